@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+// The inference service (W&B Inference, OpenAI-compatible). service-contracts.md 2.4 and 4.2.
+
+export const InferenceModel = z.object({
+  id: z.string(),
+  object: z.string(),
+  created: z.number(),
+  owned_by: z.string(),
+  root: z.string().nullish(),
+});
+export type InferenceModel = z.infer<typeof InferenceModel>;
+
+export const InferenceModelList = z.object({
+  object: z.string(),
+  data: z.array(InferenceModel),
+});
+export type InferenceModelList = z.infer<typeof InferenceModelList>;
+
+/** The optional usage-tracking header of the inference service. */
+export const INFERENCE_PROJECT_HEADER = "OpenAI-Project";

@@ -1,0 +1,44 @@
+import type { MiddlewareHandler } from "hono";
+import { ServiceError } from "../http/errors";
+import type { AppEnv } from "../http/env";
+import { findUserByApiKey, type AuthenticatedUser } from "./users";
+
+/**
+ * Reads the API key from the Authorization header. The trace service's SDK sends
+ * `Basic base64("api:KEY")`; the OpenAI-compatible services send `Bearer KEY`. Both are accepted
+ * everywhere, as a key is a key; what differs per service is only which form clients use.
+ */
+export function apiKeyFromHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const [scheme, value] = header.trim().split(/\s+/, 2);
+  if (!scheme || !value) return undefined;
+  if (scheme.toLowerCase() === "bearer") return value;
+  if (scheme.toLowerCase() === "basic") {
+    const decoded = Buffer.from(value, "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    return colon >= 0 ? decoded.slice(colon + 1) : undefined;
+  }
+  return undefined;
+}
+
+/** 401 unless the request carries a known key; the user is then `c.get("user")`. */
+export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const key = apiKeyFromHeader(c.req.header("authorization"));
+  if (!key) throw new ServiceError(401, "Missing API key: send it in the Authorization header.", "missing_api_key");
+  const user = findUserByApiKey(c.get("db"), key);
+  if (!user) throw new ServiceError(401, "Invalid API key.", "invalid_api_key");
+  c.set("user", user);
+  await next();
+};
+
+/** 403 unless the user may act for `entity` (users own exactly their own entity). */
+export function assertEntityAccess(user: AuthenticatedUser, entity: string): void {
+  if (user.entity !== entity) {
+    throw new ServiceError(403, `Permission denied: your key's user may not access entity '${entity}'.`, "permission_denied");
+  }
+}
+
+/** Entity part of `<entity>/<project>` (validated by the schema before this is called). */
+export function entityOfProject(projectId: string): string {
+  return projectId.split("/", 1)[0] ?? "";
+}

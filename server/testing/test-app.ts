@@ -1,0 +1,50 @@
+import { createApp } from "../app";
+import { DEMO_USERS } from "../auth/users";
+import { openDatabase } from "../db/database";
+import { seedUsers } from "../seed/users";
+import { createJobRunner } from "../training/job-runner";
+
+export const DEMO_KEY = DEMO_USERS[0].apiKey;
+export const ACME_KEY = DEMO_USERS[1].apiKey;
+
+/**
+ * The local services over a fresh in-memory database with the demo users, for tests. The job
+ * runner has no timer: a test advances jobs with `runner.tick()`.
+ */
+export function createTestApp() {
+  const db = openDatabase(":memory:");
+  seedUsers(db);
+  const runner = createJobRunner(db, { stepMs: 0 });
+  const app = createApp({ db, runner, chatTokenDelayMs: 0 });
+  return { app, db, runner };
+}
+
+export type TestApp = ReturnType<typeof createTestApp>;
+
+export const bearer = (key: string = DEMO_KEY) => ({ Authorization: `Bearer ${key}` });
+export const basic = (key: string = DEMO_KEY) => ({ Authorization: `Basic ${Buffer.from(`api:${key}`).toString("base64")}` });
+
+/** JSON request against the app; returns status, parsed body (or text) and headers. */
+export async function call(
+  app: TestApp["app"],
+  method: string,
+  path: string,
+  options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["Content-Type"] = "application/json";
+  }
+  const response = await app.request(path, { method, headers, body });
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON (NDJSON, SSE, HTML): the caller reads `text`
+  }
+  // oxlint-disable-next-line typescript/no-explicit-any -- test helper: each test asserts the shape it expects
+  return { status: response.status, json: json as any, text, headers: response.headers };
+}

@@ -1,0 +1,26 @@
+/**
+ * Everything the API module needs to reach the three services. The settings feature owns how
+ * these are collected and stored; the API module only reads them.
+ */
+export type ConnectionSettings = {
+  /** Platform API key; "" when none is set. */
+  apiKey: string;
+  /** Annotation queue (trace) service, e.g. https://trace.wandb.ai or /api/trace. */
+  traceBaseUrl: string;
+  /** Training service, path ending in /v1. */
+  trainingBaseUrl: string;
+  /** Inference service, path ending in /v1. */
+  inferenceBaseUrl: string;
+  /** `<entity>/<project>` whose annotation queues are shown; "" when not chosen yet. */
+  annotationProject: string;
+  /** Optional `<team>/<project>` sent as OpenAI-Project to the inference service; "" for none. */
+  inferenceProject: string;
+};
+
+export type ServiceName = "trace" | "training" | "inference";
+
+export const SERVICE_LABELS: Record<ServiceName, string> = {
+  trace: "Annotation queues",
+  training: "Training",
+  inference: "Inference",
+};

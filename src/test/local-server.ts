@@ -1,0 +1,31 @@
+import type { ConnectionSettings } from "../api/connection";
+import { DEMO_KEY, createTestApp } from "../../server/testing/test-app";
+
+/** Origin the in-process services pretend to live at. */
+export const LOCAL_ORIGIN = "http://local.test";
+
+/**
+ * The real local services, in-process over an in-memory database, for client tests: pass
+ * `fetch` to the API clients and requests go to the service handlers instead of a network.
+ * No hand-written response mocks anywhere.
+ */
+export function createLocalServer(overrides: Partial<ConnectionSettings> = {}) {
+  const testApp = createTestApp();
+  const requests: Request[] = [];
+  const fetchLocal: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    requests.push(request.clone());
+    if (new URL(request.url).origin !== LOCAL_ORIGIN) throw new TypeError("Failed to fetch");
+    return testApp.app.fetch(request);
+  };
+  const settings: ConnectionSettings = {
+    apiKey: DEMO_KEY,
+    traceBaseUrl: `${LOCAL_ORIGIN}/api/trace`,
+    trainingBaseUrl: `${LOCAL_ORIGIN}/api/training/v1`,
+    inferenceBaseUrl: `${LOCAL_ORIGIN}/api/inference/v1`,
+    annotationProject: "demo/support-bot",
+    inferenceProject: "",
+    ...overrides,
+  };
+  return { ...testApp, fetch: fetchLocal, settings, requests };
+}

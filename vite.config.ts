@@ -1,0 +1,23 @@
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+// The dashboard is plain static files. In development `npm run dev` starts the local
+// services itself and passes their address here, so /api and /config.json are proxied.
+const apiTarget = process.env.DEV_API_TARGET;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    target: "es2022",
+    sourcemap: true,
+  },
+  server: apiTarget
+    ? {
+        proxy: {
+          "/api": { target: apiTarget, changeOrigin: false },
+          "/config.json": { target: apiTarget, changeOrigin: false },
+        },
+      }
+    : {},
+});
