@@ -138,6 +138,16 @@ export const CreateSFTJobRequest = z.strictObject({
 });
 export type CreateSFTJobRequest = z.input<typeof CreateSFTJobRequest>;
 
+/**
+ * One example of SFT training data (a row of the dataset artifact, or a line of a JSONL file):
+ * OpenAI's fine-tuning chat format. Checked in full by the job runner when it reads the data.
+ */
+export const SFTExample = z.looseObject({
+  messages: z.array(TrajectoryMessage).min(1),
+  tools: z.array(z.unknown()).nullish(),
+});
+export type SFTExample = z.infer<typeof SFTExample>;
+
 export const CreatedJob = z.object({ id: z.string() });
 /** The real service returns only the id; anything else is tolerated and not relied on. */
 export const TrainingJob = z.looseObject({ id: z.string() });

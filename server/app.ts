@@ -23,6 +23,8 @@ export type AppOptions = {
   corsOrigins?: string[];
   /** Milliseconds between streamed chat tokens (0 in tests). */
   chatTokenDelayMs?: number;
+  /** Name of a system check to report as failing (SIMULATE_CHECK_FAILURE), to demonstrate "degraded". */
+  simulateCheckFailure?: string;
 };
 
 /** Where each service lives under the one local origin; /config.json tells the dashboard. */
@@ -60,7 +62,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   );
 
   app.route(SERVICE_PATHS.trace, createTraceService());
-  app.route(SERVICE_PATHS.training, createTrainingService({ runner: options.runner, chatTokenDelayMs: options.chatTokenDelayMs ?? 0 }));
+  app.route(
+    SERVICE_PATHS.training,
+    createTrainingService({
+      runner: options.runner,
+      chatTokenDelayMs: options.chatTokenDelayMs ?? 0,
+      simulateCheckFailure: options.simulateCheckFailure,
+    }),
+  );
   app.route(SERVICE_PATHS.inference, createInferenceService({ chatTokenDelayMs: options.chatTokenDelayMs ?? 0 }));
   app.all("/api/*", (c) => c.json({ detail: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404));
 

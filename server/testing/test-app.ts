@@ -15,6 +15,8 @@ export function createTestApp() {
   const db = openDatabase(":memory:");
   seedUsers(db);
   const runner = createJobRunner(db, { stepMs: 0 });
+  // With no timer, start() only marks the runner as working (the gpu_queue check).
+  runner.start();
   const app = createApp({ db, runner, chatTokenDelayMs: 0 });
   return { app, db, runner };
 }

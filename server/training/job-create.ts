@@ -1,0 +1,72 @@
+import type { Database } from "better-sqlite3";
+import { TrajectoryGroup } from "../../contract/training";
+import { describeMalformedGroup } from "./data-errors";
+import { insertJob, type JobConfig } from "./job-store";
+
+type Experimental = Record<string, unknown> | null | undefined;
+
+function jobConfig(learningRate: number | number[] | null | undefined, experimental: Experimental): JobConfig {
+  return { ...(learningRate == null ? {} : { learningRate }), ...(experimental == null ? {} : { experimental }) };
+}
+
+/** First malformed trajectory of a job's groups, worded for training_failed; undefined if all are fine. */
+function firstMalformedGroup(groups: readonly unknown[]): string | undefined {
+  for (const [index, group] of groups.entries()) {
+    const parsed = TrajectoryGroup.safeParse(group);
+    if (!parsed.success) return describeMalformedGroup(index, parsed.error);
+  }
+  return undefined;
+}
+
+/**
+ * Queues an RL job. Only the envelope was a 422; the trajectories are checked here, and a problem
+ * is reported by the job itself (training_failed), as the real service reports what it finds
+ * while preparing the data.
+ */
+export function createRlJob(
+  db: Database,
+  job: { id: string; modelId: string; groups: readonly unknown[]; experimental?: ({ learning_rate?: number | null } & Record<string, unknown>) | null },
+  now: Date,
+): void {
+  const prepareError = firstMalformedGroup(job.groups);
+  insertJob(
+    db,
+    {
+      id: job.id,
+      modelId: job.modelId,
+      kind: "rl",
+      ...(prepareError ? { prepareError } : {}),
+      config: jobConfig(job.experimental?.learning_rate, job.experimental),
+    },
+    job.groups,
+    now,
+  );
+}
+
+/** Queues an SFT job; the runner reads its data (artifact or https) when the job starts. */
+export function createSftJob(
+  db: Database,
+  job: {
+    id: string;
+    modelId: string;
+    trainingDataUrl: string;
+    batchSize?: number | "auto" | null;
+    learningRate?: number | number[] | null;
+    experimental?: Experimental;
+  },
+  now: Date,
+): void {
+  insertJob(
+    db,
+    {
+      id: job.id,
+      modelId: job.modelId,
+      kind: "sft",
+      trainingDataUrl: job.trainingDataUrl,
+      ...(typeof job.batchSize === "number" ? { batchSize: job.batchSize } : {}),
+      config: jobConfig(job.learningRate, job.experimental),
+    },
+    [],
+    now,
+  );
+}

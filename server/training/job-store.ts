@@ -1,0 +1,139 @@
+import type { Database } from "better-sqlite3";
+import type { TrainingEvent } from "../../contract/training";
+import { eventId } from "./ids";
+
+export type JobKind = "rl" | "sft";
+export type JobStatus = "queued" | "running" | "succeeded" | "failed";
+
+/** What the job was asked to do, beyond its training data. */
+export type JobConfig = {
+  /** One value, or a per-step schedule (SFT); the last value holds once a schedule runs out. */
+  learningRate?: number | number[];
+  experimental?: Record<string, unknown>;
+};
+
+export type JobRow = {
+  id: string;
+  model_id: string;
+  kind: JobKind;
+  status: JobStatus;
+  prepare_error: string | null;
+  training_data_url: string | null;
+  batch_size: number | null;
+  config: string;
+  num_items: number;
+  num_steps: number | null;
+  first_step: number | null;
+  steps_done: number;
+};
+
+export type NewJob = {
+  id: string;
+  modelId: string;
+  kind: JobKind;
+  prepareError?: string;
+  trainingDataUrl?: string;
+  batchSize?: number;
+  config: JobConfig;
+};
+
+/** Inserts a queued job with its training data items (RL: trajectory groups), in one transaction. */
+export function insertJob(db: Database, job: NewJob, items: readonly unknown[], now: Date): void {
+  const insertItem = db.prepare<[string, number, string]>("INSERT INTO training_job_items (job_id, idx, payload) VALUES (?, ?, ?)");
+  db.transaction(() => {
+    db.prepare(
+      `INSERT INTO training_jobs (id, model_id, kind, status, prepare_error, training_data_url, batch_size, config, num_items, created_at, updated_at)
+       VALUES (@id, @modelId, @kind, 'queued', @prepareError, @trainingDataUrl, @batchSize, @config, @numItems, @now, @now)`,
+    ).run({
+      id: job.id,
+      modelId: job.modelId,
+      kind: job.kind,
+      prepareError: job.prepareError ?? null,
+      trainingDataUrl: job.trainingDataUrl ?? null,
+      batchSize: job.batchSize ?? null,
+      config: JSON.stringify(job.config),
+      numItems: items.length,
+      now: now.toISOString(),
+    });
+    items.forEach((item, idx) => insertItem.run(job.id, idx, JSON.stringify(item)));
+  })();
+}
+
+export function findJob(db: Database, id: string): JobRow | undefined {
+  return db.prepare<[string], JobRow>("SELECT * FROM training_jobs WHERE id = ?").get(id);
+}
+
+export function jobConfig(job: JobRow): JobConfig {
+  return JSON.parse(job.config) as JobConfig;
+}
+
+/**
+ * Jobs the runner should advance, oldest first: every running job, and the oldest queued job of
+ * each model that has nothing running (one job trains a model at a time, so steps never interleave).
+ */
+export function activeJobs(db: Database): JobRow[] {
+  return db
+    .prepare<[], JobRow>(
+      `SELECT * FROM training_jobs j
+       WHERE j.status = 'running'
+          OR (j.status = 'queued' AND NOT EXISTS (
+                SELECT 1 FROM training_jobs o
+                WHERE o.model_id = j.model_id AND o.id <> j.id
+                  AND (o.status = 'running' OR (o.status = 'queued' AND (o.created_at, o.rowid) < (j.created_at, j.rowid)))))
+       ORDER BY j.created_at, j.rowid`,
+    )
+    .all();
+}
+
+export function jobItems(db: Database, jobId: string, from: number, count: number): unknown[] {
+  return db
+    .prepare<[string, number, number], { payload: string }>(
+      "SELECT payload FROM training_job_items WHERE job_id = ? AND idx >= ? AND idx < ? ORDER BY idx",
+    )
+    .all(jobId, from, from + count)
+    .map((row) => JSON.parse(row.payload) as unknown);
+}
+
+export function replaceJobItems(db: Database, jobId: string, items: readonly unknown[]): void {
+  db.prepare("DELETE FROM training_job_items WHERE job_id = ?").run(jobId);
+  const insertItem = db.prepare<[string, number, string]>("INSERT INTO training_job_items (job_id, idx, payload) VALUES (?, ?, ?)");
+  items.forEach((item, idx) => insertItem.run(jobId, idx, JSON.stringify(item)));
+  db.prepare("UPDATE training_jobs SET num_items = ? WHERE id = ?").run(items.length, jobId);
+}
+
+export function updateJob(
+  db: Database,
+  jobId: string,
+  changes: Partial<Pick<JobRow, "status" | "num_steps" | "first_step" | "steps_done">>,
+  now: Date,
+): void {
+  const keys = Object.keys(changes) as (keyof typeof changes)[];
+  const assignments = keys.map((key) => `${key} = @${key}`).join(", ");
+  db.prepare(`UPDATE training_jobs SET ${assignments}${keys.length ? ", " : ""}updated_at = @now WHERE id = @id`).run({
+    ...changes,
+    now: now.toISOString(),
+    id: jobId,
+  });
+}
+
+export function appendEvent(db: Database, jobId: string, type: string, data: Record<string, unknown>, now: Date): string {
+  const { lastInsertRowid } = db
+    .prepare("INSERT INTO training_events (job_id, type, data, created_at) VALUES (?, ?, ?, ?)")
+    .run(jobId, type, JSON.stringify(data), now.toISOString());
+  return eventId(Number(lastInsertRowid));
+}
+
+export function eventExists(db: Database, jobId: string, seq: number): boolean {
+  return db.prepare<[string, number], { one: number }>("SELECT 1 AS one FROM training_events WHERE job_id = ? AND seq = ?").get(jobId, seq) !== undefined;
+}
+
+/** One page of a job's events after the sequence number `afterSeq` (exclusive). */
+export function listEvents(db: Database, jobId: string, afterSeq: number, limit: number): { data: TrainingEvent[]; hasMore: boolean } {
+  const rows = db
+    .prepare<[string, number, number], { seq: number; type: string; data: string }>(
+      "SELECT seq, type, data FROM training_events WHERE job_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+    )
+    .all(jobId, afterSeq, limit + 1);
+  const data = rows.slice(0, limit).map((row) => ({ id: eventId(row.seq), type: row.type, data: JSON.parse(row.data) as Record<string, unknown> }));
+  return { data, hasMore: rows.length > limit };
+}

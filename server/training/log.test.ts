@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { ACME_KEY, bearer, call, createTestApp } from "../testing/test-app";
+import { TRAINING, createModel, group } from "./test-support";
+
+describe("POST /preview/models/{id}/log", () => {
+  it("stores the trajectories and answers with metrics computed from them", async () => {
+    const { app, db } = createTestApp();
+    const model = await createModel(app);
+    const groups = [group([1, 0]), group([0.5, 0.5, 0.25])];
+    groups[0]!.trajectories[0]!.metrics = { correct: 1 };
+    groups[1]!.trajectories[2]!.metrics = { correct: 0 };
+    const res = await call(app, "POST", `${TRAINING}/preview/models/${model.id}/log`, { body: { split: "val", trajectory_groups: groups }, headers: bearer() });
+    expect(res.status).toBe(200);
+    const rewards = [1, 0, 0.5, 0.5, 0.25];
+    const mean = rewards.reduce((a, b) => a + b) / rewards.length;
+    const std = Math.sqrt(rewards.reduce((a, r) => a + (r - mean) ** 2, 0) / rewards.length);
+    expect(res.json).toMatchObject({ split: "val", num_groups: 2, num_trajectories: 5 });
+    expect(res.json.metrics.reward).toBeCloseTo(mean, 12);
+    expect(res.json.metrics.reward_std_dev).toBeCloseTo(std, 12);
+    expect(res.json.metrics.correct).toBe(0.5);
+    expect(res.json.metrics.num_tokens).toBeGreaterThan(0);
+    const stored = db.prepare("SELECT split, trajectory_groups FROM training_logs WHERE model_id = ?").get(model.id) as { split: string; trajectory_groups: string };
+    expect(stored.split).toBe("val");
+    expect(JSON.parse(stored.trajectory_groups)).toEqual(groups);
+  });
+
+  it("defaults the split to val", async () => {
+    const { app } = createTestApp();
+    const model = await createModel(app);
+    const res = await call(app, "POST", `${TRAINING}/preview/models/${model.id}/log`, { body: { trajectory_groups: [group([1])] }, headers: bearer() });
+    expect(res.json.split).toBe("val");
+  });
+
+  it.each([
+    [{ trajectory_groups: [] }, ["body", "trajectory_groups"]],
+    [{ trajectory_groups: [{ trajectories: [] }] }, ["body", "trajectory_groups", 0, "trajectories"]],
+    [{ trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: "user", content: "x" }] }] }] }, ["body", "trajectory_groups", 0, "trajectories", 0, "reward"]],
+    [{ trajectory_groups: [{ trajectories: [{ messages_and_choices: [], reward: 1 }] }] }, ["body", "trajectory_groups", 0, "trajectories", 0, "messages_and_choices"]],
+    [{ trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ content: "x" }], reward: 1 }] }] }, ["body", "trajectory_groups", 0, "trajectories", 0, "messages_and_choices", 0, "role"]],
+    [{ trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: "user", content: "x" }], reward: "high" }] }] }, ["body", "trajectory_groups", 0, "trajectories", 0, "reward"]],
+    [{ trajectory_groups: [group([1])], note: "x" }, ["body", "note"]],
+  ])("answers %j with 422 at %j and stores nothing", async (body, loc) => {
+    const { app, db } = createTestApp();
+    const model = await createModel(app);
+    const res = await call(app, "POST", `${TRAINING}/preview/models/${model.id}/log`, { body, headers: bearer() });
+    expect(res.status).toBe(422);
+    expect(res.json.detail.map((d: { loc: unknown }) => d.loc)).toContainEqual(loc);
+    expect(db.prepare("SELECT COUNT(*) AS n FROM training_logs").get()).toEqual({ n: 0 });
+  });
+
+  it("is 404 for an unknown model and 403 for another entity's", async () => {
+    const { app } = createTestApp();
+    const model = await createModel(app);
+    const body = { trajectory_groups: [group([1])] };
+    expect((await call(app, "POST", `${TRAINING}/preview/models/nope/log`, { body, headers: bearer() })).status).toBe(404);
+    expect((await call(app, "POST", `${TRAINING}/preview/models/${model.id}/log`, { body, headers: bearer(ACME_KEY) })).status).toBe(403);
+  });
+});

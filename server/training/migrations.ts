@@ -1,0 +1,101 @@
+import type { Migration } from "../db/migrations";
+
+/**
+ * Schema of the training service. Internal columns (status, steps_done, created_at) are never
+ * sent to clients: the real service exposes a job's state only through its events.
+ */
+export const TRAINING_MIGRATIONS: Migration[] = [
+  {
+    id: "training/001_models_jobs_checkpoints",
+    sql: `
+      CREATE TABLE training_models (
+        id TEXT PRIMARY KEY,
+        entity TEXT NOT NULL,
+        project TEXT NOT NULL,
+        name TEXT NOT NULL,
+        base_model TEXT NOT NULL,
+        run_id TEXT,
+        created_at TEXT NOT NULL,
+        UNIQUE (entity, project, name)
+      );
+
+      CREATE TABLE training_checkpoints (
+        id TEXT PRIMARY KEY,
+        model_id TEXT NOT NULL REFERENCES training_models(id) ON DELETE CASCADE,
+        step INTEGER NOT NULL,
+        job_id TEXT,
+        metrics TEXT NOT NULL, -- JSON object of numbers
+        created_at TEXT NOT NULL,
+        UNIQUE (model_id, step)
+      );
+
+      CREATE TABLE training_jobs (
+        id TEXT PRIMARY KEY,
+        model_id TEXT NOT NULL REFERENCES training_models(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('rl', 'sft')),
+        -- queued: no event yet; running: training_started written; succeeded/failed: final event written
+        status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'succeeded', 'failed')),
+        -- RL: the first malformed trajectory found when the job was accepted (reported by the runner)
+        prepare_error TEXT,
+        -- SFT: where the training data comes from, and the batch size asked for
+        training_data_url TEXT,
+        batch_size INTEGER,
+        config TEXT NOT NULL DEFAULT '{}', -- JSON: learning rate(s) and experimental config
+        num_items INTEGER NOT NULL DEFAULT 0, -- RL: trajectory groups; SFT: dataset rows (known once prepared)
+        num_steps INTEGER,                    -- gradient steps, known once training started
+        first_step INTEGER,                   -- model step number of the first gradient step
+        steps_done INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX training_jobs_active ON training_jobs (status, created_at) WHERE status IN ('queued', 'running');
+      CREATE INDEX training_jobs_model ON training_jobs (model_id);
+
+      -- The job's training data, one row per RL trajectory group or SFT example, so that a step
+      -- reads only what it trains on.
+      CREATE TABLE training_job_items (
+        job_id TEXT NOT NULL REFERENCES training_jobs(id) ON DELETE CASCADE,
+        idx INTEGER NOT NULL,
+        payload TEXT NOT NULL, -- JSON
+        PRIMARY KEY (job_id, idx)
+      ) WITHOUT ROWID;
+
+      -- seq orders events across all jobs; the public id is derived from it ("evt_" + padded seq).
+      CREATE TABLE training_events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        job_id TEXT NOT NULL REFERENCES training_jobs(id) ON DELETE CASCADE,
+        type TEXT NOT NULL,
+        data TEXT NOT NULL, -- JSON object
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX training_events_job ON training_events (job_id, seq);
+
+      CREATE TABLE training_logs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        model_id TEXT NOT NULL REFERENCES training_models(id) ON DELETE CASCADE,
+        split TEXT NOT NULL,
+        trajectory_groups TEXT NOT NULL, -- JSON, as sent
+        metrics TEXT NOT NULL,           -- JSON, as computed
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX training_logs_model ON training_logs (model_id);
+
+      -- Local stand-in for W&B dataset artifacts that SFT jobs read (wandb-artifact:///e/p/name:vN).
+      CREATE TABLE training_datasets (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        entity TEXT NOT NULL,
+        project TEXT NOT NULL,
+        name TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (entity, project, name, version)
+      );
+      CREATE TABLE training_dataset_rows (
+        dataset_id INTEGER NOT NULL REFERENCES training_datasets(id) ON DELETE CASCADE,
+        idx INTEGER NOT NULL,
+        payload TEXT NOT NULL, -- JSON: {"messages": [...]}
+        PRIMARY KEY (dataset_id, idx)
+      ) WITHOUT ROWID;
+    `,
+  },
+];

@@ -1,0 +1,71 @@
+import { Hono } from "hono";
+import { CreateRLJobRequest, CreateSFTJobRequest, ListEventsQuery, type TrainingEventList } from "../../../contract/training";
+import { ServiceError } from "../../http/errors";
+import type { AppEnv } from "../../http/env";
+import { validateJson, validateQuery } from "../../http/validate";
+import { ownedJob, ownedModel } from "../access";
+import { eventSeq, newId } from "../ids";
+import { createRlJob, createSftJob } from "../job-create";
+import { eventExists, listEvents } from "../job-store";
+
+/** Training jobs: created here, advanced by the job runner, observed through their events. */
+export function jobRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.post("/training-jobs", async (c) => {
+    const body = await validateJson(c, CreateRLJobRequest);
+    const model = ownedModel(c, body.model_id);
+    const id = newId("job");
+    createRlJob(c.get("db"), { id, modelId: model.id, groups: body.trajectory_groups, experimental: body.experimental_config }, new Date());
+    return c.json({ id });
+  });
+
+  routes.post("/sft-training-jobs", async (c) => {
+    const body = await validateJson(c, CreateSFTJobRequest);
+    const model = ownedModel(c, body.model_id);
+    const id = newId("job");
+    createSftJob(
+      c.get("db"),
+      {
+        id,
+        modelId: model.id,
+        trainingDataUrl: body.training_data_url,
+        batchSize: body.config?.batch_size,
+        learningRate: body.config?.learning_rate ?? body.experimental_config?.learning_rate,
+        experimental: body.experimental_config,
+      },
+      new Date(),
+    );
+    return c.json({ id });
+  });
+
+  routes.get("/training-jobs/:jobId", (c) => {
+    const job = ownedJob(c, c.req.param("jobId"));
+    // The real service answers with the id only: a job's state is read from its events.
+    return c.json({ id: job.id });
+  });
+
+  routes.get("/training-jobs/:jobId/events", (c) => {
+    const query = validateQuery(c, ListEventsQuery);
+    const job = ownedJob(c, c.req.param("jobId"));
+    const db = c.get("db");
+    let afterSeq = 0;
+    if (query.after !== undefined) {
+      const seq = eventSeq(query.after);
+      if (seq === undefined || !eventExists(db, job.id, seq)) {
+        throw new ServiceError(400, `Unknown cursor: '${query.after}' is not an event of training job ${job.id}.`);
+      }
+      afterSeq = seq;
+    }
+    const page = listEvents(db, job.id, afterSeq, query.limit);
+    return c.json<TrainingEventList>({
+      object: "list",
+      data: page.data,
+      first_id: page.data[0]?.id ?? null,
+      last_id: page.data.at(-1)?.id ?? null,
+      has_more: page.hasMore,
+    });
+  });
+
+  return routes;
+}

@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { requireApiKey } from "../auth/middleware";
+import { chatCompletionHandler } from "../chat/handler";
+import { serviceErrorHandler } from "../http/errors";
+import type { AppEnv } from "../http/env";
+import { SUPPORTED_BASE_MODELS } from "./base-models";
+import { healthRoutes } from "./routes/health";
+import { jobRoutes } from "./routes/jobs";
+import { modelRoutes } from "./routes/models";
+import type { JobRunner } from "./runner";
+
+export type TrainingServiceOptions = {
+  runner: JobRunner;
+  chatTokenDelayMs: number;
+  /** Name of a system check to report as failed (env SIMULATE_CHECK_FAILURE). */
+  simulateCheckFailure?: string | undefined;
+};
+
+/**
+ * The training service (real: W&B serverless training). Errors as `{"detail": ...}`. Models,
+ * checkpoints, jobs and events are real bookkeeping; the GPU work is simulated by the job runner.
+ */
+export function createTrainingService(options: TrainingServiceOptions): Hono<AppEnv> {
+  const service = new Hono<AppEnv>();
+  service.use("/preview/*", requireApiKey);
+  service.use("/chat/*", requireApiKey);
+
+  service.route("/", healthRoutes({ runner: options.runner, simulateCheckFailure: options.simulateCheckFailure }));
+  service.route("/preview/models", modelRoutes());
+  service.route("/preview", jobRoutes());
+
+  const chat = chatCompletionHandler({ tokenDelayMs: options.chatTokenDelayMs, servedModels: SUPPORTED_BASE_MODELS });
+  // The real service lists both paths; the trailing slash is an alias.
+  service.post("/chat/completions", chat);
+  service.post("/chat/completions/", chat);
+
+  service.onError(serviceErrorHandler("detail"));
+  return service;
+}
