@@ -1,0 +1,96 @@
+import type { ApiClients } from "./clients";
+import type { ConnectionSettings, ServiceName } from "./connection";
+import { SERVICE_NOUNS } from "./error-messages";
+import { ApiError, isApiError } from "./errors";
+
+export type ConnectionCheckStatus = "ok" | "rejected" | "forbidden" | "unreachable" | "error";
+
+export type ConnectionCheckResult = {
+  status: ConnectionCheckStatus;
+  message: string;
+  hint?: string;
+};
+
+/**
+ * A project id no account owns, for proving the trace key when no annotation project is chosen.
+ * The trace service checks the key before the project, so 401 still means "bad key", while 403
+ * or 404 (or an empty list) means the key was accepted. It is a read: nothing is created.
+ */
+export const KEY_PROBE_PROJECT = "connection-check/key-probe";
+
+/**
+ * Tests the three services at once with one cheap read each that needs the key, so the
+ * settings page can say per service whether the address answers and the key is accepted.
+ * Never throws for a service's failure (that is its result); rejects with the abort reason
+ * (not an ApiError: no service failed) if `signal` aborts.
+ */
+export async function checkConnection(
+  clients: ApiClients,
+  settings: ConnectionSettings,
+  signal?: AbortSignal,
+): Promise<Record<ServiceName, ConnectionCheckResult>> {
+  const options = { signal };
+  const [trace, training, inference] = await Promise.all([
+    settle("trace", () => checkTrace(clients, settings, options)),
+    settle("training", async () => {
+      const result = await clients.training.systemCheck(options);
+      if (result.ok) return ok("Reachable; all system checks pass.");
+      const degraded = result.failed.map((c) => (c.message && c.message !== c.name ? `${c.name} (${c.message})` : c.name));
+      // A degraded check (e.g. the GPU queue) still means the address and the key work.
+      return ok(`Reachable, degraded: ${degraded.join(", ") || `status ${result.status}`}.`);
+    }),
+    settle("inference", async () => {
+      const models = await clients.inference.listModels(options);
+      const n = models.data.length;
+      return ok(`${n} ${n === 1 ? "model" : "models"} available.`);
+    }),
+  ]);
+  signal?.throwIfAborted();
+  return { trace, training, inference };
+}
+
+async function checkTrace(clients: ApiClients, settings: ConnectionSettings, options: { signal?: AbortSignal }): Promise<ConnectionCheckResult> {
+  const project = settings.annotationProject.trim();
+  if (project) {
+    const queues = await clients.trace.queryQueues({ project_id: project, limit: 1 }, options);
+    return ok(queues.length > 0 ? `Key accepted; project ${project} has annotation queues.` : `Key accepted; project ${project} has no annotation queues yet.`);
+  }
+  try {
+    await clients.trace.queryQueues({ project_id: KEY_PROBE_PROJECT, limit: 1 }, options);
+  } catch (error) {
+    // Refused for the made-up project, after the key itself was accepted.
+    if (!(isApiError(error) && (error.kind === "forbidden" || error.kind === "not_found"))) throw error;
+  }
+  return ok("Key accepted. Choose an annotation project to list its queues.");
+}
+
+async function settle(service: ServiceName, check: () => Promise<ConnectionCheckResult>): Promise<ConnectionCheckResult> {
+  try {
+    return await check();
+  } catch (error) {
+    return resultOfError(service, error);
+  }
+}
+
+function ok(message: string): ConnectionCheckResult {
+  return { status: "ok", message };
+}
+
+function resultOfError(service: ServiceName, error: unknown): ConnectionCheckResult {
+  if (!(error instanceof ApiError)) {
+    return { status: "error", message: `Checking the ${SERVICE_NOUNS[service]} failed unexpectedly.` };
+  }
+  const result = (status: ConnectionCheckStatus): ConnectionCheckResult =>
+    error.hint === undefined ? { status, message: error.message } : { status, message: error.message, hint: error.hint };
+  switch (error.kind) {
+    case "unauthorized":
+      return result("rejected");
+    case "forbidden":
+      return result("forbidden");
+    case "network":
+    case "timeout":
+      return result("unreachable");
+    default:
+      return result("error");
+  }
+}

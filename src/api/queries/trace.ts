@@ -1,0 +1,44 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { CallReadRequest, ItemsQueryRequest, QueueStatsRequest, QueuesQueryRequest } from "../../../contract/trace";
+import { traceKeys } from "../query-keys";
+import type { TraceClient } from "../trace";
+
+/**
+ * queryOptions for each read of the annotation queue service. Each passes React Query's
+ * `signal`, so a superseded request (a new page, a changed filter) is cancelled.
+ */
+export const traceQueries = {
+  queues: (client: TraceClient, req: QueuesQueryRequest) =>
+    queryOptions({
+      queryKey: traceKeys.queueList(client.scope, req),
+      queryFn: ({ signal }) => client.queryQueues(req, { signal }),
+    }),
+
+  queue: (client: TraceClient, projectId: string, queueId: string) =>
+    queryOptions({
+      queryKey: traceKeys.queueDetail(client.scope, projectId, queueId),
+      queryFn: ({ signal }) => client.readQueue(projectId, queueId, { signal }),
+    }),
+
+  queueStats: (client: TraceClient, req: QueueStatsRequest) =>
+    queryOptions({
+      queryKey: traceKeys.queueStats(client.scope, req),
+      queryFn: ({ signal }) => client.queueStats(req, { signal }),
+    }),
+
+  /**
+   * One page of a queue's items. Features add `placeholderData: keepPreviousData` so the table
+   * keeps the old page on screen while the next one loads.
+   */
+  itemsPage: (client: TraceClient, queueId: string, req: ItemsQueryRequest) =>
+    queryOptions({
+      queryKey: traceKeys.itemPage(client.scope, queueId, req),
+      queryFn: ({ signal }) => client.queryItems(queueId, req, { signal }),
+    }),
+
+  call: (client: TraceClient, req: CallReadRequest) =>
+    queryOptions({
+      queryKey: traceKeys.call(client.scope, req.project_id, req.id),
+      queryFn: ({ signal }) => client.readCall(req, { signal }),
+    }),
+};

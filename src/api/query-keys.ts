@@ -1,0 +1,48 @@
+import type { ItemsQueryRequest, QueueStatsRequest, QueuesQueryRequest } from "../../contract/trace";
+import type { ClientScope } from "./client-config";
+import type { CheckpointPageParams, EventPageParams } from "./training";
+
+/**
+ * Query-key factories, general to specific (TkDodo's "Effective React Query Keys"), so a
+ * mutation can invalidate exactly the right prefix: `traceKeys.items(scope, queueId)` covers
+ * every page of one queue's items. Every key starts with the client's scope (service, base
+ * URL, key fingerprint, never the key), so new settings never show another account's cache.
+ */
+const scopeKey = (scope: ClientScope) => [scope.service, scope.baseUrl, scope.keyFingerprint] as const;
+
+export const traceKeys = {
+  all: (scope: ClientScope) => scopeKey(scope),
+  queues: (scope: ClientScope) => [...traceKeys.all(scope), "queues"] as const,
+  queueLists: (scope: ClientScope) => [...traceKeys.queues(scope), "list"] as const,
+  queueList: (scope: ClientScope, req: QueuesQueryRequest) => [...traceKeys.queueLists(scope), req] as const,
+  queueDetails: (scope: ClientScope) => [...traceKeys.queues(scope), "detail"] as const,
+  queueDetail: (scope: ClientScope, projectId: string, queueId: string) => [...traceKeys.queueDetails(scope), projectId, queueId] as const,
+  queueStats: (scope: ClientScope, req: QueueStatsRequest) => [...traceKeys.queues(scope), "stats", req] as const,
+  /** Everything about one queue's items: invalidate after setting an item's progress. */
+  items: (scope: ClientScope, queueId: string) => [...traceKeys.all(scope), "items", queueId] as const,
+  itemPages: (scope: ClientScope, queueId: string) => [...traceKeys.items(scope, queueId), "list"] as const,
+  itemPage: (scope: ClientScope, queueId: string, req: ItemsQueryRequest) => [...traceKeys.itemPages(scope, queueId), req] as const,
+  calls: (scope: ClientScope) => [...traceKeys.all(scope), "calls"] as const,
+  call: (scope: ClientScope, projectId: string, callId: string) => [...traceKeys.calls(scope), "detail", projectId, callId] as const,
+};
+
+export const trainingKeys = {
+  all: (scope: ClientScope) => scopeKey(scope),
+  models: (scope: ClientScope) => [...trainingKeys.all(scope), "models"] as const,
+  model: (scope: ClientScope, modelId: string) => [...trainingKeys.models(scope), "detail", modelId] as const,
+  /** Every checkpoint page of one model: invalidate after deleting checkpoints. */
+  checkpoints: (scope: ClientScope, modelId: string) => [...trainingKeys.model(scope, modelId), "checkpoints"] as const,
+  checkpointPage: (scope: ClientScope, modelId: string, params: CheckpointPageParams) =>
+    [...trainingKeys.checkpoints(scope, modelId), params] as const,
+  jobs: (scope: ClientScope) => [...trainingKeys.all(scope), "jobs"] as const,
+  job: (scope: ClientScope, jobId: string) => [...trainingKeys.jobs(scope), "detail", jobId] as const,
+  jobEvents: (scope: ClientScope, jobId: string) => [...trainingKeys.job(scope, jobId), "events"] as const,
+  jobEventPage: (scope: ClientScope, jobId: string, params: EventPageParams) => [...trainingKeys.jobEvents(scope, jobId), params] as const,
+  health: (scope: ClientScope) => [...trainingKeys.all(scope), "health"] as const,
+  systemCheck: (scope: ClientScope) => [...trainingKeys.all(scope), "system-check"] as const,
+};
+
+export const inferenceKeys = {
+  all: (scope: ClientScope) => scopeKey(scope),
+  models: (scope: ClientScope) => [...inferenceKeys.all(scope), "models"] as const,
+};

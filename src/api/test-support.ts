@@ -1,0 +1,72 @@
+/**
+ * Helpers for this module's tests (web APIs only, so the app's typecheck accepts them; nothing
+ * in the app imports this file). They build byte streams by hand and inject transport faults
+ * in front of the real local services; they never invent a service's answer to a valid call.
+ */
+
+/** A body stream that delivers `parts` as separate chunks and records whether it was cancelled. */
+export function chunkedStream(parts: readonly (string | Uint8Array)[]): ReadableStream<Uint8Array> & { cancelled: () => boolean } {
+  const encoder = new TextEncoder();
+  let index = 0;
+  let cancelled = false;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const part = parts[index++];
+      if (part === undefined) controller.close();
+      else controller.enqueue(typeof part === "string" ? encoder.encode(part) : part);
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return Object.assign(stream, { cancelled: () => cancelled });
+}
+
+/** A stream that sends `first` and then nothing, until cancelled. */
+export function stalledStream(first: string): ReadableStream<Uint8Array> & { cancelled: () => boolean } {
+  let sent = false;
+  let cancelled = false;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent) return new Promise<void>(() => undefined);
+      sent = true;
+      controller.enqueue(new TextEncoder().encode(first));
+      return undefined;
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return Object.assign(stream, { cancelled: () => cancelled });
+}
+
+/** Every way to cut `bytes` in two, as chunk lists. */
+export function everySplit(bytes: Uint8Array): Uint8Array[][] {
+  const splits: Uint8Array[][] = [];
+  for (let i = 0; i <= bytes.length; i++) splits.push([bytes.slice(0, i), bytes.slice(i)]);
+  return splits;
+}
+
+export function bytesOf(text: string): Uint8Array {
+  return new TextEncoder().encode(text);
+}
+
+export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const values: T[] = [];
+  for await (const value of iterable) values.push(value);
+  return values;
+}
+
+/** A fetch that fails like a dead network or a CORS refusal: TypeError, no response. */
+export const offlineFetch: typeof fetch = () => Promise.reject(new TypeError("Failed to fetch"));
+
+/** A fetch that never answers and ignores its signal (the deadline must still end the call). */
+export const hangingFetch: typeof fetch = () => new Promise<Response>(() => undefined);
+
+/** Passes the request to `inner`, then lets `edit` change the real response (fault injection). */
+export function editResponses(inner: typeof fetch, edit: (response: Response, request: Request) => Response | Promise<Response>): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    return edit(await inner(request.clone()), request);
+  };
+}

@@ -1,0 +1,84 @@
+import {
+  AddItemsResponse,
+  AnnotationQueue,
+  CallReadResponse,
+  CreateQueueResponse,
+  ItemProgressResponse,
+  ItemsQueryResponse,
+  QueueStatsResponse,
+  ReadQueueResponse,
+  type AddItemsRequest,
+  type AnnotationQueueItem,
+  type Call,
+  type CallReadRequest,
+  type CreateQueueRequest,
+  type ItemProgressRequest,
+  type ItemsQueryRequest,
+  type QueueStats,
+  type QueueStatsRequest,
+  type QueuesQueryRequest,
+} from "../../contract/trace";
+import type { z } from "zod";
+import { basicAuth, keyFingerprint } from "./auth";
+import { createHttpClient, type CallOptions } from "./http";
+import type { ClientScope, ServiceClientConfig } from "./client-config";
+import { segment } from "./url";
+
+export type TraceClient = ReturnType<typeof createTraceClient>;
+
+/**
+ * The annotation queue service (W&B Weave trace server): queues, their items and progress, and
+ * the calls items point to. Endpoints: contract-decisions.md, "Annotation queue service".
+ * Requests are sent as given (the service validates them and answers 422 naming the field).
+ */
+export function createTraceClient(config: ServiceClientConfig) {
+  const http = createHttpClient({ ...config, service: "trace", authHeaders: basicAuth });
+  const scope: ClientScope = { service: "trace", baseUrl: http.baseUrl, keyFingerprint: keyFingerprint(config.apiKey) };
+
+  return {
+    scope,
+
+    /** The project's queues; the service answers NDJSON, one queue per line. */
+    queryQueues(req: QueuesQueryRequest, options?: CallOptions): Promise<AnnotationQueue[]> {
+      return http.ndjson({ method: "POST", path: "/annotation_queues/query", body: req, options }, AnnotationQueue);
+    },
+
+    async readQueue(projectId: string, queueId: string, options?: CallOptions): Promise<AnnotationQueue> {
+      const path = `/annotation_queues/${segment(queueId)}`;
+      const res = await http.json({ method: "GET", path, query: { project_id: projectId }, options }, ReadQueueResponse);
+      return res.queue;
+    },
+
+    /** Item totals per queue, in the order the service sends them. */
+    async queueStats(req: QueueStatsRequest, options?: CallOptions): Promise<QueueStats[]> {
+      const res = await http.json({ method: "POST", path: "/annotation_queues/stats", body: req, options }, QueueStatsResponse);
+      return res.stats;
+    },
+
+    createQueue(req: CreateQueueRequest, options?: CallOptions): Promise<z.infer<typeof CreateQueueResponse>> {
+      return http.json({ method: "POST", path: "/annotation_queues", body: req, options }, CreateQueueResponse);
+    },
+
+    addItems(queueId: string, req: AddItemsRequest, options?: CallOptions): Promise<z.infer<typeof AddItemsResponse>> {
+      const path = `/annotation_queues/${segment(queueId)}/items`;
+      return http.json({ method: "POST", path, body: req, options }, AddItemsResponse);
+    },
+
+    /** One page of items (limit/offset), filtered and sorted by the service. */
+    queryItems(queueId: string, req: ItemsQueryRequest, options?: CallOptions): Promise<ItemsQueryResponse> {
+      const path = `/annotation_queues/${segment(queueId)}/items/query`;
+      return http.json({ method: "POST", path, body: req, options }, ItemsQueryResponse);
+    },
+
+    async setItemProgress(queueId: string, itemId: string, req: ItemProgressRequest, options?: CallOptions): Promise<AnnotationQueueItem> {
+      const path = `/annotation_queues/${segment(queueId)}/items/${segment(itemId)}/progress`;
+      const res = await http.json({ method: "POST", path, body: req, options }, ItemProgressResponse);
+      return res.item;
+    },
+
+    async readCall(req: CallReadRequest, options?: CallOptions): Promise<Call> {
+      const res = await http.json({ method: "POST", path: "/call/read", body: req, options }, CallReadResponse);
+      return res.call;
+    },
+  };
+}

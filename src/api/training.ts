@@ -1,0 +1,102 @@
+import {
+  CheckpointList,
+  CreatedJob,
+  DeleteCheckpointsResponse,
+  DeleteModelResponse,
+  Health,
+  LogTrajectoriesResponse,
+  SystemCheck,
+  TrainingEventList,
+  TrainingJob,
+  TrainingModel,
+  type CreateModelRequest,
+  type CreateRLJobRequest,
+  type CreateSFTJobRequest,
+  type DeleteCheckpointsRequest,
+  ListCheckpointsQuery,
+  ListEventsQuery,
+  type LogTrajectoriesRequest,
+} from "../../contract/training";
+import type { z } from "zod";
+import { bearerAuth, keyFingerprint } from "./auth";
+import { chatMethods } from "./chat";
+import type { ClientScope, ServiceClientConfig } from "./client-config";
+import { createHttpClient, type CallOptions } from "./http";
+import { readSystemCheck, type SystemCheckResult } from "./system-check";
+import { segment } from "./url";
+
+export type TrainingClient = ReturnType<typeof createTrainingClient>;
+
+const model = (modelId: string) => `/preview/models/${segment(modelId)}`;
+const job = (jobId: string) => `/preview/training-jobs/${segment(jobId)}`;
+
+// The contract's query schemas coerce strings (what a server receives); a caller passes numbers.
+export type CheckpointPageParams = Partial<z.output<typeof ListCheckpointsQuery>>;
+export type EventPageParams = Partial<z.output<typeof ListEventsQuery>>;
+
+/**
+ * The training service (W&B serverless training), base URL ending in /v1. Models, checkpoints,
+ * RL and SFT jobs, job events, health and chat. The service has no job status: a job's state
+ * is derived from its events (contract-decisions.md).
+ */
+export function createTrainingClient(config: ServiceClientConfig) {
+  const http = createHttpClient({ ...config, service: "training", authHeaders: bearerAuth });
+  const scope: ClientScope = { service: "training", baseUrl: http.baseUrl, keyFingerprint: keyFingerprint(config.apiKey) };
+
+  return {
+    scope,
+
+    createModel(req: CreateModelRequest, options?: CallOptions): Promise<TrainingModel> {
+      return http.json({ method: "POST", path: "/preview/models", body: req, options }, TrainingModel);
+    },
+
+    deleteModel(modelId: string, options?: CallOptions): Promise<DeleteModelResponse> {
+      return http.json({ method: "DELETE", path: model(modelId), options }, DeleteModelResponse);
+    },
+
+    listCheckpoints(modelId: string, query: CheckpointPageParams = {}, options?: CallOptions): Promise<CheckpointList> {
+      const { after, limit, order } = query;
+      return http.json({ method: "GET", path: `${model(modelId)}/checkpoints`, query: { after, limit, order }, options }, CheckpointList);
+    },
+
+    /** DELETE with a JSON body, as the service defines it. */
+    deleteCheckpoints(modelId: string, req: DeleteCheckpointsRequest, options?: CallOptions): Promise<DeleteCheckpointsResponse> {
+      return http.json({ method: "DELETE", path: `${model(modelId)}/checkpoints`, body: req, options }, DeleteCheckpointsResponse);
+    },
+
+    logTrajectories(modelId: string, req: LogTrajectoriesRequest, options?: CallOptions): Promise<z.infer<typeof LogTrajectoriesResponse>> {
+      return http.json({ method: "POST", path: `${model(modelId)}/log`, body: req, options }, LogTrajectoriesResponse);
+    },
+
+    createRLJob(req: CreateRLJobRequest, options?: CallOptions): Promise<z.infer<typeof CreatedJob>> {
+      return http.json({ method: "POST", path: "/preview/training-jobs", body: req, options }, CreatedJob);
+    },
+
+    createSFTJob(req: CreateSFTJobRequest, options?: CallOptions): Promise<z.infer<typeof CreatedJob>> {
+      return http.json({ method: "POST", path: "/preview/sft-training-jobs", body: req, options }, CreatedJob);
+    },
+
+    getJob(jobId: string, options?: CallOptions): Promise<TrainingJob> {
+      return http.json({ method: "GET", path: job(jobId), options }, TrainingJob);
+    },
+
+    /** Events after the event id `after` (poll with the last id seen). */
+    listEvents(jobId: string, query: EventPageParams = {}, options?: CallOptions): Promise<TrainingEventList> {
+      const { after, limit } = query;
+      return http.json({ method: "GET", path: `${job(jobId)}/events`, query: { after, limit }, options }, TrainingEventList);
+    },
+
+    /** Liveness; the only endpoint that takes no key, so it works before one is set. */
+    health(options?: CallOptions): Promise<z.infer<typeof Health>> {
+      return http.json({ method: "GET", path: "/health", auth: false, options }, Health);
+    },
+
+    /** Per-check status; a 503 is returned with `ok: false` and the failed checks, not thrown. */
+    async systemCheck(options?: CallOptions): Promise<SystemCheckResult> {
+      const { status, data } = await http.jsonAllowing({ method: "GET", path: "/system-check", options }, SystemCheck, [503]);
+      return readSystemCheck(status, data);
+    },
+
+    ...chatMethods(http),
+  };
+}
