@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: true,
+    // bench/bundle-size.ts reads the manifest to tell what the first page loads from what each route lazy-loads.
+    manifest: true,
   },
   server: apiTarget
     ? {

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { intAtLeast, nonEmpty } from "./common";
 
 // OpenAI-compatible chat completions, served by both the training and the inference service.
 
@@ -8,24 +9,26 @@ export type ChatRole = z.infer<typeof ChatRole>;
 export const ChatMessage = z.object({
   role: ChatRole,
   // OpenAI also allows an array of content parts; the dashboard sends plain text.
-  content: z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]).nullable(),
-  name: z.string().optional(),
+  content: z.nullable(z.union([z.string(), z.array(z.looseObject({ type: z.string() }))])),
+  name: z.optional(z.string()),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
+
+const maxTokens = z.nullish(intAtLeast(1).check(z.lte(131072)));
 
 /**
  * The request. OpenAI's API has many more parameters; the services accept them, so this schema
  * is loose: it checks the ones the dashboard and the local services use and passes the rest on.
  */
 export const ChatCompletionRequest = z.looseObject({
-  model: z.string().min(1),
-  messages: z.array(ChatMessage).min(1),
-  temperature: z.number().min(0).max(2).nullish(),
-  top_p: z.number().min(0).max(1).nullish(),
-  max_tokens: z.int().min(1).max(131072).nullish(),
-  max_completion_tokens: z.int().min(1).max(131072).nullish(),
-  stream: z.boolean().nullish(),
-  stream_options: z.object({ include_usage: z.boolean().optional() }).nullish(),
+  model: nonEmpty(),
+  messages: z.array(ChatMessage).check(z.minLength(1)),
+  temperature: z.nullish(z.number().check(z.gte(0), z.lte(2))),
+  top_p: z.nullish(z.number().check(z.gte(0), z.lte(1))),
+  max_tokens: maxTokens,
+  max_completion_tokens: maxTokens,
+  stream: z.nullish(z.boolean()),
+  stream_options: z.nullish(z.object({ include_usage: z.optional(z.boolean()) })),
 });
 export type ChatCompletionRequest = z.input<typeof ChatCompletionRequest>;
 
@@ -44,11 +47,11 @@ export const ChatCompletion = z.object({
   choices: z.array(
     z.object({
       index: z.int(),
-      message: z.object({ role: z.string(), content: z.string().nullable() }),
-      finish_reason: z.string().nullish(),
+      message: z.object({ role: z.string(), content: z.nullable(z.string()) }),
+      finish_reason: z.nullish(z.string()),
     }),
   ),
-  usage: ChatUsage.nullish(),
+  usage: z.nullish(ChatUsage),
 });
 export type ChatCompletion = z.infer<typeof ChatCompletion>;
 
@@ -61,10 +64,10 @@ export const ChatCompletionChunk = z.object({
   choices: z.array(
     z.object({
       index: z.int(),
-      delta: z.object({ role: z.string().nullish(), content: z.string().nullish() }),
-      finish_reason: z.string().nullish(),
+      delta: z.object({ role: z.nullish(z.string()), content: z.nullish(z.string()) }),
+      finish_reason: z.nullish(z.string()),
     }),
   ),
-  usage: ChatUsage.nullish(),
+  usage: z.nullish(ChatUsage),
 });
 export type ChatCompletionChunk = z.infer<typeof ChatCompletionChunk>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** One entry of FastAPI's validation error body. */
 export const ValidationErrorEntry = z.object({
@@ -22,7 +22,7 @@ export const ReasonError = z.object({ reason: z.string() });
 export const OpenAIError = z.object({
   error: z.object({
     message: z.string(),
-    type: z.string().nullish(),
-    code: z.union([z.string(), z.number()]).nullish(),
+    type: z.nullish(z.string()),
+    code: z.nullish(z.union([z.string(), z.number()])),
   }),
 });

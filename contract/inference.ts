@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 // The inference service (W&B Inference, OpenAI-compatible). service-contracts.md 2.4 and 4.2.
 
@@ -7,7 +7,7 @@ export const InferenceModel = z.object({
   object: z.string(),
   created: z.number(),
   owned_by: z.string(),
-  root: z.string().nullish(),
+  root: z.nullish(z.string()),
 });
 export type InferenceModel = z.infer<typeof InferenceModel>;
 

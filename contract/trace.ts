@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { ProjectId, Timestamp } from "./common";
+import * as z from "zod/mini";
+import { intAtLeast, nonEmpty, ProjectId, Timestamp } from "./common";
 
 // The annotation queue service (W&B Weave trace server). Endpoints and semantics:
 // ../shared/spec/service-contracts.md section 4.1 and contract-decisions.md.
@@ -24,12 +24,12 @@ export const ItemSortBy = z.strictObject({ field: SortableItemField, direction: 
 export type ItemSortBy = z.infer<typeof ItemSortBy>;
 
 export const ItemsFilter = z.strictObject({
-  id: z.string().nullish(),
-  call_id: z.string().nullish(),
-  call_op_name: z.string().nullish(),
-  call_trace_id: z.string().nullish(),
-  added_by: z.string().nullish(),
-  annotation_states: z.array(AnnotationState).nullish(),
+  id: z.nullish(z.string()),
+  call_id: z.nullish(z.string()),
+  call_op_name: z.nullish(z.string()),
+  call_trace_id: z.nullish(z.string()),
+  added_by: z.nullish(z.string()),
+  annotation_states: z.nullish(z.array(AnnotationState)),
 });
 export type ItemsFilter = z.infer<typeof ItemsFilter>;
 /** The six filter fields, in the order the dashboard shows them. */
@@ -37,11 +37,11 @@ export const ITEM_FILTER_FIELDS = Object.keys(ItemsFilter.shape) as (keyof Items
 
 export const ItemsQueryRequest = z.strictObject({
   project_id: ProjectId,
-  filter: ItemsFilter.nullish(),
-  sort_by: z.array(ItemSortBy).nullish(),
-  limit: z.int().min(0).nullish(),
-  offset: z.int().min(0).nullish(),
-  include_position: z.boolean().default(false),
+  filter: z.nullish(ItemsFilter),
+  sort_by: z.nullish(z.array(ItemSortBy)),
+  limit: z.nullish(intAtLeast(0)),
+  offset: z.nullish(intAtLeast(0)),
+  include_position: z._default(z.boolean(), false),
 });
 export type ItemsQueryRequest = z.input<typeof ItemsQueryRequest>;
 
@@ -51,18 +51,18 @@ export const AnnotationQueueItem = z.object({
   queue_id: z.string(),
   call_id: z.string(),
   call_started_at: Timestamp,
-  call_ended_at: Timestamp.nullish(),
+  call_ended_at: z.nullish(Timestamp),
   call_op_name: z.string(),
   call_trace_id: z.string(),
   display_fields: z.array(z.string()),
-  added_by: z.string().nullish(),
+  added_by: z.nullish(z.string()),
   annotation_state: AnnotationState,
-  annotator_user_id: z.string().nullish(),
+  annotator_user_id: z.nullish(z.string()),
   created_at: Timestamp,
   created_by: z.string(),
   updated_at: Timestamp,
-  deleted_at: Timestamp.nullish(),
-  position_in_queue: z.int().nullish(),
+  deleted_at: z.nullish(Timestamp),
+  position_in_queue: z.nullish(z.int()),
 });
 export type AnnotationQueueItem = z.infer<typeof AnnotationQueueItem>;
 
@@ -75,12 +75,12 @@ export const AnnotationQueue = z.object({
   id: z.string(),
   project_id: z.string(),
   name: z.string(),
-  description: z.string().nullish(),
-  scorer_refs: z.array(z.string()).nullish(),
+  description: z.nullish(z.string()),
+  scorer_refs: z.nullish(z.array(z.string())),
   created_at: Timestamp,
-  created_by: z.string().nullish(),
-  updated_at: Timestamp.nullish(),
-  deleted_at: Timestamp.nullish(),
+  created_by: z.nullish(z.string()),
+  updated_at: z.nullish(Timestamp),
+  deleted_at: z.nullish(Timestamp),
 });
 export type AnnotationQueue = z.infer<typeof AnnotationQueue>;
 
@@ -89,23 +89,27 @@ export const QueueSortBy = z.strictObject({ field: z.enum(QUEUE_SORTABLE_FIELDS)
 
 export const QueuesQueryRequest = z.strictObject({
   project_id: ProjectId,
-  name: z.string().nullish(),
-  sort_by: z.array(QueueSortBy).nullish(),
-  limit: z.int().min(0).nullish(),
-  offset: z.int().min(0).nullish(),
+  name: z.nullish(z.string()),
+  sort_by: z.nullish(z.array(QueueSortBy)),
+  limit: z.nullish(intAtLeast(0)),
+  offset: z.nullish(intAtLeast(0)),
 });
 export type QueuesQueryRequest = z.input<typeof QueuesQueryRequest>;
 // The response is NDJSON: one AnnotationQueue per line.
 
 export const CreateQueueRequest = z.strictObject({
   project_id: ProjectId,
-  name: z.string().trim().min(1, "must not be empty").max(200),
-  description: z.string().max(5000).default(""),
-  scorer_refs: z.array(z.string()).default([]),
+  name: z.string().check(z.trim(), z.minLength(1, "must not be empty"), z.maxLength(200)),
+  description: z._default(z.string().check(z.maxLength(5000)), ""),
+  scorer_refs: z._default(z.array(z.string()), []),
 });
 export type CreateQueueRequest = z.input<typeof CreateQueueRequest>;
 export const CreateQueueResponse = z.object({ id: z.string() });
+export type CreateQueueResponse = z.infer<typeof CreateQueueResponse>;
 
+/** Query string of `GET /annotation_queues/{queue_id}`. Tolerant: other parameters are ignored. */
+export const ReadQueueQuery = z.object({ project_id: ProjectId });
+export type ReadQueueQuery = z.input<typeof ReadQueueQuery>;
 export const ReadQueueResponse = z.object({ queue: AnnotationQueue });
 
 export const QueueStatsRequest = z.strictObject({
@@ -123,11 +127,12 @@ export const QueueStatsResponse = z.object({ stats: z.array(QueueStats) });
 
 export const AddItemsRequest = z.strictObject({
   project_id: ProjectId,
-  call_ids: z.array(z.string()).min(1),
-  display_fields: z.array(z.string()).default([]),
+  call_ids: z.array(z.string()).check(z.minLength(1)),
+  display_fields: z._default(z.array(z.string()), []),
 });
 export type AddItemsRequest = z.input<typeof AddItemsRequest>;
 export const AddItemsResponse = z.object({ added_count: z.int(), duplicates: z.int() });
+export type AddItemsResponse = z.infer<typeof AddItemsResponse>;
 
 // ---- item progress ----
 
@@ -140,24 +145,24 @@ export const ItemProgressResponse = z.object({ item: AnnotationQueueItem });
 
 // ---- calls ----
 
-export const CallReadRequest = z.strictObject({ project_id: ProjectId, id: z.string().min(1) });
+export const CallReadRequest = z.strictObject({ project_id: ProjectId, id: nonEmpty() });
 export type CallReadRequest = z.input<typeof CallReadRequest>;
 
 export const Call = z.object({
   id: z.string(),
   project_id: z.string(),
   op_name: z.string(),
-  display_name: z.string().nullish(),
+  display_name: z.nullish(z.string()),
   trace_id: z.string(),
-  parent_id: z.string().nullish(),
+  parent_id: z.nullish(z.string()),
   started_at: Timestamp,
-  ended_at: Timestamp.nullish(),
-  inputs: z.record(z.string(), z.unknown()).nullish(),
+  ended_at: z.nullish(Timestamp),
+  inputs: z.nullish(z.record(z.string(), z.unknown())),
   output: z.unknown(),
-  exception: z.string().nullish(),
-  attributes: z.record(z.string(), z.unknown()).nullish(),
-  summary: z.record(z.string(), z.unknown()).nullish(),
-  wb_user_id: z.string().nullish(),
+  exception: z.nullish(z.string()),
+  attributes: z.nullish(z.record(z.string(), z.unknown())),
+  summary: z.nullish(z.record(z.string(), z.unknown())),
+  wb_user_id: z.nullish(z.string()),
 });
 export type Call = z.infer<typeof Call>;
 export const CallReadResponse = z.object({ call: Call });

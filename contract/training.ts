@@ -1,17 +1,23 @@
-import { z } from "zod";
-import { cursorPage } from "./common";
+import * as z from "zod/mini";
+import { cursorPage, intAtLeast, nonEmpty } from "./common";
 
 // The training service (W&B serverless training, OpenAI-compatible, under /v1).
 // Shapes from contract-decisions.md ("Training service, real shapes").
 
+/** Project and model names: what W&B accepts in a run path. */
+const resourceName = z
+  .string()
+  .check(z.trim(), z.minLength(1, "must not be empty"), z.maxLength(128), z.regex(/^[\w.-]+$/, "may contain letters, digits, '-', '_' and '.'"));
+const positiveNumber = z.number().check(z.positive());
+
 // ---- models ----
 
 export const CreateModelRequest = z.strictObject({
-  entity: z.string().min(1).nullish(),
-  project: z.string().trim().min(1, "must not be empty").max(128).regex(/^[\w.-]+$/, "may contain letters, digits, '-', '_' and '.'"),
-  name: z.string().trim().min(1, "must not be empty").max(128).regex(/^[\w.-]+$/, "may contain letters, digits, '-', '_' and '.'"),
-  base_model: z.string().min(1, "must not be empty"),
-  return_existing: z.boolean().default(false),
+  entity: z.nullish(nonEmpty()),
+  project: resourceName,
+  name: resourceName,
+  base_model: nonEmpty(),
+  return_existing: z._default(z.boolean(), false),
 });
 export type CreateModelRequest = z.input<typeof CreateModelRequest>;
 
@@ -21,7 +27,7 @@ export const TrainingModel = z.object({
   project: z.string(),
   name: z.string(),
   base_model: z.string(),
-  run_id: z.string().nullish(),
+  run_id: z.nullish(z.string()),
 });
 export type TrainingModel = z.infer<typeof TrainingModel>;
 
@@ -45,16 +51,16 @@ export type CheckpointList = z.infer<typeof CheckpointList>;
 
 /** Query string of the cursor-paged lists. Values arrive as strings, hence the coercion. */
 const cursorQuery = {
-  after: z.string().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  after: z.optional(nonEmpty()),
+  limit: z._default(z.pipe(z.coerce.number(), intAtLeast(1).check(z.lte(100))), 20),
 };
 export const ListCheckpointsQuery = z.strictObject({
   ...cursorQuery,
-  order: z.enum(["asc", "desc"]).default("asc"),
+  order: z._default(z.enum(["asc", "desc"]), "asc"),
 });
 export type ListCheckpointsQuery = z.input<typeof ListCheckpointsQuery>;
 
-export const DeleteCheckpointsRequest = z.strictObject({ steps: z.array(z.int().min(0)).min(1) });
+export const DeleteCheckpointsRequest = z.strictObject({ steps: z.array(intAtLeast(0)).check(z.minLength(1)) });
 export type DeleteCheckpointsRequest = z.input<typeof DeleteCheckpointsRequest>;
 export const DeleteCheckpointsResponse = z.object({
   deleted_count: z.int(),
@@ -67,25 +73,25 @@ export type DeleteCheckpointsResponse = z.infer<typeof DeleteCheckpointsResponse
 /** A chat message, or an OpenAI `choice` wrapping the assistant's message. */
 export const TrajectoryMessage = z.looseObject({
   role: z.string(),
-  content: z.union([z.string(), z.array(z.unknown())]).nullish(),
+  content: z.nullish(z.union([z.string(), z.array(z.unknown())])),
 });
 export const TrajectoryChoice = z.looseObject({
   message: TrajectoryMessage,
-  finish_reason: z.string().nullish(),
-  index: z.int().nullish(),
+  finish_reason: z.nullish(z.string()),
+  index: z.nullish(z.int()),
 });
 
 /** One trajectory, checked in full (by the job runner, and by the dashboard's file preview). */
 export const Trajectory = z.object({
-  messages_and_choices: z.array(z.union([TrajectoryMessage, TrajectoryChoice])).min(1),
+  messages_and_choices: z.array(z.union([TrajectoryMessage, TrajectoryChoice])).check(z.minLength(1)),
   reward: z.number(),
-  metrics: z.record(z.string(), z.number()).nullish(),
-  metadata: z.record(z.string(), z.unknown()).nullish(),
-  logs: z.array(z.string()).nullish(),
+  metrics: z.nullish(z.record(z.string(), z.number())),
+  metadata: z.nullish(z.record(z.string(), z.unknown())),
+  logs: z.nullish(z.array(z.string())),
 });
 export type Trajectory = z.infer<typeof Trajectory>;
 
-export const TrajectoryGroup = z.object({ trajectories: z.array(Trajectory).min(1) });
+export const TrajectoryGroup = z.object({ trajectories: z.array(Trajectory).check(z.minLength(1)) });
 export type TrajectoryGroup = z.infer<typeof TrajectoryGroup>;
 
 /**
@@ -94,12 +100,12 @@ export type TrajectoryGroup = z.infer<typeof TrajectoryGroup>;
  * the real service reports errors found while preparing the data.
  */
 export const TrajectoryGroupEnvelope = z.object({
-  trajectories: z.array(z.record(z.string(), z.unknown())).min(1),
+  trajectories: z.array(z.record(z.string(), z.unknown())).check(z.minLength(1)),
 });
 
 export const LogTrajectoriesRequest = z.strictObject({
-  split: z.string().min(1).default("val"),
-  trajectory_groups: z.array(TrajectoryGroup).min(1),
+  split: z._default(nonEmpty(), "val"),
+  trajectory_groups: z.array(TrajectoryGroup).check(z.minLength(1)),
 });
 export type LogTrajectoriesRequest = z.input<typeof LogTrajectoriesRequest>;
 export const LogTrajectoriesResponse = z.object({
@@ -108,33 +114,34 @@ export const LogTrajectoriesResponse = z.object({
   num_trajectories: z.int(),
   metrics: Metrics,
 });
+export type LogTrajectoriesResponse = z.infer<typeof LogTrajectoriesResponse>;
 
 // ---- jobs ----
 
 export const ExperimentalConfig = z.looseObject({
-  learning_rate: z.number().positive().nullish(),
+  learning_rate: z.nullish(positiveNumber),
 });
 
 export const CreateRLJobRequest = z.strictObject({
-  model_id: z.string().min(1),
-  trajectory_groups: z.array(TrajectoryGroupEnvelope).min(1),
-  experimental_config: ExperimentalConfig.nullish(),
+  model_id: nonEmpty(),
+  trajectory_groups: z.array(TrajectoryGroupEnvelope).check(z.minLength(1)),
+  experimental_config: z.nullish(ExperimentalConfig),
 });
 export type CreateRLJobRequest = z.input<typeof CreateRLJobRequest>;
 
 export const SFTConfig = z.strictObject({
-  batch_size: z.union([z.int().min(1).max(4096), z.literal("auto")]).nullish(),
-  learning_rate: z.union([z.number().positive(), z.array(z.number().positive()).min(1)]).nullish(),
+  batch_size: z.nullish(z.union([intAtLeast(1).check(z.lte(4096)), z.literal("auto")])),
+  learning_rate: z.nullish(z.union([positiveNumber, z.array(positiveNumber).check(z.minLength(1))])),
 });
 
 export const TRAINING_DATA_URL_PATTERN = /^(wandb-artifact:\/\/\/[^/\s]+\/[^/\s]+\/[^/\s:]+(:[^/\s]+)?|https:\/\/\S+)$/;
 export const CreateSFTJobRequest = z.strictObject({
-  model_id: z.string().min(1),
+  model_id: nonEmpty(),
   training_data_url: z
     .string()
-    .regex(TRAINING_DATA_URL_PATTERN, "must be wandb-artifact:///<entity>/<project>/<name>[:version] or an https:// URL"),
-  config: SFTConfig.nullish(),
-  experimental_config: ExperimentalConfig.nullish(),
+    .check(z.regex(TRAINING_DATA_URL_PATTERN, "must be wandb-artifact:///<entity>/<project>/<name>[:version] or an https:// URL")),
+  config: z.nullish(SFTConfig),
+  experimental_config: z.nullish(ExperimentalConfig),
 });
 export type CreateSFTJobRequest = z.input<typeof CreateSFTJobRequest>;
 
@@ -143,12 +150,13 @@ export type CreateSFTJobRequest = z.input<typeof CreateSFTJobRequest>;
  * OpenAI's fine-tuning chat format. Checked in full by the job runner when it reads the data.
  */
 export const SFTExample = z.looseObject({
-  messages: z.array(TrajectoryMessage).min(1),
-  tools: z.array(z.unknown()).nullish(),
+  messages: z.array(TrajectoryMessage).check(z.minLength(1)),
+  tools: z.nullish(z.array(z.unknown())),
 });
 export type SFTExample = z.infer<typeof SFTExample>;
 
 export const CreatedJob = z.object({ id: z.string() });
+export type CreatedJob = z.infer<typeof CreatedJob>;
 /** The real service returns only the id; anything else is tolerated and not relied on. */
 export const TrainingJob = z.looseObject({ id: z.string() });
 export type TrainingJob = z.infer<typeof TrainingJob>;
@@ -160,7 +168,10 @@ export const TrainingEvent = z.object({
   id: z.string(),
   // Other types may appear; the dashboard shows them in the log and ignores them otherwise.
   type: z.string(),
-  data: z.record(z.string(), z.unknown()).nullish().transform((d) => d ?? {}),
+  data: z.pipe(
+    z.nullish(z.record(z.string(), z.unknown())),
+    z.transform((d) => d ?? {}),
+  ),
 });
 export type TrainingEvent = z.infer<typeof TrainingEvent>;
 
@@ -172,7 +183,8 @@ export type ListEventsQuery = z.input<typeof ListEventsQuery>;
 
 // ---- health ----
 
-export const Health = z.looseObject({ status: z.string().nullish() });
+export const Health = z.looseObject({ status: z.nullish(z.string()) });
+export type Health = z.infer<typeof Health>;
 /** Each check's value: the local service sends "ok" or a failure message; tolerate any shape. */
 export const SystemCheck = z.record(z.string(), z.unknown());
 export type SystemCheck = z.infer<typeof SystemCheck>;

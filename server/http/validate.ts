@@ -1,32 +1,24 @@
 import type { Context } from "hono";
-import type { z } from "zod";
+import * as z from "zod/mini";
 import { RequestValidationError } from "./errors";
+import { readJsonBody } from "./json-body";
 import { toValidationDetail } from "./validation-error";
 
 /**
- * Reads and validates a JSON body. Malformed JSON is a 422 `json_invalid` as in FastAPI, not a 500.
+ * Reads and validates a JSON body (see readJsonBody for what counts as one). Malformed JSON is a
+ * 422 `json_invalid` as in FastAPI, not a 500.
  */
-export async function validateJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
-  const text = await c.req.text();
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    const position = /position (\d+)/.exec(String(error))?.[1];
-    throw new RequestValidationError([
-      { loc: ["body", Number(position ?? 0)], msg: "JSON decode error", type: "json_invalid" },
-    ]);
-  }
-  return parseOrThrow(schema, data, "body");
+export async function validateJson<T extends z.core.$ZodType>(c: Context, schema: T): Promise<z.output<T>> {
+  return parseOrThrow(schema, await readJsonBody(c), "body");
 }
 
-/** Validates the query string (each key once; repeated keys take the last value). */
-export function validateQuery<T extends z.ZodType>(c: Context, schema: T): z.output<T> {
+/** Validates the query string (each key once; a repeated key keeps its first value, as Hono reads it). */
+export function validateQuery<T extends z.core.$ZodType>(c: Context, schema: T): z.output<T> {
   return parseOrThrow(schema, c.req.query(), "query");
 }
 
-export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown, source: "body" | "query" | "path"): z.output<T> {
-  const result = schema.safeParse(data, { reportInput: true });
+export function parseOrThrow<T extends z.core.$ZodType>(schema: T, data: unknown, source: "body" | "query" | "path"): z.output<T> {
+  const result = z.safeParse(schema, data, { reportInput: true });
   if (!result.success) throw new RequestValidationError(toValidationDetail(result.error.issues, source));
   return result.data;
 }

@@ -1,4 +1,5 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
+import "./zod-messages";
 import type { ValidationErrorEntry } from "../../contract/errors";
 
 /**
@@ -15,9 +16,9 @@ export function toValidationDetail(issues: readonly z.core.$ZodIssue[], source: 
       continue;
     }
     if (issue.code === "invalid_union" && issue.errors.length > 0) {
-      // Report the branch that got furthest (fewest issues) rather than a bare "invalid input".
-      const best = [...issue.errors].sort((a, b) => a.length - b.length)[0] ?? [];
-      const nested = best.map((i) => ({ ...i, path: [...issue.path, ...i.path] }));
+      // Report the branch(es) that got furthest rather than a bare "invalid input" (see
+      // bestBranches); when several tie, each is reported, as pydantic lists every branch.
+      const nested = bestBranches(issue.errors).flatMap((branch) => branch.map((i) => ({ ...i, path: [...issue.path, ...i.path] })));
       if (nested.length > 0) {
         detail.push(...toValidationDetail(nested, source));
         continue;
@@ -26,6 +27,24 @@ export function toValidationDetail(issues: readonly z.core.$ZodIssue[], source: 
     detail.push({ loc, ...describe(issue) });
   }
   return detail;
+}
+
+/**
+ * The union branches that fit the value best: those whose issues reach deepest into it (they
+ * matched most of its structure), then those that miss fewest fields (they recognised the keys
+ * that were sent), then those with fewest issues. Ranking by issue count alone answered a choice
+ * `{message: <not an object>}` with "role: Field required", a field the client never meant to send.
+ */
+function bestBranches(branches: readonly (readonly z.core.$ZodIssue[])[]): (readonly z.core.$ZodIssue[])[] {
+  const score = (issues: readonly z.core.$ZodIssue[]) => [
+    -issues.reduce((deepest, i) => Math.max(deepest, i.path.length), 0),
+    issues.filter((i) => i.code === "invalid_type" && i.input === undefined).length,
+    issues.length,
+  ];
+  const compare = (a: number[], b: number[]) => a.reduce((order, value, k) => order || value - (b[k] ?? 0), 0);
+  const scored = branches.map((issues) => ({ issues, score: score(issues) }));
+  const best = scored.reduce((min, b) => (compare(b.score, min) < 0 ? b.score : min), scored[0]?.score ?? []);
+  return scored.filter((b) => compare(b.score, best) === 0).map((b) => b.issues);
 }
 
 function describe(issue: z.core.$ZodIssue): { msg: string; type: string } {

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { toValidationDetail } from "../http/validation-error";
 
 /** `trajectory_groups[3].trajectories[2].reward` from a loc array. */
@@ -11,7 +11,7 @@ export function formatPath(path: readonly (string | number)[]): string {
  * 422 would use, e.g. "Trajectory group 3, trajectory 2 is malformed: reward: Field required
  * (at trajectory_groups[3].trajectories[2].reward)".
  */
-export function describeMalformedGroup(groupIndex: number, error: z.ZodError): string {
+export function describeMalformedGroup(groupIndex: number, error: z.core.$ZodError): string {
   const [first] = toValidationDetail(error.issues, "body");
   const loc = (first?.loc ?? []).slice(1);
   const trajectoryIndex = loc[0] === "trajectories" && typeof loc[1] === "number" ? loc[1] : undefined;
@@ -21,7 +21,7 @@ export function describeMalformedGroup(groupIndex: number, error: z.ZodError): s
 }
 
 /** Same for SFT: "Training example 4 is malformed: messages[0].role: Field required". */
-export function describeMalformedExample(rowIndex: number, error: z.ZodError): string {
+export function describeMalformedExample(rowIndex: number, error: z.core.$ZodError): string {
   const [first] = toValidationDetail(error.issues, "body");
   const field = formatPath((first?.loc ?? []).slice(1)) || "value";
   return `Training example ${rowIndex} is malformed: ${field}: ${first?.msg ?? "invalid"}`;

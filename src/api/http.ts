@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import * as z from "zod/mini";
 import { describeSchemaIssues, errorFromResponse, errorFromShape, errorFromTransport, notConfiguredError } from "./classify";
 import type { ServiceName } from "./connection";
 import { parseErrorBody } from "./error-body";
@@ -114,7 +114,7 @@ export function createHttpClient(config: HttpClientConfig) {
     return errorFromResponse(service, response, await readText(response, deadline), redact);
   }
 
-  function parseJson<S extends z.ZodType>(text: string, schema: S, response: Response): z.output<S> {
+  function parseJson<S extends z.core.$ZodType>(text: string, schema: S, response: Response): z.output<S> {
     const extra = { status: response.status, requestId: response.headers.get("x-request-id") ?? undefined };
     let value: unknown;
     try {
@@ -125,7 +125,7 @@ export function createHttpClient(config: HttpClientConfig) {
       const hint = type.includes("html") ? "The address may point to a web page rather than the service: check it in Settings." : undefined;
       throw errorFromShape(service, `the body is not JSON (${type})`, redact, { ...extra, hint, cause: error });
     }
-    const parsed = schema.safeParse(value);
+    const parsed = z.safeParse(schema, value, { reportInput: true });
     if (!parsed.success) throw errorFromShape(service, describeSchemaIssues(parsed.error), redact, { ...extra, cause: parsed.error });
     return parsed.data;
   }
@@ -144,7 +144,7 @@ export function createHttpClient(config: HttpClientConfig) {
    * the schema is returned with its status instead of thrown (the system check's 503 still
    * carries the checks).
    */
-  async function jsonAllowing<S extends z.ZodType>(spec: RequestSpec, schema: S, statuses: readonly number[]): Promise<{ status: number; data: z.output<S> }> {
+  async function jsonAllowing<S extends z.core.$ZodType>(spec: RequestSpec, schema: S, statuses: readonly number[]): Promise<{ status: number; data: z.output<S> }> {
     const deadline = new Deadline(spec.options?.signal, spec.options?.timeoutMs ?? timeoutMs);
     try {
       const response = await open(spec, "application/json", deadline);
@@ -161,12 +161,12 @@ export function createHttpClient(config: HttpClientConfig) {
   }
 
   /** A JSON response checked against `schema`. */
-  async function json<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.output<S>> {
+  async function json<S extends z.core.$ZodType>(spec: RequestSpec, schema: S): Promise<z.output<S>> {
     return (await jsonAllowing(spec, schema, [])).data;
   }
 
   /** An NDJSON response, every line checked against `schema`, collected within the timeout. */
-  async function ndjson<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.output<S>[]> {
+  async function ndjson<S extends z.core.$ZodType>(spec: RequestSpec, schema: S): Promise<z.output<S>[]> {
     const deadline = new Deadline(spec.options?.signal, spec.options?.timeoutMs ?? timeoutMs);
     try {
       const response = await open(spec, "application/x-ndjson, application/jsonl, application/json", deadline);
@@ -188,7 +188,7 @@ export function createHttpClient(config: HttpClientConfig) {
    * until the headers arrive and then between events (a stream may run for minutes while
    * tokens keep coming). An error object sent inside the stream is thrown as an ApiError.
    */
-  async function* eventStream<S extends z.ZodType>(spec: RequestSpec, schema: S): AsyncGenerator<z.output<S>> {
+  async function* eventStream<S extends z.core.$ZodType>(spec: RequestSpec, schema: S): AsyncGenerator<z.output<S>> {
     const deadline = new Deadline(spec.options?.signal, spec.options?.timeoutMs ?? timeoutMs);
     try {
       const response = await open(spec, "text/event-stream", deadline);
@@ -214,14 +214,14 @@ export function createHttpClient(config: HttpClientConfig) {
     }
   }
 
-  function decodeEvent<S extends z.ZodType>(data: string, schema: S, response: Response): z.output<S> {
+  function decodeEvent<S extends z.core.$ZodType>(data: string, schema: S, response: Response): z.output<S> {
     let value: unknown;
     try {
       value = JSON.parse(data);
     } catch (error) {
       throw new ResponseFormatError(`an event's data is not JSON`, { cause: error });
     }
-    const parsed = schema.safeParse(value);
+    const parsed = z.safeParse(schema, value, { reportInput: true });
     if (parsed.success) return parsed.data;
     // OpenAI-compatible services report a failure mid-stream as `data: {"error": {...}}`.
     if (typeof value === "object" && value !== null && "error" in value) {
@@ -251,7 +251,7 @@ export function createHttpClient(config: HttpClientConfig) {
 }
 
 /** The body of an allowed error status when it matches the schema and is not a plain error body. */
-function asAllowedErrorBody<S extends z.ZodType>(text: string, schema: S): z.output<S> | undefined {
+function asAllowedErrorBody<S extends z.core.$ZodType>(text: string, schema: S): z.output<S> | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -260,7 +260,7 @@ function asAllowedErrorBody<S extends z.ZodType>(text: string, schema: S): z.out
   }
   const isErrorBody = typeof value === "object" && value !== null && ["detail", "reason", "error"].some((k) => k in value);
   if (isErrorBody) return undefined;
-  const parsed = schema.safeParse(value);
+  const parsed = z.safeParse(schema, value, { reportInput: true });
   return parsed.success ? parsed.data : undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import * as z from "zod/mini";
 import { describeSchemaIssues } from "./classify";
 import { ResponseFormatError } from "./format-error";
 import { readLines } from "./lines";
@@ -10,7 +10,7 @@ export type StreamOptions = { signal?: AbortSignal };
  * as the bytes arrive so a long list never has to be held as one string. Blank lines (a
  * trailing newline, CRLF endings) are skipped. A bad line throws ResponseFormatError naming it.
  */
-export async function* parseNdjson<S extends z.ZodType>(
+export async function* parseNdjson<S extends z.core.$ZodType>(
   body: ReadableStream<Uint8Array>,
   schema: S,
   options: StreamOptions = {},
@@ -25,14 +25,14 @@ export async function* parseNdjson<S extends z.ZodType>(
     } catch (error) {
       throw new ResponseFormatError(`line ${lineNumber} is not JSON`, { cause: error });
     }
-    const parsed = schema.safeParse(value);
+    const parsed = z.safeParse(schema, value, { reportInput: true });
     if (!parsed.success) throw new ResponseFormatError(`line ${lineNumber}: ${describeSchemaIssues(parsed.error)}`, { cause: parsed.error });
     yield parsed.data;
   }
 }
 
 /** Every value of an NDJSON body, in order. */
-export async function collectNdjson<S extends z.ZodType>(
+export async function collectNdjson<S extends z.core.$ZodType>(
   body: ReadableStream<Uint8Array>,
   schema: S,
   options: StreamOptions = {},

@@ -18,7 +18,7 @@ import {
   type QueueStatsRequest,
   type QueuesQueryRequest,
 } from "../../contract/trace";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { basicAuth, keyFingerprint } from "./auth";
 import { createHttpClient, type CallOptions } from "./http";
 import type { ClientScope, ServiceClientConfig } from "./client-config";

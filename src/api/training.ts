@@ -17,7 +17,7 @@ import {
   ListEventsQuery,
   type LogTrajectoriesRequest,
 } from "../../contract/training";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { bearerAuth, keyFingerprint } from "./auth";
 import { chatMethods } from "./chat";
 import type { ClientScope, ServiceClientConfig } from "./client-config";
