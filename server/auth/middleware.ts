@@ -10,8 +10,11 @@ import { findUserByApiKey, type AuthenticatedUser } from "./users";
  */
 export function apiKeyFromHeader(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  const [scheme, value] = header.trim().split(/\s+/, 2);
-  if (!scheme || !value) return undefined;
+  // Exactly "<scheme> <credentials>": a limit on split() would drop trailing junk and accept
+  // "Bearer KEY anything" as KEY.
+  const parts = header.trim().split(/\s+/);
+  if (parts.length !== 2) return undefined;
+  const [scheme, value] = parts as [string, string];
   if (scheme.toLowerCase() === "bearer") return value;
   if (scheme.toLowerCase() === "basic") {
     const decoded = Buffer.from(value, "base64").toString("utf8");

@@ -29,6 +29,19 @@ export function toValidationDetail(issues: readonly z.core.$ZodIssue[], source: 
   return detail;
 }
 
+/** Lower is better: minus the deepest issue's depth, the fields missing, the issues in all. */
+function branchScore(issues: readonly z.core.$ZodIssue[]): number[] {
+  return [
+    -issues.reduce((deepest, i) => Math.max(deepest, i.path.length), 0),
+    issues.filter((i) => i.code === "invalid_type" && i.input === undefined).length,
+    issues.length,
+  ];
+}
+
+function compareScores(a: readonly number[], b: readonly number[]): number {
+  return a.reduce((order, value, k) => order || value - (b[k] ?? 0), 0);
+}
+
 /**
  * The union branches that fit the value best: those whose issues reach deepest into it (they
  * matched most of its structure), then those that miss fewest fields (they recognised the keys
@@ -36,15 +49,9 @@ export function toValidationDetail(issues: readonly z.core.$ZodIssue[], source: 
  * `{message: <not an object>}` with "role: Field required", a field the client never meant to send.
  */
 function bestBranches(branches: readonly (readonly z.core.$ZodIssue[])[]): (readonly z.core.$ZodIssue[])[] {
-  const score = (issues: readonly z.core.$ZodIssue[]) => [
-    -issues.reduce((deepest, i) => Math.max(deepest, i.path.length), 0),
-    issues.filter((i) => i.code === "invalid_type" && i.input === undefined).length,
-    issues.length,
-  ];
-  const compare = (a: number[], b: number[]) => a.reduce((order, value, k) => order || value - (b[k] ?? 0), 0);
-  const scored = branches.map((issues) => ({ issues, score: score(issues) }));
-  const best = scored.reduce((min, b) => (compare(b.score, min) < 0 ? b.score : min), scored[0]?.score ?? []);
-  return scored.filter((b) => compare(b.score, best) === 0).map((b) => b.issues);
+  const scored = branches.map((issues) => ({ issues, score: branchScore(issues) }));
+  const best = scored.reduce((min, b) => (compareScores(b.score, min) < 0 ? b.score : min), scored[0]?.score ?? []);
+  return scored.filter((b) => compareScores(b.score, best) === 0).map((b) => b.issues);
 }
 
 function describe(issue: z.core.$ZodIssue): { msg: string; type: string } {

@@ -1,0 +1,19 @@
+import { assert, describe, expect, it } from "vitest";
+import { createTestApp } from "../testing/test-app";
+import { ENDPOINTS, endpointName } from "./endpoints";
+
+describe("the quality suite's endpoint table", () => {
+  it("lists exactly the endpoints the three services' routers serve, so none escapes the fuzzing", () => {
+    const { app } = createTestApp();
+    const served = new Set(
+      app.routes
+        .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/"))
+        .map((r) => `${r.method} ${r.path}`),
+    );
+    expect(new Set(ENDPOINTS.map(endpointName))).toEqual(served);
+    // Each service is there (the trace endpoints were still landing when the suite was written).
+    for (const prefix of ["/api/trace/", "/api/training/v1/", "/api/inference/v1/"]) {
+      assert.isTrue([...served].some((name) => name.includes(prefix)), prefix);
+    }
+  });
+});

@@ -1,0 +1,168 @@
+import type * as z from "zod/mini";
+import { ChatCompletionRequest } from "../../contract/chat";
+import {
+  AddItemsRequest,
+  CallReadRequest,
+  CreateQueueRequest,
+  ItemProgressRequest,
+  ItemsQueryRequest,
+  QueueStatsRequest,
+  QueuesQueryRequest,
+  ReadQueueQuery,
+} from "../../contract/trace";
+import {
+  CreateModelRequest,
+  CreateRLJobRequest,
+  CreateSFTJobRequest,
+  DeleteCheckpointsRequest,
+  ListCheckpointsQuery,
+  ListEventsQuery,
+  LogTrajectoriesRequest,
+} from "../../contract/training";
+import { INFERENCE_MODEL_IDS } from "../inference/catalog";
+import { INFERENCE, TRACE, TRAINABLE_BASE_MODEL, TRAINING, trajectoryGroup, type Fixtures } from "./fixtures";
+
+export type ServiceName = "trace" | "training" | "inference";
+
+type Json = Record<string, unknown>;
+
+/**
+ * One endpoint of the local services, with what a valid request to it looks like. `route` is the
+ * path exactly as the Hono app lists it (endpoints.test.ts checks this table against the app, so
+ * an endpoint added to a router without an entry here fails the suite).
+ */
+export type Endpoint = {
+  service: ServiceName;
+  method: "GET" | "POST" | "DELETE";
+  route: string;
+  /** The concrete path of a valid request. */
+  path(f: Fixtures): string | Promise<string>;
+  /** False only for the training service's health check. */
+  auth: boolean;
+  body?: { schema: z.core.$ZodType; valid(f: Fixtures): Json };
+  query?: { schema: z.ZodMiniObject; valid(f: Fixtures): Record<string, string> };
+};
+
+const chat = (model: string): Json => ({
+  model,
+  messages: [
+    { role: "system", content: "Be brief." },
+    { role: "user", content: "Where is my refund?" },
+  ],
+  max_tokens: 16,
+  temperature: 0.5,
+});
+
+const trace = (method: Endpoint["method"], route: string, path: (f: Fixtures) => string, rest: Partial<Endpoint> = {}): Endpoint => ({
+  service: "trace",
+  method,
+  route: `${TRACE}${route}`,
+  path: (f) => `${TRACE}${path(f)}`,
+  auth: true,
+  ...rest,
+});
+const training = (method: Endpoint["method"], route: string, path: (f: Fixtures) => string | Promise<string>, rest: Partial<Endpoint> = {}): Endpoint => ({
+  service: "training",
+  method,
+  route: `${TRAINING}${route}`,
+  path: async (f) => `${TRAINING}${await path(f)}`,
+  auth: true,
+  ...rest,
+});
+const inference = (method: Endpoint["method"], route: string, rest: Partial<Endpoint> = {}): Endpoint => ({
+  service: "inference",
+  method,
+  route: `${INFERENCE}${route}`,
+  path: () => `${INFERENCE}${route}`,
+  auth: true,
+  ...rest,
+});
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  // ---- annotation queue (trace) service ----
+  trace("POST", "/annotation_queues", () => "/annotation_queues", {
+    body: { schema: CreateQueueRequest, valid: (f) => ({ project_id: f.projectId, name: "Fuzzed queue", description: "", scorer_refs: [] }) },
+  }),
+  trace("POST", "/annotation_queues/query", () => "/annotation_queues/query", {
+    body: {
+      schema: QueuesQueryRequest,
+      valid: (f) => ({ project_id: f.projectId, name: "quality", sort_by: [{ field: "name", direction: "asc" }], limit: 10, offset: 0 }),
+    },
+  }),
+  trace("POST", "/annotation_queues/stats", () => "/annotation_queues/stats", {
+    body: { schema: QueueStatsRequest, valid: (f) => ({ project_id: f.projectId, queue_ids: [f.queueId] }) },
+  }),
+  trace("GET", "/annotation_queues/:queue_id", (f) => `/annotation_queues/${f.queueId}`, {
+    query: { schema: ReadQueueQuery, valid: (f) => ({ project_id: f.projectId }) },
+  }),
+  trace("POST", "/annotation_queues/:queue_id/items", (f) => `/annotation_queues/${f.queueId}/items`, {
+    body: { schema: AddItemsRequest, valid: (f) => ({ project_id: f.projectId, call_ids: [f.callIds[0]], display_fields: ["inputs.question"] }) },
+  }),
+  trace("POST", "/annotation_queues/:queue_id/items/query", (f) => `/annotation_queues/${f.queueId}/items/query`, {
+    body: {
+      schema: ItemsQueryRequest,
+      valid: (f) => ({
+        project_id: f.projectId,
+        filter: { call_id: f.callIds[1], annotation_states: ["unstarted", "in_progress"] },
+        sort_by: [{ field: "created_at", direction: "desc" }],
+        limit: 5,
+        offset: 0,
+        include_position: true,
+      }),
+    },
+  }),
+  trace("POST", "/annotation_queues/:queue_id/items/:item_id/progress", (f) => `/annotation_queues/${f.queueId}/items/${f.itemIds[0]}/progress`, {
+    body: { schema: ItemProgressRequest, valid: (f) => ({ project_id: f.projectId, annotation_state: "in_progress" }) },
+  }),
+  trace("POST", "/call/read", () => "/call/read", {
+    body: { schema: CallReadRequest, valid: (f) => ({ project_id: f.projectId, id: f.callIds[0] }) },
+  }),
+
+  // ---- training service ----
+  training("GET", "/health", () => "/health", { auth: false }),
+  training("GET", "/system-check", () => "/system-check"),
+  training("POST", "/preview/models", () => "/preview/models", {
+    body: {
+      schema: CreateModelRequest,
+      valid: () => ({ entity: "demo", project: "quality", name: "fuzzed-model", base_model: TRAINABLE_BASE_MODEL, return_existing: true }),
+    },
+  }),
+  training("DELETE", "/preview/models/:modelId", async (f) => `/preview/models/${await f.freshModelId()}`),
+  training("GET", "/preview/models/:modelId/checkpoints", (f) => `/preview/models/${f.modelId}/checkpoints`, {
+    query: { schema: ListCheckpointsQuery, valid: () => ({ limit: "5", order: "desc" }) },
+  }),
+  training("DELETE", "/preview/models/:modelId/checkpoints", (f) => `/preview/models/${f.modelId}/checkpoints`, {
+    body: { schema: DeleteCheckpointsRequest, valid: () => ({ steps: [1, 2] }) },
+  }),
+  training("POST", "/preview/models/:modelId/log", (f) => `/preview/models/${f.modelId}/log`, {
+    body: { schema: LogTrajectoriesRequest, valid: () => ({ split: "val", trajectory_groups: [trajectoryGroup()] }) },
+  }),
+  training("POST", "/preview/training-jobs", () => "/preview/training-jobs", {
+    body: {
+      schema: CreateRLJobRequest,
+      valid: (f) => ({ model_id: f.modelId, trajectory_groups: [trajectoryGroup()], experimental_config: { learning_rate: 1e-5 } }),
+    },
+  }),
+  training("POST", "/preview/sft-training-jobs", () => "/preview/sft-training-jobs", {
+    body: {
+      schema: CreateSFTJobRequest,
+      valid: (f) => ({ model_id: f.modelId, training_data_url: "wandb-artifact:///demo/quality/dialogs:v1", config: { batch_size: 8, learning_rate: 1e-5 } }),
+    },
+  }),
+  training("GET", "/preview/training-jobs/:jobId", (f) => `/preview/training-jobs/${f.jobId}`),
+  training("GET", "/preview/training-jobs/:jobId/events", (f) => `/preview/training-jobs/${f.jobId}/events`, {
+    query: { schema: ListEventsQuery, valid: () => ({ limit: "10" }) },
+  }),
+  training("POST", "/chat/completions", () => "/chat/completions", {
+    body: { schema: ChatCompletionRequest, valid: () => chat(TRAINABLE_BASE_MODEL) },
+  }),
+  training("POST", "/chat/completions/", () => "/chat/completions/", {
+    body: { schema: ChatCompletionRequest, valid: () => chat(TRAINABLE_BASE_MODEL) },
+  }),
+
+  // ---- inference service ----
+  inference("GET", "/models"),
+  inference("POST", "/chat/completions", { body: { schema: ChatCompletionRequest, valid: () => chat(INFERENCE_MODEL_IDS[0]) } }),
+];
+
+export const endpointName = (e: Endpoint): string => `${e.method} ${e.route}`;
