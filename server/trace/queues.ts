@@ -1,0 +1,92 @@
+import type { Database } from "better-sqlite3";
+import type { AnnotationQueue, QueueStats, QueuesQueryRequest } from "../../contract/trace";
+import { ServiceError } from "../http/errors";
+import { uuid7Now } from "./ids";
+import { countFromCounts } from "./item-scans";
+import { toApiQueue, type QueueRow } from "./rows";
+import { cached } from "./statements";
+
+export type NewQueue = {
+  projectId: string;
+  name: string;
+  description: string;
+  scorerRefs: readonly string[];
+  createdBy: string;
+  now?: number;
+  /** Fixed id (seed data); a fresh UUIDv7 otherwise. */
+  id?: string;
+};
+
+export function createQueue(db: Database, queue: NewQueue): QueueRow {
+  const now = queue.now ?? Date.now();
+  const id = queue.id ?? uuid7Now(now);
+  cached(
+    db,
+    `INSERT INTO annotation_queues (id, project_id, name, description, scorer_refs, created_at, created_by, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(id, queue.projectId, queue.name, queue.description, JSON.stringify(queue.scorerRefs), now, queue.createdBy, now);
+  return findQueue(db, queue.projectId, id) as QueueRow;
+}
+
+/** The live (not deleted) queue `queueId` of the project, if any. */
+export function findQueue(db: Database, projectId: string, queueId: string): QueueRow | undefined {
+  return cached(db, "SELECT * FROM annotation_queues WHERE id = ? AND project_id = ? AND deleted_at IS NULL").get(queueId, projectId) as
+    | QueueRow
+    | undefined;
+}
+
+export function requireQueue(db: Database, projectId: string, queueId: string): QueueRow {
+  const queue = findQueue(db, projectId, queueId);
+  if (!queue) throw new ServiceError(404, `Queue '${queueId}' not found in project '${projectId}'.`, "not_found");
+  return queue;
+}
+
+type QueueQuery = Omit<QueuesQueryRequest, "project_id">;
+
+/**
+ * The project's queues, filtered by a case-insensitive name substring, sorted (default
+ * `created_at asc`; `id asc` breaks ties) and paged. A project has few queues, so the filter runs
+ * here with full Unicode case folding (SQLite's LIKE folds ASCII only).
+ */
+export function queryQueues(db: Database, projectId: string, query: QueueQuery): AnnotationQueue[] {
+  const rows = cached(db, "SELECT * FROM annotation_queues WHERE project_id = ? AND deleted_at IS NULL").all(projectId) as QueueRow[];
+  const needle = query.name?.toLocaleLowerCase();
+  const matching = needle ? rows.filter((row) => row.name.toLocaleLowerCase().includes(needle)) : rows;
+  const sortBy = query.sort_by?.length ? query.sort_by : [{ field: "created_at" as const, direction: "asc" as const }];
+  matching.sort((a, b) => {
+    for (const { field, direction } of sortBy) {
+      const order = compare(a[field], b[field]);
+      if (order !== 0) return direction === "asc" ? order : -order;
+    }
+    return compare(a.id, b.id);
+  });
+  const offset = query.offset ?? 0;
+  const end = query.limit === null || query.limit === undefined ? undefined : offset + query.limit;
+  return matching.slice(offset, end).map(toApiQueue);
+}
+
+function compare(a: string | number, b: string | number): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Totals per requested queue, in request order; a queue id unknown to the project counts zero, as
+ * in the real service. `completed_items` follows the real trace server: items for which at least one
+ * annotator recorded `completed` or `skipped` (both mean "done" for that annotator), even if a later
+ * writer has since marked the item `in_progress`.
+ */
+export function queueStats(db: Database, projectId: string, queueIds: readonly string[]): QueueStats[] {
+  const done = cached(
+    db,
+    `SELECT count(DISTINCT p.item_seq) AS n
+       FROM annotation_item_progress p JOIN annotation_queue_items i ON i.seq = p.item_seq
+      WHERE p.queue_seq = ? AND p.annotation_state IN ('completed', 'skipped') AND i.deleted_at IS NULL`,
+  );
+  return [...new Set(queueIds)].map((queueId) => {
+    const queue = findQueue(db, projectId, queueId);
+    if (!queue) return { queue_id: queueId, total_items: 0, completed_items: 0 };
+    const totalItems = countFromCounts(db, { queueSeq: queue.seq, eqs: [] }) ?? 0;
+    const completedItems = (done.get(queue.seq) as { n: number }).n;
+    return { queue_id: queueId, total_items: totalItems, completed_items: completedItems };
+  });
+}

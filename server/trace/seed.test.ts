@@ -1,0 +1,146 @@
+import type { Database } from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { ItemsQueryRequest } from "../../contract/trace";
+import { openDatabase } from "../db/database";
+import { resetTraceData, seedLargeQueue, seedTraceDemo } from "../seed/trace-seed";
+import { seedUsers } from "../seed/users";
+import { basic, call, createTestApp } from "../testing/test-app";
+import { queryItems } from "./items-query";
+import { queryItemsNaive } from "./items-query-naive";
+import { findQueue } from "./queues";
+
+const NOW = new Date("2026-11-20T10:00:00.000Z");
+
+function freshDb(): Database {
+  const db = openDatabase(":memory:");
+  seedUsers(db);
+  return db;
+}
+
+const liveCount = (db: Database, name: string) =>
+  db.prepare("SELECT count(*) FROM annotation_queue_items i JOIN annotation_queues q ON q.seq = i.queue_seq WHERE q.name = ? AND i.deleted_at IS NULL").pluck().get(name);
+
+const snapshot = (d: Database) => d.prepare("SELECT id, call_id, annotation_state, updated_at FROM annotation_queue_items ORDER BY seq").all();
+
+/** Every item's stored state is its latest progress record's (or unstarted without one). */
+function inconsistentItems(db: Database): number {
+  return db
+    .prepare(
+      `SELECT count(*) FROM annotation_queue_items i
+        LEFT JOIN annotation_item_progress p ON p.item_seq = i.seq
+          AND p.updated_at = (SELECT max(updated_at) FROM annotation_item_progress WHERE item_seq = i.seq)
+       WHERE (p.item_seq IS NULL AND (i.annotation_state != 'unstarted' OR i.annotator_user_id IS NOT NULL))
+          OR (p.item_seq IS NOT NULL AND NOT (
+               EXISTS (SELECT 1 FROM annotation_item_progress q WHERE q.item_seq = i.seq AND q.annotator_user_id = i.annotator_user_id
+                        AND q.annotation_state = i.annotation_state AND q.updated_at = p.updated_at)))`,
+    )
+    .pluck()
+    .get() as number;
+}
+
+/** The trigger-kept counts equal a fresh count of the items. */
+function countsDrift(db: Database): unknown[] {
+  return db
+    .prepare(
+      `SELECT * FROM (SELECT queue_seq, call_op_name, annotation_state, IFNULL(added_by, '') AS added_by, count(*) AS n
+                        FROM annotation_queue_items WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4)
+       EXCEPT SELECT queue_seq, call_op_name, annotation_state, added_by, n FROM annotation_queue_item_counts WHERE n > 0`,
+    )
+    .all();
+}
+
+// Seeding is real work (10,000+ items): generous timeouts for a busy machine; timing is not tested.
+const SLOW = { timeout: 120_000 };
+
+describe("trace demo seed", SLOW, () => {
+  const db = freshDb();
+  const started = performance.now();
+  seedTraceDemo(db, NOW);
+  const elapsed = performance.now() - started;
+
+  it("builds the demo queues with the promised sizes", () => {
+    expect(liveCount(db, "Refund conversations – tone review")).toBe(10_000);
+    expect(liveCount(db, "Escalations – policy check")).toBe(400);
+    expect(liveCount(db, "Hallucination audit")).toBe(60);
+    expect(liveCount(db, "Onboarding flow – first impressions")).toBe(0);
+    expect(liveCount(db, "Claim summaries – accuracy spot check")).toBe(25);
+    expect(db.prepare("SELECT DISTINCT project_id FROM annotation_queues ORDER BY 1").pluck().all()).toEqual(["acme/claims", "demo/support-bot"]);
+    expect(db.prepare("SELECT count(*) FROM annotation_queue_items WHERE deleted_at IS NOT NULL").pluck().get()).toBeGreaterThan(0);
+    // Not a timing test: a generous bound only catches a pathological slowdown.
+    expect(elapsed).toBeLessThan(20_000);
+  });
+
+  it("stores realistic calls: Weave op refs, 32-hex trace ids, running and failed calls", () => {
+    const ops = db.prepare("SELECT DISTINCT op_name FROM trace_calls WHERE project_id = 'demo/support-bot'").pluck().all() as string[];
+    expect(ops.length).toBeGreaterThanOrEqual(6);
+    for (const op of ops) expect(op).toMatch(/^weave:\/\/\/demo\/support-bot\/op\/[\w.]+:[\w-]{43}$/);
+    expect(db.prepare("SELECT count(*) FROM trace_calls WHERE trace_id NOT GLOB '[0-9a-f]*' OR length(trace_id) != 32").pluck().get()).toBe(0);
+    expect(db.prepare("SELECT count(*) FROM trace_calls WHERE ended_at IS NULL").pluck().get()).toBeGreaterThan(0);
+    expect(db.prepare("SELECT count(*) FROM trace_calls WHERE exception IS NOT NULL").pluck().get()).toBeGreaterThan(0);
+    expect(db.prepare("SELECT count(*) FROM trace_calls WHERE length(inputs) > 3000").pluck().get()).toBeGreaterThan(0);
+  });
+
+  it("has progress in every state from several annotators, consistent with the item rows", () => {
+    const states = db.prepare("SELECT DISTINCT annotation_state FROM annotation_queue_items ORDER BY 1").pluck().all();
+    expect(states).toEqual(["completed", "in_progress", "skipped", "unstarted"]);
+    const annotators = db.prepare("SELECT DISTINCT annotator_user_id FROM annotation_item_progress ORDER BY 1").pluck().all();
+    expect(annotators).toEqual(["user-demo", "user-kenji", "user-maria"]);
+    expect(db.prepare("SELECT count(*) FROM (SELECT item_seq FROM annotation_item_progress GROUP BY 1 HAVING count(*) > 1)").pluck().get()).toBeGreaterThan(0);
+    expect(db.prepare("SELECT count(DISTINCT added_by) FROM annotation_queue_items").pluck().get()).toBeGreaterThanOrEqual(3);
+    expect(inconsistentItems(db)).toBe(0);
+    expect(countsDrift(db)).toEqual([]);
+  });
+
+  it("is deterministic for a given time and does nothing when run again", () => {
+    const other = freshDb();
+    seedTraceDemo(other, NOW);
+    expect(snapshot(other)).toEqual(snapshot(db));
+    seedTraceDemo(other, NOW);
+    expect(other.prepare("SELECT count(*) FROM annotation_queues").pluck().get()).toBe(5);
+  });
+
+  it("serves the demo queues through the API", async () => {
+    const test = createTestApp();
+    seedTraceDemo(test.db, NOW);
+    const list = await call(test.app, "POST", "/api/trace/annotation_queues/query", { body: { project_id: "demo/support-bot", name: "refund" }, headers: basic() });
+    const queue = JSON.parse(list.text.trim()) as { id: string };
+    const res = await call(test.app, "POST", `/api/trace/annotation_queues/${queue.id}/items/query`, {
+      body: { project_id: "demo/support-bot", filter: { annotation_states: ["completed"] }, sort_by: [{ field: "updated_at", direction: "desc" }], limit: 50, include_position: true },
+      headers: basic(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.items).toHaveLength(50);
+  });
+});
+
+describe("large queue seed", SLOW, () => {
+  it("builds a queue of N items with consistent states, counts and queries", () => {
+    const db = freshDb();
+    const queueId = seedLargeQueue(db, { projectId: "demo/support-bot", items: 25_000, now: NOW });
+    const queue = findQueue(db, "demo/support-bot", queueId);
+    expect(queue).toBeDefined();
+    expect(db.prepare("SELECT count(*) FROM annotation_queue_items WHERE queue_seq = ?").pluck().get(queue!.seq)).toBe(25_000);
+    expect(db.prepare("SELECT count(DISTINCT call_op_name) FROM annotation_queue_items").pluck().get()).toBeGreaterThanOrEqual(6);
+    expect(db.prepare("SELECT DISTINCT annotation_state FROM annotation_queue_items ORDER BY 1").pluck().all()).toEqual(["completed", "in_progress", "skipped", "unstarted"]);
+    expect(inconsistentItems(db)).toBe(0);
+    expect(countsDrift(db)).toEqual([]);
+    // The indexes were dropped for the load and built again.
+    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'ix_aqi_%'").pluck().all();
+    expect(indexes).toHaveLength(10);
+    const request = ItemsQueryRequest.parse({ project_id: "demo/support-bot", sort_by: [{ field: "call_op_name", direction: "asc" }, { field: "updated_at", direction: "desc" }], filter: { annotation_states: ["completed"] }, offset: 4000, limit: 100, include_position: true });
+    expect(queryItems(db, queue!, request)).toEqual(queryItemsNaive(db, queue!, request));
+  });
+
+  it("leaves other queues' data alone, and reset empties every trace table", () => {
+    const db = freshDb();
+    seedTraceDemo(db, NOW);
+    seedLargeQueue(db, { projectId: "acme/claims", items: 1000, name: "Load", now: NOW });
+    expect(liveCount(db, "Escalations – policy check")).toBe(400);
+    expect(liveCount(db, "Load")).toBe(1000);
+    resetTraceData(db);
+    for (const table of ["trace_calls", "annotation_queues", "annotation_queue_items", "annotation_item_progress", "annotation_queue_item_counts"]) {
+      expect(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get()).toBe(0);
+    }
+    expect(db.prepare("SELECT count(*) FROM users").pluck().get()).toBe(2);
+  });
+});

@@ -1,0 +1,210 @@
+import type { Database } from "better-sqlite3";
+import type { SettableState } from "../../../contract/trace";
+import { insertCalls, type NewCall } from "../calls";
+import { insertItems, softDeleteItems, type NewItem } from "../items";
+import { setProgress } from "../progress";
+import { createQueue } from "../queues";
+import type { QueueRow } from "../rows";
+import { uuid7Now } from "../ids";
+import { makeCall, opRefs, type CallKind, type Topic } from "./demo-calls";
+import { picker, seededRandom, type Picker } from "./prng";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const DEMO_PROJECT = "demo/support-bot";
+export const ACME_PROJECT = "acme/claims";
+export const ANNOTATORS = ["user-demo", "user-maria", "user-kenji"] as const;
+const ADDERS = [["user-demo", 4], ["user-maria", 3], ["user-kenji", 2], ["user-priya", 1]] as const;
+
+type QueueSpec = {
+  name: string;
+  description: string;
+  scorers: string[];
+  createdDaysAgo: number;
+  createdBy: string;
+  items: number;
+  kinds: readonly (readonly [CallKind, number])[];
+  topic: Topic;
+  displayFields: string[];
+  /** Share of items annotated at all (earlier items more often). */
+  annotated: number;
+};
+
+/**
+ * The demo data of the annotation queue service: project demo/support-bot with four queues (10,000,
+ * 400, 60 and 0 items) and acme/claims with one small queue. Deterministic for a given `now`.
+ * Does nothing when demo/support-bot already has queues.
+ */
+export function seedDemoQueues(db: Database, now: number): void {
+  const existing = db.prepare("SELECT 1 FROM annotation_queues WHERE project_id = ? LIMIT 1").get(DEMO_PROJECT);
+  if (existing) return;
+  const p = picker(seededRandom(20_261_120));
+  const refs = opRefs(DEMO_PROJECT, p);
+  const scorer = (name: string) => `weave:///${DEMO_PROJECT}/object/${name}:${p.base64url(43)}`;
+
+  db.transaction(() => {
+    const tone = seedQueue(db, p, now, DEMO_PROJECT, refs, {
+      name: "Refund conversations – tone review",
+      description: "Rate the tone of the bot's answers to refund questions: empathetic, specific about timelines, never blaming couriers or banks.",
+      scorers: [scorer("ToneScorer"), scorer("PolicyAccuracyScorer")],
+      createdDaysAgo: 28,
+      createdBy: "user-demo",
+      items: 10_000,
+      kinds: [["answer", 55], ["answer_v1", 25], ["classify", 10], ["search", 10]],
+      topic: "refund",
+      displayFields: ["inputs.question", "output.answer"],
+      annotated: 0.45,
+    });
+    seedQueue(db, p, now, DEMO_PROJECT, refs, {
+      name: "Escalations – policy check",
+      description: "Did the bot escalate when the escalation matrix says it must (chargebacks, legal questions, third contacts), and only then?",
+      scorers: [scorer("EscalationPolicyScorer")],
+      createdDaysAgo: 12,
+      createdBy: "user-maria",
+      items: 400,
+      kinds: [["escalate", 50], ["policy_check", 30], ["answer", 20]],
+      topic: "policy",
+      displayFields: ["inputs.question", "output.escalation_reason", "output.answer"],
+      annotated: 0.6,
+    });
+    const audit = seedQueue(db, p, now, DEMO_PROJECT, refs, {
+      name: "Hallucination audit",
+      description: "Check every claim in the answer against the retrieved help-centre articles. Mark unsupported claims.",
+      scorers: [],
+      createdDaysAgo: 4,
+      createdBy: "user-kenji",
+      items: 50,
+      kinds: [["answer", 70], ["summarize", 30]],
+      topic: "fact",
+      displayFields: ["inputs.question", "inputs.retrieved_docs", "output.answer"],
+      annotated: 0.5,
+    });
+    // The same call can sit in several queues: ten refund answers are audited too.
+    const shared = db.prepare("SELECT call_id FROM annotation_queue_items WHERE queue_seq = ? AND call_op_name = ? ORDER BY seq LIMIT 10").pluck().all(tone.seq, refs.answer) as string[];
+    addExistingCalls(db, p, audit, shared, now - 2 * DAY, ["inputs.question", "inputs.retrieved_docs", "output.answer"]);
+    createQueue(db, {
+      id: uuid7Now(now - DAY, p.random),
+      projectId: DEMO_PROJECT,
+      name: "Onboarding flow – first impressions",
+      description: "New queue: calls from the onboarding assistant will be added next week.",
+      scorerRefs: [],
+      createdBy: "user-demo",
+      now: now - DAY,
+    });
+
+    const acmeRefs = opRefs(ACME_PROJECT, p);
+    acmeRefs.summarize = `weave:///${ACME_PROJECT}/op/summarize_claim:${p.base64url(43)}`;
+    seedQueue(db, p, now, ACME_PROJECT, acmeRefs, {
+      name: "Claim summaries – accuracy spot check",
+      description: "Compare each claim summary with the claim file.",
+      scorers: [],
+      createdDaysAgo: 6,
+      createdBy: "user-acme",
+      items: 25,
+      kinds: [["summarize", 1]],
+      topic: "fact",
+      displayFields: ["inputs.transcript", "output.summary"],
+      annotated: 0.4,
+    });
+  })();
+}
+
+function seedQueue(db: Database, p: Picker, now: number, projectId: string, refs: Record<CallKind, string>, spec: QueueSpec): QueueRow {
+  const createdAt = now - spec.createdDaysAgo * DAY;
+  const queue = createQueue(db, {
+    id: uuid7Now(createdAt, p.random),
+    projectId,
+    name: spec.name,
+    description: spec.description,
+    scorerRefs: spec.scorers,
+    createdBy: spec.createdBy,
+    now: createdAt,
+  });
+  if (spec.items === 0) return queue;
+
+  // Items arrive in batches (someone selects calls in the traces table and adds them).
+  const calls: NewCall[] = [];
+  const items: NewItem[] = [];
+  const span = now - HOUR - createdAt;
+  // One in a hundred items was removed from the queue again (they must never show up): seed them on
+  // top, so the queue still shows `spec.items` items.
+  const removed = Math.ceil(spec.items / 100);
+  const total = spec.items + removed;
+  let added = 0;
+  while (added < total) {
+    const size = Math.min(total - added, p.int(Math.max(1, Math.floor(total / 60)), Math.max(2, Math.floor(total / 12))));
+    const at = createdAt + Math.floor(span * ((added + size / 2) / total)) + p.int(0, 59) * MINUTE;
+    const adder = p.weighted(ADDERS);
+    for (let i = 0; i < size; i++) {
+      const kind = p.weighted(spec.kinds);
+      const call = makeCall(p, { projectId, kind, opRef: refs[kind], startedAt: at - p.int(5 * MINUTE, 5 * DAY), topic: spec.topic, user: "user-demo" });
+      calls.push(call);
+      items.push(itemFor(queue, call, at, adder, spec.displayFields));
+    }
+    added += size;
+  }
+  insertCalls(db, calls);
+  insertItems(db, items, { now, random: p.random });
+  annotate(db, p, queue, now, spec.annotated);
+  const ids = db.prepare("SELECT id FROM annotation_queue_items WHERE queue_seq = ? ORDER BY seq").pluck().all(queue.seq) as string[];
+  const doomed = new Set<string>();
+  while (doomed.size < removed) doomed.add(p.pick(ids));
+  softDeleteItems(db, queue.seq, [...doomed], now - 3 * HOUR);
+  return queue;
+}
+
+function itemFor(queue: QueueRow, call: NewCall, at: number, adder: string, displayFields: string[]): NewItem {
+  return {
+    queue_seq: queue.seq,
+    project_id: queue.project_id,
+    call_id: call.id,
+    call_started_at: call.started_at,
+    call_ended_at: call.ended_at ?? null,
+    call_op_name: call.op_name,
+    call_trace_id: call.trace_id,
+    display_fields: displayFields,
+    added_by: adder,
+    created_at: at,
+    created_by: adder,
+    updated_at: at,
+  };
+}
+
+function addExistingCalls(db: Database, p: Picker, queue: QueueRow, callIds: string[], at: number, displayFields: string[]): void {
+  const read = db.prepare("SELECT id, started_at, ended_at, op_name, trace_id FROM trace_calls WHERE project_id = ? AND id = ?");
+  const items = callIds.map((id) => {
+    const call = read.get(queue.project_id, id) as { id: string; started_at: number; ended_at: number | null; op_name: string; trace_id: string };
+    return itemFor(queue, { ...call, project_id: queue.project_id }, at, "user-kenji", displayFields);
+  });
+  insertItems(db, items, { now: at, random: p.random });
+}
+
+type Step = { annotator: string; state: SettableState };
+
+/** Progress histories through the real rules (setProgress), by several annotators, in every state. */
+function annotate(db: Database, p: Picker, queue: QueueRow, now: number, share: number): void {
+  const rows = db.prepare("SELECT id, created_at FROM annotation_queue_items WHERE queue_seq = ? ORDER BY seq").all(queue.seq) as { id: string; created_at: number }[];
+  rows.forEach((row, index) => {
+    // Annotators work roughly front to back: early items are more often done.
+    const likelihood = Math.min(0.95, share * 2 * (1 - index / rows.length));
+    if (!p.chance(likelihood)) return;
+    const first = p.pick(ANNOTATORS);
+    const second = p.pick(ANNOTATORS.filter((a) => a !== first));
+    const steps: Step[] = p.weighted<Step[]>([
+      [[{ annotator: first, state: "in_progress" }], 12],
+      [[{ annotator: first, state: "in_progress" }, { annotator: first, state: "completed" }], 30],
+      [[{ annotator: first, state: "completed" }], 25],
+      [[{ annotator: first, state: "skipped" }], 10],
+      [[{ annotator: first, state: "completed" }, { annotator: second, state: "in_progress" }], 8],
+      [[{ annotator: first, state: "skipped" }, { annotator: second, state: "completed" }], 8],
+      [[{ annotator: first, state: "in_progress" }, { annotator: second, state: "skipped" }], 7],
+    ]);
+    let at = row.created_at;
+    for (const step of steps) {
+      at = Math.min(now - MINUTE, at + p.int(2 * MINUTE, Math.max(3 * MINUTE, Math.floor((now - at) / 3))));
+      setProgress(db, queue, row.id, step.annotator, step.state, at);
+    }
+  });
+}

@@ -1,0 +1,100 @@
+import { Hono, type Context } from "hono";
+import {
+  AddItemsRequest,
+  CallReadRequest,
+  CreateQueueRequest,
+  ItemProgressRequest,
+  ItemsQueryRequest,
+  QueueStatsRequest,
+  QueuesQueryRequest,
+  ReadQueueQuery,
+} from "../../contract/trace";
+import { assertEntityAccess, entityOfProject, requireApiKey } from "../auth/middleware";
+import { serviceErrorHandler } from "../http/errors";
+import type { AppEnv } from "../http/env";
+import { validateJson, validateQuery } from "../http/validate";
+import { readCall } from "./calls";
+import { addCallsToQueue } from "./items";
+import { queryItems } from "./items-query";
+import { setProgress } from "./progress";
+import { createQueue, findQueue, queryQueues, queueStats, requireQueue } from "./queues";
+import { toApiCall, toApiItem, toApiQueue } from "./rows";
+
+/** 403 unless the key's user may use the project's entity. */
+function authorizeProject(c: Context<AppEnv>, projectId: string): void {
+  assertEntityAccess(c.get("user"), entityOfProject(projectId));
+}
+
+/** The annotation queue service (real: W&B Weave trace server). Errors as `{"reason": ...}`. */
+export function createTraceService(): Hono<AppEnv> {
+  const service = new Hono<AppEnv>();
+  service.use("*", requireApiKey);
+  service.onError(serviceErrorHandler("reason"));
+
+  service.post("/annotation_queues", async (c) => {
+    const body = await validateJson(c, CreateQueueRequest);
+    authorizeProject(c, body.project_id);
+    const queue = createQueue(c.get("db"), {
+      projectId: body.project_id,
+      name: body.name,
+      description: body.description,
+      scorerRefs: body.scorer_refs,
+      createdBy: c.get("user").id,
+    });
+    return c.json({ id: queue.id });
+  });
+
+  // NDJSON, as the real service streams it: one queue object per line.
+  service.post("/annotation_queues/query", async (c) => {
+    const body = await validateJson(c, QueuesQueryRequest);
+    authorizeProject(c, body.project_id);
+    const queues = queryQueues(c.get("db"), body.project_id, body);
+    return c.body(queues.map((queue) => `${JSON.stringify(queue)}\n`).join(""), 200, { "Content-Type": "application/jsonl" });
+  });
+
+  service.post("/annotation_queues/stats", async (c) => {
+    const body = await validateJson(c, QueueStatsRequest);
+    authorizeProject(c, body.project_id);
+    return c.json({ stats: queueStats(c.get("db"), body.project_id, body.queue_ids) });
+  });
+
+  service.get("/annotation_queues/:queue_id", (c) => {
+    const query = validateQuery(c, ReadQueueQuery);
+    authorizeProject(c, query.project_id);
+    return c.json({ queue: toApiQueue(requireQueue(c.get("db"), query.project_id, c.req.param("queue_id"))) });
+  });
+
+  service.post("/annotation_queues/:queue_id/items", async (c) => {
+    const body = await validateJson(c, AddItemsRequest);
+    authorizeProject(c, body.project_id);
+    const db = c.get("db");
+    const queue = requireQueue(db, body.project_id, c.req.param("queue_id"));
+    return c.json(addCallsToQueue(db, queue, { callIds: body.call_ids, displayFields: body.display_fields, addedBy: c.get("user").id }));
+  });
+
+  service.post("/annotation_queues/:queue_id/items/query", async (c) => {
+    const body = await validateJson(c, ItemsQueryRequest);
+    authorizeProject(c, body.project_id);
+    const db = c.get("db");
+    // An unknown queue has no items (the real service answers the same way).
+    const queue = findQueue(db, body.project_id, c.req.param("queue_id"));
+    return c.json({ items: queue ? queryItems(db, queue, body) : [] });
+  });
+
+  service.post("/annotation_queues/:queue_id/items/:item_id/progress", async (c) => {
+    const body = await validateJson(c, ItemProgressRequest);
+    authorizeProject(c, body.project_id);
+    const db = c.get("db");
+    const queue = requireQueue(db, body.project_id, c.req.param("queue_id"));
+    const item = setProgress(db, queue, c.req.param("item_id"), c.get("user").id, body.annotation_state);
+    return c.json({ item: toApiItem(item, queue.id) });
+  });
+
+  service.post("/call/read", async (c) => {
+    const body = await validateJson(c, CallReadRequest);
+    authorizeProject(c, body.project_id);
+    return c.json({ call: toApiCall(readCall(c.get("db"), body.project_id, body.id)) });
+  });
+
+  return service;
+}
