@@ -1,0 +1,47 @@
+import { DEMO_KEY, expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+const SERVICES = ["Annotation queues", "Training", "Inference"];
+
+function resultRow(page: Page, service: string) {
+  return page.getByRole("list", { name: "Connection test results" }).getByRole("listitem").filter({ hasText: service });
+}
+
+test.describe("Test connection", () => {
+  test("all three services answer OK with the demo key", async ({ page, baseURL }) => {
+    const sent: Array<{ url: string; authorization: string | undefined }> = [];
+    page.on("request", (request) => sent.push({ url: request.url(), authorization: request.headers()["authorization"] }));
+    await page.goto("/settings");
+    await page.getByLabel("API key", { exact: true }).fill(DEMO_KEY);
+    await page.getByLabel("Annotation project").fill("demo/support-bot");
+    await page.getByRole("button", { name: "Test connection" }).click();
+    await expect(page.getByText("Connection test finished: 3 of 3 services OK.")).toBeVisible();
+    for (const service of SERVICES) await expect(resultRow(page, service)).toContainText("OK");
+
+    // The key travels only in headers, only to the service addresses, never in a URL.
+    const withKey = sent.filter((r) => r.authorization);
+    expect(withKey.length).toBeGreaterThanOrEqual(3);
+    for (const request of withKey) expect(request.url).toMatch(new RegExp(`^${baseURL}/api/(trace|training/v1|inference/v1)/`));
+    for (const request of sent) expect(request.url).not.toContain(DEMO_KEY);
+  });
+
+  test("a wrong key is reported as rejected by each service", async ({ page }) => {
+    await page.goto("/settings");
+    await page.getByLabel("API key", { exact: true }).fill("wrong-key");
+    await page.getByRole("button", { name: "Test connection" }).click();
+    await expect(page.getByText("Connection test finished: 0 of 3 services OK.")).toBeVisible();
+    for (const service of SERVICES) await expect(resultRow(page, service)).toContainText("Key rejected");
+  });
+
+  test("an address nothing listens on is unreachable, with the CORS hint", async ({ page }) => {
+    await page.goto("/settings");
+    await page.getByLabel("API key", { exact: true }).fill(DEMO_KEY);
+    await page.getByLabel("Inference service URL").fill("http://127.0.0.1:9/v1");
+    await page.getByRole("button", { name: "Test connection" }).click();
+    const inference = resultRow(page, "Inference");
+    await expect(inference).toContainText("Unreachable");
+    await expect(inference).toContainText("CORS");
+    await expect(inference.getByRole("link", { name: /Same-origin proxy/ })).toHaveAttribute("href", /#same-origin-proxy/);
+    await expect(resultRow(page, "Training")).toContainText("OK");
+  });
+});

@@ -1,0 +1,59 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+export const DEMO_KEY = "local-demo-key";
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
+
+function describeViolation(violation: AxeViolation): string {
+  const nodes = violation.nodes
+    .slice(0, 5)
+    .map((node) => `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`)
+    .join("\n");
+  const more = violation.nodes.length > 5 ? `\n    … and ${violation.nodes.length - 5} more` : "";
+  return `[${violation.impact ?? "unknown"}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${nodes}${more}`;
+}
+
+/** Runs axe with the WCAG 2.1 A/AA rules and fails with a readable list of any violation. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(violations.map(describeViolation).join("\n\n"), `axe found ${violations.length} violation(s) on ${page.url()}`).toBe("");
+}
+
+/** Stores the theme before any page script runs, as a returning visitor's choice would be. */
+export async function presetTheme(page: Page, theme: "light" | "dark"): Promise<void> {
+  await page.addInitScript((value) => window.localStorage.setItem("wbops.theme", value), theme);
+}
+
+/** Enters a key on the settings page the way a user does and waits for the confirmation. */
+export async function setKeyThroughUi(page: Page, key: string = DEMO_KEY, options: { remember?: boolean } = {}): Promise<void> {
+  await page.goto("/settings");
+  await page.getByLabel("API key", { exact: true }).fill(key);
+  await page.getByRole("radio", { name: options.remember === false ? "This tab only" : "Remember on this device" }).check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+}
+
+/** Both storage copies of the key, as the page sees them. */
+export async function storedKeys(page: Page): Promise<{ local: string | null; session: string | null }> {
+  return page.evaluate(() => ({
+    local: window.localStorage.getItem("wbops.apiKey"),
+    session: window.sessionStorage.getItem("wbops.apiKey"),
+  }));
+}
+
+/** Fails a test when the page throws an uncaught error, even if every assertion passed. */
+export const test = base.extend<{ pageErrors: Error[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: Error[] = [];
+      page.on("pageerror", (error) => errors.push(error));
+      await use(errors);
+      expect(errors.map((e) => e.message), "uncaught errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});

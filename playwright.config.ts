@@ -1,0 +1,53 @@
+import { defineConfig, devices } from "@playwright/test";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// End-to-end tests drive Chromium against the real server (`npm start`'s entry point) on a
+// fresh data directory, so every run starts from the seeded demo data.
+const isCI = !!process.env.CI;
+const port = Number(process.env.E2E_PORT ?? 4391);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// The config is loaded again in every worker; the env var makes them all agree on one directory.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "wbops-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
+
+// Debian's Chromium where present (this machine cannot download browsers), else Playwright's own.
+const executablePath = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+export default defineConfig({
+  testDir: "e2e",
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: 2,
+  // Generous: an axe scan of a 50-row table takes seconds on a busy 2-core CI machine.
+  timeout: 60_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath,
+      // Without these Chromium waits on network services this closed network does not have.
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: "npx tsx server/start.ts",
+    url: `${baseURL}/api/training/v1/health`,
+    timeout: 120_000,
+    reuseExistingServer: !isCI,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      TRAINING_STEP_MS: "100",
+    },
+  },
+});

@@ -1,0 +1,15 @@
+import type { ConnectionSettings } from "../api/connection";
+import type { ServiceUrls } from "../features/settings/settings-storage";
+
+/**
+ * True while at least one service is the local reference services' own (config.json said so and
+ * the address is still the default it gave): then training is simulated and the demo key works.
+ */
+export function usesLocalServices(localServices: boolean, connection: ConnectionSettings, defaults: ServiceUrls): boolean {
+  if (!localServices) return false;
+  return (["traceBaseUrl", "trainingBaseUrl", "inferenceBaseUrl"] as const).some((f) => connection[f] === defaults[f]);
+}
+
+/** The demo account the local services are seeded with (README: "Demo credentials"). */
+export const LOCAL_DEMO_KEY = "local-demo-key";
+export const LOCAL_DEMO_PROJECT = "demo/support-bot";

@@ -1,0 +1,37 @@
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { useEffect, type ReactNode } from "react";
+import type { ApiClientOptions } from "../api/clients";
+import { SettingsProvider } from "../features/settings/settings-context";
+import type { SettingsStore } from "../features/settings/settings-store";
+import { ApiClientsProvider } from "./api-clients";
+import { clearCacheOnConnectionChange } from "./query-identity";
+import type { RuntimeConfig } from "./runtime-config";
+import { RuntimeConfigProvider } from "./runtime-config-context";
+import { ThemeProvider } from "./theme/theme-context";
+import type { ThemeStore } from "./theme/theme-store";
+
+export type AppServices = {
+  runtimeConfig: RuntimeConfig;
+  settingsStore: SettingsStore;
+  themeStore: ThemeStore;
+  queryClient: QueryClient;
+  /** Tests pass the in-process local services' fetch here. */
+  apiClientOptions?: ApiClientOptions;
+};
+
+/** Everything a page can rely on: deployment config, settings, API clients, query cache, theme. */
+export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
+  const { runtimeConfig, settingsStore, themeStore, queryClient, apiClientOptions } = services;
+  useEffect(() => clearCacheOnConnectionChange(settingsStore, queryClient), [settingsStore, queryClient]);
+  return (
+    <RuntimeConfigProvider config={runtimeConfig}>
+      <ThemeProvider store={themeStore}>
+        <SettingsProvider store={settingsStore}>
+          <QueryClientProvider client={queryClient}>
+            <ApiClientsProvider options={apiClientOptions}>{children}</ApiClientsProvider>
+          </QueryClientProvider>
+        </SettingsProvider>
+      </ThemeProvider>
+    </RuntimeConfigProvider>
+  );
+}

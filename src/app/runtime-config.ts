@@ -1,0 +1,41 @@
+import * as z from "zod/mini";
+
+/**
+ * /config.json, written by whoever serves the dashboard (the local services do): default service
+ * addresses for this deployment and whether they are the local reference services. Tolerant,
+ * like every response schema: unknown fields are ignored and bad values fall back.
+ */
+const optionalString = z.catch(z.optional(z.string()), undefined);
+const RuntimeConfigSchema = z.object({
+  traceBaseUrl: optionalString,
+  trainingBaseUrl: optionalString,
+  inferenceBaseUrl: optionalString,
+  localServices: z.catch(z.boolean(), false),
+});
+
+export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
+
+export const EMPTY_RUNTIME_CONFIG: RuntimeConfig = { localServices: false };
+
+/**
+ * Fetched once before the first render, so the first requests already use the right addresses.
+ * A static host without the file (404, or index.html from a SPA fallback) or a slow one falls
+ * back to the build-time defaults instead of blocking the app.
+ */
+export async function loadRuntimeConfig(
+  options: { fetch?: typeof fetch; url?: string; timeoutMs?: number } = {},
+): Promise<RuntimeConfig> {
+  const fetchConfig = options.fetch ?? fetch;
+  try {
+    const response = await fetchConfig(options.url ?? "/config.json", {
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+      signal: AbortSignal.timeout(options.timeoutMs ?? 3000),
+    });
+    if (!response.ok) return EMPTY_RUNTIME_CONFIG;
+    const parsed = z.safeParse(RuntimeConfigSchema, await response.json());
+    return parsed.success ? parsed.data : EMPTY_RUNTIME_CONFIG;
+  } catch {
+    return EMPTY_RUNTIME_CONFIG;
+  }
+}

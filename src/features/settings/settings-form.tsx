@@ -1,0 +1,113 @@
+import type { FormEvent } from "react";
+import { useNavigate } from "react-router-dom";
+import { Button } from "../../components/button";
+import { TextField } from "../../components/text-field";
+import { useLocalServices } from "../../app/use-local-services";
+import { ApiKeyField } from "./api-key-field";
+import { ConnectionTestSection } from "./connection-test-section";
+import { ForgetKeyButton } from "./forget-key-button";
+import { FormSection } from "./form-section";
+import { FormStatusMessage } from "./form-status";
+import { KeyHelp } from "./key-help";
+import { KeyStorageChoice } from "./key-storage-choice";
+import { ServiceUrlFields } from "./service-url-fields";
+import { useConnectionTest } from "./use-connection-test";
+import { useSettingsForm } from "./use-settings-form";
+
+/** The connection settings form: key, where it is kept, service addresses, projects. */
+export function SettingsForm({ returnTo }: { returnTo: string | null }) {
+  const form = useSettingsForm();
+  const test = useConnectionTest();
+  const navigate = useNavigate();
+  const localServices = useLocalServices();
+  const { values, errors, warnings, saved } = form;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = form.save();
+    if (result.saved && result.values.apiKey && returnTo) navigate(returnTo, { replace: true });
+  };
+
+  const onTest = () => {
+    const clean = form.validateFor("test");
+    if (!clean) return;
+    form.setStatus(null);
+    void test.run(clean);
+  };
+
+  const savedKeyText = saved.connection.apiKey
+    ? `A key is saved ${saved.keyStorage === "local" ? "on this device" : "for this tab only"}.`
+    : "No key is saved.";
+
+  return (
+    <div className="space-y-6">
+      <form noValidate aria-label="Connection settings" onSubmit={onSubmit} className="space-y-5">
+        <FormSection title="Credentials" description={savedKeyText}>
+          <ApiKeyField value={values.apiKey} onChange={(v) => form.setField("apiKey", v)} error={errors.apiKey} hint={<KeyHelp localServices={localServices} />} />
+          <KeyStorageChoice value={form.keyStorage} onChange={form.setKeyStorage} />
+          <div className="flex items-center justify-between gap-4 border-t border-line pt-3">
+            <p className="text-xs text-fg-muted">Forgetting removes the key from this browser's storage and memory.</p>
+            <ForgetKeyButton onForget={form.forgetKey} disabled={!saved.connection.apiKey && !values.apiKey} />
+          </div>
+        </FormSection>
+
+        <FormSection
+          title="Service addresses"
+          description="An https:// address, or a path such as /api/trace on this dashboard's own origin (behind a same-origin proxy)."
+        >
+          <ServiceUrlFields
+            values={values}
+            defaults={saved.defaults}
+            errors={errors}
+            warnings={warnings}
+            onChange={form.setField}
+            onUseDefaults={() => {
+              form.setField("traceBaseUrl", saved.defaults.traceBaseUrl);
+              form.setField("trainingBaseUrl", saved.defaults.trainingBaseUrl);
+              form.setField("inferenceBaseUrl", saved.defaults.inferenceBaseUrl);
+            }}
+          />
+        </FormSection>
+
+        <FormSection title="Projects">
+          <TextField
+            id="settings-annotationProject"
+            name="annotationProject"
+            label="Annotation project"
+            hint="entity/project whose annotation queues are shown, e.g. demo/support-bot."
+            autoComplete="off"
+            spellCheck={false}
+            value={values.annotationProject}
+            onChange={(event) => form.setField("annotationProject", event.target.value)}
+            error={errors.annotationProject}
+          />
+          <TextField
+            id="settings-inferenceProject"
+            name="inferenceProject"
+            label="Inference project (OpenAI-Project header)"
+            hint="Optional team/project for usage tracking on the inference service."
+            autoComplete="off"
+            spellCheck={false}
+            value={values.inferenceProject}
+            onChange={(event) => form.setField("inferenceProject", event.target.value)}
+            error={errors.inferenceProject}
+          />
+        </FormSection>
+
+        {/* Stays in view while scrolling the form, so Save is always one click away. */}
+        <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center gap-3 border-t border-line bg-canvas/95 px-1 py-3 backdrop-blur-sm">
+          <Button type="submit" variant="primary">
+            Save
+          </Button>
+          <Button variant="secondary" onClick={onTest} loading={test.state.phase === "running"}>
+            Test connection
+          </Button>
+          {form.dirty ? <span className="text-xs text-fg-muted">Unsaved changes</span> : null}
+          <FormStatusMessage status={form.status} />
+        </div>
+      </form>
+
+      <ConnectionTestSection state={test.state} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+  ["second", 1],
+];
+
+/** "3 minutes ago" / "in 2 hours"; "just now" under 10 seconds, where exact seconds are noise. */
+export function formatRelativeTime(date: Date, now: Date, locale?: string): string {
+  const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
+  if (Math.abs(seconds) < 10) return "just now";
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(seconds, "second");
+}
+
+/** Full local date and time with the zone, for the tooltip next to a relative time. */
+export function formatExactTime(date: Date, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "long" }).format(date);
+}
+
+/** Parses an ISO timestamp; null for anything that is not a valid date. */
+export function parseTimestamp(value: string | number | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}

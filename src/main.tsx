@@ -1,0 +1,31 @@
+import "./index.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router-dom";
+import { createQueryClient } from "./api/query-client";
+import { AppProviders } from "./app/providers";
+import { createAppRouter } from "./app/router";
+import { loadRuntimeConfig } from "./app/runtime-config";
+import { createThemeStore } from "./app/theme/theme-store";
+import { resolveDefaultUrls } from "./features/settings/settings-defaults";
+import { createSettingsStore } from "./features/settings/settings-store";
+
+// First, before anything can paint: put the stored theme on <html>. (No inline script: the CSP
+// forbids them, and this module is the first script to run.)
+const themeStore = createThemeStore();
+
+const runtimeConfig = await loadRuntimeConfig();
+const settingsStore = createSettingsStore({
+  defaults: resolveDefaultUrls(runtimeConfig, import.meta.env, window.location.origin),
+});
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element.");
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders services={{ runtimeConfig, settingsStore, themeStore, queryClient: createQueryClient() }}>
+      <RouterProvider router={createAppRouter()} />
+    </AppProviders>
+  </StrictMode>,
+);
