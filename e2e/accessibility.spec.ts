@@ -4,6 +4,7 @@ const PAGES = [
   { path: "/", heading: "Overview" },
   { path: "/settings", heading: "Settings" },
   { path: "/no-such-page", heading: "Page not found" },
+  { path: "/help/proxy", heading: "Reaching the services through a same-origin proxy" },
 ];
 
 for (const theme of ["light", "dark"] as const) {

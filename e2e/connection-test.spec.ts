@@ -41,7 +41,8 @@ test.describe("Test connection", () => {
     const inference = resultRow(page, "Inference");
     await expect(inference).toContainText("Unreachable");
     await expect(inference).toContainText("CORS");
-    await expect(inference.getByRole("link", { name: /Same-origin proxy/ })).toHaveAttribute("href", /#same-origin-proxy/);
     await expect(resultRow(page, "Training")).toContainText("OK");
+    await inference.getByRole("link", { name: /Same-origin proxy/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /same-origin proxy/i })).toBeVisible();
   });
 });

@@ -111,6 +111,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     nav: { label: "Settings", icon: SettingsIcon, placement: "bottom" },
     summary: "API key, where it is kept, service addresses and projects; test the connection.",
   },
+  {
+    path: "/help/proxy",
+    title: "Same-origin proxy",
+    load: () => import("../features/help/proxy-help-page").then((m) => m.ProxyHelpPage),
+  },
 ];
 
 /** What each route puts in `handle`, read by the layout for the document title. */

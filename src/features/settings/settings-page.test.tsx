@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { PROXY_RECIPE_URL } from "../../lib/docs-links";
 import { describe, expect, it } from "vitest";
 import { ACME_KEY } from "../../../server/testing/test-app";
 import { renderApp, urlsOf } from "../../app/test-support";
@@ -113,7 +114,7 @@ describe("settings page", () => {
     const row = list.getByText("Inference").closest("li")!;
     expect(row).toHaveTextContent("Unreachable");
     expect(row).toHaveTextContent(/CORS/);
-    expect(within(row).getByRole("link", { name: /Same-origin proxy/ })).toHaveAttribute("href", expect.stringContaining("#same-origin-proxy"));
+    expect(within(row).getByRole("link", { name: /Same-origin proxy/ })).toHaveAttribute("href", PROXY_RECIPE_URL);
     expect(list.getByText("Training").closest("li")).toHaveTextContent("OK");
   });
 
