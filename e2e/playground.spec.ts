@@ -1,0 +1,82 @@
+import type { Page } from "@playwright/test";
+import { DEMO_KEY, expect, expectNoAxeViolations, presetTheme, test } from "./fixtures";
+
+const GPT_OSS = "openai/gpt-oss-20b";
+const CHECKPOINT = "wandb-artifact:///demo/support-bot/support-rl:step24";
+
+async function openPlayground(page: Page, service: string, model: string) {
+  await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
+  await page.goto(`/playground?${new URLSearchParams({ service, model }).toString()}`);
+  await expect(page.getByRole("heading", { name: "Playground", level: 1 })).toBeVisible();
+}
+
+const lastReply = (page: Page) => page.getByTestId("reply-text").last();
+
+test.describe("playground", () => {
+  test("streams a reply from the local inference service, token by token, with usage", async ({ page }) => {
+    await openPlayground(page, "inference", GPT_OSS);
+    await expect(page.getByLabel("Model", { exact: true })).toHaveValue(GPT_OSS);
+    await expect(page.getByRole("note").filter({ hasText: "Simulated replies." })).toBeVisible();
+
+    await page.getByLabel("Message").fill("What can you do?");
+    await page.getByLabel("Message").press("Control+Enter");
+    // Partial text shows while the rest is still coming (polled every animation frame).
+    await page.waitForFunction(() => {
+      const replies = document.querySelectorAll('[data-testid="reply-text"]');
+      const text = replies[replies.length - 1]?.textContent ?? "";
+      return text.startsWith("[Local") && !text.includes('"What can you do?"');
+    });
+    await expect(lastReply(page)).toContainText("[Local simulation of");
+    await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
+    await expect(lastReply(page)).toContainText('"What can you do?"');
+    await expect(page.getByText(/^Tokens: \d+ prompt \+ \d+ completion = \d+$/)).toBeVisible();
+  });
+
+  test("Stop ends a streaming reply and keeps what arrived", async ({ page }) => {
+    await openPlayground(page, "inference", GPT_OSS);
+    const prompt = "Please write a long answer about streaming, with every detail you know about tokens, chunks, events and how a client can stop a reply early.";
+    await page.getByLabel("Message").fill(prompt);
+    await page.getByLabel("Message").press("Control+Enter");
+    // At once, without click()'s actionability waits: the whole simulated reply takes under two
+    // seconds, which a loaded machine can spend on those checks alone. The component test covers
+    // a Stop after the first tokens, deterministically, with a slower in-process service.
+    await page.getByRole("button", { name: "Stop" }).dispatchEvent("click");
+    await expect(page.getByText("Stopped", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
+    const partial = await lastReply(page).textContent();
+    expect(partial).not.toContain(prompt.slice(-30));
+    // No more tokens arrive after Stop.
+    await page.waitForTimeout(300);
+    expect(await lastReply(page).textContent()).toBe(partial);
+  });
+
+  test("chats with a trained checkpoint through the training service", async ({ page }) => {
+    await openPlayground(page, "training", CHECKPOINT);
+    await expect(page.getByLabel("Checkpoint address")).toHaveValue(CHECKPOINT);
+    await page.getByLabel("Message").fill("Where is my order?");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(lastReply(page)).toContainText(`[Local simulation of ${CHECKPOINT}]`);
+    await expect(lastReply(page)).toContainText('"Where is my order?"');
+  });
+
+  test("an unknown checkpoint fails inline and keeps the message", async ({ page }) => {
+    await openPlayground(page, "training", "wandb-artifact:///demo/support-bot/no-such-model");
+    await page.getByLabel("Message").fill("hello?");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("alert")).toContainText("Model or checkpoint not found");
+    await page.getByRole("button", { name: "edit the message" }).click();
+    await expect(page.getByLabel("Message")).toHaveValue("hello?");
+  });
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`playground with a conversation has no axe violations (${theme})`, async ({ page }) => {
+    await presetTheme(page, theme);
+    await openPlayground(page, "inference", GPT_OSS);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Message").fill("Hello");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText(/^Tokens: /)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}

@@ -1,0 +1,58 @@
+import { useId } from "react";
+import { inputClasses, TextField } from "../../components/text-field";
+import { cn } from "../../lib/cn";
+import type { ChatParameters, ParameterErrors } from "./chat-request";
+
+/** System prompt, temperature and max tokens, as typed; errors are shown at their field. */
+export function ParametersPanel({
+  parameters,
+  errors,
+  onChange,
+  disabled,
+}: {
+  parameters: ChatParameters;
+  errors: ParameterErrors;
+  onChange: (parameters: ChatParameters) => void;
+  disabled: boolean;
+}) {
+  const systemId = useId();
+  const set = (patch: Partial<ChatParameters>) => onChange({ ...parameters, ...patch });
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={systemId} className="text-sm font-medium text-fg">
+          System prompt
+        </label>
+        <textarea
+          id={systemId}
+          value={parameters.systemPrompt}
+          onChange={(event) => set({ systemPrompt: event.target.value })}
+          rows={4}
+          disabled={disabled}
+          placeholder="You are a helpful assistant."
+          className={cn(inputClasses, "h-auto resize-y border-line-strong py-1.5")}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label="Temperature"
+          hint="0 to 2"
+          inputMode="decimal"
+          value={parameters.temperature}
+          onChange={(event) => set({ temperature: event.target.value })}
+          error={errors.temperature}
+          disabled={disabled}
+        />
+        <TextField
+          label="Max tokens"
+          hint="1 to 131072"
+          inputMode="numeric"
+          value={parameters.maxTokens}
+          onChange={(event) => set({ maxTokens: event.target.value })}
+          error={errors.maxTokens}
+          disabled={disabled}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { useQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { inferenceQueries } from "../../api/queries/inference";
+import { useApiClients } from "../../app/api-clients";
+import { useLocalServices } from "../../app/use-local-services";
+import { Button } from "../../components/button";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { CopyButton } from "../../components/copy-button";
+import { ErrorPanel } from "../../components/error-panel";
+import { InfoIcon, TrashIcon } from "../../components/icons";
+import { PageHeader } from "../../components/page-header";
+import { PanelErrorBoundary } from "../../components/panel-error-boundary";
+import { chatFailureTitle } from "./chat-failure";
+import { buildChatRequest, DEFAULT_PARAMETERS, type ChatParameters, type ParameterErrors } from "./chat-request";
+import { checkpointAddressError } from "./checkpoint-address";
+import { Composer } from "./composer";
+import { chatMessages, isStreaming, unansweredMessage, type Turn } from "./conversation";
+import { conversationJson } from "./conversation-export";
+import { ConversationView } from "./conversation-view";
+import { ParametersPanel } from "./parameters-panel";
+import { parsePlaygroundParams, withPlaygroundParams, type PlaygroundTarget } from "./playground-url-state";
+import { TargetPicker } from "./target-picker";
+import { useChatSession } from "./use-chat-session";
+
+/** /playground: chat with a catalog model or a trained checkpoint, reply by reply. */
+export function PlaygroundPage() {
+  const [params, setParams] = useSearchParams();
+  const target = parsePlaygroundParams(params);
+  const { inference } = useApiClients();
+  const models = useQuery({ ...inferenceQueries.models(inference), enabled: target.service === "inference" });
+  const localServices = useLocalServices();
+  const session = useChatSession();
+  const [draft, setDraft] = useState("");
+  const [parameters, setParameters] = useState<ChatParameters>(DEFAULT_PARAMETERS);
+  const [parameterErrors, setParameterErrors] = useState<ParameterErrors>({});
+  const [targetError, setTargetError] = useState<string | null>(null);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const composer = useRef<HTMLTextAreaElement>(null);
+  const { turns, failure } = session.state;
+  const streaming = isStreaming(turns);
+
+  const setTarget = (next: PlaygroundTarget) => {
+    setParams((current) => withPlaygroundParams(current, next), { replace: true });
+    // A checkpoint address is re-checked as it is corrected; a chosen model is always fine.
+    setTargetError(next.service === "training" && targetError ? checkpointAddressError(next.model) : null);
+  };
+
+  const targetProblem = (): string | null => {
+    if (target.service === "training") return checkpointAddressError(target.model);
+    return target.model === "" ? "Choose a model to chat with." : null;
+  };
+
+  /** The request for the conversation plus `newMessage`, or null after showing what to fix. */
+  const prepare = (newMessage: string | null) => {
+    const problem = targetProblem();
+    setTargetError(problem);
+    const messages = chatMessages(turns, parameters.systemPrompt);
+    if (newMessage !== null) messages.push({ role: "user", content: newMessage });
+    const built = buildChatRequest(target.model.trim(), parameters, messages);
+    setParameterErrors(built.ok ? {} : built.errors);
+    if (problem || !built.ok) return null;
+    return { service: target.service, request: built.request };
+  };
+
+  const send = () => {
+    const text = draft;
+    if (text.trim() === "" || streaming) return;
+    const request = prepare(text);
+    if (!request) return;
+    setDraft("");
+    void session.send(text, request);
+    composer.current?.focus();
+  };
+
+  const retry = () => {
+    const request = prepare(null);
+    if (request) void session.retry(request);
+  };
+
+  const editFailed = () => {
+    const text = session.takeBack();
+    setDraft((current) => (current.trim() === "" ? text : `${text}\n\n${current}`));
+    composer.current?.focus();
+  };
+
+  const canRetry = failure !== null && unansweredMessage(turns) !== undefined;
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="Playground"
+        description="Chat with a model of the inference catalog, or with a checkpoint you trained, before wiring it into code."
+        actions={
+          <>
+            <CopyButton text={conversationJson(target, parameters, turns)} label="Copy conversation as JSON" showLabel variant="secondary" />
+            <Button size="sm" icon={<TrashIcon size={14} />} onClick={() => (turns.length === 0 && failure === null ? session.clear() : setConfirmClear(true))}>
+              Clear conversation
+            </Button>
+          </>
+        }
+      />
+
+      {localServices ? (
+        <p role="note" className="flex items-start gap-2 rounded-lg border border-amber-300/70 bg-amber-50 px-4 py-2.5 text-sm text-amber-950 dark:border-amber-400/25 dark:bg-amber-400/10 dark:text-amber-100">
+          <InfoIcon size={16} className="mt-0.5 shrink-0" />
+          <span>
+            <strong className="font-semibold">Simulated replies.</strong> The local services run no language model: each reply is a
+            deterministic stand-in built from your last message, streamed word by word. Streaming, Stop, usage and errors are real.
+          </span>
+        </p>
+      ) : null}
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <section aria-labelledby="conversation-heading" className="min-w-0 space-y-4">
+          <h2 id="conversation-heading" className="sr-only">
+            Conversation
+          </h2>
+          <PanelErrorBoundary label="Conversation">
+            {turns.length === 0 && failure === null ? (
+              <p className="rounded-lg border border-dashed border-line-strong px-4 py-8 text-center text-sm text-fg-muted">
+                Send a message to start. Replies stream in as they are generated; Stop ends one early.
+              </p>
+            ) : (
+              <ConversationView turns={turns} />
+            )}
+            {failure !== null ? (
+              <div className="mt-3 space-y-2">
+                <ErrorPanel error={failure} title={chatFailureTitle(failure)} onRetry={canRetry ? retry : undefined} />
+                {canRetry ? (
+                  <p className="text-xs text-fg-muted">
+                    Your message is kept: Retry sends it again, or{" "}
+                    <button type="button" onClick={editFailed} className="text-link underline underline-offset-2">
+                      edit the message
+                    </button>{" "}
+                    first.
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+          </PanelErrorBoundary>
+          <output className="sr-only">{streaming ? "Generating a reply…" : replyStatusText(turns.at(-1))}</output>
+          <Composer value={draft} onChange={setDraft} onSend={send} onStop={session.stop} streaming={streaming} textareaRef={composer} />
+        </section>
+
+        <aside aria-label="Chat settings" className="space-y-5 lg:border-l lg:border-line lg:pl-6">
+          <TargetPicker
+            target={target}
+            onChange={setTarget}
+            models={models}
+            modelError={target.service === "inference" ? targetError : null}
+            checkpointError={target.service === "training" ? targetError : null}
+            onCheckpointBlur={() => target.model !== "" && setTargetError(checkpointAddressError(target.model))}
+            disabled={false}
+          />
+          <ParametersPanel parameters={parameters} errors={parameterErrors} onChange={setParameters} disabled={false} />
+        </aside>
+      </div>
+
+      <ConfirmDialog
+        open={confirmClear}
+        title="Clear the conversation?"
+        description="Every message and reply on this page is removed. Copy it as JSON first to keep it."
+        confirmLabel="Clear"
+        onCancel={() => setConfirmClear(false)}
+        onConfirm={() => {
+          setConfirmClear(false);
+          session.clear();
+        }}
+      />
+    </div>
+  );
+}
+
+function replyStatusText(turn: Turn | undefined): string {
+  if (!turn || turn.role !== "assistant") return "";
+  if (turn.status === "stopped") return "Reply stopped.";
+  if (turn.status === "failed") return "The reply failed part-way.";
+  return "Reply complete.";
+}
