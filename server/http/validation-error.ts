@@ -3,24 +3,33 @@ import "./zod-messages";
 import type { ValidationErrorEntry } from "../../contract/errors";
 
 /**
- * Turns zod issues into FastAPI's `detail[]` entries, so the local services answer a bad request
- * exactly as the real (FastAPI) services do: `loc` starts with where the value came from
- * ("body", "query", "path") and the `type` codes are pydantic's.
+ * Most entries in one 422 `detail`. Pydantic lists every error; a body of a hundred thousand bad
+ * values would then get a 422 of ten megabytes that no one reads past the first screen. The first
+ * ones, in order, still name the fields to fix, and the shape stays FastAPI's.
  */
-export function toValidationDetail(issues: readonly z.core.$ZodIssue[], source: "body" | "query" | "path"): ValidationErrorEntry[] {
+export const MAX_VALIDATION_DETAIL = 100;
+
+/**
+ * Turns zod issues into FastAPI's `detail[]` entries (at most `limit`), so the local services
+ * answer a bad request exactly as the real (FastAPI) services do: `loc` starts with where the
+ * value came from ("body", "query", "path") and the `type` codes are pydantic's.
+ */
+export function toValidationDetail(issues: readonly z.core.$ZodIssue[], source: "body" | "query" | "path", limit = MAX_VALIDATION_DETAIL): ValidationErrorEntry[] {
   const detail: ValidationErrorEntry[] = [];
   for (const issue of issues) {
+    if (detail.length >= limit) break;
     const loc = [source, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) detail.push({ loc: [...loc, key], msg: "Extra inputs are not permitted", type: "extra_forbidden" });
+      for (const key of issue.keys.slice(0, limit - detail.length)) detail.push({ loc: [...loc, key], msg: "Extra inputs are not permitted", type: "extra_forbidden" });
       continue;
     }
     if (issue.code === "invalid_union" && issue.errors.length > 0) {
       // Report the branch(es) that got furthest rather than a bare "invalid input" (see
       // bestBranches); when several tie, each is reported, as pydantic lists every branch.
-      const nested = bestBranches(issue.errors).flatMap((branch) => branch.map((i) => ({ ...i, path: [...issue.path, ...i.path] })));
+      const room = limit - detail.length;
+      const nested = bestBranches(issue.errors).flatMap((branch) => branch.slice(0, room).map((i) => ({ ...i, path: [...issue.path, ...i.path] })));
       if (nested.length > 0) {
-        detail.push(...toValidationDetail(nested, source));
+        for (const entry of toValidationDetail(nested, source, room)) detail.push(entry);
         continue;
       }
     }

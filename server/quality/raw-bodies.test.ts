@@ -1,13 +1,14 @@
 import { assert, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { MAX_JSON_DEPTH } from "../http/json-body";
+import { MAX_JSON_ARRAY_LENGTH, MAX_JSON_DEPTH, MAX_JSON_PROPERTY_NAMES } from "../http/json-body";
 import { ENDPOINTS, endpointName, type Endpoint } from "./endpoints";
 import { expectServiceError, validationLocs } from "./error-shapes";
 import { authFor, createQualityApp } from "./quality-app";
 import { send, type RawRequest } from "./send";
 
 // Bodies broken below the level of JSON values: not JSON at all, not UTF-8, not declared as
-// JSON, nested absurdly deep, or one byte over the size limit. Every body endpoint gets each.
+// JSON, nested absurdly deep, arrays absurdly long, absurdly many property names, or one byte over
+// the size limit. Every body endpoint gets each.
 
 type Ctx = Awaited<ReturnType<typeof createQualityApp>>;
 let ctx: Ctx;
@@ -99,6 +100,47 @@ describe.each(table)("raw bodies: %s", (_name, endpoint) => {
     // Right at the limit the body is parsed and validated as usual.
     const atLimit = await send(ctx.app, await request(endpoint, `${valid.slice(0, -1)},"deep":${"[".repeat(MAX_JSON_DEPTH - 1)}${"]".repeat(MAX_JSON_DEPTH - 1)}}`));
     assert.include([200, 422], atLimit.status, atLimit.text.slice(0, 200));
+    await ctx.expectStillServing();
+  });
+});
+
+/** `[0,0,...]` with `length` elements. */
+const zeros = (length: number) => `[${"0,".repeat(length - 1)}0]`;
+/** `count` objects of one property each, named by `name`, separated by commas. */
+const objects = (count: number, name: (i: number) => string) => Array.from({ length: count }, (_, i) => `{"${name(i)}":0}`).join(",");
+
+describe.each(table)("long arrays and many property names: %s", (_name, endpoint) => {
+  it(`answers an array of more than ${MAX_JSON_ARRAY_LENGTH} elements with 422 too_long at that array`, async () => {
+    const valid = JSON.stringify(endpoint.body!.valid(ctx.fixtures));
+    const long = zeros(MAX_JSON_ARRAY_LENGTH + 1);
+    const cases: [string, (string | number)[]][] = [
+      [long, ["body"]],
+      [`${valid.slice(0, -1)},"long":${long}}`, ["body", "long"]],
+      // Strings holding brackets, commas and quotes are skipped; an escaped key is unescaped.
+      [`{"s":"[,\\\\\\",]","n\\u00e9sted":{"a":[1,[{"x":"],"},${long}]]}}`, ["body", "n\u00e9sted", "a", 1, 1]],
+    ];
+    for (const [text, loc] of cases) {
+      const answer = await send(ctx.app, await request(endpoint, text));
+      assert.strictEqual(answer.status, 422, answer.text.slice(0, 300));
+      expectServiceError(answer, endpoint.service, ["body"]);
+      expect(answer.json).toEqual({ detail: [{ loc, msg: expect.stringContaining(String(MAX_JSON_ARRAY_LENGTH)), type: "too_long" }] });
+    }
+    // At the limit the body is parsed and validated as usual.
+    const atLimit = await send(ctx.app, await request(endpoint, `${valid.slice(0, -1)},"long":${zeros(MAX_JSON_ARRAY_LENGTH)}}`));
+    assert.include([200, 422], atLimit.status, atLimit.text.slice(0, 300));
+    expect(atLimit.text).not.toContain("too_long");
+    await ctx.expectStillServing();
+  });
+
+  it(`answers more than ${MAX_JSON_PROPERTY_NAMES} distinct property names with a 400, and repeated names are fine`, async () => {
+    const valid = JSON.stringify(endpoint.body!.valid(ctx.fixtures));
+    const unique = await send(ctx.app, await request(endpoint, `${valid.slice(0, -1)},"extra":[${objects(MAX_JSON_PROPERTY_NAMES, (i) => `k${i}`)}]}`));
+    assert.strictEqual(unique.status, 400, unique.text.slice(0, 300));
+    expectServiceError(unique, endpoint.service);
+    expect(unique.text).toContain(`more than ${MAX_JSON_PROPERTY_NAMES} distinct property names`);
+
+    const repeated = await send(ctx.app, await request(endpoint, `${valid.slice(0, -1)},"extra":[${objects(MAX_JSON_PROPERTY_NAMES * 2, (i) => `k${i % 100}`)}]}`));
+    assert.include([200, 422], repeated.status, repeated.text.slice(0, 300));
     await ctx.expectStillServing();
   });
 });
