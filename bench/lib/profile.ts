@@ -1,0 +1,52 @@
+import type { BenchOptions } from "./options";
+
+/**
+ * Sizes and repetitions of one run. "full" is what results are published from (about ten minutes
+ * on a quiet 2-core machine once the databases are cached); "quick" is a smoke run.
+ */
+export type Profile = {
+  name: "full" | "quick";
+  items: {
+    sizes: number[];
+    /** Timed planned queries per shape (after one untimed warm-up). */
+    runs: number;
+    /** Naive (window-function) queries per shape, by queue size: they take seconds each at 1M. */
+    naiveRuns: (size: number) => number;
+    /** Stop a shape's naive runs once they have used this much time. */
+    naiveBudgetMs: number;
+    /** Queue size measured through app.fetch as well (HTTP: validation, auth, JSON). */
+    httpSize: number;
+  };
+  lighthouse: { runsPerPage: number };
+  interactions: { reps: number; jobReps: number };
+  load: { seconds: number; connections: number; maxRequests: number };
+};
+
+const FULL: Profile = {
+  name: "full",
+  items: {
+    sizes: [10_000, 100_000, 1_000_000],
+    runs: 40,
+    naiveRuns: (size) => (size >= 1_000_000 ? 2 : size >= 100_000 ? 5 : 10),
+    naiveBudgetMs: 8_000,
+    httpSize: 100_000,
+  },
+  lighthouse: { runsPerPage: 3 },
+  interactions: { reps: 20, jobReps: 3 },
+  load: { seconds: 10, connections: 10, maxRequests: 500_000 },
+};
+
+const QUICK: Profile = {
+  name: "quick",
+  items: { sizes: [10_000, 100_000], runs: 10, naiveRuns: () => 1, naiveBudgetMs: 3_000, httpSize: 100_000 },
+  lighthouse: { runsPerPage: 1 },
+  interactions: { reps: 4, jobReps: 1 },
+  load: { seconds: 3, connections: 10, maxRequests: 100_000 },
+};
+
+export function profileFor(options: BenchOptions): Profile {
+  const base = options.quick ? QUICK : FULL;
+  if (!options.sizes) return base;
+  const sizes = [...options.sizes].sort((a, b) => a - b);
+  return { ...base, items: { ...base.items, sizes, httpSize: sizes.includes(base.items.httpSize) ? base.items.httpSize : (sizes.at(-1) as number) } };
+}

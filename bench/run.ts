@@ -1,0 +1,111 @@
+import { relative } from "node:path";
+import { bundlePart } from "./bundle/bundle-part";
+import { serverDatabase, type ServerDbManifest } from "./fixtures/server-db";
+import { itemsPart } from "./items/items-part";
+import { startBenchServer, type BenchServer } from "./lib/bench-server";
+import { chromiumVersion } from "./lib/browser";
+import { prepareDashboard } from "./lib/dashboard";
+import { machineInfo, roundedLoad } from "./lib/machine";
+import { parseOptions, USAGE, type BenchOptions, type Part } from "./lib/options";
+import { DEFAULT_DIST_DIR, ROOT_DIR } from "./lib/paths";
+import { profileFor, type Profile } from "./lib/profile";
+import type { PartOutput, PartReport } from "./lib/report";
+import { summaryTable, writeResults, type RunRecord } from "./lib/results-file";
+import { interactionsPart } from "./interactions/interactions-part";
+import { lighthousePart } from "./lighthouse/lighthouse-part";
+import { loadPart } from "./load/load-part";
+
+// `npm run bench`: runs the selected parts one after another, then writes bench/results/. See README.md.
+
+type Shared = { profile: Profile; options: BenchOptions; distDir: string | null; server: { instance: BenchServer; manifest: ServerDbManifest } | null };
+
+const NEEDS_DASHBOARD: readonly Part[] = ["bundle", "lighthouse", "interactions"];
+const NEEDS_SERVER: readonly Part[] = ["lighthouse", "interactions", "load"];
+
+function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
+  const server = () => {
+    if (!shared.server) throw new Error("no benchmark server");
+    return shared.server;
+  };
+  switch (part) {
+    case "items":
+      return itemsPart(shared.profile, shared.options);
+    case "bundle":
+      return bundlePart(shared.distDir as string);
+    case "lighthouse":
+      return lighthousePart(server().instance.url, server().manifest, shared.profile);
+    case "interactions":
+      return interactionsPart(server().instance.url, server().manifest, shared.profile);
+    case "load":
+      return loadPart(server().instance.url, server().manifest, shared.profile);
+  }
+}
+
+async function startServer(shared: Shared): Promise<NonNullable<Shared["server"]>> {
+  console.info("  benchmark server database");
+  const database = serverDatabase(shared.options);
+  const instance = await startBenchServer({ databaseFile: database.file, dashboardDir: shared.distDir ?? DEFAULT_DIST_DIR });
+  console.info(`  server ${instance.url} (pid ${instance.pid})`);
+  return { instance, manifest: database.manifest };
+}
+
+async function main(): Promise<number> {
+  let options: BenchOptions;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return 2;
+  }
+  const profile = profileFor(options);
+  const machine = machineInfo();
+  const startedAt = new Date().toISOString();
+  console.info(`bench (${profile.name}): ${options.parts.join(", ")} | ${machine.nproc} cores, load average ${machine.loadAverageAtStart.join(" ")}`);
+
+  const environment: Record<string, string> = {};
+  const shared: Shared = { profile, options, distDir: null, server: null };
+  const reports: PartReport[] = [];
+  try {
+    if (options.parts.some((p) => NEEDS_DASHBOARD.includes(p))) {
+      const dashboard = await prepareDashboard(options.build);
+      shared.distDir = dashboard.distDir;
+      environment.dashboard = relative(ROOT_DIR, dashboard.distDir);
+    }
+    if (options.parts.some((p) => p === "lighthouse" || p === "interactions")) environment.chromium = chromiumVersion();
+
+    for (const part of options.parts) {
+      console.info(`\n== ${part}`);
+      const started = performance.now();
+      const loadAverageAtStart = roundedLoad()[0];
+      const seconds = () => Math.round((performance.now() - started) / 100) / 10;
+      try {
+        // Started with the first part that needs it, so the items query runs on a quiet machine.
+        if (NEEDS_SERVER.includes(part) && !shared.server) shared.server = await startServer(shared);
+        const output = await runPart(part, shared);
+        reports.push({ part, status: "ok", seconds: seconds(), loadAverageAtStart, ...output });
+      } catch (error) {
+        console.error(`${part} failed:`, error);
+        reports.push({ part, status: "error", seconds: seconds(), loadAverageAtStart, summary: [], markdown: "", data: null, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  } finally {
+    await shared.server?.instance.stop();
+  }
+
+  const run: RunRecord = {
+    format: 1,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    profile: profile.name,
+    parts: options.parts,
+    machine,
+    loadAverageAtEnd: roundedLoad(),
+    environment,
+    reports,
+  };
+  const files = writeResults(run);
+  console.info(`\n${summaryTable(run)}\n\nWrote ${files.join(", ")}`);
+  return reports.some((r) => r.status === "error") ? 1 : 0;
+}
+
+process.exitCode = await main();
