@@ -35,4 +35,44 @@ export const trainingQueries = {
       queryKey: trainingKeys.systemCheck(client.scope),
       queryFn: ({ signal }) => client.systemCheck({ signal }),
     }),
+
+  /**
+   * Every checkpoint of a model, read page by page (100 at a time) and folded into counts and each
+   * metric's extremes, so "best checkpoint" is right across all pages, not just the one shown.
+   * Under the model's checkpoints key: deleting checkpoints invalidates it too.
+   */
+  checkpointStats: (client: TrainingClient, modelId: string) =>
+    queryOptions({
+      queryKey: [...trainingKeys.checkpoints(client.scope, modelId), "stats"] as const,
+      queryFn: async ({ signal }) => {
+        const stats: CheckpointStats = { count: 0, firstStep: null, lastStep: null, metrics: {} };
+        let after: string | undefined;
+        for (;;) {
+          const page = await client.listCheckpoints(modelId, { after, limit: 100, order: "asc" }, { signal });
+          for (const checkpoint of page.data) foldCheckpoint(stats, checkpoint);
+          const last = page.data.at(-1);
+          if (!page.has_more || !last) return stats;
+          after = page.last_id ?? last.id;
+        }
+      },
+    }),
 };
+
+export type MetricExtremes = { min: { step: number; value: number }; max: { step: number; value: number } };
+export type CheckpointStats = { count: number; firstStep: number | null; lastStep: number | null; metrics: Record<string, MetricExtremes> };
+
+function foldCheckpoint(stats: CheckpointStats, checkpoint: { step: number; metrics: Record<string, number> }): void {
+  stats.count += 1;
+  stats.firstStep = stats.firstStep === null ? checkpoint.step : Math.min(stats.firstStep, checkpoint.step);
+  stats.lastStep = stats.lastStep === null ? checkpoint.step : Math.max(stats.lastStep, checkpoint.step);
+  for (const [name, value] of Object.entries(checkpoint.metrics)) {
+    if (!Number.isFinite(value)) continue;
+    const known = stats.metrics[name];
+    if (!known) {
+      stats.metrics[name] = { min: { step: checkpoint.step, value }, max: { step: checkpoint.step, value } };
+      continue;
+    }
+    if (value < known.min.value) known.min = { step: checkpoint.step, value };
+    if (value > known.max.value) known.max = { step: checkpoint.step, value };
+  }
+}

@@ -30,14 +30,13 @@ export function ProxyHelpPage() {
       <section aria-labelledby="fix" className="space-y-2 text-sm text-fg">
         <h2 id="fix" className="font-semibold">The fix: serve the dashboard and the services from one origin</h2>
         <p>Proxy each service under a path of the host that serves the dashboard, for example with nginx:</p>
-        {/* Focusable: a scrollable region must be reachable by keyboard. */}
-        <pre tabIndex={0} aria-label="nginx configuration" className="overflow-x-auto rounded-md border border-line bg-subtle p-3 font-mono text-xs">
+        <pre className="whitespace-pre-wrap break-all rounded-md border border-line bg-subtle p-3 font-mono text-xs">
           {NGINX_RECIPE}
         </pre>
         <p>
           Then put a <code className="font-mono">/config.json</code> beside the dashboard so nobody has to type the addresses:
         </p>
-        <pre tabIndex={0} aria-label="config.json" className="overflow-x-auto rounded-md border border-line bg-subtle p-3 font-mono text-xs">
+        <pre className="whitespace-pre-wrap break-all rounded-md border border-line bg-subtle p-3 font-mono text-xs">
           {CONFIG_JSON}
         </pre>
         <p>Or enter the proxied paths on the Settings page (a path such as /api/trace is resolved against this page's address).</p>
