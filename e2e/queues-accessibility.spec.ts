@@ -1,0 +1,59 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { BIG_QUEUE_NAME, itemRows, queryItems, queueIdByName, useDemoProject } from "./queues-support";
+
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`annotation queue pages, axe, ${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useDemoProject(page, { theme });
+    });
+
+    test("the queue list has no violations", async ({ page }) => {
+      await page.goto("/queues");
+      await expect(page.getByRole("progressbar", { name: `Progress of ${BIG_QUEUE_NAME}` })).toBeAttached();
+      await expectNoAxeViolations(page);
+    });
+
+    test("the items table, with a notice about the link, has no violations", async ({ page, request }) => {
+      test.slow();
+      const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
+      await page.goto(`/queues/${queueId}?state=in_progress,completed&sort=call_op_name.asc,created_at.desc&nope=1&page=0`);
+      await expect(itemRows(page)).toHaveCount(50);
+      await expect(page.getByText("Part of the link was not understood and was ignored:")).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test("the column chooser, export and shortcuts dialogs have no violations", async ({ page, request }) => {
+      test.slow();
+      const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
+      await page.goto(`/queues/${queueId}?size=25`);
+      await expect(itemRows(page)).toHaveCount(25);
+      await page.getByRole("button", { name: "Columns" }).click();
+      await expect(page.getByRole("checkbox", { name: "Updated" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("checkbox", { name: "Updated" })).toBeHidden();
+
+      await page.getByRole("button", { name: "Export…" }).click();
+      await expect(page.getByRole("dialog", { name: "Export items" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toBeHidden();
+
+      await page.keyboard.press("?");
+      await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test("the review page, with the whole call open, has no violations", async ({ page, request }) => {
+      test.slow();
+      const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
+      const [item] = await queryItems(request, queueId, { offset: 46, limit: 1 });
+      await page.goto(`/queues/${queueId}/items/${item!.id}?i=46`);
+      await expect(page.getByRole("heading", { level: 1, name: "Item 47 of 10,000" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "inputs.question" })).toBeVisible();
+      await page.getByRole("button", { name: "Show the whole call" }).click();
+      await expect(page.getByRole("region", { name: "Call summary" })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+}

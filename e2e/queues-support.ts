@@ -1,0 +1,55 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { DEMO_KEY, expect } from "./fixtures";
+
+export const PROJECT = "demo/support-bot";
+export const BIG_QUEUE_NAME = "Refund conversations – tone review";
+
+const auth = { Authorization: `Basic ${Buffer.from(`api:${DEMO_KEY}`).toString("base64")}` };
+
+/** A returning user: key remembered and the demo project chosen, before any page script runs. */
+export async function useDemoProject(page: Page, options: { theme?: "light" | "dark" } = {}): Promise<void> {
+  await page.addInitScript(
+    ({ key, project, theme }) => {
+      window.localStorage.setItem("wbops.apiKey", key);
+      window.localStorage.setItem("wbops.settings", JSON.stringify({ annotationProject: project, inferenceProject: "", keyStorage: "local" }));
+      if (theme) window.localStorage.setItem("wbops.theme", theme);
+    },
+    { key: DEMO_KEY, project: PROJECT, theme: options.theme },
+  );
+}
+
+async function trace<T>(request: APIRequestContext, path: string, body: unknown): Promise<T> {
+  const response = await request.post(`/api/trace${path}`, { data: body, headers: auth });
+  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  const text = await response.text();
+  return (path.endsWith("/annotation_queues/query") ? text.trim().split("\n").map((l) => JSON.parse(l)) : JSON.parse(text)) as T;
+}
+
+type Item = { id: string; call_id: string; annotation_state: string; position_in_queue: number | null };
+
+export async function queueIdByName(request: APIRequestContext, name: string): Promise<string> {
+  const queues = await trace<{ id: string; name: string }[]>(request, "/annotation_queues/query", { project_id: PROJECT, name });
+  const queue = queues.find((q) => q.name === name);
+  if (!queue) throw new Error(`no queue named ${name}`);
+  return queue.id;
+}
+
+export async function queryItems(request: APIRequestContext, queueId: string, body: Record<string, unknown>): Promise<Item[]> {
+  return (await trace<{ items: Item[] }>(request, `/annotation_queues/${queueId}/items/query`, { project_id: PROJECT, ...body })).items;
+}
+
+/**
+ * A fresh queue of `size` unstarted items over calls of the big demo queue, so a spec that changes
+ * states never disturbs the demo data other specs read.
+ */
+export async function createScratchQueue(request: APIRequestContext, label: string, size: number): Promise<{ id: string; name: string }> {
+  const source = await queueIdByName(request, BIG_QUEUE_NAME);
+  const calls = (await queryItems(request, source, { limit: size, offset: 500 })).map((i) => i.call_id);
+  const name = `e2e ${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const { id } = await trace<{ id: string }>(request, "/annotation_queues", { project_id: PROJECT, name, description: "Made by an end-to-end test." });
+  await trace(request, `/annotation_queues/${id}/items`, { project_id: PROJECT, call_ids: calls, display_fields: ["inputs.question", "output.answer"] });
+  return { id, name };
+}
+
+/** The item rows of the items table (header row excluded). */
+export const itemRows = (page: Page) => page.getByRole("table").locator("tbody tr[data-item-row]");

@@ -1,0 +1,139 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "./fixtures";
+import { BIG_QUEUE_NAME, createScratchQueue, itemRows, queryItems, queueIdByName, useDemoProject } from "./queues-support";
+
+test.describe("annotation queues", () => {
+  test.beforeEach(async ({ page }) => {
+    await useDemoProject(page);
+  });
+
+  test("the queue list shows progress and opens a queue", async ({ page }) => {
+    await page.goto("/queues");
+    const table = page.getByRole("table", { name: "Annotation queues" });
+    await expect(table.getByRole("progressbar", { name: `Progress of ${BIG_QUEUE_NAME}` })).toHaveAttribute("max", "10000");
+    await page.getByLabel("Search queues by name").fill("tone");
+    await expect(page).toHaveURL(/\?q=tone$/);
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await table.getByRole("link", { name: BIG_QUEUE_NAME }).click();
+    await expect(page.getByRole("table", { name: BIG_QUEUE_NAME })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("1–50 of 10,000");
+  });
+
+  test("filter by state, multi-sort, page forward and back, and a reload keeps the view", async ({ page, request }) => {
+    const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
+    await page.goto(`/queues/${queueId}`);
+    const table = page.getByRole("table", { name: BIG_QUEUE_NAME });
+    await expect(itemRows(page)).toHaveCount(50);
+
+    // Filter by state.
+    await page.getByRole("group", { name: "State" }).getByRole("checkbox", { name: "Skipped" }).check();
+    await expect(page).toHaveURL(/state=skipped/);
+    await expect(table.locator("tbody").getByText("Skipped", { exact: true })).toHaveCount(50);
+
+    // Multi-sort: operation, then newest call first (shift-click), with the order shown.
+    await table.getByRole("button", { name: "Operation" }).click();
+    await table.getByRole("button", { name: "Call started" }).click({ modifiers: ["Shift"] });
+    await expect(page).toHaveURL(/sort=call_op_name\.asc%2Ccall_started_at\.desc/);
+    await expect(table.getByRole("columnheader", { name: /Operation/ })).toHaveAttribute("aria-sort", "ascending");
+    await expect(table.getByRole("columnheader", { name: /Call started/ })).not.toHaveAttribute("aria-sort");
+    await expect(table.getByRole("button", { name: "Call started" })).toContainText("2");
+    const expected = await queryItems(request, queueId, {
+      filter: { annotation_states: ["skipped"] },
+      sort_by: [{ field: "call_op_name", direction: "asc" }, { field: "call_started_at", direction: "desc" }],
+      offset: 50,
+      limit: 50,
+    });
+
+    // Page forward: the second page is exactly the service's rows 51-100 of this view.
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("51–100");
+    await expect(itemRows(page).first()).toHaveAttribute("data-item-id", expected[0]!.id);
+    await expect(itemRows(page).last()).toHaveAttribute("data-item-id", expected.at(-1)!.id);
+
+    // Back and forward through history.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("1–50");
+    await page.goForward();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(itemRows(page).first()).toHaveAttribute("data-item-id", expected[0]!.id);
+
+    // Reload restores the exact view.
+    await page.reload();
+    await expect(itemRows(page).first()).toHaveAttribute("data-item-id", expected[0]!.id);
+    await expect(page.getByRole("group", { name: "State" }).getByRole("checkbox", { name: "Skipped" })).toBeChecked();
+    await expect(table.getByRole("columnheader", { name: /Operation/ })).toHaveAttribute("aria-sort", "ascending");
+  });
+
+  test("a pasted link with values the table cannot use shows the rest and says what was dropped", async ({ page, request }) => {
+    const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
+    await page.goto(`/queues/${queueId}?sort=priority.desc&page=-2&size=7&state=unstarted`);
+    await expect(page.getByText("Part of the link was not understood and was ignored:")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/queues/${queueId}\\?state=unstarted$`));
+    await expect(itemRows(page)).toHaveCount(50);
+  });
+
+  test("open an item from the keyboard, then complete-and-next through a queue", async ({ page, request }) => {
+    const queue = await createScratchQueue(request, "complete-and-next", 3);
+    await page.goto(`/queues/${queue.id}`);
+    await expect(itemRows(page)).toHaveCount(3);
+    await page.keyboard.press("j");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Item 1 of 3" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "inputs.question" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Complete & next" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Item 2 of 3" })).toBeVisible();
+    await page.keyboard.press("Shift+S");
+    await expect(page.getByRole("heading", { level: 1, name: "Item 3 of 3" })).toBeVisible();
+    await page.getByRole("button", { name: "Complete & next" }).click();
+    await expect(page.getByText("End of the queue.")).toBeVisible();
+
+    const states = (await queryItems(request, queue.id, {})).map((i) => i.annotation_state);
+    expect(states).toEqual(["completed", "skipped", "completed"]);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("table", { name: queue.name })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Queue progress" })).toHaveAttribute("value", "3");
+  });
+
+  test("a second annotator's change shows up in an open review within seconds", async ({ page, browser, request }) => {
+    const queue = await createScratchQueue(request, "two-annotators", 2);
+    const [first] = await queryItems(request, queue.id, { limit: 1 });
+    await page.goto(`/queues/${queue.id}/items/${first!.id}`);
+    const details = page.getByRole("complementary", { name: "Details" });
+    await expect(details.getByText("Unstarted")).toBeVisible();
+
+    const other = await browser.newContext();
+    const colleague = await other.newPage();
+    await useDemoProject(colleague);
+    await colleague.goto(`/queues/${queue.id}/items/${first!.id}`);
+    await colleague.getByRole("button", { name: "Start", exact: true }).click();
+    await expect(colleague.getByRole("complementary", { name: "Details" }).getByText("In progress")).toBeVisible();
+    await other.close();
+
+    await expect(details.getByText("In progress")).toBeVisible({ timeout: 9_000 });
+  });
+
+  test("export a filtered set as CSV", async ({ page, request }) => {
+    const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
+    const expected = await queryItems(request, queueId, { filter: { annotation_states: ["skipped"] }, sort_by: [{ field: "created_at", direction: "desc" }] });
+    await page.goto(`/queues/${queueId}?state=skipped&sort=created_at.desc`);
+    await expect(itemRows(page)).toHaveCount(50);
+    await page.getByRole("button", { name: "Export…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Export items" });
+    await expect(dialog.getByRole("radio", { name: "CSV" })).toBeChecked();
+    const download = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Export", exact: true }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^refund-conversations-tone-review-items-\d{4}-\d{2}-\d{2}\.csv$/);
+    await expect(dialog.getByText(`Done: ${expected.length.toLocaleString("en-US")} rows saved`)).toBeVisible();
+    const lines = (await readFile((await file.path())!, "utf8")).trimEnd().split("\r\n");
+    const header = lines[0]!.split(",");
+    expect(lines).toHaveLength(expected.length + 1);
+    const idAt = header.indexOf("id");
+    const stateAt = header.indexOf("annotation_state");
+    expect(lines.slice(1).map((l) => l.split(",")[idAt])).toEqual(expected.map((i) => i.id));
+    expect(new Set(lines.slice(1).map((l) => l.split(",")[stateAt]))).toEqual(new Set(["skipped"]));
+  });
+});

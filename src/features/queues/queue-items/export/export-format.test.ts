@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import type { AnnotationQueueItem } from "../../../../../contract/trace";
+import { CSV_COLUMNS, csvCell, csvHeader, csvRow, exportFileName, jsonLine } from "./export-format";
+
+const item: AnnotationQueueItem = {
+  id: "item-1",
+  project_id: "demo/support-bot",
+  queue_id: "q-1",
+  call_id: "call-1",
+  call_started_at: "2026-11-20T10:00:00.000Z",
+  call_ended_at: null,
+  call_op_name: "weave:///demo/support-bot/op/answer:abc",
+  call_trace_id: "trace-1",
+  display_fields: ["inputs.question", "output.answer"],
+  added_by: "user-demo",
+  annotation_state: "completed",
+  annotator_user_id: "user-maria",
+  created_at: "2026-11-20T10:00:01.000Z",
+  created_by: "user-demo",
+  updated_at: "2026-11-20T10:00:02.000Z",
+  deleted_at: null,
+  position_in_queue: 47,
+};
+
+describe("CSV export format", () => {
+  it("quotes commas, quotes and line breaks (RFC 4180)", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(42)).toBe("42");
+  });
+
+  it.each(["=HYPERLINK(\"http://evil\")", "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"])("keeps %j from running as a formula", (text) => {
+    const cell = csvCell(text);
+    expect(cell.replace(/^"/, "").startsWith("'")).toBe(true);
+  });
+
+  it("writes a header and one line per item in the header's order", () => {
+    expect(csvHeader()).toBe(`${CSV_COLUMNS.join(",")}\r\n`);
+    const cells = csvRow(item).trimEnd().split(",");
+    expect(cells).toHaveLength(CSV_COLUMNS.length);
+    expect(cells[CSV_COLUMNS.indexOf("position_in_queue")]).toBe("47");
+    expect(cells[CSV_COLUMNS.indexOf("call_ended_at")]).toBe("");
+    expect(cells[CSV_COLUMNS.indexOf("display_fields")]).toBe("inputs.question output.answer");
+  });
+
+  it("writes JSON Lines as the service sent each item", () => {
+    const line = jsonLine(item);
+    expect(line.endsWith("\n")).toBe(true);
+    expect(JSON.parse(line)).toEqual(item);
+  });
+
+  it("names the file after the queue and the day", () => {
+    expect(exportFileName("Refund conversations – tone review", "csv", new Date("2026-11-20T12:00:00Z"))).toBe("refund-conversations-tone-review-items-2026-11-20.csv");
+    expect(exportFileName("///", "jsonl", new Date("2026-11-20T12:00:00Z"))).toBe("queue-items-2026-11-20.jsonl");
+  });
+});

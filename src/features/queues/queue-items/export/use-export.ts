@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { isApiError } from "../../../../api/errors";
+import { useApiClients } from "../../../../app/api-clients";
+import { toListRequest, type ItemsTableState } from "../items-url-state";
+import { exportFileName, type ExportFormat } from "./export-format";
+import { exportItems } from "./export-runner";
+
+export type ExportStatus =
+  | { phase: "idle" }
+  | { phase: "running"; format: ExportFormat; rows: number }
+  | { phase: "done"; format: ExportFormat; rows: number; fileName: string }
+  | { phase: "cancelled"; rows: number }
+  | { phase: "failed"; format: ExportFormat; rows: number; error: unknown };
+
+/** Hands a finished file to the browser as a download. */
+function download(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own reference by now; revoke on the next task to be safe in every browser.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Runs one export of the table's list (its filter and sort, every page) at a time, cancellable. */
+export function useExport(projectId: string, queueId: string, queueName: string, view: Pick<ItemsTableState, "states" | "sort" | "op" | "callId" | "traceId" | "itemId" | "addedBy">) {
+  const { trace } = useApiClients();
+  const [status, setStatus] = useState<ExportStatus>({ phase: "idle" });
+  const controller = useRef<AbortController | null>(null);
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const start = useCallback(
+    async (format: ExportFormat) => {
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      setStatus({ phase: "running", format, rows: 0 });
+      let rows = 0;
+      try {
+        const result = await exportItems({
+          format,
+          signal: abort.signal,
+          fetchPage: async (window, signal) => (await trace.queryItems(queueId, toListRequest(projectId, view, window), { signal })).items,
+          onProgress: (n) => {
+            rows = n;
+            setStatus({ phase: "running", format, rows: n });
+          },
+        });
+        const fileName = exportFileName(queueName, format);
+        download(result.blob, fileName);
+        setStatus({ phase: "done", format, rows: result.rows, fileName });
+      } catch (error) {
+        const aborted = abort.signal.aborted || (isApiError(error) && error.kind === "aborted");
+        setStatus(aborted ? { phase: "cancelled", rows } : { phase: "failed", format, rows, error });
+      } finally {
+        if (controller.current === abort) controller.current = null;
+      }
+    },
+    [trace, queueId, projectId, view, queueName],
+  );
+
+  const cancel = useCallback(() => controller.current?.abort(), []);
+  const reset = useCallback(() => {
+    controller.current?.abort();
+    setStatus({ phase: "idle" });
+  }, []);
+  return { status, start, cancel, reset };
+}

@@ -1,0 +1,119 @@
+import { createColumnHelper } from "@tanstack/react-table";
+import type { AnnotationQueueItem } from "../../../../contract/trace";
+import { StatusBadge } from "../../../components/status-badge";
+import { callDurationMs, formatCount, formatDuration, shortId, shortOpName } from "../shared/format";
+import { STATE_LABELS, STATE_TONES } from "../shared/item-state";
+import { CopyCell, TimeCell, TipText } from "../shared/dense-cells";
+import { itemsTableFeatures } from "./items-table-features";
+
+/** What a row needs besides its item: where its review page is. */
+export type ItemRow = AnnotationQueueItem & { reviewHref: string };
+
+const helper = createColumnHelper<typeof itemsTableFeatures, ItemRow>();
+
+const none = <span className="text-fg-muted">–</span>;
+
+/**
+ * The items table's columns, in display order. Ids of sortable columns are the service's sort
+ * fields, so the table's sorting state maps one to one onto `sort_by`.
+ */
+export const ITEM_COLUMNS = helper.columns([
+  helper.accessor("position_in_queue", {
+    id: "position",
+    header: "Position",
+    enableSorting: false,
+    enableHiding: false,
+    meta: { label: "Position", width: 72, cellClassName: "tabular-nums" },
+    cell: (info) => {
+      const position = info.getValue();
+      const label = position == null ? "Open" : formatCount(position);
+      // A plain link: the row's click handler turns a plain click into an in-app navigation
+      // (a router <Link> per row would subscribe 250 rows to every change of the URL).
+      return (
+        <a href={info.row.original.reviewHref} data-open-row="" aria-label={position == null ? "Open item" : `Open item ${label}`} className="font-medium text-link hover:underline">
+          {label}
+        </a>
+      );
+    },
+  }),
+  helper.accessor("call_op_name", {
+    header: "Operation",
+    meta: { label: "Operation", width: 200, sortField: "call_op_name", cellClassName: "truncate" },
+    cell: (info) => <TipText text={shortOpName(info.getValue())} full={info.getValue()} className="font-mono text-xs" />,
+  }),
+  helper.accessor("call_id", {
+    header: "Call",
+    enableSorting: false,
+    meta: { label: "Call", width: 128 },
+    cell: (info) => <IdCell id={info.getValue()} kind="call ID" fromEnd />,
+  }),
+  helper.accessor("call_trace_id", {
+    header: "Trace",
+    enableSorting: false,
+    meta: { label: "Trace", width: 124 },
+    cell: (info) => <IdCell id={info.getValue()} kind="trace ID" />,
+  }),
+  helper.accessor("annotation_state", {
+    header: "State",
+    enableSorting: false,
+    meta: { label: "State", width: 120 },
+    cell: (info) => <StatusBadge tone={STATE_TONES[info.getValue()]}>{STATE_LABELS[info.getValue()]}</StatusBadge>,
+  }),
+  helper.accessor("annotator_user_id", {
+    header: "Annotator",
+    enableSorting: false,
+    meta: { label: "Annotator", width: 112, cellClassName: "truncate" },
+    // The service sends null or "" when nobody has annotated the item yet.
+    cell: (info) => info.getValue() || none,
+  }),
+  helper.accessor("added_by", {
+    header: "Added by",
+    enableSorting: false,
+    meta: { label: "Added by", width: 112, cellClassName: "truncate" },
+    cell: (info) => info.getValue() || none,
+  }),
+  helper.accessor("call_started_at", {
+    header: "Call started",
+    sortDescFirst: true,
+    meta: { label: "Call started", width: 124, sortField: "call_started_at", cellClassName: "whitespace-nowrap" },
+    cell: (info) => <TimeCell value={info.getValue()} />,
+  }),
+  helper.accessor((item) => callDurationMs(item.call_started_at, item.call_ended_at), {
+    id: "duration",
+    header: "Duration",
+    enableSorting: false,
+    meta: { label: "Duration", width: 92, cellClassName: "whitespace-nowrap tabular-nums" },
+    cell: (info) => {
+      const ms = info.getValue();
+      return ms === null ? <StatusBadge tone="info" icon={null}>running</StatusBadge> : formatDuration(ms);
+    },
+  }),
+  helper.accessor("created_at", {
+    header: "Created",
+    sortDescFirst: true,
+    meta: { label: "Created", width: 120, sortField: "created_at", cellClassName: "whitespace-nowrap" },
+    cell: (info) => <TimeCell value={info.getValue()} />,
+  }),
+  helper.accessor("updated_at", {
+    header: "Updated",
+    sortDescFirst: true,
+    meta: { label: "Updated", width: 120, sortField: "updated_at", cellClassName: "whitespace-nowrap" },
+    cell: (info) => <TimeCell value={info.getValue()} />,
+  }),
+]);
+
+/** Shown until the user picks columns: the two ids are the least used (both stay one click away). */
+export const DEFAULT_HIDDEN_COLUMNS: Readonly<Record<string, false>> = { call_trace_id: false, updated_at: false };
+
+function IdCell({ id, kind, fromEnd = false }: { id: string; kind: string; fromEnd?: boolean }) {
+  // Call ids are UUIDv7: their first characters are a timestamp shared by neighbours, so the end tells them apart.
+  const short = fromEnd ? (id.length > 9 ? `…${id.slice(-8)}` : id) : shortId(id);
+  return (
+    <span className="inline-flex items-center gap-0.5 whitespace-nowrap">
+      <span className="font-mono text-xs" title={id}>
+        {short}
+      </span>
+      <CopyCell text={id} label={`Copy ${kind} ${id}`} />
+    </span>
+  );
+}

@@ -1,0 +1,102 @@
+import { memo, useCallback, type Ref } from "react";
+import type { AnnotationState } from "../../../../contract/trace";
+import { Button } from "../../../components/button";
+import { DebouncedTextField } from "../shared/debounced-text-field";
+import { shortOpName } from "../shared/format";
+import type { FilterErrorKey } from "./items-errors";
+import { TEXT_FILTERS, type TextFilterKey, type TextFilters } from "./items-url-state";
+import { StateFilter } from "./state-filter";
+
+const PLACEHOLDERS: Record<TextFilterKey, string> = {
+  op: "Exact name (pick one)",
+  callId: "Exact call ID",
+  traceId: "Exact trace ID",
+  itemId: "Exact item ID",
+  addedBy: "User ID, e.g. user-demo",
+};
+
+const OPS_LIST_ID = "queue-item-operations";
+
+type Props = {
+  values: TextFilters;
+  states: readonly AnnotationState[];
+  onTextCommit: (key: TextFilterKey, value: string) => void;
+  onStatesChange: (states: AnnotationState[]) => void;
+  onClear: () => void;
+  errors: Partial<Record<FilterErrorKey, string>>;
+  /** Full operation names seen in this queue, offered as suggestions (the filter is exact). */
+  knownOps: readonly string[];
+  firstFieldRef: Ref<HTMLInputElement>;
+};
+
+/**
+ * The six filters. Each text field keeps its draft to itself and commits after a pause, so the
+ * table does not re-render while someone types; the page resets to 1 on every commit.
+ */
+export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextCommit, onStatesChange, onClear, errors, knownOps, firstFieldRef }: Props) {
+  const active = states.length > 0 || TEXT_FILTERS.some((f) => values[f.key] !== "");
+  return (
+    <search aria-label="Filter items" className="space-y-3 rounded-lg border border-line bg-surface p-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <StateFilter value={states} onChange={onStatesChange} error={errors.states} />
+        <Button variant="ghost" onClick={onClear} disabled={!active}>
+          Clear filters
+        </Button>
+      </div>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+        {TEXT_FILTERS.map((f, index) => (
+          <TextFilter
+            key={f.key}
+            filterKey={f.key}
+            label={f.label}
+            value={values[f.key]}
+            onCommit={onTextCommit}
+            error={errors[f.key]}
+            inputRef={index === 0 ? firstFieldRef : undefined}
+            list={f.key === "op" ? OPS_LIST_ID : undefined}
+          />
+        ))}
+      </div>
+      <datalist id={OPS_LIST_ID}>
+        {knownOps.map((op) => (
+          <option key={op} value={op}>
+            {shortOpName(op)}
+          </option>
+        ))}
+      </datalist>
+    </search>
+  );
+});
+
+function TextFilter({
+  filterKey,
+  label,
+  value,
+  onCommit,
+  error,
+  inputRef,
+  list,
+}: {
+  filterKey: TextFilterKey;
+  label: string;
+  value: string;
+  onCommit: (key: TextFilterKey, value: string) => void;
+  error?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  list?: string;
+}) {
+  const commit = useCallback((next: string) => onCommit(filterKey, next), [onCommit, filterKey]);
+  return (
+    <DebouncedTextField
+      label={label}
+      value={value}
+      onCommit={commit}
+      error={error}
+      placeholder={PLACEHOLDERS[filterKey]}
+      inputRef={inputRef}
+      list={list}
+      className="min-w-0"
+      inputClassName="font-mono text-xs"
+    />
+  );
+}

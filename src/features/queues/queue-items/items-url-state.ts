@@ -1,0 +1,201 @@
+import { ANNOTATION_STATES, SORTABLE_ITEM_FIELDS, type AnnotationState, type ItemSortBy, type ItemsFilter, type ItemsQueryRequest, type SortableItemField } from "../../../../contract/trace";
+
+/**
+ * The items table's view (filters, sort, page, page size) as it lives in the URL, so reload,
+ * back/forward and a pasted link restore it exactly. Parsing accepts only known values: anything
+ * else is dropped and reported as an issue (shown as a notice), never a crash.
+ */
+
+export const PAGE_SIZES = [25, 50, 100, 250] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 50;
+
+/** The five text filters: URL parameter, the request's filter field, the visible label. */
+export const TEXT_FILTERS = [
+  { key: "op", param: "op", field: "call_op_name", label: "Operation" },
+  { key: "callId", param: "call", field: "call_id", label: "Call ID" },
+  { key: "traceId", param: "trace", field: "call_trace_id", label: "Trace ID" },
+  { key: "itemId", param: "item", field: "id", label: "Item ID" },
+  { key: "addedBy", param: "added_by", field: "added_by", label: "Added by" },
+] as const satisfies readonly { key: string; param: string; field: keyof ItemsFilter; label: string }[];
+
+export type TextFilterKey = (typeof TEXT_FILTERS)[number]["key"];
+export type TextFilters = Record<TextFilterKey, string>;
+
+export type ItemsTableState = TextFilters & {
+  states: AnnotationState[];
+  sort: ItemSortBy[];
+  /** 1-based. */
+  page: number;
+  pageSize: PageSize;
+};
+
+export const STATE_PARAM = "state";
+export const SORT_PARAM = "sort";
+export const PAGE_PARAM = "page";
+export const SIZE_PARAM = "size";
+
+/** Every parameter this module owns; others in the URL (the review's `i`) are left alone. */
+export const TABLE_PARAMS: readonly string[] = [STATE_PARAM, SORT_PARAM, PAGE_PARAM, SIZE_PARAM, ...TEXT_FILTERS.map((f) => f.param)];
+
+export const DEFAULT_TABLE_STATE: ItemsTableState = {
+  states: [],
+  op: "",
+  callId: "",
+  traceId: "",
+  itemId: "",
+  addedBy: "",
+  sort: [],
+  page: 1,
+  pageSize: DEFAULT_PAGE_SIZE,
+};
+
+/** A value from the URL that was not understood and so was ignored. */
+export type UrlIssue = { param: string; value: string; reason: string };
+
+const isState = (value: string): value is AnnotationState => (ANNOTATION_STATES as readonly string[]).includes(value);
+const isSortField = (value: string): value is SortableItemField => (SORTABLE_ITEM_FIELDS as readonly string[]).includes(value);
+const isPageSize = (value: number): value is PageSize => (PAGE_SIZES as readonly number[]).includes(value);
+
+function parseStates(raw: string | null, issues: UrlIssue[]): AnnotationState[] {
+  if (raw === null) return [];
+  const states: AnnotationState[] = [];
+  for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+    if (!isState(part)) issues.push({ param: STATE_PARAM, value: part, reason: `is not a state (use ${ANNOTATION_STATES.join(", ")})` });
+    else if (!states.includes(part)) states.push(part);
+  }
+  // Shown in a fixed order, so two links that select the same states look the same.
+  return ANNOTATION_STATES.filter((s) => states.includes(s));
+}
+
+/** `created_at.desc,call_op_name.asc`: known fields only, each once; a missing direction means asc. */
+export function parseSort(raw: string | null, issues: UrlIssue[] = []): ItemSortBy[] {
+  if (raw === null) return [];
+  const sort: ItemSortBy[] = [];
+  for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const dot = part.lastIndexOf(".");
+    const field = dot === -1 ? part : part.slice(0, dot);
+    const direction = dot === -1 ? "asc" : part.slice(dot + 1);
+    if (!isSortField(field)) {
+      issues.push({ param: SORT_PARAM, value: part, reason: `'${field}' is not a sortable column (use ${SORTABLE_ITEM_FIELDS.join(", ")})` });
+    } else if (direction !== "asc" && direction !== "desc") {
+      issues.push({ param: SORT_PARAM, value: part, reason: `'${direction}' is not a direction (use asc or desc)` });
+    } else if (sort.some((s) => s.field === field)) {
+      issues.push({ param: SORT_PARAM, value: part, reason: `'${field}' is already sorted earlier in the list` });
+    } else {
+      sort.push({ field, direction });
+    }
+  }
+  return sort;
+}
+
+function parsePage(raw: string | null, issues: UrlIssue[]): number {
+  if (raw === null) return 1;
+  const page = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  if (!Number.isSafeInteger(page) || page < 1) {
+    issues.push({ param: PAGE_PARAM, value: raw, reason: "is not a page number (1, 2, 3, …)" });
+    return 1;
+  }
+  return page;
+}
+
+function parsePageSize(raw: string | null, issues: UrlIssue[]): PageSize {
+  if (raw === null) return DEFAULT_PAGE_SIZE;
+  const size = Number(raw.trim());
+  if (!isPageSize(size)) {
+    issues.push({ param: SIZE_PARAM, value: raw, reason: `is not a page size (use ${PAGE_SIZES.join(", ")})` });
+    return DEFAULT_PAGE_SIZE;
+  }
+  return size;
+}
+
+export function parseItemsTableState(params: URLSearchParams): { state: ItemsTableState; issues: UrlIssue[] } {
+  const issues: UrlIssue[] = [];
+  const text = Object.fromEntries(TEXT_FILTERS.map((f) => [f.key, (params.get(f.param) ?? "").trim()])) as TextFilters;
+  const state: ItemsTableState = {
+    ...text,
+    states: parseStates(params.get(STATE_PARAM), issues),
+    sort: parseSort(params.get(SORT_PARAM), issues),
+    page: parsePage(params.get(PAGE_PARAM), issues),
+    pageSize: parsePageSize(params.get(SIZE_PARAM), issues),
+  };
+  return { state, issues };
+}
+
+/** The table's sorting state as the service's `sort_by`; ids that are not sort fields are left out. */
+export function sortingToSortBy(sorting: readonly { id: string; desc: boolean }[]): ItemSortBy[] {
+  return sorting.filter((s) => isSortField(s.id)).map((s) => ({ field: s.id as SortableItemField, direction: s.desc ? "desc" : "asc" }));
+}
+
+export const formatSort = (sort: readonly ItemSortBy[]): string => sort.map((s) => `${s.field}.${s.direction}`).join(",");
+
+/**
+ * The state as URL parameters, defaults left out so the plain table has a plain address.
+ * `base` keeps parameters this module does not own.
+ */
+export function serializeItemsTableState(state: ItemsTableState, base?: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const name of TABLE_PARAMS) params.delete(name);
+  if (state.states.length > 0) params.set(STATE_PARAM, state.states.join(","));
+  for (const f of TEXT_FILTERS) {
+    const value = state[f.key].trim();
+    if (value) params.set(f.param, value);
+  }
+  if (state.sort.length > 0) params.set(SORT_PARAM, formatSort(state.sort));
+  if (state.page !== 1) params.set(PAGE_PARAM, String(state.page));
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set(SIZE_PARAM, String(state.pageSize));
+  return params;
+}
+
+/** The service's filter for the state; null when nothing is filtered. */
+export function toItemsFilter(state: Pick<ItemsTableState, "states" | TextFilterKey>): ItemsFilter | null {
+  const filter: ItemsFilter = {};
+  for (const f of TEXT_FILTERS) {
+    const value = state[f.key].trim();
+    if (value) filter[f.field] = value;
+  }
+  if (state.states.length > 0) filter.annotation_states = [...state.states];
+  return Object.keys(filter).length > 0 ? filter : null;
+}
+
+export const hasFilter = (state: Pick<ItemsTableState, "states" | TextFilterKey>): boolean => toItemsFilter(state) !== null;
+
+/**
+ * The request for one page. One row more than the page is asked for: the service sends no
+ * total, and that extra row says whether a next page exists. Positions are always included.
+ */
+export function toItemsPageRequest(projectId: string, state: ItemsTableState): ItemsQueryRequest {
+  return toListRequest(projectId, state, { offset: (state.page - 1) * state.pageSize, limit: state.pageSize + 1 });
+}
+
+/** A window of the table's list (its filter and sort) at any offset. */
+export function toListRequest(
+  projectId: string,
+  state: Pick<ItemsTableState, "states" | "sort" | TextFilterKey>,
+  window: { offset: number; limit: number },
+): ItemsQueryRequest {
+  const filter = toItemsFilter(state);
+  return {
+    project_id: projectId,
+    ...(filter ? { filter } : {}),
+    ...(state.sort.length > 0 ? { sort_by: state.sort.map((s) => ({ ...s })) } : {}),
+    offset: window.offset,
+    limit: window.limit,
+    include_position: true,
+  };
+}
+
+/** Whether an item passes the table's filter: every filter field is equality or membership on the item. */
+export function matchesFilter(
+  item: { id: string; call_id: string; call_op_name: string; call_trace_id: string; added_by?: string | null; annotation_state: AnnotationState },
+  state: Pick<ItemsTableState, "states" | TextFilterKey>,
+): boolean {
+  const filter = toItemsFilter(state);
+  if (!filter) return true;
+  if (filter.annotation_states && !filter.annotation_states.includes(item.annotation_state)) return false;
+  for (const f of TEXT_FILTERS) {
+    const wanted = filter[f.field];
+    if (typeof wanted === "string" && (item[f.field] ?? "") !== wanted) return false;
+  }
+  return true;
+}

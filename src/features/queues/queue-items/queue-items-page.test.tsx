@@ -1,0 +1,114 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { seedLargeQueue } from "../../../../server/seed/trace-seed";
+import { createApiClients } from "../../../api/clients";
+import { renderApp, urlsOf } from "../../../app/test-support";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../settings/settings-storage";
+import { createLocalServer } from "../../../test/local-server";
+import { COLUMN_VISIBILITY_STORAGE_KEY } from "./column-visibility";
+
+const PROJECT = "demo/support-bot";
+/** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
+const SLOW = { timeout: 10_000 };
+
+function setup(search = "size=25") {
+  const server = createLocalServer();
+  const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 60, name: "Tone review" });
+  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
+  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
+  const app = renderApp({ path: `/queues/${queueId}?${search}`, defaults: urlsOf(server.settings), fetch: server.fetch });
+  const clients = createApiClients(server.settings, { fetch: server.fetch });
+  const search$ = () => new URLSearchParams(app.router.state.location.search);
+  return { server, queueId, clients, ...app, search: search$ };
+}
+
+const table = () => screen.findByRole("table", { name: "Tone review" }, SLOW);
+const rangeText = () => screen.getByRole("navigation", { name: "Pagination" }).querySelector("output")?.textContent ?? "";
+
+describe("queue items page", () => {
+  it("keeps its view in the URL: pages, state filter, Back", async () => {
+    const { user, search, router } = setup();
+    await table();
+    await waitFor(() => expect(rangeText()).toContain("1–25 of 60"), SLOW);
+
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    await waitFor(() => expect(search().get("page")).toBe("2"), SLOW);
+    await waitFor(() => expect(rangeText()).toContain("26–50 of 60"), SLOW);
+    expect(within(await table()).getByRole("link", { name: "Open item 26" })).toBeInTheDocument();
+
+    const state = screen.getByRole("group", { name: "State" });
+    await user.click(within(state).getByRole("checkbox", { name: "Completed" }));
+    await waitFor(() => expect(search().get("state")).toBe("completed"), SLOW);
+    expect(search().get("page")).toBeNull();
+    await waitFor(() => {
+      const badges = within(screen.getByRole("table")).getAllByText(/^(Completed|Unstarted|In progress|Skipped)$/);
+      expect(badges.every((b) => b.textContent === "Completed")).toBe(true);
+    }, SLOW);
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(search().get("page")).toBe("2"), SLOW);
+    expect(within(screen.getByRole("group", { name: "State" })).getByRole("checkbox", { name: "Completed" })).not.toBeChecked();
+  }, 60_000);
+
+  it("drops what it cannot read from the link and says so", async () => {
+    const { search } = setup("sort=nope.asc,created_at.desc&page=-3&size=25");
+    await table();
+    expect(await screen.findByText(/Part of the link was not understood/, {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText(/'nope' is not a sortable column/)).toBeInTheDocument();
+    await waitFor(() => expect(search().toString()).toBe("sort=created_at.desc&size=25"), SLOW);
+    expect(screen.getByRole("button", { name: "Created" }).closest("th")).toHaveAttribute("aria-sort", "descending");
+  }, 60_000);
+
+  it("debounces a text filter and goes back to page 1", async () => {
+    const { user, search, clients, queueId } = setup("size=25&page=2");
+    await table();
+    const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 1, offset: 30 });
+    const callId = items[0]!.call_id;
+    await user.type(screen.getByLabelText("Call ID"), callId);
+    // Nothing is committed while typing.
+    expect(search().get("call")).toBeNull();
+    await waitFor(() => expect(search().get("call")).toBe(callId), SLOW);
+    expect(search().get("page")).toBeNull();
+    await waitFor(() => expect(rangeText()).toContain("1–1 of 1"), SLOW);
+    expect(within(screen.getByRole("table")).getByRole("link", { name: "Open item 31" })).toBeInTheDocument();
+  }, 60_000);
+
+  it("moves row focus with j/k and opens a row with Enter, carrying the view", async () => {
+    const { user, router, clients, queueId } = setup("size=25&sort=created_at.desc");
+    await table();
+    await waitFor(() => expect(screen.getAllByRole("row").length).toBeGreaterThan(3), SLOW);
+    await user.keyboard("jjjk");
+    const rows = screen.getAllByRole("row").slice(1);
+    expect(rows[1]).toHaveFocus();
+    await user.keyboard("{Enter}");
+    const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT, sort_by: [{ field: "created_at", direction: "desc" }], limit: 2 });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/queues/${queueId}/items/${items[1]!.id}`), SLOW);
+    expect(new URLSearchParams(router.state.location.search).get("i")).toBe("1");
+    expect(new URLSearchParams(router.state.location.search).get("sort")).toBe("created_at.desc");
+  }, 60_000);
+
+  it("focuses the filters with / and lists the shortcuts with ?, but not while typing", async () => {
+    const { user } = setup();
+    await table();
+    await user.keyboard("/");
+    const operation = screen.getByRole("combobox", { name: "Operation" });
+    expect(operation).toHaveFocus();
+    await user.keyboard("?j");
+    expect(operation).toHaveValue("?j");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await user.clear(operation);
+    await user.click(document.body);
+    await user.keyboard("?");
+    expect(await screen.findByRole("dialog", { name: "Keyboard shortcuts" }, SLOW)).toHaveTextContent("Focus the next row");
+  }, 60_000);
+
+  it("remembers the chosen columns on this device", async () => {
+    const { user } = setup();
+    const grid = await table();
+    expect(within(grid).getByRole("columnheader", { name: "Duration" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Columns" }));
+    await user.click(screen.getByRole("checkbox", { name: "Duration" }));
+    expect(within(grid).queryByRole("columnheader", { name: "Duration" })).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(COLUMN_VISIBILITY_STORAGE_KEY) ?? "{}")).toMatchObject({ duration: false });
+  }, 60_000);
+});

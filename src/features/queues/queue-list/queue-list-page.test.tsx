@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { seedLargeQueue } from "../../../../server/seed/trace-seed";
+import { createApiClients } from "../../../api/clients";
+import { renderApp, urlsOf } from "../../../app/test-support";
+import { createLocalServer } from "../../../test/local-server";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../settings/settings-storage";
+
+/** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
+const SLOW = { timeout: 10_000 };
+
+function setup(project: string, path = "/queues") {
+  const server = createLocalServer();
+  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
+  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: project, inferenceProject: "", keyStorage: "local" }));
+  const clients = createApiClients(server.settings, { fetch: server.fetch });
+  const render = () => renderApp({ path, defaults: urlsOf(server.settings), fetch: server.fetch });
+  return { server, clients, render };
+}
+
+describe("queue list page", () => {
+  it("lists the project's queues with their progress and opens one", async () => {
+    const { server, clients, render } = setup("demo/support-bot");
+    const big = seedLargeQueue(server.db, { projectId: "demo/support-bot", items: 40, name: "Refund tone" });
+    seedLargeQueue(server.db, { projectId: "demo/support-bot", items: 5, name: "Escalations" });
+    const [stats] = await clients.trace.queueStats({ project_id: "demo/support-bot", queue_ids: [big] });
+    const { user, router } = render();
+
+    const table = await screen.findByRole("table", { name: "Annotation queues" }, SLOW);
+    expect(within(table).getAllByRole("row")).toHaveLength(3);
+    const progress = await within(table).findByRole("progressbar", { name: "Progress of Refund tone" }, SLOW);
+    expect(progress).toHaveAttribute("value", String(stats!.completed_items));
+    expect(progress).toHaveAttribute("max", "40");
+    expect(within(table).getByText(`${stats!.completed_items}`)).toBeInTheDocument();
+
+    await user.click(within(table).getByRole("link", { name: "Refund tone" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/queues/${big}`), SLOW);
+  }, 60_000);
+
+  it("searches names on the service and keeps the search in the URL", async () => {
+    const { server, render } = setup("demo/support-bot");
+    seedLargeQueue(server.db, { projectId: "demo/support-bot", items: 3, name: "Refund tone" });
+    seedLargeQueue(server.db, { projectId: "demo/support-bot", items: 3, name: "Escalations" });
+    const { user, router } = render();
+    await screen.findByRole("table", { name: "Annotation queues" }, SLOW);
+    await user.type(screen.getByLabelText("Search queues by name"), "REFUND");
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("q")).toBe("REFUND"), SLOW);
+    await waitFor(() => expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(2), SLOW);
+    expect(server.requests.some((r) => r.url.endsWith("/annotation_queues/query"))).toBe(true);
+
+    await user.clear(screen.getByLabelText("Search queues by name"));
+    await user.type(screen.getByLabelText("Search queues by name"), "zzz");
+    expect(await screen.findByText("No queue name contains “zzz”", {}, SLOW)).toBeInTheDocument();
+  }, 60_000);
+
+  it("explains how queues are filled when the project has none", async () => {
+    const { render } = setup("demo/empty-project");
+    render();
+    expect(await screen.findByText("demo/empty-project has no annotation queues yet", {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText(/Weave UI/)).toBeInTheDocument();
+  });
+
+  it("asks for a project when Settings has none", async () => {
+    const { render } = setup("");
+    render();
+    const link = await screen.findByRole("link", { name: "Choose a project in Settings" }, SLOW);
+    expect(link).toHaveAttribute("href", "/settings?returnTo=%2Fqueues");
+  });
+});

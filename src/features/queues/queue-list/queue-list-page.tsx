@@ -1,0 +1,88 @@
+import { useCallback } from "react";
+import { useSearchParams } from "react-router-dom";
+import { Button } from "../../../components/button";
+import { ErrorPanel } from "../../../components/error-panel";
+import { LoadingBar } from "../../../components/loading-bar";
+import { PageHeader } from "../../../components/page-header";
+import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
+import { DebouncedTextField } from "../shared/debounced-text-field";
+import { NoProjectNotice } from "../shared/no-project-notice";
+import { useAnnotationProject } from "../shared/use-annotation-project";
+import { QueueListEmpty } from "./queue-list-empty";
+import { QueueListTable } from "./queue-list-table";
+import { QUEUE_LIST_LIMIT, useQueueList } from "./use-queue-list";
+
+export const SEARCH_PARAM = "q";
+
+/** /queues: the annotation project's queues, searchable by name, each with its progress. */
+export function QueueListPage() {
+  const project = useAnnotationProject();
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="Annotation queues"
+        description={project ? <>Queues of <span className="font-mono text-xs text-fg">{project}</span>. Open one to work through its items.</> : "Queues of calls for people to review."}
+      />
+      {project ? (
+        <PanelErrorBoundary label="The queue list" resetKeys={[project]}>
+          <QueueList project={project} />
+        </PanelErrorBoundary>
+      ) : (
+        <NoProjectNotice />
+      )}
+    </div>
+  );
+}
+
+function QueueList({ project }: { project: string }) {
+  const [params, setParams] = useSearchParams();
+  const name = (params.get(SEARCH_PARAM) ?? "").trim();
+  const { queues, shown, more, stats } = useQueueList(project, name);
+  const setName = useCallback(
+    (next: string) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next) updated.set(SEARCH_PARAM, next);
+          else updated.delete(SEARCH_PARAM);
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  return (
+    <section aria-labelledby="queue-list-heading" className="space-y-3">
+      <h2 id="queue-list-heading" className="sr-only">
+        Queues
+      </h2>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <DebouncedTextField label="Search queues by name" value={name} onCommit={setName} placeholder="e.g. refund" className="w-72" />
+        <output className="text-xs text-fg-muted">
+          {shown ? `${shown.length}${more ? "+" : ""} ${shown.length === 1 ? "queue" : "queues"}${name ? ` matching “${name}”` : ""}` : ""}
+        </output>
+      </div>
+      <div className="h-0.5">
+        <LoadingBar active={queues.isFetching} label="Loading queues" />
+      </div>
+      {queues.isError && !shown ? (
+        <ErrorPanel error={queues.error} title={`Could not list the queues of ${project}`} onRetry={() => void queues.refetch()} />
+      ) : !shown ? (
+        <p className="py-8 text-center text-sm text-fg-muted">Loading queues…</p>
+      ) : shown.length === 0 ? (
+        name ? (
+          <QueueListEmpty kind="no-match" name={name} action={<Button onClick={() => setName("")}>Clear the search</Button>} />
+        ) : (
+          <QueueListEmpty kind="no-queues" project={project} />
+        )
+      ) : (
+        <>
+          {queues.isError ? <ErrorPanel error={queues.error} title="Could not refresh the queue list" onRetry={() => void queues.refetch()} /> : null}
+          <QueueListTable queues={shown} stats={stats.data} statsError={stats.isError ? stats.error : null} onRetryStats={() => void stats.refetch()} />
+          {more ? <p className="text-xs text-fg-muted">Showing the newest {QUEUE_LIST_LIMIT} queues. Search by name to find others.</p> : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { AnnotationQueueItem } from "../../../../contract/trace";
+import { seedLargeQueue } from "../../../../server/seed/trace-seed";
+import { createApiClients } from "../../../api/clients";
+import { renderApp, urlsOf } from "../../../app/test-support";
+import { createLocalServer } from "../../../test/local-server";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../settings/settings-storage";
+
+const PROJECT = "demo/support-bot";
+/** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
+const SLOW = { timeout: 10_000 };
+
+async function setup(pick: (items: AnnotationQueueItem[]) => number, search = "size=25") {
+  const server = createLocalServer();
+  const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 60, name: "Tone review" });
+  const clients = createApiClients(server.settings, { fetch: server.fetch });
+  const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT, include_position: true });
+  const index = pick(items);
+  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
+  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
+  const app = renderApp({ path: `/queues/${queueId}/items/${items[index]!.id}?${search}&i=${index}`, defaults: urlsOf(server.settings), fetch: server.fetch });
+  const read = async (id: string) => (await clients.trace.queryItems(queueId, { project_id: PROJECT, filter: { id } })).items[0]!;
+  return { server, queueId, items, index, read, ...app };
+}
+
+describe("review page", () => {
+  it("shows the item's place, its display fields first, and the rest of the call on demand", async () => {
+    const { items, index } = await setup((all) => all.findIndex((i, n) => n > 0 && i.annotation_state === "unstarted"));
+    expect(await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW)).toBeInTheDocument();
+    const question = await screen.findByRole("region", { name: "inputs.question" }, SLOW);
+    expect(question.textContent).toMatch(/\?/);
+    expect(screen.getByRole("region", { name: "output.answer" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Call summary" })).not.toBeInTheDocument();
+    await screen.getByRole("button", { name: "Show the whole call" }).click();
+    expect(await screen.findByRole("region", { name: "Call summary" }, SLOW)).toBeInTheDocument();
+    expect(screen.getByText(items[index]!.call_id)).toBeInTheDocument();
+  }, 60_000);
+
+  it("completes and moves to the next item in one action, then Esc returns to the table's page", async () => {
+    const { items, index, user, router, queueId, read } = await setup((all) => all.findIndex((i, n) => n > 30 && i.annotation_state === "unstarted"));
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    const next = screen.getByRole("button", { name: "Next" });
+    await waitFor(() => expect(next).not.toHaveAttribute("aria-disabled"), SLOW);
+    await user.click(screen.getByRole("button", { name: /Complete & next/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/queues/${queueId}/items/${items[index + 1]!.id}`), SLOW);
+    expect(new URLSearchParams(router.state.location.search).get("i")).toBe(String(index + 1));
+    await waitFor(async () => expect((await read(items[index]!.id)).annotation_state).toBe("completed"), SLOW);
+
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/queues/${queueId}`), SLOW);
+    // Row index+1 lives on page 2 of 25-row pages.
+    expect(new URLSearchParams(router.state.location.search).get("page")).toBe("2");
+    await waitFor(() => expect(document.activeElement?.getAttribute("data-item-id")).toBe(items[index + 1]!.id), SLOW);
+  }, 60_000);
+
+  it("blocks a move the rules forbid and says why", async () => {
+    const { user, read, items, index } = await setup((all) => all.findIndex((i) => i.annotation_state === "unstarted"));
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    const actions = screen.getByRole("group", { name: "Set the item's state" });
+    await user.keyboard("s");
+    await waitFor(() => expect(within(actions).getByRole("button", { name: "Complete" })).toHaveAttribute("aria-disabled", "true"), SLOW);
+    expect(within(actions).getByRole("button", { name: "Complete" })).toHaveAccessibleDescription(/skipped by you, which is final/);
+    expect((await read(items[index]!.id)).annotation_state).toBe("skipped");
+    expect(screen.getByText(/marked skipped/)).toBeInTheDocument();
+  }, 60_000);
+});

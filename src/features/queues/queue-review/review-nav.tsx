@@ -1,0 +1,56 @@
+import { Link } from "react-router-dom";
+import { Button, buttonClasses } from "../../../components/button";
+import { GuardedButton } from "./guarded-button";
+import type { Neighbours } from "./list-search";
+
+/** Previous / Next in the table's list, Next unstarted, and the way back to the table. */
+export function ReviewNav({
+  neighbours,
+  resolving,
+  onPrev,
+  onNext,
+  onNextUnstarted,
+  searchingUnstarted,
+  backHref,
+  backState,
+}: {
+  neighbours: Neighbours | undefined;
+  resolving: boolean;
+  onPrev: () => void;
+  onNext: () => void;
+  onNextUnstarted: () => void;
+  searchingUnstarted: boolean;
+  backHref: string;
+  /** Tells the table which row to focus on arrival. */
+  backState: unknown;
+}) {
+  const waiting = resolving ? "Finding this item's place in the list…" : null;
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Move through the list</legend>
+      <GuardedButton blockedReason={waiting ?? (neighbours?.prev ? null : "This is the first item of the list.")} shortcut="p" onClick={onPrev}>
+        Previous
+      </GuardedButton>
+      <GuardedButton blockedReason={waiting ?? (neighbours?.next ? null : "This is the last item of the list.")} shortcut="n" onClick={onNext}>
+        Next
+      </GuardedButton>
+      <Button loading={searchingUnstarted} onClick={onNextUnstarted} aria-keyshortcuts="u">
+        Next unstarted
+        <kbd aria-hidden="true" className="rounded border border-current/30 px-1 font-mono text-[10px] leading-4 opacity-70">
+          u
+        </kbd>
+      </Button>
+      <Link
+        to={backHref}
+        state={backState}
+        aria-keyshortcuts="Escape"
+        className={buttonClasses("ghost", "md")}
+      >
+        Back to the table
+        <kbd aria-hidden="true" className="ml-1.5 rounded border border-current/30 px-1 font-mono text-[10px] leading-4 opacity-70">
+          Esc
+        </kbd>
+      </Link>
+    </fieldset>
+  );
+}

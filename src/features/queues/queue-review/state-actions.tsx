@@ -1,0 +1,56 @@
+import type { AnnotationQueueItem, SettableState } from "../../../../contract/trace";
+import { GuardedButton } from "./guarded-button";
+import { allowedMoves } from "./transition-rules";
+
+export type ReviewAction = { state: SettableState; advance: boolean };
+
+/**
+ * Start / Complete / Skip, and Complete & next / Skip & next as one action each. A move the rules
+ * forbid is blocked with the reason; "& next" at the end of the list still records the state.
+ */
+export function StateActions({
+  item,
+  me,
+  busy,
+  hasNext,
+  onAction,
+}: {
+  item: AnnotationQueueItem;
+  me: string | null;
+  busy: boolean;
+  hasNext: boolean;
+  onAction: (action: ReviewAction) => void;
+}) {
+  const moves = allowedMoves(item, me);
+  const blocked = (state: SettableState) => (moves[state].allowed ? null : (moves[state] as { reason: string }).reason);
+  const note = (state: SettableState) => (moves[state].allowed ? (moves[state] as { note?: string }).note : undefined);
+  const nextNote = hasNext ? undefined : "This is the last item of the list: the state is recorded and you stay here.";
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Set the item&apos;s state</legend>
+      <GuardedButton blockedReason={blocked("in_progress")} note={note("in_progress")} busy={busy} onClick={() => onAction({ state: "in_progress", advance: false })}>
+        Start
+      </GuardedButton>
+      <GuardedButton blockedReason={blocked("completed")} note={note("completed")} busy={busy} shortcut="c" onClick={() => onAction({ state: "completed", advance: false })}>
+        Complete
+      </GuardedButton>
+      <GuardedButton blockedReason={blocked("skipped")} note={note("skipped")} busy={busy} shortcut="s" onClick={() => onAction({ state: "skipped", advance: false })}>
+        Skip
+      </GuardedButton>
+      <span aria-hidden="true" className="mx-1 h-5 w-px bg-line-strong" />
+      <GuardedButton
+        variant="primary"
+        blockedReason={blocked("completed")}
+        note={note("completed") ?? nextNote}
+        busy={busy}
+        shortcut="C"
+        onClick={() => onAction({ state: "completed", advance: true })}
+      >
+        Complete &amp; next
+      </GuardedButton>
+      <GuardedButton blockedReason={blocked("skipped")} note={note("skipped") ?? nextNote} busy={busy} shortcut="S" onClick={() => onAction({ state: "skipped", advance: true })}>
+        Skip &amp; next
+      </GuardedButton>
+    </fieldset>
+  );
+}

@@ -1,0 +1,95 @@
+import { useQuery } from "@tanstack/react-query";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { AnnotationQueueItem } from "../../../../contract/trace";
+import { seedLargeQueue } from "../../../../server/seed/trace-seed";
+import { isApiError } from "../../../api/errors";
+import { createApiClients } from "../../../api/clients";
+import { traceQueries } from "../../../api/queries/trace";
+import { useApiClients } from "../../../app/api-clients";
+import { createLocalServer } from "../../../test/local-server";
+import { createQueueTestContext } from "../test-support";
+import { itemRequest } from "./use-review-queries";
+import { useSetProgress, type ProgressChange } from "./use-set-progress";
+
+const PROJECT = "demo/support-bot";
+
+function setup() {
+  const server = createLocalServer();
+  const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 60 });
+  let gate: Promise<void> | null = null;
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    if (gate && init?.method === "POST" && String(input).endsWith("/progress")) await gate;
+    return server.fetch(input, init);
+  };
+  const hold = () => {
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return () => {
+      gate = null;
+      open();
+    };
+  };
+  const clients = createApiClients(server.settings, { fetch: server.fetch });
+  return { server, queueId, clients, context: createQueueTestContext(server.settings, fetch), hold };
+}
+
+async function firstItem(env: ReturnType<typeof setup>, state: AnnotationQueueItem["annotation_state"]) {
+  const { items } = await env.clients.trace.queryItems(env.queueId, { project_id: PROJECT, filter: { annotation_states: [state] }, limit: 1, include_position: true });
+  return items[0]!;
+}
+
+/** The mutation beside a query that shows the item, as the review page has them. */
+function renderProgress(env: ReturnType<typeof setup>, itemId: string, callbacks: { onRefused?: (c: ProgressChange, e: unknown) => void; onAccepted?: (i: AnnotationQueueItem) => void }) {
+  return renderHook(
+    () => {
+      const { trace } = useApiClients();
+      const shown = useQuery({ ...traceQueries.itemsPage(trace, env.queueId, itemRequest(PROJECT, itemId, [])), select: (d) => d.items[0] });
+      const mutation = useSetProgress(PROJECT, env.queueId, { me: null, ...callbacks });
+      return { shown, mutation };
+    },
+    { wrapper: env.context.Wrapper },
+  );
+}
+
+describe("useSetProgress against the local service", () => {
+  it("shows the new state at once, then the service's item", async () => {
+    const env = setup();
+    const item = await firstItem(env, "unstarted");
+    const onAccepted = vi.fn<(item: AnnotationQueueItem) => void>();
+    const { result } = renderProgress(env, item.id, { onAccepted });
+    await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("unstarted"));
+
+    const release = env.hold();
+    act(() => result.current.mutation.mutate({ itemId: item.id, state: "completed" }));
+    await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("completed"));
+    expect(onAccepted).not.toHaveBeenCalled();
+    release();
+    await waitFor(() => expect(onAccepted).toHaveBeenCalledOnce());
+    expect(onAccepted.mock.calls[0]?.[0]).toMatchObject({ id: item.id, annotation_state: "completed", annotator_user_id: "user-demo" });
+    const stored = await env.clients.trace.queryItems(env.queueId, { project_id: PROJECT, filter: { id: item.id } });
+    expect(stored.items[0]?.annotation_state).toBe("completed");
+  });
+
+  it("rolls back with the service's reason when the move is refused", async () => {
+    const env = setup();
+    const item = await firstItem(env, "unstarted");
+    await env.clients.trace.setItemProgress(env.queueId, item.id, { project_id: PROJECT, annotation_state: "skipped" });
+    const onRefused = vi.fn<(change: ProgressChange, error: unknown) => void>();
+    const { result } = renderProgress(env, item.id, { onRefused });
+    await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("skipped"));
+
+    const release = env.hold();
+    act(() => result.current.mutation.mutate({ itemId: item.id, state: "completed" }));
+    await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("completed"));
+    release();
+    await waitFor(() => expect(onRefused).toHaveBeenCalledOnce());
+    expect(result.current.shown.data?.annotation_state).toBe("skipped");
+    const [change, error] = onRefused.mock.calls[0]!;
+    expect(change).toEqual({ itemId: item.id, state: "completed" });
+    expect(isApiError(error) && error.status).toBe(400);
+    expect(isApiError(error) && error.serviceMessage).toContain("final");
+  });
+});

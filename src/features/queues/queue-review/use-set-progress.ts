@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "../../../../contract/trace";
+import { traceKeys } from "../../../api/query-keys";
+import { useApiClients } from "../../../app/api-clients";
+
+export type ProgressChange = { itemId: string; state: SettableState };
+type Snapshot = [QueryKey, ItemsQueryResponse | undefined][];
+
+const patch = (data: ItemsQueryResponse | undefined, itemId: string, change: (item: AnnotationQueueItem) => AnnotationQueueItem) =>
+  data && data.items.some((i) => i.id === itemId) ? { ...data, items: data.items.map((i) => (i.id === itemId ? change(i) : i)) } : data;
+
+/**
+ * Sets an item's state for the caller, optimistically: every cached page that shows the item shows
+ * the new state at once; a refusal puts the pages back as they were and `onRefused` gets the
+ * service's reason. Afterwards the queue's pages, neighbours and totals are read again.
+ */
+export function useSetProgress(
+  projectId: string,
+  queueId: string,
+  callbacks: { me: string | null; onAccepted?: (item: AnnotationQueueItem) => void; onRefused?: (change: ProgressChange, error: unknown) => void },
+) {
+  const { trace } = useApiClients();
+  const queryClient = useQueryClient();
+  const pages = traceKeys.itemPages(trace.scope, queueId);
+
+  return useMutation({
+    mutationFn: ({ itemId, state }: ProgressChange) => trace.setItemProgress(queueId, itemId, { project_id: projectId, annotation_state: state }),
+    onMutate: async ({ itemId, state }): Promise<{ snapshot: Snapshot }> => {
+      // A refetch landing now would overwrite the optimistic state with the old one.
+      await queryClient.cancelQueries({ queryKey: traceKeys.items(trace.scope, queueId) });
+      const snapshot = queryClient.getQueriesData<ItemsQueryResponse>({ queryKey: pages });
+      const now = new Date().toISOString();
+      queryClient.setQueriesData<ItemsQueryResponse>({ queryKey: pages }, (data) =>
+        patch(data, itemId, (item) => ({ ...item, annotation_state: state, annotator_user_id: callbacks.me ?? item.annotator_user_id, updated_at: now })),
+      );
+      return { snapshot };
+    },
+    onError: (error, change, context) => {
+      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+      callbacks.onRefused?.(change, error);
+    },
+    onSuccess: (item) => {
+      queryClient.setQueriesData<ItemsQueryResponse>({ queryKey: pages }, (data) =>
+        patch(data, item.id, (old) => ({ ...item, position_in_queue: old.position_in_queue })),
+      );
+      callbacks.onAccepted?.(item);
+    },
+    // Not awaited: the buttons are free again as soon as the service has answered.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: traceKeys.items(trace.scope, queueId) });
+      void queryClient.invalidateQueries({ queryKey: traceKeys.queues(trace.scope) });
+    },
+  });
+}

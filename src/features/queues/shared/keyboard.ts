@@ -1,0 +1,40 @@
+import { useEffect, useRef } from "react";
+
+/** True while the user types: a text field, a select, an editable region, or a modal is open. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName;
+  if (tag === "TEXTAREA" || tag === "SELECT") return true;
+  if (tag !== "INPUT") return false;
+  const type = (target as HTMLInputElement).type;
+  // Checkboxes and radios do not take text: single-key shortcuts still make sense there.
+  return !["checkbox", "radio", "button", "submit", "reset", "range", "color"].includes(type);
+}
+
+export type ShortcutHandler = (event: KeyboardEvent) => void;
+
+/**
+ * Single-key shortcuts on the document. Quiet while typing, while a modal dialog is open (it owns
+ * the keyboard), and when Ctrl/Meta/Alt is held (browser and OS shortcuts win). Keys are matched
+ * on `event.key`, so "?" and "C" (Shift+c) are their own keys.
+ */
+export function useShortcuts(handlers: Record<string, ShortcutHandler>, enabled = true): void {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key !== "Escape" && isTypingTarget(event.target)) return;
+      if (document.querySelector('[aria-modal="true"]')) return;
+      const handler = latest.current[event.key];
+      if (!handler) return;
+      handler(event);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [enabled]);
+}
