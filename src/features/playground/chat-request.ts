@@ -37,7 +37,7 @@ export function buildChatRequest(
     if (issue.path[0] === "temperature") errors.temperature = FIELD_MESSAGES.temperature;
     if (issue.path[0] === "max_tokens") errors.maxTokens = FIELD_MESSAGES.maxTokens;
   }
-  // Anything else (no model, no message) is prevented by the page before it gets here.
-  if (Object.keys(errors).length === 0) throw new Error(`Invalid chat request: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+  // Anything else (no model yet, no message) has no parameter field to show it at: the page
+  // reports the model or the empty message itself, so only the parameter errors go back.
   return { ok: false, errors };
 }

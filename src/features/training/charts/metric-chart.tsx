@@ -1,0 +1,205 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+import { Button } from "../../../components/button";
+import { StatusBadge } from "../../../components/status-badge";
+import type { JobEventStore } from "../events/job-event-store";
+import { formatCount, formatMetric } from "../format";
+import { CHART_COLORS, type ChartColors } from "./chart-theme";
+import { alignedColumns, chartIndices } from "./downsample";
+import type { RenderTiming } from "./render-timing";
+import { SmoothedSeries } from "./smoothed-series";
+
+const HEIGHT = 180;
+
+type Readout = { step: number; raw: number | null; smoothed: number | null };
+
+/**
+ * One metric over steps: the raw series faint, the smoothed one on top. The uPlot instance is made
+ * once and fed with setData as steps arrive, so the chart extends in place; while the user is
+ * zoomed in (drag to zoom, double-click to reset) new data keeps that zoom.
+ */
+export function MetricChart({
+  name,
+  store,
+  version,
+  smoothing,
+  simulated,
+  theme,
+  timing,
+}: {
+  name: string;
+  store: JobEventStore;
+  version: number;
+  smoothing: number;
+  simulated: boolean;
+  theme: "light" | "dark";
+  timing?: RenderTiming;
+}) {
+  const headingId = useId();
+  const target = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const colors = useRef<ChartColors>(CHART_COLORS[theme]);
+  const [smoother] = useState(() => new SmoothedSeries(smoothing));
+  const weight = useRef(smoothing);
+  const drawn = useRef<{ version: number; smoothing: number } | null>(null);
+  const zoom = useRef<{ min: number; max: number } | null>(null);
+  const [zoomed, setZoomed] = useState(false);
+  const [hover, setHover] = useState<Readout | null>(null);
+  /** Recomputes the drawn points; set once the chart exists. */
+  const refresh = useRef<(keepScale: boolean) => void>(() => {});
+
+  useLayoutEffect(() => {
+    const element = target.current;
+    if (!element) return;
+    const columns = () => {
+      const xs = store.steps();
+      const ys = store.column(name);
+      const smoothed = smoother.of(ys, weight.current);
+      const width = Math.max(100, Math.round(plot.current?.bbox.width ? plot.current.bbox.width / devicePixelRatio : element.clientWidth));
+      return alignedColumns(chartIndices(xs, ys, width, zoom.current ?? undefined), xs, [ys, smoothed]) as uPlot.AlignedData;
+    };
+    const mountStart = performance.now();
+    const instance = new uPlot(
+      {
+        width: Math.max(200, element.clientWidth),
+        height: HEIGHT,
+        legend: { show: false },
+        cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 6 } },
+        scales: { x: { time: false } },
+        series: [
+          {},
+          { label: "raw", stroke: () => colors.current.raw, width: 1, points: { show: false } },
+          { label: "smoothed", stroke: () => colors.current.line, width: 1.75, points: { show: false } },
+        ],
+        axes: [
+          {
+            stroke: () => colors.current.axis,
+            grid: { stroke: () => colors.current.grid, width: 1 },
+            ticks: { stroke: () => colors.current.grid, width: 1 },
+            font: "11px Inter, ui-sans-serif, system-ui",
+            size: 32,
+          },
+          {
+            stroke: () => colors.current.axis,
+            grid: { stroke: () => colors.current.grid, width: 1 },
+            ticks: { stroke: () => colors.current.grid, width: 1 },
+            font: "11px Inter, ui-sans-serif, system-ui",
+            size: 56,
+            values: (_u, splits) => splits.map((v) => formatMetric(v)),
+          },
+        ],
+        hooks: {
+          setCursor: [
+            (u) => {
+              const i = u.cursor.idx;
+              if (i === null || i === undefined) return setHover(null);
+              const [xs, raw, smooth] = u.data;
+              setHover({ step: xs[i] as number, raw: (raw?.[i] ?? null) as number | null, smoothed: (smooth?.[i] ?? null) as number | null });
+            },
+          ],
+          setScale: [
+            (u, key) => {
+              if (key !== "x") return;
+              const xs = store.steps();
+              const { min, max } = u.scales.x!;
+              if (xs.length === 0 || min === undefined || max === undefined) return;
+              const isZoomed = min > xs[0]! || max < xs[xs.length - 1]!;
+              const previous = zoom.current;
+              zoom.current = isZoomed ? { min, max } : null;
+              setZoomed(isZoomed);
+              // Zooming in shows the detail of the range; the refinement itself keeps the scale.
+              if (isZoomed && (previous?.min !== min || previous?.max !== max)) queueMicrotask(() => refresh.current(true));
+            },
+          ],
+          draw: [() => timing?.drawn(name)],
+        },
+      },
+      columns(),
+      element,
+    );
+    plot.current = instance;
+    try {
+      performance.measure("training-chart-mount", { start: mountStart, end: performance.now() });
+    } catch {
+      // Timing is optional (older engines).
+    }
+    refresh.current = (keepScale) => instance.setData(columns(), !keepScale);
+    const resize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => instance.setSize({ width: Math.max(200, element.clientWidth), height: HEIGHT }));
+    resize?.observe(element);
+    return () => {
+      resize?.disconnect();
+      instance.destroy();
+      plot.current = null;
+      refresh.current = () => {};
+    };
+  }, [store, name, timing, smoother]);
+
+  // New steps or a new weight: extend in place. Not zoomed: the x range grows with the data;
+  // zoomed: it stays.
+  useEffect(() => {
+    if (!plot.current) return;
+    if (drawn.current?.version === version && drawn.current.smoothing === smoothing) return;
+    drawn.current = { version, smoothing };
+    weight.current = smoothing;
+    timing?.begin(name);
+    refresh.current(zoom.current !== null);
+  }, [version, smoothing, name, timing]);
+
+  useEffect(() => {
+    colors.current = CHART_COLORS[theme];
+    plot.current?.redraw(false, true);
+  }, [theme]);
+
+  // A new weight smooths from the first step again (the EMA is cheap: one pass over the column).
+  const steps = store.steps();
+  const ys = store.column(name);
+  const n = steps.length;
+  const latest = n > 0 ? { step: steps[n - 1]!, raw: numberOrNull(ys[n - 1]), smoothed: numberOrNull(smoother.of(ys, smoothing)[n - 1]) } : null;
+  const shown = hover ?? latest;
+
+  return (
+    <figure aria-labelledby={headingId} className="min-w-0 rounded-lg border border-line bg-surface p-3" data-metric={name} data-points={n}>
+      <figcaption className="mb-1 flex flex-wrap items-center gap-2">
+        <h3 id={headingId} className="font-mono text-xs font-semibold text-fg">
+          {name}
+        </h3>
+        {simulated ? (
+          <StatusBadge tone="warning" className="text-[11px]" icon={null}>
+            <span title="No GPU trains anything on the local services: this metric comes from a synthetic curve (training_started.data.simulated_metrics).">Simulated</span>
+          </StatusBadge>
+        ) : null}
+        {zoomed ? (
+          <Button size="sm" variant="ghost" className="h-6 px-1.5" onClick={() => {
+              zoom.current = null;
+              refresh.current(false);
+            }} aria-label={`Reset zoom of ${name}`}>
+            Reset zoom
+          </Button>
+        ) : null}
+        <span className="ml-auto text-[11px] text-fg-muted tabular-nums" aria-hidden={hover ? "true" : undefined}>
+          {shown ? (
+            <>
+              {hover ? "" : "latest "}step {formatCount(shown.step)} · raw <span className="text-fg">{formatMetric(shown.raw)}</span> · smoothed{" "}
+              <span className="text-fg">{formatMetric(shown.smoothed)}</span>
+            </>
+          ) : (
+            "no steps yet"
+          )}
+        </span>
+      </figcaption>
+      <div
+        ref={target}
+        // uPlot draws into this box (a canvas needs a container, not an <img>); the label says what it shows.
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
+        role="img"
+        aria-label={latest ? `${name} over ${formatCount(n)} steps; latest ${formatMetric(latest.raw)}, smoothed ${formatMetric(latest.smoothed)}` : `${name}: no steps yet`}
+        className="h-[180px] w-full"
+      />
+    </figure>
+  );
+}
+
+function numberOrNull(value: number | undefined): number | null {
+  return value === undefined || Number.isNaN(value) ? null : value;
+}

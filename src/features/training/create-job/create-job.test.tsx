@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { createApiClients } from "../../../api/clients";
+import { createLocalServer } from "../../../test/local-server";
+import { createModel, risingGroups } from "../test-data";
+import { jobCreations, renderTraining } from "../test-render";
+
+const FIRST = { timeout: 8000 };
+
+async function withModel() {
+  const server = createLocalServer();
+  const clients = createApiClients(server.settings, { fetch: server.fetch });
+  const model = await createModel(clients);
+  localStorage.setItem(
+    `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
+    JSON.stringify({ models: [{ id: model.id, entity: model.entity, project: model.project, name: model.name, base_model: model.base_model, added_at: new Date().toISOString(), source: "created" }], jobs: [] }),
+  );
+  return { server, model };
+}
+
+const jsonl = (lines: unknown[]) => lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n");
+
+describe("creating training jobs", { timeout: 30_000 }, () => {
+  it("reports malformed lines with their numbers and sends nothing", async () => {
+    const { server, model } = await withModel();
+    const { user } = renderTraining(`/training/jobs/new?model=${model.id}`, server);
+    await screen.findByRole("form", { name: "New RL job" }, FIRST);
+    const [good] = risingGroups(1);
+    const broken = { trajectories: [{ messages_and_choices: [{ role: "user", content: "hi" }] }] };
+    const file = new File([jsonl([good, "", "{oops", broken])], "groups.jsonl", { type: "application/x-ndjson" });
+    await user.upload(screen.getByLabelText("Choose or drop a trajectory file"), file);
+    const report = await screen.findByRole("region", { name: /2 problems in groups\.jsonl/ });
+    expect(within(report).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^line 3 \(group 2\): not valid JSON/),
+      "line 4 (group 3): trajectories[0].reward is required",
+    ]);
+    await user.click(screen.getByRole("button", { name: "Start RL job" }));
+    expect(await screen.findByText(/Fix the problems listed below first/)).toBeInTheDocument();
+    expect(jobCreations(server)).toEqual([]);
+  });
+
+  it("previews a good file, starts the job, adds it to this browser's list and opens it", async () => {
+    const { server, model } = await withModel();
+    const { user, router } = renderTraining(`/training/jobs/new?model=${model.id}`, server);
+    await screen.findByRole("form", { name: "New RL job" }, FIRST);
+    expect(screen.getByLabelText("Model")).toHaveValue(model.id);
+    const file = new File([jsonl(risingGroups(3))], "groups.jsonl");
+    await user.upload(screen.getByLabelText("Choose or drop a trajectory file"), file);
+    const contents = await screen.findByLabelText("Contents of groups.jsonl");
+    expect(contents).toHaveTextContent("Groups (gradient steps)3");
+    expect(contents).toHaveTextContent("Trajectories6");
+    expect(contents).toHaveTextContent("Reward min / mean / max (std)0.1 / 0.35 / 0.9");
+    await user.type(screen.getByLabelText("Learning rate"), "2e-5");
+    await user.type(screen.getByLabelText(/Other experimental settings/), '{{"warmup_steps": 1}');
+    await user.click(screen.getByRole("button", { name: "Start RL job" }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/training\/jobs\/job_/));
+    const [sent] = jobCreations(server);
+    const body = await sent!.json();
+    expect(body.model_id).toBe(model.id);
+    expect(body.trajectory_groups).toHaveLength(3);
+    expect(body.experimental_config).toEqual({ warmup_steps: 1, learning_rate: 2e-5 });
+    const stored = JSON.parse(localStorage.getItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`)!);
+    expect(stored.jobs[0]).toMatchObject({ model_id: model.id, kind: "rl", source: "created" });
+  });
+
+  it("checks an SFT job's fields before sending, then starts it", async () => {
+    const { server, model } = await withModel();
+    const { user, router } = renderTraining(`/training/jobs/new?kind=sft&model=${model.id}`, server);
+    await screen.findByRole("form", { name: "New SFT job" }, FIRST);
+    await user.type(screen.getByLabelText("Training data URL"), "ftp://example.com/data.jsonl");
+    await user.click(screen.getByRole("radio", { name: "Fixed" }));
+    await user.clear(screen.getByLabelText("Examples per batch"));
+    await user.type(screen.getByLabelText("Examples per batch"), "0");
+    await user.type(screen.getByLabelText("Learning rate"), "-1");
+    await user.click(screen.getByRole("button", { name: "Start SFT job" }));
+    expect(screen.getByLabelText("Training data URL")).toHaveAccessibleDescription(/wandb-artifact:/);
+    expect(screen.getByLabelText("Examples per batch")).toHaveAccessibleDescription(/whole number from 1 to 4096/);
+    expect(screen.getByLabelText("Learning rate")).toHaveAccessibleDescription(/positive number/);
+    expect(jobCreations(server)).toEqual([]);
+
+    await user.clear(screen.getByLabelText("Training data URL"));
+    await user.type(screen.getByLabelText("Training data URL"), "wandb-artifact:///demo/support-bot/support-dialogs:v1");
+    await user.clear(screen.getByLabelText("Examples per batch"));
+    await user.type(screen.getByLabelText("Examples per batch"), "4");
+    await user.clear(screen.getByLabelText("Learning rate"));
+    await user.click(screen.getByRole("button", { name: "Start SFT job" }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/training\/jobs\/job_/));
+    const body = await jobCreations(server)[0]!.json();
+    expect(body).toEqual({ model_id: model.id, training_data_url: "wandb-artifact:///demo/support-bot/support-dialogs:v1", config: { batch_size: 4 } });
+  });
+});

@@ -1,0 +1,53 @@
+import { formatCount, formatMetric } from "../format";
+import type { TrajectoryFile } from "./trajectory-file";
+import { trajectoryStats } from "./trajectory-stats";
+
+const SHOWN_ISSUES = 100;
+
+/** What the file holds (groups, trajectories, the spread of rewards) and every malformed line. */
+export function TrajectoryPreview({ file, fileName }: { file: TrajectoryFile; fileName: string }) {
+  const stats = trajectoryStats(file.groups);
+  const problems = file.issues.length;
+  return (
+    <div className="space-y-3">
+      <dl className="grid grid-cols-2 gap-3 rounded-lg border border-line bg-surface p-3 text-sm sm:grid-cols-4" aria-label={`Contents of ${fileName}`}>
+        <Stat label="Groups (gradient steps)" value={formatCount(file.groupCount)} />
+        <Stat label="Trajectories" value={formatCount(stats.trajectories)} />
+        <Stat label="Per group" value={stats.groupSize ? (stats.groupSize.min === stats.groupSize.max ? String(stats.groupSize.min) : `${stats.groupSize.min}–${stats.groupSize.max}`) : "—"} />
+        <Stat
+          label="Reward min / mean / max (std)"
+          value={stats.reward ? `${formatMetric(stats.reward.min)} / ${formatMetric(stats.reward.mean)} / ${formatMetric(stats.reward.max)} (${formatMetric(stats.reward.std)})` : "—"}
+        />
+      </dl>
+      {problems > 0 ? (
+        <section aria-labelledby="trajectory-problems" className="rounded-lg border border-red-300 bg-red-50 p-3 dark:border-red-500/30 dark:bg-red-500/10">
+          <h3 id="trajectory-problems" className="text-sm font-semibold text-red-900 dark:text-red-200">
+            {problems === 1 ? "1 problem" : `${formatCount(problems)} problems`} in {fileName}: nothing will be sent until the file is fixed
+          </h3>
+          <ol className="mt-2 max-h-64 space-y-0.5 overflow-auto font-mono text-xs text-fg">
+            {file.issues.slice(0, SHOWN_ISSUES).map((issue, index) => (
+              <li key={index}>
+                <span className="font-semibold">{issue.line !== null ? `line ${issue.line}` : issue.group !== null ? `group ${issue.group}` : "file"}</span>
+                {issue.line !== null && issue.group !== null ? <span className="text-fg-muted"> (group {issue.group})</span> : null}
+                {": "}
+                {issue.path ? <span className="text-red-800 dark:text-red-300">{issue.path}</span> : null}
+                {issue.path ? " " : ""}
+                {issue.message}
+              </li>
+            ))}
+          </ol>
+          {problems > SHOWN_ISSUES ? <p className="mt-1 text-xs text-fg-muted">…and {formatCount(problems - SHOWN_ISSUES)} more.</p> : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-fg-muted">{label}</dt>
+      <dd className="mt-0.5 font-medium text-fg tabular-nums">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from "react";
+import { useApiClients } from "../../../app/api-clients";
+import { browserStorage } from "../../../lib/browser-storage";
+import { StepRateMeter } from "../job-page/step-rate";
+import { createEventPoller, type EventPoller, type PollerPhase } from "./event-poller";
+import { JobEventStore } from "./job-event-store";
+import { isFinished } from "./job-summary";
+import { writeCachedSummary } from "./summary-cache";
+import { documentVisibility } from "./visibility";
+
+/** About every 1.5 s while a job runs (the issue asks for 1-2 s). */
+export const JOB_POLL_MS = 1_500;
+/** Re-render at most this often while events stream in: 1,000 pages must not mean 1,000 renders. */
+const RENDER_EVERY_MS = 150;
+
+export type JobEventStream = {
+  store: JobEventStore;
+  /** Changes when the store has new events (throttled). */
+  version: number;
+  phase: PollerPhase;
+  rate: StepRateMeter;
+  retry: () => void;
+};
+
+/**
+ * Every event of a job in a compact store: all pages on open (has_more, 100 per request), then a
+ * poll with the `after` cursor while the job runs. Also keeps the jobs list's cached summary fresh.
+ * One store per mount: render the caller with `key={jobId}` so another job gets a fresh one.
+ */
+export function useJobEventStream(jobId: string): JobEventStream {
+  const { training } = useApiClients();
+  const baseUrl = training.scope.baseUrl;
+  const [store] = useState(() => new JobEventStore());
+  const [rate] = useState(() => new StepRateMeter());
+  const [phase, setPhase] = useState<PollerPhase>({ phase: "loading" });
+  const poller = useRef<EventPoller | null>(null);
+  const version = useThrottledVersion(store, RENDER_EVERY_MS);
+
+  useEffect(() => {
+    const area = browserStorage().local;
+    const instance = createEventPoller({
+      fetchPage: (after, signal) => training.listEvents(jobId, { after, limit: 100 }, { signal }),
+      // Resume after what this store already holds (after a settings change, say).
+      cursor: store.size > 0 ? store.idAt(store.size - 1) : undefined,
+      seenIds: store.lastIds(100),
+      intervalMs: JOB_POLL_MS,
+      visibility: documentVisibility,
+      onEvents: (events) => store.append(events),
+      isFinished: () => isFinished(store.summary().state),
+      onCaughtUp: (cursor) => {
+        rate.record(performance.now(), store.summary().stepsDone);
+        writeCachedSummary(area, baseUrl, jobId, { summary: store.summary(), cursor: cursor ?? null, recentIds: store.lastIds(50) });
+      },
+      onPhase: (next) => {
+        if (next.phase !== "stopped") setPhase(next);
+      },
+    });
+    poller.current = instance;
+    instance.start();
+    return () => instance.stop();
+  }, [training, baseUrl, jobId, store, rate]);
+
+  return { store, version, phase, rate, retry: () => poller.current?.retryNow() };
+}
+
+/** The store's version, published at most every `ms` (trailing), so a burst of pages renders once. */
+function useThrottledVersion(store: JobEventStore, ms: number): number {
+  const [version, setVersion] = useState(store.version);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const unsubscribe = store.subscribe(() => {
+      if (timer !== null) return;
+      timer = setTimeout(() => {
+        timer = null;
+        setVersion(store.version);
+      }, ms);
+    });
+    return () => {
+      unsubscribe();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [store, ms]);
+  return version;
+}

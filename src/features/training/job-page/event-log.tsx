@@ -1,0 +1,152 @@
+import { observeElementRect, useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import type { JobEventStore } from "../events/job-event-store";
+import { formatCount } from "../format";
+import { EventTypeFilter } from "./event-type-filter";
+
+const ROW_HEIGHT = 30;
+const LOG_HEIGHT = 360;
+const FILTER_PARAM = "events";
+
+function compactJson(data: unknown): string {
+  const text = JSON.stringify(data);
+  return text.length > 400 ? `${text.slice(0, 400)}…` : text;
+}
+
+/**
+ * Every event with its type and data, filterable by type (kept in the URL), virtualised: only the
+ * rows in view exist in the page, so 100,000 events scroll like 100. Choosing an event's id shows
+ * its full data below.
+ */
+export function EventLog({ store, version }: { store: JobEventStore; version: number }) {
+  const headingId = useId();
+  const [params, setParams] = useSearchParams();
+  const types = useMemo(() => store.types(), [store, version]); // oxlint-disable-line react-hooks/exhaustive-deps -- version marks new events
+  const hidden = useMemo(() => new Set((params.get(FILTER_PARAM) ?? "").split(",").filter(Boolean).map((t) => t.replace(/^-/, ""))), [params]);
+  const selected = useMemo(() => new Set(types.map((t) => t.type).filter((t) => !hidden.has(t))), [types, hidden]);
+  const indices = useMemo(() => store.indicesOfTypes(selected), [store, selected, version]); // oxlint-disable-line react-hooks/exhaustive-deps -- version marks new events
+  const [follow, setFollow] = useState(true);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  // TanStack Virtual keeps its state in a mutable instance; this app does not use the React Compiler.
+  // oxlint-disable-next-line react/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: indices.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    initialRect: { width: 800, height: LOG_HEIGHT },
+    // The box has a fixed height; where layout reports none (jsdom), assume that height.
+    observeElementRect: (instance, callback) =>
+      observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : { width: rect.width, height: LOG_HEIGHT })),
+  });
+
+  useEffect(() => {
+    if (follow && indices.length > 0) virtualizer.scrollToIndex(indices.length - 1, { align: "end" });
+  }, [follow, indices, virtualizer]);
+
+  const setSelected = (next: Set<string>) => {
+    const off = types.map((t) => t.type).filter((t) => !next.has(t));
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (off.length) updated.set(FILTER_PARAM, off.map((t) => `-${t}`).join(","));
+        else updated.delete(FILTER_PARAM);
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+
+  const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  const chosenEvent = chosen !== null && chosen < store.size ? store.eventAt(chosen) : null;
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id={headingId} className="text-sm font-semibold text-fg">
+          Event log
+        </h2>
+        <span className="text-xs text-fg-muted tabular-nums">
+          {formatCount(indices.length)} of {formatCount(store.size)} events shown
+        </span>
+        <label className="ml-auto inline-flex items-center gap-1.5 text-xs text-fg">
+          <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} className="accent-[var(--ui-accent)]" />
+          Follow new events
+        </label>
+      </div>
+      {types.length > 0 ? <EventTypeFilter types={types} selected={selected} onChange={setSelected} /> : null}
+      <section
+        ref={scroller}
+        // Keyboard users scroll the log with the arrow keys once it has focus.
+        // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        aria-label="Events, scrollable"
+        style={{ height: LOG_HEIGHT }}
+        className="relative overflow-auto rounded-lg border border-line bg-surface"
+        onWheel={() => setFollow(false)}
+      >
+        <table className="w-full table-fixed text-left text-xs" aria-rowcount={indices.length + 1}>
+          <caption className="sr-only">Training events in the order they happened</caption>
+          <thead className="sticky top-0 z-10 bg-subtle text-fg-muted">
+            <tr aria-rowindex={1} style={{ height: ROW_HEIGHT }}>
+              <th scope="col" className="w-16 px-3 font-medium">
+                #
+              </th>
+              <th scope="col" className="w-44 px-3 font-medium">
+                Event id
+              </th>
+              <th scope="col" className="w-36 px-3 font-medium">
+                Type
+              </th>
+              <th scope="col" className="px-3 font-medium">
+                Data
+              </th>
+            </tr>
+          </thead>
+          <tbody className="font-mono">
+            {/* Spacers stand in for the rows out of view, so the scrollbar matches the whole log. */}
+            {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
+            {items.map((item) => {
+              const index = indices[item.index]!;
+              const type = store.typeAt(index);
+              return (
+                <tr
+                  key={item.key}
+                  aria-rowindex={item.index + 2}
+                  style={{ height: ROW_HEIGHT }}
+                  className={chosen === index ? "bg-accent/10" : "border-b border-line/60 hover:bg-subtle/60"}
+                >
+                  <td className="px-3 text-fg-muted tabular-nums">{index + 1}</td>
+                  <td className="truncate px-3">
+                    <button type="button" className="truncate text-link hover:underline" onClick={() => setChosen(index)} aria-pressed={chosen === index}>
+                      {store.idAt(index)}
+                    </button>
+                  </td>
+                  <td className={type === "training_failed" ? "truncate px-3 font-medium text-red-700 dark:text-red-400" : "truncate px-3 text-fg"}>{type}</td>
+                  <td className="truncate px-3 text-fg-muted">{compactJson(store.eventAt(index).data)}</td>
+                </tr>
+              );
+            })}
+            {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
+          </tbody>
+        </table>
+        {indices.length === 0 ? <p className="px-3 py-6 text-center font-sans text-sm text-fg-muted">No events {store.size ? "of the chosen types" : "yet"}.</p> : null}
+      </section>
+      {chosenEvent ? (
+        <div className="rounded-lg border border-line bg-surface">
+          <div className="flex items-center gap-2 border-b border-line px-3 py-2 text-xs">
+            <span className="font-medium text-fg">Event {chosenEvent.id}</span>
+            <button type="button" className="ml-auto text-link hover:underline" onClick={() => setChosen(null)}>
+              Close
+            </button>
+          </div>
+          <pre className="max-h-64 overflow-auto px-3 py-2 font-mono text-xs text-fg">{JSON.stringify(chosenEvent, null, 2)}</pre>
+        </div>
+      ) : null}
+    </section>
+  );
+}

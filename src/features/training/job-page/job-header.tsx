@@ -1,0 +1,105 @@
+import type { ReactNode } from "react";
+import { CopyButton } from "../../../components/copy-button";
+import { AlertTriangleIcon } from "../../../components/icons";
+import type { JobSummary } from "../events/job-summary";
+import { progressOf } from "../events/job-summary";
+import { formatCount, formatDuration, formatMetric, formatPercent } from "../format";
+import { JobStateBadge } from "../job-state-badge";
+import { ModelLink } from "../jobs/model-cell";
+import { headlineMetric } from "../metrics";
+import { ProgressBar } from "../progress-bar";
+import type { RegistryJob, RegistryModel } from "../registry/registry-schema";
+import { etaMs } from "./step-rate";
+
+const KIND_LABEL = { rl: "RL (trajectory groups)", sft: "SFT (supervised)" } as const;
+
+/** Who the job is, where it stands, and, while it runs, how fast it goes. */
+export function JobHeader({
+  jobId,
+  job,
+  model,
+  summary,
+  stepsPerMinute,
+  modelPicker,
+}: {
+  jobId: string;
+  job: RegistryJob | undefined;
+  model: RegistryModel | undefined;
+  summary: JobSummary;
+  stepsPerMinute: number | null;
+  modelPicker: ReactNode;
+}) {
+  const progress = progressOf(summary);
+  const kind = job?.kind ?? summary.kind;
+  const remaining = summary.numSequences === null ? null : Math.max(0, summary.numSequences - summary.stepsDone);
+  const eta = summary.state === "running" && remaining !== null ? etaMs(remaining, stepsPerMinute) : null;
+  const headline = headlineMetric(summary.latestMetrics);
+
+  return (
+    <header className="space-y-4 border-b border-line pb-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="flex items-center gap-1 text-lg font-semibold tracking-tight text-fg">
+          Job <span className="font-mono text-base">{jobId}</span>
+        </h1>
+        <CopyButton text={jobId} label="Copy job ID" />
+        <JobStateBadge state={summary.state} />
+      </div>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-4">
+        <div className="min-w-0">
+          <dt className="text-xs text-fg-muted">Model</dt>
+          <dd className="mt-0.5 min-w-0">{job?.model_id ? <ModelLink modelId={job.model_id} model={model} /> : modelPicker}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-fg-muted">Kind</dt>
+          <dd className="mt-0.5 text-fg">{kind ? KIND_LABEL[kind] : "Not known yet"}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-fg-muted">{headline ? `Latest ${headline.name}` : "Latest"}</dt>
+          <dd className="mt-0.5 font-medium text-fg tabular-nums">{headline ? formatMetric(headline.value) : "—"}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-fg-muted">Speed</dt>
+          <dd className="mt-0.5 text-fg tabular-nums">
+            {summary.state === "running" ? (
+              stepsPerMinute === null ? (
+                <span className="text-fg-muted">measuring…</span>
+              ) : (
+                <>
+                  {stepsPerMinute >= 10 ? formatCount(Math.round(stepsPerMinute)) : formatMetric(stepsPerMinute)} steps/min{eta !== null ? <span className="text-fg-muted"> · about {formatDuration(eta)} left</span> : null}
+                </>
+              )
+            ) : (
+              <span className="text-fg-muted">—</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <div className="space-y-1.5">
+        <div className="flex items-baseline justify-between text-xs">
+          <span className="text-fg">
+            <span className="font-medium tabular-nums" data-testid="job-steps">
+              {formatCount(summary.stepsDone)}
+              {summary.numSequences !== null ? ` / ${formatCount(summary.numSequences)}` : ""}
+            </span>{" "}
+            steps{progress !== null ? ` (${formatPercent(progress)})` : ""}
+          </span>
+          {summary.state === "running" ? (
+            <span className="text-fg-muted">Speed is measured in this browser from when events arrive: the events carry no timestamps.</span>
+          ) : null}
+        </div>
+        <ProgressBar value={progress} label="Training progress" />
+      </div>
+      {summary.state === "failed" ? (
+        <div role="alert" className="flex items-start gap-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 dark:border-red-500/30 dark:bg-red-500/10">
+          <AlertTriangleIcon size={18} className="mt-0.5 shrink-0 text-red-700 dark:text-red-400" />
+          <div className="min-w-0">
+            <p className="text-sm font-semibold text-red-900 dark:text-red-200">Training failed</p>
+            <p className="mt-0.5 text-sm break-words text-fg" data-testid="job-failure-message">
+              {summary.errorMessage}
+            </p>
+          </div>
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { createApiClients } from "../../../api/clients";
+import { createLocalServer } from "../../../test/local-server";
+import { createRlJob, tickTimes } from "../test-data";
+import { renderTraining } from "../test-render";
+
+const FIRST = { timeout: 8000 };
+
+async function jobOnServer(groups: number, ticks: number, options: { baseModel?: string } = {}) {
+  const server = createLocalServer();
+  const clients = createApiClients(server.settings, { fetch: server.fetch });
+  const { model, jobId } = await createRlJob(clients, groups, options);
+  await tickTimes(server.runner.tick, ticks);
+  return { server, model, jobId };
+}
+
+describe("training job page", { timeout: 30_000 }, () => {
+  it("shows a failed job's message prominently and stops polling", async () => {
+    const { server, jobId } = await jobOnServer(3, 1, { baseModel: "mistralai/Mistral-7B-Instruct-v0.3" });
+    renderTraining(`/training/jobs/${jobId}`, server);
+    const alert = await screen.findByRole("alert", {}, FIRST);
+    expect(alert).toHaveTextContent("Training failed");
+    expect(alert).toHaveTextContent("Base model 'mistralai/Mistral-7B-Instruct-v0.3' is not supported for training");
+    expect(await screen.findByText(/Finished: all 1 events read; no more polling/)).toBeInTheDocument();
+  });
+
+  it("follows a running job live until it succeeds, asking only for new events", async () => {
+    const { server, jobId } = await jobOnServer(4, 2);
+    renderTraining(`/training/jobs/${jobId}`, server);
+    await waitFor(() => expect(screen.getByTestId("job-steps")).toHaveTextContent("1 / 4"), FIRST);
+    expect(screen.getByText(/Live: asking for new events every 1.5 s/)).toBeInTheDocument();
+    expect(screen.getByText(/Speed is measured in this browser from when events arrive/)).toBeInTheDocument();
+    const eventRequests = () => server.requests.filter((r) => r.url.includes(`/training-jobs/${jobId}/events`)).map((r) => new URL(r.url).searchParams.get("after"));
+    const seenBefore = eventRequests().length;
+    await tickTimes(server.runner.tick, 4);
+    await waitFor(() => expect(screen.getByTestId("job-steps")).toHaveTextContent("4 / 4"), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText(/Finished: all 6 events read/)).toBeInTheDocument());
+    // Every poll after the first read asked only for events after the last one seen.
+    expect(eventRequests().slice(seenBefore).every((after) => after?.startsWith("evt_"))).toBe(true);
+    expect(screen.getAllByText("Succeeded").length).toBeGreaterThan(0);
+  });
+
+  it("logs every event, filters by type in the URL and shows an event's data", async () => {
+    const { server, jobId } = await jobOnServer(5, 7);
+    const { user, router } = renderTraining(`/training/jobs/${jobId}`, server);
+    const log = await screen.findByRole("table", { name: "Training events in the order they happened" }, FIRST);
+    await waitFor(() => expect(screen.getByText("7 of 7 events shown")).toBeInTheDocument());
+    expect(within(log).getAllByRole("row")).toHaveLength(8);
+    await user.click(screen.getByRole("checkbox", { name: /gradient_step/ }));
+    expect(screen.getByText("2 of 7 events shown")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?events=-gradient_step");
+    const ended = within(log).getByRole("cell", { name: "training_ended" }).closest("tr")!;
+    await user.click(within(ended).getByRole("button"));
+    expect(screen.getByText(/"num_steps": 5/)).toBeInTheDocument();
+    // The charts need a canvas; jsdom has none, so the page says which metrics there are.
+    expect(screen.getByText(/This browser cannot draw charts/)).toHaveTextContent(/reward, loss/);
+  });
+
+  it("adds a job opened by URL to this browser's list", async () => {
+    const { server, jobId } = await jobOnServer(2, 4);
+    renderTraining(`/training/jobs/${jobId}`, server);
+    await screen.findByRole("heading", { name: `Job ${jobId}`, level: 1 }, FIRST);
+    await waitFor(() => {
+      const stored = JSON.parse(localStorage.getItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`) ?? "{}");
+      expect(stored.jobs).toEqual([expect.objectContaining({ id: jobId, source: "opened", kind: "rl" })]);
+    });
+  });
+
+  it("says plainly when the job does not exist", async () => {
+    renderTraining("/training/jobs/job_missing");
+    expect(await screen.findByText("Could not open job job_missing", {}, FIRST)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useParams } from "react-router-dom";
+import { trainingQueries } from "../../../api/queries/training";
+import { useApiClients } from "../../../app/api-clients";
+import { ErrorPanel } from "../../../components/error-panel";
+import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
+import { ChartGrid } from "../charts/chart-grid";
+import { useJobEventStream } from "../events/use-job-event-stream";
+import { useRegistry, useRegistryStore } from "../registry/registry-context";
+import { TrainingPage } from "../training-page";
+import { EventLog } from "./event-log";
+import { JobHeader } from "./job-header";
+import { JobModelPicker } from "./job-model-picker";
+import { LiveStatus } from "./live-status";
+
+/** /training/jobs/:jobId: one job, live while it runs. */
+export function JobPage() {
+  const { jobId = "" } = useParams();
+  const { training } = useApiClients();
+  return (
+    <TrainingPage>
+      {/* Another job or another account: a fresh store and poller. */}
+      <JobView key={`${training.scope.baseUrl}|${training.scope.keyFingerprint}|${jobId}`} jobId={jobId} />
+    </TrainingPage>
+  );
+}
+
+function JobView({ jobId }: { jobId: string }) {
+  const { training } = useApiClients();
+  const registry = useRegistry();
+  const registryStore = useRegistryStore();
+  const job = useQuery(trainingQueries.job(training, jobId));
+  const stream = useJobEventStream(jobId);
+  const summary = stream.store.summary();
+  const known = registry.jobs.find((j) => j.id === jobId);
+  const model = known?.model_id ? registry.models.find((m) => m.id === known.model_id) : undefined;
+
+  // Opening a job adds it to this browser's list (once the service confirms it exists).
+  const confirmedId = job.data?.id;
+  useEffect(() => {
+    if (confirmedId) registryStore.upsertJob({ id: confirmedId });
+  }, [confirmedId, registryStore]);
+  const kind = summary.kind;
+  useEffect(() => {
+    if (confirmedId && kind) registryStore.upsertJob({ id: confirmedId, kind });
+  }, [confirmedId, kind, registryStore]);
+
+  if (job.isError && stream.store.size === 0) {
+    return <ErrorPanel error={job.error} title={`Could not open job ${jobId}`} onRetry={() => void job.refetch()} />;
+  }
+
+  return (
+    <div className="space-y-6">
+      <JobHeader
+        jobId={jobId}
+        job={known}
+        model={model}
+        summary={summary}
+        stepsPerMinute={stream.rate.perMinute()}
+        modelPicker={<JobModelPicker models={registry.models} onPick={(modelId) => registryStore.upsertJob({ id: jobId, model_id: modelId })} />}
+      />
+      <LiveStatus phase={stream.phase} events={stream.store.size} onRetry={stream.retry} />
+      <PanelErrorBoundary label="Charts">
+        <ChartGrid store={stream.store} version={stream.version} simulated={summary.simulatedMetrics} />
+      </PanelErrorBoundary>
+      <PanelErrorBoundary label="Event log">
+        <EventLog store={stream.store} version={stream.version} />
+      </PanelErrorBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { Spinner } from "../../components/spinner";
+import { StatusBadge, type StatusTone } from "../../components/status-badge";
+import type { JobState } from "./events/job-summary";
+
+const LOOK: Record<JobState, { tone: StatusTone; label: string }> = {
+  queued: { tone: "neutral", label: "Queued" },
+  running: { tone: "info", label: "Running" },
+  succeeded: { tone: "success", label: "Succeeded" },
+  failed: { tone: "danger", label: "Failed" },
+};
+
+/** A job's derived state in words (and an icon), never colour alone. */
+export function JobStateBadge({ state }: { state: JobState }) {
+  const { tone, label } = LOOK[state];
+  return (
+    <StatusBadge tone={tone} icon={state === "running" ? <Spinner size={11} /> : undefined}>
+      {label}
+    </StatusBadge>
+  );
+}

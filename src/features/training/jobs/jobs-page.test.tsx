@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { createApiClients } from "../../../api/clients";
+import { createLocalServer } from "../../../test/local-server";
+import { createRlJob, tickTimes } from "../test-data";
+import { renderTraining } from "../test-render";
+
+/** The first render lazy-loads the route's modules, which takes a while under the test transform. */
+const FIRST = { timeout: 8000 };
+
+describe("training jobs page", { timeout: 20_000 }, () => {
+  it("explains why it is empty and how to open a job by id", async () => {
+    renderTraining("/training");
+    expect(await screen.findByRole("heading", { name: "Training jobs", level: 1 }, FIRST)).toBeInTheDocument();
+    expect(screen.getByText("No jobs in this browser yet")).toBeInTheDocument();
+    expect(screen.getByText(/cannot list jobs/)).toBeInTheDocument();
+    expect(screen.getByRole("form", { name: "Open job by ID" })).toBeInTheDocument();
+  });
+
+  it("shows the service's 404 for an unknown id, keeping what was typed", async () => {
+    const { user } = renderTraining("/training");
+    const field = await screen.findByLabelText("Job ID", {}, FIRST);
+    await user.type(field, "job_nope");
+    await user.click(screen.getByRole("button", { name: "Open job" }));
+    expect(await screen.findByText(/No job 'job_nope' on this training service \(404\)/)).toBeInTheDocument();
+    expect(field).toHaveValue("job_nope");
+    expect(field).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("opens a job by id, then lists it with its derived state, progress and latest reward", async () => {
+    const server = createLocalServer();
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    const { jobId } = await createRlJob(clients, 4);
+    await tickTimes(server.runner.tick, 6);
+    const { user, router } = renderTraining("/training", server);
+    await user.type(await screen.findByLabelText("Job ID", {}, FIRST), jobId);
+    await user.click(screen.getByRole("button", { name: "Open job" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/training/jobs/${jobId}`));
+    expect(await screen.findByRole("heading", { name: `Job ${jobId}`, level: 1 }, FIRST)).toBeInTheDocument();
+    expect(await screen.findByText("Succeeded", {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByTestId("job-steps")).toHaveTextContent("4 / 4");
+
+    await user.click(screen.getByRole("link", { name: "Jobs" }));
+    const table = await screen.findByRole("table", { name: /Training jobs this browser created or opened/ }, FIRST);
+    const row = within(table).getByRole("link", { name: jobId }).closest("tr")!;
+    expect(row).toHaveTextContent("RL");
+    expect(row).toHaveTextContent("Succeeded");
+    expect(row).toHaveTextContent("4 / 4 steps");
+    // The last group scored 0.9 and 0.2: the step reward is their mean.
+    expect(row).toHaveTextContent(/reward\s*0\.55/);
+  });
+
+  it("shows a failed job's message in the list", async () => {
+    const server = createLocalServer();
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    const { jobId } = await createRlJob(clients, 2, { baseModel: "mistralai/Mistral-7B-Instruct-v0.3" });
+    await tickTimes(server.runner.tick, 1);
+    localStorage.setItem(
+      `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
+      JSON.stringify({ models: [], jobs: [{ id: jobId, added_at: new Date().toISOString(), source: "opened" }] }),
+    );
+    renderTraining("/training", server);
+    const row = (await screen.findByRole("link", { name: jobId }, FIRST)).closest("tr")!;
+    await waitFor(() => expect(row).toHaveTextContent("Failed"));
+    expect(row).toHaveTextContent(/Base model 'mistralai\/Mistral-7B-Instruct-v0.3' is not supported/);
+  });
+});

@@ -1,0 +1,82 @@
+import { useMutation } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router-dom";
+import { isApiError } from "../../../api/errors";
+import { useApiClients } from "../../../app/api-clients";
+import { Button } from "../../../components/button";
+import { inputClasses, TextField } from "../../../components/text-field";
+import { useRegistry, useRegistryStore } from "../registry/registry-context";
+
+/** Describes why a lookup by id failed, in a sentence that fits under the field. */
+export function lookupError(error: unknown, what: "job" | "model", id: string): string {
+  if (isApiError(error) && error.kind === "not_found") return `No ${what} '${id}' on this training service (404). ${error.serviceMessage ?? ""}`.trim();
+  if (isApiError(error)) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * "Open job by ID": the service cannot list jobs, so a job made elsewhere (a script, a colleague)
+ * is added by its id. The id is checked with the service first; a model can be named so the
+ * list can show it (job events do not say which model a job trains).
+ */
+export function OpenJobForm() {
+  const { training } = useApiClients();
+  const registry = useRegistry();
+  const store = useRegistryStore();
+  const navigate = useNavigate();
+  const modelSelectId = useId();
+  const [jobId, setJobId] = useState("");
+  const [modelId, setModelId] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const open = useMutation({
+    mutationFn: (id: string) => training.getJob(id),
+    onSuccess: (job) => {
+      store.upsertJob({ id: job.id, model_id: modelId || undefined, source: "opened" });
+      void navigate(`/training/jobs/${encodeURIComponent(job.id)}`);
+    },
+    onError: (error, id) => setProblem(lookupError(error, "job", id)),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const id = jobId.trim();
+    if (!id) {
+      setProblem("Enter the job's ID, e.g. job_3f9a0c1d2e4b5a69.");
+      return;
+    }
+    setProblem(null);
+    open.mutate(id);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Open job by ID" className="flex flex-wrap items-start gap-3">
+      <TextField
+        label="Job ID"
+        className="min-w-64 flex-1"
+        value={jobId}
+        onChange={(event) => setJobId(event.target.value)}
+        error={problem}
+        placeholder="job_…"
+        spellCheck={false}
+        autoComplete="off"
+        inputClassName="font-mono text-xs"
+      />
+      <div className="flex min-w-56 flex-col gap-1">
+        <label htmlFor={modelSelectId} className="text-sm font-medium text-fg">
+          Model it trains <span className="font-normal text-fg-muted">(optional)</span>
+        </label>
+        <select id={modelSelectId} value={modelId} onChange={(event) => setModelId(event.target.value)} className={`${inputClasses} border-line-strong`}>
+          <option value="">Not known</option>
+          {registry.models.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name ? `${m.name} (${m.id})` : m.id}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" className="mt-6" loading={open.isPending}>
+        Open job
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import type { DeleteCheckpointsResponse } from "../../../../contract/training";
+import { trainingKeys } from "../../../api/query-keys";
+import { useApiClients } from "../../../app/api-clients";
+import { Button } from "../../../components/button";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ErrorPanel } from "../../../components/error-panel";
+import { TrashIcon } from "../../../components/icons";
+import { cn } from "../../../lib/cn";
+import { compactSelectClasses } from "../compact-select";
+import { formatStepList, parseStepList } from "./step-list";
+
+function describeResult(result: DeleteCheckpointsResponse): string {
+  const deleted = `Deleted ${result.deleted_count} checkpoint${result.deleted_count === 1 ? "" : "s"}.`;
+  if (result.not_found_steps.length === 0) return deleted;
+  return `${deleted} Not found (nothing to delete): step${result.not_found_steps.length === 1 ? "" : "s"} ${formatStepList(result.not_found_steps)}.`;
+}
+
+/**
+ * Deleting checkpoints: the selected ones, or steps typed by number. Always confirmed; the result
+ * says how many were deleted and which steps the service did not find.
+ */
+export function DeleteCheckpoints({ modelId, modelLabel, selected, onDeleted }: { modelId: string; modelLabel: string; selected: number[]; onDeleted: () => void }) {
+  const { training } = useApiClients();
+  const queryClient = useQueryClient();
+  const stepsId = useId();
+  const [pending, setPending] = useState<number[] | null>(null);
+  const [typed, setTyped] = useState("");
+  const [typedError, setTypedError] = useState<string | null>(null);
+  const [report, setReport] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: (steps: number[]) => training.deleteCheckpoints(modelId, { steps }),
+    onSuccess: (result) => {
+      setReport(describeResult(result));
+      setTyped("");
+      onDeleted();
+    },
+    // The list and the best checkpoint change either way (some may have been deleted before a failure).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: trainingKeys.checkpoints(training.scope, modelId) }),
+  });
+
+  const deleteTyped = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseStepList(typed);
+    if (!parsed.ok) {
+      setTypedError(parsed.error);
+      return;
+    }
+    setTypedError(null);
+    setPending(parsed.steps);
+  };
+
+  const confirm = () => {
+    if (!pending) return;
+    setReport(null);
+    remove.mutate(pending);
+    setPending(null);
+  };
+
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="danger" size="sm" disabled={selected.length === 0} loading={remove.isPending} icon={<TrashIcon size={13} />} onClick={() => setPending(selected)}>
+          Delete selected ({selected.length})
+        </Button>
+        <form onSubmit={deleteTyped} noValidate className="flex items-center gap-2">
+          <label htmlFor={stepsId} className="text-xs text-fg-muted">
+            or by step
+          </label>
+          <input
+            id={stepsId}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder="e.g. 4, 7-9"
+            autoComplete="off"
+            aria-invalid={typedError ? true : undefined}
+            aria-describedby={typedError ? `${stepsId}-error` : undefined}
+            className={cn(compactSelectClasses, "w-32", typedError ? "border-red-600 dark:border-red-500" : "")}
+          />
+          <Button type="submit" size="sm">
+            Delete steps…
+          </Button>
+        </form>
+      </div>
+      {typedError ? (
+        <p id={`${stepsId}-error`} className="text-xs font-medium text-red-700 dark:text-red-400">
+          {typedError}
+        </p>
+      ) : null}
+      <output className="block">{report ? <p className="text-sm text-fg">{report}</p> : null}</output>
+      {remove.isError ? <ErrorPanel error={remove.error} title="Could not delete checkpoints" /> : null}
+      <ConfirmDialog
+        open={pending !== null}
+        title={`Delete ${pending?.length ?? 0} checkpoint${pending?.length === 1 ? "" : "s"}?`}
+        description={
+          <>
+            Steps {formatStepList(pending ?? [])} of {modelLabel} will be deleted from the training service. Chat addresses of these steps stop working. This cannot be
+            undone.
+          </>
+        }
+        confirmLabel="Delete checkpoints"
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { createApiClients } from "../../../api/clients";
+import { createLocalServer } from "../../../test/local-server";
+import { createRlJob, SUPPORTED_BASE_MODEL, tickTimes } from "../test-data";
+import { renderTraining } from "../test-render";
+
+const FIRST = { timeout: 8000 };
+const registryKey = (url: string) => `wbops.training.registry.v1:${url}`;
+
+/** A model with a finished 5-step RL job (checkpoints at steps 1-5), known to this browser. */
+async function trainedModel() {
+  const server = createLocalServer();
+  const clients = createApiClients(server.settings, { fetch: server.fetch });
+  const { model, jobId } = await createRlJob(clients, 5);
+  await tickTimes(server.runner.tick, 7);
+  localStorage.setItem(
+    registryKey(server.settings.trainingBaseUrl),
+    JSON.stringify({
+      models: [{ id: model.id, entity: model.entity, project: model.project, name: model.name, base_model: model.base_model, added_at: new Date().toISOString(), source: "created" }],
+      jobs: [{ id: jobId, model_id: model.id, kind: "rl", added_at: new Date().toISOString(), source: "created" }],
+    }),
+  );
+  return { server, model, jobId };
+}
+
+describe("training models", { timeout: 30_000 }, () => {
+  it("checks a new model before sending, then creates it and opens its page", async () => {
+    const { user, router, server } = renderTraining("/training/models");
+    const form = await screen.findByRole("form", { name: "Create a model" }, FIRST);
+    await user.click(within(form).getByRole("button", { name: "Create model" }));
+    expect(within(form).getByLabelText("Project")).toHaveAccessibleDescription(/must not be empty/);
+    expect(within(form).getByLabelText("Base model")).toHaveAttribute("aria-invalid", "true");
+    expect(server.requests.filter((r) => r.method === "POST")).toEqual([]);
+
+    await user.type(within(form).getByLabelText("Project"), "support-bot");
+    await user.type(within(form).getByLabelText("Name"), "from-the-form");
+    await user.type(within(form).getByLabelText("Base model"), SUPPORTED_BASE_MODEL);
+    await user.click(within(form).getByRole("button", { name: "Create model" }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/training\/models\/model_/));
+    expect(await screen.findByRole("heading", { name: "from-the-form", level: 1 }, FIRST)).toBeInTheDocument();
+    expect(await screen.findByText("No checkpoints")).toBeInTheDocument();
+    const stored = JSON.parse(localStorage.getItem(registryKey(server.settings.trainingBaseUrl))!);
+    expect(stored.models[0]).toMatchObject({ entity: "demo", project: "support-bot", name: "from-the-form", source: "created" });
+  });
+
+  it("puts a taken name's 409 on the name field and keeps what was typed", async () => {
+    const server = createLocalServer();
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    await clients.training.createModel({ project: "support-bot", name: "taken", base_model: SUPPORTED_BASE_MODEL });
+    const { user } = renderTraining("/training/models", server);
+    const form = await screen.findByRole("form", { name: "Create a model" }, FIRST);
+    await user.type(within(form).getByLabelText("Project"), "support-bot");
+    await user.type(within(form).getByLabelText("Name"), "taken");
+    await user.type(within(form).getByLabelText("Base model"), SUPPORTED_BASE_MODEL);
+    await user.click(within(form).getByRole("button", { name: "Create model" }));
+    await waitFor(() => expect(within(form).getByLabelText("Name")).toHaveAccessibleDescription(/already exists/));
+    expect(within(form).getByLabelText("Project")).toHaveValue("support-bot");
+    expect(within(form).getByLabelText("Base model")).toHaveValue(SUPPORTED_BASE_MODEL);
+  });
+
+  it("shows the service's 404 for a model id it does not know", async () => {
+    const { user } = renderTraining("/training/models");
+    const form = await screen.findByRole("form", { name: "Add model by ID" }, FIRST);
+    await user.type(within(form).getByLabelText("Model ID"), "model_nope");
+    await user.click(within(form).getByRole("button", { name: "Add model" }));
+    await waitFor(() => expect(within(form).getByLabelText("Model ID")).toHaveAccessibleDescription(/No model 'model_nope' on this training service \(404\)/));
+  });
+
+  it("lists checkpoints with a column per metric, marks the best, and reverses the order", async () => {
+    const { server, model } = await trainedModel();
+    const { user } = renderTraining(`/training/models/${model.id}`, server);
+    const table = await screen.findByRole("table", { name: /Checkpoints/ }, FIRST);
+    const headers = within(table).getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(["reward", "loss", "kl_div", "learning_rate"]));
+    const steps = () => within(table).getAllByRole("rowheader").map((h) => h.textContent?.replace("Best", ""));
+    expect(steps()).toEqual(["1", "2", "3", "4", "5"]);
+    // Rewards rise from group to group, so the last step is the best by reward.
+    await waitFor(() => expect(within(table).getByRole("rowheader", { name: /5\s*Best/ })).toBeInTheDocument());
+    expect(within(table).getByRole("link", { name: "Chat with step 5" })).toHaveAttribute(
+      "href",
+      `/playground?service=training&model=${encodeURIComponent(`wandb-artifact:///demo/support-bot/${model.name}:step5`)}`,
+    );
+    const stepHeader = within(table).getByRole("columnheader", { name: /Step/ });
+    expect(stepHeader).toHaveAttribute("aria-sort", "ascending");
+    await user.click(within(stepHeader).getByRole("button"));
+    await waitFor(() => expect(steps()).toEqual(["5", "4", "3", "2", "1"]));
+    expect(within(table).getByRole("columnheader", { name: /Step/ })).toHaveAttribute("aria-sort", "descending");
+    // By loss (lower is better) another step can win; the choice says which way is better.
+    await user.selectOptions(screen.getByLabelText("Best checkpoint by"), "loss");
+    expect(screen.getByLabelText("Which way is better")).toHaveValue("lower");
+  });
+
+  it("deletes selected checkpoints after confirming and reports steps it did not find", async () => {
+    const { server, model } = await trainedModel();
+    const { user } = renderTraining(`/training/models/${model.id}`, server);
+    const table = await screen.findByRole("table", { name: /Checkpoints/ }, FIRST);
+    await user.click(within(table).getByRole("checkbox", { name: "Select step 2" }));
+    await user.click(within(table).getByRole("checkbox", { name: "Select step 3" }));
+    await user.click(screen.getByRole("button", { name: "Delete selected (2)" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete 2 checkpoints?" });
+    expect(dialog).toHaveTextContent("Steps 2, 3 of");
+    await user.click(within(dialog).getByRole("button", { name: "Delete checkpoints" }));
+    expect(await screen.findByText("Deleted 2 checkpoints.")).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole("table", { name: /Checkpoints/ })).getAllByRole("rowheader")).toHaveLength(3));
+
+    await user.type(screen.getByLabelText("or by step"), "4, 99");
+    await user.click(screen.getByRole("button", { name: "Delete steps…" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete checkpoints" }));
+    expect(await screen.findByText("Deleted 1 checkpoint. Not found (nothing to delete): step 99.")).toBeInTheDocument();
+  });
+
+  it("deletes a model only after its name is typed, and says what was removed", async () => {
+    const { server, model, jobId } = await trainedModel();
+    const { user, router } = renderTraining(`/training/models/${model.id}`, server);
+    await user.click(await screen.findByRole("button", { name: "Delete model" }, FIRST));
+    const dialog = screen.getByRole("dialog", { name: "Delete this model?" });
+    const confirm = within(dialog).getByRole("button", { name: "Delete model" });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole("textbox"), model.name);
+    await user.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/training/models"));
+    expect(await screen.findByText(new RegExp(`Deleted model ${model.name} \\(${model.id}\\): 5 checkpoints and its W&B run removed; its 1 job left`))).toBeInTheDocument();
+    const stored = JSON.parse(localStorage.getItem(registryKey(server.settings.trainingBaseUrl))!);
+    expect(stored.models).toEqual([]);
+    expect(stored.jobs.map((j: { id: string }) => j.id)).not.toContain(jobId);
+  });
+});
