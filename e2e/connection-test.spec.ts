@@ -42,7 +42,10 @@ test.describe("Test connection", () => {
     await expect(inference).toContainText("Unreachable");
     await expect(inference).toContainText("CORS");
     await expect(resultRow(page, "Training")).toContainText("OK");
-    await inference.getByRole("link", { name: /Same-origin proxy/ }).click();
+    // The recipe opens in a new tab, so what was typed in the form stays put.
+    const recipe = inference.getByRole("link", { name: /Same-origin proxy/ });
+    await expect(recipe).toHaveAttribute("target", "_blank");
+    await page.goto((await recipe.getAttribute("href")) ?? "");
     await expect(page.getByRole("heading", { level: 1, name: /same-origin proxy/i })).toBeVisible();
   });
 });

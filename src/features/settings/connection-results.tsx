@@ -33,7 +33,7 @@ export function ConnectionResults({ results, label = "Connection test results" }
               {result.hint ? <p className="text-xs text-fg-muted">{result.hint}</p> : null}
               {result.status === "unreachable" ? (
                 <a href={PROXY_RECIPE_URL} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-xs font-medium text-link underline underline-offset-2">
-                  README: Same-origin proxy
+                  Same-origin proxy recipe
                   <ExternalLinkIcon size={12} />
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>
