@@ -7,19 +7,9 @@ import { DEMO_KEY } from "../../server/testing/test-app";
 import { createJobRunner } from "../../server/training/job-runner";
 import { createLocalServer, LOCAL_ORIGIN } from "../test/local-server";
 import { createApiClients, type ApiClients } from "./clients";
-import { isApiError, type ApiError } from "./errors";
 import { createHttpClient, DEFAULT_TIMEOUT_MS } from "./http";
-import { editResponses, hangingFetch, offlineFetch } from "./test-support";
+import { editResponses, hangingFetch, offlineFetch, rejection } from "./test-support";
 import { buildUrl, resolveBaseUrl } from "./url";
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
 
 let server: ReturnType<typeof createLocalServer>;
 let clients: ApiClients;

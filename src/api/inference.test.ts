@@ -3,20 +3,10 @@ import { DEFAULT_CONCURRENCY_LIMIT } from "../../server/inference/service";
 import { DEMO_KEY } from "../../server/testing/test-app";
 import { createLocalServer } from "../test/local-server";
 import { createApiClients, type ApiClients } from "./clients";
-import { isApiError, type ApiError } from "./errors";
-import { collect } from "./test-support";
+import { collect, rejection } from "./test-support";
 
 const MODEL = "meta-llama/Llama-3.1-8B-Instruct";
 const chat = { model: MODEL, messages: [{ role: "user" as const, content: "Tell me a long story about queues" }] };
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
 
 let server: ReturnType<typeof createLocalServer>;
 let clients: ApiClients;

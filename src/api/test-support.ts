@@ -3,6 +3,7 @@
  * in the app imports this file). They build byte streams by hand and inject transport faults
  * in front of the real local services; they never invent a service's answer to a valid call.
  */
+import { isApiError, type ApiError } from "./errors";
 
 /** A body stream that delivers `parts` as separate chunks and records whether it was cancelled. */
 export function chunkedStream(parts: readonly (string | Uint8Array)[]): ReadableStream<Uint8Array> & { cancelled: () => boolean } {
@@ -69,4 +70,14 @@ export function editResponses(inner: typeof fetch, edit: (response: Response, re
     const request = new Request(input, init);
     return edit(await inner(request.clone()), request);
   };
+}
+
+/** The ApiError a call rejects with; fails the test when it resolves or throws something else. */
+export async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
 }

@@ -5,21 +5,11 @@ import { insertCalls } from "../../server/trace/calls";
 import { ACME_KEY, DEMO_KEY } from "../../server/testing/test-app";
 import { createLocalServer } from "../test/local-server";
 import { createApiClients, type ApiClients } from "./clients";
-import { isApiError, type ApiError } from "./errors";
 import { traceQueries } from "./queries/trace";
-import { editResponses } from "./test-support";
+import { editResponses, rejection } from "./test-support";
 
 const PROJECT = "demo/support-bot";
 const CALL_COUNT = 12;
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
 
 let server: ReturnType<typeof createLocalServer>;
 let clients: ApiClients;

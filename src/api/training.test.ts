@@ -6,8 +6,7 @@ import { seedUsers } from "../../server/seed/users";
 import { createJobRunner } from "../../server/training/job-runner";
 import { createLocalServer, LOCAL_ORIGIN } from "../test/local-server";
 import { createApiClients, type ApiClients } from "./clients";
-import { isApiError, type ApiError } from "./errors";
-import { collect } from "./test-support";
+import { collect, rejection } from "./test-support";
 
 const BASE_MODEL = "OpenPipe/Qwen3-14B-Instruct";
 
@@ -23,15 +22,6 @@ const group = (reward: number) => ({
     },
   ],
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
 
 let server: ReturnType<typeof createLocalServer>;
 let clients: ApiClients;
