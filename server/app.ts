@@ -21,6 +21,8 @@ export type AppOptions = {
   maxBodyBytes?: number;
   /** Origins allowed to call the APIs from a browser (CORS); the dashboard itself is same-origin. */
   corsOrigins?: string[];
+  /** Origins besides its own that the dashboard page may call (CSP connect-src; CSP_CONNECT_SRC). */
+  cspConnectSrc?: string[];
   /** Milliseconds between streamed chat tokens (0 in tests). */
   chatTokenDelayMs?: number;
   /** Name of a system check to report as failing (SIMULATE_CHECK_FAILURE), to demonstrate "degraded". */
@@ -81,7 +83,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       localServices: true,
     }),
   );
-  if (options.dashboardDir) mountDashboard(app, options.dashboardDir);
+  if (options.dashboardDir) mountDashboard(app, options.dashboardDir, { connectSrc: options.cspConnectSrc });
 
   app.onError(serviceErrorHandler("detail"));
   return app;

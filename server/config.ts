@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseConnectOrigins } from "./security-headers";
 
 /** Every environment variable the local services read (the README's "Configuration" lists them). */
 const Env = z.object({
@@ -13,6 +14,18 @@ const Env = z.object({
     .default("")
     .transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean)),
   SIMULATE_CHECK_FAILURE: z.string().default(""),
+  // The real services' origins by default, so pointing the Settings at them works out of the box.
+  CSP_CONNECT_SRC: z
+    .string()
+    .default("https://trace.wandb.ai,https://api.training.wandb.ai,https://api.inference.wandb.ai")
+    .transform((s, ctx) => {
+      try {
+        return parseConnectOrigins(s);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type ServerConfig = z.infer<typeof Env>;

@@ -36,6 +36,7 @@ export async function startServices(config: ServerConfig, options: { dashboardDi
     dashboardDir: options.dashboardDir,
     maxBodyBytes: config.MAX_BODY_BYTES,
     corsOrigins: config.CORS_ORIGINS,
+    cspConnectSrc: config.CSP_CONNECT_SRC,
     chatTokenDelayMs: config.CHAT_TOKEN_DELAY_MS,
     simulateCheckFailure: config.SIMULATE_CHECK_FAILURE || undefined,
   });

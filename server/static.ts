@@ -3,12 +3,29 @@ import type { Hono } from "hono";
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { AppEnv } from "./http/env";
+import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from "./security-headers";
+
+export type DashboardOptions = {
+  /** Origins besides its own that the page may call (CSP connect-src). */
+  connectSrc?: readonly string[];
+};
 
 /**
  * Serves the built dashboard: hashed assets cached for a year, everything else revalidated, and
- * any other GET answered with index.html so client-side routes survive a reload.
+ * any other GET answered with index.html so client-side routes survive a reload. HTML responses
+ * carry the Content-Security-Policy; every dashboard response carries nosniff and no-referrer.
  */
-export function mountDashboard(app: Hono<AppEnv>, dashboardDir: string): void {
+export function mountDashboard(app: Hono<AppEnv>, dashboardDir: string, options: DashboardOptions = {}): void {
+  const policy = contentSecurityPolicy(options.connectSrc);
+  // Registered after the API routes, so it only sees requests those did not answer.
+  app.use("*", async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) c.header(name, value);
+    if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
+      c.header("Content-Security-Policy", policy);
+      c.header("X-Frame-Options", "DENY");
+    }
+  });
   // serveStatic resolves `root` against the working directory.
   const root = relative(process.cwd(), dashboardDir) || ".";
   app.use(

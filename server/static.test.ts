@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createApp } from "./app";
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/database";
+import { parseConnectOrigins } from "./security-headers";
+import { seedUsers } from "./seed/users";
+import { bearer } from "./testing/test-app";
+import { createJobRunner } from "./training/job-runner";
+
+const dashboardDir = mkdtempSync(join(tmpdir(), "wbops-static-"));
+writeFileSync(join(dashboardDir, "index.html"), "<!doctype html><title>t</title><div id=root></div>");
+mkdirSync(join(dashboardDir, "assets"));
+writeFileSync(join(dashboardDir, "assets", "index-abc.js"), "export {};");
+afterAll(() => rmSync(dashboardDir, { recursive: true, force: true }));
+
+function dashboardApp(cspConnectSrc?: string[]) {
+  const db = openDatabase(":memory:");
+  seedUsers(db);
+  return createApp({ db, runner: createJobRunner(db, { stepMs: 0 }), dashboardDir, cspConnectSrc });
+}
+
+function directives(policy: string | null): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const part of (policy ?? "").split(";").map((p) => p.trim()).filter(Boolean)) {
+    const [name, ...values] = part.split(/\s+/);
+    if (name) map.set(name, values.join(" "));
+  }
+  return map;
+}
+
+describe("the dashboard's security headers", () => {
+  it.each(["/", "/index.html", "/queues/some-queue", "/training/jobs/job_1"])("%s carries the full policy", async (path) => {
+    const res = await dashboardApp().request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(Object.fromEntries(directives(res.headers.get("content-security-policy")))).toEqual({
+      "default-src": "'self'",
+      "script-src": "'self'",
+      "style-src": "'self'",
+      "img-src": "'self' data:",
+      "font-src": "'self'",
+      "connect-src": "'self'",
+      "frame-ancestors": "'none'",
+      "base-uri": "'self'",
+      "form-action": "'self'",
+      "object-src": "'none'",
+    });
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+  });
+
+  it("lets the page call the configured service origins", async () => {
+    const res = await dashboardApp(["https://trace.wandb.ai", "https://api.training.wandb.ai"]).request("/settings");
+    expect(directives(res.headers.get("content-security-policy")).get("connect-src")).toBe("'self' https://trace.wandb.ai https://api.training.wandb.ai");
+  });
+
+  it("marks assets nosniff without a page policy, and leaves API responses alone", async () => {
+    const app = dashboardApp();
+    const asset = await app.request("/assets/index-abc.js");
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(asset.headers.get("content-security-policy")).toBeNull();
+
+    const api = await app.request("/api/training/v1/health", { headers: bearer() });
+    expect(api.headers.get("content-security-policy")).toBeNull();
+  });
+});
+
+describe("CSP_CONNECT_SRC", () => {
+  it("reduces each entry to its origin and drops repeats", () => {
+    expect(parseConnectOrigins(" https://api.training.wandb.ai/v1 , https://trace.wandb.ai,https://trace.wandb.ai/x ")).toEqual([
+      "https://api.training.wandb.ai",
+      "https://trace.wandb.ai",
+    ]);
+    expect(loadConfig({ CSP_CONNECT_SRC: "http://localhost:9000" }).CSP_CONNECT_SRC).toEqual(["http://localhost:9000"]);
+    expect(loadConfig({}).CSP_CONNECT_SRC).toEqual(["https://trace.wandb.ai", "https://api.training.wandb.ai", "https://api.inference.wandb.ai"]);
+    expect(loadConfig({ CSP_CONNECT_SRC: "" }).CSP_CONNECT_SRC).toEqual([]);
+  });
+
+  it("refuses anything that could rewrite the policy", () => {
+    expect(() => loadConfig({ CSP_CONNECT_SRC: "https://ok.example; script-src *" })).toThrow(/CSP_CONNECT_SRC/);
+    expect(() => loadConfig({ CSP_CONNECT_SRC: "'unsafe-inline'" })).toThrow(/not a URL/);
+    expect(() => loadConfig({ CSP_CONNECT_SRC: "javascript:alert(1)" })).toThrow(/http/);
+  });
+});
