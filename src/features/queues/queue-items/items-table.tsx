@@ -21,7 +21,12 @@ type Props = {
   onOpen: (rowIndex: number) => void;
   /** Shown in the body when there are no rows. */
   empty: ReactNode;
+  /** While the first page loads: this many blank rows of a real row's height hold the page's place. */
+  placeholderRows?: number;
 };
+
+/** A data row's height (a 24px control in each cell, 6px padding above and below, and the divider). */
+const ROW_HEIGHT_PX = 37;
 
 const getRowId = (row: ItemRow) => row.id;
 
@@ -30,7 +35,7 @@ const getRowId = (row: ItemRow) => row.id;
  * memoised on their item, so a new page or a filter keystroke elsewhere does not re-render rows
  * that did not change. Rows take programmatic focus (j/k) and open with Enter or a click.
  */
-export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingChange, columnVisibility, labelledBy, busy, offset, total, onOpen, empty }: Props) {
+export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingChange, columnVisibility, labelledBy, busy, offset, total, onOpen, empty, placeholderRows = 0 }: Props) {
   const table = useTable({
     features: itemsTableFeatures,
     columns: ITEM_COLUMNS,
@@ -76,7 +81,15 @@ export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingCha
             ))}
           </thead>
           <tbody className={cn("divide-y divide-line transition-opacity", busy && "opacity-70")}>
-            {rows.length === 0 ? (
+            {rows.length === 0 && placeholderRows > 0 ? (
+              Array.from({ length: placeholderRows }, (_, index) => (
+                <tr key={index} aria-hidden="true" style={{ height: ROW_HEIGHT_PX }}>
+                  <td colSpan={columnCount} aria-hidden="true" className="px-3">
+                    <div className="h-3 w-2/3 animate-pulse rounded bg-subtle motion-reduce:animate-none" />
+                  </td>
+                </tr>
+              ))
+            ) : rows.length === 0 ? (
               <tr>
                 <td colSpan={columnCount} className="px-4 py-10">
                   {empty}

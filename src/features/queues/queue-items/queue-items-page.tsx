@@ -175,9 +175,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   const initialLoad = !query.data && query.isFetching;
   const pastEnd = !!query.data && !query.isPlaceholderData && page.items.length === 0 && state.page > 1;
 
-  const empty = initialLoad ? (
-    <p className="text-center text-sm text-fg-muted">Loading items…</p>
-  ) : query.isError ? (
+  const empty = query.isError ? (
     <p className="text-center text-sm text-fg-muted">{problems.other ? "The items could not be loaded." : "Fix the filter marked above to see items."}</p>
   ) : pastEnd ? (
     <EmptyState
@@ -198,6 +196,14 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
 
   const viewSummary = `${filtered ? "Rows matching the current filters" : "Every row of the queue"}, in the table's order${state.sort.length ? "" : " (oldest first)"}.`;
 
+  // The header's height depends on the queue's description: until it is known, show only this
+  // line, so the header, filters and table then appear together instead of being pushed down.
+  if (queue.isPending) {
+    return (
+      <output className="block py-8 text-center text-sm text-fg-muted">Loading queue…</output>
+    );
+  }
+
   return (
     <div className="space-y-4">
       <header className="space-y-2 border-b border-line pb-4">
@@ -207,15 +213,19 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           </Link>
           <span aria-hidden="true"> / </span>
         </nav>
-        <div className="flex flex-wrap items-start justify-between gap-4">
-          <div className="min-w-0">
+        {/* On wide screens the controls keep their place beside the title whatever its length. */}
+        <div className="flex flex-col items-start gap-4 lg:flex-row lg:justify-between">
+          <div className="min-w-0 lg:flex-1">
             <h1 id={titleId} className="text-lg font-semibold tracking-tight text-fg">
               {queue.data?.name ?? (queue.isError ? "Queue" : "Loading queue…")}
             </h1>
             {queue.data?.description ? <p className="mt-1 max-w-3xl text-sm text-fg-muted">{queue.data.description}</p> : null}
           </div>
-          <div className="flex items-center gap-2">
-            {totals.data ? <QueueProgress done={totals.data.completed_items} total={totals.data.total_items} label="Queue progress" className="mr-2" /> : null}
+          <div className="flex shrink-0 items-center gap-2">
+            {/* Room for the progress from the start, so its arrival does not re-flow the title. */}
+            <div className="mr-2 flex min-w-72 justify-end">
+              {totals.data ? <QueueProgress done={totals.data.completed_items} total={totals.data.total_items} label="Queue progress" /> : null}
+            </div>
             <Button onClick={() => setExportOpen(true)}>Export…</Button>
             <ColumnChooser visibility={columns.visibility} onChange={columns.update} onReset={columns.reset} />
             <Button variant="ghost" onClick={() => setShortcutsOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
@@ -242,11 +252,18 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
       {query.isError && problems.other ? (
         <ErrorPanel error={query.error} title="Could not load the queue's items" onRetry={() => void query.refetch()} />
       ) : null}
+      {/* React Query holds requests while the browser is offline; say so rather than wait silently. */}
+      {query.fetchStatus === "paused" ? (
+        <output className="block rounded-md bg-subtle px-3 py-2 text-sm text-fg">You are offline: the items will load when the connection returns.</output>
+      ) : null}
 
       <div ref={tableRegion} className="space-y-2">
         <div className="h-0.5">
           <LoadingBar active={query.isFetching && !!query.data} label="Loading items" />
         </div>
+        {initialLoad ? (
+          <output className="sr-only">Loading items…</output>
+        ) : null}
         <ItemsTable
           rows={rows}
           sorting={sorting}
@@ -254,6 +271,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           columnVisibility={columns.visibility}
           labelledBy={titleId}
           busy={query.isFetching}
+          placeholderRows={initialLoad ? state.pageSize : 0}
           offset={page.offset}
           total={page.total}
           onOpen={onOpen}

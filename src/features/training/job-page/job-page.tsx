@@ -46,6 +46,10 @@ function JobView({ jobId }: { jobId: string }) {
     if (confirmedId && kind) registryStore.upsertJob({ id: confirmedId, kind });
   }, [confirmedId, kind, registryStore]);
 
+  // The charts' height depends on which metrics the events carry. The log below them is added
+  // with the first events (or once there are none to read), so the charts never push it down.
+  const eventsArrived = stream.store.size > 0 || stream.phase.phase !== "loading";
+
   if (job.isError && stream.store.size === 0) {
     return <ErrorPanel error={job.error} title={`Could not open job ${jobId}`} onRetry={() => void job.refetch()} />;
   }
@@ -64,9 +68,11 @@ function JobView({ jobId }: { jobId: string }) {
       <PanelErrorBoundary label="Charts">
         <ChartGrid store={stream.store} version={stream.version} simulated={summary.simulatedMetrics} />
       </PanelErrorBoundary>
-      <PanelErrorBoundary label="Event log">
-        <EventLog store={stream.store} version={stream.version} />
-      </PanelErrorBoundary>
+      {eventsArrived ? (
+        <PanelErrorBoundary label="Event log">
+          <EventLog store={stream.store} version={stream.version} />
+        </PanelErrorBoundary>
+      ) : null}
     </div>
   );
 }
