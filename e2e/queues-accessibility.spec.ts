@@ -22,6 +22,17 @@ for (const theme of ["light", "dark"] as const) {
       await expectNoAxeViolations(page);
     });
 
+    test("a windowed 250-row page, scrolled to the middle with a row focused, has no violations", async ({ page, request }) => {
+      test.slow();
+      const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
+      await page.goto(`/queues/${queueId}?size=250`);
+      await expect(itemRows(page).first()).toBeVisible();
+      for (let i = 0; i < 5; i++) await page.keyboard.press("j");
+      await page.mouse.wheel(0, 4000);
+      await expect(page.locator('tr[data-item-row="120"]')).toBeAttached();
+      await expectNoAxeViolations(page);
+    });
+
     test("the column chooser, export and shortcuts dialogs have no violations", async ({ page, request }) => {
       test.slow();
       const queueId = await queueIdByName(request, BIG_QUEUE_NAME);

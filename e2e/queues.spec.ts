@@ -74,6 +74,35 @@ test.describe("annotation queues", () => {
     await expect(itemRows(page)).toHaveCount(50);
   });
 
+  test("a 250-row page renders only the rows near the viewport, and every row is still reachable", async ({ page, request }) => {
+    const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
+    const expected = await queryItems(request, queueId, { offset: 250, limit: 250 });
+    await page.goto(`/queues/${queueId}?size=250&page=2`);
+    const table = page.getByRole("table", { name: BIG_QUEUE_NAME });
+    await expect(itemRows(page).first()).toHaveAttribute("data-item-id", expected[0]!.id);
+    // Budget: the rows in a 720 px viewport plus ten either side, not 250.
+    expect(await itemRows(page).count()).toBeLessThanOrEqual(45);
+    await expect(table).toHaveAttribute("aria-rowcount", "10001");
+
+    // Scrolled to the end, the page's last row is rendered, numbered for assistive technology.
+    await page.keyboard.press("End");
+    const last = table.locator(`tr[data-item-id="${expected.at(-1)!.id}"]`);
+    await expect(last).toBeVisible();
+    await expect(last).toHaveAttribute("aria-rowindex", "501");
+
+    // j from the top walks down into rows that were not rendered when it started.
+    await page.keyboard.press("Home");
+    for (let i = 0; i < 40; i++) await page.keyboard.press("j");
+    await expect(page.locator("tr[data-item-row]:focus")).toHaveAttribute("data-item-id", expected[39]!.id);
+    // The focused row stays rendered (and focused) when the page scrolls far away from it.
+    await page.keyboard.press("End");
+    await expect(last).toBeVisible();
+    await expect(page.locator("tr[data-item-row]:focus")).toHaveAttribute("data-item-id", expected[39]!.id);
+    await page.keyboard.press("j");
+    await expect(page.locator("tr[data-item-row]:focus")).toHaveAttribute("data-item-id", expected[40]!.id);
+    await expect(page.locator("tr[data-item-row]:focus")).toBeInViewport();
+  });
+
   test("open an item from the keyboard, then complete-and-next through a queue", async ({ page, request }) => {
     const queue = await createScratchQueue(request, "complete-and-next", 3);
     await page.goto(`/queues/${queue.id}`);

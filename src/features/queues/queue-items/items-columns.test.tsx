@@ -46,6 +46,7 @@ function Harness({ onSort, initial = [] }: { onSort?: (s: SortingState) => void;
         total={40}
         onOpen={() => {}}
         empty={null}
+        scrollToRowRef={{ current: null }}
       />
     </MemoryRouter>
   );

@@ -1,9 +1,10 @@
-import { flexRender, useTable, type ColumnVisibilityState, type OnChangeFn, type Row, type SortingState } from "@tanstack/react-table";
-import { memo, useRef, type MouseEvent, type ReactNode } from "react";
+import { useTable, type ColumnVisibilityState, type OnChangeFn, type SortingState } from "@tanstack/react-table";
+import { memo, useRef, type ReactNode, type RefObject } from "react";
 import { FocusTip, NowProvider, useTableCopy } from "../shared/dense-cells";
-import { cn } from "../../../lib/cn";
+import { AllRowsBody, FULL_RENDER_MAX_ROWS, WindowedRowsBody, type ScrollToRow } from "./item-table-body";
+import { ROW_HEIGHT_PX } from "./item-table-row";
 import { ITEM_COLUMNS, type ItemRow } from "./items-columns";
-import { itemsTableFeatures, type ItemsTableFeatures } from "./items-table-features";
+import { itemsTableFeatures } from "./items-table-features";
 import { SortHeader } from "./sort-header";
 
 type Props = {
@@ -23,19 +24,18 @@ type Props = {
   empty: ReactNode;
   /** While the first page loads: this many blank rows of a real row's height hold the page's place. */
   placeholderRows?: number;
+  /** Filled in by the table: brings a row that is not rendered (a long page is windowed) into view. */
+  scrollToRowRef: RefObject<ScrollToRow | null>;
 };
-
-/** A data row's height (a 24px control in each cell, 6px padding above and below, and the divider). */
-const ROW_HEIGHT_PX = 37;
 
 const getRowId = (row: ItemRow) => row.id;
 
 /**
  * The items as a real <table>. Sorting is state only (`manualSorting`): the service sorts. Rows are
  * memoised on their item, so a new page or a filter keystroke elsewhere does not re-render rows
- * that did not change. Rows take programmatic focus (j/k) and open with Enter or a click.
+ * that did not change; a long page renders only the rows near the viewport (item-table-body.tsx).
  */
-export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingChange, columnVisibility, labelledBy, busy, offset, total, onOpen, empty, placeholderRows = 0 }: Props) {
+export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingChange, columnVisibility, labelledBy, busy, offset, total, onOpen, empty, placeholderRows = 0, scrollToRowRef }: Props) {
   const table = useTable({
     features: itemsTableFeatures,
     columns: ITEM_COLUMNS,
@@ -56,6 +56,7 @@ export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingCha
   const columnCount = table.getVisibleLeafColumns().length;
   const frame = useRef<HTMLDivElement>(null);
   const copied = useTableCopy(frame);
+  const Body = rows.length > FULL_RENDER_MAX_ROWS ? WindowedRowsBody : AllRowsBody;
 
   return (
     <div ref={frame} className="relative overflow-x-auto rounded-lg border border-line bg-surface">
@@ -80,29 +81,27 @@ export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingCha
               </tr>
             ))}
           </thead>
-          <tbody className={cn("divide-y divide-line transition-opacity", busy && "opacity-70")}>
-            {rows.length === 0 && placeholderRows > 0 ? (
-              Array.from({ length: placeholderRows }, (_, index) => (
-                <tr key={index} aria-hidden="true" style={{ height: ROW_HEIGHT_PX }}>
-                  <td colSpan={columnCount} aria-hidden="true" className="px-3">
-                    <div className="h-3 w-2/3 animate-pulse rounded bg-subtle motion-reduce:animate-none" />
+          {rows.length === 0 ? (
+            <tbody>
+              {placeholderRows > 0 ? (
+                Array.from({ length: placeholderRows }, (_, index) => (
+                  <tr key={index} aria-hidden="true" style={{ height: ROW_HEIGHT_PX }}>
+                    <td colSpan={columnCount} aria-hidden="true" className="px-3">
+                      <div className="h-3 w-2/3 animate-pulse rounded bg-subtle motion-reduce:animate-none" />
+                    </td>
+                  </tr>
+                ))
+              ) : (
+                <tr>
+                  <td colSpan={columnCount} className="px-4 py-10">
+                    {empty}
                   </td>
                 </tr>
-              ))
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={columnCount} className="px-4 py-10">
-                  {empty}
-                </td>
-              </tr>
-            ) : (
-              // Keyed by place, not by item: a new page then updates the same 250 <tr>s in place
-              // instead of removing and creating them, which is most of the cost of a page change.
-              table
-                .getRowModel()
-                .rows.map((row, index) => <ItemTableRow key={index} row={row} item={row.original} index={index} rowIndex={offset + index + 2} visibleKey={visibleKey} onOpen={onOpen} />)
-            )}
-          </tbody>
+              )}
+            </tbody>
+          ) : (
+            <Body rows={table.getRowModel().rows} offset={offset} visibleKey={visibleKey} columnCount={columnCount} busy={busy} onOpen={onOpen} scrollToRowRef={scrollToRowRef} />
+          )}
         </table>
       </NowProvider>
       <FocusTip container={frame} />
@@ -110,54 +109,3 @@ export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingCha
     </div>
   );
 });
-
-/** Clicks on a control inside a row (copy, link, a focusable time) do their own thing. */
-function fromControl(event: MouseEvent): boolean {
-  return event.target instanceof Element && !!event.target.closest("a, button, input, [tabindex='0']");
-}
-
-const ItemTableRow = memo(
-  function ItemTableRow({
-    row,
-    index,
-    rowIndex,
-    onOpen,
-  }: {
-    row: Row<ItemsTableFeatures, ItemRow>;
-    item: ItemRow;
-    index: number;
-    rowIndex: number;
-    visibleKey: string;
-    onOpen: (rowIndex: number) => void;
-  }) {
-    return (
-      <tr
-        tabIndex={-1}
-        data-item-row={index}
-        data-item-id={row.original.id}
-        aria-rowindex={rowIndex}
-        onClick={(event) => {
-          const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-          if (plain && event.target instanceof Element && event.target.closest("a[data-open-row]")) {
-            event.preventDefault();
-            onOpen(index);
-            return;
-          }
-          if (fromControl(event) || window.getSelection()?.toString()) return;
-          onOpen(index);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === "Enter" && event.target === event.currentTarget) onOpen(index);
-        }}
-        className="cursor-pointer outline-none hover:bg-subtle/60 focus-visible:bg-accent/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus dark:focus-visible:bg-accent/15"
-      >
-        {row.getVisibleCells().map((cell) => (
-          <td key={cell.column.id} className={cn("px-3 py-1.5 align-middle text-fg", cell.column.columnDef.meta?.cellClassName)}>
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </td>
-        ))}
-      </tr>
-    );
-  },
-  (a, b) => a.item === b.item && a.index === b.index && a.rowIndex === b.rowIndex && a.visibleKey === b.visibleKey && a.onOpen === b.onOpen,
-);

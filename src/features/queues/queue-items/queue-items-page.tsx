@@ -66,7 +66,6 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   const columns = useColumnVisibility();
   const tableRegion = useRef<HTMLDivElement>(null);
   const firstFilter = useRef<HTMLInputElement>(null);
-  const rowFocus = useRowFocus(tableRegion);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
   const queueName = queue.data?.name ?? "Queue";
@@ -114,6 +113,9 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
       if (loadingPage) return;
       lastTextFilter.current = null;
       update({ page: Math.max(1, next) });
+      // The page buttons sit under the table: bring the new page's first rows into view.
+      const region = tableRegion.current;
+      if (region && region.getBoundingClientRect().top < 0) region.scrollIntoView({ block: "start" });
     },
     [update, loadingPage],
   );
@@ -135,6 +137,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   useEffect(() => {
     rowsRef.current = rows;
   }, [rows]);
+  const rowFocus = useRowFocus(tableRegion, useCallback(() => rowsRef.current.length, []));
   const onOpen = useCallback((index: number) => {
     const row = rowsRef.current[index];
     if (row) navigate(row.reviewHref);
@@ -145,7 +148,10 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   const focusedOnce = useRef<string | null>(null);
   useEffect(() => {
     if (!focusItemId || focusedOnce.current === focusItemId || query.isPlaceholderData || rows.length === 0) return;
-    if (rowFocus.focusItem(focusItemId)) focusedOnce.current = focusItemId;
+    const index = rows.findIndex((row) => row.id === focusItemId);
+    if (index === -1) return;
+    focusedOnce.current = focusItemId;
+    void rowFocus.focusIndex(index);
   }, [focusItemId, rows, rowFocus, query.isPlaceholderData]);
 
   // Operation names seen so far, offered in the Operation filter (it matches exact names only).
@@ -276,6 +282,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           total={page.total}
           onOpen={onOpen}
           empty={empty}
+          scrollToRowRef={rowFocus.scrollToRowRef}
         />
         <ItemsPagination
           page={state.page}

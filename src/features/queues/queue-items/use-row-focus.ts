@@ -1,34 +1,22 @@
-import { useCallback, type RefObject } from "react";
+import { useCallback, useRef, type RefObject } from "react";
+import type { ScrollToRow } from "./item-table-body";
 
 const ROW_SELECTOR = "tr[data-item-row]";
 
-/** j/k move focus between the table's rows (from the focused row, or from the top). */
-export function useRowFocus(container: RefObject<HTMLElement | null>) {
-  const rows = useCallback(() => Array.from(container.current?.querySelectorAll<HTMLTableRowElement>(ROW_SELECTOR) ?? []), [container]);
+/** Frames to wait for a row the table was asked to scroll to (a windowed page renders it on scroll). */
+const MAX_FRAMES_FOR_ROW = 10;
 
-  const move = useCallback(
-    (delta: 1 | -1) => {
-      const all = rows();
-      if (all.length === 0) return;
-      const current = document.activeElement instanceof Element ? document.activeElement.closest(ROW_SELECTOR) : null;
-      const index = current ? all.indexOf(current as HTMLTableRowElement) : -1;
-      const next = index === -1 ? (delta === 1 ? 0 : all.length - 1) : Math.min(all.length - 1, Math.max(0, index + delta));
-      all[next]?.focus();
-      all[next]?.scrollIntoView?.({ block: "nearest" });
-    },
-    [rows],
-  );
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
-  /** Focuses the row of `itemId` (coming back from its review); false when it is not on this page. */
-  const focusItem = useCallback(
-    (itemId: string) => {
-      const row = rows().find((r) => r.dataset.itemId === itemId);
-      row?.focus();
-      row?.scrollIntoView?.({ block: "nearest" });
-      return !!row;
-    },
-    [rows],
-  );
+/**
+ * j/k move focus between the table's rows (from the focused row, or from the top). A long page
+ * renders only the rows near the viewport, so moving to a row that is not rendered first asks the
+ * table to scroll to it (`scrollToRowRef`), then focuses it once it exists.
+ */
+export function useRowFocus(container: RefObject<HTMLElement | null>, rowCount: () => number) {
+  const scrollToRowRef = useRef<ScrollToRow | null>(null);
+
+  const rowAt = useCallback((index: number) => container.current?.querySelector<HTMLTableRowElement>(`${ROW_SELECTOR}[data-item-row="${index}"]`) ?? null, [container]);
 
   /** The index (on this page) of the row that has focus, or of the row holding the focused control. */
   const focusedIndex = useCallback((): number | null => {
@@ -36,5 +24,37 @@ export function useRowFocus(container: RefObject<HTMLElement | null>) {
     return current && container.current?.contains(current) ? Number(current.dataset.itemRow) : null;
   }, [container]);
 
-  return { move, focusItem, focusedIndex };
+  const focusRow = useCallback(
+    async (index: number): Promise<boolean> => {
+      let row = rowAt(index);
+      if (!row && scrollToRowRef.current) {
+        scrollToRowRef.current(index);
+        for (let frame = 0; frame < MAX_FRAMES_FOR_ROW && !row; frame++) {
+          await nextFrame();
+          row = rowAt(index);
+        }
+      }
+      if (!row) return false;
+      row.focus({ preventScroll: true });
+      row.scrollIntoView?.({ block: "nearest" });
+      return true;
+    },
+    [rowAt],
+  );
+
+  const move = useCallback(
+    (delta: 1 | -1) => {
+      const count = rowCount();
+      if (count === 0) return;
+      const index = focusedIndex();
+      const next = index === null ? (delta === 1 ? 0 : count - 1) : Math.min(count - 1, Math.max(0, index + delta));
+      void focusRow(next);
+    },
+    [rowCount, focusedIndex, focusRow],
+  );
+
+  /** Focuses the row at `index` on this page (coming back from its review); false when there is none. */
+  const focusIndex = useCallback((index: number) => (index >= 0 && index < rowCount() ? focusRow(index) : Promise.resolve(false)), [rowCount, focusRow]);
+
+  return { move, focusIndex, scrollToRowRef };
 }

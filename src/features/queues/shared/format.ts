@@ -3,7 +3,9 @@
  * compact ("850 ms", "12.4 s", "3 min 5 s", "2 h 4 min") because a table column is narrow.
  */
 
-export const formatCount = (n: number): string => n.toLocaleString();
+// toLocaleString builds a new formatter on every call: a 250-row table calls it 250 times a page.
+const countFormat = new Intl.NumberFormat();
+export const formatCount = (n: number): string => countFormat.format(n);
 
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return "–";
