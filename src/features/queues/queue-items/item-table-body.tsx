@@ -58,7 +58,7 @@ export function AllRowsBody(props: ItemTableBodyProps) {
 function Spacer({ height, columnCount }: { height: number; columnCount: number }) {
   return (
     <tr aria-hidden="true" style={{ height }}>
-      <td colSpan={columnCount} className="p-0" />
+      <td colSpan={columnCount} aria-hidden="true" className="p-0" />
     </tr>
   );
 }
