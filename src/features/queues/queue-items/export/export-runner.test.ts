@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { AnnotationQueueItem } from "../../../../../contract/trace";
 import { seedLargeQueue } from "../../../../../server/seed/trace-seed";
 import { createApiClients } from "../../../../api/clients";
 import { createLocalServer } from "../../../../test/local-server";
@@ -29,7 +30,9 @@ describe("exporting a list", () => {
     const progress: number[] = [];
     const { blob, rows } = await exportItems({ fetchPage, format: "csv", signal: new AbortController().signal, pageSize: 40, onProgress: (n) => progress.push(n) });
     expect(rows).toBe(expected.length);
-    expect(windows.map((w) => w.offset)).toEqual(Array.from({ length: Math.floor(expected.length / 40) + 1 }, (_, i) => i * 40));
+    // Each request ends 40 rows further on, and after the first starts up to 50 rows back (the overlap).
+    const pages = Math.floor(expected.length / 40) + 1;
+    expect(windows).toEqual(Array.from({ length: pages }, (_, i) => ({ offset: Math.max(0, i * 40 - 50), limit: (i + 1) * 40 - Math.max(0, i * 40 - 50) })));
     expect(progress.at(-1)).toBe(expected.length);
     expect(blob.type).toBe("text/csv;charset=utf-8");
     const lines = (await blob.text()).trimEnd().split("\r\n");
@@ -60,5 +63,46 @@ describe("exporting a list", () => {
     });
     await expect(run).rejects.toThrow(/abort/i);
     expect(windows).toHaveLength(2);
+  });
+
+  describe("while the list changes under the export (rows leave or join a state-filtered view)", () => {
+    const item = (n: number) => ({ id: `item-${String(n).padStart(4, "0")}` }) as AnnotationQueueItem;
+    const ids = (text: string) => text.trimEnd().split("\n").map((line) => (JSON.parse(line) as { id: string }).id);
+    /** A list of `size` rows that runs `change` on itself before answering request number `at`. */
+    function changingList(size: number, changes: Record<number, (list: AnnotationQueueItem[]) => void>) {
+      const list = Array.from({ length: size }, (_, i) => item(i));
+      let request = 0;
+      const fetchPage: FetchItems = async ({ offset, limit }) => {
+        changes[request]?.(list);
+        request += 1;
+        return list.slice(offset, offset + limit);
+      };
+      return { list, fetchPage };
+    }
+    const run = (fetchPage: FetchItems) => exportItems({ fetchPage, format: "jsonl", signal: new AbortController().signal, pageSize: 100, overlap: 10 });
+
+    it("loses no row when rows already written leave the list", async () => {
+      // Before the second request, five rows of the first page are completed and leave the filter.
+      const { fetchPage } = changingList(250, { 1: (list) => list.splice(20, 5) });
+      const result = await run(fetchPage);
+      const expected = Array.from({ length: 250 }, (_, i) => item(i).id);
+      expect(ids(await result.blob.text())).toEqual(expected);
+      expect(result).toMatchObject({ rows: 250, realigned: 1, inexact: false });
+    });
+
+    it("repeats no row when rows join the list before the export's place", async () => {
+      const { fetchPage } = changingList(250, { 2: (list) => list.splice(3, 0, item(9001), item(9002)) });
+      const result = await run(fetchPage);
+      const written = ids(await result.blob.text());
+      expect(new Set(written).size).toBe(written.length);
+      expect(written).toEqual(Array.from({ length: 250 }, (_, i) => item(i).id));
+      expect(result).toMatchObject({ realigned: 1, inexact: false });
+    });
+
+    it("says the file may be inexact when the list moved further than the overlap", async () => {
+      const { fetchPage } = changingList(250, { 1: (list) => list.splice(0, 150) });
+      const result = await run(fetchPage);
+      expect(result.inexact).toBe(true);
+    });
   });
 });

@@ -8,7 +8,7 @@ import { exportItems } from "./export-runner";
 export type ExportStatus =
   | { phase: "idle" }
   | { phase: "running"; format: ExportFormat; rows: number }
-  | { phase: "done"; format: ExportFormat; rows: number; fileName: string }
+  | { phase: "done"; format: ExportFormat; rows: number; fileName: string; inexact: boolean }
   | { phase: "cancelled"; rows: number }
   | { phase: "failed"; format: ExportFormat; rows: number; error: unknown };
 
@@ -52,7 +52,7 @@ export function useExport(projectId: string, queueId: string, queueName: string,
         });
         const fileName = exportFileName(queueName, format);
         download(result.blob, fileName);
-        setStatus({ phase: "done", format, rows: result.rows, fileName });
+        setStatus({ phase: "done", format, rows: result.rows, fileName, inexact: result.inexact });
       } catch (error) {
         const aborted = abort.signal.aborted || (isApiError(error) && error.kind === "aborted");
         setStatus(aborted ? { phase: "cancelled", rows } : { phase: "failed", format, rows, error });
