@@ -24,7 +24,15 @@ if (!root) throw new Error("index.html has no #root element.");
 
 createRoot(root).render(
   <StrictMode>
-    <AppProviders services={{ runtimeConfig, settingsStore, themeStore, queryClient: createQueryClient() }}>
+    <AppProviders
+      services={{
+        runtimeConfig,
+        settingsStore,
+        themeStore,
+        queryClient: createQueryClient(),
+        apiClientOptions: runtimeConfig.requestTimeoutMs ? { timeoutMs: runtimeConfig.requestTimeoutMs } : undefined,
+      }}
+    >
       <RouterProvider router={createAppRouter()} />
     </AppProviders>
   </StrictMode>,

@@ -6,6 +6,7 @@ import { PanelErrorBoundary } from "../components/panel-error-boundary";
 import { useDocumentTitle } from "./document-title";
 import { KeyStatus } from "./key-status";
 import { LocalServicesBanner } from "./local-services-banner";
+import { OfflineBanner } from "./offline-banner";
 import { APP_NAME } from "./routes";
 import { SideNav } from "./side-nav";
 import { SkipLink } from "./skip-link";
@@ -61,6 +62,7 @@ export function AppLayout() {
           <LoadingBar active={navigation.state === "loading"} label="Loading page" />
         </div>
         <LocalServicesBanner />
+        <OfflineBanner />
         <main id="main" ref={main} tabIndex={-1} className="w-full max-w-6xl flex-1 px-8 py-6 outline-none">
           <Outlet />
         </main>

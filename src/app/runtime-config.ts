@@ -2,7 +2,8 @@ import * as z from "zod/mini";
 
 /**
  * /config.json, written by whoever serves the dashboard (the local services do): default service
- * addresses for this deployment and whether they are the local reference services. Tolerant,
+ * addresses for this deployment, whether they are the local reference services, and optionally
+ * the API clients' request timeout. Tolerant,
  * like every response schema: unknown fields are ignored and bad values fall back.
  */
 const optionalString = z.catch(z.optional(z.string()), undefined);
@@ -11,6 +12,8 @@ const RuntimeConfigSchema = z.object({
   trainingBaseUrl: optionalString,
   inferenceBaseUrl: optionalString,
   localServices: z.catch(z.boolean(), false),
+  /** Per-request timeout of the API clients, for deployments behind slow links (default 30 s). */
+  requestTimeoutMs: z.catch(z.optional(z.int().check(z.gte(1000), z.lte(600_000))), undefined),
 });
 
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

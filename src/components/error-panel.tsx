@@ -1,3 +1,5 @@
+import { QueryClientContext } from "@tanstack/react-query";
+import { useContext } from "react";
 import { isApiError } from "../api/errors";
 import { SERVICE_LABELS } from "../api/connection";
 import { cn } from "../lib/cn";
@@ -24,6 +26,7 @@ export function ErrorPanel({
   className?: string;
 }) {
   const api = isApiError(error) ? error : null;
+  const retryAll = useRetryEverythingThatFailed(onRetry);
   const message = api?.message ?? (error instanceof Error ? error.message : "Something went wrong.");
 
   return (
@@ -45,7 +48,7 @@ export function ErrorPanel({
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
             {onRetry ? (
-              <Button size="sm" variant={api && !api.retryable ? "ghost" : "secondary"} onClick={onRetry} icon={<RefreshIcon size={14} />}>
+              <Button size="sm" variant={api && !api.retryable ? "ghost" : "secondary"} onClick={retryAll} icon={<RefreshIcon size={14} />}>
                 Retry
               </Button>
             ) : null}
@@ -60,4 +63,19 @@ export function ErrorPanel({
       </div>
     </div>
   );
+}
+
+/**
+ * Retry means "try again now" for the whole page, not only for this panel: when a service comes
+ * back (or a rejected key is accepted again), every panel that failed with it would otherwise need
+ * its own click. Runs the panel's retry, then refetches every other query on screen that failed.
+ */
+function useRetryEverythingThatFailed(onRetry: (() => void) | undefined): (() => void) | undefined {
+  const queryClient = useContext(QueryClientContext);
+  if (!onRetry) return undefined;
+  return () => {
+    onRetry();
+    // cancelRefetch: false joins a refetch the panel just started instead of sending it again.
+    void queryClient?.refetchQueries({ type: "active", predicate: (query) => query.state.status === "error" }, { cancelRefetch: false });
+  };
 }

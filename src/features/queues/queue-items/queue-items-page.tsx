@@ -258,10 +258,6 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
       {query.isError && problems.other ? (
         <ErrorPanel error={query.error} title="Could not load the queue's items" onRetry={() => void query.refetch()} />
       ) : null}
-      {/* React Query holds requests while the browser is offline; say so rather than wait silently. */}
-      {query.fetchStatus === "paused" ? (
-        <output className="block rounded-md bg-subtle px-3 py-2 text-sm text-fg">You are offline: the items will load when the connection returns.</output>
-      ) : null}
 
       <div ref={tableRegion} className="space-y-2">
         <div className="h-0.5">

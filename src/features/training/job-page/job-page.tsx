@@ -51,7 +51,12 @@ function JobView({ jobId }: { jobId: string }) {
   const eventsArrived = stream.store.size > 0 || stream.phase.phase !== "loading";
 
   if (job.isError && stream.store.size === 0) {
-    return <ErrorPanel error={job.error} title={`Could not open job ${jobId}`} onRetry={() => void job.refetch()} />;
+    // The events stopped on the same error (a 401 or 404 does not pass by itself): retry both.
+    const retry = () => {
+      void job.refetch();
+      stream.retry();
+    };
+    return <ErrorPanel error={job.error} title={`Could not open job ${jobId}`} onRetry={retry} />;
   }
 
   return (

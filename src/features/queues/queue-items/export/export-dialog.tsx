@@ -87,9 +87,9 @@ export function ExportDialog({
         )}
 
         {status.phase === "done" && status.inexact ? (
-          <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-600/30 dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-400/25">
+          <output className="block rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-600/30 dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-400/25">
             The list changed a lot while it was exported (items changed state): some rows may be missing or repeated. Export again for an exact copy.
-          </p>
+          </output>
         ) : null}
         {status.phase === "failed" ? <ErrorPanel error={status.error} title="The export stopped" onRetry={() => onStart(status.format)} /> : null}
 

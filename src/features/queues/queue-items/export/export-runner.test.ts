@@ -9,6 +9,22 @@ import { exportItems, type FetchItems } from "./export-runner";
 
 const PROJECT = "demo/support-bot";
 
+const item = (n: number) => ({ id: `item-${String(n).padStart(4, "0")}` }) as AnnotationQueueItem;
+const ids = (text: string) => text.trimEnd().split("\n").map((line) => (JSON.parse(line) as { id: string }).id);
+const exportJsonl = (fetchPage: FetchItems) => exportItems({ fetchPage, format: "jsonl", signal: new AbortController().signal, pageSize: 100, overlap: 10 });
+
+/** A list of `size` rows that runs `change` on itself before answering request number `at`. */
+function changingList(size: number, changes: Record<number, (list: AnnotationQueueItem[]) => void>) {
+  const list = Array.from({ length: size }, (_, i) => item(i));
+  let request = 0;
+  const fetchPage: FetchItems = async ({ offset, limit }) => {
+    changes[request]?.(list);
+    request += 1;
+    return list.slice(offset, offset + limit);
+  };
+  return { list, fetchPage };
+}
+
 function setup(view: Partial<ItemsTableState>) {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 230 });
@@ -66,25 +82,11 @@ describe("exporting a list", () => {
   });
 
   describe("while the list changes under the export (rows leave or join a state-filtered view)", () => {
-    const item = (n: number) => ({ id: `item-${String(n).padStart(4, "0")}` }) as AnnotationQueueItem;
-    const ids = (text: string) => text.trimEnd().split("\n").map((line) => (JSON.parse(line) as { id: string }).id);
-    /** A list of `size` rows that runs `change` on itself before answering request number `at`. */
-    function changingList(size: number, changes: Record<number, (list: AnnotationQueueItem[]) => void>) {
-      const list = Array.from({ length: size }, (_, i) => item(i));
-      let request = 0;
-      const fetchPage: FetchItems = async ({ offset, limit }) => {
-        changes[request]?.(list);
-        request += 1;
-        return list.slice(offset, offset + limit);
-      };
-      return { list, fetchPage };
-    }
-    const run = (fetchPage: FetchItems) => exportItems({ fetchPage, format: "jsonl", signal: new AbortController().signal, pageSize: 100, overlap: 10 });
 
     it("loses no row when rows already written leave the list", async () => {
       // Before the second request, five rows of the first page are completed and leave the filter.
       const { fetchPage } = changingList(250, { 1: (list) => list.splice(20, 5) });
-      const result = await run(fetchPage);
+      const result = await exportJsonl(fetchPage);
       const expected = Array.from({ length: 250 }, (_, i) => item(i).id);
       expect(ids(await result.blob.text())).toEqual(expected);
       expect(result).toMatchObject({ rows: 250, realigned: 1, inexact: false });
@@ -92,7 +94,7 @@ describe("exporting a list", () => {
 
     it("repeats no row when rows join the list before the export's place", async () => {
       const { fetchPage } = changingList(250, { 2: (list) => list.splice(3, 0, item(9001), item(9002)) });
-      const result = await run(fetchPage);
+      const result = await exportJsonl(fetchPage);
       const written = ids(await result.blob.text());
       expect(new Set(written).size).toBe(written.length);
       expect(written).toEqual(Array.from({ length: 250 }, (_, i) => item(i).id));
@@ -101,7 +103,7 @@ describe("exporting a list", () => {
 
     it("says the file may be inexact when the list moved further than the overlap", async () => {
       const { fetchPage } = changingList(250, { 1: (list) => list.splice(0, 150) });
-      const result = await run(fetchPage);
+      const result = await exportJsonl(fetchPage);
       expect(result.inexact).toBe(true);
     });
   });
