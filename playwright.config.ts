@@ -10,7 +10,10 @@ const port = Number(process.env.E2E_PORT ?? 4391);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // The config is loaded again in every worker; the env var makes them all agree on one directory.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "wbops-e2e-"));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "wbops-e2e-"));
+  process.env.E2E_DATA_DIR_IS_TEMPORARY = "1"; // removed again by e2e/global-teardown.ts
+}
 const dataDir = process.env.E2E_DATA_DIR;
 
 // Debian's Chromium where present (this machine cannot download browsers), else Playwright's own.
@@ -18,6 +21,7 @@ const executablePath = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromi
 
 export default defineConfig({
   testDir: "e2e",
+  globalTeardown: "./e2e/global-teardown.ts",
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
   workers: 2,

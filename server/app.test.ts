@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, createTestApp } from "./testing/test-app";
+import { basic, bearer, call, createTestApp } from "./testing/test-app";
 
 describe("the local services app", () => {
   it("tells the dashboard where each service is", async () => {
@@ -17,10 +17,20 @@ describe("the local services app", () => {
     expect(res.headers.get("x-request-id")).toBeTruthy();
   });
 
+  it("answers an unknown path under a service in that service's own error style", async () => {
+    const { app } = createTestApp();
+    expect((await call(app, "GET", "/api/trace/nothing", { headers: basic() })).json).toEqual({ reason: "No such endpoint: GET /api/trace/nothing" });
+    expect((await call(app, "GET", "/api/training/v1/nothing", { headers: bearer() })).json).toEqual({ detail: "No such endpoint: GET /api/training/v1/nothing" });
+    expect((await call(app, "GET", "/api/inference/v1/nothing", { headers: bearer() })).json).toEqual({
+      error: { message: "No such endpoint: GET /api/inference/v1/nothing", type: "invalid_request_error", code: "not_found" },
+    });
+  });
+
   it("rejects an oversized body with 413", async () => {
     const { app } = createTestApp();
     const big = "x".repeat(33 * 1024 * 1024);
     const res = await call(app, "POST", "/api/trace/annotation_queues/query", { rawBody: big, headers: { "Content-Type": "application/json" } });
     expect(res.status).toBe(413);
+    expect(res.json).toEqual({ reason: "Request body too large: the limit is 33554432 bytes." });
   });
 });

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { randomUUID } from "node:crypto";
-import { serviceErrorHandler } from "./http/errors";
+import { errorBody, errorStyleForPath, serviceErrorHandler } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { createInferenceService } from "./inference/service";
 import { createTraceService } from "./trace/service";
@@ -59,7 +59,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     "/api/*",
     bodyLimit({
       maxSize: maxBodyBytes,
-      onError: (c) => c.json({ detail: `Request body too large: the limit is ${maxBodyBytes} bytes.` }, 413),
+      onError: (c) => c.json(errorBody(errorStyleForPath(c.req.path, SERVICE_PATHS), `Request body too large: the limit is ${maxBodyBytes} bytes.`, "request_too_large", 413), 413),
     }),
   );
 
@@ -73,7 +73,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     }),
   );
   app.route(SERVICE_PATHS.inference, createInferenceService({ chatTokenDelayMs: options.chatTokenDelayMs ?? 0 }));
-  app.all("/api/*", (c) => c.json({ detail: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404));
+  app.all("/api/*", (c) => c.json(errorBody(errorStyleForPath(c.req.path, SERVICE_PATHS), `No such endpoint: ${c.req.method} ${c.req.path}`, "not_found", 404), 404));
 
   app.get("/config.json", (c) =>
     c.json({

@@ -29,26 +29,42 @@ export class RequestValidationError extends Error {
   }
 }
 
-export function errorBody(style: ErrorStyle, message: string, code?: string): Record<string, unknown> {
+/**
+ * The body of an error in a service's style. OpenAI-style errors carry a coarse `type`
+ * (`invalid_request_error` for a 4xx, `server_error` for a 5xx) and the specific reason in `code`.
+ */
+export function errorBody(style: ErrorStyle, message: string, code?: string, status = 400): Record<string, unknown> {
   switch (style) {
     case "reason":
       return { reason: message };
     case "detail":
       return { detail: message };
     case "openai":
-      return { error: { message, type: code ?? "invalid_request_error", code: code ?? null } };
+      return { error: { message, type: openAiErrorType(status), code: code ?? null } };
   }
+}
+
+function openAiErrorType(status: number): string {
+  return status >= 500 ? "server_error" : "invalid_request_error";
+}
+
+/** Which style answers a path of the one local origin: each service's own, `detail` elsewhere. */
+export function errorStyleForPath(path: string, paths: { trace: string; training: string; inference: string }): ErrorStyle {
+  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  if (under(paths.trace)) return "reason";
+  if (under(paths.inference)) return "openai";
+  return "detail";
 }
 
 /** The error handler of one service: known errors in its style, anything else a logged 500. */
 export function serviceErrorHandler(style: ErrorStyle) {
   return (err: Error, c: Context<AppEnv>) => {
     if (err instanceof RequestValidationError) return c.json({ detail: err.detail }, 422);
-    if (err instanceof ServiceError) return c.json(errorBody(style, err.message, err.code), err.status);
+    if (err instanceof ServiceError) return c.json(errorBody(style, err.message, err.code, err.status), err.status);
     // Hono's own HTTPException (for example from the body-limit middleware) carries a response.
     if ("getResponse" in err && typeof err.getResponse === "function") return err.getResponse() as Response;
     const requestId = c.get("requestId");
     console.error(`[${requestId}] unexpected error on ${c.req.method} ${c.req.path}:`, err);
-    return c.json({ ...errorBody(style, `Internal server error (request id ${requestId})`, "internal_error"), request_id: requestId }, 500);
+    return c.json({ ...errorBody(style, `Internal server error (request id ${requestId})`, "internal_error", 500), request_id: requestId }, 500);
   };
 }

@@ -98,7 +98,7 @@ describe("inference service: concurrency limit per project", () => {
     expect(held.map((r) => r.status)).toEqual([200, 200]);
     const over = await openStream(app, "demo/a");
     expect(over.status).toBe(429);
-    expect(await over.json()).toEqual({ error: { message: expect.stringContaining("at most 2"), type: "rate_limit_exceeded", code: "rate_limit_exceeded" } });
+    expect(await over.json()).toEqual({ error: { message: expect.stringContaining("at most 2"), type: "invalid_request_error", code: "rate_limit_exceeded" } });
     // Another project, or another user, has its own budget.
     expect((await openStream(app, "demo/b")).status).toBe(200);
     expect((await openStream(app, "acme/a", ACME_KEY)).status).toBe(200);

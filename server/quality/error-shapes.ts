@@ -8,11 +8,6 @@ export type Answer = { status: number; contentType: string; text: string; json: 
 /** The body a service uses for errors other than 422 (contract-decisions.md, "Error bodies"). */
 const SERVICE_ERROR = { trace: ReasonError, training: DetailMessageError, inference: OpenAIError } as const;
 
-/** The body limit (413) and the catch-all for unknown paths (404) sit in front of every service. */
-function fromFrontDoor(answer: Answer): boolean {
-  const detail = (answer.json as { detail?: unknown } | undefined)?.detail;
-  return answer.status === 413 || (answer.status === 404 && typeof detail === "string" && detail.startsWith("No such endpoint"));
-}
 
 /**
  * Asserts that `answer` is a client error in the shape of `service`: 422 as FastAPI's
@@ -37,7 +32,7 @@ export function expectServiceError(answer: Answer, service: ServiceName, sources
     }
     return;
   }
-  const parsed = z.safeParse(fromFrontDoor(answer) ? DetailMessageError : SERVICE_ERROR[service], answer.json);
+  const parsed = z.safeParse(SERVICE_ERROR[service], answer.json);
   assert.isTrue(parsed.success, `not the ${service} service's error shape: ${context}`);
   const body = parsed.data as { reason?: string; detail?: string; error?: { message: string } };
   assert.isNotEmpty(body.reason ?? body.detail ?? body.error?.message ?? "", context);
