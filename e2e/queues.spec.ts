@@ -101,6 +101,13 @@ test.describe("annotation queues", () => {
     await page.keyboard.press("j");
     await expect(page.locator("tr[data-item-row]:focus")).toHaveAttribute("data-item-id", expected[40]!.id);
     await expect(page.locator("tr[data-item-row]:focus")).toBeInViewport();
+
+    // Open it, come back with Esc: the same row has focus again, in view.
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Item 291 of 10,000" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.locator("tr[data-item-row]:focus")).toHaveAttribute("data-item-id", expected[40]!.id);
+    await expect(page.locator("tr[data-item-row]:focus")).toBeInViewport();
   });
 
   test("open an item from the keyboard, then complete-and-next through a queue", async ({ page, request }) => {

@@ -27,12 +27,12 @@ export function useRowFocus(container: RefObject<HTMLElement | null>, rowCount: 
   const focusRow = useCallback(
     async (index: number): Promise<boolean> => {
       let row = rowAt(index);
-      if (!row && scrollToRowRef.current) {
+      // Asked again each frame: something else may scroll the page meanwhile (a route change
+      // scrolls to the top after this runs).
+      for (let frame = 0; frame < MAX_FRAMES_FOR_ROW && !row && scrollToRowRef.current; frame++) {
         scrollToRowRef.current(index);
-        for (let frame = 0; frame < MAX_FRAMES_FOR_ROW && !row; frame++) {
-          await nextFrame();
-          row = rowAt(index);
-        }
+        await nextFrame();
+        row = rowAt(index);
       }
       if (!row) return false;
       row.focus({ preventScroll: true });
