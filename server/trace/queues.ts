@@ -1,7 +1,7 @@
 import type { Database } from "better-sqlite3";
 import type { AnnotationQueue, QueueStats, QueuesQueryRequest } from "../../contract/trace";
 import { ServiceError } from "../http/errors";
-import { uuid7Now } from "./ids";
+import { monotonicIdGenerator } from "./ids";
 import { countFromCounts } from "./item-scans";
 import { toApiQueue, type QueueRow } from "./rows";
 import { cached } from "./statements";
@@ -17,9 +17,13 @@ export type NewQueue = {
   id?: string;
 };
 
+// Queues made in the same millisecond share created_at, and the list breaks that tie by id: ids
+// that increase in creation order keep "oldest first" true for them too.
+const nextQueueId = monotonicIdGenerator(undefined);
+
 export function createQueue(db: Database, queue: NewQueue): QueueRow {
   const now = queue.now ?? Date.now();
-  const id = queue.id ?? uuid7Now(now);
+  const id = queue.id ?? nextQueueId(now);
   cached(
     db,
     `INSERT INTO annotation_queues (id, project_id, name, description, scorer_refs, created_at, created_by, updated_at)
