@@ -35,6 +35,11 @@ export const TABLE_INTERACTIONS: readonly TableInteraction[] = [
     target: (page) => page.getByRole("button", { name: "Next page" }),
   },
   {
+    name: "page change, 100 rows (next page)",
+    start: (rep) => `?size=100&page=${2 + rep * 6}`,
+    target: (page) => page.getByRole("button", { name: "Next page" }),
+  },
+  {
     name: "page change, 250 rows (next page)",
     start: (rep) => `?size=250&page=${2 + rep * 5}`,
     target: (page) => page.getByRole("button", { name: "Next page" }),

@@ -1,24 +1,11 @@
 import type { Header } from "@tanstack/react-table";
+import { SortIcon } from "../../../components/icons";
 import { cn } from "../../../lib/cn";
 import { ordinal } from "../shared/format";
 import type { ItemRow } from "./items-columns";
 import type { ItemsTableFeatures } from "./items-table-features";
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
-
-function Arrow({ direction }: { direction: false | "asc" | "desc" }) {
-  return (
-    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" className={cn("shrink-0", direction ? "text-fg" : "text-fg-muted/50")}>
-      {direction === "asc" ? (
-        <path d="M6 2.5 9.5 7h-7z" fill="currentColor" />
-      ) : direction === "desc" ? (
-        <path d="M6 9.5 2.5 5h7z" fill="currentColor" />
-      ) : (
-        <path d="M6 1.5 8.5 4.5h-5zM6 10.5 3.5 7.5h5z" fill="currentColor" />
-      )}
-    </svg>
-  );
-}
 
 /**
  * A column header. Sortable ones hold a <button>: click sorts by this column alone, Shift+click
@@ -55,7 +42,7 @@ export function SortHeader({ header, sortCount }: { header: Header<ItemsTableFea
         )}
       >
         {label}
-        <Arrow direction={direction} />
+        <SortIcon size={12} direction={direction || undefined} className={cn("shrink-0", direction ? "" : "opacity-50")} />
         {direction && sortCount > 1 ? (
           <span aria-hidden="true" className="min-w-4 rounded-sm bg-accent/15 px-1 text-[10px] leading-4 font-semibold text-fg tabular-nums dark:bg-accent/35">
             {index + 1}
