@@ -6,10 +6,9 @@ import { BIG_QUEUE_NAME, createScratchQueue, itemRows, queryItems, useDemoProjec
 // Faults are injected in the browser (page.route / context.setOffline) in front of the real local
 // server, so every recovery is the real service answering again.
 //
-// "Hangs past the timeout": the API module's timeout is 30 s (DEFAULT_TIMEOUT_MS in
-// src/api/http.ts) and the built dashboard offers no way to shorten it (ApiClientOptions.timeoutMs
-// is only passed by in-process tests), so route.abort("timedout") — the browser's own
-// ERR_TIMED_OUT — stands in for a hang.
+// A request that hangs past the real client timeout is in fault-matrix.spec.ts (shortened through
+// /config.json); here route.abort("timedout"), the browser's own ERR_TIMED_OUT, is one more way
+// for a request to fail.
 
 type Fault = "500" | "401" | "timedout" | "connectionreset";
 
@@ -207,5 +206,20 @@ test.describe("fault injection", () => {
     await broken.restore();
     await page.getByRole("button", { name: "Test connection" }).click();
     await expect(page.getByText("Connection test finished: 3 of 3 services OK.")).toBeVisible({ timeout: 15_000 });
+  });
+
+  test("a page whose code fails to download says so, and Retry loads it once the host answers", async ({ page }) => {
+    await presetKey(page);
+    await page.goto("/");
+    // Every download of the jobs page's code fails (the hover preload's included) until restored.
+    const broken = await inject(page, /\/assets\/jobs-page-[^/]+\.js$/, "connectionreset");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Training" }).click();
+    await expect(page.getByRole("heading", { name: "This page failed to load" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    expect(broken.hits()).toBeGreaterThan(0);
+    await broken.restore();
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Training jobs" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Training jobs · /);
   });
 });

@@ -1,10 +1,12 @@
 import "./index.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router-dom";
+import { BrowserRouter } from "react-router-dom";
 import { createQueryClient } from "./api/query-client";
 import { AppProviders } from "./app/providers";
-import { createAppRouter } from "./app/router";
+import { RootError } from "./app/route-error";
+import { AppRoutes } from "./app/router";
+import { PanelErrorBoundary } from "./components/panel-error-boundary";
 import { loadRuntimeConfig } from "./app/runtime-config";
 import { createThemeStore } from "./app/theme/theme-store";
 import { resolveDefaultUrls } from "./features/settings/settings-defaults";
@@ -33,7 +35,11 @@ createRoot(root).render(
         apiClientOptions: runtimeConfig.requestTimeoutMs ? { timeoutMs: runtimeConfig.requestTimeoutMs } : undefined,
       }}
     >
-      <RouterProvider router={createAppRouter()} />
+      <BrowserRouter>
+        <PanelErrorBoundary label="The dashboard" Fallback={RootError}>
+          <AppRoutes />
+        </PanelErrorBoundary>
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,9 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type RefObject } from "react";
-import { Link, Outlet, useLocation, useNavigation } from "react-router-dom";
-import { LoadingBar } from "../components/loading-bar";
+import { Link, Outlet, useLocation } from "react-router-dom";
 import { LogoMark } from "../components/icons";
 import { PanelErrorBoundary } from "../components/panel-error-boundary";
-import { useDocumentTitle } from "./document-title";
 import { KeyStatus } from "./key-status";
 import { LocalServicesBanner } from "./local-services-banner";
 import { OfflineBanner } from "./offline-banner";
@@ -31,9 +29,7 @@ function useFocusMainOnNavigate(main: RefObject<HTMLElement | null>) {
 }
 
 export function AppLayout() {
-  const navigation = useNavigation();
   const main = useRef<HTMLElement>(null);
-  useDocumentTitle();
   useFocusMainOnNavigate(main);
 
   return (
@@ -58,9 +54,6 @@ export function AppLayout() {
         </div>
       </header>
       <div className="flex min-w-0 flex-1 flex-col">
-        <div className="sticky top-0 z-10 h-0.5">
-          <LoadingBar active={navigation.state === "loading"} label="Loading page" />
-        </div>
         <LocalServicesBanner />
         <OfflineBanner />
         <main id="main" ref={main} tabIndex={-1} className="w-full max-w-6xl flex-1 px-8 py-6 outline-none">

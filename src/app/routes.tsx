@@ -118,7 +118,4 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
 ];
 
-/** What each route puts in `handle`, read by the layout for the document title. */
-export type RouteHandle = { title: string };
-
 export const APP_NAME = "W&B Ops Dashboard";

@@ -1,5 +1,6 @@
 import { NavLink } from "react-router-dom";
 import { cn } from "../lib/cn";
+import { preloadPage } from "./lazy-page";
 import { APP_ROUTES, type AppRoute } from "./routes";
 
 function NavItem({ route }: { route: AppRoute }) {
@@ -10,6 +11,8 @@ function NavItem({ route }: { route: AppRoute }) {
       <NavLink
         to={route.path}
         end={route.path === "/"}
+        onPointerEnter={() => preloadPage(route)}
+        onFocus={() => preloadPage(route)}
         className={({ isActive }) =>
           cn(
             "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium transition-colors",

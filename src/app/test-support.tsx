@@ -4,13 +4,15 @@
  * imports it. Tests pass the in-process local services' fetch from src/test/local-server.ts.
  */
 import { render } from "@testing-library/react";
+import type { QueryClient } from "@tanstack/react-query";
 import userEvent from "@testing-library/user-event";
-import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router-dom";
+import type { ReactNode } from "react";
+import { MemoryRouter, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router-dom";
 import { createQueryClient } from "../api/query-client";
 import type { ServiceUrls } from "../features/settings/settings-storage";
 import { createSettingsStore } from "../features/settings/settings-store";
 import { AppProviders } from "./providers";
-import { buildRoutes } from "./router";
+import { AppRoutes } from "./router";
 import type { RuntimeConfig } from "./runtime-config";
 import { createThemeStore } from "./theme/theme-store";
 
@@ -19,13 +21,15 @@ export function renderApp(options: {
   defaults: ServiceUrls;
   fetch?: typeof fetch;
   runtimeConfig?: RuntimeConfig;
-  /** Replaces the app's route tree, e.g. to mount a page that crashes on purpose. */
-  routes?: RouteObject[];
+  /** Replaces the app's route tree (<Route> elements), e.g. to mount a page that crashes on purpose. */
+  routes?: ReactNode;
+  /** A client set up beforehand, e.g. without retries. */
+  queryClient?: QueryClient;
 }) {
   const settingsStore = createSettingsStore({ defaults: options.defaults });
   const themeStore = createThemeStore({ prefersDark: () => false });
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter(options.routes ?? buildRoutes(), { initialEntries: [options.path ?? "/"] });
+  const queryClient = options.queryClient ?? createQueryClient();
+  const router = new TestRouter();
   const services = {
     runtimeConfig: options.runtimeConfig ?? { localServices: true },
     settingsStore,
@@ -36,10 +40,39 @@ export function renderApp(options: {
   const user = userEvent.setup();
   const view = render(
     <AppProviders services={services}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[options.path ?? "/"]}>
+        <RouterProbe into={router} />
+        {options.routes ? <Routes>{options.routes}</Routes> : <AppRoutes />}
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...view, user, router, settingsStore, themeStore, queryClient };
+}
+
+/** What a test can see of and do with the memory router: the current location, and navigate. */
+class TestRouter {
+  private current: { location: Location; navigate: NavigateFunction } | null = null;
+
+  record(location: Location, navigate: NavigateFunction): void {
+    this.current = { location, navigate };
+  }
+
+  get location(): Location {
+    if (!this.current) throw new Error("The app has not rendered yet.");
+    return this.current.location;
+  }
+
+  navigate(to: string | number): void {
+    if (!this.current) throw new Error("The app has not rendered yet.");
+    if (typeof to === "number") void this.current.navigate(to);
+    else void this.current.navigate(to);
+  }
+}
+
+/** Rendered inside the router: hands the location and navigate function to the test on every render. */
+function RouterProbe({ into }: { into: TestRouter }) {
+  into.record(useLocation(), useNavigate());
+  return null;
 }
 
 /** The service addresses of a ConnectionSettings-like object, as settings defaults. */

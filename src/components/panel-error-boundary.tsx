@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Component, type ComponentType, type ErrorInfo, type ReactNode } from "react";
 import { Button } from "./button";
 import { AlertTriangleIcon, RefreshIcon } from "./icons";
 
@@ -10,6 +10,8 @@ type Props = {
   resetKeys?: readonly unknown[];
   /** Runs before the panel re-renders after "Try again", e.g. to reset a query. */
   onReset?: () => void;
+  /** Shown instead of the default message, for boundaries with their own way back (a whole page). */
+  Fallback?: ComponentType<{ error: Error }>;
 };
 
 type State = { error: Error | null; keys: readonly unknown[] | undefined };
@@ -34,7 +36,7 @@ export class PanelErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error("A panel crashed", error, info.componentStack);
+    console.error(this.props.label ? `${this.props.label} crashed` : "A panel crashed", error, info.componentStack);
   }
 
   private readonly reset = () => {
@@ -45,6 +47,8 @@ export class PanelErrorBoundary extends Component<Props, State> {
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    const { Fallback } = this.props;
+    if (Fallback) return <Fallback error={error} />;
     return (
       <div role="alert" className="flex flex-col items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-4 text-sm dark:border-red-500/30 dark:bg-red-500/10">
         <p className="flex items-center gap-2 font-medium text-red-800 dark:text-red-300">

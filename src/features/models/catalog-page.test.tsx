@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DEMO_KEY } from "../../../server/testing/test-app";
+import { createQueryClient } from "../../api/query-client";
 import { PROXY_RECIPE_URL } from "../../lib/docs-links";
 import { INFERENCE_MODEL_IDS } from "../../../server/inference/catalog";
 import { renderApp, urlsOf } from "../../app/test-support";
@@ -12,7 +13,7 @@ const TOTAL = INFERENCE_MODEL_IDS.length;
 
 const table = async () => screen.findByRole("table", { name: "Inference models" }, { timeout: 5000 });
 const rowIds = () => within(screen.getByRole("table")).getAllByRole("rowheader").map((cell) => cell.querySelector("[title]")?.getAttribute("title"));
-const searchOf = (router: { state: { location: { search: string } } }) => new URLSearchParams(router.state.location.search);
+const searchOf = (router: { location: { search: string } }) => new URLSearchParams(router.location.search);
 
 describe("model catalog", () => {
   it("lists every model the service returns, with provider, owner, facts and a dash for created 0", async () => {
@@ -167,8 +168,8 @@ describe("catalog failures", () => {
   it("no key: the route guard sends the user to Settings and back", async () => {
     const server = createLocalServer();
     const { router } = renderApp({ path: "/models?q=llama", defaults: urlsOf(server.settings), fetch: server.fetch });
-    await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
-    expect(new URLSearchParams(router.state.location.search).get("returnTo")).toBe("/models?q=llama");
+    await waitFor(() => expect(router.location.pathname).toBe("/settings"));
+    expect(new URLSearchParams(router.location.search).get("returnTo")).toBe("/models?q=llama");
     expect(server.requests.filter((r) => r.url.includes("/models"))).toHaveLength(0);
   });
 
@@ -182,9 +183,10 @@ describe("catalog failures", () => {
   });
 
   it("an unreachable service: the CORS hint and the proxy recipe", async () => {
-    const { queryClient } = renderWithServices("/models", { settings: { inferenceBaseUrl: "http://unreachable.test/api/inference/v1" } });
     // Network errors are retried with back-off; this test is about what is shown afterwards.
+    const queryClient = createQueryClient();
     queryClient.setDefaultOptions({ queries: { retry: false } });
+    renderWithServices("/models", { settings: { inferenceBaseUrl: "http://unreachable.test/api/inference/v1" }, queryClient });
     const alert = await screen.findByRole("alert", {}, { timeout: 5000 });
     expect(alert).toHaveTextContent("The inference service could not be reached");
     expect(alert).toHaveTextContent("CORS");

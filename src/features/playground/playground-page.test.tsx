@@ -138,7 +138,7 @@ describe("playground: trained checkpoints", () => {
     expect(address).toHaveAccessibleDescription(expect.stringContaining("“:v2” is not a checkpoint"));
     expect(chatRequests(server.requests)).toHaveLength(0);
     // The address is in the URL as it is typed, so the page can be shared.
-    expect(new URLSearchParams(router.state.location.search).get("model")).toBe("wandb-artifact:///demo/support-bot/support-rl:v2");
+    expect(new URLSearchParams(router.location.search).get("model")).toBe("wandb-artifact:///demo/support-bot/support-rl:v2");
   });
 
   it("a checkpoint that does not exist: the error inline, the message kept for Edit", async () => {

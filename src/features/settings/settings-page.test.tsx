@@ -154,14 +154,14 @@ describe("settings page", () => {
 describe("key-required redirect", () => {
   it("sends a page that needs a key to Settings, then back after saving one", async () => {
     const { user, router } = setup("/status?from=test");
-    await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
-    expect(new URLSearchParams(router.state.location.search).get("returnTo")).toBe("/status?from=test");
+    await waitFor(() => expect(router.location.pathname).toBe("/settings"));
+    expect(new URLSearchParams(router.location.search).get("returnTo")).toBe("/status?from=test");
     expect(await screen.findByText(/An API key is needed to open/)).toHaveTextContent("/status?from=test");
 
     await user.type(screen.getByLabelText("API key"), "local-demo-key");
     await user.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/status"));
-    expect(router.state.location.search).toBe("?from=test");
+    await waitFor(() => expect(router.location.pathname).toBe("/status"));
+    expect(router.location.search).toBe("?from=test");
     expect(await screen.findByRole("heading", { name: "Service status", level: 1 })).toBeInTheDocument();
   });
 
@@ -170,7 +170,7 @@ describe("key-required redirect", () => {
     await user.type(await screen.findByLabelText("API key"), "local-demo-key");
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Settings saved.")).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/settings");
+    expect(router.location.pathname).toBe("/settings");
     expect(screen.queryByText(/An API key is needed/)).not.toBeInTheDocument();
   });
 });

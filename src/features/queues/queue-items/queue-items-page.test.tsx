@@ -18,7 +18,7 @@ function setup(search = "size=25") {
   localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
   const app = renderApp({ path: `/queues/${queueId}?${search}`, defaults: urlsOf(server.settings), fetch: server.fetch });
   const clients = createApiClients(server.settings, { fetch: server.fetch });
-  const search$ = () => new URLSearchParams(app.router.state.location.search);
+  const search$ = () => new URLSearchParams(app.router.location.search);
   return { server, queueId, clients, ...app, search: search$ };
 }
 
@@ -82,9 +82,9 @@ describe("queue items page", () => {
     expect(rows[1]).toHaveFocus();
     await user.keyboard("{Enter}");
     const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT, sort_by: [{ field: "created_at", direction: "desc" }], limit: 2 });
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/queues/${queueId}/items/${items[1]!.id}`), SLOW);
-    expect(new URLSearchParams(router.state.location.search).get("i")).toBe("1");
-    expect(new URLSearchParams(router.state.location.search).get("sort")).toBe("created_at.desc");
+    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[1]!.id}`), SLOW);
+    expect(new URLSearchParams(router.location.search).get("i")).toBe("1");
+    expect(new URLSearchParams(router.location.search).get("sort")).toBe("created_at.desc");
   }, 60_000);
 
   it("focuses the filters with / and lists the shortcuts with ?, but not while typing", async () => {

@@ -34,7 +34,7 @@ describe("queue list page", () => {
     expect(within(table).getByText(`${stats!.completed_items}`)).toBeInTheDocument();
 
     await user.click(within(table).getByRole("link", { name: "Refund tone" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/queues/${big}`), SLOW);
+    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${big}`), SLOW);
   }, 60_000);
 
   it("searches names on the service and keeps the search in the URL", async () => {
@@ -44,7 +44,7 @@ describe("queue list page", () => {
     const { user, router } = render();
     await screen.findByRole("table", { name: "Annotation queues" }, SLOW);
     await user.type(screen.getByLabelText("Search queues by name"), "REFUND");
-    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("q")).toBe("REFUND"), SLOW);
+    await waitFor(() => expect(new URLSearchParams(router.location.search).get("q")).toBe("REFUND"), SLOW);
     await waitFor(() => expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(2), SLOW);
     expect(server.requests.some((r) => r.url.endsWith("/annotation_queues/query"))).toBe(true);
 

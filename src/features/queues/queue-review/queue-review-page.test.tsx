@@ -43,14 +43,14 @@ describe("review page", () => {
     const next = screen.getByRole("button", { name: "Next" });
     await waitFor(() => expect(next).not.toHaveAttribute("aria-disabled"), SLOW);
     await user.click(screen.getByRole("button", { name: /Complete & next/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/queues/${queueId}/items/${items[index + 1]!.id}`), SLOW);
-    expect(new URLSearchParams(router.state.location.search).get("i")).toBe(String(index + 1));
+    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index + 1]!.id}`), SLOW);
+    expect(new URLSearchParams(router.location.search).get("i")).toBe(String(index + 1));
     await waitFor(async () => expect((await read(items[index]!.id)).annotation_state).toBe("completed"), SLOW);
 
     await user.keyboard("{Escape}");
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/queues/${queueId}`), SLOW);
+    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}`), SLOW);
     // Row index+1 lives on page 2 of 25-row pages.
-    expect(new URLSearchParams(router.state.location.search).get("page")).toBe("2");
+    expect(new URLSearchParams(router.location.search).get("page")).toBe("2");
     await waitFor(() => expect(document.activeElement?.getAttribute("data-item-id")).toBe(items[index + 1]!.id), SLOW);
   }, 60_000);
 

@@ -53,7 +53,7 @@ describe("creating training jobs", { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText("Learning rate"), "2e-5");
     await user.type(screen.getByLabelText(/Other experimental settings/), '{{"warmup_steps": 1}');
     await user.click(screen.getByRole("button", { name: "Start RL job" }));
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/training\/jobs\/job_/));
+    await waitFor(() => expect(router.location.pathname).toMatch(/^\/training\/jobs\/job_/));
     const [sent] = jobCreations(server);
     const body = await sent!.json();
     expect(body.model_id).toBe(model.id);
@@ -84,7 +84,7 @@ describe("creating training jobs", { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText("Examples per batch"), "4");
     await user.clear(screen.getByLabelText("Learning rate"));
     await user.click(screen.getByRole("button", { name: "Start SFT job" }));
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/training\/jobs\/job_/));
+    await waitFor(() => expect(router.location.pathname).toMatch(/^\/training\/jobs\/job_/));
     const body = await jobCreations(server)[0]!.json();
     expect(body).toEqual({ model_id: model.id, training_data_url: "wandb-artifact:///demo/support-bot/support-dialogs:v1", config: { batch_size: 4 } });
   });

@@ -25,7 +25,7 @@ describe("training service indicator in the sidebar", { timeout: 20_000 }, () =>
     const panel = document.getElementById(button.getAttribute("aria-controls")!)!;
     expect(panel).toHaveTextContent(/gpu_queue: /);
     await user.click(within(panel).getByRole("link", { name: "All service checks" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/status"));
+    await waitFor(() => expect(router.location.pathname).toBe("/status"));
   });
 
   it("is down when the service does not answer, and works without a key", async () => {

@@ -49,7 +49,7 @@ describe("training job page", { timeout: 30_000 }, () => {
     expect(within(log).getAllByRole("row")).toHaveLength(8);
     await user.click(screen.getByRole("checkbox", { name: /gradient_step/ }));
     expect(screen.getByText("2 of 7 events shown")).toBeInTheDocument();
-    expect(router.state.location.search).toBe("?events=-gradient_step");
+    expect(router.location.search).toBe("?events=-gradient_step");
     const ended = within(log).getByRole("cell", { name: "training_ended" }).closest("tr")!;
     await user.click(within(ended).getByRole("button"));
     expect(screen.getByText(/"num_steps": 5/)).toBeInTheDocument();

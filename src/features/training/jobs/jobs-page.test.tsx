@@ -35,7 +35,7 @@ describe("training jobs page", { timeout: 20_000 }, () => {
     const { user, router } = renderTraining("/training", server);
     await user.type(await screen.findByLabelText("Job ID", {}, FIRST), jobId);
     await user.click(screen.getByRole("button", { name: "Open job" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/training/jobs/${jobId}`));
+    await waitFor(() => expect(router.location.pathname).toBe(`/training/jobs/${jobId}`));
     expect(await screen.findByRole("heading", { name: `Job ${jobId}`, level: 1 }, FIRST)).toBeInTheDocument();
     expect(await screen.findByText("Succeeded", {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByTestId("job-steps")).toHaveTextContent("4 / 4");

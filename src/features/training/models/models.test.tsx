@@ -37,7 +37,7 @@ describe("training models", { timeout: 30_000 }, () => {
     await user.type(within(form).getByLabelText("Name"), "from-the-form");
     await user.type(within(form).getByLabelText("Base model"), SUPPORTED_BASE_MODEL);
     await user.click(within(form).getByRole("button", { name: "Create model" }));
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/training\/models\/model_/));
+    await waitFor(() => expect(router.location.pathname).toMatch(/^\/training\/models\/model_/));
     expect(await screen.findByRole("heading", { name: "from-the-form", level: 1 }, FIRST)).toBeInTheDocument();
     expect(await screen.findByText("No checkpoints")).toBeInTheDocument();
     const stored = JSON.parse(localStorage.getItem(registryKey(server.settings.trainingBaseUrl))!);
@@ -119,7 +119,7 @@ describe("training models", { timeout: 30_000 }, () => {
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByRole("textbox"), model.name);
     await user.click(confirm);
-    await waitFor(() => expect(router.state.location.pathname).toBe("/training/models"));
+    await waitFor(() => expect(router.location.pathname).toBe("/training/models"));
     expect(await screen.findByText(new RegExp(`Deleted model ${model.name} \\(${model.id}\\): 5 checkpoints and its W&B run removed; its 1 job left`))).toBeInTheDocument();
     const stored = JSON.parse(localStorage.getItem(registryKey(server.settings.trainingBaseUrl))!);
     expect(stored.models).toEqual([]);
