@@ -13,6 +13,10 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}"],
           setupFiles: ["src/test/setup.ts"],
+          // One jsdom per worker instead of one per file: the whole client suite in ~25 s instead of
+          // ~75 s. Files share module state, so tests keep none of their own between them (the
+          // setup file clears the DOM and both storages after each test).
+          isolate: false,
         },
       },
       {
