@@ -56,7 +56,7 @@ export function AppLayout() {
       <div className="flex min-w-0 flex-1 flex-col">
         <LocalServicesBanner />
         <OfflineBanner />
-        <main id="main" ref={main} tabIndex={-1} className="w-full max-w-6xl flex-1 px-8 py-6 outline-none">
+        <main id="main" ref={main} tabIndex={-1} className="w-full flex-1 px-8 py-6 outline-none">
           <Outlet />
         </main>
       </div>

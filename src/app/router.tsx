@@ -17,7 +17,7 @@ function pageRoute(route: AppRoute) {
       // Keyed by path so a different page gets a fresh Suspense boundary, which shows the loading bar
       // while its code loads (a boundary already on screen would keep showing the old page instead).
       element={
-        <RoutePage key={route.path} title={route.title}>
+        <RoutePage key={route.path} title={route.title} wide={route.wide}>
           <LazyRoutePage route={route} />
         </RoutePage>
       }

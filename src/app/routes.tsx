@@ -16,6 +16,8 @@ export type AppRoute = {
   load: () => Promise<ComponentType>;
   /** Sends the user to Settings (and back) when no API key is set. */
   requiresKey?: boolean;
+  /** The page may use the whole width of the window (tables with many columns); others stay at a readable width. */
+  wide?: boolean;
   nav?: { label: string; icon: NavIcon; placement?: "main" | "bottom" };
   /** One sentence for the overview page's card; pages without one get no card. */
   summary?: string;
@@ -48,6 +50,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: "/queues/:queueId",
     title: "Queue items",
     requiresKey: true,
+    wide: true,
     load: () => import("../features/queues/queue-items/queue-items-page").then((m) => m.QueueItemsPage),
   },
   {
