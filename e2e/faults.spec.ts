@@ -210,9 +210,9 @@ test.describe("fault injection", () => {
 
   test("a page whose code fails to download says so, and Retry loads it once the host answers", async ({ page }) => {
     await presetKey(page);
-    await page.goto("/");
-    // Every download of the jobs page's code fails (the hover preload's included) until restored.
+    // Every download of the jobs page's code fails (the idle and hover preloads' included) until restored.
     const broken = await inject(page, /\/assets\/jobs-page-[^/]+\.js$/, "connectionreset");
+    await page.goto("/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Training" }).click();
     await expect(page.getByRole("heading", { name: "This page failed to load" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();

@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { createQueryClient } from "./api/query-client";
+import { preloadAllPagesWhenIdle, preloadPageAt } from "./app/lazy-page";
 import { AppProviders } from "./app/providers";
 import { RootError } from "./app/route-error";
 import { AppRoutes } from "./app/router";
@@ -16,7 +17,8 @@ import { createSettingsStore } from "./features/settings/settings-store";
 // forbids them, and this module is the first script to run.)
 const themeStore = createThemeStore();
 
-const runtimeConfig = await loadRuntimeConfig();
+// The first page's code loads beside the config, so the first render shows the page, not a loading bar.
+const [runtimeConfig] = await Promise.all([loadRuntimeConfig(), preloadPageAt(window.location.pathname)]);
 const settingsStore = createSettingsStore({
   defaults: resolveDefaultUrls(runtimeConfig, import.meta.env, window.location.origin),
 });
@@ -43,3 +45,5 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+preloadAllPagesWhenIdle();

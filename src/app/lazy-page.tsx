@@ -1,19 +1,20 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import { useLocation } from "react-router-dom";
-import type { AppRoute } from "./routes";
+import { matchPath, useLocation } from "react-router-dom";
+import { APP_ROUTES, type AppRoute } from "./routes";
 
-type LazyPage = LazyExoticComponent<ComponentType>;
-type Entry = { page: LazyPage; failed: boolean; locationKey: string };
+type Entry = { page: ComponentType | LazyExoticComponent<ComponentType>; failed: boolean; locationKey: string };
 
 const pages = new Map<AppRoute, Entry>();
 
 /**
- * The route's page as a lazy component, made once per route. React.lazy keeps a failed load for
- * good, so a failed one is made anew on the next navigation (the error page's Retry is one), and
- * only then: React re-renders once after an error, and loading again right away would retry
- * without end while the network is down.
+ * The route's page component, made once per route and then kept, so a page never remounts because
+ * its code arrived. Code preloaded before the first visit gives the component itself: the page
+ * renders at once. Otherwise a lazy component loads it; React keeps a lazy's failure for good, so a
+ * failed one is made anew on the next navigation (the error page's Retry is one), and only then:
+ * React re-renders once after an error, and loading again right away would retry without end
+ * while the network is down.
  */
-function lazyPageFor(route: AppRoute, locationKey: string): LazyPage {
+function pageFor(route: AppRoute, locationKey: string): Entry["page"] {
   const cached = pages.get(route);
   if (cached && !(cached.failed && cached.locationKey !== locationKey)) return cached.page;
   const entry: Entry = {
@@ -35,17 +36,41 @@ function lazyPageFor(route: AppRoute, locationKey: string): LazyPage {
 
 /** Renders the route's page, loading its code on first use. */
 export function LazyRoutePage({ route }: { route: AppRoute }) {
-  const Page = lazyPageFor(route, useLocation().key);
+  const Page = pageFor(route, useLocation().key);
   // The component is cached per route, not made per render: it changes only to retry a failed load.
   // oxlint-disable-next-line react/static-components
   return <Page />;
 }
 
 /**
- * Starts loading a page's code before the user gets there (a pointer over or focus on its link),
- * so the click rarely waits. The module cache makes a second call free; a failure here is left to
- * the real navigation to report.
+ * Loads a page's code before the user gets there. Worth it because a page that has to wait shows
+ * its loading bar for at least 300 ms (React holds a shown fallback that long to avoid flicker),
+ * while preloaded code renders at once. A failure here is left to the real visit to report.
  */
-export function preloadPage(route: AppRoute): void {
-  route.load().catch(() => {});
+export async function preloadPage(route: AppRoute): Promise<void> {
+  try {
+    const Component = await route.load();
+    if (!pages.has(route)) pages.set(route, { page: Component, failed: false, locationKey: "" });
+  } catch {
+    // The visit loads it again and says what went wrong.
+  }
+}
+
+/** Preloads the page at `pathname` (the first page, before the app renders). */
+export function preloadPageAt(pathname: string, routes: readonly AppRoute[] = APP_ROUTES): Promise<void> {
+  const route = routes.find((r) => matchPath({ path: r.path, end: true }, pathname));
+  return route ? preloadPage(route) : Promise.resolve();
+}
+
+/**
+ * Preloads every page once the browser has nothing else to do, so moving around the dashboard
+ * never waits for code (about 150 KB gzip in all, cached by the browser across visits).
+ */
+export function preloadAllPagesWhenIdle(): void {
+  if ("requestIdleCallback" in window) window.requestIdleCallback(preloadAllPages, { timeout: 5000 });
+  else setTimeout(preloadAllPages, 2000);
+}
+
+function preloadAllPages(): void {
+  for (const route of APP_ROUTES) void preloadPage(route);
 }

@@ -11,8 +11,8 @@ function NavItem({ route }: { route: AppRoute }) {
       <NavLink
         to={route.path}
         end={route.path === "/"}
-        onPointerEnter={() => preloadPage(route)}
-        onFocus={() => preloadPage(route)}
+        onPointerEnter={() => void preloadPage(route)}
+        onFocus={() => void preloadPage(route)}
         className={({ isActive }) =>
           cn(
             "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium transition-colors",
