@@ -2,10 +2,8 @@ import { screen } from "@testing-library/react";
 import { Route } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WANDB_SERVICE_URLS } from "../features/settings/settings-defaults";
-import { LazyRoutePage } from "./lazy-page";
 import { AppLayout } from "./layout";
 import { RoutePage } from "./route-page";
-import type { AppRoute } from "./routes";
 import { renderApp } from "./test-support";
 
 let crash = true;
@@ -48,42 +46,5 @@ describe("route error boundary", () => {
     crash = false;
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("heading", { name: "Recovered page" })).toBeInTheDocument();
-  });
-
-  it("loads a page's code again on Retry after the first load failed", async () => {
-    let attempts = 0;
-    const route: AppRoute = {
-      path: "/flaky-code",
-      title: "Flaky code",
-      load: async () => {
-        attempts += 1;
-        if (attempts === 1) throw new TypeError("Failed to fetch dynamically imported module");
-        return () => <h1>Loaded on the second try</h1>;
-      },
-    };
-    const { user } = renderApp({
-      path: route.path,
-      defaults: WANDB_SERVICE_URLS,
-      routes: (
-        <Route element={<AppLayout />}>
-          <Route
-            path={route.path}
-            element={
-              <RoutePage title={route.title}>
-                <LazyRoutePage route={route} />
-              </RoutePage>
-            }
-          />
-        </Route>
-      ),
-    });
-    expect(await screen.findByRole("heading", { name: "This page failed to load" })).toBeInTheDocument();
-    expect(screen.getByRole("alert")).toHaveTextContent("Failed to fetch dynamically imported module");
-    expect(document.title).toBe("Flaky code · W&B Ops Dashboard");
-    expect(attempts).toBe(1);
-
-    await user.click(screen.getByRole("button", { name: "Retry" }));
-    expect(await screen.findByRole("heading", { name: "Loaded on the second try" })).toBeInTheDocument();
-    expect(attempts).toBe(2);
   });
 });
