@@ -44,13 +44,13 @@ export const ITEM_COLUMNS = helper.columns([
   helper.accessor("call_id", {
     header: "Call",
     enableSorting: false,
-    meta: { label: "Call", width: 128 },
+    meta: { label: "Call", width: 116 },
     cell: (info) => <IdCell id={info.getValue()} kind="call ID" fromEnd />,
   }),
   helper.accessor("call_trace_id", {
     header: "Trace",
     enableSorting: false,
-    meta: { label: "Trace", width: 124 },
+    meta: { label: "Trace", width: 116 },
     cell: (info) => <IdCell id={info.getValue()} kind="trace ID" />,
   }),
   helper.accessor("annotation_state", {
@@ -62,15 +62,15 @@ export const ITEM_COLUMNS = helper.columns([
   helper.accessor("annotator_user_id", {
     header: "Annotator",
     enableSorting: false,
-    meta: { label: "Annotator", width: 112, cellClassName: "truncate" },
+    meta: { label: "Annotator", width: 104 },
     // The service sends null or "" when nobody has annotated the item yet.
-    cell: (info) => info.getValue() || none,
+    cell: (info) => <UserCell id={info.getValue()} />,
   }),
   helper.accessor("added_by", {
     header: "Added by",
     enableSorting: false,
-    meta: { label: "Added by", width: 112, cellClassName: "truncate" },
-    cell: (info) => info.getValue() || none,
+    meta: { label: "Added by", width: 104 },
+    cell: (info) => <UserCell id={info.getValue()} />,
   }),
   helper.accessor("call_started_at", {
     header: "Call started",
@@ -102,8 +102,18 @@ export const ITEM_COLUMNS = helper.columns([
   }),
 ]);
 
-/** Shown until the user picks columns: the two ids are the least used (both stay one click away). */
+/** Shown until the user picks columns: the trace id and Updated are the least used (both stay one click away). */
 export const DEFAULT_HIDDEN_COLUMNS: Readonly<Record<string, false>> = { call_trace_id: false, updated_at: false };
+
+/** A user id, cut to the column with the whole id on hover; a dash when there is none. */
+function UserCell({ id }: { id: string | null | undefined }) {
+  if (!id) return none;
+  return (
+    <span className="block truncate" title={id}>
+      {id}
+    </span>
+  );
+}
 
 function IdCell({ id, kind, fromEnd = false }: { id: string; kind: string; fromEnd?: boolean }) {
   // Call ids are UUIDv7: their first characters are a timestamp shared by neighbours, so the end tells them apart.
