@@ -133,6 +133,26 @@ test.describe("annotation queues", () => {
     await expect(page.getByRole("progressbar", { name: "Queue progress" })).toHaveAttribute("value", "3");
   });
 
+  test("opening an item never waits for page code: it was preloaded while the table sat idle", async ({ page, request }) => {
+    const queue = await createScratchQueue(request, "preloaded-review", 2);
+    await page.goto(`/queues/${queue.id}`);
+    await expect(itemRows(page)).toHaveCount(2);
+    // The review page's code arrives in idle time (at the latest 5 s after load)...
+    await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => /\/assets\/queue-review-page-[^/]+\.js$/.test(e.name)));
+    // ...so opening an item shows no loading bar for it (a page that has to wait shows one for >= 300 ms).
+    await page.evaluate(() => {
+      const w = window as unknown as { sawLoadingBar: boolean };
+      w.sawLoadingBar = false;
+      new MutationObserver(() => {
+        if (document.querySelector('progress[aria-label="Loading page"]')) w.sawLoadingBar = true;
+      }).observe(document.body, { subtree: true, childList: true });
+    });
+    await page.keyboard.press("j");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Item 1 of 2" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sawLoadingBar: boolean }).sawLoadingBar)).toBe(false);
+  });
+
   test("a second annotator's change shows up in an open review within seconds", async ({ page, browser, request }) => {
     const queue = await createScratchQueue(request, "two-annotators", 2);
     const [first] = await queryItems(request, queue.id, { limit: 1 });
