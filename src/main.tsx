@@ -7,9 +7,9 @@ import { preloadAllPagesWhenIdle, preloadPageAt } from "./app/lazy-page";
 import { AppProviders } from "./app/providers";
 import { RootError } from "./app/route-error";
 import { AppRoutes } from "./app/router";
-import { PanelErrorBoundary } from "./components/panel-error-boundary";
 import { loadRuntimeConfig } from "./app/runtime-config";
 import { createThemeStore } from "./app/theme/theme-store";
+import { PanelErrorBoundary } from "./components/panel-error-boundary";
 import { resolveDefaultUrls } from "./features/settings/settings-defaults";
 import { createSettingsStore } from "./features/settings/settings-store";
 

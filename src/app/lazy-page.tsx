@@ -48,6 +48,8 @@ export function LazyRoutePage({ route }: { route: AppRoute }) {
  * while preloaded code renders at once. A failure here is left to the real visit to report.
  */
 export async function preloadPage(route: AppRoute): Promise<void> {
+  // Loaded, loading or failed on a visit already: hovering a link again costs nothing.
+  if (pages.has(route)) return;
   try {
     const Component = await route.load();
     if (!pages.has(route)) pages.set(route, { page: Component, failed: false, locationKey: "" });

@@ -64,6 +64,7 @@ class TestRouter {
 
   navigate(to: string | number): void {
     if (!this.current) throw new Error("The app has not rendered yet.");
+    // Two calls because NavigateFunction has one overload for a history step, one for an address.
     if (typeof to === "number") void this.current.navigate(to);
     else void this.current.navigate(to);
   }
