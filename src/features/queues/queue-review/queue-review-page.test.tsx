@@ -11,7 +11,7 @@ const PROJECT = "demo/support-bot";
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
 const SLOW = { timeout: 10_000 };
 
-async function setup(pick: (items: AnnotationQueueItem[]) => number, search = "size=25") {
+async function setup(pick: (items: AnnotationQueueItem[]) => number, search = "size=25", wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f) {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 60, name: "Tone review" });
   const clients = createApiClients(server.settings, { fetch: server.fetch });
@@ -19,7 +19,7 @@ async function setup(pick: (items: AnnotationQueueItem[]) => number, search = "s
   const index = pick(items);
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
   localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
-  const app = renderApp({ path: `/queues/${queueId}/items/${items[index]!.id}?${search}&i=${index}`, defaults: urlsOf(server.settings), fetch: server.fetch });
+  const app = renderApp({ path: `/queues/${queueId}/items/${items[index]!.id}?${search}&i=${index}`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
   const read = async (id: string) => (await clients.trace.queryItems(queueId, { project_id: PROJECT, filter: { id } })).items[0]!;
   return { server, queueId, items, index, read, ...app };
 }
@@ -63,5 +63,35 @@ describe("review page", () => {
     expect(within(actions).getByRole("button", { name: "Complete" })).toHaveAccessibleDescription(/skipped by you, which is final/);
     expect((await read(items[index]!.id)).annotation_state).toBe("skipped");
     expect(screen.getByText(/marked skipped/)).toBeInTheDocument();
+  }, 60_000);
+
+  it("works on the next item while the previous item's change is still on its way", async () => {
+    // The first progress change is held until released, like a slow network.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let progressPosts = 0;
+    const hold = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
+      const request = new Request(input, init);
+      if (request.url.endsWith("/progress") && ++progressPosts === 1) await held;
+      return fetch(request);
+    };
+    const { items, index, user, router, queueId, read } = await setup(
+      (all) => all.findIndex((i, n) => n > 30 && i.annotation_state === "unstarted" && all[n + 1]?.annotation_state === "unstarted"),
+      "size=25",
+      hold,
+    );
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    await user.click(screen.getByRole("button", { name: /Complete & next/ }));
+    expect(await screen.findByRole("heading", { level: 1, name: `Item ${index + 2} of 60` }, SLOW)).toBeInTheDocument();
+
+    // The first change has not been answered, and the next item takes a key all the same.
+    expect(progressPosts).toBe(1);
+    await user.keyboard("s");
+    await waitFor(async () => expect((await read(items[index + 1]!.id)).annotation_state).toBe("skipped"), SLOW);
+    expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index + 1]!.id}`);
+
+    release();
+    await waitFor(async () => expect((await read(items[index]!.id)).annotation_state).toBe("completed"), SLOW);
   }, 60_000);
 });

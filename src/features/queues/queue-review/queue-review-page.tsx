@@ -128,9 +128,12 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
     [neighbours, view, goTo],
   );
 
+  // Only a change to this item waits for its answer: after "Complete & next" the next item can be
+  // worked on while the previous one's change is still on its way (keys pressed then used to be lost).
+  const savingThisItem = !!item && progress.isPending && progress.variables?.itemId === item.id;
   const act = useCallback(
     ({ state, advance }: ReviewAction) => {
-      if (!item || progress.isPending || !allowedMoves(item, me)[state].allowed) return;
+      if (!item || savingThisItem || !allowedMoves(item, me)[state].allowed) return;
       setRefusal(null);
       setEndReached(null);
       setPendingAdvance(null);
@@ -139,7 +142,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
       if (neighbours) advanceFrom(item, state);
       else setPendingAdvance(item.id);
     },
-    [item, me, progress, neighbours, advanceFrom],
+    [item, me, savingThisItem, progress, neighbours, advanceFrom],
   );
   useEffect(() => {
     if (!item || pendingAdvance !== item.id || !neighbours?.next || advancedFrom.current === item.id) return;
@@ -226,7 +229,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
       ) : (
         <>
           <div className="sticky top-0.5 z-10 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-line bg-surface/95 px-3 py-2 shadow-sm backdrop-blur">
-            <StateActions item={item} me={me} busy={progress.isPending} hasNext={!!neighbours?.next} onAction={act} />
+            <StateActions item={item} me={me} busy={savingThisItem} hasNext={!!neighbours?.next} onAction={act} />
             <output className="block text-xs text-fg-muted empty:hidden">{announcement}</output>
           </div>
 
