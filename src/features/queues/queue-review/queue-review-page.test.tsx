@@ -67,8 +67,8 @@ describe("review page", () => {
 
   it("works on the next item while the previous item's change is still on its way", async () => {
     // The first progress change is held until released, like a slow network.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const gate: { release?: () => void } = {};
+    const held = new Promise<void>((resolve) => (gate.release = resolve));
     let progressPosts = 0;
     const hold = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
       const request = new Request(input, init);
@@ -91,7 +91,7 @@ describe("review page", () => {
     await waitFor(async () => expect((await read(items[index + 1]!.id)).annotation_state).toBe("skipped"), SLOW);
     expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index + 1]!.id}`);
 
-    release();
+    gate.release?.();
     await waitFor(async () => expect((await read(items[index]!.id)).annotation_state).toBe("completed"), SLOW);
   }, 60_000);
 });
