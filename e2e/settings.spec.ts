@@ -9,7 +9,7 @@ test.describe("settings", () => {
     await expect(page.getByLabel("API key", { exact: true })).toHaveValue(DEMO_KEY);
     await expect(page.getByRole("radio", { name: "Remember on this device" })).toBeChecked();
     await expect(page.getByText("A key is saved on this device.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "API key set (this device)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Signed in as demo Key kept on this device" })).toBeVisible();
   });
 
   test("a tab-only key stays out of localStorage and out of other tabs", async ({ page, context }) => {

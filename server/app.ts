@@ -10,6 +10,7 @@ import { createTraceService } from "./trace/service";
 import type { JobRunner } from "./training/runner";
 import { createTrainingService } from "./training/service";
 import { mountDashboard } from "./static";
+import { createWandbService } from "./wandb/service";
 
 export type AppOptions = {
   db: Database;
@@ -34,6 +35,8 @@ export const SERVICE_PATHS = {
   trace: "/api/trace",
   training: "/api/training/v1",
   inference: "/api/inference/v1",
+  /** The W&B API (GraphQL): who the key belongs to, and its projects. */
+  wandb: "/api/wandb",
 } as const;
 
 /**
@@ -73,6 +76,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     }),
   );
   app.route(SERVICE_PATHS.inference, createInferenceService({ chatTokenDelayMs: options.chatTokenDelayMs ?? 0 }));
+  app.route(SERVICE_PATHS.wandb, createWandbService());
   app.all("/api/*", (c) => c.json(errorBody(errorStyleForPath(c.req.path, SERVICE_PATHS), `No such endpoint: ${c.req.method} ${c.req.path}`, "not_found", 404), 404));
 
   app.get("/config.json", (c) =>
@@ -80,6 +84,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       traceBaseUrl: SERVICE_PATHS.trace,
       trainingBaseUrl: SERVICE_PATHS.training,
       inferenceBaseUrl: SERVICE_PATHS.inference,
+      wandbApiBaseUrl: SERVICE_PATHS.wandb,
       localServices: true,
     }),
   );

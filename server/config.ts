@@ -17,7 +17,7 @@ const Env = z.object({
   // The real services' origins by default, so pointing the Settings at them works out of the box.
   CSP_CONNECT_SRC: z
     .string()
-    .default("https://trace.wandb.ai,https://api.training.wandb.ai,https://api.inference.wandb.ai")
+    .default("https://trace.wandb.ai,https://api.training.wandb.ai,https://api.inference.wandb.ai,https://api.wandb.ai")
     .transform((s, ctx) => {
       try {
         return parseConnectOrigins(s);

@@ -2,11 +2,13 @@ import type { ConnectionSettings } from "./connection";
 import { createInferenceClient, type InferenceClient } from "./inference";
 import { createTraceClient, type TraceClient } from "./trace";
 import { createTrainingClient, type TrainingClient } from "./training";
+import { createWandbClient, type WandbClient } from "./wandb";
 
 export type ApiClients = {
   trace: TraceClient;
   training: TrainingClient;
   inference: InferenceClient;
+  wandb: WandbClient;
 };
 
 export type ApiClientOptions = {
@@ -27,5 +29,6 @@ export function createApiClients(settings: ConnectionSettings, options: ApiClien
     trace: createTraceClient({ ...common, baseUrl: settings.traceBaseUrl }),
     training: createTrainingClient({ ...common, baseUrl: settings.trainingBaseUrl }),
     inference: createInferenceClient({ ...common, baseUrl: settings.inferenceBaseUrl, project: settings.inferenceProject }),
+    wandb: createWandbClient({ ...common, baseUrl: settings.wandbApiBaseUrl }),
   };
 }

@@ -24,6 +24,7 @@ describe("checkConnection against the local services", () => {
       trace: { status: "ok", message: expect.stringContaining("Key accepted; project demo/support-bot") },
       training: { status: "ok", message: "Reachable; all system checks pass." },
       inference: { status: "ok", message: `${INFERENCE_MODEL_IDS.length} models available.` },
+      wandb: { status: "ok", message: "Signed in as demo." },
     });
     const trace = server.requests.find((r) => r.url.endsWith("/annotation_queues/query"));
     expect(await trace?.json()).toEqual({ project_id: "demo/support-bot", limit: 1 });
@@ -34,6 +35,7 @@ describe("checkConnection against the local services", () => {
     expect(result.trace).toMatchObject({ status: "rejected", message: "The annotation queue service rejected the API key (401)." });
     expect(result.training).toMatchObject({ status: "rejected", message: "The training service rejected the API key (401)." });
     expect(result.inference).toMatchObject({ status: "rejected", message: "The inference service rejected the API key (401)." });
+    expect(result.wandb).toMatchObject({ status: "rejected", message: "The W&B API rejected the API key (401)." });
     expect(result.trace.hint).toContain("API key");
   });
 
@@ -85,20 +87,20 @@ describe("checkConnection against the local services", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it("checks the three services at the same time", async () => {
+  it("checks the four services at the same time", async () => {
     const arrived: string[] = [];
     let openGate: (() => void) | undefined;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
-    // No service answers until all three requests have arrived: a sequential check would stall.
+    // No service answers until all four requests have arrived: a sequential check would stall.
     const gated: typeof fetch = async (input, init) => {
       arrived.push(new Request(input, init).url);
-      if (arrived.length === 3) openGate?.();
+      if (arrived.length === 4) openGate?.();
       await gate;
       return server.fetch(input, init);
     };
     const result = await check(server.settings, gated);
-    expect(arrived).toHaveLength(3);
-    expect(Object.values(result).map((r) => r.status)).toEqual(["ok", "ok", "ok"]);
+    expect(arrived).toHaveLength(4);
+    expect(Object.values(result).map((r) => r.status)).toEqual(["ok", "ok", "ok", "ok"]);
   });
 
   it("rejects with the abort reason when the caller aborts", async () => {

@@ -30,7 +30,7 @@ export async function checkConnection(
   signal?: AbortSignal,
 ): Promise<Record<ServiceName, ConnectionCheckResult>> {
   const options = { signal };
-  const [trace, training, inference] = await Promise.all([
+  const [trace, training, inference, wandb] = await Promise.all([
     settle("trace", () => checkTrace(clients, settings, options)),
     settle("training", async () => {
       const result = await clients.training.systemCheck(options);
@@ -44,9 +44,10 @@ export async function checkConnection(
       const n = models.data.length;
       return ok(`${n} ${n === 1 ? "model" : "models"} available.`);
     }),
+    settle("wandb", () => checkWandb(clients, options)),
   ]);
   signal?.throwIfAborted();
-  return { trace, training, inference };
+  return { trace, training, inference, wandb };
 }
 
 async function checkTrace(clients: ApiClients, settings: ConnectionSettings, options: { signal?: AbortSignal }): Promise<ConnectionCheckResult> {
@@ -62,6 +63,14 @@ async function checkTrace(clients: ApiClients, settings: ConnectionSettings, opt
     if (!(isApiError(error) && (error.kind === "forbidden" || error.kind === "not_found"))) throw error;
   }
   return ok("Key accepted. Choose an annotation project to list its queues.");
+}
+
+/** The W&B API answers an unknown key's `viewer` with null (as for no key): that is a rejection. */
+async function checkWandb(clients: ApiClients, options: { signal?: AbortSignal }): Promise<ConnectionCheckResult> {
+  const viewer = await clients.wandb.viewer(options);
+  if (!viewer) return { status: "rejected", message: "The W&B API does not know this key's user." };
+  const name = viewer.username ?? viewer.id;
+  return ok(`Signed in as ${name}${viewer.entity && viewer.entity !== name ? ` (entity ${viewer.entity})` : ""}.`);
 }
 
 async function settle(service: ServiceName, check: () => Promise<ConnectionCheckResult>): Promise<ConnectionCheckResult> {

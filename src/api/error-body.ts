@@ -16,7 +16,8 @@ const MAX_TEXT_MESSAGE = 300;
 /**
  * Reads the error bodies of contract-decisions.md ("Error bodies the dashboard must
  * understand"): `{"detail":[{loc,msg,type}]}`, `{"detail":"..."}`, `{"reason":"..."}`,
- * `{"error":{"message":"..."}}`, and anything else (plain text, HTML, empty) as best it can.
+ * `{"error":{"message":"..."}}`, GraphQL's `{"errors":[{"message":"..."}]}` (the W&B API), and anything
+ * else (plain text, HTML, empty) as best it can.
  */
 export function parseErrorBody(text: string): ParsedErrorBody {
   const json = tryParseJson(text);
@@ -28,7 +29,7 @@ export function parseErrorBody(text: string): ParsedErrorBody {
   const serviceMessage =
     fieldErrors.length > 0
       ? fieldErrors.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join("; ")
-      : (messageOf(json.detail) ?? messageOf(json.reason) ?? messageOf(json.error) ?? messageOf(json.message));
+      : (messageOf(json.detail) ?? messageOf(json.reason) ?? messageOf(json.error) ?? messageOf(json.message) ?? graphqlMessage(json.errors));
   return { serviceMessage, fieldErrors, requestId };
 }
 
@@ -51,6 +52,13 @@ function messageOf(value: unknown): string | undefined {
   if (typeof value === "string") return value.trim() || undefined;
   if (isRecord(value)) return messageOf(value.message) ?? messageOf(value.detail) ?? messageOf(value.reason);
   return undefined;
+}
+
+/** The messages of a GraphQL `errors` array, joined. */
+export function graphqlMessage(errors: unknown): string | undefined {
+  if (!Array.isArray(errors)) return undefined;
+  const messages = errors.map((e) => messageOf(e)).filter((m): m is string => m !== undefined);
+  return messages.length > 0 ? messages.join("; ") : undefined;
 }
 
 function plainTextMessage(text: string): string | undefined {

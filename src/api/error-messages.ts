@@ -6,6 +6,7 @@ export const SERVICE_NOUNS: Record<ServiceName, string> = {
   trace: "annotation queue service",
   training: "training service",
   inference: "inference service",
+  wandb: "W&B API",
 };
 
 /** Shown with every "could not reach" error: the README explains the fix for a blocked call. */

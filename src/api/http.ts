@@ -247,6 +247,8 @@ export function createHttpClient(config: HttpClientConfig) {
     jsonAllowing,
     ndjson,
     eventStream,
+    /** Removes the key from text that came from the service (for errors a client builds itself). */
+    redact,
   };
 }
 

@@ -46,3 +46,9 @@ export const inferenceKeys = {
   all: (scope: ClientScope) => scopeKey(scope),
   models: (scope: ClientScope) => [...inferenceKeys.all(scope), "models"] as const,
 };
+
+export const wandbKeys = {
+  all: (scope: ClientScope) => scopeKey(scope),
+  viewer: (scope: ClientScope) => [...wandbKeys.all(scope), "viewer"] as const,
+  projects: (scope: ClientScope, entity: string) => [...wandbKeys.all(scope), "projects", entity] as const,
+};

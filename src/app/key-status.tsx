@@ -2,18 +2,26 @@ import { Link } from "react-router-dom";
 import { KeyIcon } from "../components/icons";
 import { useSettings } from "../features/settings/settings-context";
 import { cn } from "../lib/cn";
+import { useViewer } from "./use-viewer";
 
-/** One line in the sidebar: is a key set, and where is it kept. Links to Settings either way. */
+/**
+ * The sidebar's account line: who is signed in (the W&B API's answer for the key) and where the
+ * key is kept; without an answer, just whether a key is set. Links to Settings either way.
+ */
 export function KeyStatus() {
   const { connection, keyStorage } = useSettings();
+  const viewer = useViewer();
   const hasKey = connection.apiKey !== "";
+  const kept = `Key kept on ${keyStorage === "local" ? "this device" : "this tab only"}`;
+  const name = viewer.data ? (viewer.data.username ?? viewer.data.id) : null;
+  const headline = !hasKey ? "No API key set" : name ? `Signed in as ${name}` : viewer.data === null ? "Key not recognised" : "API key set";
   return (
-    <Link
-      to="/settings"
-      className="flex items-center gap-2 rounded-md px-2 py-1.5 text-xs text-fg-muted hover:bg-subtle hover:text-fg"
-    >
-      <KeyIcon size={14} className={cn("shrink-0", hasKey ? "text-emerald-700 dark:text-emerald-400" : "text-amber-700 dark:text-amber-400")} />
-      <span>{hasKey ? `API key set (${keyStorage === "local" ? "this device" : "this tab"})` : "No API key set"}</span>
+    <Link to="/settings" className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-xs text-fg-muted hover:bg-subtle hover:text-fg">
+      <KeyIcon size={14} className={cn("shrink-0", hasKey && viewer.data !== null ? "text-emerald-700 dark:text-emerald-400" : "text-amber-700 dark:text-amber-400")} />
+      <span className="min-w-0">
+        <span className="block truncate font-medium text-fg">{headline}</span>
+        {hasKey ? <span className="block truncate">{kept}</span> : null}
+      </span>
     </Link>
   );
 }

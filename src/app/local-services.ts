@@ -1,4 +1,4 @@
-import type { ConnectionSettings } from "../api/connection";
+import { URL_FIELDS, type ConnectionSettings } from "../api/connection";
 import type { ServiceUrls } from "../features/settings/settings-storage";
 
 /**
@@ -7,7 +7,7 @@ import type { ServiceUrls } from "../features/settings/settings-storage";
  */
 export function usesLocalServices(localServices: boolean, connection: ConnectionSettings, defaults: ServiceUrls): boolean {
   if (!localServices) return false;
-  return (["traceBaseUrl", "trainingBaseUrl", "inferenceBaseUrl"] as const).some((f) => connection[f] === defaults[f]);
+  return URL_FIELDS.some((f) => connection[f] === defaults[f]);
 }
 
 /** The demo account the local services are seeded with (README: "Demo credentials"). */

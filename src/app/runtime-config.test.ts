@@ -13,6 +13,7 @@ describe("loadRuntimeConfig", () => {
       traceBaseUrl: "/api/trace",
       trainingBaseUrl: "/api/training/v1",
       inferenceBaseUrl: "/api/inference/v1",
+      wandbApiBaseUrl: "/api/wandb",
       localServices: true,
     });
   });

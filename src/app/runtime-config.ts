@@ -11,6 +11,7 @@ const RuntimeConfigSchema = z.object({
   traceBaseUrl: optionalString,
   trainingBaseUrl: optionalString,
   inferenceBaseUrl: optionalString,
+  wandbApiBaseUrl: optionalString,
   localServices: z.catch(z.boolean(), false),
   /** Per-request timeout of the API clients, for deployments behind slow links (default 30 s). */
   requestTimeoutMs: z.catch(z.optional(z.int().check(z.gte(1000), z.lte(600_000))), undefined),

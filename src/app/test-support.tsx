@@ -8,6 +8,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router-dom";
+import { URL_FIELDS } from "../api/connection";
 import { createQueryClient } from "../api/query-client";
 import type { ServiceUrls } from "../features/settings/settings-storage";
 import { createSettingsStore } from "../features/settings/settings-store";
@@ -78,5 +79,5 @@ function RouterProbe({ into }: { into: TestRouter }) {
 
 /** The service addresses of a ConnectionSettings-like object, as settings defaults. */
 export function urlsOf(settings: ServiceUrls): ServiceUrls {
-  return { traceBaseUrl: settings.traceBaseUrl, trainingBaseUrl: settings.trainingBaseUrl, inferenceBaseUrl: settings.inferenceBaseUrl };
+  return Object.fromEntries(URL_FIELDS.map((field) => [field, settings[field]])) as ServiceUrls;
 }

@@ -23,6 +23,7 @@ export function createLocalServer(overrides: Partial<ConnectionSettings> = {}) {
     traceBaseUrl: `${LOCAL_ORIGIN}/api/trace`,
     trainingBaseUrl: `${LOCAL_ORIGIN}/api/training/v1`,
     inferenceBaseUrl: `${LOCAL_ORIGIN}/api/inference/v1`,
+    wandbApiBaseUrl: `${LOCAL_ORIGIN}/api/wandb`,
     annotationProject: "demo/support-bot",
     inferenceProject: "",
     ...overrides,

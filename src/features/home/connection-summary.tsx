@@ -1,14 +1,8 @@
 import { Link } from "react-router-dom";
-import { SERVICE_LABELS, type ServiceName } from "../../api/connection";
+import { SERVICE_LABELS, SERVICE_URL_FIELDS, SERVICES } from "../../api/connection";
 import { buttonClasses } from "../../components/button";
 import { StatusBadge } from "../../components/status-badge";
 import { useSettings } from "../settings/settings-context";
-
-const URL_FIELDS: Record<ServiceName, "traceBaseUrl" | "trainingBaseUrl" | "inferenceBaseUrl"> = {
-  trace: "traceBaseUrl",
-  training: "trainingBaseUrl",
-  inference: "inferenceBaseUrl",
-};
 
 /** What the dashboard is set to talk to: key or not, where it is kept, each service's address. */
 export function ConnectionSummary() {
@@ -33,10 +27,10 @@ export function ConnectionSummary() {
             <StatusBadge tone="warning">Not set</StatusBadge>
           )}
         </dd>
-        {(Object.keys(URL_FIELDS) as ServiceName[]).map((service) => (
+        {SERVICES.map((service) => (
           <div key={service} className="contents">
             <dt className="text-fg-muted">{SERVICE_LABELS[service]}</dt>
-            <dd className="truncate font-mono text-xs leading-5 text-fg">{connection[URL_FIELDS[service]]}</dd>
+            <dd className="truncate font-mono text-xs leading-5 text-fg">{connection[SERVICE_URL_FIELDS[service]]}</dd>
           </div>
         ))}
         <dt className="text-fg-muted">Annotation project</dt>

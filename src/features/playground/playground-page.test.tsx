@@ -214,6 +214,7 @@ describe("playground: Stop", () => {
       traceBaseUrl: `${LOCAL_ORIGIN}/api/trace`,
       trainingBaseUrl: `${LOCAL_ORIGIN}/api/training/v1`,
       inferenceBaseUrl: `${LOCAL_ORIGIN}/api/inference/v1`,
+      wandbApiBaseUrl: `${LOCAL_ORIGIN}/api/wandb`,
     };
     return { requests, ...renderApp({ path, defaults, fetch: fetchLocal }) };
   }

@@ -9,6 +9,7 @@ import { MemoryRouter } from "react-router-dom";
 import type { ConnectionSettings } from "../../api/connection";
 import { shouldRetryQuery } from "../../api/query-client";
 import { ApiClientsProvider } from "../../app/api-clients";
+import { urlsOf } from "../../app/test-support";
 import { SettingsProvider } from "../settings/settings-context";
 import { createSettingsStore } from "../settings/settings-store";
 import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../settings/settings-storage";
@@ -24,7 +25,7 @@ function memoryStorage(entries: Record<string, string>) {
 
 export function createQueueTestContext(settings: ConnectionSettings, fetch: typeof globalThis.fetch, options: { path?: string } = {}) {
   const settingsStore = createSettingsStore({
-    defaults: { traceBaseUrl: settings.traceBaseUrl, trainingBaseUrl: settings.trainingBaseUrl, inferenceBaseUrl: settings.inferenceBaseUrl },
+    defaults: urlsOf(settings),
     storage: {
       local: memoryStorage({
         [API_KEY_STORAGE_KEY]: settings.apiKey,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { ConnectionCheckResult, ConnectionCheckStatus } from "../../api/connection-check";
-import { SERVICE_LABELS, type ServiceName } from "../../api/connection";
+import { SERVICE_LABELS, SERVICES, type ServiceName } from "../../api/connection";
 import { AlertTriangleIcon, BanIcon, CheckCircleIcon, ExternalLinkIcon, UnplugIcon, XCircleIcon } from "../../components/icons";
 import { StatusBadge, type StatusTone } from "../../components/status-badge";
 import { PROXY_RECIPE_URL } from "../../lib/docs-links";
@@ -13,13 +13,11 @@ const STATUS_DISPLAY: Record<ConnectionCheckStatus, { label: string; tone: Statu
   error: { label: "Error", tone: "danger", icon: <AlertTriangleIcon size={12} /> },
 };
 
-const SERVICE_ORDER: readonly ServiceName[] = ["trace", "training", "inference"];
-
 /** Per service: its name, the outcome in words with an icon, the service's message and any hint. */
 export function ConnectionResults({ results, label = "Connection test results" }: { results: Record<ServiceName, ConnectionCheckResult>; label?: string }) {
   return (
     <ul aria-label={label} className="divide-y divide-line rounded-lg border border-line bg-surface">
-      {SERVICE_ORDER.map((service) => {
+      {SERVICES.map((service) => {
         const result = results[service];
         const display = STATUS_DISPLAY[result.status];
         return (

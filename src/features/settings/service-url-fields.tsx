@@ -7,6 +7,7 @@ const FIELDS: Array<{ field: keyof ServiceUrls; label: string }> = [
   { field: "traceBaseUrl", label: "Annotation queue service URL" },
   { field: "trainingBaseUrl", label: "Training service URL" },
   { field: "inferenceBaseUrl", label: "Inference service URL" },
+  { field: "wandbApiBaseUrl", label: "W&B API URL (who you are, your projects)" },
 ];
 
 /** The three base addresses, each with its default shown as the hint. */

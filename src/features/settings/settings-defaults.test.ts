@@ -14,6 +14,7 @@ describe("resolveDefaultUrls", () => {
       traceBaseUrl: "http://127.0.0.1:4280/api/trace",
       trainingBaseUrl: "http://127.0.0.1:4280/api/training/v1",
       inferenceBaseUrl: "http://127.0.0.1:4280/api/inference/v1",
+      wandbApiBaseUrl: WANDB_SERVICE_URLS.wandbApiBaseUrl,
     });
   });
 
@@ -23,6 +24,7 @@ describe("resolveDefaultUrls", () => {
       traceBaseUrl: WANDB_SERVICE_URLS.traceBaseUrl,
       trainingBaseUrl: "https://proxy.example.com/train/v1",
       inferenceBaseUrl: WANDB_SERVICE_URLS.inferenceBaseUrl,
+      wandbApiBaseUrl: WANDB_SERVICE_URLS.wandbApiBaseUrl,
     });
   });
 
@@ -31,6 +33,7 @@ describe("resolveDefaultUrls", () => {
       traceBaseUrl: "https://trace.wandb.ai",
       trainingBaseUrl: "https://api.training.wandb.ai/v1",
       inferenceBaseUrl: "https://api.inference.wandb.ai/v1",
+      wandbApiBaseUrl: "https://api.wandb.ai",
     });
   });
 });

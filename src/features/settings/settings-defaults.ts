@@ -1,4 +1,5 @@
 import { checkServiceUrl, resolveServiceUrl } from "../../lib/service-url";
+import { URL_FIELDS, type ServiceUrlField } from "../../api/connection";
 import type { ServiceUrls } from "./settings-storage";
 
 /** The real W&B services: what a build with no other configuration talks to. */
@@ -6,18 +7,21 @@ export const WANDB_SERVICE_URLS: ServiceUrls = {
   traceBaseUrl: "https://trace.wandb.ai",
   trainingBaseUrl: "https://api.training.wandb.ai/v1",
   inferenceBaseUrl: "https://api.inference.wandb.ai/v1",
+  wandbApiBaseUrl: "https://api.wandb.ai",
 };
 
 export type BuildEnv = {
   VITE_TRACE_BASE_URL?: string;
   VITE_TRAINING_BASE_URL?: string;
   VITE_INFERENCE_BASE_URL?: string;
+  VITE_WANDB_API_BASE_URL?: string;
 };
 
-const ENV_NAMES: Record<keyof ServiceUrls, keyof BuildEnv> = {
+const ENV_NAMES: Record<ServiceUrlField, keyof BuildEnv> = {
   traceBaseUrl: "VITE_TRACE_BASE_URL",
   trainingBaseUrl: "VITE_TRAINING_BASE_URL",
   inferenceBaseUrl: "VITE_INFERENCE_BASE_URL",
+  wandbApiBaseUrl: "VITE_WANDB_API_BASE_URL",
 };
 
 /**
@@ -26,7 +30,7 @@ const ENV_NAMES: Record<keyof ServiceUrls, keyof BuildEnv> = {
  * settings page shows exactly where requests go.
  */
 export function resolveDefaultUrls(config: Partial<ServiceUrls> | null, env: BuildEnv, origin: string): ServiceUrls {
-  const pick = (field: keyof ServiceUrls): string => {
+  const pick = (field: ServiceUrlField): string => {
     for (const candidate of [config?.[field], env[ENV_NAMES[field]]]) {
       if (!candidate) continue;
       const check = checkServiceUrl(candidate);
@@ -34,5 +38,5 @@ export function resolveDefaultUrls(config: Partial<ServiceUrls> | null, env: Bui
     }
     return WANDB_SERVICE_URLS[field];
   };
-  return { traceBaseUrl: pick("traceBaseUrl"), trainingBaseUrl: pick("trainingBaseUrl"), inferenceBaseUrl: pick("inferenceBaseUrl") };
+  return Object.fromEntries(URL_FIELDS.map((field) => [field, pick(field)])) as ServiceUrls;
 }

@@ -1,4 +1,5 @@
 import type { FormEvent } from "react";
+import { URL_FIELDS } from "../../api/connection";
 import { useNavigate } from "react-router-dom";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/text-field";
@@ -11,7 +12,9 @@ import { FormStatusMessage } from "./form-status";
 import { KeyHelp } from "./key-help";
 import { KeyStorageChoice } from "./key-storage-choice";
 import { ServiceUrlFields } from "./service-url-fields";
+import { DemoAccountButton } from "./demo-account-button";
 import { useConnectionTest } from "./use-connection-test";
+import { useProjectOptions } from "./use-project-options";
 import { useSettingsForm } from "./use-settings-form";
 
 /** The connection settings form: key, where it is kept, service addresses, projects. */
@@ -20,12 +23,18 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
   const test = useConnectionTest();
   const navigate = useNavigate();
   const localServices = useLocalServices();
+  const projectOptions = useProjectOptions();
   const { values, errors, warnings, saved } = form;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const result = form.save();
     if (result.saved && result.values.apiKey && returnTo) navigate(returnTo, { replace: true });
+  };
+
+  const signInWithDemo = () => {
+    const result = form.signInWithDemo();
+    if (result.saved && returnTo) navigate(returnTo, { replace: true });
   };
 
   const onTest = () => {
@@ -42,6 +51,7 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
   return (
     <div className="space-y-6">
       <form noValidate aria-label="Connection settings" onSubmit={onSubmit} className="space-y-5">
+        {localServices ? <DemoAccountButton onUse={signInWithDemo} /> : null}
         <FormSection title="Credentials" description={savedKeyText}>
           <ApiKeyField value={values.apiKey} onChange={(v) => form.setField("apiKey", v)} error={errors.apiKey} hint={<KeyHelp localServices={localServices} />} />
           <KeyStorageChoice value={form.keyStorage} onChange={form.setKeyStorage} />
@@ -62,9 +72,7 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
             warnings={warnings}
             onChange={form.setField}
             onUseDefaults={() => {
-              form.setField("traceBaseUrl", saved.defaults.traceBaseUrl);
-              form.setField("trainingBaseUrl", saved.defaults.trainingBaseUrl);
-              form.setField("inferenceBaseUrl", saved.defaults.inferenceBaseUrl);
+              for (const field of URL_FIELDS) form.setField(field, saved.defaults[field]);
             }}
           />
         </FormSection>
@@ -74,7 +82,12 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
             id="settings-annotationProject"
             name="annotationProject"
             label="Annotation project"
-            hint="entity/project whose annotation queues are shown, e.g. demo/support-bot."
+            hint={
+              projectOptions.length > 0
+                ? "entity/project whose annotation queues are shown: pick one of your projects or type another."
+                : "entity/project whose annotation queues are shown, e.g. demo/support-bot."
+            }
+            list={projectOptions.length > 0 ? "settings-project-options" : undefined}
             autoComplete="off"
             spellCheck={false}
             value={values.annotationProject}
@@ -86,12 +99,20 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
             name="inferenceProject"
             label="Inference project (OpenAI-Project header)"
             hint="Optional team/project for usage tracking on the inference service."
+            list={projectOptions.length > 0 ? "settings-project-options" : undefined}
             autoComplete="off"
             spellCheck={false}
             value={values.inferenceProject}
             onChange={(event) => form.setField("inferenceProject", event.target.value)}
             error={errors.inferenceProject}
           />
+          <datalist id="settings-project-options">
+            {projectOptions.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
+          </datalist>
         </FormSection>
 
         {/* Stays in view while scrolling the form, so Save is always one click away. */}

@@ -72,14 +72,14 @@ describe("settings page", () => {
     expect(settingsStore.getSnapshot().connection.trainingBaseUrl).toBe(server.settings.trainingBaseUrl.replace(/\/v1$/, ""));
   });
 
-  it("tests the connection with the form's values: all three services OK with the demo key", async () => {
+  it("tests the connection with the form's values: all four services OK with the demo key", async () => {
     const { user, settingsStore } = setup();
     await user.type(await screen.findByLabelText("API key"), "local-demo-key");
     await user.click(screen.getByRole("button", { name: "Test connection" }));
     const list = await results();
     for (const row of list.getAllByRole("listitem")) expect(row).toHaveTextContent("OK");
-    expect(list.getAllByRole("listitem")).toHaveLength(3);
-    expect(screen.getByText("Connection test finished: 3 of 3 services OK.")).toBeInTheDocument();
+    expect(list.getAllByRole("listitem")).toHaveLength(4);
+    expect(screen.getByText("Connection test finished: 4 of 4 services OK.")).toBeInTheDocument();
     // Testing does not save.
     expect(settingsStore.getSnapshot().connection.apiKey).toBe("");
   });
@@ -90,7 +90,7 @@ describe("settings page", () => {
     await user.click(screen.getByRole("button", { name: "Test connection" }));
     const list = await results();
     const rows = list.getAllByRole("listitem");
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     for (const row of rows) expect(row).toHaveTextContent("Key rejected");
   });
 

@@ -1,11 +1,11 @@
 import * as z from "zod/mini";
 import { readItem, removeItem, writeItem, type StorageArea } from "../../lib/browser-storage";
-import type { ConnectionSettings } from "../../api/connection";
+import type { ConnectionSettings, ServiceUrlField } from "../../api/connection";
 
 /** "local": remembered on this device (localStorage); "session": this tab only (sessionStorage). */
 export type KeyStorageMode = "local" | "session";
 
-export type ServiceUrls = Pick<ConnectionSettings, "traceBaseUrl" | "trainingBaseUrl" | "inferenceBaseUrl">;
+export type ServiceUrls = Pick<ConnectionSettings, ServiceUrlField>;
 
 export const API_KEY_STORAGE_KEY = "wbops.apiKey";
 export const PREFERENCES_STORAGE_KEY = "wbops.settings";
@@ -19,6 +19,7 @@ const StoredPreferences = z.object({
   traceBaseUrl: optionalString,
   trainingBaseUrl: optionalString,
   inferenceBaseUrl: optionalString,
+  wandbApiBaseUrl: optionalString,
   annotationProject: z.catch(z.string(), ""),
   inferenceProject: z.catch(z.string(), ""),
   keyStorage: z.catch(z.enum(["local", "session"]), "session"),

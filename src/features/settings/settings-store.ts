@@ -1,4 +1,4 @@
-import type { ConnectionSettings } from "../../api/connection";
+import { URL_FIELDS, type ConnectionSettings } from "../../api/connection";
 import { browserStorage } from "../../lib/browser-storage";
 import {
   API_KEY_STORAGE_KEY,
@@ -30,8 +30,6 @@ export type SettingsStore = {
   forgetKey(): void;
 };
 
-const URL_FIELDS = ["traceBaseUrl", "trainingBaseUrl", "inferenceBaseUrl"] as const;
-
 function load(areas: StorageAreas, defaults: ServiceUrls): SettingsState {
   const preferences = readPreferences(areas);
   const key = readApiKey(areas);
@@ -41,6 +39,7 @@ function load(areas: StorageAreas, defaults: ServiceUrls): SettingsState {
       traceBaseUrl: preferences.traceBaseUrl || defaults.traceBaseUrl,
       trainingBaseUrl: preferences.trainingBaseUrl || defaults.trainingBaseUrl,
       inferenceBaseUrl: preferences.inferenceBaseUrl || defaults.inferenceBaseUrl,
+      wandbApiBaseUrl: preferences.wandbApiBaseUrl || defaults.wandbApiBaseUrl,
       annotationProject: preferences.annotationProject,
       inferenceProject: preferences.inferenceProject,
     },
@@ -114,5 +113,5 @@ export function createSettingsStore(options: { defaults: ServiceUrls; storage?: 
  * account or deployment and must go. Compared in memory only; never logged or stored.
  */
 export function connectionIdentity(connection: ConnectionSettings): string {
-  return JSON.stringify([connection.apiKey, connection.traceBaseUrl, connection.trainingBaseUrl, connection.inferenceBaseUrl]);
+  return JSON.stringify([connection.apiKey, ...URL_FIELDS.map((f) => connection[f])]);
 }

@@ -7,6 +7,7 @@ const form = (overrides: Partial<ConnectionSettings> = {}): ConnectionSettings =
   traceBaseUrl: "https://trace.wandb.ai",
   trainingBaseUrl: "https://api.training.wandb.ai/v1",
   inferenceBaseUrl: "https://api.inference.wandb.ai/v1",
+  wandbApiBaseUrl: "https://api.wandb.ai",
   annotationProject: "demo/support-bot",
   inferenceProject: "",
   ...overrides,

@@ -1,5 +1,5 @@
 import { ProjectId } from "../../../contract/common";
-import type { ConnectionSettings } from "../../api/connection";
+import { URL_FIELDS, type ConnectionSettings } from "../../api/connection";
 import { checkServiceUrl } from "../../lib/service-url";
 
 export type SettingsField = keyof ConnectionSettings;
@@ -18,6 +18,7 @@ export const SETTINGS_FIELD_ORDER: readonly SettingsField[] = [
   "traceBaseUrl",
   "trainingBaseUrl",
   "inferenceBaseUrl",
+  "wandbApiBaseUrl",
   "annotationProject",
   "inferenceProject",
 ];
@@ -42,8 +43,8 @@ export function validateSettings(form: ConnectionSettings, options: { requireKey
     errors.apiKey = "The key has spaces or other characters a key cannot have: paste the key only.";
   }
 
-  for (const field of ["traceBaseUrl", "trainingBaseUrl", "inferenceBaseUrl"] as const) {
-    const check = checkServiceUrl(form[field], { expectV1: field !== "traceBaseUrl" });
+  for (const field of URL_FIELDS) {
+    const check = checkServiceUrl(form[field], { expectV1: field === "trainingBaseUrl" || field === "inferenceBaseUrl" });
     if (!check.ok) {
       errors[field] = check.error;
       continue;

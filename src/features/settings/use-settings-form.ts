@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { ConnectionSettings } from "../../api/connection";
+import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "../../app/local-services";
 import { useSettings } from "./settings-context";
 import type { KeyStorageMode } from "./settings-storage";
 import { firstInvalidField, validateSettings, type SettingsCheck, type SettingsField } from "./settings-validation";
@@ -50,6 +51,20 @@ export function useSettingsForm() {
     return { saved: true, values: clean };
   };
 
+  /**
+   * The local services' seeded demo account, saved at once (remembered on this device: its key is
+   * public), so a newcomer reaches a working queue without typing. Offered on the local services only.
+   */
+  const signInWithDemo = (): { saved: boolean } => {
+    const demo = { ...values, apiKey: LOCAL_DEMO_KEY, annotationProject: LOCAL_DEMO_PROJECT };
+    const result = settings.save({ ...validateSettings(demo).values }, "local");
+    setValues(result.connection);
+    setKeyStorage("local");
+    setAttempt(null);
+    setStatus({ tone: "success", text: `Signed in with the demo account; project ${LOCAL_DEMO_PROJECT}.` });
+    return { saved: true };
+  };
+
   const forgetKey = () => {
     settings.forgetKey();
     setValues((previous) => ({ ...previous, apiKey: "" }));
@@ -73,6 +88,7 @@ export function useSettingsForm() {
     setStatus,
     validateFor,
     save,
+    signInWithDemo,
     forgetKey,
   };
 }

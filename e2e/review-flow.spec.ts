@@ -1,0 +1,89 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createScratchQueue, itemRows, queryItems, useDemoProject } from "./queues-support";
+
+// An annotator's day: many items in a row, by keyboard alone, under a state filter that items
+// leave as they are done. Each step must show a different item than before (the one the list says
+// comes next), the address must settle, and the service must hold every change.
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeEach(async ({ page }) => {
+  await useDemoProject(page);
+  // Counts every address change the page makes (push or replace), to tell a settled address from one that flips.
+  await page.addInitScript(() => {
+    const w = window as unknown as { urlChanges: number };
+    w.urlChanges = 0;
+    for (const method of ["pushState", "replaceState"] as const) {
+      const original = history[method].bind(history);
+      history[method] = (...args: Parameters<History["pushState"]>) => {
+        w.urlChanges += 1;
+        original(...args);
+      };
+    }
+  });
+});
+
+const shownItemId = (page: Page) => decodeURIComponent(new URL(page.url()).pathname.split("/items/")[1] ?? "");
+const urlChanges = (page: Page) => page.evaluate(() => (window as unknown as { urlChanges: number }).urlChanges);
+
+/** The review shows `itemId` (address and details agree), and the address stays put for a while. */
+async function expectSettledOn(page: Page, itemId: string): Promise<void> {
+  await expect.poll(() => shownItemId(page), { message: "the review should move to the next item of the list" }).toBe(itemId);
+  await expect(page.getByRole("complementary", { name: "Details" }).getByText(itemId, { exact: true })).toBeVisible();
+  const before = await urlChanges(page);
+  await page.waitForTimeout(400);
+  expect(await urlChanges(page), "the address changed again on its own after settling").toBe(before);
+}
+
+test("forty items by keyboard under an Unstarted filter: every step lands on the right item and every change is saved", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const queue = await createScratchQueue(request, "review-flow", 48);
+  const order = (await queryItems(request, queue.id, {})).map((i) => i.id);
+  const changed = new Map<string, "completed" | "skipped">();
+  const unstarted = (id: string) => !changed.has(id);
+  const after = (id: string) => order.slice(order.indexOf(id) + 1).find(unstarted);
+  const before = (id: string) => order.slice(0, order.indexOf(id)).toReversed().find(unstarted);
+
+  await page.goto(`/queues/${queue.id}?state=unstarted`);
+  await expect(itemRows(page)).toHaveCount(48);
+  await page.keyboard.press("j");
+  await page.keyboard.press("Enter");
+  let current = order[0]!;
+  await expectSettledOn(page, current);
+
+  // Mostly Complete & next at an annotator's pace, with the other moves mixed in.
+  const plan = ["C", "C", "S", "C", "n", "p", "C", "C", "Esc", "C", "S", "n", "C", "C", "p", "C", "C", "C", "S", "C"] as const;
+  for (let step = 0; step < 40; step++) {
+    const move = plan[step % plan.length]!;
+    const from = current;
+    if (move === "C" || move === "S") {
+      changed.set(from, move === "C" ? "completed" : "skipped");
+      current = after(from)!;
+      await page.keyboard.press(move === "C" ? "Shift+C" : "Shift+S");
+    } else if (move === "n") {
+      current = after(from)!;
+      await page.keyboard.press("n");
+    } else if (move === "p") {
+      current = before(from)!;
+      await page.keyboard.press("p");
+    } else {
+      // Back to the table: the row just left has the focus, so j then Enter opens the one after it.
+      await page.keyboard.press("Escape");
+      await expect(page.locator("tr[data-item-row]:focus")).toHaveAttribute("data-item-id", from);
+      current = after(from)!;
+      await page.keyboard.press("j");
+      await page.keyboard.press("Enter");
+    }
+    expect(current, `step ${step + 1} (${move}) ran past the end of the scratch queue`).toBeTruthy();
+    await expectSettledOn(page, current);
+    await page.waitForTimeout(300);
+  }
+
+  await expect
+    .poll(async () => {
+      const items = await queryItems(request, queue.id, {});
+      return items.filter((i) => i.annotation_state !== "unstarted").map((i) => [i.id, i.annotation_state]);
+    })
+    .toEqual(order.filter((id) => changed.has(id)).map((id) => [id, changed.get(id)]));
+});

@@ -1,0 +1,20 @@
+import { queryOptions } from "@tanstack/react-query";
+import { wandbKeys } from "../query-keys";
+import type { WandbClient } from "../wandb";
+
+/** queryOptions for the W&B API; each passes React Query's `signal`. */
+export const wandbQueries = {
+  /** Who the key belongs to does not change while the key stays: read once per key and address. */
+  viewer: (client: WandbClient) =>
+    queryOptions({
+      queryKey: wandbKeys.viewer(client.scope),
+      queryFn: ({ signal }) => client.viewer({ signal }),
+      staleTime: Infinity,
+    }),
+  projects: (client: WandbClient, entity: string) =>
+    queryOptions({
+      queryKey: wandbKeys.projects(client.scope, entity),
+      queryFn: ({ signal }) => client.projects(entity, { signal }),
+      staleTime: 5 * 60_000,
+    }),
+};
