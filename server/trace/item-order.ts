@@ -35,8 +35,6 @@ export type FilterParts = {
   addedBy: string | undefined;
   /** Equalities that pick out a handful of items, each with its own index. */
   lookups: Lookup[];
-  /** `annotation_states: []` matches no item (membership in an empty set). */
-  matchesNothing: boolean;
 };
 export type Lookup = { column: "id" | "call_id" | "call_trace_id"; value: string };
 
@@ -46,13 +44,22 @@ export function filterParts(request: Pick<ItemsQuery, "filter">): FilterParts {
   if (filter.id != null) lookups.push({ column: "id", value: filter.id });
   if (filter.call_id != null) lookups.push({ column: "call_id", value: filter.call_id });
   if (filter.call_trace_id != null) lookups.push({ column: "call_trace_id", value: filter.call_trace_id });
-  const states = filter.annotation_states == null ? undefined : [...new Set(filter.annotation_states)];
+  // `annotation_states: []` filters nothing, as upstream (it only adds the condition for a non-empty list).
+  const states = filter.annotation_states?.length ? [...new Set(filter.annotation_states)] : undefined;
+  return { opName: filter.call_op_name ?? undefined, states, addedBy: filter.added_by ?? undefined, lookups };
+}
+
+/**
+ * The scope `position_in_queue` numbers: the items the scalar filters keep (id, call id, trace id,
+ * operation, adder), before the state filter. Upstream numbers rows in the inner query that
+ * applies exactly these, and filters states outside it (annotation_queues_query_builder.py).
+ */
+export function numberedScope(queueSeq: number, parts: FilterParts): Scope {
   return {
-    opName: filter.call_op_name ?? undefined,
-    states,
-    addedBy: filter.added_by ?? undefined,
-    lookups,
-    matchesNothing: states !== undefined && states.length === 0,
+    queueSeq,
+    eqs: parts.opName === undefined ? [] : [{ field: "call_op_name", value: parts.opName }],
+    addedBy: parts.addedBy,
+    lookups: parts.lookups,
   };
 }
 

@@ -6,10 +6,14 @@ import { toApiItem, type ItemRow } from "./rows";
 import { ADDERS, OPS, PROJECT, makeQueue } from "./test-fixtures";
 
 // The items query through the service (HTTP, validation, auth, JSON), against a plain in-memory
-// definition written here from the contract, with no SQL: keep the queue's live items, order them
-// by the request's keys with the id as the last tie-breaker, number them (position_in_queue is
-// the rank among ALL live items, before any filter), filter, slice. items-query.property.test.ts
-// checks the planned SQL against the window-function SQL; this checks both against plain code.
+// definition written here from upstream's behaviour, with no SQL: keep the queue's live items that
+// pass the scalar filters (id, call_id, call_op_name, call_trace_id, added_by), order them by the
+// request's keys with the id as the last tie-breaker, number them (position_in_queue), then apply
+// the annotation_states filter (an empty list filters nothing), slice. Upstream:
+// wandb/weave weave/trace_server/query_builder/annotation_queues_query_builder.py,
+// make_queue_items_query (scalar filters in the inner WHERE, ROW_NUMBER over that, states outside).
+// items-query.property.test.ts checks the planned SQL against the window-function SQL; this checks
+// both against plain code.
 
 const { app, db } = createTestApp();
 const queue = makeQueue(db, { n: 300, deleted: 15, seed: 11 });
@@ -39,17 +43,18 @@ function reference(items: readonly AnnotationQueueItem[], request: Request): Ann
     }
     return compare(a.id, b.id);
   });
-  const rank = new Map(ordered.map((item, index) => [item.id, index + 1]));
   const f = request.filter ?? {};
-  const matches = (item: AnnotationQueueItem) =>
+  const passesScalarFilters = (item: AnnotationQueueItem) =>
     (f.id == null || item.id === f.id) &&
     (f.call_id == null || item.call_id === f.call_id) &&
     (f.call_trace_id == null || item.call_trace_id === f.call_trace_id) &&
     (f.call_op_name == null || item.call_op_name === f.call_op_name) &&
-    (f.added_by == null || item.added_by === f.added_by) &&
-    (f.annotation_states == null || f.annotation_states.includes(item.annotation_state));
+    (f.added_by == null || item.added_by === f.added_by);
+  const numbered = ordered.filter(passesScalarFilters);
+  const rank = new Map(numbered.map((item, index) => [item.id, index + 1]));
+  const states = f.annotation_states?.length ? f.annotation_states : null;
   const offset = request.offset ?? 0;
-  const page = ordered.filter(matches).slice(offset, request.limit == null ? undefined : offset + request.limit);
+  const page = numbered.filter((item) => states === null || states.includes(item.annotation_state)).slice(offset, request.limit == null ? undefined : offset + request.limit);
   return page.map((item) => ({ ...item, position_in_queue: request.include_position ? (rank.get(item.id) as number) : null }));
 }
 

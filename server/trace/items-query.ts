@@ -1,6 +1,6 @@
 import type { Database } from "better-sqlite3";
 import type { AnnotationQueueItem } from "../../contract/trace";
-import { before, filterParts, flip, isTimestamp, sortKeys, type Dir, type ItemsQuery, type Key, type Scope, type Value } from "./item-order";
+import { before, filterParts, flip, isTimestamp, numberedScope, sortKeys, type Dir, type ItemsQuery, type Key, type Scope, type Value } from "./item-order";
 import { countFromCounts, countRows, indexEntries, lookupSeqs, nextValue, operationGroups, orderedSeqs, valueAt } from "./item-scans";
 import { ranksOf } from "./positions";
 import { toApiItem, type ItemRow, type QueueRow } from "./rows";
@@ -13,7 +13,6 @@ import { cached } from "./statements";
  */
 export function queryItems(db: Database, queue: Pick<QueueRow, "seq" | "id">, request: ItemsQuery): AnnotationQueueItem[] {
   const parts = filterParts(request);
-  if (parts.matchesNothing) return [];
   const keys = sortKeys(request);
   const offset = request.offset ?? 0;
   const limit = request.limit ?? Infinity;
@@ -38,11 +37,19 @@ export function queryItems(db: Database, queue: Pick<QueueRow, "seq" | "id">, re
 
   const rows = fetchRows(db, seqs);
   if (!request.include_position) return rows.map((row) => toApiItem(row, queue.id));
-  const filtered = scope.eqs.length > 0 || parts.states !== undefined || parts.addedBy !== undefined || parts.lookups.length > 0;
-  if (!filtered) return rows.map((row, i) => toApiItem(row, queue.id, offset + i + 1));
-  const inBackHalf = matching !== undefined && offset > matching / 2;
-  const total = inBackHalf ? countFromCounts(db, { queueSeq: queue.seq, eqs: [] }) : undefined;
-  const ranks = ranksOf(db, queue.seq, keys, rows, total === undefined ? undefined : { total });
+  // Positions number what the scalar filters keep; without a state filter that is the list itself.
+  if (parts.states === undefined) return rows.map((row, i) => toApiItem(row, queue.id, offset + i + 1));
+  const numbered = numberedScope(queue.seq, parts);
+  let ranks: number[];
+  if (parts.lookups.length > 0) {
+    // A lookup keeps a handful of items: number them all.
+    const order = lookupSeqs(db, numbered, keys, { offset: 0, limit: Infinity });
+    ranks = rows.map((row) => order.indexOf(row.seq) + 1);
+  } else {
+    const inBackHalf = matching !== undefined && offset > matching / 2;
+    const total = inBackHalf ? countFromCounts(db, numbered) : undefined;
+    ranks = ranksOf(db, numbered, keys, rows, total === undefined ? undefined : { total });
+  }
   return rows.map((row, i) => toApiItem(row, queue.id, ranks[i] ?? null));
 }
 

@@ -4,8 +4,9 @@ import { countRows } from "./item-scans";
 import type { ItemRow } from "./rows";
 import { cached } from "./statements";
 
-// position_in_queue: the 1-based rank of an item among ALL live items of its queue in the request's
-// order, whatever the filter. A rank is a count of the rows sorting before the item, split into
+// position_in_queue: the 1-based rank of an item, in the request's order, among the live items of
+// its queue that pass the request's scalar filters (the state filter comes after numbering, as
+// upstream: item-order.ts numberedScope). The scope passed in never holds states. A rank is a count of the rows sorting before the item, split into
 // range counts that each walk one index: for keys (k1, k2) and tie-breaker seq,
 //   before(r) = #(k1 before r.k1) + #(k1 = r.k1, k2 before r.k2) + #(k1 = r.k1, k2 = r.k2, seq < r.seq).
 // Only the first page row is ranked from an end of the queue. The others are numbered from it:
@@ -66,19 +67,19 @@ function countBetween(db: Database, scope: Scope, keys: readonly Key[], a: Ranke
 }
 
 /**
- * Ranks of `rows` (given in `keys` order) among all live items of the queue. `fromEnd` counts the
- * first row's rank from the queue's end (total - rows after it), cheaper for rows in its back half.
+ * Ranks of `rows` (given in `keys` order) among the live items of `scope` (a queue, maybe with
+ * operation and adder equalities). `fromEnd` counts the first row's rank from the scope's end
+ * (total - rows after it), cheaper for rows in its back half.
  */
 export function ranksOf(
   db: Database,
-  queueSeq: number,
+  scope: Scope,
   keys: readonly Key[],
   rows: readonly Ranked[],
   fromEnd?: { total: number },
   /** How to number rows after the first (tests force each way). */
   method: "auto" | "window" | "counts" = "auto",
 ): number[] {
-  const scope: Scope = { queueSeq, eqs: [] };
   const [first, last] = [rows[0], rows.at(-1)];
   const [key] = keys;
   if (!first || !last || !key) return [];
@@ -114,7 +115,7 @@ function numberStretch(db: Database, scope: Scope, keys: readonly Key[], stretch
   const where = whereClause(scope, stretch);
   const sql = `SELECT seq, n FROM (
       SELECT seq, row_number() OVER (ORDER BY ${orderClause(keys, "asc")}) AS n
-      FROM annotation_queue_items INDEXED BY ${indexFor([], stretch[0]?.column as Key["field"])} WHERE ${where.sql}
+      FROM annotation_queue_items INDEXED BY ${indexFor(scope.eqs.map((eq) => eq.field), stretch[0]?.column as Key["field"])} WHERE ${where.sql}
     ) WHERE seq IN (SELECT value FROM json_each(?))`;
   const found = cached(db, sql, "raw").all(...where.params, JSON.stringify(rows.map((r) => r.seq))) as [number, number][];
   return new Map(found);

@@ -57,9 +57,11 @@ describe("progress rules for the caller's own record", () => {
     const before = findItem(db, queue.seq, itemId);
     const status = statusOf(() => setProgress(db, queue, itemId, "user-demo", requested, T0 + 60_000));
     expect(status).toBe(expected);
-    // A refusal and a no-op both leave the item exactly as it was, updated_at included.
+    // A refusal and a no-op both leave the item exactly as it was. An accepted change writes the
+    // state and its writer but never the item's updated_at (upstream: make_annotator_progress_update_query
+    // in annotation_queues_query_builder.py updates the progress record only).
     const unchanged = expected === 400 || earlier.at(-1) === requested;
-    const changed = { ...before, annotation_state: requested, annotator_user_id: "user-demo", updated_at: T0 + 60_000 };
+    const changed = { ...before, annotation_state: requested, annotator_user_id: "user-demo" };
     expect(findItem(db, queue.seq, itemId)).toEqual(unchanged ? before : changed);
   });
 
@@ -79,17 +81,18 @@ describe("several annotators", () => {
     expect(findItem(db, queue.seq, itemId)).toMatchObject({ annotation_state: "unstarted", annotator_user_id: null });
 
     setProgress(db, queue, itemId, "user-maria", "completed", T0 + 1000);
-    expect(findItem(db, queue.seq, itemId)).toMatchObject({ annotation_state: "completed", annotator_user_id: "user-maria", updated_at: T0 + 1000 });
+    const createdAt = findItem(db, queue.seq, itemId)?.created_at;
+    expect(findItem(db, queue.seq, itemId)).toMatchObject({ annotation_state: "completed", annotator_user_id: "user-maria", updated_at: createdAt });
     // Kenji has no record yet: in_progress is his to set, and he is now the latest writer.
     setProgress(db, queue, itemId, "user-kenji", "in_progress", T0 + 2000);
-    expect(findItem(db, queue.seq, itemId)).toMatchObject({ annotation_state: "in_progress", annotator_user_id: "user-kenji", updated_at: T0 + 2000 });
+    expect(findItem(db, queue.seq, itemId)).toMatchObject({ annotation_state: "in_progress", annotator_user_id: "user-kenji" });
     // Maria's own record is completed: she cannot go back to in_progress.
     expect(statusOf(() => setProgress(db, queue, itemId, "user-maria", "in_progress", T0 + 3000))).toBe(400);
-    // Maria repeating completed is a no-op: Kenji stays the latest writer, updated_at unchanged.
+    // Maria repeating completed is a no-op: Kenji stays the latest writer.
     setProgress(db, queue, itemId, "user-maria", "completed", T0 + 4000);
-    expect(findItem(db, queue.seq, itemId)).toMatchObject({ annotation_state: "in_progress", annotator_user_id: "user-kenji", updated_at: T0 + 2000 });
+    expect(findItem(db, queue.seq, itemId)).toMatchObject({ annotation_state: "in_progress", annotator_user_id: "user-kenji" });
     setProgress(db, queue, itemId, "user-kenji", "skipped", T0 + 5000);
-    expect(findItem(db, queue.seq, itemId)).toMatchObject({ annotation_state: "skipped", annotator_user_id: "user-kenji", updated_at: T0 + 5000 });
+    expect(findItem(db, queue.seq, itemId)).toMatchObject({ annotation_state: "skipped", annotator_user_id: "user-kenji", updated_at: createdAt });
     const records = db.prepare("SELECT annotator_user_id, annotation_state FROM annotation_item_progress ORDER BY annotator_user_id").all();
     expect(records).toEqual([
       { annotator_user_id: "user-kenji", annotation_state: "skipped" },
@@ -125,7 +128,7 @@ describe("POST /annotation_queues/{queue_id}/items/{item_id}/progress", () => {
     expect(res.status).toBe(200);
     const { item } = ItemProgressResponse.parse(res.json);
     expect(item).toMatchObject({ id: itemIds[0], queue_id: queue.id, annotation_state: "in_progress", annotator_user_id: "user-demo", position_in_queue: null });
-    expect(item.updated_at).not.toBe(item.created_at);
+    expect(item.updated_at).toBe(item.created_at);
 
     const again = await call(app, "POST", path(queue.id, itemIds[0] as string), { body: { project_id: PROJECT, annotation_state: "in_progress" }, headers: bearer() });
     expect(again.json).toEqual(res.json);

@@ -10,12 +10,14 @@ type ProgressRecord = { annotation_state: SettableState };
 /**
  * Records the caller's progress on an item and returns the item as it now is. The rules apply to
  * the caller's own record (contract-decisions.md): no record -> any settable state; the same state
- * again is a no-op (the item, its `updated_at` included, stays as it was); `in_progress` ->
- * `completed | skipped`; anything else (leaving `completed`/`skipped`) is a 400.
+ * again is a no-op; `in_progress` -> `completed | skipped`; anything else (leaving
+ * `completed`/`skipped`) is a 400.
  *
  * The item's derived state is that of the most recent writer, so every accepted change also
- * writes the item row (state, annotator, `updated_at`) in the same immediate transaction:
- * concurrent writers are serialised and each answer describes the item right after its own write.
+ * writes the item row's cached state and annotator in the same immediate transaction: concurrent
+ * writers are serialised and each answer describes the item right after its own write. The item's
+ * `updated_at` is not touched: upstream writes only the progress record, so `updated_at` means
+ * "the item record changed" (annotation_queues_query_builder.py, make_annotator_progress_update_query).
  */
 export function setProgress(
   db: Database,
@@ -53,12 +55,7 @@ export function setProgress(
     } else {
       insertProgressRecord(db, { itemSeq: item.seq, queueSeq: queue.seq, annotatorId, state, at: now });
     }
-    cached(db, "UPDATE annotation_queue_items SET annotation_state = ?, annotator_user_id = ?, updated_at = ? WHERE seq = ?").run(
-      state,
-      annotatorId,
-      now,
-      item.seq,
-    );
+    cached(db, "UPDATE annotation_queue_items SET annotation_state = ?, annotator_user_id = ? WHERE seq = ?").run(state, annotatorId, item.seq);
     return findItem(db, queue.seq, itemId) as ItemRow;
   }).immediate();
 }

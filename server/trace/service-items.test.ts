@@ -119,13 +119,34 @@ describe("querying queue items", () => {
     expect(items.length).toBeGreaterThan(0);
   });
 
-  it("ANDs filters, takes states by membership, and matches nothing for an empty state list", async () => {
+  it("ANDs filters, takes states by membership, and filters nothing for an empty state list (as upstream)", async () => {
     const test = fixture();
     const all = await queryItems(test.app, test.queue.id, {});
     const filter = { call_op_name: OPS[2], annotation_states: ["completed", "skipped"] as ("completed" | "skipped")[] };
     const items = await queryItems(test.app, test.queue.id, { filter });
     expect(items.map((i) => i.id)).toEqual(all.filter((i) => i.call_op_name === OPS[2] && ["completed", "skipped"].includes(i.annotation_state)).map((i) => i.id));
-    expect(await queryItems(test.app, test.queue.id, { filter: { annotation_states: [] } })).toEqual([]);
+    // annotation_queues_query_builder.py adds the state condition only for a non-empty list.
+    expect(await queryItems(test.app, test.queue.id, { filter: { annotation_states: [] } })).toEqual(all);
+  });
+
+  // Upstream (wandb/weave weave/trace_server/query_builder/annotation_queues_query_builder.py,
+  // make_queue_items_query) numbers rows in the inner query that applies the id, call_id,
+  // call_op_name, call_trace_id and added_by filters; only annotation_states is applied after.
+  it("numbers positions after the scalar filters and before the state filter", async () => {
+    const test = fixture();
+    const all = await queryItems(test.app, test.queue.id, { include_position: true });
+    const ofOp = all.filter((i) => i.call_op_name === OPS[1]);
+    const byOp = await queryItems(test.app, test.queue.id, { filter: { call_op_name: OPS[1] }, include_position: true });
+    expect(byOp.map((i) => [i.id, i.position_in_queue])).toEqual(ofOp.map((item, index) => [item.id, index + 1]));
+
+    const completedOfOp = await queryItems(test.app, test.queue.id, { filter: { call_op_name: OPS[1], annotation_states: ["completed"] }, include_position: true });
+    expect(completedOfOp.map((i) => [i.id, i.position_in_queue])).toEqual(byOp.filter((i) => i.annotation_state === "completed").map((i) => [i.id, i.position_in_queue]));
+
+    // An item read by its id is the first of a list of one: never its place in the queue.
+    const deep = all[all.length - 1]!;
+    const [byId] = await queryItems(test.app, test.queue.id, { filter: { id: deep.id }, include_position: true });
+    expect(byId?.position_in_queue).toBe(1);
+    expect(deep.position_in_queue).toBe(all.length);
   });
 
   it("sorts by several keys, in each direction, with id ascending as the last tie-breaker", async () => {

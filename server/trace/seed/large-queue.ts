@@ -136,7 +136,8 @@ export function buildLargeQueue(db: Database, options: LargeQueueOptions): strin
         annotator_user_id: annotator,
         created_at: batchAt,
         created_by: adder,
-        updated_at: updatedAt,
+        // A progress change leaves the item record as it was (progress.ts).
+        updated_at: batchAt,
       });
       if (batch.length >= 5000) flush();
     }
