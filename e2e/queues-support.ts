@@ -25,7 +25,7 @@ async function trace<T>(request: APIRequestContext, path: string, body: unknown)
   return (path.endsWith("/annotation_queues/query") ? text.trim().split("\n").map((l) => JSON.parse(l)) : JSON.parse(text)) as T;
 }
 
-type Item = { id: string; call_id: string; annotation_state: string; position_in_queue: number | null };
+type Item = { id: string; call_id: string; annotation_state: string; position_in_queue: number | null; display_fields: string[] };
 
 export async function queueIdByName(request: APIRequestContext, name: string): Promise<string> {
   const queues = await trace<{ id: string; name: string }[]>(request, "/annotation_queues/query", { project_id: PROJECT, name });
@@ -44,7 +44,10 @@ export async function queryItems(request: APIRequestContext, queueId: string, bo
  */
 export async function createScratchQueue(request: APIRequestContext, label: string, size: number): Promise<{ id: string; name: string }> {
   const source = await queueIdByName(request, BIG_QUEUE_NAME);
-  const calls = (await queryItems(request, source, { limit: size, offset: 500 })).map((i) => i.call_id);
+  // Calls that have the question and the answer the scratch items display (answers that finished).
+  const answered = (await queryItems(request, source, { limit: size * 3, offset: 500 })).filter((i) => i.display_fields.join() === "inputs.question,output.answer");
+  if (answered.length < size) throw new Error(`only ${answered.length} answered calls to make a scratch queue of ${size}`);
+  const calls = answered.slice(0, size).map((i) => i.call_id);
   const name = `e2e ${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const { id } = await trace<{ id: string }>(request, "/annotation_queues", { project_id: PROJECT, name, description: "Made by an end-to-end test." });
   await trace(request, `/annotation_queues/${id}/items`, { project_id: PROJECT, call_ids: calls, display_fields: ["inputs.question", "output.answer"] });

@@ -49,6 +49,28 @@ function countsDrift(db: Database): unknown[] {
     .all();
 }
 
+/** Items whose display fields name something their call does not have (the review would show "Not present"). */
+function itemsWithMissingFields(db: Database): string[] {
+  const rows = db
+    .prepare(
+      `SELECT i.id, i.display_fields, c.inputs, c.output, c.exception FROM annotation_queue_items i
+        JOIN trace_calls c ON c.project_id = i.project_id AND c.id = i.call_id WHERE i.deleted_at IS NULL`,
+    )
+    .all() as { id: string; display_fields: string; inputs: string | null; output: string | null; exception: string | null }[];
+  const has = (root: unknown, path: string) =>
+    path.split(".").every((key) => {
+      if (root === null || typeof root !== "object" || !Object.hasOwn(root, key)) return false;
+      root = (root as Record<string, unknown>)[key];
+      return root !== undefined;
+    });
+  return rows
+    .filter((row) => {
+      const call = { inputs: row.inputs && JSON.parse(row.inputs), output: row.output && JSON.parse(row.output), exception: row.exception };
+      return (JSON.parse(row.display_fields) as string[]).some((path) => !has(call, path) || (call as Record<string, unknown>)[path.split(".")[0]!] === null);
+    })
+    .map((row) => row.id);
+}
+
 // Seeding is real work (10,000+ items): generous timeouts for a busy machine; timing is not tested.
 const SLOW = { timeout: 120_000 };
 
@@ -91,6 +113,13 @@ describe("trace demo seed", SLOW, () => {
     expect(countsDrift(db)).toEqual([]);
   });
 
+  it("gives every item display fields its call has (a failed call shows its exception instead of its output)", () => {
+    expect(itemsWithMissingFields(db)).toEqual([]);
+    const kinds = db.prepare("SELECT DISTINCT display_fields FROM annotation_queue_items").pluck().all() as string[];
+    expect(kinds).toContain(JSON.stringify(["inputs.query", "output"]));
+    expect(kinds).toContain(JSON.stringify(["inputs.question", "exception"]));
+  });
+
   it("is deterministic for a given time and does nothing when run again", () => {
     const other = freshDb();
     seedTraceDemo(other, NOW);
@@ -124,6 +153,7 @@ describe("large queue seed", SLOW, () => {
     expect(db.prepare("SELECT DISTINCT annotation_state FROM annotation_queue_items ORDER BY 1").pluck().all()).toEqual(["completed", "in_progress", "skipped", "unstarted"]);
     expect(inconsistentItems(db)).toBe(0);
     expect(countsDrift(db)).toEqual([]);
+    expect(itemsWithMissingFields(db)).toEqual([]);
     // The indexes were dropped for the load and built again.
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'ix_aqi_%'").pluck().all();
     expect(indexes).toHaveLength(10);

@@ -15,13 +15,19 @@ const TrainingHealthIndicator = lazy(() =>
   import("../features/training/health/training-health-indicator").then((m) => ({ default: m.TrainingHealthIndicator })),
 );
 
-/** After a client-side navigation, focus the new page so screen readers start reading it. */
+/**
+ * After a client-side navigation, focus the new page so screen readers start reading it, unless
+ * the page has already put focus somewhere inside itself (the table focuses the row a review came
+ * back from; its effect runs before this one).
+ */
 function useFocusMainOnNavigate(main: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
   const previous = useRef(pathname);
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
+    const focused = document.activeElement;
+    if (focused && focused !== main.current && main.current?.contains(focused)) return;
     main.current?.focus({ preventScroll: true });
     // The page scrolls, not an inner box; Element#scrollTo is absent in jsdom, hence the `?.`.
     document.scrollingElement?.scrollTo?.(0, 0);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { cn } from "../lib/cn";
-import { formatExactTime, formatRelativeTime, parseTimestamp } from "../lib/relative-time";
+import { formatExactTime, formatTimeAgo, parseTimestamp } from "../lib/relative-time";
 
 /** Re-renders every `intervalMs` so "2 minutes ago" stays true while a page is open. */
 function useNow(intervalMs: number): Date {
@@ -13,7 +13,7 @@ function useNow(intervalMs: number): Date {
 }
 
 /**
- * "5 minutes ago" in a <time> element with a machine-readable dateTime. The exact time shows
+ * "5 minutes ago" (never a future time: see formatTimeAgo) in a <time> element with a machine-readable dateTime. The exact time shows
  * on hover (title) and on keyboard focus (a tooltip tied with aria-describedby).
  */
 export function RelativeTime({ value, className }: { value: string | number | Date; className?: string }) {
@@ -27,7 +27,7 @@ export function RelativeTime({ value, className }: { value: string | number | Da
       {/* Focusable so keyboard users can reach the exact time that mouse users get on hover. */}
       {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <time dateTime={date.toISOString()} title={exact} tabIndex={0} aria-describedby={tooltipId} className={cn("rounded-sm", className)}>
-        {formatRelativeTime(date, now)}
+        {formatTimeAgo(date, now)}
       </time>
       <span
         id={tooltipId}

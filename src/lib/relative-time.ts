@@ -33,6 +33,14 @@ export function formatRelativeTime(date: Date, now: Date, locale?: string): stri
   return format.format(seconds, "second");
 }
 
+/**
+ * "3 minutes ago" for something that has happened. A time ahead of `now` can only be the two
+ * clocks disagreeing (the service's and the browser's), so it reads "just now", never "in 13 seconds".
+ */
+export function formatTimeAgo(date: Date, now: Date, locale?: string): string {
+  return formatRelativeTime(date.getTime() > now.getTime() ? now : date, now, locale);
+}
+
 /** Full local date and time with the zone, for the tooltip next to a relative time. */
 export function formatExactTime(date: Date, locale?: string): string {
   return cachedFormat(exactFormats, locale, () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "long" })).format(date);

@@ -7,11 +7,15 @@ import { createQueue } from "../queues";
 import type { QueueRow } from "../rows";
 import { uuid7Now } from "../ids";
 import { makeCall, opRefs, type CallKind, type Topic } from "./demo-calls";
+import { DISPLAY_FIELDS_BY_KIND, presentDisplayFields } from "./display-fields";
 import { picker, seededRandom, type Picker } from "./prng";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+
+/** The hallucination audit reads the answer beside the articles it was grounded in. */
+const AUDIT_FIELDS = ["inputs.question", "inputs.retrieved_docs", "output.answer"] as const;
 
 export const DEMO_PROJECT = "demo/support-bot";
 export const ACME_PROJECT = "acme/claims";
@@ -27,7 +31,8 @@ type QueueSpec = {
   items: number;
   kinds: readonly (readonly [CallKind, number])[];
   topic: Topic;
-  displayFields: string[];
+  /** Display fields per kind of call, where the queue wants others than DISPLAY_FIELDS_BY_KIND. */
+  displayFields?: Partial<Record<CallKind, readonly string[]>>;
   /** Share of items annotated at all (earlier items more often). */
   annotated: number;
 };
@@ -54,7 +59,6 @@ export function seedDemoQueues(db: Database, now: number): void {
       items: 10_000,
       kinds: [["answer", 55], ["answer_v1", 25], ["classify", 10], ["search", 10]],
       topic: "refund",
-      displayFields: ["inputs.question", "output.answer"],
       annotated: 0.45,
     });
     seedQueue(db, p, now, DEMO_PROJECT, refs, {
@@ -66,7 +70,6 @@ export function seedDemoQueues(db: Database, now: number): void {
       items: 400,
       kinds: [["escalate", 50], ["policy_check", 30], ["answer", 20]],
       topic: "policy",
-      displayFields: ["inputs.question", "output.escalation_reason", "output.answer"],
       annotated: 0.6,
     });
     const audit = seedQueue(db, p, now, DEMO_PROJECT, refs, {
@@ -78,12 +81,12 @@ export function seedDemoQueues(db: Database, now: number): void {
       items: 50,
       kinds: [["answer", 70], ["summarize", 30]],
       topic: "fact",
-      displayFields: ["inputs.question", "inputs.retrieved_docs", "output.answer"],
+      displayFields: { answer: AUDIT_FIELDS },
       annotated: 0.5,
     });
     // The same call can sit in several queues: ten refund answers are audited too.
     const shared = db.prepare("SELECT call_id FROM annotation_queue_items WHERE queue_seq = ? AND call_op_name = ? ORDER BY seq LIMIT 10").pluck().all(tone.seq, refs.answer) as string[];
-    addExistingCalls(db, p, audit, shared, now - 2 * DAY, ["inputs.question", "inputs.retrieved_docs", "output.answer"]);
+    addExistingCalls(db, p, audit, shared, now - 2 * DAY, AUDIT_FIELDS);
     createQueue(db, {
       id: uuid7Now(now - DAY, p.random),
       projectId: DEMO_PROJECT,
@@ -105,7 +108,6 @@ export function seedDemoQueues(db: Database, now: number): void {
       items: 25,
       kinds: [["summarize", 1]],
       topic: "fact",
-      displayFields: ["inputs.transcript", "output.summary"],
       annotated: 0.4,
     });
   })();
@@ -141,7 +143,7 @@ function seedQueue(db: Database, p: Picker, now: number, projectId: string, refs
       const kind = p.weighted(spec.kinds);
       const call = makeCall(p, { projectId, kind, opRef: refs[kind], startedAt: at - p.int(5 * MINUTE, 5 * DAY), topic: spec.topic, user: "user-demo" });
       calls.push(call);
-      items.push(itemFor(queue, call, at, adder, spec.displayFields));
+      items.push(itemFor(queue, call, at, adder, presentDisplayFields(spec.displayFields?.[kind] ?? DISPLAY_FIELDS_BY_KIND[kind], call)));
     }
     added += size;
   }
@@ -155,7 +157,7 @@ function seedQueue(db: Database, p: Picker, now: number, projectId: string, refs
   return queue;
 }
 
-function itemFor(queue: QueueRow, call: NewCall, at: number, adder: string, displayFields: string[]): NewItem {
+function itemFor(queue: QueueRow, call: Omit<NewCall, "inputs" | "output">, at: number, adder: string, displayFields: string[]): NewItem {
   return {
     queue_seq: queue.seq,
     project_id: queue.project_id,
@@ -172,11 +174,12 @@ function itemFor(queue: QueueRow, call: NewCall, at: number, adder: string, disp
   };
 }
 
-function addExistingCalls(db: Database, p: Picker, queue: QueueRow, callIds: string[], at: number, displayFields: string[]): void {
-  const read = db.prepare("SELECT id, started_at, ended_at, op_name, trace_id FROM trace_calls WHERE project_id = ? AND id = ?");
+function addExistingCalls(db: Database, p: Picker, queue: QueueRow, callIds: string[], at: number, displayFields: readonly string[]): void {
+  const read = db.prepare("SELECT id, started_at, ended_at, op_name, trace_id, output, exception FROM trace_calls WHERE project_id = ? AND id = ?");
   const items = callIds.map((id) => {
-    const call = read.get(queue.project_id, id) as { id: string; started_at: number; ended_at: number | null; op_name: string; trace_id: string };
-    return itemFor(queue, { ...call, project_id: queue.project_id }, at, "user-kenji", displayFields);
+    const call = read.get(queue.project_id, id) as { id: string; started_at: number; ended_at: number | null; op_name: string; trace_id: string; output: string | null; exception: string | null };
+    const present = presentDisplayFields(displayFields, { output: call.output === null ? null : JSON.parse(call.output), exception: call.exception });
+    return itemFor(queue, { ...call, project_id: queue.project_id }, at, "user-kenji", present);
   });
   insertItems(db, items, { now: at, random: p.random });
 }

@@ -6,6 +6,7 @@ import { insertProgressRecord } from "../progress";
 import { createQueue } from "../queues";
 import { cached } from "../statements";
 import { opRefs, type CallKind } from "./demo-calls";
+import { presentDisplayFields } from "./display-fields";
 import { picker, seededRandom } from "./prng";
 
 const MINUTE = 60_000;
@@ -34,6 +35,13 @@ const INPUTS = [
   "Do you refund shipping when the item is faulty?",
 ].map((question) => JSON.stringify({ question }));
 const OUTPUT = JSON.stringify({ answer: "Your refund was issued; banks take 3–5 business days." });
+const EXCEPTION = "TimeoutError: retriever.search did not answer within 10.0 s";
+// Every call has the question; only those that finished have the answer (a failed one has its exception).
+const DISPLAY_FIELDS = {
+  ok: presentDisplayFields(["inputs.question", "output.answer"], { output: {} }),
+  failed: presentDisplayFields(["inputs.question", "output.answer"], { output: null, exception: EXCEPTION }),
+  running: presentDisplayFields(["inputs.question", "output.answer"], { output: null }),
+};
 const SUMMARY = { ok: JSON.stringify({ weave: { status: "success" } }), error: JSON.stringify({ weave: { status: "error" } }), running: JSON.stringify({ weave: { status: "running" } }) };
 
 /**
@@ -105,7 +113,7 @@ export function buildLargeQueue(db: Database, options: LargeQueueOptions): strin
         endedAt,
         INPUTS[i % INPUTS.length],
         failed || running ? null : OUTPUT,
-        failed ? "TimeoutError: retriever.search did not answer within 10.0 s" : null,
+        failed ? EXCEPTION : null,
         SUMMARY[failed ? "error" : running ? "running" : "ok"],
         "user-demo",
       );
@@ -130,7 +138,7 @@ export function buildLargeQueue(db: Database, options: LargeQueueOptions): strin
         call_ended_at: endedAt,
         call_op_name: refs[kind],
         call_trace_id: traceId,
-        display_fields: ["inputs.question", "output.answer"],
+        display_fields: DISPLAY_FIELDS[failed ? "failed" : running ? "running" : "ok"],
         added_by: adder,
         annotation_state: state,
         annotator_user_id: annotator,

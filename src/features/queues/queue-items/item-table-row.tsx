@@ -1,15 +1,11 @@
 import { flexRender, type Row } from "@tanstack/react-table";
-import { memo, type MouseEvent, type Ref } from "react";
+import { memo, type Ref } from "react";
+import { clickOpensRow, isPlainClick } from "../shared/row-click";
 import type { ItemRow } from "./items-columns";
 import type { ItemsTableFeatures } from "./items-table-features";
 
 /** A data row's height (a 24px control in each cell, 6px padding above and below, and the divider). */
 export const ROW_HEIGHT_PX = 37;
-
-/** Clicks on a control inside a row (copy, link, a focusable time) do their own thing. */
-function fromControl(event: MouseEvent): boolean {
-  return event.target instanceof Element && !!event.target.closest("a, button, input, [tabindex='0']");
-}
 
 type Props = {
   row: Row<ItemsTableFeatures, ItemRow>;
@@ -40,14 +36,12 @@ export const ItemTableRow = memo(
         data-item-id={row.original.id}
         aria-rowindex={rowIndex}
         onClick={(event) => {
-          const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-          if (plain && event.target instanceof Element && event.target.closest("a[data-open-row]")) {
+          if (isPlainClick(event) && event.target instanceof Element && event.target.closest("a[data-open-row]")) {
             event.preventDefault();
             onOpen(index);
             return;
           }
-          if (fromControl(event) || window.getSelection()?.toString()) return;
-          onOpen(index);
+          if (clickOpensRow(event)) onOpen(index);
         }}
         onKeyDown={(event) => {
           if (event.key === "Enter" && event.target === event.currentTarget) onOpen(index);

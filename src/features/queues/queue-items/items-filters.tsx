@@ -27,13 +27,15 @@ type Props = {
   /** Full operation names seen in this queue, offered as suggestions (the filter is exact). */
   knownOps: readonly string[];
   firstFieldRef: Ref<HTMLInputElement>;
+  /** Escape in a text filter: focus goes back to the table. */
+  onEscape: () => void;
 };
 
 /**
  * The six filters. Each text field keeps its draft to itself and commits after a pause, so the
  * table does not re-render while someone types; the page resets to 1 on every commit.
  */
-export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextCommit, onStatesChange, onClear, errors, knownOps, firstFieldRef }: Props) {
+export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextCommit, onStatesChange, onClear, errors, knownOps, firstFieldRef, onEscape }: Props) {
   const active = states.length > 0 || TEXT_FILTERS.some((f) => values[f.key] !== "");
   return (
     <search aria-label="Filter items" className="space-y-3 rounded-lg border border-line bg-surface p-3">
@@ -54,6 +56,7 @@ export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextC
             error={errors[f.key]}
             inputRef={index === 0 ? firstFieldRef : undefined}
             list={f.key === "op" ? OPS_LIST_ID : undefined}
+            onEscape={onEscape}
           />
         ))}
       </div>
@@ -76,6 +79,7 @@ function TextFilter({
   error,
   inputRef,
   list,
+  onEscape,
 }: {
   filterKey: TextFilterKey;
   label: string;
@@ -84,6 +88,7 @@ function TextFilter({
   error?: string;
   inputRef?: Ref<HTMLInputElement>;
   list?: string;
+  onEscape: () => void;
 }) {
   const commit = useCallback((next: string) => onCommit(filterKey, next), [onCommit, filterKey]);
   return (
@@ -95,6 +100,7 @@ function TextFilter({
       placeholder={PLACEHOLDERS[filterKey]}
       inputRef={inputRef}
       list={list}
+      onEscape={onEscape}
       className="min-w-0"
       inputClassName="font-mono text-xs"
     />

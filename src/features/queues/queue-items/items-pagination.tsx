@@ -1,8 +1,8 @@
 import { memo, useId } from "react";
 import { Button } from "../../../components/button";
-import { formatCount } from "../shared/format";
 import { usePendingValue } from "../shared/use-pending-value";
 import { PAGE_SIZES, type PageSize } from "./items-url-state";
+import { paginationSummary } from "./pagination-summary";
 
 function ChevronIcon({ direction }: { direction: "left" | "right" }) {
   return (
@@ -39,9 +39,7 @@ export const ItemsPagination = memo(function ItemsPagination({
 }) {
   const sizeId = useId();
   const [shownSize, setPendingSize] = usePendingValue<PageSize>(pageSize);
-  const range = shownCount > 0 ? `${formatCount(offset + 1)}–${formatCount(offset + shownCount)}` : "No rows";
-  const summary = `${range}${total !== null ? ` of ${formatCount(total)}` : hasNext ? " of many" : ""}`;
-  const pages = total !== null ? Math.max(1, Math.ceil(total / pageSize)) : null;
+  const { summary, pages } = paginationSummary({ page, pageSize, offset, shownCount, total, hasNext });
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <div className="flex items-center gap-2">
@@ -69,7 +67,7 @@ export const ItemsPagination = memo(function ItemsPagination({
         <output aria-live="polite" className="text-fg-muted tabular-nums">
           <span className="sr-only">{loading ? "Loading. " : ""}Rows </span>
           {summary}
-          {pages !== null ? <span className="ml-2 text-xs">(page {formatCount(page)} of {formatCount(pages)})</span> : null}
+          {pages ? <span className="ml-2 text-xs">{pages}</span> : null}
         </output>
         <div className="flex gap-1">
           <Button size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} icon={<ChevronIcon direction="left" />}>

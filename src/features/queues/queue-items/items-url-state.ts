@@ -160,6 +160,9 @@ export function toItemsFilter(state: Pick<ItemsTableState, "states" | TextFilter
 
 export const hasFilter = (state: Pick<ItemsTableState, "states" | TextFilterKey>): boolean => toItemsFilter(state) !== null;
 
+/** Whether a text (scalar) filter is set: the service then numbers positions within what it keeps. */
+export const hasTextFilter = (state: Pick<ItemsTableState, TextFilterKey>): boolean => TEXT_FILTERS.some((f) => state[f.key].trim() !== "");
+
 /**
  * The request for one page. One row more than the page is asked for: the service sends no
  * total, and that extra row says whether a next page exists. Positions are always included.

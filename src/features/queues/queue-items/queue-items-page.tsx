@@ -32,10 +32,10 @@ import { useItemsUrlState } from "./use-items-url-state";
 import { useRowFocus } from "./use-row-focus";
 
 export const TABLE_SHORTCUTS: readonly Shortcut[] = [
-  { keys: ["j"], action: "Focus the next row" },
-  { keys: ["k"], action: "Focus the previous row" },
+  { keys: ["j"], action: "Focus the next row (past the last, the next page)" },
+  { keys: ["k"], action: "Focus the previous row (before the first, the previous page)" },
   { keys: ["Enter"], action: "Open the focused row" },
-  { keys: ["/"], action: "Go to the filters" },
+  { keys: ["/"], action: "Go to the filters (Esc comes back to the table)" },
   { keys: ["?"], action: "Show these shortcuts" },
 ];
 
@@ -137,22 +137,50 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   useEffect(() => {
     rowsRef.current = rows;
   }, [rows]);
-  const rowFocus = useRowFocus(tableRegion, useCallback(() => rowsRef.current.length, []));
+  // j past the last row turns to the next page (k before the first, to the previous) and focuses
+  // its first (last) row once that page is on screen.
+  const focusOnNewPage = useRef<"first" | "last" | null>(null);
+  const pastEdgeRef = useRef<(direction: 1 | -1) => void>(() => undefined);
+  const rowFocus = useRowFocus(
+    tableRegion,
+    useCallback(() => rowsRef.current.length, []),
+    useCallback((direction: 1 | -1) => pastEdgeRef.current(direction), []),
+  );
   const onOpen = useCallback((index: number) => {
     const row = rowsRef.current[index];
     if (row) navigate(row.reviewHref);
   }, [navigate]);
 
-  // Back from a review: focus the row that was open (once it is on screen).
+  // Back from a review: focus the row that was open, once the page is read again (a cached page
+  // may hold the row at another place: items left the list while the review was open).
   const focusItemId = (location.state as ItemsLocationState)?.focusItemId;
   const focusedOnce = useRef<string | null>(null);
+  const fresh = !query.isPlaceholderData && !query.isFetching;
   useEffect(() => {
-    if (!focusItemId || focusedOnce.current === focusItemId || query.isPlaceholderData || rows.length === 0) return;
+    if (!focusItemId || focusedOnce.current === focusItemId || !fresh || rows.length === 0) return;
     const index = rows.findIndex((row) => row.id === focusItemId);
     if (index === -1) return;
     focusedOnce.current = focusItemId;
     void rowFocus.focusIndex(index);
-  }, [focusItemId, rows, rowFocus, query.isPlaceholderData]);
+  }, [focusItemId, rows, rowFocus, fresh]);
+
+  useEffect(() => {
+    pastEdgeRef.current = (direction) => {
+      if (direction === 1 ? !page.hasNext : state.page <= 1) return;
+      focusOnNewPage.current = direction === 1 ? "first" : "last";
+      onPage(state.page + direction);
+    };
+  }, [page.hasNext, state.page, onPage]);
+  useEffect(() => {
+    if (!focusOnNewPage.current || !fresh || rows.length === 0) return;
+    const index = focusOnNewPage.current === "first" ? 0 : rows.length - 1;
+    focusOnNewPage.current = null;
+    void rowFocus.focusIndex(index);
+  }, [rows, fresh, rowFocus]);
+
+  // "/" remembers the focused row, so Escape in a filter puts focus back where it was.
+  const rowBeforeFilters = useRef<number | null>(null);
+  const backToTable = useCallback(() => void rowFocus.focusIndex(rowBeforeFilters.current ?? 0), [rowFocus]);
 
   // Operation names seen so far, offered in the Operation filter (it matches exact names only).
   const [knownOps, setKnownOps] = useState<{ from: readonly unknown[] | null; ops: string[] }>({ from: null, ops: [] });
@@ -167,6 +195,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
     k: () => rowFocus.move(-1),
     "/": (event) => {
       event.preventDefault();
+      rowBeforeFilters.current = rowFocus.focusedIndex();
       firstFilter.current?.focus();
     },
     "?": () => setShortcutsOpen(true),
@@ -253,6 +282,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
         errors={problems.fields}
         knownOps={knownOps.ops}
         firstFieldRef={firstFilter}
+        onEscape={backToTable}
       />
 
       {query.isError && problems.other ? (

@@ -9,11 +9,12 @@ const MAX_FRAMES_FOR_ROW = 10;
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 /**
- * j/k move focus between the table's rows (from the focused row, or from the top). A long page
- * renders only the rows near the viewport, so moving to a row that is not rendered first asks the
- * table to scroll to it (`scrollToRowRef`), then focuses it once it exists.
+ * j/k move focus between the table's rows (from the focused row, or from the top); past the last
+ * row of a page (or before the first) `onPastEdge` is asked to turn the page. A long page renders
+ * only the rows near the viewport, so moving to a row that is not rendered first asks the table to
+ * scroll to it (`scrollToRowRef`), then focuses it once it exists.
  */
-export function useRowFocus(container: RefObject<HTMLElement | null>, rowCount: () => number) {
+export function useRowFocus(container: RefObject<HTMLElement | null>, rowCount: () => number, onPastEdge?: (direction: 1 | -1) => void) {
   const scrollToRowRef = useRef<ScrollToRow | null>(null);
 
   const rowAt = useCallback((index: number) => container.current?.querySelector<HTMLTableRowElement>(`${ROW_SELECTOR}[data-item-row="${index}"]`) ?? null, [container]);
@@ -47,14 +48,15 @@ export function useRowFocus(container: RefObject<HTMLElement | null>, rowCount: 
       const count = rowCount();
       if (count === 0) return;
       const index = focusedIndex();
+      if (index !== null && (index + delta < 0 || index + delta >= count) && onPastEdge) return onPastEdge(delta);
       const next = index === null ? (delta === 1 ? 0 : count - 1) : Math.min(count - 1, Math.max(0, index + delta));
       void focusRow(next);
     },
-    [rowCount, focusedIndex, focusRow],
+    [rowCount, focusedIndex, focusRow, onPastEdge],
   );
 
   /** Focuses the row at `index` on this page (coming back from its review); false when there is none. */
   const focusIndex = useCallback((index: number) => (index >= 0 && index < rowCount() ? focusRow(index) : Promise.resolve(false)), [rowCount, focusRow]);
 
-  return { move, focusIndex, scrollToRowRef };
+  return { move, focusIndex, focusedIndex, scrollToRowRef };
 }

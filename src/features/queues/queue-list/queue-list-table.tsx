@@ -1,11 +1,13 @@
 import { memo } from "react";
-import { Link } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import type { AnnotationQueue, QueueStats } from "../../../../contract/trace";
 import { Button } from "../../../components/button";
 import { RelativeTime } from "../../../components/relative-time";
+import { queueHref } from "../shared/links";
 import { QueueProgress } from "../shared/queue-progress";
+import { clickOpensRow } from "../shared/row-click";
 
-/** The queues as a table: name (opens the queue) and description, progress, creation time. */
+/** The queues as a table: name and description, progress, creation time. The name's link, or a click anywhere on the row, opens the queue. */
 export function QueueListTable({
   queues,
   stats,
@@ -54,10 +56,13 @@ const QueueRow = memo(function QueueRow({
   statsFailed: boolean;
   onRetryStats: () => void;
 }) {
+  const navigate = useNavigate();
+  const href = queueHref(queue.id);
   return (
-    <tr className="align-top hover:bg-subtle/50">
+    // The name is the row's link for the keyboard and assistive technology; the row takes the mouse too.
+    <tr className="cursor-pointer align-top hover:bg-subtle/50" onClick={(event) => clickOpensRow(event) && navigate(href)}>
       <td className="max-w-xl px-4 py-3">
-        <Link to={`/queues/${encodeURIComponent(queue.id)}`} className="font-medium text-fg hover:text-link hover:underline">
+        <Link to={href} className="font-medium text-fg hover:text-link hover:underline">
           {queue.name}
         </Link>
         {queue.description ? <p className="mt-0.5 line-clamp-2 text-xs text-fg-muted">{queue.description}</p> : null}

@@ -35,7 +35,7 @@ export function ItemMetadata({ item, call }: { item: AnnotationQueueItem; call: 
         <StatusBadge tone={STATE_TONES[item.annotation_state]}>{STATE_LABELS[item.annotation_state]}</StatusBadge>
       </Row>
       <Row term="Annotator">{item.annotator_user_id || <span className="text-fg-muted">nobody yet</span>}</Row>
-      <Row term="Last change">
+      <Row term="Record updated">
         <RelativeTime value={item.updated_at} />
       </Row>
       <Row term="Operation">

@@ -1,12 +1,11 @@
 import { Link } from "react-router-dom";
 import { Button, buttonClasses } from "../../../components/button";
 import { GuardedButton } from "./guarded-button";
-import type { Neighbours } from "./list-search";
+import type { Neighbours } from "./list-window";
 
 /** Previous / Next in the table's list, Next unstarted, and the way back to the table. */
 export function ReviewNav({
   neighbours,
-  resolving,
   onPrev,
   onNext,
   onNextUnstarted,
@@ -14,8 +13,8 @@ export function ReviewNav({
   backHref,
   backState,
 }: {
+  /** Undefined while the item's place in the list is being found. */
   neighbours: Neighbours | undefined;
-  resolving: boolean;
   onPrev: () => void;
   onNext: () => void;
   onNextUnstarted: () => void;
@@ -24,7 +23,7 @@ export function ReviewNav({
   /** Tells the table which row to focus on arrival. */
   backState: unknown;
 }) {
-  const waiting = resolving ? "Finding this item's place in the list…" : null;
+  const waiting = neighbours ? null : "Finding this item's place in the list…";
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">Move through the list</legend>

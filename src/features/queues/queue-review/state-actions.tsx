@@ -1,8 +1,7 @@
 import type { AnnotationQueueItem, SettableState } from "../../../../contract/trace";
 import { GuardedButton } from "./guarded-button";
 import { allowedMoves } from "./transition-rules";
-
-export type ReviewAction = { state: SettableState; advance: boolean };
+import type { ReviewAction } from "./use-review-session";
 
 /**
  * Start / Complete / Skip, and Complete & next / Skip & next as one action each. A move the rules
@@ -28,7 +27,7 @@ export function StateActions({
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">Set the item&apos;s state</legend>
-      <GuardedButton blockedReason={blocked("in_progress")} note={note("in_progress")} busy={busy} onClick={() => onAction({ state: "in_progress", advance: false })}>
+      <GuardedButton blockedReason={blocked("in_progress")} note={note("in_progress")} busy={busy} shortcut="t" onClick={() => onAction({ state: "in_progress", advance: false })}>
         Start
       </GuardedButton>
       <GuardedButton blockedReason={blocked("completed")} note={note("completed")} busy={busy} shortcut="c" onClick={() => onAction({ state: "completed", advance: false })}>

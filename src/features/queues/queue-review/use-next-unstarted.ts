@@ -1,10 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { AnnotationQueueItem } from "../../../../contract/trace";
 import { useApiClients } from "../../../app/api-clients";
-import type { ItemsTableState } from "../queue-items/items-url-state";
-import { findNextAfter } from "./list-search";
-import { listWindowFetcher } from "./use-review-queries";
+import { firstAfter } from "./list-window";
+import { listRows, type ListView } from "./use-review-queries";
 
 export type NextUnstartedStatus = { phase: "idle" } | { phase: "searching" } | { phase: "none" } | { phase: "failed"; error: unknown };
 
@@ -12,9 +10,8 @@ export type NextUnstartedStatus = { phase: "idle" } | { phase: "searching" } | {
  * "Next unstarted": the first unstarted item after this one in the table's order and filters (its
  * State filter set aside), wrapping to the start of the list when none comes later.
  */
-export function useNextUnstarted(projectId: string, queueId: string, view: ItemsTableState) {
+export function useNextUnstarted(projectId: string, queueId: string, view: ListView) {
   const { trace } = useApiClients();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<NextUnstartedStatus>({ phase: "idle" });
   const running = useRef<AbortController | null>(null);
 
@@ -25,8 +22,8 @@ export function useNextUnstarted(projectId: string, queueId: string, view: Items
       running.current = abort;
       setStatus({ phase: "searching" });
       try {
-        const fetchWindow = listWindowFetcher(queryClient, trace, projectId, queueId, { ...view, states: ["unstarted"] }, abort.signal);
-        const found = await findNextAfter(fetchWindow, current.position_in_queue ?? 0, current.id);
+        const fetchRows = listRows(trace, projectId, queueId, { ...view, states: ["unstarted"] }, abort.signal);
+        const found = await firstAfter(fetchRows, current, view.sort);
         if (abort.signal.aborted) return null;
         setStatus(found ? { phase: "idle" } : { phase: "none" });
         return found;
@@ -35,7 +32,7 @@ export function useNextUnstarted(projectId: string, queueId: string, view: Items
         return null;
       }
     },
-    [queryClient, trace, projectId, queueId, view],
+    [trace, projectId, queueId, view],
   );
   const reset = useCallback(() => setStatus({ phase: "idle" }), []);
   return { status, find, reset };

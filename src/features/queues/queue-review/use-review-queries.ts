@@ -1,94 +1,116 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo } from "react";
-import type { AnnotationQueueItem, ItemSortBy, ItemsQueryRequest } from "../../../../contract/trace";
+import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { AnnotationQueueItem, ItemsQueryRequest } from "../../../../contract/trace";
 import { traceQueries } from "../../../api/queries/trace";
 import { traceKeys } from "../../../api/query-keys";
 import type { TraceClient } from "../../../api/trace";
 import { useApiClients } from "../../../app/api-clients";
-import { matchesFilter, toListRequest, type ItemsTableState } from "../queue-items/items-url-state";
-import { findNeighbours, type FetchWindow } from "./list-search";
+import { toListRequest, type ItemsTableState } from "../queue-items/items-url-state";
+import { timestampKey } from "./list-order";
+import { readAround, type FetchRows, type ListWindow, type Neighbours } from "./list-window";
 
 /** While a review is open its data is re-read this often, so two annotators see each other's changes. */
 export const REVIEW_REFRESH_MS = 5000;
 
 const live = { refetchInterval: REVIEW_REFRESH_MS, refetchOnWindowFocus: "always" } as const;
 
-/** The request that reads one item, with its position under the table's sort. */
-export function itemRequest(projectId: string, itemId: string, sort: readonly ItemSortBy[]): ItemsQueryRequest {
+/** The list a review walks: the table's filter and sort (its page and page size do not matter here). */
+export type ListView = Pick<ItemsTableState, "states" | "sort" | "op" | "callId" | "traceId" | "itemId" | "addedBy">;
+
+/**
+ * The request that reads one item: the items query filtered by its id (the service has no "read
+ * item" call). Positions are not asked for: upstream numbers an id-filtered list, so every item
+ * would be "1"; the item's place comes from the list it is in (useListWindow).
+ */
+export function itemRequest(projectId: string, itemId: string): ItemsQueryRequest {
+  return { project_id: projectId, filter: { id: itemId }, limit: 1 };
+}
+
+export class ItemUnreadableError extends Error {
+  constructor() {
+    super("This annotation service cannot read a single item by its id (it ignored the id filter). Open the item from the queue's table.");
+    this.name = "ItemUnreadableError";
+  }
+}
+
+/** The item itself, or null when the queue has no such item. Kept in the shape of a page, so optimistic changes reach it too. */
+export function itemQuery(trace: TraceClient, projectId: string, queueId: string, itemId: string) {
+  const request = itemRequest(projectId, itemId);
   return {
-    project_id: projectId,
-    filter: { id: itemId },
-    ...(sort.length > 0 ? { sort_by: sort.map((s) => ({ ...s })) } : {}),
-    limit: 1,
-    include_position: true,
+    queryKey: traceKeys.itemPage(trace.scope, queueId, request),
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      const { items } = await trace.queryItems(queueId, request, { signal });
+      // Older services ignore `filter.id` and answer the queue's first item instead.
+      if (items.length > 0 && !items.some((i) => i.id === itemId)) throw new ItemUnreadableError();
+      return { items: items.filter((i) => i.id === itemId) };
+    },
   };
 }
 
-/** The item itself (the service has no "read item" call: the items query filtered by id). */
-export function useReviewItem(projectId: string, queueId: string, itemId: string, sort: readonly ItemSortBy[]) {
+export function useReviewItem(projectId: string, queueId: string, itemId: string) {
   const { trace } = useApiClients();
-  const request = useMemo(() => itemRequest(projectId, itemId, sort), [projectId, itemId, sort]);
+  return useQuery({ ...itemQuery(trace, projectId, queueId, itemId), ...live, select: (data): AnnotationQueueItem | null => data.items[0] ?? null });
+}
+
+/** `limit` rows of the list from `offset`, read fresh from the service. */
+export function listRows(trace: TraceClient, projectId: string, queueId: string, view: ListView, signal?: AbortSignal): FetchRows {
+  return async (offset, limit) => (await trace.queryItems(queueId, toListRequest(projectId, view, { offset, limit }), { signal })).items;
+}
+
+/** A list's identity in query keys: its filter and sort, no paging. */
+const listKey = (projectId: string, view: ListView) => toListRequest(projectId, view, { offset: 0, limit: 0 });
+
+/** Where an item's window lives in the cache: under the queue's item pages, so optimistic changes patch it too. */
+export function windowKey(trace: TraceClient, projectId: string, queueId: string, view: ListView, anchor: Pick<AnnotationQueueItem, "id" | "created_at" | "updated_at" | "call_started_at" | "call_op_name">) {
+  // The anchor's sort values are in the key: if one changes, its place does too.
+  const anchorKey = [anchor.id, timestampKey(anchor.created_at), timestampKey(anchor.updated_at), timestampKey(anchor.call_started_at), anchor.call_op_name];
+  return [...traceKeys.itemPages(trace.scope, queueId), "around", listKey(projectId, view), ...anchorKey] as const;
+}
+
+/**
+ * The rows around the item in the list: the one before, the item when it is in the list, and a few
+ * after. `hint` (the index the table or the previous item had for it) makes the usual case one
+ * read, but is only a first guess. Until the item's own window arrives, the previous item's window
+ * stands in (placeholder): it usually holds this item and its next, so moving on paints at once.
+ */
+export function useListWindow(projectId: string, queueId: string, view: ListView, item: AnnotationQueueItem | null | undefined, hint: number | null) {
+  const { trace } = useApiClients();
+  // The hint is read when a fetch starts, not part of the key: a better guess is no other list.
+  const options = item ? windowQuery(trace, projectId, queueId, view, item, hint) : null;
   return useQuery({
-    ...traceQueries.itemsPage(trace, queueId, request),
+    queryKey: options?.queryKey ?? [...traceKeys.itemPages(trace.scope, queueId), "around", "no item"],
+    queryFn: options?.queryFn ?? skipToken,
     ...live,
-    select: (data): AnnotationQueueItem | null => data.items[0] ?? null,
+    placeholderData: (previous) => previous,
   });
 }
 
-/** One window of the table's list, read through the query cache (so repeated probes are free). */
-export function listWindowFetcher(
-  queryClient: ReturnType<typeof useQueryClient>,
-  trace: TraceClient,
-  projectId: string,
-  queueId: string,
-  view: Pick<ItemsTableState, "states" | "sort" | "op" | "callId" | "traceId" | "itemId" | "addedBy">,
-  signal?: AbortSignal,
-): FetchWindow {
-  return async (offset, limit) => {
-    const request = toListRequest(projectId, view, { offset, limit });
-    const data = await queryClient.fetchQuery({
-      queryKey: traceKeys.itemPage(trace.scope, queueId, request),
-      queryFn: ({ signal: own }) => trace.queryItems(queueId, request, { signal: signal ?? own }),
-      staleTime: 1000,
-    });
-    return data.items;
+export function windowQuery(trace: TraceClient, projectId: string, queueId: string, view: ListView, anchor: AnnotationQueueItem, hint: number | null) {
+  return {
+    queryKey: windowKey(trace, projectId, queueId, view, anchor),
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ListWindow> =>
+      (await readAround(listRows(trace, projectId, queueId, view, signal), anchor, view.sort, { hint })).window,
   };
 }
 
 /**
- * The items before and after this one in the table's list (its filter and sort), refreshed with
- * the item. `hint` is the index the table opened it at.
+ * Makes moving on instant: the neighbours' rows are put where their review reads them, their calls
+ * are fetched, and the next item's own window is read ahead, all before a key is pressed.
  */
-export function useNeighbours(projectId: string, queueId: string, view: ItemsTableState, item: AnnotationQueueItem | null | undefined, hint: number | null) {
+export function usePrefetchNeighbours(projectId: string, queueId: string, view: ListView, neighbours: Neighbours | undefined) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
-  const inList = item ? matchesFilter(item, view) : false;
-  const listKey = useMemo(() => toListRequest(projectId, view, { offset: 0, limit: 0 }), [projectId, view]);
-  const query = useQuery({
-    queryKey: [...traceKeys.items(trace.scope, queueId), "neighbours", listKey, item?.id, item?.position_in_queue, inList, hint] as const,
-    queryFn: ({ signal }) =>
-      findNeighbours(listWindowFetcher(queryClient, trace, projectId, queueId, view, signal), item!, {
-        hint: hint ?? (item?.position_in_queue ? item.position_in_queue - 1 : null),
-        inList,
-      }),
-    enabled: !!item,
-    ...live,
-    // A new item's neighbours replace the old ones only when they arrive; until then keep showing these.
-    placeholderData: (previous) => previous,
-  });
-
-  // Make Previous/Next instant: their items are already known, and their calls can load now.
-  const { prev, next } = query.data ?? {};
+  const { prev, next } = neighbours ?? {};
   useEffect(() => {
     for (const neighbour of [next, prev]) {
       if (!neighbour) continue;
-      const key = traceQueries.itemsPage(trace, queueId, itemRequest(projectId, neighbour.item.id, view.sort)).queryKey;
-      if (queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, { items: [neighbour.item] }, { updatedAt: Date.now() - REVIEW_REFRESH_MS });
+      const { queryKey } = itemQuery(trace, projectId, queueId, neighbour.item.id);
+      // Marked as old, so the item is read again once it is shown.
+      if (queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, { items: [neighbour.item] }, { updatedAt: Date.now() - REVIEW_REFRESH_MS });
       void queryClient.prefetchQuery(traceQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }));
     }
-  }, [prev, next, queryClient, trace, queueId, projectId, view.sort]);
-
-  return { query, inList };
+    if (next) void queryClient.prefetchQuery({ ...windowQuery(trace, projectId, queueId, view, next.item, next.index), staleTime: REVIEW_REFRESH_MS });
+  }, [prev, next, queryClient, trace, queueId, projectId, view]);
 }
 
 /** The call an item points to, read with /call/read. */

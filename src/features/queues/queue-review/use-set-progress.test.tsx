@@ -46,7 +46,7 @@ function renderProgress(env: ReturnType<typeof setup>, itemId: string, callbacks
   return renderHook(
     () => {
       const { trace } = useApiClients();
-      const shown = useQuery({ ...traceQueries.itemsPage(trace, env.queueId, itemRequest(PROJECT, itemId, [])), select: (d) => d.items[0] });
+      const shown = useQuery({ ...traceQueries.itemsPage(trace, env.queueId, itemRequest(PROJECT, itemId)), select: (d) => d.items[0] });
       const mutation = useSetProgress(PROJECT, env.queueId, { me: null, ...callbacks });
       return { shown, mutation };
     },

@@ -10,8 +10,8 @@ const patch = (data: ItemsQueryResponse | undefined, itemId: string, change: (it
   data && data.items.some((i) => i.id === itemId) ? { ...data, items: data.items.map((i) => (i.id === itemId ? change(i) : i)) } : data;
 
 /**
- * Sets an item's state for the caller, optimistically: every cached page that shows the item shows
- * the new state at once; a refusal puts the pages back as they were and `onRefused` gets the
+ * Sets an item's state for the caller, optimistically: every cached list that shows the item (table
+ * pages, the review's item and its window of the list) shows the new state at once; a refusal puts the pages back as they were and `onRefused` gets the
  * service's reason. Afterwards the queue's pages, neighbours and totals are read again.
  */
 export function useSetProgress(
@@ -29,9 +29,9 @@ export function useSetProgress(
       // A refetch landing now would overwrite the optimistic state with the old one.
       await queryClient.cancelQueries({ queryKey: traceKeys.items(trace.scope, queueId) });
       const snapshot = queryClient.getQueriesData<ItemsQueryResponse>({ queryKey: pages });
-      const now = new Date().toISOString();
+      // The item's updated_at stays: a progress change does not touch the item record (contract-decisions.md, Corrections).
       queryClient.setQueriesData<ItemsQueryResponse>({ queryKey: pages }, (data) =>
-        patch(data, itemId, (item) => ({ ...item, annotation_state: state, annotator_user_id: callbacks.me ?? item.annotator_user_id, updated_at: now })),
+        patch(data, itemId, (item) => ({ ...item, annotation_state: state, annotator_user_id: callbacks.me ?? item.annotator_user_id })),
       );
       return { snapshot };
     },

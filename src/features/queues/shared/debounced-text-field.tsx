@@ -9,6 +9,8 @@ type Props = {
   value: string;
   /** Called once typing pauses, or at once on Enter. */
   onCommit: (value: string) => void;
+  /** Escape: what was typed is committed and the page takes focus back (the table, say). */
+  onEscape?: () => void;
   delayMs?: number;
   error?: string | null;
   hint?: string;
@@ -28,6 +30,7 @@ export const DebouncedTextField = memo(function DebouncedTextField({
   label,
   value,
   onCommit,
+  onEscape,
   delayMs = FILTER_DEBOUNCE_MS,
   error,
   hint,
@@ -78,6 +81,12 @@ export const DebouncedTextField = memo(function DebouncedTextField({
       }}
       onKeyDown={(event) => {
         if (event.key === "Enter") commit(draft);
+        if (event.key === "Escape" && onEscape) {
+          // Handled here: the page's own Escape shortcut must not also run.
+          event.preventDefault();
+          commit(draft);
+          onEscape();
+        }
       }}
       onBlur={() => commit(draft)}
     />

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { CopyIcon } from "../../../components/icons";
 import { cn } from "../../../lib/cn";
-import { formatExactTime, formatRelativeTime, parseTimestamp } from "../../../lib/relative-time";
+import { formatExactTime, formatTimeAgo, parseTimestamp } from "../../../lib/relative-time";
 
 /**
  * Cells for tables of hundreds of rows. The shared RelativeTime and CopyButton each keep their own
@@ -33,7 +33,7 @@ export function TimeCell({ value }: { value: string }) {
     // Focusable so keyboard users reach the exact time that mouse users get on hover.
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <time dateTime={date.toISOString()} title={exact} data-tip={exact} tabIndex={0} className="rounded-sm">
-      {formatRelativeTime(date, now)}
+      {formatTimeAgo(date, now)}
     </time>
   );
 }

@@ -1,0 +1,182 @@
+import type { AnnotationQueueItem, ItemSortBy } from "../../../../contract/trace";
+import { compareInList, type OrderedItem } from "./list-order";
+
+/**
+ * Where an item stands in a list (the table's filter and sort), found by comparing it with the
+ * list's rows in the list's own order. Nothing here trusts a remembered index or a position: an
+ * item that has just left the list (completed under an "unstarted" filter) still has a place
+ * between two rows, and the rows around it are read from the list as it is now.
+ */
+
+/** `limit` rows of the list from `offset` (filter and sort fixed by the caller). */
+export type FetchRows = (offset: number, limit: number) => Promise<readonly AnnotationQueueItem[]>;
+
+/** Consecutive rows of a list, as read at one time. */
+export type ListWindow = {
+  offset: number;
+  items: readonly AnnotationQueueItem[];
+  /** True when the read came back short: no row follows the last one. */
+  reachesEnd: boolean;
+};
+
+export type Neighbour = { item: AnnotationQueueItem; index: number };
+
+export type Neighbours = {
+  /** The anchor's index in the list, or null when it is not in it (any more). */
+  index: number | null;
+  /** Rows before the anchor: the index it would have if it were in the list. */
+  before: number;
+  prev: Neighbour | null;
+  next: Neighbour | null;
+};
+
+/** Rows read after the anchor besides its next one: the review shows the next item from them at once. */
+export const LOOKAHEAD = 4;
+
+/** A list that keeps moving under the search (others annotating) is searched again, this often at most. */
+const MAX_ATTEMPTS = 4;
+
+/**
+ * The anchor's neighbours in `window`, or undefined when the window cannot tell: it must hold a row
+ * before the anchor (or start the list) and a row after it (or reach the list's end). Rows that no
+ * longer belong to the list (`listed` says no: an optimistic change took them out) are skipped.
+ */
+export function neighboursIn(
+  window: ListWindow,
+  anchor: OrderedItem,
+  sort: readonly ItemSortBy[],
+  listed: (item: AnnotationQueueItem) => boolean = () => true,
+): Neighbours | undefined {
+  let prev: Neighbour | null = null;
+  let next: Neighbour | null = null;
+  let index: number | null = null;
+  let before = window.offset;
+  let skipped = 0;
+  for (const [i, item] of window.items.entries()) {
+    const order = compareInList(item, anchor, sort);
+    if (order === 0) {
+      if (listed(item)) index = window.offset + i - skipped;
+      else skipped += 1;
+      continue;
+    }
+    if (!listed(item)) {
+      skipped += 1;
+      continue;
+    }
+    const at = window.offset + i - skipped;
+    if (order < 0) {
+      prev = { item, index: at };
+      before = at + 1;
+    } else {
+      next = { item, index: at };
+      break;
+    }
+  }
+  const startKnown = prev !== null || window.offset === 0;
+  const endKnown = next !== null || window.reachesEnd;
+  if (!startKnown || !endKnown) return undefined;
+  return { index, before, prev, next };
+}
+
+/**
+ * The number of rows of the list that come strictly before `anchor`: a gallop from `hint` (where
+ * the anchor probably is), then a bisection, with one-row reads. About 2·log2(distance from the
+ * hint) reads; none are shared between calls, so every answer is about the list as it is now.
+ */
+export async function countBefore(fetchRows: FetchRows, anchor: OrderedItem, sort: readonly ItemSortBy[], hint = 0): Promise<number> {
+  const seen = new Map<number, boolean>();
+  const isBefore = async (offset: number): Promise<boolean> => {
+    const known = seen.get(offset);
+    if (known !== undefined) return known;
+    const [row] = await fetchRows(offset, 1);
+    const result = !!row && compareInList(row, anchor, sort) < 0;
+    seen.set(offset, result);
+    return result;
+  };
+
+  // The answer lies in [lo, hi]: every offset below lo is before the anchor; hi is not (or the end).
+  let lo = 0;
+  let hi: number;
+  const start = Math.max(0, Math.floor(hint));
+  if (await isBefore(start)) {
+    lo = start + 1;
+    let step = 1;
+    while (await isBefore(lo + step - 1)) {
+      lo += step;
+      step *= 2;
+    }
+    hi = lo + step - 1;
+  } else {
+    hi = start;
+    let step = 1;
+    while (lo < hi) {
+      const probe = Math.max(lo, hi - step);
+      if (await isBefore(probe)) {
+        lo = probe + 1;
+        break;
+      }
+      hi = probe;
+      step *= 2;
+    }
+  }
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (await isBefore(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The rows around `anchor` in the list: one before it, the anchor itself when it is in the list,
+ * and LOOKAHEAD + 1 after it. Tries the rows around `hint` first (one read when the table's index
+ * is still right), else searches. If the list moved between the search and the read (rows came or
+ * went), it searches again from where the read landed.
+ */
+export async function readAround(
+  fetchRows: FetchRows,
+  anchor: OrderedItem,
+  sort: readonly ItemSortBy[],
+  options: { hint: number | null; listed?: (item: AnnotationQueueItem) => boolean },
+): Promise<{ window: ListWindow; neighbours: Neighbours }> {
+  const size = LOOKAHEAD + 3;
+  const read = async (before: number): Promise<ListWindow> => {
+    const offset = Math.max(0, before - 1);
+    const items = await fetchRows(offset, size);
+    return { offset, items, reachesEnd: items.length < size };
+  };
+  let guess = options.hint;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const window = await read(guess ?? (await countBefore(fetchRows, anchor, sort, 0)));
+    const neighbours = neighboursIn(window, anchor, sort, options.listed);
+    if (neighbours) return { window, neighbours };
+    // The anchor is not inside this read: search, starting from where the read landed.
+    guess = await countBefore(fetchRows, anchor, sort, window.offset);
+  }
+  throw new ListMovingError();
+}
+
+export class ListMovingError extends Error {
+  constructor() {
+    super("The list kept changing while this item's place in it was looked up; it is looked up again shortly.");
+    this.name = "ListMovingError";
+  }
+}
+
+/**
+ * The first row of the list after `anchor` (e.g. the next unstarted item after this one), wrapping
+ * to the list's first row when none comes later. The anchor itself is never the answer.
+ */
+export async function firstAfter(
+  fetchRows: FetchRows,
+  anchor: OrderedItem,
+  sort: readonly ItemSortBy[],
+): Promise<{ item: AnnotationQueueItem; wrapped: boolean } | null> {
+  const before = await countBefore(fetchRows, anchor, sort, 0);
+  const [at, following] = await fetchRows(before, 2);
+  const later = at && at.id === anchor.id ? following : at;
+  if (later) return { item: later, wrapped: false };
+  const first = await fetchRows(0, 2);
+  const wrappedTo = first.find((row) => row.id !== anchor.id);
+  return wrappedTo ? { item: wrappedTo, wrapped: true } : null;
+}

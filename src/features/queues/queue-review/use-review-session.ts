@@ -1,0 +1,200 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import type { AnnotationQueueItem, SettableState } from "../../../../contract/trace";
+import { traceKeys } from "../../../api/query-keys";
+import { useApiClients } from "../../../app/api-clients";
+import { formatCount } from "../shared/format";
+import { STATE_LABELS } from "../shared/item-state";
+import { INDEX_PARAM, reviewHref, tableHref } from "../shared/links";
+import { matchesFilter, parseItemsTableState, toListRequest } from "../queue-items/items-url-state";
+import type { ItemsLocationState } from "../queue-items/queue-items-page";
+import { useAnnotator } from "./annotator-identity";
+import { neighboursIn, type ListWindow, type Neighbour, type Neighbours } from "./list-window";
+import { allowedMoves } from "./transition-rules";
+import { useNextUnstarted } from "./use-next-unstarted";
+import { useListWindow, usePrefetchNeighbours, useReviewItem, type ListView } from "./use-review-queries";
+import { useSetProgress, type ProgressChange } from "./use-set-progress";
+
+export type ReviewAction = { state: SettableState; advance: boolean };
+export type Refusal = { change: ProgressChange; error: unknown; label: string };
+type Target = { item: AnnotationQueueItem; neighbours: Neighbours | undefined };
+
+const parseHint = (raw: string | null) => (raw !== null && /^\d+$/.test(raw) ? Number(raw) : null);
+
+/**
+ * The work of one review: the item, its place in the table's list, and the moves an annotator makes
+ * (set a state, and move on). Keys act on the *target*: the item on screen, or the one a move has
+ * just gone to while the page is still drawing it, so keys pressed in quick succession each act on
+ * the item they were meant for. Moving on reads the next item from the list around the current
+ * one, compared by the list's order: it never depends on a remembered index being right.
+ */
+export function useReviewSession(project: string, queueId: string, itemId: string) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { trace } = useApiClients();
+  const [params] = useSearchParams();
+  const search = params.toString();
+  const view = useMemo(() => parseItemsTableState(new URLSearchParams(search)).state, [search]);
+  const hint = parseHint(params.get(INDEX_PARAM));
+
+  const itemQuery = useReviewItem(project, queueId, itemId);
+  const item = itemQuery.data;
+  const windowQuery = useListWindow(project, queueId, view, item, hint);
+  const annotator = useAnnotator(trace.scope);
+  const nextUnstarted = useNextUnstarted(project, queueId, view);
+
+  // Items this page changed: their new state decides whether they are in the list, even in a
+  // window read before the service had the change.
+  const [changed, setChanged] = useState<ReadonlyMap<string, SettableState>>(new Map());
+  const listed = useCallback((i: AnnotationQueueItem) => matchesFilter({ ...i, annotation_state: changed.get(i.id) ?? i.annotation_state }, view), [view, changed]);
+  const neighbours = item && windowQuery.data ? neighboursIn(windowQuery.data, item, view.sort, listed) : undefined;
+  const settled = !!neighbours && !windowQuery.isPlaceholderData;
+  usePrefetchNeighbours(project, queueId, view, neighbours);
+  const position = useKnownPositions(project, queueId, view, windowQuery.data)[itemId] ?? null;
+
+  const [announcement, setAnnouncement] = useState({ text: "", count: 0 });
+  const say = useCallback((text: string) => setAnnouncement((a) => ({ text, count: a.count + 1 })), []);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // The item "& next" was pressed on; once its place is known the review moves on, or says it is the last.
+  const [advanceFrom, setAdvanceFrom] = useState<string | null>(null);
+  const labelOf = useCallback((p: number | null) => (p ? `Item ${formatCount(p)}` : "The item"), []);
+
+  const saving = useRef(new Set<string>());
+  const progress = useSetProgress(project, queueId, {
+    me: annotator.me,
+    onAccepted: (accepted) => {
+      saving.current.delete(accepted.id);
+      annotator.remember(accepted.annotator_user_id);
+      say(`${accepted.id === itemId ? labelOf(position) : "The previous item"} marked ${STATE_LABELS[accepted.annotation_state].toLowerCase()}.`);
+    },
+    onRefused: (change, error) => {
+      saving.current.delete(change.itemId);
+      setChanged((current) => withoutKey(current, change.itemId));
+      setRefusal({ change, error, label: change.itemId === itemId ? labelOf(position) : "The previous item" });
+    },
+  });
+
+  // What keys act on. After a move it is the item moved to, until the page shows it.
+  const target = useRef<Target | null>(null);
+  const movingTo = useRef<string | null>(null);
+  const lastWindow = useRef<ListWindow | undefined>(undefined);
+  useEffect(() => {
+    lastWindow.current = windowQuery.data;
+    if (!item || (movingTo.current !== null && movingTo.current !== item.id)) return;
+    movingTo.current = null;
+    target.current = { item, neighbours };
+  }, [item, neighbours, windowQuery.data]);
+
+  const goTo = useCallback(
+    (to: Neighbour) => {
+      const known = lastWindow.current ? neighboursIn(lastWindow.current, to.item, view.sort, listed) : undefined;
+      target.current = { item: to.item, neighbours: known };
+      movingTo.current = to.item.id;
+      // Moving between items replaces the history entry: Back leaves the review, not item by item.
+      navigate(reviewHref(queueId, to.item.id, view, to.index), { replace: true });
+    },
+    [navigate, queueId, view, listed],
+  );
+
+  const act = useCallback(
+    ({ state, advance }: ReviewAction) => {
+      const current = target.current;
+      if (!current) return say("The item is still loading.");
+      const move = allowedMoves(current.item, annotator.me)[state];
+      if (!move.allowed) return say(`Not marked ${STATE_LABELS[state].toLowerCase()}: ${move.reason}`);
+      if (saving.current.has(current.item.id)) return say("The last change to this item is still being saved.");
+      saving.current.add(current.item.id);
+      setChanged((known) => new Map(known).set(current.item.id, state));
+      setRefusal(null);
+      progress.mutate({ itemId: current.item.id, state });
+      if (!advance) return;
+      if (current.neighbours?.next) goTo(current.neighbours.next);
+      else setAdvanceFrom(current.item.id);
+    },
+    [annotator.me, progress, goTo, say],
+  );
+
+  // "& next" pressed before the item's place was known: move once it is, once.
+  const advanced = useRef<string | null>(null);
+  useEffect(() => {
+    if (!item || advanceFrom !== item.id || !settled || !neighbours?.next || advanced.current === item.id) return;
+    advanced.current = item.id;
+    goTo(neighbours.next);
+  }, [item, advanceFrom, settled, neighbours, goTo]);
+
+  const step = useCallback(
+    (direction: "prev" | "next") => {
+      const to = target.current?.neighbours?.[direction];
+      if (to) goTo(to);
+      else if (target.current?.neighbours) say(direction === "next" ? "This is the last item of the list." : "This is the first item of the list.");
+      else say("Still finding this item's place in the list.");
+    },
+    [goTo, say],
+  );
+
+  const listIndex = neighbours?.index ?? null;
+  const backHref = tableHref(queueId, view, neighbours ? (neighbours.index ?? neighbours.before) : hint);
+  const backState = useMemo<ItemsLocationState>(() => ({ focusItemId: itemId }), [itemId]);
+  const back = useCallback(() => navigate(backHref, { state: backState }), [navigate, backHref, backState]);
+
+  const goNextUnstarted = useCallback(async () => {
+    const current = target.current?.item;
+    if (!current) return;
+    const found = await nextUnstarted.find(current);
+    if (found) navigate(reviewHref(queueId, found.item.id, view, null), { replace: true, state: { wrapped: found.wrapped } });
+  }, [nextUnstarted, navigate, queueId, view]);
+
+  return {
+    view,
+    item,
+    itemQuery,
+    windowQuery,
+    neighbours,
+    settled,
+    position,
+    listIndex,
+    annotator,
+    saving: !!item && progress.isPending && progress.variables?.itemId === item.id,
+    announcement,
+    refusal,
+    dismissRefusal: () => setRefusal(null),
+    atEnd: !!item && advanceFrom === item.id && !!neighbours && !neighbours.next,
+    wrapped: (location.state as { wrapped?: boolean } | null)?.wrapped === true,
+    nextUnstarted: { status: nextUnstarted.status, go: goNextUnstarted },
+    backHref,
+    backState,
+    act,
+    step,
+    back,
+  };
+}
+
+/**
+ * Queue positions seen in this list's windows, kept (in the query cache, per list) while the list
+ * stays the same: an item that has left the list (completed under an "unstarted" filter) keeps its
+ * number in the heading.
+ */
+function useKnownPositions(projectId: string, queueId: string, view: ListView, window: ListWindow | undefined): Readonly<Record<string, number>> {
+  const { trace } = useApiClients();
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(() => [...traceKeys.items(trace.scope, queueId), "positions", toListRequest(projectId, view, { offset: 0, limit: 0 })], [trace.scope, queueId, projectId, view]);
+  const known = useQuery<Record<string, number>>({ queryKey, queryFn: skipToken, staleTime: Infinity });
+  useEffect(() => {
+    const found = (window?.items ?? []).filter((i) => typeof i.position_in_queue === "number");
+    if (found.length === 0) return;
+    queryClient.setQueryData<Record<string, number>>(queryKey, (current = {}) =>
+      found.every((i) => current[i.id] === i.position_in_queue) ? current : { ...current, ...Object.fromEntries(found.map((i) => [i.id, i.position_in_queue as number])) },
+    );
+  }, [window, queryClient, queryKey]);
+  return known.data ?? NO_POSITIONS;
+}
+
+const NO_POSITIONS: Readonly<Record<string, number>> = {};
+
+function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
+  if (!map.has(key)) return map;
+  const copy = new Map(map);
+  copy.delete(key);
+  return copy;
+}
