@@ -19,6 +19,8 @@ import { createThemeStore } from "./theme/theme-store";
 
 export function renderApp(options: {
   path?: string;
+  /** Earlier entries of the history, before `path` (Back goes to the last of them). */
+  history?: string[];
   defaults: ServiceUrls;
   fetch?: typeof fetch;
   runtimeConfig?: RuntimeConfig;
@@ -41,7 +43,7 @@ export function renderApp(options: {
   const user = userEvent.setup();
   const view = render(
     <AppProviders services={services}>
-      <MemoryRouter initialEntries={[options.path ?? "/"]}>
+      <MemoryRouter initialEntries={[...(options.history ?? []), options.path ?? "/"]} initialIndex={options.history?.length ?? 0}>
         <RouterProbe into={router} />
         {options.routes ? <Routes>{options.routes}</Routes> : <AppRoutes />}
       </MemoryRouter>

@@ -10,6 +10,8 @@ export const wandbQueries = {
       queryKey: wandbKeys.viewer(client.scope),
       queryFn: ({ signal }) => client.viewer({ signal }),
       staleTime: Infinity,
+      // An address that is blocked (CORS) or missing stays so: one retry, then the pages fall back.
+      retry: 1,
     }),
   projects: (client: WandbClient, entity: string) =>
     queryOptions({

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ACME_KEY } from "../../../server/testing/test-app";
 import { renderApp, urlsOf } from "../../app/test-support";
 import { createLocalServer } from "../../test/local-server";
+import { createQueue } from "../../../server/trace/queues";
 import { API_KEY_STORAGE_KEY } from "./settings-storage";
 
 function setup(path = "/settings") {
@@ -172,5 +173,37 @@ describe("key-required redirect", () => {
     expect(await screen.findByText("Settings saved.")).toBeInTheDocument();
     expect(router.location.pathname).toBe("/settings");
     expect(screen.queryByText(/An API key is needed/)).not.toBeInTheDocument();
+  });
+});
+
+describe("settings page: the W&B account", () => {
+  it("signs in with the demo account in one click on the local services, then goes where the user was going", async () => {
+    const { user, router, settingsStore } = setup("/settings?returnTo=%2Fqueues");
+    await user.click(await screen.findByRole("button", { name: "Use the demo account" }));
+    expect(settingsStore.getSnapshot().connection).toMatchObject({ apiKey: "local-demo-key", annotationProject: "demo/support-bot" });
+    expect(localStorage.getItem(API_KEY_STORAGE_KEY)).toBe("local-demo-key");
+    await waitFor(() => expect(router.location.pathname).toBe("/queues"));
+  });
+
+  it("never offers the demo account on other services", async () => {
+    const server = createLocalServer();
+    renderApp({ path: "/settings", defaults: urlsOf(server.settings), fetch: server.fetch, runtimeConfig: { localServices: false } });
+    await screen.findByLabelText("API key");
+    expect(screen.queryByRole("button", { name: "Use the demo account" })).not.toBeInTheDocument();
+  });
+
+  it("offers the signed-in account's projects for the annotation project, and still takes typed text", async () => {
+    const server = createLocalServer();
+    createQueue(server.db, { projectId: "demo/support-bot", name: "q", description: "", scorerRefs: [], createdBy: "user-demo" });
+    createQueue(server.db, { projectId: "demo/alpha", name: "q", description: "", scorerRefs: [], createdBy: "user-demo" });
+    localStorage.setItem(API_KEY_STORAGE_KEY, "local-demo-key");
+    const { user } = renderApp({ path: "/settings", defaults: urlsOf(server.settings), fetch: server.fetch });
+    const field = await screen.findByLabelText("Annotation project");
+    await waitFor(() => expect(field).toHaveAttribute("list", "settings-project-options"));
+    const options = [...document.querySelectorAll("#settings-project-options option")].map((o) => o.getAttribute("value"));
+    expect(options).toEqual(["demo/alpha", "demo/support-bot"]);
+    await user.type(field, "demo/elsewhere");
+    expect(field).toHaveValue("demo/elsewhere");
+    expect(screen.getByRole("link", { name: /Signed in as demo/ })).toBeInTheDocument();
   });
 });

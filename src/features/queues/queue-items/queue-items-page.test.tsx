@@ -103,6 +103,39 @@ describe("queue items page", () => {
     expect(await screen.findByRole("dialog", { name: "Keyboard shortcuts" }, SLOW)).toHaveTextContent("Focus the next row");
   }, 60_000);
 
+  it("Esc in a filter puts focus back on the row it came from, so the next j moves on from there", async () => {
+    const { user } = setup();
+    await table();
+    await waitFor(() => expect(screen.getAllByRole("row").length).toBeGreaterThan(5), SLOW);
+    await user.keyboard("jjj");
+    const rows = () => screen.getAllByRole("row").slice(1);
+    expect(rows()[2]).toHaveFocus();
+    await user.keyboard("/");
+    expect(screen.getByRole("combobox", { name: "Operation" })).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(rows()[2]).toHaveFocus();
+    await user.keyboard("j");
+    expect(rows()[3]).toHaveFocus();
+    expect(screen.getByRole("combobox", { name: "Operation" })).toHaveValue("");
+  }, 60_000);
+
+  it("j past the last row turns to the next page and k before the first turns back", async () => {
+    const { user, search } = setup();
+    await table();
+    await waitFor(() => expect(rangeText()).toContain("1–25 of 60"), SLOW);
+    await user.keyboard("k");
+    const rows = () => screen.getAllByRole("row").slice(1);
+    expect(rows()[24]).toHaveFocus();
+    await user.keyboard("j");
+    await waitFor(() => expect(search().get("page")).toBe("2"), SLOW);
+    await waitFor(() => expect(rows()[0]).toHaveFocus(), SLOW);
+    expect(within(rows()[0]!).getByRole("link", { name: "Open item 26" })).toBeInTheDocument();
+    await user.keyboard("k");
+    await waitFor(() => expect(search().get("page")).toBeNull(), SLOW);
+    await waitFor(() => expect(within(rows()[24]!).getByRole("link", { name: "Open item 25" })).toBeInTheDocument(), SLOW);
+    await waitFor(() => expect(rows()[24]).toHaveFocus(), SLOW);
+  }, 60_000);
+
   it("remembers the chosen columns on this device", async () => {
     const { user } = setup();
     const grid = await table();

@@ -37,6 +37,16 @@ describe("queue list page", () => {
     await waitFor(() => expect(router.location.pathname).toBe(`/queues/${big}`), SLOW);
   }, 60_000);
 
+  it("opens a queue from a click anywhere on its row, as the items table does", async () => {
+    const { server, render } = setup("demo/support-bot");
+    const queue = seedLargeQueue(server.db, { projectId: "demo/support-bot", items: 3, name: "Row clicks" });
+    const { user, router } = render();
+    const table = await screen.findByRole("table", { name: "Annotation queues" }, SLOW);
+    const row = within(table).getByRole("link", { name: "Row clicks" }).closest("tr")!;
+    await user.click(within(row).getAllByRole("cell")[2]!);
+    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queue}`), SLOW);
+  }, 60_000);
+
   it("searches names on the service and keeps the search in the URL", async () => {
     const { server, render } = setup("demo/support-bot");
     seedLargeQueue(server.db, { projectId: "demo/support-bot", items: 3, name: "Refund tone" });

@@ -95,3 +95,59 @@ describe("review page", () => {
     await waitFor(async () => expect((await read(items[index]!.id)).annotation_state).toBe("completed"), SLOW);
   }, 60_000);
 });
+
+describe("review page: who is signed in, and keys", () => {
+  it("knows who the key belongs to from the W&B API, so an item someone else finished can still be worked on", async () => {
+    const { items, index } = await setup((all) => all.findIndex((i) => i.annotation_state === "completed" && !!i.annotator_user_id && i.annotator_user_id !== "user-demo"));
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    const actions = screen.getByRole("group", { name: "Set the item's state" });
+    // The viewer query answers "user-demo": the item's latest writer is someone else, so every move is offered.
+    await waitFor(() => expect(within(actions).getByRole("button", { name: "Start" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    expect(within(actions).getByRole("button", { name: "Complete" })).toHaveAccessibleDescription(new RegExp(`${items[index]!.annotator_user_id} marked it completed`));
+    expect(screen.getByRole("link", { name: /Signed in as demo/ })).toBeInTheDocument();
+  }, 60_000);
+
+  it("says so when the W&B API cannot be reached, and then treats others' finished items as final", async () => {
+    const noWandb = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
+      if (new Request(input, init).url.includes("/api/wandb/")) throw new TypeError("Failed to fetch");
+      return fetch(input, init);
+    };
+    const { index } = await setup((all) => all.findIndex((i) => i.annotation_state === "completed" && !!i.annotator_user_id && i.annotator_user_id !== "user-demo"), "size=25", noWandb);
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    expect(await screen.findByText(/Could not ask the W&B API who you are/, {}, SLOW)).toBeInTheDocument();
+    expect(within(screen.getByRole("group", { name: "Set the item's state" })).getByRole("button", { name: "Start" })).toHaveAttribute("aria-disabled", "true");
+  }, 60_000);
+
+  it("says why a refused key did nothing, every time", async () => {
+    const { user, index } = await setup((all) => all.findIndex((i) => i.annotation_state === "unstarted"));
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    await user.keyboard("t");
+    expect(await screen.findByText(`Item ${index + 1} marked in progress.`, {}, SLOW)).toBeInTheDocument();
+    await user.keyboard("t");
+    expect(await screen.findByText("Not marked in progress: Already in progress by you.", {}, SLOW)).toBeInTheDocument();
+    await user.keyboard("s");
+    expect(await screen.findByText(`Item ${index + 1} marked skipped.`, {}, SLOW)).toBeInTheDocument();
+    await user.keyboard("s");
+    expect(await screen.findByText("Not marked skipped: Already skipped by you.", {}, SLOW)).toBeInTheDocument();
+    await user.keyboard("c");
+    expect(await screen.findByText(/Not marked completed: It was skipped by you, which is final/, {}, SLOW)).toBeInTheDocument();
+  }, 60_000);
+
+  it("moves between items without adding history entries: Back leaves the review", async () => {
+    const server = createLocalServer();
+    const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 30, name: "History" });
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 5 });
+    localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
+    localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
+    const { user, router } = renderApp({ history: [`/queues/${queueId}`], path: `/queues/${queueId}/items/${items[0]!.id}?i=0`, defaults: urlsOf(server.settings), fetch: server.fetch });
+    await screen.findByRole("heading", { level: 1, name: "Item 1 of 30" }, SLOW);
+    for (const [n, key] of [[2, "n"], [3, "n"], [4, "n"], [3, "p"]] as const) {
+      await waitFor(() => expect(screen.getByRole("button", { name: key === "n" ? "Next" : "Previous" })).not.toHaveAttribute("aria-disabled"), SLOW);
+      await user.keyboard(key);
+      await screen.findByRole("heading", { level: 1, name: `Item ${n} of 30` }, SLOW);
+    }
+    router.navigate(-1);
+    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}`), SLOW);
+  }, 60_000);
+});
