@@ -24,6 +24,21 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
+/** Flags any loading message that shows while moving on (the next item should come from what was fetched ahead). */
+async function watchForLoading(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { sawLoading: boolean; loadingWatch?: MutationObserver };
+    w.sawLoading = false;
+    w.loadingWatch?.disconnect();
+    w.loadingWatch = new MutationObserver(() => {
+      const text = document.querySelector("main")?.textContent ?? "";
+      if (text.includes("Loading the call…") || text.includes("Loading the item…")) w.sawLoading = true;
+    });
+    w.loadingWatch.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+const sawLoading = (page: Page) => page.evaluate(() => (window as unknown as { sawLoading: boolean }).sawLoading);
+
 const shownItemId = (page: Page) => decodeURIComponent(new URL(page.url()).pathname.split("/items/")[1] ?? "");
 const urlChanges = (page: Page) => page.evaluate(() => (window as unknown as { urlChanges: number }).urlChanges);
 
@@ -57,6 +72,7 @@ test("forty items by keyboard under an Unstarted filter: every step lands on the
   for (let step = 0; step < 40; step++) {
     const move = plan[step % plan.length]!;
     const from = current;
+    await watchForLoading(page);
     if (move === "C" || move === "S") {
       changed.set(from, move === "C" ? "completed" : "skipped");
       current = after(from)!;
@@ -77,6 +93,8 @@ test("forty items by keyboard under an Unstarted filter: every step lands on the
     }
     expect(current, `step ${step + 1} (${move}) ran past the end of the scratch queue`).toBeTruthy();
     await expectSettledOn(page, current);
+    // Moving on paints the next item from what was fetched ahead: no loading message in between.
+    if (move !== "Esc") expect(await sawLoading(page), `step ${step + 1} (${move}) showed a loading message`).toBe(false);
     await page.waitForTimeout(300);
   }
 

@@ -18,7 +18,7 @@ console.info(`
   W&B Ops Dashboard with local reference services
   Dashboard:      ${services.url}
   Demo API key:   ${demo.apiKey}   (entity "${demo.entity}"; a second account: ${acme.apiKey}, entity "${acme.entity}")
-  Services:       ${services.url}/api/trace  ${services.url}/api/training/v1  ${services.url}/api/inference/v1
+  Services:       ${services.url}/api/trace  ${services.url}/api/training/v1  ${services.url}/api/inference/v1  ${services.url}/api/wandb/graphql
   Data:           ${resolve(config.DATA_DIR)}   (training steps every ${config.TRAINING_STEP_MS} ms; the GPU work is simulated)
   Stop with Ctrl-C.
 `);

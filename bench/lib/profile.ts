@@ -18,7 +18,8 @@ export type Profile = {
     httpSize: number;
   };
   lighthouse: { runsPerPage: number };
-  interactions: { reps: number; jobReps: number };
+  /** `advances`: consecutive Complete & next in the review, each after `thinkMs` of reading. */
+  interactions: { reps: number; jobReps: number; advances: number; thinkMs: number };
   load: { seconds: number; connections: number; maxRequests: number };
 };
 
@@ -32,7 +33,7 @@ const FULL: Profile = {
     httpSize: 100_000,
   },
   lighthouse: { runsPerPage: 3 },
-  interactions: { reps: 20, jobReps: 3 },
+  interactions: { reps: 20, jobReps: 3, advances: 50, thinkMs: 400 },
   load: { seconds: 10, connections: 10, maxRequests: 500_000 },
 };
 
@@ -40,7 +41,7 @@ const QUICK: Profile = {
   name: "quick",
   items: { sizes: [10_000, 100_000], runs: 10, naiveRuns: () => 1, naiveBudgetMs: 3_000, httpSize: 100_000 },
   lighthouse: { runsPerPage: 1 },
-  interactions: { reps: 4, jobReps: 1 },
+  interactions: { reps: 4, jobReps: 1, advances: 10, thinkMs: 400 },
   load: { seconds: 3, connections: 10, maxRequests: 100_000 },
 };
 

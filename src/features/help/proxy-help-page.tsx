@@ -3,9 +3,10 @@ import { PageHeader } from "../../components/page-header";
 const NGINX_RECIPE = `location /api/trace/        { proxy_pass https://trace.wandb.ai/; }
 location /api/training/v1/  { proxy_pass https://api.training.wandb.ai/v1/; }
 location /api/inference/v1/ { proxy_pass https://api.inference.wandb.ai/v1/; }
+location /api/wandb/        { proxy_pass https://api.wandb.ai/; }
 location /                  { root /srv/dashboard; try_files $uri /index.html; }`;
 
-const CONFIG_JSON = `{"traceBaseUrl": "/api/trace", "trainingBaseUrl": "/api/training/v1", "inferenceBaseUrl": "/api/inference/v1"}`;
+const CONFIG_JSON = `{"traceBaseUrl": "/api/trace", "trainingBaseUrl": "/api/training/v1", "inferenceBaseUrl": "/api/inference/v1", "wandbApiBaseUrl": "/api/wandb"}`;
 
 /**
  * /help/proxy: what to do when the browser blocks calls to a service (CORS). Part of the build, so

@@ -1,0 +1,89 @@
+import type { Page } from "playwright-core";
+
+/** Issue 12: a key press to the next item painted, p95, over consecutive Complete & next. */
+export const ADVANCE_BUDGET_MS = 50;
+
+export type AdvanceSample = {
+  /** Shift+C keydown to two animation frames after the next item's call is on screen. */
+  keyToPaintMs: number;
+  /** "Loading the call…" or "Loading the item…" was on screen at some point in between. */
+  flashed: boolean;
+};
+
+export type AdvanceOutcome =
+  | { state: "measured"; samples: AdvanceSample[]; stuck: number; thinkMs: number }
+  | { state: "error"; error: string };
+
+/**
+ * Runs in the page: arms a keydown listener, then resolves once the review shows an item other
+ * than `fromItemId` with its call painted, or null after `timeoutMs` (a stuck advance).
+ */
+function armAdvanceProbe({ fromItemId, timeoutMs }: { fromItemId: string; timeoutMs: number }): Promise<AdvanceSample | null> {
+  return new Promise((resolve) => {
+    let pressedAt = 0;
+    let flashed = false;
+    const shownItem = () => decodeURIComponent(location.pathname.split("/items/")[1] ?? "");
+    // The address changes before React draws the new item: wait for its details and its call.
+    const painted = () => {
+      const id = shownItem();
+      return (
+        id !== fromItemId &&
+        !!document.querySelector(`aside [title="${CSS.escape(id)}"]`) &&
+        !!document.querySelector("main section[aria-label]") &&
+        !document.body.textContent?.includes("Loading the call…")
+      );
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "C") return;
+      pressedAt = performance.now();
+      document.removeEventListener("keydown", onKey, true);
+      const started = pressedAt;
+      const check = () => {
+        const text = document.body.textContent ?? "";
+        if (text.includes("Loading the call…") || text.includes("Loading the item…")) flashed = true;
+        if (painted()) {
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve({ keyToPaintMs: performance.now() - pressedAt, flashed })));
+          return;
+        }
+        if (performance.now() - started > timeoutMs) return resolve(null);
+        requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    };
+    document.addEventListener("keydown", onKey, true);
+    // A press that never arrives is a stuck run too, not a hang.
+    setTimeout(() => {
+      if (pressedAt === 0) {
+        document.removeEventListener("keydown", onKey, true);
+        resolve(null);
+      }
+    }, timeoutMs);
+  });
+}
+
+/**
+ * The annotator's loop on the 10,000-item demo queue under an Unstarted filter: open the first row,
+ * then Complete & next `presses` times, reading each item for `thinkMs` before the next press (the
+ * app prefetches the next item in that time). A press after which no other item appears within
+ * five seconds counts as stuck.
+ */
+export async function measureReviewAdvance(page: Page, queueId: string, options: { presses: number; thinkMs: number }): Promise<AdvanceOutcome> {
+  await page.goto(`/queues/${queueId}?state=unstarted`);
+  await page.locator("table tbody tr[data-item-row]").first().waitFor();
+  await page.keyboard.press("j");
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/items\//);
+  await page.getByRole("region").first().waitFor();
+  const samples: AdvanceSample[] = [];
+  let stuck = 0;
+  for (let i = 0; i < options.presses; i++) {
+    await page.waitForTimeout(options.thinkMs);
+    const fromItemId = decodeURIComponent(new URL(page.url()).pathname.split("/items/")[1] ?? "");
+    const probe = page.evaluate(armAdvanceProbe, { fromItemId, timeoutMs: 5000 });
+    await page.keyboard.press("Shift+C");
+    const sample = await probe;
+    if (sample) samples.push(sample);
+    else stuck += 1;
+  }
+  return { state: "measured", samples, stuck, thinkMs: options.thinkMs };
+}
