@@ -4,6 +4,7 @@ import type { AnnotationQueue, QueueStats } from "../../../../contract/trace";
 import { Button } from "../../../components/button";
 import { RelativeTime } from "../../../components/relative-time";
 import { QueueProgress } from "../shared/queue-progress";
+import { UntrustedText } from "../../../components/untrusted-text";
 
 /** The queues as a table: name (opens the queue) and description, progress, creation time. */
 export function QueueListTable({
@@ -58,9 +59,13 @@ const QueueRow = memo(function QueueRow({
     <tr className="align-top hover:bg-subtle/50">
       <td className="max-w-xl px-4 py-3">
         <Link to={`/queues/${encodeURIComponent(queue.id)}`} className="font-medium text-fg hover:text-link hover:underline">
-          {queue.name}
+          <UntrustedText text={queue.name} className="break-words" />
         </Link>
-        {queue.description ? <p className="mt-0.5 line-clamp-2 text-xs text-fg-muted">{queue.description}</p> : null}
+        {queue.description ? (
+          <p className="mt-0.5 line-clamp-2 text-xs break-words text-fg-muted">
+            <UntrustedText text={queue.description} mode="controls" />
+          </p>
+        ) : null}
       </td>
       <td className="px-4 py-3">
         {stats ? (
