@@ -24,7 +24,7 @@ const chars = (n: number) => `${formatCount(n)} ${n === 1 ? "character" : "chara
  * out whole. `inline` shows it as a JSON string inside the value tree; `block` as wrapped prose.
  * Either way it is text, isolated, with hidden bidirectional controls shown.
  */
-export function FoldedText({ text, fold, inline = false, label }: { text: string; fold: number; inline?: boolean; label: string }) {
+export function FoldedText({ text, fold, inline = false, label, tone = "text-fg" }: { text: string; fold: number; inline?: boolean; label: string; tone?: string }) {
   const [shown, setShown] = useState(fold);
   const [inViewer, setInViewer] = useState(false);
   const folded = text.length > shown;
@@ -33,7 +33,7 @@ export function FoldedText({ text, fold, inline = false, label }: { text: string
   const Tag = inline ? "span" : "p";
   return (
     <>
-      <Tag className={cn("break-words whitespace-pre-wrap", inline ? "font-mono text-xs text-emerald-800 dark:text-emerald-300" : "text-sm leading-6 text-fg")}>
+      <Tag className={cn("break-words whitespace-pre-wrap", inline ? "font-mono text-xs text-emerald-800 dark:text-emerald-300" : cn("text-sm leading-6", tone))}>
         <UntrustedText text={body} mode="controls" />
         {folded ? "…" : null}
       </Tag>

@@ -7,6 +7,7 @@ import { UntrustedText } from "../../../components/untrusted-text";
 import { revealHiddenCharacters } from "../../../lib/hidden-characters";
 import { callDurationMs, formatDuration, shortOpName } from "../shared/format";
 import { STATE_LABELS, STATE_TONES } from "../shared/item-state";
+import { FoldedText } from "./folded-text";
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -60,7 +61,7 @@ export function ItemMetadata({ item, call }: { item: AnnotationQueueItem; call: 
       <Row term="Duration">{duration === null ? "running" : formatDuration(duration)}</Row>
       {call?.exception ? (
         <Row term="Exception">
-          <UntrustedText text={call.exception} className="break-words text-red-700 dark:text-red-400" />
+          <FoldedText text={call.exception} fold={400} label="the exception" tone="text-red-700 dark:text-red-400" />
         </Row>
       ) : null}
       <Row term="Added by">{item.added_by ? <UntrustedText text={item.added_by} className="break-words" /> : <span className="text-fg-muted">unknown</span>}</Row>
