@@ -8,8 +8,10 @@ export type ReviewPaint = {
   navigationToPaintMs: number;
   /** The end of the call's /call/read response (Resource Timing) to the same paint. */
   responseToPaintMs: number;
-  /** Every long task (over 50 ms) from navigation to the paint. */
+  /** Every long task (over 50 ms) from navigation to the paint (the app's own start included). */
   longTasksMs: number[];
+  /** The long tasks from the call's request to the paint: reading, parsing and rendering the call. */
+  callLongTasksMs: number[];
   /** Elements in the document at the paint. */
   domNodes: number;
 };
@@ -53,10 +55,13 @@ export function readReviewPaint(): ReviewPaint | null {
   if (!probe || probe.paintedAt === null) return null;
   const painted = probe.paintedAt;
   const call = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((e) => e.name.endsWith("/call/read"));
+  const tasks = probe.longTasks.filter((t) => t.start <= painted);
   return {
     navigationToPaintMs: painted,
     responseToPaintMs: call ? painted - call.responseEnd : Number.NaN,
-    longTasksMs: probe.longTasks.filter((t) => t.start <= painted).map((t) => t.duration),
+    longTasksMs: tasks.map((t) => t.duration),
+    // A task that was running when the request started is counted too.
+    callLongTasksMs: call ? tasks.filter((t) => t.start + t.duration >= call.startTime).map((t) => t.duration) : [],
     domNodes: document.getElementsByTagName("*").length,
   };
 }

@@ -5,6 +5,7 @@ import { UntrustedText } from "../../../components/untrusted-text";
 import { revealHiddenCharacters } from "../../../lib/hidden-characters";
 import { formatCount } from "../shared/format";
 import { resolvePath } from "./display-fields";
+import { VALUE_BUTTON } from "./folded-text";
 import { LinesView } from "./lines-view";
 import { ValueView } from "./value-view";
 
@@ -53,7 +54,7 @@ function FieldPath({ path }: { path: string }) {
       </h3>
       {long ? (
         <>
-          <Button size="sm" variant="ghost" className="h-6 px-1" aria-expanded={whole} onClick={() => setWhole((v) => !v)}>
+          <Button size="sm" variant="ghost" className={VALUE_BUTTON} aria-expanded={whole} onClick={() => setWhole((v) => !v)}>
             {whole ? "Hide the whole path" : `Show the whole path (${formatCount(path.length)} characters)`}
           </Button>
           {whole ? <LinesView value={path} as="text" label="The whole path" className="mt-1" /> : null}

@@ -16,6 +16,9 @@ function cutAt(text: string, end: number): string {
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? end - 1 : end);
 }
 
+/** Small text buttons inside a value: they wrap on a narrow screen instead of widening the page. */
+export const VALUE_BUTTON = "h-auto! min-h-6 px-1 py-0.5 text-left whitespace-normal!";
+
 const chars = (n: number) => `${formatCount(n)} ${n === 1 ? "character" : "characters"}`;
 
 /**
@@ -33,29 +36,30 @@ export function FoldedText({ text, fold, inline = false, label, tone = "text-fg"
   const Tag = inline ? "span" : "p";
   return (
     <>
-      <Tag className={cn("break-words whitespace-pre-wrap", inline ? "font-mono text-xs text-emerald-800 dark:text-emerald-300" : cn("text-sm leading-6", tone))}>
+      {/* Prose reads in its own direction (an Arabic answer right to left); a JSON string stays in the tree's. */}
+      <Tag dir={inline ? undefined : "auto"} className={cn("break-words whitespace-pre-wrap", inline ? "font-mono text-xs text-emerald-800 dark:text-emerald-300" : cn("text-sm leading-6", tone))}>
         <UntrustedText text={body} mode="controls" />
         {folded ? "…" : null}
       </Tag>
       {text.length > fold ? (
         <span className={cn("flex flex-wrap items-center gap-x-1", inline ? "ml-1 inline-flex align-middle" : "mt-1")}>
           {folded && text.length <= RENDER_IN_PAGE_MAX ? (
-            <Button size="sm" variant="ghost" className="h-6 px-1" onClick={() => setShown(text.length)}>
+            <Button size="sm" variant="ghost" className={VALUE_BUTTON} onClick={() => setShown(text.length)}>
               Show all ({chars(text.length)})
             </Button>
           ) : null}
           {folded && text.length > RENDER_IN_PAGE_MAX && shown < RENDER_IN_PAGE_MAX ? (
-            <Button size="sm" variant="ghost" className="h-6 px-1" onClick={() => setShown((n) => Math.min(n + MORE_STEP, RENDER_IN_PAGE_MAX))}>
+            <Button size="sm" variant="ghost" className={VALUE_BUTTON} onClick={() => setShown((n) => Math.min(n + MORE_STEP, RENDER_IN_PAGE_MAX))}>
               Show more ({formatCount(shown)} of {chars(text.length)})
             </Button>
           ) : null}
           {text.length > RENDER_IN_PAGE_MAX ? (
-            <Button size="sm" variant="ghost" className="h-6 px-1" aria-expanded={inViewer} onClick={() => setInViewer((v) => !v)}>
+            <Button size="sm" variant="ghost" className={VALUE_BUTTON} aria-expanded={inViewer} onClick={() => setInViewer((v) => !v)}>
               {inViewer ? "Close the whole text" : `Open the whole text (${chars(text.length)})`}
             </Button>
           ) : null}
           {!folded ? (
-            <Button size="sm" variant="ghost" className="h-6 px-1" onClick={() => setShown(fold)}>
+            <Button size="sm" variant="ghost" className={VALUE_BUTTON} onClick={() => setShown(fold)}>
               Show less
             </Button>
           ) : null}

@@ -4,7 +4,7 @@ import { ChevronRightIcon } from "../../../components/icons";
 import { UntrustedText } from "../../../components/untrusted-text";
 import { cn } from "../../../lib/cn";
 import { formatCount } from "../shared/format";
-import { FoldedText } from "./folded-text";
+import { FoldedText, VALUE_BUTTON } from "./folded-text";
 import { CHILDREN_PAGE, entriesBetween, entryCount, isContainer, keysOf, planOpenNodes, summaryOf } from "./value-shape";
 
 /** Strings inside the tree fold at this many characters. */
@@ -101,7 +101,7 @@ function Node({ name, value, depth, viewDepth }: { name?: string; value: object;
       <span className="inline-flex flex-wrap items-center gap-1">
         {name !== undefined ? <KeyText name={name} /> : null}
         <span className="text-fg-muted">{summary}</span>
-        <Button size="sm" variant="ghost" className="h-6 px-1" onClick={() => tree.focus({ node: value, name: shownName, depth })}>
+        <Button size="sm" variant="ghost" className={VALUE_BUTTON} onClick={() => tree.focus({ node: value, name: shownName, depth })}>
           Open {shownName.length > KEY_FOLD ? "this level" : <UntrustedText text={shownName} />} on its own
         </Button>
       </span>
