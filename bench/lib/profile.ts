@@ -19,6 +19,8 @@ export type Profile = {
   };
   lighthouse: { runsPerPage: number };
   interactions: { reps: number; jobReps: number };
+  /** Fresh loads of the review page per hostile call. */
+  hostile: { reps: number };
   load: { seconds: number; connections: number; maxRequests: number };
 };
 
@@ -33,6 +35,7 @@ const FULL: Profile = {
   },
   lighthouse: { runsPerPage: 3 },
   interactions: { reps: 20, jobReps: 3 },
+  hostile: { reps: 5 },
   load: { seconds: 10, connections: 10, maxRequests: 500_000 },
 };
 
@@ -41,6 +44,7 @@ const QUICK: Profile = {
   items: { sizes: [10_000, 100_000], runs: 10, naiveRuns: () => 1, naiveBudgetMs: 3_000, httpSize: 100_000 },
   lighthouse: { runsPerPage: 1 },
   interactions: { reps: 4, jobReps: 1 },
+  hostile: { reps: 2 },
   load: { seconds: 3, connections: 10, maxRequests: 100_000 },
 };
 

@@ -38,9 +38,9 @@ function deepValue(): unknown {
 }
 
 const scores = (seed: number) => Array.from({ length: 50 }, (_, k) => (seed * 31 + k) % 97);
+const region = (i: number) => Object.fromEntries(Array.from({ length: 80 }, (_unused, j) => [`store_${j}`, scores(i * 80 + j)]));
 
 function wideValue(): Record<string, Record<string, number[]>> {
-  const region = (i: number) => Object.fromEntries(Array.from({ length: 80 }, (_unused, j) => [`store_${j}`, scores(i * 80 + j)]));
   return Object.fromEntries(Array.from({ length: 50 }, (_unused, i) => [`region_${i}`, region(i)]));
 }
 
