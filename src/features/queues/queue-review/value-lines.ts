@@ -108,9 +108,9 @@ export function allLines(source: LineSource): string[] {
 }
 
 /**
- * Where each line's screen rows start when lines wrap every `columns` characters: `starts[i]` is
- * the first row of line i, `starts[count]` the number of rows (of the first `count` lines). Rows are what the viewer
- * windows, so one 5 MB line is 50,000 short rows rather than one row 5 MB wide.
+ * Where each of the first `count` lines' screen rows start when lines wrap every `columns`
+ * characters: `starts[i]` is the first row of line i, `starts[count]` the number of rows. Rows are
+ * what the viewer windows, so one 5 MB line is 50,000 short rows rather than one row 5 MB wide.
  */
 export function rowStarts(lines: readonly string[], columns: number, count: number = lines.length): Uint32Array {
   const starts = new Uint32Array(count + 1);
