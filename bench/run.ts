@@ -1,6 +1,7 @@
 import { relative } from "node:path";
 import { bundlePart } from "./bundle/bundle-part";
 import { serverDatabase, type ServerDbManifest } from "./fixtures/server-db";
+import { hostilePart } from "./hostile/hostile-part";
 import { itemsPart } from "./items/items-part";
 import { startBenchServer, type BenchServer } from "./lib/bench-server";
 import { chromiumVersion } from "./lib/browser";
@@ -19,8 +20,8 @@ import { loadPart } from "./load/load-part";
 
 type Shared = { profile: Profile; options: BenchOptions; distDir: string | null; server: { instance: BenchServer; manifest: ServerDbManifest } | null };
 
-const NEEDS_DASHBOARD: readonly Part[] = ["bundle", "lighthouse", "interactions"];
-const NEEDS_SERVER: readonly Part[] = ["lighthouse", "interactions", "load"];
+const NEEDS_DASHBOARD: readonly Part[] = ["bundle", "lighthouse", "interactions", "hostile"];
+const NEEDS_SERVER: readonly Part[] = ["lighthouse", "interactions", "hostile", "load"];
 
 function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
   const server = () => {
@@ -36,6 +37,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return lighthousePart(server().instance.url, server().manifest, shared.profile);
     case "interactions":
       return interactionsPart(server().instance.url, server().manifest, shared.profile);
+    case "hostile":
+      return hostilePart(server().instance.url, server().manifest, shared.profile);
     case "load":
       return loadPart(server().instance.url, server().manifest, shared.profile);
   }
@@ -71,7 +74,7 @@ async function main(): Promise<number> {
       shared.distDir = dashboard.distDir;
       environment.dashboard = relative(ROOT_DIR, dashboard.distDir);
     }
-    if (options.parts.some((p) => p === "lighthouse" || p === "interactions")) environment.chromium = chromiumVersion();
+    if (options.parts.some((p) => p === "lighthouse" || p === "interactions" || p === "hostile")) environment.chromium = chromiumVersion();
 
     for (const part of options.parts) {
       console.info(`\n== ${part}`);

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import type { Database } from "better-sqlite3";
 import { openDatabase } from "../server/db/database";
 import { insertCalls } from "../server/trace/calls";
 import { randomHex, uuid7Now } from "../server/trace/ids";
@@ -20,10 +21,7 @@ export const XSS_PAYLOADS = [
  * server keeps the file open too: SQLite's WAL mode and busy_timeout let this second connection write.
  */
 export function insertHostileCalls(): string[] {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run through playwright.config.ts");
-  const db = openDatabase(join(dataDir, DATABASE_FILE));
-  try {
+  return withE2eDatabase((db) => {
     const now = Date.now();
     const calls = XSS_PAYLOADS.map((payload, i) => ({
       project_id: PROJECT,
@@ -39,6 +37,16 @@ export function insertHostileCalls(): string[] {
     }));
     insertCalls(db, calls);
     return calls.map((c) => c.id);
+  });
+}
+
+/** Runs `work` on a second connection to the e2e server's own database (WAL lets both write). */
+export function withE2eDatabase<T>(work: (db: Database) => T): T {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run through playwright.config.ts");
+  const db = openDatabase(join(dataDir, DATABASE_FILE));
+  try {
+    return work(db);
   } finally {
     db.close();
   }

@@ -22,6 +22,8 @@ function armAdvanceProbe({ fromItemId, timeoutMs }: { fromItemId: string; timeou
   return new Promise((resolve) => {
     let pressedAt = 0;
     let flashed = false;
+    // Inside: this function runs in the page, where the module's scope does not exist.
+    // oxlint-disable-next-line unicorn/consistent-function-scoping
     const shownItem = () => decodeURIComponent(location.pathname.split("/items/")[1] ?? "");
     // The address changes before React draws the new item: wait for its details and its call.
     const painted = () => {

@@ -49,6 +49,15 @@ function countsDrift(db: Database): unknown[] {
     .all();
 }
 
+/** Whether a dotted path names something in `root` (the seeds use no dotted keys). */
+function hasPath(root: unknown, path: string): boolean {
+  return path.split(".").every((key) => {
+    if (root === null || typeof root !== "object" || !Object.hasOwn(root, key)) return false;
+    root = (root as Record<string, unknown>)[key];
+    return root !== undefined;
+  });
+}
+
 /** Items whose display fields name something their call does not have (the review would show "Not present"). */
 function itemsWithMissingFields(db: Database): string[] {
   const rows = db
@@ -57,16 +66,10 @@ function itemsWithMissingFields(db: Database): string[] {
         JOIN trace_calls c ON c.project_id = i.project_id AND c.id = i.call_id WHERE i.deleted_at IS NULL`,
     )
     .all() as { id: string; display_fields: string; inputs: string | null; output: string | null; exception: string | null }[];
-  const has = (root: unknown, path: string) =>
-    path.split(".").every((key) => {
-      if (root === null || typeof root !== "object" || !Object.hasOwn(root, key)) return false;
-      root = (root as Record<string, unknown>)[key];
-      return root !== undefined;
-    });
   return rows
     .filter((row) => {
-      const call = { inputs: row.inputs && JSON.parse(row.inputs), output: row.output && JSON.parse(row.output), exception: row.exception };
-      return (JSON.parse(row.display_fields) as string[]).some((path) => !has(call, path) || (call as Record<string, unknown>)[path.split(".")[0]!] === null);
+      const stored = { inputs: row.inputs && JSON.parse(row.inputs), output: row.output && JSON.parse(row.output), exception: row.exception };
+      return (JSON.parse(row.display_fields) as string[]).some((path) => !hasPath(stored, path) || (stored as Record<string, unknown>)[path.split(".")[0]!] === null);
     })
     .map((row) => row.id);
 }

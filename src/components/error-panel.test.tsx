@@ -46,6 +46,17 @@ describe("ErrorPanel", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("<img src=x onerror=alert(1)>");
   });
 
+  it("shows a service message's hidden bidirectional characters instead of letting them reorder it", async () => {
+    const server = createLocalServer();
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    const error = await failureOf(() => clients.training.getJob("job_\u202Efdp.exe"));
+    render(<ErrorPanel error={error} />);
+    const alert = screen.getByRole("alert");
+    expect(within(alert).getByRole("img", { name: "hidden character U+202E, right-to-left override" })).toBeInTheDocument();
+    expect(alert.textContent).not.toContain("\u202E");
+    expect(alert.textContent).toContain("job_⟨U+202E⟩fdp.exe");
+  });
+
   it("offers no Retry without a handler", () => {
     render(<ErrorPanel error={new Error("boom")} />);
     expect(screen.queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();

@@ -4,6 +4,7 @@ import { isApiError } from "../api/errors";
 import { SERVICE_LABELS } from "../api/connection";
 import { cn } from "../lib/cn";
 import { Button } from "./button";
+import { UntrustedText } from "./untrusted-text";
 import { CopyButton } from "./copy-button";
 import { AlertTriangleIcon, RefreshIcon } from "./icons";
 
@@ -35,13 +36,15 @@ export function ErrorPanel({
         <AlertTriangleIcon size={16} className="mt-0.5 shrink-0 text-red-700 dark:text-red-400" />
         <div className="min-w-0 flex-1 space-y-2">
           <p className="font-medium text-red-900 dark:text-red-200">{title ?? (api ? `${SERVICE_LABELS[api.service]}: request failed` : "Something went wrong")}</p>
-          <p className="text-fg break-words">{message}</p>
+          <p className="text-fg break-words">
+            <UntrustedText text={message} />
+          </p>
           {api?.hint ? <p className="text-fg-muted">{api.hint}</p> : null}
           {api && api.fieldErrors.length > 0 ? (
             <ul className="list-disc space-y-0.5 pl-5 text-fg">
               {api.fieldErrors.map((field, index) => (
                 <li key={`${field.path}-${index}`}>
-                  <span className="font-mono text-xs">{field.path || field.loc.join(".")}</span>: {field.message}
+                  <UntrustedText text={field.path || field.loc.join(".")} className="font-mono text-xs" />: <UntrustedText text={field.message} />
                 </li>
               ))}
             </ul>

@@ -40,5 +40,8 @@ export const traceQueries = {
     queryOptions({
       queryKey: traceKeys.call(client.scope, req.project_id, req.id),
       queryFn: ({ signal }) => client.readCall(req, { signal }),
+      // A call's values may be nested thousands of levels deep: structural sharing compares old and
+      // new data recursively and would overflow the stack on a refetch (the view handles a new object).
+      structuralSharing: false,
     }),
 };

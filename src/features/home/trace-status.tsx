@@ -7,6 +7,7 @@ import { ErrorPanel } from "../../components/error-panel";
 import { StatusBadge } from "../../components/status-badge";
 import { useSettings } from "../settings/settings-context";
 import { StatusPanel } from "./status-panel";
+import { UntrustedText } from "../../components/untrusted-text";
 
 const QUEUE_LIMIT = 50;
 
@@ -36,7 +37,7 @@ export function TraceStatus() {
             <ul aria-label="Annotation queues" className="space-y-1 text-sm">
               {queues.slice(0, 8).map((queue) => (
                 <li key={queue.id} className="truncate text-fg">
-                  {queue.name}
+                  <UntrustedText text={queue.name} />
                 </li>
               ))}
             </ul>

@@ -9,6 +9,7 @@ import { HighlightedId } from "./highlighted-id";
 import { providerLabel } from "./model-providers";
 import { playgroundPathFor } from "./playground-link";
 import { SortableHeader } from "./sortable-header";
+import { revealHiddenCharacters } from "../../lib/hidden-characters";
 
 /** The models as a real table: one row per model, sortable headers, an ID that can be copied. */
 export function CatalogTable({
@@ -73,7 +74,7 @@ export function CatalogTable({
               <tr key={model.id} className="border-b border-line last:border-b-0 hover:bg-subtle/50">
                 <th scope="row" className="max-w-[22rem] px-2.5 py-1.5 font-normal">
                   <span className="flex items-center gap-1">
-                    <span className="truncate font-mono text-xs text-fg" title={model.id}>
+                    <span className="truncate font-mono text-xs text-fg" title={revealHiddenCharacters(model.id)}>
                       <HighlightedId id={model.id} match={row.match} />
                     </span>
                     <CopyButton text={model.id} label={`Copy model ID ${model.id}`} className="h-6! px-1.5!" />

@@ -8,6 +8,7 @@ import { cn } from "../../lib/cn";
 import { useUrlBackedText } from "../../lib/use-url-backed-text";
 import { CHECKPOINT_EXAMPLE } from "./checkpoint-address";
 import type { ChatService, PlaygroundTarget } from "./playground-url-state";
+import { revealHiddenCharacters } from "../../lib/hidden-characters";
 
 const SERVICES: { id: ChatService; label: string; hint: string }[] = [
   { id: "inference", label: "Inference", hint: "a catalog model" },
@@ -87,10 +88,10 @@ export function TargetPicker({
             className={cn(inputClasses, modelError ? "border-red-600 dark:border-red-500" : "border-line-strong")}
           >
             <option value="">{models.isPending ? "Loading models…" : "Choose a model…"}</option>
-            {unlisted ? <option value={target.model}>{target.model} (not listed)</option> : null}
+            {unlisted ? <option value={target.model}>{revealHiddenCharacters(target.model)} (not listed)</option> : null}
             {ids.map((id) => (
               <option key={id} value={id}>
-                {id}
+                {revealHiddenCharacters(id)}
               </option>
             ))}
           </select>

@@ -87,7 +87,7 @@ describe("the items table's columns", () => {
     expect(within(cells[0]!).getByRole("link", { name: "Open item 1" })).toHaveAttribute("href", `/review/${first.id}`);
     // The op ref is shortened; the full ref is one hover or focus away.
     const op = within(cells[1]!).getByText(/^[\w.]+$/);
-    expect(op).toHaveAttribute("title", first.call_op_name);
+    expect(op.closest("[title]")).toHaveAttribute("title", first.call_op_name);
     expect(first.call_op_name.startsWith("weave:///")).toBe(true);
     expect(within(cells[2]!).getByRole("button", { name: `Copy call ID ${first.call_id}` })).toBeInTheDocument();
     expect(within(cells[3]!).getByRole("button", { name: `Copy trace ID ${first.call_trace_id}` })).toBeInTheDocument();

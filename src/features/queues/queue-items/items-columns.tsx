@@ -1,6 +1,8 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import type { AnnotationQueueItem } from "../../../../contract/trace";
 import { StatusBadge } from "../../../components/status-badge";
+import { UntrustedText } from "../../../components/untrusted-text";
+import { revealHiddenCharacters } from "../../../lib/hidden-characters";
 import { callDurationMs, formatCount, formatDuration, shortId, shortOpName } from "../shared/format";
 import { STATE_LABELS, STATE_TONES } from "../shared/item-state";
 import { CopyCell, TimeCell, TipText } from "../shared/dense-cells";
@@ -109,8 +111,8 @@ export const DEFAULT_HIDDEN_COLUMNS: Readonly<Record<string, false>> = { call_tr
 function UserCell({ id }: { id: string | null | undefined }) {
   if (!id) return none;
   return (
-    <span className="block truncate" title={id}>
-      {id}
+    <span className="block truncate" title={revealHiddenCharacters(id)}>
+      <UntrustedText text={id} />
     </span>
   );
 }
@@ -120,8 +122,8 @@ function IdCell({ id, kind, fromEnd = false }: { id: string; kind: string; fromE
   const short = fromEnd ? (id.length > 9 ? `…${id.slice(-8)}` : id) : shortId(id);
   return (
     <span className="inline-flex items-center gap-0.5 whitespace-nowrap">
-      <span className="font-mono text-xs" title={id}>
-        {short}
+      <span className="font-mono text-xs" title={revealHiddenCharacters(id)}>
+        <UntrustedText text={short} />
       </span>
       <CopyCell text={id} label={`Copy ${kind} ${id}`} />
     </span>

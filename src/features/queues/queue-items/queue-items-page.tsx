@@ -30,6 +30,7 @@ import { UrlIssuesNotice } from "./url-issues-notice";
 import { useItemsPage } from "./use-items-page";
 import { useItemsUrlState } from "./use-items-url-state";
 import { useRowFocus } from "./use-row-focus";
+import { UntrustedText } from "../../../components/untrusted-text";
 
 export const TABLE_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["j"], action: "Focus the next row (past the last, the next page)" },
@@ -252,9 +253,9 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
         <div className="flex flex-col items-start gap-4 lg:flex-row lg:justify-between">
           <div className="min-w-0 lg:flex-1">
             <h1 id={titleId} className="text-lg font-semibold tracking-tight text-fg">
-              {queue.data?.name ?? (queue.isError ? "Queue" : "Loading queue…")}
+              {queue.data ? <UntrustedText text={queue.data.name} className="break-words" /> : queue.isError ? "Queue" : "Loading queue…"}
             </h1>
-            {queue.data?.description ? <p className="mt-1 max-w-3xl text-sm text-fg-muted">{queue.data.description}</p> : null}
+            {queue.data?.description ? <p className="mt-1 max-w-3xl text-sm break-words text-fg-muted"><UntrustedText text={queue.data.description} mode="controls" /></p> : null}
           </div>
           <div className="flex shrink-0 items-center gap-2">
             {/* Room for the progress from the start, so its arrival does not re-flow the title. */}

@@ -6,6 +6,7 @@ import { RelativeTime } from "../../../components/relative-time";
 import { queueHref } from "../shared/links";
 import { QueueProgress } from "../shared/queue-progress";
 import { clickOpensRow } from "../shared/row-click";
+import { UntrustedText } from "../../../components/untrusted-text";
 
 /** The queues as a table: name and description, progress, creation time. The name's link, or a click anywhere on the row, opens the queue. */
 export function QueueListTable({
@@ -63,9 +64,13 @@ const QueueRow = memo(function QueueRow({
     <tr className="cursor-pointer align-top hover:bg-subtle/50" onClick={(event) => clickOpensRow(event) && navigate(href)}>
       <td className="max-w-xl px-4 py-3">
         <Link to={href} className="font-medium text-fg hover:text-link hover:underline">
-          {queue.name}
+          <UntrustedText text={queue.name} className="break-words" />
         </Link>
-        {queue.description ? <p className="mt-0.5 line-clamp-2 text-xs text-fg-muted">{queue.description}</p> : null}
+        {queue.description ? (
+          <p className="mt-0.5 line-clamp-2 text-xs break-words text-fg-muted">
+            <UntrustedText text={queue.description} mode="controls" />
+          </p>
+        ) : null}
       </td>
       <td className="px-4 py-3">
         {stats ? (

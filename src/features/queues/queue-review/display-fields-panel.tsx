@@ -1,6 +1,18 @@
+import { useState } from "react";
 import type { Call } from "../../../../contract/trace";
+import { Button } from "../../../components/button";
+import { UntrustedText } from "../../../components/untrusted-text";
+import { revealHiddenCharacters } from "../../../lib/hidden-characters";
+import { formatCount } from "../shared/format";
 import { resolvePath } from "./display-fields";
+import { VALUE_BUTTON } from "./folded-text";
+import { LinesView } from "./lines-view";
 import { ValueView } from "./value-view";
+
+/** Paths longer than this show folded: the queue names them, and nothing bounds their length. */
+const PATH_FOLD = 120;
+
+const foldedPath = (path: string) => (path.length > PATH_FOLD ? `${path.slice(0, PATH_FOLD)}… (${formatCount(path.length)} characters)` : path);
 
 /** The fields the queue asks annotators to look at, first and readable. */
 export function DisplayFieldsPanel({ call, paths }: { call: Call; paths: readonly string[] }) {
@@ -13,17 +25,41 @@ export function DisplayFieldsPanel({ call, paths }: { call: Call; paths: readonl
   }
   return (
     <div className="space-y-3">
-      {paths.map((path) => {
+      {paths.map((path, index) => {
         const field = resolvePath(call as Call & Record<string, unknown>, path);
+        const label = revealHiddenCharacters(foldedPath(path));
         return (
-          <section key={path} aria-label={path} className="rounded-lg border border-line bg-surface">
-            <h3 className="border-b border-line px-4 py-2 font-mono text-xs font-medium text-fg-muted">{path}</h3>
+          // A queue may list the same path twice: the place keeps the key unique.
+          <section key={index} aria-label={label} className="min-w-0 rounded-lg border border-line bg-surface">
+            <FieldPath path={path} />
             <div className="max-h-[32rem] overflow-auto px-4 py-3">
-              {field.found ? <ValueView value={field.value} /> : <p className="text-sm text-fg-muted italic">Not present in this call.</p>}
+              {field.found ? <ValueView value={field.value} label={label} /> : <p className="text-sm text-fg-muted italic">Not present in this call.</p>}
             </div>
           </section>
         );
       })}
+    </div>
+  );
+}
+
+/** The path as the section's heading; an absurdly long one folded, whole on demand in a windowed view. */
+function FieldPath({ path }: { path: string }) {
+  const [whole, setWhole] = useState(false);
+  const long = path.length > PATH_FOLD;
+  return (
+    <div className="border-b border-line px-4 py-2">
+      <h3 className="font-mono text-xs font-medium break-all text-fg-muted">
+        <UntrustedText text={long ? path.slice(0, PATH_FOLD) : path} />
+        {long ? "…" : null}
+      </h3>
+      {long ? (
+        <>
+          <Button size="sm" variant="ghost" className={VALUE_BUTTON} aria-expanded={whole} onClick={() => setWhole((v) => !v)}>
+            {whole ? "Hide the whole path" : `Show the whole path (${formatCount(path.length)} characters)`}
+          </Button>
+          {whole ? <LinesView value={path} as="text" label="The whole path" className="mt-1" /> : null}
+        </>
+      ) : null}
     </div>
   );
 }

@@ -3,8 +3,11 @@ import type { AnnotationQueueItem, Call } from "../../../../contract/trace";
 import { CopyButton } from "../../../components/copy-button";
 import { RelativeTime } from "../../../components/relative-time";
 import { StatusBadge } from "../../../components/status-badge";
+import { UntrustedText } from "../../../components/untrusted-text";
+import { revealHiddenCharacters } from "../../../lib/hidden-characters";
 import { callDurationMs, formatDuration, shortOpName } from "../shared/format";
 import { STATE_LABELS, STATE_TONES } from "../shared/item-state";
+import { FoldedText } from "./folded-text";
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -18,8 +21,8 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 function Id({ value, label }: { value: string; label: string }) {
   return (
     <span className="flex items-center gap-1">
-      <span className="truncate font-mono text-xs" title={value}>
-        {value}
+      <span className="truncate font-mono text-xs" title={revealHiddenCharacters(value)}>
+        <UntrustedText text={value} />
       </span>
       <CopyButton text={value} label={`Copy ${label}`} className="h-6 shrink-0 px-1.5 text-fg-muted" />
     </span>
@@ -34,13 +37,13 @@ export function ItemMetadata({ item, call }: { item: AnnotationQueueItem; call: 
       <Row term="State">
         <StatusBadge tone={STATE_TONES[item.annotation_state]}>{STATE_LABELS[item.annotation_state]}</StatusBadge>
       </Row>
-      <Row term="Annotator">{item.annotator_user_id || <span className="text-fg-muted">nobody yet</span>}</Row>
+      <Row term="Annotator">{item.annotator_user_id ? <UntrustedText text={item.annotator_user_id} className="break-words" /> : <span className="text-fg-muted">nobody yet</span>}</Row>
       <Row term="Record updated">
         <RelativeTime value={item.updated_at} />
       </Row>
       <Row term="Operation">
-        <span className="block font-mono text-xs break-words" title={item.call_op_name}>
-          {shortOpName(item.call_op_name)}
+        <span className="block font-mono text-xs break-words" title={revealHiddenCharacters(item.call_op_name)}>
+          <UntrustedText text={shortOpName(item.call_op_name)} />
         </span>
       </Row>
       <Row term="Call">
@@ -58,10 +61,10 @@ export function ItemMetadata({ item, call }: { item: AnnotationQueueItem; call: 
       <Row term="Duration">{duration === null ? "running" : formatDuration(duration)}</Row>
       {call?.exception ? (
         <Row term="Exception">
-          <span className="text-red-700 dark:text-red-400">{call.exception}</span>
+          <FoldedText text={call.exception} fold={400} label="the exception" tone="text-red-700 dark:text-red-400" />
         </Row>
       ) : null}
-      <Row term="Added by">{item.added_by || <span className="text-fg-muted">unknown</span>}</Row>
+      <Row term="Added by">{item.added_by ? <UntrustedText text={item.added_by} className="break-words" /> : <span className="text-fg-muted">unknown</span>}</Row>
       <Row term="Added">
         <RelativeTime value={item.created_at} />
       </Row>

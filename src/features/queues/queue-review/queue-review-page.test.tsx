@@ -96,6 +96,12 @@ describe("review page", () => {
   }, 60_000);
 });
 
+/** The services, except the W&B API, which cannot be reached (a proxy without it, CORS). */
+const noWandb = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
+  if (new Request(input, init).url.includes("/api/wandb/")) throw new TypeError("Failed to fetch");
+  return fetch(input, init);
+};
+
 describe("review page: who is signed in, and keys", () => {
   it("knows who the key belongs to from the W&B API, so an item someone else finished can still be worked on", async () => {
     const { items, index } = await setup((all) => all.findIndex((i) => i.annotation_state === "completed" && !!i.annotator_user_id && i.annotator_user_id !== "user-demo"));
@@ -108,10 +114,6 @@ describe("review page: who is signed in, and keys", () => {
   }, 60_000);
 
   it("says so when the W&B API cannot be reached, and then treats others' finished items as final", async () => {
-    const noWandb = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
-      if (new Request(input, init).url.includes("/api/wandb/")) throw new TypeError("Failed to fetch");
-      return fetch(input, init);
-    };
     const { index } = await setup((all) => all.findIndex((i) => i.annotation_state === "completed" && !!i.annotator_user_id && i.annotator_user_id !== "user-demo"), "size=25", noWandb);
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
     expect(await screen.findByText(/Could not ask the W&B API who you are/, {}, SLOW)).toBeInTheDocument();

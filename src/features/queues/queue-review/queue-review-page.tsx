@@ -5,6 +5,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { ErrorPanel } from "../../../components/error-panel";
 import { LoadingBar } from "../../../components/loading-bar";
 import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
+import { UntrustedText } from "../../../components/untrusted-text";
 import { formatCount, ordinal, shortOpName } from "../shared/format";
 import { STATE_LABELS } from "../shared/item-state";
 import { useShortcuts } from "../shared/keyboard";
@@ -83,14 +84,14 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
           </Link>
           <span aria-hidden="true">/</span>
           <Link to={session.backHref} state={session.backState} className="hover:text-fg hover:underline">
-            {queue.data?.name ?? "Queue"}
+            {queue.data ? <UntrustedText text={queue.data.name} /> : "Queue"}
           </Link>
           <span aria-hidden="true">/</span>
         </nav>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
             <h1 className="text-lg font-semibold tracking-tight text-fg tabular-nums">{heading}</h1>
-            {item ? <span className="font-mono text-xs text-fg-muted">{shortOpName(item.call_op_name)}</span> : null}
+            {item ? <UntrustedText text={shortOpName(item.call_op_name)} className="max-w-full truncate font-mono text-xs text-fg-muted" /> : null}
             {item && filtered ? <ListPlace inList={neighbours ? neighbours.index !== null : null} index={session.listIndex} state={item.annotation_state} /> : null}
           </div>
           <ReviewNav

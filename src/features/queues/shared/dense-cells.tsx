@@ -1,6 +1,8 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { CopyIcon } from "../../../components/icons";
+import { UntrustedText } from "../../../components/untrusted-text";
 import { cn } from "../../../lib/cn";
+import { revealHiddenCharacters } from "../../../lib/hidden-characters";
 import { formatExactTime, formatTimeAgo, parseTimestamp } from "../../../lib/relative-time";
 
 /**
@@ -38,13 +40,20 @@ export function TimeCell({ value }: { value: string }) {
   );
 }
 
-/** A short text with its full value on hover and focus. */
+/** A short untrusted text (isolated, hidden characters shown) with its full value on hover and focus. */
 export function TipText({ text, full, className }: { text: string; full: string; className?: string }) {
-  if (text === full) return <span className={cn("block truncate", className)}>{text}</span>;
+  if (text === full) {
+    return (
+      <span className={cn("block truncate", className)}>
+        <UntrustedText text={text} />
+      </span>
+    );
+  }
+  const tip = revealHiddenCharacters(full);
   return (
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <span tabIndex={0} title={full} data-tip={full} className={cn("block truncate rounded-sm", className)}>
-      {text}
+    <span tabIndex={0} title={tip} data-tip={tip} className={cn("block truncate rounded-sm", className)}>
+      <UntrustedText text={text} />
     </span>
   );
 }

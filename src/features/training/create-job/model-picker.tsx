@@ -4,6 +4,7 @@ import { AlertTriangleIcon } from "../../../components/icons";
 import { inputClasses, TextField } from "../../../components/text-field";
 import { cn } from "../../../lib/cn";
 import { useRegistry } from "../registry/registry-context";
+import { revealHiddenCharacters } from "../../../lib/hidden-characters";
 
 const OTHER = "__other__";
 
@@ -60,7 +61,7 @@ export function ModelPicker({ value, onChange, error }: { value: string; onChang
         <option value="">Choose a model…</option>
         {registry.models.map((m) => (
           <option key={m.id} value={m.id}>
-            {m.name ? `${m.name}${m.base_model ? ` · ${m.base_model}` : ""}` : m.id}
+            {revealHiddenCharacters(m.name ? `${m.name}${m.base_model ? ` · ${m.base_model}` : ""}` : m.id)}
           </option>
         ))}
         <option value={OTHER}>Another model ID…</option>

@@ -1,6 +1,8 @@
 import { formatCount, formatMetric } from "../format";
 import type { TrajectoryFile } from "./trajectory-file";
 import { trajectoryStats } from "./trajectory-stats";
+import { UntrustedText } from "../../../components/untrusted-text";
+import { revealHiddenCharacters } from "../../../lib/hidden-characters";
 
 const SHOWN_ISSUES = 100;
 
@@ -10,7 +12,7 @@ export function TrajectoryPreview({ file, fileName }: { file: TrajectoryFile; fi
   const problems = file.issues.length;
   return (
     <div className="space-y-3">
-      <dl className="grid grid-cols-2 gap-3 rounded-lg border border-line bg-surface p-3 text-sm sm:grid-cols-4" aria-label={`Contents of ${fileName}`}>
+      <dl className="grid grid-cols-2 gap-3 rounded-lg border border-line bg-surface p-3 text-sm sm:grid-cols-4" aria-label={`Contents of ${revealHiddenCharacters(fileName)}`}>
         <Stat label="Groups (gradient steps)" value={formatCount(file.groupCount)} />
         <Stat label="Trajectories" value={formatCount(stats.trajectories)} />
         <Stat label="Per group" value={stats.groupSize ? (stats.groupSize.min === stats.groupSize.max ? String(stats.groupSize.min) : `${stats.groupSize.min}–${stats.groupSize.max}`) : "—"} />
@@ -22,7 +24,7 @@ export function TrajectoryPreview({ file, fileName }: { file: TrajectoryFile; fi
       {problems > 0 ? (
         <section aria-labelledby="trajectory-problems" className="rounded-lg border border-red-300 bg-red-50 p-3 dark:border-red-500/30 dark:bg-red-500/10">
           <h3 id="trajectory-problems" className="text-sm font-semibold text-red-900 dark:text-red-200">
-            {problems === 1 ? "1 problem" : `${formatCount(problems)} problems`} in {fileName}: nothing will be sent until the file is fixed
+            {problems === 1 ? "1 problem" : `${formatCount(problems)} problems`} in <UntrustedText text={fileName} />: nothing will be sent until the file is fixed
           </h3>
           <ol className="mt-2 max-h-64 space-y-0.5 overflow-auto font-mono text-xs text-fg">
             {file.issues.slice(0, SHOWN_ISSUES).map((issue, index) => (

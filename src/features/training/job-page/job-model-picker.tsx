@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { compactSelectClasses } from "../compact-select";
 import type { RegistryModel } from "../registry/registry-schema";
+import { revealHiddenCharacters } from "../../../lib/hidden-characters";
 
 /**
  * Job events do not say which model a job trains; for a job opened by id the user may say it,
@@ -18,7 +19,7 @@ export function JobModelPicker({ models, onPick }: { models: RegistryModel[]; on
         <option value="">Not known: choose…</option>
         {models.map((m) => (
           <option key={m.id} value={m.id}>
-            {m.name ?? m.id}
+            {revealHiddenCharacters(m.name ?? m.id)}
           </option>
         ))}
       </select>

@@ -11,6 +11,7 @@ import { headlineMetric } from "../metrics";
 import { ProgressBar } from "../progress-bar";
 import type { RegistryJob, RegistryModel } from "../registry/registry-schema";
 import { ModelLink } from "./model-cell";
+import { UntrustedText } from "../../../components/untrusted-text";
 
 const KIND_LABEL = { rl: "RL", sft: "SFT" } as const;
 
@@ -27,7 +28,7 @@ export function JobRow({ job, model, onForget }: { job: RegistryJob; model: Regi
     <tr className="border-b border-line last:border-0 hover:bg-subtle/60">
       <td className="py-2.5 pr-3 pl-4 align-top">
         <Link to={`/training/jobs/${encodeURIComponent(job.id)}`} className="font-mono text-xs font-medium text-link hover:underline">
-          {job.id}
+          <UntrustedText text={job.id} />
         </Link>
       </td>
       <td className="max-w-48 px-3 py-2.5 align-top">

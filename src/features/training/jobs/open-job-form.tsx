@@ -6,6 +6,7 @@ import { useApiClients } from "../../../app/api-clients";
 import { Button } from "../../../components/button";
 import { inputClasses, TextField } from "../../../components/text-field";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
+import { revealHiddenCharacters } from "../../../lib/hidden-characters";
 
 /** Describes why a lookup by id failed, in a sentence that fits under the field. */
 export function lookupError(error: unknown, what: "job" | "model", id: string): string {
@@ -69,7 +70,7 @@ export function OpenJobForm() {
           <option value="">Not known</option>
           {registry.models.map((m) => (
             <option key={m.id} value={m.id}>
-              {m.name ? `${m.name} (${m.id})` : m.id}
+              {revealHiddenCharacters(m.name ? `${m.name} (${m.id})` : m.id)}
             </option>
           ))}
         </select>

@@ -17,6 +17,7 @@ import { TrainingPage } from "../training-page";
 import { CheckpointsPanel } from "./checkpoints-panel";
 import { DeleteModelButton } from "./delete-model-dialog";
 import { ModelNameForm } from "./model-name-form";
+import { UntrustedText } from "../../../components/untrusted-text";
 
 /** /training/models/:modelId: a model, its jobs in this browser, its checkpoints. */
 export function ModelPage() {
@@ -71,7 +72,7 @@ function ModelView({ modelId }: { modelId: string }) {
             ) : null}
             <div className="flex items-center gap-1">
               <dt>Base model</dt>
-              <dd className="font-mono text-fg">{model?.base_model ?? "not known"}</dd>
+              <dd className="font-mono text-fg">{model?.base_model ? <UntrustedText text={model.base_model} /> : "not known"}</dd>
             </div>
           </dl>
         </div>
@@ -100,7 +101,7 @@ function ModelView({ modelId }: { modelId: string }) {
             {jobs.map((job) => (
               <li key={job.id}>
                 <Link to={`/training/jobs/${encodeURIComponent(job.id)}`} className="rounded-md border border-line bg-surface px-2 py-1 font-mono text-xs text-link hover:underline">
-                  {job.id}
+                  <UntrustedText text={job.id} />
                 </Link>
               </li>
             ))}

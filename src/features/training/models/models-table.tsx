@@ -8,6 +8,7 @@ import { CloseIcon } from "../../../components/icons";
 import { RelativeTime } from "../../../components/relative-time";
 import { useRegistryStore } from "../registry/registry-context";
 import type { RegistryModel } from "../registry/registry-schema";
+import { UntrustedText } from "../../../components/untrusted-text";
 
 /** The newest checkpoint of a model: one request of one checkpoint. */
 function LatestCheckpoint({ modelId }: { modelId: string }) {
@@ -53,7 +54,7 @@ export function ModelsTable({ models }: { models: RegistryModel[] }) {
             <tr key={model.id} className="border-b border-line last:border-0 hover:bg-subtle/60">
               <td className="py-2.5 pr-3 pl-4">
                 <Link to={`/training/models/${encodeURIComponent(model.id)}`} className="font-medium text-link hover:underline">
-                  {model.name ?? model.id}
+                  <UntrustedText text={model.name ?? model.id} />
                 </Link>
                 {model.entity && model.project ? (
                   <span className="block text-xs text-fg-muted">
@@ -61,10 +62,10 @@ export function ModelsTable({ models }: { models: RegistryModel[] }) {
                   </span>
                 ) : null}
               </td>
-              <td className="px-3 py-2.5 font-mono text-xs text-fg-muted">{model.base_model ?? "—"}</td>
+              <td className="px-3 py-2.5 font-mono text-xs text-fg-muted">{model.base_model ? <UntrustedText text={model.base_model} /> : "—"}</td>
               <td className="px-3 py-2.5">
                 <span className="inline-flex items-center gap-1 font-mono text-xs text-fg">
-                  {model.id}
+                  <UntrustedText text={model.id} />
                   <CopyButton text={model.id} label={`Copy ID of ${model.name ?? model.id}`} />
                 </span>
               </td>

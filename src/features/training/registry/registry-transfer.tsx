@@ -4,6 +4,7 @@ import { Button, buttonClasses } from "../../../components/button";
 import { DownloadIcon, UploadIcon } from "../../../components/icons";
 import { exportRegistry, parseRegistryFile, type MergeReport } from "./registry-file";
 import { useRegistry, useRegistryStore } from "./registry-context";
+import { UntrustedText } from "../../../components/untrusted-text";
 
 function plural(count: number, word: string) {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
@@ -73,8 +74,8 @@ export function RegistryTransfer() {
         </label>
       </div>
       {/* Both regions are always present, so a screen reader hears each new result. */}
-      <output className="block">{result?.ok ? <p className="mt-2 text-xs text-fg">{result.text}</p> : null}</output>
-      <div role="alert">{result && !result.ok ? <p className="mt-2 text-xs font-medium text-red-700 dark:text-red-400">{result.text}</p> : null}</div>
+      <output className="block">{result?.ok ? <p className="mt-2 text-xs text-fg"><UntrustedText text={result.text} /></p> : null}</output>
+      <div role="alert">{result && !result.ok ? <p className="mt-2 text-xs font-medium text-red-700 dark:text-red-400"><UntrustedText text={result.text} /></p> : null}</div>
     </section>
   );
 }
