@@ -1,27 +1,27 @@
 import { DEMO_KEY, expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
-const SERVICES = ["Annotation queues", "Training", "Inference"];
+const SERVICES = ["Annotation queues", "Training", "Inference", "W&B API"];
 
 function resultRow(page: Page, service: string) {
   return page.getByRole("list", { name: "Connection test results" }).getByRole("listitem").filter({ hasText: service });
 }
 
 test.describe("Test connection", () => {
-  test("all three services answer OK with the demo key", async ({ page, baseURL }) => {
+  test("all four services answer OK with the demo key", async ({ page, baseURL }) => {
     const sent: Array<{ url: string; authorization: string | undefined }> = [];
     page.on("request", (request) => sent.push({ url: request.url(), authorization: request.headers()["authorization"] }));
     await page.goto("/settings");
     await page.getByLabel("API key", { exact: true }).fill(DEMO_KEY);
     await page.getByLabel("Annotation project").fill("demo/support-bot");
     await page.getByRole("button", { name: "Test connection" }).click();
-    await expect(page.getByText("Connection test finished: 3 of 3 services OK.")).toBeVisible();
+    await expect(page.getByText("Connection test finished: 4 of 4 services OK.")).toBeVisible();
     for (const service of SERVICES) await expect(resultRow(page, service)).toContainText("OK");
 
     // The key travels only in headers, only to the service addresses, never in a URL.
     const withKey = sent.filter((r) => r.authorization);
-    expect(withKey.length).toBeGreaterThanOrEqual(3);
-    for (const request of withKey) expect(request.url).toMatch(new RegExp(`^${baseURL}/api/(trace|training/v1|inference/v1)/`));
+    expect(withKey.length).toBeGreaterThanOrEqual(4);
+    for (const request of withKey) expect(request.url).toMatch(new RegExp(`^${baseURL}/api/(trace|training/v1|inference/v1|wandb)/`));
     for (const request of sent) expect(request.url).not.toContain(DEMO_KEY);
   });
 
@@ -29,7 +29,7 @@ test.describe("Test connection", () => {
     await page.goto("/settings");
     await page.getByLabel("API key", { exact: true }).fill("wrong-key");
     await page.getByRole("button", { name: "Test connection" }).click();
-    await expect(page.getByText("Connection test finished: 0 of 3 services OK.")).toBeVisible();
+    await expect(page.getByText("Connection test finished: 0 of 4 services OK.")).toBeVisible();
     for (const service of SERVICES) await expect(resultRow(page, service)).toContainText("Key rejected");
   });
 

@@ -197,15 +197,15 @@ test.describe("fault injection", () => {
     await page.goto("/settings");
     await page.getByLabel("API key", { exact: true }).fill("local-demo-key");
     await page.getByLabel("Annotation project").fill("demo/support-bot");
-    const broken = await inject(page, /\/api\/(trace|training|inference)\//, "connectionreset");
+    const broken = await inject(page, /\/api\/(trace|training|inference|wandb)\//, "connectionreset");
     await page.getByRole("button", { name: "Test connection" }).click();
-    await expect(page.getByText("Connection test finished: 0 of 3 services OK.")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Connection test finished: 0 of 4 services OK.")).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("list", { name: "Connection test results" })).toContainText("Could not reach");
     await expect(page.getByLabel("API key", { exact: true })).toHaveValue("local-demo-key");
     await expect(page.getByLabel("Annotation project")).toHaveValue("demo/support-bot");
     await broken.restore();
     await page.getByRole("button", { name: "Test connection" }).click();
-    await expect(page.getByText("Connection test finished: 3 of 3 services OK.")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Connection test finished: 4 of 4 services OK.")).toBeVisible({ timeout: 15_000 });
   });
 
   test("a page whose code fails to download says so, and Retry loads it once the host answers", async ({ page }) => {

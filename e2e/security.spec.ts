@@ -5,7 +5,7 @@ import { BIG_QUEUE_NAME, PROJECT, queryItems, queueIdByName, useDemoProject } fr
 import { expectNoInjectedMarkup, insertHostileCalls, XSS_PAYLOADS } from "./security-support";
 
 const SEEDED_JOB = "job_5eed00000000a001";
-const SERVICE_PATH = /^\/api\/(trace|training\/v1|inference\/v1)\//;
+const SERVICE_PATH = /^\/api\/(trace|training\/v1|inference\/v1|wandb)\//;
 const BASIC_KEY = Buffer.from(`api:${DEMO_KEY}`).toString("base64");
 
 /** Every page of the dashboard with the demo data: the big queue, one of its items, the seeded job. */
