@@ -43,5 +43,8 @@ export const traceQueries = {
       // A call's values may be nested thousands of levels deep: structural sharing compares old and
       // new data recursively and would overflow the stack on a refetch (the view handles a new object).
       structuralSharing: false,
+      // A recorded call rarely changes (a running one ends): a minute saves a read of every
+      // prefetched call again when its item is opened.
+      staleTime: 60_000,
     }),
 };

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import type { AnnotationQueueItem, Call } from "../../../../contract/trace";
 import { CopyButton } from "../../../components/copy-button";
 import { RelativeTime } from "../../../components/relative-time";
@@ -30,7 +30,7 @@ function Id({ value, label }: { value: string; label: string }) {
 }
 
 /** The item's facts: state and who set it, who added it and when, the call's ids and timing. */
-export function ItemMetadata({ item, call }: { item: AnnotationQueueItem; call: Call | undefined }) {
+export const ItemMetadata = memo(function ItemMetadata({ item, call }: { item: AnnotationQueueItem; call: Call | undefined }) {
   const duration = callDurationMs(item.call_started_at, item.call_ended_at);
   return (
     <dl className="divide-y divide-line">
@@ -70,4 +70,4 @@ export function ItemMetadata({ item, call }: { item: AnnotationQueueItem; call: 
       </Row>
     </dl>
   );
-}
+});

@@ -150,7 +150,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
           ) : null}
 
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-            <ReviewCall call={call} displayFields={item.display_fields} />
+            <ReviewCall call={call.data} error={call.isError ? call.error : null} onRetry={call.refetch} displayFields={item.display_fields} />
             <aside aria-labelledby="item-details-heading" className="h-fit rounded-lg border border-line bg-surface px-4 py-3">
               <h2 id="item-details-heading" className="pb-1 text-sm font-semibold text-fg">
                 Details

@@ -34,7 +34,7 @@ export class ItemUnreadableError extends Error {
 }
 
 /** The item itself, or null when the queue has no such item. Kept in the shape of a page, so optimistic changes reach it too. */
-export function itemQuery(trace: TraceClient, projectId: string, queueId: string, itemId: string) {
+export function itemQueryOptions(trace: TraceClient, projectId: string, queueId: string, itemId: string) {
   const request = itemRequest(projectId, itemId);
   return {
     queryKey: traceKeys.itemPage(trace.scope, queueId, request),
@@ -49,7 +49,7 @@ export function itemQuery(trace: TraceClient, projectId: string, queueId: string
 
 export function useReviewItem(projectId: string, queueId: string, itemId: string) {
   const { trace } = useApiClients();
-  return useQuery({ ...itemQuery(trace, projectId, queueId, itemId), ...live, select: (data): AnnotationQueueItem | null => data.items[0] ?? null });
+  return useQuery({ ...itemQueryOptions(trace, projectId, queueId, itemId), ...live, select: (data): AnnotationQueueItem | null => data.items[0] ?? null });
 }
 
 /** `limit` rows of the list from `offset`, read fresh from the service. */
@@ -104,7 +104,7 @@ export function usePrefetchNeighbours(projectId: string, queueId: string, view: 
   useEffect(() => {
     for (const neighbour of [next, prev]) {
       if (!neighbour) continue;
-      const { queryKey } = itemQuery(trace, projectId, queueId, neighbour.item.id);
+      const { queryKey } = itemQueryOptions(trace, projectId, queueId, neighbour.item.id);
       // Marked as old, so the item is read again once it is shown.
       if (queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, { items: [neighbour.item] }, { updatedAt: Date.now() - REVIEW_REFRESH_MS });
       void queryClient.prefetchQuery(traceQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }));

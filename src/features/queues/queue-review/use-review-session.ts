@@ -10,10 +10,10 @@ import { INDEX_PARAM, reviewHref, tableHref } from "../shared/links";
 import { matchesFilter, parseItemsTableState, toListRequest } from "../queue-items/items-url-state";
 import type { ItemsLocationState } from "../queue-items/queue-items-page";
 import { useAnnotator } from "./annotator-identity";
-import { neighboursIn, type ListWindow, type Neighbour, type Neighbours } from "./list-window";
+import { neighboursIn, type ListWindow, type Neighbours } from "./list-window";
 import { allowedMoves } from "./transition-rules";
 import { useNextUnstarted } from "./use-next-unstarted";
-import { useListWindow, usePrefetchNeighbours, useReviewItem, type ListView } from "./use-review-queries";
+import { itemQueryOptions, useListWindow, usePrefetchNeighbours, useReviewItem, type ListView } from "./use-review-queries";
 import { useSetProgress, type ProgressChange } from "./use-set-progress";
 
 export type ReviewAction = { state: SettableState; advance: boolean };
@@ -29,14 +29,22 @@ const parseHint = (raw: string | null) => (raw !== null && /^\d+$/.test(raw) ? N
  * the item they were meant for. Moving on reads the next item from the list around the current
  * one, compared by the list's order: it never depends on a remembered index being right.
  */
-export function useReviewSession(project: string, queueId: string, itemId: string) {
+export function useReviewSession(project: string, queueId: string, urlItemId: string) {
   const navigate = useNavigate();
   const location = useLocation();
   const { trace } = useApiClients();
+  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const search = params.toString();
   const view = useMemo(() => parseItemsTableState(new URLSearchParams(search)).state, [search]);
-  const hint = parseHint(params.get(INDEX_PARAM));
+
+  // A move shows the next item at once, in the same render as the key press; the address follows
+  // (the router renders its change as a transition, later). Until it does, `moved` says which item
+  // is on screen; any other address (Back, a link) wins over it.
+  const [moved, setMoved] = useState<{ from: string; to: string; index: number | null } | null>(null);
+  const movedNow = moved !== null && moved.from === urlItemId;
+  const itemId = movedNow ? moved.to : urlItemId;
+  const hint = movedNow ? moved.index : parseHint(params.get(INDEX_PARAM));
 
   const itemQuery = useReviewItem(project, queueId, itemId);
   const item = itemQuery.data;
@@ -86,15 +94,23 @@ export function useReviewSession(project: string, queueId: string, itemId: strin
     target.current = { item, neighbours };
   }, [item, neighbours, windowQuery.data]);
 
+  const urlItem = useRef(urlItemId);
+  useEffect(() => {
+    urlItem.current = urlItemId;
+  }, [urlItemId]);
   const goTo = useCallback(
-    (to: Neighbour) => {
+    (to: { item: AnnotationQueueItem; index: number | null }, state?: { wrapped: boolean }) => {
       const known = lastWindow.current ? neighboursIn(lastWindow.current, to.item, view.sort, listed) : undefined;
       target.current = { item: to.item, neighbours: known };
       movingTo.current = to.item.id;
+      // Its row is known: the item paints from it at once (it is read again right after).
+      const { queryKey } = itemQueryOptions(trace, project, queueId, to.item.id);
+      if (queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, { items: [to.item] }, { updatedAt: 0 });
+      setMoved({ from: urlItem.current, to: to.item.id, index: to.index });
       // Moving between items replaces the history entry: Back leaves the review, not item by item.
-      navigate(reviewHref(queueId, to.item.id, view, to.index), { replace: true });
+      navigate(reviewHref(queueId, to.item.id, view, to.index), { replace: true, state });
     },
-    [navigate, queueId, view, listed],
+    [navigate, queueId, view, listed, queryClient, trace, project],
   );
 
   const act = useCallback(
@@ -142,8 +158,8 @@ export function useReviewSession(project: string, queueId: string, itemId: strin
     const current = target.current?.item;
     if (!current) return;
     const found = await nextUnstarted.find(current);
-    if (found) navigate(reviewHref(queueId, found.item.id, view, null), { replace: true, state: { wrapped: found.wrapped } });
-  }, [nextUnstarted, navigate, queueId, view]);
+    if (found) goTo({ item: found.item, index: null }, { wrapped: found.wrapped });
+  }, [nextUnstarted, goTo]);
 
   return {
     view,

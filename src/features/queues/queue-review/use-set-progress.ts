@@ -45,10 +45,12 @@ export function useSetProgress(
       );
       callbacks.onAccepted?.(item);
     },
-    // Not awaited: the buttons are free again as soon as the service has answered.
+    // The lists and totals are out of date now, but what is on screen already shows the change:
+    // mark them stale without reading them again now (a read per change slowed the next item's
+    // paint); each is read on its next use, and the review's own data on its regular refresh.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: traceKeys.items(trace.scope, queueId) });
-      void queryClient.invalidateQueries({ queryKey: traceKeys.queues(trace.scope) });
+      void queryClient.invalidateQueries({ queryKey: traceKeys.items(trace.scope, queueId), refetchType: "none" });
+      void queryClient.invalidateQueries({ queryKey: traceKeys.queues(trace.scope), refetchType: "none" });
     },
   });
 }
