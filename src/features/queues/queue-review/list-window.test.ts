@@ -167,6 +167,18 @@ describe("moving through a list that items leave as they are done (the stuck Com
     expect(neighboursIn(window, rows[4]!, SORT, (i) => !done.has(i.id))).toMatchObject({ index: null, before: 4, prev: { item: rows[3] }, next: { item: rows[6], index: 4 } });
   });
 
+  it("places the next item in the window read ahead for it, after the current one has left the list (Complete & next from the middle of a list)", async () => {
+    // The review of row 3 reads row 4's window ahead, with row 4's index as the hint; then row 3 is
+    // completed and the review moves to row 4. Its window must still know the row before it (row 2,
+    // unchanged), or the next move waits for the list to be read again (an e2e caught it).
+    const rows = queueOf(12);
+    const queue = movingList(rows);
+    const ahead = await readAround(queue.fetchRows, rows[4]!, SORT, { hint: 4 });
+    queue.complete(rows[3]!.id);
+    const listed = (item: Row) => item.id !== rows[3]!.id;
+    expect(neighboursIn(ahead.window, rows[4]!, SORT, listed)).toMatchObject({ index: 3, prev: { item: rows[2], index: 2 }, next: { item: rows[5], index: 4 } });
+  });
+
   it("finds the first unstarted item after one, wrapping to the start when none comes later", async () => {
     const rows = queueOf(12);
     const queue = movingList(rows);

@@ -128,10 +128,19 @@ export async function countBefore(fetchRows: FetchRows, anchor: OrderedItem, sor
 }
 
 /**
- * The rows around `anchor` in the list: one before it, the anchor itself when it is in the list,
- * and LOOKAHEAD + 1 after it. Tries the rows around `hint` first (one read when the table's index
- * is still right), else searches. If the list moved between the search and the read (rows came or
- * went), it searches again from where the read landed.
+ * Rows read before the anchor. Two, not one: the window of the next item is read ahead while the
+ * current item is still in the list, and with "Complete & next" the current item then leaves it.
+ * The row before that one is what tells the next item's place (neighboursIn needs a listed row
+ * before the anchor, or the list's start); with one row the window could not tell, and the move
+ * after waited for the list to be read again.
+ */
+export const ROWS_BEFORE = 2;
+
+/**
+ * The rows around `anchor` in the list: ROWS_BEFORE before it, the anchor itself when it is in the
+ * list, and LOOKAHEAD + 1 after it. Tries the rows around `hint` first (one read when the table's
+ * index is still right), else searches. If the list moved between the search and the read (rows
+ * came or went), it searches again from where the read landed.
  */
 export async function readAround(
   fetchRows: FetchRows,
@@ -139,9 +148,9 @@ export async function readAround(
   sort: readonly ItemSortBy[],
   options: { hint: number | null; listed?: (item: AnnotationQueueItem) => boolean },
 ): Promise<{ window: ListWindow; neighbours: Neighbours }> {
-  const size = LOOKAHEAD + 3;
+  const size = ROWS_BEFORE + 1 + LOOKAHEAD + 1;
   const read = async (before: number): Promise<ListWindow> => {
-    const offset = Math.max(0, before - 1);
+    const offset = Math.max(0, before - ROWS_BEFORE);
     const items = await fetchRows(offset, size);
     return { offset, items, reachesEnd: items.length < size };
   };

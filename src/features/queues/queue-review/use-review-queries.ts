@@ -68,7 +68,7 @@ export function windowKey(trace: TraceClient, projectId: string, queueId: string
 }
 
 /**
- * The rows around the item in the list: the one before, the item when it is in the list, and a few
+ * The rows around the item in the list: two before, the item when it is in the list, and a few
  * after. `hint` (the index the table or the previous item had for it) makes the usual case one
  * read, but is only a first guess. Until the item's own window arrives, the previous item's window
  * stands in (placeholder): it usually holds this item and its next, so moving on paints at once.

@@ -57,6 +57,7 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   const [changed, setChanged] = useState<ReadonlyMap<string, SettableState>>(new Map());
   const listed = useCallback((i: AnnotationQueueItem) => matchesFilter({ ...i, annotation_state: changed.get(i.id) ?? i.annotation_state }, view), [view, changed]);
   const neighbours = item && windowQuery.data ? neighboursIn(windowQuery.data, item, view.sort, listed) : undefined;
+  const refetchWindow = windowQuery.refetch;
   const settled = !!neighbours && !windowQuery.isPlaceholderData;
   usePrefetchNeighbours(project, queueId, view, neighbours);
   const position = useKnownPositions(project, queueId, view, windowQuery.data)[itemId] ?? null;
@@ -125,10 +126,12 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       setRefusal(null);
       progress.mutate({ itemId: current.item.id, state });
       if (!advance) return;
-      if (current.neighbours?.next) goTo(current.neighbours.next);
-      else setAdvanceFrom(current.item.id);
+      if (current.neighbours?.next) return goTo(current.neighbours.next);
+      setAdvanceFrom(current.item.id);
+      // The window at hand cannot place the item: read it again now rather than at the next refresh.
+      if (!current.neighbours) void refetchWindow();
     },
-    [annotator.me, progress, goTo, say],
+    [annotator.me, progress, goTo, say, refetchWindow],
   );
 
   // "& next" pressed before the item's place was known: move once it is, once.
