@@ -10,7 +10,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
     target: "es2022",
-    sourcemap: true,
+    // Source maps would publish the dashboard's whole source: built only when asked (SOURCE_MAPS=1).
+    sourcemap: process.env.SOURCE_MAPS === "1",
     // bench/bundle-size.ts reads the manifest to tell what the first page loads from what each route lazy-loads.
     manifest: true,
   },

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { intAtLeast, nonEmpty } from "./common";
+import { intAtLeast } from "./common";
+import { bounded, boundedArray, boundedNonEmpty, LIMITS } from "./limits";
 
 // OpenAI-compatible chat completions, served by both the training and the inference service.
 
@@ -10,7 +11,7 @@ export const ChatMessage = z.object({
   role: ChatRole,
   // OpenAI also allows an array of content parts; the dashboard sends plain text.
   content: z.nullable(z.union([z.string(), z.array(z.looseObject({ type: z.string() }))])),
-  name: z.optional(z.string()),
+  name: z.optional(bounded(LIMITS.labelLength)),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -21,8 +22,8 @@ const maxTokens = z.nullish(intAtLeast(1).check(z.lte(131072)));
  * is loose: it checks the ones the dashboard and the local services use and passes the rest on.
  */
 export const ChatCompletionRequest = z.looseObject({
-  model: nonEmpty(),
-  messages: z.array(ChatMessage).check(z.minLength(1)),
+  model: boundedNonEmpty(LIMITS.refLength),
+  messages: boundedArray(ChatMessage, LIMITS.chatMessages).check(z.minLength(1)),
   temperature: z.nullish(z.number().check(z.gte(0), z.lte(2))),
   top_p: z.nullish(z.number().check(z.gte(0), z.lte(1))),
   max_tokens: maxTokens,

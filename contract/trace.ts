@@ -1,5 +1,9 @@
 import * as z from "zod/mini";
-import { intAtLeast, nonEmpty, ProjectId, Timestamp } from "./common";
+import { intAtLeast, ProjectId, Timestamp } from "./common";
+import { bounded, boundedArray, boundedNonEmpty, LIMITS } from "./limits";
+
+const id = bounded(LIMITS.idLength);
+const ref = bounded(LIMITS.refLength);
 
 // The annotation queue service (W&B Weave trace server). Endpoints and semantics:
 // ../shared/spec/service-contracts.md section 4.1 and contract-decisions.md.
@@ -24,12 +28,12 @@ export const ItemSortBy = z.strictObject({ field: SortableItemField, direction: 
 export type ItemSortBy = z.infer<typeof ItemSortBy>;
 
 export const ItemsFilter = z.strictObject({
-  id: z.nullish(z.string()),
-  call_id: z.nullish(z.string()),
-  call_op_name: z.nullish(z.string()),
-  call_trace_id: z.nullish(z.string()),
-  added_by: z.nullish(z.string()),
-  annotation_states: z.nullish(z.array(AnnotationState)),
+  id: z.nullish(id),
+  call_id: z.nullish(id),
+  call_op_name: z.nullish(ref),
+  call_trace_id: z.nullish(id),
+  added_by: z.nullish(id),
+  annotation_states: z.nullish(boundedArray(AnnotationState, LIMITS.annotationStates)),
 });
 export type ItemsFilter = z.infer<typeof ItemsFilter>;
 /** The six filter fields, in the order the dashboard shows them. */
@@ -38,7 +42,7 @@ export const ITEM_FILTER_FIELDS = Object.keys(ItemsFilter.shape) as (keyof Items
 export const ItemsQueryRequest = z.strictObject({
   project_id: ProjectId,
   filter: z.nullish(ItemsFilter),
-  sort_by: z.nullish(z.array(ItemSortBy)),
+  sort_by: z.nullish(boundedArray(ItemSortBy, LIMITS.sortKeys)),
   limit: z.nullish(intAtLeast(0)),
   offset: z.nullish(intAtLeast(0)),
   include_position: z._default(z.boolean(), false),
@@ -69,6 +73,11 @@ export type AnnotationQueueItem = z.infer<typeof AnnotationQueueItem>;
 export const ItemsQueryResponse = z.object({ items: z.array(AnnotationQueueItem) });
 export type ItemsQueryResponse = z.infer<typeof ItemsQueryResponse>;
 
+// ---- path parameters (bounded like ids in bodies: a 33 MB id must not reach a query or an error) ----
+
+export const QueuePath = z.object({ queue_id: id });
+export const QueueItemPath = z.object({ queue_id: id, item_id: id });
+
 // ---- queues ----
 
 export const AnnotationQueue = z.object({
@@ -84,13 +93,13 @@ export const AnnotationQueue = z.object({
 });
 export type AnnotationQueue = z.infer<typeof AnnotationQueue>;
 
-export const QUEUE_SORTABLE_FIELDS = ["name", "created_at", "updated_at"] as const;
+export const QUEUE_SORTABLE_FIELDS = ["id", "name", "created_at", "updated_at"] as const;
 export const QueueSortBy = z.strictObject({ field: z.enum(QUEUE_SORTABLE_FIELDS), direction: SortDirection });
 
 export const QueuesQueryRequest = z.strictObject({
   project_id: ProjectId,
-  name: z.nullish(z.string()),
-  sort_by: z.nullish(z.array(QueueSortBy)),
+  name: z.nullish(bounded(LIMITS.queueNameLength)),
+  sort_by: z.nullish(boundedArray(QueueSortBy, LIMITS.sortKeys)),
   limit: z.nullish(intAtLeast(0)),
   offset: z.nullish(intAtLeast(0)),
 });
@@ -99,9 +108,9 @@ export type QueuesQueryRequest = z.input<typeof QueuesQueryRequest>;
 
 export const CreateQueueRequest = z.strictObject({
   project_id: ProjectId,
-  name: z.string().check(z.trim(), z.minLength(1, "must not be empty"), z.maxLength(200)),
-  description: z._default(z.string().check(z.maxLength(5000)), ""),
-  scorer_refs: z._default(z.array(z.string()), []),
+  name: z.string().check(z.maxLength(LIMITS.queueNameLength, { abort: true }), z.trim(), z.minLength(1, "must not be empty")),
+  description: z._default(bounded(LIMITS.descriptionLength), ""),
+  scorer_refs: z._default(boundedArray(ref, LIMITS.scorerRefs), []),
 });
 export type CreateQueueRequest = z.input<typeof CreateQueueRequest>;
 export const CreateQueueResponse = z.object({ id: z.string() });
@@ -114,7 +123,7 @@ export const ReadQueueResponse = z.object({ queue: AnnotationQueue });
 
 export const QueueStatsRequest = z.strictObject({
   project_id: ProjectId,
-  queue_ids: z.array(z.string()),
+  queue_ids: boundedArray(id, LIMITS.statsQueueIds),
 });
 export type QueueStatsRequest = z.input<typeof QueueStatsRequest>;
 export const QueueStats = z.object({
@@ -127,8 +136,8 @@ export const QueueStatsResponse = z.object({ stats: z.array(QueueStats) });
 
 export const AddItemsRequest = z.strictObject({
   project_id: ProjectId,
-  call_ids: z.array(z.string()).check(z.minLength(1)),
-  display_fields: z._default(z.array(z.string()), []),
+  call_ids: boundedArray(id, LIMITS.callIdsPerAdd).check(z.minLength(1)),
+  display_fields: z._default(boundedArray(bounded(LIMITS.displayFieldLength), LIMITS.displayFields), []),
 });
 export type AddItemsRequest = z.input<typeof AddItemsRequest>;
 export const AddItemsResponse = z.object({ added_count: z.int(), duplicates: z.int() });
@@ -145,7 +154,14 @@ export const ItemProgressResponse = z.object({ item: AnnotationQueueItem });
 
 // ---- calls ----
 
-export const CallReadRequest = z.strictObject({ project_id: ProjectId, id: nonEmpty() });
+export const CallReadRequest = z.strictObject({
+  project_id: ProjectId,
+  id: boundedNonEmpty(LIMITS.idLength),
+  // Upstream's flags (the weave client sends them); the local service has no costs or storage to add.
+  include_costs: z.nullish(z.boolean()),
+  include_storage_size: z.nullish(z.boolean()),
+  include_total_storage_size: z.nullish(z.boolean()),
+});
 export type CallReadRequest = z.input<typeof CallReadRequest>;
 
 export const Call = z.object({
@@ -165,4 +181,5 @@ export const Call = z.object({
   wb_user_id: z.nullish(z.string()),
 });
 export type Call = z.infer<typeof Call>;
-export const CallReadResponse = z.object({ call: Call });
+/** `call` is null for an id the project does not have (upstream answers 200, not 404). */
+export const CallReadResponse = z.object({ call: z.nullable(Call) });

@@ -1,22 +1,33 @@
 import * as z from "zod/mini";
-import { cursorPage, intAtLeast, nonEmpty } from "./common";
+import { cursorPage, intAtLeast } from "./common";
+import { boundedArray, boundedNonEmpty, LIMITS, maxChars } from "./limits";
 
 // The training service (W&B serverless training, OpenAI-compatible, under /v1).
-// Shapes from contract-decisions.md ("Training service, real shapes").
+// Shapes from contract-decisions.md ("Training service, real shapes" and "Corrections"). Unlike the
+// trace service's, the training service's request models forbid no extra keys upstream: requests
+// here are `z.object` (unknown keys are ignored), so what ART sends (model_id in /log,
+// config.metric_logging) is taken as the real service takes it.
 
 /** Project and model names: what W&B accepts in a run path. */
 const resourceName = z
   .string()
-  .check(z.trim(), z.minLength(1, "must not be empty"), z.maxLength(128), z.regex(/^[\w.-]+$/, "may contain letters, digits, '-', '_' and '.'"));
+  .check(maxChars(LIMITS.labelLength), z.trim(), z.minLength(1, "must not be empty"), z.maxLength(128), z.regex(/^[\w.-]+$/, "may contain letters, digits, '-', '_' and '.'"));
+/** A model or job id in a body. */
+const resourceId = boundedNonEmpty(LIMITS.idLength);
 const positiveNumber = z.number().check(z.positive());
+
+// ---- path parameters ----
+
+export const ModelPath = z.object({ modelId: resourceId });
+export const JobPath = z.object({ jobId: resourceId });
 
 // ---- models ----
 
-export const CreateModelRequest = z.strictObject({
-  entity: z.nullish(nonEmpty()),
+export const CreateModelRequest = z.object({
+  entity: z.nullish(boundedNonEmpty(LIMITS.labelLength)),
   project: resourceName,
   name: resourceName,
-  base_model: nonEmpty(),
+  base_model: boundedNonEmpty(LIMITS.labelLength),
   return_existing: z._default(z.boolean(), false),
 });
 export type CreateModelRequest = z.input<typeof CreateModelRequest>;
@@ -51,16 +62,16 @@ export type CheckpointList = z.infer<typeof CheckpointList>;
 
 /** Query string of the cursor-paged lists. Values arrive as strings, hence the coercion. */
 const cursorQuery = {
-  after: z.optional(nonEmpty()),
+  after: z.optional(boundedNonEmpty(LIMITS.idLength)),
   limit: z._default(z.pipe(z.coerce.number(), intAtLeast(1).check(z.lte(100))), 20),
 };
-export const ListCheckpointsQuery = z.strictObject({
+export const ListCheckpointsQuery = z.object({
   ...cursorQuery,
   order: z._default(z.enum(["asc", "desc"]), "asc"),
 });
 export type ListCheckpointsQuery = z.input<typeof ListCheckpointsQuery>;
 
-export const DeleteCheckpointsRequest = z.strictObject({ steps: z.array(intAtLeast(0)).check(z.minLength(1)) });
+export const DeleteCheckpointsRequest = z.object({ steps: boundedArray(intAtLeast(0), LIMITS.checkpointSteps).check(z.minLength(1)) });
 export type DeleteCheckpointsRequest = z.input<typeof DeleteCheckpointsRequest>;
 export const DeleteCheckpointsResponse = z.object({
   deleted_count: z.int(),
@@ -85,7 +96,8 @@ export const TrajectoryChoice = z.looseObject({
 export const Trajectory = z.object({
   messages_and_choices: z.array(z.union([TrajectoryMessage, TrajectoryChoice])).check(z.minLength(1)),
   reward: z.number(),
-  metrics: z.nullish(z.record(z.string(), z.number())),
+  // ART logs booleans too (a "correct" flag); numbers and booleans, as the real model types them.
+  metrics: z.nullish(z.record(z.string(), z.union([z.number(), z.boolean()]))),
   metadata: z.nullish(z.record(z.string(), z.unknown())),
   logs: z.nullish(z.array(z.string())),
 });
@@ -94,26 +106,15 @@ export type Trajectory = z.infer<typeof Trajectory>;
 export const TrajectoryGroup = z.object({ trajectories: z.array(Trajectory).check(z.minLength(1)) });
 export type TrajectoryGroup = z.infer<typeof TrajectoryGroup>;
 
-/**
- * What the create-job endpoint checks up front: the envelope only. A malformed trajectory inside
- * is not a 422; the job is accepted and ends in `training_failed` naming the bad trajectory, as
- * the real service reports errors found while preparing the data.
- */
-export const TrajectoryGroupEnvelope = z.object({
-  trajectories: z.array(z.record(z.string(), z.unknown())).check(z.minLength(1)),
-});
-
-export const LogTrajectoriesRequest = z.strictObject({
-  split: z._default(nonEmpty(), "val"),
+export const LogTrajectoriesRequest = z.object({
+  // ART sends the model's id again in the body; the path's id is the one used.
+  model_id: z.optional(resourceId),
+  split: z._default(boundedNonEmpty(LIMITS.labelLength), "val"),
   trajectory_groups: z.array(TrajectoryGroup).check(z.minLength(1)),
 });
 export type LogTrajectoriesRequest = z.input<typeof LogTrajectoriesRequest>;
-export const LogTrajectoriesResponse = z.object({
-  split: z.string(),
-  num_groups: z.int(),
-  num_trajectories: z.int(),
-  metrics: Metrics,
-});
+/** The OpenAPI's response schema is `{}`: nothing is promised, so nothing is read. */
+export const LogTrajectoriesResponse = z.looseObject({});
 export type LogTrajectoriesResponse = z.infer<typeof LogTrajectoriesResponse>;
 
 // ---- jobs ----
@@ -122,24 +123,27 @@ export const ExperimentalConfig = z.looseObject({
   learning_rate: z.nullish(positiveNumber),
 });
 
-export const CreateRLJobRequest = z.strictObject({
-  model_id: nonEmpty(),
-  trajectory_groups: z.array(TrajectoryGroupEnvelope).check(z.minLength(1)),
+/** Every trajectory is checked at creation (a missing reward is a 422 there, as upstream's model makes it). */
+export const CreateRLJobRequest = z.object({
+  model_id: resourceId,
+  trajectory_groups: z.array(TrajectoryGroup).check(z.minLength(1)),
   experimental_config: z.nullish(ExperimentalConfig),
 });
 export type CreateRLJobRequest = z.input<typeof CreateRLJobRequest>;
 
-export const SFTConfig = z.strictObject({
+export const SFTConfig = z.object({
   batch_size: z.nullish(z.union([intAtLeast(1).check(z.lte(4096)), z.literal("auto")])),
   learning_rate: z.nullish(z.union([positiveNumber, z.array(positiveNumber).check(z.minLength(1))])),
+  // Where the real service logs metrics (W&B); taken and not used by the local simulation.
+  metric_logging: z.nullish(z.unknown()),
 });
 
 export const TRAINING_DATA_URL_PATTERN = /^(wandb-artifact:\/\/\/[^/\s]+\/[^/\s]+\/[^/\s:]+(:[^/\s]+)?|https:\/\/\S+)$/;
-export const CreateSFTJobRequest = z.strictObject({
-  model_id: nonEmpty(),
+export const CreateSFTJobRequest = z.object({
+  model_id: resourceId,
   training_data_url: z
     .string()
-    .check(z.regex(TRAINING_DATA_URL_PATTERN, "must be wandb-artifact:///<entity>/<project>/<name>[:version] or an https:// URL")),
+    .check(maxChars(LIMITS.urlLength), z.regex(TRAINING_DATA_URL_PATTERN, "must be wandb-artifact:///<entity>/<project>/<name>[:version] or an https:// URL")),
   config: z.nullish(SFTConfig),
   experimental_config: z.nullish(ExperimentalConfig),
 });
@@ -178,7 +182,7 @@ export type TrainingEvent = z.infer<typeof TrainingEvent>;
 export const TrainingEventList = cursorPage(TrainingEvent);
 export type TrainingEventList = z.infer<typeof TrainingEventList>;
 
-export const ListEventsQuery = z.strictObject(cursorQuery);
+export const ListEventsQuery = z.object(cursorQuery);
 export type ListEventsQuery = z.input<typeof ListEventsQuery>;
 
 // ---- health ----

@@ -31,6 +31,26 @@ describe("the local services app", () => {
     const big = "x".repeat(33 * 1024 * 1024);
     const res = await call(app, "POST", "/api/trace/annotation_queues/query", { rawBody: big, headers: { "Content-Type": "application/json" } });
     expect(res.status).toBe(413);
-    expect(res.json).toEqual({ reason: "Request body too large: the limit is 33554432 bytes." });
+    // The trace service's limit (body-limits.ts): a trace request needs far less than MAX_BODY_BYTES.
+    expect(res.json).toEqual({ reason: "Request body too large: the limit is 1048576 bytes." });
+  });
+});
+
+describe("Basic credentials (issue 21, defect 9)", () => {
+  const encoded = Buffer.from("api:local-demo-key").toString("base64");
+  it.each([
+    ["junk characters inside the base64", `Basic ${encoded.slice(0, 4)}!${encoded.slice(4)}`],
+    ["junk after the padding", `Basic ${encoded}*`],
+    ["a missing character (not a whole number of quads)", `Basic ${encoded.slice(1)}`],
+    ["bytes that are not UTF-8", `Basic ${Buffer.concat([Buffer.from("api:local-demo-key"), Buffer.from([0xff])]).toString("base64")}`],
+  ])("are refused with 401: %s", async (_what, authorization) => {
+    const { app } = createTestApp();
+    const res = await call(app, "POST", "/api/trace/annotation_queues/query", { body: { project_id: "demo/support-bot" }, headers: { Authorization: authorization } });
+    expect(res.status).toBe(401);
+  });
+
+  it("are accepted when well-formed", async () => {
+    const { app } = createTestApp();
+    expect((await call(app, "POST", "/api/trace/annotation_queues/query", { body: { project_id: "demo/support-bot" }, headers: basic() })).status).toBe(200);
   });
 });

@@ -1,14 +1,17 @@
 import type { Database } from "better-sqlite3";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { randomUUID } from "node:crypto";
+import { bodyLimitFor } from "./http/body-limits";
+import { echo } from "./http/echo";
 import { errorBody, errorStyleForPath, serviceErrorHandler } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { createInferenceService } from "./inference/service";
 import { createTraceService } from "./trace/service";
 import type { JobRunner } from "./training/runner";
 import { createTrainingService } from "./training/service";
+import { API_HEADERS, BASE_SECURITY_HEADERS, setHeaders } from "./security-headers";
 import { mountDashboard } from "./static";
 import { createWandbService } from "./wandb/service";
 
@@ -28,7 +31,20 @@ export type AppOptions = {
   chatTokenDelayMs?: number;
   /** Name of a system check to report as failing (SIMULATE_CHECK_FAILURE), to demonstrate "degraded". */
   simulateCheckFailure?: string;
+  /** Training jobs one entity may have queued or running (TRAINING_JOBS_PER_ENTITY). */
+  activeJobsPerEntity?: number;
+  /** Serve the dashboard's source maps (SOURCE_MAPS=1); never by default. */
+  serveSourceMaps?: boolean;
 };
+
+/**
+ * The client's X-Request-Id when it is a plain token of at most 128 characters, else a new one:
+ * the id is sent back in a header and quoted in 500s, and must not carry a client's megabytes or
+ * control characters there.
+ */
+function requestIdOf(header: string | undefined): string {
+  return header !== undefined && /^[\w.:-]{1,128}$/.test(header) ? header : randomUUID();
+}
 
 /** Where each service lives under the one local origin; /config.json tells the dashboard. */
 export const SERVICE_PATHS = {
@@ -49,22 +65,38 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
 
   app.use("*", async (c, next) => {
-    const requestId = c.req.header("x-request-id") ?? randomUUID();
+    const requestId = requestIdOf(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     c.set("db", options.db);
     await next();
     c.header("X-Request-Id", requestId);
   });
+  // Set after the handler (and its error handler) ran, so every answer carries them, refusals included.
+  app.use("/api/*", async (c, next) => {
+    await next();
+    setHeaders(c.res.headers, API_HEADERS);
+  });
+  app.use("/config.json", async (c, next) => {
+    await next();
+    setHeaders(c.res.headers, { ...BASE_SECURITY_HEADERS, "Cache-Control": "no-cache" });
+  });
   if (options.corsOrigins?.length) {
     app.use("/api/*", cors({ origin: options.corsOrigins, allowHeaders: ["Authorization", "Content-Type", "OpenAI-Project"], exposeHeaders: ["X-Request-Id"] }));
   }
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: (c) => c.json(errorBody(errorStyleForPath(c.req.path, SERVICE_PATHS), `Request body too large: the limit is ${maxBodyBytes} bytes.`, "request_too_large", 413), 413),
-    }),
-  );
+  // One middleware per distinct limit, made once: see body-limits.ts for which endpoint gets which.
+  const limiters = new Map<number, MiddlewareHandler<AppEnv>>();
+  const limiterOf = (limit: number) => {
+    let limiter = limiters.get(limit);
+    if (!limiter) {
+      limiter = bodyLimit({
+        maxSize: limit,
+        onError: (c) => c.json(errorBody(errorStyleForPath(c.req.path, SERVICE_PATHS), `Request body too large: the limit is ${limit} bytes.`, "request_too_large", 413), 413),
+      });
+      limiters.set(limit, limiter);
+    }
+    return limiter;
+  };
+  app.use("/api/*", (c, next) => limiterOf(bodyLimitFor(c.req.path, maxBodyBytes))(c, next));
 
   app.route(SERVICE_PATHS.trace, createTraceService());
   app.route(
@@ -73,11 +105,12 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       runner: options.runner,
       chatTokenDelayMs: options.chatTokenDelayMs ?? 0,
       simulateCheckFailure: options.simulateCheckFailure,
+      activeJobsPerEntity: options.activeJobsPerEntity,
     }),
   );
   app.route(SERVICE_PATHS.inference, createInferenceService({ chatTokenDelayMs: options.chatTokenDelayMs ?? 0 }));
   app.route(SERVICE_PATHS.wandb, createWandbService());
-  app.all("/api/*", (c) => c.json(errorBody(errorStyleForPath(c.req.path, SERVICE_PATHS), `No such endpoint: ${c.req.method} ${c.req.path}`, "not_found", 404), 404));
+  app.all("/api/*", (c) => c.json(errorBody(errorStyleForPath(c.req.path, SERVICE_PATHS), `No such endpoint: ${echo(c.req.method)} ${echo(c.req.path)}`, "not_found", 404), 404));
 
   app.get("/config.json", (c) =>
     c.json({
@@ -88,7 +121,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       localServices: true,
     }),
   );
-  if (options.dashboardDir) mountDashboard(app, options.dashboardDir, { connectSrc: options.cspConnectSrc });
+  if (options.dashboardDir) mountDashboard(app, options.dashboardDir, { connectSrc: options.cspConnectSrc, serveSourceMaps: options.serveSourceMaps ?? false });
 
   app.onError(serviceErrorHandler("detail"));
   return app;

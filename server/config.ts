@@ -14,6 +14,17 @@ const Env = z.object({
     .default("")
     .transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean)),
   SIMULATE_CHECK_FAILURE: z.string().default(""),
+  // Host names SFT downloads may reach even on a private address (an internal data server).
+  SFT_DATA_ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((s) => s.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  TRAINING_JOBS_PER_ENTITY: z.coerce.number().int().min(1).default(8),
+  // "1": the build writes source maps and the server serves them (for debugging a build); never by default.
+  SOURCE_MAPS: z
+    .string()
+    .default("")
+    .transform((s) => s === "1"),
   // The real services' origins by default, so pointing the Settings at them works out of the box.
   CSP_CONNECT_SRC: z
     .string()

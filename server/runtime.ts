@@ -28,7 +28,7 @@ export async function startServices(config: ServerConfig, options: { dashboardDi
     console.info("First start on this data directory: seeding the demo data...");
     seedAll(db);
   }
-  const runner = createJobRunner(db, { stepMs: config.TRAINING_STEP_MS });
+  const runner = createJobRunner(db, { stepMs: config.TRAINING_STEP_MS, allowedDataHosts: config.SFT_DATA_ALLOWED_HOSTS });
   runner.start();
   const app = createApp({
     db,
@@ -39,6 +39,8 @@ export async function startServices(config: ServerConfig, options: { dashboardDi
     cspConnectSrc: config.CSP_CONNECT_SRC,
     chatTokenDelayMs: config.CHAT_TOKEN_DELAY_MS,
     simulateCheckFailure: config.SIMULATE_CHECK_FAILURE || undefined,
+    serveSourceMaps: config.SOURCE_MAPS,
+    activeJobsPerEntity: config.TRAINING_JOBS_PER_ENTITY,
   });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));

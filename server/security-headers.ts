@@ -27,6 +27,18 @@ export const BASE_SECURITY_HEADERS = {
 } as const;
 
 /**
+ * Headers of every API answer: nosniff and no-referrer as for the dashboard, and no-store, because
+ * the answers are an account's data (or a refusal of its key) and no browser or proxy cache should
+ * keep them. Streamed chat answers too (OpenAI sends no-cache there; no-store is stricter).
+ */
+export const API_HEADERS = { ...BASE_SECURITY_HEADERS, "Cache-Control": "no-store" } as const;
+
+/** Sets each header on a response's headers, replacing what a handler set. */
+export function setHeaders(target: Headers, headers: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(headers)) target.set(name, value);
+}
+
+/**
  * Turns "https://a.example, https://b.example/v1" into origins. Anything that is not an http(s)
  * URL is refused, because a stray ";" or keyword would otherwise rewrite the policy.
  */

@@ -16,11 +16,27 @@ mkdirSync(join(dashboardDir, "assets"));
 writeFileSync(join(dashboardDir, "assets", "index-abc.js"), "export {};");
 afterAll(() => rmSync(dashboardDir, { recursive: true, force: true }));
 
-function dashboardApp(cspConnectSrc?: string[]) {
+writeFileSync(join(dashboardDir, "assets", "index-abc.js.map"), '{"version":3,"sources":["secret.ts"]}');
+
+function dashboardApp(cspConnectSrc?: string[], serveSourceMaps?: boolean) {
   const db = openDatabase(":memory:");
   seedUsers(db);
-  return createApp({ db, runner: createJobRunner(db, { stepMs: 0 }), dashboardDir, cspConnectSrc });
+  return createApp({ db, runner: createJobRunner(db, { stepMs: 0 }), dashboardDir, cspConnectSrc, ...(serveSourceMaps === undefined ? {} : { serveSourceMaps }) });
 }
+
+describe("source maps (issue 21, defect 9)", () => {
+  it("are never served by default, even when a build left one behind", async () => {
+    const res = await dashboardApp().request("/assets/index-abc.js.map");
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain("secret.ts");
+  });
+
+  it("are served when asked for (SOURCE_MAPS=1)", async () => {
+    expect(loadConfig({ SOURCE_MAPS: "1" }).SOURCE_MAPS).toBe(true);
+    expect(loadConfig({}).SOURCE_MAPS).toBe(false);
+    expect((await dashboardApp(undefined, true).request("/assets/index-abc.js.map")).status).toBe(200);
+  });
+});
 
 function directives(policy: string | null): Map<string, string> {
   const map = new Map<string, string>();

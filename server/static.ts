@@ -8,6 +8,8 @@ import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from "./security-headers
 export type DashboardOptions = {
   /** Origins besides its own that the page may call (CSP connect-src). */
   connectSrc?: readonly string[];
+  /** Serve `.map` files (SOURCE_MAPS=1); otherwise they are a 404 even when a build left some behind. */
+  serveSourceMaps?: boolean;
 };
 
 /**
@@ -26,6 +28,10 @@ export function mountDashboard(app: Hono<AppEnv>, dashboardDir: string, options:
       c.header("X-Frame-Options", "DENY");
     }
   });
+  if (!options.serveSourceMaps) {
+    // Source maps publish the dashboard's whole source: never served unless asked for.
+    app.use("*", async (c, next) => (c.req.path.endsWith(".map") ? c.text("Not found", 404) : next()));
+  }
   // serveStatic resolves `root` against the working directory.
   const root = relative(process.cwd(), dashboardDir) || ".";
   app.use(

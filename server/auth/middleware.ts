@@ -17,11 +17,28 @@ export function apiKeyFromHeader(header: string | undefined): string | undefined
   const [scheme, value] = parts as [string, string];
   if (scheme.toLowerCase() === "bearer") return value;
   if (scheme.toLowerCase() === "basic") {
-    const decoded = Buffer.from(value, "base64").toString("utf8");
-    const colon = decoded.indexOf(":");
-    return colon >= 0 ? decoded.slice(colon + 1) : undefined;
+    const decoded = decodeBase64Strictly(value);
+    const colon = decoded?.indexOf(":") ?? -1;
+    return decoded !== undefined && colon >= 0 ? decoded.slice(colon + 1) : undefined;
   }
   return undefined;
+}
+
+/** Canonical base64 (RFC 4648: whole quads, padding only at the end). */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The UTF-8 text of canonical base64, else undefined. Node's decoder skips characters that are not
+ * base64, so "YXBp!Omxv..." used to authenticate as if the "!" were not there.
+ */
+function decodeBase64Strictly(value: string): string | undefined {
+  if (!BASE64.test(value)) return undefined;
+  try {
+    return utf8.decode(Buffer.from(value, "base64"));
+  } catch {
+    return undefined;
+  }
 }
 
 /** 401 unless the request carries a known key; the user is then `c.get("user")`. */

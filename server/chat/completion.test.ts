@@ -41,3 +41,18 @@ describe("the simulated completion", () => {
     expect(approximateTokens("abcde")).toBe(2);
   });
 });
+
+describe("the simulated reply to a long prompt", () => {
+  it("counts words and quotes the opening of a long, oddly spaced prompt exactly as a whitespace split would", () => {
+    const prompt = `\t ${"alpha  beta\n\tgamma ".repeat(20_000)}  `;
+    const text = simulatedReplyText("m", [{ role: "user", content: prompt }]);
+    const normalised = prompt.replace(/\s+/g, " ").trim();
+    expect(text).toContain(`(${normalised.split(" ").length} words): "${normalised.slice(0, 160)}…"`);
+  });
+
+  it("quotes a short prompt whole, and reads the last user message's content parts", () => {
+    expect(simulatedReplyText("m", [{ role: "user", content: " one " }])).toContain('(1 word): "one"');
+    expect(simulatedReplyText("m", [{ role: "user", content: [{ type: "text", text: "a b" }, { type: "text", text: " c" }] }])).toContain('(3 words): "a b c"');
+    expect(simulatedReplyText("m", [{ role: "user", content: "   " }])).toContain('(0 words): ""');
+  });
+});

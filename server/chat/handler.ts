@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { ChatCompletionRequest, type ChatCompletion, type ChatCompletionChunk } from "../../contract/chat";
 import type { AppEnv } from "../http/env";
 import { validateJson } from "../http/validate";
+import { assertFitsContext } from "./context-limit";
 import { planCompletion, type CompletionPlan } from "./completion";
 import { resolveChatModel } from "./model-resolver";
 import { sseStream } from "./sse";
@@ -24,7 +25,8 @@ export type ChatHandlerOptions = {
 export function chatCompletionHandler(options: ChatHandlerOptions) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const request = await validateJson(c, ChatCompletionRequest);
-    const label = resolveChatModel(c.get("db"), c.get("user"), request.model, options.servedModels);
+    const { label, baseModel } = resolveChatModel(c.get("db"), c.get("user"), request.model, options.servedModels);
+    assertFitsContext(request, baseModel);
     const plan = planCompletion(request, label);
     const id = `chatcmpl-${randomBytes(12).toString("hex")}`;
     const created = Math.floor(Date.now() / 1000);

@@ -15,6 +15,8 @@ export class ServiceError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly code?: string,
+    /** The request field at fault, for OpenAI-style errors (`param`), e.g. "messages". */
+    readonly param?: string,
   ) {
     super(message);
     this.name = "ServiceError";
@@ -33,14 +35,14 @@ export class RequestValidationError extends Error {
  * The body of an error in a service's style. OpenAI-style errors carry a coarse `type`
  * (`invalid_request_error` for a 4xx, `server_error` for a 5xx) and the specific reason in `code`.
  */
-export function errorBody(style: ErrorStyle, message: string, code?: string, status = 400): Record<string, unknown> {
+export function errorBody(style: ErrorStyle, message: string, code?: string, status = 400, param?: string): Record<string, unknown> {
   switch (style) {
     case "reason":
       return { reason: message };
     case "detail":
       return { detail: message };
     case "openai":
-      return { error: { message, type: openAiErrorType(status), code: code ?? null } };
+      return { error: { message, type: openAiErrorType(status), code: code ?? null, ...(param === undefined ? {} : { param }) } };
   }
 }
 
@@ -60,7 +62,7 @@ export function errorStyleForPath(path: string, paths: { trace: string; training
 export function serviceErrorHandler(style: ErrorStyle) {
   return (err: Error, c: Context<AppEnv>) => {
     if (err instanceof RequestValidationError) return c.json({ detail: err.detail }, 422);
-    if (err instanceof ServiceError) return c.json(errorBody(style, err.message, err.code, err.status), err.status);
+    if (err instanceof ServiceError) return c.json(errorBody(style, err.message, err.code, err.status, err.param), err.status);
     // Hono's own HTTPException (for example from the body-limit middleware) carries a response.
     if ("getResponse" in err && typeof err.getResponse === "function") return err.getResponse() as Response;
     const requestId = c.get("requestId");

@@ -24,6 +24,11 @@ export async function validateJson<T extends z.core.$ZodType>(c: Context, schema
   return parseOrThrow(schema, await readJsonBody(c), "body");
 }
 
+/** Validates the path parameters (ids are bounded like ids in bodies). */
+export function validatePath<T extends z.core.$ZodType>(c: Context, schema: T): z.output<T> {
+  return parseOrThrow(schema, c.req.param(), "path");
+}
+
 /** Validates the query string (each key once; a repeated key keeps its first value, as Hono reads it). */
 export function validateQuery<T extends z.core.$ZodType>(c: Context, schema: T): z.output<T> {
   return parseOrThrow(schema, c.req.query(), "query");

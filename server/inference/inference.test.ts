@@ -91,16 +91,18 @@ function openStream(app: { request: (path: string, init: RequestInit) => Respons
   });
 }
 
-describe("inference service: concurrency limit per project", () => {
-  it("answers a request over the limit with 429 rate_limit_exceeded, per user and project", async () => {
+describe("inference service: concurrency limit per entity (issue 21, defect 8)", () => {
+  it("answers a request over the limit with 429 rate_limit_exceeded, counted per authenticated entity whatever project is named", async () => {
     const { app } = createServicesForTest({ chatTokenDelayMs: 10_000, concurrencyLimit: 2 });
-    const held = [await openStream(app, "demo/a"), await openStream(app, "demo/a")];
+    const held = [await openStream(app, "demo/a"), await openStream(app, "demo/b")];
     expect(held.map((r) => r.status)).toEqual([200, 200]);
-    const over = await openStream(app, "demo/a");
-    expect(over.status).toBe(429);
-    expect(await over.json()).toEqual({ error: { message: expect.stringContaining("at most 2"), type: "invalid_request_error", code: "rate_limit_exceeded" } });
-    // Another project, or another user, has its own budget.
-    expect((await openStream(app, "demo/b")).status).toBe(200);
+    // Naming another (or no) project is no way around the limit: the header is the client's to set.
+    for (const project of ["demo/c", "demo/invented-1", undefined]) {
+      const over = await openStream(app, project);
+      expect(over.status).toBe(429);
+      expect(await over.json()).toEqual({ error: { message: expect.stringContaining("at most 2"), type: "invalid_request_error", code: "rate_limit_exceeded" } });
+    }
+    // Another entity has its own budget.
     expect((await openStream(app, "acme/a", ACME_KEY)).status).toBe(200);
 
     // A client that abandons its stream gives the slot back.
@@ -109,6 +111,17 @@ describe("inference service: concurrency limit per project", () => {
     expect(next.status).toBe(200);
     await next.body?.cancel();
     await held[1]!.body?.cancel();
+  });
+
+  it("refuses a project of another entity with 403, OpenAI-style, on every endpoint", async () => {
+    const { app } = createTestApp();
+    const models = await call(app, "GET", `${INFERENCE}/models`, { headers: { ...bearer(ACME_KEY), "OpenAI-Project": "demo/support-bot" } });
+    expect(models.status).toBe(403);
+    expect(models.json.error).toMatchObject({ type: "invalid_request_error", code: "permission_denied", message: expect.stringContaining("demo") });
+    const chat = await call(app, "POST", `${INFERENCE}/chat/completions`, { body: chatBody(), headers: { ...bearer(ACME_KEY), "OpenAI-Project": "demo/support-bot" } });
+    expect(chat.status).toBe(403);
+    const own = await call(app, "POST", `${INFERENCE}/chat/completions`, { body: chatBody(), headers: { ...bearer(ACME_KEY), "OpenAI-Project": "acme/claims" } });
+    expect(own.status).toBe(200);
   });
 
   it("frees the slot when a stream finishes and when a non-streamed answer is sent", async () => {

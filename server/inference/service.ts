@@ -1,29 +1,35 @@
 import { Hono, type Context } from "hono";
 import { ProjectId } from "../../contract/common";
 import { INFERENCE_PROJECT_HEADER, type InferenceModelList } from "../../contract/inference";
-import { requireApiKey } from "../auth/middleware";
+import { entityOfProject, requireApiKey } from "../auth/middleware";
 import { chatCompletionHandler } from "../chat/handler";
 import { ServiceError, serviceErrorHandler } from "../http/errors";
 import type { AppEnv } from "../http/env";
 import { INFERENCE_MODEL_IDS, inferenceModels } from "./catalog";
-import { createConcurrencyLimiter } from "./concurrency";
+import { createConcurrencyLimiter } from "../http/concurrency";
 
 export type InferenceServiceOptions = {
   chatTokenDelayMs: number;
-  /** Concurrent requests allowed per user and project (429 above); default 4. */
+  /** Concurrent chat requests allowed per entity (429 above); default 4. */
   concurrencyLimit?: number;
 };
 
 export const DEFAULT_CONCURRENCY_LIMIT = 4;
 
-/** The project of a request (OpenAI-Project header, optional): "" when absent, 400 when malformed. */
-function projectOf(c: Context<AppEnv>): string {
+/**
+ * Checks the request's project (OpenAI-Project header, optional): 400 when malformed, 403 when it
+ * is not a project of the caller's entity. The header only tags usage; quotas never key on it.
+ */
+function checkProject(c: Context<AppEnv>): void {
   const header = c.req.header(INFERENCE_PROJECT_HEADER);
-  if (header === undefined) return "";
+  if (header === undefined) return;
   if (!ProjectId.safeParse(header).success) {
     throw new ServiceError(400, `The ${INFERENCE_PROJECT_HEADER} header must be of the form <team>/<project>.`, "invalid_project");
   }
-  return header;
+  const entity = entityOfProject(header);
+  if (entity !== c.get("user").entity) {
+    throw new ServiceError(403, `Permission denied: your key may not use projects of team '${entity}' (${INFERENCE_PROJECT_HEADER}).`, "permission_denied");
+  }
 }
 
 /**
@@ -33,10 +39,13 @@ function projectOf(c: Context<AppEnv>): string {
  */
 export function createInferenceService(options: InferenceServiceOptions): Hono<AppEnv> {
   const service = new Hono<AppEnv>();
-  const limiter = createConcurrencyLimiter(options.concurrencyLimit ?? DEFAULT_CONCURRENCY_LIMIT);
+  const limiter = createConcurrencyLimiter(
+    options.concurrencyLimit ?? DEFAULT_CONCURRENCY_LIMIT,
+    (limit) => `Concurrency limit reached: at most ${limit} requests at a time per team. Retry when one finishes.`,
+  );
   service.use("*", requireApiKey);
   service.use("*", async (c, next) => {
-    projectOf(c);
+    checkProject(c);
     await next();
   });
 
@@ -47,7 +56,7 @@ export function createInferenceService(options: InferenceServiceOptions): Hono<A
     chatCompletionHandler({
       tokenDelayMs: options.chatTokenDelayMs,
       servedModels: INFERENCE_MODEL_IDS,
-      admit: (c) => limiter.acquire(`${c.get("user").id}|${projectOf(c)}`),
+      admit: (c) => limiter.acquire(c.get("user").entity),
     }),
   );
 

@@ -53,7 +53,8 @@ describe("durability of the local services", () => {
   it("keeps every acknowledged write across a SIGKILL mid-write, and the job that was running finishes", { timeout: 60_000 }, async () => {
     const dataDir = makeDataDir();
     const callIds = seedDataDir(dataDir, 400);
-    const first = await startServerProcess(dataDir, { TRAINING_STEP_MS: "5" });
+    // The job writers queue jobs as fast as they can: no quota here (quotas.test.ts has its own test).
+    const first = await startServerProcess(dataDir, { TRAINING_STEP_MS: "5", TRAINING_JOBS_PER_ENTITY: "1000000" });
     const api = httpClient(first.url, undefined, 10_000);
     const { queueId, itemIds } = await createQueueWithItems(api, callIds);
     const model = await api.ok<{ id: string }>(api.post(`${TRAINING}/preview/models`, { project: "quality", name: "durable", base_model: TRAINABLE_BASE_MODEL }));

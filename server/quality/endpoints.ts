@@ -37,7 +37,7 @@ export type Endpoint = {
   route: string;
   /** The concrete path of a valid request. */
   path(f: Fixtures): string | Promise<string>;
-  /** False only for the training service's health check. */
+  /** False only for the health checks (trace /health, training /health and /system-check): upstream needs no key for them. */
   auth: boolean;
   body?: { schema: z.core.$ZodType; valid(f: Fixtures): Json };
   query?: { schema: z.ZodMiniObject; valid(f: Fixtures): Record<string, string> };
@@ -80,6 +80,7 @@ const inference = (method: Endpoint["method"], route: string, rest: Partial<Endp
 
 export const ENDPOINTS: readonly Endpoint[] = [
   // ---- annotation queue (trace) service ----
+  trace("GET", "/health", () => "/health", { auth: false }),
   trace("POST", "/annotation_queues", () => "/annotation_queues", {
     body: { schema: CreateQueueRequest, valid: (f) => ({ project_id: f.projectId, name: "Fuzzed queue", description: "", scorer_refs: [] }) },
   }),
@@ -120,7 +121,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // ---- training service ----
   training("GET", "/health", () => "/health", { auth: false }),
-  training("GET", "/system-check", () => "/system-check"),
+  training("GET", "/system-check", () => "/system-check", { auth: false }),
   training("POST", "/preview/models", () => "/preview/models", {
     body: {
       schema: CreateModelRequest,

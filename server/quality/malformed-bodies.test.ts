@@ -6,8 +6,7 @@ import { expectServiceError, validationLocs, type Answer } from "./error-shapes"
 import { checkProperty } from "./check-property";
 import { depthOf } from "./hostile-values";
 import { applyMutations, mutationsOf, nodesOf, related, type JsonPath, type Mutation } from "./json-mutations";
-import { authFor, createQualityApp } from "./quality-app";
-import { send } from "./send";
+import { createQualityApp, sendBody as sendQualityBody } from "./quality-app";
 
 // Random and systematic breakage of every JSON body of the three services. The schema (the
 // contract) is the oracle: whatever it rejects must be a 422 naming the broken field; whatever it
@@ -21,14 +20,7 @@ beforeAll(async () => {
 
 const BODY_ENDPOINTS = ENDPOINTS.filter((e) => e.body);
 
-async function sendBody(endpoint: Endpoint, body: unknown): Promise<Answer> {
-  return send(ctx.app, {
-    method: endpoint.method,
-    path: await endpoint.path(ctx.fixtures),
-    headers: { ...authFor(endpoint.service), "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-}
+const sendBody = (endpoint: Endpoint, body: unknown): Promise<Answer> => sendQualityBody(ctx.app, ctx.fixtures, endpoint, body);
 
 /** False for a string holding half a surrogate pair (JSON's `\\ud800` escapes can express one). */
 function isUnicode(text: string): boolean {

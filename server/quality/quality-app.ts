@@ -2,13 +2,28 @@ import { assert, expect } from "vitest";
 import * as z from "zod/mini";
 import { ItemsQueryResponse } from "../../contract/trace";
 import { basic, bearer, createTestApp } from "../testing/test-app";
-import type { ServiceName } from "./endpoints";
-import { createFixtures, TRACE } from "./fixtures";
+import type { Hono } from "hono";
+import type { AppEnv } from "../http/env";
+import type { Endpoint, ServiceName } from "./endpoints";
+import type { Answer } from "./error-shapes";
+import { createFixtures, TRACE, type Fixtures } from "./fixtures";
 import { send } from "./send";
+
+export const UNLIMITED_JOBS = Number.MAX_SAFE_INTEGER;
 
 /** The key in the form each service's real clients send it (the trace SDK uses Basic). */
 export function authFor(service: ServiceName): Record<string, string> {
   return service === "trace" ? basic() : bearer();
+}
+
+/** `body` as JSON to a valid path of `endpoint`, with the key in its service's form. */
+export async function sendBody(app: Hono<AppEnv>, fixtures: Fixtures, endpoint: Endpoint, body: unknown): Promise<Answer> {
+  return send(app, {
+    method: endpoint.method,
+    path: await endpoint.path(fixtures),
+    headers: { ...authFor(endpoint.service), "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 /**
@@ -16,7 +31,8 @@ export function authFor(service: ServiceName): Record<string, string> {
  * its ordinary answer after any amount of malformed input.
  */
 export async function createQualityApp() {
-  const testApp = createTestApp();
+  // The suite queues thousands of jobs and never runs them; the job quota has its own test (quotas.test.ts).
+  const testApp = createTestApp({ activeJobsPerEntity: UNLIMITED_JOBS });
   const fixtures = await createFixtures(testApp.app, testApp.db);
   async function expectStillServing(): Promise<void> {
     const answer = await send(testApp.app, {

@@ -3,7 +3,7 @@ import { createApp } from "../app";
 import { MAX_JSON_ARRAY_LENGTH, MAX_JSON_DEPTH, MAX_JSON_PROPERTY_NAMES } from "../http/json-body";
 import { ENDPOINTS, endpointName, type Endpoint } from "./endpoints";
 import { expectServiceError, validationLocs } from "./error-shapes";
-import { authFor, createQualityApp } from "./quality-app";
+import { authFor, createQualityApp, UNLIMITED_JOBS } from "./quality-app";
 import { send, type RawRequest } from "./send";
 
 // Bodies broken below the level of JSON values: not JSON at all, not UTF-8, not declared as
@@ -163,7 +163,7 @@ const stream = (text: string) =>
 describe("the body size limit", () => {
   const LIMIT = 2048;
   it.each(table)("%s: exactly at the limit is served; one byte over is a 413, declared or streamed", async (_name, endpoint) => {
-    const small = createApp({ db: ctx.db, runner: ctx.runner, maxBodyBytes: LIMIT });
+    const small = createApp({ db: ctx.db, runner: ctx.runner, maxBodyBytes: LIMIT, activeJobsPerEntity: UNLIMITED_JOBS });
     const base = await request(endpoint, "");
     const at = await send(small, { ...base, body: padded(endpoint, LIMIT), headers: { ...base.headers, "Content-Length": String(LIMIT) } });
     assert.strictEqual(at.status, 200, at.text);

@@ -1,4 +1,4 @@
-import { createApp } from "../app";
+import { createApp, type AppOptions } from "../app";
 import { DEMO_USERS } from "../auth/users";
 import { openDatabase } from "../db/database";
 import { seedUsers } from "../seed/users";
@@ -11,13 +11,13 @@ export const ACME_KEY = DEMO_USERS[1].apiKey;
  * The local services over a fresh in-memory database with the demo users, for tests. The job
  * runner has no timer: a test advances jobs with `runner.tick()`.
  */
-export function createTestApp() {
+export function createTestApp(options: Partial<Omit<AppOptions, "db" | "runner">> = {}) {
   const db = openDatabase(":memory:");
   seedUsers(db);
   const runner = createJobRunner(db, { stepMs: 0 });
   // With no timer, start() only marks the runner as working (the gpu_queue check).
   runner.start();
-  const app = createApp({ db, runner, chatTokenDelayMs: 0 });
+  const app = createApp({ db, runner, chatTokenDelayMs: 0, ...options });
   return { app, db, runner };
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from "better-sqlite3";
-import { ServiceError } from "../http/errors";
+import { writeTransaction } from "../db/write-transaction";
 import type { CallRow } from "./rows";
 import { cached } from "./statements";
 
@@ -30,7 +30,7 @@ const INSERT_CALL = `
 /** Stores calls (there is no public endpoint for this here: calls come from the seed data). */
 export function insertCalls(db: Database, calls: readonly NewCall[]): void {
   const insert = cached(db, INSERT_CALL);
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const call of calls) {
       insert.run({
         project_id: call.project_id,
@@ -49,16 +49,9 @@ export function insertCalls(db: Database, calls: readonly NewCall[]): void {
         wb_user_id: call.wb_user_id ?? null,
       });
     }
-  })();
+  });
 }
 
 export function findCall(db: Database, projectId: string, callId: string): CallRow | undefined {
   return cached(db, "SELECT * FROM trace_calls WHERE project_id = ? AND id = ?").get(projectId, callId) as CallRow | undefined;
-}
-
-/** 404 `{reason}` when the project has no such call. */
-export function readCall(db: Database, projectId: string, callId: string): CallRow {
-  const row = findCall(db, projectId, callId);
-  if (!row) throw new ServiceError(404, `Call '${callId}' not found in project '${projectId}'.`, "not_found");
-  return row;
 }

@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
 import type { AnnotationState } from "../../contract/trace";
+import { writeTransaction } from "../db/write-transaction";
 import { ServiceError } from "../http/errors";
 import { findCall } from "./calls";
 import { monotonicIdGenerator, type Random } from "./ids";
@@ -76,7 +77,7 @@ export function addCallsToQueue(
   queue: QueueRow,
   request: { callIds: readonly string[]; displayFields: readonly string[]; addedBy: string; now?: number },
 ): AddCallsResult {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const now = request.now ?? Date.now();
     const existing = cached(db, "SELECT 1 FROM annotation_queue_items WHERE queue_seq = ? AND call_id = ? AND deleted_at IS NULL");
     const seen = new Set<string>();
@@ -120,7 +121,7 @@ export function addCallsToQueue(
     }
     insertItems(db, items, { now });
     return { added_count: items.length, duplicates };
-  }).immediate();
+  });
 }
 
 /** The live item `itemId` of the queue, if any. */
@@ -133,5 +134,5 @@ export function findItem(db: Database, queueSeq: number, itemId: string): ItemRo
 /** Soft-deletes items (no public endpoint here; the seed data and tests use it). Returns how many. */
 export function softDeleteItems(db: Database, queueSeq: number, itemIds: readonly string[], now: number = Date.now()): number {
   const remove = cached(db, "UPDATE annotation_queue_items SET deleted_at = ? WHERE id = ? AND queue_seq = ? AND deleted_at IS NULL");
-  return db.transaction(() => itemIds.reduce((n, id) => n + remove.run(now, id, queueSeq).changes, 0))();
+  return writeTransaction(db, () => itemIds.reduce((n, id) => n + remove.run(now, id, queueSeq).changes, 0));
 }

@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
 import type { SettableState } from "../../contract/trace";
+import { writeTransaction } from "../db/write-transaction";
 import { ServiceError } from "../http/errors";
 import { findItem } from "./items";
 import type { ItemRow, QueueRow } from "./rows";
@@ -27,7 +28,7 @@ export function setProgress(
   state: SettableState,
   now: number = Date.now(),
 ): ItemRow {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const item = findItem(db, queue.seq, itemId);
     if (!item) throw new ServiceError(404, `Item '${itemId}' not found in queue '${queue.id}'.`, "not_found");
     const record = cached(db, "SELECT annotation_state FROM annotation_item_progress WHERE item_seq = ? AND annotator_user_id = ?").get(
@@ -57,7 +58,7 @@ export function setProgress(
     }
     cached(db, "UPDATE annotation_queue_items SET annotation_state = ?, annotator_user_id = ? WHERE seq = ?").run(state, annotatorId, item.seq);
     return findItem(db, queue.seq, itemId) as ItemRow;
-  }).immediate();
+  });
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { Database } from "better-sqlite3";
+import { LIMITS } from "../../contract/limits";
 import type { AnnotationQueue, QueueStats, QueuesQueryRequest } from "../../contract/trace";
+import { echo } from "../http/echo";
 import { ServiceError } from "../http/errors";
 import { monotonicIdGenerator } from "./ids";
 import { countFromCounts } from "./item-scans";
@@ -22,6 +24,10 @@ export type NewQueue = {
 const nextQueueId = monotonicIdGenerator(undefined);
 
 export function createQueue(db: Database, queue: NewQueue): QueueRow {
+  const live = cached(db, "SELECT COUNT(*) FROM annotation_queues WHERE project_id = ? AND deleted_at IS NULL", "pluck").get(queue.projectId) as number;
+  if (live >= LIMITS.queuesPerProject) {
+    throw new ServiceError(400, `Project '${echo(queue.projectId)}' already holds ${LIMITS.queuesPerProject} queues, the most one project may have.`, "too_many_queues");
+  }
   const now = queue.now ?? Date.now();
   const id = queue.id ?? nextQueueId(now);
   cached(
@@ -41,7 +47,7 @@ export function findQueue(db: Database, projectId: string, queueId: string): Que
 
 export function requireQueue(db: Database, projectId: string, queueId: string): QueueRow {
   const queue = findQueue(db, projectId, queueId);
-  if (!queue) throw new ServiceError(404, `Queue '${queueId}' not found in project '${projectId}'.`, "not_found");
+  if (!queue) throw new ServiceError(404, `Queue '${echo(queueId)}' not found in project '${echo(projectId)}'.`, "not_found");
   return queue;
 }
 
@@ -49,14 +55,14 @@ type QueueQuery = Omit<QueuesQueryRequest, "project_id">;
 
 /**
  * The project's queues, filtered by a case-insensitive name substring, sorted (default
- * `created_at asc`; `id asc` breaks ties) and paged. A project has few queues, so the filter runs
+ * `created_at desc`, as upstream; `id asc` breaks ties) and paged. A project has few queues, so the filter runs
  * here with full Unicode case folding (SQLite's LIKE folds ASCII only).
  */
 export function queryQueues(db: Database, projectId: string, query: QueueQuery): AnnotationQueue[] {
   const rows = cached(db, "SELECT * FROM annotation_queues WHERE project_id = ? AND deleted_at IS NULL").all(projectId) as QueueRow[];
   const needle = query.name?.toLocaleLowerCase();
   const matching = needle ? rows.filter((row) => row.name.toLocaleLowerCase().includes(needle)) : rows;
-  const sortBy = query.sort_by?.length ? query.sort_by : [{ field: "created_at" as const, direction: "asc" as const }];
+  const sortBy = query.sort_by?.length ? query.sort_by : [{ field: "created_at" as const, direction: "desc" as const }];
   matching.sort((a, b) => {
     for (const { field, direction } of sortBy) {
       const order = compare(a[field], b[field]);
@@ -74,8 +80,8 @@ function compare(a: string | number, b: string | number): number {
 }
 
 /**
- * Totals per requested queue, in request order; a queue id unknown to the project counts zero, as
- * in the real service. `completed_items` follows the real trace server: items for which at least one
+ * Totals per requested queue, one row per requested id in request order (a repeated id is answered
+ * again), a queue id unknown to the project counting zero, as in the real service. `completed_items` follows the real trace server: items for which at least one
  * annotator recorded `completed` or `skipped` (both mean "done" for that annotator), even if a later
  * writer has since marked the item `in_progress`.
  */
@@ -86,11 +92,16 @@ export function queueStats(db: Database, projectId: string, queueIds: readonly s
        FROM annotation_item_progress p JOIN annotation_queue_items i ON i.seq = p.item_seq
       WHERE p.queue_seq = ? AND p.annotation_state IN ('completed', 'skipped') AND i.deleted_at IS NULL`,
   );
-  return [...new Set(queueIds)].map((queueId) => {
-    const queue = findQueue(db, projectId, queueId);
-    if (!queue) return { queue_id: queueId, total_items: 0, completed_items: 0 };
-    const totalItems = countFromCounts(db, { queueSeq: queue.seq, eqs: [] }) ?? 0;
-    const completedItems = (done.get(queue.seq) as { n: number }).n;
-    return { queue_id: queueId, total_items: totalItems, completed_items: completedItems };
+  const counted = new Map<string, QueueStats>();
+  return queueIds.map((queueId) => {
+    let stats = counted.get(queueId);
+    if (!stats) {
+      const queue = findQueue(db, projectId, queueId);
+      const totalItems = queue ? (countFromCounts(db, { queueSeq: queue.seq, eqs: [] }) ?? 0) : 0;
+      const completedItems = queue ? (done.get(queue.seq) as { n: number }).n : 0;
+      stats = { queue_id: queueId, total_items: totalItems, completed_items: completedItems };
+      counted.set(queueId, stats);
+    }
+    return { ...stats };
   });
 }

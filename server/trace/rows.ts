@@ -67,7 +67,8 @@ export function toApiItem(row: ItemRow, queueId: string, position: number | null
     display_fields: JSON.parse(row.display_fields) as string[],
     added_by: row.added_by,
     annotation_state: row.annotation_state,
-    annotator_user_id: row.annotator_user_id,
+    // Upstream sends "" when nobody has written progress yet (tests/trace/test_client_annotation_queues.py).
+    annotator_user_id: row.annotator_user_id ?? "",
     created_at: toIso(row.created_at),
     created_by: row.created_by,
     updated_at: toIso(row.updated_at),

@@ -49,17 +49,19 @@ describe("annotation queues", () => {
     expect(elsewhere.status).toBe(404);
   });
 
-  it("lists queues as NDJSON, one per line, oldest first, with a case-insensitive name search", async () => {
+  it("lists queues as NDJSON, one per line, in the order asked, with a case-insensitive name search", async () => {
     const { app } = createTestApp();
     const ids = [];
     for (const name of ["Refund conversations – tone review", "Escalations – policy check", "Ärger review", "Hallucination audit"]) ids.push(await createQueue(app, name));
-    const all = await call(app, "POST", `${API}/annotation_queues/query`, { body: { project_id: PROJECT }, headers: bearer() });
+    // (The default order, newest first, is tested against upstream in upstream-behaviour.test.ts.)
+    const oldestFirst = { sort_by: [{ field: "created_at", direction: "asc" }] };
+    const all = await call(app, "POST", `${API}/annotation_queues/query`, { body: { project_id: PROJECT, ...oldestFirst }, headers: bearer() });
     expect(all.status).toBe(200);
     expect(all.headers.get("content-type")).toContain("application/jsonl");
     expect(all.text.endsWith("\n")).toBe(true);
     expect(parseNdjson(all.text).map((q) => q.id)).toEqual(ids);
 
-    const search = await call(app, "POST", `${API}/annotation_queues/query`, { body: { project_id: PROJECT, name: "REVIEW" }, headers: bearer() });
+    const search = await call(app, "POST", `${API}/annotation_queues/query`, { body: { project_id: PROJECT, name: "REVIEW", ...oldestFirst }, headers: bearer() });
     expect(parseNdjson(search.text).map((q) => q.name)).toEqual(["Refund conversations – tone review", "Ärger review"]);
     const unicode = await call(app, "POST", `${API}/annotation_queues/query`, { body: { project_id: PROJECT, name: "ärger" }, headers: bearer() });
     expect(parseNdjson(unicode.text).map((q) => q.name)).toEqual(["Ärger review"]);

@@ -5,6 +5,8 @@ import {
   CreateQueueRequest,
   ItemProgressRequest,
   ItemsQueryRequest,
+  QueueItemPath,
+  QueuePath,
   QueueStatsRequest,
   QueuesQueryRequest,
   ReadQueueQuery,
@@ -12,8 +14,8 @@ import {
 import { assertEntityAccess, entityOfProject, requireApiKey } from "../auth/middleware";
 import { serviceErrorHandler } from "../http/errors";
 import type { AppEnv } from "../http/env";
-import { validateJson, validateQuery } from "../http/validate";
-import { readCall } from "./calls";
+import { validateJson, validatePath, validateQuery } from "../http/validate";
+import { findCall } from "./calls";
 import { addCallsToQueue } from "./items";
 import { queryItems } from "./items-query";
 import { setProgress } from "./progress";
@@ -28,6 +30,8 @@ function authorizeProject(c: Context<AppEnv>, projectId: string): void {
 /** The annotation queue service (real: W&B Weave trace server). Errors as `{"reason": ...}`. */
 export function createTraceService(): Hono<AppEnv> {
   const service = new Hono<AppEnv>();
+  // Registered before the key check: the weave SDK's login check calls it with no key.
+  service.get("/health", (c) => c.json({ status: "ok" }));
   service.use("*", requireApiKey);
   service.onError(serviceErrorHandler("reason"));
 
@@ -59,41 +63,47 @@ export function createTraceService(): Hono<AppEnv> {
   });
 
   service.get("/annotation_queues/:queue_id", (c) => {
+    const { queue_id } = validatePath(c, QueuePath);
     const query = validateQuery(c, ReadQueueQuery);
     authorizeProject(c, query.project_id);
-    return c.json({ queue: toApiQueue(requireQueue(c.get("db"), query.project_id, c.req.param("queue_id"))) });
+    return c.json({ queue: toApiQueue(requireQueue(c.get("db"), query.project_id, queue_id)) });
   });
 
   service.post("/annotation_queues/:queue_id/items", async (c) => {
+    const { queue_id } = validatePath(c, QueuePath);
     const body = await validateJson(c, AddItemsRequest);
     authorizeProject(c, body.project_id);
     const db = c.get("db");
-    const queue = requireQueue(db, body.project_id, c.req.param("queue_id"));
+    const queue = requireQueue(db, body.project_id, queue_id);
     return c.json(addCallsToQueue(db, queue, { callIds: body.call_ids, displayFields: body.display_fields, addedBy: c.get("user").id }));
   });
 
   service.post("/annotation_queues/:queue_id/items/query", async (c) => {
+    const { queue_id } = validatePath(c, QueuePath);
     const body = await validateJson(c, ItemsQueryRequest);
     authorizeProject(c, body.project_id);
     const db = c.get("db");
     // An unknown queue has no items (the real service answers the same way).
-    const queue = findQueue(db, body.project_id, c.req.param("queue_id"));
+    const queue = findQueue(db, body.project_id, queue_id);
     return c.json({ items: queue ? queryItems(db, queue, body) : [] });
   });
 
   service.post("/annotation_queues/:queue_id/items/:item_id/progress", async (c) => {
+    const { queue_id, item_id } = validatePath(c, QueueItemPath);
     const body = await validateJson(c, ItemProgressRequest);
     authorizeProject(c, body.project_id);
     const db = c.get("db");
-    const queue = requireQueue(db, body.project_id, c.req.param("queue_id"));
-    const item = setProgress(db, queue, c.req.param("item_id"), c.get("user").id, body.annotation_state);
+    const queue = requireQueue(db, body.project_id, queue_id);
+    const item = setProgress(db, queue, item_id, c.get("user").id, body.annotation_state);
     return c.json({ item: toApiItem(item, queue.id) });
   });
 
   service.post("/call/read", async (c) => {
     const body = await validateJson(c, CallReadRequest);
     authorizeProject(c, body.project_id);
-    return c.json({ call: toApiCall(readCall(c.get("db"), body.project_id, body.id)) });
+    // An unknown id is 200 {call: null}, as upstream.
+    const row = findCall(c.get("db"), body.project_id, body.id);
+    return c.json({ call: row ? toApiCall(row) : null });
   });
 
   return service;

@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
 import type { Checkpoint, Metrics } from "../../contract/training";
+import { writeTransaction } from "../db/write-transaction";
 
 type CheckpointRow = { id: string; step: number; metrics: string };
 
@@ -64,7 +65,7 @@ export function insertCheckpoint(
 /** Deletes the checkpoints at `steps`; reports the steps that had none (each once, in request order). */
 export function deleteCheckpointsBySteps(db: Database, modelId: string, steps: readonly number[]): { deletedCount: number; notFoundSteps: number[] } {
   const remove = db.prepare<[string, number]>("DELETE FROM training_checkpoints WHERE model_id = ? AND step = ?");
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     let deletedCount = 0;
     const notFoundSteps: number[] = [];
     for (const step of new Set(steps)) {
@@ -72,5 +73,5 @@ export function deleteCheckpointsBySteps(db: Database, modelId: string, steps: r
       else notFoundSteps.push(step);
     }
     return { deletedCount, notFoundSteps };
-  })();
+  });
 }

@@ -71,7 +71,6 @@ describe("GET /preview/models/{id}/checkpoints", () => {
       ["?limit=2.5", ["query", "limit"]],
       ["?order=up", ["query", "order"]],
       ["?after=", ["query", "after"]],
-      ["?page=2", ["query", "page"]],
     ] as const) {
       const res = await list(query);
       expect({ query, status: res.status }).toEqual({ query, status: 422 });
@@ -109,7 +108,6 @@ describe("DELETE /preview/models/{id}/checkpoints", () => {
     [{ steps: [] }, ["body", "steps"]],
     [{ steps: ["x"] }, ["body", "steps", 0]],
     [{ steps: [1, -2] }, ["body", "steps", 1]],
-    [{ steps: [1], all: true }, ["body", "all"]],
   ])("answers %j with 422 at %j", async (body, loc) => {
     const { app, model } = await modelWithCheckpoints(1);
     const res = await call(app, "DELETE", `${TRAINING}/preview/models/${model.id}/checkpoints`, { body, headers: bearer() });

@@ -1,4 +1,5 @@
 import type { Database } from "better-sqlite3";
+import { writeTransaction } from "../db/write-transaction";
 
 /** A parsed `wandb-artifact:///<entity>/<project>/<name>[:version]` address. */
 export type ArtifactAddress = { entity: string; project: string; name: string; version?: string };
@@ -38,11 +39,11 @@ export function datasetRows(db: Database, address: ArtifactAddress): unknown[] |
 export function insertDataset(db: Database, address: Required<ArtifactAddress>, rows: readonly unknown[], now: Date): void {
   const version = /^v(\d+)$/.exec(address.version)?.[1];
   if (version === undefined) throw new Error(`dataset version must look like v<N>, got '${address.version}'`);
-  db.transaction(() => {
+  writeTransaction(db, () => {
     const { lastInsertRowid } = db
       .prepare("INSERT INTO training_datasets (entity, project, name, version, created_at) VALUES (?, ?, ?, ?, ?)")
       .run(address.entity, address.project, address.name, Number(version), now.toISOString());
     const insertRow = db.prepare("INSERT INTO training_dataset_rows (dataset_id, idx, payload) VALUES (?, ?, ?)");
     rows.forEach((row, idx) => insertRow.run(lastInsertRowid, idx, JSON.stringify(row)));
-  })();
+  });
 }

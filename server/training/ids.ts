@@ -19,7 +19,8 @@ export function checkpointId(jobId: string, step: number): string {
   return `ckpt_${jobId.replace(/^job_/, "")}_${step}`;
 }
 
-// Event ids sort in creation order as strings (clients compare them), so the sequence is padded.
+// Event ids sort in creation order as strings (clients compare them), so the number is padded. The
+// number counts the job's own events (job-store.ts): ids of different jobs may be equal.
 const EVENT_ID = /^evt_(\d{12})$/;
 
 export function eventId(seq: number): string {

@@ -11,6 +11,8 @@ export type JobRunnerOptions = {
   now?: () => Date;
   /** Downloads https training data; tests pass a fake (this machine has no internet). */
   download?: (url: string, signal: AbortSignal) => Promise<SftDataResult>;
+  /** Hosts exempt from the public-address rule of downloads (SFT_DATA_ALLOWED_HOSTS). */
+  allowedDataHosts?: readonly string[];
 };
 
 /** The timer is considered stalled when no pass has completed for this long. */
@@ -20,7 +22,7 @@ export function stallThresholdMs(stepMs: number): number {
 
 export function createJobRunner(db: Database, options: JobRunnerOptions): JobRunner {
   const now = options.now ?? (() => new Date());
-  const download = options.download ?? ((url, signal) => fetchJsonlData(url, { signal }));
+  const download = options.download ?? ((url, signal) => fetchJsonlData(url, { signal, allowedHosts: options.allowedDataHosts ?? [] }));
   let state: "idle" | "running" | "stopped" = "idle";
   let timer: NodeJS.Timeout | undefined;
   let lastPassAt = Date.now();

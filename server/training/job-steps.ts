@@ -1,6 +1,7 @@
 import type { Database } from "better-sqlite3";
 import { SFTExample, TrajectoryGroup, type Metrics } from "../../contract/training";
 import { approximateTokens, contentText } from "../chat/tokens";
+import { writeTransaction } from "../db/write-transaction";
 import { isSupportedBaseModel, SUPPORTED_BASE_MODELS } from "./base-models";
 import { insertCheckpoint, maxCheckpointStep } from "./checkpoint-store";
 import { checkpointId } from "./ids";
@@ -22,35 +23,35 @@ export const AUTO_BATCH_SIZE = 8;
 export type StepOutcome = "started" | "stepped" | "succeeded" | "failed" | "needs_download" | "skipped";
 
 export function advanceJob(db: Database, jobId: string, now: Date): StepOutcome {
-  return db.transaction((): StepOutcome => {
+  return writeTransaction(db, (): StepOutcome => {
     // Re-read inside the transaction: the job may have finished, or its model been deleted.
     const job = findJob(db, jobId);
     if (!job) return "skipped";
     if (job.status === "queued") return startJob(db, job, now);
     if (job.status === "running") return gradientStep(db, job, now);
     return "skipped";
-  })();
+  });
 }
 
 /** Records a job's failure (training_failed) unless it already ended. */
 export function failJob(db: Database, jobId: string, errorMessage: string, now: Date): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     const job = findJob(db, jobId);
     if (!job || job.status === "succeeded" || job.status === "failed") return;
     appendEvent(db, jobId, "training_failed", { error_message: errorMessage }, now);
     updateJob(db, jobId, { status: "failed" }, now);
-  })();
+  });
 }
 
 /** Starts a queued SFT job with downloaded data (or fails it with the download's error). */
 export function startWithDownloadedData(db: Database, jobId: string, data: SftDataResult, now: Date): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     const job = findJob(db, jobId);
     if (!job || job.status !== "queued") return;
     if (!data.ok) return failJob(db, jobId, data.error, now);
     replaceJobItems(db, jobId, data.rows);
     beginTraining(db, { ...job, num_items: data.rows.length }, now);
-  })();
+  });
 }
 
 function startJob(db: Database, job: JobRow, now: Date): StepOutcome {
@@ -70,7 +71,7 @@ function startJob(db: Database, job: JobRow, now: Date): StepOutcome {
   }
   const url = job.training_data_url ?? "";
   if (url.startsWith("https://")) return "needs_download";
-  const data = readArtifactData(db, url);
+  const data = readArtifactData(db, url, model.entity);
   if (!data.ok) {
     failJob(db, job.id, data.error, now);
     return "failed";

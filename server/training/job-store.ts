@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
 import type { TrainingEvent } from "../../contract/training";
+import { writeTransaction } from "../db/write-transaction";
 import { eventId } from "./ids";
 
 export type JobKind = "rl" | "sft";
@@ -40,7 +41,7 @@ export type NewJob = {
 /** Inserts a queued job with its training data items (RL: trajectory groups), in one transaction. */
 export function insertJob(db: Database, job: NewJob, items: readonly unknown[], now: Date): void {
   const insertItem = db.prepare<[string, number, string]>("INSERT INTO training_job_items (job_id, idx, payload) VALUES (?, ?, ?)");
-  db.transaction(() => {
+  writeTransaction(db, () => {
     db.prepare(
       `INSERT INTO training_jobs (id, model_id, kind, status, prepare_error, training_data_url, batch_size, config, num_items, created_at, updated_at)
        VALUES (@id, @modelId, @kind, 'queued', @prepareError, @trainingDataUrl, @batchSize, @config, @numItems, @now, @now)`,
@@ -56,7 +57,7 @@ export function insertJob(db: Database, job: NewJob, items: readonly unknown[], 
       now: now.toISOString(),
     });
     items.forEach((item, idx) => insertItem.run(job.id, idx, JSON.stringify(item)));
-  })();
+  });
 }
 
 export function findJob(db: Database, id: string): JobRow | undefined {
@@ -116,24 +117,29 @@ export function updateJob(
   });
 }
 
+/**
+ * Appends a job's next event, numbered within the job (job_seq 1, 2, ...): ids say nothing of
+ * other jobs. Called inside the step's transaction, so the number cannot be taken twice.
+ */
 export function appendEvent(db: Database, jobId: string, type: string, data: Record<string, unknown>, now: Date): string {
-  const { lastInsertRowid } = db
-    .prepare("INSERT INTO training_events (job_id, type, data, created_at) VALUES (?, ?, ?, ?)")
-    .run(jobId, type, JSON.stringify(data), now.toISOString());
-  return eventId(Number(lastInsertRowid));
+  const { next } = db
+    .prepare<[string], { next: number }>("SELECT COALESCE(MAX(job_seq), 0) + 1 AS next FROM training_events WHERE job_id = ?")
+    .get(jobId)!;
+  db.prepare("INSERT INTO training_events (job_id, job_seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)").run(jobId, next, type, JSON.stringify(data), now.toISOString());
+  return eventId(next);
 }
 
-export function eventExists(db: Database, jobId: string, seq: number): boolean {
-  return db.prepare<[string, number], { one: number }>("SELECT 1 AS one FROM training_events WHERE job_id = ? AND seq = ?").get(jobId, seq) !== undefined;
+export function eventExists(db: Database, jobId: string, jobSeq: number): boolean {
+  return db.prepare<[string, number], { one: number }>("SELECT 1 AS one FROM training_events WHERE job_id = ? AND job_seq = ?").get(jobId, jobSeq) !== undefined;
 }
 
-/** One page of a job's events after the sequence number `afterSeq` (exclusive). */
+/** One page of a job's events after its event number `afterSeq` (exclusive). */
 export function listEvents(db: Database, jobId: string, afterSeq: number, limit: number): { data: TrainingEvent[]; hasMore: boolean } {
   const rows = db
-    .prepare<[string, number, number], { seq: number; type: string; data: string }>(
-      "SELECT seq, type, data FROM training_events WHERE job_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+    .prepare<[string, number, number], { job_seq: number; type: string; data: string }>(
+      "SELECT job_seq, type, data FROM training_events WHERE job_id = ? AND job_seq > ? ORDER BY job_seq LIMIT ?",
     )
     .all(jobId, afterSeq, limit + 1);
-  const data = rows.slice(0, limit).map((row) => ({ id: eventId(row.seq), type: row.type, data: JSON.parse(row.data) as Record<string, unknown> }));
+  const data = rows.slice(0, limit).map((row) => ({ id: eventId(row.job_seq), type: row.type, data: JSON.parse(row.data) as Record<string, unknown> }));
   return { data, hasMore: rows.length > limit };
 }

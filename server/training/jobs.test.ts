@@ -74,31 +74,24 @@ describe("RL training jobs", () => {
     expect((await allEvents(app, first)).at(-1)?.type).toBe("training_ended");
   });
 
-  it("accepts a malformed trajectory and fails the job naming it", async () => {
-    const { app, runner } = createTestApp();
+  it("checks every trajectory at creation: a malformed message is a 422 naming it, and no job is queued", async () => {
+    const { app, db } = createTestApp();
     const model = await createModel(app);
-    const bad = { trajectories: [group([1]).trajectories[0], { messages_and_choices: [{ role: "user", content: "hi" }] }] };
-    const jobId = await createRlJob(app, model.id, [group([1]), bad]);
-    await runner.tick();
-    const events = await allEvents(app, jobId);
-    expect(events).toEqual([
-      {
-        id: expect.any(String),
-        type: "training_failed",
-        data: { error_message: "Trajectory group 1, trajectory 1 is malformed: reward: Field required (at trajectory_groups[1].trajectories[1].reward)" },
-      },
-    ]);
-    const checkpoints = await call(app, "GET", `${TRAINING}/preview/models/${model.id}/checkpoints`, { headers: bearer() });
-    expect(checkpoints.json.data).toEqual([]);
+    const res = await call(app, "POST", JOBS, { body: { model_id: model.id, trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ content: "no role" }], reward: 1 }] }] }, headers: bearer() });
+    expect(res.status).toBe(422);
+    expect(res.json.detail.map((d: { loc: unknown[] }) => d.loc.slice(0, 7))).toContainEqual(["body", "trajectory_groups", 0, "trajectories", 0, "messages_and_choices", 0]);
+    expect(db.prepare("SELECT COUNT(*) AS n FROM training_jobs").get()).toEqual({ n: 0 });
   });
 
-  it("names a malformed message inside a trajectory", async () => {
-    const { app, runner } = createTestApp();
+  it("still fails a stored job whose data does not read back as trajectories (data written before the check, e.g. the seed's)", async () => {
+    const { app, runner, db } = createTestApp();
     const model = await createModel(app);
-    const jobId = await createRlJob(app, model.id, [{ trajectories: [{ messages_and_choices: [{ content: "no role" }], reward: 1 }] }]);
+    const { createRlJob: queueJob } = await import("./job-create");
+    queueJob(db, { id: "job_0000000000000bad", modelId: model.id, groups: [group([1]), { trajectories: [{ messages_and_choices: [{ role: "user", content: "hi" }] }] }] }, new Date());
     await runner.tick();
-    const [failed] = await allEvents(app, jobId);
-    expect(failed?.data.error_message).toMatch(/^Trajectory group 0, trajectory 0 is malformed: messages_and_choices\[0\]/);
+    expect((await allEvents(app, "job_0000000000000bad"))[0]?.data.error_message).toBe(
+      "Trajectory group 1, trajectory 0 is malformed: reward: Field required (at trajectory_groups[1].trajectories[0].reward)",
+    );
   });
 
   it("fails a job on an unsupported base model", async () => {
@@ -118,7 +111,7 @@ describe("RL training jobs", () => {
     [{ model_id: "m", trajectory_groups: [{ trajectories: [] }] }, ["body", "trajectory_groups", 0, "trajectories"]],
     [{ model_id: "m", trajectory_groups: [{ trajectories: ["x"] }] }, ["body", "trajectory_groups", 0, "trajectories", 0]],
     [{ model_id: "m", trajectory_groups: [group([1])], experimental_config: { learning_rate: -1 } }, ["body", "experimental_config", "learning_rate"]],
-    [{ model_id: "m", trajectory_groups: [group([1])], priority: 1 }, ["body", "priority"]],
+    [{ model_id: "m", trajectory_groups: [{ trajectories: [{ messages_and_choices: [{ role: "user", content: "x" }] }] }] }, ["body", "trajectory_groups", 0, "trajectories", 0, "reward"]],
   ])("answers a bad envelope %j with 422 at %j", async (body, loc) => {
     const { app } = createTestApp();
     const res = await call(app, "POST", JOBS, { body, headers: bearer() });
@@ -177,15 +170,14 @@ describe("GET /preview/training-jobs/{id}/events", () => {
     const { app, runner } = createTestApp();
     const model = await createModel(app);
     const jobId = await createRlJob(app, model.id, [group([1])]);
-    const otherJob = await createRlJob(app, (await createModel(app, { name: "m2" })).id, [group([1])]);
     await runner.tick();
-    const [otherEvent] = await allEvents(app, otherJob);
     for (const query of ["?limit=0", "?limit=101", "?limit=x"]) {
       const res = await call(app, "GET", `${JOBS}/${jobId}/events${query}`, { headers: bearer() });
       expect(res.status).toBe(422);
       expect(res.json.detail[0].loc).toEqual(["query", "limit"]);
     }
-    for (const after of ["garbage", "evt_999999999999", otherEvent!.id]) {
+    // Ids count per job ("event ids" below): a number past this job's events is no cursor.
+    for (const after of ["garbage", "evt_999999999999", "evt_000000000099"]) {
       const res = await call(app, "GET", `${JOBS}/${jobId}/events?after=${after}`, { headers: bearer() });
       expect({ after, status: res.status }).toEqual({ after, status: 400 });
       expect(res.json.detail).toContain(after);
@@ -239,18 +231,37 @@ describe("SFT training jobs", () => {
     const jobId = await createSft(app, { model_id: model.id, training_data_url: "wandb-artifact:///demo/support-bot/dialogs:v9" });
     await runner.tick();
     const [failed] = await allEvents(app, jobId);
-    expect(failed).toMatchObject({ type: "training_failed", data: { error_message: "Training data not found: there is no dataset artifact wandb-artifact:///demo/support-bot/dialogs:v9." } });
+    expect(failed).toMatchObject({ type: "training_failed", data: { error_message: "Training data not found: there is no dataset artifact wandb-artifact:///demo/support-bot/dialogs:v9 that this job's entity can read." } });
   });
 
-  it("fails cleanly when an https URL cannot be fetched (the real fetch, to a name that never resolves)", async () => {
+  it("never trains on another entity's dataset, and says so exactly as for a dataset that does not exist (issue 21, defect 1)", async () => {
+    const { app, runner, db } = withDataset(4);
+    const acmeModel = await createModel(app, { entity: "acme", project: "claims", name: "acme-sft" }, ACME_KEY);
+    const failure = async (url: string) => {
+      const res = await call(app, "POST", SFT, { body: { model_id: acmeModel.id, training_data_url: url }, headers: bearer(ACME_KEY) });
+      expect(res.status).toBe(200);
+      await runToEnd(runner, db);
+      const events = await allEvents(app, res.json.id, ACME_KEY);
+      expect(events.map((e) => e.type)).toEqual(["training_failed"]);
+      // Only the address differs: nothing tells "not yours" from "not there".
+      return String(events[0]?.data.error_message).replace(url, "<url>");
+    };
+    const demoOwn = await failure("wandb-artifact:///demo/support-bot/dialogs:v1");
+    const madeUp = await failure("wandb-artifact:///demo/support-bot/no-such-dialogs:v1");
+    expect(demoOwn).toBe(madeUp);
+    expect(demoOwn).toBe("Training data not found: there is no dataset artifact <url> that this job's entity can read.");
+  });
+
+  it("fails cleanly, in neutral words, when an https URL may not be fetched (the real downloader, refusing loopback before connecting)", async () => {
     const { app, runner } = createTestApp();
     const model = await createModel(app);
-    const jobId = await createSft(app, { model_id: model.id, training_data_url: "https://data.example.invalid/train.jsonl?token=secret" });
+    const jobId = await createSft(app, { model_id: model.id, training_data_url: "https://127.0.0.1:9/train.jsonl?token=secret" });
     await runner.tick();
     const [failed] = await allEvents(app, jobId);
     expect(failed?.type).toBe("training_failed");
-    expect(failed?.data.error_message).toMatch(/^Could not fetch the training data from https:\/\/data\.example\.invalid\/train\.jsonl: /);
-    expect(failed?.data.error_message).not.toContain("secret");
+    expect(failed?.data.error_message).toBe(
+      "Could not fetch the training data from https://127.0.0.1:9/train.jsonl: the host did not answer with the file, or is not one the service may reach (public https hosts only).",
+    );
   });
 
   it("trains on JSONL downloaded over https and names a malformed line's example", async () => {
@@ -281,7 +292,6 @@ describe("SFT training jobs", () => {
     [{ model_id: "m", training_data_url: "s3://bucket/data" }, ["body", "training_data_url"]],
     [{ model_id: "m", training_data_url: "wandb-artifact:///only/two" }, ["body", "training_data_url"]],
     [{ model_id: "m", training_data_url: "https://x/y", config: { batch_size: 0 } }, ["body", "config", "batch_size"]],
-    [{ model_id: "m", training_data_url: "https://x/y", config: { epochs: 3 } }, ["body", "config", "epochs"]],
   ])("answers %j with 422 at %j", async (body, loc) => {
     const { app } = createTestApp();
     const res = await call(app, "POST", SFT, { body, headers: bearer() });
@@ -295,5 +305,26 @@ describe("SFT training jobs", () => {
     const body = { model_id: model.id, training_data_url: "wandb-artifact:///demo/p/d" };
     expect((await call(app, "POST", SFT, { body: { ...body, model_id: "nope" }, headers: bearer() })).status).toBe(404);
     expect((await call(app, "POST", SFT, { body, headers: bearer(ACME_KEY) })).status).toBe(403);
+  });
+});
+
+describe("event ids (issue 21, defect 9)", () => {
+  it("count per job, so a tenant's ids say nothing of other jobs; the cursor still pages in order", async () => {
+    const { app, runner, db } = createTestApp();
+    const busy = await createModel(app, { name: "busy" });
+    const other = await createModel(app, { entity: "acme", project: "claims", name: "other" }, ACME_KEY);
+    const busyJob = await createRlJob(app, busy.id, Array.from({ length: 30 }, () => group([1])));
+    await runToEnd(runner, db);
+    const otherJob = (await call(app, "POST", JOBS, { body: { model_id: other.id, trajectory_groups: [group([1]), group([0])] }, headers: bearer(ACME_KEY) })).json.id as string;
+    await runToEnd(runner, db);
+    expect(await allEvents(app, busyJob)).toHaveLength(32);
+    const events = await allEvents(app, otherJob, ACME_KEY);
+    // Acme's first job starts at 1, whatever demo did before.
+    expect(events.map((e) => e.id)).toEqual(["evt_000000000001", "evt_000000000002", "evt_000000000003", "evt_000000000004"]);
+    const page = await call(app, "GET", `${JOBS}/${otherJob}/events?after=evt_000000000002&limit=1`, { headers: bearer(ACME_KEY) });
+    expect(page.json).toMatchObject({ data: [{ id: "evt_000000000003", type: "gradient_step" }], has_more: true, first_id: "evt_000000000003", last_id: "evt_000000000003" });
+    // Another job's id is no cursor here (it is one of this job's only if this job has that many).
+    const foreign = await call(app, "GET", `${JOBS}/${otherJob}/events?after=evt_000000000020`, { headers: bearer(ACME_KEY) });
+    expect(foreign.status).toBe(400);
   });
 });

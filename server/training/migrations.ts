@@ -98,4 +98,16 @@ export const TRAINING_MIGRATIONS: Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    // Event ids were "evt_" + the global sequence, so one tenant's ids told how many events every
+    // other job had written (issue 21, defect 9). Each job now numbers its own events from 1; the
+    // public id is derived from that number, and cursors are looked up per job.
+    id: "training/002_events_numbered_per_job",
+    sql: `
+      ALTER TABLE training_events ADD COLUMN job_seq INTEGER;
+      UPDATE training_events SET job_seq = (
+        SELECT COUNT(*) FROM training_events e WHERE e.job_id = training_events.job_id AND e.seq <= training_events.seq);
+      CREATE UNIQUE INDEX training_events_job_seq ON training_events (job_id, job_seq);
+    `,
+  },
 ];

@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
 import type { TrainingModel } from "../../contract/training";
+import { writeTransaction } from "../db/write-transaction";
 
 type ModelRow = TrainingModel & { run_id: string | null };
 
@@ -23,11 +24,11 @@ export function insertModel(db: Database, model: ModelRow, now: Date): void {
 
 /** Deletes a model with its checkpoints, jobs, events and logs (foreign keys cascade). */
 export function deleteModel(db: Database, id: string): { deletedCheckpoints: number; hadRun: boolean } | undefined {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const model = findModel(db, id);
     if (!model) return undefined;
     const { n } = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM training_checkpoints WHERE model_id = ?").get(id)!;
     db.prepare("DELETE FROM training_models WHERE id = ?").run(id);
     return { deletedCheckpoints: n, hadRun: model.run_id !== null };
-  })();
+  });
 }

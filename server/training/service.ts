@@ -7,6 +7,7 @@ import { SUPPORTED_BASE_MODELS } from "./base-models";
 import { healthRoutes } from "./routes/health";
 import { jobRoutes } from "./routes/jobs";
 import { modelRoutes } from "./routes/models";
+import { createTrainingChatLimiter, MAX_ACTIVE_JOBS_PER_ENTITY } from "./quotas";
 import type { JobRunner } from "./runner";
 
 export type TrainingServiceOptions = {
@@ -14,6 +15,8 @@ export type TrainingServiceOptions = {
   chatTokenDelayMs: number;
   /** Name of a system check to report as failed (env SIMULATE_CHECK_FAILURE). */
   simulateCheckFailure?: string | undefined;
+  /** Jobs one entity may have queued or running (TRAINING_JOBS_PER_ENTITY); default MAX_ACTIVE_JOBS_PER_ENTITY. */
+  activeJobsPerEntity?: number | undefined;
 };
 
 /**
@@ -27,9 +30,9 @@ export function createTrainingService(options: TrainingServiceOptions): Hono<App
 
   service.route("/", healthRoutes({ runner: options.runner, simulateCheckFailure: options.simulateCheckFailure }));
   service.route("/preview/models", modelRoutes());
-  service.route("/preview", jobRoutes());
+  service.route("/preview", jobRoutes({ activeJobsPerEntity: options.activeJobsPerEntity ?? MAX_ACTIVE_JOBS_PER_ENTITY }));
 
-  const chat = chatCompletionHandler({ tokenDelayMs: options.chatTokenDelayMs, servedModels: SUPPORTED_BASE_MODELS });
+  const chat = chatCompletionHandler({ tokenDelayMs: options.chatTokenDelayMs, servedModels: SUPPORTED_BASE_MODELS, admit: createTrainingChatLimiter() });
   // The real service lists both paths; the trailing slash is an alias.
   service.post("/chat/completions", chat);
   service.post("/chat/completions/", chat);

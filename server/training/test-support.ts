@@ -78,12 +78,12 @@ export async function createRlJob(app: AnyApp, modelId: string, groups: unknown[
 export type EventRecord = { id: string; type: string; data: Record<string, unknown> };
 
 /** Every event of a job, following the cursor. */
-export async function allEvents(app: AnyApp, jobId: string): Promise<EventRecord[]> {
+export async function allEvents(app: AnyApp, jobId: string, key?: string): Promise<EventRecord[]> {
   const events: EventRecord[] = [];
   let after: string | undefined;
   for (;;) {
     const query = `limit=100${after ? `&after=${after}` : ""}`;
-    const res = await call(app, "GET", `${TRAINING}/preview/training-jobs/${jobId}/events?${query}`, { headers: bearer() });
+    const res = await call(app, "GET", `${TRAINING}/preview/training-jobs/${jobId}/events?${query}`, { headers: bearer(key) });
     if (res.status !== 200) throw new Error(`events: ${res.status} ${res.text}`);
     events.push(...(res.json.data as EventRecord[]));
     if (!res.json.has_more) return events;

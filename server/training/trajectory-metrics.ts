@@ -54,8 +54,10 @@ export function logMetrics(groups: readonly TrajectoryGroup[]): Metrics {
     for (const [name, value] of Object.entries(trajectory.metrics ?? {})) {
       if (RESERVED.has(name)) continue;
       const values = custom.get(name);
-      if (values) values.push(value);
-      else custom.set(name, [value]);
+      // A boolean metric (ART's "correct") counts as 1 or 0: its mean is the share of true.
+      const number = Number(value);
+      if (values) values.push(number);
+      else custom.set(name, [number]);
     }
     const counted = trajectoryTokens(trajectory);
     tokens += counted.total;

@@ -5,6 +5,7 @@ import { createLocalServer } from "../test/local-server";
 import { createApiClients } from "./clients";
 import type { ConnectionSettings } from "./connection";
 import { checkConnection, KEY_PROBE_PROJECT } from "./connection-check";
+import { KEY_PROBE_MODEL } from "./training";
 import { isApiError } from "./errors";
 import { hangingFetch } from "./test-support";
 
@@ -22,7 +23,7 @@ describe("checkConnection against the local services", () => {
     const result = await check(server.settings);
     expect(result).toEqual({
       trace: { status: "ok", message: expect.stringContaining("Key accepted; project demo/support-bot") },
-      training: { status: "ok", message: "Reachable; all system checks pass." },
+      training: { status: "ok", message: "Key accepted; all system checks pass." },
       inference: { status: "ok", message: `${INFERENCE_MODEL_IDS.length} models available.` },
       wandb: { status: "ok", message: "Signed in as demo." },
     });
@@ -57,10 +58,20 @@ describe("checkConnection against the local services", () => {
     expect(wrong.trace.status).toBe("rejected");
   });
 
+  it("proves the training key with a keyed read, since the system check takes none: 404 accepted, 401 or 403 rejected", async () => {
+    await check(server.settings);
+    const probe = server.requests.find((r) => r.url.includes("/preview/models/"));
+    expect(probe?.url).toContain(`/preview/models/${KEY_PROBE_MODEL}/checkpoints`);
+    const forbidding: typeof fetch = async (input, init) =>
+      new Request(input, init).url.includes("/preview/models/") ? Response.json({ detail: "Forbidden" }, { status: 403 }) : server.fetch(input, init);
+    const refused = await check(server.settings, forbidding);
+    expect(refused.training).toMatchObject({ status: "rejected", message: expect.stringContaining("403") });
+  });
+
   it("reports a degraded training service as reachable, naming the failing check", async () => {
     await server.runner.stop();
     const result = await check(server.settings);
-    expect(result.training).toEqual({ status: "ok", message: "Reachable, degraded: gpu_queue (Job runner stopped)." });
+    expect(result.training).toEqual({ status: "ok", message: "Key accepted; degraded: gpu_queue (Job runner stopped)." });
   });
 
   it("reports unreachable services with the CORS and proxy hint", async () => {
@@ -91,15 +102,16 @@ describe("checkConnection against the local services", () => {
     const arrived: string[] = [];
     let openGate: (() => void) | undefined;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
-    // No service answers until all four requests have arrived: a sequential check would stall.
+    // No service answers until each has been asked (the training check asks twice: the key probe
+    // and the system check): a sequential check would stall.
     const gated: typeof fetch = async (input, init) => {
       arrived.push(new Request(input, init).url);
-      if (arrived.length === 4) openGate?.();
+      if (arrived.length === 5) openGate?.();
       await gate;
       return server.fetch(input, init);
     };
     const result = await check(server.settings, gated);
-    expect(arrived).toHaveLength(4);
+    expect(arrived).toHaveLength(5);
     expect(Object.values(result).map((r) => r.status)).toEqual(["ok", "ok", "ok", "ok"]);
   });
 

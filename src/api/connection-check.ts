@@ -32,13 +32,7 @@ export async function checkConnection(
   const options = { signal };
   const [trace, training, inference, wandb] = await Promise.all([
     settle("trace", () => checkTrace(clients, settings, options)),
-    settle("training", async () => {
-      const result = await clients.training.systemCheck(options);
-      if (result.ok) return ok("Reachable; all system checks pass.");
-      const degraded = result.failed.map((c) => (c.message && c.message !== c.name ? `${c.name} (${c.message})` : c.name));
-      // A degraded check (e.g. the GPU queue) still means the address and the key work.
-      return ok(`Reachable, degraded: ${degraded.join(", ") || `status ${result.status}`}.`);
-    }),
+    settle("training", () => checkTraining(clients, options)),
     settle("inference", async () => {
       const models = await clients.inference.listModels(options);
       const n = models.data.length;
@@ -73,6 +67,23 @@ async function checkWandb(clients: ApiClients, options: { signal?: AbortSignal }
   return ok(`Signed in as ${name}${viewer.entity && viewer.entity !== name ? ` (entity ${viewer.entity})` : ""}.`);
 }
 
+/**
+ * The training key is proven by a read that needs one (probeKey): the system check needs no key,
+ * so it alone would pass a wrong one. A 403 to the probe is a rejected key too (the probed model
+ * exists for no one, so only the key can be refused).
+ */
+async function checkTraining(clients: ApiClients, options: { signal?: AbortSignal }): Promise<ConnectionCheckResult> {
+  const [refusal, result] = await Promise.all([clients.training.probeKey(options).then(() => undefined, (error: unknown) => error), clients.training.systemCheck(options)]);
+  if (refusal !== undefined) {
+    if (isApiError(refusal) && refusal.kind === "forbidden") return resultWithStatus(refusal, "rejected");
+    throw refusal;
+  }
+  if (result.ok) return ok("Key accepted; all system checks pass.");
+  const degraded = result.failed.map((c) => (c.message && c.message !== c.name ? `${c.name} (${c.message})` : c.name));
+  // A degraded check (e.g. the GPU queue) still means the address and the key work.
+  return ok(`Key accepted; degraded: ${degraded.join(", ") || `status ${result.status}`}.`);
+}
+
 async function settle(service: ServiceName, check: () => Promise<ConnectionCheckResult>): Promise<ConnectionCheckResult> {
   try {
     return await check();
@@ -85,12 +96,15 @@ function ok(message: string): ConnectionCheckResult {
   return { status: "ok", message };
 }
 
+function resultWithStatus(error: ApiError, status: ConnectionCheckStatus): ConnectionCheckResult {
+  return error.hint === undefined ? { status, message: error.message } : { status, message: error.message, hint: error.hint };
+}
+
 function resultOfError(service: ServiceName, error: unknown): ConnectionCheckResult {
   if (!(error instanceof ApiError)) {
     return { status: "error", message: `Checking the ${SERVICE_NOUNS[service]} failed unexpectedly.` };
   }
-  const result = (status: ConnectionCheckStatus): ConnectionCheckResult =>
-    error.hint === undefined ? { status, message: error.message } : { status, message: error.message, hint: error.hint };
+  const result = (status: ConnectionCheckStatus) => resultWithStatus(error, status);
   switch (error.kind) {
     case "unauthorized":
       return result("rejected");

@@ -16,7 +16,9 @@ export type SystemCheckResult = {
   failed: SystemCheckEntry[];
 };
 
-// The local service sends "ok"; the real one's wording is not published, so accept the usual ones.
+// The real service answers `api: true` and `{success, duration, error}` per queue check
+// (contract-decisions.md, Corrections); older or other deployments answered "ok" strings or
+// `{ok|healthy|status}` objects, so those are read too.
 const OK_WORDS = /^(ok|okay|healthy|pass|passed|up|true|success)$/i;
 
 export function readSystemCheck(status: number, body: SystemCheck): SystemCheckResult {
@@ -30,6 +32,7 @@ function isOk(value: unknown): boolean {
   if (typeof value === "string") return OK_WORDS.test(value.trim());
   if (typeof value === "object" && value !== null) {
     const record = value as Record<string, unknown>;
+    if ("success" in record) return isOk(record.success);
     if ("ok" in record) return isOk(record.ok);
     if ("healthy" in record) return isOk(record.healthy);
     if ("status" in record) return isOk(record.status);
@@ -41,9 +44,12 @@ function messageOf(value: unknown): string {
   if (typeof value === "string") return value;
   if (typeof value === "object" && value !== null) {
     const record = value as Record<string, unknown>;
-    for (const key of ["message", "detail", "error", "status"]) {
+    for (const key of ["error", "message", "detail", "status"]) {
       if (typeof record[key] === "string") return record[key];
     }
+    // A passing `{success: true, duration, error: null}` has nothing to say.
+    if (record.success === true) return "";
   }
+  if (typeof value === "boolean") return "";
   return JSON.stringify(value) ?? String(value);
 }

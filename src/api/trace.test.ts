@@ -115,10 +115,12 @@ describe("trace client against the local annotation queue service", () => {
     expect((await clients.trace.queueStats({ project_id: PROJECT, queue_ids: [queueId] }))[0]?.completed_items).toBe(1);
   });
 
-  it("reads the call an item points to, and reports a missing call as not found", async () => {
+  it("reads the call an item points to, and a missing call as null (upstream's 200 {call: null})", async () => {
     const call = await clients.trace.readCall({ project_id: PROJECT, id: "call-03" });
     expect(call).toMatchObject({ id: "call-03", op_name: "classify_ticket", trace_id: "trace-3", inputs: { question: "q3" }, output: { answer: "a3" } });
-    expect((await rejection(clients.trace.readCall({ project_id: PROJECT, id: "nope" }))).kind).toBe("not_found");
+    expect(await clients.trace.readCall({ project_id: PROJECT, id: "nope" })).toBeNull();
+    // The call query passes the null on (no error, no "broken response"): the review says the call is gone.
+    expect(await new QueryClient().fetchQuery(traceQueries.call(clients.trace, { project_id: PROJECT, id: "nope" }))).toBeNull();
   });
 
   it("names each rejected field of a 422 by its path inside the body", async () => {

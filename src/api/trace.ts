@@ -76,7 +76,8 @@ export function createTraceClient(config: ServiceClientConfig) {
       return res.item;
     },
 
-    async readCall(req: CallReadRequest, options?: CallOptions): Promise<Call> {
+    /** The call, or null when the project has no call of that id (upstream answers 200 `{call: null}`). */
+    async readCall(req: CallReadRequest, options?: CallOptions): Promise<Call | null> {
       const res = await http.json({ method: "POST", path: "/call/read", body: req, options }, CallReadResponse);
       return res.call;
     },

@@ -106,8 +106,9 @@ describe("training client against the local training service", () => {
 
   it("logs trajectories and creates an SFT job", async () => {
     const model = await clients.training.createModel({ project: "support-bot", name: "logger", base_model: BASE_MODEL });
+    // The real service answers {} (its OpenAPI response schema), so nothing is read from it.
     const logged = await clients.training.logTrajectories(model.id, { split: "val", trajectory_groups: [group(0.5), group(1)] });
-    expect(logged).toMatchObject({ split: "val", num_groups: 2, num_trajectories: 2 });
+    expect(logged).toEqual({});
     const job = await clients.training.createSFTJob({ model_id: model.id, training_data_url: "wandb-artifact:///demo/support-bot/sft-data:v0" });
     expect(job.id).toEqual(expect.any(String));
   });

@@ -21,11 +21,15 @@ import type * as z from "zod/mini";
 import { bearerAuth, keyFingerprint } from "./auth";
 import { chatMethods } from "./chat";
 import type { ClientScope, ServiceClientConfig } from "./client-config";
+import { isApiError } from "./errors";
 import { createHttpClient, type CallOptions } from "./http";
 import { readSystemCheck, type SystemCheckResult } from "./system-check";
 import { segment } from "./url";
 
 export type TrainingClient = ReturnType<typeof createTrainingClient>;
+
+/** A model id no account has: reading its checkpoints proves the key and nothing else. */
+export const KEY_PROBE_MODEL = "connection-check-key-probe";
 
 const model = (modelId: string) => `/preview/models/${segment(modelId)}`;
 const job = (jobId: string) => `/preview/training-jobs/${segment(jobId)}`;
@@ -91,7 +95,20 @@ export function createTrainingClient(config: ServiceClientConfig) {
       return http.json({ method: "GET", path: "/health", auth: false, options }, Health);
     },
 
-    /** Per-check status; a 503 is returned with `ok: false` and the failed checks, not thrown. */
+    /**
+     * Whether the key is accepted, by a read that needs one: the checkpoints of a model no one has.
+     * 404 means the key got past authentication (resolves); 401 and 403 reject (an ApiError).
+     * The system check cannot tell: it needs no key (contract-decisions.md, Corrections).
+     */
+    async probeKey(options?: CallOptions): Promise<void> {
+      try {
+        await http.json({ method: "GET", path: `${model(KEY_PROBE_MODEL)}/checkpoints`, query: { limit: 1 }, options }, CheckpointList);
+      } catch (error) {
+        if (!(isApiError(error) && error.kind === "not_found")) throw error;
+      }
+    },
+
+    /** Per-check status; a 503 is returned with `ok: false` and the failed checks, not thrown. Needs no key. */
     async systemCheck(options?: CallOptions): Promise<SystemCheckResult> {
       const { status, data } = await http.jsonAllowing({ method: "GET", path: "/system-check", options }, SystemCheck, [503]);
       return readSystemCheck(status, data);

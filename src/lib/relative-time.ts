@@ -1,3 +1,5 @@
+import { utcTimestamp } from "../../contract/common";
+
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],
@@ -46,8 +48,8 @@ export function formatExactTime(date: Date, locale?: string): string {
   return cachedFormat(exactFormats, locale, () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "long" })).format(date);
 }
 
-/** Parses an ISO timestamp; null for anything that is not a valid date. */
+/** Parses an ISO timestamp (no offset = UTC, see utcTimestamp); null for anything that is not a valid date. */
 export function parseTimestamp(value: string | number | Date): Date | null {
-  const date = value instanceof Date ? value : new Date(value);
+  const date = value instanceof Date ? value : new Date(typeof value === "string" ? utcTimestamp(value) : value);
   return Number.isNaN(date.getTime()) ? null : date;
 }

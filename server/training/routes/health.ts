@@ -1,10 +1,12 @@
 import { Hono } from "hono";
-import { requireApiKey } from "../../auth/middleware";
 import type { AppEnv } from "../../http/env";
 import type { JobRunner } from "../runner";
 
 export const SYSTEM_CHECKS = ["api", "database", "cpu_queue", "gpu_queue"] as const;
 export type SystemCheckName = (typeof SYSTEM_CHECKS)[number];
+
+/** One check as the real service reports it: whether it passed, how long it took (seconds), why not. */
+export type CheckResult = { success: boolean; duration: number; error: string | null };
 
 export type HealthOptions = {
   runner: JobRunner;
@@ -12,35 +14,45 @@ export type HealthOptions = {
   simulateCheckFailure?: string | undefined;
 };
 
-/** GET /health (no key) and GET /system-check: every check "ok" or a failure message; 503 if any fails. */
+/**
+ * GET /health and GET /system-check, both without a key as upstream (a monitor has none). The
+ * system check answers `api: true` (it answered) and a `{success, duration, error}` object per
+ * check, 503 when one fails (contract-decisions.md, Corrections; the W&B Training OpenAPI).
+ */
 export function healthRoutes(options: HealthOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get("/health", (c) => c.json({ status: "ok" }));
 
-  routes.get("/system-check", requireApiKey, (c) => {
-    const checks: Record<SystemCheckName, string> = {
-      api: "ok",
-      database: databaseCheck(c.get("db")),
-      // Preparing data and answering requests happen in this process; if it answers, they work.
-      cpu_queue: "ok",
-      gpu_queue: options.runner.health(),
-    };
+  routes.get("/system-check", (c) => {
     const forced = options.simulateCheckFailure;
-    if (forced && (SYSTEM_CHECKS as readonly string[]).includes(forced)) {
-      checks[forced as SystemCheckName] = `Simulated failure (SIMULATE_CHECK_FAILURE=${forced})`;
-    }
-    const healthy = Object.values(checks).every((value) => value === "ok");
-    return c.json(checks, healthy ? 200 : 503);
+    const simulated = `Simulated failure (SIMULATE_CHECK_FAILURE=${forced})`;
+    const run = (name: SystemCheckName, check: () => string | null): CheckResult => {
+      const started = performance.now();
+      const error = forced === name ? simulated : check();
+      return { success: error === null, duration: (performance.now() - started) / 1000, error };
+    };
+    const body = {
+      api: forced !== "api",
+      database: run("database", () => databaseCheck(c.get("db"))),
+      // Preparing data and answering requests happen in this process; if it answers, they work.
+      cpu_queue: run("cpu_queue", () => null),
+      gpu_queue: run("gpu_queue", () => {
+        const health = options.runner.health();
+        return health === "ok" ? null : health;
+      }),
+    };
+    const healthy = body.api && body.database.success && body.cpu_queue.success && body.gpu_queue.success;
+    return c.json(body, healthy ? 200 : 503);
   });
 
   return routes;
 }
 
-function databaseCheck(db: AppEnv["Variables"]["db"]): string {
+function databaseCheck(db: AppEnv["Variables"]["db"]): string | null {
   try {
     db.prepare("SELECT COUNT(*) FROM training_jobs").get();
-    return "ok";
+    return null;
   } catch (error) {
     return `Database query failed: ${error instanceof Error ? error.message : String(error)}`;
   }

@@ -1,20 +1,23 @@
 import { Hono } from "hono";
-import { CreateRLJobRequest, CreateSFTJobRequest, ListEventsQuery, type TrainingEventList } from "../../../contract/training";
+import { CreateRLJobRequest, CreateSFTJobRequest, JobPath, ListEventsQuery, type TrainingEventList } from "../../../contract/training";
+import { echo } from "../../http/echo";
 import { ServiceError } from "../../http/errors";
 import type { AppEnv } from "../../http/env";
-import { validateJson, validateQuery } from "../../http/validate";
+import { validateJson, validatePath, validateQuery } from "../../http/validate";
 import { ownedJob, ownedModel } from "../access";
 import { eventSeq, newId } from "../ids";
 import { createRlJob, createSftJob } from "../job-create";
 import { eventExists, listEvents } from "../job-store";
+import { assertJobQuota } from "../quotas";
 
 /** Training jobs: created here, advanced by the job runner, observed through their events. */
-export function jobRoutes(): Hono<AppEnv> {
+export function jobRoutes(options: { activeJobsPerEntity: number }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post("/training-jobs", async (c) => {
     const body = await validateJson(c, CreateRLJobRequest);
     const model = ownedModel(c, body.model_id);
+    assertJobQuota(c, options.activeJobsPerEntity);
     const id = newId("job");
     createRlJob(c.get("db"), { id, modelId: model.id, groups: body.trajectory_groups, experimental: body.experimental_config }, new Date());
     return c.json({ id });
@@ -23,6 +26,7 @@ export function jobRoutes(): Hono<AppEnv> {
   routes.post("/sft-training-jobs", async (c) => {
     const body = await validateJson(c, CreateSFTJobRequest);
     const model = ownedModel(c, body.model_id);
+    assertJobQuota(c, options.activeJobsPerEntity);
     const id = newId("job");
     createSftJob(
       c.get("db"),
@@ -40,20 +44,21 @@ export function jobRoutes(): Hono<AppEnv> {
   });
 
   routes.get("/training-jobs/:jobId", (c) => {
-    const job = ownedJob(c, c.req.param("jobId"));
+    const job = ownedJob(c, validatePath(c, JobPath).jobId);
     // The real service answers with the id only: a job's state is read from its events.
     return c.json({ id: job.id });
   });
 
   routes.get("/training-jobs/:jobId/events", (c) => {
+    const { jobId } = validatePath(c, JobPath);
     const query = validateQuery(c, ListEventsQuery);
-    const job = ownedJob(c, c.req.param("jobId"));
+    const job = ownedJob(c, jobId);
     const db = c.get("db");
     let afterSeq = 0;
     if (query.after !== undefined) {
       const seq = eventSeq(query.after);
       if (seq === undefined || !eventExists(db, job.id, seq)) {
-        throw new ServiceError(400, `Unknown cursor: '${query.after}' is not an event of training job ${job.id}.`);
+        throw new ServiceError(400, `Unknown cursor: '${echo(query.after)}' is not an event of training job ${job.id}.`);
       }
       afterSeq = seq;
     }

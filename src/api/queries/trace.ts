@@ -36,6 +36,10 @@ export const traceQueries = {
       queryFn: ({ signal }) => client.queryItems(queueId, req, { signal }),
     }),
 
+  /**
+   * The call of an item, or null: the service answers `{call: null}` for an id it does not have
+   * (upstream does; the local service too), and the review page says the call is gone.
+   */
   call: (client: TraceClient, req: CallReadRequest) =>
     queryOptions({
       queryKey: traceKeys.call(client.scope, req.project_id, req.id),

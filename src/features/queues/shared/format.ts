@@ -1,3 +1,5 @@
+import { timestampMs } from "../../../../contract/common";
+
 /**
  * Small formatters for the queue pages. Numbers use the reader's locale ("10,000"); durations are
  * compact ("850 ms", "12.4 s", "3 min 5 s", "2 h 4 min") because a table column is narrow.
@@ -22,7 +24,7 @@ export function formatDuration(ms: number): string {
 /** ended - started, or null while the call is still running (no end) or a timestamp is unreadable. */
 export function callDurationMs(startedAt: string, endedAt: string | null | undefined): number | null {
   if (!endedAt) return null;
-  const ms = Date.parse(endedAt) - Date.parse(startedAt);
+  const ms = timestampMs(endedAt) - timestampMs(startedAt);
   return Number.isFinite(ms) ? ms : null;
 }
 

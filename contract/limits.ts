@@ -1,0 +1,58 @@
+import * as z from "zod/mini";
+
+/**
+ * How much one request may carry: the longest string and the longest list of each kind, shared
+ * by the dashboard (forms, request building) and the local services (422 naming the bound). The
+ * real services publish no such numbers; these sit far above what a person or the real clients
+ * send (the weave SDK, ART, the openai SDK) and far below what makes a request expensive. Before
+ * them a 30 MB scorer_refs made every later queue list of its project 31.5 MB, and stats for
+ * 100,000 ids took 1.8 s and echoed 31 MB (issue 21, defect 6).
+ */
+export const LIMITS = {
+  /** Any id: queue, item, call, trace, model, job, event cursor, user (upstream ids are UUIDs of 36 characters). */
+  idLength: 256,
+  /** `<entity>/<project>`. */
+  projectIdLength: 256,
+  /** A ref (`weave:///<entity>/<project>/object/<name>:<digest>`), an op name (a full op ref) or a checkpoint address. */
+  refLength: 1024,
+  /** A queue's name (and the name searched for). */
+  queueNameLength: 200,
+  descriptionLength: 5000,
+  scorerRefs: 100,
+  /**
+   * Live queues in one project: with every queue at its bounds (~110 KB) the project's queue list
+   * stays under ~110 MB. Not a request field: the 400 that creating one more gets.
+   */
+  queuesPerProject: 1000,
+  /** Queue ids in one stats request. */
+  statsQueueIds: 1000,
+  /** Calls added to a queue in one request. */
+  callIdsPerAdd: 1000,
+  /** Display fields of an item, and the length of each dotted path. */
+  displayFields: 50,
+  displayFieldLength: 1000,
+  /** Keys in one sort. */
+  sortKeys: 10,
+  /** Entries of a state filter (four states, repeated at most a little). */
+  annotationStates: 10,
+  /** A training data URL (presigned URLs carry long signatures). */
+  urlLength: 4096,
+  /** Steps in one delete-checkpoints request. */
+  checkpointSteps: 10_000,
+  /** Messages in one chat request (OpenAI's own limit is 2,048). */
+  chatMessages: 2048,
+  /** A model name, base model, split name or other short label. */
+  labelLength: 256,
+} as const;
+
+/** At most `max` characters; a longer string is checked no further (a pattern over 30 MB costs time). */
+export const maxChars = (max: number) => z.maxLength(max, { abort: true });
+
+/** A string of at most `max` characters (the 422 names the bound). */
+export const bounded = (max: number) => z.string().check(maxChars(max));
+
+/** A non-empty string of at most `max` characters. */
+export const boundedNonEmpty = (max: number, message = "must not be empty") => z.string().check(maxChars(max), z.minLength(1, message));
+
+/** A list of at most `max` elements. */
+export const boundedArray = <T extends z.core.$ZodType>(element: T, max: number) => z.array(element).check(z.maxLength(max));

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { bearer, createTestApp } from "../testing/test-app";
+import { CHAT_MAX_BODY_BYTES, SMALL_MAX_BODY_BYTES } from "./body-limits";
+
+// Each endpoint takes the body its largest valid request needs, not the global 32 MiB: reading a
+// body costs CPU in proportion to its size before anything can refuse it (issue 21, defect 6).
+
+/** A JSON body of exactly `bytes` bytes: `prefix` then spaces, which JSON allows. */
+const padded = (prefix: object, bytes: number) => JSON.stringify(prefix) + " ".repeat(bytes - JSON.stringify(prefix).length);
+
+async function post(path: string, body: string) {
+  const { app } = createTestApp();
+  const response = await app.request(path, { method: "POST", headers: { ...bearer(), "Content-Type": "application/json" }, body });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+describe("per-endpoint body limits", () => {
+  it("refuses a trace body over 1 MiB with 413 in the service's style", async () => {
+    const over = await post("/api/trace/annotation_queues", padded({ project_id: "demo/p", name: "q" }, SMALL_MAX_BODY_BYTES + 1));
+    expect(over.status).toBe(413);
+    expect(over.json.reason).toBe(`Request body too large: the limit is ${SMALL_MAX_BODY_BYTES} bytes.`);
+    const at = await post("/api/trace/annotation_queues", padded({ project_id: "demo/p", name: "q" }, SMALL_MAX_BODY_BYTES));
+    expect(at.status).toBe(200);
+  });
+
+  it("gives chat 2 MiB (the largest context window and more), on both services", async () => {
+    const chat = { model: "Qwen/Qwen2.5-7B-Instruct", messages: [{ role: "user", content: "hi" }] };
+    expect((await post("/api/training/v1/chat/completions", padded(chat, CHAT_MAX_BODY_BYTES + 1))).status).toBe(413);
+    expect((await post("/api/training/v1/chat/completions/", padded(chat, CHAT_MAX_BODY_BYTES + 1))).status).toBe(413);
+    expect((await post("/api/inference/v1/chat/completions", padded(chat, CHAT_MAX_BODY_BYTES + 1))).status).toBe(413);
+    expect((await post("/api/training/v1/chat/completions", padded(chat, CHAT_MAX_BODY_BYTES))).status).toBe(200);
+  });
+
+  it("keeps the global limit for the bulk uploads: RL jobs and logged trajectories", async () => {
+    const big = 8 * 1024 * 1024;
+    const job = await post("/api/training/v1/preview/training-jobs", padded({ model_id: "model_unknown", trajectory_groups: [] }, big));
+    expect(job.status).toBe(422); // read and validated, not refused for its size
+    const log = await post("/api/training/v1/preview/models/model_unknown/log", padded({ trajectory_groups: [] }, big));
+    expect(log.status).toBe(422);
+    const sft = await post("/api/training/v1/preview/sft-training-jobs", padded({ model_id: "m" }, big));
+    expect(sft.status).toBe(413);
+  });
+});
