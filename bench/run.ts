@@ -1,7 +1,7 @@
 import { relative } from "node:path";
 import { bundlePart } from "./bundle/bundle-part";
 import { serverDatabase, type ServerDbManifest } from "./fixtures/server-db";
-import { hostilePart } from "./hostile/hostile-part";
+import { hostileCallsPart } from "./hostile-calls/hostile-calls-part";
 import { itemsPart } from "./items/items-part";
 import { startBenchServer, type BenchServer } from "./lib/bench-server";
 import { chromiumVersion } from "./lib/browser";
@@ -15,13 +15,14 @@ import { summaryTable, writeResults, type RunRecord } from "./lib/results-file";
 import { interactionsPart } from "./interactions/interactions-part";
 import { lighthousePart } from "./lighthouse/lighthouse-part";
 import { loadPart } from "./load/load-part";
+import { hostilePart } from "./hostile/hostile-part";
 
 // `npm run bench`: runs the selected parts one after another, then writes bench/results/. See README.md.
 
 type Shared = { profile: Profile; options: BenchOptions; distDir: string | null; server: { instance: BenchServer; manifest: ServerDbManifest } | null };
 
-const NEEDS_DASHBOARD: readonly Part[] = ["bundle", "lighthouse", "interactions", "hostile"];
-const NEEDS_SERVER: readonly Part[] = ["lighthouse", "interactions", "hostile", "load"];
+const NEEDS_DASHBOARD: readonly Part[] = ["bundle", "lighthouse", "interactions", "hostile-calls"];
+const NEEDS_SERVER: readonly Part[] = ["lighthouse", "interactions", "hostile-calls", "load", "hostile"];
 
 function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
   const server = () => {
@@ -37,10 +38,12 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return lighthousePart(server().instance.url, server().manifest, shared.profile);
     case "interactions":
       return interactionsPart(server().instance.url, server().manifest, shared.profile);
-    case "hostile":
-      return hostilePart(server().instance.url, server().manifest, shared.profile);
+    case "hostile-calls":
+      return hostileCallsPart(server().instance.url, server().manifest, shared.profile);
     case "load":
       return loadPart(server().instance.url, server().manifest, shared.profile);
+    case "hostile":
+      return hostilePart(server().instance, server().manifest, shared.profile);
   }
 }
 

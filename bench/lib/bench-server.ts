@@ -4,7 +4,18 @@ import { join } from "node:path";
 import { DATABASE_FILE } from "../../server/runtime";
 import { WORK_DIR } from "./paths";
 
-export type BenchServer = { url: string; pid: number; stop(): Promise<void> };
+/** The server's event-loop delay over a window (monitorEventLoopDelay, milliseconds). */
+export type LoopDelay = { p50: number; p99: number; max: number };
+
+export type BenchServer = {
+  url: string;
+  pid: number;
+  /** Starts a new window of event-loop delay measurement in the server process. */
+  resetLoopDelay(): void;
+  /** The server's event-loop delay since the last reset. */
+  loopDelay(): Promise<LoopDelay>;
+  stop(): Promise<void>;
+};
 
 /**
  * `npm start`'s server (startServices) in a child process on a free loopback port, over a copy of
@@ -42,6 +53,20 @@ export async function startBenchServer(options: { databaseFile: string; dashboar
   return {
     url,
     pid: child.pid as number,
+    resetLoopDelay() {
+      child.send("loop-delay-reset");
+    },
+    loopDelay() {
+      return new Promise<LoopDelay>((resolve) => {
+        const listen = (message: { loopDelay?: LoopDelay }) => {
+          if (!message.loopDelay) return;
+          child.off("message", listen);
+          resolve(message.loopDelay);
+        };
+        child.on("message", listen);
+        child.send("loop-delay");
+      });
+    },
     async stop() {
       if (child.exitCode === null) {
         child.kill("SIGTERM");

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-export const PARTS = ["items", "bundle", "lighthouse", "interactions", "hostile", "load"] as const;
+export const PARTS = ["items", "bundle", "lighthouse", "interactions", "hostile-calls", "load", "hostile"] as const;
 export type Part = (typeof PARTS)[number];
 
 export type BenchOptions = {

@@ -21,7 +21,7 @@ export type Profile = {
   /** `advances`: consecutive Complete & next in the review, each after `thinkMs` of reading. */
   interactions: { reps: number; jobReps: number; advances: number; thinkMs: number };
   /** Fresh loads of the review page per hostile call. */
-  hostile: { reps: number };
+  hostileCalls: { reps: number };
   load: { seconds: number; connections: number; maxRequests: number };
 };
 
@@ -36,7 +36,7 @@ const FULL: Profile = {
   },
   lighthouse: { runsPerPage: 3 },
   interactions: { reps: 20, jobReps: 3, advances: 50, thinkMs: 400 },
-  hostile: { reps: 5 },
+  hostileCalls: { reps: 5 },
   load: { seconds: 10, connections: 10, maxRequests: 500_000 },
 };
 
@@ -45,7 +45,7 @@ const QUICK: Profile = {
   items: { sizes: [10_000, 100_000], runs: 10, naiveRuns: () => 1, naiveBudgetMs: 3_000, httpSize: 100_000 },
   lighthouse: { runsPerPage: 1 },
   interactions: { reps: 4, jobReps: 1, advances: 10, thinkMs: 400 },
-  hostile: { reps: 2 },
+  hostileCalls: { reps: 2 },
 
   load: { seconds: 3, connections: 10, maxRequests: 100_000 },
 };

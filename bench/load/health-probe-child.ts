@@ -19,11 +19,7 @@ async function probe(): Promise<void> {
 }
 
 const pending = new Set<Promise<void>>();
-// Fixed cadence: a slow answer does not delay the next probe (it would hide the slowness).
-const timer = setInterval(() => {
-  const p = probe().finally(() => pending.delete(p));
-  pending.add(p);
-}, intervalMs);
+let timer: NodeJS.Timeout | undefined;
 
 process.on("message", (message) => {
   if (message !== "stop") return;
@@ -34,4 +30,16 @@ process.on("message", (message) => {
 });
 // The benchmark was interrupted: nothing will ask for the results.
 process.on("disconnect", () => process.exit(0));
-process.send?.("ready");
+// One untimed request first: the first fetch of a process loads and compiles its HTTP client and
+// opens the connection (tens of milliseconds), which is the probe's cost, not the server's.
+void fetch(url as string, { signal: AbortSignal.timeout(10_000) })
+  .then((response) => response.text())
+  .catch(() => undefined)
+  .finally(() => {
+    // Fixed cadence: a slow answer does not delay the next probe (it would hide the slowness).
+    timer = setInterval(() => {
+      const p = probe().finally(() => pending.delete(p));
+      pending.add(p);
+    }, intervalMs);
+    process.send?.("ready");
+  });

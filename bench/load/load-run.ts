@@ -11,6 +11,8 @@ export type LoadResult = {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** Answers by HTTP status. */
+  statusCodes: Record<string, number>;
   /** The health endpoint, probed every 100 ms from another process during the load. */
   health: ProbeResult;
 };
@@ -39,6 +41,7 @@ export async function runLoad(name: string, options: Options, healthUrl: string,
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count])),
     health,
   };
 }

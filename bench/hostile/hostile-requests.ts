@@ -1,0 +1,117 @@
+import { SERVICE_PATHS } from "../../server/app";
+import { DEMO_USERS } from "../../server/auth/users";
+import { LIMITS } from "../../contract/limits";
+import { CHAT_MAX_BODY_BYTES, SMALL_MAX_BODY_BYTES } from "../../server/http/body-limits";
+
+/** One hostile request at a size cap, and the answer it must get (never a 5xx). */
+export type HostileRequest = {
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** The status the services answer it with. */
+  status: number;
+  /** A bulk upload (RL job, /log): its cap is MAX_BODY_BYTES, far above the others'. */
+  bulk?: boolean;
+};
+
+const KEY = DEMO_USERS[0].apiKey;
+export const JSON_AUTH = { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" };
+const TRACE = SERVICE_PATHS.trace;
+const TRAINING = SERVICE_PATHS.training;
+const INFERENCE = SERVICE_PATHS.inference;
+const PROJECT = "demo/support-bot";
+
+/** `prefix` (JSON text ending in a string value's opening quote) padded with `fill` to `bytes`, then closed by `suffix`. */
+function padTo(bytes: number, prefix: string, suffix: string, fill = "x"): string {
+  return `${prefix}${fill.repeat(Math.max(0, Math.floor((bytes - prefix.length - suffix.length) / fill.length)))}${suffix}`;
+}
+
+/** `n` distinct strings of `length` characters. */
+const many = (n: number, length: number) => Array.from({ length: n }, (_, i) => String(i).padStart(length, "q"));
+
+/**
+ * Requests a hostile (or careless) client sends at the caps of issue 21: each as large as the
+ * endpoint's body limit allows, or each list at its bound with every string at its length.
+ * `modelId` is a model and `queueId` a queue of the demo entity.
+ */
+export function hostileRequests(ids: { modelId: string; queueId: string }, maxBodyBytes: number): HostileRequest[] {
+  const { modelId, queueId } = ids;
+  const chatPrompt = (path: string, model: string): HostileRequest => ({
+    name: `chat, a ${CHAT_MAX_BODY_BYTES / 1024 / 1024} MiB prompt (${path.startsWith(INFERENCE) ? "inference" : "training"}): over the context window`,
+    method: "POST",
+    path,
+    headers: JSON_AUTH,
+    body: padTo(CHAT_MAX_BODY_BYTES, `{"model":"${model}","messages":[{"role":"user","content":"`, `"}]}`, "word "),
+    status: 400,
+  });
+  return [
+    chatPrompt(`${TRAINING}/chat/completions`, "Qwen/Qwen2.5-7B-Instruct"),
+    chatPrompt(`${INFERENCE}/chat/completions`, "Qwen/Qwen3-30B-A3B-Instruct-2507"),
+    {
+      name: `queue stats for ${LIMITS.statsQueueIds} ids of ${LIMITS.idLength} characters (the bound)`,
+      method: "POST",
+      path: `${TRACE}/annotation_queues/stats`,
+      headers: JSON_AUTH,
+      body: JSON.stringify({ project_id: PROJECT, queue_ids: many(LIMITS.statsQueueIds, LIMITS.idLength) }),
+      status: 200,
+    },
+    {
+      name: `a queue with ${LIMITS.scorerRefs} scorer refs of ${LIMITS.refLength} characters and the longest description (the bounds)`,
+      method: "POST",
+      path: `${TRACE}/annotation_queues`,
+      headers: JSON_AUTH,
+      body: JSON.stringify({ project_id: PROJECT, name: "n".repeat(LIMITS.queueNameLength), description: "d".repeat(LIMITS.descriptionLength), scorer_refs: many(LIMITS.scorerRefs, LIMITS.refLength) }),
+      status: 200,
+    },
+    {
+      name: "a 1 MiB scorer ref (over its bound)",
+      method: "POST",
+      path: `${TRACE}/annotation_queues`,
+      headers: JSON_AUTH,
+      body: padTo(SMALL_MAX_BODY_BYTES, `{"project_id":"${PROJECT}","name":"q","scorer_refs":["`, `"]}`),
+      status: 422,
+    },
+    {
+      name: "a 1 MiB call id (over its bound)",
+      method: "POST",
+      path: `${TRACE}/call/read`,
+      headers: JSON_AUTH,
+      body: padTo(SMALL_MAX_BODY_BYTES, `{"project_id":"${PROJECT}","id":"`, `"}`),
+      status: 422,
+    },
+    {
+      name: `adding ${LIMITS.callIdsPerAdd} unknown calls with ${LIMITS.displayFields} display fields of ${LIMITS.displayFieldLength} characters (each call looked up)`,
+      method: "POST",
+      path: `${TRACE}/annotation_queues/${queueId}/items`,
+      headers: JSON_AUTH,
+      body: JSON.stringify({ project_id: PROJECT, call_ids: many(LIMITS.callIdsPerAdd, LIMITS.idLength), display_fields: many(LIMITS.displayFields, LIMITS.displayFieldLength) }),
+      status: 400,
+    },
+    {
+      name: "a 12 KB queue id in the path (over its bound)",
+      method: "GET",
+      path: `${TRACE}/annotation_queues/${"p".repeat(12_000)}?project_id=${PROJECT}`,
+      headers: { Authorization: `Bearer ${KEY}` },
+      status: 422,
+    },
+    {
+      name: "an SFT job with a 1 MiB data URL (over its bound)",
+      method: "POST",
+      path: `${TRAINING}/preview/sft-training-jobs`,
+      headers: JSON_AUTH,
+      body: padTo(SMALL_MAX_BODY_BYTES, `{"model_id":"${modelId}","training_data_url":"https://example.com/`, `"}`),
+      status: 422,
+    },
+    {
+      name: `a bulk upload of ${Math.round(maxBodyBytes / 1024 / 1024)} MiB of junk (RL job)`,
+      method: "POST",
+      path: `${TRAINING}/preview/training-jobs`,
+      headers: JSON_AUTH,
+      body: padTo(maxBodyBytes, `{"model_id":"${modelId}","trajectory_groups":[{"trajectories":[{"reward":1,"messages_and_choices":[{"role":"user","content":"`, `"}]}]}]}`),
+      status: 200,
+      bulk: true,
+    },
+  ];
+}
