@@ -19,17 +19,24 @@ test.describe("playground", () => {
     await expect(page.getByRole("note").filter({ hasText: "Simulated replies." })).toBeVisible();
 
     await page.getByLabel("Message").fill("What can you do?");
-    await page.getByLabel("Message").press("Control+Enter");
-    // Partial text shows while the rest is still coming (polled every animation frame).
-    await page.waitForFunction(() => {
-      const replies = document.querySelectorAll('[data-testid="reply-text"]');
-      const text = replies[replies.length - 1]?.textContent ?? "";
-      return text.startsWith("[Local") && !text.includes('"What can you do?"');
+    // Partial text shows while the rest is still coming. Watched by a MutationObserver, which sees
+    // every change to the page: polling on animation frames missed the partial state on a loaded
+    // machine (frames are throttled there, and the whole reply takes under a second).
+    await page.evaluate(() => {
+      const w = window as unknown as { sawPartialReply: boolean };
+      w.sawPartialReply = false;
+      new MutationObserver(() => {
+        const replies = document.querySelectorAll('[data-testid="reply-text"]');
+        const text = replies[replies.length - 1]?.textContent ?? "";
+        if (text.startsWith("[Local") && !text.includes('"What can you do?"')) w.sawPartialReply = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
+    await page.getByLabel("Message").press("Control+Enter");
     await expect(lastReply(page)).toContainText("[Local simulation of");
     await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
     await expect(lastReply(page)).toContainText('"What can you do?"');
     await expect(page.getByText(/^Tokens: \d+ prompt \+ \d+ completion = \d+$/)).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sawPartialReply: boolean }).sawPartialReply), "a partial reply showed while streaming").toBe(true);
   });
 
   test("Stop ends a streaming reply and keeps what arrived", async ({ page }) => {
