@@ -14,12 +14,17 @@ export type AdvanceOutcome =
   | { state: "measured"; samples: AdvanceSample[]; stuck: number; thinkMs: number }
   | { state: "error"; error: string };
 
+type ProbeWindow = { advanceProbe?: Promise<AdvanceSample | null> };
+
 /**
- * Runs in the page: arms a keydown listener, then resolves once the review shows an item other
- * than `fromItemId` with its call painted, or null after `timeoutMs` (a stuck advance).
+ * Runs in the page: arms a keydown listener and leaves, on `window.advanceProbe`, a promise that
+ * resolves once the review shows an item other than `fromItemId` with its call painted, or null
+ * after `timeoutMs` (a stuck advance). Armed before the key is pressed and awaited after: a probe
+ * started in the same breath as the press could miss it (the key event and the script reach the
+ * page by different routes), and a missed press read as a stuck advance.
  */
-function armAdvanceProbe({ fromItemId, timeoutMs }: { fromItemId: string; timeoutMs: number }): Promise<AdvanceSample | null> {
-  return new Promise((resolve) => {
+function armAdvanceProbe({ fromItemId, timeoutMs }: { fromItemId: string; timeoutMs: number }): void {
+  (window as ProbeWindow).advanceProbe = new Promise((resolve) => {
     let pressedAt = 0;
     let flashed = false;
     // Inside: this function runs in the page, where the module's scope does not exist.
@@ -63,6 +68,11 @@ function armAdvanceProbe({ fromItemId, timeoutMs }: { fromItemId: string; timeou
   });
 }
 
+/** Runs in the page: the armed probe's result. */
+function probeResult(): Promise<AdvanceSample | null> {
+  return (window as ProbeWindow).advanceProbe ?? Promise.resolve(null);
+}
+
 /**
  * The annotator's loop on the 10,000-item demo queue under an Unstarted filter: open the first row,
  * then Complete & next `presses` times, reading each item for `thinkMs` before the next press (the
@@ -81,9 +91,9 @@ export async function measureReviewAdvance(page: Page, queueId: string, options:
   for (let i = 0; i < options.presses; i++) {
     await page.waitForTimeout(options.thinkMs);
     const fromItemId = decodeURIComponent(new URL(page.url()).pathname.split("/items/")[1] ?? "");
-    const probe = page.evaluate(armAdvanceProbe, { fromItemId, timeoutMs: 5000 });
+    await page.evaluate(armAdvanceProbe, { fromItemId, timeoutMs: 5000 });
     await page.keyboard.press("Shift+C");
-    const sample = await probe;
+    const sample = await page.evaluate(probeResult);
     if (sample) samples.push(sample);
     else stuck += 1;
   }
