@@ -47,6 +47,14 @@ describe("ItemMetadata", () => {
     expect(screen.getByText("rewsna.tnega", { exact: false }).closest("bdi")).toHaveAttribute("dir", "auto");
   });
 
+  it("says nobody has worked on an item whose writer is \"\" (upstream) or null", () => {
+    for (const nobody of ["", null]) {
+      const { unmount } = render(<ItemMetadata item={item({ annotator_user_id: nobody })} call={undefined} />);
+      expect(screen.getByText("nobody yet")).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it("keeps a right-to-left name readable, isolated, without markers", () => {
     render(<ItemMetadata item={item({ annotator_user_id: "מיכל" })} call={undefined} />);
     const name = screen.getByText("מיכל");

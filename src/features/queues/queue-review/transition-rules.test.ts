@@ -4,6 +4,13 @@ import { allowedMoves } from "./transition-rules";
 const allowed = (moves: ReturnType<typeof allowedMoves>) => Object.entries(moves).filter(([, m]) => m.allowed).map(([s]) => s);
 
 describe("transition rules as the review page applies them", () => {
+  it("reads an unstarted item's writer sent as \"\" (upstream) the same as null (the local service before)", () => {
+    for (const nobody of ["", null]) {
+      expect(allowed(allowedMoves({ annotation_state: "unstarted", annotator_user_id: nobody }, null))).toEqual(["in_progress", "completed", "skipped"]);
+      expect(allowed(allowedMoves({ annotation_state: "unstarted", annotator_user_id: nobody }, "user-demo"))).toEqual(["in_progress", "completed", "skipped"]);
+    }
+  });
+
   it("offers every settable state on an unstarted item", () => {
     expect(allowed(allowedMoves({ annotation_state: "unstarted", annotator_user_id: null }, null))).toEqual(["in_progress", "completed", "skipped"]);
   });

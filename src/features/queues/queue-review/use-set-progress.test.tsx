@@ -73,6 +73,23 @@ describe("useSetProgress against the local service", () => {
     expect(stored.items[0]?.annotation_state).toBe("completed");
   });
 
+  it("leaves the item's updated_at alone, optimistically and after: a progress change does not touch the item record (upstream)", async () => {
+    const env = setup();
+    const item = await firstItem(env, "unstarted");
+    const { result } = renderProgress(env, item.id, {});
+    await waitFor(() => expect(result.current.shown.data?.updated_at).toBe(item.updated_at));
+
+    const release = env.hold();
+    act(() => result.current.mutation.mutate({ itemId: item.id, state: "skipped" }));
+    await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("skipped"));
+    expect(result.current.shown.data?.updated_at).toBe(item.updated_at);
+    release();
+    await waitFor(() => expect(result.current.mutation.isSuccess).toBe(true));
+    expect(result.current.shown.data?.updated_at).toBe(item.updated_at);
+    const stored = await env.clients.trace.queryItems(env.queueId, { project_id: PROJECT, filter: { id: item.id } });
+    expect(stored.items[0]?.updated_at).toBe(item.updated_at);
+  });
+
   it("rolls back with the service's reason when the move is refused", async () => {
     const env = setup();
     const item = await firstItem(env, "unstarted");
