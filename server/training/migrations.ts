@@ -110,4 +110,33 @@ export const TRAINING_MIGRATIONS: Migration[] = [
       CREATE UNIQUE INDEX training_events_job_seq ON training_events (job_id, job_seq);
     `,
   },
+  {
+    // Job items and dataset rows were WITHOUT ROWID tables. Those keep each whole row in an index
+    // b-tree, whose interior pages hold whole keys: one 32 MB trajectory group there made every
+    // later insert near it read the 32 MB again, and storing the next large job (7,200 groups)
+    // never finished, the server stuck at 100% CPU. As rowid tables the payload stays in the
+    // leaves, and (job_id, idx) is a small separate index.
+    id: "training/003_large_payload_tables_with_rowid",
+    sql: `
+      CREATE TABLE training_job_items_rowid (
+        job_id TEXT NOT NULL REFERENCES training_jobs(id) ON DELETE CASCADE,
+        idx INTEGER NOT NULL,
+        payload TEXT NOT NULL, -- JSON
+        UNIQUE (job_id, idx)
+      );
+      INSERT INTO training_job_items_rowid (job_id, idx, payload) SELECT job_id, idx, payload FROM training_job_items ORDER BY job_id, idx;
+      DROP TABLE training_job_items;
+      ALTER TABLE training_job_items_rowid RENAME TO training_job_items;
+
+      CREATE TABLE training_dataset_rows_rowid (
+        dataset_id INTEGER NOT NULL REFERENCES training_datasets(id) ON DELETE CASCADE,
+        idx INTEGER NOT NULL,
+        payload TEXT NOT NULL, -- JSON: {"messages": [...]}
+        UNIQUE (dataset_id, idx)
+      );
+      INSERT INTO training_dataset_rows_rowid (dataset_id, idx, payload) SELECT dataset_id, idx, payload FROM training_dataset_rows ORDER BY dataset_id, idx;
+      DROP TABLE training_dataset_rows;
+      ALTER TABLE training_dataset_rows_rowid RENAME TO training_dataset_rows;
+    `,
+  },
 ];
