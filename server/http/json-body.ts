@@ -40,6 +40,11 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * - a body of LARGE_BODY_BYTES or more waits its turn and is read in steps (see below).
  */
 export async function readJsonBody(c: Context): Promise<unknown> {
+  return parseJsonBytes(await readBodyBytes(c));
+}
+
+/** The request body's bytes, after the Content-Type check of readJsonBody (a 422 for a non-JSON type). */
+export async function readBodyBytes(c: Context): Promise<Uint8Array> {
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   const contentType = c.req.header("content-type")?.trim();
   if (bytes.length > 0 && contentType && !isJsonContentType(contentType)) {
@@ -51,7 +56,15 @@ export async function readJsonBody(c: Context): Promise<unknown> {
       },
     ]);
   }
-  if (bytes.length < LARGE_BODY_BYTES) return parseBody(bytes, false);
+  return bytes;
+}
+
+/**
+ * JSON body bytes parsed as readJsonBody describes. A body of LARGE_BODY_BYTES or more waits its
+ * turn and is read in steps, unless `inOneGo` (a worker thread, whose event loop serves no one).
+ */
+export function parseJsonBytes(bytes: Uint8Array, options: { inOneGo?: boolean } = {}): Promise<unknown> {
+  if (bytes.length < LARGE_BODY_BYTES || options.inOneGo) return parseBody(bytes, false);
   return largeBodies.run(() => parseBody(bytes, true));
 }
 

@@ -19,9 +19,21 @@ function firstMalformedGroup(groups: readonly unknown[]): string | undefined {
 }
 
 /**
- * Queues an RL job. Only the envelope was a 422; the trajectories are checked here, and a problem
- * is reported by the job itself (training_failed), as the real service reports what it finds
- * while preparing the data.
+ * Queues an RL job from trajectory groups the request already validated (CreateRLJobRequest), each
+ * given as its JSON text (see bulk-upload/read.ts).
+ */
+export function queueCheckedRlJob(
+  db: Database,
+  job: { id: string; modelId: string; groupTexts: readonly string[]; experimental?: ({ learning_rate?: number | null } & Record<string, unknown>) | null },
+  now: Date,
+): void {
+  insertJob(db, { id: job.id, modelId: job.modelId, kind: "rl", config: jobConfig(job.experimental?.learning_rate, job.experimental) }, job.groupTexts, now);
+}
+
+/**
+ * Queues an RL job from groups nobody has checked (the seeds store one with a trajectory the API
+ * would refuse). The trajectories are checked here, and a problem is reported by the job itself
+ * (training_failed), as the real service reports what it finds while preparing the data.
  */
 export function createRlJob(
   db: Database,
@@ -38,7 +50,7 @@ export function createRlJob(
       ...(prepareError ? { prepareError } : {}),
       config: jobConfig(job.experimental?.learning_rate, job.experimental),
     },
-    job.groups,
+    job.groups.map((group) => JSON.stringify(group)),
     now,
   );
 }

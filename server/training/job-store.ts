@@ -39,7 +39,8 @@ export type NewJob = {
 };
 
 /** Inserts a queued job with its training data items (RL: trajectory groups), in one transaction. */
-export function insertJob(db: Database, job: NewJob, items: readonly unknown[], now: Date): void {
+/** Stores a queued job and its data items, each given as its JSON text (the form it is stored in). */
+export function insertJob(db: Database, job: NewJob, itemTexts: readonly string[], now: Date): void {
   const insertItem = db.prepare<[string, number, string]>("INSERT INTO training_job_items (job_id, idx, payload) VALUES (?, ?, ?)");
   writeTransaction(db, () => {
     db.prepare(
@@ -53,10 +54,10 @@ export function insertJob(db: Database, job: NewJob, items: readonly unknown[], 
       trainingDataUrl: job.trainingDataUrl ?? null,
       batchSize: job.batchSize ?? null,
       config: JSON.stringify(job.config),
-      numItems: items.length,
+      numItems: itemTexts.length,
       now: now.toISOString(),
     });
-    items.forEach((item, idx) => insertItem.run(job.id, idx, JSON.stringify(item)));
+    itemTexts.forEach((text, idx) => insertItem.run(job.id, idx, text));
   });
 }
 

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
-import { CreateRLJobRequest, CreateSFTJobRequest, JobPath, ListEventsQuery, type TrainingEventList } from "../../../contract/training";
+import { CreateSFTJobRequest, JobPath, ListEventsQuery, type TrainingEventList } from "../../../contract/training";
 import { echo } from "../../http/echo";
 import { ServiceError } from "../../http/errors";
 import type { AppEnv } from "../../http/env";
 import { validateJson, validatePath, validateQuery } from "../../http/validate";
 import { ownedJob, ownedModel } from "../access";
+import { readBulkUpload } from "../bulk-upload/read";
 import { eventSeq, newId } from "../ids";
-import { createRlJob, createSftJob } from "../job-create";
+import { createSftJob, queueCheckedRlJob } from "../job-create";
 import { eventExists, listEvents } from "../job-store";
 import { assertJobQuota } from "../quotas";
 
@@ -15,11 +16,11 @@ export function jobRoutes(options: { activeJobsPerEntity: number }): Hono<AppEnv
   const routes = new Hono<AppEnv>();
 
   routes.post("/training-jobs", async (c) => {
-    const body = await validateJson(c, CreateRLJobRequest);
+    const { body, groupTexts } = await readBulkUpload(c, "rl-job");
     const model = ownedModel(c, body.model_id);
     assertJobQuota(c, options.activeJobsPerEntity);
     const id = newId("job");
-    createRlJob(c.get("db"), { id, modelId: model.id, groups: body.trajectory_groups, experimental: body.experimental_config }, new Date());
+    queueCheckedRlJob(c.get("db"), { id, modelId: model.id, groupTexts, experimental: body.experimental_config }, new Date());
     return c.json({ id });
   });
 

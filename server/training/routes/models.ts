@@ -3,7 +3,6 @@ import {
   CreateModelRequest,
   DeleteCheckpointsRequest,
   ListCheckpointsQuery,
-  LogTrajectoriesRequest,
   ModelPath,
   type CheckpointList,
   type DeleteCheckpointsResponse,
@@ -16,11 +15,11 @@ import { ServiceError } from "../../http/errors";
 import type { AppEnv } from "../../http/env";
 import { validateJson, validatePath, validateQuery } from "../../http/validate";
 import { ownedModel } from "../access";
+import { readBulkUpload } from "../bulk-upload/read";
 import { deleteCheckpointsBySteps, findCheckpoint, listCheckpoints } from "../checkpoint-store";
 import { newId, newRunId } from "../ids";
 import { insertLog } from "../log-store";
 import { deleteModel, findModelByName, insertModel } from "../model-store";
-import { logMetrics } from "../trajectory-metrics";
 
 /** /preview/models: create and delete models, list and delete checkpoints, log trajectories. */
 export function modelRoutes(): Hono<AppEnv> {
@@ -83,10 +82,9 @@ export function modelRoutes(): Hono<AppEnv> {
 
   routes.post("/:modelId/log", async (c) => {
     const { modelId } = validatePath(c, ModelPath);
-    const body = await validateJson(c, LogTrajectoriesRequest);
+    const upload = await readBulkUpload(c, "log");
     const model = ownedModel(c, modelId);
-    const metrics = logMetrics(body.trajectory_groups);
-    insertLog(c.get("db"), { modelId: model.id, split: body.split, groups: body.trajectory_groups, metrics }, new Date());
+    insertLog(c.get("db"), { modelId: model.id, split: upload.body.split, groupTexts: upload.groupTexts, metrics: upload.metrics }, new Date());
     // The real service's response schema is `{}`; the metrics are kept with the log.
     return c.json({});
   });

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { bearer, call, createTestApp } from "../../testing/test-app";
+import { createModel, group, TRAINING } from "../test-support";
+import { prepareBulk } from "./prepare";
+import { OFF_THREAD_BYTES } from "./read";
+
+// Bulk uploads of OFF_THREAD_BYTES or more are parsed, validated and serialised in a worker thread
+// (issue 21: 32 MiB held the event loop for a second or two). What a client sees must not change:
+// the same job, the same log, the same 400s and 422s as the small bodies handled on the event loop.
+
+/** `count` trajectory groups whose JSON is about `bytes` long in all. */
+function groupsOf(bytes: number) {
+  const content = "Where is my order? ".repeat(200);
+  const one = group([1, 0.5], content);
+  const count = Math.ceil(bytes / JSON.stringify(one).length);
+  return Array.from({ length: count }, (_, i) => group([i % 3, 1], content));
+}
+
+describe("bulk uploads handled in the worker thread", () => {
+  it("creates an RL job from a body over the threshold, storing each group as sent", async () => {
+    const { app, db } = createTestApp();
+    const model = await createModel(app);
+    const groups = groupsOf(OFF_THREAD_BYTES * 1.5);
+    const res = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { body: { model_id: model.id, trajectory_groups: groups }, headers: bearer() });
+    expect(res.status).toBe(200);
+    const stored = db.prepare<[string], { payload: string }>("SELECT payload FROM training_job_items WHERE job_id = ? ORDER BY idx").all(res.json.id);
+    expect(stored.map((row) => JSON.parse(row.payload))).toEqual(groups);
+  });
+
+  it("logs trajectories from a body over the threshold with the metrics the event loop would compute", async () => {
+    const { app, db } = createTestApp();
+    const model = await createModel(app);
+    const groups = groupsOf(OFF_THREAD_BYTES * 1.2);
+    const res = await call(app, "POST", `${TRAINING}/preview/models/${model.id}/log`, { body: { split: "train", trajectory_groups: groups }, headers: bearer() });
+    expect({ status: res.status, body: res.json }).toEqual({ status: 200, body: {} });
+    const row = db.prepare<[string], { trajectory_groups: string; metrics: string }>("SELECT trajectory_groups, metrics FROM training_logs WHERE model_id = ?").get(model.id)!;
+    expect(JSON.parse(row.trajectory_groups)).toEqual(groups);
+    const onEventLoop = prepareBulk("log", { split: "train", trajectory_groups: groups });
+    expect(onEventLoop.kind === "log" && JSON.parse(row.metrics)).toEqual(onEventLoop.kind === "log" && onEventLoop.metrics);
+  });
+
+  it("refuses a bad body over the threshold with the 422 a small one gets, nothing stored", async () => {
+    const { app, db } = createTestApp();
+    const model = await createModel(app);
+    const groups: unknown[] = groupsOf(OFF_THREAD_BYTES * 1.2);
+    groups[7] = { trajectories: [{ messages_and_choices: [{ role: "user", content: "no reward" }] }] };
+    const big = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { body: { model_id: model.id, trajectory_groups: groups }, headers: bearer() });
+    const small = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { body: { model_id: model.id, trajectory_groups: groups.slice(0, 8) }, headers: bearer() });
+    expect(big.status).toBe(422);
+    expect(big.json).toEqual(small.json);
+    expect(big.json.detail.map((d: { loc: unknown }) => d.loc)).toContainEqual(["body", "trajectory_groups", 7, "trajectories", 0, "reward"]);
+    expect(db.prepare("SELECT COUNT(*) AS n FROM training_jobs").get()).toEqual({ n: 0 });
+  });
+
+  it("answers malformed JSON over the threshold with json_invalid at its position, and the model check still applies", async () => {
+    const { app } = createTestApp();
+    const model = await createModel(app);
+    const text = JSON.stringify({ model_id: model.id, trajectory_groups: groupsOf(OFF_THREAD_BYTES * 1.1) });
+    const broken = `${text.slice(0, -2)},}`;
+    const res = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { rawBody: broken, headers: { ...bearer(), "Content-Type": "application/json" } });
+    expect(res.status).toBe(422);
+    expect(res.json.detail[0]).toMatchObject({ loc: ["body", expect.any(Number)], type: "json_invalid" });
+    const unknownModel = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { rawBody: text.replace(model.id, "model_missing"), headers: { ...bearer(), "Content-Type": "application/json" } });
+    expect(unknownModel.status).toBe(404);
+  });
+});
