@@ -125,18 +125,20 @@ export function hostileRequests(ids: { modelId: string; queueId: string }, maxBo
   ];
 }
 
+/** A support conversation as a trajectory with `reward`. */
+const supportTrajectory = (reward: number) => ({
+  reward,
+  messages_and_choices: [
+    { role: "system", content: "You are the support assistant of an online shop. Be brief and exact." },
+    { role: "user", content: "Where is my order NW-454933? It was due on Monday and the tracking page has not changed since. ".repeat(4) },
+    { role: "assistant", content: "I am sorry for the wait. The parcel left our warehouse on Friday and is with the carrier; ".repeat(6) },
+  ],
+  metrics: { turns: 3, resolved: reward > 0.5 },
+});
+
 /** An RL job body of real-looking trajectory groups (4 chat trajectories each), just under `bytes`. */
 function trajectoryGroupsBody(modelId: string, bytes: number): string {
-  const trajectory = (reward: number) => ({
-    reward,
-    messages_and_choices: [
-      { role: "system", content: "You are the support assistant of an online shop. Be brief and exact." },
-      { role: "user", content: "Where is my order NW-454933? It was due on Monday and the tracking page has not changed since. ".repeat(4) },
-      { role: "assistant", content: "I am sorry for the wait. The parcel left our warehouse on Friday and is with the carrier; ".repeat(6) },
-    ],
-    metrics: { turns: 3, resolved: reward > 0.5 },
-  });
-  const group = JSON.stringify({ trajectories: [trajectory(1), trajectory(0.25), trajectory(0.75), trajectory(0)] });
+  const group = JSON.stringify({ trajectories: [supportTrajectory(1), supportTrajectory(0.25), supportTrajectory(0.75), supportTrajectory(0)] });
   const head = `{"model_id":"${modelId}","trajectory_groups":[`;
   const count = Math.max(1, Math.floor((bytes - head.length - 2) / (group.length + 1)));
   return `${head}${Array.from({ length: count }, () => group).join(",")}]}`;

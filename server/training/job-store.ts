@@ -38,8 +38,10 @@ export type NewJob = {
   config: JobConfig;
 };
 
-/** Inserts a queued job with its training data items (RL: trajectory groups), in one transaction. */
-/** Stores a queued job and its data items, each given as its JSON text (the form it is stored in). */
+/**
+ * Inserts a queued job with its training data items (RL: trajectory groups), in one transaction;
+ * each item comes as its JSON text, the form it is stored in.
+ */
 export function insertJob(db: Database, job: NewJob, itemTexts: readonly string[], now: Date): void {
   const insertItem = db.prepare<[string, number, string]>("INSERT INTO training_job_items (job_id, idx, payload) VALUES (?, ?, ?)");
   writeTransaction(db, () => {

@@ -24,9 +24,9 @@ describe("training/002: events numbered per job", () => {
   });
 });
 
-describe("training/003: job items and dataset rows in rowid tables", () => {
-  const tableSql = (db: BetterSqlite3.Database, name: string) => (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) as { sql: string }).sql;
+const tableSql = (db: BetterSqlite3.Database, name: string) => (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) as { sql: string }).sql;
 
+describe("training/003: job items and dataset rows in rowid tables", () => {
   it("keeps the rows a database already holds, in rowid tables (no WITHOUT ROWID)", () => {
     const db = new BetterSqlite3(":memory:");
     migrate(db, ALL_MIGRATIONS.filter((m) => m.id !== TRAINING_MIGRATIONS[2]!.id));
