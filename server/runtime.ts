@@ -46,6 +46,13 @@ export async function startServices(config: ServerConfig, options: { dashboardDi
     const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
     s.once("error", reject);
   });
+  // Idle keep-alive connections are closed after 65 s rather than Node's 5 s: a client reusing a
+  // connection just as the server closed it got ECONNRESET (an e2e run hit it). 65 s outlasts the
+  // usual client and proxy idle times (60 s), so the client closes first.
+  if ("keepAliveTimeout" in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const host = config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
