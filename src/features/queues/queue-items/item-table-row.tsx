@@ -44,7 +44,14 @@ export const ItemTableRow = memo(
           if (clickOpensRow(event)) onOpen(index);
         }}
         onKeyDown={(event) => {
-          if (event.key === "Enter" && event.target === event.currentTarget) onOpen(index);
+          if (event.target !== event.currentTarget) return;
+          if (event.key === "Enter") onOpen(index);
+          else if ((event.key === "End" || event.key === "Home") && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
+            // The table's frame scrolls sideways (overflow-x), so whenever the columns are wider than
+            // the window the browser scrolled that frame, not the page, and End on a row did nothing.
+            event.preventDefault();
+            window.scrollTo({ top: event.key === "End" ? document.documentElement.scrollHeight : 0 });
+          }
         }}
         className="cursor-pointer outline-none hover:bg-subtle/60 focus-visible:bg-accent/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus dark:focus-visible:bg-accent/15"
       >
