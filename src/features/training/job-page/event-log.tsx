@@ -144,7 +144,11 @@ export function EventLog({ store, version }: { store: JobEventStore; version: nu
               Close
             </button>
           </div>
-          <pre className="max-h-64 overflow-auto px-3 py-2 font-mono text-xs text-fg">{JSON.stringify(chosenEvent, null, 2)}</pre>
+          {/* Focusable: a long event scrolls inside this box, and keyboard users must be able to scroll it too (axe: scrollable-region-focusable). */}
+          {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+          <section tabIndex={0} aria-label={`Event ${chosenEvent.id} as JSON`} className="max-h-64 overflow-auto rounded-b-lg focus-visible:outline-2 focus-visible:outline-focus">
+            <pre className="px-3 py-2 font-mono text-xs text-fg">{JSON.stringify(chosenEvent, null, 2)}</pre>
+          </section>
         </div>
       ) : null}
     </section>
