@@ -1,3 +1,4 @@
+import type * as z from "zod/mini";
 import { CreateRLJobRequest, LogTrajectoriesRequest, type Metrics } from "../../../contract/training";
 import { parseOrThrow } from "../../http/validate";
 import { logMetrics } from "../trajectory-metrics";
@@ -15,8 +16,8 @@ export type PreparedBulk =
   | { kind: "rl-job"; body: Omit<CreateRLJobRequestOutput, "trajectory_groups">; groupTexts: string[] }
   | { kind: "log"; body: Omit<LogRequestOutput, "trajectory_groups">; groupTexts: string[]; metrics: Metrics };
 
-type CreateRLJobRequestOutput = ReturnType<typeof CreateRLJobRequest.parse>;
-type LogRequestOutput = ReturnType<typeof LogTrajectoriesRequest.parse>;
+type CreateRLJobRequestOutput = z.output<typeof CreateRLJobRequest>;
+type LogRequestOutput = z.output<typeof LogTrajectoriesRequest>;
 
 /** Validates a parsed bulk body (a 422 as validateJson words it) and serialises its groups. */
 export function prepareBulk(kind: BulkKind, data: unknown): PreparedBulk {
