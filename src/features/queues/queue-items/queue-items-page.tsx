@@ -29,6 +29,7 @@ import { TEXT_FILTERS, sortingToSortBy, type PageSize, type TextFilterKey } from
 import { UrlIssuesNotice } from "./url-issues-notice";
 import { useItemsPage } from "./use-items-page";
 import { useItemsUrlState } from "./use-items-url-state";
+import { usePrefetchFocusedCall } from "./use-prefetch-focused-call";
 import { useRowFocus } from "./use-row-focus";
 import { UntrustedText } from "../../../components/untrusted-text";
 
@@ -147,6 +148,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
     useCallback(() => rowsRef.current.length, []),
     useCallback((direction: 1 | -1) => pastEdgeRef.current(direction), []),
   );
+  usePrefetchFocusedCall(tableRegion, project, useCallback(() => rowsRef.current, []));
   const onOpen = useCallback((index: number) => {
     const row = rowsRef.current[index];
     if (row) navigate(row.reviewHref);

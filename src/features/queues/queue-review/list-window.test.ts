@@ -165,6 +165,9 @@ describe("moving through a list that items leave as they are done (the stuck Com
     // Rows taken out of the list by a change not yet on the service are skipped, and the indexes close up.
     const done = new Set([rows[4]!.id, rows[5]!.id]);
     expect(neighboursIn(window, rows[4]!, SORT, (i) => !done.has(i.id))).toMatchObject({ index: null, before: 4, prev: { item: rows[3] }, next: { item: rows[6], index: 4 } });
+    // Every listed row after the anchor is handed on for read-ahead, in the list's order.
+    expect(neighboursIn(window, rows[3]!, SORT, (i) => !done.has(i.id))?.following).toEqual([{ item: rows[6], index: 4 }]);
+    expect(neighboursIn(window, rows[3]!, SORT)?.following.map((n) => n.index)).toEqual([4, 5, 6]);
   });
 
   it("places the next item in the window read ahead for it, after the current one has left the list (Complete & next from the middle of a list)", async () => {

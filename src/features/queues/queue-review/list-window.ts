@@ -28,6 +28,8 @@ export type Neighbours = {
   before: number;
   prev: Neighbour | null;
   next: Neighbour | null;
+  /** The listed rows after the anchor that the window holds, in order (`next` first): read-ahead goes this far. */
+  following: readonly Neighbour[];
 };
 
 /** Rows read after the anchor besides its next one: the review shows the next item from them at once. */
@@ -48,7 +50,7 @@ export function neighboursIn(
   listed: (item: AnnotationQueueItem) => boolean = () => true,
 ): Neighbours | undefined {
   let prev: Neighbour | null = null;
-  let next: Neighbour | null = null;
+  const following: Neighbour[] = [];
   let index: number | null = null;
   let before = window.offset;
   let skipped = 0;
@@ -68,14 +70,14 @@ export function neighboursIn(
       prev = { item, index: at };
       before = at + 1;
     } else {
-      next = { item, index: at };
-      break;
+      following.push({ item, index: at });
     }
   }
+  const next = following[0] ?? null;
   const startKnown = prev !== null || window.offset === 0;
   const endKnown = next !== null || window.reachesEnd;
   if (!startKnown || !endKnown) return undefined;
-  return { index, before, prev, next };
+  return { index, before, prev, next, following };
 }
 
 /**

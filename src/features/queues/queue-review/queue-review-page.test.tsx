@@ -153,3 +153,44 @@ describe("review page: who is signed in, and keys", () => {
     await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}`), SLOW);
   }, 60_000);
 });
+
+describe("review page: read ahead", () => {
+  it("reads the calls of the next two items and the previous one before a key is pressed", async () => {
+    const callReads: string[] = [];
+    const record = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
+      const request = new Request(input, init);
+      if (request.url.endsWith("/call/read")) callReads.push(((await request.clone().json()) as { id: string }).id);
+      return fetch(request);
+    };
+    const { items, index } = await setup((all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted"), "size=25", record);
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    // Two ahead: a second quick key press must find its item's call here too, before that item's own window is read.
+    await waitFor(() => expect(callReads).toEqual(expect.arrayContaining([items[index + 1]!.call_id, items[index + 2]!.call_id, items[index - 1]!.call_id])), SLOW);
+  }, 60_000);
+
+  it("opened from the table, paints the item from the table's row while its own read is under way", async () => {
+    const server = createLocalServer();
+    const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 30, name: "From the table" });
+    localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
+    localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
+    // Reads of a single item (filtered by id) are held, like a slow network.
+    const gate: { release?: () => void } = {};
+    const held = new Promise<void>((resolve) => (gate.release = resolve));
+    const holdItemReads: typeof globalThis.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.url.endsWith("/items/query") && (await request.clone().text()).includes('"filter":{"id"')) await held;
+      return server.fetch(request);
+    };
+    const { user, router } = renderApp({ path: `/queues/${queueId}`, defaults: urlsOf(server.settings), fetch: holdItemReads });
+    const rows = await screen.findAllByRole("row", {}, SLOW);
+    const third = rows.find((row) => row.getAttribute("data-item-row") === "2")!;
+    const itemId = third.getAttribute("data-item-id")!;
+    await user.click(third);
+    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${itemId}`), SLOW);
+    // The item's own read has not been answered, and the page already shows the item and its place.
+    expect(await screen.findByRole("heading", { level: 1, name: "Item 3 of 30" }, SLOW)).toBeInTheDocument();
+    expect(within(screen.getByRole("complementary", { name: "Details" })).getByText(itemId)).toBeInTheDocument();
+    expect(screen.queryByText("Loading the item…")).not.toBeInTheDocument();
+    gate.release?.();
+  }, 60_000);
+});

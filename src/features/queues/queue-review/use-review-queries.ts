@@ -7,7 +7,8 @@ import type { TraceClient } from "../../../api/trace";
 import { useApiClients } from "../../../app/api-clients";
 import { toListRequest, type ItemsTableState } from "../queue-items/items-url-state";
 import { timestampKey } from "./list-order";
-import { readAround, type FetchRows, type ListWindow, type Neighbours } from "./list-window";
+import { cachedRow, cachedWindowPlacing } from "./cached-lists";
+import { neighboursIn, readAround, type FetchRows, type ListWindow, type Neighbours } from "./list-window";
 
 /** While a review is open its data is re-read this often, so two annotators see each other's changes. */
 export const REVIEW_REFRESH_MS = 5000;
@@ -47,9 +48,19 @@ export function itemQueryOptions(trace: TraceClient, projectId: string, queueId:
   };
 }
 
+/** The item, painted from its row in a list already read (the table's page) while it is read again. */
 export function useReviewItem(projectId: string, queueId: string, itemId: string) {
   const { trace } = useApiClients();
-  return useQuery({ ...itemQueryOptions(trace, projectId, queueId, itemId), ...live, select: (data): AnnotationQueueItem | null => data.items[0] ?? null });
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...itemQueryOptions(trace, projectId, queueId, itemId),
+    ...live,
+    placeholderData: () => {
+      const row = cachedRow(queryClient, trace.scope, queueId, itemId);
+      return row ? { items: [row] } : undefined;
+    },
+    select: (data): AnnotationQueueItem | null => data.items[0] ?? null,
+  });
 }
 
 /** `limit` rows of the list from `offset`, read fresh from the service. */
@@ -70,18 +81,30 @@ export function windowKey(trace: TraceClient, projectId: string, queueId: string
 /**
  * The rows around the item in the list: two before, the item when it is in the list, and a few
  * after. `hint` (the index the table or the previous item had for it) makes the usual case one
- * read, but is only a first guess. Until the item's own window arrives, the previous item's window
- * stands in (placeholder): it usually holds this item and its next, so moving on paints at once.
+ * read, but is only a first guess. Until the item's own window arrives, a window at hand stands in
+ * (placeholder): the previous item's, which usually holds this item and its next, else any cached
+ * window or table page of the list that does, so moving on and the read-ahead start at once.
  */
-export function useListWindow(projectId: string, queueId: string, view: ListView, item: AnnotationQueueItem | null | undefined, hint: number | null) {
+export function useListWindow(
+  projectId: string,
+  queueId: string,
+  view: ListView,
+  item: AnnotationQueueItem | null | undefined,
+  hint: number | null,
+  listed?: (item: AnnotationQueueItem) => boolean,
+) {
   const { trace } = useApiClients();
+  const queryClient = useQueryClient();
   // The hint is read when a fetch starts, not part of the key: a better guess is no other list.
   const options = item ? windowQuery(trace, projectId, queueId, view, item, hint) : null;
   return useQuery({
     queryKey: options?.queryKey ?? [...traceKeys.itemPages(trace.scope, queueId), "around", "no item"],
     queryFn: options?.queryFn ?? skipToken,
     ...live,
-    placeholderData: (previous) => previous,
+    placeholderData: (previous?: ListWindow) => {
+      if (!item || (previous && neighboursIn(previous, item, view.sort, listed))) return previous;
+      return cachedWindowPlacing(queryClient, trace.scope, queueId, listKey(projectId, view), item, view.sort, listed) ?? previous;
+    },
   });
 }
 
@@ -94,15 +117,22 @@ export function windowQuery(trace: TraceClient, projectId: string, queueId: stri
 }
 
 /**
+ * Calls read ahead: the next item's and the one after it. Two, because an annotator who moves on
+ * quickly presses the key again before the next item's own window (and with it, its next) is read.
+ */
+export const CALLS_AHEAD = 2;
+
+/**
  * Makes moving on instant: the neighbours' rows are put where their review reads them, their calls
  * are fetched, and the next item's own window is read ahead, all before a key is pressed.
  */
 export function usePrefetchNeighbours(projectId: string, queueId: string, view: ListView, neighbours: Neighbours | undefined) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
-  const { prev, next } = neighbours ?? {};
   useEffect(() => {
-    for (const neighbour of [next, prev]) {
+    if (!neighbours) return;
+    const { prev, next, following } = neighbours;
+    for (const neighbour of [...following.slice(0, CALLS_AHEAD), prev]) {
       if (!neighbour) continue;
       const { queryKey } = itemQueryOptions(trace, projectId, queueId, neighbour.item.id);
       // Marked as old, so the item is read again once it is shown.
@@ -110,7 +140,7 @@ export function usePrefetchNeighbours(projectId: string, queueId: string, view: 
       void queryClient.prefetchQuery(traceQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }));
     }
     if (next) void queryClient.prefetchQuery({ ...windowQuery(trace, projectId, queueId, view, next.item, next.index), staleTime: REVIEW_REFRESH_MS });
-  }, [prev, next, queryClient, trace, queueId, projectId, view]);
+  }, [neighbours, queryClient, trace, queueId, projectId, view]);
 }
 
 /** The call an item points to, read with /call/read. */

@@ -46,17 +46,19 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   const itemId = movedNow ? moved.to : urlItemId;
   const hint = movedNow ? moved.index : parseHint(params.get(INDEX_PARAM));
 
-  const itemQuery = useReviewItem(project, queueId, itemId);
-  const item = itemQuery.data;
-  const windowQuery = useListWindow(project, queueId, view, item, hint);
-  const annotator = useAnnotator(trace.scope);
-  const nextUnstarted = useNextUnstarted(project, queueId, view);
-
   // Items this page changed: their new state decides whether they are in the list, even in a
   // window read before the service had the change.
   const [changed, setChanged] = useState<ReadonlyMap<string, SettableState>>(new Map());
   const listed = useCallback((i: AnnotationQueueItem) => matchesFilter({ ...i, annotation_state: changed.get(i.id) ?? i.annotation_state }, view), [view, changed]);
-  const neighbours = item && windowQuery.data ? neighboursIn(windowQuery.data, item, view.sort, listed) : undefined;
+
+  const itemQuery = useReviewItem(project, queueId, itemId);
+  const item = itemQuery.data;
+  const windowQuery = useListWindow(project, queueId, view, item, hint, listed);
+  const annotator = useAnnotator(trace.scope);
+  const nextUnstarted = useNextUnstarted(project, queueId, view);
+
+  // Kept while its inputs stay: the read-ahead runs again only when the neighbours change.
+  const neighbours = useMemo(() => (item && windowQuery.data ? neighboursIn(windowQuery.data, item, view.sort, listed) : undefined), [item, windowQuery.data, view.sort, listed]);
   const refetchWindow = windowQuery.refetch;
   const settled = !!neighbours && !windowQuery.isPlaceholderData;
   usePrefetchNeighbours(project, queueId, view, neighbours);

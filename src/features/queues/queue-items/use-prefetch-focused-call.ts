@@ -1,0 +1,34 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, type RefObject } from "react";
+import type { AnnotationQueueItem } from "../../../../contract/trace";
+import { traceQueries } from "../../../api/queries/trace";
+import { useApiClients } from "../../../app/api-clients";
+
+/** How long a row keeps the focus before its call is read: j held down passes rows without reading each. */
+export const FOCUS_DWELL_MS = 150;
+
+/**
+ * Reads the call of the row that has the focus (j/k, Tab, a click), so Enter opens a review whose
+ * call is already here. The review reads the item's row from the table's page the same way.
+ */
+export function usePrefetchFocusedCall(region: RefObject<HTMLElement | null>, projectId: string, rows: () => readonly AnnotationQueueItem[]) {
+  const { trace } = useApiClients();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const element = region.current;
+    if (!element) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onFocusIn = (event: FocusEvent) => {
+      clearTimeout(timer);
+      const row = event.target instanceof Element ? event.target.closest<HTMLElement>("tr[data-item-row]") : null;
+      const item = row ? rows()[Number(row.dataset.itemRow)] : undefined;
+      if (!item || item.id !== row?.dataset.itemId) return;
+      timer = setTimeout(() => void queryClient.prefetchQuery(traceQueries.call(trace, { project_id: projectId, id: item.call_id })), FOCUS_DWELL_MS);
+    };
+    element.addEventListener("focusin", onFocusIn);
+    return () => {
+      clearTimeout(timer);
+      element.removeEventListener("focusin", onFocusIn);
+    };
+  }, [region, projectId, rows, queryClient, trace]);
+}
