@@ -19,7 +19,7 @@ function asWindow(request: ItemsQueryRequest, page: ItemsQueryResponse): ListWin
   let window = pageWindows.get(page);
   if (!window) {
     // The table asks for one row more than it shows: a short answer means the list ends there.
-    window = { offset: request.offset ?? 0, items: page.items, reachesEnd: request.limit === undefined || page.items.length < request.limit };
+    window = { offset: request.offset ?? 0, items: page.items, reachesEnd: request.limit == null || page.items.length < request.limit };
     pageWindows.set(page, window);
   }
   return window;
