@@ -4,8 +4,17 @@ import type { Page } from "playwright-core";
 export const ADVANCE_BUDGET_MS = 50;
 
 export type AdvanceSample = {
-  /** Shift+C keydown to two animation frames after the next item's call is on screen. */
+  /**
+   * Shift+C (the keydown event's own time stamp, so a busy page's input delay counts) to the
+   * animation frame after the one that first shows the next item's details and call: that frame
+   * has been painted by then, so this is an upper bound on the paint (by up to a frame).
+   */
   keyToPaintMs: number;
+  /** The keydown to two animation frames after the one that shows it (one frame more): results until 2026-11-24 used this. */
+  keyToDoubleFrameMs: number;
+  /** Diagnostics: the keydown to the end of its handling (React's synchronous work included), and to the animation frame that first finds the item. */
+  keyToHandledMs: number;
+  keyToFoundMs: number;
   /** "Loading the call…" or "Loading the item…" was on screen at some point in between. */
   flashed: boolean;
 };
@@ -33,23 +42,27 @@ function armAdvanceProbe({ fromItemId, timeoutMs }: { fromItemId: string; timeou
     // The address changes before React draws the new item: wait for its details and its call.
     const painted = () => {
       const id = shownItem();
-      return (
-        id !== fromItemId &&
-        !!document.querySelector(`aside [title="${CSS.escape(id)}"]`) &&
-        !!document.querySelector("main section[aria-label]") &&
-        !document.body.textContent?.includes("Loading the call…")
-      );
+      // Visible ones only: the review draws the next item ahead, hidden.
+      const details = [...document.querySelectorAll(`aside [title="${CSS.escape(id)}"]`)].find((e) => e.checkVisibility());
+      const call = [...document.querySelectorAll("main section[aria-label]")].find((e) => e.checkVisibility());
+      return id !== fromItemId && !!details && !!call && !document.body.textContent?.includes("Loading the call…");
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "C") return;
-      pressedAt = performance.now();
+      pressedAt = event.timeStamp;
+      let keyToHandledMs = 0;
+      window.addEventListener("keydown", () => (keyToHandledMs = performance.now() - pressedAt), { once: true });
       document.removeEventListener("keydown", onKey, true);
       const started = pressedAt;
       const check = () => {
         const text = document.body.textContent ?? "";
         if (text.includes("Loading the call…") || text.includes("Loading the item…")) flashed = true;
         if (painted()) {
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve({ keyToPaintMs: performance.now() - pressedAt, flashed })));
+          const keyToFoundMs = performance.now() - pressedAt;
+          requestAnimationFrame(() => {
+            const keyToPaintMs = performance.now() - pressedAt;
+            requestAnimationFrame(() => resolve({ keyToPaintMs, keyToDoubleFrameMs: performance.now() - pressedAt, keyToHandledMs, keyToFoundMs, flashed }));
+          });
           return;
         }
         if (performance.now() - started > timeoutMs) return resolve(null);

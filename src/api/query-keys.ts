@@ -22,6 +22,9 @@ export const traceKeys = {
   items: (scope: ClientScope, queueId: string) => [...traceKeys.all(scope), "items", queueId] as const,
   itemPages: (scope: ClientScope, queueId: string) => [...traceKeys.items(scope, queueId), "list"] as const,
   itemPage: (scope: ClientScope, queueId: string, req: ItemsQueryRequest) => [...traceKeys.itemPages(scope, queueId), req] as const,
+  /** The review's reads: one item, and windows of a list around one. Under the pages, so optimistic changes patch them too. */
+  itemRead: (scope: ClientScope, queueId: string, itemId: string) => [...traceKeys.itemPages(scope, queueId), "item", itemId] as const,
+  itemWindows: (scope: ClientScope, queueId: string) => [...traceKeys.itemPages(scope, queueId), "around"] as const,
   calls: (scope: ClientScope) => [...traceKeys.all(scope), "calls"] as const,
   call: (scope: ClientScope, projectId: string, callId: string) => [...traceKeys.calls(scope), "detail", projectId, callId] as const,
 };

@@ -194,3 +194,31 @@ describe("review page: read ahead", () => {
     gate.release?.();
   }, 60_000);
 });
+
+describe("review page: a move to an item read ahead", () => {
+  it("reads neither the item nor its window again: the next item paints from what was read ahead", async () => {
+    const reads: { path: string; body: string }[] = [];
+    const record = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
+      const request = new Request(input, init);
+      reads.push({ path: new URL(request.url).pathname, body: await request.clone().text() });
+      return fetch(request);
+    };
+    const { items, index, user } = await setup((all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted" && all[n + 1]?.annotation_state === "unstarted"), "size=25", record);
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    const next = items[index + 1]!;
+    // Read ahead: the next item's call and its window.
+    await waitFor(() => expect(reads.some((r) => r.path.endsWith("/call/read") && r.body.includes(next.call_id))).toBe(true), SLOW);
+    await waitFor(() => expect(reads.filter((r) => r.path.endsWith("/items/query")).length).toBeGreaterThanOrEqual(3), SLOW);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    reads.length = 0;
+
+    await user.keyboard("{Shift>}C{/Shift}");
+    expect(await screen.findByRole("heading", { level: 1, name: `Item ${index + 2} of 60` }, SLOW)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const itemReads = reads.filter((r) => r.path.endsWith("/items/query"));
+    // No read of the item itself; the one list read is the window of the item after it, read ahead.
+    expect(itemReads.filter((r) => r.body.includes(`"id":"${next.id}"`) && r.body.includes('"filter"'))).toEqual([]);
+    expect(itemReads).toHaveLength(1);
+    expect(reads.filter((r) => r.path.endsWith("/call/read") && r.body.includes(next.call_id))).toEqual([]);
+  }, 60_000);
+});

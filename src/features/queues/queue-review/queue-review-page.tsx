@@ -15,12 +15,11 @@ import { useQueue, useQueueTotals } from "../shared/queue-queries";
 import { ShortcutsDialog, type Shortcut } from "../shared/shortcuts-dialog";
 import { useAnnotationProject } from "../shared/use-annotation-project";
 import { hasFilter, hasTextFilter } from "../queue-items/items-url-state";
-import { ItemMetadata } from "./item-metadata";
-import { ReviewCall } from "./review-call";
+import { ItemBody } from "./item-body";
 import { ReviewNav } from "./review-nav";
 import { EndOfList, IdentityNotice, NextUnstartedNotice, RefusalNotice } from "./review-notices";
 import { StateActions } from "./state-actions";
-import { REVIEW_REFRESH_MS, useCall } from "./use-review-queries";
+import { REVIEW_REFRESH_MS } from "./use-review-queries";
 import { useReviewSession, type ReviewAction } from "./use-review-session";
 
 export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
@@ -53,7 +52,6 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
   const { view, item, neighbours } = session;
   const queue = useQueue(project, queueId);
   const totals = useQueueTotals(project, queueId, { refetchIntervalMs: REVIEW_REFRESH_MS });
-  const call = useCall(project, item?.call_id);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
   const run = (action: ReviewAction) => () => session.act(action);
@@ -149,15 +147,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
             <ErrorPanel error={session.windowQuery.error} title="Could not find the items before and after this one" onRetry={() => void session.windowQuery.refetch()} />
           ) : null}
 
-          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-            <ReviewCall call={call.data} error={call.isError ? call.error : null} onRetry={call.refetch} displayFields={item.display_fields} />
-            <aside aria-labelledby="item-details-heading" className="h-fit rounded-lg border border-line bg-surface px-4 py-3">
-              <h2 id="item-details-heading" className="pb-1 text-sm font-semibold text-fg">
-                Details
-              </h2>
-              <ItemMetadata item={item} call={call.data ?? undefined} />
-            </aside>
-          </div>
+          <ItemBody project={project} item={item} />
         </>
       )}
 

@@ -13,7 +13,11 @@ import { neighboursIn, readAround, type FetchRows, type ListWindow, type Neighbo
 /** While a review is open its data is re-read this often, so two annotators see each other's changes. */
 export const REVIEW_REFRESH_MS = 5000;
 
-const live = { refetchInterval: REVIEW_REFRESH_MS, refetchOnWindowFocus: "always" } as const;
+/**
+ * Re-read on a timer, and not again when a read that recent is at hand: moving to an item whose
+ * row and window were read ahead then starts no request between the key press and the paint.
+ */
+const live = { refetchInterval: REVIEW_REFRESH_MS, staleTime: REVIEW_REFRESH_MS, refetchOnWindowFocus: "always" } as const;
 
 /** The list a review walks: the table's filter and sort (its page and page size do not matter here). */
 export type ListView = Pick<ItemsTableState, "states" | "sort" | "op" | "callId" | "traceId" | "itemId" | "addedBy">;
@@ -38,7 +42,7 @@ export class ItemUnreadableError extends Error {
 export function itemQueryOptions(trace: TraceClient, projectId: string, queueId: string, itemId: string) {
   const request = itemRequest(projectId, itemId);
   return {
-    queryKey: traceKeys.itemPage(trace.scope, queueId, request),
+    queryKey: traceKeys.itemRead(trace.scope, queueId, itemId),
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
       const { items } = await trace.queryItems(queueId, request, { signal });
       // Older services ignore `filter.id` and answer the queue's first item instead.
@@ -75,7 +79,7 @@ const listKey = (projectId: string, view: ListView) => toListRequest(projectId, 
 export function windowKey(trace: TraceClient, projectId: string, queueId: string, view: ListView, anchor: Pick<AnnotationQueueItem, "id" | "created_at" | "updated_at" | "call_started_at" | "call_op_name">) {
   // The anchor's sort values are in the key: if one changes, its place does too.
   const anchorKey = [anchor.id, timestampKey(anchor.created_at), timestampKey(anchor.updated_at), timestampKey(anchor.call_started_at), anchor.call_op_name];
-  return [...traceKeys.itemPages(trace.scope, queueId), "around", listKey(projectId, view), ...anchorKey] as const;
+  return [...traceKeys.itemWindows(trace.scope, queueId), listKey(projectId, view), ...anchorKey] as const;
 }
 
 /**
@@ -98,7 +102,7 @@ export function useListWindow(
   // The hint is read when a fetch starts, not part of the key: a better guess is no other list.
   const options = item ? windowQuery(trace, projectId, queueId, view, item, hint) : null;
   return useQuery({
-    queryKey: options?.queryKey ?? [...traceKeys.itemPages(trace.scope, queueId), "around", "no item"],
+    queryKey: options?.queryKey ?? [...traceKeys.itemWindows(trace.scope, queueId), "no item"],
     queryFn: options?.queryFn ?? skipToken,
     ...live,
     placeholderData: (previous?: ListWindow) => {
@@ -126,21 +130,26 @@ export const CALLS_AHEAD = 2;
  * Makes moving on instant: the neighbours' rows are put where their review reads them, their calls
  * are fetched, and the next item's own window is read ahead, all before a key is pressed.
  */
-export function usePrefetchNeighbours(projectId: string, queueId: string, view: ListView, neighbours: Neighbours | undefined) {
+export function usePrefetchNeighbours(projectId: string, queueId: string, view: ListView, neighbours: Neighbours | undefined, readAt: number) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!neighbours) return;
-    const { prev, next, following } = neighbours;
-    for (const neighbour of [...following.slice(0, CALLS_AHEAD), prev]) {
-      if (!neighbour) continue;
-      const { queryKey } = itemQueryOptions(trace, projectId, queueId, neighbour.item.id);
-      // Marked as old, so the item is read again once it is shown.
-      if (queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, { items: [neighbour.item] }, { updatedAt: Date.now() - REVIEW_REFRESH_MS });
-      void queryClient.prefetchQuery(traceQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }));
-    }
-    if (next) void queryClient.prefetchQuery({ ...windowQuery(trace, projectId, queueId, view, next.item, next.index), staleTime: REVIEW_REFRESH_MS });
-  }, [neighbours, queryClient, trace, queueId, projectId, view]);
+    // After the paint: a move's own render runs its effects before painting (a key's update is
+    // synchronous), and these reads cost a few milliseconds each to start.
+    const timer = setTimeout(() => {
+      const { prev, next, following } = neighbours;
+      for (const neighbour of [...following.slice(0, CALLS_AHEAD), prev]) {
+        if (!neighbour) continue;
+        const { queryKey } = itemQueryOptions(trace, projectId, queueId, neighbour.item.id);
+        // As old as the window it came from: read again when shown if that is older than a refresh.
+        if (queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, { items: [neighbour.item] }, { updatedAt: readAt });
+        void queryClient.prefetchQuery(traceQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }));
+      }
+      if (next) void queryClient.prefetchQuery({ ...windowQuery(trace, projectId, queueId, view, next.item, next.index), staleTime: REVIEW_REFRESH_MS });
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [neighbours, readAt, queryClient, trace, queueId, projectId, view]);
 }
 
 /** The call an item points to, read with /call/read. */

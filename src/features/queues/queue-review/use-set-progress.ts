@@ -3,6 +3,12 @@ import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "../
 import { traceKeys } from "../../../api/query-keys";
 import { useApiClients } from "../../../app/api-clients";
 
+/** A key of the review's reads of one item or of a window, rather than of a table page or the totals. */
+function isReviewRead(key: QueryKey, pages: QueryKey): boolean {
+  const marker = key[pages.length];
+  return key.length > pages.length && (marker === "item" || marker === "around") && pages.every((part, i) => part === key[i]);
+}
+
 export type ProgressChange = { itemId: string; state: SettableState };
 type Snapshot = [QueryKey, ItemsQueryResponse | undefined][];
 
@@ -47,9 +53,11 @@ export function useSetProgress(
     },
     // The lists and totals are out of date now, but what is on screen already shows the change:
     // mark them stale without reading them again now (a read per change slowed the next item's
-    // paint); each is read on its next use, and the review's own data on its regular refresh.
+    // paint); each is read on its next use. The review's own reads (its item, its windows) are
+    // left alone: patched above, they refresh on their timer, and marked stale they would be read
+    // again by the very next move, between its key press and its paint.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: traceKeys.items(trace.scope, queueId), refetchType: "none" });
+      void queryClient.invalidateQueries({ queryKey: traceKeys.items(trace.scope, queueId), refetchType: "none", predicate: (query) => !isReviewRead(query.queryKey, pages) });
       void queryClient.invalidateQueries({ queryKey: traceKeys.queues(trace.scope), refetchType: "none" });
     },
   });
