@@ -5,6 +5,7 @@ import { cn } from "../../../lib/cn";
 import { ItemTableRow, ROW_HEIGHT_PX } from "./item-table-row";
 import type { ItemRow } from "./items-columns";
 import type { ItemsTableFeatures } from "./items-table-features";
+import { SpacerRow } from "../../../components/table";
 
 /**
  * Pages up to this many rows (25, 50) are rendered whole: find-in-page and select-all see every
@@ -55,15 +56,6 @@ export function AllRowsBody(props: ItemTableBodyProps) {
   return <tbody className={bodyClass(props.busy)}>{props.rows.map((row, index) => rowElement(row, index, props))}</tbody>;
 }
 
-/** An empty row standing in for rows that are not rendered, so the scrollbar and positions stay true. */
-function Spacer({ height, columnCount }: { height: number; columnCount: number }) {
-  return (
-    <tr aria-hidden="true" style={{ height }}>
-      <td colSpan={columnCount} aria-hidden="true" className="p-0" />
-    </tr>
-  );
-}
-
 /**
  * Only the rows in and near the viewport (the page scrolls, not the table), with spacer rows for
  * the rest. aria-rowindex on each row and aria-rowcount on the table tell assistive technology
@@ -103,13 +95,13 @@ export function WindowedRowsBody(props: ItemTableBodyProps) {
   let cursor = 0; // in the list's own coordinates (virtual items count from the scroll margin)
   for (const item of virtualizer.getVirtualItems()) {
     const start = item.start - top;
-    if (start > cursor) children.push(<Spacer key={`gap-${children.length}`} height={start - cursor} columnCount={columnCount} />);
+    if (start > cursor) children.push(<SpacerRow key={`gap-${children.length}`} height={start - cursor} colSpan={columnCount} />);
     const row = rows[item.index];
     if (row) children.push(rowElement(row, item.index, props, virtualizer.measureElement));
     cursor = start + item.size;
   }
   const rest = virtualizer.getTotalSize() - cursor;
-  if (rest > 0) children.push(<Spacer key="end" height={rest} columnCount={columnCount} />);
+  if (rest > 0) children.push(<SpacerRow key="end" height={rest} colSpan={columnCount} />);
 
   return (
     <tbody ref={body} className={bodyClass(props.busy)}>

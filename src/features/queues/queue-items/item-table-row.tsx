@@ -1,5 +1,6 @@
 import { flexRender, type Row } from "@tanstack/react-table";
 import { memo, type Ref } from "react";
+import { Cell } from "../../../components/table";
 import { clickOpensRow, isPlainClick } from "../shared/row-click";
 import type { ItemRow } from "./items-columns";
 import type { ItemsTableFeatures } from "./items-table-features";
@@ -56,9 +57,9 @@ export const ItemTableRow = memo(
         className="cursor-pointer outline-none hover:bg-subtle/60 focus-visible:bg-accent/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus dark:focus-visible:bg-accent/15"
       >
         {row.getVisibleCells().map((cell) => (
-          <td key={cell.column.id} className={`px-3 py-1.5 align-middle text-fg ${cell.column.columnDef.meta?.cellClassName ?? ""}`}>
+          <Cell key={cell.column.id} className={`align-middle text-fg ${cell.column.columnDef.meta?.cellClassName ?? ""}`}>
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </td>
+          </Cell>
         ))}
       </tr>
     );

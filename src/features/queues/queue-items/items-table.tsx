@@ -1,5 +1,6 @@
 import { useTable, type ColumnVisibilityState, type OnChangeFn, type SortingState } from "@tanstack/react-table";
 import { memo, useRef, type ReactNode, type RefObject } from "react";
+import { StateRow, Table, TableFrame, TableHead } from "../../../components/table";
 import { FocusTip, NowProvider, useTableCopy } from "../shared/dense-cells";
 import { AllRowsBody, FULL_RENDER_MAX_ROWS, WindowedRowsBody, type ScrollToRow } from "./item-table-body";
 import { ROW_HEIGHT_PX } from "./item-table-row";
@@ -59,28 +60,17 @@ export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingCha
   const Body = rows.length > FULL_RENDER_MAX_ROWS ? WindowedRowsBody : AllRowsBody;
 
   return (
-    <div ref={frame} className="relative overflow-x-auto rounded-lg border border-line bg-surface">
+    <TableFrame ref={frame}>
       <NowProvider>
-        <table
-          aria-labelledby={labelledBy}
-          aria-busy={busy}
-          aria-rowcount={total === null ? -1 : total + 1}
-          className="w-full table-fixed border-collapse text-sm"
-        >
+        <Table aria-labelledby={labelledBy} aria-busy={busy} aria-rowcount={total === null ? -1 : total + 1} density="compact" className="table-fixed border-collapse">
           <colgroup>
             {table.getVisibleLeafColumns().map((column) => (
               <col key={column.id} style={{ width: column.columnDef.meta?.width }} />
             ))}
           </colgroup>
-          <thead className="border-b border-line bg-subtle/60">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} aria-rowindex={1}>
-                {group.headers.map((header) => (
-                  <SortHeader key={header.id} header={header} sortCount={sorting.length} />
-                ))}
-              </tr>
-            ))}
-          </thead>
+          <TableHead rowProps={{ "aria-rowindex": 1 }}>
+            {table.getHeaderGroups().flatMap((group) => group.headers.map((header) => <SortHeader key={header.id} header={header} sortCount={sorting.length} />))}
+          </TableHead>
           {rows.length === 0 ? (
             <tbody>
               {placeholderRows > 0 ? (
@@ -92,20 +82,16 @@ export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingCha
                   </tr>
                 ))
               ) : (
-                <tr>
-                  <td colSpan={columnCount} className="px-4 py-10">
-                    {empty}
-                  </td>
-                </tr>
+                <StateRow colSpan={columnCount}>{empty}</StateRow>
               )}
             </tbody>
           ) : (
             <Body rows={table.getRowModel().rows} offset={offset} visibleKey={visibleKey} columnCount={columnCount} busy={busy} onOpen={onOpen} scrollToRowRef={scrollToRowRef} />
           )}
-        </table>
+        </Table>
       </NowProvider>
       <FocusTip container={frame} />
       <output className="sr-only">{copied}</output>
-    </div>
+    </TableFrame>
   );
 });

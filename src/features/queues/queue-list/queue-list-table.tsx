@@ -6,6 +6,7 @@ import { RelativeTime } from "../../../components/relative-time";
 import { queueHref } from "../shared/links";
 import { QueueProgress } from "../shared/queue-progress";
 import { clickOpensRow } from "../shared/row-click";
+import { BodyRow, Cell, HeaderCell, Table, TableFrame, TableHead } from "../../../components/table";
 import { UntrustedText } from "../../../components/untrusted-text";
 
 /** The queues as a table: name and description, progress, creation time. The name's link, or a click anywhere on the row, opens the queue. */
@@ -21,28 +22,20 @@ export function QueueListTable({
   onRetryStats: () => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-line bg-surface">
-      <table aria-label="Annotation queues" className="w-full text-sm">
-        <thead className="border-b border-line bg-subtle/60 text-left text-xs font-medium text-fg-muted">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Queue
-            </th>
-            <th scope="col" className="w-72 px-4 py-2 font-medium">
-              Progress
-            </th>
-            <th scope="col" className="w-36 px-4 py-2 font-medium">
-              Created
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
+    <TableFrame>
+      <Table aria-label="Annotation queues">
+        <TableHead>
+          <HeaderCell>Queue</HeaderCell>
+          <HeaderCell className="w-72">Progress</HeaderCell>
+          <HeaderCell className="w-36">Created</HeaderCell>
+        </TableHead>
+        <tbody>
           {queues.map((queue) => (
             <QueueRow key={queue.id} queue={queue} stats={stats?.get(queue.id)} statsFailed={!!statsError} onRetryStats={onRetryStats} />
           ))}
         </tbody>
-      </table>
-    </div>
+      </Table>
+    </TableFrame>
   );
 }
 
@@ -61,8 +54,8 @@ const QueueRow = memo(function QueueRow({
   const href = queueHref(queue.id);
   return (
     // The name is the row's link for the keyboard and assistive technology; the row takes the mouse too.
-    <tr className="cursor-pointer align-top hover:bg-subtle/50" onClick={(event) => clickOpensRow(event) && navigate(href)}>
-      <td className="max-w-xl px-4 py-3">
+    <BodyRow className="cursor-pointer align-top" onClick={(event) => clickOpensRow(event) && navigate(href)}>
+      <Cell className="max-w-xl">
         <Link to={href} className="font-medium text-fg hover:text-link hover:underline">
           <UntrustedText text={queue.name} className="break-words" />
         </Link>
@@ -71,8 +64,8 @@ const QueueRow = memo(function QueueRow({
             <UntrustedText text={queue.description} mode="controls" />
           </p>
         ) : null}
-      </td>
-      <td className="px-4 py-3">
+      </Cell>
+      <Cell>
         {stats ? (
           <QueueProgress done={stats.completed_items} total={stats.total_items} label={`Progress of ${queue.name}`} />
         ) : statsFailed ? (
@@ -85,10 +78,10 @@ const QueueRow = memo(function QueueRow({
         ) : (
           <span className="text-xs text-fg-muted">Counting…</span>
         )}
-      </td>
-      <td className="px-4 py-3 text-xs text-fg-muted">
+      </Cell>
+      <Cell className="text-xs text-fg-muted">
         <RelativeTime value={queue.created_at} />
-      </td>
-    </tr>
+      </Cell>
+    </BodyRow>
   );
 });

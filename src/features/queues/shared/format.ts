@@ -40,10 +40,3 @@ export function shortOpName(opName: string): string {
 
 /** The first characters of a long id, enough to tell ids apart in a table. */
 export const shortId = (id: string, length = 8): string => (id.length > length + 1 ? `${id.slice(0, length)}…` : id);
-
-/** 1st, 2nd, 3rd, 4th … for sort priorities. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th"}`;
-}

@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router-dom";
 import type { JobEventStore } from "../events/job-event-store";
 import { formatCount } from "../format";
 import { EventTypeFilter } from "./event-type-filter";
+import { BodyRow, Cell, HeaderCell, SpacerRow, Table, TableHead } from "../../../components/table";
 
 const ROW_HEIGHT = 30;
 const LOG_HEIGHT = 360;
@@ -89,51 +90,35 @@ export function EventLog({ store, version }: { store: JobEventStore; version: nu
         className="relative overflow-auto rounded-lg border border-line bg-surface"
         onWheel={() => setFollow(false)}
       >
-        <table className="w-full table-fixed text-left text-xs" aria-rowcount={indices.length + 1}>
-          <caption className="sr-only">Training events in the order they happened</caption>
-          <thead className="sticky top-0 z-10 bg-subtle text-fg-muted">
-            <tr aria-rowindex={1} style={{ height: ROW_HEIGHT }}>
-              <th scope="col" className="w-16 px-3 font-medium">
-                #
-              </th>
-              <th scope="col" className="w-44 px-3 font-medium">
-                Event id
-              </th>
-              <th scope="col" className="w-36 px-3 font-medium">
-                Type
-              </th>
-              <th scope="col" className="px-3 font-medium">
-                Data
-              </th>
-            </tr>
-          </thead>
+        <Table caption="Training events in the order they happened" density="fixed" className="table-fixed" aria-rowcount={indices.length + 1}>
+          <TableHead sticky rowProps={{ "aria-rowindex": 1, style: { height: ROW_HEIGHT } }}>
+            <HeaderCell className="w-16">#</HeaderCell>
+            <HeaderCell className="w-44">Event id</HeaderCell>
+            <HeaderCell className="w-36">Type</HeaderCell>
+            <HeaderCell>Data</HeaderCell>
+          </TableHead>
           <tbody className="font-mono">
             {/* Spacers stand in for the rows out of view, so the scrollbar matches the whole log. */}
-            {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
+            {padTop > 0 ? <SpacerRow height={padTop} colSpan={4} /> : null}
             {items.map((item) => {
               const index = indices[item.index]!;
               const type = store.typeAt(index);
               return (
-                <tr
-                  key={item.key}
-                  aria-rowindex={item.index + 2}
-                  style={{ height: ROW_HEIGHT }}
-                  className={chosen === index ? "bg-accent/10" : "border-b border-line/60 hover:bg-subtle/60"}
-                >
-                  <td className="px-3 text-fg-muted tabular-nums">{index + 1}</td>
-                  <td className="truncate px-3">
+                <BodyRow key={item.key} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }} className={chosen === index ? "bg-accent/10" : undefined}>
+                  <Cell className="text-fg-muted tabular-nums">{index + 1}</Cell>
+                  <Cell className="truncate">
                     <button type="button" className="truncate text-link hover:underline" onClick={() => setChosen(index)} aria-pressed={chosen === index}>
                       {store.idAt(index)}
                     </button>
-                  </td>
-                  <td className={type === "training_failed" ? "truncate px-3 font-medium text-red-700 dark:text-red-400" : "truncate px-3 text-fg"}>{type}</td>
-                  <td className="truncate px-3 text-fg-muted">{compactJson(store.eventAt(index).data)}</td>
-                </tr>
+                  </Cell>
+                  <Cell className={type === "training_failed" ? "truncate font-medium text-red-700 dark:text-red-400" : "truncate text-fg"}>{type}</Cell>
+                  <Cell className="truncate text-fg-muted">{compactJson(store.eventAt(index).data)}</Cell>
+                </BodyRow>
               );
             })}
-            {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
+            {padBottom > 0 ? <SpacerRow height={padBottom} colSpan={4} /> : null}
           </tbody>
-        </table>
+        </Table>
         {indices.length === 0 ? <p className="px-3 py-6 text-center font-sans text-sm text-fg-muted">No events {store.size ? "of the chosen types" : "yet"}.</p> : null}
       </section>
       {chosenEvent ? (

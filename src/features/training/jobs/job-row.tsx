@@ -12,6 +12,7 @@ import { ProgressBar } from "../progress-bar";
 import type { RegistryJob, RegistryModel } from "../registry/registry-schema";
 import { ModelLink } from "./model-cell";
 import { UntrustedText } from "../../../components/untrusted-text";
+import { BodyRow, Cell } from "../../../components/table";
 
 const KIND_LABEL = { rl: "RL", sft: "SFT" } as const;
 
@@ -25,17 +26,17 @@ export function JobRow({ job, model, onForget }: { job: RegistryJob; model: Regi
   const problem = phase.phase === "failed" || phase.phase === "retrying" ? phase.error : null;
 
   return (
-    <tr className="border-b border-line last:border-0 hover:bg-subtle/60">
-      <td className="py-2.5 pr-3 pl-4 align-top">
+    <BodyRow>
+      <Cell className="align-top">
         <Link to={`/training/jobs/${encodeURIComponent(job.id)}`} className="font-mono text-xs font-medium text-link hover:underline">
           <UntrustedText text={job.id} />
         </Link>
-      </td>
-      <td className="max-w-48 px-3 py-2.5 align-top">
+      </Cell>
+      <Cell className="max-w-48 align-top">
         <ModelLink modelId={job.model_id} model={model} />
-      </td>
-      <td className="px-3 py-2.5 align-top text-fg-muted">{kind ? KIND_LABEL[kind] : "—"}</td>
-      <td className="px-3 py-2.5 align-top">
+      </Cell>
+      <Cell className="align-top text-fg-muted">{kind ? KIND_LABEL[kind] : "—"}</Cell>
+      <Cell className="align-top">
         {problem ? (
           <span className="flex items-start gap-1 text-xs text-red-700 dark:text-red-400">
             <AlertTriangleIcon size={14} className="mt-px shrink-0" />
@@ -54,8 +55,8 @@ export function JobRow({ job, model, onForget }: { job: RegistryJob; model: Regi
             ) : null}
           </div>
         )}
-      </td>
-      <td className="w-44 px-3 py-2.5 align-top">
+      </Cell>
+      <Cell className="w-44 align-top">
         {summary.numSequences !== null || summary.stepsDone > 0 ? (
           <div className="space-y-1">
             <span className="text-xs text-fg tabular-nums">
@@ -67,8 +68,8 @@ export function JobRow({ job, model, onForget }: { job: RegistryJob; model: Regi
         ) : (
           <span className="text-xs text-fg-muted">—</span>
         )}
-      </td>
-      <td className="px-3 py-2.5 align-top text-xs tabular-nums">
+      </Cell>
+      <Cell className="align-top text-xs tabular-nums">
         {headline ? (
           <>
             <span className="text-fg-muted">{headline.name}</span> <span className="font-medium text-fg">{formatMetric(headline.value)}</span>
@@ -76,13 +77,13 @@ export function JobRow({ job, model, onForget }: { job: RegistryJob; model: Regi
         ) : (
           <span className="text-fg-muted">—</span>
         )}
-      </td>
-      <td className="px-3 py-2.5 align-top text-xs text-fg-muted">
+      </Cell>
+      <Cell className="align-top text-xs text-fg-muted">
         <RelativeTime value={job.added_at} />
-      </td>
-      <td className="py-2.5 pr-4 pl-1 text-right align-top">
+      </Cell>
+      <Cell align="right" className="align-top">
         <Button size="sm" variant="ghost" onClick={onForget} icon={<CloseIcon size={13} />} aria-label={`Remove ${job.id} from this browser's list`} title="Remove from this list (the job stays on the service)" />
-      </td>
-    </tr>
+      </Cell>
+    </BodyRow>
   );
 }

@@ -8,6 +8,7 @@ import { CloseIcon } from "../../../components/icons";
 import { RelativeTime } from "../../../components/relative-time";
 import { useRegistryStore } from "../registry/registry-context";
 import type { RegistryModel } from "../registry/registry-schema";
+import { BodyRow, Cell, HeaderCell, Table, TableFrame, TableHead } from "../../../components/table";
 import { UntrustedText } from "../../../components/untrusted-text";
 
 /** The newest checkpoint of a model: one request of one checkpoint. */
@@ -22,37 +23,23 @@ function LatestCheckpoint({ modelId }: { modelId: string }) {
 
 export function ModelsTable({ models }: { models: RegistryModel[] }) {
   const store = useRegistryStore();
-  // `relative`: screen-reader-only text (absolutely placed) stays inside the scroll box.
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-line bg-surface">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Models this browser created or added</caption>
-        <thead className="border-b border-line bg-subtle/60 text-xs text-fg-muted">
-          <tr>
-            <th scope="col" className="py-2 pr-3 pl-4 font-medium">
-              Model
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Base model
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              ID
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Latest checkpoint
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Added
-            </th>
-            <th scope="col" className="py-2 pr-4 pl-1">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+    <TableFrame>
+      <Table caption="Models this browser created or added">
+        <TableHead>
+          <HeaderCell>Model</HeaderCell>
+          <HeaderCell>Base model</HeaderCell>
+          <HeaderCell>ID</HeaderCell>
+          <HeaderCell>Latest checkpoint</HeaderCell>
+          <HeaderCell>Added</HeaderCell>
+          <HeaderCell>
+            <span className="sr-only">Actions</span>
+          </HeaderCell>
+        </TableHead>
         <tbody>
           {models.map((model) => (
-            <tr key={model.id} className="border-b border-line last:border-0 hover:bg-subtle/60">
-              <td className="py-2.5 pr-3 pl-4">
+            <BodyRow key={model.id}>
+              <Cell>
                 <Link to={`/training/models/${encodeURIComponent(model.id)}`} className="font-medium text-link hover:underline">
                   <UntrustedText text={model.name ?? model.id} />
                 </Link>
@@ -61,21 +48,21 @@ export function ModelsTable({ models }: { models: RegistryModel[] }) {
                     {model.entity}/{model.project}
                   </span>
                 ) : null}
-              </td>
-              <td className="px-3 py-2.5 font-mono text-xs text-fg-muted">{model.base_model ? <UntrustedText text={model.base_model} /> : "—"}</td>
-              <td className="px-3 py-2.5">
+              </Cell>
+              <Cell className="font-mono text-xs text-fg-muted">{model.base_model ? <UntrustedText text={model.base_model} /> : "—"}</Cell>
+              <Cell>
                 <span className="inline-flex items-center gap-1 font-mono text-xs text-fg">
                   <UntrustedText text={model.id} />
                   <CopyButton text={model.id} label={`Copy ID of ${model.name ?? model.id}`} />
                 </span>
-              </td>
-              <td className="px-3 py-2.5 text-xs">
+              </Cell>
+              <Cell className="text-xs">
                 <LatestCheckpoint modelId={model.id} />
-              </td>
-              <td className="px-3 py-2.5 text-xs text-fg-muted">
+              </Cell>
+              <Cell className="text-xs text-fg-muted">
                 <RelativeTime value={model.added_at} />
-              </td>
-              <td className="py-2.5 pr-4 pl-1 text-right">
+              </Cell>
+              <Cell align="right">
                 <Button
                   size="sm"
                   variant="ghost"
@@ -84,11 +71,11 @@ export function ModelsTable({ models }: { models: RegistryModel[] }) {
                   aria-label={`Remove ${model.name ?? model.id} from this browser's list`}
                   title="Remove from this list (the model stays on the service)"
                 />
-              </td>
-            </tr>
+              </Cell>
+            </BodyRow>
           ))}
         </tbody>
-      </table>
-    </div>
+      </Table>
+    </TableFrame>
   );
 }

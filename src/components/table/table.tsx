@@ -1,0 +1,96 @@
+import { createContext, use, type ComponentPropsWithoutRef, type ComponentPropsWithRef, type ReactNode } from "react";
+import { cn } from "../../lib/cn";
+
+/**
+ * The app's table primitives: every table is a real <table> (row and column headers, a caption),
+ * in a frame that scrolls sideways on narrow screens, with one set of paddings. `compact` is for
+ * dense data (the items table, the catalog): smaller text and shorter rows. `fixed` is for a
+ * windowed body whose rows all have one set height (the event log): no vertical padding.
+ */
+
+export type Density = "regular" | "compact" | "fixed";
+export type Align = "left" | "right";
+
+const DensityContext = createContext<Density>("regular");
+
+const PAD_X = "px-3 first:pl-4 last:pr-4";
+const PAD_Y: Record<Density, string> = { regular: "py-2.5", compact: "py-1.5", fixed: "" };
+const TEXT: Record<Density, string> = { regular: "text-sm", compact: "text-[13px]", fixed: "text-xs" };
+
+/** The bordered box around a table. `relative`: screen-reader-only text (absolutely placed) stays inside the scroll box. */
+export function TableFrame({ className, ...props }: ComponentPropsWithRef<"div">) {
+  return <div {...props} className={cn("relative overflow-x-auto rounded-lg border border-line bg-surface", className)} />;
+}
+
+type TableProps = Omit<ComponentPropsWithRef<"table">, "children"> & {
+  /** Read by screen readers only; or name the table with aria-label / aria-labelledby instead. */
+  caption?: ReactNode;
+  density?: Density;
+  children: ReactNode;
+};
+
+export function Table({ caption, density = "regular", className, children, ...props }: TableProps) {
+  return (
+    <DensityContext value={density}>
+      <table {...props} className={cn("w-full text-left", TEXT[density], className)}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        {children}
+      </table>
+    </DensityContext>
+  );
+}
+
+/** The header row; `sticky` keeps it in view while the table scrolls inside its own box. */
+export function TableHead({ children, sticky = false, rowProps }: { children: ReactNode; sticky?: boolean; rowProps?: ComponentPropsWithoutRef<"tr"> }) {
+  return (
+    <thead className={cn("border-b border-line text-xs text-fg-muted", sticky ? "sticky top-0 z-10 bg-subtle" : "bg-subtle/60")}>
+      <tr {...rowProps}>{children}</tr>
+    </thead>
+  );
+}
+
+type HeaderCellProps = ComponentPropsWithRef<"th"> & { align?: Align };
+
+/** A column header. For a column without a visible title (actions), pass an sr-only label as children. */
+export function HeaderCell({ align = "left", className, ...props }: HeaderCellProps) {
+  const density = use(DensityContext);
+  return <th scope="col" {...props} className={cn(PAD_X, density !== "fixed" && "py-2", "font-medium whitespace-nowrap", align === "right" && "text-right", className)} />;
+}
+
+/** A body row; rows that open something on click add `cursor-pointer` themselves. */
+export function BodyRow({ className, ...props }: ComponentPropsWithRef<"tr">) {
+  return <tr {...props} className={cn("border-b border-line last:border-b-0 hover:bg-subtle/60", className)} />;
+}
+
+type CellProps = ComponentPropsWithRef<"td"> & { align?: Align };
+
+export function Cell({ align = "left", className, ...props }: CellProps) {
+  const density = use(DensityContext);
+  return <td {...props} className={cn(PAD_X, PAD_Y[density], align === "right" && "text-right", className)} />;
+}
+
+/** The cell that names its row (a model's id, a checkpoint's step): a row header for screen readers. */
+export function RowHeaderCell({ align = "left", className, ...props }: ComponentPropsWithRef<"th"> & { align?: Align }) {
+  const density = use(DensityContext);
+  return <th scope="row" {...props} className={cn(PAD_X, PAD_Y[density], align === "right" ? "text-right" : "text-left", className)} />;
+}
+
+/** One cell across the whole row: the table's empty, loading or error state. */
+export function StateRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-4 py-8 text-center text-sm text-fg-muted">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/** An empty row standing in for rows a windowed body does not render, so the scrollbar and positions stay true. */
+export function SpacerRow({ height, colSpan }: { height: number; colSpan: number }) {
+  return (
+    <tr aria-hidden="true" style={{ height }}>
+      <td colSpan={colSpan} aria-hidden="true" className="p-0" />
+    </tr>
+  );
+}
