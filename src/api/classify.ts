@@ -4,6 +4,7 @@ import { parseErrorBody } from "./error-body";
 import { describeError, UNREACHABLE_HINT } from "./error-messages";
 import { ApiError, type ApiErrorKind } from "./errors";
 import type { Redact } from "./redact";
+import { describeResponseIssues } from "../lib/zod-issues";
 
 /** Which kind an HTTP error status is. Anything unlisted in 4xx is a plain bad request. */
 export function kindOfStatus(status: number): ApiErrorKind {
@@ -87,43 +88,7 @@ export function errorFromShape(service: ServiceName, detail: string, redact: Red
 
 /** "items.3.call_id: expected string" for the first few issues of a failed response validation. */
 export function describeSchemaIssues(error: z.core.$ZodError, max = 3): string {
-  const parts = error.issues.slice(0, max).map((issue) => {
-    const path = issue.path.map(String).join(".");
-    const text = describeIssue(issue);
-    return path ? `${path}: ${text}` : text;
-  });
-  const more = error.issues.length > max ? ` (and ${error.issues.length - max} more)` : "";
-  return parts.join("; ") + more;
-}
-
-/**
- * Words an issue from its code: the contract uses zod/mini, which ships no message texts (loading
- * them would cost the first page load more than these few lines).
- */
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  return typeof value;
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case "invalid_type":
-      // `input` is there because the API module parses with reportInput.
-      return `expected ${issue.expected}, received ${kindOf(issue.input)}`;
-    case "invalid_value":
-      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
-    case "too_small":
-      return `expected at least ${String(issue.minimum)}`;
-    case "too_big":
-      return `expected at most ${String(issue.maximum)}`;
-    case "unrecognized_keys":
-      return `unexpected keys ${issue.keys.join(", ")}`;
-    case "invalid_format":
-      return `expected format ${issue.format}`;
-    default:
-      return issue.message && issue.message !== "Invalid input" ? issue.message : "invalid value";
-  }
+  return describeResponseIssues(error.issues, max);
 }
 
 export function notConfiguredError(service: ServiceName, what: string): ApiError {

@@ -1,7 +1,36 @@
 /**
- * Formatters shared across the app. (The queue and training pages still keep their own number and
- * duration formatters (queues/shared/format.ts, training/format.ts); they move here as they are made one.)
+ * Formatters shared across the app. Numbers use the reader's locale ("10,000"); durations are
+ * compact ("850 ms", "12.4 s", "3 min 5 s", "2 h 4 min") because a table column is narrow, and an
+ * estimate is rounded further (`formatEta`: "about 3 min left"), where more precision would be false.
+ * Formatters of one domain (metrics, op names) stay with their feature.
  */
+
+// toLocaleString builds a new formatter on every call: a 250-row table calls it 250 times a page.
+const countFormat = new Intl.NumberFormat();
+export const formatCount = (n: number): string => countFormat.format(n);
+
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return "–";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes - hours * 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/** "45 s", "3 min", "1 h 20 min": for an estimate or a wait, where more precision would be false. */
+export function formatEta(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest ? `${hours} h ${rest} min` : `${hours} h`;
+}
 
 /** 1st, 2nd, 3rd, 4th … for sort priorities and places in a list. */
 export function ordinal(n: number): string {

@@ -34,7 +34,7 @@ describe("table kit", () => {
   });
 
   it("sorts from a button in the header; aria-sort on the primary key only; the rank and state in words", async () => {
-    const onSort = vi.fn();
+    const onSort = vi.fn<() => void>();
     render(
       <Table caption="Items">
         <TableHead>

@@ -9,21 +9,6 @@ export function formatMetric(value: number | null | undefined): string {
   return String(Number(value.toPrecision(4)));
 }
 
-export function formatCount(value: number): string {
-  return value.toLocaleString("en-US");
-}
-
 export function formatPercent(fraction: number): string {
   return `${Math.floor(fraction * 100)}%`;
-}
-
-/** "45 s", "3 min", "1 h 20 min": for an ETA, where more precision would be false. */
-export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest ? `${hours} h ${rest} min` : `${hours} h`;
 }

@@ -8,7 +8,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { ErrorPanel } from "../../../components/error-panel";
 import { LoadingBar } from "../../../components/loading-bar";
 import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
-import { formatCount } from "../shared/format";
+import { formatCount } from "../../../lib/format";
 import { reviewHref } from "../shared/links";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { useQueue, useQueueTotals } from "../shared/queue-queries";

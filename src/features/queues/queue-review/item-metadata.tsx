@@ -5,7 +5,8 @@ import { RelativeTime } from "../../../components/relative-time";
 import { StatusBadge } from "../../../components/status-badge";
 import { UntrustedText } from "../../../components/untrusted-text";
 import { revealHiddenCharacters } from "../../../lib/hidden-characters";
-import { callDurationMs, formatDuration, shortOpName } from "../shared/format";
+import { callDurationMs, shortOpName } from "../shared/format";
+import { formatDuration } from "../../../lib/format";
 import { STATE_LABELS, STATE_TONES } from "../shared/item-state";
 import { FoldedText } from "./folded-text";
 

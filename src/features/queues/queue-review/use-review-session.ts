@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import type { AnnotationQueueItem, SettableState } from "../../../../contract/trace";
 import { traceKeys } from "../../../api/query-keys";
 import { useApiClients } from "../../../app/api-clients";
-import { formatCount } from "../shared/format";
+import { formatCount } from "../../../lib/format";
 import { STATE_LABELS } from "../shared/item-state";
 import { INDEX_PARAM, reviewHref, tableHref } from "../shared/links";
 import { matchesFilter, parseItemsTableState, toListRequest } from "../queue-items/items-url-state";

@@ -1,4 +1,5 @@
-import { formatCount, formatMetric } from "../format";
+import { formatMetric } from "../format";
+import { formatCount } from "../../../lib/format";
 import type { TrajectoryFile } from "./trajectory-file";
 import { trajectoryStats } from "./trajectory-stats";
 import { UntrustedText } from "../../../components/untrusted-text";

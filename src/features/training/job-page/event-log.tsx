@@ -2,7 +2,7 @@ import { observeElementRect, useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { JobEventStore } from "../events/job-event-store";
-import { formatCount } from "../format";
+import { formatCount } from "../../../lib/format";
 import { EventTypeFilter } from "./event-type-filter";
 import { BodyRow, Cell, HeaderCell, SpacerRow, Table, TableHead } from "../../../components/table";
 

@@ -3,7 +3,8 @@ import { CopyButton } from "../../../components/copy-button";
 import { AlertTriangleIcon } from "../../../components/icons";
 import type { JobSummary } from "../events/job-summary";
 import { progressOf } from "../events/job-summary";
-import { formatCount, formatDuration, formatMetric, formatPercent } from "../format";
+import { formatMetric, formatPercent } from "../format";
+import { formatCount, formatEta } from "../../../lib/format";
 import { JobStateBadge } from "../job-state-badge";
 import { ModelLink } from "../jobs/model-cell";
 import { headlineMetric } from "../metrics";
@@ -65,7 +66,7 @@ export function JobHeader({
                 <span className="text-fg-muted">measuring…</span>
               ) : (
                 <>
-                  {stepsPerMinute >= 10 ? formatCount(Math.round(stepsPerMinute)) : formatMetric(stepsPerMinute)} steps/min{eta !== null ? <span className="text-fg-muted"> · about {formatDuration(eta)} left</span> : null}
+                  {stepsPerMinute >= 10 ? formatCount(Math.round(stepsPerMinute)) : formatMetric(stepsPerMinute)} steps/min{eta !== null ? <span className="text-fg-muted"> · about {formatEta(eta)} left</span> : null}
                 </>
               )
             ) : (

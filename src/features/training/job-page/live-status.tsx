@@ -4,7 +4,7 @@ import { ErrorPanel } from "../../../components/error-panel";
 import { Spinner } from "../../../components/spinner";
 import type { PollerPhase } from "../events/event-poller";
 import { JOB_POLL_MS } from "../events/use-job-event-stream";
-import { formatCount, formatDuration } from "../format";
+import { formatCount, formatEta } from "../../../lib/format";
 
 /** What the page is doing about updates, in a polite live region (changes of phase only). */
 export function LiveStatus({ phase, events, onRetry }: { phase: PollerPhase; events: number; onRetry: () => void }) {
@@ -41,7 +41,7 @@ function StatusText({ phase, events, onRetry }: { phase: PollerPhase; events: nu
       return (
         <>
           <span className="text-amber-800 dark:text-amber-300">
-            Could not reach the service ({isApiError(phase.error) ? phase.error.kind : "error"}); trying again in {formatDuration(phase.retryInMs)}.
+            Could not reach the service ({isApiError(phase.error) ? phase.error.kind : "error"}); trying again in {formatEta(phase.retryInMs)}.
           </span>
           <Button size="sm" variant="ghost" onClick={onRetry}>
             Retry now

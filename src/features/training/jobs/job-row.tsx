@@ -5,7 +5,8 @@ import { AlertTriangleIcon, CloseIcon, RefreshIcon } from "../../../components/i
 import { RelativeTime } from "../../../components/relative-time";
 import { progressOf } from "../events/job-summary";
 import { useJobSummary } from "../events/use-job-summary";
-import { formatCount, formatMetric } from "../format";
+import { formatMetric } from "../format";
+import { formatCount } from "../../../lib/format";
 import { JobStateBadge } from "../job-state-badge";
 import { headlineMetric } from "../metrics";
 import { ProgressBar } from "../progress-bar";

@@ -9,7 +9,7 @@ import { ErrorPanel } from "../../../components/error-panel";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/icons";
 import { LoadingBar } from "../../../components/loading-bar";
 import { compactSelectClasses } from "../compact-select";
-import { formatCount } from "../format";
+import { formatCount } from "../../../lib/format";
 import { defaultDirection, orderMetrics, type Direction } from "../metrics";
 import { BestPicker } from "./best-picker";
 import { bestCheckpoint, defaultRankingMetric } from "./best-checkpoint";

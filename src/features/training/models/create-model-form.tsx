@@ -9,7 +9,7 @@ import { ErrorPanel } from "../../../components/error-panel";
 import { TextField } from "../../../components/text-field";
 import { issuesByField, serverFieldMessages, type FieldMessages } from "../form-errors";
 import { useRegistryStore } from "../registry/registry-context";
-import { readableIssues } from "../zod-issues";
+import { readableIssues } from "../../../lib/zod-issues";
 
 const FIELDS = ["entity", "project", "name", "base_model"] as const;
 
