@@ -3,6 +3,7 @@ import { KeyIcon } from "../components/icons";
 import { useSettings } from "../features/settings/settings-context";
 import { cn } from "../lib/cn";
 import { useViewer } from "./use-viewer";
+import { paths } from "../lib/paths";
 
 /**
  * The sidebar's account line: who is signed in (the W&B API's answer for the key) and where the
@@ -16,7 +17,7 @@ export function KeyStatus() {
   const name = viewer.data ? (viewer.data.username ?? viewer.data.id) : null;
   const headline = !hasKey ? "No API key set" : name ? `Signed in as ${name}` : viewer.data === null ? "Key not recognised" : "API key set";
   return (
-    <Link to="/settings" className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-xs text-fg-muted hover:bg-subtle hover:text-fg">
+    <Link to={paths.settings} className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-xs text-fg-muted hover:bg-subtle hover:text-fg">
       <KeyIcon size={14} className={cn("shrink-0", hasKey && viewer.data !== null ? "text-emerald-700 dark:text-emerald-400" : "text-amber-700 dark:text-amber-400")} />
       <span className="min-w-0">
         <span className="block truncate font-medium text-fg">{headline}</span>

@@ -3,6 +3,7 @@ import { SERVICE_LABELS, SERVICE_URL_FIELDS, SERVICES } from "../../api/connecti
 import { buttonClasses } from "../../components/button";
 import { StatusBadge } from "../../components/status-badge";
 import { useSettings } from "../settings/settings-context";
+import { paths } from "../../lib/paths";
 
 /** What the dashboard is set to talk to: key or not, where it is kept, each service's address. */
 export function ConnectionSummary() {
@@ -14,7 +15,7 @@ export function ConnectionSummary() {
         <h2 id="connection-heading" className="text-sm font-semibold text-fg">
           Connection
         </h2>
-        <Link to="/settings" className={buttonClasses("secondary", "sm")}>
+        <Link to={paths.settings} className={buttonClasses("secondary", "sm")}>
           {hasKey ? "Change settings" : "Add API key"}
         </Link>
       </div>

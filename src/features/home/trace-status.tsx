@@ -8,6 +8,7 @@ import { StatusBadge } from "../../components/status-badge";
 import { useSettings } from "../settings/settings-context";
 import { StatusPanel } from "./status-panel";
 import { UntrustedText } from "../../components/untrusted-text";
+import { paths } from "../../lib/paths";
 
 const QUEUE_LIMIT = 50;
 
@@ -24,7 +25,7 @@ export function TraceStatus() {
         <EmptyState
           title="No annotation project chosen"
           description="Choose the entity/project whose queues to check."
-          action={<Link to="/settings" className="text-sm font-medium text-link underline underline-offset-2">Open settings</Link>}
+          action={<Link to={paths.settings} className="text-sm font-medium text-link underline underline-offset-2">Open settings</Link>}
         />
       ) : query.isError ? (
         <ErrorPanel error={query.error} title={`Could not list the queues of ${project}`} onRetry={() => void query.refetch()} />

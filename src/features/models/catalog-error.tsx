@@ -4,6 +4,7 @@ import { ExternalLinkIcon } from "../../components/icons";
 import { PROXY_RECIPE_URL } from "../../lib/docs-links";
 import { settingsPathFor } from "../../lib/return-to";
 import { describeCatalogFailure } from "./catalog-failure";
+import { paths } from "../../lib/paths";
 
 /** A failed model listing: why, what to do (Settings, the proxy recipe), and Retry. */
 export function CatalogError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -14,7 +15,7 @@ export function CatalogError({ error, onRetry }: { error: unknown; onRetry: () =
       {failure.settingsLink || failure.proxyLink ? (
         <p className="flex flex-wrap gap-4 text-sm">
           {failure.settingsLink ? (
-            <Link to={settingsPathFor("/models")} className="text-link underline-offset-2 hover:underline">
+            <Link to={settingsPathFor(paths.models)} className="text-link underline-offset-2 hover:underline">
               Check the key and address in Settings
             </Link>
           ) : null}

@@ -20,6 +20,7 @@ import { FactsNote } from "./facts-note";
 import { ModelDetailPanel } from "./model-detail-panel";
 import { snippetBaseUrl } from "./snippets";
 import { useCatalogUrlState } from "./use-catalog-url-state";
+import { paths } from "../../lib/paths";
 
 const COUNT_ID = "catalog-count";
 
@@ -61,7 +62,7 @@ export function ModelCatalogPage() {
             title="The service lists no models"
             description="The inference service answered with an empty list for this key and project. Check the project in Settings, or ask your W&B admin which models your team can use."
             action={
-              <Link to="/settings" className="text-sm text-link underline-offset-2 hover:underline">
+              <Link to={paths.settings} className="text-sm text-link underline-offset-2 hover:underline">
                 Open Settings
               </Link>
             }

@@ -1,4 +1,4 @@
+import { paths } from "../../lib/paths";
+
 /** The playground with a catalog model preselected (the URL contract shared with checkpoints). */
-export function playgroundPathFor(modelId: string): string {
-  return `/playground?${new URLSearchParams({ service: "inference", model: modelId }).toString()}`;
-}
+export const playgroundPathFor = (modelId: string): string => paths.playground({ service: "inference", model: modelId });

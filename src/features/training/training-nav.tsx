@@ -1,10 +1,11 @@
 import { NavLink } from "react-router-dom";
 import { cn } from "../../lib/cn";
+import { paths } from "../../lib/paths";
 
 const TABS = [
-  { to: "/training", label: "Jobs", end: true },
-  { to: "/training/models", label: "Models", end: false },
-  { to: "/training/jobs/new", label: "New job", end: true },
+  { to: paths.trainingJobs, label: "Jobs", end: true },
+  { to: paths.trainingModels, label: "Models", end: false },
+  { to: paths.newTrainingJob(), label: "New job", end: true },
 ];
 
 /** The training area's own tabs (jobs, models, new job); the side navigation has one entry for all. */

@@ -32,6 +32,7 @@ import { useItemsUrlState } from "./use-items-url-state";
 import { usePrefetchFocusedCall } from "./use-prefetch-focused-call";
 import { useRowFocus } from "./use-row-focus";
 import { UntrustedText } from "../../../components/untrusted-text";
+import { paths } from "../../../lib/paths";
 
 export const TABLE_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["j"], action: "Focus the next row (past the last, the next page)" },
@@ -246,7 +247,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
     <div className="space-y-4">
       <header className="space-y-2 border-b border-line pb-4">
         <nav aria-label="Breadcrumb" className="text-xs text-fg-muted">
-          <Link to="/queues" className="hover:text-fg hover:underline">
+          <Link to={paths.queues} className="hover:text-fg hover:underline">
             Annotation queues
           </Link>
           <span aria-hidden="true"> / </span>

@@ -22,6 +22,7 @@ import { EndOfList, IdentityNotice, NextUnstartedNotice, RefusalNotice } from ".
 import { StateActions } from "./state-actions";
 import { REVIEW_REFRESH_MS } from "./use-review-queries";
 import { useReviewSession, type ReviewAction } from "./use-review-session";
+import { paths } from "../../../lib/paths";
 
 export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["t"], action: "Start (mark in progress)" },
@@ -78,7 +79,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
     <div className="space-y-4">
       <header className="space-y-2 border-b border-line pb-4">
         <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-1 text-xs text-fg-muted">
-          <Link to="/queues" className="hover:text-fg hover:underline">
+          <Link to={paths.queues} className="hover:text-fg hover:underline">
             Annotation queues
           </Link>
           <span aria-hidden="true">/</span>

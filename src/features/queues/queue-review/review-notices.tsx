@@ -6,6 +6,7 @@ import { STATE_LABELS } from "../shared/item-state";
 import type { Annotator } from "./annotator-identity";
 import type { NextUnstartedStatus } from "./use-next-unstarted";
 import type { Refusal } from "./use-review-session";
+import { paths } from "../../../lib/paths";
 
 /** A change the service refused: its reason, and the way back to that item when the review has moved on. */
 export function RefusalNotice({ refusal, itemId, refusedItemHref, onDismiss }: { refusal: Refusal; itemId: string; refusedItemHref: string; onDismiss: () => void }) {
@@ -32,7 +33,7 @@ export function IdentityNotice({ annotator }: { annotator: Annotator }) {
   return (
     <p role="note" className="rounded-md bg-subtle px-3 py-2 text-xs text-fg-muted">
       Could not ask the W&amp;B API who you are, so items others have finished are treated as final until your first change is saved (then the service has told us).
-      Check the W&amp;B API address in <Link to="/settings" className="text-link underline underline-offset-2">Settings</Link>.
+      Check the W&amp;B API address in <Link to={paths.settings} className="text-link underline underline-offset-2">Settings</Link>.
     </p>
   );
 }

@@ -1,9 +1,10 @@
+import { paths } from "../../../lib/paths";
 import { serializeItemsTableState, type ItemsTableState } from "../queue-items/items-url-state";
 
 /** The review URL's parameter for the item's index in the table's list (0-based), a hint to find its neighbours fast. */
 export const INDEX_PARAM = "i";
 
-export const queueHref = (queueId: string): string => `/queues/${encodeURIComponent(queueId)}`;
+export const queueHref = paths.queue;
 
 /**
  * The review page of an item, carrying the table's view (filters, sort, page size) so Previous /

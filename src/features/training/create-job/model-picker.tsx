@@ -5,6 +5,7 @@ import { inputClasses, TextField } from "../../../components/text-field";
 import { cn } from "../../../lib/cn";
 import { useRegistry } from "../registry/registry-context";
 import { revealHiddenCharacters } from "../../../lib/hidden-characters";
+import { paths } from "../../../lib/paths";
 
 const OTHER = "__other__";
 
@@ -22,7 +23,7 @@ export function ModelPicker({ value, onChange, error }: { value: string; onChang
         hint={
           registry.models.length === 0 ? (
             <>
-              No models in this browser yet: <Link to="/training/models" className="text-link hover:underline">create one</Link> or paste an ID.
+              No models in this browser yet: <Link to={paths.trainingModels} className="text-link hover:underline">create one</Link> or paste an ID.
             </>
           ) : (
             <button type="button" className="text-link hover:underline" onClick={() => setTyping(false)}>

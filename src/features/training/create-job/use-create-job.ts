@@ -3,6 +3,7 @@ import { useNavigate } from "react-router-dom";
 import type { CreateRLJobRequest, CreateSFTJobRequest } from "../../../../contract/training";
 import { useApiClients } from "../../../app/api-clients";
 import { useRegistryStore } from "../registry/registry-context";
+import { paths } from "../../../lib/paths";
 
 export type CreateJobInput = { kind: "rl"; request: CreateRLJobRequest } | { kind: "sft"; request: CreateSFTJobRequest };
 
@@ -15,7 +16,7 @@ export function useCreateJob() {
     mutationFn: (input: CreateJobInput) => (input.kind === "rl" ? training.createRLJob(input.request) : training.createSFTJob(input.request)),
     onSuccess: (job, input) => {
       store.upsertJob({ id: job.id, model_id: input.request.model_id, kind: input.kind, source: "created" });
-      void navigate(`/training/jobs/${encodeURIComponent(job.id)}`);
+      void navigate(paths.trainingJob(job.id));
     },
   });
 }

@@ -14,6 +14,7 @@ import type { RegistryJob, RegistryModel } from "../registry/registry-schema";
 import { ModelLink } from "./model-cell";
 import { UntrustedText } from "../../../components/untrusted-text";
 import { BodyRow, Cell } from "../../../components/table";
+import { paths } from "../../../lib/paths";
 
 const KIND_LABEL = { rl: "RL", sft: "SFT" } as const;
 
@@ -29,7 +30,7 @@ export function JobRow({ job, model, onForget }: { job: RegistryJob; model: Regi
   return (
     <BodyRow>
       <Cell className="align-top">
-        <Link to={`/training/jobs/${encodeURIComponent(job.id)}`} className="font-mono text-xs font-medium text-link hover:underline">
+        <Link to={paths.trainingJob(job.id)} className="font-mono text-xs font-medium text-link hover:underline">
           <UntrustedText text={job.id} />
         </Link>
       </Cell>

@@ -11,6 +11,7 @@ import { RegistryTransfer } from "../registry/registry-transfer";
 import { TrainingPage } from "../training-page";
 import { JobsTable } from "./jobs-table";
 import { OpenJobForm } from "./open-job-form";
+import { paths } from "../../../lib/paths";
 
 /** /training: every job this browser knows, with its state derived from its events. */
 export function JobsPage() {
@@ -20,7 +21,7 @@ export function JobsPage() {
         title="Training jobs"
         description="RL and SFT jobs this browser created or opened. Running jobs update live; finished ones are read once."
         actions={
-          <Link to="/training/jobs/new" className={buttonClasses("primary")}>
+          <Link to={paths.newTrainingJob()} className={buttonClasses("primary")}>
             <PlusIcon size={15} />
             New job
           </Link>
@@ -60,7 +61,7 @@ function JobsBody() {
             </>
           }
           action={
-            <Link to="/training/jobs/new" className={buttonClasses("secondary")}>
+            <Link to={paths.newTrainingJob()} className={buttonClasses("secondary")}>
               Create a job
             </Link>
           }

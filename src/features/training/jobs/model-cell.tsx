@@ -1,12 +1,13 @@
 import { Link } from "react-router-dom";
 import type { RegistryModel } from "../registry/registry-schema";
 import { UntrustedText } from "../../../components/untrusted-text";
+import { paths } from "../../../lib/paths";
 
 /** A model by name when this browser knows it, by id otherwise, linking to its page. */
 export function ModelLink({ modelId, model }: { modelId: string | undefined; model: RegistryModel | undefined }) {
   if (!modelId) return <span className="text-fg-muted">Unknown</span>;
   return (
-    <Link to={`/training/models/${encodeURIComponent(modelId)}`} className="group block min-w-0 text-link hover:underline">
+    <Link to={paths.trainingModel(modelId)} className="group block min-w-0 text-link hover:underline">
       <span className="block truncate font-medium">
         <UntrustedText text={model?.name ?? modelId} />
       </span>

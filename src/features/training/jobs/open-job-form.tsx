@@ -7,6 +7,7 @@ import { Button } from "../../../components/button";
 import { inputClasses, TextField } from "../../../components/text-field";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { revealHiddenCharacters } from "../../../lib/hidden-characters";
+import { paths } from "../../../lib/paths";
 
 /** Describes why a lookup by id failed, in a sentence that fits under the field. */
 export function lookupError(error: unknown, what: "job" | "model", id: string): string {
@@ -33,7 +34,7 @@ export function OpenJobForm() {
     mutationFn: (id: string) => training.getJob(id),
     onSuccess: (job) => {
       store.upsertJob({ id: job.id, model_id: modelId || undefined, source: "opened" });
-      void navigate(`/training/jobs/${encodeURIComponent(job.id)}`);
+      void navigate(paths.trainingJob(job.id));
     },
     onError: (error, id) => setProblem(lookupError(error, "job", id)),
   });

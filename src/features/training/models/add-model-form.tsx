@@ -7,6 +7,7 @@ import { TextField } from "../../../components/text-field";
 import { lookupError } from "../jobs/open-job-form";
 import { useRegistryStore } from "../registry/registry-context";
 import { parseModelPath } from "./model-path";
+import { paths } from "../../../lib/paths";
 
 /**
  * "Add model by ID": the service cannot list models, nor describe one by id, so the id is checked
@@ -36,7 +37,7 @@ export function AddModelForm() {
     add.mutate(modelId, {
       onSuccess: () => {
         store.upsertModel({ id: modelId, ...parsedPath.value, source: "opened" });
-        void navigate(`/training/models/${encodeURIComponent(modelId)}`);
+        void navigate(paths.trainingModel(modelId));
       },
     });
   };

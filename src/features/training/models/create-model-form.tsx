@@ -10,6 +10,7 @@ import { TextField } from "../../../components/text-field";
 import { issuesByField, serverFieldMessages, type FieldMessages } from "../form-errors";
 import { useRegistryStore } from "../registry/registry-context";
 import { readableIssues } from "../../../lib/zod-issues";
+import { paths } from "../../../lib/paths";
 
 const FIELDS = ["entity", "project", "name", "base_model"] as const;
 
@@ -32,7 +33,7 @@ export function CreateModelForm() {
     mutationFn: (request: CreateModelRequest) => training.createModel(request),
     onSuccess: (model: TrainingModel) => {
       store.upsertModel({ id: model.id, entity: model.entity, project: model.project, name: model.name, base_model: model.base_model, source: "created" });
-      void navigate(`/training/models/${encodeURIComponent(model.id)}`);
+      void navigate(paths.trainingModel(model.id));
     },
   });
   const serverErrors = serverFieldMessages(create.error, FIELDS);

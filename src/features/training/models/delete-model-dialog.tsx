@@ -10,6 +10,7 @@ import { TrashIcon } from "../../../components/icons";
 import { TextField } from "../../../components/text-field";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import type { ModelsPageNotice } from "./models-page";
+import { paths } from "../../../lib/paths";
 
 /**
  * Deletes a model and everything that hangs off it (checkpoints, jobs, the run). Confirmed by
@@ -37,7 +38,7 @@ export function DeleteModelButton({ modelId, confirmText }: { modelId: string; c
           `${result.deleted_run ? " and its W&B run" : ""} removed` +
           `${jobs.length ? `; its ${jobs.length} job${jobs.length === 1 ? "" : "s"} left this browser's list` : ""}.`,
       };
-      void navigate("/training/models", { state: notice });
+      void navigate(paths.trainingModels, { state: notice });
     },
   });
   const matches = typed.trim() === confirmText;

@@ -18,6 +18,7 @@ import { CheckpointsPanel } from "./checkpoints-panel";
 import { DeleteModelButton } from "./delete-model-dialog";
 import { ModelNameForm } from "./model-name-form";
 import { UntrustedText } from "../../../components/untrusted-text";
+import { paths } from "../../../lib/paths";
 
 /** /training/models/:modelId: a model, its jobs in this browser, its checkpoints. */
 export function ModelPage() {
@@ -83,7 +84,7 @@ function ModelView({ modelId }: { modelId: string }) {
               Chat with latest
             </Link>
           ) : null}
-          <Link to={`/training/jobs/new?model=${encodeURIComponent(modelId)}`} className={buttonClasses("primary")}>
+          <Link to={paths.newTrainingJob(modelId)} className={buttonClasses("primary")}>
             <PlusIcon size={14} />
             Start a job
           </Link>
@@ -100,7 +101,7 @@ function ModelView({ modelId }: { modelId: string }) {
           <ul className="flex flex-wrap gap-2">
             {jobs.map((job) => (
               <li key={job.id}>
-                <Link to={`/training/jobs/${encodeURIComponent(job.id)}`} className="rounded-md border border-line bg-surface px-2 py-1 font-mono text-xs text-link hover:underline">
+                <Link to={paths.trainingJob(job.id)} className="rounded-md border border-line bg-surface px-2 py-1 font-mono text-xs text-link hover:underline">
                   <UntrustedText text={job.id} />
                 </Link>
               </li>

@@ -10,6 +10,7 @@ import { useRegistryStore } from "../registry/registry-context";
 import type { RegistryModel } from "../registry/registry-schema";
 import { BodyRow, Cell, HeaderCell, Table, TableFrame, TableHead } from "../../../components/table";
 import { UntrustedText } from "../../../components/untrusted-text";
+import { paths } from "../../../lib/paths";
 
 /** The newest checkpoint of a model: one request of one checkpoint. */
 function LatestCheckpoint({ modelId }: { modelId: string }) {
@@ -40,7 +41,7 @@ export function ModelsTable({ models }: { models: RegistryModel[] }) {
           {models.map((model) => (
             <BodyRow key={model.id}>
               <Cell>
-                <Link to={`/training/models/${encodeURIComponent(model.id)}`} className="font-medium text-link hover:underline">
+                <Link to={paths.trainingModel(model.id)} className="font-medium text-link hover:underline">
                   <UntrustedText text={model.name ?? model.id} />
                 </Link>
                 {model.entity && model.project ? (

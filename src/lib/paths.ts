@@ -1,0 +1,28 @@
+/**
+ * Every page's address, built in one place: links and navigations use these instead of writing
+ * `/training/jobs/${…}` by hand, so an id is always encoded and a route moves in one edit.
+ * (The route table in app/routes.tsx holds the matching patterns.)
+ */
+
+const segment = (id: string) => encodeURIComponent(id);
+
+export const paths = {
+  home: "/",
+  status: "/status",
+  settings: "/settings",
+  proxyHelp: "/help/proxy",
+
+  queues: "/queues",
+  queue: (queueId: string) => `/queues/${segment(queueId)}`,
+
+  models: "/models",
+  /** The playground with a model preselected, from the catalog (inference) or a checkpoint (training). */
+  playground: (target?: { service: "inference" | "training"; model: string }) =>
+    target ? `/playground?${new URLSearchParams({ service: target.service, model: target.model }).toString()}` : "/playground",
+
+  trainingJobs: "/training",
+  trainingJob: (jobId: string) => `/training/jobs/${segment(jobId)}`,
+  newTrainingJob: (modelId?: string) => (modelId ? `/training/jobs/new?${new URLSearchParams({ model: modelId }).toString()}` : "/training/jobs/new"),
+  trainingModels: "/training/models",
+  trainingModel: (modelId: string) => `/training/models/${segment(modelId)}`,
+} as const;
