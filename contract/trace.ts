@@ -36,8 +36,6 @@ export const ItemsFilter = z.strictObject({
   annotation_states: z.nullish(boundedArray(AnnotationState, LIMITS.annotationStates)),
 });
 export type ItemsFilter = z.infer<typeof ItemsFilter>;
-/** The six filter fields, in the order the dashboard shows them. */
-export const ITEM_FILTER_FIELDS = Object.keys(ItemsFilter.shape) as (keyof ItemsFilter)[];
 
 export const ItemsQueryRequest = z.strictObject({
   project_id: ProjectId,

@@ -166,7 +166,6 @@ export const TrainingJob = z.looseObject({ id: z.string() });
 export type TrainingJob = z.infer<typeof TrainingJob>;
 
 export const TRAINING_EVENT_TYPES = ["training_started", "gradient_step", "training_ended", "training_failed"] as const;
-export type KnownTrainingEventType = (typeof TRAINING_EVENT_TYPES)[number];
 
 export const TrainingEvent = z.object({
   id: z.string(),

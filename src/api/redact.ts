@@ -12,5 +12,3 @@ export function createRedactor(secrets: readonly string[]): Redact {
   if (needles.length === 0) return (text) => text;
   return (text) => needles.reduce((out, needle) => out.split(needle).join(MASK), text);
 }
-
-export const noRedaction: Redact = (text) => text;

@@ -66,7 +66,7 @@ export function preloadPageAt(pathname: string, routes: readonly AppRoute[] = AP
 
 /**
  * Preloads every page once the browser has nothing else to do, so moving around the dashboard
- * never waits for code (about 150 KB gzip in all, cached by the browser across visits).
+ * never waits for code (cached by the browser across visits).
  */
 export function preloadAllPagesWhenIdle(): void {
   if ("requestIdleCallback" in window) window.requestIdleCallback(preloadAllPages, { timeout: 5000 });

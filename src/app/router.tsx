@@ -7,7 +7,7 @@ import { RoutePage } from "./route-page";
 import { APP_ROUTES, type AppRoute } from "./routes";
 
 // Declarative routes, not a data router: the dashboard uses no loaders or actions (React Query
-// fetches), and the data router's machinery added 16 KB gzip to the first page load (138.4 -> 122.4 KB).
+// fetches), and the data router's machinery weighed on the first page load (the bundle budget test measures it).
 
 function pageRoute(route: AppRoute) {
   return (

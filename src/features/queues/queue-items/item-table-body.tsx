@@ -10,8 +10,8 @@ import { SpacerRow } from "../../../components/table";
 /**
  * Pages up to this many rows (25, 50) are rendered whole: find-in-page and select-all see every
  * row. Longer pages (100, 250) render only the rows near the viewport: rendering and painting all
- * of them took ~95 ms for 100 rows and ~180 ms with dropped frames for 250, against a budget of
- * 100 ms; the rows in view take ~40 ms (bench: interactions).
+ * of them went over the 100 ms budget for a page change, with dropped frames (the interactions
+ * bench in `npm run bench` measures both).
  */
 export const FULL_RENDER_MAX_ROWS = 50;
 

@@ -112,9 +112,6 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       // Its row is known: the item paints from it at once (and is read again if the row is old).
       const { queryKey } = itemQueryOptions(trace, project, queueId, to.item.id);
       if (queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, { items: [to.item] }, { updatedAt: readAt });
-      // A transition, not the key's own (synchronous) update: React then runs the effects the move
-      // starts (reads of the item, its window, the read-ahead: a dozen fetch calls) after the
-      // paint. In a key event's update it runs them all before the paint (about 15 ms per move).
       setMoved({ from: urlItem.current, to: to.item.id, index: to.index });
       // Moving between items replaces the history entry: Back leaves the review, not item by item.
       navigate(reviewHref(queueId, to.item.id, view, to.index), { replace: true, state });
