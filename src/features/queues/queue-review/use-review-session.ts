@@ -8,7 +8,7 @@ import { formatCount } from "../../../lib/format";
 import { STATE_LABELS } from "../shared/item-state";
 import { INDEX_PARAM, reviewHref, tableHref } from "../shared/links";
 import { matchesFilter, parseItemsTableState, toListRequest } from "../queue-items/items-url-state";
-import type { ItemsLocationState } from "../queue-items/queue-items-page";
+import type { ItemsLocationState } from "../queue-items/use-items-row-navigation";
 import { useAnnotator } from "./annotator-identity";
 import { neighboursIn, type ListWindow, type Neighbours } from "./list-window";
 import { allowedMoves } from "./transition-rules";

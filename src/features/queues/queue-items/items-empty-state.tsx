@@ -1,0 +1,42 @@
+import { Button } from "../../../components/button";
+import { EmptyState } from "../../../components/empty-state";
+import { formatCount } from "../../../lib/format";
+
+/** Why the table has no rows, and the way out: a query error, a page past the end, filters that match nothing, or an empty queue. */
+export function ItemsEmptyState({
+  failed,
+  otherProblem,
+  pastEndOfPage,
+  filtered,
+  onFirstPage,
+  onClearFilters,
+}: {
+  failed: boolean;
+  /** The failure is not a filter the form marks (so fixing a filter will not help). */
+  otherProblem: boolean;
+  /** The page number asked for, when it lies past the list's end. */
+  pastEndOfPage: number | null;
+  filtered: boolean;
+  onFirstPage: () => void;
+  onClearFilters: () => void;
+}) {
+  if (failed) return <p className="text-center text-sm text-fg-muted">{otherProblem ? "The items could not be loaded." : "Fix the filter marked above to see items."}</p>;
+  if (pastEndOfPage !== null) {
+    return (
+      <EmptyState
+        title={`Page ${formatCount(pastEndOfPage)} is past the end of this list`}
+        description="The list has fewer rows than that (items may have been removed, or the filters changed)."
+        action={<Button onClick={onFirstPage}>Go to the first page</Button>}
+        className="border-none"
+      />
+    );
+  }
+  if (filtered) return <EmptyState title="No items match these filters" description="Filters match exact values; try removing one." action={<Button onClick={onClearFilters}>Clear filters</Button>} className="border-none" />;
+  return (
+    <EmptyState
+      title="This queue has no items yet"
+      description="Items are calls added to the queue from the Weave UI (select calls in a traces table and add them to this queue) or with the SDK/API."
+      className="border-none"
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import type { AnnotationQueue } from "../../../../contract/trace";
+import { UntrustedText } from "../../../components/untrusted-text";
+import { paths } from "../../../lib/paths";
+
+/** The queue's name and description, with the page's controls beside them on wide screens. */
+export function QueueItemsHeader({ titleId, queue, failed, controls }: { titleId: string; queue: AnnotationQueue | undefined; failed: boolean; controls: ReactNode }) {
+  return (
+    <header className="space-y-2 border-b border-line pb-4">
+      <nav aria-label="Breadcrumb" className="text-xs text-fg-muted">
+        <Link to={paths.queues} className="hover:text-fg hover:underline">
+          Annotation queues
+        </Link>
+        <span aria-hidden="true"> / </span>
+      </nav>
+      {/* On wide screens the controls keep their place beside the title whatever its length. */}
+      <div className="flex flex-col items-start gap-4 lg:flex-row lg:justify-between">
+        <div className="min-w-0 lg:flex-1">
+          <h1 id={titleId} className="text-lg font-semibold tracking-tight text-fg">
+            {queue ? <UntrustedText text={queue.name} className="break-words" /> : failed ? "Queue" : "Loading queue…"}
+          </h1>
+          {queue?.description ? (
+            <p className="mt-1 max-w-3xl text-sm break-words text-fg-muted">
+              <UntrustedText text={queue.description} mode="controls" />
+            </p>
+          ) : null}
+        </div>
+        <div className="flex shrink-0 items-center gap-2">{controls}</div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,71 @@
+import { functionalUpdate, type SortingState, type Updater } from "@tanstack/react-table";
+import { useCallback, useMemo, useRef, type RefObject } from "react";
+import type { AnnotationState } from "../../../../contract/trace";
+import { sortingToSortBy, TEXT_FILTERS, type ItemsTableState, type PageSize, type TextFilterKey } from "./items-url-state";
+import type { TableStateChange } from "./use-items-url-state";
+
+type Update = (change: TableStateChange, options?: { replace?: boolean }) => void;
+
+/**
+ * What the table's controls change in its view: filters, sort, page, page size. Each change goes
+ * to the URL (the one source of the view); a new filter or sort starts again at page 1.
+ */
+export function useItemsViewChanges(state: ItemsTableState, update: Update, options: { loadingPage: boolean; tableRegion: RefObject<HTMLElement | null> }) {
+  const { loadingPage, tableRegion } = options;
+  // Successive commits of the same text filter (typing with pauses) replace one history entry.
+  const lastTextFilter = useRef<TextFilterKey | null>(null);
+
+  const onTextCommit = useCallback(
+    (key: TextFilterKey, value: string) => {
+      const replace = lastTextFilter.current === key;
+      lastTextFilter.current = key;
+      update({ [key]: value, page: 1 }, { replace });
+    },
+    [update],
+  );
+  const onStatesChange = useCallback(
+    (states: AnnotationState[]) => {
+      lastTextFilter.current = null;
+      update({ states, page: 1 });
+    },
+    [update],
+  );
+  const onClear = useCallback(() => {
+    lastTextFilter.current = null;
+    update({ ...Object.fromEntries(TEXT_FILTERS.map((f) => [f.key, ""])), states: [], page: 1 });
+  }, [update]);
+
+  const sorting = useMemo<SortingState>(() => state.sort.map((s) => ({ id: s.field, desc: s.direction === "desc" })), [state.sort]);
+  const onSortingChange = useCallback(
+    (updater: Updater<SortingState>) => {
+      lastTextFilter.current = null;
+      update((current) => {
+        const previous = current.sort.map((s) => ({ id: s.field, desc: s.direction === "desc" }));
+        return { sort: sortingToSortBy(functionalUpdate(updater, previous)), page: 1 };
+      });
+    },
+    [update],
+  );
+
+  const onPage = useCallback(
+    (next: number) => {
+      if (loadingPage) return;
+      lastTextFilter.current = null;
+      update({ page: Math.max(1, next) });
+      // The page buttons sit under the table: bring the new page's first rows into view.
+      const region = tableRegion.current;
+      if (region && region.getBoundingClientRect().top < 0) region.scrollIntoView({ block: "start" });
+    },
+    [update, loadingPage, tableRegion],
+  );
+  const onPageSize = useCallback(
+    (size: PageSize) => {
+      lastTextFilter.current = null;
+      // Keep the first row on screen in view: the page becomes the one that holds it.
+      update((current) => ({ pageSize: size, page: Math.floor(((current.page - 1) * current.pageSize) / size) + 1 }));
+    },
+    [update],
+  );
+
+  return { onTextCommit, onStatesChange, onClear, sorting, onSortingChange, onPage, onPageSize };
+}
