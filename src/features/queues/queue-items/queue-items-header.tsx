@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
 import type { AnnotationQueue } from "../../../../contract/trace";
+import { Breadcrumbs } from "../../../components/breadcrumbs";
 import { UntrustedText } from "../../../components/untrusted-text";
 import { paths } from "../../../lib/paths";
 
@@ -8,12 +8,7 @@ import { paths } from "../../../lib/paths";
 export function QueueItemsHeader({ titleId, queue, failed, controls }: { titleId: string; queue: AnnotationQueue | undefined; failed: boolean; controls: ReactNode }) {
   return (
     <header className="space-y-2 border-b border-line pb-4">
-      <nav aria-label="Breadcrumb" className="text-xs text-fg-muted">
-        <Link to={paths.queues} className="hover:text-fg hover:underline">
-          Annotation queues
-        </Link>
-        <span aria-hidden="true"> / </span>
-      </nav>
+      <Breadcrumbs trail={[{ label: "Annotation queues", to: paths.queues }]} />
       {/* On wide screens the controls keep their place beside the title whatever its length. */}
       <div className="flex flex-col items-start gap-4 lg:flex-row lg:justify-between">
         <div className="min-w-0 lg:flex-1">

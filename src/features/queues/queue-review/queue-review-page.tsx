@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { AnnotationState } from "../../../../contract/trace";
+import { Breadcrumbs } from "../../../components/breadcrumbs";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorPanel } from "../../../components/error-panel";
 import { LoadingBar } from "../../../components/loading-bar";
@@ -78,16 +79,12 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
   return (
     <div className="space-y-4">
       <header className="space-y-2 border-b border-line pb-4">
-        <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-1 text-xs text-fg-muted">
-          <Link to={paths.queues} className="hover:text-fg hover:underline">
-            Annotation queues
-          </Link>
-          <span aria-hidden="true">/</span>
-          <Link to={session.backHref} state={session.backState} className="hover:text-fg hover:underline">
-            {queue.data ? <UntrustedText text={queue.data.name} /> : "Queue"}
-          </Link>
-          <span aria-hidden="true">/</span>
-        </nav>
+        <Breadcrumbs
+          trail={[
+            { label: "Annotation queues", to: paths.queues },
+            { label: queue.data ? <UntrustedText text={queue.data.name} /> : "Queue", to: session.backHref, state: session.backState },
+          ]}
+        />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
             <h1 className="text-lg font-semibold tracking-tight text-fg tabular-nums">{heading}</h1>
