@@ -1,6 +1,7 @@
 import type { ColumnVisibilityState, Updater } from "@tanstack/react-table";
-import { memo, useEffect, useId, useRef, useState } from "react";
+import { memo } from "react";
 import { Button } from "../../../components/button";
+import { usePopover } from "../../../components/use-popover";
 import { ITEM_COLUMNS } from "./items-columns";
 
 function ColumnsIcon() {
@@ -28,34 +29,11 @@ export const ColumnChooser = memo(function ColumnChooser({
   onChange: (updater: Updater<ColumnVisibilityState>) => void;
   onReset: () => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      event.preventDefault();
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
-
+  const { open, toggle, panelId, rootRef, buttonRef } = usePopover();
   const hideable = ITEM_COLUMNS.filter((c) => c.enableHiding !== false);
   return (
-    <div ref={root} className="relative">
-      <Button ref={button} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)} icon={<ColumnsIcon />}>
+    <div ref={rootRef} className="relative">
+      <Button ref={buttonRef} aria-expanded={open} aria-controls={panelId} onClick={toggle} icon={<ColumnsIcon />}>
         Columns
       </Button>
       <div id={panelId} hidden={!open} className="absolute right-0 z-30 mt-1 w-56 rounded-lg border border-line bg-surface p-2 shadow-lg">

@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { trainingQueries } from "../../../api/queries/training";
 import { useApiClients } from "../../../app/api-clients";
 import { useSettings } from "../../settings/settings-context";
+import { usePopover } from "../../../components/use-popover";
 import { cn } from "../../../lib/cn";
+import { paths } from "../../../lib/paths";
 import { deriveTrainingHealth, type HealthLevel } from "./health-state";
 
 const POLL_MS = 30_000;
@@ -29,33 +30,16 @@ export function TrainingHealthIndicator() {
   const health = useQuery({ ...trainingQueries.health(training), refetchInterval: POLL_MS, retry: 1 });
   const check = useQuery({ ...trainingQueries.systemCheck(training), enabled: hasKey && health.isSuccess, refetchInterval: POLL_MS, retry: 1 });
   const state = deriveTrainingHealth(health, { data: check.data, error: check.error, isPending: check.isPending, enabled: hasKey });
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  const { open, close, toggle, panelId, rootRef, buttonRef } = usePopover();
 
   return (
-    <div ref={root} className="relative">
+    <div ref={rootRef} className="relative">
       <button
+        ref={buttonRef}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
         className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-xs text-fg-muted hover:bg-subtle hover:text-fg"
       >
         <span className={cn("h-2 w-2 shrink-0 rounded-full", DOT[state.level])} aria-hidden="true" />
@@ -73,7 +57,7 @@ export function TrainingHealthIndicator() {
             ))}
           </ul>
           <p className="mt-2 truncate font-mono text-[11px] text-fg-muted">{training.scope.baseUrl}</p>
-          <Link to="/status" onClick={() => setOpen(false)} className="mt-2 inline-block font-medium text-link hover:underline">
+          <Link to={paths.status} onClick={close} className="mt-2 inline-block font-medium text-link hover:underline">
             All service checks
           </Link>
         </div>
