@@ -10,8 +10,8 @@ import { AppRoutes } from "./app/router";
 import { loadRuntimeConfig } from "./app/runtime-config";
 import { createThemeStore } from "./app/theme/theme-store";
 import { PanelErrorBoundary } from "./components/panel-error-boundary";
-import { resolveDefaultUrls } from "./features/settings/settings-defaults";
-import { createSettingsStore } from "./features/settings/settings-store";
+import { resolveDefaultUrls } from "./settings/settings-defaults";
+import { createSettingsStore } from "./settings/settings-store";
 
 // First, before anything can paint: put the stored theme on <html>. (No inline script: the CSP
 // forbids them, and this module is the first script to run.)

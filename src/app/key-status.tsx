@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { KeyIcon } from "../components/icons";
-import { useSettings } from "../features/settings/settings-context";
+import { useSettings } from "../settings/settings-context";
 import { cn } from "../lib/cn";
 import { useViewer } from "./use-viewer";
 import { paths } from "../lib/paths";

@@ -1,8 +1,8 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
 import type { ApiClientOptions } from "../api/clients";
-import { SettingsProvider } from "../features/settings/settings-context";
-import type { SettingsStore } from "../features/settings/settings-store";
+import { SettingsProvider } from "../settings/settings-context";
+import type { SettingsStore } from "../settings/settings-store";
 import { ApiClientsProvider } from "./api-clients";
 import { clearCacheOnConnectionChange } from "./query-identity";
 import type { RuntimeConfig } from "./runtime-config";

@@ -5,7 +5,7 @@ import { useApiClients } from "../../app/api-clients";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
 import { StatusBadge } from "../../components/status-badge";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../../settings/settings-context";
 import { StatusPanel } from "./status-panel";
 import { UntrustedText } from "../../components/untrusted-text";
 import { paths } from "../../lib/paths";

@@ -10,7 +10,7 @@ import { LoadingBar } from "../../components/loading-bar";
 import { PageHeader } from "../../components/page-header";
 import { PanelErrorBoundary } from "../../components/panel-error-boundary";
 import { Spinner } from "../../components/spinner";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "../../settings/settings-context";
 import { CatalogError } from "./catalog-error";
 import { CatalogTable } from "./catalog-table";
 import { CatalogToolbar } from "./catalog-toolbar";

@@ -8,7 +8,7 @@ import { createJobRunner } from "../../../server/training/job-runner";
 import { createApiClients } from "../../api/clients";
 import { renderApp } from "../../app/test-support";
 import { LOCAL_ORIGIN } from "../../test/local-server";
-import { API_KEY_STORAGE_KEY } from "../settings/settings-storage";
+import { API_KEY_STORAGE_KEY } from "../../settings/settings-storage";
 import { renderWithServices } from "../models/test-setup";
 
 const GPT_OSS = "openai/gpt-oss-20b";

@@ -10,9 +10,9 @@ import type { ConnectionSettings } from "../../api/connection";
 import { shouldRetryQuery } from "../../api/query-client";
 import { ApiClientsProvider } from "../../app/api-clients";
 import { urlsOf } from "../../app/test-support";
-import { SettingsProvider } from "../settings/settings-context";
-import { createSettingsStore } from "../settings/settings-store";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../settings/settings-storage";
+import { SettingsProvider } from "../../settings/settings-context";
+import { createSettingsStore } from "../../settings/settings-store";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../settings/settings-storage";
 
 function memoryStorage(entries: Record<string, string>) {
   const values = new Map(Object.entries(entries));

@@ -5,7 +5,7 @@ import { ACME_KEY } from "../../../server/testing/test-app";
 import { renderApp, urlsOf } from "../../app/test-support";
 import { createLocalServer } from "../../test/local-server";
 import { createQueue } from "../../../server/trace/queues";
-import { API_KEY_STORAGE_KEY } from "./settings-storage";
+import { API_KEY_STORAGE_KEY } from "../../settings/settings-storage";
 
 function setup(path = "/settings") {
   const server = createLocalServer();

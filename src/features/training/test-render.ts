@@ -1,7 +1,7 @@
 import { renderApp, urlsOf } from "../../app/test-support";
 import { createApiClients } from "../../api/clients";
 import { createLocalServer } from "../../test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../settings/settings-storage";
 
 /**
  * The real app at `path` against the in-process local services, with the demo key saved, plus

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { trainingQueries } from "../../../api/queries/training";
 import { useApiClients } from "../../../app/api-clients";
-import { useSettings } from "../../settings/settings-context";
+import { useSettings } from "../../../settings/settings-context";
 import { usePopover } from "../../../components/use-popover";
 import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
