@@ -7,7 +7,7 @@ import { preloadAllPagesWhenIdle, preloadPageAt } from "./app/lazy-page";
 import { AppProviders } from "./app/providers";
 import { RootError } from "./app/route-error";
 import { AppRoutes } from "./app/router";
-import { loadRuntimeConfig } from "./app/runtime-config";
+import { loadRuntimeConfig } from "./settings/runtime-config";
 import { createThemeStore } from "./app/theme/theme-store";
 import { PanelErrorBoundary } from "./components/panel-error-boundary";
 import { resolveDefaultUrls } from "./settings/settings-defaults";

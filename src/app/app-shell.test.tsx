@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createLocalServer } from "../test/local-server";
 import { API_KEY_STORAGE_KEY } from "../settings/settings-storage";
+import { APP_ROUTES } from "./routes";
 import { renderApp, urlsOf } from "./test-support";
 
 function setup(path: string, options: { localServices?: boolean } = {}) {
@@ -16,6 +17,15 @@ describe("app shell", () => {
     expect(within(nav).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
     expect(within(nav).getByRole("link", { name: "Settings" })).not.toHaveAttribute("aria-current");
     expect(within(nav).getByRole("link", { name: "Service status" })).toBeInTheDocument();
+  });
+
+  it("shows a card on the overview for each area of the route table that has a summary", async () => {
+    setup("/");
+    const areas = await screen.findByRole("region", { name: "Areas" }, { timeout: 10_000 });
+    const cards = within(areas).getAllByRole("link");
+    const expected = APP_ROUTES.filter((route) => route.summary && route.nav);
+    expect(cards.map((card) => card.getAttribute("href"))).toEqual(expected.map((route) => route.path));
+    expect(cards[0]).toHaveTextContent(expected[0]!.summary!);
   });
 
   it("offers a skip link to the main content", async () => {

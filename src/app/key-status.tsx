@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { KeyIcon } from "../components/icons";
 import { useSettings } from "../settings/settings-context";
 import { cn } from "../lib/cn";
-import { useViewer } from "./use-viewer";
+import { useViewer } from "../settings/use-viewer";
 import { paths } from "../lib/paths";
 
 /**

@@ -3,10 +3,10 @@ import { useEffect, type ReactNode } from "react";
 import type { ApiClientOptions } from "../api/clients";
 import { SettingsProvider } from "../settings/settings-context";
 import type { SettingsStore } from "../settings/settings-store";
-import { ApiClientsProvider } from "./api-clients";
+import { ApiClientsProvider } from "../settings/api-clients";
 import { clearCacheOnConnectionChange } from "./query-identity";
-import type { RuntimeConfig } from "./runtime-config";
-import { RuntimeConfigProvider } from "./runtime-config-context";
+import type { RuntimeConfig } from "../settings/runtime-config";
+import { RuntimeConfigProvider } from "../settings/runtime-config-context";
 import { ThemeProvider } from "./theme/theme-context";
 import type { ThemeStore } from "./theme/theme-store";
 

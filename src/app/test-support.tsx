@@ -14,7 +14,7 @@ import type { ServiceUrls } from "../settings/settings-storage";
 import { createSettingsStore } from "../settings/settings-store";
 import { AppProviders } from "./providers";
 import { AppRoutes } from "./router";
-import type { RuntimeConfig } from "./runtime-config";
+import type { RuntimeConfig } from "../settings/runtime-config";
 import { createThemeStore } from "./theme/theme-store";
 
 export function renderApp(options: {

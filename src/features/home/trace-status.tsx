@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { traceQueries } from "../../api/queries/trace";
-import { useApiClients } from "../../app/api-clients";
+import { useApiClients } from "../../settings/api-clients";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
 import { StatusBadge } from "../../components/status-badge";

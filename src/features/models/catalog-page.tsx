@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import { inferenceQueries } from "../../api/queries/inference";
-import { useApiClients } from "../../app/api-clients";
+import { useApiClients } from "../../settings/api-clients";
 import { Button } from "../../components/button";
 import { EmptyState } from "../../components/empty-state";
 import { CubeIcon, RefreshIcon } from "../../components/icons";

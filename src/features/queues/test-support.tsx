@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import type { ConnectionSettings } from "../../api/connection";
 import { shouldRetryQuery } from "../../api/query-client";
-import { ApiClientsProvider } from "../../app/api-clients";
+import { ApiClientsProvider } from "../../settings/api-clients";
 import { urlsOf } from "../../app/test-support";
 import { SettingsProvider } from "../../settings/settings-context";
 import { createSettingsStore } from "../../settings/settings-store";

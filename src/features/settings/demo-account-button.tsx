@@ -1,4 +1,4 @@
-import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "../../app/local-services";
+import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "../../settings/local-services";
 import { Button } from "../../components/button";
 
 /** The local services' one-click sign-in: their demo key and project (never offered elsewhere). */

@@ -3,7 +3,7 @@ import { URL_FIELDS } from "../../api/connection";
 import { useNavigate } from "react-router-dom";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/text-field";
-import { useLocalServices } from "../../app/use-local-services";
+import { useLocalServices } from "../../settings/use-local-services";
 import { ApiKeyField } from "./api-key-field";
 import { ConnectionTestSection } from "./connection-test-section";
 import { ForgetKeyButton } from "./forget-key-button";

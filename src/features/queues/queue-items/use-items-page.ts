@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest, ItemsQueryResponse } from "../../../../contract/trace";
 import { traceQueries } from "../../../api/queries/trace";
 import { traceKeys } from "../../../api/query-keys";
-import { useApiClients } from "../../../app/api-clients";
+import { useApiClients } from "../../../settings/api-clients";
 import { hasFilter, toItemsPageRequest, type ItemsTableState } from "./items-url-state";
 
 const NO_ITEMS: readonly AnnotationQueueItem[] = [];

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { AnnotationQueueItem } from "../../../../contract/trace";
 import { traceKeys } from "../../../api/query-keys";
-import { useApiClients } from "../../../app/api-clients";
+import { useApiClients } from "../../../settings/api-clients";
 
 /**
  * The operation names of every page of this queue read so far (the cached ones), sorted: the

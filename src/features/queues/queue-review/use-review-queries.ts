@@ -4,7 +4,7 @@ import type { AnnotationQueueItem, ItemsQueryRequest } from "../../../../contrac
 import { traceQueries } from "../../../api/queries/trace";
 import { traceKeys } from "../../../api/query-keys";
 import type { TraceClient } from "../../../api/trace";
-import { useApiClients } from "../../../app/api-clients";
+import { useApiClients } from "../../../settings/api-clients";
 import { toListRequest, type ItemsTableState } from "../queue-items/items-url-state";
 import { timestampKey } from "./list-order";
 import { cachedRow, cachedWindowPlacing } from "./cached-lists";

@@ -6,7 +6,7 @@ import { seedLargeQueue } from "../../../../server/seed/trace-seed";
 import { isApiError } from "../../../api/errors";
 import { createApiClients } from "../../../api/clients";
 import { traceQueries } from "../../../api/queries/trace";
-import { useApiClients } from "../../../app/api-clients";
+import { useApiClients } from "../../../settings/api-clients";
 import { createLocalServer } from "../../../test/local-server";
 import { createQueueTestContext } from "../test-support";
 import { itemRequest } from "./use-review-queries";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "../../../../contract/trace";
 import { traceKeys } from "../../../api/query-keys";
-import { useApiClients } from "../../../app/api-clients";
+import { useApiClients } from "../../../settings/api-clients";
 
 /** A key of the review's reads of one item or of a window, rather than of a table page or the totals. */
 function isReviewRead(key: QueryKey, pages: QueryKey): boolean {

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 import type { CreateRLJobRequest, CreateSFTJobRequest } from "../../../../contract/training";
-import { useApiClients } from "../../../app/api-clients";
+import { useApiClients } from "../../../settings/api-clients";
 import { useRegistryStore } from "../registry/registry-context";
 import { paths } from "../../../lib/paths";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useApiClients } from "../../../app/api-clients";
+import { useApiClients } from "../../../settings/api-clients";
 import { browserStorage } from "../../../lib/browser-storage";
 import { StepRateMeter } from "../job-page/step-rate";
 import { createEventPoller, type EventPoller, type PollerPhase } from "./event-poller";

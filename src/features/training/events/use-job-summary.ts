@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { isApiError } from "../../../api/errors";
-import { useApiClients } from "../../../app/api-clients";
+import { useApiClients } from "../../../settings/api-clients";
 import { browserStorage } from "../../../lib/browser-storage";
 import { createEventPoller, type EventPoller, type PollerPhase } from "./event-poller";
 import { applyEventInPlace, copySummary, EMPTY_SUMMARY, isFinished, type JobSummary } from "./job-summary";

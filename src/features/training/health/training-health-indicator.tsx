@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { trainingQueries } from "../../../api/queries/training";
-import { useApiClients } from "../../../app/api-clients";
+import { useApiClients } from "../../../settings/api-clients";
 import { useSettings } from "../../../settings/settings-context";
 import { usePopover } from "../../../components/use-popover";
 import { cn } from "../../../lib/cn";

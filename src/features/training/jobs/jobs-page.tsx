@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import { useApiClients } from "../../../app/api-clients";
-import { useLocalServices } from "../../../app/use-local-services";
+import { useApiClients } from "../../../settings/api-clients";
+import { useLocalServices } from "../../../settings/use-local-services";
 import { buttonClasses } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { PlusIcon, TrendingUpIcon } from "../../../components/icons";

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { isApiError } from "../../../api/errors";
-import { useApiClients } from "../../../app/api-clients";
+import { useApiClients } from "../../../settings/api-clients";
 import { Button } from "../../../components/button";
 import { inputClasses, TextField } from "../../../components/text-field";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { trainingQueries } from "../../../api/queries/training";
-import { useApiClients } from "../../../app/api-clients";
+import { useApiClients } from "../../../settings/api-clients";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorPanel } from "../../../components/error-panel";

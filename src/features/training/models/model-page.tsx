@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
 import { checkpointArtifactUrl } from "../../../../contract/training";
 import { trainingQueries } from "../../../api/queries/training";
-import { useApiClients } from "../../../app/api-clients";
+import { useApiClients } from "../../../settings/api-clients";
 import { buttonClasses } from "../../../components/button";
 import { CopyButton } from "../../../components/copy-button";
 import { ErrorPanel } from "../../../components/error-panel";

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { createApiClients, type ApiClientOptions, type ApiClients } from "../api/clients";
 import type { ConnectionSettings } from "../api/connection";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "./settings-context";
 
 type ApiClientsValue = {
   clients: ApiClients;

@@ -1,4 +1,4 @@
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "./settings-context";
 import { usesLocalServices } from "./local-services";
 import { useRuntimeConfig } from "./runtime-config-context";
 

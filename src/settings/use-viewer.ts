@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { wandbQueries } from "../api/queries/wandb";
 import { useApiClients } from "./api-clients";
-import { useSettings } from "../settings/settings-context";
+import { useSettings } from "./settings-context";
 
 /**
  * Who the API key belongs to, asked of the W&B API's GraphQL `viewer`. Read once per key and

@@ -1,5 +1,5 @@
 import { URL_FIELDS, type ConnectionSettings } from "../api/connection";
-import type { ServiceUrls } from "../settings/settings-storage";
+import type { ServiceUrls } from "./settings-storage";
 
 /**
  * True while at least one service is the local reference services' own (config.json said so and
