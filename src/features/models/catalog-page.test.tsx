@@ -75,7 +75,7 @@ describe("model catalog", () => {
     expect(idHeader).toHaveAttribute("aria-sort", "ascending");
     await user.click(within(idHeader).getByRole("button"));
     expect(idHeader).toHaveAttribute("aria-sort", "descending");
-    expect(searchOf(router).get("sort")).toBe("-id");
+    expect(searchOf(router).get("sort")).toBe("id.desc");
 
     const priceHeader = screen.getByRole("columnheader", { name: /Price/ });
     await user.click(within(priceHeader).getByRole("button"));

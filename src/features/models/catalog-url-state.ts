@@ -1,3 +1,5 @@
+import { formatSortParam, parseSortParam, type SortDirection } from "../../lib/url-state/sort-param";
+
 /**
  * The catalog's state in the query string: `q` (search), `provider`, `sort` and `model` (the
  * open detail panel), so a filtered view can be shared, survives a reload and the back button.
@@ -6,7 +8,7 @@
 
 export const SORT_KEYS = ["id", "provider", "owned_by", "context", "price", "created"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
-export type SortDirection = "asc" | "desc";
+export type { SortDirection };
 export type SortState = { key: SortKey; direction: SortDirection };
 
 export type CatalogUrlState = {
@@ -23,18 +25,14 @@ export const NO_PROVIDER = "~none";
 
 export const DEFAULT_SORT: SortState = { key: "id", direction: "asc" };
 
-const isSortKey = (value: string): value is SortKey => (SORT_KEYS as readonly string[]).includes(value);
-
-/** "created" is ascending, "-created" descending; anything else is the default order. */
+/** One sort key, in the app's one URL syntax ("created.desc"; the older "-created" still reads); anything else is the default order. */
 export function parseSort(value: string | null): SortState {
-  if (!value) return DEFAULT_SORT;
-  const descending = value.startsWith("-");
-  const key = descending ? value.slice(1) : value;
-  return isSortKey(key) ? { key, direction: descending ? "desc" : "asc" } : DEFAULT_SORT;
+  const [first] = parseSortParam(value, SORT_KEYS);
+  return first ? { key: first.field, direction: first.direction } : DEFAULT_SORT;
 }
 
 export function formatSort(sort: SortState): string {
-  return sort.direction === "desc" ? `-${sort.key}` : sort.key;
+  return formatSortParam([{ field: sort.key, direction: sort.direction }]);
 }
 
 export function parseCatalogParams(params: URLSearchParams): CatalogUrlState {

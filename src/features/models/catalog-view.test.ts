@@ -78,6 +78,7 @@ describe("the catalog's URL state", () => {
     const state = parseCatalogParams(new URLSearchParams("q=llama&provider=meta-llama&sort=-created&model=a%2Fb"));
     expect(state).toEqual({ q: "llama", provider: "meta-llama", sort: { key: "created", direction: "desc" }, model: "a/b" });
     expect(parseSort("-nonsense")).toEqual(DEFAULT_SORT);
+    expect(parseSort("created.desc")).toEqual({ key: "created", direction: "desc" });
     expect(parseSort("")).toEqual(DEFAULT_SORT);
     expect(parseCatalogParams(new URLSearchParams("provider=")).provider).toBeNull();
   });
@@ -86,7 +87,7 @@ describe("the catalog's URL state", () => {
     const base = new URLSearchParams("other=1&q=old");
     expect(withCatalogParams(base, { q: "  " }).toString()).toBe("other=1");
     expect(withCatalogParams(base, { sort: DEFAULT_SORT, provider: "Qwen" }).toString()).toBe("other=1&q=old&provider=Qwen");
-    expect(withCatalogParams(base, { sort: { key: "price", direction: "desc" } }).get("sort")).toBe("-price");
+    expect(withCatalogParams(base, { sort: { key: "price", direction: "desc" } }).get("sort")).toBe("price.desc");
     expect(withCatalogParams(base, { model: "x/y" }).get("model")).toBe("x/y");
   });
 

@@ -1,3 +1,5 @@
+import { formatSortParam, parseSortParam } from "../../../lib/url-state/sort-param";
+import type { UrlIssue } from "../../../lib/url-state/url-issue";
 import { ANNOTATION_STATES, SORTABLE_ITEM_FIELDS, type AnnotationState, type ItemSortBy, type ItemsFilter, type ItemsQueryRequest, type SortableItemField } from "../../../../contract/trace";
 
 /**
@@ -50,8 +52,7 @@ export const DEFAULT_TABLE_STATE: ItemsTableState = {
   pageSize: DEFAULT_PAGE_SIZE,
 };
 
-/** A value from the URL that was not understood and so was ignored. */
-export type UrlIssue = { param: string; value: string; reason: string };
+export type { UrlIssue };
 
 const isState = (value: string): value is AnnotationState => (ANNOTATION_STATES as readonly string[]).includes(value);
 const isSortField = (value: string): value is SortableItemField => (SORTABLE_ITEM_FIELDS as readonly string[]).includes(value);
@@ -68,26 +69,8 @@ function parseStates(raw: string | null, issues: UrlIssue[]): AnnotationState[] 
   return ANNOTATION_STATES.filter((s) => states.includes(s));
 }
 
-/** `created_at.desc,call_op_name.asc`: known fields only, each once; a missing direction means asc. */
-export function parseSort(raw: string | null, issues: UrlIssue[] = []): ItemSortBy[] {
-  if (raw === null) return [];
-  const sort: ItemSortBy[] = [];
-  for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
-    const dot = part.lastIndexOf(".");
-    const field = dot === -1 ? part : part.slice(0, dot);
-    const direction = dot === -1 ? "asc" : part.slice(dot + 1);
-    if (!isSortField(field)) {
-      issues.push({ param: SORT_PARAM, value: part, reason: `'${field}' is not a sortable column (use ${SORTABLE_ITEM_FIELDS.join(", ")})` });
-    } else if (direction !== "asc" && direction !== "desc") {
-      issues.push({ param: SORT_PARAM, value: part, reason: `'${direction}' is not a direction (use asc or desc)` });
-    } else if (sort.some((s) => s.field === field)) {
-      issues.push({ param: SORT_PARAM, value: part, reason: `'${field}' is already sorted earlier in the list` });
-    } else {
-      sort.push({ field, direction });
-    }
-  }
-  return sort;
-}
+/** The table's sort keys, in the app's one URL syntax (lib/url-state/sort-param). */
+export const parseSort = (raw: string | null, issues: UrlIssue[] = []): ItemSortBy[] => parseSortParam(raw, SORTABLE_ITEM_FIELDS, { param: SORT_PARAM, issues });
 
 function parsePage(raw: string | null, issues: UrlIssue[]): number {
   if (raw === null) return 1;
@@ -127,7 +110,7 @@ export function sortingToSortBy(sorting: readonly { id: string; desc: boolean }[
   return sorting.filter((s) => isSortField(s.id)).map((s) => ({ field: s.id as SortableItemField, direction: s.desc ? "desc" : "asc" }));
 }
 
-export const formatSort = (sort: readonly ItemSortBy[]): string => sort.map((s) => `${s.field}.${s.direction}`).join(",");
+export const formatSort = (sort: readonly ItemSortBy[]): string => formatSortParam(sort);
 
 /**
  * The state as URL parameters, defaults left out so the plain table has a plain address.
