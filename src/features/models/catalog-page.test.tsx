@@ -6,7 +6,7 @@ import { PROXY_RECIPE_URL } from "../../lib/docs-links";
 import { INFERENCE_MODEL_IDS } from "../../../server/inference/catalog";
 import { renderApp, urlsOf } from "../../app/test-support";
 import { createLocalServer } from "../../test/local-server";
-import { renderWithServices } from "./test-setup";
+import { renderWithServices } from "./test-support";
 
 const LLAMA_70B = "meta-llama/Llama-3.3-70B-Instruct";
 const TOTAL = INFERENCE_MODEL_IDS.length;

@@ -9,7 +9,7 @@ import { createApiClients } from "../../api/clients";
 import { renderApp } from "../../app/test-support";
 import { LOCAL_ORIGIN } from "../../test/local-server";
 import { API_KEY_STORAGE_KEY } from "../../settings/settings-storage";
-import { renderWithServices } from "../models/test-setup";
+import { renderWithServices } from "../models/test-support";
 
 const GPT_OSS = "openai/gpt-oss-20b";
 const CHECKPOINT = "wandb-artifact:///demo/support-bot/support-rl:step24";

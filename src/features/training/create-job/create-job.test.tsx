@@ -2,8 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createApiClients } from "../../../api/clients";
 import { createLocalServer } from "../../../test/local-server";
-import { createModel, risingGroups } from "../test-data";
-import { jobCreations, renderTraining } from "../test-render";
+import { createModel, risingGroups } from "../test-support";
+import { jobCreations, renderTraining } from "../test-support";
 
 const FIRST = { timeout: 8000 };
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createApiClients } from "../../../api/clients";
 import { createLocalServer } from "../../../test/local-server";
-import { createRlJob, tickTimes } from "../test-data";
-import { renderTraining } from "../test-render";
+import { createRlJob, tickTimes } from "../test-support";
+import { renderTraining } from "../test-support";
 
 const FIRST = { timeout: 8000 };
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createApiClients } from "../../../api/clients";
 import { createLocalServer } from "../../../test/local-server";
-import { createRlJob, SUPPORTED_BASE_MODEL, tickTimes } from "../test-data";
-import { renderTraining } from "../test-render";
+import { createRlJob, SUPPORTED_BASE_MODEL, tickTimes } from "../test-support";
+import { renderTraining } from "../test-support";
 
 const FIRST = { timeout: 8000 };
 const registryKey = (url: string) => `wbops.training.registry.v1:${url}`;

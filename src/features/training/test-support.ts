@@ -1,10 +1,14 @@
-/**
- * Data for this feature's tests, created through the real API clients (tests pass clients made
- * for the in-process local services). Web APIs and the contract only, so the app typecheck
- * accepts it; nothing in the app imports it.
- */
 import type { TrajectoryGroup } from "../../../contract/training";
-import type { ApiClients } from "../../api/clients";
+import { createApiClients, type ApiClients } from "../../api/clients";
+import { renderApp, urlsOf } from "../../app/test-support";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../settings/settings-storage";
+import { createLocalServer } from "../../test/local-server";
+
+/**
+ * This feature's test support: data created through the real API clients (tests pass clients
+ * made for the in-process local services), and the whole app rendered against those services.
+ * Nothing in the app imports it.
+ */
 
 export const SUPPORTED_BASE_MODEL = "OpenPipe/Qwen3-14B-Instruct";
 export const UNSUPPORTED_BASE_MODEL = "mistralai/Mistral-7B-Instruct-v0.3";
@@ -48,4 +52,20 @@ export async function createRlJob(clients: ApiClients, groups: number, options: 
 /** Advances every active job `count` times (the local runner's manual tick). */
 export async function tickTimes(tick: () => Promise<void>, count: number): Promise<void> {
   for (let i = 0; i < count; i += 1) await tick();
+}
+
+/**
+ * The real app at `path` against the in-process local services, with the demo key saved, plus
+ * API clients on the same services to create data as another program would. Test-only.
+ */
+export function renderTraining(path: string, server = createLocalServer()) {
+  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
+  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: "", inferenceProject: "", keyStorage: "local" }));
+  const clients = createApiClients(server.settings, { fetch: server.fetch });
+  return { server, clients, ...renderApp({ path, defaults: urlsOf(server.settings), fetch: server.fetch }) };
+}
+
+/** The requests that created jobs, to prove that nothing was sent. */
+export function jobCreations(server: ReturnType<typeof createLocalServer>): Request[] {
+  return server.requests.filter((r) => r.method === "POST" && /\/preview\/(sft-)?training-jobs$/.test(new URL(r.url).pathname));
 }
