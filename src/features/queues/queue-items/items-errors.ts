@@ -1,5 +1,5 @@
 import { isApiError } from "../../../api/errors";
-import { TEXT_FILTERS, type TextFilterKey } from "./items-url-state";
+import { TEXT_FILTERS, type TextFilterKey } from "../shared/items-url-state";
 
 export type FilterErrorKey = TextFilterKey | "states";
 export type ItemsQueryProblems = {

@@ -4,7 +4,7 @@ import { Button } from "../../../components/button";
 import { DebouncedTextField } from "../shared/debounced-text-field";
 import { shortOpName } from "../shared/format";
 import type { FilterErrorKey } from "./items-errors";
-import { TEXT_FILTERS, type TextFilterKey, type TextFilters } from "./items-url-state";
+import { TEXT_FILTERS, type TextFilterKey, type TextFilters } from "../shared/items-url-state";
 import { StateFilter } from "./state-filter";
 
 const PLACEHOLDERS: Record<TextFilterKey, string> = {

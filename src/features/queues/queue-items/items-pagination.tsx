@@ -1,7 +1,7 @@
 import { memo, useId } from "react";
 import { Button } from "../../../components/button";
 import { usePendingValue } from "../shared/use-pending-value";
-import { PAGE_SIZES, type PageSize } from "./items-url-state";
+import { PAGE_SIZES, type PageSize } from "../shared/items-url-state";
 import { paginationSummary } from "./pagination-summary";
 
 function ChevronIcon({ direction }: { direction: "left" | "right" }) {

@@ -19,7 +19,7 @@ import { itemsQueryProblems } from "./items-errors";
 import { ItemsFilters } from "./items-filters";
 import { ItemsPagination } from "./items-pagination";
 import { ItemsTable } from "./items-table";
-import { TEXT_FILTERS } from "./items-url-state";
+import { TEXT_FILTERS } from "../shared/items-url-state";
 import { QueueItemsHeader } from "./queue-items-header";
 import { UrlIssuesNotice } from "./url-issues-notice";
 import { useItemsPage } from "./use-items-page";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seedLargeQueue } from "../../../../server/seed/trace-seed";
 import { createLocalServer } from "../../../test/local-server";
 import { createQueueTestContext } from "../test-support";
-import { DEFAULT_TABLE_STATE, type ItemsTableState } from "./items-url-state";
+import { DEFAULT_TABLE_STATE, type ItemsTableState } from "../shared/items-url-state";
 import { useItemsPage } from "./use-items-page";
 
 const PROJECT = "demo/support-bot";

@@ -4,7 +4,7 @@ import type { AnnotationQueueItem, ItemsQueryRequest, ItemsQueryResponse } from 
 import { traceQueries } from "../../../api/queries/trace";
 import { traceKeys } from "../../../api/query-keys";
 import { useApiClients } from "../../../settings/api-clients";
-import { hasFilter, toItemsPageRequest, type ItemsTableState } from "./items-url-state";
+import { hasFilter, toItemsPageRequest, type ItemsTableState } from "../shared/items-url-state";
 
 const NO_ITEMS: readonly AnnotationQueueItem[] = [];
 

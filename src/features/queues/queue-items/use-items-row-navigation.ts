@@ -1,15 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, type RefObject } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useShortcuts } from "../shared/keyboard";
-import { reviewHref } from "../shared/links";
+import { reviewHref, type ItemsLocationState } from "../shared/links";
 import type { ItemRow } from "./items-columns";
-import type { ItemsTableState } from "./items-url-state";
+import type { ItemsTableState } from "../shared/items-url-state";
 import type { ItemsPage } from "./use-items-page";
 import { usePrefetchFocusedCall } from "./use-prefetch-focused-call";
 import { useRowFocus } from "./use-row-focus";
-
-/** Where the review page asks the table to put focus when the user comes back. */
-export type ItemsLocationState = { focusItemId?: string } | null;
 
 type Options = {
   project: string;

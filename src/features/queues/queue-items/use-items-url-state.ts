@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { parseItemsTableState, serializeItemsTableState, type ItemsTableState, type UrlIssue } from "./items-url-state";
+import { parseItemsTableState, serializeItemsTableState, type ItemsTableState, type UrlIssue } from "../shared/items-url-state";
 
 export type TableStateChange = Partial<ItemsTableState> | ((current: ItemsTableState) => Partial<ItemsTableState>);
 

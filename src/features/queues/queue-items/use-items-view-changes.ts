@@ -1,7 +1,7 @@
 import { functionalUpdate, type SortingState, type Updater } from "@tanstack/react-table";
 import { useCallback, useMemo, useRef, type RefObject } from "react";
 import type { AnnotationState } from "../../../../contract/trace";
-import { sortingToSortBy, TEXT_FILTERS, type ItemsTableState, type PageSize, type TextFilterKey } from "./items-url-state";
+import { sortingToSortBy, TEXT_FILTERS, type ItemsTableState, type PageSize, type TextFilterKey } from "../shared/items-url-state";
 import type { TableStateChange } from "./use-items-url-state";
 
 type Update = (change: TableStateChange, options?: { replace?: boolean }) => void;

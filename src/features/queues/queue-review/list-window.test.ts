@@ -3,7 +3,7 @@ import type { AnnotationQueueItem, ItemSortBy } from "../../../../contract/trace
 import { seedLargeQueue } from "../../../../server/seed/trace-seed";
 import { createApiClients } from "../../../api/clients";
 import { createLocalServer } from "../../../test/local-server";
-import { DEFAULT_TABLE_STATE, toListRequest, type ItemsTableState } from "../queue-items/items-url-state";
+import { DEFAULT_TABLE_STATE, toListRequest, type ItemsTableState } from "../shared/items-url-state";
 import { compareInList } from "./list-order";
 import { countBefore, firstAfter, neighboursIn, readAround, type FetchRows } from "./list-window";
 

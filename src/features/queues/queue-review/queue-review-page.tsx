@@ -16,7 +16,7 @@ import { NoProjectNotice } from "../shared/no-project-notice";
 import { useQueue, useQueueTotals } from "../shared/queue-queries";
 import { ShortcutsDialog, type Shortcut } from "../shared/shortcuts-dialog";
 import { useAnnotationProject } from "../shared/use-annotation-project";
-import { hasFilter, hasTextFilter } from "../queue-items/items-url-state";
+import { hasFilter, hasTextFilter } from "../shared/items-url-state";
 import { ItemBody } from "./item-body";
 import { ReviewNav } from "./review-nav";
 import { EndOfList, IdentityNotice, NextUnstartedNotice, RefusalNotice } from "./review-notices";

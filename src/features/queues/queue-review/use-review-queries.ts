@@ -5,7 +5,7 @@ import { traceQueries } from "../../../api/queries/trace";
 import { traceKeys } from "../../../api/query-keys";
 import type { TraceClient } from "../../../api/trace";
 import { useApiClients } from "../../../settings/api-clients";
-import { toListRequest, type ItemsTableState } from "../queue-items/items-url-state";
+import { toListRequest, type ItemsTableState } from "../shared/items-url-state";
 import { timestampKey } from "./list-order";
 import { cachedRow, cachedWindowPlacing } from "./cached-lists";
 import { neighboursIn, readAround, type FetchRows, type ListWindow, type Neighbours } from "./list-window";

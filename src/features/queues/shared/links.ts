@@ -1,5 +1,8 @@
 import { paths } from "../../../lib/paths";
-import { serializeItemsTableState, type ItemsTableState } from "../queue-items/items-url-state";
+import { serializeItemsTableState, type ItemsTableState } from "./items-url-state";
+
+/** Where the review page asks the table to put focus when the user comes back. */
+export type ItemsLocationState = { focusItemId?: string } | null;
 
 /** The review URL's parameter for the item's index in the table's list (0-based), a hint to find its neighbours fast. */
 export const INDEX_PARAM = "i";

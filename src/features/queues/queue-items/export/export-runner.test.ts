@@ -3,7 +3,7 @@ import type { AnnotationQueueItem } from "../../../../../contract/trace";
 import { seedLargeQueue } from "../../../../../server/seed/trace-seed";
 import { createApiClients } from "../../../../api/clients";
 import { createLocalServer } from "../../../../test/local-server";
-import { DEFAULT_TABLE_STATE, toListRequest, type ItemsTableState } from "../items-url-state";
+import { DEFAULT_TABLE_STATE, toListRequest, type ItemsTableState } from "../../shared/items-url-state";
 import { CSV_COLUMNS } from "./export-format";
 import { exportItems, type FetchItems } from "./export-runner";
 
