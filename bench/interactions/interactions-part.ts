@@ -113,7 +113,7 @@ export async function interactionsPart(origin: string, manifest: ServerDbManifes
       "",
       `### Review: Complete & next through the ${count(manifest.demoQueueItems)}-item queue`,
       "",
-      `Under an Unstarted filter, ${profile.interactions.advances} consecutive Shift+C, each after ${profile.interactions.thinkMs} ms on the item (the time an annotator reads; the app prefetches the next item meanwhile). Timed in the page from the keydown to the end of the frame that first shows the next item's details and call (the animation frame that finds them, then a message task: it runs once that frame is painted). Until 2026-11-24 the end was two animation frames after that one, one frame (16.7 ms) past the paint; that figure is still given, as "two frames later". "Stuck": no other item within 5 s. "Loading shown": a loading message appeared in between.`,
+      `Under an Unstarted filter, ${profile.interactions.advances} consecutive Shift+C, each after ${profile.interactions.thinkMs} ms on the item (the time an annotator reads; the app prefetches the next item meanwhile). Timed in the page from the keydown's own time stamp (so input delay counts) to the animation frame after the one that first shows the next item's details and call: that frame has been painted by then, so this is an upper bound on the paint, by up to a frame. Until 2026-11-24 the end was two animation frames after the one that shows the item (one frame more); that figure is still given, as "two frames later". "Stuck": no other item within 5 s. "Loading shown": a loading message appeared in between.`,
       "",
       table(["presses", "key → painted p50", "p95", "slowest", "two frames later p50 / p95", "stuck", "loading shown"], advanceRows.rows),
     ].join("\n");

@@ -42,7 +42,7 @@ function armAdvanceProbe({ fromItemId, timeoutMs }: { fromItemId: string; timeou
     // The address changes before React draws the new item: wait for its details and its call.
     const painted = () => {
       const id = shownItem();
-      // Visible ones only: the review draws the next item ahead, hidden.
+      // Visible ones only: an element in the page that is hidden does not count as shown.
       const details = [...document.querySelectorAll(`aside [title="${CSS.escape(id)}"]`)].find((e) => e.checkVisibility());
       const call = [...document.querySelectorAll("main section[aria-label]")].find((e) => e.checkVisibility());
       return id !== fromItemId && !!details && !!call && !document.body.textContent?.includes("Loading the call…");

@@ -22,6 +22,7 @@ describe("app formatters", () => {
   });
 
   it("groups the digits of a count", () => {
-    expect(formatCount(10_000)).toBe((10_000).toLocaleString());
+    // Grouped in the reader's locale: "10,000", "10.000", "10 000"…, never "10000".
+    expect(formatCount(10_000)).toMatch(/^10\D000$/u);
   });
 });

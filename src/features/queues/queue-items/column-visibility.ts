@@ -7,7 +7,8 @@ import { DEFAULT_HIDDEN_COLUMNS } from "./items-columns";
 
 export const COLUMN_VISIBILITY_STORAGE_KEY = "wbops.queueItems.columns";
 
-const columnVisibility = createStoredValue(COLUMN_VISIBILITY_STORAGE_KEY, z.record(z.string(), z.boolean()), { fallback: { ...DEFAULT_HIDDEN_COLUMNS } });
+// An entry that is not true/false reads as shown (a column with no entry shows), the rest are kept.
+const columnVisibility = createStoredValue(COLUMN_VISIBILITY_STORAGE_KEY, z.record(z.string(), z.catch(z.boolean(), true)), { fallback: { ...DEFAULT_HIDDEN_COLUMNS } });
 
 /** Which columns show, remembered on this device (a preference, not part of a shared link) and the same in every tab. */
 export function useColumnVisibility() {

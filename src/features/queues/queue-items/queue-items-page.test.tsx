@@ -11,12 +11,12 @@ const PROJECT = "demo/support-bot";
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
 const SLOW = { timeout: 10_000 };
 
-function setup(search = "size=25") {
+function setup(search = "size=25", wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f) {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 60, name: "Tone review" });
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
   localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
-  const app = renderApp({ path: `/queues/${queueId}?${search}`, defaults: urlsOf(server.settings), fetch: server.fetch });
+  const app = renderApp({ path: `/queues/${queueId}?${search}`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const search$ = () => new URLSearchParams(app.router.location.search);
   return { server, queueId, clients, ...app, search: search$ };
@@ -144,5 +144,20 @@ describe("queue items page", () => {
     await user.click(screen.getByRole("checkbox", { name: "Duration" }));
     expect(within(grid).queryByRole("columnheader", { name: "Duration" })).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(COLUMN_VISIBILITY_STORAGE_KEY) ?? "{}")).toMatchObject({ duration: false });
+  }, 60_000);
+
+  it("reads the call of a row that keeps the focus, on a first visit too, so Enter opens a review with its call", async () => {
+    const callReads: string[] = [];
+    const record = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
+      const request = new Request(input, init);
+      if (request.url.endsWith("/call/read")) callReads.push(((await request.clone().json()) as { id: string }).id);
+      return fetch(request);
+    };
+    const { user, clients, queueId } = setup("size=25", record);
+    await table();
+    await waitFor(() => expect(dataRows().length).toBeGreaterThan(2), SLOW);
+    await user.keyboard("j");
+    const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 1 });
+    await waitFor(() => expect(callReads).toContain(items[0]!.call_id), SLOW);
   }, 60_000);
 });

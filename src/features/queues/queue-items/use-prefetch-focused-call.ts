@@ -15,20 +15,22 @@ export function usePrefetchFocusedCall(region: RefObject<HTMLElement | null>, pr
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   useEffect(() => {
-    const element = region.current;
-    if (!element) return;
+    // On the document, not the region: the region is not there yet while the queue's name loads,
+    // and an effect that looked for it then would never run again.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onFocusIn = (event: FocusEvent) => {
       clearTimeout(timer);
-      const row = event.target instanceof Element ? event.target.closest<HTMLElement>("tr[data-item-row]") : null;
+      const target = event.target instanceof Element ? event.target : null;
+      if (!target || !region.current?.contains(target)) return;
+      const row = target.closest<HTMLElement>("tr[data-item-row]");
       const item = row ? rows()[Number(row.dataset.itemRow)] : undefined;
       if (!item || item.id !== row?.dataset.itemId) return;
       timer = setTimeout(() => void queryClient.prefetchQuery(traceQueries.call(trace, { project_id: projectId, id: item.call_id })), FOCUS_DWELL_MS);
     };
-    element.addEventListener("focusin", onFocusIn);
+    document.addEventListener("focusin", onFocusIn);
     return () => {
       clearTimeout(timer);
-      element.removeEventListener("focusin", onFocusIn);
+      document.removeEventListener("focusin", onFocusIn);
     };
   }, [region, projectId, rows, queryClient, trace]);
 }

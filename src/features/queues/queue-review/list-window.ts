@@ -28,7 +28,7 @@ export type Neighbours = {
   before: number;
   prev: Neighbour | null;
   next: Neighbour | null;
-  /** The listed rows after the anchor that the window holds, in order (`next` first): read-ahead goes this far. */
+  /** The listed rows after the anchor that the window holds, in order (`next` first); the review reads ahead from them. */
   following: readonly Neighbour[];
 };
 

@@ -182,16 +182,19 @@ describe("review page: read ahead", () => {
       return server.fetch(request);
     };
     const { user, router } = renderApp({ path: `/queues/${queueId}`, defaults: urlsOf(server.settings), fetch: holdItemReads });
-    const rows = await screen.findAllByRole("row", {}, SLOW);
-    const third = rows.find((row) => row.getAttribute("data-item-row") === "2")!;
-    const itemId = third.getAttribute("data-item-id")!;
-    await user.click(third);
-    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${itemId}`), SLOW);
-    // The item's own read has not been answered, and the page already shows the item and its place.
-    expect(await screen.findByRole("heading", { level: 1, name: "Item 3 of 30" }, SLOW)).toBeInTheDocument();
-    expect(within(screen.getByRole("complementary", { name: "Details" })).getByText(itemId)).toBeInTheDocument();
-    expect(screen.queryByText("Loading the item…")).not.toBeInTheDocument();
-    gate.release?.();
+    try {
+      const rows = await screen.findAllByRole("row", {}, SLOW);
+      const third = rows.find((row) => row.getAttribute("data-item-row") === "2")!;
+      const itemId = third.getAttribute("data-item-id")!;
+      await user.click(third);
+      await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${itemId}`), SLOW);
+      // The item's own read has not been answered, and the page already shows the item and its place.
+      expect(await screen.findByRole("heading", { level: 1, name: "Item 3 of 30" }, SLOW)).toBeInTheDocument();
+      expect(within(screen.getByRole("complementary", { name: "Details" })).getByText(itemId)).toBeInTheDocument();
+      expect(screen.queryByText("Loading the item…")).not.toBeInTheDocument();
+    } finally {
+      gate.release?.();
+    }
   }, 60_000);
 });
 

@@ -135,8 +135,9 @@ export function usePrefetchNeighbours(projectId: string, queueId: string, view: 
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!neighbours) return;
-    // After the paint: a move's own render runs its effects before painting (a key's update is
-    // synchronous), and these reads cost a few milliseconds each to start.
+    // In a task of its own, not in the effect: a key's update is synchronous, and React runs the
+    // effects of its render before the browser paints; these reads cost a few milliseconds each to
+    // start. A timer task runs after the current one, so the paint usually comes first.
     const timer = setTimeout(() => {
       const { prev, next, following } = neighbours;
       for (const neighbour of [...following.slice(0, CALLS_AHEAD), prev]) {

@@ -61,11 +61,14 @@ describe("useSetProgress against the local service", () => {
     const onAccepted = vi.fn<(item: AnnotationQueueItem) => void>();
     const { result } = renderProgress(env, item.id, { onAccepted });
     await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("unstarted"));
+    const readAt = result.current.shown.dataUpdatedAt;
 
     const release = env.hold();
     act(() => result.current.mutation.mutate({ itemId: item.id, state: "completed" }));
     await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("completed"));
     expect(onAccepted).not.toHaveBeenCalled();
+    // A patch is not a read: the list keeps the time it was read from the service.
+    expect(result.current.shown.dataUpdatedAt).toBe(readAt);
     release();
     await waitFor(() => expect(onAccepted).toHaveBeenCalledOnce());
     expect(onAccepted.mock.calls[0]?.[0]).toMatchObject({ id: item.id, annotation_state: "completed", annotator_user_id: "user-demo" });

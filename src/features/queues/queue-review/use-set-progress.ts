@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "../../../../contract/trace";
 import { traceKeys } from "../../../api/query-keys";
 import { useApiClients } from "../../../settings/api-clients";
@@ -10,15 +10,26 @@ function isReviewRead(key: QueryKey, pages: QueryKey): boolean {
 }
 
 export type ProgressChange = { itemId: string; state: SettableState };
-type Snapshot = [QueryKey, ItemsQueryResponse | undefined][];
+type Snapshot = { key: QueryKey; data: ItemsQueryResponse | undefined; readAt: number }[];
 
-const patch = (data: ItemsQueryResponse | undefined, itemId: string, change: (item: AnnotationQueueItem) => AnnotationQueueItem) =>
-  data && data.items.some((i) => i.id === itemId) ? { ...data, items: data.items.map((i) => (i.id === itemId ? change(i) : i)) } : data;
+/**
+ * Changes one item in every cached list that holds it. Each list keeps the time it was read: a
+ * patch is not a read, and the review counts its reads as fresh for a while (use-review-queries).
+ */
+function patchLists(queryClient: QueryClient, pages: QueryKey, itemId: string, change: (item: AnnotationQueueItem) => AnnotationQueueItem): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: pages })) {
+    const data = query.state.data as ItemsQueryResponse | undefined;
+    if (!data?.items?.some((i) => i.id === itemId)) continue;
+    queryClient.setQueryData(query.queryKey, { ...data, items: data.items.map((i) => (i.id === itemId ? change(i) : i)) }, { updatedAt: query.state.dataUpdatedAt });
+  }
+}
 
 /**
  * Sets an item's state for the caller, optimistically: every cached list that shows the item (table
- * pages, the review's item and its window of the list) shows the new state at once; a refusal puts the pages back as they were and `onRefused` gets the
- * service's reason. Afterwards the queue's pages, neighbours and totals are read again.
+ * pages, the review's item and its window of the list) shows the new state at once. A refusal puts
+ * the lists back as they were, reads the item again (the service's state is not what this page
+ * thought), and `onRefused` gets the service's reason. Afterwards the table's pages and the totals
+ * are marked stale, to be read on their next use.
  */
 export function useSetProgress(
   projectId: string,
@@ -34,21 +45,21 @@ export function useSetProgress(
     onMutate: async ({ itemId, state }): Promise<{ snapshot: Snapshot }> => {
       // A refetch landing now would overwrite the optimistic state with the old one.
       await queryClient.cancelQueries({ queryKey: traceKeys.items(trace.scope, queueId) });
-      const snapshot = queryClient.getQueriesData<ItemsQueryResponse>({ queryKey: pages });
+      const snapshot: Snapshot = queryClient
+        .getQueryCache()
+        .findAll({ queryKey: pages })
+        .map((query) => ({ key: query.queryKey, data: query.state.data as ItemsQueryResponse | undefined, readAt: query.state.dataUpdatedAt }));
       // The item's updated_at stays: a progress change does not touch the item record (contract-decisions.md, Corrections).
-      queryClient.setQueriesData<ItemsQueryResponse>({ queryKey: pages }, (data) =>
-        patch(data, itemId, (item) => ({ ...item, annotation_state: state, annotator_user_id: callbacks.me ?? item.annotator_user_id })),
-      );
+      patchLists(queryClient, pages, itemId, (item) => ({ ...item, annotation_state: state, annotator_user_id: callbacks.me ?? item.annotator_user_id }));
       return { snapshot };
     },
     onError: (error, change, context) => {
-      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+      for (const { key, data, readAt } of context?.snapshot ?? []) if (data !== undefined) queryClient.setQueryData(key, data, { updatedAt: readAt });
+      void queryClient.invalidateQueries({ queryKey: traceKeys.itemRead(trace.scope, queueId, change.itemId) });
       callbacks.onRefused?.(change, error);
     },
     onSuccess: (item) => {
-      queryClient.setQueriesData<ItemsQueryResponse>({ queryKey: pages }, (data) =>
-        patch(data, item.id, (old) => ({ ...item, position_in_queue: old.position_in_queue })),
-      );
+      patchLists(queryClient, pages, item.id, (old) => ({ ...item, position_in_queue: old.position_in_queue }));
       callbacks.onAccepted?.(item);
     },
     // The lists and totals are out of date now, but what is on screen already shows the change:
