@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import type * as z from "zod/mini";
 import { browserStorage, readItem, writeItem, type StorageArea } from "./browser-storage";
+import { storageListeners } from "./storage-listeners";
 
 /**
  * A preference kept in localStorage as JSON, read through a schema (anything unreadable or of an
@@ -40,13 +41,9 @@ export function createStoredValue<T>(key: string, schema: z.ZodMiniType<T>, opti
   let lastRaw: string | null | undefined;
   let value: T = options.fallback;
   let memoryOnly = false;
-  const listeners = new Set<() => void>();
-  const notify = () => {
-    for (const listener of listeners) listener();
-  };
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === key || event.key === null) notify();
-  };
+  const listeners = storageListeners((event) => {
+    if (event.key === key || event.key === null) listeners.notify();
+  });
 
   const get = (): T => {
     if (memoryOnly) return value;
@@ -65,16 +62,9 @@ export function createStoredValue<T>(key: string, schema: z.ZodMiniType<T>, opti
       const raw = JSON.stringify(value);
       memoryOnly = !writeItem(area(), key, raw);
       lastRaw = raw;
-      notify();
+      listeners.notify();
     },
-    subscribe(listener) {
-      if (listeners.size === 0 && typeof window !== "undefined") window.addEventListener("storage", onStorage);
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0 && typeof window !== "undefined") window.removeEventListener("storage", onStorage);
-      };
-    },
+    subscribe: listeners.subscribe,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   type ServiceUrls,
   type StorageAreas,
 } from "./settings-storage";
+import { storageListeners } from "../lib/storage-listeners";
 
 export type SettingsState = {
   connection: ConnectionSettings;
@@ -56,17 +57,11 @@ function load(areas: StorageAreas, defaults: ServiceUrls): SettingsState {
  */
 export function createSettingsStore(options: { defaults: ServiceUrls; storage?: StorageAreas }): SettingsStore {
   const areas = options.storage ?? browserStorage();
-  const listeners = new Set<() => void>();
   let state = load(areas, options.defaults);
-
-  const publish = (next: SettingsState) => {
-    state = next;
-    for (const listener of listeners) listener();
-  };
 
   // Another tab remembered or forgot a key, or changed an address: follow it. A tab-only key
   // of this tab stays, as sessionStorage is not shared.
-  const onStorage = (event: StorageEvent) => {
+  const listeners = storageListeners((event) => {
     if (event.key !== null && event.key !== API_KEY_STORAGE_KEY && event.key !== PREFERENCES_STORAGE_KEY) return;
     const next = load(areas, options.defaults);
     const sameKey = next.connection.apiKey === state.connection.apiKey && next.keyStorage === state.keyStorage;
@@ -74,18 +69,15 @@ export function createSettingsStore(options: { defaults: ServiceUrls; storage?: 
       next.connection.annotationProject === state.connection.annotationProject &&
       next.connection.inferenceProject === state.connection.inferenceProject;
     if (!sameKey || !sameRest) publish(next);
+  });
+  const publish = (next: SettingsState) => {
+    state = next;
+    listeners.notify();
   };
 
   return {
     getSnapshot: () => state,
-    subscribe(listener) {
-      if (listeners.size === 0 && typeof window !== "undefined") window.addEventListener("storage", onStorage);
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0 && typeof window !== "undefined") window.removeEventListener("storage", onStorage);
-      };
-    },
+    subscribe: listeners.subscribe,
     save(connection, keyStorage) {
       const urls: Partial<ServiceUrls> = {};
       for (const field of URL_FIELDS) {

@@ -1,4 +1,5 @@
 import { browserStorage, type StorageArea } from "../../lib/browser-storage";
+import { storageListeners } from "../../lib/storage-listeners";
 import {
   THEME_STORAGE_KEY,
   applyTheme,
@@ -29,8 +30,6 @@ export function createThemeStore(
   const storage = options.storage ?? browserStorage().local;
   const root = options.root ?? document.documentElement;
   const prefersDark = options.prefersDark ?? systemPrefersDark;
-  const listeners = new Set<() => void>();
-
   const compute = (preference: ThemePreference): ThemeState => ({ preference, resolved: resolveTheme(preference, prefersDark()) });
   let state = compute(readThemePreference(storage));
   applyTheme(root, state.resolved);
@@ -40,30 +39,20 @@ export function createThemeStore(
     if (next.preference === state.preference && next.resolved === state.resolved) return;
     state = next;
     applyTheme(root, state.resolved);
-    for (const listener of listeners) listener();
+    listeners.notify();
   };
 
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === THEME_STORAGE_KEY || event.key === null) update(readThemePreference(storage));
-  };
+  // While anyone listens: other tabs' choices, and the system setting (it decides under "system").
+  const listeners = storageListeners(
+    (event) => {
+      if (event.key === THEME_STORAGE_KEY || event.key === null) update(readThemePreference(storage));
+    },
+    () => watchSystemTheme(() => update(state.preference)),
+  );
 
-  let stopWatching: (() => void) | undefined;
   return {
     getSnapshot: () => state,
-    subscribe(listener) {
-      if (listeners.size === 0) {
-        stopWatching = watchSystemTheme(() => update(state.preference));
-        window.addEventListener("storage", onStorage);
-      }
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) {
-          stopWatching?.();
-          window.removeEventListener("storage", onStorage);
-        }
-      };
-    },
+    subscribe: listeners.subscribe,
     setPreference(preference) {
       writeThemePreference(storage, preference);
       update(preference);

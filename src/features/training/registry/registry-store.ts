@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { readItem, writeItem, type StorageArea } from "../../../lib/browser-storage";
 import { mergeRegistry, type MergeReport } from "./registry-file";
 import { EMPTY_REGISTRY, RegistryJob, RegistryModel, type Registry, type RegistryFile } from "./registry-schema";
+import { storageListeners } from "../../../lib/storage-listeners";
 
 export const REGISTRY_KEY_PREFIX = "wbops.training.registry.v1:";
 
@@ -55,33 +56,21 @@ export function createRegistryStore(area: StorageArea | undefined, serviceUrl: s
   const storageKey = `${REGISTRY_KEY_PREFIX}${serviceUrl}`;
   let snapshot = readRegistry(readItem(area, storageKey));
   let lastWriteOk = true;
-  const listeners = new Set<() => void>();
-
-  const emit = () => {
-    for (const listener of listeners) listener();
-  };
+  const listeners = storageListeners((event) => {
+    if (event.key !== storageKey) return;
+    snapshot = readRegistry(event.newValue);
+    listeners.notify();
+  });
   const commit = (next: Registry) => {
     snapshot = next;
     lastWriteOk = writeItem(area, storageKey, JSON.stringify(next));
-    emit();
-  };
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== storageKey) return;
-    snapshot = readRegistry(event.newValue);
-    emit();
+    listeners.notify();
   };
 
   return {
     storageKey,
     getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      if (listeners.size === 1 && typeof window !== "undefined") window.addEventListener("storage", onStorage);
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0 && typeof window !== "undefined") window.removeEventListener("storage", onStorage);
-      };
-    },
+    subscribe: listeners.subscribe,
     upsertModel(model) {
       const known = snapshot.models.find((m) => m.id === model.id);
       const next: RegistryModel = known
