@@ -33,6 +33,8 @@ export type AppOptions = {
   simulateCheckFailure?: string;
   /** Training jobs one entity may have queued or running (TRAINING_JOBS_PER_ENTITY). */
   activeJobsPerEntity?: number;
+  /** Bulk uploads from this many bytes on are checked in a worker thread (tests lower it; default 1 MiB). */
+  bulkOffThreadBytes?: number;
   /** Serve the dashboard's source maps (SOURCE_MAPS=1); never by default. */
   serveSourceMaps?: boolean;
 };
@@ -106,6 +108,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       chatTokenDelayMs: options.chatTokenDelayMs ?? 0,
       simulateCheckFailure: options.simulateCheckFailure,
       activeJobsPerEntity: options.activeJobsPerEntity,
+      bulkOffThreadBytes: options.bulkOffThreadBytes,
     }),
   );
   app.route(SERVICE_PATHS.inference, createInferenceService({ chatTokenDelayMs: options.chatTokenDelayMs ?? 0 }));

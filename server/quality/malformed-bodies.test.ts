@@ -69,14 +69,9 @@ function expectAnswerFollowsContract(endpoint: Endpoint, body: unknown, touched:
   return true;
 }
 
-describe.each(BODY_ENDPOINTS.map((e) => [endpointName(e), e] as const))("malformed JSON bodies: %s", (_name, endpoint) => {
-  it("answers the valid body with 200 (the sweeps start from a real request)", async () => {
-    const answer = await sendBody(endpoint, endpoint.body!.valid(ctx.fixtures));
-    assert.strictEqual(answer.status, 200, answer.text.slice(0, 300));
-  });
-
-  it("wrong types, missing and unknown fields, one at a time: 422 naming the field", { timeout: 20_000 }, async () => {
-    const valid = endpoint.body!.valid(ctx.fixtures);
+/** Each field of the valid body broken on its own (wrong types, deleted, an unknown field added): the answer follows the contract. */
+async function sweepOneAtATime(app: Ctx, endpoint: Endpoint): Promise<void> {
+    const valid = endpoint.body!.valid(app.fixtures);
     const wrongValues: unknown[] = [null, 12345, -0.5, "text", true, [], {}, ["x"]];
     const cases: Mutation[] = [];
     for (const node of nodesOf(valid)) {
@@ -89,12 +84,22 @@ describe.each(BODY_ENDPOINTS.map((e) => [endpointName(e), e] as const))("malform
     let invalid = 0;
     for (const mutation of cases) {
       const { body, touched } = applyMutations(valid, [mutation]);
-      if (expectAnswerFollowsContract(endpoint, body, touched, await sendBody(endpoint, body))) invalid += 1;
+      if (expectAnswerFollowsContract(endpoint, body, touched, await sendQualityBody(app.app, app.fixtures, endpoint, body))) invalid += 1;
     }
     // A sweep that breaks nothing tests nothing. (Some schemas are loose by design: a training
     // job's trajectories are checked by the job itself, so changes inside them are accepted.)
     expect(invalid).toBeGreaterThanOrEqual(cases.length / 4);
-    await ctx.expectStillServing();
+    await app.expectStillServing();
+}
+
+describe.each(BODY_ENDPOINTS.map((e) => [endpointName(e), e] as const))("malformed JSON bodies: %s", (_name, endpoint) => {
+  it("answers the valid body with 200 (the sweeps start from a real request)", async () => {
+    const answer = await sendBody(endpoint, endpoint.body!.valid(ctx.fixtures));
+    assert.strictEqual(answer.status, 200, answer.text.slice(0, 300));
+  });
+
+  it("wrong types, missing and unknown fields, one at a time: 422 naming the field", { timeout: 20_000 }, async () => {
+    await sweepOneAtATime(ctx, endpoint);
   });
 
   it("random hostile changes (long strings, huge numbers, deep nesting, odd keys): never a 5xx or a hang", { timeout: 20_000 }, async () => {
@@ -112,5 +117,24 @@ describe.each(BODY_ENDPOINTS.map((e) => [endpointName(e), e] as const))("malform
     );
     await ctx.expectStillServing();
     expect(invalid).toBeGreaterThanOrEqual(runs / 4);
+  });
+});
+
+// The bulk uploads (an RL job's and a log's trajectories) are checked in a worker thread from
+// 1 MiB on. Here every body goes that way, so the worker's answers are held to the same contract.
+describe("malformed JSON bodies through the bulk-upload worker", () => {
+  let workerCtx: Ctx;
+  beforeAll(async () => {
+    workerCtx = await createQualityApp({ bulkOffThreadBytes: 0 });
+  });
+  const BULK_ROUTES = ["/preview/models/:modelId/log", "/preview/training-jobs"];
+  const BULK_ENDPOINTS = BODY_ENDPOINTS.filter((e) => e.service === "training" && BULK_ROUTES.some((route) => e.route.endsWith(route)));
+
+  it("covers both bulk endpoints", () => {
+    expect(BULK_ENDPOINTS).toHaveLength(2);
+  });
+
+  it.each(BULK_ENDPOINTS.map((e) => [endpointName(e), e] as const))("%s: one field broken at a time, answered as on the event loop", { timeout: 30_000 }, async (_name, endpoint) => {
+    await sweepOneAtATime(workerCtx, endpoint);
   });
 });

@@ -30,9 +30,9 @@ export async function sendBody(app: Hono<AppEnv>, fixtures: Fixtures, endpoint: 
  * The test app with the quality fixtures, and a canary: an ordinary request that must still get
  * its ordinary answer after any amount of malformed input.
  */
-export async function createQualityApp() {
+export async function createQualityApp(options: { bulkOffThreadBytes?: number } = {}) {
   // The suite queues thousands of jobs and never runs them; the job quota has its own test (quotas.test.ts).
-  const testApp = createTestApp({ activeJobsPerEntity: UNLIMITED_JOBS });
+  const testApp = createTestApp({ activeJobsPerEntity: UNLIMITED_JOBS, ...options });
   const fixtures = await createFixtures(testApp.app, testApp.db);
   async function expectStillServing(): Promise<void> {
     const answer = await send(testApp.app, {

@@ -18,16 +18,16 @@ function firstMalformedGroup(groups: readonly unknown[]): string | undefined {
   return undefined;
 }
 
+type RlJob = { id: string; modelId: string; experimental?: ({ learning_rate?: number | null } & Record<string, unknown>) | null };
+
 /**
  * Queues an RL job from trajectory groups the request already validated (CreateRLJobRequest), each
- * given as its JSON text (see bulk-upload/read.ts).
+ * given as its JSON text (see bulk-upload/read.ts). `prepareError`: what the job will report as
+ * training_failed when it starts.
  */
-export function queueCheckedRlJob(
-  db: Database,
-  job: { id: string; modelId: string; groupTexts: readonly string[]; experimental?: ({ learning_rate?: number | null } & Record<string, unknown>) | null },
-  now: Date,
-): void {
-  insertJob(db, { id: job.id, modelId: job.modelId, kind: "rl", config: jobConfig(job.experimental?.learning_rate, job.experimental) }, job.groupTexts, now);
+export function queueCheckedRlJob(db: Database, job: RlJob & { groupTexts: readonly string[]; prepareError?: string }, now: Date): void {
+  const { id, modelId, experimental, prepareError } = job;
+  insertJob(db, { id, modelId, kind: "rl", ...(prepareError ? { prepareError } : {}), config: jobConfig(experimental?.learning_rate, experimental) }, job.groupTexts, now);
 }
 
 /**
@@ -35,24 +35,9 @@ export function queueCheckedRlJob(
  * would refuse). The trajectories are checked here, and a problem is reported by the job itself
  * (training_failed), as the real service reports what it finds while preparing the data.
  */
-export function createRlJob(
-  db: Database,
-  job: { id: string; modelId: string; groups: readonly unknown[]; experimental?: ({ learning_rate?: number | null } & Record<string, unknown>) | null },
-  now: Date,
-): void {
+export function createRlJob(db: Database, job: RlJob & { groups: readonly unknown[] }, now: Date): void {
   const prepareError = firstMalformedGroup(job.groups);
-  insertJob(
-    db,
-    {
-      id: job.id,
-      modelId: job.modelId,
-      kind: "rl",
-      ...(prepareError ? { prepareError } : {}),
-      config: jobConfig(job.experimental?.learning_rate, job.experimental),
-    },
-    job.groups.map((group) => JSON.stringify(group)),
-    now,
-  );
+  queueCheckedRlJob(db, { ...job, groupTexts: job.groups.map((group) => JSON.stringify(group)), ...(prepareError ? { prepareError } : {}) }, now);
 }
 
 /** Queues an SFT job; the runner reads its data (artifact or https) when the job starts. */

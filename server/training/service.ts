@@ -4,6 +4,7 @@ import { chatCompletionHandler } from "../chat/handler";
 import { serviceErrorHandler } from "../http/errors";
 import type { AppEnv } from "../http/env";
 import { SUPPORTED_BASE_MODELS } from "./base-models";
+import { createBulkUploadReader } from "./bulk-upload/read";
 import { healthRoutes } from "./routes/health";
 import { jobRoutes } from "./routes/jobs";
 import { modelRoutes } from "./routes/models";
@@ -17,6 +18,8 @@ export type TrainingServiceOptions = {
   simulateCheckFailure?: string | undefined;
   /** Jobs one entity may have queued or running (TRAINING_JOBS_PER_ENTITY); default MAX_ACTIVE_JOBS_PER_ENTITY. */
   activeJobsPerEntity?: number | undefined;
+  /** Bulk upload bodies from this size on are checked in the worker thread; default OFF_THREAD_BYTES (tests lower it). */
+  bulkOffThreadBytes?: number | undefined;
 };
 
 /**
@@ -29,8 +32,9 @@ export function createTrainingService(options: TrainingServiceOptions): Hono<App
   service.use("/chat/*", requireApiKey);
 
   service.route("/", healthRoutes({ runner: options.runner, simulateCheckFailure: options.simulateCheckFailure }));
-  service.route("/preview/models", modelRoutes());
-  service.route("/preview", jobRoutes({ activeJobsPerEntity: options.activeJobsPerEntity ?? MAX_ACTIVE_JOBS_PER_ENTITY }));
+  const readBulkUpload = createBulkUploadReader({ offThreadBytes: options.bulkOffThreadBytes });
+  service.route("/preview/models", modelRoutes({ readBulkUpload }));
+  service.route("/preview", jobRoutes({ activeJobsPerEntity: options.activeJobsPerEntity ?? MAX_ACTIVE_JOBS_PER_ENTITY, readBulkUpload }));
 
   const chat = chatCompletionHandler({ tokenDelayMs: options.chatTokenDelayMs, servedModels: SUPPORTED_BASE_MODELS, admit: createTrainingChatLimiter() });
   // The real service lists both paths; the trailing slash is an alias.

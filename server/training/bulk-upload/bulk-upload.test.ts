@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { bearer, call, createTestApp } from "../../testing/test-app";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ACME_KEY, bearer, call, createTestApp } from "../../testing/test-app";
 import { createModel, group, TRAINING } from "../test-support";
 import { prepareBulk } from "./prepare";
-import { OFF_THREAD_BYTES } from "./read";
+import { LARGE_UPLOADS_PER_ENTITY, OFF_THREAD_BYTES } from "./read";
+import { bulkWorker } from "./worker-client";
 
 // Bulk uploads of OFF_THREAD_BYTES or more are parsed, validated and serialised in a worker thread
 // (issue 21: 32 MiB held the event loop for a second or two). What a client sees must not change:
@@ -17,12 +18,16 @@ function groupsOf(bytes: number) {
 }
 
 describe("bulk uploads handled in the worker thread", () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it("creates an RL job from a body over the threshold, storing each group as sent", async () => {
     const { app, db } = createTestApp();
     const model = await createModel(app);
     const groups = groupsOf(OFF_THREAD_BYTES * 1.5);
+    const viaWorker = vi.spyOn(bulkWorker(), "prepare");
     const res = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { body: { model_id: model.id, trajectory_groups: groups }, headers: bearer() });
     expect(res.status).toBe(200);
+    expect(viaWorker).toHaveBeenCalledOnce();
     const stored = db.prepare<[string], { payload: string }>("SELECT payload FROM training_job_items WHERE job_id = ? ORDER BY idx").all(res.json.id);
     expect(stored.map((row) => JSON.parse(row.payload))).toEqual(groups);
   });
@@ -62,5 +67,31 @@ describe("bulk uploads handled in the worker thread", () => {
     expect(res.json.detail[0]).toMatchObject({ loc: ["body", expect.any(Number)], type: "json_invalid" });
     const unknownModel = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { rawBody: text.replace(model.id, "model_missing"), headers: { ...bearer(), "Content-Type": "application/json" } });
     expect(unknownModel.status).toBe(404);
+  });
+
+  it("takes at most LARGE_UPLOADS_PER_ENTITY large bodies at a time from one entity: the next is a 429, other entities go on", async () => {
+    const { app } = createTestApp();
+    const demoModel = await createModel(app);
+    const acmeModel = await createModel(app, {}, ACME_KEY);
+    // The worker holds every body until released, like uploads still being checked.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const real = bulkWorker().prepare.bind(bulkWorker());
+    vi.spyOn(bulkWorker(), "prepare").mockImplementation(async (kind, bytes) => {
+      await held;
+      return real(kind, bytes);
+    });
+    const groups = groupsOf(OFF_THREAD_BYTES * 1.1);
+    const upload = (modelId: string, key?: string) => call(app, "POST", `${TRAINING}/preview/models/${modelId}/log`, { body: { split: "train", trajectory_groups: groups }, headers: bearer(key) });
+    const inFlight = Array.from({ length: LARGE_UPLOADS_PER_ENTITY }, () => upload(demoModel.id));
+    await vi.waitFor(() => expect(bulkWorker().prepare).toHaveBeenCalledTimes(LARGE_UPLOADS_PER_ENTITY));
+    const refused = await upload(demoModel.id);
+    expect(refused.status).toBe(429);
+    expect(refused.text).toMatch(/at most 2 request bodies over 1 MiB at a time per entity/);
+    const otherEntity = upload(acmeModel.id, ACME_KEY);
+    release();
+    expect((await Promise.all([...inFlight, otherEntity])).map((res) => res.status)).toEqual([200, 200, 200]);
+    // The places are given back: the same entity may upload again.
+    expect((await upload(demoModel.id)).status).toBe(200);
   });
 });

@@ -10,51 +10,71 @@ type Pending = { resolve: (prepared: PreparedBulk) => void; reject: (error: Erro
 
 function rebuild(error: SerializedError): Error {
   if (error.type === "validation") return new RequestValidationError(error.detail);
-  if (error.type === "service") return new ServiceError(error.status, error.message, error.code);
+  if (error.type === "service") return new ServiceError(error.status, error.message, error.code, error.param);
   return new Error(`bulk-upload worker: ${error.message}`);
 }
 
+/** One upload's check may take this long; past it the worker is stopped (it is stuck) and started afresh. */
+export const PREPARE_TIMEOUT_MS = 30_000;
+/** The worker's heap: parsing a 32 MiB body needs a few hundred MB; a larger body could not reach it (MAX_BODY_BYTES). */
+const WORKER_HEAP_MB = 1024;
+
+type Running = { worker: Worker; pending: Map<number, Pending> };
+
 /**
  * One long-lived worker thread for the bulk uploads, started on first use (loading it takes a few
- * hundred milliseconds) and again after it dies. It never keeps the process alive (unref), and
- * every request it held when it died fails with a 500 rather than hanging.
+ * hundred milliseconds) and again after it dies. It never keeps the process alive (unref). Every
+ * request it held when it died, or when one request outlived PREPARE_TIMEOUT_MS and it was
+ * stopped, fails with a 503 rather than hanging; a worker's late exit only fails its own requests.
  */
 class BulkWorker {
-  private worker: Worker | undefined;
+  private running: Running | undefined;
   private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
 
   prepare(kind: BulkKind, bytes: Uint8Array): Promise<PreparedBulk> {
-    const worker = this.start();
+    const { worker, pending } = this.start();
     const id = this.nextId++;
     // The bytes move to the worker (transferred, not copied); a view of a larger buffer is copied first.
     const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer;
     return new Promise<PreparedBulk>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        // Stuck: stop it; its exit fails every request it held, this one included.
+        if (this.running?.worker === worker) this.running = undefined;
+        void worker.terminate();
+      }, PREPARE_TIMEOUT_MS);
+      timer.unref();
+      const settle = () => clearTimeout(timer);
+      pending.set(id, {
+        resolve: (prepared) => (settle(), resolve(prepared)),
+        reject: (error) => (settle(), reject(error)),
+      });
       worker.postMessage({ id, kind, bytes: buffer } satisfies BulkRequest, [buffer]);
     });
   }
 
-  private start(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
+  private start(): Running {
+    if (this.running) return this.running;
+    const worker = new Worker(BOOT, { workerData: { entry: ENTRY }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const pending = new Map<number, Pending>();
     worker.unref();
     worker.on("message", (reply: BulkReply) => {
-      const pending = this.pending.get(reply.id);
-      if (!pending) return;
-      this.pending.delete(reply.id);
-      if (reply.ok) pending.resolve(reply.prepared);
-      else pending.reject(rebuild(reply.error));
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
+      if (reply.ok) waiting.resolve(reply.prepared);
+      else waiting.reject(rebuild(reply.error));
     });
-    const fail = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
-      for (const pending of this.pending.values()) pending.reject(error);
-      this.pending.clear();
+    const fail = (cause: string) => {
+      if (this.running?.worker === worker) this.running = undefined;
+      console.error(`bulk-upload worker stopped: ${cause}`);
+      const error = new ServiceError(503, "The upload could not be checked: the server's upload worker stopped. Retry the request.", "upload_worker_stopped");
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
     };
-    worker.on("error", fail);
-    worker.on("exit", (code) => fail(new Error(`bulk-upload worker exited with code ${code}`)));
-    this.worker = worker;
-    return worker;
+    worker.on("error", (error) => fail(error.message));
+    worker.on("exit", (code) => fail(`exit code ${code}`));
+    this.running = { worker, pending };
+    return this.running;
   }
 }
 

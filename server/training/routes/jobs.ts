@@ -5,18 +5,18 @@ import { ServiceError } from "../../http/errors";
 import type { AppEnv } from "../../http/env";
 import { validateJson, validatePath, validateQuery } from "../../http/validate";
 import { ownedJob, ownedModel } from "../access";
-import { readBulkUpload } from "../bulk-upload/read";
+import type { BulkUploadReader } from "../bulk-upload/read";
 import { eventSeq, newId } from "../ids";
 import { createSftJob, queueCheckedRlJob } from "../job-create";
 import { eventExists, listEvents } from "../job-store";
 import { assertJobQuota } from "../quotas";
 
 /** Training jobs: created here, advanced by the job runner, observed through their events. */
-export function jobRoutes(options: { activeJobsPerEntity: number }): Hono<AppEnv> {
+export function jobRoutes(options: { activeJobsPerEntity: number; readBulkUpload: BulkUploadReader }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post("/training-jobs", async (c) => {
-    const { body, groupTexts } = await readBulkUpload(c, "rl-job");
+    const { body, groupTexts } = await options.readBulkUpload(c, "rl-job");
     const model = ownedModel(c, body.model_id);
     assertJobQuota(c, options.activeJobsPerEntity);
     const id = newId("job");

@@ -15,14 +15,14 @@ import { ServiceError } from "../../http/errors";
 import type { AppEnv } from "../../http/env";
 import { validateJson, validatePath, validateQuery } from "../../http/validate";
 import { ownedModel } from "../access";
-import { readBulkUpload } from "../bulk-upload/read";
+import type { BulkUploadReader } from "../bulk-upload/read";
 import { deleteCheckpointsBySteps, findCheckpoint, listCheckpoints } from "../checkpoint-store";
 import { newId, newRunId } from "../ids";
 import { insertLog } from "../log-store";
 import { deleteModel, findModelByName, insertModel } from "../model-store";
 
 /** /preview/models: create and delete models, list and delete checkpoints, log trajectories. */
-export function modelRoutes(): Hono<AppEnv> {
+export function modelRoutes(options: { readBulkUpload: BulkUploadReader }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post("/", async (c) => {
@@ -82,7 +82,7 @@ export function modelRoutes(): Hono<AppEnv> {
 
   routes.post("/:modelId/log", async (c) => {
     const { modelId } = validatePath(c, ModelPath);
-    const upload = await readBulkUpload(c, "log");
+    const upload = await options.readBulkUpload(c, "log");
     const model = ownedModel(c, modelId);
     insertLog(c.get("db"), { modelId: model.id, split: upload.body.split, groupTexts: upload.groupTexts, metrics: upload.metrics }, new Date());
     // The real service's response schema is `{}`; the metrics are kept with the log.
