@@ -1,10 +1,8 @@
-import type * as z from "zod/mini";
 import type { ServiceName } from "./connection";
 import { parseErrorBody } from "./error-body";
 import { describeError, UNREACHABLE_HINT } from "./error-messages";
 import { ApiError, type ApiErrorKind } from "./errors";
 import type { Redact } from "./redact";
-import { describeResponseIssues } from "../lib/zod-issues";
 
 /** Which kind an HTTP error status is. Anything unlisted in 4xx is a plain bad request. */
 export function kindOfStatus(status: number): ApiErrorKind {
@@ -84,11 +82,6 @@ export function errorFromShape(service: ServiceName, detail: string, redact: Red
     message: describeError({ kind: "invalid_response", service, reason }),
     ...extra,
   });
-}
-
-/** "items.3.call_id: expected string" for the first few issues of a failed response validation. */
-export function describeSchemaIssues(error: z.core.$ZodError, max = 3): string {
-  return describeResponseIssues(error.issues, max);
 }
 
 export function notConfiguredError(service: ServiceName, what: string): ApiError {

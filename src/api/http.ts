@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { describeSchemaIssues, errorFromResponse, errorFromShape, errorFromTransport, notConfiguredError } from "./classify";
+import { describeResponseIssues } from "../lib/zod-issues";
+import { errorFromResponse, errorFromShape, errorFromTransport, notConfiguredError } from "./classify";
 import type { ServiceName } from "./connection";
 import { parseErrorBody } from "./error-body";
 import { SERVICE_NOUNS } from "./error-messages";
@@ -126,7 +127,7 @@ export function createHttpClient(config: HttpClientConfig) {
       throw errorFromShape(service, `the body is not JSON (${type})`, redact, { ...extra, hint, cause: error });
     }
     const parsed = z.safeParse(schema, value, { reportInput: true });
-    if (!parsed.success) throw errorFromShape(service, describeSchemaIssues(parsed.error), redact, { ...extra, cause: parsed.error });
+    if (!parsed.success) throw errorFromShape(service, describeResponseIssues(parsed.error.issues), redact, { ...extra, cause: parsed.error });
     return parsed.data;
   }
 
@@ -236,7 +237,7 @@ export function createHttpClient(config: HttpClientConfig) {
         requestId: response.headers.get("x-request-id") ?? body.requestId,
       });
     }
-    throw new ResponseFormatError(describeSchemaIssues(parsed.error), { cause: parsed.error });
+    throw new ResponseFormatError(describeResponseIssues(parsed.error.issues), { cause: parsed.error });
   }
 
   return {

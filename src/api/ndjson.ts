@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { describeSchemaIssues } from "./classify";
+import { describeResponseIssues } from "../lib/zod-issues";
 import { ResponseFormatError } from "./format-error";
 import { readLines } from "./lines";
 
@@ -26,7 +26,7 @@ export async function* parseNdjson<S extends z.core.$ZodType>(
       throw new ResponseFormatError(`line ${lineNumber} is not JSON`, { cause: error });
     }
     const parsed = z.safeParse(schema, value, { reportInput: true });
-    if (!parsed.success) throw new ResponseFormatError(`line ${lineNumber}: ${describeSchemaIssues(parsed.error)}`, { cause: parsed.error });
+    if (!parsed.success) throw new ResponseFormatError(`line ${lineNumber}: ${describeResponseIssues(parsed.error.issues)}`, { cause: parsed.error });
     yield parsed.data;
   }
 }

@@ -1,3 +1,4 @@
+import { partialMatchKey, type QueryKey } from "@tanstack/react-query";
 import type { ItemsQueryRequest, QueueStatsRequest, QueuesQueryRequest } from "../../contract/trace";
 import type { ClientScope } from "./client-config";
 import type { CheckpointPageParams, EventPageParams } from "./training";
@@ -23,11 +24,17 @@ export const traceKeys = {
   itemPages: (scope: ClientScope, queueId: string) => [...traceKeys.items(scope, queueId), "list"] as const,
   itemPage: (scope: ClientScope, queueId: string, req: ItemsQueryRequest) => [...traceKeys.itemPages(scope, queueId), req] as const,
   /** The review's reads: one item, and windows of a list around one. Under the pages, so optimistic changes patch them too. */
-  itemRead: (scope: ClientScope, queueId: string, itemId: string) => [...traceKeys.itemPages(scope, queueId), "item", itemId] as const,
+  itemReads: (scope: ClientScope, queueId: string) => [...traceKeys.itemPages(scope, queueId), "item"] as const,
+  itemRead: (scope: ClientScope, queueId: string, itemId: string) => [...traceKeys.itemReads(scope, queueId), itemId] as const,
   itemWindows: (scope: ClientScope, queueId: string) => [...traceKeys.itemPages(scope, queueId), "around"] as const,
   calls: (scope: ClientScope) => [...traceKeys.all(scope), "calls"] as const,
   call: (scope: ClientScope, projectId: string, callId: string) => [...traceKeys.calls(scope), "detail", projectId, callId] as const,
 };
+
+/** Whether a key is one of the review's own reads of a queue (an item, a window), rather than a table page. */
+export function isReviewReadKey(key: QueryKey, scope: ClientScope, queueId: string): boolean {
+  return partialMatchKey(key, traceKeys.itemReads(scope, queueId)) || partialMatchKey(key, traceKeys.itemWindows(scope, queueId));
+}
 
 export const trainingKeys = {
   all: (scope: ClientScope) => scopeKey(scope),

@@ -81,3 +81,22 @@ export async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
   return error;
 }
+
+export type SeenRequest = { path: string; body: string };
+
+/**
+ * Records every request a fetch wrapped by `wrap` sends (its path and body text) before passing it
+ * on: for tests that count what a page reads. `callReads()` lists the call ids read with /call/read.
+ */
+export function recordRequests() {
+  const seen: SeenRequest[] = [];
+  const wrap =
+    (inner: typeof fetch): typeof fetch =>
+    async (input, init) => {
+      const request = new Request(input, init);
+      seen.push({ path: new URL(request.url).pathname, body: await request.clone().text() });
+      return inner(request);
+    };
+  const callReads = () => seen.filter((r) => r.path.endsWith("/call/read")).map((r) => (JSON.parse(r.body) as { id: string }).id);
+  return { seen, wrap, callReads };
+}

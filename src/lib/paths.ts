@@ -14,6 +14,8 @@ export const paths = {
 
   queues: "/queues",
   queue: (queueId: string) => `/queues/${segment(queueId)}`,
+  /** One item's review; `search` carries the table's view (see queues/shared/links.ts). */
+  queueItem: (queueId: string, itemId: string, search = "") => `/queues/${segment(queueId)}/items/${segment(itemId)}${search ? `?${search}` : ""}`,
 
   models: "/models",
   /** The playground with a model preselected, from the catalog (inference) or a checkpoint (training). */

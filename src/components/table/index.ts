@@ -1,2 +1,2 @@
 export { BodyRow, Cell, HeaderCell, RowHeaderCell, SpacerRow, StateRow, Table, TableFrame, TableHead, type Align, type Density } from "./table";
-export { SortHeaderCell, type SortDirection } from "./sort-header";
+export { SortHeaderCell } from "./sort-header";

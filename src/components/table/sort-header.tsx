@@ -2,9 +2,9 @@ import { useId, type ReactNode } from "react";
 import { SortIcon } from "../icons";
 import { cn } from "../../lib/cn";
 import { ordinal } from "../../lib/format";
+import type { SortDirection } from "../../lib/url-state/sort-param";
 import type { Align } from "./table";
 
-export type SortDirection = "asc" | "desc";
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 const WORDS = { asc: "ascending", desc: "descending" } as const;

@@ -8,7 +8,6 @@ import { formatSortParam, parseSortParam, type SortDirection } from "../../lib/u
 
 export const SORT_KEYS = ["id", "provider", "owned_by", "context", "price", "created"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
-export type { SortDirection };
 export type SortState = { key: SortKey; direction: SortDirection };
 
 export type CatalogUrlState = {

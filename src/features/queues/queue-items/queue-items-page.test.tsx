@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { seedLargeQueue } from "../../../../server/seed/trace-seed";
 import { createApiClients } from "../../../api/clients";
+import { recordRequests } from "../../../api/test-support";
 import { renderApp, urlsOf } from "../../../app/test-support";
 import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../../settings/settings-storage";
 import { createLocalServer } from "../../../test/local-server";
@@ -147,17 +148,12 @@ describe("queue items page", () => {
   }, 60_000);
 
   it("reads the call of a row that keeps the focus, on a first visit too, so Enter opens a review with its call", async () => {
-    const callReads: string[] = [];
-    const record = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
-      const request = new Request(input, init);
-      if (request.url.endsWith("/call/read")) callReads.push(((await request.clone().json()) as { id: string }).id);
-      return fetch(request);
-    };
-    const { user, clients, queueId } = setup("size=25", record);
+    const requests = recordRequests();
+    const { user, clients, queueId } = setup("size=25", requests.wrap);
     await table();
     await waitFor(() => expect(dataRows().length).toBeGreaterThan(2), SLOW);
     await user.keyboard("j");
     const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 1 });
-    await waitFor(() => expect(callReads).toContain(items[0]!.call_id), SLOW);
+    await waitFor(() => expect(requests.callReads()).toContain(items[0]!.call_id), SLOW);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { parseItemsTableState, serializeItemsTableState, type ItemsTableState, type UrlIssue } from "../shared/items-url-state";
+import type { UrlIssue } from "../../../lib/url-state/url-issue";
+import { parseItemsTableState, serializeItemsTableState, type ItemsTableState } from "../shared/items-url-state";
 
 export type TableStateChange = Partial<ItemsTableState> | ((current: ItemsTableState) => Partial<ItemsTableState>);
 

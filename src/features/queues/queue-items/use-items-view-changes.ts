@@ -1,7 +1,7 @@
 import { functionalUpdate, type SortingState, type Updater } from "@tanstack/react-table";
 import { useCallback, useMemo, useRef, type RefObject } from "react";
 import type { AnnotationState } from "../../../../contract/trace";
-import { sortingToSortBy, TEXT_FILTERS, type ItemsTableState, type PageSize, type TextFilterKey } from "../shared/items-url-state";
+import { sortByToSorting, sortingToSortBy, TEXT_FILTERS, type ItemsTableState, type PageSize, type TextFilterKey } from "../shared/items-url-state";
 import type { TableStateChange } from "./use-items-url-state";
 
 type Update = (change: TableStateChange, options?: { replace?: boolean }) => void;
@@ -35,13 +35,12 @@ export function useItemsViewChanges(state: ItemsTableState, update: Update, opti
     update({ ...Object.fromEntries(TEXT_FILTERS.map((f) => [f.key, ""])), states: [], page: 1 });
   }, [update]);
 
-  const sorting = useMemo<SortingState>(() => state.sort.map((s) => ({ id: s.field, desc: s.direction === "desc" })), [state.sort]);
+  const sorting = useMemo<SortingState>(() => sortByToSorting(state.sort), [state.sort]);
   const onSortingChange = useCallback(
     (updater: Updater<SortingState>) => {
       lastTextFilter.current = null;
       update((current) => {
-        const previous = current.sort.map((s) => ({ id: s.field, desc: s.direction === "desc" }));
-        return { sort: sortingToSortBy(functionalUpdate(updater, previous)), page: 1 };
+        return { sort: sortingToSortBy(functionalUpdate(updater, sortByToSorting(current.sort))), page: 1 };
       });
     },
     [update],

@@ -5,7 +5,7 @@ import { traceQueries } from "../../../api/queries/trace";
 import { useApiClients } from "../../../settings/api-clients";
 
 /** How long a row keeps the focus before its call is read: j held down passes rows without reading each. */
-export const FOCUS_DWELL_MS = 150;
+const FOCUS_DWELL_MS = 150;
 
 /**
  * Reads the call of the row that has the focus (j/k, Tab, a click), so Enter opens a review whose

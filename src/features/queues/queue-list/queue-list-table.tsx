@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router-dom";
 import type { AnnotationQueue, QueueStats } from "../../../../contract/trace";
 import { Button } from "../../../components/button";
 import { RelativeTime } from "../../../components/relative-time";
-import { queueHref } from "../shared/links";
+import { paths } from "../../../lib/paths";
 import { QueueProgress } from "../shared/queue-progress";
 import { clickOpensRow } from "../shared/row-click";
 import { BodyRow, Cell, HeaderCell, Table, TableFrame, TableHead } from "../../../components/table";
@@ -51,7 +51,7 @@ const QueueRow = memo(function QueueRow({
   onRetryStats: () => void;
 }) {
   const navigate = useNavigate();
-  const href = queueHref(queue.id);
+  const href = paths.queue(queue.id);
   return (
     // The name is the row's link for the keyboard and assistive technology; the row takes the mouse too.
     <BodyRow className="cursor-pointer align-top" onClick={(event) => clickOpensRow(event) && navigate(href)}>

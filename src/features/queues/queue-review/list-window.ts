@@ -1,4 +1,5 @@
 import type { AnnotationQueueItem, ItemSortBy } from "../../../../contract/trace";
+import type { ListWindow } from "../shared/cached-lists";
 import { compareInList, type OrderedItem } from "./list-order";
 
 /**
@@ -11,13 +12,6 @@ import { compareInList, type OrderedItem } from "./list-order";
 /** `limit` rows of the list from `offset` (filter and sort fixed by the caller). */
 export type FetchRows = (offset: number, limit: number) => Promise<readonly AnnotationQueueItem[]>;
 
-/** Consecutive rows of a list, as read at one time. */
-export type ListWindow = {
-  offset: number;
-  items: readonly AnnotationQueueItem[];
-  /** True when the read came back short: no row follows the last one. */
-  reachesEnd: boolean;
-};
 
 export type Neighbour = { item: AnnotationQueueItem; index: number };
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AnnotationQueueItem } from "../../../../contract/trace";
 import { seedLargeQueue } from "../../../../server/seed/trace-seed";
 import { createApiClients } from "../../../api/clients";
+import { recordRequests } from "../../../api/test-support";
 import { renderApp, urlsOf } from "../../../app/test-support";
 import { createLocalServer } from "../../../test/local-server";
 import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../../settings/settings-storage";
@@ -156,16 +157,11 @@ describe("review page: who is signed in, and keys", () => {
 
 describe("review page: read ahead", () => {
   it("reads the calls of the next two items and the previous one before a key is pressed", async () => {
-    const callReads: string[] = [];
-    const record = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
-      const request = new Request(input, init);
-      if (request.url.endsWith("/call/read")) callReads.push(((await request.clone().json()) as { id: string }).id);
-      return fetch(request);
-    };
-    const { items, index } = await setup((all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted"), "size=25", record);
+    const requests = recordRequests();
+    const { items, index } = await setup((all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted"), "size=25", requests.wrap);
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
     // Two ahead: a second quick key press must find its item's call here too, before that item's own window is read.
-    await waitFor(() => expect(callReads).toEqual(expect.arrayContaining([items[index + 1]!.call_id, items[index + 2]!.call_id, items[index - 1]!.call_id])), SLOW);
+    await waitFor(() => expect(requests.callReads()).toEqual(expect.arrayContaining([items[index + 1]!.call_id, items[index + 2]!.call_id, items[index - 1]!.call_id])), SLOW);
   }, 60_000);
 
   it("opened from the table, paints the item from the table's row while its own read is under way", async () => {
@@ -200,13 +196,8 @@ describe("review page: read ahead", () => {
 
 describe("review page: a move to an item read ahead", () => {
   it("reads neither the item nor its window again: the next item paints from what was read ahead", async () => {
-    const reads: { path: string; body: string }[] = [];
-    const record = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
-      const request = new Request(input, init);
-      reads.push({ path: new URL(request.url).pathname, body: await request.clone().text() });
-      return fetch(request);
-    };
-    const { items, index, user } = await setup((all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted" && all[n + 1]?.annotation_state === "unstarted"), "size=25", record);
+    const { seen: reads, wrap } = recordRequests();
+    const { items, index, user } = await setup((all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted" && all[n + 1]?.annotation_state === "unstarted"), "size=25", wrap);
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
     const next = items[index + 1]!;
     // Read ahead: the next item's call and its window.

@@ -1,5 +1,5 @@
-import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { skipToken, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest } from "../../../../contract/trace";
 import { traceQueries } from "../../../api/queries/trace";
 import { traceKeys } from "../../../api/query-keys";
@@ -7,8 +7,8 @@ import type { TraceClient } from "../../../api/trace";
 import { useApiClients } from "../../../settings/api-clients";
 import { toListRequest, type ItemsTableState } from "../shared/items-url-state";
 import { timestampKey } from "./list-order";
-import { cachedRow, cachedWindowPlacing } from "./cached-lists";
-import { neighboursIn, readAround, type FetchRows, type ListWindow, type Neighbours } from "./list-window";
+import { cachedRow, cachedWindows, type ListWindow } from "../shared/cached-lists";
+import { neighboursIn, readAround, type FetchRows, type Neighbours } from "./list-window";
 
 /** While a review is open its data is re-read this often, so two annotators see each other's changes. */
 export const REVIEW_REFRESH_MS = 5000;
@@ -27,7 +27,7 @@ export type ListView = Pick<ItemsTableState, "states" | "sort" | "op" | "callId"
  * item" call). Positions are not asked for: upstream numbers an id-filtered list, so every item
  * would be "1"; the item's place comes from the list it is in (useListWindow).
  */
-export function itemRequest(projectId: string, itemId: string): ItemsQueryRequest {
+function itemRequest(projectId: string, itemId: string): ItemsQueryRequest {
   return { project_id: projectId, filter: { id: itemId }, limit: 1 };
 }
 
@@ -52,17 +52,29 @@ export function itemQueryOptions(trace: TraceClient, projectId: string, queueId:
   };
 }
 
+/**
+ * Puts an item's row where its review reads it, unless a read is there already. `readAt`: when the
+ * row was read (0 when unknown): a row older than a refresh period is read again once shown.
+ */
+export function seedItemRead(queryClient: QueryClient, trace: TraceClient, projectId: string, queueId: string, row: AnnotationQueueItem, readAt: number): void {
+  const { queryKey } = itemQueryOptions(trace, projectId, queueId, row.id);
+  if (queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, { items: [row] }, { updatedAt: readAt });
+}
+
 /** The item, painted from its row in a list already read (the table's page) while it is read again. */
 export function useReviewItem(projectId: string, queueId: string, itemId: string) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
+  // The same function while the item is the same: TanStack then keeps the placeholder it made
+  // instead of searching the cache again on every render until the read is back.
+  const placeholderData = useCallback(() => {
+    const row = cachedRow(queryClient, trace.scope, queueId, itemId);
+    return row ? { items: [row] } : undefined;
+  }, [queryClient, trace.scope, queueId, itemId]);
   return useQuery({
     ...itemQueryOptions(trace, projectId, queueId, itemId),
     ...live,
-    placeholderData: () => {
-      const row = cachedRow(queryClient, trace.scope, queueId, itemId);
-      return row ? { items: [row] } : undefined;
-    },
+    placeholderData,
     select: (data): AnnotationQueueItem | null => data.items[0] ?? null,
   });
 }
@@ -76,7 +88,7 @@ export function listRows(trace: TraceClient, projectId: string, queueId: string,
 const listKey = (projectId: string, view: ListView) => toListRequest(projectId, view, { offset: 0, limit: 0 });
 
 /** Where an item's window lives in the cache: under the queue's item pages, so optimistic changes patch it too. */
-export function windowKey(trace: TraceClient, projectId: string, queueId: string, view: ListView, anchor: Pick<AnnotationQueueItem, "id" | "created_at" | "updated_at" | "call_started_at" | "call_op_name">) {
+function windowKey(trace: TraceClient, projectId: string, queueId: string, view: ListView, anchor: Pick<AnnotationQueueItem, "id" | "created_at" | "updated_at" | "call_started_at" | "call_op_name">) {
   // The anchor's sort values are in the key: if one changes, its place does too.
   const anchorKey = [anchor.id, timestampKey(anchor.created_at), timestampKey(anchor.updated_at), timestampKey(anchor.call_started_at), anchor.call_op_name];
   return [...traceKeys.itemWindows(trace.scope, queueId), listKey(projectId, view), ...anchorKey] as const;
@@ -101,14 +113,20 @@ export function useListWindow(
   const queryClient = useQueryClient();
   // The hint is read when a fetch starts, not part of the key: a better guess is no other list.
   const options = item ? windowQuery(trace, projectId, queueId, view, item, hint) : null;
+  // Stable while its inputs are (see useReviewItem): the cache is searched once per item, not per render.
+  const placeholderData = useCallback(
+    (previous?: ListWindow) => {
+      const places = (window: ListWindow) => !!item && neighboursIn(window, item, view.sort, listed) !== undefined;
+      if (!item || (previous && places(previous))) return previous;
+      return cachedWindows(queryClient, trace.scope, queueId, listKey(projectId, view)).find(places) ?? previous;
+    },
+    [item, view, listed, queryClient, trace.scope, queueId, projectId],
+  );
   return useQuery({
     queryKey: options?.queryKey ?? [...traceKeys.itemWindows(trace.scope, queueId), "no item"],
     queryFn: options?.queryFn ?? skipToken,
     ...live,
-    placeholderData: (previous?: ListWindow) => {
-      if (!item || (previous && neighboursIn(previous, item, view.sort, listed))) return previous;
-      return cachedWindowPlacing(queryClient, trace.scope, queueId, listKey(projectId, view), item, view.sort, listed) ?? previous;
-    },
+    placeholderData,
   });
 }
 
@@ -124,7 +142,7 @@ export function windowQuery(trace: TraceClient, projectId: string, queueId: stri
  * Calls read ahead: the next item's and the one after it. Two, because an annotator who moves on
  * quickly presses the key again before the next item's own window (and with it, its next) is read.
  */
-export const CALLS_AHEAD = 2;
+const CALLS_AHEAD = 2;
 
 /**
  * Makes moving on instant: the neighbours' rows are put where their review reads them, their calls
@@ -142,9 +160,7 @@ export function usePrefetchNeighbours(projectId: string, queueId: string, view: 
       const { prev, next, following } = neighbours;
       for (const neighbour of [...following.slice(0, CALLS_AHEAD), prev]) {
         if (!neighbour) continue;
-        const { queryKey } = itemQueryOptions(trace, projectId, queueId, neighbour.item.id);
-        // As old as the window it came from: read again when shown if that is older than a refresh.
-        if (queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, { items: [neighbour.item] }, { updatedAt: readAt });
+        seedItemRead(queryClient, trace, projectId, queueId, neighbour.item, readAt);
         void queryClient.prefetchQuery(traceQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }));
       }
       if (next) void queryClient.prefetchQuery({ ...windowQuery(trace, projectId, queueId, view, next.item, next.index), staleTime: REVIEW_REFRESH_MS });

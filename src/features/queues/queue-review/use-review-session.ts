@@ -9,10 +9,11 @@ import { STATE_LABELS } from "../shared/item-state";
 import { INDEX_PARAM, reviewHref, tableHref, type ItemsLocationState } from "../shared/links";
 import { matchesFilter, parseItemsTableState, toListRequest } from "../shared/items-url-state";
 import { useAnnotator } from "./annotator-identity";
-import { neighboursIn, type ListWindow, type Neighbours } from "./list-window";
+import type { ListWindow } from "../shared/cached-lists";
+import { neighboursIn, type Neighbours } from "./list-window";
 import { allowedMoves } from "./transition-rules";
 import { useNextUnstarted } from "./use-next-unstarted";
-import { itemQueryOptions, useListWindow, usePrefetchNeighbours, useReviewItem, type ListView } from "./use-review-queries";
+import { seedItemRead, useListWindow, usePrefetchNeighbours, useReviewItem, type ListView } from "./use-review-queries";
 import { useSetProgress, type ProgressChange } from "./use-set-progress";
 
 export type ReviewAction = { state: SettableState; advance: boolean };
@@ -109,8 +110,7 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       target.current = { item: to.item, neighbours: known };
       movingTo.current = to.item.id;
       // Its row is known: the item paints from it at once (and is read again if the row is old).
-      const { queryKey } = itemQueryOptions(trace, project, queueId, to.item.id);
-      if (queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, { items: [to.item] }, { updatedAt: readAt });
+      seedItemRead(queryClient, trace, project, queueId, to.item, readAt);
       setMoved({ from: urlItem.current, to: to.item.id, index: to.index });
       // Moving between items replaces the history entry: Back leaves the review, not item by item.
       navigate(reviewHref(queueId, to.item.id, view, to.index), { replace: true, state });

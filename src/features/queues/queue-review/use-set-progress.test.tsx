@@ -5,11 +5,10 @@ import type { AnnotationQueueItem } from "../../../../contract/trace";
 import { seedLargeQueue } from "../../../../server/seed/trace-seed";
 import { isApiError } from "../../../api/errors";
 import { createApiClients } from "../../../api/clients";
-import { traceQueries } from "../../../api/queries/trace";
 import { useApiClients } from "../../../settings/api-clients";
 import { createLocalServer } from "../../../test/local-server";
 import { createQueueTestContext } from "../test-support";
-import { itemRequest } from "./use-review-queries";
+import { itemQueryOptions } from "./use-review-queries";
 import { useSetProgress, type ProgressChange } from "./use-set-progress";
 
 const PROJECT = "demo/support-bot";
@@ -46,7 +45,7 @@ function renderProgress(env: ReturnType<typeof setup>, itemId: string, callbacks
   return renderHook(
     () => {
       const { trace } = useApiClients();
-      const shown = useQuery({ ...traceQueries.itemsPage(trace, env.queueId, itemRequest(PROJECT, itemId)), select: (d) => d.items[0] });
+      const shown = useQuery({ ...itemQueryOptions(trace, PROJECT, env.queueId, itemId), select: (d) => d.items[0] });
       const mutation = useSetProgress(PROJECT, env.queueId, { me: null, ...callbacks });
       return { shown, mutation };
     },

@@ -1,13 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "../../../../contract/trace";
-import { traceKeys } from "../../../api/query-keys";
+import { isReviewReadKey, traceKeys } from "../../../api/query-keys";
 import { useApiClients } from "../../../settings/api-clients";
-
-/** A key of the review's reads of one item or of a window, rather than of a table page or the totals. */
-function isReviewRead(key: QueryKey, pages: QueryKey): boolean {
-  const marker = key[pages.length];
-  return key.length > pages.length && (marker === "item" || marker === "around") && pages.every((part, i) => part === key[i]);
-}
 
 export type ProgressChange = { itemId: string; state: SettableState };
 type Snapshot = { key: QueryKey; data: ItemsQueryResponse | undefined; readAt: number }[];
@@ -68,7 +62,7 @@ export function useSetProgress(
     // left alone: patched above, they refresh on their timer, and marked stale they would be read
     // again by the very next move, between its key press and its paint.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: traceKeys.items(trace.scope, queueId), refetchType: "none", predicate: (query) => !isReviewRead(query.queryKey, pages) });
+      void queryClient.invalidateQueries({ queryKey: traceKeys.items(trace.scope, queueId), refetchType: "none", predicate: (query) => !isReviewReadKey(query.queryKey, trace.scope, queueId) });
       void queryClient.invalidateQueries({ queryKey: traceKeys.queues(trace.scope), refetchType: "none" });
     },
   });

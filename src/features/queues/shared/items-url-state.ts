@@ -52,7 +52,6 @@ export const DEFAULT_TABLE_STATE: ItemsTableState = {
   pageSize: DEFAULT_PAGE_SIZE,
 };
 
-export type { UrlIssue };
 
 const isState = (value: string): value is AnnotationState => (ANNOTATION_STATES as readonly string[]).includes(value);
 const isSortField = (value: string): value is SortableItemField => (SORTABLE_ITEM_FIELDS as readonly string[]).includes(value);
@@ -110,7 +109,8 @@ export function sortingToSortBy(sorting: readonly { id: string; desc: boolean }[
   return sorting.filter((s) => isSortField(s.id)).map((s) => ({ field: s.id as SortableItemField, direction: s.desc ? "desc" : "asc" }));
 }
 
-export const formatSort = (sort: readonly ItemSortBy[]): string => formatSortParam(sort);
+/** The service's sort keys as the table's sorting state, and back. */
+export const sortByToSorting = (sort: readonly ItemSortBy[]): { id: string; desc: boolean }[] => sort.map((s) => ({ id: s.field, desc: s.direction === "desc" }));
 
 /**
  * The state as URL parameters, defaults left out so the plain table has a plain address.
@@ -124,7 +124,7 @@ export function serializeItemsTableState(state: ItemsTableState, base?: URLSearc
     const value = state[f.key].trim();
     if (value) params.set(f.param, value);
   }
-  if (state.sort.length > 0) params.set(SORT_PARAM, formatSort(state.sort));
+  if (state.sort.length > 0) params.set(SORT_PARAM, formatSortParam(state.sort));
   if (state.page !== 1) params.set(PAGE_PARAM, String(state.page));
   if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set(SIZE_PARAM, String(state.pageSize));
   return params;

@@ -7,7 +7,6 @@ export type ItemsLocationState = { focusItemId?: string } | null;
 /** The review URL's parameter for the item's index in the table's list (0-based), a hint to find its neighbours fast. */
 export const INDEX_PARAM = "i";
 
-export const queueHref = paths.queue;
 
 /**
  * The review page of an item, carrying the table's view (filters, sort, page size) so Previous /
@@ -17,12 +16,12 @@ export function reviewHref(queueId: string, itemId: string, view: ItemsTableStat
   const params = serializeItemsTableState(view);
   if (index !== null && index >= 0) params.set(INDEX_PARAM, String(index));
   const search = params.toString();
-  return `${queueHref(queueId)}/items/${encodeURIComponent(itemId)}${search ? `?${search}` : ""}`;
+  return paths.queueItem(queueId, itemId, search);
 }
 
 /** The table with the view, on the page that holds row `index` when it is known. */
 export function tableHref(queueId: string, view: ItemsTableState, index: number | null): string {
   const page = index !== null && index >= 0 ? Math.floor(index / view.pageSize) + 1 : view.page;
   const search = serializeItemsTableState({ ...view, page }).toString();
-  return `${queueHref(queueId)}${search ? `?${search}` : ""}`;
+  return `${paths.queue(queueId)}${search ? `?${search}` : ""}`;
 }
