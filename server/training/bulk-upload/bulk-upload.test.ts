@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, assert, describe, expect, it, vi } from "vitest";
 import { ACME_KEY, bearer, call, createTestApp } from "../../testing/test-app";
 import { createModel, group, TRAINING } from "../test-support";
 import { prepareBulk } from "./prepare";
@@ -41,7 +41,8 @@ describe("bulk uploads handled in the worker thread", () => {
     const row = db.prepare<[string], { trajectory_groups: string; metrics: string }>("SELECT trajectory_groups, metrics FROM training_logs WHERE model_id = ?").get(model.id)!;
     expect(JSON.parse(row.trajectory_groups)).toEqual(groups);
     const onEventLoop = prepareBulk("log", { split: "train", trajectory_groups: groups });
-    expect(onEventLoop.kind === "log" && JSON.parse(row.metrics)).toEqual(onEventLoop.kind === "log" && onEventLoop.metrics);
+    assert(onEventLoop.kind === "log");
+    expect(JSON.parse(row.metrics)).toEqual(onEventLoop.metrics);
   });
 
   it("refuses a bad body over the threshold with the 422 a small one gets, nothing stored", async () => {
