@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DEMO_KEY } from "../../../server/testing/test-app";
 import { createQueryClient } from "../../api/query-client";
@@ -90,6 +90,20 @@ describe("model catalog", () => {
     expect(screen.getByLabelText("Search model IDs")).toHaveValue("qwen");
     expect(screen.getByLabelText("Provider")).toHaveValue("Qwen");
     expect(rowIds()).toEqual(["Qwen/Qwen3-Coder-480B-A35B-Instruct", "Qwen/Qwen3-235B-A22B-Instruct-2507", "Qwen/Qwen3-30B-A3B-Instruct-2507"]);
+  });
+
+  it("says which part of a shared link it ignored, and Back undoes a sort", async () => {
+    const { user, router } = renderWithServices("/models?sort=flavour.desc&q=qwen");
+    await table();
+    expect(screen.getByText(/Part of the link was not understood/).closest("output")).toHaveTextContent("sort=flavour.desc: 'flavour' is not a sortable column");
+    expect(searchOf(router).get("sort")).toBeNull();
+    expect(searchOf(router).get("q")).toBe("qwen");
+
+    await user.click(within(screen.getByRole("columnheader", { name: /Price/ })).getByRole("button"));
+    expect(searchOf(router).get("sort")).toBe("price.asc");
+    await act(async () => router.navigate(-1));
+    expect(searchOf(router).get("sort")).toBeNull();
+    expect(screen.getByLabelText("Search model IDs")).toHaveValue("qwen");
   });
 
   it("copies a model ID", async () => {

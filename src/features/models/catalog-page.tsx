@@ -10,16 +10,17 @@ import { LoadingBar } from "../../components/loading-bar";
 import { PageHeader } from "../../components/page-header";
 import { PanelErrorBoundary } from "../../components/panel-error-boundary";
 import { Spinner } from "../../components/spinner";
+import { UrlIssuesNotice } from "../../components/url-issues-notice";
+import { useUrlTable } from "../../lib/url-state/use-url-table";
 import { useSettings } from "../../settings/settings-context";
 import { CatalogError } from "./catalog-error";
 import { CatalogTable } from "./catalog-table";
 import { CatalogToolbar } from "./catalog-toolbar";
-import { toggleSort } from "./catalog-url-state";
+import { CATALOG_URL_CODEC, toggleSort } from "./catalog-url-state";
 import { buildCatalogView, countLabel } from "./catalog-view";
 import { FactsNote } from "./facts-note";
 import { ModelDetailPanel } from "./model-detail-panel";
 import { snippetBaseUrl } from "./snippets";
-import { useCatalogUrlState } from "./use-catalog-url-state";
 import { paths } from "../../lib/paths";
 
 const COUNT_ID = "catalog-count";
@@ -29,7 +30,7 @@ export function ModelCatalogPage() {
   const { inference } = useApiClients();
   const { connection } = useSettings();
   const query = useQuery(inferenceQueries.models(inference));
-  const [state, update] = useCatalogUrlState();
+  const { state, update, issues, dismissIssues } = useUrlTable(CATALOG_URL_CODEC);
   const models = useMemo(() => query.data?.data ?? [], [query.data]);
   const view = useMemo(() => buildCatalogView(models, state), [models, state]);
   const matchingCount = view.providers.reduce((sum, p) => sum + p.count, 0);
@@ -47,6 +48,7 @@ export function ModelCatalogPage() {
         }
       />
       <LoadingBar active={query.isFetching && !query.isPending} label="Refreshing models" />
+      <UrlIssuesNotice issues={issues} onDismiss={dismissIssues} />
 
       <PanelErrorBoundary label="Model catalog">
         {query.isError && !query.data ? (
@@ -76,7 +78,7 @@ export function ModelCatalogPage() {
               matchingCount={matchingCount}
               countText={countLabel(view.rows.length, view.total)}
               countId={COUNT_ID}
-              onSearch={(q) => update({ q })}
+              onSearch={(q) => update({ q }, { typing: true })}
               onProvider={(provider) => update({ provider })}
             />
             {view.rows.length > 0 ? (

@@ -4,7 +4,7 @@ import { cn } from "../../lib/cn";
 import { providerLabel, type ProviderCount } from "./model-providers";
 import { useUrlBackedText } from "../../lib/use-url-backed-text";
 
-// The URL leaves out a blank search (withCatalogParams), so a blank box is "" there.
+// The URL leaves out a blank search (CATALOG_URL_CODEC), so a blank box is "" there.
 const searchUrlForm = (value: string) => (value.trim() === "" ? "" : value);
 
 /** Search as you type, the provider filter with counts, and the live count of what is shown. */

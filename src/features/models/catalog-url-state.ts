@@ -1,9 +1,12 @@
+import { writeParam } from "../../lib/url-state/params";
 import { formatSortParam, parseSortParam, type SortDirection } from "../../lib/url-state/sort-param";
+import type { UrlIssue } from "../../lib/url-state/url-issue";
+import { readUrlView, writeUrlView, type UrlViewCodec } from "../../lib/url-state/use-url-table";
 
 /**
  * The catalog's state in the query string: `q` (search), `provider`, `sort` and `model` (the
  * open detail panel), so a filtered view can be shared, survives a reload and the back button.
- * Unknown or malformed values fall back to the defaults rather than failing.
+ * Unknown or malformed values fall back to the defaults and are reported as a notice.
  */
 
 export const SORT_KEYS = ["id", "provider", "owned_by", "context", "price", "created"] as const;
@@ -25,40 +28,40 @@ export const NO_PROVIDER = "~none";
 export const DEFAULT_SORT: SortState = { key: "id", direction: "asc" };
 
 /** One sort key, in the app's one URL syntax ("created.desc"; the older "-created" still reads); anything else is the default order. */
-export function parseSort(value: string | null): SortState {
-  const [first] = parseSortParam(value, SORT_KEYS);
+export function parseSort(value: string | null, issues: UrlIssue[] = []): SortState {
+  const [first, ...rest] = parseSortParam(value, SORT_KEYS, { issues });
+  for (const extra of rest) issues.push({ param: "sort", value: formatSortParam([extra]), reason: "the catalog sorts by one column at a time" });
   return first ? { key: first.field, direction: first.direction } : DEFAULT_SORT;
 }
 
-export function formatSort(sort: SortState): string {
-  return formatSortParam([{ field: sort.key, direction: sort.direction }]);
-}
-
-export function parseCatalogParams(params: URLSearchParams): CatalogUrlState {
-  return {
-    q: params.get("q") ?? "",
-    provider: params.get("provider") || null,
-    sort: parseSort(params.get("sort")),
-    model: params.get("model") || null,
-  };
-}
+const isDefaultSort = (sort: SortState) => sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction;
 
 /**
- * The query string with `patch` applied. Defaults are left out so the plain address stays
- * plain; parameters that belong to someone else are kept.
+ * The catalog's parameters, read and written through lib/url-state. Defaults are left out so the
+ * plain address stays plain; parameters that belong to someone else are kept.
  */
-export function withCatalogParams(params: URLSearchParams, patch: Partial<CatalogUrlState>): URLSearchParams {
-  const next = new URLSearchParams(params);
-  const set = (name: string, value: string | null) => (value ? next.set(name, value) : next.delete(name));
-  if (patch.q !== undefined) set("q", patch.q.trim() === "" ? null : patch.q);
-  if (patch.provider !== undefined) set("provider", patch.provider);
-  if (patch.sort !== undefined) {
-    const isDefault = patch.sort.key === DEFAULT_SORT.key && patch.sort.direction === DEFAULT_SORT.direction;
-    set("sort", isDefault ? null : formatSort(patch.sort));
-  }
-  if (patch.model !== undefined) set("model", patch.model);
-  return next;
-}
+export const CATALOG_URL_CODEC: UrlViewCodec<CatalogUrlState> = {
+  params: ["q", "provider", "sort", "model"],
+  read: (params, issues) => ({
+    // Kept as typed (spaces and all), so the box and the address agree while typing.
+    q: params.get("q") ?? "",
+    provider: params.get("provider") || null,
+    sort: parseSort(params.get("sort"), issues),
+    model: params.get("model") || null,
+  }),
+  write: (state, params) => {
+    writeParam(params, "q", state.q.trim() === "" ? "" : state.q);
+    writeParam(params, "provider", state.provider ?? "");
+    writeParam(params, "sort", isDefaultSort(state.sort) ? "" : formatSortParam([{ field: state.sort.key, direction: state.sort.direction }]));
+    writeParam(params, "model", state.model ?? "");
+  },
+};
+
+export const parseCatalogParams = (params: URLSearchParams): CatalogUrlState => readUrlView(CATALOG_URL_CODEC, params).state;
+
+/** The query string with `patch` applied. */
+export const withCatalogParams = (params: URLSearchParams, patch: Partial<CatalogUrlState>): URLSearchParams =>
+  writeUrlView(CATALOG_URL_CODEC, { ...parseCatalogParams(params), ...patch }, params);
 
 /** Clicking a header: a new column starts ascending (dates and prices too); the same one flips. */
 export function toggleSort(current: SortState, key: SortKey): SortState {

@@ -1,5 +1,6 @@
 /** Which way is better for a metric, for marking the best checkpoint. The user can flip it. */
-export type Direction = "higher" | "lower";
+export const DIRECTIONS = ["higher", "lower"] as const;
+export type Direction = (typeof DIRECTIONS)[number];
 
 // Losses, divergences, errors and spreads go down as a model improves; rewards and scores go up.
 const LOWER_IS_BETTER = /(loss|error|perplexity|kl|grad_norm|std|latency)/i;

@@ -1,5 +1,6 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import type { AnnotationQueueItem } from "../../../../contract/trace";
+import type { ChoosableColumn } from "../../../components/table";
 import { StatusBadge } from "../../../components/status-badge";
 import { UntrustedText } from "../../../components/untrusted-text";
 import { revealHiddenCharacters } from "../../../lib/hidden-characters";
@@ -104,6 +105,15 @@ export const ITEM_COLUMNS = helper.columns([
     cell: (info) => <TimeCell value={info.getValue()} />,
   }),
 ]);
+
+/** A definition's column id: its `id`, else its accessor key (how the table names it). */
+const columnId = (column: { id?: string; accessorKey?: unknown }): string => column.id ?? String(column.accessorKey ?? "");
+
+/** The columns the column chooser offers (the rest always show). */
+export const HIDEABLE_ITEM_COLUMNS: readonly ChoosableColumn[] = ITEM_COLUMNS.filter((c) => c.enableHiding !== false).map((column) => {
+  const id = columnId(column as { id?: string; accessorKey?: unknown });
+  return { id, label: column.meta?.label ?? id };
+});
 
 /** Shown until the user picks columns: the trace id and Updated are the least used (both stay one click away). */
 export const DEFAULT_HIDDEN_COLUMNS: Readonly<Record<string, false>> = { call_trace_id: false, updated_at: false };

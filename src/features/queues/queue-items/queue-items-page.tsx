@@ -4,27 +4,27 @@ import { Button } from "../../../components/button";
 import { ErrorPanel } from "../../../components/error-panel";
 import { LoadingBar } from "../../../components/loading-bar";
 import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
+import { ColumnChooser, Pagination } from "../../../components/table";
+import { UrlIssuesNotice } from "../../../components/url-issues-notice";
+import { useUrlTable } from "../../../lib/url-state/use-url-table";
 import { useShortcuts } from "../shared/keyboard";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { useQueue, useQueueTotals } from "../shared/queue-queries";
 import { QueueProgress } from "../shared/queue-progress";
 import { ShortcutsDialog, type Shortcut } from "../shared/shortcuts-dialog";
 import { useAnnotationProject } from "../shared/use-annotation-project";
-import { ColumnChooser } from "./column-chooser";
 import { useColumnVisibility } from "./column-visibility";
+import { HIDEABLE_ITEM_COLUMNS } from "./items-columns";
 import { ExportDialog } from "./export/export-dialog";
 import { useExport } from "./export/use-export";
 import { ItemsEmptyState } from "./items-empty-state";
 import { itemsQueryProblems } from "./items-errors";
 import { ItemsFilters } from "./items-filters";
-import { ItemsPagination } from "./items-pagination";
 import { ItemsTable } from "./items-table";
-import { TEXT_FILTERS } from "../shared/items-url-state";
+import { ITEMS_URL_CODEC, PAGE_SIZES, TEXT_FILTERS } from "../shared/items-url-state";
 import { QueueItemsHeader } from "./queue-items-header";
-import { UrlIssuesNotice } from "./url-issues-notice";
 import { useItemsPage } from "./use-items-page";
 import { useItemsRowNavigation } from "./use-items-row-navigation";
-import { useItemsUrlState } from "./use-items-url-state";
 import { useItemsViewChanges } from "./use-items-view-changes";
 import { useKnownOps } from "./use-known-ops";
 
@@ -52,7 +52,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   const titleId = useId();
   const queue = useQueue(project, queueId);
   const totals = useQueueTotals(project, queueId);
-  const { state, update, issues, dismissIssues } = useItemsUrlState();
+  const { state, update, issues, dismissIssues } = useUrlTable(ITEMS_URL_CODEC);
   const queueTotal = totals.data?.total_items ?? null;
   const { query, page } = useItemsPage(project, queueId, state, queueTotal);
   const columns = useColumnVisibility();
@@ -96,7 +96,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
               {totals.data ? <QueueProgress done={totals.data.completed_items} total={totals.data.total_items} label="Queue progress" /> : null}
             </div>
             <Button onClick={() => setExportOpen(true)}>Export…</Button>
-            <ColumnChooser visibility={columns.visibility} onChange={columns.update} onReset={columns.reset} />
+            <ColumnChooser columns={HIDEABLE_ITEM_COLUMNS} visibility={columns.visibility} onChange={columns.update} onReset={columns.reset} />
             <Button variant="ghost" onClick={() => setShortcutsOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
               ?
             </Button>
@@ -153,9 +153,10 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           }
           scrollToRowRef={navigation.scrollToRowRef}
         />
-        <ItemsPagination
+        <Pagination
           page={state.page}
           pageSize={state.pageSize}
+          pageSizes={PAGE_SIZES}
           offset={page.offset}
           shownCount={page.items.length}
           total={page.total}

@@ -3,7 +3,7 @@ import { ANNOTATION_STATES, type AnnotationState } from "../../../../contract/tr
 import { AlertTriangleIcon } from "../../../components/icons";
 import { cn } from "../../../lib/cn";
 import { STATE_LABELS } from "../shared/item-state";
-import { usePendingValue } from "../shared/use-pending-value";
+import { usePendingValue } from "../../../lib/url-state/use-pending-value";
 
 /**
  * The State filter: a group of toggles (checkboxes drawn as pills), any number selected; none

@@ -2,9 +2,9 @@ import { functionalUpdate, type SortingState, type Updater } from "@tanstack/rea
 import { useCallback, useMemo, useRef, type RefObject } from "react";
 import type { AnnotationState } from "../../../../contract/trace";
 import { sortByToSorting, sortingToSortBy, TEXT_FILTERS, type ItemsTableState, type PageSize, type TextFilterKey } from "../shared/items-url-state";
-import type { TableStateChange } from "./use-items-url-state";
+import type { UrlViewChange, UrlViewWrite } from "../../../lib/url-state/use-url-table";
 
-type Update = (change: TableStateChange, options?: { replace?: boolean }) => void;
+type Update = (change: UrlViewChange<ItemsTableState>, write?: UrlViewWrite) => void;
 
 /**
  * What the table's controls change in its view: filters, sort, page, page size. Each change goes
@@ -17,9 +17,9 @@ export function useItemsViewChanges(state: ItemsTableState, update: Update, opti
 
   const onTextCommit = useCallback(
     (key: TextFilterKey, value: string) => {
-      const replace = lastTextFilter.current === key;
+      const typing = lastTextFilter.current === key;
       lastTextFilter.current = key;
-      update({ [key]: value, page: 1 }, { replace });
+      update({ [key]: value, page: 1 }, { typing });
     },
     [update],
   );

@@ -1,10 +1,11 @@
 import { useCallback } from "react";
-import { useSearchParams } from "react-router-dom";
 import { Button } from "../../../components/button";
 import { ErrorPanel } from "../../../components/error-panel";
 import { LoadingBar } from "../../../components/loading-bar";
 import { PageHeader } from "../../../components/page-header";
 import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
+import { readText, writeParam } from "../../../lib/url-state/params";
+import { useUrlTable, type UrlViewCodec } from "../../../lib/url-state/use-url-table";
 import { DebouncedTextField } from "../shared/debounced-text-field";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { useAnnotationProject } from "../shared/use-annotation-project";
@@ -12,7 +13,14 @@ import { QueueListEmpty } from "./queue-list-empty";
 import { QueueListTable } from "./queue-list-table";
 import { QUEUE_LIST_LIMIT, useQueueList } from "./use-queue-list";
 
-export const SEARCH_PARAM = "q";
+const SEARCH_PARAM = "q";
+
+/** The list's one URL parameter: the name searched for. */
+const QUEUE_LIST_URL_CODEC: UrlViewCodec<{ name: string }> = {
+  params: [SEARCH_PARAM],
+  read: (params) => ({ name: readText(params, SEARCH_PARAM) }),
+  write: (state, params) => writeParam(params, SEARCH_PARAM, state.name.trim()),
+};
 
 /** /queues: the annotation project's queues, searchable by name, each with its progress. */
 export function QueueListPage() {
@@ -35,22 +43,11 @@ export function QueueListPage() {
 }
 
 function QueueList({ project }: { project: string }) {
-  const [params, setParams] = useSearchParams();
-  const name = (params.get(SEARCH_PARAM) ?? "").trim();
+  const { state, update } = useUrlTable(QUEUE_LIST_URL_CODEC);
+  const name = state.name;
   const { queues, shown, more, stats } = useQueueList(project, name);
-  const setName = useCallback(
-    (next: string) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (next) updated.set(SEARCH_PARAM, next);
-          else updated.delete(SEARCH_PARAM);
-          return updated;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const setName = useCallback((next: string) => update({ name: next }, { typing: true }), [update]);
+  const clearName = useCallback(() => update({ name: "" }), [update]);
 
   return (
     <section aria-labelledby="queue-list-heading" className="space-y-3">
@@ -72,7 +69,7 @@ function QueueList({ project }: { project: string }) {
         <p className="py-8 text-center text-sm text-fg-muted">Loading queues…</p>
       ) : shown.length === 0 ? (
         name ? (
-          <QueueListEmpty kind="no-match" name={name} action={<Button onClick={() => setName("")}>Clear the search</Button>} />
+          <QueueListEmpty kind="no-match" name={name} action={<Button onClick={clearName}>Clear the search</Button>} />
         ) : (
           <QueueListEmpty kind="no-queues" project={project} />
         )

@@ -1,5 +1,7 @@
 import { formatSortParam, parseSortParam } from "../../../lib/url-state/sort-param";
 import type { UrlIssue } from "../../../lib/url-state/url-issue";
+import { readChoiceSet, readNumberChoice, readPage, readText, writeParam } from "../../../lib/url-state/params";
+import { readUrlView, writeUrlView, type UrlViewCodec } from "../../../lib/url-state/use-url-table";
 import { ANNOTATION_STATES, SORTABLE_ITEM_FIELDS, type AnnotationState, type ItemSortBy, type ItemsFilter, type ItemsQueryRequest, type SortableItemField } from "../../../../contract/trace";
 
 /**
@@ -53,56 +55,31 @@ export const DEFAULT_TABLE_STATE: ItemsTableState = {
 };
 
 
-const isState = (value: string): value is AnnotationState => (ANNOTATION_STATES as readonly string[]).includes(value);
 const isSortField = (value: string): value is SortableItemField => (SORTABLE_ITEM_FIELDS as readonly string[]).includes(value);
-const isPageSize = (value: number): value is PageSize => (PAGE_SIZES as readonly number[]).includes(value);
-
-function parseStates(raw: string | null, issues: UrlIssue[]): AnnotationState[] {
-  if (raw === null) return [];
-  const states: AnnotationState[] = [];
-  for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
-    if (!isState(part)) issues.push({ param: STATE_PARAM, value: part, reason: `is not a state (use ${ANNOTATION_STATES.join(", ")})` });
-    else if (!states.includes(part)) states.push(part);
-  }
-  // Shown in a fixed order, so two links that select the same states look the same.
-  return ANNOTATION_STATES.filter((s) => states.includes(s));
-}
 
 /** The table's sort keys, in the app's one URL syntax (lib/url-state/sort-param). */
 export const parseSort = (raw: string | null, issues: UrlIssue[] = []): ItemSortBy[] => parseSortParam(raw, SORTABLE_ITEM_FIELDS, { param: SORT_PARAM, issues });
 
-function parsePage(raw: string | null, issues: UrlIssue[]): number {
-  if (raw === null) return 1;
-  const page = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-  if (!Number.isSafeInteger(page) || page < 1) {
-    issues.push({ param: PAGE_PARAM, value: raw, reason: "is not a page number (1, 2, 3, …)" });
-    return 1;
-  }
-  return page;
-}
-
-function parsePageSize(raw: string | null, issues: UrlIssue[]): PageSize {
-  if (raw === null) return DEFAULT_PAGE_SIZE;
-  const size = Number(raw.trim());
-  if (!isPageSize(size)) {
-    issues.push({ param: SIZE_PARAM, value: raw, reason: `is not a page size (use ${PAGE_SIZES.join(", ")})` });
-    return DEFAULT_PAGE_SIZE;
-  }
-  return size;
-}
-
-export function parseItemsTableState(params: URLSearchParams): { state: ItemsTableState; issues: UrlIssue[] } {
-  const issues: UrlIssue[] = [];
-  const text = Object.fromEntries(TEXT_FILTERS.map((f) => [f.key, (params.get(f.param) ?? "").trim()])) as TextFilters;
-  const state: ItemsTableState = {
-    ...text,
-    states: parseStates(params.get(STATE_PARAM), issues),
+/** The items view's parameters, read and written through lib/url-state. */
+export const ITEMS_URL_CODEC: UrlViewCodec<ItemsTableState> = {
+  params: TABLE_PARAMS,
+  read: (params, issues) => ({
+    ...(Object.fromEntries(TEXT_FILTERS.map((f) => [f.key, readText(params, f.param)])) as TextFilters),
+    states: readChoiceSet(params, STATE_PARAM, ANNOTATION_STATES, issues, "state"),
     sort: parseSort(params.get(SORT_PARAM), issues),
-    page: parsePage(params.get(PAGE_PARAM), issues),
-    pageSize: parsePageSize(params.get(SIZE_PARAM), issues),
-  };
-  return { state, issues };
-}
+    page: readPage(params, PAGE_PARAM, issues),
+    pageSize: readNumberChoice(params, SIZE_PARAM, PAGE_SIZES, DEFAULT_PAGE_SIZE, issues, "page size"),
+  }),
+  write: (state, params) => {
+    writeParam(params, STATE_PARAM, state.states.join(","));
+    for (const f of TEXT_FILTERS) writeParam(params, f.param, state[f.key].trim());
+    writeParam(params, SORT_PARAM, formatSortParam(state.sort));
+    writeParam(params, PAGE_PARAM, String(state.page), "1");
+    writeParam(params, SIZE_PARAM, String(state.pageSize), String(DEFAULT_PAGE_SIZE));
+  },
+};
+
+export const parseItemsTableState = (params: URLSearchParams): { state: ItemsTableState; issues: UrlIssue[] } => readUrlView(ITEMS_URL_CODEC, params);
 
 /** The table's sorting state as the service's `sort_by`; ids that are not sort fields are left out. */
 export function sortingToSortBy(sorting: readonly { id: string; desc: boolean }[]): ItemSortBy[] {
@@ -116,19 +93,7 @@ export const sortByToSorting = (sort: readonly ItemSortBy[]): { id: string; desc
  * The state as URL parameters, defaults left out so the plain table has a plain address.
  * `base` keeps parameters this module does not own.
  */
-export function serializeItemsTableState(state: ItemsTableState, base?: URLSearchParams): URLSearchParams {
-  const params = new URLSearchParams(base);
-  for (const name of TABLE_PARAMS) params.delete(name);
-  if (state.states.length > 0) params.set(STATE_PARAM, state.states.join(","));
-  for (const f of TEXT_FILTERS) {
-    const value = state[f.key].trim();
-    if (value) params.set(f.param, value);
-  }
-  if (state.sort.length > 0) params.set(SORT_PARAM, formatSortParam(state.sort));
-  if (state.page !== 1) params.set(PAGE_PARAM, String(state.page));
-  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set(SIZE_PARAM, String(state.pageSize));
-  return params;
-}
+export const serializeItemsTableState = (state: ItemsTableState, base?: URLSearchParams): URLSearchParams => writeUrlView(ITEMS_URL_CODEC, state, base);
 
 /** The service's filter for the state; null when nothing is filtered. */
 export function toItemsFilter(state: Pick<ItemsTableState, "states" | TextFilterKey>): ItemsFilter | null {

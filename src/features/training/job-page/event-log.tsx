@@ -1,14 +1,25 @@
 import { observeElementRect, useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { useSearchParams } from "react-router-dom";
 import type { JobEventStore } from "../events/job-event-store";
 import { formatCount } from "../../../lib/format";
+import { readText, writeParam } from "../../../lib/url-state/params";
+import { useUrlTable, type UrlViewCodec } from "../../../lib/url-state/use-url-table";
 import { EventTypeFilter } from "./event-type-filter";
 import { BodyRow, Cell, HeaderCell, SpacerRow, Table, TableHead } from "../../../components/table";
 
 const ROW_HEIGHT = 30;
 const LOG_HEIGHT = 360;
 const FILTER_PARAM = "events";
+
+/**
+ * The event types turned off, as `events=-metrics,-log` (the job's types are known only once
+ * its events arrive, so the URL names what is hidden and a new type shows).
+ */
+const EVENT_FILTER_CODEC: UrlViewCodec<{ hidden: string[] }> = {
+  params: [FILTER_PARAM],
+  read: (params) => ({ hidden: readText(params, FILTER_PARAM).split(",").filter(Boolean).map((t) => t.replace(/^-/, "")) }),
+  write: (filter, params) => writeParam(params, FILTER_PARAM, filter.hidden.map((t) => `-${t}`).join(",")),
+};
 
 function compactJson(data: unknown): string {
   const text = JSON.stringify(data);
@@ -22,9 +33,9 @@ function compactJson(data: unknown): string {
  */
 export function EventLog({ store, version }: { store: JobEventStore; version: number }) {
   const headingId = useId();
-  const [params, setParams] = useSearchParams();
+  const { state: filter, update } = useUrlTable(EVENT_FILTER_CODEC);
   const types = useMemo(() => store.types(), [store, version]); // oxlint-disable-line react-hooks/exhaustive-deps -- version marks new events
-  const hidden = useMemo(() => new Set((params.get(FILTER_PARAM) ?? "").split(",").filter(Boolean).map((t) => t.replace(/^-/, ""))), [params]);
+  const hidden = useMemo(() => new Set(filter.hidden), [filter.hidden]);
   const selected = useMemo(() => new Set(types.map((t) => t.type).filter((t) => !hidden.has(t))), [types, hidden]);
   const indices = useMemo(() => store.indicesOfTypes(selected), [store, selected, version]); // oxlint-disable-line react-hooks/exhaustive-deps -- version marks new events
   const [follow, setFollow] = useState(true);
@@ -47,18 +58,7 @@ export function EventLog({ store, version }: { store: JobEventStore; version: nu
     if (follow && indices.length > 0) virtualizer.scrollToIndex(indices.length - 1, { align: "end" });
   }, [follow, indices, virtualizer]);
 
-  const setSelected = (next: Set<string>) => {
-    const off = types.map((t) => t.type).filter((t) => !next.has(t));
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (off.length) updated.set(FILTER_PARAM, off.map((t) => `-${t}`).join(","));
-        else updated.delete(FILTER_PARAM);
-        return updated;
-      },
-      { replace: true },
-    );
-  };
+  const setSelected = (next: Set<string>) => update({ hidden: types.map((t) => t.type).filter((t) => !next.has(t)) });
 
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;

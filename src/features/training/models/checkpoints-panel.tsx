@@ -1,35 +1,35 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useSearchParams } from "react-router-dom";
 import { trainingQueries } from "../../../api/queries/training";
 import { useApiClients } from "../../../settings/api-clients";
-import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorPanel } from "../../../components/error-panel";
-import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/icons";
 import { LoadingBar } from "../../../components/loading-bar";
-import { compactSelectClasses } from "../compact-select";
+import { Pagination } from "../../../components/table";
+import { useUrlTable } from "../../../lib/url-state/use-url-table";
 import { formatCount } from "../../../lib/format";
 import { defaultDirection, orderMetrics, type Direction } from "../metrics";
 import { BestPicker } from "./best-picker";
 import { bestCheckpoint, defaultRankingMetric } from "./best-checkpoint";
 import type { ModelPath } from "./checkpoint-actions";
 import { CheckpointsTable } from "./checkpoints-table";
+import { CHECKPOINTS_URL_CODEC, CHECKPOINT_PAGE_SIZES } from "./checkpoints-url-state";
 import { DeleteCheckpoints } from "./delete-checkpoints";
-
-const PAGE_SIZES = [20, 50, 100];
 
 /**
  * A model's checkpoints, a page at a time with the service's cursor (`after`), in either order.
  * Order, page size and the ranking metric live in the URL; the cursor trail lives here (going
- * back a page needs the cursors of the pages before).
+ * back a page needs the cursors of the pages before) and starts again when the order or the page
+ * size changes, however they change (a control, or Back).
  */
 export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: string; modelLabel: string; path: ModelPath | null }) {
   const { training } = useApiClients();
-  const [params, setParams] = useSearchParams();
-  const order = params.get("order") === "desc" ? "desc" : "asc";
-  const limit = PAGE_SIZES.includes(Number(params.get("limit"))) ? Number(params.get("limit")) : 20;
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const { state: view, update } = useUrlTable(CHECKPOINTS_URL_CODEC);
+  const { order, limit } = view;
+  const trailKey = `${order}.${limit}`;
+  const [trail, setTrail] = useState<{ key: string; cursors: (string | undefined)[] }>({ key: trailKey, cursors: [undefined] });
+  const cursors = trail.key === trailKey ? trail.cursors : [undefined];
+  const setCursors = (change: (current: (string | undefined)[]) => (string | undefined)[]) => setTrail({ key: trailKey, cursors: change(cursors) });
   const after = cursors.at(-1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
 
@@ -37,23 +37,11 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
   const stats = useQuery(trainingQueries.checkpointStats(training, modelId));
 
   const metricNames = orderMetrics(Object.keys(stats.data?.metrics ?? {}).length ? Object.keys(stats.data!.metrics) : [...new Set(page.data?.data.flatMap((c) => Object.keys(c.metrics)) ?? [])]);
-  const rankBy = params.get("best") && metricNames.includes(params.get("best")!) ? params.get("best")! : defaultRankingMetric(metricNames);
-  const direction: Direction = params.get("dir") === "lower" || params.get("dir") === "higher" ? (params.get("dir") as Direction) : rankBy ? defaultDirection(rankBy) : "higher";
+  const rankBy = view.best && metricNames.includes(view.best) ? view.best : defaultRankingMetric(metricNames);
+  const direction: Direction = view.dir ?? (rankBy ? defaultDirection(rankBy) : "higher");
   const best = rankBy ? bestCheckpoint(stats.data, rankBy, direction) : null;
 
-  const updateParams = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  const restart = () => setCursors([undefined]);
+  const restart = () => setCursors(() => [undefined]);
   const select = (steps: number[], on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -80,7 +68,7 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
         metrics={metricNames}
         metric={rankBy}
         direction={direction}
-        onChange={(metric, dir) => updateParams({ best: metric, dir: metric === rankBy ? dir : defaultDirection(metric) })}
+        onChange={(metric, dir) => update({ best: metric, dir: metric === rankBy ? dir : defaultDirection(metric) })}
         best={best}
         scanning={stats.isPending}
         path={path}
@@ -106,10 +94,7 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
             checkpoints={data.data}
             metrics={metricNames}
             order={order}
-            onToggleOrder={() => {
-              updateParams({ order: order === "asc" ? "desc" : null });
-              restart();
-            }}
+            onToggleOrder={() => update({ order: order === "asc" ? "desc" : "asc" })}
             selected={selected}
             onSelect={select}
             bestStep={best?.step ?? null}
@@ -119,40 +104,25 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
           <p className="text-sm text-fg-muted">Loading checkpoints…</p>
         )}
       </div>
-      <nav aria-label="Checkpoint pages" className="flex flex-wrap items-center gap-3 text-xs text-fg-muted">
-        <Button size="sm" disabled={pageNumber === 1} onClick={() => setCursors((c) => c.slice(0, -1))} icon={<ChevronLeftIcon size={13} />}>
-          Previous
-        </Button>
-        <output>
-          Page {pageNumber}
-          {data && data.data.length > 0 ? `: steps ${data.data[0]!.step}–${data.data.at(-1)!.step}` : ""}
-        </output>
-        <Button
-          size="sm"
-          disabled={!data?.has_more || page.isPlaceholderData}
-          onClick={() => data?.last_id && setCursors((c) => [...c, data.last_id ?? undefined])}
-          icon={<ChevronRightIcon size={13} />}
-        >
-          Next
-        </Button>
-        <label className="ml-auto flex items-center gap-1.5">
-          Per page
-          <select
-            value={limit}
-            onChange={(event) => {
-              updateParams({ limit: event.target.value === "20" ? null : event.target.value });
-              restart();
-            }}
-            className={compactSelectClasses}
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-      </nav>
+      {data && !(data.data.length === 0 && pageNumber === 1) ? (
+        <Pagination
+          label="Checkpoint pages"
+          page={pageNumber}
+          pageSize={limit}
+          pageSizes={CHECKPOINT_PAGE_SIZES}
+          // Cursor pages follow one another, so a page's first row is the pages before it times the size.
+          offset={(pageNumber - 1) * limit}
+          shownCount={data.data.length}
+          total={stats.data?.count ?? null}
+          hasNext={Boolean(data.has_more && data.last_id) && !page.isPlaceholderData}
+          loading={page.isFetching}
+          onPage={(next) => {
+            if (next < pageNumber) setCursors((c) => c.slice(0, Math.max(1, next)));
+            else if (data.last_id) setCursors((c) => [...c, data.last_id ?? undefined]);
+          }}
+          onPageSize={(size) => update({ limit: size })}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { memo, useId } from "react";
-import { Button } from "../../../components/button";
-import { usePendingValue } from "../shared/use-pending-value";
-import { PAGE_SIZES, type PageSize } from "../shared/items-url-state";
+import { usePendingValue } from "../../lib/url-state/use-pending-value";
+import { Button } from "../button";
 import { paginationSummary } from "./pagination-summary";
 
 function ChevronIcon({ direction }: { direction: "left" | "right" }) {
@@ -12,36 +11,34 @@ function ChevronIcon({ direction }: { direction: "left" | "right" }) {
   );
 }
 
-/**
- * "51–100 of 10,000", rows per page, Previous/Next. The service sends no total: "of N" shows when
- * N is known (the queue's total without a filter, or once the last page is reached).
- */
-export const ItemsPagination = memo(function ItemsPagination({
-  page,
-  pageSize,
-  offset,
-  shownCount,
-  total,
-  hasNext,
-  loading,
-  onPage,
-  onPageSize,
-}: {
+export type PaginationProps<Size extends number> = {
+  /** 1-based. */
   page: number;
-  pageSize: PageSize;
+  pageSize: Size;
+  pageSizes: readonly Size[];
+  /** Rows before this page (the service's offset). */
   offset: number;
   shownCount: number;
+  /** The list's length when known; services that page with a cursor often do not say. */
   total: number | null;
   hasNext: boolean;
   loading: boolean;
   onPage: (page: number) => void;
-  onPageSize: (size: PageSize) => void;
-}) {
+  onPageSize: (size: Size) => void;
+  /** The navigation landmark's name, when a page has more than one list. */
+  label?: string;
+};
+
+/**
+ * "51–100 of 10,000", rows per page, Previous/Next. "of N" shows when N is known (a total from
+ * the service, or once the last page is reached).
+ */
+function PaginationImpl<Size extends number>({ page, pageSize, pageSizes, offset, shownCount, total, hasNext, loading, onPage, onPageSize, label = "Pagination" }: PaginationProps<Size>) {
   const sizeId = useId();
-  const [shownSize, setPendingSize] = usePendingValue<PageSize>(pageSize);
+  const [shownSize, setPendingSize] = usePendingValue<Size>(pageSize);
   const { summary, pages } = paginationSummary({ page, pageSize, offset, shownCount, total, hasNext });
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <div className="flex items-center gap-2">
         <label htmlFor={sizeId} className="text-fg-muted">
           Rows per page
@@ -50,13 +47,14 @@ export const ItemsPagination = memo(function ItemsPagination({
           id={sizeId}
           value={shownSize}
           onChange={(event) => {
-            const size = Number(event.target.value) as PageSize;
+            const size = pageSizes.find((s) => s === Number(event.target.value));
+            if (size === undefined) return;
             setPendingSize(size);
             onPageSize(size);
           }}
           className="h-8 rounded-md border border-line-strong bg-surface px-2 text-sm text-fg"
         >
-          {PAGE_SIZES.map((size) => (
+          {pageSizes.map((size) => (
             <option key={size} value={size}>
               {size}
             </option>
@@ -81,4 +79,7 @@ export const ItemsPagination = memo(function ItemsPagination({
       </div>
     </nav>
   );
-});
+}
+
+// memo() loses the generic parameter; the cast gives it back.
+export const Pagination = memo(PaginationImpl) as typeof PaginationImpl;

@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import type { UrlIssue } from "./url-issue";
+
+/**
+ * How one page's view (filters, sort, page, open panel…) is kept in the URL. `params` lists every
+ * parameter the page owns: `write` starts from the address with those removed, so parameters
+ * that belong to someone else (the review's `i`) are kept.
+ */
+export type UrlViewCodec<S> = {
+  params: readonly string[];
+  read: (params: URLSearchParams, issues: UrlIssue[]) => S;
+  /** Writes the state's non-default values onto `params`. */
+  write: (state: S, params: URLSearchParams) => void;
+};
+
+export type UrlViewChange<S> = Partial<S> | ((current: S) => Partial<S>);
+
+/**
+ * The app's one push/replace policy: a deliberate change (a sort, a filter choice, a page, an
+ * opened panel) adds a history entry so Back undoes it; typing arrives in bursts and replaces the
+ * entry, so a search does not fill the Back button with one entry per letter.
+ */
+export type UrlViewWrite = { typing?: boolean };
+
+export function readUrlView<S>(codec: UrlViewCodec<S>, params: URLSearchParams): { state: S; issues: UrlIssue[] } {
+  const issues: UrlIssue[] = [];
+  return { state: codec.read(params, issues), issues };
+}
+
+export function writeUrlView<S>(codec: UrlViewCodec<S>, state: S, base?: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const name of codec.params) params.delete(name);
+  codec.write(state, params);
+  return params;
+}
+
+/**
+ * A page's view, read only from the URL (the URL stays the one source of truth: reload,
+ * back/forward and a pasted link restore it exactly). Values the page does not understand are
+ * dropped from the address at once and kept in `issues` until dismissed, so the user learns why
+ * the link shows less than it said.
+ */
+export function useUrlTable<S>(codec: UrlViewCodec<S>) {
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  // Parsed once per address: the object is stable while the URL does not change.
+  const parsed = useMemo(() => readUrlView(codec, new URLSearchParams(search)), [codec, search]);
+  const [issues, setIssues] = useState<UrlIssue[]>(() => parsed.issues);
+  // Keep what this address got wrong: the effect below removes it from the URL right away.
+  const [reported, setReported] = useState(parsed);
+  if (reported !== parsed) {
+    setReported(parsed);
+    if (parsed.issues.length > 0) setIssues(parsed.issues);
+  }
+
+  useEffect(() => {
+    if (parsed.issues.length === 0) return;
+    setParams((current) => writeUrlView(codec, readUrlView(codec, current).state, current), { replace: true });
+  }, [codec, parsed, setParams]);
+
+  const update = useCallback(
+    (change: UrlViewChange<S>, write: UrlViewWrite = {}) => {
+      setParams(
+        (current) => {
+          const base = readUrlView(codec, current).state;
+          return writeUrlView(codec, { ...base, ...(typeof change === "function" ? change(base) : change) }, current);
+        },
+        { replace: write.typing ?? false },
+      );
+    },
+    [codec, setParams],
+  );
+
+  const dismissIssues = useCallback(() => setIssues([]), []);
+  return { state: parsed.state, search, update, issues, dismissIssues };
+}
