@@ -15,14 +15,14 @@ const CODEC: UrlViewCodec<{ q: string; page: number }> = {
 
 /** Renders a page that uses the hook at `entry`; `view()` is what the hook returned last. */
 function renderAt(entry: string) {
-  let latest: ReturnType<typeof useUrlTable<{ q: string; page: number }>> | undefined;
+  const seen: ReturnType<typeof useUrlTable<{ q: string; page: number }>>[] = [];
   function Probe() {
-    latest = useUrlTable(CODEC);
+    seen.push(useUrlTable(CODEC));
     return null;
   }
   const router = createMemoryRouter([{ path: "/", element: <Probe /> }], { initialEntries: [entry] });
   render(<RouterProvider router={router} />);
-  return { view: () => latest!, router };
+  return { view: () => seen.at(-1)!, router };
 }
 
 describe("useUrlTable", () => {
