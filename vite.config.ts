@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { IMPORT_ALIASES } from "./aliases";
 
 // The dashboard is plain static files. In development `npm run dev` starts the local
 // services itself and passes their address here, so /api and /config.json are proxied.
@@ -8,6 +9,7 @@ const apiTarget = process.env.DEV_API_TARGET;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: { alias: IMPORT_ALIASES },
   build: {
     target: "es2022",
     // Source maps would publish the dashboard's whole source: built only when asked (SOURCE_MAPS=1).

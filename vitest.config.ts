@@ -1,12 +1,15 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { IMPORT_ALIASES } from "./aliases";
 
 // Two projects: the browser code runs under jsdom, the local services and the shared
 // contract run under Node. Both are in `npm test`.
 export default defineConfig({
+  resolve: { alias: IMPORT_ALIASES },
   test: {
     projects: [
       {
+        extends: true,
         plugins: [react()],
         test: {
           name: "client",
@@ -20,6 +23,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "server",
           environment: "node",

@@ -1,17 +1,17 @@
-import "./index.css";
+import "@/index.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
-import { createQueryClient } from "./api/query-client";
-import { preloadAllPagesWhenIdle, preloadPageAt } from "./app/lazy-page";
-import { AppProviders } from "./app/providers";
-import { RootError } from "./app/route-error";
-import { AppRoutes } from "./app/router";
-import { loadRuntimeConfig } from "./settings/runtime-config";
-import { createThemeStore } from "./app/theme/theme-store";
-import { PanelErrorBoundary } from "./components/panel-error-boundary";
-import { resolveDefaultUrls } from "./settings/settings-defaults";
-import { createSettingsStore } from "./settings/settings-store";
+import { createQueryClient } from "@/api/query-client";
+import { preloadAllPagesWhenIdle, preloadPageAt } from "@/app/lazy-page";
+import { AppProviders } from "@/app/providers";
+import { RootError } from "@/app/route-error";
+import { AppRoutes } from "@/app/router";
+import { loadRuntimeConfig } from "@/settings/runtime-config";
+import { createThemeStore } from "@/settings/theme/theme-store";
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
+import { resolveDefaultUrls } from "@/settings/settings-defaults";
+import { createSettingsStore } from "@/settings/settings-store";
 
 // First, before anything can paint: put the stored theme on <html>. (No inline script: the CSP
 // forbids them, and this module is the first script to run.)

@@ -1,4 +1,4 @@
-import { ChatCompletion, ChatCompletionChunk, type ChatCompletionRequest } from "../../contract/chat";
+import { ChatCompletion, ChatCompletionChunk, type ChatCompletionRequest } from "@contract/chat";
 import type { CallOptions, HttpClient } from "./http";
 
 /**

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { INFERENCE_MODEL_IDS } from "../../server/inference/catalog";
-import { ACME_KEY } from "../../server/testing/test-app";
-import { createLocalServer } from "../test/local-server";
+import { INFERENCE_MODEL_IDS } from "@server/inference/catalog";
+import { ACME_KEY } from "@server/testing/test-app";
+import { createLocalServer } from "@/test/local-server";
 import { createApiClients } from "./clients";
 import type { ConnectionSettings } from "./connection";
 import { checkConnection, KEY_PROBE_PROJECT } from "./connection-check";

@@ -1,4 +1,4 @@
-import { ValidationErrorEntry } from "../../contract/errors";
+import { ValidationErrorEntry } from "@contract/errors";
 import type { FieldError } from "./errors";
 
 /** What an error response says, whatever shape the service used. */

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { createApp } from "../../server/app";
-import { openDatabase } from "../../server/db/database";
-import { seedUsers } from "../../server/seed/users";
-import { DEMO_KEY } from "../../server/testing/test-app";
-import { createJobRunner } from "../../server/training/job-runner";
-import { createLocalServer, LOCAL_ORIGIN } from "../test/local-server";
+import { createApp } from "@server/app";
+import { openDatabase } from "@server/db/database";
+import { seedUsers } from "@server/seed/users";
+import { DEMO_KEY } from "@server/testing/test-app";
+import { createJobRunner } from "@server/training/job-runner";
+import { createLocalServer, LOCAL_ORIGIN } from "@/test/local-server";
 import { createApiClients, type ApiClients } from "./clients";
 import { createHttpClient, DEFAULT_TIMEOUT_MS } from "./http";
 import { editResponses, hangingFetch, offlineFetch, rejection } from "./test-support";

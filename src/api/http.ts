@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { describeResponseIssues } from "../lib/zod-issues";
+import { describeResponseIssues } from "@/lib/zod-issues";
 import { errorFromResponse, errorFromShape, errorFromTransport, notConfiguredError } from "./classify";
 import type { ServiceName } from "./connection";
 import { parseErrorBody } from "./error-body";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_CONCURRENCY_LIMIT } from "../../server/inference/service";
-import { DEMO_KEY } from "../../server/testing/test-app";
-import { createLocalServer } from "../test/local-server";
+import { DEFAULT_CONCURRENCY_LIMIT } from "@server/inference/service";
+import { DEMO_KEY } from "@server/testing/test-app";
+import { createLocalServer } from "@/test/local-server";
 import { createApiClients, type ApiClients } from "./clients";
 import { collect, rejection } from "./test-support";
 

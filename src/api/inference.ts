@@ -1,4 +1,4 @@
-import { INFERENCE_PROJECT_HEADER, InferenceModelList } from "../../contract/inference";
+import { INFERENCE_PROJECT_HEADER, InferenceModelList } from "@contract/inference";
 import { bearerAuth, keyFingerprint } from "./auth";
 import { chatMethods } from "./chat";
 import type { ClientScope, ServiceClientConfig } from "./client-config";

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { describeResponseIssues } from "../lib/zod-issues";
+import { describeResponseIssues } from "@/lib/zod-issues";
 import { ResponseFormatError } from "./format-error";
 import { readLines } from "./lines";
 

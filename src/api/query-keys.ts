@@ -1,5 +1,5 @@
 import { partialMatchKey, type QueryKey } from "@tanstack/react-query";
-import type { ItemsQueryRequest, QueueStatsRequest, QueuesQueryRequest } from "../../contract/trace";
+import type { ItemsQueryRequest, QueueStatsRequest, QueuesQueryRequest } from "@contract/trace";
 import type { ClientScope } from "./client-config";
 import type { CheckpointPageParams, EventPageParams } from "./training";
 

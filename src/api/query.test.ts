@@ -1,7 +1,7 @@
 import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ACME_KEY, DEMO_KEY } from "../../server/testing/test-app";
-import { createLocalServer } from "../test/local-server";
+import { ACME_KEY, DEMO_KEY } from "@server/testing/test-app";
+import { createLocalServer } from "@/test/local-server";
 import { keyFingerprint } from "./auth";
 import { createApiClients, type ApiClients } from "./clients";
 import { isApiError } from "./errors";

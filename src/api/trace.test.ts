@@ -1,9 +1,9 @@
 import { keepPreviousData, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ItemsQueryRequest } from "../../contract/trace";
-import { insertCalls } from "../../server/trace/calls";
-import { ACME_KEY, DEMO_KEY } from "../../server/testing/test-app";
-import { createLocalServer } from "../test/local-server";
+import type { ItemsQueryRequest } from "@contract/trace";
+import { insertCalls } from "@server/trace/calls";
+import { ACME_KEY, DEMO_KEY } from "@server/testing/test-app";
+import { createLocalServer } from "@/test/local-server";
 import { createApiClients, type ApiClients } from "./clients";
 import { traceQueries } from "./queries/trace";
 import { editResponses, rejection } from "./test-support";

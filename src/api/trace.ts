@@ -17,7 +17,7 @@ import {
   type QueueStats,
   type QueueStatsRequest,
   type QueuesQueryRequest,
-} from "../../contract/trace";
+} from "@contract/trace";
 import type * as z from "zod/mini";
 import { basicAuth, keyFingerprint } from "./auth";
 import { createHttpClient, type CallOptions } from "./http";

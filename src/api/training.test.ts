@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { ACME_KEY, DEMO_KEY } from "../../server/testing/test-app";
-import { createApp } from "../../server/app";
-import { openDatabase } from "../../server/db/database";
-import { seedUsers } from "../../server/seed/users";
-import { createJobRunner } from "../../server/training/job-runner";
-import { createLocalServer, LOCAL_ORIGIN } from "../test/local-server";
+import { ACME_KEY, DEMO_KEY } from "@server/testing/test-app";
+import { createApp } from "@server/app";
+import { openDatabase } from "@server/db/database";
+import { seedUsers } from "@server/seed/users";
+import { createJobRunner } from "@server/training/job-runner";
+import { createLocalServer, LOCAL_ORIGIN } from "@/test/local-server";
 import { createApiClients, type ApiClients } from "./clients";
 import { collect, rejection } from "./test-support";
 

@@ -16,7 +16,7 @@ import {
   ListCheckpointsQuery,
   ListEventsQuery,
   type LogTrajectoriesRequest,
-} from "../../contract/training";
+} from "@contract/training";
 import type * as z from "zod/mini";
 import { bearerAuth, keyFingerprint } from "./auth";
 import { chatMethods } from "./chat";

@@ -1,4 +1,4 @@
-import { PROJECTS_QUERY, ProjectsResponse, VIEWER_QUERY, ViewerResponse, type Viewer } from "../../contract/wandb";
+import { PROJECTS_QUERY, ProjectsResponse, VIEWER_QUERY, ViewerResponse, type Viewer } from "@contract/wandb";
 import { basicAuth, keyFingerprint } from "./auth";
 import type { ClientScope, ServiceClientConfig } from "./client-config";
 import { graphqlMessage } from "./error-body";

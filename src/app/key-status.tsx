@@ -1,9 +1,9 @@
 import { Link } from "react-router-dom";
-import { KeyIcon } from "../components/icons";
-import { useSettings } from "../settings/settings-context";
-import { cn } from "../lib/cn";
-import { useViewer } from "../settings/use-viewer";
-import { paths } from "../lib/paths";
+import { KeyIcon } from "@/components/icons";
+import { useSettings } from "@/settings/settings-context";
+import { cn } from "@/lib/cn";
+import { useViewer } from "@/settings/use-viewer";
+import { paths } from "@/lib/paths";
 
 /**
  * The sidebar's account line: who is signed in (the W&B API's answer for the key) and where the

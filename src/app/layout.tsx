@@ -1,18 +1,18 @@
 import { lazy, Suspense, useEffect, useRef, type RefObject } from "react";
 import { Link, Outlet, useLocation } from "react-router-dom";
-import { LogoMark } from "../components/icons";
-import { PanelErrorBoundary } from "../components/panel-error-boundary";
+import { LogoMark } from "@/components/icons";
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { KeyStatus } from "./key-status";
 import { LocalServicesBanner } from "./local-services-banner";
 import { OfflineBanner } from "./offline-banner";
 import { APP_NAME } from "./routes";
 import { SideNav } from "./side-nav";
 import { SkipLink } from "./skip-link";
-import { ThemeSwitch } from "./theme/theme-switch";
+import { ThemeSwitch } from "@/settings/theme/theme-switch";
 
 // Feature code, so loaded lazily: it never weighs on the shell's first bundle.
 const TrainingHealthIndicator = lazy(() =>
-  import("../features/training/health/training-health-indicator").then((m) => ({ default: m.TrainingHealthIndicator })),
+  import("@/features/training/health/training-health-indicator").then((m) => ({ default: m.TrainingHealthIndicator })),
 );
 
 /**

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { Route } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { WANDB_SERVICE_URLS } from "../settings/settings-defaults";
+import { WANDB_SERVICE_URLS } from "@/settings/settings-defaults";
 import { AppLayout } from "./layout";
 import { LazyRoutePage, preloadPage, preloadPageAt } from "./lazy-page";
 import { RoutePage } from "./route-page";

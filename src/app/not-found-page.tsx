@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router-dom";
-import { buttonClasses } from "../components/button";
-import { PageHeader } from "../components/page-header";
+import { buttonClasses } from "@/components/button";
+import { PageHeader } from "@/components/page-header";
 
 export function NotFoundPage() {
   const location = useLocation();

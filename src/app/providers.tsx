@@ -1,14 +1,14 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
-import type { ApiClientOptions } from "../api/clients";
-import { SettingsProvider } from "../settings/settings-context";
-import type { SettingsStore } from "../settings/settings-store";
-import { ApiClientsProvider } from "../settings/api-clients";
+import type { ApiClientOptions } from "@/api/clients";
+import { SettingsProvider } from "@/settings/settings-context";
+import type { SettingsStore } from "@/settings/settings-store";
+import { ApiClientsProvider } from "@/settings/api-clients";
 import { clearCacheOnConnectionChange } from "./query-identity";
-import type { RuntimeConfig } from "../settings/runtime-config";
-import { RuntimeConfigProvider } from "../settings/runtime-config-context";
-import { ThemeProvider } from "./theme/theme-context";
-import type { ThemeStore } from "./theme/theme-store";
+import type { RuntimeConfig } from "@/settings/runtime-config";
+import { RuntimeConfigProvider } from "@/settings/runtime-config-context";
+import { ThemeProvider } from "@/settings/theme/theme-context";
+import type { ThemeStore } from "@/settings/theme/theme-store";
 
 export type AppServices = {
   runtimeConfig: RuntimeConfig;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
-import { useSettings } from "../settings/settings-context";
-import { settingsPathFor } from "../lib/return-to";
+import { useSettings } from "@/settings/settings-context";
+import { settingsPathFor } from "@/lib/return-to";
 
 /**
  * Renders its page only when an API key is set; otherwise goes to Settings with `returnTo`, so

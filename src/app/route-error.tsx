@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from "react-router-dom";
-import { Button } from "../components/button";
-import { ErrorPanel } from "../components/error-panel";
-import { PageHeader } from "../components/page-header";
+import { Button } from "@/components/button";
+import { ErrorPanel } from "@/components/error-panel";
+import { PageHeader } from "@/components/page-header";
 
 /**
  * A page that crashed or whose code failed to load, shown inside the layout so navigation still

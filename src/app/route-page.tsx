@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from "react";
 import { useLocation } from "react-router-dom";
-import { LoadingBar } from "../components/loading-bar";
-import { PanelErrorBoundary } from "../components/panel-error-boundary";
+import { LoadingBar } from "@/components/loading-bar";
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { useDocumentTitle } from "./document-title";
 import { RouteError } from "./route-error";
 

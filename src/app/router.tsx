@@ -5,7 +5,7 @@ import { NotFoundPage } from "./not-found-page";
 import { KeyRequiredOutlet } from "./require-key";
 import { RoutePage } from "./route-page";
 import { APP_ROUTES, type AppRoute } from "./routes";
-import { AppAreasProvider, type AppArea } from "../components/app-areas";
+import { AppAreasProvider, type AppArea } from "@/components/app-areas";
 
 // Declarative routes, not a data router: the dashboard uses no loaders or actions (React Query
 // fetches), and the data router's machinery weighed on the first page load (the bundle budget test measures it).

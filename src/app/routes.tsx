@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { ActivityIcon, CubeIcon, HomeIcon, MessageIcon, SettingsIcon, QueueIcon, TrendingUpIcon } from "../components/icons";
+import { ActivityIcon, CubeIcon, HomeIcon, MessageIcon, SettingsIcon, QueueIcon, TrendingUpIcon } from "@/components/icons";
 
 export type NavIcon = ComponentType<{ size?: number; className?: string }>;
 
@@ -27,14 +27,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: "/",
     title: "Overview",
-    load: () => import("../features/home/home-page").then((m) => m.HomePage),
+    load: () => import("@/features/home/home-page").then((m) => m.HomePage),
     nav: { label: "Overview", icon: HomeIcon },
   },
   {
     path: "/status",
     title: "Service status",
     requiresKey: true,
-    load: () => import("../features/home/service-status-page").then((m) => m.ServiceStatusPage),
+    load: () => import("@/features/home/service-status-page").then((m) => m.ServiceStatusPage),
     nav: { label: "Service status", icon: ActivityIcon },
     summary: "Live checks of the three services: training system check, inference models, annotation queues.",
   },
@@ -42,7 +42,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: "/queues",
     title: "Annotation queues",
     requiresKey: true,
-    load: () => import("../features/queues/queue-list/queue-list-page").then((m) => m.QueueListPage),
+    load: () => import("@/features/queues/queue-list/queue-list-page").then((m) => m.QueueListPage),
     nav: { label: "Annotation queues", icon: QueueIcon },
     summary: "Work through annotation queues: filter, sort and export items, review each call, complete and move on.",
   },
@@ -51,19 +51,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: "Queue items",
     requiresKey: true,
     wide: true,
-    load: () => import("../features/queues/queue-items/queue-items-page").then((m) => m.QueueItemsPage),
+    load: () => import("@/features/queues/queue-items/queue-items-page").then((m) => m.QueueItemsPage),
   },
   {
     path: "/queues/:queueId/items/:itemId",
     title: "Review item",
     requiresKey: true,
-    load: () => import("../features/queues/queue-review/queue-review-page").then((m) => m.QueueReviewPage),
+    load: () => import("@/features/queues/queue-review/queue-review-page").then((m) => m.QueueReviewPage),
   },
   {
     path: "/models",
     title: "Models",
     requiresKey: true,
-    load: () => import("../features/models/catalog-page").then((m) => m.ModelCatalogPage),
+    load: () => import("@/features/models/catalog-page").then((m) => m.ModelCatalogPage),
     nav: { label: "Models", icon: CubeIcon },
     summary: "Every inference model your key can use: search, compare published prices, copy a ready-to-run snippet.",
   },
@@ -71,7 +71,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: "/playground",
     title: "Playground",
     requiresKey: true,
-    load: () => import("../features/playground/playground-page").then((m) => m.PlaygroundPage),
+    load: () => import("@/features/playground/playground-page").then((m) => m.PlaygroundPage),
     nav: { label: "Playground", icon: MessageIcon },
     summary: "Chat with a catalog model or a trained checkpoint, with streamed replies and token usage.",
   },
@@ -79,7 +79,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: "/training",
     title: "Training jobs",
     requiresKey: true,
-    load: () => import("../features/training/jobs/jobs-page").then((m) => m.JobsPage),
+    load: () => import("@/features/training/jobs/jobs-page").then((m) => m.JobsPage),
     nav: { label: "Training", icon: TrendingUpIcon },
     summary: "RL and SFT jobs with live charts, models and their checkpoints: start a job, watch it train, pick the best step.",
   },
@@ -87,37 +87,37 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: "/training/jobs/new",
     title: "New training job",
     requiresKey: true,
-    load: () => import("../features/training/create-job/create-job-page").then((m) => m.CreateJobPage),
+    load: () => import("@/features/training/create-job/create-job-page").then((m) => m.CreateJobPage),
   },
   {
     path: "/training/jobs/:jobId",
     title: "Training job",
     requiresKey: true,
-    load: () => import("../features/training/job-page/job-page").then((m) => m.JobPage),
+    load: () => import("@/features/training/job-page/job-page").then((m) => m.JobPage),
   },
   {
     path: "/training/models",
     title: "Training models",
     requiresKey: true,
-    load: () => import("../features/training/models/models-page").then((m) => m.ModelsPage),
+    load: () => import("@/features/training/models/models-page").then((m) => m.ModelsPage),
   },
   {
     path: "/training/models/:modelId",
     title: "Training model",
     requiresKey: true,
-    load: () => import("../features/training/models/model-page").then((m) => m.ModelPage),
+    load: () => import("@/features/training/models/model-page").then((m) => m.ModelPage),
   },
   {
     path: "/settings",
     title: "Settings",
-    load: () => import("../features/settings/settings-page").then((m) => m.SettingsPage),
+    load: () => import("@/features/settings/settings-page").then((m) => m.SettingsPage),
     nav: { label: "Settings", icon: SettingsIcon, placement: "bottom" },
     summary: "API key, where it is kept, service addresses and projects; test the connection.",
   },
   {
     path: "/help/proxy",
     title: "Same-origin proxy",
-    load: () => import("../features/help/proxy-help-page").then((m) => m.ProxyHelpPage),
+    load: () => import("@/features/help/proxy-help-page").then((m) => m.ProxyHelpPage),
   },
 ];
 

@@ -1,5 +1,5 @@
 import { NavLink } from "react-router-dom";
-import { cn } from "../lib/cn";
+import { cn } from "@/lib/cn";
 import { preloadPage } from "./lazy-page";
 import { APP_ROUTES, type AppRoute } from "./routes";
 

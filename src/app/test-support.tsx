@@ -8,14 +8,14 @@ import type { QueryClient } from "@tanstack/react-query";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router-dom";
-import { URL_FIELDS } from "../api/connection";
-import { createQueryClient } from "../api/query-client";
-import type { ServiceUrls } from "../settings/settings-storage";
-import { createSettingsStore } from "../settings/settings-store";
+import { URL_FIELDS } from "@/api/connection";
+import { createQueryClient } from "@/api/query-client";
+import type { ServiceUrls } from "@/settings/settings-storage";
+import { createSettingsStore } from "@/settings/settings-store";
 import { AppProviders } from "./providers";
 import { AppRoutes } from "./router";
-import type { RuntimeConfig } from "../settings/runtime-config";
-import { createThemeStore } from "./theme/theme-store";
+import type { RuntimeConfig } from "@/settings/runtime-config";
+import { createThemeStore } from "@/settings/theme/theme-store";
 
 export function renderApp(options: {
   path?: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../lib/cn";
+import { cn } from "@/lib/cn";
 
 /** What a list shows when it has nothing: why, and what to do next. */
 export function EmptyState({

@@ -1,9 +1,9 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { createApiClients } from "../api/clients";
-import { isApiError } from "../api/errors";
-import { createLocalServer } from "../test/local-server";
+import { createApiClients } from "@/api/clients";
+import { isApiError } from "@/api/errors";
+import { createLocalServer } from "@/test/local-server";
 import { ErrorPanel } from "./error-panel";
 
 async function failureOf(call: () => Promise<unknown>): Promise<unknown> {

@@ -1,8 +1,8 @@
 import { QueryClientContext } from "@tanstack/react-query";
 import { useContext } from "react";
-import { isApiError } from "../api/errors";
-import { SERVICE_LABELS } from "../api/connection";
-import { cn } from "../lib/cn";
+import { isApiError } from "@/api/errors";
+import { SERVICE_LABELS } from "@/api/connection";
+import { cn } from "@/lib/cn";
 import { Button } from "./button";
 import { UntrustedText } from "./untrusted-text";
 import { CopyButton } from "./copy-button";

@@ -1,4 +1,4 @@
-import { cn } from "../lib/cn";
+import { cn } from "@/lib/cn";
 
 /**
  * A thin indeterminate bar for background work (refetching) that should not push content around.

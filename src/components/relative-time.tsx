@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
-import { cn } from "../lib/cn";
-import { formatExactTime, formatTimeAgo, parseTimestamp } from "../lib/relative-time";
+import { cn } from "@/lib/cn";
+import { formatExactTime, formatTimeAgo, parseTimestamp } from "@/lib/relative-time";
 
 /** Re-renders every `intervalMs` so "2 minutes ago" stays true while a page is open. */
 function useNow(intervalMs: number): Date {

@@ -1,4 +1,4 @@
-import { cn } from "../lib/cn";
+import { cn } from "@/lib/cn";
 
 /** A small spinning ring. Decorative: pair it with text or aria-busy on the region that loads. */
 export function Spinner({ size = 16, className }: { size?: number; className?: string }) {

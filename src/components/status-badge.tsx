@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../lib/cn";
+import { cn } from "@/lib/cn";
 import { AlertTriangleIcon, CheckCircleIcon, InfoIcon, XCircleIcon } from "./icons";
 
 export type StatusTone = "success" | "danger" | "warning" | "info" | "neutral";

@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from "react";
-import { cn } from "../lib/cn";
+import { cn } from "@/lib/cn";
 import { AlertTriangleIcon } from "./icons";
 
 type TextFieldProps = Omit<ComponentProps<"input">, "id"> & {

@@ -1,5 +1,5 @@
-import { hasHiddenCharacters, markerText, splitHiddenCharacters, type HiddenCharacter, type RevealMode } from "../lib/hidden-characters";
-import { cn } from "../lib/cn";
+import { hasHiddenCharacters, markerText, splitHiddenCharacters, type HiddenCharacter, type RevealMode } from "@/lib/hidden-characters";
+import { cn } from "@/lib/cn";
 
 /**
  * Text from a service or a file (a name, an id, a path, a message): isolated from what is around

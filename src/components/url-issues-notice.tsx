@@ -1,6 +1,6 @@
 import { Button } from "./button";
 import { InfoIcon } from "./icons";
-import type { UrlIssue } from "../lib/url-state/url-issue";
+import type { UrlIssue } from "@/lib/url-state/url-issue";
 
 /** Says which parts of the address were ignored and why (the table shows the rest). */
 export function UrlIssuesNotice({ issues, onDismiss }: { issues: readonly UrlIssue[]; onDismiss: () => void }) {

@@ -1,4 +1,4 @@
-import { utcTimestamp } from "../../contract/common";
+import { utcTimestamp } from "@contract/common";
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["year", 365 * 24 * 3600],

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { createApiClients, type ApiClientOptions, type ApiClients } from "../api/clients";
-import type { ConnectionSettings } from "../api/connection";
+import { createApiClients, type ApiClientOptions, type ApiClients } from "@/api/clients";
+import type { ConnectionSettings } from "@/api/connection";
 import { useSettings } from "./settings-context";
 
 type ApiClientsValue = {

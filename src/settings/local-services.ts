@@ -1,4 +1,4 @@
-import { URL_FIELDS, type ConnectionSettings } from "../api/connection";
+import { URL_FIELDS, type ConnectionSettings } from "@/api/connection";
 import type { ServiceUrls } from "./settings-storage";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOCAL_ORIGIN, createLocalServer } from "../test/local-server";
+import { LOCAL_ORIGIN, createLocalServer } from "@/test/local-server";
 import { EMPTY_RUNTIME_CONFIG, loadRuntimeConfig } from "./runtime-config";
 
 /** A host whose config.json is `body`. */

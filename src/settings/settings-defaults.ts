@@ -1,5 +1,5 @@
-import { checkServiceUrl, resolveServiceUrl } from "../lib/service-url";
-import { URL_FIELDS, type ServiceUrlField } from "../api/connection";
+import { checkServiceUrl, resolveServiceUrl } from "@/lib/service-url";
+import { URL_FIELDS, type ServiceUrlField } from "@/api/connection";
 import type { ServiceUrls } from "./settings-storage";
 
 /** The real W&B services: what a build with no other configuration talks to. */

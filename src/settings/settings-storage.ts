@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { readItem, removeItem, writeItem, type StorageArea } from "../lib/browser-storage";
-import type { ConnectionSettings, ServiceUrlField } from "../api/connection";
+import { readItem, removeItem, writeItem, type StorageArea } from "@/lib/browser-storage";
+import type { ConnectionSettings, ServiceUrlField } from "@/api/connection";
 
 /** "local": remembered on this device (localStorage); "session": this tab only (sessionStorage). */
 export type KeyStorageMode = "local" | "session";

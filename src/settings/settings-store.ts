@@ -1,5 +1,5 @@
-import { URL_FIELDS, type ConnectionSettings } from "../api/connection";
-import { browserStorage } from "../lib/browser-storage";
+import { URL_FIELDS, type ConnectionSettings } from "@/api/connection";
+import { browserStorage } from "@/lib/browser-storage";
 import {
   API_KEY_STORAGE_KEY,
   PREFERENCES_STORAGE_KEY,
@@ -12,7 +12,7 @@ import {
   type ServiceUrls,
   type StorageAreas,
 } from "./settings-storage";
-import { storageListeners } from "../lib/storage-listeners";
+import { storageListeners } from "@/lib/storage-listeners";
 
 export type SettingsState = {
   connection: ConnectionSettings;

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { wandbQueries } from "../api/queries/wandb";
+import { wandbQueries } from "@/api/queries/wandb";
 import { useApiClients } from "./api-clients";
 import { useSettings } from "./settings-context";
 

@@ -1,5 +1,5 @@
-import type { ConnectionSettings } from "../api/connection";
-import { DEMO_KEY, createTestApp } from "../../server/testing/test-app";
+import type { ConnectionSettings } from "@/api/connection";
+import { DEMO_KEY, createTestApp } from "@server/testing/test-app";
 
 /** Origin the in-process services pretend to live at. */
 export const LOCAL_ORIGIN = "http://local.test";

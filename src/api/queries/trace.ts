@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CallReadRequest, ItemsQueryRequest, QueueStatsRequest, QueuesQueryRequest } from "../../../contract/trace";
+import type { CallReadRequest, ItemsQueryRequest, QueueStatsRequest, QueuesQueryRequest } from "@contract/trace";
 import { traceKeys } from "../query-keys";
 import type { TraceClient } from "../trace";
 

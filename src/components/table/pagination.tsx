@@ -1,5 +1,5 @@
 import { memo, useId } from "react";
-import { usePendingValue } from "../../lib/url-state/use-pending-value";
+import { usePendingValue } from "@/lib/url-state/use-pending-value";
 import { Button } from "../button";
 import { paginationSummary } from "./pagination-summary";
 

@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from "react";
 import { SortIcon } from "../icons";
-import { cn } from "../../lib/cn";
-import { ordinal } from "../../lib/format";
-import type { SortDirection } from "../../lib/url-state/sort-param";
+import { cn } from "@/lib/cn";
+import { ordinal } from "@/lib/format";
+import type { SortDirection } from "@/lib/url-state/sort-param";
 import type { Align } from "./table";
 
 

@@ -1,5 +1,5 @@
 import { createContext, use, type ComponentPropsWithoutRef, type ComponentPropsWithRef, type ReactNode } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 /**
  * The app's table primitives: every table is a real <table> (row and column headers, a caption),

@@ -1,4 +1,4 @@
-import { PageHeader } from "../../components/page-header";
+import { PageHeader } from "@/components/page-header";
 
 const NGINX_RECIPE = `location /api/trace/        { proxy_pass https://trace.wandb.ai/; }
 location /api/training/v1/  { proxy_pass https://api.training.wandb.ai/v1/; }

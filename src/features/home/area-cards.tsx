@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import { ArrowRightIcon } from "../../components/icons";
-import { useAppAreas } from "../../components/app-areas";
+import { ArrowRightIcon } from "@/components/icons";
+import { useAppAreas } from "@/components/app-areas";
 
 /** One card per area the app shell names (each page with a summary in its route table), so new features appear here by themselves. */
 export function AreaCards() {

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { inferenceQueries } from "../../api/queries/inference";
-import { useApiClients } from "../../settings/api-clients";
-import { ErrorPanel } from "../../components/error-panel";
-import { StatusBadge } from "../../components/status-badge";
+import { inferenceQueries } from "@/api/queries/inference";
+import { useApiClients } from "@/settings/api-clients";
+import { ErrorPanel } from "@/components/error-panel";
+import { StatusBadge } from "@/components/status-badge";
 import { StatusPanel } from "./status-panel";
 
 const SHOWN = 8;

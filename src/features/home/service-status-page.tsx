@@ -1,5 +1,5 @@
-import { PageHeader } from "../../components/page-header";
-import { PanelErrorBoundary } from "../../components/panel-error-boundary";
+import { PageHeader } from "@/components/page-header";
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { InferenceStatus } from "./inference-status";
 import { TraceStatus } from "./trace-status";
 import { TrainingStatus } from "./training-status";

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Button } from "../../components/button";
-import { RefreshIcon } from "../../components/icons";
-import { LoadingBar } from "../../components/loading-bar";
-import { RelativeTime } from "../../components/relative-time";
+import { Button } from "@/components/button";
+import { RefreshIcon } from "@/components/icons";
+import { LoadingBar } from "@/components/loading-bar";
+import { RelativeTime } from "@/components/relative-time";
 
 /** The frame of one service's panel: title, address, when it was checked, a refresh button. */
 export function StatusPanel({

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { trainingQueries } from "../../api/queries/training";
-import { useApiClients } from "../../settings/api-clients";
-import { ErrorPanel } from "../../components/error-panel";
-import { StatusBadge } from "../../components/status-badge";
+import { trainingQueries } from "@/api/queries/training";
+import { useApiClients } from "@/settings/api-clients";
+import { ErrorPanel } from "@/components/error-panel";
+import { StatusBadge } from "@/components/status-badge";
 import { StatusPanel } from "./status-panel";
 
 /** The training service's own system check, one row per check. */

@@ -1,10 +1,10 @@
 import { Link } from "react-router-dom";
-import { ErrorPanel } from "../../components/error-panel";
-import { ExternalLinkIcon } from "../../components/icons";
-import { PROXY_RECIPE_URL } from "../../lib/docs-links";
-import { settingsPathFor } from "../../lib/return-to";
+import { ErrorPanel } from "@/components/error-panel";
+import { ExternalLinkIcon } from "@/components/icons";
+import { PROXY_RECIPE_URL } from "@/lib/docs-links";
+import { settingsPathFor } from "@/lib/return-to";
 import { describeCatalogFailure } from "./catalog-failure";
-import { paths } from "../../lib/paths";
+import { paths } from "@/lib/paths";
 
 /** A failed model listing: why, what to do (Settings, the proxy recipe), and Retry. */
 export function CatalogError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

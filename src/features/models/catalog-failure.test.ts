@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, type ApiErrorKind } from "../../api/errors";
+import { ApiError, type ApiErrorKind } from "@/api/errors";
 import { describeCatalogFailure } from "./catalog-failure";
 
 const failure = (kind: ApiErrorKind, status?: number) => describeCatalogFailure(new ApiError({ kind, status, service: "inference", message: "m" }));

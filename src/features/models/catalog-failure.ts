@@ -1,4 +1,4 @@
-import { isApiError } from "../../api/errors";
+import { isApiError } from "@/api/errors";
 
 export type CatalogFailure = {
   title: string;

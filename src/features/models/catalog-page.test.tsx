@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { DEMO_KEY } from "../../../server/testing/test-app";
-import { createQueryClient } from "../../api/query-client";
-import { PROXY_RECIPE_URL } from "../../lib/docs-links";
-import { INFERENCE_MODEL_IDS } from "../../../server/inference/catalog";
-import { renderApp, urlsOf } from "../../app/test-support";
-import { createLocalServer } from "../../test/local-server";
+import { DEMO_KEY } from "@server/testing/test-app";
+import { createQueryClient } from "@/api/query-client";
+import { PROXY_RECIPE_URL } from "@/lib/docs-links";
+import { INFERENCE_MODEL_IDS } from "@server/inference/catalog";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { createLocalServer } from "@/test/local-server";
 import { renderWithServices } from "./test-support";
 
 const LLAMA_70B = "meta-llama/Llama-3.3-70B-Instruct";

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
-import { buttonClasses } from "../../components/button";
-import { CopyButton } from "../../components/copy-button";
-import { MessageIcon, PanelIcon } from "../../components/icons";
+import { buttonClasses } from "@/components/button";
+import { CopyButton } from "@/components/copy-button";
+import { MessageIcon, PanelIcon } from "@/components/icons";
 import type { SortKey, SortState } from "./catalog-url-state";
 import { hasDistinctRoot, type CatalogRow } from "./catalog-view";
 import { ContextCell, CreatedCell, ParametersCell, PriceCell } from "./fact-cells";
@@ -9,8 +9,8 @@ import { HighlightedId } from "./highlighted-id";
 import { providerLabel } from "./model-providers";
 import { playgroundPathFor } from "./playground-link";
 import { SortableHeader } from "./sortable-header";
-import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableFrame, TableHead } from "../../components/table";
-import { revealHiddenCharacters } from "../../lib/hidden-characters";
+import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableFrame, TableHead } from "@/components/table";
+import { revealHiddenCharacters } from "@/lib/hidden-characters";
 
 /** The models as a real table: one row per model, sortable headers, an ID that can be copied. */
 export function CatalogTable({

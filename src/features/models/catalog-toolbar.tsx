@@ -1,8 +1,8 @@
-import { SearchIcon } from "../../components/icons";
-import { inputClasses } from "../../components/text-field";
-import { cn } from "../../lib/cn";
+import { SearchIcon } from "@/components/icons";
+import { inputClasses } from "@/components/text-field";
+import { cn } from "@/lib/cn";
 import { providerLabel, type ProviderCount } from "./model-providers";
-import { useUrlBackedText } from "../../lib/use-url-backed-text";
+import { useUrlBackedText } from "@/lib/use-url-backed-text";
 
 // The URL leaves out a blank search (CATALOG_URL_CODEC), so a blank box is "" there.
 const searchUrlForm = (value: string) => (value.trim() === "" ? "" : value);

@@ -1,7 +1,7 @@
-import { writeParam } from "../../lib/url-state/params";
-import { formatSortParam, parseSortParam, type SortDirection } from "../../lib/url-state/sort-param";
-import type { UrlIssue } from "../../lib/url-state/url-issue";
-import { readUrlView, writeUrlView, type UrlViewCodec } from "../../lib/url-state/use-url-table";
+import { writeParam } from "@/lib/url-state/params";
+import { formatSortParam, parseSortParam, type SortDirection } from "@/lib/url-state/sort-param";
+import type { UrlIssue } from "@/lib/url-state/url-issue";
+import { readUrlView, writeUrlView, type UrlViewCodec } from "@/lib/url-state/use-url-table";
 
 /**
  * The catalog's state in the query string: `q` (search), `provider`, `sort` and `model` (the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { InferenceModel } from "../../../contract/inference";
-import { inferenceModels } from "../../../server/inference/catalog";
+import type { InferenceModel } from "@contract/inference";
+import { inferenceModels } from "@server/inference/catalog";
 import { DEFAULT_SORT, NO_PROVIDER, parseCatalogParams, parseSort, toggleSort, withCatalogParams } from "./catalog-url-state";
 import { buildCatalogView, countLabel } from "./catalog-view";
 import { providerOf } from "./model-providers";

@@ -1,4 +1,4 @@
-import type { InferenceModel } from "../../../contract/inference";
+import type { InferenceModel } from "@contract/inference";
 import type { PublishedFacts } from "./known-model-facts";
 import type { CatalogUrlState, SortKey, SortState } from "./catalog-url-state";
 import { contextSortValue, factsFor } from "./model-facts";

@@ -1,4 +1,4 @@
-import { ExternalLinkIcon } from "../../components/icons";
+import { ExternalLinkIcon } from "@/components/icons";
 import { FACTS_READ_ON, usedSources } from "./model-facts";
 
 /** Where the context, price and parameter figures come from, and what a dash means. */

@@ -1,6 +1,6 @@
 import type { MatchRange } from "./model-search";
 import { splitByRanges } from "./model-search";
-import { UntrustedText } from "../../components/untrusted-text";
+import { UntrustedText } from "@/components/untrusted-text";
 
 /** A model ID with the parts the search matched marked; plain text, never markup. */
 export function HighlightedId({ id, match }: { id: string; match: readonly MatchRange[] }) {

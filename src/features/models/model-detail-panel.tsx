@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import type { InferenceModel } from "../../../contract/inference";
-import { buttonClasses } from "../../components/button";
-import { CopyButton } from "../../components/copy-button";
-import { Dialog } from "../../components/dialog";
-import { CloseIcon, ExternalLinkIcon, MessageIcon } from "../../components/icons";
+import type { InferenceModel } from "@contract/inference";
+import { buttonClasses } from "@/components/button";
+import { CopyButton } from "@/components/copy-button";
+import { Dialog } from "@/components/dialog";
+import { CloseIcon, ExternalLinkIcon, MessageIcon } from "@/components/icons";
 import type { FactSourceId } from "./known-model-facts";
 import { FACTS_READ_ON, factsFor, formatParameters, formatUsd, sourceOf } from "./model-facts";
 import { providerLabel, providerOf } from "./model-providers";

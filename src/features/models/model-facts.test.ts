@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INFERENCE_MODEL_IDS } from "../../../server/inference/catalog";
+import { INFERENCE_MODEL_IDS } from "@server/inference/catalog";
 import { FACT_SOURCES, FACTS_READ_ON, KNOWN_MODEL_FACTS } from "./known-model-facts";
 import { contextSortValue, factsFor, formatParameters, formatUsd, usedSources } from "./model-facts";
 

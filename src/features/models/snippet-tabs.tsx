@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import { CopyButton } from "../../components/copy-button";
-import { cn } from "../../lib/cn";
+import { CopyButton } from "@/components/copy-button";
+import { cn } from "@/lib/cn";
 import { buildSnippet, SNIPPET_LANGUAGES, type SnippetInput, type SnippetLanguage } from "./snippets";
 
 /**

@@ -1,5 +1,5 @@
-import { INFERENCE_PROJECT_HEADER } from "../../../contract/inference";
-import { resolveBaseUrl } from "../../api/url";
+import { INFERENCE_PROJECT_HEADER } from "@contract/inference";
+import { resolveBaseUrl } from "@/api/url";
 
 /**
  * Ready-to-run code for one model: curl, Python `openai` and TypeScript `openai`. The API key is

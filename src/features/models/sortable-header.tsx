@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SortHeaderCell, type Align } from "../../components/table";
+import { SortHeaderCell, type Align } from "@/components/table";
 import type { SortKey, SortState } from "./catalog-url-state";
 
 /** A catalog column header that sorts by its column (one key at a time; activating the sorted one reverses it). */

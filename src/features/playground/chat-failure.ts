@@ -1,4 +1,4 @@
-import { isApiError } from "../../api/errors";
+import { isApiError } from "@/api/errors";
 
 /** The title of a failed reply: what went wrong in the user's terms; the ErrorPanel adds the details. */
 export function chatFailureTitle(error: unknown): string {

@@ -1,4 +1,4 @@
-import { ChatCompletionRequest, type ChatMessage } from "../../../contract/chat";
+import { ChatCompletionRequest, type ChatMessage } from "@contract/chat";
 
 /** The playground's settings as typed (strings, so a half-typed "0." is kept as it is). */
 export type ChatParameters = { systemPrompt: string; temperature: string; maxTokens: string };

@@ -1,8 +1,8 @@
 import { useId, type KeyboardEvent, type RefObject } from "react";
-import { Button } from "../../components/button";
-import { SendIcon, StopIcon } from "../../components/icons";
-import { inputClasses } from "../../components/text-field";
-import { cn } from "../../lib/cn";
+import { Button } from "@/components/button";
+import { SendIcon, StopIcon } from "@/components/icons";
+import { inputClasses } from "@/components/text-field";
+import { cn } from "@/lib/cn";
 
 /**
  * Where the next message is typed. Enter adds a line (prompts are often multi-line);

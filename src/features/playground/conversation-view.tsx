@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { StatusBadge } from "../../components/status-badge";
-import { Spinner } from "../../components/spinner";
-import type { ChatUsage } from "../../../contract/chat";
+import { StatusBadge } from "@/components/status-badge";
+import { Spinner } from "@/components/spinner";
+import type { ChatUsage } from "@contract/chat";
 import type { AssistantTurn, Turn } from "./conversation";
 
 function UsageLine({ usage }: { usage: ChatUsage }) {

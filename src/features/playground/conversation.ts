@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatUsage } from "../../../contract/chat";
+import type { ChatMessage, ChatUsage } from "@contract/chat";
 
 export type UserTurn = { id: string; role: "user"; content: string };
 export type AssistantStatus = "streaming" | "done" | "stopped" | "failed";

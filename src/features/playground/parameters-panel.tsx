@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { inputClasses, TextField } from "../../components/text-field";
-import { cn } from "../../lib/cn";
+import { inputClasses, TextField } from "@/components/text-field";
+import { cn } from "@/lib/cn";
 import type { ChatParameters, ParameterErrors } from "./chat-request";
 
 /** System prompt, temperature and max tokens, as typed; errors are shown at their field. */

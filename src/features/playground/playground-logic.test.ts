@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "@/api/errors";
 import { chatFailureTitle } from "./chat-failure";
 import { buildChatRequest, DEFAULT_PARAMETERS } from "./chat-request";
 import { checkpointAddressError, parseCheckpointAddress } from "./checkpoint-address";

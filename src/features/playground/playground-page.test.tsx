@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { createApp } from "../../../server/app";
-import { openDatabase } from "../../../server/db/database";
-import { seedTrainingDemo } from "../../../server/seed/training-seed";
-import { seedUsers } from "../../../server/seed/users";
-import { createJobRunner } from "../../../server/training/job-runner";
-import { createApiClients } from "../../api/clients";
-import { renderApp } from "../../app/test-support";
-import { LOCAL_ORIGIN } from "../../test/local-server";
-import { API_KEY_STORAGE_KEY } from "../../settings/settings-storage";
-import { renderWithServices } from "../models/test-support";
+import { createApp } from "@server/app";
+import { openDatabase } from "@server/db/database";
+import { seedTrainingDemo } from "@server/seed/training-seed";
+import { seedUsers } from "@server/seed/users";
+import { createJobRunner } from "@server/training/job-runner";
+import { createApiClients } from "@/api/clients";
+import { renderApp } from "@/app/test-support";
+import { LOCAL_ORIGIN } from "@/test/local-server";
+import { API_KEY_STORAGE_KEY } from "@/settings/settings-storage";
+import { renderWithServices } from "@/features/models/test-support";
 
 const GPT_OSS = "openai/gpt-oss-20b";
 const CHECKPOINT = "wandb-artifact:///demo/support-bot/support-rl:step24";

@@ -1,14 +1,14 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useId } from "react";
-import type { InferenceModelList } from "../../../contract/inference";
-import { ErrorPanel } from "../../components/error-panel";
-import { AlertTriangleIcon } from "../../components/icons";
-import { inputClasses, TextField } from "../../components/text-field";
-import { cn } from "../../lib/cn";
-import { useUrlBackedText } from "../../lib/use-url-backed-text";
+import type { InferenceModelList } from "@contract/inference";
+import { ErrorPanel } from "@/components/error-panel";
+import { AlertTriangleIcon } from "@/components/icons";
+import { inputClasses, TextField } from "@/components/text-field";
+import { cn } from "@/lib/cn";
+import { useUrlBackedText } from "@/lib/use-url-backed-text";
 import { CHECKPOINT_EXAMPLE } from "./checkpoint-address";
 import type { ChatService, PlaygroundTarget } from "./playground-url-state";
-import { revealHiddenCharacters } from "../../lib/hidden-characters";
+import { revealHiddenCharacters } from "@/lib/hidden-characters";
 
 const SERVICES: { id: ChatService; label: string; hint: string }[] = [
   { id: "inference", label: "Inference", hint: "a catalog model" },

@@ -6,13 +6,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
-import type { ConnectionSettings } from "../../api/connection";
-import { shouldRetryQuery } from "../../api/query-client";
-import { ApiClientsProvider } from "../../settings/api-clients";
-import { urlsOf } from "../../app/test-support";
-import { SettingsProvider } from "../../settings/settings-context";
-import { createSettingsStore } from "../../settings/settings-store";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../settings/settings-storage";
+import type { ConnectionSettings } from "@/api/connection";
+import { shouldRetryQuery } from "@/api/query-client";
+import { ApiClientsProvider } from "@/settings/api-clients";
+import { urlsOf } from "@/app/test-support";
+import { SettingsProvider } from "@/settings/settings-context";
+import { createSettingsStore } from "@/settings/settings-store";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
 
 function memoryStorage(entries: Record<string, string>) {
   const values = new Map(Object.entries(entries));

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
-import { Button } from "../../components/button";
-import { EyeIcon, EyeOffIcon } from "../../components/icons";
-import { TextField } from "../../components/text-field";
+import { Button } from "@/components/button";
+import { EyeIcon, EyeOffIcon } from "@/components/icons";
+import { TextField } from "@/components/text-field";
 
 /**
  * The key input: masked by default with a Show/Hide toggle, and no autocomplete or spellcheck,

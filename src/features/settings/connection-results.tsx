@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import type { ConnectionCheckResult, ConnectionCheckStatus } from "../../api/connection-check";
-import { SERVICE_LABELS, SERVICES, type ServiceName } from "../../api/connection";
-import { AlertTriangleIcon, BanIcon, CheckCircleIcon, ExternalLinkIcon, UnplugIcon, XCircleIcon } from "../../components/icons";
-import { StatusBadge, type StatusTone } from "../../components/status-badge";
-import { PROXY_RECIPE_URL } from "../../lib/docs-links";
+import type { ConnectionCheckResult, ConnectionCheckStatus } from "@/api/connection-check";
+import { SERVICE_LABELS, SERVICES, type ServiceName } from "@/api/connection";
+import { AlertTriangleIcon, BanIcon, CheckCircleIcon, ExternalLinkIcon, UnplugIcon, XCircleIcon } from "@/components/icons";
+import { StatusBadge, type StatusTone } from "@/components/status-badge";
+import { PROXY_RECIPE_URL } from "@/lib/docs-links";
 
 const STATUS_DISPLAY: Record<ConnectionCheckStatus, { label: string; tone: StatusTone; icon: ReactNode }> = {
   ok: { label: "OK", tone: "success", icon: <CheckCircleIcon size={12} /> },

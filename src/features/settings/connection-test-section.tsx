@@ -1,4 +1,4 @@
-import { Spinner } from "../../components/spinner";
+import { Spinner } from "@/components/spinner";
 import { ConnectionResults } from "./connection-results";
 import type { ConnectionTestState } from "./use-connection-test";
 

@@ -1,5 +1,5 @@
-import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "../../settings/local-services";
-import { Button } from "../../components/button";
+import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/settings/local-services";
+import { Button } from "@/components/button";
 
 /** The local services' one-click sign-in: their demo key and project (never offered elsewhere). */
 export function DemoAccountButton({ onUse }: { onUse: () => void }) {

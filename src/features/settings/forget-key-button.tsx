@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Button } from "../../components/button";
-import { ConfirmDialog } from "../../components/confirm-dialog";
+import { Button } from "@/components/button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 
 /** "Forget key", after a confirmation, since the key may not be at hand to enter again. */
 export function ForgetKeyButton({ onForget, disabled }: { onForget: () => void; disabled?: boolean }) {

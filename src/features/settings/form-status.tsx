@@ -1,5 +1,5 @@
-import { CheckCircleIcon, AlertTriangleIcon, InfoIcon } from "../../components/icons";
-import { cn } from "../../lib/cn";
+import { CheckCircleIcon, AlertTriangleIcon, InfoIcon } from "@/components/icons";
+import { cn } from "@/lib/cn";
 import type { FormStatus } from "./use-settings-form";
 
 /**

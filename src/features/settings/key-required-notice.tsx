@@ -1,4 +1,4 @@
-import { KeyIcon } from "../../components/icons";
+import { KeyIcon } from "@/components/icons";
 
 /** Why the user landed here from another page, and that saving a key takes them back. */
 export function KeyRequiredNotice({ returnTo, hasKey }: { returnTo: string; hasKey: boolean }) {

@@ -1,6 +1,6 @@
-import { Button } from "../../components/button";
-import { TextField } from "../../components/text-field";
-import type { ServiceUrls } from "../../settings/settings-storage";
+import { Button } from "@/components/button";
+import { TextField } from "@/components/text-field";
+import type { ServiceUrls } from "@/settings/settings-storage";
 import type { FieldMessages } from "./settings-validation";
 
 const FIELDS: Array<{ field: keyof ServiceUrls; label: string }> = [

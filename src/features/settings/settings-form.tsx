@@ -1,9 +1,9 @@
 import type { FormEvent } from "react";
-import { URL_FIELDS } from "../../api/connection";
+import { URL_FIELDS } from "@/api/connection";
 import { useNavigate } from "react-router-dom";
-import { Button } from "../../components/button";
-import { TextField } from "../../components/text-field";
-import { useLocalServices } from "../../settings/use-local-services";
+import { Button } from "@/components/button";
+import { TextField } from "@/components/text-field";
+import { useLocalServices } from "@/settings/use-local-services";
 import { ApiKeyField } from "./api-key-field";
 import { ConnectionTestSection } from "./connection-test-section";
 import { ForgetKeyButton } from "./forget-key-button";

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { PROXY_RECIPE_URL } from "../../lib/docs-links";
+import { PROXY_RECIPE_URL } from "@/lib/docs-links";
 import { describe, expect, it } from "vitest";
-import { ACME_KEY } from "../../../server/testing/test-app";
-import { renderApp, urlsOf } from "../../app/test-support";
-import { createLocalServer } from "../../test/local-server";
-import { createQueue } from "../../../server/trace/queues";
-import { API_KEY_STORAGE_KEY } from "../../settings/settings-storage";
+import { ACME_KEY } from "@server/testing/test-app";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { createLocalServer } from "@/test/local-server";
+import { createQueue } from "@server/trace/queues";
+import { API_KEY_STORAGE_KEY } from "@/settings/settings-storage";
 
 function setup(path = "/settings") {
   const server = createLocalServer();

@@ -1,9 +1,9 @@
 import { useSearchParams } from "react-router-dom";
-import { PageHeader } from "../../components/page-header";
-import { sanitizeReturnTo } from "../../lib/return-to";
+import { PageHeader } from "@/components/page-header";
+import { sanitizeReturnTo } from "@/lib/return-to";
 import { KeyRequiredNotice } from "./key-required-notice";
 import { SettingsForm } from "./settings-form";
-import { useSettings } from "../../settings/settings-context";
+import { useSettings } from "@/settings/settings-context";
 
 /** /settings: where the dashboard's connection is set up and tested. */
 export function SettingsPage() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ConnectionSettings } from "../../api/connection";
+import type { ConnectionSettings } from "@/api/connection";
 import { firstInvalidField, validateSettings } from "./settings-validation";
 
 const form = (overrides: Partial<ConnectionSettings> = {}): ConnectionSettings => ({

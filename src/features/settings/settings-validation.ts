@@ -1,6 +1,6 @@
-import { ProjectId } from "../../../contract/common";
-import { URL_FIELDS, type ConnectionSettings } from "../../api/connection";
-import { checkServiceUrl } from "../../lib/service-url";
+import { ProjectId } from "@contract/common";
+import { URL_FIELDS, type ConnectionSettings } from "@/api/connection";
+import { checkServiceUrl } from "@/lib/service-url";
 
 export type SettingsField = keyof ConnectionSettings;
 export type FieldMessages = Partial<Record<SettingsField, string>>;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { checkConnection, type ConnectionCheckResult } from "../../api/connection-check";
-import type { ConnectionSettings, ServiceName } from "../../api/connection";
-import { useCreateApiClients } from "../../settings/api-clients";
+import { checkConnection, type ConnectionCheckResult } from "@/api/connection-check";
+import type { ConnectionSettings, ServiceName } from "@/api/connection";
+import { useCreateApiClients } from "@/settings/api-clients";
 
 export type ConnectionTestState =
   | { phase: "idle" }

@@ -1,5 +1,5 @@
-import { fieldErrorsFor } from "../../api/errors";
-import type { IssueText } from "../../lib/zod-issues";
+import { fieldErrorsFor } from "@/api/errors";
+import type { IssueText } from "@/lib/zod-issues";
 
 export type FieldMessages = Record<string, string>;
 

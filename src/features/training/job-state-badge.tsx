@@ -1,5 +1,5 @@
-import { Spinner } from "../../components/spinner";
-import { StatusBadge, type StatusTone } from "../../components/status-badge";
+import { Spinner } from "@/components/spinner";
+import { StatusBadge, type StatusTone } from "@/components/status-badge";
 import type { JobState } from "./events/job-summary";
 
 const LOOK: Record<JobState, { tone: StatusTone; label: string }> = {

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 /**
  * A thin determinate bar. A native <progress> carries the semantics (hidden visually, since

@@ -1,8 +1,8 @@
-import type { TrajectoryGroup } from "../../../contract/training";
-import { createApiClients, type ApiClients } from "../../api/clients";
-import { renderApp, urlsOf } from "../../app/test-support";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../settings/settings-storage";
-import { createLocalServer } from "../../test/local-server";
+import type { TrajectoryGroup } from "@contract/training";
+import { createApiClients, type ApiClients } from "@/api/clients";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { createLocalServer } from "@/test/local-server";
 
 /**
  * This feature's test support: data created through the real API clients (tests pass clients

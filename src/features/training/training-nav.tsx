@@ -1,6 +1,6 @@
 import { NavLink } from "react-router-dom";
-import { cn } from "../../lib/cn";
-import { paths } from "../../lib/paths";
+import { cn } from "@/lib/cn";
+import { paths } from "@/lib/paths";
 
 const TABS = [
   { to: paths.trainingJobs, label: "Jobs", end: true },

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import type { ColumnVisibilityState, Updater } from "@tanstack/react-table";
 import { functionalUpdate } from "@tanstack/react-table";
 import * as z from "zod/mini";
-import { createStoredValue, useStoredValue } from "../../../lib/stored-value";
+import { createStoredValue, useStoredValue } from "@/lib/stored-value";
 import { DEFAULT_HIDDEN_COLUMNS } from "./items-columns";
 
 export const COLUMN_VISIBILITY_STORAGE_KEY = "wbops.queueItems.columns";

@@ -1,11 +1,11 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
 import type { Row } from "@tanstack/react-table";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { cn } from "../../../lib/cn";
+import { cn } from "@/lib/cn";
 import { ItemTableRow, ROW_HEIGHT_PX } from "./item-table-row";
 import type { ItemRow } from "./items-columns";
 import type { ItemsTableFeatures } from "./items-table-features";
-import { SpacerRow } from "../../../components/table";
+import { SpacerRow } from "@/components/table";
 
 /**
  * Pages up to this many rows (25, 50) are rendered whole: find-in-page and select-all see every

@@ -1,6 +1,6 @@
 import { flexRender, type Row } from "@tanstack/react-table";
 import { memo, type Ref } from "react";
-import { Cell } from "../../../components/table";
+import { Cell } from "@/components/table";
 import { clickOpensRow, isPlainClick } from "../shared/row-click";
 import type { ItemRow } from "./items-columns";
 import type { ItemsTableFeatures } from "./items-table-features";

@@ -5,11 +5,11 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { SORTABLE_ITEM_FIELDS, type AnnotationQueueItem } from "../../../../contract/trace";
-import { seedLargeQueue } from "../../../../server/seed/trace-seed";
-import { createApiClients } from "../../../api/clients";
-import { createLocalServer } from "../../../test/local-server";
-import { formatDuration } from "../../../lib/format";
+import { SORTABLE_ITEM_FIELDS, type AnnotationQueueItem } from "@contract/trace";
+import { seedLargeQueue } from "@server/seed/trace-seed";
+import { createApiClients } from "@/api/clients";
+import { createLocalServer } from "@/test/local-server";
+import { formatDuration } from "@/lib/format";
 import { DEFAULT_HIDDEN_COLUMNS, ITEM_COLUMNS, type ItemRow } from "./items-columns";
 import { ItemsTable } from "./items-table";
 

@@ -1,11 +1,11 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import type { AnnotationQueueItem } from "../../../../contract/trace";
-import type { ChoosableColumn } from "../../../components/table";
-import { StatusBadge } from "../../../components/status-badge";
-import { UntrustedText } from "../../../components/untrusted-text";
-import { revealHiddenCharacters } from "../../../lib/hidden-characters";
+import type { AnnotationQueueItem } from "@contract/trace";
+import type { ChoosableColumn } from "@/components/table";
+import { StatusBadge } from "@/components/status-badge";
+import { UntrustedText } from "@/components/untrusted-text";
+import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { callDurationMs, shortId, shortOpName } from "../shared/format";
-import { formatCount, formatDuration } from "../../../lib/format";
+import { formatCount, formatDuration } from "@/lib/format";
 import { STATE_LABELS, STATE_TONES } from "../shared/item-state";
 import { CopyCell, TimeCell, TipText } from "../shared/dense-cells";
 import { itemsTableFeatures } from "./items-table-features";

@@ -1,6 +1,6 @@
-import { Button } from "../../../components/button";
-import { EmptyState } from "../../../components/empty-state";
-import { formatCount } from "../../../lib/format";
+import { Button } from "@/components/button";
+import { EmptyState } from "@/components/empty-state";
+import { formatCount } from "@/lib/format";
 
 /** Why the table has no rows, and the way out: a query error, a page past the end, filters that match nothing, or an empty queue. */
 export function ItemsEmptyState({

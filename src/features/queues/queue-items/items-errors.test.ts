@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ItemsQueryRequest } from "../../../../contract/trace";
-import { createApiClients } from "../../../api/clients";
-import { createLocalServer } from "../../../test/local-server";
+import type { ItemsQueryRequest } from "@contract/trace";
+import { createApiClients } from "@/api/clients";
+import { createLocalServer } from "@/test/local-server";
 import { itemsQueryProblems } from "./items-errors";
 
 async function rejectionOf(request: unknown): Promise<unknown> {

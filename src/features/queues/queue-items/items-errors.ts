@@ -1,4 +1,4 @@
-import { isApiError } from "../../../api/errors";
+import { isApiError } from "@/api/errors";
 import { TEXT_FILTERS, type TextFilterKey } from "../shared/items-url-state";
 
 export type FilterErrorKey = TextFilterKey | "states";

@@ -1,6 +1,6 @@
 import { memo, useCallback, type Ref } from "react";
-import type { AnnotationState } from "../../../../contract/trace";
-import { Button } from "../../../components/button";
+import type { AnnotationState } from "@contract/trace";
+import { Button } from "@/components/button";
 import { DebouncedTextField } from "../shared/debounced-text-field";
 import { shortOpName } from "../shared/format";
 import type { FilterErrorKey } from "./items-errors";

@@ -1,5 +1,5 @@
 import { columnVisibilityFeature, metaHelper, rowSortingFeature, tableFeatures } from "@tanstack/react-table";
-import type { SortableItemField } from "../../../../contract/trace";
+import type { SortableItemField } from "@contract/trace";
 
 export type ItemColumnMeta = {
   /** The column's name in the header, the column chooser and the CSV. */

@@ -1,6 +1,6 @@
 import { useTable, type ColumnVisibilityState, type OnChangeFn, type SortingState } from "@tanstack/react-table";
 import { memo, useRef, type ReactNode, type RefObject } from "react";
-import { StateRow, Table, TableFrame, TableHead } from "../../../components/table";
+import { StateRow, Table, TableFrame, TableHead } from "@/components/table";
 import { FocusTip, NowProvider, useTableCopy } from "../shared/dense-cells";
 import { AllRowsBody, FULL_RENDER_MAX_ROWS, WindowedRowsBody, type ScrollToRow } from "./item-table-body";
 import { ROW_HEIGHT_PX } from "./item-table-row";

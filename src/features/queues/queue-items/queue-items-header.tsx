@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { AnnotationQueue } from "../../../../contract/trace";
-import { Breadcrumbs } from "../../../components/breadcrumbs";
-import { UntrustedText } from "../../../components/untrusted-text";
-import { paths } from "../../../lib/paths";
+import type { AnnotationQueue } from "@contract/trace";
+import { Breadcrumbs } from "@/components/breadcrumbs";
+import { UntrustedText } from "@/components/untrusted-text";
+import { paths } from "@/lib/paths";
 
 /** The queue's name and description, with the page's controls beside them on wide screens. */
 export function QueueItemsHeader({ titleId, queue, failed, controls }: { titleId: string; queue: AnnotationQueue | undefined; failed: boolean; controls: ReactNode }) {

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { seedLargeQueue } from "../../../../server/seed/trace-seed";
-import { createApiClients } from "../../../api/clients";
-import { recordRequests } from "../../../api/test-support";
-import { renderApp, urlsOf } from "../../../app/test-support";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../../settings/settings-storage";
-import { createLocalServer } from "../../../test/local-server";
+import { seedLargeQueue } from "@server/seed/trace-seed";
+import { createApiClients } from "@/api/clients";
+import { recordRequests } from "@/api/test-support";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { createLocalServer } from "@/test/local-server";
 import { COLUMN_VISIBILITY_STORAGE_KEY } from "./column-visibility";
 
 const PROJECT = "demo/support-bot";

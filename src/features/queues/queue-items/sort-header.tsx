@@ -1,5 +1,5 @@
 import type { Header } from "@tanstack/react-table";
-import { HeaderCell, SortHeaderCell } from "../../../components/table";
+import { HeaderCell, SortHeaderCell } from "@/components/table";
 import type { ItemRow } from "./items-columns";
 import type { ItemsTableFeatures } from "./items-table-features";
 

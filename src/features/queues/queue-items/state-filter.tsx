@@ -1,9 +1,9 @@
 import { memo } from "react";
-import { ANNOTATION_STATES, type AnnotationState } from "../../../../contract/trace";
-import { AlertTriangleIcon } from "../../../components/icons";
-import { cn } from "../../../lib/cn";
+import { ANNOTATION_STATES, type AnnotationState } from "@contract/trace";
+import { AlertTriangleIcon } from "@/components/icons";
+import { cn } from "@/lib/cn";
 import { STATE_LABELS } from "../shared/item-state";
-import { usePendingValue } from "../../../lib/url-state/use-pending-value";
+import { usePendingValue } from "@/lib/url-state/use-pending-value";
 
 /**
  * The State filter: a group of toggles (checkboxes drawn as pills), any number selected; none

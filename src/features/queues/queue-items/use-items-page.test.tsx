@@ -1,7 +1,7 @@
 import { renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { seedLargeQueue } from "../../../../server/seed/trace-seed";
-import { createLocalServer } from "../../../test/local-server";
+import { seedLargeQueue } from "@server/seed/trace-seed";
+import { createLocalServer } from "@/test/local-server";
 import { createQueueTestContext } from "../test-support";
 import { DEFAULT_TABLE_STATE, type ItemsTableState } from "../shared/items-url-state";
 import { useItemsPage } from "./use-items-page";

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import type { AnnotationQueueItem, ItemsQueryRequest, ItemsQueryResponse } from "../../../../contract/trace";
-import { traceQueries } from "../../../api/queries/trace";
-import { traceKeys } from "../../../api/query-keys";
-import { useApiClients } from "../../../settings/api-clients";
+import type { AnnotationQueueItem, ItemsQueryRequest, ItemsQueryResponse } from "@contract/trace";
+import { traceQueries } from "@/api/queries/trace";
+import { traceKeys } from "@/api/query-keys";
+import { useApiClients } from "@/settings/api-clients";
 import { hasFilter, toItemsPageRequest, type ItemsTableState } from "../shared/items-url-state";
 
 const NO_ITEMS: readonly AnnotationQueueItem[] = [];

@@ -1,8 +1,8 @@
 import { functionalUpdate, type SortingState, type Updater } from "@tanstack/react-table";
 import { useCallback, useMemo, useRef, type RefObject } from "react";
-import type { AnnotationState } from "../../../../contract/trace";
+import type { AnnotationState } from "@contract/trace";
 import { sortByToSorting, sortingToSortBy, TEXT_FILTERS, type ItemsTableState, type PageSize, type TextFilterKey } from "../shared/items-url-state";
-import type { UrlViewChange, UrlViewWrite } from "../../../lib/url-state/use-url-table";
+import type { UrlViewChange, UrlViewWrite } from "@/lib/url-state/use-url-table";
 
 type Update = (change: UrlViewChange<ItemsTableState>, write?: UrlViewWrite) => void;
 

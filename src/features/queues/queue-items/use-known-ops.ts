@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import type { AnnotationQueueItem } from "../../../../contract/trace";
-import { useApiClients } from "../../../settings/api-clients";
+import type { AnnotationQueueItem } from "@contract/trace";
+import { useApiClients } from "@/settings/api-clients";
 import { cachedItems } from "../shared/cached-lists";
 
 /**

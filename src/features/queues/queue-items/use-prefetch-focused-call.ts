@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, type RefObject } from "react";
-import type { AnnotationQueueItem } from "../../../../contract/trace";
-import { traceQueries } from "../../../api/queries/trace";
-import { useApiClients } from "../../../settings/api-clients";
+import type { AnnotationQueueItem } from "@contract/trace";
+import { traceQueries } from "@/api/queries/trace";
+import { useApiClients } from "@/settings/api-clients";
 
 /** How long a row keeps the focus before its call is read: j held down passes rows without reading each. */
 const FOCUS_DWELL_MS = 150;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { EmptyState } from "../../../components/empty-state";
+import { EmptyState } from "@/components/empty-state";
 
 /** No queues at all (and how queues come to be), or none matching the search. */
 export function QueueListEmpty(props: { kind: "no-queues"; project: string } | { kind: "no-match"; name: string; action: ReactNode }) {

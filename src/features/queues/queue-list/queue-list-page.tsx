@@ -1,11 +1,11 @@
 import { useCallback } from "react";
-import { Button } from "../../../components/button";
-import { ErrorPanel } from "../../../components/error-panel";
-import { LoadingBar } from "../../../components/loading-bar";
-import { PageHeader } from "../../../components/page-header";
-import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
-import { readText, writeParam } from "../../../lib/url-state/params";
-import { useUrlTable, type UrlViewCodec } from "../../../lib/url-state/use-url-table";
+import { Button } from "@/components/button";
+import { ErrorPanel } from "@/components/error-panel";
+import { LoadingBar } from "@/components/loading-bar";
+import { PageHeader } from "@/components/page-header";
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
+import { readText, writeParam } from "@/lib/url-state/params";
+import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
 import { DebouncedTextField } from "../shared/debounced-text-field";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { useAnnotationProject } from "../shared/use-annotation-project";

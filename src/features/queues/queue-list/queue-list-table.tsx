@@ -1,13 +1,13 @@
 import { memo } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import type { AnnotationQueue, QueueStats } from "../../../../contract/trace";
-import { Button } from "../../../components/button";
-import { RelativeTime } from "../../../components/relative-time";
-import { paths } from "../../../lib/paths";
+import type { AnnotationQueue, QueueStats } from "@contract/trace";
+import { Button } from "@/components/button";
+import { RelativeTime } from "@/components/relative-time";
+import { paths } from "@/lib/paths";
 import { QueueProgress } from "../shared/queue-progress";
 import { clickOpensRow } from "../shared/row-click";
-import { BodyRow, Cell, HeaderCell, Table, TableFrame, TableHead } from "../../../components/table";
-import { UntrustedText } from "../../../components/untrusted-text";
+import { BodyRow, Cell, HeaderCell, Table, TableFrame, TableHead } from "@/components/table";
+import { UntrustedText } from "@/components/untrusted-text";
 
 /** The queues as a table: name and description, progress, creation time. The name's link, or a click anywhere on the row, opens the queue. */
 export function QueueListTable({

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import type { QueueStats, QueuesQueryRequest } from "../../../../contract/trace";
-import { traceQueries } from "../../../api/queries/trace";
-import { useApiClients } from "../../../settings/api-clients";
+import type { QueueStats, QueuesQueryRequest } from "@contract/trace";
+import { traceQueries } from "@/api/queries/trace";
+import { useApiClients } from "@/settings/api-clients";
 
 /** More than this many queues is unusual; the list says so and asks for a narrower search. */
 export const QUEUE_LIST_LIMIT = 200;

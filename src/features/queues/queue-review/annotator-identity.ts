@@ -1,7 +1,7 @@
 import { useState } from "react";
-import type { ClientScope } from "../../../api/client-config";
-import { useViewer } from "../../../settings/use-viewer";
-import { browserStorage, readItem, writeItem } from "../../../lib/browser-storage";
+import type { ClientScope } from "@/api/client-config";
+import { useViewer } from "@/settings/use-viewer";
+import { browserStorage, readItem, writeItem } from "@/lib/browser-storage";
 
 /**
  * Who "I" am to the annotation service, so the transition rules can tell my own annotations from

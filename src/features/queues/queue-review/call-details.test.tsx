@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { Call } from "../../../../contract/trace";
+import type { Call } from "@contract/trace";
 import { CallDetails } from "./call-details";
 
 /** Rows of a windowed text view that are in the page. */

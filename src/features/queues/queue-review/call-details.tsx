@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import type { Call } from "../../../../contract/trace";
-import { Button } from "../../../components/button";
+import type { Call } from "@contract/trace";
+import { Button } from "@/components/button";
 import { LinesView } from "./lines-view";
 import { ValueView } from "./value-view";
 

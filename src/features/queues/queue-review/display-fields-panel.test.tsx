@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { Call } from "../../../../contract/trace";
+import type { Call } from "@contract/trace";
 import { DisplayFieldsPanel } from "./display-fields-panel";
 
 const call = { inputs: { question: "Où est ma commande ?" }, output: { answer: "En route." } } as unknown as Call;

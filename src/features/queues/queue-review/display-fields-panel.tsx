@@ -1,9 +1,9 @@
 import { useState } from "react";
-import type { Call } from "../../../../contract/trace";
-import { Button } from "../../../components/button";
-import { UntrustedText } from "../../../components/untrusted-text";
-import { revealHiddenCharacters } from "../../../lib/hidden-characters";
-import { formatCount } from "../../../lib/format";
+import type { Call } from "@contract/trace";
+import { Button } from "@/components/button";
+import { UntrustedText } from "@/components/untrusted-text";
+import { revealHiddenCharacters } from "@/lib/hidden-characters";
+import { formatCount } from "@/lib/format";
 import { resolvePath } from "./display-fields";
 import { VALUE_BUTTON } from "./folded-text";
 import { LinesView } from "./lines-view";

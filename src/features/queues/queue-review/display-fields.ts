@@ -1,4 +1,4 @@
-import type { Call } from "../../../../contract/trace";
+import type { Call } from "@contract/trace";
 
 export type ResolvedField = { path: string; found: true; value: unknown } | { path: string; found: false };
 

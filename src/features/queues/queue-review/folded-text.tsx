@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Button } from "../../../components/button";
-import { UntrustedText } from "../../../components/untrusted-text";
-import { cn } from "../../../lib/cn";
-import { formatCount } from "../../../lib/format";
+import { Button } from "@/components/button";
+import { UntrustedText } from "@/components/untrusted-text";
+import { cn } from "@/lib/cn";
+import { formatCount } from "@/lib/format";
 import { LinesView } from "./lines-view";
 
 /** Text up to this long can be shown in full in the page; longer text opens in the windowed viewer. */

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
-import { Button, type ButtonVariant } from "../../../components/button";
-import { cn } from "../../../lib/cn";
+import { Button, type ButtonVariant } from "@/components/button";
+import { cn } from "@/lib/cn";
 
 /**
  * A button that may be blocked with a reason. Blocked, it stays focusable (aria-disabled rather

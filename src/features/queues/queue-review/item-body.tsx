@@ -1,5 +1,5 @@
 import { memo, useId } from "react";
-import type { AnnotationQueueItem } from "../../../../contract/trace";
+import type { AnnotationQueueItem } from "@contract/trace";
 import { ItemMetadata } from "./item-metadata";
 import { ReviewCall } from "./review-call";
 import { useCall } from "./use-review-queries";

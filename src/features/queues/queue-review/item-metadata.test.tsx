@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { AnnotationQueueItem, Call } from "../../../../contract/trace";
+import type { AnnotationQueueItem, Call } from "@contract/trace";
 import { ItemMetadata } from "./item-metadata";
 
 const RLO = "\u202E";

@@ -1,12 +1,12 @@
 import { memo, type ReactNode } from "react";
-import type { AnnotationQueueItem, Call } from "../../../../contract/trace";
-import { CopyButton } from "../../../components/copy-button";
-import { RelativeTime } from "../../../components/relative-time";
-import { StatusBadge } from "../../../components/status-badge";
-import { UntrustedText } from "../../../components/untrusted-text";
-import { revealHiddenCharacters } from "../../../lib/hidden-characters";
+import type { AnnotationQueueItem, Call } from "@contract/trace";
+import { CopyButton } from "@/components/copy-button";
+import { RelativeTime } from "@/components/relative-time";
+import { StatusBadge } from "@/components/status-badge";
+import { UntrustedText } from "@/components/untrusted-text";
+import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { callDurationMs, shortOpName } from "../shared/format";
-import { formatDuration } from "../../../lib/format";
+import { formatDuration } from "@/lib/format";
 import { STATE_LABELS, STATE_TONES } from "../shared/item-state";
 import { FoldedText } from "./folded-text";
 

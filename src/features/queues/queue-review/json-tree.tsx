@@ -1,9 +1,9 @@
 import { createContext, memo, useContext, useMemo, useState } from "react";
-import { Button } from "../../../components/button";
-import { ChevronRightIcon } from "../../../components/icons";
-import { UntrustedText } from "../../../components/untrusted-text";
-import { cn } from "../../../lib/cn";
-import { formatCount } from "../../../lib/format";
+import { Button } from "@/components/button";
+import { ChevronRightIcon } from "@/components/icons";
+import { UntrustedText } from "@/components/untrusted-text";
+import { cn } from "@/lib/cn";
+import { formatCount } from "@/lib/format";
 import { FoldedText, VALUE_BUTTON } from "./folded-text";
 import { CHILDREN_PAGE, entriesBetween, entryCount, isContainer, keysOf, planOpenNodes, summaryOf } from "./value-shape";
 

@@ -1,4 +1,4 @@
-import type { AnnotationQueueItem, ItemSortBy, SortableItemField } from "../../../../contract/trace";
+import type { AnnotationQueueItem, ItemSortBy, SortableItemField } from "@contract/trace";
 
 /**
  * The order of a queue's item list, as the service sorts it: the request's keys (the service's

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AnnotationQueueItem, ItemSortBy } from "../../../../contract/trace";
-import { seedLargeQueue } from "../../../../server/seed/trace-seed";
-import { createApiClients } from "../../../api/clients";
-import { createLocalServer } from "../../../test/local-server";
+import type { AnnotationQueueItem, ItemSortBy } from "@contract/trace";
+import { seedLargeQueue } from "@server/seed/trace-seed";
+import { createApiClients } from "@/api/clients";
+import { createLocalServer } from "@/test/local-server";
 import { DEFAULT_TABLE_STATE, toListRequest, type ItemsTableState } from "../shared/items-url-state";
 import { compareInList } from "./list-order";
 import { countBefore, firstAfter, neighboursIn, readAround, type FetchRows } from "./list-window";

@@ -1,4 +1,4 @@
-import type { AnnotationQueueItem, ItemSortBy } from "../../../../contract/trace";
+import type { AnnotationQueueItem, ItemSortBy } from "@contract/trace";
 import type { ListWindow } from "../shared/cached-lists";
 import { compareInList, type OrderedItem } from "./list-order";
 

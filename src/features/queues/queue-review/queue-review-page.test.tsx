@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { AnnotationQueueItem } from "../../../../contract/trace";
-import { seedLargeQueue } from "../../../../server/seed/trace-seed";
-import { createApiClients } from "../../../api/clients";
-import { recordRequests } from "../../../api/test-support";
-import { renderApp, urlsOf } from "../../../app/test-support";
-import { createLocalServer } from "../../../test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../../settings/settings-storage";
+import type { AnnotationQueueItem } from "@contract/trace";
+import { seedLargeQueue } from "@server/seed/trace-seed";
+import { createApiClients } from "@/api/clients";
+import { recordRequests } from "@/api/test-support";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { createLocalServer } from "@/test/local-server";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
 
 const PROJECT = "demo/support-bot";
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import type { AnnotationState } from "../../../../contract/trace";
-import { Breadcrumbs } from "../../../components/breadcrumbs";
-import { EmptyState } from "../../../components/empty-state";
-import { ErrorPanel } from "../../../components/error-panel";
-import { LoadingBar } from "../../../components/loading-bar";
-import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
-import { UntrustedText } from "../../../components/untrusted-text";
+import type { AnnotationState } from "@contract/trace";
+import { Breadcrumbs } from "@/components/breadcrumbs";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorPanel } from "@/components/error-panel";
+import { LoadingBar } from "@/components/loading-bar";
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
+import { UntrustedText } from "@/components/untrusted-text";
 import { shortOpName } from "../shared/format";
-import { formatCount, ordinal } from "../../../lib/format";
+import { formatCount, ordinal } from "@/lib/format";
 import { STATE_LABELS } from "../shared/item-state";
 import { useShortcuts } from "../shared/keyboard";
 import { reviewHref } from "../shared/links";
@@ -23,7 +23,7 @@ import { EndOfList, IdentityNotice, NextUnstartedNotice, RefusalNotice } from ".
 import { StateActions } from "./state-actions";
 import { REVIEW_REFRESH_MS } from "./use-review-queries";
 import { useReviewSession, type ReviewAction } from "./use-review-session";
-import { paths } from "../../../lib/paths";
+import { paths } from "@/lib/paths";
 
 export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["t"], action: "Start (mark in progress)" },

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { Call } from "../../../../contract/trace";
+import type { Call } from "@contract/trace";
 import { ReviewCall } from "./review-call";
 
 const call = { id: "call-1", op_name: "agent.answer", inputs: { question: "Where is my order?" }, output: { answer: "On its way." } } as unknown as Call;

@@ -1,7 +1,7 @@
 import { memo } from "react";
-import type { Call } from "../../../../contract/trace";
-import { ErrorPanel } from "../../../components/error-panel";
-import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
+import type { Call } from "@contract/trace";
+import { ErrorPanel } from "@/components/error-panel";
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { CallDetails } from "./call-details";
 import { DisplayFieldsPanel } from "./display-fields-panel";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { Button, buttonClasses } from "../../../components/button";
+import { Button, buttonClasses } from "@/components/button";
 import { GuardedButton } from "./guarded-button";
 import type { Neighbours } from "./list-window";
 

@@ -1,12 +1,12 @@
 import { Link } from "react-router-dom";
-import { Button } from "../../../components/button";
-import { ErrorPanel } from "../../../components/error-panel";
-import { formatCount } from "../../../lib/format";
+import { Button } from "@/components/button";
+import { ErrorPanel } from "@/components/error-panel";
+import { formatCount } from "@/lib/format";
 import { STATE_LABELS } from "../shared/item-state";
 import type { Annotator } from "./annotator-identity";
 import type { NextUnstartedStatus } from "./use-next-unstarted";
 import type { Refusal } from "./use-review-session";
-import { paths } from "../../../lib/paths";
+import { paths } from "@/lib/paths";
 
 /** A change the service refused: its reason, and the way back to that item when the review has moved on. */
 export function RefusalNotice({ refusal, itemId, refusedItemHref, onDismiss }: { refusal: Refusal; itemId: string; refusedItemHref: string; onDismiss: () => void }) {

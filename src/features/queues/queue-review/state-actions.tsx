@@ -1,4 +1,4 @@
-import type { AnnotationQueueItem, SettableState } from "../../../../contract/trace";
+import type { AnnotationQueueItem, SettableState } from "@contract/trace";
 import { GuardedButton } from "./guarded-button";
 import { allowedMoves } from "./transition-rules";
 import type { ReviewAction } from "./use-review-session";

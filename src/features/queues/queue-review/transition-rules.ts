@@ -1,4 +1,4 @@
-import type { AnnotationState, SettableState } from "../../../../contract/trace";
+import type { AnnotationState, SettableState } from "@contract/trace";
 import { STATE_LABELS } from "../shared/item-state";
 
 export type Move = { allowed: true; note?: string } | { allowed: false; reason: string };

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
-import type { AnnotationQueueItem } from "../../../../contract/trace";
-import { useApiClients } from "../../../settings/api-clients";
+import type { AnnotationQueueItem } from "@contract/trace";
+import { useApiClients } from "@/settings/api-clients";
 import { firstAfter } from "./list-window";
 import { listRows, type ListView } from "./use-review-queries";
 

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import type { AnnotationQueueItem, SettableState } from "../../../../contract/trace";
-import { traceKeys } from "../../../api/query-keys";
-import { useApiClients } from "../../../settings/api-clients";
-import { formatCount } from "../../../lib/format";
+import type { AnnotationQueueItem, SettableState } from "@contract/trace";
+import { traceKeys } from "@/api/query-keys";
+import { useApiClients } from "@/settings/api-clients";
+import { formatCount } from "@/lib/format";
 import { STATE_LABELS } from "../shared/item-state";
 import { INDEX_PARAM, reviewHref, tableHref, type ItemsLocationState } from "../shared/links";
 import { matchesFilter, parseItemsTableState, toListRequest } from "../shared/items-url-state";

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { AnnotationQueueItem } from "../../../../contract/trace";
-import { seedLargeQueue } from "../../../../server/seed/trace-seed";
-import { isApiError } from "../../../api/errors";
-import { createApiClients } from "../../../api/clients";
-import { useApiClients } from "../../../settings/api-clients";
-import { createLocalServer } from "../../../test/local-server";
+import type { AnnotationQueueItem } from "@contract/trace";
+import { seedLargeQueue } from "@server/seed/trace-seed";
+import { isApiError } from "@/api/errors";
+import { createApiClients } from "@/api/clients";
+import { useApiClients } from "@/settings/api-clients";
+import { createLocalServer } from "@/test/local-server";
 import { createQueueTestContext } from "../test-support";
 import { itemQueryOptions } from "./use-review-queries";
 import { useSetProgress, type ProgressChange } from "./use-set-progress";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "../../../../contract/trace";
-import { isReviewReadKey, traceKeys } from "../../../api/query-keys";
-import { useApiClients } from "../../../settings/api-clients";
+import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "@contract/trace";
+import { isReviewReadKey, traceKeys } from "@/api/query-keys";
+import { useApiClients } from "@/settings/api-clients";
 
 export type ProgressChange = { itemId: string; state: SettableState };
 type Snapshot = { key: QueryKey; data: ItemsQueryResponse | undefined; readAt: number }[];

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, useState, type Ref } from "react";
-import { TextField } from "../../../components/text-field";
+import { TextField } from "@/components/text-field";
 
 export const FILTER_DEBOUNCE_MS = 300;
 

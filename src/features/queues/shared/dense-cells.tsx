@@ -1,9 +1,9 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { CopyIcon } from "../../../components/icons";
-import { UntrustedText } from "../../../components/untrusted-text";
-import { cn } from "../../../lib/cn";
-import { revealHiddenCharacters } from "../../../lib/hidden-characters";
-import { formatExactTime, formatTimeAgo, parseTimestamp } from "../../../lib/relative-time";
+import { CopyIcon } from "@/components/icons";
+import { UntrustedText } from "@/components/untrusted-text";
+import { cn } from "@/lib/cn";
+import { revealHiddenCharacters } from "@/lib/hidden-characters";
+import { formatExactTime, formatTimeAgo, parseTimestamp } from "@/lib/relative-time";
 
 /**
  * Cells for tables of hundreds of rows. The shared RelativeTime and CopyButton each keep their own

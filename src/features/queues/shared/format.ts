@@ -1,4 +1,4 @@
-import { timestampMs } from "../../../../contract/common";
+import { timestampMs } from "@contract/common";
 
 /** Formatters of the queue pages' own data: calls' durations, op names, ids. */
 

@@ -1,5 +1,5 @@
-import type { AnnotationState } from "../../../../contract/trace";
-import type { StatusTone } from "../../../components/status-badge";
+import type { AnnotationState } from "@contract/trace";
+import type { StatusTone } from "@/components/status-badge";
 
 export const STATE_LABELS: Record<AnnotationState, string> = {
   unstarted: "Unstarted",

@@ -1,8 +1,8 @@
-import { formatSortParam, parseSortParam } from "../../../lib/url-state/sort-param";
-import type { UrlIssue } from "../../../lib/url-state/url-issue";
-import { readChoiceSet, readNumberChoice, readPage, readText, writeParam } from "../../../lib/url-state/params";
-import { readUrlView, writeUrlView, type UrlViewCodec } from "../../../lib/url-state/use-url-table";
-import { ANNOTATION_STATES, SORTABLE_ITEM_FIELDS, type AnnotationState, type ItemSortBy, type ItemsFilter, type ItemsQueryRequest, type SortableItemField } from "../../../../contract/trace";
+import { formatSortParam, parseSortParam } from "@/lib/url-state/sort-param";
+import type { UrlIssue } from "@/lib/url-state/url-issue";
+import { readChoiceSet, readNumberChoice, readPage, readText, writeParam } from "@/lib/url-state/params";
+import { readUrlView, writeUrlView, type UrlViewCodec } from "@/lib/url-state/use-url-table";
+import { ANNOTATION_STATES, SORTABLE_ITEM_FIELDS, type AnnotationState, type ItemSortBy, type ItemsFilter, type ItemsQueryRequest, type SortableItemField } from "@contract/trace";
 
 /**
  * The items table's view (filters, sort, page, page size) as it lives in the URL, so reload,

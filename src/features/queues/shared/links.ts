@@ -1,4 +1,4 @@
-import { paths } from "../../../lib/paths";
+import { paths } from "@/lib/paths";
 import { serializeItemsTableState, type ItemsTableState } from "./items-url-state";
 
 /** Where the review page asks the table to put focus when the user comes back. */

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router-dom";
-import { EmptyState } from "../../../components/empty-state";
-import { SettingsIcon } from "../../../components/icons";
-import { settingsPathFor } from "../../../lib/return-to";
+import { EmptyState } from "@/components/empty-state";
+import { SettingsIcon } from "@/components/icons";
+import { settingsPathFor } from "@/lib/return-to";
 
 /** Shown instead of a queue page while Settings has no annotation project. */
 export function NoProjectNotice() {

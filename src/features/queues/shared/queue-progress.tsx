@@ -1,5 +1,5 @@
-import { cn } from "../../../lib/cn";
-import { formatCount } from "../../../lib/format";
+import { cn } from "@/lib/cn";
+import { formatCount } from "@/lib/format";
 
 /**
  * "4,512 / 10,000 done" with a bar. Done = completed or skipped by some annotator (the service's

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { traceQueries } from "../../../api/queries/trace";
-import { useApiClients } from "../../../settings/api-clients";
+import { traceQueries } from "@/api/queries/trace";
+import { useApiClients } from "@/settings/api-clients";
 
 /** One queue's record (name, description) for a page header. */
 export function useQueue(projectId: string, queueId: string) {

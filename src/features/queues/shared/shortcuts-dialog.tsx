@@ -1,5 +1,5 @@
-import { Dialog } from "../../../components/dialog";
-import { Button } from "../../../components/button";
+import { Dialog } from "@/components/dialog";
+import { Button } from "@/components/button";
 
 export type Shortcut = { keys: string[]; action: string };
 

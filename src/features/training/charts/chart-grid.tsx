@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
-import { useTheme } from "../../../app/theme/theme-context";
-import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
+import { useTheme } from "@/settings/theme/theme-context";
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import type { JobEventStore } from "../events/job-event-store";
 import { orderMetrics } from "../metrics";
 import { canDrawCharts } from "./chart-theme";

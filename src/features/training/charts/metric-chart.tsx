@@ -1,11 +1,11 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { Button } from "../../../components/button";
-import { StatusBadge } from "../../../components/status-badge";
+import { Button } from "@/components/button";
+import { StatusBadge } from "@/components/status-badge";
 import type { JobEventStore } from "../events/job-event-store";
 import { formatMetric } from "../format";
-import { formatCount } from "../../../lib/format";
+import { formatCount } from "@/lib/format";
 import { CHART_COLORS, type ChartColors } from "./chart-theme";
 import { alignedColumns, chartIndices } from "./downsample";
 import type { RenderTiming } from "./render-timing";

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { createStoredValue, useStoredValue } from "../../../lib/stored-value";
+import { createStoredValue, useStoredValue } from "@/lib/stored-value";
 import { clampSmoothing, DEFAULT_SMOOTHING } from "./smoothing";
 
 export const SMOOTHING_KEY = "wbops.training.smoothing";

@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router-dom";
-import { PageHeader } from "../../../components/page-header";
-import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
-import { cn } from "../../../lib/cn";
+import { PageHeader } from "@/components/page-header";
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
+import { cn } from "@/lib/cn";
 import { TrainingPage } from "../training-page";
 import { RlJobForm } from "./rl-job-form";
 import { SftJobForm } from "./sft-job-form";

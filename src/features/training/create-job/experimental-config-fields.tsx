@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { AlertTriangleIcon } from "../../../components/icons";
-import { inputClasses, TextField } from "../../../components/text-field";
-import { cn } from "../../../lib/cn";
+import { AlertTriangleIcon } from "@/components/icons";
+import { inputClasses, TextField } from "@/components/text-field";
+import { cn } from "@/lib/cn";
 import type { ConfigInput } from "./experimental-config";
 
 /** Learning rate plus any other experimental_config values, as a JSON object. */

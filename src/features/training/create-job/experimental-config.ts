@@ -1,6 +1,6 @@
-import { ExperimentalConfig } from "../../../../contract/training";
+import { ExperimentalConfig } from "@contract/training";
 import { formatPath } from "./trajectory-file";
-import { readableIssues } from "../../../lib/zod-issues";
+import { readableIssues } from "@/lib/zod-issues";
 
 export type ConfigInput = { learningRate: string; extraJson: string };
 export const EMPTY_CONFIG: ConfigInput = { learningRate: "", extraJson: "" };

@@ -1,7 +1,7 @@
 import { useState, type DragEvent } from "react";
-import { FileIcon, UploadIcon } from "../../../components/icons";
-import { cn } from "../../../lib/cn";
-import { UntrustedText } from "../../../components/untrusted-text";
+import { FileIcon, UploadIcon } from "@/components/icons";
+import { cn } from "@/lib/cn";
+import { UntrustedText } from "@/components/untrusted-text";
 
 /** A file chosen by dropping it here or with the file picker (the same input, so keyboards work). */
 export function FileDrop({ label, hint, accept, fileName, onFile, invalid }: { label: string; hint: string; accept: string; fileName: string | null; onFile: (file: File) => void; invalid?: boolean }) {

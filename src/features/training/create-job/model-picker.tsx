@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
 import { Link } from "react-router-dom";
-import { AlertTriangleIcon } from "../../../components/icons";
-import { inputClasses, TextField } from "../../../components/text-field";
-import { cn } from "../../../lib/cn";
+import { AlertTriangleIcon } from "@/components/icons";
+import { inputClasses, TextField } from "@/components/text-field";
+import { cn } from "@/lib/cn";
 import { useRegistry } from "../registry/registry-context";
-import { revealHiddenCharacters } from "../../../lib/hidden-characters";
-import { paths } from "../../../lib/paths";
+import { revealHiddenCharacters } from "@/lib/hidden-characters";
+import { paths } from "@/lib/paths";
 
 const OTHER = "__other__";
 

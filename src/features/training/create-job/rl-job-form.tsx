@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { Button } from "../../../components/button";
-import { ErrorPanel } from "../../../components/error-panel";
+import { Button } from "@/components/button";
+import { ErrorPanel } from "@/components/error-panel";
 import { serverFieldMessages } from "../form-errors";
 import { buildExperimentalConfig, EMPTY_CONFIG, type ConfigInput } from "./experimental-config";
 import { ExperimentalConfigFields } from "./experimental-config-fields";
@@ -9,7 +9,7 @@ import { ModelPicker } from "./model-picker";
 import { readTrajectoryFile, type TrajectoryFile } from "./trajectory-file";
 import { TrajectoryPreview } from "./trajectory-preview";
 import { useCreateJob } from "./use-create-job";
-import { UntrustedText } from "../../../components/untrusted-text";
+import { UntrustedText } from "@/components/untrusted-text";
 
 const FIELDS = ["model_id", "trajectory_groups", "experimental_config"];
 

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
-import { TRAINING_DATA_URL_PATTERN } from "../../../../contract/training";
-import { Button } from "../../../components/button";
-import { ErrorPanel } from "../../../components/error-panel";
-import { TextField } from "../../../components/text-field";
+import { TRAINING_DATA_URL_PATTERN } from "@contract/training";
+import { Button } from "@/components/button";
+import { ErrorPanel } from "@/components/error-panel";
+import { TextField } from "@/components/text-field";
 import { serverFieldMessages } from "../form-errors";
 import { buildExperimentalConfig, EMPTY_CONFIG, readPositiveNumber, type ConfigInput } from "./experimental-config";
 import { ExperimentalConfigFields } from "./experimental-config-fields";

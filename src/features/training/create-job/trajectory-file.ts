@@ -1,5 +1,5 @@
-import { TrajectoryGroup } from "../../../../contract/training";
-import { readableIssues } from "../../../lib/zod-issues";
+import { TrajectoryGroup } from "@contract/training";
+import { readableIssues } from "@/lib/zod-issues";
 
 /**
  * Reads trajectory groups from a JSON or JSONL file and checks each one with the contract's

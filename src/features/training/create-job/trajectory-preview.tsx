@@ -1,9 +1,9 @@
 import { formatMetric } from "../format";
-import { formatCount } from "../../../lib/format";
+import { formatCount } from "@/lib/format";
 import type { TrajectoryFile } from "./trajectory-file";
 import { trajectoryStats } from "./trajectory-stats";
-import { UntrustedText } from "../../../components/untrusted-text";
-import { revealHiddenCharacters } from "../../../lib/hidden-characters";
+import { UntrustedText } from "@/components/untrusted-text";
+import { revealHiddenCharacters } from "@/lib/hidden-characters";
 
 const SHOWN_ISSUES = 100;
 

@@ -1,4 +1,4 @@
-import type { TrajectoryGroup } from "../../../../contract/training";
+import type { TrajectoryGroup } from "@contract/training";
 
 export type Spread = { min: number; mean: number; max: number; std: number };
 

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
-import type { CreateRLJobRequest, CreateSFTJobRequest } from "../../../../contract/training";
-import { useApiClients } from "../../../settings/api-clients";
+import type { CreateRLJobRequest, CreateSFTJobRequest } from "@contract/training";
+import { useApiClients } from "@/settings/api-clients";
 import { useRegistryStore } from "../registry/registry-context";
-import { paths } from "../../../lib/paths";
+import { paths } from "@/lib/paths";
 
 export type CreateJobInput = { kind: "rl"; request: CreateRLJobRequest } | { kind: "sft"; request: CreateSFTJobRequest };
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { TrainingEvent } from "../../../../contract/training";
-import { createApiClients, type ApiClients } from "../../../api/clients";
-import { createLocalServer } from "../../../test/local-server";
+import type { TrainingEvent } from "@contract/training";
+import { createApiClients, type ApiClients } from "@/api/clients";
+import { createLocalServer } from "@/test/local-server";
 import { createRlJob, tickTimes } from "../test-support";
 import { createEventPoller, type EventPage, type PollerPhase, type Timers } from "./event-poller";
 import { isFinished, summarizeEvents } from "./job-summary";

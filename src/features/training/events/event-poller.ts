@@ -1,5 +1,5 @@
-import type { TrainingEvent, TrainingEventList } from "../../../../contract/training";
-import { isApiError } from "../../../api/errors";
+import type { TrainingEvent, TrainingEventList } from "@contract/training";
+import { isApiError } from "@/api/errors";
 import { alwaysVisible, type VisibilitySource } from "./visibility";
 
 /**

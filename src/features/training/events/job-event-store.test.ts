@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { TrainingEvent } from "../../../../contract/training";
+import type { TrainingEvent } from "@contract/training";
 import { JobEventStore } from "./job-event-store";
 
 let seq = 0;

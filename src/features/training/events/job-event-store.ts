@@ -1,4 +1,4 @@
-import type { TrainingEvent } from "../../../../contract/training";
+import type { TrainingEvent } from "@contract/training";
 import { growableFloat64, growableInt32, growableUint16, type Growable } from "./growable";
 import { applyEventInPlace, copySummary, EMPTY_SUMMARY, numericMetrics, type JobSummary } from "./job-summary";
 

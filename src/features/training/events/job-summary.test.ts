@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TrainingEvent } from "../../../../contract/training";
+import type { TrainingEvent } from "@contract/training";
 import { EMPTY_SUMMARY, NO_FAILURE_MESSAGE, progressOf, summarizeEvents } from "./job-summary";
 
 let seq = 0;

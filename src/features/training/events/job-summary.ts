@@ -1,4 +1,4 @@
-import type { TrainingEvent } from "../../../../contract/training";
+import type { TrainingEvent } from "@contract/training";
 
 // The service has no job status (contract-decisions.md): a job's state is read from its events.
 

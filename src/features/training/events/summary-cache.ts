@@ -1,4 +1,4 @@
-import { readItem, writeItem, type StorageArea } from "../../../lib/browser-storage";
+import { readItem, writeItem, type StorageArea } from "@/lib/browser-storage";
 import type { JobSummary } from "./job-summary";
 
 /**

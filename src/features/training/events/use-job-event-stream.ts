@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useApiClients } from "../../../settings/api-clients";
-import { browserStorage } from "../../../lib/browser-storage";
+import { useApiClients } from "@/settings/api-clients";
+import { browserStorage } from "@/lib/browser-storage";
 import { StepRateMeter } from "../job-page/step-rate";
 import { createEventPoller, type EventPoller, type PollerPhase } from "./event-poller";
 import { JobEventStore } from "./job-event-store";

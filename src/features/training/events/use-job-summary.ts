@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { isApiError } from "../../../api/errors";
-import { useApiClients } from "../../../settings/api-clients";
-import { browserStorage } from "../../../lib/browser-storage";
+import { isApiError } from "@/api/errors";
+import { useApiClients } from "@/settings/api-clients";
+import { browserStorage } from "@/lib/browser-storage";
 import { createEventPoller, type EventPoller, type PollerPhase } from "./event-poller";
 import { applyEventInPlace, copySummary, EMPTY_SUMMARY, isFinished, type JobSummary } from "./job-summary";
 import { forgetCachedSummary, readCachedSummary, writeCachedSummary } from "./summary-cache";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createApiClients } from "../../../api/clients";
-import { createLocalServer } from "../../../test/local-server";
+import { createApiClients } from "@/api/clients";
+import { createLocalServer } from "@/test/local-server";
 import { deriveTrainingHealth } from "./health-state";
 
 async function settle<T>(promise: Promise<T>) {

@@ -1,5 +1,5 @@
-import { isApiError } from "../../../api/errors";
-import type { SystemCheckResult } from "../../../api/system-check";
+import { isApiError } from "@/api/errors";
+import type { SystemCheckResult } from "@/api/system-check";
 
 export type HealthLevel = "checking" | "ok" | "degraded" | "down" | "unknown";
 

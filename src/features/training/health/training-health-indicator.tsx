@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { trainingQueries } from "../../../api/queries/training";
-import { useApiClients } from "../../../settings/api-clients";
-import { useSettings } from "../../../settings/settings-context";
-import { usePopover } from "../../../components/use-popover";
-import { cn } from "../../../lib/cn";
-import { paths } from "../../../lib/paths";
+import { trainingQueries } from "@/api/queries/training";
+import { useApiClients } from "@/settings/api-clients";
+import { useSettings } from "@/settings/settings-context";
+import { usePopover } from "@/components/use-popover";
+import { cn } from "@/lib/cn";
+import { paths } from "@/lib/paths";
 import { deriveTrainingHealth, type HealthLevel } from "./health-state";
 
 const POLL_MS = 30_000;

@@ -1,11 +1,11 @@
 import { observeElementRect, useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { JobEventStore } from "../events/job-event-store";
-import { formatCount } from "../../../lib/format";
-import { readText, writeParam } from "../../../lib/url-state/params";
-import { useUrlTable, type UrlViewCodec } from "../../../lib/url-state/use-url-table";
+import { formatCount } from "@/lib/format";
+import { readText, writeParam } from "@/lib/url-state/params";
+import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
 import { EventTypeFilter } from "./event-type-filter";
-import { BodyRow, Cell, HeaderCell, SpacerRow, Table, TableHead } from "../../../components/table";
+import { BodyRow, Cell, HeaderCell, SpacerRow, Table, TableHead } from "@/components/table";
 
 const ROW_HEIGHT = 30;
 const LOG_HEIGHT = 360;

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { CopyButton } from "../../../components/copy-button";
-import { AlertTriangleIcon } from "../../../components/icons";
+import { CopyButton } from "@/components/copy-button";
+import { AlertTriangleIcon } from "@/components/icons";
 import type { JobSummary } from "../events/job-summary";
 import { progressOf } from "../events/job-summary";
 import { formatMetric, formatPercent } from "../format";
-import { formatCount, formatEta } from "../../../lib/format";
+import { formatCount, formatEta } from "@/lib/format";
 import { JobStateBadge } from "../job-state-badge";
 import { ModelLink } from "../jobs/model-cell";
 import { headlineMetric } from "../metrics";

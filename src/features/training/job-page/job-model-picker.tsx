@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { compactSelectClasses } from "../compact-select";
 import type { RegistryModel } from "../registry/registry-schema";
-import { revealHiddenCharacters } from "../../../lib/hidden-characters";
+import { revealHiddenCharacters } from "@/lib/hidden-characters";
 
 /**
  * Job events do not say which model a job trains; for a job opened by id the user may say it,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { createApiClients } from "../../../api/clients";
-import { createLocalServer } from "../../../test/local-server";
+import { createApiClients } from "@/api/clients";
+import { createLocalServer } from "@/test/local-server";
 import { createRlJob, tickTimes } from "../test-support";
 import { renderTraining } from "../test-support";
 

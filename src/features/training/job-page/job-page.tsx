@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useParams } from "react-router-dom";
-import { trainingQueries } from "../../../api/queries/training";
-import { useApiClients } from "../../../settings/api-clients";
-import { ErrorPanel } from "../../../components/error-panel";
-import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
+import { trainingQueries } from "@/api/queries/training";
+import { useApiClients } from "@/settings/api-clients";
+import { ErrorPanel } from "@/components/error-panel";
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { ChartGrid } from "../charts/chart-grid";
 import { useJobEventStream } from "../events/use-job-event-stream";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";

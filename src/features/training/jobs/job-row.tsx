@@ -1,20 +1,20 @@
 import { Link } from "react-router-dom";
-import { isApiError } from "../../../api/errors";
-import { Button } from "../../../components/button";
-import { AlertTriangleIcon, CloseIcon, RefreshIcon } from "../../../components/icons";
-import { RelativeTime } from "../../../components/relative-time";
+import { isApiError } from "@/api/errors";
+import { Button } from "@/components/button";
+import { AlertTriangleIcon, CloseIcon, RefreshIcon } from "@/components/icons";
+import { RelativeTime } from "@/components/relative-time";
 import { progressOf } from "../events/job-summary";
 import { useJobSummary } from "../events/use-job-summary";
 import { formatMetric } from "../format";
-import { formatCount } from "../../../lib/format";
+import { formatCount } from "@/lib/format";
 import { JobStateBadge } from "../job-state-badge";
 import { headlineMetric } from "../metrics";
 import { ProgressBar } from "../progress-bar";
 import type { RegistryJob, RegistryModel } from "../registry/registry-schema";
 import { ModelLink } from "./model-cell";
-import { UntrustedText } from "../../../components/untrusted-text";
-import { BodyRow, Cell } from "../../../components/table";
-import { paths } from "../../../lib/paths";
+import { UntrustedText } from "@/components/untrusted-text";
+import { BodyRow, Cell } from "@/components/table";
+import { paths } from "@/lib/paths";
 
 const KIND_LABEL = { rl: "RL", sft: "SFT" } as const;
 

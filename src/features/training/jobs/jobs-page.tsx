@@ -1,17 +1,17 @@
 import { Link } from "react-router-dom";
-import { useApiClients } from "../../../settings/api-clients";
-import { useLocalServices } from "../../../settings/use-local-services";
-import { buttonClasses } from "../../../components/button";
-import { EmptyState } from "../../../components/empty-state";
-import { PlusIcon, TrendingUpIcon } from "../../../components/icons";
-import { PageHeader } from "../../../components/page-header";
-import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
+import { useApiClients } from "@/settings/api-clients";
+import { useLocalServices } from "@/settings/use-local-services";
+import { buttonClasses } from "@/components/button";
+import { EmptyState } from "@/components/empty-state";
+import { PlusIcon, TrendingUpIcon } from "@/components/icons";
+import { PageHeader } from "@/components/page-header";
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { useRegistry } from "../registry/registry-context";
 import { RegistryTransfer } from "../registry/registry-transfer";
 import { TrainingPage } from "../training-page";
 import { JobsTable } from "./jobs-table";
 import { OpenJobForm } from "./open-job-form";
-import { paths } from "../../../lib/paths";
+import { paths } from "@/lib/paths";
 
 /** /training: every job this browser knows, with its state derived from its events. */
 export function JobsPage() {

@@ -1,7 +1,7 @@
 import type { Registry } from "../registry/registry-schema";
 import { useRegistryStore } from "../registry/registry-context";
 import { JobRow } from "./job-row";
-import { HeaderCell, Table, TableFrame, TableHead } from "../../../components/table";
+import { HeaderCell, Table, TableFrame, TableHead } from "@/components/table";
 
 const HEADERS = ["Job", "Model", "Kind", "State", "Progress", "Latest", "Added"];
 

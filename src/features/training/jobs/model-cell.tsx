@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import type { RegistryModel } from "../registry/registry-schema";
-import { UntrustedText } from "../../../components/untrusted-text";
-import { paths } from "../../../lib/paths";
+import { UntrustedText } from "@/components/untrusted-text";
+import { paths } from "@/lib/paths";
 
 /** A model by name when this browser knows it, by id otherwise, linking to its page. */
 export function ModelLink({ modelId, model }: { modelId: string | undefined; model: RegistryModel | undefined }) {

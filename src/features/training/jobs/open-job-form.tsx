@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { isApiError } from "../../../api/errors";
-import { useApiClients } from "../../../settings/api-clients";
-import { Button } from "../../../components/button";
-import { inputClasses, TextField } from "../../../components/text-field";
+import { isApiError } from "@/api/errors";
+import { useApiClients } from "@/settings/api-clients";
+import { Button } from "@/components/button";
+import { inputClasses, TextField } from "@/components/text-field";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
-import { revealHiddenCharacters } from "../../../lib/hidden-characters";
-import { paths } from "../../../lib/paths";
+import { revealHiddenCharacters } from "@/lib/hidden-characters";
+import { paths } from "@/lib/paths";
 
 /** Describes why a lookup by id failed, in a sentence that fits under the field. */
 export function lookupError(error: unknown, what: "job" | "model", id: string): string {

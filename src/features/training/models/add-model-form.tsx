@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { useApiClients } from "../../../settings/api-clients";
-import { Button } from "../../../components/button";
-import { TextField } from "../../../components/text-field";
+import { useApiClients } from "@/settings/api-clients";
+import { Button } from "@/components/button";
+import { TextField } from "@/components/text-field";
 import { lookupError } from "../jobs/open-job-form";
 import { useRegistryStore } from "../registry/registry-context";
 import { parseModelPath } from "./model-path";
-import { paths } from "../../../lib/paths";
+import { paths } from "@/lib/paths";
 
 /**
  * "Add model by ID": the service cannot list models, nor describe one by id, so the id is checked

@@ -1,8 +1,8 @@
 import { Link } from "react-router-dom";
-import { checkpointArtifactUrl } from "../../../../contract/training";
-import { buttonClasses } from "../../../components/button";
-import { CopyButton } from "../../../components/copy-button";
-import { MessageIcon } from "../../../components/icons";
+import { checkpointArtifactUrl } from "@contract/training";
+import { buttonClasses } from "@/components/button";
+import { CopyButton } from "@/components/copy-button";
+import { MessageIcon } from "@/components/icons";
 import { playgroundPathForCheckpoint } from "../playground-link";
 
 export type ModelPath = { entity: string; project: string; name: string };

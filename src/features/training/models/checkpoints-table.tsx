@@ -1,7 +1,7 @@
-import type { Checkpoint } from "../../../../contract/training";
-import { StarIcon } from "../../../components/icons";
-import { BodyRow, Cell, HeaderCell, RowHeaderCell, SortHeaderCell, Table, TableFrame, TableHead } from "../../../components/table";
-import { cn } from "../../../lib/cn";
+import type { Checkpoint } from "@contract/training";
+import { StarIcon } from "@/components/icons";
+import { BodyRow, Cell, HeaderCell, RowHeaderCell, SortHeaderCell, Table, TableFrame, TableHead } from "@/components/table";
+import { cn } from "@/lib/cn";
 import { formatMetric } from "../format";
 import { CheckpointActions, type ModelPath } from "./checkpoint-actions";
 

@@ -1,5 +1,5 @@
-import { readChoice, readNumberChoice, readText, writeParam } from "../../../lib/url-state/params";
-import type { UrlViewCodec } from "../../../lib/url-state/use-url-table";
+import { readChoice, readNumberChoice, readText, writeParam } from "@/lib/url-state/params";
+import type { UrlViewCodec } from "@/lib/url-state/use-url-table";
 import { DIRECTIONS, type Direction } from "../metrics";
 
 export const CHECKPOINT_PAGE_SIZES = [20, 50, 100] as const;

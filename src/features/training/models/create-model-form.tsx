@@ -1,16 +1,16 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { CreateModelRequest, type TrainingModel } from "../../../../contract/training";
-import { isApiError } from "../../../api/errors";
-import { useApiClients } from "../../../settings/api-clients";
-import { Button } from "../../../components/button";
-import { ErrorPanel } from "../../../components/error-panel";
-import { TextField } from "../../../components/text-field";
+import { CreateModelRequest, type TrainingModel } from "@contract/training";
+import { isApiError } from "@/api/errors";
+import { useApiClients } from "@/settings/api-clients";
+import { Button } from "@/components/button";
+import { ErrorPanel } from "@/components/error-panel";
+import { TextField } from "@/components/text-field";
 import { issuesByField, serverFieldMessages, type FieldMessages } from "../form-errors";
 import { useRegistryStore } from "../registry/registry-context";
-import { readableIssues } from "../../../lib/zod-issues";
-import { paths } from "../../../lib/paths";
+import { readableIssues } from "@/lib/zod-issues";
+import { paths } from "@/lib/paths";
 
 const FIELDS = ["entity", "project", "name", "base_model"] as const;
 

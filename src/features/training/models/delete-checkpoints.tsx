@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import type { DeleteCheckpointsResponse } from "../../../../contract/training";
-import { trainingKeys } from "../../../api/query-keys";
-import { useApiClients } from "../../../settings/api-clients";
-import { Button } from "../../../components/button";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { ErrorPanel } from "../../../components/error-panel";
-import { TrashIcon } from "../../../components/icons";
-import { cn } from "../../../lib/cn";
+import type { DeleteCheckpointsResponse } from "@contract/training";
+import { trainingKeys } from "@/api/query-keys";
+import { useApiClients } from "@/settings/api-clients";
+import { Button } from "@/components/button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { ErrorPanel } from "@/components/error-panel";
+import { TrashIcon } from "@/components/icons";
+import { cn } from "@/lib/cn";
 import { compactSelectClasses } from "../compact-select";
 import { formatStepList, parseStepList } from "./step-list";
 

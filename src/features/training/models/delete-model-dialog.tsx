@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { trainingKeys } from "../../../api/query-keys";
-import { useApiClients } from "../../../settings/api-clients";
-import { Button } from "../../../components/button";
-import { Dialog } from "../../../components/dialog";
-import { ErrorPanel } from "../../../components/error-panel";
-import { TrashIcon } from "../../../components/icons";
-import { TextField } from "../../../components/text-field";
+import { trainingKeys } from "@/api/query-keys";
+import { useApiClients } from "@/settings/api-clients";
+import { Button } from "@/components/button";
+import { Dialog } from "@/components/dialog";
+import { ErrorPanel } from "@/components/error-panel";
+import { TrashIcon } from "@/components/icons";
+import { TextField } from "@/components/text-field";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import type { ModelsPageNotice } from "./models-page";
-import { paths } from "../../../lib/paths";
+import { paths } from "@/lib/paths";
 
 /**
  * Deletes a model and everything that hangs off it (checkpoints, jobs, the run). Confirmed by

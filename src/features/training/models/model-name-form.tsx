@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { Button } from "../../../components/button";
-import { TextField } from "../../../components/text-field";
+import { Button } from "@/components/button";
+import { TextField } from "@/components/text-field";
 import { useRegistryStore } from "../registry/registry-context";
 import { parseModelPath } from "./model-path";
 

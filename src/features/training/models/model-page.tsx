@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
-import { checkpointArtifactUrl } from "../../../../contract/training";
-import { trainingQueries } from "../../../api/queries/training";
-import { useApiClients } from "../../../settings/api-clients";
-import { buttonClasses } from "../../../components/button";
-import { CopyButton } from "../../../components/copy-button";
-import { ErrorPanel } from "../../../components/error-panel";
-import { MessageIcon, PlusIcon } from "../../../components/icons";
-import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
+import { checkpointArtifactUrl } from "@contract/training";
+import { trainingQueries } from "@/api/queries/training";
+import { useApiClients } from "@/settings/api-clients";
+import { buttonClasses } from "@/components/button";
+import { CopyButton } from "@/components/copy-button";
+import { ErrorPanel } from "@/components/error-panel";
+import { MessageIcon, PlusIcon } from "@/components/icons";
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { lookupError } from "../jobs/open-job-form";
 import { playgroundPathForCheckpoint } from "../playground-link";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
@@ -17,8 +17,8 @@ import { TrainingPage } from "../training-page";
 import { CheckpointsPanel } from "./checkpoints-panel";
 import { DeleteModelButton } from "./delete-model-dialog";
 import { ModelNameForm } from "./model-name-form";
-import { UntrustedText } from "../../../components/untrusted-text";
-import { paths } from "../../../lib/paths";
+import { UntrustedText } from "@/components/untrusted-text";
+import { paths } from "@/lib/paths";
 
 /** /training/models/:modelId: a model, its jobs in this browser, its checkpoints. */
 export function ModelPage() {

@@ -1,8 +1,8 @@
 import { useLocation } from "react-router-dom";
-import { EmptyState } from "../../../components/empty-state";
-import { CubeIcon } from "../../../components/icons";
-import { PageHeader } from "../../../components/page-header";
-import { PanelErrorBoundary } from "../../../components/panel-error-boundary";
+import { EmptyState } from "@/components/empty-state";
+import { CubeIcon } from "@/components/icons";
+import { PageHeader } from "@/components/page-header";
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { useRegistry } from "../registry/registry-context";
 import { RegistryTransfer } from "../registry/registry-transfer";
 import { TrainingPage } from "../training-page";

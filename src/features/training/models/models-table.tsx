@@ -1,16 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { trainingQueries } from "../../../api/queries/training";
-import { useApiClients } from "../../../settings/api-clients";
-import { Button } from "../../../components/button";
-import { CopyButton } from "../../../components/copy-button";
-import { CloseIcon } from "../../../components/icons";
-import { RelativeTime } from "../../../components/relative-time";
+import { trainingQueries } from "@/api/queries/training";
+import { useApiClients } from "@/settings/api-clients";
+import { Button } from "@/components/button";
+import { CopyButton } from "@/components/copy-button";
+import { CloseIcon } from "@/components/icons";
+import { RelativeTime } from "@/components/relative-time";
 import { useRegistryStore } from "../registry/registry-context";
 import type { RegistryModel } from "../registry/registry-schema";
-import { BodyRow, Cell, HeaderCell, Table, TableFrame, TableHead } from "../../../components/table";
-import { UntrustedText } from "../../../components/untrusted-text";
-import { paths } from "../../../lib/paths";
+import { BodyRow, Cell, HeaderCell, Table, TableFrame, TableHead } from "@/components/table";
+import { UntrustedText } from "@/components/untrusted-text";
+import { paths } from "@/lib/paths";
 
 /** The newest checkpoint of a model: one request of one checkpoint. */
 function LatestCheckpoint({ modelId }: { modelId: string }) {

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
-import { useApiClients } from "../../../settings/api-clients";
-import { browserStorage } from "../../../lib/browser-storage";
+import { useApiClients } from "@/settings/api-clients";
+import { browserStorage } from "@/lib/browser-storage";
 import type { Registry } from "./registry-schema";
 import { createRegistryStore, type RegistryStore } from "./registry-store";
 

@@ -1,5 +1,5 @@
 import { formatPath } from "../create-job/trajectory-file";
-import { readableIssues } from "../../../lib/zod-issues";
+import { readableIssues } from "@/lib/zod-issues";
 import { REGISTRY_FILE_FORMAT, RegistryFile, type Registry } from "./registry-schema";
 
 export type ImportResult = { ok: true; file: RegistryFile } | { ok: false; error: string };

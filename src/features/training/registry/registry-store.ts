@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
-import { readItem, writeItem, type StorageArea } from "../../../lib/browser-storage";
+import { readItem, writeItem, type StorageArea } from "@/lib/browser-storage";
 import { mergeRegistry, type MergeReport } from "./registry-file";
 import { EMPTY_REGISTRY, RegistryJob, RegistryModel, type Registry, type RegistryFile } from "./registry-schema";
-import { storageListeners } from "../../../lib/storage-listeners";
+import { storageListeners } from "@/lib/storage-listeners";
 
 export const REGISTRY_KEY_PREFIX = "wbops.training.registry.v1:";
 

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { createLocalServer } from "../../../test/local-server";
+import { createLocalServer } from "@/test/local-server";
 import { renderTraining } from "../test-support";
 
 const FIRST = { timeout: 8000 };

@@ -1,10 +1,10 @@
 import { useRef, useState, type ChangeEvent } from "react";
-import { useApiClients } from "../../../settings/api-clients";
-import { Button, buttonClasses } from "../../../components/button";
-import { DownloadIcon, UploadIcon } from "../../../components/icons";
+import { useApiClients } from "@/settings/api-clients";
+import { Button, buttonClasses } from "@/components/button";
+import { DownloadIcon, UploadIcon } from "@/components/icons";
 import { exportRegistry, parseRegistryFile, type MergeReport } from "./registry-file";
 import { useRegistry, useRegistryStore } from "./registry-context";
-import { UntrustedText } from "../../../components/untrusted-text";
+import { UntrustedText } from "@/components/untrusted-text";
 
 function plural(count: number, word: string) {
   return `${count} ${word}${count === 1 ? "" : "s"}`;

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
-import { Button } from "../../../../components/button";
-import { Dialog } from "../../../../components/dialog";
-import { ErrorPanel } from "../../../../components/error-panel";
-import { formatCount } from "../../../../lib/format";
+import { Button } from "@/components/button";
+import { Dialog } from "@/components/dialog";
+import { ErrorPanel } from "@/components/error-panel";
+import { formatCount } from "@/lib/format";
 import type { ExportFormat } from "./export-format";
 import type { ExportStatus } from "./use-export";
 

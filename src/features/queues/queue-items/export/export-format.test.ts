@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AnnotationQueueItem } from "../../../../../contract/trace";
+import type { AnnotationQueueItem } from "@contract/trace";
 import { CSV_COLUMNS, csvCell, csvHeader, csvRow, exportFileName, jsonLine } from "./export-format";
 
 const item: AnnotationQueueItem = {

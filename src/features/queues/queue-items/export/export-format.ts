@@ -1,4 +1,4 @@
-import type { AnnotationQueueItem } from "../../../../../contract/trace";
+import type { AnnotationQueueItem } from "@contract/trace";
 
 export type ExportFormat = "csv" | "jsonl";
 

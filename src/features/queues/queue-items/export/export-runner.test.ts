@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { AnnotationQueueItem } from "../../../../../contract/trace";
-import { seedLargeQueue } from "../../../../../server/seed/trace-seed";
-import { createApiClients } from "../../../../api/clients";
-import { createLocalServer } from "../../../../test/local-server";
+import type { AnnotationQueueItem } from "@contract/trace";
+import { seedLargeQueue } from "@server/seed/trace-seed";
+import { createApiClients } from "@/api/clients";
+import { createLocalServer } from "@/test/local-server";
 import { DEFAULT_TABLE_STATE, toListRequest, type ItemsTableState } from "../../shared/items-url-state";
 import { CSV_COLUMNS } from "./export-format";
 import { exportItems, type FetchItems } from "./export-runner";

@@ -1,4 +1,4 @@
-import type { AnnotationQueueItem } from "../../../../../contract/trace";
+import type { AnnotationQueueItem } from "@contract/trace";
 import { EXPORT_MIME, csvHeader, serializeItems, type ExportFormat } from "./export-format";
 
 export const EXPORT_PAGE_SIZE = 1000;

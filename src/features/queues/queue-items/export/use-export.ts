@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isApiError } from "../../../../api/errors";
-import { useApiClients } from "../../../../settings/api-clients";
+import { isApiError } from "@/api/errors";
+import { useApiClients } from "@/settings/api-clients";
 import { toListRequest, type ItemsTableState } from "../../shared/items-url-state";
 import { exportFileName, type ExportFormat } from "./export-format";
 import { exportItems } from "./export-runner";

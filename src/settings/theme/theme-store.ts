@@ -1,5 +1,5 @@
-import { browserStorage, type StorageArea } from "../../lib/browser-storage";
-import { storageListeners } from "../../lib/storage-listeners";
+import { browserStorage, type StorageArea } from "@/lib/browser-storage";
+import { storageListeners } from "@/lib/storage-listeners";
 import {
   THEME_STORAGE_KEY,
   applyTheme,

@@ -1,4 +1,4 @@
-import { readItem, writeItem, type StorageArea } from "../../lib/browser-storage";
+import { readItem, writeItem, type StorageArea } from "@/lib/browser-storage";
 
 export type ThemePreference = "light" | "dark" | "system";
 export type ResolvedTheme = "light" | "dark";

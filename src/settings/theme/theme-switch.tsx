@@ -1,5 +1,5 @@
-import { MonitorIcon, MoonIcon, SunIcon } from "../../components/icons";
-import { cn } from "../../lib/cn";
+import { MonitorIcon, MoonIcon, SunIcon } from "@/components/icons";
+import { cn } from "@/lib/cn";
 import { useTheme } from "./theme-context";
 import type { ThemePreference } from "./theme-preference";
 
