@@ -100,3 +100,26 @@ export function recordRequests() {
   const callReads = () => seen.filter((r) => r.path.endsWith("/call/read")).map((r) => (JSON.parse(r.body) as { id: string }).id);
   return { seen, wrap, callReads };
 }
+
+/**
+ * A gate that requests can be made to wait at, so a test sees one in flight: `hold()` closes it
+ * and returns the function that opens it again; `pass()` waits while it is closed.
+ */
+export function requestGate() {
+  let gate: Promise<void> | null = null;
+  return {
+    pass: async () => {
+      if (gate) await gate;
+    },
+    hold: () => {
+      let open!: () => void;
+      gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return () => {
+        gate = null;
+        open();
+      };
+    },
+  };
+}

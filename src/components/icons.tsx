@@ -4,9 +4,10 @@ import type { SVGProps } from "react";
  * Line icons drawn on a 24px grid (1.75 stroke). Decorative by default: the text next to an icon
  * carries the meaning, so colour and shape are never the only signal.
  */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 16, children, ...rest }: IconProps) {
+/** The frame every icon (and the spinner) draws in. */
+export function Svg({ size = 16, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

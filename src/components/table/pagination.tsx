@@ -1,6 +1,7 @@
-import { memo, useId } from "react";
+import { memo } from "react";
 import { usePendingValue } from "@/lib/url-state/use-pending-value";
 import { Button } from "../button";
+import { Field } from "../field";
 import { paginationSummary } from "./pagination-summary";
 
 function ChevronIcon({ direction }: { direction: "left" | "right" }) {
@@ -34,33 +35,31 @@ export type PaginationProps<Size extends number> = {
  * the service, or once the last page is reached).
  */
 function PaginationImpl<Size extends number>({ page, pageSize, pageSizes, offset, shownCount, total, hasNext, loading, onPage, onPageSize, label = "Pagination" }: PaginationProps<Size>) {
-  const sizeId = useId();
   const [shownSize, setPendingSize] = usePendingValue<Size>(pageSize);
   const { summary, pages } = paginationSummary({ page, pageSize, offset, shownCount, total, hasNext });
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <div className="flex items-center gap-2">
-        <label htmlFor={sizeId} className="text-fg-muted">
-          Rows per page
-        </label>
-        <select
-          id={sizeId}
-          value={shownSize}
-          onChange={(event) => {
-            const size = pageSizes.find((s) => s === Number(event.target.value));
-            if (size === undefined) return;
-            setPendingSize(size);
-            onPageSize(size);
-          }}
-          className="h-8 rounded-md border border-line-strong bg-surface px-2 text-sm text-fg"
-        >
-          {pageSizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field label="Rows per page" layout="inline" quiet>
+        {(control) => (
+          <select
+            id={control.id}
+            value={shownSize}
+            onChange={(event) => {
+              const size = pageSizes.find((s) => s === Number(event.target.value));
+              if (size === undefined) return;
+              setPendingSize(size);
+              onPageSize(size);
+            }}
+            className="h-8 rounded-md border border-line-strong bg-surface px-2 text-sm text-fg"
+          >
+            {pageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <div className="flex items-center gap-3">
         <output aria-live="polite" className="text-fg-muted tabular-nums">
           <span className="sr-only">{loading ? "Loading. " : ""}Rows </span>

@@ -1,15 +1,13 @@
 import { Link } from "react-router-dom";
 import { ArrowRightIcon } from "@/components/icons";
+import { Section } from "@/components/section";
 import { useAppAreas } from "@/components/app-areas";
 
 /** One card per area the app shell names (each page with a summary in its route table), so new features appear here by themselves. */
 export function AreaCards() {
   const areas = useAppAreas();
   return (
-    <section aria-labelledby="areas-heading" className="space-y-3">
-      <h2 id="areas-heading" className="text-sm font-semibold text-fg">
-        Areas
-      </h2>
+    <Section title="Areas">
       <ul className="grid grid-cols-2 gap-3 xl:grid-cols-3">
         {areas.map((area) => {
           const Icon = area.icon;
@@ -30,6 +28,6 @@ export function AreaCards() {
           );
         })}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type KeyboardEvent, type RefObject } from "react";
 import { Button } from "@/components/button";
+import { Field } from "@/components/field";
 import { SendIcon, StopIcon } from "@/components/icons";
 import { inputClasses } from "@/components/text-field";
 import { cn } from "@/lib/cn";
@@ -24,7 +25,6 @@ export function Composer({
   streaming: boolean;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
 }) {
-  const id = useId();
   const hintId = useId();
   const canSend = !streaming && value.trim() !== "";
 
@@ -36,36 +36,37 @@ export function Composer({
   };
 
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-fg">
-        Message
-      </label>
-      <textarea
-        id={id}
-        ref={textareaRef}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={onKeyDown}
-        rows={4}
-        aria-describedby={hintId}
-        placeholder="Ask something…"
-        className={cn(inputClasses, "h-auto resize-y border-line-strong py-2")}
-      />
-      <div className="flex items-center justify-end gap-3">
-        <p id={hintId} className="text-xs text-fg-muted">
-          Enter adds a line · <kbd className="font-sans">Ctrl</kbd>+<kbd className="font-sans">Enter</kbd> (
-          <kbd className="font-sans">⌘</kbd>+<kbd className="font-sans">Enter</kbd> on Mac) sends
-        </p>
-        {streaming ? (
-          <Button variant="danger" onClick={onStop} icon={<StopIcon size={14} />}>
-            Stop
-          </Button>
-        ) : (
-          <Button variant="primary" onClick={onSend} disabled={!canSend} aria-keyshortcuts="Control+Enter Meta+Enter" icon={<SendIcon size={14} />}>
-            Send
-          </Button>
-        )}
-      </div>
-    </div>
+    <Field label="Message">
+      {(control) => (
+        <>
+          <textarea
+            id={control.id}
+            ref={textareaRef}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onKeyDown={onKeyDown}
+            rows={4}
+            aria-describedby={hintId}
+            placeholder="Ask something…"
+            className={cn(inputClasses, "h-auto resize-y border-line-strong py-2")}
+          />
+          <div className="flex items-center justify-end gap-3">
+            <p id={hintId} className="text-xs text-fg-muted">
+              Enter adds a line · <kbd className="font-sans">Ctrl</kbd>+<kbd className="font-sans">Enter</kbd> (
+              <kbd className="font-sans">⌘</kbd>+<kbd className="font-sans">Enter</kbd> on Mac) sends
+            </p>
+            {streaming ? (
+              <Button variant="danger" onClick={onStop} icon={<StopIcon size={14} />}>
+                Stop
+              </Button>
+            ) : (
+              <Button variant="primary" onClick={onSend} disabled={!canSend} aria-keyshortcuts="Control+Enter Meta+Enter" icon={<SendIcon size={14} />}>
+                Send
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+    </Field>
   );
 }

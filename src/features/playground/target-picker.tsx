@@ -2,7 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useId } from "react";
 import type { InferenceModelList } from "@contract/inference";
 import { ErrorPanel } from "@/components/error-panel";
-import { AlertTriangleIcon } from "@/components/icons";
+import { controlBorder, Field } from "@/components/field";
 import { inputClasses, TextField } from "@/components/text-field";
 import { cn } from "@/lib/cn";
 import { useUrlBackedText } from "@/lib/use-url-backed-text";
@@ -38,8 +38,6 @@ export function TargetPicker({
   disabled: boolean;
 }) {
   const groupId = useId();
-  const modelId = useId();
-  const modelErrorId = useId();
   const ids = (models.data?.data ?? []).map((m) => m.id).sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base", numeric: true }));
   const unlisted = target.service === "inference" && target.model !== "" && models.isSuccess && !ids.includes(target.model);
 
@@ -74,35 +72,32 @@ export function TargetPicker({
       </fieldset>
 
       {target.service === "inference" ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={modelId} className="text-sm font-medium text-fg">
-            Model
-          </label>
-          <select
-            id={modelId}
-            value={target.model}
-            disabled={disabled}
-            onChange={(event) => onChange({ service: "inference", model: event.target.value })}
-            aria-invalid={modelError ? true : undefined}
-            aria-describedby={modelError || unlisted ? modelErrorId : undefined}
-            className={cn(inputClasses, modelError ? "border-red-600 dark:border-red-500" : "border-line-strong")}
-          >
-            <option value="">{models.isPending ? "Loading models…" : "Choose a model…"}</option>
-            {unlisted ? <option value={target.model}>{revealHiddenCharacters(target.model)} (not listed)</option> : null}
-            {ids.map((id) => (
-              <option key={id} value={id}>
-                {revealHiddenCharacters(id)}
-              </option>
-            ))}
-          </select>
-          {modelError || unlisted ? (
-            <p id={modelErrorId} className={cn("flex items-start gap-1 text-xs", modelError ? "font-medium text-red-700 dark:text-red-400" : "text-amber-800 dark:text-amber-300")}>
-              <AlertTriangleIcon size={14} className="mt-px shrink-0" />
-              <span>{modelError ?? "The service does not list this model for your key; it may refuse it."}</span>
-            </p>
-          ) : null}
-          {models.isError ? <ErrorPanel error={models.error} title="Could not list the models" onRetry={() => void models.refetch()} className="mt-1" /> : null}
-        </div>
+        <Field
+          label="Model"
+          error={modelError}
+          warning={unlisted ? "The service does not list this model for your key; it may refuse it." : null}
+          after={models.isError ? <ErrorPanel error={models.error} title="Could not list the models" onRetry={() => void models.refetch()} className="mt-1" /> : null}
+        >
+          {(control) => (
+            <select
+              id={control.id}
+              value={target.model}
+              disabled={disabled}
+              onChange={(event) => onChange({ service: "inference", model: event.target.value })}
+              aria-invalid={control.invalid ? true : undefined}
+              aria-describedby={control.describedBy}
+              className={cn(inputClasses, controlBorder(control.invalid))}
+            >
+              <option value="">{models.isPending ? "Loading models…" : "Choose a model…"}</option>
+              {unlisted ? <option value={target.model}>{revealHiddenCharacters(target.model)} (not listed)</option> : null}
+              {ids.map((id) => (
+                <option key={id} value={id}>
+                  {revealHiddenCharacters(id)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       ) : (
         <CheckpointField
           address={target.model}

@@ -1,6 +1,7 @@
 import { renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { seedLargeQueue } from "@server/seed/trace-seed";
+import { requestGate } from "@/api/test-support";
 import { createLocalServer } from "@/test/local-server";
 import { createQueueTestContext } from "../test-support";
 import { DEFAULT_TABLE_STATE, type ItemsTableState } from "../shared/items-url-state";
@@ -13,26 +14,16 @@ function setup(items = 130) {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items });
   const signals: { body: string; signal: AbortSignal }[] = [];
-  let gate: Promise<void> | null = null;
+  const gate = requestGate();
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
     signals.push({ body: await request.clone().text(), signal: request.signal });
-    if (gate) await gate;
+    await gate.pass();
     return server.fetch(request);
-  };
-  const hold = () => {
-    let open!: () => void;
-    gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    return () => {
-      gate = null;
-      open();
-    };
   };
   const context = createQueueTestContext(server.settings, fetch);
   const bodies = () => signals.map((s) => JSON.parse(s.body) as Record<string, unknown>).filter((b) => "include_position" in b);
-  return { server, queueId, context, signals, bodies, hold };
+  return { server, queueId, context, signals, bodies, hold: gate.hold };
 }
 
 function renderItemsPage(env: ReturnType<typeof setup>, initial: Partial<ItemsTableState>, queueTotal: number | null) {

@@ -4,6 +4,7 @@ import { ErrorPanel } from "@/components/error-panel";
 import { LoadingBar } from "@/components/loading-bar";
 import { PageHeader } from "@/components/page-header";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
+import { Section } from "@/components/section";
 import { readText, writeParam } from "@/lib/url-state/params";
 import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
 import { DebouncedTextField } from "../shared/debounced-text-field";
@@ -50,10 +51,7 @@ function QueueList({ project }: { project: string }) {
   const clearName = useCallback(() => update({ name: "" }), [update]);
 
   return (
-    <section aria-labelledby="queue-list-heading" className="space-y-3">
-      <h2 id="queue-list-heading" className="sr-only">
-        Queues
-      </h2>
+    <Section title="Queues" hideTitle>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <DebouncedTextField label="Search queues by name" value={name} onCommit={setName} placeholder="e.g. refund" className="w-72" />
         <output className="text-xs text-fg-muted">
@@ -80,6 +78,6 @@ function QueueList({ project }: { project: string }) {
           {more ? <p className="text-xs text-fg-muted">Showing the newest {QUEUE_LIST_LIMIT} queues. Search by name to find others.</p> : null}
         </>
       )}
-    </section>
+    </Section>
   );
 }

@@ -6,6 +6,7 @@ import { seedLargeQueue } from "@server/seed/trace-seed";
 import { isApiError } from "@/api/errors";
 import { createApiClients } from "@/api/clients";
 import { useApiClients } from "@/settings/api-clients";
+import { requestGate } from "@/api/test-support";
 import { createLocalServer } from "@/test/local-server";
 import { createQueueTestContext } from "../test-support";
 import { itemQueryOptions } from "./use-review-queries";
@@ -16,23 +17,13 @@ const PROJECT = "demo/support-bot";
 function setup() {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 60 });
-  let gate: Promise<void> | null = null;
+  const gate = requestGate();
   const fetch: typeof globalThis.fetch = async (input, init) => {
-    if (gate && init?.method === "POST" && String(input).endsWith("/progress")) await gate;
+    if (init?.method === "POST" && String(input).endsWith("/progress")) await gate.pass();
     return server.fetch(input, init);
   };
-  const hold = () => {
-    let open!: () => void;
-    gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    return () => {
-      gate = null;
-      open();
-    };
-  };
   const clients = createApiClients(server.settings, { fetch: server.fetch });
-  return { server, queueId, clients, context: createQueueTestContext(server.settings, fetch), hold };
+  return { server, queueId, clients, context: createQueueTestContext(server.settings, fetch), hold: gate.hold };
 }
 
 async function firstItem(env: ReturnType<typeof setup>, state: AnnotationQueueItem["annotation_state"]) {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useTheme } from "@/settings/theme/theme-context";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
+import { Section } from "@/components/section";
 import type { JobEventStore } from "../events/job-event-store";
 import { orderMetrics } from "../metrics";
 import { canDrawCharts } from "./chart-theme";
@@ -20,16 +21,11 @@ export function ChartGrid({ store, version, simulated }: { store: JobEventStore;
   const drawable = canDrawCharts();
 
   return (
-    <section aria-labelledby="charts-heading" className="space-y-3">
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 id="charts-heading" className="text-sm font-semibold text-fg">
-          Metrics
-        </h2>
-        <span className="text-xs text-fg-muted">Drag across a chart to zoom; double-click to reset. Hover for exact values.</span>
-        <div className="ml-auto">
-          <SmoothingControl value={smoothing} onChange={setSmoothing} />
-        </div>
-      </div>
+    <Section
+      title="Metrics"
+      note="Drag across a chart to zoom; double-click to reset. Hover for exact values."
+      actions={<SmoothingControl value={smoothing} onChange={setSmoothing} />}
+    >
       {metrics.length === 0 ? (
         <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
           No gradient steps yet: the charts appear with the first step.
@@ -55,6 +51,6 @@ export function ChartGrid({ store, version, simulated }: { store: JobEventStore;
           ))}
         </div>
       )}
-    </section>
+    </Section>
   );
 }

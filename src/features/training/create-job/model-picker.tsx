@@ -1,6 +1,6 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router-dom";
-import { AlertTriangleIcon } from "@/components/icons";
+import { controlBorder, Field } from "@/components/field";
 import { inputClasses, TextField } from "@/components/text-field";
 import { cn } from "@/lib/cn";
 import { useRegistry } from "../registry/registry-context";
@@ -12,8 +12,6 @@ const OTHER = "__other__";
 /** The model to train: one this browser knows, or any id typed in. */
 export function ModelPicker({ value, onChange, error }: { value: string; onChange: (modelId: string) => void; error: string | null }) {
   const registry = useRegistry();
-  const selectId = useId();
-  const errorId = useId();
   const known = registry.models.some((m) => m.id === value);
   const [typing, setTyping] = useState(value !== "" && !known);
   if (registry.models.length === 0 || (typing && !known)) {
@@ -42,37 +40,30 @@ export function ModelPicker({ value, onChange, error }: { value: string; onChang
     );
   }
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={selectId} className="text-sm font-medium text-fg">
-        Model
-      </label>
-      <select
-        id={selectId}
-        value={known ? value : ""}
-        onChange={(event) => {
-          if (event.target.value === OTHER) {
-            setTyping(true);
-            onChange("");
-          } else onChange(event.target.value);
-        }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={cn(inputClasses, error ? "border-red-600 dark:border-red-500" : "border-line-strong")}
-      >
-        <option value="">Choose a model…</option>
-        {registry.models.map((m) => (
-          <option key={m.id} value={m.id}>
-            {revealHiddenCharacters(m.name ? `${m.name}${m.base_model ? ` · ${m.base_model}` : ""}` : m.id)}
-          </option>
-        ))}
-        <option value={OTHER}>Another model ID…</option>
-      </select>
-      {error ? (
-        <p id={errorId} className="flex items-start gap-1 text-xs font-medium text-red-700 dark:text-red-400">
-          <AlertTriangleIcon size={14} className="mt-px shrink-0" />
-          <span>{error}</span>
-        </p>
-      ) : null}
-    </div>
+    <Field label="Model" error={error}>
+      {(control) => (
+        <select
+          id={control.id}
+          value={known ? value : ""}
+          onChange={(event) => {
+            if (event.target.value === OTHER) {
+              setTyping(true);
+              onChange("");
+            } else onChange(event.target.value);
+          }}
+          aria-invalid={control.invalid ? true : undefined}
+          aria-describedby={control.describedBy}
+          className={cn(inputClasses, controlBorder(control.invalid))}
+        >
+          <option value="">Choose a model…</option>
+          {registry.models.map((m) => (
+            <option key={m.id} value={m.id}>
+              {revealHiddenCharacters(m.name ? `${m.name}${m.base_model ? ` · ${m.base_model}` : ""}` : m.id)}
+            </option>
+          ))}
+          <option value={OTHER}>Another model ID…</option>
+        </select>
+      )}
+    </Field>
   );
 }

@@ -1,6 +1,7 @@
 import { observeElementRect, useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { JobEventStore } from "../events/job-event-store";
+import { Section } from "@/components/section";
 import { formatCount } from "@/lib/format";
 import { readText, writeParam } from "@/lib/url-state/params";
 import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
@@ -32,7 +33,6 @@ function compactJson(data: unknown): string {
  * its full data below.
  */
 export function EventLog({ store, version }: { store: JobEventStore; version: number }) {
-  const headingId = useId();
   const { state: filter, update } = useUrlTable(EVENT_FILTER_CODEC);
   const types = useMemo(() => store.types(), [store, version]); // oxlint-disable-line react-hooks/exhaustive-deps -- version marks new events
   const hidden = useMemo(() => new Set(filter.hidden), [filter.hidden]);
@@ -66,19 +66,16 @@ export function EventLog({ store, version }: { store: JobEventStore; version: nu
   const chosenEvent = chosen !== null && chosen < store.size ? store.eventAt(chosen) : null;
 
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 id={headingId} className="text-sm font-semibold text-fg">
-          Event log
-        </h2>
-        <span className="text-xs text-fg-muted tabular-nums">
-          {formatCount(indices.length)} of {formatCount(store.size)} events shown
-        </span>
-        <label className="ml-auto inline-flex items-center gap-1.5 text-xs text-fg">
+    <Section
+      title="Event log"
+      note={`${formatCount(indices.length)} of ${formatCount(store.size)} events shown`}
+      actions={
+        <label className="inline-flex items-center gap-1.5 text-xs text-fg">
           <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} className="accent-[var(--ui-accent)]" />
           Follow new events
         </label>
-      </div>
+      }
+    >
       {types.length > 0 ? <EventTypeFilter types={types} selected={selected} onChange={setSelected} /> : null}
       <section
         ref={scroller}
@@ -136,6 +133,6 @@ export function EventLog({ store, version }: { store: JobEventStore; version: nu
           </section>
         </div>
       ) : null}
-    </section>
+    </Section>
   );
 }

@@ -1,10 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { isApiError } from "@/api/errors";
 import { useApiClients } from "@/settings/api-clients";
 import { Button } from "@/components/button";
+import { controlBorder, Field } from "@/components/field";
 import { inputClasses, TextField } from "@/components/text-field";
+import { cn } from "@/lib/cn";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { paths } from "@/lib/paths";
@@ -26,7 +28,6 @@ export function OpenJobForm() {
   const registry = useRegistry();
   const store = useRegistryStore();
   const navigate = useNavigate();
-  const modelSelectId = useId();
   const [jobId, setJobId] = useState("");
   const [modelId, setModelId] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -63,19 +64,25 @@ export function OpenJobForm() {
         autoComplete="off"
         inputClassName="font-mono text-xs"
       />
-      <div className="flex min-w-56 flex-col gap-1">
-        <label htmlFor={modelSelectId} className="text-sm font-medium text-fg">
-          Model it trains <span className="font-normal text-fg-muted">(optional)</span>
-        </label>
-        <select id={modelSelectId} value={modelId} onChange={(event) => setModelId(event.target.value)} className={`${inputClasses} border-line-strong`}>
-          <option value="">Not known</option>
-          {registry.models.map((m) => (
-            <option key={m.id} value={m.id}>
-              {revealHiddenCharacters(m.name ? `${m.name} (${m.id})` : m.id)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field
+        className="min-w-56"
+        label={
+          <>
+            Model it trains <span className="font-normal text-fg-muted">(optional)</span>
+          </>
+        }
+      >
+        {(control) => (
+          <select id={control.id} value={modelId} onChange={(event) => setModelId(event.target.value)} className={cn(inputClasses, controlBorder(false))}>
+            <option value="">Not known</option>
+            {registry.models.map((m) => (
+              <option key={m.id} value={m.id}>
+                {revealHiddenCharacters(m.name ? `${m.name} (${m.id})` : m.id)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <Button type="submit" className="mt-6" loading={open.isPending}>
         Open job
       </Button>

@@ -5,6 +5,7 @@ import { useApiClients } from "@/settings/api-clients";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorPanel } from "@/components/error-panel";
 import { LoadingBar } from "@/components/loading-bar";
+import { Section } from "@/components/section";
 import { Pagination } from "@/components/table";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
 import { formatCount } from "@/lib/format";
@@ -56,13 +57,7 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
   const pageNumber = cursors.length;
 
   return (
-    <section aria-labelledby="checkpoints-heading" className="space-y-3">
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 id="checkpoints-heading" className="text-sm font-semibold text-fg">
-          Checkpoints
-        </h2>
-        <span className="text-xs text-fg-muted">{stats.data ? `${formatCount(stats.data.count)} in all` : stats.isPending ? "counting…" : ""}</span>
-      </div>
+    <Section title="Checkpoints" note={stats.data ? `${formatCount(stats.data.count)} in all` : stats.isPending ? "counting…" : ""}>
       {stats.isError ? <ErrorPanel error={stats.error} title="Could not read every checkpoint to find the best" onRetry={() => void stats.refetch()} /> : null}
       <BestPicker
         metrics={metricNames}
@@ -123,6 +118,6 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
           onPageSize={(size) => update({ limit: size })}
         />
       ) : null}
-    </section>
+    </Section>
   );
 }

@@ -1,0 +1,43 @@
+import { useId, type ReactNode } from "react";
+import { cn } from "@/lib/cn";
+
+/**
+ * A part of a page under its own h2, so screen-reader users can jump between parts. Beside the
+ * title: an optional short note (a count, a hint) and actions pushed to the right edge.
+ */
+export function Section({
+  title,
+  note,
+  actions,
+  hideTitle = false,
+  className,
+  children,
+}: {
+  title: ReactNode;
+  note?: ReactNode;
+  actions?: ReactNode;
+  /** The heading is read out but not shown (the page's own header already says it). */
+  hideTitle?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={cn("space-y-3", className)}>
+      {hideTitle ? (
+        <h2 id={headingId} className="sr-only">
+          {title}
+        </h2>
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id={headingId} className="text-sm font-semibold text-fg">
+            {title}
+          </h2>
+          {note ? <span className="text-xs text-fg-muted tabular-nums">{note}</span> : null}
+          {actions ? <div className="ml-auto flex flex-wrap items-center gap-3">{actions}</div> : null}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
