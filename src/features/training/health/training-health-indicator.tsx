@@ -1,6 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { trainingQueries } from "@/api/queries/training";
+import { useTrainingHealth, useTrainingSystemCheck } from "../training-queries";
 import { useApiClients } from "@/settings/api-clients";
 import { useSettings } from "@/settings/settings-context";
 import { usePopover } from "@/components/use-popover";
@@ -27,8 +26,8 @@ export function TrainingHealthIndicator() {
   const { training } = useApiClients();
   const { connection } = useSettings();
   const hasKey = connection.apiKey.trim() !== "";
-  const health = useQuery({ ...trainingQueries.health(training), refetchInterval: POLL_MS, retry: 1 });
-  const check = useQuery({ ...trainingQueries.systemCheck(training), enabled: hasKey && health.isSuccess, refetchInterval: POLL_MS, retry: 1 });
+  const health = useTrainingHealth(POLL_MS);
+  const check = useTrainingSystemCheck(POLL_MS, hasKey && health.isSuccess);
   const state = deriveTrainingHealth(health, { data: check.data, error: check.error, isPending: check.isPending, enabled: hasKey });
   const { open, close, toggle, panelId, rootRef, buttonRef } = usePopover();
 

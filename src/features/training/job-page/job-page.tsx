@@ -1,7 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useParams } from "react-router-dom";
-import { trainingQueries } from "@/api/queries/training";
 import { useApiClients } from "@/settings/api-clients";
 import { ErrorPanel } from "@/components/error-panel";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
@@ -9,6 +7,7 @@ import { ChartGrid } from "../charts/chart-grid";
 import { useJobEventStream } from "../events/use-job-event-stream";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { TrainingPage } from "../training-page";
+import { useTrainingJob } from "../training-queries";
 import { EventLog } from "./event-log";
 import { JobHeader } from "./job-header";
 import { JobModelPicker } from "./job-model-picker";
@@ -27,10 +26,9 @@ export function JobPage() {
 }
 
 function JobView({ jobId }: { jobId: string }) {
-  const { training } = useApiClients();
   const registry = useRegistry();
   const registryStore = useRegistryStore();
-  const job = useQuery(trainingQueries.job(training, jobId));
+  const job = useTrainingJob(jobId);
   const stream = useJobEventStream(jobId);
   const summary = stream.store.summary();
   const known = registry.jobs.find((j) => j.id === jobId);

@@ -1,7 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { trainingQueries } from "@/api/queries/training";
-import { useApiClients } from "@/settings/api-clients";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorPanel } from "@/components/error-panel";
 import { LoadingBar } from "@/components/loading-bar";
@@ -13,6 +10,7 @@ import { defaultDirection, orderMetrics, type Direction } from "../metrics";
 import { BestPicker } from "./best-picker";
 import { bestCheckpoint, defaultRankingMetric } from "./best-checkpoint";
 import type { ModelPath } from "./checkpoint-actions";
+import { useCheckpointsPage, useCheckpointStats } from "../training-queries";
 import { CheckpointsTable } from "./checkpoints-table";
 import { CHECKPOINTS_URL_CODEC, CHECKPOINT_PAGE_SIZES } from "./checkpoints-url-state";
 import { DeleteCheckpoints } from "./delete-checkpoints";
@@ -24,7 +22,6 @@ import { DeleteCheckpoints } from "./delete-checkpoints";
  * size changes, however they change (a control, or Back).
  */
 export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: string; modelLabel: string; path: ModelPath | null }) {
-  const { training } = useApiClients();
   const { state: view, update } = useUrlTable(CHECKPOINTS_URL_CODEC);
   const { order, limit } = view;
   const trailKey = `${order}.${limit}`;
@@ -34,8 +31,8 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
   const after = cursors.at(-1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
 
-  const page = useQuery({ ...trainingQueries.checkpointsPage(training, modelId, { after, limit, order }), placeholderData: keepPreviousData });
-  const stats = useQuery(trainingQueries.checkpointStats(training, modelId));
+  const page = useCheckpointsPage(modelId, { after, limit, order }, { keepPrevious: true });
+  const stats = useCheckpointStats(modelId);
 
   const metricNames = orderMetrics(Object.keys(stats.data?.metrics ?? {}).length ? Object.keys(stats.data!.metrics) : [...new Set(page.data?.data.flatMap((c) => Object.keys(c.metrics)) ?? [])]);
   const rankBy = view.best && metricNames.includes(view.best) ? view.best : defaultRankingMetric(metricNames);

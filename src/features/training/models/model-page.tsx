@@ -1,9 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
 import { checkpointArtifactUrl } from "@contract/training";
-import { trainingQueries } from "@/api/queries/training";
-import { useApiClients } from "@/settings/api-clients";
 import { buttonClasses } from "@/components/button";
 import { CopyButton } from "@/components/copy-button";
 import { ErrorPanel } from "@/components/error-panel";
@@ -14,6 +11,7 @@ import { playgroundPathForCheckpoint } from "../playground-link";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { modelPath } from "../registry/registry-schema";
 import { TrainingPage } from "../training-page";
+import { useCheckpointsPage } from "../training-queries";
 import { CheckpointsPanel } from "./checkpoints-panel";
 import { DeleteModelButton } from "./delete-model-dialog";
 import { ModelNameForm } from "./model-name-form";
@@ -31,14 +29,13 @@ export function ModelPage() {
 }
 
 function ModelView({ modelId }: { modelId: string }) {
-  const { training } = useApiClients();
   const registry = useRegistry();
   const store = useRegistryStore();
   const model = registry.models.find((m) => m.id === modelId);
   const path = modelPath(model);
   const jobs = registry.jobs.filter((j) => j.model_id === modelId);
   // The service has no "get model": one checkpoint page tells whether the id exists (404 if not).
-  const probe = useQuery(trainingQueries.checkpointsPage(training, modelId, { limit: 1, order: "desc" }));
+  const probe = useCheckpointsPage(modelId, { limit: 1, order: "desc" });
   const exists = probe.isSuccess;
   useEffect(() => {
     if (exists) store.upsertModel({ id: modelId });
