@@ -17,6 +17,12 @@ const PAD_X = "px-3 first:pl-4 last:pr-4";
 const PAD_Y: Record<Density, string> = { regular: "py-2.5", compact: "py-1.5", fixed: "" };
 const TEXT: Record<Density, string> = { regular: "text-sm", compact: "text-[13px]", fixed: "text-xs" };
 
+/**
+ * Keeps a table's first column (what names each row) in view while the table scrolls sideways
+ * inside its frame, as on a phone. Opaque backgrounds, so the cells scrolling under it are hidden.
+ */
+export const STICKY_FIRST_COLUMN = { header: "sticky left-0 z-[2] bg-subtle", cell: "sticky left-0 z-[1] bg-surface" } as const;
+
 /** The bordered box around a table. `relative`: screen-reader-only text (absolutely placed) stays inside the scroll box. */
 export function TableFrame({ className, ...props }: ComponentPropsWithRef<"div">) {
   return <div {...props} className={cn("relative overflow-x-auto rounded-lg border border-line bg-surface", className)} />;
@@ -70,9 +76,9 @@ export function Cell({ align = "left", className, ...props }: CellProps) {
 }
 
 /** The cell that names its row (a model's id, a checkpoint's step): a row header for screen readers. */
-export function RowHeaderCell({ align = "left", className, ...props }: ComponentPropsWithRef<"th"> & { align?: Align }) {
+export function RowHeaderCell({ align = "left", sticky = false, className, ...props }: ComponentPropsWithRef<"th"> & { align?: Align; sticky?: boolean }) {
   const density = use(DensityContext);
-  return <th scope="row" {...props} className={cn(PAD_X, PAD_Y[density], align === "right" ? "text-right" : "text-left", className)} />;
+  return <th scope="row" {...props} className={cn(PAD_X, PAD_Y[density], align === "right" ? "text-right" : "text-left", sticky && STICKY_FIRST_COLUMN.cell, className)} />;
 }
 
 /** One cell across the whole row: the table's empty, loading or error state. */

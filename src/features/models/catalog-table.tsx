@@ -9,7 +9,7 @@ import { HighlightedId } from "./highlighted-id";
 import { providerLabel } from "./model-providers";
 import { playgroundPathFor } from "./playground-link";
 import { SortableHeader } from "./sortable-header";
-import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableFrame, TableHead } from "@/components/table";
+import { BodyRow, Cell, HeaderCell, RowHeaderCell, STICKY_FIRST_COLUMN, Table, TableFrame, TableHead } from "@/components/table";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 
 /** The models as a real table: one row per model, sortable headers, an ID that can be copied. */
@@ -31,7 +31,7 @@ export function CatalogTable({
     <TableFrame>
       <Table caption="Inference models" density="compact" className="border-collapse">
         <TableHead>
-          <SortableHeader column="id" {...header}>
+          <SortableHeader column="id" className={STICKY_FIRST_COLUMN.header} {...header}>
             Model ID
           </SortableHeader>
           <SortableHeader column="provider" {...header}>
@@ -68,7 +68,7 @@ export function CatalogTable({
             const { model } = row;
             return (
               <BodyRow key={model.id}>
-                <RowHeaderCell className="max-w-[22rem] font-normal">
+                <RowHeaderCell sticky className="max-w-[55vw] font-normal sm:max-w-[22rem]">
                   <span className="flex items-center gap-1">
                     <span className="truncate font-mono text-xs text-fg" title={revealHiddenCharacters(model.id)}>
                       <HighlightedId id={model.id} match={row.match} />
