@@ -1,7 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, type RefObject } from "react";
 import { Link, Outlet, useLocation } from "react-router-dom";
-import { LogoMark } from "@/components/icons";
+import { Button } from "@/components/button";
+import { LogoMark, MenuIcon } from "@/components/icons";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
+import { usePopover } from "@/components/use-popover";
+import { cn } from "@/lib/cn";
 import { KeyStatus } from "./key-status";
 import { LocalServicesBanner } from "./local-services-banner";
 import { OfflineBanner } from "./offline-banner";
@@ -34,35 +37,61 @@ function useFocusMainOnNavigate(main: RefObject<HTMLElement | null>) {
   }, [pathname, main]);
 }
 
+/**
+ * The navigation and the service status: a sidebar from 768 px up; below, a top bar whose Menu
+ * button discloses them (Escape or a click outside closes it and returns the focus; so does
+ * following one of its links), so a phone gets its whole width for the page.
+ */
 export function AppLayout() {
   const main = useRef<HTMLElement>(null);
   useFocusMainOnNavigate(main);
+  const { open, close, toggle, panelId, rootRef, buttonRef } = usePopover();
 
   return (
-    <div className="flex min-h-screen bg-canvas text-fg">
+    <div className="flex min-h-screen flex-col bg-canvas text-fg md:flex-row">
       <SkipLink />
-      <header className="sticky top-0 flex h-screen w-56 shrink-0 flex-col gap-4 border-r border-line bg-surface px-3 py-4">
-        <Link to="/" className="flex items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold tracking-tight">
-          <span className="flex h-6 w-6 items-center justify-center rounded-md bg-accent text-accent-fg">
-            <LogoMark size={14} />
-          </span>
-          {APP_NAME}
-        </Link>
-        <SideNav />
-        <div className="space-y-3 border-t border-line pt-3">
-          <PanelErrorBoundary label="Training service status">
-            <Suspense fallback={null}>
-              <TrainingHealthIndicator />
-            </Suspense>
-          </PanelErrorBoundary>
-          <KeyStatus />
-          <ThemeSwitch className="px-2" />
+      <header className="sticky top-0 z-30 border-b border-line bg-surface md:h-screen md:w-56 md:shrink-0 md:border-r md:border-b-0">
+        <div ref={rootRef} className="flex max-h-screen flex-col gap-3 px-3 py-2 md:h-full md:gap-4 md:py-4">
+          <div className="flex items-center justify-between gap-2">
+            <Link to="/" className="flex items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold tracking-tight">
+              <span className="flex h-6 w-6 items-center justify-center rounded-md bg-accent text-accent-fg">
+                <LogoMark size={14} />
+              </span>
+              {APP_NAME}
+            </Link>
+            <Button
+              ref={buttonRef}
+              variant="ghost"
+              className="md:hidden"
+              aria-expanded={open}
+              aria-controls={panelId}
+              onClick={toggle}
+              icon={<MenuIcon size={16} />}
+            >
+              Menu
+            </Button>
+          </div>
+          <div
+            id={panelId}
+            className={cn("min-h-0 flex-1 flex-col gap-4 overflow-y-auto md:flex md:overflow-visible", open ? "flex pb-2" : "hidden")}
+          >
+            <SideNav onNavigate={close} />
+            <div className="space-y-3 border-t border-line pt-3">
+              <PanelErrorBoundary label="Training service status">
+                <Suspense fallback={null}>
+                  <TrainingHealthIndicator />
+                </Suspense>
+              </PanelErrorBoundary>
+              <KeyStatus />
+              <ThemeSwitch className="px-2" />
+            </div>
+          </div>
         </div>
       </header>
       <div className="flex min-w-0 flex-1 flex-col">
         <LocalServicesBanner />
         <OfflineBanner />
-        <main id="main" ref={main} tabIndex={-1} className="w-full flex-1 px-8 py-6 outline-none">
+        <main id="main" ref={main} tabIndex={-1} className="w-full flex-1 px-4 py-4 outline-none md:px-8 md:py-6">
           <Outlet />
         </main>
       </div>

@@ -294,3 +294,9 @@ export const PanelIcon = (p: IconProps) => (
     <path d="M14 4.5v15M16.5 8.5h1.5M16.5 11.5h1.5" />
   </Svg>
 );
+
+export const MenuIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </Svg>
+);

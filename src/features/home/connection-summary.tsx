@@ -19,7 +19,7 @@ export function ConnectionSummary() {
           {hasKey ? "Change settings" : "Add API key"}
         </Link>
       </div>
-      <dl className="grid grid-cols-[11rem_1fr] gap-x-4 gap-y-2.5 px-5 py-4 text-sm">
+      <dl className="grid grid-cols-[minmax(0,1fr)] gap-x-4 gap-y-1 px-5 py-4 text-sm sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-y-2.5">
         <dt className="text-fg-muted">API key</dt>
         <dd>
           {hasKey ? (

@@ -21,7 +21,7 @@ export function QueueItemsHeader({ titleId, queue, failed, controls }: { titleId
             </p>
           ) : null}
         </div>
-        <div className="flex shrink-0 items-center gap-2">{controls}</div>
+        <div className="flex max-w-full flex-wrap items-center gap-2 lg:shrink-0 lg:flex-nowrap">{controls}</div>
       </div>
     </header>
   );

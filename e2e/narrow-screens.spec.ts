@@ -1,0 +1,61 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { BIG_QUEUE_NAME, queryItems, queueIdByName, useDemoProject } from "./queues-support";
+
+/** How far the document scrolls sideways (0 when the page fits its window). */
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+const PAGES = ["/", "/queues", "/models", "/playground", "/training/jobs", "/training/models", "/training/jobs/new", "/settings", "/status"];
+
+for (const width of [390, 768]) {
+  test(`at ${width} px no page scrolls sideways, and the review's Complete & next is in the first screen`, async ({ page, request }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: 844 });
+    await useDemoProject(page);
+    const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
+    const [item] = await queryItems(request, queueId, { limit: 1 });
+    for (const path of [...PAGES, `/queues/${queueId}`]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      await expect.poll(() => sidewaysScroll(page), { message: `${path} scrolls sideways` }).toBe(0);
+    }
+    await page.goto(`/queues/${queueId}/items/${item!.id}`);
+    const completeAndNext = page.getByRole("button", { name: /Complete & next/ });
+    await expect(completeAndNext).toBeInViewport();
+    expect(await sidewaysScroll(page)).toBe(0);
+    await page.screenshot({ path: test.info().outputPath(`review-${width}.png`) });
+  });
+}
+
+test("on a phone the navigation is behind a Menu button that opens, navigates, closes and gives focus back", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useDemoProject(page);
+  await page.goto("/");
+  const menu = page.getByRole("button", { name: "Menu" });
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav).toBeHidden();
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(nav).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(nav).toBeHidden();
+  await expect(menu).toBeFocused();
+
+  await menu.click();
+  await nav.getByRole("link", { name: "Models" }).click();
+  await expect(page).toHaveURL(/\/models$/);
+  await expect(nav).toBeHidden();
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+});
+
+test("from 768 px up the sidebar shows and there is no Menu button", async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 900 });
+  await useDemoProject(page);
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+});
