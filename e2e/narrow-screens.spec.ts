@@ -7,23 +7,32 @@ const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElem
 
 const PAGES = ["/", "/queues", "/models", "/playground", "/training/jobs", "/training/models", "/training/jobs/new", "/settings", "/status"];
 
-for (const width of [390, 768]) {
-  test(`at ${width} px no page scrolls sideways, and the review's Complete & next is in the first screen`, async ({ page, request }) => {
+// Each width in one theme, so both themes are seen at a phone's and at a desktop's width.
+const WIDTHS = [
+  { width: 390, theme: "light" },
+  { width: 768, theme: "dark" },
+  { width: 1366, theme: "dark" },
+  { width: 2560, theme: "light" },
+] as const;
+
+for (const { width, theme } of WIDTHS) {
+  test(`at ${width} px (${theme}) no page scrolls sideways, and the review's Complete & next is in the first screen`, async ({ page, request }) => {
     test.slow();
     await page.setViewportSize({ width, height: 844 });
-    await useDemoProject(page);
+    await useDemoProject(page, { theme });
     const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
     const [item] = await queryItems(request, queueId, { limit: 1 });
     for (const path of [...PAGES, `/queues/${queueId}`]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
       await expect.poll(() => sidewaysScroll(page), { message: `${path} scrolls sideways` }).toBe(0);
+      await page.screenshot({ path: test.info().outputPath(`${path.replaceAll("/", "_") || "_"}-${width}-${theme}.png`) });
     }
     await page.goto(`/queues/${queueId}/items/${item!.id}`);
     const completeAndNext = page.getByRole("button", { name: /Complete & next/ });
     await expect(completeAndNext).toBeInViewport();
     expect(await sidewaysScroll(page)).toBe(0);
-    await page.screenshot({ path: test.info().outputPath(`review-${width}.png`) });
+    await page.screenshot({ path: test.info().outputPath(`review-${width}-${theme}.png`) });
   });
 }
 
@@ -50,6 +59,25 @@ test("on a phone the navigation is behind a Menu button that opens, navigates, c
   await expect(page).toHaveURL(/\/models$/);
   await expect(nav).toBeHidden();
   await expect(menu).toHaveAttribute("aria-expanded", "false");
+});
+
+test("on a phone the items' filters fold behind a Filters button that counts them, and / unfolds them", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useDemoProject(page);
+  const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
+  await page.goto(`/queues/${queueId}?state=completed,skipped&op=x`);
+  const filters = page.getByRole("button", { name: "Filters (3 set)" });
+  const operation = page.getByRole("search", { name: "Filter items" }).getByLabel("Operation");
+  await expect(filters).toHaveAttribute("aria-expanded", "false");
+  await expect(operation).toBeHidden();
+  await filters.click();
+  await expect(operation).toBeVisible();
+  await filters.click();
+  await expect(operation).toBeHidden();
+  await page.locator("body").press("/");
+  await expect(operation).toBeFocused();
+  // The table starts with its phone set of columns: place, operation, state, annotator.
+  await expect(page.getByRole("table").getByRole("columnheader")).toHaveText([/Position/, /Operation/, /State/, /Annotator/]);
 });
 
 test("from 768 px up the sidebar shows and there is no Menu button", async ({ page }) => {

@@ -50,7 +50,7 @@ export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-canvas text-fg md:flex-row">
       <SkipLink />
-      <header className="sticky top-0 z-30 border-b border-line bg-surface md:h-screen md:w-56 md:shrink-0 md:border-r md:border-b-0">
+      <header className="z-30 border-b border-line bg-surface md:sticky md:top-0 md:h-screen md:w-56 md:shrink-0 md:border-r md:border-b-0">
         <div ref={rootRef} className="flex max-h-screen flex-col gap-3 px-3 py-2 md:h-full md:gap-4 md:py-4">
           <div className="flex items-center justify-between gap-2">
             <Link to="/" className="flex items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold tracking-tight">

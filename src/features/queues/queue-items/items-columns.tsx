@@ -118,6 +118,16 @@ export const HIDEABLE_ITEM_COLUMNS: readonly ChoosableColumn[] = ITEM_COLUMNS.fi
 /** Shown until the user picks columns: the trace id and Updated are the least used (both stay one click away). */
 export const DEFAULT_HIDDEN_COLUMNS: Readonly<Record<string, false>> = { call_trace_id: false, updated_at: false };
 
+/** On a phone the table starts smaller: where the item is, what it is, its state and who has it. */
+export const PHONE_HIDDEN_COLUMNS: Readonly<Record<string, false>> = {
+  ...DEFAULT_HIDDEN_COLUMNS,
+  call_id: false,
+  added_by: false,
+  call_started_at: false,
+  duration: false,
+  created_at: false,
+};
+
 /** A user id, cut to the column with the whole id on hover; a dash when there is none. */
 function UserCell({ id }: { id: string | null | undefined }) {
   if (!id) return none;

@@ -1,6 +1,7 @@
-import { memo, useCallback, type Ref } from "react";
+import { memo, useCallback, useId, type Ref } from "react";
 import type { AnnotationState } from "@contract/trace";
 import { Button } from "@/components/button";
+import { cn } from "@/lib/cn";
 import { DebouncedTextField } from "../shared/debounced-text-field";
 import { shortOpName } from "../shared/format";
 import type { FilterErrorKey } from "./items-errors";
@@ -29,44 +30,57 @@ type Props = {
   firstFieldRef: Ref<HTMLInputElement>;
   /** Escape in a text filter: focus goes back to the table. */
   onEscape: () => void;
+  /** Below 768 px the filters fold behind a "Filters" button (from 768 px up they always show). */
+  expanded: boolean;
+  onExpandedChange: (expanded: boolean) => void;
 };
 
 /**
  * The six filters. Each text field keeps its draft to itself and commits after a pause, so the
- * table does not re-render while someone types; the page resets to 1 on every commit.
+ * table does not re-render while someone types; the page resets to 1 on every commit. On a phone
+ * they fold behind a "Filters" button that says how many are set, so the table is in the first screen.
  */
-export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextCommit, onStatesChange, onClear, errors, knownOps, firstFieldRef, onEscape }: Props) {
-  const active = states.length > 0 || TEXT_FILTERS.some((f) => values[f.key] !== "");
+export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextCommit, onStatesChange, onClear, errors, knownOps, firstFieldRef, onEscape, expanded, onExpandedChange }: Props) {
+  const setCount = states.length + TEXT_FILTERS.filter((f) => values[f.key] !== "").length;
+  const active = setCount > 0;
+  const bodyId = useId();
+  // A filter the service refused unfolds them, so its message is seen.
+  const shown = expanded || Object.keys(errors).length > 0;
   return (
-    <search aria-label="Filter items" className="space-y-3 rounded-lg border border-line bg-surface p-3">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <StateFilter value={states} onChange={onStatesChange} error={errors.states} />
-        <Button variant="ghost" onClick={onClear} disabled={!active}>
-          Clear filters
-        </Button>
+    <search aria-label="Filter items" className="rounded-lg border border-line bg-surface p-3">
+      <Button className="md:hidden" aria-expanded={shown} aria-controls={bodyId} onClick={() => onExpandedChange(!shown)}>
+        Filters{setCount > 0 ? ` (${setCount} set)` : ""}
+      </Button>
+      <div id={bodyId} className={cn("space-y-3 md:block", shown ? "mt-3 block md:mt-0" : "hidden")}>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <StateFilter value={states} onChange={onStatesChange} error={errors.states} />
+          <Button variant="ghost" onClick={onClear} disabled={!active}>
+            Clear filters
+          </Button>
+        </div>
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+          {TEXT_FILTERS.map((f, index) => (
+            <TextFilter
+              key={f.key}
+              filterKey={f.key}
+              label={f.label}
+              value={values[f.key]}
+              onCommit={onTextCommit}
+              error={errors[f.key]}
+              inputRef={index === 0 ? firstFieldRef : undefined}
+              list={f.key === "op" ? OPS_LIST_ID : undefined}
+              onEscape={onEscape}
+            />
+          ))}
+        </div>
+        <datalist id={OPS_LIST_ID}>
+          {knownOps.map((op) => (
+            <option key={op} value={op}>
+              {shortOpName(op)}
+            </option>
+          ))}
+        </datalist>
       </div>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-        {TEXT_FILTERS.map((f, index) => (
-          <TextFilter
-            key={f.key}
-            filterKey={f.key}
-            label={f.label}
-            value={values[f.key]}
-            onCommit={onTextCommit}
-            error={errors[f.key]}
-            inputRef={index === 0 ? firstFieldRef : undefined}
-            list={f.key === "op" ? OPS_LIST_ID : undefined}
-            onEscape={onEscape}
-          />
-        ))}
-      </div>
-      <datalist id={OPS_LIST_ID}>
-        {knownOps.map((op) => (
-          <option key={op} value={op}>
-            {shortOpName(op)}
-          </option>
-        ))}
-      </datalist>
     </search>
   );
 });

@@ -1,4 +1,5 @@
-import { useId, useMemo, useRef, useState } from "react";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useParams } from "react-router-dom";
 import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
@@ -65,7 +66,10 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   const loadingPage = query.isPlaceholderData && query.isFetching;
   const change = useItemsViewChanges(state, update, { loadingPage, tableRegion });
   const fresh = !query.isPlaceholderData && !query.isFetching;
-  const navigation = useItemsRowNavigation({ project, queueId, state, page, fresh, tableRegion, firstFilter, onPage: change.onPage });
+  const [filtersExpanded, setFiltersExpanded] = useState(false);
+  // Synchronously, so the first filter exists to take the focus right after.
+  const showFilters = useCallback(() => flushSync(() => setFiltersExpanded(true)), []);
+  const navigation = useItemsRowNavigation({ project, queueId, state, page, fresh, tableRegion, firstFilter, showFilters, onPage: change.onPage });
   const knownOps = useKnownOps(queueId, page.items);
   useShortcuts({ "?": () => setShortcutsOpen(true) });
 
@@ -117,6 +121,8 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
         knownOps={knownOps}
         firstFieldRef={firstFilter}
         onEscape={navigation.backToTable}
+        expanded={filtersExpanded}
+        onExpandedChange={setFiltersExpanded}
       />
 
       {query.isError && problems.other ? (

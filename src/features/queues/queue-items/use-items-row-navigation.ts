@@ -17,6 +17,8 @@ type Options = {
   fresh: boolean;
   tableRegion: RefObject<HTMLElement | null>;
   firstFilter: RefObject<HTMLInputElement | null>;
+  /** Unfolds the filters (folded on a phone) before "/" focuses the first one. */
+  showFilters: () => void;
   onPage: (page: number) => void;
 };
 
@@ -26,7 +28,7 @@ type Options = {
  * filters and Escape there comes back to the row, and returning from a review focuses the row that
  * was open. The focused row's call is read ahead, so the review opens with it.
  */
-export function useItemsRowNavigation({ project, queueId, state, page, fresh, tableRegion, firstFilter, onPage }: Options) {
+export function useItemsRowNavigation({ project, queueId, state, page, fresh, tableRegion, firstFilter, showFilters, onPage }: Options) {
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -93,6 +95,7 @@ export function useItemsRowNavigation({ project, queueId, state, page, fresh, ta
     "/": (event) => {
       event.preventDefault();
       rowBeforeFilters.current = rowFocus.focusedIndex();
+      showFilters();
       firstFilter.current?.focus();
     },
   });
