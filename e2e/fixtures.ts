@@ -4,7 +4,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 export { expect };
 
 export const DEMO_KEY = "local-demo-key";
-export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
 

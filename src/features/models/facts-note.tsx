@@ -17,7 +17,7 @@ export function FactsNote() {
       <ul className="flex flex-wrap gap-x-4 gap-y-1">
         {usedSources().map((source) => (
           <li key={source.url}>
-            <a href={source.url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-link underline-offset-2 hover:underline">
+            <a href={source.url} target="_blank" rel="noreferrer" className="inline-flex min-h-6 items-center gap-1 text-link underline-offset-2 hover:underline">
               {source.title}
               <ExternalLinkIcon size={12} />
               <span className="sr-only">(opens in a new tab)</span>

@@ -116,7 +116,8 @@ function Node({ name, value, depth, viewDepth }: { name?: string; value: object;
         aria-expanded={count > 0 ? open : undefined}
         disabled={count === 0}
         onClick={() => setOpen((v) => !v)}
-        className="inline-flex max-w-full items-baseline gap-1 rounded-sm text-left text-fg-muted hover:text-fg disabled:cursor-default"
+        // At least 24 px high: a touch target (WCAG 2.2 target size) in a tree of tightly stacked rows.
+        className="inline-flex min-h-6 max-w-full items-center gap-1 rounded-sm text-left text-fg-muted hover:text-fg disabled:cursor-default"
       >
         <ChevronRightIcon size={12} className={cn("shrink-0 self-center transition-transform", open && "rotate-90", count === 0 && "invisible")} />
         {name !== undefined ? (

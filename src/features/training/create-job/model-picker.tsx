@@ -21,7 +21,7 @@ export function ModelPicker({ value, onChange, error }: { value: string; onChang
         hint={
           registry.models.length === 0 ? (
             <>
-              No models in this browser yet: <Link to={paths.trainingModels} className="text-link hover:underline">create one</Link> or paste an ID.
+              No models in this browser yet: <Link to={paths.trainingModels} className="text-link underline underline-offset-2">create one</Link> or paste an ID.
             </>
           ) : (
             <button type="button" className="text-link hover:underline" onClick={() => setTyping(false)}>
