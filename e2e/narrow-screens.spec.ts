@@ -83,6 +83,23 @@ test("on a phone the items' filters fold behind a Filters button that counts the
   await expect(page.getByRole("table").getByRole("columnheader")).toHaveText([/Position/, /Operation/, /State/, /Annotator/]);
 });
 
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true });
+
+  test("tapping a shortened value shows it whole, as hover and keyboard focus do", async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useDemoProject(page);
+    const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
+    const [first] = await queryItems(request, queueId, { limit: 1 });
+    await page.goto(`/queues/${queueId}`);
+    const operation = page.getByRole("table").locator("tbody tr").first().locator("[data-tip]").first();
+    const full = await operation.getAttribute("data-tip");
+    expect(full).toBe(first!.call_op_name);
+    await operation.tap();
+    await expect(page.locator('div[aria-hidden="true"]', { hasText: full! })).toBeVisible();
+  });
+});
+
 test("from 768 px up the sidebar shows and there is no Menu button", async ({ page }) => {
   await page.setViewportSize({ width: 768, height: 900 });
   await useDemoProject(page);

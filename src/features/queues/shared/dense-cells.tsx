@@ -106,8 +106,9 @@ export function useTableCopy(container: RefObject<HTMLElement | null>) {
 }
 
 /**
- * One tooltip for a whole table: when an element with `data-tip` gets keyboard focus, its text
- * shows under it. (Mouse users get the same text from `title`.)
+ * One tooltip for a whole table: when an element with `data-tip` gets keyboard focus, or is
+ * tapped on a touch screen (which has no hover), its text shows under it. (Mouse users get the
+ * same text from `title`.)
  */
 export function FocusTip({ container }: { container: RefObject<HTMLElement | null> }) {
   const [tip, setTip] = useState<{ text: string; top: number; left: number } | null>(null);
@@ -115,10 +116,15 @@ export function FocusTip({ container }: { container: RefObject<HTMLElement | nul
   useEffect(() => {
     const root = container.current;
     if (!root) return;
+    // A tap focuses without :focus-visible; the pointer event that comes first says it was a touch.
+    let touched = false;
+    const onPointerDown = (event: PointerEvent) => {
+      touched = event.pointerType === "touch";
+    };
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target instanceof HTMLElement ? event.target : null;
       const text = target?.dataset.tip;
-      if (!target || !text || !target.matches(":focus-visible")) {
+      if (!target || !text || !(touched || target.matches(":focus-visible"))) {
         setTip(null);
         return;
       }
@@ -127,9 +133,11 @@ export function FocusTip({ container }: { container: RefObject<HTMLElement | nul
       setTip({ text, top: box.bottom - frame.top + root.scrollTop + 4, left: box.left - frame.left + root.scrollLeft });
     };
     const onFocusOut = () => setTip(null);
+    root.addEventListener("pointerdown", onPointerDown);
     root.addEventListener("focusin", onFocusIn);
     root.addEventListener("focusout", onFocusOut);
     return () => {
+      root.removeEventListener("pointerdown", onPointerDown);
       root.removeEventListener("focusin", onFocusIn);
       root.removeEventListener("focusout", onFocusOut);
     };
