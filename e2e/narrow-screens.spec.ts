@@ -1,11 +1,24 @@
 import type { Page } from "@playwright/test";
+import { TRAINING_SEED } from "../server/seed/training-seed";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { BIG_QUEUE_NAME, queryItems, queueIdByName, useDemoProject } from "./queues-support";
 
 /** How far the document scrolls sideways (0 when the page fits its window). */
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-const PAGES = ["/", "/queues", "/models", "/playground", "/training/jobs", "/training/models", "/training/jobs/new", "/settings", "/status"];
+const PAGES = [
+  "/",
+  "/queues",
+  "/models",
+  "/playground",
+  "/training/jobs",
+  "/training/models",
+  "/training/jobs/new",
+  `/training/jobs/${TRAINING_SEED.jobs.supportRl}`,
+  `/training/models/${TRAINING_SEED.models.supportRl}`,
+  "/settings",
+  "/status",
+];
 
 // Each width in one theme, so both themes are seen at a phone's and at a desktop's width. Axe runs
 // on every page at the phone's width, where the layout differs from the desktop the other suites check.
