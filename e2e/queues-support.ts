@@ -25,7 +25,7 @@ async function trace<T>(request: APIRequestContext, path: string, body: unknown)
   return (path.endsWith("/annotation_queues/query") ? text.trim().split("\n").map((l) => JSON.parse(l)) : JSON.parse(text)) as T;
 }
 
-type Item = { id: string; call_id: string; annotation_state: string; position_in_queue: number | null; display_fields: string[] };
+type Item = { id: string; call_id: string; call_op_name: string; annotation_state: string; position_in_queue: number | null; display_fields: string[] };
 
 export async function queueIdByName(request: APIRequestContext, name: string): Promise<string> {
   const queues = await trace<{ id: string; name: string }[]>(request, "/annotation_queues/query", { project_id: PROJECT, name });
