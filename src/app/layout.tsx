@@ -39,13 +39,19 @@ function useFocusMainOnNavigate(main: RefObject<HTMLElement | null>) {
 
 /**
  * The navigation and the service status: a sidebar from 768 px up; below, a top bar whose Menu
- * button discloses them (Escape or a click outside closes it and returns the focus; so does
- * following one of its links), so a phone gets its whole width for the page.
+ * button discloses them, so a phone gets its whole width for the page. Escape closes the menu and
+ * returns the focus to its button, as following one of its links does (a new page then takes the
+ * focus itself); a click outside closes it.
  */
 export function AppLayout() {
   const main = useRef<HTMLElement>(null);
   useFocusMainOnNavigate(main);
   const { open, close, toggle, panelId, rootRef, buttonRef } = usePopover();
+  // The link's own page may be the current one: the focus must not stay on a link that folds away.
+  const closeAfterLink = () => {
+    close();
+    buttonRef.current?.focus();
+  };
 
   return (
     <div className="flex min-h-screen flex-col bg-canvas text-fg md:flex-row">
@@ -75,7 +81,7 @@ export function AppLayout() {
             id={panelId}
             className={cn("min-h-0 flex-1 flex-col gap-4 overflow-y-auto md:flex md:overflow-visible", open ? "flex pb-2" : "hidden")}
           >
-            <SideNav onNavigate={close} />
+            <SideNav onNavigate={closeAfterLink} />
             <div className="space-y-3 border-t border-line pt-3">
               <PanelErrorBoundary label="Training service status">
                 <Suspense fallback={null}>

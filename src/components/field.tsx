@@ -36,39 +36,51 @@ export function Field({ label, hint, error, warning, layout = "stacked", quiet =
   const describedBy = [hint ? hintId : null, error || warning ? messageId : null].filter(Boolean).join(" ") || undefined;
   const control = children({ id: controlId, describedBy, invalid: Boolean(error) });
   const labelClasses = quiet ? "text-fg-muted" : layout === "inline" ? "text-xs font-medium text-fg" : "text-sm font-medium text-fg";
+  const labelElement = (
+    <label htmlFor={controlId} className={labelClasses}>
+      {label}
+    </label>
+  );
+  const hintLine = hint ? (
+    <p id={hintId} className="text-xs text-fg-muted">
+      {hint}
+    </p>
+  ) : null;
+  const message = error ? (
+    <p id={messageId} className="flex items-start gap-1 text-xs font-medium text-red-700 dark:text-red-400">
+      <AlertTriangleIcon size={14} className="mt-px shrink-0" />
+      <span>{error}</span>
+    </p>
+  ) : warning ? (
+    <p id={messageId} className="flex items-start gap-1 text-xs text-amber-800 dark:text-amber-300">
+      <AlertTriangleIcon size={14} className="mt-px shrink-0" />
+      <span>{warning}</span>
+    </p>
+  ) : null;
 
   if (layout === "inline") {
-    return (
-      <div className={cn("flex items-center gap-2", className)}>
-        <label htmlFor={controlId} className={labelClasses}>
-          {label}
-        </label>
+    const row = (
+      <div className={cn("flex items-center gap-2", hintLine || message || after ? undefined : className)}>
+        {labelElement}
         {control}
+      </div>
+    );
+    if (!hintLine && !message && !after) return row;
+    return (
+      <div className={cn("flex flex-col gap-1", className)}>
+        {row}
+        {hintLine}
+        {message}
+        {after}
       </div>
     );
   }
   return (
     <div className={cn("flex flex-col gap-1", className)}>
-      <label htmlFor={controlId} className={labelClasses}>
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="text-xs text-fg-muted">
-          {hint}
-        </p>
-      ) : null}
+      {labelElement}
+      {hintLine}
       {control}
-      {error ? (
-        <p id={messageId} className="flex items-start gap-1 text-xs font-medium text-red-700 dark:text-red-400">
-          <AlertTriangleIcon size={14} className="mt-px shrink-0" />
-          <span>{error}</span>
-        </p>
-      ) : warning ? (
-        <p id={messageId} className="flex items-start gap-1 text-xs text-amber-800 dark:text-amber-300">
-          <AlertTriangleIcon size={14} className="mt-px shrink-0" />
-          <span>{warning}</span>
-        </p>
-      ) : null}
+      {message}
       {after}
     </div>
   );

@@ -24,19 +24,13 @@ export function Section({
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={cn("space-y-3", className)}>
-      {hideTitle ? (
-        <h2 id={headingId} className="sr-only">
+      <div className={cn("flex flex-wrap items-center gap-3", hideTitle && !note && !actions && "contents")}>
+        <h2 id={headingId} className={hideTitle ? "sr-only" : "text-sm font-semibold text-fg"}>
           {title}
         </h2>
-      ) : (
-        <div className="flex flex-wrap items-center gap-3">
-          <h2 id={headingId} className="text-sm font-semibold text-fg">
-            {title}
-          </h2>
-          {note ? <span className="text-xs text-fg-muted tabular-nums">{note}</span> : null}
-          {actions ? <div className="ml-auto flex flex-wrap items-center gap-3">{actions}</div> : null}
-        </div>
-      )}
+        {note ? <span className="text-xs text-fg-muted tabular-nums">{note}</span> : null}
+        {actions ? <div className="ml-auto flex flex-wrap items-center gap-3">{actions}</div> : null}
+      </div>
       {children}
     </section>
   );

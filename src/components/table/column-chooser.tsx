@@ -16,7 +16,7 @@ export type ChoosableColumn = { id: string; label: string };
 
 /**
  * "Columns": which columns show. A disclosure (button + panel of checkboxes) rather than a menu,
- * so every choice is a plain checkbox; Escape or a click outside closes it and returns the focus.
+ * so every choice is a plain checkbox. Escape closes it and returns the focus; a click outside closes it.
  */
 export const ColumnChooser = memo(function ColumnChooser({
   columns,

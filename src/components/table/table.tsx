@@ -21,7 +21,7 @@ const TEXT: Record<Density, string> = { regular: "text-sm", compact: "text-[13px
  * Keeps a table's first column (what names each row) in view while the table scrolls sideways
  * inside its frame, as on a phone. Opaque backgrounds, so the cells scrolling under it are hidden.
  */
-export const STICKY_FIRST_COLUMN = { header: "sticky left-0 z-[2] bg-subtle", cell: "sticky left-0 z-[1] bg-surface" } as const;
+export const STICKY_FIRST_COLUMN = { header: "sticky left-0 z-[2] bg-subtle", cell: "sticky left-0 z-[1] bg-surface group-hover:bg-subtle" } as const;
 
 /** The bordered box around a table. `relative`: screen-reader-only text (absolutely placed) stays inside the scroll box. */
 export function TableFrame({ className, ...props }: ComponentPropsWithRef<"div">) {
@@ -65,7 +65,7 @@ export function HeaderCell({ align = "left", className, ...props }: HeaderCellPr
 
 /** A body row; rows that open something on click add `cursor-pointer` themselves. */
 export function BodyRow({ className, ...props }: ComponentPropsWithRef<"tr">) {
-  return <tr {...props} className={cn("border-b border-line last:border-b-0 hover:bg-subtle/60", className)} />;
+  return <tr {...props} className={cn("group border-b border-line last:border-b-0 hover:bg-subtle/60", className)} />;
 }
 
 type CellProps = ComponentPropsWithRef<"td"> & { align?: Align };

@@ -78,7 +78,7 @@ export function ModelCatalogPage() {
               matchingCount={matchingCount}
               countText={countLabel(view.rows.length, view.total)}
               countId={COUNT_ID}
-              onSearch={(q) => update({ q }, { typing: true })}
+              onSearch={(q) => update({ q }, { typing: "q" })}
               onProvider={(provider) => update({ provider })}
             />
             {view.rows.length > 0 ? (
@@ -110,7 +110,7 @@ export function ModelCatalogPage() {
         model={openModel}
         baseUrl={snippetBaseUrl(connection.inferenceBaseUrl)}
         project={connection.inferenceProject}
-        onClose={() => update({ model: null })}
+        onClose={() => update({ model: null }, { replace: true })}
       />
     </div>
   );

@@ -11,7 +11,7 @@ export function useTrainingJob(jobId: string) {
   return useQuery(trainingQueries.job(training, jobId));
 }
 
-/** One page of a model's checkpoints; the previous page stays on screen while the next loads. */
+/** One page of a model's checkpoints; with `keepPrevious`, the page on screen stays while the next loads. */
 export function useCheckpointsPage(modelId: string, params: CheckpointPageParams, options: { keepPrevious?: boolean } = {}) {
   const { training } = useApiClients();
   return useQuery({ ...trainingQueries.checkpointsPage(training, modelId, params), placeholderData: options.keepPrevious ? keepPreviousData : undefined });

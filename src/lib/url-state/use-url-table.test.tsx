@@ -26,16 +26,38 @@ function renderAt(entry: string) {
 }
 
 describe("useUrlTable", () => {
-  it("pushes a deliberate change (Back undoes it) and replaces while typing", async () => {
+  it("pushes a deliberate change (Back undoes it); typing into one field is one entry after it", async () => {
     const { view, router } = renderAt("/?other=kept");
     await act(async () => view().update({ page: 2 }));
     expect(router.state.location.search).toBe("?other=kept&page=2");
-    await act(async () => view().update({ q: "r" }, { typing: true }));
-    await act(async () => view().update({ q: "re" }, { typing: true }));
+    await act(async () => view().update({ q: "r" }, { typing: "q" }));
+    await act(async () => view().update({ q: "re" }, { typing: "q" }));
     expect(view().state).toEqual({ q: "re", page: 2 });
+    // One Back undoes the typing, and leaves the page that was chosen before it.
     await act(async () => router.navigate(-1));
-    // One Back leaves the typing and the page both: the typing replaced the page's entry.
-    expect(router.state.location.search).toBe("?other=kept");
+    expect(router.state.location.search).toBe("?other=kept&page=2");
+    // After Back, typing starts a new entry rather than overwriting the page's.
+    await act(async () => view().update({ q: "x" }, { typing: "q" }));
+    await act(async () => router.navigate(-1));
+    expect(router.state.location.search).toBe("?other=kept&page=2");
+  });
+
+  it("a quick typist several writes ahead of the address still makes one entry", async () => {
+    const { view, router } = renderAt("/");
+    await act(async () => {
+      for (const q of ["a", "ab", "abc", "abcd"]) view().update({ q }, { typing: "q" });
+    });
+    expect(view().state.q).toBe("abcd");
+    await act(async () => router.navigate(-1));
+    expect(router.state.location.search).toBe("");
+  });
+
+  it("replaces the entry when asked (closing a panel is not a step to go back to)", async () => {
+    const { view, router } = renderAt("/?page=3");
+    await act(async () => view().update({ q: "panel" }));
+    await act(async () => view().update({ q: "" }, { replace: true }));
+    await act(async () => router.navigate(-1));
+    expect(router.state.location.search).toBe("?page=3");
   });
 
   it("drops what it cannot read from the address and keeps saying why until dismissed", async () => {

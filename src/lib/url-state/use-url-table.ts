@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { UrlIssue } from "./url-issue";
 
@@ -18,10 +18,12 @@ export type UrlViewChange<S> = Partial<S> | ((current: S) => Partial<S>);
 
 /**
  * The app's one push/replace policy: a deliberate change (a sort, a filter choice, a page, an
- * opened panel) adds a history entry so Back undoes it; typing arrives in bursts and replaces the
- * entry, so a search does not fill the Back button with one entry per letter.
+ * opened panel) adds a history entry so Back undoes it. Typing arrives in bursts: its first write
+ * adds an entry and the next ones into the same field replace it, so one Back undoes the search
+ * (not one letter, and not the sort before it). `typing` names the field typed into.
+ * `replace` is for a change Back should not return to (closing a panel).
  */
-export type UrlViewWrite = { typing?: boolean };
+export type UrlViewWrite = { typing?: string; replace?: boolean };
 
 export function readUrlView<S>(codec: UrlViewCodec<S>, params: URLSearchParams): { state: S; issues: UrlIssue[] } {
   const issues: UrlIssue[] = [];
@@ -59,14 +61,29 @@ export function useUrlTable<S>(codec: UrlViewCodec<S>) {
     setParams((current) => writeUrlView(codec, readUrlView(codec, current).state, current), { replace: true });
   }, [codec, parsed, setParams]);
 
+  // The field being typed into, and the addresses that typing wrote (a quick typist can be
+  // several ahead of the URL). An address that is none of them (Back, a link) ends the typing,
+  // so the next keystroke starts a new entry.
+  const typing = useRef<{ field: string; wrote: string[] } | null>(null);
+  useEffect(() => {
+    const at = typing.current?.wrote.indexOf(search) ?? -1;
+    if (at >= 0) typing.current!.wrote.splice(0, at);
+    else typing.current = null;
+  }, [search]);
+
   const update = useCallback(
     (change: UrlViewChange<S>, write: UrlViewWrite = {}) => {
+      const continuesTyping = write.typing !== undefined && typing.current?.field === write.typing;
+      if (write.typing === undefined) typing.current = null;
+      else if (!continuesTyping) typing.current = { field: write.typing, wrote: [] };
       setParams(
         (current) => {
           const base = readUrlView(codec, current).state;
-          return writeUrlView(codec, { ...base, ...(typeof change === "function" ? change(base) : change) }, current);
+          const next = writeUrlView(codec, { ...base, ...(typeof change === "function" ? change(base) : change) }, current);
+          typing.current?.wrote.push(next.toString());
+          return next;
         },
-        { replace: write.typing ?? false },
+        { replace: write.replace === true || continuesTyping },
       );
     },
     [codec, setParams],

@@ -1,4 +1,4 @@
-import { memo, useCallback, useId, type Ref } from "react";
+import { memo, useCallback, useId, useState, type Ref } from "react";
 import type { AnnotationState } from "@contract/trace";
 import { Button } from "@/components/button";
 import { cn } from "@/lib/cn";
@@ -17,6 +17,21 @@ const PLACEHOLDERS: Record<TextFilterKey, string> = {
 };
 
 const OPS_LIST_ID = "queue-item-operations";
+
+/**
+ * Whether the filters are unfolded on a phone: folded at first; unfolded by their button or "/";
+ * and unfolded when the service refuses a filter, so its message is seen (they can be folded again).
+ */
+export function useFiltersFold(refused: boolean) {
+  const [expanded, setExpanded] = useState(refused);
+  const [wasRefused, setWasRefused] = useState(refused);
+  // React's pattern for state that follows a changed input: adjusted during render, before paint.
+  if (refused !== wasRefused) {
+    setWasRefused(refused);
+    if (refused) setExpanded(true);
+  }
+  return [expanded, setExpanded] as const;
+}
 
 type Props = {
   values: TextFilters;
@@ -44,14 +59,12 @@ export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextC
   const setCount = states.length + TEXT_FILTERS.filter((f) => values[f.key] !== "").length;
   const active = setCount > 0;
   const bodyId = useId();
-  // A filter the service refused unfolds them, so its message is seen.
-  const shown = expanded || Object.keys(errors).length > 0;
   return (
     <search aria-label="Filter items" className="rounded-lg border border-line bg-surface p-3">
-      <Button className="md:hidden" aria-expanded={shown} aria-controls={bodyId} onClick={() => onExpandedChange(!shown)}>
+      <Button className="md:hidden" aria-expanded={expanded} aria-controls={bodyId} onClick={() => onExpandedChange(!expanded)}>
         Filters{setCount > 0 ? ` (${setCount} set)` : ""}
       </Button>
-      <div id={bodyId} className={cn("space-y-3 md:block", shown ? "mt-3 block md:mt-0" : "hidden")}>
+      <div id={bodyId} className={cn("space-y-3 md:block", expanded ? "mt-3 block md:mt-0" : "hidden")}>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <StateFilter value={states} onChange={onStatesChange} error={errors.states} />
           <Button variant="ghost" onClick={onClear} disabled={!active}>

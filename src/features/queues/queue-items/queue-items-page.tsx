@@ -20,7 +20,7 @@ import { ExportDialog } from "./export/export-dialog";
 import { useExport } from "./export/use-export";
 import { ItemsEmptyState } from "./items-empty-state";
 import { itemsQueryProblems } from "./items-errors";
-import { ItemsFilters } from "./items-filters";
+import { ItemsFilters, useFiltersFold } from "./items-filters";
 import { ItemsTable } from "./items-table";
 import { ITEMS_URL_CODEC, PAGE_SIZES, TEXT_FILTERS } from "../shared/items-url-state";
 import { QueueItemsHeader } from "./queue-items-header";
@@ -66,14 +66,14 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   const loadingPage = query.isPlaceholderData && query.isFetching;
   const change = useItemsViewChanges(state, update, { loadingPage, tableRegion });
   const fresh = !query.isPlaceholderData && !query.isFetching;
-  const [filtersExpanded, setFiltersExpanded] = useState(false);
+  const problems = itemsQueryProblems(query.error);
+  const [filtersExpanded, setFiltersExpanded] = useFiltersFold(Object.keys(problems.fields).length > 0);
   // Synchronously, so the first filter exists to take the focus right after.
-  const showFilters = useCallback(() => flushSync(() => setFiltersExpanded(true)), []);
+  const showFilters = useCallback(() => flushSync(() => setFiltersExpanded(true)), [setFiltersExpanded]);
   const navigation = useItemsRowNavigation({ project, queueId, state, page, fresh, tableRegion, firstFilter, showFilters, onPage: change.onPage });
   const knownOps = useKnownOps(queueId, page.items);
   useShortcuts({ "?": () => setShortcutsOpen(true) });
 
-  const problems = itemsQueryProblems(query.error);
   const textValues = useMemo(
     () => ({ op: state.op, callId: state.callId, traceId: state.traceId, itemId: state.itemId, addedBy: state.addedBy }),
     [state.op, state.callId, state.traceId, state.itemId, state.addedBy],

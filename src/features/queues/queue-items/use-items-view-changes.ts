@@ -1,5 +1,5 @@
 import { functionalUpdate, type SortingState, type Updater } from "@tanstack/react-table";
-import { useCallback, useMemo, useRef, type RefObject } from "react";
+import { useCallback, useMemo, type RefObject } from "react";
 import type { AnnotationState } from "@contract/trace";
 import { sortByToSorting, sortingToSortBy, TEXT_FILTERS, type ItemsTableState, type PageSize, type TextFilterKey } from "../shared/items-url-state";
 import type { UrlViewChange, UrlViewWrite } from "@/lib/url-state/use-url-table";
@@ -12,33 +12,26 @@ type Update = (change: UrlViewChange<ItemsTableState>, write?: UrlViewWrite) => 
  */
 export function useItemsViewChanges(state: ItemsTableState, update: Update, options: { loadingPage: boolean; tableRegion: RefObject<HTMLElement | null> }) {
   const { loadingPage, tableRegion } = options;
-  // Successive commits of the same text filter (typing with pauses) replace one history entry.
-  const lastTextFilter = useRef<TextFilterKey | null>(null);
-
   const onTextCommit = useCallback(
     (key: TextFilterKey, value: string) => {
-      const typing = lastTextFilter.current === key;
-      lastTextFilter.current = key;
-      update({ [key]: value, page: 1 }, { typing });
+      // Successive commits of one text filter (typing with pauses) share one history entry.
+      update({ [key]: value, page: 1 }, { typing: key });
     },
     [update],
   );
   const onStatesChange = useCallback(
     (states: AnnotationState[]) => {
-      lastTextFilter.current = null;
       update({ states, page: 1 });
     },
     [update],
   );
   const onClear = useCallback(() => {
-    lastTextFilter.current = null;
     update({ ...Object.fromEntries(TEXT_FILTERS.map((f) => [f.key, ""])), states: [], page: 1 });
   }, [update]);
 
   const sorting = useMemo<SortingState>(() => sortByToSorting(state.sort), [state.sort]);
   const onSortingChange = useCallback(
     (updater: Updater<SortingState>) => {
-      lastTextFilter.current = null;
       update((current) => {
         return { sort: sortingToSortBy(functionalUpdate(updater, sortByToSorting(current.sort))), page: 1 };
       });
@@ -49,7 +42,6 @@ export function useItemsViewChanges(state: ItemsTableState, update: Update, opti
   const onPage = useCallback(
     (next: number) => {
       if (loadingPage) return;
-      lastTextFilter.current = null;
       update({ page: Math.max(1, next) });
       // The page buttons sit under the table: bring the new page's first rows into view.
       const region = tableRegion.current;
@@ -59,7 +51,6 @@ export function useItemsViewChanges(state: ItemsTableState, update: Update, opti
   );
   const onPageSize = useCallback(
     (size: PageSize) => {
-      lastTextFilter.current = null;
       // Keep the first row on screen in view: the page becomes the one that holds it.
       update((current) => ({ pageSize: size, page: Math.floor(((current.page - 1) * current.pageSize) / size) + 1 }));
     },

@@ -47,7 +47,7 @@ function QueueList({ project }: { project: string }) {
   const { state, update } = useUrlTable(QUEUE_LIST_URL_CODEC);
   const name = state.name;
   const { queues, shown, more, stats } = useQueueList(project, name);
-  const setName = useCallback((next: string) => update({ name: next }, { typing: true }), [update]);
+  const setName = useCallback((next: string) => update({ name: next }, { typing: "name" }), [update]);
   const clearName = useCallback(() => update({ name: "" }), [update]);
 
   return (

@@ -124,7 +124,9 @@ export function FocusTip({ container }: { container: RefObject<HTMLElement | nul
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target instanceof HTMLElement ? event.target : null;
       const text = target?.dataset.tip;
-      if (!target || !text || !(touched || target.matches(":focus-visible"))) {
+      const byTouch = touched;
+      touched = false;
+      if (!target || !text || !(byTouch || target.matches(":focus-visible"))) {
         setTip(null);
         return;
       }

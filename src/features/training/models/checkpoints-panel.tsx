@@ -4,6 +4,7 @@ import { ErrorPanel } from "@/components/error-panel";
 import { LoadingBar } from "@/components/loading-bar";
 import { Section } from "@/components/section";
 import { Pagination } from "@/components/table";
+import { UrlIssuesNotice } from "@/components/url-issues-notice";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
 import { formatCount } from "@/lib/format";
 import { defaultDirection, orderMetrics, type Direction } from "../metrics";
@@ -22,10 +23,13 @@ import { DeleteCheckpoints } from "./delete-checkpoints";
  * size changes, however they change (a control, or Back).
  */
 export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: string; modelLabel: string; path: ModelPath | null }) {
-  const { state: view, update } = useUrlTable(CHECKPOINTS_URL_CODEC);
+  const { state: view, update, issues, dismissIssues } = useUrlTable(CHECKPOINTS_URL_CODEC);
   const { order, limit } = view;
   const trailKey = `${order}.${limit}`;
   const [trail, setTrail] = useState<{ key: string; cursors: (string | undefined)[] }>({ key: trailKey, cursors: [undefined] });
+  // A new order or page size starts again at the first page (React's pattern for state that
+  // follows a changed input: set during render, before anything is shown).
+  if (trail.key !== trailKey) setTrail({ key: trailKey, cursors: [undefined] });
   const cursors = trail.key === trailKey ? trail.cursors : [undefined];
   const setCursors = (change: (current: (string | undefined)[]) => (string | undefined)[]) => setTrail({ key: trailKey, cursors: change(cursors) });
   const after = cursors.at(-1);
@@ -55,6 +59,7 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
 
   return (
     <Section title="Checkpoints" note={stats.data ? `${formatCount(stats.data.count)} in all` : stats.isPending ? "counting…" : ""}>
+      <UrlIssuesNotice issues={issues} onDismiss={dismissIssues} />
       {stats.isError ? <ErrorPanel error={stats.error} title="Could not read every checkpoint to find the best" onRetry={() => void stats.refetch()} /> : null}
       <BestPicker
         metrics={metricNames}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createApiClients } from "@/api/clients";
 import { createLocalServer } from "@/test/local-server";
@@ -9,11 +9,14 @@ const FIRST = { timeout: 8000 };
 const registryKey = (url: string) => `wbops.training.registry.v1:${url}`;
 
 /** A model with a finished 5-step RL job (checkpoints at steps 1-5), known to this browser. */
-async function trainedModel() {
+/** The checkpoint table's Step header button, which reverses the order. */
+const stepButton = () => within(screen.getByRole("columnheader", { name: /Step/ })).getByRole("button");
+
+async function trainedModel(steps = 5) {
   const server = createLocalServer();
   const clients = createApiClients(server.settings, { fetch: server.fetch });
-  const { model, jobId } = await createRlJob(clients, 5);
-  await tickTimes(server.runner.tick, 7);
+  const { model, jobId } = await createRlJob(clients, steps);
+  await tickTimes(server.runner.tick, steps + 2);
   localStorage.setItem(
     registryKey(server.settings.trainingBaseUrl),
     JSON.stringify({
@@ -90,6 +93,24 @@ describe("training models", { timeout: 30_000 }, () => {
     // By loss (lower is better) another step can win; the choice says which way is better.
     await user.selectOptions(screen.getByLabelText("Best checkpoint by"), "loss");
     expect(screen.getByLabelText("Which way is better")).toHaveValue("lower");
+  });
+
+  it("pages through checkpoints, and a new order starts again at the first page, also when undone", async () => {
+    const { server, model } = await trainedModel(25);
+    const { user, router } = renderTraining(`/training/models/${model.id}`, server);
+    const pages = await screen.findByRole("navigation", { name: "Checkpoint pages" }, FIRST);
+    await waitFor(() => expect(pages).toHaveTextContent("1–20 of 25"));
+    await user.click(within(pages).getByRole("button", { name: "Next page" }));
+    await waitFor(() => expect(pages).toHaveTextContent("21–25 of 25"));
+    await user.click(stepButton());
+    await waitFor(() => expect(pages).toHaveTextContent("1–20 of 25"));
+    await user.click(stepButton());
+    await waitFor(() => expect(screen.getByRole("columnheader", { name: /Step/ })).toHaveAttribute("aria-sort", "ascending"));
+    expect(pages).toHaveTextContent("1–20 of 25");
+    // Back to the descending order: still its first page, not a page remembered from before.
+    await act(async () => router.navigate(-1));
+    await waitFor(() => expect(screen.getByRole("columnheader", { name: /Step/ })).toHaveAttribute("aria-sort", "descending"));
+    expect(pages).toHaveTextContent("1–20 of 25");
   });
 
   it("deletes selected checkpoints after confirming and reports steps it did not find", async () => {
