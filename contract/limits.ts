@@ -43,6 +43,14 @@ export const LIMITS = {
   chatMessages: 2048,
   /** A model name, base model, split name or other short label. */
   labelLength: 256,
+  /** An object's name (its object id; upstream's names are short identifiers). */
+  objectIdLength: 128,
+  /** Object ids, classes or refs in one objects query or refs batch (upstream refuses a batch over 1,000 refs). */
+  objectQueryList: 1000,
+  /** A human-annotation spec's JSON Schema, as JSON: a rating, a choice list or a text bound, with room to spare. */
+  fieldSchemaBytes: 64 * 1024,
+  /** Objects in one page of an objects query. */
+  objectPage: 1000,
 } as const;
 
 /** At most `max` characters; a longer string is checked no further (a pattern over 30 MB costs time). */

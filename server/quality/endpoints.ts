@@ -10,6 +10,7 @@ import {
   QueuesQueryRequest,
   ReadQueueQuery,
 } from "../../contract/trace";
+import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../contract/trace-objects";
 import {
   CreateModelRequest,
   CreateRLJobRequest,
@@ -117,6 +118,22 @@ export const ENDPOINTS: readonly Endpoint[] = [
   }),
   trace("POST", "/call/read", () => "/call/read", {
     body: { schema: CallReadRequest, valid: (f) => ({ project_id: f.projectId, id: f.callIds[0] }) },
+  }),
+
+  trace("POST", "/obj/create", () => "/obj/create", {
+    body: {
+      schema: ObjCreateRequest,
+      valid: (f) => ({ obj: { project_id: f.projectId, object_id: "quality-choice", val: { field_schema: { type: "string", enum: ["yes", "no"] } }, builtin_object_class: "AnnotationSpec" } }),
+    },
+  }),
+  trace("POST", "/obj/read", () => "/obj/read", {
+    body: { schema: ObjReadRequest, valid: (f) => ({ project_id: f.projectId, object_id: f.specName, digest: f.specDigest }) },
+  }),
+  trace("POST", "/objs/query", () => "/objs/query", {
+    body: { schema: ObjQueryRequest, valid: (f) => ({ project_id: f.projectId, filter: { base_object_classes: ["AnnotationSpec"], latest_only: true }, limit: 10, offset: 0 }) },
+  }),
+  trace("POST", "/refs/read_batch", () => "/refs/read_batch", {
+    body: { schema: RefsReadBatchRequest, valid: (f) => ({ refs: [`weave:///${f.projectId}/object/${f.specName}:${f.specDigest}`] }) },
   }),
 
   // ---- training service ----

@@ -16,6 +16,9 @@ export type Fixtures = {
   queueId: string;
   callIds: string[];
   itemIds: string[];
+  /** A human-annotation spec (an object) and its content digest. */
+  specName: string;
+  specDigest: string;
   modelId: string;
   jobId: string;
   /** A model made for one request that deletes it. */
@@ -69,6 +72,12 @@ export async function createFixtures(app: Hono<AppEnv>, db: Database, options: {
   const queue = await ok(call(app, "POST", `${TRACE}/annotation_queues`, { body: { project_id: projectId, name: "Quality queue" }, headers: auth }), "queue");
   await ok(call(app, "POST", `${TRACE}/annotation_queues/${queue.id}/items`, { body: { project_id: projectId, call_ids: callIds }, headers: auth }), "items");
   const items = await ok(call(app, "POST", `${TRACE}/annotation_queues/${queue.id}/items/query`, { body: { project_id: projectId }, headers: auth }), "query");
+  const spec = { name: "Tone", field_schema: { type: "integer", minimum: 1, maximum: 5 } };
+  const specName = "quality-tone";
+  const created = await ok(
+    call(app, "POST", `${TRACE}/obj/create`, { body: { obj: { project_id: projectId, object_id: specName, val: spec, builtin_object_class: "AnnotationSpec" } }, headers: auth }),
+    "spec",
+  );
   let models = 0;
   const createModel = async () => {
     models += 1;
@@ -85,6 +94,8 @@ export async function createFixtures(app: Hono<AppEnv>, db: Database, options: {
     queueId: queue.id,
     callIds,
     itemIds: (items.items as { id: string }[]).map((i) => i.id),
+    specName,
+    specDigest: created.digest,
     modelId,
     jobId: job.id,
     freshModelId: createModel,

@@ -143,4 +143,27 @@ export const TRACE_MIGRATIONS: Migration[] = [
       END;
     `,
   },
+  {
+    // Objects (W&B Weave): versions of a named value, addressed by content digest. The human-
+    // annotation specs a queue's scorer_refs point at are objects of class AnnotationSpec.
+    id: "trace/002_objects",
+    sql: `
+      CREATE TABLE trace_objects (
+        project_id TEXT NOT NULL,
+        object_id TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        kind TEXT NOT NULL,                 -- 'object' or 'op'
+        base_object_class TEXT,
+        leaf_object_class TEXT,
+        val TEXT NOT NULL,                  -- JSON, as stored (classes add _type, _class_name, _bases)
+        version_index INTEGER NOT NULL,     -- 0 for an object's first version
+        created_at INTEGER NOT NULL,
+        deleted_at INTEGER,
+        wb_user_id TEXT,
+        PRIMARY KEY (project_id, object_id, digest)
+      ) WITHOUT ROWID;
+      CREATE UNIQUE INDEX ix_trace_objects_versions ON trace_objects (project_id, object_id, version_index);
+      CREATE INDEX ix_trace_objects_class ON trace_objects (project_id, base_object_class, object_id);
+    `,
+  },
 ];

@@ -11,6 +11,11 @@ import {
   QueuesQueryRequest,
   ReadQueueQuery,
 } from "../../contract/trace";
+import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../contract/trace-objects";
+import { echo } from "../http/echo";
+import { ServiceError } from "../http/errors";
+import { createObject, queryObjects, readObject, readRefs } from "./objects/objects";
+import { parseObjectRef } from "./objects/refs";
 import { assertEntityAccess, entityOfProject, requireApiKey } from "../auth/middleware";
 import { serviceErrorHandler } from "../http/errors";
 import type { AppEnv } from "../http/env";
@@ -67,6 +72,42 @@ export function createTraceService(): Hono<AppEnv> {
     const query = validateQuery(c, ReadQueueQuery);
     authorizeProject(c, query.project_id);
     return c.json({ queue: toApiQueue(requireQueue(c.get("db"), query.project_id, queue_id)) });
+  });
+
+  service.post("/obj/create", async (c) => {
+    const { obj } = await validateJson(c, ObjCreateRequest);
+    authorizeProject(c, obj.project_id);
+    const { digest } = createObject(c.get("db"), {
+      projectId: obj.project_id,
+      objectId: obj.object_id,
+      val: obj.val,
+      builtinClass: obj.builtin_object_class ?? null,
+      userId: c.get("user").id,
+    });
+    return c.json({ digest, object_id: obj.object_id });
+  });
+
+  service.post("/obj/read", async (c) => {
+    const body = await validateJson(c, ObjReadRequest);
+    authorizeProject(c, body.project_id);
+    return c.json({ obj: readObject(c.get("db"), body.project_id, body.object_id, body.digest, body.metadata_only === true) });
+  });
+
+  service.post("/objs/query", async (c) => {
+    const body = await validateJson(c, ObjQueryRequest);
+    authorizeProject(c, body.project_id);
+    return c.json({ objs: queryObjects(c.get("db"), body) });
+  });
+
+  service.post("/refs/read_batch", async (c) => {
+    const body = await validateJson(c, RefsReadBatchRequest);
+    const refs = body.refs.map((text) => {
+      const ref = parseObjectRef(text);
+      if (!ref || ref.digest === "latest") throw new ServiceError(400, `Invalid ref '${echo(text)}': only object refs by digest (weave:///entity/project/object/name:digest) can be read.`, "invalid_ref");
+      authorizeProject(c, `${ref.entity}/${ref.project}`);
+      return { projectId: `${ref.entity}/${ref.project}`, name: ref.name, digest: ref.digest };
+    });
+    return c.json({ vals: readRefs(c.get("db"), refs) });
   });
 
   service.post("/annotation_queues/:queue_id/items", async (c) => {
