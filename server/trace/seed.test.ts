@@ -143,6 +143,28 @@ describe("trace demo seed", SLOW, () => {
     expect(res.status).toBe(200);
     expect(res.json.items).toHaveLength(50);
   });
+
+  it("points every queue with specs at real AnnotationSpec objects: a rating, a choice, yes/no, a bounded comment", async () => {
+    const test = createTestApp();
+    seedTraceDemo(test.db, NOW);
+    const list = await call(test.app, "POST", "/api/trace/annotation_queues/query", { body: { project_id: "demo/support-bot" }, headers: basic() });
+    const queues = list.text.trim().split("\n").map((line) => JSON.parse(line) as { name: string; scorer_refs: string[] });
+    const tone = queues.find((q) => q.name === "Refund conversations – tone review")!;
+    const read = await call(test.app, "POST", "/api/trace/refs/read_batch", { body: { refs: tone.scorer_refs }, headers: basic() });
+    expect(read.status).toBe(200);
+    const specs = read.json.vals as { _class_name: string; field_schema: Record<string, unknown>; unique_among_creators: boolean }[];
+    expect(specs.map((spec) => spec._class_name)).toEqual(["AnnotationSpec", "AnnotationSpec", "AnnotationSpec", "AnnotationSpec"]);
+    expect(specs.map((spec) => spec.field_schema)).toEqual([
+      { type: "integer", minimum: 1, maximum: 5 },
+      { type: "string", enum: ["Resolved", "Partly resolved", "Not resolved", "Made it worse"] },
+      { type: "boolean" },
+      { type: "string", maxLength: 500 },
+    ]);
+    expect(specs.map((spec) => spec.unique_among_creators)).toEqual([true, false, false, false]);
+    for (const queue of queues.filter((q) => q.scorer_refs.length > 0)) {
+      expect((await call(test.app, "POST", "/api/trace/refs/read_batch", { body: { refs: queue.scorer_refs }, headers: basic() })).status, queue.name).toBe(200);
+    }
+  });
 });
 
 describe("large queue seed", SLOW, () => {
@@ -171,7 +193,7 @@ describe("large queue seed", SLOW, () => {
     expect(liveCount(db, "Escalations – policy check")).toBe(400);
     expect(liveCount(db, "Load")).toBe(1000);
     resetTraceData(db);
-    for (const table of ["trace_calls", "annotation_queues", "annotation_queue_items", "annotation_item_progress", "annotation_queue_item_counts"]) {
+    for (const table of ["trace_calls", "annotation_queues", "annotation_queue_items", "annotation_item_progress", "annotation_queue_item_counts", "trace_objects"]) {
       expect(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get()).toBe(0);
     }
     expect(db.prepare("SELECT count(*) FROM users").pluck().get()).toBe(2);

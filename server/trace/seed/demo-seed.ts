@@ -8,6 +8,7 @@ import type { QueueRow } from "../rows";
 import { uuid7Now } from "../ids";
 import { makeCall, opRefs, type CallKind, type Topic } from "./demo-calls";
 import { DISPLAY_FIELDS_BY_KIND, presentDisplayFields } from "./display-fields";
+import { seedAnnotationSpecs } from "./annotation-specs";
 import { picker, seededRandom, type Picker } from "./prng";
 
 const MINUTE = 60_000;
@@ -47,13 +48,13 @@ export function seedDemoQueues(db: Database, now: number): void {
   if (existing) return;
   const p = picker(seededRandom(20_261_120));
   const refs = opRefs(DEMO_PROJECT, p);
-  const scorer = (name: string) => `weave:///${DEMO_PROJECT}/object/${name}:${p.base64url(43)}`;
 
   db.transaction(() => {
+    const specs = seedAnnotationSpecs(db, DEMO_PROJECT, ["tone", "resolution", "follows_policy", "reviewer_comment", "escalated_correctly", "unsupported_claims"], now - 30 * DAY);
     const tone = seedQueue(db, p, now, DEMO_PROJECT, refs, {
       name: "Refund conversations – tone review",
       description: "Rate the tone of the bot's answers to refund questions: empathetic, specific about timelines, never blaming couriers or banks.",
-      scorers: [scorer("ToneScorer"), scorer("PolicyAccuracyScorer")],
+      scorers: [specs.tone, specs.resolution, specs.follows_policy, specs.reviewer_comment],
       createdDaysAgo: 28,
       createdBy: "user-demo",
       items: 10_000,
@@ -64,7 +65,7 @@ export function seedDemoQueues(db: Database, now: number): void {
     seedQueue(db, p, now, DEMO_PROJECT, refs, {
       name: "Escalations – policy check",
       description: "Did the bot escalate when the escalation matrix says it must (chargebacks, legal questions, third contacts), and only then?",
-      scorers: [scorer("EscalationPolicyScorer")],
+      scorers: [specs.escalated_correctly, specs.reviewer_comment],
       createdDaysAgo: 12,
       createdBy: "user-maria",
       items: 400,
@@ -75,7 +76,7 @@ export function seedDemoQueues(db: Database, now: number): void {
     const audit = seedQueue(db, p, now, DEMO_PROJECT, refs, {
       name: "Hallucination audit",
       description: "Check every claim in the answer against the retrieved help-centre articles. Mark unsupported claims.",
-      scorers: [],
+      scorers: [specs.unsupported_claims, specs.reviewer_comment],
       createdDaysAgo: 4,
       createdBy: "user-kenji",
       items: 50,
@@ -97,12 +98,13 @@ export function seedDemoQueues(db: Database, now: number): void {
       now: now - DAY,
     });
 
+    const acmeSpecs = seedAnnotationSpecs(db, ACME_PROJECT, ["summary_accuracy"], now - 30 * DAY);
     const acmeRefs = opRefs(ACME_PROJECT, p);
     acmeRefs.summarize = `weave:///${ACME_PROJECT}/op/summarize_claim:${p.base64url(43)}`;
     seedQueue(db, p, now, ACME_PROJECT, acmeRefs, {
       name: "Claim summaries – accuracy spot check",
       description: "Compare each claim summary with the claim file.",
-      scorers: [],
+      scorers: [acmeSpecs.summary_accuracy],
       createdDaysAgo: 6,
       createdBy: "user-acme",
       items: 25,
