@@ -162,7 +162,8 @@ describe("trace demo seed", SLOW, () => {
     ]);
     expect(specs.map((spec) => spec.unique_among_creators)).toEqual([true, false, false, false]);
     for (const queue of queues.filter((q) => q.scorer_refs.length > 0)) {
-      expect((await call(test.app, "POST", "/api/trace/refs/read_batch", { body: { refs: queue.scorer_refs }, headers: basic() })).status, queue.name).toBe(200);
+      const res = await call(test.app, "POST", "/api/trace/refs/read_batch", { body: { refs: queue.scorer_refs }, headers: basic() });
+      expect({ queue: queue.name, status: res.status }).toEqual({ queue: queue.name, status: 200 });
     }
   });
 });
