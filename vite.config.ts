@@ -1,7 +1,7 @@
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { IMPORT_ALIASES } from "./aliases";
+import { IMPORT_ALIASES } from "./aliases.ts";
 
 // The dashboard is plain static files. In development `npm run dev` starts the local
 // services itself and passes their address here, so /api and /config.json are proxied.

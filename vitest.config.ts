@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { IMPORT_ALIASES } from "./aliases";
+import { IMPORT_ALIASES } from "./aliases.ts";
 
 // Two projects: the browser code runs under jsdom, the local services and the shared
 // contract run under Node. Both are in `npm test`.

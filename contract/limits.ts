@@ -51,6 +51,20 @@ export const LIMITS = {
   fieldSchemaBytes: 64 * 1024,
   /** Objects in one page of an objects query. */
   objectPage: 1000,
+  /**
+   * A feedback's payload, as JSON: larger ones are a 400 "Feedback payload too large", as upstream
+   * words it (a whole trace request is at most 1 MiB, so this bound is the one a client meets).
+   */
+  feedbackPayloadBytes: 512 * 1024,
+  /** A note's length (`wandb.note.1`), as upstream. */
+  noteLength: 1024,
+  /** Rows in one page of a feedback query. */
+  feedbackPage: 10_000,
+  /** A feedback type (`wandb.annotation.<name>` and the like). */
+  feedbackTypeLength: 256,
+  /** A query expression's size: operands in one $and/$or/$in, and nesting depth. */
+  queryOperands: 1000,
+  queryDepth: 16,
 } as const;
 
 /** At most `max` characters; a longer string is checked no further (a pattern over 30 MB costs time). */

@@ -10,6 +10,7 @@ import {
   QueuesQueryRequest,
   ReadQueueQuery,
 } from "../../contract/trace";
+import { FeedbackCreateRequest, FeedbackPurgeRequest, FeedbackQueryRequest, FeedbackReplaceRequest } from "../../contract/trace-feedback";
 import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../contract/trace-objects";
 import {
   CreateModelRequest,
@@ -134,6 +135,47 @@ export const ENDPOINTS: readonly Endpoint[] = [
   }),
   trace("POST", "/refs/read_batch", () => "/refs/read_batch", {
     body: { schema: RefsReadBatchRequest, valid: (f) => ({ refs: [`weave:///${f.projectId}/object/${f.specName}:${f.specDigest}`] }) },
+  }),
+
+  trace("POST", "/feedback/create", () => "/feedback/create", {
+    body: {
+      schema: FeedbackCreateRequest,
+      valid: (f) => ({
+        project_id: f.projectId,
+        weave_ref: `weave:///${f.projectId}/call/${f.callIds[1]}`,
+        feedback_type: `wandb.annotation.${f.specName}`,
+        annotation_ref: `weave:///${f.projectId}/object/${f.specName}:${f.specDigest}`,
+        payload: { value: 4 },
+      }),
+    },
+  }),
+  trace("POST", "/feedback/replace", () => "/feedback/replace", {
+    body: {
+      schema: FeedbackReplaceRequest,
+      valid: (f) => ({
+        project_id: f.projectId,
+        weave_ref: `weave:///${f.projectId}/call/${f.callIds[0]}`,
+        feedback_type: "wandb.note.1",
+        payload: { note: "Quality note, again" },
+        feedback_id: f.feedbackId,
+        id: f.feedbackId,
+      }),
+    },
+  }),
+  trace("POST", "/feedback/query", () => "/feedback/query", {
+    body: {
+      schema: FeedbackQueryRequest,
+      valid: (f) => ({
+        project_id: f.projectId,
+        query: { $expr: { $eq: [{ $getField: "feedback_type" }, { $literal: "wandb.note.1" }] } },
+        sort_by: [{ field: "created_at", direction: "desc" }],
+        limit: 10,
+        offset: 0,
+      }),
+    },
+  }),
+  trace("POST", "/feedback/purge", () => "/feedback/purge", {
+    body: { schema: FeedbackPurgeRequest, valid: (f) => ({ project_id: f.projectId, query: { $expr: { $eq: [{ $getField: "id" }, { $literal: "no-such-feedback" }] } } }) },
   }),
 
   // ---- training service ----

@@ -19,6 +19,8 @@ export type Fixtures = {
   /** A human-annotation spec (an object) and its content digest. */
   specName: string;
   specDigest: string;
+  /** A note on the first call (replacing it with its own id keeps it). */
+  feedbackId: string;
   modelId: string;
   jobId: string;
   /** A model made for one request that deletes it. */
@@ -78,6 +80,10 @@ export async function createFixtures(app: Hono<AppEnv>, db: Database, options: {
     call(app, "POST", `${TRACE}/obj/create`, { body: { obj: { project_id: projectId, object_id: specName, val: spec, builtin_object_class: "AnnotationSpec" } }, headers: auth }),
     "spec",
   );
+  const note = await ok(
+    call(app, "POST", `${TRACE}/feedback/create`, { body: { project_id: projectId, weave_ref: `weave:///${projectId}/call/${callIds[0]}`, feedback_type: "wandb.note.1", payload: { note: "Quality note" } }, headers: auth }),
+    "feedback",
+  );
   let models = 0;
   const createModel = async () => {
     models += 1;
@@ -96,6 +102,7 @@ export async function createFixtures(app: Hono<AppEnv>, db: Database, options: {
     itemIds: (items.items as { id: string }[]).map((i) => i.id),
     specName,
     specDigest: created.digest,
+    feedbackId: note.id,
     modelId,
     jobId: job.id,
     freshModelId: createModel,

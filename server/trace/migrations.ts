@@ -166,4 +166,29 @@ export const TRACE_MIGRATIONS: Migration[] = [
       CREATE INDEX ix_trace_objects_class ON trace_objects (project_id, base_object_class, object_id);
     `,
   },
+  {
+    // Feedback (W&B Weave) on calls: human annotations (wandb.annotation.<spec>), notes
+    // (wandb.note.1), reactions and anything a client records. `created_at` is ISO text (ms) so
+    // query-language comparisons with ISO literals order correctly.
+    id: "trace/003_feedback",
+    sql: `
+      CREATE TABLE trace_feedback (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        project_id TEXT NOT NULL,
+        weave_ref TEXT NOT NULL,
+        wb_user_id TEXT NOT NULL,
+        creator TEXT,
+        created_at TEXT NOT NULL,
+        feedback_type TEXT NOT NULL,
+        payload TEXT NOT NULL,          -- JSON object
+        annotation_ref TEXT,
+        runnable_ref TEXT,
+        call_ref TEXT,
+        trigger_ref TEXT
+      );
+      CREATE INDEX ix_trace_feedback_ref ON trace_feedback (project_id, weave_ref, feedback_type);
+      CREATE INDEX ix_trace_feedback_type ON trace_feedback (project_id, feedback_type, created_at);
+    `,
+  },
 ];

@@ -11,7 +11,9 @@ import {
   QueuesQueryRequest,
   ReadQueueQuery,
 } from "../../contract/trace";
+import { FeedbackCreateRequest, FeedbackPurgeRequest, FeedbackQueryRequest, FeedbackReplaceRequest } from "../../contract/trace-feedback";
 import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../contract/trace-objects";
+import { createFeedback, purgeFeedback, queryFeedback, replaceFeedback } from "./feedback/feedback";
 import { echo } from "../http/echo";
 import { ServiceError } from "../http/errors";
 import { createObject, queryObjects, readObject, readRefs } from "./objects/objects";
@@ -108,6 +110,30 @@ export function createTraceService(): Hono<AppEnv> {
       return { projectId: `${ref.entity}/${ref.project}`, name: ref.name, digest: ref.digest };
     });
     return c.json({ vals: readRefs(c.get("db"), refs) });
+  });
+
+  service.post("/feedback/create", async (c) => {
+    const body = await validateJson(c, FeedbackCreateRequest);
+    authorizeProject(c, body.project_id);
+    return c.json(createFeedback(c.get("db"), body, c.get("user").id));
+  });
+
+  service.post("/feedback/replace", async (c) => {
+    const body = await validateJson(c, FeedbackReplaceRequest);
+    authorizeProject(c, body.project_id);
+    return c.json(replaceFeedback(c.get("db"), body, c.get("user").id));
+  });
+
+  service.post("/feedback/query", async (c) => {
+    const body = await validateJson(c, FeedbackQueryRequest);
+    authorizeProject(c, body.project_id);
+    return c.json({ result: queryFeedback(c.get("db"), body) });
+  });
+
+  service.post("/feedback/purge", async (c) => {
+    const body = await validateJson(c, FeedbackPurgeRequest);
+    authorizeProject(c, body.project_id);
+    return c.json({ num_deleted: purgeFeedback(c.get("db"), body.project_id, body.query.$expr) });
   });
 
   service.post("/annotation_queues/:queue_id/items", async (c) => {
