@@ -17,6 +17,7 @@ async function spec(app: App, name: string, fieldSchema: object) {
 
 const post = (app: App, path: string, body: Record<string, unknown>, key?: string) => call(app, "POST", `${API}${path}`, { body: { project_id: PROJECT, ...body }, headers: bearer(key) });
 const annotation = (name: string, ref: string, value: unknown, extra: Record<string, unknown> = {}) => ({ weave_ref: CALL, feedback_type: `wandb.annotation.${name}`, annotation_ref: ref, payload: { value }, ...extra });
+const byId = (id: string) => ({ $eq: [{ $getField: "id" }, { $literal: id }] });
 const reason = (res: { json: unknown }) => String((res.json as { reason?: string }).reason);
 const rows = async (app: App, body: Record<string, unknown> = {}) => FeedbackQueryResponse.parse((await post(app, "/feedback/query", body)).json).result;
 
@@ -137,7 +138,6 @@ describe("feedback: the query language and purge", () => {
     const { app } = createTestApp();
     const ids: string[] = [];
     for (const note of ["a", "b", "c"]) ids.push(FeedbackCreateResponse.parse((await post(app, "/feedback/create", { weave_ref: CALL, feedback_type: "wandb.note.1", payload: { note } })).json).id);
-    const byId = (id: string) => ({ $eq: [{ $getField: "id" }, { $literal: id }] });
     expect((await post(app, "/feedback/purge", { query: { $expr: { $or: [byId(ids[0]!), byId(ids[1]!)] } } })).json).toEqual({ num_deleted: 2 });
     expect((await post(app, "/feedback/purge", { query: { $expr: { $eq: [{ $getField: "feedback_type" }, { $literal: "wandb.note.1" }] } } })).status).toBe(400);
     expect((await rows(app)).map((r) => r.id)).toEqual([ids[2]]);
