@@ -7,6 +7,7 @@ import { seedUsers } from "../seed/users";
 import { basic, call, createTestApp } from "../testing/test-app";
 import { queryItems } from "./items-query";
 import { queryItemsNaive } from "./items-query-naive";
+import { valueProblem } from "./objects/json-schema";
 import { findQueue } from "./queues";
 
 const NOW = new Date("2026-11-20T10:00:00.000Z");
@@ -168,6 +169,60 @@ describe("trace demo seed", SLOW, () => {
   });
 });
 
+describe("demo feedback", SLOW, () => {
+  const db = freshDb();
+  seedTraceDemo(db, NOW);
+  const feedback = db.prepare("SELECT f.weave_ref, f.wb_user_id, f.feedback_type, f.payload, f.annotation_ref, o.val AS spec FROM trace_feedback f JOIN trace_objects o ON f.annotation_ref = 'weave:///' || o.project_id || '/object/' || o.object_id || ':' || o.digest").all() as {
+    weave_ref: string;
+    wb_user_id: string;
+    feedback_type: string;
+    payload: string;
+    spec: string;
+  }[];
+
+  it("answers completed items' specs with values that fit them, from the annotators who completed them", () => {
+    expect(feedback.length).toBeGreaterThan(5000);
+    expect(db.prepare("SELECT count(*) FROM trace_feedback").pluck().get()).toBe(feedback.length);
+    const misfits = feedback.flatMap((row) => {
+      const problem = valueProblem((JSON.parse(row.spec) as { field_schema: object }).field_schema, (JSON.parse(row.payload) as { value: unknown }).value);
+      return problem ? [`${row.feedback_type} on ${row.weave_ref}: ${problem}`] : [];
+    });
+    expect(misfits).toEqual([]);
+    const authors = db.prepare("SELECT DISTINCT wb_user_id FROM trace_feedback ORDER BY 1").pluck().all();
+    expect(authors).toEqual(expect.arrayContaining(["user-demo", "user-kenji", "user-maria"]));
+    // Every answer's author completed that item in a queue holding the call.
+    const orphans = db
+      .prepare(
+        `SELECT count(*) FROM trace_feedback f WHERE NOT EXISTS (
+           SELECT 1 FROM annotation_item_progress pr JOIN annotation_queue_items i ON i.seq = pr.item_seq
+           WHERE pr.annotator_user_id = f.wb_user_id AND pr.annotation_state = 'completed' AND f.weave_ref = 'weave:///' || i.project_id || '/call/' || i.call_id)`,
+      )
+      .pluck()
+      .get();
+    expect(orphans).toBe(0);
+  });
+
+  it("has annotators disagreeing on some items' ratings, and one shared answer per item for the other specs", () => {
+    const disagreements = db
+      .prepare(
+        `SELECT count(*) FROM (SELECT weave_ref FROM trace_feedback WHERE feedback_type = 'wandb.annotation.tone'
+         GROUP BY weave_ref HAVING count(DISTINCT json_extract(payload, '$.value')) > 1)`,
+      )
+      .pluck()
+      .get() as number;
+    expect(disagreements).toBeGreaterThan(0);
+    const sharedTwice = db
+      .prepare(
+        `SELECT count(*) FROM (SELECT weave_ref, feedback_type FROM trace_feedback
+         WHERE feedback_type IN ('wandb.annotation.resolution', 'wandb.annotation.follows_policy', 'wandb.annotation.escalated_correctly')
+         GROUP BY weave_ref, feedback_type, annotation_ref HAVING count(*) > 1)`,
+      )
+      .pluck()
+      .get();
+    expect(sharedTwice).toBe(0);
+  });
+});
+
 describe("large queue seed", SLOW, () => {
   it("builds a queue of N items with consistent states, counts and queries", () => {
     const db = freshDb();
@@ -194,7 +249,7 @@ describe("large queue seed", SLOW, () => {
     expect(liveCount(db, "Escalations – policy check")).toBe(400);
     expect(liveCount(db, "Load")).toBe(1000);
     resetTraceData(db);
-    for (const table of ["trace_calls", "annotation_queues", "annotation_queue_items", "annotation_item_progress", "annotation_queue_item_counts", "trace_objects"]) {
+    for (const table of ["trace_calls", "annotation_queues", "annotation_queue_items", "annotation_item_progress", "annotation_queue_item_counts", "trace_objects", "trace_feedback"]) {
       expect(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get()).toBe(0);
     }
     expect(db.prepare("SELECT count(*) FROM users").pluck().get()).toBe(2);

@@ -49,11 +49,11 @@ export const DEMO_SPECS = {
 
 export type DemoSpecId = keyof typeof DEMO_SPECS;
 
-/** Stores the specs in a project (by the demo user) and returns each one's ref. */
-export function seedAnnotationSpecs(db: Database, projectId: string, ids: readonly DemoSpecId[], now: number): Record<DemoSpecId, string> {
+/** Stores the specs in a project (made by `creator`) and returns each one's ref. */
+export function seedAnnotationSpecs(db: Database, projectId: string, ids: readonly DemoSpecId[], now: number, creator: string): Record<DemoSpecId, string> {
   const refs = {} as Record<DemoSpecId, string>;
   for (const id of ids) {
-    const { digest } = createObject(db, { projectId, objectId: id, val: DEMO_SPECS[id], builtinClass: "AnnotationSpec", userId: "user-demo", now });
+    const { digest } = createObject(db, { projectId, objectId: id, val: DEMO_SPECS[id], builtinClass: "AnnotationSpec", userId: creator, now });
     refs[id] = objectRefOf(projectId, id, digest);
   }
   return refs;

@@ -9,6 +9,7 @@ import { uuid7Now } from "../ids";
 import { makeCall, opRefs, type CallKind, type Topic } from "./demo-calls";
 import { DISPLAY_FIELDS_BY_KIND, presentDisplayFields } from "./display-fields";
 import { seedAnnotationSpecs } from "./annotation-specs";
+import { seedQueueFeedback, seedSecondOpinions } from "./demo-feedback";
 import { picker, seededRandom, type Picker } from "./prng";
 
 const MINUTE = 60_000;
@@ -50,7 +51,7 @@ export function seedDemoQueues(db: Database, now: number): void {
   const refs = opRefs(DEMO_PROJECT, p);
 
   db.transaction(() => {
-    const specs = seedAnnotationSpecs(db, DEMO_PROJECT, ["tone", "resolution", "follows_policy", "reviewer_comment", "escalated_correctly", "unsupported_claims"], now - 30 * DAY);
+    const specs = seedAnnotationSpecs(db, DEMO_PROJECT, ["tone", "resolution", "follows_policy", "reviewer_comment", "escalated_correctly", "unsupported_claims"], now - 30 * DAY, "user-demo");
     const tone = seedQueue(db, p, now, DEMO_PROJECT, refs, {
       name: "Refund conversations – tone review",
       description: "Rate the tone of the bot's answers to refund questions: empathetic, specific about timelines, never blaming couriers or banks.",
@@ -62,7 +63,7 @@ export function seedDemoQueues(db: Database, now: number): void {
       topic: "refund",
       annotated: 0.45,
     });
-    seedQueue(db, p, now, DEMO_PROJECT, refs, {
+    const escalations = seedQueue(db, p, now, DEMO_PROJECT, refs, {
       name: "Escalations – policy check",
       description: "Did the bot escalate when the escalation matrix says it must (chargebacks, legal questions, third contacts), and only then?",
       scorers: [specs.escalated_correctly, specs.reviewer_comment],
@@ -98,10 +99,10 @@ export function seedDemoQueues(db: Database, now: number): void {
       now: now - DAY,
     });
 
-    const acmeSpecs = seedAnnotationSpecs(db, ACME_PROJECT, ["summary_accuracy"], now - 30 * DAY);
+    const acmeSpecs = seedAnnotationSpecs(db, ACME_PROJECT, ["summary_accuracy"], now - 30 * DAY, "user-acme");
     const acmeRefs = opRefs(ACME_PROJECT, p);
     acmeRefs.summarize = `weave:///${ACME_PROJECT}/op/summarize_claim:${p.base64url(43)}`;
-    seedQueue(db, p, now, ACME_PROJECT, acmeRefs, {
+    const claims = seedQueue(db, p, now, ACME_PROJECT, acmeRefs, {
       name: "Claim summaries – accuracy spot check",
       description: "Compare each claim summary with the claim file.",
       scorers: [acmeSpecs.summary_accuracy],
@@ -112,6 +113,16 @@ export function seedDemoQueues(db: Database, now: number): void {
       topic: "fact",
       annotated: 0.4,
     });
+
+    // Answers to the specs, from a stream of its own so the queues above stay as they were.
+    const f = picker(seededRandom(20_261_124));
+    const unique = new Set(["tone", "summary_accuracy"] as const);
+    seedSecondOpinions(db, f, tone, ANNOTATORS, 0.15);
+    seedSecondOpinions(db, f, claims, ANNOTATORS, 0.3);
+    seedQueueFeedback(db, f, tone, { tone: specs.tone, resolution: specs.resolution, follows_policy: specs.follows_policy, reviewer_comment: specs.reviewer_comment }, unique);
+    seedQueueFeedback(db, f, escalations, { escalated_correctly: specs.escalated_correctly, reviewer_comment: specs.reviewer_comment }, unique);
+    seedQueueFeedback(db, f, audit, { unsupported_claims: specs.unsupported_claims, reviewer_comment: specs.reviewer_comment }, unique);
+    seedQueueFeedback(db, f, claims, { summary_accuracy: acmeSpecs.summary_accuracy }, unique);
   })();
 }
 
