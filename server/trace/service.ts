@@ -17,7 +17,7 @@ import { createFeedback, purgeFeedback, queryFeedback, replaceFeedback } from ".
 import { echo } from "../http/echo";
 import { ServiceError } from "../http/errors";
 import { createObject, queryObjects, readObject, readRefs } from "./objects/objects";
-import { parseObjectRef } from "./objects/refs";
+import { parseObjectRef } from "../../contract/weave-refs";
 import { assertEntityAccess, entityOfProject, requireApiKey } from "../auth/middleware";
 import { serviceErrorHandler } from "../http/errors";
 import type { AppEnv } from "../http/env";

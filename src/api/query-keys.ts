@@ -29,6 +29,11 @@ export const traceKeys = {
   itemWindows: (scope: ClientScope, queueId: string) => [...traceKeys.itemPages(scope, queueId), "around"] as const,
   calls: (scope: ClientScope) => [...traceKeys.all(scope), "calls"] as const,
   call: (scope: ClientScope, projectId: string, callId: string) => [...traceKeys.calls(scope), "detail", projectId, callId] as const,
+  /** Specs by ref: a ref names one content digest, so what it reads never changes. */
+  specs: (scope: ClientScope, refs: readonly string[]) => [...traceKeys.all(scope), "specs", refs] as const,
+  /** Feedback on calls: invalidate this prefix after writing an answer or a note. */
+  feedback: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "feedback", projectId] as const,
+  callsFeedback: (scope: ClientScope, projectId: string, callIds: readonly string[]) => [...traceKeys.feedback(scope, projectId), callIds] as const,
 };
 
 /** Whether a key is one of the review's own reads of a queue (an item, a window), rather than a table page. */

@@ -18,6 +18,16 @@ import {
   type QueueStatsRequest,
   type QueuesQueryRequest,
 } from "@contract/trace";
+import {
+  FeedbackCreateResponse,
+  FeedbackQueryResponse,
+  FeedbackPurgeResponse,
+  type FeedbackCreateRequest,
+  type FeedbackPurgeRequest,
+  type FeedbackQueryRequest,
+  type FeedbackReplaceRequest,
+} from "@contract/trace-feedback";
+import { RefsReadBatchResponse } from "@contract/trace-objects";
 import type * as z from "zod/mini";
 import { basicAuth, keyFingerprint } from "./auth";
 import { createHttpClient, type CallOptions } from "./http";
@@ -74,6 +84,30 @@ export function createTraceClient(config: ServiceClientConfig) {
       const path = `/annotation_queues/${segment(queueId)}/items/${segment(itemId)}/progress`;
       const res = await http.json({ method: "POST", path, body: req, options }, ItemProgressResponse);
       return res.item;
+    },
+
+    /** The values the refs point at, in order (the whole batch fails when one is unknown; a deleted object is null). */
+    async readRefs(refs: readonly string[], options?: CallOptions): Promise<unknown[]> {
+      const res = await http.json({ method: "POST", path: "/refs/read_batch", body: { refs }, options }, RefsReadBatchResponse);
+      return res.vals;
+    },
+
+    createFeedback(req: FeedbackCreateRequest, options?: CallOptions): Promise<FeedbackCreateResponse> {
+      return http.json({ method: "POST", path: "/feedback/create", body: req, options }, FeedbackCreateResponse);
+    },
+
+    /** Replaces a row: the answer has a new id (upstream deletes, then creates). */
+    replaceFeedback(req: FeedbackReplaceRequest, options?: CallOptions): Promise<FeedbackCreateResponse> {
+      return http.json({ method: "POST", path: "/feedback/replace", body: req, options }, FeedbackCreateResponse);
+    },
+
+    async queryFeedback(req: FeedbackQueryRequest, options?: CallOptions): Promise<Record<string, unknown>[]> {
+      const res = await http.json({ method: "POST", path: "/feedback/query", body: req, options }, FeedbackQueryResponse);
+      return res.result;
+    },
+
+    purgeFeedback(req: FeedbackPurgeRequest, options?: CallOptions): Promise<z.infer<typeof FeedbackPurgeResponse>> {
+      return http.json({ method: "POST", path: "/feedback/purge", body: req, options }, FeedbackPurgeResponse);
     },
 
     /** The call, or null when the project has no call of that id (upstream answers 200 `{call: null}`). */

@@ -4,7 +4,7 @@ import { ANNOTATION_FEEDBACK_PREFIX, NOTE_FEEDBACK_TYPE, REACTION_FEEDBACK_TYPE,
 import { echo } from "../../http/echo";
 import { ServiceError } from "../../http/errors";
 import { valueProblem } from "../objects/json-schema";
-import { parseObjectRef } from "../objects/refs";
+import { parseObjectRef } from "../../../contract/weave-refs";
 
 const refuse = (message: string, code = "invalid_feedback"): never => {
   throw new ServiceError(400, message, code);

@@ -1,6 +1,6 @@
 import type { Database } from "better-sqlite3";
 import { createObject } from "../objects/objects";
-import { objectRefOf } from "../objects/refs";
+import { objectRefOf } from "../../../contract/weave-refs";
 
 /**
  * The demo's human-annotation specs: one of each kind of control the review offers (a 1-5 rating,

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CallReadRequest, ItemsQueryRequest, QueueStatsRequest, QueuesQueryRequest } from "@contract/trace";
 import { traceKeys } from "../query-keys";
+import { readCallsFeedback, readQueueSpecs } from "../annotation-specs";
 import type { TraceClient } from "../trace";
 
 /**
@@ -50,5 +51,20 @@ export const traceQueries = {
       // A recorded call rarely changes (a running one ends): a minute saves a read of every
       // prefetched call again when its item is opened.
       staleTime: 60_000,
+    }),
+
+  /** A queue's human-annotation specs (refs by digest never change: read once). */
+  queueSpecs: (client: TraceClient, refs: readonly string[]) =>
+    queryOptions({
+      queryKey: traceKeys.specs(client.scope, refs),
+      queryFn: ({ signal }) => readQueueSpecs(client, refs, { signal }),
+      staleTime: Infinity,
+    }),
+
+  /** Every answer and note on the calls: one query for a page of rows, or one call in the review. */
+  callsFeedback: (client: TraceClient, projectId: string, callIds: readonly string[]) =>
+    queryOptions({
+      queryKey: traceKeys.callsFeedback(client.scope, projectId, callIds),
+      queryFn: ({ signal }) => readCallsFeedback(client, projectId, callIds, { signal }),
     }),
 };
