@@ -1,17 +1,29 @@
 import { memo, useId } from "react";
-import type { AnnotationQueueItem } from "@contract/trace";
+import type { AnnotationQueue, AnnotationQueueItem } from "@contract/trace";
+import { AnnotationPanel } from "./annotate/annotation-panel";
 import { ItemMetadata } from "./item-metadata";
 import { ReviewCall } from "./review-call";
 import { useCall } from "./use-review-queries";
 
-/** An item's call and its details: what changes when the review moves to another item. */
-export const ItemBody = memo(function ItemBody({ project, item }: { project: string; item: AnnotationQueueItem }) {
+/**
+ * An item's call, the queue's questions about it and its details: what changes when the review
+ * moves to another item. Beside the call on a wide screen; on a narrow one the questions come
+ * first (under the sticky actions), then the call, then the details.
+ */
+export const ItemBody = memo(function ItemBody({ project, item, queue, me }: { project: string; item: AnnotationQueueItem; queue: AnnotationQueue | undefined; me: string | null }) {
   const call = useCall(project, item.call_id);
   const headingId = useId();
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <ReviewCall call={call.data} error={call.isError ? call.error : null} onRetry={call.refetch} displayFields={item.display_fields} />
-      <aside aria-labelledby={headingId} className="h-fit rounded-lg border border-line bg-surface px-4 py-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      {queue ? (
+        <div className="lg:col-start-2 lg:row-start-1">
+          <AnnotationPanel key={item.call_id} project={project} queue={queue} callId={item.call_id} me={me} />
+        </div>
+      ) : null}
+      <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+        <ReviewCall call={call.data} error={call.isError ? call.error : null} onRetry={call.refetch} displayFields={item.display_fields} />
+      </div>
+      <aside aria-labelledby={headingId} className="h-fit rounded-lg border border-line bg-surface px-4 py-3 lg:col-start-2">
         <h2 id={headingId} className="pb-1 text-sm font-semibold text-fg">
           Details
         </h2>

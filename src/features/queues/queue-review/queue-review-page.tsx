@@ -34,6 +34,7 @@ export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["n"], action: "Next item" },
   { keys: ["p"], action: "Previous item" },
   { keys: ["u"], action: "Next unstarted item" },
+  { keys: ["1", "…", "9"], action: "Answer the highlighted question (then the next one is highlighted)" },
   { keys: ["Esc"], action: "Back to the table, at the same place" },
   { keys: ["?"], action: "Show these shortcuts" },
 ];
@@ -146,7 +147,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
             <ErrorPanel error={session.windowQuery.error} title="Could not find the items before and after this one" onRetry={() => void session.windowQuery.refetch()} />
           ) : null}
 
-          <ItemBody project={project} item={item} />
+          <ItemBody project={project} item={item} queue={queue.data} me={session.annotator.me} />
         </>
       )}
 

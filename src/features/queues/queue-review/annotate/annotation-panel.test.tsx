@@ -1,0 +1,94 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { seedLargeQueue } from "@server/seed/trace-seed";
+import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
+import { createApiClients } from "@/api/clients";
+import { callRef } from "@/api/annotation-specs";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { createLocalServer } from "@/test/local-server";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+
+const PROJECT = "demo/support-bot";
+const SLOW = { timeout: 10_000 };
+
+/** A review of one item of a queue whose questions are the demo's four (rating, choice, yes/no, comment). */
+async function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f) {
+  const server = createLocalServer();
+  const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 5, name: "Tone review" });
+  const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone", "resolution", "follows_policy", "reviewer_comment"], Date.now(), "user-demo");
+  server.db.prepare("UPDATE annotation_queues SET scorer_refs = ?, description = ? WHERE id = ?").run(JSON.stringify(Object.values(specs)), "Be kind, be exact.", queueId);
+  const clients = createApiClients(server.settings, { fetch: server.fetch });
+  const [item] = (await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
+  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
+  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
+  const answers = () =>
+    (server.db.prepare("SELECT feedback_type, payload, wb_user_id FROM trace_feedback WHERE weave_ref = ? ORDER BY seq").all(callRef(PROJECT, item!.call_id)) as { feedback_type: string; payload: string; wb_user_id: string }[]).map(
+      (row) => [row.feedback_type.replace("wandb.annotation.", ""), JSON.parse(row.payload).value, row.wb_user_id],
+    );
+  const render = () => renderApp({ path: `/queues/${queueId}/items/${item!.id}`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
+  return { server, clients, specs, item: item!, answers, render };
+}
+
+describe("annotating an item", () => {
+  it("answers each question by click and by number keys, one answer per question, with the guidelines shown", async () => {
+    const { answers, render } = await setup();
+    const { user } = render();
+    const tone = await screen.findByRole("group", { name: "Tone" }, SLOW);
+    expect(screen.getByText("Be kind, be exact.")).toBeInTheDocument();
+    expect(tone).toHaveAccessibleDescription(/How the answer sounds/);
+    await user.click(within(tone).getByRole("radio", { name: /^4/ }));
+    await waitFor(() => expect(answers()).toEqual([["tone", 4, "user-demo"]]));
+
+    // The keys answer the highlighted question (Tone, first) and move to the next one.
+    await user.keyboard("5");
+    await waitFor(() => expect(within(tone).getByRole("radio", { name: /^5/ })).toBeChecked());
+    await user.keyboard("2");
+    await user.keyboard("1");
+    await waitFor(() => expect(answers()).toEqual([["tone", 5, "user-demo"], ["resolution", "Partly resolved", "user-demo"], ["follows_policy", true, "user-demo"]]));
+
+    const comment = within(screen.getByRole("group", { name: "Comment" })).getByRole("textbox");
+    await user.type(comment, "Names the amount.");
+    expect(screen.getByText("483 characters left")).toBeInTheDocument();
+    await user.tab();
+    await waitFor(() => expect(answers().at(-1)).toEqual(["reviewer_comment", "Names the amount.", "user-demo"]));
+  }, 60_000);
+
+  it("shows what other annotators answered, and who set a shared answer", async () => {
+    const { server, specs, item, render } = await setup();
+    // Other reviewers' answers, stored as the service stores them.
+    const insert = server.db.prepare(
+      "INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload, annotation_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    const answer = (id: string, type: string, ref: string, value: unknown, by: string) =>
+      insert.run(id, PROJECT, callRef(PROJECT, item.call_id), by, new Date().toISOString(), `wandb.annotation.${type}`, JSON.stringify({ value }), ref);
+    answer("f-maria-tone", "tone", specs.tone, 3, "user-maria");
+    answer("f-kenji-resolution", "resolution", specs.resolution, "Resolved", "user-kenji");
+    render();
+    const tone = await screen.findByRole("group", { name: "Tone" }, SLOW);
+    expect(await within(tone).findByText(/Others:/, {}, SLOW)).toHaveTextContent("Others: user-maria 3");
+    // Tone is per annotator: mine is not answered yet.
+    expect(within(tone).getAllByRole("radio").some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+    const resolution = screen.getByRole("group", { name: "Resolution" });
+    expect(within(resolution).getByRole("radio", { name: /^Resolved/ })).toBeChecked();
+    expect(within(resolution).getByText(/Shared answer, set by/)).toHaveTextContent("Shared answer, set by user-kenji");
+  }, 60_000);
+
+  it("keeps a refused answer on screen with the reason, and Retry saves it", async () => {
+    let refuse = true;
+    const { answers, render } = await setup((fetch) => async (input, init) => {
+      if (refuse && String(input).endsWith("/feedback/create")) {
+        refuse = false;
+        return new Response(JSON.stringify({ reason: "The service is busy" }), { status: 503, headers: { "Content-Type": "application/json" } });
+      }
+      return fetch(input, init);
+    });
+    const { user } = render();
+    const yesNo = await screen.findByRole("group", { name: "Follows the refund policy" }, SLOW);
+    fireEvent.click(within(yesNo).getByRole("radio", { name: /^No/ }));
+    expect(await within(yesNo).findByText(/Not saved:/, {}, SLOW)).toBeInTheDocument();
+    expect(within(yesNo).getByRole("radio", { name: /^No/ })).toBeChecked();
+    await user.click(within(yesNo).getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(answers()).toEqual([["follows_policy", false, "user-demo"]]));
+    expect(within(yesNo).queryByText(/Not saved:/)).not.toBeInTheDocument();
+  }, 60_000);
+});

@@ -1,0 +1,35 @@
+import type { Feedback } from "@contract/trace-feedback";
+import { ANNOTATION_FEEDBACK_PREFIX } from "@contract/trace-feedback";
+import type { QueueSpec } from "@/api/annotation-specs";
+
+/**
+ * What has been answered for one spec on one call. A spec unique among creators has an answer per
+ * annotator: mine is the one I change, others' are shown beside it. Otherwise the call has one
+ * shared answer, the latest, which anyone changes (contract-decisions.md: the server enforces
+ * neither; the client creates or replaces accordingly).
+ */
+export type SpecAnswers = {
+  /** The row a change replaces (mine, or the shared one), or null when there is none yet. */
+  current: { id: string; value: unknown; by: string } | null;
+  /** Other annotators' answers, latest each (specs unique among creators only). */
+  others: { by: string; value: unknown }[];
+};
+
+const valueOf = (row: Feedback): unknown => (row.payload as { value?: unknown }).value;
+
+export function answersFor(spec: QueueSpec, rows: readonly Feedback[], me: string | null): SpecAnswers {
+  // Oldest first: the last row of an annotator (or of all, for a shared spec) is the answer.
+  const ofSpec = rows.filter((row) => row.feedback_type === `${ANNOTATION_FEEDBACK_PREFIX}${spec.id}`).toSorted((a, b) => a.created_at.localeCompare(b.created_at));
+  if (!spec.uniqueAmongCreators) {
+    const latest = ofSpec.at(-1);
+    return { current: latest ? { id: latest.id, value: valueOf(latest), by: latest.wb_user_id } : null, others: [] };
+  }
+  const latestBy = new Map<string, Feedback>();
+  for (const row of ofSpec) latestBy.set(row.wb_user_id, row);
+  const mine = me ? latestBy.get(me) : undefined;
+  const others = [...latestBy.values()].filter((row) => row.wb_user_id !== me).map((row) => ({ by: row.wb_user_id, value: valueOf(row) }));
+  return { current: mine ? { id: mine.id, value: valueOf(mine), by: mine.wb_user_id } : null, others };
+}
+
+/** The call's notes (`wandb.note.1`), oldest first. */
+export const notesOf = (rows: readonly Feedback[]) => rows.filter((row) => row.feedback_type === "wandb.note.1").toSorted((a, b) => a.created_at.localeCompare(b.created_at));

@@ -1,0 +1,49 @@
+import { useId } from "react";
+import { cn } from "@/lib/cn";
+import { formatAnswer } from "./spec-kind";
+
+/**
+ * A row of choices as radio buttons (arrow keys move, Space picks), each showing its number key
+ * while its spec is the one the keys answer. Used for enums, small integer ranges and Yes/No.
+ */
+export function ChoiceControl({
+  values,
+  shown,
+  keysShown,
+  onPick,
+  onFocus,
+  describedBy,
+}: {
+  values: readonly unknown[];
+  shown: unknown;
+  keysShown: boolean;
+  onPick: (value: unknown) => void;
+  onFocus: () => void;
+  describedBy: string;
+}) {
+  const name = useId();
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {values.map((value, index) => {
+        const checked = Object.is(shown, value);
+        return (
+          <label
+            key={String(value)}
+            className={cn(
+              "inline-flex min-h-8 min-w-8 cursor-pointer items-center justify-center gap-1.5 rounded-md border px-2.5 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus",
+              checked ? "border-accent bg-accent text-accent-fg" : "border-line-strong bg-surface text-fg hover:bg-subtle",
+            )}
+          >
+            <input type="radio" name={name} className="sr-only" checked={checked} onChange={() => onPick(value)} onFocus={onFocus} aria-describedby={describedBy} />
+            {formatAnswer(value)}
+            {keysShown && index < 9 ? (
+              <kbd aria-hidden="true" className={cn("rounded border px-1 font-sans text-[10px]", checked ? "border-accent-fg/40" : "border-line text-fg-muted")}>
+                {index + 1}
+              </kbd>
+            ) : null}
+          </label>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useId } from "react";
+import type { QueueSpec } from "@/api/annotation-specs";
+import { Button } from "@/components/button";
+import { UntrustedText } from "@/components/untrusted-text";
+import { cn } from "@/lib/cn";
+import type { SpecAnswers } from "./answers";
+import { ChoiceControl } from "./choice-control";
+import { formatAnswer, keyedValues, specKind } from "./spec-kind";
+import { TypedControl } from "./typed-control";
+import type { PendingAnswer } from "./use-annotations";
+
+/**
+ * One spec: a labelled group named after it, its description as help, the control its schema
+ * calls for, and what happened to the answer (saving, refused with the reason and Retry, who set
+ * a shared answer, what others answered).
+ */
+export function SpecField({
+  spec,
+  answers,
+  pending,
+  active,
+  onAnswer,
+  onActivate,
+}: {
+  spec: QueueSpec;
+  answers: SpecAnswers;
+  pending: PendingAnswer | undefined;
+  /** The number keys answer this spec. */
+  active: boolean;
+  onAnswer: (value: unknown) => void;
+  onActivate: () => void;
+}) {
+  const legendId = useId();
+  const helpId = useId();
+  const kind = specKind(spec.fieldSchema);
+  const shown = pending ? pending.value : answers.current?.value;
+  return (
+    <fieldset
+      aria-describedby={helpId}
+      className={cn("space-y-2 rounded-lg border bg-surface px-3 py-2.5", active ? "border-accent ring-1 ring-accent" : "border-line")}
+    >
+      <legend id={legendId} className="float-left w-full text-sm font-semibold text-fg">
+        <UntrustedText text={spec.label} />
+      </legend>
+      <p id={helpId} className="clear-left text-xs text-fg-muted">
+        {spec.description ? <UntrustedText text={spec.description} /> : null}
+        {active && keyedValues(kind).length > 0 ? <span className="sr-only"> Number keys answer this question.</span> : null}
+      </p>
+      {kind.kind === "unsupported" ? (
+        <p className="text-xs text-amber-800 dark:text-amber-300">This question cannot be answered here: {kind.why}.</p>
+      ) : kind.kind === "number" || kind.kind === "text" ? (
+        <TypedControl kind={kind} shown={shown} onCommit={onAnswer} onFocus={onActivate} labelId={legendId} describedBy={helpId} />
+      ) : (
+        <ChoiceControl values={keyedValuesOrAll(kind)} shown={shown} keysShown={active} onPick={onAnswer} onFocus={onActivate} describedBy={helpId} />
+      )}
+      <AnswerStatus spec={spec} answers={answers} pending={pending} onRetry={() => pending && onAnswer(pending.value)} />
+    </fieldset>
+  );
+}
+
+/** Every choice (past nine, the extra ones have no key). */
+function keyedValuesOrAll(kind: ReturnType<typeof specKind>): unknown[] {
+  if (kind.kind === "choice") return kind.options;
+  if (kind.kind === "rating") return Array.from({ length: kind.max - kind.min + 1 }, (_, i) => kind.min + i);
+  return keyedValues(kind);
+}
+
+function AnswerStatus({ spec, answers, pending, onRetry }: { spec: QueueSpec; answers: SpecAnswers; pending: PendingAnswer | undefined; onRetry: () => void }) {
+  return (
+    <div className="space-y-1 text-xs" aria-live="polite">
+      {pending?.status === "saving" ? <p className="text-fg-muted">Saving…</p> : null}
+      {pending?.status === "refused" ? (
+        <p className="flex flex-wrap items-center gap-2 font-medium text-red-700 dark:text-red-400">
+          <span>
+            Not saved: <UntrustedText text={pending.reason} />
+          </span>
+          <Button size="sm" onClick={onRetry}>
+            Retry
+          </Button>
+        </p>
+      ) : null}
+      {!spec.uniqueAmongCreators && answers.current && !pending ? (
+        <p className="text-fg-muted">
+          Shared answer, set by <UntrustedText text={answers.current.by} />
+        </p>
+      ) : null}
+      {answers.others.length > 0 ? (
+        <p className="text-fg-muted">
+          Others:{" "}
+          {answers.others.map((other, index) => (
+            <span key={other.by}>
+              {index > 0 ? " · " : ""}
+              <UntrustedText text={other.by} /> <span className="font-medium text-fg">{formatAnswer(other.value)}</span>
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </div>
+  );
+}

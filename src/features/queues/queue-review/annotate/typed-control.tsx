@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from "react";
+import { inputClasses } from "@/components/text-field";
+import { cn } from "@/lib/cn";
+import { typedProblem, type SpecKind } from "./spec-kind";
+
+const TYPING_PAUSE_MS = 800;
+
+const toText = (value: unknown) => (value === undefined || value === null ? "" : String(value));
+
+/**
+ * A typed answer (a number with its bounds, or text with what is left of its length). It saves
+ * when the field is left, on Enter for a number, and after a pause in typing; what does not fit
+ * is said under the field and not sent.
+ */
+export function TypedControl({
+  kind,
+  shown,
+  onCommit,
+  onFocus,
+  labelId,
+  describedBy,
+}: {
+  kind: Extract<SpecKind, { kind: "number" | "text" }>;
+  shown: unknown;
+  onCommit: (value: unknown) => void;
+  onFocus: () => void;
+  labelId: string;
+  describedBy: string;
+}) {
+  const [text, setText] = useState(() => toText(shown));
+  const [editedFrom, setEditedFrom] = useState<unknown>(shown);
+  const [focused, setFocused] = useState(false);
+  // A new answer from elsewhere (another reviewer) replaces the text, unless it is being edited
+  // (React's pattern for state that follows a changed input: set during render).
+  if (!Object.is(editedFrom, shown) && !focused) {
+    setEditedFrom(shown);
+    setText(toText(shown));
+  }
+  const parsed = kind.kind === "number" ? (text.trim() === "" ? undefined : Number(text)) : text;
+  const problem = parsed === undefined ? null : typedProblem(kind, parsed);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const commitLatest = useRef(() => {});
+
+  const commit = () => {
+    clearTimeout(timer.current);
+    if (parsed === undefined || problem || Object.is(parsed, shown) || (kind.kind === "text" && parsed === "" && shown === undefined)) return;
+    onCommit(parsed);
+  };
+  useEffect(() => {
+    commitLatest.current = commit;
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const change = (next: string) => {
+    setText(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => commitLatest.current(), TYPING_PAUSE_MS);
+  };
+  const messageId = `${labelId}-typed`;
+  const common = {
+    "aria-labelledby": labelId,
+    "aria-describedby": cn(describedBy, problem ? messageId : "") || undefined,
+    "aria-invalid": problem ? true : undefined,
+    value: text,
+    onFocus: () => {
+      setFocused(true);
+      onFocus();
+    },
+    onBlur: () => {
+      setFocused(false);
+      commit();
+    },
+  } as const;
+  return (
+    <div className="space-y-1">
+      {kind.kind === "number" ? (
+        <input
+          {...common}
+          type="number"
+          inputMode={kind.integer ? "numeric" : "decimal"}
+          min={kind.min ?? undefined}
+          max={kind.max ?? undefined}
+          step={kind.integer ? 1 : "any"}
+          onChange={(event) => change(event.target.value)}
+          onKeyDown={(event) => event.key === "Enter" && commit()}
+          className={cn(inputClasses, "w-40", problem ? "border-red-600" : "border-line-strong")}
+        />
+      ) : (
+        <textarea {...common} rows={3} onChange={(event) => change(event.target.value)} className={cn(inputClasses, "h-auto resize-y py-1.5", problem ? "border-red-600" : "border-line-strong")} />
+      )}
+      <p id={messageId} className={cn("text-xs", problem ? "font-medium text-red-700 dark:text-red-400" : "text-fg-muted")}>
+        {problem ?? (kind.kind === "text" && kind.maxLength !== null ? `${kind.maxLength - text.length} characters left` : kind.kind === "number" ? boundsText(kind) : "")}
+      </p>
+    </div>
+  );
+}
+
+const boundsText = (kind: Extract<SpecKind, { kind: "number" }>) =>
+  kind.min !== null && kind.max !== null ? `${kind.min} to ${kind.max}` : kind.min !== null ? `At least ${kind.min}` : kind.max !== null ? `At most ${kind.max}` : kind.integer ? "A whole number" : "A number";
