@@ -2,6 +2,7 @@ import { relative } from "node:path";
 import { bundlePart } from "./bundle/bundle-part";
 import { serverDatabase, type ServerDbManifest } from "./fixtures/server-db";
 import { hostileCallsPart } from "./hostile-calls/hostile-calls-part";
+import { feedbackPart } from "./feedback/feedback-part";
 import { itemsPart } from "./items/items-part";
 import { startBenchServer, type BenchServer } from "./lib/bench-server";
 import { chromiumVersion } from "./lib/browser";
@@ -32,6 +33,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
   switch (part) {
     case "items":
       return itemsPart(shared.profile, shared.options);
+    case "feedback":
+      return feedbackPart(shared.profile);
     case "bundle":
       return bundlePart(shared.distDir as string);
     case "lighthouse":

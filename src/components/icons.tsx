@@ -1,32 +1,6 @@
-import type { SVGProps } from "react";
+import { Svg, type IconProps } from "./icon-frame";
 
-/**
- * Line icons drawn on a 24px grid (1.75 stroke). Decorative by default: the text next to an icon
- * carries the meaning, so colour and shape are never the only signal.
- */
-export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-/** The frame every icon (and the spinner) draws in. */
-export function Svg({ size = 16, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** Line icons drawn in the shared frame (icon-frame.tsx). */
 export const HomeIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M3 10.5 12 3l9 7.5" />

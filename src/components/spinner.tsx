@@ -1,5 +1,5 @@
 import { cn } from "@/lib/cn";
-import { Svg } from "./icons";
+import { Svg } from "./icon-frame";
 
 /** A small spinning ring. Decorative: pair it with text or aria-busy on the region that loads. */
 export function Spinner({ size = 16, className }: { size?: number; className?: string }) {

@@ -2,15 +2,8 @@ import { memo } from "react";
 import { usePendingValue } from "@/lib/url-state/use-pending-value";
 import { Button } from "../button";
 import { Field } from "../field";
+import { ChevronLeftIcon, ChevronRightIcon } from "../icons";
 import { paginationSummary } from "./pagination-summary";
-
-function ChevronIcon({ direction }: { direction: "left" | "right" }) {
-  return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d={direction === "left" ? "m15 6-6 6 6 6" : "m9 6 6 6-6 6"} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 export type PaginationProps<Size extends number> = {
   /** 1-based. */
@@ -67,12 +60,12 @@ function PaginationImpl<Size extends number>({ page, pageSize, pageSizes, offset
           {pages ? <span className="ml-2 text-xs">{pages}</span> : null}
         </output>
         <div className="flex gap-1">
-          <Button size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} icon={<ChevronIcon direction="left" />}>
+          <Button size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} icon={<ChevronLeftIcon size={14} />}>
             Previous page
           </Button>
           <Button size="sm" onClick={() => onPage(page + 1)} disabled={!hasNext}>
             Next page
-            <ChevronIcon direction="right" />
+            <ChevronRightIcon size={14} />
           </Button>
         </div>
       </div>
