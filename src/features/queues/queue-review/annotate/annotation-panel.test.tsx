@@ -91,4 +91,44 @@ describe("annotating an item", () => {
     await waitFor(() => expect(answers()).toEqual([["follows_policy", false, "user-demo"]]));
     expect(within(yesNo).queryByText(/Not saved:/)).not.toBeInTheDocument();
   }, 60_000);
+
+  it("keeps a note thread: add one, see it, delete my own, and keep what was typed when the service refuses", async () => {
+    let refuse = true;
+    const { server, item, render } = await setup((fetch) => async (input, init) => {
+      if (refuse && String(input).endsWith("/feedback/create") && String(init?.body).includes("wandb.note.1")) {
+        refuse = false;
+        return new Response(JSON.stringify({ reason: "The service is busy" }), { status: 503, headers: { "Content-Type": "application/json" } });
+      }
+      return fetch(input, init);
+    });
+    server.db
+      .prepare("INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .run("f-maria-note", PROJECT, callRef(PROJECT, item.call_id), "user-maria", new Date().toISOString(), "wandb.note.1", JSON.stringify({ note: "Check the refund amount" }));
+    const { user } = render();
+    expect(await screen.findByText("Check the refund amount", {}, SLOW)).toBeInTheDocument();
+    // Not mine: no delete.
+    expect(screen.queryByRole("button", { name: "Delete my note" })).not.toBeInTheDocument();
+    const box = screen.getByRole("textbox", { name: "A note on this call" });
+    await user.type(box, "Amount is right");
+    await user.click(screen.getByRole("button", { name: "Add note" }));
+    expect(await screen.findByText("The note was not saved", {}, SLOW)).toBeInTheDocument();
+    expect(box).toHaveValue("Amount is right");
+    await user.click(screen.getByRole("button", { name: "Add note" }));
+    await waitFor(() => expect(screen.getAllByRole("listitem").some((li) => li.textContent?.includes("Amount is right"))).toBe(true), SLOW);
+    await waitFor(() => expect(box).toHaveValue(""));
+    await user.click(screen.getByRole("button", { name: "Delete my note" }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Delete my note" })).not.toBeInTheDocument());
+    const notes = server.db.prepare("SELECT wb_user_id FROM trace_feedback WHERE feedback_type = 'wandb.note.1'").pluck().all();
+    expect(notes).toEqual(["user-maria"]);
+  }, 60_000);
+
+  it("saves a typed answer that was not saved yet when the review moves on", async () => {
+    const { answers, render } = await setup();
+    const { user } = render();
+    const comment = within(await screen.findByRole("group", { name: "Comment" }, SLOW)).getByRole("textbox");
+    await user.type(comment, "Half a thought");
+    // n moves to the next item at once: the comment was neither left nor paused on.
+    fireEvent.keyDown(document.body, { key: "n" });
+    await waitFor(() => expect(answers()).toEqual([["reviewer_comment", "Half a thought", "user-demo"]]), SLOW);
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ import { UntrustedText } from "@/components/untrusted-text";
 import { useShortcuts } from "../../shared/keyboard";
 import { answersFor } from "./answers";
 import { keyedValues, specKind } from "./spec-kind";
+import { NotesThread } from "./notes-thread";
 import { SpecField } from "./spec-field";
 import { useAnnotations } from "./use-annotations";
 
@@ -40,7 +41,6 @@ export function AnnotationPanel({ project, queue, callId, me }: { project: strin
     list.length > 0,
   );
 
-  if (refs.length === 0 && !queue.description) return null;
   return (
     <Section title="Annotate" className="rounded-lg border border-line bg-subtle/40 p-3">
       {queue.description ? (
@@ -69,6 +69,7 @@ export function AnnotationPanel({ project, queue, callId, me }: { project: strin
           onActivate={() => setActiveIndex(index)}
         />
       ))}
+      <NotesThread project={project} callId={callId} rows={rows} me={me} />
     </Section>
   );
 }

@@ -9,8 +9,8 @@ const toText = (value: unknown) => (value === undefined || value === null ? "" :
 
 /**
  * A typed answer (a number with its bounds, or text with what is left of its length). It saves
- * when the field is left, on Enter for a number, and after a pause in typing; what does not fit
- * is said under the field and not sent.
+ * when the field is left, on Enter for a number, after a pause in typing, and when the review
+ * moves to another item; what does not fit is said under the field and not sent.
  */
 export function TypedControl({
   kind,
@@ -49,7 +49,14 @@ export function TypedControl({
   useEffect(() => {
     commitLatest.current = commit;
   });
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // Leaving the item (Complete & next, n, p) saves what was typed and not yet saved.
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      commitLatest.current();
+    },
+    [],
+  );
   const change = (next: string) => {
     setText(next);
     clearTimeout(timer.current);
