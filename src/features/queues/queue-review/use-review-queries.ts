@@ -146,7 +146,8 @@ const CALLS_AHEAD = 2;
 
 /**
  * Makes moving on instant: the neighbours' rows are put where their review reads them, their calls
- * are fetched, and the next item's own window is read ahead, all before a key is pressed.
+ * and the answers given on them are fetched, and the next item's own window is read ahead, all
+ * before a key is pressed.
  */
 export function usePrefetchNeighbours(projectId: string, queueId: string, view: ListView, neighbours: Neighbours | undefined, readAt: number) {
   const { trace } = useApiClients();
@@ -162,6 +163,7 @@ export function usePrefetchNeighbours(projectId: string, queueId: string, view: 
         if (!neighbour) continue;
         seedItemRead(queryClient, trace, projectId, queueId, neighbour.item, readAt);
         void queryClient.prefetchQuery(traceQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }));
+        void queryClient.prefetchQuery(traceQueries.callsFeedback(trace, projectId, [neighbour.item.call_id]));
       }
       if (next) void queryClient.prefetchQuery({ ...windowQuery(trace, projectId, queueId, view, next.item, next.index), staleTime: REVIEW_REFRESH_MS });
     }, 0);

@@ -131,4 +131,16 @@ describe("annotating an item", () => {
     fireEvent.keyDown(document.body, { key: "n" });
     await waitFor(() => expect(answers()).toEqual([["reviewer_comment", "Half a thought", "user-demo"]]), SLOW);
   }, 60_000);
+
+  it("reads the answers on the next items' calls ahead, so they are there when the review moves on", async () => {
+    const { server, clients, render } = await setup();
+    const [, second] = (await clients.trace.queryItems((await clients.trace.queryQueues({ project_id: PROJECT }))[0]!.id, { project_id: PROJECT, limit: 2 })).items;
+    render();
+    await screen.findByRole("group", { name: "Tone" }, SLOW);
+    const askedFor = async () => {
+      const bodies = await Promise.all(server.requests.filter((r) => r.url.endsWith("/feedback/query")).map((r) => r.clone().text()));
+      return bodies.some((body) => body.includes(second!.call_id));
+    };
+    await waitFor(async () => expect(await askedFor()).toBe(true), SLOW);
+  }, 60_000);
 });
