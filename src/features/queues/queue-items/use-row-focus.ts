@@ -16,6 +16,9 @@ const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() 
  */
 export function useRowFocus(container: RefObject<HTMLElement | null>, rowCount: () => number, onPastEdge?: (direction: 1 | -1) => void) {
   const scrollToRowRef = useRef<ScrollToRow | null>(null);
+  // The row a move is on its way to (it may wait frames for the row to be rendered). A key pressed
+  // meanwhile moves on from there, not from the row that still has the focus, so no press is lost.
+  const target = useRef<number | null>(null);
 
   const rowAt = useCallback((index: number) => container.current?.querySelector<HTMLTableRowElement>(`${ROW_SELECTOR}[data-item-row="${index}"]`) ?? null, [container]);
 
@@ -27,14 +30,18 @@ export function useRowFocus(container: RefObject<HTMLElement | null>, rowCount: 
 
   const focusRow = useCallback(
     async (index: number): Promise<boolean> => {
+      target.current = index;
       let row = rowAt(index);
       // Asked again each frame: something else may scroll the page meanwhile (a route change
       // scrolls to the top after this runs).
       for (let frame = 0; frame < MAX_FRAMES_FOR_ROW && !row && scrollToRowRef.current; frame++) {
         scrollToRowRef.current(index);
         await nextFrame();
+        // A later move has taken over.
+        if (target.current !== index) return false;
         row = rowAt(index);
       }
+      if (target.current === index) target.current = null;
       if (!row) return false;
       row.focus({ preventScroll: true });
       row.scrollIntoView?.({ block: "nearest" });
@@ -47,7 +54,7 @@ export function useRowFocus(container: RefObject<HTMLElement | null>, rowCount: 
     (delta: 1 | -1) => {
       const count = rowCount();
       if (count === 0) return;
-      const index = focusedIndex();
+      const index = target.current ?? focusedIndex();
       if (index !== null && (index + delta < 0 || index + delta >= count) && onPastEdge) return onPastEdge(delta);
       const next = index === null ? (delta === 1 ? 0 : count - 1) : Math.min(count - 1, Math.max(0, index + delta));
       void focusRow(next);
