@@ -1,5 +1,5 @@
 import { act, renderHook } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { useRowFocus } from "./use-row-focus";
 
 /**
@@ -9,6 +9,8 @@ import { useRowFocus } from "./use-row-focus";
 function windowedTable(rows: number) {
   const tbody = document.createElement("tbody");
   document.body.append(tbody);
+  // Test files share one document (vitest.config.ts): leave nothing behind.
+  onTestFinished(() => tbody.remove());
   const addRow = (index: number) => {
     if (tbody.querySelector(`[data-item-row="${index}"]`)) return;
     const tr = document.createElement("tr");
