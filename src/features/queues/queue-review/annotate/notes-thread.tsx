@@ -1,40 +1,23 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Feedback } from "@contract/trace-feedback";
-import { NOTE_FEEDBACK_TYPE } from "@contract/trace-feedback";
 import { LIMITS } from "@contract/limits";
-import { callRef } from "@/api/annotation-specs";
-import { traceKeys } from "@/api/query-keys";
 import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { RelativeTime } from "@/components/relative-time";
 import { inputClasses } from "@/components/text-field";
 import { UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
-import { useApiClients } from "@/settings/api-clients";
 import { notesOf } from "./answers";
+import { useNotes } from "./use-notes";
 
 /**
  * The call's notes (`wandb.note.1` feedback), oldest first: anyone can add one, and delete their
  * own. What was typed stays when the service refuses it.
  */
 export function NotesThread({ project, callId, rows, me }: { project: string; callId: string; rows: readonly Feedback[]; me: string | null }) {
-  const { trace } = useApiClients();
-  const queryClient = useQueryClient();
+  const { add, remove } = useNotes(project, callId);
   const [text, setText] = useState("");
   const fieldId = useId();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: traceKeys.feedback(trace.scope, project) });
-  const add = useMutation({
-    mutationFn: (note: string) => trace.createFeedback({ project_id: project, weave_ref: callRef(project, callId), feedback_type: NOTE_FEEDBACK_TYPE, payload: { note } }),
-    onSuccess: async () => {
-      setText("");
-      await refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => trace.purgeFeedback({ project_id: project, query: { $expr: { $eq: [{ $getField: "id" }, { $literal: id }] } } }),
-    onSuccess: refresh,
-  });
   const notes = notesOf(rows);
   const trimmed = text.trim();
   const tooLong = text.length > LIMITS.noteLength;
@@ -65,7 +48,7 @@ export function NotesThread({ project, callId, rows, me }: { project: string; ca
         className="space-y-1.5"
         onSubmit={(event) => {
           event.preventDefault();
-          if (trimmed && !tooLong) add.mutate(trimmed);
+          if (trimmed && !tooLong) add.mutate(trimmed, { onSuccess: () => setText("") });
         }}
       >
         <label htmlFor={fieldId} className="sr-only">
@@ -89,7 +72,7 @@ export function NotesThread({ project, callId, rows, me }: { project: string; ca
             Add note
           </Button>
         </div>
-        {add.isError ? <ErrorPanel error={add.error} title="The note was not saved" onRetry={() => add.mutate(trimmed)} /> : null}
+        {add.isError ? <ErrorPanel error={add.error} title="The note was not saved" onRetry={() => add.mutate(trimmed, { onSuccess: () => setText("") })} /> : null}
       </form>
     </div>
   );

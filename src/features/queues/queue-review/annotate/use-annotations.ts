@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { Feedback } from "@contract/trace-feedback";
 import { ANNOTATION_FEEDBACK_PREFIX } from "@contract/trace-feedback";
 import { callRef, type QueueSpec } from "@/api/annotation-specs";
@@ -20,7 +20,8 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], c
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   const specs = useQuery({ ...traceQueries.queueSpecs(trace, scorerRefs), enabled: scorerRefs.length > 0 });
-  const feedbackOptions = traceQueries.callsFeedback(trace, project, [callId]);
+  // One options object per call, so the key (and `answer` below) stay the same across renders.
+  const feedbackOptions = useMemo(() => traceQueries.callsFeedback(trace, project, [callId]), [trace, project, callId]);
   const feedback = useQuery(feedbackOptions);
   const [pending, setPending] = useState<Record<string, PendingAnswer>>({});
   const chains = useRef(new Map<string, Promise<void>>());
