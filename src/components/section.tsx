@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, type ReactNode, type Ref } from "react";
 import { cn } from "@/lib/cn";
 
 /**
@@ -12,6 +12,7 @@ export function Section({
   hideTitle = false,
   className,
   children,
+  ref,
 }: {
   title: ReactNode;
   note?: ReactNode;
@@ -20,10 +21,11 @@ export function Section({
   hideTitle?: boolean;
   className?: string;
   children: ReactNode;
+  ref?: Ref<HTMLElement>;
 }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={cn("space-y-3", className)}>
+    <section ref={ref} aria-labelledby={headingId} className={cn("space-y-3", className)}>
       <div className={cn("flex flex-wrap items-center gap-3", hideTitle && !note && !actions && "contents")}>
         <h2 id={headingId} className={hideTitle ? "sr-only" : "text-sm font-semibold text-fg"}>
           {title}

@@ -17,7 +17,7 @@ export const ItemBody = memo(function ItemBody({ project, item, queue, me }: { p
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       {queue ? (
         <div className="lg:col-start-2 lg:row-start-1">
-          <AnnotationPanel key={item.call_id} project={project} queue={queue} callId={item.call_id} me={me} />
+          <AnnotationPanel key={item.call_id} project={project} queue={queue} item={item} me={me} />
         </div>
       ) : null}
       <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">

@@ -17,6 +17,8 @@ import { useQueue, useQueueTotals } from "../shared/queue-queries";
 import { ShortcutsDialog, type Shortcut } from "../shared/shortcuts-dialog";
 import { useAnnotationProject } from "../shared/use-annotation-project";
 import { hasFilter, hasTextFilter } from "../shared/items-url-state";
+import { cn } from "@/lib/cn";
+import { UnsavedAnswersNotice } from "./annotate/unsaved-answers-notice";
 import { ItemBody } from "./item-body";
 import { ReviewNav } from "./review-nav";
 import { EndOfList, IdentityNotice, NextUnstartedNotice, RefusalNotice } from "./review-notices";
@@ -35,9 +37,14 @@ export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["p"], action: "Previous item" },
   { keys: ["u"], action: "Next unstarted item" },
   { keys: ["1", "…", "9"], action: "Answer the highlighted question (then the next one is highlighted)" },
+  { keys: ["j"], action: "Highlight the next question" },
+  { keys: ["k"], action: "Highlight the previous question" },
+  { keys: ["e"], action: "Go into the highlighted question's field (Esc leaves it, saving what you typed)" },
   { keys: ["Esc"], action: "Back to the table, at the same place" },
   { keys: ["?"], action: "Show these shortcuts" },
 ];
+
+const NO_REFS: readonly string[] = [];
 
 /** /queues/:queueId/items/:itemId: one item, its call, and the actions an annotator takes on it. */
 export function QueueReviewPage() {
@@ -52,9 +59,11 @@ export function QueueReviewPage() {
 }
 
 function Review({ project, queueId, itemId }: { project: string; queueId: string; itemId: string }) {
-  const session = useReviewSession(project, queueId, itemId);
-  const { view, item, neighbours } = session;
   const queue = useQueue(project, queueId);
+  // Unknown while the queue loads; a queue that cannot be read shows no questions to answer.
+  const scorerRefs = queue.data ? (queue.data.scorer_refs ?? NO_REFS) : queue.isError ? NO_REFS : undefined;
+  const session = useReviewSession(project, queueId, itemId, scorerRefs);
+  const { view, item, neighbours } = session;
   const totals = useQueueTotals(project, queueId, { refetchIntervalMs: REVIEW_REFRESH_MS });
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
@@ -126,7 +135,10 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
         <>
           <div className="sticky top-0.5 z-10 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-line bg-surface/95 px-3 py-2 shadow-sm backdrop-blur">
             <StateActions item={item} me={session.annotator.me} busy={session.saving} hasNext={!!neighbours?.next} onAction={session.act} />
-            <output key={session.announcement.count} className="block text-xs text-fg-muted empty:hidden">
+            <output
+              key={session.announcement.count}
+              className={cn("block text-xs empty:hidden", session.announcement.tone === "warning" ? "font-medium text-amber-800 dark:text-amber-300" : "text-fg-muted")}
+            >
               {session.announcement.text}
             </output>
           </div>
@@ -134,6 +146,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
           {session.refusal ? (
             <RefusalNotice refusal={session.refusal} itemId={item.id} refusedItemHref={reviewHref(queueId, session.refusal.change.itemId, view, null)} onDismiss={session.dismissRefusal} />
           ) : null}
+          <UnsavedAnswersNotice shownCallId={item.call_id} hrefOf={(refusedItemId) => reviewHref(queueId, refusedItemId, view, null)} />
           <IdentityNotice annotator={session.annotator} />
           <NextUnstartedNotice status={session.nextUnstarted.status} wrapped={session.wrapped} filtered={filtered} onRetry={() => void session.nextUnstarted.go()} />
           {session.atEnd ? (

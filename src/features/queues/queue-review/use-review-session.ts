@@ -15,9 +15,11 @@ import { allowedMoves } from "./transition-rules";
 import { useNextUnstarted } from "./use-next-unstarted";
 import { seedItemRead, useListWindow, usePrefetchNeighbours, useReviewItem, type ListView } from "./use-review-queries";
 import { useSetProgress, type ProgressChange } from "./use-set-progress";
+import { useUnansweredCheck } from "./annotate/use-unanswered";
 
 export type ReviewAction = { state: SettableState; advance: boolean };
 export type Refusal = { change: ProgressChange; error: unknown; label: string };
+export type Announcement = { text: string; tone: "info" | "warning"; count: number };
 type Target = { item: AnnotationQueueItem; neighbours: Neighbours | undefined };
 
 const parseHint = (raw: string | null) => (raw !== null && /^\d+$/.test(raw) ? Number(raw) : null);
@@ -28,8 +30,9 @@ const parseHint = (raw: string | null) => (raw !== null && /^\d+$/.test(raw) ? N
  * just gone to while the page is still drawing it, so keys pressed in quick succession each act on
  * the item they were meant for. Moving on reads the next item from the list around the current
  * one, compared by the list's order: it never depends on a remembered index being right.
+ * Completing an item with questions unanswered takes a second press: the first names them.
  */
-export function useReviewSession(project: string, queueId: string, urlItemId: string) {
+export function useReviewSession(project: string, queueId: string, urlItemId: string, scorerRefs: readonly string[] | undefined) {
   const navigate = useNavigate();
   const location = useLocation();
   const { trace } = useApiClients();
@@ -42,6 +45,8 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   // (the router renders its change as a transition, later). Until it does, `moved` says which item
   // is on screen; any other address (Back, a link) wins over it.
   const [moved, setMoved] = useState<{ from: string; to: string; index: number | null } | null>(null);
+  // Forgotten once the address has caught up, so a later link back to the item moved from is followed.
+  if (moved !== null && moved.to === urlItemId) setMoved(null);
   const movedNow = moved !== null && moved.from === urlItemId;
   const itemId = movedNow ? moved.to : urlItemId;
   const hint = movedNow ? moved.index : parseHint(params.get(INDEX_PARAM));
@@ -56,6 +61,9 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   const windowQuery = useListWindow(project, queueId, view, item, hint, listed);
   const annotator = useAnnotator(trace.scope);
   const nextUnstarted = useNextUnstarted(project, queueId, view);
+  const unansweredOn = useUnansweredCheck(project, scorerRefs, annotator.me);
+  // The item whose unanswered questions were named: the next Complete on it goes ahead.
+  const warnedAbout = useRef<string | null>(null);
 
   // Kept while its inputs stay: the read-ahead runs again only when the neighbours change.
   const neighbours = useMemo(() => (item && windowQuery.data ? neighboursIn(windowQuery.data, item, view.sort, listed) : undefined), [item, windowQuery.data, view.sort, listed]);
@@ -66,8 +74,8 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   usePrefetchNeighbours(project, queueId, view, neighbours, windowReadAt);
   const position = useKnownPositions(project, queueId, view, windowQuery.data)[itemId] ?? null;
 
-  const [announcement, setAnnouncement] = useState({ text: "", count: 0 });
-  const say = useCallback((text: string) => setAnnouncement((a) => ({ text, count: a.count + 1 })), []);
+  const [announcement, setAnnouncement] = useState<Announcement>({ text: "", tone: "info", count: 0 });
+  const say = useCallback((text: string, tone: Announcement["tone"] = "info") => setAnnouncement((a) => ({ text, tone, count: a.count + 1 })), []);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   // The item "& next" was pressed on; once its place is known the review moves on, or says it is the last.
   const [advanceFrom, setAdvanceFrom] = useState<string | null>(null);
@@ -109,6 +117,7 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       const known = around ? neighboursIn(around, to.item, view.sort, listed) : undefined;
       target.current = { item: to.item, neighbours: known };
       movingTo.current = to.item.id;
+      warnedAbout.current = null;
       // Its row is known: the item paints from it at once (and is read again if the row is old).
       seedItemRead(queryClient, trace, project, queueId, to.item, readAt);
       setMoved({ from: urlItem.current, to: to.item.id, index: to.index });
@@ -125,6 +134,14 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       const move = allowedMoves(current.item, annotator.me)[state];
       if (!move.allowed) return say(`Not marked ${STATE_LABELS[state].toLowerCase()}: ${move.reason}`);
       if (saving.current.has(current.item.id)) return say("The last change to this item is still being saved.");
+      if (state === "completed" && warnedAbout.current !== current.item.id) {
+        const unanswered = unansweredOn(current.item.call_id);
+        if (unanswered === null || unanswered.length > 0) {
+          warnedAbout.current = current.item.id;
+          return say(unansweredWarning(unanswered), "warning");
+        }
+      }
+      warnedAbout.current = null;
       saving.current.add(current.item.id);
       setChanged((known) => new Map(known).set(current.item.id, state));
       setRefusal(null);
@@ -135,7 +152,7 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       // The window at hand cannot place the item: read it again now rather than at the next refresh.
       if (!current.neighbours) void refetchWindow();
     },
-    [annotator.me, progress, goTo, say, refetchWindow],
+    [annotator.me, progress, goTo, say, refetchWindow, unansweredOn],
   );
 
   // "& next" pressed before the item's place was known: move once it is, once.
@@ -214,6 +231,13 @@ function useKnownPositions(projectId: string, queueId: string, view: ListView, w
 }
 
 const NO_POSITIONS: Readonly<Record<string, number>> = {};
+
+function unansweredWarning(unanswered: string[] | null): string {
+  const again = "Press Complete again to complete it anyway.";
+  if (unanswered === null) return `Not completed yet: this queue's questions have not loaded, so the answers cannot be checked. ${again}`;
+  const count = unanswered.length === 1 ? "1 question is" : `${unanswered.length} questions are`;
+  return `Not completed yet: ${count} unanswered (${unanswered.join(", ")}). ${again}`;
+}
 
 function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
   if (!map.has(key)) return map;

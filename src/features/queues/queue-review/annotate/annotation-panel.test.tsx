@@ -132,6 +132,71 @@ describe("annotating an item", () => {
     await waitFor(() => expect(answers()).toEqual([["reviewer_comment", "Half a thought", "user-demo"]]), SLOW);
   }, 60_000);
 
+  it("completing with questions unanswered: the first press names them and completes nothing, the second completes", async () => {
+    const { server, item, render } = await setup();
+    const { user } = render();
+    const state = () => server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item.id);
+    await screen.findByRole("group", { name: "Tone" }, SLOW);
+    await user.keyboard("4");
+    await user.keyboard("c");
+    expect(await screen.findByText(/Not completed yet/, {}, SLOW)).toHaveTextContent("3 questions are unanswered (Resolution, Follows the refund policy, Comment)");
+    expect(state()).toBe("unstarted");
+    await user.keyboard("c");
+    await waitFor(() => expect(state()).toBe("completed"), SLOW);
+  }, 60_000);
+
+  it("completes at the first press once every question is answered, comment typed by keyboard (j, e, Esc)", async () => {
+    const { server, item, answers, render } = await setup();
+    const { user } = render();
+    const state = () => server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item.id);
+    await screen.findByRole("group", { name: "Tone" }, SLOW);
+    await user.keyboard("5");
+    await user.keyboard("k");
+    await user.keyboard("j");
+    await user.keyboard("2");
+    await user.keyboard("2");
+    // The comment is highlighted: e goes into it (the e itself is not typed), Esc leaves it and the item.
+    await user.keyboard("e");
+    const comment = within(screen.getByRole("group", { name: "Comment" })).getByRole("textbox");
+    expect(comment).toHaveFocus();
+    await user.keyboard("Fine");
+    await user.keyboard("{Escape}");
+    expect(comment).not.toHaveFocus();
+    expect(comment).toHaveValue("Fine");
+    await user.keyboard("c");
+    await waitFor(() => expect(state()).toBe("completed"), SLOW);
+    expect(screen.queryByText(/Not completed yet/)).not.toBeInTheDocument();
+    expect(answers()).toEqual([["tone", 5, "user-demo"], ["resolution", "Partly resolved", "user-demo"], ["follows_policy", false, "user-demo"], ["reviewer_comment", "Fine", "user-demo"]]);
+  }, 60_000);
+
+  it("names an answer refused after the review moved on, with the way back to its item", async () => {
+    let release: (() => void) | undefined;
+    const { render } = await setup((fetch) => async (input, init) => {
+      if (String(input).endsWith("/feedback/create")) {
+        // Held until the review has moved on, then refused.
+        await new Promise<void>((resolve) => (release = resolve));
+        return new Response(JSON.stringify({ reason: "The service is busy" }), { status: 503, headers: { "Content-Type": "application/json" } });
+      }
+      return fetch(input, init);
+    });
+    const { user } = render();
+    await screen.findByRole("group", { name: "Tone" }, SLOW);
+    await user.keyboard("3");
+    await user.keyboard("n");
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Item 2"), SLOW);
+    release?.();
+    const notice = await screen.findByRole("alert", {}, SLOW);
+    expect(notice).toHaveTextContent("An answer on an earlier item was not saved");
+    expect(notice).toHaveTextContent("Tone: 3");
+    await user.click(within(notice).getByRole("link", { name: "Open that item" }));
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Item 1"), SLOW);
+    // On its own item the answer waits beside its question, with Retry; the notice is gone.
+    const tone = await screen.findByRole("group", { name: "Tone" }, SLOW);
+    expect(within(tone).getByText(/Not saved:/)).toBeInTheDocument();
+    expect(within(tone).getByRole("radio", { name: /^3/ })).toBeChecked();
+    expect(screen.queryByText("An answer on an earlier item was not saved")).not.toBeInTheDocument();
+  }, 60_000);
+
   it("reads the answers on the next items' calls ahead, so they are there when the review moves on", async () => {
     const { server, clients, render } = await setup();
     const [, second] = (await clients.trace.queryItems((await clients.trace.queryQueues({ project_id: PROJECT }))[0]!.id, { project_id: PROJECT, limit: 2 })).items;

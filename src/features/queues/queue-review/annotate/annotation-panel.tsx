@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { AnnotationQueue } from "@contract/trace";
 import { ErrorPanel } from "@/components/error-panel";
 import { Section } from "@/components/section";
@@ -12,37 +12,54 @@ import { useAnnotations } from "./use-annotations";
 
 const NUMBER_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
 
+/** The field inside the highlighted question that `e` moves into: the typed field, else the picked choice, else the first. */
+const FIELD_OF_ACTIVE = ["textarea", "input:not([type=radio])", "input[type=radio]:checked", "input[type=radio]"].map((field) => `[data-active-spec] ${field}`);
+
 /**
  * The queue's questions about this call, beside it: one control per human-annotation spec, the
  * queue's guidelines above them. The number keys answer the highlighted question and move on to
- * the next, so a reviewer can answer a whole item without leaving the keyboard.
+ * the next, j and k move the highlight, e goes into its field: a reviewer answers a whole item,
+ * comment included, without leaving the keyboard.
  */
-export function AnnotationPanel({ project, queue, callId, me }: { project: string; queue: AnnotationQueue; callId: string; me: string | null }) {
+export function AnnotationPanel({ project, queue, item, me }: { project: string; queue: AnnotationQueue; item: { id: string; call_id: string }; me: string | null }) {
   const refs = queue.scorer_refs ?? [];
-  const { specs, feedback, pending, answer } = useAnnotations(project, refs, callId, me);
+  const { specs, feedback, pending, answer } = useAnnotations(project, refs, item, me);
   const list = specs.data?.specs ?? [];
   const [activeIndex, setActiveIndex] = useState(0);
   const active = list[Math.min(activeIndex, list.length - 1)];
   const rows = feedback.data ?? [];
+  const panel = useRef<HTMLElement>(null);
+  const highlight = (move: number) => setActiveIndex((current) => Math.max(0, Math.min(current + move, list.length - 1)));
 
   useShortcuts(
-    Object.fromEntries(
-      NUMBER_KEYS.map((key, index) => [
-        key,
-        () => {
-          if (!active) return;
-          const value = keyedValues(specKind(active.fieldSchema))[index];
-          if (value === undefined) return;
-          answer(active, value);
-          setActiveIndex((current) => Math.min(current + 1, list.length - 1));
-        },
-      ]),
-    ),
+    {
+      ...Object.fromEntries(
+        NUMBER_KEYS.map((key, index) => [
+          key,
+          () => {
+            if (!active) return;
+            const value = keyedValues(specKind(active.fieldSchema))[index];
+            if (value === undefined) return;
+            answer(active, value);
+            highlight(1);
+          },
+        ]),
+      ),
+      j: () => highlight(1),
+      k: () => highlight(-1),
+      e: (event) => {
+        const field = FIELD_OF_ACTIVE.map((selector) => panel.current?.querySelector<HTMLElement>(selector)).find(Boolean);
+        if (!field) return;
+        // The key that moved focus must not also be typed into the field.
+        event.preventDefault();
+        field.focus();
+      },
+    },
     list.length > 0,
   );
 
   return (
-    <Section title="Annotate" className="rounded-lg border border-line bg-subtle/40 p-3">
+    <Section ref={panel} title="Annotate" className="rounded-lg border border-line bg-subtle/40 p-3">
       {queue.description ? (
         <div className="text-xs text-fg-muted">
           <span className="font-medium text-fg">Guidelines: </span>
@@ -69,7 +86,7 @@ export function AnnotationPanel({ project, queue, callId, me }: { project: strin
           onActivate={() => setActiveIndex(index)}
         />
       ))}
-      <NotesThread project={project} callId={callId} rows={rows} me={me} />
+      <NotesThread project={project} callId={item.call_id} rows={rows} me={me} />
     </Section>
   );
 }

@@ -1,6 +1,8 @@
 import type { Feedback } from "@contract/trace-feedback";
 import { ANNOTATION_FEEDBACK_PREFIX } from "@contract/trace-feedback";
 import type { QueueSpec } from "@/api/annotation-specs";
+import type { PendingAnswer } from "./answer-saves";
+import { specKind } from "./spec-kind";
 
 /**
  * What has been answered for one spec on one call. A spec unique among creators has an answer per
@@ -33,3 +35,16 @@ export function answersFor(spec: QueueSpec, rows: readonly Feedback[], me: strin
 
 /** The call's notes (`wandb.note.1`), oldest first. */
 export const notesOf = (rows: readonly Feedback[]) => rows.filter((row) => row.feedback_type === "wandb.note.1").toSorted((a, b) => a.created_at.localeCompare(b.created_at));
+
+/**
+ * The questions this call has no answer to yet, as the annotator sees them: a spec unique among
+ * creators needs mine, a shared one anyone's; an answer being saved counts, a refused one does
+ * not. Questions the review cannot answer (an unsupported schema) are left out.
+ */
+export function unansweredSpecs(specs: readonly QueueSpec[], rows: readonly Feedback[], pending: Readonly<Record<string, PendingAnswer>>, me: string | null): QueueSpec[] {
+  return specs.filter((spec) => {
+    if (specKind(spec.fieldSchema).kind === "unsupported") return false;
+    if (pending[spec.id]?.status === "saving") return false;
+    return answersFor(spec, rows, me).current === null;
+  });
+}

@@ -7,7 +7,7 @@ import type { SpecAnswers } from "./answers";
 import { ChoiceControl } from "./choice-control";
 import { formatAnswer, keyedValues, specKind } from "./spec-kind";
 import { TypedControl } from "./typed-control";
-import type { PendingAnswer } from "./use-annotations";
+import type { PendingAnswer } from "./answer-saves";
 
 /**
  * One spec: a labelled group named after it, its description as help, the control its schema
@@ -37,6 +37,7 @@ export function SpecField({
   return (
     <fieldset
       aria-describedby={helpId}
+      data-active-spec={active || undefined}
       className={cn("space-y-2 rounded-lg border bg-surface px-3 py-2.5", active ? "border-accent ring-1 ring-accent" : "border-line")}
     >
       <legend id={legendId} className="float-left w-full text-sm font-semibold text-fg">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { inputClasses } from "@/components/text-field";
 import { cn } from "@/lib/cn";
 import { typedProblem, type SpecKind } from "./spec-kind";
@@ -76,6 +76,14 @@ export function TypedControl({
       setFocused(false);
       commit();
     },
+    // Esc leaves the field (saving what was typed) and stays on the item: the review's own Esc,
+    // back to the table, is one more press.
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        event.currentTarget.blur();
+      } else if (event.key === "Enter" && kind.kind === "number") commit();
+    },
   } as const;
   return (
     <div className="space-y-1">
@@ -88,7 +96,6 @@ export function TypedControl({
           max={kind.max ?? undefined}
           step={kind.integer ? 1 : "any"}
           onChange={(event) => change(event.target.value)}
-          onKeyDown={(event) => event.key === "Enter" && commit()}
           className={cn(inputClasses, "w-40", problem ? "border-red-600" : "border-line-strong")}
         />
       ) : (
