@@ -17,13 +17,14 @@ import { interactionsPart } from "./interactions/interactions-part";
 import { lighthousePart } from "./lighthouse/lighthouse-part";
 import { loadPart } from "./load/load-part";
 import { hostilePart } from "./hostile/hostile-part";
+import { reviewFormPart } from "./review-form/review-form-part";
 
 // `npm run bench`: runs the selected parts one after another, then writes bench/results/. See README.md.
 
 type Shared = { profile: Profile; options: BenchOptions; distDir: string | null; server: { instance: BenchServer; manifest: ServerDbManifest } | null };
 
-const NEEDS_DASHBOARD: readonly Part[] = ["bundle", "lighthouse", "interactions", "hostile-calls"];
-const NEEDS_SERVER: readonly Part[] = ["lighthouse", "interactions", "hostile-calls", "load", "hostile"];
+const NEEDS_DASHBOARD: readonly Part[] = ["bundle", "lighthouse", "interactions", "hostile-calls", "review-form"];
+const NEEDS_SERVER: readonly Part[] = ["lighthouse", "interactions", "hostile-calls", "review-form", "load", "hostile"];
 
 function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
   const server = () => {
@@ -43,6 +44,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return interactionsPart(server().instance.url, server().manifest, shared.profile);
     case "hostile-calls":
       return hostileCallsPart(server().instance.url, server().manifest, shared.profile);
+    case "review-form":
+      return reviewFormPart(server().instance.url, server().manifest, shared.profile);
     case "load":
       return loadPart(server().instance.url, server().manifest, shared.profile);
     case "hostile":
@@ -80,7 +83,7 @@ async function main(): Promise<number> {
       shared.distDir = dashboard.distDir;
       environment.dashboard = relative(ROOT_DIR, dashboard.distDir);
     }
-    if (options.parts.some((p) => p === "lighthouse" || p === "interactions" || p === "hostile")) environment.chromium = chromiumVersion();
+    if (options.parts.some((p) => p === "lighthouse" || p === "interactions" || p === "hostile" || p === "review-form")) environment.chromium = chromiumVersion();
 
     for (const part of options.parts) {
       console.info(`\n== ${part}`);

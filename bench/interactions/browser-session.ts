@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
 import type { ServerDbManifest } from "../fixtures/server-db";
 import { CHROMIUM_FLAGS, chromiumPath, KEEP_NAMES_SHIM } from "../lib/browser";
 import { dashboardStorage } from "../lib/dashboard-storage";
@@ -38,17 +38,25 @@ export async function openSession(origin: string, manifest: ServerDbManifest): P
 
 const isApi = (url: string) => new URL(url).pathname.startsWith("/api/");
 
-/** Resolves once no /api/ request has been in flight for `quietMs` (prefetches done). */
-export function networkQuiet(page: Page): (quietMs?: number, timeoutMs?: number) => Promise<void> {
+/**
+ * Resolves once no /api/ request has been in flight for `quietMs` (prefetches done). Requests
+ * `ignore` picks when they start are not waited for (one the benchmark holds back on purpose).
+ */
+export function networkQuiet(page: Page, ignore?: (request: Request) => boolean): (quietMs?: number, timeoutMs?: number) => Promise<void> {
   // Changed by the page's request events while the returned function waits.
   const network = { inFlight: 0, lastChange: Date.now() };
+  const ignored = new WeakSet<Request>();
   page.on("request", (r) => {
     if (!isApi(r.url())) return;
+    if (ignore?.(r)) {
+      ignored.add(r);
+      return;
+    }
     network.inFlight += 1;
     network.lastChange = Date.now();
   });
-  const settle = (r: { url(): string }) => {
-    if (!isApi(r.url())) return;
+  const settle = (r: Request) => {
+    if (!isApi(r.url()) || ignored.has(r)) return;
     network.inFlight = Math.max(0, network.inFlight - 1);
     network.lastChange = Date.now();
   };

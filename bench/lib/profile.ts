@@ -22,6 +22,8 @@ export type Profile = {
   interactions: { reps: number; jobReps: number; advances: number; thinkMs: number };
   /** Fresh loads of the review page per hostile call. */
   hostileCalls: { reps: number };
+  /** Items answered by three annotators whose review page is opened (once each, after one untimed load). */
+  reviewForm: { items: number };
   load: { seconds: number; connections: number; maxRequests: number };
 };
 
@@ -37,6 +39,7 @@ const FULL: Profile = {
   lighthouse: { runsPerPage: 3 },
   interactions: { reps: 20, jobReps: 3, advances: 50, thinkMs: 400 },
   hostileCalls: { reps: 5 },
+  reviewForm: { items: 20 },
   load: { seconds: 10, connections: 10, maxRequests: 500_000 },
 };
 
@@ -46,7 +49,7 @@ const QUICK: Profile = {
   lighthouse: { runsPerPage: 1 },
   interactions: { reps: 4, jobReps: 1, advances: 10, thinkMs: 400 },
   hostileCalls: { reps: 2 },
-
+  reviewForm: { items: 5 },
   load: { seconds: 3, connections: 10, maxRequests: 100_000 },
 };
 
