@@ -1,9 +1,11 @@
 import { useTable, type ColumnVisibilityState, type OnChangeFn, type SortingState } from "@tanstack/react-table";
-import { memo, useRef, type ReactNode, type RefObject } from "react";
+import { memo, useMemo, useRef, type ReactNode, type RefObject } from "react";
+import type { QueueSpec } from "@/api/annotation-specs";
 import { StateRow, Table, TableFrame, TableHead } from "@/components/table";
 import { FocusTip, NowProvider, useTableCopy } from "../shared/dense-cells";
 import { AllRowsBody, FULL_RENDER_MAX_ROWS, WindowedRowsBody, type ScrollToRow } from "./item-table-body";
 import { ROW_HEIGHT_PX } from "./item-table-row";
+import { answerColumns, PageAnswersProvider, type PageAnswers } from "./answer-columns";
 import { ITEM_COLUMNS, type ItemRow } from "./items-columns";
 import { itemsTableFeatures } from "./items-table-features";
 import { SortHeader } from "./sort-header";
@@ -27,7 +29,13 @@ type Props = {
   placeholderRows?: number;
   /** Filled in by the table: brings a row that is not rendered (a long page is windowed) into view. */
   scrollToRowRef: RefObject<ScrollToRow | null>;
+  /** The queue's questions: a column each, after the item's own. */
+  specs?: readonly QueueSpec[];
+  answers?: PageAnswers;
 };
+
+const NO_SPECS: readonly QueueSpec[] = [];
+const NO_ANSWERS: PageAnswers = { byCall: undefined, me: null, failed: false };
 
 const getRowId = (row: ItemRow) => row.id;
 
@@ -36,10 +44,11 @@ const getRowId = (row: ItemRow) => row.id;
  * memoised on their item, so a new page or a filter keystroke elsewhere does not re-render rows
  * that did not change; a long page renders only the rows near the viewport (item-table-body.tsx).
  */
-export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingChange, columnVisibility, labelledBy, busy, offset, total, onOpen, empty, placeholderRows = 0, scrollToRowRef }: Props) {
+export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingChange, columnVisibility, labelledBy, busy, offset, total, onOpen, empty, placeholderRows = 0, scrollToRowRef, specs = NO_SPECS, answers = NO_ANSWERS }: Props) {
+  const columns = useMemo(() => [...ITEM_COLUMNS, ...answerColumns(specs)], [specs]);
   const table = useTable({
     features: itemsTableFeatures,
-    columns: ITEM_COLUMNS,
+    columns,
     data: rows as ItemRow[],
     getRowId,
     manualSorting: true,
@@ -86,7 +95,9 @@ export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingCha
               )}
             </tbody>
           ) : (
-            <Body rows={table.getRowModel().rows} offset={offset} visibleKey={visibleKey} columnCount={columnCount} busy={busy} onOpen={onOpen} scrollToRowRef={scrollToRowRef} />
+            <PageAnswersProvider value={answers}>
+              <Body rows={table.getRowModel().rows} offset={offset} visibleKey={visibleKey} columnCount={columnCount} busy={busy} onOpen={onOpen} scrollToRowRef={scrollToRowRef} />
+            </PageAnswersProvider>
           )}
         </Table>
       </NowProvider>

@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { seedLargeQueue } from "@server/seed/trace-seed";
+import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
+import { callRef } from "@/api/annotation-specs";
 import { createApiClients } from "@/api/clients";
 import { recordRequests } from "@/api/test-support";
 import { renderApp, urlsOf } from "@/app/test-support";
@@ -12,9 +14,10 @@ const PROJECT = "demo/support-bot";
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
 const SLOW = { timeout: 10_000 };
 
-function setup(search = "size=25", wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f) {
+function setup(search = "size=25", wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f, prepare?: (server: ReturnType<typeof createLocalServer>, queueId: string) => void) {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 60, name: "Tone review" });
+  prepare?.(server, queueId);
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
   localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
   const app = renderApp({ path: `/queues/${queueId}?${search}`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
@@ -26,6 +29,7 @@ function setup(search = "size=25", wrapFetch: (fetch: typeof globalThis.fetch) =
 const table = () => screen.findByRole("table", { name: "Tone review" }, SLOW);
 /** The table's data rows (its header row left out). */
 const dataRows = () => screen.getAllByRole("row").slice(1);
+const cellsOf = (itemId: string) => within(screen.getAllByRole("row").find((row) => row.getAttribute("data-item-id") === itemId)!).getAllByRole("cell");
 const rangeText = () => screen.getByRole("navigation", { name: "Pagination" }).querySelector("output")?.textContent ?? "";
 
 describe("queue items page", () => {
@@ -155,5 +159,44 @@ describe("queue items page", () => {
     await user.keyboard("j");
     const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 1 });
     await waitFor(() => expect(requests.callReads()).toContain(items[0]!.call_id), SLOW);
+  }, 60_000);
+
+  it("shows a column per question with the page's answers, read in one feedback query", async () => {
+    // The queue's questions, and answers on its first two items' calls, stored as the service stores them.
+    const firstTwo: { id: string; call_id: string }[] = [];
+    const { server, user } = setup("size=25", undefined, (local, queueId) => {
+      const specs = seedAnnotationSpecs(local.db, PROJECT, ["tone", "resolution"], Date.now(), "user-demo");
+      local.db.prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?").run(JSON.stringify([specs.tone, specs.resolution]), queueId);
+      firstTwo.push(
+        ...(local.db
+          .prepare("SELECT i.id, i.call_id FROM annotation_queue_items i JOIN annotation_queues q ON q.seq = i.queue_seq WHERE q.id = ? ORDER BY i.seq LIMIT 2")
+          .all(queueId) as { id: string; call_id: string }[]),
+      );
+      const insert = local.db.prepare(
+        "INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload, annotation_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      );
+      let n = 0;
+      const answer = (callId: string, type: "tone" | "resolution", value: unknown, by: string) =>
+        insert.run(`f-${++n}`, PROJECT, callRef(PROJECT, callId), by, new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString(), `wandb.annotation.${type}`, JSON.stringify({ value }), specs[type]);
+      answer(firstTwo[0]!.call_id, "tone", 4, "user-maria");
+      answer(firstTwo[0]!.call_id, "tone", 2, "user-demo");
+      answer(firstTwo[0]!.call_id, "resolution", "Resolved", "user-kenji");
+      answer(firstTwo[1]!.call_id, "tone", 5, "user-demo");
+    });
+    await table();
+    const toneHeader = await screen.findByRole("columnheader", { name: "Tone" }, SLOW);
+    const toneAt = screen.getAllByRole("columnheader").indexOf(toneHeader);
+    // Mine first, then the others'; they disagree, and the tooltip says who answered what.
+    await waitFor(() => expect(cellsOf(firstTwo[0]!.id)[toneAt]).toHaveTextContent("The annotators disagree:2 · 4"), SLOW);
+    expect(within(cellsOf(firstTwo[0]!.id)[toneAt]!).getByTitle("You: 2; user-maria: 4")).toBeInTheDocument();
+    expect(cellsOf(firstTwo[0]!.id)[toneAt + 1]).toHaveTextContent("Resolved");
+    expect(cellsOf(firstTwo[1]!.id)[toneAt]).toHaveTextContent("5");
+    expect(cellsOf(firstTwo[1]!.id)[toneAt + 1]).toHaveTextContent("–");
+    const feedbackQueries = server.requests.filter((request) => request.url.endsWith("/feedback/query"));
+    expect(feedbackQueries).toHaveLength(1);
+    expect(await feedbackQueries[0]!.clone().text()).toContain(firstTwo[1]!.call_id);
+    // The column chooser offers the questions too.
+    await user.click(screen.getByRole("button", { name: /Columns/ }));
+    expect(screen.getByRole("checkbox", { name: "Resolution" })).toBeChecked();
   }, 60_000);
 });

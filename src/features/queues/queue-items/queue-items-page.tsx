@@ -28,6 +28,8 @@ import { useItemsPage } from "./use-items-page";
 import { useItemsRowNavigation } from "./use-items-row-navigation";
 import { useItemsViewChanges } from "./use-items-view-changes";
 import { useKnownOps } from "./use-known-ops";
+import { answerColumnId } from "./answer-columns";
+import { usePageAnswers } from "./use-page-answers";
 
 export const TABLE_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["j"], action: "Focus the next row (past the last, the next page)" },
@@ -61,7 +63,6 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   const firstFilter = useRef<HTMLInputElement>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
-  const exporter = useExport(project, queueId, queue.data?.name ?? "Queue", state);
 
   const loadingPage = query.isPlaceholderData && query.isFetching;
   const change = useItemsViewChanges(state, update, { loadingPage, tableRegion });
@@ -72,6 +73,9 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   const showFilters = useCallback(() => flushSync(() => setFiltersExpanded(true)), [setFiltersExpanded]);
   const navigation = useItemsRowNavigation({ project, queueId, state, page, fresh, tableRegion, firstFilter, showFilters, onPage: change.onPage });
   const knownOps = useKnownOps(queueId, page.items);
+  const pageAnswers = usePageAnswers(project, queue.data, page.items);
+  const exporter = useExport(project, queueId, queue.data?.name ?? "Queue", state, pageAnswers.specs);
+  const choosable = useMemo(() => [...HIDEABLE_ITEM_COLUMNS, ...pageAnswers.specs.map((spec) => ({ id: answerColumnId(spec), label: spec.label }))], [pageAnswers.specs]);
   useShortcuts({ "?": () => setShortcutsOpen(true) });
 
   const textValues = useMemo(
@@ -81,7 +85,9 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   const filtered = state.states.length > 0 || TEXT_FILTERS.some((f) => state[f.key] !== "");
   const initialLoad = !query.data && query.isFetching;
   const pastEnd = !!query.data && !query.isPlaceholderData && page.items.length === 0 && state.page > 1;
-  const viewSummary = `${filtered ? "Rows matching the current filters" : "Every row of the queue"}, in the table's order${state.sort.length ? "" : " (oldest first)"}.`;
+  const questions = pageAnswers.specs.length;
+  const withAnswers = questions > 0 ? ` Each row carries its answers to the queue's ${questions === 1 ? "question" : `${questions} questions`}.` : "";
+  const viewSummary = `${filtered ? "Rows matching the current filters" : "Every row of the queue"}, in the table's order${state.sort.length ? "" : " (oldest first)"}.${withAnswers}`;
 
   // The header's height depends on the queue's description: until it is known, show only this
   // line, so the header, filters and table then appear together instead of being pushed down.
@@ -100,7 +106,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
               {totals.data ? <QueueProgress done={totals.data.completed_items} total={totals.data.total_items} label="Queue progress" /> : null}
             </div>
             <Button onClick={() => setExportOpen(true)}>Export…</Button>
-            <ColumnChooser columns={HIDEABLE_ITEM_COLUMNS} visibility={columns.visibility} onChange={columns.update} onReset={columns.reset} />
+            <ColumnChooser columns={choosable} visibility={columns.visibility} onChange={columns.update} onReset={columns.reset} />
             <Button variant="ghost" onClick={() => setShortcutsOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
               ?
             </Button>
@@ -158,7 +164,12 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
             />
           }
           scrollToRowRef={navigation.scrollToRowRef}
+          specs={pageAnswers.specs}
+          answers={pageAnswers.answers}
         />
+        {pageAnswers.feedback.isError ? (
+          <ErrorPanel error={pageAnswers.feedback.error} title="Could not read the answers on this page" onRetry={() => void pageAnswers.feedback.refetch()} />
+        ) : null}
         <Pagination
           page={state.page}
           pageSize={state.pageSize}

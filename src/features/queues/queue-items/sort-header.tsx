@@ -1,5 +1,6 @@
 import type { Header } from "@tanstack/react-table";
 import { HeaderCell, SortHeaderCell } from "@/components/table";
+import { UntrustedText } from "@/components/untrusted-text";
 import type { ItemRow } from "./items-columns";
 import type { ItemsTableFeatures } from "./items-table-features";
 
@@ -7,7 +8,14 @@ import type { ItemsTableFeatures } from "./items-table-features";
 export function SortHeader({ header, sortCount }: { header: Header<ItemsTableFeatures, ItemRow, unknown>; sortCount: number }) {
   const column = header.column;
   const label = column.columnDef.meta?.label ?? column.id;
-  if (!column.getCanSort()) return <HeaderCell>{label}</HeaderCell>;
+  // Labels of the queue's questions are written by people: shown as text, hidden characters visible.
+  if (!column.getCanSort()) {
+    return (
+      <HeaderCell>
+        <UntrustedText text={label} />
+      </HeaderCell>
+    );
+  }
   return (
     <SortHeaderCell
       direction={column.getIsSorted()}

@@ -3,7 +3,7 @@ import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { formatCount } from "@/lib/format";
 import { STATE_LABELS } from "../shared/item-state";
-import type { Annotator } from "./annotator-identity";
+import type { Annotator } from "../shared/annotator-identity";
 import type { NextUnstartedStatus } from "./use-next-unstarted";
 import type { Refusal } from "./use-review-session";
 import { paths } from "@/lib/paths";

@@ -8,7 +8,7 @@ import { formatCount } from "@/lib/format";
 import { STATE_LABELS } from "../shared/item-state";
 import { INDEX_PARAM, reviewHref, tableHref, type ItemsLocationState } from "../shared/links";
 import { matchesFilter, parseItemsTableState, toListRequest } from "../shared/items-url-state";
-import { useAnnotator } from "./annotator-identity";
+import { useAnnotator } from "../shared/annotator-identity";
 import type { ListWindow } from "../shared/cached-lists";
 import { neighboursIn, type Neighbours } from "./list-window";
 import { allowedMoves } from "./transition-rules";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnnotationQueueItem } from "@contract/trace";
-import { CSV_COLUMNS, csvCell, csvHeader, csvRow, exportFileName, jsonLine } from "./export-format";
+import type { QueueSpec } from "@/api/annotation-specs";
+import { CSV_COLUMNS, csvCell, csvHeader, csvRow, exportFileName, jsonLine, type ExportAnswers } from "./export-format";
 
 const item: AnnotationQueueItem = {
   id: "item-1",
@@ -21,6 +22,8 @@ const item: AnnotationQueueItem = {
   deleted_at: null,
   position_in_queue: 47,
 };
+
+const spec = (id: string): QueueSpec => ({ ref: `r-${id}`, id, label: id, description: "", fieldSchema: {}, uniqueAmongCreators: true });
 
 describe("CSV export format", () => {
   it("quotes commas, quotes and line breaks (RFC 4180)", () => {
@@ -50,6 +53,23 @@ describe("CSV export format", () => {
     const line = jsonLine(item);
     expect(line.endsWith("\n")).toBe(true);
     expect(JSON.parse(line)).toEqual(item);
+  });
+
+  it("adds a column per question with the answers that stand on the item's call, by annotator", () => {
+    const answers: ExportAnswers = {
+      specs: [spec("tone"), spec("comment")],
+      byCall: new Map([["call-1", { tone: [{ id: "f1", by: "user-demo", value: 4, at: "t1" }, { id: "f2", by: "user-maria", value: 2, at: "t2" }], comment: [] }]]),
+    };
+    expect(csvHeader(answers.specs)).toBe(`${[...CSV_COLUMNS, "answer.tone", "answer.comment"].join(",")}\r\n`);
+    expect(csvRow(item, answers).endsWith(`,"{""user-demo"":4,""user-maria"":2}",\r\n`)).toBe(true);
+    expect(JSON.parse(jsonLine(item, answers))).toEqual({
+      ...item,
+      answers: { tone: [{ annotator: "user-demo", value: 4, created_at: "t1" }, { annotator: "user-maria", value: 2, created_at: "t2" }], comment: [] },
+    });
+    // An item whose call has no answers yet: empty cells, empty lists.
+    const other = { ...item, call_id: "call-2" };
+    expect(csvRow(other, answers).endsWith(",,\r\n")).toBe(true);
+    expect(JSON.parse(jsonLine(other, answers)).answers).toEqual({ tone: [], comment: [] });
   });
 
   it("names the file after the queue and the day", () => {

@@ -1,4 +1,6 @@
 import type { AnnotationQueueItem } from "@contract/trace";
+import type { QueueSpec } from "@/api/annotation-specs";
+import type { AnswersOnCall } from "../../shared/call-answers";
 
 export type ExportFormat = "csv" | "jsonl";
 
@@ -38,18 +40,41 @@ export function csvCell(value: unknown): string {
 
 export const csvLine = (cells: readonly unknown[]): string => `${cells.map(csvCell).join(",")}\r\n`;
 
-export const csvHeader = (): string => csvLine(CSV_COLUMNS);
+/**
+ * The queue's questions and the answers on the exported items' calls. Each question is one more
+ * CSV column, `answer.<question id>`, holding `{"<annotator>": <value>, …}` (the answers that
+ * stand: each annotator's latest, or the one shared answer and who set it; empty when none).
+ */
+export type ExportAnswers = { specs: readonly QueueSpec[]; byCall: ReadonlyMap<string, AnswersOnCall> };
 
-export function csvRow(item: AnnotationQueueItem): string {
-  return csvLine(CSV_COLUMNS.map((column) => (column === "display_fields" ? item.display_fields.join(" ") : item[column])));
+const NO_ANSWERS: ExportAnswers = { specs: [], byCall: new Map() };
+
+export const csvHeader = (specs: readonly Pick<QueueSpec, "id">[] = []): string => csvLine([...CSV_COLUMNS, ...specs.map((spec) => `answer.${spec.id}`)]);
+
+export function csvRow(item: AnnotationQueueItem, answers: ExportAnswers = NO_ANSWERS): string {
+  const own = CSV_COLUMNS.map((column) => (column === "display_fields" ? item.display_fields.join(" ") : item[column]));
+  const onCall = answers.byCall.get(item.call_id);
+  const given = answers.specs.map((spec) => {
+    const standing = onCall?.[spec.id] ?? [];
+    return standing.length === 0 ? null : Object.fromEntries(standing.map((answer) => [answer.by, answer.value]));
+  });
+  return csvLine([...own, ...given]);
 }
 
-/** JSON Lines: one item per line, exactly as the service sent it. */
-export const jsonLine = (item: AnnotationQueueItem): string => `${JSON.stringify(item)}\n`;
+/**
+ * JSON Lines: one item per line as the service sent it; with questions, plus `answers`: per
+ * question id, the answers that stand, each with who gave it and when.
+ */
+export function jsonLine(item: AnnotationQueueItem, answers: ExportAnswers = NO_ANSWERS): string {
+  if (answers.specs.length === 0) return `${JSON.stringify(item)}\n`;
+  const onCall = answers.byCall.get(item.call_id);
+  const given = Object.fromEntries(answers.specs.map((spec) => [spec.id, (onCall?.[spec.id] ?? []).map(({ by, value, at }) => ({ annotator: by, value, created_at: at }))]));
+  return `${JSON.stringify({ ...item, answers: given })}\n`;
+}
 
-export function serializeItems(items: readonly AnnotationQueueItem[], format: ExportFormat): string {
+export function serializeItems(items: readonly AnnotationQueueItem[], format: ExportFormat, answers: ExportAnswers = NO_ANSWERS): string {
   let out = "";
-  for (const item of items) out += format === "csv" ? csvRow(item) : jsonLine(item);
+  for (const item of items) out += format === "csv" ? csvRow(item, answers) : jsonLine(item, answers);
   return out;
 }
 

@@ -1,4 +1,6 @@
 import type { AnnotationQueueItem } from "@contract/trace";
+import type { QueueSpec } from "@/api/annotation-specs";
+import type { AnswersOnCall } from "../../shared/call-answers";
 import { EXPORT_MIME, csvHeader, serializeItems, type ExportFormat } from "./export-format";
 
 export const EXPORT_PAGE_SIZE = 1000;
@@ -14,6 +16,12 @@ export const EXPORT_OVERLAP = 50;
 
 export type FetchItems = (window: { offset: number; limit: number }, signal: AbortSignal) => Promise<readonly AnnotationQueueItem[]>;
 
+/** The answers on these calls (at most ANSWERS_BATCH of them per call of this function). */
+export type FetchAnswers = (callIds: readonly string[], signal: AbortSignal) => Promise<ReadonlyMap<string, AnswersOnCall>>;
+
+/** Calls per feedback query: a table page's worth, well inside the service's bound on a query's operands. */
+export const ANSWERS_BATCH = 250;
+
 export type ExportResult = {
   blob: Blob;
   rows: number;
@@ -22,6 +30,17 @@ export type ExportResult = {
   /** The list changed more than the overlap could follow: some rows may be missing or repeated. */
   inexact: boolean;
 };
+
+/** The answers on the items' calls, read ANSWERS_BATCH calls at a time. */
+async function answersOn(items: readonly AnnotationQueueItem[], fetchAnswers: FetchAnswers, signal: AbortSignal): Promise<ReadonlyMap<string, AnswersOnCall>> {
+  const callIds = [...new Set(items.map((item) => item.call_id))];
+  const merged = new Map<string, AnswersOnCall>();
+  for (let start = 0; start < callIds.length; start += ANSWERS_BATCH) {
+    signal.throwIfAborted();
+    for (const [callId, answers] of await fetchAnswers(callIds.slice(start, start + ANSWERS_BATCH), signal)) merged.set(callId, answers);
+  }
+  return merged;
+}
 
 /** Lets the browser paint and handle input between pages, so a long export never freezes the tab. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -53,9 +72,12 @@ export async function exportItems(options: {
   onProgress?: (rows: number) => void;
   pageSize?: number;
   overlap?: number;
+  /** The queue's questions: with them, each page's answers are read and written beside its items. */
+  specs?: readonly QueueSpec[];
+  fetchAnswers?: FetchAnswers;
 }): Promise<ExportResult> {
-  const { fetchPage, format, signal, onProgress, pageSize = EXPORT_PAGE_SIZE, overlap = EXPORT_OVERLAP } = options;
-  const parts: BlobPart[] = format === "csv" ? [csvHeader()] : [];
+  const { fetchPage, format, signal, onProgress, pageSize = EXPORT_PAGE_SIZE, overlap = EXPORT_OVERLAP, specs = [], fetchAnswers } = options;
+  const parts: BlobPart[] = format === "csv" ? [csvHeader(specs)] : [];
   let rows = 0;
   let cursor = 0; // offset in the list just after the last row written, as of the last request
   let writtenTail: string[] = [];
@@ -78,7 +100,8 @@ export async function exportItems(options: {
       }
     }
     if (fresh.length > 0) {
-      parts.push(new Blob([serializeItems(fresh, format)]));
+      const byCall = specs.length > 0 && fetchAnswers ? await answersOn(fresh, fetchAnswers, signal) : new Map<string, AnswersOnCall>();
+      parts.push(new Blob([serializeItems(fresh, format, { specs, byCall })]));
       writtenTail = [...writtenTail, ...fresh.slice(-overlap).map((item) => item.id)].slice(-overlap);
     }
     rows += fresh.length;

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { readCallsFeedback, type QueueSpec } from "@/api/annotation-specs";
 import { isApiError } from "@/api/errors";
+import { answersByCall } from "../../shared/call-answers";
 import { useApiClients } from "@/settings/api-clients";
 import { toListRequest, type ItemsTableState } from "../../shared/items-url-state";
 import { exportFileName, type ExportFormat } from "./export-format";
@@ -27,7 +29,14 @@ function download(blob: Blob, fileName: string): void {
 }
 
 /** Runs one export of the table's list (its filter and sort, every page) at a time, cancellable. */
-export function useExport(projectId: string, queueId: string, queueName: string, view: Pick<ItemsTableState, "states" | "sort" | "op" | "callId" | "traceId" | "itemId" | "addedBy">) {
+export function useExport(
+  projectId: string,
+  queueId: string,
+  queueName: string,
+  view: Pick<ItemsTableState, "states" | "sort" | "op" | "callId" | "traceId" | "itemId" | "addedBy">,
+  /** The queue's questions: their answers go into the file beside each item. */
+  specs: readonly QueueSpec[],
+) {
   const { trace } = useApiClients();
   const [status, setStatus] = useState<ExportStatus>({ phase: "idle" });
   const controller = useRef<AbortController | null>(null);
@@ -45,6 +54,8 @@ export function useExport(projectId: string, queueId: string, queueName: string,
           format,
           signal: abort.signal,
           fetchPage: async (window, signal) => (await trace.queryItems(queueId, toListRequest(projectId, view, window), { signal })).items,
+          specs,
+          fetchAnswers: async (callIds, signal) => answersByCall(specs, await readCallsFeedback(trace, projectId, callIds, { signal })),
           onProgress: (n) => {
             rows = n;
             setStatus({ phase: "running", format, rows: n });
@@ -60,7 +71,7 @@ export function useExport(projectId: string, queueId: string, queueName: string,
         if (controller.current === abort) controller.current = null;
       }
     },
-    [trace, queueId, projectId, view, queueName],
+    [trace, queueId, projectId, view, queueName, specs],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);

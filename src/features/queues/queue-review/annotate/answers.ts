@@ -1,6 +1,6 @@
 import type { Feedback } from "@contract/trace-feedback";
-import { ANNOTATION_FEEDBACK_PREFIX } from "@contract/trace-feedback";
 import type { QueueSpec } from "@/api/annotation-specs";
+import { standingAnswers } from "../../shared/call-answers";
 import type { PendingAnswer } from "./answer-saves";
 import { specKind } from "./spec-kind";
 
@@ -17,20 +17,11 @@ export type SpecAnswers = {
   others: { by: string; value: unknown }[];
 };
 
-const valueOf = (row: Feedback): unknown => (row.payload as { value?: unknown }).value;
-
 export function answersFor(spec: QueueSpec, rows: readonly Feedback[], me: string | null): SpecAnswers {
-  // Oldest first: the last row of an annotator (or of all, for a shared spec) is the answer.
-  const ofSpec = rows.filter((row) => row.feedback_type === `${ANNOTATION_FEEDBACK_PREFIX}${spec.id}`).toSorted((a, b) => a.created_at.localeCompare(b.created_at));
-  if (!spec.uniqueAmongCreators) {
-    const latest = ofSpec.at(-1);
-    return { current: latest ? { id: latest.id, value: valueOf(latest), by: latest.wb_user_id } : null, others: [] };
-  }
-  const latestBy = new Map<string, Feedback>();
-  for (const row of ofSpec) latestBy.set(row.wb_user_id, row);
-  const mine = me ? latestBy.get(me) : undefined;
-  const others = [...latestBy.values()].filter((row) => row.wb_user_id !== me).map((row) => ({ by: row.wb_user_id, value: valueOf(row) }));
-  return { current: mine ? { id: mine.id, value: valueOf(mine), by: mine.wb_user_id } : null, others };
+  const standing = standingAnswers(spec, rows);
+  const current = (spec.uniqueAmongCreators ? standing.find((answer) => answer.by === me) : standing.at(-1)) ?? null;
+  const others = spec.uniqueAmongCreators ? standing.filter((answer) => answer.by !== me).map(({ by, value }) => ({ by, value })) : [];
+  return { current: current && { id: current.id, value: current.value, by: current.by }, others };
 }
 
 /** The call's notes (`wandb.note.1`), oldest first. */

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { cn } from "@/lib/cn";
-import { formatAnswer } from "./spec-kind";
+import { formatAnswer } from "../../shared/call-answers";
 
 /**
  * A row of choices as radio buttons (arrow keys move, Space picks), each showing its number key

@@ -5,7 +5,8 @@ import { UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
 import type { SpecAnswers } from "./answers";
 import { ChoiceControl } from "./choice-control";
-import { formatAnswer, keyedValues, specKind } from "./spec-kind";
+import { formatAnswer } from "../../shared/call-answers";
+import { keyedValues, specKind } from "./spec-kind";
 import { TypedControl } from "./typed-control";
 import type { PendingAnswer } from "./answer-saves";
 

@@ -65,4 +65,3 @@ export function typedProblem(kind: SpecKind, value: unknown): string | null {
   return null;
 }
 
-export const formatAnswer = (value: unknown): string => (value === true ? "Yes" : value === false ? "No" : typeof value === "string" ? value : JSON.stringify(value));

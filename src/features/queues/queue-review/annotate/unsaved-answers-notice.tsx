@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { Button } from "@/components/button";
 import { UntrustedText } from "@/components/untrusted-text";
 import { answerSavesOf, useRefusedAnswers } from "./answer-saves";
-import { formatAnswer } from "./spec-kind";
+import { formatAnswer } from "../../shared/call-answers";
 
 /**
  * Answers the service refused after the review had moved on from their item: named here, with

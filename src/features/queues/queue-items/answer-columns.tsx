@@ -1,0 +1,60 @@
+import { createColumnHelper } from "@tanstack/react-table";
+import { createContext, useContext } from "react";
+import type { QueueSpec } from "@/api/annotation-specs";
+import { cn } from "@/lib/cn";
+import { formatAnswer, type AnswersOnCall, type GivenAnswer } from "../shared/call-answers";
+import { TipText } from "../shared/dense-cells";
+import type { ItemRow } from "./items-columns";
+import { itemsTableFeatures } from "./items-table-features";
+
+/** The answers on the page's calls (undefined while they load), and who "you" are. */
+export type PageAnswers = { byCall: ReadonlyMap<string, AnswersOnCall> | undefined; me: string | null; failed: boolean };
+
+// Cells read the answers from here rather than from their row: the answers arrive after the rows,
+// and only these cells need to draw again when they do.
+const PageAnswersContext = createContext<PageAnswers>({ byCall: undefined, me: null, failed: false });
+export const PageAnswersProvider = PageAnswersContext.Provider;
+
+const helper = createColumnHelper<typeof itemsTableFeatures, ItemRow>();
+
+export const answerColumnId = (spec: Pick<QueueSpec, "id">) => `answer:${spec.id}`;
+
+/** A column per question of the queue, after the item's own columns; not sortable (the service sorts items, not answers). */
+export function answerColumns(specs: readonly QueueSpec[]) {
+  return specs.map((spec) =>
+    helper.display({
+      id: answerColumnId(spec),
+      header: spec.label,
+      enableSorting: false,
+      meta: { label: spec.label, width: spec.fieldSchema.type === "string" && !Array.isArray(spec.fieldSchema.enum) ? 200 : 132 },
+      cell: (info) => <AnswerCell callId={info.row.original.call_id} specId={spec.id} />,
+    }),
+  );
+}
+
+/**
+ * One question's answers on one item: yours first (in bold), then the others', compactly, with
+ * who answered what in the tooltip. Answers that differ are marked, so disagreement stands out.
+ */
+function AnswerCell({ callId, specId }: { callId: string; specId: string }) {
+  const { byCall, me, failed } = useContext(PageAnswersContext);
+  if (!byCall) return <span className="text-fg-muted">{failed ? "?" : "…"}<span className="sr-only">{failed ? "Answers could not be read" : "Loading answers"}</span></span>;
+  const answers = byCall.get(callId)?.[specId] ?? [];
+  if (answers.length === 0) return <span className="text-fg-muted">–</span>;
+  const ordered = answers.toSorted((a, b) => Number(b.by === me) - Number(a.by === me));
+  const mine = ordered[0]?.by === me;
+  const disagree = new Set(answers.map((answer) => JSON.stringify(answer.value))).size > 1;
+  const text = ordered.map((answer) => formatAnswer(answer.value)).join(" · ");
+  return (
+    <span className={cn("flex min-w-0 items-center gap-1", mine && "font-semibold")}>
+      {disagree ? (
+        <span title="The annotators disagree" className="shrink-0 text-amber-700 dark:text-amber-300">
+          ≠<span className="sr-only">The annotators disagree:</span>
+        </span>
+      ) : null}
+      <TipText text={text} full={whoAnswered(ordered, me)} className="min-w-0" />
+    </span>
+  );
+}
+
+const whoAnswered = (answers: readonly GivenAnswer[], me: string | null) => answers.map((answer) => `${answer.by === me ? "You" : answer.by}: ${formatAnswer(answer.value)}`).join("; ");
