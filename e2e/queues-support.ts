@@ -34,6 +34,12 @@ export async function queueIdByName(request: APIRequestContext, name: string): P
   return queue.id;
 }
 
+/** The questions (human-annotation spec refs) of the demo queue called `name`. */
+export async function scorerRefsOf(request: APIRequestContext, name: string): Promise<string[]> {
+  const queues = await trace<{ name: string; scorer_refs: string[] | null }[]>(request, "/annotation_queues/query", { project_id: PROJECT, name });
+  return queues.find((q) => q.name === name)?.scorer_refs ?? [];
+}
+
 export async function queryItems(request: APIRequestContext, queueId: string, body: Record<string, unknown>): Promise<Item[]> {
   return (await trace<{ items: Item[] }>(request, `/annotation_queues/${queueId}/items/query`, { project_id: PROJECT, ...body })).items;
 }
@@ -42,14 +48,20 @@ export async function queryItems(request: APIRequestContext, queueId: string, bo
  * A fresh queue of `size` unstarted items over calls of the big demo queue, so a spec that changes
  * states never disturbs the demo data other specs read.
  */
-export async function createScratchQueue(request: APIRequestContext, label: string, size: number): Promise<{ id: string; name: string }> {
+export async function createScratchQueue(
+  request: APIRequestContext,
+  label: string,
+  size: number,
+  /** `scorerRefs`: the queue's questions (none by default). `offset`: where in the big queue its calls come from. */
+  options: { scorerRefs?: readonly string[]; offset?: number } = {},
+): Promise<{ id: string; name: string }> {
   const source = await queueIdByName(request, BIG_QUEUE_NAME);
   // Calls that have the question and the answer the scratch items display (answers that finished).
-  const answered = (await queryItems(request, source, { limit: size * 3, offset: 500 })).filter((i) => i.display_fields.join() === "inputs.question,output.answer");
+  const answered = (await queryItems(request, source, { limit: size * 3, offset: options.offset ?? 500 })).filter((i) => i.display_fields.join() === "inputs.question,output.answer");
   if (answered.length < size) throw new Error(`only ${answered.length} answered calls to make a scratch queue of ${size}`);
   const calls = answered.slice(0, size).map((i) => i.call_id);
   const name = `e2e ${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const { id } = await trace<{ id: string }>(request, "/annotation_queues", { project_id: PROJECT, name, description: "Made by an end-to-end test." });
+  const { id } = await trace<{ id: string }>(request, "/annotation_queues", { project_id: PROJECT, name, description: "Made by an end-to-end test.", scorer_refs: options.scorerRefs ?? [] });
   await trace(request, `/annotation_queues/${id}/items`, { project_id: PROJECT, call_ids: calls, display_fields: ["inputs.question", "output.answer"] });
   return { id, name };
 }

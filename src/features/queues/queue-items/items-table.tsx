@@ -35,6 +35,7 @@ type Props = {
 };
 
 const NO_SPECS: readonly QueueSpec[] = [];
+const ANSWERS_AT = ITEM_COLUMNS.findIndex((column) => "accessorKey" in column && column.accessorKey === "annotator_user_id") + 1;
 const NO_ANSWERS: PageAnswers = { byCall: undefined, me: null, failed: false };
 
 const getRowId = (row: ItemRow) => row.id;
@@ -45,7 +46,8 @@ const getRowId = (row: ItemRow) => row.id;
  * that did not change; a long page renders only the rows near the viewport (item-table-body.tsx).
  */
 export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingChange, columnVisibility, labelledBy, busy, offset, total, onOpen, empty, placeholderRows = 0, scrollToRowRef, specs = NO_SPECS, answers = NO_ANSWERS }: Props) {
-  const columns = useMemo(() => [...ITEM_COLUMNS, ...answerColumns(specs)], [specs]);
+  // The answers right after who has the item: what a lead scans the table for, in the first screen.
+  const columns = useMemo(() => [...ITEM_COLUMNS.slice(0, ANSWERS_AT), ...answerColumns(specs), ...ITEM_COLUMNS.slice(ANSWERS_AT)], [specs]);
   const table = useTable({
     features: itemsTableFeatures,
     columns,

@@ -75,7 +75,12 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   const knownOps = useKnownOps(queueId, page.items);
   const pageAnswers = usePageAnswers(project, queue.data, page.items);
   const exporter = useExport(project, queueId, queue.data?.name ?? "Queue", state, pageAnswers.specs);
-  const choosable = useMemo(() => [...HIDEABLE_ITEM_COLUMNS, ...pageAnswers.specs.map((spec) => ({ id: answerColumnId(spec), label: spec.label }))], [pageAnswers.specs]);
+  // In the table's order: the questions come right after the annotator.
+  const choosable = useMemo(() => {
+    const at = HIDEABLE_ITEM_COLUMNS.findIndex((column) => column.id === "annotator_user_id") + 1;
+    const questions = pageAnswers.specs.map((spec) => ({ id: answerColumnId(spec), label: spec.label }));
+    return [...HIDEABLE_ITEM_COLUMNS.slice(0, at), ...questions, ...HIDEABLE_ITEM_COLUMNS.slice(at)];
+  }, [pageAnswers.specs]);
   useShortcuts({ "?": () => setShortcutsOpen(true) });
 
   const textValues = useMemo(

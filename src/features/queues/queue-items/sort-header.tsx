@@ -12,7 +12,9 @@ export function SortHeader({ header, sortCount }: { header: Header<ItemsTableFea
   if (!column.getCanSort()) {
     return (
       <HeaderCell>
-        <UntrustedText text={label} />
+        <span className="block truncate" title={label}>
+          <UntrustedText text={label} />
+        </span>
       </HeaderCell>
     );
   }

@@ -8,7 +8,7 @@ import type { ExportStatus } from "./use-export";
 
 const FORMATS: { value: ExportFormat; label: string; hint: string }[] = [
   { value: "csv", label: "CSV", hint: "One row per item, for spreadsheets." },
-  { value: "jsonl", label: "JSON Lines", hint: "One item per line, exactly as the service sends it." },
+  { value: "jsonl", label: "JSON Lines", hint: "One item per line, as the service sends it, plus its answers when the queue has questions." },
 ];
 
 /**

@@ -1,0 +1,110 @@
+import { readFile } from "node:fs/promises";
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { BIG_QUEUE_NAME, createScratchQueue, itemRows, scorerRefsOf, useDemoProject } from "./queues-support";
+
+// Issue 15's journey: an annotator answers every question of ten items by keyboard alone, with
+// Complete & next, then finds every answer again after a reload: in the review, in the table's
+// question columns, and in both export formats.
+
+test.beforeEach(async ({ page }) => {
+  await useDemoProject(page);
+});
+
+const RESOLUTIONS = ["Resolved", "Partly resolved", "Not resolved", "Made it worse"] as const;
+/** What the annotator answers on the i-th item: a different value of each question every time. */
+const answersFor = (i: number) => ({ tone: 1 + (i % 5), resolution: RESOLUTIONS[i % 4]!, policy: i % 2 === 0, comment: `Item ${i + 1}: names the amount – ok ${"✓".repeat(i % 3)}` });
+
+const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+const group = (page: Page, name: string) => page.getByRole("group", { name, exact: true });
+
+async function expectAnswersShown(page: Page, i: number): Promise<void> {
+  const expected = answersFor(i);
+  await expect(group(page, "Tone").getByRole("radio", { name: new RegExp(`^${expected.tone}`) })).toBeChecked();
+  await expect(group(page, "Resolution").getByRole("radio", { name: new RegExp(`^${expected.resolution}`) })).toBeChecked();
+  await expect(group(page, "Follows the refund policy").getByRole("radio", { name: expected.policy ? /^Yes/ : /^No/ })).toBeChecked();
+  await expect(group(page, "Comment").getByRole("textbox")).toHaveValue(expected.comment);
+}
+
+/** The tooltip of a question's cell in the row of item `position`: who answered what, mine first. */
+const answerTip = (page: Page, position: number, columnIndex: number): Locator =>
+  itemRows(page).filter({ has: page.getByRole("link", { name: `Open item ${position}`, exact: true }) }).getByRole("cell").nth(columnIndex).locator("[data-tip]");
+
+test("ten items answered by keyboard with Complete & next: every answer is in the review, the table and the export after a reload", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const scorerRefs = await scorerRefsOf(request, BIG_QUEUE_NAME);
+  expect(scorerRefs).toHaveLength(4);
+  const queue = await createScratchQueue(request, "annotate", 10, { scorerRefs, offset: 2_000 });
+  await page.goto(`/queues/${queue.id}`);
+  await expect(itemRows(page)).toHaveCount(10);
+  await page.keyboard.press("j");
+  await page.keyboard.press("Enter");
+
+  for (let i = 0; i < 10; i++) {
+    await expect(heading(page)).toHaveText(`Item ${i + 1} of 10`);
+    await expect(group(page, "Tone")).toBeVisible();
+    const answer = answersFor(i);
+    // The number keys answer the highlighted question and move the highlight on: Tone, Resolution, policy.
+    await page.keyboard.press(String(answer.tone));
+    await page.keyboard.press(String(RESOLUTIONS.indexOf(answer.resolution) + 1));
+    await page.keyboard.press(answer.policy ? "1" : "2");
+    // The comment is highlighted now: e goes into it, Esc leaves it (saving) but stays on the item.
+    await page.keyboard.press("e");
+    await expect(group(page, "Comment").getByRole("textbox")).toBeFocused();
+    await page.keyboard.type(answer.comment);
+    await page.keyboard.press("Escape");
+    await expect(heading(page)).toHaveText(`Item ${i + 1} of 10`);
+    await page.keyboard.press("Shift+C");
+  }
+  await expect(page.getByText("End of the queue.")).toBeVisible();
+  // Nothing was left unanswered, so no Complete needed a second press.
+  await expect(page.getByText(/Not completed yet/)).toHaveCount(0);
+
+  // Reload on the last item, then walk back through all ten.
+  await page.reload();
+  await expect(heading(page)).toHaveText("Item 10 of 10");
+  for (let i = 9; i >= 0; i--) {
+    await expect(heading(page)).toHaveText(`Item ${i + 1} of 10`);
+    await expectAnswersShown(page, i);
+    if (i > 0) await page.keyboard.press("p");
+  }
+  await expectNoAxeViolations(page);
+
+  // The table: a column per question; each row's tooltip starts with my answer.
+  await page.keyboard.press("Escape");
+  await expect(itemRows(page)).toHaveCount(10);
+  const headers = await page.getByRole("columnheader").allInnerTexts();
+  const toneAt = headers.findIndex((text) => text.trim() === "Tone");
+  expect(headers.slice(toneAt, toneAt + 4).map((text) => text.trim())).toEqual(["Tone", "Resolution", "Follows the refund policy", "Comment"]);
+  for (let i = 0; i < 10; i++) {
+    const answer = answersFor(i);
+    await expect(answerTip(page, i + 1, toneAt)).toHaveAttribute("title", new RegExp(`^You: ${answer.tone}(;|$)`));
+    await expect(answerTip(page, i + 1, toneAt + 1)).toHaveAttribute("title", `You: ${answer.resolution}`);
+    await expect(answerTip(page, i + 1, toneAt + 2)).toHaveAttribute("title", `You: ${answer.policy ? "Yes" : "No"}`);
+    await expect(answerTip(page, i + 1, toneAt + 3)).toHaveAttribute("title", `You: ${answer.comment}`);
+  }
+  await expectNoAxeViolations(page);
+
+  // The export, in both formats.
+  const exported = async (format: "CSV" | "JSON Lines") => {
+    await page.getByRole("button", { name: "Export…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Export items" });
+    await dialog.getByRole("radio", { name: format }).check();
+    const download = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Export", exact: true }).click();
+    const text = await readFile((await (await download).path())!, "utf8");
+    await page.keyboard.press("Escape");
+    return text;
+  };
+  const jsonl = (await exported("JSON Lines")).trimEnd().split("\n").map((line) => JSON.parse(line) as { answers: Record<string, { annotator: string; value: unknown }[]> });
+  expect(jsonl).toHaveLength(10);
+  jsonl.forEach((line, i) => {
+    const mine = (question: string) => line.answers[question]?.find((given) => given.annotator === "user-demo")?.value;
+    const answer = answersFor(i);
+    expect([mine("tone"), mine("resolution"), mine("follows_policy"), mine("reviewer_comment")]).toEqual([answer.tone, answer.resolution, answer.policy, answer.comment]);
+  });
+  const csv = (await exported("CSV")).trimEnd().split("\r\n");
+  expect(csv[0]).toContain(",answer.tone,answer.resolution,answer.follows_policy,answer.reviewer_comment");
+  expect(csv).toHaveLength(11);
+  csv.slice(1).forEach((line, i) => expect(line).toContain(`""user-demo"":${answersFor(i).tone}`));
+});
