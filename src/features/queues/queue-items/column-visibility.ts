@@ -21,3 +21,13 @@ export function useColumnVisibility() {
   const reset = useCallback(() => update(defaultColumns()), [update]);
   return { visibility, update, reset };
 }
+
+/**
+ * On a phone the questions' columns start hidden too: a queue may have many, and the phone set of
+ * columns is kept small (the column chooser lists them). A choice the user made still wins.
+ */
+export function withPhoneQuestionDefaults(visibility: ColumnVisibilityState, questionColumnIds: readonly string[]): ColumnVisibilityState {
+  if (!isNarrowScreen()) return visibility;
+  const unset = questionColumnIds.filter((id) => !(id in visibility));
+  return unset.length === 0 ? visibility : { ...Object.fromEntries(unset.map((id) => [id, false])), ...visibility };
+}

@@ -14,7 +14,7 @@ import { useQueue, useQueueTotals } from "../shared/queue-queries";
 import { QueueProgress } from "../shared/queue-progress";
 import { ShortcutsDialog, type Shortcut } from "../shared/shortcuts-dialog";
 import { useAnnotationProject } from "../shared/use-annotation-project";
-import { useColumnVisibility } from "./column-visibility";
+import { useColumnVisibility, withPhoneQuestionDefaults } from "./column-visibility";
 import { HIDEABLE_ITEM_COLUMNS } from "./items-columns";
 import { ExportDialog } from "./export/export-dialog";
 import { useExport } from "./export/use-export";
@@ -81,6 +81,8 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
     const questions = pageAnswers.specs.map((spec) => ({ id: answerColumnId(spec), label: spec.label }));
     return [...HIDEABLE_ITEM_COLUMNS.slice(0, at), ...questions, ...HIDEABLE_ITEM_COLUMNS.slice(at)];
   }, [pageAnswers.specs]);
+  const questionColumnIds = useMemo(() => pageAnswers.specs.map(answerColumnId), [pageAnswers.specs]);
+  const visibility = useMemo(() => withPhoneQuestionDefaults(columns.visibility, questionColumnIds), [columns.visibility, questionColumnIds]);
   useShortcuts({ "?": () => setShortcutsOpen(true) });
 
   const textValues = useMemo(
@@ -111,7 +113,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
               {totals.data ? <QueueProgress done={totals.data.completed_items} total={totals.data.total_items} label="Queue progress" /> : null}
             </div>
             <Button onClick={() => setExportOpen(true)}>Export…</Button>
-            <ColumnChooser columns={choosable} visibility={columns.visibility} onChange={columns.update} onReset={columns.reset} />
+            <ColumnChooser columns={choosable} visibility={visibility} onChange={columns.update} onReset={columns.reset} />
             <Button variant="ghost" onClick={() => setShortcutsOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
               ?
             </Button>
@@ -151,7 +153,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           rows={navigation.rows}
           sorting={change.sorting}
           onSortingChange={change.onSortingChange}
-          columnVisibility={columns.visibility}
+          columnVisibility={visibility}
           labelledBy={titleId}
           busy={query.isFetching}
           placeholderRows={initialLoad ? state.pageSize : 0}
