@@ -24,7 +24,7 @@ export default defineConfig({
   globalTeardown: "./e2e/global-teardown.ts",
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // Generous: an axe scan of a 50-row table takes seconds on a busy 2-core CI machine.
   timeout: 60_000,
   expect: { timeout: 7_000 },
