@@ -5,6 +5,7 @@ import { ANNOTATION_FEEDBACK_PREFIX } from "@contract/trace-feedback";
 import { callRef, type QueueSpec } from "@/api/annotation-specs";
 import { traceQueries } from "@/api/queries/trace";
 import { traceKeys } from "@/api/query-keys";
+import { isApiError } from "@/api/errors";
 import { useApiClients } from "@/settings/api-clients";
 import { answerSavesOf, usePendingAnswers } from "./answer-saves";
 import { answersFor } from "./answers";
@@ -50,7 +51,7 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
           ]);
           if (stillLatest()) saves.set(callId, spec.id, undefined);
         } catch (error) {
-          if (stillLatest()) saves.set(callId, spec.id, { ...entry, status: "refused", reason: error instanceof Error ? error.message : String(error) });
+          if (stillLatest()) saves.set(callId, spec.id, { ...entry, status: "refused", reason: refusalReason(error, current !== null) });
           // A refused replace may already have removed the old row upstream: read the truth again.
           void queryClient.invalidateQueries({ queryKey: traceKeys.feedback(trace.scope, project) });
         }
@@ -60,4 +61,13 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
   );
 
   return { specs, feedback, pending, answer };
+}
+
+/**
+ * Why an answer was not saved, in the annotator's terms. A replace finds its row gone when someone
+ * else changed the same shared answer a moment before (the service says "not found").
+ */
+function refusalReason(error: unknown, replacing: boolean): string {
+  if (replacing && isApiError(error) && error.status === 404) return "someone else changed this answer at the same moment. Retry puts yours in its place";
+  return error instanceof Error ? error.message : String(error);
 }
