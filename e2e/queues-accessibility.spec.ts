@@ -64,6 +64,9 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByRole("region", { name: "inputs.question" })).toBeVisible();
       await page.getByRole("button", { name: "Show the whole call" }).click();
       await expect(page.getByRole("region", { name: "Call summary" })).toBeVisible();
+      // The queue's questions, with the answers given so far (others' included).
+      await expect(page.getByRole("group", { name: "Tone", exact: true })).toBeVisible();
+      await expect(page.getByRole("group", { name: "Comment", exact: true }).getByText(/characters left/)).toBeVisible();
       await expectNoAxeViolations(page);
     });
   });
