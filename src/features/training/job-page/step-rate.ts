@@ -1,36 +1,56 @@
 /**
  * Steps per minute, measured in this browser: events carry no timestamps, so the only clock is
- * when each poll's steps arrived here. Samples older than the window are dropped, so the rate
- * follows the job's current pace rather than its history.
+ * when each poll's steps arrived here. The rate is taken over the recent stretches in which the
+ * job was seen stepping, one stretch per pair of consecutive polls that reached the service:
+ * - a stretch that starts before the job's first step is left out (the job was queued behind
+ *   another, or starting: time it did not spend training);
+ * - a stretch longer than `maxGapMs` is left out (the service was unreachable, or the tab hidden:
+ *   what the job did meanwhile is unknown, and spreading its steps over that time would show a
+ *   fraction of its real pace);
+ * - only the latest `windowMs` of counted time is kept, so the rate follows the current pace.
  */
 export class StepRateMeter {
-  private samples: { at: number; steps: number }[] = [];
+  private last: { at: number; steps: number } | null = null;
+  private stretches: { ms: number; steps: number }[] = [];
 
   constructor(
     private readonly windowMs = 60_000,
-    /** Below this much observed time the figure would be noise. */
+    /** Below this much counted time the figure would be noise. */
     private readonly minSpanMs = 2_500,
+    /** A longer gap between two answered polls means the job was not being watched: not counted. */
+    private readonly maxGapMs = 6_000,
   ) {}
 
   record(at: number, steps: number): void {
-    const last = this.samples.at(-1);
-    if (last && steps < last.steps) this.samples = [];
-    this.samples.push({ at, steps });
-    const cutoff = at - this.windowMs;
-    // Keep one sample older than the window as the baseline of the span.
-    while (this.samples.length > 2 && this.samples[1]!.at <= cutoff) this.samples.shift();
+    const last = this.last;
+    this.last = { at, steps };
+    if (!last) return;
+    if (steps < last.steps) {
+      this.stretches = [];
+      return;
+    }
+    const ms = at - last.at;
+    if (last.steps === 0 || ms <= 0 || ms > this.maxGapMs) return;
+    this.stretches.push({ ms, steps: steps - last.steps });
+    let kept = this.stretches.reduce((sum, s) => sum + s.ms, 0);
+    // Drop the oldest stretches while the rest still cover the window.
+    while (this.stretches.length > 1 && kept - this.stretches[0]!.ms >= this.windowMs) kept -= this.stretches.shift()!.ms;
   }
 
-  /** Steps per minute, or null until enough time has been observed. */
+  /** Steps per minute over the counted stretches, or null until enough time has been counted. */
   perMinute(): number | null {
-    const first = this.samples[0];
-    const last = this.samples.at(-1);
-    if (!first || !last || last.at - first.at < this.minSpanMs) return null;
-    return ((last.steps - first.steps) / (last.at - first.at)) * 60_000;
+    let ms = 0;
+    let steps = 0;
+    for (const stretch of this.stretches) {
+      ms += stretch.ms;
+      steps += stretch.steps;
+    }
+    return ms < this.minSpanMs ? null : (steps / ms) * 60_000;
   }
 
   reset(): void {
-    this.samples = [];
+    this.last = null;
+    this.stretches = [];
   }
 }
 
