@@ -18,3 +18,18 @@ export function JobStateBadge({ state }: { state: JobState }) {
     </StatusBadge>
   );
 }
+
+const clockTime = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+/**
+ * While the service cannot be reached, a job that had not finished may have done anything since:
+ * its state is unknown from the last answer on, and the badge says so rather than "Running".
+ */
+export function UnknownStateBadge({ since, lastSeen }: { since: number; lastSeen: JobState }) {
+  return (
+    <StatusBadge tone="warning">
+      State unknown since {clockTime.format(since)}
+      <span className="sr-only"> (last seen {LOOK[lastSeen].label.toLowerCase()})</span>
+    </StatusBadge>
+  );
+}

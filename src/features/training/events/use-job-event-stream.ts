@@ -1,4 +1,6 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { trainingKeys } from "@/api/query-keys";
 import { useApiClients } from "@/settings/api-clients";
 import { browserStorage } from "@/lib/browser-storage";
 import { StepRateMeter } from "../job-page/step-rate";
@@ -19,6 +21,8 @@ export type JobEventStream = {
   version: number;
   phase: PollerPhase;
   rate: StepRateMeter;
+  /** When the service last answered a poll (epoch ms), or null before the first answer. */
+  lastAnsweredAt: number | null;
   retry: () => void;
 };
 
@@ -33,6 +37,9 @@ export function useJobEventStream(jobId: string): JobEventStream {
   const [store] = useState(() => new JobEventStore());
   const [rate] = useState(() => new StepRateMeter());
   const [phase, setPhase] = useState<PollerPhase>({ phase: "loading" });
+  const [lastAnsweredAt, setLastAnsweredAt] = useState<number | null>(null);
+  const queryClient = useQueryClient();
+  const scope = training.scope;
   const poller = useRef<EventPoller | null>(null);
   const version = useThrottledVersion(store, RENDER_EVERY_MS);
 
@@ -49,18 +56,22 @@ export function useJobEventStream(jobId: string): JobEventStream {
       isFinished: () => isFinished(store.summary().state),
       onCaughtUp: (cursor) => {
         rate.record(performance.now(), store.summary().stepsDone);
+        setLastAnsweredAt(Date.now());
         writeCachedSummary(area, baseUrl, jobId, { summary: store.summary(), cursor: cursor ?? null, recentIds: store.lastIds(50) });
       },
       onPhase: (next) => {
         if (next.phase !== "stopped") setPhase(next);
+        // The sidebar's health check asks again now instead of at its next turn, so it does not
+        // keep saying "OK" while this page cannot reach the service.
+        if (next.phase === "retrying" && next.attempt === 1) void queryClient.invalidateQueries({ queryKey: trainingKeys.health(scope) });
       },
     });
     poller.current = instance;
     instance.start();
     return () => instance.stop();
-  }, [training, baseUrl, jobId, store, rate]);
+  }, [training, baseUrl, jobId, store, rate, queryClient, scope]);
 
-  return { store, version, phase, rate, retry: () => poller.current?.retryNow() };
+  return { store, version, phase, rate, lastAnsweredAt, retry: () => poller.current?.retryNow() };
 }
 
 /** The store's version, published at most every `ms` (trailing), so a burst of pages renders once. */

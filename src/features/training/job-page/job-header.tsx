@@ -5,7 +5,7 @@ import type { JobSummary } from "../events/job-summary";
 import { progressOf } from "../events/job-summary";
 import { formatMetric, formatPercent } from "../format";
 import { formatCount, formatEta } from "@/lib/format";
-import { JobStateBadge } from "../job-state-badge";
+import { JobStateBadge, UnknownStateBadge } from "../job-state-badge";
 import { ModelLink } from "../jobs/model-cell";
 import { headlineMetric } from "../metrics";
 import { ProgressBar } from "../progress-bar";
@@ -21,6 +21,7 @@ export function JobHeader({
   model,
   summary,
   stepsPerMinute,
+  unreachableSince,
   modelPicker,
 }: {
   jobId: string;
@@ -28,12 +29,17 @@ export function JobHeader({
   model: RegistryModel | undefined;
   summary: JobSummary;
   stepsPerMinute: number | null;
+  /** When the last poll was answered, while the service cannot be reached now (else null). */
+  unreachableSince: number | null;
   modelPicker: ReactNode;
 }) {
   const progress = progressOf(summary);
   const kind = job?.kind ?? summary.kind;
   const remaining = summary.numSequences === null ? null : Math.max(0, summary.numSequences - summary.stepsDone);
-  const eta = summary.state === "running" && remaining !== null ? etaMs(remaining, stepsPerMinute) : null;
+  // A finished job stays finished; any other state is only as current as the last answer.
+  const unknownSince = unreachableSince !== null && summary.state !== "succeeded" && summary.state !== "failed" ? unreachableSince : null;
+  const measuring = summary.state === "running" && unknownSince === null;
+  const eta = measuring && remaining !== null ? etaMs(remaining, stepsPerMinute) : null;
   const headline = headlineMetric(summary.latestMetrics);
 
   return (
@@ -43,7 +49,7 @@ export function JobHeader({
           Job <span className="font-mono text-base">{jobId}</span>
         </h1>
         <CopyButton text={jobId} label="Copy job ID" />
-        <JobStateBadge state={summary.state} />
+        {unknownSince !== null ? <UnknownStateBadge since={unknownSince} lastSeen={summary.state} /> : <JobStateBadge state={summary.state} />}
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-4">
         <div className="min-w-0">
@@ -61,7 +67,7 @@ export function JobHeader({
         <div>
           <dt className="text-xs text-fg-muted">Speed</dt>
           <dd className="mt-0.5 text-fg tabular-nums">
-            {summary.state === "running" ? (
+            {measuring ? (
               stepsPerMinute === null ? (
                 <span className="text-fg-muted">measuring…</span>
               ) : (

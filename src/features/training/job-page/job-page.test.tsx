@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createApiClients } from "@/api/clients";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
 import { createLocalServer } from "@/test/local-server";
 import { createRlJob, tickTimes } from "../test-support";
 import { renderTraining } from "../test-support";
@@ -70,5 +72,29 @@ describe("training job page", { timeout: 30_000 }, () => {
   it("says plainly when the job does not exist", async () => {
     renderTraining("/training/jobs/job_missing");
     expect(await screen.findByText("Could not open job job_missing", {}, FIRST)).toBeInTheDocument();
+  });
+
+  it("while the service cannot be reached, says the state is unknown since the last answer, and the sidebar says it is down; then recovers", async () => {
+    const { server, jobId } = await jobOnServer(4, 2);
+    let down = false;
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      if (down && String(input).includes("/api/training")) throw new TypeError("Failed to fetch");
+      return server.fetch(input, init);
+    };
+    localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
+    localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: "", inferenceProject: "", keyStorage: "local" }));
+    renderApp({ path: `/training/jobs/${jobId}`, defaults: urlsOf(server.settings), fetch });
+    await waitFor(() => expect(screen.getByTestId("job-steps")).toHaveTextContent("1 / 4"), FIRST);
+    await waitFor(() => expect(screen.getAllByText("Training service OK").length).toBeGreaterThan(0), FIRST);
+    down = true;
+    expect(await screen.findByText(/State unknown since \d/, {}, { timeout: 8000 })).toHaveTextContent("(last seen running)");
+    expect(screen.queryByText("Running")).not.toBeInTheDocument();
+    expect(screen.queryByText(/left$/)).not.toBeInTheDocument();
+    // The sidebar checked again at once instead of saying "OK" until its next turn (30 s).
+    await waitFor(() => expect(screen.getAllByText("Training service down").length).toBeGreaterThan(0), { timeout: 8000 });
+    down = false;
+    await screen.findByText(/Live: asking for new events/, {}, { timeout: 10_000 });
+    expect(screen.queryByText(/State unknown since/)).not.toBeInTheDocument();
+    expect(screen.getAllByText("Running").length).toBeGreaterThan(0);
   });
 });
