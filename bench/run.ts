@@ -83,7 +83,7 @@ async function main(): Promise<number> {
       shared.distDir = dashboard.distDir;
       environment.dashboard = relative(ROOT_DIR, dashboard.distDir);
     }
-    if (options.parts.some((p) => p === "lighthouse" || p === "interactions" || p === "hostile" || p === "review-form")) environment.chromium = chromiumVersion();
+    if (options.parts.some((p) => p === "lighthouse" || p === "interactions" || p === "hostile-calls" || p === "review-form")) environment.chromium = chromiumVersion();
 
     for (const part of options.parts) {
       console.info(`\n== ${part}`);
