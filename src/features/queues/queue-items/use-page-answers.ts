@@ -22,7 +22,9 @@ export function usePageAnswers(project: string, queue: AnnotationQueue | undefin
   const feedback = useQuery({ ...traceQueries.callsFeedback(trace, project, callIds), enabled: list.length > 0 && callIds.length > 0, select });
   const { me } = useAnnotator(trace.scope);
   const answers = useMemo<PageAnswers>(() => ({ byCall: feedback.data, me, failed: feedback.isError }), [feedback.data, me, feedback.isError]);
-  return { specs: list, answers, feedback };
+  // An export started now would leave the answers out: it waits for the questions.
+  const questionsPending = refs.length > 0 && specs.isPending;
+  return { specs: list, answers, feedback, questionsPending };
 }
 
 const NO_REFS: readonly string[] = [];

@@ -16,7 +16,7 @@ import { NoProjectNotice } from "../shared/no-project-notice";
 import { useQueue, useQueueTotals } from "../shared/queue-queries";
 import { ShortcutsDialog, type Shortcut } from "../shared/shortcuts-dialog";
 import { useAnnotationProject } from "../shared/use-annotation-project";
-import { hasFilter, hasTextFilter } from "../shared/items-url-state";
+import { DEFAULT_TABLE_STATE, hasFilter, hasTextFilter } from "../shared/items-url-state";
 import { cn } from "@/lib/cn";
 import { UnsavedAnswersNotice } from "./annotate/unsaved-answers-notice";
 import { ItemBody } from "./item-body";
@@ -67,7 +67,10 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
   const totals = useQueueTotals(project, queueId, { refetchIntervalMs: REVIEW_REFRESH_MS });
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
-  const run = (action: ReviewAction) => () => session.act(action);
+  // A held key repeats: a state change happens once per press (a held C must not warn, then complete).
+  const run = (action: ReviewAction) => (event: KeyboardEvent) => {
+    if (!event.repeat) session.act(action);
+  };
   useShortcuts({
     t: run({ state: "in_progress", advance: false }),
     c: run({ state: "completed", advance: false }),
@@ -146,7 +149,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
           {session.refusal ? (
             <RefusalNotice refusal={session.refusal} itemId={item.id} refusedItemHref={reviewHref(queueId, session.refusal.change.itemId, view, null)} onDismiss={session.dismissRefusal} />
           ) : null}
-          <UnsavedAnswersNotice shownCallId={item.call_id} hrefOf={(refusedItemId) => reviewHref(queueId, refusedItemId, view, null)} />
+          <UnsavedAnswersNotice shownCallId={item.call_id} hrefOf={(refusedQueueId, refusedItemId) => reviewHref(refusedQueueId, refusedItemId, refusedQueueId === queueId ? view : DEFAULT_TABLE_STATE, null)} />
           <IdentityNotice annotator={session.annotator} />
           <NextUnstartedNotice status={session.nextUnstarted.status} wrapped={session.wrapped} filtered={filtered} onRetry={() => void session.nextUnstarted.go()} />
           {session.atEnd ? (

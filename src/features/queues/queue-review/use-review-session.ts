@@ -15,7 +15,7 @@ import { allowedMoves } from "./transition-rules";
 import { useNextUnstarted } from "./use-next-unstarted";
 import { seedItemRead, useListWindow, usePrefetchNeighbours, useReviewItem, type ListView } from "./use-review-queries";
 import { useSetProgress, type ProgressChange } from "./use-set-progress";
-import { useUnansweredCheck } from "./annotate/use-unanswered";
+import { useUnansweredCheck, type UnansweredCheck } from "./annotate/use-unanswered";
 
 export type ReviewAction = { state: SettableState; advance: boolean };
 export type Refusal = { change: ProgressChange; error: unknown; label: string };
@@ -136,7 +136,7 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       if (saving.current.has(current.item.id)) return say("The last change to this item is still being saved.");
       if (state === "completed" && warnedAbout.current !== current.item.id) {
         const unanswered = unansweredOn(current.item.call_id);
-        if (unanswered === null || unanswered.length > 0) {
+        if (!Array.isArray(unanswered) || unanswered.length > 0) {
           warnedAbout.current = current.item.id;
           return say(unansweredWarning(unanswered), "warning");
         }
@@ -232,9 +232,12 @@ function useKnownPositions(projectId: string, queueId: string, view: ListView, w
 
 const NO_POSITIONS: Readonly<Record<string, number>> = {};
 
-function unansweredWarning(unanswered: string[] | null): string {
+function unansweredWarning(unanswered: ReturnType<UnansweredCheck>): string {
   const again = "Press Complete again to complete it anyway.";
-  if (unanswered === null) return `Not completed yet: this queue's questions have not loaded, so the answers cannot be checked. ${again}`;
+  if (!Array.isArray(unanswered)) {
+    const what = unanswered.notRead === "questions" ? "this queue's questions have" : "the answers given so far have";
+    return `Not completed yet: ${what} not loaded, so the answers cannot be checked. ${again}`;
+  }
   const count = unanswered.length === 1 ? "1 question is" : `${unanswered.length} questions are`;
   return `Not completed yet: ${count} unanswered (${unanswered.join(", ")}). ${again}`;
 }

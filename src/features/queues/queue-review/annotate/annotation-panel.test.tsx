@@ -197,6 +197,24 @@ describe("annotating an item", () => {
     expect(screen.queryByText("An answer on an earlier item was not saved")).not.toBeInTheDocument();
   }, 60_000);
 
+  it("waits for the answers given so far before taking one (it must know the row an answer replaces)", async () => {
+    let release: (() => void) | undefined;
+    const { answers, render } = await setup((fetch) => async (input, init) => {
+      if (String(input).endsWith("/feedback/query") && release === undefined) await new Promise<void>((resolve) => (release = resolve));
+      return fetch(input, init);
+    });
+    const { user } = render();
+    const tone = await screen.findByRole("group", { name: "Tone" }, SLOW);
+    expect(screen.getByText("Reading the answers given so far…")).toBeInTheDocument();
+    expect(tone).toBeDisabled();
+    await user.keyboard("4");
+    expect(answers()).toEqual([]);
+    release?.();
+    await waitFor(() => expect(tone).toBeEnabled(), SLOW);
+    await user.keyboard("4");
+    await waitFor(() => expect(answers()).toEqual([["tone", 4, "user-demo"]]), SLOW);
+  }, 60_000);
+
   it("reads the answers on the next items' calls ahead, so they are there when the review moves on", async () => {
     const { server, clients, render } = await setup();
     const [, second] = (await clients.trace.queryItems((await clients.trace.queryQueues({ project_id: PROJECT }))[0]!.id, { project_id: PROJECT, limit: 2 })).items;

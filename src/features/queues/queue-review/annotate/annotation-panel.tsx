@@ -21,13 +21,15 @@ const FIELD_OF_ACTIVE = ["textarea", "input:not([type=radio])", "input[type=radi
  * the next, j and k move the highlight, e goes into its field: a reviewer answers a whole item,
  * comment included, without leaving the keyboard.
  */
-export function AnnotationPanel({ project, queue, item, me }: { project: string; queue: AnnotationQueue; item: { id: string; call_id: string }; me: string | null }) {
+export function AnnotationPanel({ project, queue, item, me }: { project: string; queue: AnnotationQueue; item: { id: string; call_id: string; queue_id: string }; me: string | null }) {
   const refs = queue.scorer_refs ?? [];
   const { specs, feedback, pending, answer } = useAnnotations(project, refs, item, me);
   const list = specs.data?.specs ?? [];
   const [activeIndex, setActiveIndex] = useState(0);
   const active = list[Math.min(activeIndex, list.length - 1)];
   const rows = feedback.data ?? [];
+  // Until the call's answers are read, an answer could not know the row it replaces: wait for them.
+  const ready = feedback.data !== undefined;
   const panel = useRef<HTMLElement>(null);
   const highlight = (move: number) => setActiveIndex((current) => Math.max(0, Math.min(current + move, list.length - 1)));
 
@@ -36,8 +38,9 @@ export function AnnotationPanel({ project, queue, item, me }: { project: string;
       ...Object.fromEntries(
         NUMBER_KEYS.map((key, index) => [
           key,
-          () => {
-            if (!active) return;
+          (event: KeyboardEvent) => {
+            // A held key repeats: it must not answer the questions after this one too.
+            if (!active || event.repeat) return;
             const value = keyedValues(specKind(active.fieldSchema))[index];
             if (value === undefined) return;
             answer(active, value);
@@ -55,7 +58,7 @@ export function AnnotationPanel({ project, queue, item, me }: { project: string;
         field.focus();
       },
     },
-    list.length > 0,
+    list.length > 0 && ready,
   );
 
   return (
@@ -69,6 +72,7 @@ export function AnnotationPanel({ project, queue, item, me }: { project: string;
       {specs.isError ? <ErrorPanel error={specs.error} title="Could not read this queue's questions" onRetry={() => void specs.refetch()} /> : null}
       {feedback.isError ? <ErrorPanel error={feedback.error} title="Could not read the answers given so far" onRetry={() => void feedback.refetch()} /> : null}
       {specs.isPending && refs.length > 0 ? <p className="text-xs text-fg-muted">Loading the questions…</p> : null}
+      {!ready && !feedback.isError && list.length > 0 ? <p className="text-xs text-fg-muted">Reading the answers given so far…</p> : null}
       {specs.data?.missing.map((missing) => (
         <p key={missing.ref} className="text-xs text-amber-800 dark:text-amber-300">
           A question of this queue could not be read (<UntrustedText text={missing.ref} />
@@ -82,6 +86,7 @@ export function AnnotationPanel({ project, queue, item, me }: { project: string;
           answers={answersFor(spec, rows, me)}
           pending={pending[spec.id]}
           active={spec === active}
+          disabled={!ready}
           onAnswer={(value) => answer(spec, value)}
           onActivate={() => setActiveIndex(index)}
         />
@@ -90,3 +95,4 @@ export function AnnotationPanel({ project, queue, item, me }: { project: string;
     </Section>
   );
 }
+

@@ -2,8 +2,8 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { answerSavesOf } from "./answer-saves";
 
-const entry = (value: unknown, status: "saving" | "refused" = "saving") =>
-  status === "saving" ? { value, status, label: "Tone", itemId: "item-1" } : { value, status, reason: "busy", label: "Tone", itemId: "item-1" };
+const named = { label: "Tone", itemId: "item-1", queueId: "queue-1", save: 1 };
+const entry = (value: unknown, status: "saving" | "refused" = "saving") => (status === "saving" ? { value, status, ...named } : { value, status, reason: "busy", ...named });
 
 describe("answers being saved", () => {
   it("belong to the query cache: the same store for one client, a fresh one for another", () => {

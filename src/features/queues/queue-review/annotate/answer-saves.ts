@@ -4,10 +4,13 @@ import { useCallback, useSyncExternalStore } from "react";
 /** A change on its way to the service, or refused by it (the value stays, with the reason and Retry). */
 export type PendingAnswer = { value: unknown; status: "saving" } | { value: unknown; status: "refused"; reason: string };
 
-/** A pending answer with what a notice elsewhere needs to name it: the question and the item. */
-export type PendingEntry = PendingAnswer & { label: string; itemId: string };
+/**
+ * A pending answer with what a notice elsewhere needs to name it (the question, the item and its
+ * queue) and the save it stands for: a later save of the same value is another save.
+ */
+export type PendingEntry = PendingAnswer & { label: string; itemId: string; queueId: string; save: number };
 
-export type RefusedAnswer = Extract<PendingAnswer, { status: "refused" }> & { label: string; itemId: string; callId: string; specId: string };
+export type RefusedAnswer = Extract<PendingAnswer, { status: "refused" }> & { label: string; itemId: string; queueId: string; save: number; callId: string; specId: string };
 
 const NONE: Readonly<Record<string, PendingEntry>> = Object.freeze({});
 const NO_REFUSALS: readonly RefusedAnswer[] = Object.freeze([]);
@@ -23,6 +26,13 @@ export class AnswerSaves {
   private readonly chains = new Map<string, Promise<void>>();
   private readonly listeners = new Set<() => void>();
   private refusedCache: readonly RefusedAnswer[] | null = null;
+  private saves = 0;
+
+  /** A number for a new save, different from every other one. */
+  nextSave(): number {
+    this.saves += 1;
+    return this.saves;
+  }
 
   readonly subscribe = (listener: () => void) => {
     this.listeners.add(listener);

@@ -34,7 +34,21 @@ export function ChoiceControl({
               checked ? "border-accent bg-accent text-accent-fg" : "border-line-strong bg-surface text-fg hover:bg-subtle",
             )}
           >
-            <input type="radio" name={name} className="sr-only" checked={checked} onChange={() => onPick(value)} onFocus={onFocus} aria-describedby={describedBy} />
+            <input
+              type="radio"
+              name={name}
+              className="sr-only"
+              checked={checked}
+              onChange={() => onPick(value)}
+              onFocus={onFocus}
+              onKeyDown={(event) => {
+                // Esc leaves the choices (as it leaves a typed field) and stays on the item.
+                if (event.key !== "Escape") return;
+                event.preventDefault();
+                event.currentTarget.blur();
+              }}
+              aria-describedby={describedBy}
+            />
             {formatAnswer(value)}
             {keysShown && index < 9 ? (
               <kbd aria-hidden="true" className={cn("rounded border px-1 font-sans text-[10px]", checked ? "border-accent-fg/40" : "border-line text-fg-muted")}>

@@ -10,7 +10,7 @@ import { formatAnswer } from "../../shared/call-answers";
  * the way back to the item (where the answer waits with Retry) and Dismiss, so none is lost
  * without the annotator knowing. The item on screen shows its own refusals beside the question.
  */
-export function UnsavedAnswersNotice({ shownCallId, hrefOf }: { shownCallId: string; hrefOf: (itemId: string) => string }) {
+export function UnsavedAnswersNotice({ shownCallId, hrefOf }: { shownCallId: string; hrefOf: (queueId: string, itemId: string) => string }) {
   const saves = answerSavesOf(useQueryClient());
   const elsewhere = useRefusedAnswers(saves).filter((refused) => refused.callId !== shownCallId);
   if (elsewhere.length === 0) return null;
@@ -24,7 +24,7 @@ export function UnsavedAnswersNotice({ shownCallId, hrefOf }: { shownCallId: str
               <UntrustedText text={refused.label} />: <UntrustedText text={formatAnswer(refused.value)} className="inline-block max-w-xs truncate align-bottom font-medium" /> (
               <UntrustedText text={refused.reason} />)
             </span>
-            <Link to={hrefOf(refused.itemId)} className="font-medium text-link underline underline-offset-2">
+            <Link to={hrefOf(refused.queueId, refused.itemId)} className="font-medium text-link underline underline-offset-2">
               Open that item
             </Link>
             <Button size="sm" variant="ghost" aria-label={`Dismiss the unsaved answer to ${refused.label}`} onClick={() => saves.set(refused.callId, refused.specId, undefined)}>

@@ -16,11 +16,11 @@ import { answersFor } from "./answers";
  * another, each replacing the row the one before it wrote, so quick changes never race; they go on
  * (and a refusal is kept) after the review has moved to another item.
  */
-export function useAnnotations(project: string, scorerRefs: readonly string[], item: { id: string; call_id: string }, me: string | null) {
+export function useAnnotations(project: string, scorerRefs: readonly string[], item: { id: string; call_id: string; queue_id: string }, me: string | null) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   const saves = answerSavesOf(queryClient);
-  const { id: itemId, call_id: callId } = item;
+  const { id: itemId, call_id: callId, queue_id: queueId } = item;
   const specs = useQuery({ ...traceQueries.queueSpecs(trace, scorerRefs), enabled: scorerRefs.length > 0 });
   // One options object per call, so the key (and `answer` below) stay the same across renders.
   const feedbackOptions = useMemo(() => traceQueries.callsFeedback(trace, project, [callId]), [trace, project, callId]);
@@ -29,10 +29,10 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
 
   const answer = useCallback(
     (spec: QueueSpec, value: unknown) => {
-      const entry = { value, label: spec.label, itemId };
+      const entry = { value, label: spec.label, itemId, queueId, save: saves.nextSave() };
       saves.set(callId, spec.id, { ...entry, status: "saving" });
-      // Later changes to the same question supersede this one's outcome on screen.
-      const stillLatest = () => saves.pendingFor(callId)[spec.id]?.value === value;
+      // A later change to the same question (even back to this value) supersedes this one's outcome on screen.
+      const stillLatest = () => saves.pendingFor(callId)[spec.id]?.save === entry.save;
       saves.enqueue(callId, spec.id, async () => {
         // Read when this save runs: the one before it may have replaced the row.
         const current = answersFor(spec, queryClient.getQueryData<Feedback[]>(feedbackOptions.queryKey) ?? [], me).current;
@@ -45,11 +45,16 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
         };
         try {
           const saved = current ? await trace.replaceFeedback({ ...request, feedback_id: current.id }) : await trace.createFeedback(request);
+          // A read of the call's answers still on its way may have been answered before this write:
+          // drop it, so it cannot put the replaced row back over the saved one.
+          await queryClient.cancelQueries({ queryKey: feedbackOptions.queryKey });
           queryClient.setQueryData<Feedback[]>(feedbackOptions.queryKey, (old = []) => [
             ...old.filter((row) => row.id !== current?.id),
             { ...request, id: saved.id, created_at: saved.created_at, wb_user_id: saved.wb_user_id, payload: saved.payload },
           ]);
           if (stillLatest()) saves.set(callId, spec.id, undefined);
+          // The items table's page that shows this call reads its answers again when next shown.
+          void queryClient.invalidateQueries({ queryKey: traceKeys.feedback(trace.scope, project), predicate: (query) => showsCallAmongOthers(query.queryKey, callId), refetchType: "none" });
         } catch (error) {
           if (stillLatest()) saves.set(callId, spec.id, { ...entry, status: "refused", reason: refusalReason(error, current !== null) });
           // A refused replace may already have removed the old row upstream: read the truth again.
@@ -57,7 +62,7 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
         }
       });
     },
-    [callId, itemId, me, project, queryClient, saves, trace, feedbackOptions.queryKey],
+    [callId, itemId, queueId, me, project, queryClient, saves, trace, feedbackOptions.queryKey],
   );
 
   return { specs, feedback, pending, answer };
@@ -70,4 +75,10 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
 function refusalReason(error: unknown, replacing: boolean): string {
   if (replacing && isApiError(error) && error.status === 404) return "someone else changed this answer at the same moment. Retry puts yours in its place";
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A feedback query for several calls (a table page) that includes this one. */
+function showsCallAmongOthers(queryKey: readonly unknown[], callId: string): boolean {
+  const callIds = queryKey.at(-1);
+  return Array.isArray(callIds) && callIds.length > 1 && callIds.includes(callId);
 }

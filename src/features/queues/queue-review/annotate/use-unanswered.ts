@@ -7,24 +7,25 @@ import { useApiClients } from "@/settings/api-clients";
 import { answerSavesOf } from "./answer-saves";
 import { unansweredSpecs } from "./answers";
 
-/** What is unanswered on a call: the questions' names, or null while the questions are unknown. */
-export type UnansweredCheck = (callId: string) => string[] | null;
+/** What is unanswered on a call: the questions' names, or what has not been read yet to tell. */
+export type UnansweredCheck = (callId: string) => string[] | { notRead: "questions" | "answers" };
 
 /**
  * Reads, at the moment Complete is pressed, which of the queue's questions a call has no answer
  * to, from what the page already holds (the questions, the call's answers, answers being saved):
- * no request, so a quick key press is answered at once. Answers not read yet count as missing.
+ * no request, so a quick key press is answered at once.
  */
 export function useUnansweredCheck(project: string, scorerRefs: readonly string[] | undefined, me: string | null): UnansweredCheck {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   return useCallback(
     (callId) => {
-      if (!scorerRefs) return null;
+      if (!scorerRefs) return { notRead: "questions" };
       if (scorerRefs.length === 0) return [];
       const specs = queryClient.getQueryData<QueueSpecs>(traceQueries.queueSpecs(trace, scorerRefs).queryKey);
-      if (!specs) return null;
-      const rows = queryClient.getQueryData<Feedback[]>(traceQueries.callsFeedback(trace, project, [callId]).queryKey) ?? [];
+      if (!specs) return { notRead: "questions" };
+      const rows = queryClient.getQueryData<Feedback[]>(traceQueries.callsFeedback(trace, project, [callId]).queryKey);
+      if (!rows) return { notRead: "answers" };
       return unansweredSpecs(specs.specs, rows, answerSavesOf(queryClient).pendingFor(callId), me).map((spec) => spec.label);
     },
     [project, scorerRefs, me, queryClient, trace],

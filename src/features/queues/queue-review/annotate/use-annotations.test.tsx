@@ -1,0 +1,40 @@
+import { act, renderHook, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { seedLargeQueue } from "@server/seed/trace-seed";
+import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
+import { createApiClients } from "@/api/clients";
+import { createLocalServer } from "@/test/local-server";
+import { createQueueTestContext } from "../../test-support";
+import { useAnnotations } from "./use-annotations";
+
+const PROJECT = "demo/support-bot";
+const SLOW = { timeout: 10_000 };
+
+describe("saving answers", () => {
+  it("a change back to an earlier value is its own save: refused, it is kept and shown, even after that earlier value was saved", async () => {
+    const server = createLocalServer();
+    const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 2 });
+    const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone"], Date.now(), "user-demo");
+    const [item] = (await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
+    let writes = 0;
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      if (/\/feedback\/(create|replace)$/.test(String(input))) {
+        writes += 1;
+        // The third write (4 again, after 4 then 5) is refused.
+        if (writes === 3) return new Response(JSON.stringify({ reason: "The service is busy" }), { status: 503, headers: { "Content-Type": "application/json" } });
+      }
+      return server.fetch(input, init);
+    };
+    const context = createQueueTestContext(server.settings, fetch);
+    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item!, "user-demo"), { wrapper: context.Wrapper });
+    await waitFor(() => expect(result.current.specs.data && result.current.feedback.data).toBeTruthy(), SLOW);
+    const tone = result.current.specs.data!.specs[0]!;
+    act(() => {
+      result.current.answer(tone, 4);
+      result.current.answer(tone, 5);
+      result.current.answer(tone, 4);
+    });
+    await waitFor(() => expect(result.current.pending.tone).toMatchObject({ value: 4, status: "refused" }), SLOW);
+    expect(writes).toBe(3);
+  }, 30_000);
+});
