@@ -46,6 +46,13 @@ export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
 
 const NO_REFS: readonly string[] = [];
 
+/** Takes the focus out of a form field (blur saves a typed answer); false when none had it. */
+function leaveField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement) || !target.matches("input, textarea, select")) return false;
+  target.blur();
+  return true;
+}
+
 /** /queues/:queueId/items/:itemId: one item, its call, and the actions an annotator takes on it. */
 export function QueueReviewPage() {
   const project = useAnnotationProject();
@@ -80,7 +87,12 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
     n: () => session.step("next"),
     p: () => session.step("prev"),
     u: () => void session.nextUnstarted.go(),
-    Escape: session.back,
+    Escape: (event) => {
+      // Esc in a field (an answer, a note, a choice) leaves the field, with what was typed; the
+      // next Esc leaves the item. Only then is nothing half-typed left behind.
+      if (leaveField(event.target)) return;
+      session.back();
+    },
     "?": () => setShortcutsOpen(true),
   });
 

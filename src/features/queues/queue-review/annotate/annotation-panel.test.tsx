@@ -215,6 +215,27 @@ describe("annotating an item", () => {
     await waitFor(() => expect(answers()).toEqual([["tone", 4, "user-demo"]]), SLOW);
   }, 60_000);
 
+  it("Esc in any field of the panel (the notes box, a choice) leaves the field and keeps the item and what was typed", async () => {
+    const { render } = await setup();
+    const { user } = render();
+    const tone = await screen.findByRole("group", { name: "Tone" }, SLOW);
+    const heading = screen.getByRole("heading", { level: 1 }).textContent;
+    const box = screen.getByRole("textbox", { name: "A note on this call" });
+    await user.type(box, "Half a note");
+    await user.keyboard("{Escape}");
+    expect(box).not.toHaveFocus();
+    expect(box).toHaveValue("Half a note");
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(heading!);
+    await waitFor(() => expect(tone).toBeEnabled(), SLOW);
+    within(tone).getByRole("radio", { name: /^3/ }).focus();
+    await user.keyboard("{Escape}");
+    expect(within(tone).getByRole("radio", { name: /^3/ })).not.toHaveFocus();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(heading!);
+    // With nothing focused, Esc goes back to the table.
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("group", { name: "Tone" })).not.toBeInTheDocument(), SLOW);
+  }, 60_000);
+
   it("reads the answers on the next items' calls ahead, so they are there when the review moves on", async () => {
     const { server, clients, render } = await setup();
     const [, second] = (await clients.trace.queryItems((await clients.trace.queryQueues({ project_id: PROJECT }))[0]!.id, { project_id: PROJECT, limit: 2 })).items;

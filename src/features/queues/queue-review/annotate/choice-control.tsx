@@ -41,12 +41,6 @@ export function ChoiceControl({
               checked={checked}
               onChange={() => onPick(value)}
               onFocus={onFocus}
-              onKeyDown={(event) => {
-                // Esc leaves the choices (as it leaves a typed field) and stays on the item.
-                if (event.key !== "Escape") return;
-                event.preventDefault();
-                event.currentTarget.blur();
-              }}
               aria-describedby={describedBy}
             />
             {formatAnswer(value)}

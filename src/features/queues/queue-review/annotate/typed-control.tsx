@@ -76,13 +76,8 @@ export function TypedControl({
       setFocused(false);
       commit();
     },
-    // Esc leaves the field (saving what was typed) and stays on the item: the review's own Esc,
-    // back to the table, is one more press.
     onKeyDown: (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        event.currentTarget.blur();
-      } else if (event.key === "Enter" && kind.kind === "number") commit();
+      if (event.key === "Enter" && kind.kind === "number") commit();
     },
   } as const;
   return (
