@@ -10,7 +10,7 @@ import { UntrustedText } from "@/components/untrusted-text";
 import { shortOpName } from "../shared/format";
 import { formatCount, ordinal } from "@/lib/format";
 import { STATE_LABELS } from "../shared/item-state";
-import { useShortcuts } from "../shared/keyboard";
+import { oncePerPress, useShortcuts } from "../shared/keyboard";
 import { reviewHref } from "../shared/links";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { useQueue, useQueueTotals } from "../shared/queue-queries";
@@ -74,10 +74,8 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
   const totals = useQueueTotals(project, queueId, { refetchIntervalMs: REVIEW_REFRESH_MS });
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
-  // A held key repeats: a state change happens once per press (a held C must not warn, then complete).
-  const run = (action: ReviewAction) => (event: KeyboardEvent) => {
-    if (!event.repeat) session.act(action);
-  };
+  // A held C must not warn, then complete.
+  const run = (action: ReviewAction) => oncePerPress(() => session.act(action));
   useShortcuts({
     t: run({ state: "in_progress", advance: false }),
     c: run({ state: "completed", advance: false }),

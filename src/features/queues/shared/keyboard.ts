@@ -15,6 +15,17 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 export type ShortcutHandler = (event: KeyboardEvent) => void;
 
 /**
+ * The handler once per press: a held key's repeats are ignored. For keys that record something
+ * (a state, an answer), where a key held a moment too long must not act twice; moving keys (j, k,
+ * n, p) keep repeating.
+ */
+export const oncePerPress =
+  (handler: ShortcutHandler): ShortcutHandler =>
+  (event) => {
+    if (!event.repeat) handler(event);
+  };
+
+/**
  * Single-key shortcuts on the document. Quiet while typing, while a modal dialog is open (it owns
  * the keyboard), and when Ctrl/Meta/Alt is held (browser and OS shortcuts win). Keys are matched
  * on `event.key`, so "?" and "C" (Shift+c) are their own keys.

@@ -145,6 +145,24 @@ describe("annotating an item", () => {
     await waitFor(() => expect(state()).toBe("completed"), SLOW);
   }, 60_000);
 
+  it("a held key acts once: a held c warns without completing, a held number answers one question", async () => {
+    const { server, item, answers, render } = await setup();
+    const { user } = render();
+    const state = () => server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item.id);
+    const tone = await screen.findByRole("group", { name: "Tone" }, SLOW);
+    await waitFor(() => expect(tone).toBeEnabled(), SLOW);
+    fireEvent.keyDown(document.body, { key: "4" });
+    fireEvent.keyDown(document.body, { key: "4", repeat: true });
+    await waitFor(() => expect(answers()).toEqual([["tone", 4, "user-demo"]]), SLOW);
+    fireEvent.keyDown(document.body, { key: "c" });
+    fireEvent.keyDown(document.body, { key: "c", repeat: true });
+    expect(await screen.findByText(/Not completed yet/, {}, SLOW)).toBeInTheDocument();
+    expect(state()).toBe("unstarted");
+    expect(answers()).toEqual([["tone", 4, "user-demo"]]);
+    await user.keyboard("c");
+    await waitFor(() => expect(state()).toBe("completed"), SLOW);
+  }, 60_000);
+
   it("completes at the first press once every question is answered, comment typed by keyboard (j, e, Esc)", async () => {
     const { server, item, answers, render } = await setup();
     const { user } = render();

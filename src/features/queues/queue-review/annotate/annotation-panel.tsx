@@ -3,7 +3,7 @@ import type { AnnotationQueue } from "@contract/trace";
 import { ErrorPanel } from "@/components/error-panel";
 import { Section } from "@/components/section";
 import { UntrustedText } from "@/components/untrusted-text";
-import { useShortcuts } from "../../shared/keyboard";
+import { oncePerPress, useShortcuts } from "../../shared/keyboard";
 import { answersFor } from "./answers";
 import { keyedValues, specKind } from "./spec-kind";
 import { NotesThread } from "./notes-thread";
@@ -38,14 +38,14 @@ export function AnnotationPanel({ project, queue, item, me }: { project: string;
       ...Object.fromEntries(
         NUMBER_KEYS.map((key, index) => [
           key,
-          (event: KeyboardEvent) => {
-            // A held key repeats: it must not answer the questions after this one too.
-            if (!active || event.repeat) return;
+          // A held key must not answer the questions after this one too.
+          oncePerPress(() => {
+            if (!active) return;
             const value = keyedValues(specKind(active.fieldSchema))[index];
             if (value === undefined) return;
             answer(active, value);
             highlight(1);
-          },
+          }),
         ]),
       ),
       j: () => highlight(1),
