@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { BIG_QUEUE_NAME, createScratchQueue, itemRows, scorerRefsOf, useDemoProject } from "./queues-support";
+import { BIG_QUEUE_NAME, createScratchQueue, itemRows, queueByName, useDemoProject } from "./queues-support";
 
 // Issue 15's journey: an annotator answers every question of ten items by keyboard alone, with
 // Complete & next, then finds every answer again after a reload: in the review, in the table's
@@ -32,7 +32,7 @@ const answerTip = (page: Page, position: number, columnIndex: number): Locator =
 
 test("ten items answered by keyboard with Complete & next: every answer is in the review, the table and the export after a reload", async ({ page, request }) => {
   test.setTimeout(120_000);
-  const scorerRefs = await scorerRefsOf(request, BIG_QUEUE_NAME);
+  const scorerRefs = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? [];
   expect(scorerRefs).toHaveLength(4);
   const queue = await createScratchQueue(request, "annotate", 10, { scorerRefs, offset: 2_000 });
   await page.goto(`/queues/${queue.id}`);

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import type { AnnotationQueue, AnnotationQueueItem } from "../contract/trace";
 import { DEMO_KEY, expect } from "./fixtures";
 
 export const PROJECT = "demo/support-bot";
@@ -25,23 +26,20 @@ async function trace<T>(request: APIRequestContext, path: string, body: unknown)
   return (path.endsWith("/annotation_queues/query") ? text.trim().split("\n").map((l) => JSON.parse(l)) : JSON.parse(text)) as T;
 }
 
-type Item = { id: string; call_id: string; call_op_name: string; annotation_state: string; position_in_queue: number | null; display_fields: string[] };
-
-export async function queueIdByName(request: APIRequestContext, name: string): Promise<string> {
-  const queues = await trace<{ id: string; name: string }[]>(request, "/annotation_queues/query", { project_id: PROJECT, name });
+/** The demo project's queue called `name`. */
+export async function queueByName(request: APIRequestContext, name: string): Promise<AnnotationQueue> {
+  const queues = await trace<AnnotationQueue[]>(request, "/annotation_queues/query", { project_id: PROJECT, name });
   const queue = queues.find((q) => q.name === name);
   if (!queue) throw new Error(`no queue named ${name}`);
-  return queue.id;
+  return queue;
 }
 
-/** The questions (human-annotation spec refs) of the demo queue called `name`. */
-export async function scorerRefsOf(request: APIRequestContext, name: string): Promise<string[]> {
-  const queues = await trace<{ name: string; scorer_refs: string[] | null }[]>(request, "/annotation_queues/query", { project_id: PROJECT, name });
-  return queues.find((q) => q.name === name)?.scorer_refs ?? [];
+export async function queueIdByName(request: APIRequestContext, name: string): Promise<string> {
+  return (await queueByName(request, name)).id;
 }
 
-export async function queryItems(request: APIRequestContext, queueId: string, body: Record<string, unknown>): Promise<Item[]> {
-  return (await trace<{ items: Item[] }>(request, `/annotation_queues/${queueId}/items/query`, { project_id: PROJECT, ...body })).items;
+export async function queryItems(request: APIRequestContext, queueId: string, body: Record<string, unknown>): Promise<AnnotationQueueItem[]> {
+  return (await trace<{ items: AnnotationQueueItem[] }>(request, `/annotation_queues/${queueId}/items/query`, { project_id: PROJECT, ...body })).items;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Spinner } from "@/components/spinner";
 import { StatusBadge, type StatusTone } from "@/components/status-badge";
+import { formatClockTime } from "@/lib/format";
 import type { JobState } from "./events/job-summary";
 
 const LOOK: Record<JobState, { tone: StatusTone; label: string }> = {
@@ -19,8 +20,6 @@ export function JobStateBadge({ state }: { state: JobState }) {
   );
 }
 
-const clockTime = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-
 /**
  * While the service cannot be reached, a job that had not finished may have done anything since:
  * its state is unknown from the last answer on, and the badge says so rather than "Running".
@@ -28,7 +27,7 @@ const clockTime = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: 
 export function UnknownStateBadge({ since, lastSeen }: { since: number; lastSeen: JobState }) {
   return (
     <StatusBadge tone="warning">
-      State unknown since {clockTime.format(since)}
+      State unknown since {formatClockTime(since)}
       <span className="sr-only"> (last seen {LOOK[lastSeen].label.toLowerCase()})</span>
     </StatusBadge>
   );

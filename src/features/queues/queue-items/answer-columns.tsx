@@ -4,7 +4,7 @@ import type { QueueSpec } from "@/api/annotation-specs";
 import { cn } from "@/lib/cn";
 import { formatAnswer, type AnswersOnCall, type GivenAnswer } from "../shared/call-answers";
 import { TipText } from "../shared/dense-cells";
-import type { ItemRow } from "./items-columns";
+import { ITEM_COLUMNS, NONE, type ItemRow } from "./items-columns";
 import { itemsTableFeatures } from "./items-table-features";
 
 /** The answers on the page's calls (undefined while they load), and who "you" are. */
@@ -19,8 +19,8 @@ const helper = createColumnHelper<typeof itemsTableFeatures, ItemRow>();
 
 export const answerColumnId = (spec: Pick<QueueSpec, "id">) => `answer:${spec.id}`;
 
-/** A column per question of the queue, after the item's own columns; not sortable (the service sorts items, not answers). */
-export function answerColumns(specs: readonly QueueSpec[]) {
+/** A column per question of the queue; not sortable (the service sorts items, not answers). */
+function answerColumns(specs: readonly QueueSpec[]) {
   return specs.map((spec) =>
     helper.display({
       id: answerColumnId(spec),
@@ -32,6 +32,18 @@ export function answerColumns(specs: readonly QueueSpec[]) {
   );
 }
 
+const ANSWERS_AT = ITEM_COLUMNS.findIndex((column) => "accessorKey" in column && column.accessorKey === "annotator_user_id") + 1;
+
+/**
+ * The items table's columns for a queue: the item's own, with a column per question right after
+ * Annotator (what a lead scans the table for, in the first screen).
+ */
+export function itemColumnsWith(specs: readonly QueueSpec[]) {
+  return [...ITEM_COLUMNS.slice(0, ANSWERS_AT), ...answerColumns(specs), ...ITEM_COLUMNS.slice(ANSWERS_AT)];
+}
+
+export type ItemColumns = ReturnType<typeof itemColumnsWith>;
+
 /**
  * One question's answers on one item: yours first (in bold), then the others', compactly, with
  * who answered what in the tooltip. Answers that differ are marked, so disagreement stands out.
@@ -40,7 +52,7 @@ function AnswerCell({ callId, specId }: { callId: string; specId: string }) {
   const { byCall, me, failed } = useContext(PageAnswersContext);
   if (!byCall) return <span className="text-fg-muted">{failed ? "?" : "…"}<span className="sr-only">{failed ? "Answers could not be read" : "Loading answers"}</span></span>;
   const answers = byCall.get(callId)?.[specId] ?? [];
-  if (answers.length === 0) return <span className="text-fg-muted">–</span>;
+  if (answers.length === 0) return NONE;
   const ordered = answers.toSorted((a, b) => Number(b.by === me) - Number(a.by === me));
   const mine = ordered[0]?.by === me;
   const disagree = new Set(answers.map((answer) => JSON.stringify(answer.value))).size > 1;

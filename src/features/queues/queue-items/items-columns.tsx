@@ -15,7 +15,8 @@ export type ItemRow = AnnotationQueueItem & { reviewHref: string };
 
 const helper = createColumnHelper<typeof itemsTableFeatures, ItemRow>();
 
-const none = <span className="text-fg-muted">–</span>;
+/** What an empty cell shows. */
+export const NONE = <span className="text-fg-muted">–</span>;
 
 /**
  * The items table's columns, in display order. Ids of sortable columns are the service's sort
@@ -109,11 +110,15 @@ export const ITEM_COLUMNS = helper.columns([
 /** A definition's column id: its `id`, else its accessor key (how the table names it). */
 const columnId = (column: { id?: string; accessorKey?: unknown }): string => column.id ?? String(column.accessorKey ?? "");
 
-/** The columns the column chooser offers (the rest always show). */
-export const HIDEABLE_ITEM_COLUMNS: readonly ChoosableColumn[] = ITEM_COLUMNS.filter((c) => c.enableHiding !== false).map((column) => {
-  const id = columnId(column as { id?: string; accessorKey?: unknown });
-  return { id, label: column.meta?.label ?? id };
-});
+/** The columns of `columns` the column chooser offers, in table order (the rest always show). */
+export function choosableColumns(columns: readonly { id?: string; accessorKey?: unknown; enableHiding?: boolean; meta?: { label?: string } }[]): ChoosableColumn[] {
+  return columns
+    .filter((column) => column.enableHiding !== false)
+    .map((column) => {
+      const id = columnId(column);
+      return { id, label: column.meta?.label ?? id };
+    });
+}
 
 /** Shown until the user picks columns: the trace id and Updated are the least used (both stay one click away). */
 export const DEFAULT_HIDDEN_COLUMNS: Readonly<Record<string, false>> = { call_trace_id: false, updated_at: false };
@@ -130,7 +135,7 @@ export const PHONE_HIDDEN_COLUMNS: Readonly<Record<string, false>> = {
 
 /** A user id, cut to the column with the whole id on hover; a dash when there is none. */
 function UserCell({ id }: { id: string | null | undefined }) {
-  if (!id) return none;
+  if (!id) return NONE;
   return (
     <span className="block truncate" title={revealHiddenCharacters(id)}>
       <UntrustedText text={id} />

@@ -1,11 +1,10 @@
 import { useTable, type ColumnVisibilityState, type OnChangeFn, type SortingState } from "@tanstack/react-table";
-import { memo, useMemo, useRef, type ReactNode, type RefObject } from "react";
-import type { QueueSpec } from "@/api/annotation-specs";
+import { memo, useRef, type ReactNode, type RefObject } from "react";
 import { StateRow, Table, TableFrame, TableHead } from "@/components/table";
 import { FocusTip, NowProvider, useTableCopy } from "../shared/dense-cells";
 import { AllRowsBody, FULL_RENDER_MAX_ROWS, WindowedRowsBody, type ScrollToRow } from "./item-table-body";
 import { ROW_HEIGHT_PX } from "./item-table-row";
-import { answerColumns, PageAnswersProvider, type PageAnswers } from "./answer-columns";
+import { PageAnswersProvider, type ItemColumns, type PageAnswers } from "./answer-columns";
 import { ITEM_COLUMNS, type ItemRow } from "./items-columns";
 import { itemsTableFeatures } from "./items-table-features";
 import { SortHeader } from "./sort-header";
@@ -29,13 +28,11 @@ type Props = {
   placeholderRows?: number;
   /** Filled in by the table: brings a row that is not rendered (a long page is windowed) into view. */
   scrollToRowRef: RefObject<ScrollToRow | null>;
-  /** The queue's questions: a column each, after the item's own. */
-  specs?: readonly QueueSpec[];
+  /** The columns (the item's own by default; a queue's adds its questions: itemColumnsWith). */
+  columns?: ItemColumns;
   answers?: PageAnswers;
 };
 
-const NO_SPECS: readonly QueueSpec[] = [];
-const ANSWERS_AT = ITEM_COLUMNS.findIndex((column) => "accessorKey" in column && column.accessorKey === "annotator_user_id") + 1;
 const NO_ANSWERS: PageAnswers = { byCall: undefined, me: null, failed: false };
 
 const getRowId = (row: ItemRow) => row.id;
@@ -45,9 +42,7 @@ const getRowId = (row: ItemRow) => row.id;
  * memoised on their item, so a new page or a filter keystroke elsewhere does not re-render rows
  * that did not change; a long page renders only the rows near the viewport (item-table-body.tsx).
  */
-export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingChange, columnVisibility, labelledBy, busy, offset, total, onOpen, empty, placeholderRows = 0, scrollToRowRef, specs = NO_SPECS, answers = NO_ANSWERS }: Props) {
-  // The answers right after who has the item: what a lead scans the table for, in the first screen.
-  const columns = useMemo(() => [...ITEM_COLUMNS.slice(0, ANSWERS_AT), ...answerColumns(specs), ...ITEM_COLUMNS.slice(ANSWERS_AT)], [specs]);
+export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingChange, columnVisibility, labelledBy, busy, offset, total, onOpen, empty, placeholderRows = 0, scrollToRowRef, columns = ITEM_COLUMNS, answers = NO_ANSWERS }: Props) {
   const table = useTable({
     features: itemsTableFeatures,
     columns,

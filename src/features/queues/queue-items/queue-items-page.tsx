@@ -15,7 +15,7 @@ import { QueueProgress } from "../shared/queue-progress";
 import { ShortcutsDialog, type Shortcut } from "../shared/shortcuts-dialog";
 import { useAnnotationProject } from "../shared/use-annotation-project";
 import { useColumnVisibility, withPhoneQuestionDefaults } from "./column-visibility";
-import { HIDEABLE_ITEM_COLUMNS } from "./items-columns";
+import { choosableColumns } from "./items-columns";
 import { ExportDialog } from "./export/export-dialog";
 import { useExport } from "./export/use-export";
 import { ItemsEmptyState } from "./items-empty-state";
@@ -28,7 +28,7 @@ import { useItemsPage } from "./use-items-page";
 import { useItemsRowNavigation } from "./use-items-row-navigation";
 import { useItemsViewChanges } from "./use-items-view-changes";
 import { useKnownOps } from "./use-known-ops";
-import { answerColumnId } from "./answer-columns";
+import { answerColumnId, itemColumnsWith } from "./answer-columns";
 import { usePageAnswers } from "./use-page-answers";
 
 export const TABLE_SHORTCUTS: readonly Shortcut[] = [
@@ -75,12 +75,8 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   const knownOps = useKnownOps(queueId, page.items);
   const pageAnswers = usePageAnswers(project, queue.data, page.items);
   const exporter = useExport(project, queueId, queue.data?.name ?? "Queue", state, pageAnswers.specs);
-  // In the table's order: the questions come right after the annotator.
-  const choosable = useMemo(() => {
-    const at = HIDEABLE_ITEM_COLUMNS.findIndex((column) => column.id === "annotator_user_id") + 1;
-    const questions = pageAnswers.specs.map((spec) => ({ id: answerColumnId(spec), label: spec.label }));
-    return [...HIDEABLE_ITEM_COLUMNS.slice(0, at), ...questions, ...HIDEABLE_ITEM_COLUMNS.slice(at)];
-  }, [pageAnswers.specs]);
+  const itemColumns = useMemo(() => itemColumnsWith(pageAnswers.specs), [pageAnswers.specs]);
+  const choosable = useMemo(() => choosableColumns(itemColumns), [itemColumns]);
   const questionColumnIds = useMemo(() => pageAnswers.specs.map(answerColumnId), [pageAnswers.specs]);
   const visibility = useMemo(() => withPhoneQuestionDefaults(columns.visibility, questionColumnIds), [columns.visibility, questionColumnIds]);
   useShortcuts({ "?": () => setShortcutsOpen(true) });
@@ -173,7 +169,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
             />
           }
           scrollToRowRef={navigation.scrollToRowRef}
-          specs={pageAnswers.specs}
+          columns={itemColumns}
           answers={pageAnswers.answers}
         />
         {pageAnswers.feedback.isError ? (

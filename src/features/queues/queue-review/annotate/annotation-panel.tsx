@@ -8,7 +8,7 @@ import { answersFor } from "./answers";
 import { keyedValues, specKind } from "./spec-kind";
 import { NotesThread } from "./notes-thread";
 import { SpecField } from "./spec-field";
-import { useAnnotations } from "./use-annotations";
+import { useAnnotations, type AnnotatedItem } from "./use-annotations";
 
 const NUMBER_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
 
@@ -21,7 +21,7 @@ const FIELD_OF_ACTIVE = ["textarea", "input:not([type=radio])", "input[type=radi
  * the next, j and k move the highlight, e goes into its field: a reviewer answers a whole item,
  * comment included, without leaving the keyboard.
  */
-export function AnnotationPanel({ project, queue, item, me }: { project: string; queue: AnnotationQueue; item: { id: string; call_id: string; queue_id: string }; me: string | null }) {
+export function AnnotationPanel({ project, queue, item, me }: { project: string; queue: AnnotationQueue; item: AnnotatedItem; me: string | null }) {
   const refs = queue.scorer_refs ?? [];
   const { specs, feedback, pending, answer } = useAnnotations(project, refs, item, me);
   const list = specs.data?.specs ?? [];

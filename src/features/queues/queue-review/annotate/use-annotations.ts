@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
+import type { AnnotationQueueItem } from "@contract/trace";
 import type { Feedback } from "@contract/trace-feedback";
 import { ANNOTATION_FEEDBACK_PREFIX } from "@contract/trace-feedback";
 import { callRef, type QueueSpec } from "@/api/annotation-specs";
@@ -10,13 +11,16 @@ import { useApiClients } from "@/settings/api-clients";
 import { answerSavesOf, usePendingAnswers } from "./answer-saves";
 import { answersFor } from "./answers";
 
+/** What answering needs of an item: its call, and where it is (for a notice about it elsewhere). */
+export type AnnotatedItem = Pick<AnnotationQueueItem, "id" | "call_id" | "queue_id">;
+
 /**
  * The queue's specs and the call's answers, and `answer(spec, value)`: shown at once, saved in the
  * background (create, or replace the row it changes). Changes to one spec go out one after
  * another, each replacing the row the one before it wrote, so quick changes never race; they go on
  * (and a refusal is kept) after the review has moved to another item.
  */
-export function useAnnotations(project: string, scorerRefs: readonly string[], item: { id: string; call_id: string; queue_id: string }, me: string | null) {
+export function useAnnotations(project: string, scorerRefs: readonly string[], item: AnnotatedItem, me: string | null) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   const saves = answerSavesOf(queryClient);
