@@ -215,22 +215,27 @@ describe("annotating an item", () => {
     expect(screen.queryByText("An answer on an earlier item was not saved")).not.toBeInTheDocument();
   }, 60_000);
 
-  it("waits for the answers given so far before taking one (it must know the row an answer replaces)", async () => {
+  it("keeps keys pressed before the answers given so far arrive, and saves them once it knows the row each replaces", async () => {
     let release: (() => void) | undefined;
-    const { answers, render } = await setup((fetch) => async (input, init) => {
+    const { server, specs, item, answers, render } = await setup((fetch) => async (input, init) => {
       if (String(input).endsWith("/feedback/query") && release === undefined) await new Promise<void>((resolve) => (release = resolve));
       return fetch(input, init);
     });
+    // Someone else's shared answer is already there: the key pressed early must replace it, not add a second one.
+    server.db
+      .prepare("INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload, annotation_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+      .run("f-kenji-resolution", PROJECT, callRef(PROJECT, item.call_id), "user-kenji", new Date(Date.now() - 60_000).toISOString(), "wandb.annotation.resolution", JSON.stringify({ value: "Resolved" }), specs.resolution);
     const { user } = render();
     const tone = await screen.findByRole("group", { name: "Tone" }, SLOW);
     expect(screen.getByText("Reading the answers given so far…")).toBeInTheDocument();
-    expect(tone).toBeDisabled();
+    // Pressed the moment the item shows: shown at once, sent once the answers are here.
     await user.keyboard("4");
-    expect(answers()).toEqual([]);
+    await user.keyboard("2");
+    expect(within(tone).getByRole("radio", { name: /^4/ })).toBeChecked();
+    expect(answers()).toEqual([["resolution", "Resolved", "user-kenji"]]);
     release?.();
-    await waitFor(() => expect(tone).toBeEnabled(), SLOW);
-    await user.keyboard("4");
-    await waitFor(() => expect(answers()).toEqual([["tone", 4, "user-demo"]]), SLOW);
+    await waitFor(() => expect(answers()).toEqual([["tone", 4, "user-demo"], ["resolution", "Partly resolved", "user-demo"]]), SLOW);
+    expect(screen.queryByText("Reading the answers given so far…")).not.toBeInTheDocument();
   }, 60_000);
 
   it("Esc in any field of the panel (the notes box, a choice) leaves the field and keeps the item and what was typed", async () => {

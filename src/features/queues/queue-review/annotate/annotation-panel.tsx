@@ -28,8 +28,8 @@ export function AnnotationPanel({ project, queue, item, me }: { project: string;
   const [activeIndex, setActiveIndex] = useState(0);
   const active = list[Math.min(activeIndex, list.length - 1)];
   const rows = feedback.data ?? [];
-  // Until the call's answers are read, an answer could not know the row it replaces: wait for them.
-  const ready = feedback.data !== undefined;
+  // An answer given before these arrive is shown at once and saved once they are here (use-annotations).
+  const reading = feedback.isPending;
   const panel = useRef<HTMLElement>(null);
   const highlight = (move: number) => setActiveIndex((current) => Math.max(0, Math.min(current + move, list.length - 1)));
 
@@ -58,7 +58,7 @@ export function AnnotationPanel({ project, queue, item, me }: { project: string;
         field.focus();
       },
     },
-    list.length > 0 && ready,
+    list.length > 0,
   );
 
   return (
@@ -72,7 +72,7 @@ export function AnnotationPanel({ project, queue, item, me }: { project: string;
       {specs.isError ? <ErrorPanel error={specs.error} title="Could not read this queue's questions" onRetry={() => void specs.refetch()} /> : null}
       {feedback.isError ? <ErrorPanel error={feedback.error} title="Could not read the answers given so far" onRetry={() => void feedback.refetch()} /> : null}
       {specs.isPending && refs.length > 0 ? <p className="text-xs text-fg-muted">Loading the questions…</p> : null}
-      {!ready && !feedback.isError && list.length > 0 ? <p className="text-xs text-fg-muted">Reading the answers given so far…</p> : null}
+      {reading && list.length > 0 ? <p className="text-xs text-fg-muted">Reading the answers given so far…</p> : null}
       {specs.data?.missing.map((missing) => (
         <p key={missing.ref} className="text-xs text-amber-800 dark:text-amber-300">
           A question of this queue could not be read (<UntrustedText text={missing.ref} />
@@ -86,7 +86,6 @@ export function AnnotationPanel({ project, queue, item, me }: { project: string;
           answers={answersFor(spec, rows, me)}
           pending={pending[spec.id]}
           active={spec === active}
-          disabled={!ready}
           onAnswer={(value) => answer(spec, value)}
           onActivate={() => setActiveIndex(index)}
         />

@@ -20,7 +20,6 @@ export function SpecField({
   answers,
   pending,
   active,
-  disabled = false,
   onAnswer,
   onActivate,
 }: {
@@ -29,8 +28,6 @@ export function SpecField({
   pending: PendingAnswer | undefined;
   /** The number keys answer this spec. */
   active: boolean;
-  /** While the call's answers are still being read. */
-  disabled?: boolean;
   onAnswer: (value: unknown) => void;
   onActivate: () => void;
 }) {
@@ -40,7 +37,6 @@ export function SpecField({
   const shown = pending ? pending.value : answers.current?.value;
   return (
     <fieldset
-      disabled={disabled}
       aria-describedby={helpId}
       data-active-spec={active || undefined}
       className={cn("space-y-2 rounded-lg border bg-surface px-3 py-2.5", active ? "border-accent ring-1 ring-accent" : "border-line")}

@@ -38,8 +38,6 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
       // A later change to the same question (even back to this value) supersedes this one's outcome on screen.
       const stillLatest = () => saves.pendingFor(callId)[spec.id]?.save === entry.save;
       saves.enqueue(callId, spec.id, async () => {
-        // Read when this save runs: the one before it may have replaced the row.
-        const current = answersFor(spec, queryClient.getQueryData<Feedback[]>(feedbackOptions.queryKey) ?? [], me).current;
         const request = {
           project_id: project,
           weave_ref: callRef(project, callId),
@@ -47,7 +45,12 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
           annotation_ref: spec.ref,
           payload: { value },
         };
+        let current: ReturnType<typeof answersFor>["current"] = null;
         try {
+          // Read when this save runs: the one before it may have replaced the row. An answer given
+          // before the call's answers have arrived waits for them (it must know the row it
+          // replaces), so a key pressed the moment an item shows is kept, not dropped.
+          current = answersFor(spec, await queryClient.ensureQueryData(feedbackOptions), me).current;
           const saved = current ? await trace.replaceFeedback({ ...request, feedback_id: current.id }) : await trace.createFeedback(request);
           // A read of the call's answers still on its way may have been answered before this write:
           // drop it, so it cannot put the replaced row back over the saved one.
@@ -66,7 +69,7 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
         }
       });
     },
-    [callId, itemId, queueId, me, project, queryClient, saves, trace, feedbackOptions.queryKey],
+    [callId, itemId, queueId, me, project, queryClient, saves, trace, feedbackOptions],
   );
 
   return { specs, feedback, pending, answer };
