@@ -36,7 +36,7 @@ export function StateActions({
       <GuardedButton blockedReason={blocked("skipped")} note={note("skipped")} busy={busy} shortcut="s" onClick={() => onAction({ state: "skipped", advance: false })}>
         Skip
       </GuardedButton>
-      <span aria-hidden="true" className="mx-1 h-5 w-px bg-line-strong" />
+      <span aria-hidden="true" className="mx-1 h-5 w-px bg-line-strong max-sm:hidden" />
       <GuardedButton
         variant="primary"
         blockedReason={blocked("completed")}
