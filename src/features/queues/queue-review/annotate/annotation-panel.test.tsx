@@ -238,6 +238,26 @@ describe("annotating an item", () => {
     expect(screen.queryByText("Reading the answers given so far…")).not.toBeInTheDocument();
   }, 60_000);
 
+  it("completes at the first press when every question was answered before the call's answers arrived", async () => {
+    let release: (() => void) | undefined;
+    const { server, item, answers, render } = await setup((fetch) => async (input, init) => {
+      if (String(input).endsWith("/feedback/query") && release === undefined) await new Promise<void>((resolve) => (release = resolve));
+      return fetch(input, init);
+    });
+    const { user } = render();
+    const state = () => server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item.id);
+    await screen.findByRole("group", { name: "Tone" }, SLOW);
+    expect(screen.getByText("Reading the answers given so far…")).toBeInTheDocument();
+    await user.keyboard("421e");
+    await user.keyboard("Fine");
+    await user.keyboard("{Escape}");
+    await user.keyboard("c");
+    await waitFor(() => expect(state()).toBe("completed"), SLOW);
+    expect(screen.queryByText(/Not completed yet/)).not.toBeInTheDocument();
+    release?.();
+    await waitFor(() => expect(answers()).toHaveLength(4), SLOW);
+  }, 60_000);
+
   it("Esc in any field of the panel (the notes box, a choice) leaves the field and keeps the item and what was typed", async () => {
     const { render } = await setup();
     const { user } = render();

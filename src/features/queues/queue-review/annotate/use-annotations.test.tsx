@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
 import { createApiClients } from "@/api/clients";
+import { traceQueries } from "@/api/queries/trace";
 import { createLocalServer } from "@/test/local-server";
 import { createQueueTestContext } from "../../test-support";
 import { useAnnotations } from "./use-annotations";
@@ -36,5 +37,31 @@ describe("saving answers", () => {
     });
     await waitFor(() => expect(result.current.pending.tone).toMatchObject({ value: 4, status: "refused" }), SLOW);
     expect(writes).toBe(3);
+  }, 30_000);
+
+  it("an answer given before the call's answers arrived is saved even when the review moves on before they do", async () => {
+    const server = createLocalServer();
+    const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 2 });
+    const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone"], Date.now(), "user-demo");
+    const [item] = (await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      // The call's answers take long to come: the annotator answers and moves on meanwhile.
+      if (String(input).endsWith("/feedback/query")) await held;
+      return server.fetch(input, init);
+    };
+    const context = createQueueTestContext(server.settings, fetch);
+    // The questions are already known (read once per queue), the call's answers are not.
+    await context.queryClient.prefetchQuery(traceQueries.queueSpecs(createApiClients(server.settings, { fetch: server.fetch }).trace, [specs.tone]));
+    const { result, unmount } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item!, "user-demo"), { wrapper: context.Wrapper });
+    await waitFor(() => expect(result.current.specs.data).toBeTruthy(), SLOW);
+    act(() => result.current.answer(result.current.specs.data!.specs[0]!, 3));
+    // The save is under way, waiting for the call's answers, when the review moves on.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    unmount();
+    release?.();
+    const stored = () => server.db.prepare("SELECT payload FROM trace_feedback WHERE feedback_type = 'wandb.annotation.tone'").pluck().all();
+    await waitFor(() => expect(stored()).toEqual([JSON.stringify({ value: 3 })]), SLOW);
   }, 30_000);
 });

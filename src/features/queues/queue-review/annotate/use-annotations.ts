@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { isCancelledError, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import type { AnnotationQueueItem } from "@contract/trace";
 import type { Feedback } from "@contract/trace-feedback";
@@ -50,7 +50,7 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
           // Read when this save runs: the one before it may have replaced the row. An answer given
           // before the call's answers have arrived waits for them (it must know the row it
           // replaces), so a key pressed the moment an item shows is kept, not dropped.
-          current = answersFor(spec, await queryClient.ensureQueryData(feedbackOptions), me).current;
+          current = answersFor(spec, await answersOnCall(queryClient, feedbackOptions), me).current;
           const saved = current ? await trace.replaceFeedback({ ...request, feedback_id: current.id }) : await trace.createFeedback(request);
           // A read of the call's answers still on its way may have been answered before this write:
           // drop it, so it cannot put the replaced row back over the saved one.
@@ -88,4 +88,19 @@ function refusalReason(error: unknown, replacing: boolean): string {
 function showsCallAmongOthers(queryKey: readonly unknown[], callId: string): boolean {
   const callIds = queryKey.at(-1);
   return Array.isArray(callIds) && callIds.length > 1 && callIds.includes(callId);
+}
+
+/**
+ * The call's answers, read if they are not here yet. A read in flight is cancelled when the
+ * review moves on before it ends (its panel was its only observer) or when another save of the
+ * call lands: then it is read again, rather than the save failing for a read nobody refused.
+ */
+async function answersOnCall(queryClient: QueryClient, options: ReturnType<typeof traceQueries.callsFeedback>): Promise<Feedback[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await queryClient.ensureQueryData(options);
+    } catch (error) {
+      if (!isCancelledError(error) || attempt >= 5) throw error;
+    }
+  }
 }

@@ -25,8 +25,11 @@ export function useUnansweredCheck(project: string, scorerRefs: readonly string[
       const specs = queryClient.getQueryData<QueueSpecs>(traceQueries.queueSpecs(trace, scorerRefs).queryKey);
       if (!specs) return { notRead: "questions" };
       const rows = queryClient.getQueryData<Feedback[]>(traceQueries.callsFeedback(trace, project, [callId]).queryKey);
-      if (!rows) return { notRead: "answers" };
-      return unansweredSpecs(specs.specs, rows, answerSavesOf(queryClient).pendingFor(callId), me).map((spec) => spec.label);
+      const unanswered = unansweredSpecs(specs.specs, rows ?? [], answerSavesOf(queryClient).pendingFor(callId), me);
+      // Answers given here before the call's answers arrived are on their way: if they cover every
+      // question, nothing is missing whatever the others answered.
+      if (!rows && unanswered.length > 0) return { notRead: "answers" };
+      return unanswered.map((spec) => spec.label);
     },
     [project, scorerRefs, me, queryClient, trace],
   );
