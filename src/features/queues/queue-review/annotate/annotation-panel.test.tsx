@@ -29,6 +29,23 @@ async function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globa
   return { server, clients, specs, item: item!, answers, render };
 }
 
+/** Holds the first read of the call's answers until `release`: keys are pressed before they arrive. */
+function holdFirstAnswersRead() {
+  let release: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  const wrap =
+    (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
+    async (input, init) => {
+      if (first && String(input).endsWith("/feedback/query")) {
+        first = false;
+        await held;
+      }
+      return fetch(input, init);
+    };
+  return { wrap, release: () => release?.() };
+}
+
 describe("annotating an item", () => {
   it("answers each question by click and by number keys, one answer per question, with the guidelines shown", async () => {
     const { answers, render } = await setup();
@@ -216,11 +233,8 @@ describe("annotating an item", () => {
   }, 60_000);
 
   it("keeps keys pressed before the answers given so far arrive, and saves them once it knows the row each replaces", async () => {
-    let release: (() => void) | undefined;
-    const { server, specs, item, answers, render } = await setup((fetch) => async (input, init) => {
-      if (String(input).endsWith("/feedback/query") && release === undefined) await new Promise<void>((resolve) => (release = resolve));
-      return fetch(input, init);
-    });
+    const answersRead = holdFirstAnswersRead();
+    const { server, specs, item, answers, render } = await setup(answersRead.wrap);
     // Someone else's shared answer is already there: the key pressed early must replace it, not add a second one.
     server.db
       .prepare("INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload, annotation_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
@@ -233,17 +247,14 @@ describe("annotating an item", () => {
     await user.keyboard("2");
     expect(within(tone).getByRole("radio", { name: /^4/ })).toBeChecked();
     expect(answers()).toEqual([["resolution", "Resolved", "user-kenji"]]);
-    release?.();
+    answersRead.release();
     await waitFor(() => expect(answers()).toEqual([["tone", 4, "user-demo"], ["resolution", "Partly resolved", "user-demo"]]), SLOW);
     expect(screen.queryByText("Reading the answers given so far…")).not.toBeInTheDocument();
   }, 60_000);
 
   it("completes at the first press when every question was answered before the call's answers arrived", async () => {
-    let release: (() => void) | undefined;
-    const { server, item, answers, render } = await setup((fetch) => async (input, init) => {
-      if (String(input).endsWith("/feedback/query") && release === undefined) await new Promise<void>((resolve) => (release = resolve));
-      return fetch(input, init);
-    });
+    const answersRead = holdFirstAnswersRead();
+    const { server, item, answers, render } = await setup(answersRead.wrap);
     const { user } = render();
     const state = () => server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item.id);
     await screen.findByRole("group", { name: "Tone" }, SLOW);
@@ -254,7 +265,7 @@ describe("annotating an item", () => {
     await user.keyboard("c");
     await waitFor(() => expect(state()).toBe("completed"), SLOW);
     expect(screen.queryByText(/Not completed yet/)).not.toBeInTheDocument();
-    release?.();
+    answersRead.release();
     await waitFor(() => expect(answers()).toHaveLength(4), SLOW);
   }, 60_000);
 
