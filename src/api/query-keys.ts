@@ -29,6 +29,8 @@ export const traceKeys = {
   itemWindows: (scope: ClientScope, queueId: string) => [...traceKeys.itemPages(scope, queueId), "around"] as const,
   calls: (scope: ClientScope) => [...traceKeys.all(scope), "calls"] as const,
   call: (scope: ClientScope, projectId: string, callId: string) => [...traceKeys.calls(scope), "detail", projectId, callId] as const,
+  /** The project's op versions (op objects), for reading op refs as names and versions. */
+  ops: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "ops", projectId] as const,
   /** Specs by ref: a ref names one content digest, so what it reads never changes. */
   specs: (scope: ClientScope, refs: readonly string[]) => [...traceKeys.all(scope), "specs", refs] as const,
   /** Feedback on calls: invalidate this prefix after writing an answer or a note. */

@@ -27,7 +27,7 @@ import {
   type FeedbackQueryRequest,
   type FeedbackReplaceRequest,
 } from "@contract/trace-feedback";
-import { RefsReadBatchResponse } from "@contract/trace-objects";
+import { ObjQueryResponse, RefsReadBatchResponse, type ObjQueryRequest, type TraceObject } from "@contract/trace-objects";
 import type * as z from "zod/mini";
 import { basicAuth, keyFingerprint } from "./auth";
 import { createHttpClient, type CallOptions } from "./http";
@@ -90,6 +90,12 @@ export function createTraceClient(config: ServiceClientConfig) {
     async readRefs(refs: readonly string[], options?: CallOptions): Promise<unknown[]> {
       const res = await http.json({ method: "POST", path: "/refs/read_batch", body: { refs }, options }, RefsReadBatchResponse);
       return res.vals;
+    },
+
+    /** Object versions of the project (specs, ops, datasets), filtered and paged by the service. */
+    async queryObjects(req: ObjQueryRequest, options?: CallOptions): Promise<TraceObject[]> {
+      const res = await http.json({ method: "POST", path: "/objs/query", body: req, options }, ObjQueryResponse);
+      return res.objs;
     },
 
     createFeedback(req: FeedbackCreateRequest, options?: CallOptions): Promise<FeedbackCreateResponse> {

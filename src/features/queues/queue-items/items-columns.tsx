@@ -4,11 +4,12 @@ import type { ChoosableColumn } from "@/components/table";
 import { StatusBadge } from "@/components/status-badge";
 import { UntrustedText } from "@/components/untrusted-text";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
-import { callDurationMs, shortId, shortOpName } from "../shared/format";
+import { callDurationMs, shortId } from "../shared/format";
 import { formatCount, formatDuration } from "@/lib/format";
 import { STATE_LABELS, STATE_TONES } from "../shared/item-state";
-import { CopyCell, TimeCell, TipText } from "../shared/dense-cells";
+import { CopyCell, TimeCell } from "../shared/dense-cells";
 import { itemsTableFeatures } from "./items-table-features";
+import { OpCell } from "./op-cell";
 
 /** What a row needs besides its item: where its review page is. */
 export type ItemRow = AnnotationQueueItem & { reviewHref: string };
@@ -44,7 +45,7 @@ export const ITEM_COLUMNS = helper.columns([
   helper.accessor("call_op_name", {
     header: "Operation",
     meta: { label: "Operation", width: 200, sortField: "call_op_name", cellClassName: "truncate" },
-    cell: (info) => <TipText text={shortOpName(info.getValue())} full={info.getValue()} className="font-mono text-xs" />,
+    cell: (info) => <OpCell opRef={info.getValue()} />,
   }),
   helper.accessor("call_id", {
     header: "Call",

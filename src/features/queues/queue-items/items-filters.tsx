@@ -3,13 +3,13 @@ import type { AnnotationState } from "@contract/trace";
 import { Button } from "@/components/button";
 import { cn } from "@/lib/cn";
 import { DebouncedTextField } from "../shared/debounced-text-field";
-import { shortOpName } from "../shared/format";
+import { opLabel, readOpFilter, type OpChoice } from "../shared/op-names";
 import type { FilterErrorKey } from "./items-errors";
 import { TEXT_FILTERS, type TextFilterKey, type TextFilters } from "../shared/items-url-state";
 import { StateFilter } from "./state-filter";
 
 const PLACEHOLDERS: Record<TextFilterKey, string> = {
-  op: "Exact name (pick one)",
+  op: "Name, e.g. support_agent.answer",
   callId: "Exact call ID",
   traceId: "Exact trace ID",
   itemId: "Exact item ID",
@@ -40,8 +40,8 @@ type Props = {
   onStatesChange: (states: AnnotationState[]) => void;
   onClear: () => void;
   errors: Partial<Record<FilterErrorKey, string>>;
-  /** Full operation names seen in this queue, offered as suggestions (the filter is exact). */
-  knownOps: readonly string[];
+  /** The operations seen in this queue, labelled as the table shows them (useOpChoices). */
+  opChoices: readonly OpChoice[];
   firstFieldRef: Ref<HTMLInputElement>;
   /** Escape in a text filter: focus goes back to the table. */
   onEscape: () => void;
@@ -55,10 +55,11 @@ type Props = {
  * table does not re-render while someone types; the page resets to 1 on every commit. On a phone
  * they fold behind a "Filters" button that says how many are set, so the table is in the first screen.
  */
-export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextCommit, onStatesChange, onClear, errors, knownOps, firstFieldRef, onEscape, expanded, onExpandedChange }: Props) {
+export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextCommit, onStatesChange, onClear, errors, opChoices, firstFieldRef, onEscape, expanded, onExpandedChange }: Props) {
   const setCount = states.length + TEXT_FILTERS.filter((f) => values[f.key] !== "").length;
   const active = setCount > 0;
   const bodyId = useId();
+  const op = useOpFilter(values.op, opChoices, onTextCommit);
   return (
     <search aria-label="Filter items" className="rounded-lg border border-line bg-surface p-3">
       <Button className="md:hidden" aria-expanded={expanded} aria-controls={bodyId} onClick={() => onExpandedChange(!expanded)}>
@@ -77,19 +78,20 @@ export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextC
               key={f.key}
               filterKey={f.key}
               label={f.label}
-              value={values[f.key]}
-              onCommit={onTextCommit}
-              error={errors[f.key]}
+              value={f.key === "op" ? op.shown : values[f.key]}
+              onCommit={f.key === "op" ? op.commit : onTextCommit}
+              error={f.key === "op" ? (op.error ?? errors.op) : errors[f.key]}
               inputRef={index === 0 ? firstFieldRef : undefined}
               list={f.key === "op" ? OPS_LIST_ID : undefined}
               onEscape={onEscape}
+              onDraftChange={f.key === "op" ? op.clearError : undefined}
             />
           ))}
         </div>
         <datalist id={OPS_LIST_ID}>
-          {knownOps.map((op) => (
-            <option key={op} value={op}>
-              {shortOpName(op)}
+          {opChoices.map((choice) => (
+            <option key={choice.ref} value={choice.label}>
+              {choice.label}
             </option>
           ))}
         </datalist>
@@ -97,6 +99,29 @@ export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextC
     </search>
   );
 });
+
+/**
+ * The Operation filter takes what people read (the table's label, a bare name, any case) or a full
+ * ref, and commits the op's full ref, the only thing the service matches. A name that several
+ * versions share is not guessed at: the field says which versions to pick from.
+ */
+function useOpFilter(committed: string, choices: readonly OpChoice[], onTextCommit: (key: TextFilterKey, value: string) => void) {
+  const [error, setError] = useState<string | null>(null);
+  const commit = useCallback(
+    (_key: TextFilterKey, typed: string) => {
+      const reading = readOpFilter(typed, choices);
+      if (reading.kind === "ambiguous") {
+        setError(`${reading.name} has ${reading.labels.length} versions in this queue: pick one (${reading.labels.join(", ")}).`);
+        return;
+      }
+      setError(null);
+      onTextCommit("op", reading.kind === "ref" ? reading.ref : reading.text);
+    },
+    [choices, onTextCommit],
+  );
+  const clearError = useCallback(() => setError(null), []);
+  return { shown: committed === "" ? "" : opLabel(committed, choices), commit, error, clearError };
+}
 
 function TextFilter({
   filterKey,
@@ -107,6 +132,7 @@ function TextFilter({
   inputRef,
   list,
   onEscape,
+  onDraftChange,
 }: {
   filterKey: TextFilterKey;
   label: string;
@@ -116,6 +142,7 @@ function TextFilter({
   inputRef?: Ref<HTMLInputElement>;
   list?: string;
   onEscape: () => void;
+  onDraftChange?: () => void;
 }) {
   const commit = useCallback((next: string) => onCommit(filterKey, next), [onCommit, filterKey]);
   return (
@@ -128,6 +155,7 @@ function TextFilter({
       inputRef={inputRef}
       list={list}
       onEscape={onEscape}
+      onDraftChange={onDraftChange}
       className="min-w-0"
       inputClassName="font-mono text-xs"
     />

@@ -5,6 +5,8 @@ import { FocusTip, NowProvider, useTableCopy } from "../shared/dense-cells";
 import { AllRowsBody, FULL_RENDER_MAX_ROWS, WindowedRowsBody, type ScrollToRow } from "./item-table-body";
 import { ROW_HEIGHT_PX } from "./item-table-row";
 import { PageAnswersProvider, type ItemColumns, type PageAnswers } from "./answer-columns";
+import { OpChoicesProvider } from "./op-cell";
+import type { OpChoice } from "../shared/op-names";
 import { ITEM_COLUMNS, type ItemRow } from "./items-columns";
 import { itemsTableFeatures } from "./items-table-features";
 import { SortHeader } from "./sort-header";
@@ -31,9 +33,12 @@ type Props = {
   /** The columns (the item's own by default; a queue's adds its questions: itemColumnsWith). */
   columns?: ItemColumns;
   answers?: PageAnswers;
+  /** The Operation cells' labels (useOpChoices); without them a cell shows the op's name. */
+  opChoices?: readonly OpChoice[];
 };
 
 const NO_ANSWERS: PageAnswers = { byCall: undefined, me: null, failed: false };
+const NO_OP_CHOICES: readonly OpChoice[] = [];
 
 const getRowId = (row: ItemRow) => row.id;
 
@@ -42,7 +47,7 @@ const getRowId = (row: ItemRow) => row.id;
  * memoised on their item, so a new page or a filter keystroke elsewhere does not re-render rows
  * that did not change; a long page renders only the rows near the viewport (item-table-body.tsx).
  */
-export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingChange, columnVisibility, labelledBy, busy, offset, total, onOpen, empty, placeholderRows = 0, scrollToRowRef, columns = ITEM_COLUMNS, answers = NO_ANSWERS }: Props) {
+export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingChange, columnVisibility, labelledBy, busy, offset, total, onOpen, empty, placeholderRows = 0, scrollToRowRef, columns = ITEM_COLUMNS, answers = NO_ANSWERS, opChoices = NO_OP_CHOICES }: Props) {
   const table = useTable({
     features: itemsTableFeatures,
     columns,
@@ -93,7 +98,9 @@ export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingCha
             </tbody>
           ) : (
             <PageAnswersProvider value={answers}>
-              <Body rows={table.getRowModel().rows} offset={offset} visibleKey={visibleKey} columnCount={columnCount} busy={busy} onOpen={onOpen} scrollToRowRef={scrollToRowRef} />
+              <OpChoicesProvider value={opChoices}>
+                <Body rows={table.getRowModel().rows} offset={offset} visibleKey={visibleKey} columnCount={columnCount} busy={busy} onOpen={onOpen} scrollToRowRef={scrollToRowRef} />
+              </OpChoicesProvider>
             </PageAnswersProvider>
           )}
         </Table>

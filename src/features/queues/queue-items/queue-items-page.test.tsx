@@ -81,6 +81,23 @@ describe("queue items page", () => {
     expect(within(screen.getByRole("table")).getByRole("link", { name: "Open item 1" })).toBeInTheDocument();
   }, 60_000);
 
+  it("finds a row's operation by the name the table shows, and sends the service the op's full ref", async () => {
+    const { user, search, clients, queueId } = setup("size=25");
+    await table();
+    const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 1 });
+    const opRef = items[0]!.call_op_name;
+    const opCell = (row: HTMLElement) => within(row).getByTitle(opRef);
+    const shown = await waitFor(() => opCell(screen.getAllByRole("row").find((row) => row.getAttribute("data-item-id") === items[0]!.id)!).textContent!, SLOW);
+    expect(opRef.startsWith("weave:///")).toBe(true);
+    expect(shown).not.toContain("weave:///");
+
+    await user.type(screen.getByRole("combobox", { name: "Operation" }), `${shown}{Enter}`);
+    await waitFor(() => expect(search().get("op")).toBe(opRef), SLOW);
+    // The field keeps showing the name people read, not the ref it stands for.
+    expect(screen.getByRole("combobox", { name: "Operation" })).toHaveValue(shown);
+    await waitFor(() => expect(dataRows().map((row) => opCell(row).textContent)).toEqual(dataRows().map(() => shown)), SLOW);
+  }, 60_000);
+
   it("moves row focus with j/k and opens a row with Enter, carrying the view", async () => {
     const { user, router, clients, queueId } = setup("size=25&sort=created_at.desc");
     await table();

@@ -27,7 +27,7 @@ import { QueueItemsHeader } from "./queue-items-header";
 import { useItemsPage } from "./use-items-page";
 import { useItemsRowNavigation } from "./use-items-row-navigation";
 import { useItemsViewChanges } from "./use-items-view-changes";
-import { useKnownOps } from "./use-known-ops";
+import { useOpChoices } from "./use-op-choices";
 import { answerColumnId, itemColumnsWith } from "./answer-columns";
 import { usePageAnswers } from "./use-page-answers";
 
@@ -72,7 +72,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   // Synchronously, so the first filter exists to take the focus right after.
   const showFilters = useCallback(() => flushSync(() => setFiltersExpanded(true)), [setFiltersExpanded]);
   const navigation = useItemsRowNavigation({ project, queueId, state, page, fresh, tableRegion, firstFilter, showFilters, onPage: change.onPage });
-  const knownOps = useKnownOps(queueId, page.items);
+  const opChoices = useOpChoices(project, queueId, page.items);
   const pageAnswers = usePageAnswers(project, queue.data, page.items);
   const exporter = useExport(project, queueId, queue.data?.name ?? "Queue", state, pageAnswers.specs);
   const itemColumns = useMemo(() => itemColumnsWith(pageAnswers.specs), [pageAnswers.specs]);
@@ -129,7 +129,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
         onStatesChange={change.onStatesChange}
         onClear={change.onClear}
         errors={problems.fields}
-        knownOps={knownOps}
+        opChoices={opChoices}
         firstFieldRef={firstFilter}
         onEscape={navigation.backToTable}
         expanded={filtersExpanded}
@@ -171,6 +171,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           scrollToRowRef={navigation.scrollToRowRef}
           columns={itemColumns}
           answers={pageAnswers.answers}
+          opChoices={opChoices}
         />
         {pageAnswers.feedback.isError ? (
           <ErrorPanel error={pageAnswers.feedback.error} title="Could not read the answers on this page" onRetry={() => void pageAnswers.feedback.refetch()} />

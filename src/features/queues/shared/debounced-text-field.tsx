@@ -9,6 +9,8 @@ type Props = {
   value: string;
   /** Called once typing pauses, or at once on Enter. */
   onCommit: (value: string) => void;
+  /** Every keystroke, before the pause: for a message about the last commit to go away as soon as the text changes. */
+  onDraftChange?: () => void;
   /** Escape: what was typed is committed and the page takes focus back (the table, say). */
   onEscape?: () => void;
   delayMs?: number;
@@ -30,6 +32,7 @@ export const DebouncedTextField = memo(function DebouncedTextField({
   label,
   value,
   onCommit,
+  onDraftChange,
   onEscape,
   delayMs = FILTER_DEBOUNCE_MS,
   error,
@@ -76,6 +79,7 @@ export const DebouncedTextField = memo(function DebouncedTextField({
       onChange={(event) => {
         const next = event.target.value;
         setDraft(next);
+        onDraftChange?.();
         clearTimeout(timer.current);
         timer.current = setTimeout(() => commit(next), delayMs);
       }}

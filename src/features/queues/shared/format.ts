@@ -1,4 +1,5 @@
 import { timestampMs } from "@contract/common";
+import { parseOpRef } from "./op-names";
 
 /** Formatters of the queue pages' own data: calls' durations, op names, ids. */
 
@@ -12,11 +13,10 @@ export function callDurationMs(startedAt: string, endedAt: string | null | undef
 /**
  * The readable part of an operation name. The service stores op refs such as
  * `weave:///demo/support-bot/op/support_agent.answer:Q2x…` ; people know them as `support_agent.answer`.
- * Anything else is returned as it is.
+ * Anything else is returned as it is. (op-names.ts adds the version where a name has several.)
  */
 export function shortOpName(opName: string): string {
-  const match = /^weave:\/\/\/[^/]+\/[^/]+\/op\/(.+?)(?::[^:/]*)?$/.exec(opName);
-  return match?.[1] ?? opName;
+  return parseOpRef(opName)?.name ?? opName;
 }
 
 /** The first characters of a long id, enough to tell ids apart in a table. */
