@@ -61,6 +61,14 @@ test("create a model, start an RL job from a file, and watch it run to succeeded
   const pollBytes = polls.slice(1).map((p) => p.bytes);
   console.info(`[training e2e] ${polls.length} event requests; bytes per poll after the first: ${pollBytes.join(", ")}`);
 
+  // Opened again once finished, the log starts at the top, where training_started is, not at the end.
+  await page.reload();
+  await expect(page.getByText(/Finished: all 122 events read; no more polling/)).toBeVisible();
+  const log = page.getByRole("table", { name: "Training events in the order they happened" });
+  await log.scrollIntoViewIfNeeded();
+  await expect(log.getByRole("cell", { name: "training_started" })).toBeInViewport();
+  await expect(page.getByRole("checkbox", { name: "Follow new events" })).toHaveCount(0);
+
   // The jobs list shows it, finished, with its latest reward.
   await page.getByRole("navigation", { name: "Training" }).getByRole("link", { name: "Jobs" }).click();
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: jobId }) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDuration, formatEta, ordinal } from "./format";
+import { countOf, formatCount, formatDuration, formatEta, ordinal } from "./format";
 
 describe("app formatters", () => {
   it("uses st, nd, rd and th as English does, 11th to 13th included", () => {
@@ -24,5 +24,11 @@ describe("app formatters", () => {
   it("groups the digits of a count", () => {
     // Grouped in the reader's locale: "10,000", "10.000", "10 000"…, never "10000".
     expect(formatCount(10_000)).toMatch(/^10\D000$/u);
+  });
+
+  it("puts a count's noun in the right number", () => {
+    expect(countOf(1, "group")).toBe("1 group");
+    expect(countOf(2, "problem")).toBe("2 problems");
+    expect(countOf(0, "entry", "entries")).toBe("0 entries");
   });
 });

@@ -9,6 +9,9 @@
 const countFormat = new Intl.NumberFormat();
 export const formatCount = (n: number): string => countFormat.format(n);
 
+/** "1 group", "2 groups", "1,200 problems": a count with its noun in the right number. */
+export const countOf = (n: number, noun: string, plural = `${noun}s`): string => `${formatCount(n)} ${n === 1 ? noun : plural}`;
+
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return "–";
   if (ms < 1000) return `${Math.round(ms)} ms`;

@@ -37,15 +37,16 @@ export const trainingQueries = {
     }),
 
   /**
-   * Every checkpoint of a model, read page by page (100 at a time) and folded into counts and each
-   * metric's extremes, so "best checkpoint" is right across all pages, not just the one shown.
+   * Every checkpoint of a model, read page by page (100 at a time) and folded into counts, its steps
+   * and each metric's extremes, so "best checkpoint" is right across all pages, not just the one
+   * shown, and a delete can say which typed steps exist.
    * Under the model's checkpoints key: deleting checkpoints invalidates it too.
    */
   checkpointStats: (client: TrainingClient, modelId: string) =>
     queryOptions({
       queryKey: [...trainingKeys.checkpoints(client.scope, modelId), "stats"] as const,
       queryFn: async ({ signal }) => {
-        const stats: CheckpointStats = { count: 0, firstStep: null, lastStep: null, metrics: {} };
+        const stats: CheckpointStats = { count: 0, firstStep: null, lastStep: null, steps: [], metrics: {} };
         let after: string | undefined;
         for (;;) {
           const page = await client.listCheckpoints(modelId, { after, limit: 100, order: "asc" }, { signal });
@@ -59,10 +60,18 @@ export const trainingQueries = {
 };
 
 export type MetricExtremes = { min: { step: number; value: number }; max: { step: number; value: number } };
-export type CheckpointStats = { count: number; firstStep: number | null; lastStep: number | null; metrics: Record<string, MetricExtremes> };
+export type CheckpointStats = {
+  count: number;
+  firstStep: number | null;
+  lastStep: number | null;
+  /** Every checkpoint's step, in the order read (ascending). */
+  steps: number[];
+  metrics: Record<string, MetricExtremes>;
+};
 
 function foldCheckpoint(stats: CheckpointStats, checkpoint: { step: number; metrics: Record<string, number> }): void {
   stats.count += 1;
+  stats.steps.push(checkpoint.step);
   stats.firstStep = stats.firstStep === null ? checkpoint.step : Math.min(stats.firstStep, checkpoint.step);
   stats.lastStep = stats.lastStep === null ? checkpoint.step : Math.max(stats.lastStep, checkpoint.step);
   for (const [name, value] of Object.entries(checkpoint.metrics)) {

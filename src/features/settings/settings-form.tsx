@@ -13,7 +13,8 @@ import { KeyHelp } from "./key-help";
 import { KeyStorageChoice } from "./key-storage-choice";
 import { ServiceUrlFields } from "./service-url-fields";
 import { DemoAccountButton } from "./demo-account-button";
-import { useConnectionTest } from "./use-connection-test";
+import { isTestOutdated, useConnectionTest } from "./use-connection-test";
+import { validateSettings } from "./settings-validation";
 import { useProjectOptions } from "./use-project-options";
 import { useSettingsForm } from "./use-settings-form";
 
@@ -128,7 +129,7 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
         </div>
       </form>
 
-      <ConnectionTestSection state={test.state} />
+      <ConnectionTestSection state={test.state} outdated={isTestOutdated(test.state, validateSettings(values, { requireKey: false }).values)} />
     </div>
   );
 }

@@ -85,6 +85,20 @@ describe("settings page", () => {
     expect(settingsStore.getSnapshot().connection.apiKey).toBe("");
   });
 
+  it("says the results are of the old settings once an address changes after the test", async () => {
+    const { user } = setup();
+    await user.type(await screen.findByLabelText("API key"), "local-demo-key");
+    await user.click(screen.getByRole("button", { name: "Test connection" }));
+    await results();
+    expect(screen.queryByText(/The form has changed since this test/)).not.toBeInTheDocument();
+    const inference = screen.getByLabelText("Inference service URL");
+    await user.type(inference, "x");
+    expect(screen.getByText(/The form has changed since this test \(.+\): these results are for the addresses and key as they were then/)).toBeInTheDocument();
+    // Back to what was tested: the results describe the form again.
+    await user.type(inference, "{Backspace}");
+    expect(screen.queryByText(/The form has changed since this test/)).not.toBeInTheDocument();
+  });
+
   it("reports a rejected key per service", async () => {
     const { user } = setup();
     await user.type(await screen.findByLabelText("API key"), "not-a-real-key");

@@ -6,7 +6,7 @@ import { useCreateApiClients } from "@/settings/api-clients";
 export type ConnectionTestState =
   | { phase: "idle" }
   | { phase: "running" }
-  | { phase: "done"; results: Record<ServiceName, ConnectionCheckResult>; testedAt: Date };
+  | { phase: "done"; results: Record<ServiceName, ConnectionCheckResult>; testedAt: Date; tested: ConnectionSettings };
 
 /**
  * Runs checkConnection for given settings (saved or not). A new run cancels the one in flight,
@@ -27,7 +27,7 @@ export function useConnectionTest(): { state: ConnectionTestState; run: (setting
       setState({ phase: "running" });
       try {
         const results = await checkConnection(createClients(settings), settings, current.signal);
-        if (!current.signal.aborted) setState({ phase: "done", results, testedAt: new Date() });
+        if (!current.signal.aborted) setState({ phase: "done", results, testedAt: new Date(), tested: settings });
       } catch {
         // Only an abort throws: a newer run or unmounting owns the state now.
       }
@@ -41,4 +41,14 @@ export function useConnectionTest(): { state: ConnectionTestState; run: (setting
   }, []);
 
   return { state, run, reset };
+}
+
+/**
+ * Whether a finished test was of other settings than the form holds now (an address or the key
+ * changed since): its results then describe the old ones and must say so.
+ */
+export function isTestOutdated(state: ConnectionTestState, current: ConnectionSettings): boolean {
+  if (state.phase !== "done") return false;
+  const keys = Object.keys(state.tested) as (keyof ConnectionSettings)[];
+  return keys.some((key) => state.tested[key] !== current[key]);
 }

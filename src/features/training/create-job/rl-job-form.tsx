@@ -10,6 +10,7 @@ import { readTrajectoryFile, type TrajectoryFile } from "./trajectory-file";
 import { TrajectoryPreview } from "./trajectory-preview";
 import { useCreateJob } from "./use-create-job";
 import { UntrustedText } from "@/components/untrusted-text";
+import { countOf } from "@/lib/format";
 
 const FIELDS = ["model_id", "trajectory_groups", "experimental_config"];
 
@@ -76,7 +77,7 @@ export function RlJobForm({ modelId, onModelChange }: { modelId: string; onModel
           invalid={Boolean(errors.file ?? server.trajectory_groups)}
         />
         <output className="block text-xs text-fg-muted">
-          {reading ? "Reading the file…" : file ? <>Read <UntrustedText text={file.name} />{`: ${file.content.groupCount} groups, ${file.content.issues.length === 0 ? "no problems" : `${file.content.issues.length} problems`}.`}</> : null}
+          {reading ? "Reading the file…" : file ? <>Read <UntrustedText text={file.name} />{`: ${countOf(file.content.groupCount, "group")}, ${file.content.issues.length === 0 ? "no problems" : countOf(file.content.issues.length, "problem")}.`}</> : null}
         </output>
         {errors.file ?? server.trajectory_groups ? <p className="text-xs font-medium text-red-700 dark:text-red-400">{errors.file ?? server.trajectory_groups}</p> : null}
         {file ? <TrajectoryPreview file={file.content} fileName={file.name} /> : null}

@@ -30,9 +30,10 @@ function compactJson(data: unknown): string {
 /**
  * Every event with its type and data, filterable by type (kept in the URL), virtualised: only the
  * rows in view exist in the page, so 100,000 events scroll like 100. Choosing an event's id shows
- * its full data below.
+ * its full data below. It follows new events only while the job is `live` (caught up and polled):
+ * a finished job's log opens at its start (training_started and the data sizes), not its end.
  */
-export function EventLog({ store, version }: { store: JobEventStore; version: number }) {
+export function EventLog({ store, version, live, finished }: { store: JobEventStore; version: number; live: boolean; finished: boolean }) {
   const { state: filter, update } = useUrlTable(EVENT_FILTER_CODEC);
   const types = useMemo(() => store.types(), [store, version]); // oxlint-disable-line react-hooks/exhaustive-deps -- version marks new events
   const hidden = useMemo(() => new Set(filter.hidden), [filter.hidden]);
@@ -55,8 +56,8 @@ export function EventLog({ store, version }: { store: JobEventStore; version: nu
   });
 
   useEffect(() => {
-    if (follow && indices.length > 0) virtualizer.scrollToIndex(indices.length - 1, { align: "end" });
-  }, [follow, indices, virtualizer]);
+    if (follow && live && indices.length > 0) virtualizer.scrollToIndex(indices.length - 1, { align: "end" });
+  }, [follow, live, indices, virtualizer]);
 
   const setSelected = (next: Set<string>) => update({ hidden: types.map((t) => t.type).filter((t) => !next.has(t)) });
 
@@ -70,10 +71,13 @@ export function EventLog({ store, version }: { store: JobEventStore; version: nu
       title="Event log"
       note={`${formatCount(indices.length)} of ${formatCount(store.size)} events shown`}
       actions={
-        <label className="inline-flex items-center gap-1.5 text-xs text-fg">
-          <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} className="accent-[var(--ui-accent)]" />
-          Follow new events
-        </label>
+        // A finished job has no new events to follow.
+        finished ? undefined : (
+          <label className="inline-flex items-center gap-1.5 text-xs text-fg">
+            <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} className="accent-[var(--ui-accent)]" />
+            Follow new events
+          </label>
+        )
       }
     >
       {types.length > 0 ? <EventTypeFilter types={types} selected={selected} onChange={setSelected} /> : null}

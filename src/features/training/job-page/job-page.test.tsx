@@ -43,6 +43,15 @@ describe("training job page", { timeout: 30_000 }, () => {
     expect(screen.getAllByText("Succeeded").length).toBeGreaterThan(0);
   });
 
+  it("does not offer to follow new events on a finished job (e2e training.spec checks where its log opens)", async () => {
+    const { server, jobId } = await jobOnServer(40, 42);
+    renderTraining(`/training/jobs/${jobId}`, server);
+    const log = await screen.findByRole("table", { name: "Training events in the order they happened" }, FIRST);
+    await waitFor(() => expect(screen.getByText(/Finished: all 42 events read/)).toBeInTheDocument(), FIRST);
+    expect(within(log).getByRole("cell", { name: "training_started" })).toBeInTheDocument();
+    expect(screen.queryByRole("checkbox", { name: "Follow new events" })).not.toBeInTheDocument();
+  });
+
   it("logs every event, filters by type in the URL and shows an event's data", async () => {
     const { server, jobId } = await jobOnServer(5, 7);
     const { user, router } = renderTraining(`/training/jobs/${jobId}`, server);

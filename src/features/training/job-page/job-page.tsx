@@ -74,7 +74,7 @@ function JobView({ jobId }: { jobId: string }) {
       </PanelErrorBoundary>
       {eventsArrived ? (
         <PanelErrorBoundary label="Event log">
-          <EventLog store={stream.store} version={stream.version} />
+          <EventLog store={stream.store} version={stream.version} live={stream.phase.phase === "live"} finished={stream.phase.phase === "finished"} />
         </PanelErrorBoundary>
       ) : null}
     </div>

@@ -74,6 +74,7 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
         modelId={modelId}
         modelLabel={modelLabel}
         selected={[...selected].sort((a, b) => a - b)}
+        known={{ stats: stats.data, best: best && rankBy ? { ...best, metric: rankBy } : null }}
         onDeleted={() => {
           // A deleted checkpoint may be this page's cursor: start again from the first page.
           setSelected(new Set());

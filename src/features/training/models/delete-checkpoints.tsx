@@ -9,6 +9,7 @@ import { ErrorPanel } from "@/components/error-panel";
 import { TrashIcon } from "@/components/icons";
 import { cn } from "@/lib/cn";
 import { compactSelectClasses } from "../compact-select";
+import { describeDeletion, describeMissing, planDelete, type DeletePlan, type KnownCheckpoints } from "./delete-plan";
 import { formatStepList, parseStepList } from "./step-list";
 
 function describeResult(result: DeleteCheckpointsResponse): string {
@@ -18,14 +19,27 @@ function describeResult(result: DeleteCheckpointsResponse): string {
 }
 
 /**
- * Deleting checkpoints: the selected ones, or steps typed by number. Always confirmed; the result
- * says how many were deleted and which steps the service did not find.
+ * Deleting checkpoints: the selected ones, or steps typed by number. Always confirmed, naming only
+ * steps that exist (when every checkpoint has been read) and saying when the best or the latest
+ * goes; the result says how many were deleted and which steps the service did not find.
  */
-export function DeleteCheckpoints({ modelId, modelLabel, selected, onDeleted }: { modelId: string; modelLabel: string; selected: number[]; onDeleted: () => void }) {
+export function DeleteCheckpoints({
+  modelId,
+  modelLabel,
+  selected,
+  known,
+  onDeleted,
+}: {
+  modelId: string;
+  modelLabel: string;
+  selected: number[];
+  known: KnownCheckpoints;
+  onDeleted: () => void;
+}) {
   const { training } = useApiClients();
   const queryClient = useQueryClient();
   const stepsId = useId();
-  const [pending, setPending] = useState<number[] | null>(null);
+  const [pending, setPending] = useState<DeletePlan | null>(null);
   const [typed, setTyped] = useState("");
   const [typedError, setTypedError] = useState<string | null>(null);
   const [report, setReport] = useState<string | null>(null);
@@ -47,21 +61,27 @@ export function DeleteCheckpoints({ modelId, modelLabel, selected, onDeleted }: 
       setTypedError(parsed.error);
       return;
     }
+    const plan = planDelete(parsed.steps, known);
+    if (plan.steps.length === 0) {
+      const held = known.stats && known.stats.count > 0 ? ` This model has ${known.stats.count === 1 ? "one checkpoint" : `${known.stats.count} checkpoints`}, steps ${formatStepList(known.stats.steps)}.` : " This model has no checkpoints.";
+      setTypedError(`No checkpoint at ${parsed.steps.length === 1 ? "step" : "steps"} ${formatStepList(parsed.steps)}.${held}`);
+      return;
+    }
     setTypedError(null);
-    setPending(parsed.steps);
+    setPending(plan);
   };
 
   const confirm = () => {
     if (!pending) return;
     setReport(null);
-    remove.mutate(pending);
+    remove.mutate(pending.steps);
     setPending(null);
   };
 
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="danger" size="sm" disabled={selected.length === 0} loading={remove.isPending} icon={<TrashIcon size={13} />} onClick={() => setPending(selected)}>
+        <Button variant="danger" size="sm" disabled={selected.length === 0} loading={remove.isPending} icon={<TrashIcon size={13} />} onClick={() => setPending(planDelete(selected, known))}>
           Delete selected ({selected.length})
         </Button>
         <form onSubmit={deleteTyped} noValidate className="flex items-center gap-2">
@@ -92,12 +112,21 @@ export function DeleteCheckpoints({ modelId, modelLabel, selected, onDeleted }: 
       {remove.isError ? <ErrorPanel error={remove.error} title="Could not delete checkpoints" /> : null}
       <ConfirmDialog
         open={pending !== null}
-        title={`Delete ${pending?.length ?? 0} checkpoint${pending?.length === 1 ? "" : "s"}?`}
+        title={`Delete ${pending?.steps.length ?? 0} checkpoint${pending?.steps.length === 1 ? "" : "s"}?`}
         description={
-          <>
-            Steps {formatStepList(pending ?? [])} of {modelLabel} will be deleted from the training service. Chat addresses of these steps stop working. This cannot be
-            undone.
-          </>
+          pending ? (
+            <>
+              <span className="block">
+                {describeDeletion(pending.steps, modelLabel)} Chat addresses of {pending.steps.length === 1 ? "this step" : "these steps"} stop working. This cannot be undone.
+              </span>
+              {pending.missing.length > 0 ? <span className="mt-2 block">{describeMissing(pending.missing)}</span> : null}
+              {pending.warnings.map((warning) => (
+                <strong key={warning} className="mt-2 block font-medium text-amber-800 dark:text-amber-300">
+                  {warning}
+                </strong>
+              ))}
+            </>
+          ) : null
         }
         confirmLabel="Delete checkpoints"
         onConfirm={confirm}

@@ -126,10 +126,39 @@ describe("training models", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Deleted 2 checkpoints.")).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole("table", { name: /Checkpoints/ })).getAllByRole("rowheader")).toHaveLength(3));
 
+    // Typed steps: only those that exist are listed (every checkpoint has been read), in the singular for one.
+    await waitFor(() => expect(screen.getByRole("region", { name: /Checkpoints/ })).toHaveTextContent("3 in all"));
     await user.type(screen.getByLabelText("or by step"), "4, 99");
     await user.click(screen.getByRole("button", { name: "Delete steps…" }));
-    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete checkpoints" }));
-    expect(await screen.findByText("Deleted 1 checkpoint. Not found (nothing to delete): step 99.")).toBeInTheDocument();
+    const typed = screen.getByRole("dialog", { name: "Delete 1 checkpoint?" });
+    expect(typed).toHaveTextContent(`Step 4 of ${model.name}`);
+    expect(typed).toHaveTextContent("Not on the service, so nothing to delete: step 99.");
+    await user.click(within(typed).getByRole("button", { name: "Delete checkpoints" }));
+    expect(await screen.findByText("Deleted 1 checkpoint.")).toBeInTheDocument();
+
+    // Only steps that do not exist: said beside the field, no dialog.
+    await user.type(screen.getByLabelText("or by step"), "40-42");
+    await user.click(screen.getByRole("button", { name: "Delete steps…" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByText(/No checkpoint at steps 40-42\. This model has 2 checkpoints, steps 1, 5\./)).toBeInTheDocument();
+  });
+
+  it("says so when the best or the latest checkpoint is about to be deleted", async () => {
+    const { server, model } = await trainedModel();
+    const { user } = renderTraining(`/training/models/${model.id}`, server);
+    await screen.findByRole("table", { name: /Checkpoints/ }, FIRST);
+    await waitFor(() => expect(screen.getByRole("region", { name: /Checkpoints/ })).toHaveTextContent("5 in all"));
+    await user.type(screen.getByLabelText("or by step"), "1-5");
+    await user.click(screen.getByRole("button", { name: "Delete steps…" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete 5 checkpoints?" });
+    expect(dialog).toHaveTextContent(/Step \d is the best checkpoint by reward/);
+    expect(dialog).toHaveTextContent("Step 5 is the latest checkpoint: chat that names the model without a step will answer from no checkpoint at all instead.");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+
+    await user.clear(screen.getByLabelText("or by step"));
+    await user.type(screen.getByLabelText("or by step"), "2");
+    await user.click(screen.getByRole("button", { name: "Delete steps…" }));
+    expect(screen.getByRole("dialog", { name: "Delete 1 checkpoint?" })).not.toHaveTextContent(/latest checkpoint/);
   });
 
   it("deletes a model only after its name is typed, and says what was removed", async () => {
