@@ -197,3 +197,14 @@ export function checkpointArtifactUrl(model: { entity: string; project: string; 
   const base = `wandb-artifact:///${model.entity}/${model.project}/${model.name}`;
   return step === undefined ? base : `${base}:step${step}`;
 }
+
+/**
+ * Local reference services only (`GET /local/seeded` under the training address; the real service
+ * has no such path): the seeded demo models and jobs the key's entity may read, so a new browser
+ * lists them without being told their ids.
+ */
+export const SeededTraining = z.object({
+  models: z.array(z.object({ id: z.string(), entity: z.string(), project: z.string(), name: z.string(), base_model: z.string() })),
+  jobs: z.array(z.object({ id: z.string(), model_id: z.string(), kind: z.enum(["rl", "sft"]) })),
+});
+export type SeededTraining = z.infer<typeof SeededTraining>;

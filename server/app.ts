@@ -10,6 +10,7 @@ import type { AppEnv } from "./http/env";
 import { createInferenceService } from "./inference/service";
 import { createTraceService } from "./trace/service";
 import type { JobRunner } from "./training/runner";
+import { SEEDED_TRAINING_PATH, seededTrainingRoutes } from "./seed/seeded-training-route";
 import { createTrainingService } from "./training/service";
 import { API_HEADERS, BASE_SECURITY_HEADERS, setHeaders } from "./security-headers";
 import { mountDashboard } from "./static";
@@ -101,6 +102,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use("/api/*", (c, next) => limiterOf(bodyLimitFor(c.req.path, maxBodyBytes))(c, next));
 
   app.route(SERVICE_PATHS.trace, createTraceService());
+  // Before the training service, which would answer its own 404 for this local-only path.
+  app.route(`${SERVICE_PATHS.training}${SEEDED_TRAINING_PATH}`, seededTrainingRoutes());
   app.route(
     SERVICE_PATHS.training,
     createTrainingService({

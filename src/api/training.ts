@@ -15,6 +15,7 @@ import {
   type DeleteCheckpointsRequest,
   ListCheckpointsQuery,
   ListEventsQuery,
+  SeededTraining,
   type LogTrajectoriesRequest,
 } from "@contract/training";
 import type * as z from "zod/mini";
@@ -112,6 +113,11 @@ export function createTrainingClient(config: ServiceClientConfig) {
     async systemCheck(options?: CallOptions): Promise<SystemCheckResult> {
       const { status, data } = await http.jsonAllowing({ method: "GET", path: "/system-check", options }, SystemCheck, [503]);
       return readSystemCheck(status, data);
+    },
+
+    /** Local reference services only: the seeded demo models and jobs the key may read (see SeededTraining). */
+    seededDemo(options?: CallOptions): Promise<SeededTraining> {
+      return http.json({ method: "GET", path: "/local/seeded", options }, SeededTraining);
     },
 
     ...chatMethods(http),

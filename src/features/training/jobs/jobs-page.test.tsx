@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createApiClients } from "@/api/clients";
+import { seedTrainingDemo, TRAINING_SEED } from "@server/seed/training-seed";
 import { createLocalServer } from "@/test/local-server";
 import { createRlJob, tickTimes } from "../test-support";
 import { renderTraining } from "../test-support";
@@ -15,6 +16,28 @@ describe("training jobs page", { timeout: 20_000 }, () => {
     expect(screen.getByText("No jobs in this browser yet")).toBeInTheDocument();
     expect(screen.getByText(/cannot list jobs/)).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Open job by ID" })).toBeInTheDocument();
+  });
+
+  it("lists the local services' seeded demo at first visit, with model names, once; removed entries come back only on request", async () => {
+    const server = createLocalServer();
+    seedTrainingDemo(server.db);
+    const first = renderTraining("/training", server);
+    const table = await screen.findByRole("table", {}, FIRST);
+    await waitFor(() => expect(within(table).getAllByRole("link", { name: /^job_5eed/ })).toHaveLength(4));
+    expect(table).toHaveTextContent("support-rl");
+    // Removed, they stay removed on the next visit: the demo is added once per browser.
+    for (const remove of screen.getAllByRole("button", { name: /^Remove job_5eed/ })) await first.user.click(remove);
+    expect(await screen.findByText("No jobs in this browser yet")).toBeInTheDocument();
+    cleanup();
+    const { user } = renderTraining("/training", server);
+    expect(await screen.findByText("No jobs in this browser yet", {}, FIRST)).toBeInTheDocument();
+    const seededReads = () => server.requests.filter((r) => r.url.endsWith("/local/seeded")).length;
+    expect(seededReads()).toBe(1);
+    await user.click(screen.getByRole("button", { name: "Add the demo models and jobs" }));
+    await waitFor(() => expect(within(screen.getByRole("table")).getAllByRole("link", { name: /^job_5eed/ })).toHaveLength(4));
+    expect(seededReads()).toBe(2);
+    // Nothing of another entity was added.
+    expect(screen.getByRole("table")).not.toHaveTextContent(TRAINING_SEED.jobs.acmeTriage);
   });
 
   it("shows the service's 404 for an unknown id, keeping what was typed", async () => {

@@ -1,12 +1,14 @@
 import { Link } from "react-router-dom";
 import { useApiClients } from "@/settings/api-clients";
-import { useLocalServices } from "@/settings/use-local-services";
-import { buttonClasses } from "@/components/button";
+import { useMutation } from "@tanstack/react-query";
+import { Button, buttonClasses } from "@/components/button";
+import { ErrorPanel } from "@/components/error-panel";
 import { EmptyState } from "@/components/empty-state";
 import { PlusIcon, TrendingUpIcon } from "@/components/icons";
 import { PageHeader } from "@/components/page-header";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
-import { useRegistry } from "../registry/registry-context";
+import { useRegistry, useRegistryStore } from "../registry/registry-context";
+import { useAddSeededDemo } from "../registry/use-seeded-demo";
 import { RegistryTransfer } from "../registry/registry-transfer";
 import { TrainingPage } from "../training-page";
 import { JobsTable } from "./jobs-table";
@@ -36,8 +38,9 @@ export function JobsPage() {
 
 function JobsBody() {
   const registry = useRegistry();
-  const local = useLocalServices();
   const { training } = useApiClients();
+  const demo = useAddSeededDemo(useRegistryStore());
+  const addDemo = useMutation({ mutationFn: () => demo.addDemo() });
   return (
     <div className="space-y-5">
       <section aria-labelledby="open-job-heading" className="rounded-lg border border-line bg-surface px-4 py-3">
@@ -57,13 +60,21 @@ function JobsBody() {
                 Start one with <strong className="font-medium text-fg">New job</strong>, or paste a job's ID into{" "}
                 <strong className="font-medium text-fg">Open job by ID</strong> above.
               </p>
-              {local ? <p className="mt-2">The local services' seeded demo jobs are listed in server/seed/training-seed.ts.</p> : null}
+              {demo.local ? <p className="mt-2">On the local services, the seeded demo models and jobs join this list the first time a training page opens; if you removed them, add them again here.</p> : null}
+              {addDemo.isError ? <ErrorPanel error={addDemo.error} title="Could not read the demo models and jobs" onRetry={() => addDemo.mutate()} /> : null}
             </>
           }
           action={
-            <Link to={paths.newTrainingJob()} className={buttonClasses("secondary")}>
-              Create a job
-            </Link>
+            <div className="flex flex-wrap justify-center gap-2">
+              {demo.local ? (
+                <Button loading={addDemo.isPending} onClick={() => addDemo.mutate()}>
+                  Add the demo models and jobs
+                </Button>
+              ) : null}
+              <Link to={paths.newTrainingJob()} className={buttonClasses("secondary")}>
+                Create a job
+              </Link>
+            </div>
           }
         />
       ) : (

@@ -3,6 +3,7 @@ import { useApiClients } from "@/settings/api-clients";
 import { browserStorage } from "@/lib/browser-storage";
 import type { Registry } from "./registry-schema";
 import { createRegistryStore, type RegistryStore } from "./registry-store";
+import { useSeededDemoOnce } from "./use-seeded-demo";
 
 const RegistryContext = createContext<RegistryStore | null>(null);
 
@@ -11,6 +12,7 @@ export function TrainingRegistryProvider({ children }: { children: ReactNode }) 
   const { training } = useApiClients();
   const baseUrl = training.scope.baseUrl;
   const store = useMemo(() => createRegistryStore(browserStorage().local, baseUrl), [baseUrl]);
+  useSeededDemoOnce(store);
   return <RegistryContext value={store}>{children}</RegistryContext>;
 }
 
