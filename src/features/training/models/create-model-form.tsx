@@ -7,6 +7,7 @@ import { useApiClients } from "@/settings/api-clients";
 import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { TextField } from "@/components/text-field";
+import { baseModelWarning, SUPPORTED_BASE_MODELS } from "../base-models";
 import { issuesByField, serverFieldMessages, type FieldMessages } from "../form-errors";
 import { useRegistryStore } from "../registry/registry-context";
 import { readableIssues } from "@/lib/zod-issues";
@@ -14,8 +15,6 @@ import { paths } from "@/lib/paths";
 
 const FIELDS = ["entity", "project", "name", "base_model"] as const;
 
-/** Suggestions only: the service accepts any name and fails a job whose base model it cannot train. */
-const BASE_MODEL_SUGGESTIONS = ["OpenPipe/Qwen3-14B-Instruct", "Qwen/Qwen3-30B-A3B-Instruct-2507", "Qwen/Qwen2.5-7B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"];
 
 /**
  * Creates a model (a named, trainable copy of a base model). Checked with the contract's schema
@@ -78,13 +77,14 @@ export function CreateModelForm() {
           value={values.base_model}
           onChange={set("base_model")}
           error={errorFor("base_model")}
+          warning={errorFor("base_model") ? null : baseModelWarning(values.base_model)}
           list={suggestionsId}
           placeholder="OpenPipe/Qwen3-14B-Instruct"
           autoComplete="off"
           spellCheck={false}
         />
         <datalist id={suggestionsId}>
-          {BASE_MODEL_SUGGESTIONS.map((m) => (
+          {SUPPORTED_BASE_MODELS.map((m) => (
             <option key={m} value={m}>
               {m}
             </option>

@@ -113,6 +113,17 @@ describe("training models", { timeout: 30_000 }, () => {
     expect(pages).toHaveTextContent("1–20 of 25");
   });
 
+  it("warns, before anything is sent, when the base model is not one the service trains", async () => {
+    const { user } = renderTraining("/training/models");
+    const form = await screen.findByRole("form", { name: "Create a model" }, FIRST);
+    const baseModel = within(form).getByLabelText("Base model");
+    await user.type(baseModel, "mistralai/Mistral-7B-Instruct-v0.3");
+    expect(baseModel).toHaveAccessibleDescription(/its jobs will fail/);
+    await user.clear(baseModel);
+    await user.type(baseModel, SUPPORTED_BASE_MODEL);
+    expect(baseModel).not.toHaveAccessibleDescription(/its jobs will fail/);
+  });
+
   it("deletes selected checkpoints after confirming and reports steps it did not find", async () => {
     const { server, model } = await trainedModel();
     const { user } = renderTraining(`/training/models/${model.id}`, server);
