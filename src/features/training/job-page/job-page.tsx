@@ -66,7 +66,7 @@ function JobView({ jobId }: { jobId: string }) {
         summary={summary}
         stepsPerMinute={stream.rate.perMinute()}
         unreachableSince={stream.phase.phase === "retrying" || stream.phase.phase === "failed" ? stream.lastAnsweredAt : null}
-        modelPicker={<JobModelPicker models={registry.models} onPick={(modelId) => registryStore.upsertJob({ id: jobId, model_id: modelId })} />}
+        modelPicker={<JobModelPicker jobId={jobId} models={registry.models} onPick={(modelId) => registryStore.upsertJob({ id: jobId, model_id: modelId })} />}
       />
       <LiveStatus phase={stream.phase} events={stream.store.size} onRetry={stream.retry} />
       <PanelErrorBoundary label="Charts">

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createApiClients } from "@/api/clients";
 import { seedTrainingDemo, TRAINING_SEED } from "@server/seed/training-seed";
 import { createLocalServer } from "@/test/local-server";
-import { createRlJob, tickTimes } from "../test-support";
+import { createModel, createRlJob, tickTimes } from "../test-support";
 import { renderTraining } from "../test-support";
 
 /** The first render lazy-loads the route's modules, which takes a while under the test transform. */
@@ -38,6 +38,38 @@ describe("training jobs page", { timeout: 20_000 }, () => {
     expect(seededReads()).toBe(2);
     // Nothing of another entity was added.
     expect(screen.getByRole("table")).not.toHaveTextContent(TRAINING_SEED.jobs.acmeTriage);
+  });
+
+  it("links a job opened by id to a model only when its first step is that model's checkpoint", async () => {
+    const server = createLocalServer();
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    const trained = await createRlJob(clients, 4);
+    const other = await createRlJob(clients, 7);
+    const untrained = await createModel(clients, { name: "untrained" });
+    await tickTimes(server.runner.tick, 9);
+    const knownModels = [trained.model, other.model, untrained].map((m) => ({ id: m.id, entity: m.entity, project: m.project, name: m.name, base_model: m.base_model, added_at: new Date().toISOString(), source: "created" }));
+    localStorage.setItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`, JSON.stringify({ models: knownModels, jobs: [] }));
+    const { user, router } = renderTraining("/training", server);
+    const form = await screen.findByRole("form", { name: "Open job by ID" }, FIRST);
+    await user.type(within(form).getByLabelText("Job ID"), trained.jobId);
+
+    // Another model's checkpoint at the job's first step has other figures: refused, nothing linked.
+    await user.selectOptions(within(form).getByLabelText(/Model it trains/), other.model.id);
+    await user.click(within(form).getByRole("button", { name: "Open job" }));
+    expect(await within(form).findByText(/Not this model: its checkpoint at step 1 has other figures/)).toBeInTheDocument();
+    expect(router.location.pathname).toBe("/training");
+
+    // A model without that step cannot confirm it: the user decides.
+    await user.selectOptions(within(form).getByLabelText(/Model it trains/), untrained.id);
+    await user.click(within(form).getByRole("button", { name: "Open job" }));
+    expect(await within(form).findByText(/cannot be confirmed: untrained has no checkpoint at step 1/)).toBeInTheDocument();
+
+    // The right model is confirmed and linked.
+    await user.selectOptions(within(form).getByLabelText(/Model it trains/), trained.model.id);
+    await user.click(within(form).getByRole("button", { name: "Open job" }));
+    await waitFor(() => expect(router.location.pathname).toBe(`/training/jobs/${trained.jobId}`));
+    const saved = JSON.parse(localStorage.getItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`)!) as { jobs: { id: string; model_id?: string }[] };
+    expect(saved.jobs.find((j) => j.id === trained.jobId)?.model_id).toBe(trained.model.id);
   });
 
   it("shows the service's 404 for an unknown id, keeping what was typed", async () => {

@@ -10,6 +10,7 @@ import { cn } from "@/lib/cn";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { paths } from "@/lib/paths";
+import { checkModelLink } from "./model-link-check";
 
 /** Describes why a lookup by id failed, in a sentence that fits under the field. */
 export function lookupError(error: unknown, what: "job" | "model", id: string): string {
@@ -20,8 +21,10 @@ export function lookupError(error: unknown, what: "job" | "model", id: string): 
 
 /**
  * "Open job by ID": the service cannot list jobs, so a job made elsewhere (a script, a colleague)
- * is added by its id. The id is checked with the service first; a model can be named so the
- * list can show it (job events do not say which model a job trains).
+ * is added by its id. The id is checked with the service first. A model can be named so the list
+ * can show it (job events do not say which model a job trains): the link is checked against the
+ * job's first step (model-link-check.ts); a refuted one is not made, an unconfirmable one is made
+ * only when the user says so.
  */
 export function OpenJobForm() {
   const { training } = useApiClients();
@@ -31,11 +34,26 @@ export function OpenJobForm() {
   const [jobId, setJobId] = useState("");
   const [modelId, setModelId] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  const [modelProblem, setModelProblem] = useState<string | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState<{ jobId: string; reason: string } | null>(null);
+  const chosenModel = registry.models.find((m) => m.id === modelId);
+  const finish = (id: string, linkedModel: string | undefined) => {
+    store.upsertJob({ id, model_id: linkedModel, source: "opened" });
+    void navigate(paths.trainingJob(id));
+  };
   const open = useMutation({
-    mutationFn: (id: string) => training.getJob(id),
-    onSuccess: (job) => {
-      store.upsertJob({ id: job.id, model_id: modelId || undefined, source: "opened" });
-      void navigate(paths.trainingJob(job.id));
+    mutationFn: async (id: string) => {
+      const job = await training.getJob(id);
+      const check = chosenModel ? await checkModelLink(training, job.id, { id: chosenModel.id, label: chosenModel.name ?? chosenModel.id }) : null;
+      return { job, check };
+    },
+    onSuccess: ({ job, check }) => {
+      if (!check || check.kind === "confirmed") return finish(job.id, check ? modelId : undefined);
+      if (check.kind === "mismatch") {
+        setModelProblem(`Not this model: its checkpoint at step ${check.step} has other figures than the job's step ${check.step}. Choose the model the job trains, or "Not known".`);
+        return;
+      }
+      setUnconfirmed({ jobId: job.id, reason: check.reason });
     },
     onError: (error, id) => setProblem(lookupError(error, "job", id)),
   });
@@ -48,6 +66,8 @@ export function OpenJobForm() {
       return;
     }
     setProblem(null);
+    setModelProblem(null);
+    setUnconfirmed(null);
     open.mutate(id);
   };
 
@@ -65,7 +85,8 @@ export function OpenJobForm() {
         inputClassName="font-mono text-xs"
       />
       <Field
-        className="min-w-56"
+        className="min-w-56 max-w-md"
+        error={modelProblem}
         label={
           <>
             Model it trains <span className="font-normal text-fg-muted">(optional)</span>
@@ -73,7 +94,18 @@ export function OpenJobForm() {
         }
       >
         {(control) => (
-          <select id={control.id} value={modelId} onChange={(event) => setModelId(event.target.value)} className={cn(inputClasses, controlBorder(false))}>
+          <select
+            id={control.id}
+            value={modelId}
+            onChange={(event) => {
+              setModelId(event.target.value);
+              setModelProblem(null);
+              setUnconfirmed(null);
+            }}
+            aria-invalid={control.invalid || undefined}
+            aria-describedby={control.describedBy}
+            className={cn(inputClasses, controlBorder(control.invalid))}
+          >
             <option value="">Not known</option>
             {registry.models.map((m) => (
               <option key={m.id} value={m.id}>
@@ -86,6 +118,20 @@ export function OpenJobForm() {
       <Button type="submit" className="mt-6" loading={open.isPending}>
         Open job
       </Button>
+      {unconfirmed ? (
+        <fieldset className="basis-full space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">
+          <legend className="sr-only">The model could not be confirmed</legend>
+          <p>The job exists, but that it trains this model cannot be confirmed: {unconfirmed.reason}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => finish(unconfirmed.jobId, modelId)}>
+              Open and link the model anyway
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => finish(unconfirmed.jobId, undefined)}>
+              Open without a model
+            </Button>
+          </div>
+        </fieldset>
+      ) : null}
     </form>
   );
 }
