@@ -73,6 +73,28 @@ describe("new queue", () => {
     expect(queueWrites(server)).toHaveLength(1);
   }, 60_000);
 
+  it("keeps the focus on a control of the same kind when the pressed one vanishes or is disabled", async () => {
+    const { render } = setup();
+    const { user } = render();
+    await user.click(await screen.findByRole("button", { name: "New queue" }, SLOW));
+    const dialog = await screen.findByRole("dialog", { name: "New queue" });
+    const toAdd = await within(dialog).findByRole("list", { name: "Specs to add" }, SLOW);
+    // Added: the next spec's Add takes the focus (the list is in object-id order: follows_policy,
+    // resolution, reviewer_comment "Comment", tone); after the last, the one before.
+    await user.click(within(toAdd).getByRole("button", { name: "Add Comment" }));
+    await waitFor(() => expect(within(toAdd).getByRole("button", { name: "Add Tone" })).toHaveFocus());
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(within(toAdd).getByRole("button", { name: "Add Resolution" })).toHaveFocus());
+    const chosen = within(dialog).getByRole("list", { name: "Chosen questions" });
+    // Moved to the top, where "up" is disabled: "down" of the same question takes the focus.
+    await user.click(within(chosen).getByRole("button", { name: "Move Tone up" }));
+    await waitFor(() => expect(within(chosen).getByRole("button", { name: "Move Tone down" })).toHaveFocus());
+    expect(within(chosen).getAllByRole("listitem")[0]).toHaveTextContent("Tone");
+    // Removed: the Remove of the question now in its place.
+    await user.click(within(chosen).getByRole("button", { name: "Remove Tone" }));
+    await waitFor(() => expect(within(chosen).getByRole("button", { name: "Remove Comment" })).toHaveFocus());
+  }, 60_000);
+
   it("needs a name, sends nothing without one, and searches the specs when there are many", async () => {
     const { server, render } = setup();
     seedAnnotationSpecs(server.db, PROJECT, ["escalated_correctly", "unsupported_claims", "summary_accuracy"], Date.now(), "user-demo");

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { LIMITS } from "@contract/limits";
 import type { QueueSpec } from "@/api/annotation-specs";
 import { Button } from "@/components/button";
@@ -46,15 +46,41 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
   const needle = search.trim().toLocaleLowerCase();
   const shown = needle ? addable.filter((spec) => `${spec.label} ${spec.id} ${spec.description}`.toLocaleLowerCase().includes(needle)) : addable;
 
+  // A pressed button may vanish (Add, Remove) or be disabled (Move up at the top): focus then goes
+  // to the nearest control that still does the same kind of thing, never to the page.
+  const root = useRef<HTMLElement>(null);
+  const [focusNext, setFocusNext] = useState<readonly string[] | null>(null);
+  useEffect(() => {
+    if (!focusNext || !root.current) return;
+    for (const selector of focusNext) {
+      const target = root.current.querySelector<HTMLElement>(selector);
+      if (target && !target.matches(":disabled")) {
+        target.focus();
+        break;
+      }
+    }
+    setFocusNext(null);
+  }, [focusNext]);
+
   const move = (index: number, by: -1 | 1) => {
     const next = [...refs];
     const [ref] = next.splice(index, 1);
     next.splice(index + by, 0, ref as string);
     onChange(next);
+    const row = `[data-question="${index + by}"]`;
+    setFocusNext([`${row} [data-action="${by < 0 ? "up" : "down"}"]`, `${row} [data-action="${by < 0 ? "down" : "up"}"]`]);
+  };
+  const remove = (index: number) => {
+    onChange(refs.filter((_, i) => i !== index));
+    setFocusNext([`[data-question="${index}"] [data-action="remove"]`, `[data-question="${index - 1}"] [data-action="remove"]`, "[data-action='add']"]);
+  };
+  const add = (ref: string, shownIndex: number) => {
+    onChange([...refs, ref]);
+    setFocusNext([`[data-addable="${shownIndex}"] [data-action="add"]`, `[data-addable="${shownIndex - 1}"] [data-action="add"]`, `[data-question="${refs.length}"] [data-action="remove"]`]);
   };
 
   return (
-    <section aria-labelledby={headingId} aria-describedby={error ? errorId : undefined} className="space-y-3">
+    <section ref={root} aria-labelledby={headingId} aria-describedby={error ? errorId : undefined} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <h3 id={headingId} className="text-sm font-medium text-fg">
@@ -72,19 +98,19 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
           {chosen.map((question, index) => {
             const label = labelOf(question);
             return (
-              <li key={question.ref} className="flex items-start gap-2 px-3 py-2">
+              <li key={question.ref} data-question={index} className="flex items-start gap-2 px-3 py-2">
                 <span className="mt-0.5 w-5 shrink-0 text-right text-xs text-fg-muted tabular-nums" aria-hidden="true">
                   {index + 1}.
                 </span>
                 <SpecText spec={question.spec} label={label} />
                 <div className="flex shrink-0 flex-wrap justify-end gap-1">
-                  <Button size="sm" variant="ghost" disabled={disabled || index === 0} onClick={() => move(index, -1)} aria-label={`Move ${label} up`} title="Move up">
+                  <Button size="sm" variant="ghost" disabled={disabled || index === 0} onClick={() => move(index, -1)} data-action="up" aria-label={`Move ${label} up`} title="Move up">
                     ↑
                   </Button>
-                  <Button size="sm" variant="ghost" disabled={disabled || index === chosen.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${label} down`} title="Move down">
+                  <Button size="sm" variant="ghost" disabled={disabled || index === chosen.length - 1} onClick={() => move(index, 1)} data-action="down" aria-label={`Move ${label} down`} title="Move down">
                     ↓
                   </Button>
-                  <Button size="sm" variant="ghost" disabled={disabled} onClick={() => onChange(refs.filter((r) => r !== question.ref))} aria-label={`Remove ${label}`}>
+                  <Button size="sm" variant="ghost" disabled={disabled} onClick={() => remove(index)} data-action="remove" aria-label={`Remove ${label}`}>
                     Remove
                   </Button>
                 </div>
@@ -130,11 +156,11 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
                 {available.length === 0 ? "The project has no annotation specs yet." : addable.length === 0 ? "Every spec of the project is in this queue." : "No spec matches the search."}
               </p>
             ) : (
-              <ul aria-label="Specs to add" className="max-h-64 divide-y divide-line overflow-y-auto rounded-md border border-line">
-                {shown.map((spec) => (
-                  <li key={spec.ref} className="flex items-start gap-2 px-3 py-2">
+              <ul aria-label="Specs to add" className="divide-y divide-line rounded-md border border-line">
+                {shown.map((spec, shownIndex) => (
+                  <li key={spec.ref} data-addable={shownIndex} className="flex items-start gap-2 px-3 py-2">
                     <SpecText spec={spec} label={spec.label} />
-                    <Button size="sm" disabled={disabled || chosen.length >= LIMITS.scorerRefs} onClick={() => onChange([...refs, spec.ref])} aria-label={`Add ${spec.label}`}>
+                    <Button size="sm" disabled={disabled || chosen.length >= LIMITS.scorerRefs} onClick={() => add(spec.ref, shownIndex)} data-action="add" aria-label={`Add ${spec.label}`}>
                       Add
                     </Button>
                   </li>
@@ -153,8 +179,8 @@ function SpecText({ spec, label }: { spec: QueueSpec | null; label: string }) {
     <div className="min-w-0 flex-1">
       <p className="text-sm font-medium break-words text-fg">
         <UntrustedText text={label} />
-        <span className="ml-2 text-xs font-normal text-fg-muted">{spec ? <UntrustedText text={specSummary(spec.fieldSchema)} /> : "Could not be read"}</span>
       </p>
+      <p className="text-xs break-words text-fg-muted">{spec ? <UntrustedText text={specSummary(spec.fieldSchema)} /> : "Could not be read"}</p>
       {spec?.description ? (
         <p className="mt-0.5 line-clamp-2 text-xs break-words text-fg-muted">
           <UntrustedText text={spec.description} mode="controls" />
