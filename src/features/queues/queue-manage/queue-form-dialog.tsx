@@ -156,7 +156,8 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved, newQuestio
             </div>
           </div>
         ) : null}
-        <div className="flex justify-end gap-2 border-t border-line pt-4">
+        {/* Stays in view at the bottom of the scrolling dialog: saving never needs a scroll first. */}
+        <div className="sticky -bottom-5 -mx-5 -mb-5 flex justify-end gap-2 border-t border-line bg-surface px-5 py-4">
           <Button onClick={requestClose} disabled={save.isPending}>
             Cancel
           </Button>
