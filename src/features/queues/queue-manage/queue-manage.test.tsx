@@ -248,4 +248,15 @@ describe("edit and delete a queue", () => {
       view.unmount();
     }
   }, 60_000);
+
+  it("a review open while its queue is deleted says so at the next state change", async () => {
+    const { server, clients } = setup();
+    const id = seedLargeQueue(server.db, { projectId: PROJECT, items: 3, name: "Deleted meanwhile" });
+    const [item] = (await clients.trace.queryItems(id, { project_id: PROJECT })).items;
+    const { user } = renderApp({ path: `/queues/${id}/items/${item!.id}`, defaults: urlsOf(server.settings), fetch: server.fetch });
+    await screen.findByRole("group", { name: "Set the item's state" }, SLOW);
+    await clients.trace.deleteQueue(PROJECT, id);
+    await user.keyboard("c");
+    expect(await screen.findByText("This queue was deleted, or the link is wrong", {}, SLOW)).toBeInTheDocument();
+  }, 60_000);
 });

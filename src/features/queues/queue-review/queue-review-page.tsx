@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { AnnotationState } from "@contract/trace";
 import { Breadcrumbs } from "@/components/breadcrumbs";
@@ -94,6 +94,14 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
     },
     "?": () => setShortcutsOpen(true),
   });
+
+  // A state change refused with a 404 may mean the queue was deleted meanwhile: read the queue again,
+  // so the page says so instead of refusing every key that follows.
+  const refusedAsGone = session.refusal !== null && queueIsGone(session.refusal.error);
+  const refetchQueue = queue.refetch;
+  useEffect(() => {
+    if (refusedAsGone) void refetchQueue();
+  }, [refusedAsGone, refetchQueue]);
 
   // A deleted queue's items are never offered, whatever the items query still answers (upstream answers them).
   if (queue.isError && queueIsGone(queue.error)) return <QueueGone />;
