@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
 import { seedLargeQueue } from "@server/seed/trace-seed";
+import { createObject } from "@server/trace/objects/objects";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
@@ -112,6 +113,21 @@ describe("new queue", () => {
     const toAdd = within(dialog).getByRole("list", { name: "Specs to add" });
     expect(within(toAdd).getAllByRole("listitem")).toHaveLength(1);
     expect(within(toAdd).getByRole("button", { name: "Add Follows the refund policy" })).toBeInTheDocument();
+  }, 60_000);
+
+  it("lists at most 100 specs to add and says a search finds the others", async () => {
+    const { server, render } = setup();
+    for (let i = 0; i < 120; i++) {
+      createObject(server.db, { projectId: PROJECT, objectId: `bulk_${String(i).padStart(3, "0")}`, val: { name: `Bulk ${i}`, field_schema: { type: "boolean" } }, builtinClass: "AnnotationSpec", userId: "user-demo" });
+    }
+    const { user } = render();
+    await user.click(await screen.findByRole("button", { name: "New queue" }, SLOW));
+    const dialog = await screen.findByRole("dialog", { name: "New queue" });
+    const toAdd = await within(dialog).findByRole("list", { name: "Specs to add" }, SLOW);
+    expect(within(toAdd).getAllByRole("listitem")).toHaveLength(100);
+    expect(within(dialog).getByText("Showing 100 of 124 specs. Search to find the others.")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Search the project's specs"), "Bulk 119");
+    expect(within(toAdd).getAllByRole("listitem")).toHaveLength(1);
   }, 60_000);
 
   it("shows the service's 422 beside the field it names and keeps what was typed", async () => {

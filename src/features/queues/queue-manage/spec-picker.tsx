@@ -11,6 +11,9 @@ import { specSummary } from "./spec-summary";
 /** With more specs to choose from than this, the list gets a search field. */
 export const SEARCH_FROM = 6;
 
+/** Specs listed to add at most; a search narrows a longer list (a project may hold thousands). */
+export const MAX_LISTED = 100;
+
 /** A chosen question: its spec when it could be read, else only its ref. */
 export type ChosenQuestion = { ref: string; spec: QueueSpec | null };
 
@@ -157,7 +160,7 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
               </p>
             ) : (
               <ul aria-label="Specs to add" className="divide-y divide-line rounded-md border border-line">
-                {shown.map((spec, shownIndex) => (
+                {shown.slice(0, MAX_LISTED).map((spec, shownIndex) => (
                   <li key={spec.ref} data-addable={shownIndex} className="flex items-start gap-2 px-3 py-2">
                     <SpecText spec={spec} label={spec.label} />
                     <Button size="sm" disabled={disabled || chosen.length >= LIMITS.scorerRefs} onClick={() => add(spec.ref, shownIndex)} data-action="add" aria-label={`Add ${spec.label}`}>
@@ -167,6 +170,11 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
                 ))}
               </ul>
             )}
+            {shown.length > MAX_LISTED ? (
+              <p className="text-xs text-fg-muted">
+                Showing {MAX_LISTED} of {shown.length} specs. Search to find the others.
+              </p>
+            ) : null}
           </>
         )}
       </div>
