@@ -157,6 +157,8 @@ describe("deleting a queue (DELETE /annotation_queues/{id})", () => {
     expect(after.json).toEqual({ items: [] });
     const progress = await call(app, "POST", `${API}/annotation_queues/${queue.id}/items/${first.id}/progress`, { body: { project_id: PROJECT, annotation_state: "completed" }, headers: bearer() });
     expect(progress.status).toBe(404);
+    const add = await call(app, "POST", `${API}/annotation_queues/${queue.id}/items`, { body: { project_id: PROJECT, call_ids: [first.call_id] }, headers: bearer() });
+    expect(add.status).toBe(404);
 
     const stored = db.prepare("SELECT COUNT(*) FROM annotation_queue_items WHERE queue_seq = ? AND deleted_at IS NULL").pluck().get(queue.seq);
     expect(stored).toBe(5);
