@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { intAtLeast, ProjectId, Timestamp } from "./common";
-import { bounded, boundedArray, boundedNonEmpty, LIMITS } from "./limits";
+import { bounded, boundedArray, boundedNonEmpty, LIMITS, maxChars } from "./limits";
 
 const id = bounded(LIMITS.idLength);
 const ref = bounded(LIMITS.refLength);
@@ -104,15 +104,61 @@ export const QueuesQueryRequest = z.strictObject({
 export type QueuesQueryRequest = z.input<typeof QueuesQueryRequest>;
 // The response is NDJSON: one AnnotationQueue per line.
 
+/** A queue's name: trimmed, 1 to `queueNameLength` characters. */
+const queueName = z.string().check(z.maxLength(LIMITS.queueNameLength, { abort: true }), z.trim(), z.minLength(1, "must not be empty"));
+const queueDescription = bounded(LIMITS.descriptionLength);
+/** An object ref by digest (`:latest` names no version): `weave:///<entity>/<project>/object/<name>:<digest>`. */
+const OBJECT_REF_BY_DIGEST = /^weave:\/\/\/[^/]+\/[^/]+\/object\/[^/:]+:(?!latest$)[^/:]+$/;
+const specRef = z.string().check(maxChars(LIMITS.refLength), z.regex(OBJECT_REF_BY_DIGEST, "must be an AnnotationSpec ref by digest: weave:///<entity>/<project>/object/<name>:<digest>"));
+/**
+ * A queue's questions, in the order they are asked: refs to AnnotationSpec versions. That each one
+ * is of the request's project and listed once is checked with the project (sameProjectRefs); that
+ * it names a live AnnotationSpec is the service's check (a 400, as for feedback's spec refs).
+ */
+const scorerRefs = boundedArray(specRef, LIMITS.scorerRefs);
+
+/**
+ * Issues at `["scorer_refs", i]` for well-formed refs of another project than `project_id`, and for
+ * repeats. Zod runs this even when a field has failed, so it reads the request defensively.
+ */
+const sameProjectRefs = z.superRefine((request: { project_id: unknown; scorer_refs?: unknown }, ctx) => {
+  if (!Array.isArray(request.scorer_refs) || !z.safeParse(ProjectId, request.project_id).success) return;
+  const prefix = `weave:///${request.project_id}/object/`;
+  const seen = new Set<unknown>();
+  request.scorer_refs.forEach((text: unknown, index) => {
+    if (typeof text !== "string" || text.length > LIMITS.refLength || !OBJECT_REF_BY_DIGEST.test(text)) return;
+    const message = !text.startsWith(prefix) ? `must be an AnnotationSpec of project '${request.project_id}'` : seen.has(text) ? "is listed twice" : null;
+    seen.add(text);
+    if (message) ctx.addIssue({ code: "custom", path: ["scorer_refs", index], message, input: text });
+  });
+});
+
 export const CreateQueueRequest = z.strictObject({
   project_id: ProjectId,
-  name: z.string().check(z.maxLength(LIMITS.queueNameLength, { abort: true }), z.trim(), z.minLength(1, "must not be empty")),
-  description: z._default(bounded(LIMITS.descriptionLength), ""),
-  scorer_refs: z._default(boundedArray(ref, LIMITS.scorerRefs), []),
-});
+  name: queueName,
+  description: z._default(queueDescription, ""),
+  scorer_refs: z._default(scorerRefs, []),
+}).check(sameProjectRefs);
 export type CreateQueueRequest = z.input<typeof CreateQueueRequest>;
 export const CreateQueueResponse = z.object({ id: z.string() });
 export type CreateQueueResponse = z.infer<typeof CreateQueueResponse>;
+
+/**
+ * `PUT /annotation_queues/{queue_id}`: the fields given replace the queue's (and move `updated_at`);
+ * a request with none answers the queue unchanged, as upstream.
+ */
+export const UpdateQueueRequest = z.strictObject({
+  project_id: ProjectId,
+  name: z.nullish(queueName),
+  description: z.nullish(queueDescription),
+  scorer_refs: z.nullish(scorerRefs),
+}).check(sameProjectRefs);
+export type UpdateQueueRequest = z.input<typeof UpdateQueueRequest>;
+export const UpdateQueueResponse = z.object({ queue: AnnotationQueue });
+
+/** `DELETE /annotation_queues/{queue_id}?project_id=`: a soft delete; the answer is the queue with `deleted_at` set. */
+export const DeleteQueueQuery = z.object({ project_id: ProjectId });
+export const DeleteQueueResponse = z.object({ queue: AnnotationQueue });
 
 /** Query string of `GET /annotation_queues/{queue_id}`. Tolerant: other parameters are ignored. */
 export const ReadQueueQuery = z.object({ project_id: ProjectId });

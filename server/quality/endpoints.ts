@@ -4,11 +4,13 @@ import {
   AddItemsRequest,
   CallReadRequest,
   CreateQueueRequest,
+  DeleteQueueQuery,
   ItemProgressRequest,
   ItemsQueryRequest,
   QueueStatsRequest,
   QueuesQueryRequest,
   ReadQueueQuery,
+  UpdateQueueRequest,
 } from "../../contract/trace";
 import { FeedbackCreateRequest, FeedbackPurgeRequest, FeedbackQueryRequest, FeedbackReplaceRequest } from "../../contract/trace-feedback";
 import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../contract/trace-objects";
@@ -35,7 +37,7 @@ type Json = Record<string, unknown>;
  */
 export type Endpoint = {
   service: ServiceName;
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   route: string;
   /** The concrete path of a valid request. */
   path(f: Fixtures): string | Promise<string>;
@@ -55,11 +57,11 @@ const chat = (model: string): Json => ({
   temperature: 0.5,
 });
 
-const trace = (method: Endpoint["method"], route: string, path: (f: Fixtures) => string, rest: Partial<Endpoint> = {}): Endpoint => ({
+const trace = (method: Endpoint["method"], route: string, path: (f: Fixtures) => string | Promise<string>, rest: Partial<Endpoint> = {}): Endpoint => ({
   service: "trace",
   method,
   route: `${TRACE}${route}`,
-  path: (f) => `${TRACE}${path(f)}`,
+  path: async (f) => `${TRACE}${await path(f)}`,
   auth: true,
   ...rest,
 });
@@ -97,6 +99,16 @@ export const ENDPOINTS: readonly Endpoint[] = [
   }),
   trace("GET", "/annotation_queues/:queue_id", (f) => `/annotation_queues/${f.queueId}`, {
     query: { schema: ReadQueueQuery, valid: (f) => ({ project_id: f.projectId }) },
+  }),
+  trace("PUT", "/annotation_queues/:queue_id", (f) => `/annotation_queues/${f.queueId}`, {
+    body: {
+      schema: UpdateQueueRequest,
+      valid: (f) => ({ project_id: f.projectId, name: "Quality queue", description: "Updated by the quality suite.", scorer_refs: [`weave:///${f.projectId}/object/${f.specName}:${f.specDigest}`] }),
+    },
+  }),
+  // Each request deletes a queue of its own: the shared one stays for the other endpoints.
+  trace("DELETE", "/annotation_queues/:queue_id", async (f) => `/annotation_queues/${await f.freshQueueId()}`, {
+    query: { schema: DeleteQueueQuery, valid: (f) => ({ project_id: f.projectId }) },
   }),
   trace("POST", "/annotation_queues/:queue_id/items", (f) => `/annotation_queues/${f.queueId}/items`, {
     body: { schema: AddItemsRequest, valid: (f) => ({ project_id: f.projectId, call_ids: [f.callIds[0]], display_fields: ["inputs.question"] }) },

@@ -25,6 +25,8 @@ export type Fixtures = {
   jobId: string;
   /** A model made for one request that deletes it. */
   freshModelId(): Promise<string>;
+  /** A queue made for one request that deletes it. */
+  freshQueueId(): Promise<string>;
 };
 
 /** A trajectory group the training service accepts (one trajectory, reward 1). */
@@ -84,6 +86,12 @@ export async function createFixtures(app: Hono<AppEnv>, db: Database, options: {
     call(app, "POST", `${TRACE}/feedback/create`, { body: { project_id: projectId, weave_ref: `weave:///${projectId}/call/${callIds[0]}`, feedback_type: "wandb.note.1", payload: { note: "Quality note" } }, headers: auth }),
     "feedback",
   );
+  let queues = 0;
+  const createQueue = async () => {
+    queues += 1;
+    const body = { project_id: projectId, name: `Quality queue to delete ${queues}` };
+    return (await ok(call(app, "POST", `${TRACE}/annotation_queues`, { body, headers: auth }), "queue to delete")).id as string;
+  };
   let models = 0;
   const createModel = async () => {
     models += 1;
@@ -106,5 +114,6 @@ export async function createFixtures(app: Hono<AppEnv>, db: Database, options: {
     modelId,
     jobId: job.id,
     freshModelId: createModel,
+    freshQueueId: createQueue,
   };
 }

@@ -10,6 +10,8 @@ describe("authentication and project access", () => {
     ["POST", `${API}/annotation_queues/query`, { project_id: PROJECT }],
     ["POST", `${API}/annotation_queues/stats`, { project_id: PROJECT, queue_ids: [] }],
     ["GET", `${API}/annotation_queues/q1?project_id=${PROJECT}`, undefined],
+    ["PUT", `${API}/annotation_queues/q1`, { project_id: PROJECT, name: "Renamed" }],
+    ["DELETE", `${API}/annotation_queues/q1?project_id=${PROJECT}`, undefined],
     ["POST", `${API}/annotation_queues/q1/items`, { project_id: PROJECT, call_ids: ["c1"] }],
     ["POST", `${API}/annotation_queues/q1/items/query`, { project_id: PROJECT }],
     ["POST", `${API}/annotation_queues/q1/items/i1/progress`, { project_id: PROJECT, annotation_state: "completed" }],

@@ -47,8 +47,43 @@ export function findQueue(db: Database, projectId: string, queueId: string): Que
 
 export function requireQueue(db: Database, projectId: string, queueId: string): QueueRow {
   const queue = findQueue(db, projectId, queueId);
-  if (!queue) throw new ServiceError(404, `Queue '${echo(queueId)}' not found in project '${echo(projectId)}'.`, "not_found");
+  // Upstream words it so: a deleted queue reads like an unknown one.
+  if (!queue) throw new ServiceError(404, `Queue '${echo(queueId)}' not found or already deleted in project '${echo(projectId)}'.`, "not_found");
   return queue;
+}
+
+export type QueueChanges = { name?: string | null; description?: string | null; scorerRefs?: readonly string[] | null };
+
+/**
+ * Replaces the fields given (null or absent ones are kept) and moves `updated_at`. No field given
+ * answers the queue as it is, `updated_at` too (as upstream). 404 for an unknown or deleted queue.
+ */
+export function updateQueue(db: Database, projectId: string, queueId: string, changes: QueueChanges, now = Date.now()): QueueRow {
+  const queue = requireQueue(db, projectId, queueId);
+  const name = changes.name ?? null;
+  const description = changes.description ?? null;
+  const scorerRefs = changes.scorerRefs ? JSON.stringify(changes.scorerRefs) : null;
+  if (name === null && description === null && scorerRefs === null) return queue;
+  // An update within the queue's last millisecond still moves updated_at: clients compare it to see a change.
+  cached(
+    db,
+    `UPDATE annotation_queues
+        SET name = IFNULL(?, name), description = IFNULL(?, description), scorer_refs = IFNULL(?, scorer_refs),
+            updated_at = MAX(?, updated_at + 1)
+      WHERE seq = ?`,
+  ).run(name, description, scorerRefs, now, queue.seq);
+  return requireQueue(db, projectId, queueId);
+}
+
+/**
+ * Soft delete, as upstream: only the queue row gets `deleted_at`. Its items, their progress and the
+ * feedback on their calls stay in the database; the queue leaves the list and the stats (a zero
+ * row), and reading, updating, querying its items or writing to it answers as for an unknown queue.
+ */
+export function deleteQueue(db: Database, projectId: string, queueId: string, now = Date.now()): QueueRow {
+  const queue = requireQueue(db, projectId, queueId);
+  cached(db, "UPDATE annotation_queues SET deleted_at = ? WHERE seq = ?").run(now, queue.seq);
+  return { ...queue, deleted_at: now };
 }
 
 type QueueQuery = Omit<QueuesQueryRequest, "project_id">;

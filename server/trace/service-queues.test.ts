@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AnnotationQueue, CreateQueueResponse, QueueStatsResponse, ReadQueueResponse } from "../../contract/trace";
+import { ObjCreateResponse } from "../../contract/trace-objects";
 import { bearer, call, createTestApp } from "../testing/test-app";
 import { softDeleteItems } from "./items";
 import { setProgress } from "./progress";
@@ -22,7 +23,12 @@ const parseNdjson = (text: string) =>
 describe("annotation queues", () => {
   it("creates a queue and reads it back with its defaults", async () => {
     const { app } = createTestApp();
-    const id = await createQueue(app, "  Tone review  ", { scorer_refs: ["weave:///demo/support-bot/object/ToneScorer:abc"] });
+    const spec = await call(app, "POST", `${API}/obj/create`, {
+      body: { obj: { project_id: PROJECT, object_id: "ToneScorer", val: { name: "Tone", field_schema: { type: "integer", minimum: 1, maximum: 5 } }, builtin_object_class: "AnnotationSpec" } },
+      headers: bearer(),
+    });
+    const toneRef = `weave:///${PROJECT}/object/ToneScorer:${ObjCreateResponse.parse(spec.json).digest}`;
+    const id = await createQueue(app, "  Tone review  ", { scorer_refs: [toneRef] });
     const res = await call(app, "GET", `${API}/annotation_queues/${id}?project_id=${encodeURIComponent(PROJECT)}`, { headers: bearer() });
     expect(res.status).toBe(200);
     const { queue } = ReadQueueResponse.parse(res.json);
@@ -31,7 +37,7 @@ describe("annotation queues", () => {
       project_id: PROJECT,
       name: "Tone review",
       description: "",
-      scorer_refs: ["weave:///demo/support-bot/object/ToneScorer:abc"],
+      scorer_refs: [toneRef],
       created_by: "user-demo",
       deleted_at: null,
     });

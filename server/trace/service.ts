@@ -3,6 +3,7 @@ import {
   AddItemsRequest,
   CallReadRequest,
   CreateQueueRequest,
+  DeleteQueueQuery,
   ItemProgressRequest,
   ItemsQueryRequest,
   QueueItemPath,
@@ -10,6 +11,7 @@ import {
   QueueStatsRequest,
   QueuesQueryRequest,
   ReadQueueQuery,
+  UpdateQueueRequest,
 } from "../../contract/trace";
 import { FeedbackCreateRequest, FeedbackPurgeRequest, FeedbackQueryRequest, FeedbackReplaceRequest } from "../../contract/trace-feedback";
 import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../contract/trace-objects";
@@ -26,7 +28,8 @@ import { findCall } from "./calls";
 import { addCallsToQueue } from "./items";
 import { queryItems } from "./items-query";
 import { setProgress } from "./progress";
-import { createQueue, findQueue, queryQueues, queueStats, requireQueue } from "./queues";
+import { createQueue, deleteQueue, findQueue, queryQueues, queueStats, requireQueue, updateQueue } from "./queues";
+import { checkScorerRefs } from "./scorer-refs";
 import { toApiCall, toApiItem, toApiQueue } from "./rows";
 
 /** 403 unless the key's user may use the project's entity. */
@@ -45,6 +48,7 @@ export function createTraceService(): Hono<AppEnv> {
   service.post("/annotation_queues", async (c) => {
     const body = await validateJson(c, CreateQueueRequest);
     authorizeProject(c, body.project_id);
+    checkScorerRefs(c.get("db"), body.project_id, body.scorer_refs);
     const queue = createQueue(c.get("db"), {
       projectId: body.project_id,
       name: body.name,
@@ -74,6 +78,23 @@ export function createTraceService(): Hono<AppEnv> {
     const query = validateQuery(c, ReadQueueQuery);
     authorizeProject(c, query.project_id);
     return c.json({ queue: toApiQueue(requireQueue(c.get("db"), query.project_id, queue_id)) });
+  });
+
+  service.put("/annotation_queues/:queue_id", async (c) => {
+    const { queue_id } = validatePath(c, QueuePath);
+    const body = await validateJson(c, UpdateQueueRequest);
+    authorizeProject(c, body.project_id);
+    const db = c.get("db");
+    if (body.scorer_refs) checkScorerRefs(db, body.project_id, body.scorer_refs);
+    const queue = updateQueue(db, body.project_id, queue_id, { name: body.name, description: body.description, scorerRefs: body.scorer_refs });
+    return c.json({ queue: toApiQueue(queue) });
+  });
+
+  service.delete("/annotation_queues/:queue_id", (c) => {
+    const { queue_id } = validatePath(c, QueuePath);
+    const query = validateQuery(c, DeleteQueueQuery);
+    authorizeProject(c, query.project_id);
+    return c.json({ queue: toApiQueue(deleteQueue(c.get("db"), query.project_id, queue_id)) });
   });
 
   service.post("/obj/create", async (c) => {
@@ -150,7 +171,8 @@ export function createTraceService(): Hono<AppEnv> {
     const body = await validateJson(c, ItemsQueryRequest);
     authorizeProject(c, body.project_id);
     const db = c.get("db");
-    // An unknown queue has no items (the real service answers the same way).
+    // An unknown queue has no items (the real service answers the same way). A deleted queue has
+    // none either: upstream still answers its items, but nothing should offer a deleted queue's work.
     const queue = findQueue(db, body.project_id, queue_id);
     return c.json({ items: queue ? queryItems(db, queue, body) : [] });
   });

@@ -32,7 +32,8 @@ export type QueueSpec = {
 
 export type QueueSpecs = { specs: QueueSpec[]; missing: { ref: string; reason: string }[] };
 
-function toSpec(ref: string, value: unknown): QueueSpec | string {
+/** The spec a ref reads as, or why it is not one (a sentence for people). */
+export function toSpec(ref: string, value: unknown): QueueSpec | string {
   const parsed = parseObjectRef(ref);
   if (!parsed) return "this is not an object ref";
   if (value === null) return "the spec was deleted";

@@ -39,7 +39,7 @@ export type HttpClientConfig = {
 };
 
 export type RequestSpec = {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   /** Below the base URL; path parameters already encoded with `segment()`. */
   path: string;
   query?: QueryParams;

@@ -18,7 +18,7 @@ export const traceKeys = {
   queueList: (scope: ClientScope, req: QueuesQueryRequest) => [...traceKeys.queueLists(scope), req] as const,
   queueDetails: (scope: ClientScope) => [...traceKeys.queues(scope), "detail"] as const,
   queueDetail: (scope: ClientScope, projectId: string, queueId: string) => [...traceKeys.queueDetails(scope), projectId, queueId] as const,
-  queueStats: (scope: ClientScope, req: QueueStatsRequest) => [...traceKeys.queues(scope), "stats", req] as const,
+  queueStats: (scope: ClientScope, req: QueueStatsRequest) => [...traceKeys.allQueueStats(scope), req] as const,
   /** Everything about one queue's items: invalidate after setting an item's progress. */
   items: (scope: ClientScope, queueId: string) => [...traceKeys.all(scope), "items", queueId] as const,
   itemPages: (scope: ClientScope, queueId: string) => [...traceKeys.items(scope, queueId), "list"] as const,
@@ -33,6 +33,10 @@ export const traceKeys = {
   ops: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "ops", projectId] as const,
   /** Specs by ref: a ref names one content digest, so what it reads never changes. */
   specs: (scope: ClientScope, refs: readonly string[]) => [...traceKeys.all(scope), "specs", refs] as const,
+  /** The project's AnnotationSpec objects, latest versions: invalidate after creating or editing a spec. */
+  projectSpecs: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "project-specs", projectId] as const,
+  /** Stats of any set of queues: invalidate after a queue is created or deleted. */
+  allQueueStats: (scope: ClientScope) => [...traceKeys.queues(scope), "stats"] as const,
   /** Feedback on calls: invalidate this prefix after writing an answer or a note. */
   feedback: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "feedback", projectId] as const,
   callsFeedback: (scope: ClientScope, projectId: string, callIds: readonly string[]) => [...traceKeys.feedback(scope, projectId), callIds] as const,

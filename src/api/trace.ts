@@ -3,10 +3,12 @@ import {
   AnnotationQueue,
   CallReadResponse,
   CreateQueueResponse,
+  DeleteQueueResponse,
   ItemProgressResponse,
   ItemsQueryResponse,
   QueueStatsResponse,
   ReadQueueResponse,
+  UpdateQueueResponse,
   type AddItemsRequest,
   type AnnotationQueueItem,
   type Call,
@@ -17,6 +19,7 @@ import {
   type QueueStats,
   type QueueStatsRequest,
   type QueuesQueryRequest,
+  type UpdateQueueRequest,
 } from "@contract/trace";
 import {
   FeedbackCreateResponse,
@@ -67,6 +70,25 @@ export function createTraceClient(config: ServiceClientConfig) {
 
     createQueue(req: CreateQueueRequest, options?: CallOptions): Promise<z.infer<typeof CreateQueueResponse>> {
       return http.json({ method: "POST", path: "/annotation_queues", body: req, options }, CreateQueueResponse);
+    },
+
+    /** Replaces the fields given (name, description, scorer_refs); the answer is the queue as stored. */
+    async updateQueue(queueId: string, req: UpdateQueueRequest, options?: CallOptions): Promise<AnnotationQueue> {
+      const res = await http.json({ method: "PUT", path: `/annotation_queues/${segment(queueId)}`, body: req, options }, UpdateQueueResponse);
+      return res.queue;
+    },
+
+    /** Soft delete: the answer is the queue with `deleted_at` set; reading it afterwards is a 404. */
+    async deleteQueue(projectId: string, queueId: string, options?: CallOptions): Promise<AnnotationQueue> {
+      const path = `/annotation_queues/${segment(queueId)}`;
+      const res = await http.json({ method: "DELETE", path, query: { project_id: projectId }, options }, DeleteQueueResponse);
+      return res.queue;
+    },
+
+    /** Versions of the project's objects (by class, name, latest only), one page. */
+    async queryObjects(req: ObjQueryRequest, options?: CallOptions): Promise<TraceObject[]> {
+      const res = await http.json({ method: "POST", path: "/objs/query", body: req, options }, ObjQueryResponse);
+      return res.objs;
     },
 
     addItems(queueId: string, req: AddItemsRequest, options?: CallOptions): Promise<z.infer<typeof AddItemsResponse>> {

@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { CallReadRequest, ItemsQueryRequest, QueueStatsRequest, QueuesQueryRequest } from "@contract/trace";
 import { traceKeys } from "../query-keys";
 import { readCallsFeedback, readQueueSpecs } from "../annotation-specs";
+import { readProjectSpecs } from "../project-specs";
 import type { TraceClient } from "../trace";
 
 /**
@@ -59,6 +60,13 @@ export const traceQueries = {
       queryKey: traceKeys.specs(client.scope, refs),
       queryFn: ({ signal }) => readQueueSpecs(client, refs, { signal }),
       staleTime: Infinity,
+    }),
+
+  /** The project's specs (latest versions) a queue can ask: the new and edit queue forms. */
+  projectSpecs: (client: TraceClient, projectId: string) =>
+    queryOptions({
+      queryKey: traceKeys.projectSpecs(client.scope, projectId),
+      queryFn: ({ signal }) => readProjectSpecs(client, projectId, { signal }),
     }),
 
   /** Every answer and note on the calls: one query for a page of rows, or one call in the review. */

@@ -12,6 +12,8 @@ import { useShortcuts } from "../shared/keyboard";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { useQueue, useQueueTotals } from "../shared/queue-queries";
 import { QueueProgress } from "../shared/queue-progress";
+import { QueueGone, queueIsGone } from "../shared/queue-gone";
+import { QueueActions } from "../queue-manage/queue-actions";
 import { ShortcutsDialog, type Shortcut } from "../shared/shortcuts-dialog";
 import { useAnnotationProject } from "../shared/use-annotation-project";
 import { useColumnVisibility, withPhoneQuestionDefaults } from "./column-visibility";
@@ -95,6 +97,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   // The header's height depends on the queue's description: until it is known, show only this
   // line, so the header, filters and table then appear together instead of being pushed down.
   if (queue.isPending) return <output className="block py-8 text-center text-sm text-fg-muted">Loading queue…</output>;
+  if (queue.isError && queueIsGone(queue.error)) return <QueueGone />;
 
   return (
     <div className="space-y-4">
@@ -108,6 +111,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
             <div className="mr-2 flex min-w-72 justify-end">
               {totals.data ? <QueueProgress done={totals.data.completed_items} total={totals.data.total_items} label="Queue progress" /> : null}
             </div>
+            {queue.data ? <QueueActions projectId={project} queue={queue.data} /> : null}
             <Button onClick={() => setExportOpen(true)} disabled={pageAnswers.questionsPending} title={pageAnswers.questionsPending ? "Reading the queue's questions, so the export can include the answers…" : undefined}>
               Export…
             </Button>

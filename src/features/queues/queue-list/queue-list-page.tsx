@@ -10,6 +10,8 @@ import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
 import { DebouncedTextField } from "../shared/debounced-text-field";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { useAnnotationProject } from "../shared/use-annotation-project";
+import { NewQueueButton } from "../queue-manage/queue-actions";
+import { DeletedQueueNotice } from "./deleted-queue-notice";
 import { QueueListEmpty } from "./queue-list-empty";
 import { QueueListTable } from "./queue-list-table";
 import { QUEUE_LIST_LIMIT, useQueueList } from "./use-queue-list";
@@ -31,7 +33,9 @@ export function QueueListPage() {
       <PageHeader
         title="Annotation queues"
         description={project ? <>Queues of <span className="font-mono text-xs text-fg">{project}</span>. Open one to work through its items.</> : "Queues of calls for people to review."}
+        actions={project ? <NewQueueButton projectId={project} /> : undefined}
       />
+      <DeletedQueueNotice />
       {project ? (
         <PanelErrorBoundary label="The queue list" resetKeys={[project]}>
           <QueueList project={project} />
@@ -74,7 +78,7 @@ function QueueList({ project }: { project: string }) {
       ) : (
         <>
           {queues.isError ? <ErrorPanel error={queues.error} title="Could not refresh the queue list" onRetry={() => void queues.refetch()} /> : null}
-          <QueueListTable queues={shown} stats={stats.data} statsError={stats.isError ? stats.error : null} onRetryStats={() => void stats.refetch()} />
+          <QueueListTable project={project} queues={shown} stats={stats.data} statsError={stats.isError ? stats.error : null} onRetryStats={() => void stats.refetch()} />
           {more ? <p className="text-xs text-fg-muted">Showing the newest {QUEUE_LIST_LIMIT} queues. Search by name to find others.</p> : null}
         </>
       )}

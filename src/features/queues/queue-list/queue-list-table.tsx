@@ -4,6 +4,7 @@ import type { AnnotationQueue, QueueStats } from "@contract/trace";
 import { Button } from "@/components/button";
 import { RelativeTime } from "@/components/relative-time";
 import { paths } from "@/lib/paths";
+import { QueueActions } from "../queue-manage/queue-actions";
 import { QueueProgress } from "../shared/queue-progress";
 import { clickOpensRow } from "../shared/row-click";
 import { BodyRow, Cell, HeaderCell, Table, TableFrame, TableHead } from "@/components/table";
@@ -11,11 +12,13 @@ import { UntrustedText } from "@/components/untrusted-text";
 
 /** The queues as a table: name and description, progress, creation time. The name's link, or a click anywhere on the row, opens the queue. */
 export function QueueListTable({
+  project,
   queues,
   stats,
   statsError,
   onRetryStats,
 }: {
+  project: string;
   queues: readonly AnnotationQueue[];
   stats: Map<string, QueueStats> | undefined;
   statsError: unknown;
@@ -28,10 +31,13 @@ export function QueueListTable({
           <HeaderCell>Queue</HeaderCell>
           <HeaderCell className="w-72">Progress</HeaderCell>
           <HeaderCell className="w-36">Created</HeaderCell>
+          <HeaderCell className="w-28">
+            <span className="sr-only">Actions</span>
+          </HeaderCell>
         </TableHead>
         <tbody>
           {queues.map((queue) => (
-            <QueueRow key={queue.id} queue={queue} stats={stats?.get(queue.id)} statsFailed={!!statsError} onRetryStats={onRetryStats} />
+            <QueueRow key={queue.id} project={project} queue={queue} stats={stats?.get(queue.id)} statsFailed={!!statsError} onRetryStats={onRetryStats} />
           ))}
         </tbody>
       </Table>
@@ -40,11 +46,13 @@ export function QueueListTable({
 }
 
 const QueueRow = memo(function QueueRow({
+  project,
   queue,
   stats,
   statsFailed,
   onRetryStats,
 }: {
+  project: string;
   queue: AnnotationQueue;
   stats: QueueStats | undefined;
   statsFailed: boolean;
@@ -81,6 +89,11 @@ const QueueRow = memo(function QueueRow({
       </Cell>
       <Cell className="text-xs text-fg-muted">
         <RelativeTime value={queue.created_at} />
+      </Cell>
+      <Cell>
+        <div className="flex justify-end gap-1">
+          <QueueActions projectId={project} queue={queue} compact />
+        </div>
       </Cell>
     </BodyRow>
   );

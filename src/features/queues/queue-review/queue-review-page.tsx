@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { AnnotationState } from "@contract/trace";
 import { Breadcrumbs } from "@/components/breadcrumbs";
@@ -14,6 +14,7 @@ import { oncePerPress, useShortcuts } from "../shared/keyboard";
 import { reviewHref } from "../shared/links";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { useQueue, useQueueTotals } from "../shared/queue-queries";
+import { QueueGone, queueIsGone } from "../shared/queue-gone";
 import { ShortcutsDialog, type Shortcut } from "../shared/shortcuts-dialog";
 import { useAnnotationProject } from "../shared/use-annotation-project";
 import { DEFAULT_TABLE_STATE, hasFilter, hasTextFilter } from "../shared/items-url-state";
@@ -93,6 +94,17 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
     },
     "?": () => setShortcutsOpen(true),
   });
+
+  // A state change refused with a 404 may mean the queue was deleted meanwhile: read the queue again,
+  // so the page says so instead of refusing every key that follows.
+  const refusedAsGone = session.refusal !== null && queueIsGone(session.refusal.error);
+  const refetchQueue = queue.refetch;
+  useEffect(() => {
+    if (refusedAsGone) void refetchQueue();
+  }, [refusedAsGone, refetchQueue]);
+
+  // A deleted queue's items are never offered, whatever the items query still answers (upstream answers them).
+  if (queue.isError && queueIsGone(queue.error)) return <QueueGone />;
 
   const total = totals.data?.total_items ?? null;
   const filtered = hasFilter(view);

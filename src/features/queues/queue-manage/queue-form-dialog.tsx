@@ -1,0 +1,171 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { LIMITS } from "@contract/limits";
+import type { AnnotationQueue } from "@contract/trace";
+import type { QueueSpec } from "@/api/annotation-specs";
+import { traceQueries } from "@/api/queries/trace";
+import { Button } from "@/components/button";
+import { Dialog } from "@/components/dialog";
+import { ErrorPanel } from "@/components/error-panel";
+import { controlBorder, Field } from "@/components/field";
+import { inputClasses, TextField } from "@/components/text-field";
+import { cn } from "@/lib/cn";
+import { useApiClients } from "@/settings/api-clients";
+import { queueFormErrors } from "./form-errors";
+import { SpecPicker, type ChosenQuestion } from "./spec-picker";
+import { useAnsweredSpecs } from "./use-answered-specs";
+import { useCreateQueue, useUpdateQueue, type QueueDraft } from "./use-queue-mutations";
+
+const NO_REFS: readonly string[] = [];
+
+/** The discard question takes the focus, on "Keep editing", so Enter or Escape keeps the changes. */
+const focusOnMount = (element: HTMLButtonElement | null) => element?.focus();
+
+type Props = {
+  projectId: string;
+  /** The queue to edit; none makes a new one. */
+  queue?: AnnotationQueue;
+  onClose: () => void;
+  /** After a successful save, with the queue's id (a new queue's page opens from here). */
+  onSaved: (queueId: string) => void;
+  /** The spec editor's "New question" action, when the app provides one. */
+  newQuestionAction?: ReactNode;
+};
+
+const draftOf = (queue: AnnotationQueue | undefined): QueueDraft => ({ name: queue?.name ?? "", description: queue?.description ?? "", scorerRefs: queue?.scorer_refs ?? NO_REFS });
+
+const sameDraft = (a: QueueDraft, b: QueueDraft): boolean =>
+  a.name === b.name && a.description === b.description && a.scorerRefs.length === b.scorerRefs.length && a.scorerRefs.every((ref, i) => ref === b.scorerRefs[i]);
+
+/** What the form can tell before sending (the service checks the same and more). */
+function localProblems(draft: QueueDraft): { name: string | null; description: string | null } {
+  const name = draft.name.trim();
+  return {
+    name: name === "" ? "Give the queue a name." : name.length > LIMITS.queueNameLength ? `At most ${LIMITS.queueNameLength} characters (${name.length - LIMITS.queueNameLength} over).` : null,
+    description: draft.description.length > LIMITS.descriptionLength ? `At most ${LIMITS.descriptionLength} characters (${draft.description.length - LIMITS.descriptionLength} over).` : null,
+  };
+}
+
+/**
+ * New queue, or edit a queue: name, guidelines and the questions, in a dialog. What was typed stays
+ * when a save fails; the service's messages show beside the field they name, anything else in a
+ * panel with Retry. Escape, the backdrop and Cancel close it at once only when nothing was changed;
+ * otherwise they ask first.
+ */
+export function QueueFormDialog({ projectId, queue, onClose, onSaved, newQuestionAction }: Props) {
+  const { trace } = useApiClients();
+  const initial = useMemo(() => draftOf(queue), [queue]);
+  const [draft, setDraft] = useState<QueueDraft>(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const create = useCreateQueue(projectId);
+  const update = useUpdateQueue(projectId, queue?.id ?? "");
+  const save = queue ? update : create;
+
+  const projectSpecs = useQuery(traceQueries.projectSpecs(trace, projectId));
+  // An edited queue may ask older versions of specs (the project list has the latest only).
+  const queueSpecs = useQuery({ ...traceQueries.queueSpecs(trace, initial.scorerRefs), enabled: initial.scorerRefs.length > 0 });
+  const specsByRef = useMemo(() => {
+    const byRef = new Map<string, QueueSpec>();
+    for (const spec of [...(queueSpecs.data?.specs ?? []), ...(projectSpecs.data?.specs ?? [])]) byRef.set(spec.ref, spec);
+    return byRef;
+  }, [projectSpecs.data, queueSpecs.data]);
+  const chosen: ChosenQuestion[] = draft.scorerRefs.map((ref) => ({ ref, spec: specsByRef.get(ref) ?? null }));
+  const removed = useMemo(() => initial.scorerRefs.filter((ref) => !draft.scorerRefs.includes(ref)), [initial.scorerRefs, draft.scorerRefs]);
+  const answered = useAnsweredSpecs(projectId, queue ? removed : NO_REFS);
+  const removedWithAnswers = removed.filter((ref) => answered.has(ref)).map((ref) => ({ ref, label: specsByRef.get(ref)?.label ?? ref }));
+
+  const dirty = !sameDraft(draft, initial);
+  const local = localProblems(draft);
+  const service = queueFormErrors(save.error, (index) => chosen[index]?.spec?.label ?? `question ${index + 1}`);
+  const nameError = (submitted ? local.name : null) ?? service.name;
+  const descriptionError = local.description ?? service.description;
+
+  const change = (patch: Partial<QueueDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setAskDiscard(false);
+  };
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setSubmitted(true);
+    if (local.name || local.description || save.isPending) return;
+    save.mutate(draft, { onSuccess: (result) => onSaved(result.id) });
+  };
+  const requestClose = () => {
+    if (save.isPending) return;
+    if (dirty && !askDiscard) setAskDiscard(true);
+    else if (askDiscard) setAskDiscard(false);
+    else onClose();
+  };
+
+  return (
+    <Dialog
+      open
+      title={queue ? "Edit queue" : "New queue"}
+      description={queue ? "Changes apply to everyone working in this queue." : "A queue holds calls for people to review, and the questions they answer about each."}
+      onClose={requestClose}
+      initialFocus="input[name='queue-name']"
+      className="max-h-[calc(100dvh-2rem)] max-w-2xl overflow-y-auto"
+    >
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label={queue ? "Edit queue" : "New queue"}>
+        <TextField
+          label="Name"
+          name="queue-name"
+          value={draft.name}
+          onChange={(event) => change({ name: event.target.value })}
+          error={nameError}
+          required
+          aria-required="true"
+          autoComplete="off"
+        />
+        <Field label="Guidelines" hint="What annotators should look for. Shown above the questions in the review." error={descriptionError}>
+          {(control) => (
+            <textarea
+              id={control.id}
+              aria-describedby={control.describedBy}
+              aria-invalid={control.invalid || undefined}
+              value={draft.description}
+              onChange={(event) => change({ description: event.target.value })}
+              rows={4}
+              className={cn(inputClasses, controlBorder(control.invalid), "h-auto min-h-24 resize-y py-1.5")}
+            />
+          )}
+        </Field>
+        <SpecPicker
+          chosen={chosen}
+          available={projectSpecs.data?.specs}
+          availableError={projectSpecs.error}
+          onRetryAvailable={() => void projectSpecs.refetch()}
+          onChange={(scorerRefs) => change({ scorerRefs })}
+          removedWithAnswers={removedWithAnswers}
+          error={service.questions}
+          disabled={save.isPending}
+          newQuestionAction={newQuestionAction}
+        />
+        {service.other ? <ErrorPanel error={service.other} title={queue ? "Could not save the queue" : "Could not create the queue"} onRetry={() => submit()} /> : null}
+        {askDiscard ? (
+          <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-500/40 dark:bg-amber-500/10">
+            <span className="text-fg">Discard your changes?</span>
+            <div className="flex gap-2">
+              <Button size="sm" onClick={() => setAskDiscard(false)} ref={focusOnMount}>
+                Keep editing
+              </Button>
+              <Button size="sm" variant="danger" onClick={onClose}>
+                Discard
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {/* Stays in view at the bottom of the scrolling dialog: saving never needs a scroll first. */}
+        <div className="sticky -bottom-5 -mx-5 -mb-5 flex justify-end gap-2 border-t border-line bg-surface px-5 py-4">
+          <Button onClick={requestClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" loading={save.isPending}>
+            {queue ? "Save changes" : "Create queue"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
