@@ -193,6 +193,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // ---- training service ----
   training("GET", "/health", () => "/health", { auth: false }),
   training("GET", "/system-check", () => "/system-check", { auth: false }),
+  // Local services only: the seeded demo the key may read (server/seed/seeded-training-route.ts).
+  training("GET", "/local/seeded", () => "/local/seeded"),
   training("POST", "/preview/models", () => "/preview/models", {
     body: {
       schema: CreateModelRequest,

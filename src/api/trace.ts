@@ -85,7 +85,7 @@ export function createTraceClient(config: ServiceClientConfig) {
       return res.queue;
     },
 
-    /** Versions of the project's objects (by class, name, latest only), one page. */
+    /** Versions of the project's objects (specs, ops, datasets: by class, name, latest only), one page. */
     async queryObjects(req: ObjQueryRequest, options?: CallOptions): Promise<TraceObject[]> {
       const res = await http.json({ method: "POST", path: "/objs/query", body: req, options }, ObjQueryResponse);
       return res.objs;
@@ -112,12 +112,6 @@ export function createTraceClient(config: ServiceClientConfig) {
     async readRefs(refs: readonly string[], options?: CallOptions): Promise<unknown[]> {
       const res = await http.json({ method: "POST", path: "/refs/read_batch", body: { refs }, options }, RefsReadBatchResponse);
       return res.vals;
-    },
-
-    /** Object versions of the project (specs, ops, datasets), filtered and paged by the service. */
-    async queryObjects(req: ObjQueryRequest, options?: CallOptions): Promise<TraceObject[]> {
-      const res = await http.json({ method: "POST", path: "/objs/query", body: req, options }, ObjQueryResponse);
-      return res.objs;
     },
 
     createFeedback(req: FeedbackCreateRequest, options?: CallOptions): Promise<FeedbackCreateResponse> {
