@@ -125,6 +125,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       inferenceBaseUrl: SERVICE_PATHS.inference,
       wandbApiBaseUrl: SERVICE_PATHS.wandb,
       localServices: true,
+      // What the dashboard page's CSP lets it call besides its own origin, so Settings can name
+      // that policy (not CORS) when an address is outside it. Only when this server serves the page.
+      ...(options.dashboardDir ? { cspConnectSrc: options.cspConnectSrc ?? [] } : {}),
     }),
   );
   if (options.dashboardDir) mountDashboard(app, options.dashboardDir, { connectSrc: options.cspConnectSrc, serveSourceMaps: options.serveSourceMaps ?? false });

@@ -102,3 +102,13 @@ describe("CSP_CONNECT_SRC", () => {
     expect(() => loadConfig({ CSP_CONNECT_SRC: "javascript:alert(1)" })).toThrow(/http/);
   });
 });
+
+describe("/config.json beside the dashboard", () => {
+  it("tells the page which origins its CSP lets it call, so Settings can blame the policy rather than CORS", async () => {
+    const res = await dashboardApp(["https://api.wandb.ai"]).request("/config.json");
+    expect(await res.json()).toMatchObject({ cspConnectSrc: ["https://api.wandb.ai"] });
+    expect(res.headers.get("content-security-policy")).toBeNull();
+    const page = await dashboardApp(["https://api.wandb.ai"]).request("/");
+    expect(page.headers.get("content-security-policy")).toContain("connect-src 'self' https://api.wandb.ai");
+  });
+});

@@ -9,6 +9,8 @@ export type ConnectionCheckResult = {
   status: ConnectionCheckStatus;
   message: string;
   hint?: string;
+  /** Set when the dashboard's own Content-Security-Policy blocked the call (see settings/csp-connect.ts). */
+  blockedBy?: "csp";
 };
 
 /**

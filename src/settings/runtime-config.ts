@@ -13,6 +13,8 @@ const RuntimeConfigSchema = z.object({
   inferenceBaseUrl: optionalString,
   wandbApiBaseUrl: optionalString,
   localServices: z.catch(z.boolean(), false),
+  /** Origins the page's CSP `connect-src` allows besides its own (the local server's CSP_CONNECT_SRC); absent: not known. */
+  cspConnectSrc: z.catch(z.optional(z.array(z.string().check(z.maxLength(500))).check(z.maxLength(100))), undefined),
   /** Per-request timeout of the API clients, for deployments behind slow links (default 30 s). */
   requestTimeoutMs: z.catch(z.optional(z.int().check(z.gte(1000), z.lte(600_000))), undefined),
 });

@@ -16,6 +16,8 @@ import { DemoAccountButton } from "./demo-account-button";
 import { isTestOutdated, useConnectionTest } from "./use-connection-test";
 import { validateSettings } from "./settings-validation";
 import { useProjectOptions } from "./use-project-options";
+import { withPolicyWarnings } from "./policy-warnings";
+import { useRuntimeConfig } from "@/settings/runtime-config-context";
 import { useSettingsForm } from "./use-settings-form";
 
 /** The connection settings form: key, where it is kept, service addresses, projects. */
@@ -25,6 +27,7 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
   const navigate = useNavigate();
   const localServices = useLocalServices();
   const projectOptions = useProjectOptions();
+  const { cspConnectSrc } = useRuntimeConfig();
   const { values, errors, warnings, saved } = form;
 
   const onSubmit = (event: FormEvent) => {
@@ -70,7 +73,7 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
             values={values}
             defaults={saved.defaults}
             errors={errors}
-            warnings={warnings}
+            warnings={withPolicyWarnings(warnings, values, cspConnectSrc, window.location.origin)}
             onChange={form.setField}
             onUseDefaults={() => {
               for (const field of URL_FIELDS) form.setField(field, saved.defaults[field]);

@@ -133,6 +133,23 @@ describe("settings page", () => {
     expect(list.getByText("Training").closest("li")).toHaveTextContent("OK");
   });
 
+  it("blames the page's own Content-Security-Policy, not CORS, for an address outside CSP_CONNECT_SRC", async () => {
+    const server = createLocalServer();
+    const { user } = renderApp({ path: "/settings", defaults: urlsOf(server.settings), fetch: server.fetch, runtimeConfig: { localServices: true, cspConnectSrc: ["https://api.wandb.ai"] } });
+    await user.type(await screen.findByLabelText("API key"), "local-demo-key");
+    const inference = screen.getByLabelText("Inference service URL");
+    await user.clear(inference);
+    await user.type(inference, "http://127.0.0.1:9/v1");
+    // Said while typing, before any test.
+    expect(inference).toHaveAccessibleDescription(/Content-Security-Policy does not allow calls to http:\/\/127\.0\.0\.1:9.+CSP_CONNECT_SRC/);
+    await user.click(screen.getByRole("button", { name: "Test connection" }));
+    const row = (await results()).getByText("Inference").closest("li")!;
+    expect(row).toHaveTextContent("Blocked by this page's policy");
+    expect(row).toHaveTextContent(/Add http:\/\/127\.0\.0\.1:9 to CSP_CONNECT_SRC/);
+    expect(row).not.toHaveTextContent(/CORS\)/);
+    expect(within(row).queryByRole("link", { name: /Same-origin proxy/ })).not.toBeInTheDocument();
+  });
+
   it("asks for a key before testing, keeping the other fields", async () => {
     const { user } = setup();
     await user.type(await screen.findByLabelText("Annotation project"), "demo/support-bot");

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { checkConnection, type ConnectionCheckResult } from "@/api/connection-check";
-import type { ConnectionSettings, ServiceName } from "@/api/connection";
+import { SERVICE_URL_FIELDS, SERVICES, type ConnectionSettings, type ServiceName } from "@/api/connection";
 import { useCreateApiClients } from "@/settings/api-clients";
+import { cspBlockedMessage, cspBlockedOrigin } from "@/settings/csp-connect";
+import { useRuntimeConfig } from "@/settings/runtime-config-context";
 
 export type ConnectionTestState =
   | { phase: "idle" }
@@ -14,6 +16,7 @@ export type ConnectionTestState =
  */
 export function useConnectionTest(): { state: ConnectionTestState; run: (settings: ConnectionSettings) => Promise<void>; reset: () => void } {
   const createClients = useCreateApiClients();
+  const { cspConnectSrc } = useRuntimeConfig();
   const [state, setState] = useState<ConnectionTestState>({ phase: "idle" });
   const controller = useRef<AbortController | null>(null);
 
@@ -26,13 +29,13 @@ export function useConnectionTest(): { state: ConnectionTestState; run: (setting
       controller.current = current;
       setState({ phase: "running" });
       try {
-        const results = await checkConnection(createClients(settings), settings, current.signal);
+        const results = blamePolicy(await checkConnection(createClients(settings), settings, current.signal), settings, cspConnectSrc);
         if (!current.signal.aborted) setState({ phase: "done", results, testedAt: new Date(), tested: settings });
       } catch {
         // Only an abort throws: a newer run or unmounting owns the state now.
       }
     },
-    [createClients],
+    [createClients, cspConnectSrc],
   );
 
   const reset = useCallback(() => {
@@ -41,6 +44,20 @@ export function useConnectionTest(): { state: ConnectionTestState; run: (setting
   }, []);
 
   return { state, run, reset };
+}
+
+/**
+ * An unreachable service whose address the page's own Content-Security-Policy does not allow was
+ * never reached by the browser at all: say that, and which setting fixes it, instead of the
+ * CORS-or-down hint (the browser reports all three the same way).
+ */
+function blamePolicy(results: Record<ServiceName, ConnectionCheckResult>, settings: ConnectionSettings, connectSrc: readonly string[] | undefined): Record<ServiceName, ConnectionCheckResult> {
+  const blamed = { ...results };
+  for (const service of SERVICES) {
+    const origin = cspBlockedOrigin(settings[SERVICE_URL_FIELDS[service]], window.location.origin, connectSrc);
+    if (origin && blamed[service].status === "unreachable") blamed[service] = { ...blamed[service], hint: cspBlockedMessage(origin), blockedBy: "csp" };
+  }
+  return blamed;
 }
 
 /**
