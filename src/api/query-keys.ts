@@ -31,6 +31,10 @@ export const traceKeys = {
   call: (scope: ClientScope, projectId: string, callId: string) => [...traceKeys.calls(scope), "detail", projectId, callId] as const,
   /** Specs by ref: a ref names one content digest, so what it reads never changes. */
   specs: (scope: ClientScope, refs: readonly string[]) => [...traceKeys.all(scope), "specs", refs] as const,
+  /** A project's specs as objects (latest versions, one spec's latest): invalidate after saving a spec. */
+  specObjects: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "spec-objects", projectId] as const,
+  specObjectList: (scope: ClientScope, projectId: string) => [...traceKeys.specObjects(scope, projectId), "list"] as const,
+  specObject: (scope: ClientScope, projectId: string, objectId: string) => [...traceKeys.specObjects(scope, projectId), "latest", objectId] as const,
   /** Feedback on calls: invalidate this prefix after writing an answer or a note. */
   feedback: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "feedback", projectId] as const,
   callsFeedback: (scope: ClientScope, projectId: string, callIds: readonly string[]) => [...traceKeys.feedback(scope, projectId), callIds] as const,
