@@ -35,6 +35,7 @@ export function QuestionFields({ draft, errors, onChange }: Props) {
 
 function KindCard({ groupName, kind, label, hint, checked, onPick }: { groupName: string; kind: QuestionKind; label: string; hint: string; checked: boolean; onPick: (kind: QuestionKind) => void }) {
   const hintId = useId();
+  const labelId = useId();
   return (
     <label
       className={cn(
@@ -42,8 +43,10 @@ function KindCard({ groupName, kind, label, hint, checked, onPick }: { groupName
         checked ? "border-accent bg-accent/10" : "border-line-strong hover:bg-subtle",
       )}
     >
-      <input type="radio" name={groupName} value={kind} checked={checked} onChange={() => onPick(kind)} aria-describedby={hintId} className="mt-1" />
-      <span className="font-medium text-fg">{label}</span>
+      <input type="radio" name={groupName} value={kind} checked={checked} onChange={() => onPick(kind)} aria-labelledby={labelId} aria-describedby={hintId} className="mt-1" />
+      <span id={labelId} className="font-medium text-fg">
+        {label}
+      </span>
       <span id={hintId} className="col-start-2 text-xs text-fg-muted">
         {hint}
       </span>

@@ -214,8 +214,18 @@ function WhoAnswers({ unique, onChange }: { unique: boolean; onChange: (unique: 
         <legend className="text-sm font-semibold text-fg">Who answers</legend>
       {choices.map((choice) => (
         <label key={String(choice.value)} className="grid grid-cols-[auto_1fr] items-start gap-x-2 text-sm text-fg">
-          <input type="radio" name={name} checked={unique === choice.value} onChange={() => onChange(choice.value)} aria-describedby={`${name}-${String(choice.value)}`} className="mt-1" />
-          <span className="font-medium">{choice.label}</span>
+          <input
+            type="radio"
+            name={name}
+            checked={unique === choice.value}
+            onChange={() => onChange(choice.value)}
+            aria-labelledby={`${name}-${String(choice.value)}-label`}
+            aria-describedby={`${name}-${String(choice.value)}`}
+            className="mt-1"
+          />
+          <span id={`${name}-${String(choice.value)}-label`} className="font-medium">
+            {choice.label}
+          </span>
           <span id={`${name}-${String(choice.value)}`} className="col-start-2 text-xs text-fg-muted">
             {choice.hint}
           </span>
