@@ -39,7 +39,7 @@ function KindCard({ groupName, kind, label, hint, checked, onPick }: { groupName
   return (
     <label
       className={cn(
-        "grid cursor-pointer grid-cols-[auto_1fr] items-start gap-x-2 rounded-md border px-2.5 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus",
+        "grid cursor-pointer grid-cols-[auto_1fr] content-start items-start gap-x-2 rounded-md border px-2.5 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus",
         checked ? "border-accent bg-accent/10" : "border-line-strong hover:bg-subtle",
       )}
     >

@@ -110,7 +110,7 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
             readOnly={Boolean(initial)}
             error={errorOf("objectId")}
             onChange={(event) => change({ objectId: event.target.value, objectIdTouched: true })}
-            inputClassName="font-mono"
+            inputClassName="font-mono read-only:bg-subtle read-only:text-fg-muted"
             autoComplete="off"
             spellCheck={false}
           />

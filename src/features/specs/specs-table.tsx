@@ -2,7 +2,7 @@ import { memo } from "react";
 import { Link } from "react-router-dom";
 import type { SpecObject } from "@/api/spec-objects";
 import { RelativeTime } from "@/components/relative-time";
-import { BodyRow, Cell, SortHeaderCell, Table, TableFrame, TableHead } from "@/components/table";
+import { BodyRow, Cell, RowHeaderCell, SortHeaderCell, STICKY_FIRST_COLUMN, Table, TableFrame, TableHead } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import type { SortDirection, SortKey } from "@/lib/url-state/sort-param";
 import { specPaths } from "./spec-paths";
@@ -27,7 +27,7 @@ export function sortSpecs(specs: readonly SpecObject[], sort: SortKey<SpecSortFi
 }
 
 const HEADERS: { field: SpecSortField; title: string; className?: string }[] = [
-  { field: "name", title: "Question" },
+  { field: "name", title: "Question", className: `min-w-48 ${STICKY_FIRST_COLUMN.header}` },
   { field: "kind", title: "Answer", className: "w-72" },
   { field: "versions", title: "Versions", className: "w-28" },
   { field: "changed", title: "Last changed", className: "w-36" },
@@ -37,7 +37,8 @@ const HEADERS: { field: SpecSortField; title: string; className?: string }[] = [
 export function SpecsTable({ specs, sort, onSort }: { specs: readonly SpecObject[]; sort: SortKey<SpecSortField>; onSort: (field: SpecSortField) => void }) {
   return (
     <TableFrame>
-      <Table aria-label="Annotation specs">
+      {/* Narrower than this, the frame scrolls sideways with the question kept in view. */}
+      <Table aria-label="Annotation specs" className="min-w-[40rem]">
         <TableHead>
           {HEADERS.map((header) => (
             <SortHeaderCell
@@ -63,7 +64,7 @@ export function SpecsTable({ specs, sort, onSort }: { specs: readonly SpecObject
 const SpecRow = memo(function SpecRow({ spec }: { spec: SpecObject }) {
   return (
     <BodyRow className="align-top">
-      <Cell className="max-w-xl">
+      <RowHeaderCell sticky className="max-w-xl font-normal">
         <Link to={specPaths.spec(spec.objectId)} className="font-medium text-fg hover:text-link hover:underline">
           <UntrustedText text={label(spec)} className="break-words" />
         </Link>
@@ -75,7 +76,7 @@ const SpecRow = memo(function SpecRow({ spec }: { spec: SpecObject }) {
             <UntrustedText text={spec.description} mode="controls" />
           </p>
         ) : null}
-      </Cell>
+      </RowHeaderCell>
       <Cell className="text-sm">
         <span className="break-words">
           <UntrustedText text={spec.problem ? "Not a usable spec" : describeSchema(spec.fieldSchema)} mode="controls" />
