@@ -18,6 +18,8 @@ export type SpecObject = {
   digest: string;
   /** 0 for the first version; people read it as "version index + 1". */
   versionIndex: number;
+  /** No live version of the spec is newer. */
+  isLatest: boolean;
   createdAt: string;
   /** `val.name` as stored ("" when none): what people read. */
   name: string;
@@ -39,6 +41,7 @@ export function toSpecObject(obj: TraceObject): SpecObject {
     ref: objectRefOf(obj.project_id, obj.object_id, obj.digest),
     digest: obj.digest,
     versionIndex: obj.version_index,
+    isLatest: obj.is_latest === 1,
     createdAt: obj.created_at,
     name: spec?.name?.trim() ?? "",
     description: spec?.description ?? "",

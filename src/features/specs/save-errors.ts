@@ -9,6 +9,17 @@ export class ObjectIdTakenError extends Error {
   }
 }
 
+/** Someone saved a newer version after the editor opened: saving would build on a version that is no longer the latest. */
+export class NewerVersionError extends Error {
+  constructor(
+    readonly version: number,
+    readonly createdAt: string,
+  ) {
+    super(`Version ${version} of this spec was saved after you opened it.`);
+    this.name = "NewerVersionError";
+  }
+}
+
 /**
  * Where a refused save belongs in the form: a 422 names the field in `loc` (`obj.object_id`); the
  * local service's 400 names the spec's field in its reason (`AnnotationSpec.field_schema …`);
@@ -19,7 +30,7 @@ export function fieldErrorsOfSave(error: unknown, schemaField: "rawSchema" | "qu
   if (error instanceof ObjectIdTakenError) {
     return { fields: { objectId: `${error.message} Pick another id, or open that spec from the list to edit it.` }, placed: true };
   }
-  if (!isApiError(error)) return { fields: {}, placed: false };
+  if (error instanceof NewerVersionError || !isApiError(error)) return { fields: {}, placed: false };
   const fields: Partial<Record<keyof SpecErrors | "question", string>> = {};
   for (const field of error.fieldErrors) {
     if (field.path === "obj.object_id") fields.objectId = `The service refused the id: ${field.message}`;

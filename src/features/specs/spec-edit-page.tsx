@@ -22,8 +22,10 @@ const TRAIL = [{ label: "Annotation specs", to: specPaths.list }];
 function useBackToList() {
   const navigate = useNavigate();
   return {
-    saved: (spec: SpecObject, created: boolean) => {
-      const state: SavedNotice = { savedSpec: { label: spec.name || spec.objectId, version: spec.versionIndex + 1, created } };
+    /** `basedOn`: the version an edit started from; the same digest back means the service made no new version. */
+    saved: (spec: SpecObject, basedOn: SpecObject | null) => {
+      const outcome = !basedOn ? "created" : basedOn.digest === spec.digest ? "unchanged" : spec.isLatest ? "saved" : "older";
+      const state: SavedNotice = { savedSpec: { label: spec.name || spec.objectId, version: spec.versionIndex + 1, outcome } };
       void navigate(specPaths.list, { state });
     },
     cancel: () => void navigate(specPaths.list),
@@ -40,7 +42,7 @@ export function NewSpecPage() {
       <PageHeader title="New annotation spec" description="One question annotators answer about a call. Queues ask it once it is listed among their questions." />
       {project ? (
         <PanelErrorBoundary label="The spec editor" resetKeys={[project]}>
-          <SpecEditor projectId={project} onSaved={(_ref, saved) => back.saved(saved, true)} onCancel={back.cancel} />
+          <SpecEditor projectId={project} onSaved={(_ref, saved) => back.saved(saved, null)} onCancel={back.cancel} />
         </PanelErrorBoundary>
       ) : (
         <NoProjectNotice />
@@ -115,7 +117,7 @@ function EditSpec({ project, objectId }: { project: string; objectId: string }) 
         }
       />
       {latest.problem ? <p className="text-sm text-amber-800 dark:text-amber-300">The stored value is not a usable spec: saving replaces it with what the form holds.</p> : null}
-      <SpecEditor key={latest.digest} projectId={project} initial={latest} onSaved={(_ref, saved) => back.saved(saved, false)} onCancel={back.cancel} />
+      <SpecEditor key={latest.digest} projectId={project} initial={latest} onSaved={(_ref, saved) => back.saved(saved, latest)} onCancel={back.cancel} />
     </>
   );
 }

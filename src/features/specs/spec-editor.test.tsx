@@ -149,3 +149,29 @@ describe("the spec editor", () => {
     expect(latest).toMatchObject({ objectId: "helpful", versionIndex: 1, fieldSchema: { type: "integer", minimum: 1, maximum: 5 } });
   }, 30_000);
 });
+
+describe("two people editing one spec", () => {
+  it("says someone saved a newer version meanwhile, and saves on top of it only when asked", async () => {
+    const server = createLocalServer();
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    const create = (schema: Record<string, unknown>) =>
+      clients.trace.createObject({ obj: { project_id: PROJECT, object_id: "policy", val: { name: "Policy", field_schema: schema }, builtin_object_class: "AnnotationSpec" } });
+    await create({ type: "boolean" });
+    const initial = await readLatestSpec(clients.trace, PROJECT, "policy");
+    const { Wrapper } = createQueueTestContext(server.settings, server.fetch);
+    const onSaved = vi.fn<(ref: string, saved: SpecObject) => void>();
+    render(<SpecEditor projectId={PROJECT} initial={initial} onSaved={onSaved} />, { wrapper: Wrapper });
+    const user = userEvent.setup();
+    // Meanwhile, someone else saves version 2.
+    await create({ type: "string", maxLength: 100 });
+    await user.type(screen.getByRole("textbox", { name: "Description (optional)" }), "Mine");
+    await user.click(screen.getByRole("button", { name: "Save version 2" }));
+    const alert = await screen.findByRole("alert", {}, SLOW);
+    expect(alert).toHaveTextContent("Someone saved version 2 of this spec");
+    expect(onSaved).not.toHaveBeenCalled();
+    expect((await readLatestSpec(clients.trace, PROJECT, "policy")).fieldSchema).toEqual({ type: "string", maxLength: 100 });
+    await user.click(within(alert).getByRole("button", { name: "Save anyway" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), SLOW);
+    expect(await readLatestSpec(clients.trace, PROJECT, "policy")).toMatchObject({ versionIndex: 2, description: "Mine", fieldSchema: { type: "boolean" } });
+  }, 30_000);
+});

@@ -5,7 +5,8 @@ import { ErrorPanel } from "@/components/error-panel";
 import { controlBorder, Field } from "@/components/field";
 import { inputClasses, TextField } from "@/components/text-field";
 import { cn } from "@/lib/cn";
-import { fieldErrorsOfSave } from "./save-errors";
+import { fieldErrorsOfSave, NewerVersionError } from "./save-errors";
+import { RelativeTime } from "@/components/relative-time";
 import {
   buildSpec,
   draftFromSpec,
@@ -68,7 +69,7 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
     if (refused.placed) save.reset();
   };
 
-  const submit = (event?: FormEvent) => {
+  const submit = (event?: FormEvent, overwrite = false) => {
     event?.preventDefault();
     setShowErrors(true);
     if ("errors" in built) {
@@ -76,7 +77,7 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
     }
-    save.mutate({ objectId: built.objectId, fields: built.value, isNew: !initial }, { onSuccess: (saved) => onSaved(saved.ref, saved) });
+    save.mutate({ objectId: built.objectId, fields: built.value, basedOn: initial, overwrite }, { onSuccess: (saved) => onSaved(saved.ref, saved) });
   };
 
   const switchToForm = () => {
@@ -167,7 +168,21 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
 
         {initial ? <SpecUsageNotice projectId={projectId} objectId={initial.objectId} nextVersion={initial.versionIndex + 2} /> : null}
 
-        {save.isError && !refused.placed ? <ErrorPanel error={save.error} title="The spec was not saved" onRetry={() => submit()} /> : null}
+        {save.error instanceof NewerVersionError ? (
+          <div role="alert" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-fg dark:border-amber-500/40 dark:bg-amber-500/10">
+            <p className="font-medium">
+              Someone saved version {save.error.version} of this spec <RelativeTime value={save.error.createdAt} />, after you opened it.
+            </p>
+            <p className="text-fg-muted">
+              Saving anyway makes version {save.error.version + 1} from what you typed here; version {save.error.version} stays in the history. To start from
+              their version instead, reload the page (what you typed here is then lost).
+            </p>
+            <Button size="sm" onClick={() => submit(undefined, true)}>
+              Save anyway
+            </Button>
+          </div>
+        ) : null}
+        {save.isError && !refused.placed && !(save.error instanceof NewerVersionError) ? <ErrorPanel error={save.error} title="The spec was not saved" onRetry={() => submit()} /> : null}
         {save.isError && refused.placed ? (
           <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
             The spec was not saved: see the marked field.

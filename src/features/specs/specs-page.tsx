@@ -31,7 +31,21 @@ const SPECS_URL_CODEC: UrlViewCodec<ListView> = {
 };
 
 /** What the editor leaves in the history entry after a save, for the list to confirm it. */
-export type SavedNotice = { savedSpec: { label: string; version: number; created: boolean } };
+export type SavedNotice = { savedSpec: { label: string; version: number; outcome: "created" | "saved" | "unchanged" | "older" } };
+
+function savedText({ label, version, outcome }: SavedNotice["savedSpec"]): string {
+  switch (outcome) {
+    case "created":
+      return `Created “${label}” as version ${version}.`;
+    case "saved":
+      return `Saved “${label}” as version ${version}.`;
+    case "unchanged":
+      return `Nothing changed: “${label}” stays at version ${version}.`;
+    case "older":
+      // The service keeps one version per content: saving an earlier version's values again stores nothing new.
+      return `Nothing new was stored: what you saved equals version ${version} of “${label}”, and the service keeps the newest version as the latest. Change something to make a new version.`;
+  }
+}
 
 const newSpecLink = <Link to={specPaths.create} className={buttonClasses("primary", "md")}><PlusIcon size={14} /> New spec</Link>;
 
@@ -83,7 +97,7 @@ function SpecList({ project }: { project: string }) {
     <Section title="Specs" hideTitle>
       {saved ? (
         <output className="block rounded-lg border border-green-300 bg-green-50 px-3 py-2 text-sm text-fg dark:border-green-500/40 dark:bg-green-500/10">
-          {saved.created ? "Created" : "Saved"} “{saved.label}” as version {saved.version}.
+          {savedText(saved)}
         </output>
       ) : null}
       <div className="flex flex-wrap items-end justify-between gap-3">
