@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import type { SpecObject } from "@/api/spec-objects";
 import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
@@ -43,7 +43,8 @@ export type SpecEditorProps = {
  * cache, so a dialog can embed it.
  */
 export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: SpecEditorProps) {
-  const [draft, setDraft] = useState<SpecDraft>(() => (initial ? draftFromSpec(initial.objectId, initial) : EMPTY_DRAFT));
+  const [startedFrom] = useState<SpecDraft>(() => (initial ? draftFromSpec(initial.objectId, initial) : EMPTY_DRAFT));
+  const [draft, setDraft] = useState<SpecDraft>(startedFrom);
   const [showErrors, setShowErrors] = useState(false);
   const [formSwitchProblem, setFormSwitchProblem] = useState<string | null>(null);
   const save = useSaveSpec(projectId);
@@ -51,6 +52,7 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
   const headingId = useId();
 
   const built = useMemo(() => buildSpec(draft), [draft]);
+  useWarnBeforeLeaving(draft !== startedFrom && !save.isSuccess);
   const preview = useMemo(() => schemaOfDraft(draft), [draft]);
   const local = showErrors && "errors" in built ? built.errors : {};
   const refused = save.isError ? fieldErrorsOfSave(save.error, draft.mode === "raw" ? "rawSchema" : "question") : { fields: {}, placed: false };
@@ -249,4 +251,14 @@ function WhoAnswers({ unique, onChange }: { unique: boolean; onChange: (unique: 
       </fieldset>
     </div>
   );
+}
+
+/** Closing or reloading the tab with something typed and not saved asks first (the browser words the question). */
+function useWarnBeforeLeaving(unsaved: boolean) {
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [unsaved]);
 }
