@@ -17,9 +17,17 @@ export function CategoryOptions({ options, onChange, error }: { options: string[
   const errorId = useId();
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const addButton = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   // Focus moves after React has drawn the new list.
   const focusLater = (index: number | "add") =>
     requestAnimationFrame(() => (index === "add" ? addButton.current?.focus() : inputs.current[index]?.focus()));
+  /** After a move the same button of the moved category keeps the focus (its box when that button is now disabled), so it can be pressed again. */
+  const focusMoveButton = (index: number, by: -1 | 1) =>
+    requestAnimationFrame(() => {
+      const button = list.current?.querySelector<HTMLButtonElement>(`[data-move="${by}"][data-index="${index}"]`);
+      if (button && !button.disabled) button.focus();
+      else inputs.current[index]?.focus();
+    });
 
   const set = (index: number, value: string) => onChange(options.map((option, i) => (i === index ? value : option)));
   const insertAfter = (index: number) => {
@@ -37,6 +45,7 @@ export function CategoryOptions({ options, onChange, error }: { options: string[
     const next = [...options];
     [next[index], next[to]] = [next[to]!, next[index]!];
     onChange(next);
+    focusMoveButton(to, by);
   };
   const keyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== "Enter") return;
@@ -51,7 +60,7 @@ export function CategoryOptions({ options, onChange, error }: { options: string[
         Categories
       </legend>
       <p className="text-xs text-fg-muted">In the order annotators see them; keys 1-9 pick the first nine. Enter adds one below.</p>
-      <ol className="space-y-1.5">
+      <ol ref={list} className="space-y-1.5">
         {options.map((option, index) => {
           const label = option.trim() ? `“${option.trim()}”` : `category ${index + 1}`;
           return (
@@ -73,11 +82,22 @@ export function CategoryOptions({ options, onChange, error }: { options: string[
                 onKeyDown={keyDown(index)}
                 className={cn(inputClasses, "min-w-0 flex-1", controlBorder(Boolean(error) && (option.trim() === "" || isRepeated(options, index))))}
               />
-              <Button size="sm" variant="ghost" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => move(index, -1)} icon={<ChevronLeftIcon size={14} className="rotate-90" />} />
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Move ${label} up`}
+                data-move="-1"
+                data-index={index}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+                icon={<ChevronLeftIcon size={14} className="rotate-90" />}
+              />
               <Button
                 size="sm"
                 variant="ghost"
                 aria-label={`Move ${label} down`}
+                data-move="1"
+                data-index={index}
                 disabled={index === options.length - 1}
                 onClick={() => move(index, 1)}
                 icon={<ChevronRightIcon size={14} className="rotate-90" />}

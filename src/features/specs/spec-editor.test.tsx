@@ -36,6 +36,8 @@ describe("the spec editor", () => {
     await user.keyboard("Partly");
     await user.type(within(form()).getByRole("textbox", { name: "Category 3" }), "Not resolved");
     await user.click(within(form()).getByRole("button", { name: "Move “Not resolved” up" }));
+    // The focus follows the moved category, so the same button can be pressed again.
+    await waitFor(() => expect(within(form()).getByRole("button", { name: "Move “Not resolved” up" })).toHaveFocus());
     expect(within(form()).getAllByRole("textbox", { name: /^Category/ }).map((box) => (box as HTMLInputElement).value)).toEqual(["Resolved", "Not resolved", "Partly"]);
 
     // The preview is the review's own question.
