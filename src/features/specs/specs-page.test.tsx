@@ -1,10 +1,12 @@
 import { QueryClient } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { createObject } from "@server/trace/objects/objects";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
 import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { SPECS_SHOWN_STEP } from "./specs-page";
 
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
 const SLOW = { timeout: 10_000 };
@@ -89,6 +91,20 @@ describe("the annotation specs page", () => {
     failing = false;
     await user.click(within(panel).getByRole("button", { name: /Retry/ }));
     expect(await screen.findByRole("table", { name: "Annotation specs" }, SLOW)).toBeInTheDocument();
+  }, 60_000);
+
+  it("draws 200 rows at first and more on request", async () => {
+    const { server, render } = setup("demo/support-bot");
+    for (let i = 0; i <= SPECS_SHOWN_STEP; i++) {
+      createObject(server.db, { projectId: "demo/support-bot", objectId: `q_${String(i).padStart(3, "0")}`, val: { name: `Q ${i}`, field_schema: { type: "boolean" } }, builtinClass: "AnnotationSpec", userId: "u" });
+    }
+    const { user } = render();
+    const table = await screen.findByRole("table", { name: "Annotation specs" }, SLOW);
+    expect(within(table).getAllByRole("rowheader")).toHaveLength(SPECS_SHOWN_STEP);
+    expect(screen.getByText(`Showing the first ${SPECS_SHOWN_STEP} of ${SPECS_SHOWN_STEP + 1}. Search by name to find others.`)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Show 1 more" }));
+    expect(within(table).getAllByRole("rowheader")).toHaveLength(SPECS_SHOWN_STEP + 1);
+    expect(screen.queryByRole("button", { name: /Show \d+ more/ })).not.toBeInTheDocument();
   }, 60_000);
 
   it("the nav lists the page after Annotation queues", async () => {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
+import { Button } from "@/components/button";
 import { Link, useLocation } from "react-router-dom";
 import { traceQueries } from "@/api/queries/trace";
 import { buttonClasses } from "@/components/button";
@@ -20,6 +21,8 @@ import { nextDirection, sortSpecs, SPEC_SORT_FIELDS, SpecsTable, type SpecSortFi
 
 type ListView = { name: string; sort: SortKey<SpecSortField> };
 const DEFAULT_SORT: SortKey<SpecSortField> = { field: "name", direction: "asc" };
+/** Rows drawn at first and per "Show more": a project with a thousand specs still sorts and searches at once. */
+export const SPECS_SHOWN_STEP = 200;
 
 const SPECS_URL_CODEC: UrlViewCodec<ListView> = {
   params: ["q", "sort"],
@@ -90,6 +93,8 @@ function SpecList({ project }: { project: string }) {
     const matching = needle ? specs.data.filter((spec) => spec.name.toLowerCase().includes(needle) || spec.objectId.toLowerCase().includes(needle)) : specs.data;
     return sortSpecs(matching, state.sort);
   }, [specs.data, needle, state.sort]);
+  const [limit, setLimit] = useState(SPECS_SHOWN_STEP);
+  const drawn = useMemo(() => shown?.slice(0, limit), [shown, limit]);
   const setName = useCallback((name: string) => update({ name }, { typing: "name" }), [update]);
   const sortBy = useCallback((field: SpecSortField) => update((current) => ({ sort: { field, direction: nextDirection(current.sort, field) } })), [update]);
 
@@ -129,7 +134,17 @@ function SpecList({ project }: { project: string }) {
       ) : (
         <>
           {specs.isError ? <ErrorPanel error={specs.error} title="Could not refresh the spec list" onRetry={() => void specs.refetch()} /> : null}
-          <SpecsTable specs={shown} sort={state.sort} onSort={sortBy} />
+          <SpecsTable specs={drawn ?? []} sort={state.sort} onSort={sortBy} />
+          {shown.length > limit ? (
+            <div className="flex flex-wrap items-center gap-3 text-xs text-fg-muted">
+              <span>
+                Showing the first {limit} of {shown.length}. Search by name to find others.
+              </span>
+              <Button size="sm" onClick={() => setLimit((current) => current + SPECS_SHOWN_STEP)}>
+                Show {Math.min(SPECS_SHOWN_STEP, shown.length - limit)} more
+              </Button>
+            </div>
+          ) : null}
         </>
       )}
     </Section>
