@@ -61,14 +61,14 @@ function KindInputs({ draft, errors, onChange }: Props) {
     case "rating":
       return (
         <div className="flex flex-wrap gap-3">
-          <NumberInput label="Lowest rating" value={draft.ratingMin} error={errors.min} onChange={(ratingMin) => onChange({ ratingMin })} step={1} />
+          <NumberInput label="Lowest rating" value={draft.ratingMin} error={errors.min} onChange={(ratingMin) => onChange({ ratingMin })} step={1} hint="A whole number, e.g. 1." />
           <NumberInput
             label="Highest rating"
             value={draft.ratingMax}
             error={errors.max}
             onChange={(ratingMax) => onChange({ ratingMax })}
             step={1}
-            hint={`Whole numbers; at most ${MAX_RATING_VALUES} ratings.`}
+            hint={`At most ${MAX_RATING_VALUES} ratings in all.`}
           />
         </div>
       );

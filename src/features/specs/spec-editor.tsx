@@ -92,129 +92,132 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(18rem,24rem)]">
-      <form ref={formRef} noValidate onSubmit={submit} aria-labelledby={headingId} className="min-w-0 space-y-5">
-        <h2 id={headingId} className="sr-only">
-          {initial ? "Edit the spec" : "New spec"}
-        </h2>
-        <div className="space-y-3">
-          <TextField
-            label="Question"
-            hint="What annotators read, e.g. “Tone” or “Did the answer resolve the issue?”"
-            value={draft.name}
-            maxLength={MAX_NAME_LENGTH + 1}
-            error={errorOf("name")}
-            onChange={(event) => change({ name: event.target.value })}
-          />
-          <TextField
-            label="Id"
-            hint={initial ? "The id never changes: answers are recorded under it (wandb.annotation.<id>)." : "Derived from the question; answers are recorded under it (wandb.annotation.<id>) and it cannot change later."}
-            value={draft.objectId}
-            readOnly={Boolean(initial)}
-            error={errorOf("objectId")}
-            onChange={(event) => change({ objectId: event.target.value, objectIdTouched: true })}
-            inputClassName="font-mono read-only:bg-subtle read-only:text-fg-muted"
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <Field label="Description (optional)" hint="Shown under the question: what each answer means." error={errorOf("description")}>
-            {(control) => (
-              <textarea
-                id={control.id}
-                aria-describedby={control.describedBy}
-                aria-invalid={control.invalid || undefined}
-                value={draft.description}
-                maxLength={MAX_DESCRIPTION_LENGTH + 1}
-                rows={2}
-                onChange={(event) => change({ description: event.target.value })}
-                className={cn(inputClasses, "h-auto resize-y py-1.5", controlBorder(control.invalid))}
+    // Laid out by its own width, not the window's: in a dialog it stacks, on a page the preview sits beside the form.
+    <div className="@container">
+      <div className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_minmax(18rem,24rem)]">
+        <form ref={formRef} noValidate onSubmit={submit} aria-labelledby={headingId} className="min-w-0 space-y-5">
+          <h2 id={headingId} className="sr-only">
+            {initial ? "Edit the spec" : "New spec"}
+          </h2>
+          <div className="space-y-3">
+            <TextField
+              label="Question"
+              hint="What annotators read, e.g. “Tone” or “Did the answer resolve the issue?”"
+              value={draft.name}
+              maxLength={MAX_NAME_LENGTH + 1}
+              error={errorOf("name")}
+              onChange={(event) => change({ name: event.target.value })}
+            />
+            <TextField
+              label="Id"
+              hint={initial ? "The id never changes: answers are recorded under it (wandb.annotation.<id>)." : "Derived from the question; answers are recorded under it (wandb.annotation.<id>) and it cannot change later."}
+              value={draft.objectId}
+              readOnly={Boolean(initial)}
+              error={errorOf("objectId")}
+              onChange={(event) => change({ objectId: event.target.value, objectIdTouched: true })}
+              inputClassName="font-mono read-only:bg-subtle read-only:text-fg-muted"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <Field label="Description (optional)" hint="Shown under the question: what each answer means." error={errorOf("description")}>
+              {(control) => (
+                <textarea
+                  id={control.id}
+                  aria-describedby={control.describedBy}
+                  aria-invalid={control.invalid || undefined}
+                  value={draft.description}
+                  maxLength={MAX_DESCRIPTION_LENGTH + 1}
+                  rows={2}
+                  onChange={(event) => change({ description: event.target.value })}
+                  className={cn(inputClasses, "h-auto resize-y py-1.5", controlBorder(control.invalid))}
+                />
+              )}
+            </Field>
+          </div>
+
+          <div className="space-y-3 border-t border-line pt-4">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="text-sm font-semibold text-fg">Answer</p>
+              {draft.mode === "form" ? (
+                <Button size="sm" variant="ghost" onClick={() => setDraft(toRawMode(draft))}>
+                  Edit as JSON Schema
+                </Button>
+              ) : (
+                <Button size="sm" variant="ghost" onClick={switchToForm}>
+                  Back to the form
+                </Button>
+              )}
+            </div>
+            {formSwitchProblem ? (
+              <p role="alert" className="text-xs font-medium text-amber-800 dark:text-amber-300">
+                {formSwitchProblem}
+              </p>
+            ) : null}
+            {draft.mode === "form" ? (
+              <>
+                <QuestionFields draft={draft} errors={{ ...refused.fields, ...local }} onChange={change} />
+                {refused.fields.question ? <p className="text-xs font-medium text-red-700 dark:text-red-400">{refused.fields.question}</p> : null}
+              </>
+            ) : (
+              <RawSchemaField
+                value={draft.rawSchema}
+                error={errorOf("rawSchema")}
+                warning={rawParsed && "schema" in rawParsed ? rawSchemaWarning(rawParsed.schema) : null}
+                onChange={(rawSchema) => change({ rawSchema })}
               />
             )}
-          </Field>
-        </div>
-
-        <div className="space-y-3 border-t border-line pt-4">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm font-semibold text-fg">Answer</p>
-            {draft.mode === "form" ? (
-              <Button size="sm" variant="ghost" onClick={() => setDraft(toRawMode(draft))}>
-                Edit as JSON Schema
-              </Button>
-            ) : (
-              <Button size="sm" variant="ghost" onClick={switchToForm}>
-                Back to the form
-              </Button>
-            )}
           </div>
-          {formSwitchProblem ? (
-            <p role="alert" className="text-xs font-medium text-amber-800 dark:text-amber-300">
-              {formSwitchProblem}
+
+          <WhoAnswers unique={draft.uniqueAmongCreators} onChange={(uniqueAmongCreators) => change({ uniqueAmongCreators })} />
+
+          {initial ? <SpecUsageNotice projectId={projectId} objectId={initial.objectId} nextVersion={initial.versionIndex + 2} /> : null}
+
+          {save.error instanceof NewerVersionError ? (
+            <div role="alert" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-fg dark:border-amber-500/40 dark:bg-amber-500/10">
+              <p className="font-medium">
+                Someone saved version {save.error.version} of this spec <RelativeTime value={save.error.createdAt} />, after you opened it.
+              </p>
+              <p className="text-fg-muted">
+                Saving anyway makes version {save.error.version + 1} from what you typed here; version {save.error.version} stays in the history. To start from
+                their version instead, reload the page (what you typed here is then lost).
+              </p>
+              <Button size="sm" onClick={() => submit(undefined, true)}>
+                Save anyway
+              </Button>
+            </div>
+          ) : null}
+          {save.isError && !refused.placed && !(save.error instanceof NewerVersionError) ? <ErrorPanel error={save.error} title="The spec was not saved" onRetry={() => submit()} /> : null}
+          {save.isError && refused.placed ? (
+            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+              The spec was not saved: see the marked field.
             </p>
           ) : null}
-          {draft.mode === "form" ? (
-            <>
-              <QuestionFields draft={draft} errors={{ ...refused.fields, ...local }} onChange={change} />
-              {refused.fields.question ? <p className="text-xs font-medium text-red-700 dark:text-red-400">{refused.fields.question}</p> : null}
-            </>
-          ) : (
-            <RawSchemaField
-              value={draft.rawSchema}
-              error={errorOf("rawSchema")}
-              warning={rawParsed && "schema" in rawParsed ? rawSchemaWarning(rawParsed.schema) : null}
-              onChange={(rawSchema) => change({ rawSchema })}
-            />
-          )}
-        </div>
-
-        <WhoAnswers unique={draft.uniqueAmongCreators} onChange={(uniqueAmongCreators) => change({ uniqueAmongCreators })} />
-
-        {initial ? <SpecUsageNotice projectId={projectId} objectId={initial.objectId} nextVersion={initial.versionIndex + 2} /> : null}
-
-        {save.error instanceof NewerVersionError ? (
-          <div role="alert" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-fg dark:border-amber-500/40 dark:bg-amber-500/10">
-            <p className="font-medium">
-              Someone saved version {save.error.version} of this spec <RelativeTime value={save.error.createdAt} />, after you opened it.
-            </p>
-            <p className="text-fg-muted">
-              Saving anyway makes version {save.error.version + 1} from what you typed here; version {save.error.version} stays in the history. To start from
-              their version instead, reload the page (what you typed here is then lost).
-            </p>
-            <Button size="sm" onClick={() => submit(undefined, true)}>
-              Save anyway
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="submit" variant="primary" loading={save.isPending}>
+              {initial ? `Save version ${initial.versionIndex + 2}` : "Create spec"}
             </Button>
+            {onCancel ? (
+              <Button onClick={onCancel} disabled={save.isPending}>
+                Cancel
+              </Button>
+            ) : null}
+            {save.isPending ? <span className="text-xs text-fg-muted" aria-live="polite">Saving…</span> : null}
           </div>
-        ) : null}
-        {save.isError && !refused.placed && !(save.error instanceof NewerVersionError) ? <ErrorPanel error={save.error} title="The spec was not saved" onRetry={() => submit()} /> : null}
-        {save.isError && refused.placed ? (
-          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-            The spec was not saved: see the marked field.
-          </p>
-        ) : null}
-        <div className="flex flex-wrap items-center gap-2">
-          <Button type="submit" variant="primary" loading={save.isPending}>
-            {initial ? `Save version ${initial.versionIndex + 2}` : "Create spec"}
-          </Button>
-          {onCancel ? (
-            <Button onClick={onCancel} disabled={save.isPending}>
-              Cancel
-            </Button>
-          ) : null}
-          {save.isPending ? <span className="text-xs text-fg-muted" aria-live="polite">Saving…</span> : null}
-        </div>
-      </form>
+        </form>
 
-      <section aria-label="Preview" className="min-w-0 space-y-2 lg:sticky lg:top-4 lg:self-start">
-        <p className="text-sm font-semibold text-fg">Preview</p>
-        <p className="text-xs text-fg-muted">The question as annotators will see it in the review.</p>
-        <SpecPreview
-          name={draft.name}
-          objectId={draft.objectId}
-          description={draft.description}
-          schema={"schema" in preview ? preview.schema : null}
-          uniqueAmongCreators={draft.uniqueAmongCreators}
-          why={"errors" in preview ? (Object.values(preview.errors)[0] ?? null) : null}
-        />
-      </section>
+        <section aria-label="Preview" className="min-w-0 space-y-2 @3xl:sticky @3xl:top-4 @3xl:self-start">
+          <p className="text-sm font-semibold text-fg">Preview</p>
+          <p className="text-xs text-fg-muted">The question as annotators will see it in the review.</p>
+          <SpecPreview
+            name={draft.name}
+            objectId={draft.objectId}
+            description={draft.description}
+            schema={"schema" in preview ? preview.schema : null}
+            uniqueAmongCreators={draft.uniqueAmongCreators}
+            why={"errors" in preview ? (Object.values(preview.errors)[0] ?? null) : null}
+          />
+        </section>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/button";
-import { Link, useLocation } from "react-router-dom";
+import { Link, useLocation, useNavigate } from "react-router-dom";
 import { traceQueries } from "@/api/queries/trace";
 import { buttonClasses } from "@/components/button";
 import { EmptyState } from "@/components/empty-state";
@@ -84,7 +84,12 @@ export function SpecsPage() {
 function SpecList({ project }: { project: string }) {
   const { trace } = useApiClients();
   const location = useLocation();
-  const saved = (location.state as Partial<SavedNotice> | null)?.savedSpec;
+  const navigate = useNavigate();
+  const [saved] = useState(() => (location.state as Partial<SavedNotice> | null)?.savedSpec);
+  // The confirmation is shown once: a reload of the list later does not repeat it.
+  useEffect(() => {
+    if (location.state) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [location.state, location.pathname, location.search, navigate]);
   const { state, update } = useUrlTable(SPECS_URL_CODEC);
   const specs = useQuery({ ...traceQueries.projectSpecs(trace, project), placeholderData: keepPreviousData });
   const needle = state.name.toLowerCase();
