@@ -177,3 +177,25 @@ describe("two people editing one spec", () => {
     expect(await readLatestSpec(clients.trace, PROJECT, "policy")).toMatchObject({ versionIndex: 2, description: "Mine", fieldSchema: { type: "boolean" } });
   }, 30_000);
 });
+
+describe("cancelling", () => {
+  it("leaves at once when nothing was typed, and asks before discarding what was", async () => {
+    const server = createLocalServer();
+    const { Wrapper } = createQueueTestContext(server.settings, server.fetch);
+    const onCancel = vi.fn<() => void>();
+    render(<SpecEditor projectId={PROJECT} onSaved={() => {}} onCancel={onCancel} />, { wrapper: Wrapper });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+
+    await user.type(field("Question"), "Half a thought");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    const dialog = await screen.findByRole("dialog", { name: "Discard what you typed?" });
+    await user.click(within(dialog).getByRole("button", { name: "Keep editing" }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(field("Question")).toHaveValue("Half a thought");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Discard" }));
+    expect(onCancel).toHaveBeenCalledTimes(2);
+  }, 30_000);
+});

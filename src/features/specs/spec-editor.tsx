@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import type { SpecObject } from "@/api/spec-objects";
 import { Button } from "@/components/button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorPanel } from "@/components/error-panel";
 import { controlBorder, Field } from "@/components/field";
 import { inputClasses, TextField } from "@/components/text-field";
@@ -52,7 +53,9 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
   const headingId = useId();
 
   const built = useMemo(() => buildSpec(draft), [draft]);
-  useWarnBeforeLeaving(draft !== startedFrom && !save.isSuccess);
+  const unsaved = draft !== startedFrom && !save.isSuccess;
+  useWarnBeforeLeaving(unsaved);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const preview = useMemo(() => schemaOfDraft(draft), [draft]);
   const local = showErrors && "errors" in built ? built.errors : {};
   const refused = save.isError ? fieldErrorsOfSave(save.error, draft.mode === "raw" ? "rawSchema" : "question") : { fields: {}, placed: false };
@@ -197,11 +200,25 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
               {initial ? `Save version ${initial.versionIndex + 2}` : "Create spec"}
             </Button>
             {onCancel ? (
-              <Button onClick={onCancel} disabled={save.isPending}>
+              <Button onClick={() => (unsaved ? setConfirmingCancel(true) : onCancel())} disabled={save.isPending}>
                 Cancel
               </Button>
             ) : null}
             {save.isPending ? <span className="text-xs text-fg-muted" aria-live="polite">Saving…</span> : null}
+          {onCancel ? (
+            <ConfirmDialog
+              open={confirmingCancel}
+              title="Discard what you typed?"
+              description="What you typed here has not been saved."
+              confirmLabel="Discard"
+              cancelLabel="Keep editing"
+              onConfirm={() => {
+                setConfirmingCancel(false);
+                onCancel();
+              }}
+              onCancel={() => setConfirmingCancel(false)}
+            />
+          ) : null}
           </div>
         </form>
 
