@@ -48,6 +48,7 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
   const [draft, setDraft] = useState<SpecDraft>(startedFrom);
   const [showErrors, setShowErrors] = useState(false);
   const [formSwitchProblem, setFormSwitchProblem] = useState<string | null>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const save = useSaveSpec(projectId);
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
@@ -55,7 +56,6 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
   const built = useMemo(() => buildSpec(draft), [draft]);
   const unsaved = draft !== startedFrom && !save.isSuccess;
   useWarnBeforeLeaving(unsaved);
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const preview = useMemo(() => schemaOfDraft(draft), [draft]);
   const local = showErrors && "errors" in built ? built.errors : {};
   const refused = save.isError ? fieldErrorsOfSave(save.error, draft.mode === "raw" ? "rawSchema" : "question") : { fields: {}, placed: false };
