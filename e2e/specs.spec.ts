@@ -81,6 +81,28 @@ test("create a categories spec and a rating spec, edit one to version 2, and see
   await expect(specsTable(page).getByRole("row").nth(1)).toContainText(categories);
 });
 
+test("a yes/no spec made with the keyboard alone", async ({ page }) => {
+  const question = `Polite ${suffix()}`;
+  await page.goto("/specs/new");
+  await page.getByRole("textbox", { name: "Question" }).focus();
+  await page.keyboard.type(question);
+  // Question -> Id -> Description -> "Edit as JSON Schema" -> the kind's radio group (Rating is chosen).
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
+  await expect(page.getByRole("radio", { name: "Rating" })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("radio", { name: "Yes/no" })).toBeChecked();
+  await expect(page.getByRole("region", { name: "Preview" }).getByRole("radio")).toHaveCount(2);
+  // Enter in a text box saves.
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.getByRole("textbox", { name: "Id" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(`Created “${question}” as version 1.`)).toBeVisible();
+  await expect(rowOf(page, question)).toContainText("Yes/no");
+});
+
 test("a demo spec used by a queue warns what editing it means for that queue", async ({ page }) => {
   await page.goto("/specs");
   await rowOf(page, "Tone").getByRole("link", { name: "Tone" }).click();
