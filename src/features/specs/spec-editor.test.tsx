@@ -145,7 +145,7 @@ describe("the spec editor", () => {
     expect(within(editForm).getByRole("radio", { name: "Yes/no" })).toBeChecked();
     expect(screen.getByRole("note")).toHaveTextContent("Saving makes version 2");
     await user.click(within(editForm).getByRole("radio", { name: "Rating" }));
-    await user.click(within(editForm).getByRole("button", { name: "Save version 2" }));
+    await user.click(screen.getByRole("button", { name: "Save version 2" }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled(), SLOW);
     const latest = await readLatestSpec(clients.trace, PROJECT, "helpful");
     expect(latest).toMatchObject({ objectId: "helpful", versionIndex: 1, fieldSchema: { type: "integer", minimum: 1, maximum: 5 } });

@@ -52,6 +52,7 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
   const save = useSaveSpec(projectId);
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
+  const formId = useId();
 
   const built = useMemo(() => buildSpec(draft), [draft]);
   const unsaved = draft !== startedFrom && !save.isSuccess;
@@ -98,7 +99,7 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
     // Laid out by its own width, not the window's: in a dialog it stacks, on a page the preview sits beside the form.
     <div className="@container">
       <div className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_minmax(18rem,24rem)]">
-        <form ref={formRef} noValidate onSubmit={submit} aria-labelledby={headingId} className="min-w-0 space-y-5">
+        <form ref={formRef} id={formId} noValidate onSubmit={submit} aria-labelledby={headingId} className="min-w-0 space-y-5">
           <h2 id={headingId} className="sr-only">
             {initial ? "Edit the spec" : "New spec"}
           </h2>
@@ -171,8 +172,29 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
             )}
           </div>
 
+          {draft.opScope && draft.opScope.length > 0 ? (
+            <p className="text-xs text-fg-muted">
+              This spec is limited to {draft.opScope.length === 1 ? "1 op" : `${draft.opScope.length} ops`} (op_scope); the form does not change that, and saving keeps it.
+            </p>
+          ) : null}
           <WhoAnswers unique={draft.uniqueAmongCreators} onChange={(uniqueAmongCreators) => change({ uniqueAmongCreators })} />
+        </form>
 
+        <section aria-label="Preview" className="min-w-0 space-y-2 @3xl:sticky @3xl:top-4 @3xl:col-start-2 @3xl:row-span-2 @3xl:row-start-1 @3xl:self-start">
+          <p className="text-sm font-semibold text-fg">Preview</p>
+          <p className="text-xs text-fg-muted">The question as annotators will see it in the review.</p>
+          <SpecPreview
+            name={draft.name}
+            objectId={draft.objectId}
+            description={draft.description}
+            schema={"schema" in preview ? preview.schema : null}
+            uniqueAmongCreators={draft.uniqueAmongCreators}
+            why={"errors" in preview ? (Object.values(preview.errors)[0] ?? null) : null}
+          />
+        </section>
+
+        {/* Outside the form (its Save button is tied to it by id), so on a narrow screen the preview comes before Save. */}
+        <div className="min-w-0 space-y-5 @3xl:col-start-1">
           {initial ? <SpecUsageNotice projectId={projectId} objectId={initial.objectId} nextVersion={initial.versionIndex + 2} /> : null}
 
           {save.error instanceof NewerVersionError ? (
@@ -196,7 +218,7 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
             </p>
           ) : null}
           <div className="flex flex-wrap items-center gap-2">
-            <Button type="submit" variant="primary" loading={save.isPending}>
+            <Button type="submit" form={formId} variant="primary" loading={save.isPending}>
               {initial ? `Save version ${initial.versionIndex + 2}` : "Create spec"}
             </Button>
             {onCancel ? (
@@ -205,35 +227,22 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
               </Button>
             ) : null}
             {save.isPending ? <span className="text-xs text-fg-muted" aria-live="polite">Saving…</span> : null}
-          {onCancel ? (
-            <ConfirmDialog
-              open={confirmingCancel}
-              title="Discard what you typed?"
-              description="What you typed here has not been saved."
-              confirmLabel="Discard"
-              cancelLabel="Keep editing"
-              onConfirm={() => {
-                setConfirmingCancel(false);
-                onCancel();
-              }}
-              onCancel={() => setConfirmingCancel(false)}
-            />
-          ) : null}
+            {onCancel ? (
+              <ConfirmDialog
+                open={confirmingCancel}
+                title="Discard what you typed?"
+                description="What you typed here has not been saved."
+                confirmLabel="Discard"
+                cancelLabel="Keep editing"
+                onConfirm={() => {
+                  setConfirmingCancel(false);
+                  onCancel();
+                }}
+                onCancel={() => setConfirmingCancel(false)}
+              />
+            ) : null}
           </div>
-        </form>
-
-        <section aria-label="Preview" className="min-w-0 space-y-2 @3xl:sticky @3xl:top-4 @3xl:self-start">
-          <p className="text-sm font-semibold text-fg">Preview</p>
-          <p className="text-xs text-fg-muted">The question as annotators will see it in the review.</p>
-          <SpecPreview
-            name={draft.name}
-            objectId={draft.objectId}
-            description={draft.description}
-            schema={"schema" in preview ? preview.schema : null}
-            uniqueAmongCreators={draft.uniqueAmongCreators}
-            why={"errors" in preview ? (Object.values(preview.errors)[0] ?? null) : null}
-          />
-        </section>
+        </div>
       </div>
     </div>
   );
@@ -249,25 +258,25 @@ function WhoAnswers({ unique, onChange }: { unique: boolean; onChange: (unique: 
     <div className="border-t border-line pt-4">
       <fieldset className="space-y-1.5">
         <legend className="text-sm font-semibold text-fg">Who answers</legend>
-      {choices.map((choice) => (
-        <label key={String(choice.value)} className="grid grid-cols-[auto_1fr] items-start gap-x-2 text-sm text-fg">
-          <input
-            type="radio"
-            name={name}
-            checked={unique === choice.value}
-            onChange={() => onChange(choice.value)}
-            aria-labelledby={`${name}-${String(choice.value)}-label`}
-            aria-describedby={`${name}-${String(choice.value)}`}
-            className="mt-1"
-          />
-          <span id={`${name}-${String(choice.value)}-label`} className="font-medium">
-            {choice.label}
-          </span>
-          <span id={`${name}-${String(choice.value)}`} className="col-start-2 text-xs text-fg-muted">
-            {choice.hint}
-          </span>
-        </label>
-      ))}
+        {choices.map((choice) => (
+          <label key={String(choice.value)} className="grid grid-cols-[auto_1fr] items-start gap-x-2 text-sm text-fg">
+            <input
+              type="radio"
+              name={name}
+              checked={unique === choice.value}
+              onChange={() => onChange(choice.value)}
+              aria-labelledby={`${name}-${String(choice.value)}-label`}
+              aria-describedby={`${name}-${String(choice.value)}`}
+              className="mt-1"
+            />
+            <span id={`${name}-${String(choice.value)}-label`} className="font-medium">
+              {choice.label}
+            </span>
+            <span id={`${name}-${String(choice.value)}`} className="col-start-2 text-xs text-fg-muted">
+              {choice.hint}
+            </span>
+          </label>
+        ))}
       </fieldset>
     </div>
   );
