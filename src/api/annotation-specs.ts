@@ -10,7 +10,7 @@ import type { CallOptions } from "./http";
  * `_type`, `_class_name` and `_bases` besides the fields; `name` is for people and the object id
  * (the ref's name) is what feedback types use.
  */
-const StoredSpec = z.object({
+export const StoredSpec = z.object({
   name: z.nullish(z.string()),
   description: z.nullish(z.string()),
   field_schema: z.record(z.string(), z.unknown()),

@@ -2,6 +2,7 @@ import { LIMITS } from "@contract/limits";
 import { objectRefOf } from "@contract/weave-refs";
 import { toSpec, type QueueSpec } from "./annotation-specs";
 import type { CallOptions } from "./http";
+import { latestSpecVersions } from "./spec-objects";
 import type { TraceClient } from "./trace";
 
 /** Specs of a project a queue can ask, and the objects that could not be read as specs. */
@@ -17,24 +18,11 @@ const MAX_SPECS = 10 * LIMITS.objectPage;
  */
 export async function readProjectSpecs(client: TraceClient, projectId: string, options?: CallOptions): Promise<ProjectSpecs> {
   const result: ProjectSpecs = { specs: [], unreadable: [] };
-  for (let offset = 0; offset < MAX_SPECS; offset += LIMITS.objectPage) {
-    const page = await client.queryObjects(
-      {
-        project_id: projectId,
-        filter: { base_object_classes: ["AnnotationSpec"], latest_only: true },
-        sort_by: [{ field: "object_id", direction: "asc" }],
-        limit: LIMITS.objectPage,
-        offset,
-      },
-      options,
-    );
-    for (const obj of page) {
-      const ref = objectRefOf(projectId, obj.object_id, obj.digest);
-      const spec = toSpec(ref, obj.val);
-      if (typeof spec === "string") result.unreadable.push({ ref, reason: spec });
-      else result.specs.push(spec);
-    }
-    if (page.length < LIMITS.objectPage) break;
+  for (const obj of await latestSpecVersions(client, projectId, options, MAX_SPECS)) {
+    const ref = objectRefOf(projectId, obj.object_id, obj.digest);
+    const spec = toSpec(ref, obj.val);
+    if (typeof spec === "string") result.unreadable.push({ ref, reason: spec });
+    else result.specs.push(spec);
   }
   return result;
 }

@@ -33,8 +33,12 @@ export const traceKeys = {
   ops: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "ops", projectId] as const,
   /** Specs by ref: a ref names one content digest, so what it reads never changes. */
   specs: (scope: ClientScope, refs: readonly string[]) => [...traceKeys.all(scope), "specs", refs] as const,
-  /** The project's AnnotationSpec objects, latest versions: invalidate after creating or editing a spec. */
-  projectSpecs: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "project-specs", projectId] as const,
+  /** A project's specs as objects (latest versions, one spec's latest): invalidate after saving a spec. */
+  specObjects: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "spec-objects", projectId] as const,
+  specObjectList: (scope: ClientScope, projectId: string) => [...traceKeys.specObjects(scope, projectId), "list"] as const,
+  specObject: (scope: ClientScope, projectId: string, objectId: string) => [...traceKeys.specObjects(scope, projectId), "latest", objectId] as const,
+  /** The project's specs as a queue picker reads them: under specObjects, so saving a spec refreshes the pickers too. */
+  projectSpecs: (scope: ClientScope, projectId: string) => [...traceKeys.specObjects(scope, projectId), "for-queues"] as const,
   /** Stats of any set of queues: invalidate after a queue is created or deleted. */
   allQueueStats: (scope: ClientScope) => [...traceKeys.queues(scope), "stats"] as const,
   /** Feedback on calls: invalidate this prefix after writing an answer or a note. */

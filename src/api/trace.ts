@@ -30,7 +30,7 @@ import {
   type FeedbackQueryRequest,
   type FeedbackReplaceRequest,
 } from "@contract/trace-feedback";
-import { ObjQueryResponse, RefsReadBatchResponse, type ObjQueryRequest, type TraceObject } from "@contract/trace-objects";
+import { ObjCreateResponse, ObjQueryResponse, ObjReadResponse, RefsReadBatchResponse, type ObjCreateRequest, type ObjQueryRequest, type ObjReadRequest, type TraceObject } from "@contract/trace-objects";
 import type * as z from "zod/mini";
 import { basicAuth, keyFingerprint } from "./auth";
 import { createHttpClient, type CallOptions } from "./http";
@@ -112,6 +112,17 @@ export function createTraceClient(config: ServiceClientConfig) {
     async readRefs(refs: readonly string[], options?: CallOptions): Promise<unknown[]> {
       const res = await http.json({ method: "POST", path: "/refs/read_batch", body: { refs }, options }, RefsReadBatchResponse);
       return res.vals;
+    },
+
+    /** Stores a version of an object: the same object id with a new value is its next version. */
+    createObject(req: ObjCreateRequest, options?: CallOptions): Promise<z.infer<typeof ObjCreateResponse>> {
+      return http.json({ method: "POST", path: "/obj/create", body: req, options }, ObjCreateResponse);
+    },
+
+    /** One version of an object: by digest, `latest` or `v<index>` (404 when there is none). */
+    async readObject(req: ObjReadRequest, options?: CallOptions): Promise<TraceObject> {
+      const res = await http.json({ method: "POST", path: "/obj/read", body: req, options }, ObjReadResponse);
+      return res.obj;
     },
 
     createFeedback(req: FeedbackCreateRequest, options?: CallOptions): Promise<FeedbackCreateResponse> {

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { ActivityIcon, CubeIcon, HomeIcon, MessageIcon, SettingsIcon, QueueIcon, TrendingUpIcon } from "@/components/icons";
+import { ActivityIcon, CubeIcon, HomeIcon, MessageIcon, SettingsIcon, QueueIcon, TrendingUpIcon, ListChecksIcon } from "@/components/icons";
 
 export type NavIcon = ComponentType<{ size?: number; className?: string }>;
 
@@ -58,6 +58,26 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: "Review item",
     requiresKey: true,
     load: () => import("@/features/queues/queue-review/queue-review-page").then((m) => m.QueueReviewPage),
+  },
+  {
+    path: "/specs",
+    title: "Annotation specs",
+    requiresKey: true,
+    load: () => import("@/features/specs/specs-page").then((m) => m.SpecsPage),
+    nav: { label: "Annotation specs", icon: ListChecksIcon },
+    summary: "The questions annotators answer: ratings, categories, yes/no, numbers and text, each versioned, with a live preview.",
+  },
+  {
+    path: "/specs/new",
+    title: "New annotation spec",
+    requiresKey: true,
+    load: () => import("@/features/specs/spec-edit-page").then((m) => m.NewSpecPage),
+  },
+  {
+    path: "/specs/:specId/edit",
+    title: "Edit annotation spec",
+    requiresKey: true,
+    load: () => import("@/features/specs/spec-edit-page").then((m) => m.EditSpecPage),
   },
   {
     path: "/models",

@@ -261,6 +261,15 @@ export const QueueIcon = (p: IconProps) => (
   </Svg>
 );
 
+/** A form of questions: annotation specs. */
+export const ListChecksIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="4" y="4" width="16" height="16" rx="2" />
+    <path d="M8 9h8M8 13h5" />
+    <circle cx="15.5" cy="16" r="1" />
+  </Svg>
+);
+
 /** A panel opening at the right edge: "show details". */
 export const PanelIcon = (p: IconProps) => (
   <Svg {...p}>

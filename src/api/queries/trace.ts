@@ -3,6 +3,7 @@ import type { CallReadRequest, ItemsQueryRequest, QueueStatsRequest, QueuesQuery
 import { traceKeys } from "../query-keys";
 import { readCallsFeedback, readQueueSpecs } from "../annotation-specs";
 import { readProjectSpecs } from "../project-specs";
+import { listProjectSpecs, readLatestSpec } from "../spec-objects";
 import type { TraceClient } from "../trace";
 
 /**
@@ -74,5 +75,19 @@ export const traceQueries = {
     queryOptions({
       queryKey: traceKeys.callsFeedback(client.scope, projectId, callIds),
       queryFn: ({ signal }) => readCallsFeedback(client, projectId, callIds, { signal }),
+    }),
+
+  /** The latest version of each of the project's human-annotation specs, as objects (the specs page). */
+  specObjects: (client: TraceClient, projectId: string) =>
+    queryOptions({
+      queryKey: traceKeys.specObjectList(client.scope, projectId),
+      queryFn: ({ signal }) => listProjectSpecs(client, projectId, { signal }),
+    }),
+
+  /** One spec's latest version, to edit. */
+  latestSpec: (client: TraceClient, projectId: string, objectId: string) =>
+    queryOptions({
+      queryKey: traceKeys.specObject(client.scope, projectId, objectId),
+      queryFn: ({ signal }) => readLatestSpec(client, projectId, objectId, { signal }),
     }),
 };

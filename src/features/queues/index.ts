@@ -1,0 +1,11 @@
+/**
+ * What other features use of the queues feature: the review's reading of a spec's schema and its
+ * question component (the specs editor previews with them, so the two cannot disagree), and the
+ * project-level pieces every annotation page shares.
+ */
+export { specKind, type SpecKind } from "./queue-review/annotate/spec-kind";
+export { SpecField } from "./queue-review/annotate/spec-field";
+export type { SpecAnswers } from "./queue-review/annotate/answers";
+export { DebouncedTextField } from "./shared/debounced-text-field";
+export { NoProjectNotice } from "./shared/no-project-notice";
+export { useAnnotationProject } from "./shared/use-annotation-project";

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { buildSpec, draftFromSpec, EMPTY_DRAFT, objectIdFromName, objectIdProblem, questionOf, toFormMode, toRawMode, withQuestion, type SpecDraft } from "./spec-draft";
+import { schemaOf, type Question } from "./spec-schema";
+
+const draft = (patch: Partial<SpecDraft>): SpecDraft => ({ ...EMPTY_DRAFT, name: "Tone", objectId: "tone", ...patch });
+
+describe("objectIdFromName", () => {
+  it("makes an id the service accepts", () => {
+    expect(objectIdFromName("Tone (1-5)")).toBe("tone_1-5");
+    expect(objectIdFromName("  Résumé quality!  ")).toBe("resume_quality");
+    expect(objectIdFromName("日本語")).toBe("");
+    expect(objectIdFromName("x".repeat(300))).toHaveLength(128);
+    expect(objectIdProblem(objectIdFromName("Did it follow the policy?"))).toBeNull();
+  });
+
+  it("names what the service refuses", () => {
+    expect(objectIdProblem("")).toMatch(/Give the spec an id/);
+    expect(objectIdProblem("has space")).toMatch(/no spaces/);
+    expect(objectIdProblem("a/b")).toMatch(/Only letters/);
+    expect(objectIdProblem("a".repeat(129))).toMatch(/At most 128/);
+  });
+});
+
+describe("buildSpec", () => {
+  it("builds the value obj/create takes", () => {
+    const built = buildSpec(draft({ description: " How it sounds ", uniqueAmongCreators: false }));
+    expect(built).toEqual({
+      objectId: "tone",
+      value: { name: "Tone", description: "How it sounds", field_schema: { type: "integer", minimum: 1, maximum: 5 }, unique_among_creators: false, op_scope: null },
+    });
+  });
+
+  it("names every field that stops a save", () => {
+    const built = buildSpec(draft({ name: "  ", objectId: "a b", kind: "categories", options: ["x", "x"] }));
+    expect(built).toEqual({ errors: { name: expect.stringMatching(/name/), objectId: expect.stringMatching(/no spaces/), options: expect.stringMatching(/twice/) } });
+  });
+
+  it("reads the typed numbers, and an empty required one is an error, not zero", () => {
+    expect(buildSpec(draft({ ratingMin: "" }))).toEqual({ errors: { min: expect.stringMatching(/whole number/) } });
+    expect(buildSpec(draft({ kind: "text", maxLength: "" }))).toMatchObject({ value: { field_schema: { type: "string" } } });
+  });
+
+  it("keeps a stored spec's op_scope, which the form does not edit", () => {
+    const edited = draftFromSpec("tone", { name: "Tone", description: "", fieldSchema: { type: "boolean" }, uniqueAmongCreators: true, opScope: ["weave:///e/p/op/answer:abc"] });
+    expect(buildSpec(edited)).toMatchObject({ value: { op_scope: ["weave:///e/p/op/answer:abc"] } });
+  });
+});
+
+describe("switching between the form and raw JSON", () => {
+  const questions: Question[] = [
+    { kind: "categories", options: ["a", "b"] },
+    { kind: "rating", min: 0, max: 4 },
+    { kind: "number", integer: true, min: null, max: 100 },
+    { kind: "boolean" },
+    { kind: "text", maxLength: 20 },
+  ];
+  for (const question of questions) {
+    it(`${question.kind}: form -> raw -> form keeps the question`, () => {
+      const raw = toRawMode(withQuestion(draft({}), question));
+      expect(JSON.parse(raw.rawSchema)).toEqual(schemaOf(question));
+      const back = toFormMode(raw);
+      expect("draft" in back && questionOf(back.draft)).toEqual(question);
+    });
+  }
+
+  it("says why a raw schema cannot go back to the form, and keeps it", () => {
+    const raw = draft({ mode: "raw", rawSchema: '{"type": "string", "pattern": "^[a-z]+$"}' });
+    expect(toFormMode(raw)).toEqual({ why: expect.stringMatching(/“pattern”.*Keep editing it as JSON/) });
+    expect(toFormMode(draft({ mode: "raw", rawSchema: "{nope" }))).toEqual({ why: expect.stringMatching(/Not valid JSON/) });
+  });
+
+  it("checks raw JSON before saving", () => {
+    expect(buildSpec(draft({ mode: "raw", rawSchema: "[1]" }))).toEqual({ errors: { rawSchema: expect.stringMatching(/JSON object/) } });
+    expect(buildSpec(draft({ mode: "raw", rawSchema: "" }))).toEqual({ errors: { rawSchema: expect.stringMatching(/Type a JSON Schema/) } });
+    expect(buildSpec(draft({ mode: "raw", rawSchema: '{"type":"object"}' }))).toMatchObject({ value: { field_schema: { type: "object" } } });
+  });
+
+  it("opens a stored schema the form cannot show as raw JSON", () => {
+    const edited = draftFromSpec("x", { name: "X", description: "", fieldSchema: { type: "string", format: "email" }, uniqueAmongCreators: false, opScope: null });
+    expect(edited.mode).toBe("raw");
+    expect(JSON.parse(edited.rawSchema)).toEqual({ type: "string", format: "email" });
+  });
+});
