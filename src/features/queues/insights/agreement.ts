@@ -1,6 +1,6 @@
 import type { QueueSpec } from "@/api/annotation-specs";
-import { krippendorffAlpha, readAlpha, unitDisagreement, type AlphaLevel, type AlphaReading, type AlphaValue } from "@/lib/krippendorff-alpha";
-import type { InsightsInput } from "./insights-input";
+import { krippendorffAlpha, readAlpha, unitDisagreement, type AlphaLevel, type AlphaReading, type AlphaValue, type Metric } from "@/lib/krippendorff-alpha";
+import type { InsightItem, InsightsInput } from "./insights-input";
 import { alphaValueOf, measureOf } from "./spec-levels";
 
 export type SpecAgreement = {
@@ -27,37 +27,41 @@ export type ItemDisagreement = {
 /** How many of the most disputed items the list keeps. */
 export const DISAGREEMENT_LIST_SIZE = 50;
 
-type Unit = { itemId: string; callId: string; values: AlphaValue[]; answers: DisagreementAnswer[] };
+type Measured = { spec: QueueSpec; values: (AlphaValue[] | null)[]; metric: Metric; expected: number };
 
-/** Per question, the answers on each item as alpha compares them (one per annotator who answered). */
-function unitsOf(input: InsightsInput, spec: QueueSpec): Unit[] {
+/** Per item (by index), the answers to one question as alpha compares them; null when it has none. */
+function valuesPerItem(input: InsightsInput, spec: QueueSpec): (AlphaValue[] | null)[] {
   const measure = measureOf(spec.fieldSchema);
-  const units: Unit[] = [];
-  for (const item of input.items) {
+  return input.items.map((item) => {
     const list = input.answers.get(item.call_id)?.[spec.id];
-    if (!list || list.length === 0) continue;
+    if (!list || list.length === 0) return null;
     const values: AlphaValue[] = [];
-    const answers: DisagreementAnswer[] = [];
     for (const answer of list) {
       const value = alphaValueOf(measure, answer.value);
-      if (value === null) continue;
-      values.push(value);
-      answers.push({ by: answer.by, value: answer.value });
+      if (value !== null) values.push(value);
     }
-    units.push({ itemId: item.id, callId: item.call_id, values, answers });
-  }
-  return units;
+    return values;
+  });
+}
+
+/** The answers behind one item's disagreement on one question, for the list (only its top rows are built). */
+function answersShown(input: InsightsInput, spec: QueueSpec, callId: string): DisagreementAnswer[] {
+  const measure = measureOf(spec.fieldSchema);
+  return (input.answers.get(callId)?.[spec.id] ?? []).filter((answer) => alphaValueOf(measure, answer.value) !== null).map((answer) => ({ by: answer.by, value: answer.value }));
 }
 
 /**
  * Agreement per question (Krippendorff's alpha at the question's level) and the items where
  * annotators disagree most. An item's disagreement on a question is its mean distance between
  * two answers, by the same distance alpha uses, over the question's expected distance; an item's
- * score is the mean over the questions it has several answers to.
+ * score is the mean over the questions it has several answers to. Scores are kept in flat arrays
+ * and only the listed items get their details: 10,000 items cost no object each.
  */
 export function agreementAndDisagreements(input: InsightsInput): { agreement: SpecAgreement[]; disagreements: ItemDisagreement[]; disputedItems: number } {
   const agreement: SpecAgreement[] = [];
-  const byItem = new Map<string, ItemDisagreement & { sum: number }>();
+  const measured: Measured[] = [];
+  const sums = new Float64Array(input.items.length);
+  const questions = new Uint16Array(input.items.length);
   for (const spec of input.specs) {
     const level = measureOf(spec.fieldSchema).level;
     const specRef = { id: spec.id, label: spec.label, uniqueAmongCreators: spec.uniqueAmongCreators };
@@ -65,24 +69,33 @@ export function agreementAndDisagreements(input: InsightsInput): { agreement: Sp
       agreement.push({ spec: specRef, level, alpha: null, reading: "not enough data", units: 0, pairableValues: 0 });
       continue;
     }
-    const units = unitsOf(input, spec);
-    const result = krippendorffAlpha(units.map((unit) => unit.values), level);
+    const values = valuesPerItem(input, spec);
+    const result = krippendorffAlpha(values.filter((unit): unit is AlphaValue[] => unit !== null), level);
     agreement.push({ spec: specRef, level, alpha: result.alpha, reading: readAlpha(result.alpha), units: result.units, pairableValues: result.pairableValues });
     if (!result.metric || result.expectedDisagreement <= 0) continue;
-    for (const unit of units) {
-      const disagreement = unitDisagreement(unit.values, result.metric, result.expectedDisagreement);
-      if (disagreement === null) continue;
-      let entry = byItem.get(unit.itemId);
-      if (!entry) byItem.set(unit.itemId, (entry = { itemId: unit.itemId, callId: unit.callId, score: 0, sum: 0, questions: [] }));
-      entry.sum += disagreement;
-      entry.questions.push({ specId: spec.id, label: spec.label, disagreement, answers: unit.answers });
+    measured.push({ spec, values, metric: result.metric, expected: result.expectedDisagreement });
+    values.forEach((unit, index) => {
+      const disagreement = unit ? unitDisagreement(unit, result.metric as Metric, result.expectedDisagreement) : null;
+      if (disagreement === null) return;
+      sums[index] = (sums[index] as number) + disagreement;
+      questions[index] = (questions[index] as number) + 1;
+    });
+  }
+  const disputed: number[] = [];
+  for (let index = 0; index < sums.length; index++) if ((sums[index] as number) > 0) disputed.push(index);
+  const score = (index: number) => (sums[index] as number) / (questions[index] as number);
+  const idOf = (index: number) => (input.items[index] as InsightItem).id;
+  // Plain comparison of ids for ties: localeCompare over thousands of equal scores costs tens of ms.
+  disputed.sort((a, b) => score(b) - score(a) || (questions[b] as number) - (questions[a] as number) || (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
+  const disagreements = disputed.slice(0, DISAGREEMENT_LIST_SIZE).map((index): ItemDisagreement => {
+    const item = input.items[index] as InsightItem;
+    const perQuestion: ItemDisagreement["questions"] = [];
+    for (const { spec, values, metric, expected } of measured) {
+      const unit = values[index];
+      const disagreement = unit ? unitDisagreement(unit, metric, expected) : null;
+      if (disagreement !== null) perQuestion.push({ specId: spec.id, label: spec.label, disagreement, answers: answersShown(input, spec, item.call_id) });
     }
-  }
-  const disputed: ItemDisagreement[] = [];
-  for (const { sum, ...entry } of byItem.values()) {
-    const score = sum / entry.questions.length;
-    if (score > 0) disputed.push({ ...entry, score });
-  }
-  disputed.sort((a, b) => b.score - a.score || b.questions.length - a.questions.length || a.itemId.localeCompare(b.itemId));
-  return { agreement, disagreements: disputed.slice(0, DISAGREEMENT_LIST_SIZE), disputedItems: disputed.length };
+    return { itemId: item.id, callId: item.call_id, score: score(index), questions: perQuestion };
+  });
+  return { agreement, disagreements, disputedItems: disputed.length };
 }

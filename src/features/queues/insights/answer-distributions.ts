@@ -26,13 +26,13 @@ function numberBins(values: readonly number[]): DistributionBin[] {
     if (value > max) max = value;
   }
   if (values.every(Number.isInteger) && max - min <= 20) {
-    const counts = new Array<number>(max - min + 1).fill(0);
+    const counts = Array.from<number>({ length: max - min + 1 }).fill(0);
     for (const value of values) counts[value - min] = (counts[value - min] as number) + 1;
     return counts.map((count, offset) => ({ label: String(min + offset), count }));
   }
   const binCount = Math.min(10, Math.max(1, Math.ceil(Math.log2(values.length) + 1)));
   const width = (max - min) / binCount || 1;
-  const counts = new Array<number>(binCount).fill(0);
+  const counts = Array.from<number>({ length: binCount }).fill(0);
   for (const value of values) {
     const index = Math.min(binCount - 1, Math.floor((value - min) / width));
     counts[index] = (counts[index] as number) + 1;
@@ -51,7 +51,7 @@ function distribution(spec: QueueSpec, measure: SpecMeasure, values: readonly un
       return { ...base, bins: numberBins(numbers), unreadable: values.length - numbers.length };
     }
     case "rating": {
-      const counts = new Array<number>(measure.max - measure.min + 1).fill(0);
+      const counts = Array.from<number>({ length: measure.max - measure.min + 1 }).fill(0);
       let unreadable = 0;
       for (const value of values) {
         if (typeof value === "number" && Number.isInteger(value) && value >= measure.min && value <= measure.max) counts[value - measure.min] = (counts[value - measure.min] as number) + 1;

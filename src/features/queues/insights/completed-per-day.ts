@@ -18,26 +18,37 @@ export type CompletedPerDay = {
  * `updated_at`: so for a completed item every annotator who answered its questions counts once,
  * on the day of their last answer on it; the latest writer without an answer counts as undated.
  */
-export function completedPerDay({ items, answers }: InsightsInput, dayOf: DayOf): CompletedPerDay {
+export function completedPerDay({ items, specs, answers }: InsightsInput, dayOf: DayOf): CompletedPerDay {
   const byAnnotator = new Map<string, Map<string, number>>();
   const totals = new Map<string, number>();
   let undated = 0;
   let first: string | null = null;
   let last: string | null = null;
+  const specIds = specs.map((spec) => spec.id);
+  // Per item, each annotator's last answer: a short list beats a Map for the two or three annotators of an item.
+  const who: string[] = [];
+  const when: string[] = [];
   for (const item of items) {
     if (item.annotation_state !== "completed") continue;
-    const latestAnswer = new Map<string, string>();
+    who.length = 0;
+    when.length = 0;
     const onCall = answers.get(item.call_id);
     if (onCall) {
-      for (const list of Object.values(onCall)) {
+      for (const specId of specIds) {
+        const list = onCall[specId];
+        if (!list) continue;
         for (const answer of list) {
-          const seen = latestAnswer.get(answer.by);
-          if (seen === undefined || answer.at > seen) latestAnswer.set(answer.by, answer.at);
+          const at = who.indexOf(answer.by);
+          if (at === -1) {
+            who.push(answer.by);
+            when.push(answer.at);
+          } else if (answer.at > (when[at] as string)) when[at] = answer.at;
         }
       }
     }
-    for (const [annotator, at] of latestAnswer) {
-      const ms = Date.parse(at);
+    for (let k = 0; k < who.length; k++) {
+      const annotator = who[k] as string;
+      const ms = Date.parse(when[k] as string);
       if (!Number.isFinite(ms)) continue;
       const day = dayOf(ms);
       let days = byAnnotator.get(annotator);
@@ -47,10 +58,10 @@ export function completedPerDay({ items, answers }: InsightsInput, dayOf: DayOf)
       if (first === null || day < first) first = day;
       if (last === null || day > last) last = day;
     }
-    if (item.annotator_user_id && !latestAnswer.has(item.annotator_user_id)) undated += 1;
+    if (item.annotator_user_id && !who.includes(item.annotator_user_id)) undated += 1;
   }
   const days = first !== null && last !== null ? daysBetween(first, last) : [];
-  const annotators = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([annotator]) => annotator);
+  const annotators = [...totals].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([annotator]) => annotator);
   const counts = annotators.map((annotator) => {
     const perDay = byAnnotator.get(annotator) as Map<string, number>;
     return days.map((day) => perDay.get(day) ?? 0);
