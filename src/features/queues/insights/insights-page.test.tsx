@@ -94,7 +94,7 @@ describe("queue insights page", () => {
   }, 60_000);
 
   it("shows how far the read has got, can be cancelled and read again", async () => {
-    let release: () => void = () => {};
+    let release: (() => void) | undefined;
     let gate: Promise<void> | null = new Promise<void>((resolve) => (release = resolve));
     const gated = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
       const url = new Request(input, init).url;
@@ -112,7 +112,7 @@ describe("queue insights page", () => {
     expect(screen.queryByRole("table", { name: /Agreement/ })).not.toBeInTheDocument();
 
     gate = null;
-    release();
+    release?.();
     await user.click(screen.getByRole("button", { name: "Read again" }));
     await screen.findByRole("table", { name: /Agreement between annotators per question/ }, SLOW);
     await act(async () => {});
