@@ -1,5 +1,5 @@
 import type { AnswersOnCall } from "../shared/call-answers";
-import { answersOn, nextTask, readWholeList, type FetchAnswers, type FetchItems, type ListReadReport } from "../shared/list-pages";
+import { ANSWERS_BATCH, nextTask, readWholeList, type FetchAnswers, type FetchItems, type ListReadReport } from "../shared/list-pages";
 import { insightsInSteps, type QueueInsights } from "./compute-insights";
 import type { DayOf } from "./day-buckets";
 import { toInsightItem, type InsightItem } from "./insights-input";
@@ -11,14 +11,67 @@ export type LoadedInsights = ListReadReport & {
   insights: QueueInsights;
   /** When the read finished (epoch ms): the page says how old the figures are. */
   loadedAt: number;
-  /** Time spent computing once everything was read. */
+  /** From the end of the read to the figures: the computation's steps and the pauses between them. */
   computeMs: number;
 };
 
 /**
+ * Feedback queries in flight at once. Against the real service each costs a round trip: with
+ * three in flight, and the next page of items read meanwhile, the ~50 requests of a 10,000-item
+ * queue take about a third of the time of one after another.
+ */
+export const ANSWER_QUERIES_IN_FLIGHT = 3;
+
+/**
+ * The answers on batches of calls, ANSWER_QUERIES_IN_FLIGHT queries at a time. `add` waits while
+ * that many are running; the first failure cancels the others and is thrown by the next `add` or
+ * by `finish`.
+ */
+function answerReader(fetchAnswers: FetchAnswers, outer: AbortSignal, onAnswers: (found: ReadonlyMap<string, AnswersOnCall>) => void) {
+  const controller = new AbortController();
+  const stop = () => controller.abort(outer.reason);
+  outer.addEventListener("abort", stop, { once: true });
+  const pending = new Set<Promise<void>>();
+  let failure: { error: unknown } | null = null;
+  const throwIfFailed = () => {
+    if (failure) throw failure.error;
+  };
+  return {
+    async add(callIds: readonly string[]) {
+      while (pending.size >= ANSWER_QUERIES_IN_FLIGHT) {
+        await Promise.race(pending);
+        throwIfFailed();
+      }
+      throwIfFailed();
+      const task: Promise<void> = fetchAnswers(callIds, controller.signal)
+        .then(onAnswers, (error: unknown) => {
+          failure ??= { error };
+          controller.abort();
+        })
+        .finally(() => pending.delete(task));
+      pending.add(task);
+    },
+    /** Stops the queries in flight (the list could not be read: their answers are of no use). */
+    cancel() {
+      controller.abort();
+    },
+    async finish() {
+      try {
+        await Promise.all(pending);
+        throwIfFailed();
+      } finally {
+        outer.removeEventListener("abort", stop);
+      }
+    },
+  };
+}
+
+/**
  * Reads every item of the queue (pages of 1,000 in the default order) and the answers on their
- * calls (batches of 250 calls, one feedback query each), then computes the insights. The reading
- * is the export's pager (shared/list-pages.ts); between pages the browser paints and handles input.
+ * calls (batches of 250 calls, one feedback query each, a few at once while the next page is
+ * read), then computes the insights. The pages come from the export's pager
+ * (shared/list-pages.ts); between pages and between the computation's steps the browser paints
+ * and handles input.
  */
 export async function loadQueueInsights(options: {
   fetchPage: FetchItems;
@@ -31,19 +84,34 @@ export async function loadQueueInsights(options: {
   const { fetchPage, fetchAnswers, specs, dayOf, signal, onProgress } = options;
   const items: InsightItem[] = [];
   const answers = new Map<string, AnswersOnCall>();
-  const report = await readWholeList({
-    fetchPage,
-    signal,
-    onRows: async (fresh) => {
-      for (const item of fresh) items.push(toInsightItem(item));
-      onProgress?.({ items: items.length, answeredCalls: answers.size });
-      if (specs.length === 0) return;
-      for (const [callId, onCall] of await answersOn(fresh, fetchAnswers, signal)) answers.set(callId, onCall);
-      onProgress?.({ items: items.length, answeredCalls: answers.size });
-    },
+  const report = () => onProgress?.({ items: items.length, answeredCalls: answers.size });
+  const reader = answerReader(fetchAnswers, signal, (found) => {
+    for (const [callId, onCall] of found) answers.set(callId, onCall);
+    report();
   });
-  const started = performance.now();
+  let listReport: ListReadReport;
+  try {
+    listReport = await readWholeList({
+      fetchPage,
+      signal,
+      onRows: async (fresh) => {
+        for (const item of fresh) items.push(toInsightItem(item));
+        report();
+        if (specs.length === 0) return;
+        const callIds = [...new Set(fresh.map((item) => item.call_id))];
+        for (let start = 0; start < callIds.length; start += ANSWERS_BATCH) await reader.add(callIds.slice(start, start + ANSWERS_BATCH));
+      },
+    });
+  } catch (error) {
+    // The queries still in flight end (cancelled) before the error leaves.
+    reader.cancel();
+    await reader.finish().catch(() => undefined);
+    throw error;
+  }
+  await reader.finish();
+  signal.throwIfAborted();
   // The computation in steps, the browser's next task between them (input stays responsive).
+  const started = performance.now();
   const steps = insightsInSteps({ items, specs, answers }, dayOf);
   let step = steps.next();
   while (!step.done) {
@@ -51,6 +119,5 @@ export async function loadQueueInsights(options: {
     signal.throwIfAborted();
     step = steps.next();
   }
-  const insights = step.value;
-  return { insights, ...report, loadedAt: Date.now(), computeMs: performance.now() - started };
+  return { insights: step.value, ...listReport, loadedAt: Date.now(), computeMs: performance.now() - started };
 }
