@@ -43,9 +43,12 @@ export function CompletedPerDayPanel({ data, me }: { data: CompletedPerDay; me: 
       )}
       <details className="text-sm">
         <summary className="cursor-pointer text-xs font-medium text-fg-muted hover:text-fg">Show the numbers as a table</summary>
-        <TableFrame className="mt-2 max-h-96 overflow-y-auto">
+        {/* The table scrolls on its own: focusable, so keyboard users can scroll it too (axe: scrollable-region-focusable). */}
+        {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <section tabIndex={0} aria-label="Completions per day, scrollable" className="mt-2 max-h-96 overflow-y-auto rounded-lg focus-visible:outline-2 focus-visible:outline-focus">
+        <TableFrame>
           <Table caption="Items completed per annotator per day" density="compact">
-            <TableHead sticky>
+            <TableHead>
               <HeaderCell>Day</HeaderCell>
               {data.annotators.map((id) => (
                 <HeaderCell key={id} align="right">
@@ -69,6 +72,7 @@ export function CompletedPerDayPanel({ data, me }: { data: CompletedPerDay; me: 
             </tbody>
           </Table>
         </TableFrame>
+        </section>
       </details>
       <p className="text-xs text-fg-muted">
         The trace service shows only the latest writer of an item and does not date state changes, so a completed item counts once for
