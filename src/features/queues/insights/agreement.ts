@@ -1,6 +1,7 @@
 import type { QueueSpec } from "@/api/annotation-specs";
 import { krippendorffAlpha, readAlpha, unitDisagreement, type AlphaLevel, type AlphaReading, type AlphaValue, type Metric } from "@/lib/krippendorff-alpha";
 import type { InsightItem, InsightsInput } from "./insights-input";
+import { runSteps, type Steps } from "./steps";
 import { alphaValueOf, measureOf } from "./spec-levels";
 
 export type SpecAgreement = {
@@ -57,7 +58,10 @@ function answersShown(input: InsightsInput, spec: QueueSpec, callId: string): Di
  * score is the mean over the questions it has several answers to. Scores are kept in flat arrays
  * and only the listed items get their details: 10,000 items cost no object each.
  */
-export function agreementAndDisagreements(input: InsightsInput): { agreement: SpecAgreement[]; disagreements: ItemDisagreement[]; disputedItems: number } {
+export type AgreementFigures = { agreement: SpecAgreement[]; disagreements: ItemDisagreement[]; disputedItems: number };
+
+/** The same, yielding after each measured question. */
+export function* agreementSteps(input: InsightsInput): Steps<AgreementFigures> {
   const agreement: SpecAgreement[] = [];
   const measured: Measured[] = [];
   const sums = new Float64Array(input.items.length);
@@ -80,6 +84,7 @@ export function agreementAndDisagreements(input: InsightsInput): { agreement: Sp
       sums[index] = (sums[index] as number) + disagreement;
       questions[index] = (questions[index] as number) + 1;
     });
+    yield;
   }
   const disputed: number[] = [];
   for (let index = 0; index < sums.length; index++) if ((sums[index] as number) > 0) disputed.push(index);
@@ -99,3 +104,5 @@ export function agreementAndDisagreements(input: InsightsInput): { agreement: Sp
   });
   return { agreement, disagreements, disputedItems: disputed.length };
 }
+
+export const agreementAndDisagreements = (input: InsightsInput): AgreementFigures => runSteps(agreementSteps(input));

@@ -1,5 +1,9 @@
 import { daysBetween, type DayOf } from "./day-buckets";
 import type { InsightsInput } from "./insights-input";
+import { runSteps, type Steps } from "./steps";
+
+/** Items gone through between two yields: a few milliseconds of work each. */
+const ITEMS_PER_STEP = 2500;
 
 export type CompletedPerDay = {
   /** Every day from the first to the last completion, `YYYY-MM-DD` in the user's time zone. */
@@ -18,7 +22,7 @@ export type CompletedPerDay = {
  * `updated_at`: so for a completed item every annotator who answered its questions counts once,
  * on the day of their last answer on it; the latest writer without an answer counts as undated.
  */
-export function completedPerDay({ items, specs, answers }: InsightsInput, dayOf: DayOf): CompletedPerDay {
+export function* completedPerDaySteps({ items, specs, answers }: InsightsInput, dayOf: DayOf): Steps<CompletedPerDay> {
   const byAnnotator = new Map<string, Map<string, number>>();
   const totals = new Map<string, number>();
   let undated = 0;
@@ -28,7 +32,8 @@ export function completedPerDay({ items, specs, answers }: InsightsInput, dayOf:
   // Per item, each annotator's last answer: a short list beats a Map for the two or three annotators of an item.
   const who: string[] = [];
   const when: string[] = [];
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
+    if (index > 0 && index % ITEMS_PER_STEP === 0) yield;
     if (item.annotation_state !== "completed") continue;
     who.length = 0;
     when.length = 0;
@@ -68,3 +73,5 @@ export function completedPerDay({ items, specs, answers }: InsightsInput, dayOf:
   });
   return { days, annotators, counts, undated };
 }
+
+export const completedPerDay = (input: InsightsInput, dayOf: DayOf): CompletedPerDay => runSteps(completedPerDaySteps(input, dayOf));

@@ -11,7 +11,7 @@ export type DayOf = (epochMs: number) => string;
 export function dayInTimeZone(timeZone?: string): DayOf {
   const format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
   const cache = new Map<number, string>();
-  return (epochMs) => {
+  const dayOf: DayOf = (epochMs) => {
     const bucket = Math.floor(epochMs / QUARTER_HOUR);
     let day = cache.get(bucket);
     if (day === undefined) {
@@ -22,6 +22,9 @@ export function dayInTimeZone(timeZone?: string): DayOf {
     }
     return day;
   };
+  // The first format sets Intl's machinery up (milliseconds): done here, before the figures are computed.
+  dayOf(Date.now());
+  return dayOf;
 }
 
 /** Every day from `first` to `last` (both `YYYY-MM-DD`), so days without work show as empty. */

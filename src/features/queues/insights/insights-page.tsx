@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
+import { useDeferredValue, useId } from "react";
 import { Link, useParams } from "react-router-dom";
 import { traceQueries } from "@/api/queries/trace";
 import { Breadcrumbs } from "@/components/breadcrumbs";
@@ -43,6 +43,9 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
   const { query, progress, cancelled, cancel, reload } = useQueueInsights(project, queueId, specList);
   const { me } = useAnnotator(trace.scope);
   const loaded = query.data;
+  // The panels render in React's interruptible background render: their first render (tables, the
+  // chart) is sliced between frames instead of one long task right after the computation.
+  const shown = useDeferredValue(loaded);
 
   return (
     <div className="space-y-5">
@@ -96,7 +99,7 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
       ) : null}
       {query.isError && !query.isFetching ? <ErrorPanel error={query.error} title="Could not read the queue's items and answers" onRetry={reload} /> : null}
 
-      {loaded ? <InsightsPanels queueId={queueId} loaded={loaded} me={me} /> : null}
+      {shown ? <InsightsPanels queueId={queueId} loaded={shown} me={me} /> : null}
     </div>
   );
 }
