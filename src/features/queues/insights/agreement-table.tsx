@@ -29,7 +29,7 @@ export function AgreementTable({ rows }: { rows: readonly SpecAgreement[] }) {
   return (
     <div className="space-y-2">
       <TableFrame>
-        <Table caption="Agreement between annotators per question (Krippendorff's alpha)">
+        <Table caption="Agreement between annotators per question (Krippendorff's alpha)" className="min-w-[42rem]">
           <TableHead>
             <HeaderCell>Question</HeaderCell>
             <HeaderCell align="right">Alpha</HeaderCell>

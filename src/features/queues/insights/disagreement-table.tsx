@@ -3,7 +3,6 @@ import { BodyRow, Cell, HeaderCell, StateRow, Table, TableFrame, TableHead } fro
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatCount } from "@/lib/format";
 import { formatAnswer } from "../shared/call-answers";
-import { shortId } from "../shared/format";
 import { DEFAULT_TABLE_STATE } from "../shared/items-url-state";
 import { reviewHref } from "../shared/links";
 import type { ItemDisagreement } from "./agreement";
@@ -11,12 +10,15 @@ import { annotatorLabel } from "./annotator-name";
 
 const formatScore = (score: number) => score.toFixed(2);
 
+/** The end of an item id: ids made at about the same time share their start (UUIDv7), their ends tell them apart. */
+const tailOf = (id: string) => (id.length > 12 ? `…${id.slice(-10)}` : id);
+
 /** The items where annotators disagree most, each opening its review. */
 export function DisagreementTable({ queueId, rows, disputedItems, me }: { queueId: string; rows: readonly ItemDisagreement[]; disputedItems: number; me: string | null }) {
   return (
     <div className="space-y-2">
       <TableFrame>
-        <Table caption="Items where annotators disagree most, most disagreement first" density="compact">
+        <Table caption="Items where annotators disagree most, most disagreement first" density="compact" className="min-w-[36rem]">
           <TableHead>
             <HeaderCell>Item</HeaderCell>
             <HeaderCell align="right" aria-sort="descending">
@@ -32,7 +34,7 @@ export function DisagreementTable({ queueId, rows, disputedItems, me }: { queueI
                 <BodyRow key={row.itemId}>
                   <Cell className="font-mono whitespace-nowrap">
                     <Link to={reviewHref(queueId, row.itemId, DEFAULT_TABLE_STATE, null)} className="font-medium text-link underline underline-offset-2" aria-label={`Review item ${row.itemId}`} title={row.itemId}>
-                      {shortId(row.itemId)}
+                      {tailOf(row.itemId)}
                     </Link>
                   </Cell>
                   <Cell align="right" className="font-mono tabular-nums">
