@@ -20,7 +20,12 @@ export function CompletedPerDayPanel({ data, me }: { data: CompletedPerDay; me: 
   const names = data.annotators.map((id) => annotatorLabel(id, me));
   const totals = data.counts.map((row) => row.reduce((sum, count) => sum + count, 0));
   if (data.days.length === 0) {
-    return <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">No completed item has answers yet.</p>;
+    return (
+      <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
+        No completed item has answers yet
+        {data.undated > 0 ? `: ${formatCount(data.undated)} completed ${data.undated === 1 ? "item has" : "items have"} none, and the service does not date completions` : ""}.
+      </p>
+    );
   }
   const summary = `Items completed per day by ${formatCount(names.length)} annotators from ${data.days[0]} to ${data.days.at(-1)}: ${names.map((name, index) => `${name} ${formatCount(totals[index] ?? 0)}`).join(", ")}. The table below has every day.`;
   return (

@@ -118,4 +118,25 @@ describe("queue insights page", () => {
     await act(async () => {});
     unmount();
   }, 60_000);
+
+  it("says why the read failed and reads again on Retry", async () => {
+    let refuse = true;
+    const refusing = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
+      if (refuse && new Request(input, init).url.endsWith("/feedback/query")) {
+        return new Response(JSON.stringify({ reason: "Feedback query refused for this test" }), { status: 400, headers: { "Content-Type": "application/json" } });
+      }
+      return fetch(input, init);
+    };
+    const { user, unmount } = setup(refusing);
+    const alert = await screen.findByRole("alert", undefined, SLOW);
+    expect(alert).toHaveTextContent("Could not read the queue's items and answers");
+    expect(alert).toHaveTextContent("Feedback query refused for this test");
+    expect(screen.queryByRole("table", { name: /Agreement/ })).not.toBeInTheDocument();
+
+    refuse = false;
+    await user.click(within(alert).getByRole("button", { name: /Retry/ }));
+    await screen.findByRole("table", { name: /Agreement between annotators per question/ }, SLOW);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    unmount();
+  }, 60_000);
 });
