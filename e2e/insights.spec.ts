@@ -59,3 +59,17 @@ for (const theme of ["light", "dark"] as const) {
     });
   });
 }
+
+test("fits phones to wide screens without scrolling sideways, and passes axe at a phone's width", async ({ page, request }) => {
+  test.slow();
+  await useDemoProject(page, { theme: "dark" });
+  const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/queues/${queueId}/insights`);
+  await expect(page.getByRole("table", { name: /Agreement between annotators per question/ })).toBeVisible({ timeout: 60_000 });
+  await expectNoAxeViolations(page);
+  for (const width of [390, 768, 1366, 2560]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `sideways scroll at ${width} px` }).toBe(0);
+  }
+});

@@ -29,20 +29,24 @@ export function AgreementTable({ rows }: { rows: readonly SpecAgreement[] }) {
   return (
     <div className="space-y-2">
       <TableFrame>
-        <Table caption="Agreement between annotators per question (Krippendorff's alpha)" className="min-w-[42rem]">
+        <Table caption="Agreement between annotators per question (Krippendorff's alpha)">
           <TableHead>
             <HeaderCell>Question</HeaderCell>
             <HeaderCell align="right">Alpha</HeaderCell>
             <HeaderCell>Reading</HeaderCell>
-            <HeaderCell>Level</HeaderCell>
+            {/* On a phone the level moves under the question and the answers' count is left out, so the table fits. */}
+            <HeaderCell className="hidden sm:table-cell">Level</HeaderCell>
             <HeaderCell align="right">Items</HeaderCell>
-            <HeaderCell align="right">Answers</HeaderCell>
+            <HeaderCell align="right" className="hidden sm:table-cell">
+              Answers
+            </HeaderCell>
           </TableHead>
           <tbody>
             {rows.map((row) => (
               <BodyRow key={row.spec.id}>
                 <RowHeaderCell className="font-medium">
                   <UntrustedText text={row.spec.label} />
+                  <span className="block text-xs font-normal text-fg-muted sm:hidden">{row.level ? LEVEL_WORDS[row.level] : "Not measured"}</span>
                 </RowHeaderCell>
                 <Cell align="right" className="font-mono tabular-nums">
                   {row.alpha === null ? "—" : formatAlpha(row.alpha)}
@@ -51,11 +55,11 @@ export function AgreementTable({ rows }: { rows: readonly SpecAgreement[] }) {
                   {READING[row.reading].words}
                   {row.alpha === null ? <span className="block text-xs text-fg-muted">{whyNoAlpha(row)}</span> : null}
                 </Cell>
-                <Cell className="whitespace-nowrap text-fg-muted">{row.level ? LEVEL_WORDS[row.level] : "Not measured"}</Cell>
+                <Cell className="hidden whitespace-nowrap text-fg-muted sm:table-cell">{row.level ? LEVEL_WORDS[row.level] : "Not measured"}</Cell>
                 <Cell align="right" className="tabular-nums">
                   {formatCount(row.units)}
                 </Cell>
-                <Cell align="right" className="tabular-nums">
+                <Cell align="right" className="hidden tabular-nums sm:table-cell">
                   {formatCount(row.pairableValues)}
                 </Cell>
               </BodyRow>

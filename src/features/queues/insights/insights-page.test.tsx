@@ -54,7 +54,14 @@ function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.
   return { ...app, server, queueId, items };
 }
 
-const rowOf = (table: HTMLElement, name: string) => within(table).getAllByRole("row").find((row) => within(row).queryByRole("rowheader", { name }) !== null)!;
+/**
+ * The row headed `name`. The agreement table's header also holds the question's level, which
+ * only phones show (jsdom applies no CSS, so it is part of the name here).
+ */
+const rowOf = (table: HTMLElement, name: string) => {
+  const header = new RegExp(`^${name}(Ordinal|Nominal|Interval|Not measured|$)`);
+  return within(table).getAllByRole("row").find((row) => within(row).queryByRole("rowheader", { name: header }) !== null)!;
+};
 
 afterEach(() => {
   localStorage.clear();
