@@ -35,9 +35,9 @@ export function AgreementTable({ rows }: { rows: readonly SpecAgreement[] }) {
             <HeaderCell align="right">Alpha</HeaderCell>
             <HeaderCell>Reading</HeaderCell>
             {/* On a phone the level moves under the question and the answers' count is left out, so the table fits. */}
-            <HeaderCell className="hidden sm:table-cell">Level</HeaderCell>
+            <HeaderCell className="hidden lg:table-cell">Level</HeaderCell>
             <HeaderCell align="right">Items</HeaderCell>
-            <HeaderCell align="right" className="hidden sm:table-cell">
+            <HeaderCell align="right" className="hidden lg:table-cell">
               Answers
             </HeaderCell>
           </TableHead>
@@ -46,7 +46,7 @@ export function AgreementTable({ rows }: { rows: readonly SpecAgreement[] }) {
               <BodyRow key={row.spec.id}>
                 <RowHeaderCell className="font-medium">
                   <UntrustedText text={row.spec.label} />
-                  <span className="block text-xs font-normal text-fg-muted sm:hidden">{row.level ? LEVEL_WORDS[row.level] : "Not measured"}</span>
+                  <span className="block text-xs font-normal text-fg-muted lg:hidden">{row.level ? LEVEL_WORDS[row.level] : "Not measured"}</span>
                 </RowHeaderCell>
                 <Cell align="right" className="font-mono tabular-nums">
                   {row.alpha === null ? "—" : formatAlpha(row.alpha)}
@@ -55,11 +55,11 @@ export function AgreementTable({ rows }: { rows: readonly SpecAgreement[] }) {
                   {READING[row.reading].words}
                   {row.alpha === null ? <span className="block text-xs text-fg-muted">{whyNoAlpha(row)}</span> : null}
                 </Cell>
-                <Cell className="hidden whitespace-nowrap text-fg-muted sm:table-cell">{row.level ? LEVEL_WORDS[row.level] : "Not measured"}</Cell>
+                <Cell className="hidden whitespace-nowrap text-fg-muted lg:table-cell">{row.level ? LEVEL_WORDS[row.level] : "Not measured"}</Cell>
                 <Cell align="right" className="tabular-nums">
                   {formatCount(row.units)}
                 </Cell>
-                <Cell align="right" className="hidden tabular-nums sm:table-cell">
+                <Cell align="right" className="hidden tabular-nums lg:table-cell">
                   {formatCount(row.pairableValues)}
                 </Cell>
               </BodyRow>
