@@ -54,6 +54,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import("@/features/queues/queue-items/queue-items-page").then((m) => m.QueueItemsPage),
   },
   {
+    path: "/queues/:queueId/insights",
+    title: "Queue insights",
+    requiresKey: true,
+    load: () => import("@/features/queues/insights/insights-page").then((m) => m.InsightsPage),
+  },
+  {
     path: "/queues/:queueId/items/:itemId",
     title: "Review item",
     requiresKey: true,

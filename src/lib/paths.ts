@@ -14,6 +14,8 @@ export const paths = {
 
   queues: "/queues",
   queue: (queueId: string) => `/queues/${segment(queueId)}`,
+  /** Figures over the whole queue: completions, answers, agreement between annotators. */
+  queueInsights: (queueId: string) => `/queues/${segment(queueId)}/insights`,
   /** One item's review; `search` carries the table's view (see queues/shared/links.ts). */
   queueItem: (queueId: string, itemId: string, search = "") => `/queues/${segment(queueId)}/items/${segment(itemId)}${search ? `?${search}` : ""}`,
 

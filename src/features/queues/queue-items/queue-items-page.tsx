@@ -1,12 +1,13 @@
 import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { useParams } from "react-router-dom";
-import { Button } from "@/components/button";
+import { Link, useParams } from "react-router-dom";
+import { Button, buttonClasses } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { LoadingBar } from "@/components/loading-bar";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { ColumnChooser, Pagination } from "@/components/table";
 import { UrlIssuesNotice } from "@/components/url-issues-notice";
+import { paths } from "@/lib/paths";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
 import { useShortcuts } from "../shared/keyboard";
 import { NoProjectNotice } from "../shared/no-project-notice";
@@ -111,6 +112,9 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
             <div className="mr-2 flex min-w-72 justify-end">
               {totals.data ? <QueueProgress done={totals.data.completed_items} total={totals.data.total_items} label="Queue progress" /> : null}
             </div>
+            <Link to={paths.queueInsights(queueId)} className={buttonClasses("secondary", "md")}>
+              Insights
+            </Link>
             {queue.data ? <QueueActions projectId={project} queue={queue.data} /> : null}
             <Button onClick={() => setExportOpen(true)} disabled={pageAnswers.questionsPending} title={pageAnswers.questionsPending ? "Reading the queue's questions, so the export can include the answers…" : undefined}>
               Export…

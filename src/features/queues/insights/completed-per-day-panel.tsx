@@ -1,0 +1,89 @@
+import { lazy, Suspense } from "react";
+import { useTheme } from "@/settings/theme/theme-context";
+import { formatCount } from "@/lib/format";
+import { Cell, HeaderCell, RowHeaderCell, Table, TableFrame, TableHead, BodyRow } from "@/components/table";
+import { AnnotatorName, annotatorLabel } from "./annotator-name";
+import { annotatorColor, canDrawCharts } from "./chart-colors";
+import type { CompletedPerDay } from "./completed-per-day";
+
+// uPlot (and its CSS) load with the chart, only where a canvas can draw it.
+const CompletedChart = lazy(() => import("./completed-chart").then((m) => ({ default: m.CompletedChart })));
+
+const formatDay = (day: string) => {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(y, m - 1, d).toLocaleDateString(undefined, { month: "short", day: "numeric" });
+};
+
+/** Completions per annotator per day: the stacked bar chart, its legend, and the same numbers as a table. */
+export function CompletedPerDayPanel({ data, me }: { data: CompletedPerDay; me: string | null }) {
+  const { resolved } = useTheme();
+  const names = data.annotators.map((id) => annotatorLabel(id, me));
+  const totals = data.counts.map((row) => row.reduce((sum, count) => sum + count, 0));
+  if (data.days.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
+        No completed item has answers yet
+        {data.undated > 0 ? `: ${formatCount(data.undated)} completed ${data.undated === 1 ? "item has" : "items have"} none, and the service does not date completions` : ""}.
+      </p>
+    );
+  }
+  const summary = `Items completed per day by ${formatCount(names.length)} annotators from ${data.days[0]} to ${data.days.at(-1)}: ${names.map((name, index) => `${name} ${formatCount(totals[index] ?? 0)}`).join(", ")}. The table below has every day.`;
+  return (
+    <div className="space-y-3 rounded-lg border border-line bg-surface p-3">
+      <ul aria-label="Annotators" className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
+        {data.annotators.map((id, index) => (
+          <li key={id} className="flex items-center gap-1.5">
+            <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: annotatorColor(resolved, index) }} />
+            <AnnotatorName id={id} me={me} />
+            <span className="text-fg-muted tabular-nums">{formatCount(totals[index] ?? 0)}</span>
+          </li>
+        ))}
+      </ul>
+      {canDrawCharts() ? (
+        <Suspense fallback={<div className="h-[240px] animate-pulse rounded-md bg-subtle motion-reduce:animate-none" />}>
+          <CompletedChart data={data} names={names} theme={resolved} label={summary} />
+        </Suspense>
+      ) : (
+        <p className="text-sm text-fg-muted">This browser cannot draw charts (no canvas): the table below has the numbers.</p>
+      )}
+      <details className="text-sm">
+        <summary className="cursor-pointer text-xs font-medium text-fg-muted hover:text-fg">Show the numbers as a table</summary>
+        {/* The table scrolls on its own: focusable, so keyboard users can scroll it too (axe: scrollable-region-focusable). */}
+        {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <section tabIndex={0} aria-label="Completions per day, scrollable" className="mt-2 max-h-96 overflow-y-auto rounded-lg focus-visible:outline-2 focus-visible:outline-focus">
+        <TableFrame>
+          <Table caption="Items completed per annotator per day" density="compact">
+            <TableHead>
+              <HeaderCell>Day</HeaderCell>
+              {data.annotators.map((id) => (
+                <HeaderCell key={id} align="right">
+                  <AnnotatorName id={id} me={me} />
+                </HeaderCell>
+              ))}
+            </TableHead>
+            <tbody>
+              {data.days.map((day, dayIndex) => (
+                <BodyRow key={day}>
+                  <RowHeaderCell className="font-normal whitespace-nowrap">
+                    <time dateTime={day}>{formatDay(day)}</time>
+                  </RowHeaderCell>
+                  {data.annotators.map((id, index) => (
+                    <Cell key={id} align="right" className="tabular-nums">
+                      {formatCount(data.counts[index]?.[dayIndex] ?? 0)}
+                    </Cell>
+                  ))}
+                </BodyRow>
+              ))}
+            </tbody>
+          </Table>
+        </TableFrame>
+        </section>
+      </details>
+      <p className="text-xs text-fg-muted">
+        The trace service shows only the latest writer of an item and does not date state changes, so a completed item counts once for
+        each annotator who answered its questions, on the day of their last answer (in your time zone).
+        {data.undated > 0 ? ` ${formatCount(data.undated)} completed ${data.undated === 1 ? "item whose" : "items whose"} latest writer gave no answer ${data.undated === 1 ? "is" : "are"} not dated and not shown.` : ""}
+      </p>
+    </div>
+  );
+}

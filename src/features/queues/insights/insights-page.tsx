@@ -1,0 +1,105 @@
+import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue, useId } from "react";
+import { Link, useParams } from "react-router-dom";
+import { traceQueries } from "@/api/queries/trace";
+import { Breadcrumbs } from "@/components/breadcrumbs";
+import { Button, buttonClasses } from "@/components/button";
+import { ErrorPanel } from "@/components/error-panel";
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
+import { UntrustedText } from "@/components/untrusted-text";
+import { paths } from "@/lib/paths";
+import { useApiClients } from "@/settings/api-clients";
+import { useAnnotator } from "../shared/annotator-identity";
+import { NoProjectNotice } from "../shared/no-project-notice";
+import { useQueue, useQueueTotals } from "../shared/queue-queries";
+import { useAnnotationProject } from "../shared/use-annotation-project";
+import { InsightsLoadStatus } from "./insights-load-status";
+import { InsightsPanels } from "./insights-panels";
+import { useQueueInsights } from "./use-queue-insights";
+
+/** /queues/:queueId/insights: completions, answers and agreement over the whole queue. */
+export function InsightsPage() {
+  const project = useAnnotationProject();
+  const { queueId = "" } = useParams();
+  if (!project) return <NoProjectNotice />;
+  return (
+    <PanelErrorBoundary label="The queue's insights" resetKeys={[project, queueId]}>
+      <Insights project={project} queueId={queueId} />
+    </PanelErrorBoundary>
+  );
+}
+
+const NO_REFS: readonly string[] = [];
+
+function Insights({ project, queueId }: { project: string; queueId: string }) {
+  const titleId = useId();
+  const { trace } = useApiClients();
+  const queue = useQueue(project, queueId);
+  const totals = useQueueTotals(project, queueId);
+  const refs = queue.data?.scorer_refs ?? NO_REFS;
+  const specs = useQuery({ ...traceQueries.queueSpecs(trace, refs), enabled: queue.isSuccess && refs.length > 0 });
+  // The questions must be known before the read: no refs means none, else wait for them.
+  const specList = !queue.isSuccess ? undefined : refs.length === 0 ? [] : specs.data?.specs;
+  const { query, progress, cancelled, cancel, reload } = useQueueInsights(project, queueId, specList);
+  const { me } = useAnnotator(trace.scope);
+  const loaded = query.data;
+  // The panels render in React's interruptible background render: their first render (tables, the
+  // chart) is sliced between frames instead of one long task right after the computation.
+  const shown = useDeferredValue(loaded);
+
+  return (
+    <div className="space-y-5">
+      <header className="space-y-2 border-b border-line pb-4">
+        <Breadcrumbs trail={[{ label: "Annotation queues", to: paths.queues }, { label: queue.data ? <UntrustedText text={queue.data.name} /> : "Queue", to: paths.queue(queueId) }]} />
+        <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <h1 id={titleId} className="text-lg font-semibold tracking-tight text-fg">
+              Insights{queue.data ? ": " : ""}
+              {queue.data ? <UntrustedText text={queue.data.name} className="break-words" /> : null}
+            </h1>
+            <p className="mt-1 max-w-3xl text-sm text-fg-muted">
+              Computed in your browser from every item of the queue and the answers on its calls (the trace service has no insights
+              endpoint).
+              {loaded ? ` Figures as of ${new Date(loaded.loadedAt).toLocaleTimeString()}.` : ""}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Link to={paths.queue(queueId)} className={buttonClasses("secondary", "md")}>
+              Items
+            </Link>
+            <Button onClick={reload} disabled={query.isFetching || specList === undefined}>
+              Refresh
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      {queue.isError ? <ErrorPanel error={queue.error} title="Could not load this queue" onRetry={() => void queue.refetch()} /> : null}
+      {specs.isError ? <ErrorPanel error={specs.error} title="Could not read the queue's questions" onRetry={() => void specs.refetch()} /> : null}
+      {specs.data && specs.data.missing.length > 0 ? (
+        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200">
+          {specs.data.missing.length === 1 ? "One question" : `${specs.data.missing.length} questions`} could not be read and {specs.data.missing.length === 1 ? "is" : "are"} left out:{" "}
+          {specs.data.missing.map((missing, index) => (
+            <span key={missing.ref}>
+              {index > 0 ? "; " : null}
+              <UntrustedText text={missing.ref} className="font-mono text-xs" /> ({missing.reason})
+            </span>
+          ))}
+        </p>
+      ) : null}
+
+      {query.isFetching ? <InsightsLoadStatus progress={progress} total={totals.data?.total_items ?? null} onCancel={cancel} updating={loaded !== undefined} /> : null}
+      {cancelled && !query.isFetching ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-sm">
+          <output>{loaded ? "Update cancelled: these figures are from the last full read." : "Reading the queue was cancelled: nothing is computed from part of it."}</output>
+          <Button size="sm" onClick={reload}>
+            Read again
+          </Button>
+        </div>
+      ) : null}
+      {query.isError && !query.isFetching ? <ErrorPanel error={query.error} title="Could not read the queue's items and answers" onRetry={reload} /> : null}
+
+      {shown ? <InsightsPanels queueId={queueId} loaded={shown} me={me} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { PanelErrorBoundary } from "@/components/panel-error-boundary";
+import { Section } from "@/components/section";
+import { formatCount } from "@/lib/format";
+import { AgreementTable } from "./agreement-table";
+import { AnswerDistributionPanel } from "./answer-distribution-panel";
+import { CompletedPerDayPanel } from "./completed-per-day-panel";
+import { DisagreementTable } from "./disagreement-table";
+import type { LoadedInsights } from "./load-insights";
+
+/** The four panels of a computed read, each in its own error boundary (one crash leaves the others). */
+export function InsightsPanels({ queueId, loaded, me }: { queueId: string; loaded: LoadedInsights; me: string | null }) {
+  const { insights } = loaded;
+  const measured = insights.agreement.filter((row) => row.level !== null);
+  return (
+    <>
+      <p className="text-sm text-fg-muted tabular-nums">
+        <span className="font-medium text-fg">{formatCount(insights.items)}</span> items ·{" "}
+        <span className="font-medium text-fg">{formatCount(insights.completedItems)}</span> completed ·{" "}
+        <span className="font-medium text-fg">{formatCount(insights.answeredItems)}</span> with answers
+        {loaded.inexact ? " · the queue changed a lot while it was read: a few items may be missing or counted twice" : ""}
+      </p>
+
+      <Section title="Completed per annotator per day">
+        <PanelErrorBoundary label="Completed per annotator per day">
+          <CompletedPerDayPanel data={insights.completedPerDay} me={me} />
+        </PanelErrorBoundary>
+      </Section>
+
+      <Section title="Agreement between annotators" note={measured.length === 0 ? "No question can be measured" : undefined}>
+        <PanelErrorBoundary label="Agreement between annotators">
+          {insights.agreement.length === 0 ? <p className="text-sm text-fg-muted">This queue has no questions.</p> : <AgreementTable rows={insights.agreement} />}
+        </PanelErrorBoundary>
+      </Section>
+
+      <Section title="Where annotators disagree most" note={insights.disputedItems > 0 ? `${formatCount(insights.disputedItems)} items with any disagreement` : undefined}>
+        <PanelErrorBoundary label="Where annotators disagree most">
+          <DisagreementTable queueId={queueId} rows={insights.disagreements} disputedItems={insights.disputedItems} me={me} />
+        </PanelErrorBoundary>
+      </Section>
+
+      <Section title="Answers per question">
+        <PanelErrorBoundary label="Answers per question">
+          {insights.distributions.length === 0 ? (
+            <p className="text-sm text-fg-muted">This queue has no questions.</p>
+          ) : (
+            <div className="grid grid-cols-1 gap-3 md:grid-cols-2 2xl:grid-cols-3">
+              {insights.distributions.map((distribution) => (
+                <AnswerDistributionPanel key={distribution.spec.id} distribution={distribution} />
+              ))}
+            </div>
+          )}
+        </PanelErrorBoundary>
+      </Section>
+    </>
+  );
+}
