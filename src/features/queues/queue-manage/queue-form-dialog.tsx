@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { LIMITS } from "@contract/limits";
 import type { AnnotationQueue } from "@contract/trace";
 import type { QueueSpec } from "@/api/annotation-specs";
@@ -10,6 +10,7 @@ import { ErrorPanel } from "@/components/error-panel";
 import { controlBorder, Field } from "@/components/field";
 import { inputClasses, TextField } from "@/components/text-field";
 import { cn } from "@/lib/cn";
+import { SpecEditor } from "@/features/specs";
 import { useApiClients } from "@/settings/api-clients";
 import { queueFormErrors } from "./form-errors";
 import { SpecPicker, type ChosenQuestion } from "./spec-picker";
@@ -28,8 +29,6 @@ type Props = {
   onClose: () => void;
   /** After a successful save, with the queue's id (a new queue's page opens from here). */
   onSaved: (queueId: string) => void;
-  /** The spec editor's "New question" action, when the app provides one. */
-  newQuestionAction?: ReactNode;
 };
 
 const draftOf = (queue: AnnotationQueue | undefined): QueueDraft => ({ name: queue?.name ?? "", description: queue?.description ?? "", scorerRefs: queue?.scorer_refs ?? NO_REFS });
@@ -52,12 +51,15 @@ function localProblems(draft: QueueDraft): { name: string | null; description: s
  * panel with Retry. Escape, the backdrop and Cancel close it at once only when nothing was changed;
  * otherwise they ask first.
  */
-export function QueueFormDialog({ projectId, queue, onClose, onSaved, newQuestionAction }: Props) {
+export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
   const { trace } = useApiClients();
   const initial = useMemo(() => draftOf(queue), [queue]);
   const [draft, setDraft] = useState<QueueDraft>(initial);
   const [submitted, setSubmitted] = useState(false);
   const [askDiscard, setAskDiscard] = useState(false);
+  // "New question…": the spec editor takes the dialog's place (it is a form of its own), and the
+  // queue's draft waits here; the saved spec joins the chosen questions.
+  const [makingQuestion, setMakingQuestion] = useState(false);
   const create = useCreateQueue(projectId);
   const update = useUpdateQueue(projectId, queue?.id ?? "");
   const save = queue ? update : create;
@@ -92,6 +94,8 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved, newQuestio
     save.mutate(draft, { onSuccess: (result) => onSaved(result.id) });
   };
   const requestClose = () => {
+    // The editor's own Cancel leaves it (asking first when something was typed): Escape must not lose a spec.
+    if (makingQuestion) return;
     if (save.isPending) return;
     if (dirty && !askDiscard) setAskDiscard(true);
     else if (askDiscard) setAskDiscard(false);
@@ -101,71 +105,92 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved, newQuestio
   return (
     <Dialog
       open
-      title={queue ? "Edit queue" : "New queue"}
-      description={queue ? "Changes apply to everyone working in this queue." : "A queue holds calls for people to review, and the questions they answer about each."}
+      title={makingQuestion ? "New question" : queue ? "Edit queue" : "New queue"}
+      description={
+        makingQuestion
+          ? "A new annotation spec of the project, added to this queue's questions once saved."
+          : queue
+            ? "Changes apply to everyone working in this queue."
+            : "A queue holds calls for people to review, and the questions they answer about each."
+      }
       onClose={requestClose}
       initialFocus="input[name='queue-name']"
       className="max-h-[calc(100dvh-2rem)] max-w-2xl overflow-y-auto"
     >
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label={queue ? "Edit queue" : "New queue"}>
-        <TextField
-          label="Name"
-          name="queue-name"
-          value={draft.name}
-          onChange={(event) => change({ name: event.target.value })}
-          error={nameError}
-          required
-          aria-required="true"
-          autoComplete="off"
+      {makingQuestion ? (
+        <SpecEditor
+          projectId={projectId}
+          onSaved={(ref) => {
+            change({ scorerRefs: [...draft.scorerRefs, ref] });
+            setMakingQuestion(false);
+          }}
+          onCancel={() => setMakingQuestion(false)}
         />
-        <Field label="Guidelines" hint="What annotators should look for. Shown above the questions in the review." error={descriptionError}>
-          {(control) => (
-            <textarea
-              id={control.id}
-              aria-describedby={control.describedBy}
-              aria-invalid={control.invalid || undefined}
-              value={draft.description}
-              onChange={(event) => change({ description: event.target.value })}
-              rows={4}
-              className={cn(inputClasses, controlBorder(control.invalid), "h-auto min-h-24 resize-y py-1.5")}
-            />
-          )}
-        </Field>
-        <SpecPicker
-          chosen={chosen}
-          available={projectSpecs.data?.specs}
-          availableError={projectSpecs.error}
-          onRetryAvailable={() => void projectSpecs.refetch()}
-          onChange={(scorerRefs) => change({ scorerRefs })}
-          removedWithAnswers={removedWithAnswers}
-          error={service.questions}
-          disabled={save.isPending}
-          newQuestionAction={newQuestionAction}
-        />
-        {service.other ? <ErrorPanel error={service.other} title={queue ? "Could not save the queue" : "Could not create the queue"} onRetry={() => submit()} /> : null}
-        {askDiscard ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-500/40 dark:bg-amber-500/10">
-            <span className="text-fg">Discard your changes?</span>
-            <div className="flex gap-2">
-              <Button size="sm" onClick={() => setAskDiscard(false)} ref={focusOnMount}>
-                Keep editing
+      ) : (
+        <form onSubmit={submit} noValidate className="space-y-4" aria-label={queue ? "Edit queue" : "New queue"}>
+          <TextField
+            label="Name"
+            name="queue-name"
+            value={draft.name}
+            onChange={(event) => change({ name: event.target.value })}
+            error={nameError}
+            required
+            aria-required="true"
+            autoComplete="off"
+          />
+          <Field label="Guidelines" hint="What annotators should look for. Shown above the questions in the review." error={descriptionError}>
+            {(control) => (
+              <textarea
+                id={control.id}
+                aria-describedby={control.describedBy}
+                aria-invalid={control.invalid || undefined}
+                value={draft.description}
+                onChange={(event) => change({ description: event.target.value })}
+                rows={4}
+                className={cn(inputClasses, controlBorder(control.invalid), "h-auto min-h-24 resize-y py-1.5")}
+              />
+            )}
+          </Field>
+          <SpecPicker
+            chosen={chosen}
+            available={projectSpecs.data?.specs}
+            availableError={projectSpecs.error}
+            onRetryAvailable={() => void projectSpecs.refetch()}
+            onChange={(scorerRefs) => change({ scorerRefs })}
+            removedWithAnswers={removedWithAnswers}
+            error={service.questions}
+            disabled={save.isPending}
+            newQuestionAction={
+              <Button size="sm" onClick={() => setMakingQuestion(true)} disabled={save.isPending}>
+                New question…
               </Button>
-              <Button size="sm" variant="danger" onClick={onClose}>
-                Discard
-              </Button>
+            }
+          />
+          {service.other ? <ErrorPanel error={service.other} title={queue ? "Could not save the queue" : "Could not create the queue"} onRetry={() => submit()} /> : null}
+          {askDiscard ? (
+            <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-500/40 dark:bg-amber-500/10">
+              <span className="text-fg">Discard your changes?</span>
+              <div className="flex gap-2">
+                <Button size="sm" onClick={() => setAskDiscard(false)} ref={focusOnMount}>
+                  Keep editing
+                </Button>
+                <Button size="sm" variant="danger" onClick={onClose}>
+                  Discard
+                </Button>
+              </div>
             </div>
+          ) : null}
+          {/* Stays in view at the bottom of the scrolling dialog: saving never needs a scroll first. */}
+          <div className="sticky -bottom-5 -mx-5 -mb-5 flex justify-end gap-2 border-t border-line bg-surface px-5 py-4">
+            <Button onClick={requestClose} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" loading={save.isPending}>
+              {queue ? "Save changes" : "Create queue"}
+            </Button>
           </div>
-        ) : null}
-        {/* Stays in view at the bottom of the scrolling dialog: saving never needs a scroll first. */}
-        <div className="sticky -bottom-5 -mx-5 -mb-5 flex justify-end gap-2 border-t border-line bg-surface px-5 py-4">
-          <Button onClick={requestClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" loading={save.isPending}>
-            {queue ? "Save changes" : "Create queue"}
-          </Button>
-        </div>
-      </form>
+        </form>
+      )}
     </Dialog>
   );
 }

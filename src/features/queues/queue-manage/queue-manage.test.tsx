@@ -74,6 +74,30 @@ describe("new queue", () => {
     expect(queueWrites(server)).toHaveLength(1);
   }, 60_000);
 
+  it("makes a question on the spot: the spec editor takes the dialog's place, and the saved spec joins the questions", async () => {
+    const { clients, render } = setup();
+    const { user, router } = render();
+    await user.click(await screen.findByRole("button", { name: "New queue" }, SLOW));
+    const dialog = await screen.findByRole("dialog", { name: "New queue" });
+    await user.type(within(dialog).getByLabelText("Name"), "Escalations");
+    await user.click(within(dialog).getByRole("button", { name: "New question…" }));
+
+    const editor = await screen.findByRole("form", { name: "New spec" }, SLOW);
+    expect(screen.getByRole("dialog", { name: "New question" })).toBeInTheDocument();
+    await user.type(within(editor).getByRole("textbox", { name: "Question" }), "Needs a human");
+    await user.click(within(editor).getByRole("radio", { name: "Yes/no" }));
+    await user.click(screen.getByRole("button", { name: "Create spec" }));
+
+    // Back on the queue, with what was typed and the new question chosen.
+    const back = await screen.findByRole("dialog", { name: "New queue" }, SLOW);
+    expect(within(back).getByLabelText("Name")).toHaveValue("Escalations");
+    await waitFor(() => expect(within(back).getByRole("list", { name: "Chosen questions" })).toHaveTextContent("Needs a human"), SLOW);
+    await user.click(within(back).getByRole("button", { name: "Create queue" }));
+    await waitFor(() => expect(router.location.pathname).toMatch(/^\/queues\/[^/]+$/), SLOW);
+    const queue = await clients.trace.readQueue(PROJECT, decodeURIComponent(router.location.pathname.split("/")[2]!));
+    expect(queue.scorer_refs).toEqual([expect.stringMatching(/^weave:\/\/\/demo\/support-bot\/object\/needs_a_human:/)]);
+  }, 60_000);
+
   it("keeps the focus on a control of the same kind when the pressed one vanishes or is disabled", async () => {
     const { render } = setup();
     const { user } = render();
