@@ -191,4 +191,19 @@ export const TRACE_MIGRATIONS: Migration[] = [
       CREATE INDEX ix_trace_feedback_type ON trace_feedback (project_id, feedback_type, created_at);
     `,
   },
+  {
+    // The calls query (calls-query/): every order the dashboard offers is one index walk, and the
+    // filters it offers narrow the walk. Each index ends in `id` (the tie-breaker, so the order is
+    // total) and `parent_id` (so "root calls only" is checked in the index, not the table).
+    id: "trace/004_calls_query",
+    sql: `
+      CREATE INDEX ix_calls_started ON trace_calls (project_id, started_at, id, parent_id);
+      CREATE INDEX ix_calls_ended ON trace_calls (project_id, ended_at, id, parent_id);
+      CREATE INDEX ix_calls_op ON trace_calls (project_id, op_name, id, parent_id);
+      CREATE INDEX ix_calls_op_started ON trace_calls (project_id, op_name, started_at, id, parent_id);
+      CREATE INDEX ix_calls_op_ended ON trace_calls (project_id, op_name, ended_at, id, parent_id);
+      CREATE INDEX ix_calls_trace ON trace_calls (project_id, trace_id, started_at);
+      CREATE INDEX ix_calls_parent ON trace_calls (project_id, parent_id, started_at);
+    `,
+  },
 ];
