@@ -28,10 +28,13 @@ const refuse = (message: string): never => {
   throw new ServiceError(400, `Invalid query: ${message}`, "invalid_query");
 };
 
-/** A JSONPath for SQLite's json_extract (`$."a"."b"`), or null when a key cannot be one. */
+/**
+ * A JSONPath for SQLite's json_extract (`$."a"[0]."b"` for `a.0.b`: a key of digits is a list
+ * index, as upstream reads one), or null when a key cannot be one.
+ */
 export function jsonPath(keys: readonly string[]): string | null {
   if (keys.length === 0 || keys.some((key) => key === "" || key.includes('"'))) return null;
-  return `$.${keys.map((key) => `"${key}"`).join(".")}`;
+  return `$${keys.map((key) => (/^\d{1,9}$/.test(key) ? `[${key}]` : `."${key}"`)).join("")}`;
 }
 
 /** A feedback column, or `json_extract(payload, '$."a"."b"')` for `payload.a.b`. */
