@@ -193,17 +193,19 @@ export const TRACE_MIGRATIONS: Migration[] = [
   },
   {
     // The calls query (calls-query/): every order the dashboard offers is one index walk, and the
-    // filters it offers narrow the walk. Each index ends in `id` (the tie-breaker, so the order is
-    // total) and `parent_id` (so "root calls only" is checked in the index, not the table).
+    // filters it offers are checked in the index it walks. Each index ends in `id` (the
+    // tie-breaker, so the order is total) and then the columns the other filters test
+    // (`parent_id` for "root calls only", `op_name`, `started_at` for a time range), so a walk in
+    // one order that filters on the others reads no table rows until a row matches.
     id: "trace/004_calls_query",
     sql: `
-      CREATE INDEX ix_calls_started ON trace_calls (project_id, started_at, id, parent_id);
-      CREATE INDEX ix_calls_ended ON trace_calls (project_id, ended_at, id, parent_id);
-      CREATE INDEX ix_calls_op ON trace_calls (project_id, op_name, id, parent_id);
+      CREATE INDEX ix_calls_started ON trace_calls (project_id, started_at, id, parent_id, op_name);
+      CREATE INDEX ix_calls_ended ON trace_calls (project_id, ended_at, id, parent_id, op_name, started_at);
+      CREATE INDEX ix_calls_op ON trace_calls (project_id, op_name, id, parent_id, started_at);
       CREATE INDEX ix_calls_op_started ON trace_calls (project_id, op_name, started_at, id, parent_id);
-      CREATE INDEX ix_calls_op_ended ON trace_calls (project_id, op_name, ended_at, id, parent_id);
-      CREATE INDEX ix_calls_trace ON trace_calls (project_id, trace_id, started_at);
-      CREATE INDEX ix_calls_parent ON trace_calls (project_id, parent_id, started_at);
+      CREATE INDEX ix_calls_op_ended ON trace_calls (project_id, op_name, ended_at, id, parent_id, started_at);
+      CREATE INDEX ix_calls_trace ON trace_calls (project_id, trace_id, started_at, id);
+      CREATE INDEX ix_calls_parent ON trace_calls (project_id, parent_id, started_at, id);
     `,
   },
 ];

@@ -47,7 +47,7 @@ const requestArb = fc.record({
 });
 
 async function read(request: Request, chunkRows: number): Promise<string[]> {
-  const stream = streamCalls(db, planCallsQuery(CallsQueryRequest.parse(request)), { projectId: PROJECT, includeFeedback: false, chunkRows });
+  const stream = streamCalls(db, planCallsQuery(db, CallsQueryRequest.parse(request)), { projectId: PROJECT, includeFeedback: false, chunkRows });
   const text = await new Response(stream).text();
   return text.split("\n").filter(Boolean).map((line) => (JSON.parse(line) as { id: string }).id);
 }

@@ -30,14 +30,14 @@ function returnedColumns(columns: readonly string[] | null | undefined): CallCol
   return CALL_COLUMNS.filter((column) => asked.has(column));
 }
 
-export function planCallsQuery(request: CallsQueryRequest): CallsPlan {
+export function planCallsQuery(db: Database, request: CallsQueryRequest): CallsPlan {
   const columns = returnedColumns(request.columns);
   const stored = new Set<CallColumn>(columns);
   if (stored.has("summary")) for (const column of ["started_at", "ended_at", "exception"] as const) stored.add(column);
   return {
     columns,
     stored: CALL_COLUMNS.filter((column) => stored.has(column)),
-    where: callsWhere(request.project_id, request.filter, request.query),
+    where: callsWhere(db, request.project_id, request.filter, request.query),
     keys: callsOrder(request.sort_by),
     limit: request.limit ?? LIMITS.callsPage,
     offset: request.offset ?? 0,
@@ -61,7 +61,7 @@ export function chunkStatement(db: Database, plan: CallsPlan, last: readonly unk
 
 /** How many calls match (at most `limit` when given): upstream's query_stats. */
 export function countCalls(db: Database, request: CallsQueryStatsRequest): number {
-  const where = callsWhere(request.project_id, request.filter, request.query);
+  const where = callsWhere(db, request.project_id, request.filter, request.query);
   const limit = request.limit ?? -1;
   if (limit < 0) return db.prepare(`SELECT COUNT(*) FROM trace_calls c WHERE ${where.sql}`).pluck().get(...where.params) as number;
   return db.prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM trace_calls c WHERE ${where.sql} LIMIT ?)`).pluck().get(...where.params, limit) as number;

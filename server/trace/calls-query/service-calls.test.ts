@@ -137,6 +137,7 @@ describe("calls query: the query language", () => {
     ["an unknown operator", { $regex: [field("op_name"), literal("x")] }, /'\$regex' is not an operation/],
     ["a time that is not one", { $gte: [field("started_at"), literal("yesterday")] }, /a time is compared with epoch seconds or an ISO 8601 string/],
     ["a path with a quote", { $eq: [field('inputs.a"b'), literal(1)] }, /is not a call field/],
+    ["$not of something that is not an operation", { $not: [null] }, /every operation and operand is an object with one key/],
   ] as const)("refuses %s with a 400 naming it", async (_name, expr, message) => {
     const { app } = fixture();
     for (const path of ["/calls/stream_query", "/calls/query_stats"]) {

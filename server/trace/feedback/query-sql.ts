@@ -104,20 +104,19 @@ function operation(node: unknown, depth: number, fields: FieldResolver): SqlCond
     case "$not": {
       const items = list(value, op);
       if (items.length !== 1) refuse("$not takes a list of one operation");
+      // NOT (a >= b) is a < b (both are NULL when either side is): written so, an upper bound on
+      // an indexed column (a time range's end) is an index range, not a test of every row after its start.
+      const child = items[0];
+      const childKeys = typeof child === "object" && child !== null && !Array.isArray(child) ? Object.keys(child) : [];
+      const inverse = childKeys.length === 1 ? INVERSE[childKeys[0] as string] : undefined;
+      if (inverse) return comparison(child, inverse, depth + 1, fields);
       const compiled = operation(items[0], depth + 1, fields);
       return { sql: `(NOT ${compiled.sql})`, params: compiled.params };
     }
     case "$eq":
     case "$gt":
-    case "$gte": {
-      const pair = list(value, op);
-      if (pair.length !== 2) refuse(`${op} takes two operands`);
-      const [first, second] = pair.map((operand) => operandSql(operand, depth + 1, fields)) as [Operand, Operand];
-      const left = asTimeOf(second, first);
-      const right = asTimeOf(first, second);
-      const sign = op === "$eq" ? "IS" : op === "$gt" ? ">" : ">=";
-      return { sql: `(${left.sql} ${sign} ${right.sql})`, params: [...left.params, ...right.params] };
-    }
+    case "$gte":
+      return comparison(node, op === "$eq" ? "IS" : op === "$gt" ? ">" : ">=", depth, fields);
     case "$in": {
       const pair = list(value, op);
       if (pair.length !== 2) refuse("$in takes an operand and a list of operands");
@@ -137,6 +136,19 @@ function operation(node: unknown, depth: number, fields: FieldResolver): SqlCond
     default:
       return refuse(`'${op.slice(0, 40)}' is not an operation this service evaluates ($and, $or, $not, $eq, $gt, $gte, $in, $contains)`);
   }
+}
+
+const INVERSE: Record<string, string> = { $gt: "<=", $gte: "<" };
+
+/** `{$eq|$gt|$gte: [a, b]}` as `a <sign> b`. */
+function comparison(node: unknown, sign: string, depth: number, fields: FieldResolver): SqlCondition {
+  const [op, value] = single(node, depth);
+  const pair = list(value, op);
+  if (pair.length !== 2) refuse(`${op} takes two operands`);
+  const [first, second] = pair.map((operand) => operandSql(operand, depth + 1, fields)) as [Operand, Operand];
+  const left = asTimeOf(second, first);
+  const right = asTimeOf(first, second);
+  return { sql: `(${left.sql} ${sign} ${right.sql})`, params: [...left.params, ...right.params] };
 }
 
 function operandSql(node: unknown, depth: number, fields: FieldResolver): Operand {
