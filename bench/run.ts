@@ -3,6 +3,7 @@ import { bundlePart } from "./bundle/bundle-part";
 import { serverDatabase, type ServerDbManifest } from "./fixtures/server-db";
 import { hostileCallsPart } from "./hostile-calls/hostile-calls-part";
 import { feedbackPart } from "./feedback/feedback-part";
+import { callsQueryPart } from "./calls-query/calls-query-part";
 import { itemsPart } from "./items/items-part";
 import { startBenchServer, type BenchServer } from "./lib/bench-server";
 import { chromiumVersion } from "./lib/browser";
@@ -36,6 +37,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return itemsPart(shared.profile, shared.options);
     case "feedback":
       return feedbackPart(shared.profile);
+    case "calls-query":
+      return callsQueryPart(shared.profile);
     case "bundle":
       return bundlePart(shared.distDir as string);
     case "lighthouse":

@@ -187,7 +187,7 @@ export function createTraceService(): Hono<AppEnv> {
   service.post("/calls/query_stats", async (c) => {
     const body = await validateJson(c, CallsQueryStatsRequest);
     authorizeProject(c, body.project_id);
-    return c.json({ count: countCalls(c.get("db"), body) });
+    return c.json({ count: await countCalls(c.get("db"), body) });
   });
 
   return service;

@@ -32,11 +32,14 @@ const filterArb = fc.record(
 
 const minute = 60;
 const t0 = Math.floor(calls.reduce((min, c) => Math.min(min, c.started_at), Infinity) / 1000);
-const exprArb = fc.oneof(
+const leafArb = fc.oneof(
   fc.integer({ min: 0, max: 40 }).map((m) => ({ $gte: [{ $getField: "started_at" }, { $literal: t0 + m * minute }] })),
   fc.constantFrom("error", "running", "success").map((status) => ({ $eq: [{ $getField: "summary.weave.status" }, { $literal: status }] })),
   fc.integer({ min: 0, max: 20 }).map((n) => ({ $contains: { input: { $getField: "inputs" }, substr: { $literal: `question ${n}` }, case_insensitive: true } })),
 );
+
+// A text search alone, beside other conditions in an $and (split: the others go to SQLite), or under an $or (walked whole).
+const exprArb = fc.oneof(leafArb, fc.array(leafArb, { minLength: 1, maxLength: 3 }).map(($and) => ({ $and })), fc.array(leafArb, { minLength: 2, maxLength: 2 }).map(($or) => ({ $or })));
 
 const requestArb = fc.record({
   filter: sometimes(filterArb),
@@ -67,7 +70,7 @@ describe("calls query properties", () => {
     await fc.assert(
       fc.asyncProperty(requestArb, async ({ filter, query }) => {
         const rows = await read({ project_id: PROJECT, filter, query }, 10_000);
-        expect(countCalls(db, { project_id: PROJECT, filter, query })).toBe(rows.length);
+        expect(await countCalls(db, { project_id: PROJECT, filter, query })).toBe(rows.length);
       }),
       { numRuns: 100, seed: 17 },
     );

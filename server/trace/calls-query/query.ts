@@ -1,7 +1,9 @@
 import type { Database } from "better-sqlite3";
 import { CALL_COLUMNS, REQUIRED_CALL_COLUMNS, type CallColumn, type CallsQueryRequest, type CallsQueryStatsRequest } from "../../../contract/trace-calls";
 import { LIMITS } from "../../../contract/limits";
-import { refuseQuery, type SqlCondition } from "../feedback/query-sql";
+import { compileQuery, refuseQuery, type SqlCondition } from "../feedback/query-sql";
+import { callFieldSql } from "./fields";
+import { walkStep, type WalkState } from "./scan";
 import { callsWhere } from "./filter";
 import { afterCondition, callsOrder, orderBySql, type SortKey } from "./order";
 
@@ -11,6 +13,8 @@ export type CallsPlan = {
   /** Stored columns read for them (the summary's status and latency need the times and exception). */
   stored: readonly CallColumn[];
   where: SqlCondition;
+  /** The text search part of the query, tested while walking (scan.ts); null when there is none. */
+  scan: SqlCondition | null;
   keys: readonly SortKey[];
   limit: number;
   offset: number;
@@ -30,14 +34,36 @@ function returnedColumns(columns: readonly string[] | null | undefined): CallCol
   return CALL_COLUMNS.filter((column) => asked.has(column));
 }
 
+type Expr = Record<string, unknown>;
+const searches = (expr: unknown) => JSON.stringify(expr).includes('"$contains"');
+
+/**
+ * The query split in two: the conjuncts (of a top-level `$and`) SQLite can answer from indexes or
+ * cheaply, and those holding a `$contains` (a text search), which are tested while walking.
+ */
+function splitQuery(query: { $expr: Expr } | null | undefined): { indexed: { $expr: Expr } | null; scan: SqlCondition | null } {
+  if (!query) return { indexed: null, scan: null };
+  const and = query.$expr.$and;
+  const conjuncts = Object.keys(query.$expr).length === 1 && Array.isArray(and) ? (and as unknown[]) : [query.$expr];
+  const scanned = conjuncts.filter(searches);
+  if (scanned.length === 0) return { indexed: query, scan: null };
+  const indexed = conjuncts.filter((conjunct) => !searches(conjunct));
+  return {
+    indexed: indexed.length ? { $expr: { $and: indexed } } : null,
+    scan: compileQuery({ $and: scanned }, callFieldSql),
+  };
+}
+
 export function planCallsQuery(db: Database, request: CallsQueryRequest): CallsPlan {
   const columns = returnedColumns(request.columns);
+  const { indexed, scan } = splitQuery(request.query);
   const stored = new Set<CallColumn>(columns);
   if (stored.has("summary")) for (const column of ["started_at", "ended_at", "exception"] as const) stored.add(column);
   return {
     columns,
     stored: CALL_COLUMNS.filter((column) => stored.has(column)),
-    where: callsWhere(db, request.project_id, request.filter, request.query),
+    where: callsWhere(db, request.project_id, request.filter, indexed),
+    scan,
     keys: callsOrder(request.sort_by),
     limit: request.limit ?? LIMITS.callsPage,
     offset: request.offset ?? 0,
@@ -59,10 +85,41 @@ export function chunkStatement(db: Database, plan: CallsPlan, last: readonly unk
   return { statement: db.prepare(sql), params };
 }
 
-/** How many calls match (at most `limit` when given): upstream's query_stats. */
-export function countCalls(db: Database, request: CallsQueryStatsRequest): number {
-  const where = callsWhere(db, request.project_id, request.filter, request.query);
-  const limit = request.limit ?? -1;
-  if (limit < 0) return db.prepare(`SELECT COUNT(*) FROM trace_calls c WHERE ${where.sql}`).pluck().get(...where.params) as number;
-  return db.prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM trace_calls c WHERE ${where.sql} LIMIT ?)`).pluck().get(...where.params, limit) as number;
+/** The stored columns and sort keys of the rows with these row ids, in the order given. */
+export function rowsById(db: Database, plan: CallsPlan, rowids: readonly number[]): Record<string, unknown>[] {
+  if (rowids.length === 0) return [];
+  const keys = plan.keys.map((key, i) => `${key.sql} AS k${i}`).join(", ");
+  const rows = db
+    .prepare(`SELECT c.rowid AS r, ${plan.stored.map((column) => `c.${column}`).join(", ")}, ${keys} FROM trace_calls c WHERE c.rowid IN (${rowids.map(() => "?").join(", ")})`)
+    .all(...plan.keys.flatMap((key) => key.params), ...rowids) as Record<string, unknown>[];
+  const byId = new Map(rows.map((row) => [row.r as number, row]));
+  return rowids.map((id) => byId.get(id) as Record<string, unknown>);
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * How many calls match (at most `limit` when given): upstream's query_stats. Without a text
+ * search, one COUNT over an index; with one, a walk in steps (scan.ts) with the event loop free
+ * between them, since it reads every row the other conditions leave.
+ */
+export async function countCalls(db: Database, request: CallsQueryStatsRequest): Promise<number> {
+  const { indexed, scan } = splitQuery(request.query);
+  const where = callsWhere(db, request.project_id, request.filter, indexed);
+  const limit = request.limit ?? -1;
+  if (!scan) {
+    if (limit < 0) return db.prepare(`SELECT COUNT(*) FROM trace_calls c WHERE ${where.sql}`).pluck().get(...where.params) as number;
+    return db.prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM trace_calls c WHERE ${where.sql} LIMIT ?)`).pluck().get(...where.params, limit) as number;
+  }
+  const walk = { where, scan, keys: callsOrder(null) };
+  const state: WalkState = { last: null, skipped: 0, exhausted: false };
+  let counted = 0;
+  for (;;) {
+    counted += walkStep(db, walk, state, { wanted: limit < 0 ? Infinity : limit - counted, offset: 0, budgetMs: WALK_STEP_MS }).length;
+    if (state.exhausted || (limit >= 0 && counted >= limit)) return counted;
+    await nextTurn();
+  }
+}
+
+/** How long one step of a walk may run before the event loop gets a turn. */
+export const WALK_STEP_MS = 20;

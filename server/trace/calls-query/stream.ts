@@ -1,12 +1,13 @@
 import type { Database } from "better-sqlite3";
 import { CALL_FIELDS_TO_API, type CallRow } from "../rows";
-import { chunkStatement, type CallsPlan } from "./query";
+import { chunkStatement, rowsById, WALK_STEP_MS, type CallsPlan } from "./query";
+import { walkStep, type WalkState } from "./scan";
 import { feedbackByCall } from "./feedback";
 
 /** Rows read in one step; between steps the event loop serves other requests. */
 const CHUNK_ROWS = 500;
 /** A step also ends after this long (large rows). */
-const CHUNK_MS = 20;
+const CHUNK_MS = WALK_STEP_MS;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const encoder = new TextEncoder();
@@ -27,7 +28,27 @@ export function streamCalls(db: Database, plan: CallsPlan, options: { projectId:
   let last: unknown[] | null = null;
   let done = plan.limit === 0;
 
+  const walkState: WalkState = { last: null, skipped: 0, exhausted: false };
+
+  /** A text search: one step of the walk (scan.ts), then the matched rows read by row id. */
+  const walk = (): Row[] => {
+    const scan = plan.scan as NonNullable<CallsPlan["scan"]>;
+    const wanted = Math.min(chunkRows, plan.limit - sent);
+    const rowids = walkStep(db, { where: plan.where, scan, keys: plan.keys }, walkState, { wanted, offset: plan.offset, budgetMs: CHUNK_MS });
+    const rows = rowsById(db, plan, rowids) as Row[];
+    sent += rows.length;
+    if (walkState.exhausted || sent >= plan.limit) done = true;
+    return rows;
+  };
+
   const step = (): string => {
+    const rows = plan.scan ? walk() : read();
+    const feedback = options.includeFeedback ? feedbackByCall(db, options.projectId, rows.map((row) => row.id)) : null;
+    return rows.map((row) => `${JSON.stringify(toApi(row, plan, feedback))}\n`).join("");
+  };
+
+  /** No text search: SQLite filters and orders; a step is up to `chunkRows` rows after the last one sent. */
+  const read = (): Row[] => {
     const wanted = Math.min(chunkRows, plan.limit - sent);
     const { statement, params } = chunkStatement(db, plan, last, wanted, last ? 0 : plan.offset);
     const rows: Row[] = [];
@@ -45,8 +66,7 @@ export function streamCalls(db: Database, plan: CallsPlan, options: { projectId:
     if ((!cutShort && rows.length < wanted) || sent >= plan.limit) done = true;
     const tail = rows.at(-1);
     if (tail) last = plan.keys.map((_, i) => tail[`k${i}`]);
-    const feedback = options.includeFeedback ? feedbackByCall(db, options.projectId, rows.map((row) => row.id)) : null;
-    return rows.map((row) => `${JSON.stringify(toApi(row, plan, feedback))}\n`).join("");
+    return rows;
   };
 
   const first = done ? "" : step();
