@@ -15,6 +15,8 @@ import { streamCalls } from "./stream";
 
 const db = openDatabase(":memory:");
 const calls = makeCalls(db, 150, { seed: 7 });
+// A third become children (through an UPDATE, so the per-day totals' update trigger runs too).
+db.prepare("UPDATE trace_calls SET parent_id = 'parent-' || rowid WHERE rowid % 3 = 0").run();
 
 const SORT_FIELDS = ["started_at", "ended_at", "op_name", "display_name", "id", "trace_id", "inputs.question", "output.answer", "summary.weave.status", "summary.weave.latency_ms"];
 const direction = fc.constantFrom("asc" as const, "desc" as const);
@@ -34,6 +36,8 @@ const minute = 60;
 const t0 = Math.floor(calls.reduce((min, c) => Math.min(min, c.started_at), Infinity) / 1000);
 const leafArb = fc.oneof(
   fc.integer({ min: 0, max: 40 }).map((m) => ({ $gte: [{ $getField: "started_at" }, { $literal: t0 + m * minute }] })),
+  fc.integer({ min: 0, max: 40 }).map((m) => ({ $not: [{ $gt: [{ $getField: "started_at" }, { $literal: new Date((t0 + m * minute) * 1000).toISOString() }] }] })),
+  fc.integer({ min: -3, max: 3 }).map((days) => ({ $gte: [{ $getField: "started_at" }, { $literal: t0 + days * 86_400 }] })),
   fc.constantFrom("error", "running", "success").map((status) => ({ $eq: [{ $getField: "summary.weave.status" }, { $literal: status }] })),
   fc.integer({ min: 0, max: 20 }).map((n) => ({ $contains: { input: { $getField: "inputs" }, substr: { $literal: `question ${n}` }, case_insensitive: true } })),
 );
@@ -63,6 +67,20 @@ describe("calls query properties", () => {
         expect(await read(request, 3)).toEqual(await read(request, 10_000));
       }),
       { numRuns: 150, seed: 16 },
+    );
+  });
+
+  it("query_stats from the per-day totals (op versions, root calls, a time range) counts what stream_query returns", async () => {
+    const totalsRequest = fc.record({
+      filter: sometimes(fc.record({ op_names: fc.subarray([...OPS, "weave:///demo/support-bot/op/retriever.search:*"]), trace_roots_only: fc.boolean() }, { requiredKeys: [] })),
+      query: sometimes(fc.array(leafArb.filter((leaf) => !JSON.stringify(leaf).includes("$contains") && !JSON.stringify(leaf).includes("summary")), { maxLength: 2 }).map(($and) => ({ $expr: { $and } }))),
+    });
+    await fc.assert(
+      fc.asyncProperty(totalsRequest, async ({ filter, query }) => {
+        const rows = await read({ project_id: PROJECT, filter, query }, 10_000);
+        expect(await countCalls(db, { project_id: PROJECT, filter, query })).toBe(rows.length);
+      }),
+      { numRuns: 100, seed: 18 },
     );
   });
 

@@ -18,7 +18,7 @@ const MAX_VERSIONS = 100;
  * exact list lets SQLite walk an order's index testing op_name in it, where a range would be
  * read whole and sorted (8.5 s for the op of a third of 1M calls).
  */
-function versionsOf(db: Database, projectId: string, prefix: string): string[] | null {
+export function versionsOf(db: Database, projectId: string, prefix: string): string[] | null {
   const end = `${prefix.slice(0, -1)};`; // ';' follows ':', so [prefix, end) is every ref starting with prefix
   const next = db.prepare("SELECT MIN(op_name) FROM trace_calls WHERE project_id = ? AND op_name >= ? AND op_name < ?").pluck();
   const versions: string[] = [];
@@ -59,7 +59,7 @@ function refsCondition(column: "inputs" | "output", refs: readonly string[]): Sq
 const inList = (column: string, values: readonly string[]): SqlCondition => ({ sql: `c.${column} IN (${placeholders(values)})`, params: [...values] });
 
 /** Upstream ignores an empty list (`if filter.x:`), and so does this. */
-const given = (values: readonly string[] | null | undefined): values is readonly string[] => Array.isArray(values) && values.length > 0;
+export const given = (values: readonly string[] | null | undefined): values is readonly string[] => Array.isArray(values) && values.length > 0;
 
 /**
  * The WHERE condition of a calls query: the project, each filter entry (ANDed) and the query

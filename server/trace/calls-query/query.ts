@@ -2,6 +2,7 @@ import type { Database } from "better-sqlite3";
 import { CALL_COLUMNS, REQUIRED_CALL_COLUMNS, type CallColumn, type CallsQueryRequest, type CallsQueryStatsRequest } from "../../../contract/trace-calls";
 import { LIMITS } from "../../../contract/limits";
 import { compileQuery, refuseQuery, type SqlCondition } from "../feedback/query-sql";
+import { countFromTotals } from "./counts";
 import { callFieldSql } from "./fields";
 import { walkStep, type WalkState } from "./scan";
 import { callsWhere } from "./filter";
@@ -108,6 +109,8 @@ export async function countCalls(db: Database, request: CallsQueryStatsRequest):
   const where = callsWhere(db, request.project_id, request.filter, indexed);
   const limit = request.limit ?? -1;
   if (!scan) {
+    const fromTotals = countFromTotals(db, request);
+    if (fromTotals !== null) return limit < 0 ? fromTotals : Math.min(fromTotals, limit);
     if (limit < 0) return db.prepare(`SELECT COUNT(*) FROM trace_calls c WHERE ${where.sql}`).pluck().get(...where.params) as number;
     return db.prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM trace_calls c WHERE ${where.sql} LIMIT ?)`).pluck().get(...where.params, limit) as number;
   }
