@@ -72,13 +72,15 @@ export function planCallsQuery(db: Database, request: CallsQueryRequest): CallsP
 }
 
 /**
- * The statement for one chunk: up to `count` rows after `last` (or from the start, skipping
- * `offset`). Its parameters are returned with it. Each row also carries its sort keys as k0..kn.
+ * The statement for one chunk: the row ids and sort keys (k0..kn) of up to `count` rows after
+ * `last` (or from the start, skipping `offset`), with its parameters. Only ids and keys: the
+ * order's index usually holds them all, so even a sort SQLite must do itself (a day's calls by
+ * op_name) reads no table row; rowsById then reads the page's rows.
  */
 export function chunkStatement(db: Database, plan: CallsPlan, last: readonly unknown[] | null, count: number, offset: number) {
   const after = last ? afterCondition(plan.keys, last) : { sql: "1", params: [] };
   const keys = plan.keys.map((key, i) => `${key.sql} AS k${i}`).join(", ");
-  const sql = `SELECT ${plan.stored.map((column) => `c.${column}`).join(", ")}, ${keys}
+  const sql = `SELECT c.rowid AS r, ${keys}
     FROM trace_calls c WHERE ${plan.where.sql} AND ${after.sql}
     ORDER BY ${orderBySql(plan.keys).sql} LIMIT ? OFFSET ?`;
   const params = [...plan.keys.flatMap((key) => key.params), ...plan.where.params, ...after.params, count, offset];

@@ -21,14 +21,15 @@ type ScannedRow = Record<string, unknown> & { r: number; m: number | null };
  * One step: the row ids of up to `wanted` matches after the first `offset` (over all steps), in
  * order. Sets `state.exhausted` when the walk has read its last row.
  */
-export function walkStep(db: Database, walk: Walk, state: WalkState, options: { wanted: number; offset: number; budgetMs: number }): number[] {
+export function walkStep(db: Database, walk: Walk, state: WalkState, options: { wanted: number; offset: number; budgetMs: number; window?: number }): number[] {
+  const window = options.window ?? SCAN_WINDOW;
   const after = state.last ? afterCondition(walk.keys, state.last) : { sql: "1", params: [] };
   const keys = walk.keys.map((key, i) => `${key.sql} AS k${i}`).join(", ");
   const statement = db.prepare(
     `SELECT c.rowid AS r, ${keys}, ${walk.scan.sql} AS m FROM trace_calls c
      WHERE ${walk.where.sql} AND ${after.sql} ORDER BY ${orderBySql(walk.keys).sql} LIMIT ?`,
   );
-  const params = [...walk.keys.flatMap((key) => key.params), ...walk.scan.params, ...walk.where.params, ...after.params, SCAN_WINDOW];
+  const params = [...walk.keys.flatMap((key) => key.params), ...walk.scan.params, ...walk.where.params, ...after.params, window];
   const matched: number[] = [];
   const started = performance.now();
   let read = 0;
@@ -45,6 +46,6 @@ export function walkStep(db: Database, walk: Walk, state: WalkState, options: { 
       break;
     }
   }
-  if (!stopped && read < SCAN_WINDOW) state.exhausted = true;
+  if (!stopped && read < window) state.exhausted = true;
   return matched;
 }

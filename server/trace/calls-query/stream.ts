@@ -12,7 +12,7 @@ const CHUNK_MS = WALK_STEP_MS;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const encoder = new TextEncoder();
 
-type Row = CallRow & Record<`k${number}`, unknown>;
+type Row = CallRow & { r: number } & Record<`k${number}`, unknown>;
 
 /**
  * Reads a calls query in steps and hands back NDJSON, one call per line, as it is read. A step is
@@ -22,7 +22,7 @@ type Row = CallRow & Record<`k${number}`, unknown>;
  * it skipped. The first step runs before the response starts, so a query SQLite refuses is still
  * an error answer, not a cut stream.
  */
-export function streamCalls(db: Database, plan: CallsPlan, options: { projectId: string; includeFeedback: boolean; chunkRows?: number }): ReadableStream<Uint8Array> {
+export function streamCalls(db: Database, plan: CallsPlan, options: { projectId: string; includeFeedback: boolean; chunkRows?: number; walkWindow?: number }): ReadableStream<Uint8Array> {
   const chunkRows = options.chunkRows ?? CHUNK_ROWS;
   let sent = 0;
   let last: unknown[] | null = null;
@@ -34,7 +34,7 @@ export function streamCalls(db: Database, plan: CallsPlan, options: { projectId:
   const walk = (): Row[] => {
     const scan = plan.scan as NonNullable<CallsPlan["scan"]>;
     const wanted = Math.min(chunkRows, plan.limit - sent);
-    const rowids = walkStep(db, { where: plan.where, scan, keys: plan.keys }, walkState, { wanted, offset: plan.offset, budgetMs: CHUNK_MS });
+    const rowids = walkStep(db, { where: plan.where, scan, keys: plan.keys }, walkState, { wanted, offset: plan.offset, budgetMs: CHUNK_MS, window: options.walkWindow });
     const rows = rowsById(db, plan, rowids) as Row[];
     sent += rows.length;
     if (walkState.exhausted || sent >= plan.limit) done = true;
@@ -51,22 +51,22 @@ export function streamCalls(db: Database, plan: CallsPlan, options: { projectId:
   const read = (): Row[] => {
     const wanted = Math.min(chunkRows, plan.limit - sent);
     const { statement, params } = chunkStatement(db, plan, last, wanted, last ? 0 : plan.offset);
-    const rows: Row[] = [];
+    const found: Row[] = [];
     const started = performance.now();
     let cutShort = false;
     for (const row of statement.iterate(...params) as IterableIterator<Row>) {
-      rows.push(row);
-      if (rows.length < wanted && performance.now() - started > CHUNK_MS) {
+      found.push(row);
+      if (found.length < wanted && performance.now() - started > CHUNK_MS) {
         cutShort = true;
         break;
       }
     }
-    sent += rows.length;
+    sent += found.length;
     // Done when SQLite ran out of rows (not when the step was only cut short by time) or the limit is reached.
-    if ((!cutShort && rows.length < wanted) || sent >= plan.limit) done = true;
-    const tail = rows.at(-1);
+    if ((!cutShort && found.length < wanted) || sent >= plan.limit) done = true;
+    const tail = found.at(-1);
     if (tail) last = plan.keys.map((_, i) => tail[`k${i}`]);
-    return rows;
+    return rowsById(db, plan, found.map((row) => row.r)) as Row[];
   };
 
   const first = done ? "" : step();
@@ -76,9 +76,14 @@ export function streamCalls(db: Database, plan: CallsPlan, options: { projectId:
         if (first) controller.enqueue(encoder.encode(first));
         if (done) controller.close();
       },
+      // The stream asks again only after something is enqueued: steps that find nothing (a text
+      // search between matches) are taken here, each after a turn of the event loop.
       async pull(controller) {
-        await nextTurn();
-        const text = step();
+        let text = "";
+        while (!text && !done) {
+          await nextTurn();
+          text = step();
+        }
         if (text) controller.enqueue(encoder.encode(text));
         if (done) controller.close();
       },
