@@ -79,13 +79,13 @@ export function streamCalls(db: Database, plan: CallsPlan, options: { projectId:
       // The stream asks again only after something is enqueued: steps that find nothing (a text
       // search between matches) are taken here, each after a turn of the event loop.
       async pull(controller) {
-        let text = "";
-        while (!text && !done) {
+        for (;;) {
           await nextTurn();
-          text = step();
+          const text = step();
+          if (text) controller.enqueue(encoder.encode(text));
+          if (done) return controller.close();
+          if (text) return;
         }
-        if (text) controller.enqueue(encoder.encode(text));
-        if (done) controller.close();
       },
     },
     { highWaterMark: 0 },
