@@ -9,6 +9,7 @@ import { uuid7Now } from "../ids";
 import { makeCall, opRefs, OPS, type CallKind, type Topic } from "./demo-calls";
 import { historyOpVersions, seedCallHistory } from "./demo-call-history";
 import { opRefOf, seedOpObjects, type OpVersion } from "./op-objects";
+import { withIndexesRebuiltAfter } from "./rebuilt-indexes";
 import { DISPLAY_FIELDS_BY_KIND, presentDisplayFields } from "./display-fields";
 import { seedAnnotationSpecs } from "./annotation-specs";
 import { seedQueueFeedback, seedSecondOpinions } from "./demo-feedback";
@@ -62,7 +63,8 @@ export function seedDemoQueues(db: Database, now: number): void {
   const p = picker(seededRandom(20_261_120));
   const refs = opRefs(DEMO_PROJECT, p);
 
-  db.transaction(() => {
+  // The calls indexes (calls query) are built once after the load: faster than 13,000 scattered inserts into each.
+  db.transaction(() => withIndexesRebuiltAfter(db, ["trace_calls"], () => {
     const specs = seedAnnotationSpecs(db, DEMO_PROJECT, ["tone", "resolution", "follows_policy", "reviewer_comment", "escalated_correctly", "unsupported_claims"], now - 30 * DAY, "user-demo");
     const tone = seedQueue(db, p, now, DEMO_PROJECT, refs, {
       name: "Refund conversations – tone review",
@@ -142,7 +144,7 @@ export function seedDemoQueues(db: Database, now: number): void {
     seedCallHistory(db, picker(seededRandom(20_261_125)), DEMO_PROJECT, now, HISTORY_CALLS);
     seedOpObjects(db, DEMO_PROJECT, [...queuedOpVersions(now), ...historyOpVersions(now)], "user-demo");
     seedOpObjects(db, ACME_PROJECT, [{ ...SUMMARIZE_CLAIM, createdAt: now - 30 * DAY }], "user-acme");
-  })();
+  }))();
 }
 
 function seedQueue(db: Database, p: Picker, now: number, projectId: string, refs: Record<CallKind, string>, spec: QueueSpec): QueueRow {
