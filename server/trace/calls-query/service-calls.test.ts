@@ -226,3 +226,21 @@ describe("calls query: auth and validation", () => {
     expect((await post(app, "/calls/stream_query", { project_id: "nope" })).status).toBe(422);
   });
 });
+
+describe("op objects for the operation filter", () => {
+  it("lists ops with is_op (kind op, one version per digest) and leaves them out with is_op false; a call's op ref names one", async () => {
+    const { app } = fixture();
+    const { opObjectVal, opRefOf } = await import("../seed/op-objects");
+    const versions = [{ name: "chat", source: "v1" }, { name: "chat", source: "v2" }];
+    for (const version of versions) {
+      const res = await post(app, "/obj/create", { project_id: undefined, obj: { project_id: PROJECT, object_id: version.name, val: opObjectVal(version) } });
+      expect(res.status).toBe(200);
+    }
+    await post(app, "/obj/create", { project_id: undefined, obj: { project_id: PROJECT, object_id: "not-an-op", val: { a: 1 } } });
+    const ops = (await post(app, "/objs/query", { filter: { is_op: true } })).json.objs as { object_id: string; digest: string; kind: string; version_index: number }[];
+    expect(ops.map((o) => [o.object_id, o.kind, o.version_index])).toEqual([["chat", "op", 0], ["chat", "op", 1]]);
+    expect(ops.map((o) => `weave:///${PROJECT}/op/${o.object_id}:${o.digest}`)).toEqual(versions.map((v) => opRefOf(PROJECT, v)));
+    const objects = (await post(app, "/objs/query", { filter: { is_op: false } })).json.objs as { object_id: string }[];
+    expect(objects.map((o) => o.object_id)).toEqual(["not-an-op"]);
+  });
+});
