@@ -132,6 +132,14 @@ describe("calls query: the query language", () => {
     expect(await count(app, query(expr))).toBe(expected.length);
   });
 
+  it("answers a list of 1,000 operands (compiled as a balanced tree: SQLite refuses expressions 1,000 levels deep)", async () => {
+    const { app } = fixture();
+    const anyOf = { $or: tooMany(1000, (i) => ({ $eq: [field("id"), literal(i === 999 ? "c05" : `x${i}`)] })) };
+    expect(await ids(app, query(anyOf))).toEqual(["c05"]);
+    const noneOf = { $and: tooMany(1000, (i) => ({ $not: [{ $eq: [field("id"), literal(`x${i}`)] }] })) };
+    expect(await count(app, query(noneOf))).toBe(CALLS.length);
+  });
+
   it.each([
     ["an unknown field", { $eq: [field("colour"), literal(1)] }, /'colour' is not a call field/],
     ["$convert", { $eq: [{ $convert: { input: field("inputs.n"), to: "int" } }, literal(1)] }, /\$convert is not supported/],
@@ -139,6 +147,12 @@ describe("calls query: the query language", () => {
     ["a time that is not one", { $gte: [field("started_at"), literal("yesterday")] }, /a time is compared with epoch seconds or an ISO 8601 string/],
     ["a path with a quote", { $eq: [field('inputs.a"b'), literal(1)] }, /is not a call field/],
     ["$not of something that is not an operation", { $not: [null] }, /every operation and operand is an object with one key/],
+    ["a path with a NUL (SQLite would refuse the path)", { $eq: [field("inputs.a\u0000"), literal(1)] }, /is not a call field/],
+    [
+      "more literals than SQLite takes in one statement",
+      { $or: tooMany(20, () => ({ $in: [field("op_name"), tooMany(1000, (i) => literal(`op-${i}`))] })) },
+      /at most 10000 literals and paths in one query \(this one has 20000\)/,
+    ],
   ] as const)("refuses %s with a 400 naming it", async (_name, expr, message) => {
     const { app } = fixture();
     for (const path of ["/calls/stream_query", "/calls/query_stats"]) {

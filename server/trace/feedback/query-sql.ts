@@ -33,7 +33,8 @@ const refuse = (message: string): never => {
  * index, as upstream reads one), or null when a key cannot be one.
  */
 export function jsonPath(keys: readonly string[]): string | null {
-  if (keys.length === 0 || keys.some((key) => key === "" || key.includes('"'))) return null;
+  // A quote ends SQLite's quoted key and a NUL its text (SQLite then refuses the path: a 500).
+  if (keys.length === 0 || keys.some((key) => key === "" || key.includes('"') || key.includes("\u0000"))) return null;
   return `$${keys.map((key) => (/^\d{1,9}$/.test(key) ? `[${key}]` : `."${key}"`)).join("")}`;
 }
 
@@ -57,8 +58,13 @@ const bindable = (value: unknown): unknown => {
 
 /** `expr` as an SQLite condition; `fields` says what `$getField` names (feedback's by default). */
 export function compileQuery(expr: Record<string, unknown>, fields: FieldResolver = fieldSql): SqlCondition {
-  return operation(expr, 0, fields);
+  const compiled = operation(expr, 0, fields);
+  // SQLite takes at most 32,766 parameters in one statement (beyond: an error, a 500); a 1 MiB body can hold 65,000 literals.
+  if (compiled.params.length > MAX_QUERY_LITERALS) refuse(`at most ${MAX_QUERY_LITERALS} literals and paths in one query (this one has ${compiled.params.length})`);
+  return compiled;
 }
+
+const MAX_QUERY_LITERALS = 10_000;
 
 function epochMsLiteral(value: unknown): number | null {
   if (value === null) return null;
@@ -88,8 +94,14 @@ function list(value: unknown, what: string): unknown[] {
   return value;
 }
 
+/**
+ * `parts` joined by AND or OR as a balanced tree: SQLite parses `a OR b OR c ...` as a left-deep
+ * tree and refuses one deeper than 1,000 levels, which a list of 1,000 operands reached (a 500).
+ */
 function join(parts: SqlCondition[], separator: string): SqlCondition {
-  return { sql: `(${parts.map((p) => p.sql).join(separator)})`, params: parts.flatMap((p) => p.params) };
+  if (parts.length <= 2) return { sql: `(${parts.map((p) => p.sql).join(separator)})`, params: parts.flatMap((p) => p.params) };
+  const middle = Math.ceil(parts.length / 2);
+  return join([join(parts.slice(0, middle), separator), join(parts.slice(middle), separator)], separator);
 }
 
 function operation(node: unknown, depth: number, fields: FieldResolver): SqlCondition {
