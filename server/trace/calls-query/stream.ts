@@ -4,8 +4,8 @@ import { chunkStatement, rowsById, WALK_STEP_MS, type CallsPlan } from "./query"
 import { walkStep, type WalkState } from "./scan";
 import { feedbackByCall } from "./feedback";
 
-/** Rows read in one step; between steps the event loop serves other requests. */
-const CHUNK_ROWS = 500;
+/** Rows read in one step (the dashboard's largest page); between steps the event loop serves other requests. */
+const CHUNK_ROWS = 250;
 /** A step also ends after this long (large rows). */
 const CHUNK_MS = WALK_STEP_MS;
 
