@@ -4,6 +4,7 @@ import { serverDatabase, type ServerDbManifest } from "./fixtures/server-db";
 import { hostileCallsPart } from "./hostile-calls/hostile-calls-part";
 import { feedbackPart } from "./feedback/feedback-part";
 import { insightsPart } from "./insights/insights-part";
+import { callsQueryPart } from "./calls-query/calls-query-part";
 import { itemsPart } from "./items/items-part";
 import { startBenchServer, type BenchServer } from "./lib/bench-server";
 import { chromiumVersion } from "./lib/browser";
@@ -39,6 +40,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return feedbackPart(shared.profile);
     case "insights":
       return insightsPart(shared.profile);
+    case "calls-query":
+      return callsQueryPart(shared.profile);
     case "bundle":
       return bundlePart(shared.distDir as string);
     case "lighthouse":

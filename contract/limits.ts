@@ -65,6 +65,14 @@ export const LIMITS = {
   /** A query expression's size: operands in one $and/$or/$in, and nesting depth. */
   queryOperands: 1000,
   queryDepth: 16,
+  /** Ids or refs in one entry of a calls filter (upstream refuses parameter lists over 1,000). */
+  callsFilterList: 1000,
+  /**
+   * Calls in one calls query (and the default when `limit` is absent). The dashboard pages by 50 to
+   * 250 and the weave SDK by 1,000; a bigger answer is still streamed, but one request then holds
+   * its caller's rows for seconds at 1M calls.
+   */
+  callsPage: 10_000,
 } as const;
 
 /** At most `max` characters; a longer string is checked no further (a pattern over 30 MB costs time). */

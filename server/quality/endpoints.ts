@@ -12,6 +12,7 @@ import {
   ReadQueueQuery,
   UpdateQueueRequest,
 } from "../../contract/trace";
+import { CallsQueryRequest, CallsQueryStatsRequest } from "../../contract/trace-calls";
 import { FeedbackCreateRequest, FeedbackPurgeRequest, FeedbackQueryRequest, FeedbackReplaceRequest } from "../../contract/trace-feedback";
 import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../contract/trace-objects";
 import {
@@ -184,6 +185,27 @@ export const ENDPOINTS: readonly Endpoint[] = [
         limit: 10,
         offset: 0,
       }),
+    },
+  }),
+  trace("POST", "/calls/stream_query", () => "/calls/stream_query", {
+    body: {
+      schema: CallsQueryRequest,
+      valid: (f) => ({
+        project_id: f.projectId,
+        filter: { call_ids: f.callIds, trace_roots_only: true },
+        query: { $expr: { $contains: { input: { $getField: "inputs" }, substr: { $literal: "a" }, case_insensitive: true } } },
+        sort_by: [{ field: "started_at", direction: "desc" }],
+        limit: 10,
+        offset: 0,
+        columns: ["id", "inputs"],
+        include_feedback: true,
+      }),
+    },
+  }),
+  trace("POST", "/calls/query_stats", () => "/calls/query_stats", {
+    body: {
+      schema: CallsQueryStatsRequest,
+      valid: (f) => ({ project_id: f.projectId, filter: { call_ids: f.callIds }, query: { $expr: { $gte: [{ $getField: "started_at" }, { $literal: 0 }] } }, limit: 100 }),
     },
   }),
   trace("POST", "/feedback/purge", () => "/feedback/purge", {

@@ -94,6 +94,35 @@ export type CallRow = {
   wb_user_id: string | null;
 };
 
+/**
+ * The call's summary with `weave.status` and `weave.latency_ms` as upstream derives them on read
+ * (error when there is an exception, running until it ends), where the stored summary lacks them.
+ */
+export function withWeaveSummary(summary: Record<string, unknown>, row: Pick<CallRow, "started_at" | "ended_at" | "exception">): Record<string, unknown> {
+  const weave = typeof summary.weave === "object" && summary.weave !== null ? (summary.weave as Record<string, unknown>) : {};
+  const status = row.exception !== null ? "error" : row.ended_at === null ? "running" : "success";
+  const latency = row.ended_at === null ? null : row.ended_at - row.started_at;
+  return { ...summary, weave: { status, latency_ms: latency, ...weave } };
+}
+
+/** Each field of a call as the API sends it, from the stored row's columns. */
+export const CALL_FIELDS_TO_API = {
+  id: (row: CallRow) => row.id,
+  project_id: (row: CallRow) => row.project_id,
+  op_name: (row: CallRow) => row.op_name,
+  display_name: (row: CallRow) => row.display_name,
+  trace_id: (row: CallRow) => row.trace_id,
+  parent_id: (row: CallRow) => row.parent_id,
+  started_at: (row: CallRow) => toIso(row.started_at),
+  ended_at: (row: CallRow) => toIsoOrNull(row.ended_at),
+  inputs: (row: CallRow) => JSON.parse(row.inputs) as Record<string, unknown>,
+  output: (row: CallRow) => (row.output === null ? null : (JSON.parse(row.output) as unknown)),
+  exception: (row: CallRow) => row.exception,
+  attributes: (row: CallRow) => JSON.parse(row.attributes) as Record<string, unknown>,
+  summary: (row: CallRow) => withWeaveSummary(JSON.parse(row.summary) as Record<string, unknown>, row),
+  wb_user_id: (row: CallRow) => row.wb_user_id,
+} satisfies Record<keyof CallRow, (row: CallRow) => unknown>;
+
 export function toApiCall(row: CallRow): Call {
   return {
     id: row.id,
@@ -102,13 +131,13 @@ export function toApiCall(row: CallRow): Call {
     display_name: row.display_name,
     trace_id: row.trace_id,
     parent_id: row.parent_id,
-    started_at: toIso(row.started_at),
-    ended_at: toIsoOrNull(row.ended_at),
-    inputs: JSON.parse(row.inputs) as Record<string, unknown>,
-    output: row.output === null ? null : (JSON.parse(row.output) as unknown),
+    started_at: CALL_FIELDS_TO_API.started_at(row),
+    ended_at: CALL_FIELDS_TO_API.ended_at(row),
+    inputs: CALL_FIELDS_TO_API.inputs(row),
+    output: CALL_FIELDS_TO_API.output(row),
     exception: row.exception,
-    attributes: JSON.parse(row.attributes) as Record<string, unknown>,
-    summary: JSON.parse(row.summary) as Record<string, unknown>,
+    attributes: CALL_FIELDS_TO_API.attributes(row),
+    summary: CALL_FIELDS_TO_API.summary(row),
     wb_user_id: row.wb_user_id,
   };
 }

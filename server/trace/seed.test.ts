@@ -106,6 +106,30 @@ describe("trace demo seed", SLOW, () => {
     expect(db.prepare("SELECT count(*) FROM trace_calls WHERE length(inputs) > 3000").pluck().get()).toBeGreaterThan(0);
   });
 
+  it("adds the Calls page's traffic: chat-style calls of several ops and versions, nested in traces, over 30 days, whose op refs resolve to op objects", () => {
+    const project = "demo/support-bot";
+    const queued = db.prepare("SELECT count(DISTINCT call_id) FROM annotation_queue_items WHERE project_id = ?").pluck().get(project) as number;
+    const total = db.prepare("SELECT count(*) FROM trace_calls WHERE project_id = ?").pluck().get(project) as number;
+    expect(total - queued).toBeGreaterThanOrEqual(3_000);
+    const chat = db.prepare("SELECT inputs, output FROM trace_calls WHERE project_id = ? AND op_name LIKE '%/op/openai.chat.completions.create:%' AND output IS NOT NULL LIMIT 1").get(project) as { inputs: string; output: string };
+    expect(JSON.parse(chat.inputs).messages.at(-1)).toMatchObject({ role: "user" });
+    expect(JSON.parse(chat.output).choices[0].message).toMatchObject({ role: "assistant" });
+    const respondVersions = db.prepare("SELECT count(DISTINCT op_name) FROM trace_calls WHERE project_id = ? AND op_name LIKE '%/op/support_bot.respond:%'").pluck().get(project);
+    expect(respondVersions).toBe(2);
+    expect(db.prepare("SELECT count(*) FROM trace_calls WHERE project_id = ? AND parent_id IS NOT NULL").pluck().get(project)).toBeGreaterThan(1_000);
+    expect(db.prepare("SELECT count(*) FROM trace_calls WHERE project_id = ? AND op_name LIKE '%/op/support_bot.respond:%' AND exception IS NOT NULL").pluck().get(project)).toBeGreaterThan(0);
+    const span = db.prepare("SELECT (max(started_at) - min(started_at)) / 86400000.0 FROM trace_calls WHERE project_id = ? AND op_name LIKE '%/op/support_bot.respond:%'").pluck().get(project) as number;
+    expect(span).toBeGreaterThan(25);
+    const unresolved = db
+      .prepare(
+        `SELECT DISTINCT op_name FROM trace_calls c WHERE NOT EXISTS (SELECT 1 FROM trace_objects o
+           WHERE o.project_id = c.project_id AND o.kind = 'op' AND c.op_name = 'weave:///' || o.project_id || '/op/' || o.object_id || ':' || o.digest)`,
+      )
+      .pluck()
+      .all();
+    expect(unresolved).toEqual([]);
+  });
+
   it("has progress in every state from several annotators, consistent with the item rows", () => {
     const states = db.prepare("SELECT DISTINCT annotation_state FROM annotation_queue_items ORDER BY 1").pluck().all();
     expect(states).toEqual(["completed", "in_progress", "skipped", "unstarted"]);

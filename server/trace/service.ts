@@ -13,6 +13,7 @@ import {
   ReadQueueQuery,
   UpdateQueueRequest,
 } from "../../contract/trace";
+import { CallsQueryRequest, CallsQueryStatsRequest } from "../../contract/trace-calls";
 import { FeedbackCreateRequest, FeedbackPurgeRequest, FeedbackQueryRequest, FeedbackReplaceRequest } from "../../contract/trace-feedback";
 import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../contract/trace-objects";
 import { createFeedback, purgeFeedback, queryFeedback, replaceFeedback } from "./feedback/feedback";
@@ -25,6 +26,8 @@ import { serviceErrorHandler } from "../http/errors";
 import type { AppEnv } from "../http/env";
 import { validateJson, validatePath, validateQuery } from "../http/validate";
 import { findCall } from "./calls";
+import { countCalls, planCallsQuery } from "./calls-query/query";
+import { streamCalls } from "./calls-query/stream";
 import { addCallsToQueue } from "./items";
 import { queryItems } from "./items-query";
 import { setProgress } from "./progress";
@@ -193,6 +196,20 @@ export function createTraceService(): Hono<AppEnv> {
     // An unknown id is 200 {call: null}, as upstream.
     const row = findCall(c.get("db"), body.project_id, body.id);
     return c.json({ call: row ? toApiCall(row) : null });
+  });
+
+  // NDJSON, one call per line, streamed in steps as it is read (calls-query/stream.ts).
+  service.post("/calls/stream_query", async (c) => {
+    const body = await validateJson(c, CallsQueryRequest);
+    authorizeProject(c, body.project_id);
+    const stream = streamCalls(c.get("db"), planCallsQuery(c.get("db"), body), { projectId: body.project_id, includeFeedback: body.include_feedback === true });
+    return c.body(stream, 200, { "Content-Type": "application/jsonl" });
+  });
+
+  service.post("/calls/query_stats", async (c) => {
+    const body = await validateJson(c, CallsQueryStatsRequest);
+    authorizeProject(c, body.project_id);
+    return c.json({ count: await countCalls(c.get("db"), body) });
   });
 
   return service;

@@ -16,23 +16,32 @@ import {
   fill,
 } from "./demo-content";
 import type { Picker } from "./prng";
+import { opRefOf, type OpVersion } from "./op-objects";
 
 export type CallKind = "answer" | "answer_v1" | "search" | "classify" | "policy_check" | "escalate" | "summarize";
 
-const OP_NAMES: Record<CallKind, string> = {
-  answer: "support_agent.answer",
-  answer_v1: "support_agent.answer",
-  search: "retriever.search",
-  classify: "classify_intent",
-  policy_check: "refund_policy.check",
-  escalate: "escalate_to_human",
-  summarize: "summarize_conversation",
+/** The op behind each kind of call; `answer_v1` is the same op before its prompt changed (another version). */
+export const OPS: Record<CallKind, OpVersion> = {
+  answer: { name: "support_agent.answer", source: 'def answer(question, conversation, customer, order, retrieved_docs):\n    return llm(PROMPT_V2, ...)\n' },
+  answer_v1: { name: "support_agent.answer", source: 'def answer(question, conversation, customer, order, retrieved_docs):\n    return llm(PROMPT_V1, ...)\n' },
+  search: { name: "retriever.search", source: "def search(query, top_k=3, index='helpcentre-v7'):\n    return index.search(query, top_k)\n" },
+  classify: { name: "classify_intent", source: "def classify_intent(message):\n    return classifier(message)\n" },
+  policy_check: { name: "refund_policy.check", source: "def check(order_id, requested_action, days_since_delivery, item_condition):\n    return rules.evaluate(...)\n" },
+  escalate: { name: "escalate_to_human", source: "def escalate_to_human(conversation_id, question, reason, contact_count):\n    return tickets.open(...)\n" },
+  summarize: { name: "summarize_conversation", source: "def summarize_conversation(transcript):\n    return llm(SUMMARY_PROMPT, transcript)\n" },
 };
 
-/** Op refs as the real service stores them: `weave:///<entity>/<project>/op/<name>:<digest>`. */
+/**
+ * Op refs as the real service stores them: `weave:///<entity>/<project>/op/<name>:<digest>`, the
+ * digest being that of the op's object (op-objects.ts). One draw per kind is still taken from `p`,
+ * as when the digests were random, so the rest of the demo data stays as it was.
+ */
 export function opRefs(projectId: string, p: Picker): Record<CallKind, string> {
   const refs = {} as Record<CallKind, string>;
-  for (const kind of Object.keys(OP_NAMES) as CallKind[]) refs[kind] = `weave:///${projectId}/op/${OP_NAMES[kind]}:${p.base64url(43)}`;
+  for (const kind of Object.keys(OPS) as CallKind[]) {
+    p.base64url(43);
+    refs[kind] = opRefOf(projectId, OPS[kind]);
+  }
   return refs;
 }
 

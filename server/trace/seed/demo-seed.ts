@@ -6,7 +6,10 @@ import { setProgress } from "../progress";
 import { createQueue } from "../queues";
 import type { QueueRow } from "../rows";
 import { uuid7Now } from "../ids";
-import { makeCall, opRefs, type CallKind, type Topic } from "./demo-calls";
+import { makeCall, opRefs, OPS, type CallKind, type Topic } from "./demo-calls";
+import { historyOpVersions, seedCallHistory } from "./demo-call-history";
+import { opRefOf, seedOpObjects, type OpVersion } from "./op-objects";
+import { withIndexesRebuiltAfter } from "./rebuilt-indexes";
 import { DISPLAY_FIELDS_BY_KIND, presentDisplayFields } from "./display-fields";
 import { seedAnnotationSpecs } from "./annotation-specs";
 import { seedQueueFeedback, seedSecondOpinions } from "./demo-feedback";
@@ -23,6 +26,16 @@ export const DEMO_PROJECT = "demo/support-bot";
 export const ACME_PROJECT = "acme/claims";
 export const ANNOTATORS = ["user-demo", "user-maria", "user-kenji"] as const;
 const ADDERS = [["user-demo", 4], ["user-maria", 3], ["user-kenji", 2], ["user-priya", 1]] as const;
+
+/** Calls of demo/support-bot beyond those in queues (demo-call-history.ts). */
+const HISTORY_CALLS = 3_000;
+
+const SUMMARIZE_CLAIM: OpVersion = { name: "summarize_claim", source: "def summarize_claim(claim):\n    return llm(CLAIM_PROMPT, claim)\n" };
+
+/** The ops of the queued calls; the answer op's first version (answer_v1) before its second. */
+function queuedOpVersions(now: number): (OpVersion & { createdAt: number })[] {
+  return (Object.keys(OPS) as CallKind[]).map((kind) => ({ ...OPS[kind], createdAt: now - (kind === "answer" ? 30 : 31) * DAY }));
+}
 
 type QueueSpec = {
   name: string;
@@ -50,7 +63,8 @@ export function seedDemoQueues(db: Database, now: number): void {
   const p = picker(seededRandom(20_261_120));
   const refs = opRefs(DEMO_PROJECT, p);
 
-  db.transaction(() => {
+  // The calls indexes (calls query) are built once after the load: faster than 13,000 scattered inserts into each.
+  db.transaction(() => withIndexesRebuiltAfter(db, ["trace_calls"], () => {
     const specs = seedAnnotationSpecs(db, DEMO_PROJECT, ["tone", "resolution", "follows_policy", "reviewer_comment", "escalated_correctly", "unsupported_claims"], now - 30 * DAY, "user-demo");
     const tone = seedQueue(db, p, now, DEMO_PROJECT, refs, {
       name: "Refund conversations – tone review",
@@ -101,7 +115,8 @@ export function seedDemoQueues(db: Database, now: number): void {
 
     const acmeSpecs = seedAnnotationSpecs(db, ACME_PROJECT, ["summary_accuracy"], now - 30 * DAY, "user-acme");
     const acmeRefs = opRefs(ACME_PROJECT, p);
-    acmeRefs.summarize = `weave:///${ACME_PROJECT}/op/summarize_claim:${p.base64url(43)}`;
+    p.base64url(43); // the draw the claim op's digest once took: the data after it stays as it was
+    acmeRefs.summarize = opRefOf(ACME_PROJECT, SUMMARIZE_CLAIM);
     const claims = seedQueue(db, p, now, ACME_PROJECT, acmeRefs, {
       name: "Claim summaries – accuracy spot check",
       description: "Compare each claim summary with the claim file.",
@@ -123,7 +138,13 @@ export function seedDemoQueues(db: Database, now: number): void {
     seedQueueFeedback(db, f, escalations, { escalated_correctly: specs.escalated_correctly, reviewer_comment: specs.reviewer_comment }, unique);
     seedQueueFeedback(db, f, audit, { unsupported_claims: specs.unsupported_claims, reviewer_comment: specs.reviewer_comment }, unique);
     seedQueueFeedback(db, f, claims, { summary_accuracy: acmeSpecs.summary_accuracy }, unique);
-  })();
+
+    // The Calls page's traffic beyond the queued calls, from a stream of its own; then an op object
+    // for every op version the calls name, so their op refs resolve and the op filter can list them.
+    seedCallHistory(db, picker(seededRandom(20_261_125)), DEMO_PROJECT, now, HISTORY_CALLS);
+    seedOpObjects(db, DEMO_PROJECT, [...queuedOpVersions(now), ...historyOpVersions(now)], "user-demo");
+    seedOpObjects(db, ACME_PROJECT, [{ ...SUMMARIZE_CLAIM, createdAt: now - 30 * DAY }], "user-acme");
+  }))();
 }
 
 function seedQueue(db: Database, p: Picker, now: number, projectId: string, refs: Record<CallKind, string>, spec: QueueSpec): QueueRow {

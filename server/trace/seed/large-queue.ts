@@ -8,6 +8,7 @@ import { cached } from "../statements";
 import { opRefs, type CallKind } from "./demo-calls";
 import { presentDisplayFields } from "./display-fields";
 import { picker, seededRandom } from "./prng";
+import { withIndexesRebuiltAfter } from "./rebuilt-indexes";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -61,7 +62,7 @@ export function buildLargeQueue(db: Database, options: LargeQueueOptions): strin
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
 
-  return db.transaction(() => withIndexesRebuiltAfter(db, options.items >= BULK_THRESHOLD, () => {
+  return db.transaction(() => withIndexesRebuiltAfterIf(db, options.items >= BULK_THRESHOLD, () => {
     const queue = createQueue(db, {
       id: uuid7Now(createdAt, p.random),
       projectId: options.projectId,
@@ -156,21 +157,9 @@ export function buildLargeQueue(db: Database, options: LargeQueueOptions): strin
 
 const BULK_THRESHOLD = 20_000;
 
-/**
- * Runs `load` with the secondary indexes of the items and progress tables dropped, then builds
- * them again: one sorted build per index is several times cheaper than a million scattered index
- * inserts. Called inside the load's transaction, so readers never see the tables without them.
- * The index definitions are read back from the schema, so migrations.ts stays their only source.
- */
-function withIndexesRebuiltAfter<T>(db: Database, enabled: boolean, load: () => T): T {
-  if (!enabled) return load();
-  const indexes = db
-    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('annotation_queue_items', 'annotation_item_progress')")
-    .all() as { name: string; sql: string }[];
-  for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
-  const result = load();
-  for (const index of indexes) db.exec(index.sql);
-  return result;
+/** The items and progress tables' indexes rebuilt after the load (rebuilt-indexes.ts), when `enabled`. */
+function withIndexesRebuiltAfterIf<T>(db: Database, enabled: boolean, load: () => T): T {
+  return enabled ? withIndexesRebuiltAfter(db, ["annotation_queue_items", "annotation_item_progress"], load) : load();
 }
 
 function hash(text: string): number {
