@@ -28,6 +28,8 @@ export const LIMITS = {
   statsQueueIds: 1000,
   /** Calls added to a queue in one request. */
   callIdsPerAdd: 1000,
+  /** Ids or refs in one list of a calls filter (op names, trace ids, call ids…). */
+  callFilterIds: 1000,
   /** Display fields of an item, and the length of each dotted path. */
   displayFields: 50,
   displayFieldLength: 1000,

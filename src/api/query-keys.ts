@@ -1,5 +1,6 @@
 import { partialMatchKey, type QueryKey } from "@tanstack/react-query";
 import type { ItemsQueryRequest, QueueStatsRequest, QueuesQueryRequest } from "@contract/trace";
+import type { CallsQueryRequest, CallsQueryStatsRequest } from "@contract/trace-calls";
 import type { ClientScope } from "./client-config";
 import type { CheckpointPageParams, EventPageParams } from "./training";
 
@@ -29,6 +30,12 @@ export const traceKeys = {
   itemWindows: (scope: ClientScope, queueId: string) => [...traceKeys.itemPages(scope, queueId), "around"] as const,
   calls: (scope: ClientScope) => [...traceKeys.all(scope), "calls"] as const,
   call: (scope: ClientScope, projectId: string, callId: string) => [...traceKeys.calls(scope), "detail", projectId, callId] as const,
+  /** Pages of the Calls page's table (one per request). */
+  callPages: (scope: ClientScope) => [...traceKeys.calls(scope), "list"] as const,
+  callPage: (scope: ClientScope, req: CallsQueryRequest) => [...traceKeys.callPages(scope), req] as const,
+  callCount: (scope: ClientScope, req: CallsQueryStatsRequest) => [...traceKeys.calls(scope), "count", req] as const,
+  /** A project's ops (every version), for the op picker. */
+  ops: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "ops", projectId] as const,
   /** Specs by ref: a ref names one content digest, so what it reads never changes. */
   specs: (scope: ClientScope, refs: readonly string[]) => [...traceKeys.all(scope), "specs", refs] as const,
   /** Feedback on calls: invalidate this prefix after writing an answer or a note. */

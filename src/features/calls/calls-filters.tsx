@@ -1,0 +1,74 @@
+import { useId } from "react";
+import { Button } from "@/components/button";
+import { Field } from "@/components/field";
+import { inputClasses } from "@/components/text-field";
+import { DebouncedTextField } from "@/features/queues";
+import type { CallsFilters } from "./calls-url-state";
+import type { OpCatalog } from "./op-names";
+import { OpPicker } from "./op-picker";
+
+type Props = {
+  filters: CallsFilters;
+  onChange: (change: Partial<CallsFilters>, typing?: string) => void;
+  onClear: () => void;
+  catalog: OpCatalog;
+  opsLoading: boolean;
+  filtered: boolean;
+};
+
+/** The Calls page's filters; each change goes to the URL and back to page 1. */
+export function CallsFiltersBar({ filters, onChange, onClear, catalog, opsLoading, filtered }: Props) {
+  const rootsId = useId();
+  return (
+    <section aria-label="Filters" className="flex flex-wrap items-end gap-3 rounded-lg border border-line bg-surface p-3">
+      <OpPicker catalog={catalog} value={filters.op} onChange={(op) => onChange({ op })} loading={opsLoading} />
+      <DebouncedTextField label="Trace ID" value={filters.traceId} onCommit={(traceId) => onChange({ traceId }, "traceId")} className="min-w-48" inputClassName="font-mono" />
+      <InstantField label="Started after" value={filters.after} onChange={(after) => onChange({ after })} />
+      <InstantField label="Started before" value={filters.before} onChange={(before) => onChange({ before })} />
+      <DebouncedTextField label="Text in inputs or output" value={filters.text} onCommit={(text) => onChange({ text }, "text")} className="min-w-56" placeholder="Contains… (case ignored)" />
+      <div className="flex h-8 items-center gap-2">
+        <input id={rootsId} type="checkbox" checked={filters.rootsOnly} onChange={(event) => onChange({ rootsOnly: event.target.checked })} className="size-4 accent-(--ui-accent)" />
+        <label htmlFor={rootsId} className="text-sm text-fg">
+          Root calls only
+        </label>
+      </div>
+      {filtered ? (
+        <Button variant="ghost" onClick={onClear}>
+          Clear filters
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+/** An instant kept in the URL as ISO UTC, edited in the browser's local time. */
+function InstantField({ label, value, onChange }: { label: string; value: string; onChange: (iso: string) => void }) {
+  return (
+    <Field label={label}>
+      {(control) => (
+        <input
+          id={control.id}
+          aria-describedby={control.describedBy}
+          type="datetime-local"
+          value={value ? toLocalInput(new Date(value)) : ""}
+          onChange={(event) => {
+            const raw = event.target.value;
+            if (raw === "") onChange("");
+            else {
+              const date = new Date(raw);
+              if (Number.isFinite(date.getTime())) onChange(date.toISOString());
+            }
+          }}
+          className={`${inputClasses} border-line-strong w-52`}
+        />
+      )}
+    </Field>
+  );
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local input holds. */
+export function toLocalInput(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
