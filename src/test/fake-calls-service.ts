@@ -78,11 +78,12 @@ function evaluate(expr: unknown, call: Call): unknown {
   throw new Error(`The fake calls service does not know ${JSON.stringify(Object.keys(e))}`);
 }
 
+const fieldText = (c: Call, field: string) => String((c as Record<string, unknown>)[field] ?? "");
+
 function sortCalls(calls: Call[], sortBy: readonly { field: string; direction: "asc" | "desc" }[]): Call[] {
-  const value = (c: Call, field: string) => String((c as Record<string, unknown>)[field] ?? "");
   return [...calls].sort((a, b) => {
     for (const key of sortBy) {
-      const order = value(a, key.field).localeCompare(value(b, key.field));
+      const order = fieldText(a, key.field).localeCompare(fieldText(b, key.field));
       if (order !== 0) return key.direction === "asc" ? order : -order;
     }
     return 0;
