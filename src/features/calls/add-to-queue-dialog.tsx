@@ -85,34 +85,22 @@ function AddForm({ projectId, count, sample, onStart, onClose }: Props) {
           <p className="text-sm text-fg-muted">These calls have no inputs or output to choose from; the review will show the whole call.</p>
         ) : (
           <ul className="max-h-72 overflow-y-auto rounded-md border border-line">
-            {fieldPaths.map((p) => (
-              <li key={p.path} className="border-b border-line last:border-b-0">
-                <label className="flex cursor-pointer items-start gap-2 px-2 py-1.5 hover:bg-subtle">
-                  <input
-                    type="checkbox"
-                    checked={chosen.has(p.path)}
-                    onChange={(event) =>
-                      setChosen((current) => {
-                        const next = new Set(current);
-                        if (event.target.checked) next.add(p.path);
-                        else next.delete(p.path);
-                        return next;
-                      })
-                    }
-                    className="mt-0.5 size-4 shrink-0 accent-(--ui-accent)"
-                  />
-                  <span className="min-w-0">
-                    <span className="block font-mono text-xs text-fg">
-                      <UntrustedText text={p.path} />
-                    </span>
-                    {p.preview ? (
-                      <span className="block truncate text-xs text-fg-muted">
-                        <UntrustedText text={p.preview} />
-                      </span>
-                    ) : null}
-                  </span>
-                </label>
-              </li>
+            {fieldPaths.map((p, index) => (
+              <FieldPathOption
+                key={p.path}
+                path={p.path}
+                preview={p.preview}
+                previewId={`${fieldsId}-${index}`}
+                checked={chosen.has(p.path)}
+                onChange={(checked) =>
+                  setChosen((current) => {
+                    const next = new Set(current);
+                    if (checked) next.add(p.path);
+                    else next.delete(p.path);
+                    return next;
+                  })
+                }
+              />
             ))}
           </ul>
         )}
@@ -127,6 +115,34 @@ function AddForm({ projectId, count, sample, onStart, onClose }: Props) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One path to choose: named by the path, described by the preview of its value. */
+function FieldPathOption({ path, preview, previewId, checked, onChange }: { path: string; preview: string; previewId: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <li className="border-b border-line last:border-b-0">
+      <label className="flex cursor-pointer items-start gap-2 px-2 py-1.5 hover:bg-subtle">
+        <input
+          type="checkbox"
+          aria-label={path}
+          aria-describedby={preview ? previewId : undefined}
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          className="mt-0.5 size-4 shrink-0 accent-(--ui-accent)"
+        />
+        <span className="min-w-0">
+          <span className="block font-mono text-xs text-fg">
+            <UntrustedText text={path} />
+          </span>
+          {preview ? (
+            <span id={previewId} className="block truncate text-xs text-fg-muted">
+              <UntrustedText text={preview} />
+            </span>
+          ) : null}
+        </span>
+      </label>
+    </li>
   );
 }
 
