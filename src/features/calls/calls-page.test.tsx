@@ -32,7 +32,10 @@ function setup(search = "size=25", wrap: (fetch: typeof globalThis.fetch) => typ
   const server = createLocalServer();
   const calls = makeCalls();
   // The calls are stored in the local services too, so adding them to a queue works for real.
-  insertCalls(server.db, calls.map((c) => ({ ...c, started_at: Date.parse(c.started_at), ended_at: Date.parse(c.ended_at!), inputs: c.inputs ?? {}, output: c.output })));
+  insertCalls(
+    server.db,
+    calls.map((c) => ({ project_id: c.project_id, id: c.id, op_name: c.op_name, trace_id: c.trace_id, started_at: Date.parse(c.started_at), ended_at: Date.parse(c.ended_at!), inputs: c.inputs ?? {}, output: c.output, exception: c.exception })),
+  );
   const fetch = withFakeCallsService(wrap(server.fetch), {
     projectId: PROJECT,
     calls,
