@@ -35,7 +35,7 @@ type Props = {
 export function AddToQueueDialog(props: Props) {
   const { open, onClose, status } = props;
   return (
-    <Dialog open={open} onClose={status.kind === "running" ? () => undefined : onClose} title="Add calls to a queue" className="max-w-2xl">
+    <Dialog open={open} onClose={status.kind === "running" ? () => undefined : onClose} title="Add calls to a queue" className="sm:max-w-2xl">
       {status.kind === "idle" ? <AddForm {...props} /> : status.kind === "running" ? <AddRunning status={status} onCancel={props.onCancel} /> : <AddSummary outcome={status.outcome} queueId={status.run.queueId} onRetry={props.onRetry} onClose={onClose} />}
     </Dialog>
   );
@@ -75,12 +75,23 @@ function AddForm({ projectId, count, sample, onStart, onClose }: Props) {
         )}
       </Field>
 
-      <fieldset aria-describedby={fieldsId} className="space-y-1">
+      <fieldset aria-describedby={fieldsId} className="min-w-0 space-y-1">
         <legend className="text-sm font-medium text-fg">Display fields</legend>
         <p id={fieldsId} className="text-xs text-fg-muted">
           What the review shows of each call, as paths into its inputs and output. Previews come from the first {formatCount(Math.min(sample.length, 20))} {sample.length === 1 ? "call" : "calls"}.
           {tooMany ? ` At most ${LIMITS.displayFields} fields.` : ""}
         </p>
+        {chosen.size > 0 ? (
+          <p className="text-xs text-fg">
+            Chosen ({formatCount(chosen.size)}):{" "}
+            {[...chosen].map((path, index) => (
+              <span key={path}>
+                {index > 0 ? ", " : ""}
+                <UntrustedText text={path} className="font-mono" />
+              </span>
+            ))}
+          </p>
+        ) : null}
         {fieldPaths.length === 0 ? (
           <p className="text-sm text-fg-muted">These calls have no inputs or output to choose from; the review will show the whole call.</p>
         ) : (

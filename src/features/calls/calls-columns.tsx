@@ -9,7 +9,7 @@ import { callDurationMs, CopyCell, shortId, TimeCell, TipText } from "@/features
 import { callStatus, STATUS_LABELS, STATUS_TONES } from "./call-status";
 import type { CallSortField } from "./calls-url-state";
 import { displayOp, type OpCatalog } from "./op-names";
-import { previewValue } from "./value-preview";
+import { inputsPreview, outputPreview, previewValue } from "./value-preview";
 
 /** What a cell may know besides its call. */
 export type CellContext = { catalog: OpCatalog };
@@ -17,8 +17,11 @@ export type CellContext = { catalog: OpCatalog };
 export type CallColumn = {
   id: string;
   label: string;
-  /** Fixed widths: a page of 250 rows costs no content measuring and columns do not jump between pages. */
-  width: number;
+  /**
+   * Fixed widths: a page of 250 rows costs no content measuring and columns do not jump between
+   * pages. Null: the column shares what is left (the previews), at least PREVIEW_MIN_WIDTH.
+   */
+  width: number | null;
   sortField?: CallSortField;
   /** First click sorts descending (times: newest first). */
   descFirst?: boolean;
@@ -80,8 +83,8 @@ export const CALL_COLUMNS: readonly CallColumn[] = [
       return <StatusBadge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</StatusBadge>;
     },
   },
-  { id: "inputs", label: "Inputs", width: 280, hideable: true, cell: (call) => <PreviewCell value={call.inputs} /> },
-  { id: "output", label: "Output", width: 280, hideable: true, cell: (call) => <PreviewCell value={call.exception ?? call.output} /> },
+  { id: "inputs", label: "Inputs", width: null, hideable: true, cell: (call) => <PreviewCell text={inputsPreview(call.inputs)} /> },
+  { id: "output", label: "Output", width: null, hideable: true, cell: (call) => <PreviewCell text={call.exception ? previewValue(call.exception) : outputPreview(call.output)} /> },
   { id: "trace", label: "Trace", width: 124, hideable: true, cell: (call) => <TraceCell id={call.trace_id} /> },
 ];
 
@@ -112,8 +115,12 @@ function OpCell({ opName, catalog }: { opName: string; catalog: OpCatalog }) {
   );
 }
 
-function PreviewCell({ value }: { value: unknown }) {
-  const text = previewValue(value);
+export const PREVIEW_MIN_WIDTH = 200;
+
+/** The narrowest the table gets before its frame scrolls sideways (so previews never shrink to nothing). */
+export const minTableWidth = (columns: readonly CallColumn[]): number => columns.reduce((sum, c) => sum + (c.width ?? PREVIEW_MIN_WIDTH), 44);
+
+function PreviewCell({ text }: { text: string }) {
   if (!text) return NONE;
   return <TipText text={text} full={text} className="text-xs text-fg-muted" />;
 }

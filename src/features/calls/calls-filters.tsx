@@ -1,4 +1,5 @@
-import { useId } from "react";
+import { useId, useState } from "react";
+import { isNarrowScreen } from "@/lib/screen";
 import { Button } from "@/components/button";
 import { Field } from "@/components/field";
 import { inputClasses } from "@/components/text-field";
@@ -19,25 +20,30 @@ type Props = {
 /** The Calls page's filters; each change goes to the URL and back to page 1. */
 export function CallsFiltersBar({ filters, onChange, onClear, catalog, opsLoading, filtered }: Props) {
   const rootsId = useId();
+  // On a phone the filters start folded (they fill the screen) unless the link sets some.
+  const [open, setOpen] = useState(() => filtered || !isNarrowScreen());
   return (
-    <section aria-label="Filters" className="flex flex-wrap items-end gap-3 rounded-lg border border-line bg-surface p-3">
-      <OpPicker catalog={catalog} value={filters.op} onChange={(op) => onChange({ op })} loading={opsLoading} />
-      <DebouncedTextField label="Trace ID" value={filters.traceId} onCommit={(traceId) => onChange({ traceId }, "traceId")} className="min-w-48" inputClassName="font-mono" />
-      <InstantField label="Started after" value={filters.after} onChange={(after) => onChange({ after })} />
-      <InstantField label="Started before" value={filters.before} onChange={(before) => onChange({ before })} />
-      <DebouncedTextField label="Text in inputs or output" value={filters.text} onCommit={(text) => onChange({ text }, "text")} className="min-w-56" placeholder="Contains… (case ignored)" />
-      <div className="flex h-8 items-center gap-2">
-        <input id={rootsId} type="checkbox" checked={filters.rootsOnly} onChange={(event) => onChange({ rootsOnly: event.target.checked })} className="size-4 accent-(--ui-accent)" />
-        <label htmlFor={rootsId} className="text-sm text-fg">
-          Root calls only
-        </label>
-      </div>
-      {filtered ? (
-        <Button variant="ghost" onClick={onClear}>
-          Clear filters
-        </Button>
-      ) : null}
-    </section>
+    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="rounded-lg border border-line bg-surface">
+      <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-medium text-fg select-none">Filters{filtered ? " (some set)" : ""}</summary>
+      <section aria-label="Filters" className="flex flex-wrap items-end gap-3 border-t border-line p-3">
+        <OpPicker catalog={catalog} value={filters.op} onChange={(op) => onChange({ op })} loading={opsLoading} />
+        <DebouncedTextField label="Trace ID" value={filters.traceId} onCommit={(traceId) => onChange({ traceId }, "traceId")} className="min-w-48" inputClassName="font-mono" />
+        <InstantField label="Started after" value={filters.after} onChange={(after) => onChange({ after })} />
+        <InstantField label="Started before" value={filters.before} onChange={(before) => onChange({ before })} />
+        <DebouncedTextField label="Text in inputs or output" value={filters.text} onCommit={(text) => onChange({ text }, "text")} className="min-w-56" placeholder="Contains… (case ignored)" />
+        <div className="flex h-8 items-center gap-2">
+          <input id={rootsId} type="checkbox" checked={filters.rootsOnly} onChange={(event) => onChange({ rootsOnly: event.target.checked })} className="size-4 accent-(--ui-accent)" />
+          <label htmlFor={rootsId} className="text-sm text-fg">
+            Root calls only
+          </label>
+        </div>
+        {filtered ? (
+          <Button variant="ghost" onClick={onClear}>
+            Clear filters
+          </Button>
+        ) : null}
+      </section>
+    </details>
   );
 }
 

@@ -4,7 +4,7 @@ import type { Call } from "@contract/trace";
 import { Cell, HeaderCell, SortHeaderCell, SpacerRow, StateRow, Table, TableFrame, TableHead } from "@/components/table";
 import type { SortKey } from "@/lib/url-state/sort-param";
 import { FocusTip, NowProvider, useTableCopy } from "@/features/queues";
-import { CALL_COLUMNS, type CallColumn, type CellContext } from "./calls-columns";
+import { CALL_COLUMNS, minTableWidth, type CallColumn, type CellContext } from "./calls-columns";
 import type { CallSortField } from "./calls-url-state";
 import { isSelected, type Selection } from "./use-call-selection";
 
@@ -44,11 +44,11 @@ export const CallsTable = memo(function CallsTable(props: Props) {
   return (
     <TableFrame ref={frame}>
       <NowProvider>
-        <Table caption="Calls" aria-busy={busy} aria-rowcount={total === null ? -1 : total + 1} density="compact" className="table-fixed border-collapse">
+        <Table caption="Calls" style={{ minWidth: minTableWidth(columns) }} aria-busy={busy} aria-rowcount={total === null ? -1 : total + 1} density="compact" className="table-fixed border-collapse">
           <colgroup>
             <col style={{ width: 44 }} />
             {columns.map((c) => (
-              <col key={c.id} style={{ width: c.width }} />
+              <col key={c.id} style={c.width === null ? undefined : { width: c.width }} />
             ))}
           </colgroup>
           <TableHead rowProps={{ "aria-rowindex": 1 }}>

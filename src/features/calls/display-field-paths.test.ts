@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultDisplayFields, flattenCallPaths, MAX_PATHS } from "./display-field-paths";
-import { previewValue } from "./value-preview";
+import { inputsPreview, outputPreview, previewValue } from "./value-preview";
 
 const chat = {
   inputs: { messages: [{ role: "user", content: "Where is my refund?" }], model: "gpt" },
@@ -66,5 +66,17 @@ describe("one-line previews", () => {
     let deep: unknown = 1;
     for (let i = 0; i < 3000; i++) deep = [deep];
     expect(previewValue(deep)).toBe(`${"[".repeat(12)}[…]${"]".repeat(12)}`);
+  });
+});
+
+describe("previews of what a call was asked and answered", () => {
+  it("shows the last chat message and the completion's text", () => {
+    expect(inputsPreview({ messages: [{ role: "system", content: "Be kind" }, { role: "user", content: "Where is\nmy refund?" }] })).toBe("user: Where is my refund?");
+    expect(inputsPreview({ question: "Why?" })).toBe('{question: "Why?"}');
+    expect(inputsPreview(null)).toBe("");
+    expect(outputPreview(chat.output)).toBe("On its way.");
+    expect(outputPreview({ answer: "Yes", score: 1 })).toBe("Yes");
+    expect(outputPreview("plain")).toBe("plain");
+    expect(outputPreview([1, 2])).toBe("[1, 2]");
   });
 });

@@ -57,3 +57,41 @@ export function previewValue(value: unknown, maxChars = PREVIEW_MAX_CHARS): stri
 
 /** Line breaks and tabs as spaces: a cell holds one line. */
 const oneLine = (text: string): string => text.replace(/[\r\n\t]+/g, " ");
+
+/**
+ * What a call was asked, in one line: the last chat message's text when the inputs hold a
+ * `messages` list (the usual LLM call), else the inputs as compact JSON.
+ */
+export function inputsPreview(inputs: Record<string, unknown> | null | undefined): string {
+  if (!inputs) return "";
+  const messages = inputs.messages;
+  if (Array.isArray(messages)) {
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const message: unknown = messages[i];
+      if (message && typeof message === "object" && typeof (message as { content?: unknown }).content === "string") {
+        const { role, content } = message as { role?: unknown; content: string };
+        return previewValue(typeof role === "string" ? `${role}: ${content}` : content);
+      }
+    }
+  }
+  return previewValue(inputs);
+}
+
+/**
+ * What a call answered, in one line: a text output as it is, a chat completion's first message,
+ * an object's `content`/`answer`/`text` when it is text, else the output as compact JSON.
+ */
+export function outputPreview(output: unknown): string {
+  if (typeof output === "string") return previewValue(output);
+  if (output && typeof output === "object" && !Array.isArray(output)) {
+    const record = output as Record<string, unknown>;
+    const choices = record.choices;
+    if (Array.isArray(choices)) {
+      const message: unknown = (choices[0] as { message?: unknown } | undefined)?.message;
+      const content = message && typeof message === "object" ? (message as { content?: unknown }).content : undefined;
+      if (typeof content === "string") return previewValue(content);
+    }
+    for (const key of ["content", "answer", "text"]) if (typeof record[key] === "string") return previewValue(record[key]);
+  }
+  return previewValue(output);
+}
