@@ -11,6 +11,7 @@ import { Field } from "@/components/field";
 import { inputClasses } from "@/components/text-field";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatCount } from "@/lib/format";
+import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { paths } from "@/lib/paths";
 import { useApiClients } from "@/settings/api-clients";
 import type { AddOutcome } from "./add-in-batches";
@@ -67,8 +68,9 @@ function AddForm({ projectId, count, sample, onStart, onClose }: Props) {
           <select id={control.id} aria-describedby={control.describedBy} aria-invalid={control.invalid} value={queueId} onChange={(event) => setQueueId(event.target.value)} className={`${inputClasses} border-line-strong`}>
             <option value="">{queues.isPending ? "Loading queues…" : queues.data?.length === 0 ? "The project has no queues yet" : "Choose a queue…"}</option>
             {(queues.data ?? []).map((q) => (
+              // An <option> holds text only: hidden characters are shown as markers in it.
               <option key={q.id} value={q.id}>
-                {q.name}
+                {revealHiddenCharacters(q.name)}
               </option>
             ))}
           </select>
