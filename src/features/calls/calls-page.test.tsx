@@ -13,24 +13,24 @@ const SLOW = { timeout: 10_000 };
 const opRef = (name: string, digest: string) => `weave:///${PROJECT}/op/${name}:${digest}`;
 
 /** 30 calls: answers in two versions (v0 for the first 10), and classifications; one call failed. */
-function makeCalls(): Call[] {
-  return Array.from({ length: 30 }, (_, i) => ({
-    id: `call-${String(i).padStart(2, "0")}`,
+function makeCalls(count = 30): Call[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `call-${String(i).padStart(count > 100 ? 4 : 2, "0")}`,
     project_id: PROJECT,
     op_name: i % 3 === 2 ? opRef("classify_ticket", "c1") : opRef("support_agent.answer", i < 10 ? "a0" : "a1"),
     trace_id: `trace-${i}`,
     parent_id: null,
-    started_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
-    ended_at: new Date(Date.UTC(2026, 0, 1, 0, i, 2)).toISOString(),
+    started_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    ended_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000 + 2000).toISOString(),
     inputs: { messages: [{ role: "user", content: `Question ${i}` }] },
     output: i === 7 ? null : { choices: [{ message: { role: "assistant", content: `Answer ${i}` } }] },
     exception: i === 7 ? "RateLimitError" : null,
   }));
 }
 
-function setup(search = "size=25", wrap: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f) {
+function setup(search = "size=25", wrap: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f, callCount = 30) {
   const server = createLocalServer();
-  const calls = makeCalls();
+  const calls = makeCalls(callCount);
   // The calls are stored in the local services too, so adding them to a queue works for real.
   insertCalls(
     server.db,
@@ -144,6 +144,43 @@ describe("Calls page", () => {
     await user.click(within(dialog).getByRole("button", { name: "Retry the remaining 2" }));
     expect(await within(dialog).findByText("Added 2 calls.", {}, SLOW)).toBeInTheDocument();
     expect((await clients.trace.queryItems(queueId, { project_id: PROJECT })).items.map((i) => i.call_id).sort()).toEqual(["call-28", "call-29"]);
+  }, 60_000);
+
+  it("adds all matching calls batch by batch and stops after the batch in flight on Cancel", async () => {
+    let releaseFirstAdd: () => void = () => undefined;
+    const firstAddHeld = new Promise<void>((resolve) => (releaseFirstAdd = resolve));
+    let adds = 0;
+    const { user, clients } = setup(
+      "size=25",
+      (inner) => async (input, init) => {
+        const request = new Request(input, init);
+        if (request.method === "POST" && /\/annotation_queues\/[^/]+\/items$/.test(new URL(request.url).pathname) && adds++ === 0) await firstAddHeld;
+        return inner(input, init);
+      },
+      2100,
+    );
+    const { id: queueId } = await clients.trace.createQueue({ project_id: PROJECT, name: "Big queue" });
+    await table();
+    await waitFor(() => expect(rangeText()).toContain("of 2,100"), SLOW);
+    await user.click(screen.getByRole("checkbox", { name: "Select every call on this page" }));
+    await user.click(screen.getByRole("button", { name: "Select all 2,100 matching calls" }));
+    await user.click(screen.getByRole("button", { name: "Add to queue…" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add calls to a queue" });
+    const queue = within(dialog).getByRole("combobox", { name: /Queue/ });
+    await waitFor(() => expect(within(queue).getByRole("option", { name: "Big queue" })).toBeInTheDocument(), SLOW);
+    await user.selectOptions(queue, queueId);
+    await user.click(within(dialog).getByRole("button", { name: "Add 2,100 calls" }));
+
+    expect(await within(dialog).findByText("Sent 0 of 2,100 calls", {}, SLOW)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(within(dialog).getByText("Stopping after the batch in flight…")).toBeInTheDocument();
+    releaseFirstAdd();
+    expect(await within(dialog).findByText("Cancelled: 1,100 not sent. Added 1,000 calls.", {}, SLOW)).toBeInTheDocument();
+    const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT });
+    expect(items).toHaveLength(1000);
+    // Oldest first: the first window of ids is the first 1,000 calls recorded.
+    expect(items.map((i) => i.call_id).sort().at(-1)).toBe("call-0999");
+    expect(adds).toBe(1);
   }, 60_000);
 
   it("says when the text filter matches nothing and clears it", async () => {
