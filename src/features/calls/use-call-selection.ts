@@ -14,7 +14,9 @@ const NOTHING: Selection = { kind: "some", calls: new Map() };
 export function useCallSelection(filterKey: string) {
   const [selection, setSelection] = useState<Selection>(NOTHING);
   const anchor = useRef<{ pageKey: string; index: number } | null>(null);
-  // "All matching" of other filters selects nothing now.
+  // "All matching" meant the filters it was chosen under: other filters drop it (and going back to
+  // those filters does not bring it back).
+  if (selection.kind === "matching" && selection.filterKey !== filterKey) setSelection(NOTHING);
   const current = selection.kind === "matching" && selection.filterKey !== filterKey ? NOTHING : selection;
 
   const toggle = useCallback((pageCalls: readonly Call[], pageKey: string, index: number, range: boolean) => {
