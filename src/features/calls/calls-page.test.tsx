@@ -183,6 +183,17 @@ describe("Calls page", () => {
     expect(adds).toBe(1);
   }, 60_000);
 
+  it("shows a filter the service refuses (422) under that filter, keeping what was typed", async () => {
+    const long = "t".repeat(300);
+    setup(`trace=${long}`);
+    const field = await screen.findByRole("textbox", { name: "Trace ID" }, SLOW);
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"), SLOW);
+    expect(field).toHaveValue(long);
+    expect(field).toHaveAccessibleDescription(/256/);
+    expect(screen.getByText("Fix the filter marked above to see calls.")).toBeInTheDocument();
+    expect(screen.queryByText("Could not load the calls")).not.toBeInTheDocument();
+  }, 60_000);
+
   it("says when the text filter matches nothing and clears it", async () => {
     const { user, search } = setup("q=no-such-text");
     expect(await screen.findByText("No calls match these filters", {}, SLOW)).toBeInTheDocument();

@@ -12,6 +12,7 @@ import { useUrlTable } from "@/lib/url-state/use-url-table";
 import { NoProjectNotice, useAnnotationProject } from "@/features/queues";
 import { AddToQueueDialog } from "./add-to-queue-dialog";
 import { CHOOSABLE_COLUMNS } from "./calls-columns";
+import { callsQueryProblems } from "./calls-errors";
 import { CallsFiltersBar } from "./calls-filters";
 import { CallsTable } from "./calls-table";
 import { CALLS_URL_CODEC, isFiltered, NO_FILTERS, PAGE_SIZES, type CallSortField, type CallsFilters, type CallsPageSize } from "./calls-url-state";
@@ -67,6 +68,7 @@ function Calls({ project }: { project: string }) {
   const sample = useMemo(() => (selection.selection.kind === "some" ? [...selection.selection.calls.values()].slice(0, SAMPLE_CALLS) : data.calls.slice(0, SAMPLE_CALLS)), [selection.selection, data.calls]);
   const allOnPageSelected = data.calls.length > 0 && selection.selection.kind === "some" && data.calls.every((c) => selection.selection.kind === "some" && selection.selection.calls.has(c.id));
   const initialLoad = !data.page.data && data.page.isFetching;
+  const problems = callsQueryProblems(data.page.error ?? data.count.error);
 
   return (
     <div className="space-y-4">
@@ -76,7 +78,7 @@ function Calls({ project }: { project: string }) {
         actions={<ColumnChooser columns={CHOOSABLE_COLUMNS} visibility={columns.visibility} onChange={columns.update} onReset={columns.reset} />}
       />
       <UrlIssuesNotice issues={issues} onDismiss={dismissIssues} />
-      <CallsFiltersBar filters={filters} onChange={onFilters} onClear={onClear} catalog={data.catalog} opsLoading={data.ops.isPending} filtered={filtered} />
+      <CallsFiltersBar filters={filters} onChange={onFilters} onClear={onClear} catalog={data.catalog} opsLoading={data.ops.isPending} filtered={filtered} errors={problems.fields} />
       {data.ops.isError ? <ErrorPanel error={data.ops.error} title="Could not load the project's operations" onRetry={() => void data.ops.refetch()} /> : null}
 
       <section aria-label="Selection" className="flex min-h-10 flex-wrap items-center gap-2 text-sm">
@@ -107,8 +109,8 @@ function Calls({ project }: { project: string }) {
         </Button>
       </section>
 
-      {data.page.isError ? <ErrorPanel error={data.page.error} title="Could not load the calls" onRetry={() => void data.page.refetch()} /> : null}
-      {data.count.isError ? <ErrorPanel error={data.count.error} title="Could not count the calls" onRetry={() => void data.count.refetch()} /> : null}
+      {data.page.isError && problems.other ? <ErrorPanel error={data.page.error} title="Could not load the calls" onRetry={() => void data.page.refetch()} /> : null}
+      {data.count.isError && problems.other ? <ErrorPanel error={data.count.error} title="Could not count the calls" onRetry={() => void data.count.refetch()} /> : null}
 
       <div className="space-y-2">
         <div className="h-0.5">
@@ -131,7 +133,7 @@ function Calls({ project }: { project: string }) {
           placeholderRows={initialLoad ? Math.min(view.pageSize, 25) : 0}
           empty={
             data.page.isError ? (
-              <p>The calls could not be loaded.</p>
+              <p>{problems.other ? "The calls could not be loaded." : "Fix the filter marked above to see calls."}</p>
             ) : view.page > 1 ? (
               <EmptyState title={`Page ${formatCount(view.page)} is past the end of this list`} action={<Button onClick={() => onPage(1)}>Go to the first page</Button>} className="border-none" />
             ) : filtered ? (

@@ -178,7 +178,7 @@ const CallRow = memo(
     onToggle: (range: boolean) => void;
   }) {
     return (
-      <tr aria-rowindex={rowIndex} aria-selected={selected} data-call-id={call.id} className={selected ? "bg-accent/5 dark:bg-accent/15" : "hover:bg-subtle/60"} style={{ height: ROW_HEIGHT_PX }}>
+      <tr aria-rowindex={rowIndex} data-call-id={call.id} className={selected ? "bg-accent/5 dark:bg-accent/15" : "hover:bg-subtle/60"} style={{ height: ROW_HEIGHT_PX }}>
         <Cell className="align-middle">
           <input
             type="checkbox"

@@ -9,7 +9,7 @@ import { opFilterValue, versionLabel, type OpCatalog } from "./op-names";
  * (a native <select>, so every keyboard and screen reader knows it). Each op can be chosen with
  * every version or, when it has several, one version (`v2 · abc1234`).
  */
-export function OpPicker({ catalog, value, onChange, loading }: { catalog: OpCatalog; value: string; onChange: (value: string) => void; loading: boolean }) {
+export function OpPicker({ catalog, value, onChange, loading, error }: { catalog: OpCatalog; value: string; onChange: (value: string) => void; loading: boolean; error?: string }) {
   const searchId = useId();
   const [search, setSearch] = useState("");
   const needle = search.trim().toLowerCase();
@@ -21,7 +21,7 @@ export function OpPicker({ catalog, value, onChange, loading }: { catalog: OpCat
       <label htmlFor={searchId} className="sr-only">
         Search operations
       </label>
-      <Field label="Operation">
+      <Field label="Operation" error={error}>
         {(control) => (
           <div className="flex flex-col gap-1">
             <input
@@ -37,6 +37,7 @@ export function OpPicker({ catalog, value, onChange, loading }: { catalog: OpCat
             <select
               id={control.id}
               aria-describedby={control.describedBy}
+              aria-invalid={control.invalid}
               value={value}
               onChange={(event) => onChange(event.target.value)}
               className={`${inputClasses} border-line-strong`}
