@@ -66,7 +66,8 @@ function Calls({ project }: { project: string }) {
 
   const count = selectedCount(selection.selection, data.total);
   const sample = useMemo(() => (selection.selection.kind === "some" ? [...selection.selection.calls.values()].slice(0, SAMPLE_CALLS) : data.calls.slice(0, SAMPLE_CALLS)), [selection.selection, data.calls]);
-  const allOnPageSelected = data.calls.length > 0 && selection.selection.kind === "some" && data.calls.every((c) => selection.selection.kind === "some" && selection.selection.calls.has(c.id));
+  const chosen = selection.selection.kind === "some" ? selection.selection.calls : null;
+  const allOnPageSelected = chosen !== null && data.calls.length > 0 && data.calls.every((c) => chosen.has(c.id));
   const initialLoad = !data.page.data && data.page.isFetching;
   const problems = callsQueryProblems(data.page.error ?? data.count.error);
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { Call } from "@contract/trace";
 import { traceQueries } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
@@ -23,8 +23,13 @@ export function useCallsPage(projectId: string, view: CallsView) {
   const count = useQuery({ ...traceQueries.callsCount(trace, statsRequest), placeholderData: keepPreviousData });
   const ops = useQuery(traceQueries.ops(trace, projectId));
 
+  // While the next page loads the previous one stays on screen: its place and size, not the new ones, describe it.
+  const asked = { offset: (view.page - 1) * view.pageSize, pageSize: view.pageSize };
+  const [settled, setSettled] = useState(asked);
+  if (page.data && !page.isPlaceholderData && (settled.offset !== asked.offset || settled.pageSize !== asked.pageSize)) setSettled(asked);
+  const shown = page.isPlaceholderData ? settled : asked;
   const rows = page.data ?? NO_CALLS;
-  const calls = useMemo(() => rows.slice(0, view.pageSize), [rows, view.pageSize]);
+  const calls = useMemo(() => rows.slice(0, shown.pageSize), [rows, shown.pageSize]);
   const hasNext = rows.length > view.pageSize && !page.isPlaceholderData;
   const total = count.isPlaceholderData ? null : (count.data ?? null);
 
@@ -38,5 +43,5 @@ export function useCallsPage(projectId: string, view: CallsView) {
     [projectId, ops.data, calls],
   );
 
-  return { page, count, ops, calls, hasNext, total, catalog, offset: (view.page - 1) * view.pageSize };
+  return { page, count, ops, calls, hasNext, total, catalog, offset: shown.offset };
 }
