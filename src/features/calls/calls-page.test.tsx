@@ -1,12 +1,14 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Call } from "@contract/trace";
 import { insertCalls } from "@server/trace/calls";
 import { createApiClients } from "@/api/clients";
+import { requestGate } from "@/api/test-support";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
 import { withFakeCallsService } from "@/test/fake-calls-service";
 import { createLocalServer } from "@/test/local-server";
+import { toLocalInput } from "./calls-filters";
 
 const PROJECT = "demo/support-bot";
 const SLOW = { timeout: 10_000 };
@@ -147,14 +149,14 @@ describe("Calls page", () => {
   }, 60_000);
 
   it("adds all matching calls batch by batch and stops after the batch in flight on Cancel", async () => {
-    let releaseFirstAdd: () => void = () => undefined;
-    const firstAddHeld = new Promise<void>((resolve) => (releaseFirstAdd = resolve));
+    const gate = requestGate();
+    const releaseFirstAdd = gate.hold();
     let adds = 0;
     const { user, clients } = setup(
       "size=25",
       (inner) => async (input, init) => {
         const request = new Request(input, init);
-        if (request.method === "POST" && /\/annotation_queues\/[^/]+\/items$/.test(new URL(request.url).pathname) && adds++ === 0) await firstAddHeld;
+        if (request.method === "POST" && /\/annotation_queues\/[^/]+\/items$/.test(new URL(request.url).pathname) && adds++ === 0) await gate.pass();
         return inner(input, init);
       },
       2100,
@@ -192,6 +194,23 @@ describe("Calls page", () => {
     expect(field).toHaveAccessibleDescription(/256/);
     expect(screen.getByText("Fix the filter marked above to see calls.")).toBeInTheDocument();
     expect(screen.queryByText("Could not load the calls")).not.toBeInTheDocument();
+  }, 60_000);
+
+  it("filters a time range typed in local time, kept in the URL as UTC, and root calls only", async () => {
+    const { user, search, fetch } = setup();
+    await table();
+    await waitFor(() => expect(rangeText()).toContain("of 30"), SLOW);
+    // 20 calls started after this instant (a local time, as the browser's picker gives it).
+    const local = new Date(Date.UTC(2026, 0, 1, 0, 9, 30));
+    const typed = toLocalInput(local);
+    fireEvent.change(screen.getByLabelText("Started after"), { target: { value: typed } });
+    await waitFor(() => expect(search().get("after")).toBe(new Date(typed).toISOString()), SLOW);
+    await waitFor(() => expect(rangeText()).toContain("of 20"), SLOW);
+    expect(screen.getByLabelText("Started after")).toHaveValue(typed);
+
+    await user.click(screen.getByRole("checkbox", { name: "Root calls only" }));
+    await waitFor(() => expect(search().get("roots")).toBe("1"), SLOW);
+    await waitFor(() => expect(fetch.seen.at(-1)?.body).toMatchObject({ filter: { trace_roots_only: true } }), SLOW);
   }, 60_000);
 
   it("says when the text filter matches nothing and clears it", async () => {
