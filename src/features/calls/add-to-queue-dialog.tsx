@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { Call } from "@contract/trace";
 import { LIMITS } from "@contract/limits";
@@ -159,8 +159,19 @@ function FieldPathOption({ path, preview, previewId, checked, onChange }: { path
   );
 }
 
+/**
+ * The form that had the focus is replaced by the progress, then by the summary: each takes the
+ * focus on its main button, so the keyboard stays in the dialog (and Cancel is one key away).
+ */
+function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
+
 function AddRunning({ status, onCancel }: { status: Extract<AddStatus, { kind: "running" }>; onCancel: () => void }) {
   const { progress, cancelling } = status;
+  const cancelRef = useFocusOnMount<HTMLButtonElement>();
   return (
     <div className="space-y-3">
       <label className="block text-sm text-fg">
@@ -173,7 +184,7 @@ function AddRunning({ status, onCancel }: { status: Extract<AddStatus, { kind: "
         {cancelling ? "Stopping after the batch in flight…" : `Added ${formatCount(progress.added)} so far.`}
       </output>
       <div className="flex justify-end">
-        <Button onClick={onCancel} disabled={cancelling}>
+        <Button ref={cancelRef} onClick={onCancel} disabled={cancelling}>
           Cancel
         </Button>
       </div>
@@ -194,22 +205,26 @@ export function summarize(outcome: AddOutcome): string {
 
 function AddSummary({ outcome, queueId, onRetry, onClose }: { outcome: AddOutcome; queueId: string; onRetry: () => void; onClose: () => void }) {
   const left = outcome.total - outcome.done;
+  const failed = outcome.status === "failed";
+  const mainRef = useFocusOnMount<HTMLButtonElement>();
   return (
     <div className="space-y-3">
       <output aria-live="polite" className="block text-sm text-fg">
         {summarize(outcome)}
       </output>
-      {outcome.status === "failed" ? <ErrorPanel error={outcome.error} title="Adding calls failed" /> : null}
+      {failed ? <ErrorPanel error={outcome.error} title="Adding calls failed" /> : null}
       <div className="flex flex-wrap items-center justify-end gap-2">
         <Link to={paths.queue(queueId)} className="mr-auto text-sm font-medium text-link underline underline-offset-2">
           Open the queue
         </Link>
-        {outcome.status === "failed" ? (
-          <Button variant="primary" onClick={onRetry}>
+        {failed ? (
+          <Button ref={mainRef} variant="primary" onClick={onRetry}>
             Retry the remaining {formatCount(left)}
           </Button>
         ) : null}
-        <Button onClick={onClose}>Close</Button>
+        <Button ref={failed ? undefined : mainRef} onClick={onClose}>
+          Close
+        </Button>
       </div>
     </div>
   );

@@ -142,6 +142,7 @@ describe("Calls page", () => {
     await user.click(within(dialog).getByRole("button", { name: "Add 2 calls" }));
 
     expect(await within(dialog).findByText(/Stopped by an error: 2 not sent yet\. Added 0 calls\./, {}, SLOW)).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Retry the remaining 2" })).toHaveFocus();
     expect(screen.getByText("2 calls selected.")).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Retry the remaining 2" }));
     expect(await within(dialog).findByText("Added 2 calls.", {}, SLOW)).toBeInTheDocument();
@@ -174,8 +175,11 @@ describe("Calls page", () => {
     await user.click(within(dialog).getByRole("button", { name: "Add 2,100 calls" }));
 
     expect(await within(dialog).findByText("Sent 0 of 2,100 calls", {}, SLOW)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    // The focus moved from the form's button to Cancel: Enter cancels.
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.keyboard("{Enter}");
     expect(within(dialog).getByText("Stopping after the batch in flight…")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeDisabled();
     releaseFirstAdd();
     expect(await within(dialog).findByText("Cancelled: 1,100 not sent. Added 1,000 calls.", {}, SLOW)).toBeInTheDocument();
     const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT });
