@@ -42,6 +42,8 @@ describe("display field paths from calls", () => {
     expect(paths.length).toBeLessThanOrEqual(MAX_PATHS);
     expect(paths.some((p) => p.path === "inputs.deep.next.next")).toBe(true);
     expect(paths.some((p) => p.path.split(".").length > 8)).toBe(false);
+    const hugeKey = flattenCallPaths([{ inputs: { ["k".repeat(2_000_000)]: { a: 1 }, ok: 1 }, output: null }]);
+    expect(hugeKey.map((p) => p.path)).toEqual(["inputs.ok"]);
   });
 
   it("ticks the usual chat paths first, else the top-level inputs and the output", () => {

@@ -1,3 +1,4 @@
+import { LIMITS } from "@contract/limits";
 import type { Call } from "@contract/trace";
 import { previewValue } from "./value-preview";
 
@@ -33,7 +34,8 @@ export function flattenCallPaths(calls: readonly Pick<Call, "inputs" | "output">
 function pathsOfCall(call: Pick<Call, "inputs" | "output">): Map<string, unknown> {
   const paths = new Map<string, unknown>();
   const walk = (value: unknown, path: string, depth: number) => {
-    if (paths.size >= MAX_PATHS) return;
+    // A path the add endpoint would refuse (a key of megabytes) is not offered, nor what is under it.
+    if (paths.size >= MAX_PATHS || path.length > LIMITS.displayFieldLength) return;
     paths.set(path, value);
     if (depth >= MAX_DEPTH || value === null || typeof value !== "object") return;
     if (Array.isArray(value)) {
