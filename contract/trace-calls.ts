@@ -91,3 +91,9 @@ export type CallsQueryStatsRequest = z.input<typeof CallsQueryStatsRequest>;
 
 export const CallsQueryStatsResponse = z.object({ count: z.number() });
 export type CallsQueryStatsResponse = z.infer<typeof CallsQueryStatsResponse>;
+
+/** The `query` of a calls request as the dashboard builds it (`{"$expr": ...}`). */
+export type CallsQueryExpr = NonNullable<z.input<typeof Query>>;
+
+/** A line of a `columns: ["id"]` answer: only the id is relied on. */
+export const CallIdLine = z.object({ id: z.string() });

@@ -1,5 +1,6 @@
 import { partialMatchKey, type QueryKey } from "@tanstack/react-query";
 import type { ItemsQueryRequest, QueueStatsRequest, QueuesQueryRequest } from "@contract/trace";
+import type { CallsQueryRequest, CallsQueryStatsRequest } from "@contract/trace-calls";
 import type { ClientScope } from "./client-config";
 import type { CheckpointPageParams, EventPageParams } from "./training";
 
@@ -32,7 +33,11 @@ export const traceKeys = {
     [...traceKeys.items(scope, queueId), "insights", projectId, specRefs, timeZone] as const,
   calls: (scope: ClientScope) => [...traceKeys.all(scope), "calls"] as const,
   call: (scope: ClientScope, projectId: string, callId: string) => [...traceKeys.calls(scope), "detail", projectId, callId] as const,
-  /** The project's op versions (op objects), for reading op refs as names and versions. */
+  /** Pages of the Calls page's table (one per request). */
+  callPages: (scope: ClientScope) => [...traceKeys.calls(scope), "list"] as const,
+  callPage: (scope: ClientScope, req: CallsQueryRequest) => [...traceKeys.callPages(scope), req] as const,
+  callCount: (scope: ClientScope, req: CallsQueryStatsRequest) => [...traceKeys.calls(scope), "count", req] as const,
+  /** The project's op versions (op objects, every version): the Calls page's op picker, and op names read as people do. */
   ops: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "ops", projectId] as const,
   /** Specs by ref: a ref names one content digest, so what it reads never changes. */
   specs: (scope: ClientScope, refs: readonly string[]) => [...traceKeys.all(scope), "specs", refs] as const,

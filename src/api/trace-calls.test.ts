@@ -1,48 +1,90 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { insertCalls } from "@server/trace/calls";
-import { DEMO_KEY } from "@server/testing/test-app";
+import { describe, expect, it } from "vitest";
+import type { Call } from "@contract/trace";
 import { createLocalServer } from "@/test/local-server";
-import { createTraceCallsClient, type TraceCallsClient } from "./trace-calls";
+import { withFakeCallsService } from "@/test/fake-calls-service";
+import { createApiClients } from "./clients";
+import { editResponses, rejection } from "./test-support";
+import { containsTextExpr, queryOf, startedRangeExprs } from "./trace-calls";
 
 const PROJECT = "demo/support-bot";
-const op = (name: string) => `weave:///${PROJECT}/op/${name}:v1`;
+const op = (name: string, digest: string) => `weave:///${PROJECT}/op/${name}:${digest}`;
 
-let server: ReturnType<typeof createLocalServer>;
-let client: TraceCallsClient;
+function call(i: number, overrides: Partial<Call> = {}): Call {
+  return {
+    id: `call-${i}`,
+    project_id: PROJECT,
+    op_name: op(i % 2 ? "classify" : "answer", "d1"),
+    trace_id: `trace-${i}`,
+    parent_id: i % 3 === 0 ? null : `call-${i - 1}`,
+    started_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+    ended_at: new Date(Date.UTC(2026, 0, 1, 0, i, 5)).toISOString(),
+    inputs: { question: `Question ${i}` },
+    output: { answer: i === 4 ? "A Refund is on its way" : `answer ${i}` },
+    ...overrides,
+  };
+}
 
-beforeEach(() => {
-  server = createLocalServer();
-  client = createTraceCallsClient({ apiKey: DEMO_KEY, baseUrl: server.settings.traceBaseUrl, fetch: server.fetch });
-  insertCalls(
-    server.db,
-    Array.from({ length: 6 }, (_, i) => ({
-      project_id: PROJECT,
-      id: `call-${i}`,
-      op_name: op(i % 2 === 0 ? "chat" : "search"),
-      trace_id: `trace-${i}`,
-      started_at: Date.UTC(2026, 0, 1, 0, i),
-      ended_at: Date.UTC(2026, 0, 1, 0, i, 30),
-      inputs: { messages: [{ role: "user", content: i === 3 ? "Where is my refund?" : "Hello" }] },
-    })),
-  );
+function setup() {
+  const server = createLocalServer();
+  const calls = Array.from({ length: 10 }, (_, i) => call(i));
+  const fetch = withFakeCallsService(server.fetch, { projectId: PROJECT, calls, ops: [{ name: "answer", digest: "d1", versionIndex: 0 }] });
+  return { clients: createApiClients(server.settings, { fetch }), fetch, calls, server };
+}
+
+describe("calls on the trace server", () => {
+  it("reads a page of calls from NDJSON, each checked against the Call schema, with the key in a header", async () => {
+    const { clients, server } = setup();
+    const page = await clients.trace.queryCalls({ project_id: PROJECT, sort_by: [{ field: "started_at", direction: "desc" }], limit: 3, offset: 1 });
+    expect(page.map((c) => c.id)).toEqual(["call-8", "call-7", "call-6"]);
+    expect(page[0]?.inputs).toEqual({ question: "Question 8" });
+    expect(server.requests).toHaveLength(0); // answered by the fake, not the local services
+  });
+
+  it("reads only ids when asked for them (columns: [id]) and counts matches with query_stats", async () => {
+    const { clients, fetch } = setup();
+    const ids = await clients.trace.queryCallIds({ project_id: PROJECT, filter: { trace_roots_only: true }, sort_by: [{ field: "started_at", direction: "asc" }] });
+    expect(ids).toEqual(["call-0", "call-3", "call-6", "call-9"]);
+    expect(fetch.seen[0]?.body).toMatchObject({ columns: ["id"] });
+    expect(await clients.trace.countCalls({ project_id: PROJECT, query: queryOf([containsTextExpr("refund")]) })).toBe(1);
+  });
+
+  it("lists the project's ops as op objects (filter.is_op, values left out)", async () => {
+    const { clients, fetch } = setup();
+    const ops = await clients.trace.queryOps(PROJECT);
+    expect(ops.map((o) => [o.object_id, o.digest])).toEqual([["answer", "d1"]]);
+    expect(fetch.seen[0]).toMatchObject({ path: "/objs/query", body: { project_id: PROJECT, filter: { is_op: true }, metadata_only: true } });
+  });
+
+  it("turns a 422 into a validation error naming the field, and a bad NDJSON line into invalid_response", async () => {
+    const { clients, server, calls, fetch } = setup();
+    const refused = await rejection(clients.trace.queryCalls({ project_id: PROJECT, sort_by: [{ field: "started_at", direction: "sideways" as "asc" }] }));
+    expect(refused.kind).toBe("validation");
+    expect(refused.fieldErrors.map((f) => f.path)).toContain("sort_by.0.direction");
+
+    const badLines = editResponses(fetch, async (response) => new Response(`${JSON.stringify(calls[0])}\n{"id": 1}\n`, { status: 200, headers: response.headers }));
+    const bad = await rejection(createApiClients(server.settings, { fetch: badLines }).trace.queryCalls({ project_id: PROJECT }));
+    expect(bad.kind).toBe("invalid_response");
+    expect(bad.message).toMatch(/line 2/);
+  });
 });
 
-describe("calls client against the local trace service", () => {
-  it("reads a page of calls as checked Call objects and counts the same filter", async () => {
-    const filter = { op_names: [op("chat")] };
-    const calls = await client.queryCalls({ project_id: PROJECT, filter, sort_by: [{ field: "started_at", direction: "desc" }], limit: 2 });
-    expect(calls.map((c) => c.id)).toEqual(["call-4", "call-2"]);
-    expect(calls[0]?.started_at).toBe("2026-01-01T00:04:00.000Z");
-    expect(await client.countCalls({ project_id: PROJECT, filter })).toBe(3);
+describe("the query language the Calls page sends", () => {
+  it("looks for text in inputs or output, ignoring case", () => {
+    expect(containsTextExpr("Refund")).toEqual({
+      $or: [
+        { $contains: { input: { $getField: "inputs" }, substr: { $literal: "Refund" }, case_insensitive: true } },
+        { $contains: { input: { $getField: "output" }, substr: { $literal: "Refund" }, case_insensitive: true } },
+      ],
+    });
   });
 
-  it("searches text in the inputs and sends the key as Basic auth", async () => {
-    const query = { $expr: { $contains: { input: { $getField: "inputs" }, substr: { $literal: "REFUND" }, case_insensitive: true } } };
-    expect((await client.queryCalls({ project_id: PROJECT, query })).map((c) => c.id)).toEqual(["call-3"]);
-    expect(server.requests.at(-1)?.headers.get("authorization")).toBe(`Basic ${btoa(`api:${DEMO_KEY}`)}`);
-  });
-
-  it("rejects with the service's 422 for a limit over the cap", async () => {
-    await expect(client.queryCalls({ project_id: PROJECT, limit: 10_001 })).rejects.toMatchObject({ status: 422 });
+  it("compares started_at with seconds since the epoch, and ANDs several conditions", () => {
+    const after = new Date("2026-01-01T00:02:30.900Z");
+    const before = new Date("2026-01-01T00:05:00Z");
+    const exprs = startedRangeExprs({ after, before });
+    expect(exprs).toEqual([{ $gt: [{ $getField: "started_at" }, { $literal: 1767225750 }] }, { $lt: [{ $getField: "started_at" }, { $literal: 1767225900 }] }]);
+    expect(queryOf([])).toBeNull();
+    expect(queryOf(exprs.slice(0, 1))).toEqual({ $expr: exprs[0] });
+    expect(queryOf(exprs)).toEqual({ $expr: { $and: exprs } });
   });
 });

@@ -1,32 +1,68 @@
+import { CallIdLine, CallsQueryStatsResponse, type CallsQueryExpr, type CallsQueryRequest, type CallsQueryStatsRequest } from "@contract/trace-calls";
 import { Call } from "@contract/trace";
-import { CallsQueryStatsResponse, type CallsQueryRequest, type CallsQueryStatsRequest } from "@contract/trace-calls";
-import { basicAuth, keyFingerprint } from "./auth";
-import type { ClientScope, ServiceClientConfig } from "./client-config";
-import { createHttpClient, type CallOptions } from "./http";
-
-export type TraceCallsClient = ReturnType<typeof createTraceCallsClient>;
+import { ObjQueryResponse, type TraceObject } from "@contract/trace-objects";
+import { LIMITS } from "@contract/limits";
+import type { CallOptions, HttpClient } from "./http";
 
 /**
- * Querying a project's calls (W&B Weave trace server: `/calls/stream_query`, `/calls/query_stats`).
- * Semantics and bounds: server/trace/README.md, "Calls query". Kept apart from trace.ts so the
- * Calls page can adopt it without touching the queue client; `scope` keys its cached answers.
+ * A project's calls and ops on the trace server: `POST /calls/stream_query` (NDJSON, one call per
+ * line, each checked against the same `Call` schema as `/call/read`), `POST /calls/query_stats`
+ * (`{count}`), and the op objects of `POST /objs/query` with `filter.is_op`. Wire shapes: upstream's
+ * CallsQueryReq / CallsQueryStatsReq (contract/trace-calls.ts).
  */
-export function createTraceCallsClient(config: ServiceClientConfig) {
-  const http = createHttpClient({ ...config, service: "trace", authHeaders: basicAuth });
-  const scope: ClientScope = { service: "trace", baseUrl: http.baseUrl, keyFingerprint: keyFingerprint(config.apiKey) };
-
+export function traceCallsMethods(http: HttpClient) {
   return {
-    scope,
-
-    /** One page of calls: NDJSON, each line checked against the contract's Call as it arrives. */
+    /** One page of calls, filtered and sorted by the service. */
     queryCalls(req: CallsQueryRequest, options?: CallOptions): Promise<Call[]> {
       return http.ndjson({ method: "POST", path: "/calls/stream_query", body: req, options }, Call);
     },
 
-    /** How many calls match the filter and query (at most `limit` when given). */
+    /** Only the ids of the calls a request matches (`columns: ["id"]`), for adding "all N" to a queue. */
+    async queryCallIds(req: Omit<CallsQueryRequest, "columns">, options?: CallOptions): Promise<string[]> {
+      const lines = await http.ndjson({ method: "POST", path: "/calls/stream_query", body: { ...req, columns: ["id"] }, options }, CallIdLine);
+      return lines.map((line) => line.id);
+    },
+
+    /** How many calls match a filter and query. */
     async countCalls(req: CallsQueryStatsRequest, options?: CallOptions): Promise<number> {
       const res = await http.json({ method: "POST", path: "/calls/query_stats", body: req, options }, CallsQueryStatsResponse);
       return res.count;
     },
+
+    /** Every version of every op of the project (objects with `is_op`), without their values. */
+    async queryOps(projectId: string, options?: CallOptions): Promise<TraceObject[]> {
+      const body = { project_id: projectId, filter: { is_op: true }, metadata_only: true, limit: LIMITS.objectPage, sort_by: [{ field: "object_id", direction: "asc" }] };
+      const res = await http.json({ method: "POST", path: "/objs/query", body, options }, ObjQueryResponse);
+      return res.objs;
+    },
   };
+}
+
+// ---- the query language (`{"$expr": ...}`), as upstream's calls query reads it ----
+
+type Expr = Record<string, unknown>;
+
+/** Text contained in a call's inputs or its output, ignoring case. */
+export function containsTextExpr(text: string): Expr {
+  const contains = (field: string) => ({ $contains: { input: { $getField: field }, substr: { $literal: text }, case_insensitive: true } });
+  return { $or: [contains("inputs"), contains("output")] };
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * Calls started after / before an instant. Upstream compares `started_at` with a number of seconds
+ * since the epoch (its own monitors and tests write it so).
+ */
+export function startedRangeExprs(range: { after?: Date | null; before?: Date | null }): Expr[] {
+  const exprs: Expr[] = [];
+  if (range.after) exprs.push({ $gt: [{ $getField: "started_at" }, { $literal: seconds(range.after) }] });
+  if (range.before) exprs.push({ $lt: [{ $getField: "started_at" }, { $literal: seconds(range.before) }] });
+  return exprs;
+}
+
+/** One query of all the conditions (ANDed), or null when there are none. */
+export function queryOf(exprs: readonly Expr[]): CallsQueryExpr | null {
+  if (exprs.length === 0) return null;
+  return { $expr: exprs.length === 1 ? exprs[0]! : { $and: [...exprs] } };
 }

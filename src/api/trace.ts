@@ -36,6 +36,7 @@ import { basicAuth, keyFingerprint } from "./auth";
 import { createHttpClient, type CallOptions } from "./http";
 import type { ClientScope, ServiceClientConfig } from "./client-config";
 import { segment } from "./url";
+import { traceCallsMethods } from "./trace-calls";
 
 export type TraceClient = ReturnType<typeof createTraceClient>;
 
@@ -50,6 +51,7 @@ export function createTraceClient(config: ServiceClientConfig) {
 
   return {
     scope,
+    ...traceCallsMethods(http),
 
     /** The project's queues; the service answers NDJSON, one queue per line. */
     queryQueues(req: QueuesQueryRequest, options?: CallOptions): Promise<AnnotationQueue[]> {

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { ActivityIcon, CubeIcon, HomeIcon, MessageIcon, SettingsIcon, QueueIcon, TrendingUpIcon, ListChecksIcon } from "@/components/icons";
+import { ActivityIcon, CubeIcon, HomeIcon, ListChecksIcon, ListIcon, MessageIcon, SettingsIcon, QueueIcon, TrendingUpIcon } from "@/components/icons";
 
 export type NavIcon = ComponentType<{ size?: number; className?: string }>;
 
@@ -45,6 +45,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import("@/features/queues/queue-list/queue-list-page").then((m) => m.QueueListPage),
     nav: { label: "Annotation queues", icon: QueueIcon },
     summary: "Work through annotation queues: filter, sort and export items, review each call, complete and move on.",
+  },
+  {
+    path: "/calls",
+    title: "Calls",
+    requiresKey: true,
+    wide: true,
+    load: () => import("@/features/calls/calls-page").then((m) => m.CallsPage),
+    nav: { label: "Calls", icon: ListIcon },
+    summary: "Browse the project's calls: filter by op, trace, time and text, select some and add them to an annotation queue.",
   },
   {
     path: "/queues/:queueId",

@@ -283,3 +283,11 @@ export const MenuIcon = (p: IconProps) => (
     <path d="M4 7h16M4 12h16M4 17h16" />
   </Svg>
 );
+
+/** A trace's calls, nested: the Calls page. */
+export const ListIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 5h10M8 12h12M8 19h12" />
+    <path d="M5 5v14M5 12h2M5 19h2" />
+  </Svg>
+);

@@ -19,6 +19,9 @@ export const paths = {
   /** One item's review; `search` carries the table's view (see queues/shared/links.ts). */
   queueItem: (queueId: string, itemId: string, search = "") => `/queues/${segment(queueId)}/items/${segment(itemId)}${search ? `?${search}` : ""}`,
 
+  /** The project's calls; `search` carries the view (filters, sort, page). */
+  calls: (search = "") => `/calls${search ? `?${search}` : ""}`,
+
   models: "/models",
   /** The playground with a model preselected, from the catalog (inference) or a checkpoint (training). */
   playground: (target?: { service: "inference" | "training"; model: string }) =>

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { CallsQueryRequest, CallsQueryStatsRequest } from "@contract/trace-calls";
 import type { CallReadRequest, ItemsQueryRequest, QueueStatsRequest, QueuesQueryRequest } from "@contract/trace";
 import { traceKeys } from "../query-keys";
 import { readCallsFeedback, readQueueSpecs } from "../annotation-specs";
@@ -89,5 +90,29 @@ export const traceQueries = {
     queryOptions({
       queryKey: traceKeys.specObject(client.scope, projectId, objectId),
       queryFn: ({ signal }) => readLatestSpec(client, projectId, objectId, { signal }),
+    }),
+
+  /** One page of a project's calls (the Calls page). Features add `keepPreviousData` while paging. */
+  callsPage: (client: TraceClient, req: CallsQueryRequest) =>
+    queryOptions({
+      queryKey: traceKeys.callPage(client.scope, req),
+      queryFn: ({ signal }) => client.queryCalls(req, { signal }),
+      // Inputs and outputs may be nested thousands of levels deep (see `call` above).
+      structuralSharing: false,
+    }),
+
+  /** How many calls match the Calls page's filters. */
+  callsCount: (client: TraceClient, req: CallsQueryStatsRequest) =>
+    queryOptions({
+      queryKey: traceKeys.callCount(client.scope, req),
+      queryFn: ({ signal }) => client.countCalls(req, { signal }),
+    }),
+
+  /** The project's ops, every version (the op picker). */
+  ops: (client: TraceClient, projectId: string) =>
+    queryOptions({
+      queryKey: traceKeys.ops(client.scope, projectId),
+      queryFn: ({ signal }) => client.queryOps(projectId, { signal }),
+      staleTime: 60_000,
     }),
 };

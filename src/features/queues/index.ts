@@ -1,7 +1,8 @@
 /**
- * What other features use of the queues feature: the review's reading of a spec's schema and its
- * question component (the specs editor previews with them, so the two cannot disagree), and the
- * project-level pieces every annotation page shares.
+ * What other features use of the queues feature (the linter allows no deeper import): the
+ * review's reading of a spec's schema and its question component (the specs editor previews with
+ * them, so the two cannot disagree), the annotation project from Settings and the notice shown
+ * without one, and the dense table cells the Calls page shares.
  */
 export { specKind, type SpecKind } from "./queue-review/annotate/spec-kind";
 export { SpecField } from "./queue-review/annotate/spec-field";
@@ -9,3 +10,5 @@ export type { SpecAnswers } from "./queue-review/annotate/answers";
 export { DebouncedTextField } from "./shared/debounced-text-field";
 export { NoProjectNotice } from "./shared/no-project-notice";
 export { useAnnotationProject } from "./shared/use-annotation-project";
+export { CopyCell, FocusTip, NowProvider, TimeCell, TipText, useTableCopy } from "./shared/dense-cells";
+export { callDurationMs, shortId } from "./shared/format";

@@ -1,6 +1,8 @@
+import { Link } from "react-router-dom";
 import { Button } from "@/components/button";
 import { EmptyState } from "@/components/empty-state";
 import { formatCount } from "@/lib/format";
+import { paths } from "@/lib/paths";
 
 /** Why the table has no rows, and the way out: a query error, a page past the end, filters that match nothing, or an empty queue. */
 export function ItemsEmptyState({
@@ -35,7 +37,12 @@ export function ItemsEmptyState({
   return (
     <EmptyState
       title="This queue has no items yet"
-      description="Items are calls added to the queue from the Weave UI (select calls in a traces table and add them to this queue) or with the SDK/API."
+      description="Items are recorded calls. On the Calls page, filter the project's calls, select some (or all that match) and choose Add to queue."
+      action={
+        <Link to={paths.calls()} className="text-sm font-medium text-link underline underline-offset-2">
+          Choose calls on the Calls page
+        </Link>
+      }
       className="border-none"
     />
   );

@@ -1,27 +1,19 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { AnnotationQueueItem } from "@contract/trace";
-import { traceKeys } from "@/api/query-keys";
+import { traceQueries } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
 import { cachedItems } from "../shared/cached-lists";
 import { opChoices, type OpChoice } from "../shared/op-names";
 
-/** Op versions read for labels; a project with more is rare, and the digest still tells the rest apart. */
-const OP_VERSIONS_READ = 1000;
-
 /**
- * The project's op versions (op objects), as op ref -> version number. Only for labels: when the
- * service has none or refuses, versions are told apart by digest instead, so a failure is silent.
+ * The project's op versions (op objects), as op ref -> version number, from the read the Calls
+ * page's op picker shares. Only for labels: when the service has none or refuses, versions are
+ * told apart by digest instead, so a failure is silent.
  */
 function useProjectOps(projectId: string): ReadonlyMap<string, number> {
   const { trace } = useApiClients();
-  const query = useQuery({
-    queryKey: traceKeys.ops(trace.scope, projectId),
-    queryFn: ({ signal }) =>
-      trace.queryObjects({ project_id: projectId, filter: { is_op: true }, metadata_only: true, limit: OP_VERSIONS_READ }, { signal }),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const query = useQuery({ ...traceQueries.ops(trace, projectId), retry: false });
   return useMemo(() => new Map((query.data ?? []).map((op) => [`weave:///${projectId}/op/${op.object_id}:${op.digest}`, op.version_index])), [query.data, projectId]);
 }
 

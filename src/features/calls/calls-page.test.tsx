@@ -1,0 +1,228 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Call } from "@contract/trace";
+import { insertCalls } from "@server/trace/calls";
+import { createApiClients } from "@/api/clients";
+import { requestGate } from "@/api/test-support";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { withFakeCallsService } from "@/test/fake-calls-service";
+import { createLocalServer } from "@/test/local-server";
+import { toLocalInput } from "./calls-filters";
+
+const PROJECT = "demo/support-bot";
+const SLOW = { timeout: 10_000 };
+const opRef = (name: string, digest: string) => `weave:///${PROJECT}/op/${name}:${digest}`;
+
+/** 30 calls: answers in two versions (v0 for the first 10), and classifications; one call failed. */
+function makeCalls(count = 30): Call[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `call-${String(i).padStart(count > 100 ? 4 : 2, "0")}`,
+    project_id: PROJECT,
+    op_name: i % 3 === 2 ? opRef("classify_ticket", "c1") : opRef("support_agent.answer", i < 10 ? "a0" : "a1"),
+    trace_id: `trace-${i}`,
+    parent_id: null,
+    started_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    ended_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000 + 2000).toISOString(),
+    inputs: { messages: [{ role: "user", content: `Question ${i}` }] },
+    output: i === 7 ? null : { choices: [{ message: { role: "assistant", content: `Answer ${i}` } }] },
+    exception: i === 7 ? "RateLimitError" : null,
+  }));
+}
+
+function setup(search = "size=25", wrap: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f, callCount = 30) {
+  const server = createLocalServer();
+  const calls = makeCalls(callCount);
+  // The calls are stored in the local services too, so adding them to a queue works for real.
+  insertCalls(
+    server.db,
+    calls.map((c) => ({ project_id: c.project_id, id: c.id, op_name: c.op_name, trace_id: c.trace_id, started_at: Date.parse(c.started_at), ended_at: Date.parse(c.ended_at!), inputs: c.inputs ?? {}, output: c.output, exception: c.exception })),
+  );
+  const fetch = withFakeCallsService(wrap(server.fetch), {
+    projectId: PROJECT,
+    calls,
+    ops: [
+      { name: "support_agent.answer", digest: "a0", versionIndex: 0 },
+      { name: "support_agent.answer", digest: "a1", versionIndex: 1 },
+      { name: "classify_ticket", digest: "c1", versionIndex: 0 },
+    ],
+  });
+  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
+  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
+  const clients = createApiClients(server.settings, { fetch: server.fetch });
+  const app = renderApp({ path: `/calls?${search}`, defaults: urlsOf(server.settings), fetch });
+  return { ...app, clients, fetch, search: () => new URLSearchParams(app.router.location.search) };
+}
+
+const table = () => screen.findByRole("table", { name: "Calls" }, SLOW);
+const rangeText = () => screen.getByRole("navigation", { name: "Pagination" }).querySelector("output")?.textContent ?? "";
+const rowOf = (callId: string) => screen.getAllByRole("row").find((row) => row.getAttribute("data-call-id") === callId)!;
+
+describe("Calls page", () => {
+  it("lists the calls newest first with the total, op versions told apart, and filters by op through the URL", async () => {
+    const { user, search, router } = setup();
+    await table();
+    await waitFor(() => expect(rangeText()).toContain("1–25 of 30"), SLOW);
+    expect(screen.getByRole("button", { name: "Started" }).closest("th")).toHaveAttribute("aria-sort", "descending");
+    // Newest first: call-29 is a classification (one version: no version shown), call-28 an answer v1.
+    expect(within(rowOf("call-29")).getByText("classify_ticket")).toBeInTheDocument();
+    expect(within(rowOf("call-28")).getByText("v1")).toBeInTheDocument();
+    expect(within(rowOf("call-28")).getByText("support_agent.answer").closest("[title]")).toHaveAttribute("title", opRef("support_agent.answer", "a1"));
+    expect(within(rowOf("call-07")).getByText("Error")).toBeInTheDocument();
+
+    const picker = screen.getByRole("combobox", { name: "Operation" });
+    await waitFor(() => expect(within(picker).getByRole("option", { name: /support_agent\.answer · v0/ })).toBeInTheDocument(), SLOW);
+    await user.selectOptions(picker, "support_agent.answer:a0");
+    await waitFor(() => expect(search().get("op")).toBe("support_agent.answer:a0"), SLOW);
+    await waitFor(() => expect(rangeText()).toContain("of 7"), SLOW);
+    expect(screen.getAllByRole("row").slice(1).every((row) => within(row).queryByText("v0"))).toBe(true);
+
+    await user.click(screen.getByRole("button", { name: "Operation" }));
+    await waitFor(() => expect(search().get("sort")).toBe("op_name.asc"), SLOW);
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(search().get("sort")).toBeNull(), SLOW);
+    expect(search().get("op")).toBe("support_agent.answer:a0");
+  }, 60_000);
+
+  it("selects with shift-click ranges, then every matching call, and adds them with the chosen display fields", async () => {
+    const { user, clients } = setup();
+    const { id: queueId } = await clients.trace.createQueue({ project_id: PROJECT, name: "Tone review" });
+    await clients.trace.addItems(queueId, { project_id: PROJECT, call_ids: ["call-00"], display_fields: [] });
+    await table();
+    await waitFor(() => expect(rangeText()).toContain("of 30"), SLOW);
+
+    await user.click(within(rowOf("call-29")).getByRole("checkbox"));
+    await user.keyboard("{Shift>}");
+    await user.click(within(rowOf("call-26")).getByRole("checkbox"));
+    await user.keyboard("{/Shift}");
+    expect(screen.getByText("4 calls selected.")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("checkbox", { name: "Select every call on this page" }));
+    expect(screen.getByText("25 calls selected.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Select all 30 matching calls" }));
+    expect(screen.getByText("All 30 matching calls selected.")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Add to queue…" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add calls to a queue" });
+    const queue = within(dialog).getByRole("combobox", { name: /Queue/ });
+    await waitFor(() => expect(within(queue).getByRole("option", { name: "Tone review" })).toBeInTheDocument(), SLOW);
+    await user.selectOptions(queue, queueId);
+    expect(within(dialog).getByRole("checkbox", { name: "inputs.messages" })).toBeChecked();
+    expect(within(dialog).getByRole("checkbox", { name: "output.choices.0.message.content" })).toBeChecked();
+    expect(within(dialog).getByRole("checkbox", { name: "inputs.messages.0.role" })).not.toBeChecked();
+    await user.click(within(dialog).getByRole("button", { name: "Add 30 calls" }));
+
+    expect(await within(dialog).findByText(/Added 29 calls\. 1 was already in the queue \(not added twice\)\./, {}, SLOW)).toBeInTheDocument();
+    expect(within(dialog).getByRole("link", { name: "Open the queue" })).toHaveAttribute("href", `/queues/${queueId}`);
+    const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT });
+    expect(items).toHaveLength(30);
+    expect(items.find((i) => i.call_id === "call-05")?.display_fields).toEqual(["inputs.messages", "output.choices.0.message.content"]);
+  }, 60_000);
+
+  it("keeps the selection when adding fails and retries what is left", async () => {
+    let failAdds = 1;
+    const { user, clients } = setup("size=25", (inner) => async (input, init) => {
+      const request = new Request(input, init);
+      if (request.method === "POST" && /\/annotation_queues\/[^/]+\/items$/.test(new URL(request.url).pathname) && failAdds > 0) {
+        failAdds--;
+        return Response.json({ reason: "Service unavailable" }, { status: 503 });
+      }
+      return inner(input, init);
+    });
+    const { id: queueId } = await clients.trace.createQueue({ project_id: PROJECT, name: "Retry queue" });
+    await table();
+    await waitFor(() => expect(rangeText()).toContain("of 30"), SLOW);
+    await user.click(within(rowOf("call-29")).getByRole("checkbox"));
+    await user.click(within(rowOf("call-28")).getByRole("checkbox"));
+    await user.click(screen.getByRole("button", { name: "Add to queue…" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add calls to a queue" });
+    const queue = within(dialog).getByRole("combobox", { name: /Queue/ });
+    await waitFor(() => expect(within(queue).getByRole("option", { name: "Retry queue" })).toBeInTheDocument(), SLOW);
+    await user.selectOptions(queue, queueId);
+    await user.click(within(dialog).getByRole("button", { name: "Add 2 calls" }));
+
+    expect(await within(dialog).findByText(/Stopped by an error: 2 not sent yet\. Added 0 calls\./, {}, SLOW)).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Retry the remaining 2" })).toHaveFocus();
+    expect(screen.getByText("2 calls selected.")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Retry the remaining 2" }));
+    expect(await within(dialog).findByText("Added 2 calls.", {}, SLOW)).toBeInTheDocument();
+    expect((await clients.trace.queryItems(queueId, { project_id: PROJECT })).items.map((i) => i.call_id).sort()).toEqual(["call-28", "call-29"]);
+  }, 60_000);
+
+  it("adds all matching calls batch by batch and stops after the batch in flight on Cancel", async () => {
+    const gate = requestGate();
+    const releaseFirstAdd = gate.hold();
+    let adds = 0;
+    const { user, clients } = setup(
+      "size=25",
+      (inner) => async (input, init) => {
+        const request = new Request(input, init);
+        if (request.method === "POST" && /\/annotation_queues\/[^/]+\/items$/.test(new URL(request.url).pathname) && adds++ === 0) await gate.pass();
+        return inner(input, init);
+      },
+      2100,
+    );
+    const { id: queueId } = await clients.trace.createQueue({ project_id: PROJECT, name: "Big queue" });
+    await table();
+    await waitFor(() => expect(rangeText()).toContain("of 2,100"), SLOW);
+    await user.click(screen.getByRole("checkbox", { name: "Select every call on this page" }));
+    await user.click(screen.getByRole("button", { name: "Select all 2,100 matching calls" }));
+    await user.click(screen.getByRole("button", { name: "Add to queue…" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add calls to a queue" });
+    const queue = within(dialog).getByRole("combobox", { name: /Queue/ });
+    await waitFor(() => expect(within(queue).getByRole("option", { name: "Big queue" })).toBeInTheDocument(), SLOW);
+    await user.selectOptions(queue, queueId);
+    await user.click(within(dialog).getByRole("button", { name: "Add 2,100 calls" }));
+
+    expect(await within(dialog).findByText("Sent 0 of 2,100 calls", {}, SLOW)).toBeInTheDocument();
+    // The focus moved from the form's button to Cancel: Enter cancels.
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(within(dialog).getByText("Stopping after the batch in flight…")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeDisabled();
+    releaseFirstAdd();
+    expect(await within(dialog).findByText("Cancelled: 1,100 not sent. Added 1,000 calls.", {}, SLOW)).toBeInTheDocument();
+    const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT });
+    expect(items).toHaveLength(1000);
+    // Oldest first: the first window of ids is the first 1,000 calls recorded.
+    expect(items.map((i) => i.call_id).sort().at(-1)).toBe("call-0999");
+    expect(adds).toBe(1);
+  }, 60_000);
+
+  it("shows a filter the service refuses (422) under that filter, keeping what was typed", async () => {
+    const long = "t".repeat(300);
+    setup(`trace=${long}`);
+    const field = await screen.findByRole("textbox", { name: "Trace ID" }, SLOW);
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"), SLOW);
+    expect(field).toHaveValue(long);
+    expect(field).toHaveAccessibleDescription(/256/);
+    expect(screen.getByText("Fix the filter marked above to see calls.")).toBeInTheDocument();
+    expect(screen.queryByText("Could not load the calls")).not.toBeInTheDocument();
+  }, 60_000);
+
+  it("filters a time range typed in local time, kept in the URL as UTC, and root calls only", async () => {
+    const { user, search, fetch } = setup();
+    await table();
+    await waitFor(() => expect(rangeText()).toContain("of 30"), SLOW);
+    // 20 calls started after this instant (a local time, as the browser's picker gives it).
+    const local = new Date(Date.UTC(2026, 0, 1, 0, 9, 30));
+    const typed = toLocalInput(local);
+    fireEvent.change(screen.getByLabelText("Started after"), { target: { value: typed } });
+    await waitFor(() => expect(search().get("after")).toBe(new Date(typed).toISOString()), SLOW);
+    await waitFor(() => expect(rangeText()).toContain("of 20"), SLOW);
+    expect(screen.getByLabelText("Started after")).toHaveValue(typed);
+
+    await user.click(screen.getByRole("checkbox", { name: "Root calls only" }));
+    await waitFor(() => expect(search().get("roots")).toBe("1"), SLOW);
+    await waitFor(() => expect(fetch.seen.at(-1)?.body).toMatchObject({ filter: { trace_roots_only: true } }), SLOW);
+  }, 60_000);
+
+  it("says when the text filter matches nothing and clears it", async () => {
+    const { user, search } = setup("q=no-such-text");
+    expect(await screen.findByText("No calls match these filters", {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Text in inputs or output" })).toHaveValue("no-such-text");
+    await user.click(screen.getAllByRole("button", { name: "Clear filters" })[0]!);
+    await waitFor(() => expect(search().get("q")).toBeNull(), SLOW);
+    await waitFor(() => expect(rangeText()).toContain("of 30"), SLOW);
+  }, 60_000);
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { defaultDisplayFields, flattenCallPaths, MAX_PATHS } from "./display-field-paths";
+import { inputsPreview, outputPreview, previewValue } from "./value-preview";
+
+const chat = {
+  inputs: { messages: [{ role: "user", content: "Where is my refund?" }], model: "gpt" },
+  output: { choices: [{ message: { role: "assistant", content: "On its way." } }] },
+};
+
+describe("display field paths from calls", () => {
+  it("flattens inputs and output into dotted paths with a preview of each value", () => {
+    const paths = flattenCallPaths([chat]);
+    expect(paths.map((p) => p.path)).toEqual([
+      "inputs.messages",
+      "inputs.messages.0",
+      "inputs.messages.0.role",
+      "inputs.messages.0.content",
+      "inputs.model",
+      "output",
+      "output.choices",
+      "output.choices.0",
+      "output.choices.0.message",
+      "output.choices.0.message.role",
+      "output.choices.0.message.content",
+    ]);
+    expect(paths.find((p) => p.path === "output.choices.0.message.content")?.preview).toBe("On its way.");
+    expect(paths.find((p) => p.path === "inputs.messages")?.preview).toBe('[{role: "user", content: "Where is my refund?"}]');
+  });
+
+  it("counts how many sampled calls have each path", () => {
+    const paths = flattenCallPaths([chat, { inputs: { model: "x" }, output: "plain" }]);
+    expect(paths.find((p) => p.path === "inputs.model")?.count).toBe(2);
+    expect(paths.find((p) => p.path === "inputs.messages")?.count).toBe(1);
+    expect(paths.find((p) => p.path === "output")?.count).toBe(2);
+  });
+
+  it("stays bounded for a huge or deeply nested call", () => {
+    let deep: unknown = "leaf";
+    for (let i = 0; i < 3000; i++) deep = { next: deep };
+    const wide = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, { a: i, b: [i, i, i, i] }]));
+    const paths = flattenCallPaths([{ inputs: { deep, wide }, output: null }]);
+    expect(paths.length).toBeLessThanOrEqual(MAX_PATHS);
+    expect(paths.some((p) => p.path === "inputs.deep.next.next")).toBe(true);
+    expect(paths.some((p) => p.path.split(".").length > 8)).toBe(false);
+    const hugeKey = flattenCallPaths([{ inputs: { ["k".repeat(2_000_000)]: { a: 1 }, ok: 1 }, output: null }]);
+    expect(hugeKey.map((p) => p.path)).toEqual(["inputs.ok"]);
+  });
+
+  it("ticks the usual chat paths first, else the top-level inputs and the output", () => {
+    expect(defaultDisplayFields(flattenCallPaths([chat]))).toEqual(["inputs.messages", "output.choices.0.message.content"]);
+    expect(defaultDisplayFields(flattenCallPaths([{ inputs: { a: 1, b: 2, c: 3, d: 4 }, output: { score: 1 } }]))).toEqual(["inputs.a", "inputs.b", "inputs.c", "output"]);
+    expect(defaultDisplayFields([])).toEqual([]);
+  });
+});
+
+describe("one-line previews", () => {
+  it("shows strings bare, values as compact JSON, on one line", () => {
+    expect(previewValue("two\nlines")).toBe("two lines");
+    expect(previewValue({ a: 1, b: [true, null] })).toBe("{a: 1, b: [true, null]}");
+    expect(previewValue(null)).toBe("");
+  });
+
+  it("cuts long values at the budget without serialising the whole value", () => {
+    const huge = { text: "x".repeat(5_000_000) };
+    const preview = previewValue(huge, 40);
+    expect(preview).toHaveLength(41);
+    expect(preview.endsWith("…")).toBe(true);
+    let deep: unknown = 1;
+    for (let i = 0; i < 3000; i++) deep = [deep];
+    expect(previewValue(deep)).toBe(`${"[".repeat(12)}[…]${"]".repeat(12)}`);
+  });
+});
+
+describe("previews of what a call was asked and answered", () => {
+  it("shows the last chat message and the completion's text", () => {
+    expect(inputsPreview({ messages: [{ role: "system", content: "Be kind" }, { role: "user", content: "Where is\nmy refund?" }] })).toBe("user: Where is my refund?");
+    expect(inputsPreview({ question: "Why?" })).toBe('{question: "Why?"}');
+    expect(inputsPreview(null)).toBe("");
+    expect(outputPreview(chat.output)).toBe("On its way.");
+    expect(outputPreview({ answer: "Yes", score: 1 })).toBe("Yes");
+    expect(outputPreview("plain")).toBe("plain");
+    expect(outputPreview([1, 2])).toBe("[1, 2]");
+  });
+});

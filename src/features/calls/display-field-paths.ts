@@ -1,0 +1,76 @@
+import { LIMITS } from "@contract/limits";
+import type { Call } from "@contract/trace";
+import { previewValue } from "./value-preview";
+
+/**
+ * The display fields a person can choose when adding calls to a queue: the dotted paths into the
+ * calls' `inputs` and `output` (what `display_fields` holds and the review resolves, see
+ * queues/queue-review/display-fields.ts), each with a preview of its value in the first call that
+ * has it. Bounded: a few levels, the first entries of each array, a few hundred paths, so a call
+ * with 200,000 leaves costs no more than the list shown.
+ */
+
+export type FieldPath = { path: string; preview: string; /** How many of the sampled calls have the path. */ count: number };
+
+export const MAX_PATHS = 300;
+const MAX_DEPTH = 6;
+const ARRAY_ENTRIES = 3;
+/** Calls sampled for paths: the first selected ones. */
+export const SAMPLE_CALLS = 20;
+
+export function flattenCallPaths(calls: readonly Pick<Call, "inputs" | "output">[]): FieldPath[] {
+  const found = new Map<string, FieldPath>();
+  for (const call of calls.slice(0, SAMPLE_CALLS)) {
+    for (const [path, value] of pathsOfCall(call)) {
+      const known = found.get(path);
+      if (known) known.count += 1;
+      else if (found.size < MAX_PATHS) found.set(path, { path, preview: previewValue(value, 80), count: 1 });
+    }
+  }
+  return [...found.values()];
+}
+
+/** One call's paths and their values, each path once, in the order of the call's keys. */
+function pathsOfCall(call: Pick<Call, "inputs" | "output">): Map<string, unknown> {
+  const paths = new Map<string, unknown>();
+  const walk = (value: unknown, path: string, depth: number) => {
+    // A path the add endpoint would refuse (a key of megabytes) is not offered, nor what is under it.
+    if (paths.size >= MAX_PATHS || path.length > LIMITS.displayFieldLength) return;
+    paths.set(path, value);
+    if (depth >= MAX_DEPTH || value === null || typeof value !== "object") return;
+    if (Array.isArray(value)) {
+      value.slice(0, ARRAY_ENTRIES).forEach((entry, index) => walk(entry, `${path}.${index}`, depth + 1));
+      return;
+    }
+    for (const key of Object.keys(value).slice(0, 100)) walk((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1);
+  };
+  if (call.inputs) for (const key of Object.keys(call.inputs).slice(0, 100)) walk(call.inputs[key], `inputs.${key}`, 1);
+  if (call.output !== undefined && call.output !== null) walk(call.output, "output", 0);
+  return paths;
+}
+
+/** Paths that usually say what a call was about: the chat, the question, the answer. */
+const PREFERRED = [
+  "inputs.messages",
+  "inputs.prompt",
+  "inputs.question",
+  "inputs.query",
+  "inputs.input",
+  "inputs.text",
+  "output.choices.0.message.content",
+  "output.content",
+  "output.answer",
+  "output.text",
+] as const;
+
+/**
+ * What to tick at first: the preferred paths the calls have; when none, the top-level inputs (at
+ * most three) and the whole output.
+ */
+export function defaultDisplayFields(paths: readonly FieldPath[]): string[] {
+  const have = new Set(paths.map((p) => p.path));
+  const preferred = PREFERRED.filter((p) => have.has(p));
+  if (preferred.length > 0) return preferred;
+  const topInputs = paths.filter((p) => /^inputs\.[^.]+$/.test(p.path)).slice(0, 3).map((p) => p.path);
+  return [...topInputs, ...(have.has("output") ? ["output"] : [])];
+}

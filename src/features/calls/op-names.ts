@@ -1,0 +1,78 @@
+import type { TraceObject } from "@contract/trace-objects";
+
+/**
+ * Op names as people read them. A call's `op_name` is a full op ref,
+ * `weave:///{entity}/{project}/op/{name}:{digest}`; people know the op by its name, and need the
+ * version only when the project has several versions of that op.
+ */
+
+export type ParsedOpRef = { entity: string; project: string; name: string; digest: string };
+
+const OP_REF = /^weave:\/\/\/([^/]+)\/([^/]+)\/op\/(.+):([^:/]*)$/;
+
+/** The parts of an op ref, or null for anything else (an op name that is not a ref is shown as it is). */
+export function parseOpRef(ref: string): ParsedOpRef | null {
+  const match = OP_REF.exec(ref);
+  if (!match) return null;
+  return { entity: match[1]!, project: match[2]!, name: match[3]!, digest: match[4]! };
+}
+
+/** The ref of one version of an op; digest `*` means every version (upstream reads it so in `op_names`). */
+export const opRef = (projectId: string, name: string, digest: string): string => `weave:///${projectId}/op/${name}:${digest}`;
+
+export type OpVersion = { name: string; digest: string; ref: string; /** 0-based, as the service numbers versions; null when unknown. */ index: number | null };
+
+/** What is known of the project's ops: every version of each, by name, oldest first. */
+export type OpCatalog = ReadonlyMap<string, readonly OpVersion[]>;
+
+/**
+ * The catalog from the service's op objects (object id = op name, one object per digest), with the
+ * op refs seen on calls added (a call may name a version the objects list does not hold, e.g. past
+ * its first 1,000 entries).
+ */
+export function buildOpCatalog(projectId: string, objects: readonly Pick<TraceObject, "object_id" | "digest" | "version_index">[], seenRefs: readonly string[] = []): OpCatalog {
+  const byName = new Map<string, Map<string, OpVersion>>();
+  const put = (version: OpVersion) => {
+    const versions = byName.get(version.name) ?? new Map<string, OpVersion>();
+    const known = versions.get(version.digest);
+    if (!known || (known.index === null && version.index !== null)) versions.set(version.digest, version);
+    byName.set(version.name, versions);
+  };
+  for (const obj of objects) put({ name: obj.object_id, digest: obj.digest, ref: opRef(projectId, obj.object_id, obj.digest), index: obj.version_index });
+  for (const ref of seenRefs) {
+    const parsed = parseOpRef(ref);
+    if (parsed && parsed.digest !== "*") put({ name: parsed.name, digest: parsed.digest, ref, index: null });
+  }
+  const catalog = new Map<string, OpVersion[]>();
+  for (const [name, versions] of [...byName].sort(([a], [b]) => a.localeCompare(b))) {
+    catalog.set(name, [...versions.values()].sort((a, b) => (a.index ?? Number.MAX_SAFE_INTEGER) - (b.index ?? Number.MAX_SAFE_INTEGER)));
+  }
+  return catalog;
+}
+
+/** A version's short label: `v2` when the service numbered it, else the digest's first characters. */
+export const versionLabel = (version: Pick<OpVersion, "digest" | "index">): string => (version.index !== null ? `v${version.index}` : version.digest.slice(0, 7));
+
+export type OpDisplay = { name: string; /** Shown only when the op has several versions. */ version: string | null; full: string };
+
+/** How a call's op shows in the table: its name, and its version when the project has several. */
+export function displayOp(opName: string, catalog: OpCatalog): OpDisplay {
+  const parsed = parseOpRef(opName);
+  if (!parsed) return { name: opName, version: null, full: opName };
+  const versions = catalog.get(parsed.name) ?? [];
+  if (versions.length < 2) return { name: parsed.name, version: null, full: opName };
+  const known = versions.find((v) => v.digest === parsed.digest);
+  return { name: parsed.name, version: versionLabel(known ?? { digest: parsed.digest, index: null }), full: opName };
+}
+
+/**
+ * The op filter of the URL (`op=name` for every version, `op=name:digest` for one) as the service's
+ * `op_names` entry.
+ */
+export function opFilterRef(projectId: string, op: string): string {
+  const colon = op.lastIndexOf(":");
+  return colon > 0 ? opRef(projectId, op.slice(0, colon), op.slice(colon + 1)) : opRef(projectId, op, "*");
+}
+
+/** The URL's op filter value of a choice: the name alone, or `name:digest` for one version. */
+export const opFilterValue = (name: string, digest?: string): string => (digest ? `${name}:${digest}` : name);

@@ -1,0 +1,47 @@
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import type { Call } from "@contract/trace";
+import { traceQueries } from "@/api/queries/trace";
+import { useApiClients } from "@/settings/api-clients";
+import { toCallsPageRequest, toCallsStatsRequest, type CallsView } from "./calls-url-state";
+import { buildOpCatalog } from "./op-names";
+
+const NO_CALLS: readonly Call[] = [];
+
+/**
+ * The page of calls for the view, the count of calls the filters match, and the project's ops.
+ * The old page stays on screen while the next loads, superseded requests are cancelled through
+ * the query's signal, and the next page is prefetched.
+ */
+export function useCallsPage(projectId: string, view: CallsView) {
+  const { trace } = useApiClients();
+  const queryClient = useQueryClient();
+  const request = useMemo(() => toCallsPageRequest(projectId, view), [projectId, view]);
+  const statsRequest = useMemo(() => toCallsStatsRequest(projectId, view), [projectId, view]);
+
+  const page = useQuery({ ...traceQueries.callsPage(trace, request), placeholderData: keepPreviousData });
+  const count = useQuery({ ...traceQueries.callsCount(trace, statsRequest), placeholderData: keepPreviousData });
+  const ops = useQuery(traceQueries.ops(trace, projectId));
+
+  // While the next page loads the previous one stays on screen: its place and size, not the new ones, describe it.
+  const asked = { offset: (view.page - 1) * view.pageSize, pageSize: view.pageSize };
+  const [settled, setSettled] = useState(asked);
+  if (page.data && !page.isPlaceholderData && (settled.offset !== asked.offset || settled.pageSize !== asked.pageSize)) setSettled(asked);
+  const shown = page.isPlaceholderData ? settled : asked;
+  const rows = page.data ?? NO_CALLS;
+  const calls = useMemo(() => rows.slice(0, shown.pageSize), [rows, shown.pageSize]);
+  const hasNext = rows.length > view.pageSize && !page.isPlaceholderData;
+  const total = count.isPlaceholderData ? null : (count.data ?? null);
+
+  useEffect(() => {
+    if (!hasNext) return;
+    void queryClient.prefetchQuery(traceQueries.callsPage(trace, toCallsPageRequest(projectId, { ...view, page: view.page + 1 })));
+  }, [hasNext, projectId, view, trace, queryClient]);
+
+  const catalog = useMemo(
+    () => buildOpCatalog(projectId, ops.data ?? [], calls.map((c) => c.op_name)),
+    [projectId, ops.data, calls],
+  );
+
+  return { page, count, ops, calls, hasNext, total, catalog, offset: shown.offset };
+}
