@@ -1,24 +1,11 @@
 import type { TraceObject } from "@contract/trace-objects";
+import { opRef, parseOpRef, versionLabel } from "@/lib/op-refs";
 
 /**
  * Op names as people read them. A call's `op_name` is a full op ref,
  * `weave:///{entity}/{project}/op/{name}:{digest}`; people know the op by its name, and need the
  * version only when the project has several versions of that op.
  */
-
-export type ParsedOpRef = { entity: string; project: string; name: string; digest: string };
-
-const OP_REF = /^weave:\/\/\/([^/]+)\/([^/]+)\/op\/(.+):([^:/]*)$/;
-
-/** The parts of an op ref, or null for anything else (an op name that is not a ref is shown as it is). */
-export function parseOpRef(ref: string): ParsedOpRef | null {
-  const match = OP_REF.exec(ref);
-  if (!match) return null;
-  return { entity: match[1]!, project: match[2]!, name: match[3]!, digest: match[4]! };
-}
-
-/** The ref of one version of an op; digest `*` means every version (upstream reads it so in `op_names`). */
-export const opRef = (projectId: string, name: string, digest: string): string => `weave:///${projectId}/op/${name}:${digest}`;
 
 export type OpVersion = { name: string; digest: string; ref: string; /** 0-based, as the service numbers versions; null when unknown. */ index: number | null };
 
@@ -41,7 +28,7 @@ export function buildOpCatalog(projectId: string, objects: readonly Pick<TraceOb
   for (const obj of objects) put({ name: obj.object_id, digest: obj.digest, ref: opRef(projectId, obj.object_id, obj.digest), index: obj.version_index });
   for (const ref of seenRefs) {
     const parsed = parseOpRef(ref);
-    if (parsed && parsed.digest !== "*") put({ name: parsed.name, digest: parsed.digest, ref, index: null });
+    if (parsed && parsed.digest !== "*" && parsed.digest !== "") put({ name: parsed.name, digest: parsed.digest, ref, index: null });
   }
   const catalog = new Map<string, OpVersion[]>();
   for (const [name, versions] of [...byName].sort(([a], [b]) => a.localeCompare(b))) {
@@ -49,9 +36,6 @@ export function buildOpCatalog(projectId: string, objects: readonly Pick<TraceOb
   }
   return catalog;
 }
-
-/** A version's short label: `v2` when the service numbered it, else the digest's first characters. */
-export const versionLabel = (version: Pick<OpVersion, "digest" | "index">): string => (version.index !== null ? `v${version.index}` : version.digest.slice(0, 7));
 
 export type OpDisplay = { name: string; /** Shown only when the op has several versions. */ version: string | null; full: string };
 

@@ -2,7 +2,8 @@ import { useId, useState } from "react";
 import { Field } from "@/components/field";
 import { inputClasses } from "@/components/text-field";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
-import { opFilterValue, versionLabel, type OpCatalog } from "./op-names";
+import { versionLabel } from "@/lib/op-refs";
+import { opFilterValue, type OpCatalog } from "./op-names";
 
 /**
  * The op filter: a search box narrowing a list of the project's ops by name, and the list itself

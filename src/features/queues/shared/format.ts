@@ -1,5 +1,5 @@
 import { timestampMs } from "@contract/common";
-import { parseOpRef } from "./op-names";
+import { parseOpRef } from "@/lib/op-refs";
 
 /** Formatters of the queue pages' own data: calls' durations, op names, ids. */
 

@@ -1,22 +1,13 @@
+import { parseOpRef, versionLabel } from "@/lib/op-refs";
+
 /**
  * Operation names as people read them. The service stores each call's operation as a full ref,
  * `weave:///{entity}/{project}/op/{name}:{digest}`; people know `support_agent.answer`, and tell
  * versions apart as Weave does (`support_agent.answer:v1`) only when a name has several.
  */
 
-const OP_REF = /^weave:\/\/\/[^/]+\/[^/]+\/op\/(.+?)(?::([^:/]*))?$/;
-
-/** The name and version digest of an op ref, or null for anything else. */
-export function parseOpRef(ref: string): { name: string; digest: string } | null {
-  const match = OP_REF.exec(ref);
-  return match ? { name: match[1]!, digest: match[2] ?? "" } : null;
-}
-
 /** One operation a filter can offer: its full ref and what people read. */
 export type OpChoice = { ref: string; name: string; label: string };
-
-/** How many characters of a digest tell versions apart when their version numbers are unknown. */
-const DIGEST_CHARS = 6;
 
 /**
  * The offered refs with their labels, sorted by label: the bare name when one version of it is
@@ -34,8 +25,7 @@ export function opChoices(offered: Iterable<string>, projectOps: ReadonlyMap<str
   const choices = [...refs].map((ref): OpChoice => {
     const parsed = parseOpRef(ref);
     const name = parsed?.name ?? ref;
-    const index = projectOps.get(ref);
-    const version = index === undefined ? (parsed?.digest ?? "").slice(0, DIGEST_CHARS) : `v${index}`;
+    const version = versionLabel({ digest: parsed?.digest ?? "", index: projectOps.get(ref) });
     const several = (versionsOf.get(name)?.size ?? 1) > 1;
     return { ref, name, label: several && version !== "" ? `${name}:${version}` : name };
   });
