@@ -52,12 +52,14 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
  * Calls started after / before an instant. Upstream compares `started_at` with a number of seconds
- * since the epoch (its own monitors and tests write it so).
+ * since the epoch (its own monitors and tests write it so). The query language has no `$lt`:
+ * "before" is `$not` of `$gte`, which the service reads as the bound of an index range.
  */
 export function startedRangeExprs(range: { after?: Date | null; before?: Date | null }): Expr[] {
+  const startedAt = { $getField: "started_at" };
   const exprs: Expr[] = [];
-  if (range.after) exprs.push({ $gt: [{ $getField: "started_at" }, { $literal: seconds(range.after) }] });
-  if (range.before) exprs.push({ $lt: [{ $getField: "started_at" }, { $literal: seconds(range.before) }] });
+  if (range.after) exprs.push({ $gt: [startedAt, { $literal: seconds(range.after) }] });
+  if (range.before) exprs.push({ $not: [{ $gte: [startedAt, { $literal: seconds(range.before) }] }] });
   return exprs;
 }
 

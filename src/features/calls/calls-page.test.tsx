@@ -2,26 +2,36 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest";
 import type { Call } from "@contract/trace";
 import { insertCalls } from "@server/trace/calls";
+import { opRefOf, seedOpObjects, type OpVersion } from "@server/trace/seed/op-objects";
 import { createApiClients } from "@/api/clients";
 import { requestGate } from "@/api/test-support";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
-import { withFakeCallsService } from "@/test/fake-calls-service";
 import { createLocalServer } from "@/test/local-server";
 import { toLocalInput } from "./calls-filters";
 
 const PROJECT = "demo/support-bot";
 const SLOW = { timeout: 10_000 };
-const opRef = (name: string, digest: string) => `weave:///${PROJECT}/op/${name}:${digest}`;
+/** The ops' versions, stored as op objects (oldest first: version numbers follow), as the weave SDK saves them. */
+const VERSIONS = {
+  a0: { name: "support_agent.answer", source: "def answer(q): ..." },
+  a1: { name: "support_agent.answer", source: "def answer(q, history): ..." },
+  c1: { name: "classify_ticket", source: "def classify(t): ..." },
+} satisfies Record<string, OpVersion>;
+type VersionKey = keyof typeof VERSIONS;
+const opRef = (version: VersionKey) => opRefOf(PROJECT, VERSIONS[version]);
+/** The URL's value for one version of an op: `name:digest`. */
+const opParam = (version: VersionKey) => opRef(version).split("/op/")[1]!;
 
 /** 30 calls: answers in two versions (v0 for the first 10), and classifications; one call failed. */
 function makeCalls(count = 30): Call[] {
   return Array.from({ length: count }, (_, i) => ({
     id: `call-${String(i).padStart(count > 100 ? 4 : 2, "0")}`,
     project_id: PROJECT,
-    op_name: i % 3 === 2 ? opRef("classify_ticket", "c1") : opRef("support_agent.answer", i < 10 ? "a0" : "a1"),
+    op_name: i % 3 === 2 ? opRef("c1") : opRef(i < 10 ? "a0" : "a1"),
     trace_id: `trace-${i}`,
-    parent_id: null,
+    // Every fifth call is a child (of the call before it): "root calls only" leaves it out.
+    parent_id: i % 5 === 4 ? `call-${String(i - 1).padStart(count > 100 ? 4 : 2, "0")}` : null,
     started_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
     ended_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000 + 2000).toISOString(),
     inputs: { messages: [{ role: "user", content: `Question ${i}` }] },
@@ -36,17 +46,10 @@ function setup(search = "size=25", wrap: (fetch: typeof globalThis.fetch) => typ
   // The calls are stored in the local services too, so adding them to a queue works for real.
   insertCalls(
     server.db,
-    calls.map((c) => ({ project_id: c.project_id, id: c.id, op_name: c.op_name, trace_id: c.trace_id, started_at: Date.parse(c.started_at), ended_at: Date.parse(c.ended_at!), inputs: c.inputs ?? {}, output: c.output, exception: c.exception })),
+    calls.map((c) => ({ project_id: c.project_id, id: c.id, op_name: c.op_name, trace_id: c.trace_id, parent_id: c.parent_id, started_at: Date.parse(c.started_at), ended_at: Date.parse(c.ended_at!), inputs: c.inputs ?? {}, output: c.output, exception: c.exception })),
   );
-  const fetch = withFakeCallsService(wrap(server.fetch), {
-    projectId: PROJECT,
-    calls,
-    ops: [
-      { name: "support_agent.answer", digest: "a0", versionIndex: 0 },
-      { name: "support_agent.answer", digest: "a1", versionIndex: 1 },
-      { name: "classify_ticket", digest: "c1", versionIndex: 0 },
-    ],
-  });
+  seedOpObjects(server.db, PROJECT, (Object.keys(VERSIONS) as VersionKey[]).map((key, i) => ({ ...VERSIONS[key], createdAt: Date.UTC(2025, 11, 1) + i * 1000 })), "user-demo");
+  const fetch = wrap(server.fetch);
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
   localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
   const clients = createApiClients(server.settings, { fetch: server.fetch });
@@ -67,13 +70,13 @@ describe("Calls page", () => {
     // Newest first: call-29 is a classification (one version: no version shown), call-28 an answer v1.
     expect(within(rowOf("call-29")).getByText("classify_ticket")).toBeInTheDocument();
     expect(within(rowOf("call-28")).getByText("v1")).toBeInTheDocument();
-    expect(within(rowOf("call-28")).getByText("support_agent.answer").closest("[title]")).toHaveAttribute("title", opRef("support_agent.answer", "a1"));
+    expect(within(rowOf("call-28")).getByText("support_agent.answer").closest("[title]")).toHaveAttribute("title", opRef("a1"));
     expect(within(rowOf("call-07")).getByText("Error")).toBeInTheDocument();
 
     const picker = screen.getByRole("combobox", { name: "Operation" });
     await waitFor(() => expect(within(picker).getByRole("option", { name: /support_agent\.answer · v0/ })).toBeInTheDocument(), SLOW);
-    await user.selectOptions(picker, "support_agent.answer:a0");
-    await waitFor(() => expect(search().get("op")).toBe("support_agent.answer:a0"), SLOW);
+    await user.selectOptions(picker, opParam("a0"));
+    await waitFor(() => expect(search().get("op")).toBe(opParam("a0")), SLOW);
     await waitFor(() => expect(rangeText()).toContain("of 7"), SLOW);
     expect(screen.getAllByRole("row").slice(1).every((row) => within(row).queryByText("v0"))).toBe(true);
 
@@ -81,7 +84,7 @@ describe("Calls page", () => {
     await waitFor(() => expect(search().get("sort")).toBe("op_name.asc"), SLOW);
     await act(() => router.navigate(-1));
     await waitFor(() => expect(search().get("sort")).toBeNull(), SLOW);
-    expect(search().get("op")).toBe("support_agent.answer:a0");
+    expect(search().get("op")).toBe(opParam("a0"));
   }, 60_000);
 
   it("selects with shift-click ranges, then every matching call, and adds them with the chosen display fields", async () => {
@@ -201,7 +204,7 @@ describe("Calls page", () => {
   }, 60_000);
 
   it("filters a time range typed in local time, kept in the URL as UTC, and root calls only", async () => {
-    const { user, search, fetch } = setup();
+    const { user, search } = setup();
     await table();
     await waitFor(() => expect(rangeText()).toContain("of 30"), SLOW);
     // 20 calls started after this instant (a local time, as the browser's picker gives it).
@@ -212,9 +215,16 @@ describe("Calls page", () => {
     await waitFor(() => expect(rangeText()).toContain("of 20"), SLOW);
     expect(screen.getByLabelText("Started after")).toHaveValue(typed);
 
+    // ...and before this one: calls 10 to 24 (the service's own evaluation of both bounds).
+    const end = toLocalInput(new Date(Date.UTC(2026, 0, 1, 0, 25)));
+    fireEvent.change(screen.getByLabelText("Started before"), { target: { value: end } });
+    await waitFor(() => expect(search().get("before")).toBe(new Date(end).toISOString()), SLOW);
+    await waitFor(() => expect(rangeText()).toContain("of 15"), SLOW);
+
+    // Calls 14, 19 and 24 are children.
     await user.click(screen.getByRole("checkbox", { name: "Root calls only" }));
     await waitFor(() => expect(search().get("roots")).toBe("1"), SLOW);
-    await waitFor(() => expect(fetch.seen.at(-1)?.body).toMatchObject({ filter: { trace_roots_only: true } }), SLOW);
+    await waitFor(() => expect(rangeText()).toContain("of 12"), SLOW);
   }, 60_000);
 
   it("says when the text filter matches nothing and clears it", async () => {

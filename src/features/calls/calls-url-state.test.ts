@@ -86,7 +86,7 @@ describe("the requests the view sends", () => {
         ],
       },
     });
-    expect(toCallsStatsRequest(PROJECT, view({ before: "2026-01-01T00:00:00.000Z" })).query).toEqual({ $expr: { $lt: [{ $getField: "started_at" }, { $literal: 1767225600 }] } });
+    expect(toCallsStatsRequest(PROJECT, view({ before: "2026-01-01T00:00:00.000Z" })).query).toEqual({ $expr: { $not: [{ $gte: [{ $getField: "started_at" }, { $literal: 1767225600 }] }] } });
   });
 
   it("reads the ids of all matching calls oldest first, id breaking ties, in windows", () => {
