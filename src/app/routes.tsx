@@ -47,15 +47,6 @@ export const APP_ROUTES: readonly AppRoute[] = [
     summary: "Work through annotation queues: filter, sort and export items, review each call, complete and move on.",
   },
   {
-    path: "/calls",
-    title: "Calls",
-    requiresKey: true,
-    wide: true,
-    load: () => import("@/features/calls/calls-page").then((m) => m.CallsPage),
-    nav: { label: "Calls", icon: ListIcon },
-    summary: "Browse the project's calls: filter by op, trace, time and text, select some and add them to an annotation queue.",
-  },
-  {
     path: "/queues/:queueId",
     title: "Queue items",
     requiresKey: true,
@@ -93,6 +84,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: "Edit annotation spec",
     requiresKey: true,
     load: () => import("@/features/specs/spec-edit-page").then((m) => m.EditSpecPage),
+  },
+  {
+    path: "/calls",
+    title: "Calls",
+    requiresKey: true,
+    wide: true,
+    load: () => import("@/features/calls/calls-page").then((m) => m.CallsPage),
+    nav: { label: "Calls", icon: ListIcon },
+    summary: "Browse the project's calls: filter by op, trace, time and text, select some and add them to an annotation queue.",
   },
   {
     path: "/models",
