@@ -262,6 +262,19 @@ describe("edit and delete a queue", () => {
     await expect(clients.trace.readQueue(PROJECT, id)).rejects.toMatchObject({ kind: "not_found" });
   }, 60_000);
 
+  it("a click inside a dialog opened from a list row stays in the dialog (it does not open the row's queue)", async () => {
+    const { server } = setup();
+    seedLargeQueue(server.db, { projectId: PROJECT, items: 2, name: "Audit one" });
+    const { user, router } = renderApp({ path: "/queues", defaults: urlsOf(server.settings), fetch: server.fetch });
+    const table = await screen.findByRole("table", { name: "Annotation queues" }, SLOW);
+    await user.click(within(table).getByRole("button", { name: "Edit Audit one" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit queue" });
+    await user.click(within(dialog).getByLabelText("Guidelines"));
+    await user.click(within(dialog).getByText("Guidelines"));
+    expect(router.location.pathname).toBe("/queues");
+    expect(screen.getByRole("dialog", { name: "Edit queue" })).toBeInTheDocument();
+  }, 60_000);
+
   it("deletes from the list's row actions and keeps the search", async () => {
     const { server } = setup();
     seedLargeQueue(server.db, { projectId: PROJECT, items: 2, name: "Audit one" });
