@@ -124,11 +124,21 @@ const scorerRefs = boundedArray(specRef, LIMITS.scorerRefs);
 const sameProjectRefs = z.superRefine((request: { project_id: unknown; scorer_refs?: unknown }, ctx) => {
   if (!Array.isArray(request.scorer_refs) || !z.safeParse(ProjectId, request.project_id).success) return;
   const prefix = `weave:///${request.project_id}/object/`;
-  const seen = new Set<unknown>();
+  // By spec, not by version: answers are keyed on the spec's name (`wandb.annotation.<name>`), so two
+  // versions of one spec would be one question asked twice, sharing its answers.
+  const seen = new Map<string, string>();
   request.scorer_refs.forEach((text: unknown, index) => {
     if (typeof text !== "string" || text.length > LIMITS.refLength || !OBJECT_REF_BY_DIGEST.test(text)) return;
-    const message = !text.startsWith(prefix) ? `must be an AnnotationSpec of project '${request.project_id}'` : seen.has(text) ? "is listed twice" : null;
-    seen.add(text);
+    const name = text.slice(prefix.length).split(":")[0] ?? "";
+    const earlier = seen.get(name);
+    const message = !text.startsWith(prefix)
+      ? `must be an AnnotationSpec of project '${request.project_id}'`
+      : earlier === text
+        ? "is listed twice"
+        : earlier !== undefined
+          ? `is another version of the spec '${name}', which the queue already asks (one spec's versions share its answers)`
+          : null;
+    if (!seen.has(name)) seen.set(name, text);
     if (message) ctx.addIssue({ code: "custom", path: ["scorer_refs", index], message, input: text });
   });
 });

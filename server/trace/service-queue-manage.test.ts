@@ -105,9 +105,14 @@ describe("updating a queue (PUT /annotation_queues/{id})", () => {
       expect(badPlace.status).toBe(422);
       expect(locsOf(badPlace)).toEqual([1, 2].map((i) => ["body", "scorer_refs", i]));
       expect((badPlace.json as { detail: { msg: string }[] }).detail.map((d) => d.msg)).toEqual(["must be an AnnotationSpec of project 'demo/support-bot'", "is listed twice"]);
+      // Two versions of one spec: one question asked twice, sharing its answers (our choice; upstream takes it).
+      const twoVersions = await send([tone, `weave:///${PROJECT}/object/tone:someotherdigest`]);
+      expect(twoVersions.status).toBe(422);
+      expect(locsOf(twoVersions)).toEqual([["body", "scorer_refs", 1]]);
+      expect((twoVersions.json as { detail: { msg: string }[] }).detail[0]?.msg).toMatch(/^is another version of the spec 'tone'/);
     }
     // What a well-formed ref points at: a 400 naming each bad one.
-    const unresolved = [tone, `weave:///${PROJECT}/object/tone:unknowndigest`, notASpec];
+    const unresolved = [tone, `weave:///${PROJECT}/object/no_such_spec:unknowndigest`, notASpec];
     for (const res of [await update(app, id, { scorer_refs: unresolved }), await create(unresolved)]) {
       expect(res.status).toBe(400);
       expect(reasonOf(res)).toBe("scorer_refs[1] names no object version of this project; scorer_refs[2] is not an AnnotationSpec (project 'demo/support-bot').");

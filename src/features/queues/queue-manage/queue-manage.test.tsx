@@ -275,6 +275,22 @@ describe("edit and delete a queue", () => {
     expect(screen.getByRole("dialog", { name: "Edit queue" })).toBeInTheDocument();
   }, 60_000);
 
+  it("offers a spec the queue asks in an older version only as 'Use latest', never as a second question", async () => {
+    const { server, clients, specs } = setup();
+    const { id } = await clients.trace.createQueue({ project_id: PROJECT, name: "Tone check", scorer_refs: [specs.tone] });
+    // Tone gets a second version after the queue was made.
+    const { digest } = createObject(server.db, { projectId: PROJECT, objectId: "tone", val: { name: "Tone", field_schema: { type: "integer", minimum: 1, maximum: 7 } }, builtinClass: "AnnotationSpec", userId: "user-demo" });
+    const { user } = renderApp({ path: `/queues/${id}`, defaults: urlsOf(server.settings), fetch: server.fetch });
+    await user.click(await screen.findByRole("button", { name: "Edit queue" }, SLOW));
+    const dialog = await screen.findByRole("dialog", { name: "Edit queue" });
+    await within(dialog).findByRole("button", { name: "Ask the latest version of Tone" }, SLOW);
+    const toAdd = await within(dialog).findByRole("list", { name: "Specs to add" }, SLOW);
+    expect(within(toAdd).queryByRole("button", { name: "Add Tone" })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Ask the latest version of Tone" }));
+    await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(async () => expect((await clients.trace.readQueue(PROJECT, id)).scorer_refs).toEqual([`weave:///${PROJECT}/object/tone:${digest}`]), SLOW);
+  }, 60_000);
+
   it("deletes from the list's row actions and keeps the search", async () => {
     const { server } = setup();
     seedLargeQueue(server.db, { projectId: PROJECT, items: 2, name: "Audit one" });

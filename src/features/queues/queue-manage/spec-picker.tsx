@@ -1,3 +1,4 @@
+import { parseObjectRef } from "@contract/weave-refs";
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { LIMITS } from "@contract/limits";
 import type { QueueSpec } from "@/api/annotation-specs";
@@ -43,9 +44,12 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
   const headingId = useId();
   const errorId = useId();
   const [search, setSearch] = useState("");
-  const chosenRefs = useMemo(() => new Set(chosen.map((q) => q.ref)), [chosen]);
+  // By spec, not by version: answers are keyed on the spec's id, so a spec already asked (in any
+  // version) is not offered again; a chosen older version offers its latest in its place instead.
+  const chosenIds = useMemo(() => new Set(chosen.map((q) => q.spec?.id ?? parseObjectRef(q.ref)?.name)), [chosen]);
+  const latestById = useMemo(() => new Map((available ?? []).map((spec) => [spec.id, spec])), [available]);
   const refs = chosen.map((q) => q.ref);
-  const addable = useMemo(() => (available ?? []).filter((spec) => !chosenRefs.has(spec.ref)), [available, chosenRefs]);
+  const addable = useMemo(() => (available ?? []).filter((spec) => !chosenIds.has(spec.id)), [available, chosenIds]);
   const needle = search.trim().toLocaleLowerCase();
   const shown = needle ? addable.filter((spec) => `${spec.label} ${spec.id} ${spec.description}`.toLocaleLowerCase().includes(needle)) : addable;
 
@@ -77,6 +81,10 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
     onChange(refs.filter((_, i) => i !== index));
     setFocusNext([`[data-question="${index}"] [data-action="remove"]`, `[data-question="${index - 1}"] [data-action="remove"]`, "[data-action='add']"]);
   };
+  const askLatest = (index: number, latestRef: string) => {
+    onChange(refs.map((ref, i) => (i === index ? latestRef : ref)));
+    setFocusNext([`[data-question="${index}"] [data-action="remove"]`]);
+  };
   const add = (ref: string, shownIndex: number) => {
     onChange([...refs, ref]);
     setFocusNext([`[data-addable="${shownIndex}"] [data-action="add"]`, `[data-addable="${shownIndex - 1}"] [data-action="add"]`, `[data-question="${refs.length}"] [data-action="remove"]`]);
@@ -100,6 +108,8 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
         <ol aria-label="Chosen questions" className="divide-y divide-line rounded-md border border-line">
           {chosen.map((question, index) => {
             const label = labelOf(question);
+            const latest = question.spec ? latestById.get(question.spec.id) : undefined;
+            const newer = latest && latest.ref !== question.ref ? latest : null;
             return (
               <li key={question.ref} data-question={index} className="flex items-start gap-2 px-3 py-2">
                 <span className="mt-0.5 w-5 shrink-0 text-right text-xs text-fg-muted tabular-nums" aria-hidden="true">
@@ -107,6 +117,11 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
                 </span>
                 <SpecText spec={question.spec} label={label} />
                 <div className="flex shrink-0 flex-wrap justify-end gap-1">
+                  {newer ? (
+                    <Button size="sm" variant="ghost" disabled={disabled} onClick={() => askLatest(index, newer.ref)} aria-label={`Ask the latest version of ${label}`} title="This queue asks an older version of this spec">
+                      Use latest
+                    </Button>
+                  ) : null}
                   <Button size="sm" variant="ghost" disabled={disabled || index === 0} onClick={() => move(index, -1)} data-action="up" aria-label={`Move ${label} up`} title="Move up">
                     ↑
                   </Button>
