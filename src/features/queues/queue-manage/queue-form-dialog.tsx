@@ -61,7 +61,7 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
   // queue's draft waits here; the saved spec joins the chosen questions.
   const [makingQuestion, setMakingQuestion] = useState(false);
   const create = useCreateQueue(projectId);
-  const update = useUpdateQueue(projectId, queue?.id ?? "");
+  const update = useUpdateQueue(projectId, queue?.id ?? "", initial);
   const save = queue ? update : create;
 
   const projectSpecs = useQuery(traceQueries.projectSpecs(trace, projectId));

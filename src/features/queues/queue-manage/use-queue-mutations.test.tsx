@@ -9,6 +9,8 @@ import { useCreateQueue, useDeleteQueue, useUpdateQueue } from "./use-queue-muta
 
 const PROJECT = "demo/support-bot";
 const LIST_REQUEST = { project_id: PROJECT };
+/** What the edit form opened with: the queue as setup() makes it. */
+const OPENED = { name: "First", description: "d", scorerRefs: [] };
 
 async function setup() {
   const server = createLocalServer();
@@ -26,7 +28,7 @@ async function setup() {
 describe("queue mutations and the cache", () => {
   it("an edit puts the stored queue into the cached read and every list at once", async () => {
     const { context, id, listKey, detailKey } = await setup();
-    const { result } = renderHook(() => useUpdateQueue(PROJECT, id), { wrapper: context.Wrapper });
+    const { result } = renderHook(() => useUpdateQueue(PROJECT, id, OPENED), { wrapper: context.Wrapper });
     await act(() => result.current.mutateAsync({ name: "  Renamed ", description: "new", scorerRefs: [] }));
     expect(context.queryClient.getQueryData<AnnotationQueue>(detailKey)).toMatchObject({ id, name: "Renamed", description: "new" });
     expect(context.queryClient.getQueryData<AnnotationQueue[]>(listKey)?.map((q) => q.name)).toEqual(["Renamed"]);
@@ -52,9 +54,20 @@ describe("queue mutations and the cache", () => {
     expect(reads()).toBe(before);
   });
 
+  it("an edit sends only the fields that changed, so a colleague's change to another field stays", async () => {
+    const { server, clients, context, id } = await setup();
+    const { result } = renderHook(() => useUpdateQueue(PROJECT, id, OPENED), { wrapper: context.Wrapper });
+    // Meanwhile a colleague rewrites the guidelines.
+    await clients.trace.updateQueue(id, { project_id: PROJECT, description: "Colleague's guidelines" });
+    await act(() => result.current.mutateAsync({ ...OPENED, name: "Renamed" }));
+    const sent = await server.requests.filter((r) => r.method === "PUT").at(-1)!.clone().json();
+    expect(sent).toEqual({ project_id: PROJECT, name: "Renamed" });
+    expect(await clients.trace.readQueue(PROJECT, id)).toMatchObject({ name: "Renamed", description: "Colleague's guidelines" });
+  });
+
   it("a refused edit leaves the cache as it was", async () => {
     const { context, id, detailKey } = await setup();
-    const { result } = renderHook(() => useUpdateQueue(PROJECT, id), { wrapper: context.Wrapper });
+    const { result } = renderHook(() => useUpdateQueue(PROJECT, id, OPENED), { wrapper: context.Wrapper });
     await act(() => result.current.mutateAsync({ name: "x".repeat(201), description: "", scorerRefs: [] }).catch(() => undefined));
     await waitFor(() => expect(result.current.error).toMatchObject({ kind: "validation", fieldErrors: [expect.objectContaining({ path: "name" })] }));
     expect(context.queryClient.getQueryData<AnnotationQueue>(detailKey)?.name).toBe("First");

@@ -23,15 +23,29 @@ export function useCreateQueue(projectId: string) {
 }
 
 /**
- * Edits a queue. The stored queue the service answers replaces the cached read and the queue's
- * row in every list at once; the lists are then read again (a new name may match other searches).
+ * The fields of `draft` that differ from `initial` (what the form opened with), as the service's
+ * update: a field left alone is not sent, so it does not overwrite a colleague's change to it made
+ * meanwhile (the service replaces only the fields given).
  */
-export function useUpdateQueue(projectId: string, queueId: string) {
+export function changedFields(draft: QueueDraft, initial: QueueDraft): { name?: string; description?: string; scorer_refs?: string[] } {
+  const sameRefs = draft.scorerRefs.length === initial.scorerRefs.length && draft.scorerRefs.every((ref, i) => ref === initial.scorerRefs[i]);
+  return {
+    ...(draft.name.trim() === initial.name.trim() ? {} : { name: draft.name.trim() }),
+    ...(draft.description === initial.description ? {} : { description: draft.description }),
+    ...(sameRefs ? {} : { scorer_refs: [...draft.scorerRefs] }),
+  };
+}
+
+/**
+ * Edits a queue, sending only what changed since `initial`. The stored queue the service answers
+ * replaces the cached read and the queue's row in every list at once; the lists are then read
+ * again (a new name may match other searches).
+ */
+export function useUpdateQueue(projectId: string, queueId: string, initial: QueueDraft) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (draft: QueueDraft) =>
-      trace.updateQueue(queueId, { project_id: projectId, name: draft.name.trim(), description: draft.description, scorer_refs: [...draft.scorerRefs] }),
+    mutationFn: (draft: QueueDraft) => trace.updateQueue(queueId, { project_id: projectId, ...changedFields(draft, initial) }),
     onSuccess: (queue) => {
       queryClient.setQueryData(traceKeys.queueDetail(trace.scope, projectId, queueId), queue);
       patchLists(queryClient, trace.scope, (queues) => queues.map((q) => (q.id === queue.id ? queue : q)));
