@@ -28,9 +28,10 @@ export const traceKeys = {
   itemReads: (scope: ClientScope, queueId: string) => [...traceKeys.itemPages(scope, queueId), "item"] as const,
   itemRead: (scope: ClientScope, queueId: string, itemId: string) => [...traceKeys.itemReads(scope, queueId), itemId] as const,
   itemWindows: (scope: ClientScope, queueId: string) => [...traceKeys.itemPages(scope, queueId), "around"] as const,
-  /** Figures over every item of a queue and its answers: under the items, so a progress change marks them stale. */
+  /** Figures over every item of a queue and its answers: under the items, so a progress change marks them stale; a saved answer marks `queueInsightsAll`. */
+  queueInsightsAll: (scope: ClientScope, queueId: string) => [...traceKeys.items(scope, queueId), "insights"] as const,
   queueInsights: (scope: ClientScope, projectId: string, queueId: string, specRefs: readonly string[], timeZone: string) =>
-    [...traceKeys.items(scope, queueId), "insights", projectId, specRefs, timeZone] as const,
+    [...traceKeys.queueInsightsAll(scope, queueId), projectId, specRefs, timeZone] as const,
   calls: (scope: ClientScope) => [...traceKeys.all(scope), "calls"] as const,
   call: (scope: ClientScope, projectId: string, callId: string) => [...traceKeys.calls(scope), "detail", projectId, callId] as const,
   /** Pages of the Calls page's table (one per request). */

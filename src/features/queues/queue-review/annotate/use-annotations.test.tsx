@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
 import { createApiClients } from "@/api/clients";
+import { traceKeys } from "@/api/query-keys";
 import { traceQueries } from "@/api/queries/trace";
 import { createLocalServer } from "@/test/local-server";
 import { createQueueTestContext } from "../../test-support";
@@ -63,5 +64,21 @@ describe("saving answers", () => {
     release?.();
     const stored = () => server.db.prepare("SELECT payload FROM trace_feedback WHERE feedback_type = 'wandb.annotation.tone'").pluck().all();
     await waitFor(() => expect(stored()).toEqual([JSON.stringify({ value: 3 })]), SLOW);
+  }, 30_000);
+});
+
+describe("what a saved answer marks stale", () => {
+  it("the queue's Insights, whose figures count it", async () => {
+    const server = createLocalServer();
+    const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 2 });
+    const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone"], Date.now(), "user-demo");
+    const [item] = (await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
+    const context = createQueueTestContext(server.settings, server.fetch);
+    const insightsKey = traceKeys.queueInsights(createApiClients(server.settings, { fetch: server.fetch }).trace.scope, PROJECT, queueId, [specs.tone], "UTC");
+    context.queryClient.setQueryData(insightsKey, { figures: "as they were" });
+    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item!, "user-demo"), { wrapper: context.Wrapper });
+    await waitFor(() => expect(result.current.specs.data && result.current.feedback.data).toBeTruthy(), SLOW);
+    act(() => result.current.answer(result.current.specs.data!.specs[0]!, 4));
+    await waitFor(() => expect(context.queryClient.getQueryState(insightsKey)?.isInvalidated).toBe(true), SLOW);
   }, 30_000);
 });

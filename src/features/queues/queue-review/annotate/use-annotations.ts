@@ -62,6 +62,8 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
           if (stillLatest()) saves.set(callId, spec.id, undefined);
           // The items table's page that shows this call reads its answers again when next shown.
           void queryClient.invalidateQueries({ queryKey: traceKeys.feedback(trace.scope, project), predicate: (query) => showsCallAmongOthers(query.queryKey, callId), refetchType: "none" });
+          // So do the queue's Insights, whose figures count this answer.
+          void queryClient.invalidateQueries({ queryKey: traceKeys.queueInsightsAll(trace.scope, queueId), refetchType: "none" });
         } catch (error) {
           if (stillLatest()) saves.set(callId, spec.id, { ...entry, status: "refused", reason: refusalReason(error, current !== null) });
           // A refused replace may already have removed the old row upstream: read the truth again.
