@@ -34,8 +34,9 @@ export function CallsFiltersBar({ filters, onChange, onClear, catalog, opsLoadin
       <section aria-label="Filters" className="flex flex-wrap items-end gap-3 border-t border-line p-3">
         <OpPicker catalog={catalog} value={filters.op} onChange={(op) => onChange({ op })} loading={opsLoading} error={errors.op} />
         <DebouncedTextField label="Trace ID" value={filters.traceId} onCommit={(traceId) => onChange({ traceId }, "traceId")} error={errors.traceId} className="min-w-48" inputClassName="font-mono" />
-        <InstantField label="Started after" value={filters.after} onChange={(after) => onChange({ after })} />
-        <InstantField label="Started before" value={filters.before} onChange={(before) => onChange({ before })} />
+        {/* Each edited part of a date commits: as with typing, successive changes share one history entry. */}
+        <InstantField label="Started after" value={filters.after} onChange={(after) => onChange({ after }, "after")} />
+        <InstantField label="Started before" value={filters.before} onChange={(before) => onChange({ before }, "before")} />
         <DebouncedTextField label="Text in inputs or output" value={filters.text} onCommit={(text) => onChange({ text }, "text")} error={errors.query} className="min-w-56" placeholder="Contains… (case ignored)" />
         <div className="flex h-8 items-center gap-2">
           <input id={rootsId} type="checkbox" checked={filters.rootsOnly} onChange={(event) => onChange({ rootsOnly: event.target.checked })} className="size-4 accent-(--ui-accent)" />

@@ -227,6 +227,17 @@ describe("Calls page", () => {
     await waitFor(() => expect(rangeText()).toContain("of 12"), SLOW);
   }, 60_000);
 
+  it("edits of a date share one history entry: one Back undoes them all", async () => {
+    const { search, router } = setup();
+    await table();
+    for (const minute of [5, 6, 7]) {
+      fireEvent.change(screen.getByLabelText("Started after"), { target: { value: toLocalInput(new Date(Date.UTC(2026, 0, 1, 0, minute))) } });
+      await waitFor(() => expect(search().get("after")).toBe(new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString()), SLOW);
+    }
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(search().get("after")).toBeNull(), SLOW);
+  }, 60_000);
+
   it("says when the text filter matches nothing and clears it", async () => {
     const { user, search } = setup("q=no-such-text");
     expect(await screen.findByText("No calls match these filters", {}, SLOW)).toBeInTheDocument();
