@@ -52,6 +52,10 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       TRAINING_STEP_MS: "100",
+      // The real services' origins (the default) and one loopback port nothing listens on, so the
+      // connection test can tell a call the page's policy blocks (any other port) from an address
+      // the browser may call but nothing answers (this one).
+      CSP_CONNECT_SRC: "https://trace.wandb.ai,https://api.training.wandb.ai,https://api.inference.wandb.ai,https://api.wandb.ai,http://127.0.0.1:9",
     },
   },
 });

@@ -33,6 +33,20 @@ test.describe("Test connection", () => {
     for (const service of SERVICES) await expect(resultRow(page, service)).toContainText("Key rejected");
   });
 
+  test("an address outside the page's Content-Security-Policy is blamed on it, with the setting that fixes it", async ({ page }) => {
+    await page.goto("/settings");
+    await page.getByLabel("API key", { exact: true }).fill(DEMO_KEY);
+    // Port 10 is not in the e2e server's CSP_CONNECT_SRC (playwright.config.ts): the browser blocks the call.
+    await page.getByLabel("Inference service URL").fill("http://127.0.0.1:10/v1");
+    await expect(page.getByLabel("Inference service URL")).toHaveAccessibleDescription(/CSP_CONNECT_SRC/);
+    await page.getByRole("button", { name: "Test connection" }).click();
+    const inference = resultRow(page, "Inference");
+    await expect(inference).toContainText("Blocked by this page's policy");
+    await expect(inference).toContainText("Add http://127.0.0.1:10 to CSP_CONNECT_SRC");
+    await expect(inference.getByRole("link", { name: /Same-origin proxy/ })).toHaveCount(0);
+    await expect(resultRow(page, "Training")).toContainText("OK");
+  });
+
   test("an address nothing listens on is unreachable, with the CORS hint", async ({ page }) => {
     await page.goto("/settings");
     await page.getByLabel("API key", { exact: true }).fill(DEMO_KEY);
