@@ -12,6 +12,8 @@ import type { RenderTiming } from "./render-timing";
 import { SmoothedSeries } from "./smoothed-series";
 
 const HEIGHT = 180;
+/** Tick spacings of the step axis: whole numbers only, 1-2-5 up to a million steps. */
+const STEP_INCREMENTS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 
 type Readout = { step: number; raw: number | null; smoothed: number | null };
 
@@ -79,7 +81,14 @@ export function MetricChart({
             grid: { stroke: () => colors.current.grid, width: 1 },
             ticks: { stroke: () => colors.current.grid, width: 1 },
             font: "11px Inter, ui-sans-serif, system-ui",
-            size: 32,
+            // The model's step numbering (a second job on a model goes on from the first's last step).
+            label: "Model step",
+            labelFont: "11px Inter, ui-sans-serif, system-ui",
+            labelSize: 14,
+            size: 30,
+            // Steps are whole numbers: ticks at whole steps only (no 2.5 or 162.5).
+            incrs: STEP_INCREMENTS,
+            values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? formatCount(v) : "")),
           },
           {
             stroke: () => colors.current.axis,
@@ -181,7 +190,7 @@ export function MetricChart({
         <span className="ml-auto text-[11px] text-fg-muted tabular-nums" aria-hidden={hover ? "true" : undefined}>
           {shown ? (
             <>
-              {hover ? "" : "latest "}step {formatCount(shown.step)} · raw <span className="text-fg">{formatMetric(shown.raw)}</span> · smoothed{" "}
+              {hover ? "" : "latest "}model step {formatCount(shown.step)} · raw <span className="text-fg">{formatMetric(shown.raw)}</span> · smoothed{" "}
               <span className="text-fg">{formatMetric(shown.smoothed)}</span>
             </>
           ) : (

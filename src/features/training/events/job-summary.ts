@@ -13,6 +13,8 @@ export type JobSummary = {
   numSequences: number | null;
   /** Gradient steps seen so far. */
   stepsDone: number;
+  /** `step` of the first gradient step: the model's step this job started at (a model's steps go on across its jobs). */
+  firstStep: number | null;
   /** `step` of the latest gradient step (steps continue a model's numbering across jobs). */
   lastStep: number | null;
   /** Numeric fields of the latest gradient step, `step` excluded. */
@@ -29,6 +31,7 @@ export const EMPTY_SUMMARY: JobSummary = Object.freeze({
   kind: null,
   numSequences: null,
   stepsDone: 0,
+  firstStep: null,
   lastStep: null,
   latestMetrics: {},
   errorMessage: null,
@@ -79,6 +82,7 @@ export function applyEventInPlace(draft: JobSummary, event: TrainingEvent, metri
       draft.stepsDone += 1;
       const step = event.data.step;
       draft.lastStep = typeof step === "number" && Number.isFinite(step) ? step : draft.stepsDone;
+      draft.firstStep ??= draft.lastStep;
       draft.latestMetrics = values;
       draft.kind ??= kindOf(values);
       if (!finished) draft.state = "running";

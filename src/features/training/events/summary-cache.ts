@@ -47,7 +47,9 @@ function isCachedSummary(value: unknown): value is CachedSummary {
 
 export function readCachedSummary(area: StorageArea | undefined, serviceUrl: string, jobId: string): CachedSummary | null {
   const entry = readAll(area, serviceUrl)[jobId];
-  return isCachedSummary(entry) ? entry : null;
+  if (!isCachedSummary(entry)) return null;
+  // Summaries cached before `firstStep` existed lack it: unknown until the job's events are read again.
+  return { ...entry, summary: { ...entry.summary, firstStep: entry.summary.firstStep ?? null } };
 }
 
 export function writeCachedSummary(area: StorageArea | undefined, serviceUrl: string, jobId: string, entry: Omit<CachedSummary, "savedAt">): void {

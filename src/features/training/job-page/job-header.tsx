@@ -88,7 +88,8 @@ export function JobHeader({
               {formatCount(summary.stepsDone)}
               {summary.numSequences !== null ? ` / ${formatCount(summary.numSequences)}` : ""}
             </span>{" "}
-            steps{progress !== null ? ` (${formatPercent(progress)})` : ""}
+            steps of this job{progress !== null ? ` (${formatPercent(progress)})` : ""}
+            <ModelSteps summary={summary} />
           </span>
           {summary.state === "running" ? (
             <span className="text-fg-muted">Speed is measured in this browser from when events arrive: the events carry no timestamps.</span>
@@ -108,5 +109,23 @@ export function JobHeader({
         </div>
       ) : null}
     </header>
+  );
+}
+
+/**
+ * Where this job's steps fall in the model's numbering, which the charts' axis shows: a model's
+ * steps go on across its jobs, so a second job of 80 steps trains model steps 81-160 while its own
+ * progress reads 1-80. Said only when the two differ.
+ */
+function ModelSteps({ summary }: { summary: JobSummary }) {
+  const { firstStep, lastStep, numSequences } = summary;
+  if (firstStep === null || lastStep === null || firstStep === 1) return null;
+  const end = numSequences !== null ? firstStep + numSequences - 1 : null;
+  return (
+    <span className="text-fg-muted" data-testid="model-steps">
+      {" "}
+      · model step {formatCount(lastStep)}
+      {end !== null ? ` (this job trains model steps ${formatCount(firstStep)}–${formatCount(end)})` : ` (this job began at model step ${formatCount(firstStep)})`}
+    </span>
   );
 }

@@ -4,7 +4,7 @@ import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
 import { createLocalServer } from "@/test/local-server";
-import { createRlJob, tickTimes } from "../test-support";
+import { createRlJob, risingGroups, tickTimes } from "../test-support";
 import { renderTraining } from "../test-support";
 
 const FIRST = { timeout: 8000 };
@@ -50,6 +50,17 @@ describe("training job page", { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByText(/Finished: all 42 events read/)).toBeInTheDocument(), FIRST);
     expect(within(log).getByRole("cell", { name: "training_started" })).toBeInTheDocument();
     expect(screen.queryByRole("checkbox", { name: "Follow new events" })).not.toBeInTheDocument();
+  });
+
+  it("says which steps are the job's own and which are the model's, for a second job on a model", async () => {
+    const { server, model } = await jobOnServer(4, 6);
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    const { id: second } = await clients.training.createRLJob({ model_id: model.id, trajectory_groups: risingGroups(3) });
+    await tickTimes(server.runner.tick, 5);
+    renderTraining(`/training/jobs/${second}`, server);
+    await waitFor(() => expect(screen.getByTestId("job-steps")).toHaveTextContent("3 / 3"), FIRST);
+    expect(screen.getByTestId("job-steps").parentElement).toHaveTextContent("steps of this job (100%)");
+    expect(screen.getByTestId("model-steps")).toHaveTextContent("model step 7 (this job trains model steps 5–7)");
   });
 
   it("logs every event, filters by type in the URL and shows an event's data", async () => {
