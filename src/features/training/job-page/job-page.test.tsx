@@ -4,6 +4,8 @@ import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
 import { createLocalServer } from "@/test/local-server";
+import { EMPTY_SUMMARY } from "../events/job-summary";
+import { writeCachedSummary } from "../events/summary-cache";
 import { createRlJob, risingGroups, tickTimes } from "../test-support";
 import { renderTraining } from "../test-support";
 
@@ -61,6 +63,23 @@ describe("training job page", { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId("job-steps")).toHaveTextContent("3 / 3"), FIRST);
     expect(screen.getByTestId("job-steps").parentElement).toHaveTextContent("steps of this job (100%)");
     expect(screen.getByTestId("model-steps")).toHaveTextContent("model step 7 (this job trains model steps 5–7)");
+  });
+
+  it("says which job of the same model a queued job waits for", async () => {
+    const { server, model, jobId: first } = await jobOnServer(6, 2);
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    const { id: second } = await clients.training.createRLJob({ model_id: model.id, trajectory_groups: risingGroups(3) });
+    const now = Date.now();
+    localStorage.setItem(
+      `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
+      JSON.stringify({ models: [], jobs: [first, second].map((id, i) => ({ id, model_id: model.id, kind: "rl", added_at: new Date(now + i).toISOString(), source: "created" })) }),
+    );
+    // The first job as the jobs list last saw it: running.
+    writeCachedSummary(localStorage, server.settings.trainingBaseUrl, first, { summary: { ...EMPTY_SUMMARY, state: "running", stepsDone: 1, numSequences: 6 }, cursor: null, recentIds: [] });
+    renderTraining(`/training/jobs/${second}`, server);
+    const reason = await screen.findByTestId("queued-reason", {}, FIRST);
+    expect(reason).toHaveTextContent(`Waiting for job ${first} on the same model (running, 1 / 6 steps, as last seen here)`);
+    expect(within(reason).getByRole("link", { name: first })).toHaveAttribute("href", `/training/jobs/${first}`);
   });
 
   it("logs every event, filters by type in the URL and shows an event's data", async () => {

@@ -9,6 +9,7 @@ import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { TrainingPage } from "../training-page";
 import { useTrainingJob } from "../training-queries";
 import { EventLog } from "./event-log";
+import { QueuedReason } from "./queued-reason";
 import { JobHeader } from "./job-header";
 import { JobModelPicker } from "./job-model-picker";
 import { LiveStatus } from "./live-status";
@@ -68,6 +69,7 @@ function JobView({ jobId }: { jobId: string }) {
         unreachableSince={stream.phase.phase === "retrying" || stream.phase.phase === "failed" ? stream.lastAnsweredAt : null}
         modelPicker={<JobModelPicker jobId={jobId} models={registry.models} onPick={(modelId) => registryStore.upsertJob({ id: jobId, model_id: modelId })} />}
       />
+      {summary.state === "queued" && stream.phase.phase !== "loading" && stream.phase.phase !== "failed" && stream.phase.phase !== "retrying" ? <QueuedReason job={known} registry={registry} /> : null}
       <LiveStatus phase={stream.phase} events={stream.store.size} onRetry={stream.retry} />
       <PanelErrorBoundary label="Charts">
         <ChartGrid store={stream.store} version={stream.version} simulated={summary.simulatedMetrics} />
