@@ -1,9 +1,13 @@
-/** Canvas colours per theme (canvas cannot read CSS variables); contrast as the page's text. */
+/**
+ * Canvas colours per theme (canvas cannot read CSS variables); contrast as the page's text. The raw
+ * line sits under the smoothed one, fainter but still readable: at 30% it vanished on the dark
+ * background (issue 17, defect 4).
+ */
 export type ChartColors = { line: string; raw: string; axis: string; grid: string; cursor: string };
 
 export const CHART_COLORS: Record<"light" | "dark", ChartColors> = {
-  light: { line: "#4338ca", raw: "rgba(67, 56, 202, 0.28)", axis: "#52525b", grid: "#e4e4e7", cursor: "#18181b" },
-  dark: { line: "#a5b4fc", raw: "rgba(165, 180, 252, 0.3)", axis: "#a1a1aa", grid: "#27272a", cursor: "#f4f4f5" },
+  light: { line: "#4338ca", raw: "rgba(67, 56, 202, 0.35)", axis: "#52525b", grid: "#e4e4e7", cursor: "#18181b" },
+  dark: { line: "#a5b4fc", raw: "rgba(165, 180, 252, 0.55)", axis: "#a1a1aa", grid: "#27272a", cursor: "#f4f4f5" },
 };
 
 /** Whether this environment can draw on a canvas (jsdom, used by component tests, cannot). */
