@@ -8,7 +8,12 @@ describe("objectIdFromName", () => {
   it("makes an id the service accepts", () => {
     expect(objectIdFromName("Tone (1-5)")).toBe("tone_1-5");
     expect(objectIdFromName("  Résumé quality!  ")).toBe("resume_quality");
-    expect(objectIdFromName("日本語")).toBe("");
+    // A name with no Latin letters still gets an id: stable for the name, different for another.
+    expect(objectIdFromName("هل كان الرد مفيدا؟")).toMatch(/^question_[0-9a-z]+$/);
+    expect(objectIdProblem(objectIdFromName("هل كان الرد مفيدا؟"))).toBeNull();
+    expect(objectIdFromName("日本語")).toBe(objectIdFromName("日本語"));
+    expect(objectIdFromName("日本語")).not.toBe(objectIdFromName("中文"));
+    expect(objectIdFromName("   ")).toBe("");
     expect(objectIdFromName("x".repeat(300))).toHaveLength(128);
     expect(objectIdProblem(objectIdFromName("Did it follow the policy?"))).toBeNull();
   });

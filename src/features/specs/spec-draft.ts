@@ -69,13 +69,26 @@ export const EMPTY_DRAFT: SpecDraft = {
  * `_`, trimmed of `_` at the ends, cut to the service's length ("Tone (1-5)" → "tone_1-5").
  */
 export function objectIdFromName(name: string): string {
-  return name
+  const latin = name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9_.-]+/g, "_")
     .replace(/^[_.-]+|_+$/g, "")
     .slice(0, LIMITS.objectIdLength);
+  // A name in a script with no Latin letters (Arabic, Hebrew, Chinese…) leaves nothing: an id made
+  // from the name's characters instead, stable while the name stays the same, so it is never empty.
+  return latin !== "" || name.trim() === "" ? latin : `question_${nameHash(name.trim())}`;
+}
+
+/** A short, stable base-36 hash of a name (FNV-1a): ids for names that have no Latin letters. */
+function nameHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of text) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
 }
 
 /** Why the service would refuse the object id (contract/trace-objects.ts: ObjectId), or null. */

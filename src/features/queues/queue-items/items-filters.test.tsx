@@ -30,12 +30,13 @@ function renderFilters(onTextCommit: (key: TextFilterKey, value: string) => void
 }
 
 describe("the Operation filter", () => {
-  it("does not guess between versions of one name: it names them and commits nothing", async () => {
+  it("does not guess between versions of one name: it names them and filters by none", async () => {
     const commit = vi.fn<(key: TextFilterKey, value: string) => void>();
     const user = userEvent.setup();
     const field = renderFilters(commit);
     await user.type(field, "support_agent.answer{Enter}");
-    expect(commit).not.toHaveBeenCalled();
+    // Only an empty filter was committed (dropping any version filtered before), and the field keeps the name.
+    expect(commit.mock.calls.every(([, value]) => value === "")).toBe(true);
     expect(field).toHaveAccessibleDescription(/support_agent.answer has 2 versions in this queue: pick one \(support_agent.answer:v0, support_agent.answer:v1\)/);
 
     // Typing again clears the message; a version's label commits that version's ref.
@@ -43,6 +44,16 @@ describe("the Operation filter", () => {
     expect(field).not.toHaveAccessibleDescription(/versions in this queue/);
     await user.keyboard("{Enter}");
     expect(commit).toHaveBeenCalledWith("op", ANSWER_V1);
+  });
+
+  it("drops a version filter when the field is changed to a name several versions share, keeping what was typed", async () => {
+    const commit = vi.fn<(key: TextFilterKey, value: string) => void>();
+    const user = userEvent.setup();
+    const field = renderFilters(commit, ANSWER_V1);
+    await user.clear(field);
+    await user.type(field, "support_agent.answer{Enter}");
+    expect(commit).toHaveBeenLastCalledWith("op", "");
+    expect(field).toHaveAccessibleDescription(/has 2 versions in this queue/);
   });
 
   it("shows a committed ref as its label and offers every version by label", () => {

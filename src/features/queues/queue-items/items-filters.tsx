@@ -60,6 +60,10 @@ export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextC
   const active = setCount > 0;
   const bodyId = useId();
   const op = useOpFilter(values.op, opChoices, onTextCommit);
+  const clearAll = () => {
+    op.forget();
+    onClear();
+  };
   return (
     <search aria-label="Filter items" className="rounded-lg border border-line bg-surface p-3">
       <Button className="md:hidden" aria-expanded={expanded} aria-controls={bodyId} onClick={() => onExpandedChange(!expanded)}>
@@ -68,7 +72,7 @@ export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextC
       <div id={bodyId} className={cn("space-y-3 md:block", expanded ? "mt-3 block md:mt-0" : "hidden")}>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <StateFilter value={states} onChange={onStatesChange} error={errors.states} />
-          <Button variant="ghost" onClick={onClear} disabled={!active}>
+          <Button variant="ghost" onClick={clearAll} disabled={!active && !op.shown}>
             Clear filters
           </Button>
         </div>
@@ -106,21 +110,33 @@ export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextC
  * versions share is not guessed at: the field says which versions to pick from.
  */
 function useOpFilter(committed: string, choices: readonly OpChoice[], onTextCommit: (key: TextFilterKey, value: string) => void) {
+  // A name several versions share is not committed: the field keeps showing it (`kept`) while the
+  // filter it replaced is off, and the message says which versions to pick until the text changes.
+  const [kept, setKept] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const commit = useCallback(
     (_key: TextFilterKey, typed: string) => {
       const reading = readOpFilter(typed, choices);
       if (reading.kind === "ambiguous") {
+        setKept(typed);
         setError(`${reading.name} has ${reading.labels.length} versions in this queue: pick one (${reading.labels.join(", ")}).`);
+        // The filter set before no longer matches what the field says: drop it rather than keep it hidden.
+        onTextCommit("op", "");
         return;
       }
+      setKept(null);
       setError(null);
       onTextCommit("op", reading.kind === "ref" ? reading.ref : reading.text);
     },
     [choices, onTextCommit],
   );
   const clearError = useCallback(() => setError(null), []);
-  return { shown: committed === "" ? "" : opLabel(committed, choices), commit, error, clearError };
+  const forget = useCallback(() => {
+    setKept(null);
+    setError(null);
+  }, []);
+  const shown = committed !== "" ? opLabel(committed, choices) : (kept ?? "");
+  return { shown, commit, error, clearError, forget };
 }
 
 function TextFilter({

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { LIMITS } from "@contract/limits";
 import type { AnnotationQueue } from "@contract/trace";
 import type { QueueSpec } from "@/api/annotation-specs";
@@ -60,6 +60,15 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
   // "New question…": the spec editor takes the dialog's place (it is a form of its own), and the
   // queue's draft waits here; the saved spec joins the chosen questions.
   const [makingQuestion, setMakingQuestion] = useState(false);
+  // The focus follows the swap: into the editor's first field, and back to "New question…" after,
+  // so a keyboard user is not left on the page behind the dialog.
+  const content = useRef<HTMLDivElement>(null);
+  const shownBefore = useRef(makingQuestion);
+  useEffect(() => {
+    if (shownBefore.current === makingQuestion) return;
+    shownBefore.current = makingQuestion;
+    content.current?.querySelector<HTMLElement>(makingQuestion ? "input, textarea" : "[data-action='new-question']")?.focus();
+  }, [makingQuestion]);
   const create = useCreateQueue(projectId);
   const update = useUpdateQueue(projectId, queue?.id ?? "", initial);
   const save = queue ? update : create;
@@ -117,80 +126,82 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
       initialFocus="input[name='queue-name']"
       className="max-h-[calc(100dvh-2rem)] max-w-2xl overflow-y-auto"
     >
-      {makingQuestion ? (
-        <SpecEditor
-          projectId={projectId}
-          onSaved={(ref) => {
-            change({ scorerRefs: [...draft.scorerRefs, ref] });
-            setMakingQuestion(false);
-          }}
-          onCancel={() => setMakingQuestion(false)}
-        />
-      ) : (
-        <form onSubmit={submit} noValidate className="space-y-4" aria-label={queue ? "Edit queue" : "New queue"}>
-          <TextField
-            label="Name"
-            name="queue-name"
-            value={draft.name}
-            onChange={(event) => change({ name: event.target.value })}
-            error={nameError}
-            required
-            aria-required="true"
-            autoComplete="off"
+      <div ref={content}>
+        {makingQuestion ? (
+          <SpecEditor
+            projectId={projectId}
+            onSaved={(ref) => {
+              change({ scorerRefs: [...draft.scorerRefs, ref] });
+              setMakingQuestion(false);
+            }}
+            onCancel={() => setMakingQuestion(false)}
           />
-          <Field label="Guidelines" hint="What annotators should look for. Shown above the questions in the review." error={descriptionError}>
-            {(control) => (
-              <textarea
-                id={control.id}
-                aria-describedby={control.describedBy}
-                aria-invalid={control.invalid || undefined}
-                value={draft.description}
-                onChange={(event) => change({ description: event.target.value })}
-                rows={4}
-                className={cn(inputClasses, controlBorder(control.invalid), "h-auto min-h-24 resize-y py-1.5")}
-              />
-            )}
-          </Field>
-          <SpecPicker
-            chosen={chosen}
-            available={projectSpecs.data?.specs}
-            availableError={projectSpecs.error}
-            onRetryAvailable={() => void projectSpecs.refetch()}
-            onChange={(scorerRefs) => change({ scorerRefs })}
-            removedWithAnswers={removedWithAnswers}
-            error={service.questions}
-            disabled={save.isPending}
-            newQuestionAction={
-              <Button size="sm" onClick={() => setMakingQuestion(true)} disabled={save.isPending}>
-                New question…
-              </Button>
-            }
-          />
-          {service.other ? <ErrorPanel error={service.other} title={queue ? "Could not save the queue" : "Could not create the queue"} onRetry={() => submit()} /> : null}
-          {askDiscard ? (
-            <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-500/40 dark:bg-amber-500/10">
-              <span className="text-fg">Discard your changes?</span>
-              <div className="flex gap-2">
-                <Button size="sm" onClick={() => setAskDiscard(false)} ref={focusOnMount}>
-                  Keep editing
+        ) : (
+          <form onSubmit={submit} noValidate className="space-y-4" aria-label={queue ? "Edit queue" : "New queue"}>
+            <TextField
+              label="Name"
+              name="queue-name"
+              value={draft.name}
+              onChange={(event) => change({ name: event.target.value })}
+              error={nameError}
+              required
+              aria-required="true"
+              autoComplete="off"
+            />
+            <Field label="Guidelines" hint="What annotators should look for. Shown above the questions in the review." error={descriptionError}>
+              {(control) => (
+                <textarea
+                  id={control.id}
+                  aria-describedby={control.describedBy}
+                  aria-invalid={control.invalid || undefined}
+                  value={draft.description}
+                  onChange={(event) => change({ description: event.target.value })}
+                  rows={4}
+                  className={cn(inputClasses, controlBorder(control.invalid), "h-auto min-h-24 resize-y py-1.5")}
+                />
+              )}
+            </Field>
+            <SpecPicker
+              chosen={chosen}
+              available={projectSpecs.data?.specs}
+              availableError={projectSpecs.error}
+              onRetryAvailable={() => void projectSpecs.refetch()}
+              onChange={(scorerRefs) => change({ scorerRefs })}
+              removedWithAnswers={removedWithAnswers}
+              error={service.questions}
+              disabled={save.isPending}
+              newQuestionAction={
+                <Button size="sm" onClick={() => setMakingQuestion(true)} disabled={save.isPending} data-action="new-question">
+                  New question…
                 </Button>
-                <Button size="sm" variant="danger" onClick={onClose}>
-                  Discard
-                </Button>
+              }
+            />
+            {service.other ? <ErrorPanel error={service.other} title={queue ? "Could not save the queue" : "Could not create the queue"} onRetry={() => submit()} /> : null}
+            {askDiscard ? (
+              <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-500/40 dark:bg-amber-500/10">
+                <span className="text-fg">Discard your changes?</span>
+                <div className="flex gap-2">
+                  <Button size="sm" onClick={() => setAskDiscard(false)} ref={focusOnMount}>
+                    Keep editing
+                  </Button>
+                  <Button size="sm" variant="danger" onClick={onClose}>
+                    Discard
+                  </Button>
+                </div>
               </div>
+            ) : null}
+            {/* Stays in view at the bottom of the scrolling dialog: saving never needs a scroll first. */}
+            <div className="sticky -bottom-5 -mx-5 -mb-5 flex justify-end gap-2 border-t border-line bg-surface px-5 py-4">
+              <Button onClick={requestClose} disabled={save.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="primary" loading={save.isPending}>
+                {queue ? "Save changes" : "Create queue"}
+              </Button>
             </div>
-          ) : null}
-          {/* Stays in view at the bottom of the scrolling dialog: saving never needs a scroll first. */}
-          <div className="sticky -bottom-5 -mx-5 -mb-5 flex justify-end gap-2 border-t border-line bg-surface px-5 py-4">
-            <Button onClick={requestClose} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" loading={save.isPending}>
-              {queue ? "Save changes" : "Create queue"}
-            </Button>
-          </div>
-        </form>
-      )}
+          </form>
+        )}
+      </div>
     </Dialog>
   );
 }

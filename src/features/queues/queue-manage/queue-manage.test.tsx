@@ -84,6 +84,8 @@ describe("new queue", () => {
 
     const editor = await screen.findByRole("form", { name: "New spec" }, SLOW);
     expect(screen.getByRole("dialog", { name: "New question" })).toBeInTheDocument();
+    // The focus goes into the editor (not left on the page behind the dialog).
+    await waitFor(() => expect(within(editor).getByRole("textbox", { name: "Question" })).toHaveFocus());
     await user.type(within(editor).getByRole("textbox", { name: "Question" }), "Needs a human");
     await user.click(within(editor).getByRole("radio", { name: "Yes/no" }));
     await user.click(screen.getByRole("button", { name: "Create spec" }));
@@ -91,6 +93,7 @@ describe("new queue", () => {
     // Back on the queue, with what was typed and the new question chosen.
     const back = await screen.findByRole("dialog", { name: "New queue" }, SLOW);
     expect(within(back).getByLabelText("Name")).toHaveValue("Escalations");
+    await waitFor(() => expect(within(back).getByRole("button", { name: "New question…" })).toHaveFocus());
     await waitFor(() => expect(within(back).getByRole("list", { name: "Chosen questions" })).toHaveTextContent("Needs a human"), SLOW);
     await user.click(within(back).getByRole("button", { name: "Create queue" }));
     await waitFor(() => expect(router.location.pathname).toMatch(/^\/queues\/[^/]+$/), SLOW);
@@ -104,12 +107,13 @@ describe("new queue", () => {
     await user.click(await screen.findByRole("button", { name: "New queue" }, SLOW));
     const dialog = await screen.findByRole("dialog", { name: "New queue" });
     const toAdd = await within(dialog).findByRole("list", { name: "Specs to add" }, SLOW);
-    // Added: the next spec's Add takes the focus (the list is in object-id order: follows_policy,
-    // resolution, reviewer_comment "Comment", tone); after the last, the one before.
-    await user.click(within(toAdd).getByRole("button", { name: "Add Comment" }));
+    // Added: the next spec's Add takes the focus (the list is in name order: Comment, Follows the
+    // refund policy, Resolution, Tone); after the last, the one before.
+    expect(within(toAdd).getAllByRole("button", { name: /^Add / }).map((b) => b.getAttribute("aria-label") ?? b.textContent)).toEqual(["Add Comment", "Add Follows the refund policy", "Add Resolution", "Add Tone"]);
+    await user.click(within(toAdd).getByRole("button", { name: "Add Resolution" }));
     await waitFor(() => expect(within(toAdd).getByRole("button", { name: "Add Tone" })).toHaveFocus());
     await user.keyboard("{Enter}");
-    await waitFor(() => expect(within(toAdd).getByRole("button", { name: "Add Resolution" })).toHaveFocus());
+    await waitFor(() => expect(within(toAdd).getByRole("button", { name: "Add Follows the refund policy" })).toHaveFocus());
     const chosen = within(dialog).getByRole("list", { name: "Chosen questions" });
     // Moved to the top, where "up" is disabled: "down" of the same question takes the focus.
     await user.click(within(chosen).getByRole("button", { name: "Move Tone up" }));
@@ -117,7 +121,7 @@ describe("new queue", () => {
     expect(within(chosen).getAllByRole("listitem")[0]).toHaveTextContent("Tone");
     // Removed: the Remove of the question now in its place.
     await user.click(within(chosen).getByRole("button", { name: "Remove Tone" }));
-    await waitFor(() => expect(within(chosen).getByRole("button", { name: "Remove Comment" })).toHaveFocus());
+    await waitFor(() => expect(within(chosen).getByRole("button", { name: "Remove Resolution" })).toHaveFocus());
   }, 60_000);
 
   it("needs a name, sends nothing without one, and searches the specs when there are many", async () => {

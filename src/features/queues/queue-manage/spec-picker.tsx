@@ -49,7 +49,8 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
   const chosenIds = useMemo(() => new Set(chosen.map((q) => q.spec?.id ?? parseObjectRef(q.ref)?.name)), [chosen]);
   const latestById = useMemo(() => new Map((available ?? []).map((spec) => [spec.id, spec])), [available]);
   const refs = chosen.map((q) => q.ref);
-  const addable = useMemo(() => (available ?? []).filter((spec) => !chosenIds.has(spec.id)), [available, chosenIds]);
+  // By the name people read (the service lists specs by id: "Comment" is reviewer_comment).
+  const addable = useMemo(() => (available ?? []).filter((spec) => !chosenIds.has(spec.id)).sort((a, b) => a.label.localeCompare(b.label)), [available, chosenIds]);
   const needle = search.trim().toLocaleLowerCase();
   const shown = needle ? addable.filter((spec) => `${spec.label} ${spec.id} ${spec.description}`.toLocaleLowerCase().includes(needle)) : addable;
 
