@@ -72,6 +72,8 @@ describe("Calls page", () => {
     expect(within(rowOf("call-28")).getByText("v1")).toBeInTheDocument();
     expect(within(rowOf("call-28")).getByText("support_agent.answer").closest("[title]")).toHaveAttribute("title", opRef("a1"));
     expect(within(rowOf("call-07")).getByText("Error")).toBeInTheDocument();
+    // A row's checkbox says which call it selects: its op, and its id.
+    expect(within(rowOf("call-29")).getByRole("checkbox")).toHaveAccessibleName("Select the classify_ticket call call-29");
 
     const picker = screen.getByRole("combobox", { name: "Operation" });
     await waitFor(() => expect(within(picker).getByRole("option", { name: /support_agent\.answer · v0/ })).toBeInTheDocument(), SLOW);

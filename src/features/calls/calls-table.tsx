@@ -3,7 +3,8 @@ import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from
 import type { Call } from "@contract/trace";
 import { Cell, HeaderCell, SortHeaderCell, SpacerRow, StateRow, Table, TableFrame, TableHead } from "@/components/table";
 import type { SortKey } from "@/lib/url-state/sort-param";
-import { FocusTip, NowProvider, useTableCopy } from "@/features/queues";
+import { FocusTip, NowProvider, shortId, useTableCopy } from "@/features/queues";
+import { parseOpRef } from "@/lib/op-refs";
 import { CALL_COLUMNS, minTableWidth, type CallColumn, type CellContext } from "./calls-columns";
 import type { CallSortField } from "./calls-url-state";
 import { isSelected, type Selection } from "./use-call-selection";
@@ -182,7 +183,8 @@ const CallRow = memo(
         <Cell className="align-middle">
           <input
             type="checkbox"
-            aria-label={`Select call ${call.id}`}
+            // The op's name says which call it is; the id's start tells two of one op apart.
+            aria-label={`Select the ${parseOpRef(call.op_name)?.name ?? call.op_name} call ${shortId(call.id)}`}
             checked={selected}
             disabled={lockedSelected}
             // A click carries the Shift key (a range); Space on the focused box toggles it alone.
