@@ -6,6 +6,7 @@ import type { ServerConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { needsSeed, seedAll } from "./seed/seed";
 import { createJobRunner } from "./training/job-runner";
+import { removeUnfinishedUploads } from "./training/job-store";
 import type { JobRunner } from "./training/runner";
 
 export type RunningServices = {
@@ -28,6 +29,8 @@ export async function startServices(config: ServerConfig, options: { dashboardDi
     console.info("First start on this data directory: seeding the demo data...");
     seedAll(db);
   }
+  const unfinished = removeUnfinishedUploads(db);
+  if (unfinished > 0) console.warn(`Removed ${unfinished} training job(s) whose upload was still being stored when the server stopped.`);
   const runner = createJobRunner(db, { stepMs: config.TRAINING_STEP_MS, allowedDataHosts: config.SFT_DATA_ALLOWED_HOSTS });
   runner.start();
   const app = createApp({

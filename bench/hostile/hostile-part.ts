@@ -18,11 +18,14 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes >= 1024 * 1024 ? 1 : 2)} MiB`;
 
-/** A request's row; a bulk upload is judged by its event loop time (its worker's CPU is another thread's). */
+/**
+ * A request's row. A bulk upload is judged by the longest hold of the event loop (what another
+ * request waits for): its parsing runs in a worker thread and its rows are stored in steps.
+ */
 function costRow(cost: RequestCost): string[] {
-  const judged = cost.bulk ? cost.loopMs.max : cost.cpuMs.max;
+  const judged = cost.bulk ? cost.holdMs.max : cost.cpuMs.max;
   const verdict: Verdict = cost.status !== cost.expected || cost.status >= 500 ? "fail" : judged < CPU_BUDGET_MS ? "pass" : "fail";
-  return [cost.name, mib(cost.bytes), `${cost.status}${cost.status === cost.expected ? "" : ` (expected ${cost.expected})`}`, ms(cost.cpuMs.p50), ms(cost.cpuMs.max), ms(cost.loopMs.max), ms(cost.wallMs.p50), verdictMark(verdict)];
+  return [cost.name, mib(cost.bytes), `${cost.status}${cost.status === cost.expected ? "" : ` (expected ${cost.expected})`}`, ms(cost.cpuMs.p50), ms(cost.cpuMs.max), ms(cost.loopMs.max), ms(cost.holdMs.max), ms(cost.wallMs.p50), verdictMark(verdict)];
 }
 
 /**
@@ -68,10 +71,10 @@ export async function hostilePart(server: BenchServer, manifest: ServerDbManifes
       verdict: wrongAnswers.length ? "fail" : slowest.cpuMs.max < CPU_BUDGET_MS ? "pass" : "fail",
     },
     ...bulk.map((c): SummaryRow => ({
-      benchmark: `Bulk upload at MAX_BODY_BYTES: ${c.name}, on the event loop`,
-      result: `${ms(c.loopMs.max)} busy on the event loop; ${ms(c.cpuMs.max)} CPU in all threads, the worker's included (${mib(c.bytes)})`,
-      budget: `< ${CPU_BUDGET_MS} ms on the event loop`,
-      verdict: c.status !== c.expected ? "fail" : c.loopMs.max < CPU_BUDGET_MS ? "pass" : "fail",
+      benchmark: `Bulk upload at MAX_BODY_BYTES: ${c.name}, longest hold of the event loop`,
+      result: `${ms(c.holdMs.max)} at once (${ms(c.loopMs.max)} busy on the event loop in all, in steps); ${ms(c.cpuMs.max)} CPU in all threads, the worker's included (${mib(c.bytes)})`,
+      budget: `< ${CPU_BUDGET_MS} ms at once`,
+      verdict: c.status !== c.expected ? "fail" : c.holdMs.max < CPU_BUDGET_MS ? "pass" : "fail",
     })),
     {
       benchmark: "Server event loop held while hostile requests run (monitorEventLoopDelay in the server)",
@@ -90,13 +93,13 @@ export async function hostilePart(server: BenchServer, manifest: ServerDbManifes
   const markdown = [
     "## Hostile requests (issue 21)",
     "",
-    `Each request alone, in process (\`app.fetch\`, the body handed over as bytes), ${reps} timed runs after a warm-up (${Math.min(reps, BULK_RUNS)} of each bulk upload). CPU is \`process.cpuUsage()\` around the request and the reading of its answer (all threads); "event loop" is the time the event loop was busy meanwhile (\`performance.eventLoopUtilization()\`). Budget: ${CPU_BUDGET_MS} ms of CPU per request; for the bulk uploads, whose work runs in a worker thread, ${CPU_BUDGET_MS} ms on the event loop.`,
+    `Each request alone, in process (\`app.fetch\`, the body handed over as bytes), ${reps} timed runs after a warm-up (${Math.min(reps, BULK_RUNS)} of each bulk upload). CPU is \`process.cpuUsage()\` around the request and the reading of its answer (all threads); "event loop" is the time the event loop was busy meanwhile in all (\`performance.eventLoopUtilization()\`), "longest hold" the longest it was held at once (\`monitorEventLoopDelay\`, 1 ms resolution). Budget: ${CPU_BUDGET_MS} ms of CPU per request; for the bulk uploads, whose parsing runs in a worker thread and whose rows are stored in steps, ${CPU_BUDGET_MS} ms held at once.`,
     "",
-    table(["request", "body", "status", "CPU p50", "CPU max", "event loop max", "wall p50", "verdict"], costs.map(costRow)),
+    table(["request", "body", "status", "CPU p50", "CPU max", "event loop max", "longest hold", "wall p50", "verdict"], costs.map(costRow)),
     "",
     `Then every kind but the bulk upload, cycled by autocannon against the benchmark server (${limits.connections} connections, ${limits.seconds} s), while another process requests \`/health\` every 100 ms: ${count(load.requests)} requests (${statusText}), latency p50 ${ms(load.latencyMs.p50)}, p99 ${ms(load.latencyMs.p99)}; /health p50 ${ms(load.health.latency.p50)}, p99 ${ms(load.health.latency.p99)}, max ${ms(load.health.latency.max)} over ${load.health.latency.n} probes (budget p99 < ${HEALTH_P99_BUDGET_MS} ms): ${verdictMark(healthVerdict)}. Idle, just before, /health answered in p50 ${ms(idle.latency.p50)}, p99 ${ms(idle.latency.p99)}. Meanwhile the server's event loop was held (delay measured inside the server process, what any request waits for before it is read) p50 ${ms(loopDelay.p50)}, p99 ${ms(loopDelay.p99)}, max ${ms(loopDelay.max)}: the rest of /health's time is the machine (three processes on two shared cores).`,
     "",
-    "The bulk uploads (RL jobs, `/log`) keep `MAX_BODY_BYTES` (32 MiB by default). From 1 MiB on, their parsing, validation and serialising run in a worker thread (server/training/bulk-upload/), so what other requests wait for is the event loop's share: reading the bytes and storing the rows. The CPU of all threads still grows with the size; `MAX_BODY_BYTES` bounds it.",
+    "The bulk uploads (RL jobs, `/log`) keep `MAX_BODY_BYTES` (32 MiB by default). From 1 MiB on, their parsing, validation and serialising run in a worker thread (server/training/bulk-upload/), and their rows are stored in steps of 1 MiB (server/db/write-in-steps.ts), so what another request waits for at most is one step of reading the bytes or of storing. A trajectory group is at most 4 Mi characters of JSON (one gradient step, one row). The CPU of all threads still grows with the size; `MAX_BODY_BYTES` bounds it.",
   ].join("\n");
   return { summary, markdown, data: { costs, idleHealth: idle, load, loopDelay } };
 }

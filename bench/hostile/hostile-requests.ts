@@ -105,12 +105,13 @@ export function hostileRequests(ids: { modelId: string; queueId: string }, maxBo
       status: 422,
     },
     {
-      name: `a bulk upload of ${Math.round(maxBodyBytes / 1024 / 1024)} MiB of junk (RL job)`,
+      // One group of 32 MiB: over the group limit (MAX_GROUP_CHARS), refused after the worker parsed it.
+      name: `a bulk upload of ${Math.round(maxBodyBytes / 1024 / 1024)} MiB of junk in one group (RL job)`,
       method: "POST",
       path: `${TRAINING}/preview/training-jobs`,
       headers: JSON_AUTH,
       body: padTo(maxBodyBytes, `{"model_id":"${modelId}","trajectory_groups":[{"trajectories":[{"reward":1,"messages_and_choices":[{"role":"user","content":"`, `"}]}]}]}`),
-      status: 200,
+      status: 422,
       bulk: true,
     },
     {

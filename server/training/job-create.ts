@@ -1,7 +1,7 @@
 import type { Database } from "better-sqlite3";
 import { TrajectoryGroup } from "../../contract/training";
 import { describeMalformedGroup } from "./data-errors";
-import { insertJob, type JobConfig } from "./job-store";
+import { insertJob, insertJobInSteps, type JobConfig } from "./job-store";
 
 type Experimental = Record<string, unknown> | null | undefined;
 
@@ -28,6 +28,15 @@ type RlJob = { id: string; modelId: string; experimental?: ({ learning_rate?: nu
 export function queueCheckedRlJob(db: Database, job: RlJob & { groupTexts: readonly string[]; prepareError?: string }, now: Date): void {
   const { id, modelId, experimental, prepareError } = job;
   insertJob(db, { id, modelId, kind: "rl", ...(prepareError ? { prepareError } : {}), config: jobConfig(experimental?.learning_rate, experimental) }, job.groupTexts, now);
+}
+
+/**
+ * Queues an RL job from an upload the request already validated (see bulk-upload/read.ts), storing
+ * its groups in steps so a large upload does not hold the other requests (insertJobInSteps).
+ */
+export async function queueUploadedRlJob(db: Database, job: RlJob & { groupTexts: readonly string[] }, now: Date): Promise<void> {
+  const { id, modelId, experimental } = job;
+  await insertJobInSteps(db, { id, modelId, kind: "rl", config: jobConfig(experimental?.learning_rate, experimental) }, job.groupTexts, now);
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { Database } from "better-sqlite3";
 import type { TrainingEvent } from "../../contract/training";
+import { writeInSteps } from "../db/write-in-steps";
+import { ServiceError } from "../http/errors";
 import { writeTransaction } from "../db/write-transaction";
 import { eventId } from "./ids";
 
@@ -38,29 +40,67 @@ export type NewJob = {
   config: JobConfig;
 };
 
+const INSERT_JOB = `INSERT INTO training_jobs (id, model_id, kind, status, prepare_error, training_data_url, batch_size, config, num_items, created_at, updated_at)
+  VALUES (@id, @modelId, @kind, 'queued', @prepareError, @trainingDataUrl, @batchSize, @config, @numItems, @now, @now)`;
+const INSERT_ITEM = "INSERT INTO training_job_items (job_id, idx, payload) VALUES (?, ?, ?)";
+
+function insertJobRow(db: Database, job: NewJob, numItems: number, now: Date): void {
+  db.prepare(INSERT_JOB).run({
+    id: job.id,
+    modelId: job.modelId,
+    kind: job.kind,
+    prepareError: job.prepareError ?? null,
+    trainingDataUrl: job.trainingDataUrl ?? null,
+    batchSize: job.batchSize ?? null,
+    config: JSON.stringify(job.config),
+    numItems,
+    now: now.toISOString(),
+  });
+}
+
 /**
  * Inserts a queued job with its training data items (RL: trajectory groups), in one transaction;
- * each item comes as its JSON text, the form it is stored in.
+ * each item comes as its JSON text, the form it is stored in. For the seeds and small jobs; an
+ * upload's job is stored by insertJobInSteps.
  */
 export function insertJob(db: Database, job: NewJob, itemTexts: readonly string[], now: Date): void {
-  const insertItem = db.prepare<[string, number, string]>("INSERT INTO training_job_items (job_id, idx, payload) VALUES (?, ?, ?)");
+  const insertItem = db.prepare<[string, number, string]>(INSERT_ITEM);
   writeTransaction(db, () => {
-    db.prepare(
-      `INSERT INTO training_jobs (id, model_id, kind, status, prepare_error, training_data_url, batch_size, config, num_items, created_at, updated_at)
-       VALUES (@id, @modelId, @kind, 'queued', @prepareError, @trainingDataUrl, @batchSize, @config, @numItems, @now, @now)`,
-    ).run({
-      id: job.id,
-      modelId: job.modelId,
-      kind: job.kind,
-      prepareError: job.prepareError ?? null,
-      trainingDataUrl: job.trainingDataUrl ?? null,
-      batchSize: job.batchSize ?? null,
-      config: JSON.stringify(job.config),
-      numItems: itemTexts.length,
-      now: now.toISOString(),
-    });
+    insertJobRow(db, job, itemTexts.length, now);
     itemTexts.forEach((text, idx) => insertItem.run(job.id, idx, text));
   });
+}
+
+/**
+ * Inserts a queued job and its items in steps (see writeInSteps), so storing a 32 MiB upload does
+ * not hold every other request for the whole write. Until its last item is stored the job is
+ * listed as queued but never started (activeJobs asks for that item); if storing fails, the job
+ * is removed again, and a job left half-stored by a stopped server is removed at the next start
+ * (removeUnfinishedUploads).
+ */
+export async function insertJobInSteps(db: Database, job: NewJob, itemTexts: readonly string[], now: Date): Promise<void> {
+  const insertItem = db.prepare<[string, number, string]>(INSERT_ITEM);
+  writeTransaction(db, () => insertJobRow(db, job, itemTexts.length, now));
+  try {
+    await writeInSteps(db, itemTexts.length, (idx) => itemTexts[idx]!.length, (idx) => insertItem.run(job.id, idx, itemTexts[idx]!));
+  } catch (error) {
+    const removed = db.prepare("DELETE FROM training_jobs WHERE id = ?").run(job.id).changes === 0;
+    // Gone already: its model was deleted between two steps (the job went with it).
+    throw removed ? modelDeletedWhileStoring(job.modelId) : error;
+  }
+}
+
+/** The 404 of an upload whose model was deleted while its data was being stored in steps. */
+export function modelDeletedWhileStoring(modelId: string): ServiceError {
+  return new ServiceError(404, `Model '${modelId}' not found: it was deleted while the upload was being stored.`, "model_not_found");
+}
+
+/** SQL: job `j` has all its items stored (its last one is there), or has none to store. */
+const ITEMS_STORED = "(j.num_items = 0 OR EXISTS (SELECT 1 FROM training_job_items i WHERE i.job_id = j.id AND i.idx = j.num_items - 1))";
+
+/** Removes the queued jobs whose upload was still being stored when the server stopped. Returns how many. */
+export function removeUnfinishedUploads(db: Database): number {
+  return db.prepare(`DELETE FROM training_jobs AS j WHERE j.status = 'queued' AND NOT ${ITEMS_STORED}`).run().changes;
 }
 
 export function findJob(db: Database, id: string): JobRow | undefined {
@@ -73,14 +113,15 @@ export function jobConfig(job: JobRow): JobConfig {
 
 /**
  * Jobs the runner should advance, oldest first: every running job, and the oldest queued job of
- * each model that has nothing running (one job trains a model at a time, so steps never interleave).
+ * each model that has nothing running (one job trains a model at a time, so steps never interleave)
+ * once all its items are stored.
  */
 export function activeJobs(db: Database): JobRow[] {
   return db
     .prepare<[], JobRow>(
       `SELECT * FROM training_jobs j
        WHERE j.status = 'running'
-          OR (j.status = 'queued' AND NOT EXISTS (
+          OR (j.status = 'queued' AND ${ITEMS_STORED} AND NOT EXISTS (
                 SELECT 1 FROM training_jobs o
                 WHERE o.model_id = j.model_id AND o.id <> j.id
                   AND (o.status = 'running' OR (o.status = 'queued' AND (o.created_at, o.rowid) < (j.created_at, j.rowid)))))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ACME_KEY, bearer, call, createTestApp } from "../testing/test-app";
+import { logGroups } from "./log-store";
 import { TRAINING, createModel, group } from "./test-support";
 
 describe("POST /preview/models/{id}/log", () => {
@@ -15,14 +16,14 @@ describe("POST /preview/models/{id}/log", () => {
     const mean = rewards.reduce((a, b) => a + b) / rewards.length;
     const std = Math.sqrt(rewards.reduce((a, r) => a + (r - mean) ** 2, 0) / rewards.length);
     expect(res.json).toEqual({});
-    const stored = db.prepare("SELECT split, trajectory_groups, metrics FROM training_logs WHERE model_id = ?").get(model.id) as { split: string; trajectory_groups: string; metrics: string };
+    const stored = db.prepare("SELECT id, split, metrics FROM training_logs WHERE model_id = ?").get(model.id) as { id: number; split: string; metrics: string };
     const metrics = JSON.parse(stored.metrics) as Record<string, number>;
     expect(metrics).toMatchObject({ num_groups: 2, num_trajectories: 5, correct: 0.5 });
     expect(metrics.reward).toBeCloseTo(mean, 12);
     expect(metrics.reward_std_dev).toBeCloseTo(std, 12);
     expect(metrics.num_tokens).toBeGreaterThan(0);
     expect(stored.split).toBe("val");
-    expect(JSON.parse(stored.trajectory_groups)).toEqual(groups);
+    expect(logGroups(db, stored.id)).toEqual(groups);
   });
 
   it("defaults the split to val", async () => {

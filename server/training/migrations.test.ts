@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { migrate } from "../db/database";
 import { ALL_MIGRATIONS } from "../db/migrations";
 import { listEvents } from "./job-store";
+import { logGroups } from "./log-store";
 import { TRAINING_MIGRATIONS } from "./migrations";
 
 describe("training/002: events numbered per job", () => {
@@ -67,5 +68,24 @@ describe("training/003: job items and dataset rows in rowid tables", () => {
       for (let idx = 0; idx < 1_000; idx++) insert.run("a-many", idx, JSON.stringify({ idx, content: "y".repeat(4_600) }));
     })();
     expect(db.prepare("SELECT COUNT(*) AS n FROM training_job_items WHERE job_id = 'a-many'").get()).toEqual({ n: 1_000 });
+  });
+});
+
+describe("training/004: a log's groups one row each", () => {
+  it("splits the logs a database already holds into their groups, in order, deleted with the log", () => {
+    const db = new BetterSqlite3(":memory:");
+    migrate(db, ALL_MIGRATIONS.filter((m) => m.id !== TRAINING_MIGRATIONS[3]!.id));
+    db.exec(`
+      INSERT INTO training_models (id, entity, project, name, base_model, created_at) VALUES ('m', 'demo', 'p', 'n', 'b', 't');
+      INSERT INTO training_logs (id, model_id, split, trajectory_groups, metrics, created_at)
+        VALUES (7, 'm', 'val', '[{"trajectories":[{"reward":1}]},{"trajectories":[{"reward":0}]}]', '{"reward":0.5}', 't');
+    `);
+    migrate(db, ALL_MIGRATIONS);
+    expect(logGroups(db, 7)).toEqual([{ trajectories: [{ reward: 1 }] }, { trajectories: [{ reward: 0 }] }]);
+    expect(tableSql(db, "training_logs")).not.toContain("trajectory_groups");
+    expect(db.prepare("SELECT split, metrics FROM training_logs WHERE id = 7").get()).toEqual({ split: "val", metrics: '{"reward":0.5}' });
+    db.pragma("foreign_keys = ON");
+    db.exec("DELETE FROM training_logs WHERE id = 7");
+    expect(db.prepare("SELECT COUNT(*) AS n FROM training_log_groups").get()).toEqual({ n: 0 });
   });
 });

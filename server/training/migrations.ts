@@ -139,4 +139,21 @@ export const TRAINING_MIGRATIONS: Migration[] = [
       ALTER TABLE training_dataset_rows_rowid RENAME TO training_dataset_rows;
     `,
   },
+  {
+    // A log's trajectory groups were one JSON array in one row: storing a 32 MiB log was one write
+    // that held the event loop for all of it (issue 21). Each group is now a row of its own, so
+    // the groups are stored in steps (writeInSteps), as an RL job's are.
+    id: "training/004_log_groups_one_row_each",
+    sql: `
+      CREATE TABLE training_log_groups (
+        log_id INTEGER NOT NULL REFERENCES training_logs(id) ON DELETE CASCADE,
+        idx INTEGER NOT NULL,
+        payload TEXT NOT NULL, -- JSON: one trajectory group, as sent
+        UNIQUE (log_id, idx)
+      );
+      INSERT INTO training_log_groups (log_id, idx, payload)
+        SELECT l.id, g.key, g.value FROM training_logs l, json_each(l.trajectory_groups) g ORDER BY l.id, g.key;
+      ALTER TABLE training_logs DROP COLUMN trajectory_groups;
+    `,
+  },
 ];

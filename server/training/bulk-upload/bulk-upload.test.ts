@@ -1,6 +1,7 @@
 import { afterEach, assert, describe, expect, it, vi } from "vitest";
 import { ACME_KEY, bearer, call, createTestApp } from "../../testing/test-app";
 import { createModel, group, TRAINING } from "../test-support";
+import { logGroups } from "../log-store";
 import { prepareBulk } from "./prepare";
 import { LARGE_UPLOADS_PER_ENTITY, OFF_THREAD_BYTES } from "./read";
 import { bulkWorker } from "./worker-client";
@@ -38,8 +39,8 @@ describe("bulk uploads handled in the worker thread", () => {
     const groups = groupsOf(OFF_THREAD_BYTES * 1.2);
     const res = await call(app, "POST", `${TRAINING}/preview/models/${model.id}/log`, { body: { split: "train", trajectory_groups: groups }, headers: bearer() });
     expect({ status: res.status, body: res.json }).toEqual({ status: 200, body: {} });
-    const row = db.prepare<[string], { trajectory_groups: string; metrics: string }>("SELECT trajectory_groups, metrics FROM training_logs WHERE model_id = ?").get(model.id)!;
-    expect(JSON.parse(row.trajectory_groups)).toEqual(groups);
+    const row = db.prepare<[string], { id: number; metrics: string }>("SELECT id, metrics FROM training_logs WHERE model_id = ?").get(model.id)!;
+    expect(logGroups(db, row.id)).toEqual(groups);
     const onEventLoop = prepareBulk("log", { split: "train", trajectory_groups: groups });
     assert(onEventLoop.kind === "log");
     expect(JSON.parse(row.metrics)).toEqual(onEventLoop.metrics);

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { RequestValidationError, ServiceError } from "../../http/errors";
 import type { BulkKind, PreparedBulk } from "./prepare";
-import type { BulkReply, BulkRequest, SerializedError } from "./messages";
+import { unpackBulk, type BulkReply, type BulkRequest, type SerializedError } from "./messages";
 
 const BOOT = new URL("../../worker-boot.mjs", import.meta.url);
 const ENTRY = new URL("./worker.ts", import.meta.url).href;
@@ -61,7 +61,7 @@ class BulkWorker {
       const waiting = pending.get(reply.id);
       if (!waiting) return;
       pending.delete(reply.id);
-      if (reply.ok) waiting.resolve(reply.prepared);
+      if (reply.ok) waiting.resolve(unpackBulk(reply.packed));
       else waiting.reject(rebuild(reply.error));
     });
     const fail = (cause: string) => {

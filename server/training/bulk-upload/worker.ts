@@ -2,7 +2,7 @@ import { parentPort } from "node:worker_threads";
 import { RequestValidationError, ServiceError } from "../../http/errors";
 import { parseJsonBytes } from "../../http/json-body";
 import { prepareBulk } from "./prepare";
-import type { BulkRequest, BulkReply, SerializedError } from "./messages";
+import { packBulk, type BulkRequest, type BulkReply, type SerializedError } from "./messages";
 
 // Runs in the bulk-upload worker thread (worker-client.ts starts it): parses, validates and
 // serialises one bulk body at a time, off the event loop that serves every other request.
@@ -18,7 +18,7 @@ function serialize(error: unknown): SerializedError {
 parentPort!.on("message", async ({ id, kind, bytes }: BulkRequest) => {
   let reply: BulkReply;
   try {
-    reply = { id, ok: true, prepared: prepareBulk(kind, await parseJsonBytes(new Uint8Array(bytes), { inOneGo: true })) };
+    reply = { id, ok: true, packed: packBulk(prepareBulk(kind, await parseJsonBytes(new Uint8Array(bytes), { inOneGo: true }))) };
   } catch (error) {
     reply = { id, ok: false, error: serialize(error) };
   }

@@ -7,7 +7,7 @@ import { validateJson, validatePath, validateQuery } from "../../http/validate";
 import { ownedJob, ownedModel } from "../access";
 import type { BulkUploadReader } from "../bulk-upload/read";
 import { eventSeq, newId } from "../ids";
-import { createSftJob, queueCheckedRlJob } from "../job-create";
+import { createSftJob, queueUploadedRlJob } from "../job-create";
 import { eventExists, listEvents } from "../job-store";
 import { assertJobQuota } from "../quotas";
 
@@ -20,7 +20,7 @@ export function jobRoutes(options: { activeJobsPerEntity: number; readBulkUpload
     const model = ownedModel(c, body.model_id);
     assertJobQuota(c, options.activeJobsPerEntity);
     const id = newId("job");
-    queueCheckedRlJob(c.get("db"), { id, modelId: model.id, groupTexts, experimental: body.experimental_config }, new Date());
+    await queueUploadedRlJob(c.get("db"), { id, modelId: model.id, groupTexts, experimental: body.experimental_config }, new Date());
     return c.json({ id });
   });
 

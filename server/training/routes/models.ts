@@ -84,7 +84,7 @@ export function modelRoutes(options: { readBulkUpload: BulkUploadReader }): Hono
     const { modelId } = validatePath(c, ModelPath);
     const upload = await options.readBulkUpload(c, "log");
     const model = ownedModel(c, modelId);
-    insertLog(c.get("db"), { modelId: model.id, split: upload.body.split, groupTexts: upload.groupTexts, metrics: upload.metrics }, new Date());
+    await insertLog(c.get("db"), { modelId: model.id, split: upload.body.split, groupTexts: upload.groupTexts, metrics: upload.metrics }, new Date());
     // The real service's response schema is `{}`; the metrics are kept with the log.
     return c.json({});
   });

@@ -1,0 +1,67 @@
+import BetterSqlite3 from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { STEP_CHARS, STEP_ROWS, writeInSteps } from "./write-in-steps";
+
+function tableDb() {
+  const db = new BetterSqlite3(":memory:");
+  db.exec("CREATE TABLE t (idx INTEGER PRIMARY KEY, payload TEXT NOT NULL)");
+  return db;
+}
+
+/**
+ * Writes `sizes` (payload lengths) with writeInSteps and records, for each row, how many times
+ * the event loop had run other work (a setImmediate chain) before it was written.
+ */
+async function stepsOf(sizes: number[]): Promise<number[]> {
+  const db = tableDb();
+  const insert = db.prepare("INSERT INTO t (idx, payload) VALUES (?, ?)");
+  let turns = 0;
+  let writing = true;
+  const tick = () => {
+    turns += 1;
+    if (writing) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const turnAtRow: number[] = [];
+  await writeInSteps(db, sizes.length, (i) => sizes[i]!, (i) => {
+    turnAtRow.push(turns);
+    insert.run(i, "x".repeat(sizes[i]!));
+  });
+  writing = false;
+  expect(db.prepare("SELECT COUNT(*) AS n FROM t").get()).toEqual({ n: sizes.length });
+  return turnAtRow;
+}
+
+/** The step each row was written in, numbered from 0, from the event-loop turns it saw. */
+const stepNumbers = (turns: number[]) => turns.map((turn) => [...new Set(turns)].indexOf(turn));
+
+describe("writeInSteps", () => {
+  it("writes at most STEP_CHARS of payload per step, letting the event loop run between steps", async () => {
+    const quarter = STEP_CHARS / 4;
+    const steps = stepNumbers(await stepsOf([quarter, quarter, quarter, quarter, quarter, quarter]));
+    expect(steps).toEqual([0, 0, 0, 0, 1, 1]);
+  });
+
+  it("writes a row larger than a step alone, and never an empty step", async () => {
+    const steps = stepNumbers(await stepsOf([10, STEP_CHARS * 3, 10, 10]));
+    expect(steps).toEqual([0, 1, 2, 2]);
+  });
+
+  it("writes at most STEP_ROWS rows per step however small they are", async () => {
+    const steps = stepNumbers(await stepsOf(Array.from({ length: STEP_ROWS + 5 }, () => 1)));
+    expect(steps.filter((step) => step === 0)).toHaveLength(STEP_ROWS);
+    expect(steps.slice(STEP_ROWS)).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it("keeps the steps already written when a later one fails, and rolls back the failing step", async () => {
+    const db = tableDb();
+    const insert = db.prepare("INSERT INTO t (idx, payload) VALUES (?, ?)");
+    const sizes = [STEP_CHARS, 10, 10];
+    const writing = writeInSteps(db, 3, (i) => sizes[i]!, (i) => {
+      if (i === 2) throw new Error("disk full");
+      insert.run(i, "x");
+    });
+    await expect(writing).rejects.toThrow("disk full");
+    expect(db.prepare("SELECT idx FROM t ORDER BY idx").all()).toEqual([{ idx: 0 }]);
+  });
+});
