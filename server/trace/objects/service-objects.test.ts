@@ -98,7 +98,7 @@ describe("objects: queries and refs", () => {
     expect((await query(app, { filter: { nope: true } })).status).toBe(422);
   });
 
-  it("reads refs in order; one unknown version fails the batch; :latest and other kinds of ref are refused", async () => {
+  it("reads refs in order; one unknown version fails the batch; :latest, unknown path edges and other kinds of ref are refused", async () => {
     const { app } = createTestApp();
     const rating = await createdDigest(app, "rating", RATING);
     const plain = await createdDigest(app, "plain", { hello: "world" }, null);
@@ -109,7 +109,9 @@ describe("objects: queries and refs", () => {
     expect((await readRefs(app, [refOf("rating", rating), refOf("rating", "0".repeat(43))])).status).toBe(404);
     expect((await readRefs(app, [refOf("rating", "latest")])).status).toBe(400);
     expect((await readRefs(app, [`weave:///${PROJECT}/call/0192`])).status).toBe(400);
-    expect((await readRefs(app, [`${refOf("rating", rating)}/attr/name`])).status).toBe(400);
+    // A path into the value is read as upstream reads it (refs-paths.test.ts has the rest).
+    expect(RefsReadBatchResponse.parse((await readRefs(app, [`${refOf("rating", rating)}/attr/name`])).json).vals).toEqual(["Tone"]);
+    expect((await readRefs(app, [`${refOf("rating", rating)}/nope/name`])).status).toBe(400);
     expect((await readRefs(app, Array.from({ length: LIMITS.objectQueryList + 1 }, () => refOf("rating", rating)))).status).toBe(422);
   });
 });
