@@ -35,10 +35,10 @@ describe("tables: create and digests", () => {
     const res = await create(app, ROWS);
     expect(res.status).toBe(200);
     expect(TableCreateResponse.parse(res.json)).toEqual({ digest: TABLE_DIGEST, row_digests: ROW_DIGESTS });
-    const reordered = ROWS.map((row) => Object.fromEntries(Object.entries(row).reverse()));
+    const reordered = ROWS.map((row) => Object.fromEntries(Object.entries(row).toReversed()));
     expect((await create(app, reordered)).json).toEqual({ digest: TABLE_DIGEST, row_digests: ROW_DIGESTS });
     // Another order of rows is another table; no rows at all is SHA-256 of nothing.
-    expect((await create(app, [...ROWS].reverse())).json.digest).not.toBe(TABLE_DIGEST);
+    expect((await create(app, ROWS.toReversed())).json.digest).not.toBe(TABLE_DIGEST);
     expect((await create(app, [])).json).toEqual({ digest: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", row_digests: [] });
     // A row keeps the key order it was first sent with.
     expect((await query(app, { digest: TABLE_DIGEST }))[1]!.val).toEqual(ROWS[1]);
@@ -116,6 +116,9 @@ describe("tables: update", () => {
   });
 });
 
+/** Each row as `<its id>@<its place in the table>`. */
+const ids = (rows: { val: unknown; original_index?: number | null }[]) => rows.map((r) => `${(r.val as { id: number }).id}@${r.original_index}`);
+
 describe("tables: query and stats", () => {
   const TICKETS = [
     { id: 1, meta: { priority: 2 }, text: "b" },
@@ -128,7 +131,6 @@ describe("tables: query and stats", () => {
   it("pages in table order, sorts by dotted paths (ties in table order), and filters by row digest", async () => {
     const { app } = createTestApp();
     const { digest, row_digests } = TableCreateResponse.parse((await create(app, TICKETS)).json);
-    const ids = (rows: { val: unknown; original_index?: number | null }[]) => rows.map((r) => `${(r.val as { id: number }).id}@${r.original_index}`);
     expect(ids(await query(app, { digest }))).toEqual(["1@0", "2@1", "3@2", "4@3", "1@4"]);
     expect(ids(await query(app, { digest, limit: 2, offset: 1 }))).toEqual(["2@1", "3@2"]);
     expect(ids(await query(app, { digest, sort_by: [{ field: "meta.priority", direction: "desc" }] }))).toEqual(["1@0", "3@2", "1@4", "2@1", "4@3"]);
