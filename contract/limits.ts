@@ -81,6 +81,11 @@ export const LIMITS = {
    */
   tableRows: 100_000,
   /**
+   * Pops and inserts in one `/table/update`: each moves the rows after it, so 1,000 of them on a
+   * table at its bound move 10^8 entries (a fraction of a second). People edit a few rows at a time.
+   */
+  tableEdits: 1000,
+  /**
    * One file's bytes (`/file/create`: an op's code, an image, a clip of audio). Upstream's clients
    * send at most 31 MiB per request (its real limit, 32 MiB, less 1 MiB of headroom).
    */

@@ -2,6 +2,7 @@ import type { Database } from "better-sqlite3";
 import { parseWeaveRef, REF_EDGES, type WeaveRef } from "../../../contract/weave-refs";
 import { echo } from "../../http/echo";
 import { ServiceError } from "../../http/errors";
+import { tableExists } from "../tables/tables";
 
 /**
  * `/refs/read_batch`'s reading of one ref, as upstream resolves refs: the object (or op) a ref
@@ -50,6 +51,7 @@ function objectValue(reader: Reader, ref: { name: string; digest: string }): unk
 
 function tableRow(reader: Reader, tableDigest: string, extra: readonly string[]): unknown {
   const rowDigest = extra[1]!;
+  if (!tableExists(reader.db, reader.projectId, tableDigest)) throw new ServiceError(404, `Table ${echo(tableDigest)} not found`, "not_found");
   const val = reader.db
     .prepare(
       `SELECT r.val FROM trace_table_entries e JOIN trace_table_rows r ON r.project_id = e.project_id AND r.digest = e.row_digest

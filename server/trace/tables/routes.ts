@@ -42,13 +42,13 @@ export function registerTableAndFileRoutes(service: Hono<AppEnv>): void {
   service.post("/table/create", async (c) => {
     const { table } = await validateJson(c, TableCreateRequest);
     authorizeProject(c, table.project_id);
-    return c.json(createTable(c.get("db"), { projectId: table.project_id, rows: table.rows, expectedDigest: table.expected_digest }));
+    return c.json(await createTable(c.get("db"), { projectId: table.project_id, rows: table.rows, expectedDigest: table.expected_digest }));
   });
 
   service.post("/table/update", async (c) => {
     const body = await validateJson(c, TableUpdateRequest);
     authorizeProject(c, body.project_id);
-    return c.json(updateTable(c.get("db"), { projectId: body.project_id, baseDigest: body.base_digest, updates: body.updates }));
+    return c.json(await updateTable(c.get("db"), { projectId: body.project_id, baseDigest: body.base_digest, updates: body.updates }));
   });
 
   service.post("/table/query", async (c) => {

@@ -111,6 +111,14 @@ describe("tables: update", () => {
     expect(insert.json.reason).toBe("updates[0]: insert index 3 is out of range: the table has 2 rows at that step (valid: 0 to 2).");
     const bad = await post(app, "/table/update", { project_id: PROJECT, base_digest: TABLE_DIGEST, updates: [{ remove: { index: 0 } }, { pop: { index: -1 } }] });
     expect(bad.status).toBe(422);
+    // Pops and inserts move the rows after them: a request holds at most LIMITS.tableEdits of them.
+    const edits = Array.from({ length: LIMITS.tableEdits + 1 }, (_, i) => ({ insert: { index: 0, row: { i } } }));
+    const tooManyEdits = await post(app, "/table/update", { project_id: PROJECT, base_digest: TABLE_DIGEST, updates: edits });
+    expect({ status: tooManyEdits.status, detail: tooManyEdits.json.detail }).toEqual({
+      status: 422,
+      detail: [{ loc: ["body", "updates"], msg: `at most ${LIMITS.tableEdits} pop and insert steps in one request (this one has ${LIMITS.tableEdits + 1})`, type: "too_long" }],
+    });
+    expect((await post(app, "/table/update", { project_id: PROJECT, base_digest: TABLE_DIGEST, updates: edits.slice(1) })).status).toBe(200);
     const stats = TableQueryStatsBatchResponse.parse((await post(app, "/table/query_stats_batch", { project_id: PROJECT, digests: [TABLE_DIGEST] })).json);
     expect(stats.tables).toEqual([{ digest: TABLE_DIGEST, count: 2, storage_size_bytes: null }]);
   });

@@ -2,6 +2,7 @@ import type { Database } from "better-sqlite3";
 import type { TableQueryRequest } from "../../../contract/trace-tables";
 import { echo } from "../../http/echo";
 import { ServiceError } from "../../http/errors";
+import { tableExists } from "./tables";
 
 type EntryRow = { digest: string; val: string; original_index: number };
 
@@ -25,9 +26,10 @@ function jsonPath(field: string): string {
  * table), as upstream: in table order unless `sort_by` names dotted paths into the rows (ties keep
  * table order); `filter.row_digests` keeps the rows with those digests (an empty list filters
  * nothing, as upstream); then `offset` and `limit` (absent: every row). An unknown table has no
- * rows. Returned as JSON text built from the stored values, which are never parsed again here.
+ * rows (as does one still being written). Returned as JSON text built from the stored values, which are never parsed again here.
  */
 export function queryTableJson(db: Database, request: TableQueryRequest): string {
+  if (!tableExists(db, request.project_id, request.digest)) return `{"rows":[]}`;
   const params: unknown[] = [request.project_id, request.digest];
   let where = "e.project_id = ? AND e.table_digest = ?";
   const wanted = request.filter?.row_digests;

@@ -2,44 +2,74 @@ import type { Database } from "better-sqlite3";
 import { LIMITS } from "../../../contract/limits";
 import type { TableUpdateSpec } from "../../../contract/trace-tables";
 import { echo } from "../../http/echo";
-import { ServiceError } from "../../http/errors";
+import { RequestValidationError, ServiceError } from "../../http/errors";
 import { rowDigest, tableDigest } from "./digest";
 
 type Row = Record<string, unknown>;
 
 /**
- * Stores rows and the table that lists them. A row already stored in the project keeps its first
- * value (the same digest is the same content, key order aside), and a table already stored is
- * left as it is, as upstream's content addressing does.
+ * Work on a table is done in steps of this many rows with the event loop free between them: a
+ * table may hold LIMITS.tableRows rows (some 30 MB), and digesting and storing them in one go held
+ * every other request for seconds on a busy machine.
  */
-function storeTable(db: Database, projectId: string, digest: string, rowDigests: readonly string[], newRows: ReadonlyMap<string, Row>, now: number): void {
+const STEP_ROWS = 2000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function inSteps<T>(items: readonly T[], step: (part: readonly T[], offset: number) => void): Promise<void> {
+  for (let offset = 0; offset < items.length; offset += STEP_ROWS) {
+    if (offset > 0) await nextTurn();
+    step(items.slice(offset, offset + STEP_ROWS), offset);
+  }
+}
+
+/** The digests of `rows`, computed in steps (see STEP_ROWS). */
+async function digestsOf(rows: readonly Row[]): Promise<string[]> {
+  const digests: string[] = [];
+  await inSteps(rows, (part) => digests.push(...part.map(rowDigest)));
+  return digests;
+}
+
+/**
+ * Stores rows and the table that lists them, in steps. A row already stored in the project keeps
+ * its first value (the same digest is the same content, key order aside), and a table already
+ * stored is left as it is, as upstream's content addressing does. The table's row is written
+ * last and is what readers look for, so a table being written, or cut off by a crash, is not seen;
+ * its entries are a function of its digest, so writing them twice (two clients at once, or again
+ * after a crash) writes the same thing.
+ */
+async function storeTable(db: Database, projectId: string, digest: string, rowDigests: readonly string[], newRows: ReadonlyMap<string, Row>, now: number): Promise<void> {
   const insertRow = db.prepare("INSERT OR IGNORE INTO trace_table_rows (project_id, digest, val) VALUES (?, ?, ?)");
-  const insertTable = db.prepare("INSERT OR IGNORE INTO trace_tables (project_id, digest, row_count, created_at) VALUES (?, ?, ?, ?)");
-  const insertEntry = db.prepare("INSERT INTO trace_table_entries (project_id, table_digest, position, row_digest) VALUES (?, ?, ?, ?)");
-  const write = db.transaction(() => {
-    for (const [digestOfRow, row] of newRows) insertRow.run(projectId, digestOfRow, JSON.stringify(row));
-    if (insertTable.run(projectId, digest, rowDigests.length, now).changes === 0) return;
-    rowDigests.forEach((digestOfRow, position) => insertEntry.run(projectId, digest, position, digestOfRow));
-  });
-  write.immediate();
+  const insertEntry = db.prepare("INSERT OR IGNORE INTO trace_table_entries (project_id, table_digest, position, row_digest) VALUES (?, ?, ?, ?)");
+  await inSteps([...newRows], db.transaction((part: readonly [string, Row][]) => {
+    for (const [digestOfRow, row] of part) insertRow.run(projectId, digestOfRow, JSON.stringify(row));
+  }));
+  if (tableExists(db, projectId, digest)) return;
+  await inSteps(rowDigests, db.transaction((part: readonly string[], offset: number) => {
+    part.forEach((digestOfRow, i) => insertEntry.run(projectId, digest, offset + i, digestOfRow));
+  }));
+  db.prepare("INSERT OR IGNORE INTO trace_tables (project_id, digest, row_count, created_at) VALUES (?, ?, ?, ?)").run(projectId, digest, rowDigests.length, now);
+}
+
+/** Whether the project has the table (written whole: see storeTable). */
+export function tableExists(db: Database, projectId: string, digest: string): boolean {
+  return db.prepare("SELECT 1 FROM trace_tables WHERE project_id = ? AND digest = ?").get(projectId, digest) !== undefined;
 }
 
 /** `/table/create`: the table's digest and its rows' digests, in order. */
-export function createTable(db: Database, input: { projectId: string; rows: readonly Row[]; expectedDigest?: string | null; now?: number }) {
-  const rowDigests = input.rows.map(rowDigest);
+export async function createTable(db: Database, input: { projectId: string; rows: readonly Row[]; expectedDigest?: string | null; now?: number }) {
+  const rowDigests = await digestsOf(input.rows);
   const digest = tableDigest(rowDigests);
   if (input.expectedDigest && input.expectedDigest !== digest) {
     throw new ServiceError(409, `expected_digest ${echo(input.expectedDigest)} does not match the table's digest ${digest} (${rowDigests.length} rows).`, "digest_mismatch");
   }
   const newRows = new Map(input.rows.map((row, i) => [rowDigests[i]!, row]));
-  storeTable(db, input.projectId, digest, rowDigests, newRows, input.now ?? Date.now());
+  await storeTable(db, input.projectId, digest, rowDigests, newRows, input.now ?? Date.now());
   return { digest, row_digests: rowDigests };
 }
 
 /** The row digests of a stored table, in order; null when the project has no such table. */
 function tableRowDigests(db: Database, projectId: string, digest: string): string[] | null {
-  const table = db.prepare("SELECT row_count FROM trace_tables WHERE project_id = ? AND digest = ?").get(projectId, digest);
-  if (!table) return null;
+  if (!tableExists(db, projectId, digest)) return null;
   return db.prepare("SELECT row_digest FROM trace_table_entries WHERE project_id = ? AND table_digest = ? ORDER BY position").pluck().all(projectId, digest) as string[];
 }
 
@@ -47,39 +77,37 @@ function tableRowDigests(db: Database, projectId: string, digest: string): strin
  * `/table/update`: a new table made from a stored one by appending, removing (`pop`) and inserting
  * rows in the order given, as upstream. `updated_row_digests` lists, per step, the row it added or
  * removed. An unknown base table is a 404; an index past the end a 400 naming the step (upstream:
- * "Index out of range"); nothing is stored unless every step applies.
+ * "Index out of range"); a table growing past LIMITS.tableRows a 400; nothing is stored unless
+ * every step applies. Pops and inserts move the rows after them, so a request may hold at most
+ * LIMITS.tableEdits of them (a 422 on `updates`; appends, which upstream's Python client sends to
+ * grow a large dataset in parts, are bounded only by LIMITS.tableRows).
  */
-export function updateTable(db: Database, input: { projectId: string; baseDigest: string; updates: readonly TableUpdateSpec[]; now?: number }) {
+export async function updateTable(db: Database, input: { projectId: string; baseDigest: string; updates: readonly TableUpdateSpec[]; now?: number }) {
+  const edits = input.updates.filter((update) => !("append" in update)).length;
+  if (edits > LIMITS.tableEdits) {
+    throw new RequestValidationError([{ loc: ["body", "updates"], msg: `at most ${LIMITS.tableEdits} pop and insert steps in one request (this one has ${edits})`, type: "too_long" }]);
+  }
   const rows = tableRowDigests(db, input.projectId, input.baseDigest);
   if (!rows) throw new ServiceError(404, `Table ${echo(input.projectId)}:${echo(input.baseDigest)} not found`, "not_found");
-  const newRows = new Map<string, Row>();
-  const added = (row: Row): string => {
-    const digest = rowDigest(row);
-    if (!newRows.has(digest)) newRows.set(digest, row);
-    return digest;
-  };
+  const sent = input.updates.flatMap((update) => ("append" in update ? [update.append.row] : "insert" in update ? [update.insert.row] : []));
+  const sentDigests = await digestsOf(sent);
+  const newRows = new Map(sent.map((row, i) => [sentDigests[i]!, row]));
+  let next = 0;
   const updated = input.updates.map((update, step) => {
-    if ("append" in update) {
-      const digest = added(update.append.row);
-      rows.push(digest);
-      return digest;
-    }
     if ("pop" in update) {
       const { index } = update.pop;
       if (index >= rows.length) throw outOfRange(step, "pop", index, rows.length);
       return rows.splice(index, 1)[0]!;
     }
-    const { index, row } = update.insert;
-    if (index > rows.length) throw outOfRange(step, "insert", index, rows.length);
-    const digest = added(row);
-    rows.splice(index, 0, digest);
+    const digest = sentDigests[next++]!;
+    if ("append" in update) rows.push(digest);
+    else if (update.insert.index > rows.length) throw outOfRange(step, "insert", update.insert.index, rows.length);
+    else rows.splice(update.insert.index, 0, digest);
+    if (rows.length > LIMITS.tableRows) throw new ServiceError(400, `A table holds at most ${LIMITS.tableRows} rows; updates[${step}] would make ${rows.length}.`, "too_many_rows");
     return digest;
   });
-  if (rows.length > LIMITS.tableRows) {
-    throw new ServiceError(400, `A table holds at most ${LIMITS.tableRows} rows; these updates would make ${rows.length}.`, "too_many_rows");
-  }
   const digest = tableDigest(rows);
-  storeTable(db, input.projectId, digest, rows, newRows, input.now ?? Date.now());
+  await storeTable(db, input.projectId, digest, rows, newRows, input.now ?? Date.now());
   return { digest, updated_row_digests: updated };
 }
 
@@ -101,6 +129,7 @@ export function countTableRows(db: Database, projectId: string, digest: string):
  */
 export function tableStats(db: Database, projectId: string, digests: readonly string[], includeStorageSize: boolean) {
   const count = db.prepare("SELECT row_count FROM trace_tables WHERE project_id = ? AND digest = ?").pluck();
+  // Only tables written whole are counted (see storeTable).
   const size = db.prepare(
     `SELECT IFNULL(SUM(length(CAST(r.val AS BLOB))), 0) FROM trace_table_entries e
      JOIN trace_table_rows r ON r.project_id = e.project_id AND r.digest = e.row_digest
