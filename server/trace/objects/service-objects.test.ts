@@ -115,3 +115,36 @@ describe("objects: queries and refs", () => {
     expect((await readRefs(app, Array.from({ length: LIMITS.objectQueryList + 1 }, () => refOf("rating", rating)))).status).toBe(422);
   });
 });
+
+describe("objects: ops and datasets, as the weave SDKs send them", () => {
+  // The TypeScript SDK's op: its code is a file (files/), named by digest.
+  const OP = { _type: "CustomWeaveType", weave_type: { type: "Op" }, files: { "obj.py": "4OSdXjqZXXdgDApQSP136YGvU1lskUF5DlQWkJzSWX8" }, load_op: "NO_LOAD_OP" };
+  const datasetOf = (tableDigest: string) => ({
+    _type: "Dataset",
+    _class_name: "Dataset",
+    _bases: ["Object", "BaseModel"],
+    name: "tickets",
+    description: null,
+    rows: `weave:///${PROJECT}/table/${tableDigest}`,
+  });
+
+  it("stores an op as kind 'op' with no class, and a dataset with class Dataset, each read back as sent", async () => {
+    const { app } = createTestApp();
+    const opDigest = await createdDigest(app, "route_ticket", OP, null);
+    const dataset = datasetOf("a".repeat(64));
+    const datasetDigest = await createdDigest(app, "tickets", dataset, null);
+
+    const op = ObjReadResponse.parse((await read(app, "route_ticket", opDigest)).json).obj;
+    expect(op).toMatchObject({ kind: "op", base_object_class: null, leaf_object_class: null, val: OP });
+    const stored = ObjReadResponse.parse((await read(app, "tickets", datasetDigest)).json).obj;
+    expect(stored).toMatchObject({ kind: "object", base_object_class: "Dataset", leaf_object_class: "Dataset", val: dataset });
+
+    const ops = ObjQueryResponse.parse((await query(app, { filter: { is_op: true } })).json).objs;
+    expect(ops.map((o) => o.object_id)).toEqual(["route_ticket"]);
+    const datasets = ObjQueryResponse.parse((await query(app, { filter: { base_object_classes: ["Dataset"] } })).json).objs;
+    expect(datasets.map((o) => o.object_id)).toEqual(["tickets"]);
+    // Refs to both read back through /refs/read_batch, the op by its /op/ ref.
+    const vals = RefsReadBatchResponse.parse((await readRefs(app, [`weave:///${PROJECT}/op/route_ticket:${opDigest}`, refOf("tickets", datasetDigest)])).json).vals;
+    expect(vals).toEqual([OP, dataset]);
+  });
+});
