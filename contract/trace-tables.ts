@@ -24,6 +24,15 @@ export const TableCreateRequest = z.strictObject({
 export type TableCreateRequest = z.input<typeof TableCreateRequest>;
 export const TableCreateResponse = z.object({ digest: z.string(), row_digests: z.array(z.string()) });
 
+/** A table made of rows the project already holds, by their digests (upstream's newer clients). */
+export const TableCreateFromDigestsRequest = z.strictObject({
+  project_id: ProjectId,
+  row_digests: boundedArray(Digest, LIMITS.tableRows),
+  expected_digest: z.nullish(Digest),
+});
+export type TableCreateFromDigestsRequest = z.input<typeof TableCreateFromDigestsRequest>;
+export const TableCreateFromDigestsResponse = z.object({ digest: z.string() });
+
 const RowIndex = intAtLeast(0).check(z.lte(LIMITS.tableRows));
 
 /** One step of an update, as upstream nests it: `{append: {row}}`, `{pop: {index}}`, `{insert: {index, row}}`. */

@@ -15,7 +15,7 @@ import {
 import { CallsQueryRequest, CallsQueryStatsRequest } from "../../contract/trace-calls";
 import { FeedbackCreateRequest, FeedbackPurgeRequest, FeedbackQueryRequest, FeedbackReplaceRequest } from "../../contract/trace-feedback";
 import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../contract/trace-objects";
-import { FileContentRequest, TableCreateRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest, TableUpdateRequest } from "../../contract/trace-tables";
+import { FileContentRequest, TableCreateFromDigestsRequest, TableCreateRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest, TableUpdateRequest } from "../../contract/trace-tables";
 import {
   CreateModelRequest,
   CreateRLJobRequest,
@@ -219,6 +219,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   }),
   trace("POST", "/table/create", () => "/table/create", {
     body: { schema: TableCreateRequest, valid: (f) => ({ table: { project_id: f.projectId, rows: [{ q: "a", n: 1 }, { q: "b", tags: ["x"] }] } }) },
+  }),
+  trace("POST", "/table/create_from_digests", () => "/table/create_from_digests", {
+    body: { schema: TableCreateFromDigestsRequest, valid: (f) => ({ project_id: f.projectId, row_digests: [f.rowDigest, f.rowDigest] }) },
   }),
   trace("POST", "/table/update", () => "/table/update", {
     body: {

@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import { RefsReadBatchRequest } from "../../../contract/trace-objects";
-import { FileContentRequest, TableCreateRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest, TableUpdateRequest } from "../../../contract/trace-tables";
+import { FileContentRequest, TableCreateFromDigestsRequest, TableCreateRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest, TableUpdateRequest } from "../../../contract/trace-tables";
 import { parseWeaveRef } from "../../../contract/weave-refs";
 import { assertEntityAccess, entityOfProject } from "../../auth/middleware";
 import { echo } from "../../http/echo";
@@ -11,7 +11,7 @@ import { createFile, readFile } from "../files/files";
 import { readFileForm } from "../files/form";
 import { readRefValue } from "../objects/ref-reader";
 import { queryTableJson } from "./table-query";
-import { countTableRows, createTable, tableStats, updateTable } from "./tables";
+import { countTableRows, createTable, createTableFromDigests, tableStats, updateTable } from "./tables";
 
 /** 403 unless the key's user may use the project's entity. */
 function authorizeProject(c: Context<AppEnv>, projectId: string): void {
@@ -43,6 +43,12 @@ export function registerTableAndFileRoutes(service: Hono<AppEnv>): void {
     const { table } = await validateJson(c, TableCreateRequest);
     authorizeProject(c, table.project_id);
     return c.json(await createTable(c.get("db"), { projectId: table.project_id, rows: table.rows, expectedDigest: table.expected_digest }));
+  });
+
+  service.post("/table/create_from_digests", async (c) => {
+    const body = await validateJson(c, TableCreateFromDigestsRequest);
+    authorizeProject(c, body.project_id);
+    return c.json(await createTableFromDigests(c.get("db"), { projectId: body.project_id, rowDigests: body.row_digests, expectedDigest: body.expected_digest }));
   });
 
   service.post("/table/update", async (c) => {

@@ -80,6 +80,32 @@ describe("tables: create and digests", () => {
   });
 });
 
+describe("tables: create from row digests", () => {
+  it("makes a table of rows the project holds, with the digest /table/create gives the same rows", async () => {
+    const { app } = createTestApp();
+    await create(app, ROWS);
+    const res = await post(app, "/table/create_from_digests", { project_id: PROJECT, row_digests: ROW_DIGESTS.toReversed() });
+    expect(res.status).toBe(200);
+    const reversed = TableCreateResponse.parse((await create(app, ROWS.toReversed())).json).digest;
+    expect(res.json).toEqual({ digest: reversed });
+    expect((await query(app, { digest: reversed })).map((r) => r.val)).toEqual(ROWS.toReversed());
+    expect((await post(app, "/table/create_from_digests", { project_id: PROJECT, row_digests: ROW_DIGESTS, expected_digest: TABLE_DIGEST })).json).toEqual({ digest: TABLE_DIGEST });
+  });
+
+  it("refuses digests the project has no row for (400 naming them), a wrong expected digest (409) and other tenants (403)", async () => {
+    const { app } = createTestApp();
+    await create(app, ROWS);
+    const unknown = await post(app, "/table/create_from_digests", { project_id: PROJECT, row_digests: [ROW_DIGESTS[0], "x".repeat(43)] });
+    expect({ status: unknown.status, reason: unknown.json.reason }).toEqual({
+      status: 400,
+      reason: `The project has no row with these digests: row_digests[1] ${"x".repeat(43)}. Send the rows with /table/create or /table/update.`,
+    });
+    expect((await post(app, "/table/create_from_digests", { project_id: "demo/other", row_digests: ROW_DIGESTS })).status).toBe(400);
+    expect((await post(app, "/table/create_from_digests", { project_id: PROJECT, row_digests: ROW_DIGESTS, expected_digest: "nope" })).status).toBe(409);
+    expect((await post(app, "/table/create_from_digests", { project_id: PROJECT, row_digests: ROW_DIGESTS }, ACME_KEY)).status).toBe(403);
+  });
+});
+
 describe("tables: update", () => {
   it("appends, pops and inserts in order, as upstream, and answers the row each step touched", async () => {
     const { app } = createTestApp();

@@ -67,6 +67,31 @@ export async function createTable(db: Database, input: { projectId: string; rows
   return { digest, row_digests: rowDigests };
 }
 
+/**
+ * `/table/create_from_digests`: a table of rows the project already holds, named by digest, in
+ * order. A digest the project has no row for is a 400 naming it (our choice: upstream's ClickHouse
+ * server stores a table listing rows it does not have, which then read as nothing).
+ */
+export async function createTableFromDigests(db: Database, input: { projectId: string; rowDigests: readonly string[]; expectedDigest?: string | null; now?: number }) {
+  const digest = tableDigest(input.rowDigests);
+  if (input.expectedDigest && input.expectedDigest !== digest) {
+    throw new ServiceError(409, `expected_digest ${echo(input.expectedDigest)} does not match the table's digest ${digest} (${input.rowDigests.length} rows).`, "digest_mismatch");
+  }
+  const known = db.prepare("SELECT 1 FROM trace_table_rows WHERE project_id = ? AND digest = ?");
+  const unknown: number[] = [];
+  await inSteps(input.rowDigests, (part, offset) => {
+    part.forEach((rowDigestSent, i) => {
+      if (unknown.length < 5 && !known.get(input.projectId, rowDigestSent)) unknown.push(offset + i);
+    });
+  });
+  if (unknown.length > 0) {
+    const named = unknown.map((i) => `row_digests[${i}] ${echo(input.rowDigests[i]!)}`).join(", ");
+    throw new ServiceError(400, `The project has no row with these digests: ${named}. Send the rows with /table/create or /table/update.`, "unknown_rows");
+  }
+  await storeTable(db, input.projectId, digest, input.rowDigests, new Map(), input.now ?? Date.now());
+  return { digest };
+}
+
 /** The row digests of a stored table, in order; null when the project has no such table. */
 function tableRowDigests(db: Database, projectId: string, digest: string): string[] | null {
   if (!tableExists(db, projectId, digest)) return null;
