@@ -1,9 +1,10 @@
-import type { Context, Hono } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import { RefsReadBatchRequest } from "../../../contract/trace-objects";
 import { FileContentRequest, TableCreateFromDigestsRequest, TableCreateRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest, TableUpdateRequest } from "../../../contract/trace-tables";
 import { parseWeaveRef } from "../../../contract/weave-refs";
 import { assertEntityAccess, entityOfProject } from "../../auth/middleware";
 import { echo } from "../../http/echo";
+import { createConcurrencyLimiter } from "../../http/concurrency";
 import type { AppEnv } from "../../http/env";
 import { ServiceError } from "../../http/errors";
 import { validateJson } from "../../http/validate";
@@ -12,6 +13,10 @@ import { readFileForm } from "../files/form";
 import { readRefValue } from "../objects/ref-reader";
 import { queryTableJson } from "./table-query";
 import { countTableRows, createTable, createTableFromDigests, tableStats, updateTable } from "./tables";
+
+/** A body at least this large (by its Content-Length) counts as a large upload. */
+export const LARGE_UPLOAD_BYTES = 1024 * 1024;
+export const LARGE_UPLOADS_PER_ENTITY = 2;
 
 /** 403 unless the key's user may use the project's entity. */
 function authorizeProject(c: Context<AppEnv>, projectId: string): void {
@@ -24,6 +29,24 @@ function authorizeProject(c: Context<AppEnv>, projectId: string): void {
  * behind its key check and error handler. README.md, "Tables and files".
  */
 export function registerTableAndFileRoutes(service: Hono<AppEnv>): void {
+  // Each upload body may be up to 32 MiB (body-limits.ts) and is held whole while it is read,
+  // digested and stored: one entity may have LARGE_UPLOADS_PER_ENTITY large ones in flight, and a
+  // further one is a 429 (the weave SDKs retry those), so one tenant cannot fill the memory.
+  const largeUploads = createConcurrencyLimiter(
+    LARGE_UPLOADS_PER_ENTITY,
+    (limit) => `Too many large uploads: at most ${limit} file or table bodies over ${LARGE_UPLOAD_BYTES / 1024 / 1024} MiB at a time per entity. Retry when one finishes.`,
+  );
+  const limitLargeUploads: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const large = Number(c.req.header("content-length")) >= LARGE_UPLOAD_BYTES;
+    const release = large ? largeUploads.acquire(c.get("user").entity) : undefined;
+    try {
+      await next();
+    } finally {
+      release?.();
+    }
+  };
+  for (const path of ["/file/create", "/table/create", "/table/create_from_digests", "/table/update"]) service.use(path, limitLargeUploads);
+
   // Multipart form data, as upstream (form.ts); answers the content digest.
   service.post("/file/create", async (c) => {
     const form = await readFileForm(c);
