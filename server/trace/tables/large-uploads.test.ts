@@ -6,18 +6,15 @@ import { LARGE_UPLOAD_BYTES, LARGE_UPLOADS_PER_ENTITY } from "./routes";
 /** A request whose body arrives only when `finish` is called: it stays in flight until then. */
 function pendingUpload(app: ReturnType<typeof createTestApp>["app"], key?: string) {
   const body = JSON.stringify({ table: { project_id: PROJECT, rows: [{ a: "x".repeat(LARGE_UPLOAD_BYTES) }] } });
-  let finish = () => {};
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      finish = () => {
-        controller.enqueue(new TextEncoder().encode(body));
-        controller.close();
-      };
-    },
-  });
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
   const headers = { ...bearer(key), "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) };
   const answer = app.request("/api/trace/table/create", { method: "POST", headers, body: stream, duplex: "half" } as RequestInit);
-  return { answer, finish: () => finish() };
+  const finish = () => {
+    controller!.enqueue(new TextEncoder().encode(body));
+    controller!.close();
+  };
+  return { answer, finish };
 }
 
 describe("large trace uploads per entity", () => {
