@@ -39,7 +39,7 @@ afterAll(async () => {
 describe("the weave SDK against the local trace service: datasets, ops and files", () => {
   it("publishes a dataset whose rows read back through /table/query and whose object reads back through /refs/read_batch", async () => {
     const weave = await import("weave");
-    await weave.init(PROJECT);
+    const client = await weave.init(PROJECT);
     // Copies: the SDK marks each row it is given with a ref of its own.
     const dataset = new weave.Dataset({ name: "support-questions", description: "Tickets and their routes", rows: ROWS.map((row) => structuredClone(row)) });
     const ref = await dataset.save();
@@ -63,6 +63,12 @@ describe("the weave SDK against the local trace service: datasets, ops and files
     // One row through the dataset, by the path the SDK's DatasetRowRef builds.
     const rowRef = `${ref.uri()}/attr/rows/id/${digests[2]}`;
     expect(RefsReadBatchResponse.parse(json(await post("/refs/read_batch", { refs: [rowRef] }))).vals).toEqual([ROWS[2]]);
+    // The SDK reads its own dataset back (/obj/read, then the rows by /table/query).
+    const loaded = (await client.get(ref)) as InstanceType<typeof weave.Dataset>;
+    const back = Array.from({ length: loaded.rows.length }, (_, i) => loaded.rows.row(i) as Record<string, unknown> & { __savedRef: { rowDigest: string } });
+    expect(back.map(({ __savedRef, ...row }) => row)).toEqual(ROWS);
+    // Each row carries the SDK's ref to it, by the digest the service gave it.
+    expect(back.map((row) => row.__savedRef.rowDigest)).toEqual(digests);
     // Another tenant may read none of it.
     expect((await post("/table/query", { project_id: PROJECT, digest: table }, "local-acme-key")).status).toBe(403);
   });
