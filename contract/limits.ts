@@ -73,6 +73,25 @@ export const LIMITS = {
    * its caller's rows for seconds at 1M calls.
    */
   callsPage: 10_000,
+  /**
+   * Rows of one table (a dataset): sent in one `/table/create`, or grown by `/table/update`; also
+   * the most updates, row digests in a filter, and rows in a page. One JSON array in a body holds
+   * at most as many (MAX_JSON_ARRAY_LENGTH); each new version of a table copies its row list, so a
+   * table this long costs about 0.1 s per update here.
+   */
+  tableRows: 100_000,
+  /**
+   * Pops and inserts in one `/table/update`: each moves the rows after it, so 1,000 of them on a
+   * table at its bound move 10^8 entries (a fraction of a second). People edit a few rows at a time.
+   */
+  tableEdits: 1000,
+  /**
+   * One file's bytes (`/file/create`: an op's code, an image, a clip of audio). Upstream's clients
+   * send at most 31 MiB per request (its real limit, 32 MiB, less 1 MiB of headroom).
+   */
+  fileBytes: 31 * 1024 * 1024,
+  /** A content digest (files, rows and tables: 43 or 64 characters upstream). */
+  digestLength: 128,
 } as const;
 
 /** At most `max` characters; a longer string is checked no further (a pattern over 30 MB costs time). */

@@ -31,6 +31,16 @@ describe("per-endpoint body limits", () => {
     expect((await post("/api/training/v1/chat/completions", padded(chat, CHAT_MAX_BODY_BYTES))).status).toBe(200);
   });
 
+  it("gives the trace uploads (tables, files) the global limit, upstream's 32 MiB, and keeps 1 MiB for reading them", async () => {
+    const big = 8 * 1024 * 1024;
+    const table = await post("/api/trace/table/create", padded({ table: { project_id: "demo/support-bot", rows: [{ a: 1 }] } }, big));
+    expect(table.status).toBe(200);
+    const update = await post("/api/trace/table/update", padded({ project_id: "demo/support-bot", base_digest: "0", updates: [] }, big));
+    expect(update.status).toBe(404); // read and looked up, not refused for its size
+    expect((await post("/api/trace/table/query", padded({ project_id: "demo/support-bot", digest: "0" }, SMALL_MAX_BODY_BYTES + 1))).status).toBe(413);
+    expect((await post("/api/trace/file/content", padded({ project_id: "demo/support-bot", digest: "0" }, SMALL_MAX_BODY_BYTES + 1))).status).toBe(413);
+  });
+
   it("keeps the global limit for the bulk uploads: RL jobs and logged trajectories", async () => {
     const big = 8 * 1024 * 1024;
     const job = await post("/api/training/v1/preview/training-jobs", padded({ model_id: "model_unknown", trajectory_groups: [] }, big));

@@ -23,8 +23,16 @@ export const SMALL_MAX_BODY_BYTES = 1024 * 1024;
 const BULK_UPLOADS = [/^\/api\/training\/v1\/preview\/training-jobs\/?$/, /^\/api\/training\/v1\/preview\/models\/[^/]+\/log\/?$/];
 const CHAT = /^\/api\/(training|inference)\/v1\/chat\/completions\/?$/;
 
+/**
+ * Trace endpoints that carry a dataset's rows or a file's bytes: upstream's real limit is 32 MiB
+ * (its clients split tables into requests of at most 31 MiB, and the TypeScript SDK sends a whole
+ * dataset in one; 100,000 row digests are some 5 MiB), and a file may be LIMITS.fileBytes (31 MiB) plus its form. These take
+ * MAX_BODY_BYTES; every other trace endpoint stays at SMALL_MAX_BODY_BYTES.
+ */
+const TRACE_UPLOADS = /^\/api\/trace\/(file\/create|table\/create|table\/create_from_digests|table\/update)\/?$/;
+
 /** The body limit of a request to `path`, never above `maxBodyBytes` (MAX_BODY_BYTES). */
 export function bodyLimitFor(path: string, maxBodyBytes: number): number {
-  if (BULK_UPLOADS.some((pattern) => pattern.test(path))) return maxBodyBytes;
+  if (BULK_UPLOADS.some((pattern) => pattern.test(path)) || TRACE_UPLOADS.test(path)) return maxBodyBytes;
   return Math.min(CHAT.test(path) ? CHAT_MAX_BODY_BYTES : SMALL_MAX_BODY_BYTES, maxBodyBytes);
 }

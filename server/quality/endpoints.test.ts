@@ -6,6 +6,8 @@ import { ENDPOINTS, endpointName } from "./endpoints";
 const FUZZED_ELSEWHERE = [
   // A GraphQL server: a bad request is a 400 `{errors}`, not a 422 (server/wandb/fuzz.test.ts).
   "POST /api/wandb/graphql",
+  // Multipart form data, not JSON (server/trace/files/fuzz-file-create.test.ts).
+  "POST /api/trace/file/create",
 ];
 
 describe("the quality suite's endpoint table", () => {

@@ -15,6 +15,7 @@ import {
 import { CallsQueryRequest, CallsQueryStatsRequest } from "../../contract/trace-calls";
 import { FeedbackCreateRequest, FeedbackPurgeRequest, FeedbackQueryRequest, FeedbackReplaceRequest } from "../../contract/trace-feedback";
 import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../contract/trace-objects";
+import { FileContentRequest, TableCreateFromDigestsRequest, TableCreateRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest, TableUpdateRequest } from "../../contract/trace-tables";
 import {
   CreateModelRequest,
   CreateRLJobRequest,
@@ -147,7 +148,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: { schema: ObjQueryRequest, valid: (f) => ({ project_id: f.projectId, filter: { base_object_classes: ["AnnotationSpec"], latest_only: true }, limit: 10, offset: 0 }) },
   }),
   trace("POST", "/refs/read_batch", () => "/refs/read_batch", {
-    body: { schema: RefsReadBatchRequest, valid: (f) => ({ refs: [`weave:///${f.projectId}/object/${f.specName}:${f.specDigest}`] }) },
+    body: { schema: RefsReadBatchRequest, valid: (f) => ({ refs: [`weave:///${f.projectId}/object/${f.specName}:${f.specDigest}`, `weave:///${f.projectId}/table/${f.tableDigest}/id/${f.rowDigest}`] }) },
   }),
 
   trace("POST", "/feedback/create", () => "/feedback/create", {
@@ -210,6 +211,35 @@ export const ENDPOINTS: readonly Endpoint[] = [
   }),
   trace("POST", "/feedback/purge", () => "/feedback/purge", {
     body: { schema: FeedbackPurgeRequest, valid: (f) => ({ project_id: f.projectId, query: { $expr: { $eq: [{ $getField: "id" }, { $literal: "no-such-feedback" }] } } }) },
+  }),
+
+  // Files and tables (`/file/create` takes multipart form data: fuzzed in files/fuzz-file-create.test.ts).
+  trace("POST", "/file/content", () => "/file/content", {
+    body: { schema: FileContentRequest, valid: (f) => ({ project_id: f.projectId, digest: f.fileDigest }) },
+  }),
+  trace("POST", "/table/create", () => "/table/create", {
+    body: { schema: TableCreateRequest, valid: (f) => ({ table: { project_id: f.projectId, rows: [{ q: "a", n: 1 }, { q: "b", tags: ["x"] }] } }) },
+  }),
+  trace("POST", "/table/create_from_digests", () => "/table/create_from_digests", {
+    body: { schema: TableCreateFromDigestsRequest, valid: (f) => ({ project_id: f.projectId, row_digests: [f.rowDigest, f.rowDigest] }) },
+  }),
+  trace("POST", "/table/update", () => "/table/update", {
+    body: {
+      schema: TableUpdateRequest,
+      valid: (f) => ({ project_id: f.projectId, base_digest: f.tableDigest, updates: [{ append: { row: { q: "c" } } }, { pop: { index: 0 } }, { insert: { index: 0, row: { q: "d" } } }] }),
+    },
+  }),
+  trace("POST", "/table/query", () => "/table/query", {
+    body: {
+      schema: TableQueryRequest,
+      valid: (f) => ({ project_id: f.projectId, digest: f.tableDigest, filter: { row_digests: [f.rowDigest] }, sort_by: [{ field: "q", direction: "desc" }], limit: 10, offset: 0 }),
+    },
+  }),
+  trace("POST", "/table/query_stats", () => "/table/query_stats", {
+    body: { schema: TableQueryStatsRequest, valid: (f) => ({ project_id: f.projectId, digest: f.tableDigest }) },
+  }),
+  trace("POST", "/table/query_stats_batch", () => "/table/query_stats_batch", {
+    body: { schema: TableQueryStatsBatchRequest, valid: (f) => ({ project_id: f.projectId, digests: [f.tableDigest], include_storage_size: true }) },
   }),
 
   // ---- training service ----

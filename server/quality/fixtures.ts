@@ -21,6 +21,10 @@ export type Fixtures = {
   specDigest: string;
   /** A note on the first call (replacing it with its own id keeps it). */
   feedbackId: string;
+  /** A table of two rows (a dataset's), one of its row digests, and a file (an op's code). */
+  tableDigest: string;
+  rowDigest: string;
+  fileDigest: string;
   modelId: string;
   jobId: string;
   /** A model made for one request that deletes it. */
@@ -86,6 +90,11 @@ export async function createFixtures(app: Hono<AppEnv>, db: Database, options: {
     call(app, "POST", `${TRACE}/feedback/create`, { body: { project_id: projectId, weave_ref: `weave:///${projectId}/call/${callIds[0]}`, feedback_type: "wandb.note.1", payload: { note: "Quality note" } }, headers: auth }),
     "feedback",
   );
+  const table = await ok(call(app, "POST", `${TRACE}/table/create`, { body: { table: { project_id: projectId, rows: [{ q: "a" }, { q: "b" }] } }, headers: auth }), "table");
+  const form = new FormData();
+  form.append("project_id", projectId);
+  form.append("file", new Blob(["def answer():\n    return 42\n"]), "obj.py");
+  const file = (await (await app.request(`${TRACE}/file/create`, { method: "POST", headers: auth, body: form })).json()) as { digest: string };
   let queues = 0;
   const createQueue = async () => {
     queues += 1;
@@ -111,6 +120,9 @@ export async function createFixtures(app: Hono<AppEnv>, db: Database, options: {
     specName,
     specDigest: created.digest,
     feedbackId: note.id,
+    tableDigest: table.digest,
+    rowDigest: table.row_digests[0],
+    fileDigest: file.digest,
     modelId,
     jobId: job.id,
     freshModelId: createModel,

@@ -242,4 +242,47 @@ export const TRACE_MIGRATIONS: Migration[] = [
       END;
     `,
   },
+  {
+    // Files and tables (W&B Weave), content-addressed per project (tables/, files/). A row is
+    // stored once per project however many tables hold it; a table is its ordered list of row
+    // digests, one entry per position, so a page or a filter by row digest is an index range and
+    // a new version of a table (an update) shares every unchanged row with the old one.
+    // Files and rows are rowid tables: their values are large and would overflow WITHOUT ROWID pages.
+    id: "trace/005_files_tables",
+    sql: `
+      CREATE TABLE trace_files (
+        project_id TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        name TEXT NOT NULL,            -- the name it was first uploaded under
+        size_bytes INTEGER NOT NULL,
+        content BLOB NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE UNIQUE INDEX ix_trace_files ON trace_files (project_id, digest);
+
+      CREATE TABLE trace_table_rows (
+        project_id TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        val TEXT NOT NULL              -- JSON object, keys in the order first sent
+      );
+      CREATE UNIQUE INDEX ix_trace_table_rows ON trace_table_rows (project_id, digest);
+
+      CREATE TABLE trace_tables (
+        project_id TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        row_count INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (project_id, digest)
+      ) WITHOUT ROWID;
+
+      CREATE TABLE trace_table_entries (
+        project_id TEXT NOT NULL,
+        table_digest TEXT NOT NULL,
+        position INTEGER NOT NULL,     -- 0-based: upstream's original_index
+        row_digest TEXT NOT NULL,
+        PRIMARY KEY (project_id, table_digest, position)
+      ) WITHOUT ROWID;
+      CREATE INDEX ix_trace_table_entries_row ON trace_table_entries (project_id, table_digest, row_digest, position);
+    `,
+  },
 ];

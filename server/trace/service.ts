@@ -15,12 +15,9 @@ import {
 } from "../../contract/trace";
 import { CallsQueryRequest, CallsQueryStatsRequest } from "../../contract/trace-calls";
 import { FeedbackCreateRequest, FeedbackPurgeRequest, FeedbackQueryRequest, FeedbackReplaceRequest } from "../../contract/trace-feedback";
-import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../contract/trace-objects";
+import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest } from "../../contract/trace-objects";
 import { createFeedback, purgeFeedback, queryFeedback, replaceFeedback } from "./feedback/feedback";
-import { echo } from "../http/echo";
-import { ServiceError } from "../http/errors";
-import { createObject, queryObjects, readObject, readRefs } from "./objects/objects";
-import { parseObjectRef } from "../../contract/weave-refs";
+import { createObject, queryObjects, readObject } from "./objects/objects";
 import { assertEntityAccess, entityOfProject, requireApiKey } from "../auth/middleware";
 import { serviceErrorHandler } from "../http/errors";
 import type { AppEnv } from "../http/env";
@@ -34,6 +31,7 @@ import { setProgress } from "./progress";
 import { createQueue, deleteQueue, findQueue, queryQueues, queueStats, requireQueue, updateQueue } from "./queues";
 import { checkScorerRefs } from "./scorer-refs";
 import { toApiCall, toApiItem, toApiQueue } from "./rows";
+import { registerTableAndFileRoutes } from "./tables/routes";
 
 /** 403 unless the key's user may use the project's entity. */
 function authorizeProject(c: Context<AppEnv>, projectId: string): void {
@@ -125,16 +123,8 @@ export function createTraceService(): Hono<AppEnv> {
     return c.json({ objs: queryObjects(c.get("db"), body) });
   });
 
-  service.post("/refs/read_batch", async (c) => {
-    const body = await validateJson(c, RefsReadBatchRequest);
-    const refs = body.refs.map((text) => {
-      const ref = parseObjectRef(text);
-      if (!ref || ref.digest === "latest") throw new ServiceError(400, `Invalid ref '${echo(text)}': only object refs by digest (weave:///entity/project/object/name:digest) can be read.`, "invalid_ref");
-      authorizeProject(c, `${ref.entity}/${ref.project}`);
-      return { projectId: `${ref.entity}/${ref.project}`, name: ref.name, digest: ref.digest };
-    });
-    return c.json({ vals: readRefs(c.get("db"), refs) });
-  });
+  // Files, tables, and /refs/read_batch (refs into objects and tables): tables/routes.ts.
+  registerTableAndFileRoutes(service);
 
   service.post("/feedback/create", async (c) => {
     const body = await validateJson(c, FeedbackCreateRequest);

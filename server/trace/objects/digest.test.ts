@@ -27,6 +27,11 @@ describe("object digests, as the trace server computes them", () => {
     expect(objectDigest(value)).toBe("PD4gkBgiZHa5Xngzm3mjX0qVeAfxwYOsY7p9m8dMbB8");
   });
 
+  it("escapes DEL, line separators, lone surrogates and control characters as Python does", () => {
+    // CPython 3: json.dumps({"k": "\x7f\u2028\ud800 \x00\x1f é"}, sort_keys=True)
+    expect(pythonJson({ k: "\u007f\u2028\ud800 \u0000\u001f é" })).toBe('{"k": "\\u007f\\u2028\\ud800 \\u0000\\u001f \\u00e9"}');
+  });
+
   it("does not depend on key order", () => {
     expect(objectDigest({ a: 1, b: [1, 2] })).toBe(objectDigest({ b: [1, 2], a: 1 }));
     expect(objectDigest({ a: 1 })).not.toBe(objectDigest({ a: 2 }));

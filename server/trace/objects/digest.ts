@@ -21,7 +21,7 @@ export function pythonJson(value: unknown): string {
   if (typeof value === "number") return pythonNumber(value);
   if (typeof value === "string") return pythonString(value);
   if (Array.isArray(value)) return `[${value.map(pythonJson).join(", ")}]`;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => compareCodePoints(a, b));
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (SURROGATE.test(a) || SURROGATE.test(b) ? compareCodePoints(a, b) : a < b ? -1 : a > b ? 1 : 0));
   return `{${entries.map(([key, item]) => `${pythonString(key)}: ${pythonJson(item)}`).join(", ")}}`;
 }
 
@@ -35,24 +35,19 @@ function pythonNumber(value: number): string {
   return String(value);
 }
 
-/** A JSON string with every non-ASCII character escaped (UTF-16 code units, as Python does). */
+/**
+ * A JSON string with every character outside printable ASCII escaped (UTF-16 code units, as
+ * Python's `ensure_ascii` does). JSON.stringify already writes `\"`, `\\`, `\b\f\n\r\t` and
+ * `\u00xx` for other control characters exactly as Python does, and lone surrogates as `\udxxx`;
+ * what is left to escape is DEL and everything above it. One regex pass: a character-by-character
+ * loop made digesting a 100,000-row table (30 MB) take over a second.
+ */
 function pythonString(text: string): string {
-  let out = '"';
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const char = text[i]!;
-    if (char === '"') out += '\\"';
-    else if (char === "\\") out += "\\\\";
-    else if (char === "\n") out += "\\n";
-    else if (char === "\r") out += "\\r";
-    else if (char === "\t") out += "\\t";
-    else if (char === "\b") out += "\\b";
-    else if (char === "\f") out += "\\f";
-    else if (code < 0x20 || code > 0x7e) out += `\\u${code.toString(16).padStart(4, "0")}`;
-    else out += char;
-  }
-  return `${out}"`;
+  return JSON.stringify(text).replace(NOT_PRINTABLE_ASCII, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/g;
+
+const SURROGATE = /[\ud800-\udfff]/;
 
 /** Python sorts keys by code point; JavaScript's default sort compares UTF-16 units, which differs past U+FFFF. */
 function compareCodePoints(a: string, b: string): number {

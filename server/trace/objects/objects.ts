@@ -105,19 +105,3 @@ export function queryObjects(db: Database, request: ObjQueryRequest): TraceObjec
     .all(...params, request.limit ?? -1, request.offset ?? 0) as ObjectRow[];
   return rows.map((row) => toApiObject(row, request.metadata_only === true));
 }
-
-/**
- * The values the refs point at, in order. As upstream: the batch fails as a whole (404) when one
- * ref names a version that does not exist, a deleted object reads as null, and a ref that is not
- * an object ref by digest (`:latest`, a path into the value, a table) is a 400.
- */
-export function readRefs(db: Database, refs: readonly ObjectRefToRead[]): unknown[] {
-  const read = db.prepare("SELECT val, deleted_at FROM trace_objects WHERE project_id = ? AND object_id = ? AND digest = ?");
-  return refs.map((ref) => {
-    const row = read.get(ref.projectId, ref.name, ref.digest) as { val: string; deleted_at: number | null } | undefined;
-    if (!row) throw new ServiceError(404, `Obj ${echo(ref.name)}:${echo(ref.digest)} not found`, "not_found");
-    return row.deleted_at === null ? JSON.parse(row.val) : null;
-  });
-}
-
-export type ObjectRefToRead = { projectId: string; name: string; digest: string };

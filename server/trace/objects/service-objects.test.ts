@@ -98,7 +98,7 @@ describe("objects: queries and refs", () => {
     expect((await query(app, { filter: { nope: true } })).status).toBe(422);
   });
 
-  it("reads refs in order; one unknown version fails the batch; :latest and other kinds of ref are refused", async () => {
+  it("reads refs in order; one unknown version fails the batch; :latest, unknown path edges and other kinds of ref are refused", async () => {
     const { app } = createTestApp();
     const rating = await createdDigest(app, "rating", RATING);
     const plain = await createdDigest(app, "plain", { hello: "world" }, null);
@@ -109,7 +109,43 @@ describe("objects: queries and refs", () => {
     expect((await readRefs(app, [refOf("rating", rating), refOf("rating", "0".repeat(43))])).status).toBe(404);
     expect((await readRefs(app, [refOf("rating", "latest")])).status).toBe(400);
     expect((await readRefs(app, [`weave:///${PROJECT}/call/0192`])).status).toBe(400);
-    expect((await readRefs(app, [`${refOf("rating", rating)}/attr/name`])).status).toBe(400);
+    // A path into the value is read as upstream reads it (refs-paths.test.ts has the rest).
+    expect(RefsReadBatchResponse.parse((await readRefs(app, [`${refOf("rating", rating)}/attr/name`])).json).vals).toEqual(["Tone"]);
+    expect((await readRefs(app, [`${refOf("rating", rating)}/nope/name`])).status).toBe(400);
     expect((await readRefs(app, Array.from({ length: LIMITS.objectQueryList + 1 }, () => refOf("rating", rating)))).status).toBe(422);
+  });
+});
+
+describe("objects: ops and datasets, as the weave SDKs send them", () => {
+  // The TypeScript SDK's op: its code is a file (files/), named by digest.
+  const OP = { _type: "CustomWeaveType", weave_type: { type: "Op" }, files: { "obj.py": "4OSdXjqZXXdgDApQSP136YGvU1lskUF5DlQWkJzSWX8" }, load_op: "NO_LOAD_OP" };
+  // The dataset's rows are a table ref (the table itself is not checked, as upstream).
+  const DATASET = {
+    _type: "Dataset",
+    _class_name: "Dataset",
+    _bases: ["Object", "BaseModel"],
+    name: "tickets",
+    description: null,
+    rows: `weave:///${PROJECT}/table/${"a".repeat(64)}`,
+  };
+
+  it("stores an op as kind 'op' with no class, and a dataset with class Dataset, each read back as sent", async () => {
+    const { app } = createTestApp();
+    const opDigest = await createdDigest(app, "route_ticket", OP, null);
+    const dataset = DATASET;
+    const datasetDigest = await createdDigest(app, "tickets", dataset, null);
+
+    const op = ObjReadResponse.parse((await read(app, "route_ticket", opDigest)).json).obj;
+    expect(op).toMatchObject({ kind: "op", base_object_class: null, leaf_object_class: null, val: OP });
+    const stored = ObjReadResponse.parse((await read(app, "tickets", datasetDigest)).json).obj;
+    expect(stored).toMatchObject({ kind: "object", base_object_class: "Dataset", leaf_object_class: "Dataset", val: dataset });
+
+    const ops = ObjQueryResponse.parse((await query(app, { filter: { is_op: true } })).json).objs;
+    expect(ops.map((o) => o.object_id)).toEqual(["route_ticket"]);
+    const datasets = ObjQueryResponse.parse((await query(app, { filter: { base_object_classes: ["Dataset"] } })).json).objs;
+    expect(datasets.map((o) => o.object_id)).toEqual(["tickets"]);
+    // Refs to both read back through /refs/read_batch, the op by its /op/ ref.
+    const vals = RefsReadBatchResponse.parse((await readRefs(app, [`weave:///${PROJECT}/op/route_ticket:${opDigest}`, refOf("tickets", datasetDigest)])).json).vals;
+    expect(vals).toEqual([OP, dataset]);
   });
 });

@@ -1,0 +1,114 @@
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { RefsReadBatchRequest } from "../../../contract/trace-objects";
+import { FileContentRequest, TableCreateFromDigestsRequest, TableCreateRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest, TableUpdateRequest } from "../../../contract/trace-tables";
+import { parseWeaveRef } from "../../../contract/weave-refs";
+import { assertEntityAccess, entityOfProject } from "../../auth/middleware";
+import { echo } from "../../http/echo";
+import { createConcurrencyLimiter } from "../../http/concurrency";
+import type { AppEnv } from "../../http/env";
+import { ServiceError } from "../../http/errors";
+import { validateJson } from "../../http/validate";
+import { createFile, readFile } from "../files/files";
+import { readFileForm } from "../files/form";
+import { readRefValue } from "../objects/ref-reader";
+import { queryTableJson } from "./table-query";
+import { countTableRows, createTable, createTableFromDigests, tableStats, updateTable } from "./tables";
+
+/** A body at least this large (by its Content-Length) counts as a large upload. */
+export const LARGE_UPLOAD_BYTES = 1024 * 1024;
+export const LARGE_UPLOADS_PER_ENTITY = 2;
+
+/** 403 unless the key's user may use the project's entity. */
+function authorizeProject(c: Context<AppEnv>, projectId: string): void {
+  assertEntityAccess(c.get("user"), entityOfProject(projectId));
+}
+
+/**
+ * What the weave SDKs write around calls: files (an op's code), tables (a dataset's rows), and
+ * the reading of refs into objects and tables. Registered on the trace service (service.ts),
+ * behind its key check and error handler. README.md, "Tables and files".
+ */
+export function registerTableAndFileRoutes(service: Hono<AppEnv>): void {
+  // Each upload body may be up to 32 MiB (body-limits.ts) and is held whole while it is read,
+  // digested and stored: one entity may have LARGE_UPLOADS_PER_ENTITY large ones in flight, and a
+  // further one is a 429 (the weave SDKs retry those), so one tenant cannot fill the memory.
+  const largeUploads = createConcurrencyLimiter(
+    LARGE_UPLOADS_PER_ENTITY,
+    (limit) => `Too many large uploads: at most ${limit} file or table bodies over ${LARGE_UPLOAD_BYTES / 1024 / 1024} MiB at a time per entity. Retry when one finishes.`,
+  );
+  const limitLargeUploads: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const large = Number(c.req.header("content-length")) >= LARGE_UPLOAD_BYTES;
+    const release = large ? largeUploads.acquire(c.get("user").entity) : undefined;
+    try {
+      await next();
+    } finally {
+      release?.();
+    }
+  };
+  for (const path of ["/file/create", "/table/create", "/table/create_from_digests", "/table/update"]) service.use(path, limitLargeUploads);
+
+  // Multipart form data, as upstream (form.ts); answers the content digest.
+  service.post("/file/create", async (c) => {
+    const form = await readFileForm(c);
+    authorizeProject(c, form.projectId);
+    return c.json(createFile(c.get("db"), form));
+  });
+
+  // The raw bytes, as upstream streams them.
+  service.post("/file/content", async (c) => {
+    const body = await validateJson(c, FileContentRequest);
+    authorizeProject(c, body.project_id);
+    const content = readFile(c.get("db"), body.project_id, body.digest);
+    return c.body(new Uint8Array(content), 200, { "Content-Type": "application/octet-stream" });
+  });
+
+  service.post("/table/create", async (c) => {
+    const { table } = await validateJson(c, TableCreateRequest);
+    authorizeProject(c, table.project_id);
+    return c.json(await createTable(c.get("db"), { projectId: table.project_id, rows: table.rows, expectedDigest: table.expected_digest }));
+  });
+
+  service.post("/table/create_from_digests", async (c) => {
+    const body = await validateJson(c, TableCreateFromDigestsRequest);
+    authorizeProject(c, body.project_id);
+    return c.json(await createTableFromDigests(c.get("db"), { projectId: body.project_id, rowDigests: body.row_digests, expectedDigest: body.expected_digest }));
+  });
+
+  service.post("/table/update", async (c) => {
+    const body = await validateJson(c, TableUpdateRequest);
+    authorizeProject(c, body.project_id);
+    return c.json(await updateTable(c.get("db"), { projectId: body.project_id, baseDigest: body.base_digest, updates: body.updates }));
+  });
+
+  service.post("/table/query", async (c) => {
+    const body = await validateJson(c, TableQueryRequest);
+    authorizeProject(c, body.project_id);
+    return c.body(queryTableJson(c.get("db"), body), 200, { "Content-Type": "application/json" });
+  });
+
+  service.post("/table/query_stats", async (c) => {
+    const body = await validateJson(c, TableQueryStatsRequest);
+    authorizeProject(c, body.project_id);
+    return c.json({ count: countTableRows(c.get("db"), body.project_id, body.digest) });
+  });
+
+  service.post("/table/query_stats_batch", async (c) => {
+    const body = await validateJson(c, TableQueryStatsBatchRequest);
+    authorizeProject(c, body.project_id);
+    return c.json({ tables: tableStats(c.get("db"), body.project_id, body.digests ?? [], body.include_storage_size === true) });
+  });
+
+  // Every ref is checked (its form, the caller's entity) before any is read; one unknown version
+  // or row fails the batch (ref-reader.ts).
+  service.post("/refs/read_batch", async (c) => {
+    const body = await validateJson(c, RefsReadBatchRequest);
+    const refs = body.refs.map((text) => {
+      const ref = parseWeaveRef(text);
+      if (!ref) throw new ServiceError(400, `Invalid ref '${echo(text)}': expected weave:///<entity>/<project>/object|op/<name>:<digest> or .../table/<digest>/id/<row digest>, with an optional path.`, "invalid_ref");
+      authorizeProject(c, `${ref.entity}/${ref.project}`);
+      return ref;
+    });
+    const db = c.get("db");
+    return c.json({ vals: refs.map((ref) => readRefValue(db, ref)) });
+  });
+}
