@@ -73,6 +73,28 @@ export const LIMITS = {
    * its caller's rows for seconds at 1M calls.
    */
   callsPage: 10_000,
+  /**
+   * A written call's inputs and output, each as stored JSON: upstream's single-row bound
+   * (CLICKHOUSE_SINGLE_ROW_INSERT_BYTES_LIMIT, 3.5 MiB; it replaces a bigger value with an
+   * "exceeds limits" marker, here it is a 422). A 1 MB string output fits with room to spare.
+   */
+  callInputsBytes: 3.5 * 1024 * 1024,
+  callOutputBytes: 3.5 * 1024 * 1024,
+  /** A call's attributes and summary, as JSON (the SDKs send a few hundred bytes of each). */
+  callAttributesBytes: 256 * 1024,
+  callSummaryBytes: 256 * 1024,
+  /** A call's exception text (the Python SDK sends the message; a long traceback fits). */
+  callExceptionLength: 256 * 1024,
+  /** A call's display name. */
+  callDisplayNameLength: 1024,
+  /**
+   * Starts and ends in one upsert batch. The TypeScript SDK fills a batch up to 10 MiB of JSON
+   * characters with no count bound; its smallest item (a start of an op with no arguments) is
+   * about 400 characters, so a full batch holds at most about 26,000.
+   */
+  callsPerBatch: 30_000,
+  /** Call ids in one delete (upstream's MAX_DELETE_CALLS_COUNT); their descendants go too, unbounded. */
+  callsPerDelete: 1000,
 } as const;
 
 /** At most `max` characters; a longer string is checked no further (a pattern over 30 MB costs time). */

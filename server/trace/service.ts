@@ -33,6 +33,7 @@ import { queryItems } from "./items-query";
 import { setProgress } from "./progress";
 import { createQueue, deleteQueue, findQueue, queryQueues, queueStats, requireQueue, updateQueue } from "./queues";
 import { checkScorerRefs } from "./scorer-refs";
+import { registerCallWrites, registerServerInfo } from "./call-writes/routes";
 import { toApiCall, toApiItem, toApiQueue } from "./rows";
 
 /** 403 unless the key's user may use the project's entity. */
@@ -45,6 +46,7 @@ export function createTraceService(): Hono<AppEnv> {
   const service = new Hono<AppEnv>();
   // Registered before the key check: the weave SDK's login check calls it with no key.
   service.get("/health", (c) => c.json({ status: "ok" }));
+  registerServerInfo(service);
   service.use("*", requireApiKey);
   service.onError(serviceErrorHandler("reason"));
 
@@ -211,6 +213,8 @@ export function createTraceService(): Hono<AppEnv> {
     authorizeProject(c, body.project_id);
     return c.json({ count: await countCalls(c.get("db"), body) });
   });
+
+  registerCallWrites(service);
 
   return service;
 }
