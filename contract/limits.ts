@@ -89,10 +89,11 @@ export const LIMITS = {
   callDisplayNameLength: 1024,
   /**
    * Starts and ends in one upsert batch. The TypeScript SDK fills a batch up to 10 MiB of JSON
-   * characters with no count bound; its smallest item (a start of an op with no arguments) is
-   * about 400 characters, so a full batch holds at most about 26,000.
+   * characters with no count bound; its smallest items (the end of a call with no output, the start
+   * of an op without arguments) are 150-400 characters, so a full batch may hold about 70,000. The
+   * same as the JSON reader's bound on any array (MAX_JSON_ARRAY_LENGTH).
    */
-  callsPerBatch: 30_000,
+  callsPerBatch: 100_000,
   /** Call ids in one delete (upstream's MAX_DELETE_CALLS_COUNT); their descendants go too, unbounded. */
   callsPerDelete: 1000,
 } as const;

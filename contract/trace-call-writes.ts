@@ -42,6 +42,8 @@ const jsonAtMost = (max: number) =>
 
 const jsonObject = (max: number) => z.record(z.string(), z.unknown()).check(jsonAtMost(max));
 
+const MAX_DATE_MS = 8.64e15;
+
 /**
  * A date and time as pydantic reads one: ISO 8601 (no offset = UTC) or a number of seconds since
  * the epoch (milliseconds above 2e10, as pydantic decides). Becomes epoch milliseconds.
@@ -49,7 +51,8 @@ const jsonObject = (max: number) => z.record(z.string(), z.unknown()).check(json
 export const CallTime = z.pipe(
   z.union([
     z.string().check(maxChars(64), z.refine((text) => Number.isFinite(Date.parse(utcTimestamp(text))), "must be an ISO 8601 date and time")),
-    z.number().check(z.refine((n) => Number.isFinite(n) && Math.abs(n) < 1e14, "must be a finite number of seconds since the epoch")),
+    // Within what a JavaScript Date can hold (8.64e15 ms), so every stored time can be sent back.
+    z.number().check(z.refine((n) => Number.isFinite(n) && Math.abs(n) <= MAX_DATE_MS, "must be a number of seconds since the epoch, or of milliseconds above 2e10")),
   ]),
   z.transform((value) => (typeof value === "number" ? Math.round(Math.abs(value) > 2e10 ? value : value * 1000) : Date.parse(utcTimestamp(value)))),
 );
