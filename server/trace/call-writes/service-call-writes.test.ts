@@ -57,6 +57,9 @@ describe("POST /call/start and /call/end", () => {
     const running = await read(app, "c1");
     expect(running).toMatchObject({ ended_at: null, wb_user_id: "user-demo", wb_run_id: "run-7", thread_id: "th-1", display_name: "First", attributes: { weave: { source: "js-sdk" } } });
     expect(weaveOf(running)).toEqual({ status: "running", latency_ms: null });
+    // The run and thread ids it carried are filters of the calls query.
+    expect((await streamed(app, { filter: { wb_run_ids: ["run-7"], thread_ids: ["th-1"] } })).map((r) => r.id)).toEqual(["c1"]);
+    expect(await streamed(app, { filter: { wb_run_ids: ["run-8"] } })).toEqual([]);
 
     const ended = await post(app, "/call/end", { end: end("c1") });
     expect(ended.status).toBe(200);
