@@ -176,6 +176,23 @@ describe("the weave SDK (npm weave, unmodified) against the local trace service"
     expect(done).toMatchObject({ output: "finally", summary: { weave: { status: "success" } } });
   });
 
+  it("names calls as the SDK asks: a display name on the start, and a rename through /call/update", async () => {
+    const greet = weave.op(async function greet(name: string) {
+      return `Hello ${name}`;
+    }, { callDisplayName: (name: string) => `Greeting ${name}` });
+    let callId = "";
+    await weave.op(async function outer() {
+      callId = ids().callId;
+      return greet("Ana");
+    })();
+    await client.waitForBatchProcessing();
+    const [child] = await callsOf({ parent_ids: [callId] });
+    expect(child?.display_name).toBe("Greeting Ana");
+    await client.updateCall(callId, "Renamed by the SDK");
+    const [outer] = await callsOf({ call_ids: [callId] });
+    expect(outer?.display_name).toBe("Renamed by the SDK");
+  });
+
   it("lets a traced call be queued, reviewed and annotated like a seeded one", async () => {
     const spec = await trace("/obj/create", { obj: { project_id: PROJECT, object_id: "helpful", val: { field_schema: { type: "integer", minimum: 1, maximum: 5 } }, builtin_object_class: "AnnotationSpec" } });
     expect(spec.status).toBe(200);
