@@ -1,9 +1,11 @@
 import type { Context, Hono } from "hono";
-import { CallEndRequest, CallStartRequest, CallsDeleteRequest, CallUpdateRequest, CallUpsertBatchRequest, type ServerInfoResponse } from "../../../contract/trace-call-writes";
+import { CallEndRequest, CallStartRequest, CallsDeleteRequest, CallUpdateRequest, type ServerInfoResponse } from "../../../contract/trace-call-writes";
 import { assertEntityAccess, entityOfProject } from "../../auth/middleware";
 import type { AppEnv } from "../../http/env";
 import { ServiceError } from "../../http/errors";
+import { readJsonBody } from "../../http/json-body";
 import { validateJson } from "../../http/validate";
+import { parseCallBatch } from "./parse-batch";
 import { deleteCalls } from "./delete-calls";
 import { writeCallBatch, writeCallEnd, writeCallStart, writeDisplayName } from "./write-calls";
 
@@ -39,9 +41,10 @@ export function registerCallWrites(service: Hono<AppEnv>): void {
   });
 
   service.post("/call/upsert_batch", async (c) => {
-    const { batch } = await validateJson(c, CallUpsertBatchRequest);
+    // Checked and stored in steps (parse-batch.ts, writeCallBatch): as `CallUpsertBatchRequest` says.
+    const batch = await parseCallBatch(await readJsonBody(c));
     authorizeProjects(c, batch.map((item) => (item.mode === "start" ? item.req.start.project_id : item.req.end.project_id)));
-    return c.json({ res: writeCallBatch(c.get("db"), batch, { userId: c.get("user").id }) });
+    return c.json({ res: await writeCallBatch(c.get("db"), batch, { userId: c.get("user").id }) });
   });
 
   service.post("/call/update", async (c) => {

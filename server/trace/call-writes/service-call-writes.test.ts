@@ -239,7 +239,7 @@ describe("bounds, tenants, malformed bodies", () => {
     expect(locs(inputs)).toEqual([["body", "batch", 0, "req", "start", "inputs"]]);
   });
 
-  it(`refuses a batch of more than ${LIMITS.callsPerBatch} starts and ends`, async () => {
+  it(`refuses a batch of more than ${LIMITS.callsPerBatch} starts and ends`, { timeout: 30_000 }, async () => {
     const { app } = createTestApp();
     const item = endItem("same");
     const res = await post(app, "/call/upsert_batch", { batch: Array.from({ length: LIMITS.callsPerBatch + 1 }, () => item) });

@@ -3,6 +3,7 @@ import type { CallBatchItem, EndedCall, StartedCall } from "../../../contract/tr
 import { writeTransaction } from "../../db/write-transaction";
 import { uuid4 } from "../ids";
 import { cached } from "../statements";
+import { BATCH_STEP, nextTurn } from "./steps";
 
 // The write side of calls, as upstream's trace server: a start creates the call (running until
 // its end arrives), an end completes it. The SDKs send them in batches, in the order they
@@ -130,9 +131,21 @@ export function writeCallEnd(db: Database, end: EndedCall): EndResult {
   return writeTransaction(db, () => endCall(db, end));
 }
 
-/** `POST /call/upsert_batch`: every item in order, in one transaction (all stored or none). */
-export function writeCallBatch(db: Database, batch: readonly CallBatchItem[], writer: Writer): (StartResult | EndResult)[] {
-  return writeTransaction(db, () => batch.map((item) => (item.mode === "start" ? startCall(db, item.req.start, writer) : endCall(db, item.req.end))));
+/**
+ * `POST /call/upsert_batch`: every item in order, BATCH_STEP items per transaction and per turn of
+ * the event loop, so a batch of tens of thousands of calls does not hold every other request for
+ * seconds. The batch is validated whole before anything is stored; should storing fail part way,
+ * the SDK sends the batch again, and that is harmless: a start again is an upsert, an end again
+ * merges the same summary.
+ */
+export async function writeCallBatch(db: Database, batch: readonly CallBatchItem[], writer: Writer): Promise<(StartResult | EndResult)[]> {
+  const results: (StartResult | EndResult)[] = [];
+  for (let from = 0; from < batch.length; from += BATCH_STEP) {
+    if (from > 0) await nextTurn();
+    const step = batch.slice(from, from + BATCH_STEP);
+    results.push(...writeTransaction(db, () => step.map((item) => (item.mode === "start" ? startCall(db, item.req.start, writer) : endCall(db, item.req.end)))));
+  }
+  return results;
 }
 
 /** `POST /call/update`: the display name (the one field upstream lets a client change). */
