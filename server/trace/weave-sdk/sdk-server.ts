@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../config";
-import { startServices, type RunningServices } from "../../runtime";
+import { openDatabase } from "../../db/database";
+import { DATABASE_FILE, startServices, type RunningServices } from "../../runtime";
+import { seedUsers } from "../../seed/users";
 
 export type SdkServer = {
   services: RunningServices;
@@ -14,12 +16,16 @@ export type SdkServer = {
 };
 
 /**
- * `npm start`'s services (startServices: the seeded demo data, the three services over HTTP) on a
- * free loopback port over a fresh temporary data directory, for tests that drive them with an
- * official client such as the weave SDK. `close()` stops them and removes the directory.
+ * `npm start`'s services (startServices: the three services over HTTP) on a free loopback port over
+ * a fresh temporary data directory, for tests that drive them with an official client such as the
+ * weave SDK. Only the demo users are seeded (startServices then skips the demo data, seconds of CPU
+ * a test of its own project does not need). `close()` stops the services and removes the directory.
  */
 export async function startSdkServer(apiKey = "local-demo-key"): Promise<SdkServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "weave-sdk-"));
+  const db = openDatabase(join(dataDir, DATABASE_FILE));
+  seedUsers(db);
+  db.close();
   const config = { ...loadConfig({}), HOST: "127.0.0.1", PORT: 0, DATA_DIR: dataDir, TRAINING_STEP_MS: 0, CHAT_TOKEN_DELAY_MS: 0 };
   const services = await startServices(config);
   return {
