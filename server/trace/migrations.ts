@@ -248,7 +248,7 @@ export const TRACE_MIGRATIONS: Migration[] = [
     // Such an end, or a display name set before the start arrived, waits in
     // trace_call_pending_writes and is applied when the start comes, as upstream merges a call's
     // start and end rows whichever was written first. The run and thread columns are upstream's.
-    id: "trace/005_call_writes",
+    id: "trace/006_call_writes",
     sql: `
       ALTER TABLE trace_calls ADD COLUMN thread_id TEXT;
       ALTER TABLE trace_calls ADD COLUMN turn_id TEXT;

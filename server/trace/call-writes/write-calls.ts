@@ -9,7 +9,7 @@ import { BATCH_STEP, nextTurn } from "./steps";
 // its end arrives), an end completes it. The SDKs send them in batches, in the order they
 // happened, but a batch may hold an end before its start, or the start may come in a later
 // batch; upstream merges a call's start and end rows whichever came first. Here such an end waits
-// in trace_call_pending_writes and is applied when the start arrives (migration 005).
+// in trace_call_pending_writes and is applied when the start arrives (migration trace/006_call_writes).
 
 /** `wb_user_id` of every write is the key's user, whatever the body says (upstream overwrites it too). */
 export type Writer = { userId: string };

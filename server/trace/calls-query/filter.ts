@@ -63,7 +63,7 @@ export const given = (values: readonly string[] | null | undefined): values is r
 
 /**
  * The WHERE condition of a calls query: the project, each filter entry (ANDed) and the query
- * expression. Thread, turn and run ids are those the call's start carried (trace/005_call_writes).
+ * expression. Thread, turn and run ids are those the call's start carried (trace/006_call_writes).
  */
 export function callsWhere(db: Database, projectId: string, filter: CallsFilter | null | undefined, query: { $expr: QueryExpression } | null | undefined): SqlCondition {
   const parts: SqlCondition[] = [{ sql: "c.project_id = ?", params: [projectId] }];

@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as weave from "weave";
@@ -17,11 +18,13 @@ let client: Awaited<ReturnType<typeof weave.init>>;
 const sent: Sent[] = [];
 const logged: string[] = [];
 const workingDir = process.cwd();
+/** Where the SDK would write weaveErrors.log (it appends a refused batch there): kept out of the repository, and checked. */
+const sdkDir = mkdtempSync(join(tmpdir(), "weave-sdk-cwd-"));
 const realFetch = globalThis.fetch;
 
 /** A request to the trace service with the demo key, as the dashboard sends it. */
 async function trace(path: string, body: unknown): Promise<{ status: number; text: string; json: () => any }> {
-  const response = await realFetch(`${server.env.WF_TRACE_SERVER_URL}${path}`, {
+  const response = await realFetch(`${server.trace}${path}`, {
     method: "POST",
     headers: { Authorization: "Bearer local-demo-key", "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -89,9 +92,7 @@ const answer = weave.op(async function supportAnswer(question: string): Promise<
 
 beforeAll(async () => {
   server = await startSdkServer();
-  Object.assign(process.env, server.env);
-  // The SDK appends failed batches to ./weaveErrors.log: kept out of the repository, and checked.
-  process.chdir(server.dataDir);
+  process.chdir(sdkDir);
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const response = await realFetch(input, init);
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -108,7 +109,8 @@ beforeAll(async () => {
 afterAll(async () => {
   process.chdir(workingDir);
   vi.restoreAllMocks();
-  await server?.close();
+  await server?.stop();
+  rmSync(sdkDir, { recursive: true, force: true });
 });
 
 describe("the weave SDK (npm weave, unmodified) against the local trace service", () => {
@@ -228,7 +230,7 @@ describe("the weave SDK (npm weave, unmodified) against the local trace service"
     expect(batches.map((b) => b.status)).toEqual(batches.map(() => 200));
     // /obj/create saved each op; the SDK logged no failed batch (it would have written weaveErrors.log).
     expect(sent.filter((s) => s.path === "/obj/create").map((s) => s.status)).toContain(200);
-    expect(existsSync(join(server.dataDir, "weaveErrors.log"))).toBe(false);
+    expect(existsSync(join(sdkDir, "weaveErrors.log"))).toBe(false);
     expect(logged.filter((line) => line.includes("Error processing batch"))).toEqual([]);
     // For the report: the endpoints the SDK reached and what they answered.
     const answered = [...new Set(sent.map((s) => `${s.path} ${s.status}`))].sort();
