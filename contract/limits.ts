@@ -92,6 +92,29 @@ export const LIMITS = {
   fileBytes: 31 * 1024 * 1024,
   /** A content digest (files, rows and tables: 43 or 64 characters upstream). */
   digestLength: 128,
+  /**
+   * A written call's inputs and output, each as stored JSON: upstream's single-row bound
+   * (CLICKHOUSE_SINGLE_ROW_INSERT_BYTES_LIMIT, 3.5 MiB; it replaces a bigger value with an
+   * "exceeds limits" marker, here it is a 422). A 1 MB string output fits with room to spare.
+   */
+  callInputsBytes: 3.5 * 1024 * 1024,
+  callOutputBytes: 3.5 * 1024 * 1024,
+  /** A call's attributes and summary, as JSON (the SDKs send a few hundred bytes of each). */
+  callAttributesBytes: 256 * 1024,
+  callSummaryBytes: 256 * 1024,
+  /** A call's exception text (the Python SDK sends the message; a long traceback fits). */
+  callExceptionLength: 256 * 1024,
+  /** A call's display name. */
+  callDisplayNameLength: 1024,
+  /**
+   * Starts and ends in one upsert batch. The TypeScript SDK fills a batch up to 10 MiB of JSON
+   * characters with no count bound; its smallest items (the end of a call with no output, the start
+   * of an op without arguments) are 150-400 characters, so a full batch may hold about 70,000. The
+   * same as the JSON reader's bound on any array (MAX_JSON_ARRAY_LENGTH).
+   */
+  callsPerBatch: 100_000,
+  /** Call ids in one delete (upstream's MAX_DELETE_CALLS_COUNT); their descendants go too, unbounded. */
+  callsPerDelete: 1000,
 } as const;
 
 /** At most `max` characters; a longer string is checked no further (a pattern over 30 MB costs time). */

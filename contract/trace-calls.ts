@@ -51,6 +51,10 @@ export const CALL_COLUMNS = [
   "attributes",
   "summary",
   "wb_user_id",
+  "thread_id",
+  "turn_id",
+  "wb_run_id",
+  "wb_run_step",
 ] as const;
 export type CallColumn = (typeof CALL_COLUMNS)[number];
 

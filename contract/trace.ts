@@ -233,6 +233,10 @@ export const Call = z.object({
   attributes: z.nullish(z.record(z.string(), z.unknown())),
   summary: z.nullish(z.record(z.string(), z.unknown())),
   wb_user_id: z.nullish(z.string()),
+  thread_id: z.nullish(z.string()),
+  turn_id: z.nullish(z.string()),
+  wb_run_id: z.nullish(z.string()),
+  wb_run_step: z.nullish(z.int()),
 });
 export type Call = z.infer<typeof Call>;
 /** `call` is null for an id the project does not have (upstream answers 200, not 404). */

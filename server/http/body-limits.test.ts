@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bearer, createTestApp } from "../testing/test-app";
-import { CHAT_MAX_BODY_BYTES, SMALL_MAX_BODY_BYTES } from "./body-limits";
+import { CALL_MAX_BODY_BYTES, CHAT_MAX_BODY_BYTES, SMALL_MAX_BODY_BYTES } from "./body-limits";
 
 // Each endpoint takes the body its largest valid request needs, not the global 32 MiB: reading a
 // body costs CPU in proportion to its size before anything can refuse it (issue 21, defect 6).
@@ -39,6 +39,16 @@ describe("per-endpoint body limits", () => {
     expect(update.status).toBe(404); // read and looked up, not refused for its size
     expect((await post("/api/trace/table/query", padded({ project_id: "demo/support-bot", digest: "0" }, SMALL_MAX_BODY_BYTES + 1))).status).toBe(413);
     expect((await post("/api/trace/file/content", padded({ project_id: "demo/support-bot", digest: "0" }, SMALL_MAX_BODY_BYTES + 1))).status).toBe(413);
+  });
+
+  it("gives one call's start or end 8 MiB (inputs or output up to 3.5 MiB), and a batch of calls the global limit", async () => {
+    const end = { end: { project_id: "demo/p", id: "c", ended_at: "2026-11-24T10:00:00Z", summary: {} } };
+    expect((await post("/api/trace/call/end", padded(end, CALL_MAX_BODY_BYTES + 1))).status).toBe(413);
+    expect((await post("/api/trace/call/end", padded(end, CALL_MAX_BODY_BYTES))).status).toBe(200);
+    expect((await post("/api/trace/call/start", padded({ start: {} }, CALL_MAX_BODY_BYTES + 1))).status).toBe(413);
+    // The weave SDKs send batches of up to 10 MiB (TypeScript) or 31 MiB (Python) of calls.
+    const batch = await post("/api/trace/call/upsert_batch", padded({ batch: [{ mode: "end", req: end }] }, 16 * 1024 * 1024));
+    expect(batch.status).toBe(200);
   });
 
   it("keeps the global limit for the bulk uploads: RL jobs and logged trajectories", async () => {

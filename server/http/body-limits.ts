@@ -19,8 +19,25 @@ export const CHAT_MAX_BODY_BYTES = 2 * 1024 * 1024;
  */
 export const SMALL_MAX_BODY_BYTES = 1024 * 1024;
 
-/** Endpoints whose bodies are training data (RL trajectory groups): these take MAX_BODY_BYTES. */
-const BULK_UPLOADS = [/^\/api\/training\/v1\/preview\/training-jobs\/?$/, /^\/api\/training\/v1\/preview\/models\/[^/]+\/log\/?$/];
+/**
+ * One call's start or end (`/call/start`, `/call/end`): inputs or output up to 3.5 MiB as stored
+ * JSON (LIMITS.callInputsBytes), with room for the escapes the wire form may use and the rest of
+ * the call.
+ */
+export const CALL_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Endpoints whose bodies are training data (RL trajectory groups) or batches of traced calls:
+ * these take MAX_BODY_BYTES. The weave SDKs send every start and end through `/call/upsert_batch`:
+ * the TypeScript SDK fills a batch up to 10 MiB of JSON characters (MAX_BATCH_SIZE_CHARS in
+ * weaveClient.js; up to 30 MiB of UTF-8 when the text is not Latin), the Python SDK up to 31 MiB
+ * (REMOTE_REQUEST_BYTES_LIMIT, 1 MiB under upstream's 32 MiB). A refused batch is retried by the
+ * TypeScript SDK ten times and then it exits the traced program, so the batch endpoint takes what
+ * upstream takes. Reading a full one costs about a second of CPU; the SDKs send that much only
+ * when thousands of calls were traced in one 200 ms flush interval.
+ */
+const BULK_UPLOADS = [/^\/api\/training\/v1\/preview\/training-jobs\/?$/, /^\/api\/training\/v1\/preview\/models\/[^/]+\/log\/?$/, /^\/api\/trace\/call\/upsert_batch\/?$/];
+const CALL_WRITES = /^\/api\/trace\/call\/(start|end)\/?$/;
 const CHAT = /^\/api\/(training|inference)\/v1\/chat\/completions\/?$/;
 
 /**
@@ -34,5 +51,6 @@ const TRACE_UPLOADS = /^\/api\/trace\/(file\/create|table\/create|table\/create_
 /** The body limit of a request to `path`, never above `maxBodyBytes` (MAX_BODY_BYTES). */
 export function bodyLimitFor(path: string, maxBodyBytes: number): number {
   if (BULK_UPLOADS.some((pattern) => pattern.test(path)) || TRACE_UPLOADS.test(path)) return maxBodyBytes;
-  return Math.min(CHAT.test(path) ? CHAT_MAX_BODY_BYTES : SMALL_MAX_BODY_BYTES, maxBodyBytes);
+  const limit = CHAT.test(path) ? CHAT_MAX_BODY_BYTES : CALL_WRITES.test(path) ? CALL_MAX_BODY_BYTES : SMALL_MAX_BODY_BYTES;
+  return Math.min(limit, maxBodyBytes);
 }

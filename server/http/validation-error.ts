@@ -29,7 +29,13 @@ export function toValidationDetail(issues: readonly z.core.$ZodIssue[], source: 
       const room = limit - detail.length;
       const nested = bestBranches(issue.errors).flatMap((branch) => branch.slice(0, room).map((i) => ({ ...i, path: [...issue.path, ...i.path] })));
       if (nested.length > 0) {
-        for (const entry of toValidationDetail(nested, source, room)) detail.push(entry);
+        // Branches that fail alike (a missing field is "Field required" in each) are listed once.
+        const seen = new Set<string>();
+        for (const entry of toValidationDetail(nested, source, room)) {
+          const key = JSON.stringify(entry);
+          if (!seen.has(key)) detail.push(entry);
+          seen.add(key);
+        }
         continue;
       }
     }

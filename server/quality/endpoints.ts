@@ -13,6 +13,7 @@ import {
   UpdateQueueRequest,
 } from "../../contract/trace";
 import { CallsQueryRequest, CallsQueryStatsRequest } from "../../contract/trace-calls";
+import { CallEndRequest, CallsDeleteRequest, CallStartRequest, CallUpdateRequest, CallUpsertBatchRequest } from "../../contract/trace-call-writes";
 import { FeedbackCreateRequest, FeedbackPurgeRequest, FeedbackQueryRequest, FeedbackReplaceRequest } from "../../contract/trace-feedback";
 import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../contract/trace-objects";
 import { FileContentRequest, TableCreateFromDigestsRequest, TableCreateRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest, TableUpdateRequest } from "../../contract/trace-tables";
@@ -82,6 +83,27 @@ const inference = (method: Endpoint["method"], route: string, rest: Partial<Endp
   path: () => `${INFERENCE}${route}`,
   auth: true,
   ...rest,
+});
+
+/** A call start and end as the weave SDKs send them. */
+const writtenStart = (f: Fixtures, id: string): Json => ({
+  project_id: f.projectId,
+  id,
+  op_name: `weave:///${f.projectId}/op/answer:v0`,
+  trace_id: `trace-${id}`,
+  started_at: "2026-11-20T10:00:00.000Z",
+  display_name: "Written call",
+  attributes: { weave: { client_version: "0.11.1", source: "js-sdk" } },
+  inputs: { question: "Where is my refund?" },
+  wb_run_id: "run-quality",
+});
+const writtenEnd = (f: Fixtures, id: string): Json => ({
+  project_id: f.projectId,
+  id,
+  ended_at: "2026-11-20T10:00:01.500Z",
+  output: { answer: "On its way." },
+  summary: { usage: { "gpt-4o-mini": { requests: 1, total_tokens: 12 } } },
+  exception: null,
 });
 
 export const ENDPOINTS: readonly Endpoint[] = [
@@ -209,6 +231,26 @@ export const ENDPOINTS: readonly Endpoint[] = [
       valid: (f) => ({ project_id: f.projectId, filter: { call_ids: f.callIds }, query: { $expr: { $gte: [{ $getField: "started_at" }, { $literal: 0 }] } }, limit: 100 }),
     },
   }),
+  // Writing calls: calls of their own ids, so the fixtures' calls stay as the other endpoints expect.
+  trace("GET", "/server_info", () => "/server_info", { auth: false }),
+  trace("POST", "/call/start", () => "/call/start", { body: { schema: CallStartRequest, valid: (f) => ({ start: writtenStart(f, "call-quality-written") }) } }),
+  trace("POST", "/call/end", () => "/call/end", { body: { schema: CallEndRequest, valid: (f) => ({ end: writtenEnd(f, "call-quality-written") }) } }),
+  trace("POST", "/call/upsert_batch", () => "/call/upsert_batch", {
+    body: {
+      schema: CallUpsertBatchRequest,
+      valid: (f) => ({
+        batch: [
+          { mode: "end", req: { end: writtenEnd(f, "call-quality-batch") } },
+          { mode: "start", req: { start: writtenStart(f, "call-quality-batch") } },
+          { mode: "start", req: { start: { ...writtenStart(f, "call-quality-batch-child"), parent_id: "call-quality-batch" } } },
+        ],
+      }),
+    },
+  }),
+  trace("POST", "/call/update", () => "/call/update", {
+    body: { schema: CallUpdateRequest, valid: (f) => ({ project_id: f.projectId, call_id: "call-quality-written", display_name: "Fuzzed call" }) },
+  }),
+  trace("POST", "/calls/delete", () => "/calls/delete", { body: { schema: CallsDeleteRequest, valid: (f) => ({ project_id: f.projectId, call_ids: ["call-quality-batch"] }) } }),
   trace("POST", "/feedback/purge", () => "/feedback/purge", {
     body: { schema: FeedbackPurgeRequest, valid: (f) => ({ project_id: f.projectId, query: { $expr: { $eq: [{ $getField: "id" }, { $literal: "no-such-feedback" }] } } }) },
   }),

@@ -27,7 +27,7 @@ const INSERT_CALL = `
   VALUES (@project_id, @id, @op_name, @display_name, @trace_id, @parent_id, @started_at, @ended_at,
     @inputs, @output, @exception, @attributes, @summary, @wb_user_id)`;
 
-/** Stores calls (there is no public endpoint for this here: calls come from the seed data). */
+/** Stores whole calls (the seed data and tests; clients write calls through call-writes/). */
 export function insertCalls(db: Database, calls: readonly NewCall[]): void {
   const insert = cached(db, INSERT_CALL);
   writeTransaction(db, () => {

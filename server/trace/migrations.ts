@@ -285,4 +285,27 @@ export const TRACE_MIGRATIONS: Migration[] = [
       CREATE INDEX ix_trace_table_entries_row ON trace_table_entries (project_id, table_digest, row_digest, position);
     `,
   },
+  {
+    // Writing calls (call-writes/): the weave SDKs send each call's start and end separately, in
+    // batches that may hold an end before its start (or put it in a later batch than the end).
+    // Such an end, or a display name set before the start arrived, waits in
+    // trace_call_pending_writes and is applied when the start comes, as upstream merges a call's
+    // start and end rows whichever was written first. The run and thread columns are upstream's.
+    id: "trace/006_call_writes",
+    sql: `
+      ALTER TABLE trace_calls ADD COLUMN thread_id TEXT;
+      ALTER TABLE trace_calls ADD COLUMN turn_id TEXT;
+      ALTER TABLE trace_calls ADD COLUMN wb_run_id TEXT;
+      ALTER TABLE trace_calls ADD COLUMN wb_run_step INTEGER;
+
+      CREATE TABLE trace_call_pending_writes (
+        project_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        call_end TEXT,            -- the end request's fields as JSON, NULL if none arrived yet
+        display_name TEXT,        -- from /call/update, NULL if none
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (project_id, id)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

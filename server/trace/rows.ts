@@ -92,6 +92,10 @@ export type CallRow = {
   attributes: string;
   summary: string;
   wb_user_id: string | null;
+  thread_id: string | null;
+  turn_id: string | null;
+  wb_run_id: string | null;
+  wb_run_step: number | null;
 };
 
 /**
@@ -121,6 +125,10 @@ export const CALL_FIELDS_TO_API = {
   attributes: (row: CallRow) => JSON.parse(row.attributes) as Record<string, unknown>,
   summary: (row: CallRow) => withWeaveSummary(JSON.parse(row.summary) as Record<string, unknown>, row),
   wb_user_id: (row: CallRow) => row.wb_user_id,
+  thread_id: (row: CallRow) => row.thread_id,
+  turn_id: (row: CallRow) => row.turn_id,
+  wb_run_id: (row: CallRow) => row.wb_run_id,
+  wb_run_step: (row: CallRow) => row.wb_run_step,
 } satisfies Record<keyof CallRow, (row: CallRow) => unknown>;
 
 export function toApiCall(row: CallRow): Call {
@@ -139,5 +147,9 @@ export function toApiCall(row: CallRow): Call {
     attributes: CALL_FIELDS_TO_API.attributes(row),
     summary: CALL_FIELDS_TO_API.summary(row),
     wb_user_id: row.wb_user_id,
+    thread_id: row.thread_id,
+    turn_id: row.turn_id,
+    wb_run_id: row.wb_run_id,
+    wb_run_step: row.wb_run_step,
   };
 }

@@ -30,6 +30,7 @@ import { queryItems } from "./items-query";
 import { setProgress } from "./progress";
 import { createQueue, deleteQueue, findQueue, queryQueues, queueStats, requireQueue, updateQueue } from "./queues";
 import { checkScorerRefs } from "./scorer-refs";
+import { registerCallWrites, registerServerInfo } from "./call-writes/routes";
 import { toApiCall, toApiItem, toApiQueue } from "./rows";
 import { registerTableAndFileRoutes } from "./tables/routes";
 
@@ -43,6 +44,7 @@ export function createTraceService(): Hono<AppEnv> {
   const service = new Hono<AppEnv>();
   // Registered before the key check: the weave SDK's login check calls it with no key.
   service.get("/health", (c) => c.json({ status: "ok" }));
+  registerServerInfo(service);
   service.use("*", requireApiKey);
   service.onError(serviceErrorHandler("reason"));
 
@@ -201,6 +203,8 @@ export function createTraceService(): Hono<AppEnv> {
     authorizeProject(c, body.project_id);
     return c.json({ count: await countCalls(c.get("db"), body) });
   });
+
+  registerCallWrites(service);
 
   return service;
 }

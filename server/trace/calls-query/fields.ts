@@ -20,6 +20,9 @@ const TEXT_COLUMNS: Record<string, boolean> = {
   parent_id: false,
   exception: false,
   wb_user_id: false,
+  thread_id: false,
+  turn_id: false,
+  wb_run_id: false,
 };
 const TIME_COLUMNS: Record<string, boolean> = { started_at: true, ended_at: false };
 /** JSON columns: the whole value as stored JSON text (what `$contains` searches), or a dotted path into it. */

@@ -63,8 +63,7 @@ export const given = (values: readonly string[] | null | undefined): values is r
 
 /**
  * The WHERE condition of a calls query: the project, each filter entry (ANDed) and the query
- * expression. Thread, turn and run ids are not stored here: calls without them never match a
- * non-empty list of them, as upstream answers for calls that lack them.
+ * expression. Thread, turn and run ids are those the call's start carried (trace/006_call_writes).
  */
 export function callsWhere(db: Database, projectId: string, filter: CallsFilter | null | undefined, query: { $expr: QueryExpression } | null | undefined): SqlCondition {
   const parts: SqlCondition[] = [{ sql: "c.project_id = ?", params: [projectId] }];
@@ -76,7 +75,9 @@ export function callsWhere(db: Database, projectId: string, filter: CallsFilter 
   if (given(f.trace_ids)) parts.push(inList("trace_id", f.trace_ids));
   if (given(f.call_ids)) parts.push(inList("id", f.call_ids));
   if (given(f.wb_user_ids)) parts.push(inList("wb_user_id", f.wb_user_ids));
-  if (given(f.thread_ids) || given(f.turn_ids) || given(f.wb_run_ids)) parts.push({ sql: "0", params: [] });
+  if (given(f.thread_ids)) parts.push(inList("thread_id", f.thread_ids));
+  if (given(f.turn_ids)) parts.push(inList("turn_id", f.turn_ids));
+  if (given(f.wb_run_ids)) parts.push(inList("wb_run_id", f.wb_run_ids));
   if (f.trace_roots_only) parts.push({ sql: "c.parent_id IS NULL", params: [] });
   if (query) parts.push(compileQuery(query.$expr, callFieldSql));
   return { sql: parts.map((p) => p.sql).join(" AND "), params: parts.flatMap((p) => p.params) };

@@ -100,7 +100,7 @@ describe("calls query: filter", () => {
     ["wb_user_ids", { wb_user_ids: ["user-maria"] }, ["c05"]],
     ["several, ANDed", { op_names: [SEARCH], trace_ids: ["t1"] }, ["c02", "c03"]],
     ["an empty list is no filter (upstream: `if filter.x:`)", { op_names: [], trace_ids: [] }, ["c01", "c02", "c03", "c04", "c07", "c05", "c06", "c08"]],
-    ["thread_ids: not stored, so no call has one", { thread_ids: ["th-1"] }, []],
+    ["thread_ids: the fixture calls have none", { thread_ids: ["th-1"] }, []],
     ["turn_ids and wb_run_ids likewise", { turn_ids: ["x"], wb_run_ids: ["y"] }, []],
     ["input_refs: a ref held in the inputs", { input_refs: ["weave:///demo/support-bot/object/doc:abc"] }, ["c08"]],
   ] as const)("%s", async (_name, filter, expected) => {

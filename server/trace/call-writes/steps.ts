@@ -1,0 +1,7 @@
+/**
+ * Items of an upsert batch checked, or stored (one transaction), per turn of the event loop: about
+ * 10-50 ms of work on the shared 2-core machine, so other requests are answered in between.
+ */
+export const BATCH_STEP = 1000;
+
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
