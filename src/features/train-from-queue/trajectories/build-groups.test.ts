@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TrajectoryGroup } from "@contract/training";
-import type { AnswersOnCall } from "@/features/queues/shared/call-answers";
+import type { AnswersOnCall } from "@/features/queues";
 import { buildSelection, buildSelectionNow, type SelectionInput, type SourceCall, type SourceItem } from "./build-groups";
 import { CHAT_PATHS } from "./conversation";
 import { groupsJsonl, sftJsonl } from "./downloads";
@@ -115,23 +115,24 @@ describe("a queue's selection", () => {
 
   it("builds in steps, and the steps give the same selection", async () => {
     const many = Array.from({ length: 5000 }, (_, i) => item(i));
-    const manyCalls = new Map(many.map((it) => [it.call_id, chat(it.call_id, `question ${String(Number(it.id.slice(5)) % 7)}`, "a")]));
-    const manyAnswers = new Map(many.map((it, i) => [it.call_id, { tone: [given("ana", (i % 5) + 1)] }]));
+    const manyCalls = new Map(many.map((entry) => [entry.call_id, chat(entry.call_id, `question ${String(Number(entry.id.slice(5)) % 7)}`, "a")]));
+    const manyAnswers = new Map(many.map((entry, i) => [entry.call_id, { tone: [given("ana", (i % 5) + 1)] }]));
     const options = input({ items: many, calls: manyCalls, answers: manyAnswers });
     const stepped = await buildSelection(options);
     expect(stepped).toEqual(buildSelectionNow(options));
     expect(stepped.groups).toHaveLength(7);
     const aborted = new AbortController();
     aborted.abort();
-    await expect(buildSelection(options, aborted.signal)).rejects.toThrow();
+    await expect(buildSelection(options, aborted.signal)).rejects.toThrow(/abort/i);
   });
 });
 
+const trajectory = (reward: number) => ({
+  messages_and_choices: [{ role: "user", content: "q" }, { index: 0, finish_reason: "stop", message: { role: "assistant", content: `a${reward}` } }],
+  reward,
+});
+
 describe("downloads", () => {
-  const trajectory = (reward: number) => ({
-    messages_and_choices: [{ role: "user", content: "q" }, { index: 0, finish_reason: "stop", message: { role: "assistant", content: `a${reward}` } }],
-    reward,
-  });
 
   it("writes one group per line, as the new-job form reads them", () => {
     const groups = [{ trajectories: [trajectory(1), trajectory(0)] }, { trajectories: [trajectory(2)] }];

@@ -1,7 +1,7 @@
 import type { AnnotationState } from "@contract/trace";
 import type { Trajectory, TrajectoryGroup } from "@contract/training";
 import type { QueueSpec } from "@/api/annotation-specs";
-import type { AnswersOnCall } from "@/features/queues/shared/call-answers";
+import type { AnswersOnCall } from "@/features/queues";
 import { conversationOf, type ChatMessage, type PathMapping } from "./conversation";
 import { createGrouper, type Grouping } from "./grouping";
 import { callReward, type AnnotatorChoice, type RewardMapping } from "./reward-mapping";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GivenAnswer } from "@/features/queues/shared/call-answers";
+import type { GivenAnswer } from "@/features/queues";
 import { callReward, canScale, defaultMapping, rewardOfAnswer, type RewardMapping } from "./reward-mapping";
 
 const answer = (by: string, value: unknown): GivenAnswer => ({ id: `${by}-${String(value)}`, by, value, at: "2026-11-20T10:00:00.000Z" });

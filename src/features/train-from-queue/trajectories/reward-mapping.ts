@@ -1,5 +1,5 @@
 import type { QueueSpec } from "@/api/annotation-specs";
-import type { GivenAnswer } from "@/features/queues/shared/call-answers";
+import type { GivenAnswer } from "@/features/queues";
 
 /**
  * How an annotator's answer to one question becomes a number (the trajectory's reward).
