@@ -57,15 +57,15 @@ function buildOnce(input: SelectionInput): Sample {
   const steps = selectionSteps(input);
   let longestStep = 0;
   let longestStepCpu = 0;
-  let count = 0;
+  let stepCount = 0;
   for (;;) {
     const stepStart = performance.now();
     const stepCpu = process.cpuUsage();
     const step = steps.next();
     longestStep = Math.max(longestStep, performance.now() - stepStart);
     longestStepCpu = Math.max(longestStepCpu, cpuMs(stepCpu));
-    count += 1;
-    if (step.done) return { total: performance.now() - started, longestStep, cpu: cpuMs(cpuStart), longestStepCpu, steps: count, groups: step.value.groups.length };
+    stepCount += 1;
+    if (step.done) return { total: performance.now() - started, longestStep, cpu: cpuMs(cpuStart), longestStepCpu, steps: stepCount, groups: step.value.groups.length };
   }
 }
 

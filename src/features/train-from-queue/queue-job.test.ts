@@ -35,6 +35,8 @@ function setup() {
   return { server, queueId, clients, toneRef: specs.tone, refs: [specs.tone, specs.reviewer_comment] };
 }
 
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
 afterEach(() => {
   localStorage.clear();
 });
@@ -80,7 +82,6 @@ describe("a job from a queue, through the local services", () => {
     const started = events.find((event) => event.type === "training_started");
     expect(started?.data.num_sequences).toBe(selection.groups.length);
     const steps = events.filter((event) => event.type === "gradient_step");
-    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
     expect(steps.map((event) => event.data.reward)).toEqual(selection.groups.map((group) => expect.closeTo(mean(group.trajectories.map((t) => t.reward)), 9)));
     expect(steps.map((event) => event.data.num_trajectories)).toEqual(selection.groups.map((group) => group.trajectories.length));
     expect(events.at(-1)?.type).toBe("training_ended");
