@@ -1,8 +1,7 @@
+import { useState } from "react";
 import { ANNOTATION_STATES, type AnnotationState } from "@contract/trace";
-import { controlBorder } from "@/components/field";
 import { Section } from "@/components/section";
-import { inputClasses } from "@/components/text-field";
-import { cn } from "@/lib/cn";
+import { TextField } from "@/components/text-field";
 import { formatCount } from "@/lib/format";
 import { GROUP_SIZE_BOUNDS, type GroupBy, type Grouping } from "./trajectories/grouping";
 
@@ -61,24 +60,7 @@ export function GroupingSection({ grouping, onGrouping }: { grouping: Grouping; 
         ))}
       </fieldset>
       {grouping.by === "fixed" ? (
-        <label className="flex items-center gap-2 text-sm">
-          Trajectories per group
-          <input
-            type="number"
-            min={GROUP_SIZE_BOUNDS.min}
-            max={GROUP_SIZE_BOUNDS.max}
-            step={1}
-            value={grouping.size}
-            onChange={(event) => {
-              const size = event.target.valueAsNumber;
-              if (Number.isInteger(size) && size >= GROUP_SIZE_BOUNDS.min && size <= GROUP_SIZE_BOUNDS.max) onGrouping({ ...grouping, size });
-            }}
-            className={cn(inputClasses, controlBorder(false), "w-20 tabular-nums")}
-          />
-          <span className="text-xs text-fg-muted">
-            {GROUP_SIZE_BOUNDS.min}–{GROUP_SIZE_BOUNDS.max}
-          </span>
-        </label>
+        <GroupSizeField size={grouping.size} onSize={(size) => onGrouping({ ...grouping, size })} />
       ) : null}
       <fieldset className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
         <legend className="mb-1 text-xs text-fg-muted">Groups of one</legend>
@@ -92,5 +74,27 @@ export function GroupingSection({ grouping, onGrouping }: { grouping: Grouping; 
         </label>
       </fieldset>
     </Section>
+  );
+}
+
+/** The size of fixed groups, as typed: applied once it is a whole number in bounds, else said why not. */
+function GroupSizeField({ size, onSize }: { size: number; onSize: (size: number) => void }) {
+  const [text, setText] = useState(String(size));
+  const typed = Number(text);
+  const valid = /^\d+$/.test(text.trim()) && typed >= GROUP_SIZE_BOUNDS.min && typed <= GROUP_SIZE_BOUNDS.max;
+  return (
+    <TextField
+      label="Trajectories per group"
+      inputMode="numeric"
+      value={text}
+      maxLength={3}
+      className="w-48"
+      onChange={(event) => {
+        setText(event.target.value);
+        const next = Number(event.target.value);
+        if (/^\d+$/.test(event.target.value.trim()) && next >= GROUP_SIZE_BOUNDS.min && next <= GROUP_SIZE_BOUNDS.max) onSize(next);
+      }}
+      error={valid ? null : `A whole number from ${GROUP_SIZE_BOUNDS.min} to ${GROUP_SIZE_BOUNDS.max}; the groups keep ${size} until then.`}
+    />
   );
 }

@@ -1,38 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { seedLargeQueue } from "@server/seed/trace-seed";
-import type { QueueRow } from "@server/trace/rows";
-import { setProgress } from "@server/trace/progress";
-import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
 import { readQueueSpecs } from "@/api/annotation-specs";
 import { createApiClients } from "@/api/clients";
 import { createLocalServer } from "@/test/local-server";
 import { loadTrainingSource } from "./load-training-source";
 import { startQueueJob } from "./start-job";
+import { seedRatedQueue, TEST_PROJECT as PROJECT } from "./test-support";
 import { buildSelectionNow } from "./trajectories/build-groups";
 
-const PROJECT = "demo/support-bot";
-const AT = Date.parse("2026-11-20T10:00:00Z");
-
-/** A 24-item queue over the large-queue seed's calls (inputs.question, output.answer); the first 12 rated by two annotators and completed. */
 function setup() {
   const server = createLocalServer();
-  const { db } = server;
-  const queueId = seedLargeQueue(db, { projectId: PROJECT, items: 24, name: "Refund answers" });
-  const specs = seedAnnotationSpecs(db, PROJECT, ["tone", "reviewer_comment"], AT - 86_400_000, "user-demo");
-  db.prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?").run(JSON.stringify([specs.tone, specs.reviewer_comment]), queueId);
-  const queue = db.prepare("SELECT * FROM annotation_queues WHERE id = ?").get(queueId) as QueueRow;
-  db.prepare("DELETE FROM annotation_item_progress WHERE queue_seq = ?").run(queue.seq);
-  db.prepare("UPDATE annotation_queue_items SET annotation_state = 'unstarted', annotator_user_id = '' WHERE queue_seq = ?").run(queue.seq);
-  const items = db.prepare("SELECT id, call_id FROM annotation_queue_items WHERE queue_seq = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT 12").all(queue.seq) as { id: string; call_id: string }[];
-  const insert = db.prepare("INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload, annotation_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-  items.forEach((item, index) => {
-    const ref = `weave:///${PROJECT}/call/${item.call_id}`;
-    setProgress(db, queue, item.id, "user-maria", "completed", AT + index * 60_000);
-    insert.run(`fb-m-${index}`, PROJECT, ref, "user-maria", new Date(AT + index * 60_000).toISOString(), "wandb.annotation.tone", JSON.stringify({ value: (index % 5) + 1 }), specs.tone);
-    insert.run(`fb-k-${index}`, PROJECT, ref, "user-kenji", new Date(AT + index * 60_000 + 1000).toISOString(), "wandb.annotation.tone", JSON.stringify({ value: ((index * 3) % 5) + 1 }), specs.tone);
-  });
+  const { queueId, refs } = seedRatedQueue(server);
   const clients = createApiClients({ ...server.settings }, { fetch: server.fetch });
-  return { server, queueId, clients, toneRef: specs.tone, refs: [specs.tone, specs.reviewer_comment] };
+  return { server, queueId, clients, refs };
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;

@@ -39,7 +39,7 @@ export function SelectionPreview({ selection, queueId, building }: { selection: 
   const figures = useFigures(selection);
   return (
     <Section title="Preview" note={building ? "Updating…" : undefined}>
-      <dl className="grid grid-cols-2 gap-3 rounded-lg border border-line bg-surface p-3 text-sm sm:grid-cols-3 xl:grid-cols-6" aria-label="The selection">
+      <dl role="group" className="grid grid-cols-2 gap-3 rounded-lg border border-line bg-surface p-3 text-sm sm:grid-cols-3 xl:grid-cols-6" aria-label="The selection">
         <Stat label="Groups (gradient steps)" value={formatCount(selection.groups.length)} />
         <Stat label="Trajectories in groups" value={formatCount(figures.trajectories)} />
         <Stat label="Reward min / mean / max (std)" value={spreadText(figures.rewards)} />
