@@ -39,14 +39,16 @@ export function SelectionPreview({ selection, queueId, building }: { selection: 
   const figures = useFigures(selection);
   return (
     <Section title="Preview" note={building ? "Updating…" : undefined}>
-      <dl role="group" className="grid grid-cols-2 gap-3 rounded-lg border border-line bg-surface p-3 text-sm sm:grid-cols-3 xl:grid-cols-6" aria-label="The selection">
-        <Stat label="Groups (gradient steps)" value={formatCount(selection.groups.length)} />
-        <Stat label="Trajectories in groups" value={formatCount(figures.trajectories)} />
-        <Stat label="Reward min / mean / max (std)" value={spreadText(figures.rewards)} />
-        <Stat label="Groups with no spread" value={formatCount(figures.flat)} />
-        <Stat label="Groups of one left out" value={formatCount(selection.singletonsDropped)} />
-        <Stat label="Calls that cannot be used" value={formatCount(selection.unusable.length)} />
-      </dl>
+      <section aria-label="The selection">
+        <dl className="grid grid-cols-2 gap-3 rounded-lg border border-line bg-surface p-3 text-sm sm:grid-cols-3 xl:grid-cols-6">
+          <Stat label="Groups (gradient steps)" value={formatCount(selection.groups.length)} />
+          <Stat label="Trajectories in groups" value={formatCount(figures.trajectories)} />
+          <Stat label="Reward min / mean / max (std)" value={spreadText(figures.rewards)} />
+          <Stat label="Groups with no spread" value={formatCount(figures.flat)} />
+          <Stat label="Groups of one left out" value={formatCount(selection.singletonsDropped)} />
+          <Stat label="Calls that cannot be used" value={formatCount(selection.unusable.length)} />
+        </dl>
+      </section>
       {figures.flat > 0 ? <p className="text-xs text-fg-muted">{formatCount(figures.flat)} of the groups have the same reward throughout: they are sent, but give no advantage signal.</p> : null}
       {selection.notCounted > 0 ? <p className="text-xs text-fg-muted">{formatCount(selection.notCounted)} items are in states that do not count.</p> : null}
 

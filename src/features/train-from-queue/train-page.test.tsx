@@ -18,7 +18,7 @@ function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.
 }
 
 const statOf = (name: string) => {
-  const stats = screen.getByRole("group", { name: "The selection" });
+  const stats = screen.getByRole("region", { name: "The selection" });
   const term = within(stats).getByText(name);
   return term.nextElementSibling?.textContent;
 };
@@ -45,7 +45,7 @@ describe("Train from this queue", () => {
     expect(prompts.map((input) => (input as HTMLInputElement).value)).toEqual(prompts.map(() => "inputs.question"));
     const answers = screen.getAllByRole("combobox", { name: /Answer path of/ });
     expect(answers.map((input) => (input as HTMLInputElement).value)).toEqual(answers.map(() => "output.answer"));
-    await screen.findByRole("group", { name: "The selection" }, SLOW);
+    await screen.findByRole("region", { name: "The selection" }, SLOW);
     // 12 completed items over six questions: groups of two by input (less failed calls, listed with their reason).
     const groups = Number(statOf("Groups (gradient steps)"));
     expect(groups).toBeGreaterThanOrEqual(4);
@@ -74,7 +74,7 @@ describe("Train from this queue", () => {
 
   it("keeps every choice when the service refuses the job, and reuses the model it created", async () => {
     const { user, router, unmount } = setup(refuseJobs);
-    await screen.findByRole("group", { name: "The selection" }, SLOW);
+    await screen.findByRole("region", { name: "The selection" }, SLOW);
     await user.click(screen.getByRole("radio", { name: /By trace/ }));
     await user.click(screen.getByRole("radio", { name: "Keep" }));
     await user.click(screen.getByRole("radio", { name: "A new model" }));
