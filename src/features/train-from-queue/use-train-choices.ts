@@ -1,13 +1,19 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { readChoices, writeChoices, type TrainChoices } from "./train-url-state";
 
-/** The page's choices, read from and written to the URL (replacing the entry: choices are not pages of history). */
+/**
+ * The page's choices: read from the URL once, kept in the component (so a radio or a typed name
+ * answers at once: router navigations run as transitions, which a controlled input would wait
+ * for), and written back to the URL, replacing the entry, so a reload or a shared link keeps them.
+ */
 export function useTrainChoices(): [TrainChoices, (patch: Partial<TrainChoices>) => void] {
   const [params, setParams] = useSearchParams();
-  const choices = useMemo(() => readChoices(params), [params]);
-  // From the latest URL, not this render's: two changes in one tick (a model created, then a
-  // failure) must not undo each other.
-  const update = useCallback((patch: Partial<TrainChoices>) => setParams((previous) => writeChoices({ ...readChoices(previous), ...patch }), { replace: true }), [setParams]);
+  const [choices, setChoices] = useState(() => readChoices(params));
+  useEffect(() => {
+    const next = writeChoices(choices);
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [choices, params, setParams]);
+  const update = useCallback((patch: Partial<TrainChoices>) => setChoices((previous) => ({ ...previous, ...patch })), []);
   return [choices, update];
 }
