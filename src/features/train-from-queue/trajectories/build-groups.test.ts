@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { TrajectoryGroup } from "@contract/training";
-import type { AnswersOnCall } from "@/features/queues";
 import { buildSelection, buildSelectionNow, type SelectionInput, type SourceCall, type SourceItem } from "./build-groups";
 import { CHAT_PATHS } from "./conversation";
 import { groupsJsonl, sftJsonl } from "./downloads";
 import { groupMembers } from "./grouping";
+import type { AnswersOnCall } from "./reward-mapping";
 
 const SPEC = { id: "tone", ref: "weave:///e/p/object/tone:d", label: "Tone" };
 const chat = (id: string, question: string, answer: string, trace = `trace-${id}`): SourceCall => ({

@@ -1,10 +1,9 @@
 import type { AnnotationState } from "@contract/trace";
 import type { Trajectory, TrajectoryGroup } from "@contract/training";
 import type { QueueSpec } from "@/api/annotation-specs";
-import type { AnswersOnCall } from "@/features/queues";
 import { conversationOf, type ChatMessage, type PathMapping } from "./conversation";
 import { createGrouper, type Grouping } from "./grouping";
-import { callReward, type AnnotatorChoice, type RewardMapping } from "./reward-mapping";
+import { callReward, type AnnotatorChoice, type AnswersOnCall, type RewardMapping } from "./reward-mapping";
 
 export type SourceItem = { id: string; call_id: string; annotation_state: AnnotationState };
 export type SourceCall = { id: string; op_name: string; trace_id: string; inputs?: unknown; output?: unknown };

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { GivenAnswer } from "@/features/queues";
-import { callReward, canScale, defaultMapping, rewardOfAnswer, type RewardMapping } from "./reward-mapping";
+import { callReward, canScale, defaultMapping, rewardOfAnswer, type GivenAnswer, type RewardMapping } from "./reward-mapping";
 
-const answer = (by: string, value: unknown): GivenAnswer => ({ id: `${by}-${String(value)}`, by, value, at: "2026-11-20T10:00:00.000Z" });
+const answer = (by: string, value: unknown): GivenAnswer => ({ by, value });
 
 describe("the mapping a question starts with", () => {
   it("reads each kind of question", () => {

@@ -1,5 +1,12 @@
 import type { QueueSpec } from "@/api/annotation-specs";
-import type { GivenAnswer } from "@/features/queues";
+
+/**
+ * An annotator's standing answer to a question (the queues feature's GivenAnswer has these and
+ * more): declared here so the library depends on no feature and runs anywhere (bench, Node).
+ */
+export type GivenAnswer = { by: string; value: unknown };
+/** Per question id, the standing answers on one call. */
+export type AnswersOnCall = Readonly<Record<string, readonly GivenAnswer[]>>;
 
 /**
  * How an annotator's answer to one question becomes a number (the trajectory's reward).
