@@ -34,13 +34,13 @@ function useFigures(selection: Selection) {
   }, [selection]);
 }
 
-/** What Start would send: the groups and their rewards, and every call left out with the reason. */
-export function SelectionPreview({ selection, queueId, building }: { selection: Selection; queueId: string; building: boolean }) {
+/** What Start would send, in figures: groups, trajectories, the spread of rewards and what is left out. */
+export function SelectionSummary({ selection, building }: { selection: Selection; building: boolean }) {
   const figures = useFigures(selection);
   return (
     <Section title="Preview" note={building ? "Updating…" : undefined}>
       <section aria-label="The selection">
-        <dl className="grid grid-cols-2 gap-3 rounded-lg border border-line bg-surface p-3 text-sm sm:grid-cols-3 xl:grid-cols-6">
+        <dl className="grid grid-cols-2 gap-3 rounded-lg border border-line bg-surface p-3 text-sm sm:grid-cols-3">
           <Stat label="Groups (gradient steps)" value={formatCount(selection.groups.length)} />
           <Stat label="Trajectories in groups" value={formatCount(figures.trajectories)} />
           <Stat label="Reward min / mean / max (std)" value={spreadText(figures.rewards)} />
@@ -51,14 +51,24 @@ export function SelectionPreview({ selection, queueId, building }: { selection: 
       </section>
       {figures.flat > 0 ? <p className="text-xs text-fg-muted">{formatCount(figures.flat)} of the groups have the same reward throughout: they are sent, but give no advantage signal.</p> : null}
       {selection.notCounted > 0 ? <p className="text-xs text-fg-muted">{formatCount(selection.notCounted)} items are in states that do not count.</p> : null}
+    </Section>
+  );
+}
 
+/** The groups with each one's reward spread, and every call left out with the reason. */
+export function SelectionTables({ selection, queueId }: { selection: Selection; queueId: string }) {
+  const figures = useFigures(selection);
+  return (
+    <Section title="Groups and calls left out">
       {selection.groups.length > 0 ? (
-        <div className="overflow-x-auto rounded-lg border border-line">
+        // A scrolling frame is a stop in the tab order, so keyboard users can scroll it (axe: scrollable-region-focusable).
+        // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <section className="max-h-[32rem] overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus" tabIndex={0} aria-label="Trajectory groups">
           <table className="w-full text-sm">
             <caption className="px-2 py-1.5 text-left text-xs text-fg-muted">
               {selection.groups.length > SHOWN_GROUPS ? `The first ${SHOWN_GROUPS} of ${formatCount(selection.groups.length)} groups` : "Every group"}, with the spread of its rewards
             </caption>
-            <thead className="border-b border-line">
+            <thead className="sticky top-0 border-b border-line bg-surface">
               <tr>
                 <th scope="col" className={headCell}>#</th>
                 <th scope="col" className={headCell}>Group</th>
@@ -79,12 +89,11 @@ export function SelectionPreview({ selection, queueId, building }: { selection: 
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       ) : (
         <p className="rounded-lg border border-line px-3 py-2 text-sm text-fg-muted">No groups: nothing to train on with these choices.</p>
       )}
-
-      {selection.unusable.length > 0 ? <UnusableCalls selection={selection} byReason={figures.byReason} queueId={queueId} /> : null}
+      {selection.unusable.length > 0 ? <UnusableCalls selection={selection} byReason={figures.byReason} queueId={queueId} /> : <p className="text-sm text-fg-muted">Every counted call can be used.</p>}
     </Section>
   );
 }
@@ -94,12 +103,13 @@ function UnusableCalls({ selection, byReason, queueId }: { selection: Selection;
     <div className="space-y-2">
       <h3 className="text-sm font-semibold text-fg">Calls that cannot be used</h3>
       <p className="text-xs text-fg-muted">{[...byReason].map(([reason, n]) => `${UNUSABLE_LABEL[reason]}: ${formatCount(n)}`).join(" · ")}</p>
-      <div className="max-h-96 overflow-auto rounded-lg border border-line">
+      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling frame keyboard users must be able to scroll */}
+      <section className="max-h-96 overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus" tabIndex={0} aria-label="Calls that cannot be used">
         <table className="w-full text-sm">
           <caption className="sr-only">
             {selection.unusable.length > SHOWN_UNUSABLE ? `The first ${SHOWN_UNUSABLE} of ${formatCount(selection.unusable.length)} calls that cannot be used` : "Every call that cannot be used"}, with the reason
           </caption>
-          <thead className="border-b border-line">
+          <thead className="sticky top-0 border-b border-line bg-surface">
             <tr>
               <th scope="col" className={headCell}>Reason</th>
               <th scope="col" className={headCell}>Op</th>
@@ -124,7 +134,7 @@ function UnusableCalls({ selection, byReason, queueId }: { selection: Selection;
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {selection.unusable.length > SHOWN_UNUSABLE ? <p className="text-xs text-fg-muted">…and {formatCount(selection.unusable.length - SHOWN_UNUSABLE)} more.</p> : null}
     </div>
   );

@@ -18,7 +18,7 @@ import { GroupingSection, ItemsSection } from "./items-grouping-section";
 import { ModelSection } from "./model-section";
 import { PathsSection } from "./paths-section";
 import { RewardSection } from "./reward-section";
-import { SelectionPreview } from "./selection-preview";
+import { SelectionSummary, SelectionTables } from "./selection-preview";
 import { StartPanel } from "./start-panel";
 import type { SelectionInput } from "./trajectories/build-groups";
 import { defaultMapping, type RewardMapping } from "./trajectories/reward-mapping";
@@ -158,7 +158,7 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
           </div>
           <div className="min-w-0 space-y-6">
             {built.status === "failed" ? <ErrorPanel error={built.error} title="Could not build the trajectory groups" /> : null}
-            {selection ? <SelectionPreview selection={selection} queueId={queueId} building={!current} /> : built.status === "building" ? <output className="block text-sm text-fg-muted">Building the trajectory groups…</output> : null}
+            {selection ? <SelectionSummary selection={selection} building={!current} /> : built.status === "building" ? <output className="block text-sm text-fg-muted">Building the trajectory groups…</output> : null}
             <ModelSection
               choice={choices.model}
               onChoice={(model) => {
@@ -178,6 +178,7 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
               onStarted={(jobId) => void navigate(paths.trainingJob(jobId))}
             />
             <DownloadsSection selection={current ? selection : null} queueName={name} threshold={choices.threshold} onThreshold={(threshold) => update({ threshold })} />
+            {selection ? <SelectionTables selection={selection} queueId={queueId} /> : null}
           </div>
         </div>
       ) : null}

@@ -9,3 +9,5 @@ export { SUPPORTED_BASE_MODELS, baseModelWarning } from "./base-models";
 export { spreadOf, trajectoryStats, type Spread } from "./create-job/trajectory-stats";
 export { formatMetric } from "./format";
 export { serverFieldMessages } from "./form-errors";
+// The Train page's download is the format the new-job form reads (a test holds them to it).
+export { readTrajectoryFile } from "./create-job/trajectory-file";

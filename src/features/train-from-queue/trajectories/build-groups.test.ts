@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TrajectoryGroup } from "@contract/training";
+import { readTrajectoryFile } from "@/features/training";
 import { buildSelection, buildSelectionNow, type SelectionInput, type SourceCall, type SourceItem } from "./build-groups";
 import { CHAT_PATHS } from "./conversation";
 import { groupsJsonl, sftJsonl } from "./downloads";
@@ -138,6 +139,9 @@ describe("downloads", () => {
     const groups = [{ trajectories: [trajectory(1), trajectory(0)] }, { trajectories: [trajectory(2)] }];
     const lines = groupsJsonl(groups).trimEnd().split("\n");
     expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(groups);
+    const read = readTrajectoryFile(groupsJsonl(groups), "queue.jsonl");
+    expect(read.issues).toEqual([]);
+    expect(read.groups).toEqual(groups);
   });
 
   it("writes the chat examples whose reward passes the threshold", () => {
