@@ -21,7 +21,7 @@ import { RewardSection } from "./reward-section";
 import { SelectionSummary, SelectionTables } from "./selection-preview";
 import { StartPanel } from "./start-panel";
 import type { SelectionInput } from "./trajectories/build-groups";
-import { defaultMapping, type RewardMapping } from "./trajectories/reward-mapping";
+import { defaultMapping, mappingForSpec } from "./trajectories/reward-mapping";
 import { useOpPaths } from "./use-op-paths";
 import { useSelection } from "./use-selection";
 import { useTrainChoices } from "./use-train-choices";
@@ -44,15 +44,6 @@ export function TrainPage() {
 const NO_REFS: readonly string[] = [];
 const NO_SPECS: readonly QueueSpec[] = [];
 
-/** The mapping in the URL when it fits the question's kind of answer, else the question's own. */
-function mappingFor(spec: QueueSpec | null, chosen: RewardMapping | null): RewardMapping | null {
-  if (!spec) return null;
-  const fallback = defaultMapping(spec);
-  if (!fallback || !chosen) return fallback;
-  const sameKind = chosen.kind === fallback.kind || (chosen.kind !== "yes-no" && chosen.kind !== "categorical" && (fallback.kind === "numeric" || fallback.kind === "rating"));
-  return sameKind ? chosen : fallback;
-}
-
 function TrainFromQueue({ project, queueId }: { project: string; queueId: string }) {
   const { trace } = useApiClients();
   const navigate = useNavigate();
@@ -67,7 +58,7 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
 
   const specOptions = useMemo(() => (specList ?? []).map((spec) => ({ spec, usable: defaultMapping(spec) !== null })), [specList]);
   const spec = specOptions.find((o) => o.usable && o.spec.id === choices.spec)?.spec ?? specOptions.find((o) => o.usable)?.spec ?? null;
-  const mapping = useMemo(() => mappingFor(spec, choices.mapping), [spec, choices.mapping]);
+  const mapping = useMemo(() => (spec ? mappingForSpec(spec, choices.mapping) : null), [spec, choices.mapping]);
   const loaded = source.query.data;
   const opPaths = useOpPaths(loaded?.items, loaded?.calls);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callReward, canScale, defaultMapping, rewardOfAnswer, type GivenAnswer, type RewardMapping } from "./reward-mapping";
+import { callReward, canScale, defaultMapping, mappingForSpec, rewardOfAnswer, type GivenAnswer, type RewardMapping } from "./reward-mapping";
 
 const answer = (by: string, value: unknown): GivenAnswer => ({ by, value });
 
@@ -18,6 +18,22 @@ describe("the mapping a question starts with", () => {
   it("has none for free text", () => {
     expect(defaultMapping({ fieldSchema: { type: "string", maxLength: 500 } })).toBeNull();
     expect(defaultMapping({ fieldSchema: {} })).toBeNull();
+  });
+});
+
+describe("a mapping from a link, against the question", () => {
+  const choices = { fieldSchema: { type: "string", enum: ["Good", "Bad", "New"] } };
+  it("keeps the link's rewards for the question's choices, and only those", () => {
+    expect(mappingForSpec(choices, { kind: "categorical", values: { Good: 2, Bad: -2, Gone: 9 } })).toEqual({ kind: "categorical", values: { Good: 2, Bad: -2, New: 0 } });
+  });
+
+  it("takes the scale but not the range of a number, and falls back on another kind", () => {
+    const rating = { fieldSchema: { type: "integer", minimum: 1, maximum: 5 } };
+    expect(mappingForSpec(rating, { kind: "numeric", min: 0, max: 100, scale: "unit" })).toEqual({ kind: "rating", min: 1, max: 5, scale: "unit" });
+    expect(mappingForSpec(rating, { kind: "yes-no", yes: 1, no: 0 })).toEqual({ kind: "rating", min: 1, max: 5, scale: "raw" });
+    expect(mappingForSpec({ fieldSchema: { type: "boolean" } }, { kind: "yes-no", yes: 1, no: -1 })).toEqual({ kind: "yes-no", yes: 1, no: -1 });
+    expect(mappingForSpec({ fieldSchema: { type: "string" } }, { kind: "yes-no", yes: 1, no: -1 })).toBeNull();
+    expect(mappingForSpec(choices, null)).toEqual(defaultMapping(choices));
   });
 });
 

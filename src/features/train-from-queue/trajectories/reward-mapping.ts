@@ -45,6 +45,23 @@ export function defaultMapping(spec: Pick<QueueSpec, "fieldSchema">): RewardMapp
   return null;
 }
 
+/**
+ * The mapping in the URL when it fits the question's kind of answer, else the question's own. For
+ * choices, the question's choices are the rows (an old link may name others, or miss a new one).
+ */
+export function mappingForSpec(spec: Pick<QueueSpec, "fieldSchema">, chosen: RewardMapping | null): RewardMapping | null {
+  const fallback = defaultMapping(spec);
+  if (!fallback || !chosen) return fallback;
+  if (fallback.kind === "categorical") {
+    if (chosen.kind !== "categorical") return fallback;
+    const values = Object.fromEntries(Object.entries(fallback.values).map(([choice, reward]) => [choice, Object.hasOwn(chosen.values, choice) ? (chosen.values[choice] as number) : reward]));
+    return { kind: "categorical", values };
+  }
+  if (fallback.kind === "yes-no") return chosen.kind === "yes-no" ? chosen : fallback;
+  // Numbers and ratings: the scale is the choice; the range is the question's.
+  return chosen.kind === "numeric" || chosen.kind === "rating" ? { ...fallback, scale: chosen.scale } : fallback;
+}
+
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /** The reward of one answer, or null when the mapping cannot read it. */
