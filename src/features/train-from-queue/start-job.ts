@@ -15,7 +15,7 @@ export type StartProgress = { step: "model" } | { step: "measure"; groups: numbe
 export class TooLargeError extends Error {
   constructor(readonly bytes: number) {
     super(
-      `The trajectory groups come to ${(bytes / 1024 / 1024).toFixed(1)} MiB, more than the ${MAX_JOB_BYTES / 1024 / 1024} MiB the training service takes in one job. ` +
+      `The trajectory groups come to ${(Math.ceil((bytes / 1024 / 1024) * 10) / 10).toFixed(1)} MiB, more than the ${MAX_JOB_BYTES / 1024 / 1024} MiB the training service takes in one job. ` +
         "Count fewer items (states), leave out groups of one, or download the groups and split them.",
     );
     this.name = "TooLargeError";
