@@ -8,9 +8,11 @@ import { seedRatedQueue, TEST_PROJECT } from "./test-support";
 
 const SLOW = { timeout: 10_000 };
 
-function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f) {
+function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f, options: { onlyFreeText?: boolean } = {}) {
   const server = createLocalServer();
-  const { queueId } = seedRatedQueue(server);
+  const { queueId, refs } = seedRatedQueue(server);
+  // The comment question alone: free text, no reward.
+  if (options.onlyFreeText) server.db.prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?").run(JSON.stringify(refs.slice(1)), queueId);
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
   localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: TEST_PROJECT, inferenceProject: "", keyStorage: "local" }));
   const app = renderApp({ path: `/queues/${queueId}/train`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
@@ -89,6 +91,15 @@ describe("Train from this queue", () => {
     await waitFor(() => expect(router.location.search).toMatch(/model=model_/));
     await waitFor(() => expect(screen.getByRole("radio", { name: "An existing model" })).toBeChecked());
     expect(screen.getByRole("combobox", { name: "Model" })).toHaveDisplayValue("refund-answers-rl · OpenPipe/Qwen3-14B-Instruct");
+    unmount();
+  }, 30_000);
+
+  it("says so when no question of the queue can be a reward", async () => {
+    const { unmount, server } = setup(undefined, { onlyFreeText: true });
+    expect(await screen.findByText(/None of this queue's questions can be a reward/, {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Start RL job" })).not.toBeInTheDocument();
+    // Nothing to train on, so the queue is not read at all.
+    expect(server.requests.filter((request) => request.url.includes("/items/query"))).toEqual([]);
     unmount();
   }, 30_000);
 });

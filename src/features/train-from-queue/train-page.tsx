@@ -52,11 +52,13 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
   const refs = queue.data?.scorer_refs ?? NO_REFS;
   const specs = useQuery({ ...traceQueries.queueSpecs(trace, refs), enabled: queue.isSuccess && refs.length > 0 });
   const specList = !queue.isSuccess ? undefined : refs.length === 0 ? NO_SPECS : specs.data?.specs;
-  const source = useTrainingSource(project, queueId, specList);
+  const specOptions = useMemo(() => (specList ?? []).map((spec) => ({ spec, usable: defaultMapping(spec) !== null })), [specList]);
+  // Only the questions that can be a reward are read (free-text answers are of no use here).
+  const rewardSpecs = useMemo(() => specList?.filter((spec) => defaultMapping(spec) !== null), [specList]);
+  const source = useTrainingSource(project, queueId, rewardSpecs);
   const [choices, update] = useTrainChoices();
   const [startError, setStartError] = useState<unknown>(null);
 
-  const specOptions = useMemo(() => (specList ?? []).map((spec) => ({ spec, usable: defaultMapping(spec) !== null })), [specList]);
   const spec = specOptions.find((o) => o.usable && o.spec.id === choices.spec)?.spec ?? specOptions.find((o) => o.usable)?.spec ?? null;
   const mapping = useMemo(() => (spec ? mappingForSpec(spec, choices.mapping) : null), [spec, choices.mapping]);
   const loaded = source.query.data;
@@ -118,6 +120,9 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
       {queue.isError ? <ErrorPanel error={queue.error} title="Could not load this queue" onRetry={() => void queue.refetch()} /> : null}
       {specs.isError ? <ErrorPanel error={specs.error} title="Could not read the queue's questions" onRetry={() => void specs.refetch()} /> : null}
       {specList && specList.length === 0 ? <p className="rounded-lg border border-line px-4 py-3 text-sm">This queue asks no questions, so its calls have no reward to train on.</p> : null}
+      {specOptions.length > 0 && !spec ? (
+        <p className="rounded-lg border border-line px-4 py-3 text-sm">None of this queue's questions can be a reward: they take free text. Add a rating, a number, a yes/no or a choice to the queue.</p>
+      ) : null}
       {source.query.isFetching ? <QueueReadStatus progress={source.progress} total={totals.data?.total_items ?? null} onCancel={source.cancel} updating={loaded !== undefined} /> : null}
       {source.cancelled && !source.query.isFetching ? (
         <div className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-sm">
@@ -130,7 +135,7 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
       {source.query.isError && !source.query.isFetching ? <ErrorPanel error={source.query.error} title="Could not read the queue's items, calls and answers" onRetry={source.reload} /> : null}
       {loaded?.inexact ? <p role="note" className="text-sm text-amber-800 dark:text-amber-200">The queue changed a lot while it was read: some items may be missing or counted twice. Read it again for an exact selection.</p> : null}
 
-      {loaded && specList && specList.length > 0 ? (
+      {loaded && spec ? (
         <div className="grid gap-8 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
           <div className="min-w-0 space-y-6">
             <RewardSection

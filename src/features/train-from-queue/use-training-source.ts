@@ -26,7 +26,8 @@ export function useTrainingSource(projectId: string, queueId: string, specs: rea
         reportQueueReadProgress(queryKey, null);
       }
     },
-    enabled: specs !== undefined && !cancelled,
+    // A queue without questions has no rewards: nothing to read.
+    enabled: specs !== undefined && specs.length > 0 && !cancelled,
     staleTime: FRESH_MS,
     gcTime: KEPT_MS,
     // Thousands of calls with their conversations: comparing old and new deeply buys nothing.
