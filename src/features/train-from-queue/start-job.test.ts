@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { TrainingClient } from "@/api/training";
-import { MAX_JOB_BYTES, startQueueJob, TooLargeError, utf8Bytes } from "./start-job";
+import { MAX_JOB_BYTES, startQueueJob, TooLargeError } from "./start-job";
 
 const ORIGIN = { kind: "queue" as const, projectId: "demo/p", queueId: "q1", queueName: "Q", rewardSpec: { ref: "weave:///demo/p/object/tone:1", label: "Tone" } };
 const groupOf = (content: string) => ({ trajectories: [{ messages_and_choices: [{ role: "user", content }], reward: 1 }] });
@@ -12,11 +12,6 @@ function fakeTraining() {
 }
 
 describe("starting a job from a queue", () => {
-  it("counts a body's UTF-8 bytes as the service will", () => {
-    const text = 'é "ü" 🙂 中文 plain';
-    expect(utf8Bytes(text)).toBe(new TextEncoder().encode(text).length);
-  });
-
   it("creates the new model first, names it to the page, and records the job with its origin", async () => {
     const { training, createModel, createRLJob } = fakeTraining();
     const upsertModel = vi.fn<Parameters<typeof startQueueJob>[0]["registry"]["upsertModel"]>();

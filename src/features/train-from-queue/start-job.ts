@@ -2,6 +2,7 @@ import type { CreateRLJobRequest, TrajectoryGroup } from "@contract/training";
 import type { TrainingClient } from "@/api/training";
 import type { JobOrigin, RegistryModel } from "@/features/training";
 import type { ModelChoice } from "./train-url-state";
+import { utf8Bytes } from "./trajectories/request-size";
 
 /**
  * The most a job's request may weigh: the training service's body limit for bulk uploads (32 MiB
@@ -26,21 +27,6 @@ type Registry = {
   upsertModel: (model: Omit<RegistryModel, "added_at" | "source"> & Partial<Pick<RegistryModel, "source">>) => void;
   upsertJob: (job: { id: string; model_id: string; kind: "rl"; source: "created"; origin: JobOrigin }) => void;
 };
-
-/** UTF-8 bytes of a JSON text, without copying it (what the request's body will weigh). */
-export function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 4;
-      i += 1;
-    } else bytes += 3;
-  }
-  return bytes;
-}
 
 /**
  * Starts an RL job from the groups: creates the model first when a new one was chosen (and

@@ -5,11 +5,14 @@ import { Section } from "@/components/section";
 import { serverFieldMessages, useRegistryStore, type JobOrigin } from "@/features/training";
 import { countOf } from "@/lib/format";
 import { useApiClients } from "@/settings/api-clients";
-import { startQueueJob, type StartProgress } from "./start-job";
+import { MAX_JOB_BYTES, startQueueJob, type StartProgress } from "./start-job";
 import type { TrainChoices } from "./train-url-state";
 import type { Selection } from "./trajectories/build-groups";
+import { useRequestSize } from "./use-request-size";
 
 const FIELDS = ["model_id", "project", "name", "base_model", "trajectory_groups"];
+
+const mib = (bytes: number) => `${(Math.ceil((bytes / 1024 / 1024) * 10) / 10).toFixed(1)} MiB`;
 
 function progressText(progress: StartProgress): string {
   switch (progress.step) {
@@ -57,6 +60,7 @@ export function StartPanel({
   const [progress, setProgress] = useState<StartProgress | null>(null);
   const [notReady, setNotReady] = useState<string | null>(null);
   const fieldMessages = serverFieldMessages(error, FIELDS);
+  const requestBytes = useRequestSize(selection);
 
   const start = async () => {
     const problem = missing(choices, selection, origin);
@@ -81,6 +85,17 @@ export function StartPanel({
       <p className="text-sm text-fg-muted">
         {selection ? `${countOf(selection.groups.length, "group")}, ${countOf(selection.groups.reduce((n, g) => n + g.trajectories.length, 0), "trajectory", "trajectories")}: one gradient step per group.` : "The groups are being built."}
       </p>
+      {requestBytes !== null ? (
+        requestBytes > MAX_JOB_BYTES ? (
+          <p className="text-sm font-medium text-red-700 dark:text-red-400">
+            The request would be about {mib(requestBytes)}, more than the {MAX_JOB_BYTES / 1024 / 1024} MiB the training service takes in one job: count fewer items or leave out groups of one.
+          </p>
+        ) : (
+          <p className="text-xs text-fg-muted">
+            Request about {mib(requestBytes)} of the {MAX_JOB_BYTES / 1024 / 1024} MiB the training service takes in one job.
+          </p>
+        )
+      ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="primary" loading={progress !== null} onClick={() => void start()}>
           Start RL job

@@ -52,6 +52,7 @@ describe("Train from this queue", () => {
     const groups = Number(statOf("Groups (gradient steps)"));
     expect(groups).toBeGreaterThanOrEqual(4);
     expect(screen.getByRole("table", { name: /with the spread of its rewards/ })).toBeInTheDocument();
+    expect(await screen.findByText(/^Request about \d+\.\d MiB of the 32 MiB the training service takes in one job\.$/)).toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Question" })).toHaveValue("tone");
     expect(within(screen.getByRole("combobox", { name: "Question" })).getByRole("option", { name: "Comment (free text: no reward)" })).toBeDisabled();
 
