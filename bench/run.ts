@@ -4,6 +4,7 @@ import { serverDatabase, type ServerDbManifest } from "./fixtures/server-db";
 import { hostileCallsPart } from "./hostile-calls/hostile-calls-part";
 import { feedbackPart } from "./feedback/feedback-part";
 import { insightsPart } from "./insights/insights-part";
+import { trainFromQueuePart } from "./train-from-queue/train-part";
 import { callsQueryPart } from "./calls-query/calls-query-part";
 import { itemsPart } from "./items/items-part";
 import { startBenchServer, type BenchServer } from "./lib/bench-server";
@@ -40,6 +41,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return feedbackPart(shared.profile);
     case "insights":
       return insightsPart(shared.profile);
+    case "train-from-queue":
+      return trainFromQueuePart(shared.profile);
     case "calls-query":
       return callsQueryPart(shared.profile);
     case "bundle":

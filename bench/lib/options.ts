@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-export const PARTS = ["items", "feedback", "insights", "calls-query", "bundle", "lighthouse", "interactions", "hostile-calls", "review-form", "load", "hostile"] as const;
+export const PARTS = ["items", "feedback", "insights", "train-from-queue", "calls-query", "bundle", "lighthouse", "interactions", "hostile-calls", "review-form", "load", "hostile"] as const;
 export type Part = (typeof PARTS)[number];
 
 export type BenchOptions = {

@@ -32,6 +32,9 @@ export const traceKeys = {
   queueInsightsAll: (scope: ClientScope, queueId: string) => [...traceKeys.items(scope, queueId), "insights"] as const,
   queueInsights: (scope: ClientScope, projectId: string, queueId: string, specRefs: readonly string[], timeZone: string) =>
     [...traceKeys.queueInsightsAll(scope, queueId), projectId, specRefs, timeZone] as const,
+  /** A queue's items with their calls and answers, read for training (train-from-queue): under the items, like the insights. */
+  queueTrainingSource: (scope: ClientScope, projectId: string, queueId: string, specRefs: readonly string[]) =>
+    [...traceKeys.items(scope, queueId), "training-source", projectId, specRefs] as const,
   calls: (scope: ClientScope) => [...traceKeys.all(scope), "calls"] as const,
   call: (scope: ClientScope, projectId: string, callId: string) => [...traceKeys.calls(scope), "detail", projectId, callId] as const,
   /** Pages of the Calls page's table (one per request). */

@@ -60,6 +60,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import("@/features/queues/insights/insights-page").then((m) => m.InsightsPage),
   },
   {
+    path: "/queues/:queueId/train",
+    title: "Train from a queue",
+    requiresKey: true,
+    load: () => import("@/features/train-from-queue/train-page").then((m) => m.TrainPage),
+  },
+  {
     path: "/queues/:queueId/items/:itemId",
     title: "Review item",
     requiresKey: true,

@@ -16,6 +16,8 @@ export const paths = {
   queue: (queueId: string) => `/queues/${segment(queueId)}`,
   /** Figures over the whole queue: completions, answers, agreement between annotators. */
   queueInsights: (queueId: string) => `/queues/${segment(queueId)}/insights`,
+  /** An RL job (or downloads) from the queue's answers; `search` carries the choices. */
+  queueTrain: (queueId: string, search = "") => `/queues/${segment(queueId)}/train${search ? `?${search}` : ""}`,
   /** One item's review; `search` carries the table's view (see queues/shared/links.ts). */
   queueItem: (queueId: string, itemId: string, search = "") => `/queues/${segment(queueId)}/items/${segment(itemId)}${search ? `?${search}` : ""}`,
 

@@ -67,6 +67,9 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
             <Link to={paths.queue(queueId)} className={buttonClasses("secondary", "md")}>
               Items
             </Link>
+            <Link to={paths.queueTrain(queueId)} className={buttonClasses("secondary", "md")}>
+              Train from this queue
+            </Link>
             <Button onClick={reload} disabled={query.isFetching || specList === undefined}>
               Refresh
             </Button>

@@ -1,3 +1,4 @@
+import type { AnnotationQueueItem } from "@contract/trace";
 import type { AnswersOnCall } from "../shared/call-answers";
 import { ANSWERS_BATCH, nextTask, readWholeList, type FetchAnswers, type FetchItems, type ListReadReport } from "../shared/list-pages";
 import { insightsInSteps, type QueueInsights } from "./compute-insights";
@@ -37,11 +38,11 @@ function measured<T>(run: () => T): T {
 export const ANSWER_QUERIES_IN_FLIGHT = 3;
 
 /**
- * The answers on batches of calls, ANSWER_QUERIES_IN_FLIGHT queries at a time. `add` waits while
- * that many are running; the first failure cancels the others and is thrown by the next `add` or
- * by `finish`.
+ * What is read for batches of calls (the answers on them, and for the Train page the calls
+ * themselves), ANSWER_QUERIES_IN_FLIGHT requests at a time. `add` waits while that many are
+ * running; the first failure cancels the others and is thrown by the next `add` or by `finish`.
  */
-function answerReader(fetchAnswers: FetchAnswers, outer: AbortSignal, onAnswers: (found: ReadonlyMap<string, AnswersOnCall>) => void) {
+function batchReader<T>(fetchBatch: (callIds: readonly string[], signal: AbortSignal) => Promise<T>, outer: AbortSignal, onBatch: (found: T) => void) {
   const controller = new AbortController();
   const stop = () => controller.abort(outer.reason);
   outer.addEventListener("abort", stop, { once: true });
@@ -57,8 +58,8 @@ function answerReader(fetchAnswers: FetchAnswers, outer: AbortSignal, onAnswers:
         throwIfFailed();
       }
       throwIfFailed();
-      const task: Promise<void> = fetchAnswers(callIds, controller.signal)
-        .then(onAnswers, (error: unknown) => {
+      const task: Promise<void> = fetchBatch(callIds, controller.signal)
+        .then(onBatch, (error: unknown) => {
           failure ??= { error };
           controller.abort();
         })
@@ -81,6 +82,45 @@ function answerReader(fetchAnswers: FetchAnswers, outer: AbortSignal, onAnswers:
 }
 
 /**
+ * Reads every item of a queue (pages of 1,000 in the default order, through the export's pager)
+ * and, unless `readBatches` is false, something per batch of ANSWERS_BATCH of their calls, a few
+ * batches at once while the next page is read. `onItems` gets each page's new rows, `onBatch`
+ * each batch's result. What the Insights page and the Train page share.
+ */
+export async function readQueueInBatches<T>(options: {
+  fetchPage: FetchItems;
+  fetchBatch: (callIds: readonly string[], signal: AbortSignal) => Promise<T>;
+  readBatches: boolean;
+  signal: AbortSignal;
+  onItems: (fresh: readonly AnnotationQueueItem[]) => void;
+  onBatch: (found: T) => void;
+}): Promise<ListReadReport> {
+  const { fetchPage, fetchBatch, readBatches, signal, onItems, onBatch } = options;
+  const reader = batchReader(fetchBatch, signal, onBatch);
+  let listReport: ListReadReport;
+  try {
+    listReport = await readWholeList({
+      fetchPage,
+      signal,
+      onRows: async (fresh) => {
+        onItems(fresh);
+        if (!readBatches) return;
+        const callIds = [...new Set(fresh.map((item) => item.call_id))];
+        for (let start = 0; start < callIds.length; start += ANSWERS_BATCH) await reader.add(callIds.slice(start, start + ANSWERS_BATCH));
+      },
+    });
+  } catch (error) {
+    // The queries still in flight end (cancelled) before the error leaves.
+    reader.cancel();
+    await reader.finish().catch(() => undefined);
+    throw error;
+  }
+  await reader.finish();
+  signal.throwIfAborted();
+  return { realigned: listReport.realigned, inexact: listReport.inexact };
+}
+
+/**
  * Reads every item of the queue (pages of 1,000 in the default order) and the answers on their
  * calls (batches of 250 calls, one feedback query each, a few at once while the next page is
  * read), then computes the insights. The pages come from the export's pager
@@ -99,31 +139,20 @@ export async function loadQueueInsights(options: {
   const items: InsightItem[] = [];
   const answers = new Map<string, AnswersOnCall>();
   const report = () => onProgress?.({ items: items.length, answeredCalls: answers.size });
-  const reader = answerReader(fetchAnswers, signal, (found) => {
-    for (const [callId, onCall] of found) answers.set(callId, onCall);
-    report();
+  const listReport = await readQueueInBatches({
+    fetchPage,
+    fetchBatch: fetchAnswers,
+    readBatches: specs.length > 0,
+    signal,
+    onItems: (fresh) => {
+      for (const item of fresh) items.push(toInsightItem(item));
+      report();
+    },
+    onBatch: (found) => {
+      for (const [callId, onCall] of found) answers.set(callId, onCall);
+      report();
+    },
   });
-  let listReport: ListReadReport;
-  try {
-    listReport = await readWholeList({
-      fetchPage,
-      signal,
-      onRows: async (fresh) => {
-        for (const item of fresh) items.push(toInsightItem(item));
-        report();
-        if (specs.length === 0) return;
-        const callIds = [...new Set(fresh.map((item) => item.call_id))];
-        for (let start = 0; start < callIds.length; start += ANSWERS_BATCH) await reader.add(callIds.slice(start, start + ANSWERS_BATCH));
-      },
-    });
-  } catch (error) {
-    // The queries still in flight end (cancelled) before the error leaves.
-    reader.cancel();
-    await reader.finish().catch(() => undefined);
-    throw error;
-  }
-  await reader.finish();
-  signal.throwIfAborted();
   // The computation in steps, the browser's next task between them (input stays responsive).
   const started = performance.now();
   const steps = insightsInSteps({ items, specs, answers }, dayOf);

@@ -115,6 +115,9 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
             <Link to={paths.queueInsights(queueId)} className={buttonClasses("secondary", "md")}>
               Insights
             </Link>
+            <Link to={paths.queueTrain(queueId)} className={buttonClasses("secondary", "md")}>
+              Train from this queue
+            </Link>
             {queue.data ? <QueueActions projectId={project} queue={queue.data} /> : null}
             <Button onClick={() => setExportOpen(true)} disabled={pageAnswers.questionsPending} title={pageAnswers.questionsPending ? "Reading the queue's questions, so the export can include the answers…" : undefined}>
               Export…

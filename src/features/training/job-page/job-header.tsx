@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 import { CopyButton } from "@/components/copy-button";
 import { AlertTriangleIcon } from "@/components/icons";
 import type { JobSummary } from "../events/job-summary";
@@ -11,6 +12,8 @@ import { headlineMetric } from "../metrics";
 import { ProgressBar } from "../progress-bar";
 import type { RegistryJob, RegistryModel } from "../registry/registry-schema";
 import { etaMs } from "./step-rate";
+import { UntrustedText } from "@/components/untrusted-text";
+import { paths } from "@/lib/paths";
 
 const KIND_LABEL = { rl: "RL (trajectory groups)", sft: "SFT (supervised)" } as const;
 
@@ -51,6 +54,15 @@ export function JobHeader({
         <CopyButton text={jobId} label="Copy job ID" />
         {unknownSince !== null ? <UnknownStateBadge since={unknownSince} lastSeen={summary.state} /> : <JobStateBadge state={summary.state} />}
       </div>
+      {job?.origin ? (
+        <p className="text-sm text-fg-muted" data-testid="job-origin">
+          Trained from the queue{" "}
+          <Link to={paths.queue(job.origin.queueId)} className="text-link underline underline-offset-2">
+            <UntrustedText text={job.origin.queueName} />
+          </Link>{" "}
+          with the reward from <UntrustedText text={job.origin.rewardSpec.label} className="font-medium text-fg" /> (recorded in this browser).
+        </p>
+      ) : null}
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-4">
         <div className="min-w-0">
           <dt className="text-xs text-fg-muted">Model</dt>

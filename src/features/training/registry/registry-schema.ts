@@ -21,6 +21,19 @@ export const RegistryModel = z.object({
 });
 export type RegistryModel = z.infer<typeof RegistryModel>;
 
+/**
+ * Where a job's training data came from, when this browser made it from something it can name
+ * (the service keeps no such record): a queue's answers to one question (train-from-queue).
+ */
+export const JobOrigin = z.object({
+  kind: z.literal("queue"),
+  projectId: z.string().check(z.maxLength(300)),
+  queueId: id,
+  queueName: z.string().check(z.maxLength(500)),
+  rewardSpec: z.object({ ref: z.string().check(z.maxLength(1000)), label: z.string().check(z.maxLength(500)) }),
+});
+export type JobOrigin = z.infer<typeof JobOrigin>;
+
 export const RegistryJob = z.object({
   id,
   /** Known when this browser created the job, or when the user said which model it trains. */
@@ -28,6 +41,7 @@ export const RegistryJob = z.object({
   kind: z.optional(z.enum(["rl", "sft"])),
   added_at: z.string(),
   source,
+  origin: z.optional(JobOrigin),
 });
 export type RegistryJob = z.infer<typeof RegistryJob>;
 

@@ -30,6 +30,21 @@ describe("training registry store", () => {
     expect([...storage.items.keys()]).toEqual([`${REGISTRY_KEY_PREFIX}${URL_A}`]);
   });
 
+  it("keeps where a job came from (a queue and its reward) through storage, export and import", () => {
+    const storage = memoryStorage();
+    const origin = { kind: "queue" as const, projectId: "demo/support-bot", queueId: "q1", queueName: "Tone review", rewardSpec: { ref: "weave:///demo/support-bot/object/tone:abc", label: "Tone" } };
+    const store = createRegistryStore(storage, URL_A, NOW);
+    store.upsertJob({ id: "job_q", model_id: "model_1", kind: "rl", source: "created", origin });
+    expect(createRegistryStore(storage, URL_A).getSnapshot().jobs[0]?.origin).toEqual(origin);
+    // A browser that knew the job without its origin gains it from an import.
+    const other = createRegistryStore(memoryStorage(), URL_A, NOW);
+    other.upsertJob({ id: "job_q" });
+    const file = parseRegistryFile(JSON.stringify(exportRegistry(store.getSnapshot(), URL_A)));
+    expect(file.ok).toBe(true);
+    other.importFile(file.ok ? file.file : { models: [], jobs: [] });
+    expect(other.getSnapshot().jobs[0]?.origin).toEqual(origin);
+  });
+
   it("adds details to a known entry without losing what it had", () => {
     const store = createRegistryStore(memoryStorage(), URL_A, NOW);
     store.upsertJob({ id: "job_1", kind: "rl", source: "created" });

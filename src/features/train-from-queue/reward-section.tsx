@@ -1,0 +1,159 @@
+import type { QueueSpec } from "@/api/annotation-specs";
+import { controlBorder, Field } from "@/components/field";
+import { Section } from "@/components/section";
+import { inputClasses } from "@/components/text-field";
+import { cn } from "@/lib/cn";
+import { revealHiddenCharacters } from "@/lib/hidden-characters";
+import { canScale, type AnnotatorChoice, type NumberScale, type RewardMapping } from "./trajectories/reward-mapping";
+
+const KIND_LABEL: Record<RewardMapping["kind"], string> = { numeric: "a number", rating: "a rating", "yes-no": "yes or no", categorical: "a choice" };
+
+const selectClasses = cn(inputClasses, controlBorder(false));
+
+/** A number input that keeps what is typed until it reads as a number (so "-" or "0." can be typed). */
+function NumberInput({ label, value, onChange }: { label: string; value: number; onChange: (value: number) => void }) {
+  return (
+    <input
+      type="number"
+      step="any"
+      aria-label={label}
+      defaultValue={value}
+      onChange={(event) => {
+        const next = event.target.valueAsNumber;
+        if (Number.isFinite(next)) onChange(next);
+      }}
+      className={cn(inputClasses, controlBorder(false), "w-24 tabular-nums")}
+    />
+  );
+}
+
+/** The question whose answers become the reward, how they map to a number, and whose answers count. */
+export function RewardSection({
+  specs,
+  spec,
+  onSpec,
+  mapping,
+  onMapping,
+  annotators,
+  onAnnotators,
+  annotatorIds,
+}: {
+  specs: readonly { spec: QueueSpec; usable: boolean }[];
+  spec: QueueSpec | null;
+  onSpec: (id: string) => void;
+  mapping: RewardMapping | null;
+  onMapping: (mapping: RewardMapping) => void;
+  annotators: AnnotatorChoice;
+  onAnnotators: (choice: AnnotatorChoice) => void;
+  /** Everyone who answered the chosen question. */
+  annotatorIds: readonly string[];
+}) {
+  return (
+    <Section title="Reward">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Question" hint="Each call's reward is read from the answers to this question. Free-text questions cannot be a reward.">
+          {(control) => (
+            <select id={control.id} aria-describedby={control.describedBy} value={spec?.id ?? ""} onChange={(event) => onSpec(event.target.value)} className={selectClasses}>
+              {spec ? null : <option value="">No question can be a reward</option>}
+              {specs.map(({ spec: option, usable }) => (
+                <option key={option.id} value={option.id} disabled={!usable}>
+                  {revealHiddenCharacters(option.label)}
+                  {usable ? "" : " (free text: no reward)"}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Whose answers" hint="Where several annotators answered a call, the mean of their rewards; or one annotator's answers only.">
+          {(control) => (
+            <select
+              id={control.id}
+              aria-describedby={control.describedBy}
+              value={annotators.kind === "mean" ? "" : annotators.userId}
+              onChange={(event) => onAnnotators(event.target.value ? { kind: "one", userId: event.target.value } : { kind: "mean" })}
+              className={selectClasses}
+            >
+              <option value="">Everyone (mean)</option>
+              {annotators.kind === "one" && !annotatorIds.includes(annotators.userId) ? <option value={annotators.userId}>{revealHiddenCharacters(annotators.userId)} (no answers)</option> : null}
+              {annotatorIds.map((id) => (
+                <option key={id} value={id}>
+                  {revealHiddenCharacters(id)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      {spec && mapping ? <MappingEditor key={spec.id} mapping={mapping} onChange={onMapping} /> : null}
+    </Section>
+  );
+}
+
+const SCALES: { value: NumberScale; label: string }[] = [
+  { value: "raw", label: "As answered" },
+  { value: "unit", label: "Scaled to 0–1 (higher is better)" },
+  { value: "unit-reversed", label: "Scaled to 0–1, reversed (lower is better)" },
+];
+
+function MappingEditor({ mapping, onChange }: { mapping: RewardMapping; onChange: (mapping: RewardMapping) => void }) {
+  return (
+    <fieldset className="space-y-2 rounded-lg border border-line p-3">
+      <legend className="px-1 text-sm font-medium text-fg">Answer → reward (the answer is {KIND_LABEL[mapping.kind]})</legend>
+      {mapping.kind === "numeric" || mapping.kind === "rating" ? (
+        <div className="space-y-1 text-sm">
+          {SCALES.map((scale) => {
+            const disabled = scale.value !== "raw" && !canScale(mapping);
+            return (
+              <label key={scale.value} className={cn("flex items-center gap-2", disabled && "text-fg-muted")}>
+                <input type="radio" name="reward-scale" value={scale.value} checked={mapping.scale === scale.value} disabled={disabled} onChange={() => onChange({ ...mapping, scale: scale.value })} />
+                {scale.label}
+                {scale.value !== "raw" && mapping.min !== null && mapping.max !== null ? <span className="text-fg-muted tabular-nums"> ({mapping.min} → {scale.value === "unit" ? 0 : 1}, {mapping.max} → {scale.value === "unit" ? 1 : 0})</span> : null}
+              </label>
+            );
+          })}
+          {!canScale(mapping) ? <p className="text-xs text-fg-muted">The question gives no range, so its answers are taken as they are.</p> : null}
+        </div>
+      ) : mapping.kind === "yes-no" ? (
+        <table className="text-sm">
+          <caption className="sr-only">Reward of each answer</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="pr-4 text-left text-xs font-medium text-fg-muted">Answer</th>
+              <th scope="col" className="text-left text-xs font-medium text-fg-muted">Reward</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row" className="pr-4 text-left font-normal">Yes</th>
+              <td className="py-0.5"><NumberInput label="Reward for Yes" value={mapping.yes} onChange={(yes) => onChange({ ...mapping, yes })} /></td>
+            </tr>
+            <tr>
+              <th scope="row" className="pr-4 text-left font-normal">No</th>
+              <td className="py-0.5"><NumberInput label="Reward for No" value={mapping.no} onChange={(no) => onChange({ ...mapping, no })} /></td>
+            </tr>
+          </tbody>
+        </table>
+      ) : mapping.kind === "categorical" ? (
+        <table className="text-sm">
+          <caption className="sr-only">Reward of each choice</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="pr-4 text-left text-xs font-medium text-fg-muted">Choice</th>
+              <th scope="col" className="text-left text-xs font-medium text-fg-muted">Reward</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(mapping.values).map(([choice, reward]) => (
+              <tr key={choice}>
+                <th scope="row" className="max-w-64 pr-4 text-left font-normal break-words">{revealHiddenCharacters(choice)}</th>
+                <td className="py-0.5">
+                  <NumberInput label={`Reward for ${revealHiddenCharacters(choice)}`} value={reward} onChange={(value) => onChange({ ...mapping, values: { ...mapping.values, [choice]: value } })} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </fieldset>
+  );
+}

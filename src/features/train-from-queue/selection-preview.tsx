@@ -1,0 +1,150 @@
+import { useMemo } from "react";
+import { Link } from "react-router-dom";
+import { Section } from "@/components/section";
+import { UntrustedText } from "@/components/untrusted-text";
+import { formatMetric, spreadOf, type Spread } from "@/features/training";
+import { formatCount } from "@/lib/format";
+import { parseOpRef } from "@/lib/op-refs";
+import { paths } from "@/lib/paths";
+import { UNUSABLE_LABEL, type Selection, type UnusableReason } from "./trajectories/build-groups";
+
+const SHOWN_GROUPS = 50;
+const SHOWN_UNUSABLE = 100;
+
+const cell = "px-2 py-1 align-top";
+const headCell = "px-2 py-1 text-left text-xs font-medium text-fg-muted";
+
+function spreadText(spread: Spread | null): string {
+  return spread ? `${formatMetric(spread.min)} / ${formatMetric(spread.mean)} / ${formatMetric(spread.max)} (${formatMetric(spread.std)})` : "—";
+}
+
+/** Figures of the whole selection, computed once per selection. */
+function useFigures(selection: Selection) {
+  return useMemo(() => {
+    const rewards: number[] = [];
+    const spreads = selection.groups.map((group) => {
+      const values = group.trajectories.map((t) => t.reward);
+      for (const value of values) rewards.push(value);
+      return spreadOf(values);
+    });
+    const flat = spreads.filter((spread) => spread !== null && spread.std === 0 && spread.min === spread.max).length;
+    const byReason = new Map<UnusableReason, number>();
+    for (const unusable of selection.unusable) byReason.set(unusable.reason, (byReason.get(unusable.reason) ?? 0) + 1);
+    return { rewards: spreadOf(rewards), trajectories: rewards.length, spreads, flat, byReason };
+  }, [selection]);
+}
+
+/** What Start would send, in figures: groups, trajectories, the spread of rewards and what is left out. */
+export function SelectionSummary({ selection, building }: { selection: Selection; building: boolean }) {
+  const figures = useFigures(selection);
+  return (
+    <Section title="Preview" note={building ? "Updating…" : undefined}>
+      <section aria-label="The selection">
+        <dl className="grid grid-cols-2 gap-3 rounded-lg border border-line bg-surface p-3 text-sm sm:grid-cols-3">
+          <Stat label="Groups (gradient steps)" value={formatCount(selection.groups.length)} />
+          <Stat label="Trajectories in groups" value={formatCount(figures.trajectories)} />
+          <Stat label="Reward min / mean / max (std)" value={spreadText(figures.rewards)} />
+          <Stat label="Groups with no spread" value={formatCount(figures.flat)} />
+          <Stat label="Groups of one left out" value={formatCount(selection.singletonsDropped)} />
+          <Stat label="Calls that cannot be used" value={formatCount(selection.unusable.length)} />
+        </dl>
+      </section>
+      {figures.flat > 0 ? <p className="text-xs text-fg-muted">{formatCount(figures.flat)} of the groups have the same reward throughout: they are sent, but give no advantage signal.</p> : null}
+      {selection.notCounted > 0 ? <p className="text-xs text-fg-muted">{formatCount(selection.notCounted)} items are in states that do not count.</p> : null}
+    </Section>
+  );
+}
+
+/** The groups with each one's reward spread, and every call left out with the reason. */
+export function SelectionTables({ selection, queueId }: { selection: Selection; queueId: string }) {
+  const figures = useFigures(selection);
+  return (
+    <Section title="Groups and calls left out">
+      {selection.groups.length > 0 ? (
+        // A scrolling frame is a stop in the tab order, so keyboard users can scroll it (axe: scrollable-region-focusable).
+        // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <section className="max-h-[32rem] overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus" tabIndex={0} aria-label="Trajectory groups">
+          <table className="w-full text-sm">
+            <caption className="px-2 py-1.5 text-left text-xs text-fg-muted">
+              {selection.groups.length > SHOWN_GROUPS ? `The first ${SHOWN_GROUPS} of ${formatCount(selection.groups.length)} groups` : "Every group"}, with the spread of its rewards
+            </caption>
+            <thead className="sticky top-0 border-b border-line bg-surface">
+              <tr>
+                <th scope="col" className={headCell}>#</th>
+                <th scope="col" className={headCell}>Group</th>
+                <th scope="col" className={`${headCell} text-right`}>Size</th>
+                <th scope="col" className={`${headCell} text-right`}>Reward min / mean / max (std)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {selection.groups.slice(0, SHOWN_GROUPS).map((group, index) => (
+                <tr key={index} className="border-b border-line last:border-0">
+                  <td className={`${cell} text-fg-muted tabular-nums`}>{index + 1}</td>
+                  <td className={`${cell} max-w-md break-words`}>
+                    <UntrustedText text={selection.groupLabels[index] ?? ""} />
+                  </td>
+                  <td className={`${cell} text-right tabular-nums`}>{group.trajectories.length}</td>
+                  <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>{spreadText(figures.spreads[index] ?? null)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : (
+        <p className="rounded-lg border border-line px-3 py-2 text-sm text-fg-muted">No groups: nothing to train on with these choices.</p>
+      )}
+      {selection.unusable.length > 0 ? <UnusableCalls selection={selection} byReason={figures.byReason} queueId={queueId} /> : <p className="text-sm text-fg-muted">Every counted call can be used.</p>}
+    </Section>
+  );
+}
+
+function UnusableCalls({ selection, byReason, queueId }: { selection: Selection; byReason: ReadonlyMap<UnusableReason, number>; queueId: string }) {
+  return (
+    <div className="space-y-2">
+      <h3 className="text-sm font-semibold text-fg">Calls that cannot be used</h3>
+      <p className="text-xs text-fg-muted">{[...byReason].map(([reason, n]) => `${UNUSABLE_LABEL[reason]}: ${formatCount(n)}`).join(" · ")}</p>
+      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling frame keyboard users must be able to scroll */}
+      <section className="max-h-96 overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus" tabIndex={0} aria-label="Calls that cannot be used">
+        <table className="w-full text-sm">
+          <caption className="sr-only">
+            {selection.unusable.length > SHOWN_UNUSABLE ? `The first ${SHOWN_UNUSABLE} of ${formatCount(selection.unusable.length)} calls that cannot be used` : "Every call that cannot be used"}, with the reason
+          </caption>
+          <thead className="sticky top-0 border-b border-line bg-surface">
+            <tr>
+              <th scope="col" className={headCell}>Reason</th>
+              <th scope="col" className={headCell}>Op</th>
+              <th scope="col" className={headCell}>Detail</th>
+              <th scope="col" className={headCell}>Item</th>
+            </tr>
+          </thead>
+          <tbody>
+            {selection.unusable.slice(0, SHOWN_UNUSABLE).map((unusable) => (
+              <tr key={unusable.itemId} className="border-b border-line last:border-0">
+                <td className={`${cell} whitespace-nowrap`}>{UNUSABLE_LABEL[unusable.reason]}</td>
+                <td className={`${cell} font-mono text-xs`}>{unusable.opName ? <UntrustedText text={parseOpRef(unusable.opName)?.name ?? unusable.opName} /> : "—"}</td>
+                <td className={`${cell} max-w-md break-words text-fg-muted`}>
+                  <UntrustedText text={unusable.detail} />
+                </td>
+                <td className={cell}>
+                  <Link to={paths.queueItem(queueId, unusable.itemId)} className="text-link underline underline-offset-2">
+                    Review<span className="sr-only"> the item of call {unusable.callId}</span>
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {selection.unusable.length > SHOWN_UNUSABLE ? <p className="text-xs text-fg-muted">…and {formatCount(selection.unusable.length - SHOWN_UNUSABLE)} more.</p> : null}
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-fg-muted">{label}</dt>
+      <dd className="mt-0.5 font-medium text-fg tabular-nums">{value}</dd>
+    </div>
+  );
+}

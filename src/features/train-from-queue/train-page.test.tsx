@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { REGISTRY_KEY_PREFIX } from "@/features/training/registry/registry-store";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { createLocalServer } from "@/test/local-server";
+import { seedRatedQueue, TEST_PROJECT } from "./test-support";
+
+const SLOW = { timeout: 10_000 };
+
+function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f, options: { onlyFreeText?: boolean } = {}) {
+  const server = createLocalServer();
+  const { queueId, refs } = seedRatedQueue(server);
+  // The comment question alone: free text, no reward.
+  if (options.onlyFreeText) server.db.prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?").run(JSON.stringify(refs.slice(1)), queueId);
+  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
+  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: TEST_PROJECT, inferenceProject: "", keyStorage: "local" }));
+  const app = renderApp({ path: `/queues/${queueId}/train`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
+  return { ...app, server, queueId };
+}
+
+const statOf = (name: string) => {
+  const stats = screen.getByRole("region", { name: "The selection" });
+  const term = within(stats).getByText(name);
+  return term.nextElementSibling?.textContent;
+};
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+/** A 422 for every new job, as the service words one. */
+const refuseJobs = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
+  const request = new Request(input, init);
+  if (request.method === "POST" && new URL(request.url).pathname.endsWith("/preview/training-jobs")) {
+    return Response.json({ detail: [{ loc: ["body", "trajectory_groups"], msg: "too many groups for this test", type: "value_error" }] }, { status: 422 });
+  }
+  return fetch(request);
+};
+
+describe("Train from this queue", () => {
+  it("maps the queue's non-chat calls by suggested paths, previews the groups, and starts a job that names its queue", async () => {
+    const { user, router, unmount, queueId } = setup();
+    await screen.findByRole("heading", { level: 1, name: "Train from this queue: Refund answers" }, SLOW);
+    // The seeded calls keep the question and the answer as text: the paths are suggested from them.
+    const prompts = await screen.findAllByRole("combobox", { name: /Prompt path of/ }, SLOW);
+    expect(prompts.map((input) => (input as HTMLInputElement).value)).toEqual(prompts.map(() => "inputs.question"));
+    const answers = screen.getAllByRole("combobox", { name: /Answer path of/ });
+    expect(answers.map((input) => (input as HTMLInputElement).value)).toEqual(answers.map(() => "output.answer"));
+    await screen.findByRole("region", { name: "The selection" }, SLOW);
+    // 12 completed items over six questions: groups of two by input (less failed calls, listed with their reason).
+    const groups = Number(statOf("Groups (gradient steps)"));
+    expect(groups).toBeGreaterThanOrEqual(4);
+    expect(screen.getByRole("table", { name: /with the spread of its rewards/ })).toBeInTheDocument();
+    expect(await screen.findByText(/^Request about \d+\.\d MiB of the 32 MiB the training service takes in one job\.$/)).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Question" })).toHaveValue("tone");
+    expect(within(screen.getByRole("combobox", { name: "Question" })).getByRole("option", { name: "Comment (free text: no reward)" })).toBeDisabled();
+
+    // Fixed groups of 3, a reward scaled to 0–1, a new model: all in the URL.
+    await user.click(screen.getByRole("radio", { name: /Fixed-size groups/ }));
+    await user.clear(screen.getByRole("textbox", { name: "Trajectories per group" }));
+    await user.type(screen.getByRole("textbox", { name: "Trajectories per group" }), "3");
+    await user.click(screen.getByRole("radio", { name: /^Scaled to 0–1 \(higher is better\)/ }));
+    await user.click(screen.getByRole("radio", { name: "A new model" }));
+    expect(router.location.search).toContain("group=fixed");
+    expect(router.location.search).toContain("size=3");
+    await waitFor(() => expect(statOf("Reward min / mean / max (std)")).toMatch(/^0(\.\d+)? \//));
+
+    await user.click(screen.getByRole("button", { name: "Start RL job" }));
+    await waitFor(() => expect(router.location.pathname).toMatch(/^\/training\/jobs\/job_/), SLOW);
+    expect(await screen.findByTestId("job-origin", {}, SLOW)).toHaveTextContent("Trained from the queue Refund answers with the reward from Tone");
+    const registry = JSON.parse(Object.entries(localStorage).find(([key]) => key.startsWith(REGISTRY_KEY_PREFIX))?.[1] ?? "{}") as { jobs: { origin?: unknown }[]; models: { name?: string }[] };
+    expect(registry.jobs[0]?.origin).toEqual({ kind: "queue", projectId: TEST_PROJECT, queueId, queueName: "Refund answers", rewardSpec: { ref: expect.stringContaining("/object/tone:"), label: "Tone" } });
+    expect(registry.models.map((m) => m.name)).toContain("refund-answers-rl");
+    unmount();
+  }, 30_000);
+
+  it("keeps every choice when the service refuses the job, and reuses the model it created", async () => {
+    const { user, router, unmount } = setup(refuseJobs);
+    await screen.findByRole("region", { name: "The selection" }, SLOW);
+    await user.click(screen.getByRole("radio", { name: /By trace/ }));
+    await user.click(screen.getByRole("radio", { name: "Keep" }));
+    await user.click(screen.getByRole("radio", { name: "A new model" }));
+    await user.click(screen.getByRole("button", { name: "Start RL job" }));
+    const alert = await screen.findByRole("alert", {}, SLOW);
+    expect(alert).toHaveTextContent("The job was not created");
+    expect(alert).toHaveTextContent("too many groups for this test");
+    expect(router.location.pathname).toMatch(/\/train$/);
+    expect(router.location.search).toContain("group=trace");
+    expect(router.location.search).toContain("singles=keep");
+    // The model was made before the job was refused: a retry trains it instead of making another.
+    await waitFor(() => expect(router.location.search).toMatch(/model=model_/));
+    await waitFor(() => expect(screen.getByRole("radio", { name: "An existing model" })).toBeChecked());
+    expect(screen.getByRole("combobox", { name: "Model" })).toHaveDisplayValue("refund-answers-rl · OpenPipe/Qwen3-14B-Instruct");
+    unmount();
+  }, 30_000);
+
+  it("says so when no question of the queue can be a reward", async () => {
+    const { unmount, server } = setup(undefined, { onlyFreeText: true });
+    expect(await screen.findByText(/None of this queue's questions can be a reward/, {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Start RL job" })).not.toBeInTheDocument();
+    // Nothing to train on, so the queue is not read at all.
+    expect(server.requests.filter((request) => request.url.includes("/items/query"))).toEqual([]);
+    unmount();
+  }, 30_000);
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { readChoices, writeChoices, type TrainChoices } from "./train-url-state";
+
+describe("the Train page's choices in the URL", () => {
+  it("starts from the defaults", () => {
+    expect(readChoices(new URLSearchParams())).toEqual({
+      spec: null,
+      mapping: null,
+      annotators: { kind: "mean" },
+      states: ["completed"],
+      grouping: { by: "input", size: 4, singletons: "drop" },
+      model: { kind: "existing", id: "" },
+      threshold: "0.5",
+    });
+    expect(writeChoices(readChoices(new URLSearchParams())).toString()).toBe("");
+  });
+
+  it("keeps every choice through a round trip", () => {
+    const choices: TrainChoices = {
+      spec: "resolution",
+      mapping: { kind: "categorical", values: { Resolved: 1, "Made it worse": -1 } },
+      annotators: { kind: "one", userId: "user-maria" },
+      states: ["completed", "in_progress"],
+      grouping: { by: "fixed", size: 8, singletons: "keep" },
+      model: { kind: "new", project: "support-bot", name: "tone-rl", base: "Qwen/Qwen2.5-7B-Instruct" },
+      threshold: "0.8",
+    };
+    expect(readChoices(writeChoices(choices))).toEqual(choices);
+  });
+
+  it("falls back to defaults for anything unreadable", () => {
+    const choices = readChoices(new URLSearchParams("mapping={bad&states=nope&group=round&size=1000&who=user:&singles=maybe"));
+    expect(choices).toMatchObject({ mapping: null, states: ["completed"], grouping: { by: "input", size: 4, singletons: "drop" }, annotators: { kind: "mean" } });
+    expect(readChoices(new URLSearchParams({ mapping: JSON.stringify({ kind: "yes-no", yes: "1", no: 0 }) })).mapping).toBeNull();
+  });
+});

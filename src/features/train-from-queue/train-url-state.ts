@@ -1,0 +1,89 @@
+import * as z from "zod/mini";
+import { ANNOTATION_STATES, type AnnotationState } from "@contract/trace";
+import { DEFAULT_GROUPING, GROUP_SIZE_BOUNDS, type Grouping } from "./trajectories/grouping";
+import type { AnnotatorChoice, RewardMapping } from "./trajectories/reward-mapping";
+
+/**
+ * The engineer's choices on the Train page, kept in the URL: a reload, a shared link or a job the
+ * service refused keeps every one of them. Anything unreadable falls back to its default.
+ */
+export type ModelChoice = { kind: "existing"; id: string } | { kind: "new"; project: string; name: string; base: string };
+
+export type TrainChoices = {
+  /** The reward question's id; null: the first question that can be a reward. */
+  spec: string | null;
+  /** null: the question's default mapping. */
+  mapping: RewardMapping | null;
+  annotators: AnnotatorChoice;
+  states: AnnotationState[];
+  grouping: Grouping;
+  model: ModelChoice;
+  /** The SFT download's reward threshold, as typed. */
+  threshold: string;
+};
+
+const number = z.number().check(z.refine(Number.isFinite));
+const StoredMapping = z.union([
+  z.object({ kind: z.enum(["numeric", "rating"]), min: z.nullable(number), max: z.nullable(number), scale: z.enum(["raw", "unit", "unit-reversed"]) }),
+  z.object({ kind: z.literal("yes-no"), yes: number, no: number }),
+  z.object({ kind: z.literal("categorical"), values: z.record(z.string().check(z.maxLength(500)), number) }),
+]);
+
+const isState = (value: string): value is AnnotationState => (ANNOTATION_STATES as readonly string[]).includes(value);
+const MAX_TEXT = 200;
+
+function parseMapping(raw: string | null): RewardMapping | null {
+  if (!raw || raw.length > 20_000) return null;
+  try {
+    const parsed = StoredMapping.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const text = (raw: string | null) => (raw ?? "").slice(0, MAX_TEXT);
+
+export function readChoices(params: URLSearchParams): TrainChoices {
+  const who = params.get("who");
+  const states = (params.get("states") ?? "completed").split(",").filter(isState);
+  const by = params.get("group");
+  const size = Number(params.get("size"));
+  const model: ModelChoice =
+    params.get("model") === "new"
+      ? { kind: "new", project: text(params.get("project")), name: text(params.get("name")), base: text(params.get("base")) }
+      : { kind: "existing", id: text(params.get("model")) };
+  return {
+    spec: params.get("spec") || null,
+    mapping: parseMapping(params.get("mapping")),
+    annotators: who && who.startsWith("user:") && who.length > 5 ? { kind: "one", userId: who.slice(5, 5 + MAX_TEXT) } : { kind: "mean" },
+    states: states.length > 0 ? [...new Set(states)] : ["completed"],
+    grouping: {
+      by: by === "trace" || by === "fixed" || by === "input" ? by : DEFAULT_GROUPING.by,
+      size: Number.isInteger(size) && size >= GROUP_SIZE_BOUNDS.min && size <= GROUP_SIZE_BOUNDS.max ? size : DEFAULT_GROUPING.size,
+      singletons: params.get("singles") === "keep" ? "keep" : "drop",
+    },
+    model,
+    threshold: text(params.get("threshold")) || "0.5",
+  };
+}
+
+/** The choices as search parameters; defaults are left out so links stay short. */
+export function writeChoices(choices: TrainChoices): URLSearchParams {
+  const params = new URLSearchParams();
+  if (choices.spec) params.set("spec", choices.spec);
+  if (choices.mapping) params.set("mapping", JSON.stringify(choices.mapping));
+  if (choices.annotators.kind === "one") params.set("who", `user:${choices.annotators.userId}`);
+  if (choices.states.join(",") !== "completed") params.set("states", choices.states.join(","));
+  if (choices.grouping.by !== DEFAULT_GROUPING.by) params.set("group", choices.grouping.by);
+  if (choices.grouping.size !== DEFAULT_GROUPING.size) params.set("size", String(choices.grouping.size));
+  if (choices.grouping.singletons !== DEFAULT_GROUPING.singletons) params.set("singles", choices.grouping.singletons);
+  if (choices.model.kind === "new") {
+    params.set("model", "new");
+    params.set("project", choices.model.project);
+    params.set("name", choices.model.name);
+    params.set("base", choices.model.base);
+  } else if (choices.model.id) params.set("model", choices.model.id);
+  if (choices.threshold !== "0.5") params.set("threshold", choices.threshold);
+  return params;
+}
