@@ -13,7 +13,8 @@ const STICKY_SELECT = "sticky left-0 z-[1] w-10 min-w-10 px-0 text-center";
 const STICKY_STEP = "sticky left-10 z-[1] border-r border-line";
 const STICKY_ACTIONS = "sticky right-0 z-[1] border-l border-line";
 const HEAD_BG = "bg-subtle";
-const rowBg = (isBest: boolean) => (isBest ? "bg-amber-50 dark:bg-amber-950" : "bg-surface group-hover:bg-subtle");
+// The best row's tint, made opaque for the sticky cells (the same amber over the surface as the row's own).
+const rowBg = (isBest: boolean) => (isBest ? "bg-amber-50 dark:bg-[color-mix(in_oklab,var(--color-amber-400)_5%,var(--ui-surface))]" : "bg-surface group-hover:bg-subtle");
 
 const WORDS = { asc: "ascending", desc: "descending" } as const;
 
