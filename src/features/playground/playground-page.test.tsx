@@ -115,6 +115,7 @@ describe("playground: catalog models", () => {
     await user.type(screen.getByLabelText("Message"), "and now?");
     await user.click(screen.getByRole("button", { name: "View code" }));
     const dialog = await screen.findByRole("dialog", { name: "This conversation as code" });
+    expect(dialog).toHaveTextContent("every message and reply so far and the message being typed");
     await user.click(within(dialog).getByRole("tab", { name: "Python" }));
     const code = within(dialog).getByRole("tabpanel").textContent!;
     expect(code).toContain(`model="${GPT_OSS}"`);

@@ -192,7 +192,8 @@ export function PlaygroundPage() {
 /** What "View code" shows: the conversation, the message being typed, and the settings when they are valid. */
 function codeOf(target: PlaygroundTarget, parameters: ChatParameters, turns: readonly Turn[], draft: string) {
   const messages = chatMessages(turns, parameters.systemPrompt);
-  if (draft.trim()) messages.push({ role: "user", content: draft });
+  const withDraft = draft.trim() !== "";
+  if (withDraft) messages.push({ role: "user", content: draft });
   const built = buildChatRequest(target.model.trim(), parameters, messages);
   const targetProblem = target.service === "training" ? checkpointAddressError(target.model) : target.model.trim() === "" ? "Choose a model first: the code names none." : null;
   const problem =
@@ -201,6 +202,7 @@ function codeOf(target: PlaygroundTarget, parameters: ChatParameters, turns: rea
     (messages.length === 0 ? "Nothing to send yet: type a message and the code includes it." : null);
   return {
     problem,
+    withDraft,
     chat: { messages, temperature: built.ok ? (built.request.temperature ?? undefined) : undefined, max_tokens: built.ok ? (built.request.max_tokens ?? undefined) : undefined },
   };
 }

@@ -19,7 +19,7 @@ function CodeIcon() {
  * TypeScript `openai`), to the service and model chosen here. The key is never in it: every
  * snippet reads it from an environment variable.
  */
-export function ViewCodeButton({ target, chat, problem }: { target: PlaygroundTarget; chat: SnippetChat; problem: string | null }) {
+export function ViewCodeButton({ target, chat, withDraft, problem }: { target: PlaygroundTarget; chat: SnippetChat; withDraft: boolean; problem: string | null }) {
   const [open, setOpen] = useState(false);
   const { connection } = useSettings();
   const inference = target.service === "inference";
@@ -34,7 +34,7 @@ export function ViewCodeButton({ target, chat, problem }: { target: PlaygroundTa
         <div className="space-y-3 text-sm">
           <p className="text-xs text-fg-muted">
             The {inference ? "inference" : "training"} service at your configured address, with the system prompt, every message and reply
-            so far{chat.messages.at(-1)?.role === "user" ? " and the message being typed" : ""}, and the temperature and token limit set here. The
+            so far{withDraft ? " and the message being typed" : ""}, and the temperature and token limit set here. The
             key is read from the <code className="font-mono">{KEY_ENV_VAR}</code> environment variable, never written into the code.
           </p>
           {problem ? <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-950 dark:border-amber-400/30 dark:bg-amber-500/10 dark:text-amber-100">{problem}</p> : null}
