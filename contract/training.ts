@@ -205,6 +205,7 @@ export function checkpointArtifactUrl(model: { entity: string; project: string; 
  */
 export const SeededTraining = z.object({
   models: z.array(z.object({ id: z.string(), entity: z.string(), project: z.string(), name: z.string(), base_model: z.string() })),
-  jobs: z.array(z.object({ id: z.string(), model_id: z.string(), kind: z.enum(["rl", "sft"]) })),
+  // created_at: when the service made the job (optional: an older local server did not say).
+  jobs: z.array(z.object({ id: z.string(), model_id: z.string(), kind: z.enum(["rl", "sft"]), created_at: z.optional(z.string()) })),
 });
 export type SeededTraining = z.infer<typeof SeededTraining>;

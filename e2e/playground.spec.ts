@@ -57,13 +57,24 @@ test.describe("playground", () => {
     expect(await lastReply(page).textContent()).toBe(partial);
   });
 
-  test("chats with a trained checkpoint through the training service", async ({ page }) => {
-    await openPlayground(page, "training", CHECKPOINT);
+  test("picks a trained checkpoint by model and step, chats with it, and regenerates the reply", async ({ page }) => {
+    await openPlayground(page, "training", "");
+    // The seeded models join this browser's list on the local services; then model, then step.
+    await page.getByLabel("Trained model").selectOption({ label: "support-rl (demo/support-bot)" });
+    const step = page.getByLabel("Step");
+    await expect(step.getByRole("option", { name: /^Step 24 · latest/ })).toBeAttached();
+    await step.selectOption({ label: (await step.getByRole("option", { name: /^Step 24 · latest/ }).textContent()) ?? "" });
     await expect(page.getByLabel("Checkpoint address")).toHaveValue(CHECKPOINT);
     await page.getByLabel("Message").fill("Where is my order?");
     await page.getByRole("button", { name: "Send" }).click();
     await expect(lastReply(page)).toContainText(`[Local simulation of ${CHECKPOINT}]`);
     await expect(lastReply(page)).toContainText('"Where is my order?"');
+    const chats = page.waitForRequest((r) => r.url().endsWith("/chat/completions"));
+    await page.getByRole("button", { name: "Regenerate" }).click();
+    expect((await chats).postDataJSON().messages).toEqual([{ role: "user", content: "Where is my order?" }]);
+    await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible();
+    await expect(page.getByTestId("reply-text")).toHaveCount(1);
+    await expectNoAxeViolations(page);
   });
 
   test("an unknown checkpoint fails inline and keeps the message", async ({ page }) => {

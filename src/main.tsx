@@ -3,7 +3,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { createQueryClient } from "@/api/query-client";
-import { preloadAllPagesWhenIdle, preloadPageAt } from "@/app/lazy-page";
+import { createApiClients } from "@/api/clients";
+import { preloadAllPagesWhenIdle, prefetchPageDataAt, preloadPageAt } from "@/app/lazy-page";
 import { AppProviders } from "@/app/providers";
 import { RootError } from "@/app/route-error";
 import { AppRoutes } from "@/app/router";
@@ -18,10 +19,18 @@ import { createSettingsStore } from "@/settings/settings-store";
 const themeStore = createThemeStore();
 
 // The first page's code loads beside the config, so the first render shows the page, not a loading bar.
-const [runtimeConfig] = await Promise.all([loadRuntimeConfig(), preloadPageAt(window.location.pathname)]);
+const firstPageCode = preloadPageAt(window.location.pathname);
+const runtimeConfig = await loadRuntimeConfig();
 const settingsStore = createSettingsStore({
   defaults: resolveDefaultUrls(runtimeConfig, import.meta.env, window.location.origin),
 });
+const queryClient = createQueryClient();
+const apiClientOptions = runtimeConfig.requestTimeoutMs ? { timeoutMs: runtimeConfig.requestTimeoutMs } : undefined;
+// And its first data as soon as the addresses are known: the request runs while the code
+// loads, not after the page has loaded and rendered (the catalog's first row: issue 17's bench).
+const { connection } = settingsStore.getSnapshot();
+prefetchPageDataAt(window.location.pathname, { clients: createApiClients(connection, apiClientOptions), queryClient, hasKey: connection.apiKey.trim() !== "" });
+await firstPageCode;
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element.");
@@ -33,8 +42,8 @@ createRoot(root).render(
         runtimeConfig,
         settingsStore,
         themeStore,
-        queryClient: createQueryClient(),
-        apiClientOptions: runtimeConfig.requestTimeoutMs ? { timeoutMs: runtimeConfig.requestTimeoutMs } : undefined,
+        queryClient,
+        apiClientOptions,
       }}
     >
       <BrowserRouter>

@@ -19,7 +19,8 @@ export type Profile = {
   };
   lighthouse: { runsPerPage: number };
   /** `advances`: consecutive Complete & next in the review, each after `thinkMs` of reading. */
-  interactions: { reps: number; jobReps: number; advances: number; thinkMs: number };
+  /** coldLoads: fresh-context loads of the catalog (its first row). */
+  interactions: { reps: number; jobReps: number; advances: number; thinkMs: number; coldLoads: number };
   /** Fresh loads of the review page per hostile call. */
   hostileCalls: { reps: number };
   /** Items answered by three annotators whose review page is opened (once each, after one untimed load). */
@@ -37,7 +38,7 @@ const FULL: Profile = {
     httpSize: 100_000,
   },
   lighthouse: { runsPerPage: 3 },
-  interactions: { reps: 20, jobReps: 3, advances: 50, thinkMs: 400 },
+  interactions: { reps: 20, jobReps: 3, advances: 50, thinkMs: 400, coldLoads: 15 },
   hostileCalls: { reps: 5 },
   reviewForm: { items: 20 },
   load: { seconds: 10, connections: 10, maxRequests: 500_000 },
@@ -47,7 +48,7 @@ const QUICK: Profile = {
   name: "quick",
   items: { sizes: [10_000, 100_000], runs: 10, naiveRuns: () => 1, naiveBudgetMs: 3_000, httpSize: 100_000 },
   lighthouse: { runsPerPage: 1 },
-  interactions: { reps: 4, jobReps: 1, advances: 10, thinkMs: 400 },
+  interactions: { reps: 4, jobReps: 1, advances: 10, thinkMs: 400, coldLoads: 5 },
   hostileCalls: { reps: 2 },
   reviewForm: { items: 5 },
   load: { seconds: 3, connections: 10, maxRequests: 100_000 },

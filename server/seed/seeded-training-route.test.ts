@@ -22,11 +22,14 @@ describe("the seeded training demo, for a new browser on the local services", ()
       [TRAINING_SEED.jobs.supportRl, TRAINING_SEED.jobs.supportRlMalformed, TRAINING_SEED.jobs.supportSft, TRAINING_SEED.jobs.supportLegacy].sort(),
     );
     expect(JSON.stringify(demo.json)).not.toContain("acme");
+    // Each job says when the service made it, so the dashboard's list can date and order the demo.
+    const created = Object.fromEntries(demo.json.jobs.map((j: { id: string; created_at: string }) => [j.id, Date.parse(j.created_at)]));
+    expect(created[TRAINING_SEED.jobs.supportRl]).toBeLessThan(created[TRAINING_SEED.jobs.supportRlMalformed]);
 
     const acme = await call(app, "GET", PATH, { headers: bearer(ACME_KEY) });
     expect(acme.json).toEqual({
       models: [{ id: TRAINING_SEED.models.acmeTriage, entity: "acme", project: "claims-triage", name: "triage-rl", base_model: "meta-llama/Llama-3.1-8B-Instruct" }],
-      jobs: [{ id: TRAINING_SEED.jobs.acmeTriage, model_id: TRAINING_SEED.models.acmeTriage, kind: "rl" }],
+      jobs: [{ id: TRAINING_SEED.jobs.acmeTriage, model_id: TRAINING_SEED.models.acmeTriage, kind: "rl", created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }],
     });
   });
 

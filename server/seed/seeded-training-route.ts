@@ -27,7 +27,7 @@ export function seededTrainingRoutes(): Hono<AppEnv> {
     const jobs = Object.values(TRAINING_SEED.jobs)
       .map((id) => findJob(db, id))
       .filter((job) => job !== undefined && readable.has(job.model_id))
-      .map((job) => ({ id: job!.id, model_id: job!.model_id, kind: job!.kind }));
+      .map((job) => ({ id: job!.id, model_id: job!.model_id, kind: job!.kind, created_at: job!.created_at }));
     return c.json({ models, jobs });
   });
   return routes;

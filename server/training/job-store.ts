@@ -28,6 +28,7 @@ export type JobRow = {
   num_steps: number | null;
   first_step: number | null;
   steps_done: number;
+  created_at: string;
 };
 
 export type NewJob = {

@@ -1,9 +1,12 @@
 import { screen } from "@testing-library/react";
 import { Route } from "react-router-dom";
-import { describe, expect, it } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
+import { createApiClients } from "@/api/clients";
+import { inferenceQueries } from "@/api/queries/inference";
 import { WANDB_SERVICE_URLS } from "@/settings/settings-defaults";
 import { AppLayout } from "./layout";
-import { LazyRoutePage, preloadPage, preloadPageAt } from "./lazy-page";
+import { LazyRoutePage, prefetchPageDataAt, preloadPage, preloadPageAt } from "./lazy-page";
 import { RoutePage } from "./route-page";
 import type { AppRoute } from "./routes";
 import { renderApp } from "./test-support";
@@ -87,5 +90,40 @@ describe("page code loading", () => {
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("heading", { name: "Loaded on the second try" })).toBeInTheDocument();
     expect(attempts).toBe(2);
+  });
+});
+
+describe("the first page's data", () => {
+  const clients = createApiClients({ ...WANDB_SERVICE_URLS, apiKey: "k", annotationProject: "", inferenceProject: "" });
+
+  it("is asked for by the route at the address (params matched), and not by a key-only page without a key", () => {
+    const asked: string[] = [];
+    const route = (path: string, requiresKey: boolean): AppRoute => ({ path, title: path, requiresKey, load: async () => () => null, prefetch: () => asked.push(path) });
+    const routes = [route("/models", true), route("/queues/:queueId", false), { path: "/plain", title: "plain", load: async () => () => null }];
+    const queryClient = new QueryClient();
+    prefetchPageDataAt("/models", { clients, queryClient, hasKey: true }, routes);
+    prefetchPageDataAt("/models", { clients, queryClient, hasKey: false }, routes);
+    prefetchPageDataAt("/queues/q1", { clients, queryClient, hasKey: false }, routes);
+    prefetchPageDataAt("/plain", { clients, queryClient, hasKey: true }, routes);
+    prefetchPageDataAt("/elsewhere", { clients, queryClient, hasKey: true }, routes);
+    expect(asked).toEqual(["/models", "/queues/:queueId"]);
+  });
+
+  it("for the catalog, fills the cache entry the page reads", async () => {
+    const queryClient = new QueryClient();
+    const fetched: string[] = [];
+    const local = createApiClients(
+      { ...WANDB_SERVICE_URLS, apiKey: "k", annotationProject: "", inferenceProject: "" },
+      {
+        fetch: async (input) => {
+          fetched.push(String(input instanceof Request ? input.url : input));
+          return Response.json({ object: "list", data: [{ id: "m", object: "model", created: 0, owned_by: "x" }] });
+        },
+      },
+    );
+    prefetchPageDataAt("/models", { clients: local, queryClient, hasKey: true });
+    await vi.waitFor(() => expect(queryClient.getQueryData(inferenceQueries.models(local.inference).queryKey)).toBeDefined());
+    expect(fetched).toHaveLength(1);
+    expect(fetched[0]).toMatch(/\/models$/);
   });
 });

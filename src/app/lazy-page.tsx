@@ -65,6 +65,20 @@ export function preloadPageAt(pathname: string, routes: readonly AppRoute[] = AP
 }
 
 /**
+ * Starts the first page's data request (its route's `prefetch`), when the page would be shown:
+ * a page that needs a key is not, without one (the guard sends the user to Settings).
+ */
+export function prefetchPageDataAt(
+  pathname: string,
+  context: Parameters<NonNullable<AppRoute["prefetch"]>>[0] & { hasKey: boolean },
+  routes: readonly AppRoute[] = APP_ROUTES,
+): void {
+  const route = routes.find((r) => matchPath({ path: r.path, end: true }, pathname));
+  if (!route?.prefetch || (route.requiresKey && !context.hasKey)) return;
+  route.prefetch(context);
+}
+
+/**
  * Preloads every page once the browser has nothing else to do, so moving around the dashboard
  * never waits for code (cached by the browser across visits).
  */

@@ -1,4 +1,7 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
+import type { ApiClients } from "@/api/clients";
+import { inferenceQueries } from "@/api/queries/inference";
 import { ActivityIcon, CubeIcon, HomeIcon, ListChecksIcon, ListIcon, MessageIcon, SettingsIcon, QueueIcon, TrendingUpIcon } from "@/components/icons";
 
 export type NavIcon = ComponentType<{ size?: number; className?: string }>;
@@ -14,6 +17,12 @@ export type AppRoute = {
   /** Document title (and what assistive tech announces on navigation). */
   title: string;
   load: () => Promise<ComponentType>;
+  /**
+   * Asks for the data the page shows first, so that on a cold load the request runs beside the
+   * page's code instead of after the page has loaded and rendered (main.tsx). Same query options
+   * as the page's own, so the page finds the answer in the cache.
+   */
+  prefetch?: (context: { clients: ApiClients; queryClient: QueryClient }) => void;
   /** Sends the user to Settings (and back) when no API key is set. */
   requiresKey?: boolean;
   /** The page may use the whole width of the window (tables with many columns); others stay at a readable width. */
@@ -105,6 +114,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: "Models",
     requiresKey: true,
     load: () => import("@/features/models/catalog-page").then((m) => m.ModelCatalogPage),
+    prefetch: ({ clients, queryClient }) => void queryClient.prefetchQuery(inferenceQueries.models(clients.inference)),
     nav: { label: "Models", icon: CubeIcon },
     summary: "Every inference model your key can use: search, compare published prices, copy a ready-to-run snippet.",
   },

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { Checkpoint } from "@contract/training";
 import { trainingKeys } from "../query-keys";
 import type { CheckpointPageParams, EventPageParams, TrainingClient } from "../training";
 
@@ -46,7 +47,7 @@ export const trainingQueries = {
     queryOptions({
       queryKey: [...trainingKeys.checkpoints(client.scope, modelId), "stats"] as const,
       queryFn: async ({ signal }) => {
-        const stats: CheckpointStats = { count: 0, firstStep: null, lastStep: null, steps: [], metrics: {} };
+        const stats: CheckpointStats = { count: 0, firstStep: null, lastStep: null, steps: [], checkpoints: [], metrics: {} };
         let after: string | undefined;
         for (;;) {
           const page = await client.listCheckpoints(modelId, { after, limit: 100, order: "asc" }, { signal });
@@ -66,11 +67,14 @@ export type CheckpointStats = {
   lastStep: number | null;
   /** Every checkpoint's step, in the order read (ascending). */
   steps: number[];
+  /** Every checkpoint, by step: the service sorts by step only, so a table sorted by a metric sorts these. */
+  checkpoints: Checkpoint[];
   metrics: Record<string, MetricExtremes>;
 };
 
-function foldCheckpoint(stats: CheckpointStats, checkpoint: { step: number; metrics: Record<string, number> }): void {
+function foldCheckpoint(stats: CheckpointStats, checkpoint: Checkpoint): void {
   stats.count += 1;
+  stats.checkpoints.push(checkpoint);
   stats.steps.push(checkpoint.step);
   stats.firstStep = stats.firstStep === null ? checkpoint.step : Math.min(stats.firstStep, checkpoint.step);
   stats.lastStep = stats.lastStep === null ? checkpoint.step : Math.max(stats.lastStep, checkpoint.step);

@@ -129,7 +129,7 @@ describe("model detail panel", () => {
     await table();
     const opener = screen.getByRole("button", { name: `Details for ${LLAMA_70B}` });
     await user.click(opener);
-    const dialog = screen.getByRole("dialog", { name: LLAMA_70B });
+    const dialog = await screen.findByRole("dialog", { name: LLAMA_70B });
     expect(dialog).toHaveAttribute("aria-modal", "true");
     expect(within(dialog).getByRole("button", { name: "Close details" })).toHaveFocus();
     expect(searchOf(router).get("model")).toBe(LLAMA_70B);

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { inferenceQueries } from "@/api/queries/inference";
 import { useApiClients } from "@/settings/api-clients";
@@ -19,11 +19,15 @@ import { CatalogToolbar } from "./catalog-toolbar";
 import { CATALOG_URL_CODEC, toggleSort } from "./catalog-url-state";
 import { buildCatalogView, countLabel } from "./catalog-view";
 import { FactsNote } from "./facts-note";
-import { ModelDetailPanel } from "./model-detail-panel";
 import { snippetBaseUrl } from "./snippets";
 import { paths } from "@/lib/paths";
 
 const COUNT_ID = "catalog-count";
+
+// The details dialog (facts, snippets) loads when a model is first opened: its code is not on the
+// way to the catalog's first rows on a cold load.
+const loadDetailPanel = () => import("./model-detail-panel");
+const ModelDetailPanel = lazy(() => loadDetailPanel().then((m) => ({ default: m.ModelDetailPanel })));
 
 /** /models: every model the inference service lists for this key, to find, compare, copy and try. */
 export function ModelCatalogPage() {
@@ -35,6 +39,14 @@ export function ModelCatalogPage() {
   const view = useMemo(() => buildCatalogView(models, state), [models, state]);
   const matchingCount = view.providers.reduce((sum, p) => sum + p.count, 0);
   const openModel = state.model ? (models.find((m) => m.id === state.model) ?? null) : null;
+  // Its code loads once the rows are in, so a first "Details" rarely waits.
+  const loaded = query.data !== undefined;
+  useEffect(() => {
+    if (loaded) void loadDetailPanel();
+  }, [loaded]);
+  // Once opened, the panel stays mounted (closed), so closing it returns the focus as a dialog should.
+  const [detailsWanted, setDetailsWanted] = useState(false);
+  if (openModel && !detailsWanted) setDetailsWanted(true);
 
   return (
     <div className="space-y-5">
@@ -106,12 +118,16 @@ export function ModelCatalogPage() {
         )}
       </PanelErrorBoundary>
 
-      <ModelDetailPanel
-        model={openModel}
-        baseUrl={snippetBaseUrl(connection.inferenceBaseUrl)}
-        project={connection.inferenceProject}
-        onClose={() => update({ model: null }, { replace: true })}
-      />
+      {detailsWanted ? (
+        <Suspense fallback={null}>
+          <ModelDetailPanel
+            model={openModel}
+            baseUrl={snippetBaseUrl(connection.inferenceBaseUrl)}
+            project={connection.inferenceProject}
+            onClose={() => update({ model: null }, { replace: true })}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

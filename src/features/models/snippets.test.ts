@@ -52,6 +52,19 @@ describe("code snippets", () => {
     expect(snippet).toContain('model: "meta-llama/Llama-3.3-70B-Instruct"');
   });
 
+  it("carries a whole conversation and its settings (the playground's), the same in every language", () => {
+    const chat = { messages: [{ role: "system" as const, content: "Be brief." }, { role: "user" as const, content: `two\nlines, "quotes" and it's $HOME` }], temperature: 0.2, max_tokens: 64 };
+    const body = JSON.parse(bashArguments(buildSnippet("curl", { ...INPUT, chat }), "k").at(-1)!);
+    expect(body).toEqual({ model: INPUT.modelId, ...chat });
+    // The messages are JSON in both: strings only, so the same text is a Python list and a TypeScript array.
+    const python = buildSnippet("python", { ...INPUT, chat });
+    expect(JSON.parse(/messages=(\[[\s\S]*?\n {4}\]),/.exec(python)![1]!)).toEqual(chat.messages);
+    expect(python).toContain("    temperature=0.2,\n    max_tokens=64,");
+    const typescript = buildSnippet("typescript", { ...INPUT, chat });
+    expect(JSON.parse(/messages: (\[[\s\S]*?\n {2}\]),/.exec(typescript)![1]!)).toEqual(chat.messages);
+    expect(typescript).toContain("  temperature: 0.2,\n  max_tokens: 64,");
+  });
+
   it("leaves the project out when none is configured", () => {
     for (const { id } of SNIPPET_LANGUAGES) {
       const snippet = buildSnippet(id, { ...INPUT, project: "  " });

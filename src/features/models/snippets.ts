@@ -1,3 +1,4 @@
+import type { ChatMessage } from "@contract/chat";
 import { INFERENCE_PROJECT_HEADER } from "@contract/inference";
 import { resolveBaseUrl } from "@/api/url";
 
@@ -20,7 +21,11 @@ export type SnippetInput = {
   modelId: string;
   /** `<team>/<project>` for the OpenAI-Project header; "" for none. */
   project: string;
+  /** A whole conversation and its settings (the playground's); without it, one example prompt. */
+  chat?: SnippetChat;
 };
+
+export type SnippetChat = { messages: ChatMessage[]; temperature?: number; max_tokens?: number };
 
 export const KEY_ENV_VAR = "WANDB_API_KEY";
 const EXAMPLE_PROMPT = "Say hello in one sentence.";
@@ -41,8 +46,25 @@ function shellQuote(value: string): string {
 /** A string literal valid in Python and TypeScript alike (JSON's escapes are a subset of both). */
 const literal = (value: string) => JSON.stringify(value);
 
-function curlSnippet({ baseUrl, modelId, project }: SnippetInput): string {
-  const body = JSON.stringify({ model: modelId, messages: [{ role: "user", content: EXAMPLE_PROMPT }] }, null, 2);
+const chatOf = (input: SnippetInput): SnippetChat => input.chat ?? { messages: [{ role: "user", content: EXAMPLE_PROMPT }] };
+
+/**
+ * The request's fields after `model`, one per line, as `name<sep>value` for Python keyword
+ * arguments (`=`) or TypeScript properties (`: `). The messages are JSON: only strings inside, so
+ * the same text is a valid Python list and TypeScript array.
+ */
+function requestLines({ messages, temperature, max_tokens }: SnippetChat, sep: string, indent: string): string[] {
+  const messagesText = JSON.stringify(messages, null, 2).replace(/\n/g, `\n${indent}`);
+  return [
+    `${indent}messages${sep}${messagesText},`,
+    ...(temperature !== undefined ? [`${indent}temperature${sep}${temperature},`] : []),
+    ...(max_tokens !== undefined ? [`${indent}max_tokens${sep}${max_tokens},`] : []),
+  ];
+}
+
+function curlSnippet(input: SnippetInput): string {
+  const { baseUrl, modelId, project } = input;
+  const body = JSON.stringify({ model: modelId, ...chatOf(input) }, null, 2);
   const lines = [
     `curl ${shellQuote(`${baseUrl}/chat/completions`)}`,
     // Double quotes so the shell expands the variable; the key itself never appears.
@@ -54,7 +76,8 @@ function curlSnippet({ baseUrl, modelId, project }: SnippetInput): string {
   return lines.join(" \\\n");
 }
 
-function pythonSnippet({ baseUrl, modelId, project }: SnippetInput): string {
+function pythonSnippet(input: SnippetInput): string {
+  const { baseUrl, modelId, project } = input;
   return [
     "import os",
     "",
@@ -68,13 +91,14 @@ function pythonSnippet({ baseUrl, modelId, project }: SnippetInput): string {
     "",
     "response = client.chat.completions.create(",
     `    model=${literal(modelId)},`,
-    `    messages=[{"role": "user", "content": ${literal(EXAMPLE_PROMPT)}}],`,
+    ...requestLines(chatOf(input), "=", "    "),
     ")",
     "print(response.choices[0].message.content)",
   ].join("\n");
 }
 
-function typescriptSnippet({ baseUrl, modelId, project }: SnippetInput): string {
+function typescriptSnippet(input: SnippetInput): string {
+  const { baseUrl, modelId, project } = input;
   return [
     'import OpenAI from "openai";',
     "",
@@ -86,7 +110,7 @@ function typescriptSnippet({ baseUrl, modelId, project }: SnippetInput): string 
     "",
     "const response = await client.chat.completions.create({",
     `  model: ${literal(modelId)},`,
-    `  messages: [{ role: "user", content: ${literal(EXAMPLE_PROMPT)} }],`,
+    ...requestLines(chatOf(input), ": ", "  "),
     "});",
     "console.log(response.choices[0].message.content);",
   ].join("\n");

@@ -21,12 +21,16 @@ export type ConversationState = {
 };
 
 export type ConversationAction =
-  | { type: "start"; user?: UserTurn; assistant: AssistantTurn }
+  /** `replaces`: the reply a Regenerate discards. */
+  | { type: "start"; user?: UserTurn; assistant: AssistantTurn; replaces?: string }
+  /** Continue: a stopped reply streams again, the new text added to what was kept. */
+  | { type: "resume"; id: string }
   | { type: "delta"; id: string; text: string }
   | { type: "usage"; id: string; usage: ChatUsage }
   | { type: "finish"; id: string; finishReason?: string }
   | { type: "stopped"; id: string }
-  | { type: "failed"; id: string; error: unknown }
+  /** `keep`: a continued reply that failed keeps what it had, stopped, rather than being marked failed. */
+  | { type: "failed"; id: string; error: unknown; keep?: boolean }
   | { type: "take-back" }
   | { type: "clear" };
 
@@ -44,9 +48,11 @@ const withoutFailedReply = (turns: Turn[]): Turn[] => {
 export function reduceConversation(state: ConversationState, action: ConversationAction): ConversationState {
   switch (action.type) {
     case "start": {
-      const turns = withoutFailedReply(state.turns);
+      const turns = withoutFailedReply(state.turns).filter((t) => t.id !== action.replaces);
       return { turns: [...turns, ...(action.user ? [action.user] : []), action.assistant], failure: null };
     }
+    case "resume":
+      return { turns: updateAssistant(state.turns, action.id, (t) => ({ ...t, status: "streaming", finishReason: undefined })), failure: null };
     case "delta":
       return { ...state, turns: updateAssistant(state.turns, action.id, (t) => ({ ...t, content: t.content + action.text })) };
     case "usage":
@@ -56,6 +62,7 @@ export function reduceConversation(state: ConversationState, action: Conversatio
     case "stopped":
       return { ...state, turns: updateAssistant(state.turns, action.id, (t) => ({ ...t, status: "stopped" })) };
     case "failed": {
+      if (action.keep) return { turns: updateAssistant(state.turns, action.id, (t) => ({ ...t, status: "stopped" })), failure: action.error };
       // A reply that failed before its first token leaves nothing worth showing; a partial one stays, marked.
       const failedTurn = state.turns.find((t) => t.id === action.id);
       const turns =
@@ -78,6 +85,26 @@ export function reduceConversation(state: ConversationState, action: Conversatio
 export function unansweredMessage(turns: readonly Turn[]): UserTurn | undefined {
   const last = withoutFailedReply([...turns]).at(-1);
   return last?.role === "user" ? last : undefined;
+}
+
+/** The last reply when it can be asked for again (finished or stopped, nothing streaming after it). */
+export function lastReply(turns: readonly Turn[]): AssistantTurn | undefined {
+  const last = turns.at(-1);
+  return last?.role === "assistant" && (last.status === "done" || last.status === "stopped") ? last : undefined;
+}
+
+/** What Continue adds after a stopped reply: the chat API has no "go on", so it is asked for in words. */
+export const CONTINUE_INSTRUCTION = "Continue exactly where your last reply stopped, without repeating anything.";
+
+/** The messages that ask again for the last reply (Regenerate): everything before it. */
+export function regenerateMessages(turns: readonly Turn[], systemPrompt: string): ChatMessage[] {
+  const reply = lastReply(turns);
+  return chatMessages(reply ? turns.filter((t) => t.id !== reply.id) : turns, systemPrompt);
+}
+
+/** The messages that continue a stopped reply: the conversation with what was kept, then the instruction. */
+export function continueMessages(turns: readonly Turn[], systemPrompt: string): ChatMessage[] {
+  return [...chatMessages(turns, systemPrompt), { role: "user", content: CONTINUE_INSTRUCTION }];
 }
 
 export function isStreaming(turns: readonly Turn[]): boolean {

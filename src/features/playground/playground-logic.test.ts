@@ -5,9 +5,13 @@ import { buildChatRequest, DEFAULT_PARAMETERS } from "./chat-request";
 import { checkpointAddressError, parseCheckpointAddress } from "./checkpoint-address";
 import {
   chatMessages,
+  CONTINUE_INSTRUCTION,
+  continueMessages,
   EMPTY_CONVERSATION,
   isStreaming,
+  lastReply,
   reduceConversation,
+  regenerateMessages,
   unansweredMessage,
   type AssistantTurn,
   type ConversationAction,
@@ -119,6 +123,34 @@ describe("the conversation", () => {
     expect(chatMessages(failed.turns, "")).toEqual([{ role: "user", content: "Hello" }]);
     expect(unansweredMessage(failed.turns)).toEqual(user);
     expect(reduceConversation(failed, { type: "start", assistant: reply("a2") }).turns.map((t) => t.id)).toEqual(["u1", "a2"]);
+  });
+
+  it("regenerates the last reply: asked with the conversation before it, the new reply in its place", () => {
+    const done = run({ type: "start", user, assistant: reply("a1") }, { type: "delta", id: "a1", text: "first try" }, { type: "finish", id: "a1" });
+    expect(lastReply(done.turns)?.id).toBe("a1");
+    expect(regenerateMessages(done.turns, "")).toEqual([{ role: "user", content: "Hello" }]);
+    const again = reduceConversation(done, { type: "start", assistant: reply("a2"), replaces: "a1" });
+    expect(again.turns.map((t) => t.id)).toEqual(["u1", "a2"]);
+    // Nothing to regenerate while a reply streams.
+    expect(lastReply(again.turns)).toBeUndefined();
+  });
+
+  it("continues a stopped reply: what was kept is history, the instruction follows, the new text is added to it", () => {
+    const stopped = run({ type: "start", user, assistant: reply("a1") }, { type: "delta", id: "a1", text: "The answer is" }, { type: "stopped", id: "a1" });
+    expect(continueMessages(stopped.turns, "")).toEqual([
+      { role: "user", content: "Hello" },
+      { role: "assistant", content: "The answer is" },
+      { role: "user", content: CONTINUE_INSTRUCTION },
+    ]);
+    const continued = [{ type: "resume", id: "a1" }, { type: "delta", id: "a1", text: " 42." }, { type: "finish", id: "a1" }] as const;
+    const state = continued.reduce(reduceConversation, stopped);
+    expect(state.turns).toHaveLength(2);
+    expect(state.turns[1]).toMatchObject({ content: "The answer is 42.", status: "done" });
+    // A continuation that fails keeps the kept text, stopped, as history.
+    const failed = [{ type: "resume", id: "a1" }, { type: "failed", id: "a1", error: "x", keep: true }] as const;
+    const afterFailure = failed.reduce(reduceConversation, stopped);
+    expect(afterFailure.turns[1]).toMatchObject({ content: "The answer is", status: "stopped" });
+    expect(afterFailure.failure).toBe("x");
   });
 
   it("exports as an OpenAI-style request with the service", () => {

@@ -6,10 +6,11 @@ import { seedTrainingDemo } from "@server/seed/training-seed";
 import { seedUsers } from "@server/seed/users";
 import { createJobRunner } from "@server/training/job-runner";
 import { createApiClients } from "@/api/clients";
-import { renderApp } from "@/app/test-support";
-import { LOCAL_ORIGIN } from "@/test/local-server";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { createLocalServer, LOCAL_ORIGIN } from "@/test/local-server";
 import { API_KEY_STORAGE_KEY } from "@/settings/settings-storage";
 import { renderWithServices } from "@/features/models/test-support";
+import { CONTINUE_INSTRUCTION } from "./conversation";
 
 const GPT_OSS = "openai/gpt-oss-20b";
 const CHECKPOINT = "wandb-artifact:///demo/support-bot/support-rl:step24";
@@ -99,6 +100,34 @@ describe("playground: catalog models", () => {
     expect(chatRequests(server.requests)).toHaveLength(0);
   });
 
+  it("regenerates the last reply, and shows the conversation as code with the key read from the environment", async () => {
+    const { user, server } = renderWithServices(playgroundFor("inference", GPT_OSS));
+    await user.type(await composer(), "Hello there");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(reply()).toHaveTextContent(`[Local simulation of ${GPT_OSS}]`));
+    await user.click(screen.getByRole("button", { name: "Regenerate" }));
+    await waitFor(() => expect(chatRequests(server.requests)).toHaveLength(2));
+    const [first, second] = await Promise.all(chatRequests(server.requests).map((r) => r.json()));
+    expect(second.messages).toEqual(first.messages);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Regenerate" })).toBeInTheDocument());
+    expect(screen.getAllByTestId("reply-text")).toHaveLength(1);
+
+    await user.type(screen.getByLabelText("Message"), "and now?");
+    await user.click(screen.getByRole("button", { name: "View code" }));
+    const dialog = await screen.findByRole("dialog", { name: "This conversation as code" });
+    expect(dialog).toHaveTextContent("every message and reply so far and the message being typed");
+    await user.click(within(dialog).getByRole("tab", { name: "Python" }));
+    const code = within(dialog).getByRole("tabpanel").textContent!;
+    expect(code).toContain(`model="${GPT_OSS}"`);
+    expect(code).toContain('"content": "Hello there"');
+    expect(code).toContain('"content": "and now?"');
+    expect(code).toContain("temperature=0.7");
+    expect(code).toContain('api_key=os.environ["WANDB_API_KEY"]');
+    expect(dialog).not.toHaveTextContent(server.settings.apiKey);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
   it("copies the conversation as JSON and clears it after confirming", async () => {
     const { user } = renderWithServices(playgroundFor("inference", GPT_OSS));
     await user.type(await composer(), "hello");
@@ -126,6 +155,37 @@ describe("playground: trained checkpoints", () => {
     await user.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(reply()).toHaveTextContent(`[Local simulation of ${CHECKPOINT}]`));
     expect(chatRequests(server.requests)[0]!.url).toBe(`${LOCAL_ORIGIN}/api/training/v1/chat/completions`);
+  });
+
+  it("picks a known model, then a step marked best or latest, and a typed address selects both", async () => {
+    // Seeded before the page opens: the demo joins a new browser's list once, at the first look.
+    const server = createLocalServer();
+    seedTrainingDemo(server.db);
+    localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
+    const { user } = renderApp({ path: "/playground?service=training", defaults: urlsOf(server.settings), fetch: server.fetch });
+    const message = await composer();
+    // The seeded demo joins this browser's list of models, names included.
+    const modelSelect = screen.getByLabelText("Trained model");
+    await waitFor(() => expect(within(modelSelect).getByRole("option", { name: "support-rl (demo/support-bot)" })).toBeInTheDocument());
+    expect(screen.getByLabelText("Step")).toBeDisabled();
+    await user.selectOptions(modelSelect, "support-rl (demo/support-bot)");
+    const address = screen.getByLabelText("Checkpoint address");
+    await waitFor(() => expect(address).toHaveValue("wandb-artifact:///demo/support-bot/support-rl"));
+    const stepSelect = screen.getByLabelText("Step");
+    await waitFor(() => expect(within(stepSelect).getByRole("option", { name: /^Step 24 · latest/ })).toBeInTheDocument());
+    expect(within(stepSelect).getAllByRole("option", { name: /best by reward/ })).toHaveLength(1);
+    await user.selectOptions(stepSelect, within(stepSelect).getByRole("option", { name: /^Step 24 · latest/ }));
+    await waitFor(() => expect(address).toHaveValue(CHECKPOINT));
+
+    await user.type(message, "Where is my order?");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(reply()).toHaveTextContent(`[Local simulation of ${CHECKPOINT}]`));
+
+    // Typing still works, and a known model's address selects its model and step.
+    await user.clear(address);
+    await user.type(address, "wandb-artifact:///demo/support-bot/support-sft:step3");
+    await waitFor(() => expect(screen.getByLabelText("Trained model")).toHaveDisplayValue("support-sft (demo/support-bot)"));
+    await waitFor(() => expect(screen.getByLabelText("Step")).toHaveDisplayValue(/^Step 3/));
   });
 
   it("checks the address before sending", async () => {
@@ -218,6 +278,35 @@ describe("playground: Stop", () => {
     };
     return { requests, ...renderApp({ path, defaults, fetch: fetchLocal }) };
   }
+
+  it("after Stop, Continue keeps the text and asks for more; Regenerate replaces the reply", async () => {
+    const { user, requests } = renderWithSlowTokens(playgroundFor("inference", GPT_OSS), 40);
+    await user.type(await composer(), "tell me everything");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(reply().textContent).toMatch(/\S/), { timeout: 3000 });
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+    expect(await screen.findByText(/keeps this text and asks the model to go on/)).toBeInTheDocument();
+    const partial = reply().textContent!;
+
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await waitFor(() => expect(chatRequests(requests)).toHaveLength(2));
+    expect((await chatRequests(requests)[1]!.json()).messages).toEqual([
+      { role: "user", content: "tell me everything" },
+      { role: "assistant", content: partial },
+      { role: "user", content: CONTINUE_INSTRUCTION },
+    ]);
+    // The continuation is added to the same reply, which starts with what was kept.
+    await waitFor(() => expect(reply().textContent!.length).toBeGreaterThan(partial.length), { timeout: 3000 });
+    expect(screen.getAllByTestId("reply-text")).toHaveLength(1);
+    expect(reply().textContent!.startsWith(partial)).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+
+    await user.click(await screen.findByRole("button", { name: "Regenerate" }));
+    await waitFor(() => expect(chatRequests(requests)).toHaveLength(3));
+    expect((await chatRequests(requests)[2]!.json()).messages).toEqual([{ role: "user", content: "tell me everything" }]);
+    expect(screen.getAllByTestId("reply-text")).toHaveLength(1);
+    await user.click(await screen.findByRole("button", { name: "Stop" }));
+  });
 
   it("stops a streaming reply, keeps what arrived, and sends it as history next time", async () => {
     const { user, requests } = renderWithSlowTokens(playgroundFor("inference", GPT_OSS), 40);

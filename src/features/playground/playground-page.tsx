@@ -15,10 +15,12 @@ import { chatFailureTitle } from "./chat-failure";
 import { buildChatRequest, DEFAULT_PARAMETERS, type ChatParameters, type ParameterErrors } from "./chat-request";
 import { checkpointAddressError } from "./checkpoint-address";
 import { Composer } from "./composer";
-import { chatMessages, isStreaming, unansweredMessage, type Turn } from "./conversation";
+import { chatMessages, continueMessages, isStreaming, lastReply, regenerateMessages, unansweredMessage, type Turn } from "./conversation";
 import { conversationJson } from "./conversation-export";
 import { ConversationView } from "./conversation-view";
 import { ParametersPanel } from "./parameters-panel";
+import { ReplyActions } from "./reply-actions";
+import { ViewCodeButton } from "./view-code-dialog";
 import { parsePlaygroundParams, withPlaygroundParams, type PlaygroundTarget } from "./playground-url-state";
 import { TargetPicker } from "./target-picker";
 import { useChatSession } from "./use-chat-session";
@@ -51,11 +53,10 @@ export function PlaygroundPage() {
     return target.model === "" ? "Choose a model to chat with." : null;
   };
 
-  /** The request for the conversation plus `newMessage`, or null after showing what to fix. */
-  const prepare = (newMessage: string | null) => {
+  /** The request for the conversation plus `newMessage` (or for `messages` as given), or null after showing what to fix. */
+  const prepare = (newMessage: string | null, messages = chatMessages(turns, parameters.systemPrompt)) => {
     const problem = targetProblem();
     setTargetError(problem);
-    const messages = chatMessages(turns, parameters.systemPrompt);
     if (newMessage !== null) messages.push({ role: "user", content: newMessage });
     const built = buildChatRequest(target.model.trim(), parameters, messages);
     setParameterErrors(built.ok ? {} : built.errors);
@@ -78,6 +79,16 @@ export function PlaygroundPage() {
     if (request) void session.retry(request);
   };
 
+  const reply = streaming ? undefined : lastReply(turns);
+  const regenerate = () => {
+    const request = reply ? prepare(null, regenerateMessages(turns, parameters.systemPrompt)) : null;
+    if (reply && request) void session.regenerate(reply.id, request);
+  };
+  const continueReply = () => {
+    const request = reply ? prepare(null, continueMessages(turns, parameters.systemPrompt)) : null;
+    if (reply && request) void session.continueReply(reply.id, request);
+  };
+
   const editFailed = () => {
     const text = session.takeBack();
     setDraft((current) => (current.trim() === "" ? text : `${text}\n\n${current}`));
@@ -93,6 +104,7 @@ export function PlaygroundPage() {
         description="Chat with a model of the inference catalog, or with a checkpoint you trained, before wiring it into code."
         actions={
           <>
+            <ViewCodeButton target={target} {...codeOf(target, parameters, turns, draft)} />
             <CopyButton text={conversationJson(target, parameters, turns)} label="Copy conversation as JSON" showLabel variant="secondary" />
             <Button size="sm" icon={<TrashIcon size={14} />} onClick={() => (turns.length === 0 && failure === null ? session.clear() : setConfirmClear(true))}>
               Clear conversation
@@ -124,6 +136,11 @@ export function PlaygroundPage() {
             ) : (
               <ConversationView turns={turns} />
             )}
+            {reply ? (
+              <div className="mt-3">
+                <ReplyActions reply={reply} onRegenerate={regenerate} onContinue={continueReply} />
+              </div>
+            ) : null}
             {failure !== null ? (
               <div className="mt-3 space-y-2">
                 <ErrorPanel error={failure} title={chatFailureTitle(failure)} onRetry={canRetry ? retry : undefined} />
@@ -170,6 +187,24 @@ export function PlaygroundPage() {
       />
     </div>
   );
+}
+
+/** What "View code" shows: the conversation, the message being typed, and the settings when they are valid. */
+function codeOf(target: PlaygroundTarget, parameters: ChatParameters, turns: readonly Turn[], draft: string) {
+  const messages = chatMessages(turns, parameters.systemPrompt);
+  const withDraft = draft.trim() !== "";
+  if (withDraft) messages.push({ role: "user", content: draft });
+  const built = buildChatRequest(target.model.trim(), parameters, messages);
+  const targetProblem = target.service === "training" ? checkpointAddressError(target.model) : target.model.trim() === "" ? "Choose a model first: the code names none." : null;
+  const problem =
+    targetProblem ??
+    (built.ok ? null : "The temperature or token limit is out of range, so the code leaves them out.") ??
+    (messages.length === 0 ? "Nothing to send yet: type a message and the code includes it." : null);
+  return {
+    problem,
+    withDraft,
+    chat: { messages, temperature: built.ok ? (built.request.temperature ?? undefined) : undefined, max_tokens: built.ok ? (built.request.max_tokens ?? undefined) : undefined },
+  };
 }
 
 function replyStatusText(turn: Turn | undefined): string {

@@ -7,6 +7,7 @@ import { inputClasses, TextField } from "@/components/text-field";
 import { cn } from "@/lib/cn";
 import { useUrlBackedText } from "@/lib/use-url-backed-text";
 import { CHECKPOINT_EXAMPLE } from "./checkpoint-address";
+import { CheckpointPicker } from "./checkpoint-picker";
 import type { ChatService, PlaygroundTarget } from "./playground-url-state";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 
@@ -17,7 +18,7 @@ const SERVICES: { id: ChatService; label: string; hint: string }[] = [
 
 /**
  * What to chat with: a model of the inference service's catalog, or a trained checkpoint through
- * the training service (a free-text address, checked before sending).
+ * the training service (picked by model and step, or typed as an address, checked before sending).
  */
 export function TargetPicker({
   target,
@@ -99,13 +100,16 @@ export function TargetPicker({
           )}
         </Field>
       ) : (
-        <CheckpointField
-          address={target.model}
-          onChange={(model) => onChange({ service: "training", model })}
-          onBlur={onCheckpointBlur}
-          error={checkpointError}
-          disabled={disabled}
-        />
+        <>
+          <CheckpointPicker address={target.model} onChange={(model) => onChange({ service: "training", model })} disabled={disabled} />
+          <CheckpointField
+            address={target.model}
+            onChange={(model) => onChange({ service: "training", model })}
+            onBlur={onCheckpointBlur}
+            error={checkpointError}
+            disabled={disabled}
+          />
+        </>
       )}
     </div>
   );

@@ -25,12 +25,13 @@ export function useChatSession() {
 
   useEffect(() => () => running.current?.abort(), []);
 
-  async function stream({ service, request }: SendRequest, user: UserTurn | undefined) {
+  /** `into`: how the reply is placed: a new turn (after `user`), one replacing a reply (Regenerate), or the stopped reply continued. */
+  async function stream({ service, request }: SendRequest, user: UserTurn | undefined, into: { replaces?: string; continues?: string } = {}) {
     running.current?.abort();
     const abort = new AbortController();
     running.current = abort;
-    const assistant: AssistantTurn = { id: newId("a"), role: "assistant", content: "", status: "streaming", model: request.model };
-    dispatch({ type: "start", user, assistant });
+    const assistant: AssistantTurn = { id: into.continues ?? newId("a"), role: "assistant", content: "", status: "streaming", model: request.model };
+    dispatch(into.continues ? { type: "resume", id: into.continues } : { type: "start", user, assistant, replaces: into.replaces });
     const client = service === "training" ? training : inference;
     let finishReason: string | undefined;
     try {
@@ -43,7 +44,7 @@ export function useChatSession() {
       dispatch({ type: "finish", id: assistant.id, finishReason });
     } catch (error) {
       // Our own Stop (or leaving) aborts the request: the partial reply is kept, not an error.
-      dispatch(abort.signal.aborted ? { type: "stopped", id: assistant.id } : { type: "failed", id: assistant.id, error });
+      dispatch(abort.signal.aborted ? { type: "stopped", id: assistant.id } : { type: "failed", id: assistant.id, error, keep: into.continues !== undefined });
     } finally {
       if (running.current === abort) running.current = null;
     }
@@ -55,6 +56,10 @@ export function useChatSession() {
     send: (text: string, request: SendRequest) => stream(request, { id: newId("u"), role: "user", content: text }),
     /** Asks again for a reply to the last, unanswered message. */
     retry: (request: SendRequest) => stream(request, undefined),
+    /** Replaces the last reply with a new one (`request` holds the conversation before it). */
+    regenerate: (replyId: string, request: SendRequest) => stream(request, undefined, { replaces: replyId }),
+    /** Streams more of a stopped reply into it (`request` asks the model to go on). */
+    continueReply: (replyId: string, request: SendRequest) => stream(request, undefined, { continues: replyId }),
     stop: () => running.current?.abort(),
     /** Removes the unanswered last message and returns its text, for the composer. */
     takeBack: (): string => {

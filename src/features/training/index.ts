@@ -1,13 +1,15 @@
 /**
- * What other features use of the training feature: the Train page of a queue (train-from-queue)
- * picks or creates a model, sends an RL job and records it, with its origin, in this browser's
- * registry, as the new-job page does.
+ * What other features use of the training feature (the linter allows no deeper import):
+ * - the Train page of a queue (train-from-queue) picks or creates a model, sends an RL job and
+ *   records it, with its origin, in this browser's registry, as the new-job page does;
+ * - the playground's checkpoint picker lists the models this browser knows and their checkpoints.
  */
 export { TrainingRegistryProvider, useRegistry, useRegistryStore } from "./registry/registry-context";
-export type { JobOrigin, RegistryModel } from "./registry/registry-schema";
+export { modelPath, type JobOrigin, type RegistryModel } from "./registry/registry-schema";
 export { SUPPORTED_BASE_MODELS, baseModelWarning } from "./base-models";
 export { spreadOf, trajectoryStats, type Spread } from "./create-job/trajectory-stats";
 export { formatMetric } from "./format";
 export { serverFieldMessages } from "./form-errors";
+export { useCheckpointChoices, type CheckpointChoices } from "./models/checkpoint-choices";
 // The Train page's download is the format the new-job form reads (a test holds them to it).
 export { readTrajectoryFile } from "./create-job/trajectory-file";

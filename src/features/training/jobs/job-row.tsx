@@ -4,7 +4,7 @@ import { Button } from "@/components/button";
 import { AlertTriangleIcon, CloseIcon, RefreshIcon } from "@/components/icons";
 import { RelativeTime } from "@/components/relative-time";
 import { progressOf } from "../events/job-summary";
-import { useJobSummary } from "../events/use-job-summary";
+import type { JobSummaryState } from "../events/use-job-summary";
 import { formatMetric } from "../format";
 import { formatCount } from "@/lib/format";
 import { JobStateBadge } from "../job-state-badge";
@@ -15,12 +15,22 @@ import { ModelLink } from "./model-cell";
 import { UntrustedText } from "@/components/untrusted-text";
 import { BodyRow, Cell } from "@/components/table";
 import { paths } from "@/lib/paths";
+import { jobCreatedTime, type Repeat } from "./jobs-view";
 
 const KIND_LABEL = { rl: "RL", sft: "SFT" } as const;
 
-/** One job of the list, summarised from its events; polls only while it runs. */
-export function JobRow({ job, model, onForget }: { job: RegistryJob; model: RegistryModel | undefined; onForget: () => void }) {
-  const { summary, phase, retry } = useJobSummary(job.id);
+type JobRowProps = {
+  job: RegistryJob;
+  model: RegistryModel | undefined;
+  /** Read by the table for every job (the filters and sorts need them all), passed down. */
+  read: JobSummaryState;
+  repeat: Repeat | undefined;
+  onForget: () => void;
+};
+
+/** One job of the list, summarised from its events. */
+export function JobRow({ job, model, read, repeat, onForget }: JobRowProps) {
+  const { summary, phase, retry } = read;
   const kind = job.kind ?? summary.kind;
   const progress = progressOf(summary);
   const headline = headlineMetric(summary.latestMetrics);
@@ -33,6 +43,11 @@ export function JobRow({ job, model, onForget }: { job: RegistryJob; model: Regi
         <Link to={paths.trainingJob(job.id)} className="font-mono text-xs font-medium text-link hover:underline">
           <UntrustedText text={job.id} />
         </Link>
+        {repeat ? (
+          <span className="mt-0.5 block text-xs whitespace-nowrap text-fg-muted" title={`Job ${repeat.index} of the ${repeat.of} in this list that train this model, oldest first`}>
+            #{repeat.index} on this model
+          </span>
+        ) : null}
       </Cell>
       <Cell className="max-w-48 align-top">
         <ModelLink modelId={job.model_id} model={model} />
@@ -80,8 +95,10 @@ export function JobRow({ job, model, onForget }: { job: RegistryJob; model: Regi
           <span className="text-fg-muted">—</span>
         )}
       </Cell>
-      <Cell className="align-top text-xs text-fg-muted">
-        <RelativeTime value={job.added_at} />
+      <Cell className="align-top text-xs whitespace-nowrap text-fg-muted">
+        <RelativeTime value={jobCreatedTime(job)} />
+        {/* Without a creation time, a job created elsewhere is dated when it joined this list. */}
+        {job.created_at || job.source === "created" ? null : <span className="block text-[11px]">added here</span>}
       </Cell>
       <Cell align="right" className="align-top">
         <Button size="sm" variant="ghost" onClick={onForget} icon={<CloseIcon size={13} />} aria-label={`Remove ${job.id} from this browser's list`} title="Remove from this list (the job stays on the service)" />

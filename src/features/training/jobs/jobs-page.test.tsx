@@ -40,6 +40,39 @@ describe("training jobs page", { timeout: 20_000 }, () => {
     expect(screen.getByRole("table")).not.toHaveTextContent(TRAINING_SEED.jobs.acmeTriage);
   });
 
+  it("searches, filters and sorts the list from the URL, and tells a model's jobs apart", async () => {
+    const server = createLocalServer();
+    seedTrainingDemo(server.db);
+    const { user, router } = renderTraining("/training?sort=state.asc", server);
+    const table = await screen.findByRole("table", {}, FIRST);
+    const jobIds = () => within(table).queryAllByRole("link", { name: /^job_/ }).map((link) => link.textContent);
+    const { jobs } = TRAINING_SEED;
+    // States sort once every job's events are read: the failed before the succeeded, the newest first within each.
+    await waitFor(() => expect(jobIds()).toEqual([jobs.supportRlMalformed, jobs.supportLegacy, jobs.supportSft, jobs.supportRl]));
+    expect(within(table).getByRole("columnheader", { name: /State/ })).toHaveAttribute("aria-sort", "ascending");
+    // Two jobs train support-rl: each says which it is.
+    expect(within(table).getByRole("link", { name: jobs.supportRlMalformed }).closest("td")).toHaveTextContent("#2 on this model");
+    expect(within(table).getByRole("link", { name: jobs.supportRl }).closest("td")).toHaveTextContent("#1 on this model");
+
+    await user.click(within(table).getByRole("button", { name: "State" }));
+    expect(router.location.search).toBe("?sort=state.desc");
+    expect(jobIds()).toEqual([jobs.supportSft, jobs.supportRl, jobs.supportRlMalformed, jobs.supportLegacy]);
+
+    await user.selectOptions(screen.getByLabelText("State"), "failed");
+    await user.selectOptions(screen.getByLabelText("Model"), TRAINING_SEED.models.supportRl);
+    expect(jobIds()).toEqual([jobs.supportRlMalformed]);
+    expect(screen.getByText("1 of 4 jobs")).toBeInTheDocument();
+    expect(new URLSearchParams(router.location.search).get("model")).toBe(TRAINING_SEED.models.supportRl);
+
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    await user.type(screen.getByLabelText("Search jobs"), "SFT");
+    expect(jobIds()).toEqual([jobs.supportSft]);
+    expect(new URLSearchParams(router.location.search).get("q")).toBe("SFT");
+    await user.clear(screen.getByLabelText("Search jobs"));
+    await user.type(screen.getByLabelText("Search jobs"), "no such job");
+    expect(within(table).getByText("No job matches these filters.")).toBeInTheDocument();
+  });
+
   it("links a job opened by id to a model only when its first step is that model's checkpoint", async () => {
     const server = createLocalServer();
     const clients = createApiClients(server.settings, { fetch: server.fetch });

@@ -1,4 +1,6 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import type { UrlIssue } from "@/lib/url-state/url-issue";
+import { Button } from "@/components/button";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorPanel } from "@/components/error-panel";
 import { LoadingBar } from "@/components/loading-bar";
@@ -15,6 +17,7 @@ import { useCheckpointsPage, useCheckpointStats } from "../training-queries";
 import { CheckpointsTable } from "./checkpoints-table";
 import { CHECKPOINTS_URL_CODEC, CHECKPOINT_PAGE_SIZES } from "./checkpoints-url-state";
 import { DeleteCheckpoints } from "./delete-checkpoints";
+import { formatMetricSort, nextMetricSort, sortCheckpointsByMetric } from "./checkpoints-sort";
 
 /**
  * A model's checkpoints, a page at a time with the service's cursor (`after`), in either order.
@@ -43,7 +46,21 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
   const direction: Direction = view.dir ?? (rankBy ? defaultDirection(rankBy) : "higher");
   const best = rankBy ? bestCheckpoint(stats.data, rankBy, direction) : null;
 
-  const restart = () => setCursors(() => [undefined]);
+  // A metric sort orders every checkpoint (read for the stats) and pages them here; a metric the
+  // model does not have (a stale link) is reported and the table stays in step order.
+  const unknownSort = Boolean(view.sort && stats.data && !metricNames.includes(view.sort.metric));
+  const metricSort = view.sort && !unknownSort ? view.sort : null;
+  const sortIssues: UrlIssue[] = unknownSort && view.sort ? [{ param: "sort", value: formatMetricSort(view.sort), reason: `this model's checkpoints have no metric '${view.sort.metric}'; ordered by step` }] : [];
+  const sortKey = `${formatMetricSort(metricSort)}.${limit}`;
+  const [sortedPage, setSortedPage] = useState({ key: sortKey, page: 1 });
+  if (sortedPage.key !== sortKey) setSortedPage({ key: sortKey, page: 1 });
+  const sortedPageNumber = sortedPage.key === sortKey ? sortedPage.page : 1;
+  const allSorted = useMemo(() => (metricSort && stats.data ? sortCheckpointsByMetric(stats.data.checkpoints, metricSort) : null), [metricSort, stats.data]);
+
+  const restart = () => {
+    setCursors(() => [undefined]);
+    setSortedPage({ key: sortKey, page: 1 });
+  };
   const select = (steps: number[], on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -56,10 +73,23 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
 
   const data = page.data;
   const pageNumber = cursors.length;
+  const tableProps = {
+    metrics: metricNames,
+    order,
+    metricSort,
+    // Step: from a metric sort back to the step order; else reverse it.
+    onSortByStep: () => update(metricSort ? { sort: null } : { order: order === "asc" ? "desc" : "asc" }),
+    onSortByMetric: (metric: string) => update({ sort: nextMetricSort(metricSort, metric) }),
+    selected,
+    onSelect: select,
+    bestStep: best?.step ?? null,
+    path,
+  };
 
   return (
     <Section title="Checkpoints" note={stats.data ? `${formatCount(stats.data.count)} in all` : stats.isPending ? "counting…" : ""}>
       <UrlIssuesNotice issues={issues} onDismiss={dismissIssues} />
+      <UrlIssuesNotice issues={sortIssues} onDismiss={() => update({ sort: null }, { replace: true })} />
       {stats.isError ? <ErrorPanel error={stats.error} title="Could not read every checkpoint to find the best" onRetry={() => void stats.refetch()} /> : null}
       <BestPicker
         metrics={metricNames}
@@ -81,28 +111,55 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
           restart();
         }}
       />
-      <div aria-busy={page.isFetching}>
-        <LoadingBar active={page.isFetching} label="Loading checkpoints" />
-        {page.isError ? (
-          <ErrorPanel error={page.error} title="Could not load checkpoints" onRetry={() => void page.refetch()} />
-        ) : data && data.data.length === 0 && pageNumber === 1 ? (
-          <EmptyState title="No checkpoints" description="Each gradient step of a job on this model saves one. Start a job to make some." />
-        ) : data ? (
-          <CheckpointsTable
-            checkpoints={data.data}
-            metrics={metricNames}
-            order={order}
-            onToggleOrder={() => update({ order: order === "asc" ? "desc" : "asc" })}
-            selected={selected}
-            onSelect={select}
-            bestStep={best?.step ?? null}
-            path={path}
-          />
-        ) : (
-          <p className="text-sm text-fg-muted">Loading checkpoints…</p>
-        )}
-      </div>
-      {data && !(data.data.length === 0 && pageNumber === 1) ? (
+      {metricSort ? (
+        <div aria-busy={!allSorted}>
+          <LoadingBar active={stats.isFetching} label="Reading every checkpoint" />
+          {allSorted ? (
+            <CheckpointsTable
+              checkpoints={allSorted.slice((sortedPageNumber - 1) * limit, sortedPageNumber * limit)}
+              {...tableProps}
+            />
+          ) : stats.isError ? (
+            <p className="text-sm text-fg-muted">
+              Sorting by {metricSort.metric} needs every checkpoint: retry above, or{" "}
+              <Button size="sm" variant="secondary" onClick={() => update({ sort: null })}>
+                Order by step
+              </Button>
+            </p>
+          ) : (
+            <p className="text-sm text-fg-muted">Reading every checkpoint to sort by {metricSort.metric}…</p>
+          )}
+        </div>
+      ) : (
+        <div aria-busy={page.isFetching}>
+          <LoadingBar active={page.isFetching} label="Loading checkpoints" />
+          {page.isError ? (
+            <ErrorPanel error={page.error} title="Could not load checkpoints" onRetry={() => void page.refetch()} />
+          ) : data && data.data.length === 0 && pageNumber === 1 ? (
+            <EmptyState title="No checkpoints" description="Each gradient step of a job on this model saves one. Start a job to make some." />
+          ) : data ? (
+            <CheckpointsTable checkpoints={data.data} {...tableProps} />
+          ) : (
+            <p className="text-sm text-fg-muted">Loading checkpoints…</p>
+          )}
+        </div>
+      )}
+      {metricSort && allSorted && allSorted.length > 0 ? (
+        <Pagination
+          label="Checkpoint pages"
+          page={sortedPageNumber}
+          pageSize={limit}
+          pageSizes={CHECKPOINT_PAGE_SIZES}
+          offset={(sortedPageNumber - 1) * limit}
+          shownCount={Math.min(limit, allSorted.length - (sortedPageNumber - 1) * limit)}
+          total={allSorted.length}
+          hasNext={sortedPageNumber * limit < allSorted.length}
+          loading={stats.isFetching}
+          onPage={(next) => setSortedPage({ key: sortKey, page: Math.max(1, next) })}
+          onPageSize={(size) => update({ limit: size })}
+        />
+      ) : null}
+      {!metricSort && data && !(data.data.length === 0 && pageNumber === 1) ? (
         <Pagination
           label="Checkpoint pages"
           page={pageNumber}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CheckpointStats } from "@/api/queries/training";
 import { describeDeletion, planDelete } from "./delete-plan";
 
-const stats = (steps: number[]): CheckpointStats => ({ count: steps.length, firstStep: steps[0] ?? null, lastStep: steps.at(-1) ?? null, steps, metrics: {} });
+const stats = (steps: number[]): CheckpointStats => ({ count: steps.length, firstStep: steps[0] ?? null, lastStep: steps.at(-1) ?? null, steps, checkpoints: [], metrics: {} });
 
 describe("planning a checkpoint delete", () => {
   it("sends every asked step while the checkpoints are still being read, and names none as missing", () => {

@@ -8,10 +8,16 @@ import { renderTraining } from "../test-support";
 const FIRST = { timeout: 8000 };
 const registryKey = (url: string) => `wbops.training.registry.v1:${url}`;
 
-/** A model with a finished 5-step RL job (checkpoints at steps 1-5), known to this browser. */
 /** The checkpoint table's Step header button, which reverses the order. */
 const stepButton = () => within(screen.getByRole("columnheader", { name: /Step/ })).getByRole("button");
 
+/** The checkpoint pages on screen (the step order's and a metric sort's are two lists). */
+const checkpointPages = () => screen.getByRole("navigation", { name: "Checkpoint pages" });
+const column = (name: string) => within(screen.getByRole("table", { name: /Checkpoints/ })).getByRole("columnheader", { name });
+const lossColumn = () => within(screen.getByRole("table", { name: /Checkpoints/ })).getAllByRole("columnheader").indexOf(column("loss"));
+const losses = () => within(screen.getByRole("table", { name: /Checkpoints/ })).getAllByRole("row").slice(1).map((row) => Number(row.children[lossColumn()]!.textContent));
+
+/** A model with a finished 5-step RL job (checkpoints at steps 1-5), known to this browser. */
 async function trainedModel(steps = 5) {
   const server = createLocalServer();
   const clients = createApiClients(server.settings, { fetch: server.fetch });
@@ -75,8 +81,7 @@ describe("training models", { timeout: 30_000 }, () => {
     const { server, model } = await trainedModel();
     const { user } = renderTraining(`/training/models/${model.id}`, server);
     const table = await screen.findByRole("table", { name: /Checkpoints/ }, FIRST);
-    const headers = within(table).getAllByRole("columnheader").map((h) => h.textContent);
-    expect(headers).toEqual(expect.arrayContaining(["reward", "loss", "kl_div", "learning_rate"]));
+    for (const metric of ["reward", "loss", "kl_div", "learning_rate"]) expect(within(table).getByRole("columnheader", { name: metric })).toBeInTheDocument();
     const steps = () => within(table).getAllByRole("rowheader").map((h) => h.textContent?.replace("Best", ""));
     expect(steps()).toEqual(["1", "2", "3", "4", "5"]);
     // Rewards rise from group to group, so the last step is the best by reward.
@@ -111,6 +116,41 @@ describe("training models", { timeout: 30_000 }, () => {
     await act(async () => router.navigate(-1));
     await waitFor(() => expect(screen.getByRole("columnheader", { name: /Step/ })).toHaveAttribute("aria-sort", "descending"));
     expect(pages).toHaveTextContent("1–20 of 25");
+  });
+
+  it("sorts every checkpoint by a metric, pages them, and goes back to the step order from the Step header", async () => {
+    const { server, model } = await trainedModel(25);
+    const { user, router } = renderTraining(`/training/models/${model.id}`, server);
+    const table = await screen.findByRole("table", { name: /Checkpoints/ }, FIRST);
+    await waitFor(() => expect(checkpointPages()).toHaveTextContent("1–20 of 25"));
+
+    // Loss: lower is better, so the first click puts the lowest on top, across all 25 (not one page).
+    await user.click(within(column("loss")).getByRole("button"));
+    expect(router.location.search).toContain("sort=loss.asc");
+    await waitFor(() => expect(column("loss")).toHaveAttribute("aria-sort", "ascending"));
+    expect(column("Step")).not.toHaveAttribute("aria-sort");
+    expect(losses()).toHaveLength(20);
+    expect(losses()).toEqual([...losses()].sort((a, b) => a - b));
+    const firstPageWorst = Math.max(...losses());
+    await user.click(within(checkpointPages()).getByRole("button", { name: "Next page" }));
+    await waitFor(() => expect(checkpointPages()).toHaveTextContent("21–25 of 25"));
+    expect(Math.min(...losses())).toBeGreaterThanOrEqual(firstPageWorst);
+
+    await user.click(within(column("loss")).getByRole("button"));
+    await waitFor(() => expect(column("loss")).toHaveAttribute("aria-sort", "descending"));
+    expect(checkpointPages()).toHaveTextContent("1–20 of 25");
+
+    await user.click(within(column("Step")).getByRole("button"));
+    await waitFor(() => expect(column("Step")).toHaveAttribute("aria-sort", "ascending"));
+    expect(router.location.search).not.toContain("sort=");
+    expect(table).toBeInTheDocument();
+  });
+
+  it("says a link's sort metric is not this model's and orders by step", async () => {
+    const { server, model } = await trainedModel(3);
+    renderTraining(`/training/models/${model.id}?sort=accuracy.desc`, server);
+    expect(await screen.findByText(/have no metric 'accuracy'; ordered by step/, {}, FIRST)).toBeInTheDocument();
+    expect(screen.getByRole("columnheader", { name: /Step/ })).toHaveAttribute("aria-sort", "ascending");
   });
 
   it("warns, before anything is sent, when the base model is not one the service trains", async () => {

@@ -61,7 +61,7 @@ export function mergeRegistry(registry: Registry, file: Pick<RegistryFile, "mode
       report.addedJobs += 1;
       continue;
     }
-    const merged = fillMissing(known, incoming, ["model_id", "kind", "origin"]);
+    const merged = fillMissing(known, incoming, ["model_id", "kind", "origin", "created_at"]);
     if (merged === known) report.unchanged += 1;
     else {
       jobs.set(incoming.id, merged);

@@ -39,6 +39,8 @@ export const RegistryJob = z.object({
   /** Known when this browser created the job, or when the user said which model it trains. */
   model_id: z.optional(id),
   kind: z.optional(z.enum(["rl", "sft"])),
+  /** When the service made the job, where known (the local services' seeded demo); else a job created here was made at `added_at`. */
+  created_at: z.optional(z.string().check(z.maxLength(40))),
   added_at: z.string(),
   source,
   origin: z.optional(JobOrigin),

@@ -1,0 +1,72 @@
+import type { Browser } from "playwright-core";
+import type { ServerDbManifest } from "../fixtures/server-db";
+import { KEEP_NAMES_SHIM } from "../lib/browser";
+import { dashboardStorage } from "../lib/dashboard-storage";
+import { pageState, settlePage } from "../lib/page-state";
+
+/** Issue 17: the catalog's first row painted within 300 ms of a cold load (median). */
+export const CATALOG_FIRST_ROW_BUDGET_MS = 300;
+
+export type CatalogColdLoadSample = {
+  /** Navigation start to the animation frame after the one that first has a catalog row. */
+  firstRowMs: number;
+  /** Navigation start to DOMContentLoaded: the entry's scripts fetched and run. */
+  scriptsMs: number;
+  /** Start and end of the `/models` request (Resource Timing). */
+  modelsStartMs: number;
+  modelsEndMs: number;
+};
+
+export type CatalogColdLoadOutcome = { state: "measured"; samples: CatalogColdLoadSample[] } | { state: "not built yet" } | { state: "error"; error: string };
+
+/** Runs in the page before its scripts: notes when the first catalog row is in the document, then painted. */
+function watchFirstRow(): void {
+  const marks = window as unknown as { __firstRowPainted?: number };
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector("table tbody tr")) return;
+    observer.disconnect();
+    // The frame that shows the row is painted once the next one starts.
+    requestAnimationFrame(() => requestAnimationFrame(() => (marks.__firstRowPainted = performance.now())));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** Runs in the page: the timings of one load. */
+function loadFacts() {
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  const models = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((e) => new URL(e.name).pathname.endsWith("/models"));
+  return {
+    firstRowMs: (window as unknown as { __firstRowPainted?: number }).__firstRowPainted ?? Number.NaN,
+    scriptsMs: navigation?.domContentLoadedEventEnd ?? Number.NaN,
+    modelsStartMs: models?.startTime ?? Number.NaN,
+    modelsEndMs: models?.responseEnd ?? Number.NaN,
+  };
+}
+
+/**
+ * Opens /models `reps` times, each in a new browser context (no HTTP cache, no compiled-code
+ * cache: a cold load), as a returning user (the key in storage), and times the first row.
+ */
+export async function measureCatalogColdLoad(browser: Browser, origin: string, manifest: ServerDbManifest, reps: number): Promise<CatalogColdLoadOutcome> {
+  const samples: CatalogColdLoadSample[] = [];
+  for (let rep = 0; rep < reps; rep++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: origin });
+    try {
+      await context.addInitScript({ content: KEEP_NAMES_SHIM });
+      await context.addInitScript((storage) => {
+        if (window.location.origin === new URL(storage.origin).origin) for (const [key, value] of Object.entries(storage.entries)) window.localStorage.setItem(key, value);
+      }, { origin, entries: dashboardStorage(origin, manifest) });
+      await context.addInitScript(watchFirstRow);
+      const page = await context.newPage();
+      await page.goto("/models");
+      const state = await settlePage((selector) => page.evaluate(pageState, selector), "table tbody tr", 30_000);
+      if (state === "not built yet") return { state: "not built yet" };
+      if (state !== "ready") throw new Error(`/models showed no row (${state})`);
+      await page.waitForFunction(() => (window as unknown as { __firstRowPainted?: number }).__firstRowPainted !== undefined, undefined, { timeout: 10_000 });
+      samples.push(await page.evaluate(loadFacts));
+    } finally {
+      await context.close();
+    }
+  }
+  return { state: "measured", samples };
+}
