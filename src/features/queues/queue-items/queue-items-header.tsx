@@ -9,9 +9,11 @@ export function QueueItemsHeader({ titleId, queue, failed, controls }: { titleId
   return (
     <header className="space-y-2 border-b border-line pb-4">
       <Breadcrumbs trail={[{ label: "Annotation queues", to: paths.queues }]} />
-      {/* On wide screens the controls keep their place beside the title whatever its length. */}
+      {/* On wide screens the controls keep their place beside the title whatever its length; the
+          title keeps room for a few words, and the controls wrap onto a second line rather than
+          squeezing it to a letter per line. */}
       <div className="flex flex-col items-start gap-4 lg:flex-row lg:justify-between">
-        <div className="min-w-0 lg:flex-1">
+        <div className="min-w-0 lg:min-w-64 lg:flex-1">
           <h1 id={titleId} className="text-lg font-semibold tracking-tight text-fg">
             {queue ? <UntrustedText text={queue.name} className="break-words" /> : failed ? "Queue" : "Loading queue…"}
           </h1>
@@ -21,7 +23,7 @@ export function QueueItemsHeader({ titleId, queue, failed, controls }: { titleId
             </p>
           ) : null}
         </div>
-        <div className="flex max-w-full flex-wrap items-center gap-2 lg:shrink-0 lg:flex-nowrap">{controls}</div>
+        <div className="flex max-w-full flex-wrap items-center gap-2 lg:justify-end">{controls}</div>
       </div>
     </header>
   );
