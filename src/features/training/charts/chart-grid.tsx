@@ -3,28 +3,52 @@ import { useTheme } from "@/settings/theme/theme-context";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
 import type { JobEventStore } from "../events/job-event-store";
-import { orderMetrics } from "../metrics";
+import { emphasisedMetric, isFlatMetric, orderMetrics } from "../metrics";
 import { canDrawCharts } from "./chart-theme";
+import { CHART_HEIGHTS, type ChartSize } from "./chart-size";
 import { RenderTiming } from "./render-timing";
 import { SmoothingControl } from "./smoothing-control";
 import { useSmoothing } from "./use-smoothing";
+import { ZoomControl } from "./zoom-control";
+import { ZoomSync } from "./zoom-sync";
 
 // uPlot (and its CSS) load with the first chart, only where a canvas can draw them.
 const MetricChart = lazy(() => import("./metric-chart").then((m) => ({ default: m.MetricChart })));
 
-/** A chart for every numeric metric of the gradient steps, x = step, with one smoothing control. */
+/**
+ * A chart for every numeric metric of the gradient steps, x = step, with one smoothing control
+ * and one zoom shared by all charts. The headline metric (reward, else loss) comes first across
+ * the width; flat series (learning rate, counts) come last, small.
+ */
 export function ChartGrid({ store, version, simulated }: { store: JobEventStore; version: number; simulated: readonly string[] }) {
   const [smoothing, setSmoothing] = useSmoothing();
   const { resolved } = useTheme();
   const [timing] = useState(() => new RenderTiming());
+  const [zoomSync] = useState(() => new ZoomSync());
   const metrics = orderMetrics(store.metricNames());
+  const emphasised = emphasisedMetric(metrics);
+  const main = metrics.filter((name) => !isFlatMetric(name));
+  const flat = metrics.filter(isFlatMetric);
   const drawable = canDrawCharts();
+
+  const chart = (name: string, size: ChartSize) => (
+    <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
+      <Suspense fallback={<div style={{ height: CHART_HEIGHTS[size] + 46 }} className="animate-pulse rounded-lg border border-line bg-surface motion-reduce:animate-none" />}>
+        <MetricChart name={name} store={store} version={version} smoothing={smoothing} simulated={simulated.includes(name)} theme={resolved} timing={timing} zoomSync={zoomSync} size={size} />
+      </Suspense>
+    </PanelErrorBoundary>
+  );
 
   return (
     <Section
       title="Metrics"
-      note="Drag across a chart to zoom; double-click to reset. Hover for exact values."
-      actions={<SmoothingControl value={smoothing} onChange={setSmoothing} />}
+      note="Drag across a chart to zoom them all; double-click or Reset zoom to see every step. Hover for exact values."
+      actions={
+        <>
+          {metrics.length > 0 && drawable ? <ZoomControl sync={zoomSync} axis="Model steps" /> : null}
+          <SmoothingControl value={smoothing} onChange={setSmoothing} />
+        </>
+      }
     >
       {metrics.length === 0 ? (
         <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
@@ -33,22 +57,19 @@ export function ChartGrid({ store, version, simulated }: { store: JobEventStore;
       ) : !drawable ? (
         <p className="text-sm text-fg-muted">This browser cannot draw charts (no canvas). Metrics: {metrics.join(", ")}.</p>
       ) : (
-        <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-          {metrics.map((name) => (
-            <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
-              <Suspense fallback={<div className="h-[226px] animate-pulse rounded-lg border border-line bg-surface motion-reduce:animate-none" />}>
-                <MetricChart
-                name={name}
-                store={store}
-                version={version}
-                smoothing={smoothing}
-                simulated={simulated.includes(name)}
-                theme={resolved}
-                timing={timing}
-                />
-              </Suspense>
-            </PanelErrorBoundary>
-          ))}
+        <div className="space-y-3">
+          <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+            {main.map((name) =>
+              name === emphasised ? (
+                <div key={name} className="lg:col-span-2">
+                  {chart(name, "emphasised")}
+                </div>
+              ) : (
+                chart(name, "normal")
+              ),
+            )}
+          </div>
+          {flat.length > 0 ? <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">{flat.map((name) => chart(name, "small"))}</div> : null}
         </div>
       )}
     </Section>
