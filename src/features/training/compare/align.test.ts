@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { alignRuns } from "./align";
-import { readCompareJobs, compareSearch } from "./compare-param";
+import { paths } from "@/lib/paths";
+import { readCompareJobs } from "./compare-param";
 
 describe("alignRuns", () => {
   it("lines runs up by their own step and leaves null where a run is shorter or lacks the metric", () => {
@@ -27,8 +28,8 @@ describe("alignRuns", () => {
   });
 
   it("draws eight runs of 10,000 steps from a few thousand rows", () => {
-    const runs = Array.from({ length: 8 }, (_, r) => {
-      const raw = Float64Array.from({ length: 10_000 }, (_, i) => Math.sin(i / (50 + r)) + r);
+    const runs = Array.from({ length: 8 }, (_run, r) => {
+      const raw = Float64Array.from({ length: 10_000 }, (_step, i) => Math.sin(i / (50 + r)) + r);
       return { raw, smoothed: raw };
     });
     const [x, ...series] = alignRuns(runs, 800);
@@ -42,7 +43,7 @@ describe("compare selection in the URL", () => {
   it("reads ids in order, drops blanks and repeats, and round-trips", () => {
     expect(readCompareJobs("?jobs=b,a,,b")).toEqual({ ids: ["b", "a"], problem: null });
     const ids = ["job 1", "job,2"];
-    expect(readCompareJobs(`?${compareSearch(ids)}`).ids).toEqual(ids);
+    expect(readCompareJobs(new URL(paths.trainingCompare(ids), "http://x").search).ids).toEqual(ids);
   });
 
   it("says what is wrong with too few or too many jobs", () => {

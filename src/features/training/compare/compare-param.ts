@@ -46,9 +46,3 @@ function decodePart(part: string): string {
     return part;
   }
 }
-
-/** The URL's query for a comparison of `ids`. */
-export function compareSearch(ids: readonly string[]): string {
-  // Commas are kept readable; each id is encoded on its own.
-  return `jobs=${ids.map((id) => encodeURIComponent(id)).join(",")}`;
-}

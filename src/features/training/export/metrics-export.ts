@@ -1,4 +1,3 @@
-import { csvLine } from "@/features/queues/queue-items/export/export-format";
 import type { Fact } from "../facts/job-facts";
 import { orderMetrics } from "../metrics";
 
@@ -19,6 +18,19 @@ export function metricUnion(jobs: readonly Pick<JobMetrics, "metricNames">[]): s
   for (const job of jobs) for (const name of job.metricNames) names.add(name);
   return orderMetrics([...names]);
 }
+
+// Spreadsheets run a cell that starts with one of these as a formula (CSV injection, OWASP).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell (RFC 4180); text a spreadsheet would run as a formula gets a leading apostrophe. */
+function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const csvLine = (cells: readonly (string | number | null | undefined)[]): string => `${cells.map(csvCell).join(",")}\r\n`;
 
 const finiteOrNull = (value: number | undefined): number | null => (value === undefined || !Number.isFinite(value) ? null : value);
 

@@ -37,8 +37,8 @@ export type FactInputs = {
   model: RegistryModel | undefined;
   summary: Pick<JobSummary, "state" | "kind">;
   totals: EventTotals;
-  /** Now (epoch ms), for the duration of a running job. */
-  now: number;
+  /** When the service last answered (epoch ms), for the duration of a running job so far; null: not said. */
+  now: number | null;
 };
 
 /** The totals of a job's steps as its event store holds them. */
@@ -135,8 +135,8 @@ function tokens(job: RegistryJob | undefined, totals: EventTotals, ended: boolea
   return sent === undefined ? null : `about ${formatCount(sent)} sent (4 characters a token)`;
 }
 
-function duration(started: number | null, finished: number | null, ended: boolean, now: number): string | null {
+function duration(started: number | null, finished: number | null, ended: boolean, now: number | null): string | null {
   if (started === null) return null;
   if (finished !== null) return formatDuration(Math.max(0, finished - started));
-  return ended ? null : `${formatDuration(Math.max(0, now - started))} so far`;
+  return ended || now === null ? null : `${formatDuration(Math.max(0, now - started))} so far`;
 }

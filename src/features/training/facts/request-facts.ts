@@ -27,7 +27,7 @@ export function rlDataSize(request: CreateRLJobRequest): JobDataSize {
   for (const group of request.trajectory_groups) {
     for (const trajectory of group.trajectories) {
       trajectories += 1;
-      for (const entry of trajectory.messages_and_choices) characters += contentLength("message" in entry ? entry.message.content : entry.content);
+      for (const entry of trajectory.messages_and_choices) characters += contentLength("role" in entry ? entry.content : entry.message.content);
     }
   }
   return { groups: request.trajectory_groups.length, trajectories, tokens: Math.ceil(characters / CHARS_PER_TOKEN) };

@@ -51,7 +51,7 @@ function JobView({ jobId }: { jobId: string }) {
 
   const caughtUp = stream.phase.phase !== "loading";
   useSeenTimes(registryStore, jobId, summary.state, caughtUp, known !== undefined);
-  const facts = jobFacts({ job: known, model, summary, totals: eventTotals(stream.store), now: Date.now() });
+  const facts = jobFacts({ job: known, model, summary, totals: eventTotals(stream.store), now: stream.lastAnsweredAt });
   const metricsOfJob = () => [{ jobId, steps: stream.store.steps(), metricNames: stream.store.metricNames(), column: (name: string) => stream.store.column(name), facts }];
 
   // The charts' height depends on which metrics the events carry. The log below them is added

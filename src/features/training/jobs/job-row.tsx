@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { isApiError } from "@/api/errors";
 import { Button } from "@/components/button";
@@ -19,7 +20,7 @@ import { paths } from "@/lib/paths";
 const KIND_LABEL = { rl: "RL", sft: "SFT" } as const;
 
 /** One job of the list, summarised from its events; polls only while it runs. */
-export function JobRow({ job, model, onForget }: { job: RegistryJob; model: RegistryModel | undefined; onForget: () => void }) {
+export function JobRow({ job, model, onForget, leading }: { job: RegistryJob; model: RegistryModel | undefined; onForget: () => void; leading?: ReactNode }) {
   const { summary, phase, retry } = useJobSummary(job.id);
   const kind = job.kind ?? summary.kind;
   const progress = progressOf(summary);
@@ -29,6 +30,7 @@ export function JobRow({ job, model, onForget }: { job: RegistryJob; model: Regi
 
   return (
     <BodyRow>
+      {leading}
       <Cell className="align-top">
         <Link to={paths.trainingJob(job.id)} className="font-mono text-xs font-medium text-link hover:underline">
           <UntrustedText text={job.id} />
