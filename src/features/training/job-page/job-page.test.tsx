@@ -54,6 +54,18 @@ describe("training job page", { timeout: 30_000 }, () => {
     expect(screen.queryByRole("checkbox", { name: "Follow new events" })).not.toBeInTheDocument();
   });
 
+  it("lists a job opened by ID's facts from its steps and says what is not known", async () => {
+    const { server, jobId } = await jobOnServer(4, 6);
+    renderTraining(`/training/jobs/${jobId}`, server);
+    await waitFor(() => expect(screen.getByText(/Finished: all 6 events read/)).toBeInTheDocument(), FIRST);
+    const facts = screen.getByTestId("job-facts");
+    expect(facts).toHaveTextContent("Learning ratenot known: this job was opened by ID");
+    expect(facts).toHaveTextContent("Creatednot known: this job was opened by ID");
+    expect(facts).toHaveTextContent("Data size4 groups, 8 trajectories (from its steps)");
+    expect(facts).toHaveTextContent(/Tokens[\d,]+ trained/);
+    expect(screen.getByRole("button", { name: "Download CSV" })).toBeEnabled();
+  });
+
   it("says which steps are the job's own and which are the model's, for a second job on a model", async () => {
     const { server, model } = await jobOnServer(4, 6);
     const clients = createApiClients(server.settings, { fetch: server.fetch });
