@@ -11,6 +11,7 @@ import { SmoothingControl } from "./smoothing-control";
 import { useSmoothing } from "./use-smoothing";
 import { ZoomControl } from "./zoom-control";
 import { ZoomSync } from "./zoom-sync";
+import type { ValidationPoints } from "./validation-series";
 
 // uPlot (and its CSS) load with the first chart, only where a canvas can draw them.
 const MetricChart = lazy(() => import("./metric-chart").then((m) => ({ default: m.MetricChart })));
@@ -20,7 +21,18 @@ const MetricChart = lazy(() => import("./metric-chart").then((m) => ({ default: 
  * and one zoom shared by all charts. The headline metric (reward, else loss) comes first across
  * the width; flat series (learning rate, counts) come last, small.
  */
-export function ChartGrid({ store, version, simulated }: { store: JobEventStore; version: number; simulated: readonly string[] }) {
+export function ChartGrid({
+  store,
+  version,
+  simulated,
+  validation,
+}: {
+  store: JobEventStore;
+  version: number;
+  simulated: readonly string[];
+  /** Metrics logged with split `val`, by name: drawn on the training metric's chart as "val". */
+  validation?: ReadonlyMap<string, ValidationPoints>;
+}) {
   const [smoothing, setSmoothing] = useSmoothing();
   const { resolved } = useTheme();
   const [timing] = useState(() => new RenderTiming());
@@ -30,11 +42,12 @@ export function ChartGrid({ store, version, simulated }: { store: JobEventStore;
   const main = metrics.filter((name) => !isFlatMetric(name));
   const flat = metrics.filter(isFlatMetric);
   const drawable = canDrawCharts();
+  const validated = metrics.filter((name) => (validation?.get(name)?.steps.length ?? 0) > 0);
 
   const chart = (name: string, size: ChartSize) => (
     <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
       <Suspense fallback={<div style={{ height: CHART_HEIGHTS[size] + 46 }} className="animate-pulse rounded-lg border border-line bg-surface motion-reduce:animate-none" />}>
-        <MetricChart name={name} store={store} version={version} smoothing={smoothing} simulated={simulated.includes(name)} theme={resolved} timing={timing} zoomSync={zoomSync} size={size} />
+        <MetricChart name={name} store={store} version={version} smoothing={smoothing} simulated={simulated.includes(name)} theme={resolved} timing={timing} zoomSync={zoomSync} size={size} validation={validation?.get(name)} />
       </Suspense>
     </PanelErrorBoundary>
   );
@@ -50,6 +63,12 @@ export function ChartGrid({ store, version, simulated }: { store: JobEventStore;
         </>
       }
     >
+      {validated.length > 0 ? (
+        <p className="text-xs text-fg-muted" data-testid="validation-note">
+          <span aria-hidden="true" className="mr-1 inline-block w-4 border-t-2 border-dashed border-orange-700 align-middle dark:border-orange-400" />
+          val: trajectories logged with split <code>val</code> at {validated.length === 1 ? "one metric" : `${validated.length} metrics`} ({validated.join(", ")}), each at the model step it evaluated, on the same chart as the training series so the gap between them shows.
+        </p>
+      ) : null}
       {metrics.length === 0 ? (
         <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
           No gradient steps yet: the charts appear with the first step.

@@ -6,7 +6,8 @@ import type { JobEventStore } from "../events/job-event-store";
 import { formatMetric } from "../format";
 import { formatCount } from "@/lib/format";
 import { CHART_COLORS, type ChartColors } from "./chart-theme";
-import { alignedColumns, chartIndices } from "./downsample";
+import { chartIndices } from "./downsample";
+import { alignWithValidation, type ValidationPoints } from "./validation-series";
 import type { RenderTiming } from "./render-timing";
 import { SmoothedSeries } from "./smoothed-series";
 import type { ZoomSync } from "./zoom-sync";
@@ -16,7 +17,9 @@ import { CHART_HEIGHTS, type ChartSize } from "./chart-size";
 /** Tick spacings of the step axis: whole numbers only, 1-2-5 up to a million steps. */
 const STEP_INCREMENTS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 
-type Readout = { step: number; raw: number | null; smoothed: number | null };
+type Readout = { step: number; raw: number | null; smoothed: number | null; val: number | null };
+
+const NO_VALIDATION: ValidationPoints = { steps: [], values: [] };
 
 /**
  * One metric over steps: the raw series faint, the smoothed one on top. The uPlot instance is made
@@ -34,6 +37,7 @@ export function MetricChart({
   timing,
   zoomSync,
   size = "normal",
+  validation,
 }: {
   name: string;
   store: JobEventStore;
@@ -44,6 +48,8 @@ export function MetricChart({
   timing?: RenderTiming;
   zoomSync: ZoomSync;
   size?: ChartSize;
+  /** This metric as logged with split `val` (drawn as a second series, "val"), if any. */
+  validation?: ValidationPoints;
 }) {
   const height = CHART_HEIGHTS[size];
   const headingId = useId();
@@ -52,6 +58,7 @@ export function MetricChart({
   const colors = useRef<ChartColors>(CHART_COLORS[theme]);
   const [smoother] = useState(() => new SmoothedSeries(smoothing));
   const weight = useRef(smoothing);
+  const val = useRef(validation ?? NO_VALIDATION);
   const drawn = useRef<{ version: number; smoothing: number } | null>(null);
   const zoom = useRef<{ min: number; max: number } | null>(null);
   const [hover, setHover] = useState<Readout | null>(null);
@@ -66,7 +73,7 @@ export function MetricChart({
       const ys = store.column(name);
       const smoothed = smoother.of(ys, weight.current);
       const width = Math.max(100, Math.round(plot.current?.bbox.width ? plot.current.bbox.width / devicePixelRatio : element.clientWidth));
-      return alignedColumns(chartIndices(xs, ys, width, zoom.current ?? undefined), xs, [ys, smoothed]) as uPlot.AlignedData;
+      return alignWithValidation(chartIndices(xs, ys, width, zoom.current ?? undefined), xs, [ys, smoothed], val.current) as uPlot.AlignedData;
     };
     // A chart made while the page is zoomed (a metric that appears later) starts zoomed too; until
     // it is set up, and while it follows another chart, its scale changes are not published.
@@ -84,6 +91,8 @@ export function MetricChart({
           {},
           { label: "raw", stroke: () => colors.current.raw, width: 1, points: { show: false } },
           { label: "smoothed", stroke: () => colors.current.line, width: size === "emphasised" ? 2.5 : size === "small" ? 1.25 : 1.75, points: { show: false } },
+          // Validation: few points (one per evaluation), each marked, joined across the steps between.
+          { label: "val", stroke: () => colors.current.val, width: 1.5, dash: [4, 3], spanGaps: true, points: { show: true, size: 5, fill: () => colors.current.val } },
         ],
         axes: [
           {
@@ -114,8 +123,8 @@ export function MetricChart({
             (u) => {
               const i = u.cursor.idx;
               if (i === null || i === undefined) return setHover(null);
-              const [xs, raw, smooth] = u.data;
-              setHover({ step: xs[i] as number, raw: (raw?.[i] ?? null) as number | null, smoothed: (smooth?.[i] ?? null) as number | null });
+              const [xs, raw, smooth, valColumn] = u.data;
+              setHover({ step: xs[i] as number, raw: (raw?.[i] ?? null) as number | null, smoothed: (smooth?.[i] ?? null) as number | null, val: (valColumn?.[i] ?? null) as number | null });
             },
           ],
           setScale: [
@@ -181,6 +190,14 @@ export function MetricChart({
     refresh.current(zoom.current !== null);
   }, [version, smoothing, name, timing]);
 
+  // New validation logs: drawn in place, keeping any zoom.
+  useEffect(() => {
+    const next = validation ?? NO_VALIDATION;
+    if (val.current === next) return;
+    val.current = next;
+    refresh.current(zoom.current !== null);
+  }, [validation]);
+
   useEffect(() => {
     colors.current = CHART_COLORS[theme];
     plot.current?.redraw(false, true);
@@ -190,7 +207,8 @@ export function MetricChart({
   const steps = store.steps();
   const ys = store.column(name);
   const n = steps.length;
-  const latest = n > 0 ? { step: steps[n - 1]!, raw: numberOrNull(ys[n - 1]), smoothed: numberOrNull(smoother.of(ys, smoothing)[n - 1]) } : null;
+  const valCount = validation?.steps.length ?? 0;
+  const latest = n > 0 ? { step: steps[n - 1]!, raw: numberOrNull(ys[n - 1]), smoothed: numberOrNull(smoother.of(ys, smoothing)[n - 1]), val: valCount > 0 ? validation!.values[valCount - 1]! : null } : null;
   const shown = hover ?? latest;
 
   return (
@@ -209,6 +227,12 @@ export function MetricChart({
             <>
               {hover ? "" : "latest "}model step {formatCount(shown.step)} · raw <span className="text-fg">{formatMetric(shown.raw)}</span> · smoothed{" "}
               <span className="text-fg">{formatMetric(shown.smoothed)}</span>
+              {shown.val !== null ? (
+                <>
+                  {" "}
+                  · val <span className="text-fg">{formatMetric(shown.val)}</span>
+                </>
+              ) : null}
             </>
           ) : (
             "no steps yet"
@@ -220,7 +244,7 @@ export function MetricChart({
         // uPlot draws into this box (a canvas needs a container, not an <img>); the label says what it shows.
         // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
         role="img"
-        aria-label={latest ? `${name} over ${formatCount(n)} steps; latest ${formatMetric(latest.raw)}, smoothed ${formatMetric(latest.smoothed)}` : `${name}: no steps yet`}
+        aria-label={latest ? `${name} over ${formatCount(n)} steps; latest ${formatMetric(latest.raw)}, smoothed ${formatMetric(latest.smoothed)}${valCount > 0 ? `; validation at ${formatCount(valCount)} steps, latest ${formatMetric(latest.val)}` : ""}` : `${name}: no steps yet`}
         style={{ height }}
         className="w-full"
       />

@@ -66,6 +66,22 @@ describe("training job page", { timeout: 30_000 }, () => {
     expect(screen.getByRole("button", { name: "Download CSV" })).toBeEnabled();
   });
 
+  it("draws validation logged with split val beside the training metrics of the same name (local services)", async () => {
+    const { server, model, jobId } = await jobOnServer(3, 5);
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    await clients.training.logTrajectories(model.id, { split: "val", trajectory_groups: risingGroups(2) });
+    await clients.training.logTrajectories(model.id, { split: "train", trajectory_groups: risingGroups(2) });
+    // The job is known to this browser with its model (as when created here).
+    localStorage.setItem(
+      `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
+      JSON.stringify({ models: [], jobs: [{ id: jobId, model_id: model.id, kind: "rl", added_at: new Date().toISOString(), source: "created" }] }),
+    );
+    renderTraining(`/training/jobs/${jobId}`, server);
+    const note = await screen.findByTestId("validation-note", {}, FIRST);
+    expect(note).toHaveTextContent(/val: trajectories logged with split val at \d+ metrics \(reward, reward_std_dev/);
+    expect(server.requests.some((r) => r.url.includes(`/local/models/${model.id}/logs?split=val`))).toBe(true);
+  });
+
   it("says which steps are the job's own and which are the model's, for a second job on a model", async () => {
     const { server, model } = await jobOnServer(4, 6);
     const clients = createApiClients(server.settings, { fetch: server.fetch });

@@ -12,6 +12,7 @@ import { DownloadMetricsButtons } from "../export/download-buttons";
 import { FactsPanel } from "../facts/facts-panel";
 import { eventTotals, jobFacts } from "../facts/job-facts";
 import { useSeenTimes } from "../facts/use-seen-times";
+import { useJobValidation } from "../validation/use-validation-logs";
 import { EventLog } from "./event-log";
 import { QueuedReason } from "./queued-reason";
 import { JobHeader } from "./job-header";
@@ -50,6 +51,8 @@ function JobView({ jobId }: { jobId: string }) {
   }, [confirmedId, kind, registryStore]);
 
   const caughtUp = stream.phase.phase !== "loading";
+  const running = summary.state === "running" || summary.state === "queued";
+  const validation = useJobValidation(known?.model_id, summary.firstStep, summary.lastStep, running);
   useSeenTimes(registryStore, jobId, summary.state, caughtUp, known !== undefined);
   const facts = jobFacts({ job: known, model, summary, totals: eventTotals(stream.store), now: stream.lastAnsweredAt });
   const metricsOfJob = () => [{ jobId, steps: stream.store.steps(), metricNames: stream.store.metricNames(), column: (name: string) => stream.store.column(name), facts }];
@@ -81,7 +84,7 @@ function JobView({ jobId }: { jobId: string }) {
       {summary.state === "queued" && stream.phase.phase !== "loading" && stream.phase.phase !== "failed" && stream.phase.phase !== "retrying" ? <QueuedReason job={known} registry={registry} /> : null}
       <LiveStatus phase={stream.phase} events={stream.store.size} onRetry={stream.retry} />
       <PanelErrorBoundary label="Charts">
-        <ChartGrid store={stream.store} version={stream.version} simulated={summary.simulatedMetrics} />
+        <ChartGrid store={stream.store} version={stream.version} simulated={summary.simulatedMetrics} validation={validation} />
       </PanelErrorBoundary>
       <PanelErrorBoundary label="Facts">
         <FactsPanel facts={facts} actions={<DownloadMetricsButtons jobs={metricsOfJob} disabled={stream.store.stepCount === 0} />} />
