@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTheme } from "@/settings/theme/theme-context";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
@@ -13,8 +13,33 @@ import { ZoomControl } from "./zoom-control";
 import { ZoomSync } from "./zoom-sync";
 import type { ValidationPoints } from "./validation-series";
 
-// uPlot (and its CSS) load with the first chart, only where a canvas can draw them.
-const MetricChart = lazy(() => import("./metric-chart").then((m) => ({ default: m.MetricChart })));
+// uPlot (and its CSS) load with the job page, only where a canvas can draw them: asked for as soon
+// as this module runs, so they arrive while the events are read instead of after.
+const loadMetricChart = () => import("./metric-chart").then((m) => ({ default: m.MetricChart }));
+if (canDrawCharts()) void loadMetricChart().catch(() => undefined);
+const MetricChart = lazy(loadMetricChart);
+
+/**
+ * Whether every chart may be made yet. Making a chart costs a few milliseconds (a dozen of them
+ * delayed the first one by ~80 ms on a loaded machine), so the first (reward, else loss) is made
+ * and painted alone, and the others in the next frame, each in a box of its final size meanwhile.
+ */
+function useStaggeredCharts(haveCharts: boolean): boolean {
+  const [allShown, setAllShown] = useState(false);
+  useEffect(() => {
+    if (!haveCharts || allShown) return;
+    // Two frames: the first chart's paint happens in the first.
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => setAllShown(true));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [haveCharts, allShown]);
+  return allShown;
+}
 
 /**
  * A chart for every numeric metric of the gradient steps, x = step, with one smoothing control
@@ -42,15 +67,20 @@ export function ChartGrid({
   const main = metrics.filter((name) => !isFlatMetric(name));
   const flat = metrics.filter(isFlatMetric);
   const drawable = canDrawCharts();
+  const allShown = useStaggeredCharts(metrics.length > 0 && drawable);
   const validated = metrics.filter((name) => (validation?.get(name)?.steps.length ?? 0) > 0);
 
-  const chart = (name: string, size: ChartSize) => (
-    <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
-      <Suspense fallback={<div style={{ height: CHART_HEIGHTS[size] + 46 }} className="animate-pulse rounded-lg border border-line bg-surface motion-reduce:animate-none" />}>
-        <MetricChart name={name} store={store} version={version} smoothing={smoothing} simulated={simulated.includes(name)} theme={resolved} timing={timing} zoomSync={zoomSync} size={size} validation={validation?.get(name)} />
-      </Suspense>
-    </PanelErrorBoundary>
-  );
+  const chart = (name: string, size: ChartSize) => {
+    const placeholder = <div style={{ height: CHART_HEIGHTS[size] + 46 }} className="animate-pulse rounded-lg border border-line bg-surface motion-reduce:animate-none" />;
+    if (!allShown && name !== metrics[0]) return <div key={name}>{placeholder}</div>;
+    return (
+      <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
+        <Suspense fallback={placeholder}>
+          <MetricChart name={name} store={store} version={version} smoothing={smoothing} simulated={simulated.includes(name)} theme={resolved} timing={timing} zoomSync={zoomSync} size={size} validation={validation?.get(name)} />
+        </Suspense>
+      </PanelErrorBoundary>
+    );
+  };
 
   return (
     <Section

@@ -24,8 +24,10 @@ import { readCompareJobs } from "./compare-param";
 import { FactsTable } from "./facts-table";
 import { JobStreamSource, type StreamSnapshot } from "./job-stream-source";
 
-// uPlot loads with the first chart, as on the job page.
-const CompareChart = lazy(() => import("./compare-chart").then((m) => ({ default: m.CompareChart })));
+// uPlot loads with the page (where a canvas can draw), while the events are read.
+const loadCompareChart = () => import("./compare-chart").then((m) => ({ default: m.CompareChart }));
+if (canDrawCharts()) void loadCompareChart().catch(() => undefined);
+const CompareChart = lazy(loadCompareChart);
 
 /** /training/compare?jobs=a,b,c: two to eight jobs' metrics on shared charts, and their facts side by side. */
 export function ComparePage() {
