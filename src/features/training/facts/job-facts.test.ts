@@ -61,6 +61,13 @@ describe("job facts", () => {
     expect(jobFacts({ job, model: undefined, summary: { state: "queued", kind: null }, totals: NO_STEPS, now: 0 }).find((f) => f.key === "data_size")!.value).toBeNull();
   });
 
+  it("says why for a job imported or created before the facts were kept", () => {
+    const imported = jobFacts({ job: { id: "j", added_at: "x", source: "imported" }, model: undefined, summary: { state: "succeeded", kind: "rl" }, totals: NO_STEPS, now: null });
+    expect(factOf(imported, "learning_rate").unknown).toMatch(/imported/);
+    const old = jobFacts({ job: { id: "j", added_at: "x", source: "created" }, model: undefined, summary: { state: "succeeded", kind: "rl" }, totals: NO_STEPS, now: null });
+    expect(factOf(old, "created").unknown).toMatch(/created before the dashboard kept it/);
+  });
+
   it("sums a column's finite values only", () => {
     expect(columnTotal(new Float64Array([1, Number.NaN, 2.5]))).toBe(3.5);
     expect(columnTotal(new Float64Array([Number.NaN]))).toBeNull();

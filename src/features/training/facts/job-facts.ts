@@ -30,6 +30,8 @@ export type FactKey =
 export type Fact = { key: FactKey; label: string; value: string | null; unknown?: string };
 
 export const OPENED_BY_ID = "not known: this job was opened by ID";
+const IMPORTED = "not known: this job was imported (or is the demo's) without it";
+const CREATED_BEFORE = "not known: this job was created before the dashboard kept it";
 const NO_TIMES = "not known: the service's events carry no times, and no page here saw it";
 
 export type FactInputs = {
@@ -68,7 +70,8 @@ export function columnTotal(column: ArrayLike<number>): number | null {
 export function jobFacts({ job, model, summary, totals, now }: FactInputs): Fact[] {
   // A job created here knows its request; one opened or imported without it does not.
   const madeHere = job?.created_at !== undefined;
-  const requestUnknown = madeHere ? "not set (the service's default)" : OPENED_BY_ID;
+  const notKept = job?.source === "imported" ? IMPORTED : job?.source === "created" ? CREATED_BEFORE : OPENED_BY_ID;
+  const requestUnknown = madeHere ? "not set (the service's default)" : notKept;
   const request = job?.request;
   const kind = job?.kind ?? summary.kind;
   const started = parseTime(job?.seen_started_at);
@@ -81,11 +84,11 @@ export function jobFacts({ job, model, summary, totals, now }: FactInputs): Fact
     { key: "kind", label: "Kind", value: kind === "rl" ? "RL (trajectory groups)" : kind === "sft" ? "SFT (supervised)" : null, unknown: "not known yet" },
     { key: "learning_rate", label: "Learning rate", value: request?.learning_rate === undefined ? null : Array.isArray(request.learning_rate) ? request.learning_rate.join(", ") : String(request.learning_rate), unknown: requestUnknown },
     { key: "batch_size", label: "Batch size", value: request?.batch_size === undefined ? null : String(request.batch_size), unknown: kind === "rl" && madeHere ? "one trajectory group per step (RL)" : requestUnknown },
-    { key: "experimental_config", label: "Experimental config", value: request?.experimental_config ? JSON.stringify(request.experimental_config) : null, unknown: madeHere ? "none" : OPENED_BY_ID },
-    { key: "training_data", label: "Data from", value: describeSource(job?.data_source, request?.training_data_url), unknown: madeHere ? "not recorded" : OPENED_BY_ID },
+    { key: "experimental_config", label: "Experimental config", value: request?.experimental_config ? JSON.stringify(request.experimental_config) : null, unknown: madeHere ? "none" : notKept },
+    { key: "training_data", label: "Data from", value: describeSource(job?.data_source, request?.training_data_url), unknown: madeHere ? "not recorded" : notKept },
     { key: "data_size", label: "Data size", value: dataSize(job, kind, totals, ended), unknown: "no steps yet" },
     { key: "tokens", label: "Tokens", value: tokens(job, totals, ended), unknown: "not known" },
-    { key: "created", label: "Created", value: job?.created_at ? formatWhen(job.created_at) : null, unknown: OPENED_BY_ID },
+    { key: "created", label: "Created", value: job?.created_at ? formatWhen(job.created_at) : null, unknown: notKept },
     { key: "started", label: "Started", value: started === null ? null : `${formatWhen(job!.seen_started_at!)} (seen here)`, unknown: NO_TIMES },
     { key: "finished", label: "Finished", value: finished === null ? null : `${formatWhen(job!.seen_finished_at!)} (seen here)`, unknown: ended ? NO_TIMES : "not finished" },
     { key: "duration", label: "Duration", value: duration(started, finished, ended, now), unknown: started === null ? "not known: its start was not seen here" : "not known: its end was not seen here" },
