@@ -20,7 +20,7 @@ export function CompareLegend({ entries, theme }: { entries: readonly LegendEntr
         const failed = phase?.phase === "failed" ? phase.error : null;
         const summary = entry.stream?.store.summary();
         return (
-          <li key={entry.jobId} className="flex min-w-0 items-center gap-2" data-testid="compare-legend-entry">
+          <li key={entry.jobId} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1" data-testid="compare-legend-entry">
             {/* A line sample in the job's colour, as drawn. */}
             <span aria-hidden="true" className="inline-block h-1 w-5 shrink-0 rounded-full" style={{ background: seriesColor(index, theme) }} />
             <Link to={paths.trainingJob(entry.jobId)} className="font-mono font-medium text-link hover:underline">
