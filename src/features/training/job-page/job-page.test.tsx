@@ -43,6 +43,12 @@ describe("training job page", { timeout: 30_000 }, () => {
     // Every poll after the first read asked only for events after the last one seen.
     expect(eventRequests().slice(seenBefore).every((after) => after?.startsWith("evt_"))).toBe(true);
     expect(screen.getAllByText("Succeeded").length).toBeGreaterThan(0);
+    // The end was seen live, and gets a time; the start had happened before the page opened, and gets none.
+    const stored = JSON.parse(localStorage.getItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`) ?? "{}") as { jobs: { id: string; seen_started_at?: string; seen_finished_at?: string }[] };
+    const entry = stored.jobs.find((j) => j.id === jobId);
+    expect(entry?.seen_finished_at).toMatch(/^\d{4}-/);
+    expect(entry?.seen_started_at).toBeUndefined();
+    expect(screen.getByTestId("job-facts")).toHaveTextContent(/Finished.+\(seen here\)/);
   });
 
   it("does not offer to follow new events on a finished job (e2e training.spec checks where its log opens)", async () => {
