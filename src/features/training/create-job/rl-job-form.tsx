@@ -58,7 +58,7 @@ export function RlJobForm({ modelId, onModelChange }: { modelId: string; onModel
         trajectory_groups: file.content.groups,
         ...(experimental.value ? { experimental_config: experimental.value } : {}),
       },
-      dataSource: { kind: "file", fileName: file.name.slice(0, 500) },
+      origin: { kind: "file", fileName: file.name.slice(0, 500) },
     });
   };
 

@@ -4,12 +4,12 @@ import type { CreateRLJobRequest, CreateSFTJobRequest } from "@contract/training
 import { useApiClients } from "@/settings/api-clients";
 import { requestFacts, rlDataSize } from "../facts/request-facts";
 import { useRegistryStore } from "../registry/registry-context";
-import type { JobDataSource } from "../registry/registry-schema";
+import type { JobOrigin } from "../registry/registry-schema";
 import { paths } from "@/lib/paths";
 
 export type CreateJobInput = ({ kind: "rl"; request: CreateRLJobRequest } | { kind: "sft"; request: CreateSFTJobRequest }) & {
   /** Where the data came from (a file, a queue), kept with the job's facts. */
-  dataSource?: JobDataSource;
+  origin?: JobOrigin;
 };
 
 /**
@@ -31,7 +31,7 @@ export function useCreateJob() {
         created_at: new Date().toISOString(),
         request: requestFacts(input),
         ...(input.kind === "rl" ? { data_size: rlDataSize(input.request) } : {}),
-        ...(input.dataSource ? { data_source: input.dataSource } : {}),
+        ...(input.origin ? { origin: input.origin } : {}),
       });
       void navigate(paths.trainingJob(job.id));
     },

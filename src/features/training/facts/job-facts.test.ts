@@ -20,7 +20,7 @@ describe("job facts", () => {
       created_at: "2026-01-01T10:00:00Z",
       request: { learning_rate: 2e-5, experimental_config: { warmup_steps: 10 } },
       data_size: { groups: 3, trajectories: 12, tokens: 400 },
-      data_source: { kind: "file", fileName: "groups.jsonl" },
+      origin: { kind: "file", fileName: "groups.jsonl" },
       seen_started_at: "2026-01-01T10:00:05Z",
       seen_finished_at: "2026-01-01T10:02:05Z",
     };
@@ -89,8 +89,10 @@ describe("facts kept at creation", () => {
 
   it("still reads a registry job written before the facts existed, and reads a queue source", () => {
     expect(RegistryJobSchema.safeParse({ id: "job_old", added_at: "2025-01-01T00:00:00Z", source: "opened" }).success).toBe(true);
-    const queued = RegistryJobSchema.safeParse({ id: "j", added_at: "x", source: "created", data_source: { kind: "queue", queueId: "q1", queueName: "Support", rewardSpec: "helpful" } });
+    const queued = RegistryJobSchema.safeParse({ id: "j", added_at: "x", source: "created", origin: { kind: "queue", projectId: "demo/support-bot", queueId: "q1", queueName: "Support", rewardSpec: { ref: "weave:///demo/support-bot/object/helpful:abc", label: "Helpful" } } });
     expect(queued.success).toBe(true);
-    expect(RegistryJobSchema.safeParse({ id: "j", added_at: "x", source: "created", data_source: { kind: "email" } }).success).toBe(false);
+    const facts = jobFacts({ job: { ...(queued.data as RegistryJob), created_at: "2026-01-01T00:00:00Z" }, model: undefined, summary: { state: "queued", kind: null }, totals: NO_STEPS, now: null });
+    expect(factOf(facts, "training_data").value).toBe("queue Support (reward: Helpful)");
+    expect(RegistryJobSchema.safeParse({ id: "j", added_at: "x", source: "created", origin: { kind: "email" } }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { countOf, formatCount, formatDuration } from "@/lib/format";
 import type { JobSummary } from "../events/job-summary";
-import type { JobDataSource, RegistryJob, RegistryModel } from "../registry/registry-schema";
+import type { JobOrigin, RegistryJob, RegistryModel } from "../registry/registry-schema";
 
 /**
  * A job's facts, from what this browser kept when it made the job (the registry) and what the
@@ -85,7 +85,7 @@ export function jobFacts({ job, model, summary, totals, now }: FactInputs): Fact
     { key: "learning_rate", label: "Learning rate", value: request?.learning_rate === undefined ? null : Array.isArray(request.learning_rate) ? request.learning_rate.join(", ") : String(request.learning_rate), unknown: requestUnknown },
     { key: "batch_size", label: "Batch size", value: request?.batch_size === undefined ? null : String(request.batch_size), unknown: kind === "rl" && madeHere ? "one trajectory group per step (RL)" : requestUnknown },
     { key: "experimental_config", label: "Experimental config", value: request?.experimental_config ? JSON.stringify(request.experimental_config) : null, unknown: madeHere ? "none" : notKept },
-    { key: "training_data", label: "Data from", value: describeSource(job?.data_source, request?.training_data_url), unknown: madeHere ? "not recorded" : notKept },
+    { key: "training_data", label: "Data from", value: describeSource(job?.origin, request?.training_data_url), unknown: madeHere ? "not recorded" : notKept },
     { key: "data_size", label: "Data size", value: dataSize(job, kind, totals, ended), unknown: "no steps yet" },
     { key: "tokens", label: "Tokens", value: tokens(job, totals, ended), unknown: "not known" },
     { key: "created", label: "Created", value: job?.created_at ? formatWhen(job.created_at) : null, unknown: notKept },
@@ -107,9 +107,9 @@ function formatWhen(iso: string): string {
   return Number.isNaN(ms) ? iso : whenFormat.format(ms);
 }
 
-function describeSource(source: JobDataSource | undefined, url: string | undefined): string | null {
+function describeSource(source: JobOrigin | undefined, url: string | undefined): string | null {
   if (source?.kind === "file") return `file ${source.fileName}`;
-  if (source?.kind === "queue") return `queue ${source.queueName} (reward: ${source.rewardSpec})`;
+  if (source?.kind === "queue") return `queue ${source.queueName} (reward: ${source.rewardSpec.label})`;
   return url ?? null;
 }
 

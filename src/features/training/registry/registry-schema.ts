@@ -25,15 +25,21 @@ const count = z.int().check(z.gte(0));
 const isoTime = z.string().check(z.maxLength(40));
 
 /**
- * Where a job's training data came from, kept when this browser created the job: a file the user
- * chose, or an annotation queue ("Train from this queue" records the queue and its reward). Named
- * `data_source` because `source` already says how the entry joined this list.
+ * Where a job's training data came from, when this browser made it from something it can name
+ * (the service keeps no such record): a file the user chose, or a queue's answers to one question
+ * ("Train from this queue", branch h18, defines the queue shape the same way).
  */
-export const JobDataSource = z.discriminatedUnion("kind", [
+export const JobOrigin = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("file"), fileName: z.string().check(z.maxLength(500)) }),
-  z.object({ kind: z.literal("queue"), queueId: id, queueName: z.string().check(z.maxLength(500)), rewardSpec: z.string().check(z.maxLength(500)) }),
+  z.object({
+    kind: z.literal("queue"),
+    projectId: z.string().check(z.maxLength(300)),
+    queueId: id,
+    queueName: z.string().check(z.maxLength(500)),
+    rewardSpec: z.object({ ref: z.string().check(z.maxLength(1000)), label: z.string().check(z.maxLength(500)) }),
+  }),
 ]);
-export type JobDataSource = z.infer<typeof JobDataSource>;
+export type JobOrigin = z.infer<typeof JobOrigin>;
 
 /** What the job was asked to do, as sent (the service gives none of it back). */
 export const JobRequestFacts = z.object({
@@ -62,7 +68,7 @@ export const RegistryJob = z.object({
   created_at: z.optional(isoTime),
   request: z.optional(JobRequestFacts),
   data_size: z.optional(JobDataSize),
-  data_source: z.optional(JobDataSource),
+  origin: z.optional(JobOrigin),
   /** When a page of this browser saw training start / end arrive (not read from history). */
   seen_started_at: z.optional(isoTime),
   seen_finished_at: z.optional(isoTime),
