@@ -65,18 +65,21 @@ async function main() {
   const page = await context.newPage();
 
   const jobPath = `/training/jobs/${TRAINING_SEED.jobs.supportRl}`;
-  await firstChart(page, jobPath); // warm the server and the HTTP cache as a returning user's
+  if (reps > 0) await firstChart(page, jobPath); // warm the server and the HTTP cache as a returning user's
   const firsts: number[] = [];
   for (let i = 0; i < reps; i += 1) firsts.push(await firstChart(page, jobPath));
-  console.info(`job page, first chart drawn: median ${median(firsts).toFixed(0)} ms (${firsts.map((v) => v.toFixed(0)).join(", ")})`);
+  if (reps > 0) console.info(`job page, first chart drawn: median ${median(firsts).toFixed(0)} ms (${firsts.map((v) => v.toFixed(0)).join(", ")})`);
 
   if (process.argv[4] === "job-page-only") return browser.close();
-  const runs = await createRuns(training, JOBS, STEPS);
+  // COMPARE_JOBS=a,b,…: jobs of 10,000 steps made by an earlier run (making them takes minutes).
+  const given = process.env.COMPARE_JOBS?.split(",").map((jobId) => ({ jobId, modelId: "" }));
+  const runs = given ?? (await createRuns(training, JOBS, STEPS));
   await waitFinished(training, runs.map((r) => ({ jobId: r.jobId, steps: STEPS })), 15 * 60_000);
+  console.info(`compare jobs: ${runs.map((r) => r.jobId).join(",")}`);
   const comparePath = `/training/compare?jobs=${runs.map((r) => r.jobId).join(",")}`;
   const passes: number[] = [];
   const redraws: number[] = [];
-  for (let i = 0; i < Math.max(3, Math.ceil(reps / 2)); i += 1) {
+  for (let i = 0; i < Number(process.env.COMPARE_REPS ?? 3); i += 1) {
     await page.goto(comparePath);
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="compare-legend-entry"]').length === n && Array.from(document.querySelectorAll('[data-testid="compare-legend-entry"]')).every((e) => e.textContent?.includes("10,000 steps")), JOBS, { timeout: 120_000, polling: 250 });
     await page.waitForTimeout(800);

@@ -24,7 +24,10 @@ describe("alignRuns", () => {
     expect(x.length).toBeLessThan(400);
     expect(x).toContain(7_778);
     expect(Math.max(...(spikyRaw as number[]))).toBe(5);
-    expect(flatRaw!.every((v) => v === 0)).toBe(true);
+    // Each run is drawn from its own points only: the flat run's are all 0, and far fewer than the rows.
+    const flatPoints = flatRaw!.filter((v) => v !== null);
+    expect(flatPoints.every((v) => v === 0)).toBe(true);
+    expect(flatPoints.length).toBeLessThan(x.length);
   });
 
   it("draws eight runs of 10,000 steps from a few thousand rows", () => {

@@ -63,7 +63,11 @@ export function CompareChart({
         return { raw, smoothed: smoother.of(raw, weight.current) };
       });
       const width = Math.max(100, Math.round(plot.current?.bbox.width ? plot.current.bbox.width / devicePixelRatio : element.clientWidth));
-      return alignRuns(columns, width, zoom.current ?? undefined) as uPlot.AlignedData;
+      // Beyond two runs, a bucket per two pixels: eight runs' points are the union of their extremes,
+      // so the rows (and uPlot's work per series) grow with the runs; a line's min/max every 2 px
+      // still shows every spike.
+      const buckets = runs.length > 2 ? Math.ceil(width / 2) : width;
+      return alignRuns(columns, buckets, zoom.current ?? undefined) as uPlot.AlignedData;
     };
     const colors = () => CHART_COLORS[themeRef.current];
     zoom.current = zoomSync.range;
@@ -78,8 +82,9 @@ export function CompareChart({
         series: [
           {},
           ...runs.flatMap((run) => [
-            { label: `${run.label} (raw)`, stroke: () => fainter(seriesColor(run.colorIndex, themeRef.current), themeRef.current === "dark" ? 0.4 : 0.3), width: 1, points: { show: false } },
-            { label: run.label, stroke: () => seriesColor(run.colorIndex, themeRef.current), width: 1.75, points: { show: false } },
+            // Each run has values only at its own points (align.ts): its line joins them.
+            { label: `${run.label} (raw)`, stroke: () => fainter(seriesColor(run.colorIndex, themeRef.current), themeRef.current === "dark" ? 0.4 : 0.3), width: 1, spanGaps: true, points: { show: false } },
+            { label: run.label, stroke: () => seriesColor(run.colorIndex, themeRef.current), width: 1.75, spanGaps: true, points: { show: false } },
           ]),
         ],
         axes: [
@@ -169,7 +174,8 @@ export function CompareChart({
     plot.current?.redraw(false, true);
   }, [theme]);
 
-  const readout = readoutAt(plot.current, hoverRow, runs);
+  const hoverStep = hoverRow === null ? null : (plot.current?.data[0][hoverRow] ?? null);
+  const readout = hoverStep === null ? null : readoutAt(hoverStep, runs, (run) => smoothers.get(run.jobId)?.of(run.store.column(name), smoothing));
 
   return (
     <figure aria-labelledby={headingId} className="min-w-0 rounded-lg border border-line bg-surface p-3" data-metric={name}>
@@ -194,11 +200,12 @@ export function CompareChart({
   );
 }
 
-function readoutAt(u: uPlot | null, row: number | null, runs: readonly CompareRun[]): string | null {
-  if (!u || row === null) return null;
-  const step = u.data[0][row];
-  if (step === undefined) return null;
-  const values = runs.map((run, r) => `${run.label} ${formatMetric((u.data[2 * r + 2]?.[row] ?? null) as number | null)}`);
+/** Each job's smoothed value at a job step (the drawn rows hold only each run's own points). */
+function readoutAt(step: number, runs: readonly CompareRun[], smoothedOf: (run: CompareRun) => ArrayLike<number> | undefined): string {
+  const values = runs.map((run) => {
+    const value = smoothedOf(run)?.[step - 1];
+    return `${run.label} ${formatMetric(value === undefined || Number.isNaN(value) ? null : value)}`;
+  });
   return `job step ${formatCount(step)} · ${values.join(" · ")}`;
 }
 
