@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTheme } from "@/settings/theme/theme-context";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
@@ -11,13 +11,12 @@ import { SmoothingControl } from "./smoothing-control";
 import { useSmoothing } from "./use-smoothing";
 import { ZoomControl } from "./zoom-control";
 import { ZoomSync } from "./zoom-sync";
+import { preload, usePreloaded } from "./preloaded-module";
 import type { ValidationPoints } from "./validation-series";
 
 // uPlot (and its CSS) load with the job page, only where a canvas can draw them: asked for as soon
 // as this module runs, so they arrive while the events are read instead of after.
-const loadMetricChart = () => import("./metric-chart").then((m) => ({ default: m.MetricChart }));
-if (canDrawCharts()) void loadMetricChart().catch(() => undefined);
-const MetricChart = lazy(loadMetricChart);
+const metricChartModule = preload(canDrawCharts(), () => import("./metric-chart").then((m) => m.MetricChart));
 
 /**
  * Whether every chart may be made yet. Making a chart costs a few milliseconds (a dozen of them
@@ -68,16 +67,15 @@ export function ChartGrid({
   const flat = metrics.filter(isFlatMetric);
   const drawable = canDrawCharts();
   const allShown = useStaggeredCharts(metrics.length > 0 && drawable);
+  const { value: MetricChart, failed: chartCodeFailed } = usePreloaded(metricChartModule);
   const validated = metrics.filter((name) => (validation?.get(name)?.steps.length ?? 0) > 0);
 
   const chart = (name: string, size: ChartSize) => {
     const placeholder = <div style={{ height: CHART_HEIGHTS[size] + 46 }} className="animate-pulse rounded-lg border border-line bg-surface motion-reduce:animate-none" />;
-    if (!allShown && name !== metrics[0]) return <div key={name}>{placeholder}</div>;
+    if (!MetricChart || (!allShown && name !== metrics[0])) return <div key={name}>{placeholder}</div>;
     return (
       <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
-        <Suspense fallback={placeholder}>
-          <MetricChart name={name} store={store} version={version} smoothing={smoothing} simulated={simulated.includes(name)} theme={resolved} timing={timing} zoomSync={zoomSync} size={size} validation={validation?.get(name)} />
-        </Suspense>
+        <MetricChart name={name} store={store} version={version} smoothing={smoothing} simulated={simulated.includes(name)} theme={resolved} timing={timing} zoomSync={zoomSync} size={size} validation={validation?.get(name)} />
       </PanelErrorBoundary>
     );
   };
@@ -102,6 +100,10 @@ export function ChartGrid({
       {metrics.length === 0 ? (
         <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
           No gradient steps yet: the charts appear with the first step.
+        </p>
+      ) : chartCodeFailed ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          The charts' code could not be loaded (the network or a new version of the dashboard). Reload the page to try again. Metrics: {metrics.join(", ")}.
         </p>
       ) : !drawable ? (
         <p className="text-sm text-fg-muted">This browser cannot draw charts (no canvas). Metrics: {metrics.join(", ")}.</p>

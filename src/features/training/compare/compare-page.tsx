@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from "react";
+import { useCallback, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { buttonClasses } from "@/components/button";
 import { PageHeader } from "@/components/page-header";
@@ -8,6 +8,7 @@ import { paths } from "@/lib/paths";
 import { useApiClients } from "@/settings/api-clients";
 import { useTheme } from "@/settings/theme/theme-context";
 import { canDrawCharts } from "../charts/chart-theme";
+import { preload, usePreloaded } from "../charts/preloaded-module";
 import { RenderTiming } from "../charts/render-timing";
 import { SmoothingControl } from "../charts/smoothing-control";
 import { useSmoothing } from "../charts/use-smoothing";
@@ -24,10 +25,8 @@ import { readCompareJobs } from "./compare-param";
 import { FactsTable } from "./facts-table";
 import { JobStreamSource, type StreamSnapshot } from "./job-stream-source";
 
-// uPlot loads with the page (where a canvas can draw), while the events are read.
-const loadCompareChart = () => import("./compare-chart").then((m) => ({ default: m.CompareChart }));
-if (canDrawCharts()) void loadCompareChart().catch(() => undefined);
-const CompareChart = lazy(loadCompareChart);
+// uPlot loads with the page (where a canvas can draw), while the events are read (see preloaded-module.ts).
+const compareChartModule = preload(canDrawCharts(), () => import("./compare-chart").then((m) => m.CompareChart));
 
 /** /training/compare?jobs=a,b,c: two to eight jobs' metrics on shared charts, and their facts side by side. */
 export function ComparePage() {
@@ -81,6 +80,7 @@ function Comparison({ jobIds }: { jobIds: readonly string[] }) {
   const exportable = () =>
     runs.map((run) => ({ jobId: run.jobId, steps: run.store.steps(), metricNames: run.store.metricNames(), column: (name: string) => run.store.column(name), facts: factsOf.find((f) => f.jobId === run.jobId)?.facts }));
   const drawable = canDrawCharts();
+  const { value: CompareChart, failed: chartCodeFailed } = usePreloaded(compareChartModule);
 
   return (
     <div className="mt-4 space-y-6">
@@ -101,17 +101,23 @@ function Comparison({ jobIds }: { jobIds: readonly string[] }) {
       >
         {metrics.length === 0 ? (
           <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">No gradient steps yet in these jobs: the charts appear with the first step.</p>
+        ) : chartCodeFailed ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            The charts' code could not be loaded (the network or a new version of the dashboard). Reload the page to try again.
+          </p>
         ) : !drawable ? (
           <p className="text-sm text-fg-muted">This browser cannot draw charts (no canvas). Metrics: {metrics.join(", ")}.</p>
         ) : (
           <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
-            {metrics.map((name) => (
-              <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
-                <Suspense fallback={<div className="h-[266px] animate-pulse rounded-lg border border-line bg-surface motion-reduce:animate-none" />}>
+            {metrics.map((name) =>
+              CompareChart ? (
+                <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
                   <CompareChart name={name} runs={runs.filter((run) => run.store.metricNames().includes(name))} version={version} smoothing={smoothing} theme={resolved} timing={timing} zoomSync={zoomSync} />
-                </Suspense>
-              </PanelErrorBoundary>
-            ))}
+                </PanelErrorBoundary>
+              ) : (
+                <div key={name} className="h-[266px] animate-pulse rounded-lg border border-line bg-surface motion-reduce:animate-none" />
+              ),
+            )}
           </div>
         )}
       </Section>
