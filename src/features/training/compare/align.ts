@@ -30,18 +30,23 @@ export function alignRuns(runs: readonly RunColumns[], buckets: number, range?: 
   runs.forEach((run, r) => {
     for (const row of chartIndices(jobStepAxis(run.raw.length), run.raw, buckets, range)) keep[row] = keep[row]! | (1 << r);
   });
-  const x: number[] = [];
-  const series = runs.flatMap((): (number | null)[][] => [[], []]);
+  let count = 0;
+  for (let row = 0; row < longest; row += 1) if (keep[row] !== 0) count += 1;
+  // Sized once and filled with null natively; then only each run's own points are written.
+  const x = new Array<number>(count);
+  const series = runs.flatMap((): (number | null)[][] => [new Array<number | null>(count).fill(null), new Array<number | null>(count).fill(null)]);
+  let k = 0;
   for (let row = 0; row < longest; row += 1) {
-    if (keep[row] === 0) continue;
-    x.push(row + 1);
     const mask = keep[row]!;
+    if (mask === 0) continue;
+    x[k] = row + 1;
     for (let r = 0; r < runs.length; r += 1) {
+      if ((mask & (1 << r)) === 0) continue;
       const run = runs[r]!;
-      const own = (mask & (1 << r)) !== 0;
-      series[2 * r]!.push(own ? valueAt(run.raw, row) : null);
-      series[2 * r + 1]!.push(own ? valueAt(run.smoothed, row) : null);
+      series[2 * r]![k] = valueAt(run.raw, row);
+      series[2 * r + 1]![k] = valueAt(run.smoothed, row);
     }
+    k += 1;
   }
   return [x, ...series];
 }
