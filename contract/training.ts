@@ -209,3 +209,21 @@ export const SeededTraining = z.object({
   jobs: z.array(z.object({ id: z.string(), model_id: z.string(), kind: z.enum(["rl", "sft"]), created_at: z.optional(z.string()) })),
 });
 export type SeededTraining = z.infer<typeof SeededTraining>;
+
+/**
+ * Local reference services only (`GET /local/models/{model_id}/logs` under the training address;
+ * the real service has no such path: there `/log` metrics go to W&B): the metrics of a model's
+ * logged trajectories of one split, each at the model step it was logged at (its latest
+ * checkpoint then), oldest first, so the dashboard can draw validation beside training.
+ */
+export const LocalLogsQuery = z.object({
+  split: z._default(boundedNonEmpty(LIMITS.labelLength), "val"),
+  /** The last `id` seen: only later logs. */
+  after: z.optional(z.pipe(z.coerce.number(), intAtLeast(0))),
+  limit: z._default(z.pipe(z.coerce.number(), intAtLeast(1).check(z.lte(1000))), 1000),
+});
+export type LocalLogsQuery = z.input<typeof LocalLogsQuery>;
+export const LocalLoggedMetrics = z.object({ id: z.int(), split: z.string(), step: z.number(), metrics: z.record(z.string(), z.number()), created_at: z.string() });
+export type LocalLoggedMetrics = z.infer<typeof LocalLoggedMetrics>;
+export const LocalLogList = z.object({ data: z.array(LocalLoggedMetrics), has_more: z.boolean() });
+export type LocalLogList = z.infer<typeof LocalLogList>;

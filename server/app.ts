@@ -11,6 +11,7 @@ import { createInferenceService } from "./inference/service";
 import { createTraceService } from "./trace/service";
 import type { JobRunner } from "./training/runner";
 import { SEEDED_TRAINING_PATH, seededTrainingRoutes } from "./seed/seeded-training-route";
+import { LOCAL_LOGS_PATH, localLogsRoutes } from "./training/local-logs-route";
 import { createTrainingService } from "./training/service";
 import { API_HEADERS, BASE_SECURITY_HEADERS, setHeaders } from "./security-headers";
 import { mountDashboard } from "./static";
@@ -104,6 +105,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route(SERVICE_PATHS.trace, createTraceService());
   // Before the training service, which would answer its own 404 for this local-only path.
   app.route(`${SERVICE_PATHS.training}${SEEDED_TRAINING_PATH}`, seededTrainingRoutes());
+  app.route(`${SERVICE_PATHS.training}${LOCAL_LOGS_PATH}`, localLogsRoutes());
   app.route(
     SERVICE_PATHS.training,
     createTrainingService({

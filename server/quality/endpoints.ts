@@ -24,6 +24,7 @@ import {
   DeleteCheckpointsRequest,
   ListCheckpointsQuery,
   ListEventsQuery,
+  LocalLogsQuery,
   LogTrajectoriesRequest,
 } from "../../contract/training";
 import { INFERENCE_MODEL_IDS } from "../inference/catalog";
@@ -289,6 +290,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   training("GET", "/system-check", () => "/system-check", { auth: false }),
   // Local services only: the seeded demo the key may read (server/seed/seeded-training-route.ts).
   training("GET", "/local/seeded", () => "/local/seeded"),
+  // Local services only: a model's logged metrics by split (server/training/local-logs-route.ts).
+  training("GET", "/local/models/:modelId/logs", (f) => `/local/models/${f.modelId}/logs`, {
+    query: { schema: LocalLogsQuery, valid: () => ({ split: "val", limit: "10" }) },
+  }),
   training("POST", "/preview/models", () => "/preview/models", {
     body: {
       schema: CreateModelRequest,

@@ -156,4 +156,14 @@ export const TRAINING_MIGRATIONS: Migration[] = [
       ALTER TABLE training_logs DROP COLUMN trajectory_groups;
     `,
   },
+  {
+    // A log is an evaluation of the model as it stood: the step of its latest checkpoint then
+    // (0 before any), so the dashboard can draw validation metrics beside the training steps.
+    // Logs written before this have no step (NULL) and are not drawn.
+    id: "training/005_log_step",
+    sql: `
+      ALTER TABLE training_logs ADD COLUMN step INTEGER;
+      CREATE INDEX training_logs_model_split ON training_logs (model_id, split, id);
+    `,
+  },
 ];

@@ -71,6 +71,8 @@ export const trainingKeys = {
   checkpoints: (scope: ClientScope, modelId: string) => [...trainingKeys.model(scope, modelId), "checkpoints"] as const,
   checkpointPage: (scope: ClientScope, modelId: string, params: CheckpointPageParams) =>
     [...trainingKeys.checkpoints(scope, modelId), params] as const,
+  /** A model's logged metrics of one split (local services only: GET /local/models/{id}/logs). */
+  modelLogs: (scope: ClientScope, modelId: string, split: string) => [...trainingKeys.model(scope, modelId), "logs", split] as const,
   jobs: (scope: ClientScope) => [...trainingKeys.all(scope), "jobs"] as const,
   job: (scope: ClientScope, jobId: string) => [...trainingKeys.jobs(scope), "detail", jobId] as const,
   jobEvents: (scope: ClientScope, jobId: string) => [...trainingKeys.job(scope, jobId), "events"] as const,

@@ -17,6 +17,7 @@ import {
   ListEventsQuery,
   SeededTraining,
   type LogTrajectoriesRequest,
+  LocalLogList,
 } from "@contract/training";
 import type * as z from "zod/mini";
 import { bearerAuth, keyFingerprint } from "./auth";
@@ -118,6 +119,14 @@ export function createTrainingClient(config: ServiceClientConfig) {
     /** Local reference services only: the seeded demo models and jobs the key may read (see SeededTraining). */
     seededDemo(options?: CallOptions): Promise<SeededTraining> {
       return http.json({ method: "GET", path: "/local/seeded", options }, SeededTraining);
+    },
+
+    /**
+     * Local reference services only: a model's logged metrics of one split, each at the model
+     * step it was logged at (see LocalLogList). The real service has no such path (a 404).
+     */
+    localLogs(modelId: string, query: { split: string; after?: number }, options?: CallOptions): Promise<LocalLogList> {
+      return http.json({ method: "GET", path: `/local/models/${segment(modelId)}/logs`, query: { split: query.split, ...(query.after !== undefined ? { after: query.after } : {}) }, options }, LocalLogList);
     },
 
     ...chatMethods(http),

@@ -141,6 +141,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import("@/features/training/create-job/create-job-page").then((m) => m.CreateJobPage),
   },
   {
+    path: "/training/compare",
+    title: "Compare training runs",
+    requiresKey: true,
+    load: () => import("@/features/training/compare/compare-page").then((m) => m.ComparePage),
+  },
+  {
     path: "/training/jobs/:jobId",
     title: "Training job",
     requiresKey: true,

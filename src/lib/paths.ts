@@ -30,6 +30,8 @@ export const paths = {
     target ? `/playground?${new URLSearchParams({ service: target.service, model: target.model }).toString()}` : "/playground",
 
   trainingJobs: "/training",
+  /** Two to eight jobs' metrics side by side (features/training/compare). */
+  trainingCompare: (jobIds: readonly string[]) => `/training/compare?jobs=${jobIds.map((id) => encodeURIComponent(id)).join(",")}`,
   trainingJob: (jobId: string) => `/training/jobs/${segment(jobId)}`,
   newTrainingJob: (modelId?: string) => (modelId ? `/training/jobs/new?${new URLSearchParams({ model: modelId }).toString()}` : "/training/jobs/new"),
   trainingModels: "/training/models",

@@ -43,3 +43,16 @@ export function headlineMetric(metrics: Record<string, number>): { name: string;
   }
   return null;
 }
+
+/**
+ * Series that barely move (a learning rate, per-step counts): drawn small, after the others, so
+ * the curves people read get the room.
+ */
+export function isFlatMetric(name: string): boolean {
+  return name === "learning_rate" || name.startsWith("num_");
+}
+
+/** The chart to emphasise: reward when there is one, else loss (the headline metric). */
+export function emphasisedMetric(names: readonly string[]): string | null {
+  return names.includes("reward") ? "reward" : names.includes("loss") ? "loss" : null;
+}

@@ -1,54 +1,126 @@
-import { lazy, Suspense, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTheme } from "@/settings/theme/theme-context";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
 import type { JobEventStore } from "../events/job-event-store";
-import { orderMetrics } from "../metrics";
+import { emphasisedMetric, isFlatMetric, orderMetrics } from "../metrics";
 import { canDrawCharts } from "./chart-theme";
+import { CHART_HEIGHTS, type ChartSize } from "./chart-size";
 import { RenderTiming } from "./render-timing";
 import { SmoothingControl } from "./smoothing-control";
 import { useSmoothing } from "./use-smoothing";
+import { ZoomControl } from "./zoom-control";
+import { ZoomSync } from "./zoom-sync";
+import { preload, usePreloaded } from "./preloaded-module";
+import type { ValidationPoints } from "./validation-series";
 
-// uPlot (and its CSS) load with the first chart, only where a canvas can draw them.
-const MetricChart = lazy(() => import("./metric-chart").then((m) => ({ default: m.MetricChart })));
+// uPlot (and its CSS) load with the job page, only where a canvas can draw them: asked for as soon
+// as this module runs, so they arrive while the events are read instead of after.
+const metricChartModule = preload(canDrawCharts(), () => import("./metric-chart").then((m) => m.MetricChart));
 
-/** A chart for every numeric metric of the gradient steps, x = step, with one smoothing control. */
-export function ChartGrid({ store, version, simulated }: { store: JobEventStore; version: number; simulated: readonly string[] }) {
+/**
+ * Whether every chart may be made yet. Making a chart costs a few milliseconds (a dozen of them
+ * delayed the first one by ~80 ms on a loaded machine), so the first (reward, else loss) is made
+ * and painted alone, and the others in the next frame, each in a box of its final size meanwhile.
+ */
+function useStaggeredCharts(haveCharts: boolean): boolean {
+  const [allShown, setAllShown] = useState(false);
+  useEffect(() => {
+    if (!haveCharts || allShown) return;
+    // Two frames: the first chart's paint happens in the first.
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => setAllShown(true));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [haveCharts, allShown]);
+  return allShown;
+}
+
+/**
+ * A chart for every numeric metric of the gradient steps, x = step, with one smoothing control
+ * and one zoom shared by all charts. The headline metric (reward, else loss) comes first across
+ * the width; flat series (learning rate, counts) come last, small.
+ */
+export function ChartGrid({
+  store,
+  version,
+  simulated,
+  validation,
+}: {
+  store: JobEventStore;
+  version: number;
+  simulated: readonly string[];
+  /** Metrics logged with split `val`, by name: drawn on the training metric's chart as "val". */
+  validation?: ReadonlyMap<string, ValidationPoints>;
+}) {
   const [smoothing, setSmoothing] = useSmoothing();
   const { resolved } = useTheme();
   const [timing] = useState(() => new RenderTiming());
+  const [zoomSync] = useState(() => new ZoomSync());
   const metrics = orderMetrics(store.metricNames());
+  const emphasised = emphasisedMetric(metrics);
+  const main = metrics.filter((name) => !isFlatMetric(name));
+  const flat = metrics.filter(isFlatMetric);
   const drawable = canDrawCharts();
+  const allShown = useStaggeredCharts(metrics.length > 0 && drawable);
+  const { value: MetricChart, failed: chartCodeFailed } = usePreloaded(metricChartModule);
+  const validated = metrics.filter((name) => (validation?.get(name)?.steps.length ?? 0) > 0);
+
+  const chart = (name: string, size: ChartSize) => {
+    const placeholder = <div style={{ height: CHART_HEIGHTS[size] + 46 }} className="animate-pulse rounded-lg border border-line bg-surface motion-reduce:animate-none" />;
+    if (!MetricChart || (!allShown && name !== metrics[0])) return <div key={name}>{placeholder}</div>;
+    return (
+      <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
+        <MetricChart name={name} store={store} version={version} smoothing={smoothing} simulated={simulated.includes(name)} theme={resolved} timing={timing} zoomSync={zoomSync} size={size} validation={validation?.get(name)} />
+      </PanelErrorBoundary>
+    );
+  };
 
   return (
     <Section
       title="Metrics"
-      note="Drag across a chart to zoom; double-click to reset. Hover for exact values."
-      actions={<SmoothingControl value={smoothing} onChange={setSmoothing} />}
+      note="Drag across a chart to zoom them all; double-click or Reset zoom to see every step. Hover for exact values."
+      actions={
+        <>
+          {metrics.length > 0 && drawable ? <ZoomControl sync={zoomSync} axis="Model steps" /> : null}
+          <SmoothingControl value={smoothing} onChange={setSmoothing} />
+        </>
+      }
     >
+      {validated.length > 0 ? (
+        <p className="text-xs text-fg-muted" data-testid="validation-note">
+          <span aria-hidden="true" className="mr-1 inline-block w-4 border-t-2 border-dashed border-orange-700 align-middle dark:border-orange-400" />
+          val: trajectories logged with split <code>val</code> at {validated.length === 1 ? "one metric" : `${validated.length} metrics`} ({validated.join(", ")}), each at the model step it evaluated, on the same chart as the training series so the gap between them shows.
+        </p>
+      ) : null}
       {metrics.length === 0 ? (
         <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
           No gradient steps yet: the charts appear with the first step.
         </p>
+      ) : chartCodeFailed ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          The charts' code could not be loaded (the network or a new version of the dashboard). Reload the page to try again. Metrics: {metrics.join(", ")}.
+        </p>
       ) : !drawable ? (
         <p className="text-sm text-fg-muted">This browser cannot draw charts (no canvas). Metrics: {metrics.join(", ")}.</p>
       ) : (
-        <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-          {metrics.map((name) => (
-            <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
-              <Suspense fallback={<div className="h-[226px] animate-pulse rounded-lg border border-line bg-surface motion-reduce:animate-none" />}>
-                <MetricChart
-                name={name}
-                store={store}
-                version={version}
-                smoothing={smoothing}
-                simulated={simulated.includes(name)}
-                theme={resolved}
-                timing={timing}
-                />
-              </Suspense>
-            </PanelErrorBoundary>
-          ))}
+        <div className="space-y-3">
+          <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+            {main.map((name) =>
+              name === emphasised ? (
+                <div key={name} className="lg:col-span-2">
+                  {chart(name, "emphasised")}
+                </div>
+              ) : (
+                chart(name, "normal")
+              ),
+            )}
+          </div>
+          {flat.length > 0 ? <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">{flat.map((name) => chart(name, "small"))}</div> : null}
         </div>
       )}
     </Section>

@@ -3,11 +3,11 @@
  * line sits under the smoothed one, fainter but still readable: at 30% it vanished on the dark
  * background (issue 17, defect 4).
  */
-export type ChartColors = { line: string; raw: string; axis: string; grid: string; cursor: string };
+export type ChartColors = { line: string; raw: string; axis: string; grid: string; cursor: string; val: string };
 
 export const CHART_COLORS: Record<"light" | "dark", ChartColors> = {
-  light: { line: "#4338ca", raw: "rgba(67, 56, 202, 0.35)", axis: "#52525b", grid: "#e4e4e7", cursor: "#18181b" },
-  dark: { line: "#a5b4fc", raw: "rgba(165, 180, 252, 0.55)", axis: "#a1a1aa", grid: "#27272a", cursor: "#f4f4f5" },
+  light: { line: "#4338ca", raw: "rgba(67, 56, 202, 0.35)", axis: "#52525b", grid: "#e4e4e7", cursor: "#18181b", val: "#c2410c" },
+  dark: { line: "#a5b4fc", raw: "rgba(165, 180, 252, 0.55)", axis: "#a1a1aa", grid: "#27272a", cursor: "#f4f4f5", val: "#fb923c" },
 };
 
 /** Whether this environment can draw on a canvas (jsdom, used by component tests, cannot). */

@@ -1,26 +1,31 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { Button } from "@/components/button";
 import { StatusBadge } from "@/components/status-badge";
 import type { JobEventStore } from "../events/job-event-store";
 import { formatMetric } from "../format";
 import { formatCount } from "@/lib/format";
 import { CHART_COLORS, type ChartColors } from "./chart-theme";
-import { alignedColumns, chartIndices } from "./downsample";
+import { chartIndices } from "./downsample";
+import { alignWithValidation, type ValidationPoints } from "./validation-series";
 import type { RenderTiming } from "./render-timing";
 import { SmoothedSeries } from "./smoothed-series";
+import type { ZoomSync } from "./zoom-sync";
+import { CHART_HEIGHTS, type ChartSize } from "./chart-size";
 
-const HEIGHT = 180;
+
 /** Tick spacings of the step axis: whole numbers only, 1-2-5 up to a million steps. */
 const STEP_INCREMENTS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 
-type Readout = { step: number; raw: number | null; smoothed: number | null };
+type Readout = { step: number; raw: number | null; smoothed: number | null; val: number | null };
+
+const NO_VALIDATION: ValidationPoints = { steps: [], values: [] };
 
 /**
  * One metric over steps: the raw series faint, the smoothed one on top. The uPlot instance is made
  * once and fed with setData as steps arrive, so the chart extends in place; while the user is
- * zoomed in (drag to zoom, double-click to reset) new data keeps that zoom.
+ * zoomed in (drag to zoom, double-click to reset) new data keeps that zoom. The zoom is shared
+ * with the page's other charts through `zoomSync`.
  */
 export function MetricChart({
   name,
@@ -30,6 +35,9 @@ export function MetricChart({
   simulated,
   theme,
   timing,
+  zoomSync,
+  size = "normal",
+  validation,
 }: {
   name: string;
   store: JobEventStore;
@@ -38,16 +46,21 @@ export function MetricChart({
   simulated: boolean;
   theme: "light" | "dark";
   timing?: RenderTiming;
+  zoomSync: ZoomSync;
+  size?: ChartSize;
+  /** This metric as logged with split `val` (drawn as a second series, "val"), if any. */
+  validation?: ValidationPoints;
 }) {
+  const height = CHART_HEIGHTS[size];
   const headingId = useId();
   const target = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const colors = useRef<ChartColors>(CHART_COLORS[theme]);
   const [smoother] = useState(() => new SmoothedSeries(smoothing));
   const weight = useRef(smoothing);
+  const val = useRef(validation ?? NO_VALIDATION);
   const drawn = useRef<{ version: number; smoothing: number } | null>(null);
   const zoom = useRef<{ min: number; max: number } | null>(null);
-  const [zoomed, setZoomed] = useState(false);
   const [hover, setHover] = useState<Readout | null>(null);
   /** Recomputes the drawn points; set once the chart exists. */
   const refresh = useRef<(keepScale: boolean) => void>(() => {});
@@ -60,20 +73,26 @@ export function MetricChart({
       const ys = store.column(name);
       const smoothed = smoother.of(ys, weight.current);
       const width = Math.max(100, Math.round(plot.current?.bbox.width ? plot.current.bbox.width / devicePixelRatio : element.clientWidth));
-      return alignedColumns(chartIndices(xs, ys, width, zoom.current ?? undefined), xs, [ys, smoothed]) as uPlot.AlignedData;
+      return alignWithValidation(chartIndices(xs, ys, width, zoom.current ?? undefined), xs, [ys, smoothed], val.current) as uPlot.AlignedData;
     };
+    // A chart made while the page is zoomed (a metric that appears later) starts zoomed too; until
+    // it is set up, and while it follows another chart, its scale changes are not published.
+    zoom.current = zoomSync.range;
+    let following = true;
     const mountStart = performance.now();
     const instance = new uPlot(
       {
         width: Math.max(200, element.clientWidth),
-        height: HEIGHT,
+        height,
         legend: { show: false },
         cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 6 } },
         scales: { x: { time: false } },
         series: [
           {},
           { label: "raw", stroke: () => colors.current.raw, width: 1, points: { show: false } },
-          { label: "smoothed", stroke: () => colors.current.line, width: 1.75, points: { show: false } },
+          { label: "smoothed", stroke: () => colors.current.line, width: size === "emphasised" ? 2.5 : size === "small" ? 1.25 : 1.75, points: { show: false } },
+          // Validation: few points (one per evaluation), each marked, joined across the steps between.
+          { label: "val", stroke: () => colors.current.val, width: 1.5, dash: [4, 3], spanGaps: true, points: { show: true, size: 5, fill: () => colors.current.val } },
         ],
         axes: [
           {
@@ -104,8 +123,8 @@ export function MetricChart({
             (u) => {
               const i = u.cursor.idx;
               if (i === null || i === undefined) return setHover(null);
-              const [xs, raw, smooth] = u.data;
-              setHover({ step: xs[i] as number, raw: (raw?.[i] ?? null) as number | null, smoothed: (smooth?.[i] ?? null) as number | null });
+              const [xs, raw, smooth, valColumn] = u.data;
+              setHover({ step: xs[i] as number, raw: (raw?.[i] ?? null) as number | null, smoothed: (smooth?.[i] ?? null) as number | null, val: (valColumn?.[i] ?? null) as number | null });
             },
           ],
           setScale: [
@@ -117,7 +136,8 @@ export function MetricChart({
               const isZoomed = min > xs[0]! || max < xs[xs.length - 1]!;
               const previous = zoom.current;
               zoom.current = isZoomed ? { min, max } : null;
-              setZoomed(isZoomed);
+              // Every chart of the page follows.
+              if (!following) zoomSync.set(zoom.current, u);
               // Zooming in shows the detail of the range; the refinement itself keeps the scale.
               if (isZoomed && (previous?.min !== min || previous?.max !== max)) queueMicrotask(() => refresh.current(true));
             },
@@ -129,21 +149,35 @@ export function MetricChart({
       element,
     );
     plot.current = instance;
+    const unfollow = zoomSync.subscribe((range, origin) => {
+      if (origin === instance) return;
+      following = true;
+      zoom.current = range;
+      if (range === null) refresh.current(false);
+      else {
+        refresh.current(true);
+        instance.setScale("x", range);
+      }
+      following = false;
+    });
     try {
       performance.measure("training-chart-mount", { start: mountStart, end: performance.now() });
     } catch {
       // Timing is optional (older engines).
     }
     refresh.current = (keepScale) => instance.setData(columns(), !keepScale);
-    const resize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => instance.setSize({ width: Math.max(200, element.clientWidth), height: HEIGHT }));
+    if (zoom.current) instance.setScale("x", zoom.current);
+    following = false;
+    const resize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => instance.setSize({ width: Math.max(200, element.clientWidth), height }));
     resize?.observe(element);
     return () => {
+      unfollow();
       resize?.disconnect();
       instance.destroy();
       plot.current = null;
       refresh.current = () => {};
     };
-  }, [store, name, timing, smoother]);
+  }, [store, name, timing, smoother, zoomSync, height, size]);
 
   // New steps or a new weight: extend in place. Not zoomed: the x range grows with the data;
   // zoomed: it stays.
@@ -156,6 +190,14 @@ export function MetricChart({
     refresh.current(zoom.current !== null);
   }, [version, smoothing, name, timing]);
 
+  // New validation logs: drawn in place, keeping any zoom.
+  useEffect(() => {
+    const next = validation ?? NO_VALIDATION;
+    if (val.current === next) return;
+    val.current = next;
+    refresh.current(zoom.current !== null);
+  }, [validation]);
+
   useEffect(() => {
     colors.current = CHART_COLORS[theme];
     plot.current?.redraw(false, true);
@@ -165,7 +207,8 @@ export function MetricChart({
   const steps = store.steps();
   const ys = store.column(name);
   const n = steps.length;
-  const latest = n > 0 ? { step: steps[n - 1]!, raw: numberOrNull(ys[n - 1]), smoothed: numberOrNull(smoother.of(ys, smoothing)[n - 1]) } : null;
+  const valCount = validation?.steps.length ?? 0;
+  const latest = n > 0 ? { step: steps[n - 1]!, raw: numberOrNull(ys[n - 1]), smoothed: numberOrNull(smoother.of(ys, smoothing)[n - 1]), val: valCount > 0 ? validation!.values[valCount - 1]! : null } : null;
   const shown = hover ?? latest;
 
   return (
@@ -179,19 +222,17 @@ export function MetricChart({
             <span title="No GPU trains anything on the local services: this metric comes from a synthetic curve (training_started.data.simulated_metrics).">Simulated</span>
           </StatusBadge>
         ) : null}
-        {zoomed ? (
-          <Button size="sm" variant="ghost" className="h-6 px-1.5" onClick={() => {
-              zoom.current = null;
-              refresh.current(false);
-            }} aria-label={`Reset zoom of ${name}`}>
-            Reset zoom
-          </Button>
-        ) : null}
         <span className="ml-auto text-[11px] text-fg-muted tabular-nums" aria-hidden={hover ? "true" : undefined}>
           {shown ? (
             <>
               {hover ? "" : "latest "}model step {formatCount(shown.step)} · raw <span className="text-fg">{formatMetric(shown.raw)}</span> · smoothed{" "}
               <span className="text-fg">{formatMetric(shown.smoothed)}</span>
+              {shown.val !== null ? (
+                <>
+                  {" "}
+                  · val <span className="text-fg">{formatMetric(shown.val)}</span>
+                </>
+              ) : null}
             </>
           ) : (
             "no steps yet"
@@ -203,8 +244,9 @@ export function MetricChart({
         // uPlot draws into this box (a canvas needs a container, not an <img>); the label says what it shows.
         // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
         role="img"
-        aria-label={latest ? `${name} over ${formatCount(n)} steps; latest ${formatMetric(latest.raw)}, smoothed ${formatMetric(latest.smoothed)}` : `${name}: no steps yet`}
-        className="h-[180px] w-full"
+        aria-label={latest ? `${name} over ${formatCount(n)} steps; latest ${formatMetric(latest.raw)}, smoothed ${formatMetric(latest.smoothed)}${valCount > 0 ? `; validation at ${formatCount(valCount)} steps, latest ${formatMetric(latest.val)}` : ""}` : `${name}: no steps yet`}
+        style={{ height }}
+        className="w-full"
       />
     </figure>
   );

@@ -6,8 +6,20 @@
 export class RenderTiming {
   private startedAt: number | null = null;
   private waiting = new Set<string>();
+  private firstDrawn = false;
 
   constructor(private readonly label = "training-charts") {}
+
+  /** The first time any chart is drawn: a `<label>-first-drawn` mark (the page's first chart painted). */
+  private markFirst(): void {
+    if (this.firstDrawn) return;
+    this.firstDrawn = true;
+    try {
+      performance.mark(`${this.label}-first-drawn`);
+    } catch {
+      // Timing is optional.
+    }
+  }
 
   begin(chart: string): void {
     if (this.startedAt === null) this.startedAt = performance.now();
@@ -15,6 +27,7 @@ export class RenderTiming {
   }
 
   drawn(chart: string): void {
+    this.markFirst();
     if (!this.waiting.delete(chart) || this.waiting.size > 0 || this.startedAt === null) return;
     const start = this.startedAt;
     this.startedAt = null;

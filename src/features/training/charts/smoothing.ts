@@ -8,7 +8,8 @@ import { growableFloat64, type Growable } from "../events/growable";
 export class EmaSeries {
   private readonly out: Growable<Float64Array> = growableFloat64();
   private last = 0;
-  private count = 0;
+  /** weight ** (finite values so far), kept by multiplying: `**` per value made the EMA the slowest part of a redraw. */
+  private power = 1;
 
   constructor(readonly weight: number) {
     if (!(weight >= 0 && weight < 1)) throw new RangeError(`Smoothing weight must be in [0, 1), got ${weight}`);
@@ -17,6 +18,8 @@ export class EmaSeries {
   /** Smooths `values` from where the previous call stopped; returns all smoothed values so far. */
   extend(values: ArrayLike<number>): Float64Array {
     const w = this.weight;
+    // One grow up front instead of a length check per value.
+    this.out.reserve(values.length);
     for (let i = this.out.length; i < values.length; i += 1) {
       const value = values[i]!;
       if (Number.isNaN(value)) {
@@ -24,8 +27,8 @@ export class EmaSeries {
         continue;
       }
       this.last = this.last * w + (1 - w) * value;
-      this.count += 1;
-      const debias = w === 0 ? 1 : 1 - w ** this.count;
+      this.power *= w;
+      const debias = w === 0 ? 1 : 1 - this.power;
       this.out.push(this.last / debias);
     }
     return this.out.view();

@@ -60,7 +60,13 @@ describe("creating training jobs", { timeout: 30_000 }, () => {
     expect(body.trajectory_groups).toHaveLength(3);
     expect(body.experimental_config).toEqual({ warmup_steps: 1, learning_rate: 2e-5 });
     const stored = JSON.parse(localStorage.getItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`)!);
-    expect(stored.jobs[0]).toMatchObject({ model_id: model.id, kind: "rl", source: "created" });
+    expect(stored.jobs[0]).toMatchObject({ model_id: model.id, kind: "rl", source: "created", request: { learning_rate: 2e-5, experimental_config: { warmup_steps: 1 } }, data_size: { groups: 3, trajectories: 6 }, origin: { kind: "file", fileName: "groups.jsonl" } });
+    // The job's page shows what the service will not give back.
+    const facts = await screen.findByTestId("job-facts", {}, FIRST);
+    expect(facts).toHaveTextContent("Learning rate0.00002");
+    expect(facts).toHaveTextContent('Experimental config{"warmup_steps":1}');
+    expect(facts).toHaveTextContent("Data fromfile groups.jsonl");
+    expect(facts).toHaveTextContent("Data size3 groups, 6 trajectories");
   });
 
   it("checks an SFT job's fields before sending, then starts it", async () => {

@@ -58,6 +58,7 @@ export function RlJobForm({ modelId, onModelChange }: { modelId: string; onModel
         trajectory_groups: file.content.groups,
         ...(experimental.value ? { experimental_config: experimental.value } : {}),
       },
+      origin: { kind: "file", fileName: file.name.slice(0, 500) },
     });
   };
 

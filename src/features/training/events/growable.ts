@@ -29,6 +29,16 @@ export class Growable<T extends NumericArray> {
     this.count += 1;
   }
 
+  /** Makes room for `capacity` values in all, so the pushes up to it never copy. */
+  reserve(capacity: number): void {
+    if (capacity <= this.buffer.length) return;
+    let size = Math.max(1, this.buffer.length);
+    while (size < capacity) size *= 2;
+    const next = this.make(size);
+    next.set(this.buffer.subarray(0, this.count));
+    this.buffer = next;
+  }
+
   get(index: number): number {
     return this.buffer[index] ?? Number.NaN;
   }

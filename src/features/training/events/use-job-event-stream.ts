@@ -74,17 +74,28 @@ export function useJobEventStream(jobId: string): JobEventStream {
   return { store, version, phase, rate, lastAnsweredAt, retry: () => poller.current?.retryNow() };
 }
 
-/** The store's version, published at most every `ms` (trailing), so a burst of pages renders once. */
+/**
+ * The store's version, published at most every `ms`, so a burst of pages renders once. The first
+ * change after a quiet spell is published at once (leading edge): the first page of a job's events
+ * draws its charts without waiting `ms` (the job page's first chart came 150 ms later for it).
+ */
 function useThrottledVersion(store: JobEventStore, ms: number): number {
   const [version, setVersion] = useState(store.version);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastPublished = -Infinity;
+    const publish = () => {
+      lastPublished = performance.now();
+      setVersion(store.version);
+    };
     const unsubscribe = store.subscribe(() => {
       if (timer !== null) return;
+      const wait = lastPublished + ms - performance.now();
+      if (wait <= 0) return publish();
       timer = setTimeout(() => {
         timer = null;
-        setVersion(store.version);
-      }, ms);
+        publish();
+      }, wait);
     });
     return () => {
       unsubscribe();

@@ -54,7 +54,7 @@ export function JobHeader({
         <CopyButton text={jobId} label="Copy job ID" />
         {unknownSince !== null ? <UnknownStateBadge since={unknownSince} lastSeen={summary.state} /> : <JobStateBadge state={summary.state} />}
       </div>
-      {job?.origin ? (
+      {job?.origin?.kind === "queue" ? (
         <p className="text-sm text-fg-muted" data-testid="job-origin">
           Trained from the queue{" "}
           <Link to={paths.queue(job.origin.queueId)} className="text-link underline underline-offset-2">

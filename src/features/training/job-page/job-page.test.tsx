@@ -43,6 +43,12 @@ describe("training job page", { timeout: 30_000 }, () => {
     // Every poll after the first read asked only for events after the last one seen.
     expect(eventRequests().slice(seenBefore).every((after) => after?.startsWith("evt_"))).toBe(true);
     expect(screen.getAllByText("Succeeded").length).toBeGreaterThan(0);
+    // The end was seen live, and gets a time; the start had happened before the page opened, and gets none.
+    const stored = JSON.parse(localStorage.getItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`) ?? "{}") as { jobs: { id: string; seen_started_at?: string; seen_finished_at?: string }[] };
+    const entry = stored.jobs.find((j) => j.id === jobId);
+    expect(entry?.seen_finished_at).toMatch(/^\d{4}-/);
+    expect(entry?.seen_started_at).toBeUndefined();
+    expect(screen.getByTestId("job-facts")).toHaveTextContent(/Finished.+\(seen here\)/);
   });
 
   it("does not offer to follow new events on a finished job (e2e training.spec checks where its log opens)", async () => {
@@ -52,6 +58,34 @@ describe("training job page", { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByText(/Finished: all 42 events read/)).toBeInTheDocument(), FIRST);
     expect(within(log).getByRole("cell", { name: "training_started" })).toBeInTheDocument();
     expect(screen.queryByRole("checkbox", { name: "Follow new events" })).not.toBeInTheDocument();
+  });
+
+  it("lists a job opened by ID's facts from its steps and says what is not known", async () => {
+    const { server, jobId } = await jobOnServer(4, 6);
+    renderTraining(`/training/jobs/${jobId}`, server);
+    await waitFor(() => expect(screen.getByText(/Finished: all 6 events read/)).toBeInTheDocument(), FIRST);
+    const facts = screen.getByTestId("job-facts");
+    expect(facts).toHaveTextContent("Learning ratenot known: this job was opened by ID");
+    expect(facts).toHaveTextContent("Creatednot known: this job was opened by ID");
+    expect(facts).toHaveTextContent("Data size4 groups, 8 trajectories (from its steps)");
+    expect(facts).toHaveTextContent(/Tokens[\d,]+ trained/);
+    expect(screen.getByRole("button", { name: "Download CSV" })).toBeEnabled();
+  });
+
+  it("draws validation logged with split val beside the training metrics of the same name (local services)", async () => {
+    const { server, model, jobId } = await jobOnServer(3, 5);
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    await clients.training.logTrajectories(model.id, { split: "val", trajectory_groups: risingGroups(2) });
+    await clients.training.logTrajectories(model.id, { split: "train", trajectory_groups: risingGroups(2) });
+    // The job is known to this browser with its model (as when created here).
+    localStorage.setItem(
+      `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
+      JSON.stringify({ models: [], jobs: [{ id: jobId, model_id: model.id, kind: "rl", added_at: new Date().toISOString(), source: "created" }] }),
+    );
+    renderTraining(`/training/jobs/${jobId}`, server);
+    const note = await screen.findByTestId("validation-note", {}, FIRST);
+    expect(note).toHaveTextContent(/val: trajectories logged with split val at \d+ metrics \(reward, reward_std_dev/);
+    expect(server.requests.some((r) => r.url.includes(`/local/models/${model.id}/logs?split=val`))).toBe(true);
   });
 
   it("says which steps are the job's own and which are the model's, for a second job on a model", async () => {

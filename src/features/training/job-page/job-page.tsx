@@ -8,6 +8,11 @@ import { useJobEventStream } from "../events/use-job-event-stream";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { TrainingPage } from "../training-page";
 import { useTrainingJob } from "../training-queries";
+import { DownloadMetricsButtons } from "../export/download-buttons";
+import { FactsPanel } from "../facts/facts-panel";
+import { eventTotals, jobFacts } from "../facts/job-facts";
+import { useSeenTimes } from "../facts/use-seen-times";
+import { useJobValidation } from "../validation/use-validation-logs";
 import { EventLog } from "./event-log";
 import { QueuedReason } from "./queued-reason";
 import { JobHeader } from "./job-header";
@@ -45,6 +50,13 @@ function JobView({ jobId }: { jobId: string }) {
     if (confirmedId && kind) registryStore.upsertJob({ id: confirmedId, kind });
   }, [confirmedId, kind, registryStore]);
 
+  const caughtUp = stream.phase.phase !== "loading";
+  const running = summary.state === "running" || summary.state === "queued";
+  const validation = useJobValidation(known?.model_id, summary.firstStep, summary.lastStep, running);
+  useSeenTimes(registryStore, jobId, summary.state, caughtUp, known !== undefined);
+  const facts = jobFacts({ job: known, model, summary, totals: eventTotals(stream.store), now: stream.lastAnsweredAt });
+  const metricsOfJob = () => [{ jobId, steps: stream.store.steps(), metricNames: stream.store.metricNames(), column: (name: string) => stream.store.column(name), facts }];
+
   // The charts' height depends on which metrics the events carry. The log below them is added
   // with the first events (or once there are none to read), so the charts never push it down.
   const eventsArrived = stream.store.size > 0 || stream.phase.phase !== "loading";
@@ -72,7 +84,10 @@ function JobView({ jobId }: { jobId: string }) {
       {summary.state === "queued" && stream.phase.phase !== "loading" && stream.phase.phase !== "failed" && stream.phase.phase !== "retrying" ? <QueuedReason job={known} registry={registry} /> : null}
       <LiveStatus phase={stream.phase} events={stream.store.size} onRetry={stream.retry} />
       <PanelErrorBoundary label="Charts">
-        <ChartGrid store={stream.store} version={stream.version} simulated={summary.simulatedMetrics} />
+        <ChartGrid store={stream.store} version={stream.version} simulated={summary.simulatedMetrics} validation={validation} />
+      </PanelErrorBoundary>
+      <PanelErrorBoundary label="Facts">
+        <FactsPanel facts={facts} actions={<DownloadMetricsButtons jobs={metricsOfJob} disabled={stream.store.stepCount === 0} />} />
       </PanelErrorBoundary>
       {eventsArrived ? (
         <PanelErrorBoundary label="Event log">

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { isApiError } from "@/api/errors";
 import { Button } from "@/components/button";
@@ -26,10 +27,12 @@ type JobRowProps = {
   read: JobSummaryState;
   repeat: Repeat | undefined;
   onForget: () => void;
+  /** A cell before the job's own: the comparison's tick box. */
+  leading?: ReactNode;
 };
 
 /** One job of the list, summarised from its events. */
-export function JobRow({ job, model, read, repeat, onForget }: JobRowProps) {
+export function JobRow({ job, model, read, repeat, onForget, leading }: JobRowProps) {
   const { summary, phase, retry } = read;
   const kind = job.kind ?? summary.kind;
   const progress = progressOf(summary);
@@ -39,6 +42,7 @@ export function JobRow({ job, model, read, repeat, onForget }: JobRowProps) {
 
   return (
     <BodyRow>
+      {leading}
       <Cell className="align-top">
         <Link to={paths.trainingJob(job.id)} className="font-mono text-xs font-medium text-link hover:underline">
           <UntrustedText text={job.id} />

@@ -19,6 +19,9 @@ export const JOB_COLUMNS: readonly Column[] = [
 export function JobsHeader({ sort, onSort }: { sort: SortKey<JobSortField>; onSort: (field: JobSortField) => void }) {
   return (
     <TableHead>
+      <HeaderCell>
+        <span className="sr-only">Compare</span>
+      </HeaderCell>
       {JOB_COLUMNS.map(({ title, sort: field }) =>
         field ? (
           <SortHeaderCell key={title} direction={sort.field === field ? sort.direction : false} onSort={() => onSort(field)} hint="Activate to sort by this column; again to reverse." className="px-1.5 first:pl-2.5">

@@ -5,6 +5,7 @@ import { useUrlTable } from "@/lib/url-state/use-url-table";
 import { EMPTY_SUMMARY } from "../events/job-summary";
 import { useJobSummary, type JobSummaryState } from "../events/use-job-summary";
 import type { Registry } from "../registry/registry-schema";
+import { CompareBar, CompareCheckboxCell } from "./compare-selection";
 import { useRegistryStore } from "../registry/registry-context";
 import { JobRow } from "./job-row";
 import { JOB_COLUMNS, JobsHeader } from "./jobs-columns";
@@ -31,6 +32,9 @@ export function JobsTable({ registry }: { registry: Registry }) {
   const repeats = useMemo(() => repeatsOnModel(registry.jobs), [registry.jobs]);
   const shown = useMemo(() => sortJobs(filterJobs(entries, view), view.sort), [entries, view]);
   const search = useCallback((q: string) => update({ q }, { typing: "q" }), [update]);
+  // Jobs ticked for a comparison, in the order ticked (the comparison's colours follow it).
+  const [selected, setSelected] = useState<string[]>([]);
+  const toggle = (jobId: string) => setSelected((current) => (current.includes(jobId) ? current.filter((id) => id !== jobId) : [...current, jobId]));
 
   return (
     <div className="space-y-3">
@@ -38,15 +42,19 @@ export function JobsTable({ registry }: { registry: Registry }) {
         <JobSummaryReader key={job.id} jobId={job.id} onRead={report} />
       ))}
       <UrlIssuesNotice issues={issues} onDismiss={dismissIssues} />
+      <CompareBar selected={selected.filter((id) => registry.jobs.some((j) => j.id === id))} onClear={() => setSelected([])} />
       <JobsToolbar view={view} models={modelsOfJobs(entries)} shown={shown.length} total={entries.length} onSearch={search} onChange={(change) => update(change)} />
       <TableFrame>
         <Table caption="Training jobs this browser created or opened">
           <JobsHeader sort={view.sort} onSort={(field) => update({ sort: nextJobSort(view.sort, field) })} />
           <tbody>
             {shown.map(({ job, model }) => (
-              <JobRow key={job.id} job={job} model={model} read={reads.get(job.id) ?? LOADING} repeat={repeats.get(job.id)} onForget={() => store.removeJob(job.id)} />
+              <JobRow
+                key={job.id}
+                leading={<CompareCheckboxCell jobId={job.id} selected={selected} onToggle={toggle} />}
+                job={job} model={model} read={reads.get(job.id) ?? LOADING} repeat={repeats.get(job.id)} onForget={() => store.removeJob(job.id)} />
             ))}
-            {shown.length === 0 ? <StateRow colSpan={JOB_COLUMNS.length + 1}>No job matches these filters.</StateRow> : null}
+            {shown.length === 0 ? <StateRow colSpan={JOB_COLUMNS.length + 2}>No job matches these filters.</StateRow> : null}
           </tbody>
         </Table>
       </TableFrame>

@@ -61,7 +61,7 @@ export function mergeRegistry(registry: Registry, file: Pick<RegistryFile, "mode
       report.addedJobs += 1;
       continue;
     }
-    const merged = fillMissing(known, incoming, ["model_id", "kind", "origin", "created_at"]);
+    const merged = fillMissing(known, incoming, ["model_id", "kind", "created_at", "request", "data_size", "origin", "seen_started_at", "seen_finished_at"]);
     if (merged === known) report.unchanged += 1;
     else {
       jobs.set(incoming.id, merged);

@@ -1,0 +1,22 @@
+import { Button } from "@/components/button";
+import { formatCount } from "@/lib/format";
+import { useZoomRange } from "./use-zoom-range";
+import type { ZoomSync } from "./zoom-sync";
+
+/**
+ * Says which steps the charts show and resets them all to every step. Always a live button (a
+ * button that appeared only when zoomed would vanish under the keyboard's focus once pressed).
+ */
+export function ZoomControl({ sync, axis }: { sync: ZoomSync; axis: string }) {
+  const range = useZoomRange(sync);
+  return (
+    <div className="flex items-center gap-2">
+      <span className="text-xs text-fg-muted tabular-nums" aria-live="polite">
+        {range ? `${axis} ${formatCount(Math.ceil(range.min))}–${formatCount(Math.floor(range.max))}` : "All steps"}
+      </span>
+      <Button size="sm" variant="secondary" onClick={() => sync.set(null)}>
+        Reset zoom
+      </Button>
+    </div>
+  );
+}

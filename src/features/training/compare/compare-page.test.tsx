@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { seedTrainingDemo, TRAINING_SEED } from "@server/seed/training-seed";
+import { createLocalServer } from "@/test/local-server";
+import { renderTraining } from "../test-support";
+
+const FIRST = { timeout: 8000 };
+const { supportRl, supportSft, supportLegacy } = TRAINING_SEED.jobs;
+
+/** jsdom has no object URLs: keep what would be downloaded, to read it back. */
+function captureDownloads() {
+  const blobs: Blob[] = [];
+  URL.createObjectURL = vi.fn<(blob: Blob) => string>((blob) => {
+    blobs.push(blob);
+    return "blob:download";
+  });
+  URL.revokeObjectURL = vi.fn<(url: string) => void>();
+  return blobs;
+}
+
+describe("compare runs", { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("compares the jobs ticked in the list, in the URL, with their facts side by side and a CSV of both", async () => {
+    const server = createLocalServer();
+    seedTrainingDemo(server.db);
+    const { user, router } = renderTraining("/training", server);
+    const table = await screen.findByRole("table", {}, FIRST);
+    await waitFor(() => expect(within(table).getAllByRole("link", { name: /^job_5eed/ })).toHaveLength(4));
+    expect(screen.queryByRole("link", { name: /^Compare \d jobs/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("checkbox", { name: `Compare job ${supportRl}` }));
+    expect(screen.getByTestId("compare-bar")).toHaveTextContent("1 job ticked: tick 1 more to compare.");
+    await user.click(screen.getByRole("checkbox", { name: `Compare job ${supportSft}` }));
+    await user.click(screen.getByRole("link", { name: "Compare 2 jobs" }));
+
+    expect(await screen.findByRole("heading", { name: "Compare runs", level: 1 }, FIRST)).toBeInTheDocument();
+    expect(router.location.search).toBe(`?jobs=${supportRl},${supportSft}`);
+    const legend = screen.getByRole("list", { name: "Compared jobs" });
+    await waitFor(() => expect(within(legend).getAllByText("Succeeded")).toHaveLength(2), FIRST);
+    expect(legend).toHaveTextContent("24 steps");
+    expect(legend).toHaveTextContent("5 steps");
+    // jsdom cannot draw: the metrics of both jobs are named.
+    expect(screen.getByText(/This browser cannot draw charts/)).toHaveTextContent(/reward.*loss/);
+
+    const facts = screen.getByRole("table", { name: "Facts of the compared jobs, side by side" });
+    expect(within(facts).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Fact", supportRl, supportSft]);
+    const baseModel = within(facts).getByRole("rowheader", { name: "Base model" }).closest("tr")!;
+    expect(baseModel).toHaveTextContent("OpenPipe/Qwen3-14B-Instruct");
+    expect(baseModel).toHaveTextContent("Qwen/Qwen2.5-7B-Instruct");
+
+    const blobs = captureDownloads();
+    await user.click(screen.getByRole("button", { name: "Download CSV" }));
+    const lines = (await blobs[0]!.text()).trim().split("\r\n");
+    expect(lines[0]).toMatch(/^job_id,job_step,model_step,reward,loss/);
+    expect(lines.filter((line) => line.startsWith(`${supportRl},`))).toHaveLength(24);
+    expect(lines.filter((line) => line.startsWith(`${supportSft},`))).toHaveLength(5);
+  });
+
+  it("says what is wrong with a comparison of one job", async () => {
+    const server = createLocalServer();
+    seedTrainingDemo(server.db);
+    renderTraining(`/training/compare?jobs=${supportRl}`, server);
+    expect(await screen.findByText("Pick 2 to 8 jobs to compare (tick them in the jobs list).", {}, FIRST)).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Compared jobs" })).not.toBeInTheDocument();
+  });
+
+  it("shows a job the service does not know with a retry, beside one it knows", async () => {
+    const server = createLocalServer();
+    seedTrainingDemo(server.db);
+    renderTraining(`/training/compare?jobs=${supportLegacy},job_missing`, server);
+    const legend = await screen.findByRole("list", { name: "Compared jobs" }, FIRST);
+    await waitFor(() => expect(legend).toHaveTextContent("not on this service"), FIRST);
+    expect(within(legend).getByRole("button", { name: "Retry reading job job_missing" })).toBeInTheDocument();
+    expect(within(legend).getByText("Failed")).toBeInTheDocument();
+  });
+});
