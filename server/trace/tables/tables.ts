@@ -3,7 +3,7 @@ import { LIMITS } from "../../../contract/limits";
 import { echo } from "../../http/echo";
 import { RequestValidationError, ServiceError } from "../../http/errors";
 import { writeInSteps } from "../../db/write-in-steps";
-import { tableDigest } from "./digest";
+import { tableDigestInSteps } from "./digest";
 import type { PreparedRows, PreparedTableUpdate } from "./prepare-upload";
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -40,7 +40,7 @@ export function tableExists(db: Database, projectId: string, digest: string): bo
 /** `/table/create`: the table's digest and its rows' digests, in order. Its rows come prepared (prepare-upload.ts). */
 export async function createTable(db: Database, input: { projectId: string; rows: PreparedRows; expectedDigest?: string | null; now?: number }) {
   const { rowDigests } = input.rows;
-  const digest = tableDigest(rowDigests);
+  const digest = await tableDigestInSteps(rowDigests);
   if (input.expectedDigest && input.expectedDigest !== digest) {
     throw new ServiceError(409, `expected_digest ${echo(input.expectedDigest)} does not match the table's digest ${digest} (${rowDigests.length} rows).`, "digest_mismatch");
   }
@@ -54,7 +54,7 @@ export async function createTable(db: Database, input: { projectId: string; rows
  * server stores a table listing rows it does not have, which then read as nothing).
  */
 export async function createTableFromDigests(db: Database, input: { projectId: string; rowDigests: readonly string[]; expectedDigest?: string | null; now?: number }) {
-  const digest = tableDigest(input.rowDigests);
+  const digest = await tableDigestInSteps(input.rowDigests);
   if (input.expectedDigest && input.expectedDigest !== digest) {
     throw new ServiceError(409, `expected_digest ${echo(input.expectedDigest)} does not match the table's digest ${digest} (${input.rowDigests.length} rows).`, "digest_mismatch");
   }
@@ -109,7 +109,7 @@ export async function updateTable(db: Database, input: Omit<PreparedTableUpdate,
     if (rows.length > LIMITS.tableRows) throw new ServiceError(400, `A table holds at most ${LIMITS.tableRows} rows; updates[${step}] would make ${rows.length}.`, "too_many_rows");
     return digest;
   });
-  const digest = tableDigest(rows);
+  const digest = await tableDigestInSteps(rows);
   await storeTable(db, input.projectId, digest, rows, input, input.now ?? Date.now());
   return { digest, updated_row_digests: updated };
 }
