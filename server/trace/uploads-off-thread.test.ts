@@ -6,6 +6,7 @@ import { OFF_THREAD_BYTES } from "../upload-worker/prepare-body";
 import { uploadWorker } from "../upload-worker/worker-client";
 import { fileDigest } from "./files/digest";
 import { FILE_CHUNK_BYTES } from "./files/files";
+import { MAX_ROW_CHARS } from "./tables/prepare-upload";
 import { PROJECT } from "./test-fixtures";
 
 // Trace uploads of OFF_THREAD_BYTES or more (a dataset's rows, a file) are parsed, checked and
@@ -90,6 +91,8 @@ describe("trace uploads prepared in the upload worker", () => {
     ["/table/create_from_digests", "digests that are not digests", { project_id: PROJECT, row_digests: ["not a digest", 5, null] }],
     ["/table/update", "steps that are none of append, pop, insert", { project_id: PROJECT, base_digest: "a".repeat(64), updates: [{ append: {} }, { pop: { index: -1 } }, { shuffle: true }] }],
     ["/table/update", `${LIMITS.tableEdits + 1} pops (over the bound, checked after the entity)`, { project_id: PROJECT, base_digest: "a".repeat(64), updates: Array.from({ length: LIMITS.tableEdits + 1 }, () => ({ pop: { index: 0 } })) }],
+    ["/table/create", "a row over MAX_ROW_CHARS", { table: { project_id: PROJECT, rows: [{ a: 1 }, { a: "x".repeat(MAX_ROW_CHARS) }] } }],
+    ["/table/update", "an inserted row over MAX_ROW_CHARS", { project_id: PROJECT, base_digest: "a".repeat(64), updates: [{ pop: { index: 0 } }, { insert: { index: 0, row: { a: "x".repeat(MAX_ROW_CHARS) } } }] }],
     ["/table/update", "an unknown base table", { project_id: PROJECT, base_digest: "a".repeat(64), updates: [{ pop: { index: 0 } }] }],
   ];
 
@@ -98,6 +101,14 @@ describe("trace uploads prepared in the upload worker", () => {
     expect(fromWorker.status).toBeGreaterThanOrEqual(400);
     expect(fromWorker.status).toBeLessThan(500);
     expect({ status: fromWorker.status, json: fromWorker.json }).toEqual({ status: fromEventLoop.status, json: fromEventLoop.json });
+  });
+
+  it("names the row over MAX_ROW_CHARS in its 422", async () => {
+    const res = await post(throughWorker(), "/table/update", { project_id: PROJECT, base_digest: "a".repeat(64), updates: [{ append: { row: { a: 1 } } }, { insert: { index: 0, row: { a: "x".repeat(MAX_ROW_CHARS) } } }] });
+    expect(res.status).toBe(422);
+    expect((res.json as { detail: { loc: unknown[]; type: string }[] }).detail).toEqual([
+      { loc: ["body", "updates", 1, "insert", "row"], type: "too_long", msg: expect.stringMatching(/^A table row should have at most 4194304 characters of JSON \(this one has 4194312\)/) },
+    ]);
   });
 
   it("refuses malformed JSON and a non-JSON body in the same words either way", async () => {
