@@ -35,7 +35,7 @@ export type AppOptions = {
   simulateCheckFailure?: string;
   /** Training jobs one entity may have queued or running (TRAINING_JOBS_PER_ENTITY). */
   activeJobsPerEntity?: number;
-  /** Bulk uploads from this many bytes on are checked in a worker thread (tests lower it; default 1 MiB). */
+  /** Bulk uploads (training data, trace tables and files) from this many bytes on are checked in a worker thread (tests lower it; default 1 MiB). */
   bulkOffThreadBytes?: number;
   /** Serve the dashboard's source maps (SOURCE_MAPS=1); never by default. */
   serveSourceMaps?: boolean;
@@ -102,7 +102,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   };
   app.use("/api/*", (c, next) => limiterOf(bodyLimitFor(c.req.path, maxBodyBytes))(c, next));
 
-  app.route(SERVICE_PATHS.trace, createTraceService());
+  app.route(SERVICE_PATHS.trace, createTraceService({ uploadOffThreadBytes: options.bulkOffThreadBytes }));
   // Before the training service, which would answer its own 404 for this local-only path.
   app.route(`${SERVICE_PATHS.training}${SEEDED_TRAINING_PATH}`, seededTrainingRoutes());
   app.route(`${SERVICE_PATHS.training}${LOCAL_LOGS_PATH}`, localLogsRoutes());

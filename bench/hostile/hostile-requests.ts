@@ -12,8 +12,13 @@ export type HostileRequest = {
   body?: string;
   /** The status the services answer it with. */
   status: number;
-  /** A bulk upload (RL job, /log): its cap is MAX_BODY_BYTES, far above the others'. */
+  /** A bulk upload (RL job, /log, a trace table or file): its cap is MAX_BODY_BYTES, far above the others'. */
   bulk?: boolean;
+  /**
+   * The body of timed run `run` (0 is the warm-up), when each run must send new content: a table
+   * or file already stored is not stored again, and storing is part of what is measured.
+   */
+  bodyOfRun?: (run: number) => string;
 };
 
 const KEY = DEMO_USERS[0].apiKey;
@@ -123,7 +128,80 @@ export function hostileRequests(ids: { modelId: string; queueId: string }, maxBo
       status: 200,
       bulk: true,
     },
+    ...traceUploads(maxBodyBytes),
   ];
+}
+
+/** Where a dataset's rows and a file's bytes go: the trace service's uploads at MAX_BODY_BYTES (upstream's 32 MiB). */
+function traceUploads(maxBodyBytes: number): HostileRequest[] {
+  const mb = Math.round(maxBodyBytes / 1024 / 1024);
+  const tableCreate = (run: number) => `{"table":{"project_id":"${PROJECT}","rows":${datasetRowsJson(run, maxBodyBytes - 1024)}}}`;
+  const tableUpdate = (run: number) => `{"project_id":"${PROJECT}","base_digest":"${EMPTY_TABLE_DIGEST}","updates":${datasetRowsJson(run, maxBodyBytes - 1024, (row) => `{"append":{"row":${row}}}`)}}`;
+  const fileBytes = Math.min(LIMITS.fileBytes, maxBodyBytes - 1024);
+  const fileCreate = (run: number) => fileForm(`run ${run}: `, fileBytes);
+  const digests = Array.from({ length: LIMITS.tableRows }, (_, i) => String(i).padStart(43, "D"));
+  return [
+    { name: `a table of ${LIMITS.tableRows.toLocaleString("en")} dataset rows, ${mb} MiB (/table/create)`, method: "POST", path: `${TRACE}/table/create`, headers: JSON_AUTH, body: tableCreate(0), bodyOfRun: tableCreate, status: 200, bulk: true },
+    { name: `${LIMITS.tableRows.toLocaleString("en")} rows appended to a table, ${mb} MiB (/table/update)`, method: "POST", path: `${TRACE}/table/update`, headers: JSON_AUTH, body: tableUpdate(0), bodyOfRun: tableUpdate, status: 200, bulk: true },
+    {
+      name: `${mb} MiB of malformed JSON (/table/create, cut off inside a row)`,
+      method: "POST",
+      path: `${TRACE}/table/create`,
+      headers: JSON_AUTH,
+      body: padTo(maxBodyBytes, `{"table":{"project_id":"${PROJECT}","rows":[{"input":"`, `", "x`),
+      status: 422,
+      bulk: true,
+    },
+    {
+      name: `a table of ${LIMITS.tableRows.toLocaleString("en")} unknown row digests (/table/create_from_digests)`,
+      method: "POST",
+      path: `${TRACE}/table/create_from_digests`,
+      headers: JSON_AUTH,
+      body: JSON.stringify({ project_id: PROJECT, row_digests: digests }),
+      status: 400,
+      bulk: true,
+    },
+    {
+      name: `a ${Math.round(fileBytes / 1024 / 1024)} MiB file (/file/create, multipart)`,
+      method: "POST",
+      path: `${TRACE}/file/create`,
+      headers: { Authorization: `Bearer ${KEY}`, "Content-Type": `multipart/form-data; boundary=${FORM_BOUNDARY}` },
+      body: fileCreate(0),
+      bodyOfRun: fileCreate,
+      status: 200,
+      bulk: true,
+    },
+  ];
+}
+
+/** The digest of the table of no rows (SHA-256 of nothing): the base the bench's /table/update appends to. */
+export const EMPTY_TABLE_DIGEST = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+
+/** LIMITS.tableRows dataset rows as a JSON array of about `bytes`, each row different, and different in each run; `wrap` puts each row in its step. */
+function datasetRowsJson(run: number, bytes: number, wrap = (row: string) => row): string {
+  const count = LIMITS.tableRows;
+  const sample = wrap(JSON.stringify(datasetRow(run, count - 1, ""))); // the longest row but for its padding
+  const padding = "x".repeat(Math.max(0, Math.floor(bytes / count) - sample.length - 1));
+  return `[${Array.from({ length: count }, (_, i) => wrap(JSON.stringify(datasetRow(run, i, padding)))).join(",")}]`;
+}
+
+const datasetRow = (run: number, i: number, padding: string) => ({
+  input: `Run ${run}, question ${i}: where is order NW-${454_933 + i}? It was due on Monday. ${padding}`,
+  expected: "With the carrier since Friday; it arrives within two days.",
+  score: ((i % 9) + 1) / 10,
+  tags: ["support", i % 2 ? "late" : "sent"],
+});
+
+const FORM_BOUNDARY = "hostileBoundary7MA4YWxkTrZu0gW";
+
+/** A /file/create form whose file is `bytes` of text starting with `head`. */
+function fileForm(head: string, bytes: number): string {
+  const content = `${head}${"def answer(question):\n    return 42\n".repeat(Math.ceil(bytes / 36))}`.slice(0, bytes);
+  return [
+    `--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n${PROJECT}\r\n`,
+    `--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="obj.py"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n`,
+    `--${FORM_BOUNDARY}--\r\n`,
+  ].join("");
 }
 
 /** A support conversation as a trajectory with `reward`. */

@@ -9,10 +9,11 @@ function tableDb() {
 }
 
 /**
- * Writes `sizes` (payload lengths) with writeInSteps and records, for each row, how many times
+ * Writes `sizes` (payload lengths) with writeInSteps (steps unbounded in time unless `stepMs` is
+ * given, so a loaded machine cannot change the steps) and records, for each row, how many times
  * the event loop had run other work (a setImmediate chain) before it was written.
  */
-async function stepsOf(sizes: number[]): Promise<number[]> {
+async function stepsOf(sizes: number[], stepMs = Number.POSITIVE_INFINITY): Promise<number[]> {
   const db = tableDb();
   const insert = db.prepare("INSERT INTO t (idx, payload) VALUES (?, ?)");
   let turns = 0;
@@ -26,7 +27,7 @@ async function stepsOf(sizes: number[]): Promise<number[]> {
   await writeInSteps(db, sizes.length, (i) => sizes[i]!, (i) => {
     turnAtRow.push(turns);
     insert.run(i, "x".repeat(sizes[i]!));
-  });
+  }, { stepMs });
   writing = false;
   expect(db.prepare("SELECT COUNT(*) AS n FROM t").get()).toEqual({ n: sizes.length });
   return turnAtRow;
@@ -63,5 +64,10 @@ describe("writeInSteps", () => {
     });
     await expect(writing).rejects.toThrow("disk full");
     expect(db.prepare("SELECT idx FROM t ORDER BY idx").all()).toEqual([{ idx: 0 }]);
+  });
+
+  it("ends a step once it has gone on for its time (STEP_MS), after at least one row", async () => {
+    const steps = stepNumbers(await stepsOf([10, 10, 10, 10], 0));
+    expect(steps).toEqual([0, 1, 2, 3]);
   });
 });

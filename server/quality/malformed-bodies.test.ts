@@ -125,18 +125,19 @@ describe.each(BODY_ENDPOINTS.map((e) => [endpointName(e), e] as const))("malform
   });
 });
 
-// The bulk uploads (an RL job's and a log's trajectories) are checked in a worker thread from
-// 1 MiB on. Here every body goes that way, so the worker's answers are held to the same contract.
+// The bulk uploads (an RL job's and a log's trajectories; a trace table's rows and updates) are
+// checked in a worker thread from 1 MiB on. Here every body goes that way, so the worker's
+// answers are held to the same contract.
 describe("malformed JSON bodies through the bulk-upload worker", () => {
   let workerCtx: Ctx;
   beforeAll(async () => {
     workerCtx = await createQualityApp({ bulkOffThreadBytes: 0 });
   });
-  const BULK_ROUTES = ["/preview/models/:modelId/log", "/preview/training-jobs"];
-  const BULK_ENDPOINTS = BODY_ENDPOINTS.filter((e) => e.service === "training" && BULK_ROUTES.some((route) => e.route.endsWith(route)));
+  const BULK_ROUTES = ["/api/training/v1/preview/models/:modelId/log", "/api/training/v1/preview/training-jobs", "/api/trace/table/create", "/api/trace/table/create_from_digests", "/api/trace/table/update"];
+  const BULK_ENDPOINTS = BODY_ENDPOINTS.filter((e) => BULK_ROUTES.includes(e.route));
 
-  it("covers both bulk endpoints", () => {
-    expect(BULK_ENDPOINTS).toHaveLength(2);
+  it("covers every JSON upload the worker prepares", () => {
+    expect(BULK_ENDPOINTS.map((e) => e.route).toSorted()).toEqual(BULK_ROUTES.toSorted());
   });
 
   it.each(BULK_ENDPOINTS.map((e) => [endpointName(e), e] as const))("%s: one field broken at a time, answered as on the event loop", { timeout: 30_000 }, async (_name, endpoint) => {

@@ -40,7 +40,7 @@ function authorizeProject(c: Context<AppEnv>, projectId: string): void {
 }
 
 /** The annotation queue service (real: W&B Weave trace server). Errors as `{"reason": ...}`. */
-export function createTraceService(): Hono<AppEnv> {
+export function createTraceService(options: { uploadOffThreadBytes?: number | undefined } = {}): Hono<AppEnv> {
   const service = new Hono<AppEnv>();
   // Registered before the key check: the weave SDK's login check calls it with no key.
   service.get("/health", (c) => c.json({ status: "ok" }));
@@ -126,7 +126,7 @@ export function createTraceService(): Hono<AppEnv> {
   });
 
   // Files, tables, and /refs/read_batch (refs into objects and tables): tables/routes.ts.
-  registerTableAndFileRoutes(service);
+  registerTableAndFileRoutes(service, { offThreadBytes: options.uploadOffThreadBytes });
 
   service.post("/feedback/create", async (c) => {
     const body = await validateJson(c, FeedbackCreateRequest);

@@ -72,8 +72,12 @@ const VALID = multipart([
   { name: "file", value: encoder.encode("def answer():\n    return 42\n"), filename: "obj.py" },
 ]);
 
-describe("fuzzing /file/create with forms", () => {
-  const { app } = createTestApp();
+// Forms of 1 MiB and more are read in the upload worker: the same properties hold there (every form goes that way at 0).
+describe.each([
+  ["on the event loop", undefined],
+  ["in the upload worker", 0],
+])("fuzzing /file/create with forms, read %s", (_where, bulkOffThreadBytes) => {
+  const { app } = createTestApp({ bulkOffThreadBytes });
   const post = (body: Uint8Array<ArrayBuffer>, type: string) => {
     const headers: Record<string, string> = { ...bearer() };
     // A header value must be a Latin-1 string without line breaks: other values cannot be sent at all.

@@ -18,3 +18,21 @@ export function tableDigest(rowDigests: readonly string[]): string {
   for (const digest of rowDigests) hash.update(digest, "utf8");
   return hash.digest("hex");
 }
+
+/** Row digests hashed per event-loop turn by tableDigestInSteps: 100,000 in one go held the loop some 20 ms. */
+const DIGEST_STEP_ROWS = 10_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * tableDigest in steps, the event loop free before each: a table of 100,000 rows arrives from the
+ * upload worker in one message, and its digest, its rows' slicing and its first write in the same
+ * turn held every other request for some 100 ms.
+ */
+export async function tableDigestInSteps(rowDigests: readonly string[]): Promise<string> {
+  const hash = createHash("sha256");
+  for (let from = 0; from < rowDigests.length; from += DIGEST_STEP_ROWS) {
+    await nextTurn();
+    for (let i = from; i < Math.min(from + DIGEST_STEP_ROWS, rowDigests.length); i += 1) hash.update(rowDigests[i]!, "utf8");
+  }
+  return hash.digest("hex");
+}

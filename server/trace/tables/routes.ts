@@ -1,15 +1,16 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { RefsReadBatchRequest } from "../../../contract/trace-objects";
-import { FileContentRequest, TableCreateFromDigestsRequest, TableCreateRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest, TableUpdateRequest } from "../../../contract/trace-tables";
+import { FileContentRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest } from "../../../contract/trace-tables";
 import { parseWeaveRef } from "../../../contract/weave-refs";
 import { assertEntityAccess, entityOfProject } from "../../auth/middleware";
 import { echo } from "../../http/echo";
 import { createConcurrencyLimiter } from "../../http/concurrency";
 import type { AppEnv } from "../../http/env";
 import { ServiceError } from "../../http/errors";
+import { readBodyBytes } from "../../http/json-body";
 import { validateJson } from "../../http/validate";
+import { prepareUploadBody } from "../../upload-worker/prepare-body";
 import { createFile, readFile } from "../files/files";
-import { readFileForm } from "../files/form";
 import { readRefValue } from "../objects/ref-reader";
 import { queryTableJson } from "./table-query";
 import { countTableRows, createTable, createTableFromDigests, tableStats, updateTable } from "./tables";
@@ -26,9 +27,13 @@ function authorizeProject(c: Context<AppEnv>, projectId: string): void {
 /**
  * What the weave SDKs write around calls: files (an op's code), tables (a dataset's rows), and
  * the reading of refs into objects and tables. Registered on the trace service (service.ts),
- * behind its key check and error handler. README.md, "Tables and files".
+ * behind its key check and error handler. README.md, "Tables and files". Upload bodies of
+ * `offThreadBytes` (default 1 MiB) and more are parsed, checked and digested in the upload worker
+ * (upload-worker/), with the same refusals; tests lower it to send every body there.
  */
-export function registerTableAndFileRoutes(service: Hono<AppEnv>): void {
+export function registerTableAndFileRoutes(service: Hono<AppEnv>, options: { offThreadBytes?: number | undefined } = {}): void {
+  const prepare = async <K extends "table-create" | "table-create-from-digests" | "table-update">(c: Context<AppEnv>, kind: K) =>
+    prepareUploadBody(kind, await readBodyBytes(c), "", options.offThreadBytes);
   // Each upload body may be up to 32 MiB (body-limits.ts) and is held whole while it is read,
   // digested and stored: one entity may have LARGE_UPLOADS_PER_ENTITY large ones in flight, and a
   // further one is a 429 (the weave SDKs retry those), so one tenant cannot fill the memory.
@@ -49,9 +54,10 @@ export function registerTableAndFileRoutes(service: Hono<AppEnv>): void {
 
   // Multipart form data, as upstream (form.ts); answers the content digest.
   service.post("/file/create", async (c) => {
-    const form = await readFileForm(c);
-    authorizeProject(c, form.projectId);
-    return c.json(createFile(c.get("db"), form));
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const file = await prepareUploadBody("file-create", bytes, c.req.header("content-type") ?? "", options.offThreadBytes);
+    authorizeProject(c, file.projectId);
+    return c.json(await createFile(c.get("db"), file));
   });
 
   // The raw bytes, as upstream streams them.
@@ -63,21 +69,21 @@ export function registerTableAndFileRoutes(service: Hono<AppEnv>): void {
   });
 
   service.post("/table/create", async (c) => {
-    const { table } = await validateJson(c, TableCreateRequest);
-    authorizeProject(c, table.project_id);
-    return c.json(await createTable(c.get("db"), { projectId: table.project_id, rows: table.rows, expectedDigest: table.expected_digest }));
+    const { projectId, expectedDigest, ...rows } = await prepare(c, "table-create");
+    authorizeProject(c, projectId);
+    return c.json(await createTable(c.get("db"), { projectId, rows, expectedDigest }));
   });
 
   service.post("/table/create_from_digests", async (c) => {
-    const body = await validateJson(c, TableCreateFromDigestsRequest);
-    authorizeProject(c, body.project_id);
-    return c.json(await createTableFromDigests(c.get("db"), { projectId: body.project_id, rowDigests: body.row_digests, expectedDigest: body.expected_digest }));
+    const body = await prepare(c, "table-create-from-digests");
+    authorizeProject(c, body.projectId);
+    return c.json(await createTableFromDigests(c.get("db"), body));
   });
 
   service.post("/table/update", async (c) => {
-    const body = await validateJson(c, TableUpdateRequest);
-    authorizeProject(c, body.project_id);
-    return c.json(await updateTable(c.get("db"), { projectId: body.project_id, baseDigest: body.base_digest, updates: body.updates }));
+    const body = await prepare(c, "table-update");
+    authorizeProject(c, body.projectId);
+    return c.json(await updateTable(c.get("db"), body));
   });
 
   service.post("/table/query", async (c) => {

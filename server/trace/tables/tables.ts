@@ -1,52 +1,34 @@
 import type { Database } from "better-sqlite3";
 import { LIMITS } from "../../../contract/limits";
-import type { TableUpdateSpec } from "../../../contract/trace-tables";
 import { echo } from "../../http/echo";
 import { RequestValidationError, ServiceError } from "../../http/errors";
-import { rowDigest, tableDigest } from "./digest";
+import { writeInSteps } from "../../db/write-in-steps";
+import { tableDigestInSteps } from "./digest";
+import type { PreparedRows, PreparedTableUpdate } from "./prepare-upload";
 
-type Row = Record<string, unknown>;
-
-/**
- * Work on a table is done in steps of this many rows with the event loop free between them: a
- * table may hold LIMITS.tableRows rows (some 30 MB), and digesting and storing them in one go held
- * every other request for seconds on a busy machine.
- */
-const STEP_ROWS = 2000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Digests of rows looked up per step when a table names rows by digest. */
+const LOOKUP_STEP = 2000;
 
-async function inSteps<T>(items: readonly T[], step: (part: readonly T[], offset: number) => void): Promise<void> {
-  for (let offset = 0; offset < items.length; offset += STEP_ROWS) {
-    if (offset > 0) await nextTurn();
-    step(items.slice(offset, offset + STEP_ROWS), offset);
-  }
-}
-
-/** The digests of `rows`, computed in steps (see STEP_ROWS). */
-async function digestsOf(rows: readonly Row[]): Promise<string[]> {
-  const digests: string[] = [];
-  await inSteps(rows, (part) => digests.push(...part.map(rowDigest)));
-  return digests;
-}
+/** The size of a table entry's payload, for writeInSteps: its row digest, a few numbers and the keys. */
+const ENTRY_CHARS = 120;
 
 /**
- * Stores rows and the table that lists them, in steps. A row already stored in the project keeps
- * its first value (the same digest is the same content, key order aside), and a table already
- * stored is left as it is, as upstream's content addressing does. The table's row is written
- * last and is what readers look for, so a table being written, or cut off by a crash, is not seen;
- * its entries are a function of its digest, so writing them twice (two clients at once, or again
- * after a crash) writes the same thing.
+ * Stores rows and the table that lists them, in steps (writeInSteps: 1 MiB or 1,000 rows each,
+ * the event loop free between them; a 30 MB table in one go held every other request for seconds).
+ * A row already stored in the project keeps its first value (the same digest is the same content,
+ * key order aside), and a table already stored is left as it is, as upstream's content addressing
+ * does. The table's row is written last and is what readers look for, so a table being written,
+ * or cut off by a crash, is not seen; its entries are a function of its digest, so writing them
+ * twice (two clients at once, or again after a crash) writes the same thing.
  */
-async function storeTable(db: Database, projectId: string, digest: string, rowDigests: readonly string[], newRows: ReadonlyMap<string, Row>, now: number): Promise<void> {
+async function storeTable(db: Database, projectId: string, digest: string, rowDigests: readonly string[], newRows: PreparedRows, now: number): Promise<void> {
   const insertRow = db.prepare("INSERT OR IGNORE INTO trace_table_rows (project_id, digest, val) VALUES (?, ?, ?)");
   const insertEntry = db.prepare("INSERT OR IGNORE INTO trace_table_entries (project_id, table_digest, position, row_digest) VALUES (?, ?, ?, ?)");
-  await inSteps([...newRows], db.transaction((part: readonly [string, Row][]) => {
-    for (const [digestOfRow, row] of part) insertRow.run(projectId, digestOfRow, JSON.stringify(row));
-  }));
+  const { rowTexts, rowDigests: newDigests } = newRows;
+  await writeInSteps(db, rowTexts.length, (i) => rowTexts[i]!.length, (i) => insertRow.run(projectId, newDigests[i], rowTexts[i]));
   if (tableExists(db, projectId, digest)) return;
-  await inSteps(rowDigests, db.transaction((part: readonly string[], offset: number) => {
-    part.forEach((digestOfRow, i) => insertEntry.run(projectId, digest, offset + i, digestOfRow));
-  }));
+  await writeInSteps(db, rowDigests.length, () => ENTRY_CHARS, (i) => insertEntry.run(projectId, digest, i, rowDigests[i]));
   db.prepare("INSERT OR IGNORE INTO trace_tables (project_id, digest, row_count, created_at) VALUES (?, ?, ?, ?)").run(projectId, digest, rowDigests.length, now);
 }
 
@@ -55,15 +37,14 @@ export function tableExists(db: Database, projectId: string, digest: string): bo
   return db.prepare("SELECT 1 FROM trace_tables WHERE project_id = ? AND digest = ?").get(projectId, digest) !== undefined;
 }
 
-/** `/table/create`: the table's digest and its rows' digests, in order. */
-export async function createTable(db: Database, input: { projectId: string; rows: readonly Row[]; expectedDigest?: string | null; now?: number }) {
-  const rowDigests = await digestsOf(input.rows);
-  const digest = tableDigest(rowDigests);
+/** `/table/create`: the table's digest and its rows' digests, in order. Its rows come prepared (prepare-upload.ts). */
+export async function createTable(db: Database, input: { projectId: string; rows: PreparedRows; expectedDigest?: string | null; now?: number }) {
+  const { rowDigests } = input.rows;
+  const digest = await tableDigestInSteps(rowDigests);
   if (input.expectedDigest && input.expectedDigest !== digest) {
     throw new ServiceError(409, `expected_digest ${echo(input.expectedDigest)} does not match the table's digest ${digest} (${rowDigests.length} rows).`, "digest_mismatch");
   }
-  const newRows = new Map(input.rows.map((row, i) => [rowDigests[i]!, row]));
-  await storeTable(db, input.projectId, digest, rowDigests, newRows, input.now ?? Date.now());
+  await storeTable(db, input.projectId, digest, rowDigests, input.rows, input.now ?? Date.now());
   return { digest, row_digests: rowDigests };
 }
 
@@ -73,22 +54,21 @@ export async function createTable(db: Database, input: { projectId: string; rows
  * server stores a table listing rows it does not have, which then read as nothing).
  */
 export async function createTableFromDigests(db: Database, input: { projectId: string; rowDigests: readonly string[]; expectedDigest?: string | null; now?: number }) {
-  const digest = tableDigest(input.rowDigests);
+  const digest = await tableDigestInSteps(input.rowDigests);
   if (input.expectedDigest && input.expectedDigest !== digest) {
     throw new ServiceError(409, `expected_digest ${echo(input.expectedDigest)} does not match the table's digest ${digest} (${input.rowDigests.length} rows).`, "digest_mismatch");
   }
   const known = db.prepare("SELECT 1 FROM trace_table_rows WHERE project_id = ? AND digest = ?");
   const unknown: number[] = [];
-  await inSteps(input.rowDigests, (part, offset) => {
-    part.forEach((rowDigestSent, i) => {
-      if (unknown.length < 5 && !known.get(input.projectId, rowDigestSent)) unknown.push(offset + i);
-    });
-  });
+  for (let i = 0; i < input.rowDigests.length && unknown.length < 5; i += 1) {
+    if (i > 0 && i % LOOKUP_STEP === 0) await nextTurn();
+    if (!known.get(input.projectId, input.rowDigests[i])) unknown.push(i);
+  }
   if (unknown.length > 0) {
     const named = unknown.map((i) => `row_digests[${i}] ${echo(input.rowDigests[i]!)}`).join(", ");
     throw new ServiceError(400, `The project has no row with these digests: ${named}. Send the rows with /table/create or /table/update.`, "unknown_rows");
   }
-  await storeTable(db, input.projectId, digest, input.rowDigests, new Map(), input.now ?? Date.now());
+  await storeTable(db, input.projectId, digest, input.rowDigests, { rowTexts: [], rowDigests: [] }, input.now ?? Date.now());
   return { digest };
 }
 
@@ -107,32 +87,30 @@ function tableRowDigests(db: Database, projectId: string, digest: string): strin
  * LIMITS.tableEdits of them (a 422 on `updates`; appends, which upstream's Python client sends to
  * grow a large dataset in parts, are bounded only by LIMITS.tableRows).
  */
-export async function updateTable(db: Database, input: { projectId: string; baseDigest: string; updates: readonly TableUpdateSpec[]; now?: number }) {
-  const edits = input.updates.filter((update) => !("append" in update)).length;
+export async function updateTable(db: Database, input: Omit<PreparedTableUpdate, "projectId" | "baseDigest"> & { projectId: string; baseDigest: string; now?: number }) {
+  const { ops, indexes, rowDigests: sentDigests } = input;
+  const edits = ops.length - ops.replaceAll("p", "").replaceAll("i", "").length;
   if (edits > LIMITS.tableEdits) {
     throw new RequestValidationError([{ loc: ["body", "updates"], msg: `at most ${LIMITS.tableEdits} pop and insert steps in one request (this one has ${edits})`, type: "too_long" }]);
   }
   const rows = tableRowDigests(db, input.projectId, input.baseDigest);
   if (!rows) throw new ServiceError(404, `Table ${echo(input.projectId)}:${echo(input.baseDigest)} not found`, "not_found");
-  const sent = input.updates.flatMap((update) => ("append" in update ? [update.append.row] : "insert" in update ? [update.insert.row] : []));
-  const sentDigests = await digestsOf(sent);
-  const newRows = new Map(sent.map((row, i) => [sentDigests[i]!, row]));
   let next = 0;
-  const updated = input.updates.map((update, step) => {
-    if ("pop" in update) {
-      const { index } = update.pop;
+  const updated = indexes.map((index, step) => {
+    const op = ops[step];
+    if (op === "p") {
       if (index >= rows.length) throw outOfRange(step, "pop", index, rows.length);
       return rows.splice(index, 1)[0]!;
     }
     const digest = sentDigests[next++]!;
-    if ("append" in update) rows.push(digest);
-    else if (update.insert.index > rows.length) throw outOfRange(step, "insert", update.insert.index, rows.length);
-    else rows.splice(update.insert.index, 0, digest);
+    if (op === "a") rows.push(digest);
+    else if (index > rows.length) throw outOfRange(step, "insert", index, rows.length);
+    else rows.splice(index, 0, digest);
     if (rows.length > LIMITS.tableRows) throw new ServiceError(400, `A table holds at most ${LIMITS.tableRows} rows; updates[${step}] would make ${rows.length}.`, "too_many_rows");
     return digest;
   });
-  const digest = tableDigest(rows);
-  await storeTable(db, input.projectId, digest, rows, newRows, input.now ?? Date.now());
+  const digest = await tableDigestInSteps(rows);
+  await storeTable(db, input.projectId, digest, rows, input, input.now ?? Date.now());
   return { digest, updated_row_digests: updated };
 }
 

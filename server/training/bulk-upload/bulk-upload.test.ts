@@ -3,8 +3,9 @@ import { ACME_KEY, bearer, call, createTestApp } from "../../testing/test-app";
 import { createModel, group, TRAINING } from "../test-support";
 import { logGroups } from "../log-store";
 import { prepareBulk } from "./prepare";
-import { LARGE_UPLOADS_PER_ENTITY, OFF_THREAD_BYTES } from "./read";
-import { bulkWorker } from "./worker-client";
+import { OFF_THREAD_BYTES } from "../../upload-worker/prepare-body";
+import { uploadWorker } from "../../upload-worker/worker-client";
+import { LARGE_UPLOADS_PER_ENTITY } from "./read";
 
 // Bulk uploads of OFF_THREAD_BYTES or more are parsed, validated and serialised in a worker thread
 // (issue 21: 32 MiB held the event loop for a second or two). What a client sees must not change:
@@ -25,7 +26,7 @@ describe("bulk uploads handled in the worker thread", () => {
     const { app, db } = createTestApp();
     const model = await createModel(app);
     const groups = groupsOf(OFF_THREAD_BYTES * 1.5);
-    const viaWorker = vi.spyOn(bulkWorker(), "prepare");
+    const viaWorker = vi.spyOn(uploadWorker(), "prepare");
     const res = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { body: { model_id: model.id, trajectory_groups: groups }, headers: bearer() });
     expect(res.status).toBe(200);
     expect(viaWorker).toHaveBeenCalledOnce();
@@ -78,15 +79,15 @@ describe("bulk uploads handled in the worker thread", () => {
     // The worker holds every body until released, like uploads still being checked.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const real = bulkWorker().prepare.bind(bulkWorker());
-    vi.spyOn(bulkWorker(), "prepare").mockImplementation(async (kind, bytes) => {
+    const real = uploadWorker().prepare.bind(uploadWorker());
+    vi.spyOn(uploadWorker(), "prepare").mockImplementation(async (kind, bytes) => {
       await held;
       return real(kind, bytes);
     });
     const groups = groupsOf(OFF_THREAD_BYTES * 1.1);
     const upload = (modelId: string, key?: string) => call(app, "POST", `${TRAINING}/preview/models/${modelId}/log`, { body: { split: "train", trajectory_groups: groups }, headers: bearer(key) });
     const inFlight = Array.from({ length: LARGE_UPLOADS_PER_ENTITY }, () => upload(demoModel.id));
-    await vi.waitFor(() => expect(bulkWorker().prepare).toHaveBeenCalledTimes(LARGE_UPLOADS_PER_ENTITY));
+    await vi.waitFor(() => expect(uploadWorker().prepare).toHaveBeenCalledTimes(LARGE_UPLOADS_PER_ENTITY));
     const refused = await upload(demoModel.id);
     expect(refused.status).toBe(429);
     expect(refused.text).toMatch(/at most 2 request bodies over 1 MiB at a time per entity/);

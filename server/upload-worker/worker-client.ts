@@ -1,17 +1,17 @@
 import { Worker } from "node:worker_threads";
-import { RequestValidationError, ServiceError } from "../../http/errors";
-import type { BulkKind, PreparedBulk } from "./prepare";
-import { unpackBulk, type BulkReply, type BulkRequest, type SerializedError } from "./messages";
+import { RequestValidationError, ServiceError } from "../http/errors";
+import type { PreparedUpload, UploadKind } from "./kinds";
+import { unpackUpload, type SerializedError, type UploadReply, type UploadRequest } from "./messages";
 
-const BOOT = new URL("../../worker-boot.mjs", import.meta.url);
+const BOOT = new URL("../worker-boot.mjs", import.meta.url);
 const ENTRY = new URL("./worker.ts", import.meta.url).href;
 
-type Pending = { resolve: (prepared: PreparedBulk) => void; reject: (error: Error) => void };
+type Pending = { resolve: (prepared: Record<string, unknown>) => void; reject: (error: Error) => void };
 
 function rebuild(error: SerializedError): Error {
   if (error.type === "validation") return new RequestValidationError(error.detail);
   if (error.type === "service") return new ServiceError(error.status, error.message, error.code, error.param);
-  return new Error(`bulk-upload worker: ${error.message}`);
+  return new Error(`upload worker: ${error.message}`);
 }
 
 /** One upload's check may take this long; past it the worker is stopped (it is stuck) and started afresh. */
@@ -22,21 +22,22 @@ const WORKER_HEAP_MB = 1024;
 type Running = { worker: Worker; pending: Map<number, Pending> };
 
 /**
- * One long-lived worker thread for the bulk uploads, started on first use (loading it takes a few
+ * One long-lived worker thread for the large uploads (kinds.ts: the training service's bulk
+ * uploads, the trace service's tables and files), started on first use (loading it takes a few
  * hundred milliseconds) and again after it dies. It never keeps the process alive (unref). Every
  * request it held when it died, or when one request outlived PREPARE_TIMEOUT_MS and it was
  * stopped, fails with a 503 rather than hanging; a worker's late exit only fails its own requests.
  */
-class BulkWorker {
+class UploadWorker {
   private running: Running | undefined;
   private nextId = 1;
 
-  prepare(kind: BulkKind, bytes: Uint8Array): Promise<PreparedBulk> {
+  prepare<K extends UploadKind>(kind: K, bytes: Uint8Array, contentType = ""): Promise<PreparedUpload<K>> {
     const { worker, pending } = this.start();
     const id = this.nextId++;
     // The bytes move to the worker (transferred, not copied); a view of a larger buffer is copied first.
     const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer;
-    return new Promise<PreparedBulk>((resolve, reject) => {
+    return new Promise<PreparedUpload<K>>((resolve, reject) => {
       const timer = setTimeout(() => {
         // Stuck: stop it; its exit fails every request it held, this one included.
         if (this.running?.worker === worker) this.running = undefined;
@@ -45,10 +46,10 @@ class BulkWorker {
       timer.unref();
       const settle = () => clearTimeout(timer);
       pending.set(id, {
-        resolve: (prepared) => (settle(), resolve(prepared)),
+        resolve: (prepared) => (settle(), resolve(prepared as PreparedUpload<K>)),
         reject: (error) => (settle(), reject(error)),
       });
-      worker.postMessage({ id, kind, bytes: buffer } satisfies BulkRequest, [buffer]);
+      worker.postMessage({ id, kind, bytes: buffer, contentType } satisfies UploadRequest, [buffer]);
     });
   }
 
@@ -57,16 +58,16 @@ class BulkWorker {
     const worker = new Worker(BOOT, { workerData: { entry: ENTRY }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     const pending = new Map<number, Pending>();
     worker.unref();
-    worker.on("message", (reply: BulkReply) => {
+    worker.on("message", (reply: UploadReply) => {
       const waiting = pending.get(reply.id);
       if (!waiting) return;
       pending.delete(reply.id);
-      if (reply.ok) waiting.resolve(unpackBulk(reply.packed));
+      if (reply.ok) waiting.resolve(unpackUpload(reply.packed));
       else waiting.reject(rebuild(reply.error));
     });
     const fail = (cause: string) => {
       if (this.running?.worker === worker) this.running = undefined;
-      console.error(`bulk-upload worker stopped: ${cause}`);
+      console.error(`upload worker stopped: ${cause}`);
       const error = new ServiceError(503, "The upload could not be checked: the server's upload worker stopped. Retry the request.", "upload_worker_stopped");
       for (const waiting of pending.values()) waiting.reject(error);
       pending.clear();
@@ -78,10 +79,10 @@ class BulkWorker {
   }
 }
 
-let shared: BulkWorker | undefined;
+let shared: UploadWorker | undefined;
 
-/** The process's bulk-upload worker. */
-export function bulkWorker(): BulkWorker {
-  shared ??= new BulkWorker();
+/** The process's upload worker. */
+export function uploadWorker(): UploadWorker {
+  shared ??= new UploadWorker();
   return shared;
 }
