@@ -95,6 +95,21 @@ describe("Train from this queue", () => {
     unmount();
   }, 30_000);
 
+  it("says what is missing when Start is pressed too early, and stops saying it once it is chosen", async () => {
+    const { user, unmount } = setup();
+    await screen.findByRole("region", { name: "The selection" }, SLOW);
+    await user.click(screen.getByRole("button", { name: "Start RL job" }));
+    expect(screen.getByText("Choose the model to train, or create a new one.")).toBeInTheDocument();
+    await user.click(screen.getByRole("radio", { name: "A new model" }));
+    expect(screen.queryByText("Choose the model to train, or create a new one.")).not.toBeInTheDocument();
+    await user.clear(screen.getByRole("textbox", { name: "Name" }));
+    await user.click(screen.getByRole("button", { name: "Start RL job" }));
+    expect(screen.getByText("Give the new model a project and a name.")).toBeInTheDocument();
+    await user.type(screen.getByRole("textbox", { name: "Name" }), "tone-rl");
+    expect(screen.queryByText("Give the new model a project and a name.")).not.toBeInTheDocument();
+    unmount();
+  }, 30_000);
+
   it("says so when no question of the queue can be a reward", async () => {
     const { unmount, server } = setup(undefined, { onlyFreeText: true });
     expect(await screen.findByText(/None of this queue's questions can be a reward/, {}, SLOW)).toBeInTheDocument();
