@@ -8,6 +8,7 @@ export function PageHeader({ title, description, actions }: { title: string; des
         <h1 className="text-lg font-semibold tracking-tight text-fg">{title}</h1>
         {description ? <div className="mt-1 max-w-3xl text-sm text-fg-muted">{description}</div> : null}
       </div>
+      {/* Wraps: a page with several actions (the playground has three) must not push a phone sideways. */}
       {actions ? <div className="flex max-w-full flex-wrap items-center gap-2">{actions}</div> : null}
     </header>
   );

@@ -4,28 +4,12 @@ import { Section } from "@/components/section";
 import { inputClasses } from "@/components/text-field";
 import { cn } from "@/lib/cn";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
+import { RewardNumberInput } from "./reward-number-input";
 import { canScale, type AnnotatorChoice, type NumberScale, type RewardMapping } from "./trajectories/reward-mapping";
 
 const KIND_LABEL: Record<RewardMapping["kind"], string> = { numeric: "a number", rating: "a rating", "yes-no": "yes or no", categorical: "a choice" };
 
 const selectClasses = cn(inputClasses, controlBorder(false));
-
-/** A number input that keeps what is typed until it reads as a number (so "-" or "0." can be typed). */
-function NumberInput({ label, value, onChange }: { label: string; value: number; onChange: (value: number) => void }) {
-  return (
-    <input
-      type="number"
-      step="any"
-      aria-label={label}
-      defaultValue={value}
-      onChange={(event) => {
-        const next = event.target.valueAsNumber;
-        if (Number.isFinite(next)) onChange(next);
-      }}
-      className={cn(inputClasses, controlBorder(false), "w-24 tabular-nums")}
-    />
-  );
-}
 
 /** The question whose answers become the reward, how they map to a number, and whose answers count. */
 export function RewardSection({
@@ -125,11 +109,11 @@ function MappingEditor({ mapping, onChange }: { mapping: RewardMapping; onChange
           <tbody>
             <tr>
               <th scope="row" className="pr-4 text-left font-normal">Yes</th>
-              <td className="py-0.5"><NumberInput label="Reward for Yes" value={mapping.yes} onChange={(yes) => onChange({ ...mapping, yes })} /></td>
+              <td className="py-0.5"><RewardNumberInput label="Reward for Yes" value={mapping.yes} onChange={(yes) => onChange({ ...mapping, yes })} /></td>
             </tr>
             <tr>
               <th scope="row" className="pr-4 text-left font-normal">No</th>
-              <td className="py-0.5"><NumberInput label="Reward for No" value={mapping.no} onChange={(no) => onChange({ ...mapping, no })} /></td>
+              <td className="py-0.5"><RewardNumberInput label="Reward for No" value={mapping.no} onChange={(no) => onChange({ ...mapping, no })} /></td>
             </tr>
           </tbody>
         </table>
@@ -147,7 +131,7 @@ function MappingEditor({ mapping, onChange }: { mapping: RewardMapping; onChange
               <tr key={choice}>
                 <th scope="row" className="max-w-64 pr-4 text-left font-normal break-words">{revealHiddenCharacters(choice)}</th>
                 <td className="py-0.5">
-                  <NumberInput label={`Reward for ${revealHiddenCharacters(choice)}`} value={reward} onChange={(value) => onChange({ ...mapping, values: { ...mapping.values, [choice]: value } })} />
+                  <RewardNumberInput label={`Reward for ${revealHiddenCharacters(choice)}`} value={reward} onChange={(value) => onChange({ ...mapping, values: { ...mapping.values, [choice]: value } })} />
                 </td>
               </tr>
             ))}

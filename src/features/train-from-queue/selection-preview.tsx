@@ -49,8 +49,16 @@ export function SelectionSummary({ selection, building }: { selection: Selection
           <Stat label="Calls that cannot be used" value={formatCount(selection.unusable.length)} />
         </dl>
       </section>
-      {figures.flat > 0 ? <p className="text-xs text-fg-muted">{formatCount(figures.flat)} of the groups have the same reward throughout: they are sent, but give no advantage signal.</p> : null}
-      {selection.notCounted > 0 ? <p className="text-xs text-fg-muted">{formatCount(selection.notCounted)} items are in states that do not count.</p> : null}
+      {figures.flat > 0 ? (
+        <p className="text-xs text-fg-muted">
+          {figures.flat === 1
+            ? "1 group has the same reward throughout: it is sent, but gives no advantage signal."
+            : `${formatCount(figures.flat)} of the groups have the same reward throughout: they are sent, but give no advantage signal.`}
+        </p>
+      ) : null}
+      {selection.notCounted > 0 ? (
+        <p className="text-xs text-fg-muted">{selection.notCounted === 1 ? "1 item is in a state that does not count." : `${formatCount(selection.notCounted)} items are in states that do not count.`}</p>
+      ) : null}
     </Section>
   );
 }

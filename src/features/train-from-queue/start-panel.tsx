@@ -58,13 +58,18 @@ export function StartPanel({
   const { training } = useApiClients();
   const registry = useRegistryStore();
   const [progress, setProgress] = useState<StartProgress | null>(null);
-  const [notReady, setNotReady] = useState<string | null>(null);
+  // After a Start that could not go, what is missing now: the sentence follows the choices and
+  // goes away once nothing is (a message kept from the click outlived the choice that fixed it).
+  const [triedEarly, setTriedEarly] = useState(false);
+  const notReady = triedEarly ? missing(choices, selection, origin) : null;
+  // Once ready, forgotten: a later rebuild's "wait" is not shown to someone who did not press Start.
+  if (triedEarly && notReady === null) setTriedEarly(false);
   const fieldMessages = serverFieldMessages(error, FIELDS);
   const requestBytes = useRequestSize(selection);
 
   const start = async () => {
     const problem = missing(choices, selection, origin);
-    setNotReady(problem);
+    setTriedEarly(problem !== null);
     if (problem || !selection || !origin) return;
     onError(null);
     try {

@@ -8,12 +8,13 @@ import { seedRatedQueue, TEST_PROJECT } from "./test-support";
 
 const SLOW = { timeout: 10_000 };
 
-function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f, options: { onlyFreeText?: boolean } = {}) {
+function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f, options: { onlyFreeText?: boolean; knownModels?: readonly object[] } = {}) {
   const server = createLocalServer();
   const { queueId, refs } = seedRatedQueue(server);
   // The comment question alone: free text, no reward.
   if (options.onlyFreeText) server.db.prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?").run(JSON.stringify(refs.slice(1)), queueId);
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
+  if (options.knownModels) localStorage.setItem(`${REGISTRY_KEY_PREFIX}${server.settings.trainingBaseUrl}`, JSON.stringify({ models: options.knownModels, jobs: [] }));
   localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: TEST_PROJECT, inferenceProject: "", keyStorage: "local" }));
   const app = renderApp({ path: `/queues/${queueId}/train`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
   return { ...app, server, queueId };
@@ -92,6 +93,31 @@ describe("Train from this queue", () => {
     await waitFor(() => expect(router.location.search).toMatch(/model=model_/));
     await waitFor(() => expect(screen.getByRole("radio", { name: "An existing model" })).toBeChecked());
     expect(screen.getByRole("combobox", { name: "Model" })).toHaveDisplayValue("refund-answers-rl · OpenPipe/Qwen3-14B-Instruct");
+    unmount();
+  }, 30_000);
+
+  it("says what is missing when Start is pressed too early, and stops saying it once it is chosen", async () => {
+    const { user, unmount } = setup();
+    await screen.findByRole("region", { name: "The selection" }, SLOW);
+    await user.click(screen.getByRole("button", { name: "Start RL job" }));
+    expect(screen.getByText("Choose the model to train, or create a new one.")).toBeInTheDocument();
+    await user.click(screen.getByRole("radio", { name: "A new model" }));
+    expect(screen.queryByText("Choose the model to train, or create a new one.")).not.toBeInTheDocument();
+    await user.clear(screen.getByRole("textbox", { name: "Name" }));
+    await user.click(screen.getByRole("button", { name: "Start RL job" }));
+    expect(screen.getByText("Give the new model a project and a name.")).toBeInTheDocument();
+    await user.type(screen.getByRole("textbox", { name: "Name" }), "tone-rl");
+    expect(screen.queryByText("Give the new model a project and a name.")).not.toBeInTheDocument();
+    unmount();
+  }, 30_000);
+
+  it("warns before Start when the chosen model's base is one the service does not train (its job would be created, then fail)", async () => {
+    const model = { id: "model_oldbase", entity: "demo", project: "support-bot", name: "old-base", base_model: "meta/llama-unsupported", added_at: new Date().toISOString(), source: "opened" };
+    const { user, unmount } = setup(undefined, { knownModels: [model] });
+    await screen.findByRole("region", { name: "The selection" }, SLOW);
+    const picker = screen.getByRole("combobox", { name: "Model" });
+    await user.selectOptions(picker, "model_oldbase");
+    expect(picker).toHaveAccessibleDescription(/meta\/llama-unsupported is not a base model the training service trains/);
     unmount();
   }, 30_000);
 

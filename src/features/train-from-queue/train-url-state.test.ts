@@ -33,4 +33,9 @@ describe("the Train page's choices in the URL", () => {
     expect(choices).toMatchObject({ mapping: null, states: ["completed"], grouping: { by: "input", size: 4, singletons: "drop" }, annotators: { kind: "mean" } });
     expect(readChoices(new URLSearchParams({ mapping: JSON.stringify({ kind: "yes-no", yes: "1", no: 0 }) })).mapping).toBeNull();
   });
+
+  it("takes a new model's base only from the supported list: another would show as the first one but be sent as itself", () => {
+    const params = new URLSearchParams({ model: "new", project: "support-bot", name: "x-rl", base: "meta/llama-unsupported" });
+    expect(readChoices(params).model).toEqual({ kind: "new", project: "support-bot", name: "x-rl", base: "OpenPipe/Qwen3-14B-Instruct" });
+  });
 });

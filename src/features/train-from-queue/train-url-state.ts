@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { ANNOTATION_STATES, type AnnotationState } from "@contract/trace";
+import { SUPPORTED_BASE_MODELS } from "@/features/training";
 import { DEFAULT_GROUPING, GROUP_SIZE_BOUNDS, type Grouping } from "./trajectories/grouping";
 import type { AnnotatorChoice, RewardMapping } from "./trajectories/reward-mapping";
 
@@ -44,6 +45,10 @@ function parseMapping(raw: string | null): RewardMapping | null {
 
 const text = (raw: string | null) => (raw ?? "").slice(0, MAX_TEXT);
 
+// The page offers only the supported bases in a select, which shows its first option for any other
+// value: an unlisted base from a link would be sent while another is shown (and the job would fail).
+const baseModel = (raw: string | null) => SUPPORTED_BASE_MODELS.find((base) => base === raw) ?? SUPPORTED_BASE_MODELS[0] ?? "";
+
 export function readChoices(params: URLSearchParams): TrainChoices {
   const who = params.get("who");
   const states = (params.get("states") ?? "completed").split(",").filter(isState);
@@ -51,7 +56,7 @@ export function readChoices(params: URLSearchParams): TrainChoices {
   const size = Number(params.get("size"));
   const model: ModelChoice =
     params.get("model") === "new"
-      ? { kind: "new", project: text(params.get("project")), name: text(params.get("name")), base: text(params.get("base")) }
+      ? { kind: "new", project: text(params.get("project")), name: text(params.get("name")), base: baseModel(params.get("base")) }
       : { kind: "existing", id: text(params.get("model")) };
   return {
     spec: params.get("spec") || null,
