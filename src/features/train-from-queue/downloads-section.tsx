@@ -2,22 +2,10 @@ import { useState } from "react";
 import { Button } from "@/components/button";
 import { Section } from "@/components/section";
 import { TextField } from "@/components/text-field";
+import { downloadFile } from "@/lib/download-file";
 import { countOf } from "@/lib/format";
 import type { Selection } from "./trajectories/build-groups";
 import { groupsJsonl, sftJsonl } from "./trajectories/downloads";
-
-/** Hands a text to the browser as a file. */
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.rel = "noopener";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 const fileSafe = (name: string) => name.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "queue";
 
@@ -34,7 +22,7 @@ export function DownloadsSection({ selection, queueName, threshold, onThreshold 
           disabled={!selection || selection.groups.length === 0}
           onClick={() => {
             if (!selection) return;
-            download(groupsJsonl(selection.groups), `${base}-trajectory-groups.jsonl`);
+            downloadFile(groupsJsonl(selection.groups), `${base}-trajectory-groups.jsonl`, "application/x-ndjson");
             setSaid(`Downloaded ${countOf(selection.groups.length, "group")} as JSONL.`);
           }}
         >
@@ -51,7 +39,7 @@ export function DownloadsSection({ selection, queueName, threshold, onThreshold 
                 setSaid(`No call has a reward of at least ${value}: nothing to download.`);
                 return;
               }
-              download(text, `${base}-sft-chat.jsonl`);
+              downloadFile(text, `${base}-sft-chat.jsonl`, "application/x-ndjson");
               setSaid(`Downloaded ${countOf(examples, "chat example")} (of ${countOf(selection.all.length, "usable call")}).`);
             }}
           >

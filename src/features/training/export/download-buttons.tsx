@@ -1,13 +1,14 @@
 import { Button } from "@/components/button";
-import { downloadText, metricsCsv, metricsFileName, metricsJson, type JobMetrics } from "./metrics-export";
+import { downloadFile } from "@/lib/download-file";
+import { metricsCsv, metricsFileName, metricsJson, type JobMetrics } from "./metrics-export";
 
 /** "Download CSV" and "Download JSON" of the given jobs' metrics, as held now (read when clicked). */
 export function DownloadMetricsButtons({ jobs, disabled }: { jobs: () => readonly JobMetrics[]; disabled?: boolean }) {
   const save = (format: "csv" | "json") => {
     const list = jobs();
     const ids = list.map((job) => job.jobId);
-    if (format === "csv") downloadText(metricsCsv(list), metricsFileName(ids, "csv"), "text/csv;charset=utf-8");
-    else downloadText(metricsJson(list), metricsFileName(ids, "json"), "application/json");
+    if (format === "csv") downloadFile(metricsCsv(list), metricsFileName(ids, "csv"), "text/csv;charset=utf-8");
+    else downloadFile(metricsJson(list), metricsFileName(ids, "json"), "application/json");
   };
   return (
     <div className="flex items-center gap-2">

@@ -76,16 +76,3 @@ export function metricsFileName(jobIds: readonly string[], format: "csv" | "json
   return `training-metrics-${what}.${format}`;
 }
 
-/** Hands a file to the browser as a download. */
-export function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.rel = "noopener";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download holds its own reference by now; revoke on the next task to be safe in every browser.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

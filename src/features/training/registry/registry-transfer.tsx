@@ -5,6 +5,7 @@ import { DownloadIcon, UploadIcon } from "@/components/icons";
 import { exportRegistry, parseRegistryFile, type MergeReport } from "./registry-file";
 import { useRegistry, useRegistryStore } from "./registry-context";
 import { UntrustedText } from "@/components/untrusted-text";
+import { downloadFile } from "@/lib/download-file";
 
 function plural(count: number, word: string) {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
@@ -30,12 +31,7 @@ export function RegistryTransfer() {
 
   const exportFile = () => {
     const file = exportRegistry(registry, training.scope.baseUrl);
-    const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: "application/json" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = `training-registry-${new Date().toISOString().slice(0, 10)}.json`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    downloadFile(JSON.stringify(file, null, 2), `training-registry-${new Date().toISOString().slice(0, 10)}.json`, "application/json");
     setResult({ ok: true, text: `Exported ${plural(registry.models.length, "model")} and ${plural(registry.jobs.length, "job")}.` });
   };
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { readCallsFeedback, type QueueSpec } from "@/api/annotation-specs";
 import { isApiError } from "@/api/errors";
+import { downloadFile } from "@/lib/download-file";
 import { answersByCall } from "../../shared/call-answers";
 import { useApiClients } from "@/settings/api-clients";
 import { toListRequest, type ItemsTableState } from "../../shared/items-url-state";
@@ -13,20 +14,6 @@ export type ExportStatus =
   | { phase: "done"; format: ExportFormat; rows: number; fileName: string; inexact: boolean }
   | { phase: "cancelled"; rows: number }
   | { phase: "failed"; format: ExportFormat; rows: number; error: unknown };
-
-/** Hands a finished file to the browser as a download. */
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.rel = "noopener";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own reference by now; revoke on the next task to be safe in every browser.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** Runs one export of the table's list (its filter and sort, every page) at a time, cancellable. */
 export function useExport(
@@ -62,7 +49,7 @@ export function useExport(
           },
         });
         const fileName = exportFileName(queueName, format);
-        download(result.blob, fileName);
+        downloadFile(result.blob, fileName);
         setStatus({ phase: "done", format, rows: result.rows, fileName, inexact: result.inexact });
       } catch (error) {
         const aborted = abort.signal.aborted || (isApiError(error) && error.kind === "aborted");
