@@ -1,22 +1,12 @@
 import { controlBorder, Field } from "@/components/field";
 import { Section } from "@/components/section";
 import { inputClasses, TextField } from "@/components/text-field";
-import { baseModelWarning, SUPPORTED_BASE_MODELS, useRegistry } from "@/features/training";
+import { SUPPORTED_BASE_MODELS, trainedModelWarning, useRegistry } from "@/features/training";
 import { cn } from "@/lib/cn";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import type { ModelChoice } from "./train-url-state";
 
 export type ModelErrors = { model?: string; project?: string; name?: string; base?: string };
-
-/**
- * A warning for a known model on a base the service does not train: the service takes the job and
- * fails it later, so the engineer would leave this page for a job that cannot run.
- */
-function unsupportedBase(model: { base_model?: string } | undefined): string | null {
-  const base = model?.base_model?.trim();
-  if (!base || baseModelWarning(base) === null) return null;
-  return `${base} is not a base model the training service trains: the job would be created and then fail. Choose another model or create a new one.`;
-}
 
 /** The model to train: one this browser knows (created, opened or seeded), or a new one on a supported base model. */
 export function ModelSection({ choice, onChoice, errors, defaults }: { choice: ModelChoice; onChoice: (choice: ModelChoice) => void; errors: ModelErrors; defaults: { project: string; name: string } }) {
@@ -39,7 +29,7 @@ export function ModelSection({ choice, onChoice, errors, defaults }: { choice: M
         <Field
           label="Model"
           error={errors.model}
-          warning={errors.model ? null : unsupportedBase(registry.models.find((m) => m.id === choice.id))}
+          warning={errors.model ? null : trainedModelWarning(registry.models.find((m) => m.id === choice.id))}
           hint={registry.models.length === 0 ? "This browser knows no models of the training service yet: create a new one." : "The models this browser created, opened or found seeded."}>
           {(control) => (
             <select

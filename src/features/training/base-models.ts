@@ -18,3 +18,14 @@ export function baseModelWarning(typed: string): string | null {
   if (sameButCase) return `Did you mean ${sameButCase}? Base model names are matched exactly.`;
   return `Not a base model the training service trains: the model will be created, but its jobs will fail. Pick one of the suggestions (${SUPPORTED_BASE_MODELS.join(", ")}).`;
 }
+
+/**
+ * A warning for a job on a known model whose base the service does not train: the service takes
+ * the job and fails it later, so the engineer would start a job that cannot run. Null when the
+ * base is trained, or not known.
+ */
+export function trainedModelWarning(model: { base_model?: string } | undefined): string | null {
+  const base = model?.base_model?.trim();
+  if (!base || baseModelWarning(base) === null) return null;
+  return `${base} is not a base model the training service trains: the job would be created and then fail. Choose another model or create a new one.`;
+}

@@ -6,7 +6,7 @@
  */
 export { TrainingRegistryProvider, useRegistry, useRegistryStore } from "./registry/registry-context";
 export { modelPath, type JobOrigin, type RegistryModel } from "./registry/registry-schema";
-export { SUPPORTED_BASE_MODELS, baseModelWarning } from "./base-models";
+export { SUPPORTED_BASE_MODELS, baseModelWarning, trainedModelWarning } from "./base-models";
 export { spreadOf, trajectoryStats, type Spread } from "./create-job/trajectory-stats";
 export { formatMetric } from "./format";
 export { serverFieldMessages } from "./form-errors";

@@ -7,10 +7,10 @@ import { jobCreations, renderTraining } from "../test-support";
 
 const FIRST = { timeout: 8000 };
 
-async function withModel() {
+async function withModel(options: { baseModel?: string } = {}) {
   const server = createLocalServer();
   const clients = createApiClients(server.settings, { fetch: server.fetch });
-  const model = await createModel(clients);
+  const model = await createModel(clients, options);
   localStorage.setItem(
     `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
     JSON.stringify({ models: [{ id: model.id, entity: model.entity, project: model.project, name: model.name, base_model: model.base_model, added_at: new Date().toISOString(), source: "created" }], jobs: [] }),
@@ -37,6 +37,13 @@ describe("creating training jobs", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Start RL job" }));
     expect(await screen.findByText(/Fix the problems listed below first/)).toBeInTheDocument();
     expect(jobCreations(server)).toEqual([]);
+  });
+
+  it("warns when the chosen model's base is one the service does not train (the job would be taken, then fail)", async () => {
+    const { server, model } = await withModel({ baseModel: "meta/llama-unsupported" });
+    renderTraining(`/training/jobs/new?model=${model.id}`, server);
+    await screen.findByRole("form", { name: "New RL job" }, FIRST);
+    expect(screen.getByRole("combobox", { name: "Model" })).toHaveAccessibleDescription(/meta\/llama-unsupported is not a base model the training service trains/);
   });
 
   it("previews a good file, starts the job, adds it to this browser's list and opens it", async () => {

@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { controlBorder, Field } from "@/components/field";
 import { inputClasses, TextField } from "@/components/text-field";
 import { cn } from "@/lib/cn";
+import { trainedModelWarning } from "../base-models";
 import { useRegistry } from "../registry/registry-context";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { paths } from "@/lib/paths";
@@ -40,7 +41,7 @@ export function ModelPicker({ value, onChange, error }: { value: string; onChang
     );
   }
   return (
-    <Field label="Model" error={error}>
+    <Field label="Model" error={error} warning={error ? null : trainedModelWarning(registry.models.find((m) => m.id === value))}>
       {(control) => (
         <select
           id={control.id}
