@@ -14,7 +14,7 @@ export { CopyCell, FocusTip, NowProvider, TimeCell, TipText, useTableCopy } from
 export { callDurationMs, shortId } from "./shared/format";
 // The Train page (train-from-queue) reads a queue as the Insights page does, and shows the same progress.
 export { readQueueInBatches } from "./insights/load-insights";
-export { reportInsightsProgress as reportQueueReadProgress, useInsightsProgress as useQueueReadProgress } from "./insights/insights-progress";
+export { useQueueRead } from "./insights/use-queue-read";
 export { InsightsLoadStatus as QueueReadStatus } from "./insights/insights-load-status";
 export { answersByCall, type AnswersOnCall, type GivenAnswer } from "./shared/call-answers";
 export { useQueue, useQueueTotals } from "./shared/queue-queries";

@@ -1,3 +1,4 @@
+import { Stat } from "@/components/stat";
 import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import { Section } from "@/components/section";
@@ -144,15 +145,6 @@ function UnusableCalls({ selection, byReason, queueId }: { selection: Selection;
         </table>
       </section>
       {selection.unusable.length > SHOWN_UNUSABLE ? <p className="text-xs text-fg-muted">…and {formatCount(selection.unusable.length - SHOWN_UNUSABLE)} more.</p> : null}
-    </div>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-fg-muted">{label}</dt>
-      <dd className="mt-0.5 font-medium text-fg tabular-nums">{value}</dd>
     </div>
   );
 }

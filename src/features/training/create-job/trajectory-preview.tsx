@@ -1,3 +1,4 @@
+import { Stat } from "@/components/stat";
 import { formatMetric } from "../format";
 import { formatCount } from "@/lib/format";
 import type { TrajectoryFile } from "./trajectory-file";
@@ -42,15 +43,6 @@ export function TrajectoryPreview({ file, fileName }: { file: TrajectoryFile; fi
           {problems > SHOWN_ISSUES ? <p className="mt-1 text-xs text-fg-muted">…and {formatCount(problems - SHOWN_ISSUES)} more.</p> : null}
         </section>
       ) : null}
-    </div>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-fg-muted">{label}</dt>
-      <dd className="mt-0.5 font-medium text-fg tabular-nums">{value}</dd>
     </div>
   );
 }
