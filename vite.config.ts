@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { IMPORT_ALIASES } from "./aliases.ts";
+import { CODE_SPLITTING_GROUPS } from "./build/chunking.ts";
 
 // The dashboard is plain static files. In development `npm run dev` starts the local
 // services itself and passes their address here, so /api and /config.json are proxied.
@@ -16,6 +17,10 @@ export default defineConfig({
     sourcemap: process.env.SOURCE_MAPS === "1",
     // bench/bundle-size.ts reads the manifest to tell what the first page loads from what each route lazy-loads.
     manifest: true,
+    // Every browser the dashboard supports (ES2022) preloads modules natively: the polyfill would
+    // only scan the page for <link rel="modulepreload"> on every load.
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: CODE_SPLITTING_GROUPS } } },
   },
   server: apiTarget
     ? {
