@@ -2,4 +2,15 @@
  * The bundle budget (issue 7): initial JavaScript under 150 KB gzip (aim: 130), CSS under 20 KB
  * gzip. Checked as a test by check-bundle-budget.ts and shown beside the numbers by `npm run bench`.
  */
-export const BUDGET = { initialJsGzip: 150 * 1024, initialJsGzipAim: 130 * 1024, initialCssGzip: 20 * 1024 };
+export const BUDGET = {
+  initialJsGzip: 150 * 1024,
+  initialJsGzipAim: 130 * 1024,
+  initialCssGzip: 20 * 1024,
+  /**
+   * Files, not only bytes (issue 17's cold load): over HTTP/1.1 a browser fetches six at a time from
+   * one host, and a page's data request queued behind its code when the first load was 36 files and
+   * each page a dozen more. build/chunking.ts keeps these small.
+   */
+  initialJsFiles: 3,
+  routeJsFiles: 4,
+};

@@ -16,8 +16,13 @@ for (const route of report.routes) console.info(`  lazy ${route.name}: JS ${kb(r
 const failures: string[] = [];
 if (js.gzip > BUDGET.initialJsGzip) failures.push(`initial JavaScript is ${kb(js.gzip)} gzip, over the ${kb(BUDGET.initialJsGzip)} budget`);
 if (css.gzip > BUDGET.initialCssGzip) failures.push(`initial CSS is ${kb(css.gzip)} gzip, over the ${kb(BUDGET.initialCssGzip)} budget`);
+const initialJsFiles = report.initial.files.filter((file) => file.endsWith(".js"));
+if (initialJsFiles.length > BUDGET.initialJsFiles) failures.push(`the first load fetches ${initialJsFiles.length} JavaScript files, over the budget of ${BUDGET.initialJsFiles}: ${initialJsFiles.join(", ")}`);
+for (const route of report.routes) {
+  if (route.files.length > BUDGET.routeJsFiles) failures.push(`${route.name} fetches ${route.files.length} JavaScript files of its own, over the budget of ${BUDGET.routeJsFiles}: ${route.files.join(", ")}`);
+}
 if (failures.length) {
   console.error(`Bundle budget exceeded:\n  ${failures.join("\n  ")}`);
   process.exit(1);
 }
-console.info("Bundle budget: 1 passed, 0 failed");
+console.info("Bundle budget: bytes and file counts within budget");
