@@ -37,7 +37,7 @@ function watchFirstRow(message: string): void {
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
         marks.__firstRowPainted = performance.now();
-        console.debug(message);
+        console.info(message);
       }),
     );
   });
