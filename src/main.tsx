@@ -18,6 +18,9 @@ import { createSettingsStore } from "@/settings/settings-store";
 // forbids them, and this module is the first script to run.)
 const themeStore = createThemeStore();
 
+/** How long the first render waits for the first page's data (see below). */
+const FIRST_DATA_WAIT_MS = 150;
+
 // The first page's code loads beside the config, so the first render shows the page, not a loading bar.
 const firstPageCode = preloadPageAt(window.location.pathname);
 const runtimeConfig = await loadRuntimeConfig();
@@ -29,8 +32,12 @@ const apiClientOptions = runtimeConfig.requestTimeoutMs ? { timeoutMs: runtimeCo
 // And its first data as soon as the addresses are known: the request runs while the code
 // loads, not after the page has loaded and rendered (the catalog's first row: issue 17's bench).
 const { connection } = settingsStore.getSnapshot();
-prefetchPageDataAt(window.location.pathname, { clients: createApiClients(connection, apiClientOptions), queryClient, hasKey: connection.apiKey.trim() !== "" });
+const firstPageData = prefetchPageDataAt(window.location.pathname, { clients: createApiClients(connection, apiClientOptions), queryClient, hasKey: connection.apiKey.trim() !== "" });
 await firstPageCode;
+// Draw the page once, with its data, rather than a loading state a moment before the data: wait
+// for the first page's data, but never longer than FIRST_DATA_WAIT_MS (a slow service shows the
+// page and its loading state as before).
+if (firstPageData) await Promise.race([firstPageData, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element.");

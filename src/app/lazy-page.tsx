@@ -66,16 +66,17 @@ export function preloadPageAt(pathname: string, routes: readonly AppRoute[] = AP
 
 /**
  * Starts the first page's data request (its route's `prefetch`), when the page would be shown:
- * a page that needs a key is not, without one (the guard sends the user to Settings).
+ * a page that needs a key is not, without one (the guard sends the user to Settings). Gives the
+ * request's promise (it settles, never rejects: a failure is the page's to show), or undefined.
  */
 export function prefetchPageDataAt(
   pathname: string,
   context: Parameters<NonNullable<AppRoute["prefetch"]>>[0] & { hasKey: boolean },
   routes: readonly AppRoute[] = APP_ROUTES,
-): void {
+): Promise<unknown> | undefined {
   const route = routes.find((r) => matchPath({ path: r.path, end: true }, pathname));
-  if (!route?.prefetch || (route.requiresKey && !context.hasKey)) return;
-  route.prefetch(context);
+  if (!route?.prefetch || (route.requiresKey && !context.hasKey)) return undefined;
+  return route.prefetch(context);
 }
 
 /**

@@ -22,7 +22,7 @@ export type AppRoute = {
    * page's code instead of after the page has loaded and rendered (main.tsx). Same query options
    * as the page's own, so the page finds the answer in the cache.
    */
-  prefetch?: (context: { clients: ApiClients; queryClient: QueryClient }) => void;
+  prefetch?: (context: { clients: ApiClients; queryClient: QueryClient }) => Promise<unknown>;
   /** Sends the user to Settings (and back) when no API key is set. */
   requiresKey?: boolean;
   /** The page may use the whole width of the window (tables with many columns); others stay at a readable width. */
@@ -114,7 +114,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: "Models",
     requiresKey: true,
     load: () => import("@/features/models/catalog-page").then((m) => m.ModelCatalogPage),
-    prefetch: ({ clients, queryClient }) => void queryClient.prefetchQuery(inferenceQueries.models(clients.inference)),
+    prefetch: ({ clients, queryClient }) => queryClient.prefetchQuery(inferenceQueries.models(clients.inference)),
     nav: { label: "Models", icon: CubeIcon },
     summary: "Every inference model your key can use: search, compare published prices, copy a ready-to-run snippet.",
   },
