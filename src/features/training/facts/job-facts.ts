@@ -101,10 +101,11 @@ function parseTime(text: string | undefined): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
+// Made on first use: this module loads with every page's shared code (see lib/format.ts).
+let whenFormat: Intl.DateTimeFormat | undefined;
 function formatWhen(iso: string): string {
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : whenFormat.format(ms);
+  return Number.isNaN(ms) ? iso : (whenFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" })).format(ms);
 }
 
 function describeSource(source: JobOrigin | undefined, url: string | undefined): string | null {
