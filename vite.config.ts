@@ -1,7 +1,9 @@
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { resolve } from "node:path";
 import { defineConfig } from "vite";
 import { IMPORT_ALIASES } from "./aliases.ts";
+import { BOOT_ENTRY, bootScriptFirst } from "./build/boot-entry.ts";
 import { CODE_SPLITTING_GROUPS } from "./build/chunking.ts";
 
 // The dashboard is plain static files. In development `npm run dev` starts the local
@@ -9,7 +11,7 @@ import { CODE_SPLITTING_GROUPS } from "./build/chunking.ts";
 const apiTarget = process.env.DEV_API_TARGET;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), bootScriptFirst()],
   resolve: { alias: IMPORT_ALIASES },
   build: {
     target: "es2022",
@@ -20,7 +22,10 @@ export default defineConfig({
     // Every browser the dashboard supports (ES2022) preloads modules natively: the polyfill would
     // only scan the page for <link rel="modulepreload"> on every load.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: CODE_SPLITTING_GROUPS } } },
+    rolldownOptions: {
+      input: { index: resolve(import.meta.dirname, "index.html"), ...BOOT_ENTRY },
+      output: { codeSplitting: { groups: CODE_SPLITTING_GROUPS } },
+    },
   },
   server: apiTarget
     ? {

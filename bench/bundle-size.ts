@@ -59,10 +59,11 @@ function filesOf(manifest: Manifest, keys: Iterable<string>) {
  */
 export function measureBundle(distDir: string): BundleReport {
   const manifest = JSON.parse(readFileSync(join(distDir, ".vite", "manifest.json"), "utf8")) as Manifest;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entryKey) throw new Error("No entry chunk in the Vite manifest: was dist/ built by `npm run build`?");
+  // index.html's entry and src/boot.ts's (build/boot-entry.ts): index.html loads both.
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  if (entryKeys.length === 0) throw new Error("No entry chunk in the Vite manifest: was dist/ built by `npm run build`?");
 
-  const initialKeys = staticClosure(manifest, entryKey);
+  const initialKeys = new Set(entryKeys.flatMap((key) => [...staticClosure(manifest, key)]));
   const initial = filesOf(manifest, initialKeys);
   const routes = Object.keys(manifest)
     .filter((key) => manifest[key]?.isDynamicEntry)

@@ -222,4 +222,15 @@ test.describe("fault injection", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Training jobs" })).toBeVisible();
     await expect(page).toHaveTitle(/^Training jobs · /);
   });
+
+  test("opened by its address, a page whose code fails to download says so too (boot.ts's early download fails quietly)", async ({ page }) => {
+    await presetKey(page);
+    const broken = await inject(page, /\/assets\/jobs-page-[^/]+\.js$/, "connectionreset");
+    await page.goto("/training");
+    await expect(page.getByRole("heading", { name: "This page failed to load" })).toBeVisible();
+    expect(broken.hits()).toBeGreaterThan(0);
+    await broken.restore();
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Training jobs" })).toBeVisible();
+  });
 });

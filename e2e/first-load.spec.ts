@@ -1,0 +1,20 @@
+import { DEMO_KEY, expect, test } from "./fixtures";
+
+// The first load's order (issue 17's cold-load bench): src/boot.ts asks for the page's own code
+// while the app's code is still on its way, instead of one round trip after it.
+test("the first page's code is asked for before the app's own code has arrived", async ({ page }) => {
+  await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
+  let releaseApp: () => void = () => undefined;
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  const pageCodeAsked = page.waitForRequest(/\/assets\/catalog-page-[^/]+\.js$/);
+  const navigation = page.goto("/models");
+  // Held: nothing of the app has run, so only boot.ts can have asked for the catalog's code.
+  await pageCodeAsked;
+  releaseApp();
+  await navigation;
+  await expect(page.getByRole("table", { name: "Inference models" }).locator("tbody tr").first()).toBeVisible();
+});

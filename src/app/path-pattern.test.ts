@@ -1,0 +1,51 @@
+import { matchPath } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { PAGE_MODULES, pagePathAt } from "./page-modules";
+import { matchesPathPattern } from "./path-pattern";
+import { APP_ROUTES } from "./routes";
+
+const ADDRESSES = [
+  "/",
+  "/models",
+  "/models/",
+  "/Models",
+  "/queues",
+  "/queues/q1",
+  "/queues/q%201/insights",
+  "/queues/q1/train",
+  "/queues/q1/items/i9",
+  "/queues/q1/items",
+  "/specs/new",
+  "/specs/s1/edit",
+  "/training/jobs/new",
+  "/training/jobs/ftjob-1",
+  "/training/compare",
+  "/training/models/m1",
+  "/training/models/m1/extra",
+  "/settings",
+  "/help/proxy",
+  "/nowhere",
+];
+
+describe("matchesPathPattern", () => {
+  it("agrees with React Router's matchPath on every route and a spread of addresses", () => {
+    for (const route of APP_ROUTES) {
+      for (const address of ADDRESSES) {
+        expect(matchesPathPattern(route.path, address), `${route.path} vs ${address}`).toBe(matchPath({ path: route.path, end: true }, address) !== null);
+      }
+    }
+  });
+
+  it("pagePathAt finds, in PAGE_MODULES' order, the page the router shows (a fixed path before a parameter)", () => {
+    expect(pagePathAt("/training/jobs/new")).toBe("/training/jobs/new");
+    expect(pagePathAt("/training/jobs/ftjob-1")).toBe("/training/jobs/:jobId");
+    expect(pagePathAt("/specs/new")).toBe("/specs/new");
+    expect(pagePathAt("/nowhere")).toBeUndefined();
+  });
+});
+
+describe("PAGE_MODULES", () => {
+  it("has exactly the routes' paths, in the routes' order", () => {
+    expect(Object.keys(PAGE_MODULES)).toEqual(APP_ROUTES.map((route) => route.path));
+  });
+});
