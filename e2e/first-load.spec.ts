@@ -4,8 +4,7 @@ import { DEMO_KEY, expect, test } from "./fixtures";
 // while the app's code is still on its way, instead of one round trip after it.
 test("the first page's code is asked for before the app's own code has arrived", async ({ page }) => {
   await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
-  let releaseApp: () => void = () => undefined;
-  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+  const { promise: appHeld, resolve: releaseApp } = Promise.withResolvers<void>();
   await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
     await appHeld;
     await route.continue();
