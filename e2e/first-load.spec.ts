@@ -1,10 +1,17 @@
 import { DEMO_KEY, expect, test } from "./fixtures";
 
+/** A promise and the function that settles it (Promise.withResolvers needs Node 22). */
+function gate(): { held: Promise<void>; release: () => void } {
+  const settle: { resolve?: () => void } = {};
+  const held = new Promise<void>((resolve) => (settle.resolve = resolve));
+  return { held, release: () => settle.resolve?.() };
+}
+
 // The first load's order (issue 17's cold-load bench): src/boot.ts asks for the page's own code
 // while the app's code is still on its way, instead of one round trip after it.
 test("the first page's code is asked for before the app's own code has arrived", async ({ page }) => {
   await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
-  const { promise: appHeld, resolve: releaseApp } = Promise.withResolvers<void>();
+  const { held: appHeld, release: releaseApp } = gate();
   await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
     await appHeld;
     await route.continue();
