@@ -5,7 +5,7 @@ import { presetKey } from "./fixtures/training-flows";
 const SEEDED_RL = "job_5eed00000000a001";
 const SEEDED_SFT = "job_5eed00000000a003";
 
-// Issue 17: pick seeded jobs in the list, compare them, download their metrics, axe once.
+// Issue 17: pick seeded jobs in the list, compare them, download their metrics, axe in each theme.
 test("compares two seeded jobs from the jobs list and downloads their metrics as CSV", async ({ page }) => {
   await presetKey(page);
   await page.goto("/training");
@@ -43,5 +43,9 @@ test("compares two seeded jobs from the jobs list and downloads their metrics as
   expect(lines.filter((line) => line.startsWith(`${SEEDED_RL},`))).toHaveLength(24);
   expect(lines.filter((line) => line.startsWith(`${SEEDED_SFT},`))).toHaveLength(5);
 
+  await expectNoAxeViolations(page);
+  // The jobs' palette has colours of its own per theme: axe once more in the dark one.
+  await page.getByRole("radio", { name: "Dark" }).check();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expectNoAxeViolations(page);
 });

@@ -23,6 +23,16 @@ const TEXT: Record<Density, string> = { regular: "text-sm", compact: "text-[13px
  */
 export const STICKY_FIRST_COLUMN = { header: "sticky left-0 z-[2] bg-subtle", cell: "sticky left-0 z-[1] bg-surface group-hover:bg-subtle" } as const;
 
+/**
+ * A row's tick box and the cell after it (what names the row), both kept in view while the rest
+ * scroll sideways under them, as on a phone. The tick box column has a set width so the next one
+ * knows where to stick; its cells are plain <th>/<td> (the kit's cells pad the first column).
+ * Each sticky cell needs an opaque background: `STICKY_BACKGROUND`, or a row's own tint made opaque.
+ */
+export const STICKY_TICK_COLUMN = "sticky left-0 z-[1] w-10 min-w-10 px-0 text-center";
+export const STICKY_AFTER_TICK = "sticky left-10 z-[1] border-r border-line";
+export const STICKY_BACKGROUND = { header: "bg-subtle", cell: "bg-surface group-hover:bg-subtle" } as const;
+
 /** The bordered box around a table. `relative`: screen-reader-only text (absolutely placed) stays inside the scroll box. */
 export function TableFrame({ className, ...props }: ComponentPropsWithRef<"div">) {
   return <div {...props} className={cn("relative overflow-x-auto rounded-lg border border-line bg-surface", className)} />;

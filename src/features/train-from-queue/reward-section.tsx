@@ -98,46 +98,54 @@ function MappingEditor({ mapping, onChange }: { mapping: RewardMapping; onChange
           {!canScale(mapping) ? <p className="text-xs text-fg-muted">The question gives no range, so its answers are taken as they are.</p> : null}
         </div>
       ) : mapping.kind === "yes-no" ? (
-        <table className="text-sm">
-          <caption className="sr-only">Reward of each answer</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="pr-4 text-left text-xs font-medium text-fg-muted">Answer</th>
-              <th scope="col" className="text-left text-xs font-medium text-fg-muted">Reward</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row" className="pr-4 text-left font-normal">Yes</th>
-              <td className="py-0.5"><RewardNumberInput label="Reward for Yes" value={mapping.yes} onChange={(yes) => onChange({ ...mapping, yes })} /></td>
-            </tr>
-            <tr>
-              <th scope="row" className="pr-4 text-left font-normal">No</th>
-              <td className="py-0.5"><RewardNumberInput label="Reward for No" value={mapping.no} onChange={(no) => onChange({ ...mapping, no })} /></td>
-            </tr>
-          </tbody>
-        </table>
+        <RewardTable
+          caption="Reward of each answer"
+          heading="Answer"
+          rows={[
+            { key: "yes", answer: "Yes", reward: mapping.yes, onChange: (yes) => onChange({ ...mapping, yes }) },
+            { key: "no", answer: "No", reward: mapping.no, onChange: (no) => onChange({ ...mapping, no }) },
+          ]}
+        />
       ) : mapping.kind === "categorical" ? (
-        <table className="text-sm">
-          <caption className="sr-only">Reward of each choice</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="pr-4 text-left text-xs font-medium text-fg-muted">Choice</th>
-              <th scope="col" className="text-left text-xs font-medium text-fg-muted">Reward</th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(mapping.values).map(([choice, reward]) => (
-              <tr key={choice}>
-                <th scope="row" className="max-w-64 pr-4 text-left font-normal break-words">{revealHiddenCharacters(choice)}</th>
-                <td className="py-0.5">
-                  <RewardNumberInput label={`Reward for ${revealHiddenCharacters(choice)}`} value={reward} onChange={(value) => onChange({ ...mapping, values: { ...mapping.values, [choice]: value } })} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RewardTable
+          caption="Reward of each choice"
+          heading="Choice"
+          rows={Object.entries(mapping.values).map(([choice, reward]) => ({
+            key: choice,
+            // A choice is the question's text: hidden characters shown, as everywhere else.
+            answer: revealHiddenCharacters(choice),
+            reward,
+            onChange: (value) => onChange({ ...mapping, values: { ...mapping.values, [choice]: value } }),
+          }))}
+        />
       ) : null}
     </fieldset>
+  );
+}
+
+type RewardRow = { key: string; answer: string; reward: number; onChange: (reward: number) => void };
+
+/** An answer per row and the reward it gives, editable: yes/no and multiple-choice questions alike. */
+function RewardTable({ caption, heading, rows }: { caption: string; heading: string; rows: readonly RewardRow[] }) {
+  return (
+    <table className="text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className="pr-4 text-left text-xs font-medium text-fg-muted">{heading}</th>
+          <th scope="col" className="text-left text-xs font-medium text-fg-muted">Reward</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row" className="max-w-64 pr-4 text-left font-normal break-words">{row.answer}</th>
+            <td className="py-0.5">
+              <RewardNumberInput label={`Reward for ${row.answer}`} value={row.reward} onChange={row.onChange} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -72,7 +72,7 @@ export function SelectionTables({ selection, queueId }: { selection: Selection; 
       {selection.groups.length > 0 ? (
         // A scrolling frame is a stop in the tab order, so keyboard users can scroll it (axe: scrollable-region-focusable).
         // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <section className="max-h-[32rem] overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus" tabIndex={0} aria-label="Trajectory groups">
+        <section className="relative max-h-[32rem] overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus" tabIndex={0} aria-label="Trajectory groups">
           <table className="w-full text-sm">
             <caption className="px-2 py-1.5 text-left text-xs text-fg-muted">
               {selection.groups.length > SHOWN_GROUPS ? `The first ${SHOWN_GROUPS} of ${formatCount(selection.groups.length)} groups` : "Every group"}, with the spread of its rewards
@@ -113,7 +113,7 @@ function UnusableCalls({ selection, byReason, queueId }: { selection: Selection;
       <h3 className="text-sm font-semibold text-fg">Calls that cannot be used</h3>
       <p className="text-xs text-fg-muted">{[...byReason].map(([reason, n]) => `${UNUSABLE_LABEL[reason]}: ${formatCount(n)}`).join(" · ")}</p>
       {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling frame keyboard users must be able to scroll */}
-      <section className="max-h-96 overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus" tabIndex={0} aria-label="Calls that cannot be used">
+      <section className="relative max-h-96 overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus" tabIndex={0} aria-label="Calls that cannot be used">
         <table className="w-full text-sm">
           <caption className="sr-only">
             {selection.unusable.length > SHOWN_UNUSABLE ? `The first ${SHOWN_UNUSABLE} of ${formatCount(selection.unusable.length)} calls that cannot be used` : "Every call that cannot be used"}, with the reason

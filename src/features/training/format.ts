@@ -1,3 +1,6 @@
+// toLocaleString builds a formatter per call: the charts' axes format every tick of every chart on each redraw.
+const largeFormat = new Intl.NumberFormat("en-US");
+
 /** Numbers as an ML engineer reads them: 4 significant digits, scientific for the very small. */
 export function formatMetric(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return "—";
@@ -5,7 +8,7 @@ export function formatMetric(value: number | null | undefined): string {
   if (value === 0) return "0";
   const abs = Math.abs(value);
   if (abs < 1e-3) return value.toExponential(2);
-  if (abs >= 1e5) return Math.round(value).toLocaleString("en-US");
+  if (abs >= 1e5) return largeFormat.format(Math.round(value));
   return String(Number(value.toPrecision(4)));
 }
 

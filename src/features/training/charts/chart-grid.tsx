@@ -3,7 +3,8 @@ import { useTheme } from "@/settings/theme/theme-context";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
 import type { JobEventStore } from "../events/job-event-store";
-import { emphasisedMetric, isFlatMetric, orderMetrics } from "../metrics";
+import { orderMetrics } from "../metrics";
+import { ChartLayout, ChartPlaceholder } from "./chart-layout";
 import { canDrawCharts } from "./chart-theme";
 import { CHART_HEIGHTS, type ChartSize } from "./chart-size";
 import { RenderTiming } from "./render-timing";
@@ -42,8 +43,7 @@ function useStaggeredCharts(haveCharts: boolean): boolean {
 
 /**
  * A chart for every numeric metric of the gradient steps, x = step, with one smoothing control
- * and one zoom shared by all charts. The headline metric (reward, else loss) comes first across
- * the width; flat series (learning rate, counts) come last, small.
+ * and one zoom shared by all charts, laid out as ChartLayout says.
  */
 export function ChartGrid({
   store,
@@ -62,17 +62,13 @@ export function ChartGrid({
   const [timing] = useState(() => new RenderTiming());
   const [zoomSync] = useState(() => new ZoomSync());
   const metrics = orderMetrics(store.metricNames());
-  const emphasised = emphasisedMetric(metrics);
-  const main = metrics.filter((name) => !isFlatMetric(name));
-  const flat = metrics.filter(isFlatMetric);
   const drawable = canDrawCharts();
   const allShown = useStaggeredCharts(metrics.length > 0 && drawable);
   const { value: MetricChart, failed: chartCodeFailed } = usePreloaded(metricChartModule);
   const validated = metrics.filter((name) => (validation?.get(name)?.steps.length ?? 0) > 0);
 
   const chart = (name: string, size: ChartSize) => {
-    const placeholder = <div style={{ height: CHART_HEIGHTS[size] + 46 }} className="animate-pulse rounded-lg border border-line bg-surface motion-reduce:animate-none" />;
-    if (!MetricChart || (!allShown && name !== metrics[0])) return <div key={name}>{placeholder}</div>;
+    if (!MetricChart || (!allShown && name !== metrics[0])) return <ChartPlaceholder key={name} height={CHART_HEIGHTS[size]} />;
     return (
       <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
         <MetricChart name={name} store={store} version={version} smoothing={smoothing} simulated={simulated.includes(name)} theme={resolved} timing={timing} zoomSync={zoomSync} size={size} validation={validation?.get(name)} />
@@ -108,20 +104,7 @@ export function ChartGrid({
       ) : !drawable ? (
         <p className="text-sm text-fg-muted">This browser cannot draw charts (no canvas). Metrics: {metrics.join(", ")}.</p>
       ) : (
-        <div className="space-y-3">
-          <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-            {main.map((name) =>
-              name === emphasised ? (
-                <div key={name} className="lg:col-span-2">
-                  {chart(name, "emphasised")}
-                </div>
-              ) : (
-                chart(name, "normal")
-              ),
-            )}
-          </div>
-          {flat.length > 0 ? <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">{flat.map((name) => chart(name, "small"))}</div> : null}
-        </div>
+        <ChartLayout metrics={metrics} chart={chart} />
       )}
     </Section>
   );

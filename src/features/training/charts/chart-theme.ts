@@ -10,6 +10,9 @@ export const CHART_COLORS: Record<"light" | "dark", ChartColors> = {
   dark: { line: "#a5b4fc", raw: "rgba(165, 180, 252, 0.55)", axis: "#a1a1aa", grid: "#27272a", cursor: "#f4f4f5", val: "#fb923c" },
 };
 
+/** Validation series are dashed (one evaluation every so many steps, joined), the training series solid. */
+export const VAL_DASH = [4, 3];
+
 /** Whether this environment can draw on a canvas (jsdom, used by component tests, cannot). */
 export function canDrawCharts(): boolean {
   if (typeof navigator !== "undefined" && /jsdom/i.test(navigator.userAgent)) return false;

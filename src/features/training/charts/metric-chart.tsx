@@ -5,17 +5,15 @@ import { StatusBadge } from "@/components/status-badge";
 import type { JobEventStore } from "../events/job-event-store";
 import { formatMetric } from "../format";
 import { formatCount } from "@/lib/format";
-import { CHART_COLORS, type ChartColors } from "./chart-theme";
+import { CHART_COLORS, VAL_DASH, type ChartColors } from "./chart-theme";
 import { chartIndices } from "./downsample";
 import { alignWithValidation, type ValidationPoints } from "./validation-series";
 import type { RenderTiming } from "./render-timing";
 import { SmoothedSeries } from "./smoothed-series";
 import type { ZoomSync } from "./zoom-sync";
 import { CHART_HEIGHTS, type ChartSize } from "./chart-size";
+import { ChartZoom, fitWidth, plotWidth, stepAxes } from "./uplot-setup";
 
-
-/** Tick spacings of the step axis: whole numbers only, 1-2-5 up to a million steps. */
-const STEP_INCREMENTS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 
 type Readout = { step: number; raw: number | null; smoothed: number | null; val: number | null };
 
@@ -60,10 +58,9 @@ export function MetricChart({
   const weight = useRef(smoothing);
   const val = useRef(validation ?? NO_VALIDATION);
   const drawn = useRef<{ version: number; smoothing: number } | null>(null);
-  const zoom = useRef<{ min: number; max: number } | null>(null);
+  /** The chart's side of the shared zoom, and its way to redraw; set once the chart exists. */
+  const zoom = useRef<ChartZoom | null>(null);
   const [hover, setHover] = useState<Readout | null>(null);
-  /** Recomputes the drawn points; set once the chart exists. */
-  const refresh = useRef<(keepScale: boolean) => void>(() => {});
 
   useLayoutEffect(() => {
     const element = target.current;
@@ -72,13 +69,11 @@ export function MetricChart({
       const xs = store.steps();
       const ys = store.column(name);
       const smoothed = smoother.of(ys, weight.current);
-      const width = Math.max(100, Math.round(plot.current?.bbox.width ? plot.current.bbox.width / devicePixelRatio : element.clientWidth));
-      return alignWithValidation(chartIndices(xs, ys, width, zoom.current ?? undefined), xs, [ys, smoothed], val.current) as uPlot.AlignedData;
+      return alignWithValidation(chartIndices(xs, ys, plotWidth(plot.current, element), chartZoom.range ?? undefined), xs, [ys, smoothed], val.current) as uPlot.AlignedData;
     };
-    // A chart made while the page is zoomed (a metric that appears later) starts zoomed too; until
-    // it is set up, and while it follows another chart, its scale changes are not published.
-    zoom.current = zoomSync.range;
-    let following = true;
+    // A chart made while the page is zoomed (a metric that appears later) starts zoomed too.
+    const chartZoom = new ChartZoom(zoomSync, (keepScale) => instance.setData(columns(), !keepScale));
+    zoom.current = chartZoom;
     const mountStart = performance.now();
     const instance = new uPlot(
       {
@@ -92,32 +87,10 @@ export function MetricChart({
           { label: "raw", stroke: () => colors.current.raw, width: 1, points: { show: false } },
           { label: "smoothed", stroke: () => colors.current.line, width: size === "emphasised" ? 2.5 : size === "small" ? 1.25 : 1.75, points: { show: false } },
           // Validation: few points (one per evaluation), each marked, joined across the steps between.
-          { label: "val", stroke: () => colors.current.val, width: 1.5, dash: [4, 3], spanGaps: true, points: { show: true, size: 5, fill: () => colors.current.val } },
+          { label: "val", stroke: () => colors.current.val, width: 1.5, dash: VAL_DASH, spanGaps: true, points: { show: true, size: 5, fill: () => colors.current.val } },
         ],
-        axes: [
-          {
-            stroke: () => colors.current.axis,
-            grid: { stroke: () => colors.current.grid, width: 1 },
-            ticks: { stroke: () => colors.current.grid, width: 1 },
-            font: "11px Inter, ui-sans-serif, system-ui",
-            // The model's step numbering (a second job on a model goes on from the first's last step).
-            label: "Model step",
-            labelFont: "11px Inter, ui-sans-serif, system-ui",
-            labelSize: 14,
-            size: 30,
-            // Steps are whole numbers: ticks at whole steps only (no 2.5 or 162.5).
-            incrs: STEP_INCREMENTS,
-            values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? formatCount(v) : "")),
-          },
-          {
-            stroke: () => colors.current.axis,
-            grid: { stroke: () => colors.current.grid, width: 1 },
-            ticks: { stroke: () => colors.current.grid, width: 1 },
-            font: "11px Inter, ui-sans-serif, system-ui",
-            size: 56,
-            values: (_u, splits) => splits.map((v) => formatMetric(v)),
-          },
-        ],
+        // The model's step numbering (a second job on a model goes on from the first's last step).
+        axes: stepAxes(() => colors.current, "Model step"),
         hooks: {
           setCursor: [
             (u) => {
@@ -131,15 +104,7 @@ export function MetricChart({
             (u, key) => {
               if (key !== "x") return;
               const xs = store.steps();
-              const { min, max } = u.scales.x!;
-              if (xs.length === 0 || min === undefined || max === undefined) return;
-              const isZoomed = min > xs[0]! || max < xs[xs.length - 1]!;
-              const previous = zoom.current;
-              zoom.current = isZoomed ? { min, max } : null;
-              // Every chart of the page follows.
-              if (!following) zoomSync.set(zoom.current, u);
-              // Zooming in shows the detail of the range; the refinement itself keeps the scale.
-              if (isZoomed && (previous?.min !== min || previous?.max !== max)) queueMicrotask(() => refresh.current(true));
+              chartZoom.onScale(u, xs[0], xs[xs.length - 1]);
             },
           ],
           draw: [() => timing?.drawn(name)],
@@ -149,33 +114,19 @@ export function MetricChart({
       element,
     );
     plot.current = instance;
-    const unfollow = zoomSync.subscribe((range, origin) => {
-      if (origin === instance) return;
-      following = true;
-      zoom.current = range;
-      if (range === null) refresh.current(false);
-      else {
-        refresh.current(true);
-        instance.setScale("x", range);
-      }
-      following = false;
-    });
     try {
       performance.measure("training-chart-mount", { start: mountStart, end: performance.now() });
     } catch {
       // Timing is optional (older engines).
     }
-    refresh.current = (keepScale) => instance.setData(columns(), !keepScale);
-    if (zoom.current) instance.setScale("x", zoom.current);
-    following = false;
-    const resize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => instance.setSize({ width: Math.max(200, element.clientWidth), height }));
-    resize?.observe(element);
+    const unfollow = chartZoom.follow(instance);
+    const unfit = fitWidth(instance, element, height);
     return () => {
       unfollow();
-      resize?.disconnect();
+      unfit();
       instance.destroy();
       plot.current = null;
-      refresh.current = () => {};
+      zoom.current = null;
     };
   }, [store, name, timing, smoother, zoomSync, height, size]);
 
@@ -187,7 +138,7 @@ export function MetricChart({
     drawn.current = { version, smoothing };
     weight.current = smoothing;
     timing?.begin(name);
-    refresh.current(zoom.current !== null);
+    zoom.current?.redraw();
   }, [version, smoothing, name, timing]);
 
   // New validation logs: drawn in place, keeping any zoom.
@@ -195,7 +146,7 @@ export function MetricChart({
     const next = validation ?? NO_VALIDATION;
     if (val.current === next) return;
     val.current = next;
-    refresh.current(zoom.current !== null);
+    zoom.current?.redraw();
   }, [validation]);
 
   useEffect(() => {

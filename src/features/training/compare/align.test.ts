@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alignRuns } from "./align";
+import { alignRuns, fillRuns, pickRows } from "./align";
 import { paths } from "@/lib/paths";
 import { readCompareJobs } from "./compare-param";
 
@@ -39,6 +39,34 @@ describe("alignRuns", () => {
     expect(series).toHaveLength(16);
     expect(x.length).toBeLessThan(10_000);
     expect(x.at(-1)).toBe(10_000);
+  });
+
+  it("adds a run's validation as a third series at its own steps, step 0 being the model it started from", () => {
+    const a = { raw: [1, 2, 3, 4], smoothed: [1, 2, 3, 4], val: { steps: [0, 2, 4], values: [0.5, 0.6, 0.7] } };
+    const b = { raw: [10, 20], smoothed: [10, 15] };
+    expect(alignRuns([a, b], 100)).toEqual([
+      [0, 1, 2, 3, 4],
+      [null, 1, 2, 3, 4],
+      [null, 1, 2, 3, 4],
+      [0.5, null, 0.6, null, 0.7],
+      [null, 10, 20, null, null],
+      [null, 10, 15, null, null],
+    ]);
+  });
+
+  it("keeps a validation step between a run's decimated points, so every evaluation is drawn", () => {
+    const raw = Float64Array.from({ length: 10_000 }, (_, i) => Math.sin(i / 7));
+    const [x, , , val] = alignRuns([{ raw, smoothed: raw, val: { steps: [4_321], values: [0.25] } }], 50);
+    expect(x).toContain(4_321);
+    expect(val!.filter((v) => v !== null)).toEqual([0.25]);
+  });
+
+  it("refills picked rows with a new smoothing without picking them again", () => {
+    const raw = Float64Array.from({ length: 5_000 }, (_, i) => (i % 97) / 97);
+    const rows = pickRows([{ raw }], 40);
+    const [x, , smoothed] = fillRuns(rows, [{ raw, smoothed: raw.map((v) => v * 2) }]);
+    expect(x).toBe(rows.x);
+    expect(smoothed).toEqual(x.map((step) => raw[step - 1]! * 2));
   });
 });
 

@@ -4,22 +4,31 @@ import "uplot/dist/uPlot.min.css";
 import type { JobEventStore } from "../events/job-event-store";
 import { formatMetric } from "../format";
 import { formatCount } from "@/lib/format";
-import { CHART_COLORS } from "../charts/chart-theme";
+import { CHART_HEIGHTS, type ChartSize } from "../charts/chart-size";
+import { CHART_COLORS, VAL_DASH } from "../charts/chart-theme";
 import type { RenderTiming } from "../charts/render-timing";
 import { SmoothedSeries } from "../charts/smoothed-series";
+import { ChartZoom, fitWidth, plotWidth, stepAxes } from "../charts/uplot-setup";
+import type { ValidationPoints } from "../charts/validation-series";
 import type { ZoomSync } from "../charts/zoom-sync";
-import { alignRuns } from "./align";
+import { fillRuns, hasValidation, pickRows, type RunColumns, type RunRows } from "./align";
 import { fainter, seriesColor } from "./palette";
+import { useOnScreen } from "./use-on-screen";
 
-const HEIGHT = 220;
-const STEP_INCREMENTS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
+/**
+ * A job on the charts; `colorIndex` is its place in the comparison, so its colour is the same on
+ * every chart. `validation`: its metrics logged with split `val`, by job step.
+ */
+export type CompareRun = { jobId: string; label: string; store: JobEventStore; colorIndex: number; validation: ReadonlyMap<string, ValidationPoints> };
 
-/** A job on the charts; `colorIndex` is its place in the comparison, so its colour is the same on every chart. */
-export type CompareRun = { jobId: string; label: string; store: JobEventStore; colorIndex: number };
+/** The rows picked for the last drawing, and what they were picked for: a smoothing change keeps them. */
+type PickedRows = { lengths: number[]; vals: (ValidationPoints | undefined)[]; buckets: number; range: string; rows: RunRows };
 
 /**
  * One metric of several jobs on one chart, x = the job's own step: each job's smoothed line in its
- * colour over its raw line, faint. Made once and fed with setData; zoom shared through `zoomSync`.
+ * colour over its raw line, faint, and its validation series dashed where it has one. Made once
+ * and fed with setData; zoom shared through `zoomSync`. A chart off screen is not redrawn until it
+ * scrolls near the view: a smoothing change redraws the few charts one sees, not all thirteen.
  */
 export function CompareChart({
   name,
@@ -29,6 +38,7 @@ export function CompareChart({
   theme,
   timing,
   zoomSync,
+  size = "normal",
 }: {
   name: string;
   runs: readonly CompareRun[];
@@ -37,94 +47,69 @@ export function CompareChart({
   theme: "light" | "dark";
   timing?: RenderTiming;
   zoomSync: ZoomSync;
+  size?: ChartSize;
 }) {
+  const height = CHART_HEIGHTS[size];
   const headingId = useId();
   const target = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const themeRef = useRef(theme);
+  // Read when the chart draws; a chart off screen draws with the weight of the time it comes into view.
   const weight = useRef(smoothing);
+  weight.current = smoothing;
   const [smoothers] = useState(() => new Map<string, SmoothedSeries>());
-  const zoom = useRef(zoomSync.range);
-  const refresh = useRef<(keepScale: boolean) => void>(() => {});
+  const zoom = useRef<ChartZoom | null>(null);
   const [hoverRow, setHoverRow] = useState<number | null>(null);
-  const runKey = runs.map((run) => run.jobId).join("\n");
+  // The chart reads the latest runs when it draws (their validation arrives later than their events).
+  const latestRuns = useRef(runs);
+  latestRuns.current = runs;
+  // The series depend on which jobs are drawn and which of them have validation for this metric.
+  const layoutKey = runs.map((run) => `${run.jobId}:${hasValidation({ val: run.validation.get(name) })}`).join("\n");
+  // What the chart should show (steps, weight, validation); drawn: what it last drew.
+  const validationKey = runs.map((run) => run.validation.get(name)?.steps.length ?? 0).join(",");
+  const wanted = `${version}|${smoothing}|${validationKey}`;
+  const wantedRef = useRef(wanted);
+  wantedRef.current = wanted;
+  const drawn = useRef<string | null>(null);
 
   useLayoutEffect(() => {
     const element = target.current;
     if (!element) return;
+    let picked: PickedRows | null = null;
     const data = () => {
-      const columns = runs.map((run) => {
+      const columns: RunColumns[] = latestRuns.current.map((run) => {
         const raw = run.store.column(name);
         let smoother = smoothers.get(run.jobId);
         if (!smoother) {
           smoother = new SmoothedSeries(weight.current);
           smoothers.set(run.jobId, smoother);
         }
-        return { raw, smoothed: smoother.of(raw, weight.current) };
+        return { raw, smoothed: smoother.of(raw, weight.current), val: run.validation.get(name) };
       });
-      const width = Math.max(100, Math.round(plot.current?.bbox.width ? plot.current.bbox.width / devicePixelRatio : element.clientWidth));
+      const width = plotWidth(plot.current, element);
       // Beyond two runs, a bucket per two pixels: eight runs' points are the union of their extremes,
       // so the rows (and uPlot's work per series) grow with the runs; a line's min/max every 2 px
       // still shows every spike.
-      const buckets = runs.length > 2 ? Math.ceil(width / 2) : width;
-      return alignRuns(columns, buckets, zoom.current ?? undefined) as uPlot.AlignedData;
+      const buckets = columns.length > 2 ? Math.ceil(width / 2) : width;
+      const range = chartZoom.range ? `${chartZoom.range.min}-${chartZoom.range.max}` : "";
+      picked = samePick(picked, columns, buckets, range) ? picked : { lengths: columns.map((c) => c.raw.length), vals: columns.map((c) => c.val), buckets, range, rows: pickRows(columns, buckets, chartZoom.range ?? undefined) };
+      return fillRuns(picked!.rows, columns) as uPlot.AlignedData;
     };
-    const colors = () => CHART_COLORS[themeRef.current];
-    zoom.current = zoomSync.range;
-    let following = true;
+    const chartZoom = new ChartZoom(zoomSync, (keepScale) => instance.setData(data(), !keepScale));
+    zoom.current = chartZoom;
     const instance = new uPlot(
       {
         width: Math.max(200, element.clientWidth),
-        height: HEIGHT,
+        height,
         legend: { show: false },
         cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 5 } },
         scales: { x: { time: false } },
-        series: [
-          {},
-          ...runs.flatMap((run) => [
-            // Each run has values only at its own points (align.ts): its line joins them.
-            { label: `${run.label} (raw)`, stroke: () => fainter(seriesColor(run.colorIndex, themeRef.current), themeRef.current === "dark" ? 0.4 : 0.3), width: 1, spanGaps: true, points: { show: false } },
-            { label: run.label, stroke: () => seriesColor(run.colorIndex, themeRef.current), width: 1.75, spanGaps: true, points: { show: false } },
-          ]),
-        ],
-        axes: [
-          {
-            stroke: () => colors().axis,
-            grid: { stroke: () => colors().grid, width: 1 },
-            ticks: { stroke: () => colors().grid, width: 1 },
-            font: "11px Inter, ui-sans-serif, system-ui",
-            // Jobs start at different model steps: they are compared step for step of their own.
-            label: "Job step",
-            labelFont: "11px Inter, ui-sans-serif, system-ui",
-            labelSize: 14,
-            size: 30,
-            incrs: STEP_INCREMENTS,
-            values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? formatCount(v) : "")),
-          },
-          {
-            stroke: () => colors().axis,
-            grid: { stroke: () => colors().grid, width: 1 },
-            ticks: { stroke: () => colors().grid, width: 1 },
-            font: "11px Inter, ui-sans-serif, system-ui",
-            size: 56,
-            values: (_u, splits) => splits.map((v) => formatMetric(v)),
-          },
-        ],
+        series: [{}, ...runs.flatMap((run) => runSeries(run, hasValidation({ val: run.validation.get(name) }), themeRef))],
+        // Jobs start at different model steps: they are compared step for step of their own.
+        axes: stepAxes(() => CHART_COLORS[themeRef.current], "Job step"),
         hooks: {
           setCursor: [(u) => setHoverRow(u.cursor.idx ?? null)],
-          setScale: [
-            (u, key) => {
-              if (key !== "x") return;
-              const { min, max } = u.scales.x!;
-              const last = u.data[0].at(-1);
-              if (min === undefined || max === undefined || last === undefined) return;
-              const isZoomed = min > 1 || max < last;
-              const previous = zoom.current;
-              zoom.current = isZoomed ? { min, max } : null;
-              if (!following) zoomSync.set(zoom.current, u);
-              if (isZoomed && (previous?.min !== min || previous?.max !== max)) queueMicrotask(() => refresh.current(true));
-            },
-          ],
+          setScale: [(u, key) => key === "x" && chartZoom.onScale(u, u.data[0][0], u.data[0].at(-1))],
           draw: [() => timing?.drawn(name)],
         },
       },
@@ -132,42 +117,28 @@ export function CompareChart({
       element,
     );
     plot.current = instance;
-    refresh.current = (keepScale) => instance.setData(data(), !keepScale);
-    if (zoom.current) instance.setScale("x", zoom.current);
-    following = false;
-    const unfollow = zoomSync.subscribe((range, origin) => {
-      if (origin === instance) return;
-      following = true;
-      zoom.current = range;
-      if (range === null) refresh.current(false);
-      else {
-        refresh.current(true);
-        instance.setScale("x", range);
-      }
-      following = false;
-    });
-    const resize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => instance.setSize({ width: Math.max(200, element.clientWidth), height: HEIGHT }));
-    resize?.observe(element);
+    drawn.current = wantedRef.current;
+    const unfollow = chartZoom.follow(instance);
+    const unfit = fitWidth(instance, element, height);
     return () => {
       unfollow();
-      resize?.disconnect();
+      unfit();
       instance.destroy();
       plot.current = null;
-      refresh.current = () => {};
+      zoom.current = null;
     };
-    // runKey stands for `runs` (a new array each render with the same jobs).
+    // layoutKey stands for `runs` (a new array each render with the same jobs and series).
     // oxlint-disable-next-line react-hooks/exhaustive-deps
-  }, [runKey, name, timing, smoothers, zoomSync]);
+  }, [layoutKey, name, timing, smoothers, zoomSync, height]);
 
-  const drawn = useRef<string | null>(null);
+  // New steps, validation or weight: redrawn now if on screen, else once it scrolls near the view.
+  const onScreen = useOnScreen(target);
   useEffect(() => {
-    const key = `${version}|${smoothing}`;
-    if (!plot.current || drawn.current === key) return;
-    drawn.current = key;
-    weight.current = smoothing;
+    if (!plot.current || drawn.current === wanted || !onScreen) return;
+    drawn.current = wanted;
     timing?.begin(name);
-    refresh.current(zoom.current !== null);
-  }, [version, smoothing, name, timing]);
+    zoom.current?.redraw();
+  }, [wanted, onScreen, name, timing]);
 
   useEffect(() => {
     themeRef.current = theme;
@@ -175,7 +146,7 @@ export function CompareChart({
   }, [theme]);
 
   const hoverStep = hoverRow === null ? null : (plot.current?.data[0][hoverRow] ?? null);
-  const readout = hoverStep === null ? null : readoutAt(hoverStep, runs, (run) => smoothers.get(run.jobId)?.of(run.store.column(name), smoothing));
+  const readout = hoverStep === null ? null : readoutAt(hoverStep, runs, name, (run) => smoothers.get(run.jobId)?.of(run.store.column(name), smoothing));
 
   return (
     <figure aria-labelledby={headingId} className="min-w-0 rounded-lg border border-line bg-surface p-3" data-metric={name}>
@@ -192,21 +163,52 @@ export function CompareChart({
         // uPlot draws into this box (a canvas needs a container, not an <img>); the label says what it shows.
         // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
         role="img"
-        aria-label={`${name} of ${runs.length} jobs by job step: ${runs.map((run) => `${run.label} latest ${formatMetric(lastFinite(run.store.column(name)))}`).join("; ")}`}
-        style={{ height: HEIGHT }}
+        aria-label={`${name} of ${runs.length} jobs by job step: ${runs.map((run) => describeRun(run, name)).join("; ")}`}
+        style={{ height }}
         className="w-full"
       />
     </figure>
   );
 }
 
-/** Each job's smoothed value at a job step (the drawn rows hold only each run's own points). */
-function readoutAt(step: number, runs: readonly CompareRun[], smoothedOf: (run: CompareRun) => ArrayLike<number> | undefined): string {
+/** A run's series: its raw line faint, its smoothed line, and its validation dashed with a mark per evaluation. */
+function runSeries(run: CompareRun, withValidation: boolean, theme: { current: "light" | "dark" }): uPlot.Series[] {
+  const color = () => seriesColor(run.colorIndex, theme.current);
+  // Each run has values only at its own points (align.ts): its lines join them.
+  const series: uPlot.Series[] = [
+    { label: `${run.label} (raw)`, stroke: () => fainter(color(), theme.current === "dark" ? 0.4 : 0.3), width: 1, spanGaps: true, points: { show: false } },
+    { label: run.label, stroke: color, width: 1.75, spanGaps: true, points: { show: false } },
+  ];
+  if (withValidation) series.push({ label: `${run.label} (val)`, stroke: color, width: 1.5, dash: VAL_DASH, spanGaps: true, points: { show: true, size: 5, fill: color } });
+  return series;
+}
+
+/** Whether the rows picked last still serve: same steps, validation, width and zoom (a smoothing change). */
+function samePick(picked: PickedRows | null, columns: readonly RunColumns[], buckets: number, range: string): picked is PickedRows {
+  return picked !== null && picked.buckets === buckets && picked.range === range && columns.length === picked.lengths.length && columns.every((c, i) => c.raw.length === picked.lengths[i] && c.val === picked.vals[i]);
+}
+
+/** Each job's smoothed value at a job step (and its validation there, if logged), for the hover readout. */
+function readoutAt(step: number, runs: readonly CompareRun[], name: string, smoothedOf: (run: CompareRun) => ArrayLike<number> | undefined): string {
   const values = runs.map((run) => {
     const value = smoothedOf(run)?.[step - 1];
-    return `${run.label} ${formatMetric(value === undefined || Number.isNaN(value) ? null : value)}`;
+    const val = valueAtStep(run.validation.get(name), step);
+    return `${run.label} ${formatMetric(value === undefined || Number.isNaN(value) ? null : value)}${val === null ? "" : ` (val ${formatMetric(val)})`}`;
   });
   return `job step ${formatCount(step)} · ${values.join(" · ")}`;
+}
+
+function describeRun(run: CompareRun, name: string): string {
+  const val = run.validation.get(name);
+  const latest = `${run.label} latest ${formatMetric(lastFinite(run.store.column(name)))}`;
+  return val && val.steps.length > 0 ? `${latest}, validation at ${countOfSteps(val.steps.length)} latest ${formatMetric(val.values.at(-1))}` : latest;
+}
+
+const countOfSteps = (n: number) => `${formatCount(n)} ${n === 1 ? "step" : "steps"}`;
+
+function valueAtStep(points: ValidationPoints | undefined, step: number): number | null {
+  const i = points ? points.steps.lastIndexOf(step) : -1;
+  return i === -1 ? null : points!.values[i]!;
 }
 
 function lastFinite(column: ArrayLike<number>): number | null {

@@ -11,8 +11,11 @@ import { seriesColor } from "./palette";
 
 export type LegendEntry = { jobId: string; modelName: string | null; stream: StreamSnapshot | undefined };
 
-/** Which colour is which job (the charts' legend), with each job's state and any trouble reading it. */
-export function CompareLegend({ entries, theme }: { entries: readonly LegendEntry[]; theme: "light" | "dark" }) {
+/**
+ * Which colour is which job (the charts' legend), with each job's state and any trouble reading
+ * it; and, when some job has metrics logged with split `val`, what its dashed line is.
+ */
+export function CompareLegend({ entries, validated, theme }: { entries: readonly LegendEntry[]; validated: readonly string[]; theme: "light" | "dark" }) {
   return (
     <ul aria-label="Compared jobs" className="flex flex-wrap gap-x-5 gap-y-2 rounded-lg border border-line bg-surface px-4 py-3 text-xs">
       {entries.map((entry, index) => {
@@ -47,6 +50,14 @@ export function CompareLegend({ entries, theme }: { entries: readonly LegendEntr
           </li>
         );
       })}
+      {validated.length > 0 ? (
+        <li className="flex min-w-0 items-center gap-2 text-fg-muted" data-testid="compare-validation-key">
+          <span aria-hidden="true" className="inline-block w-5 shrink-0 border-t-2 border-dashed border-fg-muted" />
+          <span>
+            dashed, in a job's colour: its validation (logged with split <code>val</code>) of {validated.join(", ")}, at the job step each evaluated
+          </span>
+        </li>
+      ) : null}
     </ul>
   );
 }

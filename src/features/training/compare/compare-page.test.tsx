@@ -2,7 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { seedTrainingDemo, TRAINING_SEED } from "@server/seed/training-seed";
 import { createLocalServer } from "@/test/local-server";
-import { renderTraining } from "../test-support";
+import { createApiClients } from "@/api/clients";
+import { createRlJob, renderTraining, risingGroups, tickTimes } from "../test-support";
 
 const FIRST = { timeout: 8000 };
 const { supportRl, supportSft, supportLegacy } = TRAINING_SEED.jobs;
@@ -56,6 +57,25 @@ describe("compare runs", { timeout: 30_000 }, () => {
     expect(lines[0]).toMatch(/^job_id,job_step,model_step,reward,loss/);
     expect(lines.filter((line) => line.startsWith(`${supportRl},`))).toHaveLength(24);
     expect(lines.filter((line) => line.startsWith(`${supportSft},`))).toHaveLength(5);
+  });
+
+  it("reads each job's validation as the job page does and says in the legend what its dashed line is", async () => {
+    const server = createLocalServer();
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    const first = await createRlJob(clients, 3);
+    const second = await createRlJob(clients, 2);
+    await tickTimes(server.runner.tick, 5);
+    // Only the first job's model is evaluated (split val); the second has training logs only.
+    await clients.training.logTrajectories(first.model.id, { split: "val", trajectory_groups: risingGroups(2) });
+    await clients.training.logTrajectories(second.model.id, { split: "train", trajectory_groups: risingGroups(2) });
+    const jobs = [first, second].map(({ jobId, model }) => ({ id: jobId, model_id: model.id, kind: "rl", added_at: new Date().toISOString(), source: "created" }));
+    localStorage.setItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`, JSON.stringify({ models: [], jobs }));
+    renderTraining(`/training/compare?jobs=${first.jobId},${second.jobId}`, server);
+
+    const key = await screen.findByTestId("compare-validation-key", {}, FIRST);
+    expect(key).toHaveTextContent(/dashed, in a job's colour: its validation \(logged with split val\) of reward, reward_std_dev/);
+    expect(server.requests.some((r) => r.url.includes(`/local/models/${first.model.id}/logs?split=val`))).toBe(true);
+    expect(server.requests.some((r) => r.url.includes(`/local/models/${second.model.id}/logs?split=val`))).toBe(true);
   });
 
   it("says what is wrong with a comparison of one job", async () => {

@@ -7,6 +7,8 @@ import { Section } from "@/components/section";
 import { paths } from "@/lib/paths";
 import { useApiClients } from "@/settings/api-clients";
 import { useTheme } from "@/settings/theme/theme-context";
+import { ChartLayout, ChartPlaceholder } from "../charts/chart-layout";
+import { CHART_HEIGHTS, type ChartSize } from "../charts/chart-size";
 import { canDrawCharts } from "../charts/chart-theme";
 import { preload, usePreloaded } from "../charts/preloaded-module";
 import { RenderTiming } from "../charts/render-timing";
@@ -72,22 +74,31 @@ function Comparison({ jobIds }: { jobIds: readonly string[] }) {
 
   const runs = jobIds.flatMap((jobId, colorIndex) => {
     const stream = streams.get(jobId);
-    return stream ? [{ jobId, label: jobId, store: stream.store, colorIndex }] : [];
+    return stream ? [{ jobId, label: jobId, store: stream.store, colorIndex, validation: stream.validation }] : [];
   });
   const version = jobIds.map((id) => streams.get(id)?.version ?? -1).join(",");
   const metrics = metricUnion(runs.map((run) => ({ metricNames: run.store.metricNames() })));
+  const validated = metrics.filter((name) => runs.some((run) => (run.validation.get(name)?.steps.length ?? 0) > 0));
   const factsOf = jobIds.map((jobId) => ({ jobId, facts: factsFor(jobId, registry, streams.get(jobId)) }));
   const exportable = () =>
     runs.map((run) => ({ jobId: run.jobId, steps: run.store.steps(), metricNames: run.store.metricNames(), column: (name: string) => run.store.column(name), facts: factsOf.find((f) => f.jobId === run.jobId)?.facts }));
   const drawable = canDrawCharts();
   const { value: CompareChart, failed: chartCodeFailed } = usePreloaded(compareChartModule);
+  const chart = (name: string, size: ChartSize) =>
+    CompareChart ? (
+      <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
+        <CompareChart name={name} runs={runs.filter((run) => run.store.metricNames().includes(name))} version={version} smoothing={smoothing} theme={resolved} timing={timing} zoomSync={zoomSync} size={size} />
+      </PanelErrorBoundary>
+    ) : (
+      <ChartPlaceholder key={name} height={CHART_HEIGHTS[size]} />
+    );
 
   return (
     <div className="mt-4 space-y-6">
       {jobIds.map((jobId) => (
-        <JobStreamSource key={jobId} jobId={jobId} onChange={onStream} />
+        <JobStreamSource key={jobId} jobId={jobId} modelId={registry.jobs.find((j) => j.id === jobId)?.model_id} onChange={onStream} />
       ))}
-      <CompareLegend entries={jobIds.map((jobId) => ({ jobId, modelName: modelNameOf(jobId, registry), stream: streams.get(jobId) }))} theme={resolved} />
+      <CompareLegend entries={jobIds.map((jobId) => ({ jobId, modelName: modelNameOf(jobId, registry), stream: streams.get(jobId) }))} validated={validated} theme={resolved} />
       <Section
         title="Metrics"
         note="Drag across a chart to zoom them all; hover for each job's value."
@@ -108,17 +119,7 @@ function Comparison({ jobIds }: { jobIds: readonly string[] }) {
         ) : !drawable ? (
           <p className="text-sm text-fg-muted">This browser cannot draw charts (no canvas). Metrics: {metrics.join(", ")}.</p>
         ) : (
-          <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
-            {metrics.map((name) =>
-              CompareChart ? (
-                <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
-                  <CompareChart name={name} runs={runs.filter((run) => run.store.metricNames().includes(name))} version={version} smoothing={smoothing} theme={resolved} timing={timing} zoomSync={zoomSync} />
-                </PanelErrorBoundary>
-              ) : (
-                <div key={name} className="h-[266px] animate-pulse rounded-lg border border-line bg-surface motion-reduce:animate-none" />
-              ),
-            )}
-          </div>
+          <ChartLayout metrics={metrics} chart={chart} />
         )}
       </Section>
       <Section title="Facts">

@@ -1,16 +1,17 @@
 import { Link } from "react-router-dom";
 import { buttonClasses } from "@/components/button";
-import { Cell } from "@/components/table";
+import { STICKY_BACKGROUND, STICKY_TICK_COLUMN } from "@/components/table";
+import { cn } from "@/lib/cn";
 import { paths } from "@/lib/paths";
 import { countOf } from "@/lib/format";
 import { COMPARE_MAX, COMPARE_MIN } from "../compare/compare-param";
 
-/** A row's "compare this job" checkbox; at the limit, the unticked ones are disabled. */
+/** A row's "compare this job" checkbox, kept in view on a phone with the job's id; at the limit, the unticked ones are disabled. */
 export function CompareCheckboxCell({ jobId, selected, onToggle }: { jobId: string; selected: readonly string[]; onToggle: (jobId: string) => void }) {
   const checked = selected.includes(jobId);
   const full = !checked && selected.length >= COMPARE_MAX;
   return (
-    <Cell className="w-8 align-top">
+    <td className={cn(STICKY_TICK_COLUMN, STICKY_BACKGROUND.cell, "py-2.5 align-top")}>
       <input
         type="checkbox"
         checked={checked}
@@ -20,7 +21,7 @@ export function CompareCheckboxCell({ jobId, selected, onToggle }: { jobId: stri
         title={full ? `A comparison shows up to ${COMPARE_MAX} jobs` : undefined}
         className="mt-0.5 h-4 w-4 cursor-pointer accent-[var(--ui-accent)] disabled:cursor-not-allowed"
       />
-    </Cell>
+    </td>
   );
 }
 

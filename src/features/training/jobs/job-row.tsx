@@ -14,7 +14,8 @@ import { ProgressBar } from "../progress-bar";
 import type { RegistryJob, RegistryModel } from "../registry/registry-schema";
 import { ModelLink } from "./model-cell";
 import { UntrustedText } from "@/components/untrusted-text";
-import { BodyRow, Cell } from "@/components/table";
+import { BodyRow, Cell, STICKY_AFTER_TICK, STICKY_BACKGROUND } from "@/components/table";
+import { cn } from "@/lib/cn";
 import { paths } from "@/lib/paths";
 import { jobCreatedTime, type Repeat } from "./jobs-view";
 
@@ -43,7 +44,8 @@ export function JobRow({ job, model, read, repeat, onForget, leading }: JobRowPr
   return (
     <BodyRow>
       {leading}
-      <Cell className="align-top">
+      {/* The job's id stays in view on a phone while the other columns scroll under it. */}
+      <Cell className={cn(STICKY_AFTER_TICK, STICKY_BACKGROUND.cell, "align-top")}>
         <Link to={paths.trainingJob(job.id)} className="font-mono text-xs font-medium text-link hover:underline">
           <UntrustedText text={job.id} />
         </Link>

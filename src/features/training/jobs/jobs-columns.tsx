@@ -1,4 +1,5 @@
-import { HeaderCell, SortHeaderCell, TableHead } from "@/components/table";
+import { HeaderCell, SortHeaderCell, STICKY_AFTER_TICK, STICKY_BACKGROUND, STICKY_TICK_COLUMN, TableHead } from "@/components/table";
+import { cn } from "@/lib/cn";
 import type { SortKey } from "@/lib/url-state/sort-param";
 import type { JobSortField } from "./jobs-url-state";
 
@@ -19,11 +20,16 @@ export const JOB_COLUMNS: readonly Column[] = [
 export function JobsHeader({ sort, onSort }: { sort: SortKey<JobSortField>; onSort: (field: JobSortField) => void }) {
   return (
     <TableHead>
-      <HeaderCell>
+      <th scope="col" className={cn(STICKY_TICK_COLUMN, STICKY_BACKGROUND.header, "py-2")}>
         <span className="sr-only">Compare</span>
-      </HeaderCell>
-      {JOB_COLUMNS.map(({ title, sort: field }) =>
-        field ? (
+      </th>
+      {JOB_COLUMNS.map(({ title, sort: field }, index) =>
+        index === 0 ? (
+          // The job's id: kept in view on a phone, after the tick box.
+          <HeaderCell key={title} className={cn(STICKY_AFTER_TICK, STICKY_BACKGROUND.header)}>
+            {title}
+          </HeaderCell>
+        ) : field ? (
           <SortHeaderCell key={title} direction={sort.field === field ? sort.direction : false} onSort={() => onSort(field)} hint="Activate to sort by this column; again to reverse." className="px-1.5 first:pl-2.5">
             {title}
           </SortHeaderCell>

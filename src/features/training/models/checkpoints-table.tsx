@@ -1,20 +1,17 @@
 import type { Checkpoint } from "@contract/training";
 import { StarIcon } from "@/components/icons";
-import { BodyRow, Cell, HeaderCell, SortHeaderCell, Table, TableFrame, TableHead } from "@/components/table";
+import { BodyRow, Cell, HeaderCell, SortHeaderCell, STICKY_AFTER_TICK, STICKY_BACKGROUND, STICKY_TICK_COLUMN, Table, TableFrame, TableHead } from "@/components/table";
 import { cn } from "@/lib/cn";
 import { formatMetric } from "../format";
 import { CheckpointActions, type ModelPath } from "./checkpoint-actions";
 import type { MetricSort } from "./checkpoints-sort";
 
 // On a narrow screen the metrics scroll sideways under the row's checkbox, step and actions,
-// which stay in view (opaque backgrounds hide what scrolls beneath them). The checkbox column has
-// a set width so the step column knows where to stick.
-const STICKY_SELECT = "sticky left-0 z-[1] w-10 min-w-10 px-0 text-center";
-const STICKY_STEP = "sticky left-10 z-[1] border-r border-line";
+// which stay in view (opaque backgrounds hide what scrolls beneath them).
 const STICKY_ACTIONS = "sticky right-0 z-[1] border-l border-line";
-const HEAD_BG = "bg-subtle";
+const HEAD_BG = STICKY_BACKGROUND.header;
 // The best row's tint, made opaque for the sticky cells (the same amber over the surface as the row's own).
-const rowBg = (isBest: boolean) => (isBest ? "bg-amber-50 dark:bg-[color-mix(in_oklab,var(--color-amber-400)_5%,var(--ui-surface))]" : "bg-surface group-hover:bg-subtle");
+const rowBg = (isBest: boolean) => (isBest ? "bg-amber-50 dark:bg-[color-mix(in_oklab,var(--color-amber-400)_5%,var(--ui-surface))]" : STICKY_BACKGROUND.cell);
 
 const WORDS = { asc: "ascending", desc: "descending" } as const;
 
@@ -45,7 +42,7 @@ export function CheckpointsTable({ checkpoints, metrics, order, metricSort, onSo
     <TableFrame>
       <Table caption={caption}>
         <TableHead>
-          <th scope="col" className={cn(STICKY_SELECT, HEAD_BG, "py-2")}>
+          <th scope="col" className={cn(STICKY_TICK_COLUMN, HEAD_BG, "py-2")}>
             <input
               type="checkbox"
               aria-label="Select every checkpoint on this page"
@@ -57,7 +54,7 @@ export function CheckpointsTable({ checkpoints, metrics, order, metricSort, onSo
               className="accent-[var(--ui-accent)]"
             />
           </th>
-          <SortHeaderCell direction={metricSort ? false : order} onSort={onSortByStep} hint={metricSort ? "Activate to order by step." : "Activate to reverse the order."} className={cn(STICKY_STEP, HEAD_BG)}>
+          <SortHeaderCell direction={metricSort ? false : order} onSort={onSortByStep} hint={metricSort ? "Activate to order by step." : "Activate to reverse the order."} className={cn(STICKY_AFTER_TICK, HEAD_BG)}>
             Step
           </SortHeaderCell>
           {metrics.map((m) => (
@@ -73,7 +70,7 @@ export function CheckpointsTable({ checkpoints, metrics, order, metricSort, onSo
             const bg = rowBg(isBest);
             return (
               <BodyRow key={checkpoint.id} className={cn(isBest && "bg-amber-50/70 dark:bg-amber-400/5")}>
-                <td className={cn(STICKY_SELECT, bg, "py-2.5")}>
+                <td className={cn(STICKY_TICK_COLUMN, bg, "py-2.5")}>
                   <input
                     type="checkbox"
                     aria-label={`Select step ${checkpoint.step}`}
@@ -82,7 +79,7 @@ export function CheckpointsTable({ checkpoints, metrics, order, metricSort, onSo
                     className="accent-[var(--ui-accent)]"
                   />
                 </td>
-                <th scope="row" className={cn(STICKY_STEP, bg, "px-3 py-2.5 text-left font-medium whitespace-nowrap text-fg tabular-nums")}>
+                <th scope="row" className={cn(STICKY_AFTER_TICK, bg, "px-3 py-2.5 text-left font-medium whitespace-nowrap text-fg tabular-nums")}>
                   {checkpoint.step}
                   {isBest ? (
                     <span className="ml-2 inline-flex items-center gap-0.5 rounded-full bg-amber-100 px-1.5 py-px text-[11px] font-medium text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">

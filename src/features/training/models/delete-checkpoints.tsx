@@ -81,7 +81,8 @@ export function DeleteCheckpoints({
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="danger" size="sm" disabled={selected.length === 0} loading={remove.isPending} icon={<TrashIcon size={13} />} onClick={() => setPending(planDelete(selected, known))}>
+        {/* Red only once there is something to delete: a faded red button still read as live on a phone. */}
+        <Button variant={selected.length === 0 ? "secondary" : "danger"} size="sm" disabled={selected.length === 0} loading={remove.isPending} icon={<TrashIcon size={13} />} onClick={() => setPending(planDelete(selected, known))}>
           Delete selected ({selected.length})
         </Button>
         <form onSubmit={deleteTyped} noValidate className="flex items-center gap-2">

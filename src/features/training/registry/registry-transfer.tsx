@@ -52,11 +52,12 @@ export function RegistryTransfer() {
   return (
     <section aria-labelledby="registry-transfer-heading" className="rounded-lg border border-line bg-surface px-4 py-3">
       <div className="flex flex-wrap items-center gap-3">
-        <div className="min-w-0 flex-1">
+        {/* At least 16rem: on a phone the buttons wrap below the text rather than squeeze it into a column. */}
+        <div className="min-w-0 flex-1 basis-64">
           <h2 id="registry-transfer-heading" className="text-sm font-semibold text-fg">
             This browser's list
           </h2>
-          <p className="text-xs text-fg-muted">
+          <p className="text-xs [overflow-wrap:anywhere] text-fg-muted">
             {plural(registry.models.length, "model")} and {plural(registry.jobs.length, "job")} for {training.scope.baseUrl}, kept in this browser's storage.
           </p>
         </div>

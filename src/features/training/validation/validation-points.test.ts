@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validationForJob } from "./validation-points";
+import { byJobStep, validationForJob } from "./validation-points";
 
 const log = (id: number, step: number, metrics: Record<string, number>) => ({ id, step, split: "val", metrics, created_at: "2026-01-01T00:00:00Z" });
 
@@ -15,5 +15,13 @@ describe("validationForJob", () => {
   it("takes later logs while the job runs, and none before its first step is known", () => {
     expect(validationForJob(logs, { firstStep: 5, lastStep: 6, running: true }).get("reward")).toEqual({ steps: [4, 8], values: [0.5, 0.7] });
     expect(validationForJob(logs, { firstStep: null, lastStep: null, running: true }).size).toBe(0);
+  });
+});
+
+describe("byJobStep", () => {
+  it("numbers a job's validation by its own steps, the baseline before its first step being 0", () => {
+    const points = new Map([["reward", { steps: [40, 41, 45], values: [0.1, 0.2, 0.3] }]]);
+    expect(byJobStep(points, 41).get("reward")).toEqual({ steps: [0, 1, 5], values: [0.1, 0.2, 0.3] });
+    expect(byJobStep(points, null).size).toBe(0);
   });
 });

@@ -26,3 +26,14 @@ export function validationForJob(logs: readonly LocalLoggedMetrics[], steps: { f
   }
   return byMetric;
 }
+
+/**
+ * The same series by the job's own step (a comparison's x: the job's n-th gradient step is n),
+ * from its first model step: the baseline log before the first step is job step 0.
+ */
+export function byJobStep(points: ReadonlyMap<string, ValidationPoints>, firstStep: number | null): Map<string, ValidationPoints> {
+  const shifted = new Map<string, ValidationPoints>();
+  if (firstStep === null) return shifted;
+  for (const [name, { steps, values }] of points) shifted.set(name, { steps: steps.map((step) => step - firstStep + 1), values });
+  return shifted;
+}

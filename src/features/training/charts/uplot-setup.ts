@@ -1,0 +1,104 @@
+import type uPlot from "uplot";
+import { formatCount } from "@/lib/format";
+import { formatMetric } from "../format";
+import type { ChartColors } from "./chart-theme";
+import type { StepRange, ZoomSync } from "./zoom-sync";
+
+/**
+ * What the job page's chart and the comparison's chart set up alike: their axes, the zoom they
+ * share with the page's other charts, and a width that follows their box.
+ */
+
+/** Tick spacings of the step axis: whole numbers only, 1-2-5 up to a million steps. */
+const STEP_INCREMENTS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
+const FONT = "11px Inter, ui-sans-serif, system-ui";
+
+/** The x axis (steps, named `stepLabel`) and the y axis (the metric); colours read at each draw, so a theme change needs only a redraw. */
+export function stepAxes(colors: () => ChartColors, stepLabel: string): uPlot.Axis[] {
+  const common = {
+    stroke: () => colors().axis,
+    grid: { stroke: () => colors().grid, width: 1 },
+    ticks: { stroke: () => colors().grid, width: 1 },
+    font: FONT,
+  };
+  return [
+    {
+      ...common,
+      label: stepLabel,
+      labelFont: FONT,
+      labelSize: 14,
+      size: 30,
+      // Steps are whole numbers: ticks at whole steps only (no 2.5 or 162.5).
+      incrs: STEP_INCREMENTS,
+      values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? formatCount(v) : "")),
+    },
+    { ...common, size: 56, values: (_u, splits) => splits.map((v) => formatMetric(v)) },
+  ];
+}
+
+/**
+ * A chart's side of the page's shared zoom. `range` is what this chart shows (null: everything);
+ * while `following` another chart (or being set up), its own scale changes are not published.
+ */
+export class ChartZoom {
+  range: StepRange | null;
+  following = true;
+
+  constructor(
+    private readonly sync: ZoomSync,
+    /** Recomputes the drawn points; keepScale: leave the x range as it is. */
+    private readonly refresh: (keepScale: boolean) => void,
+  ) {
+    this.range = sync.range;
+  }
+
+  /**
+   * uPlot's setScale hook: records the x range, publishes it to the other charts and, zoomed in,
+   * re-decimates the range at full detail (the refinement itself keeps the scale).
+   * `firstStep`/`lastStep`: the whole series' ends, to tell zoomed from not.
+   */
+  onScale(u: uPlot, firstStep: number | undefined, lastStep: number | undefined): void {
+    const { min, max } = u.scales.x!;
+    if (firstStep === undefined || lastStep === undefined || min === undefined || max === undefined) return;
+    const isZoomed = min > firstStep || max < lastStep;
+    const previous = this.range;
+    this.range = isZoomed ? { min, max } : null;
+    if (!this.following) this.sync.set(this.range, u);
+    if (isZoomed && (previous?.min !== min || previous?.max !== max)) queueMicrotask(() => this.refresh(true));
+  }
+
+  /** New data or a new weight: not zoomed, the x range grows with the data; zoomed, it stays. */
+  redraw(): void {
+    this.refresh(this.range !== null);
+  }
+
+  /** Applies the page's zoom now and follows it from then on; returns the unsubscribe. */
+  follow(instance: uPlot): () => void {
+    if (this.range) instance.setScale("x", this.range);
+    this.following = false;
+    return this.sync.subscribe((range, origin) => {
+      if (origin === instance) return;
+      this.following = true;
+      this.range = range;
+      if (range === null) this.refresh(false);
+      else {
+        this.refresh(true);
+        instance.setScale("x", range);
+      }
+      this.following = false;
+    });
+  }
+}
+
+/** Keeps the chart as wide as its box; returns the disconnect. */
+export function fitWidth(instance: uPlot, element: HTMLElement, height: number): () => void {
+  if (typeof ResizeObserver === "undefined") return () => {};
+  const observer = new ResizeObserver(() => instance.setSize({ width: Math.max(200, element.clientWidth), height }));
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/** The drawing width in CSS pixels: the plot area once drawn, the box before. */
+export function plotWidth(instance: uPlot | null, element: HTMLElement): number {
+  return Math.max(100, Math.round(instance?.bbox.width ? instance.bbox.width / devicePixelRatio : element.clientWidth));
+}
