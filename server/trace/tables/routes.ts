@@ -10,6 +10,7 @@ import { readBodyBytes } from "../../http/json-body";
 import { validateJson } from "../../http/validate";
 import { prepareUploadBody } from "../../upload-worker/prepare-body";
 import { createFile, readFile } from "../files/files";
+import { assertMultipartForm } from "../files/prepare-file";
 import { readRefValue } from "../objects/ref-reader";
 import { queryTableJson } from "./table-query";
 import { countTableRows, createTable, createTableFromDigests, tableStats, updateTable } from "./tables";
@@ -34,18 +35,20 @@ export function registerTableAndFileRoutes(service: Hono<AppEnv>, options: { lim
 
   // Multipart form data, as upstream (form.ts); answers the content digest.
   service.post("/file/create", async (c) => {
+    const contentType = c.req.header("content-type") ?? "";
+    assertMultipartForm(contentType); // before a byte of the body is read
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    const file = await prepareUploadBody("file-create", bytes, c.req.header("content-type") ?? "", options.offThreadBytes);
+    const file = await prepareUploadBody("file-create", bytes, contentType, options.offThreadBytes);
     authorizeProject(c, file.projectId);
     return c.json(await createFile(c.get("db"), file));
   });
 
-  // The raw bytes, as upstream streams them.
+  // The raw bytes, streamed a stored piece at a time, as upstream streams them.
   service.post("/file/content", async (c) => {
     const body = await validateJson(c, FileContentRequest);
     authorizeProject(c, body.project_id);
-    const content = readFile(c.get("db"), body.project_id, body.digest);
-    return c.body(new Uint8Array(content), 200, { "Content-Type": "application/octet-stream" });
+    const file = readFile(c.get("db"), body.project_id, body.digest);
+    return c.body(file.stream, 200, { "Content-Type": "application/octet-stream", "Content-Length": String(file.sizeBytes) });
   });
 
   service.post("/table/create", async (c) => {
