@@ -129,7 +129,32 @@ export function hostileRequests(ids: { modelId: string; queueId: string }, maxBo
       bulk: true,
     },
     ...traceUploads(maxBodyBytes),
+    callBatch(maxBodyBytes),
   ];
+}
+
+/** Call `i` of run `run`: its start and end, as two batch items' JSON. */
+const callPair = (run: number, i: number) => {
+  const id = `run${run}-call${i}`;
+  const start = { project_id: PROJECT, id, trace_id: `run${run}-trace${i}`, op_name: `weave:///${PROJECT}/op/answer:v1`, started_at: "2026-11-24T12:00:00.000Z", attributes: { weave: { client_version: "0.51.0", source: "python-sdk" } }, inputs: { question: `Where is order NW-${454_933 + i}? It was due on Monday and the tracking page has not changed since.`, history: ["Hello", "I ordered on the 14th."] } };
+  const end = { project_id: PROJECT, id, ended_at: "2026-11-24T12:00:01.250Z", output: { answer: "The parcel left our warehouse on Friday and is with the carrier; it arrives within two days.", citations: ["shipping-policy", "carrier-status"] }, summary: { usage: { "gpt-4o-mini": { requests: 1, prompt_tokens: 412, completion_tokens: 57 } } } };
+  return `${JSON.stringify({ mode: "start", req: { start } })},${JSON.stringify({ mode: "end", req: { end } })}`;
+};
+
+/**
+ * What a weave SDK sends when thousands of calls were traced in one flush: starts and ends, in
+ * pairs, each call with a support question as input and an answer as output, filling the body to
+ * `maxBodyBytes` (the Python SDK fills a batch up to 31 MiB) or LIMITS.callsPerBatch items.
+ * New call ids each run: a start again would be an upsert, not the insert being measured.
+ */
+function callBatch(maxBodyBytes: number): HostileRequest {
+  const body = (run: number) => {
+    const pairBytes = callPair(run, LIMITS.callsPerBatch).length + 1; // the longest ids
+    const count = Math.min(LIMITS.callsPerBatch / 2, Math.floor((maxBodyBytes - 1024) / pairBytes));
+    return `{"batch":[${Array.from({ length: count }, (_, i) => callPair(run, i)).join(",")}]}`;
+  };
+  const mb = Math.round(body(0).length / 1024 / 1024);
+  return { name: `a batch of calls traced in one flush, ${mb} MiB (/call/upsert_batch)`, method: "POST", path: `${TRACE}/call/upsert_batch`, headers: JSON_AUTH, body: body(0), bodyOfRun: body, status: 200, bulk: true };
 }
 
 /** Where a dataset's rows and a file's bytes go: the trace service's uploads at MAX_BODY_BYTES (upstream's 32 MiB). */
@@ -159,6 +184,16 @@ function traceUploads(maxBodyBytes: number): HostileRequest[] {
       headers: JSON_AUTH,
       body: JSON.stringify({ project_id: PROJECT, row_digests: digests }),
       status: 400,
+      bulk: true,
+    },
+    {
+      // Refused on its Content-Type before a byte is read.
+      name: `${mb} MiB sent as JSON to /file/create (not multipart)`,
+      method: "POST",
+      path: `${TRACE}/file/create`,
+      headers: JSON_AUTH,
+      body: padTo(maxBodyBytes - 1024, `{"project_id":"${PROJECT}","file":"`, `"}`),
+      status: 422,
       bulk: true,
     },
     {

@@ -323,4 +323,12 @@ export const TRACE_MIGRATIONS: Migration[] = [
       CREATE UNIQUE INDEX ix_trace_file_chunks ON trace_file_chunks (project_id, digest, seq);
     `,
   },
+  {
+    // Ends and renames that arrived before their call's start are bounded per project, by count
+    // and by age (call-writes/pending-writes.ts): the oldest of a project are found by this index.
+    id: "trace/008_pending_writes_age",
+    sql: `
+      CREATE INDEX ix_trace_call_pending_writes_age ON trace_call_pending_writes (project_id, created_at, id);
+    `,
+  },
 ];

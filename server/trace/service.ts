@@ -33,6 +33,7 @@ import { checkScorerRefs } from "./scorer-refs";
 import { registerCallWrites, registerServerInfo } from "./call-writes/routes";
 import { toApiCall, toApiItem, toApiQueue } from "./rows";
 import { registerTableAndFileRoutes } from "./tables/routes";
+import { createLargeUploadLimit } from "./large-uploads";
 
 /** 403 unless the key's user may use the project's entity. */
 function authorizeProject(c: Context<AppEnv>, projectId: string): void {
@@ -47,6 +48,8 @@ export function createTraceService(options: { uploadOffThreadBytes?: number | un
   registerServerInfo(service);
   service.use("*", requireApiKey);
   service.onError(serviceErrorHandler("reason"));
+  // Files, tables and call batches of 1 MiB and more: at most 2 in flight per entity (large-uploads.ts).
+  const limitLargeUploads = createLargeUploadLimit();
 
   service.post("/annotation_queues", async (c) => {
     const body = await validateJson(c, CreateQueueRequest);
@@ -126,7 +129,7 @@ export function createTraceService(options: { uploadOffThreadBytes?: number | un
   });
 
   // Files, tables, and /refs/read_batch (refs into objects and tables): tables/routes.ts.
-  registerTableAndFileRoutes(service, { offThreadBytes: options.uploadOffThreadBytes });
+  registerTableAndFileRoutes(service, { limitLargeUploads, offThreadBytes: options.uploadOffThreadBytes });
 
   service.post("/feedback/create", async (c) => {
     const body = await validateJson(c, FeedbackCreateRequest);
@@ -204,7 +207,7 @@ export function createTraceService(options: { uploadOffThreadBytes?: number | un
     return c.json({ count: await countCalls(c.get("db"), body) });
   });
 
-  registerCallWrites(service);
+  registerCallWrites(service, { limitLargeUploads, offThreadBytes: options.uploadOffThreadBytes });
 
   return service;
 }

@@ -1,4 +1,5 @@
 import { parseJsonBytes } from "../http/json-body";
+import { prepareCallBatch } from "../trace/call-writes/prepare-batch";
 import { prepareFileForm } from "../trace/files/prepare-file";
 import { prepareTableCreate, prepareTableFromDigests, prepareTableUpdate } from "../trace/tables/prepare-upload";
 import { prepareBulk } from "../training/bulk-upload/prepare";
@@ -26,6 +27,7 @@ export const UPLOAD_KINDS = {
   "table-create-from-digests": fromJson(prepareTableFromDigests),
   "table-update": fromJson(prepareTableUpdate),
   "file-create": (bytes, contentType) => prepareFileForm(bytes, contentType),
+  "call-upsert-batch": fromJson(prepareCallBatch),
 } satisfies Record<string, Preparation<object>>;
 
 export type UploadKind = keyof typeof UPLOAD_KINDS;

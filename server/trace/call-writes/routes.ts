@@ -1,13 +1,13 @@
-import type { Context, Hono } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import { CallEndRequest, CallStartRequest, CallsDeleteRequest, CallUpdateRequest, type ServerInfoResponse } from "../../../contract/trace-call-writes";
 import { assertEntityAccess, entityOfProject } from "../../auth/middleware";
 import type { AppEnv } from "../../http/env";
 import { ServiceError } from "../../http/errors";
-import { readJsonBody } from "../../http/json-body";
+import { readBodyBytes } from "../../http/json-body";
 import { validateJson } from "../../http/validate";
-import { parseCallBatch } from "./parse-batch";
+import { prepareUploadBody } from "../../upload-worker/prepare-body";
 import { deleteCalls } from "./delete-calls";
-import { writeCallBatch, writeCallEnd, writeCallStart, writeDisplayName } from "./write-calls";
+import { writeCallEnd, writeCallStart, writeDisplayName, writePreparedBatch } from "./write-calls";
 
 /**
  * What `/server_info` answers: no minimum client version (upstream's own no-op service answers
@@ -26,8 +26,13 @@ export function registerServerInfo(service: Hono<AppEnv>): void {
   service.get("/server_info", (c) => c.json(SERVER_INFO));
 }
 
-/** The write side of calls (README, "Writing calls"). Registered after the key check. */
-export function registerCallWrites(service: Hono<AppEnv>): void {
+/**
+ * The write side of calls (README, "Writing calls"). Registered after the key check. A batch body
+ * of `offThreadBytes` (default 1 MiB) and more is parsed and checked in the upload worker
+ * (upload-worker/, kind `call-upsert-batch`) and counts in `limitLargeUploads`, as the tables and
+ * files do; tests lower `offThreadBytes` to send every batch there.
+ */
+export function registerCallWrites(service: Hono<AppEnv>, options: { limitLargeUploads: MiddlewareHandler<AppEnv>; offThreadBytes?: number | undefined }): void {
   service.post("/call/start", async (c) => {
     const { start } = await validateJson(c, CallStartRequest);
     authorizeProjects(c, [start.project_id]);
@@ -37,14 +42,15 @@ export function registerCallWrites(service: Hono<AppEnv>): void {
   service.post("/call/end", async (c) => {
     const { end } = await validateJson(c, CallEndRequest);
     authorizeProjects(c, [end.project_id]);
-    return c.json(writeCallEnd(c.get("db"), end));
+    return c.json(await writeCallEnd(c.get("db"), end, { userId: c.get("user").id }));
   });
 
+  service.use("/call/upsert_batch", options.limitLargeUploads);
   service.post("/call/upsert_batch", async (c) => {
-    // Checked and stored in steps (parse-batch.ts, writeCallBatch): as `CallUpsertBatchRequest` says.
-    const batch = await parseCallBatch(await readJsonBody(c));
-    authorizeProjects(c, batch.map((item) => (item.mode === "start" ? item.req.start.project_id : item.req.end.project_id)));
-    return c.json({ res: await writeCallBatch(c.get("db"), batch, { userId: c.get("user").id }) });
+    // Checked as `CallUpsertBatchRequest` says (prepare-batch.ts), then stored in steps (writePreparedBatch).
+    const batch = await prepareUploadBody("call-upsert-batch", await readBodyBytes(c), "", options.offThreadBytes);
+    authorizeProjects(c, batch.projectIds);
+    return c.body(await writePreparedBatch(c.get("db"), batch, { userId: c.get("user").id }), 200, { "Content-Type": "application/json" });
   });
 
   service.post("/call/update", async (c) => {
@@ -52,7 +58,7 @@ export function registerCallWrites(service: Hono<AppEnv>): void {
     authorizeProjects(c, [body.project_id]);
     // Upstream's one updatable field; a request without it changes nothing and says so.
     if (body.display_name === null || body.display_name === undefined) throw new ServiceError(400, "Nothing to update: display_name is the one field a call update changes.", "invalid_request");
-    writeDisplayName(c.get("db"), body.project_id, body.call_id, body.display_name);
+    await writeDisplayName(c.get("db"), body.project_id, body.call_id, body.display_name);
     return c.json({});
   });
 

@@ -1,15 +1,16 @@
 import type { Database } from "better-sqlite3";
 import type { CallBatchItem, EndedCall, StartedCall } from "../../../contract/trace-call-writes";
+import { writeInSteps } from "../../db/write-in-steps";
 import { writeTransaction } from "../../db/write-transaction";
-import { uuid4 } from "../ids";
 import { cached } from "../statements";
-import { BATCH_STEP, nextTurn } from "./steps";
+import { keepPendingEnd, keepPendingName, prunePendingWrites, takePendingWrites } from "./pending-writes";
+import { storedColumns, type EndHead, type PreparedCallBatch, type StartHead } from "./prepare-batch";
 
 // The write side of calls, as upstream's trace server: a start creates the call (running until
 // its end arrives), an end completes it. The SDKs send them in batches, in the order they
 // happened, but a batch may hold an end before its start, or the start may come in a later
 // batch; upstream merges a call's start and end rows whichever came first. Here such an end waits
-// in trace_call_pending_writes and is applied when the start arrives (migration trace/006_call_writes).
+// in trace_call_pending_writes and is applied when the start arrives (pending-writes.ts).
 
 /** `wb_user_id` of every write is the key's user, whatever the body says (upstream overwrites it too). */
 export type Writer = { userId: string };
@@ -36,8 +37,6 @@ const APPLY_END = `
   UPDATE trace_calls SET ended_at = @ended_at, exception = @exception, output = @output, summary = @summary
   WHERE project_id = @project_id AND id = @id`;
 
-type PendingRow = { call_end: string | null; display_name: string | null };
-
 /** Keys of `summary.weave` the server derives on every read (rows.ts), never stored from a client. */
 const DERIVED_WEAVE_KEYS = new Set(["status", "latency_ms"]);
 
@@ -57,98 +56,100 @@ export function mergeSummary(stored: Record<string, unknown>, incoming: Record<s
   return merged;
 }
 
-function takePending(db: Database, projectId: string, id: string): PendingRow | undefined {
-  const pending = cached(db, "SELECT call_end, display_name FROM trace_call_pending_writes WHERE project_id = ? AND id = ?").get(projectId, id) as PendingRow | undefined;
-  if (pending) cached(db, "DELETE FROM trace_call_pending_writes WHERE project_id = ? AND id = ?").run(projectId, id);
-  return pending;
+/** Runs `write` on a start or end given as the API sends it, as its stored columns (prepare-batch.ts). */
+function writeItem(db: Database, item: CallBatchItem, writer: Writer, now: number): StartResult | EndResult {
+  const { head, payload, extra } = storedColumns(item);
+  return head.mode === "start" ? startCall(db, head, payload, extra, writer, now) : endCall(db, head, payload, extra, now);
 }
 
-function startCall(db: Database, start: StartedCall, writer: Writer): StartResult {
-  const id = start.id ?? uuid4();
-  const traceId = start.trace_id ?? uuid4();
-  cached(db, UPSERT_START).run({
-    project_id: start.project_id,
-    id,
-    op_name: start.op_name,
-    display_name: start.display_name ?? null,
-    trace_id: traceId,
-    parent_id: start.parent_id ?? null,
-    thread_id: start.thread_id ?? null,
-    turn_id: start.turn_id ?? null,
-    started_at: start.started_at,
-    inputs: JSON.stringify(start.inputs),
-    attributes: JSON.stringify(start.attributes),
-    wb_user_id: writer.userId,
-    wb_run_id: start.wb_run_id ?? null,
-    wb_run_step: start.wb_run_step ?? null,
-  });
-  const pending = takePending(db, start.project_id, id);
-  if (pending?.call_end) endCall(db, JSON.parse(pending.call_end) as EndedCall);
-  if (pending?.display_name !== null && pending?.display_name !== undefined) setDisplayName(db, start.project_id, id, pending.display_name);
-  return { id, trace_id: traceId };
+function startCall(db: Database, head: StartHead, inputs: string, attributes: string, writer: Writer, now: number): StartResult {
+  const { mode: _mode, ...columns } = head;
+  cached(db, UPSERT_START).run({ ...columns, inputs, attributes, wb_user_id: writer.userId });
+  const pending = takePendingWrites(db, head.project_id, head.id);
+  if (pending?.call_end) writeItem(db, { mode: "end", req: { end: JSON.parse(pending.call_end) as EndedCall } }, writer, now);
+  if (pending?.display_name !== null && pending?.display_name !== undefined) setDisplayName(db, head.project_id, head.id, pending.display_name, now);
+  return { id: head.id, trace_id: head.trace_id };
 }
 
-function endCall(db: Database, end: EndedCall): EndResult {
-  const stored = cached(db, "SELECT summary FROM trace_calls WHERE project_id = ? AND id = ?").get(end.project_id, end.id) as { summary: string } | undefined;
+/** `output`: its JSON text, "" for none; `summary`: JSON text. */
+function endCall(db: Database, head: EndHead, output: string, summary: string, now: number): EndResult {
+  const stored = cached(db, "SELECT summary FROM trace_calls WHERE project_id = ? AND id = ?").get(head.project_id, head.id) as { summary: string } | undefined;
   if (!stored) {
-    // The start has not arrived yet: keep the end for it (a later end replaces an earlier one).
-    cached(
-      db,
-      `INSERT INTO trace_call_pending_writes (project_id, id, call_end, created_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (project_id, id) DO UPDATE SET call_end = excluded.call_end`,
-    ).run(end.project_id, end.id, JSON.stringify(end), Date.now());
+    // The start has not arrived yet: keep the end for it, as the EndedCall it was sent as.
+    const { mode: _mode, ...fields } = head;
+    keepPendingEnd(db, head.project_id, head.id, `${JSON.stringify(fields).slice(0, -1)},"output":${output || "null"},"summary":${summary}}`, now);
     return {};
   }
   cached(db, APPLY_END).run({
-    project_id: end.project_id,
-    id: end.id,
-    ended_at: end.ended_at,
-    exception: end.exception ?? null,
-    output: end.output === undefined || end.output === null ? null : JSON.stringify(end.output),
-    summary: JSON.stringify(mergeSummary(JSON.parse(stored.summary) as Record<string, unknown>, end.summary)),
+    project_id: head.project_id,
+    id: head.id,
+    ended_at: head.ended_at,
+    exception: head.exception,
+    output: output || null,
+    summary: JSON.stringify(mergeSummary(JSON.parse(stored.summary) as Record<string, unknown>, JSON.parse(summary) as Record<string, unknown>)),
   });
   return {};
 }
 
-function setDisplayName(db: Database, projectId: string, id: string, displayName: string): void {
+/** Whether the name was applied; otherwise it waits for the call's start. */
+function setDisplayName(db: Database, projectId: string, id: string, displayName: string, now: number): boolean {
   const changed = cached(db, "UPDATE trace_calls SET display_name = ? WHERE project_id = ? AND id = ?").run(displayName, projectId, id).changes;
-  if (changed > 0) return;
+  if (changed > 0) return true;
   // The SDK may rename a call before the batch holding its start is sent: kept for the start.
-  cached(
-    db,
-    `INSERT INTO trace_call_pending_writes (project_id, id, display_name, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (project_id, id) DO UPDATE SET display_name = excluded.display_name`,
-  ).run(projectId, id, displayName, Date.now());
+  keepPendingName(db, projectId, id, displayName, now);
+  return false;
 }
+
+const hasPending = (db: Database, projectId: string, id: string) =>
+  cached(db, "SELECT 1 FROM trace_call_pending_writes WHERE project_id = ? AND id = ?").get(projectId, id) !== undefined;
 
 /** `POST /call/start`. */
 export function writeCallStart(db: Database, start: StartedCall, writer: Writer): StartResult {
-  return writeTransaction(db, () => startCall(db, start, writer));
+  return writeTransaction(db, () => writeItem(db, { mode: "start", req: { start } }, writer, Date.now()) as StartResult);
 }
 
-/** `POST /call/end`. */
-export function writeCallEnd(db: Database, end: EndedCall): EndResult {
-  return writeTransaction(db, () => endCall(db, end));
+/** `POST /call/end`; an end kept for its start makes the project's pending writes be pruned (pending-writes.ts). */
+export async function writeCallEnd(db: Database, end: EndedCall, writer: Writer): Promise<EndResult> {
+  const now = Date.now();
+  writeTransaction(db, () => writeItem(db, { mode: "end", req: { end } }, writer, now));
+  if (hasPending(db, end.project_id, end.id)) await prunePendingWrites(db, end.project_id, now);
+  return {};
 }
 
 /**
- * `POST /call/upsert_batch`: every item in order, BATCH_STEP items per transaction and per turn of
- * the event loop, so a batch of tens of thousands of calls does not hold every other request for
- * seconds. The batch is validated whole before anything is stored; should storing fail part way,
- * the SDK sends the batch again, and that is harmless: a start again is an upsert, an end again
- * merges the same summary.
+ * `POST /call/upsert_batch`, prepared (prepare-batch.ts; in the upload worker for a large body):
+ * every item in order, in write steps (writeInSteps: 1,000 items, 1 MiB of payload or 10 ms each,
+ * one transaction each), so a batch of tens of thousands of calls does not hold every other
+ * request for seconds. The batch was validated whole before anything is stored; should storing
+ * fail part way, the SDK sends the batch again, and that is harmless: a start again is an upsert,
+ * an end again merges the same summary. Answers the response's JSON text, `{"res": [...]}`, one
+ * answer per item, built as the items are stored.
  */
-export async function writeCallBatch(db: Database, batch: readonly CallBatchItem[], writer: Writer): Promise<(StartResult | EndResult)[]> {
-  const results: (StartResult | EndResult)[] = [];
-  for (let from = 0; from < batch.length; from += BATCH_STEP) {
-    if (from > 0) await nextTurn();
-    const step = batch.slice(from, from + BATCH_STEP);
-    results.push(...writeTransaction(db, () => step.map((item) => (item.mode === "start" ? startCall(db, item.req.start, writer) : endCall(db, item.req.end)))));
-  }
-  return results;
+export async function writePreparedBatch(db: Database, batch: PreparedCallBatch, writer: Writer): Promise<string> {
+  const { heads, payloads, extras } = batch;
+  const answers: string[] = [];
+  const now = Date.now();
+  let keptPending = false;
+  const writeRow = (index: number) => {
+    const head = JSON.parse(heads[index]!) as StartHead | EndHead;
+    if (head.mode === "start") {
+      const { id, trace_id } = startCall(db, head, payloads[index]!, extras[index]!, writer, now);
+      answers.push(JSON.stringify({ id, trace_id }));
+    } else {
+      endCall(db, head, payloads[index]!, extras[index]!, now);
+      keptPending ||= hasPending(db, head.project_id, head.id);
+      answers.push("{}");
+    }
+  };
+  const sizeOf = (index: number) => heads[index]!.length + payloads[index]!.length + extras[index]!.length;
+  await writeInSteps(db, heads.length, sizeOf, writeRow);
+  if (keptPending) for (const projectId of batch.projectIds) await prunePendingWrites(db, projectId, now);
+  return `{"res":[${answers.join(",")}]}`;
 }
 
 /** `POST /call/update`: the display name (the one field upstream lets a client change). */
-export function writeDisplayName(db: Database, projectId: string, id: string, displayName: string): void {
-  writeTransaction(db, () => setDisplayName(db, projectId, id, displayName));
+export async function writeDisplayName(db: Database, projectId: string, id: string, displayName: string): Promise<void> {
+  const now = Date.now();
+  const applied = writeTransaction(db, () => setDisplayName(db, projectId, id, displayName, now));
+  if (!applied) await prunePendingWrites(db, projectId, now);
 }

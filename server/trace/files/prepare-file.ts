@@ -12,6 +12,21 @@ const FileFields = z.object({ project_id: ProjectId });
 const invalid = (entry: ValidationErrorEntry) => new RequestValidationError([entry]);
 const missing = (field: string) => invalid({ loc: ["body", field], msg: "Field required", type: "missing" });
 
+/**
+ * A 422 on `body` unless `contentType` is multipart form data. The route checks it before reading a
+ * byte of the body (a 32 MiB body sent as JSON is refused without being read), and prepareFileForm
+ * again, whichever side runs it.
+ */
+export function assertMultipartForm(contentType: string): void {
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw invalid({
+      loc: ["body"],
+      msg: `Expected multipart form data with a 'project_id' field and a 'file' part; the body was sent as '${echo(contentType.split(";")[0]!.trim() || "nothing")}'.`,
+      type: "model_attributes_type",
+    });
+  }
+}
+
 /** A file upload ready to store: its project, name, content and content digest. */
 export type PreparedFile = { projectId: string; name: string; digest: string; content: Uint8Array };
 
@@ -27,13 +42,7 @@ export type PreparedFile = { projectId: string; name: string; digest: string; co
  * upload worker (upload-worker/kinds.ts), and the content crosses back moved, not copied.
  */
 export async function prepareFileForm(bytes: Uint8Array, contentType: string): Promise<PreparedFile> {
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw invalid({
-      loc: ["body"],
-      msg: `Expected multipart form data with a 'project_id' field and a 'file' part; the body was sent as '${echo(contentType.split(";")[0]!.trim() || "nothing")}'.`,
-      type: "model_attributes_type",
-    });
-  }
+  assertMultipartForm(contentType);
   let form: FormData;
   try {
     form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": contentType } }).formData();

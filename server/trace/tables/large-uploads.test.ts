@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ACME_KEY, bearer, createTestApp } from "../../testing/test-app";
 import { PROJECT } from "../test-fixtures";
-import { LARGE_UPLOAD_BYTES, LARGE_UPLOADS_PER_ENTITY } from "./routes";
+import { LARGE_UPLOAD_BYTES, LARGE_UPLOADS_PER_ENTITY } from "../large-uploads";
 
 /** A request whose body arrives only when `finish` is called: it stays in flight until then. */
 function pendingUpload(app: ReturnType<typeof createTestApp>["app"], key?: string) {

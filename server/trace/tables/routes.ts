@@ -4,20 +4,16 @@ import { FileContentRequest, TableQueryRequest, TableQueryStatsBatchRequest, Tab
 import { parseWeaveRef } from "../../../contract/weave-refs";
 import { assertEntityAccess, entityOfProject } from "../../auth/middleware";
 import { echo } from "../../http/echo";
-import { createConcurrencyLimiter } from "../../http/concurrency";
 import type { AppEnv } from "../../http/env";
 import { ServiceError } from "../../http/errors";
 import { readBodyBytes } from "../../http/json-body";
 import { validateJson } from "../../http/validate";
 import { prepareUploadBody } from "../../upload-worker/prepare-body";
 import { createFile, readFile } from "../files/files";
+import { assertMultipartForm } from "../files/prepare-file";
 import { readRefValue } from "../objects/ref-reader";
 import { queryTableJson } from "./table-query";
 import { countTableRows, createTable, createTableFromDigests, tableStats, updateTable } from "./tables";
-
-/** A body at least this large (by its Content-Length) counts as a large upload. */
-export const LARGE_UPLOAD_BYTES = 1024 * 1024;
-export const LARGE_UPLOADS_PER_ENTITY = 2;
 
 /** 403 unless the key's user may use the project's entity. */
 function authorizeProject(c: Context<AppEnv>, projectId: string): void {
@@ -29,43 +25,30 @@ function authorizeProject(c: Context<AppEnv>, projectId: string): void {
  * the reading of refs into objects and tables. Registered on the trace service (service.ts),
  * behind its key check and error handler. README.md, "Tables and files". Upload bodies of
  * `offThreadBytes` (default 1 MiB) and more are parsed, checked and digested in the upload worker
- * (upload-worker/), with the same refusals; tests lower it to send every body there.
+ * (upload-worker/), with the same refusals; tests lower it to send every body there. Large bodies
+ * count in `limitLargeUploads` (../large-uploads.ts), shared with the call batches.
  */
-export function registerTableAndFileRoutes(service: Hono<AppEnv>, options: { offThreadBytes?: number | undefined } = {}): void {
+export function registerTableAndFileRoutes(service: Hono<AppEnv>, options: { limitLargeUploads: MiddlewareHandler<AppEnv>; offThreadBytes?: number | undefined }): void {
   const prepare = async <K extends "table-create" | "table-create-from-digests" | "table-update">(c: Context<AppEnv>, kind: K) =>
     prepareUploadBody(kind, await readBodyBytes(c), "", options.offThreadBytes);
-  // Each upload body may be up to 32 MiB (body-limits.ts) and is held whole while it is read,
-  // digested and stored: one entity may have LARGE_UPLOADS_PER_ENTITY large ones in flight, and a
-  // further one is a 429 (the weave SDKs retry those), so one tenant cannot fill the memory.
-  const largeUploads = createConcurrencyLimiter(
-    LARGE_UPLOADS_PER_ENTITY,
-    (limit) => `Too many large uploads: at most ${limit} file or table bodies over ${LARGE_UPLOAD_BYTES / 1024 / 1024} MiB at a time per entity. Retry when one finishes.`,
-  );
-  const limitLargeUploads: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const large = Number(c.req.header("content-length")) >= LARGE_UPLOAD_BYTES;
-    const release = large ? largeUploads.acquire(c.get("user").entity) : undefined;
-    try {
-      await next();
-    } finally {
-      release?.();
-    }
-  };
-  for (const path of ["/file/create", "/table/create", "/table/create_from_digests", "/table/update"]) service.use(path, limitLargeUploads);
+  for (const path of ["/file/create", "/table/create", "/table/create_from_digests", "/table/update"]) service.use(path, options.limitLargeUploads);
 
   // Multipart form data, as upstream (form.ts); answers the content digest.
   service.post("/file/create", async (c) => {
+    const contentType = c.req.header("content-type") ?? "";
+    assertMultipartForm(contentType); // before a byte of the body is read
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    const file = await prepareUploadBody("file-create", bytes, c.req.header("content-type") ?? "", options.offThreadBytes);
+    const file = await prepareUploadBody("file-create", bytes, contentType, options.offThreadBytes);
     authorizeProject(c, file.projectId);
     return c.json(await createFile(c.get("db"), file));
   });
 
-  // The raw bytes, as upstream streams them.
+  // The raw bytes, streamed a stored piece at a time, as upstream streams them.
   service.post("/file/content", async (c) => {
     const body = await validateJson(c, FileContentRequest);
     authorizeProject(c, body.project_id);
-    const content = readFile(c.get("db"), body.project_id, body.digest);
-    return c.body(new Uint8Array(content), 200, { "Content-Type": "application/octet-stream" });
+    const file = readFile(c.get("db"), body.project_id, body.digest);
+    return c.body(file.stream, 200, { "Content-Type": "application/octet-stream", "Content-Length": String(file.sizeBytes) });
   });
 
   service.post("/table/create", async (c) => {
