@@ -7,6 +7,10 @@ import { IMPORT_ALIASES } from "./aliases.ts";
 export default defineConfig({
   resolve: { alias: IMPORT_ALIASES },
   test: {
+    // Vitest's default in `run` mode is one worker fewer than the cores: ONE on the 2-core CI
+    // machine, which left a core idle for the whole unit phase. Two workers run both projects'
+    // files side by side (a second jsdom and module graph cost ~20 % more CPU, paid on the idle core).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -20,6 +24,9 @@ export default defineConfig({
           // ~75 s. Files share module state, so tests keep none of their own between them (the
           // setup file clears the DOM and both storages after each test).
           isolate: false,
+          // Timing is not what these tests check: with two workers on two busy cores a slow render
+          // took over the default 5 s (the playground's checkpoint picker, 5.2 s), so allow more.
+          testTimeout: 15_000,
         },
       },
       {

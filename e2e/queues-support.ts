@@ -8,7 +8,7 @@ export const BIG_QUEUE_NAME = "Refund conversations – tone review";
 const auth = { Authorization: `Basic ${Buffer.from(`api:${DEMO_KEY}`).toString("base64")}` };
 
 /** A returning user: key remembered and the demo project chosen, before any page script runs. */
-export async function useDemoProject(page: Page, options: { theme?: "light" | "dark" } = {}): Promise<void> {
+export async function useDemoProject(page: Page, options: { theme?: "light" | "dark" | "system" } = {}): Promise<void> {
   await page.addInitScript(
     ({ key, project, theme }) => {
       window.localStorage.setItem("wbops.apiKey", key);

@@ -78,11 +78,15 @@ function itemsWithMissingFields(db: Database): string[] {
 // Seeding is real work (10,000+ items): generous timeouts for a busy machine; timing is not tested.
 const SLOW = { timeout: 120_000 };
 
+// One seeded demo for every test that only reads it: a seed is ~3 s of CPU, and this file used to
+// seed six times.
+const demo = createTestApp();
+const started = performance.now();
+seedTraceDemo(demo.db, NOW);
+const elapsed = performance.now() - started;
+
 describe("trace demo seed", SLOW, () => {
-  const db = freshDb();
-  const started = performance.now();
-  seedTraceDemo(db, NOW);
-  const elapsed = performance.now() - started;
+  const db = demo.db;
 
   it("builds the demo queues with the promised sizes", () => {
     expect(liveCount(db, "Refund conversations – tone review")).toBe(10_000);
@@ -157,8 +161,7 @@ describe("trace demo seed", SLOW, () => {
   });
 
   it("serves the demo queues through the API", async () => {
-    const test = createTestApp();
-    seedTraceDemo(test.db, NOW);
+    const test = demo;
     const list = await call(test.app, "POST", "/api/trace/annotation_queues/query", { body: { project_id: "demo/support-bot", name: "refund" }, headers: basic() });
     const queue = JSON.parse(list.text.trim()) as { id: string };
     const res = await call(test.app, "POST", `/api/trace/annotation_queues/${queue.id}/items/query`, {
@@ -170,8 +173,7 @@ describe("trace demo seed", SLOW, () => {
   });
 
   it("points every queue with specs at real AnnotationSpec objects: a rating, a choice, yes/no, a bounded comment", async () => {
-    const test = createTestApp();
-    seedTraceDemo(test.db, NOW);
+    const test = demo;
     const list = await call(test.app, "POST", "/api/trace/annotation_queues/query", { body: { project_id: "demo/support-bot" }, headers: basic() });
     const queues = list.text.trim().split("\n").map((line) => JSON.parse(line) as { name: string; scorer_refs: string[] });
     const tone = queues.find((q) => q.name === "Refund conversations – tone review")!;
@@ -194,8 +196,7 @@ describe("trace demo seed", SLOW, () => {
 });
 
 describe("demo feedback", SLOW, () => {
-  const db = freshDb();
-  seedTraceDemo(db, NOW);
+  const db = demo.db;
   const feedback = db.prepare("SELECT f.weave_ref, f.wb_user_id, f.feedback_type, f.payload, f.annotation_ref, o.val AS spec FROM trace_feedback f JOIN trace_objects o ON f.annotation_ref = 'weave:///' || o.project_id || '/object/' || o.object_id || ':' || o.digest").all() as {
     weave_ref: string;
     wb_user_id: string;

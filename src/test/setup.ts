@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// A file's first render waits for its lazily loaded page, which on a busy machine took over the
+// default 1 s of findBy* (the settings page's first test failed so). Passing tests do not wait longer.
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();
