@@ -1,22 +1,13 @@
 import type { CallBatchItem } from "../../../contract/trace-call-writes";
 import { uuid4 } from "../ids";
+import type { CallRow } from "../rows";
 import { parseCallBatch } from "./parse-batch";
 
 /** A start's fields that are not its payloads, as stored (times in epoch milliseconds). */
-export type StartHead = {
-  mode: "start";
-  project_id: string;
-  id: string;
-  op_name: string;
-  display_name: string | null;
-  trace_id: string;
-  parent_id: string | null;
-  thread_id: string | null;
-  turn_id: string | null;
-  started_at: number;
-  wb_run_id: string | null;
-  wb_run_step: number | null;
-};
+export type StartHead = { mode: "start" } & Pick<
+  CallRow,
+  "project_id" | "id" | "op_name" | "display_name" | "trace_id" | "parent_id" | "thread_id" | "turn_id" | "started_at" | "wb_run_id" | "wb_run_step"
+>;
 
 /** An end's fields that are not its payloads. */
 export type EndHead = { mode: "end"; project_id: string; id: string; ended_at: number; exception: string | null };
