@@ -10,7 +10,7 @@ import type { RenderTiming } from "../charts/render-timing";
 import { SmoothedSeries } from "../charts/smoothed-series";
 import { ChartZoom, fitWidth, plotWidth, stepAxes } from "../charts/uplot-setup";
 import type { ValidationPoints } from "../charts/validation-series";
-import type { ZoomSync } from "../charts/zoom-sync";
+import type { StepRange, ZoomSync } from "../charts/zoom-sync";
 import { fillRuns, hasValidation, pickRows, type RunColumns, type RunRows } from "./align";
 import { fainter, seriesColor } from "./palette";
 import { useOnScreen } from "./use-on-screen";
@@ -91,9 +91,8 @@ export function CompareChart({
       // so the rows (and uPlot's work per series) grow with the runs; a line's min/max every 2 px
       // still shows every spike.
       const buckets = columns.length > 2 ? Math.ceil(width / 2) : width;
-      const range = chartZoom.range ? `${chartZoom.range.min}-${chartZoom.range.max}` : "";
-      picked = samePick(picked, columns, buckets, range) ? picked : { lengths: columns.map((c) => c.raw.length), vals: columns.map((c) => c.val), buckets, range, rows: pickRows(columns, buckets, chartZoom.range ?? undefined) };
-      return fillRuns(picked!.rows, columns) as uPlot.AlignedData;
+      picked = pickOnce(picked, columns, buckets, chartZoom.range);
+      return fillRuns(picked.rows, columns) as uPlot.AlignedData;
     };
     const chartZoom = new ChartZoom(zoomSync, (keepScale) => instance.setData(data(), !keepScale));
     zoom.current = chartZoom;
@@ -183,9 +182,20 @@ function runSeries(run: CompareRun, withValidation: boolean, theme: { current: "
   return series;
 }
 
-/** Whether the rows picked last still serve: same steps, validation, width and zoom (a smoothing change). */
-function samePick(picked: PickedRows | null, columns: readonly RunColumns[], buckets: number, range: string): picked is PickedRows {
-  return picked !== null && picked.buckets === buckets && picked.range === range && columns.length === picked.lengths.length && columns.every((c, i) => c.raw.length === picked.lengths[i] && c.val === picked.vals[i]);
+/**
+ * The rows to draw: the ones picked last while they still serve (same steps, validation, width and
+ * zoom: a smoothing change only refills their values), else picked anew.
+ */
+function pickOnce(previous: PickedRows | null, columns: readonly RunColumns[], buckets: number, zoom: StepRange | null): PickedRows {
+  const range = zoom ? `${zoom.min}-${zoom.max}` : "";
+  const stillServes =
+    previous !== null &&
+    previous.buckets === buckets &&
+    previous.range === range &&
+    columns.length === previous.lengths.length &&
+    columns.every((column, i) => column.raw.length === previous.lengths[i] && column.val === previous.vals[i]);
+  if (stillServes) return previous;
+  return { lengths: columns.map((c) => c.raw.length), vals: columns.map((c) => c.val), buckets, range, rows: pickRows(columns, buckets, zoom ?? undefined) };
 }
 
 /** Each job's smoothed value at a job step (and its validation there, if logged), for the hover readout. */
