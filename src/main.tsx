@@ -22,6 +22,7 @@ const themeStore = createThemeStore();
 const FIRST_DATA_WAIT_MS = 150;
 
 // The first page's code loads beside the config, so the first render shows the page, not a loading bar.
+// (boot.ts asked for it already, before this module's imports had arrived: this joins that download.)
 const firstPageCode = preloadPageAt(window.location.pathname);
 const runtimeConfig = await loadRuntimeConfig();
 const settingsStore = createSettingsStore({
