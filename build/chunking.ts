@@ -10,17 +10,26 @@ const BOOT_DEPENDENCIES = /([\\/]src[\\/]app[\\/](page-modules|path-pattern)\.ts
  * How the build splits the dashboard into files, chosen for the first load (issue 17's bench: the
  * catalog's first row on a cold load). Left to itself the bundler made ~120 files: 36 for the first
  * page's shell and a dozen more for each page, and a browser fetches at most six at once from one
- * host over HTTP/1.1, so the page's own data request waited behind its code. Two groups instead:
+ * host over HTTP/1.1, so the page's own data request waited behind its code. These groups instead:
  * - `app`: everything the entry imports statically (the shell, React, the contract schemas) in one
- *   file, except BOOT_MODULES.
- * - `shared`: our own modules that two or more pages use (table kit, fields, formatting, queries)
- *   in one file, fetched beside the first page's own file. Every page is preloaded once the browser
- *   is idle anyway (app/lazy-page.tsx), so this moves bytes earlier rather than adding any.
- *   (Preloading it from index.html as well gained nothing measurable.)
- * Libraries only some pages use (uPlot) stay in their own files.
+ *   file, except the entries and what boot.ts needs.
+ * - `shared`: what two or more pages use that is not one feature's own code (table kit, fields,
+ *   formatting, queries, the libraries those need), fetched beside the first page's own file.
+ * - `shared-annotation`, `shared-training`: one area's feature code that several of its pages use.
+ *   Once it was all in `shared`, and the catalog's first load parsed 157 KB of queue and training
+ *   code it never ran (~18 ms of main-thread time on the bench machine); now it fetches 47 KB.
+ * Every page is preloaded once the browser is idle anyway (app/lazy-page.tsx), so this moves bytes
+ * earlier rather than adding any. (Preloading `shared` from index.html as well gained nothing
+ * measurable.) Libraries only some pages use (uPlot, the virtualizer) stay in their own files.
+ * bench/bundle-budget.ts caps how many files the first load and each page fetch.
  */
+const FEATURE_MODULE = /[\\/]src[\\/]features[\\/](?!models[\\/])/;
+const PAGE_LIBRARY = /[\\/]node_modules[\\/](uplot|@tanstack[\\/](react-virtual|virtual-core))[\\/]/;
+
 export const CODE_SPLITTING_GROUPS = [
   { name: "boot-dependencies", test: BOOT_DEPENDENCIES, priority: 2 },
   { name: "app", tags: ["$initial" as const], test: (id: string) => !ENTRY_MODULES.test(id), priority: 1 },
-  { name: "shared", minShareCount: 2, test: /[\\/](src|contract)[\\/]/ },
+  { name: "shared", minShareCount: 2, test: (id: string) => !FEATURE_MODULE.test(id) && !PAGE_LIBRARY.test(id) },
+  { name: "shared-annotation", minShareCount: 2, test: /[\\/]src[\\/]features[\\/](queues|specs|calls|train-from-queue)[\\/]/ },
+  { name: "shared-training", minShareCount: 2, test: /[\\/]src[\\/]features[\\/](training|playground)[\\/]/ },
 ];
