@@ -18,6 +18,8 @@ type Manifest = Record<string, ManifestChunk>;
 export type Bytes = { raw: number; gzip: number };
 export type BundleReport = {
   initial: { js: Bytes; css: Bytes; files: string[] };
+  /** src/boot.ts and what it imports: the first script to run (part of `initial`). */
+  boot: { js: Bytes; files: string[] };
   routes: { name: string; js: Bytes; css: Bytes; files: string[] }[];
 };
 
@@ -64,6 +66,8 @@ export function measureBundle(distDir: string): BundleReport {
   if (entryKeys.length === 0) throw new Error("No entry chunk in the Vite manifest: was dist/ built by `npm run build`?");
 
   const initialKeys = new Set(entryKeys.flatMap((key) => [...staticClosure(manifest, key)]));
+  const bootKey = entryKeys.find((key) => manifest[key]?.name === "boot");
+  const boot = filesOf(manifest, bootKey ? staticClosure(manifest, bootKey) : []);
   const initial = filesOf(manifest, initialKeys);
   const routes = Object.keys(manifest)
     .filter((key) => manifest[key]?.isDynamicEntry)
@@ -76,6 +80,7 @@ export function measureBundle(distDir: string): BundleReport {
 
   return {
     initial: { js: measure(distDir, initial.js), css: measure(distDir, initial.css), files: [...initial.js, ...initial.css] },
+    boot: { js: measure(distDir, boot.js), files: [...boot.js] },
     routes,
   };
 }

@@ -10,12 +10,14 @@ export { BUDGET };
 
 const report = measureBundle(resolve(import.meta.dirname, "..", "dist"));
 const { js, css } = report.initial;
-console.info(`Initial load: JS ${kb(js.gzip)} gzip (${kb(js.raw)} raw), CSS ${kb(css.gzip)} gzip (${kb(css.raw)} raw)`);
+console.info(`Initial load: JS ${kb(js.gzip)} gzip (${kb(js.raw)} raw), CSS ${kb(css.gzip)} gzip (${kb(css.raw)} raw); of it boot.ts's ${kb(report.boot.js.gzip)} gzip`);
 for (const route of report.routes) console.info(`  lazy ${route.name}: JS ${kb(route.js.gzip)} gzip, CSS ${kb(route.css.gzip)} gzip`);
 
 const failures: string[] = [];
 if (js.gzip > BUDGET.initialJsGzip) failures.push(`initial JavaScript is ${kb(js.gzip)} gzip, over the ${kb(BUDGET.initialJsGzip)} budget`);
 if (css.gzip > BUDGET.initialCssGzip) failures.push(`initial CSS is ${kb(css.gzip)} gzip, over the ${kb(BUDGET.initialCssGzip)} budget`);
+if (report.boot.files.length === 0) failures.push("no `boot` entry in the build (build/boot-entry.ts)");
+if (report.boot.js.gzip > BUDGET.bootJsGzip) failures.push(`src/boot.ts and its imports are ${kb(report.boot.js.gzip)} gzip, over the ${kb(BUDGET.bootJsGzip)} budget: ${report.boot.files.join(", ")}`);
 const initialJsFiles = report.initial.files.filter((file) => file.endsWith(".js"));
 if (initialJsFiles.length > BUDGET.initialJsFiles) failures.push(`the first load fetches ${initialJsFiles.length} JavaScript files, over the budget of ${BUDGET.initialJsFiles}: ${initialJsFiles.join(", ")}`);
 for (const route of report.routes) {

@@ -1,10 +1,13 @@
+import type { ChunkingContext } from "rolldown";
+import { BOOT_ENTRY } from "./boot-entry.ts";
+
 /**
- * The entry modules and what src/boot.ts needs, kept out of the `app` chunk: boot.ts must run before
- * that chunk has arrived (it starts the first page's download), and main.tsx awaits the first page's
- * code at its top level while that code imports from `app`, which would then wait for itself.
+ * The entry modules, kept out of the `app` chunk, as is what src/boot.ts imports: boot.ts must run
+ * before that chunk has arrived (it starts the first page's code and data), and main.tsx awaits
+ * the first page's code at its top level while that code imports from `app`, which would then
+ * wait for itself.
  */
 const ENTRY_MODULES = /[\\/](index\.html|src[\\/]main\.tsx|src[\\/]boot\.ts)$/;
-const BOOT_DEPENDENCIES = /([\\/]src[\\/]app[\\/](page-modules|path-pattern)\.ts|vite[\\/]preload-helper(\.js)?)$/;
 
 /**
  * How the build splits the dashboard into files, chosen for the first load (issue 17's bench: the
@@ -27,9 +30,32 @@ const FEATURE_MODULE = /[\\/]src[\\/]features[\\/](?!models[\\/])/;
 const PAGE_LIBRARY = /[\\/]node_modules[\\/](uplot|@tanstack[\\/](react-virtual|virtual-core))[\\/]/;
 
 export const CODE_SPLITTING_GROUPS = [
-  { name: "boot-dependencies", test: BOOT_DEPENDENCIES, priority: 2 },
+  { name: bootDependencies, debugName: "boot-dependencies", priority: 2 },
   { name: "app", tags: ["$initial" as const], test: (id: string) => !ENTRY_MODULES.test(id), priority: 1 },
   { name: "shared", minShareCount: 2, test: (id: string) => !FEATURE_MODULE.test(id) && !PAGE_LIBRARY.test(id) },
   { name: "shared-annotation", minShareCount: 2, test: /[\\/]src[\\/]features[\\/](queues|specs|calls|train-from-queue)[\\/]/ },
   { name: "shared-training", minShareCount: 2, test: /[\\/]src[\\/]features[\\/](training|playground)[\\/]/ },
 ];
+
+const bootImportsByBuild = new WeakMap<ChunkingContext, Set<string>>();
+
+/** `boot-dependencies` for every module boot.ts imports, directly or not. */
+function bootDependencies(id: string, context: ChunkingContext): string | null {
+  let bootImports = bootImportsByBuild.get(context);
+  if (!bootImports) {
+    bootImports = staticImports(BOOT_ENTRY.boot, context);
+    bootImportsByBuild.set(context, bootImports);
+  }
+  return bootImports.has(id) && !ENTRY_MODULES.test(id) ? "boot-dependencies" : null;
+}
+
+function staticImports(entry: string, context: ChunkingContext): Set<string> {
+  const found = new Set<string>();
+  const queue = [entry];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    queue.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return found;
+}

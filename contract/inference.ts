@@ -17,5 +17,4 @@ export const InferenceModelList = z.object({
 });
 export type InferenceModelList = z.infer<typeof InferenceModelList>;
 
-/** The optional usage-tracking header of the inference service. */
-export const INFERENCE_PROJECT_HEADER = "OpenAI-Project";
+export { INFERENCE_PROJECT_HEADER } from "./headers";

@@ -7,20 +7,27 @@ function gate(): { held: Promise<void>; release: () => void } {
   return { held, release: () => settle.resolve?.() };
 }
 
-// The first load's order (issue 17's cold-load bench): src/boot.ts asks for the page's own code
-// while the app's code is still on its way, instead of one round trip after it.
-test("the first page's code is asked for before the app's own code has arrived", async ({ page }) => {
+// The first load's order (issue 17's cold-load bench): src/boot.ts asks for the page's own code and
+// its data while the app's code is still on its way, instead of after it has arrived and run.
+test("the first page's code and data are asked for before the app's own code has arrived, the data once", async ({ page }) => {
   await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
   const { held: appHeld, release: releaseApp } = gate();
   await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
     await appHeld;
     await route.continue();
   });
+  const modelRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/inference/v1/models") modelRequests.push(request.method());
+  });
   const pageCodeAsked = page.waitForRequest(/\/assets\/catalog-page-[^/]+\.js$/);
+  const dataAsked = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/inference/v1/models");
   const navigation = page.goto("/models");
-  // Held: nothing of the app has run, so only boot.ts can have asked for the catalog's code.
-  await pageCodeAsked;
+  // Held: nothing of the app has run, so only boot.ts can have asked for the catalog's code and data.
+  await Promise.all([pageCodeAsked, dataAsked]);
   releaseApp();
   await navigation;
   await expect(page.getByRole("table", { name: "Inference models" }).locator("tbody tr").first()).toBeVisible();
+  // The app's client took boot's answer rather than asking again.
+  expect(modelRequests).toEqual(["GET"]);
 });

@@ -8,7 +8,7 @@ import { preloadAllPagesWhenIdle, prefetchPageDataAt, preloadPageAt } from "@/ap
 import { AppProviders } from "@/app/providers";
 import { RootError } from "@/app/route-error";
 import { AppRoutes } from "@/app/router";
-import { loadRuntimeConfig } from "@/settings/runtime-config";
+import { loadRuntimeConfigOnce } from "@/settings/runtime-config";
 import { createThemeStore } from "@/settings/theme/theme-store";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { resolveDefaultUrls } from "@/settings/settings-defaults";
@@ -24,14 +24,14 @@ const FIRST_DATA_WAIT_MS = 150;
 // The first page's code loads beside the config, so the first render shows the page, not a loading bar.
 // (boot.ts asked for it already, before this module's imports had arrived: this joins that download.)
 const firstPageCode = preloadPageAt(window.location.pathname);
-const runtimeConfig = await loadRuntimeConfig();
+const runtimeConfig = await loadRuntimeConfigOnce();
 const settingsStore = createSettingsStore({
   defaults: resolveDefaultUrls(runtimeConfig, import.meta.env, window.location.origin),
 });
 const queryClient = createQueryClient();
 const apiClientOptions = runtimeConfig.requestTimeoutMs ? { timeoutMs: runtimeConfig.requestTimeoutMs } : undefined;
-// And its first data as soon as the addresses are known: the request runs while the code
-// loads, not after the page has loaded and rendered (the catalog's first row: issue 17's bench).
+// And its first data into the cache, before the page renders (the catalog's first row: issue 17's
+// bench). boot.ts sent the request already (app/first-page-request.ts): the client takes its answer.
 const { connection } = settingsStore.getSnapshot();
 const firstPageData = prefetchPageDataAt(window.location.pathname, { clients: createApiClients(connection, apiClientOptions), queryClient, hasKey: connection.apiKey.trim() !== "" });
 await firstPageCode;

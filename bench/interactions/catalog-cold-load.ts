@@ -59,8 +59,10 @@ function loadFacts() {
 /**
  * Opens /models `reps` times, each in a new browser context (no HTTP cache, no compiled-code
  * cache: a cold load), as a returning user (the key in storage), and times the first row.
+ * `serviceLatencyMs` holds every service response that long, as a service in another region
+ * would (the local services answer on loopback in a few ms); the page's own files are not held.
  */
-export async function measureCatalogColdLoad(browser: Browser, origin: string, manifest: ServerDbManifest, reps: number): Promise<CatalogColdLoadOutcome> {
+export async function measureCatalogColdLoad(browser: Browser, origin: string, manifest: ServerDbManifest, reps: number, serviceLatencyMs = 0): Promise<CatalogColdLoadOutcome> {
   const samples: CatalogColdLoadSample[] = [];
   for (let rep = 0; rep < reps; rep++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: origin });
@@ -70,6 +72,12 @@ export async function measureCatalogColdLoad(browser: Browser, origin: string, m
         if (window.location.origin === new URL(storage.origin).origin) for (const [key, value] of Object.entries(storage.entries)) window.localStorage.setItem(key, value);
       }, { origin, entries: dashboardStorage(origin, manifest) });
       await context.addInitScript(watchFirstRow, PAINTED_MESSAGE);
+      if (serviceLatencyMs > 0) {
+        await context.route(/\/api\//, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, serviceLatencyMs));
+          await route.continue();
+        });
+      }
       const page = await context.newPage();
       const painted = page.waitForEvent("console", { predicate: (message) => message.text() === PAINTED_MESSAGE, timeout: 30_000 }).then(
         () => true,

@@ -8,6 +8,7 @@ import { ApiError } from "./errors";
 import { Deadline } from "./deadline";
 import { ResponseFormatError } from "./format-error";
 import { collectNdjson } from "./ndjson";
+import { takePreloadedResponse } from "./preloaded-responses";
 import { createRedactor, type Redact } from "./redact";
 import { parseSse } from "./sse";
 import { buildUrl, resolveBaseUrl, type QueryParams } from "./url";
@@ -83,8 +84,11 @@ export function createHttpClient(config: HttpClientConfig) {
     };
     // Resolved per call, so the global fetch is used unbound (browsers reject a detached `this`).
     const doFetch = config.fetch ?? ((input: RequestInfo | URL, requestInit?: RequestInit) => globalThis.fetch(input, requestInit));
+    const url = buildUrl(baseUrl, spec.path, spec.query);
+    // The first page's data may be on its way already (boot.ts): the same GET is not sent twice.
+    const preloaded = spec.method === "GET" && !config.fetch ? takePreloadedResponse(url, headers) : undefined;
     try {
-      return await deadline.race(doFetch(buildUrl(baseUrl, spec.path, spec.query), init));
+      return await deadline.race(preloaded ?? doFetch(url, init));
     } catch (error) {
       throw errorFromTransport(service, deadline.fault(error));
     }

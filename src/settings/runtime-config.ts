@@ -45,3 +45,11 @@ export async function loadRuntimeConfig(
     return EMPTY_RUNTIME_CONFIG;
   }
 }
+
+let pageRuntimeConfig: Promise<RuntimeConfig> | undefined;
+
+/** This page's config, fetched once: boot.ts asks first, main.tsx gets the same answer. */
+export function loadRuntimeConfigOnce(): Promise<RuntimeConfig> {
+  pageRuntimeConfig ??= loadRuntimeConfig();
+  return pageRuntimeConfig;
+}

@@ -31,7 +31,8 @@ export type SettingsStore = {
   forgetKey(): void;
 };
 
-function load(areas: StorageAreas, defaults: ServiceUrls): SettingsState {
+/** The settings as stored, over these defaults. (createSettingsStore keeps them; boot.ts only reads them.) */
+export function readSettingsState(areas: StorageAreas, defaults: ServiceUrls): SettingsState {
   const preferences = readPreferences(areas);
   const key = readApiKey(areas);
   return {
@@ -57,13 +58,13 @@ function load(areas: StorageAreas, defaults: ServiceUrls): SettingsState {
  */
 export function createSettingsStore(options: { defaults: ServiceUrls; storage?: StorageAreas }): SettingsStore {
   const areas = options.storage ?? browserStorage();
-  let state = load(areas, options.defaults);
+  let state = readSettingsState(areas, options.defaults);
 
   // Another tab remembered or forgot a key, or changed an address: follow it. A tab-only key
   // of this tab stays, as sessionStorage is not shared.
   const listeners = storageListeners((event) => {
     if (event.key !== null && event.key !== API_KEY_STORAGE_KEY && event.key !== PREFERENCES_STORAGE_KEY) return;
-    const next = load(areas, options.defaults);
+    const next = readSettingsState(areas, options.defaults);
     const sameKey = next.connection.apiKey === state.connection.apiKey && next.keyStorage === state.keyStorage;
     const sameRest = URL_FIELDS.every((f) => next.connection[f] === state.connection[f]) &&
       next.connection.annotationProject === state.connection.annotationProject &&

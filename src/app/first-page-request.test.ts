@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+
+const MODELS = { object: "list", data: [{ id: "openai/gpt-oss-20b", object: "model", created: 0, owned_by: "system" }] };
+
+/** The local services' answers, and every address asked for. */
+function stubServices() {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), window.location.origin);
+      asked.push(url.pathname);
+      if (url.pathname === "/config.json") return Response.json({ inferenceBaseUrl: "/api/inference/v1", localServices: true });
+      return Response.json(MODELS);
+    }),
+  );
+  return asked;
+}
+
+/** A fresh page: modules (and their one-per-page state) loaded anew. */
+async function freshPage() {
+  vi.resetModules();
+  const { preloadFirstPageRequest } = await import("./first-page-request");
+  const { loadRuntimeConfigOnce } = await import("@/settings/runtime-config");
+  const { createSettingsStore } = await import("@/settings/settings-store");
+  const { resolveDefaultUrls } = await import("@/settings/settings-defaults");
+  const { createApiClients } = await import("@/api/clients");
+  /** The catalog's own request, made the way the app makes it (main.tsx, api-clients.tsx). */
+  const listModelsAsTheAppDoes = async () => {
+    const config = await loadRuntimeConfigOnce();
+    const store = createSettingsStore({ defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin) });
+    return createApiClients(store.getSnapshot().connection).inference.listModels();
+  };
+  return { preloadFirstPageRequest, listModelsAsTheAppDoes };
+}
+
+describe("the first page's request, started by boot.ts", () => {
+  beforeEach(() => {
+    localStorage.setItem(API_KEY_STORAGE_KEY, "local-demo-key");
+    localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: "", inferenceProject: "demo/support-bot", keyStorage: "local" }));
+  });
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it("is the catalog's own request: the app's inference client takes its answer instead of asking again", async () => {
+    const asked = stubServices();
+    const page = await freshPage();
+    await page.preloadFirstPageRequest("/models");
+    expect(asked).toEqual(["/config.json", "/api/inference/v1/models"]);
+    expect(await page.listModelsAsTheAppDoes()).toEqual(MODELS);
+    // The config once (shared with main.tsx), the models once.
+    expect(asked).toEqual(["/config.json", "/api/inference/v1/models"]);
+  });
+
+  it("is not taken by a request that differs (here the project changed in between): that one is sent", async () => {
+    const asked = stubServices();
+    const page = await freshPage();
+    await page.preloadFirstPageRequest("/models");
+    localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: "", inferenceProject: "demo/other", keyStorage: "local" }));
+    expect(await page.listModelsAsTheAppDoes()).toEqual(MODELS);
+    expect(asked.filter((path) => path.endsWith("/models"))).toHaveLength(2);
+  });
+
+  it("is not made without a key, nor for a page that has none", async () => {
+    localStorage.removeItem(API_KEY_STORAGE_KEY);
+    const asked = stubServices();
+    await (await freshPage()).preloadFirstPageRequest("/models");
+    expect(asked).toEqual(["/config.json"]);
+    const askedElsewhere = stubServices();
+    await (await freshPage()).preloadFirstPageRequest("/settings");
+    await (await freshPage()).preloadFirstPageRequest(undefined);
+    expect(askedElsewhere).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { bearerAuth } from "@/api/auth";
+import type { ConnectionSettings } from "@/api/connection";
+import { preloadResponse } from "@/api/preloaded-responses";
+import { buildUrl, resolveBaseUrl } from "@/api/url";
+import { INFERENCE_PROJECT_HEADER } from "@contract/headers";
+import { browserStorage } from "@/lib/browser-storage";
+import { loadRuntimeConfigOnce } from "@/settings/runtime-config";
+import { resolveDefaultUrls } from "@/settings/settings-defaults";
+import { readSettingsState } from "@/settings/settings-store";
+import type { PagePath } from "./page-modules";
+
+type FirstRequest = { url: string; headers: Headers };
+
+/**
+ * The request a page's data starts with, as its API client sends it (address and headers). Written
+ * out here rather than taken from the clients because those need the contract's schemas, and the
+ * script that uses this (boot.ts) must not wait for them. Should the clients' request change and
+ * this not follow, the page still works: the client adopts only an identical request
+ * (preloaded-responses.ts), and first-page-request.test.ts fails.
+ */
+const FIRST_REQUESTS: Partial<Record<PagePath, (connection: ConnectionSettings) => FirstRequest>> = {
+  "/models": (connection) => {
+    const project = connection.inferenceProject.trim();
+    const headers = new Headers({ Accept: "application/json", ...(project ? { [INFERENCE_PROJECT_HEADER]: project } : {}) });
+    for (const [name, value] of Object.entries(bearerAuth(connection.apiKey.trim()))) headers.set(name, value);
+    return { url: buildUrl(resolveBaseUrl(connection.inferenceBaseUrl), "/models"), headers };
+  },
+};
+
+/**
+ * Starts the data request of the page at the address as soon as the deployment config is in, before
+ * the app's code (React, the shell, the API clients) has arrived and run: on a cold load that code
+ * took ~50-80 ms to run on the bench machine, and the request used to wait for it (issue 17's bench:
+ * the catalog's first row). Only with a key: every page with a first request needs one.
+ */
+export function preloadFirstPageRequest(pagePath: PagePath | undefined): Promise<void> {
+  const firstRequest = pagePath && FIRST_REQUESTS[pagePath];
+  if (!firstRequest) return Promise.resolve();
+  return loadRuntimeConfigOnce().then((config) => {
+    const { connection } = readSettingsState(browserStorage(), resolveDefaultUrls(config, import.meta.env, window.location.origin));
+    if (!connection.apiKey.trim()) return;
+    try {
+      const { url, headers } = firstRequest(connection);
+      preloadResponse(url, headers);
+    } catch {
+      // An address or header value the browser refuses: the client reports it when it asks.
+    }
+  });
+}
