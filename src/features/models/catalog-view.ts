@@ -1,4 +1,5 @@
 import type { InferenceModel } from "@contract/inference";
+import { compareText } from "@/lib/compare-text";
 import type { PublishedFacts } from "./known-model-facts";
 import type { CatalogUrlState, SortKey, SortState } from "./catalog-url-state";
 import { contextSortValue, factsFor } from "./model-facts";
@@ -22,7 +23,6 @@ export type CatalogView = {
   showRoot: boolean;
 };
 
-const compareText = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base", numeric: true });
 
 /** The value a column sorts by; undefined (unknown) always sorts last, whatever the direction. */
 function sortValue(row: CatalogRow, key: SortKey): string | number | undefined {

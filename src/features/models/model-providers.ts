@@ -1,3 +1,4 @@
+import { compareText } from "@/lib/compare-text";
 import { NO_PROVIDER } from "./catalog-url-state";
 
 /** The provider of a model: the part of its ID before the first "/", or NO_PROVIDER. */
@@ -15,6 +16,7 @@ export type ProviderCount = { provider: string; count: number };
 /**
  * Every provider in the list, by name, each with how many of `matching` (the models that pass
  * the search) it has. Providers with no match stay listed with 0, so the selected one never vanishes.
+ * By name as the catalog sorts IDs (compareText: case ignored, numbers by value).
  */
 export function countProviders(all: readonly string[], matching: readonly string[]): ProviderCount[] {
   const counts = new Map<string, number>();
@@ -22,5 +24,5 @@ export function countProviders(all: readonly string[], matching: readonly string
   for (const id of matching) counts.set(providerOf(id), (counts.get(providerOf(id)) ?? 0) + 1);
   return [...counts]
     .map(([provider, count]) => ({ provider, count }))
-    .sort((a, b) => a.provider.localeCompare(b.provider, "en", { sensitivity: "base" }));
+    .sort((a, b) => compareText(a.provider, b.provider));
 }

@@ -5,6 +5,7 @@ import { ErrorPanel } from "@/components/error-panel";
 import { controlBorder, Field } from "@/components/field";
 import { inputClasses, TextField } from "@/components/text-field";
 import { cn } from "@/lib/cn";
+import { compareText } from "@/lib/compare-text";
 import { useUrlBackedText } from "@/lib/use-url-backed-text";
 import { CHECKPOINT_EXAMPLE } from "./checkpoint-address";
 import { CheckpointPicker } from "./checkpoint-picker";
@@ -39,7 +40,7 @@ export function TargetPicker({
   disabled: boolean;
 }) {
   const groupId = useId();
-  const ids = (models.data?.data ?? []).map((m) => m.id).sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base", numeric: true }));
+  const ids = (models.data?.data ?? []).map((m) => m.id).sort(compareText);
   const unlisted = target.service === "inference" && target.model !== "" && models.isSuccess && !ids.includes(target.model);
 
   return (
