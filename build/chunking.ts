@@ -26,6 +26,7 @@ const ENTRY_MODULES = /[\\/](index\.html|src[\\/]main\.tsx|src[\\/]boot\.ts)$/;
  * measurable.) Libraries only some pages use (uPlot, the virtualizer) stay in their own files.
  * bench/bundle-budget.ts caps how many files the first load and each page fetch.
  */
+/** A feature's own code, for the area chunks. The models feature's parts count as `shared`: the catalog, the playground and the training pages all use them. */
 const FEATURE_MODULE = /[\\/]src[\\/]features[\\/](?!models[\\/])/;
 const PAGE_LIBRARY = /[\\/]node_modules[\\/](uplot|@tanstack[\\/](react-virtual|virtual-core))[\\/]/;
 

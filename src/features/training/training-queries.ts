@@ -22,15 +22,3 @@ export function useCheckpointStats(modelId: string) {
   const { training } = useApiClients();
   return useQuery(trainingQueries.checkpointStats(training, modelId));
 }
-
-/** The service's liveness (no key needed), polled. */
-export function useTrainingHealth(pollMs: number) {
-  const { training } = useApiClients();
-  return useQuery({ ...trainingQueries.health(training), refetchInterval: pollMs, retry: 1 });
-}
-
-/** Whether the key may use the service (resolves with the failure rather than rejecting), polled. */
-export function useTrainingSystemCheck(pollMs: number, enabled: boolean) {
-  const { training } = useApiClients();
-  return useQuery({ ...trainingQueries.systemCheck(training), enabled, refetchInterval: pollMs, retry: 1 });
-}
