@@ -31,3 +31,22 @@ test("the first page's code and data are asked for before the app's own code has
   // The app's client took boot's answer rather than asking again.
   expect(modelRequests).toEqual(["GET"]);
 });
+
+// Seen on every full load: the sidebar's links jumped 40 px when the training status's code arrived.
+test("nothing moves while the first page and the sidebar's status lines arrive", async ({ page }) => {
+  await page.addInitScript((key) => {
+    window.localStorage.setItem("wbops.apiKey", key);
+    const shifts: string[] = [];
+    (window as unknown as { __shifts: string[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node | null }[] })[]) {
+        shifts.push(`${entry.value.toFixed(4)} ${(entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : "?")).join(" | ")}`);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  }, DEMO_KEY);
+  await page.goto("/models");
+  await expect(page.getByRole("table", { name: "Inference models" }).locator("tbody tr").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /Training service/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Signed in as/ })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+});

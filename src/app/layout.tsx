@@ -84,7 +84,7 @@ export function AppLayout() {
             <SideNav onNavigate={closeAfterLink} />
             <div className="space-y-3 border-t border-line pt-3">
               <PanelErrorBoundary label="Training service status">
-                <Suspense fallback={null}>
+                <Suspense fallback={<TrainingHealthPending />}>
                   <TrainingHealthIndicator />
                 </Suspense>
               </PanelErrorBoundary>
@@ -101,6 +101,19 @@ export function AppLayout() {
           <Outlet />
         </main>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The training status's "checking" line while its code loads: at the indicator's height, so the
+ * sidebar's links do not jump 40 px when it arrives on every full load.
+ */
+function TrainingHealthPending() {
+  return (
+    <div className="flex items-center gap-2 px-2 py-1.5 text-xs text-fg-muted">
+      <span className="h-2 w-2 shrink-0 rounded-full bg-zinc-400 dark:bg-zinc-500" aria-hidden="true" />
+      <span className="truncate">Checking training service…</span>
     </div>
   );
 }
