@@ -31,7 +31,8 @@ const settingsStore = createSettingsStore({
 const queryClient = createQueryClient();
 const apiClientOptions = runtimeConfig.requestTimeoutMs ? { timeoutMs: runtimeConfig.requestTimeoutMs } : undefined;
 // And its first data into the cache, before the page renders (the catalog's first row: issue 17's
-// bench). boot.ts sent the request already (app/first-page-request.ts): the client takes its answer.
+// bench). In a build, boot.ts sent the request already (app/first-page-request.ts) and the client
+// takes its answer; `npm run dev` has no boot.ts, so the request starts here.
 const { connection } = settingsStore.getSnapshot();
 const firstPageData = prefetchPageDataAt(window.location.pathname, { clients: createApiClients(connection, apiClientOptions), queryClient, hasKey: connection.apiKey.trim() !== "" });
 await firstPageCode;

@@ -59,8 +59,9 @@ function loadFacts() {
 /**
  * Opens /models `reps` times, each in a new browser context (no HTTP cache, no compiled-code
  * cache: a cold load), as a returning user (the key in storage), and times the first row.
- * `serviceLatencyMs` holds every service response that long, as a service in another region
- * would (the local services answer on loopback in a few ms); the page's own files are not held.
+ * `serviceLatencyMs` delays every service request that long before it is sent, as a service in
+ * another region would add (the local services answer on loopback in a few ms); the page's own
+ * files are not delayed.
  */
 export async function measureCatalogColdLoad(browser: Browser, origin: string, manifest: ServerDbManifest, reps: number, serviceLatencyMs = 0): Promise<CatalogColdLoadOutcome> {
   const samples: CatalogColdLoadSample[] = [];

@@ -148,7 +148,7 @@ export async function interactionsPart(origin: string, manifest: ServerDbManifes
       "",
       table(["run", "scripts run", "/models request", "first row painted", "after the response"], catalogRows.rows),
       "",
-      `With every service response held ${FAR_SERVICE_LATENCY_MS} ms, as from a service in another region (the page's own files are not held):`,
+      `With every service request delayed ${FAR_SERVICE_LATENCY_MS} ms, as from a service in another region (the page's own files are not delayed):`,
       "",
       table(["run", "scripts run", "/models request", "first row painted", "after the response"], farCatalogRows.rows),
     ].join("\n");

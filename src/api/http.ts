@@ -11,7 +11,7 @@ import { collectNdjson } from "./ndjson";
 import { takePreloadedResponse } from "./preloaded-responses";
 import { createRedactor, type Redact } from "./redact";
 import { parseSse } from "./sse";
-import { buildUrl, resolveBaseUrl, type QueryParams } from "./url";
+import { buildUrl, usableBaseUrl, type QueryParams } from "./url";
 
 /** Thirty seconds: long enough for a slow page of a big queue, short enough to notice an outage. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -64,7 +64,7 @@ export function createHttpClient(config: HttpClientConfig) {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const headerValues = config.apiKey ? Object.values(config.authHeaders(config.apiKey)) : [];
   const redact: Redact = createRedactor([config.apiKey, ...headerValues, ...headerValues.map((v) => v.replace(/^\S+\s+/, ""))]);
-  const baseUrl = safeResolve(config.baseUrl);
+  const baseUrl = usableBaseUrl(config.baseUrl);
 
   /** Sends the request; resolves with the response whatever its status. */
   async function open(spec: RequestSpec, accept: string, deadline: Deadline): Promise<Response> {
@@ -269,14 +269,4 @@ function asAllowedErrorBody<S extends z.core.$ZodType>(text: string, schema: S):
   if (isErrorBody) return undefined;
   const parsed = z.safeParse(schema, value, { reportInput: true });
   return parsed.success ? parsed.data : undefined;
-}
-
-function safeResolve(baseUrl: string): string | undefined {
-  try {
-    const resolved = resolveBaseUrl(baseUrl);
-    // Parsing checks an absolute address too ("https://" alone is not one).
-    return new URL(resolved).protocol.startsWith("http") ? resolved : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -13,6 +13,21 @@ export function resolveBaseUrl(baseUrl: string, origin: string = currentOrigin()
 }
 
 /**
+ * The absolute base URL requests may go to, or undefined when there is none: blank, not an
+ * address, or not http(s). Nothing is sent, and no key, without one.
+ */
+export function usableBaseUrl(baseUrl: string): string | undefined {
+  if (!baseUrl.trim()) return undefined;
+  try {
+    const resolved = resolveBaseUrl(baseUrl);
+    // Parsing checks an absolute address too ("https://" alone is not one).
+    return new URL(resolved).protocol.startsWith("http") ? resolved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * `base` + `path` + query. Path parameters must already be encoded with `segment()`;
  * the base's own path (e.g. "/v1") is kept, which `new URL(path, base)` would drop.
  */

@@ -64,6 +64,25 @@ describe("the first page's request, started by boot.ts", () => {
     expect(asked.filter((path) => path.endsWith("/models"))).toHaveLength(2);
   });
 
+  it("matches the client's request without a project too (no project header)", async () => {
+    localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: "", inferenceProject: "", keyStorage: "local" }));
+    const asked = stubServices();
+    const page = await freshPage();
+    await page.preloadFirstPageRequest("/models");
+    expect(await page.listModelsAsTheAppDoes()).toEqual(MODELS);
+    expect(asked).toEqual(["/config.json", "/api/inference/v1/models"]);
+  });
+
+  it("sends nothing, and the key nowhere, when the stored address is not one the client would use", async () => {
+    const askedPerAddress: Record<string, string[]> = {};
+    for (const inferenceBaseUrl of ["   ", "ftp://models.example", "https://"]) {
+      localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ inferenceBaseUrl, annotationProject: "", inferenceProject: "", keyStorage: "local" }));
+      askedPerAddress[inferenceBaseUrl] = stubServices();
+      await (await freshPage()).preloadFirstPageRequest("/models");
+    }
+    expect(askedPerAddress).toEqual({ "   ": ["/config.json"], "ftp://models.example": ["/config.json"], "https://": ["/config.json"] });
+  });
+
   it("is not made without a key, nor for a page that has none", async () => {
     localStorage.removeItem(API_KEY_STORAGE_KEY);
     const asked = stubServices();

@@ -1,7 +1,7 @@
 import { bearerAuth } from "@/api/auth";
 import type { ConnectionSettings } from "@/api/connection";
 import { preloadResponse } from "@/api/preloaded-responses";
-import { buildUrl, resolveBaseUrl } from "@/api/url";
+import { buildUrl, usableBaseUrl } from "@/api/url";
 import { INFERENCE_PROJECT_HEADER } from "@contract/headers";
 import { browserStorage } from "@/lib/browser-storage";
 import { loadRuntimeConfigOnce } from "@/settings/runtime-config";
@@ -18,12 +18,15 @@ type FirstRequest = { url: string; headers: Headers };
  * this not follow, the page still works: the client adopts only an identical request
  * (preloaded-responses.ts), and first-page-request.test.ts fails.
  */
-const FIRST_REQUESTS: Partial<Record<PagePath, (connection: ConnectionSettings) => FirstRequest>> = {
+const FIRST_REQUESTS: Partial<Record<PagePath, (connection: ConnectionSettings) => FirstRequest | undefined>> = {
   "/models": (connection) => {
+    // No usable address: the client sends nothing either (and the key goes nowhere).
+    const base = usableBaseUrl(connection.inferenceBaseUrl);
+    if (!base) return undefined;
     const project = connection.inferenceProject.trim();
     const headers = new Headers({ Accept: "application/json", ...(project ? { [INFERENCE_PROJECT_HEADER]: project } : {}) });
     for (const [name, value] of Object.entries(bearerAuth(connection.apiKey.trim()))) headers.set(name, value);
-    return { url: buildUrl(resolveBaseUrl(connection.inferenceBaseUrl), "/models"), headers };
+    return { url: buildUrl(base, "/models"), headers };
   },
 };
 
@@ -36,12 +39,14 @@ const FIRST_REQUESTS: Partial<Record<PagePath, (connection: ConnectionSettings) 
 export function preloadFirstPageRequest(pagePath: PagePath | undefined): Promise<void> {
   const firstRequest = pagePath && FIRST_REQUESTS[pagePath];
   if (!firstRequest) return Promise.resolve();
+  // Registered on the config before main.tsx awaits it, so the request is on its way (and
+  // preloaded-responses.ts holds it) when main.tsx's prefetch asks: no await may come before it.
   return loadRuntimeConfigOnce().then((config) => {
     const { connection } = readSettingsState(browserStorage(), resolveDefaultUrls(config, import.meta.env, window.location.origin));
     if (!connection.apiKey.trim()) return;
     try {
-      const { url, headers } = firstRequest(connection);
-      preloadResponse(url, headers);
+      const request = firstRequest(connection);
+      if (request) preloadResponse(request.url, request.headers);
     } catch {
       // An address or header value the browser refuses: the client reports it when it asks.
     }

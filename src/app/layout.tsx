@@ -107,7 +107,9 @@ export function AppLayout() {
 
 /**
  * The training status's "checking" line while its code loads: at the indicator's height, so the
- * sidebar's links do not jump 40 px when it arrives on every full load.
+ * sidebar's links do not jump 40 px when it arrives on every full load. Same classes and words as
+ * the indicator's own checking state (training-health-indicator.tsx, health-state.ts); the e2e
+ * test in first-load.spec.ts fails if the two differ in height.
  */
 function TrainingHealthPending() {
   return (
