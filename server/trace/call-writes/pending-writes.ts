@@ -29,22 +29,19 @@ export function takePendingWrites(db: Database, projectId: string, id: string): 
   return pending;
 }
 
-/** Keeps an end (its EndedCall as JSON) for the call's start; a later end replaces an earlier one. */
-export function keepPendingEnd(db: Database, projectId: string, id: string, endJson: string, now: number): void {
-  cached(
-    db,
-    `INSERT INTO trace_call_pending_writes (project_id, id, call_end, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (project_id, id) DO UPDATE SET call_end = excluded.call_end`,
-  ).run(projectId, id, endJson, now);
-}
+/** What a pending write holds: an end (its EndedCall as JSON) or a display name. */
+export type PendingField = "call_end" | "display_name";
 
-/** Keeps a display name for the call's start. */
-export function keepPendingName(db: Database, projectId: string, id: string, displayName: string, now: number): void {
+/**
+ * Keeps an end or a display name for the call's start; a later one of the same kind replaces an
+ * earlier one, and the other kind, kept before, stays. (`field` is one of two fixed column names.)
+ */
+export function keepPendingWrite(db: Database, projectId: string, id: string, field: PendingField, value: string, now: number): void {
   cached(
     db,
-    `INSERT INTO trace_call_pending_writes (project_id, id, display_name, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (project_id, id) DO UPDATE SET display_name = excluded.display_name`,
-  ).run(projectId, id, displayName, now);
+    `INSERT INTO trace_call_pending_writes (project_id, id, ${field}, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (project_id, id) DO UPDATE SET ${field} = excluded.${field}`,
+  ).run(projectId, id, value, now);
 }
 
 /**
@@ -74,18 +71,19 @@ export async function prunePendingWrites(
        SELECT id FROM trace_call_pending_writes WHERE project_id = ? ORDER BY created_at, id
        LIMIT MIN(?, MAX(0, (SELECT COUNT(*) FROM trace_call_pending_writes WHERE project_id = ?) - ?)))`,
   );
+  return (
+    (await deleteInSteps(() => expired.run(projectId, projectId, cutoff, PRUNE_STEP_ROWS).changes)) +
+    (await deleteInSteps(() => overflow.run(projectId, projectId, PRUNE_STEP_ROWS, projectId, maxCount).changes))
+  );
+}
+
+/** Runs a delete of at most PRUNE_STEP_ROWS rows until one removes fewer, the event loop free between; the rows removed. */
+async function deleteInSteps(deleteStep: () => number): Promise<number> {
   let removed = 0;
   for (;;) {
-    const changes = expired.run(projectId, projectId, cutoff, PRUNE_STEP_ROWS).changes;
+    const changes = deleteStep();
     removed += changes;
-    if (changes < PRUNE_STEP_ROWS) break;
+    if (changes < PRUNE_STEP_ROWS) return removed;
     await nextTurn();
   }
-  for (;;) {
-    const changes = overflow.run(projectId, projectId, PRUNE_STEP_ROWS, projectId, maxCount).changes;
-    removed += changes;
-    if (changes < PRUNE_STEP_ROWS) break;
-    await nextTurn();
-  }
-  return removed;
 }

@@ -3,7 +3,7 @@ import type { CallBatchItem, EndedCall, StartedCall } from "../../../contract/tr
 import { writeInSteps } from "../../db/write-in-steps";
 import { writeTransaction } from "../../db/write-transaction";
 import { cached } from "../statements";
-import { keepPendingEnd, keepPendingName, prunePendingWrites, takePendingWrites } from "./pending-writes";
+import { keepPendingWrite, prunePendingWrites, takePendingWrites } from "./pending-writes";
 import { storedColumns, type EndHead, type PreparedCallBatch, type StartHead } from "./prepare-batch";
 
 // The write side of calls, as upstream's trace server: a start creates the call (running until
@@ -77,7 +77,7 @@ function endCall(db: Database, head: EndHead, output: string, summary: string, n
   if (!stored) {
     // The start has not arrived yet: keep the end for it, as the EndedCall it was sent as.
     const { mode: _mode, ...fields } = head;
-    keepPendingEnd(db, head.project_id, head.id, `${JSON.stringify(fields).slice(0, -1)},"output":${output || "null"},"summary":${summary}}`, now);
+    keepPendingWrite(db, head.project_id, head.id, "call_end", `${JSON.stringify(fields).slice(0, -1)},"output":${output || "null"},"summary":${summary}}`, now);
     return {};
   }
   cached(db, APPLY_END).run({
@@ -96,7 +96,7 @@ function setDisplayName(db: Database, projectId: string, id: string, displayName
   const changed = cached(db, "UPDATE trace_calls SET display_name = ? WHERE project_id = ? AND id = ?").run(displayName, projectId, id).changes;
   if (changed > 0) return true;
   // The SDK may rename a call before the batch holding its start is sent: kept for the start.
-  keepPendingName(db, projectId, id, displayName, now);
+  keepPendingWrite(db, projectId, id, "display_name", displayName, now);
   return false;
 }
 
