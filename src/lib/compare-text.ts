@@ -1,5 +1,6 @@
 /**
- * Orders two strings as `Intl.Collator("en", { sensitivity: "base", numeric: true })` does: case
+ * Orders two strings as `Intl.Collator("en", { sensitivity: "base", numeric: true })` does (the order of
+ * every name column: models, providers, jobs, specs): case
  * ignored, runs of digits by their value ("model-9" before "model-10", "01" equal to "1"). Printable
  * ASCII (model IDs, provider names) is compared here, without a collator: the page's first
  * collator loads ICU's collation data, which took ~15 ms of the catalog's first render on a cold

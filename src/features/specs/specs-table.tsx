@@ -7,6 +7,7 @@ import { UntrustedText } from "@/components/untrusted-text";
 import type { SortDirection, SortKey } from "@/lib/url-state/sort-param";
 import { specPaths } from "./spec-paths";
 import { describeSchema } from "./spec-schema";
+import { compareText } from "@/lib/compare-text";
 
 export const SPEC_SORT_FIELDS = ["name", "kind", "versions", "changed"] as const;
 export type SpecSortField = (typeof SPEC_SORT_FIELDS)[number];
@@ -14,7 +15,7 @@ export type SpecSortField = (typeof SPEC_SORT_FIELDS)[number];
 const label = (spec: SpecObject) => spec.name || spec.objectId;
 
 const COMPARE: Record<SpecSortField, (a: SpecObject, b: SpecObject) => number> = {
-  name: (a, b) => label(a).localeCompare(label(b), undefined, { sensitivity: "base", numeric: true }),
+  name: (a, b) => compareText(label(a), label(b)),
   kind: (a, b) => describeSchema(a.fieldSchema).localeCompare(describeSchema(b.fieldSchema), undefined, { numeric: true }),
   versions: (a, b) => a.versionIndex - b.versionIndex,
   changed: (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt),

@@ -2,6 +2,7 @@ import type { SortKey } from "@/lib/url-state/sort-param";
 import { progressOf, type JobState, type JobSummary } from "../events/job-summary";
 import type { RegistryJob, RegistryModel } from "../registry/registry-schema";
 import type { JobSortField, JobsView } from "./jobs-url-state";
+import { compareText } from "@/lib/compare-text";
 
 /**
  * The jobs list's rows, searched, filtered and sorted in the browser: the service cannot list
@@ -85,8 +86,6 @@ function sortValue(entry: JobListEntry, field: JobSortField): number | string | 
   }
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
-
 /** Sorted by one column; ties keep the newest first, then the registry's order (stable). */
 export function sortJobs(entries: readonly JobListEntry[], sort: SortKey<JobSortField>): JobListEntry[] {
   const sign = sort.direction === "asc" ? 1 : -1;
@@ -95,7 +94,7 @@ export function sortJobs(entries: readonly JobListEntry[], sort: SortKey<JobSort
     if (a.value === null || b.value === null) {
       if (a.value !== b.value) return a.value === null ? 1 : -1;
     } else {
-      const order = typeof a.value === "string" && typeof b.value === "string" ? collator.compare(a.value, b.value) : Number(a.value) - Number(b.value);
+      const order = typeof a.value === "string" && typeof b.value === "string" ? compareText(a.value, b.value) : Number(a.value) - Number(b.value);
       if (order !== 0) return sign * order;
     }
     return b.created - a.created || a.position - b.position;
@@ -107,5 +106,5 @@ export function sortJobs(entries: readonly JobListEntry[], sort: SortKey<JobSort
 export function modelsOfJobs(entries: readonly JobListEntry[]): { id: string; label: string }[] {
   const models = new Map<string, string>();
   for (const entry of entries) if (entry.job.model_id) models.set(entry.job.model_id, modelLabel(entry));
-  return [...models].map(([id, label]) => ({ id, label })).sort((a, b) => collator.compare(a.label, b.label));
+  return [...models].map(([id, label]) => ({ id, label })).sort((a, b) => compareText(a.label, b.label));
 }
