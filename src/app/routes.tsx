@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import type { ApiClients } from "@/api/clients";
 import { inferenceQueries } from "@/api/queries/inference";
-import { PAGE_MODULES } from "./page-modules";
+import { PAGE_MODULES, type PagePath } from "./page-modules";
 import { ActivityIcon, CubeIcon, HomeIcon, ListChecksIcon, ListIcon, MessageIcon, SettingsIcon, QueueIcon, TrendingUpIcon } from "@/components/icons";
 
 export type NavIcon = ComponentType<{ size?: number; className?: string }>;
@@ -33,149 +33,135 @@ export type AppRoute = {
   summary?: string;
 };
 
+type PageModule<P extends PagePath> = Awaited<ReturnType<(typeof PAGE_MODULES)[P]>>;
+
+/** A route's path and how to load its page: the path is written once, as PAGE_MODULES' key. */
+function page<P extends PagePath>(path: P, component: (module: PageModule<P>) => ComponentType): Pick<AppRoute, "path" | "load"> {
+  return { path, load: () => PAGE_MODULES[path]().then((module) => component(module as PageModule<P>)) };
+}
+
 export const APP_ROUTES: readonly AppRoute[] = [
   {
-    path: "/",
+    ...page("/", (m) => m.HomePage),
     title: "Overview",
-    load: () => PAGE_MODULES["/"]().then((m) => m.HomePage),
     nav: { label: "Overview", icon: HomeIcon },
   },
   {
-    path: "/status",
+    ...page("/status", (m) => m.ServiceStatusPage),
     title: "Service status",
     requiresKey: true,
-    load: () => PAGE_MODULES["/status"]().then((m) => m.ServiceStatusPage),
     nav: { label: "Service status", icon: ActivityIcon },
     summary: "Live checks of the three services: training system check, inference models, annotation queues.",
   },
   {
-    path: "/queues",
+    ...page("/queues", (m) => m.QueueListPage),
     title: "Annotation queues",
     requiresKey: true,
-    load: () => PAGE_MODULES["/queues"]().then((m) => m.QueueListPage),
     nav: { label: "Annotation queues", icon: QueueIcon },
     summary: "Work through annotation queues: filter, sort and export items, review each call, complete and move on.",
   },
   {
-    path: "/queues/:queueId",
+    ...page("/queues/:queueId", (m) => m.QueueItemsPage),
     title: "Queue items",
     requiresKey: true,
     wide: true,
-    load: () => PAGE_MODULES["/queues/:queueId"]().then((m) => m.QueueItemsPage),
   },
   {
-    path: "/queues/:queueId/insights",
+    ...page("/queues/:queueId/insights", (m) => m.InsightsPage),
     title: "Queue insights",
     requiresKey: true,
-    load: () => PAGE_MODULES["/queues/:queueId/insights"]().then((m) => m.InsightsPage),
   },
   {
-    path: "/queues/:queueId/train",
+    ...page("/queues/:queueId/train", (m) => m.TrainPage),
     title: "Train from a queue",
     requiresKey: true,
-    load: () => PAGE_MODULES["/queues/:queueId/train"]().then((m) => m.TrainPage),
   },
   {
-    path: "/queues/:queueId/items/:itemId",
+    ...page("/queues/:queueId/items/:itemId", (m) => m.QueueReviewPage),
     title: "Review item",
     requiresKey: true,
-    load: () => PAGE_MODULES["/queues/:queueId/items/:itemId"]().then((m) => m.QueueReviewPage),
   },
   {
-    path: "/specs",
+    ...page("/specs", (m) => m.SpecsPage),
     title: "Annotation specs",
     requiresKey: true,
-    load: () => PAGE_MODULES["/specs"]().then((m) => m.SpecsPage),
     nav: { label: "Annotation specs", icon: ListChecksIcon },
     summary: "The questions annotators answer: ratings, categories, yes/no, numbers and text, each versioned, with a live preview.",
   },
   {
-    path: "/specs/new",
+    ...page("/specs/new", (m) => m.NewSpecPage),
     title: "New annotation spec",
     requiresKey: true,
-    load: () => PAGE_MODULES["/specs/new"]().then((m) => m.NewSpecPage),
   },
   {
-    path: "/specs/:specId/edit",
+    ...page("/specs/:specId/edit", (m) => m.EditSpecPage),
     title: "Edit annotation spec",
     requiresKey: true,
-    load: () => PAGE_MODULES["/specs/:specId/edit"]().then((m) => m.EditSpecPage),
   },
   {
-    path: "/calls",
+    ...page("/calls", (m) => m.CallsPage),
     title: "Calls",
     requiresKey: true,
     wide: true,
-    load: () => PAGE_MODULES["/calls"]().then((m) => m.CallsPage),
     nav: { label: "Calls", icon: ListIcon },
     summary: "Browse the project's calls: filter by op, trace, time and text, select some and add them to an annotation queue.",
   },
   {
-    path: "/models",
+    ...page("/models", (m) => m.ModelCatalogPage),
     title: "Models",
     requiresKey: true,
-    load: () => PAGE_MODULES["/models"]().then((m) => m.ModelCatalogPage),
     prefetch: ({ clients, queryClient }) => queryClient.prefetchQuery(inferenceQueries.models(clients.inference)),
     nav: { label: "Models", icon: CubeIcon },
     summary: "Every inference model your key can use: search, compare published prices, copy a ready-to-run snippet.",
   },
   {
-    path: "/playground",
+    ...page("/playground", (m) => m.PlaygroundPage),
     title: "Playground",
     requiresKey: true,
-    load: () => PAGE_MODULES["/playground"]().then((m) => m.PlaygroundPage),
     nav: { label: "Playground", icon: MessageIcon },
     summary: "Chat with a catalog model or a trained checkpoint, with streamed replies and token usage.",
   },
   {
-    path: "/training",
+    ...page("/training", (m) => m.JobsPage),
     title: "Training jobs",
     requiresKey: true,
-    load: () => PAGE_MODULES["/training"]().then((m) => m.JobsPage),
     nav: { label: "Training", icon: TrendingUpIcon },
     summary: "RL and SFT jobs with live charts, models and their checkpoints: start a job, watch it train, pick the best step.",
   },
   {
-    path: "/training/jobs/new",
+    ...page("/training/jobs/new", (m) => m.CreateJobPage),
     title: "New training job",
     requiresKey: true,
-    load: () => PAGE_MODULES["/training/jobs/new"]().then((m) => m.CreateJobPage),
   },
   {
-    path: "/training/compare",
+    ...page("/training/compare", (m) => m.ComparePage),
     title: "Compare training runs",
     requiresKey: true,
-    load: () => PAGE_MODULES["/training/compare"]().then((m) => m.ComparePage),
   },
   {
-    path: "/training/jobs/:jobId",
+    ...page("/training/jobs/:jobId", (m) => m.JobPage),
     title: "Training job",
     requiresKey: true,
-    load: () => PAGE_MODULES["/training/jobs/:jobId"]().then((m) => m.JobPage),
   },
   {
-    path: "/training/models",
+    ...page("/training/models", (m) => m.ModelsPage),
     title: "Training models",
     requiresKey: true,
-    load: () => PAGE_MODULES["/training/models"]().then((m) => m.ModelsPage),
   },
   {
-    path: "/training/models/:modelId",
+    ...page("/training/models/:modelId", (m) => m.ModelPage),
     title: "Training model",
     requiresKey: true,
-    load: () => PAGE_MODULES["/training/models/:modelId"]().then((m) => m.ModelPage),
   },
   {
-    path: "/settings",
+    ...page("/settings", (m) => m.SettingsPage),
     title: "Settings",
-    load: () => PAGE_MODULES["/settings"]().then((m) => m.SettingsPage),
     nav: { label: "Settings", icon: SettingsIcon, placement: "bottom" },
     summary: "API key, where it is kept, service addresses and projects; test the connection.",
   },
   {
-    path: "/help/proxy",
+    ...page("/help/proxy", (m) => m.ProxyHelpPage),
     title: "Same-origin proxy",
-    load: () => PAGE_MODULES["/help/proxy"]().then((m) => m.ProxyHelpPage),
   },
 ];
 
