@@ -30,11 +30,13 @@ async function expectAnswersShown(page: Page, i: number): Promise<void> {
 const answerTip = (page: Page, position: number, columnIndex: number): Locator =>
   itemRows(page).filter({ has: page.getByRole("link", { name: `Open item ${position}`, exact: true }) }).getByRole("cell").nth(columnIndex).locator("[data-tip]");
 
-test("ten items answered by keyboard with Complete & next: every answer is in the review, the table and the export after a reload", async ({ page, request }) => {
+test("ten items answered by keyboard with Complete & next: every answer is in the review, the table and the export after a reload", async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const scorerRefs = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? [];
   expect(scorerRefs).toHaveLength(4);
-  const queue = await createScratchQueue(request, "annotate", 10, { scorerRefs, offset: 2_000 });
+  // Answers belong to calls, not to the queue: a retry (or a repeat, up to 2 retries) takes calls no earlier attempt answered.
+  const attempt = testInfo.repeatEachIndex * 3 + testInfo.retry;
+  const queue = await createScratchQueue(request, "annotate", 10, { scorerRefs, offset: 2_000 + 100 * attempt });
   await page.goto(`/queues/${queue.id}`);
   await expect(itemRows(page)).toHaveCount(10);
   await page.keyboard.press("j");
@@ -51,6 +53,8 @@ test("ten items answered by keyboard with Complete & next: every answer is in th
     // The comment is highlighted now: e goes into it, Esc leaves it (saving) but stays on the item.
     await page.keyboard.press("e");
     await expect(group(page, "Comment").getByRole("textbox")).toBeFocused();
+    // The seed has comments on some calls: what is typed replaces any.
+    await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type(answer.comment);
     await page.keyboard.press("Escape");
     await expect(heading(page)).toHaveText(`Item ${i + 1} of 10`);
@@ -106,4 +110,32 @@ test("ten items answered by keyboard with Complete & next: every answer is in th
   expect(csv[0]).toContain(",answer.tone,answer.resolution,answer.follows_policy,answer.reviewer_comment");
   expect(csv).toHaveLength(11);
   csv.slice(1).forEach((line, i) => expect(line).toContain(`""user-demo"":${answersFor(i).tone}`));
+});
+
+test("e into a comment written earlier puts the caret after it: what is typed is added at its end", async ({ page, request }, testInfo) => {
+  const scorerRefs = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? [];
+  const attempt = testInfo.repeatEachIndex * 3 + testInfo.retry;
+  const queue = await createScratchQueue(request, "caret", 1, { scorerRefs, offset: 4_000 + 100 * attempt });
+  await page.goto(`/queues/${queue.id}`);
+  await expect(itemRows(page)).toHaveCount(1);
+  await page.keyboard.press("j");
+  await page.keyboard.press("Enter");
+  const comment = group(page, "Comment").getByRole("textbox");
+  // The highlight starts on the first question; the comment is the fourth.
+  const intoComment = async () => {
+    await expect(group(page, "Tone")).toBeVisible();
+    for (const key of ["j", "j", "j", "e"]) await page.keyboard.press(key);
+    await expect(comment).toBeFocused();
+  };
+  await intoComment();
+  const before = await comment.inputValue();
+  await page.keyboard.type("Polite");
+  await page.keyboard.press("Escape");
+  await expect(page.getByText("Saving…")).toHaveCount(0);
+  // After a reload the field's text is set by the page, not typed: focus() alone would put the caret first.
+  await page.reload();
+  await expect(comment).toHaveValue(`${before}Polite`);
+  await intoComment();
+  await page.keyboard.type(", and names the amount");
+  await expect(comment).toHaveValue(`${before}Polite, and names the amount`);
 });

@@ -155,6 +155,36 @@ describe("review page: who is signed in, and keys", () => {
   }, 60_000);
 });
 
+describe("review page: keys pressed before an item's place is known", () => {
+  it("are kept and made once it is: three quick Previous land three items back", async () => {
+    // Reads of the list (not of one item by its id) are held once the first item is placed, like a slow network.
+    const gate: { holding: boolean; release?: () => void } = { holding: false };
+    const held = new Promise<void>((resolve) => (gate.release = resolve));
+    const holdListReads = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
+      const request = new Request(input, init);
+      if (gate.holding && request.url.endsWith("/items/query") && !(await request.clone().text()).includes('"filter":{"id"')) await held;
+      return fetch(request);
+    };
+    const { items, index, user, router, queueId } = await setup((all) => all.findIndex((_, n) => n > 20), "size=25", holdListReads);
+    try {
+      await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+      await waitFor(() => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"), SLOW);
+      gate.holding = true;
+      // The item's window holds the two rows before it: the second press reaches the item whose place is unknown.
+      await user.keyboard("ppp");
+      expect(await screen.findByText(/Finding this item's place in the list: the move follows/, {}, SLOW)).toBeInTheDocument();
+      expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(`Item ${index - 1} of 60`);
+    } finally {
+      gate.release?.();
+    }
+    expect(await screen.findByRole("heading", { level: 1, name: `Item ${index - 2} of 60` }, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index - 3]!.id}`), SLOW);
+  }, 60_000);
+});
+
+/** Whether a recorded request reads the window of the item at index `at` (it starts two rows before). */
+const windowOf = (at: number) => (r: { path: string; body: string }) => r.path.endsWith("/items/query") && r.body.includes(`"offset":${at - 2}`);
+
 describe("review page: read ahead", () => {
   it("reads the calls of the next two items and the previous one before a key is pressed", async () => {
     const requests = recordRequests();
@@ -162,6 +192,18 @@ describe("review page: read ahead", () => {
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
     // Two ahead: a second quick key press must find its item's call here too, before that item's own window is read.
     await waitFor(() => expect(requests.callReads()).toEqual(expect.arrayContaining([items[index + 1]!.call_id, items[index + 2]!.call_id, items[index - 1]!.call_id])), SLOW);
+  }, 60_000);
+
+  it("walking back, reads the window of the item before ahead, so the next Previous knows its place at once", async () => {
+    const { seen: reads, wrap } = recordRequests();
+    const { index, user } = await setup((all) => all.findIndex((_, n) => n > 20), "size=25", wrap);
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    expect(reads.some(windowOf(index - 2))).toBe(false);
+    await user.keyboard("p");
+    await screen.findByRole("heading", { level: 1, name: `Item ${index} of 60` }, SLOW);
+    // Item index-1's own window is read (rows from index-3), and so is index-2's, before any key.
+    await waitFor(() => expect(reads.some(windowOf(index - 2))).toBe(true), SLOW);
   }, 60_000);
 
   it("opened from the table, paints the item from the table's row while its own read is under way", async () => {

@@ -146,10 +146,11 @@ const CALLS_AHEAD = 2;
 
 /**
  * Makes moving on instant: the neighbours' rows are put where their review reads them, their calls
- * and the answers given on them are fetched, and the next item's own window is read ahead, all
- * before a key is pressed.
+ * and the answers given on them are fetched, and the own window of the item on the side the
+ * annotator is walking (next, or previous when walking back) is read ahead, all before a key is
+ * pressed.
  */
-export function usePrefetchNeighbours(projectId: string, queueId: string, view: ListView, neighbours: Neighbours | undefined, readAt: number) {
+export function usePrefetchNeighbours(projectId: string, queueId: string, view: ListView, neighbours: Neighbours | undefined, readAt: number, walking: "prev" | "next") {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -165,10 +166,12 @@ export function usePrefetchNeighbours(projectId: string, queueId: string, view: 
         void queryClient.prefetchQuery(traceQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }));
         void queryClient.prefetchQuery(traceQueries.callsFeedback(trace, projectId, [neighbour.item.call_id]));
       }
-      if (next) void queryClient.prefetchQuery({ ...windowQuery(trace, projectId, queueId, view, next.item, next.index), staleTime: REVIEW_REFRESH_MS });
+      // The window of the item the annotator walks to (the previous one, when walking back).
+      const ahead = walking === "next" ? next : prev;
+      if (ahead) void queryClient.prefetchQuery({ ...windowQuery(trace, projectId, queueId, view, ahead.item, ahead.index), staleTime: REVIEW_REFRESH_MS });
     }, 0);
     return () => clearTimeout(timer);
-  }, [neighbours, readAt, queryClient, trace, queueId, projectId, view]);
+  }, [neighbours, readAt, walking, queryClient, trace, queueId, projectId, view]);
 }
 
 /** The call an item points to, read with /call/read. */

@@ -21,6 +21,11 @@ export type ReviewAction = { state: SettableState; advance: boolean };
 export type Refusal = { change: ProgressChange; error: unknown; label: string };
 export type Announcement = { text: string; tone: "info" | "warning"; count: number };
 type Target = { item: AnnotationQueueItem; neighbours: Neighbours | undefined };
+type Direction = "prev" | "next";
+
+/** Moves kept while an item's place is read, at most: more quick presses than this are a held key, not a count. */
+const MAX_QUEUED_STEPS = 10;
+const clamp = (moves: number, limit: number) => Math.max(-limit, Math.min(limit, moves));
 
 const parseHint = (raw: string | null) => (raw !== null && /^\d+$/.test(raw) ? Number(raw) : null);
 
@@ -71,7 +76,9 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   const settled = !!neighbours && !windowQuery.isPlaceholderData;
   // 0 for a window that stands in (placeholder): rows seeded from it are read again when shown.
   const windowReadAt = windowQuery.isPlaceholderData ? 0 : windowQuery.dataUpdatedAt;
-  usePrefetchNeighbours(project, queueId, view, neighbours, windowReadAt);
+  // The way the annotator is walking the list: the window read ahead is the one on that side.
+  const [walking, setWalking] = useState<Direction>("next");
+  usePrefetchNeighbours(project, queueId, view, neighbours, windowReadAt, walking);
   const position = useKnownPositions(project, queueId, view, windowQuery.data)[itemId] ?? null;
 
   const [announcement, setAnnouncement] = useState<Announcement>({ text: "", tone: "info", count: 0 });
@@ -99,6 +106,9 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   // What keys act on. After a move it is the item moved to, until the page shows it.
   const target = useRef<Target | null>(null);
   const movingTo = useRef<string | null>(null);
+  // Previous / Next pressed while the target's place is still being read: kept (as a net count of
+  // moves, + for next) and made once the place is known, so a quick key press is never lost.
+  const queuedSteps = useRef<{ from: string; moves: number } | null>(null);
   const lastWindow = useRef<{ window: ListWindow | undefined; readAt: number }>({ window: undefined, readAt: 0 });
   useEffect(() => {
     lastWindow.current = { window: windowQuery.data, readAt: windowReadAt };
@@ -147,6 +157,8 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       setRefusal(null);
       progress.mutate({ itemId: current.item.id, state });
       if (!advance) return;
+      queuedSteps.current = null;
+      setWalking("next");
       if (current.neighbours?.next) return goTo(current.neighbours.next);
       setAdvanceFrom(current.item.id);
       // The window at hand cannot place the item: read it again now rather than at the next refresh.
@@ -164,14 +176,32 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   }, [item, advanceFrom, settled, neighbours, goTo]);
 
   const step = useCallback(
-    (direction: "prev" | "next") => {
-      const to = target.current?.neighbours?.[direction];
-      if (to) goTo(to);
-      else if (target.current?.neighbours) say(direction === "next" ? "This is the last item of the list." : "This is the first item of the list.");
-      else say("Still finding this item's place in the list.");
+    (direction: Direction, presses = 1) => {
+      setWalking(direction);
+      for (let left = presses; left > 0; left--) {
+        const current = target.current;
+        if (!current) return say("The item is still loading.");
+        if (!current.neighbours) {
+          const queued = queuedSteps.current?.from === current.item.id ? queuedSteps.current.moves : 0;
+          const moves = clamp(queued + (direction === "next" ? left : -left), MAX_QUEUED_STEPS);
+          queuedSteps.current = moves === 0 ? null : { from: current.item.id, moves };
+          // The latest key wins over an "& next" still waiting for the same place.
+          setAdvanceFrom(null);
+          return say("Finding this item's place in the list: the move follows as soon as it is known.");
+        }
+        const to = current.neighbours[direction];
+        if (!to) return say(direction === "next" ? "This is the last item of the list." : "This is the first item of the list.");
+        goTo(to);
+      }
     },
     [goTo, say],
   );
+  useEffect(() => {
+    const queued = queuedSteps.current;
+    if (!queued || !item || item.id !== queued.from || !neighbours) return;
+    queuedSteps.current = null;
+    step(queued.moves > 0 ? "next" : "prev", Math.abs(queued.moves));
+  }, [item, neighbours, step]);
 
   const listIndex = neighbours?.index ?? null;
   const backHref = tableHref(queueId, view, neighbours ? (neighbours.index ?? neighbours.before) : hint);

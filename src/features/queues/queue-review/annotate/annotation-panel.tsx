@@ -56,6 +56,8 @@ export function AnnotationPanel({ project, queue, item, me }: { project: string;
         // The key that moved focus must not also be typed into the field.
         event.preventDefault();
         field.focus();
+        // Into a comment already written, the caret goes after its last word (focus() alone puts it first).
+        if (field instanceof HTMLTextAreaElement) field.setSelectionRange(field.value.length, field.value.length);
       },
     },
     list.length > 0,
