@@ -179,6 +179,8 @@ describe("review page: keys pressed before an item's place is known", () => {
     }
     expect(await screen.findByRole("heading", { level: 1, name: `Item ${index - 2} of 60` }, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index - 3]!.id}`), SLOW);
+    // The wait is over: its message does not stay under the item moved to.
+    expect(screen.queryByText(/Finding this item's place/)).not.toBeInTheDocument();
   }, 60_000);
 });
 

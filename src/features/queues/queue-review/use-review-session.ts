@@ -200,8 +200,10 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
     const queued = queuedSteps.current;
     if (!queued || !item || item.id !== queued.from || !neighbours) return;
     queuedSteps.current = null;
+    // "Finding this item's place…" is over: it must not stay under the item moved to.
+    say("");
     step(queued.moves > 0 ? "next" : "prev", Math.abs(queued.moves));
-  }, [item, neighbours, step]);
+  }, [item, neighbours, step, say]);
 
   const listIndex = neighbours?.index ?? null;
   const backHref = tableHref(queueId, view, neighbours ? (neighbours.index ?? neighbours.before) : hint);
