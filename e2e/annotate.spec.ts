@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { BIG_QUEUE_NAME, createScratchQueue, itemRows, queueByName, useDemoProject } from "./queues-support";
 
@@ -30,17 +30,25 @@ async function expectAnswersShown(page: Page, i: number): Promise<void> {
 const answerTip = (page: Page, position: number, columnIndex: number): Locator =>
   itemRows(page).filter({ has: page.getByRole("link", { name: `Open item ${position}`, exact: true }) }).getByRole("cell").nth(columnIndex).locator("[data-tip]");
 
-test("ten items answered by keyboard with Complete & next: every answer is in the review, the table and the export after a reload", async ({ page, request }, testInfo) => {
-  test.setTimeout(120_000);
+/**
+ * A scratch queue asking the big queue's four questions, opened on its first item by keyboard.
+ * Answers belong to calls, not to the queue: each attempt (a retry, or a repeat with up to two
+ * retries) takes calls from `offset` on that no earlier attempt answered.
+ */
+async function openScratchReview(page: Page, request: APIRequestContext, testInfo: TestInfo, label: string, size: number, offset: number): Promise<void> {
   const scorerRefs = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? [];
   expect(scorerRefs).toHaveLength(4);
-  // Answers belong to calls, not to the queue: a retry (or a repeat, up to 2 retries) takes calls no earlier attempt answered.
   const attempt = testInfo.repeatEachIndex * 3 + testInfo.retry;
-  const queue = await createScratchQueue(request, "annotate", 10, { scorerRefs, offset: 2_000 + 100 * attempt });
+  const queue = await createScratchQueue(request, label, size, { scorerRefs, offset: offset + 100 * attempt });
   await page.goto(`/queues/${queue.id}`);
-  await expect(itemRows(page)).toHaveCount(10);
+  await expect(itemRows(page)).toHaveCount(size);
   await page.keyboard.press("j");
   await page.keyboard.press("Enter");
+}
+
+test("ten items answered by keyboard with Complete & next: every answer is in the review, the table and the export after a reload", async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  await openScratchReview(page, request, testInfo, "annotate", 10, 2_000);
 
   for (let i = 0; i < 10; i++) {
     await expect(heading(page)).toHaveText(`Item ${i + 1} of 10`);
@@ -113,13 +121,7 @@ test("ten items answered by keyboard with Complete & next: every answer is in th
 });
 
 test("e into a comment written earlier puts the caret after it: what is typed is added at its end", async ({ page, request }, testInfo) => {
-  const scorerRefs = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? [];
-  const attempt = testInfo.repeatEachIndex * 3 + testInfo.retry;
-  const queue = await createScratchQueue(request, "caret", 1, { scorerRefs, offset: 4_000 + 100 * attempt });
-  await page.goto(`/queues/${queue.id}`);
-  await expect(itemRows(page)).toHaveCount(1);
-  await page.keyboard.press("j");
-  await page.keyboard.press("Enter");
+  await openScratchReview(page, request, testInfo, "caret", 1, 4_000);
   const comment = group(page, "Comment").getByRole("textbox");
   // The highlight starts on the first question; the comment is the fourth.
   const intoComment = async () => {
