@@ -12,7 +12,13 @@ const PROJECT = "demo/support-bot";
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
 const SLOW = { timeout: 10_000 };
 
-async function setup(pick: (items: AnnotationQueueItem[]) => number, search = "size=25", wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f) {
+async function setup(
+  pick: (items: AnnotationQueueItem[]) => number,
+  search = "size=25",
+  wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f,
+  /** Whether the address carries the item's index (`i`), as a link from the table does. */
+  { withIndex = true } = {},
+) {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 60, name: "Tone review" });
   const clients = createApiClients(server.settings, { fetch: server.fetch });
@@ -20,7 +26,7 @@ async function setup(pick: (items: AnnotationQueueItem[]) => number, search = "s
   const index = pick(items);
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
   localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
-  const app = renderApp({ path: `/queues/${queueId}/items/${items[index]!.id}?${search}&i=${index}`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
+  const app = renderApp({ path: `/queues/${queueId}/items/${items[index]!.id}?${search}${withIndex ? `&i=${index}` : ""}`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
   const read = async (id: string) => (await clients.trace.queryItems(queueId, { project_id: PROJECT, filter: { id } })).items[0]!;
   return { server, queueId, items, index, read, ...app };
 }
@@ -206,6 +212,20 @@ describe("review page: read ahead", () => {
     await screen.findByRole("heading", { level: 1, name: `Item ${index} of 60` }, SLOW);
     // Item index-1's own window is read (rows from index-3), and so is index-2's, before any key.
     await waitFor(() => expect(reads.some(windowOf(index - 2))).toBe(true), SLOW);
+  }, 60_000);
+
+  it("reached without an index, reads its window again with one read, not a search of the list", async () => {
+    const { seen: reads, wrap } = recordRequests();
+    const { index, queryClient } = await setup((all) => all.findIndex((_, n) => n > 40), "size=25", wrap, { withIndex: false });
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    const listReads = () => reads.filter((r) => r.path.endsWith("/items/query") && !r.body.includes('"filter":{"id"'));
+    // Found once by a search (one-row reads), as on the first read.
+    expect(listReads().length).toBeGreaterThan(3);
+    reads.length = 0;
+    // The refresh every few seconds, made now.
+    await queryClient.refetchQueries({ predicate: (query) => query.queryKey.includes("around"), type: "active" });
+    expect(listReads().map((r) => (JSON.parse(r.body) as { offset: number }).offset)).toEqual([index - 2]);
   }, 60_000);
 
   it("opened from the table, paints the item from the table's row while its own read is under way", async () => {

@@ -130,11 +130,21 @@ export function useListWindow(
   });
 }
 
+/**
+ * The window around `anchor`, read with `hint` as the first guess of its place. Read again (the
+ * review's refresh), it starts from the place the last read found instead: an item reached without
+ * an index (Next unstarted, a pasted link) is then one read every refresh, not a search of the list.
+ */
 export function windowQuery(trace: TraceClient, projectId: string, queueId: string, view: ListView, anchor: AnnotationQueueItem, hint: number | null) {
   return {
     queryKey: windowKey(trace, projectId, queueId, view, anchor),
-    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ListWindow> =>
-      (await readAround(listRows(trace, projectId, queueId, view, signal), anchor, view.sort, { hint })).window,
+    queryFn: async ({ signal, client, queryKey }: { signal: AbortSignal; client: QueryClient; queryKey: readonly unknown[] }): Promise<ListWindow> => {
+      const lastRead = client.getQueryData<ListWindow>(queryKey);
+      const lastPlace = lastRead ? neighboursIn(lastRead, anchor, view.sort) : undefined;
+      // The last read's place is newer than the hint (the index the table or the address had).
+      const guess = lastPlace ? (lastPlace.index ?? lastPlace.before) : hint;
+      return (await readAround(listRows(trace, projectId, queueId, view, signal), anchor, view.sort, { hint: guess })).window;
+    },
   };
 }
 
