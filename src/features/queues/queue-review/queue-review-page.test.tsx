@@ -228,6 +228,24 @@ describe("review page: read ahead", () => {
     expect(listReads().map((r) => (JSON.parse(r.body) as { offset: number }).offset)).toEqual([index - 2]);
   }, 60_000);
 
+  it("Next unstarted a few rows on is taken from the window at hand: no search, and its place is known", async () => {
+    const { seen: reads, wrap } = recordRequests();
+    // An item with a few started or finished items after it, then an unstarted one.
+    const { items, index, user, router } = await setup(
+      (all) => all.findIndex((_, n) => n > 10 && all[n + 1]?.annotation_state !== "unstarted" && all.slice(n + 2, n + 5).some((i) => i.annotation_state === "unstarted")),
+      "size=25",
+      wrap,
+    );
+    const ahead = items.findIndex((i, n) => n > index && i.annotation_state === "unstarted");
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    reads.length = 0;
+    await user.keyboard("u");
+    expect(await screen.findByRole("heading", { level: 1, name: `Item ${ahead + 1} of 60` }, SLOW)).toBeInTheDocument();
+    expect(new URLSearchParams(router.location.search).get("i")).toBe(String(ahead));
+    expect(reads.filter((r) => r.body.includes('"annotation_states":["unstarted"]'))).toEqual([]);
+  }, 60_000);
+
   it("opened from the table, paints the item from the table's row while its own read is under way", async () => {
     const server = createLocalServer();
     const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 30, name: "From the table" });

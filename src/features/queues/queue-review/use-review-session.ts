@@ -211,11 +211,19 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   const back = useCallback(() => navigate(backHref, { state: backState }), [navigate, backHref, backState]);
 
   const goNextUnstarted = useCallback(async () => {
-    const current = target.current?.item;
+    const current = target.current;
     if (!current) return;
-    const found = await nextUnstarted.find(current);
+    // The rows after this one in the window at hand, in the list's order, usually hold it: then no
+    // search, and its place is known. (An unstarted row there means the list shows unstarted items,
+    // so any unstarted item before it would be there too.)
+    const near = current.neighbours?.following.find(({ item: row }) => (changed.get(row.id) ?? row.annotation_state) === "unstarted");
+    if (near) {
+      nextUnstarted.reset();
+      return goTo(near);
+    }
+    const found = await nextUnstarted.find(current.item);
     if (found) goTo({ item: found.item, index: null }, { wrapped: found.wrapped });
-  }, [nextUnstarted, goTo]);
+  }, [nextUnstarted, goTo, changed]);
 
   return {
     view,
