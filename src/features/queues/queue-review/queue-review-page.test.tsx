@@ -142,6 +142,20 @@ describe("review page: who is signed in, and keys", () => {
     expect(await screen.findByText(/Not marked completed: It was skipped by you, which is final/, {}, SLOW)).toBeInTheDocument();
   }, 60_000);
 
+  it("names a change's item by its number once the review has moved on, and a move clears what was said", async () => {
+    const { user, index } = await setup((all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted" && all[n + 1]?.annotation_state === "unstarted"));
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    // Skip & next: the outcome arrives on the next item, and names the item skipped.
+    await user.keyboard("{Shift>}S{/Shift}");
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 2} of 60` }, SLOW);
+    expect(await screen.findByText(`Item ${index + 1} marked skipped.`, {}, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    await user.keyboard("n");
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 3} of 60` }, SLOW);
+    expect(screen.queryByText(/marked skipped/)).not.toBeInTheDocument();
+  }, 60_000);
+
   it("moves between items without adding history entries: Back leaves the review", async () => {
     const server = createLocalServer();
     const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 30, name: "History" });

@@ -79,14 +79,20 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   // The way the annotator is walking the list: the window read ahead is the one on that side.
   const [walking, setWalking] = useState<Direction>("next");
   usePrefetchNeighbours(project, queueId, view, neighbours, windowReadAt, walking);
-  const position = useKnownPositions(project, queueId, view, windowQuery.data)[itemId] ?? null;
+  const positions = useKnownPositions(project, queueId, view, windowQuery.data);
+  const position = positions[itemId] ?? null;
 
   const [announcement, setAnnouncement] = useState<Announcement>({ text: "", tone: "info", count: 0 });
   const say = useCallback((text: string, tone: Announcement["tone"] = "info") => setAnnouncement((a) => ({ text, tone, count: a.count + 1 })), []);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   // The item "& next" was pressed on; once its place is known the review moves on, or says it is the last.
   const [advanceFrom, setAdvanceFrom] = useState<string | null>(null);
-  const labelOf = useCallback((p: number | null) => (p ? `Item ${formatCount(p)}` : "The item"), []);
+  // An item named by its number where known: a change's outcome often arrives after the review has
+  // moved on (Complete & next), and "the previous item" would be wrong once it has moved again.
+  const labelOf = (id: string) => {
+    const at = positions[id];
+    return at ? `Item ${formatCount(at)}` : id === itemId ? "The item" : "The previous item";
+  };
 
   const saving = useRef(new Set<string>());
   const progress = useSetProgress(project, queueId, {
@@ -94,12 +100,12 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
     onAccepted: (accepted) => {
       saving.current.delete(accepted.id);
       annotator.remember(accepted.annotator_user_id);
-      say(`${accepted.id === itemId ? labelOf(position) : "The previous item"} marked ${STATE_LABELS[accepted.annotation_state].toLowerCase()}.`);
+      say(`${labelOf(accepted.id)} marked ${STATE_LABELS[accepted.annotation_state].toLowerCase()}.`);
     },
     onRefused: (change, error) => {
       saving.current.delete(change.itemId);
       setChanged((current) => withoutKey(current, change.itemId));
-      setRefusal({ change, error, label: change.itemId === itemId ? labelOf(position) : "The previous item" });
+      setRefusal({ change, error, label: labelOf(change.itemId) });
     },
   });
 
@@ -128,13 +134,15 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       target.current = { item: to.item, neighbours: known };
       movingTo.current = to.item.id;
       warnedAbout.current = null;
+      // What was said about the item left (a warning, "the first item") is not about the one shown next.
+      say("");
       // Its row is known: the item paints from it at once (and is read again if the row is old).
       seedItemRead(queryClient, trace, project, queueId, to.item, readAt);
       setMoved({ from: urlItem.current, to: to.item.id, index: to.index });
       // Moving between items replaces the history entry: Back leaves the review, not item by item.
       navigate(reviewHref(queueId, to.item.id, view, to.index), { replace: true, state });
     },
-    [navigate, queueId, view, listed, queryClient, trace, project],
+    [navigate, queueId, view, listed, queryClient, trace, project, say],
   );
 
   const act = useCallback(
@@ -200,10 +208,9 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
     const queued = queuedSteps.current;
     if (!queued || !item || item.id !== queued.from || !neighbours) return;
     queuedSteps.current = null;
-    // "Finding this item's place…" is over: it must not stay under the item moved to.
-    say("");
+    // The move (goTo) also clears "Finding this item's place…".
     step(queued.moves > 0 ? "next" : "prev", Math.abs(queued.moves));
-  }, [item, neighbours, step, say]);
+  }, [item, neighbours, step]);
 
   const listIndex = neighbours?.index ?? null;
   const backHref = tableHref(queueId, view, neighbours ? (neighbours.index ?? neighbours.before) : hint);
