@@ -43,6 +43,16 @@ describe("app shell", () => {
     await waitFor(() => expect(document.title).toBe("Page not found · W&B Ops Dashboard"));
   });
 
+  it("sends a shortened address to the page that lists what it names, keeping its query", async () => {
+    localStorage.setItem(API_KEY_STORAGE_KEY, "local-demo-key");
+    const { router } = setup("/training/jobs?state=running");
+    await waitFor(() => expect(router.location.pathname).toBe("/training"));
+    expect(router.location.search).toBe("?state=running");
+    expect(await screen.findByRole("heading", { name: "Training jobs", level: 1 }, { timeout: 10_000 })).toBeInTheDocument();
+    router.navigate("/queues/q-1/items/");
+    await waitFor(() => expect(router.location.pathname).toBe("/queues/q-1"));
+  });
+
   it("says when it talks to the local services, and not otherwise", async () => {
     setup("/");
     expect(await screen.findByText("Local services — training is simulated.")).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Route, Routes } from "react-router-dom";
+import { Navigate, Route, Routes, useLocation } from "react-router-dom";
 import { AppLayout } from "./layout";
 import { LazyRoutePage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
@@ -26,6 +26,18 @@ function pageRoute(route: AppRoute) {
   );
 }
 
+/**
+ * Addresses with no page of their own, one step below a page that lists what they would: a job's
+ * address shortened to its collection ("/training/jobs") meant the jobs list, not "not found".
+ */
+const SHORTENED_ADDRESSES = ["/training/jobs", "/queues/:queueId/items"] as const;
+
+/** Goes one path segment up, keeping the query (a filter in it still applies there). */
+function ToParentPage() {
+  const { pathname, search } = useLocation();
+  return <Navigate replace to={{ pathname: pathname.replace(/\/[^/]+\/?$/, "") || "/", search }} />;
+}
+
 // The overview's cards: every page with a summary and a place in the navigation.
 const AREAS: readonly AppArea[] = APP_ROUTES.flatMap((route) => (route.summary && route.nav ? [{ path: route.path, label: route.nav.label, icon: route.nav.icon, summary: route.summary }] : []));
 
@@ -38,6 +50,9 @@ export function AppRoutes() {
           {APP_ROUTES.filter((r) => !r.requiresKey).map(pageRoute)}
           {/* Pages that need a key sit under a guard that sends the user to Settings and back. */}
           <Route element={<KeyRequiredOutlet />}>{APP_ROUTES.filter((r) => r.requiresKey).map(pageRoute)}</Route>
+          {SHORTENED_ADDRESSES.map((path) => (
+            <Route key={path} path={path} element={<ToParentPage />} />
+          ))}
           <Route
             path="*"
             element={
