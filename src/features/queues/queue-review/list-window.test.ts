@@ -5,7 +5,7 @@ import { createApiClients } from "@/api/clients";
 import { createLocalServer } from "@/test/local-server";
 import { DEFAULT_TABLE_STATE, toListRequest, type ItemsTableState } from "../shared/items-url-state";
 import { compareInList } from "./list-order";
-import { countBefore, firstAfter, neighboursIn, readAround, type FetchRows } from "./list-window";
+import { countBefore, firstAfter, firstWantedAfter, neighboursIn, readAround, type FetchRows } from "./list-window";
 
 const PROJECT = "demo/support-bot";
 let server: ReturnType<typeof createLocalServer>;
@@ -132,6 +132,10 @@ function movingList(rows: Row[]) {
   };
 }
 
+/** The rows firstWantedAfter is asked for below. */
+const WANTED_IDS = new Set(["item-0009", "item-0020"]);
+const wanted = (item: Row) => WANTED_IDS.has(item.id);
+
 describe("moving through a list that items leave as they are done (the stuck Complete & next)", () => {
   it("always lands on the next unstarted item, whatever the hint and however reads race the writes", async () => {
     const rows = queueOf(120);
@@ -189,5 +193,26 @@ describe("moving through a list that items leave as they are done (the stuck Com
     await expect(firstAfter(queue.fetchRows, rows[3]!, SORT)).resolves.toEqual({ item: rows[5], wrapped: false });
     await expect(firstAfter(queue.fetchRows, rows[9]!, SORT)).resolves.toEqual({ item: rows[0], wrapped: true });
     await expect(firstAfter(queue.fetchRows, rows[11]!, SORT)).resolves.toEqual({ item: rows[0], wrapped: true });
+  });
+
+  it("finds a wanted row after one in a single read from its place, and says when that read cannot tell", async () => {
+    const rows = queueOf(30);
+    const queue = movingList(rows);
+    let reads = 0;
+    const fetchRows: FetchRows = (offset, limit) => {
+      reads++;
+      return queue.fetchRows(offset, limit);
+    };
+    await expect(firstWantedAfter(fetchRows, rows[4]!, SORT, 4, 10, wanted)).resolves.toEqual({ item: rows[9], index: 9 });
+    expect(reads).toBe(1);
+    // Not within the read: the caller searches.
+    await expect(firstWantedAfter(fetchRows, rows[9]!, SORT, 9, 10, wanted)).resolves.toBeUndefined();
+    // The anchor has left the list: the read starts at the row before it.
+    queue.complete(rows[4]!.id);
+    await expect(firstWantedAfter(fetchRows, rows[4]!, SORT, 3, 10, wanted)).resolves.toEqual({ item: rows[9], index: 8 });
+    // Rows before it went meanwhile: a read from the old place starts after it, and might have skipped one.
+    queue.complete(rows[1]!.id);
+    queue.complete(rows[2]!.id);
+    await expect(firstWantedAfter(fetchRows, rows[4]!, SORT, 3, 10, wanted)).resolves.toBeUndefined();
   });
 });

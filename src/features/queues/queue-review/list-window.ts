@@ -169,6 +169,27 @@ export class ListMovingError extends Error {
 }
 
 /**
+ * The first row after `anchor` that `wanted` accepts, from one read of `limit` rows starting at
+ * `from` (the anchor's index in the list, or the index of the row before it when it has left the
+ * list). Undefined when that read cannot tell: it starts after the anchor (rows before it went
+ * meanwhile, so one may have been skipped), or no such row comes before its end.
+ */
+export async function firstWantedAfter(
+  fetchRows: FetchRows,
+  anchor: OrderedItem,
+  sort: readonly ItemSortBy[],
+  from: number,
+  limit: number,
+  wanted: (item: AnnotationQueueItem) => boolean,
+): Promise<Neighbour | undefined> {
+  const offset = Math.max(0, from);
+  const rows = await fetchRows(offset, limit);
+  if (offset > 0 && (!rows[0] || compareInList(rows[0], anchor, sort) > 0)) return undefined;
+  for (const [i, row] of rows.entries()) if (compareInList(row, anchor, sort) > 0 && wanted(row)) return { item: row, index: offset + i };
+  return undefined;
+}
+
+/**
  * The first row of the list after `anchor` (e.g. the next unstarted item after this one), wrapping
  * to the list's first row when none comes later. The anchor itself is never the answer.
  */

@@ -16,13 +16,19 @@ async function setup(
   pick: (items: AnnotationQueueItem[]) => number,
   search = "size=25",
   wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f,
-  /** Whether the address carries the item's index (`i`), as a link from the table does. */
-  { withIndex = true } = {},
+  /** Whether the address carries the item's index (`i`), as a link from the table does. `states`: items' states set first, by index. */
+  { withIndex = true, states = {} }: { withIndex?: boolean; states?: Record<number, AnnotationQueueItem["annotation_state"]> } = {},
 ) {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 60, name: "Tone review" });
   const clients = createApiClients(server.settings, { fetch: server.fetch });
-  const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT, include_position: true });
+  const listItems = async () => (await clients.trace.queryItems(queueId, { project_id: PROJECT, include_position: true })).items;
+  let items = await listItems();
+  if (Object.keys(states).length > 0) {
+    const setState = server.db.prepare("UPDATE annotation_queue_items SET annotation_state = ? WHERE id = ?");
+    for (const [at, state] of Object.entries(states)) setState.run(state, items[Number(at)]!.id);
+    items = await listItems();
+  }
   const index = pick(items);
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
   localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
@@ -257,6 +263,24 @@ describe("review page: read ahead", () => {
     await user.keyboard("u");
     expect(await screen.findByRole("heading", { level: 1, name: `Item ${ahead + 1} of 60` }, SLOW)).toBeInTheDocument();
     expect(new URLSearchParams(router.location.search).get("i")).toBe(String(ahead));
+    expect(reads.filter((r) => r.body.includes('"annotation_states":["unstarted"]'))).toEqual([]);
+  }, 60_000);
+
+  it("Next unstarted further on is found with one read of the rows after the item, and its place is known", async () => {
+    const { seen: reads, wrap } = recordRequests();
+    // Item 21's next unstarted item is the 9th after it: beyond the rows its window holds.
+    const states = Object.fromEntries([21, 22, 23, 24, 25, 26, 27, 28].map((at) => [at, "completed" as const]));
+    const { index, user, router } = await setup(() => 20, "size=25", wrap, { states: { ...states, 29: "unstarted" } });
+    const ahead = 29;
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    reads.length = 0;
+    await user.keyboard("u");
+    expect(await screen.findByRole("heading", { level: 1, name: `Item ${ahead + 1} of 60` }, SLOW)).toBeInTheDocument();
+    expect(new URLSearchParams(router.location.search).get("i")).toBe(String(ahead));
+    const scans = reads.filter((r) => r.path.endsWith("/items/query") && r.body.includes(`"offset":${index},"limit":50`));
+    expect(scans).toHaveLength(1);
     expect(reads.filter((r) => r.body.includes('"annotation_states":["unstarted"]'))).toEqual([]);
   }, 60_000);
 

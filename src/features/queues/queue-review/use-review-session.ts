@@ -228,8 +228,10 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       nextUnstarted.reset();
       return goTo(near);
     }
-    const found = await nextUnstarted.find(current.item);
-    if (found) goTo({ item: found.item, index: null }, { wrapped: found.wrapped });
+    const place = current.neighbours;
+    const scan = place ? { from: place.index ?? place.before - 1, stateOf: (row: AnnotationQueueItem) => changed.get(row.id) ?? row.annotation_state } : undefined;
+    const found = await nextUnstarted.find(current.item, scan);
+    if (found) goTo({ item: found.item, index: found.index }, { wrapped: found.wrapped });
   }, [nextUnstarted, goTo, changed]);
 
   return {
