@@ -171,8 +171,9 @@ export class ListMovingError extends Error {
 /**
  * The first row after `anchor` that `wanted` accepts, from one read of `limit` rows starting at
  * `from` (the anchor's index in the list, or the index of the row before it when it has left the
- * list). Undefined when that read cannot tell: it starts after the anchor (rows before it went
- * meanwhile, so one may have been skipped), or no such row comes before its end.
+ * list), with the read (a window that places the row found). Undefined when that read cannot
+ * tell: it starts after the anchor (rows before it went meanwhile, so one may have been skipped),
+ * or no such row comes before its end.
  */
 export async function firstWantedAfter(
   fetchRows: FetchRows,
@@ -181,11 +182,12 @@ export async function firstWantedAfter(
   from: number,
   limit: number,
   wanted: (item: AnnotationQueueItem) => boolean,
-): Promise<Neighbour | undefined> {
+): Promise<(Neighbour & { window: ListWindow }) | undefined> {
   const offset = Math.max(0, from);
-  const rows = await fetchRows(offset, limit);
-  if (offset > 0 && (!rows[0] || compareInList(rows[0], anchor, sort) > 0)) return undefined;
-  for (const [i, row] of rows.entries()) if (compareInList(row, anchor, sort) > 0 && wanted(row)) return { item: row, index: offset + i };
+  const items = await fetchRows(offset, limit);
+  if (offset > 0 && (!items[0] || compareInList(items[0], anchor, sort) > 0)) return undefined;
+  const window: ListWindow = { offset, items, reachesEnd: items.length < limit };
+  for (const [i, row] of items.entries()) if (compareInList(row, anchor, sort) > 0 && wanted(row)) return { item: row, index: offset + i, window };
   return undefined;
 }
 

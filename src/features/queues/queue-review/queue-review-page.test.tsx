@@ -282,6 +282,9 @@ describe("review page: read ahead", () => {
     const scans = reads.filter((r) => r.path.endsWith("/items/query") && r.body.includes(`"offset":${index},"limit":50`));
     expect(scans).toHaveLength(1);
     expect(reads.filter((r) => r.body.includes('"annotation_states":["unstarted"]'))).toEqual([]);
+    // That read placed the item: its own window is not read.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reads.filter(windowOf(ahead))).toEqual([]);
   }, 60_000);
 
   it("opened from the table, paints the item from the table's row while its own read is under way", async () => {

@@ -1,8 +1,9 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { AnnotationQueueItem, AnnotationState } from "@contract/trace";
 import { useApiClients } from "@/settings/api-clients";
 import { firstAfter, firstWantedAfter } from "./list-window";
-import { listRows, type ListView } from "./use-review-queries";
+import { listRows, windowQuery, type ListView } from "./use-review-queries";
 
 /**
  * Rows of the table's list read after the item in one request before searching: the next
@@ -22,6 +23,7 @@ export type NextUnstartedStatus = { phase: "idle" } | { phase: "searching" } | {
  */
 export function useNextUnstarted(projectId: string, queueId: string, view: ListView) {
   const { trace } = useApiClients();
+  const queryClient = useQueryClient();
   const [status, setStatus] = useState<NextUnstartedStatus>({ phase: "idle" });
   const running = useRef<AbortController | null>(null);
 
@@ -37,6 +39,8 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
           const near = await firstWantedAfter(listRows(trace, projectId, queueId, view, abort.signal), current, view.sort, scan.from, SCAN_AHEAD, (row) => scan.stateOf(row) === "unstarted");
           if (abort.signal.aborted) return null;
           if (near) {
+            // The read places the item found: the review shows its place at once and reads no window for it.
+            queryClient.setQueryData(windowQuery(trace, projectId, queueId, view, near.item, near.index).queryKey, near.window);
             setStatus({ phase: "idle" });
             return { item: near.item, wrapped: false, index: near.index };
           }
@@ -53,7 +57,7 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
         return null;
       }
     },
-    [trace, projectId, queueId, view],
+    [trace, projectId, queueId, view, queryClient],
   );
   const reset = useCallback(() => setStatus({ phase: "idle" }), []);
   return { status, find, reset };
