@@ -207,6 +207,8 @@ describe("moving through a list that items leave as they are done (the stuck Com
     expect(reads).toBe(1);
     // Not within the read: the caller searches.
     await expect(firstWantedAfter(fetchRows, rows[9]!, SORT, 9, 10, wanted)).resolves.toBeUndefined();
+    // The read's last row, with more rows after it: the read would not place it as its window.
+    await expect(firstWantedAfter(fetchRows, rows[4]!, SORT, 0, 10, wanted)).resolves.toBeUndefined();
     // The anchor has left the list: the read starts at the row before it.
     queue.complete(rows[4]!.id);
     await expect(firstWantedAfter(fetchRows, rows[4]!, SORT, 3, 10, wanted)).resolves.toMatchObject({ item: rows[9], index: 8 });

@@ -173,7 +173,7 @@ export class ListMovingError extends Error {
  * `from` (the anchor's index in the list, or the index of the row before it when it has left the
  * list), with the read (a window that places the row found). Undefined when that read cannot
  * tell: it starts after the anchor (rows before it went meanwhile, so one may have been skipped),
- * or no such row comes before its end.
+ * or no such row comes before its last row (the last is not placed: nothing after it was read).
  */
 export async function firstWantedAfter(
   fetchRows: FetchRows,
@@ -187,7 +187,9 @@ export async function firstWantedAfter(
   const items = await fetchRows(offset, limit);
   if (offset > 0 && (!items[0] || compareInList(items[0], anchor, sort) > 0)) return undefined;
   const window: ListWindow = { offset, items, reachesEnd: items.length < limit };
-  for (const [i, row] of items.entries()) if (compareInList(row, anchor, sort) > 0 && wanted(row)) return { item: row, index: offset + i, window };
+  // The read must also place the row found (a row after it, or the list's end), to serve as its window.
+  const placed = (i: number) => i < items.length - 1 || window.reachesEnd;
+  for (const [i, row] of items.entries()) if (compareInList(row, anchor, sort) > 0 && wanted(row) && placed(i)) return { item: row, index: offset + i, window };
   return undefined;
 }
 

@@ -59,6 +59,10 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
     },
     [trace, projectId, queueId, view, queryClient],
   );
-  const reset = useCallback(() => setStatus({ phase: "idle" }), []);
+  // A search still running is for an item the review has moved on from.
+  const reset = useCallback(() => {
+    running.current?.abort();
+    setStatus({ phase: "idle" });
+  }, []);
   return { status, find, reset };
 }

@@ -139,10 +139,12 @@ export function windowQuery(trace: TraceClient, projectId: string, queueId: stri
   return {
     queryKey: windowKey(trace, projectId, queueId, view, anchor),
     queryFn: async ({ signal, client, queryKey }: { signal: AbortSignal; client: QueryClient; queryKey: readonly unknown[] }): Promise<ListWindow> => {
-      const lastRead = client.getQueryData<ListWindow>(queryKey);
-      const lastPlace = lastRead ? neighboursIn(lastRead, anchor, view.sort) : undefined;
-      // The last read's place is newer than the hint (the index the table or the address had).
-      const guess = lastPlace ? (lastPlace.index ?? lastPlace.before) : hint;
+      const lastRead = client.getQueryState<ListWindow>(queryKey);
+      const lastPlace = lastRead?.data ? neighboursIn(lastRead.data, anchor, view.sort) : undefined;
+      // A read from the last refresh or so is newer than the hint (the index the address had when the
+      // item was opened); an older one (the item visited minutes ago) is not. Either is only a guess.
+      const recent = !!lastRead && Date.now() - lastRead.dataUpdatedAt < 2 * REVIEW_REFRESH_MS;
+      const guess = lastPlace && (recent || hint === null) ? (lastPlace.index ?? lastPlace.before) : hint;
       return (await readAround(listRows(trace, projectId, queueId, view, signal), anchor, view.sort, { hint: guess })).window;
     },
   };

@@ -23,7 +23,7 @@ export type Announcement = { text: string; tone: "info" | "warning"; count: numb
 type Target = { item: AnnotationQueueItem; neighbours: Neighbours | undefined };
 type Direction = "prev" | "next";
 
-/** Moves kept while an item's place is read, at most: more quick presses than this are a held key, not a count. */
+/** Moves kept while an item's place is read, at most (capped at each press): more quick presses than this are a held key, not a count. */
 const MAX_QUEUED_STEPS = 10;
 const clamp = (moves: number, limit: number) => Math.max(-limit, Math.min(limit, moves));
 
@@ -91,7 +91,7 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   // moved on (Complete & next), and "the previous item" would be wrong once it has moved again.
   const labelOf = (id: string) => {
     const at = positions[id];
-    return at ? `Item ${formatCount(at)}` : id === itemId ? "The item" : "The previous item";
+    return at ? `Item ${formatCount(at)}` : id === itemId ? "The item" : "An item you left";
   };
 
   const saving = useRef(new Set<string>());
@@ -133,6 +133,8 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       const known = around ? neighboursIn(around, to.item, view.sort, listed) : undefined;
       target.current = { item: to.item, neighbours: known };
       movingTo.current = to.item.id;
+      // Moves kept for the item left belong to it (step queues the rest of its presses again).
+      queuedSteps.current = null;
       warnedAbout.current = null;
       // What was said about the item left (a warning, "the first item") is not about the one shown next.
       say("");
@@ -147,6 +149,8 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
 
   const act = useCallback(
     ({ state, advance }: ReviewAction) => {
+      // The latest key wins: Previous / Next still waiting for a place are dropped.
+      queuedSteps.current = null;
       const current = target.current;
       if (!current) return say("The item is still loading.");
       const move = allowedMoves(current.item, annotator.me)[state];
@@ -165,7 +169,6 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       setRefusal(null);
       progress.mutate({ itemId: current.item.id, state });
       if (!advance) return;
-      queuedSteps.current = null;
       setWalking("next");
       if (current.neighbours?.next) return goTo(current.neighbours.next);
       setAdvanceFrom(current.item.id);
@@ -195,7 +198,7 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
           queuedSteps.current = moves === 0 ? null : { from: current.item.id, moves };
           // The latest key wins over an "& next" still waiting for the same place.
           setAdvanceFrom(null);
-          return say("Finding this item's place in the list: the move follows as soon as it is known.");
+          return say(moves === 0 ? "" : "Finding this item's place in the list: the move follows as soon as it is known.");
         }
         const to = current.neighbours[direction];
         if (!to) return say(direction === "next" ? "This is the last item of the list." : "This is the first item of the list.");
@@ -220,6 +223,7 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   const goNextUnstarted = useCallback(async () => {
     const current = target.current;
     if (!current) return;
+    setWalking("next");
     // The rows after this one in the window at hand, in the list's order, usually hold it: then no
     // search, and its place is known. (An unstarted row there means the list shows unstarted items,
     // so any unstarted item before it would be there too.)
@@ -231,7 +235,8 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
     const place = current.neighbours;
     const scan = place ? { from: place.index ?? place.before - 1, stateOf: (row: AnnotationQueueItem) => changed.get(row.id) ?? row.annotation_state } : undefined;
     const found = await nextUnstarted.find(current.item, scan);
-    if (found) goTo({ item: found.item, index: found.index }, { wrapped: found.wrapped });
+    // Another move while it was sought: the answer was for an item no longer shown.
+    if (found && target.current?.item.id === current.item.id) goTo({ item: found.item, index: found.index }, { wrapped: found.wrapped });
   }, [nextUnstarted, goTo, changed]);
 
   return {
