@@ -181,17 +181,26 @@ describe("review page: who is signed in, and keys", () => {
   }, 60_000);
 });
 
+/**
+ * Holds reads of the list (not of one item by its id) while `gate.holding`, until `gate.release()`,
+ * like a slow network: the review cannot place its item meanwhile.
+ */
+function listReadsGate(holding: boolean) {
+  const gate: { holding: boolean; release?: () => void } = { holding };
+  const held = new Promise<void>((resolve) => (gate.release = resolve));
+  const wrap = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
+    const request = new Request(input, init);
+    if (gate.holding && request.url.endsWith("/items/query") && !(await request.clone().text()).includes('"filter":{"id"')) await held;
+    return fetch(request);
+  };
+  return { gate, wrap };
+}
+
 describe("review page: keys pressed before an item's place is known", () => {
   it("are kept and made once it is: three quick Previous land three items back", async () => {
-    // Reads of the list (not of one item by its id) are held once the first item is placed, like a slow network.
-    const gate: { holding: boolean; release?: () => void } = { holding: false };
-    const held = new Promise<void>((resolve) => (gate.release = resolve));
-    const holdListReads = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
-      const request = new Request(input, init);
-      if (gate.holding && request.url.endsWith("/items/query") && !(await request.clone().text()).includes('"filter":{"id"')) await held;
-      return fetch(request);
-    };
-    const { items, index, user, router, queueId } = await setup((all) => all.findIndex((_, n) => n > 20), "size=25", holdListReads);
+    // Held once the first item is placed.
+    const { gate, wrap } = listReadsGate(false);
+    const { items, index, user, router, queueId } = await setup((all) => all.findIndex((_, n) => n > 20), "size=25", wrap);
     try {
       await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
       await waitFor(() => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"), SLOW);
@@ -210,14 +219,8 @@ describe("review page: keys pressed before an item's place is known", () => {
   }, 60_000);
 
   it("are dropped by a later action key: Next, then Start, stays on the item started", async () => {
-    const gate: { holding: boolean; release?: () => void } = { holding: true };
-    const held = new Promise<void>((resolve) => (gate.release = resolve));
-    const holdListReads = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
-      const request = new Request(input, init);
-      if (gate.holding && request.url.endsWith("/items/query") && !(await request.clone().text()).includes('"filter":{"id"')) await held;
-      return fetch(request);
-    };
-    const { items, index, user, router, queueId, read } = await setup((all) => all.findIndex((i, n) => n > 20 && i.annotation_state === "unstarted"), "size=25", holdListReads);
+    const { gate, wrap } = listReadsGate(true);
+    const { items, index, user, router, queueId, read } = await setup((all) => all.findIndex((i, n) => n > 20 && i.annotation_state === "unstarted"), "size=25", wrap);
     try {
       await screen.findByRole("heading", { level: 1, name: /^Item/ }, SLOW);
       await user.keyboard("n");
