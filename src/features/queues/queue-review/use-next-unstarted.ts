@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { AnnotationQueueItem, AnnotationState } from "@contract/trace";
 import { useApiClients } from "@/settings/api-clients";
-import { firstAfter, firstWantedAfter } from "./list-window";
+import { firstAfter, firstWantedAfter, type Neighbours } from "./list-window";
 import { listRows, windowQuery, type ListView } from "./use-review-queries";
 
 /**
@@ -12,14 +12,16 @@ import { listRows, windowQuery, type ListView } from "./use-review-queries";
  */
 const SCAN_AHEAD = 50;
 
-/** Where the item is in the table's list (its index, or the row before it when it has left it), and the states this page has set since the rows were read. */
-export type ScanFrom = { from: number; stateOf: (item: AnnotationQueueItem) => AnnotationState };
+/** The item's place in the table's list, and its rows' states with the changes this page has made since they were read. */
+export type KnownPlace = { neighbours: Neighbours; stateOf: (item: AnnotationQueueItem) => AnnotationState };
 
 export type NextUnstartedStatus = { phase: "idle" } | { phase: "searching" } | { phase: "none" } | { phase: "failed"; error: unknown };
 
 /**
  * "Next unstarted": the first unstarted item after this one in the table's order and filters (its
- * State filter set aside), wrapping to the start of the list when none comes later.
+ * State filter set aside), wrapping to the start of the list when none comes later. Given the
+ * item's place, it looks in the window at hand, then in one read of the rows after the item, and
+ * only then searches the unstarted list.
  */
 export function useNextUnstarted(projectId: string, queueId: string, view: ListView) {
   const { trace } = useApiClients();
@@ -28,15 +30,25 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
   const running = useRef<AbortController | null>(null);
 
   const find = useCallback(
-    async (current: AnnotationQueueItem, scan?: ScanFrom): Promise<{ item: AnnotationQueueItem; wrapped: boolean; index: number | null } | null> => {
+    async (current: AnnotationQueueItem, place?: KnownPlace): Promise<{ item: AnnotationQueueItem; wrapped: boolean; index: number | null } | null> => {
       running.current?.abort();
+      const unstarted = (row: AnnotationQueueItem) => place?.stateOf(row) === "unstarted";
+      // The rows after the item in the window at hand, in the list's order, usually hold it: no
+      // request, and its place is known. (An unstarted row there means the list shows unstarted
+      // items, so any unstarted item before it would be there too.)
+      const inWindow = place?.neighbours.following.find(({ item: row }) => unstarted(row));
+      if (inWindow) {
+        setStatus({ phase: "idle" });
+        return { ...inWindow, wrapped: false };
+      }
       const abort = new AbortController();
       running.current = abort;
       setStatus({ phase: "searching" });
       try {
         // The table's list holds unstarted items: look just after the item first.
-        if (scan && (view.states.length === 0 || view.states.includes("unstarted"))) {
-          const near = await firstWantedAfter(listRows(trace, projectId, queueId, view, abort.signal), current, view.sort, scan.from, SCAN_AHEAD, (row) => scan.stateOf(row) === "unstarted");
+        if (place && (view.states.length === 0 || view.states.includes("unstarted"))) {
+          const from = place.neighbours.index ?? place.neighbours.before - 1;
+          const near = await firstWantedAfter(listRows(trace, projectId, queueId, view, abort.signal), current, view.sort, from, SCAN_AHEAD, unstarted);
           if (abort.signal.aborted) return null;
           if (near) {
             // The read places the item found: the review shows its place at once and reads no window for it.
@@ -59,10 +71,5 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
     },
     [trace, projectId, queueId, view, queryClient],
   );
-  // A search still running is for an item the review has moved on from.
-  const reset = useCallback(() => {
-    running.current?.abort();
-    setStatus({ phase: "idle" });
-  }, []);
-  return { status, find, reset };
+  return { status, find };
 }

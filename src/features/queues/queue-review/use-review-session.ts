@@ -59,7 +59,8 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   // Items this page changed: their new state decides whether they are in the list, even in a
   // window read before the service had the change.
   const [changed, setChanged] = useState<ReadonlyMap<string, SettableState>>(new Map());
-  const listed = useCallback((i: AnnotationQueueItem) => matchesFilter({ ...i, annotation_state: changed.get(i.id) ?? i.annotation_state }, view), [view, changed]);
+  const stateOf = useCallback((i: AnnotationQueueItem) => changed.get(i.id) ?? i.annotation_state, [changed]);
+  const listed = useCallback((i: AnnotationQueueItem) => matchesFilter({ ...i, annotation_state: stateOf(i) }, view), [view, stateOf]);
 
   const itemQuery = useReviewItem(project, queueId, itemId);
   const item = itemQuery.data;
@@ -224,20 +225,10 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
     const current = target.current;
     if (!current) return;
     setWalking("next");
-    // The rows after this one in the window at hand, in the list's order, usually hold it: then no
-    // search, and its place is known. (An unstarted row there means the list shows unstarted items,
-    // so any unstarted item before it would be there too.)
-    const near = current.neighbours?.following.find(({ item: row }) => (changed.get(row.id) ?? row.annotation_state) === "unstarted");
-    if (near) {
-      nextUnstarted.reset();
-      return goTo(near);
-    }
-    const place = current.neighbours;
-    const scan = place ? { from: place.index ?? place.before - 1, stateOf: (row: AnnotationQueueItem) => changed.get(row.id) ?? row.annotation_state } : undefined;
-    const found = await nextUnstarted.find(current.item, scan);
+    const found = await nextUnstarted.find(current.item, current.neighbours && { neighbours: current.neighbours, stateOf });
     // Another move while it was sought: the answer was for an item no longer shown.
     if (found && target.current?.item.id === current.item.id) goTo({ item: found.item, index: found.index }, { wrapped: found.wrapped });
-  }, [nextUnstarted, goTo, changed]);
+  }, [nextUnstarted, goTo, stateOf]);
 
   return {
     view,
