@@ -182,15 +182,15 @@ describe("review page: who is signed in, and keys", () => {
 });
 
 /**
- * Holds reads of the list (not of one item by its id) while `gate.holding`, until `gate.release()`,
- * like a slow network: the review cannot place its item meanwhile.
+ * Holds reads of the list (and of the item itself, with `itemReads`) while `gate.holding`, until
+ * `gate.release()`, like a slow network: the review cannot place its item meanwhile.
  */
-function listReadsGate(holding: boolean) {
+function listReadsGate(holding: boolean, { itemReads = false } = {}) {
   const gate: { holding: boolean; release?: () => void } = { holding };
   const held = new Promise<void>((resolve) => (gate.release = resolve));
   const wrap = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
     const request = new Request(input, init);
-    if (gate.holding && request.url.endsWith("/items/query") && !(await request.clone().text()).includes('"filter":{"id"')) await held;
+    if (gate.holding && request.url.endsWith("/items/query") && (itemReads || !(await request.clone().text()).includes('"filter":{"id"'))) await held;
     return fetch(request);
   };
   return { gate, wrap };
@@ -216,6 +216,19 @@ describe("review page: keys pressed before an item's place is known", () => {
     await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index - 3]!.id}`), SLOW);
     // The wait is over: its message does not stay under the item moved to.
     expect(screen.queryByText(/Finding this item's place/)).not.toBeInTheDocument();
+  }, 60_000);
+
+  it("are kept before the item itself has arrived: two quick Previous on a review opened by its link", async () => {
+    const { gate, wrap } = listReadsGate(true, { itemReads: true });
+    const { items, index, user, router, queueId } = await setup((all) => all.findIndex((_, n) => n > 20), "size=25", wrap);
+    try {
+      expect(await screen.findByText("Loading the item…", {}, SLOW)).toBeInTheDocument();
+      await user.keyboard("pp");
+    } finally {
+      gate.release?.();
+    }
+    expect(await screen.findByRole("heading", { level: 1, name: `Item ${index - 1} of 60` }, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index - 2]!.id}`), SLOW);
   }, 60_000);
 
   it("are dropped by a later action key: Next, then Start, stays on the item started", async () => {

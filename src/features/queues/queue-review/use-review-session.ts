@@ -192,11 +192,12 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       setWalking(direction);
       for (let left = presses; left > 0; left--) {
         const current = target.current;
-        if (!current) return say("The item is still loading.");
-        if (!current.neighbours) {
-          const queued = queuedSteps.current?.from === current.item.id ? queuedSteps.current.moves : 0;
+        if (!current?.neighbours) {
+          // Before the item itself has arrived, it is the one the address names.
+          const from = current?.item.id ?? urlItem.current;
+          const queued = queuedSteps.current?.from === from ? queuedSteps.current.moves : 0;
           const moves = clamp(queued + (direction === "next" ? left : -left), MAX_QUEUED_STEPS);
-          queuedSteps.current = moves === 0 ? null : { from: current.item.id, moves };
+          queuedSteps.current = moves === 0 ? null : { from, moves };
           // The latest key wins over an "& next" still waiting for the same place.
           setAdvanceFrom(null);
           return say(moves === 0 ? "" : "Finding this item's place in the list: the move follows as soon as it is known.");
