@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import { matchPath, useLocation } from "react-router-dom";
 import { APP_ROUTES, type AppRoute } from "./routes";
+import { trackPreload } from "./page-preloads";
 
 type Entry = { page: ComponentType | LazyExoticComponent<ComponentType>; failed: boolean; locationKey: string };
 
@@ -51,7 +52,7 @@ export async function preloadPage(route: AppRoute): Promise<void> {
   // Loaded, loading or failed on a visit already: hovering a link again costs nothing.
   if (pages.has(route)) return;
   try {
-    const Component = await route.load();
+    const Component = await trackPreload(route.load());
     if (!pages.has(route)) pages.set(route, { page: Component, failed: false, locationKey: "" });
   } catch {
     // The visit loads it again and says what went wrong.

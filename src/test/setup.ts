@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
+import { preloadsSettled } from "@/app/page-preloads";
 
 // A file's first render waits for its lazily loaded page, which on a busy machine took over the
 // default 1 s of findBy* (the settings page's first test failed so). Passing tests do not wait longer.
@@ -11,3 +12,6 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// A page's code preloaded on hover or focus may still be loading when the file ends (page-preloads.ts).
+afterAll(() => preloadsSettled());
