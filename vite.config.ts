@@ -1,9 +1,8 @@
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
-import { resolve } from "node:path";
 import { defineConfig } from "vite";
 import { IMPORT_ALIASES } from "./aliases.ts";
-import { BOOT_ENTRY, bootScriptFirst } from "./build/boot-entry.ts";
+import { preloadAppFromHtml } from "./build/entries.ts";
 import { CODE_SPLITTING_GROUPS } from "./build/chunking.ts";
 
 // The dashboard is plain static files. In development `npm run dev` starts the local
@@ -11,7 +10,7 @@ import { CODE_SPLITTING_GROUPS } from "./build/chunking.ts";
 const apiTarget = process.env.DEV_API_TARGET;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), bootScriptFirst()],
+  plugins: [react(), tailwindcss(), preloadAppFromHtml()],
   resolve: { alias: IMPORT_ALIASES },
   build: {
     target: "es2022",
@@ -23,7 +22,6 @@ export default defineConfig({
     // only scan the page for <link rel="modulepreload"> on every load.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      input: { index: resolve(import.meta.dirname, "index.html"), ...BOOT_ENTRY },
       output: { codeSplitting: { groups: CODE_SPLITTING_GROUPS } },
     },
   },

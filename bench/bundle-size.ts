@@ -15,9 +15,12 @@ type ManifestChunk = {
 };
 type Manifest = Record<string, ManifestChunk>;
 
+/** The app's entry, as the manifest names its source: loaded by boot.ts, preloaded by index.html. */
+const APP_ENTRY_SOURCE = "src/main.tsx";
+
 export type Bytes = { raw: number; gzip: number };
 export type BundleReport = {
-  initial: { js: Bytes; css: Bytes; files: string[] };
+  initial: { js: Bytes; css: Bytes; files: string[]; hasApp: boolean };
   /** src/boot.ts and what it imports: the first script to run (part of `initial`). */
   boot: { js: Bytes; files: string[] };
   routes: { name: string; js: Bytes; css: Bytes; files: string[] }[];
@@ -61,16 +64,16 @@ function filesOf(manifest: Manifest, keys: Iterable<string>) {
  */
 export function measureBundle(distDir: string): BundleReport {
   const manifest = JSON.parse(readFileSync(join(distDir, ".vite", "manifest.json"), "utf8")) as Manifest;
-  // index.html's entry and src/boot.ts's (build/boot-entry.ts): index.html loads both.
-  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  if (entryKeys.length === 0) throw new Error("No entry chunk in the Vite manifest: was dist/ built by `npm run build`?");
-
-  const initialKeys = new Set(entryKeys.flatMap((key) => [...staticClosure(manifest, key)]));
-  const bootKey = entryKeys.find((key) => manifest[key]?.name === "boot");
-  const boot = filesOf(manifest, bootKey ? staticClosure(manifest, bootKey) : []);
+  // index.html's entry is src/boot.ts; it imports src/main.tsx, whose files index.html preloads
+  // (build/entries.ts): the first load is both, and everything they import statically.
+  const bootKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!bootKey) throw new Error("No entry chunk in the Vite manifest: was dist/ built by `npm run build`?");
+  const appKey = Object.keys(manifest).find((key) => manifest[key]?.src === APP_ENTRY_SOURCE);
+  const initialKeys = new Set([bootKey, ...(appKey ? [appKey] : [])].flatMap((key) => [...staticClosure(manifest, key)]));
+  const boot = filesOf(manifest, staticClosure(manifest, bootKey));
   const initial = filesOf(manifest, initialKeys);
   const routes = Object.keys(manifest)
-    .filter((key) => manifest[key]?.isDynamicEntry)
+    .filter((key) => manifest[key]?.isDynamicEntry && key !== appKey)
     .map((key) => {
       const own = [...staticClosure(manifest, key)].filter((k) => !initialKeys.has(k));
       const files = filesOf(manifest, own);
@@ -79,7 +82,7 @@ export function measureBundle(distDir: string): BundleReport {
     .sort((a, b) => b.js.gzip - a.js.gzip);
 
   return {
-    initial: { js: measure(distDir, initial.js), css: measure(distDir, initial.css), files: [...initial.js, ...initial.css] },
+    initial: { js: measure(distDir, initial.js), css: measure(distDir, initial.css), files: [...initial.js, ...initial.css], hasApp: appKey !== undefined },
     boot: { js: measure(distDir, boot.js), files: [...boot.js] },
     routes,
   };

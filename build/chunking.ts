@@ -1,5 +1,5 @@
 import type { ChunkingContext } from "rolldown";
-import { BOOT_ENTRY } from "./boot-entry.ts";
+import { APP_ENTRY, BOOT_ENTRY } from "./entries.ts";
 
 /**
  * The entry modules, kept out of the `app` chunk, as is what src/boot.ts imports: boot.ts must run
@@ -14,8 +14,9 @@ const ENTRY_MODULES = /[\\/](index\.html|src[\\/]main\.tsx|src[\\/]boot\.ts)$/;
  * catalog's first row on a cold load). Left to itself the bundler made ~120 files: 36 for the first
  * page's shell and a dozen more for each page, and a browser fetches at most six at once from one
  * host over HTTP/1.1, so the page's own data request waited behind its code. These groups instead:
- * - `app`: everything the entry imports statically (the shell, React, the contract schemas) in one
- *   file, except the entries and what boot.ts needs.
+ * - `app`: everything main.tsx imports statically (the shell, React, the contract schemas) in one
+ *   file, except the entries and what boot.ts needs. (main.tsx is imported by boot.ts, not by
+ *   index.html: build/entries.ts has index.html preload this file.)
  * - `shared`: what two or more pages use that is not one feature's own code (table kit, fields,
  *   formatting, queries, the libraries those need), fetched beside the first page's own file.
  * - `shared-annotation`, `shared-training`: one area's feature code that several of its pages use.
@@ -37,22 +38,31 @@ const PAGE_LIBRARY = /[\\/]node_modules[\\/](uplot|@tanstack[\\/](react-virtual|
 
 export const CODE_SPLITTING_GROUPS = [
   { name: bootDependencies, debugName: "boot-dependencies", priority: 2 },
-  { name: "app", tags: ["$initial" as const], test: (id: string) => !ENTRY_MODULES.test(id), priority: 1 },
-  { name: "shared", minShareCount: 2, test: (id: string) => !FEATURE_MODULE.test(id) && !PAGE_LIBRARY.test(id) },
+  { name: appModules, debugName: "app", priority: 1 },
+  { name: "shared", minShareCount: 2, test: (id: string) => !ENTRY_MODULES.test(id) && !FEATURE_MODULE.test(id) && !PAGE_LIBRARY.test(id) },
   { name: "shared-annotation", minShareCount: 2, test: /[\\/]src[\\/]features[\\/](queues|specs|calls|train-from-queue)[\\/]/ },
   { name: "shared-training", minShareCount: 2, test: /[\\/]src[\\/]features[\\/](training|playground)[\\/]/ },
 ];
 
-const bootImportsByBuild = new WeakMap<ChunkingContext, Set<string>>();
+const staticImportsByBuild = new WeakMap<ChunkingContext, Map<string, Set<string>>>();
+
+/** What `entry` imports statically, directly or not (computed once per build). */
+function staticImportsOf(entry: string, context: ChunkingContext): Set<string> {
+  let byEntry = staticImportsByBuild.get(context);
+  if (!byEntry) staticImportsByBuild.set(context, (byEntry = new Map()));
+  let found = byEntry.get(entry);
+  if (!found) byEntry.set(entry, (found = staticImports(entry, context)));
+  return found;
+}
 
 /** `boot-dependencies` for every module boot.ts imports, directly or not. */
 function bootDependencies(id: string, context: ChunkingContext): string | null {
-  let bootImports = bootImportsByBuild.get(context);
-  if (!bootImports) {
-    bootImports = staticImports(BOOT_ENTRY.boot, context);
-    bootImportsByBuild.set(context, bootImports);
-  }
-  return bootImports.has(id) && !ENTRY_MODULES.test(id) ? "boot-dependencies" : null;
+  return staticImportsOf(BOOT_ENTRY, context).has(id) && !ENTRY_MODULES.test(id) ? "boot-dependencies" : null;
+}
+
+/** `app` for every module main.tsx imports, directly or not (boot's are taken first: higher priority). */
+function appModules(id: string, context: ChunkingContext): string | null {
+  return staticImportsOf(APP_ENTRY, context).has(id) && !ENTRY_MODULES.test(id) ? "app" : null;
 }
 
 function staticImports(entry: string, context: ChunkingContext): Set<string> {

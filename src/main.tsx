@@ -14,8 +14,8 @@ import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { resolveDefaultUrls } from "@/settings/settings-defaults";
 import { createSettingsStore } from "@/settings/settings-store";
 
-// First, before anything can paint: put the stored theme on <html>. (No inline script: the CSP
-// forbids them, and this module is the first script to run.)
+// The stored theme on <html>, kept there and followed (boot.ts put it there first: no inline
+// script can, the CSP forbids them).
 const themeStore = createThemeStore();
 
 /** How long the first render waits for the first page's data (see below). */
@@ -31,8 +31,8 @@ const settingsStore = createSettingsStore({
 const queryClient = createQueryClient();
 const apiClientOptions = runtimeConfig.requestTimeoutMs ? { timeoutMs: runtimeConfig.requestTimeoutMs } : undefined;
 // And its first data into the cache, before the page renders (the catalog's first row: issue 17's
-// bench). In a build, boot.ts sent the request already (app/first-page-request.ts) and the client
-// takes its answer; `npm run dev` has no boot.ts, so the request starts here.
+// bench). boot.ts, which imported this module, sent the request already (app/first-page-request.ts)
+// and the client takes its answer; a page whose request boot.ts does not know starts it here.
 const { connection } = settingsStore.getSnapshot();
 const firstPageData = prefetchPageDataAt(window.location.pathname, { clients: createApiClients(connection, apiClientOptions), queryClient, hasKey: connection.apiKey.trim() !== "" });
 await firstPageCode;

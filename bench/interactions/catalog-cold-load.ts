@@ -10,7 +10,7 @@ export const CATALOG_FIRST_ROW_BUDGET_MS = 300;
 export type CatalogColdLoadSample = {
   /** Navigation start to the animation frame after the one that first has a catalog row. */
   firstRowMs: number;
-  /** Navigation start to DOMContentLoaded: the entry's scripts fetched and run. */
+  /** Navigation start to DOMContentLoaded: src/boot.ts fetched and run (the app runs after it). */
   scriptsMs: number;
   /** Start and end of the `/models` request (Resource Timing). */
   modelsStartMs: number;

@@ -144,7 +144,7 @@ export async function interactionsPart(origin: string, manifest: ServerDbManifes
       "",
       "### Model catalog, cold load",
       "",
-      "Each run opens `/models` in a new browser context (no HTTP or code cache) as a returning user, and times from navigation start to the animation frame after the one that first shows a row. Also: DOMContentLoaded (the entry's scripts fetched and run) and the `/models` request (src/boot.ts starts it before the app's code has arrived: app/first-page-request.ts).",
+      "Each run opens `/models` in a new browser context (no HTTP or code cache) as a returning user, and times from navigation start to the animation frame after the one that first shows a row. Also: DOMContentLoaded (src/boot.ts fetched and run; since 2026-11-25 it runs the app's code only after sending the first request, so the app's own run is no longer inside it) and the `/models` request (boot.ts sends it as soon as the config is in: app/boot-sequence.ts).",
       "",
       table(["run", "scripts run", "/models request", "first row painted", "after the response"], catalogRows.rows),
       "",
