@@ -1,4 +1,4 @@
-import { DEMO_KEY, expect, test } from "./fixtures";
+import { DEMO_KEY, expect, expectNoAxeViolations, presetTheme, test } from "./fixtures";
 
 /** A promise and the function that settles it (Promise.withResolvers needs Node 22). */
 function gate(): { held: Promise<void>; release: () => void } {
@@ -61,3 +61,21 @@ test("nothing moves while the first page and the sidebar's status lines arrive",
   });
   expect(shifts).toEqual([]);
 });
+
+// A dropped connection while the app's code loads (or a deployment replaced under an open tab) left
+// the page blank: boot.ts now says so, and its Reload starts the dashboard once the code can load.
+for (const theme of ["light", "dark"] as const) {
+  test(`when the app's code cannot load, the page says so and Reload recovers (${theme} theme)`, async ({ page }) => {
+    await presetTheme(page, theme);
+    await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
+    await page.route(/\/assets\/app-[^/]+\.js$/, (route) => route.abort("connectionreset"));
+    await page.goto("/models");
+    const failure = page.getByRole("alert");
+    await expect(failure.getByRole("heading", { name: "The dashboard could not start" })).toBeVisible();
+    await expect(failure).toContainText("Check the connection, then reload the page.");
+    await expectNoAxeViolations(page);
+    await page.unroute(/\/assets\/app-[^/]+\.js$/);
+    await failure.getByRole("button", { name: "Reload" }).click();
+    await expect(page.getByRole("table", { name: "Inference models" }).locator("tbody tr").first()).toBeVisible();
+  });
+}

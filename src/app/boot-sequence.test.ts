@@ -20,7 +20,7 @@ vi.mock("./page-modules", () => ({
   pagePathAt: (pathname: string) => (pathname === "/models" ? "/models" : undefined),
 }));
 
-const { bootThenRun } = await import("./boot-sequence");
+const { bootThenRun, showStartFailure } = await import("./boot-sequence");
 
 /** Lets every pending promise callback run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -30,6 +30,7 @@ describe("boot: the first page's code and data, then the app", () => {
     window.history.replaceState(null, "", "/");
     localStorage.clear();
     document.documentElement.className = "";
+    document.body.replaceChildren();
     pageLoads.length = 0;
   });
 
@@ -59,5 +60,32 @@ describe("boot: the first page's code and data, then the app", () => {
     localStorage.setItem(THEME_STORAGE_KEY, "dark");
     bootThenRun(() => Promise.resolve());
     expect(document.documentElement.classList.contains("dark")).toBe(true);
+  });
+
+  // A dropped connection or a deployment replaced under an open tab used to leave a blank page.
+  it("says the app could not start, with the reason and a Reload button, when its code fails to load", async () => {
+    const root = document.body.appendChild(Object.assign(document.createElement("div"), { id: "root" }));
+    const booted = bootThenRun(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/main-1.js")));
+    firstRequest.state.settle?.resolve();
+    await booted;
+    const alert = root.querySelector('[role="alert"]');
+    expect(alert?.querySelector("h1")?.textContent).toBe("The dashboard could not start");
+    expect(alert?.textContent).toContain("Details: Failed to fetch dynamically imported module: /assets/main-1.js");
+    expect(alert?.querySelector("button")?.textContent).toBe("Reload");
+  });
+
+  it("shows the reason as text, never as markup", () => {
+    const root = document.createElement("div");
+    showStartFailure(root, new Error("<img src=x onerror=alert(1)>"));
+    expect(root.querySelector("img")).toBeNull();
+    expect(root.textContent).toContain("<img src=x onerror=alert(1)>");
+  });
+
+  it("leaves a page the app has drawn alone", () => {
+    const root = document.createElement("div");
+    root.append(document.createElement("main"));
+    showStartFailure(root, new Error("late failure"));
+    expect(root.querySelectorAll("main")).toHaveLength(1);
+    expect(root.textContent).not.toContain("late failure");
   });
 });

@@ -29,5 +29,34 @@ export function bootThenRun(runApp: () => Promise<unknown>): Promise<unknown> {
   if (pagePath) PAGE_MODULES[pagePath]().catch(() => undefined);
   return preloadFirstPageRequest(pagePath)
     .catch(() => undefined)
-    .then(runApp);
+    .then(runApp)
+    .catch((error: unknown) => showStartFailure(document.getElementById("root"), error));
+}
+
+/**
+ * The app's code failed to load or to start (a dropped connection, a deployment replaced under an
+ * open tab): say so and offer a reload, instead of leaving the page blank. Plain DOM with text
+ * only, as nothing of React has run. Nothing is replaced once the app has drawn anything.
+ */
+export function showStartFailure(root: HTMLElement | null, error: unknown): void {
+  if (!root || root.childElementCount > 0) return;
+  const panel = document.createElement("main");
+  panel.className = "mx-auto flex min-h-screen max-w-lg flex-col justify-center gap-4 p-8";
+  panel.setAttribute("role", "alert");
+  const heading = document.createElement("h1");
+  heading.className = "text-lg font-semibold";
+  heading.textContent = "The dashboard could not start";
+  const advice = document.createElement("p");
+  advice.className = "text-sm text-fg-muted";
+  advice.textContent = "Its code did not load completely. Check the connection, then reload the page.";
+  const details = document.createElement("p");
+  details.className = "font-mono text-xs text-fg-muted";
+  details.textContent = `Details: ${error instanceof Error ? error.message : String(error)}`;
+  const reload = document.createElement("button");
+  reload.type = "button";
+  reload.className = "self-start rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-fg";
+  reload.textContent = "Reload";
+  reload.addEventListener("click", () => window.location.reload());
+  panel.append(heading, advice, details, reload);
+  root.append(panel);
 }
