@@ -1,6 +1,7 @@
 import type { AnnotationQueueItem, ItemSortBy } from "@contract/trace";
 import type { ListWindow } from "../shared/cached-lists";
 import { compareInList, type OrderedItem } from "./list-order";
+import { countBefore, type FetchRows } from "./list-search";
 
 /**
  * Where an item stands in a list (the table's filter and sort), found by comparing it with the
@@ -9,9 +10,7 @@ import { compareInList, type OrderedItem } from "./list-order";
  * between two rows, and the rows around it are read from the list as it is now.
  */
 
-/** `limit` rows of the list from `offset` (filter and sort fixed by the caller). */
-export type FetchRows = (offset: number, limit: number) => Promise<readonly AnnotationQueueItem[]>;
-
+export type { FetchRows } from "./list-search";
 
 export type Neighbour = { item: AnnotationQueueItem; index: number };
 
@@ -72,55 +71,6 @@ export function neighboursIn(
   const endKnown = next !== null || window.reachesEnd;
   if (!startKnown || !endKnown) return undefined;
   return { index, before, prev, next, following };
-}
-
-/**
- * The number of rows of the list that come strictly before `anchor`: a gallop from `hint` (where
- * the anchor probably is), then a bisection, with one-row reads. About 2·log2(distance from the
- * hint) reads; none are shared between calls, so every answer is about the list as it is now.
- */
-export async function countBefore(fetchRows: FetchRows, anchor: OrderedItem, sort: readonly ItemSortBy[], hint = 0): Promise<number> {
-  const seen = new Map<number, boolean>();
-  const isBefore = async (offset: number): Promise<boolean> => {
-    const known = seen.get(offset);
-    if (known !== undefined) return known;
-    const [row] = await fetchRows(offset, 1);
-    const result = !!row && compareInList(row, anchor, sort) < 0;
-    seen.set(offset, result);
-    return result;
-  };
-
-  // The answer lies in [lo, hi]: every offset below lo is before the anchor; hi is not (or the end).
-  let lo = 0;
-  let hi: number;
-  const start = Math.max(0, Math.floor(hint));
-  if (await isBefore(start)) {
-    lo = start + 1;
-    let step = 1;
-    while (await isBefore(lo + step - 1)) {
-      lo += step;
-      step *= 2;
-    }
-    hi = lo + step - 1;
-  } else {
-    hi = start;
-    let step = 1;
-    while (lo < hi) {
-      const probe = Math.max(lo, hi - step);
-      if (await isBefore(probe)) {
-        lo = probe + 1;
-        break;
-      }
-      hi = probe;
-      step *= 2;
-    }
-  }
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (await isBefore(mid)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
