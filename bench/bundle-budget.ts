@@ -10,7 +10,8 @@ export const BUDGET = {
    * Files, not only bytes (issue 17's cold load): over HTTP/1.1 a browser fetches six at a time from
    * one host, and a page's data request queued behind its code when the first load was 36 files and
    * each page a dozen more. build/chunking.ts keeps these small: the first load is index.html's
-   * entry, src/boot.ts and what they import (the bundler's runtime, the app, boot's page table).
+   * entry (src/boot.ts), the app it imports (src/main.tsx, preloaded by index.html) and what they
+   * import (the bundler's runtime, the app's chunk, boot's page table).
    */
   initialJsFiles: 5,
   routeJsFiles: 4,

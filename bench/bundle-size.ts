@@ -59,14 +59,15 @@ function filesOf(manifest: Manifest, keys: Iterable<string>) {
 }
 
 /**
- * What the first page load costs (the entry and everything it imports statically) and what each
+ * What the first page load costs (the entry, the app it imports, and everything those import
+ * statically) and what each
  * lazy route adds on top of that (its dynamic entry's static closure minus what is already loaded).
  */
 export function measureBundle(distDir: string): BundleReport {
   const manifest = JSON.parse(readFileSync(join(distDir, ".vite", "manifest.json"), "utf8")) as Manifest;
   // index.html's entry is src/boot.ts; it imports src/main.tsx, whose files index.html preloads
   // (build/entries.ts): the first load is both, and everything they import statically.
-  const bootKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const bootKey = Object.keys(manifest).find((key) => key === "index.html" && manifest[key]?.isEntry);
   if (!bootKey) throw new Error("No entry chunk in the Vite manifest: was dist/ built by `npm run build`?");
   const appKey = Object.keys(manifest).find((key) => manifest[key]?.src === APP_ENTRY_SOURCE);
   const initialKeys = new Set([bootKey, ...(appKey ? [appKey] : [])].flatMap((key) => [...staticClosure(manifest, key)]));

@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { BUDGET } from "./bundle-budget";
 import { kb, measureBundle } from "./bundle-size";
 
@@ -8,7 +9,8 @@ import { kb, measureBundle } from "./bundle-size";
  */
 export { BUDGET };
 
-const report = measureBundle(resolve(import.meta.dirname, "..", "dist"));
+const distDir = resolve(import.meta.dirname, "..", "dist");
+const report = measureBundle(distDir);
 const { js, css } = report.initial;
 console.info(`Initial load: JS ${kb(js.gzip)} gzip (${kb(js.raw)} raw), CSS ${kb(css.gzip)} gzip (${kb(css.raw)} raw); of it boot.ts's ${kb(report.boot.js.gzip)} gzip`);
 for (const route of report.routes) console.info(`  lazy ${route.name}: JS ${kb(route.js.gzip)} gzip, CSS ${kb(route.css.gzip)} gzip`);
@@ -18,6 +20,11 @@ if (js.gzip > BUDGET.initialJsGzip) failures.push(`initial JavaScript is ${kb(js
 if (css.gzip > BUDGET.initialCssGzip) failures.push(`initial CSS is ${kb(css.gzip)} gzip, over the ${kb(BUDGET.initialCssGzip)} budget`);
 if (!report.initial.hasApp) failures.push("no chunk for src/main.tsx in the build's manifest: src/boot.ts must import it (build/entries.ts)");
 if (report.boot.js.gzip > BUDGET.bootJsGzip) failures.push(`src/boot.ts and its imports are ${kb(report.boot.js.gzip)} gzip, over the ${kb(BUDGET.bootJsGzip)} budget: ${report.boot.files.join(", ")}`);
+// Every file of the first load must be asked for by index.html itself (script, modulepreload or
+// stylesheet): main.tsx's files are otherwise fetched only once boot.ts imports it, after the config.
+const html = readFileSync(join(distDir, "index.html"), "utf8");
+const notInHtml = report.initial.files.filter((file) => !html.includes(`/${file}"`));
+if (notInHtml.length) failures.push(`index.html does not ask for these first-load files, so they would download late (build/entries.ts): ${notInHtml.join(", ")}`);
 const initialJsFiles = report.initial.files.filter((file) => file.endsWith(".js"));
 if (initialJsFiles.length > BUDGET.initialJsFiles) failures.push(`the first load fetches ${initialJsFiles.length} JavaScript files, over the budget of ${BUDGET.initialJsFiles}: ${initialJsFiles.join(", ")}`);
 for (const route of report.routes) {

@@ -1,13 +1,14 @@
 import { resolve } from "node:path";
-import type { Plugin } from "vite";
+import { normalizePath, type Plugin } from "vite";
 import type { OutputBundle, OutputChunk } from "rolldown";
 
 const SRC = resolve(import.meta.dirname, "..", "src");
 
+// Module ids as the bundler writes them (forward slashes on every OS).
 /** index.html's one script: it starts the first page's code and data, then imports APP_ENTRY. */
-export const BOOT_ENTRY = resolve(SRC, "boot.ts");
+export const BOOT_ENTRY = normalizePath(resolve(SRC, "boot.ts"));
 /** The app (React, the router, the shell): src/boot.ts imports it once the first request is sent. */
-export const APP_ENTRY = resolve(SRC, "main.tsx");
+export const APP_ENTRY = normalizePath(resolve(SRC, "main.tsx"));
 
 /**
  * Puts the app's files into index.html as preloads (`modulepreload`, and its stylesheet), so they

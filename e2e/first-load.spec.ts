@@ -75,7 +75,7 @@ for (const theme of ["light", "dark"] as const) {
     await expect(failure).toContainText("Check the connection, then reload the page.");
     await expectNoAxeViolations(page);
     await page.unroute(/\/assets\/app-[^/]+\.js$/);
-    await failure.getByRole("button", { name: "Reload" }).click();
+    await page.getByRole("button", { name: "Reload" }).click();
     await expect(page.getByRole("table", { name: "Inference models" }).locator("tbody tr").first()).toBeVisible();
   });
 }

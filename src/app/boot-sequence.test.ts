@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { THEME_STORAGE_KEY } from "@/settings/theme/theme-preference";
 
 /** The first request boot sends, held until the test settles it. */
@@ -26,7 +26,12 @@ const { bootThenRun, showStartFailure } = await import("./boot-sequence");
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("boot: the first page's code and data, then the app", () => {
+  let consoleError: MockInstance<typeof console.error>;
+  beforeEach(() => {
+    consoleError = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  });
   afterEach(() => {
+    consoleError.mockRestore();
     window.history.replaceState(null, "", "/");
     localStorage.clear();
     document.documentElement.className = "";
@@ -68,10 +73,24 @@ describe("boot: the first page's code and data, then the app", () => {
     const booted = bootThenRun(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/main-1.js")));
     firstRequest.state.settle?.resolve();
     await booted;
-    const alert = root.querySelector('[role="alert"]');
+    const alert = root.querySelector('main [role="alert"]');
     expect(alert?.querySelector("h1")?.textContent).toBe("The dashboard could not start");
+    expect(alert?.textContent).toContain("Its code did not load completely. Check the connection");
     expect(alert?.textContent).toContain("Details: Failed to fetch dynamically imported module: /assets/main-1.js");
-    expect(alert?.querySelector("button")?.textContent).toBe("Reload");
+    expect(root.querySelector("main button")?.textContent).toBe("Reload");
+    expect(consoleError).toHaveBeenCalledWith("The dashboard could not start:", expect.any(TypeError));
+  });
+
+  // Found in review: a bug in the app's startup was shown as a connection problem, and logged nowhere.
+  it("tells an error thrown while starting from code that did not load, and logs it", async () => {
+    const root = document.body.appendChild(Object.assign(document.createElement("div"), { id: "root" }));
+    const crash = new TypeError("Cannot read properties of null (reading 'x')");
+    const booted = bootThenRun(() => Promise.reject(crash));
+    firstRequest.state.settle?.resolve();
+    await booted;
+    expect(root.textContent).toContain("It hit an error while starting.");
+    expect(root.textContent).not.toContain("Check the connection");
+    expect(consoleError).toHaveBeenCalledWith("The dashboard could not start:", crash);
   });
 
   it("shows the reason as text, never as markup", () => {
@@ -81,11 +100,13 @@ describe("boot: the first page's code and data, then the app", () => {
     expect(root.textContent).toContain("<img src=x onerror=alert(1)>");
   });
 
-  it("leaves a page the app has drawn alone", () => {
+  it("leaves a page the app has drawn alone, and still logs the error", () => {
     const root = document.createElement("div");
     root.append(document.createElement("main"));
-    showStartFailure(root, new Error("late failure"));
+    const late = new Error("late failure");
+    showStartFailure(root, late);
     expect(root.querySelectorAll("main")).toHaveLength(1);
     expect(root.textContent).not.toContain("late failure");
+    expect(consoleError).toHaveBeenCalledWith("The dashboard could not start:", late);
   });
 });

@@ -39,8 +39,8 @@ const FIRST_REQUESTS: Partial<Record<PagePath, (connection: ConnectionSettings) 
 export function preloadFirstPageRequest(pagePath: PagePath | undefined): Promise<void> {
   const firstRequest = pagePath && FIRST_REQUESTS[pagePath];
   if (!firstRequest) return Promise.resolve();
-  // Registered on the config before main.tsx awaits it, so the request is on its way (and
-  // preloaded-responses.ts holds it) when main.tsx's prefetch asks: no await may come before it.
+  // boot-sequence.ts runs the app only once this has settled, so the request is on its way (and
+  // preloaded-responses.ts holds it) when main.tsx's prefetch asks.
   return loadRuntimeConfigOnce().then((config) => {
     const { connection } = readSettingsState(browserStorage(), resolveDefaultUrls(config, import.meta.env, window.location.origin));
     if (!connection.apiKey.trim()) return;
