@@ -107,6 +107,31 @@ describe("review page", () => {
     gate.release?.();
     await waitFor(async () => expect((await read(items[index]!.id)).annotation_state).toBe("completed"), SLOW);
   }, 60_000);
+
+  // Found driving the review with the trace service down: the 5-s refresh (or a Retry) put the item's
+  // read back to "pending", so the page flipped to "Loading the item…" and Retry vanished every few seconds.
+  it("keeps the error and its Retry while the item is read again with the service still down", async () => {
+    const down = { held: null as Promise<void> | null, reads: 0 };
+    const failItemReads = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
+      if (!String(input instanceof Request ? input.url : input).includes("/items/query")) return fetch(input, init);
+      down.reads++;
+      if (down.held) await down.held;
+      return new Response(JSON.stringify({ detail: "Service unavailable" }), { status: 503, headers: { "Content-Type": "application/json", "Retry-After": "0" } });
+    };
+    const { user } = await setup(() => 5, "size=25", failItemReads, { withIndex: false });
+    expect(await screen.findByText("Could not load this item", {}, SLOW)).toBeInTheDocument();
+    const hold: { release?: () => void } = {};
+    down.held = new Promise((resolve) => (hold.release = resolve));
+    const readsBefore = down.reads;
+    try {
+      await user.click(screen.getAllByRole("button", { name: /Retry/ })[0]!);
+      await waitFor(() => expect(down.reads).toBeGreaterThan(readsBefore), SLOW);
+      expect(screen.getByText("Could not load this item")).toBeInTheDocument();
+      expect(screen.queryByText("Loading the item…")).not.toBeInTheDocument();
+    } finally {
+      hold.release?.();
+    }
+  }, 60_000);
 });
 
 /** The services, except the W&B API, which cannot be reached (a proxy without it, CORS). */

@@ -27,6 +27,7 @@ import { StateActions } from "./state-actions";
 import { REVIEW_REFRESH_MS } from "./use-review-queries";
 import { useReviewSession, type ReviewAction } from "./use-review-session";
 import { paths } from "@/lib/paths";
+import { useErrorKeptWhileRetrying } from "@/lib/use-error-kept-while-retrying";
 
 export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["t"], action: "Start (mark in progress)" },
@@ -72,6 +73,8 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
   const scorerRefs = queue.data ? (queue.data.scorer_refs ?? NO_REFS) : queue.isError ? NO_REFS : undefined;
   const session = useReviewSession(project, queueId, itemId, scorerRefs);
   const { view, item, neighbours } = session;
+  // While the service is down, the 5-s refresh must not turn the error (and its Retry) into "Loading…".
+  const itemError = useErrorKeptWhileRetrying(session.itemQuery.error, item !== undefined);
   const totals = useQueueTotals(project, queueId, { refetchIntervalMs: REVIEW_REFRESH_MS });
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
@@ -142,8 +145,8 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
         <LoadingBar active={session.itemQuery.isFetching || session.windowQuery.isFetching} label="Refreshing the item" />
       </div>
 
-      {session.itemQuery.isError && !item ? (
-        <ErrorPanel error={session.itemQuery.error} title="Could not load this item" onRetry={() => void session.itemQuery.refetch()} />
+      {itemError && !item ? (
+        <ErrorPanel error={itemError} title="Could not load this item" onRetry={() => void session.itemQuery.refetch()} />
       ) : item === undefined ? (
         <p className="py-10 text-center text-sm text-fg-muted">Loading the item…</p>
       ) : item === null ? (
