@@ -79,3 +79,21 @@ for (const theme of ["light", "dark"] as const) {
     await expect(page.getByRole("table", { name: "Inference models" }).locator("tbody tr").first()).toBeVisible();
   });
 }
+
+// A slow connection showed an empty page until the app's code had arrived and run.
+test("while the app's code is slow to arrive, the page says it is loading, then the app replaces the words", async ({ page }) => {
+  await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
+  const { held: appHeld, release: releaseApp } = gate();
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  await page.goto("/models", { waitUntil: "commit" });
+  try {
+    await expect(page.getByText("Loading the dashboard…")).toBeVisible();
+  } finally {
+    releaseApp();
+  }
+  await expect(page.getByRole("table", { name: "Inference models" }).locator("tbody tr").first()).toBeVisible();
+  await expect(page.getByText("Loading the dashboard…")).toHaveCount(0);
+});

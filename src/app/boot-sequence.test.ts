@@ -100,6 +100,14 @@ describe("boot: the first page's code and data, then the app", () => {
     expect(root.textContent).toContain("<img src=x onerror=alert(1)>");
   });
 
+  it("takes the place of index.html's loading words", () => {
+    const root = document.createElement("div");
+    root.innerHTML = '<div class="boot-status" data-boot-status><p>Loading the dashboard…</p></div>';
+    showStartFailure(root, new TypeError("Failed to fetch dynamically imported module: /assets/main-1.js"));
+    expect(root.textContent).not.toContain("Loading the dashboard…");
+    expect(root.querySelector("h1")?.textContent).toBe("The dashboard could not start");
+  });
+
   it("leaves a page the app has drawn alone, and still logs the error", () => {
     const root = document.createElement("div");
     root.append(document.createElement("main"));

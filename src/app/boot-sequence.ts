@@ -41,11 +41,13 @@ const MODULE_LOAD_FAILURE = /dynamically imported module|error loading dynamical
  * The app's code failed to load or to start (a dropped connection, a deployment replaced under an
  * open tab, a bug): say so and offer a reload, instead of leaving the page blank. Plain DOM with
  * text only, as nothing of React has run. The error goes to the console too, stack and all, as a
- * crash inside the app does (PanelErrorBoundary). Nothing is replaced once the app has drawn
- * anything. (This covers the app's files; if boot.ts's own cannot load, nothing can run at all.)
+ * crash inside the app does (PanelErrorBoundary). It takes the place of index.html's loading
+ * words; nothing is replaced once the app has drawn anything. (This covers the app's files; if
+ * boot.ts's own cannot load, index.html's words are all there is.)
  */
 export function showStartFailure(root: HTMLElement | null, error: unknown): void {
   console.error("The dashboard could not start:", error);
+  root?.querySelector("[data-boot-status]")?.remove();
   if (!root || root.childElementCount > 0) return;
   const message = error instanceof Error ? error.message : String(error);
   const notLoaded = MODULE_LOAD_FAILURE.test(message);
