@@ -30,10 +30,11 @@ test("System follows the operating system's colour scheme", async ({ page }) => 
 
 test("the stored theme is on <html> before the app renders", async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem("wbops.theme", "dark"));
-  // Record the class at the moment the app's first element appears.
+  // Record the class at the moment the app's first element appears (index.html's own loading words come first).
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
-      if (document.getElementById("root")?.firstElementChild) {
+      const first = document.getElementById("root")?.firstElementChild;
+      if (first && !first.hasAttribute("data-boot-status")) {
         (window as unknown as { classAtFirstRender: string }).classAtFirstRender = document.documentElement.className;
         observer.disconnect();
       }
