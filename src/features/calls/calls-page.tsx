@@ -25,7 +25,7 @@ import { selectedCount, useCallSelection } from "./use-call-selection";
 /** /calls: the project's calls, filtered, sorted and paged by the service; select some and add them to a queue. */
 export function CallsPage() {
   const project = useAnnotationProject();
-  if (!project) return <NoProjectNotice />;
+  if (!project) return <NoProjectNotice pageTitle="Calls" />;
   return (
     <PanelErrorBoundary label="The calls" resetKeys={[project]}>
       <Calls project={project} />

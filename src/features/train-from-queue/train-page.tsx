@@ -31,7 +31,7 @@ import { useTrainingSource } from "./use-training-source";
 export function TrainPage() {
   const project = useAnnotationProject();
   const { queueId = "" } = useParams();
-  if (!project) return <NoProjectNotice />;
+  if (!project) return <NoProjectNotice pageTitle="Train from a queue" />;
   return (
     <PanelErrorBoundary label="Train from this queue" resetKeys={[project, queueId]}>
       <TrainingRegistryProvider>

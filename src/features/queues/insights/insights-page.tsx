@@ -21,7 +21,7 @@ import { useQueueInsights } from "./use-queue-insights";
 export function InsightsPage() {
   const project = useAnnotationProject();
   const { queueId = "" } = useParams();
-  if (!project) return <NoProjectNotice />;
+  if (!project) return <NoProjectNotice pageTitle="Queue insights" />;
   return (
     <PanelErrorBoundary label="The queue's insights" resetKeys={[project, queueId]}>
       <Insights project={project} queueId={queueId} />

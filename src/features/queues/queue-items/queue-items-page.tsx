@@ -46,7 +46,7 @@ export const TABLE_SHORTCUTS: readonly Shortcut[] = [
 export function QueueItemsPage() {
   const project = useAnnotationProject();
   const { queueId = "" } = useParams();
-  if (!project) return <NoProjectNotice />;
+  if (!project) return <NoProjectNotice pageTitle="Annotation queue" />;
   return (
     <PanelErrorBoundary label="The queue's items" resetKeys={[project, queueId]}>
       <QueueItems project={project} queueId={queueId} />

@@ -59,7 +59,7 @@ function leaveField(target: EventTarget | null): boolean {
 export function QueueReviewPage() {
   const project = useAnnotationProject();
   const { queueId = "", itemId = "" } = useParams();
-  if (!project) return <NoProjectNotice />;
+  if (!project) return <NoProjectNotice pageTitle="Review" />;
   return (
     <PanelErrorBoundary label="The review" resetKeys={[project, queueId, itemId]}>
       <Review project={project} queueId={queueId} itemId={itemId} />

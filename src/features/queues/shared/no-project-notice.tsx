@@ -1,12 +1,17 @@
 import { Link, useLocation } from "react-router-dom";
 import { EmptyState } from "@/components/empty-state";
+import { PageHeader } from "@/components/page-header";
 import { SettingsIcon } from "@/components/icons";
 import { settingsPathFor } from "@/lib/return-to";
 
-/** Shown instead of a queue page while Settings has no annotation project. */
-export function NoProjectNotice() {
+/**
+ * Shown instead of a page of the annotation project while Settings has none. `pageTitle`: the
+ * page's heading, for a page that shows only this (every page needs its h1; found driving the
+ * dashboard as a new user with a key but no project).
+ */
+export function NoProjectNotice({ pageTitle }: { pageTitle?: string }) {
   const location = useLocation();
-  return (
+  const notice = (
     <EmptyState
       icon={<SettingsIcon size={20} />}
       title="No annotation project chosen"
@@ -25,5 +30,12 @@ export function NoProjectNotice() {
         </Link>
       }
     />
+  );
+  if (!pageTitle) return notice;
+  return (
+    <div className="space-y-6">
+      <PageHeader title={pageTitle} />
+      {notice}
+    </div>
   );
 }
