@@ -1,21 +1,25 @@
+import type { Page } from "@playwright/test";
 import { DEMO_KEY, expect, expectNoAxeViolations, presetTheme, test } from "./fixtures";
 
-/** A promise and the function that settles it (Promise.withResolvers needs Node 22). */
-function gate(): { held: Promise<void>; release: () => void } {
+const APP_CODE = /\/assets\/app-[^/]+\.js$/;
+
+/** A returning user (the key stored) whose download of the app's code is held: gives what lets it go. */
+async function withAppCodeHeld(page: Page): Promise<() => void> {
+  await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
+  // A promise and the function that settles it (Promise.withResolvers needs Node 22).
   const settle: { resolve?: () => void } = {};
   const held = new Promise<void>((resolve) => (settle.resolve = resolve));
-  return { held, release: () => settle.resolve?.() };
+  await page.route(APP_CODE, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => settle.resolve?.();
 }
 
 // The first load's order (issue 17's cold-load bench): src/boot.ts asks for the page's own code and
 // its data while the app's code is still on its way, instead of after it has arrived and run.
 test("the first page's code and data are asked for before the app's own code has arrived, the data once", async ({ page }) => {
-  await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
-  const { held: appHeld, release: releaseApp } = gate();
-  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
-    await appHeld;
-    await route.continue();
-  });
+  const releaseApp = await withAppCodeHeld(page);
   const modelRequests: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname === "/api/inference/v1/models") modelRequests.push(request.method());
@@ -68,13 +72,13 @@ for (const theme of ["light", "dark"] as const) {
   test(`when the app's code cannot load, the page says so and Reload recovers (${theme} theme)`, async ({ page }) => {
     await presetTheme(page, theme);
     await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
-    await page.route(/\/assets\/app-[^/]+\.js$/, (route) => route.abort("connectionreset"));
+    await page.route(APP_CODE, (route) => route.abort("connectionreset"));
     await page.goto("/models");
     const failure = page.getByRole("alert");
     await expect(failure.getByRole("heading", { name: "The dashboard could not start" })).toBeVisible();
     await expect(failure).toContainText("Check the connection, then reload the page.");
     await expectNoAxeViolations(page);
-    await page.unroute(/\/assets\/app-[^/]+\.js$/);
+    await page.unroute(APP_CODE);
     await page.getByRole("button", { name: "Reload" }).click();
     await expect(page.getByRole("table", { name: "Inference models" }).locator("tbody tr").first()).toBeVisible();
   });
@@ -82,12 +86,7 @@ for (const theme of ["light", "dark"] as const) {
 
 // A slow connection showed an empty page until the app's code had arrived and run.
 test("while the app's code is slow to arrive, the page says it is loading, then the app replaces the words", async ({ page }) => {
-  await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
-  const { held: appHeld, release: releaseApp } = gate();
-  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
-    await appHeld;
-    await route.continue();
-  });
+  const releaseApp = await withAppCodeHeld(page);
   await page.goto("/models", { waitUntil: "commit" });
   try {
     await expect(page.getByText("Loading the dashboard…")).toBeVisible();
