@@ -20,7 +20,8 @@ vi.mock("./page-modules", () => ({
   pagePathAt: (pathname: string) => (pathname === "/models" ? "/models" : undefined),
 }));
 
-const { bootThenRun, showStartFailure } = await import("./boot-sequence");
+const { bootThenRun } = await import("./boot-sequence");
+const { showStartFailure } = await import("./start-failure");
 
 /** Lets every pending promise callback run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
