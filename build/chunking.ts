@@ -39,7 +39,7 @@ const PAGE_LIBRARY = /[\\/]node_modules[\\/](uplot|@tanstack[\\/](react-virtual|
 export const CODE_SPLITTING_GROUPS = [
   { name: bootDependencies, debugName: "boot-dependencies", priority: 2 },
   { name: appModules, debugName: "app", priority: 1 },
-  { name: "shared", minShareCount: 2, test: (id: string) => !ENTRY_MODULES.test(id) && !FEATURE_MODULE.test(id) && !PAGE_LIBRARY.test(id) },
+  { name: "shared", minShareCount: 2, test: (id: string) => !FEATURE_MODULE.test(id) && !PAGE_LIBRARY.test(id) },
   { name: "shared-annotation", minShareCount: 2, test: /[\\/]src[\\/]features[\\/](queues|specs|calls|train-from-queue)[\\/]/ },
   { name: "shared-training", minShareCount: 2, test: /[\\/]src[\\/]features[\\/](training|playground)[\\/]/ },
 ];

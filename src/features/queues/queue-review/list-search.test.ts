@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnnotationQueueItem, ItemSortBy } from "@contract/trace";
-import { countBefore, FINAL_READ_ROWS, type FetchRows } from "./list-search";
+import { countBefore, FINAL_READ_ROWS, findPlace, type FetchRows } from "./list-search";
+import { firstAfter } from "./list-window";
 
 const SORT: readonly ItemSortBy[] = [{ field: "created_at", direction: "asc" }];
 
@@ -108,5 +109,26 @@ describe("counting the rows before an item, in few round trips", () => {
     const { fetchRows, run, counts } = roundTrips(list);
     await expect(run(countBefore(fetchRows, list[73_219]!, SORT, 0))).resolves.toBe(73_219);
     expect(counts.rounds).toBe(11);
+  });
+
+  it("hands over the rows at the place it found, and whether the list ends there", async () => {
+    const list = listOf(1000);
+    const { fetchRows, run } = roundTrips(list);
+    const place = await run(findPlace(fetchRows, list[300]!, SORT, 0));
+    expect(place.before).toBe(300);
+    expect(place.from[0]?.id).toBe(list[300]!.id);
+    expect(place.from.length).toBeGreaterThanOrEqual(2);
+    const atEnd = roundTrips(list.slice(0, 120));
+    const last = await atEnd.run(findPlace(atEnd.fetchRows, list[119]!, SORT, 60));
+    expect(last).toMatchObject({ before: 119, reachesEnd: true });
+    expect(last.from.map((row) => row.id)).toEqual([list[119]!.id]);
+  });
+
+  // Next unstarted's search read the two rows after the item again, one more round trip.
+  it("lets the first row after an item be found without reading its place's rows twice", async () => {
+    const list = listOf(1000);
+    const { fetchRows, run, counts } = roundTrips(list);
+    await expect(run(firstAfter(fetchRows, list[300]!, SORT))).resolves.toMatchObject({ item: { id: list[301]!.id }, wrapped: false });
+    expect(counts.rounds).toBe(5);
   });
 });

@@ -13,16 +13,29 @@ export type FetchRows = (offset: number, limit: number) => Promise<readonly Anno
  */
 export const PROBES_PER_ROUND = 4;
 
-/** Once the answer is known to lie within this many rows, they are read in one request (~35 KB). */
+/** Once the answer is known to lie within this many rows, they (and the next) are read in one request (~35 KB). */
 export const FINAL_READ_ROWS = 50;
 
 /**
- * The number of rows of the list that come strictly before `anchor`. It gallops away from `hint`
- * (where the anchor probably is) with steps that double, then narrows the range it found, each
- * round sending PROBES_PER_ROUND one-row reads at once, and reads the last few rows in one go.
- * Nothing is shared between calls, so every answer is about the list as it is now.
+ * Where `anchor` stands: `before`, the number of rows of the list strictly before it; `from`, the
+ * rows at `before` and after that the search's last read holds (none when it ended without one);
+ * `reachesEnd`, whether that read reached the list's end, so `from` is all there is.
  */
+export type Place = { before: number; from: readonly AnnotationQueueItem[]; reachesEnd: boolean };
+
+/** The number of rows of the list that come strictly before `anchor` (see findPlace). */
 export async function countBefore(fetchRows: FetchRows, anchor: OrderedItem, sort: readonly ItemSortBy[], hint = 0): Promise<number> {
+  return (await findPlace(fetchRows, anchor, sort, hint)).before;
+}
+
+/**
+ * The anchor's place in the list. It gallops away from `hint` (where the anchor probably is) with
+ * steps that double, then narrows the range it found, each round sending PROBES_PER_ROUND one-row
+ * reads at once, and reads the last few rows in one go, the first row not before the anchor
+ * included, so a caller wanting the rows there has them. Nothing is shared between calls, so every
+ * answer is about the list as it is now.
+ */
+export async function findPlace(fetchRows: FetchRows, anchor: OrderedItem, sort: readonly ItemSortBy[], hint = 0): Promise<Place> {
   const probes = new Map<number, Promise<boolean>>();
   const isBefore = (offset: number): Promise<boolean> => {
     let probe = probes.get(offset);
@@ -36,10 +49,12 @@ export async function countBefore(fetchRows: FetchRows, anchor: OrderedItem, sor
   const range = await gallop(isBefore, Math.max(0, Math.floor(hint)));
   let { lo, hi } = range;
   while (hi - lo > FINAL_READ_ROWS) ({ lo, hi } = await narrow(isBefore, lo, hi));
-  if (lo === hi) return lo;
-  const rows = await fetchRows(lo, hi - lo);
+  if (lo === hi) return { before: lo, from: [], reachesEnd: false };
+  const size = hi - lo + 1;
+  const rows = await fetchRows(lo, size);
   const firstNotBefore = rows.findIndex((row) => compareInList(row, anchor, sort) >= 0);
-  return lo + (firstNotBefore === -1 ? rows.length : firstNotBefore);
+  const at = firstNotBefore === -1 ? rows.length : firstNotBefore;
+  return { before: lo + at, from: rows.slice(at), reachesEnd: rows.length < size };
 }
 
 type Range = { lo: number; hi: number };

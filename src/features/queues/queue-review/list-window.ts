@@ -1,7 +1,7 @@
 import type { AnnotationQueueItem, ItemSortBy } from "@contract/trace";
 import type { ListWindow } from "../shared/cached-lists";
 import { compareInList, type OrderedItem } from "./list-order";
-import { countBefore, type FetchRows } from "./list-search";
+import { countBefore, findPlace, type FetchRows } from "./list-search";
 
 /**
  * Where an item stands in a list (the table's filter and sort), found by comparing it with the
@@ -152,8 +152,9 @@ export async function firstAfter(
   anchor: OrderedItem,
   sort: readonly ItemSortBy[],
 ): Promise<{ item: AnnotationQueueItem; wrapped: boolean } | null> {
-  const before = await countBefore(fetchRows, anchor, sort, 0);
-  const [at, following] = await fetchRows(before, 2);
+  const place = await findPlace(fetchRows, anchor, sort, 0);
+  // The search's last read usually holds the two rows wanted: no second read of them.
+  const [at, following] = place.from.length >= 2 || place.reachesEnd ? place.from : await fetchRows(place.before, 2);
   const later = at && at.id === anchor.id ? following : at;
   if (later) return { item: later, wrapped: false };
   const first = await fetchRows(0, 2);
