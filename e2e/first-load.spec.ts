@@ -96,3 +96,29 @@ test("while the app's code is slow to arrive, the page says it is loading, then 
   await expect(page.getByRole("table", { name: "Inference models" }).locator("tbody tr").first()).toBeVisible();
   await expect(page.getByText("Loading the dashboard…")).toHaveCount(0);
 });
+
+// Issue 17's bench: laying the loading words out (fonts found for the first time) took 6-20 ms of
+// the layout the browser does before boot.ts runs, on every load, quick or not.
+test("the loading words take no part in the page's layout until they are due", async ({ page }) => {
+  const releaseApp = await withAppCodeHeld(page);
+  await page.goto("/models", { waitUntil: "commit" });
+  try {
+    const words = page.locator("[data-boot-status]");
+    // The reveal is a CSS animation: pin it before and after its 0.8 s delay instead of racing the clock.
+    const layoutAt = (ms: number) =>
+      words.evaluate((element, time) => {
+        for (const animation of element.getAnimations()) {
+          animation.pause();
+          animation.currentTime = time;
+        }
+        return { display: getComputedStyle(element).display, height: element.getBoundingClientRect().height };
+      }, ms);
+    expect(await layoutAt(0)).toEqual({ display: "none", height: 0 });
+    expect(await layoutAt(799)).toEqual({ display: "none", height: 0 });
+    const due = await layoutAt(800);
+    expect(due.display).toBe("flex");
+    expect(due.height).toBeGreaterThan(0);
+  } finally {
+    releaseApp();
+  }
+});
