@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import { matchPath, useLocation } from "react-router-dom";
 import { APP_ROUTES, type AppRoute } from "./routes";
 import { trackPreload } from "./page-preloads";
+import { whenIdle } from "@/lib/when-idle";
 
 type Entry = { page: ComponentType | LazyExoticComponent<ComponentType>; failed: boolean; locationKey: string };
 
@@ -85,8 +86,7 @@ export function prefetchPageDataAt(
  * never waits for code (cached by the browser across visits).
  */
 export function preloadAllPagesWhenIdle(): void {
-  if ("requestIdleCallback" in window) window.requestIdleCallback(preloadAllPages, { timeout: 5000 });
-  else setTimeout(preloadAllPages, 2000);
+  whenIdle(preloadAllPages, { timeoutMs: 5000, fallbackMs: 2000 });
 }
 
 function preloadAllPages(): void {

@@ -21,6 +21,7 @@ import { buildCatalogView, countLabel } from "./catalog-view";
 import { FactsNote } from "./facts-note";
 import { snippetBaseUrl } from "./snippets";
 import { paths } from "@/lib/paths";
+import { whenIdle } from "@/lib/when-idle";
 
 const COUNT_ID = "catalog-count";
 
@@ -39,11 +40,9 @@ export function ModelCatalogPage() {
   const view = useMemo(() => buildCatalogView(models, state), [models, state]);
   const matchingCount = view.providers.reduce((sum, p) => sum + p.count, 0);
   const openModel = state.model ? (models.find((m) => m.id === state.model) ?? null) : null;
-  // Its code loads once the rows are in, so a first "Details" rarely waits.
+  // Its code loads once the rows are in and painted, so a first "Details" rarely waits.
   const loaded = query.data !== undefined;
-  useEffect(() => {
-    if (loaded) void loadDetailPanel();
-  }, [loaded]);
+  useEffect(() => (loaded ? whenIdle(() => void loadDetailPanel()) : undefined), [loaded]);
   // Once opened, the panel stays mounted (closed), so closing it returns the focus as a dialog should.
   const [detailsWanted, setDetailsWanted] = useState(false);
   if (openModel && !detailsWanted) setDetailsWanted(true);
