@@ -112,3 +112,31 @@ describe("/config.json beside the dashboard", () => {
     expect(page.headers.get("content-security-policy")).toContain("connect-src 'self' https://api.wandb.ai");
   });
 });
+
+describe("the dashboard's files", () => {
+  it("answers a missing hashed file with a 404, not the page (a script answered with HTML fails as the wrong type)", async () => {
+    const res = await dashboardApp().request("/assets/index-gone.js");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).not.toMatch(/html/);
+  });
+
+  it("caches hashed files for a year and revalidates the page and the rest", async () => {
+    const app = dashboardApp();
+    const asset = await app.request("/assets/index-abc.js");
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(await asset.text()).toBe("export {};");
+    const pages = await Promise.all(["/", "/index.html", "/queues/q1"].map(async (path) => [path, (await app.request(path)).headers.get("cache-control")]));
+    expect(pages).toEqual([["/", "no-cache"], ["/index.html", "no-cache"], ["/queues/q1", "no-cache"]]);
+  });
+
+  it("answers HEAD like GET", async () => {
+    const res = await dashboardApp().request("/assets/index-abc.js", { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+  });
+
+  it("leaves other methods to the API's 404", async () => {
+    expect((await dashboardApp().request("/assets/index-abc.js", { method: "POST" })).status).toBe(404);
+  });
+});

@@ -1,7 +1,5 @@
-import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
-import { readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { createDashboardFiles } from "./dashboard-files";
 import type { AppEnv } from "./http/env";
 import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from "./security-headers";
 
@@ -32,17 +30,20 @@ export function mountDashboard(app: Hono<AppEnv>, dashboardDir: string, options:
     // Source maps publish the dashboard's whole source: never served unless asked for.
     app.use("*", async (c, next) => (c.req.path.endsWith(".map") ? c.text("Not found", 404) : next()));
   }
-  // serveStatic resolves `root` against the working directory.
-  const root = relative(process.cwd(), dashboardDir) || ".";
-  app.use(
-    "/assets/*",
-    serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
-  );
-  app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "no-cache") }));
-  app.get("*", (c) => {
-    // Read per request so a rebuild while the server runs is picked up.
-    const html = readFileSync(join(dashboardDir, "index.html"), "utf8");
-    c.header("Cache-Control", "no-cache");
-    return c.html(html);
+  const files = createDashboardFiles(dashboardDir);
+  app.on(["GET", "HEAD"], "*", (c) => {
+    const path = c.req.path;
+    const file = path === "/" ? undefined : files.read(path);
+    if (file) {
+      const cacheControl = path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache";
+      return c.body(file.body, 200, { "Content-Type": file.contentType, "Cache-Control": cacheControl });
+    }
+    // A hashed file that is not there is a 404, not the page: a script answered with HTML fails
+    // with a MIME error instead of saying it is missing.
+    if (path.startsWith("/assets/")) return c.text("Not found", 404);
+    // Any other address is one of the app's own (client-side routes survive a reload).
+    const page = files.read("/index.html");
+    if (!page) return c.text("The dashboard has not been built (npm run build).", 503);
+    return c.body(page.body, 200, { "Content-Type": "text/html; charset=UTF-8", "Cache-Control": "no-cache" });
   });
 }
