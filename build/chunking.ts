@@ -14,14 +14,16 @@ const ENTRY_MODULES = /[\\/](index\.html|src[\\/]main\.tsx|src[\\/]boot\.ts)$/;
  * catalog's first row on a cold load). Left to itself the bundler made ~120 files: 36 for the first
  * page's shell and a dozen more for each page, and a browser fetches at most six at once from one
  * host over HTTP/1.1, so the page's own data request waited behind its code. These groups instead:
- * - `app`: everything main.tsx imports statically (the shell, React, the contract schemas) in one
- *   file, except the entries and what boot.ts needs. (main.tsx is imported by boot.ts, not by
+ * - `app`: everything main.tsx imports statically (the shell, React, the inference and W&B
+ *   clients with their schemas) in one file, except the entries and what boot.ts needs. (main.tsx is imported by boot.ts, not by
  *   index.html: build/entries.ts has index.html preload this file.)
  * - `shared`: what two or more pages use that is not one feature's own code (table kit, fields,
  *   formatting, queries, the libraries those need), fetched beside the first page's own file.
- * - `shared-annotation`, `shared-training`: one area's feature code that several of its pages use.
- *   Once it was all in `shared`, and the catalog's first load parsed 157 KB of queue and training
- *   code it never ran (~18 ms of main-thread time on the bench machine); now it fetches 47 KB.
+ * - `shared-annotation`, `shared-training`: one area's feature code that several of its pages use,
+ *   and the area's service client and wire contract (loaded on the client's first call:
+ *   api/lazy-client.ts). Once it was all in `shared` or `app`, and the catalog's first load parsed
+ *   157 KB of queue and training code it never ran (~18 ms of main-thread time on the bench
+ *   machine), then built those services' zod schemas (~10-15 ms); now it does neither.
  * Every page is preloaded once the browser is idle anyway (app/lazy-page.tsx), so this moves bytes
  * earlier rather than adding any. (Preloading `shared` from index.html as well gained nothing
  * measurable.) Libraries only some pages use (uPlot, the virtualizer) stay in their own files.
@@ -36,12 +38,19 @@ const ENTRY_MODULES = /[\\/](index\.html|src[\\/]main\.tsx|src[\\/]boot\.ts)$/;
 const FEATURE_MODULE = /[\\/]src[\\/]features[\\/](?!models[\\/])/;
 const PAGE_LIBRARY = /[\\/]node_modules[\\/](uplot|@tanstack[\\/](react-virtual|virtual-core))[\\/]/;
 
+const ANNOTATION_FEATURE = /[\\/]src[\\/]features[\\/](queues|specs|calls|train-from-queue)[\\/]/;
+const TRAINING_FEATURE = /[\\/]src[\\/]features[\\/](training|playground)[\\/]/;
+/** An area's client and contract modules: kept out of `shared`, which the catalog loads. */
+const TRACE_API_MODULE = /[\\/](contract[\\/](trace|weave-refs)[^\\/]*|src[\\/]api[\\/](trace[^\\/]*|annotation-specs|spec-objects|project-specs|queries[\\/]trace))\.ts$/;
+const TRAINING_API_MODULE = /[\\/](contract[\\/]training|src[\\/]api[\\/](training|system-check))\.ts$/;
+const AREA_API_MODULE = { test: (id: string) => TRACE_API_MODULE.test(id) || TRAINING_API_MODULE.test(id) };
+
 export const CODE_SPLITTING_GROUPS = [
   { name: bootDependencies, debugName: "boot-dependencies", priority: 2 },
   { name: appModules, debugName: "app", priority: 1 },
-  { name: "shared", minShareCount: 2, test: (id: string) => !FEATURE_MODULE.test(id) && !PAGE_LIBRARY.test(id) },
-  { name: "shared-annotation", minShareCount: 2, test: /[\\/]src[\\/]features[\\/](queues|specs|calls|train-from-queue)[\\/]/ },
-  { name: "shared-training", minShareCount: 2, test: /[\\/]src[\\/]features[\\/](training|playground)[\\/]/ },
+  { name: "shared", minShareCount: 2, test: (id: string) => !FEATURE_MODULE.test(id) && !PAGE_LIBRARY.test(id) && !AREA_API_MODULE.test(id) },
+  { name: "shared-annotation", minShareCount: 2, test: (id: string) => ANNOTATION_FEATURE.test(id) || TRACE_API_MODULE.test(id) },
+  { name: "shared-training", minShareCount: 2, test: (id: string) => TRAINING_FEATURE.test(id) || TRAINING_API_MODULE.test(id) },
 ];
 
 const staticImportsByBuild = new WeakMap<ChunkingContext, Map<string, Set<string>>>();

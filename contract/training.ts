@@ -186,8 +186,9 @@ export type ListEventsQuery = z.input<typeof ListEventsQuery>;
 
 // ---- health ----
 
-export const Health = z.looseObject({ status: z.nullish(z.string()) });
-export type Health = z.infer<typeof Health>;
+// In a file of its own: the dashboard's shell checks health on every page, and this module's
+// other schemas load only with the pages that need them (src/api/clients.ts).
+export { Health } from "./training-health";
 /** Each check's value: the local service sends "ok" or a failure message; tolerate any shape. */
 export const SystemCheck = z.record(z.string(), z.unknown());
 export type SystemCheck = z.infer<typeof SystemCheck>;

@@ -1,7 +1,12 @@
-import type { ConnectionSettings } from "./connection";
+import { keyFingerprint } from "./auth";
+import { loadTraceClientModule, loadTrainingClientModule } from "./client-modules";
+import type { ConnectionSettings, ServiceName } from "./connection";
 import { createInferenceClient, type InferenceClient } from "./inference";
-import { createTraceClient, type TraceClient } from "./trace";
-import { createTrainingClient, type TrainingClient } from "./training";
+import { lazyClient, type MethodKinds } from "./lazy-client";
+import type { TraceClient } from "./trace";
+import type { TrainingClient } from "./training";
+import { createTrainingHealthCheck } from "./training-health";
+import { usableBaseUrl } from "./url";
 import { createWandbClient, type WandbClient } from "./wandb";
 
 export type ApiClients = {
@@ -18,16 +23,72 @@ export type ApiClientOptions = {
   timeoutMs?: number;
 };
 
+const TRACE_METHODS: MethodKinds<TraceClient> = {
+  queryCalls: "call",
+  queryCallIds: "call",
+  countCalls: "call",
+  queryOps: "call",
+  queryQueues: "call",
+  readQueue: "call",
+  queueStats: "call",
+  createQueue: "call",
+  updateQueue: "call",
+  deleteQueue: "call",
+  queryObjects: "call",
+  addItems: "call",
+  queryItems: "call",
+  setItemProgress: "call",
+  readRefs: "call",
+  createObject: "call",
+  readObject: "call",
+  createFeedback: "call",
+  replaceFeedback: "call",
+  queryFeedback: "call",
+  purgeFeedback: "call",
+  readCall: "call",
+};
+
+const TRAINING_METHODS: MethodKinds<TrainingClient> = {
+  createModel: "call",
+  deleteModel: "call",
+  listCheckpoints: "call",
+  deleteCheckpoints: "call",
+  logTrajectories: "call",
+  createRLJob: "call",
+  createSFTJob: "call",
+  getJob: "call",
+  listEvents: "call",
+  health: "call",
+  probeKey: "call",
+  systemCheck: "call",
+  seededDemo: "call",
+  localLogs: "call",
+  chatCompletion: "call",
+  streamChatCompletion: "stream",
+};
+
 /**
  * The three service clients for one set of connection settings. Make a new set when the
  * settings change: each client captures its key and address, and its `scope` (used in query
  * keys) changes with them, so cached data of another account is never shown.
+ *
+ * The annotation queue and training clients load their code on their first call (lazy-client.ts),
+ * except the training health check every page's sidebar makes: the inference and W&B clients are
+ * small and wanted by the first pages most people open.
  */
 export function createApiClients(settings: ConnectionSettings, options: ApiClientOptions = {}): ApiClients {
   const common = { apiKey: settings.apiKey.trim(), fetch: options.fetch, timeoutMs: options.timeoutMs };
+  const scope = (service: ServiceName, baseUrl: string) => ({ service, baseUrl: usableBaseUrl(baseUrl) ?? "", keyFingerprint: keyFingerprint(common.apiKey) });
   return {
-    trace: createTraceClient({ ...common, baseUrl: settings.traceBaseUrl }),
-    training: createTrainingClient({ ...common, baseUrl: settings.trainingBaseUrl }),
+    trace: lazyClient(scope("trace", settings.traceBaseUrl), TRACE_METHODS, () =>
+      loadTraceClientModule().then(({ createTraceClient }) => createTraceClient({ ...common, baseUrl: settings.traceBaseUrl })),
+    ),
+    training: lazyClient(
+      scope("training", settings.trainingBaseUrl),
+      TRAINING_METHODS,
+      () => loadTrainingClientModule().then(({ createTrainingClient }) => createTrainingClient({ ...common, baseUrl: settings.trainingBaseUrl })),
+      { health: createTrainingHealthCheck({ ...common, baseUrl: settings.trainingBaseUrl }) },
+    ),
     inference: createInferenceClient({ ...common, baseUrl: settings.inferenceBaseUrl, project: settings.inferenceProject }),
     wandb: createWandbClient({ ...common, baseUrl: settings.wandbApiBaseUrl }),
   };

@@ -1,8 +1,9 @@
 import { QueryClient, type QueryKey } from "@tanstack/react-query";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ACME_KEY, DEMO_KEY } from "@server/testing/test-app";
 import { createLocalServer } from "@/test/local-server";
 import { keyFingerprint } from "./auth";
+import { loadTraceClientModule } from "./client-modules";
 import { createApiClients, type ApiClients } from "./clients";
 import { isApiError } from "./errors";
 import { inferenceQueries } from "./queries/inference";
@@ -113,10 +114,28 @@ describe("queryOptions against the local services", () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const options = trainingQueries.jobEventsPage(c.training, "job-1", { limit: 5 });
     const pending = queryClient.fetchQuery(options).catch((e: unknown) => e);
-    await Promise.resolve();
+    // The training client's code loads on its first call (lazy-client.ts): wait for the request.
+    await vi.waitFor(() => expect(seen).toBeDefined());
     await queryClient.cancelQueries({ queryKey: options.queryKey });
     await pending;
     expect(seen?.aborted).toBe(true);
+  });
+
+  it("send nothing live when cancelled while the client's code is still loading", async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const hanging: typeof fetch = (_input, init) => {
+      signals.push(init?.signal ?? undefined);
+      return new Promise(() => undefined);
+    };
+    const c = createApiClients(server.settings, { fetch: hanging });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const options = traceQueries.queues(c.trace, { project_id: "demo/support-bot" });
+    const pending = queryClient.fetchQuery(options).catch((e: unknown) => e);
+    await queryClient.cancelQueries({ queryKey: options.queryKey });
+    await pending;
+    await loadTraceClientModule();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(signals.every((signal) => signal?.aborted === true)).toBe(true);
   });
 });
 

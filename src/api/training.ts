@@ -3,7 +3,6 @@ import {
   CreatedJob,
   DeleteCheckpointsResponse,
   DeleteModelResponse,
-  Health,
   LogTrajectoriesResponse,
   SystemCheck,
   TrainingEventList,
@@ -27,6 +26,7 @@ import { isApiError } from "./errors";
 import { createHttpClient, type CallOptions } from "./http";
 import { readSystemCheck, type SystemCheckResult } from "./system-check";
 import { segment } from "./url";
+import { createTrainingHealthCheck } from "./training-health";
 
 export type TrainingClient = ReturnType<typeof createTrainingClient>;
 
@@ -93,9 +93,7 @@ export function createTrainingClient(config: ServiceClientConfig) {
     },
 
     /** Liveness; the only endpoint that takes no key, so it works before one is set. */
-    health(options?: CallOptions): Promise<z.infer<typeof Health>> {
-      return http.json({ method: "GET", path: "/health", auth: false, options }, Health);
-    },
+    health: createTrainingHealthCheck(config),
 
     /**
      * Whether the key is accepted, by a read that needs one: the checkpoints of a model no one has.

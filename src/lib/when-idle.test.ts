@@ -8,11 +8,11 @@ afterEach(() => {
 
 describe("whenIdle", () => {
   it("waits for the browser's idle callback, with the deadline given", () => {
-    const requestIdleCallback = vi.fn((_callback: IdleRequestCallback, _options?: IdleRequestOptions) => 7);
-    const cancelIdleCallback = vi.fn();
+    const requestIdleCallback = vi.fn<(callback: IdleRequestCallback, options?: IdleRequestOptions) => number>(() => 7);
+    const cancelIdleCallback = vi.fn<(handle: number) => void>();
     vi.stubGlobal("requestIdleCallback", requestIdleCallback);
     vi.stubGlobal("cancelIdleCallback", cancelIdleCallback);
-    const work = vi.fn();
+    const work = vi.fn<() => void>();
     const cancel = whenIdle(work, { timeoutMs: 5000 });
     expect(work).not.toHaveBeenCalled();
     expect(requestIdleCallback.mock.calls[0]?.[1]).toEqual({ timeout: 5000 });
@@ -25,13 +25,13 @@ describe("whenIdle", () => {
   it("falls back on a timer where there is no idle callback, and can be cancelled", () => {
     vi.useFakeTimers();
     vi.stubGlobal("requestIdleCallback", undefined);
-    const work = vi.fn();
+    const work = vi.fn<() => void>();
     whenIdle(work, { fallbackMs: 300 });
     vi.advanceTimersByTime(299);
     expect(work).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(work).toHaveBeenCalledOnce();
-    const cancelled = vi.fn();
+    const cancelled = vi.fn<() => void>();
     whenIdle(cancelled, { fallbackMs: 300 })();
     vi.advanceTimersByTime(1000);
     expect(cancelled).not.toHaveBeenCalled();
