@@ -11,7 +11,7 @@ import { paths } from "@/lib/paths";
  */
 export function KeyStatus() {
   const { connection, keyStorage } = useSettings();
-  const viewer = useViewer();
+  const viewer = useViewer({ whenIdle: true });
   const hasKey = connection.apiKey !== "";
   const kept = `Key kept on ${keyStorage === "local" ? "this device" : "this tab only"}`;
   const name = viewer.data ? (viewer.data.username ?? viewer.data.id) : null;
