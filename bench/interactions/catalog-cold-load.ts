@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import type { ServerDbManifest } from "../fixtures/server-db";
 import { KEEP_NAMES_SHIM } from "../lib/browser";
+import { waitForQuietCpu } from "../lib/cpu-quiet";
 import { dashboardStorage } from "../lib/dashboard-storage";
 import { pageState, settlePage } from "../lib/page-state";
 
@@ -15,6 +16,9 @@ export type CatalogColdLoadSample = {
   /** Start and end of the `/models` request (Resource Timing). */
   modelsStartMs: number;
   modelsEndMs: number;
+  /** Whether the machine was quiet when the load started (waitForQuietCpu), and how long that took. */
+  startedQuiet: boolean;
+  quietWaitMs: number;
 };
 
 export type CatalogColdLoadOutcome = { state: "measured"; samples: CatalogColdLoadSample[] } | { state: "not built yet" } | { state: "error"; error: string };
@@ -58,7 +62,8 @@ function loadFacts() {
 
 /**
  * Opens /models `reps` times, each in a new browser context (no HTTP cache, no compiled-code
- * cache: a cold load), as a returning user (the key in storage), and times the first row.
+ * cache: a cold load), as a returning user (the key in storage), and times the first row. Each
+ * load starts once the machine's CPUs are quiet (at most 5 s of waiting; the report says so).
  * `serviceLatencyMs` delays every service request that long before it is sent, as a service in
  * another region would add (the local services answer on loopback in a few ms); the page's own
  * files are not delayed.
@@ -80,6 +85,8 @@ export async function measureCatalogColdLoad(browser: Browser, origin: string, m
         });
       }
       const page = await context.newPage();
+      // The last load's renderer exiting, or the server finishing an earlier part's work, is not this load's.
+      const quiet = await waitForQuietCpu();
       const painted = page.waitForEvent("console", { predicate: (message) => message.text() === PAINTED_MESSAGE, timeout: 30_000 }).then(
         () => true,
         () => false,
@@ -90,7 +97,7 @@ export async function measureCatalogColdLoad(browser: Browser, origin: string, m
         if (state === "not built yet") return { state: "not built yet" };
         throw new Error(`/models showed no painted row within 30 s (${state})`);
       }
-      samples.push(await page.evaluate(loadFacts));
+      samples.push({ ...(await page.evaluate(loadFacts)), startedQuiet: quiet.quiet, quietWaitMs: quiet.waitedMs });
     } finally {
       await context.close();
     }
