@@ -42,7 +42,7 @@ const ANNOTATION_FEATURE = /[\\/]src[\\/]features[\\/](queues|specs|calls|train-
 const TRAINING_FEATURE = /[\\/]src[\\/]features[\\/](training|playground)[\\/]/;
 /** An area's client and contract modules: kept out of `shared`, which the catalog loads. */
 const TRACE_API_MODULE = /[\\/](contract[\\/](trace|weave-refs)[^\\/]*|src[\\/]api[\\/](trace[^\\/]*|annotation-specs|spec-objects|project-specs|queries[\\/]trace))\.ts$/;
-const TRAINING_API_MODULE = /[\\/](contract[\\/]training|src[\\/]api[\\/](training|system-check))\.ts$/;
+const TRAINING_API_MODULE = /[\\/](contract[\\/]training|src[\\/]api[\\/]training)\.ts$/;
 const AREA_API_MODULE = { test: (id: string) => TRACE_API_MODULE.test(id) || TRAINING_API_MODULE.test(id) };
 
 export const CODE_SPLITTING_GROUPS = [

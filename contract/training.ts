@@ -186,12 +186,9 @@ export type ListEventsQuery = z.input<typeof ListEventsQuery>;
 
 // ---- health ----
 
-// In a file of its own: the dashboard's shell checks health on every page, and this module's
+// In a file of their own: the dashboard's shell checks health on every page, and this module's
 // other schemas load only with the pages that need them (src/api/clients.ts).
-export { Health } from "./training-health";
-/** Each check's value: the local service sends "ok" or a failure message; tolerate any shape. */
-export const SystemCheck = z.record(z.string(), z.unknown());
-export type SystemCheck = z.infer<typeof SystemCheck>;
+export { Health, SystemCheck } from "./training-health";
 
 /** A checkpoint's address for chat completions: no `:step` suffix means the latest. */
 export function checkpointArtifactUrl(model: { entity: string; project: string; name: string }, step?: number): string {

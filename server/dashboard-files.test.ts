@@ -4,16 +4,18 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDashboardFiles, fileSystemPath } from "./dashboard-files";
 
-const dir = mkdtempSync(join(tmpdir(), "wbops-files-"));
-mkdirSync(join(dir, "assets"));
+// A folder of this test's own, holding the build and, beside it, a file no request may reach.
+const parent = mkdtempSync(join(tmpdir(), "wbops-files-"));
+const dir = join(parent, "dist");
+mkdirSync(join(dir, "assets"), { recursive: true });
+mkdirSync(join(dir, ".vite"));
 writeFileSync(join(dir, "index.html"), "<!doctype html><title>one</title>");
 writeFileSync(join(dir, "assets", "app-abc.js"), "export const a = 1;");
+writeFileSync(join(dir, "assets", "app-abc.js.map"), '{"sources":["secret.ts"]}');
+writeFileSync(join(dir, ".vite", "manifest.json"), '{"src/secret.ts":{}}');
 writeFileSync(join(dir, "favicon.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-writeFileSync(join(dir, "..", "wbops-outside.txt"), "outside");
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(join(dir, "..", "wbops-outside.txt"), { force: true });
-});
+writeFileSync(join(parent, "wbops-outside.txt"), "outside");
+afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
 const text = (file: { body: Uint8Array } | undefined) => (file ? Buffer.from(file.body).toString("utf8") : undefined);
 
@@ -51,10 +53,20 @@ describe("the dashboard's files in memory", () => {
     expect(hostile.filter((path) => files.read(path) !== undefined)).toEqual([]);
   });
 
+  it("serves no source map however its address is spelled, unless asked to, and no dotfile", () => {
+    const files = createDashboardFiles(dir);
+    const spellings = ["/assets/app-abc.js.map", "/assets/app-abc.js.map/", "/assets/app-abc.js.map%2F", "/assets/app-abc.js.map/.", "/assets/./app-abc.js.map", "/assets//app-abc.js.map", "/assets/app-abc.js.MAP"];
+    expect(spellings.filter((path) => files.read(path) !== undefined)).toEqual([]);
+    expect(files.read("/.vite/manifest.json")).toBeUndefined();
+    expect(text(createDashboardFiles(dir, { serveSourceMaps: true }).read("/assets/app-abc.js.map"))).toContain("secret.ts");
+  });
+
   it("maps a URL path inside its root only", () => {
     expect(fileSystemPath("/srv/dist", "/assets/a.js")).toBe("/srv/dist/assets/a.js");
     expect(fileSystemPath("/srv/dist", "/a%20b.txt")).toBe("/srv/dist/a b.txt");
     expect(fileSystemPath("/srv/dist", "/")).toBeUndefined();
     expect(fileSystemPath("/srv/dist", "/..")).toBeUndefined();
+    expect(fileSystemPath("/srv/dist", "/assets/")).toBeUndefined();
+    expect(fileSystemPath("/srv/dist", "assets/a.js")).toBeUndefined();
   });
 });

@@ -6,9 +6,8 @@ export type DashboardFile = { body: Uint8Array<ArrayBuffer>; contentType: string
 
 type Cached = DashboardFile & { mtimeMs: number; size: number };
 
-/** Bounds on what is kept in memory: a build is ~3 MB; anything far beyond that is read per request. */
-const MAX_CACHED_FILE_BYTES = 8 * 1024 * 1024;
-const MAX_CACHED_FILES = 2_000;
+/** What is kept in memory at most: a build is ~3 MB (with source maps ~8 MB); past that, files are read per request. */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
 /**
  * The built dashboard's files, read from disk once and then served from memory. The catalog's cold
@@ -18,14 +17,19 @@ const MAX_CACHED_FILES = 2_000;
  * changes, so a rebuild while the server runs is picked up; `/assets/` names carry a content hash,
  * so those are not even checked.
  */
-export function createDashboardFiles(dashboardDir: string) {
+export function createDashboardFiles(dashboardDir: string, { serveSourceMaps = false }: { serveSourceMaps?: boolean } = {}) {
   const root = resolve(dashboardDir);
   const cache = new Map<string, Cached>();
+  let cachedBytes = 0;
 
-  /** The file at a URL path inside the build, or undefined (none there, or outside the build). */
+  /**
+   * The file at a URL path inside the build, or undefined: none there, outside the build, a dotfile
+   * (the bundler's manifest), or a source map unless they are served. Source maps are refused here
+   * as well as by static.ts, on the path the file system is asked for.
+   */
   function read(urlPath: string): DashboardFile | undefined {
     const path = fileSystemPath(root, urlPath);
-    if (!path) return undefined;
+    if (!path || (!serveSourceMaps && path.toLowerCase().endsWith(".map"))) return undefined;
     const cached = cache.get(path);
     if (cached && urlPath.startsWith("/assets/")) return cached;
     let stats;
@@ -43,7 +47,11 @@ export function createDashboardFiles(dashboardDir: string) {
       return undefined;
     }
     const file = { body, contentType: getMimeType(path) ?? "application/octet-stream", mtimeMs: stats.mtimeMs, size: stats.size };
-    if (body.byteLength <= MAX_CACHED_FILE_BYTES && (cache.size < MAX_CACHED_FILES || cache.has(path))) cache.set(path, file);
+    const grown = cachedBytes - (cached?.body.byteLength ?? 0) + body.byteLength;
+    if (grown <= MAX_CACHED_BYTES) {
+      cache.set(path, file);
+      cachedBytes = grown;
+    }
     return file;
   }
 
@@ -51,8 +59,10 @@ export function createDashboardFiles(dashboardDir: string) {
 }
 
 /**
- * The absolute path a URL path names inside `root`, or undefined when it is not a plain path there:
- * undecodable, with a NUL, a backslash, or a `..` segment (it would climb out of the build).
+ * The absolute path a URL path names inside `root`, or undefined when it is not a plain path to a
+ * file there: undecodable, with a NUL or a backslash, or with a segment that is empty (a trailing
+ * or doubled slash), `.`, `..`, or starts with a dot. Path resolution would drop a trailing `/` or
+ * `/.`, so `x.js.map/` would otherwise pass a check that the URL ends in `.map`.
  */
 export function fileSystemPath(root: string, urlPath: string): string | undefined {
   let decoded: string;
@@ -61,9 +71,9 @@ export function fileSystemPath(root: string, urlPath: string): string | undefine
   } catch {
     return undefined;
   }
-  if (decoded.includes("\0") || decoded.includes("\\")) return undefined;
-  const segments = decoded.split("/");
-  if (segments.some((segment) => segment === "..")) return undefined;
-  const path = resolve(root, `.${decoded}`);
+  if (!decoded.startsWith("/") || decoded.includes("\0") || decoded.includes("\\")) return undefined;
+  const segments = decoded.slice(1).split("/");
+  if (segments.some((segment) => segment === "" || segment.startsWith("."))) return undefined;
+  const path = resolve(root, ...segments);
   return path.startsWith(root + sep) ? path : undefined;
 }

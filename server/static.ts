@@ -30,7 +30,7 @@ export function mountDashboard(app: Hono<AppEnv>, dashboardDir: string, options:
     // Source maps publish the dashboard's whole source: never served unless asked for.
     app.use("*", async (c, next) => (c.req.path.endsWith(".map") ? c.text("Not found", 404) : next()));
   }
-  const files = createDashboardFiles(dashboardDir);
+  const files = createDashboardFiles(dashboardDir, { serveSourceMaps: options.serveSourceMaps });
   app.on(["GET", "HEAD"], "*", (c) => {
     const path = c.req.path;
     const file = path === "/" ? undefined : files.read(path);

@@ -5,7 +5,7 @@ import { createInferenceClient, type InferenceClient } from "./inference";
 import { lazyClient, type MethodKinds } from "./lazy-client";
 import type { TraceClient } from "./trace";
 import type { TrainingClient } from "./training";
-import { createTrainingHealthCheck } from "./training-health";
+import { createTrainingHealthChecks } from "./training-health";
 import { usableBaseUrl } from "./url";
 import { createWandbClient, type WandbClient } from "./wandb";
 
@@ -73,7 +73,7 @@ const TRAINING_METHODS: MethodKinds<TrainingClient> = {
  * keys) changes with them, so cached data of another account is never shown.
  *
  * The annotation queue and training clients load their code on their first call (lazy-client.ts),
- * except the training health check every page's sidebar makes: the inference and W&B clients are
+ * except the training health reads every page's sidebar makes: the inference and W&B clients are
  * small and wanted by the first pages most people open.
  */
 export function createApiClients(settings: ConnectionSettings, options: ApiClientOptions = {}): ApiClients {
@@ -87,7 +87,7 @@ export function createApiClients(settings: ConnectionSettings, options: ApiClien
       scope("training", settings.trainingBaseUrl),
       TRAINING_METHODS,
       () => loadTrainingClientModule().then(({ createTrainingClient }) => createTrainingClient({ ...common, baseUrl: settings.trainingBaseUrl })),
-      { health: createTrainingHealthCheck({ ...common, baseUrl: settings.trainingBaseUrl }) },
+      createTrainingHealthChecks({ ...common, baseUrl: settings.trainingBaseUrl }),
     ),
     inference: createInferenceClient({ ...common, baseUrl: settings.inferenceBaseUrl, project: settings.inferenceProject }),
     wandb: createWandbClient({ ...common, baseUrl: settings.wandbApiBaseUrl }),

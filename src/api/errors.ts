@@ -43,6 +43,8 @@ export type ApiErrorInit = {
   hint?: string;
   /** From a 429's Retry-After header, so the retry waits as long as the service asked. */
   retryAfterMs?: number;
+  /** Overrides what the kind implies: a failure that trying again cannot mend is not retried. */
+  retryable?: boolean;
   cause?: unknown;
 };
 
@@ -69,7 +71,7 @@ export class ApiError extends Error {
     this.serviceMessage = init.serviceMessage;
     this.fieldErrors = init.fieldErrors ?? [];
     // A 5xx that is really "not implemented" will not start working on a retry either.
-    this.retryable = RETRYABLE_KINDS.has(init.kind) && init.status !== 501;
+    this.retryable = init.retryable ?? (RETRYABLE_KINDS.has(init.kind) && init.status !== 501);
     this.requestId = init.requestId;
     this.hint = init.hint;
     this.retryAfterMs = init.retryAfterMs;

@@ -1,11 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
+import { createLocalServer } from "@/test/local-server";
 import type { ClientScope } from "./client-config";
+import { createApiClients } from "./clients";
+import { loadTraceClientModule, loadTrainingClientModule } from "./client-modules";
+import { isApiError } from "./errors";
 import { lazyClient, type MethodKinds } from "./lazy-client";
 
 type Fake = {
   scope: ClientScope;
   add(a: number, b: number): Promise<number>;
-  ping(): Promise<string>;
+  ping(options?: { signal?: AbortSignal }): Promise<string>;
   stream(n: number): AsyncGenerator<number>;
 };
 
@@ -34,12 +38,33 @@ describe("lazyClient", () => {
     expect(load).toHaveBeenCalledOnce();
   });
 
-  it("fails a call whose code could not load, and tries again on the next call", async () => {
+  it("fails a call whose code could not load with an ApiError that says to reload, not retried, and tries again on the next call", async () => {
     const load = vi.fn<() => Promise<Fake>>().mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module")).mockResolvedValue(realClient());
     const client = lazyClient(SCOPE, KINDS, load);
-    await expect(client.ping()).rejects.toThrow("dynamically imported module");
+    const failure = await client.ping().catch((error: unknown) => error);
+    expect(isApiError(failure) && { kind: failure.kind, retryable: failure.retryable, message: failure.message, hint: failure.hint }).toEqual({
+      kind: "network",
+      retryable: false,
+      message: "The dashboard's code for the annotation queue service did not load.",
+      hint: expect.stringContaining("reload the page"),
+    });
     await expect(client.ping()).resolves.toBe("real pong");
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("fails a call as aborted when its signal aborts while the code loads, and never calls the real method", async () => {
+    const loading: { finish?: (client: Fake) => void } = {};
+    const ping = vi.fn<Fake["ping"]>(async () => "real pong");
+    const client = lazyClient(SCOPE, KINDS, () => new Promise<Fake>((resolve) => (loading.finish = resolve)));
+    const abort = new AbortController();
+    const call = client.ping({ signal: abort.signal }).catch((error: unknown) => error);
+    abort.abort();
+    const failure = await call;
+    expect(isApiError(failure) && failure.kind).toBe("aborted");
+    loading.finish?.({ ...realClient(), ping });
+    await Promise.resolve();
+    expect(ping).not.toHaveBeenCalled();
+    await expect(client.ping()).resolves.toBe("real pong");
   });
 
   it("gives a stream's generator at once and loads on its first next()", async () => {
@@ -59,11 +84,21 @@ describe("lazyClient", () => {
     expect(load).not.toHaveBeenCalled();
   });
 
-  it("makes a method list name every method, each with how it answers", () => {
+  it("makes a method list name every method, each with how it answers (checked by npm run typecheck)", () => {
     // @ts-expect-error: `stream` is missing
     const missing: MethodKinds<Fake> = { add: "call", ping: "call" };
     // @ts-expect-error: `stream` gives a generator, not a promise
-    const wrongKind: MethodKinds<Fake> = { add: "call", ping: "call", stream: "call" };
+    const wrongKind: MethodKinds<Fake & { sync(): number }> = { add: "call", ping: "call", stream: "call", sync: "call" };
     expect([missing, wrongKind]).toHaveLength(2);
+  });
+
+  it("gives the trace and training clients the scope their loaded code has", async () => {
+    const server = createLocalServer();
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    const common = { apiKey: server.settings.apiKey, fetch: server.fetch };
+    const trace = (await loadTraceClientModule()).createTraceClient({ ...common, baseUrl: server.settings.traceBaseUrl });
+    const training = (await loadTrainingClientModule()).createTrainingClient({ ...common, baseUrl: server.settings.trainingBaseUrl });
+    expect(clients.trace.scope).toEqual(trace.scope);
+    expect(clients.training.scope).toEqual(training.scope);
   });
 });

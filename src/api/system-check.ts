@@ -1,4 +1,4 @@
-import type { SystemCheck } from "@contract/training";
+import type { SystemCheck } from "@contract/training-health";
 
 /** One named check of the training service's system check, read into something a page can show. */
 export type SystemCheckEntry = { name: string; ok: boolean; message: string };

@@ -4,7 +4,6 @@ import {
   DeleteCheckpointsResponse,
   DeleteModelResponse,
   LogTrajectoriesResponse,
-  SystemCheck,
   TrainingEventList,
   TrainingJob,
   TrainingModel,
@@ -24,9 +23,8 @@ import { chatMethods } from "./chat";
 import type { ClientScope, ServiceClientConfig } from "./client-config";
 import { isApiError } from "./errors";
 import { createHttpClient, type CallOptions } from "./http";
-import { readSystemCheck, type SystemCheckResult } from "./system-check";
 import { segment } from "./url";
-import { createTrainingHealthCheck } from "./training-health";
+import { createTrainingHealthChecks } from "./training-health";
 
 export type TrainingClient = ReturnType<typeof createTrainingClient>;
 
@@ -93,7 +91,7 @@ export function createTrainingClient(config: ServiceClientConfig) {
     },
 
     /** Liveness; the only endpoint that takes no key, so it works before one is set. */
-    health: createTrainingHealthCheck(config),
+    ...createTrainingHealthChecks(config),
 
     /**
      * Whether the key is accepted, by a read that needs one: the checkpoints of a model no one has.
@@ -106,12 +104,6 @@ export function createTrainingClient(config: ServiceClientConfig) {
       } catch (error) {
         if (!(isApiError(error) && error.kind === "not_found")) throw error;
       }
-    },
-
-    /** Per-check status; a 503 is returned with `ok: false` and the failed checks, not thrown. Needs no key. */
-    async systemCheck(options?: CallOptions): Promise<SystemCheckResult> {
-      const { status, data } = await http.jsonAllowing({ method: "GET", path: "/system-check", options }, SystemCheck, [503]);
-      return readSystemCheck(status, data);
     },
 
     /** Local reference services only: the seeded demo models and jobs the key may read (see SeededTraining). */

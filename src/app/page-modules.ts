@@ -6,7 +6,9 @@
  *
  * A page that calls the annotation queue or training service loads that client's code beside its
  * own (`withTrace`, `withTraining`): the client would otherwise fetch it on its first call, a round
- * trip before the page's first request (api/lazy-client.ts).
+ * trip before the page's first request (api/lazy-client.ts). Settings calls both only when asked to
+ * test the connection, and is a new user's first page: it loads neither up front (the idle preload
+ * usually has them by the time a key is typed).
  */
 import { loadTraceClientModule, loadTrainingClientModule } from "@/api/client-modules";
 import { matchesPathPattern } from "./path-pattern";
@@ -35,7 +37,7 @@ export const PAGE_MODULES = {
   "/training/models": () => withTraining(import("@/features/training/models/models-page")),
   "/training/models/:modelId": () => withTraining(import("@/features/training/models/model-page")),
   "/settings": () => import("@/features/settings/settings-page"),
-  "/help/proxy": () => withTraining(import("@/features/help/proxy-help-page")),
+  "/help/proxy": () => import("@/features/help/proxy-help-page"),
 } as const;
 
 export type PagePath = keyof typeof PAGE_MODULES;
