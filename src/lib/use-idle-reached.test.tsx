@@ -11,6 +11,8 @@ describe("useIdleReached", () => {
     const callbacks: IdleRequestCallback[] = [];
     vi.stubGlobal("requestIdleCallback", (callback: IdleRequestCallback) => callbacks.push(callback));
     vi.stubGlobal("cancelIdleCallback", () => undefined);
+    // A fresh copy of the module: another test in this worker may have reached idle already.
+    vi.resetModules();
     const { useIdleReached } = await import("./use-idle-reached");
     const first = renderHook(() => useIdleReached());
     expect(first.result.current).toBe(false);
