@@ -40,6 +40,24 @@ describe("training jobs page", { timeout: 20_000 }, () => {
     expect(screen.getByRole("table")).not.toHaveTextContent(TRAINING_SEED.jobs.acmeTriage);
   });
 
+  it("says when the service cannot be read for the seeded demo, instead of only an empty list, and adds it on Retry", async () => {
+    const server = createLocalServer();
+    seedTrainingDemo(server.db);
+    const outage = { on: true };
+    const fetchDuringOutage: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (outage.on && new URL(request.url).pathname.endsWith("/local/seeded")) throw new TypeError("Failed to fetch");
+      return server.fetch(request);
+    };
+    const { user } = renderTraining("/training", { ...server, fetch: fetchDuringOutage });
+    expect(await screen.findByText("Could not read the demo models and jobs", {}, FIRST)).toBeInTheDocument();
+    expect(screen.getByText("No jobs in this browser yet")).toBeInTheDocument();
+    outage.on = false;
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(within(screen.getByRole("table")).getAllByRole("link", { name: /^job_5eed/ })).toHaveLength(4));
+    expect(screen.queryByText("Could not read the demo models and jobs")).not.toBeInTheDocument();
+  });
+
   it("searches, filters and sorts the list from the URL, and tells a model's jobs apart", async () => {
     const server = createLocalServer();
     seedTrainingDemo(server.db);

@@ -10,6 +10,7 @@ import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { useAddSeededDemo } from "../registry/use-seeded-demo";
 import { RegistryTransfer } from "../registry/registry-transfer";
+import { SeededDemoStatus } from "../registry/seeded-demo-status";
 import { TrainingPage } from "../training-page";
 import { JobsTable } from "./jobs-table";
 import { OpenJobForm } from "./open-job-form";
@@ -61,6 +62,7 @@ function JobsBody() {
                 <strong className="font-medium text-fg">Open job by ID</strong> above.
               </p>
               {demo.local ? <p className="mt-2">On the local services, the seeded demo models and jobs join this list the first time a training page opens; if you removed them, add them again here.</p> : null}
+              <SeededDemoStatus />
               {addDemo.isError ? <ErrorPanel error={addDemo.error} title="Could not read the demo models and jobs" onRetry={() => addDemo.mutate()} /> : null}
             </>
           }

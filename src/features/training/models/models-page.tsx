@@ -9,6 +9,7 @@ import { TrainingPage } from "../training-page";
 import { AddModelForm } from "./add-model-form";
 import { CreateModelForm } from "./create-model-form";
 import { ModelsTable } from "./models-table";
+import { SeededDemoStatus } from "../registry/seeded-demo-status";
 
 /** What a page that sent the user here wants said (e.g. what deleting a model removed). */
 export type ModelsPageNotice = { notice?: string };
@@ -36,7 +37,12 @@ function ModelsBody() {
         <EmptyState
           icon={<CubeIcon size={22} />}
           title="No models in this browser yet"
-          description="Create a model below, or add one made elsewhere by its ID."
+          description={
+            <>
+              <p>Create a model below, or add one made elsewhere by its ID.</p>
+              <SeededDemoStatus />
+            </>
+          }
         />
       ) : (
         <ModelsTable models={registry.models} />

@@ -3,17 +3,27 @@ import { useApiClients } from "@/settings/api-clients";
 import { browserStorage } from "@/lib/browser-storage";
 import type { Registry } from "./registry-schema";
 import { createRegistryStore, type RegistryStore } from "./registry-store";
-import { useSeededDemoOnce } from "./use-seeded-demo";
+import { useSeededDemoOnce, type SeededDemoState } from "./use-seeded-demo";
 
 const RegistryContext = createContext<RegistryStore | null>(null);
+const SeededDemoContext = createContext<SeededDemoState>({ status: "idle" });
 
 /** The registry of the training service in the settings; every training page renders inside it. */
 export function TrainingRegistryProvider({ children }: { children: ReactNode }) {
   const { training } = useApiClients();
   const baseUrl = training.scope.baseUrl;
   const store = useMemo(() => createRegistryStore(browserStorage().local, baseUrl), [baseUrl]);
-  useSeededDemoOnce(store);
-  return <RegistryContext value={store}>{children}</RegistryContext>;
+  const seededDemo = useSeededDemoOnce(store);
+  return (
+    <RegistryContext value={store}>
+      <SeededDemoContext value={seededDemo}>{children}</SeededDemoContext>
+    </RegistryContext>
+  );
+}
+
+/** Where the first visit's adding of the local services' seeded demo stands. */
+export function useSeededDemoState(): SeededDemoState {
+  return useContext(SeededDemoContext);
 }
 
 export function useRegistryStore(): RegistryStore {

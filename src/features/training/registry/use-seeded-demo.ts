@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { browserStorage, readItem, writeItem } from "@/lib/browser-storage";
 import { useApiClients } from "@/settings/api-clients";
@@ -34,19 +35,28 @@ export function useAddSeededDemo(store: RegistryStore): { local: boolean; merged
   return { local, mergedKey, addDemo };
 }
 
+/** Where the first visit's automatic adding of the seeded demo stands (see useSeededDemoOnce). */
+export type SeededDemoState =
+  | { status: "idle" }
+  | { status: "adding" }
+  | { status: "failed"; error: unknown; retry: () => void };
+
 /**
  * On the local reference services, the seeded demo joins this browser's list the first time a
  * training page opens (per service address and key), so a newcomer sees it at once. Once only: an
  * entry removed from the list stays removed (the empty jobs page offers it again). Elsewhere (the
- * real service) it does nothing.
+ * real service) it does nothing. Gives where that stands, so an empty list can say it is on its
+ * way, or that the service could not be read (with a retry), instead of only "no jobs yet".
  */
-export function useSeededDemoOnce(store: RegistryStore): void {
+export function useSeededDemoOnce(store: RegistryStore): SeededDemoState {
   const { local, mergedKey, addDemo } = useAddSeededDemo(store);
+  // A failure leaves the list as it was; Retry, or the next visit, tries again.
+  const merge = useMutation({ mutationFn: () => addDemo() });
+  const { mutate } = merge;
   useEffect(() => {
-    if (!local || readItem(browserStorage().local, mergedKey)) return;
-    const controller = new AbortController();
-    // A failure leaves the list as it was; the next visit tries again.
-    addDemo(controller.signal).catch(() => undefined);
-    return () => controller.abort();
-  }, [local, mergedKey, addDemo]);
+    if (local && !readItem(browserStorage().local, mergedKey)) mutate();
+  }, [local, mergedKey, mutate]);
+  if (merge.isPending) return { status: "adding" };
+  if (merge.isError) return { status: "failed", error: merge.error, retry: () => mutate() };
+  return { status: "idle" };
 }
