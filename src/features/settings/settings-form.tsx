@@ -55,7 +55,7 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
   return (
     <div className="space-y-6">
       <form noValidate aria-label="Connection settings" onSubmit={onSubmit} className="space-y-5">
-        {localServices ? <DemoAccountButton onUse={signInWithDemo} /> : null}
+        {localServices ? <DemoAccountButton savedKey={saved.connection.apiKey} onUse={signInWithDemo} /> : null}
         <FormSection title="Credentials" description={savedKeyText}>
           <ApiKeyField value={values.apiKey} onChange={(v) => form.setField("apiKey", v)} error={errors.apiKey} hint={<KeyHelp localServices={localServices} />} />
           <KeyStorageChoice value={form.keyStorage} onChange={form.setKeyStorage} />

@@ -216,6 +216,21 @@ describe("settings page: the W&B account", () => {
     await waitFor(() => expect(router.location.pathname).toBe("/queues"));
   });
 
+  it("offers no demo sign-in to the demo account itself, and says a switch is a switch to anyone else", async () => {
+    localStorage.setItem(API_KEY_STORAGE_KEY, "local-demo-key");
+    setup();
+    expect(await screen.findByText(/you are using their seeded demo account/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /demo account/ })).not.toBeInTheDocument();
+  });
+
+  it("switches another saved key to the demo account", async () => {
+    localStorage.setItem(API_KEY_STORAGE_KEY, ACME_KEY);
+    const { user, settingsStore } = setup();
+    await user.click(await screen.findByRole("button", { name: "Switch to the demo account" }));
+    expect(settingsStore.getSnapshot().connection).toMatchObject({ apiKey: "local-demo-key" });
+    expect(await screen.findByText(/you are using their seeded demo account/)).toBeInTheDocument();
+  });
+
   it("never offers the demo account on other services", async () => {
     const server = createLocalServer();
     renderApp({ path: "/settings", defaults: urlsOf(server.settings), fetch: server.fetch, runtimeConfig: { localServices: false } });
