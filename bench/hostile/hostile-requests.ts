@@ -37,6 +37,18 @@ function padTo(bytes: number, prefix: string, suffix: string, fill = "x"): strin
 const many = (n: number, length: number) => Array.from({ length: n }, (_, i) => String(i).padStart(length, "q"));
 
 /**
+ * `n` scorer refs of `length` characters each, in the form the contract asks
+ * (`weave:///<entity>/<project>/object/<name>:<digest>`, one version per spec). No spec object can
+ * have such a ref (an object id is at most 128 characters, a digest 64), so the service looks each
+ * up and refuses the queue: the bound's cost, without the 100 specs.
+ */
+const manySpecRefs = (n: number, length: number) =>
+  Array.from({ length: n }, (_, i) => {
+    const prefix = `weave:///${PROJECT}/object/spec-${i}:`;
+    return prefix + "d".repeat(length - prefix.length);
+  });
+
+/**
  * Requests a hostile (or careless) client sends at the caps of issue 21: each as large as the
  * endpoint's body limit allows, or each list at its bound with every string at its length.
  * `modelId` is a model and `queueId` a queue of the demo entity.
@@ -63,12 +75,12 @@ export function hostileRequests(ids: { modelId: string; queueId: string }, maxBo
       status: 200,
     },
     {
-      name: `a queue with ${LIMITS.scorerRefs} scorer refs of ${LIMITS.refLength} characters and the longest description (the bounds)`,
+      name: `a queue with ${LIMITS.scorerRefs} well-formed scorer refs of ${LIMITS.refLength} characters, naming no spec, and the longest description (the bounds; each ref is looked up, then refused)`,
       method: "POST",
       path: `${TRACE}/annotation_queues`,
       headers: JSON_AUTH,
-      body: JSON.stringify({ project_id: PROJECT, name: "n".repeat(LIMITS.queueNameLength), description: "d".repeat(LIMITS.descriptionLength), scorer_refs: many(LIMITS.scorerRefs, LIMITS.refLength) }),
-      status: 200,
+      body: JSON.stringify({ project_id: PROJECT, name: "n".repeat(LIMITS.queueNameLength), description: "d".repeat(LIMITS.descriptionLength), scorer_refs: manySpecRefs(LIMITS.scorerRefs, LIMITS.refLength) }),
+      status: 400,
     },
     {
       name: "a 1 MiB scorer ref (over its bound)",
