@@ -26,10 +26,7 @@ export function mountDashboard(app: Hono<AppEnv>, dashboardDir: string, options:
       c.header("X-Frame-Options", "DENY");
     }
   });
-  if (!options.serveSourceMaps) {
-    // Source maps publish the dashboard's whole source: never served unless asked for.
-    app.use("*", async (c, next) => (c.req.path.endsWith(".map") ? c.text("Not found", 404) : next()));
-  }
+  // Source maps publish the dashboard's whole source: the files refuse them unless asked for.
   const files = createDashboardFiles(dashboardDir, { serveSourceMaps: options.serveSourceMaps });
   app.on(["GET", "HEAD"], "*", (c) => {
     const path = c.req.path;

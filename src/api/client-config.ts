@@ -1,4 +1,6 @@
+import { keyFingerprint } from "./auth";
 import type { ServiceName } from "./connection";
+import { usableBaseUrl } from "./url";
 
 /** What each service client needs; clients.ts fills it from the connection settings. */
 export type ServiceClientConfig = {
@@ -19,3 +21,12 @@ export type ClientScope = {
   baseUrl: string;
   keyFingerprint: string;
 };
+
+/**
+ * A client's scope for its config: the address as the client resolves it ("" when unusable) and
+ * the key's fingerprint. Every client builds its own with this, and so does the lazy facade
+ * (clients.ts), which must match the client it stands for before that client's code has loaded.
+ */
+export function clientScope(service: ServiceName, config: Pick<ServiceClientConfig, "baseUrl" | "apiKey">): ClientScope {
+  return { service, baseUrl: usableBaseUrl(config.baseUrl) ?? "", keyFingerprint: keyFingerprint(config.apiKey) };
+}

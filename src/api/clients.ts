@@ -1,12 +1,11 @@
-import { keyFingerprint } from "./auth";
 import { loadTraceClientModule, loadTrainingClientModule } from "./client-modules";
-import type { ConnectionSettings, ServiceName } from "./connection";
+import { clientScope } from "./client-config";
+import type { ConnectionSettings } from "./connection";
 import { createInferenceClient, type InferenceClient } from "./inference";
 import { lazyClient, type MethodKinds } from "./lazy-client";
 import type { TraceClient } from "./trace";
 import type { TrainingClient } from "./training";
 import { createTrainingHealthChecks } from "./training-health";
-import { usableBaseUrl } from "./url";
 import { createWandbClient, type WandbClient } from "./wandb";
 
 export type ApiClients = {
@@ -78,13 +77,12 @@ const TRAINING_METHODS: MethodKinds<TrainingClient> = {
  */
 export function createApiClients(settings: ConnectionSettings, options: ApiClientOptions = {}): ApiClients {
   const common = { apiKey: settings.apiKey.trim(), fetch: options.fetch, timeoutMs: options.timeoutMs };
-  const scope = (service: ServiceName, baseUrl: string) => ({ service, baseUrl: usableBaseUrl(baseUrl) ?? "", keyFingerprint: keyFingerprint(common.apiKey) });
   return {
-    trace: lazyClient(scope("trace", settings.traceBaseUrl), TRACE_METHODS, () =>
+    trace: lazyClient(clientScope("trace", { ...common, baseUrl: settings.traceBaseUrl }), TRACE_METHODS, () =>
       loadTraceClientModule().then(({ createTraceClient }) => createTraceClient({ ...common, baseUrl: settings.traceBaseUrl })),
     ),
     training: lazyClient(
-      scope("training", settings.trainingBaseUrl),
+      clientScope("training", { ...common, baseUrl: settings.trainingBaseUrl }),
       TRAINING_METHODS,
       () => loadTrainingClientModule().then(({ createTrainingClient }) => createTrainingClient({ ...common, baseUrl: settings.trainingBaseUrl })),
       createTrainingHealthChecks({ ...common, baseUrl: settings.trainingBaseUrl }),

@@ -1,7 +1,7 @@
 import { INFERENCE_PROJECT_HEADER, InferenceModelList } from "@contract/inference";
-import { bearerAuth, keyFingerprint } from "./auth";
+import { bearerAuth } from "./auth";
 import { chatMethods } from "./chat";
-import type { ClientScope, ServiceClientConfig } from "./client-config";
+import { clientScope, type ServiceClientConfig } from "./client-config";
 import { createHttpClient, type CallOptions } from "./http";
 
 export type InferenceClientConfig = ServiceClientConfig & {
@@ -20,7 +20,7 @@ export function createInferenceClient(config: InferenceClientConfig) {
     authHeaders: bearerAuth,
     extraHeaders: project ? { [INFERENCE_PROJECT_HEADER]: project } : undefined,
   });
-  const scope: ClientScope = { service: "inference", baseUrl: http.baseUrl, keyFingerprint: keyFingerprint(config.apiKey) };
+  const scope = clientScope("inference", config);
 
   return {
     scope,

@@ -32,9 +32,9 @@ import {
 } from "@contract/trace-feedback";
 import { ObjCreateResponse, ObjQueryResponse, ObjReadResponse, RefsReadBatchResponse, type ObjCreateRequest, type ObjQueryRequest, type ObjReadRequest, type TraceObject } from "@contract/trace-objects";
 import type * as z from "zod/mini";
-import { basicAuth, keyFingerprint } from "./auth";
+import { basicAuth } from "./auth";
 import { createHttpClient, type CallOptions } from "./http";
-import type { ClientScope, ServiceClientConfig } from "./client-config";
+import { clientScope, type ServiceClientConfig } from "./client-config";
 import { segment } from "./url";
 import { traceCallsMethods } from "./trace-calls";
 
@@ -47,7 +47,7 @@ export type TraceClient = ReturnType<typeof createTraceClient>;
  */
 export function createTraceClient(config: ServiceClientConfig) {
   const http = createHttpClient({ ...config, service: "trace", authHeaders: basicAuth });
-  const scope: ClientScope = { service: "trace", baseUrl: http.baseUrl, keyFingerprint: keyFingerprint(config.apiKey) };
+  const scope = clientScope("trace", config);
 
   return {
     scope,

@@ -18,9 +18,9 @@ import {
   LocalLogList,
 } from "@contract/training";
 import type * as z from "zod/mini";
-import { bearerAuth, keyFingerprint } from "./auth";
+import { bearerAuth } from "./auth";
 import { chatMethods } from "./chat";
-import type { ClientScope, ServiceClientConfig } from "./client-config";
+import { clientScope, type ServiceClientConfig } from "./client-config";
 import { isApiError } from "./errors";
 import { createHttpClient, type CallOptions } from "./http";
 import { segment } from "./url";
@@ -45,7 +45,7 @@ export type EventPageParams = Partial<z.output<typeof ListEventsQuery>>;
  */
 export function createTrainingClient(config: ServiceClientConfig) {
   const http = createHttpClient({ ...config, service: "training", authHeaders: bearerAuth });
-  const scope: ClientScope = { service: "training", baseUrl: http.baseUrl, keyFingerprint: keyFingerprint(config.apiKey) };
+  const scope = clientScope("training", config);
 
   return {
     scope,

@@ -1,6 +1,6 @@
 import { PROJECTS_QUERY, ProjectsResponse, VIEWER_QUERY, ViewerResponse, type Viewer } from "@contract/wandb";
-import { basicAuth, keyFingerprint } from "./auth";
-import type { ClientScope, ServiceClientConfig } from "./client-config";
+import { basicAuth } from "./auth";
+import { clientScope, type ServiceClientConfig } from "./client-config";
 import { graphqlMessage } from "./error-body";
 import { describeError } from "./error-messages";
 import { ApiError } from "./errors";
@@ -19,7 +19,7 @@ const PROJECTS_PER_PAGE = 100;
  */
 export function createWandbClient(config: ServiceClientConfig) {
   const http = createHttpClient({ ...config, service: "wandb", authHeaders: basicAuth });
-  const scope: ClientScope = { service: "wandb", baseUrl: http.baseUrl, keyFingerprint: keyFingerprint(config.apiKey) };
+  const scope = clientScope("wandb", config);
 
   /** GraphQL answers a refused query with 200 and `errors`: that is a failure of the call too. */
   const refused = (errors: readonly { message: string }[]): ApiError => {

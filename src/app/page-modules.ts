@@ -5,7 +5,7 @@
  * arrived. It imports nothing but path-pattern.ts and the clients' loaders (see build/chunking.ts).
  *
  * A page that calls the annotation queue or training service loads that client's code beside its
- * own (`withTrace`, `withTraining`): the client would otherwise fetch it on its first call, a round
+ * own (`withClients`): the client would otherwise fetch it on its first call, a round
  * trip before the page's first request (api/lazy-client.ts). Settings calls both only when asked to
  * test the connection, and is a new user's first page: it loads neither up front (the idle preload
  * usually has them by the time a key is typed).
@@ -13,29 +13,31 @@
 import { loadTraceClientModule, loadTrainingClientModule } from "@/api/client-modules";
 import { matchesPathPattern } from "./path-pattern";
 
-const withTrace = <Page>(page: Promise<Page>) => Promise.all([page, loadTraceClientModule()]).then(([module]) => module);
-const withTraining = <Page>(page: Promise<Page>) => Promise.all([page, loadTrainingClientModule()]).then(([module]) => module);
+/** The page's module, once it and the clients' code given have loaded (side by side). */
+const withClients = <Page>(page: Promise<Page>, ...clients: (() => Promise<unknown>)[]) => Promise.all([page, ...clients.map((load) => load())]).then(([module]) => module);
+const TRACE = loadTraceClientModule;
+const TRAINING = loadTrainingClientModule;
 
 export const PAGE_MODULES = {
   "/": () => import("@/features/home/home-page"),
-  "/status": () => withTraining(withTrace(import("@/features/home/service-status-page"))),
-  "/queues": () => withTrace(import("@/features/queues/queue-list/queue-list-page")),
-  "/queues/:queueId": () => withTrace(import("@/features/queues/queue-items/queue-items-page")),
-  "/queues/:queueId/insights": () => withTrace(import("@/features/queues/insights/insights-page")),
-  "/queues/:queueId/train": () => withTraining(withTrace(import("@/features/train-from-queue/train-page"))),
-  "/queues/:queueId/items/:itemId": () => withTrace(import("@/features/queues/queue-review/queue-review-page")),
-  "/specs": () => withTrace(import("@/features/specs/specs-page")),
-  "/specs/new": () => withTrace(import("@/features/specs/spec-edit-page")),
-  "/specs/:specId/edit": () => withTrace(import("@/features/specs/spec-edit-page")),
-  "/calls": () => withTrace(import("@/features/calls/calls-page")),
+  "/status": () => withClients(import("@/features/home/service-status-page"), TRACE, TRAINING),
+  "/queues": () => withClients(import("@/features/queues/queue-list/queue-list-page"), TRACE),
+  "/queues/:queueId": () => withClients(import("@/features/queues/queue-items/queue-items-page"), TRACE),
+  "/queues/:queueId/insights": () => withClients(import("@/features/queues/insights/insights-page"), TRACE),
+  "/queues/:queueId/train": () => withClients(import("@/features/train-from-queue/train-page"), TRACE, TRAINING),
+  "/queues/:queueId/items/:itemId": () => withClients(import("@/features/queues/queue-review/queue-review-page"), TRACE),
+  "/specs": () => withClients(import("@/features/specs/specs-page"), TRACE),
+  "/specs/new": () => withClients(import("@/features/specs/spec-edit-page"), TRACE),
+  "/specs/:specId/edit": () => withClients(import("@/features/specs/spec-edit-page"), TRACE),
+  "/calls": () => withClients(import("@/features/calls/calls-page"), TRACE),
   "/models": () => import("@/features/models/catalog-page"),
-  "/playground": () => withTraining(import("@/features/playground/playground-page")),
-  "/training": () => withTraining(import("@/features/training/jobs/jobs-page")),
-  "/training/jobs/new": () => withTraining(import("@/features/training/create-job/create-job-page")),
-  "/training/compare": () => withTraining(import("@/features/training/compare/compare-page")),
-  "/training/jobs/:jobId": () => withTraining(import("@/features/training/job-page/job-page")),
-  "/training/models": () => withTraining(import("@/features/training/models/models-page")),
-  "/training/models/:modelId": () => withTraining(import("@/features/training/models/model-page")),
+  "/playground": () => withClients(import("@/features/playground/playground-page"), TRAINING),
+  "/training": () => withClients(import("@/features/training/jobs/jobs-page"), TRAINING),
+  "/training/jobs/new": () => withClients(import("@/features/training/create-job/create-job-page"), TRAINING),
+  "/training/compare": () => withClients(import("@/features/training/compare/compare-page"), TRAINING),
+  "/training/jobs/:jobId": () => withClients(import("@/features/training/job-page/job-page"), TRAINING),
+  "/training/models": () => withClients(import("@/features/training/models/models-page"), TRAINING),
+  "/training/models/:modelId": () => withClients(import("@/features/training/models/model-page"), TRAINING),
   "/settings": () => import("@/features/settings/settings-page"),
   "/help/proxy": () => import("@/features/help/proxy-help-page"),
 } as const;
