@@ -10,14 +10,27 @@ import { useCall } from "./use-review-queries";
  * moves to another item. Beside the call on a wide screen; on a narrow one the questions come
  * first (under the sticky actions), then the call, then the details.
  */
-export const ItemBody = memo(function ItemBody({ project, item, queue, me }: { project: string; item: AnnotationQueueItem; queue: AnnotationQueue | undefined; me: string | null }) {
+export const ItemBody = memo(function ItemBody({
+  project,
+  item,
+  queue,
+  me,
+  onAnswer,
+}: {
+  project: string;
+  item: AnnotationQueueItem;
+  queue: AnnotationQueue | undefined;
+  me: string | null;
+  /** Told the item's id when the annotator answers one of its questions. */
+  onAnswer: (itemId: string) => void;
+}) {
   const call = useCall(project, item.call_id);
   const headingId = useId();
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       {queue ? (
         <div className="lg:col-start-2 lg:row-start-1">
-          <AnnotationPanel key={item.call_id} project={project} queue={queue} item={item} me={me} />
+          <AnnotationPanel key={item.call_id} project={project} queue={queue} item={item} me={me} onAnswer={onAnswer} />
         </div>
       ) : null}
       <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">

@@ -10,7 +10,7 @@ import { UntrustedText } from "@/components/untrusted-text";
 import { shortOpName } from "../shared/format";
 import { formatCount, ordinal } from "@/lib/format";
 import { STATE_LABELS } from "../shared/item-state";
-import { oncePerPress, useShortcuts } from "../shared/keyboard";
+import { inQuietRegion, oncePerPress, useShortcuts } from "../shared/keyboard";
 import { reviewHref } from "../shared/links";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { useQueue, useQueueTotals } from "../shared/queue-queries";
@@ -19,6 +19,7 @@ import { ShortcutsDialog, type Shortcut } from "../shared/shortcuts-dialog";
 import { useAnnotationProject } from "../shared/use-annotation-project";
 import { DEFAULT_TABLE_STATE, hasFilter, hasTextFilter } from "../shared/items-url-state";
 import { cn } from "@/lib/cn";
+import { NOTE_KEY } from "./annotate/notes-thread";
 import { UnsavedAnswersNotice } from "./annotate/unsaved-answers-notice";
 import { ItemBody } from "./item-body";
 import { ReviewNav } from "./review-nav";
@@ -42,15 +43,16 @@ export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["j"], action: "Highlight the next question" },
   { keys: ["k"], action: "Highlight the previous question" },
   { keys: ["e"], action: "Go into the highlighted question's field (Esc leaves it, saving what you typed)" },
+  { keys: [NOTE_KEY], action: "Write a note on the call (Ctrl+Enter adds it; no other key acts while you are in the notes)" },
   { keys: ["Esc"], action: "Back to the table, at the same place" },
   { keys: ["?"], action: "Show these shortcuts" },
 ];
 
 const NO_REFS: readonly string[] = [];
 
-/** Takes the focus out of a form field (blur saves a typed answer); false when none had it. */
+/** Takes the focus out of a form field or the notes (blur saves a typed answer); false when neither had it. */
 function leaveField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement) || !target.matches("input, textarea, select")) return false;
+  if (!(target instanceof HTMLElement) || !(target.matches("input, textarea, select") || inQuietRegion(target))) return false;
   target.blur();
   return true;
 }
@@ -131,6 +133,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
           </div>
           <ReviewNav
             neighbours={neighbours}
+            trail={session.trail}
             onPrev={() => session.step("prev")}
             onNext={() => session.step("next")}
             onNextUnstarted={() => void session.nextUnstarted.go()}
@@ -162,7 +165,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
       ) : (
         <>
           <div className="sticky top-0.5 z-10 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-line bg-surface/95 px-3 py-2 shadow-sm backdrop-blur">
-            <StateActions item={item} me={session.annotator.me} busy={session.saving} hasNext={!!neighbours?.next} onAction={session.act} />
+            <StateActions item={item} me={session.annotator.me} busy={session.saving} hasNext={!!neighbours?.next || session.trail.forward} onAction={session.act} />
             <output
               key={session.announcement.count}
               className={cn("block text-xs empty:hidden", session.announcement.tone === "warning" ? "font-medium text-amber-800 dark:text-amber-300" : "text-fg-muted")}
@@ -188,7 +191,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
             <ErrorPanel error={session.windowQuery.error} title="Could not find the items before and after this one" onRetry={() => void session.windowQuery.refetch()} />
           ) : null}
 
-          <ItemBody project={project} item={item} queue={queue.data} me={session.annotator.me} />
+          <ItemBody project={project} item={item} queue={queue.data} me={session.annotator.me} onAnswer={session.startOnAnswer} />
         </>
       )}
 

@@ -6,6 +6,7 @@ import type { Neighbours } from "./list-window";
 /** Previous / Next in the table's list, Next unstarted, and the way back to the table. */
 export function ReviewNav({
   neighbours,
+  trail,
   onPrev,
   onNext,
   onNextUnstarted,
@@ -15,6 +16,8 @@ export function ReviewNav({
 }: {
   /** Undefined while the item's place in the list is being found. */
   neighbours: Neighbours | undefined;
+  /** Whether the items this review showed go on behind or ahead of this one (they come before the list). */
+  trail: { back: boolean; forward: boolean };
   onPrev: () => void;
   onNext: () => void;
   onNextUnstarted: () => void;
@@ -24,13 +27,15 @@ export function ReviewNav({
   backState: unknown;
 }) {
   const waiting = neighbours ? null : "Finding this item's place in the list…";
+  const prevBlocked = trail.back ? null : (waiting ?? (neighbours?.prev ? null : "This is the first item of the list."));
+  const nextBlocked = trail.forward ? null : (waiting ?? (neighbours?.next ? null : "This is the last item of the list."));
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">Move through the list</legend>
-      <GuardedButton blockedReason={waiting ?? (neighbours?.prev ? null : "This is the first item of the list.")} shortcut="p" onClick={onPrev}>
+      <GuardedButton blockedReason={prevBlocked} shortcut="p" onClick={onPrev}>
         Previous
       </GuardedButton>
-      <GuardedButton blockedReason={waiting ?? (neighbours?.next ? null : "This is the last item of the list.")} shortcut="n" onClick={onNext}>
+      <GuardedButton blockedReason={nextBlocked} shortcut="n" onClick={onNext}>
         Next
       </GuardedButton>
       <Button loading={searchingUnstarted} onClick={onNextUnstarted} aria-keyshortcuts="u">

@@ -1,6 +1,7 @@
 import type { AnnotationQueueItem, SettableState } from "@contract/trace";
 import { GuardedButton } from "./guarded-button";
-import { allowedMoves } from "./transition-rules";
+import { STATE_LABELS } from "../shared/item-state";
+import { allowedMoves, ownState } from "./transition-rules";
 import type { ReviewAction } from "./use-review-session";
 
 /**
@@ -24,6 +25,10 @@ export function StateActions({
   const blocked = (state: SettableState) => (moves[state].allowed ? null : (moves[state] as { reason: string }).reason);
   const note = (state: SettableState) => (moves[state].allowed ? (moves[state] as { note?: string }).note : undefined);
   const nextNote = hasNext ? undefined : "This is the last item of the list: the state is recorded and you stay here.";
+  // "& next" on an item already in that state (mine) only moves on: never blocked.
+  const already = ownState(item, me);
+  const andNext = (state: SettableState) =>
+    already === state ? { blockedReason: null, note: `Already ${STATE_LABELS[state].toLowerCase()}: moves on without changing it.` } : { blockedReason: blocked(state), note: note(state) ?? nextNote };
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">Set the item&apos;s state</legend>
@@ -39,15 +44,14 @@ export function StateActions({
       <span aria-hidden="true" className="mx-1 h-5 w-px bg-line-strong max-sm:hidden" />
       <GuardedButton
         variant="primary"
-        blockedReason={blocked("completed")}
-        note={note("completed") ?? nextNote}
+        {...andNext("completed")}
         busy={busy}
         shortcut="C"
         onClick={() => onAction({ state: "completed", advance: true })}
       >
         Complete &amp; next
       </GuardedButton>
-      <GuardedButton blockedReason={blocked("skipped")} note={note("skipped") ?? nextNote} busy={busy} shortcut="S" onClick={() => onAction({ state: "skipped", advance: true })}>
+      <GuardedButton {...andNext("skipped")} busy={busy} shortcut="S" onClick={() => onAction({ state: "skipped", advance: true })}>
         Skip &amp; next
       </GuardedButton>
     </fieldset>

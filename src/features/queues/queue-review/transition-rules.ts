@@ -31,3 +31,13 @@ export function allowedMoves(item: { annotation_state: AnnotationState; annotato
     target === state ? same(final) : { allowed: false, reason: `It was ${final}${by}, which is final: it cannot become ${STATE_LABELS[target].toLowerCase()}.` };
   return { in_progress: locked("in_progress"), completed: locked("completed"), skipped: locked("skipped") };
 }
+
+/**
+ * The item's state when it is the caller's own (the latest writer is the caller, or either is not
+ * known, as allowedMoves reads it); undefined when nobody or someone else set it.
+ */
+export function ownState(item: { annotation_state: AnnotationState; annotator_user_id?: string | null }, me: string | null): AnnotationState | undefined {
+  if (item.annotation_state === "unstarted") return undefined;
+  const writer = item.annotator_user_id || null;
+  return writer && me && writer !== me ? undefined : item.annotation_state;
+}

@@ -11,9 +11,10 @@ import { matchesFilter, parseItemsTableState, toListRequest } from "../shared/it
 import { useAnnotator } from "../shared/annotator-identity";
 import type { ListWindow } from "../shared/cached-lists";
 import { neighboursIn, type Neighbours } from "./list-window";
-import { allowedMoves } from "./transition-rules";
+import { alongTrail, EMPTY_TRAIL, movedOn, shownOn, trailOf, type Trail, type TrailEntry } from "./review-trail";
+import { allowedMoves, ownState } from "./transition-rules";
 import { useNextUnstarted } from "./use-next-unstarted";
-import { seedItemRead, useListWindow, usePrefetchNeighbours, useReviewItem, type ListView } from "./use-review-queries";
+import { itemQueryOptions, seedItemRead, useListWindow, usePrefetchNeighbours, useReviewItem, type ListView } from "./use-review-queries";
 import { useSetProgress, type ProgressChange } from "./use-set-progress";
 import { useUnansweredCheck, type UnansweredCheck } from "./annotate/use-unanswered";
 
@@ -22,6 +23,9 @@ export type Refusal = { change: ProgressChange; error: unknown; label: string };
 export type Announcement = { text: string; tone: "info" | "warning"; count: number };
 type Target = { item: AnnotationQueueItem; neighbours: Neighbours | undefined };
 type Direction = "prev" | "next";
+/** A progress change sent or waiting for the one before it on the same item; `auto` when answering started the item. */
+type Write = { state: SettableState; auto: boolean; done: Promise<void> };
+type Move = Parameters<typeof movedOn>[2];
 
 /** Moves kept while an item's place is read, at most (capped at each press): more quick presses than this are a held key, not a count. */
 const MAX_QUEUED_STEPS = 10;
@@ -58,7 +62,13 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
 
   // Items this page changed: their new state decides whether they are in the list, even in a
   // window read before the service had the change.
-  const [changed, setChanged] = useState<ReadonlyMap<string, SettableState>>(new Map());
+  const [changed, setChangedState] = useState<ReadonlyMap<string, SettableState>>(new Map());
+  // The same, for callbacks that run between renders (a key pressed before the last change painted).
+  const changedNow = useRef(changed);
+  const setChanged = useCallback((update: (known: ReadonlyMap<string, SettableState>) => ReadonlyMap<string, SettableState>) => {
+    changedNow.current = update(changedNow.current);
+    setChangedState(changedNow.current);
+  }, []);
   const stateOf = useCallback((i: AnnotationQueueItem) => changed.get(i.id) ?? i.annotation_state, [changed]);
   const listed = useCallback((i: AnnotationQueueItem) => matchesFilter({ ...i, annotation_state: stateOf(i) }, view), [view, stateOf]);
 
@@ -95,20 +105,50 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
     return at ? `Item ${formatCount(at)}` : id === itemId ? "The item" : "An item you left";
   };
 
-  const saving = useRef(new Set<string>());
+  // Per item, the last progress change sent or waiting: changes to one item go out one after another.
+  const writes = useRef(new Map<string, Write>());
   const progress = useSetProgress(project, queueId, {
     me: annotator.me,
     onAccepted: (accepted) => {
-      saving.current.delete(accepted.id);
       annotator.remember(accepted.annotator_user_id);
       say(`${labelOf(accepted.id)} marked ${STATE_LABELS[accepted.annotation_state].toLowerCase()}.`);
     },
     onRefused: (change, error) => {
-      saving.current.delete(change.itemId);
-      setChanged((current) => withoutKey(current, change.itemId));
+      // A change queued behind the refused one (Complete after the start an answer made) still stands.
+      const latest = writes.current.get(change.itemId);
+      if (!latest || latest.state === change.state) setChanged((current) => withoutKey(current, change.itemId));
       setRefusal({ change, error, label: labelOf(change.itemId) });
     },
   });
+  const sendProgress = progress.mutateAsync;
+  const write = useCallback(
+    (id: string, state: SettableState, auto: boolean) => {
+      const before = writes.current.get(id);
+      // The outcome is handled by the mutation's callbacks; this promise only orders the writes.
+      const send = () =>
+        sendProgress({ itemId: id, state, auto }).then(
+          () => undefined,
+          () => undefined,
+        );
+      const entry: Write = { state, auto, done: before ? before.done.then(send) : send() };
+      writes.current.set(id, entry);
+      void entry.done.then(() => {
+        if (writes.current.get(id) === entry) writes.current.delete(id);
+      });
+      setChanged((known) => new Map(known).set(id, state));
+      setRefusal(null);
+    },
+    [sendProgress, setChanged],
+  );
+
+  // The items this review has shown, in walking order: Previous and Next follow it before the list.
+  const trail = useRef<Trail>(EMPTY_TRAIL);
+  const [trailEnds, setTrailEnds] = useState({ back: false, forward: false });
+  const setTrail = useCallback((next: Trail) => {
+    trail.current = next;
+    const ends = { back: next.at > 0, forward: next.at < next.entries.length - 1 };
+    setTrailEnds((old) => (old.back === ends.back && old.forward === ends.forward ? old : ends));
+  }, []);
 
   // What keys act on. After a move it is the item moved to, until the page shows it.
   const target = useRef<Target | null>(null);
@@ -122,14 +162,20 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
     if (!item || (movingTo.current !== null && movingTo.current !== item.id)) return;
     movingTo.current = null;
     target.current = { item, neighbours };
-  }, [item, neighbours, windowQuery.data, windowReadAt]);
+    // Reached some other way than a move of this review (a link, the first item): the trail starts here.
+    if (shownOn(trail.current)?.item.id !== item.id) setTrail(trailOf({ item, index: neighbours?.index ?? null }));
+  }, [item, neighbours, windowQuery.data, windowReadAt, setTrail]);
 
   const urlItem = useRef(urlItemId);
   useEffect(() => {
     urlItem.current = urlItemId;
   }, [urlItemId]);
   const goTo = useCallback(
-    (to: { item: AnnotationQueueItem; index: number | null }, state?: { wrapped: boolean }) => {
+    (destination: TrailEntry, how: Move, state?: { wrapped: boolean }) => {
+      // An item shown before is painted from its latest read: it may have changed since (completed here).
+      const read = how.startsWith("along") ? queryClient.getQueryData<{ items: AnnotationQueueItem[] }>(itemQueryOptions(trace, project, queueId, destination.item.id).queryKey) : undefined;
+      const to = { item: read?.items[0] ?? destination.item, index: destination.index };
+      setTrail(movedOn(trail.current, to, how));
       const { window: around, readAt } = lastWindow.current;
       const known = around ? neighboursIn(around, to.item, view.sort, listed) : undefined;
       target.current = { item: to.item, neighbours: known };
@@ -145,7 +191,21 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       // Moving between items replaces the history entry: Back leaves the review, not item by item.
       navigate(reviewHref(queueId, to.item.id, view, to.index), { replace: true, state });
     },
-    [navigate, queueId, view, listed, queryClient, trace, project, say],
+    [navigate, queueId, view, listed, queryClient, trace, project, say, setTrail],
+  );
+
+  /** Next for "& next": the item the trail went on to, else the list's next; at the end, said once the place is known. */
+  const moveOn = useCallback(
+    (current: Target) => {
+      setWalking("next");
+      const along = alongTrail(trail.current, "next");
+      if (along && shownOn(trail.current)?.item.id === current.item.id) return goTo(along, "along-next");
+      if (current.neighbours?.next) return goTo(current.neighbours.next, "ahead");
+      setAdvanceFrom(current.item.id);
+      // The window at hand cannot place the item: read it again now rather than at the next refresh.
+      if (!current.neighbours) void refetchWindow();
+    },
+    [goTo, refetchWindow],
   );
 
   const act = useCallback(
@@ -154,9 +214,16 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       queuedSteps.current = null;
       const current = target.current;
       if (!current) return say("The item is still loading.");
-      const move = allowedMoves(current.item, annotator.me)[state];
+      // What this page shows of the item: its row, with the changes made here that may not be in it yet.
+      const known = changedNow.current.get(current.item.id);
+      const shown = known ? { ...current.item, annotation_state: known, annotator_user_id: annotator.me ?? current.item.annotator_user_id } : current.item;
+      // Skip & next on an item already skipped (by me) changes nothing there, and moves on.
+      if (advance && ownState(shown, annotator.me) === state) return moveOn(current);
+      const move = allowedMoves(shown, annotator.me)[state];
       if (!move.allowed) return say(`Not marked ${STATE_LABELS[state].toLowerCase()}: ${move.reason}`);
-      if (saving.current.has(current.item.id)) return say("The last change to this item is still being saved.");
+      const pending = writes.current.get(current.item.id);
+      // Only the start an answer made is waited for: any other change still on its way is the annotator's own, and final.
+      if (pending && !pending.auto) return say("The last change to this item is still being saved.");
       if (state === "completed" && warnedAbout.current !== current.item.id) {
         const unanswered = unansweredOn(current.item.call_id);
         if (!Array.isArray(unanswered) || unanswered.length > 0) {
@@ -165,18 +232,21 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
         }
       }
       warnedAbout.current = null;
-      saving.current.add(current.item.id);
-      setChanged((known) => new Map(known).set(current.item.id, state));
-      setRefusal(null);
-      progress.mutate({ itemId: current.item.id, state });
-      if (!advance) return;
-      setWalking("next");
-      if (current.neighbours?.next) return goTo(current.neighbours.next);
-      setAdvanceFrom(current.item.id);
-      // The window at hand cannot place the item: read it again now rather than at the next refresh.
-      if (!current.neighbours) void refetchWindow();
+      write(current.item.id, state, false);
+      if (advance) moveOn(current);
     },
-    [annotator.me, progress, goTo, say, refetchWindow, unansweredOn],
+    [annotator.me, write, moveOn, say, unansweredOn],
+  );
+
+  /** The first answer on an item nobody has started starts it, as Start would: the table then shows it in progress. */
+  const startOnAnswer = useCallback(
+    (answeredItemId: string) => {
+      const current = target.current;
+      if (!current || current.item.id !== answeredItemId || writes.current.has(answeredItemId)) return;
+      if ((changedNow.current.get(answeredItemId) ?? current.item.annotation_state) !== "unstarted") return;
+      write(answeredItemId, "in_progress", true);
+    },
+    [write],
   );
 
   // "& next" pressed before the item's place was known: move once it is, once.
@@ -184,7 +254,7 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   useEffect(() => {
     if (!item || advanceFrom !== item.id || !settled || !neighbours?.next || advanced.current === item.id) return;
     advanced.current = item.id;
-    goTo(neighbours.next);
+    goTo(neighbours.next, "ahead");
   }, [item, advanceFrom, settled, neighbours, goTo]);
 
   const step = useCallback(
@@ -192,6 +262,13 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       setWalking(direction);
       for (let left = presses; left > 0; left--) {
         const current = target.current;
+        // The items this review showed come first: the one completed a moment ago under an
+        // "unstarted" filter has left the list, and is still the previous one.
+        const along = alongTrail(trail.current, direction);
+        if (along && current && shownOn(trail.current)?.item.id === current.item.id) {
+          goTo(along, direction === "next" ? "along-next" : "along-prev");
+          continue;
+        }
         if (!current?.neighbours) {
           // Before the item itself has arrived, it is the one the address names.
           const from = current?.item.id ?? urlItem.current;
@@ -204,7 +281,7 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
         }
         const to = current.neighbours[direction];
         if (!to) return say(direction === "next" ? "This is the last item of the list." : "This is the first item of the list.");
-        goTo(to);
+        goTo(to, direction === "next" ? "ahead" : "behind");
       }
     },
     [goTo, say],
@@ -228,7 +305,7 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
     setWalking("next");
     const found = await nextUnstarted.find(current.item, current.neighbours && { neighbours: current.neighbours, stateOf });
     // Another move while it was sought: the answer was for an item no longer shown.
-    if (found && target.current?.item.id === current.item.id) goTo({ item: found.item, index: found.index }, { wrapped: found.wrapped });
+    if (found && target.current?.item.id === current.item.id) goTo({ item: found.item, index: found.index }, "ahead", { wrapped: found.wrapped });
   }, [nextUnstarted, goTo, stateOf]);
 
   return {
@@ -241,7 +318,10 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
     position,
     listIndex,
     annotator,
-    saving: !!item && progress.isPending && progress.variables?.itemId === item.id,
+    // The start an answer made is not the annotator's own change: the buttons stay ready for Complete.
+    saving: !!item && progress.isPending && progress.variables?.itemId === item.id && !progress.variables.auto,
+    trail: trailEnds,
+    startOnAnswer,
     announcement,
     refusal,
     dismissRefusal: () => setRefusal(null),

@@ -3,7 +3,8 @@ import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "@co
 import { isReviewReadKey, traceKeys } from "@/api/query-keys";
 import { useApiClients } from "@/settings/api-clients";
 
-export type ProgressChange = { itemId: string; state: SettableState };
+/** `auto`: the start that answering an unstarted item makes, not a key the annotator pressed. */
+export type ProgressChange = { itemId: string; state: SettableState; auto?: boolean };
 type Snapshot = { key: QueryKey; data: ItemsQueryResponse | undefined; readAt: number }[];
 
 /**

@@ -1,9 +1,22 @@
 import { useEffect, useRef } from "react";
 
-/** True while the user types: a text field, a select, an editable region, or a modal is open. */
+/**
+ * Marks a region where single keys never act as shortcuts, whatever has the focus inside it (a
+ * button or a link between text fields, such as a note's Delete beside the note box): a letter
+ * typed a moment after the focus moved there is meant as text, not as "complete" or "skip".
+ */
+export const QUIET_KEYS_REGION = { "data-quiet-keys": "" } as const;
+const QUIET_KEYS_SELECTOR = "[data-quiet-keys]";
+
+/** True inside a region marked with QUIET_KEYS_REGION. */
+export function inQuietRegion(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(QUIET_KEYS_SELECTOR) !== null;
+}
+
+/** True while the user types: a text field, a select, an editable region, or a quiet-keys region. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
+  if (target.isContentEditable || inQuietRegion(target)) return true;
   const tag = target.tagName;
   if (tag === "TEXTAREA" || tag === "SELECT") return true;
   if (tag !== "INPUT") return false;

@@ -9,6 +9,7 @@ import { keyedValues, specKind } from "./spec-kind";
 import { NotesThread } from "./notes-thread";
 import { SpecField } from "./spec-field";
 import { useAnnotations, type AnnotatedItem } from "./use-annotations";
+import type { QueueSpec } from "@/api/annotation-specs";
 
 const NUMBER_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
 
@@ -21,9 +22,27 @@ const FIELD_OF_ACTIVE = ["textarea", "input:not([type=radio])", "input[type=radi
  * the next, j and k move the highlight, e goes into its field: a reviewer answers a whole item,
  * comment included, without leaving the keyboard.
  */
-export function AnnotationPanel({ project, queue, item, me }: { project: string; queue: AnnotationQueue; item: AnnotatedItem; me: string | null }) {
+export function AnnotationPanel({
+  project,
+  queue,
+  item,
+  me,
+  onAnswer,
+}: {
+  project: string;
+  queue: AnnotationQueue;
+  item: AnnotatedItem;
+  me: string | null;
+  /** Told the item's id after each answer (the review starts an item on its first). */
+  onAnswer?: (itemId: string) => void;
+}) {
   const refs = queue.scorer_refs ?? [];
-  const { specs, feedback, pending, answer } = useAnnotations(project, refs, item, me);
+  const annotations = useAnnotations(project, refs, item, me);
+  const { specs, feedback, pending } = annotations;
+  const answer = (spec: QueueSpec, value: unknown) => {
+    annotations.answer(spec, value);
+    onAnswer?.(item.id);
+  };
   const list = specs.data?.specs ?? [];
   const [activeIndex, setActiveIndex] = useState(0);
   const active = list[Math.min(activeIndex, list.length - 1)];

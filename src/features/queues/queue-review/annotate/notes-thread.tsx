@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { Feedback } from "@contract/trace-feedback";
 import { LIMITS } from "@contract/limits";
 import { Button } from "@/components/button";
@@ -7,26 +7,93 @@ import { RelativeTime } from "@/components/relative-time";
 import { inputClasses } from "@/components/text-field";
 import { UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
+import { QUIET_KEYS_REGION, useShortcuts } from "../../shared/keyboard";
 import { notesOf } from "./answers";
 import { useNotes } from "./use-notes";
 
+/** The key that puts the focus in the note box (listed in the review's shortcuts sheet). */
+export const NOTE_KEY = "m";
+
 /**
- * The call's notes (`wandb.note.1` feedback), oldest first: anyone can add one, and delete their
- * own. What was typed stays when the service refuses it.
+ * The call's notes (`wandb.note.1` feedback): anyone can add one, and delete their own. The box
+ * comes first and the newest note right under it, so Tab from the last question reaches the box
+ * before any earlier note's controls. The whole thread is a quiet-keys region: a letter typed
+ * while the focus sits on a note's time or Delete is text gone astray, never a shortcut that
+ * completes or skips the item. What was typed stays when the service refuses it, and the focus
+ * stays in the box after a note is added, so Esc then leaves the box, not the review.
  */
 export function NotesThread({ project, callId, rows, me }: { project: string; callId: string; rows: readonly Feedback[]; me: string | null }) {
   const { add, remove } = useNotes(project, callId);
   const [text, setText] = useState("");
+  const box = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
-  const notes = notesOf(rows);
+  const newestFirst = notesOf(rows).toReversed();
   const trimmed = text.trim();
   const tooLong = text.length > LIMITS.noteLength;
+  const submit = () => {
+    if (!trimmed || tooLong) return;
+    add.mutate(trimmed, {
+      onSuccess: () => {
+        setText("");
+        box.current?.focus();
+      },
+    });
+  };
+
+  useShortcuts({
+    [NOTE_KEY]: (event) => {
+      // The key that moved the focus must not also be typed into the box.
+      event.preventDefault();
+      box.current?.focus();
+    },
+  });
+
   return (
-    <div className="space-y-2">
+    <div className="space-y-2" {...QUIET_KEYS_REGION}>
       <h3 className="text-sm font-semibold text-fg">Notes</h3>
-      {notes.length === 0 ? <p className="text-xs text-fg-muted">No notes on this call yet.</p> : null}
+      <form
+        className="space-y-1.5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor={fieldId} className="sr-only">
+          A note on this call
+        </label>
+        <textarea
+          ref={box}
+          id={fieldId}
+          dir="auto"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            // Ctrl+Enter (⌘+Enter) adds the note without leaving the keyboard; Enter alone is a new line.
+            if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+          rows={2}
+          placeholder="A note for the next reviewer…"
+          aria-describedby={`${fieldId}-count`}
+          aria-keyshortcuts={NOTE_KEY}
+          aria-invalid={tooLong ? true : undefined}
+          className={cn(inputClasses, "h-auto resize-y py-1.5", tooLong ? "border-red-600" : "border-line-strong")}
+        />
+        <div className="flex items-center justify-between gap-2">
+          <span id={`${fieldId}-count`} className={cn("text-xs", tooLong ? "font-medium text-red-700 dark:text-red-400" : "text-fg-muted")}>
+            {LIMITS.noteLength - text.length} characters left
+          </span>
+          <Button type="submit" size="sm" disabled={!trimmed || tooLong} loading={add.isPending} aria-keyshortcuts="Control+Enter">
+            Add note
+          </Button>
+        </div>
+        {add.isError ? <ErrorPanel error={add.error} title="The note was not saved" onRetry={submit} /> : null}
+      </form>
+      {newestFirst.length === 0 ? <p className="text-xs text-fg-muted">No notes on this call yet.</p> : null}
       <ul className="space-y-2">
-        {notes.map((note) => (
+        {newestFirst.map((note) => (
           <li key={note.id} className="rounded-md border border-line bg-surface px-2.5 py-2 text-sm">
             <p className="flex flex-wrap items-center gap-x-2 text-xs text-fg-muted">
               <UntrustedText text={note.wb_user_id} />
@@ -37,43 +104,13 @@ export function NotesThread({ project, callId, rows, me }: { project: string; ca
                 </Button>
               ) : null}
             </p>
-            <p className="mt-1 break-words whitespace-pre-wrap text-fg">
+            <p dir="auto" className="mt-1 break-words whitespace-pre-wrap text-fg">
               <UntrustedText text={String((note.payload as { note?: unknown }).note ?? "")} mode="controls" />
             </p>
           </li>
         ))}
       </ul>
       {remove.isError ? <ErrorPanel error={remove.error} title="The note was not deleted" onRetry={() => remove.variables && remove.mutate(remove.variables)} /> : null}
-      <form
-        className="space-y-1.5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (trimmed && !tooLong) add.mutate(trimmed, { onSuccess: () => setText("") });
-        }}
-      >
-        <label htmlFor={fieldId} className="sr-only">
-          A note on this call
-        </label>
-        <textarea
-          id={fieldId}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          rows={2}
-          placeholder="A note for the next reviewer…"
-          aria-describedby={`${fieldId}-count`}
-          aria-invalid={tooLong ? true : undefined}
-          className={cn(inputClasses, "h-auto resize-y py-1.5", tooLong ? "border-red-600" : "border-line-strong")}
-        />
-        <div className="flex items-center justify-between gap-2">
-          <span id={`${fieldId}-count`} className={cn("text-xs", tooLong ? "font-medium text-red-700 dark:text-red-400" : "text-fg-muted")}>
-            {LIMITS.noteLength - text.length} characters left
-          </span>
-          <Button type="submit" size="sm" disabled={!trimmed || tooLong} loading={add.isPending}>
-            Add note
-          </Button>
-        </div>
-        {add.isError ? <ErrorPanel error={add.error} title="The note was not saved" onRetry={() => add.mutate(trimmed, { onSuccess: () => setText("") })} /> : null}
-      </form>
     </div>
   );
 }
