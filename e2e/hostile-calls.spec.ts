@@ -113,6 +113,22 @@ test("a right-to-left override in an op name, a user id and an exception shows a
   const question = page.getByRole("region", { name: "inputs.question" }).getByText("أين طلبي؟ رقم الطلب 4417");
   await expect(question).toBeVisible();
   expect(await question.evaluate((element) => getComputedStyle(element.closest("bdi") ?? element).direction)).toBe("rtl");
+  // In an answer that starts in English, the Hebrew paragraph still aligns right, the English one left.
+  const answer = page.getByRole("region", { name: "output.answer" }).getByText(/^Order 4417/);
+  const edges = await answer.evaluate((block) => {
+    const text = block.textContent ?? "";
+    const node = document.createTreeWalker(block, NodeFilter.SHOW_TEXT).nextNode()!;
+    const leftOf = (word: string) => {
+      const range = document.createRange();
+      range.setStart(node, text.indexOf(word));
+      range.setEnd(node, text.indexOf(word) + word.length);
+      return range.getBoundingClientRect().left;
+    };
+    return { left: block.getBoundingClientRect().left, english: leftOf("Order"), hebrewLastWord: leftOf("רביעי") };
+  });
+  expect(Math.abs(edges.english - edges.left)).toBeLessThan(2);
+  // Read right to left, the paragraph's last word is its leftmost: far from the left edge when the paragraph aligns right.
+  expect(edges.hebrewLastWord - edges.left).toBeGreaterThan(50);
   await expectNoAxeViolations(page);
 });
 

@@ -57,7 +57,8 @@ function specs(): Spec[] {
       kind: "bidi",
       op: SPOOFED_OP,
       inputs: { question: "أين طلبي؟ رقم الطلب 4417" },
-      output: { answer: "ההזמנה שלך בדרך ותגיע ביום רביעי." },
+      // A model's usual mix: a left-to-right line, then a paragraph in Hebrew, each aligned to its own start.
+      output: { answer: "Order 4417, status update:\n\nההזמנה שלך בדרך ותגיע ביום רביעי." },
       exception: "ValueError: could not open \u202Efdp.exe",
       displayFields: ["inputs.question", "output.answer"],
       addedBy: "user-\u202Enijek",

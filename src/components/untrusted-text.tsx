@@ -23,6 +23,20 @@ export function UntrustedText({ text, mode = "all", className }: { text: string;
   );
 }
 
+/**
+ * Prose from a service (a model's answer, a note): a block whose every paragraph takes the
+ * direction of its own first strong character and aligns to its own start, so an Arabic paragraph
+ * after an English one reads and aligns right to left. (An inline <bdi> inside a `dir="auto"`
+ * block would not do: the block's own direction skips <bdi> content and stays left to right.)
+ */
+export function UntrustedProse({ text, mode = "all", as: Tag = "p", className }: { text: string; mode?: RevealMode; as?: "p" | "div"; className?: string }) {
+  return (
+    <Tag dir="auto" className={cn("text-start [unicode-bidi:plaintext]", className)}>
+      {hasHiddenCharacters(text, mode) ? splitHiddenCharacters(text, mode).map((part, index) => (typeof part === "string" ? part : <HiddenCharacterMarker key={index} hidden={part} />)) : text}
+    </Tag>
+  );
+}
+
 /** `⟨U+202E⟩`, boxed, always left to right, named for screen readers. */
 export function HiddenCharacterMarker({ hidden, className }: { hidden: HiddenCharacter; className?: string }) {
   const label = `hidden character ${hidden.code}, ${hidden.name}`;

@@ -32,7 +32,7 @@ export function DisplayFieldsPanel({ call, paths }: { call: Call; paths: readonl
           // A queue may list the same path twice: the place keeps the key unique.
           <section key={index} aria-label={label} className="min-w-0 rounded-lg border border-line bg-surface">
             <FieldPath path={path} />
-            <div className="max-h-[32rem] overflow-auto px-4 py-3">
+            <div className="max-h-[min(32rem,40dvh)] overflow-auto px-4 py-3 lg:max-h-[32rem]">
               {field.found ? <ValueView value={field.value} label={label} /> : <p className="text-sm text-fg-muted italic">Not present in this call.</p>}
             </div>
           </section>

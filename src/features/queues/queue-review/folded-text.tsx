@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button } from "@/components/button";
-import { UntrustedText } from "@/components/untrusted-text";
+import { UntrustedProse, UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
 import { formatCount } from "@/lib/format";
 import { LinesView } from "./lines-view";
@@ -33,14 +33,17 @@ export function FoldedText({ text, fold, inline = false, label, tone = "text-fg"
   const folded = text.length > shown;
   const visible = folded ? cutAt(text, shown) : text;
   const body = inline ? JSON.stringify(visible).slice(0, folded ? -1 : undefined) : visible;
-  const Tag = inline ? "span" : "p";
   return (
     <>
-      {/* Prose reads in its own direction (an Arabic answer right to left); a JSON string stays in the tree's. */}
-      <Tag dir={inline ? undefined : "auto"} className={cn("break-words whitespace-pre-wrap", inline ? "font-mono text-xs text-emerald-800 dark:text-emerald-300" : cn("text-sm leading-6", tone))}>
-        <UntrustedText text={body} mode="controls" />
-        {folded ? "…" : null}
-      </Tag>
+      {/* Prose reads in its own direction, paragraph by paragraph (an Arabic answer right to left); a JSON string stays in the tree's. */}
+      {inline ? (
+        <span className="font-mono text-xs break-words whitespace-pre-wrap text-emerald-800 dark:text-emerald-300">
+          <UntrustedText text={body} mode="controls" />
+          {folded ? "…" : null}
+        </span>
+      ) : (
+        <UntrustedProse text={folded ? `${body}…` : body} mode="controls" className={cn("text-sm leading-6 break-words whitespace-pre-wrap", tone)} />
+      )}
       {text.length > fold ? (
         <span className={cn("flex flex-wrap items-center gap-x-1", inline ? "ml-1 inline-flex align-middle" : "mt-1")}>
           {folded && text.length <= RENDER_IN_PAGE_MAX ? (

@@ -7,8 +7,11 @@ import { useCall } from "./use-review-queries";
 
 /**
  * An item's call, the queue's questions about it and its details: what changes when the review
- * moves to another item. Beside the call on a wide screen; on a narrow one the questions come
- * first (under the sticky actions), then the call, then the details.
+ * moves to another item. On a wide screen the questions stick beside the call, below the action
+ * bar, in a column that scrolls by itself: moving through them never scrolls the call away. On a
+ * narrower one the call's display fields come first (each in a frame of at most 40% of the
+ * screen's height), so the first screen shows some of what is being judged, then the questions,
+ * then the details.
  */
 export const ItemBody = memo(function ItemBody({
   project,
@@ -28,20 +31,18 @@ export const ItemBody = memo(function ItemBody({
   const headingId = useId();
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      {queue ? (
-        <div className="lg:col-start-2 lg:row-start-1">
-          <AnnotationPanel key={item.call_id} project={project} queue={queue} item={item} me={me} onAnswer={onAnswer} />
-        </div>
-      ) : null}
-      <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+      <div className="min-w-0 lg:col-start-1 lg:row-start-1">
         <ReviewCall call={call.data} error={call.isError ? call.error : null} onRetry={call.refetch} displayFields={item.display_fields} />
       </div>
-      <aside aria-labelledby={headingId} className="h-fit rounded-lg border border-line bg-surface px-4 py-3 lg:col-start-2">
-        <h2 id={headingId} className="pb-1 text-sm font-semibold text-fg">
-          Details
-        </h2>
-        <ItemMetadata item={item} call={call.data ?? undefined} />
-      </aside>
+      <div className="space-y-6 lg:sticky lg:top-[calc(var(--review-bar,3.5rem)_+_0.75rem)] lg:col-start-2 lg:row-start-1 lg:max-h-[calc(100dvh_-_var(--review-bar,3.5rem)_-_1.25rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain">
+        {queue ? <AnnotationPanel key={item.call_id} project={project} queue={queue} item={item} me={me} onAnswer={onAnswer} /> : null}
+        <aside aria-labelledby={headingId} className="h-fit rounded-lg border border-line bg-surface px-4 py-3">
+          <h2 id={headingId} className="pb-1 text-sm font-semibold text-fg">
+            Details
+          </h2>
+          <ItemMetadata item={item} call={call.data ?? undefined} />
+        </aside>
+      </div>
     </div>
   );
 });

@@ -27,6 +27,7 @@ import { EndOfList, IdentityNotice, NextUnstartedNotice, RefusalNotice } from ".
 import { StateActions } from "./state-actions";
 import { REVIEW_REFRESH_MS } from "./use-review-queries";
 import { useReviewSession, type ReviewAction } from "./use-review-session";
+import { useStickyBarHeight } from "./use-sticky-bar-height";
 import { paths } from "@/lib/paths";
 import { useErrorKeptWhileRetrying } from "@/lib/use-error-kept-while-retrying";
 
@@ -79,6 +80,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
   const itemError = useErrorKeptWhileRetrying(session.itemQuery.error, item !== undefined);
   const totals = useQueueTotals(project, queueId, { refetchIntervalMs: REVIEW_REFRESH_MS });
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const { bar: stickyBarRef, scope: reviewRef } = useStickyBarHeight<HTMLDivElement>();
 
   // A held C must not warn, then complete.
   const run = (action: ReviewAction) => oncePerPress(() => session.act(action));
@@ -117,7 +119,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
   const heading = session.position !== null && !hasTextFilter(view) ? `Item ${formatCount(session.position)}${total !== null ? ` of ${formatCount(total)}` : ""}` : "Item";
 
   return (
-    <div className="space-y-4">
+    <div ref={reviewRef} className="space-y-4">
       <header className="space-y-2 border-b border-line pb-4">
         <Breadcrumbs
           trail={[
@@ -164,7 +166,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
         />
       ) : (
         <>
-          <div className="sticky top-0.5 z-10 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-line bg-surface/95 px-3 py-2 shadow-sm backdrop-blur">
+          <div ref={stickyBarRef} className="sticky top-0.5 z-10 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-line bg-surface/95 px-3 py-2 shadow-sm backdrop-blur">
             <StateActions item={item} me={session.annotator.me} busy={session.saving} hasNext={!!neighbours?.next || session.trail.forward} onAction={session.act} />
             <output
               key={session.announcement.count}

@@ -33,9 +33,11 @@ async function setup({ search = "state=unstarted", questions = true }: { search?
   const stateOf = (id: string) => server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(id);
   const path = () => app.router.location.pathname;
   const itemPath = (index: number) => `/queues/${queueId}/items/${items[index]!.id}`;
-  const press = (key: string, target: Element = document.activeElement ?? document.body) => fireEvent.keyDown(target, { key });
-  return { server, queueId, items, stateOf, path, itemPath, press, ...app };
+  return { server, queueId, items, stateOf, path, itemPath, ...app };
 }
+
+/** A key press where the focus is (or on `target`), with no pause before the next. */
+const press = (key: string, target: Element = document.activeElement ?? document.body) => fireEvent.keyDown(target, { key });
 
 /** Waits until the review knows the item's place (Next is offered). */
 async function placeKnown() {
@@ -44,7 +46,7 @@ async function placeKnown() {
 
 describe("the notes are a place to type, not to press shortcuts", () => {
   it("letters typed while the focus is on an earlier note's controls change nothing, and m goes into the note box", async () => {
-    const { server, items, stateOf, path, itemPath, press } = await setup();
+    const { server, items, stateOf, path, itemPath } = await setup();
     server.db
       .prepare("INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload) VALUES (?, ?, ?, ?, ?, ?, ?)")
       .run("f-my-note", PROJECT, callRef(PROJECT, items[0]!.call_id), "user-demo", new Date().toISOString(), "wandb.note.1", JSON.stringify({ note: "Earlier note" }));
@@ -91,7 +93,7 @@ describe("the notes are a place to type, not to press shortcuts", () => {
 
 describe("walking back under a filter", () => {
   it("Previous after Complete & next returns to the item just completed, and Next goes on again", async () => {
-    const { items, stateOf, path, itemPath, press } = await setup({ questions: false });
+    const { items, stateOf, path, itemPath } = await setup({ questions: false });
     await placeKnown();
     press("C");
     await waitFor(() => expect(path()).toBe(itemPath(1)), SLOW);
@@ -114,7 +116,7 @@ describe("walking back under a filter", () => {
 
 describe("moving on from an item already in that state", () => {
   it("Skip & next on an item I skipped moves on without a write", async () => {
-    const { server, items, stateOf, path, itemPath, press } = await setup({ search: "size=25", questions: false });
+    const { server, items, stateOf, path, itemPath } = await setup({ search: "size=25", questions: false });
     await placeKnown();
     press("s");
     await waitFor(() => expect(stateOf(items[0]!.id)).toBe("skipped"), SLOW);
@@ -128,7 +130,7 @@ describe("moving on from an item already in that state", () => {
 
 describe("answering starts the item", () => {
   it("the first answer marks an unstarted item in progress, as Start would", async () => {
-    const { items, stateOf, press } = await setup({ search: "size=25" });
+    const { items, stateOf } = await setup({ search: "size=25" });
     const tone = await screen.findByRole("group", { name: "Tone" }, SLOW);
     await waitFor(() => expect(tone).toBeEnabled(), SLOW);
     press("4");
@@ -138,7 +140,7 @@ describe("answering starts the item", () => {
   }, 60_000);
 
   it("an answer and Complete & next pressed back to back complete the item and move on: the start made on the way is waited for, not refused", async () => {
-    const { items, stateOf, path, itemPath, press } = await setup({ search: "size=25" });
+    const { items, stateOf, path, itemPath } = await setup({ search: "size=25" });
     const tone = await screen.findByRole("group", { name: "Tone" }, SLOW);
     await waitFor(() => expect(tone).toBeEnabled(), SLOW);
     await placeKnown();

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AnnotationQueue } from "@contract/trace";
 import { ErrorPanel } from "@/components/error-panel";
 import { Section } from "@/components/section";
@@ -50,7 +50,17 @@ export function AnnotationPanel({
   // An answer given before these arrive is shown at once and saved once they are here (use-annotations).
   const reading = feedback.isPending;
   const panel = useRef<HTMLElement>(null);
-  const highlight = (move: number) => setActiveIndex((current) => Math.max(0, Math.min(current + move, list.length - 1)));
+  // Counts the highlight's moves by key: each one brings the highlighted question into view (opening the item does not scroll).
+  const [highlightMoves, setHighlightMoves] = useState(0);
+  const highlight = (move: number) => {
+    setActiveIndex((current) => Math.max(0, Math.min(current + move, list.length - 1)));
+    setHighlightMoves((count) => count + 1);
+  };
+  useEffect(() => {
+    if (highlightMoves === 0) return;
+    // "nearest": the least scrolling that shows it (inside the questions' own column on a wide screen).
+    panel.current?.querySelector<HTMLElement>("[data-active-spec]")?.scrollIntoView?.({ block: "nearest" });
+  }, [highlightMoves]);
 
   useShortcuts(
     {
@@ -83,7 +93,12 @@ export function AnnotationPanel({
   );
 
   return (
-    <Section ref={panel} title="Annotate" className="rounded-lg border border-line bg-subtle/40 p-3">
+    <Section
+      ref={panel}
+      title="Annotate"
+      // Below the wide layout the page itself scrolls: a question brought into view stops below the sticky action bar.
+      className="rounded-lg border border-line bg-subtle/40 p-3 max-lg:[&_[data-active-spec]]:scroll-mt-[calc(var(--review-bar,3.5rem)_+_1rem)]"
+    >
       {queue.description ? (
         <div className="text-xs text-fg-muted">
           <span className="font-medium text-fg">Guidelines: </span>

@@ -5,7 +5,7 @@ import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { RelativeTime } from "@/components/relative-time";
 import { inputClasses } from "@/components/text-field";
-import { UntrustedText } from "@/components/untrusted-text";
+import { UntrustedProse, UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
 import { QUIET_KEYS_REGION, useShortcuts } from "../../shared/keyboard";
 import { notesOf } from "./answers";
@@ -104,9 +104,7 @@ export function NotesThread({ project, callId, rows, me }: { project: string; ca
                 </Button>
               ) : null}
             </p>
-            <p dir="auto" className="mt-1 break-words whitespace-pre-wrap text-fg">
-              <UntrustedText text={String((note.payload as { note?: unknown }).note ?? "")} mode="controls" />
-            </p>
+            <UntrustedProse text={String((note.payload as { note?: unknown }).note ?? "")} mode="controls" className="mt-1 break-words whitespace-pre-wrap text-fg" />
           </li>
         ))}
       </ul>

@@ -94,7 +94,7 @@ export function TypedControl({
           className={cn(inputClasses, "w-40", problem ? "border-red-600" : "border-line-strong")}
         />
       ) : (
-        <textarea {...common} rows={3} onChange={(event) => change(event.target.value)} className={cn(inputClasses, "h-auto resize-y py-1.5", problem ? "border-red-600" : "border-line-strong")} />
+        <textarea {...common} dir="auto" rows={3} onChange={(event) => change(event.target.value)} className={cn(inputClasses, "h-auto resize-y py-1.5", problem ? "border-red-600" : "border-line-strong")} />
       )}
       <p id={messageId} className={cn("text-xs", problem ? "font-medium text-red-700 dark:text-red-400" : "text-fg-muted")}>
         {problem ?? (kind.kind === "text" && kind.maxLength !== null ? `${kind.maxLength - text.length} characters left` : kind.kind === "number" ? boundsText(kind) : "")}
