@@ -204,6 +204,6 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
 
 /** Where the item stands in a filtered list; `inList` null while that is still being found out. */
 function ListPlace({ inList, index, state }: { inList: boolean | null; index: number | null; state: AnnotationState }) {
-  if (inList === false) return <span className="text-xs text-amber-800 dark:text-amber-300">Outside the table&apos;s filters (it is {STATE_LABELS[state].toLowerCase()}); Previous and Next follow the filtered list</span>;
+  if (inList === false) return <span className="text-xs text-amber-800 dark:text-amber-300">Outside the table&apos;s filters (it is {STATE_LABELS[state].toLowerCase()}); Previous and Next go back through the items you worked on, then follow the filtered list</span>;
   return index !== null ? <span className="text-xs text-fg-muted">{ordinal(index + 1)} in the filtered list</span> : null;
 }
