@@ -31,10 +31,11 @@ describe("the spec editor", () => {
     expect(field("Id")).toHaveValue("resolution_quality");
     await user.click(within(form()).getByRole("radio", { name: "Categories" }));
     await user.type(within(form()).getByRole("textbox", { name: "Category 1" }), "Resolved{Enter}");
-    // Enter added a third box after the first and moved the focus there.
-    await waitFor(() => expect(within(form()).getByRole("textbox", { name: "Category 2" })).toHaveFocus());
-    await user.keyboard("Partly");
-    await user.type(within(form()).getByRole("textbox", { name: "Category 3" }), "Not resolved");
+    // Enter went on to the second box (still empty), then added a third after it.
+    expect(within(form()).getByRole("textbox", { name: "Category 2" })).toHaveFocus();
+    await user.keyboard("Partly{Enter}");
+    expect(within(form()).getByRole("textbox", { name: "Category 3" })).toHaveFocus();
+    await user.keyboard("Not resolved");
     await user.click(within(form()).getByRole("button", { name: "Move “Not resolved” up" }));
     // The focus follows the moved category, so the same button can be pressed again.
     await waitFor(() => expect(within(form()).getByRole("button", { name: "Move “Not resolved” up" })).toHaveFocus());
