@@ -153,6 +153,45 @@ describe("the spec editor", () => {
   }, 30_000);
 });
 
+describe("required or optional", () => {
+  it("a question made optional is saved with the mark in its field_schema, and the preview says so", async () => {
+    const { clients, onSaved, user } = setup();
+    await user.type(field("Question"), "Comment");
+    await user.click(within(form()).getByRole("radio", { name: "Text" }));
+    const preview = screen.getByRole("region", { name: "Preview" });
+    expect(within(form()).getByRole("radio", { name: "Required" })).toBeChecked();
+    expect(within(preview).getByRole("group", { name: "Comment" })).not.toHaveAccessibleDescription(/optional/);
+    await user.click(within(form()).getByRole("radio", { name: "Optional" }));
+    // Named by the question alone, marked optional beside it and in its description.
+    expect(within(preview).getByRole("group", { name: "Comment" })).toHaveAccessibleDescription(/optional/);
+    expect(within(within(preview).getByRole("group", { name: "Comment" })).getByText("optional")).toBeVisible();
+    // The JSON view shows the question's schema; the choice stays the one control for the mark.
+    await user.click(within(form()).getByRole("button", { name: "Edit as JSON Schema" }));
+    expect(JSON.parse((within(form()).getByRole("textbox", { name: "JSON Schema of the answer" }) as HTMLTextAreaElement).value)).toEqual({ type: "string", maxLength: 500 });
+    await user.click(screen.getByRole("button", { name: "Create spec" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), SLOW);
+    expect((await readLatestSpec(clients.trace, PROJECT, "comment")).fieldSchema).toEqual({ type: "string", maxLength: 500, "x-optional": true });
+  }, 30_000);
+
+  it("opens an optional spec with Optional chosen, and making it required drops the mark", async () => {
+    const server = createLocalServer();
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    await clients.trace.createObject({ obj: { project_id: PROJECT, object_id: "note", val: { name: "Note", field_schema: { type: "string", "x-optional": true } }, builtin_object_class: "AnnotationSpec" } });
+    const initial = await readLatestSpec(clients.trace, PROJECT, "note");
+    const { Wrapper } = createQueueTestContext(server.settings, server.fetch);
+    const onSaved = vi.fn<(ref: string, saved: SpecObject) => void>();
+    render(<SpecEditor projectId={PROJECT} initial={initial} onSaved={onSaved} />, { wrapper: Wrapper });
+    const user = userEvent.setup();
+    const editForm = screen.getByRole("form", { name: "Edit the spec" });
+    expect(within(editForm).getByRole("radio", { name: "Text" })).toBeChecked();
+    expect(within(editForm).getByRole("radio", { name: "Optional" })).toBeChecked();
+    await user.click(within(editForm).getByRole("radio", { name: "Required" }));
+    await user.click(screen.getByRole("button", { name: "Save version 2" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), SLOW);
+    expect((await readLatestSpec(clients.trace, PROJECT, "note")).fieldSchema).toEqual({ type: "string" });
+  }, 30_000);
+});
+
 describe("two people editing one spec", () => {
   it("says someone saved a newer version meanwhile, and saves on top of it only when asked", async () => {
     const server = createLocalServer();
