@@ -173,6 +173,16 @@ describe("required or optional", () => {
     expect((await readLatestSpec(clients.trace, PROJECT, "comment")).fieldSchema).toEqual({ type: "string", maxLength: 500, "x-optional": true });
   }, 30_000);
 
+  it("an answer tried in the preview stays when the question is made optional", async () => {
+    const { user } = setup();
+    await user.type(field("Question"), "Polite");
+    await user.click(within(form()).getByRole("radio", { name: "Yes/no" }));
+    const preview = () => within(screen.getByRole("region", { name: "Preview" })).getByRole("group", { name: "Polite" });
+    await user.click(within(preview()).getByRole("radio", { name: /^Yes/ }));
+    await user.click(within(form()).getByRole("radio", { name: "Optional" }));
+    expect(within(preview()).getByRole("radio", { name: /^Yes/ })).toBeChecked();
+  }, 30_000);
+
   it("opens an optional spec with Optional chosen, and making it required drops the mark", async () => {
     const server = createLocalServer();
     const clients = createApiClients(server.settings, { fetch: server.fetch });
