@@ -34,7 +34,9 @@ test("create a categories spec and a rating spec, edit one to version 2, and see
   await page.getByRole("textbox", { name: "Category 1" }).press("Enter");
   await expect(page.getByRole("textbox", { name: "Category 2" })).toBeFocused();
   await page.keyboard.type("Not resolved");
-  await page.getByRole("textbox", { name: "Category 3" }).fill("Partly");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("textbox", { name: "Category 3" })).toBeFocused();
+  await page.keyboard.type("Partly");
   await page.getByRole("button", { name: "Move “Partly” up" }).click();
   // The preview is the review's own question, with the categories in their order.
   const preview = page.getByRole("region", { name: "Preview" }).getByRole("group", { name: categories });

@@ -104,8 +104,8 @@ export async function measureReviewAdvance(page: Page, queueId: string, options:
   let stuck = 0;
   for (let i = 0; i < options.presses; i++) {
     await page.waitForTimeout(options.thinkMs);
-    // The demo queue asks four questions, left unanswered here: the first Complete & next only
-    // says so ("Not completed yet: 4 questions are unanswered"), the second completes anyway and
+    // The demo queue asks four questions (three required), left unanswered here: the first Complete & next only
+    // says so ("Not completed yet: 3 questions are unanswered"), the second completes anyway and
     // moves on. That second press is the one timed (it was counted as stuck before, every other press).
     await page.keyboard.press("Shift+C");
     await page.getByText("Not completed yet").first().waitFor({ timeout: 5000 });

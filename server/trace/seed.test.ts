@@ -172,7 +172,7 @@ describe("trace demo seed", SLOW, () => {
     expect(res.json.items).toHaveLength(50);
   });
 
-  it("points every queue with specs at real AnnotationSpec objects: a rating, a choice, yes/no, a bounded comment", async () => {
+  it("points every queue with specs at real AnnotationSpec objects: a rating, a choice, yes/no, a bounded optional comment", async () => {
     const test = demo;
     const list = await call(test.app, "POST", "/api/trace/annotation_queues/query", { body: { project_id: "demo/support-bot" }, headers: basic() });
     const queues = list.text.trim().split("\n").map((line) => JSON.parse(line) as { name: string; scorer_refs: string[] });
@@ -185,7 +185,7 @@ describe("trace demo seed", SLOW, () => {
       { type: "integer", minimum: 1, maximum: 5 },
       { type: "string", enum: ["Resolved", "Partly resolved", "Not resolved", "Made it worse"] },
       { type: "boolean" },
-      { type: "string", maxLength: 500 },
+      { type: "string", maxLength: 500, "x-optional": true },
     ]);
     expect(specs.map((spec) => spec.unique_among_creators)).toEqual([true, false, false, false]);
     for (const queue of queues.filter((q) => q.scorer_refs.length > 0)) {

@@ -17,8 +17,14 @@ type TextFieldProps = Omit<ComponentProps<"input">, "id"> & {
   inputClassName?: string;
 };
 
+/**
+ * `geometricPrecision`: Chromium clips a one-line input's text to the font's ascent and descent
+ * rounded to whole pixels, and at 1x the hinted underscore of common monospace fonts (DejaVu Sans
+ * Mono at 14 px) sits on the row just below that rounded descent, so "tone_1-5" showed as
+ * "tone 1-5". With subpixel positioning Chromium rounds the descent up instead, and the row is kept.
+ */
 export const inputClasses =
-  "h-8 w-full rounded-md border bg-surface px-2.5 text-sm text-fg shadow-xs placeholder:text-fg-muted/70 " +
+  "h-8 w-full rounded-md border bg-surface px-2.5 text-sm text-fg shadow-xs placeholder:text-fg-muted/70 [text-rendering:geometricPrecision] " +
   "disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-0";
 
 /** A labelled input whose hint, warning and error are tied to it with aria-describedby. */

@@ -56,6 +56,16 @@ describe("feedback: human annotations", () => {
     expect(await rows(app)).toEqual([]);
   });
 
+  it("keeps a keyword JSON Schema does not define in a spec's field_schema (the dashboard's optional mark), and checks answers as before", async () => {
+    const { app } = createTestApp();
+    const comment = await spec(app, "comment", { type: "string", maxLength: 10, "x-optional": true });
+    const stored = await call(app, "POST", `${API}/refs/read_batch`, { body: { refs: [comment] }, headers: bearer() });
+    expect((stored.json as { vals: { field_schema: unknown }[] }).vals[0]!.field_schema).toEqual({ type: "string", maxLength: 10, "x-optional": true });
+    expect((await post(app, "/feedback/create", annotation("comment", comment, "Fine"))).status).toBe(200);
+    const tooLong = await post(app, "/feedback/create", annotation("comment", comment, "Far too long for it"));
+    expect({ status: tooLong.status, reason: reason(tooLong) }).toEqual({ status: 400, reason: expect.stringMatching(/must NOT have more than 10 characters/) });
+  });
+
   it("replaces an answer atomically: a new id, and a refused replacement keeps the old one", async () => {
     const { app } = createTestApp();
     const tone = await spec(app, "tone", { type: "integer", minimum: 1, maximum: 5 });

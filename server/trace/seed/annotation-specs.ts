@@ -4,7 +4,7 @@ import { objectRefOf } from "../../../contract/weave-refs";
 
 /**
  * The demo's human-annotation specs: one of each kind of control the review offers (a 1-5 rating,
- * a choice, yes/no, a bounded comment, a small count), as AnnotationSpec objects. The object id is
+ * a choice, yes/no, a bounded optional comment, a small count), as AnnotationSpec objects. The object id is
  * the name feedback types use (`wandb.annotation.<id>`); `name` is what people read.
  */
 export const DEMO_SPECS = {
@@ -27,7 +27,9 @@ export const DEMO_SPECS = {
   reviewer_comment: {
     name: "Comment",
     description: "Anything the next reviewer or the prompt's author should know.",
-    field_schema: { type: "string", maxLength: 500 },
+    // Optional (the dashboard's mark in the schema): most items need no comment, so leaving it
+    // empty must not make every Complete a second press.
+    field_schema: { type: "string", maxLength: 500, "x-optional": true },
   },
   escalated_correctly: {
     name: "Escalated correctly",

@@ -4,7 +4,7 @@
  * them, so the two cannot disagree), the annotation project from Settings and the notice shown
  * without one, and the dense table cells the Calls page shares.
  */
-export { specKind, type SpecKind } from "./queue-review/annotate/spec-kind";
+export { isOptional, OPTIONAL_KEYWORD, specKind, type SpecKind } from "./queue-review/annotate/spec-kind";
 export { SpecField } from "./queue-review/annotate/spec-field";
 export type { SpecAnswers } from "./queue-review/annotate/answers";
 export { DebouncedTextField } from "./shared/debounced-text-field";

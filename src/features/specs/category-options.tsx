@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent } from "react";
+import { flushSync } from "react-dom";
 import { Button } from "@/components/button";
 import { controlBorder } from "@/components/field";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, TrashIcon } from "@/components/icons";
@@ -9,8 +10,8 @@ import { MAX_OPTION_LENGTH, MAX_OPTIONS } from "./spec-schema";
 /**
  * The categories of a choice question: one text box each, in the order annotators see them (and
  * the number keys pick them), with buttons to move one up or down, remove it, and add another.
- * Enter in a box adds a category after it. Focus follows the change, so the keyboard never loses
- * its place. The error (empty, duplicate, too many) is shown once for the list.
+ * Enter in a box goes on to the next category (adding a row when the next one is not empty).
+ * Focus follows the change at once, so the keyboard never loses its place. The error (empty, duplicate, too many) is shown once for the list.
  */
 export function CategoryOptions({ options, onChange, error }: { options: string[]; onChange: (options: string[]) => void; error: string | undefined }) {
   const legendId = useId();
@@ -18,40 +19,55 @@ export function CategoryOptions({ options, onChange, error }: { options: string[
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const addButton = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLOListElement>(null);
-  // Focus moves after React has drawn the new list.
-  const focusLater = (index: number | "add") =>
-    requestAnimationFrame(() => (index === "add" ? addButton.current?.focus() : inputs.current[index]?.focus()));
+  /**
+   * Draws the changed list and moves the focus within the same event: a key typed right after
+   * Enter (or after pressing Remove) must land in the row that now has the focus, and waiting for
+   * the next frame lets a fast typist's first letter fall into the row before.
+   */
+  const commit = (next: string[], focus: () => void) => {
+    flushSync(() => onChange(next));
+    focus();
+  };
+  const focusRow = (index: number) => inputs.current[index]?.focus();
   /** After a move the same button of the moved category keeps the focus (its box when that button is now disabled), so it can be pressed again. */
-  const focusMoveButton = (index: number, by: -1 | 1) =>
-    requestAnimationFrame(() => {
-      const button = list.current?.querySelector<HTMLButtonElement>(`[data-move="${by}"][data-index="${index}"]`);
-      if (button && !button.disabled) button.focus();
-      else inputs.current[index]?.focus();
-    });
+  const focusMoveButton = (index: number, by: -1 | 1) => {
+    const button = list.current?.querySelector<HTMLButtonElement>(`[data-move="${by}"][data-index="${index}"]`);
+    if (button && !button.disabled) button.focus();
+    else focusRow(index);
+  };
 
   const set = (index: number, value: string) => onChange(options.map((option, i) => (i === index ? value : option)));
-  const insertAfter = (index: number) => {
+  const insertAt = (index: number) => {
     if (options.length >= MAX_OPTIONS) return;
-    onChange([...options.slice(0, index + 1), "", ...options.slice(index + 1)]);
-    focusLater(index + 1);
+    commit([...options.slice(0, index), "", ...options.slice(index)], () => focusRow(index));
+  };
+  /**
+   * Enter goes on to the next category: into the row below when it is still empty (the form starts
+   * with two, and inserting before an empty one would leave it behind, empty), else into a new row.
+   * In an empty row it does nothing: another empty row would only be one more to fill or remove.
+   */
+  const enterAt = (index: number) => {
+    if (options[index + 1]?.trim() === "") focusRow(index + 1);
+    else if (options[index]!.trim() !== "") insertAt(index + 1);
   };
   const remove = (index: number) => {
-    onChange(options.filter((_, i) => i !== index));
-    focusLater(options.length > 1 ? Math.min(index, options.length - 2) : "add");
+    commit(
+      options.filter((_, i) => i !== index),
+      () => (options.length > 1 ? focusRow(Math.min(index, options.length - 2)) : addButton.current?.focus()),
+    );
   };
   const move = (index: number, by: -1 | 1) => {
     const to = index + by;
     if (to < 0 || to >= options.length) return;
     const next = [...options];
     [next[index], next[to]] = [next[to]!, next[index]!];
-    onChange(next);
-    focusMoveButton(to, by);
+    commit(next, () => focusMoveButton(to, by));
   };
   const keyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== "Enter") return;
-    // Enter adds a category here instead of saving the whole spec.
+    // Enter goes to the next category instead of saving the whole spec.
     event.preventDefault();
-    insertAfter(index);
+    enterAt(index);
   };
 
   return (
@@ -59,7 +75,7 @@ export function CategoryOptions({ options, onChange, error }: { options: string[
       <legend id={legendId} className="text-sm font-medium text-fg">
         Categories
       </legend>
-      <p className="text-xs text-fg-muted">In the order annotators see them; keys 1-9 pick the first nine. Enter adds one below.</p>
+      <p className="text-xs text-fg-muted">In the order annotators see them; keys 1-9 pick the first nine. Enter goes on to the next one.</p>
       <ol ref={list} className="space-y-1.5">
         {options.map((option, index) => {
           const label = option.trim() ? `“${option.trim()}”` : `category ${index + 1}`;
@@ -107,7 +123,7 @@ export function CategoryOptions({ options, onChange, error }: { options: string[
           );
         })}
       </ol>
-      <Button ref={addButton} size="sm" icon={<PlusIcon size={14} />} disabled={options.length >= MAX_OPTIONS} onClick={() => insertAfter(options.length - 1)}>
+      <Button ref={addButton} size="sm" icon={<PlusIcon size={14} />} disabled={options.length >= MAX_OPTIONS} onClick={() => insertAt(options.length)}>
         Add category
       </Button>
       {error ? (

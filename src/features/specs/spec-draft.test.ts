@@ -86,3 +86,39 @@ describe("switching between the form and raw JSON", () => {
     expect(JSON.parse(edited.rawSchema)).toEqual({ type: "string", format: "email" });
   });
 });
+
+describe("required or optional", () => {
+  it("a new question is required, and its schema carries no mark", () => {
+    expect(EMPTY_DRAFT.required).toBe(true);
+    expect(buildSpec(draft({ kind: "boolean" }))).toMatchObject({ value: { field_schema: { type: "boolean" } } });
+    expect(JSON.stringify(buildSpec(draft({ kind: "boolean" })))).not.toContain("x-optional");
+  });
+
+  it("an optional question is marked in its field_schema, in the form and in raw JSON", () => {
+    expect(buildSpec(draft({ kind: "text", maxLength: "500", required: false }))).toMatchObject({ value: { field_schema: { type: "string", maxLength: 500, "x-optional": true } } });
+    expect(buildSpec(draft({ mode: "raw", rawSchema: '{"type":"string","format":"email"}', required: false }))).toMatchObject({
+      value: { field_schema: { type: "string", format: "email", "x-optional": true } },
+    });
+  });
+
+  it("opens a stored optional spec in the form with the choice set, the mark kept out of the JSON text", () => {
+    const edited = draftFromSpec("comment", { name: "Comment", description: "", fieldSchema: { type: "string", maxLength: 500, "x-optional": true }, uniqueAmongCreators: false, opScope: null });
+    expect(edited).toMatchObject({ mode: "form", kind: "text", maxLength: "500", required: false });
+    expect(JSON.parse(toRawMode(edited).rawSchema)).toEqual({ type: "string", maxLength: 500 });
+    const rawOnly = draftFromSpec("email", { name: "Email", description: "", fieldSchema: { type: "string", format: "email", "x-optional": true }, uniqueAmongCreators: false, opScope: null });
+    expect(rawOnly).toMatchObject({ mode: "raw", required: false });
+    expect(JSON.parse(rawOnly.rawSchema)).toEqual({ type: "string", format: "email" });
+  });
+
+  it("reads a spec made elsewhere (no mark, or anything but true) as required", () => {
+    for (const fieldSchema of [{ type: "boolean" }, { type: "boolean", "x-optional": false }, { type: "boolean", "x-optional": "true" }]) {
+      expect(draftFromSpec("x", { name: "X", description: "", fieldSchema, uniqueAmongCreators: false, opScope: null }).required).toBe(true);
+    }
+  });
+
+  it("the mark typed into raw JSON is refused with where to set it instead, so the two cannot disagree", () => {
+    const typed = draft({ mode: "raw", rawSchema: '{"type":"boolean","x-optional":true}' });
+    expect(buildSpec(typed)).toEqual({ errors: { rawSchema: expect.stringMatching(/“x-optional”.*Required or optional/) } });
+    expect(toFormMode(typed)).toEqual({ why: expect.stringMatching(/“x-optional”/) });
+  });
+});

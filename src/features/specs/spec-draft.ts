@@ -1,6 +1,6 @@
 import { LIMITS } from "@contract/limits";
 import { OBJECT_ID_PATTERN } from "@contract/trace-objects";
-import { specKind } from "@/features/queues";
+import { isOptional, OPTIONAL_KEYWORD, specKind } from "@/features/queues";
 import { questionFromSchema, questionProblems, schemaOf, type Question, type QuestionKind } from "./spec-schema";
 
 /**
@@ -16,6 +16,11 @@ export type SpecDraft = {
   objectIdTouched: boolean;
   description: string;
   uniqueAmongCreators: boolean;
+  /**
+   * Whether Complete waits for an answer. Saved as the mark in field_schema (spec-kind.ts:
+   * OPTIONAL_KEYWORD), never in the JSON text below: one control sets it in both views.
+   */
+  required: boolean;
   mode: "form" | "raw";
   kind: QuestionKind;
   options: string[];
@@ -51,6 +56,7 @@ export const EMPTY_DRAFT: SpecDraft = {
   objectIdTouched: false,
   description: "",
   uniqueAmongCreators: true,
+  required: true,
   mode: "form",
   kind: "rating",
   options: ["", ""],
@@ -145,6 +151,7 @@ export function parseRawSchema(text: string): { schema: Record<string, unknown> 
     return { error: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return { error: "A JSON Schema is a JSON object ({…})." };
+  if (Object.hasOwn(parsed, OPTIONAL_KEYWORD)) return { error: `Leave “${OPTIONAL_KEYWORD}” out of the JSON: “Required or optional” below sets it.` };
   return { schema: parsed as Record<string, unknown> };
 }
 
@@ -154,8 +161,15 @@ export function rawSchemaWarning(schema: Record<string, unknown>): string | null
   return kind.kind === "unsupported" ? `The review cannot answer this schema (${kind.why}): annotators will see a notice instead of a control.` : null;
 }
 
-/** The schema the draft stands for: from the form's question or the raw text. */
+/** The field_schema the draft stands for: the question's schema, marked optional when it is. */
 export function schemaOfDraft(draft: SpecDraft): { schema: Record<string, unknown> } | { errors: SpecErrors } {
+  const question = questionSchemaOfDraft(draft);
+  if ("errors" in question || draft.required) return question;
+  return { schema: { ...question.schema, [OPTIONAL_KEYWORD]: true } };
+}
+
+/** The schema of the question alone, from the form's inputs or the raw text (what the JSON view shows). */
+function questionSchemaOfDraft(draft: SpecDraft): { schema: Record<string, unknown> } | { errors: SpecErrors } {
   if (draft.mode === "raw") {
     const raw = parseRawSchema(draft.rawSchema);
     return "error" in raw ? { errors: { rawSchema: raw.error } } : raw;
@@ -186,7 +200,7 @@ export function buildSpec(draft: SpecDraft): { value: SpecValue; objectId: strin
 
 /** Switching to the raw view: the current question's schema as text (or what was last typed there when the form cannot build one). */
 export function toRawMode(draft: SpecDraft): SpecDraft {
-  const schema = schemaOfDraft({ ...draft, mode: "form" });
+  const schema = questionSchemaOfDraft({ ...draft, mode: "form" });
   return { ...draft, mode: "raw", rawSchema: "schema" in schema ? JSON.stringify(schema.schema, null, 2) : draft.rawSchema };
 }
 
@@ -199,8 +213,13 @@ export function toFormMode(draft: SpecDraft): { draft: SpecDraft } | { why: stri
   return { draft: { ...withQuestion(draft, read.question), mode: "form" } };
 }
 
-/** A stored spec's fields, ready to edit: in the form when it can show the schema, as raw JSON otherwise. */
+/**
+ * A stored spec's fields, ready to edit: in the form when it can show the schema, as raw JSON
+ * otherwise. The optional mark becomes the draft's choice (no mark, as on specs made elsewhere:
+ * required) and leaves the schema, so neither the form nor the JSON text sees it.
+ */
 export function draftFromSpec(objectId: string, spec: { name: string; description: string; fieldSchema: Record<string, unknown>; uniqueAmongCreators: boolean; opScope: string[] | null }): SpecDraft {
+  const { [OPTIONAL_KEYWORD]: _mark, ...fieldSchema } = spec.fieldSchema;
   const base: SpecDraft = {
     ...EMPTY_DRAFT,
     name: spec.name,
@@ -208,9 +227,10 @@ export function draftFromSpec(objectId: string, spec: { name: string; descriptio
     objectIdTouched: true,
     description: spec.description,
     uniqueAmongCreators: spec.uniqueAmongCreators,
-    rawSchema: JSON.stringify(spec.fieldSchema, null, 2),
+    required: !isOptional(spec.fieldSchema),
+    rawSchema: JSON.stringify(fieldSchema, null, 2),
     opScope: spec.opScope,
   };
-  const read = questionFromSchema(spec.fieldSchema);
+  const read = questionFromSchema(fieldSchema);
   return "why" in read ? { ...base, mode: "raw" } : withQuestion(base, read.question);
 }

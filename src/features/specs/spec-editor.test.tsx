@@ -31,10 +31,11 @@ describe("the spec editor", () => {
     expect(field("Id")).toHaveValue("resolution_quality");
     await user.click(within(form()).getByRole("radio", { name: "Categories" }));
     await user.type(within(form()).getByRole("textbox", { name: "Category 1" }), "Resolved{Enter}");
-    // Enter added a third box after the first and moved the focus there.
-    await waitFor(() => expect(within(form()).getByRole("textbox", { name: "Category 2" })).toHaveFocus());
-    await user.keyboard("Partly");
-    await user.type(within(form()).getByRole("textbox", { name: "Category 3" }), "Not resolved");
+    // Enter went on to the second box (still empty), then added a third after it.
+    expect(within(form()).getByRole("textbox", { name: "Category 2" })).toHaveFocus();
+    await user.keyboard("Partly{Enter}");
+    expect(within(form()).getByRole("textbox", { name: "Category 3" })).toHaveFocus();
+    await user.keyboard("Not resolved");
     await user.click(within(form()).getByRole("button", { name: "Move “Not resolved” up" }));
     // The focus follows the moved category, so the same button can be pressed again.
     await waitFor(() => expect(within(form()).getByRole("button", { name: "Move “Not resolved” up" })).toHaveFocus());
@@ -149,6 +150,55 @@ describe("the spec editor", () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled(), SLOW);
     const latest = await readLatestSpec(clients.trace, PROJECT, "helpful");
     expect(latest).toMatchObject({ objectId: "helpful", versionIndex: 1, fieldSchema: { type: "integer", minimum: 1, maximum: 5 } });
+  }, 30_000);
+});
+
+describe("required or optional", () => {
+  it("a question made optional is saved with the mark in its field_schema, and the preview says so", async () => {
+    const { clients, onSaved, user } = setup();
+    await user.type(field("Question"), "Comment");
+    await user.click(within(form()).getByRole("radio", { name: "Text" }));
+    const preview = screen.getByRole("region", { name: "Preview" });
+    expect(within(form()).getByRole("radio", { name: "Required" })).toBeChecked();
+    expect(within(preview).getByRole("group", { name: "Comment" })).not.toHaveAccessibleDescription(/optional/);
+    await user.click(within(form()).getByRole("radio", { name: "Optional" }));
+    // Named by the question alone, marked optional beside it and in its description.
+    expect(within(preview).getByRole("group", { name: "Comment" })).toHaveAccessibleDescription(/optional/);
+    expect(within(within(preview).getByRole("group", { name: "Comment" })).getByText("optional")).toBeVisible();
+    // The JSON view shows the question's schema; the choice stays the one control for the mark.
+    await user.click(within(form()).getByRole("button", { name: "Edit as JSON Schema" }));
+    expect(JSON.parse((within(form()).getByRole("textbox", { name: "JSON Schema of the answer" }) as HTMLTextAreaElement).value)).toEqual({ type: "string", maxLength: 500 });
+    await user.click(screen.getByRole("button", { name: "Create spec" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), SLOW);
+    expect((await readLatestSpec(clients.trace, PROJECT, "comment")).fieldSchema).toEqual({ type: "string", maxLength: 500, "x-optional": true });
+  }, 30_000);
+
+  it("an answer tried in the preview stays when the question is made optional", async () => {
+    const { user } = setup();
+    await user.type(field("Question"), "Polite");
+    await user.click(within(form()).getByRole("radio", { name: "Yes/no" }));
+    const preview = () => within(screen.getByRole("region", { name: "Preview" })).getByRole("group", { name: "Polite" });
+    await user.click(within(preview()).getByRole("radio", { name: /^Yes/ }));
+    await user.click(within(form()).getByRole("radio", { name: "Optional" }));
+    expect(within(preview()).getByRole("radio", { name: /^Yes/ })).toBeChecked();
+  }, 30_000);
+
+  it("opens an optional spec with Optional chosen, and making it required drops the mark", async () => {
+    const server = createLocalServer();
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    await clients.trace.createObject({ obj: { project_id: PROJECT, object_id: "note", val: { name: "Note", field_schema: { type: "string", "x-optional": true } }, builtin_object_class: "AnnotationSpec" } });
+    const initial = await readLatestSpec(clients.trace, PROJECT, "note");
+    const { Wrapper } = createQueueTestContext(server.settings, server.fetch);
+    const onSaved = vi.fn<(ref: string, saved: SpecObject) => void>();
+    render(<SpecEditor projectId={PROJECT} initial={initial} onSaved={onSaved} />, { wrapper: Wrapper });
+    const user = userEvent.setup();
+    const editForm = screen.getByRole("form", { name: "Edit the spec" });
+    expect(within(editForm).getByRole("radio", { name: "Text" })).toBeChecked();
+    expect(within(editForm).getByRole("radio", { name: "Optional" })).toBeChecked();
+    await user.click(within(editForm).getByRole("radio", { name: "Required" }));
+    await user.click(screen.getByRole("button", { name: "Save version 2" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), SLOW);
+    expect((await readLatestSpec(clients.trace, PROJECT, "note")).fieldSchema).toEqual({ type: "string" });
   }, 30_000);
 });
 

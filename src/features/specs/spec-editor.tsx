@@ -24,6 +24,7 @@ import {
   type SpecErrors,
 } from "./spec-draft";
 import { SpecPreview } from "./spec-preview";
+import { RequiredOrOptional, WhoAnswers } from "./spec-choices";
 import { QuestionFields, RawSchemaField } from "./question-fields";
 import { SpecUsageNotice } from "./spec-usage";
 import { useSaveSpec } from "./use-save-spec";
@@ -177,6 +178,7 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
               This spec is limited to {draft.opScope.length === 1 ? "1 op" : `${draft.opScope.length} ops`} (op_scope); the form does not change that, and saving keeps it.
             </p>
           ) : null}
+          <RequiredOrOptional required={draft.required} onChange={(required) => change({ required })} />
           <WhoAnswers unique={draft.uniqueAmongCreators} onChange={(uniqueAmongCreators) => change({ uniqueAmongCreators })} />
         </form>
 
@@ -244,40 +246,6 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
           </div>
         </div>
       </div>
-    </div>
-  );
-}
-
-function WhoAnswers({ unique, onChange }: { unique: boolean; onChange: (unique: boolean) => void }) {
-  const name = useId();
-  const choices = [
-    { value: true, label: "One answer per annotator", hint: "Each annotator gives their own; everyone's answers are kept side by side." },
-    { value: false, label: "One shared answer", hint: "Each item has one answer; any annotator can change it." },
-  ];
-  return (
-    <div className="border-t border-line pt-4">
-      <fieldset className="space-y-1.5">
-        <legend className="text-sm font-semibold text-fg">Who answers</legend>
-        {choices.map((choice) => (
-          <label key={String(choice.value)} className="grid grid-cols-[auto_1fr] items-start gap-x-2 text-sm text-fg">
-            <input
-              type="radio"
-              name={name}
-              checked={unique === choice.value}
-              onChange={() => onChange(choice.value)}
-              aria-labelledby={`${name}-${String(choice.value)}-label`}
-              aria-describedby={`${name}-${String(choice.value)}`}
-              className="mt-1"
-            />
-            <span id={`${name}-${String(choice.value)}-label`} className="font-medium">
-              {choice.label}
-            </span>
-            <span id={`${name}-${String(choice.value)}`} className="col-start-2 text-xs text-fg-muted">
-              {choice.hint}
-            </span>
-          </label>
-        ))}
-      </fieldset>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { QueueSpec } from "@/api/annotation-specs";
-import { SpecField, type SpecAnswers } from "@/features/queues";
+import { OPTIONAL_KEYWORD, SpecField, type SpecAnswers } from "@/features/queues";
 
 const NO_ANSWERS: SpecAnswers = { current: null, others: [] };
 
@@ -21,8 +21,9 @@ export function SpecPreview({ name, objectId, description, schema, uniqueAmongCr
   const [tried, setTried] = useState<{ schemaText: string; value: unknown }>({ schemaText: "", value: undefined });
   if (!schema) return <p className="rounded-lg border border-dashed border-line-strong px-3 py-6 text-center text-sm text-fg-muted">The preview shows once the answer is complete: {why}</p>;
   const spec: QueueSpec = { ref: "", id: objectId || "preview", label: name.trim() || "Untitled question", description: description.trim(), fieldSchema: schema, uniqueAmongCreators };
-  // A tried answer belongs to the schema it was given for; a changed question starts unanswered.
-  const schemaText = JSON.stringify(schema);
+  // A tried answer belongs to the question it was given for; a changed question starts unanswered
+  // (switching required/optional changes no answer, so the mark is left out of the comparison).
+  const schemaText = JSON.stringify({ ...schema, [OPTIONAL_KEYWORD]: undefined });
   const answers: SpecAnswers = tried.schemaText === schemaText ? { current: { id: "preview", value: tried.value, by: "you (preview)" }, others: [] } : NO_ANSWERS;
   return (
     <div className="space-y-2">

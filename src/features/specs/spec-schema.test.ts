@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { specKind } from "@/features/queues";
+import { isOptional, specKind } from "@/features/queues";
+import { measureOf } from "@/features/queues/insights/spec-levels";
+import { defaultMapping } from "@/features/train-from-queue/trajectories/reward-mapping";
 import { describeSchema, questionFromSchema, questionProblems, schemaOf, type Question } from "./spec-schema";
 
 /** One question of every kind the form builds, with the control the review must pick for it. */
@@ -15,6 +17,21 @@ const EVERY_KIND: { question: Question; review: ReturnType<typeof specKind>; wor
   { question: { kind: "text", maxLength: 500 }, review: { kind: "text", maxLength: 500 }, words: "Text up to 500 chars" },
   { question: { kind: "text", maxLength: null }, review: { kind: "text", maxLength: null }, words: "Text" },
 ];
+
+describe("the optional mark in a schema changes only whether Complete waits", () => {
+  for (const { question, review, words } of EVERY_KIND) {
+    it(`${words}, optional: the same control, the same reward and agreement measure, the words say optional`, () => {
+      const schema = schemaOf(question);
+      const marked = { ...schema, "x-optional": true };
+      expect(isOptional(marked)).toBe(true);
+      expect(isOptional(schema)).toBe(false);
+      expect(specKind(marked)).toEqual(review);
+      expect(describeSchema(marked)).toBe(`${words}, optional`);
+      expect(defaultMapping({ fieldSchema: marked })).toEqual(defaultMapping({ fieldSchema: schema }));
+      expect(measureOf(marked)).toEqual(measureOf(schema));
+    });
+  }
+});
 
 describe("the spec schema builder and the review agree", () => {
   for (const { question, review, words } of EVERY_KIND) {

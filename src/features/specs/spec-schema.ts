@@ -1,4 +1,4 @@
-import { specKind } from "@/features/queues";
+import { isOptional, specKind } from "@/features/queues";
 
 /**
  * The kinds of question the spec form builds, and the JSON Schema each one is. Every schema built
@@ -156,8 +156,13 @@ function readQuestion(schema: Record<string, unknown>): Question | { why: string
 const range = (min: number | null, max: number | null) =>
   min !== null && max !== null ? `${min}-${max}` : min !== null ? `at least ${min}` : max !== null ? `at most ${max}` : "";
 
-/** The question in a few words, for lists: "Rating 1-5", "Categories: a, b, c", "Yes/no". */
+/** The question in a few words, for lists: "Rating 1-5", "Categories: a, b, c", "Text, optional". */
 export function describeSchema(schema: Record<string, unknown>): string {
+  const words = kindInWords(schema);
+  return isOptional(schema) ? `${words}, optional` : words;
+}
+
+function kindInWords(schema: Record<string, unknown>): string {
   const kind = specKind(schema);
   switch (kind.kind) {
     case "choice": {

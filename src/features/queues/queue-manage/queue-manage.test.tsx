@@ -58,7 +58,7 @@ describe("new queue", () => {
     expect(within(toAdd).getByText("Rating 1-5")).toBeInTheDocument();
     expect(within(toAdd).getByText("Categories: Resolved, Partly resolved, Not resolved, Made it worse")).toBeInTheDocument();
     expect(within(toAdd).getByText("Yes/no")).toBeInTheDocument();
-    expect(within(toAdd).getByText("Text up to 500 chars")).toBeInTheDocument();
+    expect(within(toAdd).getByText("Text up to 500 chars, optional")).toBeInTheDocument();
     await user.click(within(toAdd).getByRole("button", { name: "Add Tone" }));
     await user.click(within(toAdd).getByRole("button", { name: "Add Resolution" }));
     const chosen = within(dialog).getByRole("list", { name: "Chosen questions" });

@@ -13,6 +13,11 @@ describe("specSummary", () => {
     [{ type: "number", minimum: 0 }, "Number of at least 0"],
     [{ type: "number" }, "Number"],
     [{ type: "object" }, 'Cannot be answered in the review (answers of type "object" cannot be given here)'],
+    [{ type: "string", maxLength: 500, "x-optional": true }, "Text up to 500 chars, optional"],
+    [{ type: "integer", minimum: 1, maximum: 5, "x-optional": true }, "Rating 1-5, optional"],
+    // Only an explicit true marks a question optional; anything else is the required default.
+    [{ type: "boolean", "x-optional": false }, "Yes/no"],
+    [{ type: "boolean", "x-optional": "yes" }, "Yes/no"],
   ])("%j reads as %s", (schema, words) => {
     expect(specSummary(schema)).toBe(words);
   });

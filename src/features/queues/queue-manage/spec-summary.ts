@@ -1,4 +1,4 @@
-import { specKind } from "../queue-review/annotate/spec-kind";
+import { isOptional, specKind } from "../queue-review/annotate/spec-kind";
 
 /** Choices named in a summary before "and N more". */
 const MAX_NAMED_CHOICES = 6;
@@ -8,10 +8,16 @@ const range = (min: number | null, max: number | null): string =>
 
 /**
  * What answering a spec asks for, in words for the queue forms: "Rating 1-5", "Categories: a, b,
- * c", "Yes/no", "Text up to 500 chars". Read from the spec's JSON Schema as the review reads it
- * (spec-kind.ts), so the form describes the control the annotator will get.
+ * c", "Yes/no", "Text up to 500 chars, optional". Read from the spec's JSON Schema as the review
+ * reads it (spec-kind.ts), so the form describes the control the annotator will get, and whether
+ * Complete waits for it.
  */
 export function specSummary(fieldSchema: Record<string, unknown>): string {
+  const words = answerInWords(fieldSchema);
+  return isOptional(fieldSchema) ? `${words}, optional` : words;
+}
+
+function answerInWords(fieldSchema: Record<string, unknown>): string {
   const kind = specKind(fieldSchema);
   switch (kind.kind) {
     case "rating":

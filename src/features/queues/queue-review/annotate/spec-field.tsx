@@ -6,7 +6,7 @@ import { cn } from "@/lib/cn";
 import type { SpecAnswers } from "./answers";
 import { ChoiceControl } from "./choice-control";
 import { formatAnswer } from "../../shared/call-answers";
-import { keyedValues, specKind } from "./spec-kind";
+import { isOptional, keyedValues, specKind } from "./spec-kind";
 import { TypedControl } from "./typed-control";
 import type { PendingAnswer } from "./answer-saves";
 
@@ -33,16 +33,27 @@ export function SpecField({
 }) {
   const legendId = useId();
   const helpId = useId();
+  const optionalId = useId();
   const kind = specKind(spec.fieldSchema);
+  const optional = isOptional(spec.fieldSchema);
   const shown = pending ? pending.value : answers.current?.value;
   return (
     <fieldset
-      aria-describedby={helpId}
+      // Named by the question alone (the "optional" mark is part of its description), as before the mark existed.
+      aria-labelledby={legendId}
+      aria-describedby={optional ? `${helpId} ${optionalId}` : helpId}
       data-active-spec={active || undefined}
       className={cn("space-y-2 rounded-lg border bg-surface px-3 py-2.5", active ? "border-accent ring-1 ring-accent" : "border-line")}
     >
-      <legend id={legendId} className="float-left w-full text-sm font-semibold text-fg">
-        <UntrustedText text={spec.label} />
+      <legend className="float-left w-full text-sm font-semibold text-fg">
+        <span id={legendId}>
+          <UntrustedText text={spec.label} />
+        </span>
+        {optional ? (
+          <span id={optionalId} className="ml-2 rounded border border-line px-1.5 text-xs font-normal text-fg-muted">
+            optional
+          </span>
+        ) : null}
       </legend>
       <p id={helpId} className="clear-left text-xs text-fg-muted">
         {spec.description ? <UntrustedText text={spec.description} /> : null}

@@ -12,6 +12,19 @@ export type SpecKind =
   | { kind: "text"; maxLength: number | null }
   | { kind: "unsupported"; why: string };
 
+/**
+ * The mark of a question annotators may leave unanswered: `"x-optional": true` in its JSON Schema.
+ * It lives in `field_schema`, not beside it, because the real service keeps a spec's field_schema
+ * as given but drops top-level keys its AnnotationSpec does not declare, and JSON Schema
+ * validators (upstream's jsonschema, the local service's Ajv) ignore keywords they do not know, so
+ * answers are checked as before. A schema without the mark, as every spec made elsewhere is, asks
+ * a required question: completing an item without its answer takes a second press.
+ */
+export const OPTIONAL_KEYWORD = "x-optional";
+
+/** Whether the question may be left unanswered (only an explicit `true` makes it so). */
+export const isOptional = (schema: Readonly<Record<string, unknown>>): boolean => schema[OPTIONAL_KEYWORD] === true;
+
 /** The largest integer range still shown as a row of buttons (0-10 is eleven). */
 const MAX_RATING_BUTTONS = 11;
 

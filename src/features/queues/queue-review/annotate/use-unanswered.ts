@@ -6,14 +6,17 @@ import { traceQueries } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
 import { answerSavesOf } from "./answer-saves";
 import { unansweredSpecs } from "./answers";
+import { isOptional } from "./spec-kind";
 
-/** What is unanswered on a call: the questions' names, or what has not been read yet to tell. */
+/** What is unanswered on a call: the required questions' names, or what has not been read yet to tell. */
 export type UnansweredCheck = (callId: string) => string[] | { notRead: "questions" | "answers" };
 
 /**
- * Reads, at the moment Complete is pressed, which of the queue's questions a call has no answer
- * to, from what the page already holds (the questions, the call's answers, answers being saved):
- * no request, so a quick key press is answered at once.
+ * Reads, at the moment Complete is pressed, which of the queue's required questions a call has no
+ * answer to, from what the page already holds (the questions, the call's answers, answers being
+ * saved): no request, so a quick key press is answered at once. Optional questions (marked in
+ * their schema, spec-kind.ts) never hold Complete up: an empty comment is the usual answer, and
+ * asking twice on every item teaches annotators to press twice without reading.
  */
 export function useUnansweredCheck(project: string, scorerRefs: readonly string[] | undefined, me: string | null): UnansweredCheck {
   const { trace } = useApiClients();
@@ -25,7 +28,9 @@ export function useUnansweredCheck(project: string, scorerRefs: readonly string[
       const specs = queryClient.getQueryData<QueueSpecs>(traceQueries.queueSpecs(trace, scorerRefs).queryKey);
       if (!specs) return { notRead: "questions" };
       const rows = queryClient.getQueryData<Feedback[]>(traceQueries.callsFeedback(trace, project, [callId]).queryKey);
-      const unanswered = unansweredSpecs(specs.specs, rows ?? [], answerSavesOf(queryClient).pendingFor(callId), me);
+      const required = specs.specs.filter((spec) => !isOptional(spec.fieldSchema));
+      if (required.length === 0) return [];
+      const unanswered = unansweredSpecs(required, rows ?? [], answerSavesOf(queryClient).pendingFor(callId), me);
       // Answers given here before the call's answers arrived are on their way: if they cover every
       // question, nothing is missing whatever the others answered.
       if (!rows && unanswered.length > 0) return { notRead: "answers" };

@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ObjCreateResponse } from "@contract/trace-objects";
+import { seedLargeQueue } from "@server/seed/trace-seed";
+import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
+import { createApiClients } from "@/api/clients";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { createLocalServer } from "@/test/local-server";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+
+const PROJECT = "demo/support-bot";
+const SLOW = { timeout: 10_000 };
+
+/**
+ * A review of one item whose questions are a rating and a choice (required: no mark) and a free
+ * comment marked optional in its schema, stored here rather than taken from the seed so the test
+ * says exactly what it relies on.
+ */
+async function setup() {
+  const server = createLocalServer();
+  const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 3, name: "Tone review" });
+  const required = seedAnnotationSpecs(server.db, PROJECT, ["tone", "resolution"], Date.now(), "user-demo");
+  const clients = createApiClients(server.settings, { fetch: server.fetch });
+  const comment = { name: "Note", description: "Anything worth saying.", field_schema: { type: "string", maxLength: 500, "x-optional": true } };
+  const created = ObjCreateResponse.parse(await clients.trace.createObject({ obj: { project_id: PROJECT, object_id: "note", val: comment, builtin_object_class: "AnnotationSpec" } }));
+  const refs = [required.tone, required.resolution, `weave:///${PROJECT}/object/note:${created.digest}`];
+  server.db.prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?").run(JSON.stringify(refs), queueId);
+  const [item] = (await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
+  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
+  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
+  const state = () => server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item!.id);
+  const view = renderApp({ path: `/queues/${queueId}/items/${item!.id}`, defaults: urlsOf(server.settings), fetch: server.fetch });
+  return { state, user: view.user };
+}
+
+describe("completing an item with an optional question unanswered", () => {
+  it("one press completes when only optional questions are left, and the review marks them optional", async () => {
+    const { state, user } = await setup();
+    const note = await screen.findByRole("group", { name: "Note" }, SLOW);
+    expect(within(note).getByText("optional")).toBeVisible();
+    expect(note).toHaveAccessibleDescription(/optional/);
+    expect(screen.getByRole("group", { name: "Tone" })).not.toHaveAccessibleDescription(/optional/);
+    // Tone 4, then Resolution's first choice: every required question answered, the note left empty.
+    await user.keyboard("4");
+    await user.keyboard("1");
+    await user.keyboard("c");
+    await waitFor(() => expect(state()).toBe("completed"), SLOW);
+    expect(screen.queryByText(/Not completed yet/)).not.toBeInTheDocument();
+  }, 60_000);
+
+  it("a required question left unanswered still takes two presses, and only the required ones are named", async () => {
+    const { state, user } = await setup();
+    await screen.findByRole("group", { name: "Note" }, SLOW);
+    await user.keyboard("4");
+    await user.keyboard("c");
+    expect(await screen.findByText(/Not completed yet/, {}, SLOW)).toHaveTextContent("1 question is unanswered (Resolution)");
+    expect(state()).toBe("unstarted");
+    await user.keyboard("c");
+    await waitFor(() => expect(state()).toBe("completed"), SLOW);
+  }, 60_000);
+});
