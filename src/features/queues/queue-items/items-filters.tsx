@@ -94,10 +94,15 @@ export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextC
           ))}
         </div>
         <datalist id={OPS_LIST_ID}>
-          {opChoices.map((choice) => (
+          {opChoices.map((choice) => {
             // An <option> holds text only: hidden characters show as markers (`⟨U+202E⟩`), as in the table's cells.
-            <option key={choice.ref} value={revealHiddenCharacters(choice.label)} />
-          ))}
+            const shown = revealHiddenCharacters(choice.label);
+            return (
+              <option key={choice.ref} value={shown}>
+                {shown}
+              </option>
+            );
+          })}
         </datalist>
       </div>
     </search>
