@@ -18,10 +18,17 @@ const PAD_Y: Record<Density, string> = { regular: "py-2.5", compact: "py-1.5", f
 const TEXT: Record<Density, string> = { regular: "text-sm", compact: "text-[13px]", fixed: "text-xs" };
 
 /**
+ * A sticky column's right edge, so the columns scrolling under it do not seem to run into it. A
+ * pseudo-element, not a border: a collapsed table (`border-collapse`) paints its borders itself,
+ * and they stay where they were while the cell sticks.
+ */
+export const STICKY_EDGE = "after:pointer-events-none after:absolute after:inset-y-0 after:right-0 after:w-px after:bg-line-strong";
+
+/**
  * Keeps a table's first column (what names each row) in view while the table scrolls sideways
  * inside its frame, as on a phone. Opaque backgrounds, so the cells scrolling under it are hidden.
  */
-export const STICKY_FIRST_COLUMN = { header: "sticky left-0 z-[2] bg-subtle", cell: "sticky left-0 z-[1] bg-surface group-hover:bg-subtle" } as const;
+export const STICKY_FIRST_COLUMN = { header: `sticky left-0 z-[2] bg-subtle ${STICKY_EDGE}`, cell: `sticky left-0 z-[1] bg-surface group-hover:bg-subtle ${STICKY_EDGE}` } as const;
 
 /**
  * A row's tick box and the cell after it (what names the row), both kept in view while the rest
@@ -30,12 +37,25 @@ export const STICKY_FIRST_COLUMN = { header: "sticky left-0 z-[2] bg-subtle", ce
  * Each sticky cell needs an opaque background: `STICKY_BACKGROUND`, or a row's own tint made opaque.
  */
 export const STICKY_TICK_COLUMN = "sticky left-0 z-[1] w-10 min-w-10 px-0 text-center";
-export const STICKY_AFTER_TICK = "sticky left-10 z-[1] border-r border-line";
+export const STICKY_AFTER_TICK = `sticky left-10 z-[1] ${STICKY_EDGE}`;
 export const STICKY_BACKGROUND = { header: "bg-subtle", cell: "bg-surface group-hover:bg-subtle" } as const;
 
-/** The bordered box around a table. `relative`: screen-reader-only text (absolutely placed) stays inside the scroll box. */
-export function TableFrame({ className, ...props }: ComponentPropsWithRef<"div">) {
-  return <div {...props} className={cn("relative overflow-x-auto rounded-lg border border-line bg-surface", className)} />;
+/**
+ * A frame that scrolls both ways, at most the window's height less room for what follows the
+ * table (its pagination). The frame must scroll up and down as well for a sticky header to work:
+ * `overflow-x: auto` makes it the scroll box of every sticky cell inside it (CSS turns its
+ * `overflow-y` into `auto` too), so a header sticking to the page's scroll never moves. A long
+ * table then scrolls inside the frame, its header row (`<TableHead sticky>`) and first column
+ * (`STICKY_FIRST_COLUMN`, or the tick box ones) in view.
+ */
+export const SCROLL_BOTH_FRAME = "max-h-[calc(100dvh-6rem)] overflow-auto overscroll-x-contain";
+
+/**
+ * The bordered box around a table. `relative`: screen-reader-only text (absolutely placed) stays
+ * inside the scroll box. `scroll="both"` for long tables: see SCROLL_BOTH_FRAME.
+ */
+export function TableFrame({ className, scroll = "sideways", ...props }: ComponentPropsWithRef<"div"> & { scroll?: "sideways" | "both" }) {
+  return <div {...props} data-table-frame={scroll} className={cn("relative overflow-x-auto rounded-lg border border-line bg-surface", scroll === "both" && SCROLL_BOTH_FRAME, className)} />;
 }
 
 type TableProps = Omit<ComponentPropsWithRef<"table">, "children"> & {
@@ -56,10 +76,13 @@ export function Table({ caption, density = "regular", className, children, ...pr
   );
 }
 
-/** The header row; `sticky` keeps it in view while the table scrolls inside its own box. */
+/**
+ * The header row; `sticky` keeps it in view while the table scrolls inside its own box, opaque,
+ * with its lower edge drawn by each cell (a collapsed table's own border would stay behind).
+ */
 export function TableHead({ children, sticky = false, rowProps }: { children: ReactNode; sticky?: boolean; rowProps?: ComponentPropsWithoutRef<"tr"> }) {
   return (
-    <thead className={cn("border-b border-line text-xs text-fg-muted", sticky ? "sticky top-0 z-10 bg-subtle" : "bg-subtle/60")}>
+    <thead className={cn("border-b border-line text-xs text-fg-muted", sticky ? "sticky top-0 z-10 bg-subtle [&_th]:shadow-[inset_0_-1px_0_var(--ui-line-strong)]" : "bg-subtle/60")}>
       <tr {...rowProps}>{children}</tr>
     </thead>
   );

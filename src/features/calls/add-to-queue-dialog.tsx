@@ -1,9 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { Call } from "@contract/trace";
 import { LIMITS } from "@contract/limits";
 import { traceQueries } from "@/api/queries/trace";
+import { traceKeys } from "@/api/query-keys";
 import { Button } from "@/components/button";
 import { Dialog } from "@/components/dialog";
 import { ErrorPanel } from "@/components/error-panel";
@@ -14,8 +15,9 @@ import { formatCount } from "@/lib/format";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { paths } from "@/lib/paths";
 import { useApiClients } from "@/settings/api-clients";
+import { QueueFormDialog } from "@/features/queues";
 import type { AddOutcome } from "./add-in-batches";
-import { defaultDisplayFields, flattenCallPaths } from "./display-field-paths";
+import { defaultDisplayFields, flattenCallPaths, type FieldPath } from "./display-field-paths";
 import type { AddRun, AddStatus } from "./use-add-to-queue";
 
 type Props = {
@@ -32,26 +34,72 @@ type Props = {
   onRetry: () => void;
 };
 
-/** "Add to queue": pick a queue and the display fields, then watch the batches go and read the summary. */
+/** "Add to queue": pick a queue (or make one) and the display fields, then watch the batches go and read the summary. */
 export function AddToQueueDialog(props: Props) {
-  const { open, onClose, status } = props;
+  return props.open ? <AddToQueueFlow {...props} /> : null;
+}
+
+/**
+ * The choices live here, above the form: "New queue…" puts the queue form (the queues feature's)
+ * in the dialog's place, one dialog at a time, and the form comes back as it was with the new
+ * queue chosen.
+ */
+function AddToQueueFlow(props: Props) {
+  const { onClose, status, projectId, sample } = props;
+  const { trace } = useApiClients();
+  const queryClient = useQueryClient();
+  const [queueId, setQueueId] = useState("");
+  const [creating, setCreating] = useState(false);
+  const fieldPaths = useMemo(() => flattenCallPaths(sample), [sample]);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(defaultDisplayFields(fieldPaths)));
+
+  if (creating) {
+    return (
+      <QueueFormDialog
+        projectId={projectId}
+        onClose={() => setCreating(false)}
+        onSaved={(created) => {
+          // The list is read again before the form returns, so the new queue is among its choices.
+          void queryClient.refetchQueries({ queryKey: traceKeys.queueLists(trace.scope) }).finally(() => {
+            setQueueId(created);
+            setCreating(false);
+          });
+        }}
+      />
+    );
+  }
   return (
-    <Dialog open={open} onClose={status.kind === "running" ? () => undefined : onClose} title="Add calls to a queue" className="sm:max-w-2xl">
-      {status.kind === "idle" ? <AddForm {...props} /> : status.kind === "running" ? <AddRunning status={status} onCancel={props.onCancel} /> : <AddSummary outcome={status.outcome} queueId={status.run.queueId} onRetry={props.onRetry} onClose={onClose} />}
+    <Dialog open onClose={status.kind === "running" ? () => undefined : onClose} title="Add calls to a queue" className="sm:max-w-2xl">
+      {status.kind === "idle" ? (
+        <AddForm {...props} queueId={queueId} onQueueId={setQueueId} fieldPaths={fieldPaths} chosen={chosen} onChosen={setChosen} onNewQueue={() => setCreating(true)} />
+      ) : status.kind === "running" ? (
+        <AddRunning status={status} onCancel={props.onCancel} />
+      ) : (
+        <AddSummary outcome={status.outcome} queueId={status.run.queueId} onRetry={props.onRetry} onClose={onClose} />
+      )}
     </Dialog>
   );
 }
 
-function AddForm({ projectId, count, sample, onStart, onClose }: Props) {
+type FormProps = Props & {
+  queueId: string;
+  onQueueId: (queueId: string) => void;
+  fieldPaths: readonly FieldPath[];
+  chosen: ReadonlySet<string>;
+  onChosen: (update: (current: ReadonlySet<string>) => ReadonlySet<string>) => void;
+  onNewQueue: () => void;
+};
+
+function AddForm({ projectId, count, sample, onStart, onClose, queueId, onQueueId: setQueueId, fieldPaths, chosen, onChosen: setChosen, onNewQueue }: FormProps) {
   const { trace } = useApiClients();
   const queues = useQuery(traceQueries.queues(trace, { project_id: projectId, sort_by: [{ field: "name", direction: "asc" }], limit: LIMITS.queuesPerProject }));
-  const [queueId, setQueueId] = useState("");
-  const fieldPaths = useMemo(() => flattenCallPaths(sample), [sample]);
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(defaultDisplayFields(fieldPaths)));
   const [tried, setTried] = useState(false);
   const fieldsId = useId();
   const tooMany = chosen.size > LIMITS.displayFields;
   const queueError = tried && !queueId ? "Choose a queue." : null;
+  // Add is offered only once there is a queue to choose: none in the project, or none read yet, and it could not work.
+  const noQueue = queues.data?.length === 0;
+  const canChoose = (queues.data?.length ?? 0) > 0;
 
   return (
     <form
@@ -59,23 +107,37 @@ function AddForm({ projectId, count, sample, onStart, onClose }: Props) {
       onSubmit={(event) => {
         event.preventDefault();
         setTried(true);
-        if (!queueId || tooMany || count === null || count === 0) return;
+        if (!canChoose || !queueId || tooMany || count === null || count === 0) return;
         onStart({ queueId, displayFields: fieldPaths.filter((p) => chosen.has(p.path)).map((p) => p.path) });
       }}
     >
-      <Field label="Queue" error={queueError} after={queues.isError ? <ErrorPanel error={queues.error} title="Could not load the project's queues" onRetry={() => void queues.refetch()} /> : null}>
-        {(control) => (
-          <select id={control.id} aria-describedby={control.describedBy} aria-invalid={control.invalid} value={queueId} onChange={(event) => setQueueId(event.target.value)} className={`${inputClasses} border-line-strong`}>
-            <option value="">{queues.isPending ? "Loading queues…" : queues.data?.length === 0 ? "The project has no queues yet" : "Choose a queue…"}</option>
-            {(queues.data ?? []).map((q) => (
-              // An <option> holds text only: hidden characters are shown as markers in it.
-              <option key={q.id} value={q.id}>
-                {revealHiddenCharacters(q.name)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      {noQueue ? (
+        <div role="note" className="space-y-2 rounded-md border border-line bg-subtle px-3 py-3 text-sm">
+          <p className="text-fg">This project has no queue yet. Make one here, then add the calls to it.</p>
+          <Button variant="primary" onClick={onNewQueue}>
+            New queue…
+          </Button>
+        </div>
+      ) : (
+        <div className="flex items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <Field label="Queue" error={queueError} after={queues.isError ? <ErrorPanel error={queues.error} title="Could not load the project's queues" onRetry={() => void queues.refetch()} /> : null}>
+              {(control) => (
+                <select id={control.id} aria-describedby={control.describedBy} aria-invalid={control.invalid} value={queueId} onChange={(event) => setQueueId(event.target.value)} className={`${inputClasses} border-line-strong`}>
+                  <option value="">{queues.isPending ? "Loading queues…" : "Choose a queue…"}</option>
+                  {(queues.data ?? []).map((q) => (
+                    // An <option> holds text only: hidden characters are shown as markers in it.
+                    <option key={q.id} value={q.id}>
+                      {revealHiddenCharacters(q.name)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          {canChoose ? <Button onClick={onNewQueue}>New queue…</Button> : null}
+        </div>
+      )}
 
       <fieldset aria-describedby={fieldsId} className="min-w-0 space-y-1">
         <legend className="text-sm font-medium text-fg">Display fields</legend>
@@ -123,9 +185,11 @@ function AddForm({ projectId, count, sample, onStart, onClose }: Props) {
         <Button variant="ghost" onClick={onClose}>
           Close
         </Button>
-        <Button type="submit" variant="primary" disabled={count === null || count === 0 || tooMany}>
-          {count === null ? "Counting calls…" : `Add ${formatCount(count)} ${count === 1 ? "call" : "calls"}`}
-        </Button>
+        {canChoose ? (
+          <Button type="submit" variant="primary" disabled={count === null || count === 0 || tooMany}>
+            {count === null ? "Counting calls…" : `Add ${formatCount(count)} ${count === 1 ? "call" : "calls"}`}
+          </Button>
+        ) : null}
       </div>
     </form>
   );

@@ -118,7 +118,7 @@ function OpCell({ opName, catalog }: { opName: string; catalog: OpCatalog }) {
 export const PREVIEW_MIN_WIDTH = 200;
 
 /** The narrowest the table gets before its frame scrolls sideways (so previews never shrink to nothing). */
-export const minTableWidth = (columns: readonly CallColumn[]): number => columns.reduce((sum, c) => sum + (c.width ?? PREVIEW_MIN_WIDTH), 44);
+export const minTableWidth = (columns: readonly CallColumn[]): number => columns.reduce((sum, c) => sum + (c.width ?? PREVIEW_MIN_WIDTH), 40);
 
 function PreviewCell({ text }: { text: string }) {
   if (!text) return NONE;

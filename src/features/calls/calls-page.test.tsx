@@ -124,6 +124,31 @@ describe("Calls page", () => {
     expect(items.find((i) => i.call_id === "call-05")?.display_fields).toEqual(["inputs.messages", "output.choices.0.message.content"]);
   }, 60_000);
 
+  it("in a project with no queue, offers no Add button but a new queue made on the spot, then adds to it", async () => {
+    const { user, clients } = setup();
+    await table();
+    await waitFor(() => expect(rangeText()).toContain("of 30"), SLOW);
+    await user.click(within(rowOf("call-29")).getByRole("checkbox"));
+    await user.click(screen.getByRole("button", { name: "Add to queue…" }));
+    let dialog = await screen.findByRole("dialog", { name: "Add calls to a queue" });
+    expect(await within(dialog).findByText("This project has no queue yet. Make one here, then add the calls to it.", {}, SLOW)).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: /^Add / })).toBeNull();
+
+    await user.click(within(dialog).getByRole("button", { name: "New queue…" }));
+    const form = await screen.findByRole("dialog", { name: "New queue" });
+    await user.type(within(form).getByRole("textbox", { name: /Name/ }), "First review");
+    await user.click(within(form).getByRole("button", { name: "Create queue" }));
+
+    dialog = await screen.findByRole("dialog", { name: "Add calls to a queue" }, SLOW);
+    const queues = await clients.trace.queryQueues({ project_id: PROJECT });
+    const created = queues.find((q) => q.name === "First review")!;
+    await waitFor(() => expect(within(dialog).getByRole("combobox", { name: /Queue/ })).toHaveValue(created.id), SLOW);
+    await user.click(within(dialog).getByRole("button", { name: "Add 1 call" }));
+    expect(await within(dialog).findByText(/Added 1 call\./, {}, SLOW)).toBeInTheDocument();
+    const { items } = await clients.trace.queryItems(created.id, { project_id: PROJECT });
+    expect(items.map((i) => i.call_id)).toEqual(["call-29"]);
+  }, 60_000);
+
   it("keeps the selection when adding fails and retries what is left", async () => {
     let failAdds = 1;
     const { user, clients } = setup("size=25", (inner) => async (input, init) => {

@@ -1,7 +1,7 @@
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { memo, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
 import type { Call } from "@contract/trace";
-import { Cell, HeaderCell, SortHeaderCell, SpacerRow, StateRow, Table, TableFrame, TableHead } from "@/components/table";
+import { Cell, HeaderCell, rowsWithSpacers, SortHeaderCell, StateRow, STICKY_AFTER_TICK, STICKY_BACKGROUND, STICKY_TICK_COLUMN, Table, TableFrame, TableHead, useFrameEdgeKeys, useFrameRows, useFrameStartsAtTop } from "@/components/table";
+import { cn } from "@/lib/cn";
 import type { SortKey } from "@/lib/url-state/sort-param";
 import { FocusTip, NowProvider, shortId, useTableCopy } from "@/features/queues";
 import { parseOpRef } from "@/lib/op-refs";
@@ -9,7 +9,12 @@ import { CALL_COLUMNS, minTableWidth, type CallColumn, type CellContext } from "
 import type { CallSortField } from "./calls-url-state";
 import { isSelected, type Selection } from "./use-call-selection";
 
-/** Pages up to this many rows render whole; longer ones only the rows near the viewport. */
+/** The tick box column's width: STICKY_TICK_COLUMN's, where the sticky column after it starts. */
+const TICK_WIDTH = 40;
+/** A selected row's tint made opaque, for its sticky cells (the row's own is see-through). */
+const SELECTED_STICKY_BACKGROUND = "bg-[color-mix(in_oklab,var(--ui-accent)_5%,var(--ui-surface))] dark:bg-[color-mix(in_oklab,var(--ui-accent)_15%,var(--ui-surface))]";
+
+/** Pages up to this many rows render whole; longer ones only the rows near what the frame shows. */
 export const FULL_RENDER_MAX_ROWS = 50;
 const ROW_HEIGHT_PX = 37;
 
@@ -41,19 +46,22 @@ export const CallsTable = memo(function CallsTable(props: Props) {
   const someSelected = calls.some((c) => isSelected(selection, c.id));
   const colSpan = columns.length + 1;
   const Body = calls.length > FULL_RENDER_MAX_ROWS ? WindowedRows : AllRows;
+  useFrameEdgeKeys(frame);
+  useFrameStartsAtTop(frame, `${props.offset}:${calls[0]?.id ?? ""}`);
 
   return (
-    <TableFrame ref={frame}>
+    <TableFrame ref={frame} scroll="both">
       <NowProvider>
         <Table caption="Calls" style={{ minWidth: minTableWidth(columns) }} aria-busy={busy} aria-rowcount={total === null ? -1 : total + 1} density="compact" className="table-fixed border-collapse">
           <colgroup>
-            <col style={{ width: 44 }} />
-            {columns.map((c) => (
-              <col key={c.id} style={c.width === null ? undefined : { width: c.width }} />
+            <col style={{ width: TICK_WIDTH }} />
+            {columns.map((c, index) => (
+              // The sticky first column gives way on a phone, so the columns scrolling beside it keep some room.
+              <col key={c.id} style={c.width === null ? undefined : { width: index === 0 ? `min(${c.width}px, 36vw)` : c.width }} />
             ))}
           </colgroup>
-          <TableHead rowProps={{ "aria-rowindex": 1 }}>
-            <HeaderCell className="w-11">
+          <TableHead sticky rowProps={{ "aria-rowindex": 1 }}>
+            <th scope="col" className={cn(STICKY_TICK_COLUMN, STICKY_BACKGROUND.header, "py-2")}>
               <IndeterminateCheckbox
                 checked={pageSelected}
                 indeterminate={!pageSelected && someSelected}
@@ -61,9 +69,9 @@ export const CallsTable = memo(function CallsTable(props: Props) {
                 label="Select every call on this page"
                 onChange={() => onTogglePage(calls)}
               />
-            </HeaderCell>
-            {columns.map((column) => (
-              <ColumnHeader key={column.id} column={column} sort={sort} onSort={onSort} />
+            </th>
+            {columns.map((column, index) => (
+              <ColumnHeader key={column.id} column={column} sort={sort} onSort={onSort} className={index === 0 ? cn(STICKY_AFTER_TICK, STICKY_BACKGROUND.header) : undefined} />
             ))}
           </TableHead>
           {calls.length === 0 ? (
@@ -81,7 +89,7 @@ export const CallsTable = memo(function CallsTable(props: Props) {
               )}
             </tbody>
           ) : (
-            <Body {...props} columns={columns} />
+            <Body {...props} columns={columns} frame={frame} />
           )}
         </Table>
       </NowProvider>
@@ -91,12 +99,12 @@ export const CallsTable = memo(function CallsTable(props: Props) {
   );
 });
 
-function ColumnHeader({ column, sort, onSort }: { column: CallColumn; sort: readonly SortKey<CallSortField>[]; onSort: (field: CallSortField, descFirst: boolean) => void }) {
+function ColumnHeader({ column, sort, onSort, className }: { column: CallColumn; sort: readonly SortKey<CallSortField>[]; onSort: (field: CallSortField, descFirst: boolean) => void; className?: string }) {
   const { sortField } = column;
-  if (!sortField) return <HeaderCell>{column.label}</HeaderCell>;
+  if (!sortField) return <HeaderCell className={className}>{column.label}</HeaderCell>;
   const key = sort.find((k) => k.field === sortField);
   return (
-    <SortHeaderCell direction={key?.direction ?? false} onSort={() => onSort(sortField, column.descFirst === true)} hint="Click to sort by this column; click again to reverse.">
+    <SortHeaderCell direction={key?.direction ?? false} onSort={() => onSort(sortField, column.descFirst === true)} hint="Click to sort by this column; click again to reverse." className={className}>
       {column.label}
     </SortHeaderCell>
   );
@@ -110,42 +118,22 @@ function IndeterminateCheckbox({ checked, indeterminate, disabled, label, onChan
   return <input ref={ref} type="checkbox" aria-label={label} checked={checked} disabled={disabled} onChange={onChange} className="size-4 accent-(--ui-accent)" />;
 }
 
-type BodyProps = Props & { columns: readonly CallColumn[] };
+type BodyProps = Props & { columns: readonly CallColumn[]; frame: RefObject<HTMLElement | null> };
 
 function AllRows(props: BodyProps) {
   return <tbody className={props.busy ? "opacity-70 transition-opacity" : "transition-opacity"}>{props.calls.map((call, index) => rowOf(props, call, index))}</tbody>;
 }
 
-/** Only the rows in and near the viewport (the page scrolls), spacer rows for the rest. */
+/** Only the rows in and near what the frame shows (the frame scrolls, not the page), spacer rows for the rest. */
 function WindowedRows(props: BodyProps) {
   const body = useRef<HTMLTableSectionElement>(null);
-  const [top, setTop] = useState(0);
-  useLayoutEffect(() => {
-    const element = body.current;
-    if (!element) return;
-    const measure = () => setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
-    measure();
-    window.addEventListener("resize", measure);
-    return () => window.removeEventListener("resize", measure);
-  }, []);
-  // TanStack Virtual keeps its state in a mutable instance; this app does not use the React Compiler.
-  // oxlint-disable-next-line react/incompatible-library
-  const virtualizer = useWindowVirtualizer<HTMLTableRowElement>({ count: props.calls.length, estimateSize: () => ROW_HEIGHT_PX, overscan: 10, scrollMargin: top });
-  const colSpan = props.columns.length + 1;
-  const children: ReactNode[] = [];
-  let cursor = 0;
-  for (const item of virtualizer.getVirtualItems()) {
-    const start = item.start - top;
-    if (start > cursor) children.push(<SpacerRow key={`gap-${children.length}`} height={start - cursor} colSpan={colSpan} />);
-    const call = props.calls[item.index];
-    if (call) children.push(rowOf(props, call, item.index));
-    cursor = start + item.size;
-  }
-  const rest = virtualizer.getTotalSize() - cursor;
-  if (rest > 0) children.push(<SpacerRow key="end" height={rest} colSpan={colSpan} />);
+  const { virtualizer, top } = useFrameRows({ frame: props.frame, body, count: props.calls.length, rowHeight: ROW_HEIGHT_PX });
   return (
     <tbody ref={body} className={props.busy ? "opacity-70 transition-opacity" : "transition-opacity"}>
-      {children}
+      {rowsWithSpacers(virtualizer, top, props.columns.length + 1, (index) => {
+        const call = props.calls[index];
+        return call ? rowOf(props, call, index) : null;
+      })}
     </tbody>
   );
 }
@@ -179,8 +167,8 @@ const CallRow = memo(
     onToggle: (range: boolean) => void;
   }) {
     return (
-      <tr aria-rowindex={rowIndex} data-call-id={call.id} className={selected ? "bg-accent/5 dark:bg-accent/15" : "hover:bg-subtle/60"} style={{ height: ROW_HEIGHT_PX }}>
-        <Cell className="align-middle">
+      <tr aria-rowindex={rowIndex} data-call-id={call.id} className={cn("group", selected ? "bg-accent/5 dark:bg-accent/15" : "hover:bg-subtle/60")} style={{ height: ROW_HEIGHT_PX }}>
+        <td className={cn(STICKY_TICK_COLUMN, "align-middle", selected ? SELECTED_STICKY_BACKGROUND : STICKY_BACKGROUND.cell)}>
           <input
             type="checkbox"
             // The op's name says which call it is; the id's start tells two of one op apart.
@@ -191,9 +179,9 @@ const CallRow = memo(
             onChange={(event) => onToggle((event.nativeEvent as Partial<MouseEvent>).shiftKey === true)}
             className="size-4 accent-(--ui-accent)"
           />
-        </Cell>
-        {columns.map((column) => (
-          <Cell key={column.id} className={`truncate align-middle text-fg ${column.cellClassName ?? ""}`}>
+        </td>
+        {columns.map((column, index) => (
+          <Cell key={column.id} className={cn("truncate align-middle text-fg", column.cellClassName, index === 0 && [STICKY_AFTER_TICK, selected ? SELECTED_STICKY_BACKGROUND : STICKY_BACKGROUND.cell].join(" "))}>
             {column.cell(call, context)}
           </Cell>
         ))}

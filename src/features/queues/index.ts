@@ -19,3 +19,5 @@ export { InsightsLoadStatus as QueueReadStatus } from "./insights/insights-load-
 export { answersByCall, type AnswersOnCall, type GivenAnswer } from "./shared/call-answers";
 export { useQueue, useQueueTotals } from "./shared/queue-queries";
 export { queueIsGone, QueueGone } from "./shared/queue-gone";
+// The Calls page's Add to queue makes a queue on the spot in a project that has none.
+export { QueueFormDialog } from "./queue-manage/queue-form-dialog";

@@ -4,15 +4,11 @@ import "uplot/dist/uPlot.min.css";
 import { formatCount } from "@/lib/format";
 import { annotatorColor, AXIS_COLORS } from "./chart-colors";
 import type { CompletedPerDay } from "./completed-per-day";
+import { dayLabel, dayRange, dayStart, dayTicks, spansYears } from "./day-axis";
 
 const HEIGHT = 220;
-const DAY_SECONDS = 86_400;
-
-/** Local midnight of a `YYYY-MM-DD` day in seconds (uPlot's time axis reads the browser's zone, as the buckets do). */
-const dayStart = (day: string) => {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(y, m - 1, d).getTime() / 1000;
-};
+/** The y axis's width: the x axis's labels have the rest of the chart's width. */
+const Y_AXIS_PX = 44;
 
 /** Running totals per annotator, so each bar segment sits on the ones before it. */
 function stacked(counts: readonly (readonly number[])[], days: number): number[][] {
@@ -39,13 +35,16 @@ export function CompletedChart({ data, names, theme, label }: { data: CompletedP
     const order = layers.map((_, index) => index).toReversed();
     const bars = uPlot.paths.bars?.({ size: [0.7, 48], align: 0 });
     const axis = () => AXIS_COLORS[themeRef.current];
+    // The axis is the days' own (day-axis.ts): uPlot's time axis stretches a single day to years.
+    const range = dayRange(data.days);
+    const withYear = spansYears(data.days);
     const instance = new uPlot(
       {
         width: Math.max(200, element.clientWidth),
         height: HEIGHT,
         legend: { show: false },
         cursor: { points: { show: false }, drag: { x: false, y: false } },
-        scales: { x: { time: true, range: (_u, min, max) => [min - DAY_SECONDS / 2, max + DAY_SECONDS / 2] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        scales: { x: { time: false, range: () => range }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         series: [
           {},
           ...order.map((index) => ({
@@ -58,8 +57,16 @@ export function CompletedChart({ data, names, theme, label }: { data: CompletedP
           })),
         ],
         axes: [
-          { stroke: () => axis().axis, grid: { show: false }, ticks: { stroke: () => axis().grid }, font: "11px Inter, ui-sans-serif, system-ui", size: 32 },
-          { stroke: () => axis().axis, grid: { stroke: () => axis().grid, width: 1 }, ticks: { stroke: () => axis().grid }, font: "11px Inter, ui-sans-serif, system-ui", size: 44, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? formatCount(v) : "")) },
+          {
+            stroke: () => axis().axis,
+            grid: { show: false },
+            ticks: { stroke: () => axis().grid },
+            font: "11px Inter, ui-sans-serif, system-ui",
+            size: 32,
+            splits: (u) => dayTicks(data.days, u.width - Y_AXIS_PX, withYear),
+            values: (_u, splits) => splits.map((at) => dayLabel(at, withYear)),
+          },
+          { stroke: () => axis().axis, grid: { stroke: () => axis().grid, width: 1 }, ticks: { stroke: () => axis().grid }, font: "11px Inter, ui-sans-serif, system-ui", size: Y_AXIS_PX, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? formatCount(v) : "")) },
         ],
         hooks: { setCursor: [(u) => setHovered(u.cursor.idx ?? null)] },
       },

@@ -50,12 +50,13 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
   return (
     <div className="space-y-5">
       <header className="space-y-2 border-b border-line pb-4">
-        <Breadcrumbs trail={[{ label: "Annotation queues", to: paths.queues }, { label: queue.data ? <UntrustedText text={queue.data.name} /> : "Queue", to: paths.queue(queueId) }]} />
+        {/* A queue's name may have no space to break at (an id, a path): it breaks anywhere rather than push a phone's page sideways. */}
+        <Breadcrumbs trail={[{ label: "Annotation queues", to: paths.queues }, { label: queue.data ? <UntrustedText text={queue.data.name} className="wrap-anywhere" /> : "Queue", to: paths.queue(queueId) }]} />
         <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div className="min-w-0">
-            <h1 id={titleId} className="text-lg font-semibold tracking-tight text-fg">
+          <div className="min-w-0 max-w-full">
+            <h1 id={titleId} className="text-lg font-semibold tracking-tight wrap-anywhere text-fg">
               Insights{queue.data ? ": " : ""}
-              {queue.data ? <UntrustedText text={queue.data.name} className="break-words" /> : null}
+              {queue.data ? <UntrustedText text={queue.data.name} /> : null}
             </h1>
             <p className="mt-1 max-w-3xl text-sm text-fg-muted">
               Computed in your browser from every item of the queue and the answers on its calls (the trace service has no insights

@@ -1,11 +1,10 @@
-import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
 import type { Row } from "@tanstack/react-table";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { cn } from "@/lib/cn";
 import { ItemTableRow, ROW_HEIGHT_PX } from "./item-table-row";
 import type { ItemRow } from "./items-columns";
 import type { ItemsTableFeatures } from "./items-table-features";
-import { SpacerRow } from "@/components/table";
+import { defaultRangeExtractor, rowsWithSpacers, useFrameRows, type Range } from "@/components/table";
 
 /**
  * Pages up to this many rows (25, 50) are rendered whole: find-in-page and select-all see every
@@ -15,7 +14,7 @@ import { SpacerRow } from "@/components/table";
  */
 export const FULL_RENDER_MAX_ROWS = 50;
 
-/** Scrolls the page so that the row at this page index is rendered and in view. */
+/** Scrolls the table's frame so that the row at this page index is rendered and in view. */
 export type ScrollToRow = (index: number) => void;
 
 export type ItemTableBodyProps = {
@@ -27,6 +26,8 @@ export type ItemTableBodyProps = {
   onOpen: (rowIndex: number) => void;
   /** Set by the body: how the row focus (j/k, back from a review) reaches a row that is not rendered. */
   scrollToRowRef: RefObject<ScrollToRow | null>;
+  /** The table's frame, which scrolls (the page does not scroll the rows: see TableFrame `scroll="both"`). */
+  frame: RefObject<HTMLElement | null>;
 };
 
 const bodyClass = (busy: boolean) => cn("divide-y divide-line transition-opacity", busy && "opacity-70");
@@ -57,15 +58,14 @@ export function AllRowsBody(props: ItemTableBodyProps) {
 }
 
 /**
- * Only the rows in and near the viewport (the page scrolls, not the table), with spacer rows for
- * the rest. aria-rowindex on each row and aria-rowcount on the table tell assistive technology
- * where a row sits. The row holding focus stays rendered when it scrolls away, so focus is never
- * lost to the page.
+ * Only the rows in and near what the table's frame shows (the frame scrolls, not the page), with
+ * spacer rows for the rest. aria-rowindex on each row and aria-rowcount on the table tell
+ * assistive technology where a row sits. The row holding focus stays rendered when it scrolls
+ * away, so focus is never lost to the page.
  */
 export function WindowedRowsBody(props: ItemTableBodyProps) {
-  const { rows, columnCount, scrollToRowRef } = props;
+  const { rows, columnCount, scrollToRowRef, frame } = props;
   const body = useRef<HTMLTableSectionElement>(null);
-  const top = useDocumentTop(body);
   const focused = useFocusedRow(body);
   const rangeExtractor = useCallback(
     (range: Range) => {
@@ -75,15 +75,7 @@ export function WindowedRowsBody(props: ItemTableBodyProps) {
     },
     [focused],
   );
-  // TanStack Virtual keeps its state in a mutable instance; this app does not use the React Compiler.
-  // oxlint-disable-next-line react/incompatible-library
-  const virtualizer = useWindowVirtualizer<HTMLTableRowElement>({
-    count: rows.length,
-    estimateSize: () => ROW_HEIGHT_PX,
-    overscan: 10,
-    scrollMargin: top,
-    rangeExtractor,
-  });
+  const { virtualizer, top } = useFrameRows({ frame, body, count: rows.length, rowHeight: ROW_HEIGHT_PX, rangeExtractor });
   useEffect(() => {
     scrollToRowRef.current = (index) => virtualizer.scrollToIndex(index, { align: "auto" });
     return () => {
@@ -91,42 +83,14 @@ export function WindowedRowsBody(props: ItemTableBodyProps) {
     };
   }, [scrollToRowRef, virtualizer]);
 
-  const children: ReactNode[] = [];
-  let cursor = 0; // in the list's own coordinates (virtual items count from the scroll margin)
-  for (const item of virtualizer.getVirtualItems()) {
-    const start = item.start - top;
-    if (start > cursor) children.push(<SpacerRow key={`gap-${children.length}`} height={start - cursor} colSpan={columnCount} />);
-    const row = rows[item.index];
-    if (row) children.push(rowElement(row, item.index, props, virtualizer.measureElement));
-    cursor = start + item.size;
-  }
-  const rest = virtualizer.getTotalSize() - cursor;
-  if (rest > 0) children.push(<SpacerRow key="end" height={rest} colSpan={columnCount} />);
-
   return (
     <tbody ref={body} className={bodyClass(props.busy)}>
-      {children}
+      {rowsWithSpacers(virtualizer, top, columnCount, (index) => {
+        const row = rows[index];
+        return row ? rowElement(row, index, props, virtualizer.measureElement) : null;
+      })}
     </tbody>
   );
-}
-
-/** The element's top in document coordinates, kept current as content above it changes height. */
-function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
-  const [top, setTop] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
-    measure();
-    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
-    observer?.observe(document.body);
-    window.addEventListener("resize", measure);
-    return () => {
-      observer?.disconnect();
-      window.removeEventListener("resize", measure);
-    };
-  }, [ref]);
-  return top;
 }
 
 /**

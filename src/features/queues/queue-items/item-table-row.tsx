@@ -1,9 +1,13 @@
 import { flexRender, type Row } from "@tanstack/react-table";
 import { memo, type Ref } from "react";
-import { Cell } from "@/components/table";
+import { Cell, STICKY_FIRST_COLUMN } from "@/components/table";
+import { cn } from "@/lib/cn";
 import { clickOpensRow, isPlainClick } from "../shared/row-click";
 import type { ItemRow } from "./items-columns";
 import type { ItemsTableFeatures } from "./items-table-features";
+
+/** The sticky cell, opaque in the row's focus tint too (a see-through tint would show what scrolls under it). */
+const STICKY_CELL = `${STICKY_FIRST_COLUMN.cell} group-focus-visible:bg-[color-mix(in_oklab,var(--ui-accent)_5%,var(--ui-surface))] dark:group-focus-visible:bg-[color-mix(in_oklab,var(--ui-accent)_15%,var(--ui-surface))]`;
 
 /** A data row's height (a 24px control in each cell, 6px padding above and below, and the divider). */
 export const ROW_HEIGHT_PX = 37;
@@ -45,19 +49,21 @@ export const ItemTableRow = memo(
           if (clickOpensRow(event)) onOpen(index);
         }}
         onKeyDown={(event) => {
-          if (event.target !== event.currentTarget) return;
-          if (event.key === "Enter") onOpen(index);
-          else if ((event.key === "End" || event.key === "Home") && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
-            // The table's frame scrolls sideways (overflow-x), so whenever the columns are wider than
-            // the window the browser scrolled that frame, not the page, and End on a row did nothing.
-            event.preventDefault();
-            window.scrollTo({ top: event.key === "End" ? document.documentElement.scrollHeight : 0 });
-          }
+          // End and Home on a row are the table's (useFrameEdgeKeys): they scroll its frame and the page.
+          if (event.target === event.currentTarget && event.key === "Enter") onOpen(index);
         }}
-        className="cursor-pointer outline-none hover:bg-subtle/60 focus-visible:bg-accent/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus dark:focus-visible:bg-accent/15"
+        className="group cursor-pointer outline-none hover:bg-subtle/60 focus-visible:bg-accent/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus dark:focus-visible:bg-accent/15"
       >
         {row.getVisibleCells().map((cell) => (
-          <Cell key={cell.column.id} className={`align-middle text-fg ${cell.column.columnDef.meta?.cellClassName ?? ""}`}>
+          <Cell
+            key={cell.column.id}
+            className={cn(
+              "align-middle text-fg",
+              cell.column.columnDef.meta?.cellClassName,
+              // Opaque like the row's own tint when it has the focus, so the sticky cell does not hide it.
+              cell.column.columnDef.meta?.sticky && STICKY_CELL,
+            )}
+          >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </Cell>
         ))}

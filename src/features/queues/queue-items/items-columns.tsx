@@ -29,7 +29,7 @@ export const ITEM_COLUMNS = helper.columns([
     header: "Position",
     enableSorting: false,
     enableHiding: false,
-    meta: { label: "Position", width: 72, cellClassName: "tabular-nums" },
+    meta: { label: "Position", width: 72, cellClassName: "tabular-nums", sticky: true },
     cell: (info) => {
       const position = info.getValue();
       const label = position == null ? "Open" : formatCount(position);

@@ -62,4 +62,33 @@ describe("the Operation filter", () => {
     const options = [...document.querySelectorAll("datalist option")].map((o) => o.getAttribute("value"));
     expect(options).toEqual(["support_agent.answer:v0", "support_agent.answer:v1"]);
   });
+
+  it("shows an op name's hidden characters as markers in its options, as the table does, and reads them back as the op", async () => {
+    const evil = "weave:///demo/support-bot/op/invoice\u202Efdp.exe:Q2xAAAA";
+    const commit = vi.fn<(key: TextFilterKey, value: string) => void>();
+    const user = userEvent.setup();
+    render(
+      <ItemsFilters
+        values={NO_TEXT}
+        states={[]}
+        onTextCommit={commit}
+        onStatesChange={() => undefined}
+        onClear={() => undefined}
+        errors={{}}
+        opChoices={opChoices([evil, ANSWER_V0])}
+        firstFieldRef={{ current: null }}
+        onEscape={() => undefined}
+        expanded
+        onExpandedChange={() => undefined}
+      />,
+    );
+    const field = screen.getByRole("combobox", { name: "Operation" });
+    const options = [...document.querySelectorAll(`datalist#${field.getAttribute("list")} option`)] as HTMLOptionElement[];
+    // What the browser shows of an option is its value (and its label or text when they differ).
+    const shown = options.map((option) => [option.value, option.label, option.text].join(" "));
+    expect(shown.some((text) => text.includes("\u202E"))).toBe(false);
+    expect(options.map((option) => option.value)).toContain("invoice⟨U+202E⟩fdp.exe");
+    await user.type(field, "invoice⟨U+202E⟩fdp.exe{Enter}");
+    expect(commit).toHaveBeenLastCalledWith("op", evil);
+  });
 });

@@ -2,8 +2,9 @@ import { memo, useCallback, useId, useState, type Ref } from "react";
 import type { AnnotationState } from "@contract/trace";
 import { Button } from "@/components/button";
 import { cn } from "@/lib/cn";
+import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { DebouncedTextField } from "../shared/debounced-text-field";
-import { opLabel, readOpFilter, type OpChoice } from "../shared/op-names";
+import { opLabel, readOpFilter, type OpChoice, type OpFilterReading } from "../shared/op-names";
 import type { FilterErrorKey } from "./items-errors";
 import { TEXT_FILTERS, type TextFilterKey, type TextFilters } from "../shared/items-url-state";
 import { StateFilter } from "./state-filter";
@@ -93,11 +94,15 @@ export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextC
           ))}
         </div>
         <datalist id={OPS_LIST_ID}>
-          {opChoices.map((choice) => (
-            <option key={choice.ref} value={choice.label}>
-              {choice.label}
-            </option>
-          ))}
+          {opChoices.map((choice) => {
+            // An <option> holds text only: hidden characters show as markers (`⟨U+202E⟩`), as in the table's cells.
+            const shown = revealHiddenCharacters(choice.label);
+            return (
+              <option key={choice.ref} value={shown}>
+                {shown}
+              </option>
+            );
+          })}
         </datalist>
       </div>
     </search>
@@ -116,7 +121,9 @@ function useOpFilter(committed: string, choices: readonly OpChoice[], onTextComm
   const [error, setError] = useState<string | null>(null);
   const commit = useCallback(
     (_key: TextFilterKey, typed: string) => {
-      const reading = readOpFilter(typed, choices);
+      // The options and the field show labels with their hidden characters as markers: read those back as the op.
+      const shown = choices.find((c) => c.label !== revealHiddenCharacters(c.label) && revealHiddenCharacters(c.label) === typed.trim());
+      const reading: OpFilterReading = shown ? { kind: "ref", ref: shown.ref } : readOpFilter(typed, choices);
       if (reading.kind === "ambiguous") {
         setKept(typed);
         setError(`${reading.name} has ${reading.labels.length} versions in this queue: pick one (${reading.labels.join(", ")}).`);
@@ -135,7 +142,7 @@ function useOpFilter(committed: string, choices: readonly OpChoice[], onTextComm
     setKept(null);
     setError(null);
   }, []);
-  const shown = committed !== "" ? opLabel(committed, choices) : (kept ?? "");
+  const shown = committed !== "" ? revealHiddenCharacters(opLabel(committed, choices)) : (kept ?? "");
   return { shown, commit, error, clearError, forget };
 }
 

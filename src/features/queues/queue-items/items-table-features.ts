@@ -13,6 +13,8 @@ export type ItemColumnMeta = {
    * content measuring, and columns do not jump from page to page.
    */
   width: number;
+  /** The column that names each row: kept in view while the table scrolls sideways. */
+  sticky?: boolean;
 };
 
 /**

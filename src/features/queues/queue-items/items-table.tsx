@@ -1,6 +1,6 @@
 import { useTable, type ColumnVisibilityState, type OnChangeFn, type SortingState } from "@tanstack/react-table";
 import { memo, useRef, type ReactNode, type RefObject } from "react";
-import { StateRow, Table, TableFrame, TableHead } from "@/components/table";
+import { StateRow, Table, TableFrame, TableHead, useFrameEdgeKeys, useFrameStartsAtTop } from "@/components/table";
 import { FocusTip, NowProvider, useTableCopy } from "../shared/dense-cells";
 import { AllRowsBody, FULL_RENDER_MAX_ROWS, WindowedRowsBody, type ScrollToRow } from "./item-table-body";
 import { ROW_HEIGHT_PX } from "./item-table-row";
@@ -69,9 +69,11 @@ export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingCha
   const frame = useRef<HTMLDivElement>(null);
   const copied = useTableCopy(frame);
   const Body = rows.length > FULL_RENDER_MAX_ROWS ? WindowedRowsBody : AllRowsBody;
+  useFrameEdgeKeys(frame);
+  useFrameStartsAtTop(frame, `${offset}:${rows[0]?.id ?? ""}`);
 
   return (
-    <TableFrame ref={frame}>
+    <TableFrame ref={frame} scroll="both">
       <NowProvider>
         <Table aria-labelledby={labelledBy} aria-busy={busy} aria-rowcount={total === null ? -1 : total + 1} density="compact" className="table-fixed border-collapse">
           <colgroup>
@@ -79,7 +81,7 @@ export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingCha
               <col key={column.id} style={{ width: column.columnDef.meta?.width }} />
             ))}
           </colgroup>
-          <TableHead rowProps={{ "aria-rowindex": 1 }}>
+          <TableHead sticky rowProps={{ "aria-rowindex": 1 }}>
             {table.getHeaderGroups().flatMap((group) => group.headers.map((header) => <SortHeader key={header.id} header={header} sortCount={sorting.length} />))}
           </TableHead>
           {rows.length === 0 ? (
@@ -99,7 +101,7 @@ export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingCha
           ) : (
             <PageAnswersProvider value={answers}>
               <OpChoicesProvider value={opChoices}>
-                <Body rows={table.getRowModel().rows} offset={offset} visibleKey={visibleKey} columnCount={columnCount} busy={busy} onOpen={onOpen} scrollToRowRef={scrollToRowRef} />
+                <Body rows={table.getRowModel().rows} offset={offset} visibleKey={visibleKey} columnCount={columnCount} busy={busy} onOpen={onOpen} scrollToRowRef={scrollToRowRef} frame={frame} />
               </OpChoicesProvider>
             </PageAnswersProvider>
           )}

@@ -1,5 +1,5 @@
 import type { Header } from "@tanstack/react-table";
-import { HeaderCell, SortHeaderCell } from "@/components/table";
+import { HeaderCell, SortHeaderCell, STICKY_FIRST_COLUMN } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import type { ItemRow } from "./items-columns";
 import type { ItemsTableFeatures } from "./items-table-features";
@@ -8,10 +8,11 @@ import type { ItemsTableFeatures } from "./items-table-features";
 export function SortHeader({ header, sortCount }: { header: Header<ItemsTableFeatures, ItemRow, unknown>; sortCount: number }) {
   const column = header.column;
   const label = column.columnDef.meta?.label ?? column.id;
+  const sticky = column.columnDef.meta?.sticky ? STICKY_FIRST_COLUMN.header : undefined;
   // Labels of the queue's questions are written by people: shown as text, hidden characters visible.
   if (!column.getCanSort()) {
     return (
-      <HeaderCell>
+      <HeaderCell className={sticky}>
         <span className="block truncate" title={label}>
           <UntrustedText text={label} />
         </span>
@@ -25,6 +26,7 @@ export function SortHeader({ header, sortCount }: { header: Header<ItemsTableFea
       sortCount={sortCount}
       onSort={(event) => column.getToggleSortingHandler()?.(event)}
       hint="Click to sort by this column; Shift+click adds it as another sort key."
+      className={sticky}
     >
       {label}
     </SortHeaderCell>

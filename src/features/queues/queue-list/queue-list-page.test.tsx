@@ -32,6 +32,9 @@ describe("queue list page", () => {
     expect(progress).toHaveAttribute("value", String(stats!.completed_items));
     expect(progress).toHaveAttribute("max", "40");
     expect(within(table).getByText(`${stats!.completed_items}`)).toBeInTheDocument();
+    // "Done" says what it counts: skipped items too, and items someone has started again since.
+    expect(within(table).getByRole("columnheader", { name: /^Done\s*completed or skipped by anyone$/ })).toBeInTheDocument();
+    expect(progress).toHaveAccessibleDescription("Done counts items someone completed or skipped, including ones another annotator has started again since.");
 
     await user.click(within(table).getByRole("link", { name: "Refund tone" }));
     await waitFor(() => expect(router.location.pathname).toBe(`/queues/${big}`), SLOW);

@@ -29,7 +29,11 @@ export function QueueListTable({
       <Table aria-label="Annotation queues">
         <TableHead>
           <HeaderCell>Queue</HeaderCell>
-          <HeaderCell className="w-72">Progress</HeaderCell>
+          <HeaderCell className="w-72">
+            Done
+            {/* What the service counts as done (shared/queue-progress.tsx): more than the items shown as completed. */}
+            <span className="block leading-tight font-normal">completed or skipped by anyone</span>
+          </HeaderCell>
           <HeaderCell className="w-36">Created</HeaderCell>
           <HeaderCell className="w-28">
             <span className="sr-only">Actions</span>

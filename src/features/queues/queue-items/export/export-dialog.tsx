@@ -7,8 +7,8 @@ import type { ExportFormat } from "./export-format";
 import type { ExportStatus } from "./use-export";
 
 const FORMATS: { value: ExportFormat; label: string; hint: string }[] = [
-  { value: "csv", label: "CSV", hint: "One row per item, for spreadsheets." },
-  { value: "jsonl", label: "JSON Lines", hint: "One item per line, as the service sends it, plus its answers when the queue has questions." },
+  { value: "csv", label: "CSV", hint: "One row per item, for spreadsheets: a column per question (the answer, or each annotator's as “user-demo: 4; user-maria: 5”) and the notes, one a line." },
+  { value: "jsonl", label: "JSON Lines", hint: "One item per line, as the service sends it, plus its answers (who, what, when) and its notes (author, time, text)." },
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnnotationQueueItem } from "@contract/trace";
 import type { QueueSpec } from "@/api/annotation-specs";
-import { CSV_COLUMNS, csvCell, csvHeader, csvRow, exportFileName, jsonLine, type ExportAnswers } from "./export-format";
+import { answerCell, CSV_COLUMNS, csvCell, csvHeader, csvRow, exportFileName, jsonLine, type ExportAnswers } from "./export-format";
 
 const item: AnnotationQueueItem = {
   id: "item-1",
@@ -22,6 +22,9 @@ const item: AnnotationQueueItem = {
   deleted_at: null,
   position_in_queue: 47,
 };
+
+/** One standing answer by user-maria. */
+const given = (value: unknown) => [{ id: "f", by: "user-maria", value, at: "t" }];
 
 const spec = (id: string): QueueSpec => ({ ref: `r-${id}`, id, label: id, description: "", fieldSchema: {}, uniqueAmongCreators: true });
 
@@ -61,7 +64,8 @@ describe("CSV export format", () => {
       byCall: new Map([["call-1", { tone: [{ id: "f1", by: "user-demo", value: 4, at: "t1" }, { id: "f2", by: "user-maria", value: 2, at: "t2" }], comment: [] }]]),
     };
     expect(csvHeader(answers.specs)).toBe(`${[...CSV_COLUMNS, "answer.tone", "answer.comment"].join(",")}\r\n`);
-    expect(csvRow(item, answers).endsWith(`,"{""user-demo"":4,""user-maria"":2}",\r\n`)).toBe(true);
+    // Readable in a spreadsheet: each annotator's answer by name (JSON Lines below keeps the structure).
+    expect(csvRow(item, answers).endsWith(`,user-demo: 4; user-maria: 2,\r\n`)).toBe(true);
     expect(JSON.parse(jsonLine(item, answers))).toEqual({
       ...item,
       answers: { tone: [{ annotator: "user-demo", value: 4, created_at: "t1" }, { annotator: "user-maria", value: 2, created_at: "t2" }], comment: [] },
@@ -70,6 +74,32 @@ describe("CSV export format", () => {
     const other = { ...item, call_id: "call-2" };
     expect(csvRow(other, answers).endsWith(",,\r\n")).toBe(true);
     expect(JSON.parse(jsonLine(other, answers)).answers).toEqual({ tone: [], comment: [] });
+  });
+
+  it("writes a question answered once per call as the value alone: numbers as numbers, yes/no as Yes/No", () => {
+    const shared = { ...spec("resolution"), uniqueAmongCreators: false };
+    expect(answerCell(shared, given(4))).toBe(4);
+    expect(answerCell(shared, given(true))).toBe("Yes");
+    expect(answerCell(shared, given("Resolved"))).toBe("Resolved");
+    expect(answerCell(shared, given(["a", "b"]))).toBe('["a","b"]');
+    expect(answerCell(shared, [])).toBeNull();
+    expect(answerCell(spec("tone"), given(5))).toBe("user-maria: 5");
+    // Text that a spreadsheet would run stays text.
+    expect(csvCell(answerCell(shared, given("=HYPERLINK(1)")))).toBe("'=HYPERLINK(1)");
+  });
+
+  it("writes the call's notes: a notes column in CSV, one note a line; a notes list in JSON Lines", () => {
+    const notes = new Map([["call-1", [{ by: "user-demo", at: "2026-11-20T10:00:00Z", text: 'Too long, "sorry"' }, { by: "user-maria", at: "2026-11-21T09:00:00Z", text: "Agreed" }]]]);
+    const answers: ExportAnswers = { specs: [spec("tone")], byCall: new Map(), notes };
+    expect(csvHeader(answers.specs, true)).toBe(`${[...CSV_COLUMNS, "answer.tone", "notes"].join(",")}\r\n`);
+    expect(csvRow(item, answers).endsWith(`,,"user-demo (2026-11-20T10:00:00Z): Too long, ""sorry""\nuser-maria (2026-11-21T09:00:00Z): Agreed"\r\n`)).toBe(true);
+    expect(JSON.parse(jsonLine(item, answers)).notes).toEqual([
+      { author: "user-demo", created_at: "2026-11-20T10:00:00Z", text: 'Too long, "sorry"' },
+      { author: "user-maria", created_at: "2026-11-21T09:00:00Z", text: "Agreed" },
+    ]);
+    const other = { ...item, call_id: "call-2" };
+    expect(csvRow(other, answers).endsWith(",,\r\n")).toBe(true);
+    expect(JSON.parse(jsonLine(other, { specs: [], byCall: new Map(), notes }))).toEqual({ ...other, notes: [] });
   });
 
   it("names the file after the queue and the day", () => {

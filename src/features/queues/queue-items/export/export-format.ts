@@ -1,6 +1,7 @@
 import type { AnnotationQueueItem } from "@contract/trace";
 import type { QueueSpec } from "@/api/annotation-specs";
-import type { AnswersOnCall } from "../../shared/call-answers";
+import { formatAnswer, type AnswersOnCall, type GivenAnswer } from "../../shared/call-answers";
+import type { ExportNote } from "./export-feedback";
 
 export type ExportFormat = "csv" | "jsonl";
 
@@ -41,35 +42,50 @@ export function csvCell(value: unknown): string {
 export const csvLine = (cells: readonly unknown[]): string => `${cells.map(csvCell).join(",")}\r\n`;
 
 /**
- * The queue's questions and the answers on the exported items' calls. Each question is one more
- * CSV column, `answer.<question id>`, holding `{"<annotator>": <value>, …}` (the answers that
- * stand: each annotator's latest, or the one shared answer and who set it; empty when none).
+ * The queue's questions and the answers on the exported items' calls (each question one more CSV
+ * column, `answer.<question id>`), and, when `notes` is given, the notes on them (a `notes` column).
  */
-export type ExportAnswers = { specs: readonly QueueSpec[]; byCall: ReadonlyMap<string, AnswersOnCall> };
+export type ExportAnswers = { specs: readonly QueueSpec[]; byCall: ReadonlyMap<string, AnswersOnCall>; notes?: ReadonlyMap<string, readonly ExportNote[]> };
 
 const NO_ANSWERS: ExportAnswers = { specs: [], byCall: new Map() };
+const NO_NOTES: readonly ExportNote[] = [];
 
-export const csvHeader = (specs: readonly Pick<QueueSpec, "id">[] = []): string => csvLine([...CSV_COLUMNS, ...specs.map((spec) => `answer.${spec.id}`)]);
+export const csvHeader = (specs: readonly Pick<QueueSpec, "id">[] = [], withNotes = false): string => csvLine([...CSV_COLUMNS, ...specs.map((spec) => `answer.${spec.id}`), ...(withNotes ? ["notes"] : [])]);
+
+/**
+ * An answer cell as a spreadsheet reads it. A question answered once per call: the value itself
+ * (a number stays a number, so it sorts and sums; yes/no as Yes/No). One answer per annotator:
+ * `user-demo: 4; user-maria: 5`, each annotator's standing answer. JSON Lines keeps the structure.
+ */
+export function answerCell(spec: Pick<QueueSpec, "uniqueAmongCreators">, standing: readonly GivenAnswer[]): string | number | null {
+  if (standing.length === 0) return null;
+  const only = standing[0];
+  if (!spec.uniqueAmongCreators && standing.length === 1 && only) return typeof only.value === "number" ? only.value : formatAnswer(only.value);
+  return standing.map((answer) => `${answer.by}: ${formatAnswer(answer.value)}`).join("; ");
+}
+
+/** The notes cell: one note a line, `user-demo (2026-11-20T10:00:00Z): text`, oldest first. */
+export const notesCell = (notes: readonly ExportNote[]): string | null => (notes.length === 0 ? null : notes.map((note) => `${note.by} (${note.at}): ${note.text}`).join("\n"));
 
 export function csvRow(item: AnnotationQueueItem, answers: ExportAnswers = NO_ANSWERS): string {
   const own = CSV_COLUMNS.map((column) => (column === "display_fields" ? item.display_fields.join(" ") : item[column]));
   const onCall = answers.byCall.get(item.call_id);
-  const given = answers.specs.map((spec) => {
-    const standing = onCall?.[spec.id] ?? [];
-    return standing.length === 0 ? null : Object.fromEntries(standing.map((answer) => [answer.by, answer.value]));
-  });
-  return csvLine([...own, ...given]);
+  const given = answers.specs.map((spec) => answerCell(spec, onCall?.[spec.id] ?? []));
+  const notes = answers.notes ? [notesCell(answers.notes.get(item.call_id) ?? NO_NOTES)] : [];
+  return csvLine([...own, ...given, ...notes]);
 }
 
 /**
  * JSON Lines: one item per line as the service sent it; with questions, plus `answers`: per
- * question id, the answers that stand, each with who gave it and when.
+ * question id, the answers that stand, each with who gave it and when; with notes, plus `notes`:
+ * the call's notes, oldest first, each with its author, time and text.
  */
 export function jsonLine(item: AnnotationQueueItem, answers: ExportAnswers = NO_ANSWERS): string {
-  if (answers.specs.length === 0) return `${JSON.stringify(item)}\n`;
+  if (answers.specs.length === 0 && !answers.notes) return `${JSON.stringify(item)}\n`;
   const onCall = answers.byCall.get(item.call_id);
-  const given = Object.fromEntries(answers.specs.map((spec) => [spec.id, (onCall?.[spec.id] ?? []).map(({ by, value, at }) => ({ annotator: by, value, created_at: at }))]));
-  return `${JSON.stringify({ ...item, answers: given })}\n`;
+  const given = answers.specs.length === 0 ? {} : { answers: Object.fromEntries(answers.specs.map((spec) => [spec.id, (onCall?.[spec.id] ?? []).map(({ by, value, at }) => ({ annotator: by, value, created_at: at }))])) };
+  const notes = answers.notes ? { notes: (answers.notes.get(item.call_id) ?? NO_NOTES).map(({ by, at, text }) => ({ author: by, created_at: at, text })) } : {};
+  return `${JSON.stringify({ ...item, ...given, ...notes })}\n`;
 }
 
 export function serializeItems(items: readonly AnnotationQueueItem[], format: ExportFormat, answers: ExportAnswers = NO_ANSWERS): string {

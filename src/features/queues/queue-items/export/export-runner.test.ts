@@ -5,7 +5,7 @@ import { createApiClients } from "@/api/clients";
 import { createLocalServer } from "@/test/local-server";
 import { DEFAULT_TABLE_STATE, toListRequest, type ItemsTableState } from "../../shared/items-url-state";
 import { CSV_COLUMNS } from "./export-format";
-import { ANSWERS_BATCH, exportItems, type FetchAnswers, type FetchItems } from "./export-runner";
+import { ANSWERS_BATCH, exportItems, type FetchFeedback, type FetchItems } from "./export-runner";
 
 const PROJECT = "demo/support-bot";
 
@@ -112,15 +112,20 @@ describe("exporting a list", () => {
     const list = Array.from({ length: 600 }, (_, i) => ({ ...item(i), call_id: `call-${i}` }));
     const fetchPage: FetchItems = async ({ offset, limit }) => list.slice(offset, offset + limit);
     const asked: number[] = [];
-    const fetchAnswers: FetchAnswers = async (callIds) => {
+    const fetchFeedback: FetchFeedback = async (callIds) => {
       asked.push(callIds.length);
-      return new Map(callIds.map((callId) => [callId, { tone: [{ id: `f-${callId}`, by: "user-demo", value: Number(callId.slice(5)) % 5, at: "t" }] }]));
+      return {
+        answers: new Map(callIds.map((callId) => [callId, { tone: [{ id: `f-${callId}`, by: "user-demo", value: Number(callId.slice(5)) % 5, at: "t" }] }])),
+        notes: new Map(callIds.map((callId) => [callId, [{ by: "user-maria", at: "t", text: `on ${callId}` }]])),
+      };
     };
     const specs = [{ ref: "r", id: "tone", label: "Tone", description: "", fieldSchema: {}, uniqueAmongCreators: true }];
-    const { blob } = await exportItems({ fetchPage, format: "jsonl", signal: new AbortController().signal, pageSize: 500, specs, fetchAnswers });
-    const lines = (await blob.text()).trimEnd().split("\n").map((line) => JSON.parse(line) as { call_id: string; answers: { tone: { value: number }[] } });
+    const { blob } = await exportItems({ fetchPage, format: "jsonl", signal: new AbortController().signal, pageSize: 500, specs, fetchFeedback });
+    const lines = (await blob.text()).trimEnd().split("\n").map((line) => JSON.parse(line) as { call_id: string; answers: { tone: { value: number }[] }; notes: { text: string }[] });
     expect(lines).toHaveLength(600);
     expect(lines.every((line) => line.answers.tone[0]!.value === Number(line.call_id.slice(5)) % 5)).toBe(true);
+    // The notes come from the same queries as the answers: no request more.
+    expect(lines.every((line) => line.notes[0]!.text === `on ${line.call_id}`)).toBe(true);
     // Never more calls per feedback query than the batch: 500 rows are 250 + 250, then the last 100.
     expect(Math.max(...asked)).toBe(ANSWERS_BATCH);
     expect(asked.reduce((a, b) => a + b, 0)).toBe(600);

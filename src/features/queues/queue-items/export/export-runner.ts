@@ -1,9 +1,10 @@
 import type { QueueSpec } from "@/api/annotation-specs";
-import type { AnswersOnCall } from "../../shared/call-answers";
-import { answersOn, readWholeList, type FetchAnswers, type FetchItems, type ListReadReport } from "../../shared/list-pages";
+import { readWholeList, type FetchItems, type ListReadReport } from "../../shared/list-pages";
+import { feedbackOn, type FetchFeedback } from "./export-feedback";
 import { EXPORT_MIME, csvHeader, serializeItems, type ExportFormat } from "./export-format";
 
-export { ANSWERS_BATCH, LIST_OVERLAP as EXPORT_OVERLAP, LIST_PAGE_SIZE as EXPORT_PAGE_SIZE, type FetchAnswers, type FetchItems } from "../../shared/list-pages";
+export { ANSWERS_BATCH, LIST_OVERLAP as EXPORT_OVERLAP, LIST_PAGE_SIZE as EXPORT_PAGE_SIZE, type FetchItems } from "../../shared/list-pages";
+export type { FetchFeedback } from "./export-feedback";
 
 export type ExportResult = ListReadReport & { blob: Blob; rows: number };
 
@@ -19,12 +20,16 @@ export async function exportItems(options: {
   onProgress?: (rows: number) => void;
   pageSize?: number;
   overlap?: number;
-  /** The queue's questions: with them, each page's answers are read and written beside its items. */
+  /** The queue's questions: their answers are written beside the items. */
   specs?: readonly QueueSpec[];
-  fetchAnswers?: FetchAnswers;
+  /**
+   * With it, each page's feedback is read (ANSWERS_BATCH calls a query) and the answers to the
+   * questions and the calls' notes are written beside its items.
+   */
+  fetchFeedback?: FetchFeedback;
 }): Promise<ExportResult> {
-  const { fetchPage, format, signal, onProgress, pageSize, overlap, specs = [], fetchAnswers } = options;
-  const parts: BlobPart[] = format === "csv" ? [csvHeader(specs)] : [];
+  const { fetchPage, format, signal, onProgress, pageSize, overlap, specs = [], fetchFeedback } = options;
+  const parts: BlobPart[] = format === "csv" ? [csvHeader(specs, !!fetchFeedback)] : [];
   let written = 0;
   const report = await readWholeList({
     fetchPage,
@@ -32,8 +37,8 @@ export async function exportItems(options: {
     pageSize,
     overlap,
     onRows: async (fresh) => {
-      const byCall = specs.length > 0 && fetchAnswers ? await answersOn(fresh, fetchAnswers, signal) : new Map<string, AnswersOnCall>();
-      parts.push(new Blob([serializeItems(fresh, format, { specs, byCall })]));
+      const feedback = fetchFeedback ? await feedbackOn(fresh, fetchFeedback, signal) : null;
+      parts.push(new Blob([serializeItems(fresh, format, feedback ? { specs, byCall: feedback.answers, notes: feedback.notes } : { specs: [], byCall: new Map() })]));
       written += fresh.length;
       onProgress?.(written);
     },

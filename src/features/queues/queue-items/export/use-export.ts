@@ -5,6 +5,7 @@ import { downloadFile } from "@/lib/download-file";
 import { answersByCall } from "../../shared/call-answers";
 import { useApiClients } from "@/settings/api-clients";
 import { toListRequest, type ItemsTableState } from "../../shared/items-url-state";
+import { notesByCall } from "./export-feedback";
 import { exportFileName, type ExportFormat } from "./export-format";
 import { exportItems } from "./export-runner";
 
@@ -21,7 +22,7 @@ export function useExport(
   queueId: string,
   queueName: string,
   view: Pick<ItemsTableState, "states" | "sort" | "op" | "callId" | "traceId" | "itemId" | "addedBy">,
-  /** The queue's questions: their answers go into the file beside each item. */
+  /** The queue's questions: their answers go into the file beside each item, with the call's notes. */
   specs: readonly QueueSpec[],
 ) {
   const { trace } = useApiClients();
@@ -42,7 +43,11 @@ export function useExport(
           signal: abort.signal,
           fetchPage: async (window, signal) => (await trace.queryItems(queueId, toListRequest(projectId, view, window), { signal })).items,
           specs,
-          fetchAnswers: async (callIds, signal) => answersByCall(specs, await readCallsFeedback(trace, projectId, callIds, { signal })),
+          // One feedback query per batch of calls holds both the answers and the notes.
+          fetchFeedback: async (callIds, signal) => {
+            const feedback = await readCallsFeedback(trace, projectId, callIds, { signal });
+            return { answers: answersByCall(specs, feedback), notes: notesByCall(feedback) };
+          },
           onProgress: (n) => {
             rows = n;
             setStatus({ phase: "running", format, rows: n });
