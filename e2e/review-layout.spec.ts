@@ -8,7 +8,6 @@ import { BIG_QUEUE_NAME, queryItems, queueIdByName, useDemoProject } from "./que
 
 async function openFirstItem(page: Page, request: Parameters<typeof queueIdByName>[0], viewport: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(viewport);
-  await useDemoProject(page);
   const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
   const [item] = await queryItems(request, queueId, { limit: 1 });
   await page.goto(`/queues/${queueId}/items/${item!.id}`);
@@ -22,6 +21,7 @@ async function box(locator: Locator) {
 }
 
 test("at 1366×768, j and k keep the highlighted question below the sticky actions and the call's display fields on screen", async ({ page, request }) => {
+  await useDemoProject(page);
   await openFirstItem(page, request, { width: 1366, height: 768 });
   const bar = page.getByRole("group", { name: "Set the item's state" }).locator("xpath=..");
   const highlighted = page.locator("[data-active-spec]");
@@ -39,6 +39,7 @@ test("at 1366×768, j and k keep the highlighted question below the sticky actio
 });
 
 test("at 768 px the first screen shows the call's display fields, and j brings a question into view below the actions", async ({ page, request }) => {
+  await useDemoProject(page);
   await openFirstItem(page, request, { width: 768, height: 1024 });
   await expect(page.getByRole("region", { name: /^inputs\./ }).first()).toBeInViewport();
   for (const key of ["j", "j", "j"]) await page.keyboard.press(key);

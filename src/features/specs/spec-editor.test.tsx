@@ -24,6 +24,9 @@ function setup(options: { initial?: SpecObject; wrapFetch?: (fetch: typeof globa
 const form = () => screen.getByRole("form", { name: "New spec" });
 const field = (name: string) => within(form()).getByRole("textbox", { name });
 
+/** The preview's question named `label`, read again each time (the preview re-renders on every change). */
+const previewGroup = (label: string) => within(screen.getByRole("region", { name: "Preview" })).getByRole("group", { name: label });
+
 describe("the spec editor", () => {
   it("derives the id from the question, builds a categories spec and saves it as version 1", async () => {
     const { clients, onSaved, user } = setup();
@@ -177,10 +180,9 @@ describe("required or optional", () => {
     const { user } = setup();
     await user.type(field("Question"), "Polite");
     await user.click(within(form()).getByRole("radio", { name: "Yes/no" }));
-    const preview = () => within(screen.getByRole("region", { name: "Preview" })).getByRole("group", { name: "Polite" });
-    await user.click(within(preview()).getByRole("radio", { name: /^Yes/ }));
+    await user.click(within(previewGroup("Polite")).getByRole("radio", { name: /^Yes/ }));
     await user.click(within(form()).getByRole("radio", { name: "Optional" }));
-    expect(within(preview()).getByRole("radio", { name: /^Yes/ })).toBeChecked();
+    expect(within(previewGroup("Polite")).getByRole("radio", { name: /^Yes/ })).toBeChecked();
   }, 30_000);
 
   it("opens an optional spec with Optional chosen, and making it required drops the mark", async () => {
