@@ -28,6 +28,8 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto(`/queues/${queueId}?size=250`);
       await expect(itemRows(page).first()).toBeVisible();
       for (let i = 0; i < 5; i++) await page.keyboard.press("j");
+      // The rows scroll inside the table's own frame: the wheel turns over it, as a user's would.
+      await itemRows(page).nth(2).hover();
       await page.mouse.wheel(0, 4000);
       await expect(page.locator('tr[data-item-row="120"]')).toBeAttached();
       await expectNoAxeViolations(page);
