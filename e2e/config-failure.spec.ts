@@ -121,7 +121,7 @@ test.describe("when /config.json cannot be read", () => {
     await restore();
     await notice.getByRole("button", { name: "Retry" }).click();
     await expect(notice).toHaveCount(0);
-    await expect(page.getByRole("note", { name: "Where the key is sent" })).toContainText(`${origin}/api/trace`);
+    await expect(page.getByRole("group", { name: "Where the key is sent" })).toContainText(`${origin}/api/trace`);
     await page.goto("/queues");
     await expect(page.getByRole("main").getByRole("heading", { name: "Annotation queues", level: 1 })).toBeVisible();
     await settle(page);

@@ -48,7 +48,7 @@ describe("the failed-config notice", () => {
     const { user } = renderApp({ path: "/settings", defaults: urlsOf(server.settings), fetch: server.fetch });
     await user.type(await screen.findByLabelText("API key", { exact: true }), "local-demo-key");
     await user.click(screen.getByRole("button", { name: "Save" }));
-    const note = await screen.findByRole("note", { name: "Where the key is sent" });
+    const note = await screen.findByRole("group", { name: "Where the key is sent" });
     expect(note).toHaveTextContent("Your key is sent only to these addresses, saved with it:");
     expect(note).toHaveTextContent(server.settings.traceBaseUrl);
     expect(note).toHaveTextContent(server.settings.wandbApiBaseUrl);

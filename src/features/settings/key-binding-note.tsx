@@ -18,7 +18,7 @@ export function KeyBindingNote({ binding }: { binding: KeyBinding }) {
   const held = binding.state === "held";
   return (
     <div
-      role={held ? "alert" : "note"}
+      role={held ? "alert" : "group"}
       aria-label="Where the key is sent"
       className={cn(
         "flex items-start gap-2 rounded-md border px-3 py-2.5 text-sm",
