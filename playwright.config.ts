@@ -55,9 +55,11 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       TRAINING_STEP_MS: "100",
-      // The real services' origins (the default) and one loopback port nothing listens on, so the
-      // connection test can tell a call the page's policy blocks (any other port) from an address
-      // the browser may call but nothing answers (this one).
+      // The real services' origins (a deployment that allows them; the server's default is its own
+      // origin only) and one loopback port nothing listens on, so the connection test can tell a
+      // call the page's policy blocks (any other port) from an address the browser may call but
+      // nothing answers (this one). e2e/config-failure.spec.ts relies on the W&B origins being
+      // allowed: it shows the page itself, not the policy, keeps the key from them.
       CSP_CONNECT_SRC: "https://trace.wandb.ai,https://api.training.wandb.ai,https://api.inference.wandb.ai,https://api.wandb.ai,http://127.0.0.1:9",
     },
   },

@@ -3,7 +3,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { randomUUID } from "node:crypto";
-import { bodyLimitFor } from "./http/body-limits";
+import { apiBodyLimit } from "./http/body-limits";
 import { echo } from "./http/echo";
 import { errorBody, errorStyleForPath, serviceErrorHandler } from "./http/errors";
 import type { AppEnv } from "./http/env";
@@ -94,13 +94,17 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     if (!limiter) {
       limiter = bodyLimit({
         maxSize: limit,
-        onError: (c) => c.json(errorBody(errorStyleForPath(c.req.path, SERVICE_PATHS), `Request body too large: the limit is ${limit} bytes.`, "request_too_large", 413), 413),
+        // Refused unread (by Content-Length) or part-read: the rest of the body may still be on
+        // its way, so this connection cannot carry another request. Saying so makes the client
+        // open a new one; the server reads out the rest before closing (http/node-server.ts).
+        onError: (c) =>
+          c.json(errorBody(errorStyleForPath(c.req.path, SERVICE_PATHS), `Request body too large: the limit is ${limit} bytes.`, "request_too_large", 413), 413, { Connection: "close" }),
       });
       limiters.set(limit, limiter);
     }
     return limiter;
   };
-  app.use("/api/*", (c, next) => limiterOf(bodyLimitFor(c.req.path, maxBodyBytes))(c, next));
+  app.use("/api/*", (c, next) => limiterOf(apiBodyLimit(c.req.path, maxBodyBytes) ?? maxBodyBytes)(c, next));
 
   app.route(SERVICE_PATHS.trace, createTraceService({ uploadOffThreadBytes: options.bulkOffThreadBytes }));
   // Before the training service, which would answer its own 404 for this local-only path.

@@ -25,10 +25,12 @@ const Env = z.object({
     .string()
     .default("")
     .transform((s) => s === "1"),
-  // The real services' origins by default, so pointing the Settings at them works out of the box.
+  // None by default: the page calls only its own origin (the local services). A deployment that
+  // points the Settings at services elsewhere names them; the key is never sent anywhere the
+  // policy allows by default alone (see src/settings/settings-store.ts, KeyBinding).
   CSP_CONNECT_SRC: z
     .string()
-    .default("https://trace.wandb.ai,https://api.training.wandb.ai,https://api.inference.wandb.ai,https://api.wandb.ai")
+    .default("")
     .transform((s, ctx) => {
       try {
         return parseConnectOrigins(s);

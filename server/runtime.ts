@@ -1,8 +1,10 @@
-import { serve, type ServerType } from "@hono/node-server";
+import type { ServerType } from "@hono/node-server";
 import type { Database } from "better-sqlite3";
 import { join } from "node:path";
 import { createApp } from "./app";
 import type { ServerConfig } from "./config";
+import { apiBodyLimit } from "./http/body-limits";
+import { listen } from "./http/node-server";
 import { openDatabase } from "./db/database";
 import { needsSeed, seedAll } from "./seed/seed";
 import { createJobRunner } from "./training/job-runner";
@@ -45,17 +47,7 @@ export async function startServices(config: ServerConfig, options: { dashboardDi
     serveSourceMaps: config.SOURCE_MAPS,
     activeJobsPerEntity: config.TRAINING_JOBS_PER_ENTITY,
   });
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
-    s.once("error", reject);
-  });
-  // Idle keep-alive connections are closed after 65 s rather than Node's 5 s: a client reusing a
-  // connection just as the server closed it got ECONNRESET (an e2e run hit it). 65 s outlasts the
-  // usual client and proxy idle times (60 s), so the client closes first.
-  if ("keepAliveTimeout" in server) {
-    server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
-  }
+  const server = await listen(app, { hostname: config.HOST, port: config.PORT, bodyLimitOf: (path) => apiBodyLimit(path, config.MAX_BODY_BYTES) });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const host = config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;

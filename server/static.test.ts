@@ -94,7 +94,7 @@ describe("CSP_CONNECT_SRC", () => {
       "https://trace.wandb.ai",
     ]);
     expect(loadConfig({ CSP_CONNECT_SRC: "http://localhost:9000" }).CSP_CONNECT_SRC).toEqual(["http://localhost:9000"]);
-    expect(loadConfig({}).CSP_CONNECT_SRC).toEqual(["https://trace.wandb.ai", "https://api.training.wandb.ai", "https://api.inference.wandb.ai", "https://api.wandb.ai"]);
+    expect(loadConfig({}).CSP_CONNECT_SRC).toEqual([]);
     expect(loadConfig({ CSP_CONNECT_SRC: "" }).CSP_CONNECT_SRC).toEqual([]);
   });
 

@@ -8,7 +8,8 @@ import { preloadAllPagesWhenIdle, prefetchPageDataAt, preloadPageAt } from "@/ap
 import { AppProviders } from "@/app/providers";
 import { RootError } from "@/app/route-error";
 import { AppRoutes } from "@/app/router";
-import { loadRuntimeConfigOnce } from "@/settings/runtime-config";
+import { loadRuntimeConfigOnce, readRuntimeConfig } from "@/settings/runtime-config";
+import { createRuntimeConfigStore } from "@/settings/runtime-config-store";
 import { createThemeStore } from "@/settings/theme/theme-store";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { resolveDefaultUrls } from "@/settings/settings-defaults";
@@ -24,12 +25,17 @@ const FIRST_DATA_WAIT_MS = 150;
 // The first page's code loads beside the config, so the first render shows the page, not a loading bar.
 // (boot.ts asked for it already, before this module's imports had arrived: this joins that download.)
 const firstPageCode = preloadPageAt(window.location.pathname);
-const runtimeConfig = await loadRuntimeConfigOnce();
-const settingsStore = createSettingsStore({
-  defaults: resolveDefaultUrls(runtimeConfig, import.meta.env, window.location.origin),
+const configRead = await loadRuntimeConfigOnce();
+const defaultsFrom = (read: typeof configRead) => resolveDefaultUrls(read.config, import.meta.env, window.location.origin);
+const settingsStore = createSettingsStore({ defaults: defaultsFrom(configRead), configStatus: configRead.status });
+// A config that could not be read is said so, with a Retry that reads it again and applies it here.
+const configStore = createRuntimeConfigStore(configRead, {
+  reload: () => readRuntimeConfig(),
+  onRead: (read) => settingsStore.applyConfig(defaultsFrom(read), read.status),
 });
 const queryClient = createQueryClient();
-const apiClientOptions = runtimeConfig.requestTimeoutMs ? { timeoutMs: runtimeConfig.requestTimeoutMs } : undefined;
+// For the first page's prefetch; the app's own clients take the timeout from the config store (providers.tsx), a Retry's too.
+const apiClientOptions = configRead.config.requestTimeoutMs ? { timeoutMs: configRead.config.requestTimeoutMs } : undefined;
 // And its first data into the cache, before the page renders (the catalog's first row: issue 17's
 // bench). boot.ts, which imported this module, sent the request already (app/first-page-request.ts)
 // and the client takes its answer; a page whose request boot.ts does not know starts it here.
@@ -48,11 +54,10 @@ createRoot(root).render(
   <StrictMode>
     <AppProviders
       services={{
-        runtimeConfig,
+        configStore,
         settingsStore,
         themeStore,
         queryClient,
-        apiClientOptions,
       }}
     >
       <BrowserRouter>

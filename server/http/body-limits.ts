@@ -54,3 +54,8 @@ export function bodyLimitFor(path: string, maxBodyBytes: number): number {
   const limit = CHAT.test(path) ? CHAT_MAX_BODY_BYTES : CALL_WRITES.test(path) ? CALL_MAX_BODY_BYTES : SMALL_MAX_BODY_BYTES;
   return Math.min(limit, maxBodyBytes);
 }
+
+/** The body limit of a request to `path` on this server: the services' (under /api/) or none (the dashboard's files). */
+export function apiBodyLimit(path: string, maxBodyBytes: number): number | undefined {
+  return path.startsWith("/api/") ? bodyLimitFor(path, maxBodyBytes) : undefined;
+}

@@ -331,4 +331,35 @@ export const TRACE_MIGRATIONS: Migration[] = [
       CREATE INDEX ix_trace_call_pending_writes_age ON trace_call_pending_writes (project_id, created_at, id);
     `,
   },
+  {
+    // A feedback id names a row within its project, not across all of them: with one id space for
+    // every tenant, an id another project used was refused as "already exists", which told a caller
+    // that the id exists elsewhere and kept it from being used. SQLite cannot drop a column's
+    // UNIQUE, so the table is copied into one without it (seq, the row order, kept).
+    id: "trace/009_feedback_id_per_project",
+    sql: `
+      CREATE TABLE trace_feedback_next (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        weave_ref TEXT NOT NULL,
+        wb_user_id TEXT NOT NULL,
+        creator TEXT,
+        created_at TEXT NOT NULL,
+        feedback_type TEXT NOT NULL,
+        payload TEXT NOT NULL,          -- JSON object
+        annotation_ref TEXT,
+        runnable_ref TEXT,
+        call_ref TEXT,
+        trigger_ref TEXT
+      );
+      INSERT INTO trace_feedback_next (seq, id, project_id, weave_ref, wb_user_id, creator, created_at, feedback_type, payload, annotation_ref, runnable_ref, call_ref, trigger_ref)
+        SELECT seq, id, project_id, weave_ref, wb_user_id, creator, created_at, feedback_type, payload, annotation_ref, runnable_ref, call_ref, trigger_ref FROM trace_feedback;
+      DROP TABLE trace_feedback;
+      ALTER TABLE trace_feedback_next RENAME TO trace_feedback;
+      CREATE UNIQUE INDEX ix_trace_feedback_id ON trace_feedback (project_id, id);
+      CREATE INDEX ix_trace_feedback_ref ON trace_feedback (project_id, weave_ref, feedback_type);
+      CREATE INDEX ix_trace_feedback_type ON trace_feedback (project_id, feedback_type, created_at);
+    `,
+  },
 ];

@@ -47,7 +47,7 @@ describe("RL training jobs", () => {
     expect(await allEvents(app, jobId)).toHaveLength(5); // nothing after the end
   });
 
-  it("answers GET /training-jobs/{id} with the id only; 404 unknown, 403 another entity", async () => {
+  it("answers GET /training-jobs/{id} with the id only; 404 unknown and another entity's", async () => {
     const { app } = createTestApp();
     const model = await createModel(app);
     const jobId = await createRlJob(app, model.id, [group([1])]);
@@ -55,8 +55,8 @@ describe("RL training jobs", () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ id: jobId });
     expect((await call(app, "GET", `${JOBS}/job_nope`, { headers: bearer() })).status).toBe(404);
-    expect((await call(app, "GET", `${JOBS}/${jobId}`, { headers: bearer(ACME_KEY) })).status).toBe(403);
-    expect((await call(app, "GET", `${JOBS}/${jobId}/events`, { headers: bearer(ACME_KEY) })).status).toBe(403);
+    expect((await call(app, "GET", `${JOBS}/${jobId}`, { headers: bearer(ACME_KEY) })).status).toBe(404);
+    expect((await call(app, "GET", `${JOBS}/${jobId}/events`, { headers: bearer(ACME_KEY) })).status).toBe(404);
   });
 
   it("continues the model's step numbering and runs one job per model at a time", async () => {
@@ -119,13 +119,13 @@ describe("RL training jobs", () => {
     expect(res.json.detail.map((d: { loc: unknown }) => d.loc)).toContainEqual(loc);
   });
 
-  it("is 404 for an unknown model and 403 for another entity's", async () => {
+  it("is 404 for an unknown model and for another entity's", async () => {
     const { app } = createTestApp();
     const model = await createModel(app);
     const unknown = await call(app, "POST", JOBS, { body: { model_id: "model_nope", trajectory_groups: [group([1])] }, headers: bearer() });
     expect(unknown.status).toBe(404);
     const foreign = await call(app, "POST", JOBS, { body: { model_id: model.id, trajectory_groups: [group([1])] }, headers: bearer(ACME_KEY) });
-    expect(foreign.status).toBe(403);
+    expect(foreign.status).toBe(404);
   });
 });
 
@@ -299,12 +299,12 @@ describe("SFT training jobs", () => {
     expect(res.json.detail.map((d: { loc: unknown }) => d.loc)).toContainEqual(loc);
   });
 
-  it("is 404 for an unknown model and 403 for another entity's", async () => {
+  it("is 404 for an unknown model and for another entity's", async () => {
     const { app } = createTestApp();
     const model = await createModel(app);
     const body = { model_id: model.id, training_data_url: "wandb-artifact:///demo/p/d" };
     expect((await call(app, "POST", SFT, { body: { ...body, model_id: "nope" }, headers: bearer() })).status).toBe(404);
-    expect((await call(app, "POST", SFT, { body, headers: bearer(ACME_KEY) })).status).toBe(403);
+    expect((await call(app, "POST", SFT, { body, headers: bearer(ACME_KEY) })).status).toBe(404);
   });
 });
 

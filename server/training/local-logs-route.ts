@@ -12,7 +12,7 @@ export const LOCAL_LOGS_PATH = "/local/models";
 /**
  * `GET /local/models/{model_id}/logs?split=val&after=<id>&limit=`: the metrics of the model's
  * logged trajectories (not the trajectories), each at the step it was logged at. The caller's
- * entity must own the model (404 unknown, 403 another entity's), as for every model read.
+ * entity must own the model (404 for an unknown one and for another entity's alike), as for every model read.
  */
 export function localLogsRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

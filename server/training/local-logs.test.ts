@@ -30,11 +30,11 @@ describe("GET /local/models/{id}/logs (local services only)", () => {
     expect((after.json as { data: unknown[] }).data).toHaveLength(1);
   });
 
-  it("answers 404 for an unknown model, 403 for another entity's, and names a bad limit", async () => {
+  it("answers 404 for an unknown model and for another entity's, and names a bad limit", async () => {
     const { app } = createTestApp();
     const model = await createModel(app);
     expect((await call(app, "GET", `${TRAINING}/local/models/model_nope/logs`, { headers: bearer() })).status).toBe(404);
-    expect((await call(app, "GET", `${TRAINING}/local/models/${model.id}/logs`, { headers: bearer(ACME_KEY) })).status).toBe(403);
+    expect((await call(app, "GET", `${TRAINING}/local/models/${model.id}/logs`, { headers: bearer(ACME_KEY) })).status).toBe(404);
     expect((await call(app, "GET", `${TRAINING}/local/models/${model.id}/logs`)).status).toBe(401);
     const bad = await call(app, "GET", `${TRAINING}/local/models/${model.id}/logs?limit=5000`, { headers: bearer() });
     expect(bad.status).toBe(422);

@@ -57,7 +57,7 @@ describe("seedTrainingDemo", () => {
   it("keeps acme's model to acme", async () => {
     const { app } = seeded();
     const path = `${TRAINING}/preview/models/${models.acmeTriage}/checkpoints`;
-    expect((await call(app, "GET", path, { headers: bearer() })).status).toBe(403);
+    expect((await call(app, "GET", path, { headers: bearer() })).status).toBe(404);
     const res = await call(app, "GET", path, { headers: bearer(ACME_KEY) });
     expect(res.json.data).toHaveLength(8);
     expect((await call(app, "GET", `${TRAINING}/preview/training-jobs/${jobs.acmeTriage}`, { headers: bearer(ACME_KEY) })).json).toEqual({ id: jobs.acmeTriage });

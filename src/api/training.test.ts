@@ -142,16 +142,15 @@ describe("training client against the local training service", () => {
     expect(error.serviceMessage).toContain("Unknown cursor");
   });
 
-  it("rejects a wrong key (401) and another entity's model (403)", async () => {
+  it("rejects a wrong key (401), and another entity's model as one that does not exist (404)", async () => {
     const model = await clients.training.createModel({ project: "support-bot", name: "private", base_model: BASE_MODEL });
     const wrong = createApiClients({ ...server.settings, apiKey: "wrong-key" }, { fetch: server.fetch });
     const unauthorized = await rejection(wrong.training.listCheckpoints(model.id));
     expect(unauthorized).toMatchObject({ kind: "unauthorized", status: 401, message: "The training service rejected the API key (401)." });
 
     const acme = createApiClients({ ...server.settings, apiKey: ACME_KEY }, { fetch: server.fetch });
-    const forbidden = await rejection(acme.training.listCheckpoints(model.id));
-    expect(forbidden).toMatchObject({ kind: "forbidden", status: 403 });
-    expect(forbidden.message).toContain("The training service denied access (403)");
+    const notYours = await rejection(acme.training.listCheckpoints(model.id));
+    expect(notYours).toMatchObject({ kind: "not_found", status: 404 });
   });
 
   it("answers health without a key", async () => {

@@ -1,17 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, KEY_ADDRESSES_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { keyFingerprint } from "@/api/auth";
 
 const MODELS = { object: "list", data: [{ id: "openai/gpt-oss-20b", object: "model", created: 0, owned_by: "system" }] };
 
-/** The local services' answers, and every address asked for. */
-function stubServices() {
+/** The local services' answers, and every address asked for (`config`: how /config.json answers). */
+function stubServices(config: "ok" | "failing" = "ok") {
   const asked: string[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input instanceof Request ? input.url : input), window.location.origin);
       asked.push(url.pathname);
-      if (url.pathname === "/config.json") return Response.json({ inferenceBaseUrl: "/api/inference/v1", localServices: true });
+      if (url.pathname === "/config.json") {
+        return config === "ok" ? Response.json({ inferenceBaseUrl: "/api/inference/v1", localServices: true }) : new Response("Bad gateway", { status: 502 });
+      }
+      asked[asked.length - 1] = url.origin === window.location.origin ? url.pathname : url.href;
       return Response.json(MODELS);
     }),
   );
@@ -28,8 +32,8 @@ async function freshPage() {
   const { createApiClients } = await import("@/api/clients");
   /** The catalog's own request, made the way the app makes it (main.tsx, api-clients.tsx). */
   const listModelsAsTheAppDoes = async () => {
-    const config = await loadRuntimeConfigOnce();
-    const store = createSettingsStore({ defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin) });
+    const { config, status } = await loadRuntimeConfigOnce();
+    const store = createSettingsStore({ defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin), configStatus: status });
     return createApiClients(store.getSnapshot().connection).inference.listModels();
   };
   return { preloadFirstPageRequest, listModelsAsTheAppDoes };
@@ -92,5 +96,20 @@ describe("the first page's request, started by boot.ts", () => {
     await (await freshPage()).preloadFirstPageRequest("/settings");
     await (await freshPage()).preloadFirstPageRequest(undefined);
     expect(askedElsewhere).toEqual([]);
+  });
+
+  it("is not made with a key stored without its addresses when /config.json failed (the addresses in use are a fallback)", async () => {
+    const asked = stubServices("failing");
+    await (await freshPage()).preloadFirstPageRequest("/models");
+    expect(asked).toEqual(["/config.json"]);
+  });
+
+  it("goes to the addresses saved with the key when /config.json failed", async () => {
+    const origin = window.location.origin;
+    const addresses = { traceBaseUrl: `${origin}/t`, trainingBaseUrl: `${origin}/tr/v1`, inferenceBaseUrl: `${origin}/saved/inference/v1`, wandbApiBaseUrl: `${origin}/w` };
+    localStorage.setItem(KEY_ADDRESSES_STORAGE_KEY, JSON.stringify({ key: keyFingerprint("local-demo-key"), ...addresses }));
+    const asked = stubServices("failing");
+    await (await freshPage()).preloadFirstPageRequest("/models");
+    expect(asked).toEqual(["/config.json", "/saved/inference/v1/models"]);
   });
 });

@@ -41,8 +41,9 @@ export function preloadFirstPageRequest(pagePath: PagePath | undefined): Promise
   if (!firstRequest) return Promise.resolve();
   // boot-sequence.ts runs the app only once this has settled, so the request is on its way (and
   // preloaded-responses.ts holds it) when main.tsx's prefetch asks.
-  return loadRuntimeConfigOnce().then((config) => {
-    const { connection } = readSettingsState(browserStorage(), resolveDefaultUrls(config, import.meta.env, window.location.origin));
+  return loadRuntimeConfigOnce().then((read) => {
+    // With the config's status: a key stored without addresses is not sent when it failed.
+    const { connection } = readSettingsState(browserStorage(), resolveDefaultUrls(read.config, import.meta.env, window.location.origin), read.status);
     if (!connection.apiKey.trim()) return;
     try {
       const request = firstRequest(connection);

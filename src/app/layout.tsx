@@ -5,6 +5,7 @@ import { LogoMark, MenuIcon } from "@/components/icons";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { usePopover } from "@/components/use-popover";
 import { cn } from "@/lib/cn";
+import { ConfigNotice } from "./config-notice";
 import { KeyStatus } from "./key-status";
 import { LocalServicesBanner } from "./local-services-banner";
 import { OfflineBanner } from "./offline-banner";
@@ -95,6 +96,7 @@ export function AppLayout() {
         </div>
       </header>
       <div className="flex min-w-0 flex-1 flex-col">
+        <ConfigNotice />
         <LocalServicesBanner />
         <OfflineBanner />
         <main id="main" ref={main} tabIndex={-1} className="w-full flex-1 px-4 py-4 outline-none md:px-8 md:py-6">

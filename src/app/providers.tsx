@@ -1,17 +1,18 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import type { ApiClientOptions } from "@/api/clients";
 import { SettingsProvider } from "@/settings/settings-context";
 import type { SettingsStore } from "@/settings/settings-store";
 import { ApiClientsProvider } from "@/settings/api-clients";
 import { clearCacheOnConnectionChange } from "./query-identity";
-import type { RuntimeConfig } from "@/settings/runtime-config";
-import { RuntimeConfigProvider } from "@/settings/runtime-config-context";
+import { RuntimeConfigProvider, useRuntimeConfig } from "@/settings/runtime-config-context";
+import type { RuntimeConfigStore } from "@/settings/runtime-config-store";
 import { ThemeProvider } from "@/settings/theme/theme-context";
 import type { ThemeStore } from "@/settings/theme/theme-store";
 
 export type AppServices = {
-  runtimeConfig: RuntimeConfig;
+  /** /config.json as read, and its Retry. */
+  configStore: RuntimeConfigStore;
   settingsStore: SettingsStore;
   themeStore: ThemeStore;
   queryClient: QueryClient;
@@ -21,17 +22,24 @@ export type AppServices = {
 
 /** Everything a page can rely on: deployment config, settings, API clients, query cache, theme. */
 export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
-  const { runtimeConfig, settingsStore, themeStore, queryClient, apiClientOptions } = services;
+  const { configStore, settingsStore, themeStore, queryClient, apiClientOptions } = services;
   useEffect(() => clearCacheOnConnectionChange(settingsStore, queryClient), [settingsStore, queryClient]);
   return (
-    <RuntimeConfigProvider config={runtimeConfig}>
+    <RuntimeConfigProvider store={configStore}>
       <ThemeProvider store={themeStore}>
         <SettingsProvider store={settingsStore}>
           <QueryClientProvider client={queryClient}>
-            <ApiClientsProvider options={apiClientOptions}>{children}</ApiClientsProvider>
+            <ClientsForConfig options={apiClientOptions}>{children}</ClientsForConfig>
           </QueryClientProvider>
         </SettingsProvider>
       </ThemeProvider>
     </RuntimeConfigProvider>
   );
+}
+
+/** The API clients, with the request timeout /config.json sets (it may arrive on a Retry). */
+function ClientsForConfig({ options, children }: { options?: ApiClientOptions; children: ReactNode }) {
+  const { requestTimeoutMs } = useRuntimeConfig();
+  const merged = useMemo(() => (requestTimeoutMs ? { ...options, timeoutMs: requestTimeoutMs } : options), [options, requestTimeoutMs]);
+  return <ApiClientsProvider options={merged}>{children}</ApiClientsProvider>;
 }

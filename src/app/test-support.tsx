@@ -14,7 +14,8 @@ import type { ServiceUrls } from "@/settings/settings-storage";
 import { createSettingsStore } from "@/settings/settings-store";
 import { AppProviders } from "./providers";
 import { AppRoutes } from "./router";
-import type { RuntimeConfig } from "@/settings/runtime-config";
+import type { ConfigRead, RuntimeConfig } from "@/settings/runtime-config";
+import { createRuntimeConfigStore } from "@/settings/runtime-config-store";
 import { createThemeStore } from "@/settings/theme/theme-store";
 
 export function renderApp(options: {
@@ -24,17 +25,25 @@ export function renderApp(options: {
   defaults: ServiceUrls;
   fetch?: typeof fetch;
   runtimeConfig?: RuntimeConfig;
+  /** How reading /config.json went (default: read, with `runtimeConfig`), and what a Retry reads. */
+  configRead?: ConfigRead;
+  reloadConfig?: () => Promise<ConfigRead>;
   /** Replaces the app's route tree (<Route> elements), e.g. to mount a page that crashes on purpose. */
   routes?: ReactNode;
   /** A client set up beforehand, e.g. without retries. */
   queryClient?: QueryClient;
 }) {
-  const settingsStore = createSettingsStore({ defaults: options.defaults });
+  const configRead = options.configRead ?? { status: "read", config: options.runtimeConfig ?? { localServices: true } };
+  const settingsStore = createSettingsStore({ defaults: options.defaults, configStatus: configRead.status });
+  const configStore = createRuntimeConfigStore(configRead, {
+    reload: options.reloadConfig,
+    onRead: (read) => settingsStore.applyConfig(options.defaults, read.status),
+  });
   const themeStore = createThemeStore({ prefersDark: () => false });
   const queryClient = options.queryClient ?? createQueryClient();
   const router = new TestRouter();
   const services = {
-    runtimeConfig: options.runtimeConfig ?? { localServices: true },
+    configStore,
     settingsStore,
     themeStore,
     queryClient,
@@ -49,7 +58,7 @@ export function renderApp(options: {
       </MemoryRouter>
     </AppProviders>,
   );
-  return { ...view, user, router, settingsStore, themeStore, queryClient };
+  return { ...view, user, router, settingsStore, themeStore, queryClient, configStore };
 }
 
 /** What a test can see of and do with the memory router: the current location, and navigate. */

@@ -23,33 +23,68 @@ export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 
 export const EMPTY_RUNTIME_CONFIG: RuntimeConfig = { localServices: false };
 
+export const CONFIG_PATH = "/config.json";
+export const CONFIG_TIMEOUT_MS = 3000;
+
 /**
- * Fetched once before the first render, so the first requests already use the right addresses.
- * A static host without the file (404, or index.html from a SPA fallback) or a slow one falls
- * back to the build-time defaults instead of blocking the app.
+ * What reading /config.json came to. "absent": the deployment has none (a 404, or a static host's
+ * history fallback answering with index.html), so the build-time or W&B defaults are meant to
+ * apply. "failed": there may well be one, but it could not be read (`reason` says why), so the
+ * defaults in use are a guess, and nothing secret may follow them (see settings-store.ts).
  */
-export async function loadRuntimeConfig(
-  options: { fetch?: typeof fetch; url?: string; timeoutMs?: number } = {},
-): Promise<RuntimeConfig> {
-  const fetchConfig = options.fetch ?? fetch;
+export type ConfigRead =
+  | { status: "read"; config: RuntimeConfig }
+  | { status: "absent"; config: RuntimeConfig }
+  | { status: "failed"; config: RuntimeConfig; reason: string };
+
+export type ConfigStatus = ConfigRead["status"];
+
+const failed = (reason: string): ConfigRead => ({ status: "failed", config: EMPTY_RUNTIME_CONFIG, reason });
+const ABSENT: ConfigRead = { status: "absent", config: EMPTY_RUNTIME_CONFIG };
+
+/** A history fallback's page rather than a config: an HTML type, or a body that starts like markup. */
+function isWebPage(contentType: string, text: string): boolean {
+  return contentType.includes("text/html") || /^\s*</.test(text);
+}
+
+/**
+ * Fetched before the first render, so the first requests already use the right addresses; a host
+ * that does not answer within CONFIG_TIMEOUT_MS is not waited for longer (the app starts, and says
+ * the config failed). Never throws.
+ */
+export async function readRuntimeConfig(options: { fetch?: typeof fetch; url?: string; timeoutMs?: number } = {}): Promise<ConfigRead> {
+  const fetchConfig = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? CONFIG_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const response = await fetchConfig(options.url ?? "/config.json", {
+    const response = await fetchConfig(options.url ?? CONFIG_PATH, {
       headers: { Accept: "application/json" },
       credentials: "same-origin",
-      signal: AbortSignal.timeout(options.timeoutMs ?? 3000),
+      cache: "no-cache",
+      signal,
     });
-    if (!response.ok) return EMPTY_RUNTIME_CONFIG;
-    const parsed = z.safeParse(RuntimeConfigSchema, await response.json());
-    return parsed.success ? parsed.data : EMPTY_RUNTIME_CONFIG;
+    if (response.status === 404) return ABSENT;
+    if (!response.ok) return failed(`the server answered HTTP ${response.status}`);
+    const text = await response.text();
+    const contentType = response.headers.get("content-type") ?? "";
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return isWebPage(contentType, text) ? ABSENT : failed(`the answer is not JSON (${contentType || "no content type"})`);
+    }
+    const parsed = z.safeParse(RuntimeConfigSchema, value);
+    return parsed.success ? { status: "read", config: parsed.data } : failed("the answer is JSON but not a configuration object");
   } catch {
-    return EMPTY_RUNTIME_CONFIG;
+    if (signal.aborted) return failed(`it did not answer within ${timeoutMs / 1000} s`);
+    return failed("the request failed (network error)");
   }
 }
 
-let pageRuntimeConfig: Promise<RuntimeConfig> | undefined;
+let pageRuntimeConfig: Promise<ConfigRead> | undefined;
 
 /** This page's config, fetched once: boot.ts asks first, main.tsx gets the same answer. */
-export function loadRuntimeConfigOnce(): Promise<RuntimeConfig> {
-  pageRuntimeConfig ??= loadRuntimeConfig();
+export function loadRuntimeConfigOnce(): Promise<ConfigRead> {
+  pageRuntimeConfig ??= readRuntimeConfig();
   return pageRuntimeConfig;
 }

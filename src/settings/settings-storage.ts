@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { readItem, removeItem, writeItem, type StorageArea } from "@/lib/browser-storage";
+import { keyFingerprint } from "@/api/auth";
 import type { ConnectionSettings, ServiceUrlField } from "@/api/connection";
 
 /** "local": remembered on this device (localStorage); "session": this tab only (sessionStorage). */
@@ -9,10 +10,13 @@ export type ServiceUrls = Pick<ConnectionSettings, ServiceUrlField>;
 
 export const API_KEY_STORAGE_KEY = "wbops.apiKey";
 export const PREFERENCES_STORAGE_KEY = "wbops.settings";
+/** The service addresses the key was saved for, in the key's own storage area (see readApiKey). */
+export const KEY_ADDRESSES_STORAGE_KEY = "wbops.apiKeyAddresses";
 
 /**
  * The non-secret settings as stored. A URL is stored only when the user chose one different
- * from the default, so a changed default (a new config.json) still reaches everyone else.
+ * from the default, so a changed default (a new config.json) still reaches everyone without a
+ * key; a saved key keeps its own addresses (KEY_ADDRESSES_STORAGE_KEY), which these never override.
  */
 const optionalString = z.catch(z.optional(z.string()), undefined);
 const StoredPreferences = z.object({
@@ -45,27 +49,74 @@ export function writePreferences(areas: StorageAreas, preferences: StoredPrefere
   return writeItem(areas.local, PREFERENCES_STORAGE_KEY, JSON.stringify(preferences));
 }
 
-/** The stored key and where it was found; a remembered key wins over a tab-only one. */
-export function readApiKey(areas: StorageAreas): { apiKey: string; mode: KeyStorageMode } | null {
+/**
+ * The addresses a key was saved for, and which key (by fingerprint, so a key written by an older
+ * version or another tool never inherits the addresses of the one before it).
+ */
+const StoredKeyAddresses = z.object({
+  key: z.string(),
+  traceBaseUrl: z.string(),
+  trainingBaseUrl: z.string(),
+  inferenceBaseUrl: z.string(),
+  wandbApiBaseUrl: z.string(),
+});
+
+function readKeyAddresses(area: StorageArea | undefined, apiKey: string): ServiceUrls | undefined {
+  const raw = readItem(area, KEY_ADDRESSES_STORAGE_KEY);
+  if (!raw) return undefined;
+  try {
+    const parsed = z.safeParse(StoredKeyAddresses, JSON.parse(raw));
+    if (!parsed.success || parsed.data.key !== keyFingerprint(apiKey)) return undefined;
+    const { key: _fingerprint, ...addresses } = parsed.data;
+    return addresses;
+  } catch {
+    return undefined;
+  }
+}
+
+export type StoredKey = {
+  apiKey: string;
+  mode: KeyStorageMode;
+  /** Where the key may be sent; absent for a key stored by an older version, which kept none. */
+  addresses?: ServiceUrls;
+};
+
+/** The stored key, where it was found and the addresses saved with it; a remembered key wins over a tab-only one. */
+export function readApiKey(areas: StorageAreas): StoredKey | null {
   const remembered = readItem(areas.local, API_KEY_STORAGE_KEY);
-  if (remembered) return { apiKey: remembered, mode: "local" };
+  if (remembered) return withAddresses({ apiKey: remembered, mode: "local" }, readKeyAddresses(areas.local, remembered));
   const tabOnly = readItem(areas.session, API_KEY_STORAGE_KEY);
-  if (tabOnly) return { apiKey: tabOnly, mode: "session" };
+  if (tabOnly) return withAddresses({ apiKey: tabOnly, mode: "session" }, readKeyAddresses(areas.session, tabOnly));
   return null;
 }
 
-/** Stores the key in exactly one place: writing to one area removes the copy in the other. */
-export function writeApiKey(areas: StorageAreas, apiKey: string, mode: KeyStorageMode): boolean {
+const withAddresses = (key: StoredKey, addresses: ServiceUrls | undefined): StoredKey => (addresses ? { ...key, addresses } : key);
+
+/**
+ * Stores the key in exactly one place, with the addresses it may be sent to beside it: writing
+ * to one area removes both from the other.
+ */
+export function writeApiKey(areas: StorageAreas, apiKey: string, mode: KeyStorageMode, addresses: ServiceUrls): boolean {
   if (!apiKey) {
     removeApiKey(areas);
     return true;
   }
   const [target, other] = mode === "local" ? [areas.local, areas.session] : [areas.session, areas.local];
   removeItem(other, API_KEY_STORAGE_KEY);
-  return writeItem(target, API_KEY_STORAGE_KEY, apiKey);
+  removeItem(other, KEY_ADDRESSES_STORAGE_KEY);
+  return writeItem(target, API_KEY_STORAGE_KEY, apiKey) && writeKeyAddresses(areas, apiKey, mode, addresses);
+}
+
+/** Keeps `addresses` with the stored key (an older version's key, bound where it was going). */
+export function writeKeyAddresses(areas: StorageAreas, apiKey: string, mode: KeyStorageMode, addresses: ServiceUrls): boolean {
+  const target = mode === "local" ? areas.local : areas.session;
+  const { traceBaseUrl, trainingBaseUrl, inferenceBaseUrl, wandbApiBaseUrl } = addresses;
+  return writeItem(target, KEY_ADDRESSES_STORAGE_KEY, JSON.stringify({ key: keyFingerprint(apiKey), traceBaseUrl, trainingBaseUrl, inferenceBaseUrl, wandbApiBaseUrl }));
 }
 
 export function removeApiKey(areas: StorageAreas): void {
-  removeItem(areas.local, API_KEY_STORAGE_KEY);
-  removeItem(areas.session, API_KEY_STORAGE_KEY);
+  for (const area of [areas.local, areas.session]) {
+    removeItem(area, API_KEY_STORAGE_KEY);
+    removeItem(area, KEY_ADDRESSES_STORAGE_KEY);
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ConnectionSettings } from "@/api/connection";
 import { connectionIdentity, createSettingsStore } from "./settings-store";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "./settings-storage";
+import { API_KEY_STORAGE_KEY, KEY_ADDRESSES_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "./settings-storage";
 import { WANDB_SERVICE_URLS } from "./settings-defaults";
 
 const defaults = WANDB_SERVICE_URLS;
@@ -59,13 +59,14 @@ describe("settings store", () => {
     expect(localStorage.getItem(API_KEY_STORAGE_KEY)).toBeNull();
     expect(sessionStorage.getItem(API_KEY_STORAGE_KEY)).toBeNull();
     expect(store.getSnapshot().connection.apiKey).toBe("");
+    expect(store.getSnapshot().keyBinding).toEqual({ state: "none" });
     // Non-secret settings survive forgetting the key.
     expect(store.getSnapshot().connection.traceBaseUrl).toBe(defaults.traceBaseUrl);
   });
 
-  it("stores only addresses that differ from the defaults, so new defaults still apply", () => {
+  it("stores only addresses that differ from the defaults, so new defaults still apply while no key is saved", () => {
     const store = createSettingsStore({ defaults });
-    store.save(connection({ trainingBaseUrl: "https://proxy.example.com/training/v1" }), "session");
+    store.save(connection({ apiKey: "", trainingBaseUrl: "https://proxy.example.com/training/v1" }), "session");
     const stored = JSON.parse(localStorage.getItem(PREFERENCES_STORAGE_KEY) ?? "{}");
     expect(stored.trainingBaseUrl).toBe("https://proxy.example.com/training/v1");
     expect(stored.traceBaseUrl).toBeUndefined();

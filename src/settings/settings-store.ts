@@ -1,12 +1,15 @@
 import { URL_FIELDS, type ConnectionSettings } from "@/api/connection";
 import { browserStorage } from "@/lib/browser-storage";
+import type { ConfigStatus } from "./runtime-config";
 import {
   API_KEY_STORAGE_KEY,
+  KEY_ADDRESSES_STORAGE_KEY,
   PREFERENCES_STORAGE_KEY,
   readApiKey,
   readPreferences,
   removeApiKey,
   writeApiKey,
+  writeKeyAddresses,
   writePreferences,
   type KeyStorageMode,
   type ServiceUrls,
@@ -14,11 +17,28 @@ import {
 } from "./settings-storage";
 import { storageListeners } from "@/lib/storage-listeners";
 
+/**
+ * Where the saved key goes.
+ * - "bound": only to the addresses saved with it (every key saved by this version).
+ * - "unbound": a key an older version stored without addresses, on a deployment without
+ *   /config.json: to the default addresses, as that version sent it.
+ * - "held": such a key while /config.json could not be read: the defaults in use are a fallback,
+ *   not where the key was used, so it is not sent at all (connection.apiKey is "") until the
+ *   config is read or the user saves it with addresses in Settings. `apiKey` is for that form only.
+ */
+export type KeyBinding =
+  | { state: "none" }
+  | { state: "bound"; addresses: ServiceUrls }
+  | { state: "unbound" }
+  | { state: "held"; apiKey: string };
+
 export type SettingsState = {
+  /** What the API clients use: a held key is not in it. */
   connection: ConnectionSettings;
   keyStorage: KeyStorageMode;
   /** The addresses used when the user has not chosen others (config.json, build env, or W&B's). */
   defaults: ServiceUrls;
+  keyBinding: KeyBinding;
   /** False when the browser refused to store the last save: it then lives in this page only. */
   persisted: boolean;
 };
@@ -26,50 +46,84 @@ export type SettingsState = {
 export type SettingsStore = {
   getSnapshot(): SettingsState;
   subscribe(listener: () => void): () => void;
+  /** Saves the settings; a key is saved with the connection's addresses, the only ones it will be sent to. */
   save(connection: ConnectionSettings, keyStorage: KeyStorageMode): SettingsState;
-  /** Removes the key from memory, localStorage and sessionStorage. */
+  /** Removes the key (and its addresses) from memory, localStorage and sessionStorage. */
   forgetKey(): void;
+  /** New defaults from /config.json read again (Retry), and whether it was read. */
+  applyConfig(defaults: ServiceUrls, configStatus: ConfigStatus): void;
 };
 
-/** The settings as stored, over these defaults. (createSettingsStore keeps them; boot.ts only reads them.) */
-export function readSettingsState(areas: StorageAreas, defaults: ServiceUrls): SettingsState {
+const urlsOf = (source: ServiceUrls): ServiceUrls =>
+  Object.fromEntries(URL_FIELDS.map((field) => [field, source[field]])) as ServiceUrls;
+
+/**
+ * The settings as stored, over these defaults. (createSettingsStore keeps them; boot.ts only reads
+ * them.) `configStatus` is what reading /config.json came to: a key stored without addresses is
+ * held while it "failed".
+ */
+export function readSettingsState(areas: StorageAreas, defaults: ServiceUrls, configStatus: ConfigStatus = "read"): SettingsState {
   const preferences = readPreferences(areas);
   const key = readApiKey(areas);
+  const chosen: ServiceUrls = {
+    traceBaseUrl: preferences.traceBaseUrl || defaults.traceBaseUrl,
+    trainingBaseUrl: preferences.trainingBaseUrl || defaults.trainingBaseUrl,
+    inferenceBaseUrl: preferences.inferenceBaseUrl || defaults.inferenceBaseUrl,
+    wandbApiBaseUrl: preferences.wandbApiBaseUrl || defaults.wandbApiBaseUrl,
+  };
+  const keyBinding: KeyBinding = !key
+    ? { state: "none" }
+    : key.addresses
+      ? { state: "bound", addresses: key.addresses }
+      : configStatus === "failed"
+        ? { state: "held", apiKey: key.apiKey }
+        : { state: "unbound" };
+  const urls = keyBinding.state === "bound" ? keyBinding.addresses : chosen;
   return {
     connection: {
-      apiKey: key?.apiKey ?? "",
-      traceBaseUrl: preferences.traceBaseUrl || defaults.traceBaseUrl,
-      trainingBaseUrl: preferences.trainingBaseUrl || defaults.trainingBaseUrl,
-      inferenceBaseUrl: preferences.inferenceBaseUrl || defaults.inferenceBaseUrl,
-      wandbApiBaseUrl: preferences.wandbApiBaseUrl || defaults.wandbApiBaseUrl,
+      apiKey: key && keyBinding.state !== "held" ? key.apiKey : "",
+      ...urls,
       annotationProject: preferences.annotationProject,
       inferenceProject: preferences.inferenceProject,
     },
     keyStorage: key?.mode ?? preferences.keyStorage,
     defaults,
+    keyBinding,
     persisted: true,
   };
 }
 
 /**
- * The connection settings, read from browser storage once and kept in memory; React reads them
- * with useSyncExternalStore. The key is kept in one storage area only (see settings-storage.ts)
- * and never leaves this module except as part of the settings handed to the API clients.
+ * A key an older version stored without addresses, once /config.json has been read: it went to
+ * the addresses now in effect, so they are kept with it from here on, and a later failure to read
+ * the config (or a host that stops serving it) cannot send it anywhere else.
  */
-export function createSettingsStore(options: { defaults: ServiceUrls; storage?: StorageAreas }): SettingsStore {
+function bindWhereItGoes(areas: StorageAreas, state: SettingsState, configStatus: ConfigStatus): SettingsState {
+  if (state.keyBinding.state !== "unbound" || configStatus !== "read") return state;
+  const addresses = urlsOf(state.connection);
+  writeKeyAddresses(areas, state.connection.apiKey, state.keyStorage, addresses);
+  return { ...state, keyBinding: { state: "bound", addresses } };
+}
+
+/**
+ * The connection settings, read from browser storage once and kept in memory; React reads them
+ * with useSyncExternalStore. The key is kept in one storage area only (see settings-storage.ts),
+ * with the addresses it was saved for, and never leaves this module except as part of the settings
+ * handed to the API clients, which carry it to those addresses only.
+ */
+export function createSettingsStore(options: { defaults: ServiceUrls; storage?: StorageAreas; configStatus?: ConfigStatus }): SettingsStore {
   const areas = options.storage ?? browserStorage();
-  let state = readSettingsState(areas, options.defaults);
+  let defaults = options.defaults;
+  let configStatus: ConfigStatus = options.configStatus ?? "read";
+  const readState = () => bindWhereItGoes(areas, readSettingsState(areas, defaults, configStatus), configStatus);
+  let state = readState();
 
   // Another tab remembered or forgot a key, or changed an address: follow it. A tab-only key
   // of this tab stays, as sessionStorage is not shared.
   const listeners = storageListeners((event) => {
-    if (event.key !== null && event.key !== API_KEY_STORAGE_KEY && event.key !== PREFERENCES_STORAGE_KEY) return;
-    const next = readSettingsState(areas, options.defaults);
-    const sameKey = next.connection.apiKey === state.connection.apiKey && next.keyStorage === state.keyStorage;
-    const sameRest = URL_FIELDS.every((f) => next.connection[f] === state.connection[f]) &&
-      next.connection.annotationProject === state.connection.annotationProject &&
-      next.connection.inferenceProject === state.connection.inferenceProject;
-    if (!sameKey || !sameRest) publish(next);
+    if (event.key !== null && event.key !== API_KEY_STORAGE_KEY && event.key !== KEY_ADDRESSES_STORAGE_KEY && event.key !== PREFERENCES_STORAGE_KEY) return;
+    const next = readState();
+    if (!sameSettings(next, state)) publish(next);
   });
   const publish = (next: SettingsState) => {
     state = next;
@@ -82,7 +136,7 @@ export function createSettingsStore(options: { defaults: ServiceUrls; storage?: 
     save(connection, keyStorage) {
       const urls: Partial<ServiceUrls> = {};
       for (const field of URL_FIELDS) {
-        if (connection[field] !== options.defaults[field]) urls[field] = connection[field];
+        if (connection[field] !== defaults[field]) urls[field] = connection[field];
       }
       const preferencesStored = writePreferences(areas, {
         ...urls,
@@ -90,15 +144,36 @@ export function createSettingsStore(options: { defaults: ServiceUrls; storage?: 
         inferenceProject: connection.inferenceProject,
         keyStorage,
       });
-      const keyStored = writeApiKey(areas, connection.apiKey, keyStorage);
-      publish({ connection: { ...connection }, keyStorage, defaults: options.defaults, persisted: preferencesStored && keyStored });
+      // Saving is the user's word on where the key goes: the addresses on the form go with it.
+      const addresses = urlsOf(connection);
+      const keyStored = writeApiKey(areas, connection.apiKey, keyStorage, addresses);
+      const keyBinding: KeyBinding = connection.apiKey ? { state: "bound", addresses } : { state: "none" };
+      publish({ connection: { ...connection }, keyStorage, defaults, keyBinding, persisted: preferencesStored && keyStored });
       return state;
     },
     forgetKey() {
       removeApiKey(areas);
-      publish({ ...state, connection: { ...state.connection, apiKey: "" } });
+      publish({ ...state, connection: { ...state.connection, apiKey: "" }, keyBinding: { state: "none" } });
+    },
+    applyConfig(nextDefaults, nextStatus) {
+      defaults = nextDefaults;
+      configStatus = nextStatus;
+      // Settings the browser refused to store live only in memory: keep them, with the new defaults.
+      const next = state.persisted ? readState() : { ...state, defaults };
+      if (!sameSettings(next, state) || next.defaults !== state.defaults) publish(next);
     },
   };
+}
+
+function sameSettings(a: SettingsState, b: SettingsState): boolean {
+  return (
+    a.connection.apiKey === b.connection.apiKey &&
+    a.keyStorage === b.keyStorage &&
+    a.keyBinding.state === b.keyBinding.state &&
+    URL_FIELDS.every((f) => a.connection[f] === b.connection[f]) &&
+    a.connection.annotationProject === b.connection.annotationProject &&
+    a.connection.inferenceProject === b.connection.inferenceProject
+  );
 }
 
 /**

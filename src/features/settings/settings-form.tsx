@@ -9,6 +9,7 @@ import { ConnectionTestSection } from "./connection-test-section";
 import { ForgetKeyButton } from "./forget-key-button";
 import { FormSection } from "./form-section";
 import { FormStatusMessage } from "./form-status";
+import { KeyBindingNote } from "./key-binding-note";
 import { KeyHelp } from "./key-help";
 import { KeyStorageChoice } from "./key-storage-choice";
 import { ServiceUrlFields } from "./service-url-fields";
@@ -48,9 +49,10 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
     void test.run(clean);
   };
 
-  const savedKeyText = saved.connection.apiKey
-    ? `A key is saved ${saved.keyStorage === "local" ? "on this device" : "for this tab only"}.`
-    : "No key is saved.";
+  const savedKeyText =
+    saved.connection.apiKey || saved.keyBinding.state === "held"
+      ? `A key is saved ${saved.keyStorage === "local" ? "on this device" : "for this tab only"}.`
+      : "No key is saved.";
 
   return (
     <div className="space-y-6">
@@ -69,6 +71,7 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
           title="Service addresses"
           description="An https:// address, or a path such as /api/trace on this dashboard's own origin (behind a same-origin proxy)."
         >
+          <KeyBindingNote binding={saved.keyBinding} />
           <ServiceUrlFields
             values={values}
             defaults={saved.defaults}

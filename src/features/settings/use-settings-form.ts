@@ -13,7 +13,11 @@ export type FormStatus = { tone: "success" | "error" | "info"; text: string } | 
  */
 export function useSettingsForm() {
   const settings = useSettings();
-  const [values, setValues] = useState<ConnectionSettings>(settings.connection);
+  // A held key (settings-store.ts) is not in the connection, but it is the user's: the form shows
+  // it, so saving the form binds it to the addresses on it.
+  const [values, setValues] = useState<ConnectionSettings>(() =>
+    settings.keyBinding.state === "held" ? { ...settings.connection, apiKey: settings.keyBinding.apiKey } : settings.connection,
+  );
   const [keyStorage, setKeyStorage] = useState<KeyStorageMode>(settings.keyStorage);
   const [attempt, setAttempt] = useState<"save" | "test" | null>(null);
   const [status, setStatus] = useState<FormStatus>(null);

@@ -1,0 +1,187 @@
+import type { ServerType } from "@hono/node-server";
+import { Agent, request, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp } from "../testing/test-app";
+import { SMALL_MAX_BODY_BYTES, apiBodyLimit } from "./body-limits";
+import { listen } from "./node-server";
+
+// A refusal of an oversize body must leave the client able to go on: its next request on the same
+// keep-alive connection, and the refusal itself for a body still being sent when it comes.
+
+const MiB = 1024 * 1024;
+/** A 1 MiB endpoint (creating a model) and a cheap one that needs no key (health). */
+const SMALL_ENDPOINT = "/api/training/v1/preview/models";
+const HEALTH = "/api/training/v1/health";
+const REQUEST_TIMEOUT_MS = 10_000;
+
+let server: ServerType;
+let origin: string;
+let port: number;
+
+beforeAll(async () => {
+  server = await listen(createTestApp().app, { hostname: "127.0.0.1", port: 0, bodyLimitOf: (path) => apiBodyLimit(path, 32 * MiB) });
+  port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  (server as Server).closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+type Answer = { status: number; headers: IncomingHttpHeaders; body: string; sawContinue: boolean };
+
+/**
+ * One request with Node's http client; resolves with the answer or rejects with the socket's error
+ * (EPIPE, ECONNRESET). `body` is written in 64 KiB pieces; with `expectContinue` only after a 100.
+ */
+function send(
+  agent: Agent,
+  options: { method: string; path: string; body?: Buffer; chunked?: boolean; expectContinue?: boolean; paced?: boolean },
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { "Content-Type": "application/json" };
+    if (options.body && !options.chunked) headers["Content-Length"] = options.body.length;
+    if (options.expectContinue) headers["Expect"] = "100-continue";
+    let sawContinue = false;
+    const req = request({ host: "127.0.0.1", port, method: options.method, path: options.path, agent, headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sawContinue }));
+      res.on("error", reject);
+    });
+    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error("timed out")));
+    req.on("error", reject);
+    const writeBody = () => {
+      const body = options.body;
+      if (!body) return void req.end();
+      let offset = 0;
+      const writeMore = () => {
+        while (offset < body.length) {
+          const piece = body.subarray(offset, offset + 64 * 1024);
+          offset += piece.length;
+          if (!req.write(piece)) return void req.once("drain", writeMore);
+          // A client on a real link is still sending when the answer comes: pace the body (1 ms per 256 KiB).
+          if (options.paced && offset % (256 * 1024) === 0) return void setTimeout(writeMore, 1);
+        }
+        req.end();
+      };
+      writeMore();
+    };
+    if (options.expectContinue) {
+      req.on("continue", () => {
+        sawContinue = true;
+        writeBody();
+      });
+      req.flushHeaders();
+    } else {
+      writeBody();
+    }
+  });
+}
+
+/** A JSON body of `bytes` bytes. */
+const jsonOf = (bytes: number) => Buffer.from(JSON.stringify({ name: "x".repeat(bytes - 12) }));
+
+/** The outcome of a request as one word: its status, or the error's code. */
+async function outcome(answer: Promise<Answer>): Promise<string> {
+  try {
+    return String((await answer).status);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  }
+}
+
+// Each test's loop is bounded (at most 20 rounds, each request at most REQUEST_TIMEOUT_MS).
+describe("a refused oversize body", { timeout: 60_000 }, () => {
+  it("leaves a keep-alive connection's next request working (Node's http.Agent): 20 refusals, 20 good answers", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const refusals: string[] = [];
+    const followUps: string[] = [];
+    try {
+      for (let i = 0; i < 20; i++) {
+        refusals.push(await outcome(send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(2 * MiB) })));
+        followUps.push(await outcome(send(agent, { method: "GET", path: HEALTH })));
+      }
+    } finally {
+      agent.destroy();
+    }
+    expect(refusals).toEqual(Array(20).fill("413"));
+    expect(followUps).toEqual(Array(20).fill("200"));
+  });
+
+  it("leaves fetch's (undici's) next request working: 20 refusals, 20 good answers", async () => {
+    const refusals: string[] = [];
+    const followUps: string[] = [];
+    const body = jsonOf(2 * MiB);
+    for (let i = 0; i < 20; i++) {
+      const refused = await fetch(`${origin}${SMALL_ENDPOINT}`, { method: "POST", headers: { "Content-Type": "application/json" }, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+        .then(async (res) => (await res.text(), String(res.status)))
+        .catch((error: Error) => `${error.message}: ${String((error.cause as Error | undefined)?.message)}`);
+      refusals.push(refused);
+      const followUp = await fetch(`${origin}${HEALTH}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+        .then(async (res) => (await res.text(), String(res.status)))
+        .catch((error: Error) => `${error.message}: ${String((error.cause as Error | undefined)?.message)}`);
+      followUps.push(followUp);
+    }
+    expect(refusals).toEqual(Array(20).fill("413"));
+    expect(followUps).toEqual(Array(20).fill("200"));
+  });
+
+  it("answers 413, not a broken pipe, to a body of 4-8 MiB still being sent", async () => {
+    const outcomes: string[] = [];
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (const size of [4, 5, 6, 7, 8, 4, 5, 6, 7, 8]) {
+        // On a connection already in use, as a client's next upload would be.
+        outcomes.push(await outcome(send(agent, { method: "GET", path: HEALTH })));
+        outcomes.push(await outcome(send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(size * MiB), paced: true })));
+      }
+    } finally {
+      agent.destroy();
+    }
+    expect(outcomes).toEqual(Array(10).fill(["200", "413"]).flat());
+  });
+
+  it("says the connection closes, so no client sends its next request on it", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const answer = await send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(2 * MiB) });
+      expect(answer.status).toBe(413);
+      expect(answer.headers.connection).toBe("close");
+      expect(JSON.parse(answer.body)).toMatchObject({ detail: expect.stringContaining(`${SMALL_MAX_BODY_BYTES} bytes`) });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it("refuses a chunked body (no Content-Length) once it passes the limit, and the next request still works", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const outcomes: string[] = [];
+    try {
+      for (let i = 0; i < 5; i++) {
+        outcomes.push(await outcome(send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(3 * MiB), chunked: true })));
+        outcomes.push(await outcome(send(agent, { method: "GET", path: HEALTH })));
+      }
+    } finally {
+      agent.destroy();
+    }
+    expect(outcomes).toEqual(Array(5).fill(["413", "200"]).flat());
+  });
+
+  it("answers Expect: 100-continue with the 413 itself when Content-Length is over the limit, and with a 100 when not", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const refused = await send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(2 * MiB), expectContinue: true });
+      expect({ status: refused.status, sawContinue: refused.sawContinue, connection: refused.headers.connection }).toEqual({ status: 413, sawContinue: false, connection: "close" });
+      expect(JSON.parse(refused.body)).toMatchObject({ detail: expect.stringContaining("too large") });
+      // Within the limit the body is asked for and read (401: no key, so nothing is created).
+      const small = await send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(1000), expectContinue: true });
+      expect({ status: small.status, sawContinue: small.sawContinue }).toEqual({ status: 401, sawContinue: true });
+      expect((await send(agent, { method: "GET", path: HEALTH })).status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
+});
