@@ -141,7 +141,7 @@ describe("a refused oversize body", { timeout: 60_000 }, () => {
     } finally {
       agent.destroy();
     }
-    expect(outcomes).toEqual(Array(10).fill(["200", "413"]).flat());
+    expect(outcomes).toEqual(Array.from({ length: 10 }, () => ["200", "413"]).flat());
   });
 
   it("says the connection closes, so no client sends its next request on it", async () => {
@@ -167,7 +167,7 @@ describe("a refused oversize body", { timeout: 60_000 }, () => {
     } finally {
       agent.destroy();
     }
-    expect(outcomes).toEqual(Array(5).fill(["413", "200"]).flat());
+    expect(outcomes).toEqual(Array.from({ length: 5 }, () => ["413", "200"]).flat());
   });
 
   it("answers Expect: 100-continue with the 413 itself when Content-Length is over the limit, and with a 100 when not", async () => {

@@ -6,6 +6,10 @@ import { readRuntimeConfig } from "./runtime-config";
 const serve = (body: unknown): typeof fetch => async () => new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
 const answer = (body: string, init: ResponseInit): typeof fetch => async () => new Response(body, init);
 
+/** A host that never answers: the request ends only when its signal aborts it. */
+const neverAnswers: typeof fetch = (_input, init) =>
+  new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+
 describe("readRuntimeConfig", () => {
   it("reads the local services' config.json", async () => {
     const server = createLocalServer();
@@ -39,10 +43,8 @@ describe("readRuntimeConfig", () => {
   });
 
   it("gives up on a host that does not answer in time, and says so", async () => {
-    const never: typeof fetch = (_input, init) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
     const started = Date.now();
-    expect(await readRuntimeConfig({ fetch: never, timeoutMs: 50 })).toEqual({ status: "failed", config: { localServices: false }, reason: "it did not answer within 0.05 s" });
+    expect(await readRuntimeConfig({ fetch: neverAnswers, timeoutMs: 50 })).toEqual({ status: "failed", config: { localServices: false }, reason: "it did not answer within 0.05 s" });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 

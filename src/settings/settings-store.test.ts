@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ConnectionSettings } from "@/api/connection";
 import { connectionIdentity, createSettingsStore } from "./settings-store";
-import { API_KEY_STORAGE_KEY, KEY_ADDRESSES_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "./settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "./settings-storage";
 import { WANDB_SERVICE_URLS } from "./settings-defaults";
 
 const defaults = WANDB_SERVICE_URLS;
