@@ -112,8 +112,29 @@ describe("training job page", { timeout: 30_000 }, () => {
     writeCachedSummary(localStorage, server.settings.trainingBaseUrl, first, { summary: { ...EMPTY_SUMMARY, state: "running", stepsDone: 1, numSequences: 6 }, cursor: null, recentIds: [] });
     renderTraining(`/training/jobs/${second}`, server);
     const reason = await screen.findByTestId("queued-reason", {}, FIRST);
-    expect(reason).toHaveTextContent(`Waiting for job ${first} on the same model (running, 1 / 6 steps, as last seen here)`);
+    // Named as its events say now (2 of 6 steps), not as the cache last had it (1 of 6).
+    await waitFor(() => expect(reason).toHaveTextContent(`Waiting for job ${first} on the same model (running, 2 / 6 steps)`));
     expect(within(reason).getByRole("link", { name: first })).toHaveAttribute("href", `/training/jobs/${first}`);
+  });
+
+  it("never names a job that has finished since this browser last saw it running", async () => {
+    const { server, model, jobId: first } = await jobOnServer(2, 4);
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    const { id: second } = await clients.training.createRLJob({ model_id: model.id, trajectory_groups: risingGroups(3) });
+    const now = Date.now();
+    localStorage.setItem(
+      `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
+      JSON.stringify({ models: [], jobs: [first, second].map((id, i) => ({ id, model_id: model.id, kind: "rl", added_at: new Date(now + i).toISOString(), source: "created" })) }),
+    );
+    // Cached while it ran; it has finished since.
+    writeCachedSummary(localStorage, server.settings.trainingBaseUrl, first, { summary: { ...EMPTY_SUMMARY, state: "running", stepsDone: 1, numSequences: 2 }, cursor: null, recentIds: [] });
+    renderTraining(`/training/jobs/${second}`, server);
+    const reason = await screen.findByTestId("queued-reason", {}, FIRST);
+    await waitFor(() => expect(server.requests.some((r) => r.url.includes(`/training-jobs/${first}/events`))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reason).not.toHaveTextContent(first);
+    expect(reason).not.toHaveTextContent(/running|as last seen/);
+    expect(reason).toHaveTextContent("Queued: the training service has not started it yet.");
   });
 
   it("logs every event, filters by type in the URL and shows an event's data", async () => {
