@@ -65,7 +65,9 @@ describe("training job page", { timeout: 30_000 }, () => {
     renderTraining(`/training/jobs/${jobId}`, server);
     await waitFor(() => expect(screen.getByText(/Finished: all 6 events read/)).toBeInTheDocument(), FIRST);
     const facts = screen.getByTestId("job-facts");
-    expect(facts).toHaveTextContent("Learning ratenot known: this job was opened by ID");
+    // Its request is not known; the learning rate its steps report is, and says where it came from.
+    expect(facts).toHaveTextContent("Learning rate0.00001 (from the events)");
+    expect(facts).toHaveTextContent("Batch sizenot known: this job was opened by ID");
     expect(facts).toHaveTextContent("Creatednot known: this job was opened by ID");
     expect(facts).toHaveTextContent("Data size4 groups, 8 trajectories (from its steps)");
     expect(facts).toHaveTextContent(/Tokens[\d,]+ trained/);
@@ -190,5 +192,7 @@ describe("training job page", { timeout: 30_000 }, () => {
     await screen.findByText(/Live: asking for new events/, {}, { timeout: 10_000 });
     expect(screen.queryByText(/State unknown since/)).not.toBeInTheDocument();
     expect(screen.getAllByText("Running").length).toBeGreaterThan(0);
+    // The page's first answer tells the sidebar at once, not at its next 30 s check.
+    await waitFor(() => expect(screen.getAllByText("Training service OK").length).toBeGreaterThan(0), { timeout: 3000 });
   });
 });
