@@ -50,6 +50,9 @@ describe("ChartZoom", () => {
   });
 });
 
+/** Stands for uPlot's padding of a range that varies. */
+const padded = (min: number, max: number): [number, number] => [min - 1, max + 1];
+
 describe("chart ranges", () => {
   it("fits the step axis to the job's own steps: its first step at the start, not mid-axis", () => {
     // One step of a job training model steps 25-32: uPlot's own range of a lone 25 is 0-50.
@@ -64,7 +67,6 @@ describe("chart ranges", () => {
   });
 
   it("gives a flat series a range around its value, not 0-100 or one spread from 0", () => {
-    const padded = (min: number, max: number): [number, number] => [min - 1, max + 1];
     expect(fitValues(0, 0, padded)).toEqual([-1, 1]);
     const [min, max] = fitValues(2e-5, 2e-5, padded);
     expect(min).toBeCloseTo(1.8e-5, 12);
