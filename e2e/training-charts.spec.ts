@@ -111,3 +111,10 @@ test("a flat series gets an axis around its value, with ticks that read", async 
   expect(zero!.y).toBeGreaterThan(0.35);
   expect(zero!.y).toBeLessThan(0.65);
 });
+
+test("a constant learning rate over many steps reads as its value, not a lone 0 (its smoothed line differs in the last digits)", async ({ page }) => {
+  await page.goto("/training/jobs/job_5eed00000000a001");
+  await expect(page.locator('figure[data-metric="learning_rate"]')).toHaveAttribute("data-points", "24");
+  await expect.poll(() => drawnText(page, "learning_rate")).toContain("2e-5");
+  expect(await drawnText(page, "learning_rate")).not.toContain("0");
+});

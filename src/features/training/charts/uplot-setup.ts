@@ -62,11 +62,16 @@ export type RangeNum = (min: number, max: number, mult: number, extra: boolean) 
  */
 export function fitValues(min: number | null, max: number | null, rangeNum: RangeNum): [number | null, number | null] {
   if (min === null || max === null) return [min, max];
-  if (max > min) return rangeNum(min, max, 0.1, true);
-  if (min === 0) return [-1, 1];
-  const pad = Math.abs(min) * 0.1;
-  return [min - pad, max + pad];
+  // Flat within floating point: the smoothed line of a constant series wanders in its last digits.
+  const middle = (min + max) / 2;
+  if (max - min > Math.abs(middle) * FLAT) return rangeNum(min, max, 0.1, true);
+  if (middle === 0) return [-1, 1];
+  const pad = Math.abs(middle) * 0.1;
+  return [middle - pad, middle + pad];
 }
+
+/** A spread this small next to the values is rounding, not a change. */
+const FLAT = 1e-9;
 
 /** Scales of a chart of steps: `plannedLast` is read at each draw (it is known once the job starts). */
 export function stepScales(plannedLast: () => number | null, rangeNum: RangeNum): uPlot.Scales {
