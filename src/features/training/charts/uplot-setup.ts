@@ -57,7 +57,7 @@ export type RangeNum = (min: number, max: number, mult: number, extra: boolean) 
 
 /**
  * The y range: uPlot's padded one, except for a flat series, which uPlot spreads from 0 (a
- * constant 2e-5 drew above a lone "0" tick, all zeros got 0-100): a tenth of the value either
+ * constant 2e-5 drew above a lone "0" tick, all zeros got 0-100): about a tenth of the value either
  * side, and -1 to 1 around zero.
  */
 export function fitValues(min: number | null, max: number | null, rangeNum: RangeNum): [number | null, number | null] {
@@ -66,8 +66,10 @@ export function fitValues(min: number | null, max: number | null, rangeNum: Rang
   const middle = (min + max) / 2;
   if (max - min > Math.abs(middle) * FLAT) return rangeNum(min, max, 0.1, true);
   if (middle === 0) return [-1, 1];
+  // Not quite centred: uPlot rounds a line to whole pixels, and at the exact middle of a plot an
+  // odd number of pixels tall, last-digit noise flips it between two rows (a wiggle in a flat line).
   const pad = Math.abs(middle) * 0.1;
-  return [middle - pad, middle + pad];
+  return [middle - pad, middle + pad * 1.5];
 }
 
 /** A spread this small next to the values is rounding, not a change. */
