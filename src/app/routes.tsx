@@ -125,6 +125,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ...page("/training", (m) => m.JobsPage),
     title: "Training jobs",
     requiresKey: true,
+    // Charts and tables: the training frame sets a width of its own (training-page.tsx).
+    wide: true,
     nav: { label: "Training", icon: TrendingUpIcon },
     summary: "RL and SFT jobs with live charts, models and their checkpoints: start a job, watch it train, pick the best step.",
   },
@@ -137,21 +139,25 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ...page("/training/compare", (m) => m.ComparePage),
     title: "Compare training runs",
     requiresKey: true,
+    wide: true,
   },
   {
     ...page("/training/jobs/:jobId", (m) => m.JobPage),
     title: "Training job",
     requiresKey: true,
+    wide: true,
   },
   {
     ...page("/training/models", (m) => m.ModelsPage),
     title: "Training models",
     requiresKey: true,
+    wide: true,
   },
   {
     ...page("/training/models/:modelId", (m) => m.ModelPage),
     title: "Training model",
     requiresKey: true,
+    wide: true,
   },
   {
     ...page("/settings", (m) => m.SettingsPage),

@@ -15,6 +15,13 @@ function CodeIcon() {
 }
 
 /**
+ * Code wants width: up to 64rem, never wider than the window less its margin (the frame's padding),
+ * taller content scrolling inside. Long lines scroll sideways inside their <pre>; min-w-0 keeps a
+ * long line from widening the dialog instead. `sm:` so it wins over the dialog's own max-w-md.
+ */
+const WIDE_DIALOG = "min-w-0 sm:max-w-5xl max-h-[calc(100dvh-2rem)] overflow-y-auto";
+
+/**
  * "View code": the conversation on screen as a request to run elsewhere (curl, Python and
  * TypeScript `openai`), to the service and model chosen here. The key is never in it: every
  * snippet reads it from an environment variable.
@@ -30,7 +37,7 @@ export function ViewCodeButton({ target, chat, withDraft, problem }: { target: P
       <Button size="sm" icon={<CodeIcon />} onClick={() => setOpen(true)}>
         View code
       </Button>
-      <Dialog open={open} title="This conversation as code" onClose={() => setOpen(false)} className="max-w-2xl">
+      <Dialog open={open} title="This conversation as code" onClose={() => setOpen(false)} className={WIDE_DIALOG}>
         <div className="space-y-3 text-sm">
           <p className="text-xs text-fg-muted">
             The {inference ? "inference" : "training"} service at your configured address, with the system prompt, every message and reply

@@ -31,7 +31,17 @@ describe("starting a job from a queue", () => {
     expect(createModel).toHaveBeenCalledWith({ project: "support-bot", name: "tone-rl", base_model: "Qwen/Qwen2.5-7B-Instruct" }, expect.anything());
     expect(onModelCreated).toHaveBeenCalledWith("model_new");
     expect(createRLJob).toHaveBeenCalledWith({ model_id: "model_new", trajectory_groups: [groupOf("hi")] }, expect.anything());
-    expect(upsertJob).toHaveBeenCalledWith({ id: "job_1", model_id: "model_new", kind: "rl", source: "created", origin: ORIGIN });
+    // Recorded with the facts the new-job page keeps (the job page shows them, not "not known").
+    expect(upsertJob).toHaveBeenCalledWith({
+      id: "job_1",
+      model_id: "model_new",
+      kind: "rl",
+      source: "created",
+      origin: ORIGIN,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      request: {},
+      data_size: { groups: 1, trajectories: 1, tokens: 1 },
+    });
     expect(steps).toEqual(["model", "measure", "send"]);
   });
 

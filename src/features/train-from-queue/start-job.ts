@@ -1,6 +1,6 @@
 import type { CreateRLJobRequest, TrajectoryGroup } from "@contract/training";
 import type { TrainingClient } from "@/api/training";
-import type { JobOrigin, RegistryModel } from "@/features/training";
+import { recordCreatedJob, type JobOrigin, type RegistryModel } from "@/features/training";
 import type { ModelChoice } from "./train-url-state";
 import { utf8Bytes } from "./trajectories/request-size";
 
@@ -25,13 +25,14 @@ export class TooLargeError extends Error {
 
 type Registry = {
   upsertModel: (model: Omit<RegistryModel, "added_at" | "source"> & Partial<Pick<RegistryModel, "source">>) => void;
-  upsertJob: (job: { id: string; model_id: string; kind: "rl"; source: "created"; origin: JobOrigin }) => void;
+  upsertJob: Parameters<typeof recordCreatedJob>[0]["upsertJob"];
 };
 
 /**
  * Starts an RL job from the groups: creates the model first when a new one was chosen (and
  * records it, calling `onModelCreated` so a retry after a refused job reuses it instead of making
- * another), checks the size, sends the job and records it with its origin. Returns the job's id.
+ * another), checks the size, sends the job and records it with its facts and origin, as the
+ * new-job page does. Returns the job's id.
  */
 export async function startQueueJob(options: {
   training: TrainingClient;
@@ -58,6 +59,6 @@ export async function startQueueJob(options: {
   if (bytes > MAX_JOB_BYTES) throw new TooLargeError(bytes);
   onProgress({ step: "send", groups: groups.length, bytes });
   const job = await training.createRLJob(request, { signal });
-  registry.upsertJob({ id: job.id, model_id: modelId, kind: "rl", source: "created", origin });
+  recordCreatedJob(registry, job.id, { kind: "rl", request, origin });
   return job.id;
 }

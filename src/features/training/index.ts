@@ -5,6 +5,7 @@
  * - the playground's checkpoint picker lists the models this browser knows and their checkpoints.
  */
 export { TrainingRegistryProvider, useRegistry, useRegistryStore } from "./registry/registry-context";
+export { recordCreatedJob } from "./registry/record-created-job";
 export { modelPath, type JobOrigin, type RegistryModel } from "./registry/registry-schema";
 export { SUPPORTED_BASE_MODELS, baseModelWarning, trainedModelWarning } from "./base-models";
 export { spreadOf, trajectoryStats, type Spread } from "./create-job/trajectory-stats";

@@ -12,7 +12,7 @@ import type { RenderTiming } from "./render-timing";
 import { SmoothedSeries } from "./smoothed-series";
 import type { ZoomSync } from "./zoom-sync";
 import { CHART_HEIGHTS, type ChartSize } from "./chart-size";
-import { ChartZoom, fitWidth, plotWidth, stepAxes } from "./uplot-setup";
+import { ChartZoom, fitWidth, loneValuePoints, plotWidth, stepAxes, stepScales } from "./uplot-setup";
 
 
 type Readout = { step: number; raw: number | null; smoothed: number | null; val: number | null };
@@ -81,11 +81,13 @@ export function MetricChart({
         height,
         legend: { show: false },
         cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 6 } },
-        scales: { x: { time: false } },
+        // The x axis runs to the last model step this job will train (a job resumed on a model
+        // trains, say, steps 25-32: its first step is drawn at the start, not alone mid-axis).
+        scales: stepScales(() => plannedLastStep(store), uPlot.rangeNum),
         series: [
           {},
           { label: "raw", stroke: () => colors.current.raw, width: 1, points: { show: false } },
-          { label: "smoothed", stroke: () => colors.current.line, width: size === "emphasised" ? 2.5 : size === "small" ? 1.25 : 1.75, points: { show: false } },
+          { label: "smoothed", stroke: () => colors.current.line, width: size === "emphasised" ? 2.5 : size === "small" ? 1.25 : 1.75, points: { ...loneValuePoints(6), fill: () => colors.current.line } },
           // Validation: few points (one per evaluation), each marked, joined across the steps between.
           { label: "val", stroke: () => colors.current.val, width: 1.5, dash: VAL_DASH, spanGaps: true, points: { show: true, size: 5, fill: () => colors.current.val } },
         ],
@@ -201,6 +203,12 @@ export function MetricChart({
       />
     </figure>
   );
+}
+
+/** The model step of the job's last gradient step, once the job has said how many it will train. */
+function plannedLastStep(store: JobEventStore): number | null {
+  const { firstStep, numSequences } = store.summary();
+  return firstStep !== null && numSequences !== null && numSequences > 0 ? firstStep + numSequences - 1 : null;
 }
 
 function numberOrNull(value: number | undefined): number | null {

@@ -1,6 +1,6 @@
 import type uPlot from "uplot";
 import { describe, expect, it, vi } from "vitest";
-import { ChartZoom } from "./uplot-setup";
+import { ChartZoom, fitSteps, fitValues } from "./uplot-setup";
 import { ZoomSync } from "./zoom-sync";
 
 /** The part of a uPlot chart ChartZoom reads and calls: its x scale and setScale. */
@@ -47,5 +47,36 @@ describe("ChartZoom", () => {
     sync.set(null);
     expect(late.range).toBeNull();
     expect(refresh).toHaveBeenLastCalledWith(false);
+  });
+});
+
+/** Stands for uPlot's padding of a range that varies. */
+const padded = (min: number, max: number): [number, number] => [min - 1, max + 1];
+
+describe("chart ranges", () => {
+  it("fits the step axis to the job's own steps: its first step at the start, not mid-axis", () => {
+    // One step of a job training model steps 25-32: uPlot's own range of a lone 25 is 0-50.
+    expect(fitSteps([25], 0, 50, 32)).toEqual([25, 32]);
+    expect(fitSteps([25, 26, 27], 25, 27, 32)).toEqual([25, 32]);
+    // How many steps are planned is not known yet: one step either side.
+    expect(fitSteps([25], 0, 50, null)).toEqual([24, 26]);
+    expect(fitSteps([25, 26, 27], 25, 27, null)).toEqual([25, 27]);
+    // Zoomed inside the data: the zoom as it is.
+    expect(fitSteps([1, 2, 3, 4, 5], 2, 4, 8)).toEqual([2, 4]);
+    expect(fitSteps([], null, null, 8)).toEqual([null, null]);
+  });
+
+  it("gives a flat series a range around its value, not 0-100 or one spread from 0", () => {
+    expect(fitValues(0, 0, padded)).toEqual([-1, 1]);
+    const [min, max] = fitValues(2e-5, 2e-5, padded);
+    expect(min).toBeCloseTo(1.8e-5, 12);
+    expect(max).toBeCloseTo(2.3e-5, 12);
+    expect(fitValues(-4, -4, padded)).toEqual([-4.4, -3.4]);
+    // A constant's smoothed line differs from it in the last digits: still flat.
+    const [low, high] = fitValues(1.9999999999999998e-5, 2.0000000000000002e-5, padded);
+    expect(low).toBeCloseTo(1.8e-5, 12);
+    expect(high).toBeCloseTo(2.3e-5, 12);
+    // A series that varies keeps uPlot's own padding.
+    expect(fitValues(0.2, 0.8, padded)).toEqual([-0.8, 1.8]);
   });
 });

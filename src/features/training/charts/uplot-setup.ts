@@ -1,6 +1,6 @@
 import type uPlot from "uplot";
 import { formatCount } from "@/lib/format";
-import { formatMetric } from "../format";
+import { formatTicks } from "./tick-labels";
 import type { ChartColors } from "./chart-theme";
 import type { StepRange, ZoomSync } from "./zoom-sync";
 
@@ -32,8 +32,72 @@ export function stepAxes(colors: () => ChartColors, stepLabel: string): uPlot.Ax
       incrs: STEP_INCREMENTS,
       values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? formatCount(v) : "")),
     },
-    { ...common, size: 56, values: (_u, splits) => splits.map((v) => formatMetric(v)) },
+    // As many digits as tell the ticks apart: a learning rate's 1.9e-5 and 2e-5 must not both read "0".
+    { ...common, size: 56, values: (_u, splits) => formatTicks(splits) },
   ];
+}
+
+/**
+ * The x range: the data's steps, extended to the last step the job will train (`plannedLast`,
+ * when known), so a job's first step sits at the start of its own steps, not in the middle of
+ * uPlot's padding of a single value (0-50 around step 25). Zoomed (a range inside the data), the
+ * zoom as it is.
+ */
+export function fitSteps(xs: ArrayLike<number>, min: number | null, max: number | null, plannedLast: number | null): [number | null, number | null] {
+  if (xs.length === 0 || min === null || max === null) return [min, max];
+  const first = xs[0]!;
+  const last = xs[xs.length - 1]!;
+  if (min > first || max < last) return [min, max];
+  const end = plannedLast !== null && plannedLast > last ? plannedLast : last;
+  return end > first ? [first, end] : [first - 1, first + 1];
+}
+
+/** uPlot's own padding of a range (`uPlot.rangeNum`), passed in: this module loads where uPlot cannot (jsdom). */
+export type RangeNum = (min: number, max: number, mult: number, extra: boolean) => uPlot.Range.MinMax;
+
+/**
+ * The y range: uPlot's padded one, except for a flat series, which uPlot spreads from 0 (a
+ * constant 2e-5 drew above a lone "0" tick, all zeros got 0-100): about a tenth of the value either
+ * side, and -1 to 1 around zero.
+ */
+export function fitValues(min: number | null, max: number | null, rangeNum: RangeNum): [number | null, number | null] {
+  if (min === null || max === null) return [min, max];
+  // Flat within floating point: the smoothed line of a constant series wanders in its last digits.
+  const middle = (min + max) / 2;
+  if (max - min > Math.abs(middle) * FLAT) return rangeNum(min, max, 0.1, true);
+  if (middle === 0) return [-1, 1];
+  // Not quite centred: uPlot rounds a line to whole pixels, and at the exact middle of a plot an
+  // odd number of pixels tall, last-digit noise flips it between two rows (a wiggle in a flat line).
+  const pad = Math.abs(middle) * 0.1;
+  return [middle - pad, middle + pad * 1.5];
+}
+
+/** A spread this small next to the values is rounding, not a change. */
+const FLAT = 1e-9;
+
+/** Scales of a chart of steps: `plannedLast` is read at each draw (it is known once the job starts). */
+export function stepScales(plannedLast: () => number | null, rangeNum: RangeNum): uPlot.Scales {
+  return {
+    x: { time: false, range: (u, min, max) => fitSteps(u.data[0], min, max, plannedLast()) },
+    y: { range: (_u, min, max) => fitValues(min, max, rangeNum) },
+  };
+}
+
+/**
+ * A series' points, shown only where the line has nothing to join: a single value in view (a job's
+ * first step) draws nothing as a line.
+ */
+export function loneValuePoints(size: number): uPlot.Series.Points {
+  return {
+    size,
+    show: (u, seriesIdx, idx0, idx1) => {
+      const ys = u.data[seriesIdx];
+      if (!ys) return false;
+      let values = 0;
+      for (let i = idx0; i <= idx1 && values < 2; i += 1) if (ys[i] !== null && ys[i] !== undefined) values += 1;
+      return values === 1;
+    },
+  };
 }
 
 /**

@@ -8,7 +8,7 @@ import { CHART_HEIGHTS, type ChartSize } from "../charts/chart-size";
 import { CHART_COLORS, VAL_DASH } from "../charts/chart-theme";
 import type { RenderTiming } from "../charts/render-timing";
 import { SmoothedSeries } from "../charts/smoothed-series";
-import { ChartZoom, fitWidth, plotWidth, stepAxes } from "../charts/uplot-setup";
+import { ChartZoom, fitWidth, loneValuePoints, plotWidth, stepAxes, stepScales } from "../charts/uplot-setup";
 import type { ValidationPoints } from "../charts/validation-series";
 import type { StepRange, ZoomSync } from "../charts/zoom-sync";
 import { fillRuns, hasValidation, pickRows, type RunColumns, type RunRows } from "./align";
@@ -102,7 +102,8 @@ export function CompareChart({
         height,
         legend: { show: false },
         cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 5 } },
-        scales: { x: { time: false } },
+        // Job steps run to the longest job's planned last step (a job says how many it will train).
+        scales: stepScales(() => plannedJobSteps(latestRuns.current), uPlot.rangeNum),
         series: [{}, ...runs.flatMap((run) => runSeries(run, hasValidation({ val: run.validation.get(name) }), themeRef))],
         // Jobs start at different model steps: they are compared step for step of their own.
         axes: stepAxes(() => CHART_COLORS[themeRef.current], "Job step"),
@@ -176,10 +177,20 @@ function runSeries(run: CompareRun, withValidation: boolean, theme: { current: "
   // Each run has values only at its own points (align.ts): its lines join them.
   const series: uPlot.Series[] = [
     { label: `${run.label} (raw)`, stroke: () => fainter(color(), theme.current === "dark" ? 0.4 : 0.3), width: 1, spanGaps: true, points: { show: false } },
-    { label: run.label, stroke: color, width: 1.75, spanGaps: true, points: { show: false } },
+    { label: run.label, stroke: color, width: 1.75, spanGaps: true, points: { ...loneValuePoints(6), fill: color } },
   ];
   if (withValidation) series.push({ label: `${run.label} (val)`, stroke: color, width: 1.5, dash: VAL_DASH, spanGaps: true, points: { show: true, size: 5, fill: color } });
   return series;
+}
+
+/** The most gradient steps any of the jobs will train (their own steps start at 1), when one has said. */
+function plannedJobSteps(runs: readonly CompareRun[]): number | null {
+  let most: number | null = null;
+  for (const run of runs) {
+    const planned = run.store.summary().numSequences;
+    if (planned !== null && (most === null || planned > most)) most = planned;
+  }
+  return most;
 }
 
 /**

@@ -59,6 +59,43 @@ describe("compare runs", { timeout: 30_000 }, () => {
     expect(lines.filter((line) => line.startsWith(`${supportSft},`))).toHaveLength(5);
   });
 
+  it("keeps only the facts that differ, the charts picked and the smoothing in the URL, beside the jobs", async () => {
+    const server = createLocalServer();
+    seedTrainingDemo(server.db);
+    const { user, router } = renderTraining(`/training/compare?jobs=${supportRl},${supportSft}&smooth=0.25&charts=-loss`, server);
+    const facts = await screen.findByRole("table", { name: "Facts of the compared jobs, side by side" }, FIRST);
+    await waitFor(() => expect(screen.getByText(/This browser cannot draw charts/)).toHaveTextContent(/reward/));
+    // The address's smoothing and charts: loss is left out.
+    expect(screen.getByRole("slider", { name: "Smoothing" })).toHaveValue("0.25");
+    expect(screen.getByText(/This browser cannot draw charts/)).not.toHaveTextContent(/\bloss\b/);
+    expect(screen.getByRole("checkbox", { name: "loss" })).not.toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "reward" })).toBeChecked();
+
+    const rowsBefore = within(facts).getAllByRole("rowheader").length;
+    await user.click(screen.getByRole("checkbox", { name: /Only the facts that differ/ }));
+    expect(router.location.search).toBe(`?jobs=${supportRl},${supportSft}&smooth=0.25&charts=-loss&facts=differ`);
+    const differing = screen.getByRole("table", { name: "Facts of the compared jobs, side by side" });
+    const names = within(differing).getAllByRole("rowheader").map((h) => h.textContent);
+    expect(names.length).toBeLessThan(rowsBefore);
+    expect(names).toEqual(expect.arrayContaining(["Kind", "Base model"]));
+    // Both seeded jobs' start went unseen here: the same words in both, so not a difference.
+    expect(names).not.toContain("Started");
+
+    await user.click(screen.getByRole("checkbox", { name: "loss" }));
+    await user.click(screen.getByRole("checkbox", { name: "reward" }));
+    expect(router.location.search).toBe(`?jobs=${supportRl},${supportSft}&smooth=0.25&charts=-reward&facts=differ`);
+    expect(screen.getByText(/This browser cannot draw charts/)).toHaveTextContent(/\bloss\b/);
+    expect(screen.getByText(/This browser cannot draw charts/)).not.toHaveTextContent(/reward,/);
+  });
+
+  it("says which part of the comparison's address it did not understand, and drops it", async () => {
+    const server = createLocalServer();
+    seedTrainingDemo(server.db);
+    const { router } = renderTraining(`/training/compare?jobs=${supportRl},${supportSft}&smooth=7&zoom=9-3`, server);
+    expect(await screen.findByText(/Part of the link was not understood/, {}, FIRST)).toBeInTheDocument();
+    await waitFor(() => expect(router.location.search).toBe(`?jobs=${supportRl},${supportSft}`));
+  });
+
   it("reads each job's validation as the job page does and says in the legend what its dashed line is", async () => {
     const server = createLocalServer();
     const clients = createApiClients(server.settings, { fetch: server.fetch });

@@ -15,7 +15,7 @@ import { RenderTiming } from "../charts/render-timing";
 import { SmoothingControl } from "../charts/smoothing-control";
 import { useSmoothing } from "../charts/use-smoothing";
 import { ZoomControl } from "../charts/zoom-control";
-import { ZoomSync } from "../charts/zoom-sync";
+import type { StepRange } from "../charts/zoom-sync";
 import { DownloadMetricsButtons } from "../export/download-buttons";
 import { metricUnion } from "../export/metrics-export";
 import { eventTotals, jobFacts } from "../facts/job-facts";
@@ -26,6 +26,10 @@ import { CompareLegend } from "./compare-legend";
 import { readCompareJobs } from "./compare-param";
 import { FactsTable } from "./facts-table";
 import { JobStreamSource, type StreamSnapshot } from "./job-stream-source";
+import { MetricPicker } from "./metric-picker";
+import { useCompareView } from "./use-compare-view";
+import { useUrlZoom } from "./use-url-zoom";
+import { UrlIssuesNotice } from "@/components/url-issues-notice";
 
 // uPlot loads with the page (where a canvas can draw), while the events are read (see preloaded-module.ts).
 const compareChartModule = preload(canDrawCharts(), () => import("./compare-chart").then((m) => m.CompareChart));
@@ -64,8 +68,13 @@ export function ComparePage() {
 function Comparison({ jobIds }: { jobIds: readonly string[] }) {
   const registry = useRegistry();
   const { resolved } = useTheme();
-  const [smoothing, setSmoothing] = useSmoothing();
-  const [zoomSync] = useState(() => new ZoomSync());
+  const { view, update, issues, dismissIssues } = useCompareView();
+  // The address's smoothing, else this browser's preference; a change here goes into the address.
+  const [preferredSmoothing] = useSmoothing();
+  const smoothing = view.smoothing ?? preferredSmoothing;
+  const setSmoothing = (value: number) => update({ smoothing: value }, { replace: true });
+  const writeZoom = useCallback((zoom: StepRange | null) => update({ zoom }), [update]);
+  const zoomSync = useUrlZoom(view.zoom, writeZoom);
   const [timing] = useState(() => new RenderTiming("training-compare"));
   const [streams, setStreams] = useState<ReadonlyMap<string, StreamSnapshot>>(new Map());
   const onStream = useCallback((jobId: string, stream: StreamSnapshot) => {
@@ -77,7 +86,8 @@ function Comparison({ jobIds }: { jobIds: readonly string[] }) {
     return stream ? [{ jobId, label: jobId, store: stream.store, colorIndex, validation: stream.validation }] : [];
   });
   const version = jobIds.map((id) => streams.get(id)?.version ?? -1).join(",");
-  const metrics = metricUnion(runs.map((run) => ({ metricNames: run.store.metricNames() })));
+  const allMetrics = metricUnion(runs.map((run) => ({ metricNames: run.store.metricNames() })));
+  const metrics = allMetrics.filter((name) => !view.hidden.includes(name));
   const validated = metrics.filter((name) => runs.some((run) => (run.validation.get(name)?.steps.length ?? 0) > 0));
   const factsOf = jobIds.map((jobId) => ({ jobId, facts: factsFor(jobId, registry, streams.get(jobId)) }));
   const exportable = () =>
@@ -98,6 +108,7 @@ function Comparison({ jobIds }: { jobIds: readonly string[] }) {
       {jobIds.map((jobId) => (
         <JobStreamSource key={jobId} jobId={jobId} modelId={registry.jobs.find((j) => j.id === jobId)?.model_id} onChange={onStream} />
       ))}
+      <UrlIssuesNotice issues={issues} onDismiss={dismissIssues} />
       <CompareLegend entries={jobIds.map((jobId) => ({ jobId, modelName: modelNameOf(jobId, registry), stream: streams.get(jobId) }))} validated={validated} theme={resolved} />
       <Section
         title="Metrics"
@@ -110,8 +121,11 @@ function Comparison({ jobIds }: { jobIds: readonly string[] }) {
           </>
         }
       >
-        {metrics.length === 0 ? (
+        {allMetrics.length > 0 ? <MetricPicker metrics={allMetrics} hidden={view.hidden} onChange={(hidden) => update({ hidden })} /> : null}
+        {allMetrics.length === 0 ? (
           <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">No gradient steps yet in these jobs: the charts appear with the first step.</p>
+        ) : metrics.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">Every chart is left out: tick a metric above to show its chart.</p>
         ) : chartCodeFailed ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             The charts' code could not be loaded (the network or a new version of the dashboard). Reload the page to try again.
@@ -124,7 +138,7 @@ function Comparison({ jobIds }: { jobIds: readonly string[] }) {
       </Section>
       <Section title="Facts">
         <PanelErrorBoundary label="Facts">
-          <FactsTable jobs={factsOf} />
+          <FactsTable jobs={factsOf} onlyDiffering={view.onlyDiffering} onOnlyDiffering={(onlyDiffering) => update({ onlyDiffering })} />
         </PanelErrorBoundary>
       </Section>
     </div>

@@ -29,6 +29,18 @@ export function readCompareJobs(search: string): CompareSelection {
 }
 
 /**
+ * The address with `others` in place of every parameter but `jobs`, which is kept exactly as
+ * written (URLSearchParams would encode the commas between its ids, which then read as one id).
+ */
+export function searchWithJobsKept(search: string, others: URLSearchParams): string {
+  const jobs = search.replace(/^\?/, "").split("&").find((pair) => pair.startsWith("jobs="));
+  const rest = new URLSearchParams(others);
+  rest.delete("jobs");
+  const parts = [jobs, rest.toString()].filter((part) => part !== undefined && part !== "");
+  return parts.length > 0 ? `?${parts.join("&")}` : "";
+}
+
+/**
  * `jobs` as written, before decoding: the commas between ids separate them, while a comma inside
  * an id arrives encoded (%2C), which URLSearchParams would decode first.
  */

@@ -2,12 +2,42 @@ import { HeaderCell, RowHeaderCell, STICKY_FIRST_COLUMN, Table, TableHead, BodyR
 import { UntrustedText } from "@/components/untrusted-text";
 import type { Fact } from "../facts/job-facts";
 
+type JobFacts = { jobId: string; facts: readonly Fact[] };
+
+/** What a cell says: the fact, or why it is not known. */
+const shownText = (fact: Fact | undefined) => fact?.value ?? fact?.unknown ?? "not known";
+
+/** Whether the jobs' cells of a fact say different things. */
+function differs(jobs: readonly JobFacts[], key: Fact["key"]): boolean {
+  const texts = new Set(jobs.map((job) => shownText(job.facts.find((f) => f.key === key))));
+  return texts.size > 1;
+}
+
 /**
- * The compared jobs' facts side by side: a row per fact, a column per job. On a narrow screen the
- * jobs scroll sideways under the facts' names; the frame takes the keyboard's focus to scroll.
+ * The compared jobs' facts side by side: a row per fact, a column per job, or only the facts that
+ * differ (`onlyDiffering`, kept in the URL). On a narrow screen the jobs scroll sideways under the
+ * facts' names; the frame takes the keyboard's focus to scroll.
  */
-export function FactsTable({ jobs }: { jobs: readonly { jobId: string; facts: readonly Fact[] }[] }) {
-  const rows = jobs[0]?.facts.map((fact) => ({ key: fact.key, label: fact.label })) ?? [];
+export function FactsTable({ jobs, onlyDiffering, onOnlyDiffering }: { jobs: readonly JobFacts[]; onlyDiffering: boolean; onOnlyDiffering: (on: boolean) => void }) {
+  const all = jobs[0]?.facts.map((fact) => ({ key: fact.key, label: fact.label })) ?? [];
+  const rows = onlyDiffering ? all.filter((row) => differs(jobs, row.key)) : all;
+  return (
+    <div className="space-y-2">
+      <label className="inline-flex items-center gap-1.5 text-sm text-fg">
+        <input type="checkbox" checked={onlyDiffering} onChange={(event) => onOnlyDiffering(event.target.checked)} className="accent-[var(--ui-accent)]" />
+        Only the facts that differ
+        {onlyDiffering ? <span className="text-xs text-fg-muted">({rows.length} of {all.length})</span> : null}
+      </label>
+      {rows.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-line-strong px-4 py-4 text-sm text-fg-muted">Every fact is the same in these jobs.</p>
+      ) : (
+        <FactsGrid jobs={jobs} rows={rows} />
+      )}
+    </div>
+  );
+}
+
+function FactsGrid({ jobs, rows }: { jobs: readonly JobFacts[]; rows: readonly { key: Fact["key"]; label: string }[] }) {
   return (
     <section
       // The table kit's frame, as a named region the keyboard can reach to scroll it (axe: scrollable-region-focusable).
@@ -37,7 +67,7 @@ export function FactsTable({ jobs }: { jobs: readonly { jobId: string; facts: re
                 const fact = job.facts.find((f) => f.key === row.key);
                 return (
                   <Cell key={job.jobId} className={fact?.value === null ? "min-w-40 align-top text-xs text-fg-muted" : "min-w-40 align-top font-mono text-xs break-words text-fg"}>
-                    {fact?.value ?? fact?.unknown ?? "not known"}
+                    {shownText(fact)}
                   </Cell>
                 );
               })}

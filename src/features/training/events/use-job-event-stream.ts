@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { trainingKeys } from "@/api/query-keys";
 import { useApiClients } from "@/settings/api-clients";
 import { browserStorage } from "@/lib/browser-storage";
 import { StepRateMeter } from "../job-page/step-rate";
+import { createHealthHints } from "./health-hints";
 import { createEventPoller, type EventPoller, type PollerPhase } from "./event-poller";
 import { JobEventStore } from "./job-event-store";
 import { isFinished } from "./job-summary";
@@ -45,6 +45,7 @@ export function useJobEventStream(jobId: string): JobEventStream {
 
   useEffect(() => {
     const area = browserStorage().local;
+    const hints = createHealthHints(queryClient, scope);
     const instance = createEventPoller({
       fetchPage: (after, signal) => training.listEvents(jobId, { after, limit: 100 }, { signal }),
       // Resume after what this store already holds (after a settings change, say).
@@ -58,12 +59,11 @@ export function useJobEventStream(jobId: string): JobEventStream {
         rate.record(performance.now(), store.summary().stepsDone);
         setLastAnsweredAt(Date.now());
         writeCachedSummary(area, baseUrl, jobId, { summary: store.summary(), cursor: cursor ?? null, recentIds: store.lastIds(50) });
+        hints.answered();
       },
       onPhase: (next) => {
         if (next.phase !== "stopped") setPhase(next);
-        // The sidebar's health check asks again now instead of at its next turn, so it does not
-        // keep saying "OK" while this page cannot reach the service.
-        if (next.phase === "retrying" && next.attempt === 1) void queryClient.invalidateQueries({ queryKey: trainingKeys.health(scope) });
+        if (next.phase === "retrying" || next.phase === "failed") hints.failed();
       },
     });
     poller.current = instance;

@@ -1,7 +1,9 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { isApiError } from "@/api/errors";
 import { useApiClients } from "@/settings/api-clients";
 import { browserStorage } from "@/lib/browser-storage";
+import { createHealthHints } from "./health-hints";
 import { createEventPoller, type EventPoller, type PollerPhase } from "./event-poller";
 import { applyEventInPlace, copySummary, EMPTY_SUMMARY, isFinished, type JobSummary } from "./job-summary";
 import { forgetCachedSummary, readCachedSummary, writeCachedSummary } from "./summary-cache";
@@ -24,9 +26,11 @@ export function useJobSummary(jobId: string): JobSummaryState {
   // A cached finished summary is all there is to know: it is the state, and no poller starts.
   const [state, setState] = useState<{ summary: JobSummary; phase: PollerPhase }>(() => initialState(training.scope.baseUrl, jobId));
   const poller = useRef<EventPoller | null>(null);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     const area = browserStorage().local;
+    const hints = createHealthHints(queryClient, training.scope);
     const baseUrl = training.scope.baseUrl;
     // After the service rejected the cached cursor (attempt > 0), read the job from its first event.
     const cached = attempt === 0 ? readCachedSummary(area, baseUrl, jobId) : null;
@@ -46,10 +50,12 @@ export function useJobSummary(jobId: string): JobSummaryState {
       isFinished: () => isFinished(draft.state),
       onCaughtUp: (cursor) => {
         writeCachedSummary(area, baseUrl, jobId, { summary: draft, cursor: cursor ?? null, recentIds: recent });
+        hints.answered();
         setState((s) => ({ ...s, summary: copySummary(draft) }));
       },
       onPhase: (phase) => {
         if (phase.phase === "stopped") return;
+        if (phase.phase === "retrying") hints.failed();
         if (phase.phase === "failed" && cached?.cursor && isApiError(phase.error) && phase.error.kind === "bad_request") {
           // The cached cursor is not an event of this job any more: read the job from the start.
           forgetCachedSummary(area, baseUrl, jobId);
@@ -62,7 +68,7 @@ export function useJobSummary(jobId: string): JobSummaryState {
     poller.current = instance;
     instance.start();
     return () => instance.stop();
-  }, [training, jobId, attempt]);
+  }, [training, jobId, attempt, queryClient]);
 
   return { ...state, retry: () => poller.current?.retryNow() };
 }

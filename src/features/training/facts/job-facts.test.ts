@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnTotal, jobFacts, OPENED_BY_ID, type EventTotals, type Fact } from "./job-facts";
+import { columnTotal, jobFacts, OPENED_BY_ID, reportedValues, type EventTotals, type Fact } from "./job-facts";
 import { requestFacts, rlDataSize } from "./request-facts";
 import type { RegistryJob, RegistryModel } from "../registry/registry-schema";
 import { RegistryJob as RegistryJobSchema } from "../registry/registry-schema";
@@ -66,6 +66,24 @@ describe("job facts", () => {
     expect(factOf(imported, "learning_rate").unknown).toMatch(/imported/);
     const old = jobFacts({ job: { id: "j", added_at: "x", source: "created" }, model: undefined, summary: { state: "succeeded", kind: "rl" }, totals: NO_STEPS, now: null });
     expect(factOf(old, "created").unknown).toMatch(/created before the dashboard kept it/);
+  });
+
+  it("shows the learning rate the steps report when the request did not set it, saying where it came from", () => {
+    const reported: EventTotals = { ...NO_STEPS, steps: 24, learningRates: reportedValues(new Float64Array([2e-5, 2e-5, Number.NaN, 2e-5])) };
+    // The seeded demo's job: a creation time from the service, its request not known here.
+    const seeded = jobFacts({ job: { id: "j", added_at: "x", source: "imported", created_at: "2026-01-01T00:00:00Z" }, model: undefined, summary: { state: "succeeded", kind: "rl" }, totals: reported, now: null });
+    expect(factOf(seeded, "learning_rate").value).toBe("0.00002 (from the events)");
+    expect(factOf(seeded, "experimental_config").unknown).toMatch(/imported/);
+    // Made here without one: the service's default, as its steps report it.
+    const unset = jobFacts({ job: { id: "j", added_at: "x", source: "created", created_at: "2026-01-01T00:00:00Z", request: {} }, model: undefined, summary: { state: "succeeded", kind: "rl" }, totals: reported, now: null });
+    expect(factOf(unset, "learning_rate").value).toBe("0.00002 (from the events: the service's default)");
+    // What the request said wins over the events.
+    const sent = jobFacts({ job: { id: "j", added_at: "x", source: "created", created_at: "2026-01-01T00:00:00Z", request: { learning_rate: 1e-5 } }, model: undefined, summary: { state: "succeeded", kind: "rl" }, totals: reported, now: null });
+    expect(factOf(sent, "learning_rate").value).toBe("0.00001");
+    const schedule = jobFacts({ job: undefined, model: undefined, summary: { state: "succeeded", kind: "sft" }, totals: { ...reported, learningRates: reportedValues([1e-4, 8e-5, 6e-5, 4e-5, 2e-5]) }, now: null });
+    expect(factOf(schedule, "learning_rate").value).toBe("0.0001 … 0.00002 (a schedule) (from the events)");
+    const two = jobFacts({ job: undefined, model: undefined, summary: { state: "succeeded", kind: "sft" }, totals: { ...reported, learningRates: reportedValues([1e-4, 5e-5, 5e-5]) }, now: null });
+    expect(factOf(two, "learning_rate").value).toBe("0.0001, 0.00005 (from the events)");
   });
 
   it("sums a column's finite values only", () => {

@@ -8,8 +8,11 @@ import type { JobOrigin, RegistryJob, RegistryModel } from "../registry/registry
  * so for a job opened by id most request facts are not known, and the panel says so.
  */
 
-/** Sums of a job's per-step counts, read from its gradient steps (NaN steps skipped). */
-export type EventTotals = { steps: number; trajectories: number | null; examples: number | null; tokens: number | null };
+/**
+ * Sums of a job's per-step counts, read from its gradient steps (NaN steps skipped), and the
+ * learning rates the steps report (absent: none reported).
+ */
+export type EventTotals = { steps: number; trajectories: number | null; examples: number | null; tokens: number | null; learningRates?: ReportedValues };
 
 export type FactKey =
   | "model"
@@ -50,6 +53,7 @@ export function eventTotals(store: { stepCount: number; column(name: string): Ar
     trajectories: columnTotal(store.column("num_trajectories")),
     examples: columnTotal(store.column("num_examples")),
     tokens: columnTotal(store.column("num_tokens")),
+    learningRates: reportedValues(store.column("learning_rate")),
   };
 }
 
@@ -67,9 +71,32 @@ export function columnTotal(column: ArrayLike<number>): number | null {
   return any ? total : null;
 }
 
+/** The most learning rates a fact lists: a schedule of more reads as its first and last. */
+const MAX_RATES = 4;
+
+/** What the steps report of a value: its first distinct values in step order, its last, and whether there were more. */
+export type ReportedValues = { distinct: readonly number[]; last: number; more: boolean };
+
+/** A column's first few distinct finite values (one pass, stopping its search at `MAX_RATES`), and its last. */
+export function reportedValues(column: ArrayLike<number>): ReportedValues | undefined {
+  const distinct: number[] = [];
+  let last: number | undefined;
+  let more = false;
+  for (let i = 0; i < column.length; i += 1) {
+    const value = column[i]!;
+    if (!Number.isFinite(value)) continue;
+    last = value;
+    if (more || distinct.includes(value)) continue;
+    if (distinct.length < MAX_RATES) distinct.push(value);
+    else more = true;
+  }
+  return last === undefined ? undefined : { distinct, last, more };
+}
+
 export function jobFacts({ job, model, summary, totals, now }: FactInputs): Fact[] {
-  // A job created here knows its request; one opened or imported without it does not.
-  const madeHere = job?.created_at !== undefined;
+  // A job created here knows its request; one opened or imported without it does not (the seeded
+  // demo's jobs have a creation time from the service, but not their request).
+  const madeHere = job?.request !== undefined;
   const notKept = job?.source === "imported" ? IMPORTED : job?.source === "created" ? CREATED_BEFORE : OPENED_BY_ID;
   const requestUnknown = madeHere ? "not set (the service's default)" : notKept;
   const request = job?.request;
@@ -82,7 +109,7 @@ export function jobFacts({ job, model, summary, totals, now }: FactInputs): Fact
     { key: "model", label: "Model", value: model?.name ? `${model.entity ? `${model.entity}/` : ""}${model.project ? `${model.project}/` : ""}${model.name}` : (job?.model_id ?? null), unknown: "not known: say which model on this page" },
     { key: "base_model", label: "Base model", value: model?.base_model ?? null, unknown: job?.model_id ? "not known: the model was added by ID" : "not known: the model is not known" },
     { key: "kind", label: "Kind", value: kind === "rl" ? "RL (trajectory groups)" : kind === "sft" ? "SFT (supervised)" : null, unknown: "not known yet" },
-    { key: "learning_rate", label: "Learning rate", value: request?.learning_rate === undefined ? null : Array.isArray(request.learning_rate) ? request.learning_rate.join(", ") : String(request.learning_rate), unknown: requestUnknown },
+    { key: "learning_rate", label: "Learning rate", value: learningRate(request?.learning_rate, totals.learningRates, madeHere), unknown: requestUnknown },
     { key: "batch_size", label: "Batch size", value: request?.batch_size === undefined ? null : String(request.batch_size), unknown: kind === "rl" && madeHere ? "one trajectory group per step (RL)" : requestUnknown },
     { key: "experimental_config", label: "Experimental config", value: request?.experimental_config ? JSON.stringify(request.experimental_config) : null, unknown: madeHere ? "none" : notKept },
     { key: "training_data", label: "Data from", value: describeSource(job?.origin, request?.training_data_url), unknown: madeHere ? "not recorded" : notKept },
@@ -93,6 +120,17 @@ export function jobFacts({ job, model, summary, totals, now }: FactInputs): Fact
     { key: "finished", label: "Finished", value: finished === null ? null : `${formatWhen(job!.seen_finished_at!)} (seen here)`, unknown: ended ? NO_TIMES : "not finished" },
     { key: "duration", label: "Duration", value: duration(started, finished, ended, now), unknown: started === null ? "not known: its start was not seen here" : "not known: its end was not seen here" },
   ];
+}
+
+/**
+ * The learning rate as sent; else the one the steps report, saying it comes from the events (and,
+ * when the request is known not to have set it, that it is the service's default).
+ */
+function learningRate(sent: number | number[] | undefined, reported: ReportedValues | undefined, requestKnown: boolean): string | null {
+  if (sent !== undefined) return Array.isArray(sent) ? sent.join(", ") : String(sent);
+  if (!reported) return null;
+  const values = reported.more ? `${reported.distinct[0]} … ${reported.last} (a schedule)` : reported.distinct.join(", ");
+  return `${values} (from the events${requestKnown ? ": the service's default" : ""})`;
 }
 
 function parseTime(text: string | undefined): number | null {

@@ -5,11 +5,16 @@ import { Section } from "@/components/section";
 import { formatCount } from "@/lib/format";
 import { readText, writeParam } from "@/lib/url-state/params";
 import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
+import { cn } from "@/lib/cn";
 import { EventTypeFilter } from "./event-type-filter";
+import { useNarrowScreen } from "./use-narrow-screen";
 import { BodyRow, Cell, HeaderCell, SpacerRow, Table, TableHead } from "@/components/table";
 
 const ROW_HEIGHT = 30;
+/** The log's most height; fewer events make it shorter (a log of one event kept 250 px of empty frame). */
 const LOG_HEIGHT = 360;
+/** Room for the "No events" line. */
+const EMPTY_HEIGHT = 96;
 const FILTER_PARAM = "events";
 
 /**
@@ -42,6 +47,11 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
   const [follow, setFollow] = useState(true);
   const [chosen, setChosen] = useState<number | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
+  const detail = useRef<HTMLDivElement>(null);
+  const narrow = useNarrowScreen();
+  const columns = narrow ? 2 : 4;
+  // The header row, the rows and the frame's border, up to the log's most.
+  const height = indices.length === 0 ? EMPTY_HEIGHT : Math.min(LOG_HEIGHT, ROW_HEIGHT * (indices.length + 1) + 2);
   // TanStack Virtual keeps its state in a mutable instance; this app does not use the React Compiler.
   // oxlint-disable-next-line react/incompatible-library
   const virtualizer = useVirtualizer({
@@ -66,6 +76,11 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
   const padBottom = items.length ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   const chosenEvent = chosen !== null && chosen < store.size ? store.eventAt(chosen) : null;
 
+  // An event's data opens below the log: brought into view, so on a phone it does not open off screen.
+  useEffect(() => {
+    if (chosen !== null) detail.current?.scrollIntoView?.({ block: "nearest" });
+  }, [chosen]);
+
   return (
     <Section
       title="Event log"
@@ -87,43 +102,61 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
         // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         aria-label="Events, scrollable"
-        style={{ height: LOG_HEIGHT }}
+        style={{ height }}
         className="relative overflow-auto rounded-lg border border-line bg-surface"
         onWheel={() => setFollow(false)}
       >
         <Table caption="Training events in the order they happened" density="fixed" className="table-fixed" aria-rowcount={indices.length + 1}>
           <TableHead sticky rowProps={{ "aria-rowindex": 1, style: { height: ROW_HEIGHT } }}>
-            <HeaderCell className="w-16">#</HeaderCell>
-            <HeaderCell className="w-44">Event id</HeaderCell>
-            <HeaderCell className="w-36">Type</HeaderCell>
+            {narrow ? (
+              <HeaderCell className="w-36">Event</HeaderCell>
+            ) : (
+              <>
+                <HeaderCell className="w-16">#</HeaderCell>
+                <HeaderCell className="w-44">Event id</HeaderCell>
+                <HeaderCell className="w-36">Type</HeaderCell>
+              </>
+            )}
             <HeaderCell>Data</HeaderCell>
           </TableHead>
           <tbody className="font-mono">
             {/* Spacers stand in for the rows out of view, so the scrollbar matches the whole log. */}
-            {padTop > 0 ? <SpacerRow height={padTop} colSpan={4} /> : null}
+            {padTop > 0 ? <SpacerRow height={padTop} colSpan={columns} /> : null}
             {items.map((item) => {
               const index = indices[item.index]!;
               const type = store.typeAt(index);
               return (
                 <BodyRow key={item.key} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }} className={chosen === index ? "bg-accent/10" : undefined}>
-                  <Cell className="text-fg-muted tabular-nums">{index + 1}</Cell>
-                  <Cell className="truncate">
-                    <button type="button" className="truncate text-link hover:underline" onClick={() => setChosen(index)} aria-pressed={chosen === index}>
-                      {store.idAt(index)}
-                    </button>
-                  </Cell>
-                  <Cell className={type === "training_failed" ? "truncate font-medium text-red-700 dark:text-red-400" : "truncate text-fg"}>{type}</Cell>
+                  {narrow ? (
+                    // On a phone the type opens the event (its id is read out with it): the data keeps a column of its own.
+                    <Cell className="truncate">
+                      <button type="button" className={cn("max-w-full truncate hover:underline", type === "training_failed" ? "font-medium text-red-700 dark:text-red-400" : "text-link")} onClick={() => setChosen(index)} aria-pressed={chosen === index}>
+                        {type}
+                        <span className="sr-only"> {store.idAt(index)}</span>
+                      </button>
+                    </Cell>
+                  ) : (
+                    <>
+                      <Cell className="text-fg-muted tabular-nums">{index + 1}</Cell>
+                      <Cell className="truncate">
+                        <button type="button" className="truncate text-link hover:underline" onClick={() => setChosen(index)} aria-pressed={chosen === index}>
+                          {store.idAt(index)}
+                        </button>
+                      </Cell>
+                      <Cell className={type === "training_failed" ? "truncate font-medium text-red-700 dark:text-red-400" : "truncate text-fg"}>{type}</Cell>
+                    </>
+                  )}
                   <Cell className="truncate text-fg-muted">{compactJson(store.eventAt(index).data)}</Cell>
                 </BodyRow>
               );
             })}
-            {padBottom > 0 ? <SpacerRow height={padBottom} colSpan={4} /> : null}
+            {padBottom > 0 ? <SpacerRow height={padBottom} colSpan={columns} /> : null}
           </tbody>
         </Table>
         {indices.length === 0 ? <p className="px-3 py-6 text-center font-sans text-sm text-fg-muted">No events {store.size ? "of the chosen types" : "yet"}.</p> : null}
       </section>
       {chosenEvent ? (
-        <div className="rounded-lg border border-line bg-surface">
+        <div ref={detail} className="scroll-mb-4 rounded-lg border border-line bg-surface">
           <div className="flex items-center gap-2 border-b border-line px-3 py-2 text-xs">
             <span className="font-medium text-fg">Event {chosenEvent.id}</span>
             <button type="button" className="ml-auto text-link hover:underline" onClick={() => setChosen(null)}>

@@ -65,7 +65,9 @@ describe("training job page", { timeout: 30_000 }, () => {
     renderTraining(`/training/jobs/${jobId}`, server);
     await waitFor(() => expect(screen.getByText(/Finished: all 6 events read/)).toBeInTheDocument(), FIRST);
     const facts = screen.getByTestId("job-facts");
-    expect(facts).toHaveTextContent("Learning ratenot known: this job was opened by ID");
+    // Its request is not known; the learning rate its steps report is, and says where it came from.
+    expect(facts).toHaveTextContent("Learning rate0.00001 (from the events)");
+    expect(facts).toHaveTextContent("Batch sizenot known: this job was opened by ID");
     expect(facts).toHaveTextContent("Creatednot known: this job was opened by ID");
     expect(facts).toHaveTextContent("Data size4 groups, 8 trajectories (from its steps)");
     expect(facts).toHaveTextContent(/Tokens[\d,]+ trained/);
@@ -112,8 +114,29 @@ describe("training job page", { timeout: 30_000 }, () => {
     writeCachedSummary(localStorage, server.settings.trainingBaseUrl, first, { summary: { ...EMPTY_SUMMARY, state: "running", stepsDone: 1, numSequences: 6 }, cursor: null, recentIds: [] });
     renderTraining(`/training/jobs/${second}`, server);
     const reason = await screen.findByTestId("queued-reason", {}, FIRST);
-    expect(reason).toHaveTextContent(`Waiting for job ${first} on the same model (running, 1 / 6 steps, as last seen here)`);
+    // Named as its events say now (2 of 6 steps), not as the cache last had it (1 of 6).
+    await waitFor(() => expect(reason).toHaveTextContent(`Waiting for job ${first} on the same model (running, 2 / 6 steps)`));
     expect(within(reason).getByRole("link", { name: first })).toHaveAttribute("href", `/training/jobs/${first}`);
+  });
+
+  it("never names a job that has finished since this browser last saw it running", async () => {
+    const { server, model, jobId: first } = await jobOnServer(2, 4);
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    const { id: second } = await clients.training.createRLJob({ model_id: model.id, trajectory_groups: risingGroups(3) });
+    const now = Date.now();
+    localStorage.setItem(
+      `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
+      JSON.stringify({ models: [], jobs: [first, second].map((id, i) => ({ id, model_id: model.id, kind: "rl", added_at: new Date(now + i).toISOString(), source: "created" })) }),
+    );
+    // Cached while it ran; it has finished since.
+    writeCachedSummary(localStorage, server.settings.trainingBaseUrl, first, { summary: { ...EMPTY_SUMMARY, state: "running", stepsDone: 1, numSequences: 2 }, cursor: null, recentIds: [] });
+    renderTraining(`/training/jobs/${second}`, server);
+    const reason = await screen.findByTestId("queued-reason", {}, FIRST);
+    await waitFor(() => expect(server.requests.some((r) => r.url.includes(`/training-jobs/${first}/events`))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reason).not.toHaveTextContent(first);
+    expect(reason).not.toHaveTextContent(/running|as last seen/);
+    expect(reason).toHaveTextContent("Queued: the training service has not started it yet.");
   });
 
   it("logs every event, filters by type in the URL and shows an event's data", async () => {
@@ -169,5 +192,7 @@ describe("training job page", { timeout: 30_000 }, () => {
     await screen.findByText(/Live: asking for new events/, {}, { timeout: 10_000 });
     expect(screen.queryByText(/State unknown since/)).not.toBeInTheDocument();
     expect(screen.getAllByText("Running").length).toBeGreaterThan(0);
+    // The page's first answer tells the sidebar at once, not at its next 30 s check.
+    await waitFor(() => expect(screen.getAllByText("Training service OK").length).toBeGreaterThan(0), { timeout: 3000 });
   });
 });

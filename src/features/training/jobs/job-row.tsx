@@ -54,6 +54,17 @@ export function JobRow({ job, model, read, repeat, onForget, leading }: JobRowPr
             #{repeat.index} on this model
           </span>
         ) : null}
+        {/* On a phone the State and Progress columns are off to the side: the row says them here too. */}
+        {loading || problem ? null : (
+          <span aria-hidden="true" className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-1 md:hidden">
+            <JobStateBadge state={summary.state} />
+            {summary.numSequences !== null ? (
+              <span className="text-xs whitespace-nowrap text-fg-muted tabular-nums">
+                {formatCount(summary.stepsDone)} / {formatCount(summary.numSequences)} steps
+              </span>
+            ) : null}
+          </span>
+        )}
       </Cell>
       <Cell className="max-w-48 align-top">
         <ModelLink modelId={job.model_id} model={model} />

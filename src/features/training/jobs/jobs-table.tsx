@@ -1,9 +1,10 @@
-import { memo, useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Table, TableFrame, StateRow } from "@/components/table";
 import { UrlIssuesNotice } from "@/components/url-issues-notice";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
 import { EMPTY_SUMMARY } from "../events/job-summary";
-import { useJobSummary, type JobSummaryState } from "../events/use-job-summary";
+import { JobSummaryReader } from "../events/job-summary-reader";
+import type { JobSummaryState } from "../events/use-job-summary";
 import type { Registry } from "../registry/registry-schema";
 import { CompareBar, CompareCheckboxCell } from "./compare-selection";
 import { useRegistryStore } from "../registry/registry-context";
@@ -68,11 +69,3 @@ function readSummary(read: JobSummaryState | undefined) {
   const unread = read.phase.phase === "loading" && read.summary.eventCount === 0;
   return unread ? null : read.summary;
 }
-
-/** Reads one job's summary (polling while it runs) and hands it to the table; renders nothing. */
-const JobSummaryReader = memo(function JobSummaryReader({ jobId, onRead }: { jobId: string; onRead: (jobId: string, read: JobSummaryState) => void }) {
-  const read = useJobSummary(jobId);
-  const { summary, phase, retry } = read;
-  useEffect(() => onRead(jobId, { summary, phase, retry }), [jobId, onRead, summary, phase, retry]);
-  return null;
-});
