@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { BIG_QUEUE_NAME, createScratchQueue, itemRows, queueByName, useDemoProject } from "./queues-support";
+import { BIG_QUEUE_NAME, createScratchQueue, exportItems, itemRows, queueByName, useDemoProject } from "./queues-support";
 
 // Issue 15's journey: an annotator answers every question of ten items by keyboard alone, with
 // Complete & next, then finds every answer again after a reload: in the review, in the table's
@@ -97,24 +96,14 @@ test("ten items answered by keyboard with Complete & next: every answer is in th
   await expectNoAxeViolations(page);
 
   // The export, in both formats.
-  const exported = async (format: "CSV" | "JSON Lines") => {
-    await page.getByRole("button", { name: "Export…" }).click();
-    const dialog = page.getByRole("dialog", { name: "Export items" });
-    await dialog.getByRole("radio", { name: format }).check();
-    const download = page.waitForEvent("download");
-    await dialog.getByRole("button", { name: "Export", exact: true }).click();
-    const text = await readFile((await (await download).path())!, "utf8");
-    await page.keyboard.press("Escape");
-    return text;
-  };
-  const jsonl = (await exported("JSON Lines")).trimEnd().split("\n").map((line) => JSON.parse(line) as { answers: Record<string, { annotator: string; value: unknown }[]> });
+  const jsonl = (await exportItems(page, "JSON Lines")).trimEnd().split("\n").map((line) => JSON.parse(line) as { answers: Record<string, { annotator: string; value: unknown }[]> });
   expect(jsonl).toHaveLength(10);
   jsonl.forEach((line, i) => {
     const mine = (question: string) => line.answers[question]?.find((given) => given.annotator === "user-demo")?.value;
     const answer = answersFor(i);
     expect([mine("tone"), mine("resolution"), mine("follows_policy"), mine("reviewer_comment")]).toEqual([answer.tone, answer.resolution, answer.policy, answer.comment]);
   });
-  const csv = (await exported("CSV")).trimEnd().split("\r\n");
+  const csv = (await exportItems(page, "CSV")).trimEnd().split("\r\n");
   expect(csv[0]).toContain(",answer.tone,answer.resolution,answer.follows_policy,answer.reviewer_comment");
   expect(csv).toHaveLength(11);
   // Tone is one answer per annotator: the cell names each ("user-demo: 4; user-maria: 5"), readable in a spreadsheet.

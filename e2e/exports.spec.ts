@@ -1,23 +1,11 @@
-import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
 import { DEMO_KEY, expect, test } from "./fixtures";
-import { BIG_QUEUE_NAME, createScratchQueue, PROJECT, queryItems, queueByName, useDemoProject } from "./queues-support";
+import { BIG_QUEUE_NAME, createScratchQueue, exportItems, PROJECT, queryItems, queueByName, useDemoProject } from "./queues-support";
 
 // The items export, as a spreadsheet user and a script read it: answers readable in CSV cells and
 // structured in JSON Lines, the calls' notes in both, read with the answers (no request more).
 
 const auth = { Authorization: `Basic ${Buffer.from(`api:${DEMO_KEY}`).toString("base64")}` };
 
-async function exportAs(page: Page, format: "CSV" | "JSON Lines"): Promise<string> {
-  await page.getByRole("button", { name: "Export…" }).click();
-  const dialog = page.getByRole("dialog", { name: "Export items" });
-  await dialog.getByRole("radio", { name: format }).check();
-  const download = page.waitForEvent("download");
-  await dialog.getByRole("button", { name: "Export", exact: true }).click();
-  const text = await readFile((await (await download).path())!, "utf8");
-  await page.keyboard.press("Escape");
-  return text;
-}
 
 test("exports answers readably in CSV, structured in JSON Lines, and the notes in both, one feedback query per batch", async ({ page, request }) => {
   const tone = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs?.[0] ?? "";
@@ -44,7 +32,7 @@ test("exports answers readably in CSV, structured in JSON Lines, and the notes i
   await expect(page.getByRole("button", { name: "Export…" })).toBeEnabled();
 
   const before = feedbackQueries.length;
-  const csv = (await exportAs(page, "CSV")).trimEnd().split("\r\n");
+  const csv = (await exportItems(page, "CSV")).trimEnd().split("\r\n");
   // Three items on three calls: one feedback query (up to 250 calls each) for answers and notes.
   expect(feedbackQueries.length - before).toBe(1);
   const header = csv[0]!.split(",");
@@ -54,7 +42,7 @@ test("exports answers readably in CSV, structured in JSON Lines, and the notes i
   expect(row).not.toContain("{");
   expect(row).toMatch(/"user-demo \(\d{4}-\d{2}-\d{2}T[^)]*\): Polite, but ""soon"" is vague"$/);
 
-  const jsonl = (await exportAs(page, "JSON Lines")).trimEnd().split("\n").map((line) => JSON.parse(line) as { id: string; answers: Record<string, { annotator: string; value: unknown }[]>; notes: { author: string; created_at: string; text: string }[] });
+  const jsonl = (await exportItems(page, "JSON Lines")).trimEnd().split("\n").map((line) => JSON.parse(line) as { id: string; answers: Record<string, { annotator: string; value: unknown }[]>; notes: { author: string; created_at: string; text: string }[] });
   const line = jsonl.find((l) => l.id === first.id)!;
   expect(line.answers[toneId]).toEqual([expect.objectContaining({ annotator: "user-demo", value: 4 })]);
   expect(line.notes).toEqual([{ author: "user-demo", created_at: expect.stringMatching(/^\d{4}-/), text: 'Polite, but "soon" is vague' }]);

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { AnnotationQueue, AnnotationQueueItem } from "../contract/trace";
 import { DEMO_KEY, expect } from "./fixtures";
@@ -66,3 +67,15 @@ export async function createScratchQueue(
 
 /** The item rows of the items table (header row excluded). */
 export const itemRows = (page: Page) => page.getByRole("table").locator("tbody tr[data-item-row]");
+
+/** Exports the items table shown in `page` through its Export dialog, and returns the file's text. */
+export async function exportItems(page: Page, format: "CSV" | "JSON Lines"): Promise<string> {
+  await page.getByRole("button", { name: "Export…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Export items" });
+  await dialog.getByRole("radio", { name: format }).check();
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Export", exact: true }).click();
+  const text = await readFile((await (await download).path())!, "utf8");
+  await page.keyboard.press("Escape");
+  return text;
+}

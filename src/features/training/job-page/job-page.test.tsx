@@ -19,6 +19,20 @@ async function jobOnServer(groups: number, ticks: number, options: { baseModel?:
   return { server, model, jobId };
 }
 
+/** This browser's registry knows these jobs of one model, as jobs it created, in this order. */
+function knowJobs(trainingBaseUrl: string, modelId: string, ids: readonly string[]): void {
+  const now = Date.now();
+  localStorage.setItem(
+    `wbops.training.registry.v1:${trainingBaseUrl}`,
+    JSON.stringify({ models: [], jobs: ids.map((id, i) => ({ id, model_id: modelId, kind: "rl", added_at: new Date(now + i).toISOString(), source: "created" })) }),
+  );
+}
+
+/** The jobs list's cached summary of a job: running, one step done. */
+function cacheAsRunning(trainingBaseUrl: string, jobId: string, numSequences: number): void {
+  writeCachedSummary(localStorage, trainingBaseUrl, jobId, { summary: { ...EMPTY_SUMMARY, state: "running", stepsDone: 1, numSequences }, cursor: null, recentIds: [] });
+}
+
 describe("training job page", { timeout: 30_000 }, () => {
   it("shows a failed job's message prominently and stops polling", async () => {
     const { server, jobId } = await jobOnServer(3, 1, { baseModel: "mistralai/Mistral-7B-Instruct-v0.3" });
@@ -105,13 +119,9 @@ describe("training job page", { timeout: 30_000 }, () => {
     const { server, model, jobId: first } = await jobOnServer(6, 2);
     const clients = createApiClients(server.settings, { fetch: server.fetch });
     const { id: second } = await clients.training.createRLJob({ model_id: model.id, trajectory_groups: risingGroups(3) });
-    const now = Date.now();
-    localStorage.setItem(
-      `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
-      JSON.stringify({ models: [], jobs: [first, second].map((id, i) => ({ id, model_id: model.id, kind: "rl", added_at: new Date(now + i).toISOString(), source: "created" })) }),
-    );
+    knowJobs(server.settings.trainingBaseUrl, model.id, [first, second]);
     // The first job as the jobs list last saw it: running.
-    writeCachedSummary(localStorage, server.settings.trainingBaseUrl, first, { summary: { ...EMPTY_SUMMARY, state: "running", stepsDone: 1, numSequences: 6 }, cursor: null, recentIds: [] });
+    cacheAsRunning(server.settings.trainingBaseUrl, first, 6);
     renderTraining(`/training/jobs/${second}`, server);
     const reason = await screen.findByTestId("queued-reason", {}, FIRST);
     // Named as its events say now (2 of 6 steps), not as the cache last had it (1 of 6).
@@ -123,13 +133,9 @@ describe("training job page", { timeout: 30_000 }, () => {
     const { server, model, jobId: first } = await jobOnServer(2, 4);
     const clients = createApiClients(server.settings, { fetch: server.fetch });
     const { id: second } = await clients.training.createRLJob({ model_id: model.id, trajectory_groups: risingGroups(3) });
-    const now = Date.now();
-    localStorage.setItem(
-      `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
-      JSON.stringify({ models: [], jobs: [first, second].map((id, i) => ({ id, model_id: model.id, kind: "rl", added_at: new Date(now + i).toISOString(), source: "created" })) }),
-    );
+    knowJobs(server.settings.trainingBaseUrl, model.id, [first, second]);
     // Cached while it ran; it has finished since.
-    writeCachedSummary(localStorage, server.settings.trainingBaseUrl, first, { summary: { ...EMPTY_SUMMARY, state: "running", stepsDone: 1, numSequences: 2 }, cursor: null, recentIds: [] });
+    cacheAsRunning(server.settings.trainingBaseUrl, first, 2);
     renderTraining(`/training/jobs/${second}`, server);
     const reason = await screen.findByTestId("queued-reason", {}, FIRST);
     await waitFor(() => expect(server.requests.some((r) => r.url.includes(`/training-jobs/${first}/events`))).toBe(true));
