@@ -4,13 +4,14 @@ import { defineConfig } from "vite";
 import { IMPORT_ALIASES } from "./aliases.ts";
 import { preloadAppFromHtml } from "./build/entries.ts";
 import { CODE_SPLITTING_GROUPS } from "./build/chunking.ts";
+import { writeInlineScriptHashes } from "./build/inline-scripts.ts";
 
 // The dashboard is plain static files. In development `npm run dev` starts the local
 // services itself and passes their address here, so /api and /config.json are proxied.
 const apiTarget = process.env.DEV_API_TARGET;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadAppFromHtml()],
+  plugins: [react(), tailwindcss(), preloadAppFromHtml(), writeInlineScriptHashes()],
   resolve: { alias: IMPORT_ALIASES },
   build: {
     target: "es2022",

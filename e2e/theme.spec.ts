@@ -44,3 +44,19 @@ test("the stored theme is on <html> before the app renders", async ({ page }) =>
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { classAtFirstRender: string }).classAtFirstRender)).toContain("dark");
 });
+
+test("a dark theme on a light system is on <html> before the page has a body to paint", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.addInitScript(() => window.localStorage.setItem("wbops.theme", "dark"));
+  // The class at the moment <body> is inserted: nothing can be painted before it, and no module script has run yet.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.body) return;
+      (window as unknown as { classAtBody: string }).classAtBody = `${document.documentElement.className} ${document.documentElement.style.colorScheme}`;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { classAtBody: string }).classAtBody)).toBe("dark dark");
+});

@@ -1,14 +1,15 @@
 /**
  * The response headers that confine the dashboard's page: scripts, styles, fonts and images only
  * from its own origin, API calls only to its own origin plus the service origins named in
- * CSP_CONNECT_SRC, and no framing. The built index.html has no inline script or style (checked by
- * the e2e security spec), so nothing here needs 'unsafe-inline': React and uPlot set styles through
- * the CSSOM (element.style), which CSP does not restrict.
+ * CSP_CONNECT_SRC, and no framing. The built index.html's one inline script (the theme, before the
+ * first paint) is allowed by its hash, `scriptHashes`, and nothing else inline is: no
+ * 'unsafe-inline' anywhere. React and uPlot set styles through the CSSOM (element.style), which
+ * CSP does not restrict.
  */
-export function contentSecurityPolicy(connectSrc: readonly string[] = []): string {
+export function contentSecurityPolicy(connectSrc: readonly string[] = [], scriptHashes: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(" "),
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -140,5 +141,25 @@ describe("the dashboard's files", () => {
 
   it("leaves other methods to the API's 404", async () => {
     expect((await dashboardApp().request("/assets/index-abc.js", { method: "POST" })).status).toBe(404);
+  });
+});
+
+describe("the page's inline theme script", () => {
+  it("is allowed by the hash of its own text, and no other inline script is", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "wbops-static-inline-"));
+    const script = '\n      document.documentElement.classList.add("dark");\n    ';
+    writeFileSync(join(dir, "index.html"), `<!doctype html><head><script>${script}</script><script type="module" src="/assets/a.js"></script></head><div id=root></div>`);
+    try {
+      const db = openDatabase(":memory:");
+      seedUsers(db);
+      const app = createApp({ db, runner: createJobRunner(db, { stepMs: 0 }), dashboardDir: dir });
+      const expected = `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`;
+      for (const path of ["/", "/queues/q"]) {
+        const policy = directives((await app.request(path)).headers.get("content-security-policy"));
+        expect(policy.get("script-src")).toBe(`'self' ${expected}`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { createDashboardFiles } from "./dashboard-files";
 import type { AppEnv } from "./http/env";
+import { inlineScriptHashes } from "../build/inline-scripts";
 import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from "./security-headers";
 
 export type DashboardOptions = {
@@ -16,18 +17,29 @@ export type DashboardOptions = {
  * carry the Content-Security-Policy; every dashboard response carries nosniff and no-referrer.
  */
 export function mountDashboard(app: Hono<AppEnv>, dashboardDir: string, options: DashboardOptions = {}): void {
-  const policy = contentSecurityPolicy(options.connectSrc);
+  // Source maps publish the dashboard's whole source: the files refuse them unless asked for.
+  const files = createDashboardFiles(dashboardDir, { serveSourceMaps: options.serveSourceMaps });
+  // The page's policy allows its own inline scripts by hash: worked out from the page served, so a
+  // rebuild's page gets its own (the files are re-read when a build changes them).
+  const policies = new WeakMap<Uint8Array, string>();
+  const policyFor = (page: Uint8Array | undefined): string => {
+    if (!page) return contentSecurityPolicy(options.connectSrc);
+    let policy = policies.get(page);
+    if (policy === undefined) {
+      policy = contentSecurityPolicy(options.connectSrc, inlineScriptHashes(new TextDecoder().decode(page)));
+      policies.set(page, policy);
+    }
+    return policy;
+  };
   // Registered after the API routes, so it only sees requests those did not answer.
   app.use("*", async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) c.header(name, value);
     if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
-      c.header("Content-Security-Policy", policy);
+      c.header("Content-Security-Policy", policyFor(files.read("/index.html")?.body));
       c.header("X-Frame-Options", "DENY");
     }
   });
-  // Source maps publish the dashboard's whole source: the files refuse them unless asked for.
-  const files = createDashboardFiles(dashboardDir, { serveSourceMaps: options.serveSourceMaps });
   app.on(["GET", "HEAD"], "*", (c) => {
     const path = c.req.path;
     const file = path === "/" ? undefined : files.read(path);
