@@ -34,7 +34,15 @@ afterEach(() => {
 const refuseJobs = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
   const request = new Request(input, init);
   if (request.method === "POST" && new URL(request.url).pathname.endsWith("/preview/training-jobs")) {
-    return Response.json({ detail: [{ loc: ["body", "trajectory_groups"], msg: "too many groups for this test", type: "value_error" }] }, { status: 422 });
+    return Response.json(
+      {
+        detail: [
+          { loc: ["body", "trajectory_groups"], msg: "too many groups for this test", type: "value_error" },
+          { loc: ["body", "trajectory_groups", 1, "trajectories", 0, "reward"], msg: "Field required", type: "missing" },
+        ],
+      },
+      { status: 422 },
+    );
   }
   return fetch(request);
 };
@@ -86,6 +94,9 @@ describe("Train from this queue", () => {
     const alert = await screen.findByRole("alert", {}, SLOW);
     expect(alert).toHaveTextContent("The job was not created");
     expect(alert).toHaveTextContent("too many groups for this test");
+    // The service's loc counts from 0; the page numbers groups and trajectories from 1, as its previews do.
+    expect(alert).toHaveTextContent("Group 2, trajectory 1: reward: Field required");
+    expect(alert).not.toHaveTextContent("trajectory_groups.1");
     expect(router.location.pathname).toMatch(/\/train$/);
     expect(router.location.search).toContain("group=trace");
     expect(router.location.search).toContain("singles=keep");
