@@ -37,6 +37,8 @@ export type TrajectoryFile = {
   format: "json" | "jsonl";
   /** The groups that passed the check, in file order, exactly as the file has them. */
   groups: TrajectoryGroup[];
+  /** Each passing group's number in the file (from 1), so a preview names it as the problems list would. */
+  groupNumbers: number[];
   /** Groups found (valid or not). */
   groupCount: number;
   issues: TrajectoryIssue[];
@@ -61,7 +63,7 @@ export function readTrajectoryFile(text: string, fileName = ""): TrajectoryFile 
 }
 
 function readJsonl(content: string): TrajectoryFile {
-  const result: TrajectoryFile = { format: "jsonl", groups: [], groupCount: 0, issues: [] };
+  const result: TrajectoryFile = { format: "jsonl", groups: [], groupNumbers: [], groupCount: 0, issues: [] };
   const lines = content.split(/\r\n|\n|\r/);
   lines.forEach((raw, index) => {
     const line = index + 1;
@@ -89,13 +91,13 @@ function readJson(content: string): TrajectoryFile {
     value = JSON.parse(content);
   } catch (error) {
     const syntax = syntaxError(error, content);
-    return { format: "json", groups: [], groupCount: 0, issues: [{ ...NOWHERE, line: syntax.line, column: syntax.column, text: notJson(syntax) }] };
+    return { format: "json", groups: [], groupNumbers: [], groupCount: 0, issues: [{ ...NOWHERE, line: syntax.line, column: syntax.column, text: notJson(syntax) }] };
   }
   return fromJsonValue(value);
 }
 
 function fromJsonValue(value: unknown): TrajectoryFile {
-  const result: TrajectoryFile = { format: "json", groups: [], groupCount: 0, issues: [] };
+  const result: TrajectoryFile = { format: "json", groups: [], groupNumbers: [], groupCount: 0, issues: [] };
   const list = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.trajectory_groups) ? value.trajectory_groups : null;
   if (!list) {
     result.issues.push({ ...NOWHERE, text: 'Expected an array of trajectory groups, or {"trajectory_groups": [...]}.' });
@@ -123,6 +125,7 @@ function checkGroup(value: unknown, result: TrajectoryFile, at: { line: number |
   if (parsed.success) {
     // The group as written, not zod's output: fields the schema does not name are sent as they are.
     result.groups.push(value as TrajectoryGroup);
+    result.groupNumbers.push(at.group);
     return;
   }
   const issues = readableIssues(parsed.error.issues);

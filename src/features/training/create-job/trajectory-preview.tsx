@@ -4,6 +4,7 @@ import { countOf, formatCount } from "@/lib/format";
 import type { TrajectoryFile, TrajectoryIssue } from "./trajectory-file";
 import { placeText } from "./trajectory-place";
 import { trajectoryStats } from "./trajectory-stats";
+import { TrajectorySamples } from "../trajectory-viewer/trajectory-samples";
 import { UntrustedText } from "@/components/untrusted-text";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 
@@ -60,6 +61,14 @@ export function TrajectoryPreview({ file, fileName }: { file: TrajectoryFile; fi
             ))}
           </ol>
           {problems > SHOWN_ISSUES ? <p className="mt-1 text-xs text-fg-muted">…and {formatCount(problems - SHOWN_ISSUES)} more.</p> : null}
+        </section>
+      ) : null}
+      {file.groups.length > 0 ? (
+        <section aria-labelledby="trajectory-samples" className="space-y-2">
+          <h3 id="trajectory-samples" className="text-sm font-semibold text-fg">
+            Sample trajectories{clean ? "" : " (of the groups that pass)"}
+          </h3>
+          <TrajectorySamples groups={file.groups} groupNumbers={file.groupNumbers} headingLevel={4} />
         </section>
       ) : null}
     </div>
