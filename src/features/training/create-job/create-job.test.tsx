@@ -25,6 +25,8 @@ describe("creating training jobs", { timeout: 30_000 }, () => {
     const { server, model } = await withModel();
     const { user } = renderTraining(`/training/jobs/new?model=${model.id}`, server);
     await screen.findByRole("form", { name: "New RL job" }, FIRST);
+    // The format is explained beside the upload, with an example to download.
+    expect(screen.getByRole("link", { name: "Download an example" })).toHaveAttribute("download", "rl-trajectory-groups-example.jsonl");
     const [good] = risingGroups(1);
     const broken = { trajectories: [{ messages_and_choices: [{ role: "user", content: "hi" }] }] };
     const file = new File([jsonl([good, "", "{oops", broken])], "groups.jsonl", { type: "application/x-ndjson" });

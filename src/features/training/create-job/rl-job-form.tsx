@@ -3,6 +3,7 @@ import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { serverFieldMessages } from "../form-errors";
 import { buildExperimentalConfig, EMPTY_CONFIG, type ConfigInput } from "./experimental-config";
+import { ExampleFormat } from "./example-format";
 import { ExperimentalConfigFields } from "./experimental-config-fields";
 import { FileDrop } from "./file-drop";
 import { ModelPicker } from "./model-picker";
@@ -89,6 +90,7 @@ export function RlJobForm({ modelId, onModelChange }: { modelId: string; onModel
           onFile={(picked) => void readFile(picked)}
           invalid={Boolean(errors.file ?? server.trajectory_groups)}
         />
+        <ExampleFormat />
         <output className="block text-xs text-fg-muted">
           {reading ? "Reading the file…" : file ? <>Read <UntrustedText text={file.name} />{`: ${readSummary(file.content)}`}</> : null}
         </output>
