@@ -156,7 +156,6 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
           <div className="min-w-0 space-y-6">
             {built.status === "failed" ? <ErrorPanel error={built.error} title="Could not build the trajectory groups" /> : null}
             {selection ? <SelectionSummary selection={selection} building={!current} /> : built.status === "building" ? <output className="block text-sm text-fg-muted">Building the trajectory groups…</output> : null}
-            {selection ? <SamplesSection selection={selection} /> : null}
             <ModelSection
               choice={choices.model}
               onChoice={(model) => {
@@ -176,6 +175,8 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
               onStarted={(jobId) => void navigate(paths.trainingJob(jobId))}
             />
             <DownloadsSection selection={current ? selection : null} queueName={name} threshold={choices.threshold} onThreshold={(threshold) => update({ threshold })} />
+            {/* After Start: a few screens of text would push the model and Start out of reach. */}
+            {selection ? <SamplesSection selection={selection} /> : null}
             {selection ? <SelectionTables selection={selection} queueId={queueId} /> : null}
           </div>
         </div>

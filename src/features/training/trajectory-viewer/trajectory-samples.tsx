@@ -36,8 +36,10 @@ export function TrajectorySamples({
   return (
     <div className="space-y-2">
       <p className="text-xs text-fg-muted">
-        {groups.length > maxGroups ? `The first ${maxGroups} of ${formatCount(groups.length)} groups` : groups.length === 1 ? "The group" : `All ${groups.length} groups`}, up to{" "}
-        {maxPerGroup} trajectories of each; long texts are folded.
+        {groups.length === 1
+          ? `The only group, up to ${maxPerGroup} of its trajectories`
+          : `${groups.length > maxGroups ? `The first ${maxGroups} of ${formatCount(groups.length)} groups` : `All ${groups.length} groups`}, up to ${maxPerGroup} trajectories of each`}
+        ; long texts are folded.
       </p>
       <ol className="space-y-3">
         {shown.map((group, index) => {
