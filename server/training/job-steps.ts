@@ -133,7 +133,7 @@ function gradientStep(db: Database, job: JobRow, now: Date): StepOutcome {
 /** The real figures of an RL step (its trajectory group), or an error message. */
 function rlStepFigures(db: Database, job: JobRow, index: number): Metrics | string {
   const parsed = TrajectoryGroup.safeParse(jobItems(db, job.id, index, 1)[0]);
-  if (!parsed.success) return `Trajectory group ${index} could not be read back from storage.`;
+  if (!parsed.success) return `Trajectory group ${index + 1} could not be read back from storage.`;
   return groupMetrics(parsed.data);
 }
 
@@ -145,7 +145,7 @@ function sftStepFigures(db: Database, job: JobRow, index: number): Metrics | str
   let completionTokens = 0;
   for (const row of rows) {
     const parsed = SFTExample.safeParse(row);
-    if (!parsed.success) return `Training example batch ${index} could not be read back from storage.`;
+    if (!parsed.success) return `Training example batch ${index + 1} could not be read back from storage.`;
     for (const message of parsed.data.messages) {
       const count = approximateTokens(contentText(message.content));
       tokens += count;

@@ -90,7 +90,7 @@ describe("RL training jobs", () => {
     queueJob(db, { id: "job_0000000000000bad", modelId: model.id, groups: [group([1]), { trajectories: [{ messages_and_choices: [{ role: "user", content: "hi" }] }] }] }, new Date());
     await runner.tick();
     expect((await allEvents(app, "job_0000000000000bad"))[0]?.data.error_message).toBe(
-      "Trajectory group 1, trajectory 0 is malformed: reward: Field required (at trajectory_groups[1].trajectories[0].reward)",
+      "Trajectory group 2, trajectory 1 is malformed: reward: Field required (at trajectory_groups[1].trajectories[0].reward)",
     );
   });
 
@@ -284,7 +284,7 @@ describe("SFT training jobs", () => {
     expect((await allEvents(app, good)).map((e) => e.type)).toEqual(["training_started", "gradient_step", "gradient_step", "training_ended"]);
     const bad = await createSft(app, { model_id: model.id, training_data_url: "https://files.test/bad.jsonl" });
     await runToEnd(runner, db);
-    expect((await allEvents(app, bad))[0]?.data.error_message).toBe("Training example 1 is malformed: messages: List should have at least 1 item(s)");
+    expect((await allEvents(app, bad))[0]?.data.error_message).toBe("Training example 2 is malformed: messages: List should have at least 1 item(s)");
   });
 
   it.each([

@@ -44,7 +44,7 @@ describe("seedTrainingDemo", () => {
       {
         id: expect.any(String),
         type: "training_failed",
-        data: { error_message: "Trajectory group 1, trajectory 2 is malformed: reward: Field required (at trajectory_groups[1].trajectories[2].reward)" },
+        data: { error_message: "Trajectory group 2, trajectory 3 is malformed: reward: Field required (at trajectory_groups[1].trajectories[2].reward)" },
       },
     ]);
     const legacy = await allEvents(app, jobs.supportLegacy);

@@ -11,6 +11,7 @@ const selectionOf = (flatGroups: number, notCounted: number): Selection => ({
   all: [],
   singletonsDropped: 0,
   notCounted,
+  opsLeftOut: 0,
   unusable: [],
 });
 

@@ -57,6 +57,9 @@ export function SelectionSummary({ selection, building }: { selection: Selection
             : `${formatCount(figures.flat)} of the groups have the same reward throughout: they are sent, but give no advantage signal.`}
         </p>
       ) : null}
+      {selection.opsLeftOut > 0 ? (
+        <p className="text-xs text-fg-muted">{selection.opsLeftOut === 1 ? "1 call is of an op left out (Conversations)." : `${formatCount(selection.opsLeftOut)} calls are of ops left out (Conversations).`}</p>
+      ) : null}
       {selection.notCounted > 0 ? (
         <p className="text-xs text-fg-muted">{selection.notCounted === 1 ? "1 item is in a state that does not count." : `${formatCount(selection.notCounted)} items are in states that do not count.`}</p>
       ) : null}

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { Section } from "@/components/section";
-import { serverFieldMessages, useRegistryStore, type JobOrigin } from "@/features/training";
+import { serverFieldMessages, serverTrajectoryMessage, useRegistryStore, withPeopleNumbering, type JobOrigin } from "@/features/training";
 import { countOf } from "@/lib/format";
 import { useApiClients } from "@/settings/api-clients";
 import { MAX_JOB_BYTES, startQueueJob, type StartProgress } from "./start-job";
@@ -65,6 +65,8 @@ export function StartPanel({
   // Once ready, forgotten: a later rebuild's "wait" is not shown to someone who did not press Start.
   if (triedEarly && notReady === null) setTriedEarly(false);
   const fieldMessages = serverFieldMessages(error, FIELDS);
+  const groupsMessage = serverTrajectoryMessage(error);
+  if (groupsMessage) fieldMessages.trajectory_groups = groupsMessage;
   const requestBytes = useRequestSize(selection);
 
   const start = async () => {
@@ -82,8 +84,9 @@ export function StartPanel({
     }
   };
 
+  // A message about the groups names its place itself ("Group 3, trajectory 2: …").
   const fieldText = Object.entries(fieldMessages)
-    .map(([field, message]) => `${field}: ${message}`)
+    .map(([field, message]) => (field === "trajectory_groups" && groupsMessage ? message : `${field}: ${message}`))
     .join("; ");
   return (
     <Section title="Start">
@@ -110,7 +113,7 @@ export function StartPanel({
         </output>
       </div>
       {notReady ? <p className="text-sm font-medium text-red-700 dark:text-red-400">{notReady}</p> : null}
-      {error ? <ErrorPanel error={error} title={`The job was not created${fieldText ? ` (${fieldText})` : ""}: your choices are kept`} onRetry={() => void start()} /> : null}
+      {error ? <ErrorPanel error={withPeopleNumbering(error)} title={`The job was not created${fieldText ? ` (${fieldText})` : ""}: your choices are kept`} onRetry={() => void start()} /> : null}
     </Section>
   );
 }

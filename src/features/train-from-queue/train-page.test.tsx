@@ -8,7 +8,7 @@ import { seedRatedQueue, TEST_PROJECT } from "./test-support";
 
 const SLOW = { timeout: 10_000 };
 
-function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f, options: { onlyFreeText?: boolean; knownModels?: readonly object[] } = {}) {
+function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f, options: { onlyFreeText?: boolean; knownModels?: readonly object[]; search?: string } = {}) {
   const server = createLocalServer();
   const { queueId, refs } = seedRatedQueue(server);
   // The comment question alone: free text, no reward.
@@ -16,7 +16,7 @@ function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
   if (options.knownModels) localStorage.setItem(`${REGISTRY_KEY_PREFIX}${server.settings.trainingBaseUrl}`, JSON.stringify({ models: options.knownModels, jobs: [] }));
   localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: TEST_PROJECT, inferenceProject: "", keyStorage: "local" }));
-  const app = renderApp({ path: `/queues/${queueId}/train`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
+  const app = renderApp({ path: `/queues/${queueId}/train${options.search ?? ""}`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
   return { ...app, server, queueId };
 }
 
@@ -34,7 +34,15 @@ afterEach(() => {
 const refuseJobs = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
   const request = new Request(input, init);
   if (request.method === "POST" && new URL(request.url).pathname.endsWith("/preview/training-jobs")) {
-    return Response.json({ detail: [{ loc: ["body", "trajectory_groups"], msg: "too many groups for this test", type: "value_error" }] }, { status: 422 });
+    return Response.json(
+      {
+        detail: [
+          { loc: ["body", "trajectory_groups"], msg: "too many groups for this test", type: "value_error" },
+          { loc: ["body", "trajectory_groups", 1, "trajectories", 0, "reward"], msg: "Field required", type: "missing" },
+        ],
+      },
+      { status: 422 },
+    );
   }
   return fetch(request);
 };
@@ -86,6 +94,9 @@ describe("Train from this queue", () => {
     const alert = await screen.findByRole("alert", {}, SLOW);
     expect(alert).toHaveTextContent("The job was not created");
     expect(alert).toHaveTextContent("too many groups for this test");
+    // The service's loc counts from 0; the page numbers groups and trajectories from 1, as its previews do.
+    expect(alert).toHaveTextContent("Group 2, trajectory 1: reward: Field required");
+    expect(alert).not.toHaveTextContent("trajectory_groups.1");
     expect(router.location.pathname).toMatch(/\/train$/);
     expect(router.location.search).toContain("group=trace");
     expect(router.location.search).toContain("singles=keep");
@@ -120,6 +131,40 @@ describe("Train from this queue", () => {
     expect(picker).toHaveAccessibleDescription(/meta\/llama-unsupported is not a base model the training service trains/);
     unmount();
   }, 30_000);
+
+  it("shows sample trajectories as text, and leaves an op out (kept in the URL) or takes it back", async () => {
+    const { user, router, unmount } = setup();
+    const samples = await screen.findByRole("region", { name: "Sample trajectories" }, SLOW);
+    expect(within(samples).getAllByRole("heading", { level: 3 })[0]).toHaveTextContent(/^Group 1: /);
+    expect(within(samples).getAllByText((_, element) => element?.tagName === "P" && /^Trajectory 1 · reward -?\d/.test(element.textContent ?? "")).length).toBeGreaterThan(0);
+    // The seeded calls' questions and answers, as text, the answer marked.
+    expect(within(samples).getAllByText((_, element) => element?.tagName === "SPAN" && element.textContent === "assistant · answer").length).toBeGreaterThan(0);
+
+    // Every op of this queue is left out by hand: no groups, no samples.
+    const includes = screen.getAllByRole("checkbox", { name: /^Include / });
+    expect(includes.length).toBeGreaterThan(1);
+    for (const include of includes) {
+      expect(include).toBeChecked();
+      await user.click(include);
+    }
+    await waitFor(() => expect(router.location.search).toMatch(/ops=-[^&]*%2C-/));
+    expect(await screen.findByText(/^\d+ calls are of ops left out \(Conversations\)\.$/, {}, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(statOf("Groups (gradient steps)")).toBe("0"));
+    expect(screen.queryByRole("region", { name: "Sample trajectories" })).not.toBeInTheDocument();
+    const search = router.location.search;
+    unmount();
+    localStorage.clear();
+
+    // A reload (the same address, afresh) keeps them left out; one is taken back.
+    const again = setup(undefined, { search });
+    await screen.findByRole("region", { name: "The selection" }, SLOW);
+    const [first, ...rest] = screen.getAllByRole("checkbox", { name: /^Include / });
+    expect([first, ...rest].every((box) => !(box as HTMLInputElement).checked)).toBe(true);
+    await again.user.click(first!);
+    await waitFor(() => expect(again.router.location.search).toMatch(/ops=%2B|ops=\+/));
+    expect(first).toBeChecked();
+    again.unmount();
+  }, 40_000);
 
   it("says so when no question of the queue can be a reward", async () => {
     const { unmount, server } = setup(undefined, { onlyFreeText: true });

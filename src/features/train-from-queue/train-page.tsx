@@ -18,11 +18,12 @@ import { GroupingSection, ItemsSection } from "./items-grouping-section";
 import { ModelSection } from "./model-section";
 import { PathsSection } from "./paths-section";
 import { RewardSection } from "./reward-section";
+import { SamplesSection } from "./samples-section";
 import { SelectionSummary, SelectionTables } from "./selection-preview";
 import { StartPanel } from "./start-panel";
 import type { SelectionInput } from "./trajectories/build-groups";
 import { defaultMapping, mappingForSpec } from "./trajectories/reward-mapping";
-import { useOpPaths } from "./use-op-paths";
+import { opChoiceName, useOpPaths } from "./use-op-paths";
 import { useSelection } from "./use-selection";
 import { useTrainChoices } from "./use-train-choices";
 import { useTrainingSource } from "./use-training-source";
@@ -62,7 +63,7 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
   const spec = specOptions.find((o) => o.usable && o.spec.id === choices.spec)?.spec ?? specOptions.find((o) => o.usable)?.spec ?? null;
   const mapping = useMemo(() => (spec ? mappingForSpec(spec, choices.mapping) : null), [spec, choices.mapping]);
   const loaded = source.query.data;
-  const opPaths = useOpPaths(loaded?.items, loaded?.calls);
+  const opPaths = useOpPaths(loaded?.items, loaded?.calls, choices.ops);
 
   const annotatorIds = useMemo(() => {
     const ids = new Set<string>();
@@ -150,7 +151,7 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
             />
             <ItemsSection states={choices.states} onStates={(states) => update({ states })} counts={stateCounts} />
             <GroupingSection grouping={choices.grouping} onGrouping={(grouping) => update({ grouping })} />
-            <PathsSection ops={opPaths.describe(selection)} onPaths={opPaths.setPaths} />
+            <PathsSection ops={opPaths.describe(selection)} onPaths={opPaths.setPaths} onInclude={(opName, included) => update({ ops: { ...choices.ops, [opChoiceName(opName)]: included ? "in" : "out" } })} />
           </div>
           <div className="min-w-0 space-y-6">
             {built.status === "failed" ? <ErrorPanel error={built.error} title="Could not build the trajectory groups" /> : null}
@@ -174,6 +175,8 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
               onStarted={(jobId) => void navigate(paths.trainingJob(jobId))}
             />
             <DownloadsSection selection={current ? selection : null} queueName={name} threshold={choices.threshold} onThreshold={(threshold) => update({ threshold })} />
+            {/* After Start: a few screens of text would push the model and Start out of reach. */}
+            {selection ? <SamplesSection selection={selection} /> : null}
             {selection ? <SelectionTables selection={selection} queueId={queueId} /> : null}
           </div>
         </div>

@@ -11,6 +11,7 @@ describe("the Train page's choices in the URL", () => {
       grouping: { by: "input", size: 4, singletons: "drop" },
       model: { kind: "existing", id: "" },
       threshold: "0.5",
+      ops: {},
     });
     expect(writeChoices(readChoices(new URLSearchParams())).toString()).toBe("");
   });
@@ -24,8 +25,14 @@ describe("the Train page's choices in the URL", () => {
       grouping: { by: "fixed", size: 8, singletons: "keep" },
       model: { kind: "new", project: "support-bot", name: "tone-rl", base: "Qwen/Qwen2.5-7B-Instruct" },
       threshold: "0.8",
+      ops: { "refund_policy.check": "out", classify_intent: "in", "odd,name": "out" },
     };
     expect(readChoices(writeChoices(choices))).toEqual(choices);
+  });
+
+  it("keeps which ops are left out or included by hand, and ignores what it cannot read", () => {
+    expect(writeChoices({ ...readChoices(new URLSearchParams()), ops: { "refund_policy.check": "out", classify_intent: "in" } }).get("ops")).toBe("-refund_policy.check,+classify_intent");
+    expect(readChoices(new URLSearchParams({ ops: "-a,+b,c,-,+%E0%A4%A,-d%2Ce" })).ops).toEqual({ a: "out", b: "in", "d,e": "out" });
   });
 
   it("falls back to defaults for anything unreadable", () => {

@@ -21,7 +21,37 @@ export type TrainChoices = {
   model: ModelChoice;
   /** The SFT download's reward threshold, as typed. */
   threshold: string;
+  /**
+   * Ops included or left out by hand, by op name (without its version): an op not named here is
+   * included when its calls' paths are known (remembered or suggested), left out otherwise.
+   */
+  ops: OpChoices;
 };
+
+export type OpChoices = Readonly<Record<string, "in" | "out">>;
+
+const MAX_OPS = 100;
+
+/** `ops=-refund_policy.check,+classify_intent`: "-" left out, "+" included; names percent-encoded (a name may hold a comma). */
+function readOps(raw: string | null): OpChoices {
+  const ops: Record<string, "in" | "out"> = {};
+  for (const part of (raw ?? "").split(",").slice(0, MAX_OPS)) {
+    const sign = part[0];
+    if ((sign !== "-" && sign !== "+") || part.length < 2 || part.length > MAX_TEXT) continue;
+    try {
+      ops[decodeURIComponent(part.slice(1))] = sign === "+" ? "in" : "out";
+    } catch {
+      // A broken escape: that op keeps its default.
+    }
+  }
+  return ops;
+}
+
+function writeOps(ops: OpChoices): string {
+  return Object.entries(ops)
+    .map(([name, choice]) => `${choice === "in" ? "+" : "-"}${encodeURIComponent(name)}`)
+    .join(",");
+}
 
 const number = z.number().check(z.refine(Number.isFinite));
 const StoredMapping = z.union([
@@ -70,6 +100,7 @@ export function readChoices(params: URLSearchParams): TrainChoices {
     },
     model,
     threshold: text(params.get("threshold")) || "0.5",
+    ops: readOps(params.get("ops")),
   };
 }
 
@@ -90,5 +121,7 @@ export function writeChoices(choices: TrainChoices): URLSearchParams {
     params.set("base", choices.model.base);
   } else if (choices.model.id) params.set("model", choices.model.id);
   if (choices.threshold !== "0.5") params.set("threshold", choices.threshold);
+  const ops = writeOps(choices.ops);
+  if (ops) params.set("ops", ops);
   return params;
 }

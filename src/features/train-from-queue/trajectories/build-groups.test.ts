@@ -153,3 +153,19 @@ describe("downloads", () => {
     ]);
   });
 });
+
+describe("ops left out", () => {
+  it("takes no trajectory from an op left out, counts its calls apart from the unusable ones, and keeps the other ops", () => {
+    const other: SourceCall = { ...chat("call-3", "Q", "A"), op_name: "weave:///e/p/op/policy:x" };
+    const calls = new Map([
+      ["call-1", chat("call-1", "Q", "A")],
+      ["call-2", chat("call-2", "Q", "B")],
+      ["call-3", other],
+    ]);
+    const answers = new Map<string, AnswersOnCall>([1, 2, 3].map((n) => [`call-${n}`, { tone: [given("u", n)] }]));
+    const selection = buildSelectionNow(input({ items: [item(1), item(2), item(3)], calls, answers, pathsFor: (op) => (op.includes("/policy:") ? null : CHAT_PATHS) }));
+    expect(selection.opsLeftOut).toBe(1);
+    expect(selection.unusable).toEqual([]);
+    expect(selection.all.map((t) => t.metadata?.call_id)).toEqual(["call-1", "call-2"]);
+  });
+});

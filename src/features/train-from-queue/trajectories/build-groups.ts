@@ -20,8 +20,8 @@ export type SelectionInput = {
   annotators: AnnotatorChoice;
   /** Items in these states count; the others are left out (not "unusable": not chosen). */
   states: readonly AnnotationState[];
-  /** Where an op's calls keep their prompt and completion. */
-  pathsFor: (opName: string) => PathMapping;
+  /** Where an op's calls keep their prompt and completion; null: the op is left out. */
+  pathsFor: (opName: string) => PathMapping | null;
   grouping: Grouping;
 };
 
@@ -46,6 +46,8 @@ export type Selection = {
   singletonsDropped: number;
   /** Items left out by their state. */
   notCounted: number;
+  /** Calls left out with their op (not "unusable": not chosen). */
+  opsLeftOut: number;
   unusable: UnusableCall[];
 };
 
@@ -83,6 +85,7 @@ export function* selectionSteps(input: SelectionInput): Generator<void, Selectio
   const grouper = createGrouper<Trajectory>(grouping);
   const unusable: UnusableCall[] = [];
   let notCounted = 0;
+  let opsLeftOut = 0;
   const seenCalls = new Set<string>();
   let stepStart = performance.now();
   for (let index = 0; index < items.length; index++) {
@@ -103,12 +106,17 @@ export function* selectionSteps(input: SelectionInput): Generator<void, Selectio
       unusable.push({ itemId: item.id, callId: item.call_id, opName: null, reason: "no-call", detail: "the call could not be read (deleted, or another project's)" });
       continue;
     }
+    const paths = pathsFor(call.op_name);
+    if (!paths) {
+      opsLeftOut += 1;
+      continue;
+    }
     const reward = callReward(answers.get(item.call_id)?.[spec.id], mapping, annotators);
     if (!reward.ok) {
       unusable.push({ itemId: item.id, callId: call.id, opName: call.op_name, reason: reward.reason, detail: reward.detail });
       continue;
     }
-    const conversation = conversationOf(call, pathsFor(call.op_name));
+    const conversation = conversationOf(call, paths);
     if (!conversation.ok) {
       unusable.push({ itemId: item.id, callId: call.id, opName: call.op_name, reason: conversation.reason, detail: conversation.detail });
       continue;
@@ -141,6 +149,7 @@ export function* selectionSteps(input: SelectionInput): Generator<void, Selectio
     all,
     singletonsDropped: grouped.singletonsDropped,
     notCounted,
+    opsLeftOut,
     unusable,
   };
 }

@@ -27,4 +27,11 @@ describe("paths remembered per op", () => {
     storage.setItem(PATHS_STORAGE_KEY, JSON.stringify({ x: { prompt: "" } }));
     expect(readRememberedPaths(storage)).toEqual({});
   });
+
+  it("does not store a path typed empty, which would cost every other op its paths on reading", () => {
+    const storage = memoryStorage();
+    rememberPaths(storage, "weave:///e/p/op/a:1", { prompt: "inputs.q", completion: "output.answer" });
+    rememberPaths(storage, "weave:///e/p/op/b:1", { prompt: "", completion: "output.answer" });
+    expect(readRememberedPaths(storage)).toEqual({ "weave:///e/p/op/a": { prompt: "inputs.q", completion: "output.answer" } });
+  });
 });

@@ -25,18 +25,55 @@ describe("creating training jobs", { timeout: 30_000 }, () => {
     const { server, model } = await withModel();
     const { user } = renderTraining(`/training/jobs/new?model=${model.id}`, server);
     await screen.findByRole("form", { name: "New RL job" }, FIRST);
+    // The format is explained beside the upload, with an example to download.
+    expect(screen.getByRole("link", { name: "Download an example" })).toHaveAttribute("download", "rl-trajectory-groups-example.jsonl");
     const [good] = risingGroups(1);
     const broken = { trajectories: [{ messages_and_choices: [{ role: "user", content: "hi" }] }] };
     const file = new File([jsonl([good, "", "{oops", broken])], "groups.jsonl", { type: "application/x-ndjson" });
     await user.upload(screen.getByLabelText("Choose or drop a trajectory file"), file);
     const report = await screen.findByRole("region", { name: /2 problems in groups\.jsonl/ });
     expect(within(report).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      expect.stringMatching(/^line 3 \(group 2\): not valid JSON/),
-      "line 4 (group 3): trajectories[0].reward is required",
+      expect.stringMatching(/^line 3, column 2 \(group 2\): not valid JSON: /),
+      "line 4 (group 3, trajectory 1): reward is required",
     ]);
     await user.click(screen.getByRole("button", { name: "Start RL job" }));
     expect(await screen.findByText(/Fix the problems listed below first/)).toBeInTheDocument();
     expect(jobCreations(server)).toEqual([]);
+  });
+
+  it("counts a broken file consistently: the trajectories and rewards shown are those of the groups that pass, and the labels say so", async () => {
+    const { server, model } = await withModel();
+    const { user } = renderTraining(`/training/jobs/new?model=${model.id}`, server);
+    await screen.findByRole("form", { name: "New RL job" }, FIRST);
+    const good = risingGroups(5);
+    const lines = [...good.slice(0, 2), "{oops", ...good.slice(2), { trajectories: [] }, { trajectories: [{ messages_and_choices: [{ role: "user", content: "hi" }] }] }];
+    await user.upload(screen.getByLabelText("Choose or drop a trajectory file"), new File([jsonl(lines)], "mixed.jsonl"));
+    const contents = await screen.findByLabelText("Contents of mixed.jsonl");
+    const figures = Object.fromEntries(within(contents).getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(figures).toEqual({
+      "Groups in the file / passing the check": "8 / 5",
+      "Trajectories in the 5 groups that pass": "10",
+      "Trajectories per group in the 5 groups that pass": "2",
+      "Reward min / mean / max (std) in the 5 groups that pass": expect.any(String),
+    });
+    expect(screen.getByText(/: 8 groups: 5 pass the check, 3 have problems \(3 problems\)\.$/)).toBeInTheDocument();
+  });
+
+  it("names the group of a service's refusal from 1, as the file check does (the service's loc counts from 0)", async () => {
+    const { server, model } = await withModel();
+    const refusing: typeof server.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.method === "POST" && new URL(request.url).pathname.endsWith("/preview/training-jobs")) {
+        return Response.json({ detail: [{ loc: ["body", "trajectory_groups", 1], msg: "A trajectory group should have at most 4194304 characters of JSON", type: "too_long" }] }, { status: 422 });
+      }
+      return server.fetch(request);
+    };
+    const { user } = renderTraining(`/training/jobs/new?model=${model.id}`, { ...server, fetch: refusing });
+    await screen.findByRole("form", { name: "New RL job" }, FIRST);
+    await user.upload(screen.getByLabelText("Choose or drop a trajectory file"), new File([jsonl(risingGroups(3))], "groups.jsonl"));
+    await screen.findByLabelText("Contents of groups.jsonl");
+    await user.click(screen.getByRole("button", { name: "Start RL job" }));
+    expect(await screen.findByText("Group 2: A trajectory group should have at most 4194304 characters of JSON")).toBeInTheDocument();
   });
 
   it("warns when the chosen model's base is one the service does not train (the job would be taken, then fail)", async () => {

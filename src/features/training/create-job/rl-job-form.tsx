@@ -3,16 +3,27 @@ import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { serverFieldMessages } from "../form-errors";
 import { buildExperimentalConfig, EMPTY_CONFIG, type ConfigInput } from "./experimental-config";
+import { ExampleFormat } from "./example-format";
 import { ExperimentalConfigFields } from "./experimental-config-fields";
 import { FileDrop } from "./file-drop";
 import { ModelPicker } from "./model-picker";
+import { serverTrajectoryMessage, withPeopleNumbering } from "./server-trajectory-error";
 import { readTrajectoryFile, type TrajectoryFile } from "./trajectory-file";
 import { TrajectoryPreview } from "./trajectory-preview";
 import { useCreateJob } from "./use-create-job";
 import { UntrustedText } from "@/components/untrusted-text";
-import { countOf } from "@/lib/format";
+import { countOf, formatCount } from "@/lib/format";
 
 const FIELDS = ["model_id", "trajectory_groups", "experimental_config"];
+
+/** "8 groups: 5 pass the check, 3 have problems (4 problems)." or "3 groups, no problems." */
+function readSummary(file: TrajectoryFile): string {
+  const problems = file.issues.length;
+  if (problems === 0) return `${countOf(file.groupCount, "group")}, no problems.`;
+  const broken = file.groupCount - file.groups.length;
+  if (file.groupCount === 0) return `no groups (${countOf(problems, "problem")}).`;
+  return `${countOf(file.groupCount, "group")}: ${formatCount(file.groups.length)} pass the check, ${formatCount(broken)} ${broken === 1 ? "has" : "have"} problems (${countOf(problems, "problem")}).`;
+}
 
 type Errors = { model?: string; file?: string; learningRate?: string; extraJson?: string };
 
@@ -27,6 +38,8 @@ export function RlJobForm({ modelId, onModelChange }: { modelId: string; onModel
   const [config, setConfig] = useState<ConfigInput>(EMPTY_CONFIG);
   const [errors, setErrors] = useState<Errors>({});
   const server = serverFieldMessages(create.error, FIELDS);
+  const groupsMessage = serverTrajectoryMessage(create.error);
+  if (groupsMessage) server.trajectory_groups = groupsMessage;
 
   const readFile = async (picked: File) => {
     setReading(true);
@@ -77,8 +90,9 @@ export function RlJobForm({ modelId, onModelChange }: { modelId: string; onModel
           onFile={(picked) => void readFile(picked)}
           invalid={Boolean(errors.file ?? server.trajectory_groups)}
         />
+        <ExampleFormat />
         <output className="block text-xs text-fg-muted">
-          {reading ? "Reading the file…" : file ? <>Read <UntrustedText text={file.name} />{`: ${countOf(file.content.groupCount, "group")}, ${file.content.issues.length === 0 ? "no problems" : countOf(file.content.issues.length, "problem")}.`}</> : null}
+          {reading ? "Reading the file…" : file ? <>Read <UntrustedText text={file.name} />{`: ${readSummary(file.content)}`}</> : null}
         </output>
         {errors.file ?? server.trajectory_groups ? <p className="text-xs font-medium text-red-700 dark:text-red-400">{errors.file ?? server.trajectory_groups}</p> : null}
         {file ? <TrajectoryPreview file={file.content} fileName={file.name} /> : null}
@@ -89,7 +103,7 @@ export function RlJobForm({ modelId, onModelChange }: { modelId: string; onModel
         errors={{ learningRate: errors.learningRate, extraJson: errors.extraJson ?? server.experimental_config }}
         learningRateHint="Empty: the service's default."
       />
-      {unplaced ? <ErrorPanel error={unplaced} title="The job was not created" /> : null}
+      {unplaced ? <ErrorPanel error={withPeopleNumbering(unplaced)} title="The job was not created" /> : null}
       <Button type="submit" variant="primary" loading={create.isPending}>
         Start RL job
       </Button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readTrajectoryFile } from "./trajectory-file";
+import { readTrajectoryFile, syntaxError } from "./trajectory-file";
 import { spreadOf, trajectoryStats } from "./trajectory-stats";
 
 const trajectory = (reward: unknown) => ({
@@ -28,11 +28,30 @@ describe("reading a JSONL trajectory file", () => {
     expect(file.groupCount).toBe(6);
     const byLine = new Map(file.issues.map((i) => [i.line, i]));
     expect([...byLine.keys()]).toEqual([2, 4, 5, 6, 7]);
-    expect(byLine.get(2)?.message).toMatch(/^not valid JSON/);
-    expect(byLine.get(4)).toMatchObject({ group: 3, path: "trajectories[0].reward", message: "should be a number, not the text \"high\"" });
-    expect(byLine.get(5)).toMatchObject({ path: "trajectories", message: "needs at least 1 item" });
-    expect(byLine.get(6)?.message).toMatch(/single trajectory/);
-    expect(byLine.get(7)?.message).toMatch(/got an array/);
+    expect(byLine.get(2)?.text).toMatch(/^not valid JSON/);
+    expect(byLine.get(4)).toMatchObject({ group: 3, trajectory: 1, path: "reward", text: "should be a number, not the text \"high\"" });
+    expect(byLine.get(5)).toMatchObject({ trajectory: null, path: "trajectories", text: "needs at least 1 item" });
+    expect(byLine.get(6)?.text).toMatch(/single trajectory/);
+    expect(byLine.get(7)?.text).toMatch(/got an array/);
+  });
+
+  it("names a syntax error by the file's line and the column within that line, not the engine's place in the line it parsed", () => {
+    const long = JSON.stringify({ trajectories: [trajectory(1)], note: "x".repeat(1200) });
+    const broken = `${long.slice(0, -1)} "oops": 1}`;
+    const column = long.length + 1; // the quote that follows a missing comma, 1-based
+    const text = [group(1), group(0), "", broken, group(1)].join("\n");
+    const [issue] = readTrajectoryFile(text, "groups.jsonl").issues;
+    expect(issue).toMatchObject({ line: 4, column, group: 3 });
+    expect(issue?.text).toMatch(/^not valid JSON: /);
+    expect(issue?.text).not.toMatch(/position|line \d|column/);
+  });
+
+  it("reads the place out of each engine's wording", () => {
+    const source = '{"a": 1}\n{"b" 2}';
+    expect(syntaxError(new SyntaxError("Expected ':' after property name in JSON at position 13 (line 2 column 5)"), source)).toEqual({ line: 2, column: 5, text: "Expected ':' after property name" });
+    expect(syntaxError(new SyntaxError("Expected ':' after property name in JSON at position 13"), source)).toEqual({ line: 2, column: 5, text: "Expected ':' after property name" });
+    expect(syntaxError(new SyntaxError("JSON.parse: expected ':' after property name in object at line 2 column 5 of the JSON data"), source)).toEqual({ line: 2, column: 5, text: "expected ':' after property name in object" });
+    expect(syntaxError(new SyntaxError("JSON Parse error: Expected ':' before value in object property definition"), source)).toEqual({ line: null, column: null, text: "JSON Parse error: Expected ':' before value in object property definition" });
   });
 
   it("accepts CRLF line ends and a byte order mark", () => {
@@ -44,14 +63,14 @@ describe("reading a JSONL trajectory file", () => {
   });
 
   it("says so when the file is empty", () => {
-    expect(readTrajectoryFile("\n\n", "empty.jsonl").issues[0]?.message).toMatch(/no trajectory groups/);
+    expect(readTrajectoryFile("\n\n", "empty.jsonl").issues[0]?.text).toMatch(/no trajectory groups/);
   });
 
   it("limits the issues listed per group", () => {
     const bad = JSON.stringify({ trajectories: Array.from({ length: 10 }, () => ({ reward: "x" })) });
     const file = readTrajectoryFile(bad, "bad.jsonl");
     expect(file.issues.length).toBe(4);
-    expect(file.issues.at(-1)?.message).toMatch(/and \d+ more problems/);
+    expect(file.issues.at(-1)?.text).toMatch(/and \d+ more problems/);
   });
 });
 
@@ -61,20 +80,20 @@ describe("reading a JSON trajectory file", () => {
     const file = readTrajectoryFile(array, "groups.json");
     expect(file.format).toBe("json");
     expect(file.groups).toHaveLength(1);
-    expect(file.issues[0]).toMatchObject({ line: null, group: 2, path: "trajectories[0].reward" });
+    expect(file.issues[0]).toMatchObject({ line: null, group: 2, trajectory: 1, path: "reward" });
     const body = readTrajectoryFile(`{"trajectory_groups": [${group(1)}]}`, "body.json");
     expect(body.groups).toHaveLength(1);
   });
 
-  it("gives the line of a JSON syntax error", () => {
+  it("gives the line and column of a JSON syntax error", () => {
     const file = readTrajectoryFile(`[\n${group(1)},\n{oops}\n]`, "groups.json");
-    expect(file.issues[0]?.line).toBe(3);
+    expect(file.issues[0]).toMatchObject({ line: 3, column: 2 });
   });
 
   it("tells JSON from JSONL by content when the name does not say", () => {
     expect(readTrajectoryFile(`[${group(1)}]`, "data.txt").format).toBe("json");
     expect(readTrajectoryFile(`${group(1)}\n${group(2)}`, "data.txt").format).toBe("jsonl");
-    expect(readTrajectoryFile(`{"x": 1}`, "").issues[0]).toMatchObject({ line: 1, path: "trajectories", message: "is required" });
+    expect(readTrajectoryFile(`{"x": 1}`, "").issues[0]).toMatchObject({ line: 1, path: "trajectories", text: "is required" });
   });
 });
 

@@ -1,5 +1,8 @@
 import { TrajectoryGroup } from "@contract/training";
 import { readableIssues } from "@/lib/zod-issues";
+import { placeInGroup } from "./trajectory-place";
+
+export { formatPath } from "./trajectory-place";
 
 /**
  * Reads trajectory groups from a JSON or JSONL file and checks each one with the contract's
@@ -14,17 +17,28 @@ import { readableIssues } from "@/lib/zod-issues";
 export type TrajectoryIssue = {
   /** 1-based line of a JSONL file (or of a JSON syntax error); null for a group of a JSON file. */
   line: number | null;
+  /** 1-based column within that line, where a JSON syntax error says where it is. */
+  column: number | null;
   /** 1-based position of the group in the file. */
   group: number | null;
-  /** Where inside the group, e.g. "trajectories[2].reward"; "" for the whole line. */
+  /** 1-based position of the trajectory in its group (trajectory-place.ts: one numbering for people). */
+  trajectory: number | null;
+  /** 1-based position of the message in the trajectory's messages_and_choices. */
+  message: number | null;
+  /** Where inside that place, e.g. "reward"; "" for the place itself. */
   path: string;
-  message: string;
+  /** What is wrong (named `text`: `message` is the place above). */
+  text: string;
 };
+
+const NOWHERE = { line: null, column: null, group: null, trajectory: null, message: null, path: "" } as const;
 
 export type TrajectoryFile = {
   format: "json" | "jsonl";
   /** The groups that passed the check, in file order, exactly as the file has them. */
   groups: TrajectoryGroup[];
+  /** Each passing group's number in the file (from 1), so a preview names it as the problems list would. */
+  groupNumbers: number[];
   /** Groups found (valid or not). */
   groupCount: number;
   issues: TrajectoryIssue[];
@@ -49,7 +63,7 @@ export function readTrajectoryFile(text: string, fileName = ""): TrajectoryFile 
 }
 
 function readJsonl(content: string): TrajectoryFile {
-  const result: TrajectoryFile = { format: "jsonl", groups: [], groupCount: 0, issues: [] };
+  const result: TrajectoryFile = { format: "jsonl", groups: [], groupNumbers: [], groupCount: 0, issues: [] };
   const lines = content.split(/\r\n|\n|\r/);
   lines.forEach((raw, index) => {
     const line = index + 1;
@@ -60,12 +74,14 @@ function readJsonl(content: string): TrajectoryFile {
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      result.issues.push({ line, group, path: "", message: `not valid JSON (${syntaxMessage(error)})` });
+      const syntax = syntaxError(error, raw);
+      // The line was parsed alone: the engine's "line 1" is this line, and its column is the line's.
+      result.issues.push({ ...NOWHERE, line, column: syntax.column, group, text: notJson(syntax) });
       return;
     }
     checkGroup(value, result, { line, group });
   });
-  if (result.groupCount === 0) result.issues.push({ line: null, group: null, path: "", message: "The file has no trajectory groups (it is empty)." });
+  if (result.groupCount === 0) result.issues.push({ ...NOWHERE, text: "The file has no trajectory groups (it is empty)." });
   return result;
 }
 
@@ -74,58 +90,51 @@ function readJson(content: string): TrajectoryFile {
   try {
     value = JSON.parse(content);
   } catch (error) {
-    const message = syntaxMessage(error);
-    return { format: "json", groups: [], groupCount: 0, issues: [{ line: lineOfSyntaxError(content, message), group: null, path: "", message: `not valid JSON (${message})` }] };
+    const syntax = syntaxError(error, content);
+    return { format: "json", groups: [], groupNumbers: [], groupCount: 0, issues: [{ ...NOWHERE, line: syntax.line, column: syntax.column, text: notJson(syntax) }] };
   }
   return fromJsonValue(value);
 }
 
 function fromJsonValue(value: unknown): TrajectoryFile {
-  const result: TrajectoryFile = { format: "json", groups: [], groupCount: 0, issues: [] };
+  const result: TrajectoryFile = { format: "json", groups: [], groupNumbers: [], groupCount: 0, issues: [] };
   const list = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.trajectory_groups) ? value.trajectory_groups : null;
   if (!list) {
-    result.issues.push({
-      line: null,
-      group: null,
-      path: "",
-      message: 'Expected an array of trajectory groups, or {"trajectory_groups": [...]}.',
-    });
+    result.issues.push({ ...NOWHERE, text: 'Expected an array of trajectory groups, or {"trajectory_groups": [...]}.' });
     return result;
   }
   list.forEach((item: unknown, index) => {
     result.groupCount += 1;
     checkGroup(item, result, { line: null, group: index + 1 });
   });
-  if (result.groupCount === 0) result.issues.push({ line: null, group: null, path: "", message: "The file has no trajectory groups (the list is empty)." });
+  if (result.groupCount === 0) result.issues.push({ ...NOWHERE, text: "The file has no trajectory groups (the list is empty)." });
   return result;
 }
 
-function checkGroup(value: unknown, result: TrajectoryFile, where: { line: number | null; group: number }) {
+function checkGroup(value: unknown, result: TrajectoryFile, at: { line: number | null; group: number }) {
+  const where = { ...NOWHERE, ...at };
   if (!isObject(value)) {
-    result.issues.push({ ...where, path: "", message: `expected a trajectory group {"trajectories": [...]}, got ${describe(value)}` });
+    result.issues.push({ ...where, text: `expected a trajectory group {"trajectories": [...]}, got ${describe(value)}` });
     return;
   }
   if (!("trajectories" in value) && "messages_and_choices" in value) {
-    result.issues.push({ ...where, path: "", message: 'this is a single trajectory; put it in a group: {"trajectories": [ ... ]}' });
+    result.issues.push({ ...where, text: 'this is a single trajectory; put it in a group: {"trajectories": [ ... ]}' });
     return;
   }
   const parsed = TrajectoryGroup.safeParse(value, { reportInput: true });
   if (parsed.success) {
     // The group as written, not zod's output: fields the schema does not name are sent as they are.
     result.groups.push(value as TrajectoryGroup);
+    result.groupNumbers.push(at.group);
     return;
   }
   const issues = readableIssues(parsed.error.issues);
   for (const issue of issues.slice(0, ISSUES_PER_GROUP)) {
-    result.issues.push({ ...where, path: formatPath(issue.path), message: issue.message });
+    const place = placeInGroup(issue.path, at.group);
+    result.issues.push({ ...where, trajectory: place.trajectory, message: place.message, path: place.field, text: issue.message });
   }
   const more = issues.length - ISSUES_PER_GROUP;
-  if (more > 0) result.issues.push({ ...where, path: "", message: `and ${more} more problem${more === 1 ? "" : "s"} in this group` });
-}
-
-/** ["trajectories", 2, "reward"] -> "trajectories[2].reward" */
-export function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, key) => (typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), "");
+  if (more > 0) result.issues.push({ ...where, text: `and ${more} more problem${more === 1 ? "" : "s"} in this group` });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -138,18 +147,36 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-function syntaxMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+type SyntaxPlace = { line: number | null; column: number | null; text: string };
 
-/** V8 names the character position of a syntax error; turn it into a line number. */
-function lineOfSyntaxError(content: string, message: string): number | null {
-  const line = /line (\d+)/.exec(message);
-  if (line) return Number(line[1]);
+const notJson = (syntax: SyntaxPlace) => (syntax.text ? `not valid JSON: ${syntax.text}` : "not valid JSON");
+
+/**
+ * A JSON syntax error's place (1-based line and column in `source`) and its description without
+ * the engine's own place, which counts in the text given to JSON.parse: Chromium and Node say "at
+ * position 1226 (line 1 column 1227)" or just "at position 1226", Firefox "at line 1 column 1227 of
+ * the JSON data", Safari names no place.
+ */
+export function syntaxError(error: unknown, source: string): SyntaxPlace {
+  const message = error instanceof Error ? error.message : String(error);
+  const text =
+    message
+      .replace(/^JSON\.parse: /, "")
+      .replace(/\s*(in JSON )?at position \d+(\s*\(line \d+ column \d+\))?/, "")
+      .replace(/\s*at line \d+ column \d+ of the JSON data/, "")
+      .trim();
+  const lineColumn = /line (\d+) column (\d+)/.exec(message);
+  if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]), text };
   const position = /position (\d+)/.exec(message);
-  if (!position) return null;
-  const offset = Number(position[1]);
-  let count = 1;
-  for (let i = 0; i < offset && i < content.length; i += 1) if (content[i] === "\n") count += 1;
-  return count;
+  if (!position) return { line: null, column: null, text };
+  const offset = Math.min(Number(position[1]), source.length);
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i += 1) {
+    if (source[i] === "\n") {
+      line += 1;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1, text };
 }
