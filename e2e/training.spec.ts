@@ -88,7 +88,7 @@ test("a malformed trajectory file is reported by line and nothing is sent", asyn
   await page.getByRole("link", { name: "New job" }).first().click();
   await page.getByLabel("Choose or drop a trajectory file").setInputFiles(TRAJECTORIES.malformed);
   const report = page.getByRole("region", { name: /2 problems in trajectory-groups-malformed\.jsonl/ });
-  await expect(report.getByRole("listitem").nth(0)).toHaveText("line 2 (group 2): trajectories[0].reward is required");
+  await expect(report.getByRole("listitem").nth(0)).toHaveText("line 2 (group 2, trajectory 1): reward is required");
   await expect(report.getByRole("listitem").nth(1)).toContainText("line 4 (group 3): not valid JSON");
   await page.getByRole("button", { name: "Start RL job" }).click();
   await expect(page.getByText(/Fix the problems listed below first/)).toBeVisible();

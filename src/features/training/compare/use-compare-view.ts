@@ -14,10 +14,21 @@ import { COMPARE_VIEW_CODEC, type CompareView } from "./compare-url-state";
 export function useCompareView() {
   const { search } = useLocation();
   const navigate = useNavigate();
-  // The address an update starts from: two updates before the next render (a zoom and its
-  // refinement) each build on the one before.
+  // The address an update starts from: updates made before the router has rendered the last one
+  // (a slider, then a chart left out, then a toggle, in quick succession) each build on the one
+  // before. `written` holds the addresses this page asked for and has not seen rendered yet: one
+  // of them rendering is not a reason to step back from a later one; any other address (Back, a
+  // link) is the new start.
   const latest = useRef(search);
+  const written = useRef<string[]>([]);
   useLayoutEffect(() => {
+    const at = written.current.indexOf(search);
+    if (at >= 0) {
+      written.current = written.current.slice(at + 1);
+      if (written.current.length > 0) return;
+    } else {
+      written.current = [];
+    }
     latest.current = search;
   }, [search]);
   const parsed = useMemo(() => readUrlView(COMPARE_VIEW_CODEC, new URLSearchParams(search)), [search]);
@@ -35,6 +46,7 @@ export function useCompareView() {
       const next = searchWithJobsKept(current, writeUrlView(COMPARE_VIEW_CODEC, { ...base, ...change }, new URLSearchParams(current)));
       if (next === current) return;
       latest.current = next;
+      written.current.push(next);
       void navigate({ search: next }, { replace: options.replace === true });
     },
     [navigate],
