@@ -171,6 +171,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           onOpen={navigation.onOpen}
           empty={
             <ItemsEmptyState
+              project={project}
               failed={query.isError}
               otherProblem={!!problems.other}
               pastEndOfPage={pastEnd ? state.page : null}
