@@ -68,6 +68,9 @@ test("trace an app with the weave SDK, find its calls in Calls, queue one and an
   await page.getByRole("button", { name: "Add to queue…" }).click();
   const add = page.getByRole("dialog", { name: "Add calls to a queue" });
   await add.getByRole("combobox", { name: /Queue/ }).selectOption({ label: queueName });
+  // The SDK records the question as inputs.arg0: shown first in the review beside the answer.
+  await expect(add.getByRole("checkbox", { name: "inputs.arg0" })).toBeChecked();
+  await expect(add.getByRole("checkbox", { name: "output.choices.0.message.content" })).toBeChecked();
   await add.getByRole("button", { name: "Add 1 call" }).click();
   await expect(add.getByText(/^Added 1 call\./)).toBeVisible();
   await add.getByRole("link", { name: "Open the queue" }).click();

@@ -65,7 +65,7 @@ test.describe("calls page", () => {
     expect(items).toHaveLength(shown);
     expect(items[0]!.display_fields).toEqual(chosen);
     await dialog.getByRole("link", { name: "Open the queue" }).click();
-    await expect(page).toHaveURL(new RegExp(`/queues/${queue.id}$`));
+    await expect(page).toHaveURL(`/queues/${queue.id}?annotation_project=${encodeURIComponent(PROJECT)}`);
     await expect(page.getByRole("table", { name: queue.name }).locator("tbody tr[data-item-row]")).toHaveCount(shown);
   });
 

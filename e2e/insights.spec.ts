@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { BIG_QUEUE_NAME, queueIdByName, useDemoProject } from "./queues-support";
+import { BIG_QUEUE_NAME, PROJECT, queueIdByName, useDemoProject } from "./queues-support";
 
 // Insights of the demo's 10,000-item tone queue: read and computed in the browser from the
 // queue's items and the answers on its calls (the demo seed has two annotators' Tone ratings on
@@ -17,7 +17,7 @@ for (const theme of ["light"] as const) {
       const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
       await page.goto(`/queues/${queueId}`);
       await page.getByRole("link", { name: "Insights" }).click();
-      await expect(page).toHaveURL(new RegExp(`/queues/${queueId}/insights$`));
+      await expect(page).toHaveURL(`/queues/${queueId}/insights?annotation_project=${encodeURIComponent(PROJECT)}`);
       await expect(page.getByRole("heading", { level: 1, name: `Insights: ${BIG_QUEUE_NAME}` })).toBeVisible();
 
       // The read reports its progress, then the panels appear.

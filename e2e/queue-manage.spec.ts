@@ -66,7 +66,7 @@ test("create a queue with two questions, edit it, delete it", async ({ page, req
   });
   expect((await list.text()).trim()).toBe("");
   await page.goto(`/queues/${created.id}`);
-  await expect(page.getByText("This queue was deleted, or the link is wrong")).toBeVisible();
+  await expect(page.getByText(`${PROJECT} has no queue with this id`)).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

@@ -6,6 +6,28 @@
 
 const segment = (id: string) => encodeURIComponent(id);
 
+/**
+ * The query parameter naming the annotation project (`entity/project`, Settings' "annotation
+ * project") a project-scoped page belongs to: a queue, its items, review, insights and training;
+ * the calls. An id names nothing outside its project: a link that carries the project opens the
+ * same thing for whoever works in another one (the page says so and offers to switch) instead of
+ * "not found". Not plain `project`: the train page's address uses that for a new model's project.
+ */
+export const PROJECT_PARAM = "annotation_project";
+
+/** `href` naming the project it belongs to, as the first of its parameters (the others kept). */
+export function inProject(href: string, project: string): string {
+  const hashAt = href.indexOf("#");
+  const hash = hashAt >= 0 ? href.slice(hashAt) : "";
+  const withoutHash = hashAt >= 0 ? href.slice(0, hashAt) : href;
+  const queryAt = withoutHash.indexOf("?");
+  const path = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
+  const rest = new URLSearchParams(queryAt >= 0 ? withoutHash.slice(queryAt + 1) : "");
+  rest.delete(PROJECT_PARAM);
+  const params = new URLSearchParams([[PROJECT_PARAM, project], ...rest]);
+  return `${path}?${params.toString()}${hash}`;
+}
+
 export const paths = {
   home: "/",
   status: "/status",

@@ -13,9 +13,8 @@ import { inputClasses } from "@/components/text-field";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatCount } from "@/lib/format";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
-import { paths } from "@/lib/paths";
 import { useApiClients } from "@/settings/api-clients";
-import { QueueFormDialog } from "@/features/queues";
+import { QueueFormDialog, queueHref } from "@/features/queues";
 import type { AddOutcome } from "./add-in-batches";
 import { defaultDisplayFields, flattenCallPaths, type FieldPath } from "./display-field-paths";
 import type { AddRun, AddStatus } from "./use-add-to-queue";
@@ -75,7 +74,7 @@ function AddToQueueFlow(props: Props) {
       ) : status.kind === "running" ? (
         <AddRunning status={status} onCancel={props.onCancel} />
       ) : (
-        <AddSummary outcome={status.outcome} queueId={status.run.queueId} onRetry={props.onRetry} onClose={onClose} />
+        <AddSummary outcome={status.outcome} projectId={props.projectId} queueId={status.run.queueId} onRetry={props.onRetry} onClose={onClose} />
       )}
     </Dialog>
   );
@@ -267,7 +266,7 @@ export function summarize(outcome: AddOutcome): string {
   return parts.join(" ");
 }
 
-function AddSummary({ outcome, queueId, onRetry, onClose }: { outcome: AddOutcome; queueId: string; onRetry: () => void; onClose: () => void }) {
+function AddSummary({ outcome, projectId, queueId, onRetry, onClose }: { outcome: AddOutcome; projectId: string; queueId: string; onRetry: () => void; onClose: () => void }) {
   const left = outcome.total - outcome.done;
   const failed = outcome.status === "failed";
   const mainRef = useFocusOnMount<HTMLButtonElement>();
@@ -278,7 +277,7 @@ function AddSummary({ outcome, queueId, onRetry, onClose }: { outcome: AddOutcom
       </output>
       {failed ? <ErrorPanel error={outcome.error} title="Adding calls failed" /> : null}
       <div className="flex flex-wrap items-center justify-end gap-2">
-        <Link to={paths.queue(queueId)} className="mr-auto text-sm font-medium text-link underline underline-offset-2">
+        <Link to={queueHref(projectId, queueId)} className="mr-auto text-sm font-medium text-link underline underline-offset-2">
           Open the queue
         </Link>
         {failed ? (

@@ -118,7 +118,7 @@ describe("Calls page", () => {
     await user.click(within(dialog).getByRole("button", { name: "Add 30 calls" }));
 
     expect(await within(dialog).findByText(/Added 29 calls\. 1 was already in the queue \(not added twice\)\./, {}, SLOW)).toBeInTheDocument();
-    expect(within(dialog).getByRole("link", { name: "Open the queue" })).toHaveAttribute("href", `/queues/${queueId}`);
+    expect(within(dialog).getByRole("link", { name: "Open the queue" })).toHaveAttribute("href", `/queues/${queueId}?annotation_project=${encodeURIComponent(PROJECT)}`);
     const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT });
     expect(items).toHaveLength(30);
     expect(items.find((i) => i.call_id === "call-05")?.display_fields).toEqual(["inputs.messages", "output.choices.0.message.content"]);

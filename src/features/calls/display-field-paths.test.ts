@@ -51,6 +51,19 @@ describe("display field paths from calls", () => {
     expect(defaultDisplayFields(flattenCallPaths([{ inputs: { a: 1, b: 2, c: 3, d: 4 }, output: { score: 1 } }]))).toEqual(["inputs.a", "inputs.b", "inputs.c", "output"]);
     expect(defaultDisplayFields([])).toEqual([]);
   });
+
+  it("ticks the main input beside a preferred output: the weave SDKs record positional arguments as inputs.arg0, arg1…", () => {
+    // What the TypeScript SDK records for `chat("Where is my refund?")` returning a chat completion.
+    const sdkCall = { inputs: { arg0: "Where is my refund?" }, output: { choices: [{ message: { role: "assistant", content: "On its way." } }] } };
+    expect(defaultDisplayFields(flattenCallPaths([sdkCall]))).toEqual(["inputs.arg0", "output.choices.0.message.content"]);
+    // The first input holding text, not a leading option or count.
+    const withOptions = { inputs: { arg0: { temperature: 0 }, arg1: 3, arg2: "Summarise the claim" }, output: { answer: "Done." } };
+    expect(defaultDisplayFields(flattenCallPaths([withOptions]))).toEqual(["inputs.arg2", "output.answer"]);
+    // No text at all: the first input.
+    expect(defaultDisplayFields(flattenCallPaths([{ inputs: { id: 7, limit: 2 }, output: { text: "ok" } }]))).toEqual(["inputs.id", "output.text"]);
+    // A preferred input is enough: nothing else is added.
+    expect(defaultDisplayFields(flattenCallPaths([{ inputs: { question: "Why?", arg1: "x" }, output: { answer: "Because." } }]))).toEqual(["inputs.question", "output.answer"]);
+  });
 });
 
 describe("one-line previews", () => {

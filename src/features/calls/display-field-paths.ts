@@ -10,7 +10,14 @@ import { previewValue } from "./value-preview";
  * with 200,000 leaves costs no more than the list shown.
  */
 
-export type FieldPath = { path: string; preview: string; /** How many of the sampled calls have the path. */ count: number };
+export type FieldPath = {
+  path: string;
+  preview: string;
+  /** How many of the sampled calls have the path. */
+  count: number;
+  /** Whether its value is text in the first call that has it. */
+  text: boolean;
+};
 
 export const MAX_PATHS = 300;
 const MAX_DEPTH = 6;
@@ -24,7 +31,7 @@ export function flattenCallPaths(calls: readonly Pick<Call, "inputs" | "output">
     for (const [path, value] of pathsOfCall(call)) {
       const known = found.get(path);
       if (known) known.count += 1;
-      else if (found.size < MAX_PATHS) found.set(path, { path, preview: previewValue(value, 80), count: 1 });
+      else if (found.size < MAX_PATHS) found.set(path, { path, preview: previewValue(value, 80), count: 1, text: typeof value === "string" });
     }
   }
   return [...found.values()];
@@ -63,14 +70,31 @@ const PREFERRED = [
   "output.text",
 ] as const;
 
+const isTopInput = (p: FieldPath) => /^inputs\.[^.]+$/.test(p.path);
+
 /**
- * What to tick at first: the preferred paths the calls have; when none, the top-level inputs (at
- * most three) and the whole output.
+ * What to tick at first: the preferred paths the calls have, with the main input when none of
+ * them is an input; when none is preferred, the top-level inputs (at most three) and the whole
+ * output.
  */
 export function defaultDisplayFields(paths: readonly FieldPath[]): string[] {
   const have = new Set(paths.map((p) => p.path));
-  const preferred = PREFERRED.filter((p) => have.has(p));
-  if (preferred.length > 0) return preferred;
-  const topInputs = paths.filter((p) => /^inputs\.[^.]+$/.test(p.path)).slice(0, 3).map((p) => p.path);
+  const preferred: string[] = PREFERRED.filter((p) => have.has(p));
+  if (preferred.length > 0) {
+    const main = preferred.some((p) => p.startsWith("inputs.")) ? undefined : mainInput(paths);
+    return main ? [main, ...preferred] : preferred;
+  }
+  const topInputs = paths.filter(isTopInput).slice(0, 3).map((p) => p.path);
   return [...topInputs, ...(have.has("output") ? ["output"] : [])];
+}
+
+/**
+ * The input a call is about when it has none of the preferred names: the weave SDKs record a
+ * function's positional arguments as `inputs.arg0`, `arg1`… (TypeScript) or by parameter name
+ * (Python), so an answer would be shown without its question. The first top-level input holding
+ * text, else the first top-level input.
+ */
+function mainInput(paths: readonly FieldPath[]): string | undefined {
+  const inputs = paths.filter(isTopInput);
+  return (inputs.find((p) => p.text) ?? inputs[0])?.path;
 }

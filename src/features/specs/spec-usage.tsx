@@ -5,7 +5,7 @@ import { LIMITS } from "@contract/limits";
 import { parseObjectRef } from "@contract/weave-refs";
 import { traceQueries } from "@/api/queries/trace";
 import { UntrustedText } from "@/components/untrusted-text";
-import { paths } from "@/lib/paths";
+import { queueHref } from "@/features/queues";
 import { useApiClients } from "@/settings/api-clients";
 
 /** The queues of the project whose questions include a version of this spec (refs name `<project>/object/<id>:<digest>`). */
@@ -47,7 +47,7 @@ export function SpecUsageNotice({ projectId, objectId, nextVersion }: { projectI
           {users.slice(0, 10).map((queue, index) => (
             <span key={queue.id}>
               {index > 0 ? ", " : ""}
-              <Link to={paths.queue(queue.id)} className="text-link underline">
+              <Link to={queueHref(projectId, queue.id)} className="text-link underline">
                 <UntrustedText text={queue.name} />
               </Link>
             </span>

@@ -14,7 +14,7 @@ const formatScore = (score: number) => score.toFixed(2);
 const tailOf = (id: string) => (id.length > 12 ? `…${id.slice(-10)}` : id);
 
 /** The items where annotators disagree most, each opening its review. */
-export function DisagreementTable({ queueId, rows, disputedItems, me }: { queueId: string; rows: readonly ItemDisagreement[]; disputedItems: number; me: string | null }) {
+export function DisagreementTable({ project, queueId, rows, disputedItems, me }: { project: string; queueId: string; rows: readonly ItemDisagreement[]; disputedItems: number; me: string | null }) {
   return (
     <div className="space-y-2">
       <TableFrame>
@@ -33,7 +33,7 @@ export function DisagreementTable({ queueId, rows, disputedItems, me }: { queueI
               rows.map((row) => (
                 <BodyRow key={row.itemId}>
                   <Cell className="font-mono whitespace-nowrap">
-                    <Link to={reviewHref(queueId, row.itemId, DEFAULT_TABLE_STATE, null)} className="font-medium text-link underline underline-offset-2" aria-label={`Review item ${row.itemId}`} title={row.itemId}>
+                    <Link to={reviewHref(project, queueId, row.itemId, DEFAULT_TABLE_STATE, null)} className="font-medium text-link underline underline-offset-2" aria-label={`Review item ${row.itemId}`} title={row.itemId}>
                       {tailOf(row.itemId)}
                     </Link>
                   </Cell>

@@ -97,6 +97,8 @@ describe("queue insights page", () => {
 
     await user.click(links[0]!);
     await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[3]!.id}`), SLOW);
+    // The review it opens names the queue's project, so the address works for whoever it is sent to.
+    expect(new URLSearchParams(router.location.search).get("annotation_project")).toBe(PROJECT);
     unmount();
   }, 60_000);
 

@@ -10,6 +10,7 @@ import { UntrustedText } from "@/components/untrusted-text";
 import { paths } from "@/lib/paths";
 import { useApiClients } from "@/settings/api-clients";
 import { useAnnotator } from "../shared/annotator-identity";
+import { queueHref, trainHref } from "../shared/links";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { useQueue, useQueueTotals } from "../shared/queue-queries";
 import { useAnnotationProject } from "../shared/use-annotation-project";
@@ -51,7 +52,7 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
     <div className="space-y-5">
       <header className="space-y-2 border-b border-line pb-4">
         {/* A queue's name may have no space to break at (an id, a path): it breaks anywhere rather than push a phone's page sideways. */}
-        <Breadcrumbs trail={[{ label: "Annotation queues", to: paths.queues }, { label: queue.data ? <UntrustedText text={queue.data.name} className="wrap-anywhere" /> : "Queue", to: paths.queue(queueId) }]} />
+        <Breadcrumbs trail={[{ label: "Annotation queues", to: paths.queues }, { label: queue.data ? <UntrustedText text={queue.data.name} className="wrap-anywhere" /> : "Queue", to: queueHref(project, queueId) }]} />
         <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0 max-w-full">
             <h1 id={titleId} className="text-lg font-semibold tracking-tight wrap-anywhere text-fg">
@@ -65,10 +66,10 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <Link to={paths.queue(queueId)} className={buttonClasses("secondary", "md")}>
+            <Link to={queueHref(project, queueId)} className={buttonClasses("secondary", "md")}>
               Items
             </Link>
-            <Link to={paths.queueTrain(queueId)} className={buttonClasses("secondary", "md")}>
+            <Link to={trainHref(project, queueId)} className={buttonClasses("secondary", "md")}>
               Train from this queue
             </Link>
             <Button onClick={reload} disabled={query.isFetching || specList === undefined}>
@@ -103,7 +104,7 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
       ) : null}
       {query.isError && !query.isFetching ? <ErrorPanel error={query.error} title="Could not read the queue's items and answers" onRetry={reload} /> : null}
 
-      {shown ? <InsightsPanels queueId={queueId} loaded={shown} me={me} /> : null}
+      {shown ? <InsightsPanels project={project} queueId={queueId} loaded={shown} me={me} /> : null}
     </div>
   );
 }

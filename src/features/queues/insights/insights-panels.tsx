@@ -8,7 +8,7 @@ import { DisagreementTable } from "./disagreement-table";
 import type { LoadedInsights } from "./load-insights";
 
 /** The four panels of a computed read, each in its own error boundary (one crash leaves the others). */
-export function InsightsPanels({ queueId, loaded, me }: { queueId: string; loaded: LoadedInsights; me: string | null }) {
+export function InsightsPanels({ project, queueId, loaded, me }: { project: string; queueId: string; loaded: LoadedInsights; me: string | null }) {
   const { insights } = loaded;
   const measured = insights.agreement.filter((row) => row.level !== null);
   return (
@@ -34,7 +34,7 @@ export function InsightsPanels({ queueId, loaded, me }: { queueId: string; loade
 
       <Section title="Where annotators disagree most" note={insights.disputedItems > 0 ? `${formatCount(insights.disputedItems)} items with any disagreement` : undefined}>
         <PanelErrorBoundary label="Where annotators disagree most">
-          <DisagreementTable queueId={queueId} rows={insights.disagreements} disputedItems={insights.disputedItems} me={me} />
+          <DisagreementTable project={project} queueId={queueId} rows={insights.disagreements} disputedItems={insights.disputedItems} me={me} />
         </PanelErrorBoundary>
       </Section>
 

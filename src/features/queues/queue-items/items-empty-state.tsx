@@ -2,10 +2,11 @@ import { Link } from "react-router-dom";
 import { Button } from "@/components/button";
 import { EmptyState } from "@/components/empty-state";
 import { formatCount } from "@/lib/format";
-import { paths } from "@/lib/paths";
+import { callsHref } from "../shared/links";
 
 /** Why the table has no rows, and the way out: a query error, a page past the end, filters that match nothing, or an empty queue. */
 export function ItemsEmptyState({
+  project,
   failed,
   otherProblem,
   pastEndOfPage,
@@ -13,6 +14,8 @@ export function ItemsEmptyState({
   onFirstPage,
   onClearFilters,
 }: {
+  /** The queue's project, whose calls the way out lists. */
+  project: string;
   failed: boolean;
   /** The failure is not a filter the form marks (so fixing a filter will not help). */
   otherProblem: boolean;
@@ -37,9 +40,14 @@ export function ItemsEmptyState({
   return (
     <EmptyState
       title="This queue has no items yet"
-      description="Items are recorded calls. On the Calls page, filter the project's calls, select some (or all that match) and choose Add to queue."
+      description={
+        <>
+          Items are recorded calls. On this dashboard&apos;s Calls page, filter the project&apos;s calls, tick some (or every one that matches), then press{" "}
+          <strong className="font-medium text-fg">Add to queue…</strong>, pick this queue and the fields the review shows first.
+        </>
+      }
       action={
-        <Link to={paths.calls()} className="text-sm font-medium text-link underline underline-offset-2">
+        <Link to={callsHref(project)} className="text-sm font-medium text-link underline underline-offset-2">
           Choose calls on the Calls page
         </Link>
       }

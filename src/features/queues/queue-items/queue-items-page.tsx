@@ -7,9 +7,9 @@ import { LoadingBar } from "@/components/loading-bar";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { ColumnChooser, Pagination } from "@/components/table";
 import { UrlIssuesNotice } from "@/components/url-issues-notice";
-import { paths } from "@/lib/paths";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
 import { useShortcuts } from "../shared/keyboard";
+import { insightsHref, trainHref } from "../shared/links";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { useQueue, useQueueTotals } from "../shared/queue-queries";
 import { QueueProgress } from "../shared/queue-progress";
@@ -112,10 +112,10 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
             <div className="mr-2 flex min-w-72 justify-end">
               {totals.data ? <QueueProgress done={totals.data.completed_items} total={totals.data.total_items} label="Queue progress" /> : null}
             </div>
-            <Link to={paths.queueInsights(queueId)} className={buttonClasses("secondary", "md")}>
+            <Link to={insightsHref(project, queueId)} className={buttonClasses("secondary", "md")}>
               Insights
             </Link>
-            <Link to={paths.queueTrain(queueId)} className={buttonClasses("secondary", "md")}>
+            <Link to={trainHref(project, queueId)} className={buttonClasses("secondary", "md")}>
               Train from this queue
             </Link>
             {queue.data ? <QueueActions projectId={project} queue={queue.data} /> : null}
@@ -171,6 +171,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           onOpen={navigation.onOpen}
           empty={
             <ItemsEmptyState
+              project={project}
               failed={query.isError}
               otherProblem={!!problems.other}
               pastEndOfPage={pastEnd ? state.page : null}

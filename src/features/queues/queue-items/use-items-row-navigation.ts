@@ -33,8 +33,8 @@ export function useItemsRowNavigation({ project, queueId, state, page, fresh, ta
   const location = useLocation();
 
   const rows = useMemo<ItemRow[]>(
-    () => page.items.map((item, index) => ({ ...item, reviewHref: reviewHref(queueId, item.id, state, page.offset + index) })),
-    [page.items, page.offset, queueId, state],
+    () => page.items.map((item, index) => ({ ...item, reviewHref: reviewHref(project, queueId, item.id, state, page.offset + index) })),
+    [page.items, page.offset, project, queueId, state],
   );
   const rowsRef = useRef(rows);
   useEffect(() => {

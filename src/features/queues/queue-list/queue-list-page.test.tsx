@@ -70,7 +70,10 @@ describe("queue list page", () => {
     const { render } = setup("demo/empty-project");
     render();
     expect(await screen.findByText("demo/empty-project has no annotation queues yet", {}, SLOW)).toBeInTheDocument();
-    expect(screen.getByText(/Weave UI/)).toBeInTheDocument();
+    // This dashboard's own Calls page, not another web app's.
+    expect(screen.getByRole("link", { name: "Choose calls on the Calls page" })).toHaveAttribute("href", "/calls?annotation_project=demo%2Fempty-project");
+    expect(screen.getByText("demo/empty-project has no annotation queues yet").parentElement).toHaveTextContent(/press Add to queue…, which can make a new queue on the spot/);
+    expect(screen.queryByText(/Weave UI/)).not.toBeInTheDocument();
   });
 
   it("asks for a project when Settings has none", async () => {

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router-dom";
 import type { AnnotationQueue, QueueStats } from "@contract/trace";
 import { Button } from "@/components/button";
 import { RelativeTime } from "@/components/relative-time";
-import { paths } from "@/lib/paths";
+import { queueHref } from "../shared/links";
 import { QueueActions } from "../queue-manage/queue-actions";
 import { QueueProgress } from "../shared/queue-progress";
 import { clickOpensRow } from "../shared/row-click";
@@ -63,7 +63,7 @@ const QueueRow = memo(function QueueRow({
   onRetryStats: () => void;
 }) {
   const navigate = useNavigate();
-  const href = paths.queue(queue.id);
+  const href = queueHref(project, queue.id);
   return (
     // The name is the row's link for the keyboard and assistive technology; the row takes the mouse too.
     <BodyRow className="cursor-pointer align-top" onClick={(event) => clickOpensRow(event) && navigate(href)}>

@@ -4,6 +4,7 @@ import type { AnnotationQueue } from "@contract/trace";
 import { Button } from "@/components/button";
 import { PlusIcon, TrashIcon } from "@/components/icons";
 import { paths } from "@/lib/paths";
+import { queueHref } from "../shared/links";
 import { DeleteQueueDialog } from "./delete-queue-dialog";
 import { QueueFormDialog } from "./queue-form-dialog";
 
@@ -23,7 +24,7 @@ export function NewQueueButton({ projectId }: { projectId: string }) {
       <Button variant="primary" icon={<PlusIcon size={14} />} onClick={() => setOpen(true)}>
         New queue
       </Button>
-      {open ? <QueueFormDialog projectId={projectId} onClose={() => setOpen(false)} onSaved={(queueId) => navigate(paths.queue(queueId))} /> : null}
+      {open ? <QueueFormDialog projectId={projectId} onClose={() => setOpen(false)} onSaved={(queueId) => navigate(queueHref(projectId, queueId))} /> : null}
     </>
   );
 }

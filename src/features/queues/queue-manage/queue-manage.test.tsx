@@ -315,7 +315,7 @@ describe("edit and delete a queue", () => {
     await clients.trace.deleteQueue(PROJECT, id);
     for (const path of [`/queues/${id}`, `/queues/${id}/items/${item!.id}`]) {
       const view = renderApp({ path, defaults: urlsOf(server.settings), fetch: server.fetch });
-      expect(await screen.findByText("This queue was deleted, or the link is wrong", {}, SLOW)).toBeInTheDocument();
+      expect(await screen.findByText(`${PROJECT} has no queue with this id`, {}, SLOW)).toBeInTheDocument();
       expect(screen.queryByRole("alert")).toBeNull();
       expect(screen.getByRole("link", { name: "Go to the annotation queues" })).toHaveAttribute("href", "/queues");
       view.unmount();
@@ -330,6 +330,6 @@ describe("edit and delete a queue", () => {
     await screen.findByRole("group", { name: "Set the item's state" }, SLOW);
     await clients.trace.deleteQueue(PROJECT, id);
     await user.keyboard("c");
-    expect(await screen.findByText("This queue was deleted, or the link is wrong", {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(`${PROJECT} has no queue with this id`, {}, SLOW)).toBeInTheDocument();
   }, 60_000);
 });

@@ -177,9 +177,9 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
           </div>
 
           {session.refusal ? (
-            <RefusalNotice refusal={session.refusal} itemId={item.id} refusedItemHref={reviewHref(queueId, session.refusal.change.itemId, view, null)} onDismiss={session.dismissRefusal} />
+            <RefusalNotice refusal={session.refusal} itemId={item.id} refusedItemHref={reviewHref(project, queueId, session.refusal.change.itemId, view, null)} onDismiss={session.dismissRefusal} />
           ) : null}
-          <UnsavedAnswersNotice shownCallId={item.call_id} hrefOf={(refusedQueueId, refusedItemId) => reviewHref(refusedQueueId, refusedItemId, refusedQueueId === queueId ? view : DEFAULT_TABLE_STATE, null)} />
+          <UnsavedAnswersNotice shownCallId={item.call_id} hrefOf={(refusedQueueId, refusedItemId) => reviewHref(project, refusedQueueId, refusedItemId, refusedQueueId === queueId ? view : DEFAULT_TABLE_STATE, null)} />
           <IdentityNotice annotator={session.annotator} />
           <NextUnstartedNotice status={session.nextUnstarted.status} wrapped={session.wrapped} filtered={filtered} onRetry={() => void session.nextUnstarted.go()} />
           {session.atEnd ? (

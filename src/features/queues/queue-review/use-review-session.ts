@@ -189,7 +189,7 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       seedItemRead(queryClient, trace, project, queueId, to.item, readAt);
       setMoved({ from: urlItem.current, to: to.item.id, index: to.index });
       // Moving between items replaces the history entry: Back leaves the review, not item by item.
-      navigate(reviewHref(queueId, to.item.id, view, to.index), { replace: true, state });
+      navigate(reviewHref(project, queueId, to.item.id, view, to.index), { replace: true, state });
     },
     [navigate, queueId, view, listed, queryClient, trace, project, say, setTrail],
   );
@@ -295,7 +295,7 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   }, [item, neighbours, step]);
 
   const listIndex = neighbours?.index ?? null;
-  const backHref = tableHref(queueId, view, neighbours ? (neighbours.index ?? neighbours.before) : hint);
+  const backHref = tableHref(project, queueId, view, neighbours ? (neighbours.index ?? neighbours.before) : hint);
   const backState = useMemo<ItemsLocationState>(() => ({ focusItemId: itemId }), [itemId]);
   const back = useCallback(() => navigate(backHref, { state: backState }), [navigate, backHref, backState]);
 

@@ -13,7 +13,7 @@ import { ProgressBar } from "../progress-bar";
 import type { RegistryJob, RegistryModel } from "../registry/registry-schema";
 import { etaMs } from "./step-rate";
 import { UntrustedText } from "@/components/untrusted-text";
-import { paths } from "@/lib/paths";
+import { inProject, paths } from "@/lib/paths";
 
 const KIND_LABEL = { rl: "RL (trajectory groups)", sft: "SFT (supervised)" } as const;
 
@@ -57,7 +57,7 @@ export function JobHeader({
       {job?.origin?.kind === "queue" ? (
         <p className="text-sm text-fg-muted" data-testid="job-origin">
           Trained from the queue{" "}
-          <Link to={paths.queue(job.origin.queueId)} className="text-link underline underline-offset-2">
+          <Link to={inProject(paths.queue(job.origin.queueId), job.origin.projectId)} className="text-link underline underline-offset-2">
             <UntrustedText text={job.origin.queueName} />
           </Link>{" "}
           with the reward from <UntrustedText text={job.origin.rewardSpec.label} className="font-medium text-fg" /> (recorded in this browser).
