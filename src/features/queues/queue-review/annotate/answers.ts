@@ -17,7 +17,7 @@ export type SpecAnswers = {
   others: { by: string; value: unknown }[];
 };
 
-export function answersFor(spec: QueueSpec, rows: readonly Feedback[], me: string | null): SpecAnswers {
+export function answersFor(spec: Pick<QueueSpec, "id" | "uniqueAmongCreators">, rows: readonly Feedback[], me: string | null): SpecAnswers {
   const standing = standingAnswers(spec, rows);
   const current = (spec.uniqueAmongCreators ? standing.find((answer) => answer.by === me) : standing.at(-1)) ?? null;
   const others = spec.uniqueAmongCreators ? standing.filter((answer) => answer.by !== me).map(({ by, value }) => ({ by, value })) : [];

@@ -1,15 +1,12 @@
-import { isCancelledError, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import type { AnnotationQueueItem } from "@contract/trace";
-import type { Feedback } from "@contract/trace-feedback";
-import { ANNOTATION_FEEDBACK_PREFIX } from "@contract/trace-feedback";
-import { callRef, type QueueSpec } from "@/api/annotation-specs";
+import type { QueueSpec } from "@/api/annotation-specs";
 import { traceQueries } from "@/api/queries/trace";
-import { traceKeys } from "@/api/query-keys";
 import { isApiError } from "@/api/errors";
 import { useApiClients } from "@/settings/api-clients";
 import { answerSavesOf, usePendingAnswers } from "./answer-saves";
-import { answersFor } from "./answers";
+import { AnswerNotStored, sendAnswer } from "./send-answer";
 
 /** What answering needs of an item: its call, and where it is (for a notice about it elsewhere). */
 export type AnnotatedItem = Pick<AnnotationQueueItem, "id" | "call_id" | "queue_id">;
@@ -38,40 +35,16 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
       // A later change to the same question (even back to this value) supersedes this one's outcome on screen.
       const stillLatest = () => saves.pendingFor(callId)[spec.id]?.save === entry.save;
       saves.enqueue(callId, spec.id, async () => {
-        const request = {
-          project_id: project,
-          weave_ref: callRef(project, callId),
-          feedback_type: `${ANNOTATION_FEEDBACK_PREFIX}${spec.id}`,
-          annotation_ref: spec.ref,
-          payload: { value },
-        };
-        let current: ReturnType<typeof answersFor>["current"] = null;
         try {
-          // Read when this save runs: the one before it may have replaced the row. An answer given
-          // before the call's answers have arrived waits for them (it must know the row it
-          // replaces), so a key pressed the moment an item shows is kept, not dropped.
-          current = answersFor(spec, await answersOnCall(queryClient, feedbackOptions), me).current;
-          const saved = current ? await trace.replaceFeedback({ ...request, feedback_id: current.id }) : await trace.createFeedback(request);
-          // A read of the call's answers still on its way may have been answered before this write:
-          // drop it, so it cannot put the replaced row back over the saved one.
-          await queryClient.cancelQueries({ queryKey: feedbackOptions.queryKey });
-          queryClient.setQueryData<Feedback[]>(feedbackOptions.queryKey, (old = []) => [
-            ...old.filter((row) => row.id !== current?.id),
-            { ...request, id: saved.id, created_at: saved.created_at, wb_user_id: saved.wb_user_id, payload: saved.payload },
-          ]);
+          await sendAnswer({ trace, queryClient, project, callId, queueId, spec, me: () => me }, value, { fresh: false });
           if (stillLatest()) saves.set(callId, spec.id, undefined);
-          // The items table's page that shows this call reads its answers again when next shown.
-          void queryClient.invalidateQueries({ queryKey: traceKeys.feedback(trace.scope, project), predicate: (query) => showsCallAmongOthers(query.queryKey, callId), refetchType: "none" });
-          // So do the queue's Insights, whose figures count this answer.
-          void queryClient.invalidateQueries({ queryKey: traceKeys.queueInsightsAll(trace.scope, queueId), refetchType: "none" });
         } catch (error) {
-          if (stillLatest()) saves.set(callId, spec.id, { ...entry, status: "refused", reason: refusalReason(error, current !== null) });
-          // A refused replace may already have removed the old row upstream: read the truth again.
-          void queryClient.invalidateQueries({ queryKey: traceKeys.feedback(trace.scope, project) });
+          const failure = error instanceof AnswerNotStored ? error : new AnswerNotStored(error, false);
+          if (stillLatest()) saves.set(callId, spec.id, { ...entry, status: "refused", reason: refusalReason(failure.error, failure.replacing) });
         }
       });
     },
-    [callId, itemId, queueId, me, project, queryClient, saves, trace, feedbackOptions],
+    [callId, itemId, queueId, me, project, queryClient, saves, trace],
   );
 
   return { specs, feedback, pending, answer };
@@ -84,25 +57,4 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
 function refusalReason(error: unknown, replacing: boolean): string {
   if (replacing && isApiError(error) && error.status === 404) return "someone else changed this answer at the same moment. Retry puts yours in its place";
   return error instanceof Error ? error.message : String(error);
-}
-
-/** A feedback query for several calls (a table page) that includes this one. */
-function showsCallAmongOthers(queryKey: readonly unknown[], callId: string): boolean {
-  const callIds = queryKey.at(-1);
-  return Array.isArray(callIds) && callIds.length > 1 && callIds.includes(callId);
-}
-
-/**
- * The call's answers, read if they are not here yet. A read in flight is cancelled when the
- * review moves on before it ends (its panel was its only observer) or when another save of the
- * call lands: then it is read again, rather than the save failing for a read nobody refused.
- */
-async function answersOnCall(queryClient: QueryClient, options: ReturnType<typeof traceQueries.callsFeedback>): Promise<Feedback[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await queryClient.ensureQueryData(options);
-    } catch (error) {
-      if (!isCancelledError(error) || attempt >= 5) throw error;
-    }
-  }
 }
