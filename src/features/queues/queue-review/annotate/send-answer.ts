@@ -6,6 +6,7 @@ import { isApiError } from "@/api/errors";
 import { traceQueries } from "@/api/queries/trace";
 import { traceKeys } from "@/api/query-keys";
 import type { TraceClient } from "@/api/trace";
+import { AnswerNotStored } from "./answer-not-stored";
 import { answersFor } from "./answers";
 
 /** What saving an answer needs of its question (all of it survives a reload: kept-answers.ts). */
@@ -13,17 +14,6 @@ export type AnsweredSpec = Pick<QueueSpec, "id" | "ref" | "label" | "uniqueAmong
 
 /** Where an answer goes: the service, the call, and who "I" am to it (null while unknown). */
 export type AnswerTarget = { trace: TraceClient; queryClient: QueryClient; project: string; callId: string; queueId: string; spec: AnsweredSpec; me: () => string | null };
-
-/** An answer the service did not store, with what it said, and whether it was replacing a row. */
-export class AnswerNotStored extends Error {
-  constructor(
-    readonly error: unknown,
-    readonly replacing: boolean,
-  ) {
-    super(error instanceof Error ? error.message : String(error));
-    this.name = "AnswerNotStored";
-  }
-}
 
 /** Creates raced by another create of the same answer, read again and replaced, before giving up. */
 const CONFLICT_ROUNDS = 3;
@@ -40,6 +30,7 @@ export async function sendAnswer(target: AnswerTarget, value: unknown, { fresh }
   const options = traceQueries.callsFeedback(trace, project, [callId]);
   const request = { project_id: project, weave_ref: callRef(project, callId), feedback_type: `${ANNOTATION_FEEDBACK_PREFIX}${spec.id}`, annotation_ref: spec.ref, payload: { value } };
   let current: ReturnType<typeof answersFor>["current"] = null;
+  let identityUnknown = false;
   try {
     let rows = await answersOnCall(queryClient, options, fresh);
     for (let round = 1; ; round++) {
@@ -57,14 +48,16 @@ export async function sendAnswer(target: AnswerTarget, value: unknown, { fresh }
         break;
       } catch (error) {
         const answerStands = !current && isApiError(error) && error.status === 409;
-        if (!answerStands || round >= CONFLICT_ROUNDS) throw error;
+        // My own answer stands, but which row is mine is known only once who "I" am is.
+        identityUnknown = answerStands && spec.uniqueAmongCreators && target.me() === null;
+        if (!answerStands || identityUnknown || round >= CONFLICT_ROUNDS) throw error;
         rows = await answersOnCall(queryClient, options, true);
       }
     }
   } catch (error) {
     // A refused replace may already have removed the old row upstream: read the truth again.
     void queryClient.invalidateQueries({ queryKey: traceKeys.feedback(trace.scope, project) });
-    throw new AnswerNotStored(error, current !== null);
+    throw new AnswerNotStored(error, current !== null, identityUnknown);
   }
   // The items table's page that shows this call reads its answers again when next shown.
   void queryClient.invalidateQueries({ queryKey: traceKeys.feedback(trace.scope, project), predicate: (query) => showsCallAmongOthers(query.queryKey, callId), refetchType: "none" });

@@ -24,7 +24,7 @@ describe("saving answers", () => {
       if (/\/feedback\/(create|replace)$/.test(String(input))) {
         writes += 1;
         // The third write (4 again, after 4 then 5) is refused.
-        if (writes === 3) return new Response(JSON.stringify({ reason: "The service is busy" }), { status: 503, headers: { "Content-Type": "application/json" } });
+        if (writes === 3) return new Response(JSON.stringify({ reason: "Answers are paused for maintenance" }), { status: 400, headers: { "Content-Type": "application/json" } });
       }
       return server.fetch(input, init);
     };
