@@ -65,11 +65,11 @@ const keptEntries = (page: Page) => page.evaluate(() => Object.keys(localStorage
 test("four answers given offline wait beside their questions, kept in this browser, and are stored within seconds of reconnecting", async ({ page, request, context }, testInfo) => {
   const { callId, specIds } = await openReview(page, request, testInfo, "offline answers", 3_000);
   await context.setOffline(true);
-  await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toContainText("Answers you give are kept in this browser");
+  await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toContainText("Your answers are kept in this browser, across reloads");
   const comment = `Given offline ${Date.now().toString(36)}`;
   await answerAll(page, comment);
   for (const question of QUESTIONS) await expect(group(page, question)).toContainText("Not saved yet: you are offline. Sent when the connection returns; kept in this browser until the service has it.");
-  await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toContainText("(4 answers wait)");
+  await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toContainText("(4 waiting)");
   const kept = await keptEntries(page);
   expect(kept).toHaveLength(4);
   // What is kept names the author by the key's fingerprint only: never the key.

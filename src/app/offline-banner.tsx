@@ -16,11 +16,13 @@ export function OfflineBanner() {
   const online = useSyncExternalStore(subscribe, isOnline, () => true);
   const waiting = useUnsavedAnswerCount(answerSavesOf(useQueryClient()));
   return (
-    <output className="sticky top-0.5 z-10 block empty:hidden">
+    // Sticky only where it fits on about one line: below that it would sit under a page's own
+    // sticky bar (the review's actions) and show through beneath it. Each unsaved answer says it too.
+    <output className="block empty:hidden xl:sticky xl:top-0.5 xl:z-10">
       {online ? null : (
         <span className="block border-b border-line-strong bg-fg px-6 py-2 text-sm text-canvas">
-          <strong className="font-semibold">You are offline.</strong> Answers you give are kept in this browser until the service has them, even across a reload, and sent when the connection returns
-          {waiting > 0 ? ` (${waiting === 1 ? "1 answer waits" : `${waiting} answers wait`})` : ""}. Other changes (item states, notes, forms) are sent then only if this tab stays open.
+          <strong className="font-semibold">You are offline.</strong> Your answers are kept in this browser, across reloads, and sent once you are back online
+          {waiting > 0 ? ` (${waiting} waiting)` : ""}; other changes wait in this tab only.
         </span>
       )}
     </output>
