@@ -101,15 +101,20 @@ export async function writeAnswers(origin: string, project: string, queueId: str
   if (result.length > 0) throw new Error("the chosen items already have answers: the form would not show only the benchmark's");
 
   for (const [i, item] of items.entries()) {
+    // A shared question has one answer per call: each later annotator replaces it, as the review does.
+    const shared = new Map<SpecId, string>();
     for (const [a, annotator] of annotators.entries()) {
       for (const spec of SPEC_IDS) {
-        await api("/feedback/create", annotator.apiKey, {
+        const standing = shared.get(spec);
+        const request = {
           project_id: project,
           weave_ref: callRef(item.call_id),
           feedback_type: `${ANNOTATION_FEEDBACK_PREFIX}${spec}`,
           annotation_ref: refs[spec],
           payload: { value: answerOf(spec, i, a) },
-        });
+        };
+        const saved = await api(standing ? "/feedback/replace" : "/feedback/create", annotator.apiKey, standing ? { ...request, feedback_id: standing } : request);
+        if (!("unique_among_creators" in DEMO_SPECS[spec])) shared.set(spec, String(saved.id));
       }
     }
   }

@@ -6,6 +6,7 @@ import { echo } from "../../http/echo";
 import { ServiceError } from "../../http/errors";
 import { uuid7Now } from "../ids";
 import { compileQuery, fieldSql } from "./query-sql";
+import { refuseSecondAnswer } from "./standing-answer";
 import { validateFeedback } from "./validate";
 
 type FeedbackRow = Omit<Feedback, "payload"> & { payload: string };
@@ -25,10 +26,19 @@ function insert(db: Database, request: FeedbackCreateRequest, userId: string, no
   return { id, created_at: createdAt, wb_user_id: userId, payload: request.payload };
 }
 
-/** Checks the feedback (validate.ts) and stores it; `wb_user_id` is the caller's. */
+/**
+ * Checks the feedback (validate.ts) and stores it; `wb_user_id` is the caller's. A human
+ * annotation where one already stands is refused (standing-answer.ts): the check and the insert
+ * are one transaction, so of two creates at once exactly one is stored.
+ */
 export function createFeedback(db: Database, request: FeedbackCreateRequest, userId: string, now = Date.now()): FeedbackCreateResponse {
-  validateFeedback(db, request);
-  return insert(db, request, userId, now);
+  const spec = validateFeedback(db, request);
+  return db
+    .transaction(() => {
+      if (spec) refuseSecondAnswer(db, request, userId, spec);
+      return insert(db, request, userId, now);
+    })
+    .immediate();
 }
 
 /**

@@ -1,17 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { FeedbackCreateResponse, FeedbackQueryResponse } from "../../../contract/trace-feedback";
 import { ObjCreateResponse } from "../../../contract/trace-objects";
-import { ACME_KEY, bearer, call, createTestApp } from "../../testing/test-app";
+import { upsertUser } from "../../auth/users";
+import { ACME_KEY, DEMO_KEY, bearer, call, createTestApp } from "../../testing/test-app";
 import { PROJECT } from "../test-fixtures";
 
 const API = "/api/trace";
 const CALL = `weave:///${PROJECT}/call/0192aaaa-0000-7000-8000-000000000001`;
 const OTHER_CALL = `weave:///${PROJECT}/call/0192aaaa-0000-7000-8000-000000000002`;
+const MARIA_KEY = "maria-feedback-key";
 
 type App = ReturnType<typeof createTestApp>["app"];
 
-async function spec(app: App, name: string, fieldSchema: object) {
-  const res = await call(app, "POST", `${API}/obj/create`, { body: { obj: { project_id: PROJECT, object_id: name, val: { name, field_schema: fieldSchema }, builtin_object_class: "AnnotationSpec" } }, headers: bearer() });
+async function spec(app: App, name: string, fieldSchema: object, uniqueAmongCreators = false) {
+  const val = { name, field_schema: fieldSchema, unique_among_creators: uniqueAmongCreators };
+  const res = await call(app, "POST", `${API}/obj/create`, { body: { obj: { project_id: PROJECT, object_id: name, val, builtin_object_class: "AnnotationSpec" } }, headers: bearer() });
   return `weave:///${PROJECT}/object/${name}:${ObjCreateResponse.parse(res.json).digest}`;
 }
 
@@ -117,10 +120,12 @@ describe("feedback: notes, reactions, entity", () => {
 
 describe("feedback: the query language and purge", () => {
   it("filters with $and/$or/$not/$eq/$gt/$gte/$in/$contains over columns and payload paths, sorts, pages and picks fields", async () => {
-    const { app } = createTestApp();
-    const tone = await spec(app, "tone", { type: "integer", minimum: 1, maximum: 5 });
-    for (const [ref, value] of [[CALL, 1], [CALL, 4], [OTHER_CALL, 5], [OTHER_CALL, 3]] as const) {
-      expect((await post(app, "/feedback/create", annotation("tone", tone, value, { weave_ref: ref }))).status).toBe(200);
+    const { app, db } = createTestApp();
+    // Two annotators, each with their own rating of each call (one answer stands per call and annotator).
+    upsertUser(db, { id: "user-maria", username: "maria", entity: "demo", apiKey: MARIA_KEY });
+    const tone = await spec(app, "tone", { type: "integer", minimum: 1, maximum: 5 }, true);
+    for (const [ref, value, key] of [[CALL, 1, DEMO_KEY], [CALL, 4, MARIA_KEY], [OTHER_CALL, 5, DEMO_KEY], [OTHER_CALL, 3, MARIA_KEY]] as const) {
+      expect((await post(app, "/feedback/create", annotation("tone", tone, value, { weave_ref: ref }), key)).status).toBe(200);
     }
     await post(app, "/feedback/create", { weave_ref: CALL, feedback_type: "wandb.note.1", payload: { note: "Refund was Late" } });
     const values = async (expr: object, extra: Record<string, unknown> = {}) =>

@@ -10,14 +10,17 @@ const refuse = (message: string, code = "invalid_feedback"): never => {
   throw new ServiceError(400, message, code);
 };
 
+/** What an answer's spec says about who may answer: one shared answer, or one per annotator. */
+export type AnsweredSpec = { uniqueAmongCreators: boolean };
+
 /**
  * The checks upstream's `validate_feedback_create_req` makes, before anything is written:
  * the payload's size; the ref is in the request's project; an annotation names its spec by an
  * `annotation_ref` whose object id is the type's suffix, in the same project, and its value
  * satisfies the spec's field_schema; `annotation_ref` only on annotations; a note is 1 to 1,024
- * characters; a reaction is one emoji.
+ * characters; a reaction is one emoji. An annotation's spec is returned (null for anything else).
  */
-export function validateFeedback(db: Database, request: FeedbackCreateRequest): void {
+export function validateFeedback(db: Database, request: FeedbackCreateRequest): AnsweredSpec | null {
   if (Buffer.byteLength(JSON.stringify(request.payload)) > LIMITS.feedbackPayloadBytes) refuse("Feedback payload too large", "payload_too_large");
   if (!request.weave_ref.startsWith(`weave:///${request.project_id}/`)) {
     refuse(`weave_ref must point into project '${echo(request.project_id)}' (weave:///${echo(request.project_id)}/call/<id>).`);
@@ -25,8 +28,9 @@ export function validateFeedback(db: Database, request: FeedbackCreateRequest): 
   const type = request.feedback_type;
   if (type.startsWith(ANNOTATION_FEEDBACK_PREFIX)) return validateAnnotation(db, request, type.slice(ANNOTATION_FEEDBACK_PREFIX.length));
   if (request.annotation_ref) refuse(`annotation_ref is only for ${ANNOTATION_FEEDBACK_PREFIX}<name> feedback, not '${echo(type)}'.`);
-  if (type === NOTE_FEEDBACK_TYPE) return validateNote(request.payload);
-  if (type === REACTION_FEEDBACK_TYPE) return validateReaction(request.payload);
+  if (type === NOTE_FEEDBACK_TYPE) validateNote(request.payload);
+  if (type === REACTION_FEEDBACK_TYPE) validateReaction(request.payload);
+  return null;
 }
 
 function onlyKey(payload: Record<string, unknown>, key: string, type: string): unknown {
@@ -35,7 +39,7 @@ function onlyKey(payload: Record<string, unknown>, key: string, type: string): u
   return payload[key];
 }
 
-function validateAnnotation(db: Database, request: FeedbackCreateRequest, name: string): void {
+function validateAnnotation(db: Database, request: FeedbackCreateRequest, name: string): AnsweredSpec {
   if (!name) refuse(`The feedback type names its spec: ${ANNOTATION_FEEDBACK_PREFIX}<spec name>.`);
   if (!request.annotation_ref) return refuse("annotation_ref is required for annotation feedback: the ref of its AnnotationSpec.");
   const ref = parseObjectRef(request.annotation_ref);
@@ -47,10 +51,11 @@ function validateAnnotation(db: Database, request: FeedbackCreateRequest, name: 
     | undefined;
   if (!row || row.deleted_at !== null) return refuse(`annotation_ref points at no AnnotationSpec: ${echo(ref.name)}:${echo(ref.digest)} was not found.`);
   if (row.leaf_object_class !== "AnnotationSpec") refuse(`annotation_ref must point at an AnnotationSpec, not a ${echo(row.leaf_object_class ?? "plain object")}.`);
-  const spec = JSON.parse(row.val) as { name?: string | null; field_schema?: object };
+  const spec = JSON.parse(row.val) as { name?: string | null; field_schema?: object; unique_among_creators?: boolean };
   const value = onlyKey(request.payload, "value", "human annotation");
   const problem = valueProblem(spec.field_schema ?? {}, value);
   if (problem) refuse(`payload.value does not fit the spec '${echo(spec.name ?? ref.name)}': ${problem}.`, "invalid_annotation_value");
+  return { uniqueAmongCreators: spec.unique_among_creators === true };
 }
 
 function validateNote(payload: Record<string, unknown>): void {

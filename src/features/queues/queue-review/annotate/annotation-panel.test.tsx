@@ -95,7 +95,7 @@ describe("annotating an item", () => {
     const { answers, render } = await setup((fetch) => async (input, init) => {
       if (refuse && String(input).endsWith("/feedback/create")) {
         refuse = false;
-        return new Response(JSON.stringify({ reason: "The service is busy" }), { status: 503, headers: { "Content-Type": "application/json" } });
+        return new Response(JSON.stringify({ reason: "Answers are paused for maintenance" }), { status: 400, headers: { "Content-Type": "application/json" } });
       }
       return fetch(input, init);
     });
@@ -213,7 +213,7 @@ describe("annotating an item", () => {
       if (String(input).endsWith("/feedback/create")) {
         // Held until the review has moved on, then refused.
         await new Promise<void>((resolve) => (release = resolve));
-        return new Response(JSON.stringify({ reason: "The service is busy" }), { status: 503, headers: { "Content-Type": "application/json" } });
+        return new Response(JSON.stringify({ reason: "Answers are paused for maintenance" }), { status: 400, headers: { "Content-Type": "application/json" } });
       }
       return fetch(input, init);
     });

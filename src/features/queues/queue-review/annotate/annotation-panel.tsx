@@ -124,6 +124,8 @@ export function AnnotationPanel({
           active={spec === active}
           onAnswer={(value) => answer(spec, value)}
           onActivate={() => setActiveIndex(index)}
+          onRetryNow={annotations.retryNow}
+          onDismiss={() => annotations.dismiss(spec.id)}
         />
       ))}
       <NotesThread project={project} callId={item.call_id} rows={rows} me={me} />

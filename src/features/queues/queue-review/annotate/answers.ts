@@ -17,7 +17,7 @@ export type SpecAnswers = {
   others: { by: string; value: unknown }[];
 };
 
-export function answersFor(spec: QueueSpec, rows: readonly Feedback[], me: string | null): SpecAnswers {
+export function answersFor(spec: Pick<QueueSpec, "id" | "uniqueAmongCreators">, rows: readonly Feedback[], me: string | null): SpecAnswers {
   const standing = standingAnswers(spec, rows);
   const current = (spec.uniqueAmongCreators ? standing.find((answer) => answer.by === me) : standing.at(-1)) ?? null;
   const others = spec.uniqueAmongCreators ? standing.filter((answer) => answer.by !== me).map(({ by, value }) => ({ by, value })) : [];
@@ -29,13 +29,14 @@ export const notesOf = (rows: readonly Feedback[]) => rows.filter((row) => row.f
 
 /**
  * The questions this call has no answer to yet, as the annotator sees them: a spec unique among
- * creators needs mine, a shared one anyone's; an answer being saved counts, a refused one does
- * not. Questions the review cannot answer (an unsupported schema) are left out.
+ * creators needs mine, a shared one anyone's; an answer being saved or waiting to be sent again
+ * counts, a refused one does not. Questions the review cannot answer (an unsupported schema) are left out.
  */
 export function unansweredSpecs(specs: readonly QueueSpec[], rows: readonly Feedback[], pending: Readonly<Record<string, PendingAnswer>>, me: string | null): QueueSpec[] {
   return specs.filter((spec) => {
     if (specKind(spec.fieldSchema).kind === "unsupported") return false;
-    if (pending[spec.id]?.status === "saving") return false;
+    const status = pending[spec.id]?.status;
+    if (status === "saving" || status === "waiting") return false;
     return answersFor(spec, rows, me).current === null;
   });
 }

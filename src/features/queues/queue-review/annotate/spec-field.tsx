@@ -1,19 +1,19 @@
 import { useId } from "react";
 import type { QueueSpec } from "@/api/annotation-specs";
-import { Button } from "@/components/button";
 import { UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
+import { AnswerStatus } from "./answer-status";
 import type { SpecAnswers } from "./answers";
 import { ChoiceControl } from "./choice-control";
-import { formatAnswer } from "../../shared/call-answers";
 import { isOptional, keyedValues, specKind } from "./spec-kind";
 import { TypedControl } from "./typed-control";
 import type { PendingAnswer } from "./answer-saves";
 
+const ignore = () => {};
+
 /**
  * One spec: a labelled group named after it, its description as help, the control its schema
- * calls for, and what happened to the answer (saving, refused with the reason and Retry, who set
- * a shared answer, what others answered).
+ * calls for, and what happened to the answer (answer-status.tsx).
  */
 export function SpecField({
   spec,
@@ -22,6 +22,8 @@ export function SpecField({
   active,
   onAnswer,
   onActivate,
+  onRetryNow = ignore,
+  onDismiss = ignore,
 }: {
   spec: QueueSpec;
   answers: SpecAnswers;
@@ -30,6 +32,10 @@ export function SpecField({
   active: boolean;
   onAnswer: (value: unknown) => void;
   onActivate: () => void;
+  /** Sends every answer waiting to be sent again now (a preview, which saves nothing, has none). */
+  onRetryNow?: () => void;
+  /** Lets a refused answer go (the one the service has stays shown). */
+  onDismiss?: () => void;
 }) {
   const legendId = useId();
   const helpId = useId();
@@ -66,7 +72,7 @@ export function SpecField({
       ) : (
         <ChoiceControl values={keyedValuesOrAll(kind)} shown={shown} keysShown={active} onPick={onAnswer} onFocus={onActivate} describedBy={helpId} />
       )}
-      <AnswerStatus spec={spec} answers={answers} pending={pending} onRetry={() => pending && onAnswer(pending.value)} />
+      <AnswerStatus spec={spec} answers={answers} pending={pending} onRetry={() => pending && onAnswer(pending.value)} onRetryNow={onRetryNow} onDismiss={onDismiss} />
     </fieldset>
   );
 }
@@ -76,38 +82,4 @@ function keyedValuesOrAll(kind: ReturnType<typeof specKind>): unknown[] {
   if (kind.kind === "choice") return kind.options;
   if (kind.kind === "rating") return Array.from({ length: kind.max - kind.min + 1 }, (_, i) => kind.min + i);
   return keyedValues(kind);
-}
-
-function AnswerStatus({ spec, answers, pending, onRetry }: { spec: QueueSpec; answers: SpecAnswers; pending: PendingAnswer | undefined; onRetry: () => void }) {
-  return (
-    <div className="space-y-1 text-xs" aria-live="polite">
-      {pending?.status === "saving" ? <p className="text-fg-muted">Saving…</p> : null}
-      {pending?.status === "refused" ? (
-        <p className="flex flex-wrap items-center gap-2 font-medium text-red-700 dark:text-red-400">
-          <span>
-            Not saved: <UntrustedText text={pending.reason} />
-          </span>
-          <Button size="sm" onClick={onRetry}>
-            Retry
-          </Button>
-        </p>
-      ) : null}
-      {!spec.uniqueAmongCreators && answers.current && !pending ? (
-        <p className="text-fg-muted">
-          Shared answer, set by <UntrustedText text={answers.current.by} />
-        </p>
-      ) : null}
-      {answers.others.length > 0 ? (
-        <p className="text-fg-muted">
-          Others:{" "}
-          {answers.others.map((other, index) => (
-            <span key={other.by}>
-              {index > 0 ? " · " : ""}
-              <UntrustedText text={other.by} /> <span className="font-medium text-fg">{formatAnswer(other.value)}</span>
-            </span>
-          ))}
-        </p>
-      ) : null}
-    </div>
-  );
 }

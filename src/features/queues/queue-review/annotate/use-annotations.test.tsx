@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
+import { callRef } from "@/api/annotation-specs";
 import { createApiClients } from "@/api/clients";
 import { traceKeys } from "@/api/query-keys";
 import { traceQueries } from "@/api/queries/trace";
@@ -23,7 +24,7 @@ describe("saving answers", () => {
       if (/\/feedback\/(create|replace)$/.test(String(input))) {
         writes += 1;
         // The third write (4 again, after 4 then 5) is refused.
-        if (writes === 3) return new Response(JSON.stringify({ reason: "The service is busy" }), { status: 503, headers: { "Content-Type": "application/json" } });
+        if (writes === 3) return new Response(JSON.stringify({ reason: "Answers are paused for maintenance" }), { status: 400, headers: { "Content-Type": "application/json" } });
       }
       return server.fetch(input, init);
     };
@@ -64,6 +65,36 @@ describe("saving answers", () => {
     release?.();
     const stored = () => server.db.prepare("SELECT payload FROM trace_feedback WHERE feedback_type = 'wandb.annotation.tone'").pluck().all();
     await waitFor(() => expect(stored()).toEqual([JSON.stringify({ value: 3 })]), SLOW);
+  }, 30_000);
+});
+
+describe("an answer that already stands", () => {
+  it("a create refused because another tab stored this question's answer meanwhile reads the answers again and replaces that one", async () => {
+    const server = createLocalServer();
+    const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 2 });
+    const specs = seedAnnotationSpecs(server.db, PROJECT, ["resolution"], Date.now(), "user-demo");
+    const direct = createApiClients(server.settings, { fetch: server.fetch }).trace;
+    const [item] = (await direct.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
+    const writes: string[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const write = /\/feedback\/(create|replace)$/.exec(String(input))?.[1];
+      const response = await server.fetch(input, init);
+      if (write) writes.push(`${write} ${response.status}`);
+      return response;
+    };
+    const context = createQueueTestContext(server.settings, fetch);
+    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.resolution], item!, "user-demo"), { wrapper: context.Wrapper });
+    await waitFor(() => expect(result.current.specs.data && result.current.feedback.data).toEqual(expect.anything()), SLOW);
+    expect(result.current.feedback.data).toEqual([]);
+    // Another tab answers the shared question after this one read the call's answers.
+    const request = { project_id: PROJECT, weave_ref: callRef(PROJECT, item!.call_id), feedback_type: "wandb.annotation.resolution", annotation_ref: specs.resolution, payload: { value: "Resolved" } };
+    await direct.createFeedback(request);
+    act(() => result.current.answer(result.current.specs.data!.specs[0]!, "Not resolved"));
+    await waitFor(() => expect(result.current.pending).toEqual({}), SLOW);
+    expect(writes).toEqual(["create 409", "replace 200"]);
+    const stored = server.db.prepare("SELECT payload FROM trace_feedback WHERE feedback_type = 'wandb.annotation.resolution'").pluck().all();
+    expect(stored).toEqual([JSON.stringify({ value: "Not resolved" })]);
+    expect(result.current.feedback.data?.map((row) => row.payload)).toEqual([{ value: "Not resolved" }]);
   }, 30_000);
 });
 
