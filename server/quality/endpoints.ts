@@ -174,15 +174,16 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: { schema: RefsReadBatchRequest, valid: (f) => ({ refs: [`weave:///${f.projectId}/object/${f.specName}:${f.specDigest}`, `weave:///${f.projectId}/table/${f.tableDigest}/id/${f.rowDigest}`] }) },
   }),
 
+  // A note, not an answer: the suite sends the valid body many times, and a second answer to one
+  // question on one call is refused (409) once one stands. Answers' own bounds are in service-feedback.test.ts.
   trace("POST", "/feedback/create", () => "/feedback/create", {
     body: {
       schema: FeedbackCreateRequest,
       valid: (f) => ({
         project_id: f.projectId,
         weave_ref: `weave:///${f.projectId}/call/${f.callIds[1]}`,
-        feedback_type: `wandb.annotation.${f.specName}`,
-        annotation_ref: `weave:///${f.projectId}/object/${f.specName}:${f.specDigest}`,
-        payload: { value: 4 },
+        feedback_type: "wandb.note.1",
+        payload: { note: "Quality note" },
       }),
     },
   }),
