@@ -26,7 +26,9 @@ test("a comparison's zoom, smoothing, charts and facts toggle are in the address
   const slider = page.getByRole("slider", { name: "Smoothing" });
   await slider.fill("0.3");
   await page.getByTestId("metric-picker").getByText("loss", { exact: true }).click();
-  await page.getByRole("checkbox", { name: /Only the facts that differ/ }).check();
+  const onlyDiffering = page.getByRole("checkbox", { name: /Only the facts that differ/ });
+  await onlyDiffering.click();
+  await expect(onlyDiffering).toBeChecked();
   await expect(page).toHaveURL(/smooth=0\.3/);
   await expect(page).toHaveURL(new RegExp(`jobs=${SEEDED_RL},${SEEDED_SFT}&`));
   await expect(page.locator('figure[data-metric="loss"]')).toHaveCount(0);

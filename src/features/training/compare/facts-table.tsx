@@ -1,3 +1,4 @@
+import { startTransition, useOptimistic } from "react";
 import { HeaderCell, RowHeaderCell, STICKY_FIRST_COLUMN, Table, TableHead, BodyRow, Cell } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import type { Fact } from "../facts/job-facts";
@@ -18,13 +19,21 @@ function differs(jobs: readonly JobFacts[], key: Fact["key"]): boolean {
  * differ (`onlyDiffering`, kept in the URL). On a narrow screen the jobs scroll sideways under the
  * facts' names; the frame takes the keyboard's focus to scroll.
  */
-export function FactsTable({ jobs, onlyDiffering, onOnlyDiffering }: { jobs: readonly JobFacts[]; onlyDiffering: boolean; onOnlyDiffering: (on: boolean) => void }) {
+export function FactsTable({ jobs, onlyDiffering: inUrl, onOnlyDiffering }: { jobs: readonly JobFacts[]; onlyDiffering: boolean; onOnlyDiffering: (on: boolean) => void }) {
+  // The address changes in a transition (the router's): until it lands, the box shows what was
+  // clicked instead of springing back to the address's old value.
+  const [onlyDiffering, showOnlyDiffering] = useOptimistic(inUrl);
   const all = jobs[0]?.facts.map((fact) => ({ key: fact.key, label: fact.label })) ?? [];
   const rows = onlyDiffering ? all.filter((row) => differs(jobs, row.key)) : all;
+  const toggle = (on: boolean) =>
+    startTransition(() => {
+      showOnlyDiffering(on);
+      onOnlyDiffering(on);
+    });
   return (
     <div className="space-y-2">
       <label className="inline-flex items-center gap-1.5 text-sm text-fg">
-        <input type="checkbox" checked={onlyDiffering} onChange={(event) => onOnlyDiffering(event.target.checked)} className="accent-[var(--ui-accent)]" />
+        <input type="checkbox" checked={onlyDiffering} onChange={(event) => toggle(event.target.checked)} className="accent-[var(--ui-accent)]" />
         Only the facts that differ
         {onlyDiffering ? <span className="text-xs text-fg-muted">({rows.length} of {all.length})</span> : null}
       </label>

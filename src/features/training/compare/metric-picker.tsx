@@ -1,12 +1,20 @@
+import { startTransition, useOptimistic } from "react";
 import { Button } from "@/components/button";
 
 /**
  * Which metrics get a chart: one chip-like checkbox per metric, and "Show all". With thirteen
  * metrics and eight jobs, the few one is comparing are easier to read alone.
  */
-export function MetricPicker({ metrics, hidden, onChange }: { metrics: readonly string[]; hidden: readonly string[]; onChange: (hidden: string[]) => void }) {
+export function MetricPicker({ metrics, hidden: inUrl, onChange }: { metrics: readonly string[]; hidden: readonly string[]; onChange: (hidden: string[]) => void }) {
+  // The address changes in a transition (the router's): until it lands, the chips show what was clicked.
+  const [hidden, showHidden] = useOptimistic(inUrl);
   const shown = metrics.filter((name) => !hidden.includes(name)).length;
-  const toggle = (name: string, on: boolean) => onChange(on ? hidden.filter((h) => h !== name) : [...hidden, name]);
+  const change = (next: string[]) =>
+    startTransition(() => {
+      showHidden(next);
+      onChange(next);
+    });
+  const toggle = (name: string, on: boolean) => change(on ? hidden.filter((h) => h !== name) : [...hidden, name]);
   return (
     <fieldset className="flex flex-wrap items-center gap-1.5" data-testid="metric-picker">
       <legend className="mb-1.5 text-xs text-fg-muted">
@@ -22,7 +30,7 @@ export function MetricPicker({ metrics, hidden, onChange }: { metrics: readonly 
         </label>
       ))}
       {hidden.some((name) => metrics.includes(name)) ? (
-        <Button size="sm" variant="ghost" onClick={() => onChange([])}>
+        <Button size="sm" variant="ghost" onClick={() => change([])}>
           Show all
         </Button>
       ) : null}
