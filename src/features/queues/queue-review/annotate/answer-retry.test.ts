@@ -4,29 +4,16 @@ import { ApiError, type ApiErrorKind } from "@/api/errors";
 import { AnswerNotStored } from "./answer-not-stored";
 import { answerSavesOf, type AnswerSave } from "./answer-saves";
 import { keptAnswers, type KeptAnswer } from "./kept-answers";
+import { KEPT_ADDRESS as ADDRESS, KEPT_AUTHOR as AUTHOR, KEPT_PROJECT as PROJECT, keptAnswer } from "./test-support";
+
 
 // The retry loop of answers not yet stored: what counts as "not yet", when they are tried again,
 // what stays kept in this browser, and the warning before leaving.
 
-const ADDRESS = "http://127.0.0.1:4517/api/trace";
-const PROJECT = "demo/support-bot";
-const AUTHOR = "1a2b3c4d";
 
 let tokens = 0;
-const kept = (over: Partial<KeptAnswer> = {}): KeptAnswer => ({
-  address: ADDRESS,
-  project: PROJECT,
-  callId: "call-1",
-  specId: "tone",
-  author: AUTHOR,
-  token: `t${(tokens += 1)}`,
-  at: Date.now(),
-  value: 4,
-  spec: { id: over.specId ?? "tone", ref: "weave:///demo/support-bot/object/tone:abc", label: "Tone", uniqueAmongCreators: true },
-  itemId: "item-1",
-  queueId: "queue-1",
-  ...over,
-});
+/** A kept answer with a token and a time of its own, as each answer given has. */
+const kept = (over: Partial<KeptAnswer> = {}): KeptAnswer => keptAnswer({ token: `t${(tokens += 1)}`, at: Date.now(), ...over });
 
 const apiError = (kind: ApiErrorKind, status?: number, message = `${kind} ${status ?? ""}`) => new ApiError({ kind, service: "trace", status, message });
 

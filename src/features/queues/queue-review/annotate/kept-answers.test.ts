@@ -1,25 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "@contract/limits";
-import { forgetAnswer, keepAnswer, keptAnswers, MAX_KEPT_ANSWERS, type KeptAnswer } from "./kept-answers";
+import { forgetAnswer, keepAnswer, keptAnswers, MAX_KEPT_ANSWERS } from "./kept-answers";
+import { KEPT_ADDRESS as ADDRESS, KEPT_AUTHOR as AUTHOR, KEPT_PROJECT as PROJECT, keptAnswer } from "./test-support";
 
-const ADDRESS = "http://127.0.0.1:4517/api/trace";
-const PROJECT = "demo/support-bot";
-const AUTHOR = "1a2b3c4d";
 
-const kept = (over: Partial<KeptAnswer> = {}): KeptAnswer => ({
-  address: ADDRESS,
-  project: PROJECT,
-  callId: "call-1",
-  specId: "tone",
-  author: AUTHOR,
-  token: "t1",
-  at: 1,
-  value: 4,
-  spec: { id: over.specId ?? "tone", ref: "weave:///demo/support-bot/object/tone:abc", label: "Tone", uniqueAmongCreators: true },
-  itemId: "item-1",
-  queueId: "queue-1",
-  ...over,
-});
+
+const kept = keptAnswer;
 
 describe("answers kept in this browser", () => {
   it("are listed per service address, project and author, oldest first", () => {
