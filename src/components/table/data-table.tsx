@@ -1,0 +1,238 @@
+import {
+  columnVisibilityFeature,
+  createColumnHelper,
+  flexRender,
+  functionalUpdate,
+  metaHelper,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type Column,
+  type ColumnDef,
+  type ColumnVisibilityState,
+  type OnChangeFn,
+  type Row,
+  type RowData,
+  type SortingState,
+  type Table as TanStackTable,
+  type Updater,
+} from "@tanstack/react-table";
+import { useCallback, useMemo, type ComponentPropsWithRef, type ReactNode } from "react";
+import { cn } from "@/lib/cn";
+import { sortingToSortKeys, sortKeysToSorting, type SortKey } from "@/lib/url-state/sort-param";
+import { SortHeaderCell } from "./sort-header";
+import { Cell, HeaderCell, StateRow, STICKY_AFTER_TICK, STICKY_BACKGROUND, STICKY_FIRST_COLUMN, Table, TableHead, type Density } from "./table";
+
+export type DataColumnMeta = {
+  /** The column's name in the header, the column chooser and the CSV. */
+  label: string;
+  /**
+   * Width in px. A table of fixed column widths lays out a page of 250 rows with no content
+   * measuring, and its columns do not jump from page to page. Null: the column shares what is left.
+   */
+  width: number | null;
+  /** The service's sort field when the column can be sorted (the service sorts: `manualSorting`). */
+  sortField?: string;
+  /** Extra classes for the column's cells (alignment, wrapping). */
+  cellClassName?: string;
+};
+
+/**
+ * Sorting (state only: every table's rows arrive sorted, by the service or by the page) and column
+ * visibility. No client row models.
+ */
+export const dataTableFeatures = tableFeatures({
+  rowSortingFeature,
+  columnVisibilityFeature,
+  columnMeta: metaHelper<DataColumnMeta>(),
+});
+export type DataTableFeatures = typeof dataTableFeatures;
+export type DataTableInstance<TRow extends RowData> = TanStackTable<DataTableFeatures, TRow>;
+export type DataRow<TRow extends RowData> = Row<DataTableFeatures, TRow>;
+// The table takes columns of any value type; TanStack's own helpers type them the same way.
+// oxlint-disable-next-line typescript/no-explicit-any
+export type DataColumnDef<TRow extends RowData> = ColumnDef<DataTableFeatures, TRow, any>;
+
+/** Typed column definitions for a table of `TRow`s. */
+export const createDataColumnHelper = <TRow extends RowData>() => createColumnHelper<DataTableFeatures, TRow>();
+
+/**
+ * How a header click sorts. `single`: a click sorts by that column alone, again reverses it.
+ * `multi`: a click sorts by that column alone, Shift+click adds it as the next key (up to four)
+ * or flips it, and a third click removes it.
+ */
+export type SortMode = "single" | "multi";
+
+const SORT_HINTS: Record<SortMode, string> = {
+  single: "Click to sort by this column; click again to reverse.",
+  multi: "Click to sort by this column; Shift+click adds it as another sort key.",
+};
+
+/** The sort as a page keeps it in its URL (lib/url-state's sort keys), or as TanStack's state. */
+type SortBinding =
+  | { sort: readonly SortKey<string>[]; onSortChange: (keys: SortKey<string>[]) => void }
+  | { sorting: SortingState; onSortingChange: OnChangeFn<SortingState> };
+
+type Options<TRow extends RowData> = SortBinding & {
+  columns: readonly DataColumnDef<TRow>[];
+  data: readonly TRow[];
+  getRowId: (row: TRow) => string;
+  columnVisibility?: ColumnVisibilityState;
+  sortMode?: SortMode;
+};
+
+const NO_HIDDEN: ColumnVisibilityState = {};
+const idOf = (column: { id?: string; accessorKey?: unknown }): string => column.id ?? String(column.accessorKey ?? "");
+
+/**
+ * A TanStack table whose sort and column visibility are the page's: the sort lives in the URL (the
+ * page's codec reads and writes it, so a link and Back restore it) and visibility is a stored
+ * preference. The hook maps columns to the URL's sort fields through each column's `sortField`.
+ */
+export function useDataTable<TRow extends RowData>(options: Options<TRow>): DataTableInstance<TRow> {
+  const { columns, data, getRowId, columnVisibility = NO_HIDDEN, sortMode = "single" } = options;
+  const keys = "sort" in options ? options.sort : null;
+  const onKeys = "sort" in options ? options.onSortChange : null;
+  const fieldOf = useCallback((id: string) => columns.find((c) => idOf(c) === id)?.meta?.sortField, [columns]);
+  const columnOf = useCallback((field: string) => {
+    const column = columns.find((c) => c.meta?.sortField === field);
+    return column ? idOf(column) : undefined;
+  }, [columns]);
+  const fromKeys = useMemo(() => (keys ? sortKeysToSorting(keys, columnOf) : null), [keys, columnOf]);
+  const sorting = "sorting" in options ? options.sorting : fromKeys!;
+  const onSortingChange = useCallback(
+    (updater: Updater<SortingState>) => onKeys?.(sortingToSortKeys(functionalUpdate(updater, sorting), fieldOf)),
+    [onKeys, sorting, fieldOf],
+  );
+  const multi = sortMode === "multi";
+  const table = useTable({
+    features: dataTableFeatures,
+    columns: columns as DataColumnDef<TRow>[],
+    data: data as TRow[],
+    getRowId,
+    manualSorting: true,
+    enableMultiSort: multi,
+    enableSortingRemoval: multi,
+    enableMultiRemove: multi,
+    maxMultiSortColCount: 4,
+    state: { sorting, columnVisibility },
+    onSortingChange: "sorting" in options ? options.onSortingChange : onSortingChange,
+  });
+  return table;
+}
+
+const sortModeOf = (table: DataTableInstance<RowData>): SortMode => (table.options.enableMultiSort ? "multi" : "single");
+
+/** A single-key sort: the primary column again reverses it; another column sorts alone, in its first direction. */
+function sortAlone(table: DataTableInstance<RowData>, column: Column<DataTableFeatures, RowData>) {
+  table.setSorting((current) => {
+    const primary = current[0];
+    const desc = primary?.id === column.id ? !primary.desc : column.columnDef.sortDescFirst === true;
+    return [{ id: column.id, desc }];
+  });
+}
+
+/** Which column stays in view as the table scrolls sideways: the first one, or the first after a tick box column. */
+export type StickyFirst = "column" | "after-tick";
+
+const STICKY_HEADER: Record<StickyFirst, string> = {
+  column: STICKY_FIRST_COLUMN.header,
+  "after-tick": cn(STICKY_AFTER_TICK, STICKY_BACKGROUND.header),
+};
+
+type DataTableProps<TRow extends RowData> = Omit<ComponentPropsWithRef<"table">, "children"> & {
+  table: DataTableInstance<TRow>;
+  caption?: ReactNode;
+  density?: Density;
+  /** A header row that stays in view while the table scrolls inside its frame. */
+  stickyHead?: boolean;
+  stickyFirst?: StickyFirst;
+  /** The first column gives way on a phone to at most this share of the window's width. */
+  firstColumnMaxVw?: number;
+  /** A column before the data columns (a tick box): its width and its header cell. */
+  leading?: { width: number; header: ReactNode };
+  /** How a column's title shows; plain text by default. */
+  headerLabel?: (label: string) => ReactNode;
+  /** The body: rows (DataTableCells in each), or DataTableEmptyBody. */
+  children: ReactNode;
+};
+
+/**
+ * The kit's one table over a TanStack table: column widths, a header row of sort headers (aria-sort
+ * on the primary key, ranks with several) and plain headers, a sticky first column, and the body.
+ */
+export function DataTable<TRow extends RowData>({ table, stickyHead = false, stickyFirst, firstColumnMaxVw, leading, headerLabel = (label) => label, children, ...tableProps }: DataTableProps<TRow>) {
+  const columns = table.getVisibleLeafColumns();
+  const sortCount = table.options.state?.sorting?.length ?? 0;
+  const mode = sortModeOf(table as DataTableInstance<RowData>);
+  return (
+    <Table {...tableProps}>
+      <colgroup>
+        {leading ? <col style={{ width: leading.width }} /> : null}
+        {columns.map((column, index) => {
+          const width = column.columnDef.meta?.width ?? null;
+          return <col key={column.id} style={width === null ? undefined : { width: index === 0 && firstColumnMaxVw ? `min(${width}px, ${firstColumnMaxVw}vw)` : width }} />;
+        })}
+      </colgroup>
+      <TableHead sticky={stickyHead} rowProps={stickyHead ? { "aria-rowindex": 1 } : undefined}>
+        {leading?.header}
+        {columns.map((column, index) => {
+          const label = column.columnDef.meta?.label ?? column.id;
+          const className = index === 0 && stickyFirst ? STICKY_HEADER[stickyFirst] : undefined;
+          if (!column.getCanSort()) {
+            return (
+              <HeaderCell key={column.id} className={className}>
+                {headerLabel(label)}
+              </HeaderCell>
+            );
+          }
+          return (
+            <SortHeaderCell
+              key={column.id}
+              direction={column.getIsSorted()}
+              rank={mode === "multi" ? column.getSortIndex() : undefined}
+              sortCount={mode === "multi" ? sortCount : undefined}
+              onSort={(event) => (mode === "multi" ? column.getToggleSortingHandler()?.(event) : sortAlone(table as DataTableInstance<RowData>, column as Column<DataTableFeatures, RowData>))}
+              hint={SORT_HINTS[mode]}
+              className={className}
+            >
+              {label}
+            </SortHeaderCell>
+          );
+        })}
+      </TableHead>
+      {children}
+    </Table>
+  );
+}
+
+/** A row's cells, in the visible columns' order; `first` styles the first one (a sticky column's opaque background). */
+export function DataTableCells<TRow extends RowData>({ row, className, first }: { row: DataRow<TRow>; className?: string; first?: string }) {
+  return row.getVisibleCells().map((cell, index) => (
+    <Cell key={cell.column.id} className={cn(className, cell.column.columnDef.meta?.cellClassName, index === 0 && first)}>
+      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+    </Cell>
+  ));
+}
+
+/**
+ * The body of a table with no rows: while the first page loads, `placeholderRows` blank rows of a
+ * real row's height hold the page's place; after, `children` says why it is empty.
+ */
+export function DataTableEmptyBody({ colSpan, placeholderRows, rowHeight, children }: { colSpan: number; placeholderRows: number; rowHeight: number; children: ReactNode }) {
+  return (
+    <tbody>
+      {placeholderRows > 0 ? (
+        Array.from({ length: placeholderRows }, (_, index) => (
+          <tr key={index} aria-hidden="true" style={{ height: rowHeight }}>
+            <td colSpan={colSpan} aria-hidden="true" className="px-3">
+              <div className="h-3 w-2/3 animate-pulse rounded bg-subtle motion-reduce:animate-none" />
+            </td>
+          </tr>
+        ))
+      ) : (
+        <StateRow colSpan={colSpan}>{children}</StateRow>
+      )}
+    </tbody>
+  );
+}
