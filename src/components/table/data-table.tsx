@@ -21,7 +21,7 @@ import { useCallback, useMemo, type ComponentPropsWithRef, type ReactNode } from
 import { cn } from "@/lib/cn";
 import { sortingToSortKeys, sortKeysToSorting, type SortKey } from "@/lib/url-state/sort-param";
 import { SortHeaderCell } from "./sort-header";
-import { Cell, HeaderCell, StateRow, STICKY_AFTER_TICK, STICKY_BACKGROUND, STICKY_FIRST_COLUMN, Table, TableHead, type Density } from "./table";
+import { Cell, HeaderCell, RowHeaderCell, StateRow, STICKY_AFTER_TICK, STICKY_BACKGROUND, STICKY_FIRST_COLUMN, Table, TableHead, type Align, type Density } from "./table";
 
 export type DataColumnMeta = {
   /** The column's name in the header, the column chooser and the CSV. */
@@ -29,12 +29,20 @@ export type DataColumnMeta = {
   /**
    * Width in px. A table of fixed column widths lays out a page of 250 rows with no content
    * measuring, and its columns do not jump from page to page. Null: the column shares what is left.
+   * A table none of whose columns has a width lays out by its content.
    */
-  width: number | null;
+  width?: number | null;
   /** The service's sort field when the column can be sorted (the service sorts: `manualSorting`). */
   sortField?: string;
-  /** Extra classes for the column's cells (alignment, wrapping). */
+  /** Extra classes for the column's cells (wrapping, type). */
   cellClassName?: string;
+  /** The header's content when it is more than the label (a second line, a screen-reader-only title). */
+  header?: ReactNode;
+  /** Extra classes for the column's header (a set width in an auto-layout table). */
+  headerClassName?: string;
+  align?: Align;
+  /** The cells name their row: row headers (`<th scope="row">`) for screen readers. */
+  rowHeader?: boolean;
 };
 
 /**
@@ -63,10 +71,7 @@ export const createDataColumnHelper = <TRow extends RowData>() => createColumnHe
  */
 export type SortMode = "single" | "multi";
 
-const SORT_HINTS: Record<SortMode, string> = {
-  single: "Click to sort by this column; click again to reverse.",
-  multi: "Click to sort by this column; Shift+click adds it as another sort key.",
-};
+const MULTI_SORT_HINT = "Click to sort by this column; Shift+click adds it as another sort key.";
 
 /** The sort as a page keeps it in its URL (lib/url-state's sort keys), or as TanStack's state. */
 type SortBinding =
@@ -151,8 +156,10 @@ type DataTableProps<TRow extends RowData> = Omit<ComponentPropsWithRef<"table">,
   firstColumnMaxVw?: number;
   /** A column before the data columns (a tick box): its width and its header cell. */
   leading?: { width: number; header: ReactNode };
-  /** How a column's title shows; plain text by default. */
+  /** How a column's label shows when its meta has no `header`; plain text by default. */
   headerLabel?: (label: string) => ReactNode;
+  /** What activating a sort header does, for screen readers and as a tooltip; multi-sort tables say Shift+click. */
+  sortHint?: string;
   /** The body: rows (DataTableCells in each), or DataTableEmptyBody. */
   children: ReactNode;
 };
@@ -161,28 +168,33 @@ type DataTableProps<TRow extends RowData> = Omit<ComponentPropsWithRef<"table">,
  * The kit's one table over a TanStack table: column widths, a header row of sort headers (aria-sort
  * on the primary key, ranks with several) and plain headers, a sticky first column, and the body.
  */
-export function DataTable<TRow extends RowData>({ table, stickyHead = false, stickyFirst, firstColumnMaxVw, leading, headerLabel = (label) => label, children, ...tableProps }: DataTableProps<TRow>) {
+export function DataTable<TRow extends RowData>({ table, stickyHead = false, stickyFirst, firstColumnMaxVw, leading, headerLabel = (label) => label, sortHint, children, ...tableProps }: DataTableProps<TRow>) {
   const columns = table.getVisibleLeafColumns();
   const sortCount = table.options.state?.sorting?.length ?? 0;
   const mode = sortModeOf(table as DataTableInstance<RowData>);
+  const fixedWidths = leading !== undefined || columns.some((column) => column.columnDef.meta?.width !== undefined);
   return (
     <Table {...tableProps}>
-      <colgroup>
-        {leading ? <col style={{ width: leading.width }} /> : null}
-        {columns.map((column, index) => {
-          const width = column.columnDef.meta?.width ?? null;
-          return <col key={column.id} style={width === null ? undefined : { width: index === 0 && firstColumnMaxVw ? `min(${width}px, ${firstColumnMaxVw}vw)` : width }} />;
-        })}
-      </colgroup>
+      {fixedWidths ? (
+        <colgroup>
+          {leading ? <col style={{ width: leading.width }} /> : null}
+          {columns.map((column, index) => {
+            const width = column.columnDef.meta?.width ?? null;
+            return <col key={column.id} style={width === null ? undefined : { width: index === 0 && firstColumnMaxVw ? `min(${width}px, ${firstColumnMaxVw}vw)` : width }} />;
+          })}
+        </colgroup>
+      ) : null}
       <TableHead sticky={stickyHead} rowProps={stickyHead ? { "aria-rowindex": 1 } : undefined}>
         {leading?.header}
         {columns.map((column, index) => {
-          const label = column.columnDef.meta?.label ?? column.id;
-          const className = index === 0 && stickyFirst ? STICKY_HEADER[stickyFirst] : undefined;
+          const meta = column.columnDef.meta;
+          const label = meta?.label ?? column.id;
+          const content = meta?.header ?? headerLabel(label);
+          const className = cn(index === 0 && stickyFirst ? STICKY_HEADER[stickyFirst] : undefined, meta?.headerClassName) || undefined;
           if (!column.getCanSort()) {
             return (
-              <HeaderCell key={column.id} className={className}>
-                {headerLabel(label)}
+              <HeaderCell key={column.id} align={meta?.align} className={className}>
+                {content}
               </HeaderCell>
             );
           }
@@ -193,10 +205,11 @@ export function DataTable<TRow extends RowData>({ table, stickyHead = false, sti
               rank={mode === "multi" ? column.getSortIndex() : undefined}
               sortCount={mode === "multi" ? sortCount : undefined}
               onSort={(event) => (mode === "multi" ? column.getToggleSortingHandler()?.(event) : sortAlone(table as DataTableInstance<RowData>, column as Column<DataTableFeatures, RowData>))}
-              hint={SORT_HINTS[mode]}
+              hint={sortHint ?? (mode === "multi" ? MULTI_SORT_HINT : undefined)}
+              align={meta?.align}
               className={className}
             >
-              {label}
+              {content}
             </SortHeaderCell>
           );
         })}
@@ -208,11 +221,15 @@ export function DataTable<TRow extends RowData>({ table, stickyHead = false, sti
 
 /** A row's cells, in the visible columns' order; `first` styles the first one (a sticky column's opaque background). */
 export function DataTableCells<TRow extends RowData>({ row, className, first }: { row: DataRow<TRow>; className?: string; first?: string }) {
-  return row.getVisibleCells().map((cell, index) => (
-    <Cell key={cell.column.id} className={cn(className, cell.column.columnDef.meta?.cellClassName, index === 0 && first)}>
-      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-    </Cell>
-  ));
+  return row.getVisibleCells().map((cell, index) => {
+    const meta = cell.column.columnDef.meta;
+    const CellKind = meta?.rowHeader ? RowHeaderCell : Cell;
+    return (
+      <CellKind key={cell.column.id} align={meta?.align} className={cn(className, meta?.cellClassName, index === 0 && first) || undefined}>
+        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+      </CellKind>
+    );
+  });
 }
 
 /**

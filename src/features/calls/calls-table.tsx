@@ -90,6 +90,7 @@ export const CallsTable = memo(function CallsTable(props: Props) {
             // The sticky first column gives way on a phone, so the columns scrolling beside it keep some room.
             firstColumnMaxVw={36}
             leading={{ width: TICK_WIDTH, header: tick }}
+            sortHint="Click to sort by this column; click again to reverse."
             caption="Calls"
             style={{ minWidth: minTableWidth(columns.map((c) => c.columnDef.meta?.width ?? null)) }}
             aria-busy={busy}
