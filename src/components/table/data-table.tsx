@@ -73,10 +73,14 @@ export type SortMode = "single" | "multi";
 
 const MULTI_SORT_HINT = "Click to sort by this column; Shift+click adds it as another sort key.";
 
-/** The sort as a page keeps it in its URL (lib/url-state's sort keys), or as TanStack's state. */
+/**
+ * The sort as a page keeps it in its URL (lib/url-state's sort keys), or as TanStack's state; a
+ * table that does not sort passes neither.
+ */
 type SortBinding =
-  | { sort: readonly SortKey<string>[]; onSortChange: (keys: SortKey<string>[]) => void }
-  | { sorting: SortingState; onSortingChange: OnChangeFn<SortingState> };
+  | { sort: readonly SortKey<string>[]; onSortChange: (keys: SortKey<string>[]) => void; sorting?: never; onSortingChange?: never }
+  | { sorting: SortingState; onSortingChange: OnChangeFn<SortingState>; sort?: never; onSortChange?: never }
+  | { sort?: never; onSortChange?: never; sorting?: never; onSortingChange?: never };
 
 type Options<TRow extends RowData> = SortBinding & {
   columns: readonly DataColumnDef<TRow>[];
@@ -87,6 +91,7 @@ type Options<TRow extends RowData> = SortBinding & {
 };
 
 const NO_HIDDEN: ColumnVisibilityState = {};
+const NO_KEYS: readonly SortKey<string>[] = [];
 const idOf = (column: { id?: string; accessorKey?: unknown }): string => column.id ?? String(column.accessorKey ?? "");
 
 /**
@@ -96,15 +101,15 @@ const idOf = (column: { id?: string; accessorKey?: unknown }): string => column.
  */
 export function useDataTable<TRow extends RowData>(options: Options<TRow>): DataTableInstance<TRow> {
   const { columns, data, getRowId, columnVisibility = NO_HIDDEN, sortMode = "single" } = options;
-  const keys = "sort" in options ? options.sort : null;
-  const onKeys = "sort" in options ? options.onSortChange : null;
+  const keys = options.sort ?? NO_KEYS;
+  const onKeys = options.onSortChange;
   const fieldOf = useCallback((id: string) => columns.find((c) => idOf(c) === id)?.meta?.sortField, [columns]);
   const columnOf = useCallback((field: string) => {
     const column = columns.find((c) => c.meta?.sortField === field);
     return column ? idOf(column) : undefined;
   }, [columns]);
-  const fromKeys = useMemo(() => (keys ? sortKeysToSorting(keys, columnOf) : null), [keys, columnOf]);
-  const sorting = "sorting" in options ? options.sorting : fromKeys!;
+  const fromKeys = useMemo(() => sortKeysToSorting(keys, columnOf), [keys, columnOf]);
+  const sorting = options.sorting ?? fromKeys;
   const onSortingChange = useCallback(
     (updater: Updater<SortingState>) => onKeys?.(sortingToSortKeys(functionalUpdate(updater, sorting), fieldOf)),
     [onKeys, sorting, fieldOf],
@@ -121,7 +126,7 @@ export function useDataTable<TRow extends RowData>(options: Options<TRow>): Data
     enableMultiRemove: multi,
     maxMultiSortColCount: 4,
     state: { sorting, columnVisibility },
-    onSortingChange: "sorting" in options ? options.onSortingChange : onSortingChange,
+    onSortingChange: options.onSortingChange ?? onSortingChange,
   });
   return table;
 }
@@ -191,7 +196,7 @@ export function DataTable<TRow extends RowData>({ table, stickyHead = false, sti
           const label = meta?.label ?? column.id;
           const content = meta?.header ?? headerLabel(label);
           const className = cn(index === 0 && stickyFirst ? STICKY_HEADER[stickyFirst] : undefined, meta?.headerClassName) || undefined;
-          if (!column.getCanSort()) {
+          if (meta?.sortField === undefined || !column.getCanSort()) {
             return (
               <HeaderCell key={column.id} align={meta?.align} className={className}>
                 {content}
