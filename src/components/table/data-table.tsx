@@ -153,6 +153,7 @@ const STICKY_HEADER: Record<StickyFirst, string> = {
 type DataTableProps<TRow extends RowData> = Omit<ComponentPropsWithRef<"table">, "children"> & {
   table: DataTableInstance<TRow>;
   caption?: ReactNode;
+  captionClassName?: string;
   density?: Density;
   /** A header row that stays in view while the table scrolls inside its frame. */
   stickyHead?: boolean;
@@ -189,7 +190,8 @@ export function DataTable<TRow extends RowData>({ table, stickyHead = false, sti
           })}
         </colgroup>
       ) : null}
-      <TableHead sticky={stickyHead} rowProps={stickyHead ? { "aria-rowindex": 1 } : undefined}>
+      {/* A table that says how many rows it has (a windowed body) numbers its header row too. */}
+      <TableHead sticky={stickyHead} rowProps={tableProps["aria-rowcount"] === undefined ? undefined : { "aria-rowindex": 1 }}>
         {leading?.header}
         {columns.map((column, index) => {
           const meta = column.columnDef.meta;

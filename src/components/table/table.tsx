@@ -59,17 +59,18 @@ export function TableFrame({ className, scroll = "sideways", ...props }: Compone
 }
 
 type TableProps = Omit<ComponentPropsWithRef<"table">, "children"> & {
-  /** Read by screen readers only; or name the table with aria-label / aria-labelledby instead. */
+  /** Read by screen readers only (unless `captionClassName` shows it); or name the table with aria-label / aria-labelledby instead. */
   caption?: ReactNode;
+  captionClassName?: string;
   density?: Density;
   children: ReactNode;
 };
 
-export function Table({ caption, density = "regular", className, children, ...props }: TableProps) {
+export function Table({ caption, captionClassName = "sr-only", density = "regular", className, children, ...props }: TableProps) {
   return (
     <DensityContext value={density}>
       <table {...props} className={cn("w-full text-left", TEXT[density], className)}>
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        {caption ? <caption className={captionClassName}>{caption}</caption> : null}
         {children}
       </table>
     </DensityContext>
