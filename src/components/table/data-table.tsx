@@ -43,6 +43,8 @@ export type DataColumnMeta = {
   align?: Align;
   /** The cells name their row: row headers (`<th scope="row">`) for screen readers. */
   rowHeader?: boolean;
+  /** Drawn, not read: the column (a bar) is hidden from screen readers, header and cells. */
+  decorative?: boolean;
 };
 
 /**
@@ -157,6 +159,8 @@ type DataTableProps<TRow extends RowData> = Omit<ComponentPropsWithRef<"table">,
   density?: Density;
   /** A header row that stays in view while the table scrolls inside its frame. */
   stickyHead?: boolean;
+  /** Classes for the header row's group (`sr-only` where the numbers speak for themselves on screen). */
+  headClassName?: string;
   stickyFirst?: StickyFirst;
   /** The first column gives way on a phone to at most this share of the window's width. */
   firstColumnMaxVw?: number;
@@ -174,7 +178,7 @@ type DataTableProps<TRow extends RowData> = Omit<ComponentPropsWithRef<"table">,
  * The kit's one table over a TanStack table: column widths, a header row of sort headers (aria-sort
  * on the primary key, ranks with several) and plain headers, a sticky first column, and the body.
  */
-export function DataTable<TRow extends RowData>({ table, stickyHead = false, stickyFirst, firstColumnMaxVw, leading, headerLabel = (label) => label, sortHint, children, ...tableProps }: DataTableProps<TRow>) {
+export function DataTable<TRow extends RowData>({ table, stickyHead = false, headClassName, stickyFirst, firstColumnMaxVw, leading, headerLabel = (label) => label, sortHint, children, ...tableProps }: DataTableProps<TRow>) {
   const columns = table.getVisibleLeafColumns();
   const sortCount = table.options.state?.sorting?.length ?? 0;
   const mode = sortModeOf(table as DataTableInstance<RowData>);
@@ -191,7 +195,7 @@ export function DataTable<TRow extends RowData>({ table, stickyHead = false, sti
         </colgroup>
       ) : null}
       {/* A table that says how many rows it has (a windowed body) numbers its header row too. */}
-      <TableHead sticky={stickyHead} rowProps={tableProps["aria-rowcount"] === undefined ? undefined : { "aria-rowindex": 1 }}>
+      <TableHead sticky={stickyHead} className={headClassName} rowProps={tableProps["aria-rowcount"] === undefined ? undefined : { "aria-rowindex": 1 }}>
         {leading?.header}
         {columns.map((column, index) => {
           const meta = column.columnDef.meta;
@@ -200,7 +204,7 @@ export function DataTable<TRow extends RowData>({ table, stickyHead = false, sti
           const className = cn(index === 0 && stickyFirst ? STICKY_HEADER[stickyFirst] : undefined, meta?.headerClassName) || undefined;
           if (meta?.sortField === undefined || !column.getCanSort()) {
             return (
-              <HeaderCell key={column.id} align={meta?.align} className={className}>
+              <HeaderCell key={column.id} align={meta?.align} className={className} aria-hidden={meta?.decorative || undefined}>
                 {content}
               </HeaderCell>
             );
@@ -232,7 +236,7 @@ export function DataTableCells<TRow extends RowData>({ row, className, first }: 
     const meta = cell.column.columnDef.meta;
     const CellKind = meta?.rowHeader ? RowHeaderCell : Cell;
     return (
-      <CellKind key={cell.column.id} align={meta?.align} className={cn(className, meta?.cellClassName, index === 0 && first) || undefined}>
+      <CellKind key={cell.column.id} align={meta?.align} aria-hidden={meta?.decorative || undefined} className={cn(className, meta?.cellClassName, index === 0 && first) || undefined}>
         {flexRender(cell.column.columnDef.cell, cell.getContext())}
       </CellKind>
     );
