@@ -36,10 +36,14 @@ export type DataColumnMeta = {
   sortField?: string;
   /** Extra classes for the column's cells (wrapping, type). */
   cellClassName?: string;
+  /** Classes that depend on the row (a reading's colour); called with the row's data. */
+  cellClassOf?: (original: never) => string | undefined;
   /** The header's content when it is more than the label (a second line, a screen-reader-only title). */
   header?: ReactNode;
   /** Extra classes for the column's header (a set width in an auto-layout table). */
   headerClassName?: string;
+  /** A fixed order the header states (`aria-sort` on a table the page always sorts one way). */
+  sortedBy?: "ascending" | "descending";
   align?: Align;
   /** The cells name their row: row headers (`<th scope="row">`) for screen readers. */
   rowHeader?: boolean;
@@ -204,7 +208,7 @@ export function DataTable<TRow extends RowData>({ table, stickyHead = false, hea
           const className = cn(index === 0 && stickyFirst ? STICKY_HEADER[stickyFirst] : undefined, meta?.headerClassName) || undefined;
           if (meta?.sortField === undefined || !column.getCanSort()) {
             return (
-              <HeaderCell key={column.id} align={meta?.align} className={className} aria-hidden={meta?.decorative || undefined}>
+              <HeaderCell key={column.id} align={meta?.align} className={className} aria-hidden={meta?.decorative || undefined} aria-sort={meta?.sortedBy}>
                 {content}
               </HeaderCell>
             );
@@ -236,7 +240,7 @@ export function DataTableCells<TRow extends RowData>({ row, className, first }: 
     const meta = cell.column.columnDef.meta;
     const CellKind = meta?.rowHeader ? RowHeaderCell : Cell;
     return (
-      <CellKind key={cell.column.id} align={meta?.align} aria-hidden={meta?.decorative || undefined} className={cn(className, meta?.cellClassName, index === 0 && first) || undefined}>
+      <CellKind key={cell.column.id} align={meta?.align} aria-hidden={meta?.decorative || undefined} className={cn(className, meta?.cellClassName, meta?.cellClassOf?.(row.original as never), index === 0 && first) || undefined}>
         {flexRender(cell.column.columnDef.cell, cell.getContext())}
       </CellKind>
     );
