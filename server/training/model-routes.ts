@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import {
   CreateModelRequest,
   DeleteCheckpointsRequest,
@@ -8,24 +8,22 @@ import {
   type DeleteCheckpointsResponse,
   type DeleteModelResponse,
   type TrainingModel,
-} from "../../../contract/training";
-import { assertEntityAccess } from "../../auth/middleware";
-import { echo } from "../../http/echo";
-import { ServiceError } from "../../http/errors";
-import type { AppEnv } from "../../http/env";
-import { validateJson, validatePath, validateQuery } from "../../http/validate";
-import { ownedModel } from "../access";
-import type { BulkUploadReader } from "../bulk-upload/read";
-import { deleteCheckpointsBySteps, findCheckpoint, listCheckpoints } from "../checkpoint-store";
-import { newId, newRunId } from "../ids";
-import { insertLog } from "../log-store";
-import { deleteModel, findModelByName, insertModel } from "../model-store";
+} from "../../contract/training";
+import { assertEntityAccess } from "../auth/middleware";
+import { echo } from "../http/echo";
+import { ServiceError } from "../http/errors";
+import type { AppEnv } from "../http/env";
+import { validateJson, validatePath, validateQuery } from "../http/validate";
+import { ownedModel } from "./access";
+import type { BulkUploadReader } from "./bulk-upload/read";
+import { deleteCheckpointsBySteps, findCheckpoint, listCheckpoints } from "./checkpoint-store";
+import { newId, newRunId } from "./ids";
+import { insertLog } from "./log-store";
+import { deleteModel, findModelByName, insertModel } from "./model-store";
 
 /** /preview/models: create and delete models, list and delete checkpoints, log trajectories. */
-export function modelRoutes(options: { readBulkUpload: BulkUploadReader }): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.post("/", async (c) => {
+export function registerModelRoutes(service: Hono<AppEnv>, options: { readBulkUpload: BulkUploadReader }): void {
+  service.post("/preview/models", async (c) => {
     const body = await validateJson(c, CreateModelRequest);
     const user = c.get("user");
     const entity = body.entity ?? user.entity;
@@ -44,14 +42,14 @@ export function modelRoutes(options: { readBulkUpload: BulkUploadReader }): Hono
     return c.json<TrainingModel>(model);
   });
 
-  routes.delete("/:modelId", (c) => {
+  service.delete("/preview/models/:modelId", (c) => {
     const model = ownedModel(c, validatePath(c, ModelPath).modelId);
     const deleted = deleteModel(c.get("db"), model.id);
     if (!deleted) throw new ServiceError(404, `Model '${model.id}' not found.`);
     return c.json<DeleteModelResponse>({ model_id: model.id, deleted_checkpoints: deleted.deletedCheckpoints, deleted_run: deleted.hadRun });
   });
 
-  routes.get("/:modelId/checkpoints", (c) => {
+  service.get("/preview/models/:modelId/checkpoints", (c) => {
     const { modelId } = validatePath(c, ModelPath);
     const query = validateQuery(c, ListCheckpointsQuery);
     const model = ownedModel(c, modelId);
@@ -72,7 +70,7 @@ export function modelRoutes(options: { readBulkUpload: BulkUploadReader }): Hono
     });
   });
 
-  routes.delete("/:modelId/checkpoints", async (c) => {
+  service.delete("/preview/models/:modelId/checkpoints", async (c) => {
     const { modelId } = validatePath(c, ModelPath);
     const body = await validateJson(c, DeleteCheckpointsRequest);
     const model = ownedModel(c, modelId);
@@ -80,7 +78,7 @@ export function modelRoutes(options: { readBulkUpload: BulkUploadReader }): Hono
     return c.json<DeleteCheckpointsResponse>({ deleted_count: result.deletedCount, not_found_steps: result.notFoundSteps });
   });
 
-  routes.post("/:modelId/log", async (c) => {
+  service.post("/preview/models/:modelId/log", async (c) => {
     const { modelId } = validatePath(c, ModelPath);
     const upload = await options.readBulkUpload(c, "log");
     const model = ownedModel(c, modelId);
@@ -88,6 +86,4 @@ export function modelRoutes(options: { readBulkUpload: BulkUploadReader }): Hono
     // The real service's response schema is `{}`; the metrics are kept with the log.
     return c.json({});
   });
-
-  return routes;
 }

@@ -1,21 +1,19 @@
-import { Hono } from "hono";
-import { CreateSFTJobRequest, JobPath, ListEventsQuery, type TrainingEventList } from "../../../contract/training";
-import { echo } from "../../http/echo";
-import { ServiceError } from "../../http/errors";
-import type { AppEnv } from "../../http/env";
-import { validateJson, validatePath, validateQuery } from "../../http/validate";
-import { ownedJob, ownedModel } from "../access";
-import type { BulkUploadReader } from "../bulk-upload/read";
-import { eventSeq, newId } from "../ids";
-import { createSftJob, queueUploadedRlJob } from "../job-create";
-import { eventExists, listEvents } from "../job-store";
-import { assertJobQuota } from "../quotas";
+import type { Hono } from "hono";
+import { CreateSFTJobRequest, JobPath, ListEventsQuery, type TrainingEventList } from "../../contract/training";
+import { echo } from "../http/echo";
+import { ServiceError } from "../http/errors";
+import type { AppEnv } from "../http/env";
+import { validateJson, validatePath, validateQuery } from "../http/validate";
+import { ownedJob, ownedModel } from "./access";
+import type { BulkUploadReader } from "./bulk-upload/read";
+import { eventSeq, newId } from "./ids";
+import { createSftJob, queueUploadedRlJob } from "./job-create";
+import { eventExists, listEvents } from "./job-store";
+import { assertJobQuota } from "./quotas";
 
 /** Training jobs: created here, advanced by the job runner, observed through their events. */
-export function jobRoutes(options: { activeJobsPerEntity: number; readBulkUpload: BulkUploadReader }): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.post("/training-jobs", async (c) => {
+export function registerJobRoutes(service: Hono<AppEnv>, options: { activeJobsPerEntity: number; readBulkUpload: BulkUploadReader }): void {
+  service.post("/preview/training-jobs", async (c) => {
     const { body, groupTexts } = await options.readBulkUpload(c, "rl-job");
     const model = ownedModel(c, body.model_id);
     assertJobQuota(c, options.activeJobsPerEntity);
@@ -24,7 +22,7 @@ export function jobRoutes(options: { activeJobsPerEntity: number; readBulkUpload
     return c.json({ id });
   });
 
-  routes.post("/sft-training-jobs", async (c) => {
+  service.post("/preview/sft-training-jobs", async (c) => {
     const body = await validateJson(c, CreateSFTJobRequest);
     const model = ownedModel(c, body.model_id);
     assertJobQuota(c, options.activeJobsPerEntity);
@@ -44,13 +42,13 @@ export function jobRoutes(options: { activeJobsPerEntity: number; readBulkUpload
     return c.json({ id });
   });
 
-  routes.get("/training-jobs/:jobId", (c) => {
+  service.get("/preview/training-jobs/:jobId", (c) => {
     const job = ownedJob(c, validatePath(c, JobPath).jobId);
     // The real service answers with the id only: a job's state is read from its events.
     return c.json({ id: job.id });
   });
 
-  routes.get("/training-jobs/:jobId/events", (c) => {
+  service.get("/preview/training-jobs/:jobId/events", (c) => {
     const { jobId } = validatePath(c, JobPath);
     const query = validateQuery(c, ListEventsQuery);
     const job = ownedJob(c, jobId);
@@ -72,6 +70,4 @@ export function jobRoutes(options: { activeJobsPerEntity: number; readBulkUpload
       has_more: page.hasMore,
     });
   });
-
-  return routes;
 }

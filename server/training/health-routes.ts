@@ -1,6 +1,6 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../http/env";
-import type { JobRunner } from "../runner";
+import type { Hono } from "hono";
+import type { AppEnv } from "../http/env";
+import type { JobRunner } from "./runner";
 
 export const SYSTEM_CHECKS = ["api", "database", "cpu_queue", "gpu_queue"] as const;
 export type SystemCheckName = (typeof SYSTEM_CHECKS)[number];
@@ -19,12 +19,10 @@ export type HealthOptions = {
  * system check answers `api: true` (it answered) and a `{success, duration, error}` object per
  * check, 503 when one fails (contract-decisions.md, Corrections; the W&B Training OpenAPI).
  */
-export function healthRoutes(options: HealthOptions): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+export function registerHealthRoutes(service: Hono<AppEnv>, options: HealthOptions): void {
+  service.get("/health", (c) => c.json({ status: "ok" }));
 
-  routes.get("/health", (c) => c.json({ status: "ok" }));
-
-  routes.get("/system-check", (c) => {
+  service.get("/system-check", (c) => {
     const forced = options.simulateCheckFailure;
     const simulated = `Simulated failure (SIMULATE_CHECK_FAILURE=${forced})`;
     const run = (name: SystemCheckName, check: () => string | null): CheckResult => {
@@ -45,8 +43,6 @@ export function healthRoutes(options: HealthOptions): Hono<AppEnv> {
     const healthy = body.api && body.database.success && body.cpu_queue.success && body.gpu_queue.success;
     return c.json(body, healthy ? 200 : 503);
   });
-
-  return routes;
 }
 
 function databaseCheck(db: AppEnv["Variables"]["db"]): string | null {

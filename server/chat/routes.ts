@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, Hono } from "hono";
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ChatCompletionRequest, type ChatCompletion, type ChatCompletionChunk } from "../../contract/chat";
@@ -9,20 +9,28 @@ import { planCompletion, type CompletionPlan } from "./completion";
 import { resolveChatModel } from "./model-resolver";
 import { sseStream } from "./sse";
 
-export type ChatHandlerOptions = {
+export type ChatRouteOptions = {
   /** Milliseconds between streamed tokens. */
   tokenDelayMs: number;
   /** Model names the service serves directly, besides trained checkpoints. */
   servedModels: readonly string[];
   /** Admission control (the inference service's concurrency limit): throws, or returns a release. */
   admit?: (c: Context<AppEnv>) => () => void;
+  /** Where to answer; default `/chat/completions`. */
+  paths?: readonly string[];
 };
 
 /**
  * POST /chat/completions of both services: OpenAI-compatible, answered by the local simulation
- * (see completion.ts), whole or as server-sent events when `stream` is true.
+ * (see completion.ts), whole or as server-sent events when `stream` is true. `paths` when a
+ * service lists more than the usual one.
  */
-export function chatCompletionHandler(options: ChatHandlerOptions) {
+export function registerChatRoutes(service: Hono<AppEnv>, options: ChatRouteOptions): void {
+  const handler = chatCompletionHandler(options);
+  for (const path of options.paths ?? ["/chat/completions"]) service.post(path, handler);
+}
+
+function chatCompletionHandler(options: ChatRouteOptions) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const request = await validateJson(c, ChatCompletionRequest);
     const { label, baseModel } = resolveChatModel(c.get("db"), c.get("user"), request.model, options.servedModels);

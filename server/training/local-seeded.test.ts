@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ACME_KEY, bearer, call, createTestApp } from "../testing/test-app";
-import { TRAINING_SEED } from "./training-seed";
-import { seedTrainingDemo } from "./training-seed";
+import { TRAINING_SEED } from "../seed/training-seed";
+import { seedTrainingDemo } from "../seed/training-seed";
 
 const PATH = "/api/training/v1/local/seeded";
 
