@@ -1,5 +1,5 @@
 import { assert, describe, expect, it } from "vitest";
-import { createTestApp } from "../testing/test-app";
+import { createTestApp } from "../test-app";
 import { ENDPOINTS, endpointName } from "./endpoints";
 
 /** Endpoints whose oracle is not the FastAPI-style one of this suite, fuzzed in their own test. */

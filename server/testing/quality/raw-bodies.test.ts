@@ -1,6 +1,6 @@
 import { assert, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
-import { MAX_JSON_ARRAY_LENGTH, MAX_JSON_DEPTH, MAX_JSON_PROPERTY_NAMES } from "../http/json-body";
+import { createApp } from "../../app";
+import { MAX_JSON_ARRAY_LENGTH, MAX_JSON_DEPTH, MAX_JSON_PROPERTY_NAMES } from "../../http/json-body";
 import { ENDPOINTS, endpointName, type Endpoint } from "./endpoints";
 import { expectServiceError, validationLocs } from "./error-shapes";
 import { authFor, createQualityApp, UNLIMITED_JOBS } from "./quality-app";

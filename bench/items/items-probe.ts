@@ -1,19 +1,19 @@
 import type { Database } from "better-sqlite3";
 import { parseArgs } from "node:util";
 import { ItemsQueryRequest, type ItemsQueryRequest as ItemsQueryInput } from "../../contract/trace";
-import { openDatabase } from "../db/database";
-import { seedLargeQueue } from "../seed/trace-seed";
-import { seedUsers } from "../seed/users";
-import { queryItems } from "./items-query";
-import { queryItemsNaive } from "./items-query-naive";
-import type { QueueRow } from "./rows";
-import { picker, seededRandom, type Picker } from "./seed/prng";
+import { openDatabase } from "../../server/db/database";
+import { seedLargeQueue } from "../../server/seed/trace-seed";
+import { seedUsers } from "../../server/seed/users";
+import { queryItems } from "../../server/trace/items-query";
+import { queryItemsNaive } from "../../server/trace/items-query.reference-impl";
+import type { QueueRow } from "../../server/trace/rows";
+import { picker, seededRandom, type Picker } from "../../server/trace/seed/prng";
 
-// A quick timing probe of the items query (not the benchmark: bench/ owns that). Builds a queue of
+// A quick timing probe of the items query (not a part of `npm run bench`: run by hand). Builds a queue of
 // --items items in memory (or opens --db FILE and uses its largest queue), then times each request
 // shape with include_position, checking the planned query against the naive one on the first run.
-//   npx tsx server/trace/bench-probe.ts --items 100000 [--runs 40] [--naive-runs 3]
-//   npx tsx server/trace/bench-probe.ts --db data/local.db [--mmap 2048]
+//   npx tsx bench/items/items-probe.ts --items 100000 [--runs 40] [--naive-runs 3]
+//   npx tsx bench/items/items-probe.ts --db data/local.db [--mmap 2048]
 
 const { values } = parseArgs({
   options: {

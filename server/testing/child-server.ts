@@ -2,8 +2,8 @@
 // `node --import tsx child-server.ts`, configured by the same environment variables as `npm start`
 // (DATA_DIR, PORT=0 for a free port, TRAINING_STEP_MS, ...). It prints one JSON line with its URL
 // once it listens, and stops cleanly on SIGTERM; the tests also SIGKILL it mid-write.
-import { loadConfig } from "../../config";
-import { closeOnSignals, startServices } from "../../runtime";
+import { loadConfig } from "../config";
+import { closeOnSignals, startServices } from "../runtime";
 
 // The parent test holds our stdin open; if it dies without stopping us, we must not linger.
 process.stdin.on("close", () => process.exit(1));

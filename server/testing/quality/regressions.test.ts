@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_JSON_ARRAY_LENGTH } from "../http/json-body";
-import { MAX_VALIDATION_DETAIL } from "../http/validation-error";
-import { bearer } from "../testing/test-app";
+import { MAX_JSON_ARRAY_LENGTH } from "../../http/json-body";
+import { MAX_VALIDATION_DETAIL } from "../../http/validation-error";
+import { bearer } from "../test-app";
 import { TRAINING, trajectoryGroup } from "./fixtures";
 import { createQualityApp } from "./quality-app";
 import { send } from "./send";

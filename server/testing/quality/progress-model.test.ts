@@ -1,6 +1,6 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SETTABLE_STATES, type SettableState } from "../../contract/trace";
+import { SETTABLE_STATES, type SettableState } from "../../../contract/trace";
 import { QUALITY_SEED } from "./hostile-values";
 import { progressProblems, type ProgressAttempt } from "./progress-model";
 

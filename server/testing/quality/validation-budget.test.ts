@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { RequestValidationError } from "../http/errors";
-import { MAX_VALUES_PER_PARSE, parseOrThrow } from "../http/validate";
-import { MAX_VALIDATION_DETAIL, toValidationDetail } from "../http/validation-error";
+import { RequestValidationError } from "../../http/errors";
+import { MAX_VALUES_PER_PARSE, parseOrThrow } from "../../http/validate";
+import { MAX_VALIDATION_DETAIL, toValidationDetail } from "../../http/validation-error";
 
 // The work a bad input can cost the validator is bounded: no zod parse of a not-yet-valid input
 // meets more than MAX_VALUES_PER_PARSE values, and a 422 lists at most MAX_VALIDATION_DETAIL

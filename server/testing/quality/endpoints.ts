@@ -1,5 +1,5 @@
 import type * as z from "zod/mini";
-import { ChatCompletionRequest } from "../../contract/chat";
+import { ChatCompletionRequest } from "../../../contract/chat";
 import {
   AddItemsRequest,
   CallReadRequest,
@@ -11,12 +11,12 @@ import {
   QueuesQueryRequest,
   ReadQueueQuery,
   UpdateQueueRequest,
-} from "../../contract/trace";
-import { CallsQueryRequest, CallsQueryStatsRequest } from "../../contract/trace-calls";
-import { CallEndRequest, CallsDeleteRequest, CallStartRequest, CallUpdateRequest, CallUpsertBatchRequest } from "../../contract/trace-call-writes";
-import { FeedbackCreateRequest, FeedbackPurgeRequest, FeedbackQueryRequest, FeedbackReplaceRequest } from "../../contract/trace-feedback";
-import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../contract/trace-objects";
-import { FileContentRequest, TableCreateFromDigestsRequest, TableCreateRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest, TableUpdateRequest } from "../../contract/trace-tables";
+} from "../../../contract/trace";
+import { CallsQueryRequest, CallsQueryStatsRequest } from "../../../contract/trace-calls";
+import { CallEndRequest, CallsDeleteRequest, CallStartRequest, CallUpdateRequest, CallUpsertBatchRequest } from "../../../contract/trace-call-writes";
+import { FeedbackCreateRequest, FeedbackPurgeRequest, FeedbackQueryRequest, FeedbackReplaceRequest } from "../../../contract/trace-feedback";
+import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../../contract/trace-objects";
+import { FileContentRequest, TableCreateFromDigestsRequest, TableCreateRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest, TableUpdateRequest } from "../../../contract/trace-tables";
 import {
   CreateModelRequest,
   CreateRLJobRequest,
@@ -26,8 +26,8 @@ import {
   ListEventsQuery,
   LocalLogsQuery,
   LogTrajectoriesRequest,
-} from "../../contract/training";
-import { INFERENCE_MODEL_IDS } from "../inference/catalog";
+} from "../../../contract/training";
+import { INFERENCE_MODEL_IDS } from "../../inference/catalog";
 import { INFERENCE, TRACE, TRAINABLE_BASE_MODEL, TRAINING, trajectoryGroup, type Fixtures } from "./fixtures";
 
 export type ServiceName = "trace" | "training" | "inference";
@@ -289,9 +289,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // ---- training service ----
   training("GET", "/health", () => "/health", { auth: false }),
   training("GET", "/system-check", () => "/system-check", { auth: false }),
-  // Local services only: the seeded demo the key may read (server/seed/seeded-training-route.ts).
+  // Local services only: the seeded demo the key may read (server/training/local-routes.ts).
   training("GET", "/local/seeded", () => "/local/seeded"),
-  // Local services only: a model's logged metrics by split (server/training/local-logs-route.ts).
+  // Local services only: a model's logged metrics by split (server/training/local-routes.ts).
   training("GET", "/local/models/:modelId/logs", (f) => `/local/models/${f.modelId}/logs`, {
     query: { schema: LocalLogsQuery, valid: () => ({ split: "val", limit: "10" }) },
   }),

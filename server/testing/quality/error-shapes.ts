@@ -1,6 +1,6 @@
 import { assert } from "vitest";
 import * as z from "zod/mini";
-import { DetailMessageError, HTTPValidationError, OpenAIError, ReasonError } from "../../contract/errors";
+import { DetailMessageError, HTTPValidationError, OpenAIError, ReasonError } from "../../../contract/errors";
 import type { ServiceName } from "./endpoints";
 
 export type Answer = { status: number; contentType: string; text: string; json: unknown };

@@ -1,4 +1,4 @@
-import type { AnnotationQueueItem, SettableState } from "../../contract/trace";
+import type { AnnotationQueueItem, SettableState } from "../../../contract/trace";
 
 // The progress rules of contract-decisions.md, as a checker of what concurrent clients were told.
 // Each annotator's own record only moves forward: none -> in_progress -> completed|skipped, or

@@ -1,9 +1,9 @@
 import { assert, expect } from "vitest";
 import * as z from "zod/mini";
-import { ItemsQueryResponse } from "../../contract/trace";
-import { basic, bearer, createTestApp } from "../testing/test-app";
+import { ItemsQueryResponse } from "../../../contract/trace";
+import { basic, bearer, createTestApp } from "../test-app";
 import type { Hono } from "hono";
-import type { AppEnv } from "../http/env";
+import type { AppEnv } from "../../http/env";
 import type { Endpoint, ServiceName } from "./endpoints";
 import type { Answer } from "./error-shapes";
 import { createFixtures, TRACE, type Fixtures } from "./fixtures";

@@ -1,6 +1,6 @@
 import { assert, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { MAX_JSON_DEPTH } from "../http/json-body";
+import { MAX_JSON_DEPTH } from "../../http/json-body";
 import { ENDPOINTS, endpointName, type Endpoint } from "./endpoints";
 import { expectServiceError, validationLocs, type Answer } from "./error-shapes";
 import { checkProperty } from "./check-property";

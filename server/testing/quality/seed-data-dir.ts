@@ -3,7 +3,7 @@ import { upsertUser } from "../../auth/users";
 import { openDatabase } from "../../db/database";
 import { DATABASE_FILE } from "../../runtime";
 import { seedUsers } from "../../seed/users";
-import { insertQualityCalls } from "../fixtures";
+import { insertQualityCalls } from "./fixtures";
 
 /** A second annotator of entity demo: two people working the same queue. */
 export const SECOND_ANNOTATOR = { id: "user-quality-2", username: "quality-2", entity: "demo", apiKey: "local-quality-key-2" } as const;

@@ -2,17 +2,17 @@ import BetterSqlite3, { type Database } from "better-sqlite3";
 import * as fc from "fast-check";
 import { join } from "node:path";
 import { afterAll, assert, describe, expect, it } from "vitest";
-import { SETTABLE_STATES, type AnnotationQueueItem, type SettableState } from "../../contract/trace";
-import { DEMO_USERS, upsertUser } from "../auth/users";
-import { DATABASE_FILE } from "../runtime";
-import { createTestApp } from "../testing/test-app";
+import { SETTABLE_STATES, type AnnotationQueueItem, type SettableState } from "../../../contract/trace";
+import { DEMO_USERS, upsertUser } from "../../auth/users";
+import { DATABASE_FILE } from "../../runtime";
+import { createTestApp } from "../test-app";
 import { checkProperty } from "./check-property";
 import { createFixtures, QUALITY_PROJECT, TRACE } from "./fixtures";
 import { progressProblems, type ProgressAttempt } from "./progress-model";
 import { send } from "./send";
-import { createQueueWithItems, httpClient } from "./testing/http-client";
-import { SECOND_ANNOTATOR, seedDataDir } from "./testing/seed-data-dir";
-import { cleanUp, makeDataDir, startServerProcess } from "./testing/server-process";
+import { createQueueWithItems, httpClient } from "./http-client";
+import { SECOND_ANNOTATOR, seedDataDir } from "./seed-data-dir";
+import { cleanUp, makeDataDir, startServerProcess } from "../server-process";
 
 // Two annotators of the same entity work one item at the same time. Whatever order the server
 // serialises their requests in, the item must end in a state the rules allow, and every answer

@@ -1,6 +1,6 @@
 import { DEMO_USERS } from "../../auth/users";
-import { QUALITY_PROJECT, TRACE } from "../fixtures";
-import { REQUEST_DEADLINE_MS } from "../send";
+import { QUALITY_PROJECT, TRACE } from "./fixtures";
+import { REQUEST_DEADLINE_MS } from "./send";
 
 export type HttpAnswer = { status: number; text: string; json: unknown };
 

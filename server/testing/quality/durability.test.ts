@@ -1,12 +1,12 @@
 import BetterSqlite3 from "better-sqlite3";
 import { join } from "node:path";
 import { afterEach, assert, describe, expect, it, vi } from "vitest";
-import type { AnnotationQueueItem, SettableState } from "../../contract/trace";
-import { DATABASE_FILE } from "../runtime";
+import type { AnnotationQueueItem, SettableState } from "../../../contract/trace";
+import { DATABASE_FILE } from "../../runtime";
 import { QUALITY_PROJECT, TRACE, TRAINABLE_BASE_MODEL, TRAINING, trajectoryGroup } from "./fixtures";
-import { createQueueWithItems, httpClient, type HttpClient } from "./testing/http-client";
-import { seedDataDir } from "./testing/seed-data-dir";
-import { cleanUp, makeDataDir, startServerProcess } from "./testing/server-process";
+import { createQueueWithItems, httpClient, type HttpClient } from "./http-client";
+import { seedDataDir } from "./seed-data-dir";
+import { cleanUp, makeDataDir, startServerProcess } from "../server-process";
 
 // End to end over HTTP: the real server process is SIGKILLed while clients write to it, and
 // restarted on the same data directory. Whatever it acknowledged must still be there, and a

@@ -1,8 +1,8 @@
 import type { Database } from "better-sqlite3";
 import type { Hono } from "hono";
-import type { AppEnv } from "../http/env";
-import { bearer, call } from "../testing/test-app";
-import { insertCalls } from "../trace/calls";
+import type { AppEnv } from "../../http/env";
+import { bearer, call } from "../test-app";
+import { insertCalls } from "../../trace/calls";
 
 export const QUALITY_PROJECT = "demo/quality";
 export const TRACE = "/api/trace";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { AppEnv } from "../http/env";
+import type { AppEnv } from "../../http/env";
 import type { Answer } from "./error-shapes";
 
 /** No request of the quality suite may take longer than this: a slower one counts as a hang. */

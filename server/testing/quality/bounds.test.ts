@@ -1,6 +1,6 @@
 import { assert, beforeAll, describe, expect, it } from "vitest";
-import { LIMITS } from "../../contract/limits";
-import { MAX_ECHO_LENGTH } from "../http/echo";
+import { LIMITS } from "../../../contract/limits";
+import { MAX_ECHO_LENGTH } from "../../http/echo";
 import { ENDPOINTS, endpointName, type Endpoint } from "./endpoints";
 import { expectServiceError, validationLocs, type Answer } from "./error-shapes";
 import { applyMutations, nodesOf } from "./json-mutations";
@@ -111,8 +111,8 @@ describe("no answer hands back an oversized input", () => {
 
 describe("queues per project", () => {
   it(`a project holds at most ${LIMITS.queuesPerProject} live queues: one more is a 400 naming the bound, nothing written`, async () => {
-    const { createTestApp } = await import("../testing/test-app");
-    const { createQueue } = await import("../trace/queues");
+    const { createTestApp } = await import("../test-app");
+    const { createQueue } = await import("../../trace/queues");
     const { app, db } = createTestApp();
     for (let i = 0; i < LIMITS.queuesPerProject; i += 1) createQueue(db, { projectId: "demo/full", name: `q${i}`, description: "", scorerRefs: [], createdBy: "user-demo" });
     const over = await send(app, {
