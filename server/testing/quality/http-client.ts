@@ -1,6 +1,6 @@
 import { DEMO_USERS } from "../../auth/users";
 import { QUALITY_PROJECT, TRACE } from "./fixtures";
-import { REQUEST_DEADLINE_MS } from "./send";
+import { jsonOrUndefined, REQUEST_DEADLINE_MS } from "./send";
 
 export type HttpAnswer = { status: number; text: string; json: unknown };
 
@@ -17,13 +17,7 @@ export function httpClient(baseUrl: string, key: string = DEMO_USERS[0].apiKey, 
       signal: AbortSignal.timeout(deadlineMs),
     });
     const text = await response.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, text, json };
+    return { status: response.status, text, json: jsonOrUndefined(text) };
   }
   return {
     get: (path: string) => request("GET", path),

@@ -26,6 +26,15 @@ export type RawRequest = {
   body?: string | Uint8Array<ArrayBuffer>;
 };
 
+/** The answer's text parsed as JSON, or undefined when it is not JSON. */
+export function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Sends a request to the app in-process, reads the whole answer, and fails on a hang. */
 export async function send(app: Hono<AppEnv>, request: RawRequest): Promise<Answer> {
   const what = `${request.method} ${request.path.slice(0, 200)}`;
@@ -33,13 +42,7 @@ export async function send(app: Hono<AppEnv>, request: RawRequest): Promise<Answ
     (async () => {
       const response = await app.request(request.path, { method: request.method, headers: request.headers, body: request.body });
       const text = await response.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      return { status: response.status, contentType: response.headers.get("content-type") ?? "", text, json };
+      return { status: response.status, contentType: response.headers.get("content-type") ?? "", text, json: jsonOrUndefined(text) };
     })(),
     REQUEST_DEADLINE_MS,
     what,
