@@ -2,36 +2,17 @@ import type { Hono } from "hono";
 import { LocalLogsQuery, ModelPath, type LocalLogList } from "../../contract/training";
 import type { AppEnv } from "../http/env";
 import { validatePath, validateQuery } from "../http/validate";
-import { TRAINING_SEED } from "../seed/training-seed";
+import { readableSeededTraining } from "../seed/training-seed";
 import { ownedModel } from "./access";
-import { findJob } from "./job-store";
 import { listLogMetrics } from "./log-store";
-import { findModel } from "./model-store";
 
 /**
  * What the dashboard asks on the local services only (the real training service has no such
  * paths), under `/local/`, behind the key check.
  */
 export function registerLocalRoutes(service: Hono<AppEnv>): void {
-  /**
-   * The seeded demo models and jobs the caller's entity may read, with their names, so a new
-   * browser on the local services lists them at once (the training service lists neither, so the
-   * dashboard otherwise knows only what it created or was given by id). Deleted ones are left out.
-   */
-  service.get("/local/seeded", (c) => {
-    const db = c.get("db");
-    const entity = c.get("user").entity;
-    const models = Object.values(TRAINING_SEED.models)
-      .map((id) => findModel(db, id))
-      .filter((model) => model !== undefined && model.entity === entity)
-      .map((model) => ({ id: model!.id, entity: model!.entity, project: model!.project, name: model!.name, base_model: model!.base_model }));
-    const readable = new Set(models.map((m) => m.id));
-    const jobs = Object.values(TRAINING_SEED.jobs)
-      .map((id) => findJob(db, id))
-      .filter((job) => job !== undefined && readable.has(job.model_id))
-      .map((job) => ({ id: job!.id, model_id: job!.model_id, kind: job!.kind, created_at: job!.created_at }));
-    return c.json({ models, jobs });
-  });
+  // The seeded demo the caller's entity may read (readableSeededTraining says why).
+  service.get("/local/seeded", (c) => c.json(readableSeededTraining(c.get("db"), c.get("user").entity)));
 
   /**
    * `GET /local/models/{model_id}/logs?split=val&after=<id>&limit=`: the metrics of the model's
