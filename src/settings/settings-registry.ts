@@ -74,17 +74,19 @@ export const SETTINGS = {
 /** A named check of a text setting (features/settings/settings-validation.ts implements each). */
 export type TextRule = "projectId";
 
-type SettingSpec<K> = { label: string } & (K extends ServiceUrlField
-  ? { kind: "serviceUrl"; wandbDefault: string; env: `VITE_${string}`; expectV1: boolean }
-  :
-      | { kind: "secret"; missingMessage: string; invalidMessage: string }
-      | ({
-          kind: "text";
-          /** Under the field; `hintWithSuggestions` instead while suggestions are offered. */
-          hint: string;
-          hintWithSuggestions?: string;
-          suggest?: "projects";
-        } & ({ rule: TextRule; message: string } | { rule?: never; message?: never })));
+type SettingSpec<K> = K extends ServiceUrlField ? ServiceUrlSettingSpec : SecretSettingSpec | TextSettingSpec;
+
+type ServiceUrlSettingSpec = { kind: "serviceUrl"; label: string; wandbDefault: string; env: `VITE_${string}`; expectV1: boolean };
+type SecretSettingSpec = { kind: "secret"; label: string; missingMessage: string; invalidMessage: string };
+/** What a text setting may declare (read through this type: `as const` entries omit what they leave out). */
+export type TextSettingSpec = {
+  kind: "text";
+  label: string;
+  /** Under the field; `hintWithSuggestions` instead while suggestions are offered. */
+  hint: string;
+  hintWithSuggestions?: string;
+  suggest?: "projects";
+} & ({ rule: TextRule; message: string } | { rule?: undefined; message?: undefined });
 
 export type SettingsField = keyof typeof SETTINGS;
 type Settings = typeof SETTINGS;

@@ -1,7 +1,7 @@
 import { ProjectId } from "@contract/common";
 import type { ConnectionSettings } from "@/api/connection";
 import { checkServiceUrl } from "@/lib/service-url";
-import { SETTINGS, SETTINGS_FIELDS, type SettingsField, type TextRule } from "@/settings/settings-registry";
+import { SETTINGS, SETTINGS_FIELDS, type SettingsField, type TextRule, type TextSettingSpec } from "@/settings/settings-registry";
 
 export type { SettingsField } from "@/settings/settings-registry";
 export type FieldMessages = Partial<Record<SettingsField, string>>;
@@ -38,8 +38,8 @@ function checkField(field: SettingsField, raw: string, requireKey: boolean): Fie
     }
     case "text": {
       const value = raw.trim();
-      const rule: TextRule | undefined = setting.rule;
-      return { value, error: value && rule && !TEXT_RULES[rule](value) ? setting.message : undefined };
+      const text: TextSettingSpec = setting;
+      return { value, error: value && text.rule && !TEXT_RULES[text.rule](value) ? text.message : undefined };
     }
   }
 }

@@ -1,5 +1,5 @@
 import { TextField } from "@/components/text-field";
-import { SETTINGS, type TextSettingField } from "@/settings/settings-registry";
+import { SETTINGS, type TextSettingField, type TextSettingSpec } from "@/settings/settings-registry";
 
 /**
  * A text setting's input, as settings-registry.ts declares it: its label, its hint, and the list of
@@ -18,15 +18,14 @@ export function TextSettingField({
   error?: string;
   suggestionsId: string | undefined;
 }) {
-  const setting = SETTINGS[field];
+  const setting: TextSettingSpec = SETTINGS[field];
   const list = setting.suggest ? suggestionsId : undefined;
-  const hintWithSuggestions: string | undefined = "hintWithSuggestions" in setting ? setting.hintWithSuggestions : undefined;
   return (
     <TextField
       id={`settings-${field}`}
       name={field}
       label={setting.label}
-      hint={list && hintWithSuggestions ? hintWithSuggestions : setting.hint}
+      hint={list && setting.hintWithSuggestions ? setting.hintWithSuggestions : setting.hint}
       list={list}
       autoComplete="off"
       spellCheck={false}
