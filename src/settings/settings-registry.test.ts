@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { URL_FIELDS, type ConnectionSettings } from "@/api/connection";
+import { URL_FIELDS, type ConnectionSettings, type ServiceUrlField } from "@/api/connection";
 import { WANDB_SERVICE_URLS, resolveDefaultUrls } from "./settings-defaults";
 import { SETTINGS, SETTINGS_FIELDS, TEXT_SETTING_FIELDS } from "./settings-registry";
 import { createSettingsStore } from "./settings-store";
@@ -9,7 +9,8 @@ import { PREFERENCES_STORAGE_KEY } from "./settings-storage";
 const chosen = Object.fromEntries(
   SETTINGS_FIELDS.map((field) => {
     const kind = SETTINGS[field].kind;
-    return [field, kind === "serviceUrl" ? `https://${field.toLowerCase()}.example.com` : kind === "text" ? `team/${field}` : "key-123"];
+    const value = kind === "serviceUrl" ? `https://${field.toLowerCase()}.example.com` : `team/${field}`;
+    return [field, kind === "secret" ? "key-123" : value];
   }),
 ) as ConnectionSettings;
 
@@ -19,9 +20,11 @@ describe("the settings registry", () => {
   });
 
   it("is where the defaults come from: W&B's addresses and each one's build-time variable", () => {
-    expect(WANDB_SERVICE_URLS).toEqual(Object.fromEntries(URL_FIELDS.map((field) => [field, SETTINGS[field].wandbDefault])));
-    const env = Object.fromEntries(URL_FIELDS.map((field) => [SETTINGS[field].env, `https://env.example.com/${field}`]));
-    expect(resolveDefaultUrls(null, env, "http://127.0.0.1")).toEqual(Object.fromEntries(URL_FIELDS.map((field) => [field, `https://env.example.com/${field}`])));
+    const perUrl = (value: (field: ServiceUrlField) => string) => Object.fromEntries(URL_FIELDS.map((f) => [f, value(f)]));
+    expect(WANDB_SERVICE_URLS).toEqual(perUrl((field) => SETTINGS[field].wandbDefault));
+    const envAddress = (field: string) => `https://env.example.com/${field}`;
+    const env = Object.fromEntries(URL_FIELDS.map((field) => [SETTINGS[field].env, envAddress(field)]));
+    expect(resolveDefaultUrls(null, env, "http://127.0.0.1")).toEqual(perUrl(envAddress));
   });
 
   it("stores every setting and reads it back on the next load", () => {

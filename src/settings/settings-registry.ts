@@ -76,7 +76,13 @@ export type TextRule = "projectId";
 
 type SettingSpec<K> = K extends ServiceUrlField ? ServiceUrlSettingSpec : SecretSettingSpec | TextSettingSpec;
 
-type ServiceUrlSettingSpec = { kind: "serviceUrl"; label: string; wandbDefault: string; env: `VITE_${string}`; expectV1: boolean };
+type ServiceUrlSettingSpec = {
+  kind: "serviceUrl";
+  label: string;
+  wandbDefault: string;
+  env: `VITE_${string}`;
+  expectV1: boolean;
+};
 type SecretSettingSpec = { kind: "secret"; label: string; missingMessage: string; invalidMessage: string };
 /** What a text setting may declare (read through this type: `as const` entries omit what they leave out). */
 export type TextSettingSpec = {
@@ -94,7 +100,9 @@ export type TextSettingField = { [K in SettingsField]: Settings[K]["kind"] exten
 
 /** Every setting, in form order. */
 export const SETTINGS_FIELDS = Object.keys(SETTINGS) as SettingsField[];
-export const TEXT_SETTING_FIELDS = SETTINGS_FIELDS.filter((field): field is TextSettingField => SETTINGS[field].kind === "text");
+export const TEXT_SETTING_FIELDS = SETTINGS_FIELDS.filter(
+  (field): field is TextSettingField => SETTINGS[field].kind === "text",
+);
 
 export type ServiceUrls = Pick<ConnectionSettings, ServiceUrlField>;
 

@@ -25,7 +25,8 @@ const StoredPreferences = z.object({
   ...textSettingsFrom(() => textOrEmpty),
   keyStorage: z.catch(z.enum(["local", "session"]), "session"),
 });
-export type StoredPreferences = Partial<ServiceUrls> & Record<TextSettingField, string> & { keyStorage: KeyStorageMode };
+export type StoredPreferences = Partial<ServiceUrls> &
+  Record<TextSettingField, string> & { keyStorage: KeyStorageMode };
 
 const EMPTY_PREFERENCES: StoredPreferences = { ...textSettingsFrom(() => ""), keyStorage: "session" };
 

@@ -1,7 +1,13 @@
 import { ProjectId } from "@contract/common";
 import type { ConnectionSettings } from "@/api/connection";
 import { checkServiceUrl } from "@/lib/service-url";
-import { SETTINGS, SETTINGS_FIELDS, type SettingsField, type TextRule, type TextSettingSpec } from "@/settings/settings-registry";
+import {
+  SETTINGS,
+  SETTINGS_FIELDS,
+  type SettingsField,
+  type TextRule,
+  type TextSettingSpec,
+} from "@/settings/settings-registry";
 
 export type { SettingsField } from "@/settings/settings-registry";
 export type FieldMessages = Partial<Record<SettingsField, string>>;
