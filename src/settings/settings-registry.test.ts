@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { URL_FIELDS, type ConnectionSettings, type ServiceUrlField } from "@/api/connection";
+import { URL_FIELDS, type ConnectionSettings } from "@/api/connection";
 import { WANDB_SERVICE_URLS, resolveDefaultUrls } from "./settings-defaults";
-import { SETTINGS, SETTINGS_FIELDS, TEXT_SETTING_FIELDS } from "./settings-registry";
+import { SETTINGS, SETTINGS_FIELDS, TEXT_SETTING_FIELDS, urlsFrom } from "./settings-registry";
 import { createSettingsStore } from "./settings-store";
 import { PREFERENCES_STORAGE_KEY } from "./settings-storage";
 
@@ -20,11 +20,15 @@ describe("the settings registry", () => {
   });
 
   it("is where the defaults come from: W&B's addresses and each one's build-time variable", () => {
-    const perUrl = (value: (field: ServiceUrlField) => string) => Object.fromEntries(URL_FIELDS.map((f) => [f, value(f)]));
-    expect(WANDB_SERVICE_URLS).toEqual(perUrl((field) => SETTINGS[field].wandbDefault));
-    const envAddress = (field: string) => `https://env.example.com/${field}`;
-    const env = Object.fromEntries(URL_FIELDS.map((field) => [SETTINGS[field].env, envAddress(field)]));
-    expect(resolveDefaultUrls(null, env, "http://127.0.0.1")).toEqual(perUrl(envAddress));
+    expect(WANDB_SERVICE_URLS).toEqual({
+      traceBaseUrl: "https://trace.wandb.ai",
+      trainingBaseUrl: "https://api.training.wandb.ai/v1",
+      inferenceBaseUrl: "https://api.inference.wandb.ai/v1",
+      wandbApiBaseUrl: "https://api.wandb.ai",
+    });
+    const fromEnv = urlsFrom((field) => `https://env.example.com/${field}`);
+    const env = Object.fromEntries(URL_FIELDS.map((field) => [SETTINGS[field].env, fromEnv[field]]));
+    expect(resolveDefaultUrls(null, env, "http://127.0.0.1")).toEqual(fromEnv);
   });
 
   it("stores every setting and reads it back on the next load", () => {
