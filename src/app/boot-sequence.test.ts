@@ -15,9 +15,9 @@ const firstRequest = vi.hoisted(() => {
 const pageLoads = vi.hoisted(() => [] as string[]);
 
 vi.mock("./first-page-request", () => ({ preloadFirstPageRequest: firstRequest.preload }));
-vi.mock("./page-modules", () => ({
-  PAGE_MODULES: { "/models": () => (pageLoads.push("/models"), Promise.resolve({})) },
-  pagePathAt: (pathname: string) => (pathname === "/models" ? "/models" : undefined),
+vi.mock("./pages", () => ({
+  loadPage: (page: { path: string }) => (pageLoads.push(page.path), Promise.resolve(() => null)),
+  pageAt: (pathname: string) => (pathname === "/models" ? { path: "/models" } : undefined),
 }));
 
 const { bootThenRun } = await import("./boot-sequence");
@@ -40,8 +40,8 @@ describe("boot: the first page's code and data, then the app", () => {
     pageLoads.length = 0;
   });
 
-  // The app's code is one long task: run earlier, the config's answer waited behind it, and the
-  // first request went out only after it (issue 17's cold-load bench).
+  // The app's code is one long task: run earlier, the config's answer would wait behind it, and the
+  // first request would go out only after it.
   it("runs the app only once the first request is on its way", async () => {
     window.history.replaceState(null, "", "/models");
     const runApp = vi.fn<() => Promise<void>>(() => Promise.resolve());

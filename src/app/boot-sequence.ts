@@ -1,5 +1,5 @@
 import { preloadFirstPageRequest } from "./first-page-request";
-import { PAGE_MODULES, pagePathAt } from "./page-modules";
+import { loadPage, pageAt } from "./pages";
 import { showStartFailure } from "./start-failure";
 import { browserStorage } from "@/lib/browser-storage";
 import { applyTheme, readThemePreference, resolveTheme, systemPrefersDark } from "@/settings/theme/theme-preference";
@@ -11,9 +11,8 @@ import { applyTheme, readThemePreference, resolveTheme, systemPrefersDark } from
  *
  * main.tsx cannot do the first two itself: its own imports (React, the router, the app's shell)
  * must all arrive and run before its first line does. And it must not run before the request is
- * sent: running the app's code is one long task (~40 ms on the bench machine), and the config's
- * answer waited behind it, so the request went out only after it (issue 17's bench: the catalog's
- * first row). The app's files are still fetched from the start (index.html preloads them,
+ * sent: running the app's code is one long task, and the config's answer would wait behind it, so
+ * the request would go out only after it (the catalog's first row would come that much later). The app's files are still fetched from the start (index.html preloads them,
  * build/entries.ts), so nothing waits for their bytes, only for their turn to run. The config is
  * small and asked for by index.html's first lines: on a real host it is in long before the app's
  * 360 KB are.
@@ -27,9 +26,9 @@ import { applyTheme, readThemePreference, resolveTheme, systemPrefersDark } from
 export function bootThenRun(runApp: () => Promise<unknown>): Promise<unknown> {
   // The stored theme, on <html> before anything is painted (main.tsx's theme store keeps it there).
   applyTheme(document.documentElement, resolveTheme(readThemePreference(browserStorage().local), systemPrefersDark()));
-  const pagePath = pagePathAt(window.location.pathname);
-  if (pagePath) PAGE_MODULES[pagePath]().catch(() => undefined);
-  return preloadFirstPageRequest(pagePath)
+  const page = pageAt(window.location.pathname);
+  if (page) loadPage(page).catch(() => undefined);
+  return preloadFirstPageRequest(page)
     .catch(() => undefined)
     .then(runApp)
     .catch((error: unknown) => showStartFailure(document.getElementById("root"), error));
