@@ -20,7 +20,7 @@ const TRAINING = loadTrainingClientModule;
 
 export const PAGE_MODULES = {
   "/": () => import("@/features/home/home-page"),
-  "/status": () => withClients(import("@/features/home/service-status-page"), TRACE, TRAINING),
+  "/status": () => withClients(import("@/features/status/service-status-page"), TRACE, TRAINING),
   "/queues": () => withClients(import("@/features/queues/queue-list/queue-list-page"), TRACE),
   "/queues/:queueId": () => withClients(import("@/features/queues/queue-items/queue-items-page"), TRACE),
   "/queues/:queueId/insights": () => withClients(import("@/features/queues/insights/insights-page"), TRACE),
