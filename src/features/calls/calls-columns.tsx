@@ -3,7 +3,7 @@ import type { Call } from "@contract/trace";
 import type { ChoosableColumn } from "@/components/table";
 import { StatusBadge } from "@/components/status-badge";
 import { UntrustedText } from "@/components/untrusted-text";
-import { formatDuration } from "@/lib/format";
+import { formatDuration } from "@/lib/number-format";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { callDurationMs, CopyCell, shortId, TimeCell, TipText } from "@/features/queues";
 import { callStatus, STATUS_LABELS, STATUS_TONES } from "./call-status";

@@ -5,7 +5,7 @@ import { StatusBadge } from "@/components/status-badge";
 import { UntrustedText } from "@/components/untrusted-text";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { callDurationMs, shortId } from "../shared/format";
-import { formatCount, formatDuration } from "@/lib/format";
+import { formatCount, formatDuration } from "@/lib/number-format";
 import { STATE_LABELS, STATE_TONES } from "../shared/item-state";
 import { CopyCell, TimeCell } from "../shared/dense-cells";
 import { itemsTableFeatures } from "./items-table-features";

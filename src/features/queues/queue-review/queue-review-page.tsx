@@ -8,7 +8,7 @@ import { LoadingBar } from "@/components/loading-bar";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { UntrustedText } from "@/components/untrusted-text";
 import { shortOpName } from "../shared/format";
-import { formatCount, ordinal } from "@/lib/format";
+import { formatCount, ordinal } from "@/lib/number-format";
 import { STATE_LABELS } from "../shared/item-state";
 import { inQuietRegion, oncePerPress, useShortcuts } from "../shared/keyboard";
 import { reviewHref } from "../shared/links";

@@ -1,5 +1,5 @@
 import type uPlot from "uplot";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { formatTicks } from "./tick-labels";
 import type { ChartColors } from "./chart-theme";
 import type { StepRange, ZoomSync } from "./zoom-sync";

@@ -1,4 +1,4 @@
-import { countOf, formatCount, formatDuration } from "@/lib/format";
+import { countOf, formatCount, formatDuration } from "@/lib/number-format";
 import type { JobSummary } from "../events/job-summary";
 import type { JobOrigin, RegistryJob, RegistryModel } from "../registry/registry-schema";
 
