@@ -3,7 +3,7 @@ import type { AnnotationState } from "@contract/trace";
 import { Button } from "@/components/button";
 import { cn } from "@/lib/cn";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
-import { DebouncedTextField } from "../shared/debounced-text-field";
+import { DebouncedTextField } from "@/components/debounced-text-field";
 import { opLabel, readOpFilter, type OpChoice, type OpFilterReading } from "../shared/op-names";
 import type { FilterErrorKey } from "./items-errors";
 import { TEXT_FILTERS, type TextFilterKey, type TextFilters } from "../shared/items-url-state";

@@ -7,7 +7,7 @@ import { ErrorPanel } from "@/components/error-panel";
 import { LoadingBar } from "@/components/loading-bar";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { UntrustedText } from "@/components/untrusted-text";
-import { shortOpName } from "../shared/format";
+import { shortOpName } from "@/lib/op-refs";
 import { formatCount, ordinal } from "@/lib/number-format";
 import { STATE_LABELS } from "../shared/item-state";
 import { inQuietRegion, oncePerPress, useShortcuts } from "../shared/keyboard";
