@@ -10,7 +10,7 @@ import { callDurationMs } from "@/lib/call-duration";
 import { shortId } from "@/lib/short-id";
 import { callStatus, STATUS_LABELS, STATUS_TONES } from "./call-status";
 import type { CallSortField } from "./calls-url-state";
-import { displayOp, type OpCatalog } from "./op-names";
+import { displayOp, type OpCatalog } from "./op-catalog";
 import { inputsPreview, outputPreview, previewValue } from "./value-preview";
 
 /** What a cell may know besides its call. */

@@ -6,7 +6,7 @@ import { inputClasses } from "@/components/text-field";
 import { DebouncedTextField } from "@/components/debounced-text-field";
 import type { CallsFilterErrorKey } from "./calls-errors";
 import type { CallsFilters } from "./calls-url-state";
-import type { OpCatalog } from "./op-names";
+import type { OpCatalog } from "./op-catalog";
 import { OpPicker } from "./op-picker";
 
 type Props = {

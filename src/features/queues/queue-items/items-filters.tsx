@@ -4,7 +4,7 @@ import { Button } from "@/components/button";
 import { cn } from "@/lib/cn";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { DebouncedTextField } from "@/components/debounced-text-field";
-import { opLabel, readOpFilter, type OpChoice, type OpFilterReading } from "../shared/op-names";
+import { opLabel, readOpFilter, type OpChoice, type OpFilterReading } from "../shared/op-choices";
 import type { FilterErrorKey } from "./items-errors";
 import { TEXT_FILTERS, type TextFilterKey, type TextFilters } from "../shared/items-url-state";
 import { StateFilter } from "./state-filter";
