@@ -8,7 +8,7 @@ import { CHART_HEIGHTS, type ChartSize } from "../charts/chart-size";
 import { CHART_COLORS, VAL_DASH } from "../charts/chart-theme";
 import type { RenderTiming } from "../charts/render-timing";
 import { SmoothedSeries } from "../charts/smoothed-series";
-import { ChartZoom, fitWidth, loneValuePoints, plotWidth, stepAxes, stepScales } from "../charts/uplot-setup";
+import { ChartZoom, keepInStep, loneValuePoints, plotWidth, stepAxes, stepScales } from "../charts/uplot-setup";
 import type { ValidationPoints } from "../charts/validation-series";
 import type { StepRange, ZoomSync } from "../charts/zoom-sync";
 import { fillRuns, hasValidation, pickRows, type RunColumns, type RunRows } from "./align";
@@ -118,12 +118,9 @@ export function CompareChart({
     );
     plot.current = instance;
     drawn.current = wantedRef.current;
-    const unfollow = chartZoom.follow(instance);
-    const unfit = fitWidth(instance, element, height);
+    const release = keepInStep(instance, element, height, chartZoom);
     return () => {
-      unfollow();
-      unfit();
-      instance.destroy();
+      release();
       plot.current = null;
       zoom.current = null;
     };
