@@ -19,7 +19,7 @@ const FEATURES = readdirSync(resolve(import.meta.dirname, "..", "src", "features
 /**
  * The features whose pages make up an area, each area's shared code one group of its own; and the
  * features whose parts count as `shared` (the models feature's: the catalog, the playground and the
- * training pages all use them). Features in neither (the overview, settings, help) share nothing
+ * training pages all use them). Features in neither (the overview, status, settings, help) share nothing
  * today: code they came to share would get a file of the bundler's own (the file-count test would
  * say so). A name that is no folder of src/features stops the build rather than split the code
  * silently some other way.

@@ -58,7 +58,7 @@ export const PAGES: readonly PageEntry[] = [
   },
   {
     path: "/status",
-    load: () => import("@/features/home/service-status-page").then((m) => m.ServiceStatusPage),
+    load: () => import("@/features/status/service-status-page").then((m) => m.ServiceStatusPage),
     clients: ["trace", "training"],
     title: "Service status",
     requiresKey: true,
