@@ -11,7 +11,7 @@ import { ErrorPanel } from "@/components/error-panel";
 import { Field } from "@/components/field";
 import { inputClasses } from "@/components/text-field";
 import { UntrustedText } from "@/components/untrusted-text";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { useApiClients } from "@/settings/api-clients";
 import { QueueFormDialog, queueHref } from "@/features/queues";

@@ -3,7 +3,7 @@ import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { Section } from "@/components/section";
 import { serverFieldMessages, serverTrajectoryMessage, useRegistryStore, withPeopleNumbering, type JobOrigin } from "@/features/training";
-import { countOf } from "@/lib/format";
+import { countOf } from "@/lib/number-format";
 import { useApiClients } from "@/settings/api-clients";
 import { MAX_JOB_BYTES, startQueueJob, type StartProgress } from "./start-job";
 import type { TrainChoices } from "./train-url-state";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { compactSelectClasses } from "../compact-select";
-import { formatMetric } from "../format";
+import { formatMetric } from "../metric-format";
 import type { Direction } from "../metrics";
 import { CheckpointActions, type ModelPath } from "./checkpoint-actions";
 
