@@ -1,6 +1,5 @@
-import { useId } from "react";
-import { inputClasses, TextField } from "@/components/text-field";
-import { cn } from "@/lib/cn";
+import { TextField } from "@/components/text-field";
+import { TextareaField } from "@/components/textarea-field";
 import type { ChatParameters, ParameterErrors } from "./chat-request";
 
 /** System prompt, temperature and max tokens, as typed; errors are shown at their field. */
@@ -15,24 +14,17 @@ export function ParametersPanel({
   onChange: (parameters: ChatParameters) => void;
   disabled: boolean;
 }) {
-  const systemId = useId();
   const set = (patch: Partial<ChatParameters>) => onChange({ ...parameters, ...patch });
   return (
     <div className="space-y-3">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={systemId} className="text-sm font-medium text-fg">
-          System prompt
-        </label>
-        <textarea
-          id={systemId}
-          value={parameters.systemPrompt}
-          onChange={(event) => set({ systemPrompt: event.target.value })}
-          rows={4}
-          disabled={disabled}
-          placeholder="You are a helpful assistant."
-          className={cn(inputClasses, "h-auto resize-y border-line-strong py-1.5")}
-        />
-      </div>
+      <TextareaField
+        label="System prompt"
+        value={parameters.systemPrompt}
+        onChange={(event) => set({ systemPrompt: event.target.value })}
+        rows={4}
+        disabled={disabled}
+        placeholder="You are a helpful assistant."
+      />
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label="Temperature"

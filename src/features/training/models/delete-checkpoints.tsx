@@ -8,9 +8,9 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorPanel } from "@/components/error-panel";
 import { TrashIcon } from "@/components/icons";
 import { cn } from "@/lib/cn";
-import { compactSelectClasses } from "../compact-select";
 import { describeDeletion, describeMissing, planDelete, type DeletePlan, type KnownCheckpoints } from "./delete-plan";
 import { formatStepList, parseStepList } from "./step-list";
+import { compactControlClasses } from "@/components/text-field";
 
 function describeResult(result: DeleteCheckpointsResponse): string {
   const deleted = `Deleted ${result.deleted_count} checkpoint${result.deleted_count === 1 ? "" : "s"}.`;
@@ -97,7 +97,7 @@ export function DeleteCheckpoints({
             autoComplete="off"
             aria-invalid={typedError ? true : undefined}
             aria-describedby={typedError ? `${stepsId}-error` : undefined}
-            className={cn(compactSelectClasses, "w-32", typedError ? "border-red-600 dark:border-red-500" : "")}
+            className={cn(compactControlClasses, "w-32", typedError ? "border-red-600 dark:border-red-500" : "")}
           />
           <Button type="submit" size="sm">
             Delete steps…
