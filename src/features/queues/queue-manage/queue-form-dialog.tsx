@@ -11,7 +11,7 @@ import { TextField } from "@/components/text-field";
 import { TextareaField } from "@/components/textarea-field";
 import { SpecEditor } from "@/features/specs";
 import { useApiClients } from "@/settings/api-clients";
-import { queueFormErrors } from "./form-errors";
+import { queueFormErrors } from "./queue-form-errors";
 import { SpecPicker, type ChosenQuestion } from "./spec-picker";
 import { useAnsweredSpecs } from "./use-answered-specs";
 import { useCreateQueue, useUpdateQueue, type QueueDraft } from "./use-queue-mutations";
