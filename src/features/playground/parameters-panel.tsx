@@ -2,6 +2,11 @@ import { TextField } from "@/components/text-field";
 import { TextareaField } from "@/components/textarea-field";
 import type { ChatParameters, ParameterErrors } from "./chat-request";
 
+const NUMBERS = [
+  { key: "temperature", label: "Temperature", hint: "0 to 2", inputMode: "decimal" },
+  { key: "maxTokens", label: "Max tokens", hint: "1 to 131072", inputMode: "numeric" },
+] as const;
+
 /** System prompt, temperature and max tokens, as typed; errors are shown at their field. */
 export function ParametersPanel({
   parameters,
@@ -26,24 +31,18 @@ export function ParametersPanel({
         placeholder="You are a helpful assistant."
       />
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Temperature"
-          hint="0 to 2"
-          inputMode="decimal"
-          value={parameters.temperature}
-          onChange={(event) => set({ temperature: event.target.value })}
-          error={errors.temperature}
-          disabled={disabled}
-        />
-        <TextField
-          label="Max tokens"
-          hint="1 to 131072"
-          inputMode="numeric"
-          value={parameters.maxTokens}
-          onChange={(event) => set({ maxTokens: event.target.value })}
-          error={errors.maxTokens}
-          disabled={disabled}
-        />
+        {NUMBERS.map(({ key, label, hint, inputMode }) => (
+          <TextField
+            key={key}
+            label={label}
+            hint={hint}
+            inputMode={inputMode}
+            value={parameters[key]}
+            onChange={(event) => set({ [key]: event.target.value })}
+            error={errors[key]}
+            disabled={disabled}
+          />
+        ))}
       </div>
     </div>
   );
