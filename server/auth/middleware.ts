@@ -30,7 +30,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * The UTF-8 text of canonical base64, else undefined. Node's decoder skips characters that are not
- * base64, so "YXBp!Omxv..." used to authenticate as if the "!" were not there.
+ * base64, so "YXBp!Omxv..." would authenticate as if the "!" were not there.
  */
 function decodeBase64Strictly(value: string): string | undefined {
   if (!BASE64.test(value)) return undefined;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { bearer, createTestApp } from "../testing/test-app";
 
-// Issue 21, defect 3: a large body was decoded, scanned and parsed in one synchronous stretch, so
-// every other request (/health included) waited behind it. Large bodies are now read in steps.
+// A large body decoded, scanned and parsed in one synchronous stretch would keep every other
+// request (/health included) waiting behind it, so large bodies are read in steps.
 
 /** Turns of the event loop that other work got while `work` ran. */
 async function turnsDuring(work: () => Promise<unknown>): Promise<number> {

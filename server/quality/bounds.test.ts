@@ -8,7 +8,7 @@ import { authFor, createQualityApp, sendBody as sendQualityBody } from "./qualit
 import { send } from "./send";
 import { TRACE, TRAINING } from "./fixtures";
 
-// Issue 21, defect 6: every list and string a request carries is bounded (contract/limits.ts),
+// Every list and string a request carries is bounded (contract/limits.ts),
 // a 422 names the field and the bound, and no answer hands back the oversized input.
 
 type Ctx = Awaited<ReturnType<typeof createQualityApp>>;

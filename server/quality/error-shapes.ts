@@ -5,7 +5,7 @@ import type { ServiceName } from "./endpoints";
 
 export type Answer = { status: number; contentType: string; text: string; json: unknown };
 
-/** The body a service uses for errors other than 422 (contract-decisions.md, "Error bodies"). */
+/** The body a service uses for errors other than 422 (docs/contract-decisions.md#error-bodies). */
 const SERVICE_ERROR = { trace: ReasonError, training: DetailMessageError, inference: OpenAIError } as const;
 
 

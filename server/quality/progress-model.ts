@@ -1,6 +1,6 @@
 import type { AnnotationQueueItem, SettableState } from "../../contract/trace";
 
-// The progress rules of contract-decisions.md, as a checker of what concurrent clients were told.
+// The progress rules of docs/contract-decisions.md#progress, as a checker of what concurrent clients were told.
 // Each annotator's own record only moves forward: none -> in_progress -> completed|skipped, or
 // none -> completed|skipped; the same state again is a no-op (200); any other move is a 400.
 // Requests of different annotators do not affect each other's records, so each annotator's

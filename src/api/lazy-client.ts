@@ -24,9 +24,9 @@ export type MethodKinds<Client> = {
  * there at once; each method waits for the code, then calls the real client's.
  *
  * Why: the annotation queue and training clients carry their parts of the wire contract, most of
- * its zod schemas, and building those took ~10-15 ms of the app's start on the bench machine
- * whether the page used them or not (issue 17: the catalog's cold load uses neither service).
- * Now their files load with the first page that calls them (app/page-modules.ts loads them beside
+ * its zod schemas, and building those is a noticeable part of the app's start
+ * whether the page uses them or not (the catalog's cold load uses neither service).
+ * So their files load with the first page that calls them (app/page-modules.ts loads them beside
  * such a page's code), or when the browser is idle (app/lazy-page.tsx preloads every page).
  *
  * A "stream" method gives its generator at once; the real stream starts on its first `next()`,

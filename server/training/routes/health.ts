@@ -17,7 +17,7 @@ export type HealthOptions = {
 /**
  * GET /health and GET /system-check, both without a key as upstream (a monitor has none). The
  * system check answers `api: true` (it answered) and a `{success, duration, error}` object per
- * check, 503 when one fails (contract-decisions.md, Corrections; the W&B Training OpenAPI).
+ * check, 503 when one fails (docs/contract-decisions.md#training-health; the W&B Training OpenAPI).
  */
 export function healthRoutes(options: HealthOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
