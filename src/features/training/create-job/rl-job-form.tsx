@@ -7,7 +7,7 @@ import { ExampleFormat } from "./example-format";
 import { ExperimentalConfigFields } from "./experimental-config-fields";
 import { FileDrop } from "./file-drop";
 import { ModelPicker } from "./model-picker";
-import { serverTrajectoryMessage, withPeopleNumbering } from "./server-trajectory-error";
+import { serverTrajectoryMessage, withPeopleNumbering } from "./trajectory-errors";
 import { readTrajectoryFile, type TrajectoryFile } from "./trajectory-file";
 import { TrajectoryPreview } from "./trajectory-preview";
 import { useCreateJob } from "./use-create-job";
