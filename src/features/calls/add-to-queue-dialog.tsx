@@ -8,6 +8,7 @@ import { traceKeys } from "@/api/query-keys";
 import { Button } from "@/components/button";
 import { Dialog } from "@/components/dialog";
 import { ErrorPanel } from "@/components/error-panel";
+import { SelectField } from "@/components/select-field";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatCount } from "@/lib/format";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
@@ -16,7 +17,6 @@ import { QueueFormDialog, queueHref } from "@/features/queues";
 import type { AddOutcome } from "./add-in-batches";
 import { defaultDisplayFields, flattenCallPaths, type FieldPath } from "./display-field-paths";
 import type { AddRun, AddStatus } from "./use-add-to-queue";
-import { SelectField } from "@/components/select-field";
 
 type Props = {
   open: boolean;

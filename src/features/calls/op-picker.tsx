@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
 import { Field } from "@/components/field";
+import { Select } from "@/components/select-field";
 import { inputClasses } from "@/components/text-field";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { versionLabel } from "@/lib/op-refs";
 import { opFilterValue, type OpCatalog } from "./op-names";
-import { Select } from "@/components/select-field";
 
 /**
  * The op filter: a search box narrowing a list of the project's ops by name, and the list itself

@@ -1,9 +1,9 @@
 import { SearchIcon } from "@/components/icons";
+import { Select } from "@/components/select-field";
 import { inputClasses } from "@/components/text-field";
 import { cn } from "@/lib/cn";
 import { providerLabel, type ProviderCount } from "./model-providers";
 import { useUrlBackedText } from "@/lib/use-url-backed-text";
-import { Select } from "@/components/select-field";
 
 // The URL leaves out a blank search (CATALOG_URL_CODEC), so a blank box is "" there.
 const searchUrlForm = (value: string) => (value.trim() === "" ? "" : value);

@@ -1,8 +1,8 @@
 import { checkpointArtifactUrl } from "@contract/training";
 import { ErrorPanel } from "@/components/error-panel";
+import { SelectField } from "@/components/select-field";
 import { modelPath, TrainingRegistryProvider, useCheckpointChoices, useRegistry, type CheckpointChoices } from "@/features/training";
 import { parseCheckpointAddress, type CheckpointAddress } from "./checkpoint-address";
-import { SelectField } from "@/components/select-field";
 
 const LATEST = "latest";
 const OTHER = "other";

@@ -2,6 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useId } from "react";
 import type { InferenceModelList } from "@contract/inference";
 import { ErrorPanel } from "@/components/error-panel";
+import { SelectField } from "@/components/select-field";
 import { TextField } from "@/components/text-field";
 import { cn } from "@/lib/cn";
 import { compareText } from "@/lib/compare-text";
@@ -10,7 +11,6 @@ import { CHECKPOINT_EXAMPLE } from "./checkpoint-address";
 import { CheckpointPicker } from "./checkpoint-picker";
 import type { ChatService, PlaygroundTarget } from "./playground-url-state";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
-import { SelectField } from "@/components/select-field";
 
 const SERVICES: { id: ChatService; label: string; hint: string }[] = [
   { id: "inference", label: "Inference", hint: "a catalog model" },

@@ -1,9 +1,9 @@
 import { Section } from "@/components/section";
+import { SelectField } from "@/components/select-field";
 import { TextField } from "@/components/text-field";
 import { SUPPORTED_BASE_MODELS, trainedModelWarning, useRegistry } from "@/features/training";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import type { ModelChoice } from "./train-url-state";
-import { SelectField } from "@/components/select-field";
 
 export type ModelErrors = { model?: string; project?: string; name?: string; base?: string };
 

@@ -1,10 +1,10 @@
 import type { QueueSpec } from "@/api/annotation-specs";
 import { Section } from "@/components/section";
+import { SelectField } from "@/components/select-field";
 import { cn } from "@/lib/cn";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { RewardNumberInput } from "./reward-number-input";
 import { canScale, type AnnotatorChoice, type NumberScale, type RewardMapping } from "./trajectories/reward-mapping";
-import { SelectField } from "@/components/select-field";
 
 const KIND_LABEL: Record<RewardMapping["kind"], string> = { numeric: "a number", rating: "a rating", "yes-no": "yes or no", categorical: "a choice" };
 

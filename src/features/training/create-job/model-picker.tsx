@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import { SelectField } from "@/components/select-field";
 import { TextField } from "@/components/text-field";
 import { trainedModelWarning } from "../base-models";
 import { useRegistry } from "../registry/registry-context";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { paths } from "@/lib/paths";
-import { SelectField } from "@/components/select-field";
 
 const OTHER = "__other__";
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Button } from "@/components/button";
+import { SelectField } from "@/components/select-field";
 import { TextField } from "@/components/text-field";
 import type { JobState } from "../events/job-summary";
 import { JOB_STATES, type JobsView } from "./jobs-url-state";
-import { SelectField } from "@/components/select-field";
 
 const STATE_LABEL: Record<JobState, string> = { queued: "Queued", running: "Running", succeeded: "Succeeded", failed: "Failed" };
 

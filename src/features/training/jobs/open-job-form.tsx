@@ -4,12 +4,12 @@ import { useNavigate } from "react-router-dom";
 import { isApiError } from "@/api/errors";
 import { useApiClients } from "@/settings/api-clients";
 import { Button } from "@/components/button";
+import { SelectField } from "@/components/select-field";
 import { TextField } from "@/components/text-field";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { paths } from "@/lib/paths";
 import { checkModelLink } from "./model-link-check";
-import { SelectField } from "@/components/select-field";
 
 /** Describes why a lookup by id failed, in a sentence that fits under the field. */
 export function lookupError(error: unknown, what: "job" | "model", id: string): string {

@@ -7,10 +7,10 @@ import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorPanel } from "@/components/error-panel";
 import { TrashIcon } from "@/components/icons";
+import { compactControlClasses } from "@/components/text-field";
 import { cn } from "@/lib/cn";
 import { describeDeletion, describeMissing, planDelete, type DeletePlan, type KnownCheckpoints } from "./delete-plan";
 import { formatStepList, parseStepList } from "./step-list";
-import { compactControlClasses } from "@/components/text-field";
 
 function describeResult(result: DeleteCheckpointsResponse): string {
   const deleted = `Deleted ${result.deleted_count} checkpoint${result.deleted_count === 1 ? "" : "s"}.`;
