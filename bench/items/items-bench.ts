@@ -2,7 +2,7 @@ import type { Database } from "better-sqlite3";
 import { ItemsQueryRequest } from "../../contract/trace";
 import { openDatabase } from "../../server/db/database";
 import { queryItems } from "../../server/trace/items-query";
-import { queryItemsNaive } from "../../server/trace/items-query-naive";
+import { queryItemsNaive } from "../../server/trace/items-query.reference-impl";
 import { itemsDatabase } from "../fixtures/items-db";
 import type { Profile } from "../lib/profile";
 import { summarize, type Summary } from "../lib/stats";

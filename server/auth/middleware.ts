@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { ServiceError } from "../http/errors";
 import type { AppEnv } from "../http/env";
 import { findUserByApiKey, type AuthenticatedUser } from "./users";
@@ -61,4 +61,14 @@ export function assertEntityAccess(user: AuthenticatedUser, entity: string): voi
 /** Entity part of `<entity>/<project>` (validated by the schema before this is called). */
 export function entityOfProject(projectId: string): string {
   return projectId.split("/", 1)[0] ?? "";
+}
+
+/** 403 unless the key's user may use the project's entity. */
+export function authorizeProject(c: Context<AppEnv>, projectId: string): void {
+  assertEntityAccess(c.get("user"), entityOfProject(projectId));
+}
+
+/** 403 unless the key's user may use each project's entity (a batch may name several). */
+export function authorizeProjects(c: Context<AppEnv>, projectIds: Iterable<string>): void {
+  for (const projectId of new Set(projectIds)) authorizeProject(c, projectId);
 }

@@ -6,7 +6,7 @@ import { resetTraceData, seedLargeQueue, seedTraceDemo } from "../seed/trace-see
 import { seedUsers } from "../seed/users";
 import { basic, call, createTestApp } from "../testing/test-app";
 import { queryItems } from "./items-query";
-import { queryItemsNaive } from "./items-query-naive";
+import { queryItemsNaive } from "./items-query.reference-impl";
 import { valueProblem } from "./objects/json-schema";
 import { findQueue } from "./queues";
 

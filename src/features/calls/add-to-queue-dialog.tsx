@@ -10,7 +10,7 @@ import { Dialog } from "@/components/dialog";
 import { ErrorPanel } from "@/components/error-panel";
 import { SelectField } from "@/components/select-field";
 import { UntrustedText } from "@/components/untrusted-text";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { useApiClients } from "@/settings/api-clients";
 import { QueueFormDialog, queueHref } from "@/features/queues";

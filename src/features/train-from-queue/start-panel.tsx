@@ -4,7 +4,7 @@ import { ErrorPanel } from "@/components/error-panel";
 import { Section } from "@/components/section";
 import { firstFieldMessages } from "@/components/form-errors";
 import { serverTrajectoryMessage, useRegistryStore, withPeopleNumbering, type JobOrigin } from "@/features/training";
-import { countOf } from "@/lib/format";
+import { countOf } from "@/lib/number-format";
 import { useApiClients } from "@/settings/api-clients";
 import { MAX_JOB_BYTES, startQueueJob, type StartProgress } from "./start-job";
 import type { TrainChoices } from "./train-url-state";

@@ -9,7 +9,7 @@ export { recordCreatedJob } from "./registry/record-created-job";
 export { modelPath, type JobOrigin, type RegistryModel } from "./registry/registry-schema";
 export { SUPPORTED_BASE_MODELS, baseModelWarning, trainedModelWarning } from "./base-models";
 export { spreadOf, trajectoryStats, type Spread } from "./create-job/trajectory-stats";
-export { formatMetric } from "./format";
+export { formatMetric } from "./metric-format";
 export { useCheckpointChoices, type CheckpointChoices } from "./models/checkpoint-choices";
 // The Train page's download is the format the new-job form reads (a test holds them to it).
 export { readTrajectoryFile } from "./create-job/trajectory-file";

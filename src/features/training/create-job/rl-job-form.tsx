@@ -12,7 +12,7 @@ import { readTrajectoryFile, type TrajectoryFile } from "./trajectory-file";
 import { TrajectoryPreview } from "./trajectory-preview";
 import { useCreateJob } from "./use-create-job";
 import { UntrustedText } from "@/components/untrusted-text";
-import { countOf, formatCount } from "@/lib/format";
+import { countOf, formatCount } from "@/lib/number-format";
 
 const FIELDS = ["model_id", "trajectory_groups", "experimental_config"];
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Select } from "@/components/select-field";
-import { formatMetric } from "../format";
+import { formatMetric } from "../metric-format";
 import type { Direction } from "../metrics";
 import { CheckpointActions, type ModelPath } from "./checkpoint-actions";
 
