@@ -10,7 +10,6 @@ export { modelPath, type JobOrigin, type RegistryModel } from "./registry/regist
 export { SUPPORTED_BASE_MODELS, baseModelWarning, trainedModelWarning } from "./base-models";
 export { spreadOf, trajectoryStats, type Spread } from "./create-job/trajectory-stats";
 export { formatMetric } from "./metric-format";
-export { serverFieldMessages } from "./form-errors";
 export { useCheckpointChoices, type CheckpointChoices } from "./models/checkpoint-choices";
 // The Train page's download is the format the new-job form reads (a test holds them to it).
 export { readTrajectoryFile } from "./create-job/trajectory-file";

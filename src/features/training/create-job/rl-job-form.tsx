@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
-import { serverFieldMessages } from "../form-errors";
+import { firstFieldMessages } from "@/components/form-errors";
 import { buildExperimentalConfig, EMPTY_CONFIG, type ConfigInput } from "./experimental-config";
 import { ExampleFormat } from "./example-format";
 import { ExperimentalConfigFields } from "./experimental-config-fields";
@@ -37,7 +37,7 @@ export function RlJobForm({ modelId, onModelChange }: { modelId: string; onModel
   const [reading, setReading] = useState(false);
   const [config, setConfig] = useState<ConfigInput>(EMPTY_CONFIG);
   const [errors, setErrors] = useState<Errors>({});
-  const server = serverFieldMessages(create.error, FIELDS);
+  const server = firstFieldMessages(create.error, FIELDS);
   const groupsMessage = serverTrajectoryMessage(create.error);
   if (groupsMessage) server.trajectory_groups = groupsMessage;
 
