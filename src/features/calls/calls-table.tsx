@@ -19,7 +19,7 @@ import {
 } from "@/components/table";
 import { cn } from "@/lib/cn";
 import type { SortKey } from "@/lib/url-state/sort-param";
-import { shortId } from "@/features/queues";
+import { shortId } from "@/lib/short-id";
 import { parseOpRef } from "@/lib/op-refs";
 import { CALL_COLUMNS, CellContextProvider, minTableWidth, type CellContext } from "./calls-columns";
 import type { CallSortField } from "./calls-url-state";

@@ -4,7 +4,7 @@ import type { Call } from "@contract/trace";
 import { traceQueries } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
 import { toCallsPageRequest, toCallsStatsRequest, type CallsView } from "./calls-url-state";
-import { buildOpCatalog } from "./op-names";
+import { buildOpCatalog } from "./op-catalog";
 
 const NO_CALLS: readonly Call[] = [];
 

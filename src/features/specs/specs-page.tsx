@@ -15,7 +15,8 @@ import { readText, writeParam } from "@/lib/url-state/params";
 import { formatSortParam, parseSortParam, type SortKey } from "@/lib/url-state/sort-param";
 import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
 import { useApiClients } from "@/settings/api-clients";
-import { DebouncedTextField, NoProjectNotice, useAnnotationProject } from "@/features/queues";
+import { DebouncedTextField } from "@/components/debounced-text-field";
+import { NoProjectNotice, useAnnotationProject } from "@/features/queues";
 import { specPaths } from "./spec-paths";
 import { nextDirection, sortSpecs, SPEC_SORT_FIELDS, SpecsTable, type SpecSortField } from "./specs-table";
 

@@ -5,7 +5,7 @@ import { Section } from "@/components/section";
 import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatMetric, spreadOf, type Spread } from "@/features/training";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { parseOpRef } from "@/lib/op-refs";
 import { paths } from "@/lib/paths";
 import { UNUSABLE_LABEL, type Selection, type UnusableReason } from "./trajectories/build-groups";

@@ -1,7 +1,7 @@
 import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, TableFrame, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import type { AlphaReading } from "@/lib/krippendorff-alpha";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import type { SpecAgreement } from "./agreement";
 
 const LEVEL_WORDS = { nominal: "Nominal (categories)", ordinal: "Ordinal (ranked ratings)", interval: "Interval (numbers)" } as const;

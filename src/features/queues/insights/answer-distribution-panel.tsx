@@ -1,7 +1,7 @@
 import { useId, useMemo } from "react";
 import { createDataColumnHelper, DataTable, DataTableCells, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import type { AnswerDistribution } from "./answer-distributions";
 
 const KIND_WORDS = { "yes-no": "Yes / no", choice: "Choice", rating: "Rating", number: "Number (ranges)", text: "Free text" } as const;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo } from "react";
 import { useTheme } from "@/settings/theme/theme-context";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, TableFrame, useDataTable } from "@/components/table";
 import { AnnotatorName, annotatorLabel } from "./annotator-name";
 import { annotatorColor, canDrawCharts } from "./chart-colors";

@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { createContext, use, useMemo } from "react";
 import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, StateRow, TableFrame, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { formatAnswer } from "../shared/call-answers";
 import { DEFAULT_TABLE_STATE } from "../shared/items-url-state";
 import { reviewHref } from "../shared/links";

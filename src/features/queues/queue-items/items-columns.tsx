@@ -3,8 +3,9 @@ import { CopyCell, createColumnVisibility, createDataColumnHelper, TimeCell } fr
 import { StatusBadge } from "@/components/status-badge";
 import { UntrustedText } from "@/components/untrusted-text";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
-import { callDurationMs, shortId } from "../shared/format";
-import { formatCount, formatDuration } from "@/lib/format";
+import { callDurationMs } from "@/lib/call-duration";
+import { shortId } from "@/lib/short-id";
+import { formatCount, formatDuration } from "@/lib/number-format";
 import { STATE_LABELS, STATE_TONES } from "../shared/item-state";
 import { OpCell } from "./op-cell";
 

@@ -6,7 +6,7 @@ import { cn } from "@/lib/cn";
 import { ItemTableRow, ROW_HEIGHT_PX } from "./item-table-row";
 import { PageAnswersProvider, type ItemColumns, type PageAnswers } from "./answer-columns";
 import { OpChoicesProvider } from "./op-cell";
-import type { OpChoice } from "../shared/op-names";
+import type { OpChoice } from "../shared/op-choices";
 import { ITEM_COLUMNS, type ItemRow } from "./items-columns";
 
 type Props = {
