@@ -42,6 +42,8 @@ export type DataColumnMeta = {
   header?: ReactNode;
   /** Extra classes for the column's header (a set width in an auto-layout table). */
   headerClassName?: string;
+  /** What activating this column's sort header does, when it differs from the table's `sortHint`. */
+  sortHint?: string;
   /** A fixed order the header states (`aria-sort` on a table the page always sorts one way). */
   sortedBy?: "ascending" | "descending";
   align?: Align;
@@ -168,6 +170,8 @@ type DataTableProps<TRow extends RowData> = Omit<ComponentPropsWithRef<"table">,
   stickyFirst?: StickyFirst;
   /** The first column gives way on a phone to at most this share of the window's width. */
   firstColumnMaxVw?: number;
+  /** A fixed-density table's row height, which its header row keeps too. */
+  headRowHeight?: number;
   /** A column before the data columns (a tick box): its width and its header cell. */
   leading?: { width: number; header: ReactNode };
   /** How a column's label shows when its meta has no `header`; plain text by default. */
@@ -182,7 +186,7 @@ type DataTableProps<TRow extends RowData> = Omit<ComponentPropsWithRef<"table">,
  * The kit's one table over a TanStack table: column widths, a header row of sort headers (aria-sort
  * on the primary key, ranks with several) and plain headers, a sticky first column, and the body.
  */
-export function DataTable<TRow extends RowData>({ table, stickyHead = false, headClassName, stickyFirst, firstColumnMaxVw, leading, headerLabel = (label) => label, sortHint, children, ...tableProps }: DataTableProps<TRow>) {
+export function DataTable<TRow extends RowData>({ table, stickyHead = false, headClassName, stickyFirst, firstColumnMaxVw, headRowHeight, leading, headerLabel = (label) => label, sortHint, children, ...tableProps }: DataTableProps<TRow>) {
   const columns = table.getVisibleLeafColumns();
   const sortCount = table.options.state?.sorting?.length ?? 0;
   const mode = sortModeOf(table as DataTableInstance<RowData>);
@@ -199,7 +203,11 @@ export function DataTable<TRow extends RowData>({ table, stickyHead = false, hea
         </colgroup>
       ) : null}
       {/* A table that says how many rows it has (a windowed body) numbers its header row too. */}
-      <TableHead sticky={stickyHead} className={headClassName} rowProps={tableProps["aria-rowcount"] === undefined ? undefined : { "aria-rowindex": 1 }}>
+      <TableHead
+        sticky={stickyHead}
+        className={headClassName}
+        rowProps={{ "aria-rowindex": tableProps["aria-rowcount"] === undefined ? undefined : 1, style: headRowHeight === undefined ? undefined : { height: headRowHeight } }}
+      >
         {leading?.header}
         {columns.map((column, index) => {
           const meta = column.columnDef.meta;
@@ -220,7 +228,7 @@ export function DataTable<TRow extends RowData>({ table, stickyHead = false, hea
               rank={mode === "multi" ? column.getSortIndex() : undefined}
               sortCount={mode === "multi" ? sortCount : undefined}
               onSort={(event) => (mode === "multi" ? column.getToggleSortingHandler()?.(event) : sortAlone(table as DataTableInstance<RowData>, column as Column<DataTableFeatures, RowData>))}
-              hint={sortHint ?? (mode === "multi" ? MULTI_SORT_HINT : undefined)}
+              hint={meta.sortHint ?? sortHint ?? (mode === "multi" ? MULTI_SORT_HINT : undefined)}
               align={meta?.align}
               className={className}
             >
