@@ -1,5 +1,6 @@
 import {
   columnVisibilityFeature,
+  constructRow,
   createColumnHelper,
   flexRender,
   functionalUpdate,
@@ -71,6 +72,13 @@ export type DataColumnDef<TRow extends RowData> = ColumnDef<DataTableFeatures, T
 
 /** Typed column definitions for a table of `TRow`s. */
 export const createDataColumnHelper = <TRow extends RowData>() => createColumnHelper<DataTableFeatures, TRow>();
+
+/**
+ * The row at `index` of a table too long to hand TanStack whole (an event log of 100,000 events,
+ * kept in typed arrays): a windowed body builds rows only for what it renders. Its cells are the
+ * table's visible columns, as any row's.
+ */
+export const dataRowAt = <TRow extends RowData>(table: DataTableInstance<TRow>, original: TRow, index: number): DataRow<TRow> => constructRow(table, String(index), original, index, 0);
 
 /**
  * How a header click sorts. `single`: a click sorts by that column alone, again reverses it.

@@ -5,6 +5,6 @@ export { choosableColumns, createColumnVisibility } from "./column-visibility";
 export { Pagination, type PaginationProps } from "./pagination";
 export { rowsWithSpacers, useFrameRows, defaultRangeExtractor, type Range } from "./frame-rows";
 export { useFrameEdgeKeys, useFrameStartsAtTop } from "./frame-scroll";
-export { createDataColumnHelper, DataTable, DataTableCells, DataTableEmptyBody, dataTableFeatures, useDataTable, type DataColumnDef, type DataTableInstance, type DataColumnMeta, type DataRow, type DataTableFeatures, type SortMode, type StickyFirst } from "./data-table";
+export { createDataColumnHelper, dataRowAt, DataTable, DataTableCells, DataTableEmptyBody, dataTableFeatures, useDataTable, type DataColumnDef, type DataTableInstance, type DataColumnMeta, type DataRow, type DataTableFeatures, type SortMode, type StickyFirst } from "./data-table";
 export { DataTableBody, FULL_RENDER_MAX_ROWS, type ScrollToRow } from "./data-table-body";
 export { CopyCell, FocusTip, NowProvider, TimeCell, TipText, useTableCopy } from "./dense-cells";
