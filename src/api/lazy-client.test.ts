@@ -85,9 +85,9 @@ describe("lazyClient", () => {
 
   it("refuses a client whose methods cannot wait for its code (checked by npm run typecheck)", () => {
     // @ts-expect-error: `sync` answers neither with a promise nor with a generator
-    const sync = () => lazyClient<Fake & { sync(): number }>(SCOPE, async () => ({ ...realClient(), sync: () => 1 }));
+    const sync = lazyClient<Fake & { sync(): number }>(SCOPE, async () => ({ ...realClient(), sync: () => 1 }));
     // @ts-expect-error: `pull` gives a generator, but only a method named `stream…` may
-    const unnamed = () => lazyClient<Fake & { pull(): AsyncGenerator<number> }>(SCOPE, async () => ({ ...realClient(), pull: () => realClient().stream(1) }));
+    const unnamed = lazyClient<Fake & { pull(): AsyncGenerator<number> }>(SCOPE, async () => ({ ...realClient(), pull: () => realClient().stream(1) }));
     expect([sync, unnamed]).toHaveLength(2);
   });
 
