@@ -7,10 +7,11 @@ import { loadTraceClientModule } from "./client-modules";
 import { createApiClients, type ApiClients } from "./clients";
 import { isApiError } from "./errors";
 import { inferenceQueries } from "./queries/inference";
-import { traceQueries } from "./queries/trace";
+import { traceKeys, traceQueries } from "./queries/trace";
 import { trainingQueries } from "./queries/training";
 import { createQueryClient, QUERY_STALE_TIME_MS } from "./query-client";
-import { inferenceKeys, traceKeys, trainingKeys } from "./query-keys";
+import { inferenceKeys } from "./queries/inference";
+import { trainingKeys } from "./queries/training";
 import { editResponses } from "./test-support";
 
 let server: ReturnType<typeof createLocalServer>;

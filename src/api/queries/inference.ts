@@ -1,6 +1,16 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { InferenceClient } from "../inference";
-import { inferenceKeys } from "../query-keys";
+import type { ClientScope } from "../client-config";
+import { scopedKey } from "../query-key";
+
+/**
+ * Key factories of this service's reads, general to specific (query-key.ts), so a mutation can
+ * invalidate exactly the right prefix.
+ */
+export const inferenceKeys = {
+  all: (scope: ClientScope) => scopedKey(scope),
+  models: (scope: ClientScope) => [...inferenceKeys.all(scope), "models"] as const,
+};
 
 /** queryOptions for the inference service's reads; each passes React Query's `signal`. */
 export const inferenceQueries = {

@@ -1,7 +1,30 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Checkpoint } from "@contract/training";
-import { trainingKeys } from "../query-keys";
+import type { ClientScope } from "../client-config";
+import { scopedKey } from "../query-key";
 import type { CheckpointPageParams, EventPageParams, TrainingClient } from "../training";
+
+/**
+ * Key factories of this service's reads, general to specific (query-key.ts), so a mutation can
+ * invalidate exactly the right prefix.
+ */
+export const trainingKeys = {
+  all: (scope: ClientScope) => scopedKey(scope),
+  models: (scope: ClientScope) => [...trainingKeys.all(scope), "models"] as const,
+  model: (scope: ClientScope, modelId: string) => [...trainingKeys.models(scope), "detail", modelId] as const,
+  /** Every checkpoint page of one model: invalidate after deleting checkpoints. */
+  checkpoints: (scope: ClientScope, modelId: string) => [...trainingKeys.model(scope, modelId), "checkpoints"] as const,
+  checkpointPage: (scope: ClientScope, modelId: string, params: CheckpointPageParams) =>
+    [...trainingKeys.checkpoints(scope, modelId), params] as const,
+  /** A model's logged metrics of one split (local services only: GET /local/models/{id}/logs). */
+  modelLogs: (scope: ClientScope, modelId: string, split: string) => [...trainingKeys.model(scope, modelId), "logs", split] as const,
+  jobs: (scope: ClientScope) => [...trainingKeys.all(scope), "jobs"] as const,
+  job: (scope: ClientScope, jobId: string) => [...trainingKeys.jobs(scope), "detail", jobId] as const,
+  jobEvents: (scope: ClientScope, jobId: string) => [...trainingKeys.job(scope, jobId), "events"] as const,
+  jobEventPage: (scope: ClientScope, jobId: string, params: EventPageParams) => [...trainingKeys.jobEvents(scope, jobId), params] as const,
+  health: (scope: ClientScope) => [...trainingKeys.all(scope), "health"] as const,
+  systemCheck: (scope: ClientScope) => [...trainingKeys.all(scope), "system-check"] as const,
+};
 
 /** queryOptions for each read of the training service; each passes React Query's `signal`. */
 export const trainingQueries = {

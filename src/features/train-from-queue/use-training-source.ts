@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { QueueSpec } from "@/api/annotation-specs";
-import { traceKeys } from "@/api/query-keys";
+import { traceKeys } from "@/api/queries/trace";
 import { useQueueRead } from "@/features/queues";
 import { useApiClients } from "@/settings/api-clients";
 import { loadTrainingSource } from "./load-training-source";

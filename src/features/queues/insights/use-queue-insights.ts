@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { QueueSpec } from "@/api/annotation-specs";
-import { traceKeys } from "@/api/query-keys";
+import { traceKeys } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
 import { dayInTimeZone } from "./day-buckets";
 import { insightsFetchers } from "./insights-fetchers";

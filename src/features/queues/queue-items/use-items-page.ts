@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest, ItemsQueryResponse } from "@contract/trace";
-import { traceQueries } from "@/api/queries/trace";
-import { traceKeys } from "@/api/query-keys";
+import { traceKeys, traceQueries } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
 import { hasFilter, toItemsPageRequest, type ItemsTableState } from "../shared/items-url-state";
 

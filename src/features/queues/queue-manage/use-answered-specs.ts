@@ -1,5 +1,5 @@
 import { useQueries } from "@tanstack/react-query";
-import { traceKeys } from "@/api/query-keys";
+import { traceKeys } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
 
 /**

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AnnotationQueue } from "@contract/trace";
 import { createApiClients } from "@/api/clients";
-import { traceKeys } from "@/api/query-keys";
+import { traceKeys } from "@/api/queries/trace";
 import { createLocalServer } from "@/test/local-server";
 import { createQueueTestContext } from "../test-support";
 import { useCreateQueue, useDeleteQueue, useUpdateQueue } from "./use-queue-mutations";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AnnotationQueue } from "@contract/trace";
 import type { ClientScope } from "@/api/client-config";
-import { traceKeys } from "@/api/query-keys";
+import { traceKeys } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
 
 /** What the queue forms send: the name trimmed, guidelines as typed, questions in the order asked. */

@@ -1,8 +1,7 @@
 import { skipToken, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest } from "@contract/trace";
-import { traceQueries } from "@/api/queries/trace";
-import { traceKeys } from "@/api/query-keys";
+import { traceKeys, traceQueries } from "@/api/queries/trace";
 import type { TraceClient } from "@/api/trace";
 import { useApiClients } from "@/settings/api-clients";
 import { toListRequest, type ItemsTableState } from "../shared/items-url-state";

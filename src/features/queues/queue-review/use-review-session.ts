@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import type { AnnotationQueueItem, SettableState } from "@contract/trace";
-import { traceKeys } from "@/api/query-keys";
+import { traceKeys } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
 import { formatCount } from "@/lib/format";
 import { STATE_LABELS } from "../shared/item-state";

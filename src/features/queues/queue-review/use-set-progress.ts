@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "@contract/trace";
-import { isReviewReadKey, traceKeys } from "@/api/query-keys";
+import { isReviewReadKey, traceKeys } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
 
 /** `auto`: the start that answering an unstarted item makes, not a key the annotator pressed. */

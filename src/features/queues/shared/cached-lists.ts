@@ -1,7 +1,7 @@
 import { hashKey, partialMatchKey, type Query, type QueryClient } from "@tanstack/react-query";
 import type { AnnotationQueueItem, ItemsQueryRequest, ItemsQueryResponse } from "@contract/trace";
 import type { ClientScope } from "@/api/client-config";
-import { traceKeys } from "@/api/query-keys";
+import { traceKeys } from "@/api/queries/trace";
 
 /**
  * What the cache already holds of a queue's items: the table's pages, the review's windows and

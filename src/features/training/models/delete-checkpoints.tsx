@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import type { DeleteCheckpointsResponse } from "@contract/training";
-import { trainingKeys } from "@/api/query-keys";
+import { trainingKeys } from "@/api/queries/training";
 import { useApiClients } from "@/settings/api-clients";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";

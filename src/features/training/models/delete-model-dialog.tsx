@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { trainingKeys } from "@/api/query-keys";
+import { trainingKeys } from "@/api/queries/training";
 import { useApiClients } from "@/settings/api-clients";
 import { Button } from "@/components/button";
 import { Dialog } from "@/components/dialog";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { LocalLoggedMetrics } from "@contract/training";
-import { trainingKeys } from "@/api/query-keys";
+import { trainingKeys } from "@/api/queries/training";
 import { useApiClients } from "@/settings/api-clients";
 import { useLocalServices } from "@/settings/use-local-services";
 import type { ValidationPoints } from "../charts/validation-series";
