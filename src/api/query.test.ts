@@ -1,17 +1,17 @@
 import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ACME_KEY, DEMO_KEY } from "@server/testing/test-app";
+import { jobKeys, jobQueries } from "@/features/training/api/jobs";
+import { modelKeys, modelQueries } from "@/features/training/api/models";
 import { createLocalServer } from "@/test/local-server";
 import { keyFingerprint } from "./auth";
 import { loadTraceClientModule } from "./client-modules";
 import { createApiClients, type ApiClients } from "./clients";
 import { isApiError } from "./errors";
-import { inferenceQueries } from "./queries/inference";
+import { inferenceKeys, inferenceQueries } from "./queries/inference";
 import { traceKeys, traceQueries } from "./queries/trace";
 import { trainingQueries } from "./queries/training";
 import { createQueryClient, QUERY_STALE_TIME_MS } from "./query-client";
-import { inferenceKeys } from "./queries/inference";
-import { trainingKeys } from "./queries/training";
 import { editResponses } from "./test-support";
 
 let server: ReturnType<typeof createLocalServer>;
@@ -31,9 +31,9 @@ function allKeys(c: ApiClients): QueryKey[] {
     traceQueries.queueStats(c.trace, { project_id: "demo/support-bot", queue_ids: ["q1"] }).queryKey,
     traceQueries.itemsPage(c.trace, "q1", items).queryKey,
     traceQueries.call(c.trace, { project_id: "demo/support-bot", id: "c1" }).queryKey,
-    trainingQueries.checkpointsPage(c.training, "m1", { limit: 20 }).queryKey,
-    trainingQueries.job(c.training, "j1").queryKey,
-    trainingQueries.jobEventsPage(c.training, "j1", { after: "e1" }).queryKey,
+    modelQueries.checkpointsPage(c.training, "m1", { limit: 20 }).queryKey,
+    jobQueries.job(c.training, "j1").queryKey,
+    jobQueries.eventsPage(c.training, "j1", { after: "e1" }).queryKey,
     trainingQueries.health(c.training).queryKey,
     trainingQueries.systemCheck(c.training).queryKey,
     inferenceQueries.models(c.inference).queryKey,
@@ -87,9 +87,9 @@ describe("query keys", () => {
     expect(traceKeys.items(s, "q1").slice(0, traceKeys.all(s).length)).toEqual([...traceKeys.all(s)]);
     expect(traceKeys.queueList(s, { project_id: "p/q" }).slice(0, 5)).toEqual([...traceKeys.queueLists(s)]);
     const t = clients.training.scope;
-    const events = trainingKeys.jobEventPage(t, "j1", { after: "e9" });
-    expect(events.slice(0, trainingKeys.job(t, "j1").length)).toEqual([...trainingKeys.job(t, "j1")]);
-    expect(trainingKeys.checkpointPage(t, "m1", {}).slice(0, trainingKeys.model(t, "m1").length)).toEqual([...trainingKeys.model(t, "m1")]);
+    const events = jobKeys.eventPage(t, "j1", { after: "e9" });
+    expect(events.slice(0, jobKeys.detail(t, "j1").length)).toEqual([...jobKeys.detail(t, "j1")]);
+    expect(modelKeys.checkpointPage(t, "m1", {}).slice(0, modelKeys.detail(t, "m1").length)).toEqual([...modelKeys.detail(t, "m1")]);
     expect(inferenceKeys.models(clients.inference.scope)[0]).toBe("inference");
   });
 });
@@ -113,7 +113,7 @@ describe("queryOptions against the local services", () => {
     };
     const c = createApiClients(server.settings, { fetch: hanging });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const options = trainingQueries.jobEventsPage(c.training, "job-1", { limit: 5 });
+    const options = jobQueries.eventsPage(c.training, "job-1", { limit: 5 });
     const pending = queryClient.fetchQuery(options).catch((e: unknown) => e);
     // The training client's code loads on its first call (lazy-client.ts): wait for the request.
     await vi.waitFor(() => expect(seen).toBeDefined());
@@ -175,7 +175,7 @@ describe("createQueryClient", () => {
     const queryClient = fastRetryingClient();
     const wrong = createApiClients({ ...server.settings, apiKey: "wrong" }, { fetch: server.fetch });
     await queryClient.fetchQuery(inferenceQueries.models(wrong.inference)).catch(() => undefined);
-    await queryClient.fetchQuery(trainingQueries.job(clients.training, "no-such-job")).catch(() => undefined);
+    await queryClient.fetchQuery(jobQueries.job(clients.training, "no-such-job")).catch(() => undefined);
     expect(server.requests).toHaveLength(2);
     const none = createApiClients({ ...server.settings, apiKey: "" }, { fetch: server.fetch });
     const error = await queryClient.fetchQuery(trainingQueries.systemCheck(none.training)).catch((e: unknown) => e);

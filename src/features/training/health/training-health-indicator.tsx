@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { useTrainingHealth, useTrainingSystemCheck } from "./health-queries";
+import { useTrainingHealth, useTrainingSystemCheck } from "../api/health";
 import { useApiClients } from "@/settings/api-clients";
 import { useSettings } from "@/settings/settings-context";
 import { usePopover } from "@/components/use-popover";

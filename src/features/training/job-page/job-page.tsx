@@ -7,7 +7,7 @@ import { ChartGrid } from "../charts/chart-grid";
 import { useJobEventStream } from "../events/use-job-event-stream";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { TrainingPage } from "../training-page";
-import { useTrainingJob } from "../training-queries";
+import { useTrainingJob } from "../api/jobs";
 import { DownloadMetricsButtons } from "../export/download-buttons";
 import { FactsPanel } from "../facts/facts-panel";
 import { eventTotals, jobFacts } from "../facts/job-facts";

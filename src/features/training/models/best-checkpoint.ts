@@ -1,4 +1,4 @@
-import type { CheckpointStats } from "@/api/queries/training";
+import type { CheckpointStats } from "../api/models";
 import type { Direction } from "../metrics";
 
 /** The step with the best value of `metric` over all checkpoints, or null. */

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { trainingQueries } from "@/api/queries/training";
+import { modelQueries } from "../api/models";
 import { useApiClients } from "@/settings/api-clients";
 import { defaultDirection } from "../metrics";
 import { bestCheckpoint, defaultRankingMetric } from "./best-checkpoint";
@@ -15,7 +15,7 @@ export type CheckpointChoices = {
 /** What a checkpoint picker offers for one model: its steps, the latest and the best marked. Reads every checkpoint (the query the model's page shares). */
 export function useCheckpointChoices(modelId: string | null) {
   const { training } = useApiClients();
-  const stats = useQuery({ ...trainingQueries.checkpointStats(training, modelId ?? ""), enabled: modelId !== null });
+  const stats = useQuery({ ...modelQueries.checkpointStats(training, modelId ?? ""), enabled: modelId !== null });
   const data = stats.data;
   let choices: CheckpointChoices | null = null;
   if (data) {

@@ -13,7 +13,7 @@ import { defaultDirection, orderMetrics, type Direction } from "../metrics";
 import { BestPicker } from "./best-picker";
 import { bestCheckpoint, defaultRankingMetric } from "./best-checkpoint";
 import type { ModelPath } from "./checkpoint-actions";
-import { useCheckpointsPage, useCheckpointStats } from "../training-queries";
+import { useCheckpointsPage, useCheckpointStats } from "../api/models";
 import { CheckpointsTable } from "./checkpoints-table";
 import { CHECKPOINTS_URL_CODEC, CHECKPOINT_PAGE_SIZES } from "./checkpoints-url-state";
 import { DeleteCheckpoints } from "./delete-checkpoints";

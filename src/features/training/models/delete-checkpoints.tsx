@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import type { DeleteCheckpointsResponse } from "@contract/training";
-import { trainingKeys } from "@/api/queries/training";
+import { modelKeys } from "../api/models";
 import { useApiClients } from "@/settings/api-clients";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -51,7 +51,7 @@ export function DeleteCheckpoints({
       onDeleted();
     },
     // The list and the best checkpoint change either way (some may have been deleted before a failure).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: trainingKeys.checkpoints(training.scope, modelId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: modelKeys.checkpoints(training.scope, modelId) }),
   });
 
   const deleteTyped = (event: FormEvent) => {

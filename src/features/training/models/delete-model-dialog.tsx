@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { trainingKeys } from "@/api/queries/training";
+import { modelKeys } from "../api/models";
 import { useApiClients } from "@/settings/api-clients";
 import { Button } from "@/components/button";
 import { Dialog } from "@/components/dialog";
@@ -31,7 +31,7 @@ export function DeleteModelButton({ modelId, confirmText }: { modelId: string; c
       const jobs = registry.jobs.filter((j) => j.model_id === modelId);
       for (const job of jobs) store.removeJob(job.id);
       store.removeModel(modelId);
-      queryClient.removeQueries({ queryKey: trainingKeys.model(training.scope, modelId) });
+      queryClient.removeQueries({ queryKey: modelKeys.detail(training.scope, modelId) });
       const notice: ModelsPageNotice = {
         notice:
           `Deleted model ${confirmText} (${result.model_id}): ${result.deleted_checkpoints} checkpoint${result.deleted_checkpoints === 1 ? "" : "s"}` +

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CheckpointStats } from "@/api/queries/training";
+import type { CheckpointStats } from "../api/models";
 import { describeDeletion, planDelete } from "./delete-plan";
 
 const stats = (steps: number[]): CheckpointStats => ({ count: steps.length, firstStep: steps[0] ?? null, lastStep: steps.at(-1) ?? null, steps, checkpoints: [], metrics: {} });

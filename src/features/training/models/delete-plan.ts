@@ -1,4 +1,4 @@
-import type { CheckpointStats } from "@/api/queries/training";
+import type { CheckpointStats } from "../api/models";
 import { formatStepList } from "./step-list";
 
 /** What the service holds, as far as the page knows: every step, the best one and the latest. */

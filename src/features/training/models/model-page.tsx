@@ -11,7 +11,7 @@ import { playgroundPathForCheckpoint } from "../playground-link";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { modelPath } from "../registry/registry-schema";
 import { TrainingPage } from "../training-page";
-import { useCheckpointsPage } from "../training-queries";
+import { useCheckpointsPage } from "../api/models";
 import { CheckpointsPanel } from "./checkpoints-panel";
 import { DeleteModelButton } from "./delete-model-dialog";
 import { ModelNameForm } from "./model-name-form";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { trainingQueries } from "@/api/queries/training";
+import { modelQueries } from "../api/models";
 import { useApiClients } from "@/settings/api-clients";
 import { Button } from "@/components/button";
 import { CopyButton } from "@/components/copy-button";
@@ -15,7 +15,7 @@ import { paths } from "@/lib/paths";
 /** The newest checkpoint of a model: one request of one checkpoint. */
 function LatestCheckpoint({ modelId }: { modelId: string }) {
   const { training } = useApiClients();
-  const latest = useQuery(trainingQueries.checkpointsPage(training, modelId, { limit: 1, order: "desc" }));
+  const latest = useQuery(modelQueries.checkpointsPage(training, modelId, { limit: 1, order: "desc" }));
   if (latest.isPending) return <span className="text-fg-muted">…</span>;
   if (latest.isError) return <span className="text-red-700 dark:text-red-400">{latest.error.message}</span>;
   const checkpoint = latest.data.data[0];

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { LocalLoggedMetrics } from "@contract/training";
-import { trainingKeys } from "@/api/queries/training";
+import { modelKeys } from "../api/models";
 import { useApiClients } from "@/settings/api-clients";
 import { useLocalServices } from "@/settings/use-local-services";
 import type { ValidationPoints } from "../charts/validation-series";
@@ -20,7 +20,7 @@ export function useValidationLogs(modelId: string | undefined, running: boolean)
   const local = useLocalServices();
   const { training } = useApiClients();
   return useQuery({
-    queryKey: trainingKeys.modelLogs(training.scope, modelId ?? "", "val"),
+    queryKey: modelKeys.logs(training.scope, modelId ?? "", "val"),
     enabled: local && modelId !== undefined,
     queryFn: async ({ signal }) => {
       const logs: LocalLoggedMetrics[] = [];
