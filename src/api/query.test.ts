@@ -1,6 +1,9 @@
 import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ACME_KEY, DEMO_KEY } from "@server/testing/test-app";
+import { callQueries } from "@/features/queues/api/call";
+import { itemKeys, itemQueries } from "@/features/queues/api/items";
+import { queueQueries } from "@/features/queues/api/queue";
 import { jobKeys, jobQueries } from "@/features/training/api/jobs";
 import { modelKeys, modelQueries } from "@/features/training/api/models";
 import { createLocalServer } from "@/test/local-server";
@@ -27,10 +30,10 @@ function allKeys(c: ApiClients): QueryKey[] {
   const items = { project_id: "demo/support-bot", limit: 50, offset: 0 };
   return [
     traceQueries.queues(c.trace, { project_id: "demo/support-bot" }).queryKey,
-    traceQueries.queue(c.trace, "demo/support-bot", "q1").queryKey,
-    traceQueries.queueStats(c.trace, { project_id: "demo/support-bot", queue_ids: ["q1"] }).queryKey,
-    traceQueries.itemsPage(c.trace, "q1", items).queryKey,
-    traceQueries.call(c.trace, { project_id: "demo/support-bot", id: "c1" }).queryKey,
+    queueQueries.queue(c.trace, "demo/support-bot", "q1").queryKey,
+    queueQueries.stats(c.trace, { project_id: "demo/support-bot", queue_ids: ["q1"] }).queryKey,
+    itemQueries.page(c.trace, "q1", items).queryKey,
+    callQueries.call(c.trace, { project_id: "demo/support-bot", id: "c1" }).queryKey,
     modelQueries.checkpointsPage(c.training, "m1", { limit: 20 }).queryKey,
     jobQueries.job(c.training, "j1").queryKey,
     jobQueries.eventsPage(c.training, "j1", { after: "e1" }).queryKey,
@@ -82,7 +85,7 @@ describe("query keys", () => {
 
   it("nest from general to specific, so one prefix invalidates a whole family", () => {
     const s = clients.trace.scope;
-    const page = traceKeys.itemPage(s, "q1", { project_id: "demo/support-bot", offset: 50 });
+    const page = itemKeys.page(s, "q1", { project_id: "demo/support-bot", offset: 50 });
     expect(page.slice(0, traceKeys.items(s, "q1").length)).toEqual([...traceKeys.items(s, "q1")]);
     expect(traceKeys.items(s, "q1").slice(0, traceKeys.all(s).length)).toEqual([...traceKeys.all(s)]);
     expect(traceKeys.queueList(s, { project_id: "p/q" }).slice(0, 5)).toEqual([...traceKeys.queueLists(s)]);

@@ -3,9 +3,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { ItemsQueryRequest } from "@contract/trace";
 import { insertCalls } from "@server/trace/calls";
 import { ACME_KEY, DEMO_KEY } from "@server/testing/test-app";
+import { callQueries } from "@/features/queues/api/call";
+import { itemQueries } from "@/features/queues/api/items";
 import { createLocalServer } from "@/test/local-server";
 import { createApiClients, type ApiClients } from "./clients";
-import { traceQueries } from "./queries/trace";
 import { editResponses, rejection } from "./test-support";
 
 const PROJECT = "demo/support-bot";
@@ -42,7 +43,7 @@ const page = (req: Omit<ItemsQueryRequest, "project_id">) => clients.trace.query
 
 /** The items page options as a feature uses them: the old page stays while the next loads. */
 const pageOf = (offset: number) => ({
-  ...traceQueries.itemsPage(clients.trace, queueId, { project_id: PROJECT, limit: 5, offset }),
+  ...itemQueries.page(clients.trace, queueId, { project_id: PROJECT, limit: 5, offset }),
   placeholderData: keepPreviousData,
 });
 
@@ -120,7 +121,7 @@ describe("trace client against the local annotation queue service", () => {
     expect(call).toMatchObject({ id: "call-03", op_name: "classify_ticket", trace_id: "trace-3", inputs: { question: "q3" }, output: { answer: "a3" } });
     expect(await clients.trace.readCall({ project_id: PROJECT, id: "nope" })).toBeNull();
     // The call query passes the null on (no error, no "broken response"): the review says the call is gone.
-    expect(await new QueryClient().fetchQuery(traceQueries.call(clients.trace, { project_id: PROJECT, id: "nope" }))).toBeNull();
+    expect(await new QueryClient().fetchQuery(callQueries.call(clients.trace, { project_id: PROJECT, id: "nope" }))).toBeNull();
   });
 
   it("names each rejected field of a 422 by its path inside the body", async () => {

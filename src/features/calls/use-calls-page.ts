@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { Call } from "@contract/trace";
 import { traceQueries } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
+import { callsQueries } from "./api/calls";
 import { toCallsPageRequest, toCallsStatsRequest, type CallsView } from "./calls-url-state";
 import { buildOpCatalog } from "./op-names";
 
@@ -19,8 +20,8 @@ export function useCallsPage(projectId: string, view: CallsView) {
   const request = useMemo(() => toCallsPageRequest(projectId, view), [projectId, view]);
   const statsRequest = useMemo(() => toCallsStatsRequest(projectId, view), [projectId, view]);
 
-  const page = useQuery({ ...traceQueries.callsPage(trace, request), placeholderData: keepPreviousData });
-  const count = useQuery({ ...traceQueries.callsCount(trace, statsRequest), placeholderData: keepPreviousData });
+  const page = useQuery({ ...callsQueries.page(trace, request), placeholderData: keepPreviousData });
+  const count = useQuery({ ...callsQueries.count(trace, statsRequest), placeholderData: keepPreviousData });
   const ops = useQuery(traceQueries.ops(trace, projectId));
 
   // While the next page loads the previous one stays on screen: its place and size, not the new ones, describe it.
@@ -35,7 +36,7 @@ export function useCallsPage(projectId: string, view: CallsView) {
 
   useEffect(() => {
     if (!hasNext) return;
-    void queryClient.prefetchQuery(traceQueries.callsPage(trace, toCallsPageRequest(projectId, { ...view, page: view.page + 1 })));
+    void queryClient.prefetchQuery(callsQueries.page(trace, toCallsPageRequest(projectId, { ...view, page: view.page + 1 })));
   }, [hasNext, projectId, view, trace, queryClient]);
 
   const catalog = useMemo(

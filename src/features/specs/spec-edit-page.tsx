@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { isApiError } from "@/api/errors";
-import { traceQueries } from "@/api/queries/trace";
 import type { SpecObject } from "@/api/spec-objects";
 import { Breadcrumbs } from "@/components/breadcrumbs";
 import { EmptyState } from "@/components/empty-state";
@@ -11,6 +10,7 @@ import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { RelativeTime } from "@/components/relative-time";
 import { UntrustedText } from "@/components/untrusted-text";
 import { useApiClients } from "@/settings/api-clients";
+import { specObjectQueries } from "./api/spec-objects";
 import { SpecEditor } from "./spec-editor";
 import { NoProjectNotice, useAnnotationProject } from "@/features/queues";
 import { specPaths } from "./spec-paths";
@@ -76,7 +76,7 @@ function EditSpec({ project, objectId }: { project: string; objectId: string }) 
   const { trace } = useApiClients();
   const back = useBackToList();
   // Read once per visit: a newer version saved elsewhere meanwhile must not replace what is being typed.
-  const spec = useQuery({ ...traceQueries.latestSpec(trace, project, objectId), staleTime: Infinity, refetchOnWindowFocus: false });
+  const spec = useQuery({ ...specObjectQueries.latest(trace, project, objectId), staleTime: Infinity, refetchOnWindowFocus: false });
   if (spec.isPending) {
     return (
       <>

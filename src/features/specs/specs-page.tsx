@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/button";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { traceQueries } from "@/api/queries/trace";
 import { buttonClasses } from "@/components/button";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorPanel } from "@/components/error-panel";
@@ -16,6 +15,7 @@ import { formatSortParam, parseSortParam, type SortKey } from "@/lib/url-state/s
 import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
 import { useApiClients } from "@/settings/api-clients";
 import { DebouncedTextField, NoProjectNotice, useAnnotationProject } from "@/features/queues";
+import { specObjectQueries } from "./api/spec-objects";
 import { specPaths } from "./spec-paths";
 import { nextDirection, sortSpecs, SPEC_SORT_FIELDS, SpecsTable, type SpecSortField } from "./specs-table";
 
@@ -91,7 +91,7 @@ function SpecList({ project }: { project: string }) {
     if (location.state) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
   }, [location.state, location.pathname, location.search, navigate]);
   const { state, update } = useUrlTable(SPECS_URL_CODEC);
-  const specs = useQuery({ ...traceQueries.specObjects(trace, project), placeholderData: keepPreviousData });
+  const specs = useQuery({ ...specObjectQueries.list(trace, project), placeholderData: keepPreviousData });
   const needle = state.name.toLowerCase();
   const shown = useMemo(() => {
     if (!specs.data) return undefined;

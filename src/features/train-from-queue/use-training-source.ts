@@ -9,7 +9,8 @@ import { loadTrainingSource } from "./load-training-source";
 export function useTrainingSource(projectId: string, queueId: string, specs: readonly QueueSpec[] | undefined) {
   const { trace } = useApiClients();
   const refs = useMemo(() => (specs ?? []).map((spec) => spec.ref), [specs]);
-  const queryKey = useMemo(() => traceKeys.queueTrainingSource(trace.scope, projectId, queueId, refs), [trace.scope, projectId, queueId, refs]);
+  // Under the queue's items, as the insights are: a progress change or added items mark it stale.
+  const queryKey = useMemo(() => [...traceKeys.items(trace.scope, queueId), "training-source", projectId, refs] as const, [trace.scope, projectId, queueId, refs]);
   return useQueueRead({
     queryKey,
     // A queue without questions has no rewards: nothing to read.

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest, ItemsQueryResponse } from "@contract/trace";
-import { traceKeys, traceQueries } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
+import { itemKeys, itemQueries } from "../api/items";
 import { hasFilter, toItemsPageRequest, type ItemsTableState } from "../shared/items-url-state";
 
 const NO_ITEMS: readonly AnnotationQueueItem[] = [];
@@ -29,10 +29,10 @@ export function useItemsPage(projectId: string, queueId: string, state: ItemsTab
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   const request = useMemo(() => toItemsPageRequest(projectId, state), [projectId, state]);
-  const queuePrefix = traceKeys.itemPages(trace.scope, queueId);
+  const queuePrefix = itemKeys.pages(trace.scope, queueId);
 
   const query = useQuery({
-    ...traceQueries.itemsPage(trace, queueId, request),
+    ...itemQueries.page(trace, queueId, request),
     enabled: projectId !== "",
     // Keep the previous page only when it belongs to the same queue: another queue's rows would mislead.
     placeholderData: (previous, previousQuery) =>
@@ -55,7 +55,7 @@ export function useItemsPage(projectId: string, queueId: string, state: ItemsTab
   useEffect(() => {
     if (!hasNext || !projectId) return;
     const next = toItemsPageRequest(projectId, { ...state, page: state.page + 1 });
-    void queryClient.prefetchQuery(traceQueries.itemsPage(trace, queueId, next));
+    void queryClient.prefetchQuery(itemQueries.page(trace, queueId, next));
   }, [hasNext, projectId, state, queueId, trace, queryClient]);
 
   return { query, page, request, filtered: hasFilter(state) };

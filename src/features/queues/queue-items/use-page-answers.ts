@@ -4,6 +4,7 @@ import type { AnnotationQueue, AnnotationQueueItem } from "@contract/trace";
 import type { Feedback } from "@contract/trace-feedback";
 import { traceQueries } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
+import { feedbackQueries } from "../api/feedback";
 import { useAnnotator } from "../shared/annotator-identity";
 import { answersByCall } from "../shared/call-answers";
 import type { PageAnswers } from "./answer-columns";
@@ -19,7 +20,7 @@ export function usePageAnswers(project: string, queue: AnnotationQueue | undefin
   const list = specs.data?.specs ?? NO_SPECS;
   const callIds = useMemo(() => items.map((item) => item.call_id), [items]);
   const select = useCallback((rows: Feedback[]) => answersByCall(list, rows), [list]);
-  const feedback = useQuery({ ...traceQueries.callsFeedback(trace, project, callIds), enabled: list.length > 0 && callIds.length > 0, select });
+  const feedback = useQuery({ ...feedbackQueries.calls(trace, project, callIds), enabled: list.length > 0 && callIds.length > 0, select });
   const { me } = useAnnotator(trace.scope);
   const answers = useMemo<PageAnswers>(() => ({ byCall: feedback.data, me, failed: feedback.isError }), [feedback.data, me, feedback.isError]);
   // An export started now would leave the answers out: it waits for the questions.

@@ -12,6 +12,7 @@ import { inputClasses, TextField } from "@/components/text-field";
 import { cn } from "@/lib/cn";
 import { SpecEditor } from "@/features/specs";
 import { useApiClients } from "@/settings/api-clients";
+import { projectSpecQueries } from "../api/project-specs";
 import { queueFormErrors } from "./form-errors";
 import { SpecPicker, type ChosenQuestion } from "./spec-picker";
 import { useAnsweredSpecs } from "./use-answered-specs";
@@ -73,7 +74,7 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
   const update = useUpdateQueue(projectId, queue?.id ?? "", initial);
   const save = queue ? update : create;
 
-  const projectSpecs = useQuery(traceQueries.projectSpecs(trace, projectId));
+  const projectSpecs = useQuery(projectSpecQueries.forQueues(trace, projectId));
   // An edited queue may ask older versions of specs (the project list has the latest only).
   const queueSpecs = useQuery({ ...traceQueries.queueSpecs(trace, initial.scorerRefs), enabled: initial.scorerRefs.length > 0 });
   const specsByRef = useMemo(() => {

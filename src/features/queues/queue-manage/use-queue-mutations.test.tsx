@@ -4,6 +4,7 @@ import type { AnnotationQueue } from "@contract/trace";
 import { createApiClients } from "@/api/clients";
 import { traceKeys } from "@/api/queries/trace";
 import { createLocalServer } from "@/test/local-server";
+import { queueKeys } from "../api/queue";
 import { createQueueTestContext } from "../test-support";
 import { useCreateQueue, useDeleteQueue, useUpdateQueue } from "./use-queue-mutations";
 
@@ -19,7 +20,7 @@ async function setup() {
   const scope = clients.trace.scope;
   const { id } = await clients.trace.createQueue({ project_id: PROJECT, name: "First", description: "d" });
   const listKey = traceKeys.queueList(scope, LIST_REQUEST);
-  const detailKey = traceKeys.queueDetail(scope, PROJECT, id);
+  const detailKey = queueKeys.detail(scope, PROJECT, id);
   context.queryClient.setQueryData(listKey, await clients.trace.queryQueues(LIST_REQUEST));
   context.queryClient.setQueryData(detailKey, await clients.trace.readQueue(PROJECT, id));
   return { server, clients, context, id, listKey, detailKey };

@@ -3,6 +3,7 @@ import type { AnnotationQueue } from "@contract/trace";
 import type { ClientScope } from "@/api/client-config";
 import { traceKeys } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
+import { queueKeys } from "../api/queue";
 
 /** What the queue forms send: the name trimmed, guidelines as typed, questions in the order asked. */
 export type QueueDraft = { name: string; description: string; scorerRefs: readonly string[] };
@@ -47,7 +48,7 @@ export function useUpdateQueue(projectId: string, queueId: string, initial: Queu
   return useMutation({
     mutationFn: (draft: QueueDraft) => trace.updateQueue(queueId, { project_id: projectId, ...changedFields(draft, initial) }),
     onSuccess: (queue) => {
-      queryClient.setQueryData(traceKeys.queueDetail(trace.scope, projectId, queueId), queue);
+      queryClient.setQueryData(queueKeys.detail(trace.scope, projectId, queueId), queue);
       patchLists(queryClient, trace.scope, (queues) => queues.map((q) => (q.id === queue.id ? queue : q)));
       return queryClient.invalidateQueries({ queryKey: traceKeys.queueLists(trace.scope) });
     },
@@ -66,9 +67,9 @@ export function useDeleteQueue(projectId: string) {
     mutationFn: (queueId: string) => trace.deleteQueue(projectId, queueId),
     onSuccess: (_queue, queueId) => {
       patchLists(queryClient, trace.scope, (queues) => queues.filter((q) => q.id !== queueId));
-      void queryClient.invalidateQueries({ queryKey: traceKeys.queueDetail(trace.scope, projectId, queueId), refetchType: "none" });
+      void queryClient.invalidateQueries({ queryKey: queueKeys.detail(trace.scope, projectId, queueId), refetchType: "none" });
       void queryClient.invalidateQueries({ queryKey: traceKeys.items(trace.scope, queueId), refetchType: "none" });
-      void queryClient.invalidateQueries({ queryKey: traceKeys.allQueueStats(trace.scope), refetchType: "none" });
+      void queryClient.invalidateQueries({ queryKey: queueKeys.allStats(trace.scope), refetchType: "none" });
       return queryClient.invalidateQueries({ queryKey: traceKeys.queueLists(trace.scope) });
     },
   });

@@ -1,9 +1,11 @@
 import { skipToken, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest } from "@contract/trace";
-import { traceKeys, traceQueries } from "@/api/queries/trace";
 import type { TraceClient } from "@/api/trace";
 import { useApiClients } from "@/settings/api-clients";
+import { callQueries } from "../api/call";
+import { feedbackQueries } from "../api/feedback";
+import { itemKeys } from "../api/items";
 import { toListRequest, type ItemsTableState } from "../shared/items-url-state";
 import { timestampKey } from "./list-order";
 import { cachedRow, cachedWindows, type ListWindow } from "../shared/cached-lists";
@@ -41,7 +43,7 @@ export class ItemUnreadableError extends Error {
 export function itemQueryOptions(trace: TraceClient, projectId: string, queueId: string, itemId: string) {
   const request = itemRequest(projectId, itemId);
   return {
-    queryKey: traceKeys.itemRead(trace.scope, queueId, itemId),
+    queryKey: itemKeys.read(trace.scope, queueId, itemId),
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
       const { items } = await trace.queryItems(queueId, request, { signal });
       // Older services ignore `filter.id` and answer the queue's first item instead.
@@ -90,7 +92,7 @@ const listKey = (projectId: string, view: ListView) => toListRequest(projectId, 
 function windowKey(trace: TraceClient, projectId: string, queueId: string, view: ListView, anchor: Pick<AnnotationQueueItem, "id" | "created_at" | "updated_at" | "call_started_at" | "call_op_name">) {
   // The anchor's sort values are in the key: if one changes, its place does too.
   const anchorKey = [anchor.id, timestampKey(anchor.created_at), timestampKey(anchor.updated_at), timestampKey(anchor.call_started_at), anchor.call_op_name];
-  return [...traceKeys.itemWindows(trace.scope, queueId), listKey(projectId, view), ...anchorKey] as const;
+  return [...itemKeys.windows(trace.scope, queueId), listKey(projectId, view), ...anchorKey] as const;
 }
 
 /**
@@ -122,7 +124,7 @@ export function useListWindow(
     [item, view, listed, queryClient, trace.scope, queueId, projectId],
   );
   return useQuery({
-    queryKey: options?.queryKey ?? [...traceKeys.itemWindows(trace.scope, queueId), "no item"],
+    queryKey: options?.queryKey ?? [...itemKeys.windows(trace.scope, queueId), "no item"],
     queryFn: options?.queryFn ?? skipToken,
     ...live,
     placeholderData,
@@ -174,8 +176,8 @@ export function usePrefetchNeighbours(projectId: string, queueId: string, view: 
       for (const neighbour of [...following.slice(0, CALLS_AHEAD), prev]) {
         if (!neighbour) continue;
         seedItemRead(queryClient, trace, projectId, queueId, neighbour.item, readAt);
-        void queryClient.prefetchQuery(traceQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }));
-        void queryClient.prefetchQuery(traceQueries.callsFeedback(trace, projectId, [neighbour.item.call_id]));
+        void queryClient.prefetchQuery(callQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }));
+        void queryClient.prefetchQuery(feedbackQueries.calls(trace, projectId, [neighbour.item.call_id]));
       }
       // The window of the item the annotator walks to (the previous one, when walking back).
       const ahead = walking === "next" ? next : prev;
@@ -188,5 +190,5 @@ export function usePrefetchNeighbours(projectId: string, queueId: string, view: 
 /** The call an item points to, read with /call/read. */
 export function useCall(projectId: string, callId: string | undefined) {
   const { trace } = useApiClients();
-  return useQuery({ ...traceQueries.call(trace, { project_id: projectId, id: callId ?? "" }), enabled: !!callId });
+  return useQuery({ ...callQueries.call(trace, { project_id: projectId, id: callId ?? "" }), enabled: !!callId });
 }

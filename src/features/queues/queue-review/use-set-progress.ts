@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "@contract/trace";
-import { isReviewReadKey, traceKeys } from "@/api/queries/trace";
+import { traceKeys } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
+import { isReviewReadKey, itemKeys } from "../api/items";
 
 /** `auto`: the start that answering an unstarted item makes, not a key the annotator pressed. */
 export type ProgressChange = { itemId: string; state: SettableState; auto?: boolean };
@@ -33,7 +34,7 @@ export function useSetProgress(
 ) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
-  const pages = traceKeys.itemPages(trace.scope, queueId);
+  const pages = itemKeys.pages(trace.scope, queueId);
 
   return useMutation({
     mutationFn: ({ itemId, state }: ProgressChange) => trace.setItemProgress(queueId, itemId, { project_id: projectId, annotation_state: state }),
@@ -50,7 +51,7 @@ export function useSetProgress(
     },
     onError: (error, change, context) => {
       for (const { key, data, readAt } of context?.snapshot ?? []) if (data !== undefined) queryClient.setQueryData(key, data, { updatedAt: readAt });
-      void queryClient.invalidateQueries({ queryKey: traceKeys.itemRead(trace.scope, queueId, change.itemId) });
+      void queryClient.invalidateQueries({ queryKey: itemKeys.read(trace.scope, queueId, change.itemId) });
       callbacks.onRefused?.(change, error);
     },
     onSuccess: (item) => {

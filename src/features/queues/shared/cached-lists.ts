@@ -1,7 +1,7 @@
 import { hashKey, partialMatchKey, type Query, type QueryClient } from "@tanstack/react-query";
 import type { AnnotationQueueItem, ItemsQueryRequest, ItemsQueryResponse } from "@contract/trace";
 import type { ClientScope } from "@/api/client-config";
-import { traceKeys } from "@/api/queries/trace";
+import { itemKeys } from "../api/items";
 
 /**
  * What the cache already holds of a queue's items: the table's pages, the review's windows and
@@ -33,7 +33,7 @@ function asWindow(request: ItemsQueryRequest, page: ItemsQueryResponse): ListWin
 
 /** The queue's cached reads that hold rows: pages, windows and single items. */
 function cachedReads(queryClient: QueryClient, scope: ClientScope, queueId: string): Query[] {
-  return queryClient.getQueryCache().findAll({ queryKey: traceKeys.itemPages(scope, queueId), predicate: (query) => query.state.data !== undefined });
+  return queryClient.getQueryCache().findAll({ queryKey: itemKeys.pages(scope, queueId), predicate: (query) => query.state.data !== undefined });
 }
 
 const itemsOf = (query: Query): readonly AnnotationQueueItem[] => {
@@ -59,11 +59,11 @@ export function cachedRow(queryClient: QueryClient, scope: ClientScope, queueId:
 
 /** The window a cached read is of the list `list` (a request without paging), or null for another list or a single item's read. */
 function windowOfList(query: Query, scope: ClientScope, queueId: string, wanted: string): ListWindow | null {
-  const windows = traceKeys.itemWindows(scope, queueId);
+  const windows = itemKeys.windows(scope, queueId);
   if (partialMatchKey(query.queryKey, windows)) {
     return hashKey([query.queryKey[windows.length]]) === wanted ? (query.state.data as ListWindow) : null;
   }
-  const request = query.queryKey[traceKeys.itemPages(scope, queueId).length] as ItemsQueryRequest | undefined;
+  const request = query.queryKey[itemKeys.pages(scope, queueId).length] as ItemsQueryRequest | undefined;
   // A table page's request asks for positions; a single item's read is keyed by its id (a string).
   if (!request || typeof request !== "object" || request.include_position !== true) return null;
   return hashKey([{ ...request, offset: 0, limit: 0 }]) === wanted ? asWindow(request, query.state.data as ItemsQueryResponse) : null;

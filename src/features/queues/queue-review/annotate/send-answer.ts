@@ -3,8 +3,9 @@ import type { Feedback } from "@contract/trace-feedback";
 import { ANNOTATION_FEEDBACK_PREFIX } from "@contract/trace-feedback";
 import { callRef, type QueueSpec } from "@/api/annotation-specs";
 import { isApiError } from "@/api/errors";
-import { traceKeys, traceQueries } from "@/api/queries/trace";
 import type { TraceClient } from "@/api/trace";
+import { feedbackKeys, feedbackQueries } from "../../api/feedback";
+import { itemKeys } from "../../api/items";
 import { AnswerNotStored } from "./answer-not-stored";
 import { answersFor } from "./answers";
 
@@ -26,7 +27,7 @@ const CONFLICT_ROUNDS = 3;
  */
 export async function sendAnswer(target: AnswerTarget, value: unknown, { fresh }: { fresh: boolean }): Promise<void> {
   const { trace, queryClient, project, callId, queueId, spec } = target;
-  const options = traceQueries.callsFeedback(trace, project, [callId]);
+  const options = feedbackQueries.calls(trace, project, [callId]);
   const request = { project_id: project, weave_ref: callRef(project, callId), feedback_type: `${ANNOTATION_FEEDBACK_PREFIX}${spec.id}`, annotation_ref: spec.ref, payload: { value } };
   let current: ReturnType<typeof answersFor>["current"] = null;
   let identityUnknown = false;
@@ -55,13 +56,13 @@ export async function sendAnswer(target: AnswerTarget, value: unknown, { fresh }
     }
   } catch (error) {
     // A refused replace may already have removed the old row upstream: read the truth again.
-    void queryClient.invalidateQueries({ queryKey: traceKeys.feedback(trace.scope, project) });
+    void queryClient.invalidateQueries({ queryKey: feedbackKeys.all(trace.scope, project) });
     throw new AnswerNotStored(error, current !== null, identityUnknown);
   }
   // The items table's page that shows this call reads its answers again when next shown.
-  void queryClient.invalidateQueries({ queryKey: traceKeys.feedback(trace.scope, project), predicate: (query) => showsCallAmongOthers(query.queryKey, callId), refetchType: "none" });
+  void queryClient.invalidateQueries({ queryKey: feedbackKeys.all(trace.scope, project), predicate: (query) => showsCallAmongOthers(query.queryKey, callId), refetchType: "none" });
   // So do the queue's Insights, whose figures count this answer.
-  void queryClient.invalidateQueries({ queryKey: traceKeys.queueInsightsAll(trace.scope, queueId), refetchType: "none" });
+  void queryClient.invalidateQueries({ queryKey: itemKeys.insightsAll(trace.scope, queueId), refetchType: "none" });
 }
 
 /** A feedback query for several calls (a table page) that includes this one. */
@@ -77,7 +78,7 @@ function showsCallAmongOthers(queryKey: readonly unknown[], callId: string): boo
  * or when another save of the call lands: then it is read again, rather than the save failing
  * for a read nobody refused. A fresh read is not retried here: the caller retries the whole save.
  */
-async function answersOnCall(queryClient: QueryClient, options: ReturnType<typeof traceQueries.callsFeedback>, fresh: boolean): Promise<Feedback[]> {
+async function answersOnCall(queryClient: QueryClient, options: ReturnType<typeof feedbackQueries.calls>, fresh: boolean): Promise<Feedback[]> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await (fresh ? queryClient.fetchQuery({ ...options, staleTime: 0, retry: false }) : queryClient.ensureQueryData(options));

@@ -4,8 +4,9 @@ import { seedLargeQueue } from "@server/seed/trace-seed";
 import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
 import { callRef } from "@/api/annotation-specs";
 import { createApiClients } from "@/api/clients";
-import { traceKeys, traceQueries } from "@/api/queries/trace";
+import { traceQueries } from "@/api/queries/trace";
 import { createLocalServer } from "@/test/local-server";
+import { itemKeys } from "../../api/items";
 import { createQueueTestContext } from "../../test-support";
 import { useAnnotations } from "./use-annotations";
 
@@ -104,7 +105,7 @@ describe("what a saved answer marks stale", () => {
     const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone"], Date.now(), "user-demo");
     const [item] = (await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
     const context = createQueueTestContext(server.settings, server.fetch);
-    const insightsKey = traceKeys.queueInsights(createApiClients(server.settings, { fetch: server.fetch }).trace.scope, PROJECT, queueId, [specs.tone], "UTC");
+    const insightsKey = itemKeys.insights(createApiClients(server.settings, { fetch: server.fetch }).trace.scope, PROJECT, queueId, [specs.tone], "UTC");
     context.queryClient.setQueryData(insightsKey, { figures: "as they were" });
     const { result } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item!, "user-demo"), { wrapper: context.Wrapper });
     await waitFor(() => expect(result.current.specs.data && result.current.feedback.data).toBeTruthy(), SLOW);

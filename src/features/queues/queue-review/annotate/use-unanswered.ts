@@ -4,6 +4,7 @@ import type { Feedback } from "@contract/trace-feedback";
 import type { QueueSpecs } from "@/api/annotation-specs";
 import { traceQueries } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
+import { feedbackQueries } from "../../api/feedback";
 import { answerSavesOf } from "./answer-saves";
 import { unansweredSpecs } from "./answers";
 import { isOptional } from "./spec-kind";
@@ -27,7 +28,7 @@ export function useUnansweredCheck(project: string, scorerRefs: readonly string[
       if (scorerRefs.length === 0) return [];
       const specs = queryClient.getQueryData<QueueSpecs>(traceQueries.queueSpecs(trace, scorerRefs).queryKey);
       if (!specs) return { notRead: "questions" };
-      const rows = queryClient.getQueryData<Feedback[]>(traceQueries.callsFeedback(trace, project, [callId]).queryKey);
+      const rows = queryClient.getQueryData<Feedback[]>(feedbackQueries.calls(trace, project, [callId]).queryKey);
       const required = specs.specs.filter((spec) => !isOptional(spec.fieldSchema));
       if (required.length === 0) return [];
       const unanswered = unansweredSpecs(required, rows ?? [], answerSavesOf(queryClient).pendingFor(callId), me);
