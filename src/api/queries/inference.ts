@@ -4,8 +4,9 @@ import type { ClientScope } from "../client-config";
 import { scopedKey } from "../query-key";
 
 /**
- * Key factories of this service's reads, general to specific (query-key.ts), so a mutation can
- * invalidate exactly the right prefix.
+ * The inference catalog's keys and options, here rather than in a feature: the app shell's routes
+ * (app/routes.tsx) read the list before the catalog page renders, and the catalog, the playground
+ * and the status page read the same list.
  */
 export const inferenceKeys = {
   all: (scope: ClientScope) => scopedKey(scope),

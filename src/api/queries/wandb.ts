@@ -4,8 +4,8 @@ import { scopedKey } from "../query-key";
 import type { WandbClient } from "../wandb";
 
 /**
- * Key factories of this service's reads, general to specific (query-key.ts), so a mutation can
- * invalidate exactly the right prefix.
+ * The W&B API's keys and options, here rather than in a feature: the connection layer
+ * (settings/use-viewer.ts) reads the viewer for every page; the projects are read beside it.
  */
 export const wandbKeys = {
   all: (scope: ClientScope) => scopedKey(scope),
