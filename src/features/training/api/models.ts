@@ -1,9 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Checkpoint } from "@contract/training";
+import type { Checkpoint, LocalLoggedMetrics } from "@contract/training";
 import type { ClientScope } from "@/api/client-config";
 import { scopedKey } from "@/api/query-key";
 import type { CheckpointPageParams, TrainingClient } from "@/api/training";
 import { useApiClients } from "@/settings/api-clients";
+
+/** 10 pages of 1,000: a model evaluated at every one of 10,000 steps. */
+const MAX_LOG_PAGES = 10;
 
 /** A model's reads (its checkpoints, their stats, its logged metrics): key family, query options and hooks. */
 export const modelKeys = {
@@ -44,6 +47,26 @@ export const modelQueries = {
           if (!page.has_more || !last) return stats;
           after = page.last_id ?? last.id;
         }
+      },
+    }),
+
+  /**
+   * A model's logged metrics of one split, every page (1,000 a page, at most 10): the local
+   * services only; the real service keeps what `/log` computes in W&B and has no way to read it back.
+   */
+  logs: (client: TrainingClient, modelId: string, split: string) =>
+    queryOptions({
+      queryKey: modelKeys.logs(client.scope, modelId, split),
+      queryFn: async ({ signal }) => {
+        const logs: LocalLoggedMetrics[] = [];
+        let after: number | undefined;
+        for (let page = 0; page < MAX_LOG_PAGES; page += 1) {
+          const list = await client.localLogs(modelId, { split, ...(after !== undefined ? { after } : {}) }, { signal });
+          logs.push(...list.data);
+          if (!list.has_more || list.data.length === 0) break;
+          after = list.data.at(-1)!.id;
+        }
+        return logs;
       },
     }),
 };
