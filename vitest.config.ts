@@ -20,12 +20,12 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}"],
           setupFiles: ["src/test/setup.ts"],
-          // One jsdom per worker instead of one per file: the whole client suite in ~25 s instead of
-          // ~75 s. Files share module state, so tests keep none of their own between them (the
+          // One jsdom per worker instead of one per file: building a jsdom per file would cost the client
+          // suite most of its time. Files share module state, so tests keep none of their own between them (the
           // setup file clears the DOM and both storages after each test).
           isolate: false,
           // Timing is not what these tests check: with two workers on two busy cores a slow render
-          // took over the default 5 s (the playground's checkpoint picker, 5.2 s), so allow more.
+          // (the playground's checkpoint picker) can go over the default 5 s, so allow more.
           testTimeout: 15_000,
         },
       },

@@ -7,7 +7,7 @@ import { sourceMapTraces } from "./source-maps";
 const dir = mkdtempSync(join(tmpdir(), "wbops-maps-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("sourceMapTraces (issue 21, defect 9)", () => {
+describe("sourceMapTraces", () => {
   it("finds map files and sourceMappingURL comments at any depth, and nothing in a clean build", () => {
     mkdirSync(join(dir, "assets"));
     writeFileSync(join(dir, "index.html"), "<!doctype html>");

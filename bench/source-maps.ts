@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 /**
  * Where a build would give its sources away: `.map` files, and `sourceMappingURL` comments in
  * scripts and styles. A production build has none unless source maps were asked for
- * (SOURCE_MAPS=1, vite.config.ts): the issue-21 audit found the dashboard's full source served.
+ * (SOURCE_MAPS=1, vite.config.ts): served, they would hand out the dashboard's full source.
  */
 export function sourceMapTraces(dir: string): string[] {
   const traces: string[] = [];

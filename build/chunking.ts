@@ -10,7 +10,7 @@ import { APP_ENTRY, BOOT_ENTRY } from "./entries.ts";
 const ENTRY_MODULES = /[\\/](index\.html|src[\\/]main\.tsx|src[\\/]boot\.ts)$/;
 
 /**
- * How the build splits the dashboard into files, chosen for the first load (issue 17's bench: the
+ * How the build splits the dashboard into files, chosen for the first load (the
  * catalog's first row on a cold load). Left to itself the bundler made ~120 files: 36 for the first
  * page's shell and a dozen more for each page, and a browser fetches at most six at once from one
  * host over HTTP/1.1, so the page's own data request waited behind its code. These groups instead:
@@ -21,9 +21,8 @@ const ENTRY_MODULES = /[\\/](index\.html|src[\\/]main\.tsx|src[\\/]boot\.ts)$/;
  *   formatting, queries, the libraries those need), fetched beside the first page's own file.
  * - `shared-annotation`, `shared-training`: one area's feature code that several of its pages use,
  *   and the area's service client and wire contract (loaded on the client's first call:
- *   api/lazy-client.ts). Once it was all in `shared` or `app`, and the catalog's first load parsed
- *   157 KB of queue and training code it never ran (~18 ms of main-thread time on the bench
- *   machine), then built those services' zod schemas (~10-15 ms); now it does neither.
+ *   api/lazy-client.ts). In `shared` or `app`, the catalog's first load would parse
+ *   some 157 KB of queue and training code it never runs, then build those services' zod schemas.
  * Every page is preloaded once the browser is idle anyway (app/lazy-page.tsx), so this moves bytes
  * earlier rather than adding any. (Preloading `shared` from index.html as well gained nothing
  * measurable.) Libraries only some pages use (uPlot, the virtualizer) stay in their own files.

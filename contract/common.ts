@@ -6,7 +6,7 @@ import { LIMITS, maxChars } from "./limits";
  * - Written with `zod/mini`, the tree-shakable form of zod 4: the dashboard validates every
  *   response with these schemas, and the classic API would add tens of KB to the first page load.
  * - Trace request schemas are strict (`z.strictObject`): the local services reject unknown
- *   properties with a 422, as service-contracts.md says the real query endpoint does. Training
+ *   properties with a 422, as docs/service-contracts.md#items-query says the real one does. Training
  *   request schemas are not: upstream's models forbid no extra keys (training.ts).
  * - Every list and string a request carries is bounded (limits.ts), for client and server alike.
  * - Response schemas are tolerant (`z.object` strips unknown keys): the real services may add

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 
-// The inference service (W&B Inference, OpenAI-compatible). service-contracts.md 2.4 and 4.2.
+// The inference service (W&B Inference, OpenAI-compatible). docs/service-contracts.md#inference-models.
 
 export const InferenceModel = z.object({
   id: z.string(),

@@ -4,9 +4,9 @@ import * as z from "zod/mini";
  * How much one request may carry: the longest string and the longest list of each kind, shared
  * by the dashboard (forms, request building) and the local services (422 naming the bound). The
  * real services publish no such numbers; these sit far above what a person or the real clients
- * send (the weave SDK, ART, the openai SDK) and far below what makes a request expensive. Before
- * them a 30 MB scorer_refs made every later queue list of its project 31.5 MB, and stats for
- * 100,000 ids took 1.8 s and echoed 31 MB (issue 21, defect 6).
+ * send (the weave SDK, ART, the openai SDK) and far below what makes a request expensive. Without
+ * them one 30 MB scorer ref would be copied into every later queue list of its project, and stats
+ * for 100,000 ids would cost seconds and echo every id back.
  */
 export const LIMITS = {
   /** Any id: queue, item, call, trace, model, job, event cursor, user (upstream ids are UUIDs of 36 characters). */
@@ -77,7 +77,7 @@ export const LIMITS = {
    * Rows of one table (a dataset): sent in one `/table/create`, or grown by `/table/update`; also
    * the most updates, row digests in a filter, and rows in a page. One JSON array in a body holds
    * at most as many (MAX_JSON_ARRAY_LENGTH); each new version of a table copies its row list, so a
-   * table this long costs about 0.1 s per update here.
+   * table this long makes each update costly.
    */
   tableRows: 100_000,
   /**

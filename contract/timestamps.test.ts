@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { timestampMs, utcTimestamp } from "./common";
 import { AnnotationQueueItem, CallReadResponse } from "./trace";
 
-// Upstream sends item timestamps without an offset (contract-decisions.md, Corrections): they are
+// Upstream sends item timestamps without an offset (docs/contract-decisions.md#timestamps): they are
 // UTC, and JavaScript would read them as local time. Run in a zone far from UTC so it shows.
 
 let zone: string | undefined;

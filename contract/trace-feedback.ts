@@ -6,7 +6,7 @@ import { SortDirection } from "./trace";
 // Feedback of the trace server (W&B Weave): what people and scorers say about a call. Human
 // annotations are `wandb.annotation.<spec object id>` with `payload: {value}` valid against the
 // spec's field_schema; notes are `wandb.note.1` with `payload: {note}`. Semantics:
-// ../shared/spec/contract-decisions.md, "More of the trace server" and "Corrections (2)".
+// docs/contract-decisions.md#feedback and #feedback-replace.
 
 export const ANNOTATION_FEEDBACK_PREFIX = "wandb.annotation.";
 export const NOTE_FEEDBACK_TYPE = "wandb.note.1";

@@ -5,7 +5,7 @@ import { SortDirection } from "./trace";
 
 // Objects of the trace server (W&B Weave): versioned values addressed by name and content digest,
 // among them the human-annotation specs a queue's `scorer_refs` point at. Semantics:
-// ../shared/spec/contract-decisions.md, "More of the trace server" and "Corrections (2)".
+// docs/contract-decisions.md#objects and #annotation-specs.
 
 /** An object's name: letters, digits, `_`, `-` and `.` (it appears in refs and feedback types). */
 export const OBJECT_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;

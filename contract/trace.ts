@@ -6,7 +6,7 @@ const id = bounded(LIMITS.idLength);
 const ref = bounded(LIMITS.refLength);
 
 // The annotation queue service (W&B Weave trace server). Endpoints and semantics:
-// ../shared/spec/service-contracts.md section 4.1 and contract-decisions.md.
+// docs/service-contracts.md#items-query and docs/contract-decisions.md#trace-endpoints.
 
 export const ANNOTATION_STATES = ["unstarted", "in_progress", "completed", "skipped"] as const;
 export const AnnotationState = z.enum(ANNOTATION_STATES);

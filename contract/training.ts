@@ -3,7 +3,7 @@ import { cursorPage, intAtLeast } from "./common";
 import { boundedArray, boundedNonEmpty, LIMITS, maxChars } from "./limits";
 
 // The training service (W&B serverless training, OpenAI-compatible, under /v1).
-// Shapes from contract-decisions.md ("Training service, real shapes" and "Corrections"). Unlike the
+// Shapes from docs/contract-decisions.md#training and #training-events. Unlike the
 // trace service's, the training service's request models forbid no extra keys upstream: requests
 // here are `z.object` (unknown keys are ignored), so what ART sends (model_id in /log,
 // config.metric_logging) is taken as the real service takes it.

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 // The W&B API (GraphQL, real: POST https://api.wandb.ai/graphql with HTTP Basic `api:KEY`): the two
-// queries the dashboard sends and the shapes of their answers. contract-decisions.md, "Who am I".
+// queries the dashboard sends and the shapes of their answers. docs/contract-decisions.md#who-am-i.
 
 export const VIEWER_QUERY = "query Viewer { viewer { id username entity teams { edges { node { name } } } } }";
 

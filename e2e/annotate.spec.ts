@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/tes
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { BIG_QUEUE_NAME, createScratchQueue, exportItems, itemRows, queueByName, useDemoProject } from "./queues-support";
 
-// Issue 15's journey: an annotator answers every question of ten items by keyboard alone, with
+// An annotator answers every question of ten items by keyboard alone, with
 // Complete & next, then finds every answer again after a reload: in the review, in the table's
 // question columns, and in both export formats.
 

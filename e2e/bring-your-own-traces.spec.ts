@@ -2,7 +2,7 @@ import { tmpdir } from "node:os";
 import * as weave from "weave";
 import { DEMO_KEY, expect, test } from "./fixtures";
 
-// Issue 22's loop on one machine, as the README's "Bring your own traces" tells it: an application
+// The bring-your-own-traces loop on one machine, as the README's "Bring your own traces" tells it: an application
 // traced with the official weave SDK against the local services; its calls in Calls; one of them
 // added to a queue from there, opened in the review and answered.
 

@@ -16,7 +16,7 @@ async function withAppCodeHeld(page: Page): Promise<() => void> {
   return () => settle.resolve?.();
 }
 
-// The first load's order (issue 17's cold-load bench): src/boot.ts asks for the page's own code and
+// The first load's order (the catalog's first row waits on it): src/boot.ts asks for the page's own code and
 // its data while the app's code is still on its way, instead of after it has arrived and run.
 test("the first page's code and data are asked for before the app's own code has arrived, the data once", async ({ page }) => {
   const releaseApp = await withAppCodeHeld(page);
@@ -97,7 +97,7 @@ test("while the app's code is slow to arrive, the page says it is loading, then 
   await expect(page.getByText("Loading the dashboard…")).toHaveCount(0);
 });
 
-// Issue 17's bench: laying the loading words out (fonts found for the first time) took 6-20 ms of
+// Laying the loading words out (fonts found for the first time) is a costly part of
 // the layout the browser does before boot.ts runs, on every load, quick or not.
 test("the loading words take no part in the page's layout until they are due", async ({ page }) => {
   const releaseApp = await withAppCodeHeld(page);
@@ -123,8 +123,8 @@ test("the loading words take no part in the page's layout until they are due", a
   }
 });
 
-// Issue 17's bench: building the annotation queue and training services' zod schemas took
-// ~10-15 ms of every first load, whether the page used them or not. The catalog uses neither.
+// Building the annotation queue and training services' zod schemas is a noticeable part of
+// every first load, whether the page uses them or not. The catalog uses neither.
 test("the catalog's first load runs no annotation queue or training contract code", async ({ page }) => {
   await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
   // The scripts fetched by the time the first row is in the page (every page's code is preloaded

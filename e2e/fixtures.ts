@@ -20,8 +20,8 @@ function describeViolation(violation: AxeViolation): string {
 /**
  * Runs axe with the WCAG 2.1 A/AA rules and fails with a readable list of any violation.
  *
- * Same rules, cheaper run (measured: 28 % less browser CPU per pass, and the test runner's share
- * from up to 0.9 s to 0.05 s on the 50-row items table): axe builds a unique selector for every
+ * Same rules, cheaper run (less browser CPU per pass, and far less of the test runner's on the
+ * 50-row items table): axe builds a unique selector for every
  * node of every result type unless told to keep only the violations, and the default mode runs
  * axe in every frame and then again in a new blank page to merge the results. The app has no
  * frames, so one run in the page checks the same DOM; a page that does have frames gets the

@@ -5,7 +5,7 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { PROJECT, useDemoProject } from "./queues-support";
 import { withE2eDatabase } from "./security-support";
 
-// Issue 21, defects 4, 5 and 7: calls a model may well produce (a 5 MB answer, 3,000 levels of
+// Calls a model may well produce (a 5 MB answer, 3,000 levels of
 // nesting, 200,000 leaves, a 100 KB display-field path, a right-to-left override in a name) open
 // on the review page without freezing it, widening it or reordering its text. Times are recorded
 // (annotations, and `npm run bench -- --only hostile`), never asserted; what is asserted is

@@ -4,7 +4,7 @@ import { PROJECT, queueIdByName } from "./queues-support";
 
 // A queue id names nothing outside its project. Links the dashboard makes carry the project
 // (`annotation_project=`), and a page opened with one that is not the chosen project says so and
-// offers both ways on, where it used to read the queue in the chosen project and call it deleted.
+// offers both ways on, rather than read the queue in the chosen project and call it deleted.
 
 const auth = { Authorization: `Basic ${Buffer.from(`api:${DEMO_KEY}`).toString("base64")}` };
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { queryItems, useDemoProject } from "./queues-support";
 
-// Issue 16's journey, as a lead and then an annotator would do it: make a question, make a queue
+// The queue-from-calls journey, as a lead and then an annotator would do it: make a question, make a queue
 // that asks it, find calls, add 120 of them with chosen display fields, answer two items, and see
 // the answers in the queue's Insights.
 

@@ -5,7 +5,7 @@ import { presetKey } from "./fixtures/training-flows";
 const SEEDED_RL = "job_5eed00000000a001";
 const SEEDED_SFT = "job_5eed00000000a003";
 
-// Issue 17: pick seeded jobs in the list, compare them, download their metrics, axe in each theme.
+// Pick seeded jobs in the list, compare them, download their metrics, axe in each theme.
 test("compares two seeded jobs from the jobs list and downloads their metrics as CSV", async ({ page }) => {
   await presetKey(page);
   await page.goto("/training");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { basic, bearer, createTestApp } from "./testing/test-app";
 
-// Issue 21, defect 9: the API answers and /config.json lacked nosniff, no-store and a Referrer-Policy.
+// The API answers and /config.json carry nosniff, no-store and a Referrer-Policy: keys and data stay out of caches.
 
 const requests: [string, string, Record<string, string>, string?][] = [
   ["GET", "/api/training/v1/health", {}],

@@ -36,7 +36,7 @@ describe("the local services app", () => {
   });
 });
 
-describe("Basic credentials (issue 21, defect 9)", () => {
+describe("Basic credentials", () => {
   const encoded = Buffer.from("api:local-demo-key").toString("base64");
   it.each([
     ["junk characters inside the base64", `Basic ${encoded.slice(0, 4)}!${encoded.slice(4)}`],

@@ -10,8 +10,6 @@ import type { AppEnv } from "./http/env";
 import { createInferenceService } from "./inference/service";
 import { createTraceService } from "./trace/service";
 import type { JobRunner } from "./training/runner";
-import { SEEDED_TRAINING_PATH, seededTrainingRoutes } from "./seed/seeded-training-route";
-import { LOCAL_LOGS_PATH, localLogsRoutes } from "./training/local-logs-route";
 import { createTrainingService } from "./training/service";
 import { API_HEADERS, BASE_SECURITY_HEADERS, setHeaders } from "./security-headers";
 import { mountDashboard } from "./static";
@@ -107,9 +105,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use("/api/*", (c, next) => limiterOf(apiBodyLimit(c.req.path, maxBodyBytes) ?? maxBodyBytes)(c, next));
 
   app.route(SERVICE_PATHS.trace, createTraceService({ uploadOffThreadBytes: options.bulkOffThreadBytes }));
-  // Before the training service, which would answer its own 404 for this local-only path.
-  app.route(`${SERVICE_PATHS.training}${SEEDED_TRAINING_PATH}`, seededTrainingRoutes());
-  app.route(`${SERVICE_PATHS.training}${LOCAL_LOGS_PATH}`, localLogsRoutes());
   app.route(
     SERVICE_PATHS.training,
     createTrainingService({

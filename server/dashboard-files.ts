@@ -12,8 +12,8 @@ const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 /**
  * The built dashboard's files, read from disk once and then served from memory. The catalog's cold
  * load asks for a dozen files at once, and streaming each from disk (open, read, close, a web
- * stream) cost the server ~20 ms of CPU per load, which on a 2-core machine the browser on the
- * same host waited for (issue 17's bench). A file is read again when its size or modification time
+ * stream) costs the server CPU on every load, which on a 2-core machine the browser on the
+ * same host waits for. A file is read again when its size or modification time
  * changes, so a rebuild while the server runs is picked up; `/assets/` names carry a content hash,
  * so those are not even checked.
  */

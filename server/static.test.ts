@@ -25,7 +25,7 @@ function dashboardApp(cspConnectSrc?: string[], serveSourceMaps?: boolean) {
   return createApp({ db, runner: createJobRunner(db, { stepMs: 0 }), dashboardDir, cspConnectSrc, ...(serveSourceMaps === undefined ? {} : { serveSourceMaps }) });
 }
 
-describe("source maps (issue 21, defect 9)", () => {
+describe("source maps", () => {
   it("are never served by default, even when a build left one behind, however the address is spelled", async () => {
     const app = dashboardApp();
     for (const path of ["/assets/index-abc.js.map", "/assets/index-abc.js.map/", "/assets/index-abc.js.map%2F", "/assets/index-abc.js.map/.", "/assets/./index-abc.js.map"]) {

@@ -8,7 +8,7 @@ import { summarize, type Summary } from "../lib/stats";
 import { timeAsync } from "../lib/timing";
 import { buildCallsDatabase, CALLS_NOW, CALLS_PROJECT, opRef, TEXT_ABSENT, TEXT_COMMON, TEXT_RARE } from "./calls-db";
 
-// Issue 16: the Calls page's requests against a project of 1,000,000 calls, each in under 50 ms at
+// The budget: the Calls page's requests against a project of 1,000,000 calls, each in under 50 ms at
 // the 95th percentile, in process through the app (validation, auth, SQL, NDJSON).
 const TOTAL = 1_000_000;
 const BUDGET_MS = 50;

@@ -10,7 +10,7 @@ import { against, count, ms, table, verdictMark, type PartOutput } from "../lib/
 import { summarize } from "../lib/stats";
 import { timeSync } from "../lib/timing";
 
-// Issue 15's number: the feedback for a 250-row page of a 100,000-item queue with 300,000 answers,
+// The budget: the feedback for a 250-row page of a 100,000-item queue with 300,000 answers,
 // asked in one query (a `$in` over the page's call refs), in under 20 ms at the 95th percentile.
 const PROJECT = "bench/feedback";
 const ITEMS = 100_000;

@@ -7,7 +7,7 @@ import type { Profile } from "../lib/profile";
 import { against, count, ms, table, type PartOutput, type SummaryRow, type Verdict } from "../lib/report";
 import { median } from "../lib/stats";
 
-/** Issue 21: the review page paints a hostile call within 300 ms, with no long task over 200 ms. */
+/** The budget: the review page paints a hostile call within 300 ms, with no long task over 200 ms. */
 export const HOSTILE_PAINT_BUDGET_MS = 300;
 export const HOSTILE_LONG_TASK_BUDGET_MS = 200;
 /** The calls the budget names; the other two kinds are recorded. */

@@ -9,7 +9,7 @@ import { runLoad } from "../load/load-run";
 import { hostileRequests } from "./hostile-requests";
 import { BULK_RUNS, measureRequestCosts, type RequestCost } from "./request-cost";
 
-/** Issue 21's budgets: no single request costs more CPU than this... */
+/** The budgets: no single request costs more CPU than this... */
 export const CPU_BUDGET_MS = 100;
 /** ...and /health stays this quick (p99) while hostile requests run. */
 export const HEALTH_P99_BUDGET_MS = 50;
@@ -29,7 +29,7 @@ function costRow(cost: RequestCost): string[] {
 }
 
 /**
- * Issue 21's numbers: each hostile request at the caps measured alone for CPU (in process), then
+ * The numbers: each hostile request at the caps measured alone for CPU (in process), then
  * all of them but the bulk upload under autocannon against the benchmark server while /health is
  * probed from another process.
  */
@@ -91,7 +91,7 @@ export async function hostilePart(server: BenchServer, manifest: ServerDbManifes
   ];
   const statusText = Object.entries(load.statusCodes).map(([code, n]) => `${code}: ${count(n)}`).join(", ");
   const markdown = [
-    "## Hostile requests (issue 21)",
+    "## Hostile requests",
     "",
     `Each request alone, in process (\`app.fetch\`, the body handed over as bytes), ${reps} timed runs after a warm-up (${Math.min(reps, BULK_RUNS)} of each bulk upload). CPU is \`process.cpuUsage()\` around the request and the reading of its answer (all threads); "event loop" is the time the event loop was busy meanwhile in all (\`performance.eventLoopUtilization()\`), "longest hold" the longest it was held at once (\`monitorEventLoopDelay\`, 1 ms resolution). Budget: ${CPU_BUDGET_MS} ms of CPU per request; for the bulk uploads, whose parsing runs in a worker thread and whose rows are stored in steps, ${CPU_BUDGET_MS} ms held at once.`,
     "",

@@ -49,7 +49,7 @@ const manySpecRefs = (n: number, length: number) =>
   });
 
 /**
- * Requests a hostile (or careless) client sends at the caps of issue 21: each as large as the
+ * Requests a hostile (or careless) client sends at the services' caps: each as large as the
  * endpoint's body limit allows, or each list at its bound with every string at its length.
  * `modelId` is a model and `queueId` a queue of the demo entity.
  */

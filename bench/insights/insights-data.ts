@@ -4,7 +4,7 @@ import { picker, seededRandom } from "../../server/trace/seed/prng";
 import type { QueueSpec } from "../../src/api/annotation-specs";
 import type { InsightItem } from "../../src/features/queues/insights/insights-input";
 
-// Issue 16's case: a queue of 10,000 items with 30,000 answers from three annotators. Per item:
+// The benchmark's case: a queue of 10,000 items with 30,000 answers from three annotators. Per item:
 // two annotators' own Tone ratings (20,000, the question alpha measures), the shared Resolution on
 // 80 % of items (8,000) and the shared yes/no policy check on 20 % (2,000).
 export const INSIGHTS_ITEMS = 10_000;

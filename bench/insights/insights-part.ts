@@ -19,7 +19,7 @@ import { summarize, type Summary } from "../lib/stats";
 import { timeAsync } from "../lib/timing";
 import { benchAnswers, benchSpecs, INSIGHTS_FEEDBACK, INSIGHTS_ITEMS, syntheticQueue } from "./insights-data";
 
-// Issue 16's number: all insights of a 10,000-item queue with 30,000 answers computed in < 200 ms.
+// The budget: all insights of a 10,000-item queue with 30,000 answers computed in < 200 ms.
 // Computed in the browser: the real trace service has no insights endpoint, so the dashboard
 // must compute them from what it can read (items and feedback) anyway.
 // The demo key may read entity "demo" only: the service part lives there.

@@ -5,7 +5,7 @@ import { waitForQuietCpu } from "../lib/cpu-quiet";
 import { dashboardStorage } from "../lib/dashboard-storage";
 import { pageState, settlePage } from "../lib/page-state";
 
-/** Issue 17: the catalog's first row painted within 300 ms of a cold load (median). */
+/** The budget: the catalog's first row painted within 300 ms of a cold load (median). */
 export const CATALOG_FIRST_ROW_BUDGET_MS = 300;
 
 export type CatalogColdLoadSample = {

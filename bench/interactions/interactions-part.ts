@@ -8,7 +8,7 @@ import { CATALOG_FIRST_ROW_BUDGET_MS, measureCatalogColdLoad, type CatalogColdLo
 import { ADVANCE_BUDGET_MS, measureReviewAdvance, type AdvanceOutcome } from "./review-advance";
 import { measureInteraction, TABLE_INTERACTIONS, type InteractionOutcome } from "./table-interactions";
 
-/** Issue 4: new rows painted within 100 ms (p95) of the response. Issue 6: a 10,000-step job's charts drawn within 50 ms. */
+/** Budgets: new rows painted within 100 ms (p95) of the response; a 10,000-step job's charts drawn within 50 ms. */
 export const PAINT_BUDGET_MS = 100;
 export const CHARTS_BUDGET_MS = 50;
 
@@ -91,7 +91,7 @@ function catalogSection(outcome: CatalogColdLoadOutcome, serviceLatencyMs = 0): 
   const benchmark = serviceLatencyMs
     ? `Browser: model catalog, cold load, services ${serviceLatencyMs} ms away → first row painted (median)`
     : "Browser: model catalog, cold load → first row painted (median)";
-  // The issue's budget is for the local services; the far case is shown beside it, without one.
+  // The budget is for the local services; the far case is shown beside it, without one.
   const budget = serviceLatencyMs ? "—" : `< ${CATALOG_FIRST_ROW_BUDGET_MS} ms`;
   if (outcome.state !== "measured") {
     const result = outcome.state === "error" ? outcome.error : "not built yet";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 
-/** Issue 12: a key press to the next item painted, p95, over consecutive Complete & next. */
+/** The budget: a key press to the next item painted, p95, over consecutive Complete & next. */
 export const ADVANCE_BUDGET_MS = 50;
 
 export type AdvanceSample = {

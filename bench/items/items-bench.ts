@@ -2,7 +2,7 @@ import type { Database } from "better-sqlite3";
 import { ItemsQueryRequest } from "../../contract/trace";
 import { openDatabase } from "../../server/db/database";
 import { queryItems } from "../../server/trace/items-query";
-import { queryItemsNaive } from "../../server/trace/items-query-naive";
+import { queryItemsNaive } from "../../server/trace/items-query.reference-impl";
 import { itemsDatabase } from "../fixtures/items-db";
 import type { Profile } from "../lib/profile";
 import { summarize, type Summary } from "../lib/stats";
@@ -10,7 +10,7 @@ import { timeSync } from "../lib/timing";
 import { against, type Verdict } from "../lib/report";
 import { queueFacts, requestsOf, SHAPES, type QueueFacts } from "./shapes";
 
-/** The budget for the p95 of every shape, by queue size (none for other sizes). */
+/** The budget for the p95 of every shape, by queue size (none for other sizes). */
 export const ITEMS_BUDGET_MS: Record<number, number> = { 100_000: 20, 1_000_000: 100 };
 
 export type ShapeResult = {

@@ -8,7 +8,7 @@ export type QueueFacts = { seq: number; id: string; projectId: string; total: nu
 export type QueryBody = Omit<ItemsQueryRequest, "project_id" | "include_position">;
 
 /**
- * A kind of request the items table sends. The first five are the issue's shapes (no filter,
+ * A kind of request the items table sends. The first five are the budget's shapes (no filter,
  * state filter, operation filter, two-key sort, deep offset); the rest cover the other plans
  * (sort from the far end, adder, lookups). Page sizes are the table's (50, 100, 250).
  */

@@ -3,7 +3,7 @@ import { SEEDED_JOB } from "../fixtures/server-db";
 
 export type AuditedPage = { name: string; path: string; readySelector: string };
 
-/** The pages issue 7 names: the queue table, the catalog and a job page. */
+/** The pages audited: the queue table, the catalog and a job page. */
 export function auditedPages(manifest: ServerDbManifest): AuditedPage[] {
   return [
     { name: `Queue items table (${manifest.demoQueueItems.toLocaleString("en-US")} items)`, path: `/queues/${manifest.demoQueueId}`, readySelector: "table tbody tr[data-item-row]" },

@@ -8,7 +8,7 @@ import { writeAnswers } from "./answers";
 import { FeedbackGate } from "./feedback-gate";
 import { openItem, type FormSample } from "./open-item";
 
-/** Issue 15: an item with 4 questions and 3 annotators' answers paints its form with the values within 50 ms of the answers' arrival. */
+/** The budget: an item with 4 questions and 3 annotators' answers paints its form with the values within 50 ms of the answers' arrival. */
 export const FORM_BUDGET_MS = 50;
 
 /**

@@ -9,7 +9,7 @@ import type { Profile } from "../lib/profile";
 import { against, count, ms, table, verdictMark, type PartOutput } from "../lib/report";
 import { summarize } from "../lib/stats";
 
-// Issue 18's number: trajectory groups from 10,000 annotated calls in < 1 s in the browser, no
+// The budget: trajectory groups from 10,000 annotated calls in < 1 s in the browser, no
 // step (the page gives the browser a task boundary between steps) over 100 ms. The queue is the
 // insights bench's (10,000 items, 30,000 answers); each item's call is an OpenAI chat call of 2 to
 // 6 messages of a few hundred characters, 2,000 distinct prompts (groups of about 5 by input).

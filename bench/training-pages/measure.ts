@@ -8,7 +8,7 @@ import { CHROMIUM_FLAGS, chromiumPath } from "../lib/browser";
 import { createRuns, waitFinished } from "./fixtures";
 
 /**
- * The training pages' timings of issue 17, against a running dashboard and local services
+ * The training pages' timings, against a running dashboard and local services
  * (`npx tsx bench/training-pages/measure.ts http://127.0.0.1:4534 [reps]`):
  * - job page by direct URL (a returning user's fresh load) to its first chart drawn: the
  *   `training-charts-first-drawn` mark (charts/render-timing.ts), from navigation start;

@@ -6,7 +6,7 @@ import { THEME_STORAGE_KEY } from "../../src/settings/theme/theme-preference";
 
 /**
  * Screenshots of the training pages at 390, 768, 1366 and 2560 px, light and dark, to look at
- * (issue 17's narrow screens): `npx tsx bench/training-pages/shots.ts <origin> <out dir>`, against
+ * (the narrow screens especially): `npx tsx bench/training-pages/shots.ts <origin> <out dir>`, against
  * a server with the seeded demo. ONLY=compare,jobs,model,train, WIDTHS=, THEMES= narrow it down;
  * FRAMES=n takes n screen-sized frames down each page instead of one full-page image.
  */

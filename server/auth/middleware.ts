@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { ServiceError } from "../http/errors";
 import type { AppEnv } from "../http/env";
 import { findUserByApiKey, type AuthenticatedUser } from "./users";
@@ -30,7 +30,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * The UTF-8 text of canonical base64, else undefined. Node's decoder skips characters that are not
- * base64, so "YXBp!Omxv..." used to authenticate as if the "!" were not there.
+ * base64, so "YXBp!Omxv..." would authenticate as if the "!" were not there.
  */
 function decodeBase64Strictly(value: string): string | undefined {
   if (!BASE64.test(value)) return undefined;
@@ -61,4 +61,14 @@ export function assertEntityAccess(user: AuthenticatedUser, entity: string): voi
 /** Entity part of `<entity>/<project>` (validated by the schema before this is called). */
 export function entityOfProject(projectId: string): string {
   return projectId.split("/", 1)[0] ?? "";
+}
+
+/** 403 unless the key's user may use the project's entity. */
+export function authorizeProject(c: Context<AppEnv>, projectId: string): void {
+  assertEntityAccess(c.get("user"), entityOfProject(projectId));
+}
+
+/** 403 unless the key's user may use each project's entity (a batch may name several). */
+export function authorizeProjects(c: Context<AppEnv>, projectIds: Iterable<string>): void {
+  for (const projectId of new Set(projectIds)) authorizeProject(c, projectId);
 }

@@ -27,8 +27,8 @@ export function simulatedReplyText(label: string, messages: readonly ChatMessage
 /**
  * The prompt's word count and its first EXCERPT_LENGTH characters with whitespace runs folded to
  * one space and the ends trimmed: what `text.replace(/\s+/g, " ").trim()` then `split(" ")` gives,
- * in one pass that allocates only the excerpt. The regex version built a copy and an array of
- * every word: a 30 MB prompt took 7.5 s of CPU and 1.5 GB (issue 21, defect 3).
+ * in one pass that allocates only the excerpt. A regex and a split would build a copy and an
+ * array of every word: seconds of CPU and gigabytes for a prompt of tens of MB.
  */
 function readPrompt(text: string): { words: number; excerpt: string; cut: boolean } {
   let words = 0;

@@ -5,8 +5,8 @@ import { contextWindowOf } from "./context-windows";
 
 // A prompt longer than the model's context window is refused up front with a 400 naming the
 // limit, as vLLM-backed OpenAI-compatible services refuse it ("This model's maximum context
-// length is N tokens..."), instead of being worked through (issue 21, defect 3: a 30 MB message
-// took 7.5 s of CPU and stalled every other request).
+// length is N tokens..."), instead of being worked through (a message of tens of MB would
+// hold the CPU for seconds and stall every other request).
 
 const TRAINING_CHAT = "/api/training/v1/chat/completions";
 const INFERENCE_CHAT = "/api/inference/v1/chat/completions";

@@ -3,7 +3,7 @@ import { writeTransaction } from "./write-transaction";
 
 /**
  * Payload characters one write step may store. Writing to SQLite costs about as much per byte as
- * the bytes themselves (a 32 MB row took 50-500 ms here depending on the machine's load), and a
+ * the bytes themselves (a row of tens of MB is a long write, longer on a loaded machine), and a
  * write holds the event loop: every other request, /health and the annotators' reviews, waits.
  * One MiB per step keeps each hold to a few milliseconds.
  */
@@ -11,9 +11,9 @@ export const STEP_CHARS = 1024 * 1024;
 /** Rows one write step may store, however small they are. */
 export const STEP_ROWS = 1_000;
 /**
- * Milliseconds one write step may go on for, whatever it stored. 1,000 small rows took 6-9 ms here
- * when the machine was quiet and 30-86 ms when it was loaded (100,000-row tables, each row written
- * to two indexes): the step ends on time, not only on size.
+ * Milliseconds one write step may go on for, whatever it stored. The same 1,000 small rows take
+ * several times longer on a loaded machine than on a quiet one (each row written to two indexes):
+ * the step ends on time, not only on size.
  */
 export const STEP_MS = 10;
 

@@ -3,7 +3,7 @@ import { bearer, createTestApp } from "../testing/test-app";
 import { CALL_MAX_BODY_BYTES, CHAT_MAX_BODY_BYTES, SMALL_MAX_BODY_BYTES } from "./body-limits";
 
 // Each endpoint takes the body its largest valid request needs, not the global 32 MiB: reading a
-// body costs CPU in proportion to its size before anything can refuse it (issue 21, defect 6).
+// body costs CPU in proportion to its size before anything can refuse it.
 
 /** A JSON body of exactly `bytes` bytes: `prefix` then spaces, which JSON allows. */
 const padded = (prefix: object, bytes: number) => JSON.stringify(prefix) + " ".repeat(bytes - JSON.stringify(prefix).length);

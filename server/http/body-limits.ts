@@ -1,15 +1,15 @@
 /**
  * Largest request body per kind of endpoint. Reading a body costs CPU in proportion to its size
- * before anything can refuse it (decoding, the structure scan, JSON.parse: about 30 ms per MB
- * here), so one global cap of MAX_BODY_BYTES (32 MiB) let any endpoint be made to spend a second
- * per request (issue 21, defects 3 and 6). Each endpoint now takes what its largest valid request
+ * before anything can refuse it (decoding, the structure scan, JSON.parse), so one global cap of
+ * MAX_BODY_BYTES (32 MiB) would let any endpoint be made to spend about a second of CPU
+ * per request. Each endpoint takes what its largest valid request
  * needs; only the bulk uploads keep MAX_BODY_BYTES.
  */
 
 /**
  * Chat: the largest context window (262,144 tokens, about 1 MiB of text) with room for JSON
- * escapes and content parts. Reading 2 MiB costs about 30 ms of CPU here, 4 MiB about 60-190 ms
- * (the issue's budget is 100 ms per request).
+ * escapes and content parts. Reading 2 MiB stays within the budget of 100 ms of CPU per request
+ * (bench/hostile); twice that may not.
  */
 export const CHAT_MAX_BODY_BYTES = 2 * 1024 * 1024;
 

@@ -3,8 +3,8 @@ import { ServiceError } from "./errors";
 /**
  * At most `limit` requests in flight per key, with a 429 worded by `refusal` above it. A request
  * takes a slot and gives it back when its answer is complete, including a stream that the client
- * abandoned. Keys are the authenticated entity, never something the client names (issue 21,
- * defect 8: a limit keyed on the OpenAI-Project header gave 200 invented projects 200 streams).
+ * abandoned. Keys are the authenticated entity, never something the client names (a
+ * limit keyed on the OpenAI-Project header would give 200 invented projects 200 streams).
  */
 export function createConcurrencyLimiter(limit: number, refusal: (limit: number) => string) {
   const inFlight = new Map<string, number>();

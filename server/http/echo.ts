@@ -4,7 +4,7 @@ export const MAX_ECHO_LENGTH = 100;
 /**
  * `value` as an error message may quote it: whole when short, else its first MAX_ECHO_LENGTH
  * characters and an ellipsis (never half a surrogate pair). An error must not hand back what it
- * refuses: a 404 for a 33 MB id answered 33 MB (issue 21, defect 6).
+ * refuses: a 404 for a 33 MB id would otherwise answer 33 MB.
  */
 export function echo(value: string, max = MAX_ECHO_LENGTH): string {
   if (value.length <= max) return value;

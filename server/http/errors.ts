@@ -5,7 +5,7 @@ import type { AppEnv } from "./env";
 
 /**
  * How a service words an error that is not a validation error. Each local service answers in the
- * shape its real counterpart uses (contract-decisions.md, "Error bodies").
+ * shape its real counterpart uses (docs/contract-decisions.md#error-bodies).
  */
 export type ErrorStyle = "reason" | "detail" | "openai";
 

@@ -19,8 +19,8 @@ export const MAX_JSON_ARRAY_LENGTH = 100_000;
 
 /**
  * Most distinct property names in one request body. V8's JSON.parse gives every new set of names
- * its own hidden class: a million objects of one unique name each (16 MB) took 8.5 s and 550 MB to
- * parse, 10,000 take 10 ms. Real bodies repeat a few dozen names (role, content, reward, ...).
+ * its own hidden class: a million objects of one unique name each (16 MB) cost seconds and
+ * hundreds of MB to parse; 10,000 are cheap. Real bodies repeat a few dozen names (role, content, reward, ...).
  */
 export const MAX_JSON_PROPERTY_NAMES = 10_000;
 
@@ -71,8 +71,8 @@ export function parseJsonBytes(bytes: Uint8Array, options: { inOneGo?: boolean }
 /**
  * Bodies at least this large are read one at a time, in steps (decoding; scanning STEP_CHARS at
  * a time; parsing) with the event loop free between them. Decoding, scanning and parsing a 2 MiB
- * body is some 30-60 ms of CPU; done in one go by several requests at once, /health waited behind
- * all of them (issue 21, defect 3).
+ * body is tens of milliseconds of CPU; done in one go by several requests at once, /health would wait
+ * behind all of them.
  */
 const LARGE_BODY_BYTES = 64 * 1024;
 const STEP_CHARS = 256 * 1024;
@@ -96,7 +96,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 async function parseBody(bytes: Uint8Array, stepped: boolean): Promise<unknown> {
   let text: string;
   try {
-    // One step: decoding is the cheapest part (some 8 ms per MiB), and slices joined again cost more.
+    // One step: decoding is the cheapest part, and slices joined again cost more.
     text = utf8.decode(bytes);
   } catch {
     throw new ServiceError(400, "There was an error parsing the body: it is not valid UTF-8 text.", "invalid_body");

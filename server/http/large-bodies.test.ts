@@ -1,23 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { turnsDuring } from "../testing/event-loop";
 import { bearer, createTestApp } from "../testing/test-app";
 
-// Issue 21, defect 3: a large body was decoded, scanned and parsed in one synchronous stretch, so
-// every other request (/health included) waited behind it. Large bodies are now read in steps.
-
-/** Turns of the event loop that other work got while `work` ran. */
-async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns += 1;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  await work();
-  running = false;
-  return turns;
-}
+// A large body decoded, scanned and parsed in one synchronous stretch would keep every other
+// request (/health included) waiting behind it, so large bodies are read in steps.
 
 describe("reading a large body", () => {
   it("lets the event loop turn between its steps: decoding, the structure scan (every 256 K characters), parsing", async () => {

@@ -8,7 +8,7 @@ import { MAX_VALIDATION_DETAIL, toValidationDetail } from "./validation-error";
  * Most values (array elements, object members, scalars) one zod parse meets while the input is
  * not yet known to be valid. Zod builds an issue for every bad value (more under a union), at
  * several microseconds and a few hundred bytes each, and never stops early: a body of a million
- * bad values took seconds and gigabytes, then overflowed the stack inside zod (a 500). An input
+ * bad values would take seconds and gigabytes, then overflow the stack inside zod (a 500). An input
  * up to this size is parsed in one go, every problem listed as FastAPI lists them; a bigger one
  * is first checked in windows of this size (see firstProblems).
  */

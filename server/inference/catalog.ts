@@ -1,6 +1,6 @@
 import type { InferenceModel } from "../../contract/inference";
 
-/** The models W&B Inference lists (contract-decisions.md); the local service serves all of them. */
+/** The models W&B Inference lists (docs/contract-decisions.md#inference); the local service serves all of them. */
 export const INFERENCE_MODEL_IDS = [
   "meta-llama/Llama-3.1-8B-Instruct",
   "meta-llama/Llama-3.3-70B-Instruct",

@@ -91,7 +91,7 @@ function openStream(app: { request: (path: string, init: RequestInit) => Respons
   });
 }
 
-describe("inference service: concurrency limit per entity (issue 21, defect 8)", () => {
+describe("inference service: concurrency limit per entity", () => {
   it("answers a request over the limit with 429 rate_limit_exceeded, counted per authenticated entity whatever project is named", async () => {
     const { app } = createServicesForTest({ chatTokenDelayMs: 10_000, concurrencyLimit: 2 });
     const held = [await openStream(app, "demo/a"), await openStream(app, "demo/b")];

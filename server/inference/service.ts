@@ -1,11 +1,12 @@
 import { Hono, type Context } from "hono";
 import { ProjectId } from "../../contract/common";
-import { INFERENCE_PROJECT_HEADER, type InferenceModelList } from "../../contract/inference";
+import { INFERENCE_PROJECT_HEADER } from "../../contract/inference";
 import { entityOfProject, requireApiKey } from "../auth/middleware";
-import { chatCompletionHandler } from "../chat/handler";
+import { registerChatRoutes } from "../chat/routes";
 import { ServiceError, serviceErrorHandler } from "../http/errors";
 import type { AppEnv } from "../http/env";
-import { INFERENCE_MODEL_IDS, inferenceModels } from "./catalog";
+import { INFERENCE_MODEL_IDS } from "./catalog";
+import { registerInferenceModelRoutes } from "./model-routes";
 import { createConcurrencyLimiter } from "../http/concurrency";
 
 export type InferenceServiceOptions = {
@@ -49,16 +50,12 @@ export function createInferenceService(options: InferenceServiceOptions): Hono<A
     await next();
   });
 
-  service.get("/models", (c) => c.json<InferenceModelList>({ object: "list", data: inferenceModels() }));
-
-  service.post(
-    "/chat/completions",
-    chatCompletionHandler({
-      tokenDelayMs: options.chatTokenDelayMs,
-      servedModels: INFERENCE_MODEL_IDS,
-      admit: (c) => limiter.acquire(c.get("user").entity),
-    }),
-  );
+  registerInferenceModelRoutes(service);
+  registerChatRoutes(service, {
+    tokenDelayMs: options.chatTokenDelayMs,
+    servedModels: INFERENCE_MODEL_IDS,
+    admit: (c) => limiter.acquire(c.get("user").entity),
+  });
 
   service.onError(serviceErrorHandler("openai"));
   return service;

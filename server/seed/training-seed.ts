@@ -1,7 +1,7 @@
 import type { Database } from "better-sqlite3";
 import { insertDataset } from "../training/dataset-store";
 import { createRlJob, createSftJob } from "../training/job-create";
-import { activeJobs } from "../training/job-store";
+import { activeJobs, findJob } from "../training/job-store";
 import { advanceJob } from "../training/job-steps";
 import { findModel, insertModel } from "../training/model-store";
 import { supportDialogs, supportTrajectoryGroups } from "../training/seed-data";
@@ -82,4 +82,22 @@ export function resetTrainingData(db: Database): void {
     // Restart the event and dataset sequences so a re-seed gives the same ids.
     db.exec("DELETE FROM sqlite_sequence WHERE name IN ('training_events', 'training_datasets', 'training_logs')");
   })();
+}
+
+/**
+ * The seeded demo models and jobs `entity` may read, with their names, so a new browser on the
+ * local services lists them at once (the training service lists neither, so the dashboard
+ * otherwise knows only what it created or was given by id). Deleted ones are left out.
+ */
+export function readableSeededTraining(db: Database, entity: string) {
+  const models = Object.values(TRAINING_SEED.models)
+    .map((id) => findModel(db, id))
+    .filter((model) => model !== undefined && model.entity === entity)
+    .map((model) => ({ id: model!.id, entity: model!.entity, project: model!.project, name: model!.name, base_model: model!.base_model }));
+  const readable = new Set(models.map((m) => m.id));
+  const jobs = Object.values(TRAINING_SEED.jobs)
+    .map((id) => findJob(db, id))
+    .filter((job) => job !== undefined && readable.has(job.model_id))
+    .map((job) => ({ id: job!.id, model_id: job!.model_id, kind: job!.kind, created_at: job!.created_at }));
+  return { models, jobs };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ItemsQueryRequest, SORTABLE_ITEM_FIELDS, ANNOTATION_STATES } from "../../contract/trace";
 import { openDatabase } from "../db/database";
 import { queryItems } from "./items-query";
-import { queryItemsNaive } from "./items-query-naive";
+import { queryItemsNaive } from "./items-query.reference-impl";
 import { filterParts, numberedScope, sortKeys } from "./item-order";
 import { ranksOf } from "./positions";
 import { ADDERS, OPS, PROJECT, makeQueue } from "./test-fixtures";

@@ -7,7 +7,7 @@ import { toApiItem, type ItemRow, type QueueRow } from "./rows";
 import { cached } from "./statements";
 
 /**
- * The items query (service-contracts.md 4.1), planned so that its cost follows the page, not the
+ * The items query (docs/service-contracts.md#items-query), planned so that its cost follows the page, not the
  * queue: README.md "Query plan" explains each step. `queryItemsNaive` is the plain-SQL reference
  * it must always agree with.
  */

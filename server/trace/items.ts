@@ -8,19 +8,8 @@ import type { ItemRow, QueueRow } from "./rows";
 import { cached } from "./statements";
 
 /** An item to store; its id and row id are assigned on insert. Times in epoch milliseconds. */
-export type NewItem = {
-  queue_seq: number;
-  project_id: string;
-  call_id: string;
-  call_started_at: number;
-  call_ended_at: number | null;
-  call_op_name: string;
-  call_trace_id: string;
+export type NewItem = Omit<ItemRow, "seq" | "id" | "display_fields" | "annotation_state" | "annotator_user_id" | "deleted_at"> & {
   display_fields: readonly string[];
-  added_by: string | null;
-  created_at: number;
-  created_by: string;
-  updated_at: number;
   annotation_state?: AnnotationState;
   annotator_user_id?: string | null;
   deleted_at?: number | null;

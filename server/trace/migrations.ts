@@ -310,7 +310,7 @@ export const TRACE_MIGRATIONS: Migration[] = [
   },
   {
     // A file's content in pieces of at most 1 MiB (files.ts), written in steps with the event loop
-    // free between them: a 31 MiB row held every other request for 50-500 ms. Files stored before
+    // free between them: one 31 MiB row would hold every other request up. Files stored before
     // keep their content in trace_files.content; new ones leave it empty.
     id: "trace/007_file_chunks",
     sql: `

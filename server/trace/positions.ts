@@ -106,7 +106,7 @@ export function ranksOf(
 
 /**
  * Numbering a stretch costs about as much per row as 1/SCAN_ROWS_PER_PAGE_ROW of the few range
- * counts that rank one page row from its neighbour (measured: ~0.4 µs a row against ~30 µs a pair).
+ * counts that rank one page row from its neighbour.
  */
 const SCAN_ROWS_PER_PAGE_ROW = 60;
 

@@ -10,7 +10,7 @@ type ProgressRecord = { annotation_state: SettableState };
 
 /**
  * Records the caller's progress on an item and returns the item as it now is. The rules apply to
- * the caller's own record (contract-decisions.md): no record -> any settable state; the same state
+ * the caller's own record (docs/contract-decisions.md#progress): no record -> any settable state; the same state
  * again is a no-op; `in_progress` -> `completed | skipped`; anything else (leaving
  * `completed`/`skipped`) is a 400.
  *

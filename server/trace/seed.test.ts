@@ -6,7 +6,7 @@ import { resetTraceData, seedLargeQueue, seedTraceDemo } from "../seed/trace-see
 import { seedUsers } from "../seed/users";
 import { basic, call, createTestApp } from "../testing/test-app";
 import { queryItems } from "./items-query";
-import { queryItemsNaive } from "./items-query-naive";
+import { queryItemsNaive } from "./items-query.reference-impl";
 import { valueProblem } from "./objects/json-schema";
 import { findQueue } from "./queues";
 
@@ -78,8 +78,8 @@ function itemsWithMissingFields(db: Database): string[] {
 // Seeding is real work (10,000+ items): generous timeouts for a busy machine; timing is not tested.
 const SLOW = { timeout: 120_000 };
 
-// One seeded demo for every test that only reads it: a seed is ~3 s of CPU, and this file used to
-// seed six times.
+// One seeded demo for every test that only reads it: a seed is seconds of CPU, too much to pay per
+// test.
 const demo = createTestApp();
 const started = performance.now();
 seedTraceDemo(demo.db, NOW);

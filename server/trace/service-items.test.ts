@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AddItemsResponse, CallReadResponse, ItemsQueryRequest, ItemsQueryResponse, type AnnotationQueueItem, type ItemsQueryRequest as ItemsQueryInput } from "../../contract/trace";
 import { basic, bearer, call, createTestApp, type TestApp } from "../testing/test-app";
-import { queryItemsNaive } from "./items-query-naive";
+import { queryItemsNaive } from "./items-query.reference-impl";
 import type { QueueRow } from "./rows";
 import { OPS, PROJECT, makeCalls, makeQueue } from "./test-fixtures";
 

@@ -10,7 +10,7 @@ import { MAX_ROW_CHARS } from "./tables/prepare-upload";
 import { PROJECT } from "./test-fixtures";
 
 // Trace uploads of OFF_THREAD_BYTES or more (a dataset's rows, a file) are parsed, checked and
-// digested in the upload worker (issue 21: a 30 MiB table held /health for 0.57 s). A client must
+// digested in the upload worker (on the event loop a 30 MiB table would hold /health up). A client must
 // see no difference: the same digests, the same rows read back, the same 400s and 422s.
 
 const API = "/api/trace";

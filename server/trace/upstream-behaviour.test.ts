@@ -3,7 +3,7 @@ import { AnnotationQueue } from "../../contract/trace";
 import { basic, call, createTestApp } from "../testing/test-app";
 import { PROJECT, makeCalls } from "./test-fixtures";
 
-// The trace service as upstream behaves (issue 14; contract-decisions.md, "Corrections"). Each
+// The trace service as upstream behaves (docs/contract-decisions.md). Each
 // test names the wandb/weave file its expectation comes from.
 
 const API = "/api/trace";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isPublicAddress } from "./address-policy";
 import { publicTarget, RefusedTarget, type ResolveAll } from "./public-target";
 
-// Issue 21, defect 2 (SSRF): the rules as pure functions over addresses and fake DNS answers.
+// Server-side request forgery (SSRF): the rules as pure functions over addresses and fake DNS answers.
 // Nothing here opens a socket or asks a real resolver.
 
 describe("isPublicAddress", () => {

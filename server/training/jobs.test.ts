@@ -234,7 +234,7 @@ describe("SFT training jobs", () => {
     expect(failed).toMatchObject({ type: "training_failed", data: { error_message: "Training data not found: there is no dataset artifact wandb-artifact:///demo/support-bot/dialogs:v9 that this job's entity can read." } });
   });
 
-  it("never trains on another entity's dataset, and says so exactly as for a dataset that does not exist (issue 21, defect 1)", async () => {
+  it("never trains on another entity's dataset, and says so exactly as for a dataset that does not exist", async () => {
     const { app, runner, db } = withDataset(4);
     const acmeModel = await createModel(app, { entity: "acme", project: "claims", name: "acme-sft" }, ACME_KEY);
     const failure = async (url: string) => {
@@ -308,7 +308,7 @@ describe("SFT training jobs", () => {
   });
 });
 
-describe("event ids (issue 21, defect 9)", () => {
+describe("event ids", () => {
   it("count per job, so a tenant's ids say nothing of other jobs; the cursor still pages in order", async () => {
     const { app, runner, db } = createTestApp();
     const busy = await createModel(app, { name: "busy" });

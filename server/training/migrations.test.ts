@@ -62,8 +62,8 @@ describe("training/003: job items and dataset rows in rowid tables", () => {
     `);
     const insert = db.prepare("INSERT INTO training_job_items (job_id, idx, payload) VALUES (?, ?, ?)");
     insert.run("b-big", 0, JSON.stringify({ content: "x".repeat(4 * 1024 * 1024) }));
-    // Rows that sort before the big one. Without rowid, each insert read the big row again: 236 ms
-    // here, and 7,202 rows beside a 32 MB one never finished (measured with the old schema).
+    // Rows that sort before the big one. Without rowid, each insert reads the big row again, and
+    // thousands of rows beside a 32 MB one would never finish.
     db.transaction(() => {
       for (let idx = 0; idx < 1_000; idx++) insert.run("a-many", idx, JSON.stringify({ idx, content: "y".repeat(4_600) }));
     })();

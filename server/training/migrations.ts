@@ -100,7 +100,7 @@ export const TRAINING_MIGRATIONS: Migration[] = [
   },
   {
     // Event ids were "evt_" + the global sequence, so one tenant's ids told how many events every
-    // other job had written (issue 21, defect 9). Each job now numbers its own events from 1; the
+    // other job had written. Each job now numbers its own events from 1; the
     // public id is derived from that number, and cursors are looked up per job.
     id: "training/002_events_numbered_per_job",
     sql: `
@@ -141,7 +141,7 @@ export const TRAINING_MIGRATIONS: Migration[] = [
   },
   {
     // A log's trajectory groups were one JSON array in one row: storing a 32 MiB log was one write
-    // that held the event loop for all of it (issue 21). Each group is now a row of its own, so
+    // that held the event loop for all of it. Each group is now a row of its own, so
     // the groups are stored in steps (writeInSteps), as an RL job's are.
     id: "training/004_log_groups_one_row_each",
     sql: `

@@ -3,8 +3,7 @@ import { ACME_KEY, bearer, call } from "../testing/test-app";
 import { MAX_ACTIVE_JOBS_PER_ENTITY, TRAINING_CHAT_CONCURRENCY } from "./quotas";
 import { TRAINING, createModel, createServicesForTest, group, runToEnd } from "./test-support";
 
-// Issue 21, defect 8: the training service had no limit on chat streams or jobs; both are now
-// counted per authenticated entity.
+// The training service limits chat streams and jobs, both counted per authenticated entity.
 
 const JOBS = `${TRAINING}/preview/training-jobs`;
 

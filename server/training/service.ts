@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { requireApiKey } from "../auth/middleware";
-import { chatCompletionHandler } from "../chat/handler";
+import { registerChatRoutes } from "../chat/routes";
 import { serviceErrorHandler } from "../http/errors";
 import type { AppEnv } from "../http/env";
 import { SUPPORTED_BASE_MODELS } from "./base-models";
 import { createBulkUploadReader } from "./bulk-upload/read";
-import { healthRoutes } from "./routes/health";
-import { jobRoutes } from "./routes/jobs";
-import { modelRoutes } from "./routes/models";
+import { registerHealthRoutes } from "./health-routes";
+import { registerJobRoutes } from "./job-routes";
+import { registerLocalRoutes } from "./local-routes";
+import { registerModelRoutes } from "./model-routes";
 import { createTrainingChatLimiter, MAX_ACTIVE_JOBS_PER_ENTITY } from "./quotas";
 import type { JobRunner } from "./runner";
 
@@ -30,16 +31,17 @@ export function createTrainingService(options: TrainingServiceOptions): Hono<App
   const service = new Hono<AppEnv>();
   service.use("/preview/*", requireApiKey);
   service.use("/chat/*", requireApiKey);
+  service.use("/local/seeded/*", requireApiKey);
+  service.use("/local/models/*", requireApiKey);
 
-  service.route("/", healthRoutes({ runner: options.runner, simulateCheckFailure: options.simulateCheckFailure }));
+  registerHealthRoutes(service, { runner: options.runner, simulateCheckFailure: options.simulateCheckFailure });
   const readBulkUpload = createBulkUploadReader({ offThreadBytes: options.bulkOffThreadBytes });
-  service.route("/preview/models", modelRoutes({ readBulkUpload }));
-  service.route("/preview", jobRoutes({ activeJobsPerEntity: options.activeJobsPerEntity ?? MAX_ACTIVE_JOBS_PER_ENTITY, readBulkUpload }));
-
-  const chat = chatCompletionHandler({ tokenDelayMs: options.chatTokenDelayMs, servedModels: SUPPORTED_BASE_MODELS, admit: createTrainingChatLimiter() });
+  registerModelRoutes(service, { readBulkUpload });
+  registerJobRoutes(service, { activeJobsPerEntity: options.activeJobsPerEntity ?? MAX_ACTIVE_JOBS_PER_ENTITY, readBulkUpload });
   // The real service lists both paths; the trailing slash is an alias.
-  service.post("/chat/completions", chat);
-  service.post("/chat/completions/", chat);
+  const chatPaths = ["/chat/completions", "/chat/completions/"];
+  registerChatRoutes(service, { tokenDelayMs: options.chatTokenDelayMs, servedModels: SUPPORTED_BASE_MODELS, admit: createTrainingChatLimiter(), paths: chatPaths });
+  registerLocalRoutes(service);
 
   service.onError(serviceErrorHandler("detail"));
   return service;

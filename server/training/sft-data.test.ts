@@ -6,7 +6,7 @@ import type { ResolveAll } from "./public-target";
 import { fetchJsonlData, unreachableMessage, type DownloadOptions } from "./sft-data";
 
 // A real HTTP server on loopback stands in for the host of an SFT job's training file. Loopback is
-// refused like any private address (issue 21, defect 2), so the tests name the server
+// refused like any private address, so the tests name the server
 // "files.test", resolve that name to 127.0.0.1 with a fake resolver, and allow-list it, exactly as
 // an operator allow-lists an internal data host (SFT_DATA_ALLOWED_HOSTS). No test sends traffic
 // anywhere but loopback, and none asks a real resolver.
@@ -105,7 +105,7 @@ describe("downloading an SFT job's training file", () => {
   });
 });
 
-describe("what the download refuses (issue 21, defect 2)", () => {
+describe("what the download refuses", () => {
   it("never connects to loopback named directly, even over an allowed scheme", async () => {
     for (const url of [`http://127.0.0.1:${port}/good.jsonl`, `http://[::ffff:127.0.0.1]:${port}/good.jsonl`, `http://2130706433:${port}/good.jsonl`]) {
       expect(await fetchJsonlData(url, { protocols: ["http:"] })).toEqual({ ok: false, error: unreachableMessage(url) });

@@ -52,7 +52,7 @@ export type DownloadOptions = Omit<PublicFetchOptions, "signal"> & { timeoutMs?:
 /**
  * The one message for every way a download can fail before its body arrives (a refused or private
  * address, a name that does not resolve, a closed or silent port, TLS, an error status, too many
- * redirects): a job's error must not tell an open port from a closed one (issue 21, defect 2).
+ * redirects): a job's error must not tell an open port from a closed one.
  */
 export function unreachableMessage(url: string): string {
   return `Could not fetch the training data from ${safeUrl(url)}: the host did not answer with the file, or is not one the service may reach (public https hosts only).`;

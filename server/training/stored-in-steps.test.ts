@@ -4,7 +4,7 @@ import { MAX_GROUP_CHARS } from "./bulk-upload/prepare";
 import { activeJobs, insertJobInSteps, removeUnfinishedUploads } from "./job-store";
 import { TRAINING, createModel, group } from "./test-support";
 
-// An upload's trajectory groups are stored in steps (issue 21: one 32 MiB write held every other
+// An upload's trajectory groups are stored in steps (one 32 MiB write would hold every other
 // request). A job must not start, nor survive a restart, with only some of its groups stored.
 
 /** Group texts of about `chars` each: each one fills a write step of its own. */

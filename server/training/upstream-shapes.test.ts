@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { bearer, call, createTestApp } from "../testing/test-app";
 import { TRAINING, allEvents, createModel, createServicesForTest, group, runToEnd } from "./test-support";
 
-// The training service as its real clients see it (issue 14): OpenPipe/ART's serverless client
+// The training service as its real clients see it: OpenPipe/ART's serverless client
 // (src/art/serverless/client.py) and the W&B Training OpenAPI reference pages, as recorded in
-// contract-decisions.md, "Corrections".
+// docs/contract-decisions.md#training and #training-health.
 
 describe("GET /system-check and /health need no key (W&B Training OpenAPI: System Check, Health Check)", () => {
   it("answers api: true and one {success, duration, error} object per check, without a key", async () => {

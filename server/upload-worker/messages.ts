@@ -14,7 +14,7 @@ export type SerializedError =
 /**
  * A prepared upload as it crosses back. Its top-level lists of strings (trajectory groups' JSON,
  * table rows' JSON, row digests) travel each as ONE joined string with where each item ends:
- * thousands of strings took the event loop 100-400 ms to receive (each one is allocated there);
+ * thousands of strings hold the event loop long to receive (each one is allocated there);
  * one string of the same 32 MiB arrives in one copy, and slicing it again is cheap. Its top-level
  * byte arrays (a file's content) are moved, not copied. Everything else is cloned as it is, so
  * it should be small (plain fields, numbers).

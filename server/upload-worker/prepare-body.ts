@@ -3,8 +3,8 @@ import { uploadWorker } from "./worker-client";
 
 /**
  * Bodies at least this large are parsed, validated and prepared in the upload worker. Up to
- * MAX_BODY_BYTES (32 MiB) that work is 0.5-2 s of CPU; on the event loop it held every other
- * request, /health and the annotators' reviews among them, for that long (issue 21). Below 1 MiB
+ * MAX_BODY_BYTES (32 MiB) that work is up to seconds of CPU; on the event loop it would hold every
+ * other request, /health and the annotators' reviews among them, for that long. Below 1 MiB
  * it costs less than the trip to the worker is worth.
  */
 export const OFF_THREAD_BYTES = 1024 * 1024;

@@ -1,14 +1,14 @@
 import * as fc from "fast-check";
 import { assert, describe, expect, it } from "vitest";
 import { PROJECTS_QUERY, VIEWER_QUERY } from "../../contract/wandb";
-import { checkProperty } from "../quality/check-property";
-import { hostileValue, nested } from "../quality/hostile-values";
-import { applyMutations, mutationsOf } from "../quality/json-mutations";
-import { send } from "../quality/send";
-import type { Answer } from "../quality/error-shapes";
+import { checkProperty } from "../testing/quality/check-property";
+import { hostileValue, nested } from "../testing/quality/hostile-values";
+import { applyMutations, mutationsOf } from "../testing/quality/json-mutations";
+import { send } from "../testing/quality/send";
+import type { Answer } from "../testing/quality/error-shapes";
 import { basic, createTestApp } from "../testing/test-app";
 
-// The quality suite's fuzzing (server/quality/) checks FastAPI-style services against their zod
+// The quality suite's fuzzing (server/testing/quality/) checks FastAPI-style services against their zod
 // contract: a rejected body is a 422. The W&B API is a GraphQL server, whose oracle differs: a
 // request that cannot run is a 400 `{errors: [{message}]}`, one that ran answers 200 with `data`
 // (and `errors` for the fields that failed). Never a 5xx, never another shape, never a hang.

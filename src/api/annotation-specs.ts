@@ -6,7 +6,7 @@ import type { CallOptions } from "./http";
 
 /**
  * A queue's human-annotation specs, read from its `scorer_refs`, and the feedback on calls.
- * Specs are read tolerantly (contract-decisions.md, "Corrections (2)"): the stored value carries
+ * Specs are read tolerantly (docs/contract-decisions.md#annotation-specs): the stored value carries
  * `_type`, `_class_name` and `_bases` besides the fields; `name` is for people and the object id
  * (the ref's name) is what feedback types use.
  */

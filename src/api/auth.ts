@@ -1,5 +1,5 @@
 /**
- * The header forms of the API key (contract-decisions.md, "Addresses of the real services").
+ * The header forms of the API key (docs/contract-decisions.md#real-addresses).
  * The trace server's SDK sends HTTP Basic with the user "api"; the OpenAI-compatible services
  * take a Bearer token.
  */

@@ -14,8 +14,8 @@ const LOC_SOURCES = new Set(["body", "query", "path", "header", "cookie"]);
 const MAX_TEXT_MESSAGE = 300;
 
 /**
- * Reads the error bodies of contract-decisions.md ("Error bodies the dashboard must
- * understand"): `{"detail":[{loc,msg,type}]}`, `{"detail":"..."}`, `{"reason":"..."}`,
+ * Reads the error bodies of docs/contract-decisions.md#error-bodies:
+ * `{"detail":[{loc,msg,type}]}`, `{"detail":"..."}`, `{"reason":"..."}`,
  * `{"error":{"message":"..."}}`, GraphQL's `{"errors":[{"message":"..."}]}` (the W&B API), and anything
  * else (plain text, HTML, empty) as best it can.
  */

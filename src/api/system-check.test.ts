@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readSystemCheck } from "./system-check";
 
 describe("readSystemCheck", () => {
-  it("reads the real service's shape: api: true and {success, duration, error} per check (contract-decisions.md, Corrections)", () => {
+  it("reads the real service's shape: api: true and {success, duration, error} per check (docs/contract-decisions.md#training-health)", () => {
     const result = readSystemCheck(503, {
       api: true,
       cpu_queue: { success: true, duration: 0.004, error: null },

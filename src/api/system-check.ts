@@ -17,7 +17,7 @@ export type SystemCheckResult = {
 };
 
 // The real service answers `api: true` and `{success, duration, error}` per queue check
-// (contract-decisions.md, Corrections); older or other deployments answered "ok" strings or
+// (docs/contract-decisions.md#training-health); older or other deployments answered "ok" strings or
 // `{ok|healthy|status}` objects, so those are read too.
 const OK_WORDS = /^(ok|okay|healthy|pass|passed|up|true|success)$/i;
 

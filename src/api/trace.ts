@@ -42,7 +42,7 @@ export type TraceClient = ReturnType<typeof createTraceClient>;
 
 /**
  * The annotation queue service (W&B Weave trace server): queues, their items and progress, and
- * the calls items point to. Endpoints: contract-decisions.md, "Annotation queue service".
+ * the calls items point to. Endpoints: docs/contract-decisions.md#trace-endpoints.
  * Requests are sent as given (the service validates them and answers 422 naming the field).
  */
 export function createTraceClient(config: ServiceClientConfig) {

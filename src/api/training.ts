@@ -41,7 +41,7 @@ export type EventPageParams = Partial<z.output<typeof ListEventsQuery>>;
 /**
  * The training service (W&B serverless training), base URL ending in /v1. Models, checkpoints,
  * RL and SFT jobs, job events, health and chat. The service has no job status: a job's state
- * is derived from its events (contract-decisions.md).
+ * is derived from its events (docs/contract-decisions.md#training-events).
  */
 export function createTrainingClient(config: ServiceClientConfig) {
   const http = createHttpClient({ ...config, service: "training", authHeaders: bearerAuth });
@@ -96,7 +96,7 @@ export function createTrainingClient(config: ServiceClientConfig) {
     /**
      * Whether the key is accepted, by a read that needs one: the checkpoints of a model no one has.
      * 404 means the key got past authentication (resolves); 401 and 403 reject (an ApiError).
-     * The system check cannot tell: it needs no key (contract-decisions.md, Corrections).
+     * The system check cannot tell: it needs no key (docs/contract-decisions.md#training-health).
      */
     async probeKey(options?: CallOptions): Promise<void> {
       try {

@@ -40,8 +40,8 @@ describe("boot: the first page's code and data, then the app", () => {
     pageLoads.length = 0;
   });
 
-  // The app's code is one long task: run earlier, the config's answer waited behind it, and the
-  // first request went out only after it (issue 17's cold-load bench).
+  // The app's code is one long task: run earlier, the config's answer would wait behind it, and
+  // the first request would go out only after it.
   it("runs the app only once the first request is on its way", async () => {
     window.history.replaceState(null, "", "/models");
     const runApp = vi.fn<() => Promise<void>>(() => Promise.resolve());
@@ -68,7 +68,7 @@ describe("boot: the first page's code and data, then the app", () => {
     expect(document.documentElement.classList.contains("dark")).toBe(true);
   });
 
-  // A dropped connection or a deployment replaced under an open tab used to leave a blank page.
+  // A dropped connection or a deployment replaced under an open tab must not leave a blank page.
   it("says the app could not start, with the reason and a Reload button, when its code fails to load", async () => {
     const root = document.body.appendChild(Object.assign(document.createElement("div"), { id: "root" }));
     const booted = bootThenRun(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/main-1.js")));

@@ -11,9 +11,9 @@ import { applyTheme, readThemePreference, resolveTheme, systemPrefersDark } from
  *
  * main.tsx cannot do the first two itself: its own imports (React, the router, the app's shell)
  * must all arrive and run before its first line does. And it must not run before the request is
- * sent: running the app's code is one long task (~40 ms on the bench machine), and the config's
- * answer waited behind it, so the request went out only after it (issue 17's bench: the catalog's
- * first row). The app's files are still fetched from the start (index.html preloads them,
+ * sent: running the app's code is one long task, and the config's answer
+ * would wait behind it, so the request would go out only after it (and the catalog's first row
+ * with it). The app's files are still fetched from the start (index.html preloads them,
  * build/entries.ts), so nothing waits for their bytes, only for their turn to run. The config is
  * small and asked for by index.html's first lines: on a real host it is in long before the app's
  * 360 KB are.

@@ -33,8 +33,8 @@ const FIRST_REQUESTS: Partial<Record<PagePath, (connection: ConnectionSettings) 
 /**
  * Starts the data request of the page at the address as soon as the deployment config is in, before
  * the app's code (React, the shell, the API clients) has arrived and run: on a cold load that code
- * took ~50-80 ms to run on the bench machine, and the request used to wait for it (issue 17's bench:
- * the catalog's first row). Only with a key: every page with a first request needs one.
+ * is a long task to run, and a request sent after it would wait for all of it (the catalog's
+ * first row with it). Only with a key: every page with a first request needs one.
  */
 export function preloadFirstPageRequest(pagePath: PagePath | undefined): Promise<void> {
   const firstRequest = pagePath && FIRST_REQUESTS[pagePath];

@@ -39,8 +39,8 @@ export function renderLineIcon(d: string, props: IconProps) {
 /**
  * A line icon from its shapes (path data; `circle` and `rect` below give theirs). All of an icon's
  * shapes go into one `<path>`, drawn straight into the `<svg>` with no frame component between: a
- * page shows dozens of icons (the catalog 64), and before this each cost five React fibers and
- * three DOM elements on average; now three and two (issue 17: the catalog's cold load).
+ * page shows dozens of icons (the catalog 64), so every React fiber and DOM element an icon
+ * needs counts on the catalog's cold load.
  * The strokes look the same: every shape was stroked alike, with no fill.
  */
 export function lineIcon(name: string, shapes: readonly string[], frame: Pick<IconProps, "strokeWidth"> = {}) {

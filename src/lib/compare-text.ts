@@ -2,8 +2,8 @@
  * Orders two strings as `Intl.Collator("en", { sensitivity: "base", numeric: true })` does, the
  * order of every name column (models, providers, jobs, specs): case ignored, runs of digits by
  * their value ("model-9" before "model-10", "01" equal to "1"). Printable ASCII is compared here,
- * without a collator: the page's first collator loads ICU's collation data, which took 10-60 ms
- * of the catalog's first render on a cold load (issue 17's bench). Any other text goes to the
+ * without a collator: the page's first collator loads ICU's collation data, which is a costly
+ * part of the catalog's first render on a cold load. Any other text goes to the
  * collator. compare-text.test.ts checks the two agree.
  */
 export function compareText(a: string, b: string): number {

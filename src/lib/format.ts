@@ -6,7 +6,7 @@
  */
 
 // toLocaleString builds a new formatter on every call: a 250-row table calls it 250 times a page.
-// Made on first use, not when the module loads: the first Intl object of a page costs ~20 ms
+// Made on first use, not when the module loads: the first Intl object of a page is costly
 // (the locale data), which a page that formats no count should not pay during its first load.
 let countFormat: Intl.NumberFormat | undefined;
 export const formatCount = (n: number): string => (countFormat ??= new Intl.NumberFormat()).format(n);
@@ -38,7 +38,7 @@ export function formatEta(ms: number): string {
 }
 
 // Made on first use: building a date formatter loads the locale's date data, which no page needs
-// before its first paint (measured in the catalog's cold load, issue 17).
+// before its first paint (it shows in the catalog's cold load).
 let clockFormat: Intl.DateTimeFormat | undefined;
 /** The time of day, to the second, in the reader's locale ("14:05:09"): when something last happened today. */
 export const formatClockTime = (epochMs: number): string => {

@@ -11,7 +11,7 @@ import { useSettings } from "./settings-context";
  * back on what they can learn themselves, and to say so.
  *
  * `whenIdle` holds the read until the browser is first idle (the sidebar's account line): its
- * request took ~4 ms of the work between a page's first paint and the next frame (issue 17).
+ * request would add work between a page's first paint and the next frame.
  * A page that needs the answer asks without it, and the sidebar shares that read.
  */
 export function useViewer({ whenIdle = false }: { whenIdle?: boolean } = {}) {

@@ -3,8 +3,8 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach } from "vitest";
 import { preloadsSettled } from "@/app/page-preloads";
 
-// A file's first render waits for its lazily loaded page, which on a busy machine took over the
-// default 1 s of findBy* (the settings page's first test failed so). Passing tests do not wait longer.
+// A file's first render waits for its lazily loaded page, which on a busy machine can take over the
+// default 1 s of findBy*. Passing tests do not wait longer.
 configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { assert, describe, expect, it } from "vitest";
 import { CallUpsertBatchRequest } from "../../../contract/trace-call-writes";
 import { RequestValidationError } from "../../http/errors";
 import { parseOrThrow } from "../../http/validate";
+import { turnsDuring } from "../../testing/event-loop";
 import { bearer, createTestApp } from "../../testing/test-app";
 import { parseCallBatch } from "./parse-batch";
 
@@ -39,16 +40,11 @@ describe("an upsert batch, checked item by item", () => {
   it("lets other requests in while it checks and stores a big batch", { timeout: 30_000 }, async () => {
     const { app } = createTestApp();
     const body = JSON.stringify({ batch: Array.from({ length: 10_000 }, (_, i) => pair(`c${i}`)).flat() });
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      if (!running) return;
-      turns += 1;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
-    const res = await app.request("/api/trace/call/upsert_batch", { method: "POST", headers: { ...bearer(), "Content-Type": "application/json" }, body });
-    running = false;
+    let res: Response | undefined;
+    const turns = await turnsDuring(async () => {
+      res = await app.request("/api/trace/call/upsert_batch", { method: "POST", headers: { ...bearer(), "Content-Type": "application/json" }, body });
+    });
+    assert(res);
     expect(res.status).toBe(200);
     expect(((await res.json()) as { res: unknown[] }).res).toHaveLength(20_000);
     // 20 steps checking and 20 storing (1,000 items each), besides the body's own reading steps.

@@ -11,8 +11,8 @@ const REPORT_INPUT: z.core.ParseContext<z.core.$ZodIssue> = { reportInput: true 
 /**
  * An upsert batch checked as `CallUpsertBatchRequest` checks it (the same 422 entries at the same
  * `loc`, at most MAX_VALIDATION_DETAIL), one item at a time and BATCH_STEP items per turn of the
- * event loop: a batch of 70,000 items took seconds to check in one stretch (validateJson), and
- * every other request, /health among them, waited for it. Each item is small and its schema has
+ * event loop: a batch of 70,000 items takes seconds to check in one stretch (validateJson), and
+ * every other request, /health among them, would wait for it. Each item is small and its schema has
  * no list, so an item's own issues are few.
  */
 export async function parseCallBatch(body: unknown): Promise<CallBatchItem[]> {

@@ -1,6 +1,6 @@
-import type { Context, Hono, MiddlewareHandler } from "hono";
-import { CallEndRequest, CallStartRequest, CallsDeleteRequest, CallUpdateRequest, type ServerInfoResponse } from "../../../contract/trace-call-writes";
-import { assertEntityAccess, entityOfProject } from "../../auth/middleware";
+import type { Hono, MiddlewareHandler } from "hono";
+import { CallEndRequest, CallStartRequest, CallsDeleteRequest, CallUpdateRequest } from "../../../contract/trace-call-writes";
+import { authorizeProject, authorizeProjects } from "../../auth/middleware";
 import type { AppEnv } from "../../http/env";
 import { ServiceError } from "../../http/errors";
 import { readBodyBytes } from "../../http/json-body";
@@ -10,38 +10,21 @@ import { deleteCalls } from "./delete-calls";
 import { writeCallEnd, writeCallStart, writeDisplayName, writePreparedBatch } from "./write-calls";
 
 /**
- * What `/server_info` answers: no minimum client version (upstream's own no-op service answers
- * 0.0.1), and no server version, since this is not a release of upstream's server (the Python SDK
- * only compares one when it requires a minimum, and its MIN_TRACE_SERVER_VERSION is None).
- */
-export const SERVER_INFO: ServerInfoResponse = { min_required_weave_python_version: "0.0.1", trace_server_version: null };
-
-/** 403 unless the key's user may use each project's entity (a batch may name several). */
-function authorizeProjects(c: Context<AppEnv>, projectIds: Iterable<string>): void {
-  for (const projectId of new Set(projectIds)) assertEntityAccess(c.get("user"), entityOfProject(projectId));
-}
-
-/** `/server_info`, answered without a key as upstream's (the Python SDK asks before it traces). */
-export function registerServerInfo(service: Hono<AppEnv>): void {
-  service.get("/server_info", (c) => c.json(SERVER_INFO));
-}
-
-/**
  * The write side of calls (README, "Writing calls"). Registered after the key check. A batch body
  * of `offThreadBytes` (default 1 MiB) and more is parsed and checked in the upload worker
  * (upload-worker/, kind `call-upsert-batch`) and counts in `limitLargeUploads`, as the tables and
  * files do; tests lower `offThreadBytes` to send every batch there.
  */
-export function registerCallWrites(service: Hono<AppEnv>, options: { limitLargeUploads: MiddlewareHandler<AppEnv>; offThreadBytes?: number | undefined }): void {
+export function registerCallWriteRoutes(service: Hono<AppEnv>, options: { limitLargeUploads: MiddlewareHandler<AppEnv>; offThreadBytes?: number | undefined }): void {
   service.post("/call/start", async (c) => {
     const { start } = await validateJson(c, CallStartRequest);
-    authorizeProjects(c, [start.project_id]);
+    authorizeProject(c, start.project_id);
     return c.json(writeCallStart(c.get("db"), start, { userId: c.get("user").id }));
   });
 
   service.post("/call/end", async (c) => {
     const { end } = await validateJson(c, CallEndRequest);
-    authorizeProjects(c, [end.project_id]);
+    authorizeProject(c, end.project_id);
     return c.json(await writeCallEnd(c.get("db"), end, { userId: c.get("user").id }));
   });
 
@@ -55,7 +38,7 @@ export function registerCallWrites(service: Hono<AppEnv>, options: { limitLargeU
 
   service.post("/call/update", async (c) => {
     const body = await validateJson(c, CallUpdateRequest);
-    authorizeProjects(c, [body.project_id]);
+    authorizeProject(c, body.project_id);
     // Upstream's one updatable field; a request without it changes nothing and says so.
     if (body.display_name === null || body.display_name === undefined) throw new ServiceError(400, "Nothing to update: display_name is the one field a call update changes.", "invalid_request");
     await writeDisplayName(c.get("db"), body.project_id, body.call_id, body.display_name);
@@ -64,7 +47,7 @@ export function registerCallWrites(service: Hono<AppEnv>, options: { limitLargeU
 
   service.post("/calls/delete", async (c) => {
     const body = await validateJson(c, CallsDeleteRequest);
-    authorizeProjects(c, [body.project_id]);
+    authorizeProject(c, body.project_id);
     deleteCalls(c.get("db"), body.project_id, body.call_ids);
     return c.json({});
   });

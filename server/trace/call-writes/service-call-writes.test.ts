@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../../contract/limits";
 import { Call } from "../../../contract/trace";
 import { ACME_KEY, bearer, call, createTestApp } from "../../testing/test-app";
-import { SERVER_INFO } from "./routes";
+import { SERVER_INFO } from "../server-info-routes";
 
 const API = "/api/trace";
 const PROJECT = "demo/byo-traces";

@@ -38,8 +38,8 @@ function fileExists(db: Database, projectId: string, digest: string): boolean {
  * `/file/content`: the stored bytes as a stream that reads one FILE_CHUNK_BYTES piece from the
  * database each time the client is ready for more (a file stored before the pieces existed has its
  * bytes in trace_files.content and is sent as they are). Joining a 31 MiB file's 31 pieces and
- * copying it into the answer held the event loop for 100-300 ms; one piece is a millisecond or
- * two. The file's row is read first: a 404 "File <digest> not found" (upstream's words) when the
+ * copying it into the answer would hold the event loop up; one piece is quick.
+ * The file's row is read first: a 404 "File <digest> not found" (upstream's words) when the
  * project has none, before anything is sent. Stored pieces never change, so a stream that is read
  * slowly sends what was stored.
  */

@@ -1,12 +1,12 @@
 import * as fc from "fast-check";
 import { assert, describe, expect, it } from "vitest";
-import { expectServiceError } from "../../quality/error-shapes";
-import { hostileQueryValue, QUALITY_SEED } from "../../quality/hostile-values";
-import { send } from "../../quality/send";
+import { expectServiceError } from "../../testing/quality/error-shapes";
+import { hostileQueryValue, QUALITY_SEED } from "../../testing/quality/hostile-values";
+import { send } from "../../testing/quality/send";
 import { bearer, createTestApp } from "../../testing/test-app";
 import { PROJECT } from "../test-fixtures";
 
-// `/file/create` takes multipart form data, so the JSON fuzzing of server/quality cannot reach it
+// `/file/create` takes multipart form data, so the JSON fuzzing of server/testing/quality cannot reach it
 // (endpoints.test.ts lists it as fuzzed here). Random forms (fields present or not, hostile
 // values, random bytes) and random damage to a valid one must each get a 200 or a 4xx in the
 // trace service's error shape, never a 5xx, and leave the service answering.

@@ -19,14 +19,14 @@ export function tableDigest(rowDigests: readonly string[]): string {
   return hash.digest("hex");
 }
 
-/** Row digests hashed per event-loop turn by tableDigestInSteps: 100,000 in one go held the loop some 20 ms. */
+/** Row digests hashed per event-loop turn by tableDigestInSteps: 100,000 in one go would hold the loop. */
 const DIGEST_STEP_ROWS = 10_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * tableDigest in steps, the event loop free before each: a table of 100,000 rows arrives from the
  * upload worker in one message, and its digest, its rows' slicing and its first write in the same
- * turn held every other request for some 100 ms.
+ * turn would hold every other request up.
  */
 export async function tableDigestInSteps(rowDigests: readonly string[]): Promise<string> {
   const hash = createHash("sha256");

@@ -45,7 +45,7 @@ export function prepareTableFromDigests(data: unknown): { projectId: string; exp
 }
 
 /**
- * The steps of a `/table/update`, compactly (100,000 small objects took long to cross from the
+ * The steps of a `/table/update`, compactly (100,000 small objects take long to cross from the
  * worker): `ops` has one letter per step, `a`ppend, `p`op or `i`nsert, and `indexes` the index of
  * each (-1 for an append); the rows sent (appended or inserted, in order) are prepared rows.
  */

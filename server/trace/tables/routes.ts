@@ -2,7 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { RefsReadBatchRequest } from "../../../contract/trace-objects";
 import { FileContentRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest } from "../../../contract/trace-tables";
 import { parseWeaveRef } from "../../../contract/weave-refs";
-import { assertEntityAccess, entityOfProject } from "../../auth/middleware";
+import { authorizeProject } from "../../auth/middleware";
 import { echo } from "../../http/echo";
 import type { AppEnv } from "../../http/env";
 import { ServiceError } from "../../http/errors";
@@ -14,11 +14,6 @@ import { assertMultipartForm } from "../files/prepare-file";
 import { readRefValue } from "../objects/ref-reader";
 import { queryTableJson } from "./table-query";
 import { countTableRows, createTable, createTableFromDigests, tableStats, updateTable } from "./tables";
-
-/** 403 unless the key's user may use the project's entity. */
-function authorizeProject(c: Context<AppEnv>, projectId: string): void {
-  assertEntityAccess(c.get("user"), entityOfProject(projectId));
-}
 
 /**
  * What the weave SDKs write around calls: files (an op's code), tables (a dataset's rows), and

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { openDatabase } from "../../db/database";
-import { cleanUp, makeDataDir, startServerProcess } from "../../quality/testing/server-process";
+import { cleanUp, makeDataDir, startServerProcess } from "../../testing/server-process";
 import { DATABASE_FILE } from "../../runtime";
 import { seedUsers } from "../../seed/users";
 

@@ -7,7 +7,7 @@ import { startSdkServer, type SdkServer } from "./sdk-server";
 
 // The official weave npm package, unmodified, traces against the local services over HTTP: nested
 // ops, a failing op, a 1 MB output and a call still running; then the calls are read back through
-// /calls/stream_query, queued and annotated as the dashboard does with seeded calls (issue 22).
+// /calls/stream_query, queued and annotated as the dashboard does with seeded calls.
 
 const PROJECT = "demo/sdk-calls";
 type Row = Record<string, unknown> & { id: string; parent_id: string | null; trace_id: string; started_at: string; ended_at: string | null; summary: { weave: { status: string; latency_ms: number | null }; usage?: unknown } };

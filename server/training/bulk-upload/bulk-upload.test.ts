@@ -8,7 +8,7 @@ import { uploadWorker } from "../../upload-worker/worker-client";
 import { LARGE_UPLOADS_PER_ENTITY } from "./read";
 
 // Bulk uploads of OFF_THREAD_BYTES or more are parsed, validated and serialised in a worker thread
-// (issue 21: 32 MiB held the event loop for a second or two). What a client sees must not change:
+// (on the event loop, 32 MiB would hold every other request). What a client sees must not change:
 // the same job, the same log, the same 400s and 422s as the small bodies handled on the event loop.
 
 /** `count` trajectory groups whose JSON is about `bytes` long in all. */

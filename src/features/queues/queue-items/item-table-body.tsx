@@ -9,7 +9,7 @@ import { defaultRangeExtractor, rowsWithSpacers, useFrameRows, type Range } from
 /**
  * Pages up to this many rows (25, 50) are rendered whole: find-in-page and select-all see every
  * row. Longer pages (100, 250) render only the rows near the viewport: rendering and painting all
- * of them went over the 100 ms budget for a page change, with dropped frames (the interactions
+ * of them goes over the 100 ms budget for a page change, with dropped frames (the interactions
  * bench in `npm run bench` measures both).
  */
 export const FULL_RENDER_MAX_ROWS = 50;

@@ -59,7 +59,7 @@ describe("the items table's columns", () => {
     for (const column of sortable) expect((column.meta as { sortField?: string } | undefined)?.sortField).toBe(idOf(column));
   });
 
-  it("are the issue's eleven, with Position always shown", () => {
+  it("are these eleven, with Position always shown", () => {
     expect(ITEM_COLUMNS.map((c) => c.meta?.label)).toEqual([
       "Position",
       "Operation",

@@ -60,7 +60,7 @@ function useColumns(box: RefObject<HTMLElement | null>, probe: RefObject<HTMLEle
 /**
  * A whole value as text lines, windowed: only the rows in view are in the page, long lines wrap
  * into rows, and the lines are produced a slice at a time (value-lines.ts). Stays responsive for
- * a 5 MB string or 200,000 leaves, where laying out the whole text took seconds.
+ * a 5 MB string or 200,000 leaves, where laying out the whole text would take seconds.
  */
 export function LinesView({ value, as, label, className }: { value: unknown; as: "json" | "text"; label: string; className?: string }) {
   const { lines, count, done } = useLines(value, as);

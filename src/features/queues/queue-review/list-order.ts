@@ -3,7 +3,7 @@ import type { AnnotationQueueItem, ItemSortBy, SortableItemField } from "@contra
 /**
  * The order of a queue's item list, as the service sorts it: the request's keys (the service's
  * default `created_at asc` when there are none), then `id asc` as the last tie-breaker
- * (contract-decisions.md; upstream `_make_sort_clause`). Knowing it lets the review place an item
+ * (docs/contract-decisions.md#item-query; upstream `_make_sort_clause`). Knowing it lets the review place an item
  * in a list by comparing it with the list's rows, whatever its state and whatever positions say.
  */
 

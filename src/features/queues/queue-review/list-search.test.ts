@@ -83,8 +83,8 @@ describe("counting the rows before an item, in few round trips", () => {
     }
   });
 
-  // A review opened by its link (no index in the address) 300 rows into the list: the search
-  // used to read one row at a time, 18 reads one after another.
+  // A review opened by its link (no index in the address) 300 rows into the list: read one row at a
+  // time, the search would take 18 reads one after another.
   it("finds an item 300 rows from its hint in 5 round trips", async () => {
     const list = listOf(1000);
     const { fetchRows, run, counts } = roundTrips(list);
@@ -103,7 +103,7 @@ describe("counting the rows before an item, in few round trips", () => {
     }
   });
 
-  // One row at a time, this took 34 reads one after another.
+  // One row at a time, this would take 34 reads one after another.
   it("searches a 100,000-row list in 11 round trips", async () => {
     const list = listOf(100_000);
     const { fetchRows, run, counts } = roundTrips(list);

@@ -7,8 +7,8 @@ export type FetchRows = (offset: number, limit: number) => Promise<readonly Anno
 /**
  * One-row reads sent together in each round of the search. Each round waits for one round trip,
  * so on a slow network rounds are what the annotator waits for, not reads: a review opened by its
- * link 300 rows into a queue took 18 reads one after another (5.4 s at 300 ms each), and takes
- * 5 rounds now (the test counts them). Four, not more: a browser sends at most six requests at once to one host over
+ * link 300 rows into a queue needs 18 reads: one after another at 300 ms each they would take 5.4 s;
+ * in rounds it takes 5 (the test counts them). Four, not more: a browser sends at most six requests at once to one host over
  * HTTP/1.1, and the review's own requests (the call, the answers) must not queue behind these.
  */
 export const PROBES_PER_ROUND = 4;

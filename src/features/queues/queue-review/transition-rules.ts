@@ -4,7 +4,7 @@ import { STATE_LABELS } from "../shared/item-state";
 export type Move = { allowed: true; note?: string } | { allowed: false; reason: string };
 
 /**
- * Which state changes the service will accept (contract-decisions.md, "Progress rules"). The rules
+ * Which state changes the service will accept (docs/contract-decisions.md#progress). The rules
  * apply to the caller's own progress record, and the service shows only the latest writer's state:
  * - nobody has annotated the item (unstarted): any settable state;
  * - the latest writer is someone else: the caller's own record is unknown, so every move is

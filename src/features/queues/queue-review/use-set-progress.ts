@@ -45,7 +45,7 @@ export function useSetProgress(
         .getQueryCache()
         .findAll({ queryKey: pages })
         .map((query) => ({ key: query.queryKey, data: query.state.data as ItemsQueryResponse | undefined, readAt: query.state.dataUpdatedAt }));
-      // The item's updated_at stays: a progress change does not touch the item record (contract-decisions.md, Corrections).
+      // The item's updated_at stays: a progress change does not touch the item record (docs/contract-decisions.md#progress).
       patchLists(queryClient, pages, itemId, (item) => ({ ...item, annotation_state: state, annotator_user_id: callbacks.me ?? item.annotator_user_id }));
       return { snapshot };
     },

@@ -14,8 +14,8 @@ const given = (row: Feedback): GivenAnswer => ({ id: row.id, by: row.wb_user_id,
 
 /**
  * The answers to one question that stand, oldest first: each annotator's latest for a question
- * unique among creators, else the call's one latest answer, whoever gave it (contract-decisions.md:
- * the server enforces neither; the client creates or replaces accordingly).
+ * unique among creators, else the call's one latest answer, whoever gave it (the server enforces neither:
+ * docs/contract-decisions.md#annotation-specs; the client creates or replaces accordingly).
  */
 export function standingAnswers(spec: Pick<QueueSpec, "id" | "uniqueAmongCreators">, rows: readonly Feedback[]): GivenAnswer[] {
   const type = `${ANNOTATION_FEEDBACK_PREFIX}${spec.id}`;

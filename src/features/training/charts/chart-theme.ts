@@ -1,7 +1,7 @@
 /**
  * Canvas colours per theme (canvas cannot read CSS variables); contrast as the page's text. The raw
- * line sits under the smoothed one, fainter but still readable: at 30% it vanished on the dark
- * background (issue 17, defect 4).
+ * line sits under the smoothed one, fainter but still readable: at 30% it would vanish on the dark
+ * background.
  */
 export type ChartColors = { line: string; raw: string; axis: string; grid: string; cursor: string; val: string };
 

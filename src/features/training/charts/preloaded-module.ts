@@ -3,8 +3,8 @@ import { useEffect, useState } from "react";
 /**
  * Code loaded ahead (uPlot and a chart component), used without React.lazy: a lazy component
  * suspends on its first render even when its code has arrived, and React then holds the reveal of
- * a Suspense boundary back for up to 300 ms after its fallback showed (measured: the job page's
- * first chart came ~370 ms after its events). Here the import starts when the page's module runs
+ * a Suspense boundary back for up to 300 ms after its fallback showed, so the job page's first
+ * chart would come that much after its events. Here the import starts when the page's module runs
  * (only where a canvas can draw) and the component is used as soon as it is there.
  */
 export type Preloaded<T> = { current: () => T | null; promise: Promise<T> | null };

@@ -25,8 +25,8 @@ function jobStepAxis(n: number): Float64Array {
 /**
  * Which rows to draw. A run has points only at its own min/max per pixel bucket (every drawn
  * point is a real step) and at its validation steps. Eight runs of 10,000 steps then draw about
- * 1,200 points each, not 10,000: filling every run at every row of the union drew ~2 million
- * points over 13 charts (a smoothing change took 260-560 ms). The costly part of aligning: a
+ * 1,200 points each, not 10,000: filling every run at every row of the union would draw ~2
+ * million points over 13 charts, too many to redraw on each smoothing change. The costly part of aligning: a
  * smoothing change keeps the rows and only refills them (`fillRuns`).
  */
 export function pickRows(runs: readonly Pick<RunColumns, "raw" | "val">[], buckets: number, range?: { min: number; max: number }): RunRows {
@@ -87,7 +87,7 @@ function validationColumn(x: readonly number[], val: ValidationPoints): (number 
   });
 }
 
-/** An array of `count` copies of `value`, sized once (Array.from with a callback took twice as long here). */
+/** An array of `count` copies of `value`, sized once (Array.from with a callback is slower). */
 function sized<T>(count: number, value: T): T[] {
   const array: T[] = [];
   array.length = count;

@@ -1,6 +1,6 @@
 import type { TrainingEvent } from "@contract/training";
 
-// The service has no job status (contract-decisions.md): a job's state is read from its events.
+// The service has no job status (docs/contract-decisions.md#training-events): a job's state is read from its events.
 
 export type JobState = "queued" | "running" | "succeeded" | "failed";
 export type JobKind = "rl" | "sft";

@@ -10,7 +10,7 @@ import { isFinished } from "./job-summary";
 import { writeCachedSummary } from "./summary-cache";
 import { documentVisibility } from "./visibility";
 
-/** About every 1.5 s while a job runs (the issue asks for 1-2 s). */
+/** About every 1.5 s while a job runs: a new step shows within 1-2 s. */
 export const JOB_POLL_MS = 1_500;
 /** Re-render at most this often while events stream in: 1,000 pages must not mean 1,000 renders. */
 const RENDER_EVERY_MS = 150;

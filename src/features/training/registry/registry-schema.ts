@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 
 /**
  * The models and jobs this browser created or opened on one training service. The service lists
- * neither (contract-decisions.md), so without this the dashboard could not show them again.
+ * neither (docs/contract-decisions.md#training-events), so without this the dashboard could not show them again.
  * Stored in local storage per service address; exported and imported as JSON.
  */
 

@@ -6,8 +6,9 @@ import type { AnswerNotStored } from "./answer-not-stored";
 export type Verdict = { retryInMs: number; reason: string } | { refused: string };
 
 /**
- * Upstream answers some refusals with a 500 (a spec whose schema it cannot read: contract-decisions,
- * Corrections (2)), so a 500 is tried this many times before it is shown as a refusal. Other 5xx,
+ * Upstream answers some refusals with a 500 (a spec whose schema it cannot read:
+ * docs/contract-decisions.md#upstream-errors), so a 500 is tried this many times before it is shown
+ * as a refusal. Other 5xx,
  * a lost connection, a timeout and a 429 are "not yet" for as long as they last.
  */
 const SERVER_ERROR_TRIES = 3;

@@ -7,7 +7,7 @@ import { specKind } from "./spec-kind";
 /**
  * What has been answered for one spec on one call. A spec unique among creators has an answer per
  * annotator: mine is the one I change, others' are shown beside it. Otherwise the call has one
- * shared answer, the latest, which anyone changes (contract-decisions.md: the server enforces
+ * shared answer, the latest, which anyone changes (docs/contract-decisions.md#annotation-specs: the server enforces
  * neither; the client creates or replaces accordingly).
  */
 export type SpecAnswers = {
