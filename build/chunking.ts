@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { resolve } from "node:path";
 import type { ChunkingContext } from "rolldown";
 import { APP_ENTRY, BOOT_ENTRY } from "./entries.ts";
 
@@ -9,11 +11,48 @@ import { APP_ENTRY, BOOT_ENTRY } from "./entries.ts";
  */
 const ENTRY_MODULES = /[\\/](index\.html|src[\\/]main\.tsx|src[\\/]boot\.ts)$/;
 
+/** The feature folders (`src/features/*`), read at build time: a new or renamed one needs no edit here. */
+const FEATURES = readdirSync(resolve(import.meta.dirname, "..", "src", "features"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 /**
- * How the build splits the dashboard into files, chosen for the first load (the
- * catalog's first row on a cold load). Left to itself the bundler made ~120 files: 36 for the first
- * page's shell and a dozen more for each page, and a browser fetches at most six at once from one
- * host over HTTP/1.1, so the page's own data request waited behind its code. These groups instead:
+ * The features whose pages make up an area, each area's shared code one group of its own; and the
+ * features whose parts count as `shared` (the models feature's: the catalog, the playground and the
+ * training pages all use them). Features in neither (the overview, status, settings, help) share nothing
+ * today: code they came to share would get a file of the bundler's own (the file-count test would
+ * say so). A name that is no folder of src/features stops the build rather than split the code
+ * silently some other way.
+ */
+const AREAS = { annotation: ["queues", "specs", "calls", "train-from-queue"], training: ["training", "playground"] };
+const SHARED_FEATURES = ["models"];
+
+for (const name of [...Object.values(AREAS).flat(), ...SHARED_FEATURES]) {
+  if (!FEATURES.includes(name)) throw new Error(`build/chunking.ts names the feature "${name}", which is no folder of src/features`);
+}
+
+/** Modules under one of the given feature folders. */
+const inFeatures = (names: readonly string[]) => new RegExp(`[\\\\/]src[\\\\/]features[\\\\/](${names.map(escapeRegExp).join("|")})[\\\\/]`);
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A feature's own code, kept out of `shared`; the areas' groups take what their pages share. */
+const FEATURE_MODULE = inFeatures(FEATURES.filter((name) => !SHARED_FEATURES.includes(name)));
+const PAGE_LIBRARY = /[\\/]node_modules[\\/](uplot|@tanstack[\\/](react-virtual|virtual-core))[\\/]/;
+
+const ANNOTATION_FEATURE = inFeatures(AREAS.annotation);
+const TRAINING_FEATURE = inFeatures(AREAS.training);
+/** An area's client and contract modules: kept out of `shared`, which the catalog loads. */
+const TRACE_API_MODULE = /[\\/](contract[\\/](trace|weave-refs)[^\\/]*|src[\\/]api[\\/](trace[^\\/]*|annotation-specs|spec-objects|project-specs|queries[\\/]trace))\.ts$/;
+const TRAINING_API_MODULE = /[\\/](contract[\\/]training|src[\\/]api[\\/]training)\.ts$/;
+const AREA_API_MODULE = { test: (id: string) => TRACE_API_MODULE.test(id) || TRAINING_API_MODULE.test(id) };
+
+/**
+ * How the build splits the dashboard into files, chosen for the first load (the catalog's first row
+ * on a cold load). Left to itself the bundler makes dozens of files for the first page's shell and
+ * a dozen more for each page, and a browser fetches at most six at once from one host over
+ * HTTP/1.1, so the page's own data request would wait behind its code. These groups instead:
  * - `app`: everything main.tsx imports statically (the shell, React, the inference and W&B
  *   clients with their schemas) in one file, except the entries and what boot.ts needs. (main.tsx is imported by boot.ts, not by
  *   index.html: build/entries.ts has index.html preload this file.)
@@ -21,29 +60,13 @@ const ENTRY_MODULES = /[\\/](index\.html|src[\\/]main\.tsx|src[\\/]boot\.ts)$/;
  *   formatting, queries, the libraries those need), fetched beside the first page's own file.
  * - `shared-annotation`, `shared-training`: one area's feature code that several of its pages use,
  *   and the area's service client and wire contract (loaded on the client's first call:
- *   api/lazy-client.ts). In `shared` or `app`, the catalog's first load would parse
- *   some 157 KB of queue and training code it never runs, then build those services' zod schemas.
+ *   api/lazy-client.ts). In `shared` or `app`, the catalog's first load would parse the queue and
+ *   training code it never runs, and build those services' zod schemas.
  * Every page is preloaded once the browser is idle anyway (app/lazy-page.tsx), so this moves bytes
  * earlier rather than adding any. (Preloading `shared` from index.html as well gained nothing
  * measurable.) Libraries only some pages use (uPlot, the virtualizer) stay in their own files.
  * bench/bundle-budget.ts caps how many files the first load and each page fetch.
  */
-/**
- * A feature's own code, kept out of `shared`. The two area groups take what their pages share;
- * the few features outside them (home, settings, help) share nothing today, and code they came
- * to share would get a file of the bundler's own (the file-count test would say so). The models
- * feature's parts count as `shared`: the catalog, the playground and the training pages all use them.
- */
-const FEATURE_MODULE = /[\\/]src[\\/]features[\\/](?!models[\\/])/;
-const PAGE_LIBRARY = /[\\/]node_modules[\\/](uplot|@tanstack[\\/](react-virtual|virtual-core))[\\/]/;
-
-const ANNOTATION_FEATURE = /[\\/]src[\\/]features[\\/](queues|specs|calls|train-from-queue)[\\/]/;
-const TRAINING_FEATURE = /[\\/]src[\\/]features[\\/](training|playground)[\\/]/;
-/** An area's client and contract modules: kept out of `shared`, which the catalog loads. */
-const TRACE_API_MODULE = /[\\/](contract[\\/](trace|weave-refs)[^\\/]*|src[\\/]api[\\/](trace[^\\/]*|annotation-specs|spec-objects|project-specs|queries[\\/]trace))\.ts$/;
-const TRAINING_API_MODULE = /[\\/](contract[\\/]training|src[\\/]api[\\/]training)\.ts$/;
-const AREA_API_MODULE = { test: (id: string) => TRACE_API_MODULE.test(id) || TRAINING_API_MODULE.test(id) };
-
 export const CODE_SPLITTING_GROUPS = [
   { name: bootDependencies, debugName: "boot-dependencies", priority: 2 },
   { name: appModules, debugName: "app", priority: 1 },

@@ -36,8 +36,8 @@ const configStore = createRuntimeConfigStore(configRead, {
 const queryClient = createQueryClient();
 // For the first page's prefetch; the app's own clients take the timeout from the config store (providers.tsx), a Retry's too.
 const apiClientOptions = configRead.config.requestTimeoutMs ? { timeoutMs: configRead.config.requestTimeoutMs } : undefined;
-// And its first data into the cache, before the page renders (the catalog's first row waits
-// for it). boot.ts, which imported this module, sent the request already (app/first-page-request.ts)
+// And its first data into the cache, before the page renders (the catalog's first row). boot.ts,
+// which imported this module, sent the request already (a page's `firstRequest` in app/pages.ts)
 // and the client takes its answer; a page whose request boot.ts does not know starts it here.
 const { connection } = settingsStore.getSnapshot();
 const firstPageData = prefetchPageDataAt(window.location.pathname, { clients: createApiClients(connection, apiClientOptions), queryClient, hasKey: connection.apiKey.trim() !== "" });

@@ -1,6 +1,6 @@
 /**
  * The annotation queue and training clients' code, loaded on their first call (clients.ts,
- * lazy-client.ts) or beside a page that uses them (app/page-modules.ts). Its own module: boot.ts
+ * lazy-client.ts) or beside a page that uses them (app/pages.ts). Its own module: boot.ts
  * reads the page table, and must not import the clients themselves.
  */
 export const loadTraceClientModule = () => import("./trace");

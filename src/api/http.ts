@@ -6,7 +6,7 @@ import { parseErrorBody } from "./error-body";
 import { SERVICE_NOUNS } from "./error-messages";
 import { ApiError } from "./errors";
 import { Deadline } from "./deadline";
-import { ResponseFormatError } from "./format-error";
+import { ResponseFormatError } from "./response-format-error";
 import { collectNdjson } from "./ndjson";
 import { takePreloadedResponse } from "./preloaded-responses";
 import { createRedactor, type Redact } from "./redact";

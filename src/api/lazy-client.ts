@@ -36,7 +36,7 @@ const NOT_METHODS = new Set(["then", "toJSON", "asymmetricMatch", "nodeType", "$
  * Why: the annotation queue and training clients carry their parts of the wire contract, most of
  * its zod schemas, and building those is a noticeable part of the app's start whether the page
  * uses them or not (the catalog's cold load uses neither service).
- * So their files load with the first page that calls them (app/page-modules.ts loads them beside
+ * So their files load with the first page that calls them (app/pages.ts loads them beside
  * such a page's code), or when the browser is idle (app/lazy-page.tsx preloads every page).
  *
  * A "stream" method gives its generator at once; the real stream starts on its first `next()`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ResponseFormatError } from "./format-error";
+import { ResponseFormatError } from "./response-format-error";
 import { splitLines, initialLineState } from "./lines";
 import { collectNdjson, parseNdjson } from "./ndjson";
 import { bytesOf, chunkedStream, collect, everySplit, stalledStream } from "./test-support";

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { describeResponseIssues } from "@/lib/zod-issues";
-import { ResponseFormatError } from "./format-error";
+import { ResponseFormatError } from "./response-format-error";
 import { readLines } from "./lines";
 
 export type StreamOptions = { signal?: AbortSignal };

@@ -15,9 +15,9 @@ const firstRequest = vi.hoisted(() => {
 const pageLoads = vi.hoisted(() => [] as string[]);
 
 vi.mock("./first-page-request", () => ({ preloadFirstPageRequest: firstRequest.preload }));
-vi.mock("./page-modules", () => ({
-  PAGE_MODULES: { "/models": () => (pageLoads.push("/models"), Promise.resolve({})) },
-  pagePathAt: (pathname: string) => (pathname === "/models" ? "/models" : undefined),
+vi.mock("./pages", () => ({
+  loadPage: (page: { path: string }) => (pageLoads.push(page.path), Promise.resolve(() => null)),
+  pageAt: (pathname: string) => (pathname === "/models" ? { path: "/models" } : undefined),
 }));
 
 const { bootThenRun } = await import("./boot-sequence");

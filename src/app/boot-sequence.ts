@@ -1,5 +1,5 @@
 import { preloadFirstPageRequest } from "./first-page-request";
-import { PAGE_MODULES, pagePathAt } from "./page-modules";
+import { loadPage, pageAt } from "./pages";
 import { showStartFailure } from "./start-failure";
 import { browserStorage } from "@/lib/browser-storage";
 import { applyTheme, readThemePreference, resolveTheme, systemPrefersDark } from "@/settings/theme/theme-preference";
@@ -27,9 +27,9 @@ import { applyTheme, readThemePreference, resolveTheme, systemPrefersDark } from
 export function bootThenRun(runApp: () => Promise<unknown>): Promise<unknown> {
   // The stored theme, on <html> before anything is painted (main.tsx's theme store keeps it there).
   applyTheme(document.documentElement, resolveTheme(readThemePreference(browserStorage().local), systemPrefersDark()));
-  const pagePath = pagePathAt(window.location.pathname);
-  if (pagePath) PAGE_MODULES[pagePath]().catch(() => undefined);
-  return preloadFirstPageRequest(pagePath)
+  const page = pageAt(window.location.pathname);
+  if (page) loadPage(page).catch(() => undefined);
+  return preloadFirstPageRequest(page)
     .catch(() => undefined)
     .then(runApp)
     .catch((error: unknown) => showStartFailure(document.getElementById("root"), error));

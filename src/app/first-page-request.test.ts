@@ -25,7 +25,10 @@ function stubServices(config: "ok" | "failing" = "ok") {
 /** A fresh page: modules (and their one-per-page state) loaded anew. */
 async function freshPage() {
   vi.resetModules();
-  const { preloadFirstPageRequest } = await import("./first-page-request");
+  const { preloadFirstPageRequest: preloadFor } = await import("./first-page-request");
+  const { pageAt } = await import("./pages");
+  /** What boot.ts does for the page at `pathname` (none for undefined). */
+  const preloadFirstPageRequest = (pathname: string | undefined) => preloadFor(pathname === undefined ? undefined : pageAt(pathname));
   const { loadRuntimeConfigOnce } = await import("@/settings/runtime-config");
   const { createSettingsStore } = await import("@/settings/settings-store");
   const { resolveDefaultUrls } = await import("@/settings/settings-defaults");

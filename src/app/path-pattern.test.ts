@@ -1,7 +1,7 @@
 import { matchPath } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { PAGE_MODULES, pagePathAt } from "./page-modules";
 import { matchesPathPattern } from "./path-pattern";
+import { pageAt, PAGES } from "./pages";
 import { APP_ROUTES } from "./routes";
 
 const ADDRESSES = [
@@ -36,16 +36,16 @@ describe("matchesPathPattern", () => {
     }
   });
 
-  it("pagePathAt finds, in PAGE_MODULES' order, the page the router shows (a fixed path before a parameter)", () => {
-    expect(pagePathAt("/training/jobs/new")).toBe("/training/jobs/new");
-    expect(pagePathAt("/training/jobs/ftjob-1")).toBe("/training/jobs/:jobId");
-    expect(pagePathAt("/specs/new")).toBe("/specs/new");
-    expect(pagePathAt("/nowhere")).toBeUndefined();
+  it("pageAt finds, in the table's order, the page the router shows (a fixed path before a parameter)", () => {
+    expect(pageAt("/training/jobs/new")?.path).toBe("/training/jobs/new");
+    expect(pageAt("/training/jobs/ftjob-1")?.path).toBe("/training/jobs/:jobId");
+    expect(pageAt("/specs/new")?.path).toBe("/specs/new");
+    expect(pageAt("/nowhere")).toBeUndefined();
   });
 });
 
-describe("PAGE_MODULES", () => {
+describe("PAGES", () => {
   it("has exactly the routes' paths, in the routes' order", () => {
-    expect(Object.keys(PAGE_MODULES)).toEqual(APP_ROUTES.map((route) => route.path));
+    expect(PAGES.map((page) => page.path)).toEqual(APP_ROUTES.map((route) => route.path));
   });
 });

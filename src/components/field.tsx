@@ -5,7 +5,8 @@ import { AlertTriangleIcon } from "./icons";
 /** What a field hands its control so the label, hint and message are tied to it. */
 export type FieldControl = { id: string; describedBy: string | undefined; invalid: boolean };
 
-type FieldProps = {
+/** What every labelled field takes besides its control: the label, the texts tied to it, its layout. */
+export type FieldFrameProps = {
   label: ReactNode;
   /** Guidance shown under the label, always visible. */
   hint?: ReactNode;
@@ -21,6 +22,9 @@ type FieldProps = {
   className?: string;
   /** Shown under the field's message (a retry panel for the control's options). */
   after?: ReactNode;
+};
+
+type FieldProps = FieldFrameProps & {
   children: (control: FieldControl) => ReactNode;
 };
 

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { CopyButton } from "./copy-button";
 import { RelativeTime } from "./relative-time";
 import { StatusBadge } from "./status-badge";
+import { SelectField } from "./select-field";
 import { TextField } from "./text-field";
+import { TextareaField } from "./textarea-field";
 
 describe("TextField", () => {
   it("ties its hint and error to the input", () => {
@@ -55,5 +57,39 @@ describe("StatusBadge", () => {
     expect(screen.getByText("Key rejected")).toBeVisible();
     // The icon adds shape to the colour and stays out of the accessible name.
     expect(container.querySelector("svg")).toHaveAttribute("aria-hidden", "true");
+  });
+});
+
+describe("SelectField and TextareaField", () => {
+  it("tie their hint and error to the control, as TextField does", () => {
+    render(
+      <>
+        <SelectField label="Queue" hint="Where the calls go." error="Choose a queue." value="" onChange={() => {}}>
+          <option value="">Choose…</option>
+        </SelectField>
+        <TextareaField label="Guidelines" hint="Shown to annotators." error="Too long." value="" onChange={() => {}} />
+      </>,
+    );
+    const select = screen.getByRole("combobox", { name: "Queue" });
+    expect(select).toHaveAttribute("aria-invalid", "true");
+    expect(select).toHaveAccessibleDescription("Where the calls go. Choose a queue.");
+    const box = screen.getByRole("textbox", { name: "Guidelines" });
+    expect(box.tagName).toBe("TEXTAREA");
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(box).toHaveAccessibleDescription("Shown to annotators. Too long.");
+  });
+
+  it("are valid without an error", () => {
+    render(
+      <>
+        <SelectField label="State" layout="inline" density="compact" value="" onChange={() => {}}>
+          <option value="">Any state</option>
+        </SelectField>
+        <TextareaField label="Notes" value="" onChange={() => {}} />
+      </>,
+    );
+    expect(screen.getByRole("combobox", { name: "State" })).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByRole("combobox", { name: "State" })).not.toHaveAttribute("aria-describedby");
+    expect(screen.getByRole("textbox", { name: "Notes" })).not.toHaveAttribute("aria-invalid");
   });
 });

@@ -1,21 +1,14 @@
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/cn";
-import { controlBorder, Field } from "./field";
+import { controlBorder, Field, type FieldFrameProps } from "./field";
 
-type TextFieldProps = Omit<ComponentProps<"input">, "id"> & {
-  label: ReactNode;
-  /** Guidance shown under the label, always visible. */
-  hint?: ReactNode;
-  /** Makes the field invalid and says why; read out with the field. */
-  error?: string | null;
-  /** Advice that does not block (e.g. an unusual but allowed value). */
-  warning?: string | null;
-  /** Controls placed inside the field's right edge, such as a "Show key" toggle. */
-  trailing?: ReactNode;
-  id?: string;
-  /** Classes for the input itself; `className` styles the wrapper. */
-  inputClassName?: string;
-};
+type TextFieldProps = Omit<ComponentProps<"input">, "id"> &
+  Pick<FieldFrameProps, "label" | "hint" | "error" | "warning" | "id"> & {
+    /** Controls placed inside the field's right edge, such as a "Show key" toggle. */
+    trailing?: ReactNode;
+    /** Classes for the input itself; `className` styles the wrapper. */
+    inputClassName?: string;
+  };
 
 /**
  * `geometricPrecision`: Chromium clips a one-line input's text to the font's ascent and descent
@@ -26,6 +19,10 @@ type TextFieldProps = Omit<ComponentProps<"input">, "id"> & {
 export const inputClasses =
   "h-8 w-full rounded-md border bg-surface px-2.5 text-sm text-fg shadow-xs placeholder:text-fg-muted/70 [text-rendering:geometricPrecision] " +
   "disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-0";
+
+/** A small control in a toolbar or a sentence (a compact select, a short typed confirmation). */
+export const compactControlClasses =
+  "h-7 rounded-md border border-line-strong bg-surface px-2 text-xs text-fg shadow-xs focus-visible:outline-2 focus-visible:outline-offset-0";
 
 /** A labelled input whose hint, warning and error are tied to it with aria-describedby. */
 export function TextField({ label, hint, error, warning, trailing, id, className, inputClassName, ...inputProps }: TextFieldProps) {

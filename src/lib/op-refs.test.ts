@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { opRef, parseOpRef, versionLabel } from "./op-refs";
+import { opRef, parseOpRef, shortOpName, versionLabel } from "./op-refs";
 
 describe("op refs", () => {
   it("reads an op ref's parts, with or without a digest, and nothing else as one", () => {
@@ -14,5 +14,11 @@ describe("op refs", () => {
     expect(versionLabel({ digest: "Q2xAAAAAAA", index: 2 })).toBe("v2");
     expect(versionLabel({ digest: "Q2xAAAAAAA", index: null })).toBe("Q2xAAAA");
     expect(versionLabel({ digest: "Q2xAAAAAAA", index: undefined })).toBe("Q2xAAAA");
+  });
+
+  it("shortens op refs to the op's name and leaves other names alone", () => {
+    expect(shortOpName("weave:///demo/support-bot/op/support_agent.answer:Q2xhYmNkZWY")).toBe("support_agent.answer");
+    expect(shortOpName("weave:///demo/support-bot/op/retriever.search")).toBe("retriever.search");
+    expect(shortOpName("my_function")).toBe("my_function");
   });
 });

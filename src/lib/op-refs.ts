@@ -23,3 +23,11 @@ const DIGEST_CHARS = 7;
 /** A version's short label: `v2` when the service numbered it, else the digest's first characters. */
 export const versionLabel = (version: { digest: string; index: number | null | undefined }): string =>
   version.index !== null && version.index !== undefined ? `v${version.index}` : version.digest.slice(0, DIGEST_CHARS);
+
+/**
+ * The readable part of an operation name: `support_agent.answer` for
+ * `weave:///demo/support-bot/op/support_agent.answer:Q2x…`. Anything else is returned as it is.
+ */
+export function shortOpName(opName: string): string {
+  return parseOpRef(opName)?.name ?? opName;
+}

@@ -1,10 +1,23 @@
 /**
  * Every page's address, built in one place: links and navigations use these instead of writing
- * `/training/jobs/${…}` by hand, so an id is always encoded and a route moves in one edit.
- * (The route table in app/routes.tsx holds the matching patterns.)
+ * `/training/jobs/${…}` by hand, so an id is always encoded. Each builder fills in its page's path
+ * pattern as the route table writes it (app/pages.ts; pages.test.ts checks that every address
+ * built here opens a page of that table).
  */
 
-const segment = (id: string) => encodeURIComponent(id);
+/** The names of a path pattern's `:params` ("/queues/:queueId/items/:itemId" → "queueId" | "itemId"). */
+type ParamsOf<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : Pattern extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** `pattern` with each `:param` replaced by its value, encoded, and `search` (without its "?") after it. */
+export function pathTo<Pattern extends string>(pattern: Pattern, params: Record<ParamsOf<Pattern>, string>, search = ""): string {
+  const values: Record<string, string> = params;
+  const path = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ""));
+  return search ? `${path}?${search}` : path;
+}
 
 /**
  * The query parameter naming the annotation project (`entity/project`, Settings' "annotation
@@ -35,27 +48,27 @@ export const paths = {
   proxyHelp: "/help/proxy",
 
   queues: "/queues",
-  queue: (queueId: string) => `/queues/${segment(queueId)}`,
+  queue: (queueId: string) => pathTo("/queues/:queueId", { queueId }),
   /** Figures over the whole queue: completions, answers, agreement between annotators. */
-  queueInsights: (queueId: string) => `/queues/${segment(queueId)}/insights`,
+  queueInsights: (queueId: string) => pathTo("/queues/:queueId/insights", { queueId }),
   /** An RL job (or downloads) from the queue's answers; `search` carries the choices. */
-  queueTrain: (queueId: string, search = "") => `/queues/${segment(queueId)}/train${search ? `?${search}` : ""}`,
+  queueTrain: (queueId: string, search = "") => pathTo("/queues/:queueId/train", { queueId }, search),
   /** One item's review; `search` carries the table's view (see queues/shared/links.ts). */
-  queueItem: (queueId: string, itemId: string, search = "") => `/queues/${segment(queueId)}/items/${segment(itemId)}${search ? `?${search}` : ""}`,
+  queueItem: (queueId: string, itemId: string, search = "") => pathTo("/queues/:queueId/items/:itemId", { queueId, itemId }, search),
 
   /** The project's calls; `search` carries the view (filters, sort, page). */
-  calls: (search = "") => `/calls${search ? `?${search}` : ""}`,
+  calls: (search = "") => pathTo("/calls", {}, search),
 
   models: "/models",
   /** The playground with a model preselected, from the catalog (inference) or a checkpoint (training). */
   playground: (target?: { service: "inference" | "training"; model: string }) =>
-    target ? `/playground?${new URLSearchParams({ service: target.service, model: target.model }).toString()}` : "/playground",
+    pathTo("/playground", {}, target ? new URLSearchParams({ service: target.service, model: target.model }).toString() : ""),
 
   trainingJobs: "/training",
   /** Two to eight jobs' metrics side by side (features/training/compare). */
-  trainingCompare: (jobIds: readonly string[]) => `/training/compare?jobs=${jobIds.map((id) => encodeURIComponent(id)).join(",")}`,
-  trainingJob: (jobId: string) => `/training/jobs/${segment(jobId)}`,
-  newTrainingJob: (modelId?: string) => (modelId ? `/training/jobs/new?${new URLSearchParams({ model: modelId }).toString()}` : "/training/jobs/new"),
+  trainingCompare: (jobIds: readonly string[]) => pathTo("/training/compare", {}, `jobs=${jobIds.map((id) => encodeURIComponent(id)).join(",")}`),
+  trainingJob: (jobId: string) => pathTo("/training/jobs/:jobId", { jobId }),
+  newTrainingJob: (modelId?: string) => pathTo("/training/jobs/new", {}, modelId ? new URLSearchParams({ model: modelId }).toString() : ""),
   trainingModels: "/training/models",
-  trainingModel: (modelId: string) => `/training/models/${segment(modelId)}`,
+  trainingModel: (modelId: string) => pathTo("/training/models/:modelId", { modelId }),
 } as const;

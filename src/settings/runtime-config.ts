@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { urlsFrom } from "./settings-registry";
 
 /**
  * /config.json, written by whoever serves the dashboard (the local services do): default service
@@ -8,10 +9,7 @@ import * as z from "zod/mini";
  */
 const optionalString = z.catch(z.optional(z.string()), undefined);
 const RuntimeConfigSchema = z.object({
-  traceBaseUrl: optionalString,
-  trainingBaseUrl: optionalString,
-  inferenceBaseUrl: optionalString,
-  wandbApiBaseUrl: optionalString,
+  ...urlsFrom(() => optionalString),
   localServices: z.catch(z.boolean(), false),
   /** Origins the page's CSP `connect-src` allows besides its own (the local server's CSP_CONNECT_SRC); absent: not known. */
   cspConnectSrc: z.catch(z.optional(z.array(z.string().check(z.maxLength(500))).check(z.maxLength(100))), undefined),

@@ -1,28 +1,12 @@
 import { checkServiceUrl, resolveServiceUrl } from "@/lib/service-url";
-import { URL_FIELDS, type ServiceUrlField } from "@/api/connection";
-import type { ServiceUrls } from "./settings-storage";
+import type { ServiceUrlField } from "@/api/connection";
+import { SETTINGS, urlsFrom, type ServiceUrls } from "./settings-registry";
 
 /** The real W&B services: what a build with no other configuration talks to. */
-export const WANDB_SERVICE_URLS: ServiceUrls = {
-  traceBaseUrl: "https://trace.wandb.ai",
-  trainingBaseUrl: "https://api.training.wandb.ai/v1",
-  inferenceBaseUrl: "https://api.inference.wandb.ai/v1",
-  wandbApiBaseUrl: "https://api.wandb.ai",
-};
+export const WANDB_SERVICE_URLS: ServiceUrls = urlsFrom((field) => SETTINGS[field].wandbDefault);
 
-export type BuildEnv = {
-  VITE_TRACE_BASE_URL?: string;
-  VITE_TRAINING_BASE_URL?: string;
-  VITE_INFERENCE_BASE_URL?: string;
-  VITE_WANDB_API_BASE_URL?: string;
-};
-
-const ENV_NAMES: Record<ServiceUrlField, keyof BuildEnv> = {
-  traceBaseUrl: "VITE_TRACE_BASE_URL",
-  trainingBaseUrl: "VITE_TRAINING_BASE_URL",
-  inferenceBaseUrl: "VITE_INFERENCE_BASE_URL",
-  wandbApiBaseUrl: "VITE_WANDB_API_BASE_URL",
-};
+/** The build-time variables that set a default address (settings-registry.ts names each). */
+export type BuildEnv = { [F in ServiceUrlField as (typeof SETTINGS)[F]["env"]]?: string };
 
 /**
  * Default service addresses, per service the first usable of: the serving origin's config.json,
@@ -31,12 +15,12 @@ const ENV_NAMES: Record<ServiceUrlField, keyof BuildEnv> = {
  */
 export function resolveDefaultUrls(config: Partial<ServiceUrls> | null, env: BuildEnv, origin: string): ServiceUrls {
   const pick = (field: ServiceUrlField): string => {
-    for (const candidate of [config?.[field], env[ENV_NAMES[field]]]) {
+    for (const candidate of [config?.[field], env[SETTINGS[field].env]]) {
       if (!candidate) continue;
       const check = checkServiceUrl(candidate);
       if (check.ok) return resolveServiceUrl(check.value, origin);
     }
     return WANDB_SERVICE_URLS[field];
   };
-  return Object.fromEntries(URL_FIELDS.map((field) => [field, pick(field)])) as ServiceUrls;
+  return urlsFrom(pick);
 }

@@ -1,12 +1,12 @@
 import * as z from "zod/mini";
 import { readItem, removeItem, writeItem, type StorageArea } from "@/lib/browser-storage";
 import { keyFingerprint } from "@/api/auth";
-import type { ConnectionSettings, ServiceUrlField } from "@/api/connection";
+import { textSettingsFrom, urlsFrom, type ServiceUrls, type TextSettingField } from "./settings-registry";
 
 /** "local": remembered on this device (localStorage); "session": this tab only (sessionStorage). */
 export type KeyStorageMode = "local" | "session";
 
-export type ServiceUrls = Pick<ConnectionSettings, ServiceUrlField>;
+export type { ServiceUrls } from "./settings-registry";
 
 export const API_KEY_STORAGE_KEY = "wbops.apiKey";
 export const PREFERENCES_STORAGE_KEY = "wbops.settings";
@@ -19,18 +19,16 @@ export const KEY_ADDRESSES_STORAGE_KEY = "wbops.apiKeyAddresses";
  * key; a saved key keeps its own addresses (KEY_ADDRESSES_STORAGE_KEY), which these never override.
  */
 const optionalString = z.catch(z.optional(z.string()), undefined);
+const textOrEmpty = z.catch(z.string(), "");
 const StoredPreferences = z.object({
-  traceBaseUrl: optionalString,
-  trainingBaseUrl: optionalString,
-  inferenceBaseUrl: optionalString,
-  wandbApiBaseUrl: optionalString,
-  annotationProject: z.catch(z.string(), ""),
-  inferenceProject: z.catch(z.string(), ""),
+  ...urlsFrom(() => optionalString),
+  ...textSettingsFrom(() => textOrEmpty),
   keyStorage: z.catch(z.enum(["local", "session"]), "session"),
 });
-export type StoredPreferences = z.infer<typeof StoredPreferences>;
+export type StoredPreferences = Partial<ServiceUrls> &
+  Record<TextSettingField, string> & { keyStorage: KeyStorageMode };
 
-const EMPTY_PREFERENCES: StoredPreferences = { annotationProject: "", inferenceProject: "", keyStorage: "session" };
+const EMPTY_PREFERENCES: StoredPreferences = { ...textSettingsFrom(() => ""), keyStorage: "session" };
 
 export type StorageAreas = { local: StorageArea | undefined; session: StorageArea | undefined };
 
@@ -53,13 +51,7 @@ export function writePreferences(areas: StorageAreas, preferences: StoredPrefere
  * The addresses a key was saved for, and which key (by fingerprint, so a key written by an older
  * version or another tool never inherits the addresses of the one before it).
  */
-const StoredKeyAddresses = z.object({
-  key: z.string(),
-  traceBaseUrl: z.string(),
-  trainingBaseUrl: z.string(),
-  inferenceBaseUrl: z.string(),
-  wandbApiBaseUrl: z.string(),
-});
+const StoredKeyAddresses = z.object({ key: z.string(), ...urlsFrom(() => z.string()) });
 
 function readKeyAddresses(area: StorageArea | undefined, apiKey: string): ServiceUrls | undefined {
   const raw = readItem(area, KEY_ADDRESSES_STORAGE_KEY);
@@ -110,8 +102,8 @@ export function writeApiKey(areas: StorageAreas, apiKey: string, mode: KeyStorag
 /** Keeps `addresses` with the stored key (an older version's key, bound where it was going). */
 export function writeKeyAddresses(areas: StorageAreas, apiKey: string, mode: KeyStorageMode, addresses: ServiceUrls): boolean {
   const target = mode === "local" ? areas.local : areas.session;
-  const { traceBaseUrl, trainingBaseUrl, inferenceBaseUrl, wandbApiBaseUrl } = addresses;
-  return writeItem(target, KEY_ADDRESSES_STORAGE_KEY, JSON.stringify({ key: keyFingerprint(apiKey), traceBaseUrl, trainingBaseUrl, inferenceBaseUrl, wandbApiBaseUrl }));
+  const stored = { key: keyFingerprint(apiKey), ...urlsFrom((field) => addresses[field]) };
+  return writeItem(target, KEY_ADDRESSES_STORAGE_KEY, JSON.stringify(stored));
 }
 
 export function removeApiKey(areas: StorageAreas): void {

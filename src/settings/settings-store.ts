@@ -1,4 +1,5 @@
 import { URL_FIELDS, type ConnectionSettings } from "@/api/connection";
+import { SETTINGS_FIELDS, textSettingsFrom, urlsFrom } from "./settings-registry";
 import { browserStorage } from "@/lib/browser-storage";
 import type { ConfigStatus } from "./runtime-config";
 import {
@@ -54,8 +55,7 @@ export type SettingsStore = {
   applyConfig(defaults: ServiceUrls, configStatus: ConfigStatus): void;
 };
 
-const urlsOf = (source: ServiceUrls): ServiceUrls =>
-  Object.fromEntries(URL_FIELDS.map((field) => [field, source[field]])) as ServiceUrls;
+const urlsOf = (source: ServiceUrls): ServiceUrls => urlsFrom((field) => source[field]);
 
 /**
  * The settings as stored, over these defaults. (createSettingsStore keeps them; boot.ts only reads
@@ -65,12 +65,7 @@ const urlsOf = (source: ServiceUrls): ServiceUrls =>
 export function readSettingsState(areas: StorageAreas, defaults: ServiceUrls, configStatus: ConfigStatus = "read"): SettingsState {
   const preferences = readPreferences(areas);
   const key = readApiKey(areas);
-  const chosen: ServiceUrls = {
-    traceBaseUrl: preferences.traceBaseUrl || defaults.traceBaseUrl,
-    trainingBaseUrl: preferences.trainingBaseUrl || defaults.trainingBaseUrl,
-    inferenceBaseUrl: preferences.inferenceBaseUrl || defaults.inferenceBaseUrl,
-    wandbApiBaseUrl: preferences.wandbApiBaseUrl || defaults.wandbApiBaseUrl,
-  };
+  const chosen: ServiceUrls = urlsFrom((field) => preferences[field] || defaults[field]);
   const keyBinding: KeyBinding = !key
     ? { state: "none" }
     : key.addresses
@@ -83,8 +78,7 @@ export function readSettingsState(areas: StorageAreas, defaults: ServiceUrls, co
     connection: {
       apiKey: key && keyBinding.state !== "held" ? key.apiKey : "",
       ...urls,
-      annotationProject: preferences.annotationProject,
-      inferenceProject: preferences.inferenceProject,
+      ...textSettingsFrom((field) => preferences[field]),
     },
     keyStorage: key?.mode ?? preferences.keyStorage,
     defaults,
@@ -140,8 +134,7 @@ export function createSettingsStore(options: { defaults: ServiceUrls; storage?: 
       }
       const preferencesStored = writePreferences(areas, {
         ...urls,
-        annotationProject: connection.annotationProject,
-        inferenceProject: connection.inferenceProject,
+        ...textSettingsFrom((field) => connection[field]),
         keyStorage,
       });
       // Saving is the user's word on where the key goes: the addresses on the form go with it.
@@ -167,12 +160,9 @@ export function createSettingsStore(options: { defaults: ServiceUrls; storage?: 
 
 function sameSettings(a: SettingsState, b: SettingsState): boolean {
   return (
-    a.connection.apiKey === b.connection.apiKey &&
     a.keyStorage === b.keyStorage &&
     a.keyBinding.state === b.keyBinding.state &&
-    URL_FIELDS.every((f) => a.connection[f] === b.connection[f]) &&
-    a.connection.annotationProject === b.connection.annotationProject &&
-    a.connection.inferenceProject === b.connection.inferenceProject
+    SETTINGS_FIELDS.every((f) => a.connection[f] === b.connection[f])
   );
 }
 

@@ -1,4 +1,4 @@
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 
 /**
  * What the pagination says: "51–100 of 10,000" and "(page 2 of 200)"; "No rows" for an empty list;

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { SortIcon } from "../icons";
 import { cn } from "@/lib/cn";
-import { ordinal } from "@/lib/format";
+import { ordinal } from "@/lib/number-format";
 import type { SortDirection } from "@/lib/url-state/sort-param";
 import type { Align } from "./table";
 

@@ -7,10 +7,9 @@ import { traceKeys, traceQueries } from "@/api/queries/trace";
 import { Button } from "@/components/button";
 import { Dialog } from "@/components/dialog";
 import { ErrorPanel } from "@/components/error-panel";
-import { Field } from "@/components/field";
-import { inputClasses } from "@/components/text-field";
+import { SelectField } from "@/components/select-field";
 import { UntrustedText } from "@/components/untrusted-text";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { useApiClients } from "@/settings/api-clients";
 import { QueueFormDialog, queueHref } from "@/features/queues";
@@ -119,9 +118,13 @@ function AddForm({ projectId, count, sample, onStart, onClose, queueId, onQueueI
       ) : (
         <div className="flex items-end gap-2">
           <div className="min-w-0 flex-1">
-            <Field label="Queue" error={queueError} after={queues.isError ? <ErrorPanel error={queues.error} title="Could not load the project's queues" onRetry={() => void queues.refetch()} /> : null}>
-              {(control) => (
-                <select id={control.id} aria-describedby={control.describedBy} aria-invalid={control.invalid} value={queueId} onChange={(event) => setQueueId(event.target.value)} className={`${inputClasses} border-line-strong`}>
+            <SelectField
+              label="Queue"
+              error={queueError}
+              after={queues.isError ? <ErrorPanel error={queues.error} title="Could not load the project's queues" onRetry={() => void queues.refetch()} /> : null}
+              value={queueId}
+              onChange={(event) => setQueueId(event.target.value)}
+            >
                   <option value="">{queues.isPending ? "Loading queues…" : "Choose a queue…"}</option>
                   {(queues.data ?? []).map((q) => (
                     // An <option> holds text only: hidden characters are shown as markers in it.
@@ -129,9 +132,7 @@ function AddForm({ projectId, count, sample, onStart, onClose, queueId, onQueueI
                       {revealHiddenCharacters(q.name)}
                     </option>
                   ))}
-                </select>
-              )}
-            </Field>
+            </SelectField>
           </div>
           {canChoose ? <Button onClick={onNewQueue}>New queue…</Button> : null}
         </div>

@@ -3,12 +3,14 @@ import type { Call } from "@contract/trace";
 import type { ChoosableColumn } from "@/components/table";
 import { StatusBadge } from "@/components/status-badge";
 import { UntrustedText } from "@/components/untrusted-text";
-import { formatDuration } from "@/lib/format";
+import { formatDuration } from "@/lib/number-format";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
-import { callDurationMs, CopyCell, shortId, TimeCell, TipText } from "@/features/queues";
+import { CopyCell, TimeCell, TipText } from "@/features/queues";
+import { callDurationMs } from "@/lib/call-duration";
+import { shortId } from "@/lib/short-id";
 import { callStatus, STATUS_LABELS, STATUS_TONES } from "./call-status";
 import type { CallSortField } from "./calls-url-state";
-import { displayOp, type OpCatalog } from "./op-names";
+import { displayOp, type OpCatalog } from "./op-catalog";
 import { inputsPreview, outputPreview, previewValue } from "./value-preview";
 
 /** What a cell may know besides its call. */

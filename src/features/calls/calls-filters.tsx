@@ -3,10 +3,10 @@ import { isNarrowScreen } from "@/lib/screen";
 import { Button } from "@/components/button";
 import { Field } from "@/components/field";
 import { inputClasses } from "@/components/text-field";
-import { DebouncedTextField } from "@/features/queues";
+import { DebouncedTextField } from "@/components/debounced-text-field";
 import type { CallsFilterErrorKey } from "./calls-errors";
 import type { CallsFilters } from "./calls-url-state";
-import type { OpCatalog } from "./op-names";
+import type { OpCatalog } from "./op-catalog";
 import { OpPicker } from "./op-picker";
 
 type Props = {

@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/page-header";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { ColumnChooser, Pagination } from "@/components/table";
 import { UrlIssuesNotice } from "@/components/url-issues-notice";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
 import { NoProjectNotice, useAnnotationProject } from "@/features/queues";
 import { AddToQueueDialog } from "./add-to-queue-dialog";

@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
 import { Field } from "@/components/field";
+import { Select } from "@/components/select-field";
 import { inputClasses } from "@/components/text-field";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { versionLabel } from "@/lib/op-refs";
-import { opFilterValue, type OpCatalog } from "./op-names";
+import { opFilterValue, type OpCatalog } from "./op-catalog";
 
 /**
  * The op filter: a search box narrowing a list of the project's ops by name, and the list itself
@@ -35,14 +36,7 @@ export function OpPicker({ catalog, value, onChange, loading, error }: { catalog
               autoComplete="off"
               spellCheck={false}
             />
-            <select
-              id={control.id}
-              aria-describedby={control.describedBy}
-              aria-invalid={control.invalid}
-              value={value}
-              onChange={(event) => onChange(event.target.value)}
-              className={`${inputClasses} border-line-strong`}
-            >
+            <Select id={control.id} aria-describedby={control.describedBy} invalid={control.invalid} value={value} onChange={(event) => onChange(event.target.value)}>
               <option value="">Every operation</option>
               {chosenShown ? null : <option value={value}>{revealHiddenCharacters(value)}</option>}
               {names.map((name) => {
@@ -58,7 +52,7 @@ export function OpPicker({ catalog, value, onChange, loading, error }: { catalog
                   </optgroup>
                 );
               })}
-            </select>
+            </Select>
           </div>
         )}
       </Field>

@@ -5,7 +5,7 @@ import { traceQueries } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
 import { callsQueries } from "./api/calls";
 import { toCallsPageRequest, toCallsStatsRequest, type CallsView } from "./calls-url-state";
-import { buildOpCatalog } from "./op-names";
+import { buildOpCatalog } from "./op-catalog";
 
 const NO_CALLS: readonly Call[] = [];
 

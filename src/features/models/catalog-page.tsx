@@ -13,7 +13,7 @@ import { Spinner } from "@/components/spinner";
 import { UrlIssuesNotice } from "@/components/url-issues-notice";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
 import { useSettings } from "@/settings/settings-context";
-import { CatalogError } from "./catalog-error";
+import { CatalogError } from "./catalog-error-panel";
 import { CatalogTable } from "./catalog-table";
 import { CatalogToolbar } from "./catalog-toolbar";
 import { CATALOG_URL_CODEC, toggleSort } from "./catalog-url-state";

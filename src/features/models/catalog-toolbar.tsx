@@ -1,4 +1,5 @@
 import { SearchIcon } from "@/components/icons";
+import { Select } from "@/components/select-field";
 import { inputClasses } from "@/components/text-field";
 import { cn } from "@/lib/cn";
 import { providerLabel, type ProviderCount } from "./model-providers";
@@ -58,11 +59,11 @@ export function CatalogToolbar({
         <label htmlFor="model-provider" className="text-xs font-medium text-fg-muted">
           Provider
         </label>
-        <select
+        <Select
           id="model-provider"
           value={provider ?? ""}
           onChange={(event) => onProvider(event.target.value || null)}
-          className={cn(inputClasses, "w-56 border-line-strong pr-8")}
+          className="w-56 pr-8"
         >
           <option value="">All providers ({matchingCount})</option>
           {providers.map((p) => (
@@ -71,7 +72,7 @@ export function CatalogToolbar({
             </option>
           ))}
           {selectedUnknown ? <option value={provider}>{provider} (0)</option> : null}
-        </select>
+        </Select>
       </div>
       <output id={countId} aria-live="polite" className="ml-auto pb-1.5 text-sm text-fg-muted tabular-nums">
         {countText}

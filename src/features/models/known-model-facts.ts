@@ -36,52 +36,31 @@ export type PublishedFacts = {
 
 const catalog = "modelCatalog" as const;
 
+/** A model's context window and parameter counts as the model catalog table states them. */
+const fromCatalog = (contextWindow: string, total: string, active?: string): PublishedFacts => ({
+  contextWindow: { label: contextWindow, source: catalog },
+  parameters: active === undefined ? { total, source: catalog } : { total, active, source: catalog },
+});
+
 export const KNOWN_MODEL_FACTS: Readonly<Record<string, PublishedFacts>> = {
-  "deepseek-ai/DeepSeek-V3.1": {
-    contextWindow: { label: "161K", source: catalog },
-    parameters: { total: "671B", active: "37B", source: catalog },
-  },
+  "deepseek-ai/DeepSeek-V3.1": fromCatalog("161K", "671B", "37B"),
   "meta-llama/Llama-3.3-70B-Instruct": {
-    contextWindow: { label: "128K", source: catalog },
-    parameters: { total: "70B", source: catalog },
+    ...fromCatalog("128K", "70B"),
     pricePerMillion: { input: 0.71, output: 0.71, source: "llama33Page" },
   },
-  "meta-llama/Llama-3.1-8B-Instruct": {
-    contextWindow: { label: "128K", source: catalog },
-    parameters: { total: "8B", source: catalog },
-  },
-  "microsoft/Phi-4-mini-instruct": {
-    contextWindow: { label: "128K", source: catalog },
-    parameters: { total: "3.8B", source: catalog },
-  },
-  "moonshotai/Kimi-K2.5": {
-    contextWindow: { label: "262K", source: catalog },
-    parameters: { total: "1T", active: "32B", source: catalog },
-  },
-  "openai/gpt-oss-120b": {
-    contextWindow: { label: "131K", source: catalog },
-    parameters: { total: "117B", active: "5.1B", source: catalog },
-  },
+  "meta-llama/Llama-3.1-8B-Instruct": fromCatalog("128K", "8B"),
+  "microsoft/Phi-4-mini-instruct": fromCatalog("128K", "3.8B"),
+  "moonshotai/Kimi-K2.5": fromCatalog("262K", "1T", "32B"),
+  "openai/gpt-oss-120b": fromCatalog("131K", "117B", "5.1B"),
   "openai/gpt-oss-20b": {
-    contextWindow: { label: "131K", source: catalog },
-    parameters: { total: "20B", active: "3.6B", source: catalog },
+    ...fromCatalog("131K", "20B", "3.6B"),
     pricePerMillion: { input: 0.05, output: 0.2, source: "gptOss20bPage" },
   },
   "OpenPipe/Qwen3-14B-Instruct": {
-    contextWindow: { label: "32.8K", source: catalog },
-    parameters: { total: "14.8B", source: catalog },
+    ...fromCatalog("32.8K", "14.8B"),
     pricePerMillion: { input: 0.05, output: 0.22, source: "openPipeQwen14bPage" },
   },
-  "Qwen/Qwen3-235B-A22B-Instruct-2507": {
-    contextWindow: { label: "262K", source: catalog },
-    parameters: { total: "235B", active: "22B", source: catalog },
-  },
-  "Qwen/Qwen3-30B-A3B-Instruct-2507": {
-    contextWindow: { label: "262K", source: catalog },
-    parameters: { total: "30.5B", active: "3.3B", source: catalog },
-  },
-  "Qwen/Qwen3-Coder-480B-A35B-Instruct": {
-    contextWindow: { label: "262K", source: catalog },
-    parameters: { total: "480B", active: "35B", source: catalog },
-  },
+  "Qwen/Qwen3-235B-A22B-Instruct-2507": fromCatalog("262K", "235B", "22B"),
+  "Qwen/Qwen3-30B-A3B-Instruct-2507": fromCatalog("262K", "30.5B", "3.3B"),
+  "Qwen/Qwen3-Coder-480B-A35B-Instruct": fromCatalog("262K", "480B", "35B"),
 };

@@ -1,8 +1,6 @@
 import { checkpointArtifactUrl } from "@contract/training";
 import { ErrorPanel } from "@/components/error-panel";
-import { controlBorder, Field } from "@/components/field";
-import { inputClasses } from "@/components/text-field";
-import { cn } from "@/lib/cn";
+import { SelectField } from "@/components/select-field";
 import { modelPath, TrainingRegistryProvider, useCheckpointChoices, useRegistry, type CheckpointChoices } from "@/features/training";
 import { parseCheckpointAddress, type CheckpointAddress } from "./checkpoint-address";
 
@@ -39,19 +37,16 @@ function Picker({ address, onChange, disabled }: Props) {
 
   return (
     <div className="space-y-3">
-      <Field label="Trained model" hint={models.length === 0 ? "No model with a known name in this browser yet: type an address below." : undefined}>
-        {(control) => (
-          <select
-            id={control.id}
-            aria-describedby={control.describedBy}
-            value={chosen?.id ?? (parsed ? OTHER : "")}
-            disabled={disabled || models.length === 0}
-            onChange={(event) => {
-              const model = models.find((m) => m.id === event.target.value);
-              if (model) onChange(checkpointArtifactUrl(model.path));
-            }}
-            className={cn(inputClasses, controlBorder(false))}
-          >
+      <SelectField
+        label="Trained model"
+        hint={models.length === 0 ? "No model with a known name in this browser yet: type an address below." : undefined}
+        value={chosen?.id ?? (parsed ? OTHER : "")}
+        disabled={disabled || models.length === 0}
+        onChange={(event) => {
+          const model = models.find((m) => m.id === event.target.value);
+          if (model) onChange(checkpointArtifactUrl(model.path));
+        }}
+      >
             <option value="" disabled>
               Choose a model…
             </option>
@@ -61,27 +56,19 @@ function Picker({ address, onChange, disabled }: Props) {
                 {`${path.name} (${path.entity}/${path.project})`}
               </option>
             ))}
-          </select>
-        )}
-      </Field>
-      <Field
+      </SelectField>
+      <SelectField
         label="Step"
         warning={missingStep ? `This model has no checkpoint at step ${step} (deleted, or never made): the service will refuse it.` : null}
         after={error ? <ErrorPanel error={error} title="Could not read the model's checkpoints" onRetry={retry} className="mt-1" /> : null}
+        value={step === undefined ? LATEST : String(step)}
+        disabled={disabled || !chosen}
+        onChange={(event) => {
+          if (!chosen) return;
+          const value = event.target.value;
+          onChange(checkpointArtifactUrl(chosen.path, value === LATEST ? undefined : Number(value)));
+        }}
       >
-        {(control) => (
-          <select
-            id={control.id}
-            aria-describedby={control.describedBy}
-            value={step === undefined ? LATEST : String(step)}
-            disabled={disabled || !chosen}
-            onChange={(event) => {
-              if (!chosen) return;
-              const value = event.target.value;
-              onChange(checkpointArtifactUrl(chosen.path, value === LATEST ? undefined : Number(value)));
-            }}
-            className={cn(inputClasses, controlBorder(false))}
-          >
             <option value={LATEST}>{choices?.latest != null ? `Latest (step ${choices.latest} now; the newest when sent)` : "Latest (the newest when sent)"}</option>
             {missingStep ? <option value={String(step)}>{`Step ${step} (not found)`}</option> : null}
             {choices?.steps.map((s) => (
@@ -90,9 +77,7 @@ function Picker({ address, onChange, disabled }: Props) {
               </option>
             ))}
             {pending ? <option disabled>Reading checkpoints…</option> : null}
-          </select>
-        )}
-      </Field>
+      </SelectField>
     </div>
   );
 }

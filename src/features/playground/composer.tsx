@@ -2,8 +2,7 @@ import { useId, type KeyboardEvent, type RefObject } from "react";
 import { Button } from "@/components/button";
 import { Field } from "@/components/field";
 import { SendIcon, StopIcon } from "@/components/icons";
-import { inputClasses } from "@/components/text-field";
-import { cn } from "@/lib/cn";
+import { Textarea } from "@/components/textarea-field";
 
 /**
  * Where the next message is typed. Enter adds a line (prompts are often multi-line);
@@ -39,7 +38,7 @@ export function Composer({
     <Field label="Message">
       {(control) => (
         <>
-          <textarea
+          <Textarea
             id={control.id}
             ref={textareaRef}
             value={value}
@@ -48,7 +47,7 @@ export function Composer({
             rows={4}
             aria-describedby={hintId}
             placeholder="Ask something…"
-            className={cn(inputClasses, "h-auto resize-y border-line-strong py-2")}
+            density="roomy"
           />
           <div className="flex items-center justify-end gap-3">
             <p id={hintId} className="text-xs text-fg-muted">

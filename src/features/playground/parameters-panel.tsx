@@ -1,7 +1,11 @@
-import { useId } from "react";
-import { inputClasses, TextField } from "@/components/text-field";
-import { cn } from "@/lib/cn";
+import { TextField } from "@/components/text-field";
+import { TextareaField } from "@/components/textarea-field";
 import type { ChatParameters, ParameterErrors } from "./chat-request";
+
+const NUMBERS = [
+  { key: "temperature", label: "Temperature", hint: "0 to 2", inputMode: "decimal" },
+  { key: "maxTokens", label: "Max tokens", hint: "1 to 131072", inputMode: "numeric" },
+] as const;
 
 /** System prompt, temperature and max tokens, as typed; errors are shown at their field. */
 export function ParametersPanel({
@@ -15,43 +19,30 @@ export function ParametersPanel({
   onChange: (parameters: ChatParameters) => void;
   disabled: boolean;
 }) {
-  const systemId = useId();
   const set = (patch: Partial<ChatParameters>) => onChange({ ...parameters, ...patch });
   return (
     <div className="space-y-3">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={systemId} className="text-sm font-medium text-fg">
-          System prompt
-        </label>
-        <textarea
-          id={systemId}
-          value={parameters.systemPrompt}
-          onChange={(event) => set({ systemPrompt: event.target.value })}
-          rows={4}
-          disabled={disabled}
-          placeholder="You are a helpful assistant."
-          className={cn(inputClasses, "h-auto resize-y border-line-strong py-1.5")}
-        />
-      </div>
+      <TextareaField
+        label="System prompt"
+        value={parameters.systemPrompt}
+        onChange={(event) => set({ systemPrompt: event.target.value })}
+        rows={4}
+        disabled={disabled}
+        placeholder="You are a helpful assistant."
+      />
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Temperature"
-          hint="0 to 2"
-          inputMode="decimal"
-          value={parameters.temperature}
-          onChange={(event) => set({ temperature: event.target.value })}
-          error={errors.temperature}
-          disabled={disabled}
-        />
-        <TextField
-          label="Max tokens"
-          hint="1 to 131072"
-          inputMode="numeric"
-          value={parameters.maxTokens}
-          onChange={(event) => set({ maxTokens: event.target.value })}
-          error={errors.maxTokens}
-          disabled={disabled}
-        />
+        {NUMBERS.map(({ key, label, hint, inputMode }) => (
+          <TextField
+            key={key}
+            label={label}
+            hint={hint}
+            inputMode={inputMode}
+            value={parameters[key]}
+            onChange={(event) => set({ [key]: event.target.value })}
+            error={errors[key]}
+            disabled={disabled}
+          />
+        ))}
       </div>
     </div>
   );

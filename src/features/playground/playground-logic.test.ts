@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/api/errors";
-import { chatFailureTitle } from "./chat-failure";
+import { chatFailureTitle } from "./chat-errors";
 import { buildChatRequest, DEFAULT_PARAMETERS } from "./chat-request";
 import { checkpointAddressError, parseCheckpointAddress } from "./checkpoint-address";
 import {

@@ -11,7 +11,7 @@ import { ErrorPanel } from "@/components/error-panel";
 import { InfoIcon, TrashIcon } from "@/components/icons";
 import { PageHeader } from "@/components/page-header";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
-import { chatFailureTitle } from "./chat-failure";
+import { chatFailureTitle } from "./chat-errors";
 import { buildChatRequest, DEFAULT_PARAMETERS, type ChatParameters, type ParameterErrors } from "./chat-request";
 import { checkpointAddressError } from "./checkpoint-address";
 import { Composer } from "./composer";

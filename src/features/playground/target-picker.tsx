@@ -2,8 +2,8 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useId } from "react";
 import type { InferenceModelList } from "@contract/inference";
 import { ErrorPanel } from "@/components/error-panel";
-import { controlBorder, Field } from "@/components/field";
-import { inputClasses, TextField } from "@/components/text-field";
+import { SelectField } from "@/components/select-field";
+import { TextField } from "@/components/text-field";
 import { cn } from "@/lib/cn";
 import { compareText } from "@/lib/compare-text";
 import { useUrlBackedText } from "@/lib/use-url-backed-text";
@@ -74,22 +74,15 @@ export function TargetPicker({
       </fieldset>
 
       {target.service === "inference" ? (
-        <Field
+        <SelectField
           label="Model"
           error={modelError}
           warning={unlisted ? "The service does not list this model for your key; it may refuse it." : null}
           after={models.isError ? <ErrorPanel error={models.error} title="Could not list the models" onRetry={() => void models.refetch()} className="mt-1" /> : null}
+          value={target.model}
+          disabled={disabled}
+          onChange={(event) => onChange({ service: "inference", model: event.target.value })}
         >
-          {(control) => (
-            <select
-              id={control.id}
-              value={target.model}
-              disabled={disabled}
-              onChange={(event) => onChange({ service: "inference", model: event.target.value })}
-              aria-invalid={control.invalid ? true : undefined}
-              aria-describedby={control.describedBy}
-              className={cn(inputClasses, controlBorder(control.invalid))}
-            >
               <option value="">{models.isPending ? "Loading models…" : "Choose a model…"}</option>
               {unlisted ? <option value={target.model}>{revealHiddenCharacters(target.model)} (not listed)</option> : null}
               {ids.map((id) => (
@@ -97,9 +90,7 @@ export function TargetPicker({
                   {revealHiddenCharacters(id)}
                 </option>
               ))}
-            </select>
-          )}
-        </Field>
+        </SelectField>
       ) : (
         <>
           <CheckpointPicker address={target.model} onChange={(model) => onChange({ service: "training", model })} disabled={disabled} />

@@ -7,13 +7,11 @@
 export { isOptional, OPTIONAL_KEYWORD, specKind, type SpecKind } from "./queue-review/annotate/spec-kind";
 export { SpecField } from "./queue-review/annotate/spec-field";
 export type { SpecAnswers } from "./queue-review/annotate/answers";
-export { DebouncedTextField } from "./shared/debounced-text-field";
 export { NoProjectNotice } from "./shared/no-project-notice";
 export { useAnnotationProject } from "./shared/use-annotation-project";
 // Links to a queue and to the calls name their project (a queue id means nothing in another one).
 export { callsHref, queueHref } from "./shared/links";
 export { CopyCell, FocusTip, NowProvider, TimeCell, TipText, useTableCopy } from "./shared/dense-cells";
-export { callDurationMs, shortId } from "./shared/format";
 // The Train page (train-from-queue) reads a queue as the Insights page does, and shows the same progress.
 export { readQueueInBatches } from "./insights/load-insights";
 export { useQueueRead } from "./insights/use-queue-read";

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "@/components/button";
 import { EyeIcon, EyeOffIcon } from "@/components/icons";
 import { TextField } from "@/components/text-field";
+import { SETTINGS } from "@/settings/settings-registry";
 
 /**
  * The key input: masked by default with a Show/Hide toggle, and no autocomplete or spellcheck,
@@ -22,7 +23,7 @@ export function ApiKeyField({
   return (
     <TextField
       id="settings-apiKey"
-      label="API key"
+      label={SETTINGS.apiKey.label}
       name="apiKey"
       type={visible ? "text" : "password"}
       value={value}

@@ -1,5 +1,5 @@
 import { Spinner } from "@/components/spinner";
-import { formatClockTime } from "@/lib/format";
+import { formatClockTime } from "@/lib/number-format";
 import { cn } from "@/lib/cn";
 import { ConnectionResults } from "./connection-results";
 import type { ConnectionTestState } from "./use-connection-test";

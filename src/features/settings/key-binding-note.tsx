@@ -1,14 +1,9 @@
 import { InfoIcon, KeyIcon } from "@/components/icons";
 import type { KeyBinding } from "@/settings/settings-store";
-import type { ServiceUrls } from "@/settings/settings-storage";
+import { SERVICE_LABELS, SERVICE_URL_FIELDS, SERVICES } from "@/api/connection";
 import { cn } from "@/lib/cn";
 
-const LABELS: Array<[keyof ServiceUrls, string]> = [
-  ["traceBaseUrl", "Annotation queues"],
-  ["trainingBaseUrl", "Training"],
-  ["inferenceBaseUrl", "Inference"],
-  ["wandbApiBaseUrl", "W&B API"],
-];
+const LABELS = SERVICES.map((service) => [SERVICE_URL_FIELDS[service], SERVICE_LABELS[service]] as const);
 
 /**
  * Where the saved key may go (settings-store.ts, KeyBinding): the addresses saved with it, or why

@@ -1,16 +1,10 @@
 import { Button } from "@/components/button";
 import { TextField } from "@/components/text-field";
-import type { ServiceUrls } from "@/settings/settings-storage";
+import { URL_FIELDS } from "@/api/connection";
+import { SETTINGS, type ServiceUrls } from "@/settings/settings-registry";
 import type { FieldMessages } from "./settings-validation";
 
-const FIELDS: Array<{ field: keyof ServiceUrls; label: string }> = [
-  { field: "traceBaseUrl", label: "Annotation queue service URL" },
-  { field: "trainingBaseUrl", label: "Training service URL" },
-  { field: "inferenceBaseUrl", label: "Inference service URL" },
-  { field: "wandbApiBaseUrl", label: "W&B API URL (who you are, your projects)" },
-];
-
-/** The three base addresses, each with its default shown as the hint. */
+/** The services' base addresses, each with its default shown as the hint. */
 export function ServiceUrlFields({
   values,
   defaults,
@@ -26,15 +20,15 @@ export function ServiceUrlFields({
   onChange: (field: keyof ServiceUrls, value: string) => void;
   onUseDefaults: () => void;
 }) {
-  const usingDefaults = FIELDS.every(({ field }) => values[field] === defaults[field]);
+  const usingDefaults = URL_FIELDS.every((field) => values[field] === defaults[field]);
   return (
     <>
-      {FIELDS.map(({ field, label }) => (
+      {URL_FIELDS.map((field) => (
         <TextField
           key={field}
           id={`settings-${field}`}
           name={field}
-          label={label}
+          label={SETTINGS[field].label}
           type="text"
           inputMode="url"
           autoComplete="off"

@@ -2,7 +2,7 @@ import type { FormEvent } from "react";
 import { URL_FIELDS } from "@/api/connection";
 import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/button";
-import { TextField } from "@/components/text-field";
+import { TEXT_SETTING_FIELDS } from "@/settings/settings-registry";
 import { useLocalServices } from "@/settings/use-local-services";
 import { ApiKeyField } from "./api-key-field";
 import { ConnectionTestSection } from "./connection-test-section";
@@ -13,6 +13,7 @@ import { KeyBindingNote } from "./key-binding-note";
 import { KeyHelp } from "./key-help";
 import { KeyStorageChoice } from "./key-storage-choice";
 import { ServiceUrlFields } from "./service-url-fields";
+import { TextSettingField } from "./text-setting-field";
 import { DemoAccountButton } from "./demo-account-button";
 import { isTestOutdated, useConnectionTest } from "./use-connection-test";
 import { validateSettings } from "./settings-validation";
@@ -85,34 +86,16 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
         </FormSection>
 
         <FormSection title="Projects">
-          <TextField
-            id="settings-annotationProject"
-            name="annotationProject"
-            label="Annotation project"
-            hint={
-              projectOptions.length > 0
-                ? "entity/project whose annotation queues are shown: pick one of your projects or type another."
-                : "entity/project whose annotation queues are shown, e.g. demo/support-bot."
-            }
-            list={projectOptions.length > 0 ? "settings-project-options" : undefined}
-            autoComplete="off"
-            spellCheck={false}
-            value={values.annotationProject}
-            onChange={(event) => form.setField("annotationProject", event.target.value)}
-            error={errors.annotationProject}
-          />
-          <TextField
-            id="settings-inferenceProject"
-            name="inferenceProject"
-            label="Inference project (OpenAI-Project header)"
-            hint="Optional team/project for usage tracking on the inference service."
-            list={projectOptions.length > 0 ? "settings-project-options" : undefined}
-            autoComplete="off"
-            spellCheck={false}
-            value={values.inferenceProject}
-            onChange={(event) => form.setField("inferenceProject", event.target.value)}
-            error={errors.inferenceProject}
-          />
+          {TEXT_SETTING_FIELDS.map((field) => (
+            <TextSettingField
+              key={field}
+              field={field}
+              value={values[field]}
+              onChange={(value) => form.setField(field, value)}
+              error={errors[field]}
+              suggestionsId={projectOptions.length > 0 ? "settings-project-options" : undefined}
+            />
+          ))}
           <datalist id="settings-project-options">
             {projectOptions.map((id) => (
               <option key={id} value={id}>

@@ -6,6 +6,7 @@ import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
 import { createQueue } from "@server/trace/queues";
 import { API_KEY_STORAGE_KEY } from "@/settings/settings-storage";
+import { SETTINGS, SETTINGS_FIELDS } from "@/settings/settings-registry";
 
 function setup(path = "/settings") {
   const server = createLocalServer();
@@ -251,5 +252,14 @@ describe("settings page: the W&B account", () => {
     await user.type(field, "demo/elsewhere");
     expect(field).toHaveValue("demo/elsewhere");
     expect(screen.getByRole("link", { name: /Signed in as demo/ })).toBeInTheDocument();
+  });
+});
+
+describe("settings page fields", () => {
+  it("has an input for every setting in the registry, under its label", async () => {
+    setup();
+    for (const field of SETTINGS_FIELDS) {
+      expect(await screen.findByLabelText(SETTINGS[field].label)).toHaveAttribute("name", field);
+    }
   });
 });

@@ -1,8 +1,15 @@
 import { ProjectId } from "@contract/common";
-import { URL_FIELDS, type ConnectionSettings } from "@/api/connection";
+import type { ConnectionSettings } from "@/api/connection";
 import { checkServiceUrl } from "@/lib/service-url";
+import {
+  SETTINGS,
+  SETTINGS_FIELDS,
+  type SettingsField,
+  type TextRule,
+  type TextSettingSpec,
+} from "@/settings/settings-registry";
 
-export type SettingsField = keyof ConnectionSettings;
+export type { SettingsField } from "@/settings/settings-registry";
 export type FieldMessages = Partial<Record<SettingsField, string>>;
 
 export type SettingsCheck = {
@@ -12,19 +19,36 @@ export type SettingsCheck = {
   warnings: FieldMessages;
 };
 
-/** Form order, so focus can go to the first field with an error. */
-export const SETTINGS_FIELD_ORDER: readonly SettingsField[] = [
-  "apiKey",
-  "traceBaseUrl",
-  "trainingBaseUrl",
-  "inferenceBaseUrl",
-  "wandbApiBaseUrl",
-  "annotationProject",
-  "inferenceProject",
-];
-
 // A key travels in an HTTP header: printable ASCII only, no spaces.
 const KEY_PATTERN = /^[\x21-\x7e]+$/;
+
+/** The text settings' named rules (settings-registry.ts): whether a non-empty value passes. */
+const TEXT_RULES: Record<TextRule, (value: string) => boolean> = {
+  projectId: (value) => ProjectId.safeParse(value).success,
+};
+
+type FieldCheck = { value: string; error?: string; warning?: string };
+
+/** One setting's check, by its kind (settings-registry.ts describes each kind). */
+function checkField(field: SettingsField, raw: string, requireKey: boolean): FieldCheck {
+  const setting = SETTINGS[field];
+  switch (setting.kind) {
+    case "secret": {
+      const value = raw.trim();
+      if (!value) return { value, error: requireKey ? setting.missingMessage : undefined };
+      return { value, error: KEY_PATTERN.test(value) ? undefined : setting.invalidMessage };
+    }
+    case "serviceUrl": {
+      const check = checkServiceUrl(raw, { expectV1: setting.expectV1 });
+      return check.ok ? { value: check.value, warning: check.warning } : { value: raw, error: check.error };
+    }
+    case "text": {
+      const value = raw.trim();
+      const text: TextSettingSpec = setting;
+      return { value, error: value && text.rule && !TEXT_RULES[text.rule](value) ? text.message : undefined };
+    }
+  }
+}
 
 /**
  * Checks what the settings form holds. A key is optional for saving (addresses can be set first)
@@ -35,37 +59,16 @@ export function validateSettings(form: ConnectionSettings, options: { requireKey
   const errors: FieldMessages = {};
   const warnings: FieldMessages = {};
   const values: ConnectionSettings = { ...form };
-
-  values.apiKey = form.apiKey.trim();
-  if (!values.apiKey) {
-    if (options.requireKey) errors.apiKey = "Enter an API key to test the connection.";
-  } else if (!KEY_PATTERN.test(values.apiKey)) {
-    errors.apiKey = "The key has spaces or other characters a key cannot have: paste the key only.";
-  }
-
-  for (const field of URL_FIELDS) {
-    const check = checkServiceUrl(form[field], { expectV1: field === "trainingBaseUrl" || field === "inferenceBaseUrl" });
-    if (!check.ok) {
-      errors[field] = check.error;
-      continue;
-    }
+  for (const field of SETTINGS_FIELDS) {
+    const check = checkField(field, form[field], options.requireKey ?? false);
     values[field] = check.value;
+    if (check.error) errors[field] = check.error;
     if (check.warning) warnings[field] = check.warning;
   }
-
-  values.annotationProject = form.annotationProject.trim();
-  if (values.annotationProject && !ProjectId.safeParse(values.annotationProject).success) {
-    errors.annotationProject = "Use the form entity/project, e.g. demo/support-bot.";
-  }
-
-  values.inferenceProject = form.inferenceProject.trim();
-  if (values.inferenceProject && !ProjectId.safeParse(values.inferenceProject).success) {
-    errors.inferenceProject = "Use the form team/project, or leave it empty.";
-  }
-
   return { values, errors, warnings };
 }
 
+/** The first field with an error in form order, so focus can go to it. */
 export function firstInvalidField(errors: FieldMessages): SettingsField | undefined {
-  return SETTINGS_FIELD_ORDER.find((field) => errors[field]);
+  return SETTINGS_FIELDS.find((field) => errors[field]);
 }

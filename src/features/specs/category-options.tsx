@@ -7,6 +7,11 @@ import { inputClasses } from "@/components/text-field";
 import { cn } from "@/lib/cn";
 import { MAX_OPTION_LENGTH, MAX_OPTIONS } from "./spec-schema";
 
+const MOVES = [
+  { by: -1, word: "up", Icon: ChevronLeftIcon },
+  { by: 1, word: "down", Icon: ChevronRightIcon },
+] as const;
+
 /**
  * The categories of a choice question: one text box each, in the order annotators see them (and
  * the number keys pick them), with buttons to move one up or down, remove it, and add another.
@@ -98,26 +103,19 @@ export function CategoryOptions({ options, onChange, error }: { options: string[
                 onKeyDown={keyDown(index)}
                 className={cn(inputClasses, "min-w-0 flex-1", controlBorder(Boolean(error) && (option.trim() === "" || isRepeated(options, index))))}
               />
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Move ${label} up`}
-                data-move="-1"
-                data-index={index}
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
-                icon={<ChevronLeftIcon size={14} className="rotate-90" />}
-              />
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Move ${label} down`}
-                data-move="1"
-                data-index={index}
-                disabled={index === options.length - 1}
-                onClick={() => move(index, 1)}
-                icon={<ChevronRightIcon size={14} className="rotate-90" />}
-              />
+              {MOVES.map(({ by, word, Icon }) => (
+                <Button
+                  key={by}
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Move ${label} ${word}`}
+                  data-move={by}
+                  data-index={index}
+                  disabled={index + by < 0 || index + by >= options.length}
+                  onClick={() => move(index, by)}
+                  icon={<Icon size={14} className="rotate-90" />}
+                />
+              ))}
               <Button size="sm" variant="ghost" aria-label={`Remove ${label}`} onClick={() => remove(index)} icon={<TrashIcon size={14} />} />
             </li>
           );

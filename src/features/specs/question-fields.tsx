@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { controlBorder, Field } from "@/components/field";
-import { inputClasses, TextField } from "@/components/text-field";
+import { TextField } from "@/components/text-field";
+import { TextareaField } from "@/components/textarea-field";
 import { cn } from "@/lib/cn";
 import { CategoryOptions } from "./category-options";
 import type { SpecDraft, SpecErrors } from "./spec-draft";
@@ -121,19 +121,16 @@ function NumberInput({ label, value, error, onChange, step, hint }: { label: str
 /** The expert view: the JSON Schema itself, checked as it is typed. */
 export function RawSchemaField({ value, error, warning, onChange }: { value: string; error: string | undefined; warning: string | null; onChange: (value: string) => void }) {
   return (
-    <Field label="JSON Schema of the answer" hint="The answer must validate against it. The review shows enums as choices, small integer ranges as ratings, numbers, booleans and strings." error={error} warning={error ? null : warning}>
-      {(control) => (
-        <textarea
-          id={control.id}
-          aria-describedby={control.describedBy}
-          aria-invalid={control.invalid || undefined}
-          value={value}
-          spellCheck={false}
-          rows={10}
-          onChange={(event) => onChange(event.target.value)}
-          className={cn(inputClasses, "h-auto resize-y py-1.5 font-mono text-xs", controlBorder(control.invalid))}
-        />
-      )}
-    </Field>
+    <TextareaField
+      label="JSON Schema of the answer"
+      hint="The answer must validate against it. The review shows enums as choices, small integer ranges as ratings, numbers, booleans and strings."
+      error={error}
+      warning={error ? null : warning}
+      value={value}
+      spellCheck={false}
+      rows={10}
+      onChange={(event) => onChange(event.target.value)}
+      textareaClassName="font-mono text-xs"
+    />
   );
 }

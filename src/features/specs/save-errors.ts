@@ -1,4 +1,5 @@
 import { isApiError } from "@/api/errors";
+import { placeFieldErrors } from "@/components/form-errors";
 import type { SpecErrors } from "./spec-draft";
 
 /** A new spec whose id the project already uses: saving would make it that object's next version. */
@@ -32,10 +33,12 @@ export function fieldErrorsOfSave(error: unknown, schemaField: "rawSchema" | "qu
   }
   if (error instanceof NewerVersionError || !isApiError(error)) return { fields: {}, placed: false };
   const fields: Partial<Record<keyof SpecErrors | "question", string>> = {};
-  for (const field of error.fieldErrors) {
-    if (field.path === "obj.object_id") fields.objectId = `The service refused the id: ${field.message}`;
-    else if (field.path.startsWith("obj.val")) fields[schemaField] = `The service refused the spec: ${field.message}`;
-  }
+  const placed = placeFieldErrors(error, { objectId: "obj.object_id", schema: "obj.val" }).fields;
+  // One message per field: the last the service gave for it.
+  const objectId = placed.objectId?.at(-1);
+  const schema = placed.schema?.at(-1);
+  if (objectId) fields.objectId = `The service refused the id: ${objectId.message}`;
+  if (schema) fields[schemaField] = `The service refused the spec: ${schema.message}`;
   const reason = error.serviceMessage ?? "";
   if (error.status !== undefined && error.status < 500 && Object.keys(fields).length === 0) {
     if (/field_schema/.test(reason)) fields[schemaField] = `The service refused the schema: ${reason}`;

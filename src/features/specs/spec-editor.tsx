@@ -3,9 +3,8 @@ import type { SpecObject } from "@/api/spec-objects";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorPanel } from "@/components/error-panel";
-import { controlBorder, Field } from "@/components/field";
-import { inputClasses, TextField } from "@/components/text-field";
-import { cn } from "@/lib/cn";
+import { TextField } from "@/components/text-field";
+import { TextareaField } from "@/components/textarea-field";
 import { fieldErrorsOfSave, NewerVersionError } from "./save-errors";
 import { RelativeTime } from "@/components/relative-time";
 import {
@@ -124,20 +123,15 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
               autoComplete="off"
               spellCheck={false}
             />
-            <Field label="Description (optional)" hint="Shown under the question: what each answer means." error={errorOf("description")}>
-              {(control) => (
-                <textarea
-                  id={control.id}
-                  aria-describedby={control.describedBy}
-                  aria-invalid={control.invalid || undefined}
-                  value={draft.description}
-                  maxLength={MAX_DESCRIPTION_LENGTH + 1}
-                  rows={2}
-                  onChange={(event) => change({ description: event.target.value })}
-                  className={cn(inputClasses, "h-auto resize-y py-1.5", controlBorder(control.invalid))}
-                />
-              )}
-            </Field>
+            <TextareaField
+              label="Description (optional)"
+              hint="Shown under the question: what each answer means."
+              error={errorOf("description")}
+              value={draft.description}
+              maxLength={MAX_DESCRIPTION_LENGTH + 1}
+              rows={2}
+              onChange={(event) => change({ description: event.target.value })}
+            />
           </div>
 
           <div className="space-y-3 border-t border-line pt-4">

@@ -3,7 +3,7 @@ import { Button } from "@/components/button";
 import { Section } from "@/components/section";
 import { TextField } from "@/components/text-field";
 import { downloadFile } from "@/lib/download-file";
-import { countOf } from "@/lib/format";
+import { countOf } from "@/lib/number-format";
 import type { Selection } from "./trajectories/build-groups";
 import { groupsJsonl, sftJsonl } from "./trajectories/downloads";
 

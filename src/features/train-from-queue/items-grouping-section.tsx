@@ -2,7 +2,7 @@ import { useState } from "react";
 import { ANNOTATION_STATES, type AnnotationState } from "@contract/trace";
 import { Section } from "@/components/section";
 import { TextField } from "@/components/text-field";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { GROUP_SIZE_BOUNDS, type GroupBy, type Grouping } from "./trajectories/grouping";
 
 const STATE_LABEL: Record<AnnotationState, string> = { completed: "Completed", in_progress: "In progress", skipped: "Skipped", unstarted: "Not started" };

@@ -1,8 +1,7 @@
-import { controlBorder, Field } from "@/components/field";
 import { Section } from "@/components/section";
-import { inputClasses, TextField } from "@/components/text-field";
+import { SelectField } from "@/components/select-field";
+import { TextField } from "@/components/text-field";
 import { SUPPORTED_BASE_MODELS, trainedModelWarning, useRegistry } from "@/features/training";
-import { cn } from "@/lib/cn";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import type { ModelChoice } from "./train-url-state";
 
@@ -26,20 +25,15 @@ export function ModelSection({ choice, onChoice, errors, defaults }: { choice: M
         </label>
       </fieldset>
       {choice.kind === "existing" ? (
-        <Field
+        <SelectField
           label="Model"
           error={errors.model}
           warning={errors.model ? null : trainedModelWarning(registry.models.find((m) => m.id === choice.id))}
-          hint={registry.models.length === 0 ? "This browser knows no models of the training service yet: create a new one." : "The models this browser created, opened or found seeded."}>
-          {(control) => (
-            <select
-              id={control.id}
-              aria-describedby={control.describedBy}
-              aria-invalid={control.invalid ? true : undefined}
-              value={choice.id}
-              onChange={(event) => onChoice({ kind: "existing", id: event.target.value })}
-              className={cn(inputClasses, controlBorder(control.invalid), "max-w-xl")}
-            >
+          hint={registry.models.length === 0 ? "This browser knows no models of the training service yet: create a new one." : "The models this browser created, opened or found seeded."}
+          value={choice.id}
+          onChange={(event) => onChoice({ kind: "existing", id: event.target.value })}
+          selectClassName="max-w-xl"
+        >
               <option value="">Choose a model…</option>
               {choice.id && !registry.models.some((m) => m.id === choice.id) ? <option value={choice.id}>{revealHiddenCharacters(choice.id)}</option> : null}
               {registry.models.map((m) => (
@@ -47,24 +41,18 @@ export function ModelSection({ choice, onChoice, errors, defaults }: { choice: M
                   {revealHiddenCharacters(m.name ? `${m.name}${m.base_model ? ` · ${m.base_model}` : ""}` : m.id)}
                 </option>
               ))}
-            </select>
-          )}
-        </Field>
+        </SelectField>
       ) : (
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField label="Project" value={choice.project} onChange={(event) => onChoice({ ...choice, project: event.target.value })} error={errors.project} maxLength={128} autoComplete="off" spellCheck={false} />
           <TextField label="Name" value={choice.name} onChange={(event) => onChoice({ ...choice, name: event.target.value })} error={errors.name} maxLength={128} autoComplete="off" spellCheck={false} />
-          <Field label="Base model" error={errors.base}>
-            {(control) => (
-              <select id={control.id} aria-describedby={control.describedBy} value={choice.base} onChange={(event) => onChoice({ ...choice, base: event.target.value })} className={cn(inputClasses, controlBorder(control.invalid))}>
+          <SelectField label="Base model" error={errors.base} value={choice.base} onChange={(event) => onChoice({ ...choice, base: event.target.value })}>
                 {SUPPORTED_BASE_MODELS.map((base) => (
                   <option key={base} value={base}>
                     {base}
                   </option>
                 ))}
-              </select>
-            )}
-          </Field>
+          </SelectField>
         </div>
       )}
     </Section>

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Section } from "@/components/section";
 import { TextField } from "@/components/text-field";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { cn } from "@/lib/cn";
 import { parseOpRef } from "@/lib/op-refs";

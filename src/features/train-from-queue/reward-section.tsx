@@ -1,15 +1,12 @@
 import type { QueueSpec } from "@/api/annotation-specs";
-import { controlBorder, Field } from "@/components/field";
 import { Section } from "@/components/section";
-import { inputClasses } from "@/components/text-field";
+import { SelectField } from "@/components/select-field";
 import { cn } from "@/lib/cn";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { RewardNumberInput } from "./reward-number-input";
 import { canScale, type AnnotatorChoice, type NumberScale, type RewardMapping } from "./trajectories/reward-mapping";
 
 const KIND_LABEL: Record<RewardMapping["kind"], string> = { numeric: "a number", rating: "a rating", "yes-no": "yes or no", categorical: "a choice" };
-
-const selectClasses = cn(inputClasses, controlBorder(false));
 
 /** The question whose answers become the reward, how they map to a number, and whose answers count. */
 export function RewardSection({
@@ -35,9 +32,7 @@ export function RewardSection({
   return (
     <Section title="Reward">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Question" hint="Each call's reward is read from the answers to this question. Free-text questions cannot be a reward.">
-          {(control) => (
-            <select id={control.id} aria-describedby={control.describedBy} value={spec?.id ?? ""} onChange={(event) => onSpec(event.target.value)} className={selectClasses}>
+        <SelectField label="Question" hint="Each call's reward is read from the answers to this question. Free-text questions cannot be a reward." value={spec?.id ?? ""} onChange={(event) => onSpec(event.target.value)}>
               {spec ? null : <option value="">No question can be a reward</option>}
               {specs.map(({ spec: option, usable }) => (
                 <option key={option.id} value={option.id} disabled={!usable}>
@@ -45,18 +40,13 @@ export function RewardSection({
                   {usable ? "" : " (free text: no reward)"}
                 </option>
               ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Whose answers" hint="Where several annotators answered a call, the mean of their rewards; or one annotator's answers only.">
-          {(control) => (
-            <select
-              id={control.id}
-              aria-describedby={control.describedBy}
-              value={annotators.kind === "mean" ? "" : annotators.userId}
-              onChange={(event) => onAnnotators(event.target.value ? { kind: "one", userId: event.target.value } : { kind: "mean" })}
-              className={selectClasses}
-            >
+        </SelectField>
+        <SelectField
+          label="Whose answers"
+          hint="Where several annotators answered a call, the mean of their rewards; or one annotator's answers only."
+          value={annotators.kind === "mean" ? "" : annotators.userId}
+          onChange={(event) => onAnnotators(event.target.value ? { kind: "one", userId: event.target.value } : { kind: "mean" })}
+        >
               <option value="">Everyone (mean)</option>
               {annotators.kind === "one" && !annotatorIds.includes(annotators.userId) ? <option value={annotators.userId}>{revealHiddenCharacters(annotators.userId)} (no answers)</option> : null}
               {annotatorIds.map((id) => (
@@ -64,9 +54,7 @@ export function RewardSection({
                   {revealHiddenCharacters(id)}
                 </option>
               ))}
-            </select>
-          )}
-        </Field>
+        </SelectField>
       </div>
       {spec && mapping ? <MappingEditor key={spec.id} mapping={mapping} onChange={onMapping} /> : null}
     </Section>

@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { Section } from "@/components/section";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatMetric, spreadOf, type Spread } from "@/features/training";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { parseOpRef } from "@/lib/op-refs";
 import { paths } from "@/lib/paths";
 import { UNUSABLE_LABEL, type Selection, type UnusableReason } from "./trajectories/build-groups";

@@ -2,8 +2,9 @@ import { useState } from "react";
 import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { Section } from "@/components/section";
-import { serverFieldMessages, serverTrajectoryMessage, useRegistryStore, withPeopleNumbering, type JobOrigin } from "@/features/training";
-import { countOf } from "@/lib/format";
+import { firstFieldMessages } from "@/components/form-errors";
+import { serverTrajectoryMessage, useRegistryStore, withPeopleNumbering, type JobOrigin } from "@/features/training";
+import { countOf } from "@/lib/number-format";
 import { useApiClients } from "@/settings/api-clients";
 import { MAX_JOB_BYTES, startQueueJob, type StartProgress } from "./start-job";
 import type { TrainChoices } from "./train-url-state";
@@ -64,7 +65,7 @@ export function StartPanel({
   const notReady = triedEarly ? missing(choices, selection, origin) : null;
   // Once ready, forgotten: a later rebuild's "wait" is not shown to someone who did not press Start.
   if (triedEarly && notReady === null) setTriedEarly(false);
-  const fieldMessages = serverFieldMessages(error, FIELDS);
+  const fieldMessages = firstFieldMessages(error, FIELDS);
   const groupsMessage = serverTrajectoryMessage(error);
   if (groupsMessage) fieldMessages.trajectory_groups = groupsMessage;
   const requestBytes = useRequestSize(selection);

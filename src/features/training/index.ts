@@ -9,12 +9,11 @@ export { recordCreatedJob } from "./registry/record-created-job";
 export { modelPath, type JobOrigin, type RegistryModel } from "./registry/registry-schema";
 export { SUPPORTED_BASE_MODELS, baseModelWarning, trainedModelWarning } from "./base-models";
 export { spreadOf, trajectoryStats, type Spread } from "./create-job/trajectory-stats";
-export { formatMetric } from "./format";
-export { serverFieldMessages } from "./form-errors";
+export { formatMetric } from "./metric-format";
 export { useCheckpointChoices, type CheckpointChoices } from "./models/checkpoint-choices";
 // The Train page's download is the format the new-job form reads (a test holds them to it).
 export { readTrajectoryFile } from "./create-job/trajectory-file";
 // A refused job's complaint about its groups, numbered as people number them, wherever it is shown.
-export { serverTrajectoryMessage, withPeopleNumbering } from "./create-job/server-trajectory-error";
+export { serverTrajectoryMessage, withPeopleNumbering } from "./create-job/trajectory-errors";
 // A few groups' trajectories as text, on the Train page's preview as on the new-job form.
 export { TrajectorySamples } from "./trajectory-viewer/trajectory-samples";

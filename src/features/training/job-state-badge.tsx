@@ -1,6 +1,6 @@
 import { Spinner } from "@/components/spinner";
 import { StatusBadge, type StatusTone } from "@/components/status-badge";
-import { formatClockTime } from "@/lib/format";
+import { formatClockTime } from "@/lib/number-format";
 import type { JobState } from "./events/job-summary";
 
 const LOOK: Record<JobState, { tone: StatusTone; label: string }> = {

@@ -2,7 +2,7 @@ import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableFrame, TableHead 
 import { UntrustedText } from "@/components/untrusted-text";
 import type { AlphaReading } from "@/lib/krippendorff-alpha";
 import { cn } from "@/lib/cn";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import type { SpecAgreement } from "./agreement";
 
 const LEVEL_WORDS = { nominal: "Nominal (categories)", ordinal: "Ordinal (ranked ratings)", interval: "Interval (numbers)" } as const;

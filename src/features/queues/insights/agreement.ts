@@ -1,7 +1,7 @@
 import type { QueueSpec } from "@/api/annotation-specs";
 import { krippendorffAlpha, readAlpha, unitDisagreement, type AlphaLevel, type AlphaReading, type AlphaValue, type Metric } from "@/lib/krippendorff-alpha";
 import type { InsightItem, InsightsInput } from "./insights-input";
-import { runSteps, type Steps } from "./steps";
+import { runSteps, type Steps } from "./stepwise-computation";
 import { alphaValueOf, measureOf } from "./spec-levels";
 
 export type SpecAgreement = {

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { UntrustedText } from "@/components/untrusted-text";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import type { AnswerDistribution } from "./answer-distributions";
 
 const KIND_WORDS = { "yes-no": "Yes / no", choice: "Choice", rating: "Rating", number: "Number (ranges)", text: "Free text" } as const;

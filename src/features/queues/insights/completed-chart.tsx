@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { annotatorColor, AXIS_COLORS } from "./chart-colors";
 import type { CompletedPerDay } from "./completed-per-day";
 import { dayLabel, dayRange, dayStart, dayTicks, spansYears } from "./day-axis";

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useTheme } from "@/settings/theme/theme-context";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { Cell, HeaderCell, RowHeaderCell, Table, TableFrame, TableHead, BodyRow } from "@/components/table";
 import { AnnotatorName, annotatorLabel } from "./annotator-name";
 import { annotatorColor, canDrawCharts } from "./chart-colors";

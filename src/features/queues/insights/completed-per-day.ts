@@ -1,6 +1,6 @@
 import { daysBetween, type DayOf } from "./day-buckets";
 import type { InsightsInput } from "./insights-input";
-import { runSteps, type Steps } from "./steps";
+import { runSteps, type Steps } from "./stepwise-computation";
 
 /** Items gone through between two yields: a few milliseconds of work each. */
 const ITEMS_PER_STEP = 2500;

@@ -3,7 +3,7 @@ import { answerDistributions, type AnswerDistribution } from "./answer-distribut
 import { completedPerDaySteps, type CompletedPerDay } from "./completed-per-day";
 import type { DayOf } from "./day-buckets";
 import type { InsightsInput } from "./insights-input";
-import { runSteps, type Steps } from "./steps";
+import { runSteps, type Steps } from "./stepwise-computation";
 
 export type QueueInsights = {
   items: number;

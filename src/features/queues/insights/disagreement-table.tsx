@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { BodyRow, Cell, HeaderCell, StateRow, Table, TableFrame, TableHead } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { formatAnswer } from "../shared/call-answers";
 import { DEFAULT_TABLE_STATE } from "../shared/items-url-state";
 import { reviewHref } from "../shared/links";

@@ -1,5 +1,5 @@
 import { Button } from "@/components/button";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import type { InsightsProgress } from "./load-insights";
 
 /**

@@ -1,6 +1,6 @@
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { AgreementTable } from "./agreement-table";
 import { AnswerDistributionPanel } from "./answer-distribution-panel";
 import { CompletedPerDayPanel } from "./completed-per-day-panel";

@@ -9,7 +9,7 @@ import { SORTABLE_ITEM_FIELDS, type AnnotationQueueItem } from "@contract/trace"
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { createApiClients } from "@/api/clients";
 import { createLocalServer } from "@/test/local-server";
-import { formatDuration } from "@/lib/format";
+import { formatDuration } from "@/lib/number-format";
 import { DEFAULT_HIDDEN_COLUMNS, ITEM_COLUMNS, type ItemRow } from "./items-columns";
 import { ItemsTable } from "./items-table";
 

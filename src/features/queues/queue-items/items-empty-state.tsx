@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { Button } from "@/components/button";
 import { EmptyState } from "@/components/empty-state";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { callsHref } from "../shared/links";
 
 /** Why the table has no rows, and the way out: a query error, a page past the end, filters that match nothing, or an empty queue. */

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { TextFilterKey } from "../shared/items-url-state";
-import { opChoices } from "../shared/op-names";
+import { opChoices } from "../shared/op-choices";
 import { ItemsFilters } from "./items-filters";
 
 const ANSWER_V0 = "weave:///demo/support-bot/op/support_agent.answer:Q2xAAAA";

@@ -6,7 +6,7 @@ import { AllRowsBody, FULL_RENDER_MAX_ROWS, WindowedRowsBody, type ScrollToRow }
 import { ROW_HEIGHT_PX } from "./item-table-row";
 import { PageAnswersProvider, type ItemColumns, type PageAnswers } from "./answer-columns";
 import { OpChoicesProvider } from "./op-cell";
-import type { OpChoice } from "../shared/op-names";
+import type { OpChoice } from "../shared/op-choices";
 import { ITEM_COLUMNS, type ItemRow } from "./items-columns";
 import { itemsTableFeatures } from "./items-table-features";
 import { SortHeader } from "./sort-header";

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 import { TipText } from "../shared/dense-cells";
-import { opLabel, type OpChoice } from "../shared/op-names";
+import { opLabel, type OpChoice } from "../shared/op-choices";
 
 const OpChoicesContext = createContext<readonly OpChoice[]>([]);
 

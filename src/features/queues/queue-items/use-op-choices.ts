@@ -4,7 +4,7 @@ import type { AnnotationQueueItem } from "@contract/trace";
 import { traceQueries } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
 import { cachedItems } from "../shared/cached-lists";
-import { opChoices, type OpChoice } from "../shared/op-names";
+import { opChoices, type OpChoice } from "../shared/op-choices";
 
 /**
  * The project's op versions (op objects), as op ref -> version number, from the read the Calls

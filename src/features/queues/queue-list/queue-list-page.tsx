@@ -7,7 +7,7 @@ import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
 import { readText, writeParam } from "@/lib/url-state/params";
 import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
-import { DebouncedTextField } from "../shared/debounced-text-field";
+import { DebouncedTextField } from "@/components/debounced-text-field";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { useAnnotationProject } from "../shared/use-annotation-project";
 import { NewQueueButton } from "../queue-manage/queue-actions";

@@ -7,13 +7,12 @@ import { traceQueries } from "@/api/queries/trace";
 import { Button } from "@/components/button";
 import { Dialog } from "@/components/dialog";
 import { ErrorPanel } from "@/components/error-panel";
-import { controlBorder, Field } from "@/components/field";
-import { inputClasses, TextField } from "@/components/text-field";
-import { cn } from "@/lib/cn";
+import { TextField } from "@/components/text-field";
+import { TextareaField } from "@/components/textarea-field";
 import { SpecEditor } from "@/features/specs";
 import { useApiClients } from "@/settings/api-clients";
 import { projectSpecQueries } from "../api/project-specs";
-import { queueFormErrors } from "./form-errors";
+import { queueFormErrors } from "./queue-form-errors";
 import { SpecPicker, type ChosenQuestion } from "./spec-picker";
 import { useAnsweredSpecs } from "./use-answered-specs";
 import { useCreateQueue, useUpdateQueue, type QueueDraft } from "./use-queue-mutations";
@@ -149,19 +148,15 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
               aria-required="true"
               autoComplete="off"
             />
-            <Field label="Guidelines" hint="What annotators should look for. Shown above the questions in the review." error={descriptionError}>
-              {(control) => (
-                <textarea
-                  id={control.id}
-                  aria-describedby={control.describedBy}
-                  aria-invalid={control.invalid || undefined}
-                  value={draft.description}
-                  onChange={(event) => change({ description: event.target.value })}
-                  rows={4}
-                  className={cn(inputClasses, controlBorder(control.invalid), "h-auto min-h-24 resize-y py-1.5")}
-                />
-              )}
-            </Field>
+            <TextareaField
+              label="Guidelines"
+              hint="What annotators should look for. Shown above the questions in the review."
+              error={descriptionError}
+              value={draft.description}
+              onChange={(event) => change({ description: event.target.value })}
+              rows={4}
+              textareaClassName="min-h-24"
+            />
             <SpecPicker
               chosen={chosen}
               available={projectSpecs.data?.specs}

@@ -3,7 +3,7 @@ import type { Call } from "@contract/trace";
 import { Button } from "@/components/button";
 import { UntrustedText } from "@/components/untrusted-text";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { resolvePath } from "./display-fields";
 import { VALUE_BUTTON } from "./folded-text";
 import { LinesView } from "./lines-view";

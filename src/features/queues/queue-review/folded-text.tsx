@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "@/components/button";
 import { UntrustedProse, UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { LinesView } from "./lines-view";
 
 /** Text up to this long can be shown in full in the page; longer text opens in the windowed viewer. */

@@ -5,8 +5,9 @@ import { RelativeTime } from "@/components/relative-time";
 import { StatusBadge } from "@/components/status-badge";
 import { UntrustedText } from "@/components/untrusted-text";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
-import { callDurationMs, shortOpName } from "../shared/format";
-import { formatDuration } from "@/lib/format";
+import { callDurationMs } from "@/lib/call-duration";
+import { shortOpName } from "@/lib/op-refs";
+import { formatDuration } from "@/lib/number-format";
 import { STATE_LABELS, STATE_TONES } from "../shared/item-state";
 import { FoldedText } from "./folded-text";
 

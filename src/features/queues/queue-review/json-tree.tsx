@@ -3,7 +3,7 @@ import { Button } from "@/components/button";
 import { ChevronRightIcon } from "@/components/icons";
 import { UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { FoldedText, VALUE_BUTTON } from "./folded-text";
 import { CHILDREN_PAGE, entriesBetween, entryCount, isContainer, keysOf, planOpenNodes, summaryOf } from "./value-shape";
 

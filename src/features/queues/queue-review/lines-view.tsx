@@ -2,7 +2,7 @@ import { observeElementRect, useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { jsonLines, lineOfRow, rowStarts, textLines } from "./value-lines";
 
 const ROW_HEIGHT = 20;

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { STATE_LABELS } from "../shared/item-state";
 import type { Annotator } from "../shared/annotator-identity";
 import type { NextUnstartedStatus } from "./use-next-unstarted";

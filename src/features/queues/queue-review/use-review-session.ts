@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import type { AnnotationQueueItem, SettableState } from "@contract/trace";
 import { traceKeys } from "@/api/queries/trace";
 import { useApiClients } from "@/settings/api-clients";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { STATE_LABELS } from "../shared/item-state";
 import { INDEX_PARAM, reviewHref, tableHref, type ItemsLocationState } from "../shared/links";
 import { matchesFilter, parseItemsTableState, toListRequest } from "../shared/items-url-state";

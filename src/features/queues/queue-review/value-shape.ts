@@ -1,4 +1,4 @@
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 
 /**
  * Facts about a call's value that the tree needs, each without walking the value: a model's

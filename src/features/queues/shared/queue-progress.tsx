@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { cn } from "@/lib/cn";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 
 /**
  * What "done" counts: the service's `completed_items`, items for which at least one annotator

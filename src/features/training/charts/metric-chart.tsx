@@ -3,8 +3,8 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { StatusBadge } from "@/components/status-badge";
 import type { JobEventStore } from "../events/job-event-store";
-import { formatMetric } from "../format";
-import { formatCount } from "@/lib/format";
+import { formatMetric } from "../metric-format";
+import { formatCount } from "@/lib/number-format";
 import { CHART_COLORS, VAL_DASH, type ChartColors } from "./chart-theme";
 import { chartIndices } from "./downsample";
 import { alignWithValidation, type ValidationPoints } from "./validation-series";
@@ -12,7 +12,7 @@ import type { RenderTiming } from "./render-timing";
 import { SmoothedSeries } from "./smoothed-series";
 import type { ZoomSync } from "./zoom-sync";
 import { CHART_HEIGHTS, type ChartSize } from "./chart-size";
-import { ChartZoom, fitWidth, loneValuePoints, plotWidth, stepAxes, stepScales } from "./uplot-setup";
+import { ChartZoom, keepInStep, loneValuePoints, plotWidth, stepAxes, stepScales } from "./uplot-setup";
 
 
 type Readout = { step: number; raw: number | null; smoothed: number | null; val: number | null };
@@ -121,12 +121,9 @@ export function MetricChart({
     } catch {
       // Timing is optional (older engines).
     }
-    const unfollow = chartZoom.follow(instance);
-    const unfit = fitWidth(instance, element, height);
+    const release = keepInStep(instance, element, height, chartZoom);
     return () => {
-      unfollow();
-      unfit();
-      instance.destroy();
+      release();
       plot.current = null;
       zoom.current = null;
     };

@@ -1,5 +1,5 @@
 import type uPlot from "uplot";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { formatTicks } from "./tick-labels";
 import type { ChartColors } from "./chart-theme";
 import type { StepRange, ZoomSync } from "./zoom-sync";
@@ -155,11 +155,25 @@ export class ChartZoom {
 }
 
 /** Keeps the chart as wide as its box; returns the disconnect. */
-export function fitWidth(instance: uPlot, element: HTMLElement, height: number): () => void {
+function fitWidth(instance: uPlot, element: HTMLElement, height: number): () => void {
   if (typeof ResizeObserver === "undefined") return () => {};
   const observer = new ResizeObserver(() => instance.setSize({ width: Math.max(200, element.clientWidth), height }));
   observer.observe(element);
   return () => observer.disconnect();
+}
+
+/**
+ * Keeps a drawn chart in step with the shared zoom and its box's width; the function returned
+ * undoes both and destroys the chart (an effect's cleanup).
+ */
+export function keepInStep(instance: uPlot, element: HTMLElement, height: number, chartZoom: ChartZoom): () => void {
+  const unfollow = chartZoom.follow(instance);
+  const unfit = fitWidth(instance, element, height);
+  return () => {
+    unfollow();
+    unfit();
+    instance.destroy();
+  };
 }
 
 /** The drawing width in CSS pixels: the plot area once drawn, the box before. */

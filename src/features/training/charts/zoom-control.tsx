@@ -1,5 +1,5 @@
 import { Button } from "@/components/button";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { useZoomRange } from "./use-zoom-range";
 import type { ZoomSync } from "./zoom-sync";
 

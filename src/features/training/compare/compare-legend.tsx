@@ -4,7 +4,7 @@ import { Button } from "@/components/button";
 import { RefreshIcon } from "@/components/icons";
 import { UntrustedText } from "@/components/untrusted-text";
 import { paths } from "@/lib/paths";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { JobStateBadge } from "../job-state-badge";
 import type { StreamSnapshot } from "./job-stream-source";
 import { seriesColor } from "./palette";

@@ -1,6 +1,5 @@
-import { controlBorder, Field } from "@/components/field";
-import { inputClasses, TextField } from "@/components/text-field";
-import { cn } from "@/lib/cn";
+import { TextField } from "@/components/text-field";
+import { TextareaField } from "@/components/textarea-field";
 import type { ConfigInput } from "./experimental-config";
 
 /** Learning rate plus any other experimental_config values, as a JSON object. */
@@ -27,7 +26,7 @@ export function ExperimentalConfigFields({
         placeholder="1e-5"
         autoComplete="off"
       />
-      <Field
+      <TextareaField
         label={
           <>
             Other experimental settings <span className="font-normal text-fg-muted">(optional)</span>
@@ -39,20 +38,12 @@ export function ExperimentalConfigFields({
           </>
         }
         error={errors.extraJson}
-      >
-        {(control) => (
-          <textarea
-            id={control.id}
-            value={value.extraJson}
-            onChange={(event) => onChange({ ...value, extraJson: event.target.value })}
-            rows={2}
-            spellCheck={false}
-            aria-invalid={control.invalid ? true : undefined}
-            aria-describedby={control.describedBy}
-            className={cn(inputClasses, "h-auto py-1.5 font-mono text-xs", controlBorder(control.invalid))}
-          />
-        )}
-      </Field>
+        value={value.extraJson}
+        onChange={(event) => onChange({ ...value, extraJson: event.target.value })}
+        rows={2}
+        spellCheck={false}
+        textareaClassName="font-mono text-xs"
+      />
     </div>
   );
 }

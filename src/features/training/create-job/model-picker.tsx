@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { controlBorder, Field } from "@/components/field";
-import { inputClasses, TextField } from "@/components/text-field";
-import { cn } from "@/lib/cn";
+import { SelectField } from "@/components/select-field";
+import { TextField } from "@/components/text-field";
 import { trainedModelWarning } from "../base-models";
 import { useRegistry } from "../registry/registry-context";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
@@ -41,21 +40,18 @@ export function ModelPicker({ value, onChange, error }: { value: string; onChang
     );
   }
   return (
-    <Field label="Model" error={error} warning={error ? null : trainedModelWarning(registry.models.find((m) => m.id === value))}>
-      {(control) => (
-        <select
-          id={control.id}
-          value={known ? value : ""}
-          onChange={(event) => {
-            if (event.target.value === OTHER) {
-              setTyping(true);
-              onChange("");
-            } else onChange(event.target.value);
-          }}
-          aria-invalid={control.invalid ? true : undefined}
-          aria-describedby={control.describedBy}
-          className={cn(inputClasses, controlBorder(control.invalid))}
-        >
+    <SelectField
+      label="Model"
+      error={error}
+      warning={error ? null : trainedModelWarning(registry.models.find((m) => m.id === value))}
+      value={known ? value : ""}
+      onChange={(event) => {
+        if (event.target.value === OTHER) {
+          setTyping(true);
+          onChange("");
+        } else onChange(event.target.value);
+      }}
+    >
           <option value="">Choose a model…</option>
           {registry.models.map((m) => (
             <option key={m.id} value={m.id}>
@@ -63,8 +59,6 @@ export function ModelPicker({ value, onChange, error }: { value: string; onChang
             </option>
           ))}
           <option value={OTHER}>Another model ID…</option>
-        </select>
-      )}
-    </Field>
+    </SelectField>
   );
 }

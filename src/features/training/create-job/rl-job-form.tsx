@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
-import { serverFieldMessages } from "../form-errors";
+import { firstFieldMessages } from "@/components/form-errors";
 import { buildExperimentalConfig, EMPTY_CONFIG, type ConfigInput } from "./experimental-config";
 import { ExampleFormat } from "./example-format";
 import { ExperimentalConfigFields } from "./experimental-config-fields";
 import { FileDrop } from "./file-drop";
 import { ModelPicker } from "./model-picker";
-import { serverTrajectoryMessage, withPeopleNumbering } from "./server-trajectory-error";
+import { serverTrajectoryMessage, withPeopleNumbering } from "./trajectory-errors";
 import { readTrajectoryFile, type TrajectoryFile } from "./trajectory-file";
 import { TrajectoryPreview } from "./trajectory-preview";
 import { useCreateJob } from "./use-create-job";
 import { UntrustedText } from "@/components/untrusted-text";
-import { countOf, formatCount } from "@/lib/format";
+import { countOf, formatCount } from "@/lib/number-format";
 
 const FIELDS = ["model_id", "trajectory_groups", "experimental_config"];
 
@@ -37,7 +37,7 @@ export function RlJobForm({ modelId, onModelChange }: { modelId: string; onModel
   const [reading, setReading] = useState(false);
   const [config, setConfig] = useState<ConfigInput>(EMPTY_CONFIG);
   const [errors, setErrors] = useState<Errors>({});
-  const server = serverFieldMessages(create.error, FIELDS);
+  const server = firstFieldMessages(create.error, FIELDS);
   const groupsMessage = serverTrajectoryMessage(create.error);
   if (groupsMessage) server.trajectory_groups = groupsMessage;
 

@@ -3,7 +3,7 @@ import { TRAINING_DATA_URL_PATTERN } from "@contract/training";
 import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { TextField } from "@/components/text-field";
-import { serverFieldMessages } from "../form-errors";
+import { firstFieldMessages } from "@/components/form-errors";
 import { buildExperimentalConfig, EMPTY_CONFIG, readPositiveNumber, type ConfigInput } from "./experimental-config";
 import { ExperimentalConfigFields } from "./experimental-config-fields";
 import { ModelPicker } from "./model-picker";
@@ -22,7 +22,7 @@ export function SftJobForm({ modelId, onModelChange }: { modelId: string; onMode
   const [batchSize, setBatchSize] = useState("8");
   const [config, setConfig] = useState<ConfigInput>(EMPTY_CONFIG);
   const [errors, setErrors] = useState<Errors>({});
-  const server = serverFieldMessages(create.error, FIELDS);
+  const server = firstFieldMessages(create.error, FIELDS);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/api/errors";
-import { serverTrajectoryMessage, withPeopleNumbering } from "./server-trajectory-error";
+import { serverTrajectoryMessage, withPeopleNumbering } from "./trajectory-errors";
 import { describeLocError, placeInGroup, placeOfLoc, placeText } from "./trajectory-place";
 
 // The service's loc and zod's paths are indices from 0; people are shown numbers from 1.

@@ -1,6 +1,6 @@
 import { Stat } from "@/components/stat";
-import { formatMetric } from "../format";
-import { countOf, formatCount } from "@/lib/format";
+import { formatMetric } from "../metric-format";
+import { countOf, formatCount } from "@/lib/number-format";
 import type { TrajectoryFile, TrajectoryIssue } from "./trajectory-file";
 import { placeText } from "./trajectory-place";
 import { trajectoryStats } from "./trajectory-stats";

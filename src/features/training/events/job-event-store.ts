@@ -1,5 +1,5 @@
 import type { TrainingEvent } from "@contract/training";
-import { growableFloat64, growableInt32, growableUint16, type Growable } from "./growable";
+import { growableFloat64, growableInt32, growableUint16, type Growable } from "./growable-typed-array";
 import { applyEventInPlace, copySummary, EMPTY_SUMMARY, numericMetrics, type JobSummary } from "./job-summary";
 
 /**

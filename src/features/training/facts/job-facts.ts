@@ -1,4 +1,4 @@
-import { countOf, formatCount, formatDuration } from "@/lib/format";
+import { countOf, formatCount, formatDuration } from "@/lib/number-format";
 import type { JobSummary } from "../events/job-summary";
 import type { JobOrigin, RegistryJob, RegistryModel } from "../registry/registry-schema";
 
@@ -139,7 +139,7 @@ function parseTime(text: string | undefined): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-// Made on first use: this module loads with every page's shared code (see lib/format.ts).
+// Made on first use: this module loads with every page's shared code (see lib/number-format.ts).
 let whenFormat: Intl.DateTimeFormat | undefined;
 function formatWhen(iso: string): string {
   const ms = Date.parse(iso);

@@ -2,7 +2,7 @@ import { observeElementRect, useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { JobEventStore } from "../events/job-event-store";
 import { Section } from "@/components/section";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { readText, writeParam } from "@/lib/url-state/params";
 import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
 import { cn } from "@/lib/cn";

@@ -1,4 +1,4 @@
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 
 /** One checkbox per event type, with how many there are. */
 export function EventTypeFilter({

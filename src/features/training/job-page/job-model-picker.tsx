@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useApiClients } from "@/settings/api-clients";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
-import { compactSelectClasses } from "../compact-select";
+import { Select } from "@/components/select-field";
 import { checkModelLink } from "../jobs/model-link-check";
 import type { RegistryModel } from "../registry/registry-schema";
 
@@ -34,7 +34,8 @@ export function JobModelPicker({ jobId, models, onPick }: { jobId: string; model
       <label htmlFor={id} className="sr-only">
         Which model this job trains
       </label>
-      <select
+      <Select
+        density="compact"
         id={id}
         defaultValue=""
         disabled={check.isPending}
@@ -43,7 +44,7 @@ export function JobModelPicker({ jobId, models, onPick }: { jobId: string; model
           const model = models.find((m) => m.id === event.target.value);
           if (model) check.mutate(model);
         }}
-        className={`${compactSelectClasses} max-w-full`}
+        className="max-w-full"
       >
         <option value="">{check.isPending ? "Checking…" : "Not known: choose…"}</option>
         {models.map((m) => (
@@ -51,7 +52,7 @@ export function JobModelPicker({ jobId, models, onPick }: { jobId: string; model
             {revealHiddenCharacters(m.name ?? m.id)}
           </option>
         ))}
-      </select>
+      </Select>
       {message ? (
         <span id={`${id}-message`} className={message.refused ? "block text-xs font-medium text-red-700 dark:text-red-400" : "block text-xs text-amber-800 dark:text-amber-300"}>
           {message.text}

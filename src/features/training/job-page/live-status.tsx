@@ -4,7 +4,7 @@ import { ErrorPanel } from "@/components/error-panel";
 import { Spinner } from "@/components/spinner";
 import type { PollerPhase } from "../events/event-poller";
 import { JOB_POLL_MS } from "../events/use-job-event-stream";
-import { formatCount, formatEta } from "@/lib/format";
+import { formatCount, formatEta } from "@/lib/number-format";
 
 /** What the page is doing about updates, in a polite live region (changes of phase only). */
 export function LiveStatus({ phase, events, onRetry }: { phase: PollerPhase; events: number; onRetry: () => void }) {

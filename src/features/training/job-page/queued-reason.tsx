@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { Link } from "react-router-dom";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { paths } from "@/lib/paths";
 import { JobSummaryReader } from "../events/job-summary-reader";
 import type { JobSummary } from "../events/job-summary";

@@ -3,7 +3,7 @@ import { buttonClasses } from "@/components/button";
 import { STICKY_BACKGROUND, STICKY_TICK_COLUMN } from "@/components/table";
 import { cn } from "@/lib/cn";
 import { paths } from "@/lib/paths";
-import { countOf } from "@/lib/format";
+import { countOf } from "@/lib/number-format";
 import { COMPARE_MAX, COMPARE_MIN } from "../compare/compare-param";
 
 /** A row's "compare this job" checkbox, kept in view on a phone with the job's id; at the limit, the unticked ones are disabled. */

@@ -1,9 +1,7 @@
 import { useState } from "react";
 import { Button } from "@/components/button";
-import { Field } from "@/components/field";
+import { SelectField } from "@/components/select-field";
 import { TextField } from "@/components/text-field";
-import { cn } from "@/lib/cn";
-import { compactSelectClasses } from "../compact-select";
 import type { JobState } from "../events/job-summary";
 import { JOB_STATES, type JobsView } from "./jobs-url-state";
 
@@ -26,30 +24,22 @@ export function JobsToolbar({ view, models, shown, total, onSearch, onChange }: 
   return (
     <div className="flex flex-wrap items-end gap-3">
       <SearchField value={view.q} onCommit={onSearch} />
-      <Field label="State" layout="inline">
-        {(control) => (
-          <select id={control.id} value={view.state ?? ""} onChange={(e) => onChange({ state: JOB_STATES.find((s) => s === e.target.value) ?? null })} className={cn(compactSelectClasses, "h-8")}>
+      <SelectField label="State" layout="inline" density="compact" selectClassName="h-8" value={view.state ?? ""} onChange={(e) => onChange({ state: JOB_STATES.find((s) => s === e.target.value) ?? null })}>
             <option value="">Any state</option>
             {JOB_STATES.map((state) => (
               <option key={state} value={state}>
                 {STATE_LABEL[state]}
               </option>
             ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Model" layout="inline">
-        {(control) => (
-          <select id={control.id} value={view.model} onChange={(e) => onChange({ model: e.target.value })} className={cn(compactSelectClasses, "h-8 max-w-56")}>
+      </SelectField>
+      <SelectField label="Model" layout="inline" density="compact" selectClassName="h-8 max-w-56" value={view.model} onChange={(e) => onChange({ model: e.target.value })}>
             <option value="">Every model</option>
             {modelChoices.map((model) => (
               <option key={model.id} value={model.id}>
                 {model.label}
               </option>
             ))}
-          </select>
-        )}
-      </Field>
+      </SelectField>
       {filtered ? (
         <Button size="sm" variant="ghost" onClick={() => onChange({ q: "", state: null, model: "" })}>
           Clear filters

@@ -4,9 +4,8 @@ import { useNavigate } from "react-router-dom";
 import { isApiError } from "@/api/errors";
 import { useApiClients } from "@/settings/api-clients";
 import { Button } from "@/components/button";
-import { controlBorder, Field } from "@/components/field";
-import { inputClasses, TextField } from "@/components/text-field";
-import { cn } from "@/lib/cn";
+import { SelectField } from "@/components/select-field";
+import { TextField } from "@/components/text-field";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { paths } from "@/lib/paths";
@@ -84,7 +83,7 @@ export function OpenJobForm() {
         autoComplete="off"
         inputClassName="font-mono text-xs"
       />
-      <Field
+      <SelectField
         className="min-w-56 max-w-md"
         error={modelProblem}
         label={
@@ -92,29 +91,20 @@ export function OpenJobForm() {
             Model it trains <span className="font-normal text-fg-muted">(optional)</span>
           </>
         }
+        value={modelId}
+        onChange={(event) => {
+          setModelId(event.target.value);
+          setModelProblem(null);
+          setUnconfirmed(null);
+        }}
       >
-        {(control) => (
-          <select
-            id={control.id}
-            value={modelId}
-            onChange={(event) => {
-              setModelId(event.target.value);
-              setModelProblem(null);
-              setUnconfirmed(null);
-            }}
-            aria-invalid={control.invalid || undefined}
-            aria-describedby={control.describedBy}
-            className={cn(inputClasses, controlBorder(control.invalid))}
-          >
             <option value="">Not known</option>
             {registry.models.map((m) => (
               <option key={m.id} value={m.id}>
                 {revealHiddenCharacters(m.name ? `${m.name} (${m.id})` : m.id)}
               </option>
             ))}
-          </select>
-        )}
-      </Field>
+      </SelectField>
       <Button type="submit" className="mt-6" loading={open.isPending}>
         Open job
       </Button>

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { compactSelectClasses } from "../compact-select";
-import { formatMetric } from "../format";
+import { Select } from "@/components/select-field";
+import { formatMetric } from "../metric-format";
 import type { Direction } from "../metrics";
 import { CheckpointActions, type ModelPath } from "./checkpoint-actions";
 
@@ -30,20 +30,20 @@ export function BestPicker({
       <label htmlFor={metricId} className="text-xs font-medium text-fg">
         Best checkpoint by
       </label>
-      <select id={metricId} value={metric} onChange={(event) => onChange(event.target.value, direction)} className={`${compactSelectClasses} font-mono`}>
+      <Select density="compact" id={metricId} value={metric} onChange={(event) => onChange(event.target.value, direction)} className="font-mono">
         {metrics.map((m) => (
           <option key={m} value={m}>
             {m}
           </option>
         ))}
-      </select>
+      </Select>
       <label htmlFor={directionId} className="sr-only">
         Which way is better
       </label>
-      <select id={directionId} value={direction} onChange={(event) => onChange(metric, event.target.value as Direction)} className={compactSelectClasses}>
+      <Select density="compact" id={directionId} value={direction} onChange={(event) => onChange(metric, event.target.value as Direction)}>
         <option value="higher">higher is better</option>
         <option value="lower">lower is better</option>
-      </select>
+      </Select>
       <output className="text-xs text-fg">
         {scanning ? (
           "Reading every checkpoint…"

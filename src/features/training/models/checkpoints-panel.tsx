@@ -8,7 +8,7 @@ import { Section } from "@/components/section";
 import { Pagination } from "@/components/table";
 import { UrlIssuesNotice } from "@/components/url-issues-notice";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import { defaultDirection, orderMetrics, type Direction } from "../metrics";
 import { BestPicker } from "./best-picker";
 import { bestCheckpoint, defaultRankingMetric } from "./best-checkpoint";

@@ -2,7 +2,7 @@ import type { Checkpoint } from "@contract/training";
 import { StarIcon } from "@/components/icons";
 import { BodyRow, Cell, HeaderCell, SortHeaderCell, STICKY_AFTER_TICK, STICKY_BACKGROUND, STICKY_TICK_COLUMN, Table, TableFrame, TableHead } from "@/components/table";
 import { cn } from "@/lib/cn";
-import { formatMetric } from "../format";
+import { formatMetric } from "../metric-format";
 import { CheckpointActions, type ModelPath } from "./checkpoint-actions";
 import type { MetricSort } from "./checkpoints-sort";
 

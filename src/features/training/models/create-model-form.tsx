@@ -8,7 +8,7 @@ import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { TextField } from "@/components/text-field";
 import { baseModelWarning, SUPPORTED_BASE_MODELS } from "../base-models";
-import { issuesByField, serverFieldMessages, type FieldMessages } from "../form-errors";
+import { firstFieldMessages, issuesByField, type FieldMessages } from "@/components/form-errors";
 import { useRegistryStore } from "../registry/registry-context";
 import { readableIssues } from "@/lib/zod-issues";
 import { paths } from "@/lib/paths";
@@ -35,7 +35,7 @@ export function CreateModelForm() {
       void navigate(paths.trainingModel(model.id));
     },
   });
-  const serverErrors = serverFieldMessages(create.error, FIELDS);
+  const serverErrors = firstFieldMessages(create.error, FIELDS);
   const conflict = isApiError(create.error) && create.error.kind === "conflict" ? create.error.serviceMessage ?? create.error.message : null;
   const errorFor = (field: (typeof FIELDS)[number]) => clientErrors[field] ?? serverErrors[field] ?? (field === "name" ? conflict : null) ?? null;
   const generalError = create.error && !conflict && Object.keys(serverErrors).length === 0 ? create.error : null;

@@ -7,8 +7,8 @@ import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorPanel } from "@/components/error-panel";
 import { TrashIcon } from "@/components/icons";
+import { compactControlClasses } from "@/components/text-field";
 import { cn } from "@/lib/cn";
-import { compactSelectClasses } from "../compact-select";
 import { describeDeletion, describeMissing, planDelete, type DeletePlan, type KnownCheckpoints } from "./delete-plan";
 import { formatStepList, parseStepList } from "./step-list";
 
@@ -97,7 +97,7 @@ export function DeleteCheckpoints({
             autoComplete="off"
             aria-invalid={typedError ? true : undefined}
             aria-describedby={typedError ? `${stepsId}-error` : undefined}
-            className={cn(compactSelectClasses, "w-32", typedError ? "border-red-600 dark:border-red-500" : "")}
+            className={cn(compactControlClasses, "w-32", typedError ? "border-red-600 dark:border-red-500" : "")}
           />
           <Button type="submit" size="sm">
             Delete steps…

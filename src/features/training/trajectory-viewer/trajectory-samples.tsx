@@ -2,8 +2,8 @@ import { useState } from "react";
 import type { TrajectoryGroup } from "@contract/training";
 import { UntrustedProse, UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
-import { countOf, formatCount } from "@/lib/format";
-import { formatMetric } from "../format";
+import { countOf, formatCount } from "@/lib/number-format";
+import { formatMetric } from "../metric-format";
 import { foldText, sampleTrajectory, type SampleMessage } from "./sample-text";
 
 const LABEL_CHARS = 120;

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/button";
 import { Dialog } from "@/components/dialog";
 import { ErrorPanel } from "@/components/error-panel";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/number-format";
 import type { ExportFormat } from "./export-format";
 import type { ExportStatus } from "./use-export";
 

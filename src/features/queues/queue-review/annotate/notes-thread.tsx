@@ -4,7 +4,7 @@ import { LIMITS } from "@contract/limits";
 import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { RelativeTime } from "@/components/relative-time";
-import { inputClasses } from "@/components/text-field";
+import { Textarea } from "@/components/textarea-field";
 import { UntrustedProse, UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
 import { QUIET_KEYS_REGION, useShortcuts } from "../../shared/keyboard";
@@ -61,7 +61,7 @@ export function NotesThread({ project, callId, rows, me }: { project: string; ca
         <label htmlFor={fieldId} className="sr-only">
           A note on this call
         </label>
-        <textarea
+        <Textarea
           ref={box}
           id={fieldId}
           dir="auto"
@@ -78,8 +78,7 @@ export function NotesThread({ project, callId, rows, me }: { project: string; ca
           placeholder="A note for the next reviewer…"
           aria-describedby={`${fieldId}-count`}
           aria-keyshortcuts={NOTE_KEY}
-          aria-invalid={tooLong ? true : undefined}
-          className={cn(inputClasses, "h-auto resize-y py-1.5", tooLong ? "border-red-600" : "border-line-strong")}
+          invalid={tooLong}
         />
         <div className="flex items-center justify-between gap-2">
           <span id={`${fieldId}-count`} className={cn("text-xs", tooLong ? "font-medium text-red-700 dark:text-red-400" : "text-fg-muted")}>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { inputClasses } from "@/components/text-field";
+import { Textarea } from "@/components/textarea-field";
 import { cn } from "@/lib/cn";
 import { typedProblem, type SpecKind } from "./spec-kind";
 
@@ -94,7 +95,7 @@ export function TypedControl({
           className={cn(inputClasses, "w-40", problem ? "border-red-600" : "border-line-strong")}
         />
       ) : (
-        <textarea {...common} dir="auto" rows={3} onChange={(event) => change(event.target.value)} className={cn(inputClasses, "h-auto resize-y py-1.5", problem ? "border-red-600" : "border-line-strong")} />
+        <Textarea {...common} invalid={Boolean(problem)} dir="auto" rows={3} onChange={(event) => change(event.target.value)} />
       )}
       <p id={messageId} className={cn("text-xs", problem ? "font-medium text-red-700 dark:text-red-400" : "text-fg-muted")}>
         {problem ?? (kind.kind === "text" && kind.maxLength !== null ? `${kind.maxLength - text.length} characters left` : kind.kind === "number" ? boundsText(kind) : "")}

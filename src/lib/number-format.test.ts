@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, formatCount, formatDuration, formatEta, ordinal } from "./format";
+import { countOf, formatCount, formatDuration, formatEta, ordinal } from "./number-format";
 
 describe("app formatters", () => {
   it("uses st, nd, rd and th as English does, 11th to 13th included", () => {

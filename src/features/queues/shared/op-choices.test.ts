@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { opChoices, opLabel, readOpFilter } from "./op-names";
+import { opChoices, opLabel, readOpFilter } from "./op-choices";
 
 const ref = (name: string, digest: string) => `weave:///demo/support-bot/op/${name}:${digest}`;
 const ANSWER_V0 = ref("support_agent.answer", "Q2xAAAAAAAAA");

@@ -1,4 +1,5 @@
-import { fieldErrorsFor, isApiError } from "@/api/errors";
+import { isApiError } from "@/api/errors";
+import { placeFieldErrors } from "@/components/form-errors";
 
 /** Where a failed save's messages go: beside the field they name, or (anything else) in a panel. */
 export type QueueFormErrors = { name: string | null; description: string | null; questions: string | null; other: unknown };
@@ -18,14 +19,17 @@ export function queueFormErrors(error: unknown, labelAt: (index: number) => stri
   if (!isApiError(error)) return { ...NONE, other: error };
   const questionText = (text: string) => text.replace(/scorer_refs\[(\d+)\]/g, (_, index: string) => `“${labelAt(Number(index))}”`);
   if (error.kind === "validation") {
-    const name = fieldErrorsFor(error, "name").map((f) => f.message);
-    const description = fieldErrorsFor(error, "description").map((f) => f.message);
-    const questions = fieldErrorsFor(error, "scorer_refs").map((f) => {
+    const { fields, unplaced } = placeFieldErrors(error, { name: "name", description: "description", questions: "scorer_refs" });
+    const questions = (fields.questions ?? []).map((f) => {
       const index = /^scorer_refs\.(\d+)$/.exec(f.path)?.[1];
       return index === undefined ? `Questions: ${f.message}.` : `“${labelAt(Number(index))}” ${f.message}.`;
     });
-    const placed = name.length + description.length + questions.length;
-    return { name: join(name), description: join(description), questions: join(questions), other: placed < error.fieldErrors.length ? error : null };
+    return {
+      name: join((fields.name ?? []).map((f) => f.message)),
+      description: join((fields.description ?? []).map((f) => f.message)),
+      questions: join(questions),
+      other: unplaced.length > 0 ? error : null,
+    };
   }
   if (error.kind === "bad_request" && error.serviceMessage?.includes("scorer_refs[")) {
     return { ...NONE, questions: questionText(error.serviceMessage) };

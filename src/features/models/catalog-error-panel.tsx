@@ -3,7 +3,7 @@ import { ErrorPanel } from "@/components/error-panel";
 import { ExternalLinkIcon } from "@/components/icons";
 import { PROXY_RECIPE_URL } from "@/lib/docs-links";
 import { settingsPathFor } from "@/lib/return-to";
-import { describeCatalogFailure } from "./catalog-failure";
+import { describeCatalogFailure } from "./catalog-errors";
 import { paths } from "@/lib/paths";
 
 /** A failed model listing: why, what to do (Settings, the proxy recipe), and Retry. */

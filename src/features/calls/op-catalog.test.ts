@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { callStatus } from "./call-status";
 import { parseOpRef } from "@/lib/op-refs";
-import { buildOpCatalog, displayOp, opFilterRef } from "./op-names";
+import { buildOpCatalog, displayOp, opFilterRef } from "./op-catalog";
 
 const PROJECT = "demo/support-bot";
 const ref = (name: string, digest: string) => `weave:///${PROJECT}/op/${name}:${digest}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, type ApiErrorKind } from "@/api/errors";
-import { describeCatalogFailure } from "./catalog-failure";
+import { describeCatalogFailure } from "./catalog-errors";
 
 const failure = (kind: ApiErrorKind, status?: number) => describeCatalogFailure(new ApiError({ kind, status, service: "inference", message: "m" }));
 
