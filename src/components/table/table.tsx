@@ -5,17 +5,19 @@ import { cn } from "@/lib/cn";
  * The app's table primitives: every table is a real <table> (row and column headers, a caption),
  * in a frame that scrolls sideways on narrow screens, with one set of paddings. `compact` is for
  * dense data (the items table, the catalog): smaller text and shorter rows. `fixed` is for a
- * windowed body whose rows all have one set height (the event log): no vertical padding.
+ * windowed body whose rows all have one set height (the event log): no vertical padding. `bare`
+ * is for a small table drawn as a chart (a bar per row): the columns set their own padding.
  */
 
-export type Density = "regular" | "compact" | "fixed";
+export type Density = "regular" | "compact" | "fixed" | "bare";
 export type Align = "left" | "right";
 
 const DensityContext = createContext<Density>("regular");
 
 const PAD_X = "px-3 first:pl-4 last:pr-4";
-const PAD_Y: Record<Density, string> = { regular: "py-2.5", compact: "py-1.5", fixed: "" };
-const TEXT: Record<Density, string> = { regular: "text-sm", compact: "text-[13px]", fixed: "text-xs" };
+const padX = (density: Density) => (density === "bare" ? "" : PAD_X);
+const PAD_Y: Record<Density, string> = { regular: "py-2.5", compact: "py-1.5", fixed: "", bare: "" };
+const TEXT: Record<Density, string> = { regular: "text-sm", compact: "text-[13px]", fixed: "text-xs", bare: "text-xs" };
 
 /**
  * A sticky column's right edge, so the columns scrolling under it do not seem to run into it. A
@@ -59,17 +61,18 @@ export function TableFrame({ className, scroll = "sideways", ...props }: Compone
 }
 
 type TableProps = Omit<ComponentPropsWithRef<"table">, "children"> & {
-  /** Read by screen readers only; or name the table with aria-label / aria-labelledby instead. */
+  /** Read by screen readers only (unless `captionClassName` shows it); or name the table with aria-label / aria-labelledby instead. */
   caption?: ReactNode;
+  captionClassName?: string;
   density?: Density;
   children: ReactNode;
 };
 
-export function Table({ caption, density = "regular", className, children, ...props }: TableProps) {
+export function Table({ caption, captionClassName = "sr-only", density = "regular", className, children, ...props }: TableProps) {
   return (
     <DensityContext value={density}>
       <table {...props} className={cn("w-full text-left", TEXT[density], className)}>
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        {caption ? <caption className={captionClassName}>{caption}</caption> : null}
         {children}
       </table>
     </DensityContext>
@@ -80,9 +83,9 @@ export function Table({ caption, density = "regular", className, children, ...pr
  * The header row; `sticky` keeps it in view while the table scrolls inside its own box, opaque,
  * with its lower edge drawn by each cell (a collapsed table's own border would stay behind).
  */
-export function TableHead({ children, sticky = false, rowProps }: { children: ReactNode; sticky?: boolean; rowProps?: ComponentPropsWithoutRef<"tr"> }) {
+export function TableHead({ children, sticky = false, rowProps, className }: { children: ReactNode; sticky?: boolean; rowProps?: ComponentPropsWithoutRef<"tr">; className?: string }) {
   return (
-    <thead className={cn("border-b border-line text-xs text-fg-muted", sticky ? "sticky top-0 z-10 bg-subtle [&_th]:shadow-[inset_0_-1px_0_var(--ui-line-strong)]" : "bg-subtle/60")}>
+    <thead className={cn("border-b border-line text-xs text-fg-muted", sticky ? "sticky top-0 z-10 bg-subtle [&_th]:shadow-[inset_0_-1px_0_var(--ui-line-strong)]" : "bg-subtle/60", className)}>
       <tr {...rowProps}>{children}</tr>
     </thead>
   );
@@ -93,7 +96,7 @@ type HeaderCellProps = ComponentPropsWithRef<"th"> & { align?: Align };
 /** A column header. For a column without a visible title (actions), pass an sr-only label as children. */
 export function HeaderCell({ align = "left", className, ...props }: HeaderCellProps) {
   const density = use(DensityContext);
-  return <th scope="col" {...props} className={cn(PAD_X, density !== "fixed" && "py-2", "font-medium whitespace-nowrap", align === "right" && "text-right", className)} />;
+  return <th scope="col" {...props} className={cn(padX(density), density !== "fixed" && density !== "bare" && "py-2", "font-medium whitespace-nowrap", align === "right" && "text-right", className)} />;
 }
 
 /** A body row; rows that open something on click add `cursor-pointer` themselves. */
@@ -105,13 +108,13 @@ type CellProps = ComponentPropsWithRef<"td"> & { align?: Align };
 
 export function Cell({ align = "left", className, ...props }: CellProps) {
   const density = use(DensityContext);
-  return <td {...props} className={cn(PAD_X, PAD_Y[density], align === "right" && "text-right", className)} />;
+  return <td {...props} className={cn(padX(density), PAD_Y[density], align === "right" && "text-right", className)} />;
 }
 
 /** The cell that names its row (a model's id, a checkpoint's step): a row header for screen readers. */
 export function RowHeaderCell({ align = "left", sticky = false, className, ...props }: ComponentPropsWithRef<"th"> & { align?: Align; sticky?: boolean }) {
   const density = use(DensityContext);
-  return <th scope="row" {...props} className={cn(PAD_X, PAD_Y[density], align === "right" ? "text-right" : "text-left", sticky && STICKY_FIRST_COLUMN.cell, className)} />;
+  return <th scope="row" {...props} className={cn(padX(density), PAD_Y[density], align === "right" ? "text-right" : "text-left", sticky && STICKY_FIRST_COLUMN.cell, className)} />;
 }
 
 /** One cell across the whole row: the table's empty, loading or error state. */

@@ -1,11 +1,10 @@
-import type { ReactNode } from "react";
+import { createContext, useContext } from "react";
 import type { Call } from "@contract/trace";
-import type { ChoosableColumn } from "@/components/table";
+import { choosableColumns, CopyCell, createColumnVisibility, createDataColumnHelper, TimeCell, TipText, type ChoosableColumn } from "@/components/table";
 import { StatusBadge } from "@/components/status-badge";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatDuration } from "@/lib/number-format";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
-import { CopyCell, TimeCell, TipText } from "@/features/queues";
 import { callDurationMs } from "@/lib/call-duration";
 import { shortId } from "@/lib/short-id";
 import { callStatus, STATUS_LABELS, STATUS_TONES } from "./call-status";
@@ -16,81 +15,70 @@ import { inputsPreview, outputPreview, previewValue } from "./value-preview";
 /** What a cell may know besides its call. */
 export type CellContext = { catalog: OpCatalog };
 
-export type CallColumn = {
-  id: string;
-  label: string;
-  /**
-   * Fixed widths: a page of 250 rows costs no content measuring and columns do not jump between
-   * pages. Null: the column shares what is left (the previews), at least PREVIEW_MIN_WIDTH.
-   */
-  width: number | null;
-  sortField?: CallSortField;
-  /** First click sorts descending (times: newest first). */
-  descFirst?: boolean;
-  hideable: boolean;
-  cellClassName?: string;
-  cell: (call: Call, context: CellContext) => ReactNode;
-};
+// The Operation cells read the op catalog from here: it arrives after the calls, and only those cells draw again.
+const CellContextValue = createContext<CellContext>({ catalog: new Map() });
+export const CellContextProvider = CellContextValue.Provider;
 
 const NONE = <span className="text-fg-muted">–</span>;
 
-/** The table's columns after the selection checkbox, in display order. */
-export const CALL_COLUMNS: readonly CallColumn[] = [
-  {
+const helper = createDataColumnHelper<Call>();
+
+/**
+ * The table's columns after the selection checkbox, in display order. Fixed widths: a page of 250
+ * rows costs no content measuring and columns do not jump between pages. A null width: the column
+ * shares what is left (the previews), at least PREVIEW_MIN_WIDTH. Times sort newest first.
+ */
+export const CALL_COLUMNS = helper.columns([
+  helper.accessor("op_name", {
     id: "op",
-    label: "Operation",
-    width: 220,
-    sortField: "op_name",
-    hideable: false,
-    cell: (call, { catalog }) => <OpCell opName={call.op_name} catalog={catalog} />,
-  },
-  {
+    enableHiding: false,
+    meta: { label: "Operation", width: 220, sortField: "op_name" satisfies CallSortField },
+    cell: (info) => <OpCell opName={info.getValue()} />,
+  }),
+  helper.accessor("started_at", {
     id: "started",
-    label: "Started",
-    width: 124,
-    sortField: "started_at",
-    descFirst: true,
-    hideable: true,
-    cellClassName: "whitespace-nowrap",
-    cell: (call) => <TimeCell value={call.started_at} />,
-  },
-  {
+    sortDescFirst: true,
+    meta: { label: "Started", width: 124, sortField: "started_at" satisfies CallSortField, cellClassName: "whitespace-nowrap" },
+    cell: (info) => <TimeCell value={info.getValue()} />,
+  }),
+  helper.accessor("ended_at", {
     id: "ended",
-    label: "Ended",
-    width: 124,
-    sortField: "ended_at",
-    descFirst: true,
-    hideable: true,
-    cellClassName: "whitespace-nowrap",
-    cell: (call) => (call.ended_at ? <TimeCell value={call.ended_at} /> : NONE),
-  },
-  {
+    sortDescFirst: true,
+    meta: { label: "Ended", width: 124, sortField: "ended_at" satisfies CallSortField, cellClassName: "whitespace-nowrap" },
+    cell: (info) => {
+      const ended = info.getValue();
+      return ended ? <TimeCell value={ended} /> : NONE;
+    },
+  }),
+  helper.display({
     id: "duration",
-    label: "Duration",
-    width: 92,
-    hideable: true,
-    cellClassName: "whitespace-nowrap tabular-nums",
-    cell: (call) => {
+    enableSorting: false,
+    meta: { label: "Duration", width: 92, cellClassName: "whitespace-nowrap tabular-nums" },
+    cell: ({ row: { original: call } }) => {
       const ms = callDurationMs(call.started_at, call.ended_at);
       return ms === null ? NONE : formatDuration(ms);
     },
-  },
-  {
+  }),
+  helper.display({
     id: "status",
-    label: "Status",
-    width: 110,
-    hideable: true,
-    cell: (call) => {
+    enableSorting: false,
+    meta: { label: "Status", width: 110 },
+    cell: ({ row: { original: call } }) => {
       const status = callStatus(call);
       return <StatusBadge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</StatusBadge>;
     },
-  },
-  { id: "inputs", label: "Inputs", width: null, hideable: true, cell: (call) => <PreviewCell text={inputsPreview(call.inputs)} /> },
-  { id: "output", label: "Output", width: null, hideable: true, cell: (call) => <PreviewCell text={call.exception ? previewValue(call.exception) : outputPreview(call.output)} /> },
-  { id: "trace", label: "Trace", width: 124, hideable: true, cell: (call) => <TraceCell id={call.trace_id} /> },
-];
+  }),
+  helper.display({ id: "inputs", enableSorting: false, meta: { label: "Inputs", width: null }, cell: ({ row: { original: call } }) => <PreviewCell text={inputsPreview(call.inputs)} /> }),
+  helper.display({
+    id: "output",
+    enableSorting: false,
+    meta: { label: "Output", width: null },
+    cell: ({ row: { original: call } }) => <PreviewCell text={call.exception ? previewValue(call.exception) : outputPreview(call.output)} />,
+  }),
+  helper.display({ id: "trace", enableSorting: false, meta: { label: "Trace", width: 124 }, cell: ({ row: { original: call } }) => <TraceCell id={call.trace_id} /> }),
+]);
 
-export const CHOOSABLE_COLUMNS: readonly ChoosableColumn[] = CALL_COLUMNS.filter((c) => c.hideable).map((c) => ({ id: c.id, label: c.label }));
+export const CHOOSABLE_COLUMNS: readonly ChoosableColumn[] = choosableColumns(CALL_COLUMNS);
 
 /** Shown until the user picks: Ended is the least used (Duration says most of it). */
 export const DEFAULT_HIDDEN_COLUMNS: Readonly<Record<string, false>> = { ended: false };
@@ -98,8 +86,13 @@ export const DEFAULT_HIDDEN_COLUMNS: Readonly<Record<string, false>> = { ended: 
 /** On a phone the table starts with what the call is, when and how it went. */
 export const PHONE_HIDDEN_COLUMNS: Readonly<Record<string, false>> = { ...DEFAULT_HIDDEN_COLUMNS, duration: false, inputs: false, trace: false };
 
-function OpCell({ opName, catalog }: { opName: string; catalog: OpCatalog }) {
-  const op = displayOp(opName, catalog);
+export const CALLS_COLUMNS_STORAGE_KEY = "wbops.calls.columns";
+
+/** Which columns of the calls table show: a preference of this device, not part of a link. */
+export const useCallsColumns = createColumnVisibility(CALLS_COLUMNS_STORAGE_KEY, { hidden: DEFAULT_HIDDEN_COLUMNS, phoneHidden: PHONE_HIDDEN_COLUMNS });
+
+function OpCell({ opName }: { opName: string }) {
+  const op = displayOp(opName, useContext(CellContextValue).catalog);
   const tip = revealHiddenCharacters(op.full);
   return (
     // Focusable so keyboard users reach the full ref that mouse users get on hover.
@@ -120,7 +113,7 @@ function OpCell({ opName, catalog }: { opName: string; catalog: OpCatalog }) {
 export const PREVIEW_MIN_WIDTH = 200;
 
 /** The narrowest the table gets before its frame scrolls sideways (so previews never shrink to nothing). */
-export const minTableWidth = (columns: readonly CallColumn[]): number => columns.reduce((sum, c) => sum + (c.width ?? PREVIEW_MIN_WIDTH), 40);
+export const minTableWidth = (widths: readonly (number | null)[]): number => widths.reduce<number>((sum, width) => sum + (width ?? PREVIEW_MIN_WIDTH), 40);
 
 function PreviewCell({ text }: { text: string }) {
   if (!text) return NONE;

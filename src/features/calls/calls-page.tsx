@@ -11,13 +11,13 @@ import { formatCount } from "@/lib/number-format";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
 import { NoProjectNotice, useAnnotationProject } from "@/features/queues";
 import { AddToQueueDialog } from "./add-to-queue-dialog";
-import { CHOOSABLE_COLUMNS } from "./calls-columns";
+import { CHOOSABLE_COLUMNS, useCallsColumns } from "./calls-columns";
 import { callsQueryProblems } from "./calls-errors";
 import { CallsFiltersBar } from "./calls-filters";
 import { CallsTable } from "./calls-table";
 import { CALLS_URL_CODEC, isFiltered, NO_FILTERS, PAGE_SIZES, type CallSortField, type CallsFilters, type CallsPageSize } from "./calls-url-state";
+import type { SortKey } from "@/lib/url-state/sort-param";
 import { SAMPLE_CALLS } from "./display-field-paths";
-import { useCallsColumns } from "./column-visibility";
 import { useAddToQueue } from "./use-add-to-queue";
 import { useCallsPage } from "./use-calls-page";
 import { selectedCount, useCallSelection } from "./use-call-selection";
@@ -51,15 +51,7 @@ function Calls({ project }: { project: string }) {
 
   const onFilters = useCallback((change: Partial<CallsFilters>, typing?: string) => update({ ...change, page: 1 }, typing ? { typing } : {}), [update]);
   const onClear = useCallback(() => update({ ...NO_FILTERS, page: 1 }), [update]);
-  const onSort = useCallback(
-    (field: CallSortField, descFirst: boolean) =>
-      update((current) => {
-        const primary = current.sort[0];
-        const direction = primary?.field === field ? (primary.direction === "asc" ? "desc" : "asc") : descFirst ? "desc" : "asc";
-        return { sort: [{ field, direction }], page: 1 };
-      }),
-    [update],
-  );
+  const onSortChange = useCallback((sort: SortKey<CallSortField>[]) => update({ sort, page: 1 }), [update]);
   const loadingPage = data.page.isPlaceholderData && data.page.isFetching;
   const onPage = useCallback((page: number) => update({ page: Math.max(1, page) }), [update]);
   const onPageSize = useCallback((size: CallsPageSize) => update((current) => ({ pageSize: size, page: Math.floor(((current.page - 1) * current.pageSize) / size) + 1 })), [update]);
@@ -123,7 +115,7 @@ function Calls({ project }: { project: string }) {
           pageKey={pageKey}
           visibility={columns.visibility}
           sort={view.sort}
-          onSort={onSort}
+          onSortChange={onSortChange}
           selection={selection.selection}
           onToggle={selection.toggle}
           onTogglePage={selection.togglePage}

@@ -1,12 +1,27 @@
-import { memo, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
+import { memo, useLayoutEffect, useRef, type ReactNode } from "react";
 import type { Call } from "@contract/trace";
-import { Cell, HeaderCell, rowsWithSpacers, SortHeaderCell, StateRow, STICKY_AFTER_TICK, STICKY_BACKGROUND, STICKY_TICK_COLUMN, Table, TableFrame, TableHead, useFrameEdgeKeys, useFrameRows, useFrameStartsAtTop } from "@/components/table";
+import {
+  DataTable,
+  DataTableBody,
+  DataTableCells,
+  DataTableEmptyBody,
+  FocusTip,
+  NowProvider,
+  STICKY_AFTER_TICK,
+  STICKY_BACKGROUND,
+  STICKY_TICK_COLUMN,
+  TableFrame,
+  useDataTable,
+  useFrameEdgeKeys,
+  useFrameStartsAtTop,
+  useTableCopy,
+  type DataRow,
+} from "@/components/table";
 import { cn } from "@/lib/cn";
 import type { SortKey } from "@/lib/url-state/sort-param";
-import { FocusTip, NowProvider, useTableCopy } from "@/features/queues";
 import { shortId } from "@/lib/short-id";
 import { parseOpRef } from "@/lib/op-refs";
-import { CALL_COLUMNS, minTableWidth, type CallColumn, type CellContext } from "./calls-columns";
+import { CALL_COLUMNS, CellContextProvider, minTableWidth, type CellContext } from "./calls-columns";
 import type { CallSortField } from "./calls-url-state";
 import { isSelected, type Selection } from "./use-call-selection";
 
@@ -15,8 +30,6 @@ const TICK_WIDTH = 40;
 /** A selected row's tint made opaque, for its sticky cells (the row's own is see-through). */
 const SELECTED_STICKY_BACKGROUND = "bg-[color-mix(in_oklab,var(--ui-accent)_5%,var(--ui-surface))] dark:bg-[color-mix(in_oklab,var(--ui-accent)_15%,var(--ui-surface))]";
 
-/** Pages up to this many rows render whole; longer ones only the rows near what the frame shows. */
-export const FULL_RENDER_MAX_ROWS = 50;
 const ROW_HEIGHT_PX = 37;
 
 type Props = {
@@ -25,7 +38,8 @@ type Props = {
   pageKey: string;
   visibility: Readonly<Record<string, boolean>>;
   sort: readonly SortKey<CallSortField>[];
-  onSort: (field: CallSortField, descFirst: boolean) => void;
+  /** A header click: the new sort keys (one key: the clicked column, or the primary one reversed). */
+  onSortChange: (keys: SortKey<CallSortField>[]) => void;
   selection: Selection;
   onToggle: (calls: readonly Call[], pageKey: string, index: number, range: boolean) => void;
   onTogglePage: (calls: readonly Call[]) => void;
@@ -37,79 +51,91 @@ type Props = {
   placeholderRows: number;
 };
 
+const getRowId = (call: Call) => call.id;
+
 /** The calls as a real <table>: a checkbox per row, sortable headers (the service sorts), fixed widths. */
 export const CallsTable = memo(function CallsTable(props: Props) {
-  const { calls, visibility, sort, onSort, selection, onTogglePage, busy, total, empty, placeholderRows } = props;
-  const columns = useMemo(() => CALL_COLUMNS.filter((c) => visibility[c.id] !== false), [visibility]);
+  const { calls, visibility, sort, onSortChange, selection, onTogglePage, busy, total, empty, placeholderRows, context } = props;
+  const table = useDataTable({ columns: CALL_COLUMNS, data: calls, getRowId, sort, onSortChange: onSortChange as (keys: SortKey<string>[]) => void, columnVisibility: visibility });
+  const columns = table.getVisibleLeafColumns();
+  const visibleKey = columns.map((c) => c.id).join(",");
   const frame = useRef<HTMLDivElement>(null);
   const copied = useTableCopy(frame);
   const pageSelected = calls.length > 0 && calls.every((c) => isSelected(selection, c.id));
   const someSelected = calls.some((c) => isSelected(selection, c.id));
   const colSpan = columns.length + 1;
-  const Body = calls.length > FULL_RENDER_MAX_ROWS ? WindowedRows : AllRows;
+  const rows = table.getRowModel().rows;
   useFrameEdgeKeys(frame);
   useFrameStartsAtTop(frame, `${props.offset}:${calls[0]?.id ?? ""}`);
 
+  const tick = (
+    <th scope="col" className={cn(STICKY_TICK_COLUMN, STICKY_BACKGROUND.header, "py-2")}>
+      <IndeterminateCheckbox
+        checked={pageSelected}
+        indeterminate={!pageSelected && someSelected}
+        disabled={calls.length === 0 || selection.kind === "matching"}
+        label="Select every call on this page"
+        onChange={() => onTogglePage(calls)}
+      />
+    </th>
+  );
   return (
     <TableFrame ref={frame} scroll="both">
       <NowProvider>
-        <Table caption="Calls" style={{ minWidth: minTableWidth(columns) }} aria-busy={busy} aria-rowcount={total === null ? -1 : total + 1} density="compact" className="table-fixed border-collapse">
-          <colgroup>
-            <col style={{ width: TICK_WIDTH }} />
-            {columns.map((c, index) => (
-              // The sticky first column gives way on a phone, so the columns scrolling beside it keep some room.
-              <col key={c.id} style={c.width === null ? undefined : { width: index === 0 ? `min(${c.width}px, 36vw)` : c.width }} />
-            ))}
-          </colgroup>
-          <TableHead sticky rowProps={{ "aria-rowindex": 1 }}>
-            <th scope="col" className={cn(STICKY_TICK_COLUMN, STICKY_BACKGROUND.header, "py-2")}>
-              <IndeterminateCheckbox
-                checked={pageSelected}
-                indeterminate={!pageSelected && someSelected}
-                disabled={calls.length === 0 || selection.kind === "matching"}
-                label="Select every call on this page"
-                onChange={() => onTogglePage(calls)}
+        <CellContextProvider value={context}>
+          <DataTable
+            table={table}
+            stickyHead
+            stickyFirst="after-tick"
+            // The sticky first column gives way on a phone, so the columns scrolling beside it keep some room.
+            firstColumnMaxVw={36}
+            leading={{ width: TICK_WIDTH, header: tick }}
+            sortHint="Click to sort by this column; click again to reverse."
+            caption="Calls"
+            style={{ minWidth: minTableWidth(columns.map((c) => c.columnDef.meta?.width ?? null)) }}
+            aria-busy={busy}
+            aria-rowcount={total === null ? -1 : total + 1}
+            density="compact"
+            className="table-fixed border-collapse"
+          >
+            {calls.length === 0 ? (
+              <DataTableEmptyBody colSpan={colSpan} placeholderRows={placeholderRows} rowHeight={ROW_HEIGHT_PX}>
+                {empty}
+              </DataTableEmptyBody>
+            ) : (
+              <DataTableBody
+                count={rows.length}
+                rowHeight={ROW_HEIGHT_PX}
+                columnCount={colSpan}
+                frame={frame}
+                className={busy ? "opacity-70 transition-opacity" : "transition-opacity"}
+                renderRow={(index) => {
+                  const row = rows[index]!;
+                  return (
+                    <CallRow
+                      // Keyed by place: a new page patches the same <tr>s instead of replacing them.
+                      key={index}
+                      row={row}
+                      call={row.original}
+                      index={index}
+                      rowIndex={props.offset + index + 2}
+                      selected={isSelected(selection, row.original.id)}
+                      lockedSelected={selection.kind === "matching"}
+                      visibleKey={visibleKey}
+                      onToggle={(range) => props.onToggle(calls, props.pageKey, index, range)}
+                    />
+                  );
+                }}
               />
-            </th>
-            {columns.map((column, index) => (
-              <ColumnHeader key={column.id} column={column} sort={sort} onSort={onSort} className={index === 0 ? cn(STICKY_AFTER_TICK, STICKY_BACKGROUND.header) : undefined} />
-            ))}
-          </TableHead>
-          {calls.length === 0 ? (
-            <tbody>
-              {placeholderRows > 0 ? (
-                Array.from({ length: placeholderRows }, (_, index) => (
-                  <tr key={index} aria-hidden="true" style={{ height: ROW_HEIGHT_PX }}>
-                    <td colSpan={colSpan} aria-hidden="true" className="px-3">
-                      <div className="h-3 w-2/3 animate-pulse rounded bg-subtle motion-reduce:animate-none" />
-                    </td>
-                  </tr>
-                ))
-              ) : (
-                <StateRow colSpan={colSpan}>{empty}</StateRow>
-              )}
-            </tbody>
-          ) : (
-            <Body {...props} columns={columns} frame={frame} />
-          )}
-        </Table>
+            )}
+          </DataTable>
+        </CellContextProvider>
       </NowProvider>
       <FocusTip container={frame} />
       <output className="sr-only">{copied}</output>
     </TableFrame>
   );
 });
-
-function ColumnHeader({ column, sort, onSort, className }: { column: CallColumn; sort: readonly SortKey<CallSortField>[]; onSort: (field: CallSortField, descFirst: boolean) => void; className?: string }) {
-  const { sortField } = column;
-  if (!sortField) return <HeaderCell className={className}>{column.label}</HeaderCell>;
-  const key = sort.find((k) => k.field === sortField);
-  return (
-    <SortHeaderCell direction={key?.direction ?? false} onSort={() => onSort(sortField, column.descFirst === true)} hint="Click to sort by this column; click again to reverse." className={className}>
-      {column.label}
-    </SortHeaderCell>
-  );
-}
 
 function IndeterminateCheckbox({ checked, indeterminate, disabled, label, onChange }: { checked: boolean; indeterminate: boolean; disabled: boolean; label: string; onChange: () => void }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -119,52 +145,16 @@ function IndeterminateCheckbox({ checked, indeterminate, disabled, label, onChan
   return <input ref={ref} type="checkbox" aria-label={label} checked={checked} disabled={disabled} onChange={onChange} className="size-4 accent-(--ui-accent)" />;
 }
 
-type BodyProps = Props & { columns: readonly CallColumn[]; frame: RefObject<HTMLElement | null> };
-
-function AllRows(props: BodyProps) {
-  return <tbody className={props.busy ? "opacity-70 transition-opacity" : "transition-opacity"}>{props.calls.map((call, index) => rowOf(props, call, index))}</tbody>;
-}
-
-/** Only the rows in and near what the frame shows (the frame scrolls, not the page), spacer rows for the rest. */
-function WindowedRows(props: BodyProps) {
-  const body = useRef<HTMLTableSectionElement>(null);
-  const { virtualizer, top } = useFrameRows({ frame: props.frame, body, count: props.calls.length, rowHeight: ROW_HEIGHT_PX });
-  return (
-    <tbody ref={body} className={props.busy ? "opacity-70 transition-opacity" : "transition-opacity"}>
-      {rowsWithSpacers(virtualizer, top, props.columns.length + 1, (index) => {
-        const call = props.calls[index];
-        return call ? rowOf(props, call, index) : null;
-      })}
-    </tbody>
-  );
-}
-
-function rowOf(props: BodyProps, call: Call, index: number) {
-  return (
-    <CallRow
-      // Keyed by place: a new page patches the same <tr>s instead of replacing them.
-      key={index}
-      call={call}
-      index={index}
-      rowIndex={props.offset + index + 2}
-      selected={isSelected(props.selection, call.id)}
-      lockedSelected={props.selection.kind === "matching"}
-      columns={props.columns}
-      context={props.context}
-      onToggle={(range) => props.onToggle(props.calls, props.pageKey, index, range)}
-    />
-  );
-}
-
 const CallRow = memo(
-  function CallRow({ call, rowIndex, selected, lockedSelected, columns, context, onToggle }: {
+  function CallRow({ row, call, rowIndex, selected, lockedSelected, onToggle }: {
+    row: DataRow<Call>;
+    /** Compared by the memo: a row re-renders only when its call, place, selection or columns change. */
     call: Call;
     index: number;
     rowIndex: number;
     selected: boolean;
     lockedSelected: boolean;
-    columns: readonly CallColumn[];
-    context: CellContext;
+    visibleKey: string;
     onToggle: (range: boolean) => void;
   }) {
     return (
@@ -181,13 +171,9 @@ const CallRow = memo(
             className="size-4 accent-(--ui-accent)"
           />
         </td>
-        {columns.map((column, index) => (
-          <Cell key={column.id} className={cn("truncate align-middle text-fg", column.cellClassName, index === 0 && [STICKY_AFTER_TICK, selected ? SELECTED_STICKY_BACKGROUND : STICKY_BACKGROUND.cell].join(" "))}>
-            {column.cell(call, context)}
-          </Cell>
-        ))}
+        <DataTableCells row={row} className="truncate align-middle text-fg" first={cn(STICKY_AFTER_TICK, selected ? SELECTED_STICKY_BACKGROUND : STICKY_BACKGROUND.cell)} />
       </tr>
     );
   },
-  (a, b) => a.call === b.call && a.index === b.index && a.rowIndex === b.rowIndex && a.selected === b.selected && a.lockedSelected === b.lockedSelected && a.columns === b.columns && a.context === b.context,
+  (a, b) => a.call === b.call && a.index === b.index && a.rowIndex === b.rowIndex && a.selected === b.selected && a.lockedSelected === b.lockedSelected && a.visibleKey === b.visibleKey,
 );

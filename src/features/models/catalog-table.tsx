@@ -1,3 +1,4 @@
+import { createContext, use, useMemo } from "react";
 import { Link } from "react-router-dom";
 import { buttonClasses } from "@/components/button";
 import { CopyButton } from "@/components/copy-button";
@@ -8,9 +9,109 @@ import { ContextCell, CreatedCell, ParametersCell, PriceCell } from "./fact-cell
 import { HighlightedId } from "./highlighted-id";
 import { providerLabel } from "./model-providers";
 import { playgroundPathFor } from "./playground-link";
-import { SortableHeader } from "./sortable-header";
-import { BodyRow, Cell, HeaderCell, RowHeaderCell, STICKY_FIRST_COLUMN, Table, TableFrame, TableHead } from "@/components/table";
+import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, STICKY_FIRST_COLUMN, TableFrame, useDataTable } from "@/components/table";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
+
+const helper = createDataColumnHelper<CatalogRow>();
+
+// The actions cell opens the details panel through the page (one handler for every row).
+const OpenDetailsContext = createContext<(modelId: string) => void>(() => {});
+
+function ActionsCell({ modelId }: { modelId: string }) {
+  const onOpenDetails = use(OpenDetailsContext);
+  return (
+    <>
+      <button type="button" aria-label={`Details for ${modelId}`} title="Details and snippets" className={buttonClasses("ghost", "sm", "px-1.5!")} onClick={() => onOpenDetails(modelId)}>
+        <PanelIcon size={15} />
+      </button>
+      <Link to={playgroundPathFor(modelId)} aria-label={`Try ${modelId} in the playground`} title="Try in the playground" className={buttonClasses("ghost", "sm", "px-1.5!")}>
+        <MessageIcon size={15} />
+      </Link>
+    </>
+  );
+}
+
+/**
+ * The catalog's columns. Sortable ones sort by their id, a catalog sort key, one at a time (the
+ * page sorts); their accessor is only there to make them sortable.
+ */
+const CATALOG_COLUMNS = helper.columns([
+  helper.accessor((row) => row.model.id, {
+    id: "id" satisfies SortKey,
+    meta: { label: "Model ID", sortField: "id", rowHeader: true, cellClassName: "max-w-[55vw] font-normal sm:max-w-[22rem]" },
+    cell: ({ row: { original: row } }) => (
+      <span className="flex items-center gap-1">
+        <span className="truncate font-mono text-xs text-fg" title={revealHiddenCharacters(row.model.id)}>
+          <HighlightedId id={row.model.id} match={row.match} />
+        </span>
+        <CopyButton text={row.model.id} label={`Copy model ID ${row.model.id}`} className="h-6! px-1.5!" />
+      </span>
+    ),
+  }),
+  helper.accessor((row) => row.model.id, {
+    id: "provider" satisfies SortKey,
+    meta: { label: "Provider", sortField: "provider", cellClassName: "whitespace-nowrap text-fg" },
+    cell: ({ row: { original: row } }) => providerLabel(row.provider),
+  }),
+  helper.accessor((row) => row.model.id, {
+    id: "owned_by" satisfies SortKey,
+    meta: { label: "Owned by", sortField: "owned_by", cellClassName: "whitespace-nowrap text-fg-muted" },
+    cell: ({ row: { original: row } }) => row.model.owned_by,
+  }),
+  helper.display({
+    id: "root",
+    meta: { label: "Root", cellClassName: "font-mono text-xs text-fg-muted" },
+    cell: ({ row: { original: row } }) => (hasDistinctRoot(row.model) ? row.model.root : <span className="sr-only">same as the ID</span>),
+  }),
+  helper.accessor((row) => row.model.id, {
+    id: "context" satisfies SortKey,
+    meta: { label: "Context", sortField: "context", align: "right", cellClassName: "whitespace-nowrap tabular-nums" },
+    cell: ({ row: { original: row } }) => <ContextCell facts={row.facts} />,
+  }),
+  helper.accessor((row) => row.model.id, {
+    id: "price" satisfies SortKey,
+    meta: {
+      label: "Price per 1M",
+      sortField: "price",
+      align: "right",
+      cellClassName: "whitespace-nowrap tabular-nums",
+      header: (
+        <span className="flex flex-col items-end leading-tight">
+          <span>Price per 1M</span>
+          <span className="font-normal">in / out</span>
+        </span>
+      ),
+    },
+    cell: ({ row: { original: row } }) => <PriceCell facts={row.facts} />,
+  }),
+  helper.display({
+    id: "parameters",
+    meta: {
+      label: "Parameters",
+      align: "right",
+      cellClassName: "whitespace-nowrap tabular-nums",
+      header: (
+        <>
+          Parameters
+          <span className="block leading-tight font-normal">total (active)</span>
+        </>
+      ),
+    },
+    cell: ({ row: { original: row } }) => <ParametersCell facts={row.facts} />,
+  }),
+  helper.accessor((row) => row.model.id, {
+    id: "created" satisfies SortKey,
+    meta: { label: "Created", sortField: "created", cellClassName: "whitespace-nowrap" },
+    cell: ({ row: { original: row } }) => <CreatedCell created={row.model.created} />,
+  }),
+  helper.display({
+    id: "actions",
+    meta: { label: "Actions", cellClassName: "text-right whitespace-nowrap", header: <span className="sr-only">Actions</span> },
+    cell: ({ row: { original: row } }) => <ActionsCell modelId={row.model.id} />,
+  }),
+  ]);
+
+const getRowId = (row: CatalogRow) => row.model.id;
 
 /** The models as a real table: one row per model, sortable headers, an ID that can be copied. */
 export function CatalogTable({
@@ -26,94 +127,29 @@ export function CatalogTable({
   showRoot: boolean;
   onOpenDetails: (modelId: string) => void;
 }) {
-  const header = { sort, onSort };
+  const keys = useMemo(() => [{ field: sort.key, direction: sort.direction }], [sort.key, sort.direction]);
+  const table = useDataTable({
+    columns: CATALOG_COLUMNS,
+    data: rows,
+    getRowId,
+    sort: keys,
+    // One key at a time: the page reverses the sorted column or sorts by another (toggleSort).
+    onSortChange: (next) => onSort(next[0]!.field as SortKey),
+    columnVisibility: showRoot ? undefined : { root: false },
+  });
   return (
     <TableFrame>
-      <Table caption="Inference models" density="compact" className="border-collapse">
-        <TableHead>
-          <SortableHeader column="id" className={STICKY_FIRST_COLUMN.header} {...header}>
-            Model ID
-          </SortableHeader>
-          <SortableHeader column="provider" {...header}>
-            Provider
-          </SortableHeader>
-          <SortableHeader column="owned_by" {...header}>
-            Owned by
-          </SortableHeader>
-          {showRoot ? (
-            <HeaderCell>Root</HeaderCell>
-          ) : null}
-          <SortableHeader column="context" align="right" {...header}>
-            Context
-          </SortableHeader>
-          <SortableHeader column="price" align="right" {...header}>
-            <span className="flex flex-col items-end leading-tight">
-              <span>Price per 1M</span>
-              <span className="font-normal">in / out</span>
-            </span>
-          </SortableHeader>
-          <HeaderCell align="right">
-            Parameters
-            <span className="block leading-tight font-normal">total (active)</span>
-          </HeaderCell>
-          <SortableHeader column="created" {...header}>
-            Created
-          </SortableHeader>
-          <HeaderCell>
-            <span className="sr-only">Actions</span>
-          </HeaderCell>
-        </TableHead>
-        <tbody>
-          {rows.map((row) => {
-            const { model } = row;
-            return (
-              <BodyRow key={model.id}>
-                <RowHeaderCell sticky className="max-w-[55vw] font-normal sm:max-w-[22rem]">
-                  <span className="flex items-center gap-1">
-                    <span className="truncate font-mono text-xs text-fg" title={revealHiddenCharacters(model.id)}>
-                      <HighlightedId id={model.id} match={row.match} />
-                    </span>
-                    <CopyButton text={model.id} label={`Copy model ID ${model.id}`} className="h-6! px-1.5!" />
-                  </span>
-                </RowHeaderCell>
-                <Cell className="whitespace-nowrap text-fg">{providerLabel(row.provider)}</Cell>
-                <Cell className="whitespace-nowrap text-fg-muted">{model.owned_by}</Cell>
-                {showRoot ? (
-                  <Cell className="font-mono text-xs text-fg-muted">
-                    {hasDistinctRoot(model) ? model.root : <span className="sr-only">same as the ID</span>}
-                  </Cell>
-                ) : null}
-                <Cell align="right" className="whitespace-nowrap tabular-nums">
-                  <ContextCell facts={row.facts} />
-                </Cell>
-                <Cell align="right" className="whitespace-nowrap tabular-nums">
-                  <PriceCell facts={row.facts} />
-                </Cell>
-                <Cell align="right" className="whitespace-nowrap tabular-nums">
-                  <ParametersCell facts={row.facts} />
-                </Cell>
-                <Cell className="whitespace-nowrap">
-                  <CreatedCell created={model.created} />
-                </Cell>
-                <Cell align="right" className="whitespace-nowrap">
-                  <button
-                    type="button"
-                    aria-label={`Details for ${model.id}`}
-                    title="Details and snippets"
-                    className={buttonClasses("ghost", "sm", "px-1.5!")}
-                    onClick={() => onOpenDetails(model.id)}
-                  >
-                    <PanelIcon size={15} />
-                  </button>
-                  <Link to={playgroundPathFor(model.id)} aria-label={`Try ${model.id} in the playground`} title="Try in the playground" className={buttonClasses("ghost", "sm", "px-1.5!")}>
-                    <MessageIcon size={15} />
-                  </Link>
-                </Cell>
-              </BodyRow>
-            );
-          })}
-        </tbody>
-      </Table>
+    <OpenDetailsContext value={onOpenDetails}>
+    <DataTable table={table} stickyFirst="column" caption="Inference models" density="compact" className="border-collapse">
+      <tbody>
+        {table.getRowModel().rows.map((row) => (
+          <BodyRow key={row.id}>
+            <DataTableCells row={row} first={STICKY_FIRST_COLUMN.cell} />
+          </BodyRow>
+        ))}
+      </tbody>
+    </DataTable>
+    </OpenDetailsContext>
     </TableFrame>
   );
 }

@@ -2,7 +2,7 @@
  * What other features use of the queues feature (the linter allows no deeper import): the
  * review's reading of a spec's schema and its question component (the specs editor previews with
  * them, so the two cannot disagree), the annotation project from Settings and the notice shown
- * without one, and the dense table cells the Calls page shares.
+ * without one.
  */
 export { isOptional, OPTIONAL_KEYWORD, specKind, type SpecKind } from "./queue-review/annotate/spec-kind";
 export { SpecField } from "./queue-review/annotate/spec-field";
@@ -11,7 +11,6 @@ export { NoProjectNotice } from "./shared/no-project-notice";
 export { useAnnotationProject } from "./shared/use-annotation-project";
 // Links to a queue and to the calls name their project (a queue id means nothing in another one).
 export { callsHref, queueHref } from "./shared/links";
-export { CopyCell, FocusTip, NowProvider, TimeCell, TipText, useTableCopy } from "./shared/dense-cells";
 // The Train page (train-from-queue) reads a queue as the Insights page does, and shows the same progress.
 export { readQueueInBatches } from "./insights/load-insights";
 export { useQueueRead } from "./insights/use-queue-read";

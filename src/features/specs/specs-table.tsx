@@ -1,8 +1,8 @@
-import { memo } from "react";
+import { memo, useMemo } from "react";
 import { Link } from "react-router-dom";
 import type { SpecObject } from "@/api/spec-objects";
 import { RelativeTime } from "@/components/relative-time";
-import { BodyRow, Cell, RowHeaderCell, SortHeaderCell, STICKY_FIRST_COLUMN, Table, TableFrame, TableHead } from "@/components/table";
+import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, STICKY_FIRST_COLUMN, TableFrame, useDataTable, type DataRow } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import type { SortDirection, SortKey } from "@/lib/url-state/sort-param";
 import { specPaths } from "./spec-paths";
@@ -27,45 +27,15 @@ export function sortSpecs(specs: readonly SpecObject[], sort: SortKey<SpecSortFi
   return [...specs].sort((a, b) => sign * COMPARE[sort.field](a, b) || a.objectId.localeCompare(b.objectId));
 }
 
-const HEADERS: { field: SpecSortField; title: string; className?: string }[] = [
-  { field: "name", title: "Question", className: `min-w-48 ${STICKY_FIRST_COLUMN.header}` },
-  { field: "kind", title: "Answer", className: "w-72" },
-  { field: "versions", title: "Versions", className: "w-28" },
-  { field: "changed", title: "Last changed", className: "w-36" },
-];
+const helper = createDataColumnHelper<SpecObject>();
 
-/** The project's specs: question (and id), the answer in words, who answers, versions and last change. The question opens the editor. */
-export function SpecsTable({ specs, sort, onSort }: { specs: readonly SpecObject[]; sort: SortKey<SpecSortField>; onSort: (field: SpecSortField) => void }) {
-  return (
-    <TableFrame>
-      {/* Narrower than this, the frame scrolls sideways with the question kept in view. */}
-      <Table aria-label="Annotation specs" className="min-w-[40rem]">
-        <TableHead>
-          {HEADERS.map((header) => (
-            <SortHeaderCell
-              key={header.field}
-              direction={sort.field === header.field ? sort.direction : false}
-              onSort={() => onSort(header.field)}
-              className={header.className}
-            >
-              {header.title}
-            </SortHeaderCell>
-          ))}
-        </TableHead>
-        <tbody>
-          {specs.map((spec) => (
-            <SpecRow key={spec.objectId} spec={spec} />
-          ))}
-        </tbody>
-      </Table>
-    </TableFrame>
-  );
-}
-
-const SpecRow = memo(function SpecRow({ spec }: { spec: SpecObject }) {
-  return (
-    <BodyRow className="align-top">
-      <RowHeaderCell sticky className="max-w-xl font-normal">
+/** The columns sort by their ids, one at a time (the page sorts: sortSpecs); counts and times sort descending first. */
+const SPEC_COLUMNS = helper.columns([
+  helper.accessor(label, {
+    id: "name" satisfies SpecSortField,
+    meta: { label: "Question", sortField: "name", rowHeader: true, headerClassName: "min-w-48", cellClassName: "max-w-xl font-normal" },
+    cell: ({ row: { original: spec } }) => (
+      <>
         <Link to={specPaths.spec(spec.objectId)} className="font-medium text-fg hover:text-link hover:underline">
           <UntrustedText text={label(spec)} className="break-words" />
         </Link>
@@ -77,20 +47,66 @@ const SpecRow = memo(function SpecRow({ spec }: { spec: SpecObject }) {
             <UntrustedText text={spec.description} mode="controls" />
           </p>
         ) : null}
-      </RowHeaderCell>
-      <Cell className="text-sm">
+      </>
+    ),
+  }),
+  helper.accessor((spec) => describeSchema(spec.fieldSchema), {
+    id: "kind" satisfies SpecSortField,
+    meta: { label: "Answer", sortField: "kind", headerClassName: "w-72", cellClassName: "text-sm" },
+    cell: ({ row: { original: spec } }) => (
+      <>
         <span className="break-words">
           <UntrustedText text={spec.problem ? "Not a usable spec" : describeSchema(spec.fieldSchema)} mode="controls" />
         </span>
         <p className="text-xs text-fg-muted">{spec.uniqueAmongCreators ? "One answer per annotator" : "One shared answer"}</p>
-      </Cell>
-      <Cell className="text-sm tabular-nums">{spec.versionIndex + 1}</Cell>
-      <Cell className="text-xs text-fg-muted">
-        <RelativeTime value={spec.createdAt} />
-      </Cell>
-    </BodyRow>
+      </>
+    ),
+  }),
+  helper.accessor("versionIndex", {
+    id: "versions" satisfies SpecSortField,
+    sortDescFirst: true,
+    meta: { label: "Versions", sortField: "versions", headerClassName: "w-28", cellClassName: "text-sm tabular-nums" },
+    cell: (info) => info.getValue() + 1,
+  }),
+  helper.accessor("createdAt", {
+    id: "changed" satisfies SpecSortField,
+    sortDescFirst: true,
+    meta: { label: "Last changed", sortField: "changed", headerClassName: "w-36", cellClassName: "text-xs text-fg-muted" },
+    cell: (info) => <RelativeTime value={info.getValue()} />,
+  }),
+]);
+
+const getRowId = (spec: SpecObject) => spec.objectId;
+
+/** The project's specs: question (and id), the answer in words, who answers, versions and last change. The question opens the editor. */
+export function SpecsTable({ specs, sort, onSort }: { specs: readonly SpecObject[]; sort: SortKey<SpecSortField>; onSort: (field: SpecSortField) => void }) {
+  const keys = useMemo(() => [sort], [sort]);
+  // One key at a time: the page reverses the sorted column or sorts by another (nextDirection).
+  const table = useDataTable({ columns: SPEC_COLUMNS, data: specs, getRowId, sort: keys, onSortChange: (next) => onSort(next[0]!.field as SpecSortField) });
+  return (
+    <TableFrame>
+      {/* Narrower than this, the frame scrolls sideways with the question kept in view. */}
+      <DataTable table={table} stickyFirst="column" aria-label="Annotation specs" className="min-w-[40rem]">
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <SpecRow key={row.id} row={row} spec={row.original} />
+          ))}
+        </tbody>
+      </DataTable>
+    </TableFrame>
   );
-});
+}
+
+const SpecRow = memo(
+  function SpecRow({ row }: { row: DataRow<SpecObject>; spec: SpecObject }) {
+    return (
+      <BodyRow className="align-top">
+        <DataTableCells row={row} first={STICKY_FIRST_COLUMN.cell} />
+      </BodyRow>
+    );
+  },
+  (a, b) => a.spec === b.spec,
+);
 
 export const nextDirection = (current: SortKey<SpecSortField>, field: SpecSortField): SortDirection =>
   current.field === field ? (current.direction === "asc" ? "desc" : "asc") : field === "changed" || field === "versions" ? "desc" : "asc";

@@ -1,5 +1,7 @@
+import { useMemo } from "react";
 import type { QueueSpec } from "@/api/annotation-specs";
 import { Section } from "@/components/section";
+import { createDataColumnHelper, DataTable, DataTableCells, useDataTable } from "@/components/table";
 import { SelectField } from "@/components/select-field";
 import { cn } from "@/lib/cn";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
@@ -113,27 +115,30 @@ function MappingEditor({ mapping, onChange }: { mapping: RewardMapping; onChange
 
 type RewardRow = { key: string; answer: string; reward: number; onChange: (reward: number) => void };
 
+const rewardHelper = createDataColumnHelper<RewardRow>();
+const REWARD_COLUMNS = rewardHelper.columns([
+  rewardHelper.display({ id: "answer", meta: { label: "Answer", rowHeader: true, cellClassName: "max-w-64 font-normal break-words" }, cell: ({ row }) => row.original.answer }),
+  rewardHelper.display({
+    id: "reward",
+    meta: { label: "Reward" },
+    cell: ({ row: { original: row } }) => <RewardNumberInput label={`Reward for ${row.answer}`} value={row.reward} onChange={row.onChange} />,
+  }),
+]);
+
 /** An answer per row and the reward it gives, editable: yes/no and multiple-choice questions alike. */
 function RewardTable({ caption, heading, rows }: { caption: string; heading: string; rows: readonly RewardRow[] }) {
+  // The first column is titled by what the rows are (the answers, the choices).
+  const columns = useMemo(() => REWARD_COLUMNS.map((column) => (column.id === "answer" ? { ...column, meta: { ...column.meta!, label: heading } } : column)), [heading]);
+  const table = useDataTable({ columns, data: rows, getRowId: (row) => row.key });
   return (
-    <table className="text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="pr-4 text-left text-xs font-medium text-fg-muted">{heading}</th>
-          <th scope="col" className="text-left text-xs font-medium text-fg-muted">Reward</th>
-        </tr>
-      </thead>
+    <DataTable table={table} caption={caption} density="compact" className="w-auto">
       <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row" className="max-w-64 pr-4 text-left font-normal break-words">{row.answer}</th>
-            <td className="py-0.5">
-              <RewardNumberInput label={`Reward for ${row.answer}`} value={row.reward} onChange={row.onChange} />
-            </td>
+        {table.getRowModel().rows.map((row) => (
+          <tr key={row.id}>
+            <DataTableCells row={row} />
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }

@@ -1,7 +1,8 @@
 import { Stat } from "@/components/stat";
-import { useMemo } from "react";
+import { createContext, use, useMemo } from "react";
 import { Link } from "react-router-dom";
 import { Section } from "@/components/section";
+import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatMetric, spreadOf, type Spread } from "@/features/training";
 import { formatCount } from "@/lib/number-format";
@@ -12,8 +13,6 @@ import { UNUSABLE_LABEL, type Selection, type UnusableReason } from "./trajector
 const SHOWN_GROUPS = 50;
 const SHOWN_UNUSABLE = 100;
 
-const cell = "px-2 py-1 align-top";
-const headCell = "px-2 py-1 text-left text-xs font-medium text-fg-muted";
 
 function spreadText(spread: Spread | null): string {
   return spread ? `${formatMetric(spread.min)} / ${formatMetric(spread.mean)} / ${formatMetric(spread.max)} (${formatMetric(spread.std)})` : "—";
@@ -76,31 +75,7 @@ export function SelectionTables({ selection, queueId }: { selection: Selection; 
         // A scrolling frame is a stop in the tab order, so keyboard users can scroll it (axe: scrollable-region-focusable).
         // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         <section className="relative max-h-[32rem] overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus" tabIndex={0} aria-label="Trajectory groups">
-          <table className="w-full text-sm">
-            <caption className="px-2 py-1.5 text-left text-xs text-fg-muted">
-              {selection.groups.length > SHOWN_GROUPS ? `The first ${SHOWN_GROUPS} of ${formatCount(selection.groups.length)} groups` : "Every group"}, with the spread of its rewards
-            </caption>
-            <thead className="sticky top-0 border-b border-line bg-surface">
-              <tr>
-                <th scope="col" className={headCell}>#</th>
-                <th scope="col" className={headCell}>Group</th>
-                <th scope="col" className={`${headCell} text-right`}>Size</th>
-                <th scope="col" className={`${headCell} text-right`}>Reward min / mean / max (std)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {selection.groups.slice(0, SHOWN_GROUPS).map((group, index) => (
-                <tr key={index} className="border-b border-line last:border-0">
-                  <td className={`${cell} text-fg-muted tabular-nums`}>{index + 1}</td>
-                  <td className={`${cell} max-w-md break-words`}>
-                    <UntrustedText text={selection.groupLabels[index] ?? ""} />
-                  </td>
-                  <td className={`${cell} text-right tabular-nums`}>{group.trajectories.length}</td>
-                  <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>{spreadText(figures.spreads[index] ?? null)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <GroupsTable selection={selection} spreads={figures.spreads} />
         </section>
       ) : (
         <p className="rounded-lg border border-line px-3 py-2 text-sm text-fg-muted">No groups: nothing to train on with these choices.</p>
@@ -117,37 +92,99 @@ function UnusableCalls({ selection, byReason, queueId }: { selection: Selection;
       <p className="text-xs text-fg-muted">{[...byReason].map(([reason, n]) => `${UNUSABLE_LABEL[reason]}: ${formatCount(n)}`).join(" · ")}</p>
       {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling frame keyboard users must be able to scroll */}
       <section className="relative max-h-96 overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus" tabIndex={0} aria-label="Calls that cannot be used">
-        <table className="w-full text-sm">
-          <caption className="sr-only">
-            {selection.unusable.length > SHOWN_UNUSABLE ? `The first ${SHOWN_UNUSABLE} of ${formatCount(selection.unusable.length)} calls that cannot be used` : "Every call that cannot be used"}, with the reason
-          </caption>
-          <thead className="sticky top-0 border-b border-line bg-surface">
-            <tr>
-              <th scope="col" className={headCell}>Reason</th>
-              <th scope="col" className={headCell}>Op</th>
-              <th scope="col" className={headCell}>Detail</th>
-              <th scope="col" className={headCell}>Item</th>
-            </tr>
-          </thead>
-          <tbody>
-            {selection.unusable.slice(0, SHOWN_UNUSABLE).map((unusable) => (
-              <tr key={unusable.itemId} className="border-b border-line last:border-0">
-                <td className={`${cell} whitespace-nowrap`}>{UNUSABLE_LABEL[unusable.reason]}</td>
-                <td className={`${cell} font-mono text-xs`}>{unusable.opName ? <UntrustedText text={parseOpRef(unusable.opName)?.name ?? unusable.opName} /> : "—"}</td>
-                <td className={`${cell} max-w-md break-words text-fg-muted`}>
-                  <UntrustedText text={unusable.detail} />
-                </td>
-                <td className={cell}>
-                  <Link to={paths.queueItem(queueId, unusable.itemId)} className="text-link underline underline-offset-2">
-                    Review<span className="sr-only"> the item of call {unusable.callId}</span>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <UnusableTable selection={selection} queueId={queueId} />
       </section>
       {selection.unusable.length > SHOWN_UNUSABLE ? <p className="text-xs text-fg-muted">…and {formatCount(selection.unusable.length - SHOWN_UNUSABLE)} more.</p> : null}
     </div>
+  );
+}
+
+type GroupRow = { index: number; label: string; size: number; spread: Spread | null };
+const groupHelper = createDataColumnHelper<GroupRow>();
+const GROUP_COLUMNS = groupHelper.columns([
+  groupHelper.display({ id: "number", meta: { label: "#", cellClassName: "align-top text-fg-muted tabular-nums" }, cell: ({ row }) => row.original.index + 1 }),
+  groupHelper.display({
+    id: "group",
+    meta: { label: "Group", cellClassName: "max-w-md align-top break-words" },
+    cell: ({ row }) => <UntrustedText text={row.original.label} />,
+  }),
+  groupHelper.display({ id: "size", meta: { label: "Size", align: "right", cellClassName: "align-top tabular-nums" }, cell: ({ row }) => row.original.size }),
+  groupHelper.display({
+    id: "spread",
+    meta: { label: "Reward min / mean / max (std)", align: "right", cellClassName: "align-top whitespace-nowrap tabular-nums" },
+    cell: ({ row }) => spreadText(row.original.spread),
+  }),
+]);
+
+/** The first groups, each with its size and the spread of its rewards. */
+function GroupsTable({ selection, spreads }: { selection: Selection; spreads: readonly (Spread | null)[] }) {
+  const rows = useMemo(
+    () => selection.groups.slice(0, SHOWN_GROUPS).map((group, index) => ({ index, label: selection.groupLabels[index] ?? "", size: group.trajectories.length, spread: spreads[index] ?? null })),
+    [selection, spreads],
+  );
+  const table = useDataTable({ columns: GROUP_COLUMNS, data: rows, getRowId: (row) => String(row.index) });
+  const caption = `${selection.groups.length > SHOWN_GROUPS ? `The first ${SHOWN_GROUPS} of ${formatCount(selection.groups.length)} groups` : "Every group"}, with the spread of its rewards`;
+  return (
+    <DataTable table={table} stickyHead density="compact" caption={caption} captionClassName="px-2 py-1.5 text-left text-xs text-fg-muted">
+      <tbody>
+        {table.getRowModel().rows.map((row) => (
+          <BodyRow key={row.id}>
+            <DataTableCells row={row} />
+          </BodyRow>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
+type UnusableRow = Selection["unusable"][number];
+const unusableHelper = createDataColumnHelper<UnusableRow>();
+const UNUSABLE_COLUMNS = unusableHelper.columns([
+  unusableHelper.display({ id: "reason", meta: { label: "Reason", cellClassName: "align-top whitespace-nowrap" }, cell: ({ row }) => UNUSABLE_LABEL[row.original.reason] }),
+  unusableHelper.display({
+    id: "op",
+    meta: { label: "Op", cellClassName: "align-top font-mono text-xs" },
+    cell: ({ row: { original: unusable } }) => (unusable.opName ? <UntrustedText text={parseOpRef(unusable.opName)?.name ?? unusable.opName} /> : "—"),
+  }),
+  unusableHelper.display({
+    id: "detail",
+    meta: { label: "Detail", cellClassName: "max-w-md align-top break-words text-fg-muted" },
+    cell: ({ row }) => <UntrustedText text={row.original.detail} />,
+  }),
+  unusableHelper.display({
+    id: "item",
+    meta: { label: "Item", cellClassName: "align-top" },
+    cell: ({ row }) => <ReviewLink unusable={row.original} />,
+  }),
+]);
+
+// The queue whose items the Review links open.
+const QueueIdContext = createContext("");
+
+function ReviewLink({ unusable }: { unusable: UnusableRow }) {
+  return (
+    <Link to={paths.queueItem(use(QueueIdContext), unusable.itemId)} className="text-link underline underline-offset-2">
+      Review<span className="sr-only"> the item of call {unusable.callId}</span>
+    </Link>
+  );
+}
+
+/** The first calls that cannot be used, each with the reason and a link to its item. */
+function UnusableTable({ selection, queueId }: { selection: Selection; queueId: string }) {
+  const rows = useMemo(() => selection.unusable.slice(0, SHOWN_UNUSABLE), [selection]);
+  const table = useDataTable({ columns: UNUSABLE_COLUMNS, data: rows, getRowId: (row) => row.itemId });
+  const caption = `${selection.unusable.length > SHOWN_UNUSABLE ? `The first ${SHOWN_UNUSABLE} of ${formatCount(selection.unusable.length)} calls that cannot be used` : "Every call that cannot be used"}, with the reason`;
+  return (
+    <QueueIdContext value={queueId}>
+      <DataTable table={table} stickyHead density="compact" caption={caption}>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <BodyRow key={row.id}>
+              <DataTableCells row={row} />
+            </BodyRow>
+          ))}
+        </tbody>
+      </DataTable>
+    </QueueIdContext>
   );
 }

@@ -35,3 +35,19 @@ export function parseSortParam<F extends string>(raw: string | null, fields: rea
 }
 
 export const formatSortParam = (keys: readonly SortKey<string>[]): string => keys.map((k) => `${k.field}.${k.direction}`).join(",");
+
+/** A table's sorting state (TanStack's: column ids) as the URL's sort keys, through each column's sort field. */
+export function sortingToSortKeys<F extends string>(sorting: readonly { id: string; desc: boolean }[], fieldOf: (columnId: string) => F | undefined): SortKey<F>[] {
+  return sorting.flatMap((s) => {
+    const field = fieldOf(s.id);
+    return field === undefined ? [] : [{ field, direction: s.desc ? "desc" : "asc" } as const];
+  });
+}
+
+/** The URL's sort keys as a table's sorting state, through the column that sorts by each field. */
+export function sortKeysToSorting(keys: readonly SortKey<string>[], columnOf: (field: string) => string | undefined = (field) => field): { id: string; desc: boolean }[] {
+  return keys.flatMap((k) => {
+    const id = columnOf(k.field);
+    return id === undefined ? [] : [{ id, desc: k.direction === "desc" }];
+  });
+}

@@ -1,7 +1,6 @@
-import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableFrame, TableHead } from "@/components/table";
+import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, TableFrame, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import type { AlphaReading } from "@/lib/krippendorff-alpha";
-import { cn } from "@/lib/cn";
 import { formatCount } from "@/lib/number-format";
 import type { SpecAgreement } from "./agreement";
 
@@ -24,48 +23,65 @@ function whyNoAlpha(row: SpecAgreement): string {
 
 export const formatAlpha = (alpha: number) => alpha.toFixed(3);
 
+const levelWords = (row: SpecAgreement) => (row.level ? LEVEL_WORDS[row.level] : "Not measured");
+
+const helper = createDataColumnHelper<SpecAgreement>();
+
+// On a phone the level moves under the question and the answers' count is left out, so the table fits.
+const COLUMNS = helper.columns([
+  helper.display({
+    id: "question",
+    meta: { label: "Question", rowHeader: true, cellClassName: "font-medium" },
+    cell: ({ row: { original: row } }) => (
+      <>
+        <UntrustedText text={row.spec.label} />
+        <span className="block text-xs font-normal text-fg-muted lg:hidden">{levelWords(row)}</span>
+      </>
+    ),
+  }),
+  helper.display({
+    id: "alpha",
+    meta: { label: "Alpha", align: "right", cellClassName: "font-mono tabular-nums" },
+    cell: ({ row: { original: row } }) => (row.alpha === null ? "—" : formatAlpha(row.alpha)),
+  }),
+  helper.display({
+    id: "reading",
+    meta: { label: "Reading", cellClassName: "text-sm", cellClassOf: (row: SpecAgreement) => READING[row.reading].tone },
+    cell: ({ row: { original: row } }) => (
+      <>
+        {READING[row.reading].words}
+        {row.alpha === null ? <span className="block text-xs text-fg-muted">{whyNoAlpha(row)}</span> : null}
+      </>
+    ),
+  }),
+  helper.display({
+    id: "level",
+    meta: { label: "Level", headerClassName: "hidden lg:table-cell", cellClassName: "hidden whitespace-nowrap text-fg-muted lg:table-cell" },
+    cell: ({ row }) => levelWords(row.original),
+  }),
+  helper.display({ id: "items", meta: { label: "Items", align: "right", cellClassName: "tabular-nums" }, cell: ({ row }) => formatCount(row.original.units) }),
+  helper.display({
+    id: "answers",
+    meta: { label: "Answers", align: "right", headerClassName: "hidden lg:table-cell", cellClassName: "hidden tabular-nums lg:table-cell" },
+    cell: ({ row }) => formatCount(row.original.pairableValues),
+  }),
+]);
+
 /** Krippendorff's alpha per question, the level used, what it rests on and what it means. */
 export function AgreementTable({ rows }: { rows: readonly SpecAgreement[] }) {
+  const table = useDataTable({ columns: COLUMNS, data: rows, getRowId: (row) => row.spec.id });
   return (
     <div className="space-y-2">
       <TableFrame>
-        <Table caption="Agreement between annotators per question (Krippendorff's alpha)">
-          <TableHead>
-            <HeaderCell>Question</HeaderCell>
-            <HeaderCell align="right">Alpha</HeaderCell>
-            <HeaderCell>Reading</HeaderCell>
-            {/* On a phone the level moves under the question and the answers' count is left out, so the table fits. */}
-            <HeaderCell className="hidden lg:table-cell">Level</HeaderCell>
-            <HeaderCell align="right">Items</HeaderCell>
-            <HeaderCell align="right" className="hidden lg:table-cell">
-              Answers
-            </HeaderCell>
-          </TableHead>
+        <DataTable table={table} caption="Agreement between annotators per question (Krippendorff's alpha)">
           <tbody>
-            {rows.map((row) => (
-              <BodyRow key={row.spec.id}>
-                <RowHeaderCell className="font-medium">
-                  <UntrustedText text={row.spec.label} />
-                  <span className="block text-xs font-normal text-fg-muted lg:hidden">{row.level ? LEVEL_WORDS[row.level] : "Not measured"}</span>
-                </RowHeaderCell>
-                <Cell align="right" className="font-mono tabular-nums">
-                  {row.alpha === null ? "—" : formatAlpha(row.alpha)}
-                </Cell>
-                <Cell className={cn("text-sm", READING[row.reading].tone)}>
-                  {READING[row.reading].words}
-                  {row.alpha === null ? <span className="block text-xs text-fg-muted">{whyNoAlpha(row)}</span> : null}
-                </Cell>
-                <Cell className="hidden whitespace-nowrap text-fg-muted lg:table-cell">{row.level ? LEVEL_WORDS[row.level] : "Not measured"}</Cell>
-                <Cell align="right" className="tabular-nums">
-                  {formatCount(row.units)}
-                </Cell>
-                <Cell align="right" className="hidden tabular-nums lg:table-cell">
-                  {formatCount(row.pairableValues)}
-                </Cell>
+            {table.getRowModel().rows.map((row) => (
+              <BodyRow key={row.id}>
+                <DataTableCells row={row} />
               </BodyRow>
             ))}
           </tbody>
-        </Table>
+        </DataTable>
       </TableFrame>
       <p className="max-w-3xl text-xs text-fg-muted">
         Alpha is 1 when annotators always agree and 0 when they agree no more than chance would (below 0: less). Following

@@ -1,4 +1,5 @@
-import { useId } from "react";
+import { useId, useMemo } from "react";
+import { createDataColumnHelper, DataTable, DataTableCells, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatCount } from "@/lib/number-format";
 import type { AnswerDistribution } from "./answer-distributions";
@@ -12,8 +13,6 @@ const KIND_WORDS = { "yes-no": "Yes / no", choice: "Choice", rating: "Rating", n
 export function AnswerDistributionPanel({ distribution }: { distribution: AnswerDistribution }) {
   const headingId = useId();
   const { spec, measure, answers, bins, unreadable } = distribution;
-  const largest = Math.max(1, ...bins.map((bin) => bin.count));
-  const counted = bins.reduce((sum, bin) => sum + bin.count, 0);
   return (
     <figure aria-labelledby={headingId} className="min-w-0 space-y-2 rounded-lg border border-line bg-surface p-3">
       <figcaption className="flex flex-wrap items-baseline gap-x-2">
@@ -29,35 +28,7 @@ export function AnswerDistributionPanel({ distribution }: { distribution: Answer
       ) : answers === 0 ? (
         <p className="text-sm text-fg-muted">No answers yet.</p>
       ) : (
-        <table className="w-full text-xs" aria-labelledby={headingId}>
-          <thead className="sr-only">
-            <tr>
-              <th scope="col">Answer</th>
-              <th scope="col">Count</th>
-              <th scope="col">Share</th>
-              <th scope="col" aria-hidden="true" />
-            </tr>
-          </thead>
-          <tbody>
-            {bins.map((bin) => {
-              const share = counted > 0 ? bin.count / counted : 0;
-              return (
-                <tr key={bin.label}>
-                  <th scope="row" className="w-0 max-w-40 truncate py-0.5 pr-2 text-left font-normal whitespace-nowrap text-fg" title={bin.label}>
-                    <UntrustedText text={bin.label} />
-                  </th>
-                  <td className="w-0 py-0.5 pr-2 text-right text-fg tabular-nums">{formatCount(bin.count)}</td>
-                  <td className="w-10 py-0.5 pr-2 text-right text-fg-muted tabular-nums">{Math.round(share * 100)}%</td>
-                  <td aria-hidden="true" className="w-1/2 py-0.5">
-                    <div className="h-3 overflow-hidden rounded-sm bg-subtle">
-                      <div className="h-full rounded-sm bg-indigo-600 dark:bg-indigo-400" style={{ width: `${(bin.count / largest) * 100}%` }} />
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <BarsTable bins={bins} labelledBy={headingId} />
       )}
       {unreadable > 0 ? (
         <p className="text-xs text-fg-muted">
@@ -65,5 +36,52 @@ export function AnswerDistributionPanel({ distribution }: { distribution: Answer
         </p>
       ) : null}
     </figure>
+  );
+}
+
+type Bar = { label: string; count: number; share: number; length: number };
+const helper = createDataColumnHelper<Bar>();
+
+const BAR_COLUMNS = helper.columns([
+  helper.display({
+    id: "answer",
+    meta: { label: "Answer", rowHeader: true, cellClassName: "w-0 max-w-40 truncate py-0.5 pr-2 font-normal whitespace-nowrap text-fg" },
+    cell: ({ row }) => (
+      <span title={row.original.label}>
+        <UntrustedText text={row.original.label} />
+      </span>
+    ),
+  }),
+  helper.display({ id: "count", meta: { label: "Count", align: "right", cellClassName: "w-0 py-0.5 pr-2 text-fg tabular-nums" }, cell: ({ row }) => formatCount(row.original.count) }),
+  helper.display({ id: "share", meta: { label: "Share", align: "right", cellClassName: "w-10 py-0.5 pr-2 text-fg-muted tabular-nums" }, cell: ({ row }) => `${Math.round(row.original.share * 100)}%` }),
+  helper.display({
+    id: "bar",
+    meta: { label: "Bar", header: "", decorative: true, cellClassName: "w-1/2 py-0.5" },
+    cell: ({ row }) => (
+      <div className="h-3 overflow-hidden rounded-sm bg-subtle">
+        <div className="h-full rounded-sm bg-indigo-600 dark:bg-indigo-400" style={{ width: `${row.original.length * 100}%` }} />
+      </div>
+    ),
+  }),
+]);
+
+/** The answers' counts and shares, a bar drawn beside each; the header row is for screen readers. */
+function BarsTable({ bins, labelledBy }: { bins: AnswerDistribution["bins"]; labelledBy: string }) {
+  const bars = useMemo(() => {
+    const largest = Math.max(1, ...bins.map((bin) => bin.count));
+    const counted = bins.reduce((sum, bin) => sum + bin.count, 0);
+    return bins.map((bin) => ({ label: bin.label, count: bin.count, share: counted > 0 ? bin.count / counted : 0, length: bin.count / largest }));
+  }, [bins]);
+  const table = useDataTable({ columns: BAR_COLUMNS, data: bars, getRowId: (bar) => bar.label });
+  return (
+    <DataTable table={table} density="bare" headClassName="sr-only" aria-labelledby={labelledBy}>
+      <tbody>
+        {table.getRowModel().rows.map((row) => (
+          <tr key={row.id}>
+            <DataTableCells row={row} />
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }

@@ -1,7 +1,7 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { useTheme } from "@/settings/theme/theme-context";
 import { formatCount } from "@/lib/number-format";
-import { Cell, HeaderCell, RowHeaderCell, Table, TableFrame, TableHead, BodyRow } from "@/components/table";
+import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, TableFrame, useDataTable } from "@/components/table";
 import { AnnotatorName, annotatorLabel } from "./annotator-name";
 import { annotatorColor, canDrawCharts } from "./chart-colors";
 import type { CompletedPerDay } from "./completed-per-day";
@@ -51,32 +51,7 @@ export function CompletedPerDayPanel({ data, me }: { data: CompletedPerDay; me: 
         {/* The table scrolls on its own: focusable, so keyboard users can scroll it too (axe: scrollable-region-focusable). */}
         {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
         <section tabIndex={0} aria-label="Completions per day, scrollable" className="mt-2 max-h-96 overflow-y-auto rounded-lg focus-visible:outline-2 focus-visible:outline-focus">
-        <TableFrame>
-          <Table caption="Items completed per annotator per day" density="compact">
-            <TableHead>
-              <HeaderCell>Day</HeaderCell>
-              {data.annotators.map((id) => (
-                <HeaderCell key={id} align="right">
-                  <AnnotatorName id={id} me={me} />
-                </HeaderCell>
-              ))}
-            </TableHead>
-            <tbody>
-              {data.days.map((day, dayIndex) => (
-                <BodyRow key={day}>
-                  <RowHeaderCell className="font-normal whitespace-nowrap">
-                    <time dateTime={day}>{formatDay(day)}</time>
-                  </RowHeaderCell>
-                  {data.annotators.map((id, index) => (
-                    <Cell key={id} align="right" className="tabular-nums">
-                      {formatCount(data.counts[index]?.[dayIndex] ?? 0)}
-                    </Cell>
-                  ))}
-                </BodyRow>
-              ))}
-            </tbody>
-          </Table>
-        </TableFrame>
+        <NumbersTable data={data} me={me} />
         </section>
       </details>
       <p className="text-xs text-fg-muted">
@@ -85,5 +60,47 @@ export function CompletedPerDayPanel({ data, me }: { data: CompletedPerDay; me: 
         {data.undated > 0 ? ` ${formatCount(data.undated)} completed ${data.undated === 1 ? "item whose" : "items whose"} latest writer gave no answer ${data.undated === 1 ? "is" : "are"} not dated and not shown.` : ""}
       </p>
     </div>
+  );
+}
+
+type DayRow = { index: number; day: string };
+const helper = createDataColumnHelper<DayRow>();
+
+const DAY_COLUMN = helper.display({
+  id: "day",
+  meta: { label: "Day", rowHeader: true, cellClassName: "font-normal whitespace-nowrap" },
+  cell: ({ row }) => <time dateTime={row.original.day}>{formatDay(row.original.day)}</time>,
+});
+
+/** A row per day, a column per annotator: what the chart draws, as numbers. */
+function NumbersTable({ data, me }: { data: CompletedPerDay; me: string | null }) {
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        DAY_COLUMN,
+        ...data.annotators.map((id, index) =>
+          helper.display({
+            id: `annotator:${id}`,
+            meta: { label: annotatorLabel(id, me), align: "right", header: <AnnotatorName id={id} me={me} />, cellClassName: "tabular-nums" },
+            cell: ({ row }) => formatCount(data.counts[index]?.[row.original.index] ?? 0),
+          }),
+        ),
+      ]),
+    [data, me],
+  );
+  const days = useMemo(() => data.days.map((day, index) => ({ index, day })), [data.days]);
+  const table = useDataTable({ columns, data: days, getRowId: (row) => row.day });
+  return (
+    <TableFrame>
+      <DataTable table={table} caption="Items completed per annotator per day" density="compact">
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <BodyRow key={row.id}>
+              <DataTableCells row={row} />
+            </BodyRow>
+          ))}
+        </tbody>
+      </DataTable>
+    </TableFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
-import { BodyRow, Cell, HeaderCell, StateRow, Table, TableFrame, TableHead } from "@/components/table";
+import { createContext, use, useMemo } from "react";
+import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, StateRow, TableFrame, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatCount } from "@/lib/number-format";
 import { formatAnswer } from "../shared/call-answers";
@@ -13,59 +14,78 @@ const formatScore = (score: number) => score.toFixed(2);
 /** The end of an item id: ids made at about the same time share their start (UUIDv7), their ends tell them apart. */
 const tailOf = (id: string) => (id.length > 12 ? `…${id.slice(-10)}` : id);
 
+type Context = { project: string; queueId: string; me: string | null };
+// What the cells need besides their row: where a review opens, and who "you" are.
+const ContextValue = createContext<Context>({ project: "", queueId: "", me: null });
+
+function ItemCell({ row }: { row: ItemDisagreement }) {
+  const { project, queueId } = use(ContextValue);
+  return (
+    <Link to={reviewHref(project, queueId, row.itemId, DEFAULT_TABLE_STATE, null)} className="font-medium text-link underline underline-offset-2" aria-label={`Review item ${row.itemId}`} title={row.itemId}>
+      {tailOf(row.itemId)}
+    </Link>
+  );
+}
+
+function AnswersCell({ row }: { row: ItemDisagreement }) {
+  const { me } = use(ContextValue);
+  return (
+    <ul className="space-y-0.5">
+      {row.questions.map((question) => (
+        <li key={question.specId} className="min-w-0 break-words">
+          <span className="font-medium">
+            <UntrustedText text={question.label} />
+          </span>{" "}
+          <span className="text-fg-muted">({formatScore(question.disagreement)}):</span>{" "}
+          {question.answers.map((answer, index) => (
+            <span key={`${answer.by}-${index}`}>
+              {index > 0 ? " · " : null}
+              <UntrustedText text={formatAnswer(answer.value)} mode="controls" />{" "}
+              <span className="text-fg-muted">
+                by <UntrustedText text={annotatorLabel(answer.by, me)} />
+              </span>
+            </span>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const helper = createDataColumnHelper<ItemDisagreement>();
+
+const COLUMNS = helper.columns([
+  helper.display({ id: "item", meta: { label: "Item", cellClassName: "font-mono whitespace-nowrap" }, cell: ({ row }) => <ItemCell row={row.original} /> }),
+  helper.display({
+    id: "score",
+    meta: { label: "Disagreement", align: "right", sortedBy: "descending", cellClassName: "font-mono tabular-nums" },
+    cell: ({ row }) => formatScore(row.original.score),
+  }),
+  helper.display({ id: "answers", meta: { label: "Answers" }, cell: ({ row }) => <AnswersCell row={row.original} /> }),
+]);
+
 /** The items where annotators disagree most, each opening its review. */
 export function DisagreementTable({ project, queueId, rows, disputedItems, me }: { project: string; queueId: string; rows: readonly ItemDisagreement[]; disputedItems: number; me: string | null }) {
+  const table = useDataTable({ columns: COLUMNS, data: rows, getRowId: (row) => row.itemId });
+  const context = useMemo(() => ({ project, queueId, me }), [project, queueId, me]);
   return (
     <div className="space-y-2">
       <TableFrame>
-        <Table caption="Items where annotators disagree most, most disagreement first" density="compact" className="min-w-[36rem]">
-          <TableHead>
-            <HeaderCell>Item</HeaderCell>
-            <HeaderCell align="right" aria-sort="descending">
-              Disagreement
-            </HeaderCell>
-            <HeaderCell>Answers</HeaderCell>
-          </TableHead>
-          <tbody>
-            {rows.length === 0 ? (
-              <StateRow colSpan={3}>No item has disagreeing answers: annotators agree wherever several answered.</StateRow>
-            ) : (
-              rows.map((row) => (
-                <BodyRow key={row.itemId}>
-                  <Cell className="font-mono whitespace-nowrap">
-                    <Link to={reviewHref(project, queueId, row.itemId, DEFAULT_TABLE_STATE, null)} className="font-medium text-link underline underline-offset-2" aria-label={`Review item ${row.itemId}`} title={row.itemId}>
-                      {tailOf(row.itemId)}
-                    </Link>
-                  </Cell>
-                  <Cell align="right" className="font-mono tabular-nums">
-                    {formatScore(row.score)}
-                  </Cell>
-                  <Cell>
-                    <ul className="space-y-0.5">
-                      {row.questions.map((question) => (
-                        <li key={question.specId} className="min-w-0 break-words">
-                          <span className="font-medium">
-                            <UntrustedText text={question.label} />
-                          </span>{" "}
-                          <span className="text-fg-muted">({formatScore(question.disagreement)}):</span>{" "}
-                          {question.answers.map((answer, index) => (
-                            <span key={`${answer.by}-${index}`}>
-                              {index > 0 ? " · " : null}
-                              <UntrustedText text={formatAnswer(answer.value)} mode="controls" />{" "}
-                              <span className="text-fg-muted">
-                                by <UntrustedText text={annotatorLabel(answer.by, me)} />
-                              </span>
-                            </span>
-                          ))}
-                        </li>
-                      ))}
-                    </ul>
-                  </Cell>
-                </BodyRow>
-              ))
-            )}
-          </tbody>
-        </Table>
+        <ContextValue value={context}>
+          <DataTable table={table} caption="Items where annotators disagree most, most disagreement first" density="compact" className="min-w-[36rem]">
+            <tbody>
+              {rows.length === 0 ? (
+                <StateRow colSpan={3}>No item has disagreeing answers: annotators agree wherever several answered.</StateRow>
+              ) : (
+                table.getRowModel().rows.map((row) => (
+                  <BodyRow key={row.id}>
+                    <DataTableCells row={row} />
+                  </BodyRow>
+                ))
+              )}
+            </tbody>
+          </DataTable>
+        </ContextValue>
       </TableFrame>
       <p className="max-w-3xl text-xs text-fg-muted">
         {disputedItems > rows.length ? `The ${formatCount(rows.length)} of ${formatCount(disputedItems)} items with any disagreement that disagree most. ` : null}

@@ -1,11 +1,11 @@
-import { createColumnHelper } from "@tanstack/react-table";
+import type { ColumnVisibilityState } from "@tanstack/react-table";
 import { createContext, useContext } from "react";
+import { createDataColumnHelper, TipText } from "@/components/table";
+import { isNarrowScreen } from "@/lib/screen";
 import type { QueueSpec } from "@/api/annotation-specs";
 import { cn } from "@/lib/cn";
 import { formatAnswer, type AnswersOnCall, type GivenAnswer } from "../shared/call-answers";
-import { TipText } from "../shared/dense-cells";
 import { ITEM_COLUMNS, NONE, type ItemRow } from "./items-columns";
-import { itemsTableFeatures } from "./items-table-features";
 
 /** The answers on the page's calls (undefined while they load), and who "you" are. */
 export type PageAnswers = { byCall: ReadonlyMap<string, AnswersOnCall> | undefined; me: string | null; failed: boolean };
@@ -15,7 +15,7 @@ export type PageAnswers = { byCall: ReadonlyMap<string, AnswersOnCall> | undefin
 const PageAnswersContext = createContext<PageAnswers>({ byCall: undefined, me: null, failed: false });
 export const PageAnswersProvider = PageAnswersContext.Provider;
 
-const helper = createColumnHelper<typeof itemsTableFeatures, ItemRow>();
+const helper = createDataColumnHelper<ItemRow>();
 
 export const answerColumnId = (spec: Pick<QueueSpec, "id">) => `answer:${spec.id}`;
 
@@ -43,6 +43,16 @@ export function itemColumnsWith(specs: readonly QueueSpec[]) {
 }
 
 export type ItemColumns = ReturnType<typeof itemColumnsWith>;
+
+/**
+ * On a phone the questions' columns start hidden too: a queue may have many, and the phone set of
+ * columns is kept small (the column chooser lists them). A choice the user made still wins.
+ */
+export function withPhoneQuestionDefaults(visibility: ColumnVisibilityState, questionColumnIds: readonly string[]): ColumnVisibilityState {
+  if (!isNarrowScreen()) return visibility;
+  const unset = questionColumnIds.filter((id) => !(id in visibility));
+  return unset.length === 0 ? visibility : { ...Object.fromEntries(unset.map((id) => [id, false])), ...visibility };
+}
 
 /**
  * One question's answers on one item: yours first (in bold), then the others', compactly, with

@@ -1,10 +1,7 @@
-import { flexRender, type Row } from "@tanstack/react-table";
 import { memo, type Ref } from "react";
-import { Cell, STICKY_FIRST_COLUMN } from "@/components/table";
-import { cn } from "@/lib/cn";
+import { DataTableCells, STICKY_FIRST_COLUMN, type DataRow } from "@/components/table";
 import { clickOpensRow, isPlainClick } from "../shared/row-click";
 import type { ItemRow } from "./items-columns";
-import type { ItemsTableFeatures } from "./items-table-features";
 
 /** The sticky cell, opaque in the row's focus tint too (a see-through tint would show what scrolls under it). */
 const STICKY_CELL = `${STICKY_FIRST_COLUMN.cell} group-focus-visible:bg-[color-mix(in_oklab,var(--ui-accent)_5%,var(--ui-surface))] dark:group-focus-visible:bg-[color-mix(in_oklab,var(--ui-accent)_15%,var(--ui-surface))]`;
@@ -13,7 +10,7 @@ const STICKY_CELL = `${STICKY_FIRST_COLUMN.cell} group-focus-visible:bg-[color-m
 export const ROW_HEIGHT_PX = 37;
 
 type Props = {
-  row: Row<ItemsTableFeatures, ItemRow>;
+  row: DataRow<ItemRow>;
   /** Compared by the memo: a row re-renders only when its item, place or columns change. */
   item: ItemRow;
   /** Index on the current page. */
@@ -54,19 +51,8 @@ export const ItemTableRow = memo(
         }}
         className="group cursor-pointer outline-none hover:bg-subtle/60 focus-visible:bg-accent/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus dark:focus-visible:bg-accent/15"
       >
-        {row.getVisibleCells().map((cell) => (
-          <Cell
-            key={cell.column.id}
-            className={cn(
-              "align-middle text-fg",
-              cell.column.columnDef.meta?.cellClassName,
-              // Opaque like the row's own tint when it has the focus, so the sticky cell does not hide it.
-              cell.column.columnDef.meta?.sticky && STICKY_CELL,
-            )}
-          >
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </Cell>
-        ))}
+        {/* The sticky cell is opaque like the row's own tint when it has the focus, so it does not hide it. */}
+        <DataTableCells row={row} className="align-middle text-fg" first={STICKY_CELL} />
       </tr>
     );
   },

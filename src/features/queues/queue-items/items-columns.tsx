@@ -1,6 +1,5 @@
-import { createColumnHelper } from "@tanstack/react-table";
 import type { AnnotationQueueItem } from "@contract/trace";
-import type { ChoosableColumn } from "@/components/table";
+import { CopyCell, createColumnVisibility, createDataColumnHelper, TimeCell } from "@/components/table";
 import { StatusBadge } from "@/components/status-badge";
 import { UntrustedText } from "@/components/untrusted-text";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
@@ -8,14 +7,12 @@ import { callDurationMs } from "@/lib/call-duration";
 import { shortId } from "@/lib/short-id";
 import { formatCount, formatDuration } from "@/lib/number-format";
 import { STATE_LABELS, STATE_TONES } from "../shared/item-state";
-import { CopyCell, TimeCell } from "../shared/dense-cells";
-import { itemsTableFeatures } from "./items-table-features";
 import { OpCell } from "./op-cell";
 
 /** What a row needs besides its item: where its review page is. */
 export type ItemRow = AnnotationQueueItem & { reviewHref: string };
 
-const helper = createColumnHelper<typeof itemsTableFeatures, ItemRow>();
+const helper = createDataColumnHelper<ItemRow>();
 
 /** What an empty cell shows. */
 export const NONE = <span className="text-fg-muted">–</span>;
@@ -30,7 +27,7 @@ export const ITEM_COLUMNS = helper.columns([
     header: "Position",
     enableSorting: false,
     enableHiding: false,
-    meta: { label: "Position", width: 72, cellClassName: "tabular-nums", sticky: true },
+    meta: { label: "Position", width: 72, cellClassName: "tabular-nums" },
     cell: (info) => {
       const position = info.getValue();
       const label = position == null ? "Open" : formatCount(position);
@@ -109,19 +106,6 @@ export const ITEM_COLUMNS = helper.columns([
   }),
 ]);
 
-/** A definition's column id: its `id`, else its accessor key (how the table names it). */
-const columnId = (column: { id?: string; accessorKey?: unknown }): string => column.id ?? String(column.accessorKey ?? "");
-
-/** The columns of `columns` the column chooser offers, in table order (the rest always show). */
-export function choosableColumns(columns: readonly { id?: string; accessorKey?: unknown; enableHiding?: boolean; meta?: { label?: string } }[]): ChoosableColumn[] {
-  return columns
-    .filter((column) => column.enableHiding !== false)
-    .map((column) => {
-      const id = columnId(column);
-      return { id, label: column.meta?.label ?? id };
-    });
-}
-
 /** Shown until the user picks columns: the trace id and Updated are the least used (both stay one click away). */
 export const DEFAULT_HIDDEN_COLUMNS: Readonly<Record<string, false>> = { call_trace_id: false, updated_at: false };
 
@@ -134,6 +118,11 @@ export const PHONE_HIDDEN_COLUMNS: Readonly<Record<string, false>> = {
   duration: false,
   created_at: false,
 };
+
+export const COLUMN_VISIBILITY_STORAGE_KEY = "wbops.queueItems.columns";
+
+/** Which of the items table's columns show: a preference of this device, the same in every tab. */
+export const useColumnVisibility = createColumnVisibility(COLUMN_VISIBILITY_STORAGE_KEY, { hidden: DEFAULT_HIDDEN_COLUMNS, phoneHidden: PHONE_HIDDEN_COLUMNS });
 
 /** A user id, cut to the column with the whole id on hover; a dash when there is none. */
 function UserCell({ id }: { id: string | null | undefined }) {

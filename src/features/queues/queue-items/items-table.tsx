@@ -1,15 +1,13 @@
-import { useTable, type ColumnVisibilityState, type OnChangeFn, type SortingState } from "@tanstack/react-table";
+import type { ColumnVisibilityState, OnChangeFn, SortingState } from "@tanstack/react-table";
 import { memo, useRef, type ReactNode, type RefObject } from "react";
-import { StateRow, Table, TableFrame, TableHead, useFrameEdgeKeys, useFrameStartsAtTop } from "@/components/table";
-import { FocusTip, NowProvider, useTableCopy } from "../shared/dense-cells";
-import { AllRowsBody, FULL_RENDER_MAX_ROWS, WindowedRowsBody, type ScrollToRow } from "./item-table-body";
-import { ROW_HEIGHT_PX } from "./item-table-row";
+import { DataTable, DataTableBody, DataTableEmptyBody, FocusTip, NowProvider, TableFrame, useDataTable, useFrameEdgeKeys, useFrameStartsAtTop, useTableCopy, type ScrollToRow } from "@/components/table";
+import { UntrustedText } from "@/components/untrusted-text";
+import { cn } from "@/lib/cn";
+import { ItemTableRow, ROW_HEIGHT_PX } from "./item-table-row";
 import { PageAnswersProvider, type ItemColumns, type PageAnswers } from "./answer-columns";
 import { OpChoicesProvider } from "./op-cell";
 import type { OpChoice } from "../shared/op-choices";
 import { ITEM_COLUMNS, type ItemRow } from "./items-columns";
-import { itemsTableFeatures } from "./items-table-features";
-import { SortHeader } from "./sort-header";
 
 type Props = {
   rows: readonly ItemRow[];
@@ -41,26 +39,20 @@ const NO_ANSWERS: PageAnswers = { byCall: undefined, me: null, failed: false };
 const NO_OP_CHOICES: readonly OpChoice[] = [];
 
 const getRowId = (row: ItemRow) => row.id;
+// Labels of the queue's questions are written by people: shown as text, hidden characters visible.
+const headerLabel = (label: string) => (
+  <span className="block truncate" title={label}>
+    <UntrustedText text={label} />
+  </span>
+);
 
 /**
- * The items as a real <table>. Sorting is state only (`manualSorting`): the service sorts. Rows are
- * memoised on their item, so a new page or a filter keystroke elsewhere does not re-render rows
- * that did not change; a long page renders only the rows near the viewport (item-table-body.tsx).
+ * The items as a real <table>. Sorting is state only: the service sorts. Rows are memoised on
+ * their item, so a new page or a filter keystroke elsewhere does not re-render rows that did not
+ * change; a long page renders only the rows near the viewport (DataTableBody).
  */
 export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingChange, columnVisibility, labelledBy, busy, offset, total, onOpen, empty, placeholderRows = 0, scrollToRowRef, columns = ITEM_COLUMNS, answers = NO_ANSWERS, opChoices = NO_OP_CHOICES }: Props) {
-  const table = useTable({
-    features: itemsTableFeatures,
-    columns,
-    data: rows as ItemRow[],
-    getRowId,
-    manualSorting: true,
-    enableMultiSort: true,
-    enableSortingRemoval: true,
-    enableMultiRemove: true,
-    maxMultiSortColCount: 4,
-    state: { sorting, columnVisibility },
-    onSortingChange,
-  });
+  const table = useDataTable({ columns, data: rows, getRowId, sorting, onSortingChange, columnVisibility, sortMode: "multi" });
   const visibleKey = table
     .getVisibleLeafColumns()
     .map((c) => c.id)
@@ -68,44 +60,52 @@ export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingCha
   const columnCount = table.getVisibleLeafColumns().length;
   const frame = useRef<HTMLDivElement>(null);
   const copied = useTableCopy(frame);
-  const Body = rows.length > FULL_RENDER_MAX_ROWS ? WindowedRowsBody : AllRowsBody;
+  const tableRows = table.getRowModel().rows;
   useFrameEdgeKeys(frame);
   useFrameStartsAtTop(frame, `${offset}:${rows[0]?.id ?? ""}`);
 
   return (
     <TableFrame ref={frame} scroll="both">
       <NowProvider>
-        <Table aria-labelledby={labelledBy} aria-busy={busy} aria-rowcount={total === null ? -1 : total + 1} density="compact" className="table-fixed border-collapse">
-          <colgroup>
-            {table.getVisibleLeafColumns().map((column) => (
-              <col key={column.id} style={{ width: column.columnDef.meta?.width }} />
-            ))}
-          </colgroup>
-          <TableHead sticky rowProps={{ "aria-rowindex": 1 }}>
-            {table.getHeaderGroups().flatMap((group) => group.headers.map((header) => <SortHeader key={header.id} header={header} sortCount={sorting.length} />))}
-          </TableHead>
+        <DataTable table={table} stickyHead stickyFirst="column" headerLabel={headerLabel} aria-labelledby={labelledBy} aria-busy={busy} aria-rowcount={total === null ? -1 : total + 1} density="compact" className="table-fixed border-collapse">
           {rows.length === 0 ? (
-            <tbody>
-              {placeholderRows > 0 ? (
-                Array.from({ length: placeholderRows }, (_, index) => (
-                  <tr key={index} aria-hidden="true" style={{ height: ROW_HEIGHT_PX }}>
-                    <td colSpan={columnCount} aria-hidden="true" className="px-3">
-                      <div className="h-3 w-2/3 animate-pulse rounded bg-subtle motion-reduce:animate-none" />
-                    </td>
-                  </tr>
-                ))
-              ) : (
-                <StateRow colSpan={columnCount}>{empty}</StateRow>
-              )}
-            </tbody>
+            <DataTableEmptyBody colSpan={columnCount} placeholderRows={placeholderRows} rowHeight={ROW_HEIGHT_PX}>
+              {empty}
+            </DataTableEmptyBody>
           ) : (
             <PageAnswersProvider value={answers}>
               <OpChoicesProvider value={opChoices}>
-                <Body rows={table.getRowModel().rows} offset={offset} visibleKey={visibleKey} columnCount={columnCount} busy={busy} onOpen={onOpen} scrollToRowRef={scrollToRowRef} frame={frame} />
+                <DataTableBody
+                  count={tableRows.length}
+                  rowHeight={ROW_HEIGHT_PX}
+                  columnCount={columnCount}
+                  frame={frame}
+                  className={cn("divide-y divide-line transition-opacity", busy && "opacity-70")}
+                  measure
+                  keepFocusedRow
+                  scrollToRowRef={scrollToRowRef}
+                  renderRow={(index, measureRef) => {
+                    const row = tableRows[index]!;
+                    return (
+                      <ItemTableRow
+                        // Keyed by place, not by item: a new page then updates the same <tr>s in place instead of
+                        // removing and creating them, which is most of the cost of a page change.
+                        key={index}
+                        row={row}
+                        item={row.original}
+                        index={index}
+                        rowIndex={offset + index + 2}
+                        visibleKey={visibleKey}
+                        onOpen={onOpen}
+                        measureRef={measureRef}
+                      />
+                    );
+                  }}
+                />
               </OpChoicesProvider>
             </PageAnswersProvider>
           )}
-        </Table>
+        </DataTable>
       </NowProvider>
       <FocusTip container={frame} />
       <output className="sr-only">{copied}</output>

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { TipText } from "../shared/dense-cells";
+import { TipText } from "@/components/table";
 import { opLabel, type OpChoice } from "../shared/op-choices";
 
 const OpChoicesContext = createContext<readonly OpChoice[]>([]);

@@ -8,7 +8,7 @@ import { recordRequests } from "@/api/test-support";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
 import { createLocalServer } from "@/test/local-server";
-import { COLUMN_VISIBILITY_STORAGE_KEY } from "./column-visibility";
+import { COLUMN_VISIBILITY_STORAGE_KEY } from "./items-columns";
 
 const PROJECT = "demo/support-bot";
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */

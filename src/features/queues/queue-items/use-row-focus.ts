@@ -1,5 +1,5 @@
 import { useCallback, useRef, type RefObject } from "react";
-import type { ScrollToRow } from "./item-table-body";
+import type { ScrollToRow } from "@/components/table";
 
 const ROW_SELECTOR = "tr[data-item-row]";
 

@@ -1,5 +1,5 @@
-import { startTransition, useOptimistic } from "react";
-import { HeaderCell, RowHeaderCell, STICKY_FIRST_COLUMN, Table, TableHead, BodyRow, Cell } from "@/components/table";
+import { startTransition, useMemo, useOptimistic } from "react";
+import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, STICKY_FIRST_COLUMN, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import type { Fact } from "../facts/job-facts";
 
@@ -46,7 +46,38 @@ export function FactsTable({ jobs, onlyDiffering: inUrl, onOnlyDiffering }: { jo
   );
 }
 
-function FactsGrid({ jobs, rows }: { jobs: readonly JobFacts[]; rows: readonly { key: Fact["key"]; label: string }[] }) {
+type FactRow = { key: Fact["key"]; label: string };
+type JobColumnsRow = FactRow & { byJob: ReadonlyMap<string, Fact | undefined> };
+const helper = createDataColumnHelper<JobColumnsRow>();
+
+const FACT_COLUMN = helper.display({
+  id: "fact",
+  meta: { label: "Fact", rowHeader: true, cellClassName: "text-xs font-medium whitespace-nowrap text-fg-muted" },
+  cell: ({ row }) => row.original.label,
+});
+
+function FactsGrid({ jobs, rows }: { jobs: readonly JobFacts[]; rows: readonly FactRow[] }) {
+  const columns = useMemo(
+    () => [
+      FACT_COLUMN,
+      ...jobs.map((job) =>
+        helper.display({
+          id: `job:${job.jobId}`,
+          meta: {
+            label: job.jobId,
+            header: <UntrustedText text={job.jobId} />,
+            headerClassName: "font-mono",
+            cellClassOf: (row: JobColumnsRow) =>
+              row.byJob.get(job.jobId)?.value === null ? "min-w-40 align-top text-xs text-fg-muted" : "min-w-40 align-top font-mono text-xs break-words text-fg",
+          },
+          cell: ({ row }) => shownText(row.original.byJob.get(job.jobId)),
+        }),
+      ),
+    ],
+    [jobs],
+  );
+  const data = useMemo(() => rows.map((row) => ({ ...row, byJob: new Map(jobs.map((job) => [job.jobId, job.facts.find((f) => f.key === row.key)])) })), [rows, jobs]);
+  const table = useDataTable({ columns, data, getRowId: (row) => row.key });
   return (
     <section
       // The table kit's frame, as a named region the keyboard can reach to scroll it (axe: scrollable-region-focusable).
@@ -55,35 +86,15 @@ function FactsGrid({ jobs, rows }: { jobs: readonly JobFacts[]; rows: readonly {
       aria-label="Facts side by side (scrolls sideways on a narrow screen)"
       className="relative overflow-x-auto rounded-lg border border-line bg-surface focus-visible:outline-2 focus-visible:outline-focus"
     >
-      <Table caption="Facts of the compared jobs, side by side" density="compact">
-        <TableHead>
-          <HeaderCell scope="col" className={STICKY_FIRST_COLUMN.header}>
-            Fact
-          </HeaderCell>
-          {jobs.map((job) => (
-            <HeaderCell key={job.jobId} scope="col" className="font-mono">
-              <UntrustedText text={job.jobId} />
-            </HeaderCell>
-          ))}
-        </TableHead>
+      <DataTable table={table} stickyFirst="column" caption="Facts of the compared jobs, side by side" density="compact">
         <tbody>
-          {rows.map((row) => (
-            <BodyRow key={row.key}>
-              <RowHeaderCell sticky className="text-xs font-medium whitespace-nowrap text-fg-muted">
-                {row.label}
-              </RowHeaderCell>
-              {jobs.map((job) => {
-                const fact = job.facts.find((f) => f.key === row.key);
-                return (
-                  <Cell key={job.jobId} className={fact?.value === null ? "min-w-40 align-top text-xs text-fg-muted" : "min-w-40 align-top font-mono text-xs break-words text-fg"}>
-                    {shownText(fact)}
-                  </Cell>
-                );
-              })}
+          {table.getRowModel().rows.map((row) => (
+            <BodyRow key={row.id}>
+              <DataTableCells row={row} first={STICKY_FIRST_COLUMN.cell} />
             </BodyRow>
           ))}
         </tbody>
-      </Table>
+      </DataTable>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { CloseIcon } from "@/components/icons";
 import { RelativeTime } from "@/components/relative-time";
 import { useRegistryStore } from "../registry/registry-context";
 import type { RegistryModel } from "../registry/registry-schema";
-import { BodyRow, Cell, HeaderCell, Table, TableFrame, TableHead } from "@/components/table";
+import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, TableFrame, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { paths } from "@/lib/paths";
 
@@ -22,61 +22,74 @@ function LatestCheckpoint({ modelId }: { modelId: string }) {
   return checkpoint ? <span className="tabular-nums">step {checkpoint.step}</span> : <span className="text-fg-muted">none yet</span>;
 }
 
-export function ModelsTable({ models }: { models: RegistryModel[] }) {
+function RemoveCell({ model }: { model: RegistryModel }) {
   const store = useRegistryStore();
   return (
+    <Button
+      size="sm"
+      variant="ghost"
+      onClick={() => store.removeModel(model.id)}
+      icon={<CloseIcon size={13} />}
+      aria-label={`Remove ${model.name ?? model.id} from this browser's list`}
+      title="Remove from this list (the model stays on the service)"
+    />
+  );
+}
+
+const helper = createDataColumnHelper<RegistryModel>();
+
+const MODEL_COLUMNS = helper.columns([
+  helper.display({
+    id: "model",
+    meta: { label: "Model" },
+    cell: ({ row: { original: model } }) => (
+      <>
+        <Link to={paths.trainingModel(model.id)} className="font-medium text-link hover:underline">
+          <UntrustedText text={model.name ?? model.id} />
+        </Link>
+        {model.entity && model.project ? (
+          <span className="block text-xs text-fg-muted">
+            {model.entity}/{model.project}
+          </span>
+        ) : null}
+      </>
+    ),
+  }),
+  helper.display({
+    id: "base",
+    meta: { label: "Base model", cellClassName: "font-mono text-xs text-fg-muted" },
+    cell: ({ row: { original: model } }) => (model.base_model ? <UntrustedText text={model.base_model} /> : "—"),
+  }),
+  helper.display({
+    id: "id",
+    meta: { label: "ID" },
+    cell: ({ row: { original: model } }) => (
+      <span className="inline-flex items-center gap-1 font-mono text-xs text-fg">
+        <UntrustedText text={model.id} />
+        <CopyButton text={model.id} label={`Copy ID of ${model.name ?? model.id}`} />
+      </span>
+    ),
+  }),
+  helper.display({ id: "latest", meta: { label: "Latest checkpoint", cellClassName: "text-xs" }, cell: ({ row: { original: model } }) => <LatestCheckpoint modelId={model.id} /> }),
+  helper.display({ id: "added", meta: { label: "Added", cellClassName: "text-xs text-fg-muted" }, cell: ({ row: { original: model } }) => <RelativeTime value={model.added_at} /> }),
+  helper.display({ id: "actions", meta: { label: "Actions", align: "right", header: <span className="sr-only">Actions</span> }, cell: ({ row: { original: model } }) => <RemoveCell model={model} /> }),
+]);
+
+const getRowId = (model: RegistryModel) => model.id;
+
+export function ModelsTable({ models }: { models: RegistryModel[] }) {
+  const table = useDataTable({ columns: MODEL_COLUMNS, data: models, getRowId });
+  return (
     <TableFrame>
-      <Table caption="Models this browser created or added">
-        <TableHead>
-          <HeaderCell>Model</HeaderCell>
-          <HeaderCell>Base model</HeaderCell>
-          <HeaderCell>ID</HeaderCell>
-          <HeaderCell>Latest checkpoint</HeaderCell>
-          <HeaderCell>Added</HeaderCell>
-          <HeaderCell>
-            <span className="sr-only">Actions</span>
-          </HeaderCell>
-        </TableHead>
+      <DataTable table={table} caption="Models this browser created or added">
         <tbody>
-          {models.map((model) => (
-            <BodyRow key={model.id}>
-              <Cell>
-                <Link to={paths.trainingModel(model.id)} className="font-medium text-link hover:underline">
-                  <UntrustedText text={model.name ?? model.id} />
-                </Link>
-                {model.entity && model.project ? (
-                  <span className="block text-xs text-fg-muted">
-                    {model.entity}/{model.project}
-                  </span>
-                ) : null}
-              </Cell>
-              <Cell className="font-mono text-xs text-fg-muted">{model.base_model ? <UntrustedText text={model.base_model} /> : "—"}</Cell>
-              <Cell>
-                <span className="inline-flex items-center gap-1 font-mono text-xs text-fg">
-                  <UntrustedText text={model.id} />
-                  <CopyButton text={model.id} label={`Copy ID of ${model.name ?? model.id}`} />
-                </span>
-              </Cell>
-              <Cell className="text-xs">
-                <LatestCheckpoint modelId={model.id} />
-              </Cell>
-              <Cell className="text-xs text-fg-muted">
-                <RelativeTime value={model.added_at} />
-              </Cell>
-              <Cell align="right">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => store.removeModel(model.id)}
-                  icon={<CloseIcon size={13} />}
-                  aria-label={`Remove ${model.name ?? model.id} from this browser's list`}
-                  title="Remove from this list (the model stays on the service)"
-                />
-              </Cell>
+          {table.getRowModel().rows.map((row) => (
+            <BodyRow key={row.id}>
+              <DataTableCells row={row} />
             </BodyRow>
           ))}
         </tbody>
-      </Table>
+      </DataTable>
     </TableFrame>
   );
 }

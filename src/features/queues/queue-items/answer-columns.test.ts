@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { withPhoneQuestionDefaults } from "./column-visibility";
+import { withPhoneQuestionDefaults } from "./answer-columns";
 
 const screenIs = (narrow: boolean) => vi.stubGlobal("matchMedia", (query: string) => ({ matches: narrow, media: query }));
 

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { CopyIcon } from "@/components/icons";
-import { UntrustedText } from "@/components/untrusted-text";
+import { CopyIcon } from "../icons";
+import { UntrustedText } from "../untrusted-text";
 import { cn } from "@/lib/cn";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { formatExactTime, formatTimeAgo, parseTimestamp } from "@/lib/relative-time";
