@@ -27,7 +27,7 @@ const Env = z.object({
     .transform((s) => s === "1"),
   // None by default: the page calls only its own origin (the local services). A deployment that
   // points the Settings at services elsewhere names them; the key is never sent anywhere the
-  // policy allows by default alone (see src/settings/settings-store.ts, KeyBinding).
+  // policy allows by default alone (see src/connection/settings-store.ts, KeyBinding).
   CSP_CONNECT_SRC: z
     .string()
     .default("")

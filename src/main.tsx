@@ -8,12 +8,12 @@ import { preloadAllPagesWhenIdle, prefetchPageDataAt, preloadPageAt } from "@/ap
 import { AppProviders } from "@/app/providers";
 import { RootError } from "@/app/route-error";
 import { AppRoutes } from "@/app/router";
-import { loadRuntimeConfigOnce, readRuntimeConfig } from "@/settings/runtime-config";
-import { createRuntimeConfigStore } from "@/settings/runtime-config-store";
-import { createThemeStore } from "@/settings/theme/theme-store";
+import { loadRuntimeConfigOnce, readRuntimeConfig } from "@/connection/runtime-config";
+import { createRuntimeConfigStore } from "@/connection/runtime-config-store";
+import { createThemeStore } from "@/components/theme/theme-store";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
-import { resolveDefaultUrls } from "@/settings/settings-defaults";
-import { createSettingsStore } from "@/settings/settings-store";
+import { resolveDefaultUrls } from "@/connection/settings-defaults";
+import { createSettingsStore } from "@/connection/settings-store";
 
 // The stored theme on <html>, kept there and followed (boot.ts put it there first: no inline
 // script can, the CSP forbids them).

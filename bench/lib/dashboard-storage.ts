@@ -1,6 +1,6 @@
 import { SERVICE_PATHS } from "../../server/app";
 import { DEMO_USERS } from "../../server/auth/users";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/connection/settings-storage";
 import { REGISTRY_KEY_PREFIX } from "../../src/features/training/registry/registry-store";
 import type { ServerDbManifest } from "../fixtures/server-db";
 import { SEEDED_JOB } from "../fixtures/server-db";

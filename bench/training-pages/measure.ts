@@ -3,7 +3,7 @@ import { SERVICE_PATHS } from "../../server/app";
 import { DEMO_USERS } from "../../server/auth/users";
 import { TRAINING_SEED } from "../../server/seed/training-seed";
 import { REGISTRY_KEY_PREFIX } from "../../src/features/training/registry/registry-store";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/connection/settings-storage";
 import { CHROMIUM_FLAGS, chromiumPath } from "../lib/browser";
 import { createRuns, waitFinished } from "./fixtures";
 

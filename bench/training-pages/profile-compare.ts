@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../lib/browser";
 import { DEMO_USERS } from "../../server/auth/users";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/connection/settings-storage";
 
 /**
  * Where a smoothing change on the Compare page spends its time: loads a comparison once, then

@@ -1,8 +1,8 @@
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../lib/browser";
 import { DEMO_USERS } from "../../server/auth/users";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/settings/settings-storage";
-import { THEME_STORAGE_KEY } from "../../src/settings/theme/theme-preference";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/connection/settings-storage";
+import { THEME_STORAGE_KEY } from "../../src/components/theme/theme-preference";
 
 /**
  * Screenshots of the training pages at 390, 768, 1366 and 2560 px, light and dark, to look at

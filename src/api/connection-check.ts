@@ -9,7 +9,7 @@ export type ConnectionCheckResult = {
   status: ConnectionCheckStatus;
   message: string;
   hint?: string;
-  /** Set when the dashboard's own Content-Security-Policy blocked the call (see settings/csp-connect.ts). */
+  /** Set when the dashboard's own Content-Security-Policy blocked the call (see connection/csp-connect.ts). */
   blockedBy?: "csp";
 };
 

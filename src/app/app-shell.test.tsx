@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY } from "@/connection/settings-storage";
 import { APP_ROUTES } from "./routes";
 import { renderApp, urlsOf } from "./test-support";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { THEME_STORAGE_KEY } from "@/settings/theme/theme-preference";
+import { THEME_STORAGE_KEY } from "@/components/theme/theme-preference";
 
 /** The first request boot sends, held until the test settles it. */
 const firstRequest = vi.hoisted(() => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createLocalServer } from "@/test/local-server";
-import type { ConfigRead } from "@/settings/runtime-config";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import type { ConfigRead } from "@/connection/runtime-config";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { renderApp, urlsOf } from "./test-support";
 
 const FAILED: ConfigRead = { status: "failed", config: { localServices: false }, reason: "it did not answer within 3 s" };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { API_KEY_STORAGE_KEY, KEY_ADDRESSES_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, KEY_ADDRESSES_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { keyFingerprint } from "@/api/auth";
 
 const MODELS = { object: "list", data: [{ id: "openai/gpt-oss-20b", object: "model", created: 0, owned_by: "system" }] };
@@ -29,9 +29,9 @@ async function freshPage() {
   const { pageAt } = await import("./pages");
   /** What boot.ts does for the page at `pathname` (none for undefined). */
   const preloadFirstPageRequest = (pathname: string | undefined) => preloadFor(pathname === undefined ? undefined : pageAt(pathname));
-  const { loadRuntimeConfigOnce } = await import("@/settings/runtime-config");
-  const { createSettingsStore } = await import("@/settings/settings-store");
-  const { resolveDefaultUrls } = await import("@/settings/settings-defaults");
+  const { loadRuntimeConfigOnce } = await import("@/connection/runtime-config");
+  const { createSettingsStore } = await import("@/connection/settings-store");
+  const { resolveDefaultUrls } = await import("@/connection/settings-defaults");
   const { createApiClients } = await import("@/api/clients");
   /** The catalog's own request, made the way the app makes it (main.tsx, api-clients.tsx). */
   const listModelsAsTheAppDoes = async () => {

@@ -4,9 +4,9 @@ import { preloadResponse } from "@/api/preloaded-responses";
 import { buildUrl, usableBaseUrl } from "@/api/url";
 import { INFERENCE_PROJECT_HEADER } from "@contract/headers";
 import { browserStorage } from "@/lib/browser-storage";
-import { loadRuntimeConfigOnce } from "@/settings/runtime-config";
-import { resolveDefaultUrls } from "@/settings/settings-defaults";
-import { readSettingsState } from "@/settings/settings-store";
+import { loadRuntimeConfigOnce } from "@/connection/runtime-config";
+import { resolveDefaultUrls } from "@/connection/settings-defaults";
+import { readSettingsState } from "@/connection/settings-store";
 
 type FirstRequest = { url: string; headers: Headers };
 

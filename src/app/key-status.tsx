@@ -1,8 +1,8 @@
 import { Link } from "react-router-dom";
 import { KeyIcon } from "@/components/icons";
-import { useSettings } from "@/settings/settings-context";
+import { useSettings } from "@/connection/settings-context";
 import { cn } from "@/lib/cn";
-import { useViewer } from "@/settings/use-viewer";
+import { useViewer } from "@/connection/use-viewer";
 import { paths } from "@/lib/paths";
 
 /**

@@ -12,7 +12,7 @@ import { OfflineBanner } from "./offline-banner";
 import { APP_NAME } from "./routes";
 import { SideNav } from "./side-nav";
 import { SkipLink } from "./skip-link";
-import { ThemeSwitch } from "@/settings/theme/theme-switch";
+import { ThemeSwitch } from "@/components/theme/theme-switch";
 
 // Feature code, so loaded lazily: it never weighs on the shell's first bundle.
 const TrainingHealthIndicator = lazy(() =>

@@ -4,7 +4,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { createApiClients } from "@/api/clients";
 import { inferenceQueries } from "@/api/queries/inference";
-import { WANDB_SERVICE_URLS } from "@/settings/settings-defaults";
+import { WANDB_SERVICE_URLS } from "@/connection/settings-defaults";
 import { AppLayout } from "./layout";
 import { LazyRoutePage, prefetchPageDataAt, preloadPage, preloadPageAt } from "./lazy-page";
 import { RoutePage } from "./route-page";

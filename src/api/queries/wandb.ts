@@ -5,7 +5,7 @@ import type { WandbClient } from "../wandb";
 
 /**
  * The W&B API's keys and options, here rather than in a feature: the connection layer
- * (settings/use-viewer.ts) reads the viewer for every page; the projects are read beside it.
+ * (connection/use-viewer.ts) reads the viewer for every page; the projects are read beside it.
  */
 export const wandbKeys = {
   all: (scope: ClientScope) => scopedKey(scope),

@@ -11,7 +11,7 @@ import { SelectField } from "@/components/select-field";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatCount } from "@/lib/number-format";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { QueueFormDialog, queueHref } from "@/features/queues";
 import type { AddOutcome } from "./add-in-batches";
 import { defaultDisplayFields, flattenCallPaths, type FieldPath } from "./display-field-paths";

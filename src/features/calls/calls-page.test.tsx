@@ -6,7 +6,7 @@ import { opRefOf, seedOpObjects, type OpVersion } from "@server/trace/seed/op-ob
 import { createApiClients } from "@/api/clients";
 import { requestGate } from "@/api/test-support";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { createLocalServer } from "@/test/local-server";
 import { toLocalInput } from "./calls-filters";
 

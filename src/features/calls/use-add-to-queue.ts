@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { traceKeys } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { addInBatches, sourceTotal, type AddOutcome, type AddProgress, type AddSource } from "./add-in-batches";
 import { toCallIdsRequest, type CallsFilters } from "./calls-url-state";
 import type { Selection } from "./use-call-selection";

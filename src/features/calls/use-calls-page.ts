@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useEffect, useMemo, useState } from "react";
 import type { Call } from "@contract/trace";
 import { traceQueries } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { callsQueries } from "./api/calls";
 import { toCallsPageRequest, toCallsStatsRequest, type CallsView } from "./calls-url-state";
 import { buildOpCatalog } from "./op-catalog";

@@ -1,6 +1,6 @@
 import { CopyButton } from "@/components/copy-button";
 import { InfoIcon } from "@/components/icons";
-import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/settings/local-services";
+import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/connection/local-services";
 
 /** The seeded demo account of the local services, so a first visit can sign in at once. */
 export function DemoCredentials() {

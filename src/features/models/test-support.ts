@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ConnectionSettings } from "@/api/connection";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 
 /**
  * The real app at `path` against the in-process local services, with a key saved as a user

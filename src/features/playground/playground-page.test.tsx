@@ -8,7 +8,7 @@ import { createJobRunner } from "@server/training/job-runner";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer, LOCAL_ORIGIN } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY } from "@/connection/settings-storage";
 import { renderWithServices } from "@/features/models/test-support";
 import { CONTINUE_INSTRUCTION } from "./conversation";
 

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef } from "react";
 import type { ChatCompletionRequest } from "@contract/chat";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { EMPTY_CONVERSATION, reduceConversation, unansweredMessage, type AssistantTurn, type UserTurn } from "./conversation";
 import type { ChatService } from "./playground-url-state";
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "@/components/button";
 import { Dialog } from "@/components/dialog";
 import { KEY_ENV_VAR, SnippetTabs, snippetBaseUrl, type SnippetChat } from "@/features/models";
-import { useSettings } from "@/settings/settings-context";
+import { useSettings } from "@/connection/settings-context";
 import type { PlaygroundTarget } from "./playground-url-state";
 
 /** The bracket-and-slash icon of "code". */

@@ -8,11 +8,11 @@ import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import type { ConnectionSettings } from "@/api/connection";
 import { shouldRetryQuery } from "@/api/query-client";
-import { ApiClientsProvider } from "@/settings/api-clients";
+import { ApiClientsProvider } from "@/connection/api-clients";
 import { urlsOf } from "@/app/test-support";
-import { SettingsProvider } from "@/settings/settings-context";
-import { createSettingsStore } from "@/settings/settings-store";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { SettingsProvider } from "@/connection/settings-context";
+import { createSettingsStore } from "@/connection/settings-store";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 
 function memoryStorage(entries: Record<string, string>) {
   const values = new Map(Object.entries(entries));

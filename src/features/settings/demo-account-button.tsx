@@ -1,4 +1,4 @@
-import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/settings/local-services";
+import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/connection/local-services";
 import { Button } from "@/components/button";
 
 /**

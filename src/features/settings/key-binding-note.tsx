@@ -1,5 +1,5 @@
 import { InfoIcon, KeyIcon } from "@/components/icons";
-import type { KeyBinding } from "@/settings/settings-store";
+import type { KeyBinding } from "@/connection/settings-store";
 import { SERVICE_LABELS, SERVICE_URL_FIELDS, SERVICES } from "@/api/connection";
 import { cn } from "@/lib/cn";
 

@@ -1,6 +1,6 @@
 import { CopyButton } from "@/components/copy-button";
 import { ExternalLinkIcon } from "@/components/icons";
-import { LOCAL_DEMO_KEY } from "@/settings/local-services";
+import { LOCAL_DEMO_KEY } from "@/connection/local-services";
 import { WANDB_API_KEYS_URL } from "@/lib/docs-links";
 
 /** Where a key comes from: W&B's user settings, or the demo key on the local services. */

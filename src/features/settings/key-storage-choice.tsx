@@ -1,5 +1,5 @@
 import { cn } from "@/lib/cn";
-import type { KeyStorageMode } from "@/settings/settings-storage";
+import type { KeyStorageMode } from "@/connection/settings-storage";
 
 const CHOICES: Array<{ value: KeyStorageMode; label: string; description: string }> = [
   { value: "local", label: "Remember on this device", description: "Kept in this browser's local storage until you forget it." },

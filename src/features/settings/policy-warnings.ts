@@ -1,5 +1,5 @@
 import { URL_FIELDS, type ConnectionSettings } from "@/api/connection";
-import { cspBlockedMessage, cspBlockedOrigin } from "@/settings/csp-connect";
+import { cspBlockedMessage, cspBlockedOrigin } from "@/connection/csp-connect";
 import type { FieldMessages } from "./settings-validation";
 
 /**

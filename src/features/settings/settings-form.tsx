@@ -2,8 +2,8 @@ import type { FormEvent } from "react";
 import { URL_FIELDS } from "@/api/connection";
 import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/button";
-import { TEXT_SETTING_FIELDS } from "@/settings/settings-registry";
-import { useLocalServices } from "@/settings/use-local-services";
+import { TEXT_SETTING_FIELDS } from "@/connection/settings-registry";
+import { useLocalServices } from "@/connection/use-local-services";
 import { ApiKeyField } from "./api-key-field";
 import { ConnectionTestSection } from "./connection-test-section";
 import { ForgetKeyButton } from "./forget-key-button";
@@ -19,7 +19,7 @@ import { isTestOutdated, useConnectionTest } from "./use-connection-test";
 import { validateSettings } from "./settings-validation";
 import { useProjectOptions } from "./use-project-options";
 import { withPolicyWarnings } from "./policy-warnings";
-import { useRuntimeConfig } from "@/settings/runtime-config-context";
+import { useRuntimeConfig } from "@/connection/runtime-config-context";
 import { useSettingsForm } from "./use-settings-form";
 
 /** The connection settings form: key, where it is kept, service addresses, projects. */

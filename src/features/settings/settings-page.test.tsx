@@ -5,8 +5,8 @@ import { ACME_KEY } from "@server/testing/test-app";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
 import { createQueue } from "@server/trace/queues";
-import { API_KEY_STORAGE_KEY } from "@/settings/settings-storage";
-import { SETTINGS, SETTINGS_FIELDS } from "@/settings/settings-registry";
+import { API_KEY_STORAGE_KEY } from "@/connection/settings-storage";
+import { SETTINGS, SETTINGS_FIELDS } from "@/connection/settings-registry";
 
 function setup(path = "/settings") {
   const server = createLocalServer();

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { checkConnection, type ConnectionCheckResult } from "@/api/connection-check";
 import { SERVICE_URL_FIELDS, SERVICES, type ConnectionSettings, type ServiceName } from "@/api/connection";
-import { useCreateApiClients } from "@/settings/api-clients";
-import { cspBlockedMessage, cspBlockedOrigin } from "@/settings/csp-connect";
-import { useRuntimeConfig } from "@/settings/runtime-config-context";
+import { useCreateApiClients } from "@/connection/api-clients";
+import { cspBlockedMessage, cspBlockedOrigin } from "@/connection/csp-connect";
+import { useRuntimeConfig } from "@/connection/runtime-config-context";
 
 export type ConnectionTestState =
   | { phase: "idle" }

@@ -1,7 +1,7 @@
 import { useQueries } from "@tanstack/react-query";
 import { wandbQueries } from "@/api/queries/wandb";
-import { useApiClients } from "@/settings/api-clients";
-import { useViewer } from "@/settings/use-viewer";
+import { useApiClients } from "@/connection/api-clients";
+import { useViewer } from "@/connection/use-viewer";
 
 /**
  * `entity/project` ids the saved key can pick from: the projects of the signed-in user's own

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { ConnectionSettings } from "@/api/connection";
-import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/settings/local-services";
-import { useSettings } from "@/settings/settings-context";
-import type { KeyStorageMode } from "@/settings/settings-storage";
+import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/connection/local-services";
+import { useSettings } from "@/connection/settings-context";
+import type { KeyStorageMode } from "@/connection/settings-storage";
 import { firstInvalidField, validateSettings, type SettingsCheck, type SettingsField } from "./settings-validation";
 
 export type FormStatus = { tone: "success" | "error" | "info"; text: string } | null;

@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/page-header";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { RelativeTime } from "@/components/relative-time";
 import { UntrustedText } from "@/components/untrusted-text";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { specObjectQueries } from "./api/spec-objects";
 import { SpecEditor } from "./spec-editor";
 import { NoProjectNotice, useAnnotationProject } from "@/features/queues";

@@ -6,7 +6,7 @@ import { parseObjectRef } from "@contract/weave-refs";
 import { traceQueries } from "@/api/queries/trace";
 import { UntrustedText } from "@/components/untrusted-text";
 import { queueHref } from "@/features/queues";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 
 /** The queues of the project whose questions include a version of this spec (refs name `<project>/object/<id>:<digest>`). */
 export function queuesUsingSpec(queues: readonly AnnotationQueue[], projectId: string, objectId: string): AnnotationQueue[] {

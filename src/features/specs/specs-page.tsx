@@ -13,7 +13,7 @@ import { Section } from "@/components/section";
 import { readText, writeParam } from "@/lib/url-state/params";
 import { formatSortParam, parseSortParam, type SortKey } from "@/lib/url-state/sort-param";
 import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { DebouncedTextField } from "@/components/debounced-text-field";
 import { NoProjectNotice, useAnnotationProject } from "@/features/queues";
 import { specObjectQueries } from "./api/spec-objects";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { inferenceQueries } from "@/api/queries/inference";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { ErrorPanel } from "@/components/error-panel";
 import { StatusBadge } from "@/components/status-badge";
 import { StatusPanel } from "./status-panel";

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { traceQueries } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorPanel } from "@/components/error-panel";
 import { StatusBadge } from "@/components/status-badge";
-import { useSettings } from "@/settings/settings-context";
+import { useSettings } from "@/connection/settings-context";
 import { StatusPanel } from "./status-panel";
 import { UntrustedText } from "@/components/untrusted-text";
 import { paths } from "@/lib/paths";

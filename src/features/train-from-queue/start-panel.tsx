@@ -5,7 +5,7 @@ import { Section } from "@/components/section";
 import { firstFieldMessages } from "@/components/form-errors";
 import { serverTrajectoryMessage, useRegistryStore, withPeopleNumbering, type JobOrigin } from "@/features/training";
 import { countOf } from "@/lib/number-format";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { MAX_JOB_BYTES, startQueueJob, type StartProgress } from "./start-job";
 import type { TrainChoices } from "./train-url-state";
 import type { Selection } from "./trajectories/build-groups";

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { REGISTRY_KEY_PREFIX } from "@/features/training/registry/registry-store";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { createLocalServer } from "@/test/local-server";
 import { seedRatedQueue, TEST_PROJECT } from "./test-support";
 

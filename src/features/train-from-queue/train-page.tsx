@@ -12,7 +12,7 @@ import { UntrustedText } from "@/components/untrusted-text";
 import { NoProjectNotice, QueueGone, QueueReadStatus, queueIsGone, useAnnotationProject, useQueue, useQueueTotals } from "@/features/queues";
 import { TrainingRegistryProvider } from "@/features/training";
 import { paths } from "@/lib/paths";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { DownloadsSection } from "./downloads-section";
 import { GroupingSection, ItemsSection } from "./items-grouping-section";
 import { ModelSection } from "./model-section";

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import type { QueueSpec } from "@/api/annotation-specs";
 import { traceKeys } from "@/api/queries/trace";
 import { useQueueRead } from "@/features/queues";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { loadTrainingSource } from "./load-training-source";
 
 /** The queue's items, calls and answers, read once per visit (React Query), with progress and Cancel. */

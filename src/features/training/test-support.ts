@@ -1,7 +1,7 @@
 import type { TrajectoryGroup } from "@contract/training";
 import { createApiClients, type ApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { createLocalServer } from "@/test/local-server";
 
 /**

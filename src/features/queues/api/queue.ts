@@ -3,7 +3,7 @@ import type { QueueStatsRequest } from "@contract/trace";
 import type { ClientScope } from "@/api/client-config";
 import { traceKeys } from "@/api/queries/trace";
 import type { TraceClient } from "@/api/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 
 /** One queue's record and the stats of queues: key family, query options and hooks. */
 export const queueKeys = {

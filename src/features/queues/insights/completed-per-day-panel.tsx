@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo } from "react";
-import { useTheme } from "@/settings/theme/theme-context";
+import { useTheme } from "@/components/theme/theme-context";
 import { formatCount } from "@/lib/number-format";
 import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, TableFrame, useDataTable } from "@/components/table";
 import { AnnotatorName, annotatorLabel } from "./annotator-name";

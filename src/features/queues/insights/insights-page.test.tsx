@@ -6,7 +6,7 @@ import type { QueueRow } from "@server/trace/rows";
 import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { krippendorffAlpha } from "@/lib/krippendorff-alpha";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { createLocalServer } from "@/test/local-server";
 import { formatAlpha } from "./agreement-table";
 

@@ -8,7 +8,7 @@ import { ErrorPanel } from "@/components/error-panel";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { UntrustedText } from "@/components/untrusted-text";
 import { paths } from "@/lib/paths";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { useQueue, useQueueTotals } from "../api/queue";
 import { useAnnotator } from "../shared/annotator-identity";
 import { queueHref, trainHref } from "../shared/links";

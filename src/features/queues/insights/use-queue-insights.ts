@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { QueueSpec } from "@/api/annotation-specs";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { itemKeys } from "../api/items";
 import { dayInTimeZone } from "./day-buckets";
 import { insightsFetchers } from "./insights-fetchers";

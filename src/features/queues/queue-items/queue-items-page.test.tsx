@@ -6,7 +6,7 @@ import { callRef } from "@/api/annotation-specs";
 import { createApiClients } from "@/api/clients";
 import { recordRequests } from "@/api/test-support";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { createLocalServer } from "@/test/local-server";
 import { COLUMN_VISIBILITY_STORAGE_KEY } from "./items-columns";
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest, ItemsQueryResponse } from "@contract/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { itemKeys, itemQueries } from "../api/items";
 import { hasFilter, toItemsPageRequest, type ItemsTableState } from "../shared/items-url-state";
 

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { AnnotationQueueItem } from "@contract/trace";
 import { traceQueries } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { cachedItems } from "../shared/cached-lists";
 import { opChoices, type OpChoice } from "../shared/op-choices";
 

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from "react";
 import type { AnnotationQueue, AnnotationQueueItem } from "@contract/trace";
 import type { Feedback } from "@contract/trace-feedback";
 import { traceQueries } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { feedbackQueries } from "../api/feedback";
 import { useAnnotator } from "../shared/annotator-identity";
 import { answersByCall } from "../shared/call-answers";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, type RefObject } from "react";
 import type { AnnotationQueueItem } from "@contract/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { callQueries } from "../api/call";
 
 /** How long a row keeps the focus before its call is read: j held down passes rows without reading each. */

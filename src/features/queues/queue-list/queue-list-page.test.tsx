@@ -4,7 +4,7 @@ import { seedLargeQueue } from "@server/seed/trace-seed";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
 const SLOW = { timeout: 10_000 };

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { QueueStats, QueuesQueryRequest } from "@contract/trace";
 import { traceQueries } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { queueQueries } from "../api/queue";
 
 /** More than this many queues is unusual; the list says so and asks for a narrower search. */

@@ -10,7 +10,7 @@ import { ErrorPanel } from "@/components/error-panel";
 import { TextField } from "@/components/text-field";
 import { TextareaField } from "@/components/textarea-field";
 import { SpecEditor } from "@/features/specs";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { projectSpecQueries } from "../api/project-specs";
 import { queueFormErrors } from "./queue-form-errors";
 import { SpecPicker, type ChosenQuestion } from "./spec-picker";

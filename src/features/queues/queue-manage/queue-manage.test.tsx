@@ -6,7 +6,7 @@ import { createObject } from "@server/trace/objects/objects";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 
 const PROJECT = "demo/support-bot";
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */

@@ -1,5 +1,5 @@
 import { useQueries } from "@tanstack/react-query";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { feedbackKeys } from "../api/feedback";
 
 /**

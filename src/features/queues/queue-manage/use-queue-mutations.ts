@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import type { AnnotationQueue } from "@contract/trace";
 import type { ClientScope } from "@/api/client-config";
 import { traceKeys } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { queueKeys } from "../api/queue";
 
 /** What the queue forms send: the name trimmed, guidelines as typed, questions in the order asked. */

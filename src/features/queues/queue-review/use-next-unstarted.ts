@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { AnnotationQueueItem, AnnotationState } from "@contract/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { firstAfter, firstWantedAfter, type Neighbours } from "./list-window";
 import { listRows, windowQuery, type ListView } from "./use-review-queries";
 

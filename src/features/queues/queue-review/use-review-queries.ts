@@ -2,7 +2,7 @@ import { skipToken, useQuery, useQueryClient, type QueryClient } from "@tanstack
 import { useCallback, useEffect } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest } from "@contract/trace";
 import type { TraceClient } from "@/api/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { callQueries } from "../api/call";
 import { feedbackQueries } from "../api/feedback";
 import { itemKeys } from "../api/items";

@@ -3,7 +3,7 @@ import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import type { AnnotationQueueItem, SettableState } from "@contract/trace";
 import { traceKeys } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { formatCount } from "@/lib/number-format";
 import { STATE_LABELS } from "../shared/item-state";
 import { INDEX_PARAM, reviewHref, tableHref, type ItemsLocationState } from "../shared/links";

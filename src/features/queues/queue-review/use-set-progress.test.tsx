@@ -5,7 +5,7 @@ import type { AnnotationQueueItem } from "@contract/trace";
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { isApiError } from "@/api/errors";
 import { createApiClients } from "@/api/clients";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { requestGate } from "@/api/test-support";
 import { createLocalServer } from "@/test/local-server";
 import { createQueueTestContext } from "../test-support";

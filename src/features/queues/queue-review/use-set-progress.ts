@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "@contract/trace";
 import { traceKeys } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { isReviewReadKey, itemKeys } from "../api/items";
 
 /** `auto`: the start that answering an unstarted item makes, not a key the annotator pressed. */

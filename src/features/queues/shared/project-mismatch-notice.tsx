@@ -5,7 +5,7 @@ import { InfoIcon } from "@/components/icons";
 import { UntrustedText } from "@/components/untrusted-text";
 import { PROJECT_PARAM } from "@/lib/paths";
 import { settingsPathFor } from "@/lib/return-to";
-import { useSettings } from "@/settings/settings-context";
+import { useSettings } from "@/connection/settings-context";
 import type { PageProject } from "./use-annotation-project";
 
 type Mismatch = Extract<PageProject, { kind: "other" | "unreadable" }>;

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { trainingQueries } from "@/api/queries/training";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 
 /*
  * The sidebar's training health reads (their options are in api/queries/training: the status page

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ClientScope } from "@/api/client-config";
 import { scopedKey } from "@/api/query-key";
 import type { EventPageParams, TrainingClient } from "@/api/training";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 
 /** A training job's reads: its key family, query options and hook, together. */
 export const jobKeys = {

@@ -3,7 +3,7 @@ import type { Checkpoint, LocalLoggedMetrics } from "@contract/training";
 import type { ClientScope } from "@/api/client-config";
 import { scopedKey } from "@/api/query-key";
 import type { CheckpointPageParams, TrainingClient } from "@/api/training";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 
 /** 10 pages of 1,000: a model evaluated at every one of 10,000 steps. */
 const MAX_LOG_PAGES = 10;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTheme } from "@/settings/theme/theme-context";
+import { useTheme } from "@/components/theme/theme-context";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
 import type { JobEventStore } from "../events/job-event-store";

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { useRegistryStore } from "../registry/registry-context";
 import { recordCreatedJob, type CreatedJobInput } from "../registry/record-created-job";
 import { paths } from "@/lib/paths";

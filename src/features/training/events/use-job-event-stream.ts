@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { browserStorage } from "@/lib/browser-storage";
 import { StepRateMeter } from "../job-page/step-rate";
 import { createHealthHints } from "./health-hints";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { isApiError } from "@/api/errors";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { browserStorage } from "@/lib/browser-storage";
 import { createHealthHints } from "./health-hints";
 import { createEventPoller, type EventPoller, type PollerPhase } from "./event-poller";

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY } from "@/connection/settings-storage";
 
 const FIRST = { timeout: 8000 };
 

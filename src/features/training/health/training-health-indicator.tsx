@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { useTrainingHealth, useTrainingSystemCheck } from "../api/health";
-import { useApiClients } from "@/settings/api-clients";
-import { useSettings } from "@/settings/settings-context";
+import { useApiClients } from "@/connection/api-clients";
+import { useSettings } from "@/connection/settings-context";
 import { usePopover } from "@/components/use-popover";
 import { cn } from "@/lib/cn";
 import { paths } from "@/lib/paths";

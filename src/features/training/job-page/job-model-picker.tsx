@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { Select } from "@/components/select-field";
 import { checkModelLink } from "../jobs/model-link-check";

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { createLocalServer } from "@/test/local-server";
 import { EMPTY_SUMMARY } from "../events/job-summary";
 import { writeCachedSummary } from "../events/summary-cache";

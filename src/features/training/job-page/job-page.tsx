@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useParams } from "react-router-dom";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { ErrorPanel } from "@/components/error-panel";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { ChartGrid } from "../charts/chart-grid";

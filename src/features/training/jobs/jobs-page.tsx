@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { useMutation } from "@tanstack/react-query";
 import { Button, buttonClasses } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";

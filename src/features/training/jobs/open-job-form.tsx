@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { isApiError } from "@/api/errors";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { Button } from "@/components/button";
 import { SelectField } from "@/components/select-field";
 import { TextField } from "@/components/text-field";

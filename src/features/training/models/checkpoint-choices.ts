@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { modelQueries } from "../api/models";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { defaultDirection } from "../metrics";
 import { bestCheckpoint, defaultRankingMetric } from "./best-checkpoint";
 

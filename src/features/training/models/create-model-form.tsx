@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { CreateModelRequest, type TrainingModel } from "@contract/training";
 import { isApiError } from "@/api/errors";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { TextField } from "@/components/text-field";

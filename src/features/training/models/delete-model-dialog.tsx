@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { modelKeys } from "../api/models";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { Button } from "@/components/button";
 import { Dialog } from "@/components/dialog";
 import { ErrorPanel } from "@/components/error-panel";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { modelQueries } from "../api/models";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { Button } from "@/components/button";
 import { CopyButton } from "@/components/copy-button";
 import { CloseIcon } from "@/components/icons";

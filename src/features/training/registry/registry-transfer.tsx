@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from "react";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { Button, buttonClasses } from "@/components/button";
 import { DownloadIcon, UploadIcon } from "@/components/icons";
 import { exportRegistry, parseRegistryFile, type MergeReport } from "./registry-file";

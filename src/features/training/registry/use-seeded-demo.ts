@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { browserStorage, readItem, writeItem } from "@/lib/browser-storage";
-import { useApiClients } from "@/settings/api-clients";
-import { useLocalServices } from "@/settings/use-local-services";
+import { useApiClients } from "@/connection/api-clients";
+import { useLocalServices } from "@/connection/use-local-services";
 import type { MergeReport } from "./registry-file";
 import type { RegistryStore } from "./registry-store";
 

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { useApiClients } from "@/settings/api-clients";
-import { useLocalServices } from "@/settings/use-local-services";
+import { useApiClients } from "@/connection/api-clients";
+import { useLocalServices } from "@/connection/use-local-services";
 import { modelQueries } from "../api/models";
 import type { ValidationPoints } from "../charts/validation-series";
 import { validationForJob } from "./validation-points";

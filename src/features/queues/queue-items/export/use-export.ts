@@ -3,7 +3,7 @@ import { readCallsFeedback, type QueueSpec } from "@/api/annotation-specs";
 import { isApiError } from "@/api/errors";
 import { downloadFile } from "@/lib/download-file";
 import { answersByCall } from "../../shared/call-answers";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { toListRequest, type ItemsTableState } from "../../shared/items-url-state";
 import { notesByCall } from "./export-feedback";
 import { exportFileName, type ExportFormat } from "./export-format";

@@ -6,7 +6,7 @@ import { createApiClients } from "@/api/clients";
 import { callRef } from "@/api/annotation-specs";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 
 const PROJECT = "demo/support-bot";
 const SLOW = { timeout: 10_000 };

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { AnnotationQueueItem } from "@contract/trace";
 import type { QueueSpec } from "@/api/annotation-specs";
 import { traceQueries } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { feedbackQueries } from "../../api/feedback";
 import { answerSavesOf, usePendingAnswers, type AnswerSave } from "./answer-saves";
 import { keptAnswers, type KeptAnswer } from "./kept-answers";

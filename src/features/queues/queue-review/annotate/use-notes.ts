@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { NOTE_FEEDBACK_TYPE } from "@contract/trace-feedback";
 import { callRef } from "@/api/annotation-specs";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { feedbackKeys } from "../../api/feedback";
 
 /** Adding and deleting a call's notes (`wandb.note.1` feedback); either re-reads the call's feedback. */

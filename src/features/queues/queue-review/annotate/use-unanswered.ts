@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import type { Feedback } from "@contract/trace-feedback";
 import type { QueueSpecs } from "@/api/annotation-specs";
 import { traceQueries } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { feedbackQueries } from "../../api/feedback";
 import { answerSavesOf } from "./answer-saves";
 import { unansweredSpecs } from "./answers";
