@@ -15,8 +15,24 @@ export function dashboardStorage(origin: string, manifest: ServerDbManifest): Re
   const addedAt = "2026-11-20T10:00:00.000Z";
   const registry = {
     models: [
-      { id: SEEDED_JOB.modelId, entity: "demo", project: "support-bot", name: "support-rl", base_model: "OpenPipe/Qwen3-14B-Instruct", added_at: addedAt, source: "opened" },
-      { id: manifest.longJob.modelId, entity: "demo", project: "support-bot", name: "bench-10k-steps", base_model: "OpenPipe/Qwen3-14B-Instruct", added_at: addedAt, source: "opened" },
+      {
+        id: SEEDED_JOB.modelId,
+        entity: "demo",
+        project: "support-bot",
+        name: "support-rl",
+        base_model: "OpenPipe/Qwen3-14B-Instruct",
+        added_at: addedAt,
+        source: "opened",
+      },
+      {
+        id: manifest.longJob.modelId,
+        entity: "demo",
+        project: "support-bot",
+        name: "bench-10k-steps",
+        base_model: "OpenPipe/Qwen3-14B-Instruct",
+        added_at: addedAt,
+        source: "opened",
+      },
     ],
     jobs: [
       { id: SEEDED_JOB.id, model_id: SEEDED_JOB.modelId, kind: "rl", added_at: addedAt, source: "opened" },
@@ -25,7 +41,11 @@ export function dashboardStorage(origin: string, manifest: ServerDbManifest): Re
   };
   return {
     [API_KEY_STORAGE_KEY]: DEMO_USERS[0].apiKey,
-    [PREFERENCES_STORAGE_KEY]: JSON.stringify({ annotationProject: manifest.project, inferenceProject: "", keyStorage: "local" }),
+    [PREFERENCES_STORAGE_KEY]: JSON.stringify({
+      annotationProject: manifest.project,
+      inferenceProject: "",
+      keyStorage: "local",
+    }),
     [`${REGISTRY_KEY_PREFIX}${origin}${SERVICE_PATHS.training}`]: JSON.stringify(registry),
   };
 }

@@ -35,14 +35,23 @@ export function createApiClients(settings: ConnectionSettings, options: ApiClien
   const common = { apiKey: settings.apiKey.trim(), fetch: options.fetch, timeoutMs: options.timeoutMs };
   return {
     trace: lazyClient(clientScope("trace", { ...common, baseUrl: settings.traceBaseUrl }), () =>
-      loadTraceClientModule().then(({ createTraceClient }) => createTraceClient({ ...common, baseUrl: settings.traceBaseUrl })),
+      loadTraceClientModule().then(({ createTraceClient }) =>
+        createTraceClient({ ...common, baseUrl: settings.traceBaseUrl }),
+      ),
     ),
     training: lazyClient(
       clientScope("training", { ...common, baseUrl: settings.trainingBaseUrl }),
-      () => loadTrainingClientModule().then(({ createTrainingClient }) => createTrainingClient({ ...common, baseUrl: settings.trainingBaseUrl })),
+      () =>
+        loadTrainingClientModule().then(({ createTrainingClient }) =>
+          createTrainingClient({ ...common, baseUrl: settings.trainingBaseUrl }),
+        ),
       createTrainingHealthChecks({ ...common, baseUrl: settings.trainingBaseUrl }),
     ),
-    inference: createInferenceClient({ ...common, baseUrl: settings.inferenceBaseUrl, project: settings.inferenceProject }),
+    inference: createInferenceClient({
+      ...common,
+      baseUrl: settings.inferenceBaseUrl,
+      project: settings.inferenceProject,
+    }),
     wandb: createWandbClient({ ...common, baseUrl: settings.wandbApiBaseUrl }),
   };
 }

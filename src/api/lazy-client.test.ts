@@ -38,10 +38,20 @@ describe("lazyClient", () => {
   });
 
   it("fails a call whose code could not load with an ApiError that says to reload, not retried, and tries again on the next call", async () => {
-    const load = vi.fn<() => Promise<Fake>>().mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module")).mockResolvedValue(realClient());
+    const load = vi
+      .fn<() => Promise<Fake>>()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
+      .mockResolvedValue(realClient());
     const client = lazyClient(SCOPE, load);
     const failure = await client.ping().catch((error: unknown) => error);
-    expect(isApiError(failure) && { kind: failure.kind, retryable: failure.retryable, message: failure.message, hint: failure.hint }).toEqual({
+    expect(
+      isApiError(failure) && {
+        kind: failure.kind,
+        retryable: failure.retryable,
+        message: failure.message,
+        hint: failure.hint,
+      },
+    ).toEqual({
       kind: "network",
       retryable: false,
       message: "The dashboard's code for the annotation queue service did not load.",
@@ -87,7 +97,10 @@ describe("lazyClient", () => {
     // @ts-expect-error: `sync` answers neither with a promise nor with a generator
     const sync = lazyClient<Fake & { sync(): number }>(SCOPE, async () => ({ ...realClient(), sync: () => 1 }));
     // @ts-expect-error: `pull` gives a generator, but only a method named `stream…` may
-    const unnamed = lazyClient<Fake & { pull(): AsyncGenerator<number> }>(SCOPE, async () => ({ ...realClient(), pull: () => realClient().stream(1) }));
+    const unnamed = lazyClient<Fake & { pull(): AsyncGenerator<number> }>(SCOPE, async () => ({
+      ...realClient(),
+      pull: () => realClient().stream(1),
+    }));
     expect([sync, unnamed]).toHaveLength(2);
   });
 
@@ -102,8 +115,14 @@ describe("lazyClient", () => {
     const server = createLocalServer();
     const clients = createApiClients(server.settings, { fetch: server.fetch });
     const common = { apiKey: server.settings.apiKey, fetch: server.fetch };
-    const trace = (await loadTraceClientModule()).createTraceClient({ ...common, baseUrl: server.settings.traceBaseUrl });
-    const training = (await loadTrainingClientModule()).createTrainingClient({ ...common, baseUrl: server.settings.trainingBaseUrl });
+    const trace = (await loadTraceClientModule()).createTraceClient({
+      ...common,
+      baseUrl: server.settings.traceBaseUrl,
+    });
+    const training = (await loadTrainingClientModule()).createTrainingClient({
+      ...common,
+      baseUrl: server.settings.trainingBaseUrl,
+    });
     expect(clients.trace.scope).toEqual(trace.scope);
     expect(clients.training.scope).toEqual(training.scope);
   });

@@ -69,7 +69,8 @@ export function lazyClient<Client extends { scope: ClientScope } & LazyMethods<C
     const signal = signalOf(args.at(-1));
     const client = loaded() as unknown as Promise<Record<string, AnyFunction>>;
     if (!signal) return client;
-    const aborted = () => errorFromTransport(service, { cause: signal.reason, timedOut: false, callerAborted: true, timeoutMs: 0 });
+    const aborted = () =>
+      errorFromTransport(service, { cause: signal.reason, timedOut: false, callerAborted: true, timeoutMs: 0 });
     if (signal.aborted) return Promise.reject(aborted());
     return new Promise((resolve, reject) => {
       const onAbort = () => reject(aborted());
@@ -88,7 +89,8 @@ export function lazyClient<Client extends { scope: ClientScope } & LazyMethods<C
   const target: Record<string, unknown> = { ...eager, scope };
   return new Proxy(target, {
     get(object, name, receiver) {
-      if (typeof name !== "string" || name in object || NOT_METHODS.has(name)) return Reflect.get(object, name, receiver);
+      if (typeof name !== "string" || name in object || NOT_METHODS.has(name))
+        return Reflect.get(object, name, receiver);
       if (!made.has(name)) made.set(name, method(name));
       return made.get(name);
     },

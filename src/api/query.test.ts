@@ -92,7 +92,9 @@ describe("query keys", () => {
     const t = clients.training.scope;
     const events = jobKeys.eventPage(t, "j1", { after: "e9" });
     expect(events.slice(0, jobKeys.detail(t, "j1").length)).toEqual([...jobKeys.detail(t, "j1")]);
-    expect(modelKeys.checkpointPage(t, "m1", {}).slice(0, modelKeys.detail(t, "m1").length)).toEqual([...modelKeys.detail(t, "m1")]);
+    expect(modelKeys.checkpointPage(t, "m1", {}).slice(0, modelKeys.detail(t, "m1").length)).toEqual([
+      ...modelKeys.detail(t, "m1"),
+    ]);
     expect(inferenceKeys.models(clients.inference.scope)[0]).toBe("inference");
   });
 });
@@ -168,9 +170,13 @@ describe("createQueryClient", () => {
 
   it("recovers when a retry succeeds", async () => {
     let calls = 0;
-    const flaky = editResponses(server.fetch, (response) => (++calls < 3 ? new Response("", { status: 502 }) : response));
+    const flaky = editResponses(server.fetch, (response) =>
+      ++calls < 3 ? new Response("", { status: 502 }) : response,
+    );
     const c = createApiClients(server.settings, { fetch: flaky });
-    expect((await fastRetryingClient().fetchQuery(inferenceQueries.models(c.inference))).data.length).toBeGreaterThan(0);
+    expect((await fastRetryingClient().fetchQuery(inferenceQueries.models(c.inference))).data.length).toBeGreaterThan(
+      0,
+    );
     expect(calls).toBe(3);
   });
 

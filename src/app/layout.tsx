@@ -80,7 +80,10 @@ export function AppLayout() {
           </div>
           <div
             id={panelId}
-            className={cn("min-h-0 flex-1 flex-col gap-4 overflow-y-auto md:flex md:overflow-visible", open ? "flex pb-2" : "hidden")}
+            className={cn(
+              "min-h-0 flex-1 flex-col gap-4 overflow-y-auto md:flex md:overflow-visible",
+              open ? "flex pb-2" : "hidden",
+            )}
           >
             <SideNav onNavigate={closeAfterLink} />
             <div className="space-y-3 border-t border-line pt-3">

@@ -40,6 +40,9 @@ export function AppProviders({ services, children }: { services: AppServices; ch
 /** The API clients, with the request timeout /config.json sets (it may arrive on a Retry). */
 function ClientsForConfig({ options, children }: { options?: ApiClientOptions; children: ReactNode }) {
   const { requestTimeoutMs } = useRuntimeConfig();
-  const merged = useMemo(() => (requestTimeoutMs ? { ...options, timeoutMs: requestTimeoutMs } : options), [options, requestTimeoutMs]);
+  const merged = useMemo(
+    () => (requestTimeoutMs ? { ...options, timeoutMs: requestTimeoutMs } : options),
+    [options, requestTimeoutMs],
+  );
   return <ApiClientsProvider options={merged}>{children}</ApiClientsProvider>;
 }

@@ -52,7 +52,10 @@ export function renderApp(options: {
   const user = userEvent.setup();
   const view = render(
     <AppProviders services={services}>
-      <MemoryRouter initialEntries={[...(options.history ?? []), options.path ?? "/"]} initialIndex={options.history?.length ?? 0}>
+      <MemoryRouter
+        initialEntries={[...(options.history ?? []), options.path ?? "/"]}
+        initialIndex={options.history?.length ?? 0}
+      >
         <RouterProbe into={router} />
         {options.routes ? <Routes>{options.routes}</Routes> : <AppRoutes />}
       </MemoryRouter>

@@ -27,7 +27,8 @@ export function useCallsPage(projectId: string, view: CallsView) {
   // While the next page loads the previous one stays on screen: its place and size, not the new ones, describe it.
   const asked = { offset: (view.page - 1) * view.pageSize, pageSize: view.pageSize };
   const [settled, setSettled] = useState(asked);
-  if (page.data && !page.isPlaceholderData && (settled.offset !== asked.offset || settled.pageSize !== asked.pageSize)) setSettled(asked);
+  if (page.data && !page.isPlaceholderData && (settled.offset !== asked.offset || settled.pageSize !== asked.pageSize))
+    setSettled(asked);
   const shown = page.isPlaceholderData ? settled : asked;
   const rows = page.data ?? NO_CALLS;
   const calls = useMemo(() => rows.slice(0, shown.pageSize), [rows, shown.pageSize]);
@@ -36,11 +37,18 @@ export function useCallsPage(projectId: string, view: CallsView) {
 
   useEffect(() => {
     if (!hasNext) return;
-    void queryClient.prefetchQuery(callsQueries.page(trace, toCallsPageRequest(projectId, { ...view, page: view.page + 1 })));
+    void queryClient.prefetchQuery(
+      callsQueries.page(trace, toCallsPageRequest(projectId, { ...view, page: view.page + 1 })),
+    );
   }, [hasNext, projectId, view, trace, queryClient]);
 
   const catalog = useMemo(
-    () => buildOpCatalog(projectId, ops.data ?? [], calls.map((c) => c.op_name)),
+    () =>
+      buildOpCatalog(
+        projectId,
+        ops.data ?? [],
+        calls.map((c) => c.op_name),
+      ),
     [projectId, ops.data, calls],
   );
 

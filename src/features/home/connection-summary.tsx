@@ -23,7 +23,9 @@ export function ConnectionSummary() {
         <dt className="text-fg-muted">API key</dt>
         <dd>
           {hasKey ? (
-            <StatusBadge tone="success">Set · kept {keyStorage === "local" ? "on this device" : "for this tab only"}</StatusBadge>
+            <StatusBadge tone="success">
+              Set · kept {keyStorage === "local" ? "on this device" : "for this tab only"}
+            </StatusBadge>
           ) : (
             <StatusBadge tone="warning">Not set</StatusBadge>
           )}

@@ -53,7 +53,12 @@ export function ModelCatalogPage() {
         title="Models"
         description="Every model the inference service lists for your key. Find an ID, copy a working snippet, or try a model in the playground."
         actions={
-          <Button size="sm" onClick={() => void query.refetch()} disabled={query.isFetching} icon={<RefreshIcon size={13} />}>
+          <Button
+            size="sm"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
+            icon={<RefreshIcon size={13} />}
+          >
             Refresh
           </Button>
         }
@@ -103,7 +108,11 @@ export function ModelCatalogPage() {
             ) : (
               <EmptyState
                 title="No models match"
-                description={state.q ? `Nothing matches “${state.q}”${state.provider ? " from this provider" : ""}.` : "This provider has no models."}
+                description={
+                  state.q
+                    ? `Nothing matches “${state.q}”${state.provider ? " from this provider" : ""}.`
+                    : "This provider has no models."
+                }
                 action={
                   <Button size="sm" onClick={() => update({ q: "", provider: null })}>
                     Clear search and filter

@@ -23,19 +23,32 @@ function memoryStorage(entries: Record<string, string>) {
   };
 }
 
-export function createQueueTestContext(settings: ConnectionSettings, fetch: typeof globalThis.fetch, options: { path?: string } = {}) {
+export function createQueueTestContext(
+  settings: ConnectionSettings,
+  fetch: typeof globalThis.fetch,
+  options: { path?: string } = {},
+) {
   const settingsStore = createSettingsStore({
     defaults: urlsOf(settings),
     storage: {
       local: memoryStorage({
         [API_KEY_STORAGE_KEY]: settings.apiKey,
-        [PREFERENCES_STORAGE_KEY]: JSON.stringify({ annotationProject: settings.annotationProject, inferenceProject: "", keyStorage: "local" }),
+        [PREFERENCES_STORAGE_KEY]: JSON.stringify({
+          annotationProject: settings.annotationProject,
+          inferenceProject: "",
+          keyStorage: "local",
+        }),
       }),
       session: memoryStorage({}),
     },
   });
   // No retries with backoff in tests: a failure should show at once.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: (n, e) => n < 1 && shouldRetryQuery(n, e), staleTime: 15_000 }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { retry: (n, e) => n < 1 && shouldRetryQuery(n, e), staleTime: 15_000 },
+      mutations: { retry: false },
+    },
+  });
   const clientOptions = { fetch };
   function Wrapper({ children }: { children: ReactNode }) {
     return (

@@ -60,7 +60,12 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
       <form noValidate aria-label="Connection settings" onSubmit={onSubmit} className="space-y-5">
         {localServices ? <DemoAccountButton savedKey={saved.connection.apiKey} onUse={signInWithDemo} /> : null}
         <FormSection title="Credentials" description={savedKeyText}>
-          <ApiKeyField value={values.apiKey} onChange={(v) => form.setField("apiKey", v)} error={errors.apiKey} hint={<KeyHelp localServices={localServices} />} />
+          <ApiKeyField
+            value={values.apiKey}
+            onChange={(v) => form.setField("apiKey", v)}
+            error={errors.apiKey}
+            hint={<KeyHelp localServices={localServices} />}
+          />
           <KeyStorageChoice value={form.keyStorage} onChange={form.setKeyStorage} />
           <div className="flex items-center justify-between gap-4 border-t border-line pt-3">
             <p className="text-xs text-fg-muted">Forgetting removes the key from this browser's storage and memory.</p>
@@ -118,7 +123,10 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
         </div>
       </form>
 
-      <ConnectionTestSection state={test.state} outdated={isTestOutdated(test.state, validateSettings(values, { requireKey: false }).values)} />
+      <ConnectionTestSection
+        state={test.state}
+        outdated={isTestOutdated(test.state, validateSettings(values, { requireKey: false }).values)}
+      />
     </div>
   );
 }

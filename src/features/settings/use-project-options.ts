@@ -12,7 +12,13 @@ export function useProjectOptions(): string[] {
   const { wandb } = useApiClients();
   const viewer = useViewer();
   const entities = viewer.data
-    ? [...new Set([viewer.data.entity, ...(viewer.data.teams?.edges ?? []).map((e) => e.node?.name)].filter((e): e is string => !!e))]
+    ? [
+        ...new Set(
+          [viewer.data.entity, ...(viewer.data.teams?.edges ?? []).map((e) => e.node?.name)].filter(
+            (e): e is string => !!e,
+          ),
+        ),
+      ]
     : [];
   const lists = useQueries({ queries: entities.map((entity) => wandbQueries.projects(wandb, entity)) });
   return lists.flatMap((list) => list.data ?? []);

@@ -16,7 +16,9 @@ export function useSettingsForm() {
   // A held key (settings-store.ts) is not in the connection, but it is the user's: the form shows
   // it, so saving the form binds it to the addresses on it.
   const [values, setValues] = useState<ConnectionSettings>(() =>
-    settings.keyBinding.state === "held" ? { ...settings.connection, apiKey: settings.keyBinding.apiKey } : settings.connection,
+    settings.keyBinding.state === "held"
+      ? { ...settings.connection, apiKey: settings.keyBinding.apiKey }
+      : settings.connection,
   );
   const [keyStorage, setKeyStorage] = useState<KeyStorageMode>(settings.keyStorage);
   const [attempt, setAttempt] = useState<"save" | "test" | null>(null);

@@ -10,11 +10,15 @@ export function useTrainingSource(projectId: string, queueId: string, specs: rea
   const { trace } = useApiClients();
   const refs = useMemo(() => (specs ?? []).map((spec) => spec.ref), [specs]);
   // Under the queue's items, as the insights are: a progress change or added items mark it stale.
-  const queryKey = useMemo(() => [...traceKeys.items(trace.scope, queueId), "training-source", projectId, refs] as const, [trace.scope, projectId, queueId, refs]);
+  const queryKey = useMemo(
+    () => [...traceKeys.items(trace.scope, queueId), "training-source", projectId, refs] as const,
+    [trace.scope, projectId, queueId, refs],
+  );
   return useQueueRead({
     queryKey,
     // A queue without questions has no rewards: nothing to read.
     enabled: specs !== undefined && specs.length > 0,
-    load: (signal, onProgress) => loadTrainingSource({ trace, projectId, queueId, specs: specs ?? [], signal, onProgress }),
+    load: (signal, onProgress) =>
+      loadTrainingSource({ trace, projectId, queueId, specs: specs ?? [], signal, onProgress }),
   });
 }

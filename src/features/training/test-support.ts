@@ -60,12 +60,17 @@ export async function tickTimes(tick: () => Promise<void>, count: number): Promi
  */
 export function renderTraining(path: string, server = createLocalServer()) {
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: "", inferenceProject: "", keyStorage: "local" }));
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: "", inferenceProject: "", keyStorage: "local" }),
+  );
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   return { server, clients, ...renderApp({ path, defaults: urlsOf(server.settings), fetch: server.fetch }) };
 }
 
 /** The requests that created jobs, to prove that nothing was sent. */
 export function jobCreations(server: ReturnType<typeof createLocalServer>): Request[] {
-  return server.requests.filter((r) => r.method === "POST" && /\/preview\/(sft-)?training-jobs$/.test(new URL(r.url).pathname));
+  return server.requests.filter(
+    (r) => r.method === "POST" && /\/preview\/(sft-)?training-jobs$/.test(new URL(r.url).pathname),
+  );
 }

@@ -6,7 +6,8 @@ import type { TraceClient } from "@/api/trace";
 
 /** The call an item points to (the review shows it, the items table prefetches it): key and query options. */
 export const callKeys = {
-  detail: (scope: ClientScope, projectId: string, callId: string) => [...traceKeys.calls(scope), "detail", projectId, callId] as const,
+  detail: (scope: ClientScope, projectId: string, callId: string) =>
+    [...traceKeys.calls(scope), "detail", projectId, callId] as const,
 };
 
 export const callQueries = {

@@ -8,7 +8,8 @@ import type { TraceClient } from "@/api/trace";
 export const feedbackKeys = {
   /** Every feedback read of a project: invalidate this prefix after writing an answer or a note. */
   all: (scope: ClientScope, projectId: string) => scopedKey(scope, "feedback", projectId),
-  calls: (scope: ClientScope, projectId: string, callIds: readonly string[]) => [...feedbackKeys.all(scope, projectId), callIds] as const,
+  calls: (scope: ClientScope, projectId: string, callIds: readonly string[]) =>
+    [...feedbackKeys.all(scope, projectId), callIds] as const,
 };
 
 export const feedbackQueries = {

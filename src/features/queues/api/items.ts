@@ -10,7 +10,8 @@ import type { TraceClient } from "@/api/trace";
  */
 export const itemKeys = {
   pages: (scope: ClientScope, queueId: string) => [...traceKeys.items(scope, queueId), "list"] as const,
-  page: (scope: ClientScope, queueId: string, req: ItemsQueryRequest) => [...itemKeys.pages(scope, queueId), req] as const,
+  page: (scope: ClientScope, queueId: string, req: ItemsQueryRequest) =>
+    [...itemKeys.pages(scope, queueId), req] as const,
   /** The review's reads: one item, and windows of a list around one. Under the pages, so optimistic changes patch them too. */
   reads: (scope: ClientScope, queueId: string) => [...itemKeys.pages(scope, queueId), "item"] as const,
   read: (scope: ClientScope, queueId: string, itemId: string) => [...itemKeys.reads(scope, queueId), itemId] as const,

@@ -7,7 +7,8 @@ import type { TraceClient } from "@/api/trace";
 /** The project's specs as a queue form's picker reads them: key and query options. */
 export const projectSpecKeys = {
   /** Under the spec objects, so saving a spec (the specs page) refreshes the pickers too. */
-  forQueues: (scope: ClientScope, projectId: string) => [...traceKeys.specObjects(scope, projectId), "for-queues"] as const,
+  forQueues: (scope: ClientScope, projectId: string) =>
+    [...traceKeys.specObjects(scope, projectId), "for-queues"] as const,
 };
 
 export const projectSpecQueries = {

@@ -8,7 +8,8 @@ import { useApiClients } from "@/connection/api-clients";
 /** One queue's record and the stats of queues: key family, query options and hooks. */
 export const queueKeys = {
   details: (scope: ClientScope) => [...traceKeys.queues(scope), "detail"] as const,
-  detail: (scope: ClientScope, projectId: string, queueId: string) => [...queueKeys.details(scope), projectId, queueId] as const,
+  detail: (scope: ClientScope, projectId: string, queueId: string) =>
+    [...queueKeys.details(scope), projectId, queueId] as const,
   /** Stats of any set of queues: invalidate after a queue is created or deleted. */
   allStats: (scope: ClientScope) => [...traceKeys.queues(scope), "stats"] as const,
   stats: (scope: ClientScope, req: QueueStatsRequest) => [...queueKeys.allStats(scope), req] as const,

@@ -18,13 +18,22 @@ export function useQueueInsights(projectId: string, queueId: string, specs: read
   const { trace } = useApiClients();
   const timeZone = useMemo(() => browserTimeZone(), []);
   const refs = useMemo(() => (specs ?? []).map((spec) => spec.ref), [specs]);
-  const queryKey = useMemo(() => itemKeys.insights(trace.scope, projectId, queueId, refs, timeZone), [trace.scope, projectId, queueId, refs, timeZone]);
+  const queryKey = useMemo(
+    () => itemKeys.insights(trace.scope, projectId, queueId, refs, timeZone),
+    [trace.scope, projectId, queueId, refs, timeZone],
+  );
   return useQueueRead({
     queryKey,
     enabled: specs !== undefined,
     load: (signal, onProgress) => {
       const list = specs ?? [];
-      return loadQueueInsights({ ...insightsFetchers(trace, projectId, queueId, list), specs: list, dayOf: dayInTimeZone(timeZone), signal, onProgress });
+      return loadQueueInsights({
+        ...insightsFetchers(trace, projectId, queueId, list),
+        specs: list,
+        dayOf: dayInTimeZone(timeZone),
+        signal,
+        onProgress,
+      });
     },
   });
 }

@@ -46,9 +46,15 @@ export function useItemsPage(projectId: string, queueId: string, state: ItemsTab
   }
   const shownRequest = query.isPlaceholderData ? settled?.request : request;
   const shownData = query.isPlaceholderData ? settled?.data : query.data;
-  const described = useMemo(() => describePage(shownRequest, shownData, queueTotal), [shownRequest, shownData, queueTotal]);
+  const described = useMemo(
+    () => describePage(shownRequest, shownData, queueTotal),
+    [shownRequest, shownData, queueTotal],
+  );
   const askedOffset = request.offset ?? 0;
-  const nothing = useMemo<ItemsPage>(() => ({ items: NO_ITEMS, offset: askedOffset, hasNext: false, total: null }), [askedOffset]);
+  const nothing = useMemo<ItemsPage>(
+    () => ({ items: NO_ITEMS, offset: askedOffset, hasNext: false, total: null }),
+    [askedOffset],
+  );
   const page = described ?? nothing;
 
   const hasNext = page.hasNext && !query.isPlaceholderData;
@@ -61,13 +67,22 @@ export function useItemsPage(projectId: string, queueId: string, state: ItemsTab
   return { query, page, request, filtered: hasFilter(state) };
 }
 
-function describePage(request: ItemsQueryRequest | undefined, data: ItemsQueryResponse | undefined, queueTotal: number | null): ItemsPage | null {
+function describePage(
+  request: ItemsQueryRequest | undefined,
+  data: ItemsQueryResponse | undefined,
+  queueTotal: number | null,
+): ItemsPage | null {
   if (!request || !data) return null;
   const pageSize = (request.limit ?? 1) - 1;
   const offset = request.offset ?? 0;
   const items = data.items.slice(0, pageSize);
   const hasNext = data.items.length > pageSize;
   // Unfiltered, the list is the whole queue; otherwise the total is known once its last page is seen.
-  const total = !request.filter && queueTotal !== null ? queueTotal : !hasNext && (items.length > 0 || offset === 0) ? offset + items.length : null;
+  const total =
+    !request.filter && queueTotal !== null
+      ? queueTotal
+      : !hasNext && (items.length > 0 || offset === 0)
+        ? offset + items.length
+        : null;
   return { items, offset, hasNext, total };
 }

@@ -11,7 +11,11 @@ const FOCUS_DWELL_MS = 150;
  * Reads the call of the row that has the focus (j/k, Tab, a click), so Enter opens a review whose
  * call is already here. The review reads the item's row from the table's page the same way.
  */
-export function usePrefetchFocusedCall(region: RefObject<HTMLElement | null>, projectId: string, rows: () => readonly AnnotationQueueItem[]) {
+export function usePrefetchFocusedCall(
+  region: RefObject<HTMLElement | null>,
+  projectId: string,
+  rows: () => readonly AnnotationQueueItem[],
+) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -25,7 +29,10 @@ export function usePrefetchFocusedCall(region: RefObject<HTMLElement | null>, pr
       const row = target.closest<HTMLElement>("tr[data-item-row]");
       const item = row ? rows()[Number(row.dataset.itemRow)] : undefined;
       if (!item || item.id !== row?.dataset.itemId) return;
-      timer = setTimeout(() => void queryClient.prefetchQuery(callQueries.call(trace, { project_id: projectId, id: item.call_id })), FOCUS_DWELL_MS);
+      timer = setTimeout(
+        () => void queryClient.prefetchQuery(callQueries.call(trace, { project_id: projectId, id: item.call_id })),
+        FOCUS_DWELL_MS,
+      );
     };
     document.addEventListener("focusin", onFocusIn);
     return () => {

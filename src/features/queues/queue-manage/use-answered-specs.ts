@@ -14,7 +14,14 @@ export function useAnsweredSpecs(projectId: string, refs: readonly string[]): Re
     queries: refs.map((ref) => ({
       queryKey: [...feedbackKeys.all(trace.scope, projectId), "answered", ref],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        trace.queryFeedback({ project_id: projectId, query: { $expr: { $eq: [{ $getField: "annotation_ref" }, { $literal: ref }] } }, limit: 1 }, { signal }),
+        trace.queryFeedback(
+          {
+            project_id: projectId,
+            query: { $expr: { $eq: [{ $getField: "annotation_ref" }, { $literal: ref }] } },
+            limit: 1,
+          },
+          { signal },
+        ),
       staleTime: 60_000,
     })),
   });

@@ -31,7 +31,11 @@ describe("queue mutations and the cache", () => {
     const { context, id, listKey, detailKey } = await setup();
     const { result } = renderHook(() => useUpdateQueue(PROJECT, id, OPENED), { wrapper: context.Wrapper });
     await act(() => result.current.mutateAsync({ name: "  Renamed ", description: "new", scorerRefs: [] }));
-    expect(context.queryClient.getQueryData<AnnotationQueue>(detailKey)).toMatchObject({ id, name: "Renamed", description: "new" });
+    expect(context.queryClient.getQueryData<AnnotationQueue>(detailKey)).toMatchObject({
+      id,
+      name: "Renamed",
+      description: "new",
+    });
     expect(context.queryClient.getQueryData<AnnotationQueue[]>(listKey)?.map((q) => q.name)).toEqual(["Renamed"]);
   });
 
@@ -61,16 +65,30 @@ describe("queue mutations and the cache", () => {
     // Meanwhile a colleague rewrites the guidelines.
     await clients.trace.updateQueue(id, { project_id: PROJECT, description: "Colleague's guidelines" });
     await act(() => result.current.mutateAsync({ ...OPENED, name: "Renamed" }));
-    const sent = await server.requests.filter((r) => r.method === "PUT").at(-1)!.clone().json();
+    const sent = await server.requests
+      .filter((r) => r.method === "PUT")
+      .at(-1)!
+      .clone()
+      .json();
     expect(sent).toEqual({ project_id: PROJECT, name: "Renamed" });
-    expect(await clients.trace.readQueue(PROJECT, id)).toMatchObject({ name: "Renamed", description: "Colleague's guidelines" });
+    expect(await clients.trace.readQueue(PROJECT, id)).toMatchObject({
+      name: "Renamed",
+      description: "Colleague's guidelines",
+    });
   });
 
   it("a refused edit leaves the cache as it was", async () => {
     const { context, id, detailKey } = await setup();
     const { result } = renderHook(() => useUpdateQueue(PROJECT, id, OPENED), { wrapper: context.Wrapper });
-    await act(() => result.current.mutateAsync({ name: "x".repeat(201), description: "", scorerRefs: [] }).catch(() => undefined));
-    await waitFor(() => expect(result.current.error).toMatchObject({ kind: "validation", fieldErrors: [expect.objectContaining({ path: "name" })] }));
+    await act(() =>
+      result.current.mutateAsync({ name: "x".repeat(201), description: "", scorerRefs: [] }).catch(() => undefined),
+    );
+    await waitFor(() =>
+      expect(result.current.error).toMatchObject({
+        kind: "validation",
+        fieldErrors: [expect.objectContaining({ path: "name" })],
+      }),
+    );
     expect(context.queryClient.getQueryData<AnnotationQueue>(detailKey)?.name).toBe("First");
   });
 });

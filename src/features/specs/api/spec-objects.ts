@@ -7,7 +7,8 @@ import type { TraceClient } from "@/api/trace";
 /** A project's specs as objects (the specs page and its editor): key family and query options. */
 export const specObjectKeys = {
   list: (scope: ClientScope, projectId: string) => [...traceKeys.specObjects(scope, projectId), "list"] as const,
-  latest: (scope: ClientScope, projectId: string, objectId: string) => [...traceKeys.specObjects(scope, projectId), "latest", objectId] as const,
+  latest: (scope: ClientScope, projectId: string, objectId: string) =>
+    [...traceKeys.specObjects(scope, projectId), "latest", objectId] as const,
 };
 
 export const specObjectQueries = {

@@ -9,7 +9,8 @@ export const jobKeys = {
   all: (scope: ClientScope) => scopedKey(scope, "jobs"),
   detail: (scope: ClientScope, jobId: string) => [...jobKeys.all(scope), "detail", jobId] as const,
   events: (scope: ClientScope, jobId: string) => [...jobKeys.detail(scope, jobId), "events"] as const,
-  eventPage: (scope: ClientScope, jobId: string, params: EventPageParams) => [...jobKeys.events(scope, jobId), params] as const,
+  eventPage: (scope: ClientScope, jobId: string, params: EventPageParams) =>
+    [...jobKeys.events(scope, jobId), params] as const,
 };
 
 export const jobQueries = {

@@ -16,9 +16,11 @@ export const modelKeys = {
   checkpoints: (scope: ClientScope, modelId: string) => [...modelKeys.detail(scope, modelId), "checkpoints"] as const,
   checkpointPage: (scope: ClientScope, modelId: string, params: CheckpointPageParams) =>
     [...modelKeys.checkpoints(scope, modelId), params] as const,
-  checkpointStats: (scope: ClientScope, modelId: string) => [...modelKeys.checkpoints(scope, modelId), "stats"] as const,
+  checkpointStats: (scope: ClientScope, modelId: string) =>
+    [...modelKeys.checkpoints(scope, modelId), "stats"] as const,
   /** A model's logged metrics of one split (local services only: GET /local/models/{id}/logs). */
-  logs: (scope: ClientScope, modelId: string, split: string) => [...modelKeys.detail(scope, modelId), "logs", split] as const,
+  logs: (scope: ClientScope, modelId: string, split: string) =>
+    [...modelKeys.detail(scope, modelId), "logs", split] as const,
 };
 
 export const modelQueries = {
@@ -38,7 +40,14 @@ export const modelQueries = {
     queryOptions({
       queryKey: modelKeys.checkpointStats(client.scope, modelId),
       queryFn: async ({ signal }) => {
-        const stats: CheckpointStats = { count: 0, firstStep: null, lastStep: null, steps: [], checkpoints: [], metrics: {} };
+        const stats: CheckpointStats = {
+          count: 0,
+          firstStep: null,
+          lastStep: null,
+          steps: [],
+          checkpoints: [],
+          metrics: {},
+        };
         let after: string | undefined;
         for (;;) {
           const page = await client.listCheckpoints(modelId, { after, limit: 100, order: "asc" }, { signal });
@@ -61,7 +70,11 @@ export const modelQueries = {
         const logs: LocalLoggedMetrics[] = [];
         let after: number | undefined;
         for (let page = 0; page < MAX_LOG_PAGES; page += 1) {
-          const list = await client.localLogs(modelId, { split, ...(after !== undefined ? { after } : {}) }, { signal });
+          const list = await client.localLogs(
+            modelId,
+            { split, ...(after !== undefined ? { after } : {}) },
+            { signal },
+          );
           logs.push(...list.data);
           if (!list.has_more || list.data.length === 0) break;
           after = list.data.at(-1)!.id;
@@ -72,9 +85,16 @@ export const modelQueries = {
 };
 
 /** One page of a model's checkpoints; with `keepPrevious`, the page on screen stays while the next loads. */
-export function useCheckpointsPage(modelId: string, params: CheckpointPageParams, options: { keepPrevious?: boolean } = {}) {
+export function useCheckpointsPage(
+  modelId: string,
+  params: CheckpointPageParams,
+  options: { keepPrevious?: boolean } = {},
+) {
   const { training } = useApiClients();
-  return useQuery({ ...modelQueries.checkpointsPage(training, modelId, params), placeholderData: options.keepPrevious ? keepPreviousData : undefined });
+  return useQuery({
+    ...modelQueries.checkpointsPage(training, modelId, params),
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+  });
 }
 
 /** Counts and each metric's extremes over all of a model's checkpoints. */

@@ -14,7 +14,8 @@ export function useCreateJob() {
   const store = useRegistryStore();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (input: CreatedJobInput) => (input.kind === "rl" ? training.createRLJob(input.request) : training.createSFTJob(input.request)),
+    mutationFn: (input: CreatedJobInput) =>
+      input.kind === "rl" ? training.createRLJob(input.request) : training.createSFTJob(input.request),
     onSuccess: (job, input) => {
       recordCreatedJob(store, job.id, input);
       void navigate(paths.trainingJob(job.id));

@@ -58,7 +58,11 @@ export function useJobEventStream(jobId: string): JobEventStream {
       onCaughtUp: (cursor) => {
         rate.record(performance.now(), store.summary().stepsDone);
         setLastAnsweredAt(Date.now());
-        writeCachedSummary(area, baseUrl, jobId, { summary: store.summary(), cursor: cursor ?? null, recentIds: store.lastIds(50) });
+        writeCachedSummary(area, baseUrl, jobId, {
+          summary: store.summary(),
+          cursor: cursor ?? null,
+          recentIds: store.lastIds(50),
+        });
         hints.answered();
       },
       onPhase: (next) => {

@@ -11,7 +11,10 @@ describe("training service indicator in the sidebar", { timeout: 20_000 }, () =>
     const server = createLocalServer();
     localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
     renderApp({ path: "/", defaults: urlsOf(server.settings), fetch: server.fetch });
-    expect(await screen.findByRole("button", { name: "Training service OK" }, FIRST)).toHaveAttribute("aria-expanded", "false");
+    expect(await screen.findByRole("button", { name: "Training service OK" }, FIRST)).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
   });
 
   it("names the failing check and opens the detail, linking to the status page", async () => {

@@ -23,7 +23,12 @@ const FILTER_PARAM = "events";
  */
 const EVENT_FILTER_CODEC: UrlViewCodec<{ hidden: string[] }> = {
   params: [FILTER_PARAM],
-  read: (params) => ({ hidden: readText(params, FILTER_PARAM).split(",").filter(Boolean).map((t) => t.replace(/^-/, "")) }),
+  read: (params) => ({
+    hidden: readText(params, FILTER_PARAM)
+      .split(",")
+      .filter(Boolean)
+      .map((t) => t.replace(/^-/, "")),
+  }),
   write: (filter, params) => writeParam(params, FILTER_PARAM, filter.hidden.map((t) => `-${t}`).join(",")),
 };
 
@@ -38,7 +43,17 @@ function compactJson(data: unknown): string {
  * its full data below. It follows new events only while the job is `live` (caught up and polled):
  * a finished job's log opens at its start (training_started and the data sizes), not its end.
  */
-export function EventLog({ store, version, live, finished }: { store: JobEventStore; version: number; live: boolean; finished: boolean }) {
+export function EventLog({
+  store,
+  version,
+  live,
+  finished,
+}: {
+  store: JobEventStore;
+  version: number;
+  live: boolean;
+  finished: boolean;
+}) {
   const { state: filter, update } = useUrlTable(EVENT_FILTER_CODEC);
   const types = useMemo(() => store.types(), [store, version]); // oxlint-disable-line react-hooks/exhaustive-deps -- version marks new events
   const hidden = useMemo(() => new Set(filter.hidden), [filter.hidden]);
@@ -62,7 +77,9 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
     initialRect: { width: 800, height: LOG_HEIGHT },
     // The box has a fixed height; where layout reports none (jsdom), assume that height.
     observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : { width: rect.width, height: LOG_HEIGHT })),
+      observeElementRect(instance, (rect) =>
+        callback(rect.height > 0 ? rect : { width: rect.width, height: LOG_HEIGHT }),
+      ),
   });
 
   useEffect(() => {
@@ -89,7 +106,12 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
         // A finished job has no new events to follow.
         finished ? undefined : (
           <label className="inline-flex items-center gap-1.5 text-xs text-fg">
-            <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} className="accent-[var(--ui-accent)]" />
+            <input
+              type="checkbox"
+              checked={follow}
+              onChange={(event) => setFollow(event.target.checked)}
+              className="accent-[var(--ui-accent)]"
+            />
             Follow new events
           </label>
         )
@@ -106,7 +128,12 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
         className="relative overflow-auto rounded-lg border border-line bg-surface"
         onWheel={() => setFollow(false)}
       >
-        <Table caption="Training events in the order they happened" density="fixed" className="table-fixed" aria-rowcount={indices.length + 1}>
+        <Table
+          caption="Training events in the order they happened"
+          density="fixed"
+          className="table-fixed"
+          aria-rowcount={indices.length + 1}
+        >
           <TableHead sticky rowProps={{ "aria-rowindex": 1, style: { height: ROW_HEIGHT } }}>
             {narrow ? (
               <HeaderCell className="w-36">Event</HeaderCell>
@@ -126,11 +153,24 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
               const index = indices[item.index]!;
               const type = store.typeAt(index);
               return (
-                <BodyRow key={item.key} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }} className={chosen === index ? "bg-accent/10" : undefined}>
+                <BodyRow
+                  key={item.key}
+                  aria-rowindex={item.index + 2}
+                  style={{ height: ROW_HEIGHT }}
+                  className={chosen === index ? "bg-accent/10" : undefined}
+                >
                   {narrow ? (
                     // On a phone the type opens the event (its id is read out with it): the data keeps a column of its own.
                     <Cell className="truncate">
-                      <button type="button" className={cn("max-w-full truncate hover:underline", type === "training_failed" ? "font-medium text-red-700 dark:text-red-400" : "text-link")} onClick={() => setChosen(index)} aria-pressed={chosen === index}>
+                      <button
+                        type="button"
+                        className={cn(
+                          "max-w-full truncate hover:underline",
+                          type === "training_failed" ? "font-medium text-red-700 dark:text-red-400" : "text-link",
+                        )}
+                        onClick={() => setChosen(index)}
+                        aria-pressed={chosen === index}
+                      >
                         {type}
                         <span className="sr-only"> {store.idAt(index)}</span>
                       </button>
@@ -139,11 +179,24 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
                     <>
                       <Cell className="text-fg-muted tabular-nums">{index + 1}</Cell>
                       <Cell className="truncate">
-                        <button type="button" className="truncate text-link hover:underline" onClick={() => setChosen(index)} aria-pressed={chosen === index}>
+                        <button
+                          type="button"
+                          className="truncate text-link hover:underline"
+                          onClick={() => setChosen(index)}
+                          aria-pressed={chosen === index}
+                        >
                           {store.idAt(index)}
                         </button>
                       </Cell>
-                      <Cell className={type === "training_failed" ? "truncate font-medium text-red-700 dark:text-red-400" : "truncate text-fg"}>{type}</Cell>
+                      <Cell
+                        className={
+                          type === "training_failed"
+                            ? "truncate font-medium text-red-700 dark:text-red-400"
+                            : "truncate text-fg"
+                        }
+                      >
+                        {type}
+                      </Cell>
                     </>
                   )}
                   <Cell className="truncate text-fg-muted">{compactJson(store.eventAt(index).data)}</Cell>
@@ -153,7 +206,11 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
             {padBottom > 0 ? <SpacerRow height={padBottom} colSpan={columns} /> : null}
           </tbody>
         </Table>
-        {indices.length === 0 ? <p className="px-3 py-6 text-center font-sans text-sm text-fg-muted">No events {store.size ? "of the chosen types" : "yet"}.</p> : null}
+        {indices.length === 0 ? (
+          <p className="px-3 py-6 text-center font-sans text-sm text-fg-muted">
+            No events {store.size ? "of the chosen types" : "yet"}.
+          </p>
+        ) : null}
       </section>
       {chosenEvent ? (
         <div ref={detail} className="scroll-mb-4 rounded-lg border border-line bg-surface">
@@ -164,8 +221,12 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
             </button>
           </div>
           {/* Focusable: a long event scrolls inside this box, and keyboard users must be able to scroll it too (axe: scrollable-region-focusable). */}
-          {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <section tabIndex={0} aria-label={`Event ${chosenEvent.id} as JSON`} className="max-h-64 overflow-auto rounded-b-lg focus-visible:outline-2 focus-visible:outline-focus">
+          <section
+            // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+            aria-label={`Event ${chosenEvent.id} as JSON`}
+            className="max-h-64 overflow-auto rounded-b-lg focus-visible:outline-2 focus-visible:outline-focus"
+          >
             <pre className="px-3 py-2 font-mono text-xs text-fg">{JSON.stringify(chosenEvent, null, 2)}</pre>
           </section>
         </div>

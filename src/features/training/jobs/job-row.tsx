@@ -50,7 +50,10 @@ export function JobRow({ job, model, read, repeat, onForget, leading }: JobRowPr
           <UntrustedText text={job.id} />
         </Link>
         {repeat ? (
-          <span className="mt-0.5 block text-xs whitespace-nowrap text-fg-muted" title={`Job ${repeat.index} of the ${repeat.of} in this list that train this model, oldest first`}>
+          <span
+            className="mt-0.5 block text-xs whitespace-nowrap text-fg-muted"
+            title={`Job ${repeat.index} of the ${repeat.of} in this list that train this model, oldest first`}
+          >
             #{repeat.index} on this model
           </span>
         ) : null}
@@ -74,8 +77,20 @@ export function JobRow({ job, model, read, repeat, onForget, leading }: JobRowPr
         {problem ? (
           <span className="flex items-start gap-1 text-xs text-red-700 dark:text-red-400">
             <AlertTriangleIcon size={14} className="mt-px shrink-0" />
-            <span>{isApiError(problem) && problem.kind === "not_found" ? "Not found on this service" : isApiError(problem) ? problem.message : "Could not read events"}</span>
-            <Button size="sm" variant="ghost" onClick={retry} icon={<RefreshIcon size={12} />} aria-label={`Retry reading job ${job.id}`} />
+            <span>
+              {isApiError(problem) && problem.kind === "not_found"
+                ? "Not found on this service"
+                : isApiError(problem)
+                  ? problem.message
+                  : "Could not read events"}
+            </span>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={retry}
+              icon={<RefreshIcon size={12} />}
+              aria-label={`Retry reading job ${job.id}`}
+            />
           </span>
         ) : loading ? (
           <span className="text-xs text-fg-muted">Reading events…</span>
@@ -106,7 +121,8 @@ export function JobRow({ job, model, read, repeat, onForget, leading }: JobRowPr
       <Cell className="align-top text-xs tabular-nums">
         {headline ? (
           <>
-            <span className="text-fg-muted">{headline.name}</span> <span className="font-medium text-fg">{formatMetric(headline.value)}</span>
+            <span className="text-fg-muted">{headline.name}</span>{" "}
+            <span className="font-medium text-fg">{formatMetric(headline.value)}</span>
           </>
         ) : (
           <span className="text-fg-muted">—</span>
@@ -118,7 +134,14 @@ export function JobRow({ job, model, read, repeat, onForget, leading }: JobRowPr
         {job.created_at || job.source === "created" ? null : <span className="block text-[11px]">added here</span>}
       </Cell>
       <Cell align="right" className="align-top">
-        <Button size="sm" variant="ghost" onClick={onForget} icon={<CloseIcon size={13} />} aria-label={`Remove ${job.id} from this browser's list`} title="Remove from this list (the job stays on the service)" />
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onForget}
+          icon={<CloseIcon size={13} />}
+          aria-label={`Remove ${job.id} from this browser's list`}
+          title="Remove from this list (the job stays on the service)"
+        />
       </Cell>
     </BodyRow>
   );

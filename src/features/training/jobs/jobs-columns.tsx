@@ -1,4 +1,11 @@
-import { HeaderCell, SortHeaderCell, STICKY_AFTER_TICK, STICKY_BACKGROUND, STICKY_TICK_COLUMN, TableHead } from "@/components/table";
+import {
+  HeaderCell,
+  SortHeaderCell,
+  STICKY_AFTER_TICK,
+  STICKY_BACKGROUND,
+  STICKY_TICK_COLUMN,
+  TableHead,
+} from "@/components/table";
 import { cn } from "@/lib/cn";
 import type { SortKey } from "@/lib/url-state/sort-param";
 import type { JobSortField } from "./jobs-url-state";
@@ -30,7 +37,13 @@ export function JobsHeader({ sort, onSort }: { sort: SortKey<JobSortField>; onSo
             {title}
           </HeaderCell>
         ) : field ? (
-          <SortHeaderCell key={title} direction={sort.field === field ? sort.direction : false} onSort={() => onSort(field)} hint="Activate to sort by this column; again to reverse." className="px-1.5 first:pl-2.5">
+          <SortHeaderCell
+            key={title}
+            direction={sort.field === field ? sort.direction : false}
+            onSort={() => onSort(field)}
+            hint="Activate to sort by this column; again to reverse."
+            className="px-1.5 first:pl-2.5"
+          >
             {title}
           </SortHeaderCell>
         ) : (

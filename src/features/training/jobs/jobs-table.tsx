@@ -24,18 +24,26 @@ export function JobsTable({ registry }: { registry: Registry }) {
   const store = useRegistryStore();
   const { state: view, update, issues, dismissIssues } = useUrlTable(JOBS_URL_CODEC);
   const [reads, setReads] = useState<ReadonlyMap<string, JobSummaryState>>(() => new Map());
-  const report = useCallback((jobId: string, read: JobSummaryState) => setReads((current) => new Map(current).set(jobId, read)), []);
+  const report = useCallback(
+    (jobId: string, read: JobSummaryState) => setReads((current) => new Map(current).set(jobId, read)),
+    [],
+  );
 
   const entries = useMemo<JobListEntry[]>(() => {
     const models = new Map(registry.models.map((m) => [m.id, m]));
-    return registry.jobs.map((job) => ({ job, model: job.model_id ? models.get(job.model_id) : undefined, summary: readSummary(reads.get(job.id)) }));
+    return registry.jobs.map((job) => ({
+      job,
+      model: job.model_id ? models.get(job.model_id) : undefined,
+      summary: readSummary(reads.get(job.id)),
+    }));
   }, [registry, reads]);
   const repeats = useMemo(() => repeatsOnModel(registry.jobs), [registry.jobs]);
   const shown = useMemo(() => sortJobs(filterJobs(entries, view), view.sort), [entries, view]);
   const search = useCallback((q: string) => update({ q }, { typing: "q" }), [update]);
   // Jobs ticked for a comparison, in the order ticked (the comparison's colours follow it).
   const [selected, setSelected] = useState<string[]>([]);
-  const toggle = (jobId: string) => setSelected((current) => (current.includes(jobId) ? current.filter((id) => id !== jobId) : [...current, jobId]));
+  const toggle = (jobId: string) =>
+    setSelected((current) => (current.includes(jobId) ? current.filter((id) => id !== jobId) : [...current, jobId]));
 
   return (
     <div className="space-y-3">
@@ -43,8 +51,18 @@ export function JobsTable({ registry }: { registry: Registry }) {
         <JobSummaryReader key={job.id} jobId={job.id} onRead={report} />
       ))}
       <UrlIssuesNotice issues={issues} onDismiss={dismissIssues} />
-      <CompareBar selected={selected.filter((id) => registry.jobs.some((j) => j.id === id))} onClear={() => setSelected([])} />
-      <JobsToolbar view={view} models={modelsOfJobs(entries)} shown={shown.length} total={entries.length} onSearch={search} onChange={(change) => update(change)} />
+      <CompareBar
+        selected={selected.filter((id) => registry.jobs.some((j) => j.id === id))}
+        onClear={() => setSelected([])}
+      />
+      <JobsToolbar
+        view={view}
+        models={modelsOfJobs(entries)}
+        shown={shown.length}
+        total={entries.length}
+        onSearch={search}
+        onChange={(change) => update(change)}
+      />
       <TableFrame>
         <Table caption="Training jobs this browser created or opened">
           <JobsHeader sort={view.sort} onSort={(field) => update({ sort: nextJobSort(view.sort, field) })} />
@@ -53,9 +71,16 @@ export function JobsTable({ registry }: { registry: Registry }) {
               <JobRow
                 key={job.id}
                 leading={<CompareCheckboxCell jobId={job.id} selected={selected} onToggle={toggle} />}
-                job={job} model={model} read={reads.get(job.id) ?? LOADING} repeat={repeats.get(job.id)} onForget={() => store.removeJob(job.id)} />
+                job={job}
+                model={model}
+                read={reads.get(job.id) ?? LOADING}
+                repeat={repeats.get(job.id)}
+                onForget={() => store.removeJob(job.id)}
+              />
             ))}
-            {shown.length === 0 ? <StateRow colSpan={JOB_COLUMNS.length + 2}>No job matches these filters.</StateRow> : null}
+            {shown.length === 0 ? (
+              <StateRow colSpan={JOB_COLUMNS.length + 2}>No job matches these filters.</StateRow>
+            ) : null}
           </tbody>
         </Table>
       </TableFrame>

@@ -47,7 +47,16 @@ export function AddModelForm() {
       <h2 id="add-model-heading" className="text-sm font-semibold text-fg">
         Add model by ID
       </h2>
-      <TextField label="Model ID" value={id} onChange={(event) => setId(event.target.value)} error={idError} placeholder="model_…" autoComplete="off" spellCheck={false} inputClassName="font-mono text-xs" />
+      <TextField
+        label="Model ID"
+        value={id}
+        onChange={(event) => setId(event.target.value)}
+        error={idError}
+        placeholder="model_…"
+        autoComplete="off"
+        spellCheck={false}
+        inputClassName="font-mono text-xs"
+      />
       <TextField
         label="Full name (optional)"
         hint="entity/project/name: needed to copy checkpoint addresses and to chat with them."

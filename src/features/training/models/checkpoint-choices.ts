@@ -21,7 +21,16 @@ export function useCheckpointChoices(modelId: string | null) {
   if (data) {
     const metric = defaultRankingMetric(Object.keys(data.metrics));
     const best = metric ? bestCheckpoint(data, metric, defaultDirection(metric)) : null;
-    choices = { steps: [...data.steps].sort((a, b) => b - a), latest: data.lastStep, best: best && metric ? { step: best.step, metric } : null };
+    choices = {
+      steps: [...data.steps].sort((a, b) => b - a),
+      latest: data.lastStep,
+      best: best && metric ? { step: best.step, metric } : null,
+    };
   }
-  return { choices, pending: modelId !== null && stats.isPending, error: stats.isError ? stats.error : null, retry: () => void stats.refetch() };
+  return {
+    choices,
+    pending: modelId !== null && stats.isPending,
+    error: stats.isError ? stats.error : null,
+    retry: () => void stats.refetch(),
+  };
 }

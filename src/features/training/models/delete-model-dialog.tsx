@@ -56,7 +56,12 @@ export function DeleteModelButton({ modelId, confirmText }: { modelId: string; c
       <Dialog
         open={open}
         title="Delete this model?"
-        description={<>The model, all its checkpoints, its jobs and their events are deleted from the training service. This cannot be undone.</>}
+        description={
+          <>
+            The model, all its checkpoints, its jobs and their events are deleted from the training service. This cannot
+            be undone.
+          </>
+        }
         onClose={close}
       >
         <form

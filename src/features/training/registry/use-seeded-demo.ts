@@ -13,7 +13,11 @@ const MERGED_KEY_PREFIX = "wbops.training.seeded-merged.v1:";
  * to this browser's list; entries already there only gain what they lacked (a model opened by id
  * gets its name). `local`: whether the dashboard talks to the local services at all.
  */
-export function useAddSeededDemo(store: RegistryStore): { local: boolean; mergedKey: string; addDemo: (signal?: AbortSignal) => Promise<MergeReport> } {
+export function useAddSeededDemo(store: RegistryStore): {
+  local: boolean;
+  mergedKey: string;
+  addDemo: (signal?: AbortSignal) => Promise<MergeReport>;
+} {
   const local = useLocalServices();
   const { training } = useApiClients();
   const mergedKey = `${MERGED_KEY_PREFIX}${training.scope.baseUrl}|${training.scope.keyFingerprint}`;

@@ -24,9 +24,17 @@ export function useValidationLogs(modelId: string | undefined, running: boolean)
 }
 
 /** This job's validation series by metric (see validationForJob), or undefined until read (or elsewhere than the local services). */
-export function useJobValidation(modelId: string | undefined, firstStep: number | null, lastStep: number | null, running: boolean): ReadonlyMap<string, ValidationPoints> | undefined {
+export function useJobValidation(
+  modelId: string | undefined,
+  firstStep: number | null,
+  lastStep: number | null,
+  running: boolean,
+): ReadonlyMap<string, ValidationPoints> | undefined {
   const logs = useValidationLogs(modelId, running).data;
   // While the job runs every later log is its own: its last step bounds nothing (nor redraws).
   const last = running ? null : lastStep;
-  return useMemo(() => (logs ? validationForJob(logs, { firstStep, lastStep: last, running }) : undefined), [logs, firstStep, last, running]);
+  return useMemo(
+    () => (logs ? validationForJob(logs, { firstStep, lastStep: last, running }) : undefined),
+    [logs, firstStep, last, running],
+  );
 }

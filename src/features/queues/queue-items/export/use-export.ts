@@ -41,7 +41,8 @@ export function useExport(
         const result = await exportItems({
           format,
           signal: abort.signal,
-          fetchPage: async (window, signal) => (await trace.queryItems(queueId, toListRequest(projectId, view, window), { signal })).items,
+          fetchPage: async (window, signal) =>
+            (await trace.queryItems(queueId, toListRequest(projectId, view, window), { signal })).items,
           specs,
           // One feedback query per batch of calls holds both the answers and the notes.
           fetchFeedback: async (callIds, signal) => {

@@ -41,7 +41,20 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
   const toSave = useCallback(
     (kept: KeptAnswer): AnswerSave => ({
       kept,
-      send: (fresh) => sendAnswer({ trace, queryClient, project, callId: kept.callId, queueId: kept.queueId, spec: kept.spec, me: () => meNow.current }, kept.value, { fresh }),
+      send: (fresh) =>
+        sendAnswer(
+          {
+            trace,
+            queryClient,
+            project,
+            callId: kept.callId,
+            queueId: kept.queueId,
+            spec: kept.spec,
+            me: () => meNow.current,
+          },
+          kept.value,
+          { fresh },
+        ),
     }),
     [trace, queryClient, project],
   );
@@ -50,7 +63,21 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
     (spec: QueueSpec, value: unknown) => {
       const { id, ref, label, uniqueAmongCreators } = spec;
       const { baseUrl: address, keyFingerprint: author } = trace.scope;
-      saves.save(toSave({ address, project, callId, specId: id, author, token: newToken(), at: Date.now(), value, spec: { id, ref, label, uniqueAmongCreators }, itemId, queueId }));
+      saves.save(
+        toSave({
+          address,
+          project,
+          callId,
+          specId: id,
+          author,
+          token: newToken(),
+          at: Date.now(),
+          value,
+          spec: { id, ref, label, uniqueAmongCreators },
+          itemId,
+          queueId,
+        }),
+      );
     },
     [callId, itemId, queueId, project, saves, trace, toSave],
   );

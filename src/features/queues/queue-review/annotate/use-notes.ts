@@ -10,11 +10,18 @@ export function useNotes(project: string, callId: string) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all(trace.scope, project) });
   const add = useMutation({
-    mutationFn: (note: string) => trace.createFeedback({ project_id: project, weave_ref: callRef(project, callId), feedback_type: NOTE_FEEDBACK_TYPE, payload: { note } }),
+    mutationFn: (note: string) =>
+      trace.createFeedback({
+        project_id: project,
+        weave_ref: callRef(project, callId),
+        feedback_type: NOTE_FEEDBACK_TYPE,
+        payload: { note },
+      }),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => trace.purgeFeedback({ project_id: project, query: { $expr: { $eq: [{ $getField: "id" }, { $literal: id }] } } }),
+    mutationFn: (id: string) =>
+      trace.purgeFeedback({ project_id: project, query: { $expr: { $eq: [{ $getField: "id" }, { $literal: id }] } } }),
     onSuccess: refresh,
   });
   return { add, remove };

@@ -19,7 +19,11 @@ export type UnansweredCheck = (callId: string) => string[] | { notRead: "questio
  * their schema, spec-kind.ts) never hold Complete up: an empty comment is the usual answer, and
  * asking twice on every item teaches annotators to press twice without reading.
  */
-export function useUnansweredCheck(project: string, scorerRefs: readonly string[] | undefined, me: string | null): UnansweredCheck {
+export function useUnansweredCheck(
+  project: string,
+  scorerRefs: readonly string[] | undefined,
+  me: string | null,
+): UnansweredCheck {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   return useCallback(
