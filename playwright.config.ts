@@ -39,7 +39,15 @@ export default defineConfig({
     launchOptions: {
       executablePath,
       // Without these Chromium waits on network services this closed network does not have.
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
@@ -60,7 +68,8 @@ export default defineConfig({
       // call the page's policy blocks (any other port) from an address the browser may call but
       // nothing answers (this one). e2e/config-failure.spec.ts relies on the W&B origins being
       // allowed: it shows the page itself, not the policy, keeps the key from them.
-      CSP_CONNECT_SRC: "https://trace.wandb.ai,https://api.training.wandb.ai,https://api.inference.wandb.ai,https://api.wandb.ai,http://127.0.0.1:9",
+      CSP_CONNECT_SRC:
+        "https://trace.wandb.ai,https://api.training.wandb.ai,https://api.inference.wandb.ai,https://api.wandb.ai,http://127.0.0.1:9",
     },
   },
 });

@@ -70,7 +70,9 @@ export function measureBundle(distDir: string): BundleReport {
   const bootKey = Object.keys(manifest).find((key) => key === "index.html" && manifest[key]?.isEntry);
   if (!bootKey) throw new Error("No entry chunk in the Vite manifest: was dist/ built by `npm run build`?");
   const appKey = Object.keys(manifest).find((key) => manifest[key]?.src === APP_ENTRY_SOURCE);
-  const initialKeys = new Set([bootKey, ...(appKey ? [appKey] : [])].flatMap((key) => [...staticClosure(manifest, key)]));
+  const initialKeys = new Set(
+    [bootKey, ...(appKey ? [appKey] : [])].flatMap((key) => [...staticClosure(manifest, key)]),
+  );
   const boot = filesOf(manifest, staticClosure(manifest, bootKey));
   const initial = filesOf(manifest, initialKeys);
   const routes = Object.keys(manifest)
@@ -78,12 +80,22 @@ export function measureBundle(distDir: string): BundleReport {
     .map((key) => {
       const own = [...staticClosure(manifest, key)].filter((k) => !initialKeys.has(k));
       const files = filesOf(manifest, own);
-      return { name: manifest[key]?.src ?? key, js: measure(distDir, files.js), css: measure(distDir, files.css), files: [...files.js] };
+      return {
+        name: manifest[key]?.src ?? key,
+        js: measure(distDir, files.js),
+        css: measure(distDir, files.css),
+        files: [...files.js],
+      };
     })
     .sort((a, b) => b.js.gzip - a.js.gzip);
 
   return {
-    initial: { js: measure(distDir, initial.js), css: measure(distDir, initial.css), files: [...initial.js, ...initial.css], hasApp: appKey !== undefined },
+    initial: {
+      js: measure(distDir, initial.js),
+      css: measure(distDir, initial.css),
+      files: [...initial.js, ...initial.css],
+      hasApp: appKey !== undefined,
+    },
     boot: { js: measure(distDir, boot.js), files: [...boot.js] },
     routes,
   };

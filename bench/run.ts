@@ -24,7 +24,12 @@ import { reviewFormPart } from "./review-form/review-form-part";
 
 // `npm run bench`: runs the selected parts one after another, then writes bench/results/. See README.md.
 
-type Shared = { profile: Profile; options: BenchOptions; distDir: string | null; server: { instance: BenchServer; manifest: ServerDbManifest } | null };
+type Shared = {
+  profile: Profile;
+  options: BenchOptions;
+  distDir: string | null;
+  server: { instance: BenchServer; manifest: ServerDbManifest } | null;
+};
 
 const NEEDS_DASHBOARD: readonly Part[] = ["bundle", "lighthouse", "interactions", "hostile-calls", "review-form"];
 const NEEDS_SERVER: readonly Part[] = ["lighthouse", "interactions", "hostile-calls", "review-form", "load", "hostile"];
@@ -65,7 +70,10 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
 async function startServer(shared: Shared): Promise<NonNullable<Shared["server"]>> {
   console.info("  benchmark server database");
   const database = serverDatabase(shared.options);
-  const instance = await startBenchServer({ databaseFile: database.file, dashboardDir: shared.distDir ?? DEFAULT_DIST_DIR });
+  const instance = await startBenchServer({
+    databaseFile: database.file,
+    dashboardDir: shared.distDir ?? DEFAULT_DIST_DIR,
+  });
   console.info(`  server ${instance.url} (pid ${instance.pid})`);
   return { instance, manifest: database.manifest };
 }
@@ -81,7 +89,9 @@ async function main(): Promise<number> {
   const profile = profileFor(options);
   const machine = machineInfo();
   const startedAt = new Date().toISOString();
-  console.info(`bench (${profile.name}): ${options.parts.join(", ")} | ${machine.nproc} cores, load average ${machine.loadAverageAtStart.join(" ")}`);
+  console.info(
+    `bench (${profile.name}): ${options.parts.join(", ")} | ${machine.nproc} cores, load average ${machine.loadAverageAtStart.join(" ")}`,
+  );
 
   const environment: Record<string, string> = {};
   const shared: Shared = { profile, options, distDir: null, server: null };
@@ -92,7 +102,12 @@ async function main(): Promise<number> {
       shared.distDir = dashboard.distDir;
       environment.dashboard = relative(ROOT_DIR, dashboard.distDir);
     }
-    if (options.parts.some((p) => p === "lighthouse" || p === "interactions" || p === "hostile-calls" || p === "review-form")) environment.chromium = chromiumVersion();
+    if (
+      options.parts.some(
+        (p) => p === "lighthouse" || p === "interactions" || p === "hostile-calls" || p === "review-form",
+      )
+    )
+      environment.chromium = chromiumVersion();
 
     for (const part of options.parts) {
       console.info(`\n== ${part}`);
@@ -106,7 +121,16 @@ async function main(): Promise<number> {
         reports.push({ part, status: "ok", seconds: seconds(), loadAverageAtStart, ...output });
       } catch (error) {
         console.error(`${part} failed:`, error);
-        reports.push({ part, status: "error", seconds: seconds(), loadAverageAtStart, summary: [], markdown: "", data: null, error: error instanceof Error ? error.message : String(error) });
+        reports.push({
+          part,
+          status: "error",
+          seconds: seconds(),
+          loadAverageAtStart,
+          summary: [],
+          markdown: "",
+          data: null,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
   } finally {

@@ -15,6 +15,9 @@ describe("sourceMapTraces", () => {
     expect(sourceMapTraces(dir)).toEqual([]);
     writeFileSync(join(dir, "assets", "index-a.js.map"), "{}");
     writeFileSync(join(dir, "assets", "page-b.js"), "export {};\n//# sourceMappingURL=page-b.js.map");
-    expect(sourceMapTraces(dir).sort()).toEqual([join("assets", "index-a.js.map: a source map"), join("assets", "page-b.js: a sourceMappingURL comment")]);
+    expect(sourceMapTraces(dir).sort()).toEqual([
+      join("assets", "index-a.js.map: a source map"),
+      join("assets", "page-b.js: a sourceMappingURL comment"),
+    ]);
   });
 });

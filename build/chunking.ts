@@ -28,11 +28,13 @@ const AREAS = { annotation: ["queues", "specs", "calls", "train-from-queue"], tr
 const SHARED_FEATURES = ["models"];
 
 for (const name of [...Object.values(AREAS).flat(), ...SHARED_FEATURES]) {
-  if (!FEATURES.includes(name)) throw new Error(`build/chunking.ts names the feature "${name}", which is no folder of src/features`);
+  if (!FEATURES.includes(name))
+    throw new Error(`build/chunking.ts names the feature "${name}", which is no folder of src/features`);
 }
 
 /** Modules under one of the given feature folders. */
-const inFeatures = (names: readonly string[]) => new RegExp(`[\\\\/]src[\\\\/]features[\\\\/](${names.map(escapeRegExp).join("|")})[\\\\/]`);
+const inFeatures = (names: readonly string[]) =>
+  new RegExp(`[\\\\/]src[\\\\/]features[\\\\/](${names.map(escapeRegExp).join("|")})[\\\\/]`);
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -44,7 +46,8 @@ const PAGE_LIBRARY = /[\\/]node_modules[\\/](uplot|@tanstack[\\/](react-virtual|
 const ANNOTATION_FEATURE = inFeatures(AREAS.annotation);
 const TRAINING_FEATURE = inFeatures(AREAS.training);
 /** An area's client and contract modules: kept out of `shared`, which the catalog loads. */
-const TRACE_API_MODULE = /[\\/](contract[\\/](trace|weave-refs)[^\\/]*|src[\\/]api[\\/](trace[^\\/]*|annotation-specs|spec-objects|project-specs|queries[\\/]trace))\.ts$/;
+const TRACE_API_MODULE =
+  /[\\/](contract[\\/](trace|weave-refs)[^\\/]*|src[\\/]api[\\/](trace[^\\/]*|annotation-specs|spec-objects|project-specs|queries[\\/]trace))\.ts$/;
 const TRAINING_API_MODULE = /[\\/](contract[\\/]training|src[\\/]api[\\/]training)\.ts$/;
 const AREA_API_MODULE = { test: (id: string) => TRACE_API_MODULE.test(id) || TRAINING_API_MODULE.test(id) };
 
@@ -70,9 +73,21 @@ const AREA_API_MODULE = { test: (id: string) => TRACE_API_MODULE.test(id) || TRA
 export const CODE_SPLITTING_GROUPS = [
   { name: bootDependencies, debugName: "boot-dependencies", priority: 2 },
   { name: appModules, debugName: "app", priority: 1 },
-  { name: "shared", minShareCount: 2, test: (id: string) => !FEATURE_MODULE.test(id) && !PAGE_LIBRARY.test(id) && !AREA_API_MODULE.test(id) },
-  { name: "shared-annotation", minShareCount: 2, test: (id: string) => ANNOTATION_FEATURE.test(id) || TRACE_API_MODULE.test(id) },
-  { name: "shared-training", minShareCount: 2, test: (id: string) => TRAINING_FEATURE.test(id) || TRAINING_API_MODULE.test(id) },
+  {
+    name: "shared",
+    minShareCount: 2,
+    test: (id: string) => !FEATURE_MODULE.test(id) && !PAGE_LIBRARY.test(id) && !AREA_API_MODULE.test(id),
+  },
+  {
+    name: "shared-annotation",
+    minShareCount: 2,
+    test: (id: string) => ANNOTATION_FEATURE.test(id) || TRACE_API_MODULE.test(id),
+  },
+  {
+    name: "shared-training",
+    minShareCount: 2,
+    test: (id: string) => TRAINING_FEATURE.test(id) || TRAINING_API_MODULE.test(id),
+  },
 ];
 
 const staticImportsByBuild = new WeakMap<ChunkingContext, Map<string, Set<string>>>();

@@ -29,13 +29,30 @@ export function preloadAppFromHtml(): Plugin {
       order: "post",
       handler(html, context) {
         const bundle = context.bundle;
-        const app = bundle && Object.values(bundle).find((output): output is OutputChunk => output.type === "chunk" && output.facadeModuleId === APP_ENTRY);
-        if (!bundle || !app) throw new Error("preloadAppFromHtml: no chunk for src/main.tsx in the build (src/boot.ts must import it)");
+        const app =
+          bundle &&
+          Object.values(bundle).find(
+            (output): output is OutputChunk => output.type === "chunk" && output.facadeModuleId === APP_ENTRY,
+          );
+        if (!bundle || !app)
+          throw new Error("preloadAppFromHtml: no chunk for src/main.tsx in the build (src/boot.ts must import it)");
         const { scripts, styles } = staticClosure(bundle, app);
         const notInHtml = (file: string) => !html.includes(`${base}${file}"`);
         return [
-          ...scripts.filter(notInHtml).map((file) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `${base}${file}` }, injectTo: "head" as const })),
-          ...styles.filter(notInHtml).map((file) => ({ tag: "link", attrs: { rel: "stylesheet", crossorigin: true, href: `${base}${file}` }, injectTo: "head" as const })),
+          ...scripts
+            .filter(notInHtml)
+            .map((file) => ({
+              tag: "link",
+              attrs: { rel: "modulepreload", crossorigin: true, href: `${base}${file}` },
+              injectTo: "head" as const,
+            })),
+          ...styles
+            .filter(notInHtml)
+            .map((file) => ({
+              tag: "link",
+              attrs: { rel: "stylesheet", crossorigin: true, href: `${base}${file}` },
+              injectTo: "head" as const,
+            })),
         ];
       },
     },

@@ -11,7 +11,12 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
  * `'sha256-…'` of each one's text, byte for byte (CSP hashes the UTF-8 text between the tags).
  */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)].map((match) => `'sha256-${createHash("sha256").update(match[1] ?? "", "utf8").digest("base64")}'`);
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    (match) =>
+      `'sha256-${createHash("sha256")
+        .update(match[1] ?? "", "utf8")
+        .digest("base64")}'`,
+  );
 }
 
 /** Where the build writes them, for a static host's own CSP header (the local server computes them from the page it serves). */

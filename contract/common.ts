@@ -15,7 +15,9 @@ import { LIMITS, maxChars } from "./limits";
 
 /** `<entity>/<project>`: two non-empty segments without slashes or whitespace. */
 export const PROJECT_ID_PATTERN = /^[^/\s]+\/[^/\s]+$/;
-export const ProjectId = z.string().check(maxChars(LIMITS.projectIdLength), z.regex(PROJECT_ID_PATTERN, "must be of the form <entity>/<project>"));
+export const ProjectId = z
+  .string()
+  .check(maxChars(LIMITS.projectIdLength), z.regex(PROJECT_ID_PATTERN, "must be of the form <entity>/<project>"));
 
 /** An ISO 8601 date and time with no offset (`2026-01-15T09:00:00.123456`, or with a space). */
 const WITHOUT_OFFSET = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;

@@ -124,7 +124,9 @@ export const maxChars = (max: number) => z.maxLength(max, { abort: true });
 export const bounded = (max: number) => z.string().check(maxChars(max));
 
 /** A non-empty string of at most `max` characters. */
-export const boundedNonEmpty = (max: number, message = "must not be empty") => z.string().check(maxChars(max), z.minLength(1, message));
+export const boundedNonEmpty = (max: number, message = "must not be empty") =>
+  z.string().check(maxChars(max), z.minLength(1, message));
 
 /** A list of at most `max` elements. */
-export const boundedArray = <T extends z.core.$ZodType>(element: T, max: number) => z.array(element).check(z.maxLength(max));
+export const boundedArray = <T extends z.core.$ZodType>(element: T, max: number) =>
+  z.array(element).check(z.maxLength(max));

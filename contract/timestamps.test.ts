@@ -24,7 +24,8 @@ describe("service timestamps without an offset are UTC", () => {
     expect(timestampMs("2026-01-15T09:00:00.123")).toBe(utc);
     expect(timestampMs("2026-01-15 09:00:00.123456")).toBe(utc);
     expect(utcTimestamp("2026-01-15T09:00")).toBe("2026-01-15T09:00Z");
-    for (const kept of ["2026-01-15T09:00:00.123Z", "2026-01-15T18:00:00.123+09:00", "2026-01-15", "soon", ""]) expect(utcTimestamp(kept)).toBe(kept);
+    for (const kept of ["2026-01-15T09:00:00.123Z", "2026-01-15T18:00:00.123+09:00", "2026-01-15", "soon", ""])
+      expect(utcTimestamp(kept)).toBe(kept);
     expect(timestampMs("2026-01-15T18:00:00.123+09:00")).toBe(utc);
   });
 
@@ -44,7 +45,11 @@ describe("service timestamps without an offset are UTC", () => {
       created_by: "u",
       updated_at: "2026-01-15T09:00:00.123Z",
     });
-    expect([item.call_started_at, item.created_at, item.updated_at].map((t) => new Date(t).getTime())).toEqual([utc, utc, utc]);
+    expect([item.call_started_at, item.created_at, item.updated_at].map((t) => new Date(t).getTime())).toEqual([
+      utc,
+      utc,
+      utc,
+    ]);
     expect(item.annotator_user_id).toBe("");
     expect(z.parse(CallReadResponse, { call: null })).toEqual({ call: null });
   });

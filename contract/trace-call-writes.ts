@@ -38,7 +38,10 @@ const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 100) / 100}
 
 /** A JSON value of at most `max` bytes once stored; the 422 names the bound. */
 const jsonAtMost = (max: number) =>
-  z.refine((value: unknown) => jsonBytes(value) <= max, { message: `must be at most ${max} bytes (${mib(max)}) as JSON`, abort: true });
+  z.refine((value: unknown) => jsonBytes(value) <= max, {
+    message: `must be at most ${max} bytes (${mib(max)}) as JSON`,
+    abort: true,
+  });
 
 const jsonObject = (max: number) => z.record(z.string(), z.unknown()).check(jsonAtMost(max));
 
@@ -50,11 +53,25 @@ const MAX_DATE_MS = 8.64e15;
  */
 export const CallTime = z.pipe(
   z.union([
-    z.string().check(maxChars(64), z.refine((text) => Number.isFinite(Date.parse(utcTimestamp(text))), "must be an ISO 8601 date and time")),
+    z.string().check(
+      maxChars(64),
+      z.refine((text) => Number.isFinite(Date.parse(utcTimestamp(text))), "must be an ISO 8601 date and time"),
+    ),
     // Within what a JavaScript Date can hold (8.64e15 ms), so every stored time can be sent back.
-    z.number().check(z.refine((n) => Number.isFinite(n) && Math.abs(n) <= MAX_DATE_MS, "must be a number of seconds since the epoch, or of milliseconds above 2e10")),
+    z
+      .number()
+      .check(
+        z.refine(
+          (n) => Number.isFinite(n) && Math.abs(n) <= MAX_DATE_MS,
+          "must be a number of seconds since the epoch, or of milliseconds above 2e10",
+        ),
+      ),
   ]),
-  z.transform((value) => (typeof value === "number" ? Math.round(Math.abs(value) > 2e10 ? value : value * 1000) : Date.parse(utcTimestamp(value)))),
+  z.transform((value) =>
+    typeof value === "number"
+      ? Math.round(Math.abs(value) > 2e10 ? value : value * 1000)
+      : Date.parse(utcTimestamp(value)),
+  ),
 );
 
 /** Upstream's `StartedCallSchemaForInsert`; `id` and `trace_id` are generated when absent, `wb_user_id` comes from the key. */
@@ -129,5 +146,8 @@ export type CallsDeleteRequest = z.input<typeof CallsDeleteRequest>;
 export const CallsDeleteResponse = z.object({});
 
 /** `GET /server_info`: the Python SDK checks both versions before it traces. */
-export const ServerInfoResponse = z.object({ min_required_weave_python_version: z.string(), trace_server_version: z.nullish(z.string()) });
+export const ServerInfoResponse = z.object({
+  min_required_weave_python_version: z.string(),
+  trace_server_version: z.nullish(z.string()),
+});
 export type ServerInfoResponse = z.infer<typeof ServerInfoResponse>;

@@ -59,7 +59,13 @@ export const CALL_COLUMNS = [
 export type CallColumn = (typeof CALL_COLUMNS)[number];
 
 /** Returned whatever `columns` asks for, as upstream (`REQUIRED_CALL_COLUMNS`). */
-export const REQUIRED_CALL_COLUMNS = ["id", "project_id", "trace_id", "op_name", "started_at"] as const satisfies readonly CallColumn[];
+export const REQUIRED_CALL_COLUMNS = [
+  "id",
+  "project_id",
+  "trace_id",
+  "op_name",
+  "started_at",
+] as const satisfies readonly CallColumn[];
 
 export const CallsQueryRequest = z.strictObject({
   project_id: ProjectId,

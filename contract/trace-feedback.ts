@@ -37,7 +37,12 @@ export type FeedbackCreateRequest = z.input<typeof FeedbackCreateRequest>;
 export const FeedbackReplaceRequest = z.strictObject({ ...feedbackFields, feedback_id: bounded(LIMITS.idLength) });
 export type FeedbackReplaceRequest = z.input<typeof FeedbackReplaceRequest>;
 
-export const FeedbackCreateResponse = z.object({ id: z.string(), created_at: Timestamp, wb_user_id: z.string(), payload: z.record(z.string(), z.unknown()) });
+export const FeedbackCreateResponse = z.object({
+  id: z.string(),
+  created_at: Timestamp,
+  wb_user_id: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+});
 export type FeedbackCreateResponse = z.infer<typeof FeedbackCreateResponse>;
 
 /**
@@ -69,7 +74,12 @@ export const FeedbackQueryRequest = z.strictObject({
   /** Columns to return (all when absent); `payload.<path>` returns part of the payload. */
   fields: z.nullish(boundedArray(bounded(LIMITS.displayFieldLength), LIMITS.displayFields)),
   query: z.nullish(Query),
-  sort_by: z.nullish(boundedArray(z.strictObject({ field: bounded(LIMITS.displayFieldLength), direction: SortDirection }), LIMITS.sortKeys)),
+  sort_by: z.nullish(
+    boundedArray(
+      z.strictObject({ field: bounded(LIMITS.displayFieldLength), direction: SortDirection }),
+      LIMITS.sortKeys,
+    ),
+  ),
   limit: z.nullish(z.int().check(z.gte(1), z.lte(LIMITS.feedbackPage))),
   offset: z.nullish(intAtLeast(0)),
 });

@@ -9,7 +9,13 @@ import { SortDirection } from "./trace";
 
 /** An object's name: letters, digits, `_`, `-` and `.` (it appears in refs and feedback types). */
 export const OBJECT_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-export const ObjectId = z.string().check(maxChars(LIMITS.objectIdLength), z.minLength(1, "must not be empty"), z.regex(OBJECT_ID_PATTERN, "may hold only letters, digits, '_', '-' and '.'"));
+export const ObjectId = z
+  .string()
+  .check(
+    maxChars(LIMITS.objectIdLength),
+    z.minLength(1, "must not be empty"),
+    z.regex(OBJECT_ID_PATTERN, "may hold only letters, digits, '_', '-' and '.'"),
+  );
 
 /** The builtin object classes this service knows (upstream has more; the dashboard needs this one). */
 export const BUILTIN_OBJECT_CLASSES = ["AnnotationSpec"] as const;
@@ -53,7 +59,9 @@ export const ObjQueryRequest = z.strictObject({
   ),
   limit: z.nullish(z.int().check(z.gte(1), z.lte(LIMITS.objectPage))),
   offset: z.nullish(intAtLeast(0)),
-  sort_by: z.nullish(boundedArray(z.strictObject({ field: z.enum(OBJECT_SORT_FIELDS), direction: SortDirection }), LIMITS.sortKeys)),
+  sort_by: z.nullish(
+    boundedArray(z.strictObject({ field: z.enum(OBJECT_SORT_FIELDS), direction: SortDirection }), LIMITS.sortKeys),
+  ),
   metadata_only: z.nullish(z.boolean()),
 });
 export type ObjQueryRequest = z.input<typeof ObjQueryRequest>;

@@ -105,11 +105,21 @@ export type QueuesQueryRequest = z.input<typeof QueuesQueryRequest>;
 // The response is NDJSON: one AnnotationQueue per line.
 
 /** A queue's name: trimmed, 1 to `queueNameLength` characters. */
-const queueName = z.string().check(z.maxLength(LIMITS.queueNameLength, { abort: true }), z.trim(), z.minLength(1, "must not be empty"));
+const queueName = z
+  .string()
+  .check(z.maxLength(LIMITS.queueNameLength, { abort: true }), z.trim(), z.minLength(1, "must not be empty"));
 const queueDescription = bounded(LIMITS.descriptionLength);
 /** An object ref by digest (`:latest` names no version): `weave:///<entity>/<project>/object/<name>:<digest>`. */
 const OBJECT_REF_BY_DIGEST = /^weave:\/\/\/[^/]+\/[^/]+\/object\/[^/:]+:(?!latest$)[^/:]+$/;
-const specRef = z.string().check(maxChars(LIMITS.refLength), z.regex(OBJECT_REF_BY_DIGEST, "must be an AnnotationSpec ref by digest: weave:///<entity>/<project>/object/<name>:<digest>"));
+const specRef = z
+  .string()
+  .check(
+    maxChars(LIMITS.refLength),
+    z.regex(
+      OBJECT_REF_BY_DIGEST,
+      "must be an AnnotationSpec ref by digest: weave:///<entity>/<project>/object/<name>:<digest>",
+    ),
+  );
 /**
  * A queue's questions, in the order they are asked: refs to AnnotationSpec versions. That each one
  * is of the request's project and listed once is checked with the project (sameProjectRefs); that
@@ -143,12 +153,14 @@ const sameProjectRefs = z.superRefine((request: { project_id: unknown; scorer_re
   });
 });
 
-export const CreateQueueRequest = z.strictObject({
-  project_id: ProjectId,
-  name: queueName,
-  description: z._default(queueDescription, ""),
-  scorer_refs: z._default(scorerRefs, []),
-}).check(sameProjectRefs);
+export const CreateQueueRequest = z
+  .strictObject({
+    project_id: ProjectId,
+    name: queueName,
+    description: z._default(queueDescription, ""),
+    scorer_refs: z._default(scorerRefs, []),
+  })
+  .check(sameProjectRefs);
 export type CreateQueueRequest = z.input<typeof CreateQueueRequest>;
 export const CreateQueueResponse = z.object({ id: z.string() });
 export type CreateQueueResponse = z.infer<typeof CreateQueueResponse>;
@@ -157,12 +169,14 @@ export type CreateQueueResponse = z.infer<typeof CreateQueueResponse>;
  * `PUT /annotation_queues/{queue_id}`: the fields given replace the queue's (and move `updated_at`);
  * a request with none answers the queue unchanged, as upstream.
  */
-export const UpdateQueueRequest = z.strictObject({
-  project_id: ProjectId,
-  name: z.nullish(queueName),
-  description: z.nullish(queueDescription),
-  scorer_refs: z.nullish(scorerRefs),
-}).check(sameProjectRefs);
+export const UpdateQueueRequest = z
+  .strictObject({
+    project_id: ProjectId,
+    name: z.nullish(queueName),
+    description: z.nullish(queueDescription),
+    scorer_refs: z.nullish(scorerRefs),
+  })
+  .check(sameProjectRefs);
 export type UpdateQueueRequest = z.input<typeof UpdateQueueRequest>;
 export const UpdateQueueResponse = z.object({ queue: AnnotationQueue });
 

@@ -11,7 +11,13 @@ import { boundedArray, boundedNonEmpty, LIMITS, maxChars } from "./limits";
 /** Project and model names: what W&B accepts in a run path. */
 const resourceName = z
   .string()
-  .check(maxChars(LIMITS.labelLength), z.trim(), z.minLength(1, "must not be empty"), z.maxLength(128), z.regex(/^[\w.-]+$/, "may contain letters, digits, '-', '_' and '.'"));
+  .check(
+    maxChars(LIMITS.labelLength),
+    z.trim(),
+    z.minLength(1, "must not be empty"),
+    z.maxLength(128),
+    z.regex(/^[\w.-]+$/, "may contain letters, digits, '-', '_' and '.'"),
+  );
 /** A model or job id in a body. */
 const resourceId = boundedNonEmpty(LIMITS.idLength);
 const positiveNumber = z.number().check(z.positive());
@@ -71,7 +77,9 @@ export const ListCheckpointsQuery = z.object({
 });
 export type ListCheckpointsQuery = z.input<typeof ListCheckpointsQuery>;
 
-export const DeleteCheckpointsRequest = z.object({ steps: boundedArray(intAtLeast(0), LIMITS.checkpointSteps).check(z.minLength(1)) });
+export const DeleteCheckpointsRequest = z.object({
+  steps: boundedArray(intAtLeast(0), LIMITS.checkpointSteps).check(z.minLength(1)),
+});
 export type DeleteCheckpointsRequest = z.input<typeof DeleteCheckpointsRequest>;
 export const DeleteCheckpointsResponse = z.object({
   deleted_count: z.int(),
@@ -143,7 +151,13 @@ export const CreateSFTJobRequest = z.object({
   model_id: resourceId,
   training_data_url: z
     .string()
-    .check(maxChars(LIMITS.urlLength), z.regex(TRAINING_DATA_URL_PATTERN, "must be wandb-artifact:///<entity>/<project>/<name>[:version] or an https:// URL")),
+    .check(
+      maxChars(LIMITS.urlLength),
+      z.regex(
+        TRAINING_DATA_URL_PATTERN,
+        "must be wandb-artifact:///<entity>/<project>/<name>[:version] or an https:// URL",
+      ),
+    ),
   config: z.nullish(SFTConfig),
   experimental_config: z.nullish(ExperimentalConfig),
 });
@@ -202,9 +216,13 @@ export function checkpointArtifactUrl(model: { entity: string; project: string; 
  * lists them without being told their ids.
  */
 export const SeededTraining = z.object({
-  models: z.array(z.object({ id: z.string(), entity: z.string(), project: z.string(), name: z.string(), base_model: z.string() })),
+  models: z.array(
+    z.object({ id: z.string(), entity: z.string(), project: z.string(), name: z.string(), base_model: z.string() }),
+  ),
   // created_at: when the service made the job (optional: an older local server did not say).
-  jobs: z.array(z.object({ id: z.string(), model_id: z.string(), kind: z.enum(["rl", "sft"]), created_at: z.optional(z.string()) })),
+  jobs: z.array(
+    z.object({ id: z.string(), model_id: z.string(), kind: z.enum(["rl", "sft"]), created_at: z.optional(z.string()) }),
+  ),
 });
 export type SeededTraining = z.infer<typeof SeededTraining>;
 
@@ -221,7 +239,13 @@ export const LocalLogsQuery = z.object({
   limit: z._default(z.pipe(z.coerce.number(), intAtLeast(1).check(z.lte(1000))), 1000),
 });
 export type LocalLogsQuery = z.input<typeof LocalLogsQuery>;
-export const LocalLoggedMetrics = z.object({ id: z.int(), split: z.string(), step: z.number(), metrics: z.record(z.string(), z.number()), created_at: z.string() });
+export const LocalLoggedMetrics = z.object({
+  id: z.int(),
+  split: z.string(),
+  step: z.number(),
+  metrics: z.record(z.string(), z.number()),
+  created_at: z.string(),
+});
 export type LocalLoggedMetrics = z.infer<typeof LocalLoggedMetrics>;
 export const LocalLogList = z.object({ data: z.array(LocalLoggedMetrics), has_more: z.boolean() });
 export type LocalLogList = z.infer<typeof LocalLogList>;

@@ -21,7 +21,10 @@ export type Viewer = z.infer<typeof Viewer>;
 const GraphqlErrors = z.nullish(z.array(z.object({ message: z.string() })));
 
 /** `viewer` is null when the API does not know the key's user (no key, or one it did not accept). */
-export const ViewerResponse = z.object({ data: z.nullish(z.object({ viewer: z.nullish(Viewer) })), errors: GraphqlErrors });
+export const ViewerResponse = z.object({
+  data: z.nullish(z.object({ viewer: z.nullish(Viewer) })),
+  errors: GraphqlErrors,
+});
 
 export const ProjectsResponse = z.object({
   data: z.nullish(

@@ -12,10 +12,21 @@ export function parseObjectRef(ref: string): ObjectRef | null {
   const match = OBJECT_REF.exec(ref);
   if (!match) return null;
   const [, entity, project, kind, name, digest] = match;
-  return { entity: decodeURIComponent(entity!), project: decodeURIComponent(project!), kind: kind as ObjectRef["kind"], name: decodeURIComponent(name!), digest: digest! };
+  return {
+    entity: decodeURIComponent(entity!),
+    project: decodeURIComponent(project!),
+    kind: kind as ObjectRef["kind"],
+    name: decodeURIComponent(name!),
+    digest: digest!,
+  };
 }
 
-export const objectRefOf = (projectId: string, name: string, digest: string, kind: "object" | "op" = "object"): string => `weave:///${projectId}/${kind}/${name}:${digest}`;
+export const objectRefOf = (
+  projectId: string,
+  name: string,
+  digest: string,
+  kind: "object" | "op" = "object",
+): string => `weave:///${projectId}/${kind}/${name}:${digest}`;
 
 /**
  * Any ref `/refs/read_batch` may be given, with the path after it (`extra`): pairs of an edge

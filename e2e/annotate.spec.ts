@@ -1,6 +1,13 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { BIG_QUEUE_NAME, createScratchQueue, exportItems, itemRows, queueByName, useDemoProject } from "./queues-support";
+import {
+  BIG_QUEUE_NAME,
+  createScratchQueue,
+  exportItems,
+  itemRows,
+  queueByName,
+  useDemoProject,
+} from "./queues-support";
 
 // An annotator answers every question of ten items by keyboard alone, with
 // Complete & next, then finds every answer again after a reload: in the review, in the table's
@@ -12,7 +19,12 @@ test.beforeEach(async ({ page }) => {
 
 const RESOLUTIONS = ["Resolved", "Partly resolved", "Not resolved", "Made it worse"] as const;
 /** What the annotator answers on the i-th item: a different value of each question every time. */
-const answersFor = (i: number) => ({ tone: 1 + (i % 5), resolution: RESOLUTIONS[i % 4]!, policy: i % 2 === 0, comment: `Item ${i + 1}: names the amount – ok ${"✓".repeat(i % 3)}` });
+const answersFor = (i: number) => ({
+  tone: 1 + (i % 5),
+  resolution: RESOLUTIONS[i % 4]!,
+  policy: i % 2 === 0,
+  comment: `Item ${i + 1}: names the amount – ok ${"✓".repeat(i % 3)}`,
+});
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 const group = (page: Page, name: string) => page.getByRole("group", { name, exact: true });
@@ -20,21 +32,36 @@ const group = (page: Page, name: string) => page.getByRole("group", { name, exac
 async function expectAnswersShown(page: Page, i: number): Promise<void> {
   const expected = answersFor(i);
   await expect(group(page, "Tone").getByRole("radio", { name: new RegExp(`^${expected.tone}`) })).toBeChecked();
-  await expect(group(page, "Resolution").getByRole("radio", { name: new RegExp(`^${expected.resolution}`) })).toBeChecked();
-  await expect(group(page, "Follows the refund policy").getByRole("radio", { name: expected.policy ? /^Yes/ : /^No/ })).toBeChecked();
+  await expect(
+    group(page, "Resolution").getByRole("radio", { name: new RegExp(`^${expected.resolution}`) }),
+  ).toBeChecked();
+  await expect(
+    group(page, "Follows the refund policy").getByRole("radio", { name: expected.policy ? /^Yes/ : /^No/ }),
+  ).toBeChecked();
   await expect(group(page, "Comment").getByRole("textbox")).toHaveValue(expected.comment);
 }
 
 /** The tooltip of a question's cell in the row of item `position`: who answered what, mine first. */
 const answerTip = (page: Page, position: number, columnIndex: number): Locator =>
-  itemRows(page).filter({ has: page.getByRole("link", { name: `Open item ${position}`, exact: true }) }).getByRole("cell").nth(columnIndex).locator("[data-tip]");
+  itemRows(page)
+    .filter({ has: page.getByRole("link", { name: `Open item ${position}`, exact: true }) })
+    .getByRole("cell")
+    .nth(columnIndex)
+    .locator("[data-tip]");
 
 /**
  * A scratch queue asking the big queue's four questions, opened on its first item by keyboard.
  * Answers belong to calls, not to the queue: each attempt (a retry, or a repeat with up to two
  * retries) takes calls from `offset` on that no earlier attempt answered.
  */
-async function openScratchReview(page: Page, request: APIRequestContext, testInfo: TestInfo, label: string, size: number, offset: number): Promise<void> {
+async function openScratchReview(
+  page: Page,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  label: string,
+  size: number,
+  offset: number,
+): Promise<void> {
   const scorerRefs = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? [];
   expect(scorerRefs).toHaveLength(4);
   const attempt = testInfo.repeatEachIndex * 3 + testInfo.retry;
@@ -45,7 +72,10 @@ async function openScratchReview(page: Page, request: APIRequestContext, testInf
   await page.keyboard.press("Enter");
 }
 
-test("ten items answered by keyboard with Complete & next: every answer is in the review, the table and the export after a reload", async ({ page, request }, testInfo) => {
+test("ten items answered by keyboard with Complete & next: every answer is in the review, the table and the export after a reload", async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   await openScratchReview(page, request, testInfo, "annotate", 10, 2_000);
 
@@ -85,7 +115,12 @@ test("ten items answered by keyboard with Complete & next: every answer is in th
   await expect(itemRows(page)).toHaveCount(10);
   const headers = await page.getByRole("columnheader").allInnerTexts();
   const toneAt = headers.findIndex((text) => text.trim() === "Tone");
-  expect(headers.slice(toneAt, toneAt + 4).map((text) => text.trim())).toEqual(["Tone", "Resolution", "Follows the refund policy", "Comment"]);
+  expect(headers.slice(toneAt, toneAt + 4).map((text) => text.trim())).toEqual([
+    "Tone",
+    "Resolution",
+    "Follows the refund policy",
+    "Comment",
+  ]);
   for (let i = 0; i < 10; i++) {
     const answer = answersFor(i);
     await expect(answerTip(page, i + 1, toneAt)).toHaveAttribute("title", new RegExp(`^You: ${answer.tone}(;|$)`));
@@ -96,12 +131,20 @@ test("ten items answered by keyboard with Complete & next: every answer is in th
   await expectNoAxeViolations(page);
 
   // The export, in both formats.
-  const jsonl = (await exportItems(page, "JSON Lines")).trimEnd().split("\n").map((line) => JSON.parse(line) as { answers: Record<string, { annotator: string; value: unknown }[]> });
+  const jsonl = (await exportItems(page, "JSON Lines"))
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { answers: Record<string, { annotator: string; value: unknown }[]> });
   expect(jsonl).toHaveLength(10);
   jsonl.forEach((line, i) => {
     const mine = (question: string) => line.answers[question]?.find((given) => given.annotator === "user-demo")?.value;
     const answer = answersFor(i);
-    expect([mine("tone"), mine("resolution"), mine("follows_policy"), mine("reviewer_comment")]).toEqual([answer.tone, answer.resolution, answer.policy, answer.comment]);
+    expect([mine("tone"), mine("resolution"), mine("follows_policy"), mine("reviewer_comment")]).toEqual([
+      answer.tone,
+      answer.resolution,
+      answer.policy,
+      answer.comment,
+    ]);
   });
   const csv = (await exportItems(page, "CSV")).trimEnd().split("\r\n");
   expect(csv[0]).toContain(",answer.tone,answer.resolution,answer.follows_policy,answer.reviewer_comment");
@@ -110,7 +153,10 @@ test("ten items answered by keyboard with Complete & next: every answer is in th
   csv.slice(1).forEach((line, i) => expect(line).toMatch(new RegExp(`(^|,|; )user-demo: ${answersFor(i).tone}(;|,)`)));
 });
 
-test("e into a comment written earlier puts the caret after it: what is typed is added at its end", async ({ page, request }, testInfo) => {
+test("e into a comment written earlier puts the caret after it: what is typed is added at its end", async ({
+  page,
+  request,
+}, testInfo) => {
   await openScratchReview(page, request, testInfo, "caret", 1, 4_000);
   const comment = group(page, "Comment").getByRole("textbox");
   // The highlight starts on the first question; the comment is the fourth.

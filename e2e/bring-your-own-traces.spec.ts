@@ -6,21 +6,34 @@ import { DEMO_KEY, expect, test } from "./fixtures";
 // traced with the official weave SDK against the local services; its calls in Calls; one of them
 // added to a queue from there, opened in the review and answered.
 
-test("trace an app with the weave SDK, find its calls in Calls, queue one and answer it", async ({ page, request, baseURL }) => {
+test("trace an app with the weave SDK, find its calls in Calls, queue one and answer it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.slow();
   const project = `demo/byo-${Date.now().toString(36)}`;
   const api = { Authorization: `Bearer ${DEMO_KEY}` };
 
   // The traced application (README's example, with a child call and a failing op).
-  Object.assign(process.env, { WF_TRACE_SERVER_URL: `${baseURL}/api/trace`, WANDB_BASE_URL: `${baseURL}/api/wandb`, WANDB_API_KEY: DEMO_KEY });
+  Object.assign(process.env, {
+    WF_TRACE_SERVER_URL: `${baseURL}/api/trace`,
+    WANDB_BASE_URL: `${baseURL}/api/wandb`,
+    WANDB_API_KEY: DEMO_KEY,
+  });
   const workingDir = process.cwd();
   process.chdir(tmpdir()); // where the SDK would write weaveErrors.log, were a batch refused
   let rootId = "";
   try {
     const client = await weave.init(project);
-    const completion = weave.op(async function completion(question: string) {
-      return { choices: [{ message: { role: "assistant", content: `Your refund for "${question}" is on its way.` } }] };
-    }, { name: "openai.chat.completions.create" });
+    const completion = weave.op(
+      async function completion(question: string) {
+        return {
+          choices: [{ message: { role: "assistant", content: `Your refund for "${question}" is on its way.` } }],
+        };
+      },
+      { name: "openai.chat.completions.create" },
+    );
     const lookup = weave.op(async function lookupOrder() {
       throw new Error("Order A-17 not found");
     });
@@ -38,20 +51,34 @@ test("trace an app with the weave SDK, find its calls in Calls, queue one and an
   // A one-question queue in that project, as a lead would have made it.
   const spec = await request.post("/api/trace/obj/create", {
     headers: api,
-    data: { obj: { project_id: project, object_id: "resolved", val: { field_schema: { type: "boolean" } }, builtin_object_class: "AnnotationSpec" } },
+    data: {
+      obj: {
+        project_id: project,
+        object_id: "resolved",
+        val: { field_schema: { type: "boolean" } },
+        builtin_object_class: "AnnotationSpec",
+      },
+    },
   });
   expect(spec.ok()).toBe(true);
   const queueName = "Traced chats";
   const queue = await request.post("/api/trace/annotation_queues", {
     headers: api,
-    data: { project_id: project, name: queueName, scorer_refs: [`weave:///${project}/object/resolved:${(await spec.json()).digest}`] },
+    data: {
+      project_id: project,
+      name: queueName,
+      scorer_refs: [`weave:///${project}/object/resolved:${(await spec.json()).digest}`],
+    },
   });
   expect(queue.ok()).toBe(true);
 
   await page.addInitScript(
     ({ key, annotationProject }) => {
       window.localStorage.setItem("wbops.apiKey", key);
-      window.localStorage.setItem("wbops.settings", JSON.stringify({ annotationProject, inferenceProject: "", keyStorage: "local" }));
+      window.localStorage.setItem(
+        "wbops.settings",
+        JSON.stringify({ annotationProject, inferenceProject: "", keyStorage: "local" }),
+      );
     },
     { key: DEMO_KEY, annotationProject: project },
   );
@@ -89,9 +116,15 @@ test("trace an app with the weave SDK, find its calls in Calls, queue one and an
   await expect
     .poll(async () => {
       const feedback = await request.post("/api/trace/feedback/query", { headers: api, data: { project_id: project } });
-      const stats = await request.post("/api/trace/annotation_queues/stats", { headers: api, data: { project_id: project, queue_ids: [queueId] } });
+      const stats = await request.post("/api/trace/annotation_queues/stats", {
+        headers: api,
+        data: { project_id: project, queue_ids: [queueId] },
+      });
       return {
-        answers: ((await feedback.json()).result as { weave_ref: string; payload: unknown }[]).map((f) => [f.weave_ref, f.payload]),
+        answers: ((await feedback.json()).result as { weave_ref: string; payload: unknown }[]).map((f) => [
+          f.weave_ref,
+          f.payload,
+        ]),
         completed: (await stats.json()).stats[0].completed_items,
       };
     })

@@ -10,7 +10,10 @@ const auth = { Authorization: `Basic ${Buffer.from(`api:${DEMO_KEY}`).toString("
 
 async function createEmptyQueue(request: APIRequestContext, label: string): Promise<{ id: string; name: string }> {
   const name = `e2e calls ${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const response = await request.post("/api/trace/annotation_queues", { data: { project_id: PROJECT, name, description: "Made by an end-to-end test.", scorer_refs: [] }, headers: auth });
+  const response = await request.post("/api/trace/annotation_queues", {
+    data: { project_id: PROJECT, name, description: "Made by an end-to-end test.", scorer_refs: [] },
+    headers: auth,
+  });
   expect(response.ok(), await response.text()).toBe(true);
   return { id: ((await response.json()) as { id: string }).id, name };
 }
@@ -20,7 +23,10 @@ test.describe("calls page", () => {
     await useDemoProject(page);
   });
 
-  test("filter by op, select the page, add it to a queue with chosen display fields, see the queue's items", async ({ page, request }) => {
+  test("filter by op, select the page, add it to a queue with chosen display fields, see the queue's items", async ({
+    page,
+    request,
+  }) => {
     const queue = await createEmptyQueue(request, "journey");
     await page.goto("/calls?size=25");
     await expect(page.getByRole("link", { name: "Calls", exact: true })).toHaveAttribute("aria-current", "page");
@@ -80,7 +86,9 @@ test.describe("calls page", () => {
       const dialog = page.getByRole("dialog", { name: "Add calls to a queue" });
       await dialog.getByRole("combobox", { name: /Queue/ }).selectOption({ label: queue.name });
       await dialog.getByRole("button", { name: "Add 25 calls" }).click();
-      await expect(dialog.getByText(round === 0 ? /^Added 25 calls\.$/ : /^Added 0 calls\. 25 were already in the queue/)).toBeVisible();
+      await expect(
+        dialog.getByText(round === 0 ? /^Added 25 calls\.$/ : /^Added 0 calls\. 25 were already in the queue/),
+      ).toBeVisible();
       await dialog.getByRole("button", { name: "Close" }).click();
     }
     expect(await queryItems(request, queue.id, {})).toHaveLength(25);
@@ -89,7 +97,10 @@ test.describe("calls page", () => {
   // Wide in the light theme and on a phone in the dark one: the layout changes with the width, the
   // colours with the theme, and each pair is checked once.
   test("has no accessibility violations, wide (light) and on a phone (dark)", async ({ page }) => {
-    for (const { theme, width } of [{ theme: "light", width: 1366 }, { theme: "dark", width: 390 }] as const) {
+    for (const { theme, width } of [
+      { theme: "light", width: 1366 },
+      { theme: "dark", width: 390 },
+    ] as const) {
       await page.addInitScript((value) => window.localStorage.setItem("wbops.theme", value), theme);
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/calls");

@@ -58,7 +58,11 @@ test.describe("model catalog", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(LLAMA_70B);
   });
 
-  test("opens a model's snippets, filled with this server's absolute address and no key", async ({ page, context, baseURL }) => {
+  test("opens a model's snippets, filled with this server's absolute address and no key", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await openCatalog(page);
     await page.getByRole("button", { name: `Details for ${LLAMA_70B}` }).click();
@@ -102,7 +106,10 @@ for (const theme of ["light", "dark"] as const) {
     await presetTheme(page, theme);
     await openCatalog(page, "/models?q=qwen");
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: /^Details for / }).first().click();
+    await page
+      .getByRole("button", { name: /^Details for / })
+      .first()
+      .click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectNoAxeViolations(page);
   });

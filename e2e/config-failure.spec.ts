@@ -43,9 +43,21 @@ async function watchRequests(page: Page) {
 type Failure = { name: string; reason: RegExp; handle: (route: Route) => Promise<void> };
 
 const FAILURES: Failure[] = [
-  { name: "refused (network)", reason: /the request failed \(network error\)/, handle: (route) => route.abort("connectionrefused") },
-  { name: "HTTP 500", reason: /the server answered HTTP 500/, handle: (route) => route.fulfill({ status: 500, body: "Internal Server Error" }) },
-  { name: "not JSON", reason: /the answer is not JSON \(text\/plain\)/, handle: (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "trace=/api/trace" }) },
+  {
+    name: "refused (network)",
+    reason: /the request failed \(network error\)/,
+    handle: (route) => route.abort("connectionrefused"),
+  },
+  {
+    name: "HTTP 500",
+    reason: /the server answered HTTP 500/,
+    handle: (route) => route.fulfill({ status: 500, body: "Internal Server Error" }),
+  },
+  {
+    name: "not JSON",
+    reason: /the answer is not JSON \(text\/plain\)/,
+    handle: (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "trace=/api/trace" }),
+  },
   {
     name: "slow (over 3 s)",
     reason: /it did not answer within 3 s/,
@@ -72,14 +84,19 @@ async function settle(page: Page): Promise<void> {
 
 test.describe("when /config.json cannot be read", () => {
   for (const failure of FAILURES) {
-    test(`${failure.name}: a remembered key goes only to the addresses saved with it, and the notice's Retry recovers`, async ({ page, baseURL }) => {
+    test(`${failure.name}: a remembered key goes only to the addresses saved with it, and the notice's Retry recovers`, async ({
+      page,
+      baseURL,
+    }) => {
       test.setTimeout(60_000);
       await setKeyThroughUi(page);
       const requests = await watchRequests(page);
       const restore = await failConfig(page, failure);
       await page.goto("/queues");
       const notice = page.getByRole("alert", { name: "Configuration" });
-      await expect(notice).toContainText("Could not read this dashboard's configuration (/config.json)", { timeout: 10_000 });
+      await expect(notice).toContainText("Could not read this dashboard's configuration (/config.json)", {
+        timeout: 10_000,
+      });
       await expect(notice).toContainText(failure.reason);
       await expect(notice).toContainText("Your API key is still sent only to the service addresses saved with it.");
       // The page works on the saved addresses meanwhile.
@@ -97,7 +114,10 @@ test.describe("when /config.json cannot be read", () => {
     });
   }
 
-  test("a key stored without its addresses (an older version's) is sent nowhere, Settings says why, and Retry sends it home", async ({ page, baseURL }) => {
+  test("a key stored without its addresses (an older version's) is sent nowhere, Settings says why, and Retry sends it home", async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(60_000);
     // An older version stored the key alone, its addresses being the config's defaults.
     await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
@@ -108,7 +128,9 @@ test.describe("when /config.json cannot be read", () => {
     await expect(notice).toContainText("Your saved API key is not being sent");
     // The key is not used, so the page asks for it, with the key shown and why it is held.
     await expect(page).toHaveURL(/\/settings\?returnTo=%2Fqueues/);
-    await expect(page.getByRole("alert", { name: "Where the key is sent" })).toContainText("Your saved key is not being sent.");
+    await expect(page.getByRole("alert", { name: "Where the key is sent" })).toContainText(
+      "Your saved key is not being sent.",
+    );
     await expect(page.getByLabel("API key", { exact: true })).toHaveValue(DEMO_KEY);
     await expect(page.getByRole("link", { name: /API key not sent/ })).toBeVisible();
     await settle(page);
@@ -129,10 +151,19 @@ test.describe("when /config.json cannot be read", () => {
     expect(await requests.leaks(origin)).toMatchObject({ keyElsewhere: [] });
   });
 
-  test("a host without a config (its index.html instead) is no failure: no notice, and a saved key still goes only to its addresses", async ({ page, baseURL }) => {
+  test("a host without a config (its index.html instead) is no failure: no notice, and a saved key still goes only to its addresses", async ({
+    page,
+    baseURL,
+  }) => {
     await setKeyThroughUi(page);
     const requests = await watchRequests(page);
-    await page.route("**/config.json", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><html><body><div id=root></div></body></html>" }));
+    await page.route("**/config.json", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        body: "<!doctype html><html><body><div id=root></div></body></html>",
+      }),
+    );
     await page.goto("/queues");
     await expect(page.getByRole("link", { name: /Signed in as demo/ })).toBeVisible({ timeout: 10_000 });
     await settle(page);
@@ -151,11 +182,16 @@ test.describe("when /config.json cannot be read", () => {
         await page.goto("/help/proxy");
         await expect(page.getByRole("alert", { name: "Configuration" })).toBeVisible();
         await expectNoAxeViolations(page);
-        if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: test.info().outputPath(`config-failure-${width}-${theme}.png`) });
+        if (process.env.E2E_SCREENSHOTS)
+          await page.screenshot({ path: test.info().outputPath(`config-failure-${width}-${theme}.png`) });
         await page.goto("/settings");
         await expect(page.getByRole("alert", { name: "Where the key is sent" })).toBeVisible();
         await expectNoAxeViolations(page);
-        if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: test.info().outputPath(`config-failure-settings-${width}-${theme}.png`), fullPage: true });
+        if (process.env.E2E_SCREENSHOTS)
+          await page.screenshot({
+            path: test.info().outputPath(`config-failure-settings-${width}-${theme}.png`),
+            fullPage: true,
+          });
       }
     });
   }

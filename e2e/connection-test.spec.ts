@@ -10,7 +10,9 @@ function resultRow(page: Page, service: string) {
 test.describe("Test connection", () => {
   test("all four services answer OK with the demo key", async ({ page, baseURL }) => {
     const sent: Array<{ url: string; authorization: string | undefined }> = [];
-    page.on("request", (request) => sent.push({ url: request.url(), authorization: request.headers()["authorization"] }));
+    page.on("request", (request) =>
+      sent.push({ url: request.url(), authorization: request.headers()["authorization"] }),
+    );
     await page.goto("/settings");
     await page.getByLabel("API key", { exact: true }).fill(DEMO_KEY);
     await page.getByLabel("Annotation project").fill("demo/support-bot");
@@ -21,7 +23,8 @@ test.describe("Test connection", () => {
     // The key travels only in headers, only to the service addresses, never in a URL.
     const withKey = sent.filter((r) => r.authorization);
     expect(withKey.length).toBeGreaterThanOrEqual(4);
-    for (const request of withKey) expect(request.url).toMatch(new RegExp(`^${baseURL}/api/(trace|training/v1|inference/v1|wandb)/`));
+    for (const request of withKey)
+      expect(request.url).toMatch(new RegExp(`^${baseURL}/api/(trace|training/v1|inference/v1|wandb)/`));
     for (const request of sent) expect(request.url).not.toContain(DEMO_KEY);
   });
 
@@ -33,7 +36,9 @@ test.describe("Test connection", () => {
     for (const service of SERVICES) await expect(resultRow(page, service)).toContainText("Key rejected");
   });
 
-  test("an address outside the page's Content-Security-Policy is blamed on it, with the setting that fixes it", async ({ page }) => {
+  test("an address outside the page's Content-Security-Policy is blamed on it, with the setting that fixes it", async ({
+    page,
+  }) => {
     await page.goto("/settings");
     await page.getByLabel("API key", { exact: true }).fill(DEMO_KEY);
     // Port 10 is not in the e2e server's CSP_CONNECT_SRC (playwright.config.ts): the browser blocks the call.

@@ -26,13 +26,49 @@ type ReadPage = {
 };
 
 const READ_PAGES: readonly ReadPage[] = [
-  { name: "queue list", path: () => "/queues", api: TRACE, loaded: (page) => page.getByRole("table", { name: "Annotation queues" }).getByRole("link", { name: BIG_QUEUE_NAME }) },
-  { name: "queue items table", path: ({ queueId }) => `/queues/${queueId}`, api: TRACE, loaded: (page) => itemRows(page).first() },
-  { name: "review", path: ({ queueId, itemId }) => `/queues/${queueId}/items/${itemId}`, api: TRACE, loaded: (page) => page.getByRole("heading", { level: 1, name: /^Item 1 of / }) },
-  { name: "model catalog", path: () => "/models", api: INFERENCE, loaded: (page) => page.getByRole("table", { name: "Inference models" }).locator("tbody tr").first() },
-  { name: "playground", path: () => "/playground", api: INFERENCE, loaded: (page) => page.getByLabel("Model", { exact: true }) },
-  { name: "training job", path: () => `/training/jobs/${SEEDED_JOB}`, api: TRAINING, loaded: (page) => page.getByTestId("job-steps") },
-  { name: "training model", path: () => `/training/models/${SEEDED_MODEL}`, api: TRAINING, loaded: (page) => page.getByRole("table", { name: /Checkpoints/ }) },
+  {
+    name: "queue list",
+    path: () => "/queues",
+    api: TRACE,
+    loaded: (page) =>
+      page.getByRole("table", { name: "Annotation queues" }).getByRole("link", { name: BIG_QUEUE_NAME }),
+  },
+  {
+    name: "queue items table",
+    path: ({ queueId }) => `/queues/${queueId}`,
+    api: TRACE,
+    loaded: (page) => itemRows(page).first(),
+  },
+  {
+    name: "review",
+    path: ({ queueId, itemId }) => `/queues/${queueId}/items/${itemId}`,
+    api: TRACE,
+    loaded: (page) => page.getByRole("heading", { level: 1, name: /^Item 1 of / }),
+  },
+  {
+    name: "model catalog",
+    path: () => "/models",
+    api: INFERENCE,
+    loaded: (page) => page.getByRole("table", { name: "Inference models" }).locator("tbody tr").first(),
+  },
+  {
+    name: "playground",
+    path: () => "/playground",
+    api: INFERENCE,
+    loaded: (page) => page.getByLabel("Model", { exact: true }),
+  },
+  {
+    name: "training job",
+    path: () => `/training/jobs/${SEEDED_JOB}`,
+    api: TRAINING,
+    loaded: (page) => page.getByTestId("job-steps"),
+  },
+  {
+    name: "training model",
+    path: () => `/training/models/${SEEDED_MODEL}`,
+    api: TRAINING,
+    loaded: (page) => page.getByRole("table", { name: /Checkpoints/ }),
+  },
 ];
 
 /** Moves to `path` inside the running app (no page load): the session, its cache and its key stay. */
@@ -44,7 +80,11 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
 }
 
 /** Answers every request to `api` with `answer` until the returned function is called. */
-async function breakService(page: Page, api: RegExp, answer: (route: Route) => Promise<void>): Promise<() => Promise<void>> {
+async function breakService(
+  page: Page,
+  api: RegExp,
+  answer: (route: Route) => Promise<void>,
+): Promise<() => Promise<void>> {
   await page.route(api, answer);
   return () => page.unroute(api, answer);
 }
@@ -67,7 +107,11 @@ test.describe("fault matrix", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
       const restore = await breakService(page, target.api, (route) =>
-        route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ detail: "Invalid API key" }) }),
+        route.fulfill({
+          status: 401,
+          contentType: "application/json",
+          body: JSON.stringify({ detail: "Invalid API key" }),
+        }),
       );
       await navigateInApp(page, path);
       const alert = page.getByRole("alert").filter({ hasText: "rejected the API key (401)" }).first();
@@ -79,7 +123,10 @@ test.describe("fault matrix", () => {
     });
   }
 
-  test("queue items table: a service that hangs past the request timeout is explained, and Retry recovers", async ({ page, request }) => {
+  test("queue items table: a service that hangs past the request timeout is explained, and Retry recovers", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(60_000);
     const { queueId } = await ids(request);
     await page.route("**/config.json", async (route) => {
@@ -94,7 +141,9 @@ test.describe("fault matrix", () => {
     await page.goto(`/queues/${queueId}`);
     const alert = page.getByRole("alert").filter({ hasText: "Could not load the queue's items" });
     // Four attempts of 1.5 s with 1 + 2 + 4 s between them.
-    await expect(alert).toContainText("The annotation queue service did not answer within 1.5 seconds.", { timeout: 30_000 });
+    await expect(alert).toContainText("The annotation queue service did not answer within 1.5 seconds.", {
+      timeout: 30_000,
+    });
     expect(hanging.length).toBe(4);
     await restore();
     await alert.getByRole("button", { name: "Retry" }).click();

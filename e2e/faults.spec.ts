@@ -1,6 +1,12 @@
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createModelThroughUi, presetKey, startRlJobThroughUi, TRAJECTORIES, uniqueName } from "./fixtures/training-flows";
+import {
+  createModelThroughUi,
+  presetKey,
+  startRlJobThroughUi,
+  TRAJECTORIES,
+  uniqueName,
+} from "./fixtures/training-flows";
 import { BIG_QUEUE_NAME, createScratchQueue, itemRows, queryItems, useDemoProject } from "./queues-support";
 
 // Faults are injected in the browser (page.route / context.setOffline) in front of the real local
@@ -23,7 +29,12 @@ async function fail(route: Route, fault: Fault): Promise<void> {
 }
 
 /** Breaks every request matching `pattern` (optionally of one method) until `restore` is called. */
-async function inject(page: Page, pattern: string | RegExp, fault: Fault, method?: string): Promise<{ hits: () => number; restore: () => Promise<void> }> {
+async function inject(
+  page: Page,
+  pattern: string | RegExp,
+  fault: Fault,
+  method?: string,
+): Promise<{ hits: () => number; restore: () => Promise<void> }> {
   let hits = 0;
   const handler = async (route: Route) => {
     if (method && route.request().method() !== method) return route.fallback();
@@ -40,7 +51,10 @@ test.describe("fault injection", () => {
   // Independent pages and data: two workers keep the whole file well under 90 s.
   test.describe.configure({ mode: "parallel" });
 
-  test("queue items table: a 500 is explained with Retry; offline then online recovers by itself", async ({ page, context }) => {
+  test("queue items table: a 500 is explained with Retry; offline then online recovers by itself", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(45_000);
     await useDemoProject(page);
     await page.goto("/queues");
@@ -51,7 +65,9 @@ test.describe("fault injection", () => {
     const broken = await inject(page, ITEMS_QUERY, "500");
     await list.getByRole("link", { name: BIG_QUEUE_NAME }).click();
     const alert = page.getByRole("alert").filter({ hasText: "Could not load the queue's items" });
-    await expect(alert).toContainText("The annotation queue service failed to handle the request (500)", { timeout: 15_000 });
+    await expect(alert).toContainText("The annotation queue service failed to handle the request (500)", {
+      timeout: 15_000,
+    });
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await broken.restore();
     await alert.getByRole("button", { name: "Retry" }).click();
@@ -75,7 +91,10 @@ test.describe("fault injection", () => {
     await expect(page.getByText(/You are offline/)).toHaveCount(0);
   });
 
-  test("review page: refused state changes roll back with the reason; after recovery one click is one POST", async ({ page, request }) => {
+  test("review page: refused state changes roll back with the reason; after recovery one click is one POST", async ({
+    page,
+    request,
+  }) => {
     const queue = await createScratchQueue(request, "faults-review", 2);
     const [first] = await queryItems(request, queue.id, { limit: 1 });
     await useDemoProject(page);
@@ -98,7 +117,9 @@ test.describe("fault injection", () => {
     for (const [fault, reason] of cases) {
       const broken = await inject(page, progressUrl, fault);
       await start.click();
-      const refusal = page.getByRole("alert").filter({ hasText: "was not marked in progress; its state is as before." });
+      const refusal = page
+        .getByRole("alert")
+        .filter({ hasText: "was not marked in progress; its state is as before." });
       await expect(refusal).toContainText(reason);
       await expect(details.getByText("Unstarted")).toBeVisible();
       expect(broken.hits(), `${fault}: a failed state change is not repeated behind the user's back`).toBe(1);
@@ -117,7 +138,9 @@ test.describe("fault injection", () => {
     expect(after!.annotation_state).toBe("in_progress");
   });
 
-  test("model catalog: a timed-out listing says so, Retry shows the models once the service answers", async ({ page }) => {
+  test("model catalog: a timed-out listing says so, Retry shows the models once the service answers", async ({
+    page,
+  }) => {
     test.setTimeout(45_000);
     await presetKey(page);
     const broken = await inject(page, /\/api\/inference\/v1\/models$/, "timedout");
@@ -131,9 +154,13 @@ test.describe("fault injection", () => {
     await expect(page.getByRole("table", { name: "Inference models" }).locator("tbody tr").first()).toBeVisible();
   });
 
-  test("playground: a failed send keeps the typed message and Retry answers once the service is back", async ({ page }) => {
+  test("playground: a failed send keeps the typed message and Retry answers once the service is back", async ({
+    page,
+  }) => {
     await presetKey(page);
-    await page.goto(`/playground?${new URLSearchParams({ service: "inference", model: "openai/gpt-oss-20b" }).toString()}`);
+    await page.goto(
+      `/playground?${new URLSearchParams({ service: "inference", model: "openai/gpt-oss-20b" }).toString()}`,
+    );
     await expect(page.getByRole("heading", { name: "Playground", level: 1 })).toBeVisible();
     const chat = /\/api\/inference\/v1\/chat\/completions$/;
 
@@ -164,7 +191,9 @@ test.describe("fault injection", () => {
     }
   });
 
-  test("training job page: polling survives a 500, a 401 is explained with Retry, and the job is followed to the end", async ({ page }) => {
+  test("training job page: polling survives a 500, a 401 is explained with Retry, and the job is followed to the end", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await presetKey(page);
     await createModelThroughUi(page, uniqueName("faults-e2e"));
@@ -174,7 +203,9 @@ test.describe("fault injection", () => {
 
     const events = /\/training-jobs\/[^/]+\/events(\?.*)?$/;
     const down = await inject(page, events, "500");
-    await expect(page.getByText(/Could not reach the service \(server\); trying again in/)).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText(/Could not reach the service \(server\); trying again in/)).toBeVisible({
+      timeout: 10_000,
+    });
     const frozen = await steps.textContent();
     await down.restore();
     // Polling resumes by itself.
@@ -193,7 +224,9 @@ test.describe("fault injection", () => {
     await expect(page.getByText(/Finished: all 122 events read; no more polling/)).toBeVisible();
   });
 
-  test("settings: a failing Test connection keeps the typed values, and passes once the services answer", async ({ page }) => {
+  test("settings: a failing Test connection keeps the typed values, and passes once the services answer", async ({
+    page,
+  }) => {
     await page.goto("/settings");
     await page.getByLabel("API key", { exact: true }).fill("local-demo-key");
     await page.getByLabel("Annotation project").fill("demo/support-bot");
@@ -223,7 +256,9 @@ test.describe("fault injection", () => {
     await expect(page).toHaveTitle(/^Training jobs · /);
   });
 
-  test("opened by its address, a page whose code fails to download says so too (boot.ts's early download fails quietly)", async ({ page }) => {
+  test("opened by its address, a page whose code fails to download says so too (boot.ts's early download fails quietly)", async ({
+    page,
+  }) => {
     await presetKey(page);
     const broken = await inject(page, /\/assets\/jobs-page-[^/]+\.js$/, "connectionreset");
     await page.goto("/training");

@@ -18,7 +18,9 @@ async function withAppCodeHeld(page: Page): Promise<() => void> {
 
 // The first load's order (the catalog's first row waits on it): src/boot.ts asks for the page's own code and
 // its data while the app's code is still on its way, instead of after it has arrived and run.
-test("the first page's code and data are asked for before the app's own code has arrived, the data once", async ({ page }) => {
+test("the first page's code and data are asked for before the app's own code has arrived, the data once", async ({
+  page,
+}) => {
   const releaseApp = await withAppCodeHeld(page);
   const modelRequests: string[] = [];
   page.on("request", (request) => {
@@ -43,7 +45,9 @@ test("nothing moves while the first page and the sidebar's status lines arrive",
     const shifts: string[] = [];
     const record = (entries: PerformanceEntryList) => {
       for (const entry of entries as (PerformanceEntry & { value: number; sources?: { node?: Node | null }[] })[]) {
-        shifts.push(`${entry.value.toFixed(4)} ${(entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : "?")).join(" | ")}`);
+        shifts.push(
+          `${entry.value.toFixed(4)} ${(entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : "?")).join(" | ")}`,
+        );
       }
     };
     const observer = new PerformanceObserver((list) => record(list.getEntries()));
@@ -85,7 +89,9 @@ for (const theme of ["light", "dark"] as const) {
 }
 
 // A slow connection showed an empty page until the app's code had arrived and run.
-test("while the app's code is slow to arrive, the page says it is loading, then the app replaces the words", async ({ page }) => {
+test("while the app's code is slow to arrive, the page says it is loading, then the app replaces the words", async ({
+  page,
+}) => {
   const releaseApp = await withAppCodeHeld(page);
   await page.goto("/models", { waitUntil: "commit" });
   try {
@@ -134,16 +140,22 @@ test("the catalog's first load runs no annotation queue or training contract cod
       if (!document.querySelector("table tbody tr")) return;
       observer.disconnect();
       const names = performance.getEntriesByType("resource").map((entry) => entry.name);
-      (window as unknown as { scriptsAtFirstRow: string[] }).scriptsAtFirstRow = names.filter((name) => new URL(name).pathname.endsWith(".js"));
+      (window as unknown as { scriptsAtFirstRow: string[] }).scriptsAtFirstRow = names.filter((name) =>
+        new URL(name).pathname.endsWith(".js"),
+      );
     });
     observer.observe(document, { childList: true, subtree: true });
   });
   await page.goto("/models");
   await expect(page.getByRole("table", { name: "Inference models" }).locator("tbody tr").first()).toBeVisible();
   const urls = await page.evaluate(() => (window as unknown as { scriptsAtFirstRow: string[] }).scriptsAtFirstRow);
-  const loaded = await Promise.all(urls.map(async (url) => ({ path: new URL(url).pathname, code: await (await page.request.get(url)).text() })));
+  const loaded = await Promise.all(
+    urls.map(async (url) => ({ path: new URL(url).pathname, code: await (await page.request.get(url)).text() })),
+  );
   expect(loaded.some(({ code }) => code.includes("Inference models"))).toBe(true);
   // Field names only those contracts' schemas spell out: the items' sort fields, an RL job's config.
-  const withContracts = loaded.filter(({ code }) => code.includes("call_op_name") || code.includes("experimental_config"));
+  const withContracts = loaded.filter(
+    ({ code }) => code.includes("call_op_name") || code.includes("experimental_config"),
+  );
   expect(withContracts.map(({ path }) => path)).toEqual([]);
 });

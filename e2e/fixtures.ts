@@ -32,7 +32,10 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(WCAG_TAGS);
   if (page.frames().length === 1) builder.setLegacyMode();
   const { violations } = await builder.analyze();
-  expect(violations.map(describeViolation).join("\n\n"), `axe found ${violations.length} violation(s) on ${page.url()}`).toBe("");
+  expect(
+    violations.map(describeViolation).join("\n\n"),
+    `axe found ${violations.length} violation(s) on ${page.url()}`,
+  ).toBe("");
 }
 
 /** Stores the theme before any page script runs, as a returning visitor's choice would be. */
@@ -41,10 +44,16 @@ export async function presetTheme(page: Page, theme: "light" | "dark"): Promise<
 }
 
 /** Enters a key on the settings page the way a user does and waits for the confirmation. */
-export async function setKeyThroughUi(page: Page, key: string = DEMO_KEY, options: { remember?: boolean } = {}): Promise<void> {
+export async function setKeyThroughUi(
+  page: Page,
+  key: string = DEMO_KEY,
+  options: { remember?: boolean } = {},
+): Promise<void> {
   await page.goto("/settings");
   await page.getByLabel("API key", { exact: true }).fill(key);
-  await page.getByRole("radio", { name: options.remember === false ? "This tab only" : "Remember on this device" }).check();
+  await page
+    .getByRole("radio", { name: options.remember === false ? "This tab only" : "Remember on this device" })
+    .check();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Settings saved.")).toBeVisible();
 }
@@ -64,7 +73,10 @@ export const test = base.extend<{ pageErrors: Error[] }>({
       const errors: Error[] = [];
       page.on("pageerror", (error) => errors.push(error));
       await use(errors);
-      expect(errors.map((e) => e.message), "uncaught errors in the page").toEqual([]);
+      expect(
+        errors.map((e) => e.message),
+        "uncaught errors in the page",
+      ).toEqual([]);
     },
     { auto: true },
   ],

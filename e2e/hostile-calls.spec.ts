@@ -1,5 +1,11 @@
 import type { Page } from "@playwright/test";
-import { documentOverflowsSideways, installReviewProbe, readReviewPaint, timeClick, type ReviewPaint } from "../bench/interactions/review-probe";
+import {
+  documentOverflowsSideways,
+  installReviewProbe,
+  readReviewPaint,
+  timeClick,
+  type ReviewPaint,
+} from "../bench/interactions/review-probe";
 import { HOSTILE_KINDS, seedHostileQueues, type HostileKind, type HostileQueues } from "../server/seed/hostile-calls";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { PROJECT, useDemoProject } from "./queues-support";
@@ -16,7 +22,9 @@ const MAX_DOM_NODES = 4_000;
 
 let queues: HostileQueues;
 test.beforeAll(() => {
-  queues = withE2eDatabase((db) => seedHostileQueues(db, { projectId: PROJECT, prefix: `e2e hostile ${Date.now().toString(36)}` }));
+  queues = withE2eDatabase((db) =>
+    seedHostileQueues(db, { projectId: PROJECT, prefix: `e2e hostile ${Date.now().toString(36)}` }),
+  );
 });
 
 const reviewPath = (kind: HostileKind) => `/queues/${queues[kind].queueId}/items/${queues[kind].itemId}`;
@@ -34,7 +42,9 @@ function record(kind: string, what: string, value: unknown): void {
 }
 
 for (const kind of HOSTILE_KINDS) {
-  test(`the review page opens the ${kind} call, stays within the window, and shows the whole call`, async ({ page }) => {
+  test(`the review page opens the ${kind} call, stays within the window, and shows the whole call`, async ({
+    page,
+  }) => {
     test.slow();
     await useDemoProject(page);
     const paint = await openReview(page, kind);
@@ -102,7 +112,9 @@ test("a 100 KB display-field path shows folded, within the window", async ({ pag
   expect(await page.evaluate(() => document.getElementsByTagName("*").length)).toBeLessThan(MAX_DOM_NODES);
 });
 
-test("a right-to-left override in an op name, a user id and an exception shows as a marker; Arabic and Hebrew read as written", async ({ page }) => {
+test("a right-to-left override in an op name, a user id and an exception shows as a marker; Arabic and Hebrew read as written", async ({
+  page,
+}) => {
   await useDemoProject(page);
   await openReview(page, "bidi");
   const main = page.locator("main");
@@ -112,7 +124,9 @@ test("a right-to-left override in an op name, a user id and an exception shows a
   expect(await main.innerText()).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
   const question = page.getByRole("region", { name: "inputs.question" }).getByText("أين طلبي؟ رقم الطلب 4417");
   await expect(question).toBeVisible();
-  expect(await question.evaluate((element) => getComputedStyle(element.closest("bdi") ?? element).direction)).toBe("rtl");
+  expect(await question.evaluate((element) => getComputedStyle(element.closest("bdi") ?? element).direction)).toBe(
+    "rtl",
+  );
   // In an answer that starts in English, the Hebrew paragraph still aligns right, the English one left.
   const answer = page.getByRole("region", { name: "output.answer" }).getByText(/^Order 4417/);
   const edges = await answer.evaluate((block) => {
@@ -132,14 +146,19 @@ test("a right-to-left override in an op name, a user id and an exception shows a
   await expectNoAxeViolations(page);
 });
 
-test("the review page of a wide call, with the whole call and its text open, has no axe violations in either theme", async ({ page }) => {
+test("the review page of a wide call, with the whole call and its text open, has no axe violations in either theme", async ({
+  page,
+}) => {
   test.slow();
   for (const theme of ["light", "dark"] as const) {
     await page.addInitScript((value) => window.localStorage.setItem("wbops.theme", value), theme);
     await useDemoProject(page);
     await openReview(page, "wide");
     await page.getByRole("button", { name: "Show the whole call" }).click();
-    await page.getByRole("region", { name: "Call output", exact: true }).getByRole("button", { name: "JSON text" }).click();
+    await page
+      .getByRole("region", { name: "Call output", exact: true })
+      .getByRole("button", { name: "JSON text" })
+      .click();
     await expect(page.getByRole("region", { name: "Call output as text" })).toBeVisible();
     // Away from the buttons: a hovered primary button's <kbd> is a known contrast problem of its own.
     await page.mouse.move(0, 0);

@@ -12,7 +12,10 @@ for (const theme of ["light"] as const) {
       await useDemoProject(page, { theme });
     });
 
-    test("opens from the items page, shows the charts and agreement, and opens a disputed item's review", async ({ page, request }) => {
+    test("opens from the items page, shows the charts and agreement, and opens a disputed item's review", async ({
+      page,
+      request,
+    }) => {
       test.slow();
       const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
       await page.goto(`/queues/${queueId}`);
@@ -30,7 +33,9 @@ for (const theme of ["light"] as const) {
       await expect(tone.getByRole("cell").first()).toHaveText(/^-?[01]\.\d{3}$/);
       await expect(tone).toContainText("Ordinal (ranked ratings)");
       // Comments are free text: left out, and the table says so.
-      await expect(agreement.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Comment" }) })).toContainText("Free text");
+      await expect(
+        agreement.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Comment" }) }),
+      ).toContainText("Free text");
 
       // The chart of completions draws on a canvas, with a legend and the table beside it.
       const chart = page.getByRole("img", { name: /Items completed per day by \d annotators/ });
@@ -40,7 +45,9 @@ for (const theme of ["light"] as const) {
       await page.getByText("Show the numbers as a table").click();
       await expect(page.getByRole("table", { name: "Items completed per annotator per day" })).toBeVisible();
 
-      await expect(page.getByRole("figure", { name: "Resolution" }).getByRole("rowheader", { name: "Made it worse" })).toBeVisible();
+      await expect(
+        page.getByRole("figure", { name: "Resolution" }).getByRole("rowheader", { name: "Made it worse" }),
+      ).toBeVisible();
 
       await expectNoAxeViolations(page);
 
@@ -61,16 +68,25 @@ for (const theme of ["light"] as const) {
   });
 }
 
-test("fits phones to wide screens without scrolling sideways, and passes axe at a phone's width", async ({ page, request }) => {
+test("fits phones to wide screens without scrolling sideways, and passes axe at a phone's width", async ({
+  page,
+  request,
+}) => {
   test.slow();
   await useDemoProject(page, { theme: "dark" });
   const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/queues/${queueId}/insights`);
-  await expect(page.getByRole("table", { name: /Agreement between annotators per question/ })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("table", { name: /Agreement between annotators per question/ })).toBeVisible({
+    timeout: 60_000,
+  });
   await expectNoAxeViolations(page);
   for (const width of [390, 768, 1366, 2560]) {
     await page.setViewportSize({ width, height: 900 });
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `sideways scroll at ${width} px` }).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+        message: `sideways scroll at ${width} px`,
+      })
+      .toBe(0);
   }
 });

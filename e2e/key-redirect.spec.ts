@@ -11,7 +11,9 @@ test("a page that needs a key sends the user to Settings and back after saving",
   await expect(page).toHaveURL(/\/status$/);
   await expect(page.getByRole("heading", { name: "Service status", level: 1 })).toBeVisible();
   await expect(page.getByRole("region", { name: "Inference" }).getByText(/\d+ models available/)).toBeVisible();
-  await expect(page.getByRole("region", { name: "Training" }).getByRole("list", { name: "System checks" })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Training" }).getByRole("list", { name: "System checks" }),
+  ).toBeVisible();
 });
 
 test("a returnTo pointing off the site is ignored", async ({ page }) => {

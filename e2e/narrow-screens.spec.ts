@@ -4,7 +4,8 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { BIG_QUEUE_NAME, queryItems, queueIdByName, useDemoProject } from "./queues-support";
 
 /** How far the document scrolls sideways (0 when the page fits its window). */
-const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
  * Links, buttons and fields that stick out of the window sideways with no scroll box of their own
@@ -19,13 +20,16 @@ const unreachableControls = (page: Page) =>
         const style = getComputedStyle(control);
         // Clipped away is visually hidden on purpose (the skip link, until it has focus), not off the edge.
         const clippedAway = style.clip !== "auto" || style.clipPath !== "none";
-        if (box.width === 0 || box.height === 0 || clippedAway || (box.left >= -0.5 && box.right <= width + 0.5)) return false;
+        if (box.width === 0 || box.height === 0 || clippedAway || (box.left >= -0.5 && box.right <= width + 0.5))
+          return false;
         for (let frame = control.parentElement; frame && frame !== document.body; frame = frame.parentElement) {
           if (/auto|scroll/.test(getComputedStyle(frame).overflowX)) return false;
         }
         return true;
       })
-      .map((control) => control.getAttribute("aria-label") ?? control.textContent?.trim().slice(0, 40) ?? control.tagName);
+      .map(
+        (control) => control.getAttribute("aria-label") ?? control.textContent?.trim().slice(0, 40) ?? control.tagName,
+      );
   });
 
 type CheckedPage = {
@@ -40,8 +44,24 @@ const TRAIN_QUEUE_NAME = "Hallucination audit";
 
 async function checkedPages(request: APIRequestContext): Promise<CheckedPage[]> {
   const { jobs, models } = TRAINING_SEED;
-  const [bigQueueId, trainQueueId] = await Promise.all([queueIdByName(request, BIG_QUEUE_NAME), queueIdByName(request, TRAIN_QUEUE_NAME)]);
-  const everywhere = ["/", "/queues", "/models", "/playground", "/training/jobs", "/training/models", "/training/jobs/new", `/training/jobs/${jobs.supportRl}`, `/training/models/${models.supportRl}`, "/settings", "/status", `/queues/${bigQueueId}`];
+  const [bigQueueId, trainQueueId] = await Promise.all([
+    queueIdByName(request, BIG_QUEUE_NAME),
+    queueIdByName(request, TRAIN_QUEUE_NAME),
+  ]);
+  const everywhere = [
+    "/",
+    "/queues",
+    "/models",
+    "/playground",
+    "/training/jobs",
+    "/training/models",
+    "/training/jobs/new",
+    `/training/jobs/${jobs.supportRl}`,
+    `/training/models/${models.supportRl}`,
+    "/settings",
+    "/status",
+    `/queues/${bigQueueId}`,
+  ];
   return [
     ...everywhere.map((path) => ({ path, axe: true })),
     // Layout only: training-compare and train-from-queue run axe on these two.
@@ -54,7 +74,8 @@ async function checkedPages(request: APIRequestContext): Promise<CheckedPage[]> 
 const screenshot = async (page: Page, name: string) => {
   if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: test.info().outputPath(name) });
 };
-const screenshotName = (path: string, width: number, theme: string) => `${path.replace(/[/?=,]/g, "_") || "_"}-${width}-${theme}.png`;
+const screenshotName = (path: string, width: number, theme: string) =>
+  `${path.replace(/[/?=,]/g, "_") || "_"}-${width}-${theme}.png`;
 
 /** Fits the window: the main action brought into view, no sideways scroll, every control reachable. */
 async function expectFits(page: Page, { path, action }: CheckedPage): Promise<void> {
@@ -89,7 +110,10 @@ async function expectNoAxeViolationsInBothThemes(page: Page): Promise<void> {
 // At the phone's width the layout differs from the desktop the other suites check (they run axe at
 // 1280 px in both themes), so axe runs there in both themes. The theme follows the system scheme
 // and switches in place: a second theme costs an axe pass, not another load of every page.
-test("at 390 px every page fits, its controls can be reached, axe passes in both themes, and the review's Complete & next is in the first screen", async ({ page, request }) => {
+test("at 390 px every page fits, its controls can be reached, axe passes in both themes, and the review's Complete & next is in the first screen", async ({
+  page,
+  request,
+}) => {
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: "light" });
@@ -109,7 +133,10 @@ test("at 390 px every page fits, its controls can be reached, axe passes in both
 // From the tablet up the pages make their layout choices in CSS alone (the JavaScript ones, such as
 // the items table's phone columns, happen below 768 px), so each page loads once and the window
 // widens around it. The theme does not change the layout.
-test("from 768 to 2560 px no page scrolls sideways, every control can be reached, and the review's Complete & next is in the first screen", async ({ page, request }) => {
+test("from 768 to 2560 px no page scrolls sideways, every control can be reached, and the review's Complete & next is in the first screen", async ({
+  page,
+  request,
+}) => {
   test.slow();
   const widths = [768, 1366, 2560] as const;
   await useDemoProject(page, { theme: "dark" });
@@ -135,13 +162,18 @@ async function expectReviewFits(page: Page, request: APIRequestContext, widths: 
   await page.goto(`/queues/${queueId}/items/${item!.id}`);
   for (const width of widths) {
     await page.setViewportSize({ width, height: 844 });
-    await expect(page.getByRole("button", { name: /Complete & next/ }), `Complete & next at ${width} px`).toBeInViewport();
+    await expect(
+      page.getByRole("button", { name: /Complete & next/ }),
+      `Complete & next at ${width} px`,
+    ).toBeInViewport();
     expect(await sidewaysScroll(page), `the review scrolls sideways at ${width} px`).toBe(0);
     await screenshot(page, `review-${width}.png`);
   }
 }
 
-test("on a phone the navigation is behind a Menu button that opens, navigates, closes and gives focus back", async ({ page }) => {
+test("on a phone the navigation is behind a Menu button that opens, navigates, closes and gives focus back", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await useDemoProject(page);
   await page.goto("/");
@@ -166,7 +198,10 @@ test("on a phone the navigation is behind a Menu button that opens, navigates, c
   await expect(menu).toHaveAttribute("aria-expanded", "false");
 });
 
-test("on a phone the items' filters fold behind a Filters button that counts them, and / unfolds them", async ({ page, request }) => {
+test("on a phone the items' filters fold behind a Filters button that counts them, and / unfolds them", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await useDemoProject(page);
   const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
@@ -182,7 +217,12 @@ test("on a phone the items' filters fold behind a Filters button that counts the
   await page.locator("body").press("/");
   await expect(operation).toBeFocused();
   // The table starts with its phone set of columns: place, operation, state, annotator.
-  await expect(page.getByRole("table").getByRole("columnheader")).toHaveText([/Position/, /Operation/, /State/, /Annotator/]);
+  await expect(page.getByRole("table").getByRole("columnheader")).toHaveText([
+    /Position/,
+    /Operation/,
+    /State/,
+    /Annotator/,
+  ]);
 });
 
 test.describe("on a touch screen", () => {

@@ -18,10 +18,19 @@ const group = (page: Page, name: string) => page.getByRole("group", { name, exac
 const QUESTIONS = ["Tone", "Resolution", "Follows the refund policy", "Comment"] as const;
 
 /** A one-item scratch queue asking the big queue's four questions, opened on its item with its answers read. */
-async function openReview(page: Page, request: APIRequestContext, testInfo: TestInfo, label: string, offset: number): Promise<{ callId: string; specIds: string[] }> {
+async function openReview(
+  page: Page,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  label: string,
+  offset: number,
+): Promise<{ callId: string; specIds: string[] }> {
   const scorerRefs = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? [];
   expect(scorerRefs).toHaveLength(4);
-  const queue = await createScratchQueue(request, label, 1, { scorerRefs, offset: offset + 37 * (testInfo.repeatEachIndex * 3 + testInfo.retry) });
+  const queue = await createScratchQueue(request, label, 1, {
+    scorerRefs,
+    offset: offset + 37 * (testInfo.repeatEachIndex * 3 + testInfo.retry),
+  });
   const [item] = await queryItems(request, queue.id, {});
   await page.goto(`/queues/${queue.id}/items/${item!.id}`);
   await expect(heading(page)).toHaveText("Item 1 of 1");
@@ -44,14 +53,27 @@ async function answerAll(page: Page, comment: string): Promise<void> {
 }
 
 /** The call's standing answers to the four questions as the service has them: the demo user's tone, the shared others. */
-async function storedAnswers(request: APIRequestContext, callId: string, specIds: readonly string[]): Promise<unknown[]> {
+async function storedAnswers(
+  request: APIRequestContext,
+  callId: string,
+  specIds: readonly string[],
+): Promise<unknown[]> {
   const response = await request.post("/api/trace/feedback/query", {
-    data: { project_id: PROJECT, query: { $expr: { $eq: [{ $getField: "weave_ref" }, { $literal: `weave:///${PROJECT}/call/${callId}` }] } } },
+    data: {
+      project_id: PROJECT,
+      query: { $expr: { $eq: [{ $getField: "weave_ref" }, { $literal: `weave:///${PROJECT}/call/${callId}` }] } },
+    },
     headers: { Authorization: `Basic ${Buffer.from(`api:${DEMO_KEY}`).toString("base64")}` },
   });
-  const rows = ((await response.json()) as { result: { feedback_type: string; wb_user_id: string; created_at: string; payload: { value?: unknown } }[] }).result;
+  const rows = (
+    (await response.json()) as {
+      result: { feedback_type: string; wb_user_id: string; created_at: string; payload: { value?: unknown } }[];
+    }
+  ).result;
   return specIds.map((specId, index) => {
-    const ofSpec = rows.filter((row) => row.feedback_type === `wandb.annotation.${specId}` && (index > 0 || row.wb_user_id === "user-demo"));
+    const ofSpec = rows.filter(
+      (row) => row.feedback_type === `wandb.annotation.${specId}` && (index > 0 || row.wb_user_id === "user-demo"),
+    );
     // One row stands per question (the demo user's, for the tone): each kept answer replaced the one before it.
     return ofSpec.length === 1 ? ofSpec[0]!.payload.value : `${ofSpec.length} rows`;
   });
@@ -60,15 +82,29 @@ async function storedAnswers(request: APIRequestContext, callId: string, specIds
 const expected = (comment: string) => [3, "Partly resolved", true, comment];
 
 /** The answers this browser keeps, as stored (to check what is in them, and what is not). */
-const keptEntries = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("wbops.queues.unsavedAnswer:")).map((key) => localStorage.getItem(key) ?? ""));
+const keptEntries = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith("wbops.queues.unsavedAnswer:"))
+      .map((key) => localStorage.getItem(key) ?? ""),
+  );
 
-test("four answers given offline wait beside their questions, kept in this browser, and are stored within seconds of reconnecting", async ({ page, request, context }, testInfo) => {
+test("four answers given offline wait beside their questions, kept in this browser, and are stored within seconds of reconnecting", async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
   const { callId, specIds } = await openReview(page, request, testInfo, "offline answers", 3_000);
   await context.setOffline(true);
-  await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toContainText("Your answers are kept in this browser, across reloads");
+  await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toContainText(
+    "Your answers are kept in this browser, across reloads",
+  );
   const comment = `Given offline ${Date.now().toString(36)}`;
   await answerAll(page, comment);
-  for (const question of QUESTIONS) await expect(group(page, question)).toContainText("Not saved yet: you are offline. Sent when the connection returns; kept in this browser until the service has it.");
+  for (const question of QUESTIONS)
+    await expect(group(page, question)).toContainText(
+      "Not saved yet: you are offline. Sent when the connection returns; kept in this browser until the service has it.",
+    );
   await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toContainText("(4 waiting)");
   const kept = await keptEntries(page);
   expect(kept).toHaveLength(4);
@@ -78,13 +114,19 @@ test("four answers given offline wait beside their questions, kept in this brows
 
   await context.setOffline(false);
   const back = Date.now();
-  await expect.poll(() => storedAnswers(request, callId, specIds), { timeout: 5_000, intervals: [100] }).toEqual(expected(comment));
+  await expect
+    .poll(() => storedAnswers(request, callId, specIds), { timeout: 5_000, intervals: [100] })
+    .toEqual(expected(comment));
   testInfo.annotations.push({ type: "stored after reconnecting", description: `4/4 in ${Date.now() - back} ms` });
   for (const question of QUESTIONS) await expect(group(page, question)).not.toContainText("Not saved");
   await expect.poll(() => keptEntries(page)).toEqual([]);
 });
 
-test("answers kept while the service cannot be reached survive a reload and are stored, in place of the answers before them, once it can", async ({ page, request, context }, testInfo) => {
+test("answers kept while the service cannot be reached survive a reload and are stored, in place of the answers before them, once it can", async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
   const { callId, specIds } = await openReview(page, request, testInfo, "reload answers", 3_400);
   await context.setOffline(true);
   const comment = `Kept across a reload ${Date.now().toString(36)}`;
@@ -93,12 +135,15 @@ test("answers kept while the service cannot be reached survive a reload and are 
   // Back online, but the trace service's feedback requests still fail: the page is served, the answers cannot be sent.
   await page.route(FEEDBACK, (route) => route.abort("connectionrefused"));
   await context.setOffline(false);
-  await expect(group(page, "Tone")).toContainText("Not saved yet: Could not reach the annotation queue service. Tried again by itself; kept in this browser");
+  await expect(group(page, "Tone")).toContainText(
+    "Not saved yet: Could not reach the annotation queue service. Tried again by itself; kept in this browser",
+  );
 
   await page.reload();
   await expect(heading(page)).toHaveText("Item 1 of 1");
   // Read back from this browser: each answer waits beside its question again, shown as given.
-  for (const question of QUESTIONS) await expect(group(page, question)).toContainText("Not saved yet", { timeout: 15_000 });
+  for (const question of QUESTIONS)
+    await expect(group(page, question)).toContainText("Not saved yet", { timeout: 15_000 });
   await expect(group(page, "Tone").getByRole("radio", { name: /^3/ })).toBeChecked();
   await expect(group(page, "Comment").getByRole("textbox")).toHaveValue(comment);
   expect(await storedAnswers(request, callId, specIds)).not.toEqual(expected(comment));
@@ -108,13 +153,21 @@ test("answers kept while the service cannot be reached survive a reload and are 
   await page.unroute(FEEDBACK);
   await context.setOffline(false);
   const back = Date.now();
-  await expect.poll(() => storedAnswers(request, callId, specIds), { timeout: 5_000, intervals: [100] }).toEqual(expected(comment));
-  testInfo.annotations.push({ type: "stored after the reload and reconnecting", description: `4/4 in ${Date.now() - back} ms` });
+  await expect
+    .poll(() => storedAnswers(request, callId, specIds), { timeout: 5_000, intervals: [100] })
+    .toEqual(expected(comment));
+  testInfo.annotations.push({
+    type: "stored after the reload and reconnecting",
+    description: `4/4 in ${Date.now() - back} ms`,
+  });
   for (const question of QUESTIONS) await expect(group(page, question)).not.toContainText("Not saved");
   await expect.poll(() => keptEntries(page)).toEqual([]);
 });
 
-test("leaving the page asks first while an answer is unsaved, and not once it is stored", async ({ page, request }, testInfo) => {
+test("leaving the page asks first while an answer is unsaved, and not once it is stored", async ({
+  page,
+  request,
+}, testInfo) => {
   await openReview(page, request, testInfo, "leave answers", 3_800);
   // The answer's write is held: it is on its way when the annotator closes the tab.
   let release: (() => void) | undefined;

@@ -36,12 +36,16 @@ test.describe("playground", () => {
     await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
     await expect(lastReply(page)).toContainText('"What can you do?"');
     await expect(page.getByText(/^Tokens: \d+ prompt \+ \d+ completion = \d+$/)).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { sawPartialReply: boolean }).sawPartialReply), "a partial reply showed while streaming").toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { sawPartialReply: boolean }).sawPartialReply),
+      "a partial reply showed while streaming",
+    ).toBe(true);
   });
 
   test("Stop ends a streaming reply and keeps what arrived", async ({ page }) => {
     await openPlayground(page, "inference", GPT_OSS);
-    const prompt = "Please write a long answer about streaming, with every detail you know about tokens, chunks, events and how a client can stop a reply early.";
+    const prompt =
+      "Please write a long answer about streaming, with every detail you know about tokens, chunks, events and how a client can stop a reply early.";
     await page.getByLabel("Message").fill(prompt);
     await page.getByLabel("Message").press("Control+Enter");
     // At once, without click()'s actionability waits: the whole simulated reply takes under two
@@ -63,7 +67,9 @@ test.describe("playground", () => {
     await page.getByLabel("Trained model").selectOption({ label: "support-rl (demo/support-bot)" });
     const step = page.getByLabel("Step");
     await expect(step.getByRole("option", { name: /^Step 24 · latest/ })).toBeAttached();
-    await step.selectOption({ label: (await step.getByRole("option", { name: /^Step 24 · latest/ }).textContent()) ?? "" });
+    await step.selectOption({
+      label: (await step.getByRole("option", { name: /^Step 24 · latest/ }).textContent()) ?? "",
+    });
     await expect(page.getByLabel("Checkpoint address")).toHaveValue(CHECKPOINT);
     await page.getByLabel("Message").fill("Where is my order?");
     await page.getByRole("button", { name: "Send" }).click();

@@ -14,18 +14,29 @@ async function chooseProject(page: Page, project: string): Promise<void> {
     ({ key, annotationProject }) => {
       if (window.localStorage.getItem("wbops.apiKey")) return;
       window.localStorage.setItem("wbops.apiKey", key);
-      window.localStorage.setItem("wbops.settings", JSON.stringify({ annotationProject, inferenceProject: "", keyStorage: "local" }));
+      window.localStorage.setItem(
+        "wbops.settings",
+        JSON.stringify({ annotationProject, inferenceProject: "", keyStorage: "local" }),
+      );
     },
     { key: DEMO_KEY, annotationProject: project },
   );
 }
 
-const chosenProject = async (page: Page) => JSON.parse((await page.evaluate(() => window.localStorage.getItem("wbops.settings"))) ?? "{}").annotationProject as string;
+const chosenProject = async (page: Page) =>
+  JSON.parse((await page.evaluate(() => window.localStorage.getItem("wbops.settings"))) ?? "{}")
+    .annotationProject as string;
 
-test("a queue link of another project says whose it is, and one click works there; its empty queue leads to that project's calls", async ({ page, request }) => {
+test("a queue link of another project says whose it is, and one click works there; its empty queue leads to that project's calls", async ({
+  page,
+  request,
+}) => {
   const other = `demo/links-${Date.now().toString(36)}`;
   const name = "Claims triage";
-  const created = await request.post("/api/trace/annotation_queues", { headers: auth, data: { project_id: other, name, scorer_refs: [] } });
+  const created = await request.post("/api/trace/annotation_queues", {
+    headers: auth,
+    data: { project_id: other, name, scorer_refs: [] },
+  });
   expect(created.ok()).toBe(true);
   const { id } = (await created.json()) as { id: string };
 
@@ -49,13 +60,20 @@ test("a queue link of another project says whose it is, and one click works ther
   await expect(page.getByText(/This link is for project/)).toHaveCount(0);
 });
 
-test("a link copied in one project and opened where another is chosen: staying keeps Settings and leads to your queues", async ({ page, browser, request }) => {
+test("a link copied in one project and opened where another is chosen: staying keeps Settings and leads to your queues", async ({
+  page,
+  browser,
+  request,
+}) => {
   // The link as the dashboard makes it, read from the demo queue's page.
   const queueId = await queueIdByName(request, "Hallucination audit");
   await chooseProject(page, PROJECT);
   await page.goto(`/queues/${queueId}`);
   const insights = page.getByRole("link", { name: "Insights" });
-  await expect(insights).toHaveAttribute("href", `/queues/${queueId}/insights?annotation_project=${encodeURIComponent(PROJECT)}`);
+  await expect(insights).toHaveAttribute(
+    "href",
+    `/queues/${queueId}/insights?annotation_project=${encodeURIComponent(PROJECT)}`,
+  );
   const href = (await insights.getAttribute("href"))!;
 
   // A colleague's browser, working in another project of theirs.

@@ -9,9 +9,13 @@ import { queryItems, useDemoProject } from "./queues-support";
 const run = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** The checkbox of the page's `index`th call (pages of 25 draw every row). */
-const callCheckbox = (page: Page, index: number) => page.getByRole("table", { name: "Calls" }).locator("tbody tr[data-call-id]").nth(index).getByRole("checkbox");
+const callCheckbox = (page: Page, index: number) =>
+  page.getByRole("table", { name: "Calls" }).locator("tbody tr[data-call-id]").nth(index).getByRole("checkbox");
 
-test("make a question and a queue, add 120 calls with chosen display fields, answer two, see them in Insights", async ({ page, request }) => {
+test("make a question and a queue, add 120 calls with chosen display fields, answer two, see them in Insights", async ({
+  page,
+  request,
+}) => {
   test.slow();
   const id = run();
   const question = `Helpful ${id}`;
@@ -25,7 +29,9 @@ test("make a question and a queue, add 120 calls with chosen display fields, ans
   await page.getByRole("textbox", { name: "Category 1" }).fill("Helpful");
   await page.getByRole("textbox", { name: "Category 2" }).fill("Not helpful");
   await page.getByRole("button", { name: "Create spec" }).click();
-  await expect(page.getByRole("table", { name: "Annotation specs" }).getByRole("link", { name: question, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Annotation specs" }).getByRole("link", { name: question, exact: true }),
+  ).toBeVisible();
 
   // A queue that asks it.
   await page.goto("/queues");
@@ -37,7 +43,10 @@ test("make a question and a queue, add 120 calls with chosen display fields, ans
   await expect(dialog.getByRole("list", { name: "Specs to add" })).toBeVisible();
   const search = dialog.getByLabel("Search the project's specs");
   if (await search.isVisible()) await search.fill(question);
-  await dialog.getByRole("list", { name: "Specs to add" }).getByRole("button", { name: `Add ${question}` }).click();
+  await dialog
+    .getByRole("list", { name: "Specs to add" })
+    .getByRole("button", { name: `Add ${question}` })
+    .click();
   await dialog.getByRole("button", { name: "Create queue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: queueName })).toBeVisible();
   const queueId = decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);
@@ -49,7 +58,9 @@ test("make a question and a queue, add 120 calls with chosen display fields, ans
   await picker.selectOption(opValue!);
   await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(/1–25 of [\d,]+/);
   for (let pageNumber = 1; pageNumber <= 4; pageNumber++) {
-    await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(`${(pageNumber - 1) * 25 + 1}–${pageNumber * 25} of`);
+    await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(
+      `${(pageNumber - 1) * 25 + 1}–${pageNumber * 25} of`,
+    );
     await page.getByRole("checkbox", { name: "Select every call on this page" }).check();
     await page.getByRole("button", { name: "Next page" }).click();
   }
@@ -94,8 +105,12 @@ test("make a question and a queue, add 120 calls with chosen display fields, ans
   await page.goto(`/queues/${queueId}/insights`);
   await expect(page.getByRole("heading", { level: 1, name: `Insights: ${queueName}` })).toBeVisible();
   const distribution = page.getByRole("figure", { name: question });
-  await expect(distribution.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Helpful", exact: true }) })).toContainText("1");
-  await expect(distribution.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Not helpful", exact: true }) })).toContainText("1");
+  await expect(
+    distribution.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Helpful", exact: true }) }),
+  ).toContainText("1");
+  await expect(
+    distribution.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Not helpful", exact: true }) }),
+  ).toContainText("1");
   await page.getByText("Show the numbers as a table").click();
   await expect(page.getByRole("table", { name: "Items completed per annotator per day" })).toContainText("2");
 });

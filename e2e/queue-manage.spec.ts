@@ -56,7 +56,9 @@ test("create a queue with two questions, edit it, delete it", async ({ page, req
   await confirm.getByRole("button", { name: "Delete queue" }).click();
   await expect(page).toHaveURL(/\/queues$/);
   await expect(page.getByRole("status").filter({ hasText: `Deleted the queue “${name} (edited)”` })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Annotation queues" }).getByRole("link", { name: `${name} (edited)` })).toHaveCount(0);
+  await expect(
+    page.getByRole("table", { name: "Annotation queues" }).getByRole("link", { name: `${name} (edited)` }),
+  ).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   // Gone from the service's list, and its page says it was deleted.

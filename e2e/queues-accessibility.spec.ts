@@ -16,13 +16,18 @@ for (const theme of ["light", "dark"] as const) {
     test("the items table, with a notice about the link, has no violations", async ({ page, request }) => {
       test.slow();
       const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
-      await page.goto(`/queues/${queueId}?state=in_progress,completed&sort=call_op_name.asc,created_at.desc&nope=1&page=0`);
+      await page.goto(
+        `/queues/${queueId}?state=in_progress,completed&sort=call_op_name.asc,created_at.desc&nope=1&page=0`,
+      );
       await expect(itemRows(page)).toHaveCount(50);
       await expect(page.getByText("Part of the link was not understood and was ignored:")).toBeVisible();
       await expectNoAxeViolations(page);
     });
 
-    test("a windowed 250-row page, scrolled to the middle with a row focused, has no violations", async ({ page, request }) => {
+    test("a windowed 250-row page, scrolled to the middle with a row focused, has no violations", async ({
+      page,
+      request,
+    }) => {
       test.slow();
       const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
       await page.goto(`/queues/${queueId}?size=250`);
@@ -68,7 +73,9 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByRole("region", { name: "Call summary" })).toBeVisible();
       // The queue's questions, with the answers given so far (others' included).
       await expect(page.getByRole("group", { name: "Tone", exact: true })).toBeVisible();
-      await expect(page.getByRole("group", { name: "Comment", exact: true }).getByText(/characters left/)).toBeVisible();
+      await expect(
+        page.getByRole("group", { name: "Comment", exact: true }).getByText(/characters left/),
+      ).toBeVisible();
       await expectNoAxeViolations(page);
     });
   });

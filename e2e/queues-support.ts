@@ -13,7 +13,10 @@ export async function useDemoProject(page: Page, options: { theme?: "light" | "d
   await page.addInitScript(
     ({ key, project, theme }) => {
       window.localStorage.setItem("wbops.apiKey", key);
-      window.localStorage.setItem("wbops.settings", JSON.stringify({ annotationProject: project, inferenceProject: "", keyStorage: "local" }));
+      window.localStorage.setItem(
+        "wbops.settings",
+        JSON.stringify({ annotationProject: project, inferenceProject: "", keyStorage: "local" }),
+      );
       if (theme) window.localStorage.setItem("wbops.theme", theme);
     },
     { key: DEMO_KEY, project: PROJECT, theme: options.theme },
@@ -24,7 +27,14 @@ async function trace<T>(request: APIRequestContext, path: string, body: unknown)
   const response = await request.post(`/api/trace${path}`, { data: body, headers: auth });
   expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
   const text = await response.text();
-  return (path.endsWith("/annotation_queues/query") ? text.trim().split("\n").map((l) => JSON.parse(l)) : JSON.parse(text)) as T;
+  return (
+    path.endsWith("/annotation_queues/query")
+      ? text
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l))
+      : JSON.parse(text)
+  ) as T;
 }
 
 /** The demo project's queue called `name`. */
@@ -39,8 +49,17 @@ export async function queueIdByName(request: APIRequestContext, name: string): P
   return (await queueByName(request, name)).id;
 }
 
-export async function queryItems(request: APIRequestContext, queueId: string, body: Record<string, unknown>): Promise<AnnotationQueueItem[]> {
-  return (await trace<{ items: AnnotationQueueItem[] }>(request, `/annotation_queues/${queueId}/items/query`, { project_id: PROJECT, ...body })).items;
+export async function queryItems(
+  request: APIRequestContext,
+  queueId: string,
+  body: Record<string, unknown>,
+): Promise<AnnotationQueueItem[]> {
+  return (
+    await trace<{ items: AnnotationQueueItem[] }>(request, `/annotation_queues/${queueId}/items/query`, {
+      project_id: PROJECT,
+      ...body,
+    })
+  ).items;
 }
 
 /**
@@ -56,12 +75,24 @@ export async function createScratchQueue(
 ): Promise<{ id: string; name: string }> {
   const source = await queueIdByName(request, BIG_QUEUE_NAME);
   // Calls that have the question and the answer the scratch items display (answers that finished).
-  const answered = (await queryItems(request, source, { limit: size * 3, offset: options.offset ?? 500 })).filter((i) => i.display_fields.join() === "inputs.question,output.answer");
-  if (answered.length < size) throw new Error(`only ${answered.length} answered calls to make a scratch queue of ${size}`);
+  const answered = (await queryItems(request, source, { limit: size * 3, offset: options.offset ?? 500 })).filter(
+    (i) => i.display_fields.join() === "inputs.question,output.answer",
+  );
+  if (answered.length < size)
+    throw new Error(`only ${answered.length} answered calls to make a scratch queue of ${size}`);
   const calls = answered.slice(0, size).map((i) => i.call_id);
   const name = `e2e ${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const { id } = await trace<{ id: string }>(request, "/annotation_queues", { project_id: PROJECT, name, description: "Made by an end-to-end test.", scorer_refs: options.scorerRefs ?? [] });
-  await trace(request, `/annotation_queues/${id}/items`, { project_id: PROJECT, call_ids: calls, display_fields: ["inputs.question", "output.answer"] });
+  const { id } = await trace<{ id: string }>(request, "/annotation_queues", {
+    project_id: PROJECT,
+    name,
+    description: "Made by an end-to-end test.",
+    scorer_refs: options.scorerRefs ?? [],
+  });
+  await trace(request, `/annotation_queues/${id}/items`, {
+    project_id: PROJECT,
+    call_ids: calls,
+    display_fields: ["inputs.question", "output.answer"],
+  });
   return { id, name };
 }
 

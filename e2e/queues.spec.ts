@@ -1,6 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
-import { BIG_QUEUE_NAME, createScratchQueue, itemRows, queryItems, queueIdByName, useDemoProject } from "./queues-support";
+import {
+  BIG_QUEUE_NAME,
+  createScratchQueue,
+  itemRows,
+  queryItems,
+  queueIdByName,
+  useDemoProject,
+} from "./queues-support";
 
 test.describe("annotation queues", () => {
   test.beforeEach(async ({ page }) => {
@@ -10,7 +17,10 @@ test.describe("annotation queues", () => {
   test("the queue list shows progress and opens a queue", async ({ page }) => {
     await page.goto("/queues");
     const table = page.getByRole("table", { name: "Annotation queues" });
-    await expect(table.getByRole("progressbar", { name: `Progress of ${BIG_QUEUE_NAME}` })).toHaveAttribute("max", "10000");
+    await expect(table.getByRole("progressbar", { name: `Progress of ${BIG_QUEUE_NAME}` })).toHaveAttribute(
+      "max",
+      "10000",
+    );
     await page.getByLabel("Search queues by name").fill("tone");
     await expect(page).toHaveURL(/\?q=tone$/);
     await expect(table.getByRole("row")).toHaveCount(2);
@@ -39,7 +49,10 @@ test.describe("annotation queues", () => {
     await expect(table.getByRole("button", { name: "Call started" })).toContainText("2");
     const expected = await queryItems(request, queueId, {
       filter: { annotation_states: ["skipped"] },
-      sort_by: [{ field: "call_op_name", direction: "asc" }, { field: "call_started_at", direction: "desc" }],
+      sort_by: [
+        { field: "call_op_name", direction: "asc" },
+        { field: "call_started_at", direction: "desc" },
+      ],
       offset: 50,
       limit: 50,
     });
@@ -66,7 +79,10 @@ test.describe("annotation queues", () => {
     await expect(table.getByRole("columnheader", { name: /Operation/ })).toHaveAttribute("aria-sort", "ascending");
   });
 
-  test("a pasted link with values the table cannot use shows the rest and says what was dropped", async ({ page, request }) => {
+  test("a pasted link with values the table cannot use shows the rest and says what was dropped", async ({
+    page,
+    request,
+  }) => {
     const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
     await page.goto(`/queues/${queueId}?sort=priority.desc&page=-2&size=7&state=unstarted`);
     await expect(page.getByText("Part of the link was not understood and was ignored:")).toBeVisible();
@@ -74,7 +90,10 @@ test.describe("annotation queues", () => {
     await expect(itemRows(page)).toHaveCount(50);
   });
 
-  test("a 250-row page renders only the rows near the viewport, and every row is still reachable", async ({ page, request }) => {
+  test("a 250-row page renders only the rows near the viewport, and every row is still reachable", async ({
+    page,
+    request,
+  }) => {
     const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
     const expected = await queryItems(request, queueId, { offset: 250, limit: 250 });
     await page.goto(`/queues/${queueId}?size=250&page=2`);
@@ -127,18 +146,25 @@ test.describe("annotation queues", () => {
     await expect(page.getByText("End of the queue.")).toBeVisible();
 
     // The end of the queue shows at once (optimistic); the last change reaches the service just after.
-    await expect.poll(async () => (await queryItems(request, queue.id, {})).map((i) => i.annotation_state)).toEqual(["completed", "skipped", "completed"]);
+    await expect
+      .poll(async () => (await queryItems(request, queue.id, {})).map((i) => i.annotation_state))
+      .toEqual(["completed", "skipped", "completed"]);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("table", { name: queue.name })).toBeVisible();
     await expect(page.getByRole("progressbar", { name: "Queue progress" })).toHaveAttribute("value", "3");
   });
 
-  test("opening an item never waits for page code: it was preloaded while the table sat idle", async ({ page, request }) => {
+  test("opening an item never waits for page code: it was preloaded while the table sat idle", async ({
+    page,
+    request,
+  }) => {
     const queue = await createScratchQueue(request, "preloaded-review", 2);
     await page.goto(`/queues/${queue.id}`);
     await expect(itemRows(page)).toHaveCount(2);
     // The review page's code arrives in idle time (at the latest 5 s after load)...
-    await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => /\/assets\/queue-review-page-[^/]+\.js$/.test(e.name)));
+    await page.waitForFunction(() =>
+      performance.getEntriesByType("resource").some((e) => /\/assets\/queue-review-page-[^/]+\.js$/.test(e.name)),
+    );
     // ...so opening an item shows no loading bar for it (a page that has to wait shows one for >= 300 ms).
     await page.evaluate(() => {
       const w = window as unknown as { sawLoadingBar: boolean };
@@ -173,7 +199,10 @@ test.describe("annotation queues", () => {
 
   test("export a filtered set as CSV", async ({ page, request }) => {
     const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
-    const expected = await queryItems(request, queueId, { filter: { annotation_states: ["skipped"] }, sort_by: [{ field: "created_at", direction: "desc" }] });
+    const expected = await queryItems(request, queueId, {
+      filter: { annotation_states: ["skipped"] },
+      sort_by: [{ field: "created_at", direction: "desc" }],
+    });
     await page.goto(`/queues/${queueId}?state=skipped&sort=created_at.desc`);
     await expect(itemRows(page)).toHaveCount(50);
     await page.getByRole("button", { name: "Export…" }).click();

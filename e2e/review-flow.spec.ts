@@ -60,14 +60,19 @@ const urlChanges = (page: Page) => page.evaluate(() => (window as unknown as { u
 
 /** The review shows `itemId` (address and details agree), and the address stays put for a while. */
 async function expectSettledOn(page: Page, itemId: string): Promise<void> {
-  await expect.poll(() => shownItemId(page), { message: "the review should move to the next item of the list" }).toBe(itemId);
+  await expect
+    .poll(() => shownItemId(page), { message: "the review should move to the next item of the list" })
+    .toBe(itemId);
   await expect(page.getByRole("complementary", { name: "Details" }).getByText(itemId, { exact: true })).toBeVisible();
   const before = await urlChanges(page);
   await page.waitForTimeout(400);
   expect(await urlChanges(page), "the address changed again on its own after settling").toBe(before);
 }
 
-test("twenty moves by keyboard under an Unstarted filter (every kind of move, in an annotator's mix): every step lands on the right item and every change is saved", async ({ page, request }) => {
+test("twenty moves by keyboard under an Unstarted filter (every kind of move, in an annotator's mix): every step lands on the right item and every change is saved", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const queue = await createScratchQueue(request, "review-flow", 48);
   const order = (await queryItems(request, queue.id, {})).map((i) => i.id);
@@ -101,7 +106,28 @@ test("twenty moves by keyboard under an Unstarted filter (every kind of move, in
   };
 
   // Mostly Complete & next at an annotator's pace, with the other moves mixed in.
-  const plan = ["C", "C", "S", "C", "n", "p", "C", "C", "Esc", "C", "S", "n", "C", "C", "p", "C", "C", "C", "S", "C"] as const;
+  const plan = [
+    "C",
+    "C",
+    "S",
+    "C",
+    "n",
+    "p",
+    "C",
+    "C",
+    "Esc",
+    "C",
+    "S",
+    "n",
+    "C",
+    "C",
+    "p",
+    "C",
+    "C",
+    "C",
+    "S",
+    "C",
+  ] as const;
   // One pass over the plan: each kind of move, in the order an annotator mixes them.
   for (let step = 0; step < plan.length; step++) {
     const move = plan[step]!;
@@ -132,7 +158,9 @@ test("twenty moves by keyboard under an Unstarted filter (every kind of move, in
     expect(current, `step ${step + 1} (${move}) ran past the end of the scratch queue`).toBeTruthy();
     await expectSettledOn(page, current);
     // Moving on paints the next item from what was fetched ahead: no loading message in between.
-    expect(move !== "Esc" && (await sawLoading(page)), `step ${step + 1} (${move}) showed a loading message`).toBe(false);
+    expect(move !== "Esc" && (await sawLoading(page)), `step ${step + 1} (${move}) showed a loading message`).toBe(
+      false,
+    );
     await page.waitForTimeout(300);
   }
 

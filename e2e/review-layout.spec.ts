@@ -6,7 +6,11 @@ import { BIG_QUEUE_NAME, queryItems, queueIdByName, useDemoProject } from "./que
 // walking the questions by key never hides the highlighted one under the sticky actions, nor
 // scrolls the call away; a tablet's first screen shows some of the call.
 
-async function openFirstItem(page: Page, request: Parameters<typeof queueIdByName>[0], viewport: { width: number; height: number }): Promise<void> {
+async function openFirstItem(
+  page: Page,
+  request: Parameters<typeof queueIdByName>[0],
+  viewport: { width: number; height: number },
+): Promise<void> {
   await page.setViewportSize(viewport);
   const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
   const [item] = await queryItems(request, queueId, { limit: 1 });
@@ -20,7 +24,10 @@ async function box(locator: Locator) {
   return found;
 }
 
-test("at 1366×768, j and k keep the highlighted question below the sticky actions and the call's display fields on screen", async ({ page, request }) => {
+test("at 1366×768, j and k keep the highlighted question below the sticky actions and the call's display fields on screen", async ({
+  page,
+  request,
+}) => {
   await useDemoProject(page);
   await openFirstItem(page, request, { width: 1366, height: 768 });
   const bar = page.getByRole("group", { name: "Set the item's state" }).locator("xpath=..");
@@ -32,13 +39,20 @@ test("at 1366×768, j and k keep the highlighted question below the sticky actio
     await page.waitForTimeout(100);
     const question = await box(highlighted);
     const actions = await box(bar);
-    expect(question.y, `after ${key}: the highlighted question starts under the sticky actions`).toBeGreaterThanOrEqual(actions.y + actions.height - 1);
-    expect(question.y + question.height, `after ${key}: the highlighted question ends off screen`).toBeLessThanOrEqual(768 + 1);
+    expect(question.y, `after ${key}: the highlighted question starts under the sticky actions`).toBeGreaterThanOrEqual(
+      actions.y + actions.height - 1,
+    );
+    expect(question.y + question.height, `after ${key}: the highlighted question ends off screen`).toBeLessThanOrEqual(
+      768 + 1,
+    );
     await expect(firstField, `after ${key}: the call scrolled away`).toBeInViewport({ ratio: 0.5 });
   }
 });
 
-test("at 768 px the first screen shows the call's display fields, and j brings a question into view below the actions", async ({ page, request }) => {
+test("at 768 px the first screen shows the call's display fields, and j brings a question into view below the actions", async ({
+  page,
+  request,
+}) => {
   await useDemoProject(page);
   await openFirstItem(page, request, { width: 768, height: 1024 });
   await expect(page.getByRole("region", { name: /^inputs\./ }).first()).toBeInViewport();

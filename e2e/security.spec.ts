@@ -35,20 +35,29 @@ async function allPages(page: Page): Promise<string[]> {
 async function visit(page: Page, path: string): Promise<void> {
   const response = await page.goto(path);
   expect(response, `a response for ${path}`).not.toBeNull();
-  expect(await response?.headerValue("content-security-policy"), `CSP header on ${path} (${response?.status()})`).toContain("script-src 'self'");
+  expect(
+    await response?.headerValue("content-security-policy"),
+    `CSP header on ${path} (${response?.status()})`,
+  ).toContain("script-src 'self'");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // A live page polls; settling is best effort, the assertions below do not depend on it.
   await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
 }
 
 test.describe("content security policy", () => {
-  test("the built page's one inline script is allowed by its hash, and it has no inline style for the policy to block", async ({ request }) => {
+  test("the built page's one inline script is allowed by its hash, and it has no inline style for the policy to block", async ({
+    request,
+  }) => {
     const response = await request.get("/");
     const html = await response.text();
     const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
     expect(inline, "one inline script: the theme, before the first paint").toHaveLength(1);
-    const scriptSrc = (response.headers()["content-security-policy"] ?? "").split(";").find((part) => part.trim().startsWith("script-src"));
-    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${createHash("sha256").update(inline[0]!, "utf8").digest("base64")}'`);
+    const scriptSrc = (response.headers()["content-security-policy"] ?? "")
+      .split(";")
+      .find((part) => part.trim().startsWith("script-src"));
+    expect(scriptSrc?.trim()).toBe(
+      `script-src 'self' 'sha256-${createHash("sha256").update(inline[0]!, "utf8").digest("base64")}'`,
+    );
     expect(html).not.toMatch(/<style\b/);
     expect(html).not.toMatch(/\sstyle=/);
     expect(html).not.toMatch(/\son[a-z]+=/);
@@ -108,7 +117,9 @@ test("the API key goes only to the service paths, in headers, and shows nowhere"
     expect(await page.locator("body").innerText()).not.toContain(BASIC_KEY);
   }
   // An error from a service is shown: it must not quote the key back.
-  await page.route("**/api/training/v1/preview/training-jobs/**", (route) => route.fulfill({ status: 401, json: { detail: "Invalid API key" } }));
+  await page.route("**/api/training/v1/preview/training-jobs/**", (route) =>
+    route.fulfill({ status: 401, json: { detail: "Invalid API key" } }),
+  );
   await page.goto(`/training/jobs/${SEEDED_JOB}`);
   await expect(page.getByRole("alert").filter({ hasText: "rejected the API key" })).toBeVisible();
   const shown = await errorText(page);
@@ -119,7 +130,9 @@ test("the API key goes only to the service paths, in headers, and shows nowhere"
   expect(withKey.length, "the journey made authenticated calls").toBeGreaterThan(10);
   for (const request of withKey) {
     const url = new URL(request.url());
-    expect(`${url.origin}${url.pathname}`, "an authenticated call went elsewhere").toMatch(new RegExp(`^${origin}/api/`));
+    expect(`${url.origin}${url.pathname}`, "an authenticated call went elsewhere").toMatch(
+      new RegExp(`^${origin}/api/`),
+    );
     expect(url.pathname).toMatch(SERVICE_PATH);
   }
   for (const request of requests) {
@@ -139,7 +152,11 @@ test.describe("untrusted text is shown as text", () => {
     const auth = { Authorization: `Basic ${Buffer.from(`api:${DEMO_KEY}`).toString("base64")}` };
     const created = await request.post("/api/trace/annotation_queues", {
       headers: auth,
-      data: { project_id: PROJECT, name: `${XSS_PAYLOADS[0]} ${uniqueName("xss")}`, description: XSS_PAYLOADS.join(" ") },
+      data: {
+        project_id: PROJECT,
+        name: `${XSS_PAYLOADS[0]} ${uniqueName("xss")}`,
+        description: XSS_PAYLOADS.join(" "),
+      },
     });
     expect(created.ok(), await created.text()).toBe(true);
     const { id: queueId } = (await created.json()) as { id: string };
@@ -186,7 +203,9 @@ test.describe("untrusted text is shown as text", () => {
 
   test("a chat reply that echoes the prompt", async ({ page }) => {
     await useDemoProject(page);
-    await page.goto(`/playground?${new URLSearchParams({ service: "inference", model: "openai/gpt-oss-20b" }).toString()}`);
+    await page.goto(
+      `/playground?${new URLSearchParams({ service: "inference", model: "openai/gpt-oss-20b" }).toString()}`,
+    );
     const prompt = XSS_PAYLOADS.join(" ");
     await page.getByLabel("Message").fill(prompt);
     await page.getByLabel("Message").press("Control+Enter");
@@ -197,8 +216,12 @@ test.describe("untrusted text is shown as text", () => {
   test("an error body from a service", async ({ page }) => {
     await useDemoProject(page);
     const payload = XSS_PAYLOADS.join(" ");
-    await page.route("**/api/trace/annotation_queues/query", (route) => route.fulfill({ status: 400, json: { reason: payload } }));
-    await page.route("**/api/training/v1/preview/training-jobs/**", (route) => route.fulfill({ status: 400, json: { detail: payload } }));
+    await page.route("**/api/trace/annotation_queues/query", (route) =>
+      route.fulfill({ status: 400, json: { reason: payload } }),
+    );
+    await page.route("**/api/training/v1/preview/training-jobs/**", (route) =>
+      route.fulfill({ status: 400, json: { detail: payload } }),
+    );
 
     await page.goto("/queues");
     await expect(page.getByText(payload).first()).toBeVisible();

@@ -1,5 +1,12 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { BIG_QUEUE_NAME, createScratchQueue, itemRows, queryItems, queueByName, useDemoProject } from "./queues-support";
+import {
+  BIG_QUEUE_NAME,
+  createScratchQueue,
+  itemRows,
+  queryItems,
+  queueByName,
+  useDemoProject,
+} from "./queues-support";
 
 // Choices a spec's author makes, and what annotators then meet: an optional question (the demo's
 // Comment) that lets one Complete & next finish each item at full keyboard speed, a question made
@@ -14,7 +21,9 @@ test.beforeEach(async ({ page }) => {
   await useDemoProject(page);
 });
 
-test("categories typed at full speed with Enter between them: each in its own row, none left empty, saved as typed", async ({ page }) => {
+test("categories typed at full speed with Enter between them: each in its own row, none left empty, saved as typed", async ({
+  page,
+}) => {
   const question = `Outcome ${Date.now().toString(36)}`;
   await page.goto("/specs/new");
   await page.getByRole("textbox", { name: "Question" }).fill(question);
@@ -24,13 +33,22 @@ test("categories typed at full speed with Enter between them: each in its own ro
   await page.keyboard.type("Resolved\nPartly resolved\nNot resolved\nMade it worse", { delay: 10 });
   const boxes = page.getByRole("textbox", { name: /^Category \d+$/ });
   await expect(boxes).toHaveCount(4);
-  expect(await boxes.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(["Resolved", "Partly resolved", "Not resolved", "Made it worse"]);
+  expect(await boxes.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
+    "Resolved",
+    "Partly resolved",
+    "Not resolved",
+    "Made it worse",
+  ]);
   await page.getByRole("button", { name: "Create spec" }).click();
   await expect(page.getByText(`Created “${question}” as version 1.`)).toBeVisible();
-  await expect(page.getByRole("table", { name: "Annotation specs" }).getByRole("row").filter({ hasText: question })).toContainText("Categories: Resolved, Partly resolved, Not resolved, Made it worse");
+  await expect(
+    page.getByRole("table", { name: "Annotation specs" }).getByRole("row").filter({ hasText: question }),
+  ).toContainText("Categories: Resolved, Partly resolved, Not resolved, Made it worse");
 });
 
-test("at 1x an id made of underscores shows them: the input's text is not clipped at the font's descent", async ({ page }) => {
+test("at 1x an id made of underscores shows them: the input's text is not clipped at the font's descent", async ({
+  page,
+}) => {
   await page.goto("/specs/new");
   const id = page.getByRole("textbox", { name: "Id" });
   await id.fill("");
@@ -42,7 +60,10 @@ test("at 1x an id made of underscores shows them: the input's text is not clippe
   expect(underscores.equals(empty), "ten underscores drew nothing").toBe(false);
 });
 
-test("the demo's Comment is optional: with the required questions answered by keys, one Complete & next per item finishes five items", async ({ page, request }) => {
+test("the demo's Comment is optional: with the required questions answered by keys, one Complete & next per item finishes five items", async ({
+  page,
+  request,
+}) => {
   const scorerRefs = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? [];
   expect(scorerRefs).toHaveLength(4);
   const queue = await createScratchQueue(request, "optional-comment", 5, { scorerRefs, offset: 7_000 });
@@ -62,28 +83,41 @@ test("the demo's Comment is optional: with the required questions answered by ke
   }
   await expect(page.getByText("End of the queue.")).toBeVisible();
   await expect(page.getByText(/Not completed yet/)).toHaveCount(0);
-  await expect.poll(async () => (await queryItems(request, queue.id, {})).map((item) => item.annotation_state)).toEqual(Array(5).fill("completed"));
+  await expect
+    .poll(async () => (await queryItems(request, queue.id, {})).map((item) => item.annotation_state))
+    .toEqual(Array(5).fill("completed"));
 });
 
-test("a question made optional in the editor: listed so, and so in the New queue form's questions", async ({ page }) => {
+test("a question made optional in the editor: listed so, and so in the New queue form's questions", async ({
+  page,
+}) => {
   const question = `Remarks ${Date.now().toString(36)}`;
   await page.goto("/specs/new");
   await page.getByRole("textbox", { name: "Question" }).fill(question);
   await page.getByRole("radio", { name: "Text", exact: true }).check();
   await page.getByRole("radio", { name: "Optional", exact: true }).check();
-  await expect(page.getByRole("region", { name: "Preview" }).getByRole("group", { name: question })).toHaveAccessibleDescription(/optional/);
+  await expect(
+    page.getByRole("region", { name: "Preview" }).getByRole("group", { name: question }),
+  ).toHaveAccessibleDescription(/optional/);
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Create spec" }).click();
   await expect(page.getByText(`Created “${question}” as version 1.`)).toBeVisible();
-  await expect(page.getByRole("table", { name: "Annotation specs" }).getByRole("row").filter({ hasText: question })).toContainText("Text up to 500 chars, optional");
+  await expect(
+    page.getByRole("table", { name: "Annotation specs" }).getByRole("row").filter({ hasText: question }),
+  ).toContainText("Text up to 500 chars, optional");
 
   await page.goto("/queues");
   await page.getByRole("button", { name: "New queue" }).click();
   const dialog = page.getByRole("dialog", { name: "New queue" });
   // The demo has more specs than are listed without a search (and other tests add theirs).
   await dialog.getByRole("searchbox", { name: "Search the project's specs" }).fill(question);
-  const offered = dialog.getByRole("list", { name: "Specs to add" }).getByRole("listitem").filter({ hasText: question });
+  const offered = dialog
+    .getByRole("list", { name: "Specs to add" })
+    .getByRole("listitem")
+    .filter({ hasText: question });
   await expect(offered).toContainText("Text up to 500 chars, optional");
   await offered.getByRole("button", { name: `Add ${question}` }).click();
-  await expect(dialog.getByRole("list", { name: "Chosen questions" }).getByRole("listitem").filter({ hasText: question })).toContainText("Text up to 500 chars, optional");
+  await expect(
+    dialog.getByRole("list", { name: "Chosen questions" }).getByRole("listitem").filter({ hasText: question }),
+  ).toContainText("Text up to 500 chars, optional");
 });

@@ -9,7 +9,10 @@ import { useDemoProject } from "./queues-support";
 const suffix = () => Date.now().toString(36);
 
 const specsTable = (page: Page) => page.getByRole("table", { name: "Annotation specs" });
-const rowOf = (page: Page, question: string) => specsTable(page).getByRole("row").filter({ has: page.getByRole("link", { name: question, exact: true }) });
+const rowOf = (page: Page, question: string) =>
+  specsTable(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: question, exact: true }) });
 
 async function startNewSpec(page: Page, question: string): Promise<void> {
   await page.goto("/specs");
@@ -79,7 +82,10 @@ test("create a categories spec and a rating spec, edit one to version 2, and see
 
   // Sorting by versions puts the edited one first, and says so on its header.
   await specsTable(page).getByRole("button", { name: "Versions" }).click();
-  await expect(specsTable(page).getByRole("columnheader", { name: "Versions" })).toHaveAttribute("aria-sort", "descending");
+  await expect(specsTable(page).getByRole("columnheader", { name: "Versions" })).toHaveAttribute(
+    "aria-sort",
+    "descending",
+  );
   await expect(specsTable(page).getByRole("row").nth(1)).toContainText(categories);
 });
 
@@ -139,9 +145,13 @@ test("the list and the editor fit a phone's width", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/specs/new");
   await page.getByRole("textbox", { name: "Question" }).fill("Narrow");
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await page.goto("/specs");
   await expect(rowOf(page, "Tone")).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 });

@@ -18,7 +18,12 @@ async function placeIn(element: Locator): Promise<{ box: Box; frame: Box; hitsIt
     const scroller = table?.parentElement;
     if (scroller && /auto|scroll/.test(getComputedStyle(scroller).overflowX)) {
       const f = scroller.getBoundingClientRect();
-      frame = { top: Math.max(0, f.top), bottom: Math.min(window.innerHeight, f.bottom), left: Math.max(0, f.left), right: Math.min(window.innerWidth, f.right) };
+      frame = {
+        top: Math.max(0, f.top),
+        bottom: Math.min(window.innerHeight, f.bottom),
+        left: Math.max(0, f.left),
+        right: Math.min(window.innerWidth, f.right),
+      };
     }
     // Drawn on top: the point at the cell's middle belongs to the cell, not to a cell scrolled under it.
     const hit = document.elementFromPoint((rect.left + rect.right) / 2, (rect.top + rect.bottom) / 2);
@@ -28,7 +33,9 @@ async function placeIn(element: Locator): Promise<{ box: Box; frame: Box; hitsIt
       .map((layer) => (layer ? getComputedStyle(layer).backgroundColor : "transparent"))
       .find((color) => color !== "transparent" && color !== "rgba(0, 0, 0, 0)");
     // An alpha below 1 (rgba(…, a), or "/ a" in the newer notations) lets what scrolls under it show.
-    const alpha = painted ? (/rgba\([^)]*,\s*([\d.]+)\)$/.exec(painted)?.[1] ?? /\/\s*([\d.]+)\)$/.exec(painted)?.[1]) : "0";
+    const alpha = painted
+      ? (/rgba\([^)]*,\s*([\d.]+)\)$/.exec(painted)?.[1] ?? /\/\s*([\d.]+)\)$/.exec(painted)?.[1])
+      : "0";
     const opaque = alpha === undefined || Number(alpha) >= 1;
     return { box, frame, hitsItself: !!hit && (cell === hit || cell.contains(hit)), opaque };
   });
@@ -80,7 +87,8 @@ for (const { width, height, theme } of [
       // Scrolled to the far right, the last column's header is in view too.
       await expectInFrame(table.getByRole("columnheader").last(), "the last column's header");
       await expectInFrame(row.getByRole("link", { name: /^Open item/ }), "the row's position");
-      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: test.info().outputPath(`items-${width}-${theme}.png`) });
+      if (process.env.E2E_SCREENSHOTS)
+        await page.screenshot({ path: test.info().outputPath(`items-${width}-${theme}.png`) });
     });
 
     test("the Calls table keeps its header row and each row's tick box and operation in view", async ({ page }) => {
@@ -91,7 +99,10 @@ for (const { width, height, theme } of [
       const row = rows.nth(40);
       await scrollDownAndAcross(page, table, row);
       await expect(row).toBeInViewport();
-      await expectInFrame(table.getByRole("checkbox", { name: "Select every call on this page" }), "the header's tick box");
+      await expectInFrame(
+        table.getByRole("checkbox", { name: "Select every call on this page" }),
+        "the header's tick box",
+      );
       await expectInFrame(table.getByRole("columnheader", { name: /Operation/ }), "the Operation header");
       await expectInFrame(table.getByRole("columnheader").last(), "the last column's header");
       await expectInFrame(row.getByRole("checkbox"), "the row's tick box");

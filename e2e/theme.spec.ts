@@ -42,7 +42,9 @@ test("the stored theme is on <html> before the app renders", async ({ page }) =>
   });
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { classAtFirstRender: string }).classAtFirstRender)).toContain("dark");
+  expect(await page.evaluate(() => (window as unknown as { classAtFirstRender: string }).classAtFirstRender)).toContain(
+    "dark",
+  );
 });
 
 test("a dark theme on a light system is on <html> before the page has a body to paint", async ({ page }) => {
@@ -52,7 +54,8 @@ test("a dark theme on a light system is on <html> before the page has a body to 
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
       if (!document.body) return;
-      (window as unknown as { classAtBody: string }).classAtBody = `${document.documentElement.className} ${document.documentElement.style.colorScheme}`;
+      (window as unknown as { classAtBody: string }).classAtBody =
+        `${document.documentElement.className} ${document.documentElement.style.colorScheme}`;
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   });

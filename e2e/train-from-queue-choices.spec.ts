@@ -8,7 +8,10 @@ import { queueIdByName, useDemoProject } from "./queues-support";
 const QUEUE = "Escalations – policy check";
 
 for (const theme of ["light", "dark"] as const) {
-  test(`uses only the ops that read as a conversation, shows sample trajectories, and keeps a left-out op through a reload (${theme})`, async ({ page, request }) => {
+  test(`uses only the ops that read as a conversation, shows sample trajectories, and keeps a left-out op through a reload (${theme})`, async ({
+    page,
+    request,
+  }) => {
     await useDemoProject(page, { theme });
     const queueId = await queueIdByName(request, QUEUE);
     await page.goto(`/queues/${queueId}/train?group=fixed`);
@@ -17,7 +20,9 @@ for (const theme of ["light", "dark"] as const) {
     await expect(policy).not.toBeChecked({ timeout: 30_000 });
     await expect(policy).toHaveAccessibleDescription(/no field of its calls reads as a conversation/);
     await expect(escalate).toBeChecked();
-    await expect(page.getByRole("combobox", { name: "Prompt path of escalate_to_human" })).toHaveValue("inputs.question");
+    await expect(page.getByRole("combobox", { name: "Prompt path of escalate_to_human" })).toHaveValue(
+      "inputs.question",
+    );
     await expect(page.getByRole("combobox", { name: "Answer path of escalate_to_human" })).toHaveValue("output.answer");
 
     const samples = page.getByRole("region", { name: "Sample trajectories" });
@@ -29,19 +34,25 @@ for (const theme of ["light", "dark"] as const) {
     await expect(page).toHaveURL(/ops=-escalate_to_human/);
     await expect(page.getByText(/^\d+ calls are of ops left out \(Conversations\)\.$/)).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("checkbox", { name: "Include escalate_to_human" })).not.toBeChecked({ timeout: 30_000 });
+    await expect(page.getByRole("checkbox", { name: "Include escalate_to_human" })).not.toBeChecked({
+      timeout: 30_000,
+    });
     await expect(page.getByRole("radio", { name: /Fixed-size groups/ })).toBeChecked();
   });
 }
 
-test("the new RL job form explains the format, and its example downloads and passes the file check", async ({ page }) => {
+test("the new RL job form explains the format, and its example downloads and passes the file check", async ({
+  page,
+}) => {
   await useDemoProject(page, { theme: "dark" });
   await page.goto("/training/jobs/new");
   const link = page.getByRole("link", { name: "Download an example" });
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   const path = await download.path();
   const text = await readFile(path, "utf8");
-  await page.getByLabel("Choose or drop a trajectory file").setInputFiles({ name: download.suggestedFilename(), mimeType: "application/x-ndjson", buffer: Buffer.from(text) });
+  await page
+    .getByLabel("Choose or drop a trajectory file")
+    .setInputFiles({ name: download.suggestedFilename(), mimeType: "application/x-ndjson", buffer: Buffer.from(text) });
   await expect(page.getByText(/: 2 groups, no problems\.$/)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Group 2", level: 4 })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -1,5 +1,11 @@
 import { expect, expectNoAxeViolations, presetTheme, test } from "./fixtures";
-import { createModelThroughUi, presetKey, startRlJobThroughUi, TRAJECTORIES, uniqueName } from "./fixtures/training-flows";
+import {
+  createModelThroughUi,
+  presetKey,
+  startRlJobThroughUi,
+  TRAJECTORIES,
+  uniqueName,
+} from "./fixtures/training-flows";
 
 // The two themes run side by side: each test creates its own model and job.
 test.describe.configure({ mode: "parallel" });
@@ -14,7 +20,9 @@ for (const theme of ["light", "dark"] as const) {
     await page.goto("/training/models");
     await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await page.getByRole("form", { name: "Create a model" }).getByRole("button", { name: "Create model" }).click();
-    await expect(page.getByRole("form", { name: "Create a model" }).getByText("must not be empty").first()).toBeVisible();
+    await expect(
+      page.getByRole("form", { name: "Create a model" }).getByText("must not be empty").first(),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
 
     const name = uniqueName(`axe-${theme}`);
@@ -36,7 +44,11 @@ for (const theme of ["light", "dark"] as const) {
     const jobId = await startRlJobThroughUi(page, TRAJECTORIES.six, 6);
     await expect(page.getByText(/Finished: all 8 events read/)).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('figure[data-metric="reward"] canvas').first()).toBeVisible();
-    await page.getByRole("table", { name: "Training events in the order they happened" }).getByRole("button").last().click();
+    await page
+      .getByRole("table", { name: "Training events in the order they happened" })
+      .getByRole("button")
+      .last()
+      .click();
     await expectNoAxeViolations(page);
 
     // The jobs list.

@@ -21,7 +21,9 @@ async function serveResumedJob(page: Page): Promise<void> {
   await page.route(`**/api/training/v1/preview/training-jobs/${JOB}/events**`, (route) => {
     const after = new URL(route.request().url()).searchParams.get("after");
     const data = after ? EVENTS.slice(EVENTS.findIndex((e) => e.id === after) + 1) : EVENTS;
-    return route.fulfill({ json: { object: "list", data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false } });
+    return route.fulfill({
+      json: { object: "list", data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false },
+    });
   });
 }
 
@@ -33,7 +35,8 @@ async function recordCanvasText(page: Page): Promise<void> {
     const clearRect = proto.clearRect;
     const fillText = proto.fillText;
     proto.clearRect = function (this: CanvasRenderingContext2D, x: number, y: number, w: number, h: number) {
-      if (x === 0 && y === 0 && w >= this.canvas.width && h >= this.canvas.height) (this.canvas as Recorded).drawnText = [];
+      if (x === 0 && y === 0 && w >= this.canvas.width && h >= this.canvas.height)
+        (this.canvas as Recorded).drawnText = [];
       clearRect.call(this, x, y, w, h);
     };
     proto.fillText = function (this: CanvasRenderingContext2D, text: string, x: number, y: number, maxWidth?: number) {
@@ -45,7 +48,9 @@ async function recordCanvasText(page: Page): Promise<void> {
 }
 
 const drawnText = (page: Page, metric: string) =>
-  page.locator(`figure[data-metric="${metric}"] canvas`).evaluate((canvas) => (canvas as HTMLCanvasElement & { drawnText?: string[] }).drawnText ?? []);
+  page
+    .locator(`figure[data-metric="${metric}"] canvas`)
+    .evaluate((canvas) => (canvas as HTMLCanvasElement & { drawnText?: string[] }).drawnText ?? []);
 
 /**
  * Where the chart's strongest line colour is, as fractions of the plot area (x from its left, y
@@ -56,7 +61,12 @@ function lineAt(page: Page, metric: string) {
     const canvas = figure.querySelector("canvas")!;
     const over = figure.querySelector<HTMLElement>(".u-over")!;
     const ratio = canvas.width / canvas.getBoundingClientRect().width;
-    const box = { left: over.offsetLeft * ratio, top: over.offsetTop * ratio, width: over.offsetWidth * ratio, height: over.offsetHeight * ratio };
+    const box = {
+      left: over.offsetLeft * ratio,
+      top: over.offsetTop * ratio,
+      width: over.offsetWidth * ratio,
+      height: over.offsetHeight * ratio,
+    };
     const pixels = canvas.getContext("2d")!.getImageData(box.left, box.top, box.width, box.height);
     let sumX = 0;
     let sumY = 0;
@@ -112,7 +122,9 @@ test("a flat series gets an axis around its value, with ticks that read", async 
   expect(zero!.y).toBeLessThan(0.65);
 });
 
-test("a constant learning rate over many steps reads as its value, not a lone 0 (its smoothed line differs in the last digits)", async ({ page }) => {
+test("a constant learning rate over many steps reads as its value, not a lone 0 (its smoothed line differs in the last digits)", async ({
+  page,
+}) => {
   await page.goto("/training/jobs/job_5eed00000000a001");
   await expect(page.locator('figure[data-metric="learning_rate"]')).toHaveAttribute("data-points", "24");
   await expect.poll(() => drawnText(page, "learning_rate")).toContain("2e-5");

@@ -4,7 +4,9 @@ import { presetKey } from "./fixtures/training-flows";
 const SEEDED_RL = "job_5eed00000000a001";
 const SEEDED_SFT = "job_5eed00000000a003";
 
-test("a comparison's zoom, smoothing, charts and facts toggle are in the address, and a reload restores them", async ({ page }) => {
+test("a comparison's zoom, smoothing, charts and facts toggle are in the address, and a reload restores them", async ({
+  page,
+}) => {
   await presetKey(page);
   await page.goto(`/training/compare?jobs=${SEEDED_RL},${SEEDED_SFT}`);
   const reward = page.locator('figure[data-metric="reward"]');

@@ -36,7 +36,10 @@ test("compares two seeded jobs from the jobs list and downloads their metrics as
   await page.keyboard.press("Enter");
   await expect(page.getByText("All steps")).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("training-metrics-2-jobs.csv");
   const lines = (await readFile((await download.path())!, "utf8")).trim().split("\r\n");
   expect(lines[0]).toMatch(/^job_id,job_step,model_step,reward,loss,/);

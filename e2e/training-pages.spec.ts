@@ -63,7 +63,9 @@ test("an event log of one event is as tall as its event, not a frame of empty sp
 
 test("the playground's View code is wide on a wide screen, and long lines scroll inside it", async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(`/playground?${new URLSearchParams({ service: "inference", model: "openai/gpt-oss-20b" }).toString()}`);
+  await page.goto(
+    `/playground?${new URLSearchParams({ service: "inference", model: "openai/gpt-oss-20b" }).toString()}`,
+  );
   await page.getByLabel("Message").fill(`A long question: ${"word ".repeat(60)}`);
   await page.getByRole("button", { name: "View code" }).click();
   const dialog = page.getByRole("dialog", { name: "This conversation as code" });
@@ -71,6 +73,9 @@ test("the playground's View code is wide on a wide screen, and long lines scroll
   expect((await dialog.boundingBox())!.width).toBeGreaterThan(1000);
   // The code's lines are not cut: its box scrolls sideways, inside the dialog.
   const code = dialog.locator("pre");
-  const fits = await code.evaluate((pre) => ({ scrolls: pre.scrollWidth > pre.clientWidth, inside: pre.getBoundingClientRect().right <= pre.closest("dialog")!.getBoundingClientRect().right }));
+  const fits = await code.evaluate((pre) => ({
+    scrolls: pre.scrollWidth > pre.clientWidth,
+    inside: pre.getBoundingClientRect().right <= pre.closest("dialog")!.getBoundingClientRect().right,
+  }));
   expect(fits).toEqual({ scrolls: true, inside: true });
 });

@@ -1,5 +1,12 @@
 import { expect, test } from "./fixtures";
-import { createModelThroughUi, presetKey, startRlJobThroughUi, TRAJECTORIES, UNSUPPORTED_BASE_MODEL, uniqueName } from "./fixtures/training-flows";
+import {
+  createModelThroughUi,
+  presetKey,
+  startRlJobThroughUi,
+  TRAJECTORIES,
+  UNSUPPORTED_BASE_MODEL,
+  uniqueName,
+} from "./fixtures/training-flows";
 
 // The server runs jobs at TRAINING_STEP_MS=100 (playwright.config.ts): one gradient step per 0.1 s.
 
@@ -7,7 +14,9 @@ test.beforeEach(async ({ page }) => {
   await presetKey(page);
 });
 
-test("create a model, start an RL job from a file, and watch it run to succeeded with charts growing", async ({ page }) => {
+test("create a model, start an RL job from a file, and watch it run to succeeded with charts growing", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const name = uniqueName("rl-e2e");
   await createModelThroughUi(page, name);
@@ -43,7 +52,12 @@ test("create a model, start an RL job from a file, and watch it run to succeeded
   const intermediate = [...seen].filter((n) => n > 0 && n < 120);
   expect(intermediate.length, `point counts seen while running: ${[...seen].join(", ")}`).toBeGreaterThanOrEqual(2);
   await expect(reward).toHaveAttribute("data-points", "120");
-  expect(await reward.locator("canvas").elementHandle().then((h) => h?.evaluate((el, first) => el === first, canvas))).toBe(true);
+  expect(
+    await reward
+      .locator("canvas")
+      .elementHandle()
+      .then((h) => h?.evaluate((el, first) => el === first, canvas)),
+  ).toBe(true);
 
   await expect(page.getByText("Succeeded").first()).toBeVisible();
   await expect(page.getByText(/Finished: all 122 events read; no more polling/)).toBeVisible();
@@ -59,7 +73,9 @@ test("create a model, start an RL job from a file, and watch it run to succeeded
   const firstWithEvents = polls.findIndex((p) => p.ids.length > 0);
   for (const poll of polls.slice(firstWithEvents + 1)) expect(poll.after).toMatch(/^evt_/);
   const pollBytes = polls.slice(1).map((p) => p.bytes);
-  console.info(`[training e2e] ${polls.length} event requests; bytes per poll after the first: ${pollBytes.join(", ")}`);
+  console.info(
+    `[training e2e] ${polls.length} event requests; bytes per poll after the first: ${pollBytes.join(", ")}`,
+  );
 
   // Opened again once finished, the log starts at the top, where training_started is, not at the end.
   await page.reload();
@@ -100,7 +116,9 @@ test("a job on a base model the service cannot train shows its failure message",
   await startRlJobThroughUi(page, TRAJECTORIES.six, 6);
   const alert = page.getByRole("alert").filter({ hasText: "Training failed" });
   await expect(alert).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByTestId("job-failure-message")).toHaveText(/Base model 'mistralai\/Mistral-7B-Instruct-v0\.3' is not supported for training/);
+  await expect(page.getByTestId("job-failure-message")).toHaveText(
+    /Base model 'mistralai\/Mistral-7B-Instruct-v0\.3' is not supported for training/,
+  );
   await expect(page.getByText(/Finished: all 1 events read; no more polling/)).toBeVisible();
 });
 

@@ -16,7 +16,11 @@ const requests: [string, string, Record<string, string>, string?][] = [
 describe("headers on every API answer and on /config.json", () => {
   it.each(requests)("%s %s", async (method, path, headers, body) => {
     const { app } = createTestApp();
-    const res = await app.request(path, { method, headers: { ...headers, ...(body ? { "Content-Type": "application/json" } : {}) }, body });
+    const res = await app.request(path, {
+      method,
+      headers: { ...headers, ...(body ? { "Content-Type": "application/json" } : {}) },
+      body,
+    });
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     // Answers for a key (and refusals of one) are never stored by a browser or a proxy.
@@ -28,7 +32,11 @@ describe("headers on every API answer and on /config.json", () => {
     const res = await app.request("/api/training/v1/chat/completions", {
       method: "POST",
       headers: { ...bearer(), "Content-Type": "application/json" },
-      body: JSON.stringify({ model: "Qwen/Qwen2.5-7B-Instruct", messages: [{ role: "user", content: "hi" }], stream: true }),
+      body: JSON.stringify({
+        model: "Qwen/Qwen2.5-7B-Instruct",
+        messages: [{ role: "user", content: "hi" }],
+        stream: true,
+      }),
     });
     await res.text();
     expect(res.headers.get("cache-control")).toBe("no-store");

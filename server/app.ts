@@ -83,7 +83,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     setHeaders(c.res.headers, { ...BASE_SECURITY_HEADERS, "Cache-Control": "no-cache" });
   });
   if (options.corsOrigins?.length) {
-    app.use("/api/*", cors({ origin: options.corsOrigins, allowHeaders: ["Authorization", "Content-Type", "OpenAI-Project"], exposeHeaders: ["X-Request-Id"] }));
+    app.use(
+      "/api/*",
+      cors({
+        origin: options.corsOrigins,
+        allowHeaders: ["Authorization", "Content-Type", "OpenAI-Project"],
+        exposeHeaders: ["X-Request-Id"],
+      }),
+    );
   }
   // One middleware per distinct limit, made once: see body-limits.ts for which endpoint gets which.
   const limiters = new Map<number, MiddlewareHandler<AppEnv>>();
@@ -96,7 +103,16 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         // its way, so this connection cannot carry another request. Saying so makes the client
         // open a new one; the server reads out the rest before closing (http/node-server.ts).
         onError: (c) =>
-          c.json(errorBody(errorStyleForPath(c.req.path, SERVICE_PATHS), `Request body too large: the limit is ${limit} bytes.`, "request_too_large", 413), 413, { Connection: "close" }),
+          c.json(
+            errorBody(
+              errorStyleForPath(c.req.path, SERVICE_PATHS),
+              `Request body too large: the limit is ${limit} bytes.`,
+              "request_too_large",
+              413,
+            ),
+            413,
+            { Connection: "close" },
+          ),
       });
       limiters.set(limit, limiter);
     }
@@ -117,7 +133,17 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   );
   app.route(SERVICE_PATHS.inference, createInferenceService({ chatTokenDelayMs: options.chatTokenDelayMs ?? 0 }));
   app.route(SERVICE_PATHS.wandb, createWandbService());
-  app.all("/api/*", (c) => c.json(errorBody(errorStyleForPath(c.req.path, SERVICE_PATHS), `No such endpoint: ${echo(c.req.method)} ${echo(c.req.path)}`, "not_found", 404), 404));
+  app.all("/api/*", (c) =>
+    c.json(
+      errorBody(
+        errorStyleForPath(c.req.path, SERVICE_PATHS),
+        `No such endpoint: ${echo(c.req.method)} ${echo(c.req.path)}`,
+        "not_found",
+        404,
+      ),
+      404,
+    ),
+  );
 
   app.get("/config.json", (c) =>
     c.json({
@@ -131,7 +157,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       ...(options.dashboardDir ? { cspConnectSrc: options.cspConnectSrc ?? [] } : {}),
     }),
   );
-  if (options.dashboardDir) mountDashboard(app, options.dashboardDir, { connectSrc: options.cspConnectSrc, serveSourceMaps: options.serveSourceMaps ?? false });
+  if (options.dashboardDir)
+    mountDashboard(app, options.dashboardDir, {
+      connectSrc: options.cspConnectSrc,
+      serveSourceMaps: options.serveSourceMaps ?? false,
+    });
 
   app.onError(serviceErrorHandler("detail"));
   return app;

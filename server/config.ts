@@ -8,17 +8,31 @@ const Env = z.object({
   DATA_DIR: z.string().min(1).default(".data"),
   TRAINING_STEP_MS: z.coerce.number().int().min(0).default(1000),
   CHAT_TOKEN_DELAY_MS: z.coerce.number().int().min(0).default(30),
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(32 * 1024 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(32 * 1024 * 1024),
   CORS_ORIGINS: z
     .string()
     .default("")
-    .transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
   SIMULATE_CHECK_FAILURE: z.string().default(""),
   // Host names SFT downloads may reach even on a private address (an internal data server).
   SFT_DATA_ALLOWED_HOSTS: z
     .string()
     .default("")
-    .transform((s) => s.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   TRAINING_JOBS_PER_ENTITY: z.coerce.number().int().min(1).default(8),
   // "1": the build writes source maps and the server serves them (for debugging a build); never by default.
   SOURCE_MAPS: z
@@ -27,7 +41,7 @@ const Env = z.object({
     .transform((s) => s === "1"),
   // None by default: the page calls only its own origin (the local services). A deployment that
   // points the Settings at services elsewhere names them; the key is never sent anywhere the
-  // policy allows by default alone (see src/settings/settings-store.ts, KeyBinding).
+  // policy allows by default alone (see src/connection/settings-store.ts, KeyBinding).
   CSP_CONNECT_SRC: z
     .string()
     .default("")

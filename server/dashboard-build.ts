@@ -2,7 +2,16 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 /** Files whose change means dist/ must be rebuilt. */
-const BUILD_INPUTS = ["index.html", "vite.config.ts", "aliases.ts", "build", "package-lock.json", "src", "public", "contract"];
+const BUILD_INPUTS = [
+  "index.html",
+  "vite.config.ts",
+  "aliases.ts",
+  "build",
+  "package-lock.json",
+  "src",
+  "public",
+  "contract",
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

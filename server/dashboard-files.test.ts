@@ -49,16 +49,34 @@ describe("the dashboard's files in memory", () => {
 
   it("never reads outside the build", () => {
     const files = createDashboardFiles(dir);
-    const hostile = ["/../wbops-outside.txt", "/assets/../../wbops-outside.txt", "/%2e%2e/wbops-outside.txt", "/assets/..%2f..%2fwbops-outside.txt", "/assets\\..\\..\\wbops-outside.txt", "/index.html%00.js", "/%E0%A4%A"];
+    const hostile = [
+      "/../wbops-outside.txt",
+      "/assets/../../wbops-outside.txt",
+      "/%2e%2e/wbops-outside.txt",
+      "/assets/..%2f..%2fwbops-outside.txt",
+      "/assets\\..\\..\\wbops-outside.txt",
+      "/index.html%00.js",
+      "/%E0%A4%A",
+    ];
     expect(hostile.filter((path) => files.read(path) !== undefined)).toEqual([]);
   });
 
   it("serves no source map however its address is spelled, unless asked to, and no dotfile", () => {
     const files = createDashboardFiles(dir);
-    const spellings = ["/assets/app-abc.js.map", "/assets/app-abc.js.map/", "/assets/app-abc.js.map%2F", "/assets/app-abc.js.map/.", "/assets/./app-abc.js.map", "/assets//app-abc.js.map", "/assets/app-abc.js.MAP"];
+    const spellings = [
+      "/assets/app-abc.js.map",
+      "/assets/app-abc.js.map/",
+      "/assets/app-abc.js.map%2F",
+      "/assets/app-abc.js.map/.",
+      "/assets/./app-abc.js.map",
+      "/assets//app-abc.js.map",
+      "/assets/app-abc.js.MAP",
+    ];
     expect(spellings.filter((path) => files.read(path) !== undefined)).toEqual([]);
     expect(files.read("/.vite/manifest.json")).toBeUndefined();
-    expect(text(createDashboardFiles(dir, { serveSourceMaps: true }).read("/assets/app-abc.js.map"))).toContain("secret.ts");
+    expect(text(createDashboardFiles(dir, { serveSourceMaps: true }).read("/assets/app-abc.js.map"))).toContain(
+      "secret.ts",
+    );
   });
 
   it("maps a URL path inside its root only", () => {

@@ -17,7 +17,10 @@ const MAX_CACHED_BYTES = 64 * 1024 * 1024;
  * changes, so a rebuild while the server runs is picked up; `/assets/` names carry a content hash,
  * so those are not even checked.
  */
-export function createDashboardFiles(dashboardDir: string, { serveSourceMaps = false }: { serveSourceMaps?: boolean } = {}) {
+export function createDashboardFiles(
+  dashboardDir: string,
+  { serveSourceMaps = false }: { serveSourceMaps?: boolean } = {},
+) {
   const root = resolve(dashboardDir);
   const cache = new Map<string, Cached>();
   let cachedBytes = 0;
@@ -46,7 +49,12 @@ export function createDashboardFiles(dashboardDir: string, { serveSourceMaps = f
     } catch {
       return undefined;
     }
-    const file = { body, contentType: getMimeType(path) ?? "application/octet-stream", mtimeMs: stats.mtimeMs, size: stats.size };
+    const file = {
+      body,
+      contentType: getMimeType(path) ?? "application/octet-stream",
+      mtimeMs: stats.mtimeMs,
+      size: stats.size,
+    };
     const grown = cachedBytes - (cached?.body.byteLength ?? 0) + body.byteLength;
     if (grown <= MAX_CACHED_BYTES) {
       cache.set(path, file);

@@ -25,15 +25,22 @@ export const DATABASE_FILE = "local-services.sqlite";
  * Opens the database in DATA_DIR (seeding it on first use), starts the job runner and serves the
  * three services (and the dashboard, when `dashboardDir` is given) on HOST:PORT.
  */
-export async function startServices(config: ServerConfig, options: { dashboardDir?: string } = {}): Promise<RunningServices> {
+export async function startServices(
+  config: ServerConfig,
+  options: { dashboardDir?: string } = {},
+): Promise<RunningServices> {
   const db = openDatabase(join(config.DATA_DIR, DATABASE_FILE));
   if (needsSeed(db)) {
     console.info("First start on this data directory: seeding the demo data...");
     seedAll(db);
   }
   const unfinished = removeUnfinishedUploads(db);
-  if (unfinished > 0) console.warn(`Removed ${unfinished} training job(s) whose upload was still being stored when the server stopped.`);
-  const runner = createJobRunner(db, { stepMs: config.TRAINING_STEP_MS, allowedDataHosts: config.SFT_DATA_ALLOWED_HOSTS });
+  if (unfinished > 0)
+    console.warn(`Removed ${unfinished} training job(s) whose upload was still being stored when the server stopped.`);
+  const runner = createJobRunner(db, {
+    stepMs: config.TRAINING_STEP_MS,
+    allowedDataHosts: config.SFT_DATA_ALLOWED_HOSTS,
+  });
   runner.start();
   const app = createApp({
     db,
@@ -47,7 +54,11 @@ export async function startServices(config: ServerConfig, options: { dashboardDi
     serveSourceMaps: config.SOURCE_MAPS,
     activeJobsPerEntity: config.TRAINING_JOBS_PER_ENTITY,
   });
-  const server = await listen(app, { hostname: config.HOST, port: config.PORT, bodyLimitOf: (path) => apiBodyLimit(path, config.MAX_BODY_BYTES) });
+  const server = await listen(app, {
+    hostname: config.HOST,
+    port: config.PORT,
+    bodyLimitOf: (path) => apiBodyLimit(path, config.MAX_BODY_BYTES),
+  });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const host = config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;

@@ -6,7 +6,10 @@
  * 'unsafe-inline' anywhere. React and uPlot set styles through the CSSOM (element.style), which
  * CSP does not restrict.
  */
-export function contentSecurityPolicy(connectSrc: readonly string[] = [], scriptHashes: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  connectSrc: readonly string[] = [],
+  scriptHashes: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes].join(" "),
@@ -45,14 +48,18 @@ export function setHeaders(target: Headers, headers: Readonly<Record<string, str
  */
 export function parseConnectOrigins(list: string): string[] {
   const origins: string[] = [];
-  for (const entry of list.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of list
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     let url: URL;
     try {
       url = new URL(entry);
     } catch {
       throw new Error(`"${entry}" is not a URL (expected an origin such as https://api.example.com)`);
     }
-    if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`"${entry}" must be an http:// or https:// origin`);
+    if (url.protocol !== "https:" && url.protocol !== "http:")
+      throw new Error(`"${entry}" must be an http:// or https:// origin`);
     if (!origins.includes(url.origin)) origins.push(url.origin);
   }
   return origins;

@@ -22,15 +22,31 @@ writeFileSync(join(dashboardDir, "assets", "index-abc.js.map"), '{"version":3,"s
 function dashboardApp(cspConnectSrc?: string[], serveSourceMaps?: boolean) {
   const db = openDatabase(":memory:");
   seedUsers(db);
-  return createApp({ db, runner: createJobRunner(db, { stepMs: 0 }), dashboardDir, cspConnectSrc, ...(serveSourceMaps === undefined ? {} : { serveSourceMaps }) });
+  return createApp({
+    db,
+    runner: createJobRunner(db, { stepMs: 0 }),
+    dashboardDir,
+    cspConnectSrc,
+    ...(serveSourceMaps === undefined ? {} : { serveSourceMaps }),
+  });
 }
 
 describe("source maps", () => {
   it("are never served by default, even when a build left one behind, however the address is spelled", async () => {
     const app = dashboardApp();
-    for (const path of ["/assets/index-abc.js.map", "/assets/index-abc.js.map/", "/assets/index-abc.js.map%2F", "/assets/index-abc.js.map/.", "/assets/./index-abc.js.map"]) {
+    for (const path of [
+      "/assets/index-abc.js.map",
+      "/assets/index-abc.js.map/",
+      "/assets/index-abc.js.map%2F",
+      "/assets/index-abc.js.map/.",
+      "/assets/./index-abc.js.map",
+    ]) {
       const res = await app.request(path);
-      expect({ path, status: res.status, leaked: (await res.text()).includes("secret.ts") }).toEqual({ path, status: 404, leaked: false });
+      expect({ path, status: res.status, leaked: (await res.text()).includes("secret.ts") }).toEqual({
+        path,
+        status: 404,
+        leaked: false,
+      });
     }
   });
 
@@ -43,7 +59,10 @@ describe("source maps", () => {
 
 function directives(policy: string | null): Map<string, string> {
   const map = new Map<string, string>();
-  for (const part of (policy ?? "").split(";").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (policy ?? "")
+    .split(";")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, ...values] = part.split(/\s+/);
     if (name) map.set(name, values.join(" "));
   }
@@ -51,29 +70,34 @@ function directives(policy: string | null): Map<string, string> {
 }
 
 describe("the dashboard's security headers", () => {
-  it.each(["/", "/index.html", "/queues/some-queue", "/training/jobs/job_1"])("%s carries the full policy", async (path) => {
-    const res = await dashboardApp().request(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(Object.fromEntries(directives(res.headers.get("content-security-policy")))).toEqual({
-      "default-src": "'self'",
-      "script-src": "'self'",
-      "style-src": "'self'",
-      "img-src": "'self' data:",
-      "font-src": "'self'",
-      "connect-src": "'self'",
-      "frame-ancestors": "'none'",
-      "base-uri": "'self'",
-      "form-action": "'self'",
-      "object-src": "'none'",
-    });
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
-  });
+  it.each(["/", "/index.html", "/queues/some-queue", "/training/jobs/job_1"])(
+    "%s carries the full policy",
+    async (path) => {
+      const res = await dashboardApp().request(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(Object.fromEntries(directives(res.headers.get("content-security-policy")))).toEqual({
+        "default-src": "'self'",
+        "script-src": "'self'",
+        "style-src": "'self'",
+        "img-src": "'self' data:",
+        "font-src": "'self'",
+        "connect-src": "'self'",
+        "frame-ancestors": "'none'",
+        "base-uri": "'self'",
+        "form-action": "'self'",
+        "object-src": "'none'",
+      });
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    },
+  );
 
   it("lets the page call the configured service origins", async () => {
     const res = await dashboardApp(["https://trace.wandb.ai", "https://api.training.wandb.ai"]).request("/settings");
-    expect(directives(res.headers.get("content-security-policy")).get("connect-src")).toBe("'self' https://trace.wandb.ai https://api.training.wandb.ai");
+    expect(directives(res.headers.get("content-security-policy")).get("connect-src")).toBe(
+      "'self' https://trace.wandb.ai https://api.training.wandb.ai",
+    );
   });
 
   it("marks assets nosniff without a page policy, and leaves API responses alone", async () => {
@@ -90,10 +114,9 @@ describe("the dashboard's security headers", () => {
 
 describe("CSP_CONNECT_SRC", () => {
   it("reduces each entry to its origin and drops repeats", () => {
-    expect(parseConnectOrigins(" https://api.training.wandb.ai/v1 , https://trace.wandb.ai,https://trace.wandb.ai/x ")).toEqual([
-      "https://api.training.wandb.ai",
-      "https://trace.wandb.ai",
-    ]);
+    expect(
+      parseConnectOrigins(" https://api.training.wandb.ai/v1 , https://trace.wandb.ai,https://trace.wandb.ai/x "),
+    ).toEqual(["https://api.training.wandb.ai", "https://trace.wandb.ai"]);
     expect(loadConfig({ CSP_CONNECT_SRC: "http://localhost:9000" }).CSP_CONNECT_SRC).toEqual(["http://localhost:9000"]);
     expect(loadConfig({}).CSP_CONNECT_SRC).toEqual([]);
     expect(loadConfig({ CSP_CONNECT_SRC: "" }).CSP_CONNECT_SRC).toEqual([]);
@@ -129,8 +152,17 @@ describe("the dashboard's files", () => {
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(asset.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(await asset.text()).toBe("export {};");
-    const pages = await Promise.all(["/", "/index.html", "/queues/q1"].map(async (path) => [path, (await app.request(path)).headers.get("cache-control")]));
-    expect(pages).toEqual([["/", "no-cache"], ["/index.html", "no-cache"], ["/queues/q1", "no-cache"]]);
+    const pages = await Promise.all(
+      ["/", "/index.html", "/queues/q1"].map(async (path) => [
+        path,
+        (await app.request(path)).headers.get("cache-control"),
+      ]),
+    );
+    expect(pages).toEqual([
+      ["/", "no-cache"],
+      ["/index.html", "no-cache"],
+      ["/queues/q1", "no-cache"],
+    ]);
   });
 
   it("answers HEAD like GET", async () => {
@@ -148,7 +180,10 @@ describe("the page's inline theme script", () => {
   it("is allowed by the hash of its own text, and no other inline script is", async () => {
     const dir = mkdtempSync(join(tmpdir(), "wbops-static-inline-"));
     const script = '\n      document.documentElement.classList.add("dark");\n    ';
-    writeFileSync(join(dir, "index.html"), `<!doctype html><head><script>${script}</script><script type="module" src="/assets/a.js"></script></head><div id=root></div>`);
+    writeFileSync(
+      join(dir, "index.html"),
+      `<!doctype html><head><script>${script}</script><script type="module" src="/assets/a.js"></script></head><div id=root></div>`,
+    );
     try {
       const db = openDatabase(":memory:");
       seedUsers(db);

@@ -8,12 +8,12 @@ import { preloadAllPagesWhenIdle, prefetchPageDataAt, preloadPageAt } from "@/ap
 import { AppProviders } from "@/app/providers";
 import { RootError } from "@/app/route-error";
 import { AppRoutes } from "@/app/router";
-import { loadRuntimeConfigOnce, readRuntimeConfig } from "@/settings/runtime-config";
-import { createRuntimeConfigStore } from "@/settings/runtime-config-store";
-import { createThemeStore } from "@/settings/theme/theme-store";
+import { loadRuntimeConfigOnce, readRuntimeConfig } from "@/connection/runtime-config";
+import { createRuntimeConfigStore } from "@/connection/runtime-config-store";
+import { createThemeStore } from "@/components/theme/theme-store";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
-import { resolveDefaultUrls } from "@/settings/settings-defaults";
-import { createSettingsStore } from "@/settings/settings-store";
+import { resolveDefaultUrls } from "@/connection/settings-defaults";
+import { createSettingsStore } from "@/connection/settings-store";
 
 // The stored theme on <html>, kept there and followed (boot.ts put it there first: no inline
 // script can, the CSP forbids them).
@@ -26,7 +26,8 @@ const FIRST_DATA_WAIT_MS = 150;
 // (boot.ts asked for it already, before this module's imports had arrived: this joins that download.)
 const firstPageCode = preloadPageAt(window.location.pathname);
 const configRead = await loadRuntimeConfigOnce();
-const defaultsFrom = (read: typeof configRead) => resolveDefaultUrls(read.config, import.meta.env, window.location.origin);
+const defaultsFrom = (read: typeof configRead) =>
+  resolveDefaultUrls(read.config, import.meta.env, window.location.origin);
 const settingsStore = createSettingsStore({ defaults: defaultsFrom(configRead), configStatus: configRead.status });
 // A config that could not be read is said so, with a Retry that reads it again and applies it here.
 const configStore = createRuntimeConfigStore(configRead, {
@@ -35,17 +36,24 @@ const configStore = createRuntimeConfigStore(configRead, {
 });
 const queryClient = createQueryClient();
 // For the first page's prefetch; the app's own clients take the timeout from the config store (providers.tsx), a Retry's too.
-const apiClientOptions = configRead.config.requestTimeoutMs ? { timeoutMs: configRead.config.requestTimeoutMs } : undefined;
+const apiClientOptions = configRead.config.requestTimeoutMs
+  ? { timeoutMs: configRead.config.requestTimeoutMs }
+  : undefined;
 // And its first data into the cache, before the page renders (the catalog's first row). boot.ts,
 // which imported this module, sent the request already (a page's `firstRequest` in app/pages.ts)
 // and the client takes its answer; a page whose request boot.ts does not know starts it here.
 const { connection } = settingsStore.getSnapshot();
-const firstPageData = prefetchPageDataAt(window.location.pathname, { clients: createApiClients(connection, apiClientOptions), queryClient, hasKey: connection.apiKey.trim() !== "" });
+const firstPageData = prefetchPageDataAt(window.location.pathname, {
+  clients: createApiClients(connection, apiClientOptions),
+  queryClient,
+  hasKey: connection.apiKey.trim() !== "",
+});
 await firstPageCode;
 // Draw the page once, with its data, rather than a loading state a moment before the data: wait
 // for the first page's data, but never longer than FIRST_DATA_WAIT_MS (a slow service shows the
 // page and its loading state as before).
-if (firstPageData) await Promise.race([firstPageData, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
+if (firstPageData)
+  await Promise.race([firstPageData, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element.");

@@ -26,9 +26,28 @@ export function bundlePart(distDir: string): PartOutput {
   ].join("\n");
   return {
     summary: [
-      { benchmark: "Bundle: first page load, JavaScript (gzip)", result: `${kb(js.gzip)} (${kb(js.raw)} raw)`, budget: `< ${kb(BUDGET.initialJsGzip)} (aim ${kb(BUDGET.initialJsGzipAim)})`, verdict: jsVerdict },
-      { benchmark: "Bundle: first page load, CSS (gzip)", result: `${kb(css.gzip)} (${kb(css.raw)} raw)`, budget: `< ${kb(BUDGET.initialCssGzip)}`, verdict: cssVerdict },
-      ...(largest ? [{ benchmark: "Bundle: largest lazy route (JS gzip)", result: `${kb(largest.js.gzip)} (${largest.name})`, budget: "—", verdict: "n/a" as const }] : []),
+      {
+        benchmark: "Bundle: first page load, JavaScript (gzip)",
+        result: `${kb(js.gzip)} (${kb(js.raw)} raw)`,
+        budget: `< ${kb(BUDGET.initialJsGzip)} (aim ${kb(BUDGET.initialJsGzipAim)})`,
+        verdict: jsVerdict,
+      },
+      {
+        benchmark: "Bundle: first page load, CSS (gzip)",
+        result: `${kb(css.gzip)} (${kb(css.raw)} raw)`,
+        budget: `< ${kb(BUDGET.initialCssGzip)}`,
+        verdict: cssVerdict,
+      },
+      ...(largest
+        ? [
+            {
+              benchmark: "Bundle: largest lazy route (JS gzip)",
+              result: `${kb(largest.js.gzip)} (${largest.name})`,
+              budget: "—",
+              verdict: "n/a" as const,
+            },
+          ]
+        : []),
     ],
     markdown,
     data: { distDir: relative(ROOT_DIR, distDir), budget: BUDGET, ...report },

@@ -25,7 +25,20 @@ export const opRef = (op: BenchOp, digest: string) => `weave:///${CALLS_PROJECT}
  * Words of the questions. `refund` is in about one question in eight; `chargeback` in about one in
  * 2,000 (a rare term: its search cannot stop early); no question holds `zeppelin`.
  */
-const COMMON = ["order", "delivery", "parcel", "invoice", "account", "password", "address", "size", "colour", "voucher", "return", "courier"];
+const COMMON = [
+  "order",
+  "delivery",
+  "parcel",
+  "invoice",
+  "account",
+  "password",
+  "address",
+  "size",
+  "colour",
+  "voucher",
+  "return",
+  "courier",
+];
 export const TEXT_COMMON = "refund";
 export const TEXT_RARE = "chargeback";
 export const TEXT_ABSENT = "zeppelin";
@@ -35,7 +48,10 @@ const INSERT = `INSERT INTO trace_calls (project_id, id, op_name, display_name, 
 
 /** The calls query's indexes (migration trace/004): dropped for the load and built once after it, as large-queue.ts does. */
 function callIndexes(db: Database): string[] {
-  return db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'trace_calls' AND sql IS NOT NULL").pluck().all() as string[];
+  return db
+    .prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'trace_calls' AND sql IS NOT NULL")
+    .pluck()
+    .all() as string[];
 }
 
 /**
@@ -43,7 +59,12 @@ function callIndexes(db: Database): string[] {
  * children (so about a third are roots), several ops and versions, chat-style inputs and outputs,
  * 3% errors and 1% still running. In memory; returns the database and how long the load took.
  */
-export function buildCallsDatabase(total: number): { db: Database; insertMs: number; indexMs: number; traceIds: string[] } {
+export function buildCallsDatabase(total: number): {
+  db: Database;
+  insertMs: number;
+  indexMs: number;
+  traceIds: string[];
+} {
   const db = openDatabase(":memory:");
   seedUsers(db);
   const p = picker(seededRandom(16_000));
@@ -65,8 +86,17 @@ export function buildCallsDatabase(total: number): { db: Database; insertMs: num
         const op: BenchOp = k === 0 ? "chat" : (p.pick(ops) as BenchOp);
         const versions = BENCH_OPS[op];
         const at = rootAt + k * p.int(5, 400);
-        const status = p.weighted([["ok", 96], ["error", 3], ["running", 1]] as const);
-        const words = [p.pick(COMMON), p.pick(COMMON), p.chance(0.125) ? TEXT_COMMON : p.pick(COMMON), p.chance(0.0005) ? TEXT_RARE : p.pick(COMMON)];
+        const status = p.weighted([
+          ["ok", 96],
+          ["error", 3],
+          ["running", 1],
+        ] as const);
+        const words = [
+          p.pick(COMMON),
+          p.pick(COMMON),
+          p.chance(0.125) ? TEXT_COMMON : p.pick(COMMON),
+          p.chance(0.0005) ? TEXT_RARE : p.pick(COMMON),
+        ];
         const question = `Question about my ${words.join(" and ")} (#${p.int(1000, 99999)})`;
         const latency = p.int(40, 9000);
         insert.run(
@@ -78,9 +108,15 @@ export function buildCallsDatabase(total: number): { db: Database; insertMs: num
           at,
           status === "running" ? null : at + latency,
           JSON.stringify({ messages: [{ role: "user", content: question }], model: "gpt-4o-mini" }),
-          status === "ok" ? JSON.stringify({ choices: [{ message: { role: "assistant", content: `Here is what I found about your ${words[0]}.` } }] }) : null,
+          status === "ok"
+            ? JSON.stringify({
+                choices: [{ message: { role: "assistant", content: `Here is what I found about your ${words[0]}.` } }],
+              })
+            : null,
           status === "error" ? "RateLimitError: 429 Too Many Requests" : null,
-          JSON.stringify({ weave: { status: status === "ok" ? "success" : status, latency_ms: status === "running" ? null : latency } }),
+          JSON.stringify({
+            weave: { status: status === "ok" ? "success" : status, latency_ms: status === "running" ? null : latency },
+          }),
           "user-demo",
         );
       }

@@ -16,7 +16,12 @@ const DAY = 86_400_000;
 const KEY = DEMO_USERS[0].apiKey;
 
 type Json = Record<string, unknown>;
-type Shape = { name: string; path: "stream_query" | "query_stats"; body: (p: ReturnType<typeof picker>) => Json; budget: boolean };
+type Shape = {
+  name: string;
+  path: "stream_query" | "query_stats";
+  body: (p: ReturnType<typeof picker>) => Json;
+  budget: boolean;
+};
 
 const desc = (field: string) => [{ field, direction: "desc" }];
 const asc = (field: string) => [{ field, direction: "asc" }];
@@ -27,14 +32,27 @@ const contains = (word: string) => ({
   ],
 });
 const startedBetween = (from: number, to: number) => ({
-  $and: [{ $gte: [{ $getField: "started_at" }, { $literal: from / 1000 }] }, { $not: [{ $gte: [{ $getField: "started_at" }, { $literal: to / 1000 }] }] }],
+  $and: [
+    { $gte: [{ $getField: "started_at" }, { $literal: from / 1000 }] },
+    { $not: [{ $gte: [{ $getField: "started_at" }, { $literal: to / 1000 }] }] },
+  ],
 });
 const page = (extra: Json, limit = 50, offset = 0): Json => ({ limit, offset, ...extra });
 const anyDay = (p: ReturnType<typeof picker>) => CALLS_NOW - p.int(1, 29) * DAY;
 
 export function shapes(traceIds: readonly string[]): Shape[] {
-  const stream = (name: string, body: Shape["body"], budget = true): Shape => ({ name, path: "stream_query", body, budget });
-  const stats = (name: string, body: Shape["body"], budget = true): Shape => ({ name, path: "query_stats", body, budget });
+  const stream = (name: string, body: Shape["body"], budget = true): Shape => ({
+    name,
+    path: "stream_query",
+    body,
+    budget,
+  });
+  const stats = (name: string, body: Shape["body"], budget = true): Shape => ({
+    name,
+    path: "query_stats",
+    body,
+    budget,
+  });
   return [
     stream("newest first, 50", () => page({ sort_by: desc("started_at") })),
     stream("newest first, 250 at offset 10,000", () => page({ sort_by: desc("started_at") }, 250, 10_000)),
@@ -43,13 +61,26 @@ export function shapes(traceIds: readonly string[]): Shape[] {
     stream("ended_at asc, 50 at offset 5,000", () => page({ sort_by: asc("ended_at") }, 50, 5_000)),
     stream("op_name asc, 50", () => page({ sort_by: asc("op_name") })),
     stream("op_name desc, 250 at offset 10,000", () => page({ sort_by: desc("op_name") }, 250, 10_000)),
-    stream("one op version, newest, 50", () => page({ filter: { op_names: [opRef("classify_intent", "c2bbbb")] }, sort_by: desc("started_at") })),
-    stream("one op version, newest, 250 at offset 5,000", () => page({ filter: { op_names: [opRef("classify_intent", "c2bbbb")] }, sort_by: desc("started_at") }, 250, 5_000)),
-    stream("two ops, newest, 50", () => page({ filter: { op_names: [opRef("classify_intent", "c1aaaa"), opRef("refund_policy.check", "p1aaaa")] }, sort_by: desc("started_at") })),
-    stream("op, all versions (:*), ended_at desc, 50", () => page({ filter: { op_names: [`weave:///${CALLS_PROJECT}/op/chat:*`] }, sort_by: desc("ended_at") })),
+    stream("one op version, newest, 50", () =>
+      page({ filter: { op_names: [opRef("classify_intent", "c2bbbb")] }, sort_by: desc("started_at") }),
+    ),
+    stream("one op version, newest, 250 at offset 5,000", () =>
+      page({ filter: { op_names: [opRef("classify_intent", "c2bbbb")] }, sort_by: desc("started_at") }, 250, 5_000),
+    ),
+    stream("two ops, newest, 50", () =>
+      page({
+        filter: { op_names: [opRef("classify_intent", "c1aaaa"), opRef("refund_policy.check", "p1aaaa")] },
+        sort_by: desc("started_at"),
+      }),
+    ),
+    stream("op, all versions (:*), ended_at desc, 50", () =>
+      page({ filter: { op_names: [`weave:///${CALLS_PROJECT}/op/chat:*`] }, sort_by: desc("ended_at") }),
+    ),
     stream("one trace", (p) => page({ filter: { trace_ids: [p.pick(traceIds)] }, sort_by: asc("started_at") }, 250)),
     stream("roots only, newest, 50", () => page({ filter: { trace_roots_only: true }, sort_by: desc("started_at") })),
-    stream("roots only, newest, 250 at offset 10,000", () => page({ filter: { trace_roots_only: true }, sort_by: desc("started_at") }, 250, 10_000)),
+    stream("roots only, newest, 250 at offset 10,000", () =>
+      page({ filter: { trace_roots_only: true }, sort_by: desc("started_at") }, 250, 10_000),
+    ),
     stream("one day (started_at range), newest, 50", (p) => {
       const from = anyDay(p);
       return page({ query: { $expr: startedBetween(from, from + DAY) }, sort_by: desc("started_at") });
@@ -60,12 +91,28 @@ export function shapes(traceIds: readonly string[]): Shape[] {
     }),
     stream("one op, one day, roots only, newest, 50", (p) => {
       const from = anyDay(p);
-      return page({ filter: { op_names: [opRef("chat", "v2bbbb")], trace_roots_only: true }, query: { $expr: startedBetween(from, from + DAY) }, sort_by: desc("started_at") });
+      return page({
+        filter: { op_names: [opRef("chat", "v2bbbb")], trace_roots_only: true },
+        query: { $expr: startedBetween(from, from + DAY) },
+        sort_by: desc("started_at"),
+      });
     }),
-    stream(`text "${TEXT_COMMON}" in inputs/output, newest, 50`, () => page({ query: { $expr: contains(TEXT_COMMON) }, sort_by: desc("started_at") })),
-    stream(`text "${TEXT_COMMON}", newest, 50 at offset 1,000`, () => page({ query: { $expr: contains(TEXT_COMMON) }, sort_by: desc("started_at") }, 50, 1_000)),
-    stream(`text "${TEXT_RARE}" (rare), newest, 50`, () => page({ query: { $expr: contains(TEXT_RARE) }, sort_by: desc("started_at") }), false),
-    stream(`text "${TEXT_ABSENT}" (nowhere), newest, 50`, () => page({ query: { $expr: contains(TEXT_ABSENT) }, sort_by: desc("started_at") }), false),
+    stream(`text "${TEXT_COMMON}" in inputs/output, newest, 50`, () =>
+      page({ query: { $expr: contains(TEXT_COMMON) }, sort_by: desc("started_at") }),
+    ),
+    stream(`text "${TEXT_COMMON}", newest, 50 at offset 1,000`, () =>
+      page({ query: { $expr: contains(TEXT_COMMON) }, sort_by: desc("started_at") }, 50, 1_000),
+    ),
+    stream(
+      `text "${TEXT_RARE}" (rare), newest, 50`,
+      () => page({ query: { $expr: contains(TEXT_RARE) }, sort_by: desc("started_at") }),
+      false,
+    ),
+    stream(
+      `text "${TEXT_ABSENT}" (nowhere), newest, 50`,
+      () => page({ query: { $expr: contains(TEXT_ABSENT) }, sort_by: desc("started_at") }),
+      false,
+    ),
     stats("count: all", () => ({})),
     stats("count: one op version", () => ({ filter: { op_names: [opRef("classify_intent", "c2bbbb")] } })),
     stats("count: op, all versions (:*)", () => ({ filter: { op_names: [`weave:///${CALLS_PROJECT}/op/chat:*`] } })),
@@ -97,10 +144,16 @@ export async function callsQueryPart(profile: Profile): Promise<PartOutput> {
     for (let run = 0; run <= times; run++) {
       const body = JSON.stringify({ project_id: CALLS_PROJECT, ...shape.body(p) });
       const t = await timeAsync(async () => {
-        const res = await app.request(`/api/trace/calls/${shape.path}`, { method: "POST", headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" }, body });
+        const res = await app.request(`/api/trace/calls/${shape.path}`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" },
+          body,
+        });
         const text = await res.text();
         if (res.status !== 200) throw new Error(`${shape.name}: ${res.status} ${text.slice(0, 300)}`);
-        return shape.path === "query_stats" ? (JSON.parse(text) as { count: number }).count : text.split("\n").filter(Boolean).length;
+        return shape.path === "query_stats"
+          ? (JSON.parse(text) as { count: number }).count
+          : text.split("\n").filter(Boolean).length;
       });
       // Run 0 warms the statement and the pages it reads.
       if (run > 0) wall.push(t.wall);
@@ -108,13 +161,20 @@ export async function callsQueryPart(profile: Profile): Promise<PartOutput> {
     }
     measured.push({ shape, wall: summarize(wall), rows });
     const last = measured.at(-1) as Measured;
-    console.info(`    ${shape.name.padEnd(48)} ${String(rows).padStart(7)} rows | p50 ${ms(last.wall.p50)} p95 ${ms(last.wall.p95)}`);
+    console.info(
+      `    ${shape.name.padEnd(48)} ${String(rows).padStart(7)} rows | p50 ${ms(last.wall.p50)} p95 ${ms(last.wall.p95)}`,
+    );
   }
   built.db.close();
 
   const summary: SummaryRow[] = measured
     .filter((m) => m.shape.budget)
-    .map((m) => ({ benchmark: `Calls ${m.shape.path === "query_stats" ? "stats" : "page"} at 1M: ${m.shape.name}`, result: `p95 ${ms(m.wall.p95)} (p50 ${ms(m.wall.p50)})`, budget: `< ${BUDGET_MS} ms`, verdict: against(m.wall.p95, BUDGET_MS) }));
+    .map((m) => ({
+      benchmark: `Calls ${m.shape.path === "query_stats" ? "stats" : "page"} at 1M: ${m.shape.name}`,
+      result: `p95 ${ms(m.wall.p95)} (p50 ${ms(m.wall.p50)})`,
+      budget: `< ${BUDGET_MS} ms`,
+      verdict: against(m.wall.p95, BUDGET_MS),
+    }));
   const markdown = [
     `### Calls query at ${count(TOTAL)} calls (in process)`,
     "",
@@ -122,8 +182,24 @@ export async function callsQueryPart(profile: Profile): Promise<PartOutput> {
     "",
     table(
       ["request", "rows / count", "p50", "p95", "max", "budget (p95)", "verdict"],
-      measured.map((m) => [m.shape.name, count(m.rows), ms(m.wall.p50), ms(m.wall.p95), ms(m.wall.max), m.shape.budget ? `< ${BUDGET_MS} ms` : "—", m.shape.budget ? verdictMark(against(m.wall.p95, BUDGET_MS)) : "—"]),
+      measured.map((m) => [
+        m.shape.name,
+        count(m.rows),
+        ms(m.wall.p50),
+        ms(m.wall.p95),
+        ms(m.wall.max),
+        m.shape.budget ? `< ${BUDGET_MS} ms` : "—",
+        m.shape.budget ? verdictMark(against(m.wall.p95, BUDGET_MS)) : "—",
+      ]),
     ),
   ].join("\n");
-  return { summary, markdown, data: { insertMs: built.insertMs, indexMs: built.indexMs, shapes: measured.map((m) => ({ name: m.shape.name, path: m.shape.path, rows: m.rows, wall: m.wall })) } };
+  return {
+    summary,
+    markdown,
+    data: {
+      insertMs: built.insertMs,
+      indexMs: built.indexMs,
+      shapes: measured.map((m) => ({ name: m.shape.name, path: m.shape.path, rows: m.rows, wall: m.wall })),
+    },
+  };
 }

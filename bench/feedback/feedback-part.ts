@@ -17,7 +17,12 @@ const ITEMS = 100_000;
 const ROWS = 300_000;
 const PAGE = 250;
 const BUDGET_MS = 20;
-const TYPES = ["wandb.annotation.tone", "wandb.annotation.resolution", "wandb.annotation.follows_policy", "wandb.note.1"];
+const TYPES = [
+  "wandb.annotation.tone",
+  "wandb.annotation.resolution",
+  "wandb.annotation.follows_policy",
+  "wandb.note.1",
+];
 const ANNOTATORS = ["user-demo", "user-maria", "user-kenji"];
 
 const callRef = (i: number) => `weave:///${PROJECT}/call/call-${String(i).padStart(6, "0")}`;
@@ -37,7 +42,16 @@ function buildDatabase(): { db: Database; builtMs: number } {
       const at = base + i * 1000;
       const type = TYPES[i % TYPES.length]!;
       const payload = type === "wandb.note.1" ? { note: "Check the refund amount." } : { value: p.int(1, 5) };
-      insert.run(uuid7Now(at, p.random), PROJECT, callRef(p.int(0, ITEMS - 1)), p.pick(ANNOTATORS), new Date(at).toISOString(), type, JSON.stringify(payload), type === "wandb.note.1" ? null : `weave:///${PROJECT}/object/x:y`);
+      insert.run(
+        uuid7Now(at, p.random),
+        PROJECT,
+        callRef(p.int(0, ITEMS - 1)),
+        p.pick(ANNOTATORS),
+        new Date(at).toISOString(),
+        type,
+        JSON.stringify(payload),
+        type === "wandb.note.1" ? null : `weave:///${PROJECT}/object/x:y`,
+      );
     }
   })();
   return { db, builtMs: performance.now() - started };
@@ -51,7 +65,11 @@ export function feedbackPart(profile: Profile): PartOutput {
     const start = p.int(0, ITEMS - PAGE);
     return FeedbackQueryRequest.parse({
       project_id: PROJECT,
-      query: { $expr: { $in: [{ $getField: "weave_ref" }, Array.from({ length: PAGE }, (_, k) => ({ $literal: callRef(start + k) }))] } },
+      query: {
+        $expr: {
+          $in: [{ $getField: "weave_ref" }, Array.from({ length: PAGE }, (_, k) => ({ $literal: callRef(start + k) }))],
+        },
+      },
       sort_by: [{ field: "created_at", direction: "asc" }],
       limit: 1000,
     });
@@ -71,11 +89,21 @@ export function feedbackPart(profile: Profile): PartOutput {
     "",
     `One \`/feedback/query\` with a \`$in\` over the page's call refs, in process (the query compiled to SQL and run). Database built in ${(builtMs / 1000).toFixed(1)} s; ${runs} timed runs after one warm-up; ${Math.round(rows.reduce((a, b) => a + b, 0) / rows.length)} rows per answer on average.`,
     "",
-    table(["p50", "p95", "max", "budget (p95)", "verdict"], [[ms(summary.p50), ms(summary.p95), ms(summary.max), `< ${BUDGET_MS} ms`, verdictMark(verdict)]]),
+    table(
+      ["p50", "p95", "max", "budget (p95)", "verdict"],
+      [[ms(summary.p50), ms(summary.p95), ms(summary.max), `< ${BUDGET_MS} ms`, verdictMark(verdict)]],
+    ),
   ].join("\n");
   db.close();
   return {
-    summary: [{ benchmark: `Feedback of a ${PAGE}-row page, ${count(ROWS)} rows`, result: `p95 ${ms(summary.p95)} (p50 ${ms(summary.p50)})`, budget: `< ${BUDGET_MS} ms`, verdict }],
+    summary: [
+      {
+        benchmark: `Feedback of a ${PAGE}-row page, ${count(ROWS)} rows`,
+        result: `p95 ${ms(summary.p95)} (p50 ${ms(summary.p50)})`,
+        budget: `< ${BUDGET_MS} ms`,
+        verdict,
+      },
+    ],
     markdown,
     data: { builtMs, wall: summary, rowsPerAnswer: rows },
   };

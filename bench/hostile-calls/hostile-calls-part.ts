@@ -2,7 +2,13 @@ import type { Page } from "playwright-core";
 import { HOSTILE_KINDS, type HostileKind } from "../../server/seed/hostile-calls";
 import type { ServerDbManifest } from "../fixtures/server-db";
 import { openSession } from "../interactions/browser-session";
-import { installReviewProbe, readReviewPaint, timeClick, type InteractionTiming, type ReviewPaint } from "../interactions/review-probe";
+import {
+  installReviewProbe,
+  readReviewPaint,
+  timeClick,
+  type InteractionTiming,
+  type ReviewPaint,
+} from "../interactions/review-probe";
 import type { Profile } from "../lib/profile";
 import { against, count, ms, table, type PartOutput, type SummaryRow, type Verdict } from "../lib/report";
 import { median } from "../lib/stats";
@@ -28,7 +34,9 @@ const longest = (tasks: readonly number[]) => (tasks.length ? Math.max(...tasks)
 
 /** Runs in the page: clicks the output part's text button (`name`) and times it to the paint two frames later. */
 async function openOutputText(name: string): Promise<{ started: number; painted: number }> {
-  const output = Array.from(document.querySelectorAll("section")).find((s) => s.getAttribute("aria-label") === "Call output");
+  const output = Array.from(document.querySelectorAll("section")).find(
+    (s) => s.getAttribute("aria-label") === "Call output",
+  );
   const button = Array.from(output?.querySelectorAll("button") ?? []).find((b) => b.textContent === name);
   if (!button) throw new Error(`no "${name}" button in the call's output`);
   const started = performance.now();
@@ -39,13 +47,16 @@ async function openOutputText(name: string): Promise<{ started: number; painted:
 
 /** Runs in the page: the time the windowed text view says every line is produced, else null. */
 function linesReadyAt(): number | null {
-  const done = Array.from(document.querySelectorAll("p[aria-live]")).some((p) => /^[\d,]+ lines?$/.test(p.textContent ?? ""));
+  const done = Array.from(document.querySelectorAll("p[aria-live]")).some((p) =>
+    /^[\d,]+ lines?$/.test(p.textContent ?? ""),
+  );
   return done ? performance.now() : null;
 }
 
 /** Runs in the page: the long tasks that started at or after `since` (a performance.now() time). */
 function longTasksSince(since: number): number[] {
-  const probe = (window as Window & { __reviewProbe?: { longTasks: { start: number; duration: number }[] } }).__reviewProbe;
+  const probe = (window as Window & { __reviewProbe?: { longTasks: { start: number; duration: number }[] } })
+    .__reviewProbe;
   return (probe?.longTasks ?? []).filter((t) => t.start >= since).map((t) => t.duration);
 }
 
@@ -62,14 +73,24 @@ async function measureOnce(page: Page, path: string, textButton: string): Promis
   // Long tasks are reported after they end.
   await page.waitForTimeout(100);
   const longTasksMs = await page.evaluate(longTasksSince, opened.started);
-  return { paint, whole, text: { clickToPaintMs: opened.painted - opened.started, linesReadyMs: readyAt - opened.started, longTasksMs } };
+  return {
+    paint,
+    whole,
+    text: { clickToPaintMs: opened.painted - opened.started, linesReadyMs: readyAt - opened.started, longTasksMs },
+  };
 }
 
 function summaryRow(kind: HostileKind, samples: Sample[]): SummaryRow {
   const paint = samples.map((s) => s.paint.responseToPaintMs);
-  const worstTask = Math.max(...samples.map((s) => Math.max(longest(s.paint.callLongTasksMs), longest(s.whole.longTasksMs))));
+  const worstTask = Math.max(
+    ...samples.map((s) => Math.max(longest(s.paint.callLongTasksMs), longest(s.whole.longTasksMs))),
+  );
   const budgeted = BUDGETED.includes(kind);
-  const verdict: Verdict = !budgeted ? "n/a" : against(Math.max(...paint), HOSTILE_PAINT_BUDGET_MS) === "pass" && worstTask < HOSTILE_LONG_TASK_BUDGET_MS ? "pass" : "fail";
+  const verdict: Verdict = !budgeted
+    ? "n/a"
+    : against(Math.max(...paint), HOSTILE_PAINT_BUDGET_MS) === "pass" && worstTask < HOSTILE_LONG_TASK_BUDGET_MS
+      ? "pass"
+      : "fail";
   return {
     benchmark: `Browser: review page with ${LABELS[kind]}, call response → painted`,
     result: `max ${ms(Math.max(...paint))} (median ${ms(median(paint))}); longest task ${ms(worstTask)}; ${count(Math.max(...samples.map((s) => s.paint.domNodes)))} elements`,
@@ -102,7 +123,11 @@ function rows(kind: HostileKind, samples: Sample[]): string[][] {
  * painted, "Show the whole call", and the output's windowed text view (first rows painted, every
  * line produced); with every long task (PerformanceObserver "longtask") and the element count.
  */
-export async function hostileCallsPart(origin: string, manifest: ServerDbManifest, profile: Profile): Promise<PartOutput> {
+export async function hostileCallsPart(
+  origin: string,
+  manifest: ServerDbManifest,
+  profile: Profile,
+): Promise<PartOutput> {
   const session = await openSession(origin, manifest);
   await session.context.addInitScript(installReviewProbe);
   try {
@@ -112,8 +137,11 @@ export async function hostileCallsPart(origin: string, manifest: ServerDbManifes
       const samples: Sample[] = [];
       const textButton = kind === "big-string" ? "Whole text" : "JSON text";
       await measureOnce(session.page, `/queues/${queueId}/items/${itemId}`, textButton);
-      for (let rep = 0; rep < profile.hostileCalls.reps; rep++) samples.push(await measureOnce(session.page, `/queues/${queueId}/items/${itemId}`, textButton));
-      console.info(`    ${kind}: response → painted ${samples.map((s) => Math.round(s.paint.responseToPaintMs)).join(", ")} ms`);
+      for (let rep = 0; rep < profile.hostileCalls.reps; rep++)
+        samples.push(await measureOnce(session.page, `/queues/${queueId}/items/${itemId}`, textButton));
+      console.info(
+        `    ${kind}: response → painted ${samples.map((s) => Math.round(s.paint.responseToPaintMs)).join(", ")} ms`,
+      );
       measured.push({ kind, samples });
     }
     const markdown = [
@@ -122,11 +150,29 @@ export async function hostileCallsPart(origin: string, manifest: ServerDbManifes
       `Each call is alone in its queue (no neighbour's call is prefetched) and opened ${profile.hostileCalls.reps} times from a fresh load. "Response → painted" runs from the end of the /call/read response (Resource Timing) to two animation frames after the call's fields are in the page; "navigation → painted" from the navigation's start. Long tasks are the PerformanceObserver "longtask" entries (over 50 ms; 0 = none) in each span: "(call)" from the call's request to the paint (reading, parsing, rendering the call: what the budget is about), "(load)" from the navigation (the app's own start too). One untimed load of each page comes first, so the browser's caches are warm as for an annotator moving through a queue. "Text view" is the output's JSON or whole text, produced in 12 ms slices into a windowed view: click → first rows painted, click → every line produced, and the longest task meanwhile.`,
       "",
       table(
-        ["call", "run", "navigation → painted", "response → painted", "longest task (call)", "longest task (load)", "elements", "whole call: click → painted", "longest task", "elements", "text view: click → painted", "all lines", "longest task"],
+        [
+          "call",
+          "run",
+          "navigation → painted",
+          "response → painted",
+          "longest task (call)",
+          "longest task (load)",
+          "elements",
+          "whole call: click → painted",
+          "longest task",
+          "elements",
+          "text view: click → painted",
+          "all lines",
+          "longest task",
+        ],
         measured.flatMap(({ kind, samples }) => rows(kind, samples)),
       ),
     ].join("\n");
-    return { summary: measured.map(({ kind, samples }) => summaryRow(kind, samples)), markdown, data: { hostile: measured } };
+    return {
+      summary: measured.map(({ kind, samples }) => summaryRow(kind, samples)),
+      markdown,
+      data: { hostile: measured },
+    };
   } finally {
     await session.close();
   }

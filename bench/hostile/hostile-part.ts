@@ -24,8 +24,19 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes >= 1024 * 
  */
 function costRow(cost: RequestCost): string[] {
   const judged = cost.bulk ? cost.holdMs.max : cost.cpuMs.max;
-  const verdict: Verdict = cost.status !== cost.expected || cost.status >= 500 ? "fail" : judged < CPU_BUDGET_MS ? "pass" : "fail";
-  return [cost.name, mib(cost.bytes), `${cost.status}${cost.status === cost.expected ? "" : ` (expected ${cost.expected})`}`, ms(cost.cpuMs.p50), ms(cost.cpuMs.max), ms(cost.loopMs.max), ms(cost.holdMs.max), ms(cost.wallMs.p50), verdictMark(verdict)];
+  const verdict: Verdict =
+    cost.status !== cost.expected || cost.status >= 500 ? "fail" : judged < CPU_BUDGET_MS ? "pass" : "fail";
+  return [
+    cost.name,
+    mib(cost.bytes),
+    `${cost.status}${cost.status === cost.expected ? "" : ` (expected ${cost.expected})`}`,
+    ms(cost.cpuMs.p50),
+    ms(cost.cpuMs.max),
+    ms(cost.loopMs.max),
+    ms(cost.holdMs.max),
+    ms(cost.wallMs.p50),
+    verdictMark(verdict),
+  ];
 }
 
 /**
@@ -33,7 +44,11 @@ function costRow(cost: RequestCost): string[] {
  * all of them but the bulk upload under autocannon against the benchmark server while /health is
  * probed from another process.
  */
-export async function hostilePart(server: BenchServer, manifest: ServerDbManifest, profile: Profile): Promise<PartOutput> {
+export async function hostilePart(
+  server: BenchServer,
+  manifest: ServerDbManifest,
+  profile: Profile,
+): Promise<PartOutput> {
   const origin = server.url;
   const reps = profile.name === "quick" ? 3 : 10;
   console.info(`    CPU per request, ${reps} runs each (in process)`);
@@ -49,19 +64,39 @@ export async function hostilePart(server: BenchServer, manifest: ServerDbManifes
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const idle = await idleProbe.stop();
 
-  const mix = hostileRequests({ modelId: TRAINING_SEED.models.supportRl, queueId: manifest.demoQueueId }, MAX_BODY_BYTES).filter((r) => !r.bulk);
+  const mix = hostileRequests(
+    { modelId: TRAINING_SEED.models.supportRl, queueId: manifest.demoQueueId },
+    MAX_BODY_BYTES,
+  ).filter((r) => !r.bulk);
   const limits = { ...profile.load, connections: 4 };
-  console.info(`    hostile mix under load: ${mix.length} kinds, ${limits.connections} connections, ${limits.seconds} s`);
+  console.info(
+    `    hostile mix under load: ${mix.length} kinds, ${limits.connections} connections, ${limits.seconds} s`,
+  );
   server.resetLoopDelay();
   const load = await runLoad(
     "hostile requests at the caps (bulk upload excluded)",
-    { url: origin, requests: mix.map((r) => ({ method: r.method, path: r.path, headers: r.headers, ...(r.body === undefined ? {} : { body: r.body }) })) },
+    {
+      url: origin,
+      requests: mix.map((r) => ({
+        method: r.method,
+        path: r.path,
+        headers: r.headers,
+        ...(r.body === undefined ? {} : { body: r.body }),
+      })),
+    },
     healthUrl,
     limits,
   );
   const loopDelay = await server.loopDelay();
-  const serverErrors = Object.entries(load.statusCodes).filter(([code]) => Number(code) >= 500).reduce((sum, [, n]) => sum + n, 0);
-  const healthVerdict: Verdict = load.health.failures > 0 || serverErrors > 0 || load.errors > 0 ? "fail" : load.health.latency.p99 < HEALTH_P99_BUDGET_MS ? "pass" : "fail";
+  const serverErrors = Object.entries(load.statusCodes)
+    .filter(([code]) => Number(code) >= 500)
+    .reduce((sum, [, n]) => sum + n, 0);
+  const healthVerdict: Verdict =
+    load.health.failures > 0 || serverErrors > 0 || load.errors > 0
+      ? "fail"
+      : load.health.latency.p99 < HEALTH_P99_BUDGET_MS
+        ? "pass"
+        : "fail";
 
   const summary: SummaryRow[] = [
     {
@@ -89,13 +124,18 @@ export async function hostilePart(server: BenchServer, manifest: ServerDbManifes
       verdict: healthVerdict,
     },
   ];
-  const statusText = Object.entries(load.statusCodes).map(([code, n]) => `${code}: ${count(n)}`).join(", ");
+  const statusText = Object.entries(load.statusCodes)
+    .map(([code, n]) => `${code}: ${count(n)}`)
+    .join(", ");
   const markdown = [
     "## Hostile requests",
     "",
     `Each request alone, in process (\`app.fetch\`, the body handed over as bytes), ${reps} timed runs after a warm-up (${Math.min(reps, BULK_RUNS)} of each bulk upload). CPU is \`process.cpuUsage()\` around the request and the reading of its answer (all threads); "event loop" is the time the event loop was busy meanwhile in all (\`performance.eventLoopUtilization()\`), "longest hold" the longest it was held at once (\`monitorEventLoopDelay\`, 1 ms resolution). Budget: ${CPU_BUDGET_MS} ms of CPU per request; for the bulk uploads, whose parsing runs in a worker thread and whose rows are stored in steps, ${CPU_BUDGET_MS} ms held at once.`,
     "",
-    table(["request", "body", "status", "CPU p50", "CPU max", "event loop max", "longest hold", "wall p50", "verdict"], costs.map(costRow)),
+    table(
+      ["request", "body", "status", "CPU p50", "CPU max", "event loop max", "longest hold", "wall p50", "verdict"],
+      costs.map(costRow),
+    ),
     "",
     `Then every kind but the bulk upload, cycled by autocannon against the benchmark server (${limits.connections} connections, ${limits.seconds} s), while another process requests \`/health\` every 100 ms: ${count(load.requests)} requests (${statusText}), latency p50 ${ms(load.latencyMs.p50)}, p99 ${ms(load.latencyMs.p99)}; /health p50 ${ms(load.health.latency.p50)}, p99 ${ms(load.health.latency.p99)}, max ${ms(load.health.latency.max)} over ${load.health.latency.n} probes (budget p99 < ${HEALTH_P99_BUDGET_MS} ms): ${verdictMark(healthVerdict)}. Idle, just before, /health answered in p50 ${ms(idle.latency.p50)}, p99 ${ms(idle.latency.p99)}. Meanwhile the server's event loop was held (delay measured inside the server process, what any request waits for before it is read) p50 ${ms(loopDelay.p50)}, p99 ${ms(loopDelay.p99)}, max ${ms(loopDelay.max)}: the rest of /health's time is the machine (three processes on two shared cores).`,
     "",

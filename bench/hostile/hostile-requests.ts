@@ -79,7 +79,12 @@ export function hostileRequests(ids: { modelId: string; queueId: string }, maxBo
       method: "POST",
       path: `${TRACE}/annotation_queues`,
       headers: JSON_AUTH,
-      body: JSON.stringify({ project_id: PROJECT, name: "n".repeat(LIMITS.queueNameLength), description: "d".repeat(LIMITS.descriptionLength), scorer_refs: manySpecRefs(LIMITS.scorerRefs, LIMITS.refLength) }),
+      body: JSON.stringify({
+        project_id: PROJECT,
+        name: "n".repeat(LIMITS.queueNameLength),
+        description: "d".repeat(LIMITS.descriptionLength),
+        scorer_refs: manySpecRefs(LIMITS.scorerRefs, LIMITS.refLength),
+      }),
       status: 400,
     },
     {
@@ -103,7 +108,11 @@ export function hostileRequests(ids: { modelId: string; queueId: string }, maxBo
       method: "POST",
       path: `${TRACE}/annotation_queues/${queueId}/items`,
       headers: JSON_AUTH,
-      body: JSON.stringify({ project_id: PROJECT, call_ids: many(LIMITS.callIdsPerAdd, LIMITS.idLength), display_fields: many(LIMITS.displayFields, LIMITS.displayFieldLength) }),
+      body: JSON.stringify({
+        project_id: PROJECT,
+        call_ids: many(LIMITS.callIdsPerAdd, LIMITS.idLength),
+        display_fields: many(LIMITS.displayFields, LIMITS.displayFieldLength),
+      }),
       status: 400,
     },
     {
@@ -127,7 +136,11 @@ export function hostileRequests(ids: { modelId: string; queueId: string }, maxBo
       method: "POST",
       path: `${TRAINING}/preview/training-jobs`,
       headers: JSON_AUTH,
-      body: padTo(maxBodyBytes, `{"model_id":"${modelId}","trajectory_groups":[{"trajectories":[{"reward":1,"messages_and_choices":[{"role":"user","content":"`, `"}]}]}]}`),
+      body: padTo(
+        maxBodyBytes,
+        `{"model_id":"${modelId}","trajectory_groups":[{"trajectories":[{"reward":1,"messages_and_choices":[{"role":"user","content":"`,
+        `"}]}]}]}`,
+      ),
       status: 422,
       bulk: true,
     },
@@ -148,8 +161,28 @@ export function hostileRequests(ids: { modelId: string; queueId: string }, maxBo
 /** Call `i` of run `run`: its start and end, as two batch items' JSON. */
 const callPair = (run: number, i: number) => {
   const id = `run${run}-call${i}`;
-  const start = { project_id: PROJECT, id, trace_id: `run${run}-trace${i}`, op_name: `weave:///${PROJECT}/op/answer:v1`, started_at: "2026-11-24T12:00:00.000Z", attributes: { weave: { client_version: "0.51.0", source: "python-sdk" } }, inputs: { question: `Where is order NW-${454_933 + i}? It was due on Monday and the tracking page has not changed since.`, history: ["Hello", "I ordered on the 14th."] } };
-  const end = { project_id: PROJECT, id, ended_at: "2026-11-24T12:00:01.250Z", output: { answer: "The parcel left our warehouse on Friday and is with the carrier; it arrives within two days.", citations: ["shipping-policy", "carrier-status"] }, summary: { usage: { "gpt-4o-mini": { requests: 1, prompt_tokens: 412, completion_tokens: 57 } } } };
+  const start = {
+    project_id: PROJECT,
+    id,
+    trace_id: `run${run}-trace${i}`,
+    op_name: `weave:///${PROJECT}/op/answer:v1`,
+    started_at: "2026-11-24T12:00:00.000Z",
+    attributes: { weave: { client_version: "0.51.0", source: "python-sdk" } },
+    inputs: {
+      question: `Where is order NW-${454_933 + i}? It was due on Monday and the tracking page has not changed since.`,
+      history: ["Hello", "I ordered on the 14th."],
+    },
+  };
+  const end = {
+    project_id: PROJECT,
+    id,
+    ended_at: "2026-11-24T12:00:01.250Z",
+    output: {
+      answer: "The parcel left our warehouse on Friday and is with the carrier; it arrives within two days.",
+      citations: ["shipping-policy", "carrier-status"],
+    },
+    summary: { usage: { "gpt-4o-mini": { requests: 1, prompt_tokens: 412, completion_tokens: 57 } } },
+  };
   return `${JSON.stringify({ mode: "start", req: { start } })},${JSON.stringify({ mode: "end", req: { end } })}`;
 };
 
@@ -166,20 +199,49 @@ function callBatch(maxBodyBytes: number): HostileRequest {
     return `{"batch":[${Array.from({ length: count }, (_, i) => callPair(run, i)).join(",")}]}`;
   };
   const mb = Math.round(body(0).length / 1024 / 1024);
-  return { name: `a batch of calls traced in one flush, ${mb} MiB (/call/upsert_batch)`, method: "POST", path: `${TRACE}/call/upsert_batch`, headers: JSON_AUTH, body: body(0), bodyOfRun: body, status: 200, bulk: true };
+  return {
+    name: `a batch of calls traced in one flush, ${mb} MiB (/call/upsert_batch)`,
+    method: "POST",
+    path: `${TRACE}/call/upsert_batch`,
+    headers: JSON_AUTH,
+    body: body(0),
+    bodyOfRun: body,
+    status: 200,
+    bulk: true,
+  };
 }
 
 /** Where a dataset's rows and a file's bytes go: the trace service's uploads at MAX_BODY_BYTES (upstream's 32 MiB). */
 function traceUploads(maxBodyBytes: number): HostileRequest[] {
   const mb = Math.round(maxBodyBytes / 1024 / 1024);
-  const tableCreate = (run: number) => `{"table":{"project_id":"${PROJECT}","rows":${datasetRowsJson(run, maxBodyBytes - 1024)}}}`;
-  const tableUpdate = (run: number) => `{"project_id":"${PROJECT}","base_digest":"${EMPTY_TABLE_DIGEST}","updates":${datasetRowsJson(run, maxBodyBytes - 1024, (row) => `{"append":{"row":${row}}}`)}}`;
+  const tableCreate = (run: number) =>
+    `{"table":{"project_id":"${PROJECT}","rows":${datasetRowsJson(run, maxBodyBytes - 1024)}}}`;
+  const tableUpdate = (run: number) =>
+    `{"project_id":"${PROJECT}","base_digest":"${EMPTY_TABLE_DIGEST}","updates":${datasetRowsJson(run, maxBodyBytes - 1024, (row) => `{"append":{"row":${row}}}`)}}`;
   const fileBytes = Math.min(LIMITS.fileBytes, maxBodyBytes - 1024);
   const fileCreate = (run: number) => fileForm(`run ${run}: `, fileBytes);
   const digests = Array.from({ length: LIMITS.tableRows }, (_, i) => String(i).padStart(43, "D"));
   return [
-    { name: `a table of ${LIMITS.tableRows.toLocaleString("en")} dataset rows, ${mb} MiB (/table/create)`, method: "POST", path: `${TRACE}/table/create`, headers: JSON_AUTH, body: tableCreate(0), bodyOfRun: tableCreate, status: 200, bulk: true },
-    { name: `${LIMITS.tableRows.toLocaleString("en")} rows appended to a table, ${mb} MiB (/table/update)`, method: "POST", path: `${TRACE}/table/update`, headers: JSON_AUTH, body: tableUpdate(0), bodyOfRun: tableUpdate, status: 200, bulk: true },
+    {
+      name: `a table of ${LIMITS.tableRows.toLocaleString("en")} dataset rows, ${mb} MiB (/table/create)`,
+      method: "POST",
+      path: `${TRACE}/table/create`,
+      headers: JSON_AUTH,
+      body: tableCreate(0),
+      bodyOfRun: tableCreate,
+      status: 200,
+      bulk: true,
+    },
+    {
+      name: `${LIMITS.tableRows.toLocaleString("en")} rows appended to a table, ${mb} MiB (/table/update)`,
+      method: "POST",
+      path: `${TRACE}/table/update`,
+      headers: JSON_AUTH,
+      body: tableUpdate(0),
+      bodyOfRun: tableUpdate,
+      status: 200,
+      bulk: true,
+    },
     {
       name: `${mb} MiB of malformed JSON (/table/create, cut off inside a row)`,
       method: "POST",
@@ -256,15 +318,25 @@ const supportTrajectory = (reward: number) => ({
   reward,
   messages_and_choices: [
     { role: "system", content: "You are the support assistant of an online shop. Be brief and exact." },
-    { role: "user", content: "Where is my order NW-454933? It was due on Monday and the tracking page has not changed since. ".repeat(4) },
-    { role: "assistant", content: "I am sorry for the wait. The parcel left our warehouse on Friday and is with the carrier; ".repeat(6) },
+    {
+      role: "user",
+      content: "Where is my order NW-454933? It was due on Monday and the tracking page has not changed since. ".repeat(
+        4,
+      ),
+    },
+    {
+      role: "assistant",
+      content: "I am sorry for the wait. The parcel left our warehouse on Friday and is with the carrier; ".repeat(6),
+    },
   ],
   metrics: { turns: 3, resolved: reward > 0.5 },
 });
 
 /** An RL job body of real-looking trajectory groups (4 chat trajectories each), just under `bytes`. */
 function trajectoryGroupsBody(modelId: string, bytes: number): string {
-  const group = JSON.stringify({ trajectories: [supportTrajectory(1), supportTrajectory(0.25), supportTrajectory(0.75), supportTrajectory(0)] });
+  const group = JSON.stringify({
+    trajectories: [supportTrajectory(1), supportTrajectory(0.25), supportTrajectory(0.75), supportTrajectory(0)],
+  });
   const head = `{"model_id":"${modelId}","trajectory_groups":[`;
   const count = Math.max(1, Math.floor((bytes - head.length - 2) / (group.length + 1)));
   return `${head}${Array.from({ length: count }, () => group).join(",")}]}`;

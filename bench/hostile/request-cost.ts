@@ -6,7 +6,17 @@ import { hostileRequests, JSON_AUTH } from "./hostile-requests";
 /** Timed runs of each bulk upload (after its warm-up). */
 export const BULK_RUNS = 3;
 
-export type RequestCost = { name: string; bytes: number; status: number; expected: number; bulk: boolean; cpuMs: Summary; loopMs: Summary; holdMs: Summary; wallMs: Summary };
+export type RequestCost = {
+  name: string;
+  bytes: number;
+  status: number;
+  expected: number;
+  bulk: boolean;
+  cpuMs: Summary;
+  loopMs: Summary;
+  holdMs: Summary;
+  wallMs: Summary;
+};
 
 /**
  * CPU time the server spends on each hostile request, measured in process (app.fetch, the body
@@ -17,20 +27,24 @@ export type RequestCost = { name: string; bytes: number; status: number; expecte
  * most). One untimed pass over every kind first (the JIT warms up on all of them), then `reps`
  * timed passes, round-robin, so a noisy moment is spread over the kinds. `only` picks kinds by name.
  */
-export async function measureRequestCosts(reps: number, maxBodyBytes: number, only: (name: string) => boolean = () => true): Promise<RequestCost[]> {
+export async function measureRequestCosts(
+  reps: number,
+  maxBodyBytes: number,
+  only: (name: string) => boolean = () => true,
+): Promise<RequestCost[]> {
   // No job quota here: the bulk upload is repeated, and each run queues a job.
   const { app } = createTestApp({ activeJobsPerEntity: Number.MAX_SAFE_INTEGER, maxBodyBytes });
   const requests = hostileRequests(await fixtures(app), maxBodyBytes)
     .filter((request) => only(request.name))
     .map((request) => ({
-    request,
-    body: request.body === undefined ? undefined : new TextEncoder().encode(request.body),
-    cpu: [] as number[],
-    loop: [] as number[],
-    hold: [] as number[],
-    wall: [] as number[],
-    status: 0,
-  }));
+      request,
+      body: request.body === undefined ? undefined : new TextEncoder().encode(request.body),
+      cpu: [] as number[],
+      loop: [] as number[],
+      hold: [] as number[],
+      wall: [] as number[],
+      status: 0,
+    }));
   // The bulk upload is timed on its own, after the rest: the garbage it leaves (32 MiB) would be
   // collected during whichever request came next and counted against it.
   // Three timed runs of each bulk upload at most: each stores 32 MiB in the in-memory database.
@@ -60,7 +74,11 @@ export async function measureRequestCosts(reps: number, maxBodyBytes: number, on
       // Built before the clocks start: wrapping 32 MiB in a Request is the client's work (another
       // process in real life), and it held this event loop for tens of milliseconds.
       const body = entry.request.bodyOfRun ? new TextEncoder().encode(entry.request.bodyOfRun(run)) : entry.body;
-      const request = new Request(new URL(entry.request.path, "http://bench.local"), { method: entry.request.method, headers: entry.request.headers, body });
+      const request = new Request(new URL(entry.request.path, "http://bench.local"), {
+        method: entry.request.method,
+        headers: entry.request.headers,
+        body,
+      });
       const started = performance.now();
       const before = process.cpuUsage();
       const loopBefore = performance.eventLoopUtilization();
@@ -88,7 +106,11 @@ async function fixtures(app: ReturnType<typeof createTestApp>["app"]): Promise<{
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as { id: string };
   };
-  const model = await post("/api/training/v1/preview/models", { project: "support-bot", name: "hostile", base_model: "OpenPipe/Qwen3-14B-Instruct" });
+  const model = await post("/api/training/v1/preview/models", {
+    project: "support-bot",
+    name: "hostile",
+    base_model: "OpenPipe/Qwen3-14B-Instruct",
+  });
   const queue = await post("/api/trace/annotation_queues", { project_id: "demo/support-bot", name: "hostile" });
   // The table of no rows, which the bench's /table/update appends to (EMPTY_TABLE_DIGEST).
   await post("/api/trace/table/create", { table: { project_id: "demo/support-bot", rows: [] } });

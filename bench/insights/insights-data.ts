@@ -12,10 +12,20 @@ export const INSIGHTS_FEEDBACK = 30_000;
 const ANNOTATORS = ["user-demo", "user-maria", "user-kenji"] as const;
 const SPEC_IDS = ["tone", "resolution", "follows_policy", "reviewer_comment"] as const;
 
-export const benchSpecs = (projectId: string, refs: Partial<Record<(typeof SPEC_IDS)[number], string>> = {}): QueueSpec[] =>
+export const benchSpecs = (
+  projectId: string,
+  refs: Partial<Record<(typeof SPEC_IDS)[number], string>> = {},
+): QueueSpec[] =>
   SPEC_IDS.map((id) => {
     const spec = DEMO_SPECS[id];
-    return { ref: refs[id] ?? `weave:///${projectId}/object/${id}:bench`, id, label: spec.name, description: spec.description, fieldSchema: spec.field_schema, uniqueAmongCreators: "unique_among_creators" in spec && spec.unique_among_creators };
+    return {
+      ref: refs[id] ?? `weave:///${projectId}/object/${id}:bench`,
+      id,
+      label: spec.name,
+      description: spec.description,
+      fieldSchema: spec.field_schema,
+      uniqueAmongCreators: "unique_among_creators" in spec && spec.unique_among_creators,
+    };
   });
 
 export type BenchAnswer = { callId: string; by: string; specId: string; value: unknown; at: number };
@@ -26,12 +36,44 @@ export function benchAnswers(callIds: readonly string[], startMs: number): Bench
   const answers: BenchAnswer[] = [];
   callIds.forEach((callId, index) => {
     const at = startMs + index * 60_000;
-    const quality = p.weighted([[5, 3], [4, 4], [3, 2], [2, 1], [1, 1]] as const);
+    const quality = p.weighted([
+      [5, 3],
+      [4, 4],
+      [3, 2],
+      [2, 1],
+      [1, 1],
+    ] as const);
     const first = p.pick(ANNOTATORS);
     const second = p.pick(ANNOTATORS.filter((a) => a !== first));
-    for (const [k, by] of [first, second].entries()) answers.push({ callId, by, specId: "tone", value: Math.min(5, Math.max(1, quality + p.weighted([[0, 6], [-1, 2], [1, 2]] as const))), at: at + k * 1000 });
-    if (index % 5 !== 4) answers.push({ callId, by: first, specId: "resolution", value: quality >= 4 ? "Resolved" : p.pick(["Partly resolved", "Not resolved"]), at: at + 2000 });
-    if (index % 5 === 0) answers.push({ callId, by: first, specId: "follows_policy", value: quality >= 3, at: at + 3000 });
+    for (const [k, by] of [first, second].entries())
+      answers.push({
+        callId,
+        by,
+        specId: "tone",
+        value: Math.min(
+          5,
+          Math.max(
+            1,
+            quality +
+              p.weighted([
+                [0, 6],
+                [-1, 2],
+                [1, 2],
+              ] as const),
+          ),
+        ),
+        at: at + k * 1000,
+      });
+    if (index % 5 !== 4)
+      answers.push({
+        callId,
+        by: first,
+        specId: "resolution",
+        value: quality >= 4 ? "Resolved" : p.pick(["Partly resolved", "Not resolved"]),
+        at: at + 2000,
+      });
+    if (index % 5 === 0)
+      answers.push({ callId, by: first, specId: "follows_policy", value: quality >= 3, at: at + 3000 });
   });
   return answers;
 }
@@ -44,17 +86,18 @@ export function syntheticQueue(projectId: string): { items: InsightItem[]; rows:
     annotation_state: i % 10 < 7 ? "completed" : i % 10 < 9 ? "in_progress" : "unstarted",
     annotator_user_id: i % 10 < 9 ? ANNOTATORS[i % 3] : "",
   }));
-  const rows = benchAnswers(items.map((item) => item.call_id), Date.parse("2026-10-01T08:00:00Z")).map(
-    (answer, i): Feedback => ({
-      id: `fb-${i}`,
-      project_id: projectId,
-      weave_ref: `weave:///${projectId}/call/${answer.callId}`,
-      wb_user_id: answer.by,
-      created_at: new Date(answer.at).toISOString(),
-      feedback_type: `wandb.annotation.${answer.specId}`,
-      payload: { value: answer.value },
-      annotation_ref: `weave:///${projectId}/object/${answer.specId}:bench`,
-    }),
-  );
+  const rows = benchAnswers(
+    items.map((item) => item.call_id),
+    Date.parse("2026-10-01T08:00:00Z"),
+  ).map((answer, i): Feedback => ({
+    id: `fb-${i}`,
+    project_id: projectId,
+    weave_ref: `weave:///${projectId}/call/${answer.callId}`,
+    wb_user_id: answer.by,
+    created_at: new Date(answer.at).toISOString(),
+    feedback_type: `wandb.annotation.${answer.specId}`,
+    payload: { value: answer.value },
+    annotation_ref: `weave:///${projectId}/object/${answer.specId}:bench`,
+  }));
   return { items, rows };
 }

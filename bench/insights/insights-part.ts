@@ -31,7 +31,11 @@ const STEP_BUDGET_MS = 100;
 type ComputeSample = { grouping: number; compute: number; longestStep: number; cpu: number };
 
 /** Grouping the raw rows per call (the pages do it per batch as they arrive) and the computation in its steps. */
-function computeOnce(items: ReturnType<typeof syntheticQueue>["items"], rows: ReturnType<typeof syntheticQueue>["rows"], specs: ReturnType<typeof benchSpecs>): ComputeSample {
+function computeOnce(
+  items: ReturnType<typeof syntheticQueue>["items"],
+  rows: ReturnType<typeof syntheticQueue>["rows"],
+  specs: ReturnType<typeof benchSpecs>,
+): ComputeSample {
   const cpu = process.cpuUsage();
   const started = performance.now();
   const answers = answersByCall(specs, rows);
@@ -53,14 +57,42 @@ function computeOnce(items: ReturnType<typeof syntheticQueue>["items"], rows: Re
 function serviceWithQueue() {
   const db = openDatabase(":memory:");
   seedUsers(db);
-  const queueId = seedLargeQueue(db, { projectId: PROJECT, items: INSIGHTS_ITEMS, name: "Insights bench", now: new Date("2026-11-01T00:00:00Z") });
-  const refs = seedAnnotationSpecs(db, PROJECT, ["tone", "resolution", "follows_policy", "reviewer_comment"], Date.parse("2026-09-01T00:00:00Z"), "user-demo");
-  const callIds = db.prepare("SELECT i.call_id FROM annotation_queue_items i JOIN annotation_queues q ON q.seq = i.queue_seq WHERE q.id = ? AND i.deleted_at IS NULL ORDER BY i.seq").pluck().all(queueId) as string[];
+  const queueId = seedLargeQueue(db, {
+    projectId: PROJECT,
+    items: INSIGHTS_ITEMS,
+    name: "Insights bench",
+    now: new Date("2026-11-01T00:00:00Z"),
+  });
+  const refs = seedAnnotationSpecs(
+    db,
+    PROJECT,
+    ["tone", "resolution", "follows_policy", "reviewer_comment"],
+    Date.parse("2026-09-01T00:00:00Z"),
+    "user-demo",
+  );
+  const callIds = db
+    .prepare(
+      "SELECT i.call_id FROM annotation_queue_items i JOIN annotation_queues q ON q.seq = i.queue_seq WHERE q.id = ? AND i.deleted_at IS NULL ORDER BY i.seq",
+    )
+    .pluck()
+    .all(queueId) as string[];
   const p = picker(seededRandom(17));
-  const insert = db.prepare("INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload, annotation_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  const insert = db.prepare(
+    "INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload, annotation_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
   const answers = benchAnswers(callIds.slice(0, INSIGHTS_ITEMS), Date.parse("2026-10-01T08:00:00Z"));
   db.transaction(() => {
-    for (const a of answers) insert.run(uuid7Now(a.at, p.random), PROJECT, `weave:///${PROJECT}/call/${a.callId}`, a.by, new Date(a.at).toISOString(), `wandb.annotation.${a.specId}`, JSON.stringify({ value: a.value }), refs[a.specId as keyof typeof refs]);
+    for (const a of answers)
+      insert.run(
+        uuid7Now(a.at, p.random),
+        PROJECT,
+        `weave:///${PROJECT}/call/${a.callId}`,
+        a.by,
+        new Date(a.at).toISOString(),
+        `wandb.annotation.${a.specId}`,
+        JSON.stringify({ value: a.value }),
+        refs[a.specId as keyof typeof refs],
+      );
   })();
   const runner = createJobRunner(db, { stepMs: 0 });
   const app = createApp({ db, runner });
@@ -77,7 +109,15 @@ function serviceWithQueue() {
     },
     { fetch: async (input, init) => app.fetch(new Request(input, init)) },
   );
-  return { db, runner, queueId, clients, specs: benchSpecs(PROJECT, refs), feedbackRows: answers.length, items: callIds.length };
+  return {
+    db,
+    runner,
+    queueId,
+    clients,
+    specs: benchSpecs(PROJECT, refs),
+    feedbackRows: answers.length,
+    items: callIds.length,
+  };
 }
 
 const row = (name: string, s: Summary) => [name, ms(s.p50), ms(s.p95), ms(s.max)];
@@ -96,7 +136,9 @@ export async function insightsPart(profile: Profile): Promise<PartOutput> {
   const compute = summarize(samples.map((s) => s.compute));
   const longestStep = summarize(samples.map((s) => s.longestStep));
   const cpu = summarize(samples.map((s) => s.cpu));
-  console.info(`    compute: p50 ${total.p50} p95 ${total.p95} ms (cold ${Math.round(first.grouping + first.compute)} ms), longest step p95 ${longestStep.p95} ms`);
+  console.info(
+    `    compute: p50 ${total.p50} p95 ${total.p95} ms (cold ${Math.round(first.grouping + first.compute)} ms), longest step p95 ${longestStep.p95} ms`,
+  );
 
   // 2. The whole read through the local services, in process (app.fetch: routing, auth, validation, SQL, JSON).
   const service = serviceWithQueue();
@@ -105,8 +147,21 @@ export async function insightsPart(profile: Profile): Promise<PartOutput> {
   try {
     for (let i = 0; i < loadRuns; i++) {
       const fetchers = insightsFetchers(service.clients.trace, PROJECT, service.queueId, service.specs);
-      const counted = { fetchPage: async (...args: Parameters<typeof fetchers.fetchPage>) => (requests++, fetchers.fetchPage(...args)), fetchAnswers: async (...args: Parameters<typeof fetchers.fetchAnswers>) => (requests++, fetchers.fetchAnswers(...args)) };
-      const t = await timeAsync(() => loadQueueInsights({ ...counted, specs: service.specs, dayOf: dayInTimeZone("UTC"), signal: new AbortController().signal }));
+      const counted = {
+        fetchPage: async (...args: Parameters<typeof fetchers.fetchPage>) => (requests++, fetchers.fetchPage(...args)),
+        fetchAnswers: async (...args: Parameters<typeof fetchers.fetchAnswers>) => (
+          requests++,
+          fetchers.fetchAnswers(...args)
+        ),
+      };
+      const t = await timeAsync(() =>
+        loadQueueInsights({
+          ...counted,
+          specs: service.specs,
+          dayOf: dayInTimeZone("UTC"),
+          signal: new AbortController().signal,
+        }),
+      );
       load.push(t.wall);
     }
   } finally {
@@ -125,16 +180,41 @@ export async function insightsPart(profile: Profile): Promise<PartOutput> {
     "Computed in the browser: the real trace service has no insights endpoint, so the dashboard computes them from the items and feedback it reads. " +
       `The computation (grouping the feedback rows per call, then completions per day, distributions, alpha and the disputed items, in steps the page separates with a task boundary): ${runs} timed runs after one cold run of ${ms(first.grouping + first.compute)}.`,
     "",
-    table(["", "p50", "p95", "max"], [row("grouping rows per call", grouping), row("insights (all steps)", compute), row("total", total), row("longest step", longestStep), row("CPU time of the total", cpu)]),
+    table(
+      ["", "p50", "p95", "max"],
+      [
+        row("grouping rows per call", grouping),
+        row("insights (all steps)", compute),
+        row("total", total),
+        row("longest step", longestStep),
+        row("CPU time of the total", cpu),
+      ],
+    ),
     "",
-    table(["budget", "measured (p95)", "verdict"], [[`total < ${BUDGET_MS} ms`, ms(total.p95), verdictMark(verdict)], [`longest step < ${STEP_BUDGET_MS} ms`, ms(longestStep.p95), verdictMark(stepVerdict)]]),
+    table(
+      ["budget", "measured (p95)", "verdict"],
+      [
+        [`total < ${BUDGET_MS} ms`, ms(total.p95), verdictMark(verdict)],
+        [`longest step < ${STEP_BUDGET_MS} ms`, ms(longestStep.p95), verdictMark(stepVerdict)],
+      ],
+    ),
     "",
     `Reading it all through the local services in process (\`app.fetch\`, no socket: ${service.items.toLocaleString("en-US")} items in pages of 1,000, ${service.feedbackRows.toLocaleString("en-US")} feedback rows in queries of 250 calls, ${requestsPerRead} requests), then computing: ${loadRuns} runs, p50 ${ms(loadSummary.p50)}, p95 ${ms(loadSummary.p95)}. No budget: in a browser the network adds its own time.`,
   ].join("\n");
   return {
     summary: [
-      { benchmark: `Insights of ${count(INSIGHTS_ITEMS)} items, ${count(INSIGHTS_FEEDBACK)} answers (computation)`, result: `p95 ${ms(total.p95)} (p50 ${ms(total.p50)}), longest step p95 ${ms(longestStep.p95)}`, budget: `< ${BUDGET_MS} ms`, verdict },
-      { benchmark: "Insights read through the local service (in process)", result: `p50 ${ms(loadSummary.p50)}, ${requestsPerRead} requests`, budget: "—", verdict: "n/a" },
+      {
+        benchmark: `Insights of ${count(INSIGHTS_ITEMS)} items, ${count(INSIGHTS_FEEDBACK)} answers (computation)`,
+        result: `p95 ${ms(total.p95)} (p50 ${ms(total.p50)}), longest step p95 ${ms(longestStep.p95)}`,
+        budget: `< ${BUDGET_MS} ms`,
+        verdict,
+      },
+      {
+        benchmark: "Insights read through the local service (in process)",
+        result: `p50 ${ms(loadSummary.p50)}, ${requestsPerRead} requests`,
+        budget: "—",
+        verdict: "n/a",
+      },
     ],
     markdown,
     data: { cold: first, total, grouping, compute, longestStep, cpu, load: loadSummary, requestsPerRead },

@@ -18,12 +18,15 @@ export async function openSession(origin: string, manifest: ServerDbManifest): P
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: origin });
   await context.addInitScript({ content: KEEP_NAMES_SHIM });
-  await context.addInitScript((entries) => {
-    // Only on the dashboard's origin: about:blank has no storage.
-    if (window.location.origin === new URL(entries.origin).origin) {
-      for (const [key, value] of Object.entries(entries.storage)) window.localStorage.setItem(key, value);
-    }
-  }, { origin, storage: dashboardStorage(origin, manifest) });
+  await context.addInitScript(
+    (entries) => {
+      // Only on the dashboard's origin: about:blank has no storage.
+      if (window.location.origin === new URL(entries.origin).origin) {
+        for (const [key, value] of Object.entries(entries.storage)) window.localStorage.setItem(key, value);
+      }
+    },
+    { origin, storage: dashboardStorage(origin, manifest) },
+  );
   const page = await context.newPage();
   return {
     browser,
@@ -42,7 +45,10 @@ const isApi = (url: string) => new URL(url).pathname.startsWith("/api/");
  * Resolves once no /api/ request has been in flight for `quietMs` (prefetches done). Requests
  * `ignore` picks when they start are not waited for (one the benchmark holds back on purpose).
  */
-export function networkQuiet(page: Page, ignore?: (request: Request) => boolean): (quietMs?: number, timeoutMs?: number) => Promise<void> {
+export function networkQuiet(
+  page: Page,
+  ignore?: (request: Request) => boolean,
+): (quietMs?: number, timeoutMs?: number) => Promise<void> {
   // Changed by the page's request events while the returned function waits.
   const network = { inFlight: 0, lastChange: Date.now() };
   const ignored = new WeakSet<Request>();

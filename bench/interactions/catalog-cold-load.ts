@@ -21,7 +21,10 @@ export type CatalogColdLoadSample = {
   quietWaitMs: number;
 };
 
-export type CatalogColdLoadOutcome = { state: "measured"; samples: CatalogColdLoadSample[] } | { state: "not built yet" } | { state: "error"; error: string };
+export type CatalogColdLoadOutcome =
+  | { state: "measured"; samples: CatalogColdLoadSample[] }
+  | { state: "not built yet" }
+  | { state: "error"; error: string };
 
 /** What the page logs once the first row is painted. */
 const PAINTED_MESSAGE = "bench: first catalog row painted";
@@ -51,7 +54,9 @@ function watchFirstRow(message: string): void {
 /** Runs in the page: the timings of one load. */
 function loadFacts() {
   const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-  const models = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((e) => new URL(e.name).pathname.endsWith("/models"));
+  const models = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((e) =>
+    new URL(e.name).pathname.endsWith("/models"),
+  );
   return {
     firstRowMs: (window as unknown as { __firstRowPainted?: number }).__firstRowPainted ?? Number.NaN,
     scriptsMs: navigation?.domContentLoadedEventEnd ?? Number.NaN,
@@ -68,15 +73,25 @@ function loadFacts() {
  * another region would add (the local services answer on loopback in a few ms); the page's own
  * files are not delayed.
  */
-export async function measureCatalogColdLoad(browser: Browser, origin: string, manifest: ServerDbManifest, reps: number, serviceLatencyMs = 0): Promise<CatalogColdLoadOutcome> {
+export async function measureCatalogColdLoad(
+  browser: Browser,
+  origin: string,
+  manifest: ServerDbManifest,
+  reps: number,
+  serviceLatencyMs = 0,
+): Promise<CatalogColdLoadOutcome> {
   const samples: CatalogColdLoadSample[] = [];
   for (let rep = 0; rep < reps; rep++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: origin });
     try {
       await context.addInitScript({ content: KEEP_NAMES_SHIM });
-      await context.addInitScript((storage) => {
-        if (window.location.origin === new URL(storage.origin).origin) for (const [key, value] of Object.entries(storage.entries)) window.localStorage.setItem(key, value);
-      }, { origin, entries: dashboardStorage(origin, manifest) });
+      await context.addInitScript(
+        (storage) => {
+          if (window.location.origin === new URL(storage.origin).origin)
+            for (const [key, value] of Object.entries(storage.entries)) window.localStorage.setItem(key, value);
+        },
+        { origin, entries: dashboardStorage(origin, manifest) },
+      );
       await context.addInitScript(watchFirstRow, PAINTED_MESSAGE);
       if (serviceLatencyMs > 0) {
         await context.route(/\/api\//, async (route) => {
@@ -87,10 +102,12 @@ export async function measureCatalogColdLoad(browser: Browser, origin: string, m
       const page = await context.newPage();
       // The last load's renderer exiting, or the server finishing an earlier part's work, is not this load's.
       const quiet = await waitForQuietCpu();
-      const painted = page.waitForEvent("console", { predicate: (message) => message.text() === PAINTED_MESSAGE, timeout: 30_000 }).then(
-        () => true,
-        () => false,
-      );
+      const painted = page
+        .waitForEvent("console", { predicate: (message) => message.text() === PAINTED_MESSAGE, timeout: 30_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       await page.goto("/models");
       if (!(await painted)) {
         const state = await settlePage((selector) => page.evaluate(pageState, selector), "table tbody tr", 1_000);

@@ -20,7 +20,7 @@ async function orError<T>(measure: () => Promise<T>): Promise<T | { state: "erro
     return await measure();
   } catch (error) {
     console.error(error);
-    return { state: "error", error: error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error) };
+    return { state: "error", error: error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error) };
   }
 }
 
@@ -31,13 +31,23 @@ function interactionRow({ name, outcome }: Measured): string[] {
   const toPaint = summarize(s.map((x) => x.responseToPaintMs));
   const click = summarize(s.map((x) => x.clickToPaintMs));
   const cached = s.filter((x) => x.fromCache).length;
-  return [name, String(s.length), ms(toPaint.p50), ms(toPaint.p95), ms(click.p50), ms(click.p95), `${cached} of ${s.length}`, ms(Math.max(...s.map((x) => x.longestFrameMs)))];
+  return [
+    name,
+    String(s.length),
+    ms(toPaint.p50),
+    ms(toPaint.p95),
+    ms(click.p50),
+    ms(click.p95),
+    `${cached} of ${s.length}`,
+    ms(Math.max(...s.map((x) => x.longestFrameMs))),
+  ];
 }
 
 function interactionSummary({ name, outcome }: Measured): SummaryRow {
   const budget = `< ${PAINT_BUDGET_MS} ms p95`;
   const benchmark = `Browser, 100k items: ${name}, response → painted rows`;
-  if (outcome.state === "not built yet") return { benchmark, result: "not built yet", budget, verdict: "not built yet" };
+  if (outcome.state === "not built yet")
+    return { benchmark, result: "not built yet", budget, verdict: "not built yet" };
   if (outcome.state === "error") return { benchmark, result: outcome.error, budget, verdict: "error" };
   const toPaint = summarize(outcome.samples.map((x) => x.responseToPaintMs));
   const click = summarize(outcome.samples.map((x) => x.clickToPaintMs));
@@ -50,16 +60,33 @@ function interactionSummary({ name, outcome }: Measured): SummaryRow {
   };
 }
 
-function advanceSection(outcome: AdvanceOutcome, manifest: ServerDbManifest): { rows: string[][]; summary: SummaryRow } {
+function advanceSection(
+  outcome: AdvanceOutcome,
+  manifest: ServerDbManifest,
+): { rows: string[][]; summary: SummaryRow } {
   const benchmark = `Browser, ${count(manifest.demoQueueItems)}-item queue, Unstarted filter: key press → next item painted (Complete & next)`;
   const budget = `< ${ADVANCE_BUDGET_MS} ms p95, none stuck`;
-  if (outcome.state === "error") return { rows: [[`error: ${outcome.error}`, "", "", "", "", "", ""]], summary: { benchmark, result: outcome.error, budget, verdict: "error" } };
+  if (outcome.state === "error")
+    return {
+      rows: [[`error: ${outcome.error}`, "", "", "", "", "", ""]],
+      summary: { benchmark, result: outcome.error, budget, verdict: "error" },
+    };
   const times = summarize(outcome.samples.map((x) => x.keyToPaintMs));
   const doubleFrame = summarize(outcome.samples.map((x) => x.keyToDoubleFrameMs));
   const flashes = outcome.samples.filter((x) => x.flashed).length;
   const presses = outcome.samples.length + outcome.stuck;
   return {
-    rows: [[String(presses), ms(times.p50), ms(times.p95), ms(Math.max(...outcome.samples.map((x) => x.keyToPaintMs))), `${ms(doubleFrame.p50)} / ${ms(doubleFrame.p95)}`, String(outcome.stuck), `${flashes} of ${presses}`]],
+    rows: [
+      [
+        String(presses),
+        ms(times.p50),
+        ms(times.p95),
+        ms(Math.max(...outcome.samples.map((x) => x.keyToPaintMs))),
+        `${ms(doubleFrame.p50)} / ${ms(doubleFrame.p95)}`,
+        String(outcome.stuck),
+        `${flashes} of ${presses}`,
+      ],
+    ],
     summary: {
       benchmark,
       result: `p95 ${ms(times.p95)} (p50 ${ms(times.p50)}; to two frames later p95 ${ms(doubleFrame.p95)}) over ${presses} presses ${outcome.thinkMs} ms apart; ${outcome.stuck} stuck; a loading message ${flashes} times`,
@@ -69,25 +96,52 @@ function advanceSection(outcome: AdvanceOutcome, manifest: ServerDbManifest): { 
   };
 }
 
-function chartsSection(outcome: JobChartsOutcome, manifest: ServerDbManifest): { rows: string[][]; summary: SummaryRow } {
+function chartsSection(
+  outcome: JobChartsOutcome,
+  manifest: ServerDbManifest,
+): { rows: string[][]; summary: SummaryRow } {
   const benchmark = `Browser: job page with ${count(manifest.longJob.steps)} steps, charts drawn (last full pass)`;
   const budget = `< ${CHARTS_BUDGET_MS} ms`;
-  if (outcome.state === "not built yet") return { rows: [["not built yet", "", "", "", "", "", ""]], summary: { benchmark, result: "not built yet", budget, verdict: "not built yet" } };
-  if (outcome.state === "error") return { rows: [[`error: ${outcome.error}`, "", "", "", "", "", ""]], summary: { benchmark, result: outcome.error, budget, verdict: "error" } };
+  if (outcome.state === "not built yet")
+    return {
+      rows: [["not built yet", "", "", "", "", "", ""]],
+      summary: { benchmark, result: "not built yet", budget, verdict: "not built yet" },
+    };
+  if (outcome.state === "error")
+    return {
+      rows: [[`error: ${outcome.error}`, "", "", "", "", "", ""]],
+      summary: { benchmark, result: outcome.error, budget, verdict: "error" },
+    };
   const s = outcome.samples;
   const last = summarize(s.map((x) => x.lastPassMs));
-  const rows = s.map((x, i) => [String(i + 1), ms(x.firstChartsMs), ms(x.allEventsMs), ms(x.lastPassMs), ms(x.slowestPassMs), `${x.passes} passes, ${x.charts} charts`, `${(x.eventsBytes / 1024).toFixed(0)} KB`]);
+  const rows = s.map((x, i) => [
+    String(i + 1),
+    ms(x.firstChartsMs),
+    ms(x.allEventsMs),
+    ms(x.lastPassMs),
+    ms(x.slowestPassMs),
+    `${x.passes} passes, ${x.charts} charts`,
+    `${(x.eventsBytes / 1024).toFixed(0)} KB`,
+  ]);
   const allEvents = summarize(s.map((x) => x.allEventsMs)).p50;
   return {
     rows,
-    summary: { benchmark, result: `${ms(last.p50)} median of ${s.length} (${s[0]?.charts ?? 0} charts; all events read after ${ms(allEvents)})`, budget, verdict: against(last.p50, CHARTS_BUDGET_MS) },
+    summary: {
+      benchmark,
+      result: `${ms(last.p50)} median of ${s.length} (${s[0]?.charts ?? 0} charts; all events read after ${ms(allEvents)})`,
+      budget,
+      verdict: against(last.p50, CHARTS_BUDGET_MS),
+    },
   };
 }
 
 /** A service in another region: what the catalog's first row costs when its data is a real round trip away. */
 const FAR_SERVICE_LATENCY_MS = 100;
 
-function catalogSection(outcome: CatalogColdLoadOutcome, serviceLatencyMs = 0): { rows: string[][]; summary: SummaryRow } {
+function catalogSection(
+  outcome: CatalogColdLoadOutcome,
+  serviceLatencyMs = 0,
+): { rows: string[][]; summary: SummaryRow } {
   const benchmark = serviceLatencyMs
     ? `Browser: model catalog, cold load, services ${serviceLatencyMs} ms away → first row painted (median)`
     : "Browser: model catalog, cold load → first row painted (median)";
@@ -109,65 +163,129 @@ function catalogSection(outcome: CatalogColdLoadOutcome, serviceLatencyMs = 0): 
   ]);
   const busyStarts = s.filter((x) => !x.startedQuiet).length;
   const result = `${ms(first.p50)} median of ${s.length} (p95 ${ms(first.p95)})${busyStarts ? `; ${busyStarts} started on a busy machine` : ""}`;
-  return { rows, summary: { benchmark, result, budget, verdict: serviceLatencyMs ? "n/a" : against(first.p50, CATALOG_FIRST_ROW_BUDGET_MS) } };
+  return {
+    rows,
+    summary: {
+      benchmark,
+      result,
+      budget,
+      verdict: serviceLatencyMs ? "n/a" : against(first.p50, CATALOG_FIRST_ROW_BUDGET_MS),
+    },
+  };
 }
 
-export async function interactionsPart(origin: string, manifest: ServerDbManifest, profile: Profile): Promise<PartOutput> {
+export async function interactionsPart(
+  origin: string,
+  manifest: ServerDbManifest,
+  profile: Profile,
+): Promise<PartOutput> {
   const session = await openSession(origin, manifest);
   try {
     const quiet = networkQuiet(session.page);
     const queuePath = `/queues/${manifest.bigQueueId}`;
     const measured: Measured[] = [];
     for (const interaction of TABLE_INTERACTIONS) {
-      const outcome = await orError(() => measureInteraction(session.page, queuePath, interaction, profile.interactions.reps, () => quiet()));
-      if (outcome.state === "measured") console.info(`    ${interaction.name}: response → painted p95 ${summarize(outcome.samples.map((x) => x.responseToPaintMs)).p95} ms`);
+      const outcome = await orError(() =>
+        measureInteraction(session.page, queuePath, interaction, profile.interactions.reps, () => quiet()),
+      );
+      if (outcome.state === "measured")
+        console.info(
+          `    ${interaction.name}: response → painted p95 ${summarize(outcome.samples.map((x) => x.responseToPaintMs)).p95} ms`,
+        );
       measured.push({ name: interaction.name, outcome });
     }
-    const charts = await orError(() => measureJobCharts(session.page, `/training/jobs/${manifest.longJob.id}`, profile.interactions.jobReps));
+    const charts = await orError(() =>
+      measureJobCharts(session.page, `/training/jobs/${manifest.longJob.id}`, profile.interactions.jobReps),
+    );
     const chartRows = chartsSection(charts, manifest);
-    const advance = await orError(() => measureReviewAdvance(session.page, manifest.demoQueueId, { presses: profile.interactions.advances, thinkMs: profile.interactions.thinkMs }));
+    const advance = await orError(() =>
+      measureReviewAdvance(session.page, manifest.demoQueueId, {
+        presses: profile.interactions.advances,
+        thinkMs: profile.interactions.thinkMs,
+      }),
+    );
     const advanceRows = advanceSection(advance, manifest);
     // The review page left open would go on polling the service (the queue's window, the training
     // status) during the cold loads, in the same browser and on the same server: a load of this
     // dashboard in another tab is not what the cold-load budget is about.
     await session.page.goto("about:blank");
-    const catalog = await orError(() => measureCatalogColdLoad(session.browser, origin, manifest, profile.interactions.coldLoads));
+    const catalog = await orError(() =>
+      measureCatalogColdLoad(session.browser, origin, manifest, profile.interactions.coldLoads),
+    );
     const catalogRows = catalogSection(catalog);
-    const farCatalog = await orError(() => measureCatalogColdLoad(session.browser, origin, manifest, profile.interactions.coldLoads, FAR_SERVICE_LATENCY_MS));
+    const farCatalog = await orError(() =>
+      measureCatalogColdLoad(session.browser, origin, manifest, profile.interactions.coldLoads, FAR_SERVICE_LATENCY_MS),
+    );
     const farCatalogRows = catalogSection(farCatalog, FAR_SERVICE_LATENCY_MS);
     const markdown = [
       `## In-browser interactions (Playwright, Chromium, ${count(manifest.bigQueueItems)}-item queue)`,
       "",
       `Each repetition loads the table fresh at a different page, waits for the network to go quiet (the next page's prefetch), clicks, and times in the page: "response → painted" runs from the later of the click and the last byte of the items query the click caused (Resource Timing) to two animation frames after the rows changed; "click → painted" includes the request. A next page the app prefetched comes from the cache (no response after the click). "Longest frame" is the largest gap between animation frames from click to paint (about 17 ms = no frame dropped).`,
       "",
-      table(["interaction", "runs", "response → painted p50", "p95", "click → painted p50", "p95", "from cache", "longest frame"], measured.map(interactionRow)),
+      table(
+        [
+          "interaction",
+          "runs",
+          "response → painted p50",
+          "p95",
+          "click → painted p50",
+          "p95",
+          "from cache",
+          "longest frame",
+        ],
+        measured.map(interactionRow),
+      ),
       "",
       `### Job page, ${count(manifest.longJob.steps)} steps (${count(manifest.longJob.events)} events)`,
       "",
       "From a fresh load of a finished job's page: the dashboard records each drawing pass of its charts as a `training-charts` performance measure (charts/render-timing.ts). The last pass draws every step of every metric; earlier passes draw the steps read so far.",
       "",
-      table(["run", "first charts drawn", "all events read", "last pass", "slowest pass", "passes", "events transferred"], chartRows.rows),
+      table(
+        ["run", "first charts drawn", "all events read", "last pass", "slowest pass", "passes", "events transferred"],
+        chartRows.rows,
+      ),
       "",
       `### Review: Complete & next through the ${count(manifest.demoQueueItems)}-item queue`,
       "",
       `Under an Unstarted filter, ${profile.interactions.advances} consecutive Shift+C, each after ${profile.interactions.thinkMs} ms on the item (the time an annotator reads; the app prefetches the next item meanwhile). Timed in the page from the keydown's own time stamp (so input delay counts) to the animation frame after the one that first shows the next item's details and call: that frame has been painted by then, so this is an upper bound on the paint, by up to a frame. Until 2026-11-24 the end was two animation frames after the one that shows the item (one frame more); that figure is still given, as "two frames later". "Stuck": no other item within 5 s. "Loading shown": a loading message appeared in between.`,
       "",
-      table(["presses", "key → painted p50", "p95", "slowest", "two frames later p50 / p95", "stuck", "loading shown"], advanceRows.rows),
+      table(
+        ["presses", "key → painted p50", "p95", "slowest", "two frames later p50 / p95", "stuck", "loading shown"],
+        advanceRows.rows,
+      ),
       "",
       "### Model catalog, cold load",
       "",
       "Each run opens `/models` in a new browser context (no HTTP or code cache) as a returning user, and times from navigation start to the animation frame after the one that first shows a row. Each load starts once the machine's CPUs, together, were at least 80% idle over 250 ms (bench/lib/cpu-quiet.ts; the quiet column says how long that took, or no when 5 s passed first): since 2026-11-25: every load used to start while the browser was still starting the new page's renderer and closing the last one, and on 2 cores it timed that work too (each now waits ~750 ms for it). Also: DOMContentLoaded (src/boot.ts fetched and run; since 2026-11-25 it runs the app's code only after sending the first request, so the app's own run is no longer inside it) and the `/models` request (boot.ts sends it as soon as the config is in: app/boot-sequence.ts).",
       "",
-      table(["run", "quiet", "scripts run", "/models request", "first row painted", "after the response"], catalogRows.rows),
+      table(
+        ["run", "quiet", "scripts run", "/models request", "first row painted", "after the response"],
+        catalogRows.rows,
+      ),
       "",
       `With every service request delayed ${FAR_SERVICE_LATENCY_MS} ms, as from a service in another region (the page's own files are not delayed):`,
       "",
-      table(["run", "quiet", "scripts run", "/models request", "first row painted", "after the response"], farCatalogRows.rows),
+      table(
+        ["run", "quiet", "scripts run", "/models request", "first row painted", "after the response"],
+        farCatalogRows.rows,
+      ),
     ].join("\n");
     return {
-      summary: [...measured.map(interactionSummary), chartRows.summary, advanceRows.summary, catalogRows.summary, farCatalogRows.summary],
+      summary: [
+        ...measured.map(interactionSummary),
+        chartRows.summary,
+        advanceRows.summary,
+        catalogRows.summary,
+        farCatalogRows.summary,
+      ],
       markdown,
-      data: { interactions: measured, jobCharts: charts, reviewAdvance: advance, catalogColdLoad: catalog, catalogColdLoadFarServices: farCatalog },
+      data: {
+        interactions: measured,
+        jobCharts: charts,
+        reviewAdvance: advance,
+        catalogColdLoad: catalog,
+        catalogColdLoadFarServices: farCatalog,
+      },
     };
   } finally {
     await session.close();

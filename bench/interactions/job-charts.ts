@@ -15,7 +15,10 @@ export type JobChartsSample = {
   eventsBytes: number;
 };
 
-export type JobChartsOutcome = { state: "measured"; samples: JobChartsSample[] } | { state: "not built yet" } | { state: "error"; error: string };
+export type JobChartsOutcome =
+  | { state: "measured"; samples: JobChartsSample[] }
+  | { state: "not built yet" }
+  | { state: "error"; error: string };
 
 /** Runs in the page: the time the live status says every event was read, else null. */
 function finishedAt(): number | null {
@@ -25,9 +28,17 @@ function finishedAt(): number | null {
 
 /** Runs in the page: the chart timings the dashboard records (charts/render-timing.ts) and the bytes of the event pages. */
 function chartFacts() {
-  const passes = performance.getEntriesByName("training-charts", "measure").map((m) => ({ end: m.startTime + m.duration, duration: m.duration }));
-  const events = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => e.name.includes("/events"));
-  return { passes, charts: document.querySelectorAll("canvas").length, eventsBytes: events.reduce((sum, e) => sum + e.encodedBodySize, 0) };
+  const passes = performance
+    .getEntriesByName("training-charts", "measure")
+    .map((m) => ({ end: m.startTime + m.duration, duration: m.duration }));
+  const events = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) =>
+    e.name.includes("/events"),
+  );
+  return {
+    passes,
+    charts: document.querySelectorAll("canvas").length,
+    eventsBytes: events.reduce((sum, e) => sum + e.encodedBodySize, 0),
+  };
 }
 
 /**
@@ -48,7 +59,8 @@ export async function measureJobCharts(page: Page, jobPath: string, reps: number
     const facts = await page.evaluate(chartFacts);
     const first = facts.passes[0];
     const last = facts.passes.at(-1);
-    if (!first || !last) throw new Error(`${jobPath}: no training-charts measure was recorded (charts/render-timing.ts)`);
+    if (!first || !last)
+      throw new Error(`${jobPath}: no training-charts measure was recorded (charts/render-timing.ts)`);
     samples.push({
       firstChartsMs: first.end,
       allEventsMs,

@@ -43,7 +43,9 @@ function armAdvanceProbe({ fromItemId, timeoutMs }: { fromItemId: string; timeou
     const painted = () => {
       const id = shownItem();
       // Visible ones only: an element in the page that is hidden does not count as shown.
-      const details = [...document.querySelectorAll(`aside [title="${CSS.escape(id)}"]`)].find((e) => e.checkVisibility());
+      const details = [...document.querySelectorAll(`aside [title="${CSS.escape(id)}"]`)].find((e) =>
+        e.checkVisibility(),
+      );
       const call = [...document.querySelectorAll("main section[aria-label]")].find((e) => e.checkVisibility());
       return id !== fromItemId && !!details && !!call && !document.body.textContent?.includes("Loading the call…");
     };
@@ -61,7 +63,15 @@ function armAdvanceProbe({ fromItemId, timeoutMs }: { fromItemId: string; timeou
           const keyToFoundMs = performance.now() - pressedAt;
           requestAnimationFrame(() => {
             const keyToPaintMs = performance.now() - pressedAt;
-            requestAnimationFrame(() => resolve({ keyToPaintMs, keyToDoubleFrameMs: performance.now() - pressedAt, keyToHandledMs, keyToFoundMs, flashed }));
+            requestAnimationFrame(() =>
+              resolve({
+                keyToPaintMs,
+                keyToDoubleFrameMs: performance.now() - pressedAt,
+                keyToHandledMs,
+                keyToFoundMs,
+                flashed,
+              }),
+            );
           });
           return;
         }
@@ -93,7 +103,11 @@ function probeResult(): Promise<AdvanceSample | null> {
  * five seconds counts as stuck. Each item's questions are left unanswered, so each advance is the
  * second press of Complete & next (the first one warns).
  */
-export async function measureReviewAdvance(page: Page, queueId: string, options: { presses: number; thinkMs: number }): Promise<AdvanceOutcome> {
+export async function measureReviewAdvance(
+  page: Page,
+  queueId: string,
+  options: { presses: number; thinkMs: number },
+): Promise<AdvanceOutcome> {
   await page.goto(`/queues/${queueId}?state=unstarted`);
   await page.locator("table tbody tr[data-item-row]").first().waitFor();
   await page.keyboard.press("j");

@@ -17,7 +17,11 @@ export type ReviewPaint = {
 };
 
 export type ProbeWindow = Window & {
-  __reviewProbe?: { longTasks: { start: number; duration: number }[]; callShownAt: number | null; paintedAt: number | null };
+  __reviewProbe?: {
+    longTasks: { start: number; duration: number }[];
+    callShownAt: number | null;
+    paintedAt: number | null;
+  };
 };
 
 /**
@@ -27,7 +31,11 @@ export type ProbeWindow = Window & {
  */
 export function installReviewProbe(): void {
   const w = window as ProbeWindow;
-  const probe = { longTasks: [] as { start: number; duration: number }[], callShownAt: null as number | null, paintedAt: null as number | null };
+  const probe = {
+    longTasks: [] as { start: number; duration: number }[],
+    callShownAt: null as number | null,
+    paintedAt: null as number | null,
+  };
   w.__reviewProbe = probe;
   try {
     new PerformanceObserver((list) => {
@@ -38,7 +46,8 @@ export function installReviewProbe(): void {
   }
   // Inside: the page gets this function's source alone (addInitScript), nothing around it.
   // oxlint-disable-next-line unicorn/consistent-function-scoping
-  const shown = () => Array.from(document.querySelectorAll("button")).some((b) => b.textContent === "Show the whole call");
+  const shown = () =>
+    Array.from(document.querySelectorAll("button")).some((b) => b.textContent === "Show the whole call");
   const observer = new MutationObserver(() => {
     if (probe.callShownAt !== null || !shown()) return;
     probe.callShownAt = performance.now();
@@ -54,7 +63,9 @@ export function readReviewPaint(): ReviewPaint | null {
   const probe = (window as ProbeWindow).__reviewProbe;
   if (!probe || probe.paintedAt === null) return null;
   const painted = probe.paintedAt;
-  const call = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((e) => e.name.endsWith("/call/read"));
+  const call = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((e) =>
+    e.name.endsWith("/call/read"),
+  );
   const tasks = probe.longTasks.filter((t) => t.start <= painted);
   return {
     navigationToPaintMs: painted,
@@ -81,7 +92,9 @@ export async function timeClick(name: string): Promise<InteractionTiming> {
   await new Promise((resolve) => setTimeout(resolve, 100));
   return {
     clickToPaintMs: painted - started,
-    longTasksMs: (probe?.longTasks ?? []).filter((t) => t.start >= started - 1 && t.start <= painted).map((t) => t.duration),
+    longTasksMs: (probe?.longTasks ?? [])
+      .filter((t) => t.start >= started - 1 && t.start <= painted)
+      .map((t) => t.duration),
     domNodes: document.getElementsByTagName("*").length,
   };
 }

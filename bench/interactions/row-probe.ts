@@ -25,7 +25,15 @@ export function armRowProbe(rowSelector: string): void {
   };
   const before = signature();
   let finish: (() => void) | undefined;
-  const state: ProbeState = { clickAt: null, changedAt: null, paintedAt: null, responseEnd: null, longestFrameMs: 0, rows: 0, done: new Promise<void>((resolve) => (finish = resolve)) };
+  const state: ProbeState = {
+    clickAt: null,
+    changedAt: null,
+    paintedAt: null,
+    responseEnd: null,
+    longestFrameMs: 0,
+    rows: 0,
+    done: new Promise<void>((resolve) => (finish = resolve)),
+  };
   document.addEventListener("click", (event) => (state.clickAt ??= event.timeStamp), { capture: true, once: true });
 
   let lastFrame: number | null = null;
@@ -59,7 +67,9 @@ export async function collectRowProbe(args: { timeoutMs: number; urlPart: string
   const clickAt = state.clickAt;
   const changedAt = state.changedAt ?? Number.POSITIVE_INFINITY;
   const ends = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
-    .filter((e) => e.name.includes(args.urlPart) && clickAt !== null && e.startTime >= clickAt && e.responseEnd <= changedAt)
+    .filter(
+      (e) => e.name.includes(args.urlPart) && clickAt !== null && e.startTime >= clickAt && e.responseEnd <= changedAt,
+    )
     .map((e) => e.responseEnd);
   return {
     clickAt,

@@ -22,12 +22,16 @@ export const TABLE_INTERACTIONS: readonly TableInteraction[] = [
   {
     name: "sort change (click a header)",
     start: (rep) => `?page=${2 + rep}`,
-    target: (page, rep) => page.locator("thead").getByRole("button", { name: SORT_HEADERS[rep % SORT_HEADERS.length], exact: true }),
+    target: (page, rep) =>
+      page.locator("thead").getByRole("button", { name: SORT_HEADERS[rep % SORT_HEADERS.length], exact: true }),
   },
   {
     name: "filter change (toggle a state)",
     start: (rep) => `?page=${2 + rep}`,
-    target: (page, rep) => page.getByRole("group", { name: "State" }).getByRole("checkbox", { name: STATES[rep % STATES.length], exact: true }),
+    target: (page, rep) =>
+      page
+        .getByRole("group", { name: "State" })
+        .getByRole("checkbox", { name: STATES[rep % STATES.length], exact: true }),
   },
   {
     name: "page change, 50 rows (next page)",
@@ -56,12 +60,22 @@ export type InteractionSample = {
   rows: number;
 };
 
-export type InteractionOutcome = { state: "measured"; samples: InteractionSample[] } | { state: "not built yet" } | { state: "error"; error: string };
+export type InteractionOutcome =
+  | { state: "measured"; samples: InteractionSample[] }
+  | { state: "not built yet" }
+  | { state: "error"; error: string };
 
 function toSample(r: RowProbeResult, name: string): InteractionSample {
-  if (r.clickAt === null || r.paintedAt === null) throw new Error(`${name}: the rows did not change within 15 s of the click`);
+  if (r.clickAt === null || r.paintedAt === null)
+    throw new Error(`${name}: the rows did not change within 15 s of the click`);
   const dataAt = Math.max(r.clickAt, r.responseEnd ?? r.clickAt);
-  return { clickToPaintMs: r.paintedAt - r.clickAt, responseToPaintMs: r.paintedAt - dataAt, fromCache: r.responseEnd === null, longestFrameMs: r.longestFrameMs, rows: r.rows };
+  return {
+    clickToPaintMs: r.paintedAt - r.clickAt,
+    responseToPaintMs: r.paintedAt - dataAt,
+    fromCache: r.responseEnd === null,
+    longestFrameMs: r.longestFrameMs,
+    rows: r.rows,
+  };
 }
 
 /**
@@ -69,7 +83,13 @@ function toSample(r: RowProbeResult, name: string): InteractionSample {
  * (the next page's prefetch), arm the in-page probe, click, and wait for the response
  * (page.waitForResponse, unless the rows come from the cache) and the painted rows.
  */
-export async function measureInteraction(page: Page, queuePath: string, interaction: TableInteraction, reps: number, quiet: () => Promise<void>): Promise<InteractionOutcome> {
+export async function measureInteraction(
+  page: Page,
+  queuePath: string,
+  interaction: TableInteraction,
+  reps: number,
+  quiet: () => Promise<void>,
+): Promise<InteractionOutcome> {
   const samples: InteractionSample[] = [];
   for (let rep = 0; rep < reps; rep++) {
     await page.goto(`${queuePath}${interaction.start(rep)}`);
@@ -84,7 +104,8 @@ export async function measureInteraction(page: Page, queuePath: string, interact
     const sample = toSample(probe, interaction.name);
     if (!sample.fromCache) {
       const answered = await response;
-      if (answered && !answered.ok()) throw new Error(`${interaction.name}: the items query answered ${answered.status()}`);
+      if (answered && !answered.ok())
+        throw new Error(`${interaction.name}: the items query answered ${answered.status()}`);
     }
     samples.push(sample);
   }

@@ -26,7 +26,13 @@ export type ShapeResult = {
 export type SizeResult = { size: number; queueId: string; databaseBuiltMs: number | null; shapes: ShapeResult[] };
 
 /** Times one shape: every planned run first (warm, steady state), then the naive runs, checking both agree. */
-function timeShape(db: Database, queue: QueueFacts, index: number, profile: Profile, budgetMs: number | undefined): ShapeResult {
+function timeShape(
+  db: Database,
+  queue: QueueFacts,
+  index: number,
+  profile: Profile,
+  budgetMs: number | undefined,
+): ShapeResult {
   const shape = SHAPES[index] as (typeof SHAPES)[number];
   const requests = requestsOf(shape, index, queue, profile.items.runs + 1).map((r) => ItemsQueryRequest.parse(r));
   const answers: string[] = [];
@@ -74,7 +80,9 @@ export function benchItemsAtSize(size: number, profile: Profile, options: { rebu
     for (const index of SHAPES.keys()) {
       const result = timeShape(db, queue, index, profile, ITEMS_BUDGET_MS[size]);
       const naive = result.naive ? `naive p50 ${result.naive.wall.p50} ms (n=${result.naive.wall.n})` : "naive skipped";
-      console.info(`    ${size}: ${result.shape.padEnd(46)} p50 ${result.planned.wall.p50} p95 ${result.planned.wall.p95} ms | ${naive}${result.mismatches ? ` | ${result.mismatches} MISMATCHES` : ""}`);
+      console.info(
+        `    ${size}: ${result.shape.padEnd(46)} p50 ${result.planned.wall.p50} p95 ${result.planned.wall.p95} ms | ${naive}${result.mismatches ? ` | ${result.mismatches} MISMATCHES` : ""}`,
+      );
       shapes.push(result);
     }
     return { size, queueId: queue.id, databaseBuiltMs: cached.built ? cached.buildMs : null, shapes };

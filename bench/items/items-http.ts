@@ -18,7 +18,11 @@ export type HttpResult = { size: number; shapes: HttpShapeResult[] };
  * API key check, request validation, the query, JSON serialisation and the body read back): the
  * difference is what HTTP handling adds on top of the query. No socket: the load benchmark has those.
  */
-export async function benchItemsHttp(size: number, profile: Profile, options: { rebuild: boolean }): Promise<HttpResult> {
+export async function benchItemsHttp(
+  size: number,
+  profile: Profile,
+  options: { rebuild: boolean },
+): Promise<HttpResult> {
   const cached = itemsDatabase(size, options);
   const db = openDatabase(cached.file);
   const runner = createJobRunner(db, { stepMs: 0 });
@@ -30,7 +34,8 @@ export async function benchItemsHttp(size: number, profile: Profile, options: { 
     const send = async (body: string) => {
       const response = await app.fetch(new Request(url, { method: "POST", headers, body }));
       const text = await response.text();
-      if (response.status !== 200) throw new Error(`items query over HTTP answered ${response.status}: ${text.slice(0, 300)}`);
+      if (response.status !== 200)
+        throw new Error(`items query over HTTP answered ${response.status}: ${text.slice(0, 300)}`);
       return text.length;
     };
     const shapes: HttpShapeResult[] = [];
@@ -48,8 +53,15 @@ export async function benchItemsHttp(size: number, profile: Profile, options: { 
         bytes.push(t.value);
         inProcess.push(timeSync(() => queryItems(db, queue, ItemsQueryRequest.parse(requests[i]))).wall);
       }
-      const result = { shape: shape.name, inProcess: summarize(inProcess), http: summarize(http), responseBytes: median(bytes) };
-      console.info(`    HTTP ${size}: ${shape.name.padEnd(46)} p50 ${result.http.p50} p95 ${result.http.p95} ms (in process p95 ${result.inProcess.p95} ms)`);
+      const result = {
+        shape: shape.name,
+        inProcess: summarize(inProcess),
+        http: summarize(http),
+        responseBytes: median(bytes),
+      };
+      console.info(
+        `    HTTP ${size}: ${shape.name.padEnd(46)} p50 ${result.http.p50} p95 ${result.http.p95} ms (in process p95 ${result.inProcess.p95} ms)`,
+      );
       shapes.push(result);
     }
     return { size, shapes };

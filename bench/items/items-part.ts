@@ -3,7 +3,8 @@ import { count, ms, table, verdictMark, type PartOutput, type SummaryRow, type V
 import { benchItemsHttp, type HttpResult } from "./items-http";
 import { benchItemsAtSize, type SizeResult } from "./items-bench";
 
-const sizeLabel = (size: number) => (size >= 1_000_000 ? `${size / 1_000_000}M` : size >= 1000 ? `${size / 1000}k` : String(size));
+const sizeLabel = (size: number) =>
+  size >= 1_000_000 ? `${size / 1_000_000}M` : size >= 1000 ? `${size / 1000}k` : String(size);
 
 function runsText(runs: number[]): string {
   const [low, high] = [Math.min(...runs), Math.max(...runs)];
@@ -28,14 +29,38 @@ function sizeSection(result: SizeResult): string {
     `### ${count(result.size)} items (queue ${result.queueId})`,
     "",
     `Planned: ${result.shapes[0]?.planned.wall.n ?? 0} timed runs per shape after one warm-up. Naive: ${runsText(naiveRuns)} per shape.` +
-      (result.databaseBuiltMs === null ? "" : ` Database built in this run (${(result.databaseBuiltMs / 1000).toFixed(1)} s).`),
+      (result.databaseBuiltMs === null
+        ? ""
+        : ` Database built in this run (${(result.databaseBuiltMs / 1000).toFixed(1)} s).`),
     "",
-    table(["shape", "planned p50", "planned p95", "planned CPU p95", "naive p50", "naive p95", "speed-up (p50)", "answers", "budget (p95)", "verdict"], rows),
+    table(
+      [
+        "shape",
+        "planned p50",
+        "planned p95",
+        "planned CPU p95",
+        "naive p50",
+        "naive p95",
+        "speed-up (p50)",
+        "answers",
+        "budget (p95)",
+        "verdict",
+      ],
+      rows,
+    ),
   ].join("\n");
 }
 
 function httpSection(result: HttpResult): string {
-  const rows = result.shapes.map((s) => [s.shape, ms(s.inProcess.p50), ms(s.inProcess.p95), ms(s.http.p50), ms(s.http.p95), ms(s.http.p50 - s.inProcess.p50), `${(s.responseBytes / 1024).toFixed(1)} KB`]);
+  const rows = result.shapes.map((s) => [
+    s.shape,
+    ms(s.inProcess.p50),
+    ms(s.inProcess.p95),
+    ms(s.http.p50),
+    ms(s.http.p95),
+    ms(s.http.p50 - s.inProcess.p50),
+    `${(s.responseBytes / 1024).toFixed(1)} KB`,
+  ]);
   return [
     `### Through the app at ${count(result.size)} items (app.fetch: auth, validation, query, JSON)`,
     "",
@@ -52,7 +77,12 @@ function worst(result: SizeResult): SummaryRow {
   const naiveText = naive.length ? `; naive p50 ${ms(Math.min(...naive))}–${ms(Math.max(...naive))}` : "";
   const wrong = result.shapes.filter((s) => s.mismatches > 0).length;
   const over = failing.length - wrong;
-  const failText = [over ? `${over} of ${result.shapes.length} shapes over budget` : "", wrong ? `${wrong} with answers that differ from the naive query` : ""].filter(Boolean).join(", ");
+  const failText = [
+    over ? `${over} of ${result.shapes.length} shapes over budget` : "",
+    wrong ? `${wrong} with answers that differ from the naive query` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
   return {
     benchmark: `Items query, ${sizeLabel(result.size)} items: slowest shape p95`,
     result: `${ms(slowest.planned.wall.p95)} (${slowest.shape}; CPU p95 ${ms(slowest.planned.cpu.p95)})${naiveText}${failText ? ` (${failText})` : ""}`,

@@ -22,12 +22,22 @@ export type BenchServer = {
  * a prepared database in a scratch DATA_DIR (so nothing the benchmarks do touches the cache),
  * serving the dashboard from `dashboardDir`.
  */
-export async function startBenchServer(options: { databaseFile: string; dashboardDir: string; env?: Record<string, string> }): Promise<BenchServer> {
+export async function startBenchServer(options: {
+  databaseFile: string;
+  dashboardDir: string;
+  env?: Record<string, string>;
+}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(WORK_DIR, "server-data-"));
   copyFileSync(options.databaseFile, join(dataDir, DATABASE_FILE));
   const child = fork(join(import.meta.dirname, "server-child.ts"), [], {
     execArgv: ["--import", "tsx"],
-    env: { ...process.env, DATA_DIR: dataDir, BENCH_DASHBOARD_DIR: options.dashboardDir, TRAINING_STEP_MS: "1000", ...options.env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      BENCH_DASHBOARD_DIR: options.dashboardDir,
+      TRAINING_STEP_MS: "1000",
+      ...options.env,
+    },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

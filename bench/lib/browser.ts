@@ -22,7 +22,10 @@ export function chromiumPath(): string {
 
 export function chromiumVersion(): string {
   try {
-    return execFileSync(chromiumPath(), ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return execFileSync(chromiumPath(), ["--version"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     return "unknown";
   }

@@ -21,7 +21,14 @@ afterEach(() => {
 describe("waitForQuietCpu", () => {
   it("waits through busy windows until one is idle enough", async () => {
     // Each window reads the times twice: its start and its end.
-    windows = [[0, 0], [10, 90], [0, 0], [50, 50], [0, 0], [95, 5]];
+    windows = [
+      [0, 0],
+      [10, 90],
+      [0, 0],
+      [50, 50],
+      [0, 0],
+      [95, 5],
+    ];
     const outcome = await waitForQuietCpu({ idleAtLeast: 0.8, windowMs: 5, timeoutMs: 1_000 });
     expect(outcome.quiet).toBe(true);
     expect(outcome.idleFraction).toBeCloseTo(0.95);

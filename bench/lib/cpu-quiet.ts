@@ -20,7 +20,11 @@ function cpuTimes(): { idle: number; total: number } {
  * is still exiting, or the server is still busy with an earlier part, times that work too.
  * Says whether it got quiet, after how long, and how idle the last window was.
  */
-export async function waitForQuietCpu({ idleAtLeast = 0.8, windowMs = 250, timeoutMs = 5_000 } = {}): Promise<QuietOutcome> {
+export async function waitForQuietCpu({
+  idleAtLeast = 0.8,
+  windowMs = 250,
+  timeoutMs = 5_000,
+} = {}): Promise<QuietOutcome> {
   const start = Date.now();
   for (;;) {
     const before = cpuTimes();

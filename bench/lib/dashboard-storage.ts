@@ -1,6 +1,6 @@
 import { SERVICE_PATHS } from "../../server/app";
 import { DEMO_USERS } from "../../server/auth/users";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/connection/settings-storage";
 import { REGISTRY_KEY_PREFIX } from "../../src/features/training/registry/registry-store";
 import type { ServerDbManifest } from "../fixtures/server-db";
 import { SEEDED_JOB } from "../fixtures/server-db";
@@ -15,8 +15,24 @@ export function dashboardStorage(origin: string, manifest: ServerDbManifest): Re
   const addedAt = "2026-11-20T10:00:00.000Z";
   const registry = {
     models: [
-      { id: SEEDED_JOB.modelId, entity: "demo", project: "support-bot", name: "support-rl", base_model: "OpenPipe/Qwen3-14B-Instruct", added_at: addedAt, source: "opened" },
-      { id: manifest.longJob.modelId, entity: "demo", project: "support-bot", name: "bench-10k-steps", base_model: "OpenPipe/Qwen3-14B-Instruct", added_at: addedAt, source: "opened" },
+      {
+        id: SEEDED_JOB.modelId,
+        entity: "demo",
+        project: "support-bot",
+        name: "support-rl",
+        base_model: "OpenPipe/Qwen3-14B-Instruct",
+        added_at: addedAt,
+        source: "opened",
+      },
+      {
+        id: manifest.longJob.modelId,
+        entity: "demo",
+        project: "support-bot",
+        name: "bench-10k-steps",
+        base_model: "OpenPipe/Qwen3-14B-Instruct",
+        added_at: addedAt,
+        source: "opened",
+      },
     ],
     jobs: [
       { id: SEEDED_JOB.id, model_id: SEEDED_JOB.modelId, kind: "rl", added_at: addedAt, source: "opened" },
@@ -25,7 +41,11 @@ export function dashboardStorage(origin: string, manifest: ServerDbManifest): Re
   };
   return {
     [API_KEY_STORAGE_KEY]: DEMO_USERS[0].apiKey,
-    [PREFERENCES_STORAGE_KEY]: JSON.stringify({ annotationProject: manifest.project, inferenceProject: "", keyStorage: "local" }),
+    [PREFERENCES_STORAGE_KEY]: JSON.stringify({
+      annotationProject: manifest.project,
+      inferenceProject: "",
+      keyStorage: "local",
+    }),
     [`${REGISTRY_KEY_PREFIX}${origin}${SERVICE_PATHS.training}`]: JSON.stringify(registry),
   };
 }

@@ -9,7 +9,8 @@ import { BENCH_DIST_DIR, DEFAULT_DIST_DIR, ROOT_DIR } from "./paths";
  */
 export async function prepareDashboard(build: boolean): Promise<{ distDir: string; builtMs: number | null }> {
   if (!build) {
-    if (!existsSync(join(DEFAULT_DIST_DIR, ".vite", "manifest.json"))) throw new Error("--no-build: dist/ has no Vite manifest; run `npm run build` first");
+    if (!existsSync(join(DEFAULT_DIST_DIR, ".vite", "manifest.json")))
+      throw new Error("--no-build: dist/ has no Vite manifest; run `npm run build` first");
     return { distDir: DEFAULT_DIST_DIR, builtMs: null };
   }
   const started = performance.now();

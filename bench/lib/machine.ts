@@ -32,7 +32,8 @@ function procField(file: string, pattern: RegExp): string | null {
   }
 }
 
-export const roundedLoad = (): [number, number, number] => loadavg().map((l) => Math.round(l * 100) / 100) as [number, number, number];
+export const roundedLoad = (): [number, number, number] =>
+  loadavg().map((l) => Math.round(l * 100) / 100) as [number, number, number];
 
 /** What the numbers of a run depend on, recorded in every result file. */
 export function machineInfo(): MachineInfo {

@@ -1,6 +1,19 @@
 import { parseArgs } from "node:util";
 
-export const PARTS = ["items", "feedback", "insights", "train-from-queue", "calls-query", "bundle", "lighthouse", "interactions", "hostile-calls", "review-form", "load", "hostile"] as const;
+export const PARTS = [
+  "items",
+  "feedback",
+  "insights",
+  "train-from-queue",
+  "calls-query",
+  "bundle",
+  "lighthouse",
+  "interactions",
+  "hostile-calls",
+  "review-form",
+  "load",
+  "hostile",
+] as const;
 export type Part = (typeof PARTS)[number];
 
 export type BenchOptions = {
@@ -44,9 +57,16 @@ export function parseOptions(argv: string[]): BenchOptions {
     console.info(USAGE);
     process.exit(0);
   }
-  const parts = values.only === undefined ? [...PARTS] : values.only.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts =
+    values.only === undefined
+      ? [...PARTS]
+      : values.only
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean);
   const unknown = parts.filter((p) => !(PARTS as readonly string[]).includes(p));
-  if (unknown.length || parts.length === 0) throw new Error(`--only: unknown part(s) ${unknown.join(", ") || "(none given)"}; use ${PARTS.join(", ")}`);
+  if (unknown.length || parts.length === 0)
+    throw new Error(`--only: unknown part(s) ${unknown.join(", ") || "(none given)"}; use ${PARTS.join(", ")}`);
   return {
     parts: PARTS.filter((p) => parts.includes(p)),
     quick: values.quick,

@@ -7,13 +7,18 @@ export type PageState = "ready" | "not built yet" | "no key" | "waiting";
  */
 export function pageState(readySelector: string): PageState {
   if (document.querySelector(readySelector)) return "ready";
-  if ([...document.querySelectorAll("h1")].some((h) => h.textContent?.trim() === "Page not found")) return "not built yet";
+  if ([...document.querySelectorAll("h1")].some((h) => h.textContent?.trim() === "Page not found"))
+    return "not built yet";
   if (window.location.pathname.startsWith("/settings")) return "no key";
   return "waiting";
 }
 
 /** Polls `read` (page.evaluate(pageState, selector) in Puppeteer or Playwright) until the page settles; 30 s at most. */
-export async function settlePage(read: (selector: string) => Promise<PageState>, readySelector: string, timeoutMs = 30_000): Promise<PageState> {
+export async function settlePage(
+  read: (selector: string) => Promise<PageState>,
+  readySelector: string,
+  timeoutMs = 30_000,
+): Promise<PageState> {
   const started = Date.now();
   for (;;) {
     const state = await read(readySelector);

@@ -58,5 +58,12 @@ export function profileFor(options: BenchOptions): Profile {
   const base = options.quick ? QUICK : FULL;
   if (!options.sizes) return base;
   const sizes = [...options.sizes].sort((a, b) => a - b);
-  return { ...base, items: { ...base.items, sizes, httpSize: sizes.includes(base.items.httpSize) ? base.items.httpSize : (sizes.at(-1) as number) } };
+  return {
+    ...base,
+    items: {
+      ...base.items,
+      sizes,
+      httpSize: sizes.includes(base.items.httpSize) ? base.items.httpSize : (sizes.at(-1) as number),
+    },
+  };
 }

@@ -27,11 +27,17 @@ export function table(headers: readonly string[], rows: readonly (readonly (stri
   return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
 }
 
-export const ms = (value: number | null | undefined) => (value === null || value === undefined || Number.isNaN(value) ? "—" : value >= 100 ? `${Math.round(value)} ms` : `${value.toFixed(1)} ms`);
+export const ms = (value: number | null | undefined) =>
+  value === null || value === undefined || Number.isNaN(value)
+    ? "—"
+    : value >= 100
+      ? `${Math.round(value)} ms`
+      : `${value.toFixed(1)} ms`;
 
 export const count = (value: number) => value.toLocaleString("en-US");
 
-export const verdictMark = (verdict: Verdict) => ({ pass: "✅ pass", fail: "❌ fail", "n/a": "—", "not built yet": "⏳ not built yet", error: "⚠️ error" })[verdict];
+export const verdictMark = (verdict: Verdict) =>
+  ({ pass: "✅ pass", fail: "❌ fail", "n/a": "—", "not built yet": "⏳ not built yet", error: "⚠️ error" })[verdict];
 
 /** The verdict of a measured value against an upper budget (none: n/a). */
 export function against(value: number, budget: number | undefined): Verdict {

@@ -20,13 +20,19 @@ export type RunRecord = {
   reports: PartReport[];
 };
 
-const stamp = (iso: string) => iso.replace(/\.\d+Z$/, "Z").replaceAll(":", "").replace("T", "-");
+const stamp = (iso: string) =>
+  iso
+    .replace(/\.\d+Z$/, "Z")
+    .replaceAll(":", "")
+    .replace("T", "-");
 
 function warnings(run: RunRecord): string[] {
   const out: string[] = [];
   if (run.profile === "quick") out.push("Quick smoke run (smaller sizes, fewer repetitions): not numbers to publish.");
   if (wasLoaded(run.machine)) {
-    out.push(`The machine was busy: load average ${run.machine.loadAverageAtStart[0]} at the start on ${run.machine.nproc} cores (${run.loadAverageAtEnd[0]} at the end); timings are not representative.`);
+    out.push(
+      `The machine was busy: load average ${run.machine.loadAverageAtStart[0]} at the start on ${run.machine.nproc} cores (${run.loadAverageAtEnd[0]} at the end); timings are not representative.`,
+    );
   }
   if (run.parts.length < PARTS.length) out.push(`Partial run: ${run.parts.join(", ")} only.`);
   return out;
@@ -35,7 +41,16 @@ function warnings(run: RunRecord): string[] {
 function machineTable(run: RunRecord): string {
   const m = run.machine;
   return table(
-    ["date (UTC)", "nproc", "CPU", "memory", "Node", "load average at start (1/5/15 min)", "commit", ...Object.keys(run.environment)],
+    [
+      "date (UTC)",
+      "nproc",
+      "CPU",
+      "memory",
+      "Node",
+      "load average at start (1/5/15 min)",
+      "commit",
+      ...Object.keys(run.environment),
+    ],
     [
       [
         run.startedAt.replace("T", " ").replace(/\.\d+Z$/, ""),
@@ -53,14 +68,18 @@ function machineTable(run: RunRecord): string {
 
 export function summaryTable(run: RunRecord): string {
   const rows = run.reports.flatMap((r) =>
-    r.status === "error" ? [[r.part, `failed: ${r.error ?? "?"}`, "—", verdictMark("error")]] : r.summary.map((s) => [s.benchmark, s.result, s.budget, verdictMark(s.verdict)]),
+    r.status === "error"
+      ? [[r.part, `failed: ${r.error ?? "?"}`, "—", verdictMark("error")]]
+      : r.summary.map((s) => [s.benchmark, s.result, s.budget, verdictMark(s.verdict)]),
   );
   return table(["benchmark", "result", "budget", "verdict"], rows);
 }
 
 function runMarkdown(run: RunRecord): string {
   const sections = run.reports.map((r) =>
-    r.status === "error" ? `## ${r.part}\n\nFailed after ${r.seconds} s: ${r.error ?? "?"}` : `${r.markdown}\n\n_${r.part}: ${r.seconds} s, load average ${r.loadAverageAtStart} when it started._`,
+    r.status === "error"
+      ? `## ${r.part}\n\nFailed after ${r.seconds} s: ${r.error ?? "?"}`
+      : `${r.markdown}\n\n_${r.part}: ${r.seconds} s, load average ${r.loadAverageAtStart} when it started._`,
   );
   return [
     `# Benchmark run ${run.startedAt.slice(0, 16).replace("T", " ")} UTC (${run.profile})`,

@@ -18,7 +18,9 @@ loopDelay.enable();
 process.on("message", (message) => {
   if (message === "loop-delay-reset") loopDelay.reset();
   if (message === "loop-delay") {
-    process.send?.({ loopDelay: { p50: toMs(loopDelay.percentile(50)), p99: toMs(loopDelay.percentile(99)), max: toMs(loopDelay.max) } });
+    process.send?.({
+      loopDelay: { p50: toMs(loopDelay.percentile(50)), p99: toMs(loopDelay.percentile(99)), max: toMs(loopDelay.max) },
+    });
   }
 });
 

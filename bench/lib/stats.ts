@@ -9,7 +9,13 @@ export function percentile(samples: readonly number[], p: number): number {
 export type Summary = { n: number; p50: number; p95: number; p99: number; max: number };
 
 export function summarize(samples: readonly number[]): Summary {
-  return { n: samples.length, p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)), p99: round(percentile(samples, 99)), max: round(samples.length ? Math.max(...samples) : Number.NaN) };
+  return {
+    n: samples.length,
+    p50: round(percentile(samples, 50)),
+    p95: round(percentile(samples, 95)),
+    p99: round(percentile(samples, 99)),
+    max: round(samples.length ? Math.max(...samples) : Number.NaN),
+  };
 }
 
 /** Two decimals: enough for milliseconds, short in JSON. */

@@ -6,7 +6,13 @@ export const CATEGORIES: readonly CategoryId[] = ["performance", "accessibility"
 /** The scores (0-100) and the metrics that make the performance score, from one Lighthouse report. */
 export type Audit = {
   scores: Record<CategoryId, number | null>;
-  metrics: { fcpMs: number | null; lcpMs: number | null; tbtMs: number | null; cls: number | null; speedIndexMs: number | null };
+  metrics: {
+    fcpMs: number | null;
+    lcpMs: number | null;
+    tbtMs: number | null;
+    cls: number | null;
+    speedIndexMs: number | null;
+  };
   /** Audits that lost points in accessibility or best practices, to say what to fix. */
   failing: { category: CategoryId; id: string; title: string }[];
   warnings: string[];
@@ -38,7 +44,12 @@ const numeric = (lhr: Result, id: string): number | null => {
 };
 
 export function readAudit(lhr: Result): Audit {
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round((lhr.categories[c]?.score as number) * 100)])) as Audit["scores"];
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [
+      c,
+      lhr.categories[c]?.score == null ? null : Math.round((lhr.categories[c]?.score as number) * 100),
+    ]),
+  ) as Audit["scores"];
   const failing = (["accessibility", "best-practices"] as const).flatMap((category) =>
     (lhr.categories[category]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -56,6 +67,9 @@ export function readAudit(lhr: Result): Audit {
     failing,
     finalUrl: lhr.finalDisplayedUrl,
     layoutShifts: layoutShifts(lhr),
-    warnings: [...lhr.runWarnings, ...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : [])],
+    warnings: [
+      ...lhr.runWarnings,
+      ...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []),
+    ],
   };
 }

@@ -9,7 +9,13 @@ import { median } from "../lib/stats";
 import { CATEGORIES, readAudit, type Audit } from "./audit";
 import type { AuditedPage } from "./pages";
 
-export type PageAudit = { page: AuditedPage; state: "audited" | "not built yet" | "error"; error?: string; runs: Audit[]; median: Audit | null };
+export type PageAudit = {
+  page: AuditedPage;
+  state: "audited" | "not built yet" | "error";
+  error?: string;
+  runs: Audit[];
+  median: Audit | null;
+};
 
 /** The run with the median performance score (Lighthouse's advice for noisy scores). */
 function medianRun(runs: Audit[]): Audit | null {
@@ -23,13 +29,22 @@ async function auditPage(page: Page, origin: string, audited: AuditedPage, runs:
   await page.goto(`${origin}${audited.path}`);
   const state = await settlePage((selector) => page.evaluate(pageState, selector), audited.readySelector);
   if (state === "not built yet") return { page: audited, state, runs: [], median: null };
-  if (state !== "ready") throw new Error(`${audited.path} did not render (${state === "no key" ? "sent to Settings: the stored key was not picked up" : "timed out"})`);
+  if (state !== "ready")
+    throw new Error(
+      `${audited.path} did not render (${state === "no key" ? "sent to Settings: the stored key was not picked up" : "timed out"})`,
+    );
   const audits: Audit[] = [];
   for (let i = 0; i < runs; i++) {
-    const result = await lighthouse(`${origin}${audited.path}`, { logLevel: "error", output: "json", onlyCategories: [...CATEGORIES], disableStorageReset: true }, desktopConfig, page);
+    const result = await lighthouse(
+      `${origin}${audited.path}`,
+      { logLevel: "error", output: "json", onlyCategories: [...CATEGORIES], disableStorageReset: true },
+      desktopConfig,
+      page,
+    );
     if (!result) throw new Error(`Lighthouse returned nothing for ${audited.path}`);
     const audit = readAudit(result.lhr);
-    if (new URL(audit.finalUrl).pathname !== audited.path) throw new Error(`Lighthouse's load of ${audited.path} ended at ${audit.finalUrl}`);
+    if (new URL(audit.finalUrl).pathname !== audited.path)
+      throw new Error(`Lighthouse's load of ${audited.path} ended at ${audit.finalUrl}`);
     audits.push(audit);
     console.info(`    ${audited.name}: ${CATEGORIES.map((c) => `${c} ${audit.scores[c]}`).join(", ")}`);
   }
@@ -43,8 +58,17 @@ async function auditPage(page: Page, origin: string, audited: AuditedPage, runs:
  * load is a returning user's. A page first checks that it renders: if the route shows the
  * dashboard's not-found page it is recorded as "not built yet" instead of audited.
  */
-export async function runLighthouse(origin: string, manifest: ServerDbManifest, pages: AuditedPage[], runs: number): Promise<PageAudit[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
+export async function runLighthouse(
+  origin: string,
+  manifest: ServerDbManifest,
+  pages: AuditedPage[],
+  runs: number,
+): Promise<PageAudit[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: "silent",
+  });
   try {
     const browser = await connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
     try {
@@ -60,7 +84,13 @@ export async function runLighthouse(origin: string, manifest: ServerDbManifest, 
         } catch (error) {
           // One page failing is reported as such; the other pages are still audited.
           console.error(error);
-          results.push({ page: audited, state: "error", error: error instanceof Error ? error.message : String(error), runs: [], median: null });
+          results.push({
+            page: audited,
+            state: "error",
+            error: error instanceof Error ? error.message : String(error),
+            runs: [],
+            median: null,
+          });
         }
       }
       return results;

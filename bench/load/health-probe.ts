@@ -6,7 +6,10 @@ export type ProbeResult = { latency: Summary; failures: number };
 
 /** Starts probing `url` every `intervalMs` from a child process; `stop()` returns what it saw. */
 export async function startHealthProbe(url: string, intervalMs = 100): Promise<{ stop(): Promise<ProbeResult> }> {
-  const child = fork(join(import.meta.dirname, "health-probe-child.ts"), [url, String(intervalMs)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(join(import.meta.dirname, "health-probe-child.ts"), [url, String(intervalMs)], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once("message", () => resolve());
     child.once("exit", (code) => reject(new Error(`the health probe exited (code ${code}) before it started`)));

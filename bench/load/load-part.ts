@@ -16,7 +16,9 @@ function itemsMix(manifest: ServerDbManifest) {
   const queue = manifest.bigQueueFacts;
   const perShape = SHAPES.map((shape, index) => requestsOf(shape, index, queue, PER_SHAPE));
   const path = `${SERVICE_PATHS.trace}/annotation_queues/${queue.id}/items/query`;
-  return Array.from({ length: PER_SHAPE }, (_, i) => perShape.map((requests) => requests[i])).flat().map((body) => ({ method: "POST", path, body: JSON.stringify(body) }));
+  return Array.from({ length: PER_SHAPE }, (_, i) => perShape.map((requests) => requests[i]))
+    .flat()
+    .map((body) => ({ method: "POST", path, body: JSON.stringify(body) }));
 }
 
 async function responseBytes(url: string): Promise<number> {
@@ -26,7 +28,20 @@ async function responseBytes(url: string): Promise<number> {
 }
 
 function loadRow(r: LoadResult): string[] {
-  return [r.name, String(r.connections), `${r.seconds} s`, count(r.requests), count(r.requestsPerSecond), ms(r.latencyMs.p50), ms(r.latencyMs.p99), ms(r.latencyMs.max), String(r.errors + r.non2xx), ms(r.health.latency.p50), ms(r.health.latency.p99), String(r.health.failures)];
+  return [
+    r.name,
+    String(r.connections),
+    `${r.seconds} s`,
+    count(r.requests),
+    count(r.requestsPerSecond),
+    ms(r.latencyMs.p50),
+    ms(r.latencyMs.p99),
+    ms(r.latencyMs.max),
+    String(r.errors + r.non2xx),
+    ms(r.health.latency.p50),
+    ms(r.health.latency.p99),
+    String(r.health.failures),
+  ];
 }
 
 function loadSummary(r: LoadResult): SummaryRow {
@@ -55,22 +70,55 @@ export async function loadPart(origin: string, manifest: ServerDbManifest, profi
 
   const requests = itemsMix(manifest);
   console.info(`    items query mix: ${requests.length} requests per cycle, ${limits.seconds} s`);
-  const items = await runLoad(`items query, mix of ${SHAPES.length} shapes (${count(manifest.bigQueueItems)} items)`, { url: origin, headers: { ...AUTH, "Content-Type": "application/json" }, requests }, healthUrl, limits);
+  const items = await runLoad(
+    `items query, mix of ${SHAPES.length} shapes (${count(manifest.bigQueueItems)} items)`,
+    { url: origin, headers: { ...AUTH, "Content-Type": "application/json" }, requests },
+    healthUrl,
+    limits,
+  );
 
   const eventsPath = `${SERVICE_PATHS.training}/preview/training-jobs/${manifest.longJob.id}/events`;
   const pollPath = `${eventsPath}?after=${manifest.longJob.lastEventId}`;
   console.info(`    events poll, ${limits.seconds} s`);
-  const events = await runLoad("events poll (after = last event)", { url: `${origin}${pollPath}`, headers: AUTH }, healthUrl, limits);
-  const bytes = { poll: await responseBytes(`${origin}${pollPath}`), firstPage: await responseBytes(`${origin}${eventsPath}`) };
+  const events = await runLoad(
+    "events poll (after = last event)",
+    { url: `${origin}${pollPath}`, headers: AUTH },
+    healthUrl,
+    limits,
+  );
+  const bytes = {
+    poll: await responseBytes(`${origin}${pollPath}`),
+    firstPage: await responseBytes(`${origin}${eventsPath}`),
+  };
 
   const markdown = [
     "## Load (autocannon on loopback)",
     "",
     `The server runs in its own process; autocannon runs in the benchmark's process with ${limits.connections} connections for ${limits.seconds} s (at most ${count(limits.maxRequests)} requests); a third process requests \`/health\` every 100 ms throughout. Idle, before any load, /health answered in p50 ${ms(idle.latency.p50)}, p99 ${ms(idle.latency.p99)}.`,
     "",
-    table(["load", "connections", "duration", "requests", "req/s", "p50", "p99", "max", "errors + non-2xx", "health p50", "health p99", "health failures"], [loadRow(items), loadRow(events)]),
+    table(
+      [
+        "load",
+        "connections",
+        "duration",
+        "requests",
+        "req/s",
+        "p50",
+        "p99",
+        "max",
+        "errors + non-2xx",
+        "health p50",
+        "health p99",
+        "health failures",
+      ],
+      [loadRow(items), loadRow(events)],
+    ),
     "",
     `An events poll with the cursor at the last event transfers ${count(bytes.poll)} bytes (no new events); the first page of the same job without a cursor is ${count(bytes.firstPage)} bytes.`,
   ].join("\n");
-  return { summary: [loadSummary(items), loadSummary(events)], markdown, data: { idleHealth: idle, items, events, eventsBytes: bytes } };
+  return {
+    summary: [loadSummary(items), loadSummary(events)],
+    markdown,
+    data: { idleHealth: idle, items, events, eventsBytes: bytes },
+  };
 }

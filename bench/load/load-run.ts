@@ -21,9 +21,21 @@ export type LoadResult = {
  * `options` under autocannon for `seconds` (and at most `maxRequests`), on loopback, while a
  * separate process probes the health endpoint.
  */
-export async function runLoad(name: string, options: Options, healthUrl: string, limits: { seconds: number; connections: number; maxRequests: number }): Promise<LoadResult> {
+export async function runLoad(
+  name: string,
+  options: Options,
+  healthUrl: string,
+  limits: { seconds: number; connections: number; maxRequests: number },
+): Promise<LoadResult> {
   const probe = await startHealthProbe(healthUrl);
-  const outcome = await autocannon({ ...options, connections: limits.connections, pipelining: 1, duration: limits.seconds, maxOverallRequests: limits.maxRequests, timeout: 10 }).then(
+  const outcome = await autocannon({
+    ...options,
+    connections: limits.connections,
+    pipelining: 1,
+    duration: limits.seconds,
+    maxOverallRequests: limits.maxRequests,
+    timeout: 10,
+  }).then(
     (value) => ({ value }),
     (error: unknown) => ({ error }),
   );
@@ -41,7 +53,9 @@ export async function runLoad(name: string, options: Options, healthUrl: string,
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count])),
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
+    ),
     health,
   };
 }

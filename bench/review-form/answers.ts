@@ -60,7 +60,11 @@ const shown = (value: unknown) => (value === true ? "Yes" : value === false ? "N
 function expectation(i: number, annotators: readonly BenchAnnotator[]): FormExpectation[] {
   const last = annotators.length - 1;
   return [
-    { label: DEMO_SPECS.tone.name, chosen: shown(answerOf("tone", i, 0)), others: annotators.slice(1).map((a, k) => `${a.id} ${shown(answerOf("tone", i, k + 1))}`) },
+    {
+      label: DEMO_SPECS.tone.name,
+      chosen: shown(answerOf("tone", i, 0)),
+      others: annotators.slice(1).map((a, k) => `${a.id} ${shown(answerOf("tone", i, k + 1))}`),
+    },
     { label: DEMO_SPECS.resolution.name, chosen: shown(answerOf("resolution", i, last)) },
     { label: DEMO_SPECS.follows_policy.name, chosen: shown(answerOf("follows_policy", i, last)) },
     { label: DEMO_SPECS.reviewer_comment.name, text: String(answerOf("reviewer_comment", i, last)) },
@@ -69,7 +73,9 @@ function expectation(i: number, annotators: readonly BenchAnnotator[]): FormExpe
 
 /** The queue's spec refs by spec id; refuses a queue whose questions are not the four above. */
 async function specRefs(api: Api, key: string, project: string, queueId: string): Promise<Record<SpecId, string>> {
-  const { queue } = (await api(`/annotation_queues/${queueId}?project_id=${encodeURIComponent(project)}`, key)) as { queue: { scorer_refs?: string[] } };
+  const { queue } = (await api(`/annotation_queues/${queueId}?project_id=${encodeURIComponent(project)}`, key)) as {
+    queue: { scorer_refs?: string[] };
+  };
   const refs = Object.fromEntries((queue.scorer_refs ?? []).map((ref) => [parseObjectRef(ref)?.name, ref]));
   const names = Object.keys(refs).join(", ");
   if (names !== SPEC_IDS.join(", ")) throw new Error(`queue ${queueId} asks ${names}, not ${SPEC_IDS.join(", ")}`);
@@ -81,7 +87,13 @@ async function specRefs(api: Api, key: string, project: string, queueId: string)
  * answer all four questions on each through /feedback/create with their own key (so `wb_user_id`
  * is theirs, as in real use). Returns each item with what the form should show.
  */
-export async function writeAnswers(origin: string, project: string, queueId: string, annotators: readonly BenchAnnotator[], count: number): Promise<AnsweredItem[]> {
+export async function writeAnswers(
+  origin: string,
+  project: string,
+  queueId: string,
+  annotators: readonly BenchAnnotator[],
+  count: number,
+): Promise<AnsweredItem[]> {
   const api = traceApi(origin);
   const key = annotators[0]!.apiKey;
   const refs = await specRefs(api, key, project, queueId);
@@ -91,14 +103,16 @@ export async function writeAnswers(origin: string, project: string, queueId: str
     offset: FIRST_ITEM,
     limit: count,
   })) as { items: { id: string; call_id: string }[] };
-  if (items.length < count) throw new Error(`queue ${queueId} has only ${items.length} unstarted items past the ${FIRST_ITEM}th`);
+  if (items.length < count)
+    throw new Error(`queue ${queueId} has only ${items.length} unstarted items past the ${FIRST_ITEM}th`);
   const callRef = (callId: string) => `weave:///${project}/call/${callId}`;
   const { result } = (await api("/feedback/query", key, {
     project_id: project,
     query: { $expr: { $in: [{ $getField: "weave_ref" }, items.map((item) => ({ $literal: callRef(item.call_id) }))] } },
     limit: 1,
   })) as { result: unknown[] };
-  if (result.length > 0) throw new Error("the chosen items already have answers: the form would not show only the benchmark's");
+  if (result.length > 0)
+    throw new Error("the chosen items already have answers: the form would not show only the benchmark's");
 
   for (const [i, item] of items.entries()) {
     // A shared question has one answer per call: each later annotator replaces it, as the review does.
@@ -113,10 +127,19 @@ export async function writeAnswers(origin: string, project: string, queueId: str
           annotation_ref: refs[spec],
           payload: { value: answerOf(spec, i, a) },
         };
-        const saved = await api(standing ? "/feedback/replace" : "/feedback/create", annotator.apiKey, standing ? { ...request, feedback_id: standing } : request);
+        const saved = await api(
+          standing ? "/feedback/replace" : "/feedback/create",
+          annotator.apiKey,
+          standing ? { ...request, feedback_id: standing } : request,
+        );
         if (!("unique_among_creators" in DEMO_SPECS[spec])) shared.set(spec, String(saved.id));
       }
     }
   }
-  return items.map((item, i) => ({ itemId: item.id, callId: item.call_id, callRef: callRef(item.call_id), expected: expectation(i, annotators) }));
+  return items.map((item, i) => ({
+    itemId: item.id,
+    callId: item.call_id,
+    callRef: callRef(item.call_id),
+    expected: expectation(i, annotators),
+  }));
 }

@@ -31,7 +31,11 @@ type ProbeWindow = { formProbe?: Promise<FormPaint | null> };
 export function formReady(labels: string[]): boolean {
   const legends = [...document.querySelectorAll("fieldset > legend")].map((l) => l.textContent?.trim());
   const call = [...document.querySelectorAll("main section[aria-label]")].some((e) => e.checkVisibility());
-  return labels.every((label) => legends.includes(label)) && call && !document.body.textContent?.includes("Loading the call…");
+  return (
+    labels.every((label) => legends.includes(label)) &&
+    call &&
+    !document.body.textContent?.includes("Loading the call…")
+  );
 }
 
 /**
@@ -44,7 +48,15 @@ export function armFormProbe({ expected, timeoutMs }: { expected: FormExpectatio
   // A control's visible text: a number key's hint is aria-hidden and not part of the answer.
   // oxlint-disable-next-line unicorn/consistent-function-scoping
   const textOf = (node: Node): string =>
-    [...node.childNodes].map((child) => (child instanceof Element ? (child.getAttribute("aria-hidden") === "true" ? "" : textOf(child)) : (child.textContent ?? ""))).join("");
+    [...node.childNodes]
+      .map((child) =>
+        child instanceof Element
+          ? child.getAttribute("aria-hidden") === "true"
+            ? ""
+            : textOf(child)
+          : (child.textContent ?? ""),
+      )
+      .join("");
   const shows = (): boolean => {
     const groups = [...document.querySelectorAll("fieldset")];
     return expected.every((want) => {
@@ -52,11 +64,14 @@ export function armFormProbe({ expected, timeoutMs }: { expected: FormExpectatio
       if (!group) return false;
       if (want.text !== undefined && group.querySelector("textarea")?.value !== want.text) return false;
       if (want.chosen !== undefined) {
-        const picked = [...group.querySelectorAll('input[type="radio"]:checked, [aria-pressed="true"], [aria-checked="true"]')];
+        const picked = [
+          ...group.querySelectorAll('input[type="radio"]:checked, [aria-pressed="true"], [aria-checked="true"]'),
+        ];
         const texts = picked.map((p) => textOf(p instanceof HTMLInputElement ? (p.closest("label") ?? p) : p).trim());
         if (texts.length !== 1 || texts[0] !== want.chosen) return false;
       }
-      const othersLine = [...group.querySelectorAll("p")].find((p) => p.textContent?.startsWith("Others:"))?.textContent ?? "";
+      const othersLine =
+        [...group.querySelectorAll("p")].find((p) => p.textContent?.startsWith("Others:"))?.textContent ?? "";
       return (want.others ?? []).every((other) => othersLine.includes(other));
     });
   };

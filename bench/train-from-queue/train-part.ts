@@ -1,6 +1,11 @@
 import { picker, seededRandom } from "../../server/trace/seed/prng";
 import { answersByCall } from "../../src/features/queues/shared/call-answers";
-import { selectionSteps, type SelectionInput, type SourceCall, type SourceItem } from "../../src/features/train-from-queue/trajectories/build-groups";
+import {
+  selectionSteps,
+  type SelectionInput,
+  type SourceCall,
+  type SourceItem,
+} from "../../src/features/train-from-queue/trajectories/build-groups";
 import { CHAT_PATHS } from "../../src/features/train-from-queue/trajectories/conversation";
 import { requestSizeSteps } from "../../src/features/train-from-queue/trajectories/request-size";
 import type { GroupBy } from "../../src/features/train-from-queue/trajectories/grouping";
@@ -23,7 +28,12 @@ function chatCalls(items: readonly SourceItem[]): Map<string, SourceCall> {
   const filler = "Order NW-482913 arrived with a cracked screen; the courier says it was fine at delivery. ";
   const prompts = Array.from({ length: PROMPTS }, (_, i) => {
     const turns = p.int(1, 3);
-    const messages = [{ role: "system", content: "You are a support agent for a consumer electronics shop. Be specific about refund timelines." }];
+    const messages = [
+      {
+        role: "system",
+        content: "You are a support agent for a consumer electronics shop. Be specific about refund timelines.",
+      },
+    ];
     for (let t = 0; t < turns; t++) {
       messages.push({ role: "user", content: `Question ${i}.${t}: ${filler.repeat(p.int(1, 4))}` });
       if (t < turns - 1) messages.push({ role: "assistant", content: `Earlier answer ${t}: ${filler}` });
@@ -38,7 +48,16 @@ function chatCalls(items: readonly SourceItem[]): Map<string, SourceCall> {
         op_name: `weave:///${PROJECT}/op/openai.chat.completions.create:bench`,
         trace_id: `trace-${Math.floor(i / 3)}`,
         inputs: { model: "gpt-4o-mini", messages: prompts[i % PROMPTS], temperature: 0.7 },
-        output: { id: `chatcmpl-${i}`, choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: `Answer ${i}: ${filler.repeat(p.int(1, 3))}` } }] },
+        output: {
+          id: `chatcmpl-${i}`,
+          choices: [
+            {
+              index: 0,
+              finish_reason: "stop",
+              message: { role: "assistant", content: `Answer ${i}: ${filler.repeat(p.int(1, 3))}` },
+            },
+          ],
+        },
       },
     ]),
   );
@@ -46,7 +65,11 @@ function chatCalls(items: readonly SourceItem[]): Map<string, SourceCall> {
 
 /** Wall time, and CPU time (user + system of the process): on a busy machine the wall time includes waiting for a core. */
 /** The request's size, measured as the Start panel does after the build (its own steps). */
-function measureOnce(groups: Parameters<typeof requestSizeSteps>[0]): { total: number; longestStep: number; bytes: number } {
+function measureOnce(groups: Parameters<typeof requestSizeSteps>[0]): {
+  total: number;
+  longestStep: number;
+  bytes: number;
+} {
   const started = performance.now();
   const steps = requestSizeSteps(groups);
   let longestStep = 0;
@@ -58,7 +81,14 @@ function measureOnce(groups: Parameters<typeof requestSizeSteps>[0]): { total: n
   }
 }
 
-type Sample = { total: number; longestStep: number; cpu: number; longestStepCpu: number; steps: number; groups: number };
+type Sample = {
+  total: number;
+  longestStep: number;
+  cpu: number;
+  longestStepCpu: number;
+  steps: number;
+  groups: number;
+};
 
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
@@ -79,7 +109,15 @@ function buildOnce(input: SelectionInput): Sample {
     longestStep = Math.max(longestStep, performance.now() - stepStart);
     longestStepCpu = Math.max(longestStepCpu, cpuMs(stepCpu));
     stepCount += 1;
-    if (step.done) return { total: performance.now() - started, longestStep, cpu: cpuMs(cpuStart), longestStepCpu, steps: stepCount, groups: step.value.groups.length };
+    if (step.done)
+      return {
+        total: performance.now() - started,
+        longestStep,
+        cpu: cpuMs(cpuStart),
+        longestStepCpu,
+        steps: stepCount,
+        groups: step.value.groups.length,
+      };
   }
 }
 
@@ -105,7 +143,16 @@ export function trainFromQueuePart(profile: Profile): PartOutput {
     grouping: { by: "input", size: 4, singletons: "drop" },
   };
   const rowsOut: (string | number)[][] = [];
-  const results: Record<string, ReturnType<typeof summarize> & { longestStepP95: number; cpuP95: number; longestStepCpuP95: number; groups: number; steps: number }> = {};
+  const results: Record<
+    string,
+    ReturnType<typeof summarize> & {
+      longestStepP95: number;
+      cpuP95: number;
+      longestStepCpuP95: number;
+      groups: number;
+      steps: number;
+    }
+  > = {};
   for (const by of ["input", "trace", "fixed"] as const satisfies readonly GroupBy[]) {
     const input = { ...base, grouping: { ...base.grouping, by } };
     buildOnce(input); // warm-up
@@ -115,8 +162,24 @@ export function trainFromQueuePart(profile: Profile): PartOutput {
     const cpu = summarize(samples.map((s) => s.cpu));
     const longestCpu = summarize(samples.map((s) => s.longestStepCpu));
     const last = samples.at(-1) as Sample;
-    results[by] = { ...total, longestStepP95: longest.p95, cpuP95: cpu.p95, longestStepCpuP95: longestCpu.p95, groups: last.groups, steps: last.steps };
-    rowsOut.push([`by ${by}`, count(last.groups), last.steps, ms(total.p50), ms(total.p95), ms(longest.p95), ms(cpu.p95), ms(longestCpu.p95)]);
+    results[by] = {
+      ...total,
+      longestStepP95: longest.p95,
+      cpuP95: cpu.p95,
+      longestStepCpuP95: longestCpu.p95,
+      groups: last.groups,
+      steps: last.steps,
+    };
+    rowsOut.push([
+      `by ${by}`,
+      count(last.groups),
+      last.steps,
+      ms(total.p50),
+      ms(total.p95),
+      ms(longest.p95),
+      ms(cpu.p95),
+      ms(longestCpu.p95),
+    ]);
     console.info(`    by ${by}: p95 ${total.p95} ms, longest step p95 ${longest.p95} ms, ${last.groups} groups`);
   }
   // The request's size of the by-input selection, measured after the build (not part of its figures above).
@@ -139,14 +202,30 @@ export function trainFromQueuePart(profile: Profile): PartOutput {
     "",
     `What the Train page does in the browser (src/features/train-from-queue/trajectories): each call's conversation, its reward (the mean of the Tone ratings, ${count(rows.length)} answers in all, scaled to 0–1), then the groups; in steps of about 20 ms with a task boundary between them. ${runs} timed runs per grouping after one warm-up.`,
     "",
-    table(["grouping", "groups", "steps", "p50", "p95", "longest step p95", "CPU p95", "longest step CPU p95"], rowsOut),
+    table(
+      ["grouping", "groups", "steps", "p50", "p95", "longest step p95", "CPU p95", "longest step CPU p95"],
+      rowsOut,
+    ),
     "",
     `Then, apart from the build, the Start panel measures the request's size in its own steps (the by-input groups, ${megabytes} MiB): p50 ${ms(measure.p50)}, p95 ${ms(measure.p95)}, longest step p95 ${ms(measureStep.p95)}.`,
     "",
-    table(["budget", "measured (p95, slowest grouping)", "verdict"], [[`total < ${BUDGET_MS} ms`, ms(worstTotal), verdictMark(verdict)], [`longest step < ${STEP_BUDGET_MS} ms`, ms(worstStep), verdictMark(stepVerdict)]]),
+    table(
+      ["budget", "measured (p95, slowest grouping)", "verdict"],
+      [
+        [`total < ${BUDGET_MS} ms`, ms(worstTotal), verdictMark(verdict)],
+        [`longest step < ${STEP_BUDGET_MS} ms`, ms(worstStep), verdictMark(stepVerdict)],
+      ],
+    ),
   ].join("\n");
   return {
-    summary: [{ benchmark: `Trajectory groups from ${count(items.length)} annotated calls (slowest grouping)`, result: `p95 ${ms(worstTotal)}, longest step p95 ${ms(worstStep)}`, budget: `< ${BUDGET_MS} ms, step < ${STEP_BUDGET_MS} ms`, verdict: verdict === "pass" && stepVerdict === "pass" ? "pass" : "fail" }],
+    summary: [
+      {
+        benchmark: `Trajectory groups from ${count(items.length)} annotated calls (slowest grouping)`,
+        result: `p95 ${ms(worstTotal)}, longest step p95 ${ms(worstStep)}`,
+        budget: `< ${BUDGET_MS} ms, step < ${STEP_BUDGET_MS} ms`,
+        verdict: verdict === "pass" && stepVerdict === "pass" ? "pass" : "fail",
+      },
+    ],
     markdown,
     data: { ...results, requestSize: { ...measure, longestStepP95: measureStep.p95, bytes: measures[0]?.bytes ?? 0 } },
   };

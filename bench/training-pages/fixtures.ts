@@ -4,7 +4,11 @@ import { DEMO_USERS } from "../../server/auth/users";
 const KEY = DEMO_USERS[0].apiKey;
 
 async function post<T>(url: string, body: unknown): Promise<T> {
-  const res = await fetch(url, { method: "POST", headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -22,12 +26,23 @@ function groups(count: number, seed: number): TrajectoryGroup[] {
 }
 
 /** `jobs` RL jobs of `steps` steps, each on a model of its own (the runner trains one job per model at a time). */
-export async function createRuns(training: string, jobs: number, steps: number): Promise<{ jobId: string; modelId: string }[]> {
+export async function createRuns(
+  training: string,
+  jobs: number,
+  steps: number,
+): Promise<{ jobId: string; modelId: string }[]> {
   const runs: { jobId: string; modelId: string }[] = [];
   const stamp = Date.now().toString(36);
   for (let j = 0; j < jobs; j += 1) {
-    const model = await post<{ id: string }>(`${training}/preview/models`, { project: "support-bot", name: `bench-compare-${stamp}-${j}`, base_model: "OpenPipe/Qwen3-14B-Instruct" });
-    const job = await post<{ id: string }>(`${training}/preview/training-jobs`, { model_id: model.id, trajectory_groups: groups(steps, j) });
+    const model = await post<{ id: string }>(`${training}/preview/models`, {
+      project: "support-bot",
+      name: `bench-compare-${stamp}-${j}`,
+      base_model: "OpenPipe/Qwen3-14B-Instruct",
+    });
+    const job = await post<{ id: string }>(`${training}/preview/training-jobs`, {
+      model_id: model.id,
+      trajectory_groups: groups(steps, j),
+    });
     runs.push({ jobId: job.id, modelId: model.id });
   }
   return runs;
@@ -46,12 +61,18 @@ type EventPage = { data: { id: string; type: string; data: { num_sequences?: num
  * Waits until every job has written training_ended. A job's events are numbered from 1:
  * training_started, then its N steps, then training_ended, so the event after evt_<N+1> tells.
  */
-export async function waitFinished(training: string, jobs: readonly { jobId: string; steps: number }[], timeoutMs: number): Promise<void> {
+export async function waitFinished(
+  training: string,
+  jobs: readonly { jobId: string; steps: number }[],
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (const { jobId, steps } of jobs) {
     for (;;) {
       if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish in ${timeoutMs} ms`);
-      const page = await getJson<EventPage>(`${training}/preview/training-jobs/${jobId}/events?limit=1&after=${eventId(steps + 1)}`);
+      const page = await getJson<EventPage>(
+        `${training}/preview/training-jobs/${jobId}/events?limit=1&after=${eventId(steps + 1)}`,
+      );
       if (page.body?.data[0]?.type === "training_ended") break;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }

@@ -3,7 +3,7 @@ import { SERVICE_PATHS } from "../../server/app";
 import { DEMO_USERS } from "../../server/auth/users";
 import { TRAINING_SEED } from "../../server/seed/training-seed";
 import { REGISTRY_KEY_PREFIX } from "../../src/features/training/registry/registry-store";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/connection/settings-storage";
 import { CHROMIUM_FLAGS, chromiumPath } from "../lib/browser";
 import { createRuns, waitFinished } from "./fixtures";
 
@@ -22,12 +22,34 @@ const JOBS = 8;
 function storage(origin: string): Record<string, string> {
   const addedAt = "2026-11-20T10:00:00.000Z";
   const registry = {
-    models: [{ id: TRAINING_SEED.models.supportRl, entity: "demo", project: "support-bot", name: "support-rl", base_model: "OpenPipe/Qwen3-14B-Instruct", added_at: addedAt, source: "opened" }],
-    jobs: [{ id: TRAINING_SEED.jobs.supportRl, model_id: TRAINING_SEED.models.supportRl, kind: "rl", added_at: addedAt, source: "opened" }],
+    models: [
+      {
+        id: TRAINING_SEED.models.supportRl,
+        entity: "demo",
+        project: "support-bot",
+        name: "support-rl",
+        base_model: "OpenPipe/Qwen3-14B-Instruct",
+        added_at: addedAt,
+        source: "opened",
+      },
+    ],
+    jobs: [
+      {
+        id: TRAINING_SEED.jobs.supportRl,
+        model_id: TRAINING_SEED.models.supportRl,
+        kind: "rl",
+        added_at: addedAt,
+        source: "opened",
+      },
+    ],
   };
   return {
     [API_KEY_STORAGE_KEY]: DEMO_USERS[0].apiKey,
-    [PREFERENCES_STORAGE_KEY]: JSON.stringify({ annotationProject: "demo/support-bot", inferenceProject: "", keyStorage: "local" }),
+    [PREFERENCES_STORAGE_KEY]: JSON.stringify({
+      annotationProject: "demo/support-bot",
+      inferenceProject: "",
+      keyStorage: "local",
+    }),
     [`${REGISTRY_KEY_PREFIX}${origin}${SERVICE_PATHS.training}`]: JSON.stringify(registry),
   };
 }
@@ -39,7 +61,9 @@ function writeStorage(entries: Record<string, string>): void {
 
 /** Runs in the page: ends of the given measures, from navigation start. */
 function measureEnds(name: string): { end: number; duration: number }[] {
-  return performance.getEntriesByName(name, "measure").map((m) => ({ end: m.startTime + m.duration, duration: m.duration }));
+  return performance
+    .getEntriesByName(name, "measure")
+    .map((m) => ({ end: m.startTime + m.duration, duration: m.duration }));
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -68,29 +92,52 @@ async function main() {
   if (reps > 0) await firstChart(page, jobPath); // warm the server and the HTTP cache as a returning user's
   const firsts: number[] = [];
   for (let i = 0; i < reps; i += 1) firsts.push(await firstChart(page, jobPath));
-  if (reps > 0) console.info(`job page, first chart drawn: median ${median(firsts).toFixed(0)} ms (${firsts.map((v) => v.toFixed(0)).join(", ")})`);
+  if (reps > 0)
+    console.info(
+      `job page, first chart drawn: median ${median(firsts).toFixed(0)} ms (${firsts.map((v) => v.toFixed(0)).join(", ")})`,
+    );
 
   if (process.argv[4] === "job-page-only") return browser.close();
   // COMPARE_JOBS=a,b,…: jobs of 10,000 steps made by an earlier run (making them takes minutes).
   const given = process.env.COMPARE_JOBS?.split(",").map((jobId) => ({ jobId, modelId: "" }));
   const runs = given ?? (await createRuns(training, JOBS, STEPS));
-  await waitFinished(training, runs.map((r) => ({ jobId: r.jobId, steps: STEPS })), 15 * 60_000);
+  await waitFinished(
+    training,
+    runs.map((r) => ({ jobId: r.jobId, steps: STEPS })),
+    15 * 60_000,
+  );
   console.info(`compare jobs: ${runs.map((r) => r.jobId).join(",")}`);
   const comparePath = `/training/compare?jobs=${runs.map((r) => r.jobId).join(",")}`;
   const passes: number[] = [];
   const redraws: number[] = [];
   for (let i = 0; i < Number(process.env.COMPARE_REPS ?? 3); i += 1) {
     await page.goto(comparePath);
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="compare-legend-entry"]').length === n && Array.from(document.querySelectorAll('[data-testid="compare-legend-entry"]')).every((e) => e.textContent?.includes("10,000 steps")), JOBS, { timeout: 120_000, polling: 250 });
+    await page.waitForFunction(
+      (n) =>
+        document.querySelectorAll('[data-testid="compare-legend-entry"]').length === n &&
+        Array.from(document.querySelectorAll('[data-testid="compare-legend-entry"]')).every((e) =>
+          e.textContent?.includes("10,000 steps"),
+        ),
+      JOBS,
+      { timeout: 120_000, polling: 250 },
+    );
     await page.waitForTimeout(800);
     const afterLoad = await page.evaluate(measureEnds, "training-compare");
     passes.push(afterLoad.at(-1)!.duration);
     await page.getByRole("slider", { name: "Smoothing" }).press("ArrowRight");
-    await page.waitForFunction((count) => performance.getEntriesByName("training-compare", "measure").length > count, afterLoad.length, { timeout: 10_000 });
+    await page.waitForFunction(
+      (count) => performance.getEntriesByName("training-compare", "measure").length > count,
+      afterLoad.length,
+      { timeout: 10_000 },
+    );
     redraws.push((await page.evaluate(measureEnds, "training-compare")).at(-1)!.duration);
   }
-  console.info(`compare ${JOBS} x ${STEPS} steps, last pass after load: median ${median(passes).toFixed(1)} ms (${passes.map((v) => v.toFixed(1)).join(", ")})`);
-  console.info(`compare ${JOBS} x ${STEPS} steps, redraw on a smoothing change: median ${median(redraws).toFixed(1)} ms (${redraws.map((v) => v.toFixed(1)).join(", ")})`);
+  console.info(
+    `compare ${JOBS} x ${STEPS} steps, last pass after load: median ${median(passes).toFixed(1)} ms (${passes.map((v) => v.toFixed(1)).join(", ")})`,
+  );
+  console.info(
+    `compare ${JOBS} x ${STEPS} steps, redraw on a smoothing change: median ${median(redraws).toFixed(1)} ms (${redraws.map((v) => v.toFixed(1)).join(", ")})`,
+  );
   await browser.close();
 }
 

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../lib/browser";
 import { DEMO_USERS } from "../../server/auth/users";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/connection/settings-storage";
 
 /**
  * Where a smoothing change on the Compare page spends its time: loads a comparison once, then
@@ -48,19 +48,32 @@ function selfTimes(profiles: readonly CpuProfile[]): { work: number; top: [strin
       if (functionName !== "(idle)") work += ms;
     });
   }
-  const top = [...self].filter(([key]) => !key.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, 25);
+  const top = [...self]
+    .filter(([key]) => !key.startsWith("(idle)"))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25);
   return { work: work / profiles.length, top: top.map(([key, ms]) => [key, ms / profiles.length]) };
 }
 
 async function main() {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
-  const context = await browser.newContext({ viewport: { width: Number(process.env.WIDTH ?? 1366), height: 900 }, baseURL: origin });
-  await context.addInitScript((entries: Record<string, string>) => {
-    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-  }, {
-    [API_KEY_STORAGE_KEY]: DEMO_USERS[0].apiKey,
-    [PREFERENCES_STORAGE_KEY]: JSON.stringify({ annotationProject: "demo/support-bot", inferenceProject: "", keyStorage: "local" }),
+  const context = await browser.newContext({
+    viewport: { width: Number(process.env.WIDTH ?? 1366), height: 900 },
+    baseURL: origin,
   });
+  await context.addInitScript(
+    (entries: Record<string, string>) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    },
+    {
+      [API_KEY_STORAGE_KEY]: DEMO_USERS[0].apiKey,
+      [PREFERENCES_STORAGE_KEY]: JSON.stringify({
+        annotationProject: "demo/support-bot",
+        inferenceProject: "",
+        keyStorage: "local",
+      }),
+    },
+  );
   const page = await context.newPage();
   await page.goto(`/training/compare?jobs=${jobs.join(",")}`);
   await page.waitForFunction(allRead, jobs.length, { timeout: 180_000, polling: 250 });
@@ -75,14 +88,20 @@ async function main() {
     const before = (await page.evaluate(compareMeasures)).length;
     await cdp.send("Profiler.start");
     await slider.press(i % 2 === 0 ? "ArrowRight" : "ArrowLeft");
-    await page.waitForFunction((count) => performance.getEntriesByName("training-compare", "measure").length > count, before, { timeout: 20_000 });
+    await page.waitForFunction(
+      (count) => performance.getEntriesByName("training-compare", "measure").length > count,
+      before,
+      { timeout: 20_000 },
+    );
     profiles.push((await cdp.send("Profiler.stop")).profile);
     durations.push((await page.evaluate(compareMeasures)).at(-1)!);
     await page.waitForTimeout(400);
   }
   await browser.close();
   const { work, top } = selfTimes(profiles);
-  console.info(`redraw on a smoothing change (training-compare measure): ${durations.map((d) => d.toFixed(1)).join(", ")} ms`);
+  console.info(
+    `redraw on a smoothing change (training-compare measure): ${durations.map((d) => d.toFixed(1)).join(", ")} ms`,
+  );
   console.info(`main-thread work per press (profile, idle excluded): ${work.toFixed(1)} ms; self time per press:`);
   for (const [key, ms] of top) console.info(`${ms.toFixed(2).padStart(8)} ms  ${key}`);
   if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profiles.at(-1)));

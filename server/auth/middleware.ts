@@ -54,7 +54,11 @@ export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** 403 unless the user may act for `entity` (users own exactly their own entity). */
 export function assertEntityAccess(user: AuthenticatedUser, entity: string): void {
   if (user.entity !== entity) {
-    throw new ServiceError(403, `Permission denied: your key's user may not access entity '${entity}'.`, "permission_denied");
+    throw new ServiceError(
+      403,
+      `Permission denied: your key's user may not access entity '${entity}'.`,
+      "permission_denied",
+    );
   }
 }
 

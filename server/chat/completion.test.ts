@@ -52,7 +52,17 @@ describe("the simulated reply to a long prompt", () => {
 
   it("quotes a short prompt whole, and reads the last user message's content parts", () => {
     expect(simulatedReplyText("m", [{ role: "user", content: " one " }])).toContain('(1 word): "one"');
-    expect(simulatedReplyText("m", [{ role: "user", content: [{ type: "text", text: "a b" }, { type: "text", text: " c" }] }])).toContain('(3 words): "a b c"');
+    expect(
+      simulatedReplyText("m", [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "a b" },
+            { type: "text", text: " c" },
+          ],
+        },
+      ]),
+    ).toContain('(3 words): "a b c"');
     expect(simulatedReplyText("m", [{ role: "user", content: "   " }])).toContain('(0 words): ""');
   });
 });

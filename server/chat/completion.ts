@@ -97,6 +97,10 @@ export function planCompletion(request: ChatCompletionRequest, label: string): C
   return {
     pieces,
     finishReason,
-    usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+    usage: {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+    },
   };
 }

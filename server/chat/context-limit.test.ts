@@ -10,7 +10,11 @@ import { contextWindowOf } from "./context-windows";
 
 const TRAINING_CHAT = "/api/training/v1/chat/completions";
 const INFERENCE_CHAT = "/api/inference/v1/chat/completions";
-const ask = (model: string, content: string, extra: Record<string, unknown> = {}) => ({ model, messages: [{ role: "user", content }], ...extra });
+const ask = (model: string, content: string, extra: Record<string, unknown> = {}) => ({
+  model,
+  messages: [{ role: "user", content }],
+  ...extra,
+});
 
 describe("chat prompts longer than the model's context window", () => {
   it("training: 400 {detail} naming the limit and the prompt's size", async () => {
@@ -18,16 +22,28 @@ describe("chat prompts longer than the model's context window", () => {
     const window = contextWindowOf("Qwen/Qwen2.5-7B-Instruct");
     expect(window).toBe(32_768);
     // ~4 characters per token: this is about 2.5 times the window.
-    const res = await call(app, "POST", TRAINING_CHAT, { body: ask("Qwen/Qwen2.5-7B-Instruct", "word ".repeat(65_536)), headers: bearer() });
+    const res = await call(app, "POST", TRAINING_CHAT, {
+      body: ask("Qwen/Qwen2.5-7B-Instruct", "word ".repeat(65_536)),
+      headers: bearer(),
+    });
     expect(res.status).toBe(400);
-    expect(res.json.detail).toMatch(/^This model's maximum context length is 32768 tokens\. However, you requested 81924 tokens \(81924 in the messages, 0 in the completion\)\./);
+    expect(res.json.detail).toMatch(
+      /^This model's maximum context length is 32768 tokens\. However, you requested 81924 tokens \(81924 in the messages, 0 in the completion\)\./,
+    );
   });
 
   it("inference: 400 OpenAI-style, code context_length_exceeded, param messages", async () => {
     const { app } = createTestApp();
-    const res = await call(app, "POST", INFERENCE_CHAT, { body: ask("OpenPipe/Qwen3-14B-Instruct", "x".repeat(4 * 40_000)), headers: bearer() });
+    const res = await call(app, "POST", INFERENCE_CHAT, {
+      body: ask("OpenPipe/Qwen3-14B-Instruct", "x".repeat(4 * 40_000)),
+      headers: bearer(),
+    });
     expect(res.status).toBe(400);
-    expect(res.json.error).toMatchObject({ type: "invalid_request_error", code: "context_length_exceeded", param: "messages" });
+    expect(res.json.error).toMatchObject({
+      type: "invalid_request_error",
+      code: "context_length_exceeded",
+      param: "messages",
+    });
     expect(res.json.error.message).toContain("maximum context length is 32768 tokens");
   });
 
@@ -37,10 +53,16 @@ describe("chat prompts longer than the model's context window", () => {
     const window = contextWindowOf(model);
     // 4 framing tokens + content tokens: exactly the window with max_tokens 1000.
     const content = "y".repeat(4 * (window - 4 - 1000));
-    const fits = await call(app, "POST", INFERENCE_CHAT, { body: ask(model, content, { max_tokens: 1000 }), headers: bearer() });
+    const fits = await call(app, "POST", INFERENCE_CHAT, {
+      body: ask(model, content, { max_tokens: 1000 }),
+      headers: bearer(),
+    });
     expect(fits.status).toBe(200);
     expect(fits.json.usage.prompt_tokens).toBe(window - 1000);
-    const over = await call(app, "POST", INFERENCE_CHAT, { body: ask(model, content, { max_tokens: 1001 }), headers: bearer() });
+    const over = await call(app, "POST", INFERENCE_CHAT, {
+      body: ask(model, content, { max_tokens: 1001 }),
+      headers: bearer(),
+    });
     expect(over.status).toBe(400);
     expect(over.json.error.message).toContain(`(${window - 1000} in the messages, 1001 in the completion)`);
   });
@@ -50,7 +72,10 @@ describe("chat prompts longer than the model's context window", () => {
     const trained = await createModel(app, { name: "small", base_model: "OpenPipe/Qwen3-14B-Instruct" });
     await createRlJob(app, trained.id, [group([1])]);
     await runToEnd(runner, db);
-    const res = await call(app, "POST", TRAINING_CHAT, { body: ask("wandb-artifact:///demo/support-bot/small", "z".repeat(4 * 33_000)), headers: bearer() });
+    const res = await call(app, "POST", TRAINING_CHAT, {
+      body: ask("wandb-artifact:///demo/support-bot/small", "z".repeat(4 * 33_000)),
+      headers: bearer(),
+    });
     expect(res.status).toBe(400);
     expect(res.json.detail).toContain("maximum context length is 32768 tokens");
   });
@@ -58,7 +83,10 @@ describe("chat prompts longer than the model's context window", () => {
   it("counts text in content parts too", async () => {
     const { app } = createTestApp();
     const parts = Array.from({ length: 10 }, () => ({ type: "text", text: "p".repeat(20_000) }));
-    const res = await call(app, "POST", TRAINING_CHAT, { body: { model: "Qwen/Qwen2.5-7B-Instruct", messages: [{ role: "user", content: parts }] }, headers: bearer() });
+    const res = await call(app, "POST", TRAINING_CHAT, {
+      body: { model: "Qwen/Qwen2.5-7B-Instruct", messages: [{ role: "user", content: parts }] },
+      headers: bearer(),
+    });
     expect(res.status).toBe(400);
     expect(res.json.detail).toContain("50004 tokens");
   });

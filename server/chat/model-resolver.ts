@@ -17,20 +17,31 @@ const notFound = (message: string) => new ServiceError(404, message, "model_not_
  * means the latest checkpoint). Returns the exact thing that "answers" (the reply's label) and
  * the base model it runs on (whose context window applies).
  */
-export function resolveChatModel(db: Database, user: AuthenticatedUser, model: string, servedModels: readonly string[]): ResolvedChatModel {
+export function resolveChatModel(
+  db: Database,
+  user: AuthenticatedUser,
+  model: string,
+  servedModels: readonly string[],
+): ResolvedChatModel {
   if (servedModels.includes(model)) return { label: model, baseModel: model };
   if (!model.startsWith("wandb-artifact:///")) {
     throw notFound(`The model '${echo(model)}' does not exist or you do not have access to it.`);
   }
   const address = parseArtifactUrl(model);
-  if (!address) throw notFound(`'${echo(model)}' is not a checkpoint address: use wandb-artifact:///<entity>/<project>/<model>[:step<N>].`);
+  if (!address)
+    throw notFound(
+      `'${echo(model)}' is not a checkpoint address: use wandb-artifact:///<entity>/<project>/<model>[:step<N>].`,
+    );
   assertEntityAccess(user, address.entity);
   const trained = findModelByName(db, address.entity, address.project, address.name);
   if (!trained) throw notFound(`There is no model '${address.name}' in ${address.entity}/${address.project}.`);
   const base = `wandb-artifact:///${address.entity}/${address.project}/${address.name}`;
   if (address.version === undefined || address.version === "latest") {
     const latest = latestCheckpoint(db, trained.id);
-    if (!latest) throw notFound(`The model ${base} has no checkpoints yet: train it first, or chat with its base model ${trained.base_model}.`);
+    if (!latest)
+      throw notFound(
+        `The model ${base} has no checkpoints yet: train it first, or chat with its base model ${trained.base_model}.`,
+      );
     return { label: `${base}:step${latest.step}`, baseModel: trained.base_model };
   }
   const step = /^step(\d+)$/.exec(address.version)?.[1];

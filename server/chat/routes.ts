@@ -42,7 +42,9 @@ function chatCompletionHandler(options: ChatRouteOptions) {
     if (!request.stream) {
       try {
         // Generation takes time, streamed or not; a client that gives up ends it early.
-        await sleep(plan.pieces.length * options.tokenDelayMs, undefined, { signal: c.req.raw.signal }).catch(() => undefined);
+        await sleep(plan.pieces.length * options.tokenDelayMs, undefined, { signal: c.req.raw.signal }).catch(
+          () => undefined,
+        );
       } finally {
         release();
       }
@@ -51,12 +53,19 @@ function chatCompletionHandler(options: ChatRouteOptions) {
         object: "chat.completion",
         created,
         model: request.model,
-        choices: [{ index: 0, message: { role: "assistant", content: plan.pieces.join("") }, finish_reason: plan.finishReason }],
+        choices: [
+          { index: 0, message: { role: "assistant", content: plan.pieces.join("") }, finish_reason: plan.finishReason },
+        ],
         usage: plan.usage,
       };
       return c.json(completion);
     }
-    const events = streamEvents(plan, { id, created, model: request.model, includeUsage: request.stream_options?.include_usage === true });
+    const events = streamEvents(plan, {
+      id,
+      created,
+      model: request.model,
+      includeUsage: request.stream_options?.include_usage === true,
+    });
     const body = sseStream(events, { delayMs: options.tokenDelayMs, signal: c.req.raw.signal, onEnd: release });
     return new Response(body, {
       headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache" },
@@ -65,9 +74,18 @@ function chatCompletionHandler(options: ChatRouteOptions) {
 }
 
 /** The chunks OpenAI streams: role first, then one per token, the finish reason, usage if asked, [DONE]. */
-function streamEvents(plan: CompletionPlan, meta: { id: string; created: number; model: string; includeUsage: boolean }): string[] {
+function streamEvents(
+  plan: CompletionPlan,
+  meta: { id: string; created: number; model: string; includeUsage: boolean },
+): string[] {
   const chunk = (choices: ChatCompletionChunk["choices"], usage?: ChatCompletionChunk["usage"]): string => {
-    const value: ChatCompletionChunk = { id: meta.id, object: "chat.completion.chunk", created: meta.created, model: meta.model, choices };
+    const value: ChatCompletionChunk = {
+      id: meta.id,
+      object: "chat.completion.chunk",
+      created: meta.created,
+      model: meta.model,
+      choices,
+    };
     if (meta.includeUsage) value.usage = usage ?? null;
     return JSON.stringify(value);
   };

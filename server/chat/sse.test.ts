@@ -37,7 +37,9 @@ describe("sseStream", () => {
     const abort = new AbortController();
     abort.abort();
     let ended = 0;
-    const text = await new Response(sseStream(["1"], { delayMs: 0, signal: abort.signal, onEnd: () => (ended += 1) })).text();
+    const text = await new Response(
+      sseStream(["1"], { delayMs: 0, signal: abort.signal, onEnd: () => (ended += 1) }),
+    ).text();
     expect(text).toBe("");
     expect(ended).toBe(1);
   });

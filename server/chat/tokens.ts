@@ -21,7 +21,8 @@ export const TOKENS_PER_MESSAGE = 4;
  */
 export function approximatePromptTokens(messages: readonly { content?: unknown }[]): number {
   let tokens = 0;
-  for (const message of messages) tokens += TOKENS_PER_MESSAGE + approximateTokensOfLength(contentLength(message.content));
+  for (const message of messages)
+    tokens += TOKENS_PER_MESSAGE + approximateTokensOfLength(contentLength(message.content));
   return tokens;
 }
 

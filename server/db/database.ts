@@ -25,7 +25,12 @@ export function openDatabase(file: string): Database {
 
 export function migrate(db: Database, migrations: readonly Migration[]): void {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)");
-  const applied = new Set(db.prepare<[], { id: string }>("SELECT id FROM schema_migrations").all().map((r) => r.id));
+  const applied = new Set(
+    db
+      .prepare<[], { id: string }>("SELECT id FROM schema_migrations")
+      .all()
+      .map((r) => r.id),
+  );
   const record = db.prepare("INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)");
   for (const migration of migrations) {
     if (applied.has(migration.id)) continue;

@@ -24,10 +24,16 @@ async function stepsOf(sizes: number[], stepMs = Number.POSITIVE_INFINITY): Prom
   };
   setImmediate(tick);
   const turnAtRow: number[] = [];
-  await writeInSteps(db, sizes.length, (i) => sizes[i]!, (i) => {
-    turnAtRow.push(turns);
-    insert.run(i, "x".repeat(sizes[i]!));
-  }, { stepMs });
+  await writeInSteps(
+    db,
+    sizes.length,
+    (i) => sizes[i]!,
+    (i) => {
+      turnAtRow.push(turns);
+      insert.run(i, "x".repeat(sizes[i]!));
+    },
+    { stepMs },
+  );
   writing = false;
   expect(db.prepare("SELECT COUNT(*) AS n FROM t").get()).toEqual({ n: sizes.length });
   return turnAtRow;
@@ -58,10 +64,15 @@ describe("writeInSteps", () => {
     const db = tableDb();
     const insert = db.prepare("INSERT INTO t (idx, payload) VALUES (?, ?)");
     const sizes = [STEP_CHARS, 10, 10];
-    const writing = writeInSteps(db, 3, (i) => sizes[i]!, (i) => {
-      if (i === 2) throw new Error("disk full");
-      insert.run(i, "x");
-    });
+    const writing = writeInSteps(
+      db,
+      3,
+      (i) => sizes[i]!,
+      (i) => {
+        if (i === 2) throw new Error("disk full");
+        insert.run(i, "x");
+      },
+    );
     await expect(writing).rejects.toThrow("disk full");
     expect(db.prepare("SELECT idx FROM t ORDER BY idx").all()).toEqual([{ idx: 0 }]);
   });

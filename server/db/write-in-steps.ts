@@ -25,7 +25,13 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * payload characters of row i; `writeRow(i)`: stores it; `stepMs`: STEP_MS but in tests. Not atomic: the caller makes a partly
  * written set invisible until the last row is in, and removes it if this throws.
  */
-export async function writeInSteps(db: Database, count: number, sizeOf: (index: number) => number, writeRow: (index: number) => void, { stepMs = STEP_MS } = {}): Promise<void> {
+export async function writeInSteps(
+  db: Database,
+  count: number,
+  sizeOf: (index: number) => number,
+  writeRow: (index: number) => void,
+  { stepMs = STEP_MS } = {},
+): Promise<void> {
   let next = 0;
   while (next < count) {
     next = writeTransaction(db, () => writeOneStep(next));
@@ -41,7 +47,12 @@ export async function writeInSteps(db: Database, count: number, sizeOf: (index: 
       chars += sizeOf(index);
       writeRow(index);
       index += 1;
-    } while (index < count && index - first < STEP_ROWS && chars + sizeOf(index) <= STEP_CHARS && performance.now() < deadline);
+    } while (
+      index < count &&
+      index - first < STEP_ROWS &&
+      chars + sizeOf(index) <= STEP_CHARS &&
+      performance.now() < deadline
+    );
     return index;
   }
 }

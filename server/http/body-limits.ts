@@ -36,7 +36,11 @@ export const CALL_MAX_BODY_BYTES = 8 * 1024 * 1024;
  * upstream takes. Reading a full one costs about a second of CPU; the SDKs send that much only
  * when thousands of calls were traced in one 200 ms flush interval.
  */
-const BULK_UPLOADS = [/^\/api\/training\/v1\/preview\/training-jobs\/?$/, /^\/api\/training\/v1\/preview\/models\/[^/]+\/log\/?$/, /^\/api\/trace\/call\/upsert_batch\/?$/];
+const BULK_UPLOADS = [
+  /^\/api\/training\/v1\/preview\/training-jobs\/?$/,
+  /^\/api\/training\/v1\/preview\/models\/[^/]+\/log\/?$/,
+  /^\/api\/trace\/call\/upsert_batch\/?$/,
+];
 const CALL_WRITES = /^\/api\/trace\/call\/(start|end)\/?$/;
 const CHAT = /^\/api\/(training|inference)\/v1\/chat\/completions\/?$/;
 
@@ -51,7 +55,11 @@ const TRACE_UPLOADS = /^\/api\/trace\/(file\/create|table\/create|table\/create_
 /** The body limit of a request to `path`, never above `maxBodyBytes` (MAX_BODY_BYTES). */
 export function bodyLimitFor(path: string, maxBodyBytes: number): number {
   if (BULK_UPLOADS.some((pattern) => pattern.test(path)) || TRACE_UPLOADS.test(path)) return maxBodyBytes;
-  const limit = CHAT.test(path) ? CHAT_MAX_BODY_BYTES : CALL_WRITES.test(path) ? CALL_MAX_BODY_BYTES : SMALL_MAX_BODY_BYTES;
+  const limit = CHAT.test(path)
+    ? CHAT_MAX_BODY_BYTES
+    : CALL_WRITES.test(path)
+      ? CALL_MAX_BODY_BYTES
+      : SMALL_MAX_BODY_BYTES;
   return Math.min(limit, maxBodyBytes);
 }
 

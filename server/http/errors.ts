@@ -35,14 +35,27 @@ export class RequestValidationError extends Error {
  * The body of an error in a service's style. OpenAI-style errors carry a coarse `type`
  * (`invalid_request_error` for a 4xx, `server_error` for a 5xx) and the specific reason in `code`.
  */
-export function errorBody(style: ErrorStyle, message: string, code?: string, status = 400, param?: string): Record<string, unknown> {
+export function errorBody(
+  style: ErrorStyle,
+  message: string,
+  code?: string,
+  status = 400,
+  param?: string,
+): Record<string, unknown> {
   switch (style) {
     case "reason":
       return { reason: message };
     case "detail":
       return { detail: message };
     case "openai":
-      return { error: { message, type: openAiErrorType(status), code: code ?? null, ...(param === undefined ? {} : { param }) } };
+      return {
+        error: {
+          message,
+          type: openAiErrorType(status),
+          code: code ?? null,
+          ...(param === undefined ? {} : { param }),
+        },
+      };
   }
 }
 
@@ -51,7 +64,10 @@ function openAiErrorType(status: number): string {
 }
 
 /** Which style answers a path of the one local origin: each service's own, `detail` elsewhere. */
-export function errorStyleForPath(path: string, paths: { trace: string; training: string; inference: string }): ErrorStyle {
+export function errorStyleForPath(
+  path: string,
+  paths: { trace: string; training: string; inference: string },
+): ErrorStyle {
   const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
   if (under(paths.trace)) return "reason";
   if (under(paths.inference)) return "openai";
@@ -62,11 +78,18 @@ export function errorStyleForPath(path: string, paths: { trace: string; training
 export function serviceErrorHandler(style: ErrorStyle) {
   return (err: Error, c: Context<AppEnv>) => {
     if (err instanceof RequestValidationError) return c.json({ detail: err.detail }, 422);
-    if (err instanceof ServiceError) return c.json(errorBody(style, err.message, err.code, err.status, err.param), err.status);
+    if (err instanceof ServiceError)
+      return c.json(errorBody(style, err.message, err.code, err.status, err.param), err.status);
     // Hono's own HTTPException (for example from the body-limit middleware) carries a response.
     if ("getResponse" in err && typeof err.getResponse === "function") return err.getResponse() as Response;
     const requestId = c.get("requestId");
     console.error(`[${requestId}] unexpected error on ${c.req.method} ${c.req.path}:`, err);
-    return c.json({ ...errorBody(style, `Internal server error (request id ${requestId})`, "internal_error", 500), request_id: requestId }, 500);
+    return c.json(
+      {
+        ...errorBody(style, `Internal server error (request id ${requestId})`, "internal_error", 500),
+        request_id: requestId,
+      },
+      500,
+    );
   };
 }

@@ -110,10 +110,18 @@ async function parseBody(bytes: Uint8Array, stepped: boolean): Promise<unknown> 
   }
   const scan = next.value;
   if (scan.tooDeep) {
-    throw new ServiceError(400, `There was an error parsing the body: JSON nested more than ${MAX_JSON_DEPTH} levels deep is not accepted.`, "invalid_body");
+    throw new ServiceError(
+      400,
+      `There was an error parsing the body: JSON nested more than ${MAX_JSON_DEPTH} levels deep is not accepted.`,
+      "invalid_body",
+    );
   }
   if (scan.tooManyNames) {
-    throw new ServiceError(400, `There was an error parsing the body: JSON with more than ${MAX_JSON_PROPERTY_NAMES} distinct property names is not accepted.`, "invalid_body");
+    throw new ServiceError(
+      400,
+      `There was an error parsing the body: JSON with more than ${MAX_JSON_PROPERTY_NAMES} distinct property names is not accepted.`,
+      "invalid_body",
+    );
   }
   if (scan.tooLongArray) throw new RequestValidationError([tooLongArray(scan.tooLongArray)]);
   if (stepped) await nextTurn();
@@ -122,7 +130,9 @@ async function parseBody(bytes: Uint8Array, stepped: boolean): Promise<unknown> 
     data = JSON.parse(text) as unknown;
   } catch (error) {
     const position = /position (\d+)/.exec(String(error))?.[1];
-    throw new RequestValidationError([{ loc: ["body", Number(position ?? 0)], msg: "JSON decode error", type: "json_invalid" }]);
+    throw new RequestValidationError([
+      { loc: ["body", Number(position ?? 0)], msg: "JSON decode error", type: "json_invalid" },
+    ]);
   }
   // Only a `\uD800`-`\uDFFF` escape can put half a pair into the parsed value (the UTF-8 decoder
   // rejects encoded surrogates), so most bodies skip the walk.
@@ -283,9 +293,13 @@ function loneSurrogatePath(root: unknown): (string | number)[] | undefined {
   const frames: Frame[] = [];
   const open = (value: unknown) => {
     if (Array.isArray(value)) frames.push({ values: value, keys: undefined, next: 0 });
-    else if (value !== null && typeof value === "object") frames.push({ values: Object.values(value), keys: Object.keys(value), next: 0 });
+    else if (value !== null && typeof value === "object")
+      frames.push({ values: Object.values(value), keys: Object.keys(value), next: 0 });
   };
-  const pathTo = (last: string | number) => [...frames.slice(0, -1).map((f) => (f.keys ? f.keys[f.next - 1]! : f.next - 1)), last];
+  const pathTo = (last: string | number) => [
+    ...frames.slice(0, -1).map((f) => (f.keys ? f.keys[f.next - 1]! : f.next - 1)),
+    last,
+  ];
   open(root);
   while (frames.length > 0) {
     const frame = frames.at(-1)!;

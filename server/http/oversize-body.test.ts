@@ -20,7 +20,11 @@ let origin: string;
 let port: number;
 
 beforeAll(async () => {
-  server = await listen(createTestApp().app, { hostname: "127.0.0.1", port: 0, bodyLimitOf: (path) => apiBodyLimit(path, 32 * MiB) });
+  server = await listen(createTestApp().app, {
+    hostname: "127.0.0.1",
+    port: 0,
+    bodyLimitOf: (path) => apiBodyLimit(path, 32 * MiB),
+  });
   port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
 });
@@ -37,20 +41,30 @@ type Answer = { status: number; headers: IncomingHttpHeaders; body: string; sawC
  */
 function send(
   agent: Agent,
-  options: { method: string; path: string; body?: Buffer; chunked?: boolean; expectContinue?: boolean; paced?: boolean },
+  options: {
+    method: string;
+    path: string;
+    body?: Buffer;
+    chunked?: boolean;
+    expectContinue?: boolean;
+    paced?: boolean;
+  },
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { "Content-Type": "application/json" };
     if (options.body && !options.chunked) headers["Content-Length"] = options.body.length;
     if (options.expectContinue) headers["Expect"] = "100-continue";
     let sawContinue = false;
-    const req = request({ host: "127.0.0.1", port, method: options.method, path: options.path, agent, headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sawContinue }));
-      res.on("error", reject);
-    });
+    const req = request(
+      { host: "127.0.0.1", port, method: options.method, path: options.path, agent, headers },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sawContinue }));
+        res.on("error", reject);
+      },
+    );
     req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error("timed out")));
     req.on("error", reject);
     const writeBody = () => {
@@ -116,7 +130,12 @@ describe("a refused oversize body", { timeout: 60_000 }, () => {
     const followUps: string[] = [];
     const body = jsonOf(2 * MiB);
     for (let i = 0; i < 20; i++) {
-      const refused = await fetch(`${origin}${SMALL_ENDPOINT}`, { method: "POST", headers: { "Content-Type": "application/json" }, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+      const refused = await fetch(`${origin}${SMALL_ENDPOINT}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      })
         .then(async (res) => (await res.text(), String(res.status)))
         .catch((error: Error) => `${error.message}: ${String((error.cause as Error | undefined)?.message)}`);
       refusals.push(refused);
@@ -136,7 +155,9 @@ describe("a refused oversize body", { timeout: 60_000 }, () => {
       for (const size of [4, 5, 6, 7, 8, 4, 5, 6, 7, 8]) {
         // On a connection already in use, as a client's next upload would be.
         outcomes.push(await outcome(send(agent, { method: "GET", path: HEALTH })));
-        outcomes.push(await outcome(send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(size * MiB), paced: true })));
+        outcomes.push(
+          await outcome(send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(size * MiB), paced: true })),
+        );
       }
     } finally {
       agent.destroy();
@@ -150,7 +171,9 @@ describe("a refused oversize body", { timeout: 60_000 }, () => {
       const answer = await send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(2 * MiB) });
       expect(answer.status).toBe(413);
       expect(answer.headers.connection).toBe("close");
-      expect(JSON.parse(answer.body)).toMatchObject({ detail: expect.stringContaining(`${SMALL_MAX_BODY_BYTES} bytes`) });
+      expect(JSON.parse(answer.body)).toMatchObject({
+        detail: expect.stringContaining(`${SMALL_MAX_BODY_BYTES} bytes`),
+      });
     } finally {
       agent.destroy();
     }
@@ -161,7 +184,9 @@ describe("a refused oversize body", { timeout: 60_000 }, () => {
     const outcomes: string[] = [];
     try {
       for (let i = 0; i < 5; i++) {
-        outcomes.push(await outcome(send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(3 * MiB), chunked: true })));
+        outcomes.push(
+          await outcome(send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(3 * MiB), chunked: true })),
+        );
         outcomes.push(await outcome(send(agent, { method: "GET", path: HEALTH })));
       }
     } finally {
@@ -173,11 +198,25 @@ describe("a refused oversize body", { timeout: 60_000 }, () => {
   it("answers Expect: 100-continue with the 413 itself when Content-Length is over the limit, and with a 100 when not", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const refused = await send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(2 * MiB), expectContinue: true });
-      expect({ status: refused.status, sawContinue: refused.sawContinue, connection: refused.headers.connection }).toEqual({ status: 413, sawContinue: false, connection: "close" });
+      const refused = await send(agent, {
+        method: "POST",
+        path: SMALL_ENDPOINT,
+        body: jsonOf(2 * MiB),
+        expectContinue: true,
+      });
+      expect({
+        status: refused.status,
+        sawContinue: refused.sawContinue,
+        connection: refused.headers.connection,
+      }).toEqual({ status: 413, sawContinue: false, connection: "close" });
       expect(JSON.parse(refused.body)).toMatchObject({ detail: expect.stringContaining("too large") });
       // Within the limit the body is asked for and read (401: no key, so nothing is created).
-      const small = await send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(1000), expectContinue: true });
+      const small = await send(agent, {
+        method: "POST",
+        path: SMALL_ENDPOINT,
+        body: jsonOf(1000),
+        expectContinue: true,
+      });
       expect({ status: small.status, sawContinue: small.sawContinue }).toEqual({ status: 401, sawContinue: true });
       expect((await send(agent, { method: "GET", path: HEALTH })).status).toBe(200);
     } finally {

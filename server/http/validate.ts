@@ -38,7 +38,11 @@ export function validateQuery<T extends z.core.$ZodType>(c: Context, schema: T):
  * `data` parsed by `schema`, or a RequestValidationError (a 422) listing up to
  * MAX_VALIDATION_DETAIL of its problems. Work on a bad input is bounded: see MAX_VALUES_PER_PARSE.
  */
-export function parseOrThrow<T extends z.core.$ZodType>(schema: T, data: unknown, source: "body" | "query" | "path"): z.output<T> {
+export function parseOrThrow<T extends z.core.$ZodType>(
+  schema: T,
+  data: unknown,
+  source: "body" | "query" | "path",
+): z.output<T> {
   if (sizeOf(data, MAX_VALUES_PER_PARSE) > MAX_VALUES_PER_PARSE) {
     const problems = firstProblems(schema, data, MAX_VALIDATION_DETAIL);
     if (problems.length > 0) throw new RequestValidationError(toValidationDetail(problems, source));
@@ -73,7 +77,9 @@ function firstProblems(schema: z.core.$ZodType, data: unknown, limit: number): z
     const rest: Rest[] = [];
     const budget = { left: MAX_VALUES_PER_PARSE };
     const checked = window ? arrayOf(window.element) : schema;
-    const part = window ? thinItems(window.element, window.items, window.from, window.path, budget, rest) : thin(schema, data, [], budget, rest);
+    const part = window
+      ? thinItems(window.element, window.items, window.from, window.path, budget, rest)
+      : thin(schema, data, [], budget, rest);
     const place = (path: Path): Path => {
       if (!window) return path;
       const [index, ...below] = path;
@@ -145,13 +151,21 @@ function arrayOf(element: z.core.$ZodType): z.core.$ZodType {
  */
 function thin(schema: z.core.$ZodType, value: unknown, path: Path, budget: Budget, rest: Rest[]): unknown {
   const def = containerOf(schema);
-  if (Array.isArray(value) && def?.type === "array" && def.element) return thinItems(def.element, value, 0, path, budget, rest);
-  if (value !== null && typeof value === "object" && !Array.isArray(value) && def && ((def.type === "object" && def.shape) || (def.type === "record" && def.valueType))) {
+  if (Array.isArray(value) && def?.type === "array" && def.element)
+    return thinItems(def.element, value, 0, path, budget, rest);
+  if (
+    value !== null &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    def &&
+    ((def.type === "object" && def.shape) || (def.type === "record" && def.valueType))
+  ) {
     const members = value as Record<string, unknown>;
     let copy: Record<string, unknown> | undefined; // made only when something below was cut
     for (const key of Object.keys(members)) {
       budget.left -= 1;
-      const child = def.type === "record" ? def.valueType : def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
+      const child =
+        def.type === "record" ? def.valueType : def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
       if (!child) {
         budget.left -= sizeOf(members[key], Math.max(budget.left, 0));
         continue;
@@ -168,7 +182,14 @@ function thin(schema: z.core.$ZodType, value: unknown, path: Path, budget: Budge
   return value;
 }
 
-function thinItems(element: z.core.$ZodType, items: readonly unknown[], from: number, path: Path, budget: Budget, rest: Rest[]): unknown[] {
+function thinItems(
+  element: z.core.$ZodType,
+  items: readonly unknown[],
+  from: number,
+  path: Path,
+  budget: Budget,
+  rest: Rest[],
+): unknown[] {
   const kept: unknown[] = [];
   let whole = from === 0;
   for (let i = from; i < items.length; i += 1) {

@@ -14,20 +14,27 @@ export const MAX_VALIDATION_DETAIL = 100;
  * answer a bad request exactly as the real (FastAPI) services do: `loc` starts with where the
  * value came from ("body", "query", "path") and the `type` codes are pydantic's.
  */
-export function toValidationDetail(issues: readonly z.core.$ZodIssue[], source: "body" | "query" | "path", limit = MAX_VALIDATION_DETAIL): ValidationErrorEntry[] {
+export function toValidationDetail(
+  issues: readonly z.core.$ZodIssue[],
+  source: "body" | "query" | "path",
+  limit = MAX_VALIDATION_DETAIL,
+): ValidationErrorEntry[] {
   const detail: ValidationErrorEntry[] = [];
   for (const issue of issues) {
     if (detail.length >= limit) break;
     const loc = [source, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys.slice(0, limit - detail.length)) detail.push({ loc: [...loc, key], msg: "Extra inputs are not permitted", type: "extra_forbidden" });
+      for (const key of issue.keys.slice(0, limit - detail.length))
+        detail.push({ loc: [...loc, key], msg: "Extra inputs are not permitted", type: "extra_forbidden" });
       continue;
     }
     if (issue.code === "invalid_union" && issue.errors.length > 0) {
       // Report the branch(es) that got furthest rather than a bare "invalid input" (see
       // bestBranches); when several tie, each is reported, as pydantic lists every branch.
       const room = limit - detail.length;
-      const nested = bestBranches(issue.errors).flatMap((branch) => branch.slice(0, room).map((i) => ({ ...i, path: [...issue.path, ...i.path] })));
+      const nested = bestBranches(issue.errors).flatMap((branch) =>
+        branch.slice(0, room).map((i) => ({ ...i, path: [...issue.path, ...i.path] })),
+      );
       if (nested.length > 0) {
         // Branches that fail alike (a missing field is "Field required" in each) are listed once.
         const seen = new Set<string>();
@@ -76,19 +83,42 @@ function describe(issue: z.core.$ZodIssue): { msg: string; type: string } {
       return typeMismatch(issue.expected);
     case "invalid_value":
       return {
-        msg: `Input should be ${issue.values.map((v) => `'${String(v)}'`).join(", ").replace(/, ([^,]*)$/, " or $1")}`,
+        msg: `Input should be ${issue.values
+          .map((v) => `'${String(v)}'`)
+          .join(", ")
+          .replace(/, ([^,]*)$/, " or $1")}`,
         type: issue.values.length > 1 ? "enum" : "literal_error",
       };
     case "too_small":
-      if (issue.origin === "array" || issue.origin === "set") return { msg: `List should have at least ${issue.minimum} item(s)`, type: "too_short" };
-      if (issue.origin === "string") return { msg: issue.message.startsWith("Too small") ? `String should have at least ${issue.minimum} character(s)` : issue.message, type: "string_too_short" };
-      return { msg: `Input should be greater than ${issue.inclusive ? "or equal to " : ""}${issue.minimum}`, type: issue.inclusive ? "greater_than_equal" : "greater_than" };
+      if (issue.origin === "array" || issue.origin === "set")
+        return { msg: `List should have at least ${issue.minimum} item(s)`, type: "too_short" };
+      if (issue.origin === "string")
+        return {
+          msg: issue.message.startsWith("Too small")
+            ? `String should have at least ${issue.minimum} character(s)`
+            : issue.message,
+          type: "string_too_short",
+        };
+      return {
+        msg: `Input should be greater than ${issue.inclusive ? "or equal to " : ""}${issue.minimum}`,
+        type: issue.inclusive ? "greater_than_equal" : "greater_than",
+      };
     case "too_big":
-      if (issue.origin === "array" || issue.origin === "set") return { msg: `List should have at most ${issue.maximum} item(s)`, type: "too_long" };
-      if (issue.origin === "string") return { msg: `String should have at most ${issue.maximum} character(s)`, type: "string_too_long" };
-      return { msg: `Input should be less than ${issue.inclusive ? "or equal to " : ""}${issue.maximum}`, type: issue.inclusive ? "less_than_equal" : "less_than" };
+      if (issue.origin === "array" || issue.origin === "set")
+        return { msg: `List should have at most ${issue.maximum} item(s)`, type: "too_long" };
+      if (issue.origin === "string")
+        return { msg: `String should have at most ${issue.maximum} character(s)`, type: "string_too_long" };
+      return {
+        msg: `Input should be less than ${issue.inclusive ? "or equal to " : ""}${issue.maximum}`,
+        type: issue.inclusive ? "less_than_equal" : "less_than",
+      };
     case "invalid_format":
-      return { msg: issue.message.startsWith("Invalid") ? `String should match pattern '${issue.pattern ?? issue.format}'` : issue.message, type: "string_pattern_mismatch" };
+      return {
+        msg: issue.message.startsWith("Invalid")
+          ? `String should match pattern '${issue.pattern ?? issue.format}'`
+          : issue.message,
+        type: "string_pattern_mismatch",
+      };
     case "invalid_union":
       return { msg: "Input does not match any allowed shape", type: "union_error" };
     default:

@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { InferenceModelList } from "../../contract/inference";
 import { ACME_KEY, bearer, call, createTestApp } from "../testing/test-app";
-import { INFERENCE, createModel, createRlJob, createServicesForTest, group, parseSse, runToEnd } from "../training/test-support";
+import {
+  INFERENCE,
+  createModel,
+  createRlJob,
+  createServicesForTest,
+  group,
+  parseSse,
+  runToEnd,
+} from "../training/test-support";
 import { INFERENCE_MODEL_IDS } from "./catalog";
 
 const messages = [{ role: "user", content: "Say hi" }];
-const chatBody = (extra: Record<string, unknown> = {}) => ({ model: "meta-llama/Llama-3.1-8B-Instruct", messages, ...extra });
+const chatBody = (extra: Record<string, unknown> = {}) => ({
+  model: "meta-llama/Llama-3.1-8B-Instruct",
+  messages,
+  ...extra,
+});
 
 describe("inference service: GET /models", () => {
   it("lists the catalog in the OpenAI shape the real service uses", async () => {
@@ -15,7 +27,13 @@ describe("inference service: GET /models", () => {
     const list = InferenceModelList.parse(res.json);
     expect(list.object).toBe("list");
     expect(list.data.map((m) => m.id)).toEqual([...INFERENCE_MODEL_IDS]);
-    expect(list.data).toContainEqual({ id: "OpenPipe/Qwen3-14B-Instruct", object: "model", created: 0, owned_by: "system", root: "OpenPipe/Qwen3-14B-Instruct" });
+    expect(list.data).toContainEqual({
+      id: "OpenPipe/Qwen3-14B-Instruct",
+      object: "model",
+      created: 0,
+      owned_by: "system",
+      root: "OpenPipe/Qwen3-14B-Instruct",
+    });
   });
 
   it("is 401 OpenAI-style without a key", async () => {
@@ -27,12 +45,17 @@ describe("inference service: GET /models", () => {
 
   it("accepts a <team>/<project> OpenAI-Project header and rejects a malformed one with 400", async () => {
     const { app } = createTestApp();
-    const ok = await call(app, "GET", `${INFERENCE}/models`, { headers: { ...bearer(), "OpenAI-Project": "demo/support-bot" } });
+    const ok = await call(app, "GET", `${INFERENCE}/models`, {
+      headers: { ...bearer(), "OpenAI-Project": "demo/support-bot" },
+    });
     expect(ok.status).toBe(200);
     for (const value of ["support-bot", "a/b/c", "demo/"]) {
       const bad = await call(app, "GET", `${INFERENCE}/models`, { headers: { ...bearer(), "OpenAI-Project": value } });
       expect({ value, status: bad.status }).toEqual({ value, status: 400 });
-      expect(bad.json.error).toMatchObject({ message: expect.stringContaining("<team>/<project>"), code: "invalid_project" });
+      expect(bad.json.error).toMatchObject({
+        message: expect.stringContaining("<team>/<project>"),
+        code: "invalid_project",
+      });
     }
   });
 });
@@ -48,7 +71,10 @@ describe("inference service: POST /chat/completions", () => {
 
   it("is 404 model_not_found, OpenAI-style, for an unknown model", async () => {
     const { app } = createTestApp();
-    const res = await call(app, "POST", `${INFERENCE}/chat/completions`, { body: chatBody({ model: "gpt-5" }), headers: bearer() });
+    const res = await call(app, "POST", `${INFERENCE}/chat/completions`, {
+      body: chatBody({ model: "gpt-5" }),
+      headers: bearer(),
+    });
     expect(res.status).toBe(404);
     expect(res.json.error).toMatchObject({ message: expect.stringContaining("gpt-5"), code: "model_not_found" });
   });
@@ -68,7 +94,10 @@ describe("inference service: POST /chat/completions", () => {
 
   it("streams server-sent events ending with [DONE]", async () => {
     const { app } = createTestApp();
-    const res = await call(app, "POST", `${INFERENCE}/chat/completions`, { body: chatBody({ stream: true }), headers: bearer() });
+    const res = await call(app, "POST", `${INFERENCE}/chat/completions`, {
+      body: chatBody({ stream: true }),
+      headers: bearer(),
+    });
     const data = parseSse(res.text);
     expect(data.at(-1)).toBe("[DONE]");
     expect(JSON.parse(data[0]!).choices[0].delta.role).toBe("assistant");
@@ -83,7 +112,11 @@ describe("inference service: POST /chat/completions", () => {
 });
 
 /** Starts a streamed request; its slot is held until the body is read to the end or cancelled. */
-function openStream(app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }, project?: string, key?: string) {
+function openStream(
+  app: { request: (path: string, init: RequestInit) => Response | Promise<Response> },
+  project?: string,
+  key?: string,
+) {
   return app.request(`${INFERENCE}/chat/completions`, {
     method: "POST",
     headers: { ...bearer(key), "Content-Type": "application/json", ...(project ? { "OpenAI-Project": project } : {}) },
@@ -100,7 +133,13 @@ describe("inference service: concurrency limit per entity", () => {
     for (const project of ["demo/c", "demo/invented-1", undefined]) {
       const over = await openStream(app, project);
       expect(over.status).toBe(429);
-      expect(await over.json()).toEqual({ error: { message: expect.stringContaining("at most 2"), type: "invalid_request_error", code: "rate_limit_exceeded" } });
+      expect(await over.json()).toEqual({
+        error: {
+          message: expect.stringContaining("at most 2"),
+          type: "invalid_request_error",
+          code: "rate_limit_exceeded",
+        },
+      });
     }
     // Another entity has its own budget.
     expect((await openStream(app, "acme/a", ACME_KEY)).status).toBe(200);
@@ -115,12 +154,24 @@ describe("inference service: concurrency limit per entity", () => {
 
   it("refuses a project of another entity with 403, OpenAI-style, on every endpoint", async () => {
     const { app } = createTestApp();
-    const models = await call(app, "GET", `${INFERENCE}/models`, { headers: { ...bearer(ACME_KEY), "OpenAI-Project": "demo/support-bot" } });
+    const models = await call(app, "GET", `${INFERENCE}/models`, {
+      headers: { ...bearer(ACME_KEY), "OpenAI-Project": "demo/support-bot" },
+    });
     expect(models.status).toBe(403);
-    expect(models.json.error).toMatchObject({ type: "invalid_request_error", code: "permission_denied", message: expect.stringContaining("demo") });
-    const chat = await call(app, "POST", `${INFERENCE}/chat/completions`, { body: chatBody(), headers: { ...bearer(ACME_KEY), "OpenAI-Project": "demo/support-bot" } });
+    expect(models.json.error).toMatchObject({
+      type: "invalid_request_error",
+      code: "permission_denied",
+      message: expect.stringContaining("demo"),
+    });
+    const chat = await call(app, "POST", `${INFERENCE}/chat/completions`, {
+      body: chatBody(),
+      headers: { ...bearer(ACME_KEY), "OpenAI-Project": "demo/support-bot" },
+    });
     expect(chat.status).toBe(403);
-    const own = await call(app, "POST", `${INFERENCE}/chat/completions`, { body: chatBody(), headers: { ...bearer(ACME_KEY), "OpenAI-Project": "acme/claims" } });
+    const own = await call(app, "POST", `${INFERENCE}/chat/completions`, {
+      body: chatBody(),
+      headers: { ...bearer(ACME_KEY), "OpenAI-Project": "acme/claims" },
+    });
     expect(own.status).toBe(200);
   });
 
@@ -130,7 +181,10 @@ describe("inference service: concurrency limit per entity", () => {
       const streamed = await openStream(app, "demo/a");
       expect(streamed.status).toBe(200);
       await streamed.text();
-      const plain = await call(app, "POST", `${INFERENCE}/chat/completions`, { body: chatBody(), headers: { ...bearer(), "OpenAI-Project": "demo/a" } });
+      const plain = await call(app, "POST", `${INFERENCE}/chat/completions`, {
+        body: chatBody(),
+        headers: { ...bearer(), "OpenAI-Project": "demo/a" },
+      });
       expect(plain.status).toBe(200);
     }
   });

@@ -25,11 +25,19 @@ function checkProject(c: Context<AppEnv>): void {
   const header = c.req.header(INFERENCE_PROJECT_HEADER);
   if (header === undefined) return;
   if (!ProjectId.safeParse(header).success) {
-    throw new ServiceError(400, `The ${INFERENCE_PROJECT_HEADER} header must be of the form <team>/<project>.`, "invalid_project");
+    throw new ServiceError(
+      400,
+      `The ${INFERENCE_PROJECT_HEADER} header must be of the form <team>/<project>.`,
+      "invalid_project",
+    );
   }
   const entity = entityOfProject(header);
   if (entity !== c.get("user").entity) {
-    throw new ServiceError(403, `Permission denied: your key may not use projects of team '${entity}' (${INFERENCE_PROJECT_HEADER}).`, "permission_denied");
+    throw new ServiceError(
+      403,
+      `Permission denied: your key may not use projects of team '${entity}' (${INFERENCE_PROJECT_HEADER}).`,
+      "permission_denied",
+    );
   }
 }
 

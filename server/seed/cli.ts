@@ -29,7 +29,9 @@ if (values.items !== undefined) {
   }
   if (values.reset || needsSeed(db)) seedAll(db, { reset: values.reset });
   const queueId = seedLargeQueue(db, { projectId: values.project, items, name: values.name });
-  console.info(`Built queue ${queueId} with ${items.toLocaleString("en-US")} items in ${values.project} (${Math.round(performance.now() - started)} ms).`);
+  console.info(
+    `Built queue ${queueId} with ${items.toLocaleString("en-US")} items in ${values.project} (${Math.round(performance.now() - started)} ms).`,
+  );
 } else if (!values.reset && !needsSeed(db)) {
   console.info(`${file} already holds the demo data; run with --reset to start over.`);
 } else {

@@ -38,21 +38,58 @@ function deepValue(): unknown {
 }
 
 const scores = (seed: number) => Array.from({ length: 50 }, (_, k) => (seed * 31 + k) % 97);
-const region = (i: number) => Object.fromEntries(Array.from({ length: 80 }, (_unused, j) => [`store_${j}`, scores(i * 80 + j)]));
+const region = (i: number) =>
+  Object.fromEntries(Array.from({ length: 80 }, (_unused, j) => [`store_${j}`, scores(i * 80 + j)]));
 
 function wideValue(): Record<string, Record<string, number[]>> {
   return Object.fromEntries(Array.from({ length: 50 }, (_unused, i) => [`region_${i}`, region(i)]));
 }
 
-type Spec = { kind: HostileKind; op: string; inputs: Record<string, unknown>; output: unknown; exception?: string; displayFields: string[]; addedBy: string };
+type Spec = {
+  kind: HostileKind;
+  op: string;
+  inputs: Record<string, unknown>;
+  output: unknown;
+  exception?: string;
+  displayFields: string[];
+  addedBy: string;
+};
 
 function specs(): Spec[] {
   const question = { question: "Where is my order #4417?" };
   return [
-    { kind: "big-string", op: "support_agent.answer", inputs: question, output: bigAnswer(), displayFields: ["inputs.question", "output"], addedBy: "user-kenji" },
-    { kind: "deep", op: "support_agent.plan", inputs: question, output: deepValue(), displayFields: ["inputs.question", "output"], addedBy: "user-kenji" },
-    { kind: "wide", op: "support_agent.score_stores", inputs: question, output: wideValue(), displayFields: ["inputs.question", "output"], addedBy: "user-kenji" },
-    { kind: "long-path", op: "support_agent.answer", inputs: question, output: { answer: "It is on its way." }, displayFields: [LONG_PATH, "inputs.question"], addedBy: "user-kenji" },
+    {
+      kind: "big-string",
+      op: "support_agent.answer",
+      inputs: question,
+      output: bigAnswer(),
+      displayFields: ["inputs.question", "output"],
+      addedBy: "user-kenji",
+    },
+    {
+      kind: "deep",
+      op: "support_agent.plan",
+      inputs: question,
+      output: deepValue(),
+      displayFields: ["inputs.question", "output"],
+      addedBy: "user-kenji",
+    },
+    {
+      kind: "wide",
+      op: "support_agent.score_stores",
+      inputs: question,
+      output: wideValue(),
+      displayFields: ["inputs.question", "output"],
+      addedBy: "user-kenji",
+    },
+    {
+      kind: "long-path",
+      op: "support_agent.answer",
+      inputs: question,
+      output: { answer: "It is on its way." },
+      displayFields: [LONG_PATH, "inputs.question"],
+      addedBy: "user-kenji",
+    },
     {
       kind: "bidi",
       op: SPOOFED_OP,
@@ -67,7 +104,10 @@ function specs(): Spec[] {
 }
 
 /** Creates one queue of one item per kind in `projectId`, named `${prefix} – ${kind}`. */
-export function seedHostileQueues(db: Database, options: { projectId: string; prefix: string; now?: number }): HostileQueues {
+export function seedHostileQueues(
+  db: Database,
+  options: { projectId: string; prefix: string; now?: number },
+): HostileQueues {
   const now = options.now ?? Date.now();
   return db.transaction(() => {
     const made = specs().map((spec, i) => {
@@ -84,7 +124,14 @@ export function seedHostileQueues(db: Database, options: { projectId: string; pr
         summary: { usage: { "gpt-4o-mini": { requests: 1 } } },
         wb_user_id: "user-demo",
       };
-      const queue = createQueue(db, { projectId: options.projectId, name: `${options.prefix} – ${spec.kind}`, description: "A call that is large, deep or oddly named.", scorerRefs: [], createdBy: "user-kenji", now: now + i });
+      const queue = createQueue(db, {
+        projectId: options.projectId,
+        name: `${options.prefix} – ${spec.kind}`,
+        description: "A call that is large, deep or oddly named.",
+        scorerRefs: [],
+        createdBy: "user-kenji",
+        now: now + i,
+      });
       insertCalls(db, [call]);
       const [seq] = insertItems(
         db,

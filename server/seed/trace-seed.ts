@@ -19,7 +19,17 @@ export function seedLargeQueue(db: Database, options: LargeQueueOptions): string
 /** Deletes every row of the trace service's tables (users stay). */
 export function resetTraceData(db: Database): void {
   db.transaction(() => {
-    for (const table of ["annotation_item_progress", "annotation_queue_items", "annotation_queue_item_counts", "annotation_queues", "trace_calls", "trace_call_counts", "trace_call_pending_writes", "trace_objects", "trace_feedback"]) {
+    for (const table of [
+      "annotation_item_progress",
+      "annotation_queue_items",
+      "annotation_queue_item_counts",
+      "annotation_queues",
+      "trace_calls",
+      "trace_call_counts",
+      "trace_call_pending_writes",
+      "trace_objects",
+      "trace_feedback",
+    ]) {
       db.prepare(`DELETE FROM ${table}`).run();
     }
   })();

@@ -48,22 +48,63 @@ export function seedTrainingDemo(db: Database, now: Date = new Date("2026-01-15T
   if (findModel(db, TRAINING_SEED.models.supportRl)) return;
   const { models, jobs } = TRAINING_SEED;
   db.transaction(() => {
-    insertDataset(db, { entity: "demo", project: "support-bot", name: "support-dialogs", version: "v1" }, supportDialogs(40), minutes(now, -120));
+    insertDataset(
+      db,
+      { entity: "demo", project: "support-bot", name: "support-dialogs", version: "v1" },
+      supportDialogs(40),
+      minutes(now, -120),
+    );
 
-    const model = (id: string, entity: string, project: string, name: string, base_model: string, runId: string, at: number) =>
-      insertModel(db, { id, entity, project, name, base_model, run_id: runId }, minutes(now, at));
+    const model = (
+      id: string,
+      entity: string,
+      project: string,
+      name: string,
+      base_model: string,
+      runId: string,
+      at: number,
+    ) => insertModel(db, { id, entity, project, name, base_model, run_id: runId }, minutes(now, at));
     model(models.supportRl, "demo", "support-bot", "support-rl", "OpenPipe/Qwen3-14B-Instruct", "sr1x9k2a", -110);
     model(models.supportSft, "demo", "support-bot", "support-sft", "Qwen/Qwen2.5-7B-Instruct", "ss7m3p0q", -100);
-    model(models.supportLegacy, "demo", "support-bot", "support-legacy", "mistralai/Mistral-7B-Instruct-v0.3", "sl4n8d2w", -95);
+    model(
+      models.supportLegacy,
+      "demo",
+      "support-bot",
+      "support-legacy",
+      "mistralai/Mistral-7B-Instruct-v0.3",
+      "sl4n8d2w",
+      -95,
+    );
     model(models.acmeTriage, "acme", "claims-triage", "triage-rl", "meta-llama/Llama-3.1-8B-Instruct", "ac2t6r9z", -90);
 
-    createRlJob(db, { id: jobs.supportRl, modelId: models.supportRl, groups: supportTrajectoryGroups(24, 4), experimental: { learning_rate: 2e-5 } }, minutes(now, -80));
+    createRlJob(
+      db,
+      {
+        id: jobs.supportRl,
+        modelId: models.supportRl,
+        groups: supportTrajectoryGroups(24, 4),
+        experimental: { learning_rate: 2e-5 },
+      },
+      minutes(now, -80),
+    );
     const malformed = supportTrajectoryGroups(3, 4);
     delete (malformed[1]!.trajectories[2] as { reward?: number }).reward;
     createRlJob(db, { id: jobs.supportRlMalformed, modelId: models.supportRl, groups: malformed }, minutes(now, -40));
-    createSftJob(db, { id: jobs.supportSft, modelId: models.supportSft, trainingDataUrl: TRAINING_SEED.datasetUrl, batchSize: 8 }, minutes(now, -70));
-    createRlJob(db, { id: jobs.supportLegacy, modelId: models.supportLegacy, groups: supportTrajectoryGroups(4, 2) }, minutes(now, -60));
-    createRlJob(db, { id: jobs.acmeTriage, modelId: models.acmeTriage, groups: supportTrajectoryGroups(8, 3) }, minutes(now, -50));
+    createSftJob(
+      db,
+      { id: jobs.supportSft, modelId: models.supportSft, trainingDataUrl: TRAINING_SEED.datasetUrl, batchSize: 8 },
+      minutes(now, -70),
+    );
+    createRlJob(
+      db,
+      { id: jobs.supportLegacy, modelId: models.supportLegacy, groups: supportTrajectoryGroups(4, 2) },
+      minutes(now, -60),
+    );
+    createRlJob(
+      db,
+      { id: jobs.acmeTriage, modelId: models.acmeTriage, groups: supportTrajectoryGroups(8, 3) },
+      minutes(now, -50),
+    );
 
     // Run every job to its end, one step at a time, exactly as the runner would.
     for (let pass = 0; pass < 1000; pass += 1) {
@@ -93,7 +134,13 @@ export function readableSeededTraining(db: Database, entity: string) {
   const models = Object.values(TRAINING_SEED.models)
     .map((id) => findModel(db, id))
     .filter((model) => model !== undefined && model.entity === entity)
-    .map((model) => ({ id: model!.id, entity: model!.entity, project: model!.project, name: model!.name, base_model: model!.base_model }));
+    .map((model) => ({
+      id: model!.id,
+      entity: model!.entity,
+      project: model!.project,
+      name: model!.name,
+      base_model: model!.base_model,
+    }));
   const readable = new Set(models.map((m) => m.id));
   const jobs = Object.values(TRAINING_SEED.jobs)
     .map((id) => findJob(db, id))

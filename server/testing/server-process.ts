@@ -29,7 +29,15 @@ export function makeDataDir(): string {
 /** Starts the services on `dataDir` and a free port; resolves with their URL once they listen. */
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", CHILD_SCRIPT], {
-    env: { ...process.env, DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", TRAINING_STEP_MS: "5", CHAT_TOKEN_DELAY_MS: "0", ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      TRAINING_STEP_MS: "5",
+      CHAT_TOKEN_DELAY_MS: "0",
+      ...env,
+    },
     stdio: ["pipe", "pipe", "pipe"],
   });
   live.add(child);
@@ -41,7 +49,10 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   });
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the services did not start within ${START_TIMEOUT_MS} ms:\n${stderr}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`the services did not start within ${START_TIMEOUT_MS} ms:\n${stderr}`)),
+      START_TIMEOUT_MS,
+    );
     const lines = createInterface({ input: child.stdout! });
     lines.on("line", (line) => {
       if (!line.startsWith("{")) return;

@@ -24,7 +24,9 @@ export function createTestApp(options: Partial<Omit<AppOptions, "db" | "runner">
 export type TestApp = ReturnType<typeof createTestApp>;
 
 export const bearer = (key: string = DEMO_KEY) => ({ Authorization: `Bearer ${key}` });
-export const basic = (key: string = DEMO_KEY) => ({ Authorization: `Basic ${Buffer.from(`api:${key}`).toString("base64")}` });
+export const basic = (key: string = DEMO_KEY) => ({
+  Authorization: `Basic ${Buffer.from(`api:${key}`).toString("base64")}`,
+});
 
 /** JSON request against the app; returns status, parsed body (or text) and headers. */
 export async function call(

@@ -43,7 +43,10 @@ describe("authentication and project access", () => {
     const { app, db } = createTestApp();
     const queue = makeQueue(db, { n: 3 });
     for (const headers of [basic(), bearer()]) {
-      const res = await call(app, "POST", `${API}/annotation_queues/${queue.id}/items/query`, { body: { project_id: PROJECT }, headers });
+      const res = await call(app, "POST", `${API}/annotation_queues/${queue.id}/items/query`, {
+        body: { project_id: PROJECT },
+        headers,
+      });
       expect(res.status).toBe(200);
       expect(res.json.items).toHaveLength(3);
     }
@@ -51,9 +54,15 @@ describe("authentication and project access", () => {
 
   it("lets the acme key use its own project", async () => {
     const { app } = createTestApp();
-    const res = await call(app, "POST", `${API}/annotation_queues`, { body: { project_id: "acme/claims", name: "Claims" }, headers: basic(ACME_KEY) });
+    const res = await call(app, "POST", `${API}/annotation_queues`, {
+      body: { project_id: "acme/claims", name: "Claims" },
+      headers: basic(ACME_KEY),
+    });
     expect(res.status).toBe(200);
-    const list = await call(app, "POST", `${API}/annotation_queues/query`, { body: { project_id: "acme/claims" }, headers: basic(ACME_KEY) });
+    const list = await call(app, "POST", `${API}/annotation_queues/query`, {
+      body: { project_id: "acme/claims" },
+      headers: basic(ACME_KEY),
+    });
     expect(list.text.trim().split("\n")).toHaveLength(1);
   });
 });

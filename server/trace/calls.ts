@@ -53,5 +53,7 @@ export function insertCalls(db: Database, calls: readonly NewCall[]): void {
 }
 
 export function findCall(db: Database, projectId: string, callId: string): CallRow | undefined {
-  return cached(db, "SELECT * FROM trace_calls WHERE project_id = ? AND id = ?").get(projectId, callId) as CallRow | undefined;
+  return cached(db, "SELECT * FROM trace_calls WHERE project_id = ? AND id = ?").get(projectId, callId) as
+    | CallRow
+    | undefined;
 }

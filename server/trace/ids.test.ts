@@ -29,7 +29,9 @@ describe("item ids", () => {
 
   it("other ids are well-formed UUIDs", () => {
     expect(uuid7Now(Date.UTC(2026, 10, 20))).toMatch(UUID7);
-    expect(uuid7Now(Date.UTC(2026, 10, 20)).slice(0, 8)).toBe(Date.UTC(2026, 10, 20).toString(16).padStart(12, "0").slice(0, 8));
+    expect(uuid7Now(Date.UTC(2026, 10, 20)).slice(0, 8)).toBe(
+      Date.UTC(2026, 10, 20).toString(16).padStart(12, "0").slice(0, 8),
+    );
     expect(uuid4()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });

@@ -69,7 +69,12 @@ export const flip = (dir: Dir): Dir => (dir === "asc" ? "desc" : "asc");
 export const before = (dir: Dir): "<" | ">" => (dir === "asc" ? "<" : ">");
 export const after = (dir: Dir): "<" | ">" => (dir === "asc" ? ">" : "<");
 
-const SUFFIX: Record<Field, string> = { created_at: "created", updated_at: "updated", call_started_at: "started", call_op_name: "op" };
+const SUFFIX: Record<Field, string> = {
+  created_at: "created",
+  updated_at: "updated",
+  call_started_at: "started",
+  call_op_name: "op",
+};
 
 /**
  * The index that serves rows with equalities on `eqFields`, ordered (or range-restricted) by
@@ -102,7 +107,11 @@ export type Range = { column: Field | "seq"; op: "<" | ">" | "<=" | ">="; value:
  * WHERE clause and parameters of a scope plus ranges. Column names come from closed enums.
  * `liveOnly: false` leaves out the deleted_at condition (for tables of live items only).
  */
-export function whereClause(scope: Scope, ranges: readonly Range[] = [], options = { liveOnly: true }): { sql: string; params: Value[] } {
+export function whereClause(
+  scope: Scope,
+  ranges: readonly Range[] = [],
+  options = { liveOnly: true },
+): { sql: string; params: Value[] } {
   const parts = options.liveOnly ? ["queue_seq = ?", "deleted_at IS NULL"] : ["queue_seq = ?"];
   const params: Value[] = [scope.queueSeq];
   for (const eq of scope.eqs) {

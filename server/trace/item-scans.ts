@@ -1,6 +1,16 @@
 import type { Database } from "better-sqlite3";
 import { cached } from "./statements";
-import { indexFor, orderClause, whereClause, type Dir, type Field, type Key, type Range, type Scope, type Value } from "./item-order";
+import {
+  indexFor,
+  orderClause,
+  whereClause,
+  type Dir,
+  type Field,
+  type Key,
+  type Range,
+  type Scope,
+  type Value,
+} from "./item-order";
 
 // The few index walks the items query is built from. Each names its index (INDEXED BY) so the
 // cost is what the plan expects, not what SQLite's planner guesses without statistics.
@@ -17,8 +27,9 @@ export function countRows(db: Database, scope: Scope, ranges: readonly Range[] =
   const rangeColumn = ranges[0]?.column;
   const index = indexFor(eqFields(scope), rangeColumn === undefined || rangeColumn === "seq" ? null : rangeColumn);
   const where = whereClause(scope, ranges);
-  return cached(db, `SELECT count(*) FROM annotation_queue_items INDEXED BY ${index} WHERE ${where.sql}`, "pluck")
-    .get(...where.params) as number;
+  return cached(db, `SELECT count(*) FROM annotation_queue_items INDEXED BY ${index} WHERE ${where.sql}`, "pluck").get(
+    ...where.params,
+  ) as number;
 }
 
 /** The value of `key` on the row at `offset` in key order (ties in any order: only the value matters). */
@@ -33,7 +44,12 @@ export function valueAt(db: Database, scope: Scope, key: Key, offset: number): V
  * `[seq, key value]` of the rows at `offset, limit` in the index's own order: `key` in its
  * direction, ties by seq in that same direction. A pure index walk.
  */
-export function indexEntries(db: Database, scope: Scope, key: Key, window: { offset: number; limit: number }): [number, Value][] {
+export function indexEntries(
+  db: Database,
+  scope: Scope,
+  key: Key,
+  window: { offset: number; limit: number },
+): [number, Value][] {
   const where = whereClause(scope);
   const sql = `SELECT seq, ${key.field} FROM annotation_queue_items INDEXED BY ${indexFor(eqFields(scope), key.field)}
     WHERE ${where.sql} ORDER BY ${orderClause([key], key.dir)} LIMIT ? OFFSET ?`;
@@ -71,7 +87,12 @@ export function orderedSeqs(
 }
 
 /** Row ids of the few rows matching lookups (id, call id, trace id), ordered; SQLite sorts them. */
-export function lookupSeqs(db: Database, scope: Scope, keys: readonly Key[], window: { offset: number; limit: number }): number[] {
+export function lookupSeqs(
+  db: Database,
+  scope: Scope,
+  keys: readonly Key[],
+  window: { offset: number; limit: number },
+): number[] {
   const first = scope.lookups?.[0];
   if (!first) throw new Error("lookupSeqs needs a lookup");
   const index = { id: "ix_aqi_id", call_id: "ix_aqi_call", call_trace_id: "ix_aqi_trace" }[first.column];
@@ -90,7 +111,8 @@ function countsWhere(scope: Scope, ranges: readonly Range[]): { sql: string; par
   if (scope.lookups?.length) return undefined;
   // The counts file an unknown adder under '': an adder filter of '' cannot be told apart.
   if (scope.addedBy === "") return undefined;
-  if (scope.eqs.some((eq) => eq.field !== "call_op_name") || ranges.some((r) => r.column !== "call_op_name")) return undefined;
+  if (scope.eqs.some((eq) => eq.field !== "call_op_name") || ranges.some((r) => r.column !== "call_op_name"))
+    return undefined;
   // The counts table holds live items only: no deleted_at condition.
   return whereClause(scope, ranges, { liveOnly: false });
 }
@@ -99,7 +121,9 @@ function countsWhere(scope: Scope, ranges: readonly Range[]): { sql: string; par
 export function countFromCounts(db: Database, scope: Scope, ranges: readonly Range[] = []): number | undefined {
   const where = countsWhere(scope, ranges);
   if (!where) return undefined;
-  return cached(db, `SELECT IFNULL(SUM(n), 0) FROM annotation_queue_item_counts WHERE ${where.sql}`, "pluck").get(...where.params) as number;
+  return cached(db, `SELECT IFNULL(SUM(n), 0) FROM annotation_queue_item_counts WHERE ${where.sql}`, "pluck").get(
+    ...where.params,
+  ) as number;
 }
 
 /** Per operation name, in `dir` order, the number of rows in scope; undefined when the counts cannot tell. */

@@ -14,19 +14,28 @@ import { ADDERS, OPS, PROJECT, makeQueue } from "./test-fixtures";
 
 const db = openDatabase(":memory:");
 const queue = makeQueue(db, { n: 240, deleted: 12, seed: 3 });
-const live = db.prepare("SELECT id, call_id, call_trace_id FROM annotation_queue_items WHERE queue_seq = ? ORDER BY seq").all(queue.seq) as {
+const live = db
+  .prepare("SELECT id, call_id, call_trace_id FROM annotation_queue_items WHERE queue_seq = ? ORDER BY seq")
+  .all(queue.seq) as {
   id: string;
   call_id: string;
   call_trace_id: string;
 }[];
-const deletedId = db.prepare("SELECT id FROM annotation_queue_items WHERE queue_seq = ? AND deleted_at IS NOT NULL LIMIT 1").pluck().get(queue.seq) as string;
+const deletedId = db
+  .prepare("SELECT id FROM annotation_queue_items WHERE queue_seq = ? AND deleted_at IS NOT NULL LIMIT 1")
+  .pluck()
+  .get(queue.seq) as string;
 
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 });
 const itemRef = fc.constantFrom(...live.slice(0, 40));
 
 const filterArb = fc.record(
   {
-    id: fc.oneof(itemRef.map((r) => r.id), fc.constant(deletedId), fc.constant("no-such-item")),
+    id: fc.oneof(
+      itemRef.map((r) => r.id),
+      fc.constant(deletedId),
+      fc.constant("no-such-item"),
+    ),
     call_id: itemRef.map((r) => r.call_id),
     call_trace_id: itemRef.map((r) => r.call_trace_id),
     call_op_name: fc.constantFrom(...OPS, "weave:///demo/support-bot/op/unknown:zzzz"),
@@ -37,12 +46,23 @@ const filterArb = fc.record(
 );
 
 const pagingArbs = {
-  sort_by: maybe(fc.array(fc.record({ field: fc.constantFrom(...SORTABLE_ITEM_FIELDS), direction: fc.constantFrom("asc" as const, "desc" as const) }), { maxLength: 4 })),
+  sort_by: maybe(
+    fc.array(
+      fc.record({
+        field: fc.constantFrom(...SORTABLE_ITEM_FIELDS),
+        direction: fc.constantFrom("asc" as const, "desc" as const),
+      }),
+      { maxLength: 4 },
+    ),
+  ),
   limit: maybe(fc.integer({ min: 0, max: 40 })),
   offset: maybe(fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 260 }))),
 };
 
-const requestArb = fc.record({ filter: maybe(filterArb), ...pagingArbs, include_position: fc.boolean() }, { requiredKeys: ["include_position"] });
+const requestArb = fc.record(
+  { filter: maybe(filterArb), ...pagingArbs, include_position: fc.boolean() },
+  { requiredKeys: ["include_position"] },
+);
 
 // Hundreds of queries each: generous timeouts for a busy machine (nothing here measures time).
 describe("planned items query vs the naive reference", { timeout: 120_000 }, () => {
@@ -59,12 +79,24 @@ describe("planned items query vs the naive reference", { timeout: 120_000 }, () 
   it("agrees on pages across every two-key order, unfiltered and under state, adder and operation filters", () => {
     for (const first of SORTABLE_ITEM_FIELDS) {
       for (const second of SORTABLE_ITEM_FIELDS) {
-        for (const directions of [["asc", "desc"], ["desc", "asc"], ["desc", "desc"]] as const) {
-          for (const filter of [undefined, { annotation_states: ["completed" as const, "skipped" as const] }, { added_by: "" }, { call_op_name: OPS[1] }]) {
+        for (const directions of [
+          ["asc", "desc"],
+          ["desc", "asc"],
+          ["desc", "desc"],
+        ] as const) {
+          for (const filter of [
+            undefined,
+            { annotation_states: ["completed" as const, "skipped" as const] },
+            { added_by: "" },
+            { call_op_name: OPS[1] },
+          ]) {
             for (let offset = 0; offset < 240; offset += 47) {
               const request = ItemsQueryRequest.parse({
                 project_id: PROJECT,
-                sort_by: [{ field: first, direction: directions[0] }, { field: second, direction: directions[1] }],
+                sort_by: [
+                  { field: first, direction: directions[0] },
+                  { field: second, direction: directions[1] },
+                ],
                 filter,
                 limit: 25,
                 offset,
@@ -95,11 +127,25 @@ describe("planned items query vs the naive reference", { timeout: 120_000 }, () 
       fc.property(rankedArb, fc.boolean(), (input, fromEnd) => {
         const request = ItemsQueryRequest.parse({ project_id: PROJECT, ...input, include_position: true });
         const expected = queryItemsNaive(db, queue, request);
-        const rows = expected.map((item) => db.prepare("SELECT * FROM annotation_queue_items WHERE id = ?").get(item.id) as Parameters<typeof ranksOf>[3][number]);
+        const rows = expected.map(
+          (item) =>
+            db.prepare("SELECT * FROM annotation_queue_items WHERE id = ?").get(item.id) as Parameters<
+              typeof ranksOf
+            >[3][number],
+        );
         const scope = numberedScope(queue.seq, filterParts(request));
-        const total = { total: queryItemsNaive(db, queue, { ...request, filter: { ...request.filter, annotation_states: null }, limit: null, offset: null }).length };
+        const total = {
+          total: queryItemsNaive(db, queue, {
+            ...request,
+            filter: { ...request.filter, annotation_states: null },
+            limit: null,
+            offset: null,
+          }).length,
+        };
         for (const method of ["window", "counts"] as const) {
-          expect(ranksOf(db, scope, sortKeys(request), rows, fromEnd ? total : undefined, method)).toEqual(expected.map((item) => item.position_in_queue));
+          expect(ranksOf(db, scope, sortKeys(request), rows, fromEnd ? total : undefined, method)).toEqual(
+            expected.map((item) => item.position_in_queue),
+          );
         }
       }),
       { seed: 7, numRuns: 200 },

@@ -11,7 +11,11 @@ import { cached } from "./statements";
  * reference the planned query (items-query.ts) is tested against and as the benchmark's baseline.
  * Ties are broken by the `id` column itself.
  */
-export function queryItemsNaive(db: Database, queue: Pick<QueueRow, "seq" | "id">, request: ItemsQuery): AnnotationQueueItem[] {
+export function queryItemsNaive(
+  db: Database,
+  queue: Pick<QueueRow, "seq" | "id">,
+  request: ItemsQuery,
+): AnnotationQueueItem[] {
   const parts = filterParts(request);
   const order = [...sortKeys(request).map((k) => `${k.field} ${k.dir.toUpperCase()}`), "id ASC"].join(", ");
   const inner: string[] = ["queue_seq = ?", "deleted_at IS NULL"];
@@ -35,6 +39,8 @@ export function queryItemsNaive(db: Database, queue: Pick<QueueRow, "seq" | "id"
       FROM annotation_queue_items i WHERE ${inner.join(" AND ")}
     ) ${outer}
     ORDER BY position LIMIT ? OFFSET ?`;
-  const rows = cached(db, sql).all(...params, request.limit ?? -1, request.offset ?? 0) as (ItemRow & { position: number })[];
+  const rows = cached(db, sql).all(...params, request.limit ?? -1, request.offset ?? 0) as (ItemRow & {
+    position: number;
+  })[];
   return rows.map(({ position, ...row }) => toApiItem(row, queue.id, request.include_position ? position : null));
 }

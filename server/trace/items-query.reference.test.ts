@@ -1,6 +1,12 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ANNOTATION_STATES, SORTABLE_ITEM_FIELDS, type AnnotationQueueItem, type ItemsQueryRequest, type SortableItemField } from "../../contract/trace";
+import {
+  ANNOTATION_STATES,
+  SORTABLE_ITEM_FIELDS,
+  type AnnotationQueueItem,
+  type ItemsQueryRequest,
+  type SortableItemField,
+} from "../../contract/trace";
 import { basic, call, createTestApp } from "../testing/test-app";
 import { toApiItem, type ItemRow } from "./rows";
 import { ADDERS, OPS, PROJECT, makeQueue } from "./test-fixtures";
@@ -17,10 +23,15 @@ import { ADDERS, OPS, PROJECT, makeQueue } from "./test-fixtures";
 
 const { app, db } = createTestApp();
 const queue = makeQueue(db, { n: 300, deleted: 15, seed: 11 });
-const liveItems: AnnotationQueueItem[] = (db.prepare("SELECT * FROM annotation_queue_items WHERE queue_seq = ? AND deleted_at IS NULL").all(queue.seq) as ItemRow[]).map((row) =>
-  toApiItem(row, queue.id),
-);
-const deletedId = db.prepare("SELECT id FROM annotation_queue_items WHERE queue_seq = ? AND deleted_at IS NOT NULL LIMIT 1").pluck().get(queue.seq) as string;
+const liveItems: AnnotationQueueItem[] = (
+  db
+    .prepare("SELECT * FROM annotation_queue_items WHERE queue_seq = ? AND deleted_at IS NULL")
+    .all(queue.seq) as ItemRow[]
+).map((row) => toApiItem(row, queue.id));
+const deletedId = db
+  .prepare("SELECT id FROM annotation_queue_items WHERE queue_seq = ? AND deleted_at IS NOT NULL LIMIT 1")
+  .pluck()
+  .get(queue.seq) as string;
 
 type Request = Omit<ItemsQueryRequest, "project_id">;
 
@@ -33,8 +44,11 @@ const compare = (a: number | string, b: number | string) => (a < b ? -1 : a > b 
 /** The contract's definition of the items query, in memory. */
 function reference(items: readonly AnnotationQueueItem[], request: Request): AnnotationQueueItem[] {
   const keys: { field: SortableItemField; sign: number }[] = [];
-  for (const key of request.sort_by?.length ? request.sort_by : [{ field: "created_at" as const, direction: "asc" as const }]) {
-    if (!keys.some((k) => k.field === key.field)) keys.push({ field: key.field, sign: key.direction === "desc" ? -1 : 1 });
+  for (const key of request.sort_by?.length
+    ? request.sort_by
+    : [{ field: "created_at" as const, direction: "asc" as const }]) {
+    if (!keys.some((k) => k.field === key.field))
+      keys.push({ field: key.field, sign: key.direction === "desc" ? -1 : 1 });
   }
   const ordered = [...items].sort((a, b) => {
     for (const { field, sign } of keys) {
@@ -54,8 +68,13 @@ function reference(items: readonly AnnotationQueueItem[], request: Request): Ann
   const rank = new Map(numbered.map((item, index) => [item.id, index + 1]));
   const states = f.annotation_states?.length ? f.annotation_states : null;
   const offset = request.offset ?? 0;
-  const page = numbered.filter((item) => states === null || states.includes(item.annotation_state)).slice(offset, request.limit == null ? undefined : offset + request.limit);
-  return page.map((item) => ({ ...item, position_in_queue: request.include_position ? (rank.get(item.id) as number) : null }));
+  const page = numbered
+    .filter((item) => states === null || states.includes(item.annotation_state))
+    .slice(offset, request.limit == null ? undefined : offset + request.limit);
+  return page.map((item) => ({
+    ...item,
+    position_in_queue: request.include_position ? (rank.get(item.id) as number) : null,
+  }));
 }
 
 const someItem = fc.constantFrom(...liveItems);
@@ -63,7 +82,11 @@ const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq
 
 const filterArb = fc.record(
   {
-    id: fc.oneof(someItem.map((i) => i.id), fc.constant(deletedId), fc.constant("no-such-item")),
+    id: fc.oneof(
+      someItem.map((i) => i.id),
+      fc.constant(deletedId),
+      fc.constant("no-such-item"),
+    ),
     call_id: someItem.map((i) => i.call_id),
     call_trace_id: someItem.map((i) => i.call_trace_id),
     call_op_name: fc.constantFrom(...OPS, "weave:///demo/support-bot/op/unknown:zzzz"),
@@ -76,7 +99,15 @@ const filterArb = fc.record(
 const requestArb: fc.Arbitrary<Request> = fc.record(
   {
     filter: maybe(filterArb),
-    sort_by: maybe(fc.array(fc.record({ field: fc.constantFrom(...SORTABLE_ITEM_FIELDS), direction: fc.constantFrom("asc" as const, "desc" as const) }), { maxLength: 4 })),
+    sort_by: maybe(
+      fc.array(
+        fc.record({
+          field: fc.constantFrom(...SORTABLE_ITEM_FIELDS),
+          direction: fc.constantFrom("asc" as const, "desc" as const),
+        }),
+        { maxLength: 4 },
+      ),
+    ),
     limit: maybe(fc.oneof(fc.integer({ min: 0, max: 60 }), fc.constant(1000))),
     offset: maybe(fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 320 }))),
     include_position: fc.boolean(),
@@ -85,7 +116,10 @@ const requestArb: fc.Arbitrary<Request> = fc.record(
 );
 
 async function service(request: Request): Promise<AnnotationQueueItem[]> {
-  const res = await call(app, "POST", `/api/trace/annotation_queues/${queue.id}/items/query`, { body: { project_id: PROJECT, ...request }, headers: basic() });
+  const res = await call(app, "POST", `/api/trace/annotation_queues/${queue.id}/items/query`, {
+    body: { project_id: PROJECT, ...request },
+    headers: basic(),
+  });
   expect(res.status).toBe(200);
   return res.json.items as AnnotationQueueItem[];
 }
@@ -113,7 +147,8 @@ describe("the items query, through the service, vs its in-memory definition", { 
       fc.asyncProperty(requestArb, fc.integer({ min: 1, max: 70 }), async (request, pageSize) => {
         const whole = reference(liveItems, { ...request, offset: 0, limit: undefined });
         const pages: AnnotationQueueItem[] = [];
-        for (let offset = 0; offset <= whole.length; offset += pageSize) pages.push(...(await service({ ...request, offset, limit: pageSize })));
+        for (let offset = 0; offset <= whole.length; offset += pageSize)
+          pages.push(...(await service({ ...request, offset, limit: pageSize })));
         expect(pages.map((i) => i.id)).toEqual(whole.map((i) => i.id));
       }),
       { seed: 11, numRuns: 40 },

@@ -1,7 +1,28 @@
 import type { Database } from "better-sqlite3";
 import type { AnnotationQueueItem } from "../../contract/trace";
-import { before, filterParts, flip, isTimestamp, numberedScope, sortKeys, type Dir, type ItemsQuery, type Key, type Scope, type Value } from "./item-order";
-import { countFromCounts, countRows, indexEntries, lookupSeqs, nextValue, operationGroups, orderedSeqs, valueAt } from "./item-scans";
+import {
+  before,
+  filterParts,
+  flip,
+  isTimestamp,
+  numberedScope,
+  sortKeys,
+  type Dir,
+  type ItemsQuery,
+  type Key,
+  type Scope,
+  type Value,
+} from "./item-order";
+import {
+  countFromCounts,
+  countRows,
+  indexEntries,
+  lookupSeqs,
+  nextValue,
+  operationGroups,
+  orderedSeqs,
+  valueAt,
+} from "./item-scans";
 import { ranksOf } from "./positions";
 import { toApiItem, type ItemRow, type QueueRow } from "./rows";
 import { cached } from "./statements";
@@ -11,7 +32,11 @@ import { cached } from "./statements";
  * queue: README.md "Query plan" explains each step. `queryItemsNaive` is the plain-SQL reference
  * it must always agree with.
  */
-export function queryItems(db: Database, queue: Pick<QueueRow, "seq" | "id">, request: ItemsQuery): AnnotationQueueItem[] {
+export function queryItems(
+  db: Database,
+  queue: Pick<QueueRow, "seq" | "id">,
+  request: ItemsQuery,
+): AnnotationQueueItem[] {
   const parts = filterParts(request);
   const keys = sortKeys(request);
   const offset = request.offset ?? 0;
@@ -64,7 +89,15 @@ export function queryItems(db: Database, queue: Pick<QueueRow, "seq" | "id">, re
  *   per-operation counts, page inside it by the remaining keys on the operation-first indexes,
  *   and go on run after run until the page is full.
  */
-function pageSeqs(db: Database, scope: Scope, keys: readonly Key[], seqDir: Dir, offset: number, limit: number, total?: number): number[] {
+function pageSeqs(
+  db: Database,
+  scope: Scope,
+  keys: readonly Key[],
+  seqDir: Dir,
+  offset: number,
+  limit: number,
+  total?: number,
+): number[] {
   if (limit <= 0 || (total !== undefined && offset >= total)) return [];
   if (total !== undefined && Number.isFinite(limit) && offset > total / 2) {
     const take = Math.min(limit, total - offset);
@@ -112,10 +145,18 @@ function pageSeqs(db: Database, scope: Scope, keys: readonly Key[], seqDir: Dir,
  * (an equality on the key, so a short walk). The first run may begin before the page: its offset
  * within the run is the number of its rows the walk passed before the page.
  */
-function pageByRuns(db: Database, scope: Scope, key: Key, rest: readonly Key[], seqDir: Dir, offset: number, limit: number): number[] {
+function pageByRuns(
+  db: Database,
+  scope: Scope,
+  key: Key,
+  rest: readonly Key[],
+  seqDir: Dir,
+  offset: number,
+  limit: number,
+): number[] {
   const entries = indexEntries(db, scope, key, { offset, limit });
   const out: number[] = [];
-  for (let start = 0; start < entries.length; ) {
+  for (let start = 0; start < entries.length;) {
     const [firstSeq, value] = entries[start] as [number, Value];
     let end = start + 1;
     while (end < entries.length && (entries[end] as [number, Value])[1] === value) end += 1;
@@ -125,7 +166,9 @@ function pageByRuns(db: Database, scope: Scope, key: Key, rest: readonly Key[], 
       out.push(firstSeq);
     } else {
       const run: Scope = { ...scope, eqs: [...scope.eqs, { field: key.field, value }] };
-      const passed = isFirst ? countRows(db, run, [{ column: "seq", op: key.dir === "asc" ? "<" : ">", value: firstSeq }]) : 0;
+      const passed = isFirst
+        ? countRows(db, run, [{ column: "seq", op: key.dir === "asc" ? "<" : ">", value: firstSeq }])
+        : 0;
       out.push(...orderedSeqs(db, run, rest, seqDir, { offset: passed, limit: end - start }));
     }
     start = end;
@@ -136,7 +179,9 @@ function pageByRuns(db: Database, scope: Scope, key: Key, rest: readonly Key[], 
 /** Full rows for the ids, in the ids' order. */
 export function fetchRows(db: Database, seqs: readonly number[]): ItemRow[] {
   if (seqs.length === 0) return [];
-  const found = cached(db, "SELECT * FROM annotation_queue_items WHERE seq IN (SELECT value FROM json_each(?))").all(JSON.stringify(seqs)) as ItemRow[];
+  const found = cached(db, "SELECT * FROM annotation_queue_items WHERE seq IN (SELECT value FROM json_each(?))").all(
+    JSON.stringify(seqs),
+  ) as ItemRow[];
   const bySeq = new Map(found.map((row) => [row.seq, row]));
   return seqs.map((seq) => bySeq.get(seq)).filter((row): row is ItemRow => row !== undefined);
 }

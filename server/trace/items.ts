@@ -8,7 +8,10 @@ import type { ItemRow, QueueRow } from "./rows";
 import { cached } from "./statements";
 
 /** An item to store; its id and row id are assigned on insert. Times in epoch milliseconds. */
-export type NewItem = Omit<ItemRow, "seq" | "id" | "display_fields" | "annotation_state" | "annotator_user_id" | "deleted_at"> & {
+export type NewItem = Omit<
+  ItemRow,
+  "seq" | "id" | "display_fields" | "annotation_state" | "annotator_user_id" | "deleted_at"
+> & {
   display_fields: readonly string[];
   annotation_state?: AnnotationState;
   annotator_user_id?: string | null;
@@ -24,8 +27,14 @@ const INSERT_ITEM = `
  * Inserts items in order and returns their row ids. Must run inside a write transaction: the ids
  * continue from the newest stored one, which keeps "id order = row order" (ids.ts).
  */
-export function insertItems(db: Database, items: readonly NewItem[], options: { now?: number; random?: Random } = {}): number[] {
-  const last = cached(db, "SELECT id FROM annotation_queue_items ORDER BY seq DESC LIMIT 1").get() as { id: string } | undefined;
+export function insertItems(
+  db: Database,
+  items: readonly NewItem[],
+  options: { now?: number; random?: Random } = {},
+): number[] {
+  const last = cached(db, "SELECT id FROM annotation_queue_items ORDER BY seq DESC LIMIT 1").get() as
+    | { id: string }
+    | undefined;
   const nextId = monotonicIdGenerator(last?.id, options.random);
   const now = options.now ?? Date.now();
   const insert = cached(db, INSERT_ITEM);
@@ -68,7 +77,10 @@ export function addCallsToQueue(
 ): AddCallsResult {
   return writeTransaction(db, () => {
     const now = request.now ?? Date.now();
-    const existing = cached(db, "SELECT 1 FROM annotation_queue_items WHERE queue_seq = ? AND call_id = ? AND deleted_at IS NULL");
+    const existing = cached(
+      db,
+      "SELECT 1 FROM annotation_queue_items WHERE queue_seq = ? AND call_id = ? AND deleted_at IS NULL",
+    );
     const seen = new Set<string>();
     const unknown: string[] = [];
     const items: NewItem[] = [];
@@ -104,9 +116,16 @@ export function addCallsToQueue(
       });
     }
     if (unknown.length > 0) {
-      const listed = unknown.slice(0, 10).map((id) => `'${id}'`).join(", ");
+      const listed = unknown
+        .slice(0, 10)
+        .map((id) => `'${id}'`)
+        .join(", ");
       const more = unknown.length > 10 ? ` and ${unknown.length - 10} more` : "";
-      throw new ServiceError(400, `Unknown call ids in project '${queue.project_id}': ${listed}${more}. Nothing was added.`, "unknown_calls");
+      throw new ServiceError(
+        400,
+        `Unknown call ids in project '${queue.project_id}': ${listed}${more}. Nothing was added.`,
+        "unknown_calls",
+      );
     }
     insertItems(db, items, { now });
     return { added_count: items.length, duplicates };
@@ -115,13 +134,22 @@ export function addCallsToQueue(
 
 /** The live item `itemId` of the queue, if any. */
 export function findItem(db: Database, queueSeq: number, itemId: string): ItemRow | undefined {
-  return cached(db, "SELECT * FROM annotation_queue_items WHERE id = ? AND queue_seq = ? AND deleted_at IS NULL").get(itemId, queueSeq) as
-    | ItemRow
-    | undefined;
+  return cached(db, "SELECT * FROM annotation_queue_items WHERE id = ? AND queue_seq = ? AND deleted_at IS NULL").get(
+    itemId,
+    queueSeq,
+  ) as ItemRow | undefined;
 }
 
 /** Soft-deletes items (no public endpoint here; the seed data and tests use it). Returns how many. */
-export function softDeleteItems(db: Database, queueSeq: number, itemIds: readonly string[], now: number = Date.now()): number {
-  const remove = cached(db, "UPDATE annotation_queue_items SET deleted_at = ? WHERE id = ? AND queue_seq = ? AND deleted_at IS NULL");
+export function softDeleteItems(
+  db: Database,
+  queueSeq: number,
+  itemIds: readonly string[],
+  now: number = Date.now(),
+): number {
+  const remove = cached(
+    db,
+    "UPDATE annotation_queue_items SET deleted_at = ? WHERE id = ? AND queue_seq = ? AND deleted_at IS NULL",
+  );
   return writeTransaction(db, () => itemIds.reduce((n, id) => n + remove.run(now, id, queueSeq).changes, 0));
 }

@@ -16,7 +16,8 @@ export const LARGE_UPLOADS_PER_ENTITY = 2;
 export function createLargeUploadLimit(): MiddlewareHandler<AppEnv> {
   const largeUploads = createConcurrencyLimiter(
     LARGE_UPLOADS_PER_ENTITY,
-    (limit) => `Too many large uploads: at most ${limit} file, table or call batch bodies over ${LARGE_UPLOAD_BYTES / 1024 / 1024} MiB at a time per entity. Retry when one finishes.`,
+    (limit) =>
+      `Too many large uploads: at most ${limit} file, table or call batch bodies over ${LARGE_UPLOAD_BYTES / 1024 / 1024} MiB at a time per entity. Retry when one finishes.`,
   );
   return async (c, next) => {
     const large = Number(c.req.header("content-length")) >= LARGE_UPLOAD_BYTES;

@@ -1,5 +1,15 @@
 import type { Database } from "better-sqlite3";
-import { after, before, indexFor, orderClause, whereClause, type Key, type Range, type Scope, type Value } from "./item-order";
+import {
+  after,
+  before,
+  indexFor,
+  orderClause,
+  whereClause,
+  type Key,
+  type Range,
+  type Scope,
+  type Value,
+} from "./item-order";
 import { countRows } from "./item-scans";
 import type { ItemRow } from "./rows";
 import { cached } from "./statements";
@@ -83,7 +93,9 @@ export function ranksOf(
   const [first, last] = [rows[0], rows.at(-1)];
   const [key] = keys;
   if (!first || !last || !key) return [];
-  const firstRank = fromEnd ? fromEnd.total - countAfter(db, scope, keys, first) : 1 + countBefore(db, scope, keys, first);
+  const firstRank = fromEnd
+    ? fromEnd.total - countAfter(db, scope, keys, first)
+    : 1 + countBefore(db, scope, keys, first);
   if (rows.length === 1) return [firstRank];
 
   // A page spread over few rows of the full order: number that stretch in one statement.
@@ -92,7 +104,10 @@ export function ranksOf(
     { column: key.field, op: ">=" as const, value: low },
     { column: key.field, op: "<=" as const, value: high },
   ];
-  if (method === "window" || (method === "auto" && countRows(db, scope, stretch) <= SCAN_ROWS_PER_PAGE_ROW * rows.length)) {
+  if (
+    method === "window" ||
+    (method === "auto" && countRows(db, scope, stretch) <= SCAN_ROWS_PER_PAGE_ROW * rows.length)
+  ) {
     const numbers = numberStretch(db, scope, keys, stretch, rows);
     const offset = firstRank - (numbers.get(first.seq) as number);
     return rows.map((row) => offset + (numbers.get(row.seq) as number));
@@ -100,7 +115,8 @@ export function ranksOf(
 
   // Otherwise each next rank adds the rows strictly between it and the previous one.
   const ranks = [firstRank];
-  for (let i = 1; i < rows.length; i++) ranks.push((ranks[i - 1] as number) + 1 + countBetween(db, scope, keys, rows[i - 1] as Ranked, rows[i] as Ranked));
+  for (let i = 1; i < rows.length; i++)
+    ranks.push((ranks[i - 1] as number) + 1 + countBetween(db, scope, keys, rows[i - 1] as Ranked, rows[i] as Ranked));
   return ranks;
 }
 
@@ -111,12 +127,24 @@ export function ranksOf(
 const SCAN_ROWS_PER_PAGE_ROW = 60;
 
 /** Row numbers (1-based, in `keys, seq` order) within the stretch of the given rows. */
-function numberStretch(db: Database, scope: Scope, keys: readonly Key[], stretch: Range[], rows: readonly Ranked[]): Map<number, number> {
+function numberStretch(
+  db: Database,
+  scope: Scope,
+  keys: readonly Key[],
+  stretch: Range[],
+  rows: readonly Ranked[],
+): Map<number, number> {
   const where = whereClause(scope, stretch);
   const sql = `SELECT seq, n FROM (
       SELECT seq, row_number() OVER (ORDER BY ${orderClause(keys, "asc")}) AS n
-      FROM annotation_queue_items INDEXED BY ${indexFor(scope.eqs.map((eq) => eq.field), stretch[0]?.column as Key["field"])} WHERE ${where.sql}
+      FROM annotation_queue_items INDEXED BY ${indexFor(
+        scope.eqs.map((eq) => eq.field),
+        stretch[0]?.column as Key["field"],
+      )} WHERE ${where.sql}
     ) WHERE seq IN (SELECT value FROM json_each(?))`;
-  const found = cached(db, sql, "raw").all(...where.params, JSON.stringify(rows.map((r) => r.seq))) as [number, number][];
+  const found = cached(db, sql, "raw").all(...where.params, JSON.stringify(rows.map((r) => r.seq))) as [
+    number,
+    number,
+  ][];
   return new Map(found);
 }

@@ -31,10 +31,10 @@ export function setProgress(
   return writeTransaction(db, () => {
     const item = findItem(db, queue.seq, itemId);
     if (!item) throw new ServiceError(404, `Item '${itemId}' not found in queue '${queue.id}'.`, "not_found");
-    const record = cached(db, "SELECT annotation_state FROM annotation_item_progress WHERE item_seq = ? AND annotator_user_id = ?").get(
-      item.seq,
-      annotatorId,
-    ) as ProgressRecord | undefined;
+    const record = cached(
+      db,
+      "SELECT annotation_state FROM annotation_item_progress WHERE item_seq = ? AND annotator_user_id = ?",
+    ).get(item.seq, annotatorId) as ProgressRecord | undefined;
 
     if (record?.annotation_state === state) return item;
     if (record && !(record.annotation_state === "in_progress" && state !== "in_progress")) {
@@ -47,16 +47,18 @@ export function setProgress(
     }
 
     if (record) {
-      cached(db, "UPDATE annotation_item_progress SET annotation_state = ?, updated_at = ? WHERE item_seq = ? AND annotator_user_id = ?").run(
-        state,
-        now,
-        item.seq,
-        annotatorId,
-      );
+      cached(
+        db,
+        "UPDATE annotation_item_progress SET annotation_state = ?, updated_at = ? WHERE item_seq = ? AND annotator_user_id = ?",
+      ).run(state, now, item.seq, annotatorId);
     } else {
       insertProgressRecord(db, { itemSeq: item.seq, queueSeq: queue.seq, annotatorId, state, at: now });
     }
-    cached(db, "UPDATE annotation_queue_items SET annotation_state = ?, annotator_user_id = ? WHERE seq = ?").run(state, annotatorId, item.seq);
+    cached(db, "UPDATE annotation_queue_items SET annotation_state = ?, annotator_user_id = ? WHERE seq = ?").run(
+      state,
+      annotatorId,
+      item.seq,
+    );
     return findItem(db, queue.seq, itemId) as ItemRow;
   });
 }
@@ -67,7 +69,14 @@ export function setProgress(
  */
 export function insertProgressRecord(
   db: Database,
-  record: { itemSeq: number; queueSeq: number; annotatorId: string; state: SettableState; at: number; createdAt?: number },
+  record: {
+    itemSeq: number;
+    queueSeq: number;
+    annotatorId: string;
+    state: SettableState;
+    at: number;
+    createdAt?: number;
+  },
 ): void {
   cached(
     db,

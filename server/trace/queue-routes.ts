@@ -43,7 +43,9 @@ export function registerQueueRoutes(service: Hono<AppEnv>): void {
     const body = await validateJson(c, QueuesQueryRequest);
     authorizeProject(c, body.project_id);
     const queues = queryQueues(c.get("db"), body.project_id, body);
-    return c.body(queues.map((queue) => `${JSON.stringify(queue)}\n`).join(""), 200, { "Content-Type": "application/jsonl" });
+    return c.body(queues.map((queue) => `${JSON.stringify(queue)}\n`).join(""), 200, {
+      "Content-Type": "application/jsonl",
+    });
   });
 
   service.post("/annotation_queues/stats", async (c) => {
@@ -65,7 +67,11 @@ export function registerQueueRoutes(service: Hono<AppEnv>): void {
     authorizeProject(c, body.project_id);
     const db = c.get("db");
     if (body.scorer_refs) checkScorerRefs(db, body.project_id, body.scorer_refs);
-    const queue = updateQueue(db, body.project_id, queue_id, { name: body.name, description: body.description, scorerRefs: body.scorer_refs });
+    const queue = updateQueue(db, body.project_id, queue_id, {
+      name: body.name,
+      description: body.description,
+      scorerRefs: body.scorer_refs,
+    });
     return c.json({ queue: toApiQueue(queue) });
   });
 
@@ -82,7 +88,13 @@ export function registerQueueRoutes(service: Hono<AppEnv>): void {
     authorizeProject(c, body.project_id);
     const db = c.get("db");
     const queue = requireQueue(db, body.project_id, queue_id);
-    return c.json(addCallsToQueue(db, queue, { callIds: body.call_ids, displayFields: body.display_fields, addedBy: c.get("user").id }));
+    return c.json(
+      addCallsToQueue(db, queue, {
+        callIds: body.call_ids,
+        displayFields: body.display_fields,
+        addedBy: c.get("user").id,
+      }),
+    );
   });
 
   service.post("/annotation_queues/:queue_id/items/query", async (c) => {

@@ -24,9 +24,17 @@ export type NewQueue = {
 const nextQueueId = monotonicIdGenerator(undefined);
 
 export function createQueue(db: Database, queue: NewQueue): QueueRow {
-  const live = cached(db, "SELECT COUNT(*) FROM annotation_queues WHERE project_id = ? AND deleted_at IS NULL", "pluck").get(queue.projectId) as number;
+  const live = cached(
+    db,
+    "SELECT COUNT(*) FROM annotation_queues WHERE project_id = ? AND deleted_at IS NULL",
+    "pluck",
+  ).get(queue.projectId) as number;
   if (live >= LIMITS.queuesPerProject) {
-    throw new ServiceError(400, `Project '${echo(queue.projectId)}' already holds ${LIMITS.queuesPerProject} queues, the most one project may have.`, "too_many_queues");
+    throw new ServiceError(
+      400,
+      `Project '${echo(queue.projectId)}' already holds ${LIMITS.queuesPerProject} queues, the most one project may have.`,
+      "too_many_queues",
+    );
   }
   const now = queue.now ?? Date.now();
   const id = queue.id ?? nextQueueId(now);
@@ -34,21 +42,36 @@ export function createQueue(db: Database, queue: NewQueue): QueueRow {
     db,
     `INSERT INTO annotation_queues (id, project_id, name, description, scorer_refs, created_at, created_by, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(id, queue.projectId, queue.name, queue.description, JSON.stringify(queue.scorerRefs), now, queue.createdBy, now);
+  ).run(
+    id,
+    queue.projectId,
+    queue.name,
+    queue.description,
+    JSON.stringify(queue.scorerRefs),
+    now,
+    queue.createdBy,
+    now,
+  );
   return findQueue(db, queue.projectId, id) as QueueRow;
 }
 
 /** The live (not deleted) queue `queueId` of the project, if any. */
 export function findQueue(db: Database, projectId: string, queueId: string): QueueRow | undefined {
-  return cached(db, "SELECT * FROM annotation_queues WHERE id = ? AND project_id = ? AND deleted_at IS NULL").get(queueId, projectId) as
-    | QueueRow
-    | undefined;
+  return cached(db, "SELECT * FROM annotation_queues WHERE id = ? AND project_id = ? AND deleted_at IS NULL").get(
+    queueId,
+    projectId,
+  ) as QueueRow | undefined;
 }
 
 export function requireQueue(db: Database, projectId: string, queueId: string): QueueRow {
   const queue = findQueue(db, projectId, queueId);
   // Upstream words it so: a deleted queue reads like an unknown one.
-  if (!queue) throw new ServiceError(404, `Queue '${echo(queueId)}' not found or already deleted in project '${echo(projectId)}'.`, "not_found");
+  if (!queue)
+    throw new ServiceError(
+      404,
+      `Queue '${echo(queueId)}' not found or already deleted in project '${echo(projectId)}'.`,
+      "not_found",
+    );
   return queue;
 }
 
@@ -58,7 +81,13 @@ export type QueueChanges = { name?: string | null; description?: string | null; 
  * Replaces the fields given (null or absent ones are kept) and moves `updated_at`. No field given
  * answers the queue as it is, `updated_at` too (as upstream). 404 for an unknown or deleted queue.
  */
-export function updateQueue(db: Database, projectId: string, queueId: string, changes: QueueChanges, now = Date.now()): QueueRow {
+export function updateQueue(
+  db: Database,
+  projectId: string,
+  queueId: string,
+  changes: QueueChanges,
+  now = Date.now(),
+): QueueRow {
   const queue = requireQueue(db, projectId, queueId);
   const name = changes.name ?? null;
   const description = changes.description ?? null;
@@ -94,7 +123,9 @@ type QueueQuery = Omit<QueuesQueryRequest, "project_id">;
  * here with full Unicode case folding (SQLite's LIKE folds ASCII only).
  */
 export function queryQueues(db: Database, projectId: string, query: QueueQuery): AnnotationQueue[] {
-  const rows = cached(db, "SELECT * FROM annotation_queues WHERE project_id = ? AND deleted_at IS NULL").all(projectId) as QueueRow[];
+  const rows = cached(db, "SELECT * FROM annotation_queues WHERE project_id = ? AND deleted_at IS NULL").all(
+    projectId,
+  ) as QueueRow[];
   const needle = query.name?.toLocaleLowerCase();
   const matching = needle ? rows.filter((row) => row.name.toLocaleLowerCase().includes(needle)) : rows;
   const sortBy = query.sort_by?.length ? query.sort_by : [{ field: "created_at" as const, direction: "desc" as const }];

@@ -102,8 +102,12 @@ export type CallRow = {
  * The call's summary with `weave.status` and `weave.latency_ms` as upstream derives them on read
  * (error when there is an exception, running until it ends), where the stored summary lacks them.
  */
-export function withWeaveSummary(summary: Record<string, unknown>, row: Pick<CallRow, "started_at" | "ended_at" | "exception">): Record<string, unknown> {
-  const weave = typeof summary.weave === "object" && summary.weave !== null ? (summary.weave as Record<string, unknown>) : {};
+export function withWeaveSummary(
+  summary: Record<string, unknown>,
+  row: Pick<CallRow, "started_at" | "ended_at" | "exception">,
+): Record<string, unknown> {
+  const weave =
+    typeof summary.weave === "object" && summary.weave !== null ? (summary.weave as Record<string, unknown>) : {};
   const status = row.exception !== null ? "error" : row.ended_at === null ? "running" : "success";
   const latency = row.ended_at === null ? null : row.ended_at - row.started_at;
   return { ...summary, weave: { status, latency_ms: latency, ...weave } };

@@ -19,9 +19,15 @@ function freshDb(): Database {
 }
 
 const liveCount = (db: Database, name: string) =>
-  db.prepare("SELECT count(*) FROM annotation_queue_items i JOIN annotation_queues q ON q.seq = i.queue_seq WHERE q.name = ? AND i.deleted_at IS NULL").pluck().get(name);
+  db
+    .prepare(
+      "SELECT count(*) FROM annotation_queue_items i JOIN annotation_queues q ON q.seq = i.queue_seq WHERE q.name = ? AND i.deleted_at IS NULL",
+    )
+    .pluck()
+    .get(name);
 
-const snapshot = (d: Database) => d.prepare("SELECT id, call_id, annotation_state, updated_at FROM annotation_queue_items ORDER BY seq").all();
+const snapshot = (d: Database) =>
+  d.prepare("SELECT id, call_id, annotation_state, updated_at FROM annotation_queue_items ORDER BY seq").all();
 
 /** Every item's stored state is its latest progress record's (or unstarted without one). */
 function inconsistentItems(db: Database): number {
@@ -66,11 +72,23 @@ function itemsWithMissingFields(db: Database): string[] {
       `SELECT i.id, i.display_fields, c.inputs, c.output, c.exception FROM annotation_queue_items i
         JOIN trace_calls c ON c.project_id = i.project_id AND c.id = i.call_id WHERE i.deleted_at IS NULL`,
     )
-    .all() as { id: string; display_fields: string; inputs: string | null; output: string | null; exception: string | null }[];
+    .all() as {
+    id: string;
+    display_fields: string;
+    inputs: string | null;
+    output: string | null;
+    exception: string | null;
+  }[];
   return rows
     .filter((row) => {
-      const stored = { inputs: row.inputs && JSON.parse(row.inputs), output: row.output && JSON.parse(row.output), exception: row.exception };
-      return (JSON.parse(row.display_fields) as string[]).some((path) => !hasPath(stored, path) || (stored as Record<string, unknown>)[path.split(".")[0]!] === null);
+      const stored = {
+        inputs: row.inputs && JSON.parse(row.inputs),
+        output: row.output && JSON.parse(row.output),
+        exception: row.exception,
+      };
+      return (JSON.parse(row.display_fields) as string[]).some(
+        (path) => !hasPath(stored, path) || (stored as Record<string, unknown>)[path.split(".")[0]!] === null,
+      );
     })
     .map((row) => row.id);
 }
@@ -94,17 +112,30 @@ describe("trace demo seed", SLOW, () => {
     expect(liveCount(db, "Hallucination audit")).toBe(60);
     expect(liveCount(db, "Onboarding flow – first impressions")).toBe(0);
     expect(liveCount(db, "Claim summaries – accuracy spot check")).toBe(25);
-    expect(db.prepare("SELECT DISTINCT project_id FROM annotation_queues ORDER BY 1").pluck().all()).toEqual(["acme/claims", "demo/support-bot"]);
-    expect(db.prepare("SELECT count(*) FROM annotation_queue_items WHERE deleted_at IS NOT NULL").pluck().get()).toBeGreaterThan(0);
+    expect(db.prepare("SELECT DISTINCT project_id FROM annotation_queues ORDER BY 1").pluck().all()).toEqual([
+      "acme/claims",
+      "demo/support-bot",
+    ]);
+    expect(
+      db.prepare("SELECT count(*) FROM annotation_queue_items WHERE deleted_at IS NOT NULL").pluck().get(),
+    ).toBeGreaterThan(0);
     // Not a timing test: a generous bound only catches a pathological slowdown.
     expect(elapsed).toBeLessThan(20_000);
   });
 
   it("stores realistic calls: Weave op refs, 32-hex trace ids, running and failed calls", () => {
-    const ops = db.prepare("SELECT DISTINCT op_name FROM trace_calls WHERE project_id = 'demo/support-bot'").pluck().all() as string[];
+    const ops = db
+      .prepare("SELECT DISTINCT op_name FROM trace_calls WHERE project_id = 'demo/support-bot'")
+      .pluck()
+      .all() as string[];
     expect(ops.length).toBeGreaterThanOrEqual(6);
     for (const op of ops) expect(op).toMatch(/^weave:\/\/\/demo\/support-bot\/op\/[\w.]+:[\w-]{43}$/);
-    expect(db.prepare("SELECT count(*) FROM trace_calls WHERE trace_id NOT GLOB '[0-9a-f]*' OR length(trace_id) != 32").pluck().get()).toBe(0);
+    expect(
+      db
+        .prepare("SELECT count(*) FROM trace_calls WHERE trace_id NOT GLOB '[0-9a-f]*' OR length(trace_id) != 32")
+        .pluck()
+        .get(),
+    ).toBe(0);
     expect(db.prepare("SELECT count(*) FROM trace_calls WHERE ended_at IS NULL").pluck().get()).toBeGreaterThan(0);
     expect(db.prepare("SELECT count(*) FROM trace_calls WHERE exception IS NOT NULL").pluck().get()).toBeGreaterThan(0);
     expect(db.prepare("SELECT count(*) FROM trace_calls WHERE length(inputs) > 3000").pluck().get()).toBeGreaterThan(0);
@@ -112,17 +143,46 @@ describe("trace demo seed", SLOW, () => {
 
   it("adds the Calls page's traffic: chat-style calls of several ops and versions, nested in traces, over 30 days, whose op refs resolve to op objects", () => {
     const project = "demo/support-bot";
-    const queued = db.prepare("SELECT count(DISTINCT call_id) FROM annotation_queue_items WHERE project_id = ?").pluck().get(project) as number;
+    const queued = db
+      .prepare("SELECT count(DISTINCT call_id) FROM annotation_queue_items WHERE project_id = ?")
+      .pluck()
+      .get(project) as number;
     const total = db.prepare("SELECT count(*) FROM trace_calls WHERE project_id = ?").pluck().get(project) as number;
     expect(total - queued).toBeGreaterThanOrEqual(3_000);
-    const chat = db.prepare("SELECT inputs, output FROM trace_calls WHERE project_id = ? AND op_name LIKE '%/op/openai.chat.completions.create:%' AND output IS NOT NULL LIMIT 1").get(project) as { inputs: string; output: string };
+    const chat = db
+      .prepare(
+        "SELECT inputs, output FROM trace_calls WHERE project_id = ? AND op_name LIKE '%/op/openai.chat.completions.create:%' AND output IS NOT NULL LIMIT 1",
+      )
+      .get(project) as { inputs: string; output: string };
     expect(JSON.parse(chat.inputs).messages.at(-1)).toMatchObject({ role: "user" });
     expect(JSON.parse(chat.output).choices[0].message).toMatchObject({ role: "assistant" });
-    const respondVersions = db.prepare("SELECT count(DISTINCT op_name) FROM trace_calls WHERE project_id = ? AND op_name LIKE '%/op/support_bot.respond:%'").pluck().get(project);
+    const respondVersions = db
+      .prepare(
+        "SELECT count(DISTINCT op_name) FROM trace_calls WHERE project_id = ? AND op_name LIKE '%/op/support_bot.respond:%'",
+      )
+      .pluck()
+      .get(project);
     expect(respondVersions).toBe(2);
-    expect(db.prepare("SELECT count(*) FROM trace_calls WHERE project_id = ? AND parent_id IS NOT NULL").pluck().get(project)).toBeGreaterThan(1_000);
-    expect(db.prepare("SELECT count(*) FROM trace_calls WHERE project_id = ? AND op_name LIKE '%/op/support_bot.respond:%' AND exception IS NOT NULL").pluck().get(project)).toBeGreaterThan(0);
-    const span = db.prepare("SELECT (max(started_at) - min(started_at)) / 86400000.0 FROM trace_calls WHERE project_id = ? AND op_name LIKE '%/op/support_bot.respond:%'").pluck().get(project) as number;
+    expect(
+      db
+        .prepare("SELECT count(*) FROM trace_calls WHERE project_id = ? AND parent_id IS NOT NULL")
+        .pluck()
+        .get(project),
+    ).toBeGreaterThan(1_000);
+    expect(
+      db
+        .prepare(
+          "SELECT count(*) FROM trace_calls WHERE project_id = ? AND op_name LIKE '%/op/support_bot.respond:%' AND exception IS NOT NULL",
+        )
+        .pluck()
+        .get(project),
+    ).toBeGreaterThan(0);
+    const span = db
+      .prepare(
+        "SELECT (max(started_at) - min(started_at)) / 86400000.0 FROM trace_calls WHERE project_id = ? AND op_name LIKE '%/op/support_bot.respond:%'",
+      )
+      .pluck()
+      .get(project) as number;
     expect(span).toBeGreaterThan(25);
     const unresolved = db
       .prepare(
@@ -137,10 +197,20 @@ describe("trace demo seed", SLOW, () => {
   it("has progress in every state from several annotators, consistent with the item rows", () => {
     const states = db.prepare("SELECT DISTINCT annotation_state FROM annotation_queue_items ORDER BY 1").pluck().all();
     expect(states).toEqual(["completed", "in_progress", "skipped", "unstarted"]);
-    const annotators = db.prepare("SELECT DISTINCT annotator_user_id FROM annotation_item_progress ORDER BY 1").pluck().all();
+    const annotators = db
+      .prepare("SELECT DISTINCT annotator_user_id FROM annotation_item_progress ORDER BY 1")
+      .pluck()
+      .all();
     expect(annotators).toEqual(["user-demo", "user-kenji", "user-maria"]);
-    expect(db.prepare("SELECT count(*) FROM (SELECT item_seq FROM annotation_item_progress GROUP BY 1 HAVING count(*) > 1)").pluck().get()).toBeGreaterThan(0);
-    expect(db.prepare("SELECT count(DISTINCT added_by) FROM annotation_queue_items").pluck().get()).toBeGreaterThanOrEqual(3);
+    expect(
+      db
+        .prepare("SELECT count(*) FROM (SELECT item_seq FROM annotation_item_progress GROUP BY 1 HAVING count(*) > 1)")
+        .pluck()
+        .get(),
+    ).toBeGreaterThan(0);
+    expect(
+      db.prepare("SELECT count(DISTINCT added_by) FROM annotation_queue_items").pluck().get(),
+    ).toBeGreaterThanOrEqual(3);
     expect(inconsistentItems(db)).toBe(0);
     expect(countsDrift(db)).toEqual([]);
   });
@@ -162,10 +232,19 @@ describe("trace demo seed", SLOW, () => {
 
   it("serves the demo queues through the API", async () => {
     const test = demo;
-    const list = await call(test.app, "POST", "/api/trace/annotation_queues/query", { body: { project_id: "demo/support-bot", name: "refund" }, headers: basic() });
+    const list = await call(test.app, "POST", "/api/trace/annotation_queues/query", {
+      body: { project_id: "demo/support-bot", name: "refund" },
+      headers: basic(),
+    });
     const queue = JSON.parse(list.text.trim()) as { id: string };
     const res = await call(test.app, "POST", `/api/trace/annotation_queues/${queue.id}/items/query`, {
-      body: { project_id: "demo/support-bot", filter: { annotation_states: ["completed"] }, sort_by: [{ field: "updated_at", direction: "desc" }], limit: 50, include_position: true },
+      body: {
+        project_id: "demo/support-bot",
+        filter: { annotation_states: ["completed"] },
+        sort_by: [{ field: "updated_at", direction: "desc" }],
+        limit: 50,
+        include_position: true,
+      },
       headers: basic(),
     });
     expect(res.status).toBe(200);
@@ -174,13 +253,31 @@ describe("trace demo seed", SLOW, () => {
 
   it("points every queue with specs at real AnnotationSpec objects: a rating, a choice, yes/no, a bounded optional comment", async () => {
     const test = demo;
-    const list = await call(test.app, "POST", "/api/trace/annotation_queues/query", { body: { project_id: "demo/support-bot" }, headers: basic() });
-    const queues = list.text.trim().split("\n").map((line) => JSON.parse(line) as { name: string; scorer_refs: string[] });
+    const list = await call(test.app, "POST", "/api/trace/annotation_queues/query", {
+      body: { project_id: "demo/support-bot" },
+      headers: basic(),
+    });
+    const queues = list.text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { name: string; scorer_refs: string[] });
     const tone = queues.find((q) => q.name === "Refund conversations – tone review")!;
-    const read = await call(test.app, "POST", "/api/trace/refs/read_batch", { body: { refs: tone.scorer_refs }, headers: basic() });
+    const read = await call(test.app, "POST", "/api/trace/refs/read_batch", {
+      body: { refs: tone.scorer_refs },
+      headers: basic(),
+    });
     expect(read.status).toBe(200);
-    const specs = read.json.vals as { _class_name: string; field_schema: Record<string, unknown>; unique_among_creators: boolean }[];
-    expect(specs.map((spec) => spec._class_name)).toEqual(["AnnotationSpec", "AnnotationSpec", "AnnotationSpec", "AnnotationSpec"]);
+    const specs = read.json.vals as {
+      _class_name: string;
+      field_schema: Record<string, unknown>;
+      unique_among_creators: boolean;
+    }[];
+    expect(specs.map((spec) => spec._class_name)).toEqual([
+      "AnnotationSpec",
+      "AnnotationSpec",
+      "AnnotationSpec",
+      "AnnotationSpec",
+    ]);
     expect(specs.map((spec) => spec.field_schema)).toEqual([
       { type: "integer", minimum: 1, maximum: 5 },
       { type: "string", enum: ["Resolved", "Partly resolved", "Not resolved", "Made it worse"] },
@@ -189,7 +286,10 @@ describe("trace demo seed", SLOW, () => {
     ]);
     expect(specs.map((spec) => spec.unique_among_creators)).toEqual([true, false, false, false]);
     for (const queue of queues.filter((q) => q.scorer_refs.length > 0)) {
-      const res = await call(test.app, "POST", "/api/trace/refs/read_batch", { body: { refs: queue.scorer_refs }, headers: basic() });
+      const res = await call(test.app, "POST", "/api/trace/refs/read_batch", {
+        body: { refs: queue.scorer_refs },
+        headers: basic(),
+      });
       expect({ queue: queue.name, status: res.status }).toEqual({ queue: queue.name, status: 200 });
     }
   });
@@ -197,7 +297,11 @@ describe("trace demo seed", SLOW, () => {
 
 describe("demo feedback", SLOW, () => {
   const db = demo.db;
-  const feedback = db.prepare("SELECT f.weave_ref, f.wb_user_id, f.feedback_type, f.payload, f.annotation_ref, o.val AS spec FROM trace_feedback f JOIN trace_objects o ON f.annotation_ref = 'weave:///' || o.project_id || '/object/' || o.object_id || ':' || o.digest").all() as {
+  const feedback = db
+    .prepare(
+      "SELECT f.weave_ref, f.wb_user_id, f.feedback_type, f.payload, f.annotation_ref, o.val AS spec FROM trace_feedback f JOIN trace_objects o ON f.annotation_ref = 'weave:///' || o.project_id || '/object/' || o.object_id || ':' || o.digest",
+    )
+    .all() as {
     weave_ref: string;
     wb_user_id: string;
     feedback_type: string;
@@ -209,7 +313,10 @@ describe("demo feedback", SLOW, () => {
     expect(feedback.length).toBeGreaterThan(5000);
     expect(db.prepare("SELECT count(*) FROM trace_feedback").pluck().get()).toBe(feedback.length);
     const misfits = feedback.flatMap((row) => {
-      const problem = valueProblem((JSON.parse(row.spec) as { field_schema: object }).field_schema, (JSON.parse(row.payload) as { value: unknown }).value);
+      const problem = valueProblem(
+        (JSON.parse(row.spec) as { field_schema: object }).field_schema,
+        (JSON.parse(row.payload) as { value: unknown }).value,
+      );
       return problem ? [`${row.feedback_type} on ${row.weave_ref}: ${problem}`] : [];
     });
     expect(misfits).toEqual([]);
@@ -254,16 +361,35 @@ describe("large queue seed", SLOW, () => {
     const queueId = seedLargeQueue(db, { projectId: "demo/support-bot", items: 25_000, now: NOW });
     const queue = findQueue(db, "demo/support-bot", queueId);
     expect(queue).toBeDefined();
-    expect(db.prepare("SELECT count(*) FROM annotation_queue_items WHERE queue_seq = ?").pluck().get(queue!.seq)).toBe(25_000);
-    expect(db.prepare("SELECT count(DISTINCT call_op_name) FROM annotation_queue_items").pluck().get()).toBeGreaterThanOrEqual(6);
-    expect(db.prepare("SELECT DISTINCT annotation_state FROM annotation_queue_items ORDER BY 1").pluck().all()).toEqual(["completed", "in_progress", "skipped", "unstarted"]);
+    expect(db.prepare("SELECT count(*) FROM annotation_queue_items WHERE queue_seq = ?").pluck().get(queue!.seq)).toBe(
+      25_000,
+    );
+    expect(
+      db.prepare("SELECT count(DISTINCT call_op_name) FROM annotation_queue_items").pluck().get(),
+    ).toBeGreaterThanOrEqual(6);
+    expect(db.prepare("SELECT DISTINCT annotation_state FROM annotation_queue_items ORDER BY 1").pluck().all()).toEqual(
+      ["completed", "in_progress", "skipped", "unstarted"],
+    );
     expect(inconsistentItems(db)).toBe(0);
     expect(countsDrift(db)).toEqual([]);
     expect(itemsWithMissingFields(db)).toEqual([]);
     // The indexes were dropped for the load and built again.
-    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'ix_aqi_%'").pluck().all();
+    const indexes = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'ix_aqi_%'")
+      .pluck()
+      .all();
     expect(indexes).toHaveLength(10);
-    const request = ItemsQueryRequest.parse({ project_id: "demo/support-bot", sort_by: [{ field: "call_op_name", direction: "asc" }, { field: "updated_at", direction: "desc" }], filter: { annotation_states: ["completed"] }, offset: 4000, limit: 100, include_position: true });
+    const request = ItemsQueryRequest.parse({
+      project_id: "demo/support-bot",
+      sort_by: [
+        { field: "call_op_name", direction: "asc" },
+        { field: "updated_at", direction: "desc" },
+      ],
+      filter: { annotation_states: ["completed"] },
+      offset: 4000,
+      limit: 100,
+      include_position: true,
+    });
     expect(queryItems(db, queue!, request)).toEqual(queryItemsNaive(db, queue!, request));
   });
 
@@ -274,7 +400,15 @@ describe("large queue seed", SLOW, () => {
     expect(liveCount(db, "Escalations – policy check")).toBe(400);
     expect(liveCount(db, "Load")).toBe(1000);
     resetTraceData(db);
-    for (const table of ["trace_calls", "annotation_queues", "annotation_queue_items", "annotation_item_progress", "annotation_queue_item_counts", "trace_objects", "trace_feedback"]) {
+    for (const table of [
+      "trace_calls",
+      "annotation_queues",
+      "annotation_queue_items",
+      "annotation_item_progress",
+      "annotation_queue_item_counts",
+      "trace_objects",
+      "trace_feedback",
+    ]) {
       expect(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get()).toBe(0);
     }
     expect(db.prepare("SELECT count(*) FROM users").pluck().get()).toBe(2);

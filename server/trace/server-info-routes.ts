@@ -7,7 +7,10 @@ import type { AppEnv } from "../http/env";
  * 0.0.1), and no server version, since this is not a release of upstream's server (the Python SDK
  * only compares one when it requires a minimum, and its MIN_TRACE_SERVER_VERSION is None).
  */
-export const SERVER_INFO: ServerInfoResponse = { min_required_weave_python_version: "0.0.1", trace_server_version: null };
+export const SERVER_INFO: ServerInfoResponse = {
+  min_required_weave_python_version: "0.0.1",
+  trace_server_version: null,
+};
 
 /**
  * `/health` and `/server_info`, answered without a key: the weave SDK's login check calls the

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { AddItemsResponse, CallReadResponse, ItemsQueryRequest, ItemsQueryResponse, type AnnotationQueueItem, type ItemsQueryRequest as ItemsQueryInput } from "../../contract/trace";
+import {
+  AddItemsResponse,
+  CallReadResponse,
+  ItemsQueryRequest,
+  ItemsQueryResponse,
+  type AnnotationQueueItem,
+  type ItemsQueryRequest as ItemsQueryInput,
+} from "../../contract/trace";
 import { basic, bearer, call, createTestApp, type TestApp } from "../testing/test-app";
 import { queryItemsNaive } from "./items-query.reference-impl";
 import type { QueueRow } from "./rows";
@@ -8,7 +15,10 @@ import { OPS, PROJECT, makeCalls, makeQueue } from "./test-fixtures";
 const API = "/api/trace";
 
 async function queryItems(app: TestApp["app"], queueId: string, body: Omit<ItemsQueryInput, "project_id">) {
-  const res = await call(app, "POST", `${API}/annotation_queues/${queueId}/items/query`, { body: { project_id: PROJECT, ...body }, headers: basic() });
+  const res = await call(app, "POST", `${API}/annotation_queues/${queueId}/items/query`, {
+    body: { project_id: PROJECT, ...body },
+    headers: basic(),
+  });
   expect(res.status).toBe(200);
   return ItemsQueryResponse.parse(res.json).items;
 }
@@ -26,10 +36,16 @@ describe("adding calls to a queue", () => {
   it("adds calls once, counting repeats and calls already queued as duplicates", async () => {
     const { app, db } = createTestApp();
     const calls = makeCalls(db, 4);
-    const created = await call(app, "POST", `${API}/annotation_queues`, { body: { project_id: PROJECT, name: "Q" }, headers: bearer() });
+    const created = await call(app, "POST", `${API}/annotation_queues`, {
+      body: { project_id: PROJECT, name: "Q" },
+      headers: bearer(),
+    });
     const queueId = created.json.id as string;
     const add = (callIds: string[]) =>
-      call(app, "POST", `${API}/annotation_queues/${queueId}/items`, { body: { project_id: PROJECT, call_ids: callIds, display_fields: ["inputs.question"] }, headers: bearer() });
+      call(app, "POST", `${API}/annotation_queues/${queueId}/items`, {
+        body: { project_id: PROJECT, call_ids: callIds, display_fields: ["inputs.question"] },
+        headers: bearer(),
+      });
 
     const first = await add([calls[0]!.id, calls[1]!.id, calls[0]!.id]);
     expect(first.status).toBe(200);
@@ -60,7 +76,12 @@ describe("adding calls to a queue", () => {
     const calls = makeCalls(db, 1);
     makeCalls(db, 1, { projectId: "acme/claims", seed: 99 });
     const acmeCall = db.prepare("SELECT id FROM trace_calls WHERE project_id = 'acme/claims'").pluck().get() as string;
-    const queueId = (await call(app, "POST", `${API}/annotation_queues`, { body: { project_id: PROJECT, name: "Q" }, headers: bearer() })).json.id as string;
+    const queueId = (
+      await call(app, "POST", `${API}/annotation_queues`, {
+        body: { project_id: PROJECT, name: "Q" },
+        headers: bearer(),
+      })
+    ).json.id as string;
     const res = await call(app, "POST", `${API}/annotation_queues/${queueId}/items`, {
       body: { project_id: PROJECT, call_ids: [calls[0]!.id, "missing-call", acmeCall] },
       headers: bearer(),
@@ -74,7 +95,10 @@ describe("adding calls to a queue", () => {
   it("answers 404 for adding to an unknown queue", async () => {
     const { app, db } = createTestApp();
     const calls = makeCalls(db, 1);
-    const res = await call(app, "POST", `${API}/annotation_queues/nope/items`, { body: { project_id: PROJECT, call_ids: [calls[0]!.id] }, headers: bearer() });
+    const res = await call(app, "POST", `${API}/annotation_queues/nope/items`, {
+      body: { project_id: PROJECT, call_ids: [calls[0]!.id] },
+      headers: bearer(),
+    });
     expect(res.status).toBe(404);
     expect(res.json.reason).toContain("nope");
   });
@@ -93,7 +117,10 @@ describe("querying queue items", () => {
 
   it("never returns deleted items, even when asked for them by id", async () => {
     const test = fixture();
-    const deleted = test.db.prepare("SELECT id FROM annotation_queue_items WHERE deleted_at IS NOT NULL").pluck().all() as string[];
+    const deleted = test.db
+      .prepare("SELECT id FROM annotation_queue_items WHERE deleted_at IS NOT NULL")
+      .pluck()
+      .all() as string[];
     expect(deleted).toHaveLength(6);
     expect(await queryItems(test.app, test.queue.id, { filter: { id: deleted[0] } })).toEqual([]);
     const all = await queryItems(test.app, test.queue.id, {});
@@ -114,7 +141,9 @@ describe("querying queue items", () => {
     const filter = filterFor(sample);
     const items = await queryItems(test.app, test.queue.id, { filter });
     const value = Object.values(filter)[0];
-    const expected = all.filter((i) => (field === "annotation_states" ? (value as string[]).includes(i.annotation_state) : i[field] === value));
+    const expected = all.filter((i) =>
+      field === "annotation_states" ? (value as string[]).includes(i.annotation_state) : i[field] === value,
+    );
     expect(items.map((i) => i.id)).toEqual(expected.map((i) => i.id));
     expect(items.length).toBeGreaterThan(0);
   });
@@ -124,7 +153,11 @@ describe("querying queue items", () => {
     const all = await queryItems(test.app, test.queue.id, {});
     const filter = { call_op_name: OPS[2], annotation_states: ["completed", "skipped"] as ("completed" | "skipped")[] };
     const items = await queryItems(test.app, test.queue.id, { filter });
-    expect(items.map((i) => i.id)).toEqual(all.filter((i) => i.call_op_name === OPS[2] && ["completed", "skipped"].includes(i.annotation_state)).map((i) => i.id));
+    expect(items.map((i) => i.id)).toEqual(
+      all
+        .filter((i) => i.call_op_name === OPS[2] && ["completed", "skipped"].includes(i.annotation_state))
+        .map((i) => i.id),
+    );
     // annotation_queues_query_builder.py adds the state condition only for a non-empty list.
     expect(await queryItems(test.app, test.queue.id, { filter: { annotation_states: [] } })).toEqual(all);
   });
@@ -136,11 +169,19 @@ describe("querying queue items", () => {
     const test = fixture();
     const all = await queryItems(test.app, test.queue.id, { include_position: true });
     const ofOp = all.filter((i) => i.call_op_name === OPS[1]);
-    const byOp = await queryItems(test.app, test.queue.id, { filter: { call_op_name: OPS[1] }, include_position: true });
+    const byOp = await queryItems(test.app, test.queue.id, {
+      filter: { call_op_name: OPS[1] },
+      include_position: true,
+    });
     expect(byOp.map((i) => [i.id, i.position_in_queue])).toEqual(ofOp.map((item, index) => [item.id, index + 1]));
 
-    const completedOfOp = await queryItems(test.app, test.queue.id, { filter: { call_op_name: OPS[1], annotation_states: ["completed"] }, include_position: true });
-    expect(completedOfOp.map((i) => [i.id, i.position_in_queue])).toEqual(byOp.filter((i) => i.annotation_state === "completed").map((i) => [i.id, i.position_in_queue]));
+    const completedOfOp = await queryItems(test.app, test.queue.id, {
+      filter: { call_op_name: OPS[1], annotation_states: ["completed"] },
+      include_position: true,
+    });
+    expect(completedOfOp.map((i) => [i.id, i.position_in_queue])).toEqual(
+      byOp.filter((i) => i.annotation_state === "completed").map((i) => [i.id, i.position_in_queue]),
+    );
 
     // An item read by its id is the first of a list of one: never its place in the queue.
     const deep = all[all.length - 1]!;
@@ -159,17 +200,31 @@ describe("querying queue items", () => {
     });
     for (let i = 1; i < items.length; i++) {
       const [a, b] = [items[i - 1]!, items[i]!];
-      const inOrder = a.call_op_name > b.call_op_name || (a.call_op_name === b.call_op_name && (a.updated_at > b.updated_at || (a.updated_at === b.updated_at && a.id < b.id)));
+      const inOrder =
+        a.call_op_name > b.call_op_name ||
+        (a.call_op_name === b.call_op_name &&
+          (a.updated_at > b.updated_at || (a.updated_at === b.updated_at && a.id < b.id)));
       expect(inOrder).toBe(true);
     }
     // The fixture is full of ties, so the tie-breaker really decided something.
-    expect(items.some((item, i) => i > 0 && item.call_op_name === items[i - 1]!.call_op_name && item.updated_at === items[i - 1]!.updated_at)).toBe(true);
+    expect(
+      items.some(
+        (item, i) =>
+          i > 0 && item.call_op_name === items[i - 1]!.call_op_name && item.updated_at === items[i - 1]!.updated_at,
+      ),
+    ).toBe(true);
   });
 
   it("pages with limit and offset; no limit returns every match; an offset past the end returns none", async () => {
     const test = fixture();
-    const all = await queryItems(test.app, test.queue.id, { sort_by: [{ field: "call_started_at", direction: "desc" }] });
-    const page = await queryItems(test.app, test.queue.id, { sort_by: [{ field: "call_started_at", direction: "desc" }], limit: 7, offset: 21 });
+    const all = await queryItems(test.app, test.queue.id, {
+      sort_by: [{ field: "call_started_at", direction: "desc" }],
+    });
+    const page = await queryItems(test.app, test.queue.id, {
+      sort_by: [{ field: "call_started_at", direction: "desc" }],
+      limit: 7,
+      offset: 21,
+    });
     expect(page.map((i) => i.id)).toEqual(all.slice(21, 28).map((i) => i.id));
     expect(await queryItems(test.app, test.queue.id, { offset: 55 })).toHaveLength(5);
     expect(await queryItems(test.app, test.queue.id, { offset: 60, limit: 10 })).toEqual([]);
@@ -181,11 +236,28 @@ describe("querying queue items", () => {
     const sort_by = [{ field: "updated_at" as const, direction: "desc" as const }];
     const all = await queryItems(test.app, test.queue.id, { sort_by, include_position: true });
     expect(all.map((i) => i.position_in_queue)).toEqual(all.map((_, i) => i + 1));
-    const filtered = await queryItems(test.app, test.queue.id, { sort_by, include_position: true, filter: { annotation_states: ["in_progress"] }, limit: 4, offset: 2 });
+    const filtered = await queryItems(test.app, test.queue.id, {
+      sort_by,
+      include_position: true,
+      filter: { annotation_states: ["in_progress"] },
+      limit: 4,
+      offset: 2,
+    });
     const expected = all.filter((i) => i.annotation_state === "in_progress").slice(2, 6);
     expect(filtered).toEqual(expected);
-    expect(filtered).toEqual(naive(test, test.queue, { sort_by, include_position: true, filter: { annotation_states: ["in_progress"] }, limit: 4, offset: 2 }));
-    const without = await queryItems(test.app, test.queue.id, { sort_by, filter: { annotation_states: ["in_progress"] } });
+    expect(filtered).toEqual(
+      naive(test, test.queue, {
+        sort_by,
+        include_position: true,
+        filter: { annotation_states: ["in_progress"] },
+        limit: 4,
+        offset: 2,
+      }),
+    );
+    const without = await queryItems(test.app, test.queue.id, {
+      sort_by,
+      filter: { annotation_states: ["in_progress"] },
+    });
     expect(without.every((i) => i.position_in_queue === null)).toBe(true);
   });
 
@@ -200,7 +272,10 @@ describe("reading a call", () => {
     const { app, db } = createTestApp();
     const calls = makeCalls(db, 12);
     const running = calls[0]!;
-    const res = await call(app, "POST", `${API}/call/read`, { body: { project_id: PROJECT, id: running.id }, headers: bearer() });
+    const res = await call(app, "POST", `${API}/call/read`, {
+      body: { project_id: PROJECT, id: running.id },
+      headers: bearer(),
+    });
     expect(res.status).toBe(200);
     const { call: read } = CallReadResponse.parse(res.json);
     expect(read).toMatchObject({
@@ -213,9 +288,13 @@ describe("reading a call", () => {
       output: null,
       exception: "TimeoutError: retriever.search did not answer within 10.0 s",
     });
-    const done = (await call(app, "POST", `${API}/call/read`, { body: { project_id: PROJECT, id: calls[1]!.id }, headers: bearer() })).json.call;
+    const done = (
+      await call(app, "POST", `${API}/call/read`, {
+        body: { project_id: PROJECT, id: calls[1]!.id },
+        headers: bearer(),
+      })
+    ).json.call;
     expect(done.output).toEqual({ answer: "answer 1" });
     expect(done.ended_at).toBe(new Date(calls[1]!.ended_at as number).toISOString());
   });
-
 });

@@ -22,7 +22,11 @@ export const ADDERS = ["user-demo", "user-maria", "user-kenji", "", null] as con
 const STATES: AnnotationState[] = ["unstarted", "in_progress", "completed", "skipped"];
 
 /** Calls of the project, `n` of them, with the given operation names (cycled). */
-export function makeCalls(db: Database, n: number, options: { projectId?: string; seed?: number; ops?: readonly string[] } = {}): NewCall[] {
+export function makeCalls(
+  db: Database,
+  n: number,
+  options: { projectId?: string; seed?: number; ops?: readonly string[] } = {},
+): NewCall[] {
   const p = picker(seededRandom(options.seed ?? 1));
   const ops = options.ops ?? OPS;
   const calls: NewCall[] = Array.from({ length: n }, (_, i) => {
@@ -47,10 +51,20 @@ export function makeCalls(db: Database, n: number, options: { projectId?: string
  * A queue of `n` live items (plus `deleted` deleted ones) over new calls. States and annotators are
  * written straight to the item rows: query tests need the stored result, not the progress history.
  */
-export function makeQueue(db: Database, options: { n: number; deleted?: number; seed?: number; name?: string }): QueueRow {
+export function makeQueue(
+  db: Database,
+  options: { n: number; deleted?: number; seed?: number; name?: string },
+): QueueRow {
   const p = picker(seededRandom(options.seed ?? 7));
   const total = options.n + (options.deleted ?? 0);
-  const queue = createQueue(db, { projectId: PROJECT, name: options.name ?? "Fixture queue", description: "", scorerRefs: [], createdBy: "user-demo", now: T0 });
+  const queue = createQueue(db, {
+    projectId: PROJECT,
+    name: options.name ?? "Fixture queue",
+    description: "",
+    scorerRefs: [],
+    createdBy: "user-demo",
+    now: T0,
+  });
   const calls = makeCalls(db, total, { seed: (options.seed ?? 7) + 1000 });
   const items: NewItem[] = calls.map((call) => {
     const createdAt = T0 + p.int(0, 12) * 1000;
@@ -75,8 +89,16 @@ export function makeQueue(db: Database, options: { n: number; deleted?: number; 
   });
   db.transaction(() => insertItems(db, items, { now: T0, random: p.random }))();
   if (options.deleted) {
-    const ids = db.prepare("SELECT id FROM annotation_queue_items WHERE queue_seq = ? ORDER BY seq").pluck().all(queue.seq) as string[];
-    softDeleteItems(db, queue.seq, ids.filter((_, i) => i % Math.ceil(total / options.deleted!) === 0).slice(0, options.deleted), T0 + 99_000);
+    const ids = db
+      .prepare("SELECT id FROM annotation_queue_items WHERE queue_seq = ? ORDER BY seq")
+      .pluck()
+      .all(queue.seq) as string[];
+    softDeleteItems(
+      db,
+      queue.seq,
+      ids.filter((_, i) => i % Math.ceil(total / options.deleted!) === 0).slice(0, options.deleted),
+      T0 + 99_000,
+    );
   }
   return queue;
 }

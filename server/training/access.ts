@@ -11,7 +11,8 @@ import { findModel } from "./model-store";
 /** The model `id` when it exists and belongs to the caller's entity; else 404. */
 export function ownedModel(c: Context<AppEnv>, id: string) {
   const model = findModel(c.get("db"), id);
-  if (!model || model.entity !== c.get("user").entity) throw new ServiceError(404, `Model '${echo(id)}' not found.`, "model_not_found");
+  if (!model || model.entity !== c.get("user").entity)
+    throw new ServiceError(404, `Model '${echo(id)}' not found.`, "model_not_found");
   return model;
 }
 
@@ -19,6 +20,7 @@ export function ownedModel(c: Context<AppEnv>, id: string) {
 export function ownedJob(c: Context<AppEnv>, id: string): JobRow {
   const job = findJob(c.get("db"), id);
   const model = job && findModel(c.get("db"), job.model_id);
-  if (!job || !model || model.entity !== c.get("user").entity) throw new ServiceError(404, `Training job '${echo(id)}' not found.`, "job_not_found");
+  if (!job || !model || model.entity !== c.get("user").entity)
+    throw new ServiceError(404, `Training job '${echo(id)}' not found.`, "job_not_found");
   return job;
 }

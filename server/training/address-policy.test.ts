@@ -43,16 +43,21 @@ describe("isPublicAddress", () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(["93.184.215.14", "8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "2001:4860:4860::8888", "::ffff:8.8.8.8"])("allows the public unicast address %s", (address) => {
-    expect(isPublicAddress(address)).toBe(true);
-  });
+  it.each(["93.184.215.14", "8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "2001:4860:4860::8888", "::ffff:8.8.8.8"])(
+    "allows the public unicast address %s",
+    (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    },
+  );
 });
 
-const dns = (answers: Record<string, string[]>): ResolveAll => async (name) => {
-  const found = answers[name];
-  if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: "ENOTFOUND" });
-  return found.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
-};
+const dns =
+  (answers: Record<string, string[]>): ResolveAll =>
+  async (name) => {
+    const found = answers[name];
+    if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: "ENOTFOUND" });
+    return found.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+  };
 
 describe("publicTarget", () => {
   const resolveAll = dns({
@@ -67,24 +72,42 @@ describe("publicTarget", () => {
     expect(await publicTarget("data.example", { resolveAll })).toEqual({ address: "93.184.215.14", family: 4 });
   });
 
-  it.each(["rebind.example", "metadata.example", "mapped.example", "internal.corp", "nowhere.example"])("refuses %s (a non-public answer, or none)", async (host) => {
-    await expect(publicTarget(host, { resolveAll })).rejects.toBeInstanceOf(RefusedTarget);
-  });
+  it.each(["rebind.example", "metadata.example", "mapped.example", "internal.corp", "nowhere.example"])(
+    "refuses %s (a non-public answer, or none)",
+    async (host) => {
+      await expect(publicTarget(host, { resolveAll })).rejects.toBeInstanceOf(RefusedTarget);
+    },
+  );
 
-  it.each(["127.0.0.1", "[::1]", "[::ffff:7f00:1]", "169.254.169.254", "[fd00:ec2::254]", "0.0.0.0"])("refuses the IP literal %s without resolving anything", async (host) => {
-    let asked = 0;
-    await expect(publicTarget(host, { resolveAll: async () => (asked += 1, []) })).rejects.toBeInstanceOf(RefusedTarget);
-    expect(asked).toBe(0);
-  });
+  it.each(["127.0.0.1", "[::1]", "[::ffff:7f00:1]", "169.254.169.254", "[fd00:ec2::254]", "0.0.0.0"])(
+    "refuses the IP literal %s without resolving anything",
+    async (host) => {
+      let asked = 0;
+      await expect(publicTarget(host, { resolveAll: async () => ((asked += 1), []) })).rejects.toBeInstanceOf(
+        RefusedTarget,
+      );
+      expect(asked).toBe(0);
+    },
+  );
 
   it("judges what a URL parser makes of odd spellings of loopback (decimal, hex, short forms)", async () => {
-    for (const spelling of ["http://2130706433/", "http://0x7f.1/", "http://127.1/", "http://[0:0:0:0:0:ffff:127.0.0.1]/"]) {
+    for (const spelling of [
+      "http://2130706433/",
+      "http://0x7f.1/",
+      "http://127.1/",
+      "http://[0:0:0:0:0:ffff:127.0.0.1]/",
+    ]) {
       await expect(publicTarget(new URL(spelling).hostname, { resolveAll })).rejects.toBeInstanceOf(RefusedTarget);
     }
   });
 
   it("lets the configured hosts through whatever they resolve to (SFT_DATA_ALLOWED_HOSTS), and only those", async () => {
-    expect(await publicTarget("Internal.Corp", { resolveAll, allowedHosts: ["internal.corp"] })).toEqual({ address: "10.0.0.5", family: 4 });
-    await expect(publicTarget("metadata.example", { resolveAll, allowedHosts: ["internal.corp"] })).rejects.toBeInstanceOf(RefusedTarget);
+    expect(await publicTarget("Internal.Corp", { resolveAll, allowedHosts: ["internal.corp"] })).toEqual({
+      address: "10.0.0.5",
+      family: 4,
+    });
+    await expect(
+      publicTarget("metadata.example", { resolveAll, allowedHosts: ["internal.corp"] }),
+    ).rejects.toBeInstanceOf(RefusedTarget);
   });
 });

@@ -6,7 +6,11 @@ import { TRAINING, createModel, createRlJob, group, runToEnd } from "./test-supp
 async function modelWithCheckpoints(n: number) {
   const test = createTestApp();
   const model = await createModel(test.app);
-  await createRlJob(test.app, model.id, Array.from({ length: n }, (_, i) => group([i / n])));
+  await createRlJob(
+    test.app,
+    model.id,
+    Array.from({ length: n }, (_, i) => group([i / n])),
+  );
   await runToEnd(test.runner, test.db);
   const list = (query = "", key?: string) =>
     call(test.app, "GET", `${TRAINING}/preview/models/${model.id}/checkpoints${query}`, { headers: bearer(key) });
@@ -87,7 +91,9 @@ describe("GET /preview/models/{id}/checkpoints", () => {
 
   it("is 404 for an unknown model and for another entity's (not-yours.test.ts)", async () => {
     const { app, list } = await modelWithCheckpoints(1);
-    expect((await call(app, "GET", `${TRAINING}/preview/models/nope/checkpoints`, { headers: bearer() })).status).toBe(404);
+    expect((await call(app, "GET", `${TRAINING}/preview/models/nope/checkpoints`, { headers: bearer() })).status).toBe(
+      404,
+    );
     expect((await list("", ACME_KEY)).status).toBe(404);
   });
 });
@@ -95,11 +101,17 @@ describe("GET /preview/models/{id}/checkpoints", () => {
 describe("DELETE /preview/models/{id}/checkpoints", () => {
   it("deletes the listed steps and reports those that were not there", async () => {
     const { app, model, list } = await modelWithCheckpoints(4);
-    const res = await call(app, "DELETE", `${TRAINING}/preview/models/${model.id}/checkpoints`, { body: { steps: [1, 3, 99, 3] }, headers: bearer() });
+    const res = await call(app, "DELETE", `${TRAINING}/preview/models/${model.id}/checkpoints`, {
+      body: { steps: [1, 3, 99, 3] },
+      headers: bearer(),
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ deleted_count: 2, not_found_steps: [99] });
     expect((await list()).json.data.map((c: { step: number }) => c.step)).toEqual([2, 4]);
-    const again = await call(app, "DELETE", `${TRAINING}/preview/models/${model.id}/checkpoints`, { body: { steps: [1] }, headers: bearer() });
+    const again = await call(app, "DELETE", `${TRAINING}/preview/models/${model.id}/checkpoints`, {
+      body: { steps: [1] },
+      headers: bearer(),
+    });
     expect(again.json).toEqual({ deleted_count: 0, not_found_steps: [1] });
   });
 
@@ -110,14 +122,20 @@ describe("DELETE /preview/models/{id}/checkpoints", () => {
     [{ steps: [1, -2] }, ["body", "steps", 1]],
   ])("answers %j with 422 at %j", async (body, loc) => {
     const { app, model } = await modelWithCheckpoints(1);
-    const res = await call(app, "DELETE", `${TRAINING}/preview/models/${model.id}/checkpoints`, { body, headers: bearer() });
+    const res = await call(app, "DELETE", `${TRAINING}/preview/models/${model.id}/checkpoints`, {
+      body,
+      headers: bearer(),
+    });
     expect(res.status).toBe(422);
     expect(res.json.detail.map((d: { loc: unknown }) => d.loc)).toContainEqual(loc);
   });
 
   it("is 404 for another entity's model and leaves its checkpoints alone", async () => {
     const { app, model, list } = await modelWithCheckpoints(2);
-    const res = await call(app, "DELETE", `${TRAINING}/preview/models/${model.id}/checkpoints`, { body: { steps: [1] }, headers: bearer(ACME_KEY) });
+    const res = await call(app, "DELETE", `${TRAINING}/preview/models/${model.id}/checkpoints`, {
+      body: { steps: [1] },
+      headers: bearer(ACME_KEY),
+    });
     expect(res.status).toBe(404);
     expect((await list()).json.data).toHaveLength(2);
   });

@@ -17,7 +17,10 @@ export function describeMalformedGroup(groupIndex: number, error: z.core.$ZodErr
   const loc = (first?.loc ?? []).slice(1);
   const trajectoryIndex = loc[0] === "trajectories" && typeof loc[1] === "number" ? loc[1] : undefined;
   const field = formatPath(trajectoryIndex === undefined ? loc : loc.slice(2)) || "value";
-  const where = trajectoryIndex === undefined ? `Trajectory group ${groupIndex + 1}` : `Trajectory group ${groupIndex + 1}, trajectory ${trajectoryIndex + 1}`;
+  const where =
+    trajectoryIndex === undefined
+      ? `Trajectory group ${groupIndex + 1}`
+      : `Trajectory group ${groupIndex + 1}, trajectory ${trajectoryIndex + 1}`;
   return `${where} is malformed: ${field}: ${first?.msg ?? "invalid"} (at ${formatPath(["trajectory_groups", groupIndex, ...loc])})`;
 }
 

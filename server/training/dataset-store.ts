@@ -26,17 +26,26 @@ export function datasetRows(db: Database, address: ArtifactAddress): unknown[] |
   } else {
     const version = /^v(\d+)$/.exec(address.version)?.[1];
     if (version === undefined) return undefined;
-    dataset = db.prepare<typeof params & { version: number }, { id: number }>(`${base} AND version = @version`).get({ ...params, version: Number(version) });
+    dataset = db
+      .prepare<typeof params & { version: number }, { id: number }>(`${base} AND version = @version`)
+      .get({ ...params, version: Number(version) });
   }
   if (!dataset) return undefined;
   return db
-    .prepare<[number], { payload: string }>("SELECT payload FROM training_dataset_rows WHERE dataset_id = ? ORDER BY idx")
+    .prepare<[number], { payload: string }>(
+      "SELECT payload FROM training_dataset_rows WHERE dataset_id = ? ORDER BY idx",
+    )
     .all(dataset.id)
     .map((row) => JSON.parse(row.payload) as unknown);
 }
 
 /** Stores a dataset version (used by the seed; the real service reads W&B artifacts). */
-export function insertDataset(db: Database, address: Required<ArtifactAddress>, rows: readonly unknown[], now: Date): void {
+export function insertDataset(
+  db: Database,
+  address: Required<ArtifactAddress>,
+  rows: readonly unknown[],
+  now: Date,
+): void {
   const version = /^v(\d+)$/.exec(address.version)?.[1];
   if (version === undefined) throw new Error(`dataset version must look like v<N>, got '${address.version}'`);
   writeTransaction(db, () => {

@@ -26,16 +26,22 @@ describe("health endpoints", () => {
     expect(stopped.json.gpu_queue.error).toBe("Job runner stopped");
   });
 
-  it.each(["database", "cpu_queue", "gpu_queue"])("can be forced to fail the %s check (SIMULATE_CHECK_FAILURE)", async (check) => {
-    const { app, runner } = createServicesForTest({ simulateCheckFailure: check });
-    runner.start();
-    const res = await call(app, "GET", `${TRAINING}/system-check`);
-    expect(res.status).toBe(503);
-    expect(res.json[check]).toMatchObject({ success: false, error: `Simulated failure (SIMULATE_CHECK_FAILURE=${check})` });
-    expect(["database", "cpu_queue", "gpu_queue"].filter((name) => res.json[name].success)).toHaveLength(2);
-    expect(res.json.api).toBe(true);
-    await runner.stop();
-  });
+  it.each(["database", "cpu_queue", "gpu_queue"])(
+    "can be forced to fail the %s check (SIMULATE_CHECK_FAILURE)",
+    async (check) => {
+      const { app, runner } = createServicesForTest({ simulateCheckFailure: check });
+      runner.start();
+      const res = await call(app, "GET", `${TRAINING}/system-check`);
+      expect(res.status).toBe(503);
+      expect(res.json[check]).toMatchObject({
+        success: false,
+        error: `Simulated failure (SIMULATE_CHECK_FAILURE=${check})`,
+      });
+      expect(["database", "cpu_queue", "gpu_queue"].filter((name) => res.json[name].success)).toHaveLength(2);
+      expect(res.json.api).toBe(true);
+      await runner.stop();
+    },
+  );
 
   it("ignores a forced failure naming no check", async () => {
     const { app, runner } = createServicesForTest({ simulateCheckFailure: "nonsense" });

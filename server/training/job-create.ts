@@ -18,25 +18,53 @@ function firstMalformedGroup(groups: readonly unknown[]): string | undefined {
   return undefined;
 }
 
-type RlJob = { id: string; modelId: string; experimental?: ({ learning_rate?: number | null } & Record<string, unknown>) | null };
+type RlJob = {
+  id: string;
+  modelId: string;
+  experimental?: ({ learning_rate?: number | null } & Record<string, unknown>) | null;
+};
 
 /**
  * Queues an RL job from trajectory groups the request already validated (CreateRLJobRequest), each
  * given as its JSON text (see bulk-upload/read.ts). `prepareError`: what the job will report as
  * training_failed when it starts.
  */
-export function queueCheckedRlJob(db: Database, job: RlJob & { groupTexts: readonly string[]; prepareError?: string }, now: Date): void {
+export function queueCheckedRlJob(
+  db: Database,
+  job: RlJob & { groupTexts: readonly string[]; prepareError?: string },
+  now: Date,
+): void {
   const { id, modelId, experimental, prepareError } = job;
-  insertJob(db, { id, modelId, kind: "rl", ...(prepareError ? { prepareError } : {}), config: jobConfig(experimental?.learning_rate, experimental) }, job.groupTexts, now);
+  insertJob(
+    db,
+    {
+      id,
+      modelId,
+      kind: "rl",
+      ...(prepareError ? { prepareError } : {}),
+      config: jobConfig(experimental?.learning_rate, experimental),
+    },
+    job.groupTexts,
+    now,
+  );
 }
 
 /**
  * Queues an RL job from an upload the request already validated (see bulk-upload/read.ts), storing
  * its groups in steps so a large upload does not hold the other requests (insertJobInSteps).
  */
-export async function queueUploadedRlJob(db: Database, job: RlJob & { groupTexts: readonly string[] }, now: Date): Promise<void> {
+export async function queueUploadedRlJob(
+  db: Database,
+  job: RlJob & { groupTexts: readonly string[] },
+  now: Date,
+): Promise<void> {
   const { id, modelId, experimental } = job;
-  await insertJobInSteps(db, { id, modelId, kind: "rl", config: jobConfig(experimental?.learning_rate, experimental) }, job.groupTexts, now);
+  await insertJobInSteps(
+    db,
+    { id, modelId, kind: "rl", config: jobConfig(experimental?.learning_rate, experimental) },
+    job.groupTexts,
+    now,
+  );
 }
 
 /**
@@ -46,7 +74,11 @@ export async function queueUploadedRlJob(db: Database, job: RlJob & { groupTexts
  */
 export function createRlJob(db: Database, job: RlJob & { groups: readonly unknown[] }, now: Date): void {
   const prepareError = firstMalformedGroup(job.groups);
-  queueCheckedRlJob(db, { ...job, groupTexts: job.groups.map((group) => JSON.stringify(group)), ...(prepareError ? { prepareError } : {}) }, now);
+  queueCheckedRlJob(
+    db,
+    { ...job, groupTexts: job.groups.map((group) => JSON.stringify(group)), ...(prepareError ? { prepareError } : {}) },
+    now,
+  );
 }
 
 /** Queues an SFT job; the runner reads its data (artifact or https) when the job starts. */

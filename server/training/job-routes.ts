@@ -12,13 +12,20 @@ import { eventExists, listEvents } from "./job-store";
 import { assertJobQuota } from "./quotas";
 
 /** Training jobs: created here, advanced by the job runner, observed through their events. */
-export function registerJobRoutes(service: Hono<AppEnv>, options: { activeJobsPerEntity: number; readBulkUpload: BulkUploadReader }): void {
+export function registerJobRoutes(
+  service: Hono<AppEnv>,
+  options: { activeJobsPerEntity: number; readBulkUpload: BulkUploadReader },
+): void {
   service.post("/preview/training-jobs", async (c) => {
     const { body, groupTexts } = await options.readBulkUpload(c, "rl-job");
     const model = ownedModel(c, body.model_id);
     assertJobQuota(c, options.activeJobsPerEntity);
     const id = newId("job");
-    await queueUploadedRlJob(c.get("db"), { id, modelId: model.id, groupTexts, experimental: body.experimental_config }, new Date());
+    await queueUploadedRlJob(
+      c.get("db"),
+      { id, modelId: model.id, groupTexts, experimental: body.experimental_config },
+      new Date(),
+    );
     return c.json({ id });
   });
 
@@ -57,7 +64,10 @@ export function registerJobRoutes(service: Hono<AppEnv>, options: { activeJobsPe
     if (query.after !== undefined) {
       const seq = eventSeq(query.after);
       if (seq === undefined || !eventExists(db, job.id, seq)) {
-        throw new ServiceError(400, `Unknown cursor: '${echo(query.after)}' is not an event of training job ${job.id}.`);
+        throw new ServiceError(
+          400,
+          `Unknown cursor: '${echo(query.after)}' is not an event of training job ${job.id}.`,
+        );
       }
       afterSeq = seq;
     }

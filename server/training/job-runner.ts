@@ -22,7 +22,9 @@ export function stallThresholdMs(stepMs: number): number {
 
 export function createJobRunner(db: Database, options: JobRunnerOptions): JobRunner {
   const now = options.now ?? (() => new Date());
-  const download = options.download ?? ((url, signal) => fetchJsonlData(url, { signal, allowedHosts: options.allowedDataHosts ?? [] }));
+  const download =
+    options.download ??
+    ((url, signal) => fetchJsonlData(url, { signal, allowedHosts: options.allowedDataHosts ?? [] }));
   let state: "idle" | "running" | "stopped" = "idle";
   let timer: NodeJS.Timeout | undefined;
   let lastPassAt = Date.now();
@@ -36,7 +38,9 @@ export function createJobRunner(db: Database, options: JobRunnerOptions): JobRun
         // Stopping aborts downloads; the job stays queued and is fetched again on the next start.
         if (!signal.aborted) startWithDownloadedData(db, jobId, result, now());
       })
-      .catch((error: unknown) => console.error(`[training runner] download for job ${jobId} failed unexpectedly:`, error))
+      .catch((error: unknown) =>
+        console.error(`[training runner] download for job ${jobId} failed unexpectedly:`, error),
+      )
       .finally(() => downloads.delete(jobId));
     downloads.set(jobId, done);
   }
@@ -51,7 +55,12 @@ export function createJobRunner(db: Database, options: JobRunnerOptions): JobRun
         // A job must end rather than hang: an unexpected error fails it with a message.
         console.error(`[training runner] job ${job.id} failed unexpectedly:`, error);
         try {
-          failJob(db, job.id, `Internal error while training: ${error instanceof Error ? error.message : String(error)}`, now());
+          failJob(
+            db,
+            job.id,
+            `Internal error while training: ${error instanceof Error ? error.message : String(error)}`,
+            now(),
+          );
         } catch (failError) {
           console.error(`[training runner] could not record the failure of job ${job.id}:`, failError);
         }

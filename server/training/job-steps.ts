@@ -8,7 +8,12 @@ import { checkpointId } from "./ids";
 import { appendEvent, findJob, jobConfig, jobItems, replaceJobItems, updateJob, type JobRow } from "./job-store";
 import { findModel } from "./model-store";
 import { readArtifactData, type SftDataResult } from "./sft-data";
-import { SIMULATED_RL_METRICS, SIMULATED_SFT_METRICS, simulatedRlMetrics, simulatedSftMetrics } from "./simulated-metrics";
+import {
+  SIMULATED_RL_METRICS,
+  SIMULATED_SFT_METRICS,
+  simulatedRlMetrics,
+  simulatedSftMetrics,
+} from "./simulated-metrics";
 import { groupMetrics } from "./trajectory-metrics";
 
 // The job state machine, one small synchronous step at a time. Every step writes its event, its
@@ -58,7 +63,12 @@ function startJob(db: Database, job: JobRow, now: Date): StepOutcome {
   const model = findModel(db, job.model_id);
   if (!model) return "skipped";
   if (!isSupportedBaseModel(model.base_model)) {
-    failJob(db, job.id, `Base model '${model.base_model}' is not supported for training. Supported base models: ${SUPPORTED_BASE_MODELS.join(", ")}.`, now);
+    failJob(
+      db,
+      job.id,
+      `Base model '${model.base_model}' is not supported for training. Supported base models: ${SUPPORTED_BASE_MODELS.join(", ")}.`,
+      now,
+    );
     return "failed";
   }
   if (job.kind === "rl") {
@@ -119,7 +129,8 @@ function gradientStep(db: Database, job: JobRow, now: Date): StepOutcome {
     failJob(db, job.id, real, now);
     return "failed";
   }
-  const simulated = job.kind === "rl" ? simulatedRlMetrics(job.id, index, numSteps) : simulatedSftMetrics(job.id, index, numSteps);
+  const simulated =
+    job.kind === "rl" ? simulatedRlMetrics(job.id, index, numSteps) : simulatedSftMetrics(job.id, index, numSteps);
   const metrics: Metrics = { ...simulated, ...real, learning_rate: learningRate(job, index) };
   appendEvent(db, job.id, "gradient_step", { step, ...metrics }, now);
   insertCheckpoint(db, { id: checkpointId(job.id, step), modelId: job.model_id, jobId: job.id, step, metrics }, now);

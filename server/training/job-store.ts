@@ -79,11 +79,21 @@ export function insertJob(db: Database, job: NewJob, itemTexts: readonly string[
  * is removed again, and a job left half-stored by a stopped server is removed at the next start
  * (removeUnfinishedUploads).
  */
-export async function insertJobInSteps(db: Database, job: NewJob, itemTexts: readonly string[], now: Date): Promise<void> {
+export async function insertJobInSteps(
+  db: Database,
+  job: NewJob,
+  itemTexts: readonly string[],
+  now: Date,
+): Promise<void> {
   const insertItem = db.prepare<[string, number, string]>(INSERT_ITEM);
   writeTransaction(db, () => insertJobRow(db, job, itemTexts.length, now));
   try {
-    await writeInSteps(db, itemTexts.length, (idx) => itemTexts[idx]!.length, (idx) => insertItem.run(job.id, idx, itemTexts[idx]!));
+    await writeInSteps(
+      db,
+      itemTexts.length,
+      (idx) => itemTexts[idx]!.length,
+      (idx) => insertItem.run(job.id, idx, itemTexts[idx]!),
+    );
   } catch (error) {
     const removed = db.prepare("DELETE FROM training_jobs WHERE id = ?").run(job.id).changes === 0;
     // Gone already: its model was deleted between two steps (the job went with it).
@@ -93,11 +103,16 @@ export async function insertJobInSteps(db: Database, job: NewJob, itemTexts: rea
 
 /** The 404 of an upload whose model was deleted while its data was being stored in steps. */
 export function modelDeletedWhileStoring(modelId: string): ServiceError {
-  return new ServiceError(404, `Model '${modelId}' not found: it was deleted while the upload was being stored.`, "model_not_found");
+  return new ServiceError(
+    404,
+    `Model '${modelId}' not found: it was deleted while the upload was being stored.`,
+    "model_not_found",
+  );
 }
 
 /** SQL: job `j` has all its items stored (its last one is there), or has none to store. */
-const ITEMS_STORED = "(j.num_items = 0 OR EXISTS (SELECT 1 FROM training_job_items i WHERE i.job_id = j.id AND i.idx = j.num_items - 1))";
+const ITEMS_STORED =
+  "(j.num_items = 0 OR EXISTS (SELECT 1 FROM training_job_items i WHERE i.job_id = j.id AND i.idx = j.num_items - 1))";
 
 /** Removes the queued jobs whose upload was still being stored when the server stopped. Returns how many. */
 export function removeUnfinishedUploads(db: Database): number {
@@ -142,7 +157,9 @@ export function jobItems(db: Database, jobId: string, from: number, count: numbe
 
 export function replaceJobItems(db: Database, jobId: string, items: readonly unknown[]): void {
   db.prepare("DELETE FROM training_job_items WHERE job_id = ?").run(jobId);
-  const insertItem = db.prepare<[string, number, string]>("INSERT INTO training_job_items (job_id, idx, payload) VALUES (?, ?, ?)");
+  const insertItem = db.prepare<[string, number, string]>(
+    "INSERT INTO training_job_items (job_id, idx, payload) VALUES (?, ?, ?)",
+  );
   items.forEach((item, idx) => insertItem.run(jobId, idx, JSON.stringify(item)));
   db.prepare("UPDATE training_jobs SET num_items = ? WHERE id = ?").run(items.length, jobId);
 }
@@ -166,25 +183,56 @@ export function updateJob(
  * Appends a job's next event, numbered within the job (job_seq 1, 2, ...): ids say nothing of
  * other jobs. Called inside the step's transaction, so the number cannot be taken twice.
  */
-export function appendEvent(db: Database, jobId: string, type: string, data: Record<string, unknown>, now: Date): string {
+export function appendEvent(
+  db: Database,
+  jobId: string,
+  type: string,
+  data: Record<string, unknown>,
+  now: Date,
+): string {
   const { next } = db
-    .prepare<[string], { next: number }>("SELECT COALESCE(MAX(job_seq), 0) + 1 AS next FROM training_events WHERE job_id = ?")
+    .prepare<[string], { next: number }>(
+      "SELECT COALESCE(MAX(job_seq), 0) + 1 AS next FROM training_events WHERE job_id = ?",
+    )
     .get(jobId)!;
-  db.prepare("INSERT INTO training_events (job_id, job_seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)").run(jobId, next, type, JSON.stringify(data), now.toISOString());
+  db.prepare("INSERT INTO training_events (job_id, job_seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)").run(
+    jobId,
+    next,
+    type,
+    JSON.stringify(data),
+    now.toISOString(),
+  );
   return eventId(next);
 }
 
 export function eventExists(db: Database, jobId: string, jobSeq: number): boolean {
-  return db.prepare<[string, number], { one: number }>("SELECT 1 AS one FROM training_events WHERE job_id = ? AND job_seq = ?").get(jobId, jobSeq) !== undefined;
+  return (
+    db
+      .prepare<[string, number], { one: number }>(
+        "SELECT 1 AS one FROM training_events WHERE job_id = ? AND job_seq = ?",
+      )
+      .get(jobId, jobSeq) !== undefined
+  );
 }
 
 /** One page of a job's events after its event number `afterSeq` (exclusive). */
-export function listEvents(db: Database, jobId: string, afterSeq: number, limit: number): { data: TrainingEvent[]; hasMore: boolean } {
+export function listEvents(
+  db: Database,
+  jobId: string,
+  afterSeq: number,
+  limit: number,
+): { data: TrainingEvent[]; hasMore: boolean } {
   const rows = db
     .prepare<[string, number, number], { job_seq: number; type: string; data: string }>(
       "SELECT job_seq, type, data FROM training_events WHERE job_id = ? AND job_seq > ? ORDER BY job_seq LIMIT ?",
     )
     .all(jobId, afterSeq, limit + 1);
-  const data = rows.slice(0, limit).map((row) => ({ id: eventId(row.job_seq), type: row.type, data: JSON.parse(row.data) as Record<string, unknown> }));
+  const data = rows
+    .slice(0, limit)
+    .map((row) => ({
+      id: eventId(row.job_seq),
+      type: row.type,
+      data: JSON.parse(row.data) as Record<string, unknown>,
+    }));
   return { data, hasMore: rows.length > limit };
 }

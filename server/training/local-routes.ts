@@ -23,7 +23,11 @@ export function registerLocalRoutes(service: Hono<AppEnv>): void {
     const { modelId } = validatePath(c, ModelPath);
     const query = validateQuery(c, LocalLogsQuery);
     const model = ownedModel(c, modelId);
-    const page = listLogMetrics(c.get("db"), model.id, { split: query.split, afterId: query.after ?? 0, limit: query.limit });
+    const page = listLogMetrics(c.get("db"), model.id, {
+      split: query.split,
+      afterId: query.after ?? 0,
+      limit: query.limit,
+    });
     return c.json<LocalLogList>({ data: page.data, has_more: page.hasMore });
   });
 }

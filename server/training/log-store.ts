@@ -11,13 +11,30 @@ import { modelDeletedWhileStoring } from "./job-store";
  * fails part-way, the log is removed again. The log is taken at the model's latest checkpoint step
  * (ART evaluates the model it just trained).
  */
-export async function insertLog(db: Database, entry: { modelId: string; split: string; groupTexts: readonly string[]; metrics: Metrics }, now: Date): Promise<void> {
+export async function insertLog(
+  db: Database,
+  entry: { modelId: string; split: string; groupTexts: readonly string[]; metrics: Metrics },
+  now: Date,
+): Promise<void> {
   const { lastInsertRowid: logId } = db
     .prepare("INSERT INTO training_logs (model_id, split, metrics, created_at, step) VALUES (?, ?, ?, ?, ?)")
-    .run(entry.modelId, entry.split, JSON.stringify(entry.metrics), now.toISOString(), maxCheckpointStep(db, entry.modelId));
-  const insertGroup = db.prepare<[number | bigint, number, string]>("INSERT INTO training_log_groups (log_id, idx, payload) VALUES (?, ?, ?)");
+    .run(
+      entry.modelId,
+      entry.split,
+      JSON.stringify(entry.metrics),
+      now.toISOString(),
+      maxCheckpointStep(db, entry.modelId),
+    );
+  const insertGroup = db.prepare<[number | bigint, number, string]>(
+    "INSERT INTO training_log_groups (log_id, idx, payload) VALUES (?, ?, ?)",
+  );
   try {
-    await writeInSteps(db, entry.groupTexts.length, (idx) => entry.groupTexts[idx]!.length, (idx) => insertGroup.run(logId, idx, entry.groupTexts[idx]!));
+    await writeInSteps(
+      db,
+      entry.groupTexts.length,
+      (idx) => entry.groupTexts[idx]!.length,
+      (idx) => insertGroup.run(logId, idx, entry.groupTexts[idx]!),
+    );
   } catch (error) {
     const removed = db.prepare("DELETE FROM training_logs WHERE id = ?").run(logId).changes === 0;
     // Gone already: its model was deleted between two steps (the log went with it).
@@ -36,9 +53,16 @@ export function logGroups(db: Database, logId: number): unknown[] {
 export type LoggedMetrics = { id: number; split: string; step: number; metrics: Metrics; created_at: string };
 
 /** A model's logs of one split with a step, oldest first, after `afterId`, at most `limit` (+1 to tell has_more). */
-export function listLogMetrics(db: Database, modelId: string, options: { split: string; afterId: number; limit: number }): { data: LoggedMetrics[]; hasMore: boolean } {
+export function listLogMetrics(
+  db: Database,
+  modelId: string,
+  options: { split: string; afterId: number; limit: number },
+): { data: LoggedMetrics[]; hasMore: boolean } {
   const rows = db
-    .prepare<[string, string, number, number], { id: number; split: string; step: number; metrics: string; created_at: string }>(
+    .prepare<
+      [string, string, number, number],
+      { id: number; split: string; step: number; metrics: string; created_at: string }
+    >(
       "SELECT id, split, step, metrics, created_at FROM training_logs WHERE model_id = ? AND split = ? AND id > ? AND step IS NOT NULL ORDER BY id LIMIT ?",
     )
     .all(modelId, options.split, options.afterId, options.limit + 1);

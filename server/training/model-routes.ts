@@ -37,7 +37,14 @@ export function registerModelRoutes(service: Hono<AppEnv>, options: { readBulkUp
         `A model named '${body.name}' already exists in ${entity}/${body.project} (id ${existing.id}). Pass return_existing: true to get it.`,
       );
     }
-    const model = { id: newId("model"), entity, project: body.project, name: body.name, base_model: body.base_model, run_id: newRunId() };
+    const model = {
+      id: newId("model"),
+      entity,
+      project: body.project,
+      name: body.name,
+      base_model: body.base_model,
+      run_id: newRunId(),
+    };
     insertModel(db, model, new Date());
     return c.json<TrainingModel>(model);
   });
@@ -46,7 +53,11 @@ export function registerModelRoutes(service: Hono<AppEnv>, options: { readBulkUp
     const model = ownedModel(c, validatePath(c, ModelPath).modelId);
     const deleted = deleteModel(c.get("db"), model.id);
     if (!deleted) throw new ServiceError(404, `Model '${model.id}' not found.`);
-    return c.json<DeleteModelResponse>({ model_id: model.id, deleted_checkpoints: deleted.deletedCheckpoints, deleted_run: deleted.hadRun });
+    return c.json<DeleteModelResponse>({
+      model_id: model.id,
+      deleted_checkpoints: deleted.deletedCheckpoints,
+      deleted_run: deleted.hadRun,
+    });
   });
 
   service.get("/preview/models/:modelId/checkpoints", (c) => {
@@ -57,10 +68,15 @@ export function registerModelRoutes(service: Hono<AppEnv>, options: { readBulkUp
     let afterStep: number | undefined;
     if (query.after !== undefined) {
       const cursor = findCheckpoint(db, model.id, query.after);
-      if (!cursor) throw new ServiceError(400, `Unknown cursor: '${echo(query.after)}' is not a checkpoint of model ${model.id}.`);
+      if (!cursor)
+        throw new ServiceError(400, `Unknown cursor: '${echo(query.after)}' is not a checkpoint of model ${model.id}.`);
       afterStep = cursor.step;
     }
-    const page = listCheckpoints(db, model.id, { limit: query.limit, order: query.order, ...(afterStep === undefined ? {} : { afterStep }) });
+    const page = listCheckpoints(db, model.id, {
+      limit: query.limit,
+      order: query.order,
+      ...(afterStep === undefined ? {} : { afterStep }),
+    });
     return c.json<CheckpointList>({
       object: "list",
       data: page.data,
@@ -75,14 +91,21 @@ export function registerModelRoutes(service: Hono<AppEnv>, options: { readBulkUp
     const body = await validateJson(c, DeleteCheckpointsRequest);
     const model = ownedModel(c, modelId);
     const result = deleteCheckpointsBySteps(c.get("db"), model.id, body.steps);
-    return c.json<DeleteCheckpointsResponse>({ deleted_count: result.deletedCount, not_found_steps: result.notFoundSteps });
+    return c.json<DeleteCheckpointsResponse>({
+      deleted_count: result.deletedCount,
+      not_found_steps: result.notFoundSteps,
+    });
   });
 
   service.post("/preview/models/:modelId/log", async (c) => {
     const { modelId } = validatePath(c, ModelPath);
     const upload = await options.readBulkUpload(c, "log");
     const model = ownedModel(c, modelId);
-    await insertLog(c.get("db"), { modelId: model.id, split: upload.body.split, groupTexts: upload.groupTexts, metrics: upload.metrics }, new Date());
+    await insertLog(
+      c.get("db"),
+      { modelId: model.id, split: upload.body.split, groupTexts: upload.groupTexts, metrics: upload.metrics },
+      new Date(),
+    );
     // The real service's response schema is `{}`; the metrics are kept with the log.
     return c.json({});
   });

@@ -12,7 +12,9 @@ export function findModel(db: Database, id: string): ModelRow | undefined {
 
 export function findModelByName(db: Database, entity: string, project: string, name: string): ModelRow | undefined {
   return db
-    .prepare<[string, string, string], ModelRow>(`SELECT ${COLUMNS} FROM training_models WHERE entity = ? AND project = ? AND name = ?`)
+    .prepare<[string, string, string], ModelRow>(
+      `SELECT ${COLUMNS} FROM training_models WHERE entity = ? AND project = ? AND name = ?`,
+    )
     .get(entity, project, name);
 }
 
@@ -27,7 +29,9 @@ export function deleteModel(db: Database, id: string): { deletedCheckpoints: num
   return writeTransaction(db, () => {
     const model = findModel(db, id);
     if (!model) return undefined;
-    const { n } = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM training_checkpoints WHERE model_id = ?").get(id)!;
+    const { n } = db
+      .prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM training_checkpoints WHERE model_id = ?")
+      .get(id)!;
     db.prepare("DELETE FROM training_models WHERE id = ?").run(id);
     return { deletedCheckpoints: n, hadRun: model.run_id !== null };
   });

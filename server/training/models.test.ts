@@ -108,7 +108,10 @@ describe("POST /preview/models", () => {
 
   it("answers malformed JSON with 422 json_invalid", async () => {
     const { app } = createTestApp();
-    const res = await call(app, "POST", MODELS, { rawBody: "{nope", headers: { ...bearer(), "Content-Type": "application/json" } });
+    const res = await call(app, "POST", MODELS, {
+      rawBody: "{nope",
+      headers: { ...bearer(), "Content-Type": "application/json" },
+    });
     expect(res.status).toBe(422);
     expect(res.json.detail[0].type).toBe("json_invalid");
   });
@@ -127,8 +130,14 @@ describe("DELETE /preview/models/{id}", () => {
     expect(res.json).toEqual({ model_id: model.id, deleted_checkpoints: 3, deleted_run: true });
 
     expect((await call(app, "GET", `${MODELS}/${model.id}/checkpoints`, { headers: bearer() })).status).toBe(404);
-    expect((await call(app, "GET", `${TRAINING}/preview/training-jobs/${jobId}`, { headers: bearer() })).status).toBe(404);
-    const leftovers = db.prepare("SELECT (SELECT COUNT(*) FROM training_events) + (SELECT COUNT(*) FROM training_checkpoints) + (SELECT COUNT(*) FROM training_job_items) AS n").get() as { n: number };
+    expect((await call(app, "GET", `${TRAINING}/preview/training-jobs/${jobId}`, { headers: bearer() })).status).toBe(
+      404,
+    );
+    const leftovers = db
+      .prepare(
+        "SELECT (SELECT COUNT(*) FROM training_events) + (SELECT COUNT(*) FROM training_checkpoints) + (SELECT COUNT(*) FROM training_job_items) AS n",
+      )
+      .get() as { n: number };
     expect(leftovers.n).toBe(0);
     // The name is free again.
     await expect(createModel(app)).resolves.toMatchObject({ name: "m1" });

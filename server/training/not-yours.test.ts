@@ -14,10 +14,30 @@ type Probe = { name: string; method: string; path: (id: string) => string; body?
 const MODEL_PROBES: Probe[] = [
   { name: "delete a model", method: "DELETE", path: (id) => `/preview/models/${id}` },
   { name: "list checkpoints", method: "GET", path: (id) => `/preview/models/${id}/checkpoints` },
-  { name: "delete checkpoints", method: "DELETE", path: (id) => `/preview/models/${id}/checkpoints`, body: () => ({ steps: [1] }) },
-  { name: "log trajectories", method: "POST", path: (id) => `/preview/models/${id}/log`, body: () => ({ trajectory_groups: [group([1])] }) },
-  { name: "start an RL job", method: "POST", path: () => "/preview/training-jobs", body: (id) => ({ model_id: id, trajectory_groups: [group([1])] }) },
-  { name: "start an SFT job", method: "POST", path: () => "/preview/sft-training-jobs", body: (id) => ({ model_id: id, training_data_url: "wandb-artifact:///acme/claims/d" }) },
+  {
+    name: "delete checkpoints",
+    method: "DELETE",
+    path: (id) => `/preview/models/${id}/checkpoints`,
+    body: () => ({ steps: [1] }),
+  },
+  {
+    name: "log trajectories",
+    method: "POST",
+    path: (id) => `/preview/models/${id}/log`,
+    body: () => ({ trajectory_groups: [group([1])] }),
+  },
+  {
+    name: "start an RL job",
+    method: "POST",
+    path: () => "/preview/training-jobs",
+    body: (id) => ({ model_id: id, trajectory_groups: [group([1])] }),
+  },
+  {
+    name: "start an SFT job",
+    method: "POST",
+    path: () => "/preview/sft-training-jobs",
+    body: (id) => ({ model_id: id, training_data_url: "wandb-artifact:///acme/claims/d" }),
+  },
   { name: "read logged metrics (local)", method: "GET", path: (id) => `/local/models/${id}/logs` },
 ];
 const JOB_PROBES: Probe[] = [
@@ -28,7 +48,10 @@ const JOB_PROBES: Probe[] = [
 /** The answer with the id asked for replaced, so answers about two ids can be compared. */
 async function answer(app: App, probe: Probe, id: string) {
   const body = probe.body?.(id);
-  const res = await call(app, probe.method, `${TRAINING}${probe.path(id)}`, { headers: bearer(ACME_KEY), ...(body === undefined ? {} : { body }) });
+  const res = await call(app, probe.method, `${TRAINING}${probe.path(id)}`, {
+    headers: bearer(ACME_KEY),
+    ...(body === undefined ? {} : { body }),
+  });
   return { status: res.status, body: res.text.replaceAll(id, "<id>") };
 }
 

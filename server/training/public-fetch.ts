@@ -62,7 +62,17 @@ function get(url: URL, target: Target, signal: AbortSignal): Promise<IncomingMes
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     // No agent: a pooled socket could outlive the check that allowed it.
-    const request = send(url, { method: "GET", agent: false, lookup, signal, headers: { Accept: "application/jsonl, application/json, text/plain, */*" } }, resolve);
+    const request = send(
+      url,
+      {
+        method: "GET",
+        agent: false,
+        lookup,
+        signal,
+        headers: { Accept: "application/jsonl, application/json, text/plain, */*" },
+      },
+      resolve,
+    );
     request.on("error", (error) => reject(signal.aborted ? error : new FetchRefused(error.message)));
     request.end();
   });

@@ -8,7 +8,10 @@ export type Target = { address: string; family: 4 | 6 };
 export type ResolveAll = (hostname: string) => Promise<Target[]>;
 
 export const systemResolveAll: ResolveAll = async (hostname) =>
-  (await systemLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+  (await systemLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
 
 /** Why no connection is made; the caller turns every reason into one neutral message. */
 export class RefusedTarget extends Error {

@@ -11,7 +11,11 @@ function openChat(app: { request: (path: string, init: RequestInit) => Response 
   return app.request(`${TRAINING}/chat/completions`, {
     method: "POST",
     headers: { ...bearer(key), "Content-Type": "application/json" },
-    body: JSON.stringify({ model: "Qwen/Qwen2.5-7B-Instruct", messages: [{ role: "user", content: "hi" }], stream: true }),
+    body: JSON.stringify({
+      model: "Qwen/Qwen2.5-7B-Instruct",
+      messages: [{ role: "user", content: "hi" }],
+      stream: true,
+    }),
   });
 }
 
@@ -22,7 +26,9 @@ describe("training quotas, per entity", () => {
     expect(held.map((r) => r.status)).toEqual(held.map(() => 200));
     const over = await openChat(app);
     expect(over.status).toBe(429);
-    expect(await over.json()).toEqual({ detail: expect.stringContaining(`at most ${TRAINING_CHAT_CONCURRENCY} chat requests at a time`) });
+    expect(await over.json()).toEqual({
+      detail: expect.stringContaining(`at most ${TRAINING_CHAT_CONCURRENCY} chat requests at a time`),
+    });
     expect((await openChat(app, ACME_KEY)).status).toBe(200);
     await held[0]!.body!.cancel();
     const next = await openChat(app);
@@ -33,7 +39,8 @@ describe("training quotas, per entity", () => {
   it(`at most ${MAX_ACTIVE_JOBS_PER_ENTITY} queued or running jobs: 429 {detail} above, counted across models; finished jobs free their place`, async () => {
     const { app, runner, db } = createServicesForTest();
     const models = [await createModel(app, { name: "a" }), await createModel(app, { name: "b" })];
-    const create = (modelId: string, key?: string) => call(app, "POST", JOBS, { body: { model_id: modelId, trajectory_groups: [group([1])] }, headers: bearer(key) });
+    const create = (modelId: string, key?: string) =>
+      call(app, "POST", JOBS, { body: { model_id: modelId, trajectory_groups: [group([1])] }, headers: bearer(key) });
     for (let i = 0; i < MAX_ACTIVE_JOBS_PER_ENTITY; i += 1) expect((await create(models[i % 2]!.id)).status).toBe(200);
     const over = await create(models[0]!.id);
     expect(over.status).toBe(429);

@@ -7,16 +7,43 @@ import type { SFTExample } from "../../contract/training";
 const SYSTEM = "You are the support assistant of Acme Cloud. Answer briefly and politely.";
 
 const TOPICS: readonly { question: string; answer: string }[] = [
-  { question: "How do I reset my password?", answer: "Open Settings > Security, choose Reset password and follow the link we email you." },
-  { question: "Can I change the email on my account?", answer: "Yes: Settings > Profile > Email. We send a confirmation to the new address." },
-  { question: "Why was my card declined?", answer: "Usually the bank blocked it or the billing address differs. Check both, then retry under Billing." },
-  { question: "How do I cancel my subscription?", answer: "Go to Billing > Plan and choose Cancel. You keep access until the period ends." },
-  { question: "Where can I download my invoices?", answer: "Billing > Invoices lists every invoice; each has a PDF download button." },
+  {
+    question: "How do I reset my password?",
+    answer: "Open Settings > Security, choose Reset password and follow the link we email you.",
+  },
+  {
+    question: "Can I change the email on my account?",
+    answer: "Yes: Settings > Profile > Email. We send a confirmation to the new address.",
+  },
+  {
+    question: "Why was my card declined?",
+    answer: "Usually the bank blocked it or the billing address differs. Check both, then retry under Billing.",
+  },
+  {
+    question: "How do I cancel my subscription?",
+    answer: "Go to Billing > Plan and choose Cancel. You keep access until the period ends.",
+  },
+  {
+    question: "Where can I download my invoices?",
+    answer: "Billing > Invoices lists every invoice; each has a PDF download button.",
+  },
   { question: "How do I invite a teammate?", answer: "Team > Members > Invite, enter their email and pick a role." },
-  { question: "Is there an API rate limit?", answer: "Yes: 600 requests per minute per key. Responses include headers with the remaining budget." },
-  { question: "How do I enable two-factor authentication?", answer: "Settings > Security > Two-factor: scan the QR code with an authenticator app." },
-  { question: "My export is stuck at 99%. What should I do?", answer: "Large exports finish in the background; you get an email with the link when it is ready." },
-  { question: "Can I move a project to another team?", answer: "Yes, an owner of both teams can use Project settings > Transfer." },
+  {
+    question: "Is there an API rate limit?",
+    answer: "Yes: 600 requests per minute per key. Responses include headers with the remaining budget.",
+  },
+  {
+    question: "How do I enable two-factor authentication?",
+    answer: "Settings > Security > Two-factor: scan the QR code with an authenticator app.",
+  },
+  {
+    question: "My export is stuck at 99%. What should I do?",
+    answer: "Large exports finish in the background; you get an email with the link when it is ready.",
+  },
+  {
+    question: "Can I move a project to another team?",
+    answer: "Yes, an owner of both teams can use Project settings > Transfer.",
+  },
 ];
 
 const OPENERS = ["Hi!", "Hello,", "Quick question:", "Good morning."];
@@ -54,7 +81,10 @@ export function supportTrajectoryGroups(numGroups: number, perGroup: number) {
             { role: "system", content: SYSTEM },
             { role: "user", content: topic.question },
             {
-              message: { role: "assistant", content: t % 2 === 0 ? topic.answer : `${topic.answer} Anything else I can help with?` },
+              message: {
+                role: "assistant",
+                content: t % 2 === 0 ? topic.answer : `${topic.answer} Anything else I can help with?`,
+              },
               finish_reason: "stop",
               index: 0,
             },

@@ -37,10 +37,18 @@ export function createTrainingService(options: TrainingServiceOptions): Hono<App
   registerHealthRoutes(service, { runner: options.runner, simulateCheckFailure: options.simulateCheckFailure });
   const readBulkUpload = createBulkUploadReader({ offThreadBytes: options.bulkOffThreadBytes });
   registerModelRoutes(service, { readBulkUpload });
-  registerJobRoutes(service, { activeJobsPerEntity: options.activeJobsPerEntity ?? MAX_ACTIVE_JOBS_PER_ENTITY, readBulkUpload });
+  registerJobRoutes(service, {
+    activeJobsPerEntity: options.activeJobsPerEntity ?? MAX_ACTIVE_JOBS_PER_ENTITY,
+    readBulkUpload,
+  });
   // The real service lists both paths; the trailing slash is an alias.
   const chatPaths = ["/chat/completions", "/chat/completions/"];
-  registerChatRoutes(service, { tokenDelayMs: options.chatTokenDelayMs, servedModels: SUPPORTED_BASE_MODELS, admit: createTrainingChatLimiter(), paths: chatPaths });
+  registerChatRoutes(service, {
+    tokenDelayMs: options.chatTokenDelayMs,
+    servedModels: SUPPORTED_BASE_MODELS,
+    admit: createTrainingChatLimiter(),
+    paths: chatPaths,
+  });
   registerLocalRoutes(service);
 
   service.onError(serviceErrorHandler("detail"));

@@ -11,7 +11,12 @@ import { fetchJsonlData, unreachableMessage, type DownloadOptions } from "./sft-
 // an operator allow-lists an internal data host (SFT_DATA_ALLOWED_HOSTS). No test sends traffic
 // anywhere but loopback, and none asks a real resolver.
 
-const EXAMPLE = JSON.stringify({ messages: [{ role: "user", content: "Where is my refund?" }, { role: "assistant", content: "On its way." }] });
+const EXAMPLE = JSON.stringify({
+  messages: [
+    { role: "user", content: "Where is my refund?" },
+    { role: "assistant", content: "On its way." },
+  ],
+});
 let server: Server;
 let port = 0;
 let closedPort = 0;
@@ -96,7 +101,10 @@ describe("downloading an SFT job's training file", () => {
   });
 
   it("names the first line that is not JSON", async () => {
-    expect(await fetchJsonlData(at("/not-json.jsonl"), allowed)).toEqual({ ok: false, error: `The training data from ${at("/not-json.jsonl")} is not JSONL: line 2 is not valid JSON.` });
+    expect(await fetchJsonlData(at("/not-json.jsonl"), allowed)).toEqual({
+      ok: false,
+      error: `The training data from ${at("/not-json.jsonl")} is not JSONL: line 2 is not valid JSON.`,
+    });
   });
 
   it("follows a redirect within allowed hosts", async () => {
@@ -107,8 +115,15 @@ describe("downloading an SFT job's training file", () => {
 
 describe("what the download refuses", () => {
   it("never connects to loopback named directly, even over an allowed scheme", async () => {
-    for (const url of [`http://127.0.0.1:${port}/good.jsonl`, `http://[::ffff:127.0.0.1]:${port}/good.jsonl`, `http://2130706433:${port}/good.jsonl`]) {
-      expect(await fetchJsonlData(url, { protocols: ["http:"] })).toEqual({ ok: false, error: unreachableMessage(url) });
+    for (const url of [
+      `http://127.0.0.1:${port}/good.jsonl`,
+      `http://[::ffff:127.0.0.1]:${port}/good.jsonl`,
+      `http://2130706433:${port}/good.jsonl`,
+    ]) {
+      expect(await fetchJsonlData(url, { protocols: ["http:"] })).toEqual({
+        ok: false,
+        error: unreachableMessage(url),
+      });
     }
     expect(requests).toEqual([]);
   });
@@ -132,9 +147,13 @@ describe("what the download refuses", () => {
       fetchJsonlData("http://nowhere.test/x", allowed),
       fetchJsonlData("http://10.0.0.1/x", allowed),
     ]);
-    const messages = answers.map((a) => (a.ok ? "ok" : a.error.replace(/^(Could not fetch the training data from )\S+:/, "$1<url>:")));
+    const messages = answers.map((a) =>
+      a.ok ? "ok" : a.error.replace(/^(Could not fetch the training data from )\S+:/, "$1<url>:"),
+    );
     expect(new Set(messages).size).toBe(1);
-    expect(messages[0]).toBe("Could not fetch the training data from <url>: the host did not answer with the file, or is not one the service may reach (public https hosts only).");
+    expect(messages[0]).toBe(
+      "Could not fetch the training data from <url>: the host did not answer with the file, or is not one the service may reach (public https hosts only).",
+    );
   });
 
   it("takes https only unless told otherwise", async () => {

@@ -33,7 +33,11 @@ export function checkExamples(rows: readonly unknown[]): SftDataResult {
 export function readArtifactData(db: Database, url: string, readerEntity: string): SftDataResult {
   const address = parseArtifactUrl(url);
   const rows = address && address.entity === readerEntity ? datasetRows(db, address) : undefined;
-  if (!rows) return { ok: false, error: `Training data not found: there is no dataset artifact ${url} that this job's entity can read.` };
+  if (!rows)
+    return {
+      ok: false,
+      error: `Training data not found: there is no dataset artifact ${url} that this job's entity can read.`,
+    };
   return checkExamples(rows);
 }
 
@@ -47,7 +51,11 @@ function safeUrl(url: string): string {
   }
 }
 
-export type DownloadOptions = Omit<PublicFetchOptions, "signal"> & { timeoutMs?: number; signal?: AbortSignal; maxBytes?: number };
+export type DownloadOptions = Omit<PublicFetchOptions, "signal"> & {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  maxBytes?: number;
+};
 
 /**
  * The one message for every way a download can fail before its body arrives (a refused or private
@@ -71,7 +79,10 @@ export async function fetchJsonlData(url: string, options: DownloadOptions = {})
     const response = await fetchPublic(url, { ...options, signal });
     const body = await readCapped(response, maxBytes);
     if (body === null) {
-      return { ok: false, error: `The training data from ${safeUrl(url)} is larger than ${formatBytes(maxBytes)}, the most the local service downloads.` };
+      return {
+        ok: false,
+        error: `The training data from ${safeUrl(url)} is larger than ${formatBytes(maxBytes)}, the most the local service downloads.`,
+      };
     }
     text = body;
   } catch (error) {
@@ -85,13 +96,17 @@ export async function fetchJsonlData(url: string, options: DownloadOptions = {})
     try {
       rows.push(JSON.parse(line));
     } catch {
-      return { ok: false, error: `The training data from ${safeUrl(url)} is not JSONL: line ${index + 1} is not valid JSON.` };
+      return {
+        ok: false,
+        error: `The training data from ${safeUrl(url)} is not JSONL: line ${index + 1} is not valid JSON.`,
+      };
     }
   }
   return checkExamples(rows);
 }
 
-const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MiB` : `${bytes} bytes`);
+const formatBytes = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MiB` : `${bytes} bytes`;
 
 /** The body as text, or null as soon as it passes `maxBytes` (declared or streamed). */
 async function readCapped(response: IncomingMessage, maxBytes: number): Promise<string | null> {

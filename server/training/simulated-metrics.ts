@@ -4,7 +4,14 @@ import type { Metrics } from "../../contract/training";
 // decay over the job. They are seeded by the job id and step index, so a job always gets the same
 // curve, also when it resumes after a restart. training_started names them in `simulated_metrics`.
 
-export const SIMULATED_RL_METRICS = ["loss", "policy_loss", "entropy", "kl_div", "grad_norm", "tokens_per_second"] as const;
+export const SIMULATED_RL_METRICS = [
+  "loss",
+  "policy_loss",
+  "entropy",
+  "kl_div",
+  "grad_norm",
+  "tokens_per_second",
+] as const;
 export const SIMULATED_SFT_METRICS = ["loss", "grad_norm", "tokens_per_second"] as const;
 
 /** FNV-1a, then one round of a xorshift-multiply mix: a uniform value in [-1, 1). */

@@ -37,8 +37,17 @@ export function createServicesForTest(
     await next();
   });
   const delay = options.chatTokenDelayMs ?? 0;
-  app.route(TRAINING, createTrainingService({ runner, chatTokenDelayMs: delay, simulateCheckFailure: options.simulateCheckFailure }));
-  app.route(INFERENCE, createInferenceService({ chatTokenDelayMs: delay, ...(options.concurrencyLimit ? { concurrencyLimit: options.concurrencyLimit } : {}) }));
+  app.route(
+    TRAINING,
+    createTrainingService({ runner, chatTokenDelayMs: delay, simulateCheckFailure: options.simulateCheckFailure }),
+  );
+  app.route(
+    INFERENCE,
+    createInferenceService({
+      chatTokenDelayMs: delay,
+      ...(options.concurrencyLimit ? { concurrencyLimit: options.concurrencyLimit } : {}),
+    }),
+  );
   return { app, db, runner };
 }
 
@@ -66,7 +75,12 @@ export async function createModel(app: AnyApp, body: Record<string, unknown> = {
   return res.json as { id: string; entity: string; project: string; name: string; base_model: string; run_id: string };
 }
 
-export async function createRlJob(app: AnyApp, modelId: string, groups: unknown[], extra: Record<string, unknown> = {}) {
+export async function createRlJob(
+  app: AnyApp,
+  modelId: string,
+  groups: unknown[],
+  extra: Record<string, unknown> = {},
+) {
   const res = await call(app, "POST", `${TRAINING}/preview/training-jobs`, {
     body: { model_id: modelId, trajectory_groups: groups, ...extra },
     headers: bearer(),
@@ -83,7 +97,9 @@ export async function allEvents(app: AnyApp, jobId: string, key?: string): Promi
   let after: string | undefined;
   for (;;) {
     const query = `limit=100${after ? `&after=${after}` : ""}`;
-    const res = await call(app, "GET", `${TRAINING}/preview/training-jobs/${jobId}/events?${query}`, { headers: bearer(key) });
+    const res = await call(app, "GET", `${TRAINING}/preview/training-jobs/${jobId}/events?${query}`, {
+      headers: bearer(key),
+    });
     if (res.status !== 200) throw new Error(`events: ${res.status} ${res.text}`);
     events.push(...(res.json.data as EventRecord[]));
     if (!res.json.has_more) return events;
@@ -94,7 +110,9 @@ export async function allEvents(app: AnyApp, jobId: string, key?: string): Promi
 /** Ticks until no job is active (bounded, so a hanging job fails the test instead of looping). */
 export async function runToEnd(runner: { tick(): Promise<void> }, db: Database, maxTicks = 500): Promise<number> {
   for (let i = 0; i < maxTicks; i += 1) {
-    const { n } = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM training_jobs WHERE status IN ('queued', 'running')").get()!;
+    const { n } = db
+      .prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM training_jobs WHERE status IN ('queued', 'running')")
+      .get()!;
     if (n === 0) return i;
     await runner.tick();
   }

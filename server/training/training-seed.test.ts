@@ -24,7 +24,11 @@ describe("seedTrainingDemo", () => {
   it("seeds a finished 24-step RL job whose rewards are those of its data", async () => {
     const { app } = seeded();
     const events = await allEvents(app, jobs.supportRl);
-    expect(events.map((e) => e.type)).toEqual(["training_started", ...Array<string>(24).fill("gradient_step"), "training_ended"]);
+    expect(events.map((e) => e.type)).toEqual([
+      "training_started",
+      ...Array<string>(24).fill("gradient_step"),
+      "training_ended",
+    ]);
     expect(events[0]?.data.num_sequences).toBe(24);
     const groups = supportTrajectoryGroups(24, 4);
     events
@@ -33,8 +37,12 @@ describe("seedTrainingDemo", () => {
         const rewards = groups[i]!.trajectories.map((t) => t.reward);
         expect(event.data.reward).toBeCloseTo(rewards.reduce((a, b) => a + b) / rewards.length, 12);
       });
-    const checkpoints = await call(app, "GET", `${TRAINING}/preview/models/${models.supportRl}/checkpoints?limit=100`, { headers: bearer() });
-    expect(checkpoints.json.data.map((c: { step: number }) => c.step)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    const checkpoints = await call(app, "GET", `${TRAINING}/preview/models/${models.supportRl}/checkpoints?limit=100`, {
+      headers: bearer(),
+    });
+    expect(checkpoints.json.data.map((c: { step: number }) => c.step)).toEqual(
+      Array.from({ length: 24 }, (_, i) => i + 1),
+    );
     expect(checkpoints.json.data[23].metrics.reward).toBe(events[24]?.data.reward);
   });
 
@@ -44,13 +52,20 @@ describe("seedTrainingDemo", () => {
       {
         id: expect.any(String),
         type: "training_failed",
-        data: { error_message: "Trajectory group 2, trajectory 3 is malformed: reward: Field required (at trajectory_groups[1].trajectories[2].reward)" },
+        data: {
+          error_message:
+            "Trajectory group 2, trajectory 3 is malformed: reward: Field required (at trajectory_groups[1].trajectories[2].reward)",
+        },
       },
     ]);
     const legacy = await allEvents(app, jobs.supportLegacy);
     expect(legacy[0]?.data.error_message).toContain("mistralai/Mistral-7B-Instruct-v0.3");
     const sft = await allEvents(app, jobs.supportSft);
-    expect(sft.map((e) => e.type)).toEqual(["training_started", ...Array<string>(5).fill("gradient_step"), "training_ended"]);
+    expect(sft.map((e) => e.type)).toEqual([
+      "training_started",
+      ...Array<string>(5).fill("gradient_step"),
+      "training_ended",
+    ]);
     expect(sft.filter((e) => e.type === "gradient_step").every((e) => e.data.num_examples === 8)).toBe(true);
   });
 
@@ -60,7 +75,10 @@ describe("seedTrainingDemo", () => {
     expect((await call(app, "GET", path, { headers: bearer() })).status).toBe(404);
     const res = await call(app, "GET", path, { headers: bearer(ACME_KEY) });
     expect(res.json.data).toHaveLength(8);
-    expect((await call(app, "GET", `${TRAINING}/preview/training-jobs/${jobs.acmeTriage}`, { headers: bearer(ACME_KEY) })).json).toEqual({ id: jobs.acmeTriage });
+    expect(
+      (await call(app, "GET", `${TRAINING}/preview/training-jobs/${jobs.acmeTriage}`, { headers: bearer(ACME_KEY) }))
+        .json,
+    ).toEqual({ id: jobs.acmeTriage });
   });
 
   it("lets the demo user chat with the seeded checkpoints", async () => {

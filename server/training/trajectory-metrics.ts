@@ -35,10 +35,23 @@ export function groupMetrics(group: TrajectoryGroup): Metrics {
     tokens += counted.total;
     completionTokens += counted.completion;
   }
-  return { reward: mean, reward_std_dev: std, num_trajectories: group.trajectories.length, num_tokens: tokens, num_completion_tokens: completionTokens };
+  return {
+    reward: mean,
+    reward_std_dev: std,
+    num_trajectories: group.trajectories.length,
+    num_tokens: tokens,
+    num_completion_tokens: completionTokens,
+  };
 }
 
-const RESERVED = new Set(["reward", "reward_std_dev", "num_groups", "num_trajectories", "num_tokens", "num_completion_tokens"]);
+const RESERVED = new Set([
+  "reward",
+  "reward_std_dev",
+  "num_groups",
+  "num_trajectories",
+  "num_tokens",
+  "num_completion_tokens",
+]);
 
 /**
  * Metrics of logged trajectories: reward mean and spread over all trajectories, counts, the mean

@@ -23,7 +23,11 @@ describe("GET /system-check and /health need no key (W&B Training OpenAPI: Syste
     const res = await call(app, "GET", `${TRAINING}/system-check`);
     expect(res.status).toBe(503);
     expect(res.json.api).toBe(true);
-    expect(res.json.gpu_queue).toEqual({ success: false, duration: expect.any(Number), error: "Job runner not started" });
+    expect(res.json.gpu_queue).toEqual({
+      success: false,
+      duration: expect.any(Number),
+      error: "Job runner not started",
+    });
     expect(res.json.database.success).toBe(true);
   });
 
@@ -56,11 +60,19 @@ describe("what ART sends (OpenPipe/ART src/art/serverless/client.py)", () => {
     const groups = [group([1, 0])];
     groups[0]!.trajectories[0]!.metrics = { correct: true, turns: 3 } as never;
     groups[0]!.trajectories[1]!.metrics = { correct: false, turns: 5 } as never;
-    const log = await call(app, "POST", `${TRAINING}/preview/models/${model.id}/log`, { body: { trajectory_groups: groups }, headers: bearer() });
+    const log = await call(app, "POST", `${TRAINING}/preview/models/${model.id}/log`, {
+      body: { trajectory_groups: groups },
+      headers: bearer(),
+    });
     expect(log.status).toBe(200);
-    const stored = db.prepare("SELECT metrics FROM training_logs WHERE model_id = ?").get(model.id) as { metrics: string };
+    const stored = db.prepare("SELECT metrics FROM training_logs WHERE model_id = ?").get(model.id) as {
+      metrics: string;
+    };
     expect(JSON.parse(stored.metrics)).toMatchObject({ correct: 0.5, turns: 4 });
-    const job = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { body: { model_id: model.id, trajectory_groups: groups }, headers: bearer() });
+    const job = await call(app, "POST", `${TRAINING}/preview/training-jobs`, {
+      body: { model_id: model.id, trajectory_groups: groups },
+      headers: bearer(),
+    });
     expect(job.status).toBe(200);
     await runToEnd(runner, db);
     expect((await allEvents(app, job.json.id)).at(-1)?.type).toBe("training_ended");
@@ -70,9 +82,19 @@ describe("what ART sends (OpenPipe/ART src/art/serverless/client.py)", () => {
     const { app, db } = createTestApp();
     const model = await createModel(app);
     const bad = { trajectories: [{ messages_and_choices: [{ role: "user", content: "hi" }] }] };
-    const res = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { body: { model_id: model.id, trajectory_groups: [group([1]), bad] }, headers: bearer() });
+    const res = await call(app, "POST", `${TRAINING}/preview/training-jobs`, {
+      body: { model_id: model.id, trajectory_groups: [group([1]), bad] },
+      headers: bearer(),
+    });
     expect(res.status).toBe(422);
-    expect(res.json.detail.map((d: { loc: unknown }) => d.loc)).toContainEqual(["body", "trajectory_groups", 1, "trajectories", 0, "reward"]);
+    expect(res.json.detail.map((d: { loc: unknown }) => d.loc)).toContainEqual([
+      "body",
+      "trajectory_groups",
+      1,
+      "trajectories",
+      0,
+      "reward",
+    ]);
     expect(db.prepare("SELECT COUNT(*) AS n FROM training_jobs").get()).toEqual({ n: 0 });
   });
 
@@ -81,9 +103,18 @@ describe("what ART sends (OpenPipe/ART src/art/serverless/client.py)", () => {
     const model = await createModel(app, { name: "extra", future_flag: true });
     const ok = async (method: string, path: string, body: unknown) => {
       const res = await call(app, method, `${TRAINING}${path}`, { body, headers: bearer() });
-      expect({ path, status: res.status, body: res.status === 200 ? undefined : res.json }).toEqual({ path, status: 200, body: undefined });
+      expect({ path, status: res.status, body: res.status === 200 ? undefined : res.json }).toEqual({
+        path,
+        status: 200,
+        body: undefined,
+      });
     };
-    await ok("POST", "/preview/training-jobs", { model_id: model.id, trajectory_groups: [{ ...group([1]), note: "x" }], priority: 1, experimental_config: { whatever: 1 } });
+    await ok("POST", "/preview/training-jobs", {
+      model_id: model.id,
+      trajectory_groups: [{ ...group([1]), note: "x" }],
+      priority: 1,
+      experimental_config: { whatever: 1 },
+    });
     await ok("POST", "/preview/sft-training-jobs", {
       model_id: model.id,
       training_data_url: "wandb-artifact:///demo/support-bot/d",
@@ -91,7 +122,9 @@ describe("what ART sends (OpenPipe/ART src/art/serverless/client.py)", () => {
       client: "art",
     });
     await ok("DELETE", `/preview/models/${model.id}/checkpoints`, { steps: [1], reason: "cleanup" });
-    const listed = await call(app, "GET", `${TRAINING}/preview/models/${model.id}/checkpoints?limit=5&unknown=1`, { headers: bearer() });
+    const listed = await call(app, "GET", `${TRAINING}/preview/models/${model.id}/checkpoints?limit=5&unknown=1`, {
+      headers: bearer(),
+    });
     expect(listed.status).toBe(200);
   });
 });

@@ -35,7 +35,12 @@ export type UploadKind = keyof typeof UPLOAD_KINDS;
 export type PreparedUpload<K extends UploadKind> = Awaited<ReturnType<(typeof UPLOAD_KINDS)[K]>>;
 
 /** `bytes` made ready as `kind`. */
-export function prepareUpload<K extends UploadKind>(kind: K, bytes: Uint8Array, contentType: string, inWorker: boolean): Promise<PreparedUpload<K>> {
+export function prepareUpload<K extends UploadKind>(
+  kind: K,
+  bytes: Uint8Array,
+  contentType: string,
+  inWorker: boolean,
+): Promise<PreparedUpload<K>> {
   const prepare: Preparation<object> = UPLOAD_KINDS[kind];
   return prepare(bytes, contentType, inWorker) as Promise<PreparedUpload<K>>;
 }

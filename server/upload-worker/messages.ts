@@ -19,11 +19,17 @@ export type SerializedError =
  * byte arrays (a file's content) are moved, not copied. Everything else is cloned as it is, so
  * it should be small (plain fields, numbers).
  */
-export type PackedUpload = { fields: Record<string, unknown>; lists: Record<string, { joined: string; ends: number[] }> };
+export type PackedUpload = {
+  fields: Record<string, unknown>;
+  lists: Record<string, { joined: string; ends: number[] }>;
+};
 
-export type UploadReply = { id: number; ok: true; packed: PackedUpload } | { id: number; ok: false; error: SerializedError };
+export type UploadReply =
+  | { id: number; ok: true; packed: PackedUpload }
+  | { id: number; ok: false; error: SerializedError };
 
-const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === "string");
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
 
 /** `prepared` packed to cross to the event loop, and the buffers to move with it. */
 export function packUpload(prepared: object): { packed: PackedUpload; transfer: ArrayBuffer[] } {
@@ -34,7 +40,8 @@ export function packUpload(prepared: object): { packed: PackedUpload; transfer: 
       let end = 0;
       packed.lists[key] = { joined: value.join(""), ends: value.map((text) => (end += text.length)) };
     } else {
-      if (value instanceof Uint8Array && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength) transfer.push(value.buffer as ArrayBuffer);
+      if (value instanceof Uint8Array && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength)
+        transfer.push(value.buffer as ArrayBuffer);
       packed.fields[key] = value;
     }
   }
@@ -44,6 +51,7 @@ export function packUpload(prepared: object): { packed: PackedUpload; transfer: 
 /** The prepared upload again, as the kind's preparation returned it. */
 export function unpackUpload({ fields, lists }: PackedUpload): Record<string, unknown> {
   const prepared = { ...fields };
-  for (const [key, { joined, ends }] of Object.entries(lists)) prepared[key] = ends.map((end, index) => joined.slice(index === 0 ? 0 : ends[index - 1], end));
+  for (const [key, { joined, ends }] of Object.entries(lists))
+    prepared[key] = ends.map((end, index) => joined.slice(index === 0 ? 0 : ends[index - 1], end));
   return prepared;
 }

@@ -14,7 +14,12 @@ export const OFF_THREAD_BYTES = 1024 * 1024;
  * does it: in the upload worker from `offThreadBytes` on (tests lower it to send every body
  * there), on the event loop below.
  */
-export function prepareUploadBody<K extends UploadKind>(kind: K, bytes: Uint8Array, contentType: string, offThreadBytes = OFF_THREAD_BYTES): Promise<PreparedUpload<K>> {
+export function prepareUploadBody<K extends UploadKind>(
+  kind: K,
+  bytes: Uint8Array,
+  contentType: string,
+  offThreadBytes = OFF_THREAD_BYTES,
+): Promise<PreparedUpload<K>> {
   if (bytes.length < offThreadBytes) return prepareUpload(kind, bytes, contentType, false);
   return uploadWorker().prepare(kind, bytes, contentType);
 }

@@ -36,7 +36,10 @@ class UploadWorker {
     const { worker, pending } = this.start();
     const id = this.nextId++;
     // The bytes move to the worker (transferred, not copied); a view of a larger buffer is copied first.
-    const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer;
+    const buffer =
+      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+        ? (bytes.buffer as ArrayBuffer)
+        : bytes.slice().buffer;
     return new Promise<PreparedUpload<K>>((resolve, reject) => {
       const timer = setTimeout(() => {
         // Stuck: stop it; its exit fails every request it held, this one included.
@@ -55,7 +58,10 @@ class UploadWorker {
 
   private start(): Running {
     if (this.running) return this.running;
-    const worker = new Worker(BOOT, { workerData: { entry: ENTRY }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const worker = new Worker(BOOT, {
+      workerData: { entry: ENTRY },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
     const pending = new Map<number, Pending>();
     worker.unref();
     worker.on("message", (reply: UploadReply) => {
@@ -68,7 +74,11 @@ class UploadWorker {
     const fail = (cause: string) => {
       if (this.running?.worker === worker) this.running = undefined;
       console.error(`upload worker stopped: ${cause}`);
-      const error = new ServiceError(503, "The upload could not be checked: the server's upload worker stopped. Retry the request.", "upload_worker_stopped");
+      const error = new ServiceError(
+        503,
+        "The upload could not be checked: the server's upload worker stopped. Retry the request.",
+        "upload_worker_stopped",
+      );
       for (const waiting of pending.values()) waiting.reject(error);
       pending.clear();
     };

@@ -9,7 +9,13 @@ import { packUpload, type SerializedError, type UploadReply, type UploadRequest 
 function serialize(error: unknown): SerializedError {
   if (error instanceof RequestValidationError) return { type: "validation", detail: error.detail };
   if (error instanceof ServiceError) {
-    return { type: "service", status: error.status, message: error.message, ...(error.code === undefined ? {} : { code: error.code }), ...(error.param === undefined ? {} : { param: error.param }) };
+    return {
+      type: "service",
+      status: error.status,
+      message: error.message,
+      ...(error.code === undefined ? {} : { code: error.code }),
+      ...(error.param === undefined ? {} : { param: error.param }),
+    };
   }
   return { type: "unexpected", message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }

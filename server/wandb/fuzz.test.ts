@@ -17,7 +17,12 @@ const { app } = createTestApp();
 const GRAPHQL = "/api/wandb/graphql";
 
 async function post(body: string, headers: Record<string, string> = basic()): Promise<Answer> {
-  return send(app, { method: "POST", path: GRAPHQL, headers: { ...headers, "Content-Type": "application/json" }, body });
+  return send(app, {
+    method: "POST",
+    path: GRAPHQL,
+    headers: { ...headers, "Content-Type": "application/json" },
+    body,
+  });
 }
 
 /** Checks the answer's shape and returns its status. */
@@ -35,35 +40,61 @@ function expectGraphqlAnswer(answer: Answer): number {
   return answer.status;
 }
 
-const validBodies = [
-  { query: VIEWER_QUERY },
-  { query: PROJECTS_QUERY, variables: { entity: "demo", first: 10 } },
-];
+const validBodies = [{ query: VIEWER_QUERY }, { query: PROJECTS_QUERY, variables: { entity: "demo", first: 10 } }];
 
 describe("the W&B API's GraphQL endpoint under malformed input", { timeout: 120_000 }, () => {
   it("answers mutated bodies (any field, any type, anywhere) as GraphQL does: 200 or 400, never a 5xx", async () => {
-    const cases = fc.tuple(fc.constantFrom(...validBodies), fc.nat()).chain(([base]) => mutationsOf(base).map((mutations) => applyMutations(base, mutations).body));
+    const cases = fc
+      .tuple(fc.constantFrom(...validBodies), fc.nat())
+      .chain(([base]) => mutationsOf(base).map((mutations) => applyMutations(base, mutations).body));
     const statuses = new Set<number>();
-    await checkProperty(cases, async (body) => void statuses.add(expectGraphqlAnswer(await post(JSON.stringify(body)))), 300);
+    await checkProperty(
+      cases,
+      async (body) => void statuses.add(expectGraphqlAnswer(await post(JSON.stringify(body)))),
+      300,
+    );
     // Both ways through the endpoint were taken: queries that ran and requests refused before running.
     expect([...statuses].sort()).toEqual([200, 400]);
   });
 
   it("takes hostile values as variables and as the query itself", async () => {
     const statuses = new Set<number>();
-    await checkProperty(hostileValue, async (value) => {
-      statuses.add(expectGraphqlAnswer(await post(JSON.stringify({ query: PROJECTS_QUERY, variables: { entity: value, first: value, after: value } }))));
-      statuses.add(expectGraphqlAnswer(await post(JSON.stringify({ query: value }))));
-    }, 200);
+    await checkProperty(
+      hostileValue,
+      async (value) => {
+        statuses.add(
+          expectGraphqlAnswer(
+            await post(
+              JSON.stringify({ query: PROJECTS_QUERY, variables: { entity: value, first: value, after: value } }),
+            ),
+          ),
+        );
+        statuses.add(expectGraphqlAnswer(await post(JSON.stringify({ query: value }))));
+      },
+      200,
+    );
     expect(statuses.has(400)).toBe(true);
   });
 
   it("refuses bodies that are not JSON objects, deep nesting, and a query nested past the schema", async () => {
     const deepJson = `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`;
-    const refused = ["", "null", "[]", "42", '"{ viewer { id } }"', "{", deepJson, JSON.stringify({ query: VIEWER_QUERY, variables: nested(100, "array") })];
+    const refused = [
+      "",
+      "null",
+      "[]",
+      "42",
+      '"{ viewer { id } }"',
+      "{",
+      deepJson,
+      JSON.stringify({ query: VIEWER_QUERY, variables: nested(100, "array") }),
+    ];
     for (const raw of refused) assert.strictEqual(expectGraphqlAnswer(await post(raw)), 400, raw.slice(0, 40));
     const deepSelection = `{ viewer ${"{ id ".repeat(2000)}${"}".repeat(2000)} }`;
     expect(expectGraphqlAnswer(await post(JSON.stringify({ query: deepSelection })))).toBe(400);
-    expect(expectGraphqlAnswer(await post(JSON.stringify({ query: VIEWER_QUERY }), { Authorization: `Basic ${"%".repeat(10_000)}` }))).toBe(401);
+    expect(
+      expectGraphqlAnswer(
+        await post(JSON.stringify({ query: VIEWER_QUERY }), { Authorization: `Basic ${"%".repeat(10_000)}` }),
+      ),
+    ).toBe(401);
   });
 });

@@ -28,7 +28,8 @@ export function registerGraphqlRoutes(service: Hono<AppEnv>): void {
   service.post("/graphql", async (c) => {
     const header = c.req.header("authorization");
     const key = apiKeyFromHeader(header);
-    if (header !== undefined && key === undefined) return c.json(errors("The Authorization header is not a valid Basic or Bearer credential."), 401);
+    if (header !== undefined && key === undefined)
+      return c.json(errors("The Authorization header is not a valid Basic or Bearer credential."), 401);
     const user = key === undefined ? undefined : findUserByApiKey(c.get("db"), key);
     if (key !== undefined && !user) return c.json(errors("Invalid API key."), 401);
 
@@ -36,10 +37,14 @@ export function registerGraphqlRoutes(service: Hono<AppEnv>): void {
     try {
       body = await readJsonBody(c);
     } catch {
-      return c.json(errors("The body must be JSON: {\"query\": \"...\", \"variables\": {...}}."), 400);
+      return c.json(errors('The body must be JSON: {"query": "...", "variables": {...}}.'), 400);
     }
     const request = z.safeParse(GraphqlRequest, body);
-    if (!request.success) return c.json(errors(`The body must be {"query": "..."} with a query of at most ${MAX_QUERY_CHARS} characters.`), 400);
+    if (!request.success)
+      return c.json(
+        errors(`The body must be {"query": "..."} with a query of at most ${MAX_QUERY_CHARS} characters.`),
+        400,
+      );
 
     const context: WandbContext = { db: c.get("db"), user };
     const result = await graphql({

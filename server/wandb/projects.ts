@@ -17,14 +17,29 @@ export function listProjects(db: Database, entityName: string): ProjectRecord[] 
   const upper = `${entityName}0`;
   const names = new Set<string>();
   for (const table of ["trace_calls", "annotation_queues"] as const) {
-    const next = cached(db, `SELECT project_id FROM ${table} WHERE project_id > ? AND project_id < ? ORDER BY project_id LIMIT 1`, "pluck");
+    const next = cached(
+      db,
+      `SELECT project_id FROM ${table} WHERE project_id > ? AND project_id < ? ORDER BY project_id LIMIT 1`,
+      "pluck",
+    );
     let after = prefix;
-    for (let id = next.get(after, upper) as string | undefined; id !== undefined; id = next.get(after, upper) as string | undefined) {
+    for (
+      let id = next.get(after, upper) as string | undefined;
+      id !== undefined;
+      id = next.get(after, upper) as string | undefined
+    ) {
       names.add(id.slice(prefix.length));
       after = id;
     }
   }
-  const training = cached(db, "SELECT project FROM training_models WHERE entity = ? UNION SELECT project FROM training_datasets WHERE entity = ?", "pluck");
+  const training = cached(
+    db,
+    "SELECT project FROM training_models WHERE entity = ? UNION SELECT project FROM training_datasets WHERE entity = ?",
+    "pluck",
+  );
   for (const name of training.all(entityName, entityName) as string[]) names.add(name);
-  return [...names].filter((name) => name.length > 0).sort().map((name) => ({ entityName, name }));
+  return [...names]
+    .filter((name) => name.length > 0)
+    .sort()
+    .map((name) => ({ entityName, name }));
 }

@@ -54,24 +54,41 @@ const decodeCursor = (cursor: string) => {
 export const WANDB_ROOT = {
   viewer(_args: unknown, { user }: WandbContext) {
     if (!user) return null;
-    return { id: user.id, username: user.username, entity: user.entity, name: user.username, teams: () => ({ edges: [] }) };
+    return {
+      id: user.id,
+      username: user.username,
+      entity: user.entity,
+      name: user.username,
+      teams: () => ({ edges: [] }),
+    };
   },
 
-  projects(args: { entityName?: string | null; first?: number | null; after?: string | null }, { db, user }: WandbContext) {
+  projects(
+    args: { entityName?: string | null; first?: number | null; after?: string | null },
+    { db, user }: WandbContext,
+  ) {
     if (!user) throw new GraphQLError("Permission denied: sign in with an API key to list projects.");
     const entityName = args.entityName ?? user.entity;
     // The same answer for an entity that does not exist and one the caller may not read.
-    if (entityName !== user.entity) throw new GraphQLError(`Permission denied: no entity '${truncate(entityName)}' that this key may read.`);
+    if (entityName !== user.entity)
+      throw new GraphQLError(`Permission denied: no entity '${truncate(entityName)}' that this key may read.`);
     const first = args.first ?? DEFAULT_PROJECTS_PER_PAGE;
-    if (first < 1 || first > MAX_PROJECTS_PER_PAGE) throw new GraphQLError(`first must be between 1 and ${MAX_PROJECTS_PER_PAGE}.`);
+    if (first < 1 || first > MAX_PROJECTS_PER_PAGE)
+      throw new GraphQLError(`first must be between 1 and ${MAX_PROJECTS_PER_PAGE}.`);
     const after = args.after ? decodeCursor(args.after) : undefined;
     if (args.after && after === undefined) throw new GraphQLError("after is not a cursor this API gave out.");
 
     const all = listProjects(db, entityName);
     const start = after === undefined ? 0 : all.findIndex((p) => p.name > after);
     const page = start === -1 ? [] : all.slice(start, start + first);
-    const edges = page.map((p) => ({ cursor: encodeCursor(p.name), node: { id: encodeCursor(`${p.entityName}/${p.name}`), ...p } }));
-    return { edges, pageInfo: { hasNextPage: start !== -1 && start + first < all.length, endCursor: edges.at(-1)?.cursor ?? null } };
+    const edges = page.map((p) => ({
+      cursor: encodeCursor(p.name),
+      node: { id: encodeCursor(`${p.entityName}/${p.name}`), ...p },
+    }));
+    return {
+      edges,
+      pageInfo: { hasNextPage: start !== -1 && start + first < all.length, endCursor: edges.at(-1)?.cursor ?? null },
+    };
   },
 };
 

@@ -12,7 +12,9 @@ async function setup() {
     const res = await server.fetch(`${server.settings.traceBaseUrl}/obj/create`, {
       method: "POST",
       headers: { Authorization: `Basic ${btoa(`api:${server.settings.apiKey}`)}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ obj: { project_id: PROJECT, object_id: objectId, val, ...(builtin ? { builtin_object_class: builtin } : {}) } }),
+      body: JSON.stringify({
+        obj: { project_id: PROJECT, object_id: objectId, val, ...(builtin ? { builtin_object_class: builtin } : {}) },
+      }),
     });
     return `weave:///${PROJECT}/object/${objectId}:${((await res.json()) as { digest: string }).digest}`;
   };
@@ -22,13 +24,32 @@ async function setup() {
 describe("a queue's annotation specs", () => {
   it("reads each spec with its object id, the name people read, and whether answers are per annotator", async () => {
     const { trace, create } = await setup();
-    const tone = await create("tone", { name: "Tone", description: "1-5", field_schema: { type: "integer", minimum: 1, maximum: 5 }, unique_among_creators: true });
+    const tone = await create("tone", {
+      name: "Tone",
+      description: "1-5",
+      field_schema: { type: "integer", minimum: 1, maximum: 5 },
+      unique_among_creators: true,
+    });
     const plain = await create("comment", { field_schema: { type: "string", maxLength: 50 } });
     const { specs, missing } = await readQueueSpecs(trace, [tone, plain]);
     expect(missing).toEqual([]);
     expect(specs).toEqual([
-      { ref: tone, id: "tone", label: "Tone", description: "1-5", fieldSchema: { type: "integer", minimum: 1, maximum: 5 }, uniqueAmongCreators: true },
-      { ref: plain, id: "comment", label: "comment", description: "", fieldSchema: { type: "string", maxLength: 50 }, uniqueAmongCreators: false },
+      {
+        ref: tone,
+        id: "tone",
+        label: "Tone",
+        description: "1-5",
+        fieldSchema: { type: "integer", minimum: 1, maximum: 5 },
+        uniqueAmongCreators: true,
+      },
+      {
+        ref: plain,
+        id: "comment",
+        label: "comment",
+        description: "",
+        fieldSchema: { type: "string", maxLength: 50 },
+        uniqueAmongCreators: false,
+      },
     ]);
   });
 
@@ -52,10 +73,25 @@ describe("feedback on calls", () => {
   it("reads every row on the given calls in one query per 1,000 rows, oldest first", async () => {
     const { trace, create, server } = await setup();
     const tone = await create("tone", { field_schema: { type: "integer", minimum: 1, maximum: 5 } });
-    for (const [call, value] of [["c1", 2], ["c2", 5], ["c3", 3]] as const) {
-      await trace.createFeedback({ project_id: PROJECT, weave_ref: callRef(PROJECT, call), feedback_type: "wandb.annotation.tone", annotation_ref: tone, payload: { value } });
+    for (const [call, value] of [
+      ["c1", 2],
+      ["c2", 5],
+      ["c3", 3],
+    ] as const) {
+      await trace.createFeedback({
+        project_id: PROJECT,
+        weave_ref: callRef(PROJECT, call),
+        feedback_type: "wandb.annotation.tone",
+        annotation_ref: tone,
+        payload: { value },
+      });
     }
-    await trace.createFeedback({ project_id: PROJECT, weave_ref: callRef(PROJECT, "c1"), feedback_type: "wandb.note.1", payload: { note: "Check the amount" } });
+    await trace.createFeedback({
+      project_id: PROJECT,
+      weave_ref: callRef(PROJECT, "c1"),
+      feedback_type: "wandb.note.1",
+      payload: { note: "Check the amount" },
+    });
     const before = server.requests.length;
     const rows = await readCallsFeedback(trace, PROJECT, ["c1", "c3"]);
     expect(server.requests.length - before).toBe(1);

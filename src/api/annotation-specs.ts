@@ -54,14 +54,25 @@ export function toSpec(ref: string, value: unknown): QueueSpec | string {
  * after a failed batch each ref is read on its own: the others still show, and the page can say
  * which spec is missing and why.
  */
-export async function readQueueSpecs(client: TraceClient, refs: readonly string[], options?: CallOptions): Promise<QueueSpecs> {
+export async function readQueueSpecs(
+  client: TraceClient,
+  refs: readonly string[],
+  options?: CallOptions,
+): Promise<QueueSpecs> {
   if (refs.length === 0) return { specs: [], missing: [] };
   let values: (unknown | Error)[];
   try {
     values = await client.readRefs(refs, options);
   } catch (batchError) {
     if (options?.signal?.aborted) throw batchError;
-    values = await Promise.all(refs.map((ref) => client.readRefs([ref], options).then((vals) => vals[0], (error: unknown) => (error instanceof Error ? error : new Error(String(error))))));
+    values = await Promise.all(
+      refs.map((ref) =>
+        client.readRefs([ref], options).then(
+          (vals) => vals[0],
+          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+        ),
+      ),
+    );
   }
   const result: QueueSpecs = { specs: [], missing: [] };
   refs.forEach((ref, index) => {
@@ -78,12 +89,28 @@ export const callRef = (projectId: string, callId: string): string => `weave:///
 const FEEDBACK_PAGE = 1000;
 
 /** Every feedback row on the calls (annotations, notes, reactions), oldest first, in pages of 1,000. */
-export async function readCallsFeedback(client: TraceClient, projectId: string, callIds: readonly string[], options?: CallOptions): Promise<Feedback[]> {
+export async function readCallsFeedback(
+  client: TraceClient,
+  projectId: string,
+  callIds: readonly string[],
+  options?: CallOptions,
+): Promise<Feedback[]> {
   if (callIds.length === 0) return [];
-  const query = { $expr: { $in: [{ $getField: "weave_ref" }, callIds.map((id) => ({ $literal: callRef(projectId, id) }))] } };
+  const query = {
+    $expr: { $in: [{ $getField: "weave_ref" }, callIds.map((id) => ({ $literal: callRef(projectId, id) }))] },
+  };
   const rows: Feedback[] = [];
   for (let offset = 0; ; offset += FEEDBACK_PAGE) {
-    const page = await client.queryFeedback({ project_id: projectId, query, sort_by: [{ field: "created_at", direction: "asc" }], limit: FEEDBACK_PAGE, offset }, options);
+    const page = await client.queryFeedback(
+      {
+        project_id: projectId,
+        query,
+        sort_by: [{ field: "created_at", direction: "asc" }],
+        limit: FEEDBACK_PAGE,
+        offset,
+      },
+      options,
+    );
     rows.push(...page.map((row) => Feedback.parse(row)));
     if (page.length < FEEDBACK_PAGE) return rows;
   }

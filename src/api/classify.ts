@@ -32,7 +32,12 @@ export function kindOfStatus(status: number): ApiErrorKind {
 }
 
 /** An ApiError for a response whose status is not a success; `bodyText` is its body as read. */
-export function errorFromResponse(service: ServiceName, response: Response, bodyText: string, redact: Redact): ApiError {
+export function errorFromResponse(
+  service: ServiceName,
+  response: Response,
+  bodyText: string,
+  redact: Redact,
+): ApiError {
   const status = response.status;
   const kind = kindOfStatus(status);
   const body = parseErrorBody(bodyText);
@@ -74,7 +79,12 @@ export function errorFromTransport(service: ServiceName, fault: TransportFault):
 }
 
 /** A response that arrived but is not what the contract promises. */
-export function errorFromShape(service: ServiceName, detail: string, redact: Redact, extra: { status?: number; requestId?: string; hint?: string; cause?: unknown } = {}): ApiError {
+export function errorFromShape(
+  service: ServiceName,
+  detail: string,
+  redact: Redact,
+  extra: { status?: number; requestId?: string; hint?: string; cause?: unknown } = {},
+): ApiError {
   const reason = redact(detail);
   return new ApiError({
     kind: "invalid_response",

@@ -27,6 +27,9 @@ export type ClientScope = {
  * the key's fingerprint. Every client builds its own with this, and so does the lazy facade
  * (clients.ts), which must match the client it stands for before that client's code has loaded.
  */
-export function clientScope(service: ServiceName, config: Pick<ServiceClientConfig, "baseUrl" | "apiKey">): ClientScope {
+export function clientScope(
+  service: ServiceName,
+  config: Pick<ServiceClientConfig, "baseUrl" | "apiKey">,
+): ClientScope {
   return { service, baseUrl: usableBaseUrl(config.baseUrl) ?? "", keyFingerprint: keyFingerprint(config.apiKey) };
 }

@@ -2,7 +2,7 @@ import { loadTraceClientModule, loadTrainingClientModule } from "./client-module
 import { clientScope } from "./client-config";
 import type { ConnectionSettings } from "./connection";
 import { createInferenceClient, type InferenceClient } from "./inference";
-import { lazyClient, type MethodKinds } from "./lazy-client";
+import { lazyClient } from "./lazy-client";
 import type { TraceClient } from "./trace";
 import type { TrainingClient } from "./training";
 import { createTrainingHealthChecks } from "./training-health";
@@ -22,50 +22,6 @@ export type ApiClientOptions = {
   timeoutMs?: number;
 };
 
-const TRACE_METHODS: MethodKinds<TraceClient> = {
-  queryCalls: "call",
-  queryCallIds: "call",
-  countCalls: "call",
-  queryOps: "call",
-  queryQueues: "call",
-  readQueue: "call",
-  queueStats: "call",
-  createQueue: "call",
-  updateQueue: "call",
-  deleteQueue: "call",
-  queryObjects: "call",
-  addItems: "call",
-  queryItems: "call",
-  setItemProgress: "call",
-  readRefs: "call",
-  createObject: "call",
-  readObject: "call",
-  createFeedback: "call",
-  replaceFeedback: "call",
-  queryFeedback: "call",
-  purgeFeedback: "call",
-  readCall: "call",
-};
-
-const TRAINING_METHODS: MethodKinds<TrainingClient> = {
-  createModel: "call",
-  deleteModel: "call",
-  listCheckpoints: "call",
-  deleteCheckpoints: "call",
-  logTrajectories: "call",
-  createRLJob: "call",
-  createSFTJob: "call",
-  getJob: "call",
-  listEvents: "call",
-  health: "call",
-  probeKey: "call",
-  systemCheck: "call",
-  seededDemo: "call",
-  localLogs: "call",
-  chatCompletion: "call",
-  streamChatCompletion: "stream",
-};
-
 /**
  * The three service clients for one set of connection settings. Make a new set when the
  * settings change: each client captures its key and address, and its `scope` (used in query
@@ -78,16 +34,24 @@ const TRAINING_METHODS: MethodKinds<TrainingClient> = {
 export function createApiClients(settings: ConnectionSettings, options: ApiClientOptions = {}): ApiClients {
   const common = { apiKey: settings.apiKey.trim(), fetch: options.fetch, timeoutMs: options.timeoutMs };
   return {
-    trace: lazyClient(clientScope("trace", { ...common, baseUrl: settings.traceBaseUrl }), TRACE_METHODS, () =>
-      loadTraceClientModule().then(({ createTraceClient }) => createTraceClient({ ...common, baseUrl: settings.traceBaseUrl })),
+    trace: lazyClient(clientScope("trace", { ...common, baseUrl: settings.traceBaseUrl }), () =>
+      loadTraceClientModule().then(({ createTraceClient }) =>
+        createTraceClient({ ...common, baseUrl: settings.traceBaseUrl }),
+      ),
     ),
     training: lazyClient(
       clientScope("training", { ...common, baseUrl: settings.trainingBaseUrl }),
-      TRAINING_METHODS,
-      () => loadTrainingClientModule().then(({ createTrainingClient }) => createTrainingClient({ ...common, baseUrl: settings.trainingBaseUrl })),
+      () =>
+        loadTrainingClientModule().then(({ createTrainingClient }) =>
+          createTrainingClient({ ...common, baseUrl: settings.trainingBaseUrl }),
+        ),
       createTrainingHealthChecks({ ...common, baseUrl: settings.trainingBaseUrl }),
     ),
-    inference: createInferenceClient({ ...common, baseUrl: settings.inferenceBaseUrl, project: settings.inferenceProject }),
+    inference: createInferenceClient({
+      ...common,
+      baseUrl: settings.inferenceBaseUrl,
+      project: settings.inferenceProject,
+    }),
     wandb: createWandbClient({ ...common, baseUrl: settings.wandbApiBaseUrl }),
   };
 }

@@ -33,9 +33,18 @@ describe("checkConnection against the local services", () => {
 
   it("reports a wrong key as rejected by each service", async () => {
     const result = await check({ ...server.settings, apiKey: "wrong" });
-    expect(result.trace).toMatchObject({ status: "rejected", message: "The annotation queue service rejected the API key (401)." });
-    expect(result.training).toMatchObject({ status: "rejected", message: "The training service rejected the API key (401)." });
-    expect(result.inference).toMatchObject({ status: "rejected", message: "The inference service rejected the API key (401)." });
+    expect(result.trace).toMatchObject({
+      status: "rejected",
+      message: "The annotation queue service rejected the API key (401).",
+    });
+    expect(result.training).toMatchObject({
+      status: "rejected",
+      message: "The training service rejected the API key (401).",
+    });
+    expect(result.inference).toMatchObject({
+      status: "rejected",
+      message: "The inference service rejected the API key (401).",
+    });
     expect(result.wandb).toMatchObject({ status: "rejected", message: "The W&B API rejected the API key (401)." });
     expect(result.trace.hint).toContain("API key");
   });
@@ -50,7 +59,10 @@ describe("checkConnection against the local services", () => {
 
   it("proves the trace key with a harmless read when no annotation project is chosen", async () => {
     const result = await check({ ...server.settings, annotationProject: "" });
-    expect(result.trace).toEqual({ status: "ok", message: "Key accepted. Choose an annotation project to list its queues." });
+    expect(result.trace).toEqual({
+      status: "ok",
+      message: "Key accepted. Choose an annotation project to list its queues.",
+    });
     const probe = server.requests.find((r) => r.url.includes("/annotation_queues/"));
     expect(await probe?.json()).toEqual({ project_id: KEY_PROBE_PROJECT, limit: 1 });
     // The probe still tells a bad key apart.
@@ -63,7 +75,9 @@ describe("checkConnection against the local services", () => {
     const probe = server.requests.find((r) => r.url.includes("/preview/models/"));
     expect(probe?.url).toContain(`/preview/models/${KEY_PROBE_MODEL}/checkpoints`);
     const forbidding: typeof fetch = async (input, init) =>
-      new Request(input, init).url.includes("/preview/models/") ? Response.json({ detail: "Forbidden" }, { status: 403 }) : server.fetch(input, init);
+      new Request(input, init).url.includes("/preview/models/")
+        ? Response.json({ detail: "Forbidden" }, { status: 403 })
+        : server.fetch(input, init);
     const refused = await check(server.settings, forbidding);
     expect(refused.training).toMatchObject({ status: "rejected", message: expect.stringContaining("403") });
   });
@@ -71,7 +85,10 @@ describe("checkConnection against the local services", () => {
   it("reports a degraded training service as reachable, naming the failing check", async () => {
     await server.runner.stop();
     const result = await check(server.settings);
-    expect(result.training).toEqual({ status: "ok", message: "Key accepted; degraded: gpu_queue (Job runner stopped)." });
+    expect(result.training).toEqual({
+      status: "ok",
+      message: "Key accepted; degraded: gpu_queue (Job runner stopped).",
+    });
   });
 
   it("reports unreachable services with the CORS and proxy hint", async () => {

@@ -9,7 +9,7 @@ export type ConnectionCheckResult = {
   status: ConnectionCheckStatus;
   message: string;
   hint?: string;
-  /** Set when the dashboard's own Content-Security-Policy blocked the call (see settings/csp-connect.ts). */
+  /** Set when the dashboard's own Content-Security-Policy blocked the call (see connection/csp-connect.ts). */
   blockedBy?: "csp";
 };
 
@@ -46,11 +46,19 @@ export async function checkConnection(
   return { trace, training, inference, wandb };
 }
 
-async function checkTrace(clients: ApiClients, settings: ConnectionSettings, options: { signal?: AbortSignal }): Promise<ConnectionCheckResult> {
+async function checkTrace(
+  clients: ApiClients,
+  settings: ConnectionSettings,
+  options: { signal?: AbortSignal },
+): Promise<ConnectionCheckResult> {
   const project = settings.annotationProject.trim();
   if (project) {
     const queues = await clients.trace.queryQueues({ project_id: project, limit: 1 }, options);
-    return ok(queues.length > 0 ? `Key accepted; project ${project} has annotation queues.` : `Key accepted; project ${project} has no annotation queues yet.`);
+    return ok(
+      queues.length > 0
+        ? `Key accepted; project ${project} has annotation queues.`
+        : `Key accepted; project ${project} has no annotation queues yet.`,
+    );
   }
   try {
     await clients.trace.queryQueues({ project_id: KEY_PROBE_PROJECT, limit: 1 }, options);
@@ -75,7 +83,13 @@ async function checkWandb(clients: ApiClients, options: { signal?: AbortSignal }
  * exists for no one, so only the key can be refused).
  */
 async function checkTraining(clients: ApiClients, options: { signal?: AbortSignal }): Promise<ConnectionCheckResult> {
-  const [refusal, result] = await Promise.all([clients.training.probeKey(options).then(() => undefined, (error: unknown) => error), clients.training.systemCheck(options)]);
+  const [refusal, result] = await Promise.all([
+    clients.training.probeKey(options).then(
+      () => undefined,
+      (error: unknown) => error,
+    ),
+    clients.training.systemCheck(options),
+  ]);
   if (refusal !== undefined) {
     if (isApiError(refusal) && refusal.kind === "forbidden") return resultWithStatus(refusal, "rejected");
     throw refusal;
@@ -86,7 +100,10 @@ async function checkTraining(clients: ApiClients, options: { signal?: AbortSigna
   return ok(`Key accepted; degraded: ${degraded.join(", ") || `status ${result.status}`}.`);
 }
 
-async function settle(service: ServiceName, check: () => Promise<ConnectionCheckResult>): Promise<ConnectionCheckResult> {
+async function settle(
+  service: ServiceName,
+  check: () => Promise<ConnectionCheckResult>,
+): Promise<ConnectionCheckResult> {
   try {
     return await check();
   } catch (error) {
@@ -99,7 +116,9 @@ function ok(message: string): ConnectionCheckResult {
 }
 
 function resultWithStatus(error: ApiError, status: ConnectionCheckStatus): ConnectionCheckResult {
-  return error.hint === undefined ? { status, message: error.message } : { status, message: error.message, hint: error.hint };
+  return error.hint === undefined
+    ? { status, message: error.message }
+    : { status, message: error.message, hint: error.hint };
 }
 
 function resultOfError(service: ServiceName, error: unknown): ConnectionCheckResult {

@@ -29,7 +29,11 @@ export function parseErrorBody(text: string): ParsedErrorBody {
   const serviceMessage =
     fieldErrors.length > 0
       ? fieldErrors.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join("; ")
-      : (messageOf(json.detail) ?? messageOf(json.reason) ?? messageOf(json.error) ?? messageOf(json.message) ?? graphqlMessage(json.errors));
+      : (messageOf(json.detail) ??
+        messageOf(json.reason) ??
+        messageOf(json.error) ??
+        messageOf(json.message) ??
+        graphqlMessage(json.errors));
   return { serviceMessage, fieldErrors, requestId };
 }
 

@@ -5,7 +5,8 @@ import { ApiError, fieldErrorsFor, isApiError, type ApiErrorKind } from "./error
 import { queryRetryDelay, shouldRetryQuery } from "./query-client";
 import { createRedactor } from "./redact";
 
-const retryable = (kind: ApiErrorKind, status?: number) => new ApiError({ kind, service: "trace", message: "m", status }).retryable;
+const retryable = (kind: ApiErrorKind, status?: number) =>
+  new ApiError({ kind, service: "trace", message: "m", status }).retryable;
 const errorOf = (kind: ApiErrorKind, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) =>
   new ApiError({ kind, service: "training", message: "m", ...extra });
 
@@ -22,8 +23,18 @@ describe("parseErrorBody", () => {
       }),
     );
     expect(body.fieldErrors).toEqual([
-      { loc: ["body", "sort_by", 0, "direction"], path: "sort_by.0.direction", message: "Input should be 'asc' or 'desc'", type: "enum" },
-      { loc: ["query", "limit"], path: "limit", message: "Input should be less than or equal to 100", type: "less_than_equal" },
+      {
+        loc: ["body", "sort_by", 0, "direction"],
+        path: "sort_by.0.direction",
+        message: "Input should be 'asc' or 'desc'",
+        type: "enum",
+      },
+      {
+        loc: ["query", "limit"],
+        path: "limit",
+        message: "Input should be less than or equal to 100",
+        type: "less_than_equal",
+      },
       { loc: ["project_id"], path: "project_id", message: "Field required", type: "missing" },
     ]);
     expect(body.serviceMessage).toBe(
@@ -82,7 +93,19 @@ describe("classification", () => {
     expect(retryable("rate_limited", 429)).toBe(true);
     expect(retryable("server", 503)).toBe(true);
     expect(retryable("server", 501)).toBe(false);
-    for (const kind of ["aborted", "unauthorized", "forbidden", "not_found", "conflict", "bad_request", "validation", "payload_too_large", "quota", "invalid_response", "not_configured"] as const) {
+    for (const kind of [
+      "aborted",
+      "unauthorized",
+      "forbidden",
+      "not_found",
+      "conflict",
+      "bad_request",
+      "validation",
+      "payload_too_large",
+      "quota",
+      "invalid_response",
+      "not_configured",
+    ] as const) {
       expect(retryable(kind)).toBe(false);
     }
   });
@@ -125,12 +148,20 @@ describe("createRedactor", () => {
 });
 
 describe("query retry policy", () => {
-
   it("retries transient failures up to three times and nothing else", () => {
     for (const kind of ["network", "timeout", "rate_limited", "server"] as const) {
       expect([0, 1, 2, 3].map((n) => shouldRetryQuery(n, errorOf(kind)))).toEqual([true, true, true, false]);
     }
-    for (const kind of ["unauthorized", "forbidden", "not_found", "validation", "bad_request", "not_configured", "invalid_response", "aborted"] as const) {
+    for (const kind of [
+      "unauthorized",
+      "forbidden",
+      "not_found",
+      "validation",
+      "bad_request",
+      "not_configured",
+      "invalid_response",
+      "aborted",
+    ] as const) {
       expect(shouldRetryQuery(0, errorOf(kind))).toBe(false);
     }
     expect(shouldRetryQuery(0, new TypeError("a bug, not a service failure"))).toBe(false);

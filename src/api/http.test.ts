@@ -32,9 +32,15 @@ describe("URLs", () => {
   });
 
   it("keeps the base's path and leaves out empty query values", () => {
-    expect(buildUrl("https://x.test/v1", "/preview/models/a%2Fb/checkpoints", { after: undefined, limit: 20, order: "desc", tag: ["a", "b"], none: null })).toBe(
-      "https://x.test/v1/preview/models/a%2Fb/checkpoints?limit=20&order=desc&tag=a&tag=b",
-    );
+    expect(
+      buildUrl("https://x.test/v1", "/preview/models/a%2Fb/checkpoints", {
+        after: undefined,
+        limit: 20,
+        order: "desc",
+        tag: ["a", "b"],
+        none: null,
+      }),
+    ).toBe("https://x.test/v1/preview/models/a%2Fb/checkpoints?limit=20&order=desc&tag=a&tag=b");
   });
 
   it("calls an origin-relative service at the page's origin", async () => {
@@ -45,7 +51,10 @@ describe("URLs", () => {
       seen.push(request.url);
       return server.fetch(new Request(request.url.replace(window.location.origin, LOCAL_ORIGIN), request));
     };
-    const relative = createApiClients({ ...server.settings, trainingBaseUrl: "/api/training/v1" }, { fetch: viaPageOrigin });
+    const relative = createApiClients(
+      { ...server.settings, trainingBaseUrl: "/api/training/v1" },
+      { fetch: viaPageOrigin },
+    );
     expect(await relative.training.health()).toMatchObject({ status: "ok" });
     expect(seen).toEqual([`${window.location.origin}/api/training/v1/health`]);
   });
@@ -68,10 +77,16 @@ describe("not configured", () => {
   it("fails without calling fetch when the key or the address is missing", async () => {
     const spy = vi.fn<typeof fetch>(server.fetch);
     const noKey = createApiClients({ ...server.settings, apiKey: "  " }, { fetch: spy });
-    for (const call of [noKey.trace.queryQueues({ project_id: "demo/support-bot" }), noKey.training.systemCheck(), noKey.inference.listModels()]) {
+    for (const call of [
+      noKey.trace.queryQueues({ project_id: "demo/support-bot" }),
+      noKey.training.systemCheck(),
+      noKey.inference.listModels(),
+    ]) {
       const error = await rejection(call);
       expect(error).toMatchObject({ kind: "not_configured", retryable: false });
-      expect(error.message).toMatch(/No API key is set for the (annotation queue|training|inference) service: add one in Settings\./);
+      expect(error.message).toMatch(
+        /No API key is set for the (annotation queue|training|inference) service: add one in Settings\./,
+      );
     }
     const noAddress = createApiClients({ ...server.settings, inferenceBaseUrl: "" }, { fetch: spy });
     const error = await rejection(noAddress.inference.listModels());
@@ -87,7 +102,9 @@ describe("settings that cannot be sent", () => {
     const pasted = createApiClients({ ...server.settings, apiKey: "key-with-ümlaut\nline" }, { fetch: spy });
     const error = await rejection(pasted.training.systemCheck());
     expect(error.kind).toBe("not_configured");
-    expect(error.message).toBe("The API key or project for the training service contains characters that cannot be sent in a header: check Settings.");
+    expect(error.message).toBe(
+      "The API key or project for the training service contains characters that cannot be sent in a header: check Settings.",
+    );
     expect(JSON.stringify([error.message, error.cause, error.stack])).not.toContain("ümlaut");
     const project = createApiClients({ ...server.settings, inferenceProject: "チーム/project" }, { fetch: spy });
     expect((await rejection(project.inference.listModels())).kind).toBe("not_configured");
@@ -97,9 +114,17 @@ describe("settings that cannot be sent", () => {
 
 describe("transport faults", () => {
   it("reports an unreachable service (or a CORS refusal) as network, retryable, with the proxy hint", async () => {
-    const away = createApiClients({ ...server.settings, trainingBaseUrl: "https://unreachable.example/v1" }, { fetch: server.fetch });
+    const away = createApiClients(
+      { ...server.settings, trainingBaseUrl: "https://unreachable.example/v1" },
+      { fetch: server.fetch },
+    );
     const error = await rejection(away.training.systemCheck());
-    expect(error).toMatchObject({ kind: "network", service: "training", retryable: true, message: "Could not reach the training service." });
+    expect(error).toMatchObject({
+      kind: "network",
+      service: "training",
+      retryable: true,
+      message: "Could not reach the training service.",
+    });
     expect(error.status).toBeUndefined();
     expect(error.hint).toContain("CORS");
     expect(error.hint).toContain('"Same-origin proxy" in the README');
@@ -112,7 +137,11 @@ describe("transport faults", () => {
   it("times out a call that never answers, even when fetch ignores the signal", async () => {
     const slow = createApiClients(server.settings, { fetch: hangingFetch, timeoutMs: 30 });
     const error = await rejection(slow.inference.listModels());
-    expect(error).toMatchObject({ kind: "timeout", retryable: true, message: "The inference service did not answer within 30 ms." });
+    expect(error).toMatchObject({
+      kind: "timeout",
+      retryable: true,
+      message: "The inference service did not answer within 30 ms.",
+    });
     expect(error.hint).toContain("CORS");
   });
 
@@ -129,7 +158,10 @@ describe("transport faults", () => {
   });
 
   it("times out a body that stops arriving, and an idle event stream", async () => {
-    const stalledBody = editResponses(server.fetch, () => new Response(new ReadableStream({ pull: () => new Promise(() => undefined) }), { status: 200 }));
+    const stalledBody = editResponses(
+      server.fetch,
+      () => new Response(new ReadableStream({ pull: () => new Promise(() => undefined) }), { status: 200 }),
+    );
     const stalled = createApiClients(server.settings, { fetch: stalledBody, timeoutMs: 30 });
     expect((await rejection(stalled.inference.listModels())).kind).toBe("timeout");
     expect((await rejection(stalled.trace.queryQueues({ project_id: "demo/support-bot" }))).kind).toBe("timeout");
@@ -141,7 +173,11 @@ describe("transport faults", () => {
     const before = new AbortController();
     before.abort();
     const early = await rejection(clients.inference.listModels({ signal: before.signal }));
-    expect(early).toMatchObject({ kind: "aborted", retryable: false, message: "The request to the inference service was cancelled." });
+    expect(early).toMatchObject({
+      kind: "aborted",
+      retryable: false,
+      message: "The request to the inference service was cancelled.",
+    });
 
     const during = new AbortController();
     const hanging = createApiClients(server.settings, { fetch: hangingFetch });
@@ -157,7 +193,9 @@ describe("transport faults", () => {
       return new Promise(() => undefined);
     };
     const controller = new AbortController();
-    const pending = rejection(createApiClients(server.settings, { fetch: watching }).inference.listModels({ signal: controller.signal }));
+    const pending = rejection(
+      createApiClients(server.settings, { fetch: watching }).inference.listModels({ signal: controller.signal }),
+    );
     controller.abort();
     await pending;
     expect(seen?.aborted).toBe(true);
@@ -165,44 +203,84 @@ describe("transport faults", () => {
 });
 
 /** Clients whose every response is replaced by `response()` after the real service answered. */
-const inject = (response: () => Response) => createApiClients(server.settings, { fetch: editResponses(server.fetch, response) });
+const inject = (response: () => Response) =>
+  createApiClients(server.settings, { fetch: editResponses(server.fetch, response) });
 
 describe("error responses the local services do not produce on purpose (injected)", () => {
   it("reads a 500 with a JSON detail as server, retryable, with the request id", async () => {
     const error = await rejection(
-      inject(() => Response.json({ detail: "database is locked", request_id: "req-9" }, { status: 500 })).training.systemCheck(),
+      inject(() =>
+        Response.json({ detail: "database is locked", request_id: "req-9" }, { status: 500 }),
+      ).training.systemCheck(),
     );
-    expect(error).toMatchObject({ kind: "server", status: 500, retryable: true, requestId: "req-9", serviceMessage: "database is locked" });
+    expect(error).toMatchObject({
+      kind: "server",
+      status: 500,
+      retryable: true,
+      requestId: "req-9",
+      serviceMessage: "database is locked",
+    });
     expect(error.message).toBe("The training service failed to handle the request (500): database is locked");
   });
 
   it("reads a non-JSON 502 page by its title and prefers the X-Request-Id header", async () => {
     const html = "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>";
-    const error = await rejection(inject(() => new Response(html, { status: 502, headers: { "X-Request-Id": "hdr-1" } })).inference.listModels());
-    expect(error).toMatchObject({ kind: "server", status: 502, serviceMessage: "502 Bad Gateway", requestId: "hdr-1", retryable: true });
+    const error = await rejection(
+      inject(() => new Response(html, { status: 502, headers: { "X-Request-Id": "hdr-1" } })).inference.listModels(),
+    );
+    expect(error).toMatchObject({
+      kind: "server",
+      status: 502,
+      serviceMessage: "502 Bad Gateway",
+      requestId: "hdr-1",
+      retryable: true,
+    });
   });
 
   it("reads a 402 quota error and a 413", async () => {
     const quota = await rejection(
-      inject(() => Response.json({ error: { message: "You exceeded your current quota.", type: "insufficient_quota" } }, { status: 402 })).inference.listModels(),
+      inject(() =>
+        Response.json(
+          { error: { message: "You exceeded your current quota.", type: "insufficient_quota" } },
+          { status: 402 },
+        ),
+      ).inference.listModels(),
     );
-    expect(quota).toMatchObject({ kind: "quota", status: 402, serviceMessage: "You exceeded your current quota.", retryable: false });
+    expect(quota).toMatchObject({
+      kind: "quota",
+      status: 402,
+      serviceMessage: "You exceeded your current quota.",
+      retryable: false,
+    });
     const tooLarge = await rejection(inject(() => new Response("", { status: 413 })).training.health());
-    expect(tooLarge).toMatchObject({ kind: "payload_too_large", message: "The training service refused the request because it is too large (413)." });
+    expect(tooLarge).toMatchObject({
+      kind: "payload_too_large",
+      message: "The training service refused the request because it is too large (413).",
+    });
   });
 
   it("reads a 429's Retry-After", async () => {
-    const error = await rejection(inject(() => Response.json({ detail: "slow down" }, { status: 429, headers: { "Retry-After": "3" } })).training.health());
+    const error = await rejection(
+      inject(() =>
+        Response.json({ detail: "slow down" }, { status: 429, headers: { "Retry-After": "3" } }),
+      ).training.health(),
+    );
     expect(error).toMatchObject({ kind: "rate_limited", retryAfterMs: 3000, retryable: true });
   });
 
   it("does not take a 503 error body for system checks", async () => {
-    const error = await rejection(inject(() => Response.json({ detail: "Service Unavailable" }, { status: 503 })).training.systemCheck());
+    const error = await rejection(
+      inject(() => Response.json({ detail: "Service Unavailable" }, { status: 503 })).training.systemCheck(),
+    );
     expect(error).toMatchObject({ kind: "server", status: 503, serviceMessage: "Service Unavailable" });
   });
 
   it("reports a 200 that is not JSON as an invalid response", async () => {
-    const error = await rejection(inject(() => new Response("<html>login page</html>", { headers: { "Content-Type": "text/html" } })).inference.listModels());
+    const error = await rejection(
+      inject(
+        () => new Response("<html>login page</html>", { headers: { "Content-Type": "text/html" } }),
+      ).inference.listModels(),
+    );
     expect(error).toMatchObject({ kind: "invalid_response", status: 200, retryable: false });
     expect(error.message).toBe("The inference service sent an unexpected response: the body is not JSON (text/html)");
     expect(error.hint).toContain("check it in Settings");
@@ -217,22 +295,34 @@ describe("error responses the local services do not produce on purpose (injected
     });
     const error = await rejection(createApiClients(server.settings, { fetch: edited }).inference.listModels());
     expect(error.kind).toBe("invalid_response");
-    expect(error.message).toBe("The inference service sent an unexpected response: data.3.id: expected string, received number");
+    expect(error.message).toBe(
+      "The inference service sent an unexpected response: data.3.id: expected string, received number",
+    );
   });
 
   it("reports an error object sent inside an event stream", async () => {
-    const body = 'data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[]}\n\ndata: {"error":{"message":"model overloaded"}}\n\n';
-    const stream = inject(() => new Response(body, { headers: { "Content-Type": "text/event-stream" } })).inference.streamChatCompletion({
+    const body =
+      'data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[]}\n\ndata: {"error":{"message":"model overloaded"}}\n\n';
+    const stream = inject(
+      () => new Response(body, { headers: { "Content-Type": "text/event-stream" } }),
+    ).inference.streamChatCompletion({
       model: "m",
       messages: [{ role: "user", content: "x" }],
     });
     expect((await stream.next()).done).toBe(false);
     const error = await rejection(stream.next());
-    expect(error).toMatchObject({ kind: "server", serviceMessage: "model overloaded", message: "The inference service stopped the stream with an error: model overloaded" });
+    expect(error).toMatchObject({
+      kind: "server",
+      serviceMessage: "model overloaded",
+      message: "The inference service stopped the stream with an error: model overloaded",
+    });
   });
 
   it("reports an event stream chunk that breaks the contract", async () => {
-    const stream = inject(() => new Response('data: {"id":1}\n\n')).inference.streamChatCompletion({ model: "m", messages: [{ role: "user", content: "x" }] });
+    const stream = inject(() => new Response('data: {"id":1}\n\n')).inference.streamChatCompletion({
+      model: "m",
+      messages: [{ role: "user", content: "x" }],
+    });
     const error = await rejection(stream.next());
     expect(error.kind).toBe("invalid_response");
     expect(error.message).toContain("id: expected string, received number");
@@ -244,8 +334,12 @@ describe("payload too large from the real service", () => {
     const db = openDatabase(":memory:");
     seedUsers(db);
     const app = createApp({ db, runner: createJobRunner(db, { stepMs: 0 }), chatTokenDelayMs: 0, maxBodyBytes: 1024 });
-    const small = createApiClients(server.settings, { fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))) });
-    const error = await rejection(small.inference.chatCompletion({ model: "m", messages: [{ role: "user", content: "x".repeat(5000) }] }));
+    const small = createApiClients(server.settings, {
+      fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))),
+    });
+    const error = await rejection(
+      small.inference.chatCompletion({ model: "m", messages: [{ role: "user", content: "x".repeat(5000) }] }),
+    );
     expect(error).toMatchObject({ kind: "payload_too_large", status: 413 });
     expect(error.serviceMessage).toContain("Request body too large");
   });
@@ -256,23 +350,46 @@ describe("the API key stays out of every error", () => {
     const key = DEMO_KEY;
     const echo = editResponses(server.fetch, (_response, request) =>
       Response.json(
-        { detail: [{ loc: ["header", request.headers.get("authorization") ?? ""], msg: `bad header ${request.headers.get("authorization")} for ${key}`, type: "x" }] },
+        {
+          detail: [
+            {
+              loc: ["header", request.headers.get("authorization") ?? ""],
+              msg: `bad header ${request.headers.get("authorization")} for ${key}`,
+              type: "x",
+            },
+          ],
+        },
         { status: 422 },
       ),
     );
     const echoing = createApiClients(server.settings, { fetch: echo });
-    const failing = createApiClients({ ...server.settings, trainingBaseUrl: "https://unreachable.example/v1" }, { fetch: server.fetch });
+    const failing = createApiClients(
+      { ...server.settings, trainingBaseUrl: "https://unreachable.example/v1" },
+      { fetch: server.fetch },
+    );
     const errors = [
       await rejection(echoing.trace.queryQueues({ project_id: "demo/support-bot" })),
       await rejection(echoing.training.systemCheck()),
       await rejection(echoing.inference.listModels()),
       await rejection(clients.training.getJob("missing")),
       await rejection(failing.training.systemCheck()),
-      await rejection(createApiClients(server.settings, { fetch: hangingFetch, timeoutMs: 10 }).trace.readQueue("demo/support-bot", "q")),
+      await rejection(
+        createApiClients(server.settings, { fetch: hangingFetch, timeoutMs: 10 }).trace.readQueue(
+          "demo/support-bot",
+          "q",
+        ),
+      ),
     ];
     const basic = btoa(`api:${key}`);
     for (const error of errors) {
-      const text = JSON.stringify([error.message, error.hint, error.serviceMessage, error.fieldErrors, String(error), error.stack]);
+      const text = JSON.stringify([
+        error.message,
+        error.hint,
+        error.serviceMessage,
+        error.fieldErrors,
+        String(error),
+        error.stack,
+      ]);
       expect(text).not.toContain(key);
       expect(text).not.toContain(basic);
     }
@@ -282,9 +399,21 @@ describe("the API key stays out of every error", () => {
 
 describe("createHttpClient", () => {
   it("checks the response against the schema it is given", async () => {
-    const http = createHttpClient({ service: "training", baseUrl: server.settings.trainingBaseUrl, apiKey: DEMO_KEY, authHeaders: () => ({}), fetch: server.fetch });
-    expect(await http.json({ method: "GET", path: "/health", auth: false }, z.object({ status: z.literal("ok") }))).toEqual({ status: "ok" });
-    const error = await rejection(http.json({ method: "GET", path: "/health", auth: false }, z.object({ uptime: z.number() })));
-    expect(error.message).toBe("The training service sent an unexpected response: uptime: expected number, received undefined");
+    const http = createHttpClient({
+      service: "training",
+      baseUrl: server.settings.trainingBaseUrl,
+      apiKey: DEMO_KEY,
+      authHeaders: () => ({}),
+      fetch: server.fetch,
+    });
+    expect(
+      await http.json({ method: "GET", path: "/health", auth: false }, z.object({ status: z.literal("ok") })),
+    ).toEqual({ status: "ok" });
+    const error = await rejection(
+      http.json({ method: "GET", path: "/health", auth: false }, z.object({ uptime: z.number() })),
+    );
+    expect(error.message).toBe(
+      "The training service sent an unexpected response: uptime: expected number, received undefined",
+    );
   });
 });

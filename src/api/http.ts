@@ -63,13 +63,20 @@ export function createHttpClient(config: HttpClientConfig) {
   const { service } = config;
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const headerValues = config.apiKey ? Object.values(config.authHeaders(config.apiKey)) : [];
-  const redact: Redact = createRedactor([config.apiKey, ...headerValues, ...headerValues.map((v) => v.replace(/^\S+\s+/, ""))]);
+  const redact: Redact = createRedactor([
+    config.apiKey,
+    ...headerValues,
+    ...headerValues.map((v) => v.replace(/^\S+\s+/, "")),
+  ]);
   const baseUrl = usableBaseUrl(config.baseUrl);
 
   /** Sends the request; resolves with the response whatever its status. */
   async function open(spec: RequestSpec, accept: string, deadline: Deadline): Promise<Response> {
     if (!config.baseUrl.trim() || baseUrl === undefined) {
-      throw notConfiguredError(service, `No valid address is set for the ${SERVICE_NOUNS[service]}: set it in Settings.`);
+      throw notConfiguredError(
+        service,
+        `No valid address is set for the ${SERVICE_NOUNS[service]}: set it in Settings.`,
+      );
     }
     const needsAuth = spec.auth !== false;
     if (needsAuth && !config.apiKey) {
@@ -83,7 +90,8 @@ export function createHttpClient(config: HttpClientConfig) {
       signal: deadline.signal,
     };
     // Resolved per call, so the global fetch is used unbound (browsers reject a detached `this`).
-    const doFetch = config.fetch ?? ((input: RequestInfo | URL, requestInit?: RequestInit) => globalThis.fetch(input, requestInit));
+    const doFetch =
+      config.fetch ?? ((input: RequestInfo | URL, requestInit?: RequestInit) => globalThis.fetch(input, requestInit));
     const url = buildUrl(baseUrl, spec.path, spec.query);
     // The first page's data may be on its way already (boot.ts): the same GET is not sent twice.
     const preloaded = spec.method === "GET" && !config.fetch ? takePreloadedResponse(url, headers) : undefined;
@@ -97,13 +105,17 @@ export function createHttpClient(config: HttpClientConfig) {
   function buildHeaders(accept: string, withAuth: boolean, withBody: boolean): Headers {
     try {
       const headers = new Headers({ Accept: accept, ...config.extraHeaders });
-      if (withAuth) for (const [name, value] of Object.entries(config.authHeaders(config.apiKey))) headers.set(name, value);
+      if (withAuth)
+        for (const [name, value] of Object.entries(config.authHeaders(config.apiKey))) headers.set(name, value);
       if (withBody) headers.set("Content-Type", "application/json");
       return headers;
     } catch {
       // The browser refuses header values with line breaks or non-Latin-1 characters. Its error
       // quotes the value, which may be the key, so it is not passed on.
-      throw notConfiguredError(service, `The API key or project for the ${SERVICE_NOUNS[service]} contains characters that cannot be sent in a header: check Settings.`);
+      throw notConfiguredError(
+        service,
+        `The API key or project for the ${SERVICE_NOUNS[service]} contains characters that cannot be sent in a header: check Settings.`,
+      );
     }
   }
 
@@ -127,11 +139,17 @@ export function createHttpClient(config: HttpClientConfig) {
     } catch (error) {
       const type = response.headers.get("content-type") ?? "no content type";
       // A web page where JSON was expected usually means the address is the dashboard's host, not the service.
-      const hint = type.includes("html") ? "The address may point to a web page rather than the service: check it in Settings." : undefined;
+      const hint = type.includes("html")
+        ? "The address may point to a web page rather than the service: check it in Settings."
+        : undefined;
       throw errorFromShape(service, `the body is not JSON (${type})`, redact, { ...extra, hint, cause: error });
     }
     const parsed = z.safeParse(schema, value, { reportInput: true });
-    if (!parsed.success) throw errorFromShape(service, describeResponseIssues(parsed.error.issues), redact, { ...extra, cause: parsed.error });
+    if (!parsed.success)
+      throw errorFromShape(service, describeResponseIssues(parsed.error.issues), redact, {
+        ...extra,
+        cause: parsed.error,
+      });
     return parsed.data;
   }
 
@@ -149,7 +167,11 @@ export function createHttpClient(config: HttpClientConfig) {
    * the schema is returned with its status instead of thrown (the system check's 503 still
    * carries the checks).
    */
-  async function jsonAllowing<S extends z.core.$ZodType>(spec: RequestSpec, schema: S, statuses: readonly number[]): Promise<{ status: number; data: z.output<S> }> {
+  async function jsonAllowing<S extends z.core.$ZodType>(
+    spec: RequestSpec,
+    schema: S,
+    statuses: readonly number[],
+  ): Promise<{ status: number; data: z.output<S> }> {
     const deadline = new Deadline(spec.options?.signal, spec.options?.timeoutMs ?? timeoutMs);
     try {
       const response = await open(spec, "application/json", deadline);
@@ -265,7 +287,8 @@ function asAllowedErrorBody<S extends z.core.$ZodType>(text: string, schema: S):
   } catch {
     return undefined;
   }
-  const isErrorBody = typeof value === "object" && value !== null && ["detail", "reason", "error"].some((k) => k in value);
+  const isErrorBody =
+    typeof value === "object" && value !== null && ["detail", "reason", "error"].some((k) => k in value);
   if (isErrorBody) return undefined;
   const parsed = z.safeParse(schema, value, { reportInput: true });
   return parsed.success ? parsed.data : undefined;

@@ -28,7 +28,10 @@ describe("inference client against the local inference service", () => {
   });
 
   it("sends OpenAI-Project when an inference project is set", async () => {
-    const withProject = createApiClients({ ...server.settings, inferenceProject: "demo/support-bot" }, { fetch: server.fetch });
+    const withProject = createApiClients(
+      { ...server.settings, inferenceProject: "demo/support-bot" },
+      { fetch: server.fetch },
+    );
     await withProject.inference.listModels();
     await collect(withProject.inference.streamChatCompletion(chat));
     for (const request of server.requests) expect(request.headers.get("openai-project")).toBe("demo/support-bot");
@@ -68,7 +71,9 @@ describe("inference client against the local inference service", () => {
 
     const limited = await rejection(clients.inference.chatCompletion(chat));
     expect(limited).toMatchObject({ kind: "rate_limited", status: 429, retryable: true });
-    expect(limited.message).toMatch(/^The inference service is limiting requests; try again shortly \(429\): Concurrency limit/);
+    expect(limited.message).toMatch(
+      /^The inference service is limiting requests; try again shortly \(429\): Concurrency limit/,
+    );
 
     // Leaving a stream cancels its body, which the service counts as the request ending.
     for (const stream of open) await stream.return(undefined);

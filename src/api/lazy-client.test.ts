@@ -4,7 +4,7 @@ import type { ClientScope } from "./client-config";
 import { createApiClients } from "./clients";
 import { loadTraceClientModule, loadTrainingClientModule } from "./client-modules";
 import { isApiError } from "./errors";
-import { lazyClient, type MethodKinds } from "./lazy-client";
+import { lazyClient } from "./lazy-client";
 
 type Fake = {
   scope: ClientScope;
@@ -14,7 +14,6 @@ type Fake = {
 };
 
 const SCOPE: ClientScope = { service: "trace", baseUrl: "http://127.0.0.1:1/api", keyFingerprint: "k1" };
-const KINDS: MethodKinds<Fake> = { add: "call", ping: "call", stream: "stream" };
 
 function realClient(): Fake {
   return {
@@ -30,7 +29,7 @@ function realClient(): Fake {
 describe("lazyClient", () => {
   it("has its scope at once and loads nothing until a method is called, then loads once", async () => {
     const load = vi.fn<() => Promise<Fake>>(async () => realClient());
-    const client = lazyClient(SCOPE, KINDS, load);
+    const client = lazyClient(SCOPE, load);
     expect(client.scope).toBe(SCOPE);
     expect(load).not.toHaveBeenCalled();
     await expect(Promise.all([client.add(1, 2), client.add(3, 4)])).resolves.toEqual([3, 7]);
@@ -39,10 +38,20 @@ describe("lazyClient", () => {
   });
 
   it("fails a call whose code could not load with an ApiError that says to reload, not retried, and tries again on the next call", async () => {
-    const load = vi.fn<() => Promise<Fake>>().mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module")).mockResolvedValue(realClient());
-    const client = lazyClient(SCOPE, KINDS, load);
+    const load = vi
+      .fn<() => Promise<Fake>>()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
+      .mockResolvedValue(realClient());
+    const client = lazyClient(SCOPE, load);
     const failure = await client.ping().catch((error: unknown) => error);
-    expect(isApiError(failure) && { kind: failure.kind, retryable: failure.retryable, message: failure.message, hint: failure.hint }).toEqual({
+    expect(
+      isApiError(failure) && {
+        kind: failure.kind,
+        retryable: failure.retryable,
+        message: failure.message,
+        hint: failure.hint,
+      },
+    ).toEqual({
       kind: "network",
       retryable: false,
       message: "The dashboard's code for the annotation queue service did not load.",
@@ -55,7 +64,7 @@ describe("lazyClient", () => {
   it("fails a call as aborted when its signal aborts while the code loads, and never calls the real method", async () => {
     const loading: { finish?: (client: Fake) => void } = {};
     const ping = vi.fn<Fake["ping"]>(async () => "real pong");
-    const client = lazyClient(SCOPE, KINDS, () => new Promise<Fake>((resolve) => (loading.finish = resolve)));
+    const client = lazyClient(SCOPE, () => new Promise<Fake>((resolve) => (loading.finish = resolve)));
     const abort = new AbortController();
     const call = client.ping({ signal: abort.signal }).catch((error: unknown) => error);
     abort.abort();
@@ -69,7 +78,7 @@ describe("lazyClient", () => {
 
   it("gives a stream's generator at once and loads on its first next()", async () => {
     const load = vi.fn<() => Promise<Fake>>(async () => realClient());
-    const client = lazyClient(SCOPE, KINDS, load);
+    const client = lazyClient(SCOPE, load);
     const stream = client.stream(3);
     expect(load).not.toHaveBeenCalled();
     const seen: number[] = [];
@@ -79,25 +88,41 @@ describe("lazyClient", () => {
 
   it("answers eager methods without loading", async () => {
     const load = vi.fn<() => Promise<Fake>>(async () => realClient());
-    const client = lazyClient(SCOPE, KINDS, load, { ping: async () => "eager pong" });
+    const client = lazyClient(SCOPE, load, { ping: async () => "eager pong" });
     await expect(client.ping()).resolves.toBe("eager pong");
     expect(load).not.toHaveBeenCalled();
   });
 
-  it("makes a method list name every method, each with how it answers (checked by npm run typecheck)", () => {
-    // @ts-expect-error: `stream` is missing
-    const missing: MethodKinds<Fake> = { add: "call", ping: "call" };
-    // @ts-expect-error: `stream` gives a generator, not a promise
-    const wrongKind: MethodKinds<Fake & { sync(): number }> = { add: "call", ping: "call", stream: "call", sync: "call" };
-    expect([missing, wrongKind]).toHaveLength(2);
+  it("refuses a client whose methods cannot wait for its code (checked by npm run typecheck)", () => {
+    // @ts-expect-error: `sync` answers neither with a promise nor with a generator
+    const sync = lazyClient<Fake & { sync(): number }>(SCOPE, async () => ({ ...realClient(), sync: () => 1 }));
+    // @ts-expect-error: `pull` gives a generator, but only a method named `stream…` may
+    const unnamed = lazyClient<Fake & { pull(): AsyncGenerator<number> }>(SCOPE, async () => ({
+      ...realClient(),
+      pull: () => realClient().stream(1),
+    }));
+    expect([sync, unnamed]).toHaveLength(2);
+  });
+
+  it("answers no method for the names code probes an object with (await, JSON, test printers)", async () => {
+    const client = lazyClient(SCOPE, async () => realClient()) as unknown as Record<string, unknown>;
+    expect([client.then, client.toJSON, client.asymmetricMatch]).toEqual([undefined, undefined, undefined]);
+    await expect(Promise.resolve(client)).resolves.toBe(client);
+    expect(client.add).toBe(client.add);
   });
 
   it("gives the trace and training clients the scope their loaded code has", async () => {
     const server = createLocalServer();
     const clients = createApiClients(server.settings, { fetch: server.fetch });
     const common = { apiKey: server.settings.apiKey, fetch: server.fetch };
-    const trace = (await loadTraceClientModule()).createTraceClient({ ...common, baseUrl: server.settings.traceBaseUrl });
-    const training = (await loadTrainingClientModule()).createTrainingClient({ ...common, baseUrl: server.settings.trainingBaseUrl });
+    const trace = (await loadTraceClientModule()).createTraceClient({
+      ...common,
+      baseUrl: server.settings.traceBaseUrl,
+    });
+    const training = (await loadTrainingClientModule()).createTrainingClient({
+      ...common,
+      baseUrl: server.settings.trainingBaseUrl,
+    });
     expect(clients.trace.scope).toEqual(trace.scope);
     expect(clients.training.scope).toEqual(training.scope);
   });

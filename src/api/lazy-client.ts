@@ -6,26 +6,36 @@ import { ApiError } from "./errors";
 type AnyFunction = (...args: never[]) => unknown;
 
 /**
- * How each method of a client answers: a promise ("call"), or an async generator ("stream": chat
- * streaming). The type makes a list name every method, each rightly, and refuses a member that
- * answers neither way (it could not wait for the code): a client that gains a method fails to
- * compile until its list says how it answers.
+ * What a lazy client's methods must be, derived from the client's own type, so no list of its
+ * methods is kept anywhere: a method named `stream…` answers with an async generator (it is given
+ * at once and starts on its first `next()`), every other one with a promise (it can wait for the
+ * code). A client that gains a method answering neither way, or a stream not named so, fails to
+ * compile where it is made lazy (clients.ts).
  */
-export type MethodKinds<Client> = {
-  [Name in Exclude<keyof Client, "scope">]: Client[Name] extends (...args: never[]) => AsyncGenerator<unknown>
-    ? "stream"
-    : Client[Name] extends (...args: never[]) => Promise<unknown>
-      ? "call"
-      : never;
+export type LazyMethods<Client> = {
+  [Name in Exclude<keyof Client, "scope">]: Name extends `stream${string}`
+    ? (...args: never[]) => AsyncGenerator<unknown>
+    : (...args: never[]) => Promise<unknown>;
 };
+
+/** Whether a method answers with a generator: the naming rule LazyMethods holds every client to. */
+export const isStreamMethod = (name: string): boolean => /^stream(?![a-z])/.test(name);
+
+/**
+ * Names a lazy client never answers as a method: asking for them is code probing what the object
+ * is (an await looks for `then`, JSON and test printers for `toJSON` and `asymmetricMatch`).
+ */
+const NOT_METHODS = new Set(["then", "toJSON", "asymmetricMatch", "nodeType", "$$typeof"]);
 
 /**
  * A service client whose code loads on its first call. Its `scope` (what query keys start with) is
- * there at once; each method waits for the code, then calls the real client's.
+ * there at once; each method waits for the code, then calls the real client's. The methods are
+ * made on first use from their name (a Proxy), so adding a method to the real client is all it
+ * takes; LazyMethods checks each one can wait.
  *
  * Why: the annotation queue and training clients carry their parts of the wire contract, most of
- * its zod schemas, and building those is a noticeable part of the app's start
- * whether the page uses them or not (the catalog's cold load uses neither service).
+ * its zod schemas, and building those is a noticeable part of the app's start whether the page
+ * uses them or not (the catalog's cold load uses neither service).
  * So their files load with the first page that calls them (app/pages.ts loads them beside
  * such a page's code), or when the browser is idle (app/lazy-page.tsx preloads every page).
  *
@@ -36,9 +46,8 @@ export type MethodKinds<Client> = {
  * for the page's life, so only a reload fetches it again. `eager` gives methods that are there
  * without the download (the sidebar's health checks).
  */
-export function lazyClient<Client extends { scope: ClientScope }>(
+export function lazyClient<Client extends { scope: ClientScope } & LazyMethods<Client>>(
   scope: ClientScope,
-  kinds: MethodKinds<Client>,
   load: () => Promise<Client>,
   eager: Partial<Omit<Client, "scope">> = {},
 ): Client {
@@ -60,7 +69,8 @@ export function lazyClient<Client extends { scope: ClientScope }>(
     const signal = signalOf(args.at(-1));
     const client = loaded() as unknown as Promise<Record<string, AnyFunction>>;
     if (!signal) return client;
-    const aborted = () => errorFromTransport(service, { cause: signal.reason, timedOut: false, callerAborted: true, timeoutMs: 0 });
+    const aborted = () =>
+      errorFromTransport(service, { cause: signal.reason, timedOut: false, callerAborted: true, timeoutMs: 0 });
     if (signal.aborted) return Promise.reject(aborted());
     return new Promise((resolve, reject) => {
       const onAbort = () => reject(aborted());
@@ -68,16 +78,23 @@ export function lazyClient<Client extends { scope: ClientScope }>(
       client.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
     });
   };
-  const client: Record<string, unknown> = { scope };
-  for (const [name, kind] of Object.entries(kinds)) {
-    client[name] =
-      kind === "stream"
-        ? async function* (...args: unknown[]) {
-            yield* (await real(args))[name]!(...(args as never[])) as AsyncGenerator<unknown>;
-          }
-        : async (...args: unknown[]) => (await real(args))[name]!(...(args as never[]));
-  }
-  return Object.assign(client, eager) as Client;
+  const method = (name: string) =>
+    isStreamMethod(name)
+      ? async function* (...args: unknown[]) {
+          yield* (await real(args))[name]!(...(args as never[])) as AsyncGenerator<unknown>;
+        }
+      : async (...args: unknown[]) => (await real(args))[name]!(...(args as never[]));
+  // Made once per name, so a method read twice is the same function (as on a plain object).
+  const made = new Map<string, unknown>();
+  const target: Record<string, unknown> = { ...eager, scope };
+  return new Proxy(target, {
+    get(object, name, receiver) {
+      if (typeof name !== "string" || name in object || NOT_METHODS.has(name))
+        return Reflect.get(object, name, receiver);
+      if (!made.has(name)) made.set(name, method(name));
+      return made.get(name);
+    },
+  }) as Client;
 }
 
 /** The `signal` of a method's options argument ({signal?, timeoutMs?}, always last), if any. */

@@ -57,7 +57,9 @@ describe("parseNdjson", () => {
   });
 
   it("names the line and field that break the schema", async () => {
-    const error = await collectNdjson(chunkedStream(['{"n":1,"s":"a"}\n{"n":2,"s":3}\n']), Row).catch((e: unknown) => e);
+    const error = await collectNdjson(chunkedStream(['{"n":1,"s":"a"}\n{"n":2,"s":3}\n']), Row).catch(
+      (e: unknown) => e,
+    );
     expect((error as Error).message).toBe("line 2: s: expected string, received number");
   });
 
@@ -84,6 +86,8 @@ describe("parseNdjson", () => {
   it("refuses to start on an already aborted signal", async () => {
     const controller = new AbortController();
     controller.abort(new Error("already"));
-    await expect(collect(parseNdjson(chunkedStream(["{}\n"]), Row, { signal: controller.signal }))).rejects.toThrow("already");
+    await expect(collect(parseNdjson(chunkedStream(["{}\n"]), Row, { signal: controller.signal }))).rejects.toThrow(
+      "already",
+    );
   });
 });

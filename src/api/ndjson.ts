@@ -26,7 +26,10 @@ export async function* parseNdjson<S extends z.core.$ZodType>(
       throw new ResponseFormatError(`line ${lineNumber} is not JSON`, { cause: error });
     }
     const parsed = z.safeParse(schema, value, { reportInput: true });
-    if (!parsed.success) throw new ResponseFormatError(`line ${lineNumber}: ${describeResponseIssues(parsed.error.issues)}`, { cause: parsed.error });
+    if (!parsed.success)
+      throw new ResponseFormatError(`line ${lineNumber}: ${describeResponseIssues(parsed.error.issues)}`, {
+        cause: parsed.error,
+      });
     yield parsed.data;
   }
 }

@@ -1,8 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clearPreloadedResponses, preloadResponse, PRELOAD_MAX_AGE_MS, takePreloadedResponse } from "./preloaded-responses";
+import {
+  clearPreloadedResponses,
+  preloadResponse,
+  PRELOAD_MAX_AGE_MS,
+  takePreloadedResponse,
+} from "./preloaded-responses";
 
 const URL = "http://127.0.0.1:4500/api/inference/v1/models";
-const headers = (extra: Record<string, string> = {}) => new Headers({ Accept: "application/json", Authorization: "Bearer k", ...extra });
+const headers = (extra: Record<string, string> = {}) =>
+  new Headers({ Accept: "application/json", Authorization: "Bearer k", ...extra });
 
 function stubFetch() {
   const fetch = vi.fn<typeof globalThis.fetch>(async () => Response.json({ ok: true }));
@@ -47,7 +53,10 @@ describe("preloaded responses", () => {
   });
 
   it("leaves a failed request's error to the caller that takes it", async () => {
-    vi.stubGlobal("fetch", vi.fn<typeof globalThis.fetch>(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof globalThis.fetch>(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     preloadResponse(URL, headers());
     await expect(takePreloadedResponse(URL, headers())).rejects.toThrow("Failed to fetch");
   });

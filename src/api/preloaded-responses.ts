@@ -27,7 +27,9 @@ export function preloadResponse(url: string, headers: Headers): void {
 export function takePreloadedResponse(url: string, headers: Headers): Promise<Response> | undefined {
   const now = performance.now();
   const wanted = headerList(headers);
-  const index = preloaded.findIndex((entry) => entry.url === url && entry.headers === wanted && now - entry.startedAt <= PRELOAD_MAX_AGE_MS);
+  const index = preloaded.findIndex(
+    (entry) => entry.url === url && entry.headers === wanted && now - entry.startedAt <= PRELOAD_MAX_AGE_MS,
+  );
   if (index === -1) return undefined;
   const [entry] = preloaded.splice(index, 1);
   return entry?.response;

@@ -16,7 +16,11 @@ const MAX_SPECS = 10 * LIMITS.objectPage;
  * its ref with the digest (what a queue's `scorer_refs` hold), and read tolerantly as a queue's
  * specs are: an object of the class whose value is not a spec is listed as unreadable, not hidden.
  */
-export async function readProjectSpecs(client: TraceClient, projectId: string, options?: CallOptions): Promise<ProjectSpecs> {
+export async function readProjectSpecs(
+  client: TraceClient,
+  projectId: string,
+  options?: CallOptions,
+): Promise<ProjectSpecs> {
   const result: ProjectSpecs = { specs: [], unreadable: [] };
   for (const obj of await latestSpecVersions(client, projectId, options, MAX_SPECS)) {
     const ref = objectRefOf(projectId, obj.object_id, obj.digest);

@@ -1,16 +1,20 @@
 import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ACME_KEY, DEMO_KEY } from "@server/testing/test-app";
+import { callQueries } from "@/features/queues/api/call";
+import { itemKeys, itemQueries } from "@/features/queues/api/items";
+import { queueQueries } from "@/features/queues/api/queue";
+import { jobKeys, jobQueries } from "@/features/training/api/jobs";
+import { modelKeys, modelQueries } from "@/features/training/api/models";
 import { createLocalServer } from "@/test/local-server";
 import { keyFingerprint } from "./auth";
 import { loadTraceClientModule } from "./client-modules";
 import { createApiClients, type ApiClients } from "./clients";
 import { isApiError } from "./errors";
-import { inferenceQueries } from "./queries/inference";
-import { traceQueries } from "./queries/trace";
+import { inferenceKeys, inferenceQueries } from "./queries/inference";
+import { traceKeys, traceQueries } from "./queries/trace";
 import { trainingQueries } from "./queries/training";
 import { createQueryClient, QUERY_STALE_TIME_MS } from "./query-client";
-import { inferenceKeys, traceKeys, trainingKeys } from "./query-keys";
 import { editResponses } from "./test-support";
 
 let server: ReturnType<typeof createLocalServer>;
@@ -26,13 +30,13 @@ function allKeys(c: ApiClients): QueryKey[] {
   const items = { project_id: "demo/support-bot", limit: 50, offset: 0 };
   return [
     traceQueries.queues(c.trace, { project_id: "demo/support-bot" }).queryKey,
-    traceQueries.queue(c.trace, "demo/support-bot", "q1").queryKey,
-    traceQueries.queueStats(c.trace, { project_id: "demo/support-bot", queue_ids: ["q1"] }).queryKey,
-    traceQueries.itemsPage(c.trace, "q1", items).queryKey,
-    traceQueries.call(c.trace, { project_id: "demo/support-bot", id: "c1" }).queryKey,
-    trainingQueries.checkpointsPage(c.training, "m1", { limit: 20 }).queryKey,
-    trainingQueries.job(c.training, "j1").queryKey,
-    trainingQueries.jobEventsPage(c.training, "j1", { after: "e1" }).queryKey,
+    queueQueries.queue(c.trace, "demo/support-bot", "q1").queryKey,
+    queueQueries.stats(c.trace, { project_id: "demo/support-bot", queue_ids: ["q1"] }).queryKey,
+    itemQueries.page(c.trace, "q1", items).queryKey,
+    callQueries.call(c.trace, { project_id: "demo/support-bot", id: "c1" }).queryKey,
+    modelQueries.checkpointsPage(c.training, "m1", { limit: 20 }).queryKey,
+    jobQueries.job(c.training, "j1").queryKey,
+    jobQueries.eventsPage(c.training, "j1", { after: "e1" }).queryKey,
     trainingQueries.health(c.training).queryKey,
     trainingQueries.systemCheck(c.training).queryKey,
     inferenceQueries.models(c.inference).queryKey,
@@ -81,14 +85,16 @@ describe("query keys", () => {
 
   it("nest from general to specific, so one prefix invalidates a whole family", () => {
     const s = clients.trace.scope;
-    const page = traceKeys.itemPage(s, "q1", { project_id: "demo/support-bot", offset: 50 });
+    const page = itemKeys.page(s, "q1", { project_id: "demo/support-bot", offset: 50 });
     expect(page.slice(0, traceKeys.items(s, "q1").length)).toEqual([...traceKeys.items(s, "q1")]);
     expect(traceKeys.items(s, "q1").slice(0, traceKeys.all(s).length)).toEqual([...traceKeys.all(s)]);
     expect(traceKeys.queueList(s, { project_id: "p/q" }).slice(0, 5)).toEqual([...traceKeys.queueLists(s)]);
     const t = clients.training.scope;
-    const events = trainingKeys.jobEventPage(t, "j1", { after: "e9" });
-    expect(events.slice(0, trainingKeys.job(t, "j1").length)).toEqual([...trainingKeys.job(t, "j1")]);
-    expect(trainingKeys.checkpointPage(t, "m1", {}).slice(0, trainingKeys.model(t, "m1").length)).toEqual([...trainingKeys.model(t, "m1")]);
+    const events = jobKeys.eventPage(t, "j1", { after: "e9" });
+    expect(events.slice(0, jobKeys.detail(t, "j1").length)).toEqual([...jobKeys.detail(t, "j1")]);
+    expect(modelKeys.checkpointPage(t, "m1", {}).slice(0, modelKeys.detail(t, "m1").length)).toEqual([
+      ...modelKeys.detail(t, "m1"),
+    ]);
     expect(inferenceKeys.models(clients.inference.scope)[0]).toBe("inference");
   });
 });
@@ -112,7 +118,7 @@ describe("queryOptions against the local services", () => {
     };
     const c = createApiClients(server.settings, { fetch: hanging });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const options = trainingQueries.jobEventsPage(c.training, "job-1", { limit: 5 });
+    const options = jobQueries.eventsPage(c.training, "job-1", { limit: 5 });
     const pending = queryClient.fetchQuery(options).catch((e: unknown) => e);
     // The training client's code loads on its first call (lazy-client.ts): wait for the request.
     await vi.waitFor(() => expect(seen).toBeDefined());
@@ -164,9 +170,13 @@ describe("createQueryClient", () => {
 
   it("recovers when a retry succeeds", async () => {
     let calls = 0;
-    const flaky = editResponses(server.fetch, (response) => (++calls < 3 ? new Response("", { status: 502 }) : response));
+    const flaky = editResponses(server.fetch, (response) =>
+      ++calls < 3 ? new Response("", { status: 502 }) : response,
+    );
     const c = createApiClients(server.settings, { fetch: flaky });
-    expect((await fastRetryingClient().fetchQuery(inferenceQueries.models(c.inference))).data.length).toBeGreaterThan(0);
+    expect((await fastRetryingClient().fetchQuery(inferenceQueries.models(c.inference))).data.length).toBeGreaterThan(
+      0,
+    );
     expect(calls).toBe(3);
   });
 
@@ -174,7 +184,7 @@ describe("createQueryClient", () => {
     const queryClient = fastRetryingClient();
     const wrong = createApiClients({ ...server.settings, apiKey: "wrong" }, { fetch: server.fetch });
     await queryClient.fetchQuery(inferenceQueries.models(wrong.inference)).catch(() => undefined);
-    await queryClient.fetchQuery(trainingQueries.job(clients.training, "no-such-job")).catch(() => undefined);
+    await queryClient.fetchQuery(jobQueries.job(clients.training, "no-such-job")).catch(() => undefined);
     expect(server.requests).toHaveLength(2);
     const none = createApiClients({ ...server.settings, apiKey: "" }, { fetch: server.fetch });
     const error = await queryClient.fetchQuery(trainingQueries.systemCheck(none.training)).catch((e: unknown) => e);

@@ -56,7 +56,12 @@ export function toSpecObject(obj: TraceObject): SpecObject {
  * The latest version of each of the project's AnnotationSpec objects, by object id, in pages of
  * the service's largest, up to `max` (a picker need not read an unbounded project).
  */
-export async function latestSpecVersions(client: TraceClient, projectId: string, options?: CallOptions, max = Number.POSITIVE_INFINITY): Promise<TraceObject[]> {
+export async function latestSpecVersions(
+  client: TraceClient,
+  projectId: string,
+  options?: CallOptions,
+  max = Number.POSITIVE_INFINITY,
+): Promise<TraceObject[]> {
   const objects: TraceObject[] = [];
   for (let offset = 0; offset < max; offset += LIMITS.objectPage) {
     const page = await client.queryObjects(
@@ -76,18 +81,37 @@ export async function latestSpecVersions(client: TraceClient, projectId: string,
 }
 
 /** The latest version of each of the project's specs, by object id. */
-export async function listProjectSpecs(client: TraceClient, projectId: string, options?: CallOptions): Promise<SpecObject[]> {
+export async function listProjectSpecs(
+  client: TraceClient,
+  projectId: string,
+  options?: CallOptions,
+): Promise<SpecObject[]> {
   return (await latestSpecVersions(client, projectId, options)).map(toSpecObject);
 }
 
 /** The latest version of one spec (an ApiError of kind not_found when there is none). */
-export async function readLatestSpec(client: TraceClient, projectId: string, objectId: string, options?: CallOptions): Promise<SpecObject> {
-  return toSpecObject(await client.readObject({ project_id: projectId, object_id: objectId, digest: "latest" }, options));
+export async function readLatestSpec(
+  client: TraceClient,
+  projectId: string,
+  objectId: string,
+  options?: CallOptions,
+): Promise<SpecObject> {
+  return toSpecObject(
+    await client.readObject({ project_id: projectId, object_id: objectId, digest: "latest" }, options),
+  );
 }
 
 /** Whether the project already has an object with this id (a new spec must not become someone's next version). */
-export async function objectIdTaken(client: TraceClient, projectId: string, objectId: string, options?: CallOptions): Promise<boolean> {
-  const found = await client.queryObjects({ project_id: projectId, filter: { object_ids: [objectId] }, limit: 1, metadata_only: true }, options);
+export async function objectIdTaken(
+  client: TraceClient,
+  projectId: string,
+  objectId: string,
+  options?: CallOptions,
+): Promise<boolean> {
+  const found = await client.queryObjects(
+    { project_id: projectId, filter: { object_ids: [objectId] }, limit: 1, metadata_only: true },
+    options,
+  );
   return found.length > 0;
 }
 
@@ -104,7 +128,16 @@ export type SpecFields = {
  * the editor can say which version it made and when. Saving a value equal to the latest makes no
  * new version: the service answers the existing digest.
  */
-export async function saveSpec(client: TraceClient, projectId: string, objectId: string, fields: SpecFields, options?: CallOptions): Promise<SpecObject> {
-  const { digest } = await client.createObject({ obj: { project_id: projectId, object_id: objectId, val: fields, builtin_object_class: SPEC_CLASS } }, options);
+export async function saveSpec(
+  client: TraceClient,
+  projectId: string,
+  objectId: string,
+  fields: SpecFields,
+  options?: CallOptions,
+): Promise<SpecObject> {
+  const { digest } = await client.createObject(
+    { obj: { project_id: projectId, object_id: objectId, val: fields, builtin_object_class: SPEC_CLASS } },
+    options,
+  );
   return toSpecObject(await client.readObject({ project_id: projectId, object_id: objectId, digest }, options));
 }

@@ -57,7 +57,9 @@ describe("parseSseEvents", () => {
   });
 
   it("discards an event cut off by the end of the body", async () => {
-    expect(await collect(parseSseEvents(chunkedStream(["data: whole\n\n", "data: partial"])))).toEqual([{ event: "message", data: "whole" }]);
+    expect(await collect(parseSseEvents(chunkedStream(["data: whole\n\n", "data: partial"])))).toEqual([
+      { event: "message", data: "whole" },
+    ]);
   });
 });
 

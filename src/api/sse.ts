@@ -13,13 +13,17 @@ export const DONE_SENTINEL = "[DONE]";
  * one space after the colon is dropped, and an event cut off by the end of the body is discarded
  * (it may be incomplete). Chunks may split the text anywhere; readLines copes with that.
  */
-export async function* parseSseEvents(body: ReadableStream<Uint8Array>, options: StreamOptions = {}): AsyncGenerator<ServerSentEvent> {
+export async function* parseSseEvents(
+  body: ReadableStream<Uint8Array>,
+  options: StreamOptions = {},
+): AsyncGenerator<ServerSentEvent> {
   let data: string[] = [];
   let event = "";
   let id: string | undefined;
   for await (const line of readLines(body, options.signal)) {
     if (line === "") {
-      if (data.length > 0) yield { event: event || "message", data: data.join("\n"), ...(id === undefined ? {} : { id }) };
+      if (data.length > 0)
+        yield { event: event || "message", data: data.join("\n"), ...(id === undefined ? {} : { id }) };
       data = [];
       event = "";
       continue;

@@ -18,11 +18,13 @@ describe("readSystemCheck", () => {
       ],
       failed: [{ name: "gpu_queue", ok: false, message: "no GPU worker answered" }],
     });
-    expect(readSystemCheck(200, { api: true, cpu_queue: { success: true, duration: 0.01, error: null } }).ok).toBe(true);
+    expect(readSystemCheck(200, { api: true, cpu_queue: { success: true, duration: 0.01, error: null } }).ok).toBe(
+      true,
+    );
     expect(readSystemCheck(503, { api: false }).failed.map((c) => c.name)).toEqual(["api"]);
   });
 
-  it("still reads the older shapes: \"ok\" strings and {ok | healthy | status} objects", () => {
+  it('still reads the older shapes: "ok" strings and {ok | healthy | status} objects', () => {
     const result = readSystemCheck(503, {
       database: "ok",
       a: { ok: true },

@@ -6,7 +6,9 @@
 import { isApiError, type ApiError } from "./errors";
 
 /** A body stream that delivers `parts` as separate chunks and records whether it was cancelled. */
-export function chunkedStream(parts: readonly (string | Uint8Array)[]): ReadableStream<Uint8Array> & { cancelled: () => boolean } {
+export function chunkedStream(
+  parts: readonly (string | Uint8Array)[],
+): ReadableStream<Uint8Array> & { cancelled: () => boolean } {
   const encoder = new TextEncoder();
   let index = 0;
   let cancelled = false;
@@ -65,7 +67,10 @@ export const offlineFetch: typeof fetch = () => Promise.reject(new TypeError("Fa
 export const hangingFetch: typeof fetch = () => new Promise<Response>(() => undefined);
 
 /** Passes the request to `inner`, then lets `edit` change the real response (fault injection). */
-export function editResponses(inner: typeof fetch, edit: (response: Response, request: Request) => Response | Promise<Response>): typeof fetch {
+export function editResponses(
+  inner: typeof fetch,
+  edit: (response: Response, request: Request) => Response | Promise<Response>,
+): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     return edit(await inner(request.clone()), request);
@@ -97,7 +102,8 @@ export function recordRequests() {
       seen.push({ path: new URL(request.url).pathname, body: await request.clone().text() });
       return inner(request);
     };
-  const callReads = () => seen.filter((r) => r.path.endsWith("/call/read")).map((r) => (JSON.parse(r.body) as { id: string }).id);
+  const callReads = () =>
+    seen.filter((r) => r.path.endsWith("/call/read")).map((r) => (JSON.parse(r.body) as { id: string }).id);
   return { seen, wrap, callReads };
 }
 

@@ -1,4 +1,10 @@
-import { CallIdLine, CallsQueryStatsResponse, type CallsQueryExpr, type CallsQueryRequest, type CallsQueryStatsRequest } from "@contract/trace-calls";
+import {
+  CallIdLine,
+  CallsQueryStatsResponse,
+  type CallsQueryExpr,
+  type CallsQueryRequest,
+  type CallsQueryStatsRequest,
+} from "@contract/trace-calls";
 import { Call } from "@contract/trace";
 import { ObjQueryResponse, type TraceObject } from "@contract/trace-objects";
 import { LIMITS } from "@contract/limits";
@@ -19,19 +25,31 @@ export function traceCallsMethods(http: HttpClient) {
 
     /** Only the ids of the calls a request matches (`columns: ["id"]`), for adding "all N" to a queue. */
     async queryCallIds(req: Omit<CallsQueryRequest, "columns">, options?: CallOptions): Promise<string[]> {
-      const lines = await http.ndjson({ method: "POST", path: "/calls/stream_query", body: { ...req, columns: ["id"] }, options }, CallIdLine);
+      const lines = await http.ndjson(
+        { method: "POST", path: "/calls/stream_query", body: { ...req, columns: ["id"] }, options },
+        CallIdLine,
+      );
       return lines.map((line) => line.id);
     },
 
     /** How many calls match a filter and query. */
     async countCalls(req: CallsQueryStatsRequest, options?: CallOptions): Promise<number> {
-      const res = await http.json({ method: "POST", path: "/calls/query_stats", body: req, options }, CallsQueryStatsResponse);
+      const res = await http.json(
+        { method: "POST", path: "/calls/query_stats", body: req, options },
+        CallsQueryStatsResponse,
+      );
       return res.count;
     },
 
     /** Every version of every op of the project (objects with `is_op`), without their values. */
     async queryOps(projectId: string, options?: CallOptions): Promise<TraceObject[]> {
-      const body = { project_id: projectId, filter: { is_op: true }, metadata_only: true, limit: LIMITS.objectPage, sort_by: [{ field: "object_id", direction: "asc" }] };
+      const body = {
+        project_id: projectId,
+        filter: { is_op: true },
+        metadata_only: true,
+        limit: LIMITS.objectPage,
+        sort_by: [{ field: "object_id", direction: "asc" }],
+      };
       const res = await http.json({ method: "POST", path: "/objs/query", body, options }, ObjQueryResponse);
       return res.objs;
     },
@@ -44,7 +62,9 @@ type Expr = Record<string, unknown>;
 
 /** Text contained in a call's inputs or its output, ignoring case. */
 export function containsTextExpr(text: string): Expr {
-  const contains = (field: string) => ({ $contains: { input: { $getField: field }, substr: { $literal: text }, case_insensitive: true } });
+  const contains = (field: string) => ({
+    $contains: { input: { $getField: field }, substr: { $literal: text }, case_insensitive: true },
+  });
   return { $or: [contains("inputs"), contains("output")] };
 }
 

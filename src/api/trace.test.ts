@@ -3,9 +3,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { ItemsQueryRequest } from "@contract/trace";
 import { insertCalls } from "@server/trace/calls";
 import { ACME_KEY, DEMO_KEY } from "@server/testing/test-app";
+import { callQueries } from "@/features/queues/api/call";
+import { itemQueries } from "@/features/queues/api/items";
 import { createLocalServer } from "@/test/local-server";
 import { createApiClients, type ApiClients } from "./clients";
-import { traceQueries } from "./queries/trace";
 import { editResponses, rejection } from "./test-support";
 
 const PROJECT = "demo/support-bot";
@@ -33,16 +34,25 @@ beforeEach(async () => {
       output: { answer: `a${i}` },
     })),
   );
-  ({ id: queueId } = await clients.trace.createQueue({ project_id: PROJECT, name: "Support answers", description: "check tone" }));
-  await clients.trace.addItems(queueId, { project_id: PROJECT, call_ids: callIds, display_fields: ["inputs.question"] });
+  ({ id: queueId } = await clients.trace.createQueue({
+    project_id: PROJECT,
+    name: "Support answers",
+    description: "check tone",
+  }));
+  await clients.trace.addItems(queueId, {
+    project_id: PROJECT,
+    call_ids: callIds,
+    display_fields: ["inputs.question"],
+  });
   server.requests.length = 0;
 });
 
-const page = (req: Omit<ItemsQueryRequest, "project_id">) => clients.trace.queryItems(queueId, { project_id: PROJECT, ...req });
+const page = (req: Omit<ItemsQueryRequest, "project_id">) =>
+  clients.trace.queryItems(queueId, { project_id: PROJECT, ...req });
 
 /** The items page options as a feature uses them: the old page stays while the next loads. */
 const pageOf = (offset: number) => ({
-  ...traceQueries.itemsPage(clients.trace, queueId, { project_id: PROJECT, limit: 5, offset }),
+  ...itemQueries.page(clients.trace, queueId, { project_id: PROJECT, limit: 5, offset }),
   placeholderData: keepPreviousData,
 });
 
@@ -70,15 +80,25 @@ describe("trace client against the local annotation queue service", () => {
 
   it("reads a queue and reports an unknown one as not found with the service's reason", async () => {
     const queue = await clients.trace.readQueue(PROJECT, queueId);
-    expect(queue).toMatchObject({ id: queueId, project_id: PROJECT, name: "Support answers", description: "check tone" });
+    expect(queue).toMatchObject({
+      id: queueId,
+      project_id: PROJECT,
+      name: "Support answers",
+      description: "check tone",
+    });
     const error = await rejection(clients.trace.readQueue(PROJECT, "no-such-queue"));
     expect(error).toMatchObject({ kind: "not_found", status: 404, service: "trace" });
     expect(error.serviceMessage).toEqual(expect.any(String));
-    expect(error.message).toBe(`The annotation queue service could not find what was asked for (404): ${error.serviceMessage}`);
+    expect(error.message).toBe(
+      `The annotation queue service could not find what was asked for (404): ${error.serviceMessage}`,
+    );
   });
 
   it("adds items, counting duplicates, and reports queue stats", async () => {
-    expect(await clients.trace.addItems(queueId, { project_id: PROJECT, call_ids: [callIds[0] ?? ""] })).toEqual({ added_count: 0, duplicates: 1 });
+    expect(await clients.trace.addItems(queueId, { project_id: PROJECT, call_ids: [callIds[0] ?? ""] })).toEqual({
+      added_count: 0,
+      duplicates: 1,
+    });
     const stats = await clients.trace.queueStats({ project_id: PROJECT, queue_ids: [queueId] });
     expect(stats).toEqual([{ queue_id: queueId, total_items: CALL_COUNT, completed_items: 0 }]);
   });
@@ -101,26 +121,45 @@ describe("trace client against the local annotation queue service", () => {
   it("sets an item's progress and reports a forbidden transition as a bad request", async () => {
     const [item] = (await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
     if (!item) throw new Error("no item");
-    const started = await clients.trace.setItemProgress(queueId, item.id, { project_id: PROJECT, annotation_state: "in_progress" });
+    const started = await clients.trace.setItemProgress(queueId, item.id, {
+      project_id: PROJECT,
+      annotation_state: "in_progress",
+    });
     expect(started).toMatchObject({ id: item.id, annotation_state: "in_progress" });
-    const done = await clients.trace.setItemProgress(queueId, item.id, { project_id: PROJECT, annotation_state: "completed" });
+    const done = await clients.trace.setItemProgress(queueId, item.id, {
+      project_id: PROJECT,
+      annotation_state: "completed",
+    });
     expect(done.annotation_state).toBe("completed");
 
-    const error = await rejection(clients.trace.setItemProgress(queueId, item.id, { project_id: PROJECT, annotation_state: "skipped" }));
+    const error = await rejection(
+      clients.trace.setItemProgress(queueId, item.id, { project_id: PROJECT, annotation_state: "skipped" }),
+    );
     expect(error).toMatchObject({ kind: "bad_request", status: 400, retryable: false });
     expect(error.serviceMessage).toEqual(expect.any(String));
 
-    const completed = await clients.trace.queryItems(queueId, { project_id: PROJECT, filter: { annotation_states: ["completed"] } });
+    const completed = await clients.trace.queryItems(queueId, {
+      project_id: PROJECT,
+      filter: { annotation_states: ["completed"] },
+    });
     expect(completed.items.map((i) => i.id)).toEqual([item.id]);
     expect((await clients.trace.queueStats({ project_id: PROJECT, queue_ids: [queueId] }))[0]?.completed_items).toBe(1);
   });
 
   it("reads the call an item points to, and a missing call as null (upstream's 200 {call: null})", async () => {
     const call = await clients.trace.readCall({ project_id: PROJECT, id: "call-03" });
-    expect(call).toMatchObject({ id: "call-03", op_name: "classify_ticket", trace_id: "trace-3", inputs: { question: "q3" }, output: { answer: "a3" } });
+    expect(call).toMatchObject({
+      id: "call-03",
+      op_name: "classify_ticket",
+      trace_id: "trace-3",
+      inputs: { question: "q3" },
+      output: { answer: "a3" },
+    });
     expect(await clients.trace.readCall({ project_id: PROJECT, id: "nope" })).toBeNull();
     // The call query passes the null on (no error, no "broken response"): the review says the call is gone.
-    expect(await new QueryClient().fetchQuery(traceQueries.call(clients.trace, { project_id: PROJECT, id: "nope" }))).toBeNull();
+    expect(
+      await new QueryClient().fetchQuery(callQueries.call(clients.trace, { project_id: PROJECT, id: "nope" })),
+    ).toBeNull();
   });
 
   it("names each rejected field of a 422 by its path inside the body", async () => {
@@ -161,7 +200,9 @@ describe("trace client against the local annotation queue service", () => {
     const c = createApiClients(server.settings, { fetch: broken });
     const error = await rejection(c.trace.queryItems(queueId, { project_id: PROJECT, limit: 5 }));
     expect(error.kind).toBe("invalid_response");
-    expect(error.message).toBe("The annotation queue service sent an unexpected response: items.3.call_id: expected string, received number");
+    expect(error.message).toBe(
+      "The annotation queue service sent an unexpected response: items.3.call_id: expected string, received number",
+    );
   });
 
   it("names the NDJSON line that is not JSON", async () => {

@@ -30,7 +30,16 @@ import {
   type FeedbackQueryRequest,
   type FeedbackReplaceRequest,
 } from "@contract/trace-feedback";
-import { ObjCreateResponse, ObjQueryResponse, ObjReadResponse, RefsReadBatchResponse, type ObjCreateRequest, type ObjQueryRequest, type ObjReadRequest, type TraceObject } from "@contract/trace-objects";
+import {
+  ObjCreateResponse,
+  ObjQueryResponse,
+  ObjReadResponse,
+  RefsReadBatchResponse,
+  type ObjCreateRequest,
+  type ObjQueryRequest,
+  type ObjReadRequest,
+  type TraceObject,
+} from "@contract/trace-objects";
 import type * as z from "zod/mini";
 import { basicAuth } from "./auth";
 import { createHttpClient, type CallOptions } from "./http";
@@ -60,13 +69,19 @@ export function createTraceClient(config: ServiceClientConfig) {
 
     async readQueue(projectId: string, queueId: string, options?: CallOptions): Promise<AnnotationQueue> {
       const path = `/annotation_queues/${segment(queueId)}`;
-      const res = await http.json({ method: "GET", path, query: { project_id: projectId }, options }, ReadQueueResponse);
+      const res = await http.json(
+        { method: "GET", path, query: { project_id: projectId }, options },
+        ReadQueueResponse,
+      );
       return res.queue;
     },
 
     /** Item totals per queue, in the order the service sends them. */
     async queueStats(req: QueueStatsRequest, options?: CallOptions): Promise<QueueStats[]> {
-      const res = await http.json({ method: "POST", path: "/annotation_queues/stats", body: req, options }, QueueStatsResponse);
+      const res = await http.json(
+        { method: "POST", path: "/annotation_queues/stats", body: req, options },
+        QueueStatsResponse,
+      );
       return res.stats;
     },
 
@@ -76,14 +91,20 @@ export function createTraceClient(config: ServiceClientConfig) {
 
     /** Replaces the fields given (name, description, scorer_refs); the answer is the queue as stored. */
     async updateQueue(queueId: string, req: UpdateQueueRequest, options?: CallOptions): Promise<AnnotationQueue> {
-      const res = await http.json({ method: "PUT", path: `/annotation_queues/${segment(queueId)}`, body: req, options }, UpdateQueueResponse);
+      const res = await http.json(
+        { method: "PUT", path: `/annotation_queues/${segment(queueId)}`, body: req, options },
+        UpdateQueueResponse,
+      );
       return res.queue;
     },
 
     /** Soft delete: the answer is the queue with `deleted_at` set; reading it afterwards is a 404. */
     async deleteQueue(projectId: string, queueId: string, options?: CallOptions): Promise<AnnotationQueue> {
       const path = `/annotation_queues/${segment(queueId)}`;
-      const res = await http.json({ method: "DELETE", path, query: { project_id: projectId }, options }, DeleteQueueResponse);
+      const res = await http.json(
+        { method: "DELETE", path, query: { project_id: projectId }, options },
+        DeleteQueueResponse,
+      );
       return res.queue;
     },
 
@@ -104,7 +125,12 @@ export function createTraceClient(config: ServiceClientConfig) {
       return http.json({ method: "POST", path, body: req, options }, ItemsQueryResponse);
     },
 
-    async setItemProgress(queueId: string, itemId: string, req: ItemProgressRequest, options?: CallOptions): Promise<AnnotationQueueItem> {
+    async setItemProgress(
+      queueId: string,
+      itemId: string,
+      req: ItemProgressRequest,
+      options?: CallOptions,
+    ): Promise<AnnotationQueueItem> {
       const path = `/annotation_queues/${segment(queueId)}/items/${segment(itemId)}/progress`;
       const res = await http.json({ method: "POST", path, body: req, options }, ItemProgressResponse);
       return res.item;
@@ -112,7 +138,10 @@ export function createTraceClient(config: ServiceClientConfig) {
 
     /** The values the refs point at, in order (the whole batch fails when one is unknown; a deleted object is null). */
     async readRefs(refs: readonly string[], options?: CallOptions): Promise<unknown[]> {
-      const res = await http.json({ method: "POST", path: "/refs/read_batch", body: { refs }, options }, RefsReadBatchResponse);
+      const res = await http.json(
+        { method: "POST", path: "/refs/read_batch", body: { refs }, options },
+        RefsReadBatchResponse,
+      );
       return res.vals;
     },
 
@@ -137,7 +166,10 @@ export function createTraceClient(config: ServiceClientConfig) {
     },
 
     async queryFeedback(req: FeedbackQueryRequest, options?: CallOptions): Promise<Record<string, unknown>[]> {
-      const res = await http.json({ method: "POST", path: "/feedback/query", body: req, options }, FeedbackQueryResponse);
+      const res = await http.json(
+        { method: "POST", path: "/feedback/query", body: req, options },
+        FeedbackQueryResponse,
+      );
       return res.result;
     },
 

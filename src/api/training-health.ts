@@ -18,7 +18,11 @@ export function createTrainingHealthChecks(config: ServiceClientConfig) {
 
     /** Per-check status; a 503 is returned with `ok: false` and the failed checks, not thrown. Needs no key. */
     async systemCheck(options?: CallOptions): Promise<SystemCheckResult> {
-      const { status, data } = await http.jsonAllowing({ method: "GET", path: "/system-check", options }, SystemCheck, [503]);
+      const { status, data } = await http.jsonAllowing(
+        { method: "GET", path: "/system-check", options },
+        SystemCheck,
+        [503],
+      );
       return readSystemCheck(status, data);
     },
   };

@@ -34,7 +34,10 @@ beforeEach(() => {
 /** A model with a finished RL job (three groups, so several gradient steps and checkpoints). */
 async function trainedModel(name = "calc") {
   const model = await clients.training.createModel({ project: "support-bot", name, base_model: BASE_MODEL });
-  const { id: jobId } = await clients.training.createRLJob({ model_id: model.id, trajectory_groups: [group(0.2), group(0.6), group(1)] });
+  const { id: jobId } = await clients.training.createRLJob({
+    model_id: model.id,
+    trajectory_groups: [group(0.2), group(0.6), group(1)],
+  });
   for (let i = 0; i < 50; i++) await server.runner.tick();
   return { model, jobId };
 }
@@ -43,7 +46,11 @@ describe("training client against the local training service", () => {
   it("sends Bearer KEY to every endpoint but health, and never the key in a URL", async () => {
     await clients.training.health();
     await clients.training.systemCheck();
-    const model = await clients.training.createModel({ project: "support-bot", name: "auth-check", base_model: BASE_MODEL });
+    const model = await clients.training.createModel({
+      project: "support-bot",
+      name: "auth-check",
+      base_model: BASE_MODEL,
+    });
     await clients.training.listCheckpoints(model.id, { limit: 5 });
     expect(server.requests).toHaveLength(4);
     const [health, ...rest] = server.requests;
@@ -60,7 +67,9 @@ describe("training client against the local training service", () => {
     const error = await rejection(clients.training.createModel(req));
     expect(error).toMatchObject({ kind: "conflict", status: 409, service: "training", retryable: false });
     expect(error.serviceMessage).toContain("already exists");
-    expect(error.message).toMatch(/^The training service reported a conflict \(409\): A model named 'dup' already exists/);
+    expect(error.message).toMatch(
+      /^The training service reported a conflict \(409\): A model named 'dup' already exists/,
+    );
     expect(error.requestId).toEqual(expect.any(String));
 
     expect((await clients.training.createModel({ ...req, return_existing: true })).id).toBe(model.id);
@@ -76,7 +85,11 @@ describe("training client against the local training service", () => {
     const first = await clients.training.listCheckpoints(model.id, { limit: 1, order: "desc" });
     expect(first.data.map((c) => c.step)).toEqual([Math.max(...steps)]);
     expect(first.has_more).toBe(true);
-    const next = await clients.training.listCheckpoints(model.id, { limit: 1, order: "desc", after: first.last_id ?? undefined });
+    const next = await clients.training.listCheckpoints(model.id, {
+      limit: 1,
+      order: "desc",
+      after: first.last_id ?? undefined,
+    });
     expect(next.data[0]?.step).toBeLessThan(first.data[0]?.step ?? 0);
 
     const deleted = await clients.training.deleteCheckpoints(model.id, { steps: [steps[0] ?? 0, 999] });
@@ -105,11 +118,21 @@ describe("training client against the local training service", () => {
   });
 
   it("logs trajectories and creates an SFT job", async () => {
-    const model = await clients.training.createModel({ project: "support-bot", name: "logger", base_model: BASE_MODEL });
+    const model = await clients.training.createModel({
+      project: "support-bot",
+      name: "logger",
+      base_model: BASE_MODEL,
+    });
     // The real service answers {} (its OpenAPI response schema), so nothing is read from it.
-    const logged = await clients.training.logTrajectories(model.id, { split: "val", trajectory_groups: [group(0.5), group(1)] });
+    const logged = await clients.training.logTrajectories(model.id, {
+      split: "val",
+      trajectory_groups: [group(0.5), group(1)],
+    });
     expect(logged).toEqual({});
-    const job = await clients.training.createSFTJob({ model_id: model.id, training_data_url: "wandb-artifact:///demo/support-bot/sft-data:v0" });
+    const job = await clients.training.createSFTJob({
+      model_id: model.id,
+      training_data_url: "wandb-artifact:///demo/support-bot/sft-data:v0",
+    });
     expect(job.id).toEqual(expect.any(String));
   });
 
@@ -124,7 +147,9 @@ describe("training client against the local training service", () => {
   });
 
   it("names the rejected fields of a 422, for the body and for the query string", async () => {
-    const body = await rejection(clients.training.createModel({ project: "support-bot", name: "has spaces", base_model: BASE_MODEL }));
+    const body = await rejection(
+      clients.training.createModel({ project: "support-bot", name: "has spaces", base_model: BASE_MODEL }),
+    );
     expect(body).toMatchObject({ kind: "validation", status: 422 });
     expect(body.fieldErrors.map((f) => f.path)).toEqual(["name"]);
     expect(body.fieldErrors[0]?.loc).toEqual(["body", "name"]);
@@ -136,17 +161,29 @@ describe("training client against the local training service", () => {
   });
 
   it("reports an unknown cursor as a bad request with the service's detail", async () => {
-    const model = await clients.training.createModel({ project: "support-bot", name: "cursor", base_model: BASE_MODEL });
+    const model = await clients.training.createModel({
+      project: "support-bot",
+      name: "cursor",
+      base_model: BASE_MODEL,
+    });
     const error = await rejection(clients.training.listCheckpoints(model.id, { after: "no-such-checkpoint" }));
     expect(error).toMatchObject({ kind: "bad_request", status: 400 });
     expect(error.serviceMessage).toContain("Unknown cursor");
   });
 
   it("rejects a wrong key (401), and another entity's model as one that does not exist (404)", async () => {
-    const model = await clients.training.createModel({ project: "support-bot", name: "private", base_model: BASE_MODEL });
+    const model = await clients.training.createModel({
+      project: "support-bot",
+      name: "private",
+      base_model: BASE_MODEL,
+    });
     const wrong = createApiClients({ ...server.settings, apiKey: "wrong-key" }, { fetch: server.fetch });
     const unauthorized = await rejection(wrong.training.listCheckpoints(model.id));
-    expect(unauthorized).toMatchObject({ kind: "unauthorized", status: 401, message: "The training service rejected the API key (401)." });
+    expect(unauthorized).toMatchObject({
+      kind: "unauthorized",
+      status: 401,
+      message: "The training service rejected the API key (401).",
+    });
 
     const acme = createApiClients({ ...server.settings, apiKey: ACME_KEY }, { fetch: server.fetch });
     const notYours = await rejection(acme.training.listCheckpoints(model.id));
@@ -167,7 +204,11 @@ describe("training client against the local training service", () => {
   it("returns the failed check of a 503 system check instead of throwing it away", async () => {
     await server.runner.stop();
     const stopped = await clients.training.systemCheck();
-    expect(stopped).toMatchObject({ ok: false, status: 503, failed: [{ name: "gpu_queue", ok: false, message: "Job runner stopped" }] });
+    expect(stopped).toMatchObject({
+      ok: false,
+      status: 503,
+      failed: [{ name: "gpu_queue", ok: false, message: "Job runner stopped" }],
+    });
     expect(stopped.checks.filter((c) => c.ok).map((c) => c.name)).toEqual(["api", "database", "cpu_queue"]);
   });
 
@@ -177,11 +218,15 @@ describe("training client against the local training service", () => {
     const runner = createJobRunner(db, { stepMs: 0 });
     runner.start();
     const app = createApp({ db, runner, chatTokenDelayMs: 0, simulateCheckFailure: "gpu_queue" });
-    const degraded = createApiClients(server.settings, { fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))) });
+    const degraded = createApiClients(server.settings, {
+      fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))),
+    });
     const result = await degraded.training.systemCheck();
     expect(result.ok).toBe(false);
     expect(result.status).toBe(503);
-    expect(result.failed).toEqual([{ name: "gpu_queue", ok: false, message: expect.stringContaining("Simulated failure") }]);
+    expect(result.failed).toEqual([
+      { name: "gpu_queue", ok: false, message: expect.stringContaining("Simulated failure") },
+    ]);
   });
 
   it("completes a chat with a base model, whole and streamed", async () => {

@@ -60,15 +60,29 @@ export function createTrainingClient(config: ServiceClientConfig) {
 
     listCheckpoints(modelId: string, query: CheckpointPageParams = {}, options?: CallOptions): Promise<CheckpointList> {
       const { after, limit, order } = query;
-      return http.json({ method: "GET", path: `${model(modelId)}/checkpoints`, query: { after, limit, order }, options }, CheckpointList);
+      return http.json(
+        { method: "GET", path: `${model(modelId)}/checkpoints`, query: { after, limit, order }, options },
+        CheckpointList,
+      );
     },
 
     /** DELETE with a JSON body, as the service defines it. */
-    deleteCheckpoints(modelId: string, req: DeleteCheckpointsRequest, options?: CallOptions): Promise<DeleteCheckpointsResponse> {
-      return http.json({ method: "DELETE", path: `${model(modelId)}/checkpoints`, body: req, options }, DeleteCheckpointsResponse);
+    deleteCheckpoints(
+      modelId: string,
+      req: DeleteCheckpointsRequest,
+      options?: CallOptions,
+    ): Promise<DeleteCheckpointsResponse> {
+      return http.json(
+        { method: "DELETE", path: `${model(modelId)}/checkpoints`, body: req, options },
+        DeleteCheckpointsResponse,
+      );
     },
 
-    logTrajectories(modelId: string, req: LogTrajectoriesRequest, options?: CallOptions): Promise<z.infer<typeof LogTrajectoriesResponse>> {
+    logTrajectories(
+      modelId: string,
+      req: LogTrajectoriesRequest,
+      options?: CallOptions,
+    ): Promise<z.infer<typeof LogTrajectoriesResponse>> {
       return http.json({ method: "POST", path: `${model(modelId)}/log`, body: req, options }, LogTrajectoriesResponse);
     },
 
@@ -87,7 +101,10 @@ export function createTrainingClient(config: ServiceClientConfig) {
     /** Events after the event id `after` (poll with the last id seen). */
     listEvents(jobId: string, query: EventPageParams = {}, options?: CallOptions): Promise<TrainingEventList> {
       const { after, limit } = query;
-      return http.json({ method: "GET", path: `${job(jobId)}/events`, query: { after, limit }, options }, TrainingEventList);
+      return http.json(
+        { method: "GET", path: `${job(jobId)}/events`, query: { after, limit }, options },
+        TrainingEventList,
+      );
     },
 
     /** Liveness; the only endpoint that takes no key, so it works before one is set. */
@@ -100,7 +117,10 @@ export function createTrainingClient(config: ServiceClientConfig) {
      */
     async probeKey(options?: CallOptions): Promise<void> {
       try {
-        await http.json({ method: "GET", path: `${model(KEY_PROBE_MODEL)}/checkpoints`, query: { limit: 1 }, options }, CheckpointList);
+        await http.json(
+          { method: "GET", path: `${model(KEY_PROBE_MODEL)}/checkpoints`, query: { limit: 1 }, options },
+          CheckpointList,
+        );
       } catch (error) {
         if (!(isApiError(error) && error.kind === "not_found")) throw error;
       }
@@ -116,7 +136,15 @@ export function createTrainingClient(config: ServiceClientConfig) {
      * step it was logged at (see LocalLogList). The real service has no such path (a 404).
      */
     localLogs(modelId: string, query: { split: string; after?: number }, options?: CallOptions): Promise<LocalLogList> {
-      return http.json({ method: "GET", path: `/local/models/${segment(modelId)}/logs`, query: { split: query.split, ...(query.after !== undefined ? { after: query.after } : {}) }, options }, LocalLogList);
+      return http.json(
+        {
+          method: "GET",
+          path: `/local/models/${segment(modelId)}/logs`,
+          query: { split: query.split, ...(query.after !== undefined ? { after: query.after } : {}) },
+          options,
+        },
+        LocalLogList,
+      );
     },
 
     ...chatMethods(http),

@@ -24,7 +24,12 @@ export function createWandbClient(config: ServiceClientConfig) {
   /** GraphQL answers a refused query with 200 and `errors`: that is a failure of the call too. */
   const refused = (errors: readonly { message: string }[]): ApiError => {
     const serviceMessage = http.redact(graphqlMessage(errors) ?? "the query was refused");
-    return new ApiError({ kind: "bad_request", service: "wandb", serviceMessage, message: describeError({ kind: "bad_request", service: "wandb", reason: serviceMessage }) });
+    return new ApiError({
+      kind: "bad_request",
+      service: "wandb",
+      serviceMessage,
+      message: describeError({ kind: "bad_request", service: "wandb", reason: serviceMessage }),
+    });
   };
 
   return {
@@ -32,7 +37,10 @@ export function createWandbClient(config: ServiceClientConfig) {
 
     /** The key's user, or null when the API does not know it (it answers anonymous callers that way). */
     async viewer(options?: CallOptions): Promise<Viewer | null> {
-      const res = await http.json({ method: "POST", path: "/graphql", body: { query: VIEWER_QUERY }, options }, ViewerResponse);
+      const res = await http.json(
+        { method: "POST", path: "/graphql", body: { query: VIEWER_QUERY }, options },
+        ViewerResponse,
+      );
       if (!res.data && res.errors?.length) throw refused(res.errors);
       return res.data?.viewer ?? null;
     },
@@ -43,7 +51,10 @@ export function createWandbClient(config: ServiceClientConfig) {
       let after: string | null | undefined;
       for (let page = 0; page < MAX_PROJECT_PAGES; page++) {
         const variables = { entity, first: PROJECTS_PER_PAGE, ...(after ? { after } : {}) };
-        const res = await http.json({ method: "POST", path: "/graphql", body: { query: PROJECTS_QUERY, variables }, options }, ProjectsResponse);
+        const res = await http.json(
+          { method: "POST", path: "/graphql", body: { query: PROJECTS_QUERY, variables }, options },
+          ProjectsResponse,
+        );
         const connection = res.data?.projects;
         if (!connection) throw refused(res.errors ?? []);
         for (const edge of connection.edges) if (edge.node) ids.push(`${edge.node.entityName}/${edge.node.name}`);

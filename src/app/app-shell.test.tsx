@@ -1,13 +1,21 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY } from "@/connection/settings-storage";
 import { APP_ROUTES } from "./routes";
 import { renderApp, urlsOf } from "./test-support";
 
 function setup(path: string, options: { localServices?: boolean } = {}) {
   const server = createLocalServer();
-  return { server, ...renderApp({ path, defaults: urlsOf(server.settings), fetch: server.fetch, runtimeConfig: { localServices: options.localServices ?? true } }) };
+  return {
+    server,
+    ...renderApp({
+      path,
+      defaults: urlsOf(server.settings),
+      fetch: server.fetch,
+      runtimeConfig: { localServices: options.localServices ?? true },
+    }),
+  };
 }
 
 describe("app shell", () => {
@@ -48,7 +56,9 @@ describe("app shell", () => {
     const { router } = setup("/training/jobs?state=running");
     await waitFor(() => expect(router.location.pathname).toBe("/training"));
     expect(router.location.search).toBe("?state=running");
-    expect(await screen.findByRole("heading", { name: "Training jobs", level: 1 }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Training jobs", level: 1 }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     router.navigate("/queues/q-1/items/");
     await waitFor(() => expect(router.location.pathname).toBe("/queues/q-1"));
   });
@@ -81,8 +91,13 @@ describe("overview page", () => {
     const connection = await screen.findByRole("region", { name: "Connection" });
     expect(within(connection).getByText("Not set")).toBeInTheDocument();
     expect(within(connection).getByText(server.settings.trainingBaseUrl)).toBeInTheDocument();
-    expect(screen.getByRole("region", { name: "Demo credentials (local services)" })).toHaveTextContent("local-demo-key");
-    expect(screen.getByRole("link", { name: /Settings.*API key, where it is kept/ })).toHaveAttribute("href", "/settings");
+    expect(screen.getByRole("region", { name: "Demo credentials (local services)" })).toHaveTextContent(
+      "local-demo-key",
+    );
+    expect(screen.getByRole("link", { name: /Settings.*API key, where it is kept/ })).toHaveAttribute(
+      "href",
+      "/settings",
+    );
   });
 
   it("shows where a saved key is kept", async () => {
@@ -96,12 +111,20 @@ describe("overview page", () => {
 describe("service status page", () => {
   it("shows each service's live answer with the saved key", async () => {
     localStorage.setItem(API_KEY_STORAGE_KEY, "local-demo-key");
-    localStorage.setItem("wbops.settings", JSON.stringify({ annotationProject: "demo/support-bot", inferenceProject: "", keyStorage: "local" }));
+    localStorage.setItem(
+      "wbops.settings",
+      JSON.stringify({ annotationProject: "demo/support-bot", inferenceProject: "", keyStorage: "local" }),
+    );
     setup("/status");
     const training = await screen.findByRole("region", { name: "Training" });
     const checks = await within(training).findByRole("list", { name: "System checks" });
     const rows = within(checks).getAllByRole("listitem");
-    expect(rows.map((row) => row.querySelector(".font-mono")?.textContent)).toEqual(["api", "database", "cpu_queue", "gpu_queue"]);
+    expect(rows.map((row) => row.querySelector(".font-mono")?.textContent)).toEqual([
+      "api",
+      "database",
+      "cpu_queue",
+      "gpu_queue",
+    ]);
     expect(within(checks).getByText("database").closest("li")).toHaveTextContent("OK");
     // The summary agrees with the rows, whatever state the in-process job runner is in.
     const failing = rows.filter((row) => row.textContent?.includes("Failing")).length;
@@ -114,7 +137,10 @@ describe("service status page", () => {
 
   it("shows a service's error in its own panel with a Retry, leaving the others", async () => {
     localStorage.setItem(API_KEY_STORAGE_KEY, "local-acme-key");
-    localStorage.setItem("wbops.settings", JSON.stringify({ annotationProject: "demo/support-bot", inferenceProject: "", keyStorage: "local" }));
+    localStorage.setItem(
+      "wbops.settings",
+      JSON.stringify({ annotationProject: "demo/support-bot", inferenceProject: "", keyStorage: "local" }),
+    );
     setup("/status");
     const queues = await screen.findByRole("region", { name: "Annotation queues" });
     const alert = await within(queues).findByRole("alert");

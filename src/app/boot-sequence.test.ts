@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { THEME_STORAGE_KEY } from "@/settings/theme/theme-preference";
+import { THEME_STORAGE_KEY } from "@/components/theme/theme-preference";
 
 /** The first request boot sends, held until the test settles it. */
 const firstRequest = vi.hoisted(() => {
@@ -71,7 +71,9 @@ describe("boot: the first page's code and data, then the app", () => {
   // A dropped connection or a deployment replaced under an open tab must not leave a blank page.
   it("says the app could not start, with the reason and a Reload button, when its code fails to load", async () => {
     const root = document.body.appendChild(Object.assign(document.createElement("div"), { id: "root" }));
-    const booted = bootThenRun(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/main-1.js")));
+    const booted = bootThenRun(() =>
+      Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/main-1.js")),
+    );
     firstRequest.state.settle?.resolve();
     await booted;
     const alert = root.querySelector('main [role="alert"]');

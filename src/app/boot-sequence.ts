@@ -2,7 +2,7 @@ import { preloadFirstPageRequest } from "./first-page-request";
 import { loadPage, pageAt } from "./pages";
 import { showStartFailure } from "./start-failure";
 import { browserStorage } from "@/lib/browser-storage";
-import { applyTheme, readThemePreference, resolveTheme, systemPrefersDark } from "@/settings/theme/theme-preference";
+import { applyTheme, readThemePreference, resolveTheme, systemPrefersDark } from "@/components/theme/theme-preference";
 
 /**
  * What src/boot.ts, the one script index.html runs, does. It starts downloading the page at the

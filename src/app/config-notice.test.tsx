@@ -1,18 +1,28 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createLocalServer } from "@/test/local-server";
-import type { ConfigRead } from "@/settings/runtime-config";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import type { ConfigRead } from "@/connection/runtime-config";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { renderApp, urlsOf } from "./test-support";
 
-const FAILED: ConfigRead = { status: "failed", config: { localServices: false }, reason: "it did not answer within 3 s" };
+const FAILED: ConfigRead = {
+  status: "failed",
+  config: { localServices: false },
+  reason: "it did not answer within 3 s",
+};
 const READ: ConfigRead = { status: "read", config: { localServices: true } };
 
 /** The app with /config.json failed, and a Retry that answers `next`. */
 function setup(path: string, next: ConfigRead[]) {
   const server = createLocalServer();
   const reloads = [...next];
-  const view = renderApp({ path, defaults: urlsOf(server.settings), fetch: server.fetch, configRead: FAILED, reloadConfig: async () => reloads.shift() ?? FAILED });
+  const view = renderApp({
+    path,
+    defaults: urlsOf(server.settings),
+    fetch: server.fetch,
+    configRead: FAILED,
+    reloadConfig: async () => reloads.shift() ?? FAILED,
+  });
   return { server, ...view };
 }
 
@@ -20,8 +30,12 @@ describe("the failed-config notice", () => {
   it("names /config.json and why, and Retry applies the config without a reload", async () => {
     const { user } = setup("/help/proxy", [FAILED, READ]);
     const notice = await screen.findByRole("alert", { name: "Configuration" });
-    expect(notice).toHaveTextContent("Could not read this dashboard's configuration (/config.json): it did not answer within 3 s.");
-    expect(notice).toHaveTextContent("Until it is read, the dashboard's built-in default service addresses are in use.");
+    expect(notice).toHaveTextContent(
+      "Could not read this dashboard's configuration (/config.json): it did not answer within 3 s.",
+    );
+    expect(notice).toHaveTextContent(
+      "Until it is read, the dashboard's built-in default service addresses are in use.",
+    );
     await user.click(within(notice).getByRole("button", { name: "Retry" }));
     await waitFor(() => expect(notice).toHaveTextContent("Tried again once."));
     await user.click(within(notice).getByRole("button", { name: "Retry" }));
@@ -30,7 +44,10 @@ describe("the failed-config notice", () => {
 
   it("says a key stored without addresses is not sent, and Retry sends it to the addresses the config names", async () => {
     localStorage.setItem(API_KEY_STORAGE_KEY, "local-demo-key");
-    localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: "demo/support-bot", inferenceProject: "", keyStorage: "local" }));
+    localStorage.setItem(
+      PREFERENCES_STORAGE_KEY,
+      JSON.stringify({ annotationProject: "demo/support-bot", inferenceProject: "", keyStorage: "local" }),
+    );
     const { user, server, settingsStore } = setup("/help/proxy", [READ]);
     const notice = await screen.findByRole("alert", { name: "Configuration" });
     expect(notice).toHaveTextContent("Your saved API key is not being sent");

@@ -3,10 +3,10 @@ import { Link } from "react-router-dom";
 import { Button, buttonClasses } from "@/components/button";
 import { AlertTriangleIcon, RefreshIcon } from "@/components/icons";
 import { paths } from "@/lib/paths";
-import { CONFIG_PATH } from "@/settings/runtime-config";
-import { useConfigRead } from "@/settings/runtime-config-context";
-import { useSettings } from "@/settings/settings-context";
-import type { KeyBinding } from "@/settings/settings-store";
+import { CONFIG_PATH } from "@/connection/runtime-config";
+import { useConfigRead } from "@/connection/runtime-config-context";
+import { useSettings } from "@/connection/settings-context";
+import type { KeyBinding } from "@/connection/settings-store";
 
 /** What a failed config means for the saved key: where it goes meanwhile, or that it is held. */
 function keyLine(binding: KeyBinding): string {

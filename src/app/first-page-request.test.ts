@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { API_KEY_STORAGE_KEY, KEY_ADDRESSES_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, KEY_ADDRESSES_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { keyFingerprint } from "@/api/auth";
 
-const MODELS = { object: "list", data: [{ id: "openai/gpt-oss-20b", object: "model", created: 0, owned_by: "system" }] };
+const MODELS = {
+  object: "list",
+  data: [{ id: "openai/gpt-oss-20b", object: "model", created: 0, owned_by: "system" }],
+};
 
 /** The local services' answers, and every address asked for (`config`: how /config.json answers). */
 function stubServices(config: "ok" | "failing" = "ok") {
@@ -13,7 +16,9 @@ function stubServices(config: "ok" | "failing" = "ok") {
       const url = new URL(String(input instanceof Request ? input.url : input), window.location.origin);
       asked.push(url.pathname);
       if (url.pathname === "/config.json") {
-        return config === "ok" ? Response.json({ inferenceBaseUrl: "/api/inference/v1", localServices: true }) : new Response("Bad gateway", { status: 502 });
+        return config === "ok"
+          ? Response.json({ inferenceBaseUrl: "/api/inference/v1", localServices: true })
+          : new Response("Bad gateway", { status: 502 });
       }
       asked[asked.length - 1] = url.origin === window.location.origin ? url.pathname : url.href;
       return Response.json(MODELS);
@@ -28,15 +33,19 @@ async function freshPage() {
   const { preloadFirstPageRequest: preloadFor } = await import("./first-page-request");
   const { pageAt } = await import("./pages");
   /** What boot.ts does for the page at `pathname` (none for undefined). */
-  const preloadFirstPageRequest = (pathname: string | undefined) => preloadFor(pathname === undefined ? undefined : pageAt(pathname));
-  const { loadRuntimeConfigOnce } = await import("@/settings/runtime-config");
-  const { createSettingsStore } = await import("@/settings/settings-store");
-  const { resolveDefaultUrls } = await import("@/settings/settings-defaults");
+  const preloadFirstPageRequest = (pathname: string | undefined) =>
+    preloadFor(pathname === undefined ? undefined : pageAt(pathname));
+  const { loadRuntimeConfigOnce } = await import("@/connection/runtime-config");
+  const { createSettingsStore } = await import("@/connection/settings-store");
+  const { resolveDefaultUrls } = await import("@/connection/settings-defaults");
   const { createApiClients } = await import("@/api/clients");
   /** The catalog's own request, made the way the app makes it (main.tsx, api-clients.tsx). */
   const listModelsAsTheAppDoes = async () => {
     const { config, status } = await loadRuntimeConfigOnce();
-    const store = createSettingsStore({ defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin), configStatus: status });
+    const store = createSettingsStore({
+      defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin),
+      configStatus: status,
+    });
     return createApiClients(store.getSnapshot().connection).inference.listModels();
   };
   return { preloadFirstPageRequest, listModelsAsTheAppDoes };
@@ -45,7 +54,10 @@ async function freshPage() {
 describe("the first page's request, started by boot.ts", () => {
   beforeEach(() => {
     localStorage.setItem(API_KEY_STORAGE_KEY, "local-demo-key");
-    localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: "", inferenceProject: "demo/support-bot", keyStorage: "local" }));
+    localStorage.setItem(
+      PREFERENCES_STORAGE_KEY,
+      JSON.stringify({ annotationProject: "", inferenceProject: "demo/support-bot", keyStorage: "local" }),
+    );
   });
   afterEach(() => {
     localStorage.clear();
@@ -66,13 +78,19 @@ describe("the first page's request, started by boot.ts", () => {
     const asked = stubServices();
     const page = await freshPage();
     await page.preloadFirstPageRequest("/models");
-    localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: "", inferenceProject: "demo/other", keyStorage: "local" }));
+    localStorage.setItem(
+      PREFERENCES_STORAGE_KEY,
+      JSON.stringify({ annotationProject: "", inferenceProject: "demo/other", keyStorage: "local" }),
+    );
     expect(await page.listModelsAsTheAppDoes()).toEqual(MODELS);
     expect(asked.filter((path) => path.endsWith("/models"))).toHaveLength(2);
   });
 
   it("matches the client's request without a project too (no project header)", async () => {
-    localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: "", inferenceProject: "", keyStorage: "local" }));
+    localStorage.setItem(
+      PREFERENCES_STORAGE_KEY,
+      JSON.stringify({ annotationProject: "", inferenceProject: "", keyStorage: "local" }),
+    );
     const asked = stubServices();
     const page = await freshPage();
     await page.preloadFirstPageRequest("/models");
@@ -83,11 +101,18 @@ describe("the first page's request, started by boot.ts", () => {
   it("sends nothing, and the key nowhere, when the stored address is not one the client would use", async () => {
     const askedPerAddress: Record<string, string[]> = {};
     for (const inferenceBaseUrl of ["   ", "ftp://models.example", "https://"]) {
-      localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ inferenceBaseUrl, annotationProject: "", inferenceProject: "", keyStorage: "local" }));
+      localStorage.setItem(
+        PREFERENCES_STORAGE_KEY,
+        JSON.stringify({ inferenceBaseUrl, annotationProject: "", inferenceProject: "", keyStorage: "local" }),
+      );
       askedPerAddress[inferenceBaseUrl] = stubServices();
       await (await freshPage()).preloadFirstPageRequest("/models");
     }
-    expect(askedPerAddress).toEqual({ "   ": ["/config.json"], "ftp://models.example": ["/config.json"], "https://": ["/config.json"] });
+    expect(askedPerAddress).toEqual({
+      "   ": ["/config.json"],
+      "ftp://models.example": ["/config.json"],
+      "https://": ["/config.json"],
+    });
   });
 
   it("is not made without a key, nor for a page that has none", async () => {
@@ -109,8 +134,16 @@ describe("the first page's request, started by boot.ts", () => {
 
   it("goes to the addresses saved with the key when /config.json failed", async () => {
     const origin = window.location.origin;
-    const addresses = { traceBaseUrl: `${origin}/t`, trainingBaseUrl: `${origin}/tr/v1`, inferenceBaseUrl: `${origin}/saved/inference/v1`, wandbApiBaseUrl: `${origin}/w` };
-    localStorage.setItem(KEY_ADDRESSES_STORAGE_KEY, JSON.stringify({ key: keyFingerprint("local-demo-key"), ...addresses }));
+    const addresses = {
+      traceBaseUrl: `${origin}/t`,
+      trainingBaseUrl: `${origin}/tr/v1`,
+      inferenceBaseUrl: `${origin}/saved/inference/v1`,
+      wandbApiBaseUrl: `${origin}/w`,
+    };
+    localStorage.setItem(
+      KEY_ADDRESSES_STORAGE_KEY,
+      JSON.stringify({ key: keyFingerprint("local-demo-key"), ...addresses }),
+    );
     const asked = stubServices("failing");
     await (await freshPage()).preloadFirstPageRequest("/models");
     expect(asked).toEqual(["/config.json", "/saved/inference/v1/models"]);

@@ -4,9 +4,9 @@ import { preloadResponse } from "@/api/preloaded-responses";
 import { buildUrl, usableBaseUrl } from "@/api/url";
 import { INFERENCE_PROJECT_HEADER } from "@contract/headers";
 import { browserStorage } from "@/lib/browser-storage";
-import { loadRuntimeConfigOnce } from "@/settings/runtime-config";
-import { resolveDefaultUrls } from "@/settings/settings-defaults";
-import { readSettingsState } from "@/settings/settings-store";
+import { loadRuntimeConfigOnce } from "@/connection/runtime-config";
+import { resolveDefaultUrls } from "@/connection/settings-defaults";
+import { readSettingsState } from "@/connection/settings-store";
 
 type FirstRequest = { url: string; headers: Headers };
 
@@ -25,7 +25,10 @@ export const inferenceModelsRequest: FirstRequestOf = (connection) => {
   const base = usableBaseUrl(connection.inferenceBaseUrl);
   if (!base) return undefined;
   const project = connection.inferenceProject.trim();
-  const headers = new Headers({ Accept: "application/json", ...(project ? { [INFERENCE_PROJECT_HEADER]: project } : {}) });
+  const headers = new Headers({
+    Accept: "application/json",
+    ...(project ? { [INFERENCE_PROJECT_HEADER]: project } : {}),
+  });
   for (const [name, value] of Object.entries(bearerAuth(connection.apiKey.trim()))) headers.set(name, value);
   return { url: buildUrl(base, "/models"), headers };
 };
@@ -43,7 +46,11 @@ export function preloadFirstPageRequest(page: { firstRequest?: FirstRequestOf } 
   // preloaded-responses.ts holds it) when main.tsx's prefetch asks.
   return loadRuntimeConfigOnce().then((read) => {
     // With the config's status: a key stored without addresses is not sent when it failed.
-    const { connection } = readSettingsState(browserStorage(), resolveDefaultUrls(read.config, import.meta.env, window.location.origin), read.status);
+    const { connection } = readSettingsState(
+      browserStorage(),
+      resolveDefaultUrls(read.config, import.meta.env, window.location.origin),
+      read.status,
+    );
     if (!connection.apiKey.trim()) return;
     try {
       const request = firstRequest(connection);

@@ -1,8 +1,8 @@
 import { Link } from "react-router-dom";
 import { KeyIcon } from "@/components/icons";
-import { useSettings } from "@/settings/settings-context";
+import { useSettings } from "@/connection/settings-context";
 import { cn } from "@/lib/cn";
-import { useViewer } from "@/settings/use-viewer";
+import { useViewer } from "@/connection/use-viewer";
 import { paths } from "@/lib/paths";
 
 /**
@@ -16,13 +16,36 @@ export function KeyStatus() {
   const kept = `Key kept on ${keyStorage === "local" ? "this device" : "this tab only"}`;
   const name = viewer.data ? (viewer.data.username ?? viewer.data.id) : null;
   const held = keyBinding.state === "held";
-  const headline = held ? "API key not sent" : !hasKey ? "No API key set" : name ? `Signed in as ${name}` : viewer.data === null ? "Key not recognised" : "API key set";
+  const headline = held
+    ? "API key not sent"
+    : !hasKey
+      ? "No API key set"
+      : name
+        ? `Signed in as ${name}`
+        : viewer.data === null
+          ? "Key not recognised"
+          : "API key set";
   return (
-    <Link to={paths.settings} className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-xs text-fg-muted hover:bg-subtle hover:text-fg">
-      <KeyIcon size={14} className={cn("shrink-0", hasKey && viewer.data !== null ? "text-emerald-700 dark:text-emerald-400" : "text-amber-700 dark:text-amber-400")} />
+    <Link
+      to={paths.settings}
+      className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-xs text-fg-muted hover:bg-subtle hover:text-fg"
+    >
+      <KeyIcon
+        size={14}
+        className={cn(
+          "shrink-0",
+          hasKey && viewer.data !== null
+            ? "text-emerald-700 dark:text-emerald-400"
+            : "text-amber-700 dark:text-amber-400",
+        )}
+      />
       <span className="min-w-0">
         <span className="block truncate font-medium text-fg">{headline}</span>
-        {held ? <span className="block truncate">Its addresses are unknown: see Settings</span> : hasKey ? <span className="block truncate">{kept}</span> : null}
+        {held ? (
+          <span className="block truncate">Its addresses are unknown: see Settings</span>
+        ) : hasKey ? (
+          <span className="block truncate">{kept}</span>
+        ) : null}
       </span>
     </Link>
   );

@@ -12,7 +12,7 @@ import { OfflineBanner } from "./offline-banner";
 import { APP_NAME } from "./routes";
 import { SideNav } from "./side-nav";
 import { SkipLink } from "./skip-link";
-import { ThemeSwitch } from "@/settings/theme/theme-switch";
+import { ThemeSwitch } from "@/components/theme/theme-switch";
 
 // Feature code, so loaded lazily: it never weighs on the shell's first bundle.
 const TrainingHealthIndicator = lazy(() =>
@@ -80,7 +80,10 @@ export function AppLayout() {
           </div>
           <div
             id={panelId}
-            className={cn("min-h-0 flex-1 flex-col gap-4 overflow-y-auto md:flex md:overflow-visible", open ? "flex pb-2" : "hidden")}
+            className={cn(
+              "min-h-0 flex-1 flex-col gap-4 overflow-y-auto md:flex md:overflow-visible",
+              open ? "flex pb-2" : "hidden",
+            )}
           >
             <SideNav onNavigate={closeAfterLink} />
             <div className="space-y-3 border-t border-line pt-3">

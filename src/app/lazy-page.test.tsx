@@ -4,7 +4,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { createApiClients } from "@/api/clients";
 import { inferenceQueries } from "@/api/queries/inference";
-import { WANDB_SERVICE_URLS } from "@/settings/settings-defaults";
+import { WANDB_SERVICE_URLS } from "@/connection/settings-defaults";
 import { AppLayout } from "./layout";
 import { LazyRoutePage, prefetchPageDataAt, preloadPage, preloadPageAt } from "./lazy-page";
 import { RoutePage } from "./route-page";
@@ -98,8 +98,18 @@ describe("the first page's data", () => {
 
   it("is asked for by the route at the address (params matched), and not by a key-only page without a key", () => {
     const asked: string[] = [];
-    const route = (path: string, requiresKey: boolean): AppRoute => ({ path, title: path, requiresKey, load: async () => () => null, prefetch: async () => asked.push(path) });
-    const routes = [route("/models", true), route("/queues/:queueId", false), { path: "/plain", title: "plain", load: async () => () => null }];
+    const route = (path: string, requiresKey: boolean): AppRoute => ({
+      path,
+      title: path,
+      requiresKey,
+      load: async () => () => null,
+      prefetch: async () => asked.push(path),
+    });
+    const routes = [
+      route("/models", true),
+      route("/queues/:queueId", false),
+      { path: "/plain", title: "plain", load: async () => () => null },
+    ];
     const queryClient = new QueryClient();
     prefetchPageDataAt("/models", { clients, queryClient, hasKey: true }, routes);
     prefetchPageDataAt("/models", { clients, queryClient, hasKey: false }, routes);

@@ -1,5 +1,5 @@
 import { InfoIcon } from "@/components/icons";
-import { useLocalServices } from "@/settings/use-local-services";
+import { useLocalServices } from "@/connection/use-local-services";
 
 /** Says plainly that these are the local reference services, whose GPU training is simulated. */
 export function LocalServicesBanner() {

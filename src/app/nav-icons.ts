@@ -1,5 +1,15 @@
 import type { ComponentType } from "react";
-import { ActivityIcon, CubeIcon, HomeIcon, ListChecksIcon, ListIcon, MessageIcon, QueueIcon, SettingsIcon, TrendingUpIcon } from "@/components/icons";
+import {
+  ActivityIcon,
+  CubeIcon,
+  HomeIcon,
+  ListChecksIcon,
+  ListIcon,
+  MessageIcon,
+  QueueIcon,
+  SettingsIcon,
+  TrendingUpIcon,
+} from "@/components/icons";
 
 export type NavIcon = ComponentType<{ size?: number; className?: string }>;
 

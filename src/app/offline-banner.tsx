@@ -21,7 +21,8 @@ export function OfflineBanner() {
     <output className="block empty:hidden xl:sticky xl:top-0.5 xl:z-10">
       {online ? null : (
         <span className="block border-b border-line-strong bg-fg px-6 py-2 text-sm text-canvas">
-          <strong className="font-semibold">You are offline.</strong> Your answers are kept in this browser, across reloads, and sent once you are back online
+          <strong className="font-semibold">You are offline.</strong> Your answers are kept in this browser, across
+          reloads, and sent once you are back online
           {waiting > 0 ? ` (${waiting} waiting)` : ""}; other changes wait in this tab only.
         </span>
       )}

@@ -8,14 +8,19 @@ function everyBuiltAddress(): string[] {
   return Object.entries(paths).map(([name, build]) => {
     if (typeof build === "string") return build;
     // Builders take ids; the optional rest (a search, a target) is left out. The compare page takes a list.
-    const args = name === "trainingCompare" ? [["a", "b/c"]] : Array.from({ length: build.length }, (_, i) => `id ${i}/x`);
+    const args =
+      name === "trainingCompare" ? [["a", "b/c"]] : Array.from({ length: build.length }, (_, i) => `id ${i}/x`);
     return (build as (...args: unknown[]) => string)(...args);
   });
 }
 
 describe("the route table", () => {
   it("has a page for every address lib/paths.ts builds", () => {
-    const addresses = [...everyBuiltAddress(), paths.playground({ service: "inference", model: "m" }), paths.calls("page=2")];
+    const addresses = [
+      ...everyBuiltAddress(),
+      paths.playground({ service: "inference", model: "m" }),
+      paths.calls("page=2"),
+    ];
     const withoutPage = addresses.filter((address) => !pageAt(new URL(address, "http://x").pathname));
     expect(withoutPage).toEqual([]);
   });

@@ -110,7 +110,8 @@ export const PAGES: readonly PageEntry[] = [
     title: "Annotation specs",
     requiresKey: true,
     nav: { label: "Annotation specs", icon: "listChecks" },
-    summary: "The questions annotators answer: ratings, categories, yes/no, numbers and text, each versioned, with a live preview.",
+    summary:
+      "The questions annotators answer: ratings, categories, yes/no, numbers and text, each versioned, with a live preview.",
   },
   {
     path: "/specs/new",
@@ -134,7 +135,8 @@ export const PAGES: readonly PageEntry[] = [
     requiresKey: true,
     wide: true,
     nav: { label: "Calls", icon: "list" },
-    summary: "Browse the project's calls: filter by op, trace, time and text, select some and add them to an annotation queue.",
+    summary:
+      "Browse the project's calls: filter by op, trace, time and text, select some and add them to an annotation queue.",
   },
   {
     path: "/models",
@@ -163,7 +165,8 @@ export const PAGES: readonly PageEntry[] = [
     // Charts and tables: the training frame sets a width of its own (training-page.tsx).
     wide: true,
     nav: { label: "Training", icon: "trendingUp" },
-    summary: "RL and SFT jobs with live charts, models and their checkpoints: start a job, watch it train, pick the best step.",
+    summary:
+      "RL and SFT jobs with live charts, models and their checkpoints: start a job, watch it train, pick the best step.",
   },
   {
     path: "/training/jobs/new",

@@ -31,7 +31,9 @@ describe("matchesPathPattern", () => {
   it("agrees with React Router's matchPath on every route and a spread of addresses", () => {
     for (const route of APP_ROUTES) {
       for (const address of ADDRESSES) {
-        expect(matchesPathPattern(route.path, address), `${route.path} vs ${address}`).toBe(matchPath({ path: route.path, end: true }, address) !== null);
+        expect(matchesPathPattern(route.path, address), `${route.path} vs ${address}`).toBe(
+          matchPath({ path: route.path, end: true }, address) !== null,
+        );
       }
     }
   });

@@ -7,7 +7,10 @@
 export function matchesPathPattern(pattern: string, pathname: string): boolean {
   const wanted = segmentsOf(pattern);
   const given = segmentsOf(pathname);
-  return wanted.length === given.length && wanted.every((segment, i) => (segment.startsWith(":") ? true : segment.toLowerCase() === given[i]?.toLowerCase()));
+  return (
+    wanted.length === given.length &&
+    wanted.every((segment, i) => (segment.startsWith(":") ? true : segment.toLowerCase() === given[i]?.toLowerCase()))
+  );
 }
 
 const segmentsOf = (path: string) => path.split("/").filter((segment) => segment !== "");

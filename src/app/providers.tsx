@@ -1,14 +1,14 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, type ReactNode } from "react";
 import type { ApiClientOptions } from "@/api/clients";
-import { SettingsProvider } from "@/settings/settings-context";
-import type { SettingsStore } from "@/settings/settings-store";
-import { ApiClientsProvider } from "@/settings/api-clients";
+import { SettingsProvider } from "@/connection/settings-context";
+import type { SettingsStore } from "@/connection/settings-store";
+import { ApiClientsProvider } from "@/connection/api-clients";
 import { clearCacheOnConnectionChange } from "./query-identity";
-import { RuntimeConfigProvider, useRuntimeConfig } from "@/settings/runtime-config-context";
-import type { RuntimeConfigStore } from "@/settings/runtime-config-store";
-import { ThemeProvider } from "@/settings/theme/theme-context";
-import type { ThemeStore } from "@/settings/theme/theme-store";
+import { RuntimeConfigProvider, useRuntimeConfig } from "@/connection/runtime-config-context";
+import type { RuntimeConfigStore } from "@/connection/runtime-config-store";
+import { ThemeProvider } from "@/components/theme/theme-context";
+import type { ThemeStore } from "@/components/theme/theme-store";
 
 export type AppServices = {
   /** /config.json as read, and its Retry. */
@@ -40,6 +40,9 @@ export function AppProviders({ services, children }: { services: AppServices; ch
 /** The API clients, with the request timeout /config.json sets (it may arrive on a Retry). */
 function ClientsForConfig({ options, children }: { options?: ApiClientOptions; children: ReactNode }) {
   const { requestTimeoutMs } = useRuntimeConfig();
-  const merged = useMemo(() => (requestTimeoutMs ? { ...options, timeoutMs: requestTimeoutMs } : options), [options, requestTimeoutMs]);
+  const merged = useMemo(
+    () => (requestTimeoutMs ? { ...options, timeoutMs: requestTimeoutMs } : options),
+    [options, requestTimeoutMs],
+  );
   return <ApiClientsProvider options={merged}>{children}</ApiClientsProvider>;
 }

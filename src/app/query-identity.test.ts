@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createQueryClient } from "@/api/query-client";
-import { createSettingsStore } from "@/settings/settings-store";
-import { WANDB_SERVICE_URLS } from "@/settings/settings-defaults";
+import { createSettingsStore } from "@/connection/settings-store";
+import { WANDB_SERVICE_URLS } from "@/connection/settings-defaults";
 import { clearCacheOnConnectionChange } from "./query-identity";
 
 describe("clearCacheOnConnectionChange", () => {

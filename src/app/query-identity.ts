@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { connectionIdentity, type SettingsStore } from "@/settings/settings-store";
+import { connectionIdentity, type SettingsStore } from "@/connection/settings-store";
 
 /**
  * Empties the query cache when the key or a service address changes. Query keys are already

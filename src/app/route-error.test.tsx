@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { Route } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { WANDB_SERVICE_URLS } from "@/settings/settings-defaults";
+import { WANDB_SERVICE_URLS } from "@/connection/settings-defaults";
 import { AppLayout } from "./layout";
 import { RoutePage } from "./route-page";
 import { renderApp } from "./test-support";

@@ -13,11 +13,16 @@ export function RouteError({ error }: { error: Error }) {
   const location = useLocation();
   return (
     <div className="space-y-6">
-      <PageHeader title="This page failed to load" description="Something went wrong while showing this page. The rest of the dashboard still works." />
+      <PageHeader
+        title="This page failed to load"
+        description="Something went wrong while showing this page. The rest of the dashboard still works."
+      />
       <ErrorPanel
         error={error}
         title="Page error"
-        onRetry={() => navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: location.state })}
+        onRetry={() =>
+          navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: location.state })
+        }
       />
       <p className="text-sm text-fg-muted">
         If it keeps failing, the dashboard may have been updated since this tab opened:{" "}

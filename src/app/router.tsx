@@ -39,7 +39,11 @@ function ToParentPage() {
 }
 
 // The overview's cards: every page with a summary and a place in the navigation.
-const AREAS: readonly AppArea[] = APP_ROUTES.flatMap((route) => (route.summary && route.nav ? [{ path: route.path, label: route.nav.label, icon: route.nav.icon, summary: route.summary }] : []));
+const AREAS: readonly AppArea[] = APP_ROUTES.flatMap((route) =>
+  route.summary && route.nav
+    ? [{ path: route.path, label: route.nav.label, icon: route.nav.icon, summary: route.summary }]
+    : [],
+);
 
 /** The route tree: the layout around every page of routes.tsx, and "not found" for the rest. */
 export function AppRoutes() {

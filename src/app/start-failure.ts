@@ -1,5 +1,6 @@
 /** What browsers say when a module's file could not be fetched (Chromium, Firefox, Safari). */
-const MODULE_LOAD_FAILURE = /dynamically imported module|error loading dynamically imported module|importing a module script failed/i;
+const MODULE_LOAD_FAILURE =
+  /dynamically imported module|error loading dynamically imported module|importing a module script failed/i;
 
 /**
  * The app's code failed to load or to start (a dropped connection, a deployment replaced under an

@@ -10,13 +10,13 @@ import type { ReactNode } from "react";
 import { MemoryRouter, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router-dom";
 import { URL_FIELDS } from "@/api/connection";
 import { createQueryClient } from "@/api/query-client";
-import type { ServiceUrls } from "@/settings/settings-storage";
-import { createSettingsStore } from "@/settings/settings-store";
+import type { ServiceUrls } from "@/connection/settings-storage";
+import { createSettingsStore } from "@/connection/settings-store";
 import { AppProviders } from "./providers";
 import { AppRoutes } from "./router";
-import type { ConfigRead, RuntimeConfig } from "@/settings/runtime-config";
-import { createRuntimeConfigStore } from "@/settings/runtime-config-store";
-import { createThemeStore } from "@/settings/theme/theme-store";
+import type { ConfigRead, RuntimeConfig } from "@/connection/runtime-config";
+import { createRuntimeConfigStore } from "@/connection/runtime-config-store";
+import { createThemeStore } from "@/components/theme/theme-store";
 
 export function renderApp(options: {
   path?: string;
@@ -52,7 +52,10 @@ export function renderApp(options: {
   const user = userEvent.setup();
   const view = render(
     <AppProviders services={services}>
-      <MemoryRouter initialEntries={[...(options.history ?? []), options.path ?? "/"]} initialIndex={options.history?.length ?? 0}>
+      <MemoryRouter
+        initialEntries={[...(options.history ?? []), options.path ?? "/"]}
+        initialIndex={options.history?.length ?? 0}
+      >
         <RouterProbe into={router} />
         {options.routes ? <Routes>{options.routes}</Routes> : <AppRoutes />}
       </MemoryRouter>

@@ -1,7 +1,12 @@
 import { createContext, use, type ComponentType, type ReactNode } from "react";
 
 /** One area of the dashboard as the overview shows it: where it is, what it is called, what it is for. */
-export type AppArea = { path: string; label: string; icon: ComponentType<{ size?: number; className?: string }>; summary: string };
+export type AppArea = {
+  path: string;
+  label: string;
+  icon: ComponentType<{ size?: number; className?: string }>;
+  summary: string;
+};
 
 const AppAreasContext = createContext<readonly AppArea[]>([]);
 

@@ -38,7 +38,17 @@ type ButtonProps = ComponentProps<"button"> & {
 };
 
 /** A button that never submits a form by accident: `type` defaults to "button". */
-export function Button({ variant, size, loading = false, icon, className, children, type = "button", disabled, ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  loading = false,
+  icon,
+  className,
+  children,
+  type = "button",
+  disabled,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

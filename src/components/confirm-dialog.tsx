@@ -31,7 +31,13 @@ export function ConfirmDialog({
   children?: ReactNode;
 }) {
   return (
-    <Dialog open={open} title={title} description={description} onClose={busy ? ignore : onCancel} initialFocus="[data-cancel]">
+    <Dialog
+      open={open}
+      title={title}
+      description={description}
+      onClose={busy ? ignore : onCancel}
+      initialFocus="[data-cancel]"
+    >
       {children ? <div className="mb-4">{children}</div> : null}
       <div className="flex justify-end gap-2">
         <Button data-cancel="" onClick={onCancel} disabled={busy}>

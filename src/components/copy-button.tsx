@@ -49,7 +49,11 @@ export function CopyButton({
         {showLabel ? label : null}
       </Button>
       <output className="sr-only">
-        {state === "copied" ? "Copied" : state === "failed" ? "Could not copy: select the text and copy it by hand" : ""}
+        {state === "copied"
+          ? "Copied"
+          : state === "failed"
+            ? "Could not copy: select the text and copy it by hand"
+            : ""}
       </output>
     </>
   );

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "@/lib/cn";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Tab and Shift+Tab wrap around inside `root`; returns whether it moved focus. */
 function wrapFocus(root: HTMLElement, backwards: boolean): boolean {
@@ -66,7 +67,10 @@ export function Dialog({
       (el): el is HTMLElement => el instanceof HTMLElement && el !== container && !el.hasAttribute("inert"),
     );
     for (const el of outside) el.setAttribute("inert", "");
-    const target = (initialFocus ? root.querySelector<HTMLElement>(initialFocus) : null) ?? root.querySelector<HTMLElement>(FOCUSABLE) ?? root;
+    const target =
+      (initialFocus ? root.querySelector<HTMLElement>(initialFocus) : null) ??
+      root.querySelector<HTMLElement>(FOCUSABLE) ??
+      root;
     target.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -88,7 +92,13 @@ export function Dialog({
   if (!open) return null;
 
   return createPortal(
-    <div data-dialog-root="" className={cn("fixed inset-0 z-50 flex", placement === "side" ? "justify-end" : "items-center justify-center p-4")}>
+    <div
+      data-dialog-root=""
+      className={cn(
+        "fixed inset-0 z-50 flex",
+        placement === "side" ? "justify-end" : "items-center justify-center p-4",
+      )}
+    >
       <div className="absolute inset-0 bg-zinc-950/50" aria-hidden="true" onClick={() => onCloseRef.current()} />
       <dialog
         ref={panel}

@@ -16,7 +16,12 @@ export function EmptyState({
   className?: string;
 }) {
   return (
-    <div className={cn("flex flex-col items-center gap-2 rounded-lg border border-dashed border-line-strong px-6 py-10 text-center", className)}>
+    <div
+      className={cn(
+        "flex flex-col items-center gap-2 rounded-lg border border-dashed border-line-strong px-6 py-10 text-center",
+        className,
+      )}
+    >
       {icon ? <div className="text-fg-muted">{icon}</div> : null}
       <p className="text-sm font-medium text-fg">{title}</p>
       {description ? <div className="max-w-md text-sm text-fg-muted">{description}</div> : null}

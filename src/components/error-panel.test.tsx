@@ -20,7 +20,9 @@ describe("ErrorPanel", () => {
     const server = createLocalServer();
     const clients = createApiClients(server.settings, { fetch: server.fetch });
     // The local trace service rejects a negative limit with a FastAPI-style 422.
-    const error = await failureOf(() => clients.trace.queryItems("queue-1", { project_id: "demo/support-bot", limit: -1 }));
+    const error = await failureOf(() =>
+      clients.trace.queryItems("queue-1", { project_id: "demo/support-bot", limit: -1 }),
+    );
     if (!isApiError(error)) throw new Error("expected an ApiError");
     expect(error.fieldErrors.length).toBeGreaterThan(0);
     expect(error.requestId).toBeTruthy();
@@ -52,7 +54,9 @@ describe("ErrorPanel", () => {
     const error = await failureOf(() => clients.training.getJob("job_\u202Efdp.exe"));
     render(<ErrorPanel error={error} />);
     const alert = screen.getByRole("alert");
-    expect(within(alert).getByRole("img", { name: "hidden character U+202E, right-to-left override" })).toBeInTheDocument();
+    expect(
+      within(alert).getByRole("img", { name: "hidden character U+202E, right-to-left override" }),
+    ).toBeInTheDocument();
     expect(alert.textContent).not.toContain("\u202E");
     expect(alert.textContent).toContain("job_⟨U+202E⟩fdp.exe");
   });

@@ -31,11 +31,19 @@ export function ErrorPanel({
   const message = api?.message ?? (error instanceof Error ? error.message : "Something went wrong.");
 
   return (
-    <div role="alert" className={cn("rounded-lg border border-red-300 bg-red-50 p-4 text-sm dark:border-red-500/30 dark:bg-red-500/10", className)}>
+    <div
+      role="alert"
+      className={cn(
+        "rounded-lg border border-red-300 bg-red-50 p-4 text-sm dark:border-red-500/30 dark:bg-red-500/10",
+        className,
+      )}
+    >
       <div className="flex items-start gap-2">
         <AlertTriangleIcon size={16} className="mt-0.5 shrink-0 text-red-700 dark:text-red-400" />
         <div className="min-w-0 flex-1 space-y-2">
-          <p className="font-medium text-red-900 dark:text-red-200">{title ?? (api ? `${SERVICE_LABELS[api.service]}: request failed` : "Something went wrong")}</p>
+          <p className="font-medium text-red-900 dark:text-red-200">
+            {title ?? (api ? `${SERVICE_LABELS[api.service]}: request failed` : "Something went wrong")}
+          </p>
           <p className="text-fg break-words">
             <UntrustedText text={message} />
           </p>
@@ -44,14 +52,20 @@ export function ErrorPanel({
             <ul className="list-disc space-y-0.5 pl-5 text-fg">
               {api.fieldErrors.map((field, index) => (
                 <li key={`${field.path}-${index}`}>
-                  <UntrustedText text={field.path || field.loc.join(".")} className="font-mono text-xs" />: <UntrustedText text={field.message} />
+                  <UntrustedText text={field.path || field.loc.join(".")} className="font-mono text-xs" />:{" "}
+                  <UntrustedText text={field.message} />
                 </li>
               ))}
             </ul>
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
             {onRetry ? (
-              <Button size="sm" variant={api && !api.retryable ? "ghost" : "secondary"} onClick={retryAll} icon={<RefreshIcon size={14} />}>
+              <Button
+                size="sm"
+                variant={api && !api.retryable ? "ghost" : "secondary"}
+                onClick={retryAll}
+                icon={<RefreshIcon size={14} />}
+              >
                 Retry
               </Button>
             ) : null}
@@ -79,6 +93,9 @@ function useRetryEverythingThatFailed(onRetry: (() => void) | undefined): (() =>
   return () => {
     onRetry();
     // cancelRefetch: false joins a refetch the panel just started instead of sending it again.
-    void queryClient?.refetchQueries({ type: "active", predicate: (query) => query.state.status === "error" }, { cancelRefetch: false });
+    void queryClient?.refetchQueries(
+      { type: "active", predicate: (query) => query.state.status === "error" },
+      { cancelRefetch: false },
+    );
   };
 }

@@ -32,14 +32,30 @@ type FieldProps = FieldFrameProps & {
  * A label and the one control it names (input, select, textarea, range), with its hint and
  * error or warning tied to it through aria-describedby. Every labelled control in the app is one.
  */
-export function Field({ label, hint, error, warning, layout = "stacked", quiet = false, id, className, after, children }: FieldProps) {
+export function Field({
+  label,
+  hint,
+  error,
+  warning,
+  layout = "stacked",
+  quiet = false,
+  id,
+  className,
+  after,
+  children,
+}: FieldProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const hintId = `${controlId}-hint`;
   const messageId = `${controlId}-message`;
-  const describedBy = [hint ? hintId : null, error || warning ? messageId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? hintId : null, error || warning ? messageId : null].filter(Boolean).join(" ") || undefined;
   const control = children({ id: controlId, describedBy, invalid: Boolean(error) });
-  const labelClasses = quiet ? "text-fg-muted" : layout === "inline" ? "text-xs font-medium text-fg" : "text-sm font-medium text-fg";
+  const labelClasses = quiet
+    ? "text-fg-muted"
+    : layout === "inline"
+      ? "text-xs font-medium text-fg"
+      : "text-sm font-medium text-fg";
   const labelElement = (
     <label htmlFor={controlId} className={labelClasses}>
       {label}
@@ -91,4 +107,5 @@ export function Field({ label, hint, error, warning, layout = "stacked", quiet =
 }
 
 /** The border of a control in a field: red while it is invalid. */
-export const controlBorder = (invalid: boolean) => (invalid ? "border-red-600 dark:border-red-500" : "border-line-strong");
+export const controlBorder = (invalid: boolean) =>
+  invalid ? "border-red-600 dark:border-red-500" : "border-line-strong";

@@ -2,12 +2,23 @@ import { describe, expect, it } from "vitest";
 import { ApiError, type FieldError } from "@/api/errors";
 import { firstFieldMessages, issuesByField, placeFieldErrors } from "./form-errors";
 
-const at = (path: string, message: string): FieldError => ({ loc: ["body", ...path.split(".")], path, message, type: "value_error" });
-const refused = (...fieldErrors: FieldError[]) => new ApiError({ kind: "validation", service: "trace", message: "m", status: 422, fieldErrors });
+const at = (path: string, message: string): FieldError => ({
+  loc: ["body", ...path.split(".")],
+  path,
+  message,
+  type: "value_error",
+});
+const refused = (...fieldErrors: FieldError[]) =>
+  new ApiError({ kind: "validation", service: "trace", message: "m", status: 422, fieldErrors });
 
 describe("placeFieldErrors", () => {
   it("puts each error under the field at its path or a parent of it, and keeps the rest apart", () => {
-    const error = refused(at("name", "too long"), at("scorer_refs.3", "is not a spec"), at("scorer_refs_x", "extra"), at("name", "bad"));
+    const error = refused(
+      at("name", "too long"),
+      at("scorer_refs.3", "is not a spec"),
+      at("scorer_refs_x", "extra"),
+      at("name", "bad"),
+    );
     const { fields, unplaced } = placeFieldErrors(error, { name: "name", questions: "scorer_refs" });
     expect(fields.name?.map((f) => f.message)).toEqual(["too long", "bad"]);
     expect(fields.questions?.map((f) => f.path)).toEqual(["scorer_refs.3"]);
@@ -38,6 +49,10 @@ describe("issuesByField", () => {
       { path: ["base_model", 0], message: "bad" },
       { path: ["extra", "x"], message: "unknown" },
     ];
-    expect(issuesByField(issues, ["project", "base_model"])).toEqual({ project: "must not be empty", base_model: "bad", extra: "unknown" });
+    expect(issuesByField(issues, ["project", "base_model"])).toEqual({
+      project: "must not be empty",
+      base_model: "bad",
+      extra: "unknown",
+    });
   });
 });

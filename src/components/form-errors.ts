@@ -24,7 +24,9 @@ export function placeFieldErrors<F extends string>(error: unknown, paths: FieldP
   const fields: Partial<Record<F, FieldError[]>> = {};
   const unplaced: FieldError[] = [];
   if (!isApiError(error)) return { fields, unplaced };
-  const entries: (readonly [F, string])[] = isPathList(paths) ? paths.map((field) => [field, field] as const) : (Object.entries(paths) as [F, string][]);
+  const entries: (readonly [F, string])[] = isPathList(paths)
+    ? paths.map((field) => [field, field] as const)
+    : (Object.entries(paths) as [F, string][]);
   for (const fieldError of error.fieldErrors) {
     const field = entries.find(([, path]) => fieldError.path === path || fieldError.path.startsWith(`${path}.`))?.[0];
     if (field === undefined) unplaced.push(fieldError);

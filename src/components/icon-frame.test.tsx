@@ -22,7 +22,10 @@ describe("line icon path data", () => {
   });
 });
 
-const sortPath = (direction?: "asc" | "desc") => render(<SortIcon direction={direction} />).container.querySelector("path")!.getAttribute("d");
+const sortPath = (direction?: "asc" | "desc") =>
+  render(<SortIcon direction={direction} />)
+    .container.querySelector("path")!
+    .getAttribute("d");
 
 describe("lineIcon", () => {
   it("renders one decorative svg with all its shapes in one path", () => {

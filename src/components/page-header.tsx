@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
 /** The title row of a page: one h1, a short description, and the page's main actions. */
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <header className="flex flex-wrap items-start justify-between gap-4 border-b border-line pb-4">
       <div className="min-w-0">

@@ -50,7 +50,10 @@ export class PanelErrorBoundary extends Component<Props, State> {
     const { Fallback } = this.props;
     if (Fallback) return <Fallback error={error} />;
     return (
-      <div role="alert" className="flex flex-col items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-4 text-sm dark:border-red-500/30 dark:bg-red-500/10">
+      <div
+        role="alert"
+        className="flex flex-col items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-4 text-sm dark:border-red-500/30 dark:bg-red-500/10"
+      >
         <p className="flex items-center gap-2 font-medium text-red-800 dark:text-red-300">
           <AlertTriangleIcon size={16} />
           {this.props.label ? `${this.props.label} could not be shown.` : "This panel could not be shown."}

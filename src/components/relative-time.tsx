@@ -25,8 +25,14 @@ export function RelativeTime({ value, className }: { value: string | number | Da
   return (
     <span className="group relative inline-block">
       {/* Focusable so keyboard users can reach the exact time that mouse users get on hover. */}
-      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <time dateTime={date.toISOString()} title={exact} tabIndex={0} aria-describedby={tooltipId} className={cn("rounded-sm", className)}>
+      <time
+        dateTime={date.toISOString()}
+        title={exact}
+        // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        aria-describedby={tooltipId}
+        className={cn("rounded-sm", className)}
+      >
         {formatTimeAgo(date, now)}
       </time>
       <span

@@ -26,10 +26,40 @@ type SelectFieldProps = Omit<SelectProps, "id" | "invalid"> &
   };
 
 /** A labelled select whose hint, warning and error are tied to it with aria-describedby. */
-export function SelectField({ label, hint, error, warning, layout, quiet, id, className, after, selectClassName, ...selectProps }: SelectFieldProps) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  warning,
+  layout,
+  quiet,
+  id,
+  className,
+  after,
+  selectClassName,
+  ...selectProps
+}: SelectFieldProps) {
   return (
-    <Field label={label} hint={hint} error={error} warning={warning} layout={layout} quiet={quiet} id={id} className={className} after={after}>
-      {(control) => <Select id={control.id} aria-describedby={control.describedBy} invalid={control.invalid} className={selectClassName} {...selectProps} />}
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      warning={warning}
+      layout={layout}
+      quiet={quiet}
+      id={id}
+      className={className}
+      after={after}
+    >
+      {(control) => (
+        <Select
+          id={control.id}
+          aria-describedby={control.describedBy}
+          invalid={control.invalid}
+          className={selectClassName}
+          {...selectProps}
+        />
+      )}
     </Field>
   );
 }

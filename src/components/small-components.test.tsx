@@ -10,7 +10,15 @@ import { TextareaField } from "./textarea-field";
 
 describe("TextField", () => {
   it("ties its hint and error to the input", () => {
-    render(<TextField label="Queue name" hint="Shown to annotators." error="Must not be empty." value="" onChange={() => {}} />);
+    render(
+      <TextField
+        label="Queue name"
+        hint="Shown to annotators."
+        error="Must not be empty."
+        value=""
+        onChange={() => {}}
+      />,
+    );
     const input = screen.getByLabelText("Queue name");
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(input).toHaveAccessibleDescription("Shown to annotators. Must not be empty.");

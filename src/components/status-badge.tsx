@@ -5,9 +5,11 @@ import { AlertTriangleIcon, CheckCircleIcon, InfoIcon, XCircleIcon } from "./ico
 export type StatusTone = "success" | "danger" | "warning" | "info" | "neutral";
 
 const TONES: Record<StatusTone, string> = {
-  success: "bg-emerald-50 text-emerald-800 ring-emerald-600/25 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/25",
+  success:
+    "bg-emerald-50 text-emerald-800 ring-emerald-600/25 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/25",
   danger: "bg-red-50 text-red-800 ring-red-600/25 dark:bg-red-500/10 dark:text-red-300 dark:ring-red-400/25",
-  warning: "bg-amber-50 text-amber-900 ring-amber-600/30 dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-400/25",
+  warning:
+    "bg-amber-50 text-amber-900 ring-amber-600/30 dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-400/25",
   info: "bg-indigo-50 text-indigo-800 ring-indigo-600/25 dark:bg-indigo-500/10 dark:text-indigo-200 dark:ring-indigo-400/25",
   neutral: "bg-subtle text-fg-muted ring-line-strong",
 };

@@ -25,7 +25,17 @@ export const compactControlClasses =
   "h-7 rounded-md border border-line-strong bg-surface px-2 text-xs text-fg shadow-xs focus-visible:outline-2 focus-visible:outline-offset-0";
 
 /** A labelled input whose hint, warning and error are tied to it with aria-describedby. */
-export function TextField({ label, hint, error, warning, trailing, id, className, inputClassName, ...inputProps }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  error,
+  warning,
+  trailing,
+  id,
+  className,
+  inputClassName,
+  ...inputProps
+}: TextFieldProps) {
   return (
     <Field label={label} hint={hint} error={error} warning={warning} id={id} className={className}>
       {(control) => (

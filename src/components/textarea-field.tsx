@@ -18,7 +18,13 @@ export function Textarea({ invalid = false, density = "form", className, ...text
   return (
     <textarea
       aria-invalid={invalid || undefined}
-      className={cn(inputClasses, "h-auto resize-y", density === "form" ? "py-1.5" : "py-2", controlBorder(invalid), className)}
+      className={cn(
+        inputClasses,
+        "h-auto resize-y",
+        density === "form" ? "py-1.5" : "py-2",
+        controlBorder(invalid),
+        className,
+      )}
       {...textareaProps}
     />
   );
@@ -31,10 +37,40 @@ type TextareaFieldProps = Omit<TextareaProps, "id" | "invalid"> &
   };
 
 /** A labelled textarea whose hint, warning and error are tied to it with aria-describedby. */
-export function TextareaField({ label, hint, error, warning, layout, quiet, id, className, after, textareaClassName, ...textareaProps }: TextareaFieldProps) {
+export function TextareaField({
+  label,
+  hint,
+  error,
+  warning,
+  layout,
+  quiet,
+  id,
+  className,
+  after,
+  textareaClassName,
+  ...textareaProps
+}: TextareaFieldProps) {
   return (
-    <Field label={label} hint={hint} error={error} warning={warning} layout={layout} quiet={quiet} id={id} className={className} after={after}>
-      {(control) => <Textarea id={control.id} aria-describedby={control.describedBy} invalid={control.invalid} className={textareaClassName} {...textareaProps} />}
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      warning={warning}
+      layout={layout}
+      quiet={quiet}
+      id={id}
+      className={className}
+      after={after}
+    >
+      {(control) => (
+        <Textarea
+          id={control.id}
+          aria-describedby={control.describedBy}
+          invalid={control.invalid}
+          className={textareaClassName}
+          {...textareaProps}
+        />
+      )}
     </Field>
   );
 }

@@ -9,7 +9,10 @@ describe("UntrustedText", () => {
     expect(bdi).toHaveAttribute("dir", "auto");
     // The override itself is not in the page: it cannot reorder anything.
     expect(bdi?.textContent).toBe("⟨U+202E⟩rewsna.tnega");
-    expect(screen.getByRole("img", { name: "hidden character U+202E, right-to-left override" })).toHaveAttribute("dir", "ltr");
+    expect(screen.getByRole("img", { name: "hidden character U+202E, right-to-left override" })).toHaveAttribute(
+      "dir",
+      "ltr",
+    );
   });
 
   it("shows zero-width characters in identifiers", () => {

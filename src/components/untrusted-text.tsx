@@ -1,4 +1,10 @@
-import { hasHiddenCharacters, markerText, splitHiddenCharacters, type HiddenCharacter, type RevealMode } from "@/lib/hidden-characters";
+import {
+  hasHiddenCharacters,
+  markerText,
+  splitHiddenCharacters,
+  type HiddenCharacter,
+  type RevealMode,
+} from "@/lib/hidden-characters";
 import { cn } from "@/lib/cn";
 
 /**
@@ -7,7 +13,15 @@ import { cn } from "@/lib/cn";
  * left without reordering the page around them) and with its hidden bidirectional and zero-width
  * characters shown as markers instead of acting. Rendered as text only, never as HTML.
  */
-export function UntrustedText({ text, mode = "all", className }: { text: string; mode?: RevealMode; className?: string }) {
+export function UntrustedText({
+  text,
+  mode = "all",
+  className,
+}: {
+  text: string;
+  mode?: RevealMode;
+  className?: string;
+}) {
   // Most text has nothing hidden: one element, no splitting (tables render hundreds of these).
   if (!hasHiddenCharacters(text, mode)) {
     return (
@@ -18,7 +32,9 @@ export function UntrustedText({ text, mode = "all", className }: { text: string;
   }
   return (
     <bdi dir="auto" className={className}>
-      {splitHiddenCharacters(text, mode).map((part, index) => (typeof part === "string" ? part : <HiddenCharacterMarker key={index} hidden={part} />))}
+      {splitHiddenCharacters(text, mode).map((part, index) =>
+        typeof part === "string" ? part : <HiddenCharacterMarker key={index} hidden={part} />,
+      )}
     </bdi>
   );
 }
@@ -29,10 +45,24 @@ export function UntrustedText({ text, mode = "all", className }: { text: string;
  * after an English one reads and aligns right to left. (An inline <bdi> inside a `dir="auto"`
  * block would not do: the block's own direction skips <bdi> content and stays left to right.)
  */
-export function UntrustedProse({ text, mode = "all", as: Tag = "p", className }: { text: string; mode?: RevealMode; as?: "p" | "div"; className?: string }) {
+export function UntrustedProse({
+  text,
+  mode = "all",
+  as: Tag = "p",
+  className,
+}: {
+  text: string;
+  mode?: RevealMode;
+  as?: "p" | "div";
+  className?: string;
+}) {
   return (
     <Tag dir="auto" className={cn("text-start [unicode-bidi:plaintext]", className)}>
-      {hasHiddenCharacters(text, mode) ? splitHiddenCharacters(text, mode).map((part, index) => (typeof part === "string" ? part : <HiddenCharacterMarker key={index} hidden={part} />)) : text}
+      {hasHiddenCharacters(text, mode)
+        ? splitHiddenCharacters(text, mode).map((part, index) =>
+            typeof part === "string" ? part : <HiddenCharacterMarker key={index} hidden={part} />,
+          )
+        : text}
     </Tag>
   );
 }

@@ -4,7 +4,11 @@ import { compareText } from "./compare-text";
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 /** How compareText and the collator order a pair (the pair is there to name it in a failure). */
-const orders = (a: string, b: string) => ({ pair: [a, b], compareText: Math.sign(compareText(a, b)) || 0, collator: Math.sign(collator.compare(a, b)) || 0 });
+const orders = (a: string, b: string) => ({
+  pair: [a, b],
+  compareText: Math.sign(compareText(a, b)) || 0,
+  collator: Math.sign(collator.compare(a, b)) || 0,
+});
 /** What `orders` gives when the two agree: compareText's order replaced by the collator's. */
 const agreeing = (a: string, b: string) => {
   const order = orders(a, b);
@@ -44,7 +48,14 @@ describe("compareText", () => {
 
   it("sorts text that mixes ASCII with other scripts in the collator's order", () => {
     // Pairs with a non-ASCII side go to the collator; the ASCII pairs must fit the same order.
-    const mixed = fc.array(fc.oneof(idLike, fc.string({ unit: "grapheme", maxLength: 6 }), fc.constantFrom("Émile", "emile", "نموذج-2", "نموذج-10", "模型-3")), { maxLength: 12 });
+    const mixed = fc.array(
+      fc.oneof(
+        idLike,
+        fc.string({ unit: "grapheme", maxLength: 6 }),
+        fc.constantFrom("Émile", "emile", "نموذج-2", "نموذج-10", "模型-3"),
+      ),
+      { maxLength: 12 },
+    );
     fc.assert(
       fc.property(mixed, (texts) => {
         const sorted = texts.toSorted(compareText);
@@ -58,6 +69,11 @@ describe("compareText", () => {
   });
 
   it("sorts model IDs as a person reads them", () => {
-    expect(["model-10", "Model-9", "model-1b", "model-1"].sort(compareText)).toEqual(["model-1", "model-1b", "Model-9", "model-10"]);
+    expect(["model-10", "Model-9", "model-1b", "model-1"].sort(compareText)).toEqual([
+      "model-1",
+      "model-1b",
+      "Model-9",
+      "model-10",
+    ]);
   });
 });

@@ -3,13 +3,16 @@ import { hasHiddenCharacters, revealHiddenCharacters, splitHiddenCharacters } fr
 
 describe("hidden characters", () => {
   it("names every bidirectional control and zero-width character", () => {
-    const all = "\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C\u200B\u200C\u200D\uFEFF\u2060";
+    const all =
+      "\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C\u200B\u200C\u200D\uFEFF\u2060";
     const parts = splitHiddenCharacters(`a${all}b`);
     expect(parts[0]).toBe("a");
     expect(parts.at(-1)).toBe("b");
     const hidden = parts.slice(1, -1);
     expect(hidden).toHaveLength(all.length);
-    expect(hidden.map((p) => (typeof p === "string" ? p : p.code))).toEqual([...all].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`));
+    expect(hidden.map((p) => (typeof p === "string" ? p : p.code))).toEqual(
+      [...all].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`),
+    );
     expect(hidden.every((p) => typeof p !== "string" && p.name !== "invisible character")).toBe(true);
   });
 

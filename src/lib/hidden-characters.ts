@@ -44,7 +44,10 @@ export type TextPart = string | HiddenCharacter;
 
 function describe(char: string): HiddenCharacter {
   const point = char.codePointAt(0) ?? 0;
-  return { code: `U+${point.toString(16).toUpperCase().padStart(4, "0")}`, name: NAMES[point] ?? "invisible character" };
+  return {
+    code: `U+${point.toString(16).toUpperCase().padStart(4, "0")}`,
+    name: NAMES[point] ?? "invisible character",
+  };
 }
 
 /** True when `text` holds a character `mode` reveals. */

@@ -82,7 +82,8 @@ export function unitPairDistance(unit: readonly AlphaValue[], metric: Metric): n
   let sum = 0;
   for (let i = 0; i < unit.length; i++) {
     const c = metric.indexOf.get(unit[i] as AlphaValue) as number;
-    for (let j = i + 1; j < unit.length; j++) sum += 2 * metric.distance(c, metric.indexOf.get(unit[j] as AlphaValue) as number);
+    for (let j = i + 1; j < unit.length; j++)
+      sum += 2 * metric.distance(c, metric.indexOf.get(unit[j] as AlphaValue) as number);
   }
   return sum;
 }
@@ -121,7 +122,15 @@ function expectedPairDistance(level: AlphaLevel, frequencies: ReadonlyMap<AlphaV
  */
 export function krippendorffAlpha(units: Units, level: AlphaLevel): AlphaResult & { metric: Metric | null } {
   const { kept, frequencies, n } = pairable(units);
-  if (n < 2) return { alpha: null, units: kept.length, pairableValues: n, observedDisagreement: 0, expectedDisagreement: 0, metric: null };
+  if (n < 2)
+    return {
+      alpha: null,
+      units: kept.length,
+      pairableValues: n,
+      observedDisagreement: 0,
+      expectedDisagreement: 0,
+      metric: null,
+    };
   const metric = metricFor(level, frequencies);
   // Do = (1/n) * sum over units of (sum over ordered pairs of delta²) / (m_u - 1).
   let observed = 0;
@@ -130,7 +139,14 @@ export function krippendorffAlpha(units: Units, level: AlphaLevel): AlphaResult 
   // One value everywhere: no variation, alpha undefined (the sum-of-squares form can leave rounding dust).
   const expected = frequencies.size < 2 ? 0 : expectedPairDistance(level, frequencies, metric) / (n * (n - 1));
   const alpha = expected > 0 ? 1 - observed / expected : null;
-  return { alpha, units: kept.length, pairableValues: n, observedDisagreement: observed, expectedDisagreement: expected, metric };
+  return {
+    alpha,
+    units: kept.length,
+    pairableValues: n,
+    observedDisagreement: observed,
+    expectedDisagreement: expected,
+    metric,
+  };
 }
 
 /**
@@ -138,7 +154,11 @@ export function krippendorffAlpha(units: Units, level: AlphaLevel): AlphaResult 
  * (different coders), divided by the expected distance between any two values of the whole data.
  * 0 is full agreement; 1 is as far apart as chance; above 1, further than chance.
  */
-export function unitDisagreement(unit: readonly AlphaValue[], metric: Metric, expectedDisagreement: number): number | null {
+export function unitDisagreement(
+  unit: readonly AlphaValue[],
+  metric: Metric,
+  expectedDisagreement: number,
+): number | null {
   if (unit.length < 2 || expectedDisagreement <= 0) return null;
   const meanPairDistance = unitPairDistance(unit, metric) / (unit.length * (unit.length - 1));
   return meanPairDistance / expectedDisagreement;

@@ -3,7 +3,18 @@ import { countOf, formatCount, formatDuration, formatEta, ordinal } from "./numb
 
 describe("app formatters", () => {
   it("uses st, nd, rd and th as English does, 11th to 13th included", () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 102, 111].map(ordinal)).toEqual(["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "102nd", "111th"]);
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 102, 111].map(ordinal)).toEqual([
+      "1st",
+      "2nd",
+      "3rd",
+      "4th",
+      "11th",
+      "12th",
+      "13th",
+      "21st",
+      "102nd",
+      "111th",
+    ]);
   });
 
   it.each([
@@ -18,7 +29,13 @@ describe("app formatters", () => {
   });
 
   it("rounds an estimate to what it can promise", () => {
-    expect([0, 44_600, 89_000, 3_600_000, 4_800_000].map(formatEta)).toEqual(["0 s", "45 s", "1 min", "1 h", "1 h 20 min"]);
+    expect([0, 44_600, 89_000, 3_600_000, 4_800_000].map(formatEta)).toEqual([
+      "0 s",
+      "45 s",
+      "1 min",
+      "1 h",
+      "1 h 20 min",
+    ]);
   });
 
   it("groups the digits of a count", () => {

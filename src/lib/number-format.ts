@@ -12,7 +12,8 @@ let countFormat: Intl.NumberFormat | undefined;
 export const formatCount = (n: number): string => (countFormat ??= new Intl.NumberFormat()).format(n);
 
 /** "1 group", "2 groups", "1,200 problems": a count with its noun in the right number. */
-export const countOf = (n: number, noun: string, plural = `${noun}s`): string => `${formatCount(n)} ${n === 1 ? noun : plural}`;
+export const countOf = (n: number, noun: string, plural = `${noun}s`): string =>
+  `${formatCount(n)} ${n === 1 ? noun : plural}`;
 
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return "–";

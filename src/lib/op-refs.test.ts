@@ -3,9 +3,19 @@ import { opRef, parseOpRef, shortOpName, versionLabel } from "./op-refs";
 
 describe("op refs", () => {
   it("reads an op ref's parts, with or without a digest, and nothing else as one", () => {
-    expect(parseOpRef("weave:///demo/support-bot/op/support_agent.answer:Q2x")).toEqual({ entity: "demo", project: "support-bot", name: "support_agent.answer", digest: "Q2x" });
+    expect(parseOpRef("weave:///demo/support-bot/op/support_agent.answer:Q2x")).toEqual({
+      entity: "demo",
+      project: "support-bot",
+      name: "support_agent.answer",
+      digest: "Q2x",
+    });
     expect(parseOpRef("weave:///e/p/op/plain")).toEqual({ entity: "e", project: "p", name: "plain", digest: "" });
-    expect(parseOpRef(opRef("e/p", "respond", "*"))).toEqual({ entity: "e", project: "p", name: "respond", digest: "*" });
+    expect(parseOpRef(opRef("e/p", "respond", "*"))).toEqual({
+      entity: "e",
+      project: "p",
+      name: "respond",
+      digest: "*",
+    });
     expect(parseOpRef("support_agent.answer")).toBeNull();
     expect(parseOpRef("weave:///e/p/object/spec:abc")).toBeNull();
   });

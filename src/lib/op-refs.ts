@@ -4,7 +4,12 @@
  * know an op by its name, and tell versions apart as Weave does (`v2`) only where a name has several.
  */
 
-export type ParsedOpRef = { entity: string; project: string; name: string; /** "" when the ref has none. */ digest: string };
+export type ParsedOpRef = {
+  entity: string;
+  project: string;
+  name: string;
+  /** "" when the ref has none. */ digest: string;
+};
 
 const OP_REF = /^weave:\/\/\/([^/]+)\/([^/]+)\/op\/(.+?)(?::([^:/]*))?$/;
 
@@ -15,7 +20,8 @@ export function parseOpRef(ref: string): ParsedOpRef | null {
 }
 
 /** The ref of one version of an op; digest `*` means every version (upstream reads it so in `op_names`). */
-export const opRef = (projectId: string, name: string, digest: string): string => `weave:///${projectId}/op/${name}:${digest}`;
+export const opRef = (projectId: string, name: string, digest: string): string =>
+  `weave:///${projectId}/op/${name}:${digest}`;
 
 /** How many characters of a digest tell versions apart when their version numbers are unknown. */
 const DIGEST_CHARS = 7;

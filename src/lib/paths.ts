@@ -13,7 +13,11 @@ type ParamsOf<Pattern extends string> = Pattern extends `${string}:${infer Name}
     : never;
 
 /** `pattern` with each `:param` replaced by its value, encoded, and `search` (without its "?") after it. */
-export function pathTo<Pattern extends string>(pattern: Pattern, params: Record<ParamsOf<Pattern>, string>, search = ""): string {
+export function pathTo<Pattern extends string>(
+  pattern: Pattern,
+  params: Record<ParamsOf<Pattern>, string>,
+  search = "",
+): string {
   const values: Record<string, string> = params;
   const path = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ""));
   return search ? `${path}?${search}` : path;
@@ -54,7 +58,8 @@ export const paths = {
   /** An RL job (or downloads) from the queue's answers; `search` carries the choices. */
   queueTrain: (queueId: string, search = "") => pathTo("/queues/:queueId/train", { queueId }, search),
   /** One item's review; `search` carries the table's view (see queues/shared/links.ts). */
-  queueItem: (queueId: string, itemId: string, search = "") => pathTo("/queues/:queueId/items/:itemId", { queueId, itemId }, search),
+  queueItem: (queueId: string, itemId: string, search = "") =>
+    pathTo("/queues/:queueId/items/:itemId", { queueId, itemId }, search),
 
   /** The project's calls; `search` carries the view (filters, sort, page). */
   calls: (search = "") => pathTo("/calls", {}, search),
@@ -62,13 +67,19 @@ export const paths = {
   models: "/models",
   /** The playground with a model preselected, from the catalog (inference) or a checkpoint (training). */
   playground: (target?: { service: "inference" | "training"; model: string }) =>
-    pathTo("/playground", {}, target ? new URLSearchParams({ service: target.service, model: target.model }).toString() : ""),
+    pathTo(
+      "/playground",
+      {},
+      target ? new URLSearchParams({ service: target.service, model: target.model }).toString() : "",
+    ),
 
   trainingJobs: "/training",
   /** Two to eight jobs' metrics side by side (features/training/compare). */
-  trainingCompare: (jobIds: readonly string[]) => pathTo("/training/compare", {}, `jobs=${jobIds.map((id) => encodeURIComponent(id)).join(",")}`),
+  trainingCompare: (jobIds: readonly string[]) =>
+    pathTo("/training/compare", {}, `jobs=${jobIds.map((id) => encodeURIComponent(id)).join(",")}`),
   trainingJob: (jobId: string) => pathTo("/training/jobs/:jobId", { jobId }),
-  newTrainingJob: (modelId?: string) => pathTo("/training/jobs/new", {}, modelId ? new URLSearchParams({ model: modelId }).toString() : ""),
+  newTrainingJob: (modelId?: string) =>
+    pathTo("/training/jobs/new", {}, modelId ? new URLSearchParams({ model: modelId }).toString() : ""),
   trainingModels: "/training/models",
   trainingModel: (modelId: string) => pathTo("/training/models/:modelId", { modelId }),
 } as const;

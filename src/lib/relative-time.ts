@@ -45,7 +45,11 @@ export function formatTimeAgo(date: Date, now: Date, locale?: string): string {
 
 /** Full local date and time with the zone, for the tooltip next to a relative time. */
 export function formatExactTime(date: Date, locale?: string): string {
-  return cachedFormat(exactFormats, locale, () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "long" })).format(date);
+  return cachedFormat(
+    exactFormats,
+    locale,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "long" }),
+  ).format(date);
 }
 
 /** Parses an ISO timestamp (no offset = UTC, see utcTimestamp); null for anything that is not a valid date. */

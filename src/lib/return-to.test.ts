@@ -5,7 +5,9 @@ const ORIGIN = "https://dash.example.com";
 
 describe("sanitizeReturnTo", () => {
   it("keeps a same-origin path with its query and hash", () => {
-    expect(sanitizeReturnTo("/queues/q1?page=2&sort=created_at#item-3", ORIGIN)).toBe("/queues/q1?page=2&sort=created_at#item-3");
+    expect(sanitizeReturnTo("/queues/q1?page=2&sort=created_at#item-3", ORIGIN)).toBe(
+      "/queues/q1?page=2&sort=created_at#item-3",
+    );
     expect(sanitizeReturnTo("/", ORIGIN)).toBe("/");
   });
 

@@ -9,7 +9,8 @@ describe("createStoredValue", () => {
   beforeEach(() => localStorage.clear());
 
   it("reads through the schema, falls back on anything unreadable, and normalises", () => {
-    const weight = () => createStoredValue(KEY, z.number(), { fallback: 0.5, normalise: (v) => Math.min(1, Math.max(0, v)) });
+    const weight = () =>
+      createStoredValue(KEY, z.number(), { fallback: 0.5, normalise: (v) => Math.min(1, Math.max(0, v)) });
     expect(weight().get()).toBe(0.5);
     localStorage.setItem(KEY, "not json");
     expect(weight().get()).toBe(0.5);
@@ -35,7 +36,13 @@ describe("createStoredValue", () => {
   });
 
   it("keeps a value for this tab when the browser refuses to store it", () => {
-    const full = { getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); }, removeItem: () => undefined };
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+      removeItem: () => undefined,
+    };
     const store = createStoredValue(KEY, z.number(), { fallback: 1, storage: () => full });
     store.set(3);
     expect(store.get()).toBe(3);

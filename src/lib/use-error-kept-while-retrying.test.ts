@@ -23,7 +23,9 @@ describe("an error kept while its query is read again", () => {
   it("gives the newest error", () => {
     const first = new Error("first");
     const second = new Error("second");
-    const { result, rerender } = renderHook(({ error }) => useErrorKeptWhileRetrying(error, false), { initialProps: { error: first as unknown } });
+    const { result, rerender } = renderHook(({ error }) => useErrorKeptWhileRetrying(error, false), {
+      initialProps: { error: first as unknown },
+    });
     rerender({ error: null });
     rerender({ error: second });
     expect(result.current).toBe(second);

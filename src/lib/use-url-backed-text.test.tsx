@@ -5,7 +5,9 @@ import { useUrlBackedText } from "./use-url-backed-text";
 describe("useUrlBackedText", () => {
   it("keeps fast typing while the URL lags behind, and follows changes made elsewhere", () => {
     const pushed: string[] = [];
-    const { result, rerender } = renderHook(({ url }) => useUrlBackedText(url, (v) => pushed.push(v)), { initialProps: { url: "" } });
+    const { result, rerender } = renderHook(({ url }) => useUrlBackedText(url, (v) => pushed.push(v)), {
+      initialProps: { url: "" },
+    });
     act(() => result.current[1]("l"));
     act(() => result.current[1]("ll"));
     act(() => result.current[1]("lla"));
@@ -25,7 +27,15 @@ describe("useUrlBackedText", () => {
   });
 
   it("maps a value to its URL form to recognise it", () => {
-    const { result, rerender } = renderHook(({ url }) => useUrlBackedText(url, () => {}, (v) => v.trim()), { initialProps: { url: "a" } });
+    const { result, rerender } = renderHook(
+      ({ url }) =>
+        useUrlBackedText(
+          url,
+          () => {},
+          (v) => v.trim(),
+        ),
+      { initialProps: { url: "a" } },
+    );
     act(() => result.current[1]("a b "));
     rerender({ url: "a b" });
     expect(result.current[0]).toBe("a b ");

@@ -6,7 +6,11 @@ import { useEffect, useRef, useState } from "react";
  * characters typed quickly. The input keeps its own text; values it pushed are recognised when
  * they reach the URL, and only a change from elsewhere (back button, "Clear") replaces the text.
  */
-export function useUrlBackedText(urlValue: string, push: (value: string) => void, toUrlForm: (value: string) => string = (v) => v) {
+export function useUrlBackedText(
+  urlValue: string,
+  push: (value: string) => void,
+  toUrlForm: (value: string) => string = (v) => v,
+) {
   const [text, setText] = useState(urlValue);
   const pending = useRef<string[]>([]);
 

@@ -34,9 +34,12 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
   if (!GENERIC.test(issue.message)) return issue.message;
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined ? "is required" : `should be ${article(issue.expected)}, not ${typeName(issue.input)}`;
+      return issue.input === undefined
+        ? "is required"
+        : `should be ${article(issue.expected)}, not ${typeName(issue.input)}`;
     case "too_small":
-      if (issue.origin === "array") return `needs at least ${String(issue.minimum)} item${issue.minimum === 1 ? "" : "s"}`;
+      if (issue.origin === "array")
+        return `needs at least ${String(issue.minimum)} item${issue.minimum === 1 ? "" : "s"}`;
       if (issue.origin === "string") return "must not be empty";
       return `must be ${issue.inclusive ? "at least" : "greater than"} ${String(issue.minimum)}`;
     case "too_big":
@@ -59,7 +62,8 @@ function article(expected: string): string {
 function typeName(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `the text ${JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value)}`;
+  if (typeof value === "string")
+    return `the text ${JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value)}`;
   return article(typeof value);
 }
 

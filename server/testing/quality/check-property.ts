@@ -16,10 +16,19 @@ function abbreviate(value: unknown): string {
  * shrinking (one failure is reported as found), and fails with the cause and a readable
  * counterexample. Re-run one case with `{ seed, path }` from the message.
  */
-export async function checkProperty<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, numRuns: number): Promise<void> {
-  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { seed: QUALITY_SEED, numRuns, endOnFailure: true });
+export async function checkProperty<T>(
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (value: T) => Promise<void>,
+  numRuns: number,
+): Promise<void> {
+  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
+    seed: QUALITY_SEED,
+    numRuns,
+    endOnFailure: true,
+  });
   if (!details.failed) return;
-  const cause = details.errorInstance instanceof Error ? details.errorInstance : new Error(String(details.errorInstance));
+  const cause =
+    details.errorInstance instanceof Error ? details.errorInstance : new Error(String(details.errorInstance));
   const where = `seed ${details.seed}, path "${details.counterexamplePath ?? ""}", after ${details.numRuns} run(s)`;
   cause.message = `${cause.message}\nCounterexample (${where}): ${abbreviate(details.counterexample)}`;
   throw cause;

@@ -15,13 +15,19 @@ describe("the quality suite's endpoint table", () => {
     const { app } = createTestApp();
     const served = new Set(
       app.routes
-        .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/") && !FUZZED_ELSEWHERE.includes(`${r.method} ${r.path}`))
+        .filter(
+          (r) =>
+            r.method !== "ALL" && r.path.startsWith("/api/") && !FUZZED_ELSEWHERE.includes(`${r.method} ${r.path}`),
+        )
         .map((r) => `${r.method} ${r.path}`),
     );
     expect(new Set(ENDPOINTS.map(endpointName))).toEqual(served);
     // Each service is there (the trace endpoints were still landing when the suite was written).
     for (const prefix of ["/api/trace/", "/api/training/v1/", "/api/inference/v1/"]) {
-      assert.isTrue([...served].some((name) => name.includes(prefix)), prefix);
+      assert.isTrue(
+        [...served].some((name) => name.includes(prefix)),
+        prefix,
+      );
     }
   });
 });

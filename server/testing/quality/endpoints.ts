@@ -13,10 +13,34 @@ import {
   UpdateQueueRequest,
 } from "../../../contract/trace";
 import { CallsQueryRequest, CallsQueryStatsRequest } from "../../../contract/trace-calls";
-import { CallEndRequest, CallsDeleteRequest, CallStartRequest, CallUpdateRequest, CallUpsertBatchRequest } from "../../../contract/trace-call-writes";
-import { FeedbackCreateRequest, FeedbackPurgeRequest, FeedbackQueryRequest, FeedbackReplaceRequest } from "../../../contract/trace-feedback";
-import { ObjCreateRequest, ObjQueryRequest, ObjReadRequest, RefsReadBatchRequest } from "../../../contract/trace-objects";
-import { FileContentRequest, TableCreateFromDigestsRequest, TableCreateRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest, TableUpdateRequest } from "../../../contract/trace-tables";
+import {
+  CallEndRequest,
+  CallsDeleteRequest,
+  CallStartRequest,
+  CallUpdateRequest,
+  CallUpsertBatchRequest,
+} from "../../../contract/trace-call-writes";
+import {
+  FeedbackCreateRequest,
+  FeedbackPurgeRequest,
+  FeedbackQueryRequest,
+  FeedbackReplaceRequest,
+} from "../../../contract/trace-feedback";
+import {
+  ObjCreateRequest,
+  ObjQueryRequest,
+  ObjReadRequest,
+  RefsReadBatchRequest,
+} from "../../../contract/trace-objects";
+import {
+  FileContentRequest,
+  TableCreateFromDigestsRequest,
+  TableCreateRequest,
+  TableQueryRequest,
+  TableQueryStatsBatchRequest,
+  TableQueryStatsRequest,
+  TableUpdateRequest,
+} from "../../../contract/trace-tables";
 import {
   CreateModelRequest,
   CreateRLJobRequest,
@@ -61,7 +85,12 @@ const chat = (model: string): Json => ({
   temperature: 0.5,
 });
 
-const trace = (method: Endpoint["method"], route: string, path: (f: Fixtures) => string | Promise<string>, rest: Partial<Endpoint> = {}): Endpoint => ({
+const trace = (
+  method: Endpoint["method"],
+  route: string,
+  path: (f: Fixtures) => string | Promise<string>,
+  rest: Partial<Endpoint> = {},
+): Endpoint => ({
   service: "trace",
   method,
   route: `${TRACE}${route}`,
@@ -69,7 +98,12 @@ const trace = (method: Endpoint["method"], route: string, path: (f: Fixtures) =>
   auth: true,
   ...rest,
 });
-const training = (method: Endpoint["method"], route: string, path: (f: Fixtures) => string | Promise<string>, rest: Partial<Endpoint> = {}): Endpoint => ({
+const training = (
+  method: Endpoint["method"],
+  route: string,
+  path: (f: Fixtures) => string | Promise<string>,
+  rest: Partial<Endpoint> = {},
+): Endpoint => ({
   service: "training",
   method,
   route: `${TRAINING}${route}`,
@@ -111,12 +145,21 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // ---- annotation queue (trace) service ----
   trace("GET", "/health", () => "/health", { auth: false }),
   trace("POST", "/annotation_queues", () => "/annotation_queues", {
-    body: { schema: CreateQueueRequest, valid: (f) => ({ project_id: f.projectId, name: "Fuzzed queue", description: "", scorer_refs: [] }) },
+    body: {
+      schema: CreateQueueRequest,
+      valid: (f) => ({ project_id: f.projectId, name: "Fuzzed queue", description: "", scorer_refs: [] }),
+    },
   }),
   trace("POST", "/annotation_queues/query", () => "/annotation_queues/query", {
     body: {
       schema: QueuesQueryRequest,
-      valid: (f) => ({ project_id: f.projectId, name: "quality", sort_by: [{ field: "name", direction: "asc" }], limit: 10, offset: 0 }),
+      valid: (f) => ({
+        project_id: f.projectId,
+        name: "quality",
+        sort_by: [{ field: "name", direction: "asc" }],
+        limit: 10,
+        offset: 0,
+      }),
     },
   }),
   trace("POST", "/annotation_queues/stats", () => "/annotation_queues/stats", {
@@ -128,7 +171,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   trace("PUT", "/annotation_queues/:queue_id", (f) => `/annotation_queues/${f.queueId}`, {
     body: {
       schema: UpdateQueueRequest,
-      valid: (f) => ({ project_id: f.projectId, name: "Quality queue", description: "Updated by the quality suite.", scorer_refs: [`weave:///${f.projectId}/object/${f.specName}:${f.specDigest}`] }),
+      valid: (f) => ({
+        project_id: f.projectId,
+        name: "Quality queue",
+        description: "Updated by the quality suite.",
+        scorer_refs: [`weave:///${f.projectId}/object/${f.specName}:${f.specDigest}`],
+      }),
     },
   }),
   // Each request deletes a queue of its own: the shared one stays for the other endpoints.
@@ -136,7 +184,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
     query: { schema: DeleteQueueQuery, valid: (f) => ({ project_id: f.projectId }) },
   }),
   trace("POST", "/annotation_queues/:queue_id/items", (f) => `/annotation_queues/${f.queueId}/items`, {
-    body: { schema: AddItemsRequest, valid: (f) => ({ project_id: f.projectId, call_ids: [f.callIds[0]], display_fields: ["inputs.question"] }) },
+    body: {
+      schema: AddItemsRequest,
+      valid: (f) => ({ project_id: f.projectId, call_ids: [f.callIds[0]], display_fields: ["inputs.question"] }),
+    },
   }),
   trace("POST", "/annotation_queues/:queue_id/items/query", (f) => `/annotation_queues/${f.queueId}/items/query`, {
     body: {
@@ -151,9 +202,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
       }),
     },
   }),
-  trace("POST", "/annotation_queues/:queue_id/items/:item_id/progress", (f) => `/annotation_queues/${f.queueId}/items/${f.itemIds[0]}/progress`, {
-    body: { schema: ItemProgressRequest, valid: (f) => ({ project_id: f.projectId, annotation_state: "in_progress" }) },
-  }),
+  trace(
+    "POST",
+    "/annotation_queues/:queue_id/items/:item_id/progress",
+    (f) => `/annotation_queues/${f.queueId}/items/${f.itemIds[0]}/progress`,
+    {
+      body: {
+        schema: ItemProgressRequest,
+        valid: (f) => ({ project_id: f.projectId, annotation_state: "in_progress" }),
+      },
+    },
+  ),
   trace("POST", "/call/read", () => "/call/read", {
     body: { schema: CallReadRequest, valid: (f) => ({ project_id: f.projectId, id: f.callIds[0] }) },
   }),
@@ -161,17 +220,43 @@ export const ENDPOINTS: readonly Endpoint[] = [
   trace("POST", "/obj/create", () => "/obj/create", {
     body: {
       schema: ObjCreateRequest,
-      valid: (f) => ({ obj: { project_id: f.projectId, object_id: "quality-choice", val: { field_schema: { type: "string", enum: ["yes", "no"] } }, builtin_object_class: "AnnotationSpec" } }),
+      valid: (f) => ({
+        obj: {
+          project_id: f.projectId,
+          object_id: "quality-choice",
+          val: { field_schema: { type: "string", enum: ["yes", "no"] } },
+          builtin_object_class: "AnnotationSpec",
+        },
+      }),
     },
   }),
   trace("POST", "/obj/read", () => "/obj/read", {
-    body: { schema: ObjReadRequest, valid: (f) => ({ project_id: f.projectId, object_id: f.specName, digest: f.specDigest }) },
+    body: {
+      schema: ObjReadRequest,
+      valid: (f) => ({ project_id: f.projectId, object_id: f.specName, digest: f.specDigest }),
+    },
   }),
   trace("POST", "/objs/query", () => "/objs/query", {
-    body: { schema: ObjQueryRequest, valid: (f) => ({ project_id: f.projectId, filter: { base_object_classes: ["AnnotationSpec"], latest_only: true }, limit: 10, offset: 0 }) },
+    body: {
+      schema: ObjQueryRequest,
+      valid: (f) => ({
+        project_id: f.projectId,
+        filter: { base_object_classes: ["AnnotationSpec"], latest_only: true },
+        limit: 10,
+        offset: 0,
+      }),
+    },
   }),
   trace("POST", "/refs/read_batch", () => "/refs/read_batch", {
-    body: { schema: RefsReadBatchRequest, valid: (f) => ({ refs: [`weave:///${f.projectId}/object/${f.specName}:${f.specDigest}`, `weave:///${f.projectId}/table/${f.tableDigest}/id/${f.rowDigest}`] }) },
+    body: {
+      schema: RefsReadBatchRequest,
+      valid: (f) => ({
+        refs: [
+          `weave:///${f.projectId}/object/${f.specName}:${f.specDigest}`,
+          `weave:///${f.projectId}/table/${f.tableDigest}/id/${f.rowDigest}`,
+        ],
+      }),
+    },
   }),
 
   // A note, not an answer: the suite sends the valid body many times, and a second answer to one
@@ -218,7 +303,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
       valid: (f) => ({
         project_id: f.projectId,
         filter: { call_ids: f.callIds, trace_roots_only: true },
-        query: { $expr: { $contains: { input: { $getField: "inputs" }, substr: { $literal: "a" }, case_insensitive: true } } },
+        query: {
+          $expr: { $contains: { input: { $getField: "inputs" }, substr: { $literal: "a" }, case_insensitive: true } },
+        },
         sort_by: [{ field: "started_at", direction: "desc" }],
         limit: 10,
         offset: 0,
@@ -230,13 +317,22 @@ export const ENDPOINTS: readonly Endpoint[] = [
   trace("POST", "/calls/query_stats", () => "/calls/query_stats", {
     body: {
       schema: CallsQueryStatsRequest,
-      valid: (f) => ({ project_id: f.projectId, filter: { call_ids: f.callIds }, query: { $expr: { $gte: [{ $getField: "started_at" }, { $literal: 0 }] } }, limit: 100 }),
+      valid: (f) => ({
+        project_id: f.projectId,
+        filter: { call_ids: f.callIds },
+        query: { $expr: { $gte: [{ $getField: "started_at" }, { $literal: 0 }] } },
+        limit: 100,
+      }),
     },
   }),
   // Writing calls: calls of their own ids, so the fixtures' calls stay as the other endpoints expect.
   trace("GET", "/server_info", () => "/server_info", { auth: false }),
-  trace("POST", "/call/start", () => "/call/start", { body: { schema: CallStartRequest, valid: (f) => ({ start: writtenStart(f, "call-quality-written") }) } }),
-  trace("POST", "/call/end", () => "/call/end", { body: { schema: CallEndRequest, valid: (f) => ({ end: writtenEnd(f, "call-quality-written") }) } }),
+  trace("POST", "/call/start", () => "/call/start", {
+    body: { schema: CallStartRequest, valid: (f) => ({ start: writtenStart(f, "call-quality-written") }) },
+  }),
+  trace("POST", "/call/end", () => "/call/end", {
+    body: { schema: CallEndRequest, valid: (f) => ({ end: writtenEnd(f, "call-quality-written") }) },
+  }),
   trace("POST", "/call/upsert_batch", () => "/call/upsert_batch", {
     body: {
       schema: CallUpsertBatchRequest,
@@ -244,17 +340,31 @@ export const ENDPOINTS: readonly Endpoint[] = [
         batch: [
           { mode: "end", req: { end: writtenEnd(f, "call-quality-batch") } },
           { mode: "start", req: { start: writtenStart(f, "call-quality-batch") } },
-          { mode: "start", req: { start: { ...writtenStart(f, "call-quality-batch-child"), parent_id: "call-quality-batch" } } },
+          {
+            mode: "start",
+            req: { start: { ...writtenStart(f, "call-quality-batch-child"), parent_id: "call-quality-batch" } },
+          },
         ],
       }),
     },
   }),
   trace("POST", "/call/update", () => "/call/update", {
-    body: { schema: CallUpdateRequest, valid: (f) => ({ project_id: f.projectId, call_id: "call-quality-written", display_name: "Fuzzed call" }) },
+    body: {
+      schema: CallUpdateRequest,
+      valid: (f) => ({ project_id: f.projectId, call_id: "call-quality-written", display_name: "Fuzzed call" }),
+    },
   }),
-  trace("POST", "/calls/delete", () => "/calls/delete", { body: { schema: CallsDeleteRequest, valid: (f) => ({ project_id: f.projectId, call_ids: ["call-quality-batch"] }) } }),
+  trace("POST", "/calls/delete", () => "/calls/delete", {
+    body: { schema: CallsDeleteRequest, valid: (f) => ({ project_id: f.projectId, call_ids: ["call-quality-batch"] }) },
+  }),
   trace("POST", "/feedback/purge", () => "/feedback/purge", {
-    body: { schema: FeedbackPurgeRequest, valid: (f) => ({ project_id: f.projectId, query: { $expr: { $eq: [{ $getField: "id" }, { $literal: "no-such-feedback" }] } } }) },
+    body: {
+      schema: FeedbackPurgeRequest,
+      valid: (f) => ({
+        project_id: f.projectId,
+        query: { $expr: { $eq: [{ $getField: "id" }, { $literal: "no-such-feedback" }] } },
+      }),
+    },
   }),
 
   // Files and tables (`/file/create` takes multipart form data: fuzzed in files/fuzz-file-create.test.ts).
@@ -262,28 +372,56 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: { schema: FileContentRequest, valid: (f) => ({ project_id: f.projectId, digest: f.fileDigest }) },
   }),
   trace("POST", "/table/create", () => "/table/create", {
-    body: { schema: TableCreateRequest, valid: (f) => ({ table: { project_id: f.projectId, rows: [{ q: "a", n: 1 }, { q: "b", tags: ["x"] }] } }) },
+    body: {
+      schema: TableCreateRequest,
+      valid: (f) => ({
+        table: {
+          project_id: f.projectId,
+          rows: [
+            { q: "a", n: 1 },
+            { q: "b", tags: ["x"] },
+          ],
+        },
+      }),
+    },
   }),
   trace("POST", "/table/create_from_digests", () => "/table/create_from_digests", {
-    body: { schema: TableCreateFromDigestsRequest, valid: (f) => ({ project_id: f.projectId, row_digests: [f.rowDigest, f.rowDigest] }) },
+    body: {
+      schema: TableCreateFromDigestsRequest,
+      valid: (f) => ({ project_id: f.projectId, row_digests: [f.rowDigest, f.rowDigest] }),
+    },
   }),
   trace("POST", "/table/update", () => "/table/update", {
     body: {
       schema: TableUpdateRequest,
-      valid: (f) => ({ project_id: f.projectId, base_digest: f.tableDigest, updates: [{ append: { row: { q: "c" } } }, { pop: { index: 0 } }, { insert: { index: 0, row: { q: "d" } } }] }),
+      valid: (f) => ({
+        project_id: f.projectId,
+        base_digest: f.tableDigest,
+        updates: [{ append: { row: { q: "c" } } }, { pop: { index: 0 } }, { insert: { index: 0, row: { q: "d" } } }],
+      }),
     },
   }),
   trace("POST", "/table/query", () => "/table/query", {
     body: {
       schema: TableQueryRequest,
-      valid: (f) => ({ project_id: f.projectId, digest: f.tableDigest, filter: { row_digests: [f.rowDigest] }, sort_by: [{ field: "q", direction: "desc" }], limit: 10, offset: 0 }),
+      valid: (f) => ({
+        project_id: f.projectId,
+        digest: f.tableDigest,
+        filter: { row_digests: [f.rowDigest] },
+        sort_by: [{ field: "q", direction: "desc" }],
+        limit: 10,
+        offset: 0,
+      }),
     },
   }),
   trace("POST", "/table/query_stats", () => "/table/query_stats", {
     body: { schema: TableQueryStatsRequest, valid: (f) => ({ project_id: f.projectId, digest: f.tableDigest }) },
   }),
   trace("POST", "/table/query_stats_batch", () => "/table/query_stats_batch", {
-    body: { schema: TableQueryStatsBatchRequest, valid: (f) => ({ project_id: f.projectId, digests: [f.tableDigest], include_storage_size: true }) },
+    body: {
+      schema: TableQueryStatsBatchRequest,
+      valid: (f) => ({ project_id: f.projectId, digests: [f.tableDigest], include_storage_size: true }),
+    },
   }),
 
   // ---- training service ----
@@ -298,7 +436,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
   training("POST", "/preview/models", () => "/preview/models", {
     body: {
       schema: CreateModelRequest,
-      valid: () => ({ entity: "demo", project: "quality", name: "fuzzed-model", base_model: TRAINABLE_BASE_MODEL, return_existing: true }),
+      valid: () => ({
+        entity: "demo",
+        project: "quality",
+        name: "fuzzed-model",
+        base_model: TRAINABLE_BASE_MODEL,
+        return_existing: true,
+      }),
     },
   }),
   training("DELETE", "/preview/models/:modelId", async (f) => `/preview/models/${await f.freshModelId()}`),
@@ -314,13 +458,21 @@ export const ENDPOINTS: readonly Endpoint[] = [
   training("POST", "/preview/training-jobs", () => "/preview/training-jobs", {
     body: {
       schema: CreateRLJobRequest,
-      valid: (f) => ({ model_id: f.modelId, trajectory_groups: [trajectoryGroup()], experimental_config: { learning_rate: 1e-5 } }),
+      valid: (f) => ({
+        model_id: f.modelId,
+        trajectory_groups: [trajectoryGroup()],
+        experimental_config: { learning_rate: 1e-5 },
+      }),
     },
   }),
   training("POST", "/preview/sft-training-jobs", () => "/preview/sft-training-jobs", {
     body: {
       schema: CreateSFTJobRequest,
-      valid: (f) => ({ model_id: f.modelId, training_data_url: "wandb-artifact:///demo/quality/dialogs:v1", config: { batch_size: 8, learning_rate: 1e-5 } }),
+      valid: (f) => ({
+        model_id: f.modelId,
+        training_data_url: "wandb-artifact:///demo/quality/dialogs:v1",
+        config: { batch_size: 8, learning_rate: 1e-5 },
+      }),
     },
   }),
   training("GET", "/preview/training-jobs/:jobId", (f) => `/preview/training-jobs/${f.jobId}`),
@@ -336,7 +488,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // ---- inference service ----
   inference("GET", "/models"),
-  inference("POST", "/chat/completions", { body: { schema: ChatCompletionRequest, valid: () => chat(INFERENCE_MODEL_IDS[0]) } }),
+  inference("POST", "/chat/completions", {
+    body: { schema: ChatCompletionRequest, valid: () => chat(INFERENCE_MODEL_IDS[0]) },
+  }),
 ];
 
 export const endpointName = (e: Endpoint): string => `${e.method} ${e.route}`;

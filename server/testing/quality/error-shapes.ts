@@ -8,14 +8,17 @@ export type Answer = { status: number; contentType: string; text: string; json: 
 /** The body a service uses for errors other than 422 (docs/contract-decisions.md#error-bodies). */
 const SERVICE_ERROR = { trace: ReasonError, training: DetailMessageError, inference: OpenAIError } as const;
 
-
 /**
  * Asserts that `answer` is a client error in the shape of `service`: 422 as FastAPI's
  * `{detail: [{loc, msg, type}]}` with every `loc` starting at one of `sources`; 413 from the
  * body limit and 404 for an unknown path as `{detail}`; anything else 4xx in the service's own
  * style. Never a 5xx, never a body the dashboard could not parse.
  */
-export function expectServiceError(answer: Answer, service: ServiceName, sources: readonly string[] = ["body", "query"]): void {
+export function expectServiceError(
+  answer: Answer,
+  service: ServiceName,
+  sources: readonly string[] = ["body", "query"],
+): void {
   const context = `${answer.status} ${answer.text.slice(0, 300)}`;
   assert.isAtLeast(answer.status, 400, context);
   assert.isBelow(answer.status, 500, context);

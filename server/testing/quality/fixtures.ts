@@ -73,33 +73,75 @@ async function ok(response: Promise<{ status: number; json: unknown; text: strin
 }
 
 /** A queue with `items` items, a model and an RL job, made through the services' own endpoints. */
-export async function createFixtures(app: Hono<AppEnv>, db: Database, options: { items?: number } = {}): Promise<Fixtures> {
+export async function createFixtures(
+  app: Hono<AppEnv>,
+  db: Database,
+  options: { items?: number } = {},
+): Promise<Fixtures> {
   const projectId = QUALITY_PROJECT;
   const callIds = insertQualityCalls(db, options.items ?? 5);
   const auth = bearer();
-  const queue = await ok(call(app, "POST", `${TRACE}/annotation_queues`, { body: { project_id: projectId, name: "Quality queue" }, headers: auth }), "queue");
-  await ok(call(app, "POST", `${TRACE}/annotation_queues/${queue.id}/items`, { body: { project_id: projectId, call_ids: callIds }, headers: auth }), "items");
-  const items = await ok(call(app, "POST", `${TRACE}/annotation_queues/${queue.id}/items/query`, { body: { project_id: projectId }, headers: auth }), "query");
+  const queue = await ok(
+    call(app, "POST", `${TRACE}/annotation_queues`, {
+      body: { project_id: projectId, name: "Quality queue" },
+      headers: auth,
+    }),
+    "queue",
+  );
+  await ok(
+    call(app, "POST", `${TRACE}/annotation_queues/${queue.id}/items`, {
+      body: { project_id: projectId, call_ids: callIds },
+      headers: auth,
+    }),
+    "items",
+  );
+  const items = await ok(
+    call(app, "POST", `${TRACE}/annotation_queues/${queue.id}/items/query`, {
+      body: { project_id: projectId },
+      headers: auth,
+    }),
+    "query",
+  );
   const spec = { name: "Tone", field_schema: { type: "integer", minimum: 1, maximum: 5 } };
   const specName = "quality-tone";
   const created = await ok(
-    call(app, "POST", `${TRACE}/obj/create`, { body: { obj: { project_id: projectId, object_id: specName, val: spec, builtin_object_class: "AnnotationSpec" } }, headers: auth }),
+    call(app, "POST", `${TRACE}/obj/create`, {
+      body: { obj: { project_id: projectId, object_id: specName, val: spec, builtin_object_class: "AnnotationSpec" } },
+      headers: auth,
+    }),
     "spec",
   );
   const note = await ok(
-    call(app, "POST", `${TRACE}/feedback/create`, { body: { project_id: projectId, weave_ref: `weave:///${projectId}/call/${callIds[0]}`, feedback_type: "wandb.note.1", payload: { note: "Quality note" } }, headers: auth }),
+    call(app, "POST", `${TRACE}/feedback/create`, {
+      body: {
+        project_id: projectId,
+        weave_ref: `weave:///${projectId}/call/${callIds[0]}`,
+        feedback_type: "wandb.note.1",
+        payload: { note: "Quality note" },
+      },
+      headers: auth,
+    }),
     "feedback",
   );
-  const table = await ok(call(app, "POST", `${TRACE}/table/create`, { body: { table: { project_id: projectId, rows: [{ q: "a" }, { q: "b" }] } }, headers: auth }), "table");
+  const table = await ok(
+    call(app, "POST", `${TRACE}/table/create`, {
+      body: { table: { project_id: projectId, rows: [{ q: "a" }, { q: "b" }] } },
+      headers: auth,
+    }),
+    "table",
+  );
   const form = new FormData();
   form.append("project_id", projectId);
   form.append("file", new Blob(["def answer():\n    return 42\n"]), "obj.py");
-  const file = (await (await app.request(`${TRACE}/file/create`, { method: "POST", headers: auth, body: form })).json()) as { digest: string };
+  const file = (await (
+    await app.request(`${TRACE}/file/create`, { method: "POST", headers: auth, body: form })
+  ).json()) as { digest: string };
   let queues = 0;
   const createQueue = async () => {
     queues += 1;
     const body = { project_id: projectId, name: `Quality queue to delete ${queues}` };
-    return (await ok(call(app, "POST", `${TRACE}/annotation_queues`, { body, headers: auth }), "queue to delete")).id as string;
+    return (await ok(call(app, "POST", `${TRACE}/annotation_queues`, { body, headers: auth }), "queue to delete"))
+      .id as string;
   };
   let models = 0;
   const createModel = async () => {
@@ -109,7 +151,10 @@ export async function createFixtures(app: Hono<AppEnv>, db: Database, options: {
   };
   const modelId = await createModel();
   const job = await ok(
-    call(app, "POST", `${TRAINING}/preview/training-jobs`, { body: { model_id: modelId, trajectory_groups: [trajectoryGroup()] }, headers: auth }),
+    call(app, "POST", `${TRAINING}/preview/training-jobs`, {
+      body: { model_id: modelId, trajectory_groups: [trajectoryGroup()] },
+      headers: auth,
+    }),
     "job",
   );
   return {

@@ -64,7 +64,23 @@ const trickyStrings = fc.constantFrom(
 );
 
 /** Numbers at and beyond the edges (NaN and ±Infinity are sent as null by JSON.stringify). */
-const edgeNumbers = fc.constantFrom(0, -0, 1, -1, 0.5, 1e308, -1e308, 5e-324, 2 ** 53, 2 ** 53 + 2, -(2 ** 63), 2 ** 64, 4096, 4097, 131073);
+const edgeNumbers = fc.constantFrom(
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  1e308,
+  -1e308,
+  5e-324,
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 63),
+  2 ** 64,
+  4096,
+  4097,
+  131073,
+);
 
 /** A long run of one character: 1 KB to 100 KB. */
 const longString = fc
@@ -76,7 +92,9 @@ const deepValue = fc
   .tuple(fc.integer({ min: 2, max: 400 }), fc.constantFrom("array" as const, "object" as const))
   .map(([depth, kind]) => nested(depth, kind));
 
-const hugeArray = fc.tuple(fc.integer({ min: 1000, max: 10_000 }), fc.constantFrom<unknown>(0, "x", null, {})).map(([n, v]) => Array<unknown>(n).fill(v));
+const hugeArray = fc
+  .tuple(fc.integer({ min: 1000, max: 10_000 }), fc.constantFrom<unknown>(0, "x", null, {}))
+  .map(([n, v]) => Array<unknown>(n).fill(v));
 
 /** Any JSON value a client could send where something else was expected. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -94,7 +112,18 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Property names that are not in any schema, some of them special to JavaScript. */
 export const unknownKey: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "", " ", "extra", "Project_Id", "project_id "),
+  fc.constantFrom(
+    "__proto__",
+    "constructor",
+    "prototype",
+    "toString",
+    "hasOwnProperty",
+    "",
+    " ",
+    "extra",
+    "Project_Id",
+    "project_id ",
+  ),
   fc.string({ minLength: 1, maxLength: 12 }).map((s) => `x_${s}`),
 );
 
@@ -111,7 +140,25 @@ function encodable(s: string): boolean {
 /** Query-string values: numbers in every spelling, junk, and long strings. */
 export const hostileQueryValue: fc.Arbitrary<string> = fc.oneof(
   trickyStrings.filter(encodable),
-  fc.constantFrom("0", "1", "100", "101", "-1", "1.5", " 5 ", "5 ", "+5", "1e2", "00010", "9".repeat(400), "asc", "desc", "ASC", "step_1", "evt_1"),
+  fc.constantFrom(
+    "0",
+    "1",
+    "100",
+    "101",
+    "-1",
+    "1.5",
+    " 5 ",
+    "5 ",
+    "+5",
+    "1e2",
+    "00010",
+    "9".repeat(400),
+    "asc",
+    "desc",
+    "ASC",
+    "step_1",
+    "evt_1",
+  ),
   fc.string({ maxLength: 20 }),
   fc.integer({ min: 1000, max: 20_000 }).map((n) => "z".repeat(n)),
 );

@@ -12,7 +12,10 @@ export function httpClient(baseUrl: string, key: string = DEMO_USERS[0].apiKey, 
   async function request(method: string, path: string, body?: unknown): Promise<HttpAnswer> {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      headers: {
+        Authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(deadlineMs),
     });
@@ -34,9 +37,18 @@ export function httpClient(baseUrl: string, key: string = DEMO_USERS[0].apiKey, 
 export type HttpClient = ReturnType<typeof httpClient>;
 
 /** A queue holding `callIds` in the quality project, made over HTTP. Returns its id and item ids in order. */
-export async function createQueueWithItems(client: HttpClient, callIds: readonly string[]): Promise<{ queueId: string; itemIds: string[] }> {
-  const { id: queueId } = await client.ok<{ id: string }>(client.post(`${TRACE}/annotation_queues`, { project_id: QUALITY_PROJECT, name: "Quality queue" }));
-  await client.ok(client.post(`${TRACE}/annotation_queues/${queueId}/items`, { project_id: QUALITY_PROJECT, call_ids: callIds }));
-  const { items } = await client.ok<{ items: { id: string }[] }>(client.post(`${TRACE}/annotation_queues/${queueId}/items/query`, { project_id: QUALITY_PROJECT }));
+export async function createQueueWithItems(
+  client: HttpClient,
+  callIds: readonly string[],
+): Promise<{ queueId: string; itemIds: string[] }> {
+  const { id: queueId } = await client.ok<{ id: string }>(
+    client.post(`${TRACE}/annotation_queues`, { project_id: QUALITY_PROJECT, name: "Quality queue" }),
+  );
+  await client.ok(
+    client.post(`${TRACE}/annotation_queues/${queueId}/items`, { project_id: QUALITY_PROJECT, call_ids: callIds }),
+  );
+  const { items } = await client.ok<{ items: { id: string }[] }>(
+    client.post(`${TRACE}/annotation_queues/${queueId}/items/query`, { project_id: QUALITY_PROJECT }),
+  );
   return { queueId, itemIds: items.map((i) => i.id) };
 }

@@ -72,16 +72,25 @@ export function applyMutations(base: unknown, mutations: readonly Mutation[]): {
 }
 
 function nodeAt(root: unknown, path: JsonPath): unknown {
-  return path.length === 0 ? root : (parentOf(root, path) as Record<string | number, unknown> | undefined)?.[path.at(-1)!];
+  return path.length === 0
+    ? root
+    : (parentOf(root, path) as Record<string | number, unknown> | undefined)?.[path.at(-1)!];
 }
 
 /** One to three random mutations of `base`, each aimed at one of its values. */
 export function mutationsOf(base: unknown): fc.Arbitrary<Mutation[]> {
   const nodes = nodesOf(base);
   const mutation: fc.Arbitrary<Mutation> = fc.constantFrom(...nodes).chain((node): fc.Arbitrary<Mutation> => {
-    const options: fc.Arbitrary<Mutation>[] = [hostileValue.map((value) => ({ kind: "replace" as const, path: node.path, value }))];
+    const options: fc.Arbitrary<Mutation>[] = [
+      hostileValue.map((value) => ({ kind: "replace" as const, path: node.path, value })),
+    ];
     if (typeof node.path.at(-1) === "string") options.push(fc.constant({ kind: "delete" as const, path: node.path }));
-    if (isObject(node.value)) options.push(fc.tuple(unknownKey, hostileValue).map(([key, value]) => ({ kind: "add" as const, path: node.path, key, value })));
+    if (isObject(node.value))
+      options.push(
+        fc
+          .tuple(unknownKey, hostileValue)
+          .map(([key, value]) => ({ kind: "add" as const, path: node.path, key, value })),
+      );
     return fc.oneof(...options);
   });
   return fc.array(mutation, { minLength: 1, maxLength: 3 });

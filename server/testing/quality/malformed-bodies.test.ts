@@ -20,7 +20,8 @@ beforeAll(async () => {
 
 const BODY_ENDPOINTS = ENDPOINTS.filter((e) => e.body);
 
-const sendBody = (endpoint: Endpoint, body: unknown): Promise<Answer> => sendQualityBody(ctx.app, ctx.fixtures, endpoint, body);
+const sendBody = (endpoint: Endpoint, body: unknown): Promise<Answer> =>
+  sendQualityBody(ctx.app, ctx.fixtures, endpoint, body);
 
 /** False for a string holding half a surrogate pair (JSON's `\\ud800` escapes can express one). */
 function isUnicode(text: string): boolean {
@@ -33,7 +34,12 @@ function isUnicode(text: string): boolean {
 }
 
 /** What the contract says of `body`, and the check of the answer that follows. Returns whether it was invalid. */
-function expectAnswerFollowsContract(endpoint: Endpoint, body: unknown, touched: readonly JsonPath[], answer: Answer): boolean {
+function expectAnswerFollowsContract(
+  endpoint: Endpoint,
+  body: unknown,
+  touched: readonly JsonPath[],
+  answer: Answer,
+): boolean {
   // What reaches the server is the JSON text: NaN becomes null, -0 becomes 0, and so on.
   const sent: unknown = JSON.parse(JSON.stringify(body));
   const shown = `${JSON.stringify(sent).slice(0, 300)} -> ${answer.status} ${answer.text.slice(0, 300)}`;
@@ -74,56 +80,69 @@ function expectAnswerFollowsContract(endpoint: Endpoint, body: unknown, touched:
  * every answer follows the contract. Returns how many cases there were and how many the contract refuses.
  */
 async function sweepOneAtATime(app: Ctx, endpoint: Endpoint): Promise<{ cases: number; invalid: number }> {
-    const valid = endpoint.body!.valid(app.fixtures);
-    const wrongValues: unknown[] = [null, 12345, -0.5, "text", true, [], {}, ["x"]];
-    const cases: Mutation[] = [];
-    for (const node of nodesOf(valid)) {
-      for (const value of wrongValues) cases.push({ kind: "replace", path: node.path, value });
-      if (typeof node.path.at(-1) === "string") cases.push({ kind: "delete", path: node.path });
-      if (node.value !== null && typeof node.value === "object" && !Array.isArray(node.value)) {
-        cases.push({ kind: "add", path: node.path, key: "unexpected_field", value: 1 });
-      }
+  const valid = endpoint.body!.valid(app.fixtures);
+  const wrongValues: unknown[] = [null, 12345, -0.5, "text", true, [], {}, ["x"]];
+  const cases: Mutation[] = [];
+  for (const node of nodesOf(valid)) {
+    for (const value of wrongValues) cases.push({ kind: "replace", path: node.path, value });
+    if (typeof node.path.at(-1) === "string") cases.push({ kind: "delete", path: node.path });
+    if (node.value !== null && typeof node.value === "object" && !Array.isArray(node.value)) {
+      cases.push({ kind: "add", path: node.path, key: "unexpected_field", value: 1 });
     }
-    let invalid = 0;
-    for (const mutation of cases) {
-      const { body, touched } = applyMutations(valid, [mutation]);
-      if (expectAnswerFollowsContract(endpoint, body, touched, await sendQualityBody(app.app, app.fixtures, endpoint, body))) invalid += 1;
-    }
-    await app.expectStillServing();
-    return { cases: cases.length, invalid };
+  }
+  let invalid = 0;
+  for (const mutation of cases) {
+    const { body, touched } = applyMutations(valid, [mutation]);
+    if (
+      expectAnswerFollowsContract(endpoint, body, touched, await sendQualityBody(app.app, app.fixtures, endpoint, body))
+    )
+      invalid += 1;
+  }
+  await app.expectStillServing();
+  return { cases: cases.length, invalid };
 }
 
+describe.each(BODY_ENDPOINTS.map((e) => [endpointName(e), e] as const))(
+  "malformed JSON bodies: %s",
+  (_name, endpoint) => {
+    it("answers the valid body with 200 (the sweeps start from a real request)", async () => {
+      const answer = await sendBody(endpoint, endpoint.body!.valid(ctx.fixtures));
+      assert.strictEqual(answer.status, 200, answer.text.slice(0, 300));
+    });
 
-describe.each(BODY_ENDPOINTS.map((e) => [endpointName(e), e] as const))("malformed JSON bodies: %s", (_name, endpoint) => {
-  it("answers the valid body with 200 (the sweeps start from a real request)", async () => {
-    const answer = await sendBody(endpoint, endpoint.body!.valid(ctx.fixtures));
-    assert.strictEqual(answer.status, 200, answer.text.slice(0, 300));
-  });
-
-  it("wrong types, missing and unknown fields, one at a time: 422 naming the field", { timeout: 20_000 }, async () => {
-    const { cases, invalid } = await sweepOneAtATime(ctx, endpoint);
-    // A sweep that breaks nothing tests nothing (some schemas are loose by design: a training job's
-    // trajectories are checked by the job itself, so changes inside them are accepted).
-    expect(invalid).toBeGreaterThanOrEqual(cases / 4);
-  });
-
-  it("random hostile changes (long strings, huge numbers, deep nesting, odd keys): never a 5xx or a hang", { timeout: 20_000 }, async () => {
-    const valid = endpoint.body!.valid(ctx.fixtures);
-    let runs = 0;
-    let invalid = 0;
-    await checkProperty(
-      mutationsOf(valid),
-      async (mutations) => {
-        const { body, touched } = applyMutations(valid, mutations);
-        runs += 1;
-        if (expectAnswerFollowsContract(endpoint, body, touched, await sendBody(endpoint, body))) invalid += 1;
+    it(
+      "wrong types, missing and unknown fields, one at a time: 422 naming the field",
+      { timeout: 20_000 },
+      async () => {
+        const { cases, invalid } = await sweepOneAtATime(ctx, endpoint);
+        // A sweep that breaks nothing tests nothing (some schemas are loose by design: a training job's
+        // trajectories are checked by the job itself, so changes inside them are accepted).
+        expect(invalid).toBeGreaterThanOrEqual(cases / 4);
       },
-      30,
     );
-    await ctx.expectStillServing();
-    expect(invalid).toBeGreaterThanOrEqual(runs / 4);
-  });
-});
+
+    it(
+      "random hostile changes (long strings, huge numbers, deep nesting, odd keys): never a 5xx or a hang",
+      { timeout: 20_000 },
+      async () => {
+        const valid = endpoint.body!.valid(ctx.fixtures);
+        let runs = 0;
+        let invalid = 0;
+        await checkProperty(
+          mutationsOf(valid),
+          async (mutations) => {
+            const { body, touched } = applyMutations(valid, mutations);
+            runs += 1;
+            if (expectAnswerFollowsContract(endpoint, body, touched, await sendBody(endpoint, body))) invalid += 1;
+          },
+          30,
+        );
+        await ctx.expectStillServing();
+        expect(invalid).toBeGreaterThanOrEqual(runs / 4);
+      },
+    );
+  },
+);
 
 // The bulk uploads (an RL job's and a log's trajectories; a trace table's rows and updates) are
 // checked in a worker thread from 1 MiB on. Here every body goes that way, so the worker's
@@ -133,17 +152,27 @@ describe("malformed JSON bodies through the bulk-upload worker", () => {
   beforeAll(async () => {
     workerCtx = await createQualityApp({ bulkOffThreadBytes: 0 });
   });
-  const BULK_ROUTES = ["/api/training/v1/preview/models/:modelId/log", "/api/training/v1/preview/training-jobs", "/api/trace/table/create", "/api/trace/table/create_from_digests", "/api/trace/table/update"];
+  const BULK_ROUTES = [
+    "/api/training/v1/preview/models/:modelId/log",
+    "/api/training/v1/preview/training-jobs",
+    "/api/trace/table/create",
+    "/api/trace/table/create_from_digests",
+    "/api/trace/table/update",
+  ];
   const BULK_ENDPOINTS = BODY_ENDPOINTS.filter((e) => BULK_ROUTES.includes(e.route));
 
   it("covers every JSON upload the worker prepares", () => {
     expect(BULK_ENDPOINTS.map((e) => e.route).toSorted()).toEqual(BULK_ROUTES.toSorted());
   });
 
-  it.each(BULK_ENDPOINTS.map((e) => [endpointName(e), e] as const))("%s: one field broken at a time, answered as on the event loop", { timeout: 30_000 }, async (_name, endpoint) => {
-    const { cases, invalid } = await sweepOneAtATime(workerCtx, endpoint);
-    // A sweep that breaks nothing tests nothing (some schemas are loose by design: a training job's
-    // trajectories are checked by the job itself, so changes inside them are accepted).
-    expect(invalid).toBeGreaterThanOrEqual(cases / 4);
-  });
+  it.each(BULK_ENDPOINTS.map((e) => [endpointName(e), e] as const))(
+    "%s: one field broken at a time, answered as on the event loop",
+    { timeout: 30_000 },
+    async (_name, endpoint) => {
+      const { cases, invalid } = await sweepOneAtATime(workerCtx, endpoint);
+      // A sweep that breaks nothing tests nothing (some schemas are loose by design: a training job's
+      // trajectories are checked by the job itself, so changes inside them are accepted).
+      expect(invalid).toBeGreaterThanOrEqual(cases / 4);
+    },
+  );
 });

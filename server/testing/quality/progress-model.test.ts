@@ -12,21 +12,39 @@ type Request = { annotator: string; state: SettableState };
 /** The rules, played one request at a time: what a correct server answers in this order. */
 function playInOrder(requests: readonly Request[]) {
   const records: Record<string, SettableState> = {};
-  let item: NonNullable<ProgressAttempt["item"]> = { id: "item-1", annotation_state: "unstarted", annotator_user_id: null, updated_at: "2026-11-20T10:00:00.000Z" };
+  let item: NonNullable<ProgressAttempt["item"]> = {
+    id: "item-1",
+    annotation_state: "unstarted",
+    annotator_user_id: null,
+    updated_at: "2026-11-20T10:00:00.000Z",
+  };
   const attempts: ProgressAttempt[] = requests.map(({ annotator, state }, i) => {
     const record = records[annotator];
     if (record === state) return { annotator, state, status: 200, item: { ...item } };
     if (record && !(record === "in_progress" && state !== "in_progress")) {
-      return { annotator, state, status: 400, reason: `Invalid state transition from '${record}' to '${state}' for item 'item-1'` };
+      return {
+        annotator,
+        state,
+        status: 400,
+        reason: `Invalid state transition from '${record}' to '${state}' for item 'item-1'`,
+      };
     }
     records[annotator] = state;
-    item = { ...item, annotation_state: state, annotator_user_id: annotator, updated_at: new Date(Date.UTC(2026, 10, 20, 10, 0, 1 + i)).toISOString() };
+    item = {
+      ...item,
+      annotation_state: state,
+      annotator_user_id: annotator,
+      updated_at: new Date(Date.UTC(2026, 10, 20, 10, 0, 1 + i)).toISOString(),
+    };
     return { annotator, state, status: 200, item: { ...item } };
   });
   return { attempts, records, finalItem: item };
 }
 
-const requests = fc.array(fc.record({ annotator: fc.constantFrom("ann-a", "ann-b"), state: fc.constantFrom(...SETTABLE_STATES) }), { minLength: 1, maxLength: 10 });
+const requests = fc.array(
+  fc.record({ annotator: fc.constantFrom("ann-a", "ann-b"), state: fc.constantFrom(...SETTABLE_STATES) }),
+  { minLength: 1, maxLength: 10 },
+);
 
 describe("the progress checker", () => {
   it("accepts every answer sequence the rules produce, in any order", () => {
@@ -56,7 +74,12 @@ describe("the progress checker", () => {
       { annotator: "ann-a", state: "completed" },
       { annotator: "ann-a", state: "skipped" },
     ]);
-    attempts[1] = { annotator: "ann-a", state: "skipped", status: 200, item: { ...finalItem, id: "item-1", annotation_state: "skipped" } };
+    attempts[1] = {
+      annotator: "ann-a",
+      state: "skipped",
+      status: 200,
+      item: { ...finalItem, id: "item-1", annotation_state: "skipped" },
+    };
     expect(progressProblems(attempts, records, finalItem)).not.toEqual([]);
   });
 
@@ -75,12 +98,21 @@ describe("the progress checker", () => {
       { annotator: "ann-b", state: "skipped" },
     ]);
     expect(progressProblems(played.attempts, { "ann-b": "skipped" }, played.finalItem)).not.toEqual([]);
-    expect(progressProblems(played.attempts, played.records, { ...played.finalItem, annotator_user_id: "ann-a" })).not.toEqual([]);
-    expect(progressProblems(played.attempts, played.records, { ...played.finalItem, updated_at: "2026-11-20T09:00:00.000Z" })).not.toEqual([]);
+    expect(
+      progressProblems(played.attempts, played.records, { ...played.finalItem, annotator_user_id: "ann-a" }),
+    ).not.toEqual([]);
+    expect(
+      progressProblems(played.attempts, played.records, {
+        ...played.finalItem,
+        updated_at: "2026-11-20T09:00:00.000Z",
+      }),
+    ).not.toEqual([]);
   });
 
   it("catches a 500 or any other answer the rules do not give", () => {
     const { attempts, records, finalItem } = playInOrder([{ annotator: "ann-a", state: "completed" }]);
-    expect(progressProblems([...attempts, { annotator: "ann-a", state: "completed", status: 500 }], records, finalItem)).not.toEqual([]);
+    expect(
+      progressProblems([...attempts, { annotator: "ann-a", state: "completed", status: 500 }], records, finalItem),
+    ).not.toEqual([]);
   });
 });

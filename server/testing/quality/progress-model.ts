@@ -56,12 +56,19 @@ function problemsWithChain(attempts: readonly ProgressAttempt[], chain: Chain): 
   }
   // Each state of the history was written by a request that was told so, with the item showing it.
   for (const state of chain) {
-    const writers = attempts.filter((a) => a.status === 200 && a.state === state && a.item?.annotation_state === state && a.item.annotator_user_id === attempts[0]?.annotator);
+    const writers = attempts.filter(
+      (a) =>
+        a.status === 200 &&
+        a.state === state &&
+        a.item?.annotation_state === state &&
+        a.item.annotator_user_id === attempts[0]?.annotator,
+    );
     if (writers.length === 0) problems.push(`no 200 answer to ${attempts[0]?.annotator} shows the write of ${state}`);
   }
   // A request for a final state other than the record's final one must have been refused.
   for (const a of attempts) {
-    if (a.status === 200 && FINAL.includes(a.state) && a.state !== finalState) problems.push(`${a.annotator} was told ${a.state} succeeded, yet the record ended ${finalState}`);
+    if (a.status === 200 && FINAL.includes(a.state) && a.state !== finalState)
+      problems.push(`${a.annotator} was told ${a.state} succeeded, yet the record ended ${finalState}`);
   }
   return problems;
 }
@@ -81,7 +88,10 @@ export function progressProblems(
   const chainsOf = new Map<string, Chain>();
   for (const annotator of annotators) {
     const own = attempts.filter((a) => a.annotator === annotator);
-    const candidates = chainsEndingIn(records[annotator]).map((chain) => ({ chain, problems: problemsWithChain(own, chain) }));
+    const candidates = chainsEndingIn(records[annotator]).map((chain) => ({
+      chain,
+      problems: problemsWithChain(own, chain),
+    }));
     const fitting = candidates.find((c) => c.problems.length === 0);
     if (fitting) chainsOf.set(annotator, fitting.chain);
     else problems.push(...candidates[0]!.problems);
@@ -91,17 +101,30 @@ export function progressProblems(
     if (a.status !== 200 || !a.item) continue;
     const writer = a.item.annotator_user_id ?? "";
     if (!chainsOf.get(writer)?.includes(a.item.annotation_state as SettableState)) {
-      problems.push(`${a.annotator} was shown the item ${a.item.annotation_state} by '${writer}', which that record never held`);
+      problems.push(
+        `${a.annotator} was shown the item ${a.item.annotation_state} by '${writer}', which that record never held`,
+      );
     }
   }
   // The item ends as its most recent writer left it: that writer's final record, and the newest answer.
   const lastWriter = finalItem.annotator_user_id ?? "";
   if (attempts.length > 0 && records[lastWriter] !== finalItem.annotation_state) {
-    problems.push(`the item ended ${finalItem.annotation_state} by '${lastWriter}', whose record is ${records[lastWriter] ?? "absent"}`);
+    problems.push(
+      `the item ended ${finalItem.annotation_state} by '${lastWriter}', whose record is ${records[lastWriter] ?? "absent"}`,
+    );
   }
   const shown = attempts.filter((a) => a.status === 200 && a.item).map((a) => a.item!);
-  if (shown.some((item) => item.updated_at > finalItem.updated_at)) problems.push("an answer showed the item newer than it ended");
-  if (shown.length > 0 && !shown.some((i) => i.updated_at === finalItem.updated_at && i.annotation_state === finalItem.annotation_state && i.annotator_user_id === finalItem.annotator_user_id)) {
+  if (shown.some((item) => item.updated_at > finalItem.updated_at))
+    problems.push("an answer showed the item newer than it ended");
+  if (
+    shown.length > 0 &&
+    !shown.some(
+      (i) =>
+        i.updated_at === finalItem.updated_at &&
+        i.annotation_state === finalItem.annotation_state &&
+        i.annotator_user_id === finalItem.annotator_user_id,
+    )
+  ) {
     problems.push("no answer showed the item as it ended");
   }
   return problems;

@@ -17,7 +17,12 @@ export function authFor(service: ServiceName): Record<string, string> {
 }
 
 /** `body` as JSON to a valid path of `endpoint`, with the key in its service's form. */
-export async function sendBody(app: Hono<AppEnv>, fixtures: Fixtures, endpoint: Endpoint, body: unknown): Promise<Answer> {
+export async function sendBody(
+  app: Hono<AppEnv>,
+  fixtures: Fixtures,
+  endpoint: Endpoint,
+  body: unknown,
+): Promise<Answer> {
   return send(app, {
     method: endpoint.method,
     path: await endpoint.path(fixtures),

@@ -19,7 +19,11 @@ beforeAll(async () => {
 const BODY_ENDPOINTS = ENDPOINTS.filter((e) => e.body);
 const table = BODY_ENDPOINTS.map((e) => [endpointName(e), e] as const);
 
-async function request(endpoint: Endpoint, body: string | Uint8Array<ArrayBuffer>, contentType: string | null = "application/json"): Promise<RawRequest> {
+async function request(
+  endpoint: Endpoint,
+  body: string | Uint8Array<ArrayBuffer>,
+  contentType: string | null = "application/json",
+): Promise<RawRequest> {
   const headers: Record<string, string> = { ...authFor(endpoint.service) };
   if (contentType !== null) headers["Content-Type"] = contentType;
   return { method: endpoint.method, path: await endpoint.path(ctx.fixtures), headers, body };
@@ -44,7 +48,14 @@ const INVALID_JSON = [
 ];
 
 /** Byte sequences that are not UTF-8: a bare 0xFF, an overlong "/", an encoded surrogate, a cut-off sequence. */
-const NOT_UTF8: number[][] = [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0x80], [0xf8, 0x88, 0x80, 0x80, 0x80]];
+const NOT_UTF8: number[][] = [
+  [0xff],
+  [0xc0, 0xaf],
+  [0xed, 0xa0, 0x80],
+  [0xe2, 0x82],
+  [0x80],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+];
 
 describe.each(table)("raw bodies: %s", (_name, endpoint) => {
   it("answers text that is not JSON with 422 json_invalid on body", async () => {
@@ -72,7 +83,13 @@ describe.each(table)("raw bodies: %s", (_name, endpoint) => {
 
   it("answers a valid body sent as another content type with 422 on body, and accepts JSON types", async () => {
     const valid = JSON.stringify(endpoint.body!.valid(ctx.fixtures));
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "text/json"]) {
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/xml",
+      "text/json",
+    ]) {
       const answer = await send(ctx.app, await request(endpoint, valid, type));
       assert.strictEqual(answer.status, 422, `${type}: ${answer.text}`);
       expectServiceError(answer, endpoint.service, ["body"]);
@@ -80,7 +97,10 @@ describe.each(table)("raw bodies: %s", (_name, endpoint) => {
     }
     // FastAPI reads a body without a content type, or with any JSON type, as JSON.
     for (const type of [null, "application/json; charset=utf-8", "APPLICATION/JSON", "application/merge-patch+json"]) {
-      const answer = await send(ctx.app, { ...(await request(endpoint, valid, type)), body: new TextEncoder().encode(valid) });
+      const answer = await send(ctx.app, {
+        ...(await request(endpoint, valid, type)),
+        body: new TextEncoder().encode(valid),
+      });
       assert.strictEqual(answer.status, 200, `${type}: ${answer.text}`);
     }
   });
@@ -98,7 +118,13 @@ describe.each(table)("raw bodies: %s", (_name, endpoint) => {
       }
     }
     // Right at the limit the body is parsed and validated as usual.
-    const atLimit = await send(ctx.app, await request(endpoint, `${valid.slice(0, -1)},"deep":${"[".repeat(MAX_JSON_DEPTH - 1)}${"]".repeat(MAX_JSON_DEPTH - 1)}}`));
+    const atLimit = await send(
+      ctx.app,
+      await request(
+        endpoint,
+        `${valid.slice(0, -1)},"deep":${"[".repeat(MAX_JSON_DEPTH - 1)}${"]".repeat(MAX_JSON_DEPTH - 1)}}`,
+      ),
+    );
     assert.include([200, 422], atLimit.status, atLimit.text.slice(0, 200));
     await ctx.expectStillServing();
   });
@@ -107,7 +133,8 @@ describe.each(table)("raw bodies: %s", (_name, endpoint) => {
 /** `[0,0,...]` with `length` elements. */
 const zeros = (length: number) => `[${"0,".repeat(length - 1)}0]`;
 /** `count` objects of one property each, named by `name`, separated by commas. */
-const objects = (count: number, name: (i: number) => string) => Array.from({ length: count }, (_, i) => `{"${name(i)}":0}`).join(",");
+const objects = (count: number, name: (i: number) => string) =>
+  Array.from({ length: count }, (_, i) => `{"${name(i)}":0}`).join(",");
 
 describe.each(table)("long arrays and many property names: %s", (_name, endpoint) => {
   it(`answers an array of more than ${MAX_JSON_ARRAY_LENGTH} elements with 422 too_long at that array`, async () => {
@@ -123,10 +150,15 @@ describe.each(table)("long arrays and many property names: %s", (_name, endpoint
       const answer = await send(ctx.app, await request(endpoint, text));
       assert.strictEqual(answer.status, 422, answer.text.slice(0, 300));
       expectServiceError(answer, endpoint.service, ["body"]);
-      expect(answer.json).toEqual({ detail: [{ loc, msg: expect.stringContaining(String(MAX_JSON_ARRAY_LENGTH)), type: "too_long" }] });
+      expect(answer.json).toEqual({
+        detail: [{ loc, msg: expect.stringContaining(String(MAX_JSON_ARRAY_LENGTH)), type: "too_long" }],
+      });
     }
     // At the limit the body is parsed and validated as usual.
-    const atLimit = await send(ctx.app, await request(endpoint, `${valid.slice(0, -1)},"long":${zeros(MAX_JSON_ARRAY_LENGTH)}}`));
+    const atLimit = await send(
+      ctx.app,
+      await request(endpoint, `${valid.slice(0, -1)},"long":${zeros(MAX_JSON_ARRAY_LENGTH)}}`),
+    );
     assert.include([200, 422], atLimit.status, atLimit.text.slice(0, 300));
     expect(atLimit.text).not.toContain("too_long");
     await ctx.expectStillServing();
@@ -134,12 +166,21 @@ describe.each(table)("long arrays and many property names: %s", (_name, endpoint
 
   it(`answers more than ${MAX_JSON_PROPERTY_NAMES} distinct property names with a 400, and repeated names are fine`, async () => {
     const valid = JSON.stringify(endpoint.body!.valid(ctx.fixtures));
-    const unique = await send(ctx.app, await request(endpoint, `${valid.slice(0, -1)},"extra":[${objects(MAX_JSON_PROPERTY_NAMES, (i) => `k${i}`)}]}`));
+    const unique = await send(
+      ctx.app,
+      await request(endpoint, `${valid.slice(0, -1)},"extra":[${objects(MAX_JSON_PROPERTY_NAMES, (i) => `k${i}`)}]}`),
+    );
     assert.strictEqual(unique.status, 400, unique.text.slice(0, 300));
     expectServiceError(unique, endpoint.service);
     expect(unique.text).toContain(`more than ${MAX_JSON_PROPERTY_NAMES} distinct property names`);
 
-    const repeated = await send(ctx.app, await request(endpoint, `${valid.slice(0, -1)},"extra":[${objects(MAX_JSON_PROPERTY_NAMES * 2, (i) => `k${i % 100}`)}]}`));
+    const repeated = await send(
+      ctx.app,
+      await request(
+        endpoint,
+        `${valid.slice(0, -1)},"extra":[${objects(MAX_JSON_PROPERTY_NAMES * 2, (i) => `k${i % 100}`)}]}`,
+      ),
+    );
     assert.include([200, 422], repeated.status, repeated.text.slice(0, 300));
     await ctx.expectStillServing();
   });
@@ -162,20 +203,44 @@ const stream = (text: string) =>
 
 describe("the body size limit", () => {
   const LIMIT = 2048;
-  it.each(table)("%s: exactly at the limit is served; one byte over is a 413, declared or streamed", async (_name, endpoint) => {
-    const small = createApp({ db: ctx.db, runner: ctx.runner, maxBodyBytes: LIMIT, activeJobsPerEntity: UNLIMITED_JOBS });
-    const base = await request(endpoint, "");
-    const at = await send(small, { ...base, body: padded(endpoint, LIMIT), headers: { ...base.headers, "Content-Length": String(LIMIT) } });
-    assert.strictEqual(at.status, 200, at.text);
+  it.each(table)(
+    "%s: exactly at the limit is served; one byte over is a 413, declared or streamed",
+    async (_name, endpoint) => {
+      const small = createApp({
+        db: ctx.db,
+        runner: ctx.runner,
+        maxBodyBytes: LIMIT,
+        activeJobsPerEntity: UNLIMITED_JOBS,
+      });
+      const base = await request(endpoint, "");
+      const at = await send(small, {
+        ...base,
+        body: padded(endpoint, LIMIT),
+        headers: { ...base.headers, "Content-Length": String(LIMIT) },
+      });
+      assert.strictEqual(at.status, 200, at.text);
 
-    const over = padded(endpoint, LIMIT + 1);
-    const declared = await send(small, { ...base, body: over, headers: { ...base.headers, "Content-Length": String(LIMIT + 1) } });
-    expect(declared.status).toBe(413);
-    expectServiceError(declared, endpoint.service);
+      const over = padded(endpoint, LIMIT + 1);
+      const declared = await send(small, {
+        ...base,
+        body: over,
+        headers: { ...base.headers, "Content-Length": String(LIMIT + 1) },
+      });
+      expect(declared.status).toBe(413);
+      expectServiceError(declared, endpoint.service);
 
-    // No Content-Length: the limit is enforced while the body streams in.
-    const response = await small.request(base.path, { method: base.method, headers: base.headers, body: stream(over), duplex: "half" } as RequestInit);
-    expect(response.status).toBe(413);
-    expectServiceError({ status: 413, contentType: response.headers.get("content-type") ?? "", text: "", json: await response.json() }, endpoint.service);
-  });
+      // No Content-Length: the limit is enforced while the body streams in.
+      const response = await small.request(base.path, {
+        method: base.method,
+        headers: base.headers,
+        body: stream(over),
+        duplex: "half",
+      } as RequestInit);
+      expect(response.status).toBe(413);
+      expectServiceError(
+        { status: 413, contentType: response.headers.get("content-type") ?? "", text: "", json: await response.json() },
+        endpoint.service,
+      );
+    },
+  );
 });

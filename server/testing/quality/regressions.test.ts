@@ -20,7 +20,12 @@ describe("bugs found by the quality suite", () => {
   it("a training job nesting 10,000 levels deep was a 500 (stack overflow storing it); now a 400", async () => {
     const deep = `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`;
     const body = `{"model_id":"${ctx.fixtures.modelId}","trajectory_groups":[{"trajectories":[{"metadata":${deep}}]}]}`;
-    const answer = await send(ctx.app, { method: "POST", path: `${TRAINING}/preview/training-jobs`, headers: json, body });
+    const answer = await send(ctx.app, {
+      method: "POST",
+      path: `${TRAINING}/preview/training-jobs`,
+      headers: json,
+      body,
+    });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({ detail: expect.stringMatching(/nested more than \d+ levels/) });
   });
@@ -28,14 +33,24 @@ describe("bugs found by the quality suite", () => {
   it("bytes that are not UTF-8 were silently replaced by U+FFFD and stored; now a 400", async () => {
     const valid = JSON.stringify({ project: "quality", name: "utf8-model", base_model: "x" });
     const bytes = new Uint8Array([...Buffer.from(valid.slice(0, -2)), 0xff, ...Buffer.from(valid.slice(-2))]);
-    const answer = await send(ctx.app, { method: "POST", path: `${TRAINING}/preview/models`, headers: json, body: bytes });
+    const answer = await send(ctx.app, {
+      method: "POST",
+      path: `${TRAINING}/preview/models`,
+      headers: json,
+      body: bytes,
+    });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({ detail: expect.stringMatching(/not valid UTF-8/) });
   });
 
   it("a JSON body sent as text/plain was accepted; now a 422 on body, as FastAPI answers", async () => {
     const body = JSON.stringify({ project: "quality", name: "plain-model", base_model: "x" });
-    const answer = await send(ctx.app, { method: "POST", path: `${TRAINING}/preview/models`, headers: { ...bearer(), "Content-Type": "text/plain" }, body });
+    const answer = await send(ctx.app, {
+      method: "POST",
+      path: `${TRAINING}/preview/models`,
+      headers: { ...bearer(), "Content-Type": "text/plain" },
+      body,
+    });
     expect(answer.status).toBe(422);
     expect(answer.json).toMatchObject({ detail: [{ loc: ["body"], type: "model_attributes_type" }] });
   });
@@ -51,33 +66,65 @@ describe("bugs found by the quality suite", () => {
   // (and its body at 1 MiB); the bulk upload /log still takes arrays up to the JSON limit.
   it("a million bad queue ids built a million-entry 422 (seconds, gigabytes, or a 500); now a 422 too_long on the array", async () => {
     const body = `{"trajectory_groups":[${"0,".repeat(999_999)}0]}`;
-    const answer = await send(ctx.app, { method: "POST", path: `${TRAINING}/preview/models/${ctx.fixtures.modelId}/log`, headers: json, body });
+    const answer = await send(ctx.app, {
+      method: "POST",
+      path: `${TRAINING}/preview/models/${ctx.fixtures.modelId}/log`,
+      headers: json,
+      body,
+    });
     expect(answer.status).toBe(422);
-    expect(answer.json).toEqual({ detail: [{ loc: ["body", "trajectory_groups"], msg: expect.stringContaining(`at most ${MAX_JSON_ARRAY_LENGTH} items`), type: "too_long" }] });
+    expect(answer.json).toEqual({
+      detail: [
+        {
+          loc: ["body", "trajectory_groups"],
+          msg: expect.stringContaining(`at most ${MAX_JSON_ARRAY_LENGTH} items`),
+          type: "too_long",
+        },
+      ],
+    });
   });
 
   it(`bad queue ids just within the array limit got one 422 entry each (10 MB); now the first ${MAX_VALIDATION_DETAIL}`, async () => {
     const body = `{"trajectory_groups":[${"0,".repeat(MAX_JSON_ARRAY_LENGTH - 1)}0]}`;
-    const answer = await send(ctx.app, { method: "POST", path: `${TRAINING}/preview/models/${ctx.fixtures.modelId}/log`, headers: json, body });
+    const answer = await send(ctx.app, {
+      method: "POST",
+      path: `${TRAINING}/preview/models/${ctx.fixtures.modelId}/log`,
+      headers: json,
+      body,
+    });
     expect(answer.status).toBe(422);
     const detail = (answer.json as { detail: { loc: unknown[]; type: string }[] }).detail;
-    expect(detail.map((d) => d.loc)).toEqual(Array.from({ length: MAX_VALIDATION_DETAIL }, (_, i) => ["body", "trajectory_groups", i]));
+    expect(detail.map((d) => d.loc)).toEqual(
+      Array.from({ length: MAX_VALIDATION_DETAIL }, (_, i) => ["body", "trajectory_groups", i]),
+    );
     expect(detail.every((d) => d.type === "dict_type")).toBe(true);
   });
 
   it("200,000 trajectories with no messages, in arrays within the limit, overflowed the stack inside zod (a 500); now a 422 naming them", async () => {
     const trajectories = `[${Array<string>(50_000).fill('{"messages_and_choices":[],"reward":0}').join(",")}]`;
     const body = `{"trajectory_groups":[${Array<string>(4).fill(`{"trajectories":${trajectories}}`).join(",")}]}`;
-    const answer = await send(ctx.app, { method: "POST", path: `${TRAINING}/preview/models/${ctx.fixtures.modelId}/log`, headers: json, body });
+    const answer = await send(ctx.app, {
+      method: "POST",
+      path: `${TRAINING}/preview/models/${ctx.fixtures.modelId}/log`,
+      headers: json,
+      body,
+    });
     expect(answer.status).toBe(422);
     const detail = (answer.json as { detail: { loc: unknown[]; type: string }[] }).detail;
     expect(detail).toHaveLength(MAX_VALIDATION_DETAIL);
-    expect(detail[0]).toMatchObject({ loc: ["body", "trajectory_groups", 0, "trajectories", 0, "messages_and_choices"], type: "too_short" });
+    expect(detail[0]).toMatchObject({
+      loc: ["body", "trajectory_groups", 0, "trajectories", 0, "messages_and_choices"],
+      type: "too_short",
+    });
   });
 
   it('"Bearer <key> junk" authenticated as <key>; now a 401', async () => {
     // (Found on /system-check, which needs no key now, as upstream: any keyed endpoint shows it.)
-    const answer = await send(ctx.app, { method: "GET", path: `${TRAINING}/preview/models/${ctx.fixtures.modelId}/checkpoints`, headers: { Authorization: `${bearer().Authorization} junk` } });
+    const answer = await send(ctx.app, {
+      method: "GET",
+      path: `${TRAINING}/preview/models/${ctx.fixtures.modelId}/checkpoints`,
+      headers: { Authorization: `${bearer().Authorization} junk` },
+    });
     expect(answer.status).toBe(401);
   });
 

@@ -6,7 +6,12 @@ import { seedUsers } from "../../seed/users";
 import { insertQualityCalls } from "./fixtures";
 
 /** A second annotator of entity demo: two people working the same queue. */
-export const SECOND_ANNOTATOR = { id: "user-quality-2", username: "quality-2", entity: "demo", apiKey: "local-quality-key-2" } as const;
+export const SECOND_ANNOTATOR = {
+  id: "user-quality-2",
+  username: "quality-2",
+  entity: "demo",
+  apiKey: "local-quality-key-2",
+} as const;
 
 /**
  * Prepares a data directory before the services first start on it: the users (so the services

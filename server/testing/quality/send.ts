@@ -40,9 +40,18 @@ export async function send(app: Hono<AppEnv>, request: RawRequest): Promise<Answ
   const what = `${request.method} ${request.path.slice(0, 200)}`;
   return withDeadline(
     (async () => {
-      const response = await app.request(request.path, { method: request.method, headers: request.headers, body: request.body });
+      const response = await app.request(request.path, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+      });
       const text = await response.text();
-      return { status: response.status, contentType: response.headers.get("content-type") ?? "", text, json: jsonOrUndefined(text) };
+      return {
+        status: response.status,
+        contentType: response.headers.get("content-type") ?? "",
+        text,
+        json: jsonOrUndefined(text),
+      };
     })(),
     REQUEST_DEADLINE_MS,
     what,

@@ -64,9 +64,18 @@ describe("validation of big inputs", () => {
 
   it("answers a big valid input exactly as one parse does, defaults and stripped keys included", () => {
     const schema = z.strictObject({
-      groups: z.array(z.object({ items: z.array(z.object({ v: z.number(), tag: z._default(z.string(), "none") })).check(z.minLength(1)) })),
+      groups: z.array(
+        z.object({
+          items: z.array(z.object({ v: z.number(), tag: z._default(z.string(), "none") })).check(z.minLength(1)),
+        }),
+      ),
     });
-    const data = { groups: Array.from({ length: 5 }, (_, g) => ({ extra: g, items: Array.from({ length: 5_000 }, (_item, i) => ({ v: i })) })) };
+    const data = {
+      groups: Array.from({ length: 5 }, (_, g) => ({
+        extra: g,
+        items: Array.from({ length: 5_000 }, (_item, i) => ({ v: i })),
+      })),
+    };
     expect(outcome(schema, data)).toEqual({ data: z.parse(schema, data) });
   });
 
@@ -78,12 +87,16 @@ describe("validation of big inputs", () => {
   });
 
   it("keeps whole what a refinement reads as a whole, or a catch forgives, so windows cannot fake a problem", () => {
-    const whole = z.object({ xs: z.array(z.number()), n: z.number() }).check(z.refine((o: { xs: number[]; n: number }) => o.xs.length === o.n));
+    const whole = z
+      .object({ xs: z.array(z.number()), n: z.number() })
+      .check(z.refine((o: { xs: number[]; n: number }) => o.xs.length === o.n));
     const data = [{ xs: Array<number>(2 * MAX_VALUES_PER_PARSE).fill(0), n: 2 * MAX_VALUES_PER_PARSE }];
     expect(outcome(z.array(whole), data)).toEqual({ data });
 
     const forgiving = z.object({ xs: z.catch(z.array(z.number()), []) });
-    expect(outcome(forgiving, { xs: [...Array<number>(2 * MAX_VALUES_PER_PARSE).fill(0), "x"] })).toEqual({ data: { xs: [] } });
+    expect(outcome(forgiving, { xs: [...Array<number>(2 * MAX_VALUES_PER_PARSE).fill(0), "x"] })).toEqual({
+      data: { xs: [] },
+    });
   });
 });
 
@@ -95,6 +108,8 @@ describe("the 422 detail", () => {
     const detail = toValidationDetail(issues, "body");
     expect(detail).toHaveLength(MAX_VALIDATION_DETAIL);
     expect(detail[0]).toEqual({ loc: ["body", "a"], msg: "Input should be a valid string", type: "string_type" });
-    expect(detail.slice(1).map((d) => d.loc)).toEqual(Array.from({ length: MAX_VALIDATION_DETAIL - 1 }, (_, i) => ["body", `k${i}`]));
+    expect(detail.slice(1).map((d) => d.loc)).toEqual(
+      Array.from({ length: MAX_VALIDATION_DETAIL - 1 }, (_, i) => ["body", `k${i}`]),
+    );
   });
 });

@@ -8,14 +8,35 @@ type App = ReturnType<typeof createTestApp>["app"];
 
 const start = (id: string, rest: Record<string, unknown> = {}) => ({
   mode: "start",
-  req: { start: { project_id: PROJECT, id, op_name: `weave:///${PROJECT}/op/answer:v1`, trace_id: "t1", started_at: "2026-11-24T10:00:00Z", attributes: { a: 1 }, inputs: { q: `é ${id} 😀` }, ...rest } },
+  req: {
+    start: {
+      project_id: PROJECT,
+      id,
+      op_name: `weave:///${PROJECT}/op/answer:v1`,
+      trace_id: "t1",
+      started_at: "2026-11-24T10:00:00Z",
+      attributes: { a: 1 },
+      inputs: { q: `é ${id} 😀` },
+      ...rest,
+    },
+  },
 });
 const end = (id: string, rest: Record<string, unknown> = {}) => ({
   mode: "end",
-  req: { end: { project_id: PROJECT, id, ended_at: "2026-11-24T10:00:02Z", output: { answer: [1, "two", null] }, summary: { usage: { m: { requests: 1 } } }, ...rest } },
+  req: {
+    end: {
+      project_id: PROJECT,
+      id,
+      ended_at: "2026-11-24T10:00:02Z",
+      output: { answer: [1, "two", null] },
+      summary: { usage: { m: { requests: 1 } } },
+      ...rest,
+    },
+  },
 });
 
-const post = (app: App, path: string, body: unknown, key?: string) => call(app, "POST", `${API}${path}`, { body, headers: bearer(key) });
+const post = (app: App, path: string, body: unknown, key?: string) =>
+  call(app, "POST", `${API}${path}`, { body, headers: bearer(key) });
 
 /** What the service answers and stores for `batch`, with every batch body sent to the upload worker or none. */
 async function outcome(throughWorker: boolean, batch: unknown[]) {
@@ -28,12 +49,21 @@ async function outcome(throughWorker: boolean, batch: unknown[]) {
 /** The stored calls' JSON lines with the generated ids named, in a fixed order. */
 function callLines(stored: string, generated: Record<string, string>): string[] {
   const named = stored.replaceAll(generated.id!, "ID").replaceAll(generated.trace_id!, "TRACE");
-  return named.split("\n").filter((line) => line !== "").toSorted();
+  return named
+    .split("\n")
+    .filter((line) => line !== "")
+    .toSorted();
 }
 
 describe("/call/upsert_batch in the upload worker", () => {
   it("stores and answers a batch exactly as the event loop does: starts, ends, an end before its start, a start without ids", async () => {
-    const batch = [start("a"), end("b"), end("a"), start("b", { display_name: "B" }), start("c", { id: null, trace_id: null })];
+    const batch = [
+      start("a"),
+      end("b"),
+      end("a"),
+      start("b", { display_name: "B" }),
+      start("c", { id: null, trace_id: null }),
+    ];
     const [inWorker, onLoop] = [await outcome(true, batch), await outcome(false, batch)];
     expect(inWorker.status).toBe(200);
     const res = (inWorker.json as { res: Record<string, string>[] }).res;
@@ -61,11 +91,20 @@ describe("/call/upsert_batch in the upload worker", () => {
   it(`counts a large batch among the entity's ${LARGE_UPLOADS_PER_ENTITY} large uploads in flight: one more is a 429`, async () => {
     const { app } = createTestApp();
     const body = JSON.stringify({ batch: [start("big", { inputs: { q: "x".repeat(LARGE_UPLOAD_BYTES) } })] });
-    const headers = { ...bearer(), "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) };
+    const headers = {
+      ...bearer(),
+      "Content-Type": "application/json",
+      "Content-Length": String(Buffer.byteLength(body)),
+    };
     const pending = Array.from({ length: LARGE_UPLOADS_PER_ENTITY }, () => {
       let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
       const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-      const answer = app.request(`${API}/call/upsert_batch`, { method: "POST", headers, body: stream, duplex: "half" } as RequestInit);
+      const answer = app.request(`${API}/call/upsert_batch`, {
+        method: "POST",
+        headers,
+        body: stream,
+        duplex: "half",
+      } as RequestInit);
       return { answer, finish: () => (controller!.enqueue(new TextEncoder().encode(body)), controller!.close()) };
     });
     const refused = await app.request(`${API}/call/upsert_batch`, { method: "POST", headers, body });

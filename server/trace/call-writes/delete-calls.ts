@@ -35,10 +35,17 @@ export function deleteCalls(db: Database, projectId: string, callIds: readonly s
     const queued = cached(db, QUEUED).all(params) as { call_id: string; queue_name: string }[];
     if (queued.length > 0) {
       const named = queued.map((row) => `'${echo(row.call_id)}' (queue '${echo(row.queue_name)}')`).join(", ");
-      throw new ServiceError(400, `Calls in an annotation queue cannot be deleted, their annotations refer to them: ${named}. Nothing was deleted.`, "call_in_queue");
+      throw new ServiceError(
+        400,
+        `Calls in an annotation queue cannot be deleted, their annotations refer to them: ${named}. Nothing was deleted.`,
+        "call_in_queue",
+      );
     }
     const deleted = cached(db, DELETE).run(params).changes;
-    cached(db, "DELETE FROM trace_call_pending_writes WHERE project_id = ? AND id IN (SELECT value FROM json_each(?))").run(projectId, params.ids);
+    cached(
+      db,
+      "DELETE FROM trace_call_pending_writes WHERE project_id = ? AND id IN (SELECT value FROM json_each(?))",
+    ).run(projectId, params.ids);
     return deleted;
   });
 }

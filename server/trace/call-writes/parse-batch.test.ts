@@ -7,9 +7,20 @@ import { bearer, createTestApp } from "../../testing/test-app";
 import { parseCallBatch } from "./parse-batch";
 
 const PROJECT = "demo/steps";
-const start = (id: string) => ({ project_id: PROJECT, id, op_name: `weave:///${PROJECT}/op/f:v1`, trace_id: `t-${id}`, started_at: "2026-11-24T10:00:00Z", attributes: {}, inputs: {} });
+const start = (id: string) => ({
+  project_id: PROJECT,
+  id,
+  op_name: `weave:///${PROJECT}/op/f:v1`,
+  trace_id: `t-${id}`,
+  started_at: "2026-11-24T10:00:00Z",
+  attributes: {},
+  inputs: {},
+});
 const end = (id: string) => ({ project_id: PROJECT, id, ended_at: "2026-11-24T10:00:01Z", output: null, summary: {} });
-const pair = (id: string) => [{ mode: "start", req: { start: start(id) } }, { mode: "end", req: { end: end(id) } }];
+const pair = (id: string) => [
+  { mode: "start", req: { start: start(id) } },
+  { mode: "end", req: { end: end(id) } },
+];
 
 /** What a request validation answers for `body`, or "valid". */
 async function detailOf(check: () => unknown): Promise<unknown> {
@@ -29,8 +40,20 @@ describe("an upsert batch, checked item by item", () => {
     ["no batch", {}],
     ["a batch that is not a list", { batch: "all" }],
     ["an unknown mode", { batch: [{ mode: "finish", req: {} }] }],
-    ["a start without its times and values", { batch: [...pair("a"), { mode: "start", req: { start: { project_id: PROJECT, op_name: "f" } } }] }],
-    ["bad items far apart", { batch: [{ mode: "end", req: { end: { ...end("x"), ended_at: "soon" } } }, ...Array.from({ length: 1500 }, (_, i) => pair(`p${i}`)).flat(), { mode: "start", req: { start: { ...start("y"), inputs: [] } } }] }],
+    [
+      "a start without its times and values",
+      { batch: [...pair("a"), { mode: "start", req: { start: { project_id: PROJECT, op_name: "f" } } }] },
+    ],
+    [
+      "bad items far apart",
+      {
+        batch: [
+          { mode: "end", req: { end: { ...end("x"), ended_at: "soon" } } },
+          ...Array.from({ length: 1500 }, (_, i) => pair(`p${i}`)).flat(),
+          { mode: "start", req: { start: { ...start("y"), inputs: [] } } },
+        ],
+      },
+    ],
     ["more than 100 problems", { batch: Array.from({ length: 150 }, () => ({ mode: "start", req: { start: {} } })) }],
   ])("answers %s exactly as the contract's schema does", async (_name, body) => {
     const contract = await detailOf(() => parseOrThrow(CallUpsertBatchRequest, body, "body"));
@@ -42,7 +65,11 @@ describe("an upsert batch, checked item by item", () => {
     const body = JSON.stringify({ batch: Array.from({ length: 10_000 }, (_, i) => pair(`c${i}`)).flat() });
     let res: Response | undefined;
     const turns = await turnsDuring(async () => {
-      res = await app.request("/api/trace/call/upsert_batch", { method: "POST", headers: { ...bearer(), "Content-Type": "application/json" }, body });
+      res = await app.request("/api/trace/call/upsert_batch", {
+        method: "POST",
+        headers: { ...bearer(), "Content-Type": "application/json" },
+        body,
+      });
     });
     assert(res);
     expect(res.status).toBe(200);

@@ -9,8 +9,13 @@ const OTHER = "demo/pending-other";
 type Db = ReturnType<typeof createTestApp>["db"];
 
 const keep = (db: Db, projectId: string, id: string, createdAt: number) =>
-  db.prepare("INSERT INTO trace_call_pending_writes (project_id, id, display_name, created_at) VALUES (?, ?, 'kept', ?)").run(projectId, id, createdAt);
-const pendingIds = (db: Db, projectId: string) => db.prepare("SELECT id FROM trace_call_pending_writes WHERE project_id = ? ORDER BY id").pluck().all(projectId);
+  db
+    .prepare(
+      "INSERT INTO trace_call_pending_writes (project_id, id, display_name, created_at) VALUES (?, ?, 'kept', ?)",
+    )
+    .run(projectId, id, createdAt);
+const pendingIds = (db: Db, projectId: string) =>
+  db.prepare("SELECT id FROM trace_call_pending_writes WHERE project_id = ? ORDER BY id").pluck().all(projectId);
 
 describe("pending ends and renames (arrived before their call's start)", () => {
   it("drops a project's pending writes older than the age bound, and the oldest beyond the count bound, leaving other projects alone", async () => {
@@ -20,7 +25,10 @@ describe("pending ends and renames (arrived before their call's start)", () => {
     keep(db, OTHER, "old", now - 10_000);
     // Age 350: c0..c2 (600, 500, 400 old) expire; count 2: of c3..c5, c3 goes.
     expect(await prunePendingWrites(db, PROJECT, now, { maxAgeMs: 350, maxCount: 2 })).toBe(4);
-    expect({ kept: pendingIds(db, PROJECT), other: pendingIds(db, OTHER) }).toEqual({ kept: ["c4", "c5"], other: ["old"] });
+    expect({ kept: pendingIds(db, PROJECT), other: pendingIds(db, OTHER) }).toEqual({
+      kept: ["c4", "c5"],
+      other: ["old"],
+    });
   });
 
   it("removes more than one step's worth at once", async () => {
@@ -36,13 +44,34 @@ describe("pending ends and renames (arrived before their call's start)", () => {
     const end = { project_id: PROJECT, id: "fresh", ended_at: "2026-11-24T10:00:01Z", output: "done", summary: {} };
     expect((await call(app, "POST", `${API}/call/end`, { body: { end }, headers: bearer() })).status).toBe(200);
     expect(pendingIds(db, PROJECT)).toEqual(["fresh"]);
-    expect((await call(app, "POST", `${API}/call/update`, { body: { project_id: PROJECT, call_id: "renamed", display_name: "Later" }, headers: bearer() })).status).toBe(200);
+    expect(
+      (
+        await call(app, "POST", `${API}/call/update`, {
+          body: { project_id: PROJECT, call_id: "renamed", display_name: "Later" },
+          headers: bearer(),
+        })
+      ).status,
+    ).toBe(200);
     expect(pendingIds(db, PROJECT)).toEqual(["fresh", "renamed"]);
 
-    const start = { project_id: PROJECT, id: "fresh", op_name: `weave:///${PROJECT}/op/f:v1`, trace_id: "t", started_at: "2026-11-24T10:00:00Z", attributes: {}, inputs: {} };
-    const batch = await call(app, "POST", `${API}/call/upsert_batch`, { body: { batch: [{ mode: "start", req: { start } }] }, headers: bearer() });
+    const start = {
+      project_id: PROJECT,
+      id: "fresh",
+      op_name: `weave:///${PROJECT}/op/f:v1`,
+      trace_id: "t",
+      started_at: "2026-11-24T10:00:00Z",
+      attributes: {},
+      inputs: {},
+    };
+    const batch = await call(app, "POST", `${API}/call/upsert_batch`, {
+      body: { batch: [{ mode: "start", req: { start } }] },
+      headers: bearer(),
+    });
     expect(batch.json).toEqual({ res: [{ id: "fresh", trace_id: "t" }] });
-    const read = await call(app, "POST", `${API}/call/read`, { body: { project_id: PROJECT, id: "fresh" }, headers: bearer() });
+    const read = await call(app, "POST", `${API}/call/read`, {
+      body: { project_id: PROJECT, id: "fresh" },
+      headers: bearer(),
+    });
     expect((read.json.call as { output: unknown; ended_at: string }).output).toBe("done");
     expect(pendingIds(db, PROJECT)).toEqual(["renamed"]);
   });

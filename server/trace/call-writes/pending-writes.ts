@@ -24,7 +24,10 @@ export type PendingWrite = { call_end: string | null; display_name: string | nul
 
 /** The call's pending writes, removed as they are taken (the start applies them). */
 export function takePendingWrites(db: Database, projectId: string, id: string): PendingWrite | undefined {
-  const pending = cached(db, "SELECT call_end, display_name FROM trace_call_pending_writes WHERE project_id = ? AND id = ?").get(projectId, id) as PendingWrite | undefined;
+  const pending = cached(
+    db,
+    "SELECT call_end, display_name FROM trace_call_pending_writes WHERE project_id = ? AND id = ?",
+  ).get(projectId, id) as PendingWrite | undefined;
   if (pending) cached(db, "DELETE FROM trace_call_pending_writes WHERE project_id = ? AND id = ?").run(projectId, id);
   return pending;
 }
@@ -36,7 +39,14 @@ export type PendingField = "call_end" | "display_name";
  * Keeps an end or a display name for the call's start; a later one of the same kind replaces an
  * earlier one, and the other kind, kept before, stays. (`field` is one of two fixed column names.)
  */
-export function keepPendingWrite(db: Database, projectId: string, id: string, field: PendingField, value: string, now: number): void {
+export function keepPendingWrite(
+  db: Database,
+  projectId: string,
+  id: string,
+  field: PendingField,
+  value: string,
+  now: number,
+): void {
   cached(
     db,
     `INSERT INTO trace_call_pending_writes (project_id, id, ${field}, created_at) VALUES (?, ?, ?, ?)

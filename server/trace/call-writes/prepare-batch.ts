@@ -6,7 +6,17 @@ import { parseCallBatch } from "./parse-batch";
 /** A start's fields that are not its payloads, as stored (times in epoch milliseconds). */
 export type StartHead = { mode: "start" } & Pick<
   CallRow,
-  "project_id" | "id" | "op_name" | "display_name" | "trace_id" | "parent_id" | "thread_id" | "turn_id" | "started_at" | "wb_run_id" | "wb_run_step"
+  | "project_id"
+  | "id"
+  | "op_name"
+  | "display_name"
+  | "trace_id"
+  | "parent_id"
+  | "thread_id"
+  | "turn_id"
+  | "started_at"
+  | "wb_run_id"
+  | "wb_run_step"
 >;
 
 /** An end's fields that are not its payloads. */
@@ -54,7 +64,17 @@ export function storedColumns(item: CallBatchItem): { head: StartHead | EndHead;
   if (item.mode === "end") {
     const { end } = item.req;
     const output = end.output === undefined || end.output === null ? "" : JSON.stringify(end.output);
-    return { head: { mode: "end", project_id: end.project_id, id: end.id, ended_at: end.ended_at, exception: end.exception ?? null }, payload: output, extra: JSON.stringify(end.summary) };
+    return {
+      head: {
+        mode: "end",
+        project_id: end.project_id,
+        id: end.id,
+        ended_at: end.ended_at,
+        exception: end.exception ?? null,
+      },
+      payload: output,
+      extra: JSON.stringify(end.summary),
+    };
   }
   const { start } = item.req;
   const head: StartHead = {

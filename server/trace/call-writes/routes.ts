@@ -1,5 +1,10 @@
 import type { Hono, MiddlewareHandler } from "hono";
-import { CallEndRequest, CallStartRequest, CallsDeleteRequest, CallUpdateRequest } from "../../../contract/trace-call-writes";
+import {
+  CallEndRequest,
+  CallStartRequest,
+  CallsDeleteRequest,
+  CallUpdateRequest,
+} from "../../../contract/trace-call-writes";
 import { authorizeProject, authorizeProjects } from "../../auth/middleware";
 import type { AppEnv } from "../../http/env";
 import { ServiceError } from "../../http/errors";
@@ -15,7 +20,10 @@ import { writeCallEnd, writeCallStart, writeDisplayName, writePreparedBatch } fr
  * (upload-worker/, kind `call-upsert-batch`) and counts in `limitLargeUploads`, as the tables and
  * files do; tests lower `offThreadBytes` to send every batch there.
  */
-export function registerCallWriteRoutes(service: Hono<AppEnv>, options: { limitLargeUploads: MiddlewareHandler<AppEnv>; offThreadBytes?: number | undefined }): void {
+export function registerCallWriteRoutes(
+  service: Hono<AppEnv>,
+  options: { limitLargeUploads: MiddlewareHandler<AppEnv>; offThreadBytes?: number | undefined },
+): void {
   service.post("/call/start", async (c) => {
     const { start } = await validateJson(c, CallStartRequest);
     authorizeProject(c, start.project_id);
@@ -33,14 +41,21 @@ export function registerCallWriteRoutes(service: Hono<AppEnv>, options: { limitL
     // Checked as `CallUpsertBatchRequest` says (prepare-batch.ts), then stored in steps (writePreparedBatch).
     const batch = await prepareUploadBody("call-upsert-batch", await readBodyBytes(c), "", options.offThreadBytes);
     authorizeProjects(c, batch.projectIds);
-    return c.body(await writePreparedBatch(c.get("db"), batch, { userId: c.get("user").id }), 200, { "Content-Type": "application/json" });
+    return c.body(await writePreparedBatch(c.get("db"), batch, { userId: c.get("user").id }), 200, {
+      "Content-Type": "application/json",
+    });
   });
 
   service.post("/call/update", async (c) => {
     const body = await validateJson(c, CallUpdateRequest);
     authorizeProject(c, body.project_id);
     // Upstream's one updatable field; a request without it changes nothing and says so.
-    if (body.display_name === null || body.display_name === undefined) throw new ServiceError(400, "Nothing to update: display_name is the one field a call update changes.", "invalid_request");
+    if (body.display_name === null || body.display_name === undefined)
+      throw new ServiceError(
+        400,
+        "Nothing to update: display_name is the one field a call update changes.",
+        "invalid_request",
+      );
     await writeDisplayName(c.get("db"), body.project_id, body.call_id, body.display_name);
     return c.json({});
   });

@@ -40,16 +40,23 @@ const APPLY_END = `
 /** Keys of `summary.weave` the server derives on every read (rows.ts), never stored from a client. */
 const DERIVED_WEAVE_KEYS = new Set(["status", "latency_ms"]);
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The stored summary with an end's merged in (top-level keys replaced, `weave` merged key by key)
  * and the derived `weave.status` / `weave.latency_ms` left out: upstream recomputes those from the
  * call's times and exception, so a client cannot make a failed call read as a success.
  */
-export function mergeSummary(stored: Record<string, unknown>, incoming: Record<string, unknown>): Record<string, unknown> {
+export function mergeSummary(
+  stored: Record<string, unknown>,
+  incoming: Record<string, unknown>,
+): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...stored, ...incoming };
-  const weave = { ...(isRecord(stored.weave) ? stored.weave : {}), ...(isRecord(incoming.weave) ? incoming.weave : {}) };
+  const weave = {
+    ...(isRecord(stored.weave) ? stored.weave : {}),
+    ...(isRecord(incoming.weave) ? incoming.weave : {}),
+  };
   for (const key of DERIVED_WEAVE_KEYS) delete weave[key];
   if (Object.keys(weave).length > 0) merged.weave = weave;
   else delete merged.weave;
@@ -59,25 +66,46 @@ export function mergeSummary(stored: Record<string, unknown>, incoming: Record<s
 /** Runs `write` on a start or end given as the API sends it, as its stored columns (prepare-batch.ts). */
 function writeItem(db: Database, item: CallBatchItem, writer: Writer, now: number): StartResult | EndResult {
   const { head, payload, extra } = storedColumns(item);
-  return head.mode === "start" ? startCall(db, head, payload, extra, writer, now) : endCall(db, head, payload, extra, now);
+  return head.mode === "start"
+    ? startCall(db, head, payload, extra, writer, now)
+    : endCall(db, head, payload, extra, now);
 }
 
-function startCall(db: Database, head: StartHead, inputs: string, attributes: string, writer: Writer, now: number): StartResult {
+function startCall(
+  db: Database,
+  head: StartHead,
+  inputs: string,
+  attributes: string,
+  writer: Writer,
+  now: number,
+): StartResult {
   const { mode: _mode, ...columns } = head;
   cached(db, UPSERT_START).run({ ...columns, inputs, attributes, wb_user_id: writer.userId });
   const pending = takePendingWrites(db, head.project_id, head.id);
-  if (pending?.call_end) writeItem(db, { mode: "end", req: { end: JSON.parse(pending.call_end) as EndedCall } }, writer, now);
-  if (pending?.display_name !== null && pending?.display_name !== undefined) setDisplayName(db, head.project_id, head.id, pending.display_name, now);
+  if (pending?.call_end)
+    writeItem(db, { mode: "end", req: { end: JSON.parse(pending.call_end) as EndedCall } }, writer, now);
+  if (pending?.display_name !== null && pending?.display_name !== undefined)
+    setDisplayName(db, head.project_id, head.id, pending.display_name, now);
   return { id: head.id, trace_id: head.trace_id };
 }
 
 /** `output`: its JSON text, "" for none; `summary`: JSON text. */
 function endCall(db: Database, head: EndHead, output: string, summary: string, now: number): EndResult {
-  const stored = cached(db, "SELECT summary FROM trace_calls WHERE project_id = ? AND id = ?").get(head.project_id, head.id) as { summary: string } | undefined;
+  const stored = cached(db, "SELECT summary FROM trace_calls WHERE project_id = ? AND id = ?").get(
+    head.project_id,
+    head.id,
+  ) as { summary: string } | undefined;
   if (!stored) {
     // The start has not arrived yet: keep the end for it, as the EndedCall it was sent as.
     const { mode: _mode, ...fields } = head;
-    keepPendingWrite(db, head.project_id, head.id, "call_end", `${JSON.stringify(fields).slice(0, -1)},"output":${output || "null"},"summary":${summary}}`, now);
+    keepPendingWrite(
+      db,
+      head.project_id,
+      head.id,
+      "call_end",
+      `${JSON.stringify(fields).slice(0, -1)},"output":${output || "null"},"summary":${summary}}`,
+      now,
+    );
     return {};
   }
   cached(db, APPLY_END).run({
@@ -86,14 +114,23 @@ function endCall(db: Database, head: EndHead, output: string, summary: string, n
     ended_at: head.ended_at,
     exception: head.exception,
     output: output || null,
-    summary: JSON.stringify(mergeSummary(JSON.parse(stored.summary) as Record<string, unknown>, JSON.parse(summary) as Record<string, unknown>)),
+    summary: JSON.stringify(
+      mergeSummary(
+        JSON.parse(stored.summary) as Record<string, unknown>,
+        JSON.parse(summary) as Record<string, unknown>,
+      ),
+    ),
   });
   return {};
 }
 
 /** Whether the name was applied; otherwise it waits for the call's start. */
 function setDisplayName(db: Database, projectId: string, id: string, displayName: string, now: number): boolean {
-  const changed = cached(db, "UPDATE trace_calls SET display_name = ? WHERE project_id = ? AND id = ?").run(displayName, projectId, id).changes;
+  const changed = cached(db, "UPDATE trace_calls SET display_name = ? WHERE project_id = ? AND id = ?").run(
+    displayName,
+    projectId,
+    id,
+  ).changes;
   if (changed > 0) return true;
   // The SDK may rename a call before the batch holding its start is sent: kept for the start.
   keepPendingWrite(db, projectId, id, "display_name", displayName, now);
@@ -101,11 +138,15 @@ function setDisplayName(db: Database, projectId: string, id: string, displayName
 }
 
 const hasPending = (db: Database, projectId: string, id: string) =>
-  cached(db, "SELECT 1 FROM trace_call_pending_writes WHERE project_id = ? AND id = ?").get(projectId, id) !== undefined;
+  cached(db, "SELECT 1 FROM trace_call_pending_writes WHERE project_id = ? AND id = ?").get(projectId, id) !==
+  undefined;
 
 /** `POST /call/start`. */
 export function writeCallStart(db: Database, start: StartedCall, writer: Writer): StartResult {
-  return writeTransaction(db, () => writeItem(db, { mode: "start", req: { start } }, writer, Date.now()) as StartResult);
+  return writeTransaction(
+    db,
+    () => writeItem(db, { mode: "start", req: { start } }, writer, Date.now()) as StartResult,
+  );
 }
 
 /** `POST /call/end`; an end kept for its start makes the project's pending writes be pruned (pending-writes.ts). */
@@ -148,7 +189,12 @@ export async function writePreparedBatch(db: Database, batch: PreparedCallBatch,
 }
 
 /** `POST /call/update`: the display name (the one field upstream lets a client change). */
-export async function writeDisplayName(db: Database, projectId: string, id: string, displayName: string): Promise<void> {
+export async function writeDisplayName(
+  db: Database,
+  projectId: string,
+  id: string,
+  displayName: string,
+): Promise<void> {
   const now = Date.now();
   const applied = writeTransaction(db, () => setDisplayName(db, projectId, id, displayName, now));
   if (!applied) await prunePendingWrites(db, projectId, now);

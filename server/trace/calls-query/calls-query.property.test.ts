@@ -18,7 +18,18 @@ const calls = makeCalls(db, 150, { seed: 7 });
 // A third become children (through an UPDATE, so the per-day totals' update trigger runs too).
 db.prepare("UPDATE trace_calls SET parent_id = 'parent-' || rowid WHERE rowid % 3 = 0").run();
 
-const SORT_FIELDS = ["started_at", "ended_at", "op_name", "display_name", "id", "trace_id", "inputs.question", "output.answer", "summary.weave.status", "summary.weave.latency_ms"];
+const SORT_FIELDS = [
+  "started_at",
+  "ended_at",
+  "op_name",
+  "display_name",
+  "id",
+  "trace_id",
+  "inputs.question",
+  "output.answer",
+  "summary.weave.status",
+  "summary.weave.latency_ms",
+];
 const direction = fc.constantFrom("asc" as const, "desc" as const);
 const sometimes = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 2 });
 
@@ -36,14 +47,30 @@ const minute = 60;
 const t0 = Math.floor(calls.reduce((min, c) => Math.min(min, c.started_at), Infinity) / 1000);
 const leafArb = fc.oneof(
   fc.integer({ min: 0, max: 40 }).map((m) => ({ $gte: [{ $getField: "started_at" }, { $literal: t0 + m * minute }] })),
-  fc.integer({ min: 0, max: 40 }).map((m) => ({ $not: [{ $gt: [{ $getField: "started_at" }, { $literal: new Date((t0 + m * minute) * 1000).toISOString() }] }] })),
-  fc.integer({ min: -3, max: 3 }).map((days) => ({ $gte: [{ $getField: "started_at" }, { $literal: t0 + days * 86_400 }] })),
-  fc.constantFrom("error", "running", "success").map((status) => ({ $eq: [{ $getField: "summary.weave.status" }, { $literal: status }] })),
-  fc.integer({ min: 0, max: 20 }).map((n) => ({ $contains: { input: { $getField: "inputs" }, substr: { $literal: `question ${n}` }, case_insensitive: true } })),
+  fc
+    .integer({ min: 0, max: 40 })
+    .map((m) => ({
+      $not: [{ $gt: [{ $getField: "started_at" }, { $literal: new Date((t0 + m * minute) * 1000).toISOString() }] }],
+    })),
+  fc
+    .integer({ min: -3, max: 3 })
+    .map((days) => ({ $gte: [{ $getField: "started_at" }, { $literal: t0 + days * 86_400 }] })),
+  fc
+    .constantFrom("error", "running", "success")
+    .map((status) => ({ $eq: [{ $getField: "summary.weave.status" }, { $literal: status }] })),
+  fc
+    .integer({ min: 0, max: 20 })
+    .map((n) => ({
+      $contains: { input: { $getField: "inputs" }, substr: { $literal: `question ${n}` }, case_insensitive: true },
+    })),
 );
 
 // A text search alone, beside other conditions in an $and (split: the others go to SQLite), or under an $or (walked whole).
-const exprArb = fc.oneof(leafArb, fc.array(leafArb, { minLength: 1, maxLength: 3 }).map(($and) => ({ $and })), fc.array(leafArb, { minLength: 2, maxLength: 2 }).map(($or) => ({ $or })));
+const exprArb = fc.oneof(
+  leafArb,
+  fc.array(leafArb, { minLength: 1, maxLength: 3 }).map(($and) => ({ $and })),
+  fc.array(leafArb, { minLength: 2, maxLength: 2 }).map(($or) => ({ $or })),
+);
 
 const requestArb = fc.record({
   filter: sometimes(filterArb),
@@ -55,9 +82,17 @@ const requestArb = fc.record({
 
 /** The ids a stream answers; small steps (`chunkRows`) and text-search windows (`walkWindow`) make it resume often. */
 async function read(request: Request, chunkRows: number, walkWindow?: number): Promise<string[]> {
-  const stream = streamCalls(db, planCallsQuery(db, CallsQueryRequest.parse(request)), { projectId: PROJECT, includeFeedback: false, chunkRows, walkWindow });
+  const stream = streamCalls(db, planCallsQuery(db, CallsQueryRequest.parse(request)), {
+    projectId: PROJECT,
+    includeFeedback: false,
+    chunkRows,
+    walkWindow,
+  });
   const text = await new Response(stream).text();
-  return text.split("\n").filter(Boolean).map((line) => (JSON.parse(line) as { id: string }).id);
+  return text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => (JSON.parse(line) as { id: string }).id);
 }
 
 describe("calls query properties", () => {
@@ -77,8 +112,25 @@ describe("calls query properties", () => {
 
   it("query_stats from the per-day totals (op versions, root calls, a time range) counts what stream_query returns", async () => {
     const totalsRequest = fc.record({
-      filter: sometimes(fc.record({ op_names: fc.subarray([...OPS, "weave:///demo/support-bot/op/retriever.search:*"]), trace_roots_only: fc.boolean() }, { requiredKeys: [] })),
-      query: sometimes(fc.array(leafArb.filter((leaf) => !JSON.stringify(leaf).includes("$contains") && !JSON.stringify(leaf).includes("summary")), { maxLength: 2 }).map(($and) => ({ $expr: { $and } }))),
+      filter: sometimes(
+        fc.record(
+          {
+            op_names: fc.subarray([...OPS, "weave:///demo/support-bot/op/retriever.search:*"]),
+            trace_roots_only: fc.boolean(),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+      query: sometimes(
+        fc
+          .array(
+            leafArb.filter(
+              (leaf) => !JSON.stringify(leaf).includes("$contains") && !JSON.stringify(leaf).includes("summary"),
+            ),
+            { maxLength: 2 },
+          )
+          .map(($and) => ({ $expr: { $and } })),
+      ),
     });
     await fc.assert(
       fc.asyncProperty(totalsRequest, async ({ filter, query }) => {

@@ -34,7 +34,8 @@ function narrow(range: Range, node: unknown): boolean {
     range.from = Math.max(range.from, op === "$gt" ? ms + 1 : ms);
     return true;
   }
-  const inner = Array.isArray(record.$not) && record.$not.length === 1 ? (record.$not[0] as Record<string, unknown> | null) : null;
+  const inner =
+    Array.isArray(record.$not) && record.$not.length === 1 ? (record.$not[0] as Record<string, unknown> | null) : null;
   const innerOp = inner && Object.keys(inner).length === 1 ? Object.keys(inner)[0] : undefined;
   if (op !== "$not" || !inner || (innerOp !== "$gte" && innerOp !== "$gt")) return false;
   const ms = startedAtBound(inner[innerOp]);
@@ -60,7 +61,20 @@ function timeRange(query: CallsQueryStatsRequest["query"]): Range | null {
  */
 export function countFromTotals(db: Database, request: CallsQueryStatsRequest): number | null {
   const f = request.filter ?? {};
-  if ([f.parent_ids, f.trace_ids, f.call_ids, f.wb_user_ids, f.input_refs, f.output_refs, f.thread_ids, f.turn_ids, f.wb_run_ids].some(given)) return null;
+  if (
+    [
+      f.parent_ids,
+      f.trace_ids,
+      f.call_ids,
+      f.wb_user_ids,
+      f.input_refs,
+      f.output_refs,
+      f.thread_ids,
+      f.turn_ids,
+      f.wb_run_ids,
+    ].some(given)
+  )
+    return null;
   const range = timeRange(request.query);
   if (!range) return null;
   if (range.from >= range.to) return 0;
@@ -86,11 +100,17 @@ export function countFromTotals(db: Database, request: CallsQueryStatsRequest): 
   if (firstDay >= endDay) return null; // under a day or two: the index count is cheap
   const dayBounds = [...(firstDay === -Infinity ? [] : ["day >= ?"]), ...(endDay === Infinity ? [] : ["day < ?"])];
   const dayParams = [...(firstDay === -Infinity ? [] : [firstDay]), ...(endDay === Infinity ? [] : [endDay])];
-  const whole = db.prepare(`SELECT IFNULL(SUM(n), 0) FROM trace_call_counts WHERE ${[...where, ...dayBounds].join(" AND ")}`).pluck().get(...params, ...dayParams) as number;
+  const whole = db
+    .prepare(`SELECT IFNULL(SUM(n), 0) FROM trace_call_counts WHERE ${[...where, ...dayBounds].join(" AND ")}`)
+    .pluck()
+    .get(...params, ...dayParams) as number;
 
   const filtered = callsWhere(db, request.project_id, request.filter, null);
   const countBetween = (from: number, to: number) =>
-    db.prepare(`SELECT COUNT(*) FROM trace_calls c WHERE ${filtered.sql} AND c.started_at >= ? AND c.started_at < ?`).pluck().get(...filtered.params, from, to) as number;
+    db
+      .prepare(`SELECT COUNT(*) FROM trace_calls c WHERE ${filtered.sql} AND c.started_at >= ? AND c.started_at < ?`)
+      .pluck()
+      .get(...filtered.params, from, to) as number;
   const head = firstDay === -Infinity ? 0 : countBetween(range.from, firstDay * DAY);
   const tail = endDay === Infinity ? 0 : countBetween(endDay * DAY, range.to);
   return whole + head + tail;

@@ -7,7 +7,8 @@ import { jsonPath, refuseQuery, type FieldSql } from "../feedback/query-sql";
  */
 
 /** success, error or running, as upstream derives it (no `descendant_error`: children are not rolled up here). */
-export const STATUS_SQL = "(CASE WHEN c.exception IS NOT NULL THEN 'error' WHEN c.ended_at IS NULL THEN 'running' ELSE 'success' END)";
+export const STATUS_SQL =
+  "(CASE WHEN c.exception IS NOT NULL THEN 'error' WHEN c.ended_at IS NULL THEN 'running' ELSE 'success' END)";
 const LATENCY_SQL = "(c.ended_at - c.started_at)";
 
 /** Plain columns; `notNull` ones let a resumed stream bound its index walk (stream.ts). */

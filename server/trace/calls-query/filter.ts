@@ -20,7 +20,9 @@ const MAX_VERSIONS = 100;
  */
 export function versionsOf(db: Database, projectId: string, prefix: string): string[] | null {
   const end = `${prefix.slice(0, -1)};`; // ';' follows ':', so [prefix, end) is every ref starting with prefix
-  const next = db.prepare("SELECT MIN(op_name) FROM trace_calls WHERE project_id = ? AND op_name >= ? AND op_name < ?").pluck();
+  const next = db
+    .prepare("SELECT MIN(op_name) FROM trace_calls WHERE project_id = ? AND op_name >= ? AND op_name < ?")
+    .pluck();
   const versions: string[] = [];
   let from = prefix;
   for (;;) {
@@ -53,19 +55,31 @@ function opNamesCondition(db: Database, projectId: string, opNames: readonly str
  * the call is written; here the stored JSON is searched for the ref as a JSON string value.
  */
 function refsCondition(column: "inputs" | "output", refs: readonly string[]): SqlCondition {
-  return { sql: `(${refs.map(() => `instr(IFNULL(c.${column}, ''), ?) > 0`).join(" OR ")})`, params: refs.map((ref) => JSON.stringify(ref)) };
+  return {
+    sql: `(${refs.map(() => `instr(IFNULL(c.${column}, ''), ?) > 0`).join(" OR ")})`,
+    params: refs.map((ref) => JSON.stringify(ref)),
+  };
 }
 
-const inList = (column: string, values: readonly string[]): SqlCondition => ({ sql: `c.${column} IN (${placeholders(values)})`, params: [...values] });
+const inList = (column: string, values: readonly string[]): SqlCondition => ({
+  sql: `c.${column} IN (${placeholders(values)})`,
+  params: [...values],
+});
 
 /** Upstream ignores an empty list (`if filter.x:`), and so does this. */
-export const given = (values: readonly string[] | null | undefined): values is readonly string[] => Array.isArray(values) && values.length > 0;
+export const given = (values: readonly string[] | null | undefined): values is readonly string[] =>
+  Array.isArray(values) && values.length > 0;
 
 /**
  * The WHERE condition of a calls query: the project, each filter entry (ANDed) and the query
  * expression. Thread, turn and run ids are those the call's start carried (trace/006_call_writes).
  */
-export function callsWhere(db: Database, projectId: string, filter: CallsFilter | null | undefined, query: { $expr: QueryExpression } | null | undefined): SqlCondition {
+export function callsWhere(
+  db: Database,
+  projectId: string,
+  filter: CallsFilter | null | undefined,
+  query: { $expr: QueryExpression } | null | undefined,
+): SqlCondition {
   const parts: SqlCondition[] = [{ sql: "c.project_id = ?", params: [projectId] }];
   const f = filter ?? {};
   if (given(f.op_names)) parts.push(opNamesCondition(db, projectId, f.op_names));

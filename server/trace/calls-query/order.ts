@@ -36,21 +36,31 @@ export function orderBySql(keys: readonly SortKey[]): SqlCondition {
 export function afterCondition(keys: readonly SortKey[], last: readonly unknown[]): SqlCondition {
   const alternatives: SqlCondition[] = [];
   keys.forEach((key, i) => {
-    const equalBefore = keys.slice(0, i).map((earlier, j) => ({ sql: `(${earlier.sql}) IS ?`, params: [...earlier.params, last[j]] }));
+    const equalBefore = keys
+      .slice(0, i)
+      .map((earlier, j) => ({ sql: `(${earlier.sql}) IS ?`, params: [...earlier.params, last[j]] }));
     const after = afterKey(key, last[i]);
     if (after === null) return;
     const parts = [...equalBefore, after];
     alternatives.push({ sql: `(${parts.map((p) => p.sql).join(" AND ")})`, params: parts.flatMap((p) => p.params) });
   });
-  const or: SqlCondition = alternatives.length ? { sql: `(${alternatives.map((a) => a.sql).join(" OR ")})`, params: alternatives.flatMap((a) => a.params) } : { sql: "0", params: [] };
+  const or: SqlCondition = alternatives.length
+    ? { sql: `(${alternatives.map((a) => a.sql).join(" OR ")})`, params: alternatives.flatMap((a) => a.params) }
+    : { sql: "0", params: [] };
   const first = keys[0];
   if (!first?.notNull || last[0] === null) return or;
-  return { sql: `((${first.sql}) ${first.desc ? "<=" : ">="} ? AND ${or.sql})`, params: [...first.params, last[0], ...or.params] };
+  return {
+    sql: `((${first.sql}) ${first.desc ? "<=" : ">="} ? AND ${or.sql})`,
+    params: [...first.params, last[0], ...or.params],
+  };
 }
 
 /** `key` strictly after `value` in its direction; null when nothing can be. */
 function afterKey(key: SortKey, value: unknown): SqlCondition | null {
-  if (!key.desc) return value === null ? { sql: `(${key.sql}) IS NOT NULL`, params: key.params } : { sql: `(${key.sql}) > ?`, params: [...key.params, value] };
+  if (!key.desc)
+    return value === null
+      ? { sql: `(${key.sql}) IS NOT NULL`, params: key.params }
+      : { sql: `(${key.sql}) > ?`, params: [...key.params, value] };
   if (value === null) return null;
   return { sql: `((${key.sql}) < ? OR (${key.sql}) IS NULL)`, params: [...key.params, value, ...key.params] };
 }

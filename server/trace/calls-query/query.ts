@@ -1,5 +1,11 @@
 import type { Database } from "better-sqlite3";
-import { CALL_COLUMNS, REQUIRED_CALL_COLUMNS, type CallColumn, type CallsQueryRequest, type CallsQueryStatsRequest } from "../../../contract/trace-calls";
+import {
+  CALL_COLUMNS,
+  REQUIRED_CALL_COLUMNS,
+  type CallColumn,
+  type CallsQueryRequest,
+  type CallsQueryStatsRequest,
+} from "../../../contract/trace-calls";
 import { LIMITS } from "../../../contract/limits";
 import { compileQuery, refuseQuery, type SqlCondition } from "../feedback/query-sql";
 import { countFromTotals } from "./counts";
@@ -29,7 +35,8 @@ function returnedColumns(columns: readonly string[] | null | undefined): CallCol
   const asked = new Set<string>(REQUIRED_CALL_COLUMNS);
   for (const column of columns) {
     const head = column.split(".")[0] ?? "";
-    if (!COLUMN_SET.has(head)) refuseQuery(`'${column.slice(0, 100)}' is not a call column (use ${CALL_COLUMNS.join(", ")})`);
+    if (!COLUMN_SET.has(head))
+      refuseQuery(`'${column.slice(0, 100)}' is not a call column (use ${CALL_COLUMNS.join(", ")})`);
     asked.add(head);
   }
   return CALL_COLUMNS.filter((column) => asked.has(column));
@@ -42,7 +49,10 @@ const searches = (expr: unknown) => JSON.stringify(expr).includes('"$contains"')
  * The query split in two: the conjuncts (of a top-level `$and`) SQLite can answer from indexes or
  * cheaply, and those holding a `$contains` (a text search), which are tested while walking.
  */
-function splitQuery(query: { $expr: Expr } | null | undefined): { indexed: { $expr: Expr } | null; scan: SqlCondition | null } {
+function splitQuery(query: { $expr: Expr } | null | undefined): {
+  indexed: { $expr: Expr } | null;
+  scan: SqlCondition | null;
+} {
   if (!query) return { indexed: null, scan: null };
   const and = query.$expr.$and;
   const conjuncts = Object.keys(query.$expr).length === 1 && Array.isArray(and) ? (and as unknown[]) : [query.$expr];
@@ -77,7 +87,13 @@ export function planCallsQuery(db: Database, request: CallsQueryRequest): CallsP
  * order's index usually holds them all, so even a sort SQLite must do itself (a day's calls by
  * op_name) reads no table row; rowsById then reads the page's rows.
  */
-export function chunkStatement(db: Database, plan: CallsPlan, last: readonly unknown[] | null, count: number, offset: number) {
+export function chunkStatement(
+  db: Database,
+  plan: CallsPlan,
+  last: readonly unknown[] | null,
+  count: number,
+  offset: number,
+) {
   const after = last ? afterCondition(plan.keys, last) : { sql: "1", params: [] };
   const keys = plan.keys.map((key, i) => `${key.sql} AS k${i}`).join(", ");
   const sql = `SELECT c.rowid AS r, ${keys}
@@ -93,7 +109,9 @@ export function rowsById(db: Database, plan: CallsPlan, rowids: readonly number[
   if (rowids.length === 0) return [];
   const keys = plan.keys.map((key, i) => `${key.sql} AS k${i}`).join(", ");
   const rows = db
-    .prepare(`SELECT c.rowid AS r, ${plan.stored.map((column) => `c.${column}`).join(", ")}, ${keys} FROM trace_calls c WHERE c.rowid IN (${rowids.map(() => "?").join(", ")})`)
+    .prepare(
+      `SELECT c.rowid AS r, ${plan.stored.map((column) => `c.${column}`).join(", ")}, ${keys} FROM trace_calls c WHERE c.rowid IN (${rowids.map(() => "?").join(", ")})`,
+    )
     .all(...plan.keys.flatMap((key) => key.params), ...rowids) as Record<string, unknown>[];
   const byId = new Map(rows.map((row) => [row.r as number, row]));
   return rowids.map((id) => byId.get(id) as Record<string, unknown>);
@@ -113,14 +131,25 @@ export async function countCalls(db: Database, request: CallsQueryStatsRequest):
   if (!scan) {
     const fromTotals = countFromTotals(db, request);
     if (fromTotals !== null) return limit < 0 ? fromTotals : Math.min(fromTotals, limit);
-    if (limit < 0) return db.prepare(`SELECT COUNT(*) FROM trace_calls c WHERE ${where.sql}`).pluck().get(...where.params) as number;
-    return db.prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM trace_calls c WHERE ${where.sql} LIMIT ?)`).pluck().get(...where.params, limit) as number;
+    if (limit < 0)
+      return db
+        .prepare(`SELECT COUNT(*) FROM trace_calls c WHERE ${where.sql}`)
+        .pluck()
+        .get(...where.params) as number;
+    return db
+      .prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM trace_calls c WHERE ${where.sql} LIMIT ?)`)
+      .pluck()
+      .get(...where.params, limit) as number;
   }
   const walk = { where, scan, keys: callsOrder(null) };
   const state: WalkState = { last: null, skipped: 0, exhausted: false };
   let counted = 0;
   for (;;) {
-    counted += walkStep(db, walk, state, { wanted: limit < 0 ? Infinity : limit - counted, offset: 0, budgetMs: WALK_STEP_MS }).length;
+    counted += walkStep(db, walk, state, {
+      wanted: limit < 0 ? Infinity : limit - counted,
+      offset: 0,
+      budgetMs: WALK_STEP_MS,
+    }).length;
     if (state.exhausted || (limit >= 0 && counted >= limit)) return counted;
     await nextTurn();
   }

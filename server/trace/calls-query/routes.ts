@@ -23,7 +23,10 @@ export function registerCallReadRoutes(service: Hono<AppEnv>): void {
   service.post("/calls/stream_query", async (c) => {
     const body = await validateJson(c, CallsQueryRequest);
     authorizeProject(c, body.project_id);
-    const stream = streamCalls(c.get("db"), planCallsQuery(c.get("db"), body), { projectId: body.project_id, includeFeedback: body.include_feedback === true });
+    const stream = streamCalls(c.get("db"), planCallsQuery(c.get("db"), body), {
+      projectId: body.project_id,
+      includeFeedback: body.include_feedback === true,
+    });
     return c.body(stream, 200, { "Content-Type": "application/jsonl" });
   });
 

@@ -21,7 +21,12 @@ type ScannedRow = Record<string, unknown> & { r: number; m: number | null };
  * One step: the row ids of up to `wanted` matches after the first `offset` (over all steps), in
  * order. Sets `state.exhausted` when the walk has read its last row.
  */
-export function walkStep(db: Database, walk: Walk, state: WalkState, options: { wanted: number; offset: number; budgetMs: number; window?: number }): number[] {
+export function walkStep(
+  db: Database,
+  walk: Walk,
+  state: WalkState,
+  options: { wanted: number; offset: number; budgetMs: number; window?: number },
+): number[] {
   const window = options.window ?? SCAN_WINDOW;
   const after = state.last ? afterCondition(walk.keys, state.last) : { sql: "1", params: [] };
   const keys = walk.keys.map((key, i) => `${key.sql} AS k${i}`).join(", ");
@@ -29,7 +34,13 @@ export function walkStep(db: Database, walk: Walk, state: WalkState, options: { 
     `SELECT c.rowid AS r, ${keys}, ${walk.scan.sql} AS m FROM trace_calls c
      WHERE ${walk.where.sql} AND ${after.sql} ORDER BY ${orderBySql(walk.keys).sql} LIMIT ?`,
   );
-  const params = [...walk.keys.flatMap((key) => key.params), ...walk.scan.params, ...walk.where.params, ...after.params, window];
+  const params = [
+    ...walk.keys.flatMap((key) => key.params),
+    ...walk.scan.params,
+    ...walk.where.params,
+    ...after.params,
+    window,
+  ];
   const matched: number[] = [];
   const started = performance.now();
   let read = 0;

@@ -22,7 +22,11 @@ type Row = CallRow & { r: number } & Record<`k${number}`, unknown>;
  * it skipped. The first step runs before the response starts, so a query SQLite refuses is still
  * an error answer, not a cut stream.
  */
-export function streamCalls(db: Database, plan: CallsPlan, options: { projectId: string; includeFeedback: boolean; chunkRows?: number; walkWindow?: number }): ReadableStream<Uint8Array> {
+export function streamCalls(
+  db: Database,
+  plan: CallsPlan,
+  options: { projectId: string; includeFeedback: boolean; chunkRows?: number; walkWindow?: number },
+): ReadableStream<Uint8Array> {
   const chunkRows = options.chunkRows ?? CHUNK_ROWS;
   let sent = 0;
   let last: unknown[] | null = null;
@@ -34,7 +38,12 @@ export function streamCalls(db: Database, plan: CallsPlan, options: { projectId:
   const walk = (): Row[] => {
     const scan = plan.scan as NonNullable<CallsPlan["scan"]>;
     const wanted = Math.min(chunkRows, plan.limit - sent);
-    const rowids = walkStep(db, { where: plan.where, scan, keys: plan.keys }, walkState, { wanted, offset: plan.offset, budgetMs: CHUNK_MS, window: options.walkWindow });
+    const rowids = walkStep(db, { where: plan.where, scan, keys: plan.keys }, walkState, {
+      wanted,
+      offset: plan.offset,
+      budgetMs: CHUNK_MS,
+      window: options.walkWindow,
+    });
     const rows = rowsById(db, plan, rowids) as Row[];
     sent += rows.length;
     if (walkState.exhausted || sent >= plan.limit) done = true;
@@ -43,7 +52,13 @@ export function streamCalls(db: Database, plan: CallsPlan, options: { projectId:
 
   const step = (): string => {
     const rows = plan.scan ? walk() : read();
-    const feedback = options.includeFeedback ? feedbackByCall(db, options.projectId, rows.map((row) => row.id)) : null;
+    const feedback = options.includeFeedback
+      ? feedbackByCall(
+          db,
+          options.projectId,
+          rows.map((row) => row.id),
+        )
+      : null;
     return rows.map((row) => `${JSON.stringify(toApi(row, plan, feedback))}\n`).join("");
   };
 
@@ -66,7 +81,11 @@ export function streamCalls(db: Database, plan: CallsPlan, options: { projectId:
     if ((!cutShort && found.length < wanted) || sent >= plan.limit) done = true;
     const tail = found.at(-1);
     if (tail) last = plan.keys.map((_, i) => tail[`k${i}`]);
-    return rowsById(db, plan, found.map((row) => row.r)) as Row[];
+    return rowsById(
+      db,
+      plan,
+      found.map((row) => row.r),
+    ) as Row[];
   };
 
   const first = done ? "" : step();
@@ -97,7 +116,10 @@ function toApi(row: Row, plan: CallsPlan, feedback: Map<string, unknown[]> | nul
   for (const column of plan.columns) call[column] = CALL_FIELDS_TO_API[column](row);
   if (feedback) {
     const summary = (call.summary ?? {}) as Record<string, unknown>;
-    call.summary = { ...summary, weave: { ...(summary.weave as Record<string, unknown> | undefined), feedback: feedback.get(row.id) ?? [] } };
+    call.summary = {
+      ...summary,
+      weave: { ...(summary.weave as Record<string, unknown> | undefined), feedback: feedback.get(row.id) ?? [] },
+    };
   }
   return call;
 }

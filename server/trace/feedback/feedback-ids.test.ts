@@ -19,9 +19,12 @@ const note = (project: string, id: string, text: string) => ({
   feedback_type: "wandb.note.1",
   payload: { note: text },
 });
-const create = (app: App, project: string, text: string, key: string) => call(app, "POST", `${API}/feedback/create`, { body: note(project, ID, text), headers: bearer(key) });
+const create = (app: App, project: string, text: string, key: string) =>
+  call(app, "POST", `${API}/feedback/create`, { body: note(project, ID, text), headers: bearer(key) });
 const notes = async (app: App, project: string, key: string) =>
-  FeedbackQueryResponse.parse((await call(app, "POST", `${API}/feedback/query`, { body: { project_id: project }, headers: bearer(key) })).json).result;
+  FeedbackQueryResponse.parse(
+    (await call(app, "POST", `${API}/feedback/query`, { body: { project_id: project }, headers: bearer(key) })).json,
+  ).result;
 
 describe("feedback ids", () => {
   it("are unique per project: an id another project uses is free here, and each project reads its own row", async () => {
@@ -29,15 +32,22 @@ describe("feedback ids", () => {
     expect((await create(app, "acme/claims", "acme's note", ACME_KEY)).status).toBe(200);
     const mine = await create(app, "demo/support-bot", "demo's note", DEMO_KEY);
     expect({ status: mine.status, id: mine.json.id }).toEqual({ status: 200, id: ID });
-    expect((await notes(app, "demo/support-bot", DEMO_KEY)).map((row) => [row.id, row.payload])).toEqual([[ID, { note: "demo's note" }]]);
-    expect((await notes(app, "acme/claims", ACME_KEY)).map((row) => [row.id, row.payload])).toEqual([[ID, { note: "acme's note" }]]);
+    expect((await notes(app, "demo/support-bot", DEMO_KEY)).map((row) => [row.id, row.payload])).toEqual([
+      [ID, { note: "demo's note" }],
+    ]);
+    expect((await notes(app, "acme/claims", ACME_KEY)).map((row) => [row.id, row.payload])).toEqual([
+      [ID, { note: "acme's note" }],
+    ]);
   });
 
   it("still refuse a second row with the same id in one project", async () => {
     const { app } = createTestApp();
     expect((await create(app, "demo/support-bot", "first", DEMO_KEY)).status).toBe(200);
     const again = await create(app, "demo/support-bot", "second", DEMO_KEY);
-    expect({ status: again.status, reason: again.json.reason }).toEqual({ status: 400, reason: `Feedback '${ID}' already exists.` });
+    expect({ status: again.status, reason: again.json.reason }).toEqual({
+      status: 400,
+      reason: `Feedback '${ID}' already exists.`,
+    });
   });
 
   it("purge and replace act on the caller's project only", async () => {
@@ -57,8 +67,13 @@ describe("feedback ids", () => {
 describe("the feedback table of a database made before ids were per project", () => {
   it("keeps every row, in order, and takes a second project's row with the same id once migrated", () => {
     const db = new BetterSqlite3(":memory:");
-    migrate(db, ALL_MIGRATIONS.filter((migration) => migration.id !== "trace/009_feedback_id_per_project"));
-    const insert = db.prepare("INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload) VALUES (?, ?, 'ref', 'user', 't', 'wandb.note.1', '{}')");
+    migrate(
+      db,
+      ALL_MIGRATIONS.filter((migration) => migration.id !== "trace/009_feedback_id_per_project"),
+    );
+    const insert = db.prepare(
+      "INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload) VALUES (?, ?, 'ref', 'user', 't', 'wandb.note.1', '{}')",
+    );
     insert.run("a", "demo/support-bot");
     insert.run("b", "demo/support-bot");
     expect(() => insert.run("a", "acme/claims")).toThrow(/UNIQUE/);

@@ -44,7 +44,9 @@ export function fieldSql(path: string): SqlCondition {
   const [head, ...rest] = path.split(".");
   const jsonPathOfRest = jsonPath(rest);
   if (head !== "payload" || jsonPathOfRest === null) {
-    return refuse(`'${path.slice(0, 100)}' is not a feedback field (use ${FEEDBACK_COLUMNS.join(", ")}, or payload.<path>)`);
+    return refuse(
+      `'${path.slice(0, 100)}' is not a feedback field (use ${FEEDBACK_COLUMNS.join(", ")}, or payload.<path>)`,
+    );
   }
   return { sql: "json_extract(f.payload, ?)", params: [jsonPathOfRest] };
 }
@@ -60,7 +62,8 @@ const bindable = (value: unknown): unknown => {
 export function compileQuery(expr: Record<string, unknown>, fields: FieldResolver = fieldSql): SqlCondition {
   const compiled = operation(expr, 0, fields);
   // SQLite takes at most 32,766 parameters in one statement (beyond: an error, a 500); a 1 MiB body can hold 65,000 literals.
-  if (compiled.params.length > MAX_QUERY_LITERALS) refuse(`at most ${MAX_QUERY_LITERALS} literals and paths in one query (this one has ${compiled.params.length})`);
+  if (compiled.params.length > MAX_QUERY_LITERALS)
+    refuse(`at most ${MAX_QUERY_LITERALS} literals and paths in one query (this one has ${compiled.params.length})`);
   return compiled;
 }
 
@@ -70,7 +73,10 @@ function epochMsLiteral(value: unknown): number | null {
   if (value === null) return null;
   if (typeof value === "number" && Number.isFinite(value)) return Math.round(value * 1000);
   const ms = typeof value === "string" ? timestampMs(value) : Number.NaN;
-  if (Number.isNaN(ms)) return refuse(`a time is compared with epoch seconds or an ISO 8601 string, not ${JSON.stringify(value).slice(0, 60)}`);
+  if (Number.isNaN(ms))
+    return refuse(
+      `a time is compared with epoch seconds or an ISO 8601 string, not ${JSON.stringify(value).slice(0, 60)}`,
+    );
   return ms;
 }
 
@@ -82,7 +88,8 @@ function asTimeOf(field: Operand, other: Operand): Operand {
 
 function single(node: unknown, depth: number): [string, unknown] {
   if (depth > LIMITS.queryDepth) refuse(`nested deeper than ${LIMITS.queryDepth} levels`);
-  if (typeof node !== "object" || node === null || Array.isArray(node)) return refuse("every operation and operand is an object with one key");
+  if (typeof node !== "object" || node === null || Array.isArray(node))
+    return refuse("every operation and operand is an object with one key");
   const entries = Object.entries(node);
   if (entries.length !== 1) refuse("every operation and operand is an object with one key");
   return entries[0]!;
@@ -99,7 +106,8 @@ function list(value: unknown, what: string): unknown[] {
  * tree and refuses one deeper than 1,000 levels, which a list of 1,000 operands reached (a 500).
  */
 function join(parts: SqlCondition[], separator: string): SqlCondition {
-  if (parts.length <= 2) return { sql: `(${parts.map((p) => p.sql).join(separator)})`, params: parts.flatMap((p) => p.params) };
+  if (parts.length <= 2)
+    return { sql: `(${parts.map((p) => p.sql).join(separator)})`, params: parts.flatMap((p) => p.params) };
   const middle = Math.ceil(parts.length / 2);
   return join([join(parts.slice(0, middle), separator), join(parts.slice(middle), separator)], separator);
 }
@@ -133,12 +141,18 @@ function operation(node: unknown, depth: number, fields: FieldResolver): SqlCond
       const pair = list(value, op);
       if (pair.length !== 2) refuse("$in takes an operand and a list of operands");
       const left = operandSql(pair[0], depth + 1, fields);
-      const options = list(pair[1], "$in's list").map((operand) => asTimeOf(left, operandSql(operand, depth + 1, fields)));
+      const options = list(pair[1], "$in's list").map((operand) =>
+        asTimeOf(left, operandSql(operand, depth + 1, fields)),
+      );
       if (options.length === 0) return { sql: "0", params: [] };
-      return { sql: `(${left.sql} IN (${options.map((o) => o.sql).join(", ")}))`, params: [...left.params, ...options.flatMap((o) => o.params)] };
+      return {
+        sql: `(${left.sql} IN (${options.map((o) => o.sql).join(", ")}))`,
+        params: [...left.params, ...options.flatMap((o) => o.params)],
+      };
     }
     case "$contains": {
-      if (typeof value !== "object" || value === null) return refuse("$contains takes {input, substr, case_insensitive}");
+      if (typeof value !== "object" || value === null)
+        return refuse("$contains takes {input, substr, case_insensitive}");
       const { input, substr, case_insensitive: caseInsensitive } = value as Record<string, unknown>;
       const haystack = operandSql(input, depth + 1, fields);
       const needle = operandSql(substr, depth + 1, fields);
@@ -146,7 +160,9 @@ function operation(node: unknown, depth: number, fields: FieldResolver): SqlCond
       return { sql: `(instr(${wrap(haystack)}, ${wrap(needle)}) > 0)`, params: [...haystack.params, ...needle.params] };
     }
     default:
-      return refuse(`'${op.slice(0, 40)}' is not an operation this service evaluates ($and, $or, $not, $eq, $gt, $gte, $in, $contains)`);
+      return refuse(
+        `'${op.slice(0, 40)}' is not an operation this service evaluates ($and, $or, $not, $eq, $gt, $gte, $in, $contains)`,
+      );
   }
 }
 

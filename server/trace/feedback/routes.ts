@@ -1,5 +1,10 @@
 import type { Hono } from "hono";
-import { FeedbackCreateRequest, FeedbackPurgeRequest, FeedbackQueryRequest, FeedbackReplaceRequest } from "../../../contract/trace-feedback";
+import {
+  FeedbackCreateRequest,
+  FeedbackPurgeRequest,
+  FeedbackQueryRequest,
+  FeedbackReplaceRequest,
+} from "../../../contract/trace-feedback";
 import { authorizeProject } from "../../auth/middleware";
 import type { AppEnv } from "../../http/env";
 import { validateJson } from "../../http/validate";

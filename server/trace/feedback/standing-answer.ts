@@ -12,11 +12,29 @@ import type { AnsweredSpec } from "./validate";
  * call's answers and replaces the standing row. Only human annotations are concerned: notes,
  * reactions and scores may be many per call. Runs inside the create's transaction.
  */
-export function refuseSecondAnswer(db: Database, request: FeedbackCreateRequest, userId: string, spec: AnsweredSpec): void {
+export function refuseSecondAnswer(
+  db: Database,
+  request: FeedbackCreateRequest,
+  userId: string,
+  spec: AnsweredSpec,
+): void {
   const byAuthor = spec.uniqueAmongCreators ? " AND wb_user_id = ?" : "";
-  const params = [request.project_id, request.weave_ref, request.feedback_type, ...(spec.uniqueAmongCreators ? [userId] : [])];
-  const standing = db.prepare(`SELECT 1 FROM trace_feedback WHERE project_id = ? AND weave_ref = ? AND feedback_type = ?${byAuthor} LIMIT 1`).get(...params);
+  const params = [
+    request.project_id,
+    request.weave_ref,
+    request.feedback_type,
+    ...(spec.uniqueAmongCreators ? [userId] : []),
+  ];
+  const standing = db
+    .prepare(
+      `SELECT 1 FROM trace_feedback WHERE project_id = ? AND weave_ref = ? AND feedback_type = ?${byAuthor} LIMIT 1`,
+    )
+    .get(...params);
   if (standing === undefined) return;
   const whose = spec.uniqueAmongCreators ? "Your answer" : "An answer";
-  throw new ServiceError(409, `${whose} to this question already stands on this call: replace it (/feedback/replace with its feedback_id) instead of creating another.`, "answer_exists");
+  throw new ServiceError(
+    409,
+    `${whose} to this question already stands on this call: replace it (/feedback/replace with its feedback_id) instead of creating another.`,
+    "answer_exists",
+  );
 }

@@ -22,16 +22,30 @@ function countedBody(bytes: Uint8Array) {
 }
 
 /** 2.5 pieces of bytes that differ from piece to piece, so a piece sent twice or out of order shows. */
-const CONTENT = Uint8Array.from({ length: FILE_CHUNK_BYTES * 2.5 }, (_, i) => (i * 7 + Math.floor(i / FILE_CHUNK_BYTES)) % 256);
+const CONTENT = Uint8Array.from(
+  { length: FILE_CHUNK_BYTES * 2.5 },
+  (_, i) => (i * 7 + Math.floor(i / FILE_CHUNK_BYTES)) % 256,
+);
 
 describe("/file/create and /file/content with large files", () => {
   it("refuses a body that is not multipart form data before reading a byte of it", async () => {
     const { app } = createTestApp();
-    const { stream, reads } = countedBody(new TextEncoder().encode(JSON.stringify({ project_id: PROJECT, file: "x".repeat(2 * 1024 * 1024) })));
+    const { stream, reads } = countedBody(
+      new TextEncoder().encode(JSON.stringify({ project_id: PROJECT, file: "x".repeat(2 * 1024 * 1024) })),
+    );
     const headers = { ...bearer(), "Content-Type": "application/json", "Content-Length": String(2 * 1024 * 1024 + 40) };
-    const response = await app.request(`${API}/file/create`, { method: "POST", headers, body: stream, duplex: "half" } as RequestInit);
+    const response = await app.request(`${API}/file/create`, {
+      method: "POST",
+      headers,
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     const body = (await response.json()) as { detail: { loc: unknown[]; msg: string }[] };
-    expect({ status: response.status, loc: body.detail[0]?.loc, reads: reads.count }).toEqual({ status: 422, loc: ["body"], reads: 0 });
+    expect({ status: response.status, loc: body.detail[0]?.loc, reads: reads.count }).toEqual({
+      status: 422,
+      loc: ["body"],
+      reads: 0,
+    });
     expect(body.detail[0]?.msg).toContain("the body was sent as 'application/json'");
   });
 
@@ -43,8 +57,16 @@ describe("/file/create and /file/content with large files", () => {
     const created = await app.request(`${API}/file/create`, { method: "POST", headers: bearer(), body: form });
     const { digest } = (await created.json()) as { digest: string };
 
-    const response = await app.request(`${API}/file/content`, { method: "POST", headers: { ...bearer(), "Content-Type": "application/json" }, body: JSON.stringify({ project_id: PROJECT, digest }) });
-    expect({ status: response.status, type: response.headers.get("content-type"), length: response.headers.get("content-length") }).toEqual({
+    const response = await app.request(`${API}/file/content`, {
+      method: "POST",
+      headers: { ...bearer(), "Content-Type": "application/json" },
+      body: JSON.stringify({ project_id: PROJECT, digest }),
+    });
+    expect({
+      status: response.status,
+      type: response.headers.get("content-type"),
+      length: response.headers.get("content-length"),
+    }).toEqual({
       status: 200,
       type: "application/octet-stream",
       length: String(CONTENT.byteLength),
@@ -63,8 +85,18 @@ describe("/file/create and /file/content with large files", () => {
 
   it("reads a file stored before it was kept in pieces (its bytes in trace_files.content) whole", async () => {
     const { app, db } = createTestApp();
-    db.prepare("INSERT INTO trace_files (project_id, digest, name, size_bytes, content, created_at) VALUES (?, 'old-digest', 'old.py', 3, ?, 0)").run(PROJECT, Buffer.from("abc"));
-    const response = await app.request(`${API}/file/content`, { method: "POST", headers: { ...bearer(), "Content-Type": "application/json" }, body: JSON.stringify({ project_id: PROJECT, digest: "old-digest" }) });
-    expect({ status: response.status, text: await response.text(), length: response.headers.get("content-length") }).toEqual({ status: 200, text: "abc", length: "3" });
+    db.prepare(
+      "INSERT INTO trace_files (project_id, digest, name, size_bytes, content, created_at) VALUES (?, 'old-digest', 'old.py', 3, ?, 0)",
+    ).run(PROJECT, Buffer.from("abc"));
+    const response = await app.request(`${API}/file/content`, {
+      method: "POST",
+      headers: { ...bearer(), "Content-Type": "application/json" },
+      body: JSON.stringify({ project_id: PROJECT, digest: "old-digest" }),
+    });
+    expect({
+      status: response.status,
+      text: await response.text(),
+      length: response.headers.get("content-length"),
+    }).toEqual({ status: 200, text: "abc", length: "3" });
   });
 });

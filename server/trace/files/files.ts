@@ -17,21 +17,31 @@ export const FILE_CHUNK_BYTES = 1024 * 1024;
 export async function createFile(db: Database, input: PreparedFile & { now?: number }): Promise<{ digest: string }> {
   const { projectId, digest, content } = input;
   if (fileExists(db, projectId, digest)) return { digest };
-  const insertChunk = db.prepare("INSERT OR IGNORE INTO trace_file_chunks (project_id, digest, seq, bytes) VALUES (?, ?, ?, ?)");
-  const chunkAt = (seq: number) => Buffer.from(content.buffer, content.byteOffset + seq * FILE_CHUNK_BYTES, Math.min(FILE_CHUNK_BYTES, content.byteLength - seq * FILE_CHUNK_BYTES));
-  await writeInSteps(db, Math.ceil(content.byteLength / FILE_CHUNK_BYTES), (seq) => chunkAt(seq).byteLength, (seq) => insertChunk.run(projectId, digest, seq, chunkAt(seq)));
-  db.prepare("INSERT OR IGNORE INTO trace_files (project_id, digest, name, size_bytes, content, created_at) VALUES (?, ?, ?, ?, X'', ?)").run(
-    projectId,
-    digest,
-    input.name,
-    content.byteLength,
-    input.now ?? Date.now(),
+  const insertChunk = db.prepare(
+    "INSERT OR IGNORE INTO trace_file_chunks (project_id, digest, seq, bytes) VALUES (?, ?, ?, ?)",
   );
+  const chunkAt = (seq: number) =>
+    Buffer.from(
+      content.buffer,
+      content.byteOffset + seq * FILE_CHUNK_BYTES,
+      Math.min(FILE_CHUNK_BYTES, content.byteLength - seq * FILE_CHUNK_BYTES),
+    );
+  await writeInSteps(
+    db,
+    Math.ceil(content.byteLength / FILE_CHUNK_BYTES),
+    (seq) => chunkAt(seq).byteLength,
+    (seq) => insertChunk.run(projectId, digest, seq, chunkAt(seq)),
+  );
+  db.prepare(
+    "INSERT OR IGNORE INTO trace_files (project_id, digest, name, size_bytes, content, created_at) VALUES (?, ?, ?, ?, X'', ?)",
+  ).run(projectId, digest, input.name, content.byteLength, input.now ?? Date.now());
   return { digest };
 }
 
 function fileExists(db: Database, projectId: string, digest: string): boolean {
-  return db.prepare("SELECT 1 FROM trace_files WHERE project_id = ? AND digest = ?").get(projectId, digest) !== undefined;
+  return (
+    db.prepare("SELECT 1 FROM trace_files WHERE project_id = ? AND digest = ?").get(projectId, digest) !== undefined
+  );
 }
 
 /**
@@ -43,12 +53,20 @@ function fileExists(db: Database, projectId: string, digest: string): boolean {
  * project has none, before anything is sent. Stored pieces never change, so a stream that is read
  * slowly sends what was stored.
  */
-export function readFile(db: Database, projectId: string, digest: string): { sizeBytes: number; stream: ReadableStream<Uint8Array> } {
-  const file = db.prepare("SELECT size_bytes, content FROM trace_files WHERE project_id = ? AND digest = ?").get(projectId, digest) as { size_bytes: number; content: Buffer } | undefined;
+export function readFile(
+  db: Database,
+  projectId: string,
+  digest: string,
+): { sizeBytes: number; stream: ReadableStream<Uint8Array> } {
+  const file = db
+    .prepare("SELECT size_bytes, content FROM trace_files WHERE project_id = ? AND digest = ?")
+    .get(projectId, digest) as { size_bytes: number; content: Buffer } | undefined;
   if (!file) throw new ServiceError(404, `File ${echo(digest)} not found`, "not_found");
   const { size_bytes: sizeBytes, content } = file;
   if (content.byteLength > 0 || sizeBytes === 0) return { sizeBytes: content.byteLength, stream: streamOf(content) };
-  const pieceAt = db.prepare("SELECT bytes FROM trace_file_chunks WHERE project_id = ? AND digest = ? AND seq = ?").pluck();
+  const pieceAt = db
+    .prepare("SELECT bytes FROM trace_file_chunks WHERE project_id = ? AND digest = ? AND seq = ?")
+    .pluck();
   const pieces = Math.ceil(sizeBytes / FILE_CHUNK_BYTES);
   let seq = 0;
   const stream = new ReadableStream<Uint8Array>(

@@ -37,7 +37,11 @@ function multipart(parts: readonly Part[]): Uint8Array<ArrayBuffer> {
 const part: fc.Arbitrary<Part> = fc.record(
   {
     name: fc.oneof(fc.constantFrom("project_id", "file", "name", "digest"), hostileQueryValue),
-    value: fc.oneof(hostileQueryValue, fc.constantFrom(PROJECT, "acme/claims", "", "x/y/z"), fc.uint8Array({ maxLength: 300 })),
+    value: fc.oneof(
+      hostileQueryValue,
+      fc.constantFrom(PROJECT, "acme/claims", "", "x/y/z"),
+      fc.uint8Array({ maxLength: 300 }),
+    ),
     filename: fc.oneof(hostileQueryValue, fc.constantFrom("obj.py", "", "../../etc/passwd")),
   },
   { requiredKeys: ["name", "value"] },
@@ -45,7 +49,14 @@ const part: fc.Arbitrary<Part> = fc.record(
 
 const contentType = fc.oneof(
   fc.constant(`multipart/form-data; boundary=${BOUNDARY}`),
-  fc.constantFrom("multipart/form-data", "multipart/form-data; boundary=", "application/json", "text/plain", "multipart/mixed; boundary=x", ""),
+  fc.constantFrom(
+    "multipart/form-data",
+    "multipart/form-data; boundary=",
+    "application/json",
+    "text/plain",
+    "multipart/mixed; boundary=x",
+    "",
+  ),
   hostileQueryValue,
 );
 

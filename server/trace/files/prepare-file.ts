@@ -45,22 +45,38 @@ export async function prepareFileForm(bytes: Uint8Array, contentType: string): P
   assertMultipartForm(contentType);
   let form: FormData;
   try {
-    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": contentType } }).formData();
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { "Content-Type": contentType },
+    }).formData();
   } catch {
-    throw new ServiceError(400, "There was an error parsing the body: it is not valid multipart form data.", "invalid_form");
+    throw new ServiceError(
+      400,
+      "There was an error parsing the body: it is not valid multipart form data.",
+      "invalid_form",
+    );
   }
   const projectId = form.get("project_id");
   if (projectId === null) throw missing("project_id");
-  if (typeof projectId !== "string") throw invalid({ loc: ["body", "project_id"], msg: "Input should be a valid string", type: "string_type" });
+  if (typeof projectId !== "string")
+    throw invalid({ loc: ["body", "project_id"], msg: "Input should be a valid string", type: "string_type" });
   const { project_id } = parseOrThrow(FileFields, { project_id: projectId }, "body");
   const file = form.get("file");
   if (file === null) throw missing("file");
-  if (typeof file === "string") throw invalid({ loc: ["body", "file"], msg: "Expected UploadFile, received: <class 'str'>", type: "value_error" });
+  if (typeof file === "string")
+    throw invalid({ loc: ["body", "file"], msg: "Expected UploadFile, received: <class 'str'>", type: "value_error" });
   if (file.size > LIMITS.fileBytes) {
-    throw invalid({ loc: ["body", "file"], msg: `File should be at most ${LIMITS.fileBytes} bytes (31 MiB); it has ${file.size}.`, type: "too_long" });
+    throw invalid({
+      loc: ["body", "file"],
+      msg: `File should be at most ${LIMITS.fileBytes} bytes (31 MiB); it has ${file.size}.`,
+      type: "too_long",
+    });
   }
   if (file.name.length > LIMITS.labelLength) {
-    throw invalid({ loc: ["body", "file", "filename"], msg: `File name should have at most ${LIMITS.labelLength} characters.`, type: "string_too_long" });
+    throw invalid({
+      loc: ["body", "file", "filename"],
+      msg: `File name should have at most ${LIMITS.labelLength} characters.`,
+      type: "string_too_long",
+    });
   }
   const content = new Uint8Array(await file.arrayBuffer());
   return { projectId: project_id, name: file.name, digest: fileDigest(content), content };

@@ -25,7 +25,12 @@ function form(fields: Record<string, string | Blob>, fileName = "obj.py"): FormD
 async function upload(app: App, body: FormData | string, key?: string, contentType?: string) {
   const headers: Record<string, string> = { ...bearer(key), ...(contentType ? { "Content-Type": contentType } : {}) };
   const response = await app.request(`${API}/file/create`, { method: "POST", headers, body });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> & { detail?: { loc: unknown[]; type: string; msg: string }[] } };
+  return {
+    status: response.status,
+    json: (await response.json()) as Record<string, unknown> & {
+      detail?: { loc: unknown[]; type: string; msg: string }[];
+    },
+  };
 }
 
 async function content(app: App, digest: string, key?: string) {
@@ -34,7 +39,11 @@ async function content(app: App, digest: string, key?: string) {
     headers: { ...bearer(key), "Content-Type": "application/json" },
     body: JSON.stringify({ project_id: PROJECT, digest }),
   });
-  return { status: response.status, type: response.headers.get("content-type"), bytes: new Uint8Array(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    bytes: new Uint8Array(await response.arrayBuffer()),
+  };
 }
 
 describe("files", () => {
@@ -43,12 +52,20 @@ describe("files", () => {
     const created = await upload(app, form({ project_id: PROJECT, file: new Blob([CODE]) }));
     expect(created.status).toBe(200);
     expect(FileCreateResponse.parse(created.json)).toEqual({ digest: CODE_DIGEST });
-    expect((await upload(app, form({ project_id: PROJECT, file: new Blob([CODE]) }, "again.py"))).json).toEqual({ digest: CODE_DIGEST });
+    expect((await upload(app, form({ project_id: PROJECT, file: new Blob([CODE]) }, "again.py"))).json).toEqual({
+      digest: CODE_DIGEST,
+    });
     const read = await content(app, CODE_DIGEST);
-    expect({ status: read.status, type: read.type, text: new TextDecoder().decode(read.bytes) }).toEqual({ status: 200, type: "application/octet-stream", text: CODE });
+    expect({ status: read.status, type: read.type, text: new TextDecoder().decode(read.bytes) }).toEqual({
+      status: 200,
+      type: "application/octet-stream",
+      text: CODE,
+    });
 
     // Any bytes, not only text, and an empty file.
-    expect((await upload(app, form({ project_id: PROJECT, file: new Blob([ALL_BYTES]) }, "all.bin"))).json).toEqual({ digest: ALL_BYTES_DIGEST });
+    expect((await upload(app, form({ project_id: PROJECT, file: new Blob([ALL_BYTES]) }, "all.bin"))).json).toEqual({
+      digest: ALL_BYTES_DIGEST,
+    });
     expect((await content(app, ALL_BYTES_DIGEST)).bytes).toEqual(ALL_BYTES);
     const empty = await upload(app, form({ project_id: PROJECT, file: new Blob([]) }));
     expect(empty.status).toBe(200);
@@ -60,31 +77,61 @@ describe("files", () => {
     await upload(app, form({ project_id: PROJECT, file: new Blob([CODE]) }));
     expect((await upload(app, form({ project_id: PROJECT, file: new Blob([CODE]) }), ACME_KEY)).status).toBe(403);
     expect((await content(app, CODE_DIGEST, ACME_KEY)).status).toBe(403);
-    const elsewhere = await call(app, "POST", `${API}/file/content`, { body: { project_id: "demo/other", digest: CODE_DIGEST }, headers: bearer() });
-    expect({ status: elsewhere.status, reason: elsewhere.json.reason }).toEqual({ status: 404, reason: `File ${CODE_DIGEST} not found` });
+    const elsewhere = await call(app, "POST", `${API}/file/content`, {
+      body: { project_id: "demo/other", digest: CODE_DIGEST },
+      headers: bearer(),
+    });
+    expect({ status: elsewhere.status, reason: elsewhere.json.reason }).toEqual({
+      status: 404,
+      reason: `File ${CODE_DIGEST} not found`,
+    });
   });
 
   it("names what is wrong with a form: missing fields, a text file part, a bad project, a file over the bound, not multipart at all", async () => {
     const { app } = createTestApp();
     const noFile = await upload(app, form({ project_id: PROJECT }));
-    expect({ status: noFile.status, detail: noFile.json.detail }).toEqual({ status: 422, detail: [{ loc: ["body", "file"], msg: "Field required", type: "missing" }] });
+    expect({ status: noFile.status, detail: noFile.json.detail }).toEqual({
+      status: 422,
+      detail: [{ loc: ["body", "file"], msg: "Field required", type: "missing" }],
+    });
     const noProject = await upload(app, form({ file: new Blob([CODE]) }));
     expect(noProject.json.detail?.[0]?.loc).toEqual(["body", "project_id"]);
-    expect((await upload(app, form({ project_id: PROJECT, file: "just text" }))).json.detail?.[0]?.loc).toEqual(["body", "file"]);
-    expect((await upload(app, form({ project_id: "no-slash", file: new Blob([CODE]) }))).json.detail?.[0]?.loc).toEqual(["body", "project_id"]);
+    expect((await upload(app, form({ project_id: PROJECT, file: "just text" }))).json.detail?.[0]?.loc).toEqual([
+      "body",
+      "file",
+    ]);
+    expect((await upload(app, form({ project_id: "no-slash", file: new Blob([CODE]) }))).json.detail?.[0]?.loc).toEqual(
+      ["body", "project_id"],
+    );
 
-    const big = await upload(app, form({ project_id: PROJECT, file: new Blob([new Uint8Array(LIMITS.fileBytes + 1)]) }));
+    const big = await upload(
+      app,
+      form({ project_id: PROJECT, file: new Blob([new Uint8Array(LIMITS.fileBytes + 1)]) }),
+    );
     expect(big.status).toBe(422);
     expect(big.json.detail?.[0]).toMatchObject({ loc: ["body", "file"], type: "too_long" });
     expect(big.json.detail?.[0]?.msg).toContain(String(LIMITS.fileBytes));
-    const longName = await upload(app, form({ project_id: PROJECT, file: new Blob([CODE]) }, "n".repeat(LIMITS.labelLength + 1)));
+    const longName = await upload(
+      app,
+      form({ project_id: PROJECT, file: new Blob([CODE]) }, "n".repeat(LIMITS.labelLength + 1)),
+    );
     expect(longName.json.detail?.[0]?.loc).toEqual(["body", "file", "filename"]);
 
     const json = await upload(app, JSON.stringify({ project_id: PROJECT, file: CODE }), undefined, "application/json");
     expect(json.status).toBe(422);
     expect(json.json.detail?.[0]?.loc).toEqual(["body"]);
-    const broken = await upload(app, "--xyz\r\nContent-Disposition: form-data; name=\"project_id\"\r\n\r\ndemo", undefined, "multipart/form-data; boundary=xyz");
-    expect({ status: broken.status, reason: broken.json.reason }).toEqual({ status: 400, reason: "There was an error parsing the body: it is not valid multipart form data." });
-    expect((await call(app, "POST", `${API}/file/content`, { body: { project_id: PROJECT }, headers: bearer() })).status).toBe(422);
+    const broken = await upload(
+      app,
+      '--xyz\r\nContent-Disposition: form-data; name="project_id"\r\n\r\ndemo',
+      undefined,
+      "multipart/form-data; boundary=xyz",
+    );
+    expect({ status: broken.status, reason: broken.json.reason }).toEqual({
+      status: 400,
+      reason: "There was an error parsing the body: it is not valid multipart form data.",
+    });
+    expect(
+      (await call(app, "POST", `${API}/file/content`, { body: { project_id: PROJECT }, headers: bearer() })).status,
+    ).toBe(422);
   });
 });

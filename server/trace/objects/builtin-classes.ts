@@ -16,32 +16,54 @@ type ClassedValue = Record<string, unknown> & { _class_name: string; _bases: str
 
 function declaredClass(val: Record<string, unknown>): { leaf: string; base: string } | null {
   const bases = val._bases;
-  if (!Array.isArray(bases) || bases.length < 2 || bases.at(-1) !== "BaseModel" || !BASE_CLASSES.includes(String(bases.at(-2)))) return null;
+  if (
+    !Array.isArray(bases) ||
+    bases.length < 2 ||
+    bases.at(-1) !== "BaseModel" ||
+    !BASE_CLASSES.includes(String(bases.at(-2)))
+  )
+    return null;
   const leaf = typeof val._class_name === "string" ? val._class_name : null;
   if (!leaf) return null;
   return { leaf, base: bases.length > 2 ? String(bases.at(-3)) : leaf };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export function processObjectValue(val: unknown, builtinClass: string | null): ProcessedObject {
   if (!isRecord(val)) {
-    if (builtinClass) throw new ServiceError(400, "builtin_object_class cannot be given for a value that is not an object.", "invalid_object");
+    if (builtinClass)
+      throw new ServiceError(
+        400,
+        "builtin_object_class cannot be given for a value that is not an object.",
+        "invalid_object",
+      );
     return { val, baseObjectClass: null, leafObjectClass: null };
   }
   const declared = declaredClass(val);
   if (declared) {
     if (builtinClass && declared.leaf !== builtinClass) {
-      throw new ServiceError(400, `builtin_object_class must match the value's own class: ${declared.leaf} != ${builtinClass}.`, "invalid_object");
+      throw new ServiceError(
+        400,
+        `builtin_object_class must match the value's own class: ${declared.leaf} != ${builtinClass}.`,
+        "invalid_object",
+      );
     }
     if (declared.leaf === "AnnotationSpec") annotationSpecFields(val);
     return { val, baseObjectClass: declared.base, leafObjectClass: declared.leaf };
   }
   if (!builtinClass) return { val, baseObjectClass: null, leafObjectClass: null };
-  if (builtinClass !== "AnnotationSpec") throw new ServiceError(400, `Unknown object class: ${builtinClass}.`, "invalid_object");
+  if (builtinClass !== "AnnotationSpec")
+    throw new ServiceError(400, `Unknown object class: ${builtinClass}.`, "invalid_object");
   const fields = annotationSpecFields(val);
   // Key order as upstream's dump (the digest sorts keys, so it only shows in what is read back).
-  const stored: ClassedValue = { _type: "AnnotationSpec", ...fields, _class_name: "AnnotationSpec", _bases: ["BaseObject", "BaseModel"] };
+  const stored: ClassedValue = {
+    _type: "AnnotationSpec",
+    ...fields,
+    _class_name: "AnnotationSpec",
+    _bases: ["BaseObject", "BaseModel"],
+  };
   return { val: stored, baseObjectClass: "AnnotationSpec", leafObjectClass: "AnnotationSpec" };
 }
 
@@ -54,14 +76,16 @@ function annotationSpecFields(val: Record<string, unknown>) {
   const optionalText = (key: string) => {
     const value = val[key];
     if (value === undefined || value === null) return null;
-    if (typeof value !== "string") throw new ServiceError(400, `AnnotationSpec.${key} must be a string or null.`, "invalid_object");
+    if (typeof value !== "string")
+      throw new ServiceError(400, `AnnotationSpec.${key} must be a string or null.`, "invalid_object");
     return value;
   };
   const fieldSchema = val.field_schema ?? {};
   const problem = schemaProblem(fieldSchema);
   if (problem) throw new ServiceError(400, `AnnotationSpec.field_schema ${problem}.`, "invalid_field_schema");
   const unique = val.unique_among_creators ?? false;
-  if (typeof unique !== "boolean") throw new ServiceError(400, "AnnotationSpec.unique_among_creators must be true or false.", "invalid_object");
+  if (typeof unique !== "boolean")
+    throw new ServiceError(400, "AnnotationSpec.unique_among_creators must be true or false.", "invalid_object");
   const opScope = val.op_scope ?? null;
   if (opScope !== null && !(Array.isArray(opScope) && opScope.every((ref) => typeof ref === "string"))) {
     throw new ServiceError(400, "AnnotationSpec.op_scope must be a list of op refs or null.", "invalid_object");

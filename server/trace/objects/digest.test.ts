@@ -22,14 +22,21 @@ describe("object digests, as the trace server computes them", () => {
   });
 
   it("matches Python for small floats, non-ASCII keys, astral characters and control characters", () => {
-    const value = { z: [0.5, 1e-5, 1234567890123, -0.0001, 2.5e-7, 'emoji 😀 \u0007 "q"'], a: { é: 1, b: null, A: false } };
-    expect(pythonJson(value)).toBe('{"a": {"A": false, "b": null, "\\u00e9": 1}, "z": [0.5, 1e-05, 1234567890123, -0.0001, 2.5e-07, "emoji \\ud83d\\ude00 \\u0007 \\"q\\""]}');
+    const value = {
+      z: [0.5, 1e-5, 1234567890123, -0.0001, 2.5e-7, 'emoji 😀 \u0007 "q"'],
+      a: { é: 1, b: null, A: false },
+    };
+    expect(pythonJson(value)).toBe(
+      '{"a": {"A": false, "b": null, "\\u00e9": 1}, "z": [0.5, 1e-05, 1234567890123, -0.0001, 2.5e-07, "emoji \\ud83d\\ude00 \\u0007 \\"q\\""]}',
+    );
     expect(objectDigest(value)).toBe("PD4gkBgiZHa5Xngzm3mjX0qVeAfxwYOsY7p9m8dMbB8");
   });
 
   it("escapes DEL, line separators, lone surrogates and control characters as Python does", () => {
     // CPython 3: json.dumps({"k": "\x7f\u2028\ud800 \x00\x1f é"}, sort_keys=True)
-    expect(pythonJson({ k: "\u007f\u2028\ud800 \u0000\u001f é" })).toBe('{"k": "\\u007f\\u2028\\ud800 \\u0000\\u001f \\u00e9"}');
+    expect(pythonJson({ k: "\u007f\u2028\ud800 \u0000\u001f é" })).toBe(
+      '{"k": "\\u007f\\u2028\\ud800 \\u0000\\u001f \\u00e9"}',
+    );
   });
 
   it("does not depend on key order", () => {

@@ -21,7 +21,9 @@ export function pythonJson(value: unknown): string {
   if (typeof value === "number") return pythonNumber(value);
   if (typeof value === "string") return pythonString(value);
   if (Array.isArray(value)) return `[${value.map(pythonJson).join(", ")}]`;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (SURROGATE.test(a) || SURROGATE.test(b) ? compareCodePoints(a, b) : a < b ? -1 : a > b ? 1 : 0));
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+    SURROGATE.test(a) || SURROGATE.test(b) ? compareCodePoints(a, b) : a < b ? -1 : a > b ? 1 : 0,
+  );
   return `{${entries.map(([key, item]) => `${pythonString(key)}: ${pythonJson(item)}`).join(", ")}}`;
 }
 
@@ -43,7 +45,10 @@ function pythonNumber(value: number): string {
  * loop made digesting a 100,000-row table (30 MB) take over a second.
  */
 function pythonString(text: string): string {
-  return JSON.stringify(text).replace(NOT_PRINTABLE_ASCII, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(text).replace(
+    NOT_PRINTABLE_ASCII,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/g;
 

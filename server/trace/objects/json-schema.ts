@@ -13,10 +13,13 @@ const MAX_COMPILED = 500;
 
 /** Why `schema` is not a JSON Schema that can be used, or null when it is. */
 export function schemaProblem(schema: unknown): string | null {
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return "must be a JSON object (a JSON Schema)";
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema))
+    return "must be a JSON object (a JSON Schema)";
   const text = JSON.stringify(schema);
-  if (Buffer.byteLength(text) > LIMITS.fieldSchemaBytes) return `must be at most ${LIMITS.fieldSchemaBytes} bytes of JSON`;
-  if (!ajv.validateSchema(schema)) return `is not a valid JSON Schema: ${ajv.errorsText(ajv.errors, { dataVar: "field_schema" })}`;
+  if (Buffer.byteLength(text) > LIMITS.fieldSchemaBytes)
+    return `must be at most ${LIMITS.fieldSchemaBytes} bytes of JSON`;
+  if (!ajv.validateSchema(schema))
+    return `is not a valid JSON Schema: ${ajv.errorsText(ajv.errors, { dataVar: "field_schema" })}`;
   try {
     validatorFor(schema, text);
   } catch (error) {

@@ -46,38 +46,81 @@ const toApiObject = (row: ObjectRow, metadataOnly = false): TraceObject => ({
 
 const isOp = (val: unknown): boolean => {
   const record = val as { _type?: unknown; weave_type?: { type?: unknown } } | null;
-  return typeof val === "object" && record !== null && record._type === "CustomWeaveType" && record.weave_type?.type === "Op";
+  return (
+    typeof val === "object" && record !== null && record._type === "CustomWeaveType" && record.weave_type?.type === "Op"
+  );
 };
 
 /**
  * Stores a version of an object and returns its digest. The same value again is the same
  * version (nothing is written); a new value is the next version.
  */
-export function createObject(db: Database, input: { projectId: string; objectId: string; val: unknown; builtinClass: string | null; userId: string; now?: number }): { digest: string } {
+export function createObject(
+  db: Database,
+  input: {
+    projectId: string;
+    objectId: string;
+    val: unknown;
+    builtinClass: string | null;
+    userId: string;
+    now?: number;
+  },
+): { digest: string } {
   const processed = processObjectValue(input.val, input.builtinClass);
   const digest = objectDigest(processed.val);
   const write = db.transaction(() => {
-    const existing = db.prepare("SELECT 1 FROM trace_objects WHERE project_id = ? AND object_id = ? AND digest = ?").get(input.projectId, input.objectId, digest);
+    const existing = db
+      .prepare("SELECT 1 FROM trace_objects WHERE project_id = ? AND object_id = ? AND digest = ?")
+      .get(input.projectId, input.objectId, digest);
     if (existing) return;
-    const { next } = db.prepare("SELECT IFNULL(MAX(version_index) + 1, 0) AS next FROM trace_objects WHERE project_id = ? AND object_id = ?").get(input.projectId, input.objectId) as { next: number };
+    const { next } = db
+      .prepare(
+        "SELECT IFNULL(MAX(version_index) + 1, 0) AS next FROM trace_objects WHERE project_id = ? AND object_id = ?",
+      )
+      .get(input.projectId, input.objectId) as { next: number };
     db.prepare(
       `INSERT INTO trace_objects (project_id, object_id, digest, kind, base_object_class, leaf_object_class, val, version_index, created_at, wb_user_id)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(input.projectId, input.objectId, digest, isOp(processed.val) ? "op" : "object", processed.baseObjectClass, processed.leafObjectClass, JSON.stringify(processed.val), next, input.now ?? Date.now(), input.userId);
+    ).run(
+      input.projectId,
+      input.objectId,
+      digest,
+      isOp(processed.val) ? "op" : "object",
+      processed.baseObjectClass,
+      processed.leafObjectClass,
+      JSON.stringify(processed.val),
+      next,
+      input.now ?? Date.now(),
+      input.userId,
+    );
   });
   write.immediate();
   return { digest };
 }
 
 /** One version: by digest, `latest` (the newest live one) or `v<index>`. 404 when there is none. */
-export function readObject(db: Database, projectId: string, objectId: string, digest: string, metadataOnly = false): TraceObject {
+export function readObject(
+  db: Database,
+  projectId: string,
+  objectId: string,
+  digest: string,
+  metadataOnly = false,
+): TraceObject {
   const version = /^v(\d+)$/.exec(digest);
   const row = (
     digest === "latest"
-      ? db.prepare(`${SELECT} WHERE o.project_id = ? AND o.object_id = ? AND o.deleted_at IS NULL ORDER BY o.version_index DESC LIMIT 1`).get(projectId, objectId)
+      ? db
+          .prepare(
+            `${SELECT} WHERE o.project_id = ? AND o.object_id = ? AND o.deleted_at IS NULL ORDER BY o.version_index DESC LIMIT 1`,
+          )
+          .get(projectId, objectId)
       : version
-        ? db.prepare(`${SELECT} WHERE o.project_id = ? AND o.object_id = ? AND o.version_index = ?`).get(projectId, objectId, Number(version[1]))
-        : db.prepare(`${SELECT} WHERE o.project_id = ? AND o.object_id = ? AND o.digest = ?`).get(projectId, objectId, digest)
+        ? db
+            .prepare(`${SELECT} WHERE o.project_id = ? AND o.object_id = ? AND o.version_index = ?`)
+            .get(projectId, objectId, Number(version[1]))
+        : db
+            .prepare(`${SELECT} WHERE o.project_id = ? AND o.object_id = ? AND o.digest = ?`)
+            .get(projectId, objectId, digest)
   ) as ObjectRow | undefined;
   if (!row) throw new ServiceError(404, `Obj ${echo(objectId)}:${echo(digest)} not found`, "not_found");
   return toApiObject(row, metadataOnly);
@@ -96,12 +139,23 @@ export function queryObjects(db: Database, request: ObjQueryRequest): TraceObjec
   inList("o.base_object_class", filter.base_object_classes);
   inList("o.leaf_object_class", filter.leaf_object_classes);
   inList("o.object_id", filter.object_ids);
-  if (filter.is_op !== undefined && filter.is_op !== null) where.push(filter.is_op ? "o.kind = 'op'" : "o.kind = 'object'");
-  const sort = request.sort_by?.length ? request.sort_by : [{ field: "object_id" as const, direction: "asc" as const }, { field: "created_at" as const, direction: "asc" as const }];
-  const order = [...sort.map((s) => `o.${s.field} ${s.direction === "desc" ? "DESC" : "ASC"}`), "o.version_index ASC"].join(", ");
+  if (filter.is_op !== undefined && filter.is_op !== null)
+    where.push(filter.is_op ? "o.kind = 'op'" : "o.kind = 'object'");
+  const sort = request.sort_by?.length
+    ? request.sort_by
+    : [
+        { field: "object_id" as const, direction: "asc" as const },
+        { field: "created_at" as const, direction: "asc" as const },
+      ];
+  const order = [
+    ...sort.map((s) => `o.${s.field} ${s.direction === "desc" ? "DESC" : "ASC"}`),
+    "o.version_index ASC",
+  ].join(", ");
   const latest = filter.latest_only ? "WHERE is_latest = 1" : "";
   const rows = db
-    .prepare(`SELECT * FROM (${SELECT} WHERE ${where.join(" AND ")}) ${latest} ORDER BY ${order.replaceAll("o.", "")} LIMIT ? OFFSET ?`)
+    .prepare(
+      `SELECT * FROM (${SELECT} WHERE ${where.join(" AND ")}) ${latest} ORDER BY ${order.replaceAll("o.", "")} LIMIT ? OFFSET ?`,
+    )
     .all(...params, request.limit ?? -1, request.offset ?? 0) as ObjectRow[];
   return rows.map((row) => toApiObject(row, request.metadata_only === true));
 }

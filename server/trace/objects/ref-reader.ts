@@ -20,11 +20,17 @@ import { tableExists } from "../tables/tables";
 export function readRefValue(db: Database, ref: WeaveRef): unknown {
   checkPath(ref);
   if (ref.kind === "table" && ref.extra.length === 0) {
-    throw new ServiceError(400, "Table refs not supported: read a table's rows with /table/query, or one row with .../table/<digest>/id/<row digest>.", "invalid_ref");
+    throw new ServiceError(
+      400,
+      "Table refs not supported: read a table's rows with /table/query, or one row with .../table/<digest>/id/<row digest>.",
+      "invalid_ref",
+    );
   }
   const projectId = `${ref.entity}/${ref.project}`;
   const reader = { db, projectId, steps: 0 };
-  return ref.kind === "table" ? walk(reader, tableRow(reader, ref.digest, ref.extra), ref.extra.slice(2)) : walk(reader, objectValue(reader, ref), ref.extra);
+  return ref.kind === "table"
+    ? walk(reader, tableRow(reader, ref.digest, ref.extra), ref.extra.slice(2))
+    : walk(reader, objectValue(reader, ref), ref.extra);
 }
 
 type Reader = { db: Database; projectId: string; steps: number };
@@ -33,25 +39,42 @@ const MAX_STEPS = 1000;
 const DELETED = Symbol("deleted");
 
 function checkPath(ref: WeaveRef): void {
-  if (ref.kind !== "table" && ref.digest === "latest") throw new ServiceError(400, "Reading refs with `latest` is not supported: name a version by its digest.", "invalid_ref");
-  if (ref.extra.length % 2 !== 0) throw new ServiceError(400, `Invalid ref path '${echo(ref.extra.join("/"))}': it must be pairs of an edge and its argument.`, "invalid_ref");
+  if (ref.kind !== "table" && ref.digest === "latest")
+    throw new ServiceError(
+      400,
+      "Reading refs with `latest` is not supported: name a version by its digest.",
+      "invalid_ref",
+    );
+  if (ref.extra.length % 2 !== 0)
+    throw new ServiceError(
+      400,
+      `Invalid ref path '${echo(ref.extra.join("/"))}': it must be pairs of an edge and its argument.`,
+      "invalid_ref",
+    );
   for (let i = 0; i < ref.extra.length; i += 2) {
-    if (!(REF_EDGES as readonly string[]).includes(ref.extra[i]!)) throw new ServiceError(400, `Unknown ref type: ${echo(ref.extra[i]!)} (a ref's path takes ${REF_EDGES.join(", ")}).`, "invalid_ref");
+    if (!(REF_EDGES as readonly string[]).includes(ref.extra[i]!))
+      throw new ServiceError(
+        400,
+        `Unknown ref type: ${echo(ref.extra[i]!)} (a ref's path takes ${REF_EDGES.join(", ")}).`,
+        "invalid_ref",
+      );
   }
-  if (ref.kind === "table" && ref.extra.length > 0 && ref.extra[0] !== "id") throw new ServiceError(400, "Table refs must have id extra", "invalid_ref");
+  if (ref.kind === "table" && ref.extra.length > 0 && ref.extra[0] !== "id")
+    throw new ServiceError(400, "Table refs must have id extra", "invalid_ref");
 }
 
 function objectValue(reader: Reader, ref: { name: string; digest: string }): unknown {
-  const row = reader.db.prepare("SELECT val, deleted_at FROM trace_objects WHERE project_id = ? AND object_id = ? AND digest = ?").get(reader.projectId, ref.name, ref.digest) as
-    | { val: string; deleted_at: number | null }
-    | undefined;
+  const row = reader.db
+    .prepare("SELECT val, deleted_at FROM trace_objects WHERE project_id = ? AND object_id = ? AND digest = ?")
+    .get(reader.projectId, ref.name, ref.digest) as { val: string; deleted_at: number | null } | undefined;
   if (!row) throw new ServiceError(404, `Obj ${echo(ref.name)}:${echo(ref.digest)} not found`, "not_found");
   return row.deleted_at === null ? JSON.parse(row.val) : DELETED;
 }
 
 function tableRow(reader: Reader, tableDigest: string, extra: readonly string[]): unknown {
   const rowDigest = extra[1]!;
-  if (!tableExists(reader.db, reader.projectId, tableDigest)) throw new ServiceError(404, `Table ${echo(tableDigest)} not found`, "not_found");
+  if (!tableExists(reader.db, reader.projectId, tableDigest))
+    throw new ServiceError(404, `Table ${echo(tableDigest)} not found`, "not_found");
   const val = reader.db
     .prepare(
       `SELECT r.val FROM trace_table_entries e JOIN trace_table_rows r ON r.project_id = e.project_id AND r.digest = e.row_digest
@@ -59,11 +82,13 @@ function tableRow(reader: Reader, tableDigest: string, extra: readonly string[])
     )
     .pluck()
     .get(reader.projectId, tableDigest, rowDigest) as string | undefined;
-  if (val === undefined) throw new ServiceError(404, `Row ${echo(rowDigest)} not found in table ${echo(tableDigest)}`, "not_found");
+  if (val === undefined)
+    throw new ServiceError(404, `Row ${echo(rowDigest)} not found in table ${echo(tableDigest)}`, "not_found");
   return JSON.parse(val);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function walk(reader: Reader, start: unknown, path: readonly string[]): unknown {
   let val = start;
@@ -71,7 +96,8 @@ function walk(reader: Reader, start: unknown, path: readonly string[]): unknown 
   while (rest.length > 0) {
     if (val === DELETED || val === null || val === undefined) return null;
     reader.steps += 1;
-    if (reader.steps > MAX_STEPS) throw new ServiceError(400, `A ref may take at most ${MAX_STEPS} steps.`, "invalid_ref");
+    if (reader.steps > MAX_STEPS)
+      throw new ServiceError(400, `A ref may take at most ${MAX_STEPS} steps.`, "invalid_ref");
     if (typeof val === "string" && val.startsWith("weave:///")) {
       const inner = parseWeaveRef(val);
       if (!inner || `${inner.entity}/${inner.project}` !== reader.projectId) return null;
@@ -96,7 +122,8 @@ function walk(reader: Reader, start: unknown, path: readonly string[]): unknown 
 }
 
 function element(val: unknown, arg: string): unknown {
-  if (!/^-?\d+$/.test(arg)) throw new ServiceError(400, `Invalid index '${echo(arg)}' in a ref: it must be an integer.`, "invalid_ref");
+  if (!/^-?\d+$/.test(arg))
+    throw new ServiceError(400, `Invalid index '${echo(arg)}' in a ref: it must be an integer.`, "invalid_ref");
   if (!Array.isArray(val)) return null;
   const index = Number(arg);
   return val[index < 0 ? val.length + index : index] ?? null;

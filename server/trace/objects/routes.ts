@@ -23,7 +23,9 @@ export function registerObjectRoutes(service: Hono<AppEnv>): void {
   service.post("/obj/read", async (c) => {
     const body = await validateJson(c, ObjReadRequest);
     authorizeProject(c, body.project_id);
-    return c.json({ obj: readObject(c.get("db"), body.project_id, body.object_id, body.digest, body.metadata_only === true) });
+    return c.json({
+      obj: readObject(c.get("db"), body.project_id, body.object_id, body.digest, body.metadata_only === true),
+    });
   });
 
   service.post("/objs/query", async (c) => {

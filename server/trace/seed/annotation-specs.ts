@@ -10,7 +10,8 @@ import { objectRefOf } from "../../../contract/weave-refs";
 export const DEMO_SPECS = {
   tone: {
     name: "Tone",
-    description: "How the answer sounds to the customer: 1 = cold or blaming, 5 = warm and specific. Each reviewer gives their own rating.",
+    description:
+      "How the answer sounds to the customer: 1 = cold or blaming, 5 = warm and specific. Each reviewer gives their own rating.",
     field_schema: { type: "integer", minimum: 1, maximum: 5 },
     unique_among_creators: true,
   },
@@ -33,7 +34,8 @@ export const DEMO_SPECS = {
   },
   escalated_correctly: {
     name: "Escalated correctly",
-    description: "Escalated when the escalation matrix says it must (chargebacks, legal questions, third contacts), and only then.",
+    description:
+      "Escalated when the escalation matrix says it must (chargebacks, legal questions, third contacts), and only then.",
     field_schema: { type: "boolean" },
   },
   unsupported_claims: {
@@ -52,10 +54,23 @@ export const DEMO_SPECS = {
 export type DemoSpecId = keyof typeof DEMO_SPECS;
 
 /** Stores the specs in a project (made by `creator`) and returns each one's ref. */
-export function seedAnnotationSpecs(db: Database, projectId: string, ids: readonly DemoSpecId[], now: number, creator: string): Record<DemoSpecId, string> {
+export function seedAnnotationSpecs(
+  db: Database,
+  projectId: string,
+  ids: readonly DemoSpecId[],
+  now: number,
+  creator: string,
+): Record<DemoSpecId, string> {
   const refs = {} as Record<DemoSpecId, string>;
   for (const id of ids) {
-    const { digest } = createObject(db, { projectId, objectId: id, val: DEMO_SPECS[id], builtinClass: "AnnotationSpec", userId: creator, now });
+    const { digest } = createObject(db, {
+      projectId,
+      objectId: id,
+      val: DEMO_SPECS[id],
+      builtinClass: "AnnotationSpec",
+      userId: creator,
+      now,
+    });
     refs[id] = objectRefOf(projectId, id, digest);
   }
   return refs;

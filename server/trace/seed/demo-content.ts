@@ -72,14 +72,50 @@ export const ANSWERS = [
 export const TONES = ["empathetic", "neutral", "apologetic", "curt", "overly formal", "friendly"] as const;
 
 export const KB_ARTICLES = [
-  { id: "kb-104", title: "Refund timelines by payment method", snippet: "Card refunds appear within 3–5 business days after the return is scanned at the warehouse. PayPal refunds are instant." },
-  { id: "kb-117", title: "Returning damaged or faulty items", snippet: "Customers may choose a refund or replacement. Faulty items do not need to be returned if the value is under 50 EUR." },
-  { id: "kb-121", title: "30-day return window and exceptions", snippet: "Exceptions require team-lead approval and must be logged with the reason code EXC-30." },
-  { id: "kb-133", title: "Duplicate charges and authorisation holds", snippet: "Authorisation holds are released by the issuing bank within 7 days and are not actual charges." },
-  { id: "kb-140", title: "Restocking fees", snippet: "A 10% restocking fee applies to opened electronics unless the item is faulty. Fees are never charged in the EU for distance sales withdrawals." },
-  { id: "kb-152", title: "Shipping costs on returns", snippet: "Original shipping is refunded when the item is faulty or was sent in error." },
-  { id: "kb-160", title: "Escalation matrix", snippet: "Chargeback threats, legal questions and repeated contacts (3+) go to the Tier 2 queue within 1 hour." },
-  { id: "kb-171", title: "Warranty coverage", snippet: "All electrical items carry a 2-year manufacturer warranty; cookware carries a lifetime warranty against cracking." },
+  {
+    id: "kb-104",
+    title: "Refund timelines by payment method",
+    snippet:
+      "Card refunds appear within 3–5 business days after the return is scanned at the warehouse. PayPal refunds are instant.",
+  },
+  {
+    id: "kb-117",
+    title: "Returning damaged or faulty items",
+    snippet:
+      "Customers may choose a refund or replacement. Faulty items do not need to be returned if the value is under 50 EUR.",
+  },
+  {
+    id: "kb-121",
+    title: "30-day return window and exceptions",
+    snippet: "Exceptions require team-lead approval and must be logged with the reason code EXC-30.",
+  },
+  {
+    id: "kb-133",
+    title: "Duplicate charges and authorisation holds",
+    snippet: "Authorisation holds are released by the issuing bank within 7 days and are not actual charges.",
+  },
+  {
+    id: "kb-140",
+    title: "Restocking fees",
+    snippet:
+      "A 10% restocking fee applies to opened electronics unless the item is faulty. Fees are never charged in the EU for distance sales withdrawals.",
+  },
+  {
+    id: "kb-152",
+    title: "Shipping costs on returns",
+    snippet: "Original shipping is refunded when the item is faulty or was sent in error.",
+  },
+  {
+    id: "kb-160",
+    title: "Escalation matrix",
+    snippet: "Chargeback threats, legal questions and repeated contacts (3+) go to the Tier 2 queue within 1 hour.",
+  },
+  {
+    id: "kb-171",
+    title: "Warranty coverage",
+    snippet:
+      "All electrical items carry a 2-year manufacturer warranty; cookware carries a lifetime warranty against cracking.",
+  },
 ] as const;
 
 /** A long policy text, for calls whose inputs carry a whole document. */
@@ -104,9 +140,24 @@ export const EXCEPTIONS = [
   "httpx.ConnectError: [Errno 111] Connection refused (orders-api.internal:8443)",
 ] as const;
 
-export const ESCALATION_REASONS = ["chargeback threat", "legal question", "third contact", "exception request", "abusive language"] as const;
+export const ESCALATION_REASONS = [
+  "chargeback threat",
+  "legal question",
+  "third contact",
+  "exception request",
+  "abusive language",
+] as const;
 
-export const INTENTS = ["refund_status", "damaged_item", "duplicate_charge", "return_window", "cancel_order", "shipping_question", "warranty", "complaint"] as const;
+export const INTENTS = [
+  "refund_status",
+  "damaged_item",
+  "duplicate_charge",
+  "return_window",
+  "cancel_order",
+  "shipping_question",
+  "warranty",
+  "complaint",
+] as const;
 
 export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);

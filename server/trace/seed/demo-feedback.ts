@@ -19,13 +19,42 @@ type Answer = (quality: number, p: Picker) => unknown;
 
 const ANSWERS: Record<DemoSpecId, Answer> = {
   // Annotators disagree by a point now and then (each gives their own rating).
-  tone: (quality, p) => Math.min(5, Math.max(1, quality + p.weighted([[0, 6], [-1, 2], [1, 2]] as const))),
-  resolution: (quality, p) => (quality >= 4 ? "Resolved" : quality === 3 ? p.pick(["Resolved", "Partly resolved"]) : p.pick(["Partly resolved", "Not resolved", "Made it worse"])),
+  tone: (quality, p) =>
+    Math.min(
+      5,
+      Math.max(
+        1,
+        quality +
+          p.weighted([
+            [0, 6],
+            [-1, 2],
+            [1, 2],
+          ] as const),
+      ),
+    ),
+  resolution: (quality, p) =>
+    quality >= 4
+      ? "Resolved"
+      : quality === 3
+        ? p.pick(["Resolved", "Partly resolved"])
+        : p.pick(["Partly resolved", "Not resolved", "Made it worse"]),
   follows_policy: (quality, p) => (quality >= 3 ? p.chance(0.9) : p.chance(0.3)),
   reviewer_comment: (_quality, p) => p.pick(COMMENTS),
   escalated_correctly: (quality, p) => (quality >= 3 ? p.chance(0.85) : p.chance(0.4)),
   unsupported_claims: (quality, p) => Math.max(0, 5 - quality + p.int(-1, 1)),
-  summary_accuracy: (quality, p) => Math.min(5, Math.max(1, quality + p.weighted([[0, 7], [-1, 2], [1, 1]] as const))),
+  summary_accuracy: (quality, p) =>
+    Math.min(
+      5,
+      Math.max(
+        1,
+        quality +
+          p.weighted([
+            [0, 7],
+            [-1, 2],
+            [1, 1],
+          ] as const),
+      ),
+    ),
 };
 
 /** How often a spec is answered when an item is completed: ratings always, comments now and then. */
@@ -44,7 +73,13 @@ const ANSWER_RATE: Record<DemoSpecId, number> = {
  * completed record of another annotator, earlier than the item's latest one, so the item's own
  * state and writer stay as they were.
  */
-export function seedSecondOpinions(db: Database, p: Picker, queue: QueueRow, annotators: readonly string[], share: number): void {
+export function seedSecondOpinions(
+  db: Database,
+  p: Picker,
+  queue: QueueRow,
+  annotators: readonly string[],
+  share: number,
+): void {
   const completed = db
     .prepare(
       `SELECT pr.item_seq, pr.annotator_user_id, pr.created_at FROM annotation_item_progress pr
@@ -69,7 +104,13 @@ export function seedSecondOpinions(db: Database, p: Picker, queue: QueueRow, ann
  * first completer's) to the others. Values fit the specs by construction (seed.test.ts checks
  * every one against its schema).
  */
-export function seedQueueFeedback(db: Database, p: Picker, queue: QueueRow, specs: Partial<Record<DemoSpecId, string>>, uniqueSpecs: ReadonlySet<DemoSpecId>): void {
+export function seedQueueFeedback(
+  db: Database,
+  p: Picker,
+  queue: QueueRow,
+  specs: Partial<Record<DemoSpecId, string>>,
+  uniqueSpecs: ReadonlySet<DemoSpecId>,
+): void {
   const completions = db
     .prepare(
       `SELECT pr.item_seq, pr.annotator_user_id, pr.updated_at, i.call_id
@@ -85,7 +126,17 @@ export function seedQueueFeedback(db: Database, p: Picker, queue: QueueRow, spec
   const quality = new Map<number, number>();
   const sharedAnswered = new Set<string>();
   for (const completion of completions) {
-    if (!quality.has(completion.item_seq)) quality.set(completion.item_seq, p.weighted([[5, 3], [4, 4], [3, 2], [2, 1], [1, 1]] as const));
+    if (!quality.has(completion.item_seq))
+      quality.set(
+        completion.item_seq,
+        p.weighted([
+          [5, 3],
+          [4, 4],
+          [3, 2],
+          [2, 1],
+          [1, 1],
+        ] as const),
+      );
     const itemQuality = quality.get(completion.item_seq)!;
     for (const [id, ref] of Object.entries(specs) as [DemoSpecId, string][]) {
       const shared = !uniqueSpecs.has(id);

@@ -15,7 +15,10 @@ export const DISPLAY_FIELDS_BY_KIND: Record<CallKind, readonly string[]> = {
  * A seeded item's display fields, all present in its call: a call that failed or is still running
  * has no output, so its output paths give way to its exception (when it has one).
  */
-export function presentDisplayFields(wanted: readonly string[], call: { output?: unknown; exception?: string | null }): string[] {
+export function presentDisplayFields(
+  wanted: readonly string[],
+  call: { output?: unknown; exception?: string | null },
+): string[] {
   if (call.output !== null && call.output !== undefined) return [...wanted];
   const fromInputs = wanted.filter((path) => path.startsWith("inputs."));
   return call.exception ? [...fromInputs, "exception"] : fromInputs;

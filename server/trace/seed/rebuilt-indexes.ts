@@ -8,7 +8,9 @@ import type { Database } from "better-sqlite3";
  */
 export function withIndexesRebuiltAfter<T>(db: Database, tables: readonly string[], load: () => T): T {
   const indexes = db
-    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${tables.map(() => "?").join(", ")})`)
+    .prepare(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${tables.map(() => "?").join(", ")})`,
+    )
     .all(...tables) as { name: string; sql: string }[];
   for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
   const result = load();

@@ -32,7 +32,8 @@ export async function tableDigestInSteps(rowDigests: readonly string[]): Promise
   const hash = createHash("sha256");
   for (let from = 0; from < rowDigests.length; from += DIGEST_STEP_ROWS) {
     await nextTurn();
-    for (let i = from; i < Math.min(from + DIGEST_STEP_ROWS, rowDigests.length); i += 1) hash.update(rowDigests[i]!, "utf8");
+    for (let i = from; i < Math.min(from + DIGEST_STEP_ROWS, rowDigests.length); i += 1)
+      hash.update(rowDigests[i]!, "utf8");
   }
   return hash.digest("hex");
 }

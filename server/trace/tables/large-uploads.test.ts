@@ -8,8 +8,17 @@ function pendingUpload(app: ReturnType<typeof createTestApp>["app"], key?: strin
   const body = JSON.stringify({ table: { project_id: PROJECT, rows: [{ a: "x".repeat(LARGE_UPLOAD_BYTES) }] } });
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-  const headers = { ...bearer(key), "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) };
-  const answer = app.request("/api/trace/table/create", { method: "POST", headers, body: stream, duplex: "half" } as RequestInit);
+  const headers = {
+    ...bearer(key),
+    "Content-Type": "application/json",
+    "Content-Length": String(Buffer.byteLength(body)),
+  };
+  const answer = app.request("/api/trace/table/create", {
+    method: "POST",
+    headers,
+    body: stream,
+    duplex: "half",
+  } as RequestInit);
   const finish = () => {
     controller!.enqueue(new TextEncoder().encode(body));
     controller!.close();
@@ -29,7 +38,11 @@ describe("large trace uploads per entity", () => {
     const acme = pendingUpload(app, ACME_KEY);
     acme.finish();
     expect((await acme.answer).status).toBe(403); // past the limiter: refused for the project, not for load
-    const small = await app.request("/api/trace/table/create", { method: "POST", headers: { ...bearer(), "Content-Type": "application/json" }, body: JSON.stringify({ table: { project_id: PROJECT, rows: [{ a: 1 }] } }) });
+    const small = await app.request("/api/trace/table/create", {
+      method: "POST",
+      headers: { ...bearer(), "Content-Type": "application/json" },
+      body: JSON.stringify({ table: { project_id: PROJECT, rows: [{ a: 1 }] } }),
+    });
     expect(small.status).toBe(200);
 
     first.finish();

@@ -19,12 +19,19 @@ export type PreparedRows = { rowTexts: string[]; rowDigests: string[] };
 export const MAX_ROW_CHARS = 4 * 1024 * 1024;
 
 /** `rows` prepared; a 422 at `locOf(i)` for the first row over MAX_ROW_CHARS. */
-export function prepareRows(rows: readonly Record<string, unknown>[], locOf: (index: number) => (string | number)[]): PreparedRows {
+export function prepareRows(
+  rows: readonly Record<string, unknown>[],
+  locOf: (index: number) => (string | number)[],
+): PreparedRows {
   const rowTexts = rows.map((row, index) => {
     const text = JSON.stringify(row);
     if (text.length > MAX_ROW_CHARS) {
       throw new RequestValidationError([
-        { loc: ["body", ...locOf(index)], msg: `A table row should have at most ${MAX_ROW_CHARS} characters of JSON (this one has ${text.length}): store large content as a file and refer to it from the row`, type: "too_long" },
+        {
+          loc: ["body", ...locOf(index)],
+          msg: `A table row should have at most ${MAX_ROW_CHARS} characters of JSON (this one has ${text.length}): store large content as a file and refer to it from the row`,
+          type: "too_long",
+        },
       ]);
     }
     return text;
@@ -35,11 +42,19 @@ export function prepareRows(rows: readonly Record<string, unknown>[], locOf: (in
 /** `/table/create`, validated as validateJson would (the same 422s) and its rows prepared. */
 export function prepareTableCreate(data: unknown): PreparedRows & { projectId: string; expectedDigest: string | null } {
   const { table } = parseOrThrow(TableCreateRequest, data, "body");
-  return { projectId: table.project_id, expectedDigest: table.expected_digest ?? null, ...prepareRows(table.rows, (index) => ["table", "rows", index]) };
+  return {
+    projectId: table.project_id,
+    expectedDigest: table.expected_digest ?? null,
+    ...prepareRows(table.rows, (index) => ["table", "rows", index]),
+  };
 }
 
 /** `/table/create_from_digests`, validated as validateJson would: up to 100,000 digests (some 5 MiB). */
-export function prepareTableFromDigests(data: unknown): { projectId: string; expectedDigest: string | null; rowDigests: string[] } {
+export function prepareTableFromDigests(data: unknown): {
+  projectId: string;
+  expectedDigest: string | null;
+  rowDigests: string[];
+} {
   const body = parseOrThrow(TableCreateFromDigestsRequest, data, "body");
   return { projectId: body.project_id, expectedDigest: body.expected_digest ?? null, rowDigests: body.row_digests };
 }
@@ -49,7 +64,12 @@ export function prepareTableFromDigests(data: unknown): { projectId: string; exp
  * worker): `ops` has one letter per step, `a`ppend, `p`op or `i`nsert, and `indexes` the index of
  * each (-1 for an append); the rows sent (appended or inserted, in order) are prepared rows.
  */
-export type PreparedTableUpdate = PreparedRows & { projectId: string; baseDigest: string; ops: string; indexes: number[] };
+export type PreparedTableUpdate = PreparedRows & {
+  projectId: string;
+  baseDigest: string;
+  ops: string;
+  indexes: number[];
+};
 
 /** `/table/update`, validated as validateJson would (the same 422s) and its rows prepared. */
 export function prepareTableUpdate(data: unknown): PreparedTableUpdate {
@@ -74,5 +94,11 @@ export function prepareTableUpdate(data: unknown): PreparedTableUpdate {
     rowLocs.push(["updates", step, "insert", "row"]);
     return update.insert.index;
   });
-  return { projectId: body.project_id, baseDigest: body.base_digest, ops, indexes, ...prepareRows(rows, (index) => rowLocs[index]!) };
+  return {
+    projectId: body.project_id,
+    baseDigest: body.base_digest,
+    ops,
+    indexes,
+    ...prepareRows(rows, (index) => rowLocs[index]!),
+  };
 }

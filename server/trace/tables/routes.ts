@@ -1,6 +1,11 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { RefsReadBatchRequest } from "../../../contract/trace-objects";
-import { FileContentRequest, TableQueryRequest, TableQueryStatsBatchRequest, TableQueryStatsRequest } from "../../../contract/trace-tables";
+import {
+  FileContentRequest,
+  TableQueryRequest,
+  TableQueryStatsBatchRequest,
+  TableQueryStatsRequest,
+} from "../../../contract/trace-tables";
 import { parseWeaveRef } from "../../../contract/weave-refs";
 import { authorizeProject } from "../../auth/middleware";
 import { echo } from "../../http/echo";
@@ -23,10 +28,16 @@ import { countTableRows, createTable, createTableFromDigests, tableStats, update
  * (upload-worker/), with the same refusals; tests lower it to send every body there. Large bodies
  * count in `limitLargeUploads` (../large-uploads.ts), shared with the call batches.
  */
-export function registerTableAndFileRoutes(service: Hono<AppEnv>, options: { limitLargeUploads: MiddlewareHandler<AppEnv>; offThreadBytes?: number | undefined }): void {
-  const prepare = async <K extends "table-create" | "table-create-from-digests" | "table-update">(c: Context<AppEnv>, kind: K) =>
-    prepareUploadBody(kind, await readBodyBytes(c), "", options.offThreadBytes);
-  for (const path of ["/file/create", "/table/create", "/table/create_from_digests", "/table/update"]) service.use(path, options.limitLargeUploads);
+export function registerTableAndFileRoutes(
+  service: Hono<AppEnv>,
+  options: { limitLargeUploads: MiddlewareHandler<AppEnv>; offThreadBytes?: number | undefined },
+): void {
+  const prepare = async <K extends "table-create" | "table-create-from-digests" | "table-update">(
+    c: Context<AppEnv>,
+    kind: K,
+  ) => prepareUploadBody(kind, await readBodyBytes(c), "", options.offThreadBytes);
+  for (const path of ["/file/create", "/table/create", "/table/create_from_digests", "/table/update"])
+    service.use(path, options.limitLargeUploads);
 
   // Multipart form data, as upstream (form.ts); answers the content digest.
   service.post("/file/create", async (c) => {
@@ -43,7 +54,10 @@ export function registerTableAndFileRoutes(service: Hono<AppEnv>, options: { lim
     const body = await validateJson(c, FileContentRequest);
     authorizeProject(c, body.project_id);
     const file = readFile(c.get("db"), body.project_id, body.digest);
-    return c.body(file.stream, 200, { "Content-Type": "application/octet-stream", "Content-Length": String(file.sizeBytes) });
+    return c.body(file.stream, 200, {
+      "Content-Type": "application/octet-stream",
+      "Content-Length": String(file.sizeBytes),
+    });
   });
 
   service.post("/table/create", async (c) => {
@@ -79,7 +93,9 @@ export function registerTableAndFileRoutes(service: Hono<AppEnv>, options: { lim
   service.post("/table/query_stats_batch", async (c) => {
     const body = await validateJson(c, TableQueryStatsBatchRequest);
     authorizeProject(c, body.project_id);
-    return c.json({ tables: tableStats(c.get("db"), body.project_id, body.digests ?? [], body.include_storage_size === true) });
+    return c.json({
+      tables: tableStats(c.get("db"), body.project_id, body.digests ?? [], body.include_storage_size === true),
+    });
   });
 
   // Every ref is checked (its form, the caller's entity) before any is read; one unknown version
@@ -88,7 +104,12 @@ export function registerTableAndFileRoutes(service: Hono<AppEnv>, options: { lim
     const body = await validateJson(c, RefsReadBatchRequest);
     const refs = body.refs.map((text) => {
       const ref = parseWeaveRef(text);
-      if (!ref) throw new ServiceError(400, `Invalid ref '${echo(text)}': expected weave:///<entity>/<project>/object|op/<name>:<digest> or .../table/<digest>/id/<row digest>, with an optional path.`, "invalid_ref");
+      if (!ref)
+        throw new ServiceError(
+          400,
+          `Invalid ref '${echo(text)}': expected weave:///<entity>/<project>/object|op/<name>:<digest> or .../table/<digest>/id/<row digest>, with an optional path.`,
+          "invalid_ref",
+        );
       authorizeProject(c, `${ref.entity}/${ref.project}`);
       return ref;
     });

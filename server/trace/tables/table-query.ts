@@ -15,9 +15,18 @@ function jsonPath(field: string): string {
   if (!field.trim()) throw new ServiceError(400, "Sort field cannot be empty", "invalid_sort_field");
   const parts = field.split(".");
   if (parts.some((part) => !part.trim())) {
-    throw new ServiceError(400, `Invalid sort field '${echo(field)}': field names cannot start/end with dots or contain consecutive dots`, "invalid_sort_field");
+    throw new ServiceError(
+      400,
+      `Invalid sort field '${echo(field)}': field names cannot start/end with dots or contain consecutive dots`,
+      "invalid_sort_field",
+    );
   }
-  if (parts.some((part) => /["\\]/.test(part))) throw new ServiceError(400, `Invalid sort field '${echo(field)}': a part may not hold '"' or '\\'.`, "invalid_sort_field");
+  if (parts.some((part) => /["\\]/.test(part)))
+    throw new ServiceError(
+      400,
+      `Invalid sort field '${echo(field)}': a part may not hold '"' or '\\'.`,
+      "invalid_sort_field",
+    );
   return `$${parts.map((part) => `."${part}"`).join("")}`;
 }
 
@@ -50,6 +59,8 @@ export function queryTableJson(db: Database, request: TableQueryRequest): string
        WHERE ${where} ORDER BY ${order.join(", ")} LIMIT ? OFFSET ?`,
     )
     .all(...params) as EntryRow[];
-  const items = rows.map((row) => `{"digest":${JSON.stringify(row.digest)},"val":${row.val},"original_index":${row.original_index}}`);
+  const items = rows.map(
+    (row) => `{"digest":${JSON.stringify(row.digest)},"val":${row.val},"original_index":${row.original_index}}`,
+  );
   return `{"rows":[${items.join(",")}]}`;
 }

@@ -22,27 +22,60 @@ const ENTRY_CHARS = 120;
  * or cut off by a crash, is not seen; its entries are a function of its digest, so writing them
  * twice (two clients at once, or again after a crash) writes the same thing.
  */
-async function storeTable(db: Database, projectId: string, digest: string, rowDigests: readonly string[], newRows: PreparedRows, now: number): Promise<void> {
+async function storeTable(
+  db: Database,
+  projectId: string,
+  digest: string,
+  rowDigests: readonly string[],
+  newRows: PreparedRows,
+  now: number,
+): Promise<void> {
   const insertRow = db.prepare("INSERT OR IGNORE INTO trace_table_rows (project_id, digest, val) VALUES (?, ?, ?)");
-  const insertEntry = db.prepare("INSERT OR IGNORE INTO trace_table_entries (project_id, table_digest, position, row_digest) VALUES (?, ?, ?, ?)");
+  const insertEntry = db.prepare(
+    "INSERT OR IGNORE INTO trace_table_entries (project_id, table_digest, position, row_digest) VALUES (?, ?, ?, ?)",
+  );
   const { rowTexts, rowDigests: newDigests } = newRows;
-  await writeInSteps(db, rowTexts.length, (i) => rowTexts[i]!.length, (i) => insertRow.run(projectId, newDigests[i], rowTexts[i]));
+  await writeInSteps(
+    db,
+    rowTexts.length,
+    (i) => rowTexts[i]!.length,
+    (i) => insertRow.run(projectId, newDigests[i], rowTexts[i]),
+  );
   if (tableExists(db, projectId, digest)) return;
-  await writeInSteps(db, rowDigests.length, () => ENTRY_CHARS, (i) => insertEntry.run(projectId, digest, i, rowDigests[i]));
-  db.prepare("INSERT OR IGNORE INTO trace_tables (project_id, digest, row_count, created_at) VALUES (?, ?, ?, ?)").run(projectId, digest, rowDigests.length, now);
+  await writeInSteps(
+    db,
+    rowDigests.length,
+    () => ENTRY_CHARS,
+    (i) => insertEntry.run(projectId, digest, i, rowDigests[i]),
+  );
+  db.prepare("INSERT OR IGNORE INTO trace_tables (project_id, digest, row_count, created_at) VALUES (?, ?, ?, ?)").run(
+    projectId,
+    digest,
+    rowDigests.length,
+    now,
+  );
 }
 
 /** Whether the project has the table (written whole: see storeTable). */
 export function tableExists(db: Database, projectId: string, digest: string): boolean {
-  return db.prepare("SELECT 1 FROM trace_tables WHERE project_id = ? AND digest = ?").get(projectId, digest) !== undefined;
+  return (
+    db.prepare("SELECT 1 FROM trace_tables WHERE project_id = ? AND digest = ?").get(projectId, digest) !== undefined
+  );
 }
 
 /** `/table/create`: the table's digest and its rows' digests, in order. Its rows come prepared (prepare-upload.ts). */
-export async function createTable(db: Database, input: { projectId: string; rows: PreparedRows; expectedDigest?: string | null; now?: number }) {
+export async function createTable(
+  db: Database,
+  input: { projectId: string; rows: PreparedRows; expectedDigest?: string | null; now?: number },
+) {
   const { rowDigests } = input.rows;
   const digest = await tableDigestInSteps(rowDigests);
   if (input.expectedDigest && input.expectedDigest !== digest) {
-    throw new ServiceError(409, `expected_digest ${echo(input.expectedDigest)} does not match the table's digest ${digest} (${rowDigests.length} rows).`, "digest_mismatch");
+    throw new ServiceError(
+      409,
+      `expected_digest ${echo(input.expectedDigest)} does not match the table's digest ${digest} (${rowDigests.length} rows).`,
+      "digest_mismatch",
+    );
   }
   await storeTable(db, input.projectId, digest, rowDigests, input.rows, input.now ?? Date.now());
   return { digest, row_digests: rowDigests };
@@ -53,10 +86,17 @@ export async function createTable(db: Database, input: { projectId: string; rows
  * order. A digest the project has no row for is a 400 naming it (our choice: upstream's ClickHouse
  * server stores a table listing rows it does not have, which then read as nothing).
  */
-export async function createTableFromDigests(db: Database, input: { projectId: string; rowDigests: readonly string[]; expectedDigest?: string | null; now?: number }) {
+export async function createTableFromDigests(
+  db: Database,
+  input: { projectId: string; rowDigests: readonly string[]; expectedDigest?: string | null; now?: number },
+) {
   const digest = await tableDigestInSteps(input.rowDigests);
   if (input.expectedDigest && input.expectedDigest !== digest) {
-    throw new ServiceError(409, `expected_digest ${echo(input.expectedDigest)} does not match the table's digest ${digest} (${input.rowDigests.length} rows).`, "digest_mismatch");
+    throw new ServiceError(
+      409,
+      `expected_digest ${echo(input.expectedDigest)} does not match the table's digest ${digest} (${input.rowDigests.length} rows).`,
+      "digest_mismatch",
+    );
   }
   const known = db.prepare("SELECT 1 FROM trace_table_rows WHERE project_id = ? AND digest = ?");
   const unknown: number[] = [];
@@ -66,16 +106,30 @@ export async function createTableFromDigests(db: Database, input: { projectId: s
   }
   if (unknown.length > 0) {
     const named = unknown.map((i) => `row_digests[${i}] ${echo(input.rowDigests[i]!)}`).join(", ");
-    throw new ServiceError(400, `The project has no row with these digests: ${named}. Send the rows with /table/create or /table/update.`, "unknown_rows");
+    throw new ServiceError(
+      400,
+      `The project has no row with these digests: ${named}. Send the rows with /table/create or /table/update.`,
+      "unknown_rows",
+    );
   }
-  await storeTable(db, input.projectId, digest, input.rowDigests, { rowTexts: [], rowDigests: [] }, input.now ?? Date.now());
+  await storeTable(
+    db,
+    input.projectId,
+    digest,
+    input.rowDigests,
+    { rowTexts: [], rowDigests: [] },
+    input.now ?? Date.now(),
+  );
   return { digest };
 }
 
 /** The row digests of a stored table, in order; null when the project has no such table. */
 function tableRowDigests(db: Database, projectId: string, digest: string): string[] | null {
   if (!tableExists(db, projectId, digest)) return null;
-  return db.prepare("SELECT row_digest FROM trace_table_entries WHERE project_id = ? AND table_digest = ? ORDER BY position").pluck().all(projectId, digest) as string[];
+  return db
+    .prepare("SELECT row_digest FROM trace_table_entries WHERE project_id = ? AND table_digest = ? ORDER BY position")
+    .pluck()
+    .all(projectId, digest) as string[];
 }
 
 /**
@@ -87,14 +141,28 @@ function tableRowDigests(db: Database, projectId: string, digest: string): strin
  * LIMITS.tableEdits of them (a 422 on `updates`; appends, which upstream's Python client sends to
  * grow a large dataset in parts, are bounded only by LIMITS.tableRows).
  */
-export async function updateTable(db: Database, input: Omit<PreparedTableUpdate, "projectId" | "baseDigest"> & { projectId: string; baseDigest: string; now?: number }) {
+export async function updateTable(
+  db: Database,
+  input: Omit<PreparedTableUpdate, "projectId" | "baseDigest"> & {
+    projectId: string;
+    baseDigest: string;
+    now?: number;
+  },
+) {
   const { ops, indexes, rowDigests: sentDigests } = input;
   const edits = ops.length - ops.replaceAll("p", "").replaceAll("i", "").length;
   if (edits > LIMITS.tableEdits) {
-    throw new RequestValidationError([{ loc: ["body", "updates"], msg: `at most ${LIMITS.tableEdits} pop and insert steps in one request (this one has ${edits})`, type: "too_long" }]);
+    throw new RequestValidationError([
+      {
+        loc: ["body", "updates"],
+        msg: `at most ${LIMITS.tableEdits} pop and insert steps in one request (this one has ${edits})`,
+        type: "too_long",
+      },
+    ]);
   }
   const rows = tableRowDigests(db, input.projectId, input.baseDigest);
-  if (!rows) throw new ServiceError(404, `Table ${echo(input.projectId)}:${echo(input.baseDigest)} not found`, "not_found");
+  if (!rows)
+    throw new ServiceError(404, `Table ${echo(input.projectId)}:${echo(input.baseDigest)} not found`, "not_found");
   let next = 0;
   const updated = indexes.map((index, step) => {
     const op = ops[step];
@@ -106,7 +174,12 @@ export async function updateTable(db: Database, input: Omit<PreparedTableUpdate,
     if (op === "a") rows.push(digest);
     else if (index > rows.length) throw outOfRange(step, "insert", index, rows.length);
     else rows.splice(index, 0, digest);
-    if (rows.length > LIMITS.tableRows) throw new ServiceError(400, `A table holds at most ${LIMITS.tableRows} rows; updates[${step}] would make ${rows.length}.`, "too_many_rows");
+    if (rows.length > LIMITS.tableRows)
+      throw new ServiceError(
+        400,
+        `A table holds at most ${LIMITS.tableRows} rows; updates[${step}] would make ${rows.length}.`,
+        "too_many_rows",
+      );
     return digest;
   });
   const digest = await tableDigestInSteps(rows);
@@ -116,13 +189,22 @@ export async function updateTable(db: Database, input: Omit<PreparedTableUpdate,
 
 function outOfRange(step: number, kind: "pop" | "insert", index: number, length: number): ServiceError {
   const valid = kind === "pop" ? `0 to ${length - 1}` : `0 to ${length}`;
-  const range = kind === "pop" && length === 0 ? "the table is empty" : `the table has ${length} rows at that step (valid: ${valid})`;
-  return new ServiceError(400, `updates[${step}]: ${kind} index ${index} is out of range: ${range}.`, "index_out_of_range");
+  const range =
+    kind === "pop" && length === 0
+      ? "the table is empty"
+      : `the table has ${length} rows at that step (valid: ${valid})`;
+  return new ServiceError(
+    400,
+    `updates[${step}]: ${kind} index ${index} is out of range: ${range}.`,
+    "index_out_of_range",
+  );
 }
 
 /** `/table/query_stats`: the table's row count; an unknown table counts 0 (upstream's ClickHouse server fails with a 500). */
 export function countTableRows(db: Database, projectId: string, digest: string): number {
-  const row = db.prepare("SELECT row_count FROM trace_tables WHERE project_id = ? AND digest = ?").get(projectId, digest) as { row_count: number } | undefined;
+  const row = db
+    .prepare("SELECT row_count FROM trace_tables WHERE project_id = ? AND digest = ?")
+    .get(projectId, digest) as { row_count: number } | undefined;
   return row?.row_count ?? 0;
 }
 
@@ -133,14 +215,18 @@ export function countTableRows(db: Database, projectId: string, digest: string):
 export function tableStats(db: Database, projectId: string, digests: readonly string[], includeStorageSize: boolean) {
   const count = db.prepare("SELECT row_count FROM trace_tables WHERE project_id = ? AND digest = ?").pluck();
   // Only tables written whole are counted (see storeTable).
-  const size = db.prepare(
-    `SELECT IFNULL(SUM(length(CAST(r.val AS BLOB))), 0) FROM trace_table_entries e
+  const size = db
+    .prepare(
+      `SELECT IFNULL(SUM(length(CAST(r.val AS BLOB))), 0) FROM trace_table_entries e
      JOIN trace_table_rows r ON r.project_id = e.project_id AND r.digest = e.row_digest
      WHERE e.project_id = ? AND e.table_digest = ?`,
-  ).pluck();
+    )
+    .pluck();
   return [...new Set(digests)].flatMap((digest) => {
     const rows = count.get(projectId, digest) as number | undefined;
     if (rows === undefined) return [];
-    return [{ digest, count: rows, storage_size_bytes: includeStorageSize ? (size.get(projectId, digest) as number) : null }];
+    return [
+      { digest, count: rows, storage_size_bytes: includeStorageSize ? (size.get(projectId, digest) as number) : null },
+    ];
   });
 }

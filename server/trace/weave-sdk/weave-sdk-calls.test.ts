@@ -10,7 +10,14 @@ import { startSdkServer, type SdkServer } from "./sdk-server";
 // /calls/stream_query, queued and annotated as the dashboard does with seeded calls.
 
 const PROJECT = "demo/sdk-calls";
-type Row = Record<string, unknown> & { id: string; parent_id: string | null; trace_id: string; started_at: string; ended_at: string | null; summary: { weave: { status: string; latency_ms: number | null }; usage?: unknown } };
+type Row = Record<string, unknown> & {
+  id: string;
+  parent_id: string | null;
+  trace_id: string;
+  started_at: string;
+  ended_at: string | null;
+  summary: { weave: { status: string; latency_ms: number | null }; usage?: unknown };
+};
 type Sent = { path: string; status: number; bytes: number };
 
 let server: SdkServer;
@@ -34,9 +41,16 @@ async function trace(path: string, body: unknown): Promise<{ status: number; tex
 }
 
 async function callsOf(filter: Record<string, unknown>): Promise<Row[]> {
-  const res = await trace("/calls/stream_query", { project_id: PROJECT, filter, sort_by: [{ field: "started_at", direction: "asc" }] });
+  const res = await trace("/calls/stream_query", {
+    project_id: PROJECT,
+    filter,
+    sort_by: [{ field: "started_at", direction: "asc" }],
+  });
   expect(res.status).toBe(200);
-  return res.text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Row);
+  return res.text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Row);
 }
 
 /** Polls until `check` passes (the SDK sends its batch 200 ms after a call starts). */
@@ -52,14 +66,20 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
 const ids = () => weave.requireCurrentCallStackEntry();
 
 // The traced application: a chat op (with usage), a retriever, a failing tool, a big report.
-const retrieve = weave.op(async function retrieve(query: string) {
-  return [`doc about ${query}`];
-}, { name: "retriever.search" });
+const retrieve = weave.op(
+  async function retrieve(query: string) {
+    return [`doc about ${query}`];
+  },
+  { name: "retriever.search" },
+);
 const chat = weave.op(
   async function chat(messages: { role: string; content: string }[]) {
     return { choices: [{ message: { role: "assistant", content: `You asked: ${messages.at(-1)?.content}` } }] };
   },
-  { name: "openai.chat.completions.create", summarize: () => ({ usage: { "gpt-4o-mini": { prompt_tokens: 12, completion_tokens: 7 } } }) },
+  {
+    name: "openai.chat.completions.create",
+    summarize: () => ({ usage: { "gpt-4o-mini": { prompt_tokens: 12, completion_tokens: 7 } } }),
+  },
 );
 const failingTool = weave.op(async function refundTool(orderId: string) {
   throw new Error(`Order ${orderId} not found`);
@@ -80,7 +100,10 @@ type Trace = { rootId: string; traceId: string; childIds: string[]; failedId: st
 const answer = weave.op(async function supportAnswer(question: string): Promise<{ reply: string; trace: Trace }> {
   const { callId, traceId } = ids();
   const docs = await retrieve(question);
-  const completion = await chat([{ role: "system", content: docs.join("\n") }, { role: "user", content: question }]);
+  const completion = await chat([
+    { role: "system", content: docs.join("\n") },
+    { role: "user", content: question },
+  ]);
   let failedId = "";
   const tracked = weave.op(async function lookupOrder() {
     failedId = ids().callId;
@@ -97,11 +120,23 @@ beforeAll(async () => {
     const response = await realFetch(input, init);
     const url = new URL(input instanceof Request ? input.url : String(input));
     const body = init?.body;
-    sent.push({ path: url.pathname.replace(/^\/api\/trace/, ""), status: response.status, bytes: typeof body === "string" ? body.length : 0 });
+    sent.push({
+      path: url.pathname.replace(/^\/api\/trace/, ""),
+      status: response.status,
+      bytes: typeof body === "string" ? body.length : 0,
+    });
     return response;
   });
   for (const level of ["error", "warn"] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map((a) => (a instanceof Error ? a.message : String(a))).join(" ").slice(0, 200)));
+    vi.spyOn(console, level).mockImplementation(
+      (...args: unknown[]) =>
+        void logged.push(
+          args
+            .map((a) => (a instanceof Error ? a.message : String(a)))
+            .join(" ")
+            .slice(0, 200),
+        ),
+    );
   }
   client = await weave.init(PROJECT);
 }, 60_000);
@@ -126,9 +161,16 @@ describe("the weave SDK (npm weave, unmodified) against the local trace service"
     const after = Date.now();
 
     const rows = await callsOf({ trace_ids: [traced.traceId] });
-    const byOp = (name: string) => rows.filter((r) => (r.op_name as string).startsWith(`weave:///${PROJECT}/op/${name}:`));
+    const byOp = (name: string) =>
+      rows.filter((r) => (r.op_name as string).startsWith(`weave:///${PROJECT}/op/${name}:`));
     const [root] = byOp("supportAnswer");
-    expect(root).toMatchObject({ id: traced.rootId, parent_id: null, trace_id: traced.traceId, wb_user_id: "user-demo", exception: null });
+    expect(root).toMatchObject({
+      id: traced.rootId,
+      parent_id: null,
+      trace_id: traced.traceId,
+      wb_user_id: "user-demo",
+      exception: null,
+    });
     // The SDK names arguments arg0, arg1, ... unless the op is given parameterNames.
     expect(root?.inputs).toEqual({ arg0: "Where is my refund?" });
     expect(root?.summary.weave.status).toBe("success");
@@ -138,11 +180,17 @@ describe("the weave SDK (npm weave, unmodified) against the local trace service"
     const [completed] = byOp("openai.chat.completions.create");
     const [lookup] = byOp("lookupOrder");
     const [failed] = byOp("refundTool");
-    expect([retrieved, completed, lookup].map((r) => r?.parent_id)).toEqual([traced.rootId, traced.rootId, traced.rootId]);
+    expect([retrieved, completed, lookup].map((r) => r?.parent_id)).toEqual([
+      traced.rootId,
+      traced.rootId,
+      traced.rootId,
+    ]);
     expect(failed).toMatchObject({ parent_id: traced.failedId, exception: "Order A-17 not found", output: null });
     expect(failed?.summary.weave.status).toBe("error");
     expect(lookup).toMatchObject({ id: traced.failedId, exception: "Order A-17 not found" });
-    expect(completed?.output).toEqual({ choices: [{ message: { role: "assistant", content: "You asked: Where is my refund?" } }] });
+    expect(completed?.output).toEqual({
+      choices: [{ message: { role: "assistant", content: "You asked: Where is my refund?" } }],
+    });
     expect(rows).toHaveLength(5);
     for (const row of rows) {
       const started = Date.parse(row.started_at);
@@ -157,7 +205,9 @@ describe("the weave SDK (npm weave, unmodified) against the local trace service"
       expect(Date.parse(child.ended_at!)).toBeLessThanOrEqual(Date.parse(root!.ended_at!));
     }
 
-    const [report] = (await callsOf({ trace_roots_only: true })).filter((r) => (r.op_name as string).includes("/op/bigReport:"));
+    const [report] = (await callsOf({ trace_roots_only: true })).filter((r) =>
+      (r.op_name as string).includes("/op/bigReport:"),
+    );
     expect(report?.output).toBe("x".repeat(1_000_000));
     expect(report?.summary.weave.status).toBe("success");
   });
@@ -170,7 +220,11 @@ describe("the weave SDK (npm weave, unmodified) against the local trace service"
       (found) => found.length === 1,
       "the slow op's start",
     );
-    expect(call).toMatchObject({ ended_at: null, output: null, summary: { weave: { status: "running", latency_ms: null } } });
+    expect(call).toMatchObject({
+      ended_at: null,
+      output: null,
+      summary: { weave: { status: "running", latency_ms: null } },
+    });
     gateOpen();
     await expect(running).resolves.toBe("finally");
     await client.waitForBatchProcessing();
@@ -179,9 +233,12 @@ describe("the weave SDK (npm weave, unmodified) against the local trace service"
   });
 
   it("names calls as the SDK asks: a display name on the start, and a rename through /call/update", async () => {
-    const greet = weave.op(async function greet(name: string) {
-      return `Hello ${name}`;
-    }, { callDisplayName: (name: string) => `Greeting ${name}` });
+    const greet = weave.op(
+      async function greet(name: string) {
+        return `Hello ${name}`;
+      },
+      { callDisplayName: (name: string) => `Greeting ${name}` },
+    );
     let callId = "";
     await weave.op(async function outer() {
       callId = ids().callId;
@@ -196,17 +253,40 @@ describe("the weave SDK (npm weave, unmodified) against the local trace service"
   });
 
   it("lets a traced call be queued, reviewed and annotated like a seeded one", async () => {
-    const spec = await trace("/obj/create", { obj: { project_id: PROJECT, object_id: "helpful", val: { field_schema: { type: "integer", minimum: 1, maximum: 5 } }, builtin_object_class: "AnnotationSpec" } });
+    const spec = await trace("/obj/create", {
+      obj: {
+        project_id: PROJECT,
+        object_id: "helpful",
+        val: { field_schema: { type: "integer", minimum: 1, maximum: 5 } },
+        builtin_object_class: "AnnotationSpec",
+      },
+    });
     expect(spec.status).toBe(200);
     const specRef = `weave:///${PROJECT}/object/helpful:${spec.json().digest}`;
-    const queue = await trace("/annotation_queues", { project_id: PROJECT, name: "SDK traces", scorer_refs: [specRef] });
+    const queue = await trace("/annotation_queues", {
+      project_id: PROJECT,
+      name: "SDK traces",
+      scorer_refs: [specRef],
+    });
     expect(queue.status).toBe(200);
     const queueId = queue.json().id as string;
-    const added = await trace(`/annotation_queues/${queueId}/items`, { project_id: PROJECT, call_ids: [traced.rootId, traced.failedId], display_fields: ["inputs.question"] });
+    const added = await trace(`/annotation_queues/${queueId}/items`, {
+      project_id: PROJECT,
+      call_ids: [traced.rootId, traced.failedId],
+      display_fields: ["inputs.question"],
+    });
     expect(added.json()).toEqual({ added_count: 2, duplicates: 0 });
-    const items = (await trace(`/annotation_queues/${queueId}/items/query`, { project_id: PROJECT })).json().items as { id: string; call_id: string; call_op_name: string; call_trace_id: string }[];
+    const items = (await trace(`/annotation_queues/${queueId}/items/query`, { project_id: PROJECT })).json().items as {
+      id: string;
+      call_id: string;
+      call_op_name: string;
+      call_trace_id: string;
+    }[];
     const item = items.find((i) => i.call_id === traced.rootId)!;
-    expect(item).toMatchObject({ call_trace_id: traced.traceId, call_op_name: expect.stringMatching(new RegExp(`^weave:///${PROJECT}/op/supportAnswer:`)) });
+    expect(item).toMatchObject({
+      call_trace_id: traced.traceId,
+      call_op_name: expect.stringMatching(new RegExp(`^weave:///${PROJECT}/op/supportAnswer:`)),
+    });
 
     const feedback = await trace("/feedback/create", {
       project_id: PROJECT,
@@ -216,11 +296,25 @@ describe("the weave SDK (npm weave, unmodified) against the local trace service"
       payload: { value: 4 },
     });
     expect(feedback.status).toBe(200);
-    expect((await trace(`/annotation_queues/${queueId}/items/${item.id}/progress`, { project_id: PROJECT, annotation_state: "completed" })).status).toBe(200);
+    expect(
+      (
+        await trace(`/annotation_queues/${queueId}/items/${item.id}/progress`, {
+          project_id: PROJECT,
+          annotation_state: "completed",
+        })
+      ).status,
+    ).toBe(200);
     const stats = (await trace("/annotation_queues/stats", { project_id: PROJECT, queue_ids: [queueId] })).json().stats;
     expect(stats).toEqual([{ queue_id: queueId, total_items: 2, completed_items: 1 }]);
-    const res = await trace("/calls/stream_query", { project_id: PROJECT, filter: { call_ids: [traced.rootId] }, include_feedback: true });
-    const [withFeedback] = res.text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Row & { summary: { weave: { feedback: { payload: unknown }[] } } });
+    const res = await trace("/calls/stream_query", {
+      project_id: PROJECT,
+      filter: { call_ids: [traced.rootId] },
+      include_feedback: true,
+    });
+    const [withFeedback] = res.text
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Row & { summary: { weave: { feedback: { payload: unknown }[] } } });
     expect(withFeedback?.summary.weave.feedback.map((f) => f.payload)).toEqual([{ value: 4 }]);
   });
 
@@ -234,6 +328,8 @@ describe("the weave SDK (npm weave, unmodified) against the local trace service"
     expect(logged.filter((line) => line.includes("Error processing batch"))).toEqual([]);
     // For the report: the endpoints the SDK reached and what they answered.
     const answered = [...new Set(sent.map((s) => `${s.path} ${s.status}`))].sort();
-    console.info(`weave SDK requests: ${answered.join(", ")}; batches: ${batches.map((b) => b.bytes).join(", ")} characters; SDK logged: ${[...new Set(logged)].join(" | ").slice(0, 600)}`);
+    console.info(
+      `weave SDK requests: ${answered.join(", ")}; batches: ${batches.map((b) => b.bytes).join(", ")} characters; SDK logged: ${[...new Set(logged)].join(" | ").slice(0, 600)}`,
+    );
   });
 });

@@ -24,7 +24,11 @@ async function post(path: string, body: unknown, key = "local-demo-key") {
     headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
-  return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()), type: response.headers.get("content-type") };
+  return {
+    status: response.status,
+    bytes: new Uint8Array(await response.arrayBuffer()),
+    type: response.headers.get("content-type"),
+  };
 }
 const json = (res: { bytes: Uint8Array }): unknown => JSON.parse(new TextDecoder().decode(res.bytes));
 
@@ -41,7 +45,11 @@ describe("the weave SDK against the local trace service: datasets, ops and files
     const weave = await import("weave");
     const client = await weave.init(PROJECT);
     // Copies: the SDK marks each row it is given with a ref of its own.
-    const dataset = new weave.Dataset({ name: "support-questions", description: "Tickets and their routes", rows: ROWS.map((row) => structuredClone(row)) });
+    const dataset = new weave.Dataset({
+      name: "support-questions",
+      description: "Tickets and their routes",
+      rows: ROWS.map((row) => structuredClone(row)),
+    });
     const ref = await dataset.save();
     expect(ref.uri()).toMatch(/^weave:\/\/\/demo\/support-bot\/object\/support-questions:[A-Za-z0-9]{43}$/);
 
@@ -56,16 +64,25 @@ describe("the weave SDK against the local trace service: datasets, ops and files
     expect(tableRef).toBe(`weave:///${PROJECT}/table/${tableDigest(digests)}`);
 
     const table = tableRef.split("/").at(-1)!;
-    const rows = TableQueryResponse.parse(json(await post("/table/query", { project_id: PROJECT, digest: table }))).rows;
+    const rows = TableQueryResponse.parse(
+      json(await post("/table/query", { project_id: PROJECT, digest: table })),
+    ).rows;
     expect(rows).toEqual(ROWS.map((row, i) => ({ digest: digests[i], val: row, original_index: i })));
-    expect(TableQueryStatsResponse.parse(json(await post("/table/query_stats", { project_id: PROJECT, digest: table })))).toEqual({ count: 3 });
+    expect(
+      TableQueryStatsResponse.parse(json(await post("/table/query_stats", { project_id: PROJECT, digest: table }))),
+    ).toEqual({ count: 3 });
 
     // One row through the dataset, by the path the SDK's DatasetRowRef builds.
     const rowRef = `${ref.uri()}/attr/rows/id/${digests[2]}`;
-    expect(RefsReadBatchResponse.parse(json(await post("/refs/read_batch", { refs: [rowRef] }))).vals).toEqual([ROWS[2]]);
+    expect(RefsReadBatchResponse.parse(json(await post("/refs/read_batch", { refs: [rowRef] }))).vals).toEqual([
+      ROWS[2],
+    ]);
     // The SDK reads its own dataset back (/obj/read, then the rows by /table/query).
     const loaded = (await client.get(ref)) as InstanceType<typeof weave.Dataset>;
-    const back = Array.from({ length: loaded.rows.length }, (_, i) => loaded.rows.row(i) as Record<string, unknown> & { __savedRef: { rowDigest: string } });
+    const back = Array.from(
+      { length: loaded.rows.length },
+      (_, i) => loaded.rows.row(i) as Record<string, unknown> & { __savedRef: { rowDigest: string } },
+    );
     expect(back.map(({ __savedRef, ...row }) => row)).toEqual(ROWS);
     // Each row carries the SDK's ref to it, by the digest the service gave it.
     expect(back.map((row) => row.__savedRef.rowDigest)).toEqual(digests);
@@ -82,7 +99,9 @@ describe("the weave SDK against the local trace service: datasets, ops and files
     const opRef = await client.saveOp(routeTicket);
     expect(opRef.uri()).toMatch(/^weave:\/\/\/demo\/support-bot\/op\/routeTicket:[A-Za-z0-9]{43}$/);
 
-    const [op] = RefsReadBatchResponse.parse(json(await post("/refs/read_batch", { refs: [opRef.uri()] }))).vals as [{ _type: string; weave_type: { type: string }; files: Record<string, string> }];
+    const [op] = RefsReadBatchResponse.parse(json(await post("/refs/read_batch", { refs: [opRef.uri()] }))).vals as [
+      { _type: string; weave_type: { type: string }; files: Record<string, string> },
+    ];
     expect(op).toMatchObject({ _type: "CustomWeaveType", weave_type: { type: "Op" } });
     const codeDigest = op.files["obj.py"]!;
 
@@ -92,8 +111,14 @@ describe("the weave SDK against the local trace service: datasets, ops and files
     expect(code).toContain("routeTicket");
     expect(code).toContain('includes("refund")');
     // The digest the SDK computed before uploading is the one the service stored the bytes under.
-    const sha = createHash("sha256").update(content.bytes).digest("base64url").replaceAll("-", "X").replaceAll("_", "Y");
+    const sha = createHash("sha256")
+      .update(content.bytes)
+      .digest("base64url")
+      .replaceAll("-", "X")
+      .replaceAll("_", "Y");
     expect(sha).toBe(codeDigest);
-    expect((await post("/file/content", { project_id: PROJECT, digest: codeDigest }, "local-acme-key")).status).toBe(403);
+    expect((await post("/file/content", { project_id: PROJECT, digest: codeDigest }, "local-acme-key")).status).toBe(
+      403,
+    );
   });
 });

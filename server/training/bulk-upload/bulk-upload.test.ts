@@ -27,10 +27,15 @@ describe("bulk uploads handled in the worker thread", () => {
     const model = await createModel(app);
     const groups = groupsOf(OFF_THREAD_BYTES * 1.5);
     const viaWorker = vi.spyOn(uploadWorker(), "prepare");
-    const res = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { body: { model_id: model.id, trajectory_groups: groups }, headers: bearer() });
+    const res = await call(app, "POST", `${TRAINING}/preview/training-jobs`, {
+      body: { model_id: model.id, trajectory_groups: groups },
+      headers: bearer(),
+    });
     expect(res.status).toBe(200);
     expect(viaWorker).toHaveBeenCalledOnce();
-    const stored = db.prepare<[string], { payload: string }>("SELECT payload FROM training_job_items WHERE job_id = ? ORDER BY idx").all(res.json.id);
+    const stored = db
+      .prepare<[string], { payload: string }>("SELECT payload FROM training_job_items WHERE job_id = ? ORDER BY idx")
+      .all(res.json.id);
     expect(stored.map((row) => JSON.parse(row.payload))).toEqual(groups);
   });
 
@@ -38,9 +43,14 @@ describe("bulk uploads handled in the worker thread", () => {
     const { app, db } = createTestApp();
     const model = await createModel(app);
     const groups = groupsOf(OFF_THREAD_BYTES * 1.2);
-    const res = await call(app, "POST", `${TRAINING}/preview/models/${model.id}/log`, { body: { split: "train", trajectory_groups: groups }, headers: bearer() });
+    const res = await call(app, "POST", `${TRAINING}/preview/models/${model.id}/log`, {
+      body: { split: "train", trajectory_groups: groups },
+      headers: bearer(),
+    });
     expect({ status: res.status, body: res.json }).toEqual({ status: 200, body: {} });
-    const row = db.prepare<[string], { id: number; metrics: string }>("SELECT id, metrics FROM training_logs WHERE model_id = ?").get(model.id)!;
+    const row = db
+      .prepare<[string], { id: number; metrics: string }>("SELECT id, metrics FROM training_logs WHERE model_id = ?")
+      .get(model.id)!;
     expect(logGroups(db, row.id)).toEqual(groups);
     const onEventLoop = prepareBulk("log", { split: "train", trajectory_groups: groups });
     assert(onEventLoop.kind === "log");
@@ -52,11 +62,24 @@ describe("bulk uploads handled in the worker thread", () => {
     const model = await createModel(app);
     const groups: unknown[] = groupsOf(OFF_THREAD_BYTES * 1.2);
     groups[7] = { trajectories: [{ messages_and_choices: [{ role: "user", content: "no reward" }] }] };
-    const big = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { body: { model_id: model.id, trajectory_groups: groups }, headers: bearer() });
-    const small = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { body: { model_id: model.id, trajectory_groups: groups.slice(0, 8) }, headers: bearer() });
+    const big = await call(app, "POST", `${TRAINING}/preview/training-jobs`, {
+      body: { model_id: model.id, trajectory_groups: groups },
+      headers: bearer(),
+    });
+    const small = await call(app, "POST", `${TRAINING}/preview/training-jobs`, {
+      body: { model_id: model.id, trajectory_groups: groups.slice(0, 8) },
+      headers: bearer(),
+    });
     expect(big.status).toBe(422);
     expect(big.json).toEqual(small.json);
-    expect(big.json.detail.map((d: { loc: unknown }) => d.loc)).toContainEqual(["body", "trajectory_groups", 7, "trajectories", 0, "reward"]);
+    expect(big.json.detail.map((d: { loc: unknown }) => d.loc)).toContainEqual([
+      "body",
+      "trajectory_groups",
+      7,
+      "trajectories",
+      0,
+      "reward",
+    ]);
     expect(db.prepare("SELECT COUNT(*) AS n FROM training_jobs").get()).toEqual({ n: 0 });
   });
 
@@ -65,10 +88,16 @@ describe("bulk uploads handled in the worker thread", () => {
     const model = await createModel(app);
     const text = JSON.stringify({ model_id: model.id, trajectory_groups: groupsOf(OFF_THREAD_BYTES * 1.1) });
     const broken = `${text.slice(0, -2)},}`;
-    const res = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { rawBody: broken, headers: { ...bearer(), "Content-Type": "application/json" } });
+    const res = await call(app, "POST", `${TRAINING}/preview/training-jobs`, {
+      rawBody: broken,
+      headers: { ...bearer(), "Content-Type": "application/json" },
+    });
     expect(res.status).toBe(422);
     expect(res.json.detail[0]).toMatchObject({ loc: ["body", expect.any(Number)], type: "json_invalid" });
-    const unknownModel = await call(app, "POST", `${TRAINING}/preview/training-jobs`, { rawBody: text.replace(model.id, "model_missing"), headers: { ...bearer(), "Content-Type": "application/json" } });
+    const unknownModel = await call(app, "POST", `${TRAINING}/preview/training-jobs`, {
+      rawBody: text.replace(model.id, "model_missing"),
+      headers: { ...bearer(), "Content-Type": "application/json" },
+    });
     expect(unknownModel.status).toBe(404);
   });
 
@@ -85,7 +114,11 @@ describe("bulk uploads handled in the worker thread", () => {
       return real(kind, bytes);
     });
     const groups = groupsOf(OFF_THREAD_BYTES * 1.1);
-    const upload = (modelId: string, key?: string) => call(app, "POST", `${TRAINING}/preview/models/${modelId}/log`, { body: { split: "train", trajectory_groups: groups }, headers: bearer(key) });
+    const upload = (modelId: string, key?: string) =>
+      call(app, "POST", `${TRAINING}/preview/models/${modelId}/log`, {
+        body: { split: "train", trajectory_groups: groups },
+        headers: bearer(key),
+      });
     const inFlight = Array.from({ length: LARGE_UPLOADS_PER_ENTITY }, () => upload(demoModel.id));
     await vi.waitFor(() => expect(uploadWorker().prepare).toHaveBeenCalledTimes(LARGE_UPLOADS_PER_ENTITY));
     const refused = await upload(demoModel.id);

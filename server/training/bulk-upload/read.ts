@@ -8,7 +8,10 @@ import type { BulkKind, PreparedBulk } from "./prepare";
 /** Large bodies (OFF_THREAD_BYTES and up) one entity may have in flight: each holds up to 32 MiB until stored. */
 export const LARGE_UPLOADS_PER_ENTITY = 2;
 
-export type BulkUploadReader = <K extends BulkKind>(c: Context<AppEnv>, kind: K) => Promise<Extract<PreparedBulk, { kind: K }>>;
+export type BulkUploadReader = <K extends BulkKind>(
+  c: Context<AppEnv>,
+  kind: K,
+) => Promise<Extract<PreparedBulk, { kind: K }>>;
 
 /**
  * Reads a bulk upload's body, checked as validateJson checks any body (the same 400s and 422s, in
@@ -22,7 +25,8 @@ export function createBulkUploadReader(options: { offThreadBytes?: number | unde
   const offThreadBytes = options.offThreadBytes ?? OFF_THREAD_BYTES;
   const largeUploads = createConcurrencyLimiter(
     LARGE_UPLOADS_PER_ENTITY,
-    (limit) => `Too many large uploads: at most ${limit} request bodies over ${OFF_THREAD_BYTES / 1024 / 1024} MiB at a time per entity. Retry when one finishes.`,
+    (limit) =>
+      `Too many large uploads: at most ${limit} request bodies over ${OFF_THREAD_BYTES / 1024 / 1024} MiB at a time per entity. Retry when one finishes.`,
   );
   return async (c, kind) => {
     const entity = c.get("user").entity;

@@ -1,14 +1,38 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CallsQueryRequest, CallsQueryStatsRequest } from "@contract/trace-calls";
-import type { CallReadRequest, ItemsQueryRequest, QueueStatsRequest, QueuesQueryRequest } from "@contract/trace";
-import { traceKeys } from "../query-keys";
-import { readCallsFeedback, readQueueSpecs } from "../annotation-specs";
-import { readProjectSpecs } from "../project-specs";
-import { listProjectSpecs, readLatestSpec } from "../spec-objects";
+import type { QueuesQueryRequest } from "@contract/trace";
+import type { ClientScope } from "../client-config";
+import { scopedKey } from "../query-key";
+import { readQueueSpecs } from "../annotation-specs";
 import type { TraceClient } from "../trace";
 
 /**
- * queryOptions for each read of the annotation queue service. Each passes React Query's
+ * The annotation queue service's shared key roots and the reads several features make. Kept here,
+ * not in a feature's api/ folder, because more than one feature (or the status page) builds on
+ * them: the queue list (queues, specs, calls, status), a queue's items (the Calls page's Add to queue
+ * and train-from-queue key under them), the op versions (queues and calls), specs by ref (queues and
+ * train-from-queue), and the prefix of a project's spec objects (specs saves, queues' forms read).
+ * Each feature's own reads, with their keys and hooks, live in features/<area>/api/.
+ */
+export const traceKeys = {
+  all: (scope: ClientScope) => scopedKey(scope),
+  /** Everything about queues (lists, records, stats): invalidate after items are added to one. */
+  queues: (scope: ClientScope) => [...traceKeys.all(scope), "queues"] as const,
+  queueLists: (scope: ClientScope) => [...traceKeys.queues(scope), "list"] as const,
+  queueList: (scope: ClientScope, req: QueuesQueryRequest) => [...traceKeys.queueLists(scope), req] as const,
+  /** Everything about one queue's items: invalidate after setting an item's progress or adding items. */
+  items: (scope: ClientScope, queueId: string) => [...traceKeys.all(scope), "items", queueId] as const,
+  /** Calls: one call (the review), pages and counts (the Calls page). */
+  calls: (scope: ClientScope) => [...traceKeys.all(scope), "calls"] as const,
+  /** The project's op versions (op objects, every version): the Calls page's op picker, and op names read as people do. */
+  ops: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "ops", projectId] as const,
+  /** Specs by ref: a ref names one content digest, so what it reads never changes. */
+  specs: (scope: ClientScope, refs: readonly string[]) => [...traceKeys.all(scope), "specs", refs] as const,
+  /** A project's specs as objects (latest versions, one spec's latest, a queue form's picker): invalidate after saving a spec. */
+  specObjects: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "spec-objects", projectId] as const,
+};
+
+/**
+ * queryOptions for the shared reads of the annotation queue service. Each passes React Query's
  * `signal`, so a superseded request (a new page, a changed filter) is cancelled.
  */
 export const traceQueries = {
@@ -18,94 +42,12 @@ export const traceQueries = {
       queryFn: ({ signal }) => client.queryQueues(req, { signal }),
     }),
 
-  queue: (client: TraceClient, projectId: string, queueId: string) =>
-    queryOptions({
-      queryKey: traceKeys.queueDetail(client.scope, projectId, queueId),
-      queryFn: ({ signal }) => client.readQueue(projectId, queueId, { signal }),
-    }),
-
-  queueStats: (client: TraceClient, req: QueueStatsRequest) =>
-    queryOptions({
-      queryKey: traceKeys.queueStats(client.scope, req),
-      queryFn: ({ signal }) => client.queueStats(req, { signal }),
-    }),
-
-  /**
-   * One page of a queue's items. Features add `placeholderData: keepPreviousData` so the table
-   * keeps the old page on screen while the next one loads.
-   */
-  itemsPage: (client: TraceClient, queueId: string, req: ItemsQueryRequest) =>
-    queryOptions({
-      queryKey: traceKeys.itemPage(client.scope, queueId, req),
-      queryFn: ({ signal }) => client.queryItems(queueId, req, { signal }),
-    }),
-
-  /**
-   * The call of an item, or null: the service answers `{call: null}` for an id it does not have
-   * (upstream does; the local service too), and the review page says the call is gone.
-   */
-  call: (client: TraceClient, req: CallReadRequest) =>
-    queryOptions({
-      queryKey: traceKeys.call(client.scope, req.project_id, req.id),
-      queryFn: ({ signal }) => client.readCall(req, { signal }),
-      // A call's values may be nested thousands of levels deep: structural sharing compares old and
-      // new data recursively and would overflow the stack on a refetch (the view handles a new object).
-      structuralSharing: false,
-      // A recorded call rarely changes (a running one ends): a minute saves a read of every
-      // prefetched call again when its item is opened.
-      staleTime: 60_000,
-    }),
-
   /** A queue's human-annotation specs (refs by digest never change: read once). */
   queueSpecs: (client: TraceClient, refs: readonly string[]) =>
     queryOptions({
       queryKey: traceKeys.specs(client.scope, refs),
       queryFn: ({ signal }) => readQueueSpecs(client, refs, { signal }),
       staleTime: Infinity,
-    }),
-
-  /** The project's specs (latest versions) a queue can ask: the new and edit queue forms. */
-  projectSpecs: (client: TraceClient, projectId: string) =>
-    queryOptions({
-      queryKey: traceKeys.projectSpecs(client.scope, projectId),
-      queryFn: ({ signal }) => readProjectSpecs(client, projectId, { signal }),
-    }),
-
-  /** Every answer and note on the calls: one query for a page of rows, or one call in the review. */
-  callsFeedback: (client: TraceClient, projectId: string, callIds: readonly string[]) =>
-    queryOptions({
-      queryKey: traceKeys.callsFeedback(client.scope, projectId, callIds),
-      queryFn: ({ signal }) => readCallsFeedback(client, projectId, callIds, { signal }),
-    }),
-
-  /** The latest version of each of the project's human-annotation specs, as objects (the specs page). */
-  specObjects: (client: TraceClient, projectId: string) =>
-    queryOptions({
-      queryKey: traceKeys.specObjectList(client.scope, projectId),
-      queryFn: ({ signal }) => listProjectSpecs(client, projectId, { signal }),
-    }),
-
-  /** One spec's latest version, to edit. */
-  latestSpec: (client: TraceClient, projectId: string, objectId: string) =>
-    queryOptions({
-      queryKey: traceKeys.specObject(client.scope, projectId, objectId),
-      queryFn: ({ signal }) => readLatestSpec(client, projectId, objectId, { signal }),
-    }),
-
-  /** One page of a project's calls (the Calls page). Features add `keepPreviousData` while paging. */
-  callsPage: (client: TraceClient, req: CallsQueryRequest) =>
-    queryOptions({
-      queryKey: traceKeys.callPage(client.scope, req),
-      queryFn: ({ signal }) => client.queryCalls(req, { signal }),
-      // Inputs and outputs may be nested thousands of levels deep (see `call` above).
-      structuralSharing: false,
-    }),
-
-  /** How many calls match the Calls page's filters. */
-  callsCount: (client: TraceClient, req: CallsQueryStatsRequest) =>
-    queryOptions({
-      queryKey: traceKeys.callCount(client.scope, req),
-      queryFn: ({ signal }) => client.countCalls(req, { signal }),
     }),
 
   /** The project's ops, every version (the op picker). */

@@ -1,6 +1,17 @@
 import { queryOptions } from "@tanstack/react-query";
-import { wandbKeys } from "../query-keys";
+import type { ClientScope } from "../client-config";
+import { scopedKey } from "../query-key";
 import type { WandbClient } from "../wandb";
+
+/**
+ * The W&B API's keys and options, here rather than in a feature: the connection layer
+ * (connection/use-viewer.ts) reads the viewer for every page; the projects are read beside it.
+ */
+export const wandbKeys = {
+  all: (scope: ClientScope) => scopedKey(scope),
+  viewer: (scope: ClientScope) => [...wandbKeys.all(scope), "viewer"] as const,
+  projects: (scope: ClientScope, entity: string) => [...wandbKeys.all(scope), "projects", entity] as const,
+};
 
 /** queryOptions for the W&B API; each passes React Query's `signal`. */
 export const wandbQueries = {

@@ -5,7 +5,15 @@ import { usePopover } from "../use-popover";
 
 function ColumnsIcon() {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" aria-hidden="true">
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      aria-hidden="true"
+    >
       <rect x="3" y="4" width="18" height="16" rx="2" />
       <path d="M9 4v16M15 4v16" />
     </svg>
@@ -36,11 +44,18 @@ export const ColumnChooser = memo(function ColumnChooser({
       <Button ref={buttonRef} aria-expanded={open} aria-controls={panelId} onClick={toggle} icon={<ColumnsIcon />}>
         Columns
       </Button>
-      <div id={panelId} hidden={!open} className="absolute right-0 z-30 mt-1 w-56 rounded-lg border border-line bg-surface p-2 shadow-lg">
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute right-0 z-30 mt-1 w-56 rounded-lg border border-line bg-surface p-2 shadow-lg"
+      >
         <fieldset>
           <legend className="px-1 pb-1 text-xs font-medium text-fg-muted">Show columns</legend>
           {columns.map(({ id, label }) => (
-            <label key={id} className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 text-sm text-fg hover:bg-subtle">
+            <label
+              key={id}
+              className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 text-sm text-fg hover:bg-subtle"
+            >
               <input
                 type="checkbox"
                 className="size-3.5 accent-(--ui-accent)"

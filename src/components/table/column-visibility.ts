@@ -14,8 +14,11 @@ type Hidden = Readonly<Record<string, false>>;
 export function createColumnVisibility(storageKey: string, defaults: { hidden: Hidden; phoneHidden: Hidden }) {
   const initial = () => ({ ...(isNarrowScreen() ? defaults.phoneHidden : defaults.hidden) });
   // An entry that is not true/false reads as shown (a column with no entry shows), the rest are kept.
-  const stored = createStoredValue(storageKey, z.record(z.string(), z.catch(z.boolean(), true)), { fallback: initial() });
-  const update = (updater: Updater<ColumnVisibilityState>) => stored.set((current) => functionalUpdate(updater, current));
+  const stored = createStoredValue(storageKey, z.record(z.string(), z.catch(z.boolean(), true)), {
+    fallback: initial(),
+  });
+  const update = (updater: Updater<ColumnVisibilityState>) =>
+    stored.set((current) => functionalUpdate(updater, current));
   const reset = () => update(initial());
   return function useColumnVisibility() {
     return { visibility: useStoredValue(stored), update, reset };

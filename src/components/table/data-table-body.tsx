@@ -47,7 +47,17 @@ function AllRowsBody({ count, className, renderRow, scrollToRowRef }: Props) {
  * spacer rows for the rest. aria-rowindex on each row and aria-rowcount on the table tell
  * assistive technology where a row sits.
  */
-function WindowedBody({ count, rowHeight, columnCount, frame, className, renderRow, measure = false, keepFocusedRow = false, scrollToRowRef }: Props) {
+function WindowedBody({
+  count,
+  rowHeight,
+  columnCount,
+  frame,
+  className,
+  renderRow,
+  measure = false,
+  keepFocusedRow = false,
+  scrollToRowRef,
+}: Props) {
   const body = useRef<HTMLTableSectionElement>(null);
   const focused = useFocusedRow(body, keepFocusedRow);
   const rangeExtractor = useCallback(
@@ -69,7 +79,9 @@ function WindowedBody({ count, rowHeight, columnCount, frame, className, renderR
 
   return (
     <tbody ref={body} className={className}>
-      {rowsWithSpacers(virtualizer, top, columnCount, (index) => (index < count ? renderRow(index, measure ? virtualizer.measureElement : undefined) : null))}
+      {rowsWithSpacers(virtualizer, top, columnCount, (index) =>
+        index < count ? renderRow(index, measure ? virtualizer.measureElement : undefined) : null,
+      )}
     </tbody>
   );
 }
@@ -84,7 +96,10 @@ function useFocusedRow(ref: RefObject<HTMLElement | null>, enabled: boolean): nu
     if (!enabled) return;
     const onFocusIn = (event: FocusEvent) => {
       const element = ref.current;
-      const row = element && event.target instanceof Element && element.contains(event.target) ? event.target.closest<HTMLElement>("tr[data-index]") : null;
+      const row =
+        element && event.target instanceof Element && element.contains(event.target)
+          ? event.target.closest<HTMLElement>("tr[data-index]")
+          : null;
       setFocused(row ? Number(row.dataset.index) : null);
     };
     document.addEventListener("focusin", onFocusIn);

@@ -22,7 +22,19 @@ import { useCallback, useMemo, type ComponentPropsWithRef, type ReactNode } from
 import { cn } from "@/lib/cn";
 import { sortingToSortKeys, sortKeysToSorting, type SortKey } from "@/lib/url-state/sort-param";
 import { SortHeaderCell } from "./sort-header";
-import { Cell, HeaderCell, RowHeaderCell, StateRow, STICKY_AFTER_TICK, STICKY_BACKGROUND, STICKY_FIRST_COLUMN, Table, TableHead, type Align, type Density } from "./table";
+import {
+  Cell,
+  HeaderCell,
+  RowHeaderCell,
+  StateRow,
+  STICKY_AFTER_TICK,
+  STICKY_BACKGROUND,
+  STICKY_FIRST_COLUMN,
+  Table,
+  TableHead,
+  type Align,
+  type Density,
+} from "./table";
 
 export type DataColumnMeta = {
   /** The column's name in the header, the column chooser and the CSV. */
@@ -78,7 +90,11 @@ export const createDataColumnHelper = <TRow extends RowData>() => createColumnHe
  * kept in typed arrays): a windowed body builds rows only for what it renders. Its cells are the
  * table's visible columns, as any row's.
  */
-export const dataRowAt = <TRow extends RowData>(table: DataTableInstance<TRow>, original: TRow, index: number): DataRow<TRow> => constructRow(table, String(index), original, index, 0);
+export const dataRowAt = <TRow extends RowData>(
+  table: DataTableInstance<TRow>,
+  original: TRow,
+  index: number,
+): DataRow<TRow> => constructRow(table, String(index), original, index, 0);
 
 /**
  * How a header click sorts. `single`: a click sorts by that column alone, again reverses it.
@@ -94,7 +110,12 @@ const MULTI_SORT_HINT = "Click to sort by this column; Shift+click adds it as an
  * table that does not sort passes neither.
  */
 type SortBinding =
-  | { sort: readonly SortKey<string>[]; onSortChange: (keys: SortKey<string>[]) => void; sorting?: never; onSortingChange?: never }
+  | {
+      sort: readonly SortKey<string>[];
+      onSortChange: (keys: SortKey<string>[]) => void;
+      sorting?: never;
+      onSortingChange?: never;
+    }
   | { sorting: SortingState; onSortingChange: OnChangeFn<SortingState>; sort?: never; onSortChange?: never }
   | { sort?: never; onSortChange?: never; sorting?: never; onSortingChange?: never };
 
@@ -120,10 +141,13 @@ export function useDataTable<TRow extends RowData>(options: Options<TRow>): Data
   const keys = options.sort ?? NO_KEYS;
   const onKeys = options.onSortChange;
   const fieldOf = useCallback((id: string) => columns.find((c) => idOf(c) === id)?.meta?.sortField, [columns]);
-  const columnOf = useCallback((field: string) => {
-    const column = columns.find((c) => c.meta?.sortField === field);
-    return column ? idOf(column) : undefined;
-  }, [columns]);
+  const columnOf = useCallback(
+    (field: string) => {
+      const column = columns.find((c) => c.meta?.sortField === field);
+      return column ? idOf(column) : undefined;
+    },
+    [columns],
+  );
   const fromKeys = useMemo(() => sortKeysToSorting(keys, columnOf), [keys, columnOf]);
   const sorting = options.sorting ?? fromKeys;
   const onSortingChange = useCallback(
@@ -147,7 +171,8 @@ export function useDataTable<TRow extends RowData>(options: Options<TRow>): Data
   return table;
 }
 
-const sortModeOf = (table: DataTableInstance<RowData>): SortMode => (table.options.enableMultiSort ? "multi" : "single");
+const sortModeOf = (table: DataTableInstance<RowData>): SortMode =>
+  table.options.enableMultiSort ? "multi" : "single";
 
 /** A single-key sort: the primary column again reverses it; another column sorts alone, in its first direction. */
 function sortAlone(table: DataTableInstance<RowData>, column: Column<DataTableFeatures, RowData>) {
@@ -194,7 +219,19 @@ type DataTableProps<TRow extends RowData> = Omit<ComponentPropsWithRef<"table">,
  * The kit's one table over a TanStack table: column widths, a header row of sort headers (aria-sort
  * on the primary key, ranks with several) and plain headers, a sticky first column, and the body.
  */
-export function DataTable<TRow extends RowData>({ table, stickyHead = false, headClassName, stickyFirst, firstColumnMaxVw, headRowHeight, leading, headerLabel = (label) => label, sortHint, children, ...tableProps }: DataTableProps<TRow>) {
+export function DataTable<TRow extends RowData>({
+  table,
+  stickyHead = false,
+  headClassName,
+  stickyFirst,
+  firstColumnMaxVw,
+  headRowHeight,
+  leading,
+  headerLabel = (label) => label,
+  sortHint,
+  children,
+  ...tableProps
+}: DataTableProps<TRow>) {
   const columns = table.getVisibleLeafColumns();
   const sortCount = table.options.state?.sorting?.length ?? 0;
   const mode = sortModeOf(table as DataTableInstance<RowData>);
@@ -206,7 +243,16 @@ export function DataTable<TRow extends RowData>({ table, stickyHead = false, hea
           {leading ? <col style={{ width: leading.width }} /> : null}
           {columns.map((column, index) => {
             const width = column.columnDef.meta?.width ?? null;
-            return <col key={column.id} style={width === null ? undefined : { width: index === 0 && firstColumnMaxVw ? `min(${width}px, ${firstColumnMaxVw}vw)` : width }} />;
+            return (
+              <col
+                key={column.id}
+                style={
+                  width === null
+                    ? undefined
+                    : { width: index === 0 && firstColumnMaxVw ? `min(${width}px, ${firstColumnMaxVw}vw)` : width }
+                }
+              />
+            );
           })}
         </colgroup>
       ) : null}
@@ -214,17 +260,27 @@ export function DataTable<TRow extends RowData>({ table, stickyHead = false, hea
       <TableHead
         sticky={stickyHead}
         className={headClassName}
-        rowProps={{ "aria-rowindex": tableProps["aria-rowcount"] === undefined ? undefined : 1, style: headRowHeight === undefined ? undefined : { height: headRowHeight } }}
+        rowProps={{
+          "aria-rowindex": tableProps["aria-rowcount"] === undefined ? undefined : 1,
+          style: headRowHeight === undefined ? undefined : { height: headRowHeight },
+        }}
       >
         {leading?.header}
         {columns.map((column, index) => {
           const meta = column.columnDef.meta;
           const label = meta?.label ?? column.id;
           const content = meta?.header ?? headerLabel(label);
-          const className = cn(index === 0 && stickyFirst ? STICKY_HEADER[stickyFirst] : undefined, meta?.headerClassName) || undefined;
+          const className =
+            cn(index === 0 && stickyFirst ? STICKY_HEADER[stickyFirst] : undefined, meta?.headerClassName) || undefined;
           if (meta?.sortField === undefined || !column.getCanSort()) {
             return (
-              <HeaderCell key={column.id} align={meta?.align} className={className} aria-hidden={meta?.decorative || undefined} aria-sort={meta?.sortedBy}>
+              <HeaderCell
+                key={column.id}
+                align={meta?.align}
+                className={className}
+                aria-hidden={meta?.decorative || undefined}
+                aria-sort={meta?.sortedBy}
+              >
                 {content}
               </HeaderCell>
             );
@@ -235,7 +291,11 @@ export function DataTable<TRow extends RowData>({ table, stickyHead = false, hea
               direction={column.getIsSorted()}
               rank={mode === "multi" ? column.getSortIndex() : undefined}
               sortCount={mode === "multi" ? sortCount : undefined}
-              onSort={(event) => (mode === "multi" ? column.getToggleSortingHandler()?.(event) : sortAlone(table as DataTableInstance<RowData>, column as Column<DataTableFeatures, RowData>))}
+              onSort={(event) =>
+                mode === "multi"
+                  ? column.getToggleSortingHandler()?.(event)
+                  : sortAlone(table as DataTableInstance<RowData>, column as Column<DataTableFeatures, RowData>)
+              }
               hint={meta.sortHint ?? sortHint ?? (mode === "multi" ? MULTI_SORT_HINT : undefined)}
               align={meta?.align}
               className={className}
@@ -251,12 +311,28 @@ export function DataTable<TRow extends RowData>({ table, stickyHead = false, hea
 }
 
 /** A row's cells, in the visible columns' order; `first` styles the first one (a sticky column's opaque background). */
-export function DataTableCells<TRow extends RowData>({ row, className, first }: { row: DataRow<TRow>; className?: string; first?: string }) {
+export function DataTableCells<TRow extends RowData>({
+  row,
+  className,
+  first,
+}: {
+  row: DataRow<TRow>;
+  className?: string;
+  first?: string;
+}) {
   return row.getVisibleCells().map((cell, index) => {
     const meta = cell.column.columnDef.meta;
     const CellKind = meta?.rowHeader ? RowHeaderCell : Cell;
     return (
-      <CellKind key={cell.column.id} align={meta?.align} aria-hidden={meta?.decorative || undefined} className={cn(className, meta?.cellClassName, meta?.cellClassOf?.(row.original as never), index === 0 && first) || undefined}>
+      <CellKind
+        key={cell.column.id}
+        align={meta?.align}
+        aria-hidden={meta?.decorative || undefined}
+        className={
+          cn(className, meta?.cellClassName, meta?.cellClassOf?.(row.original as never), index === 0 && first) ||
+          undefined
+        }
+      >
         {flexRender(cell.column.columnDef.cell, cell.getContext())}
       </CellKind>
     );
@@ -267,7 +343,17 @@ export function DataTableCells<TRow extends RowData>({ row, className, first }: 
  * The body of a table with no rows: while the first page loads, `placeholderRows` blank rows of a
  * real row's height hold the page's place; after, `children` says why it is empty.
  */
-export function DataTableEmptyBody({ colSpan, placeholderRows, rowHeight, children }: { colSpan: number; placeholderRows: number; rowHeight: number; children: ReactNode }) {
+export function DataTableEmptyBody({
+  colSpan,
+  placeholderRows,
+  rowHeight,
+  children,
+}: {
+  colSpan: number;
+  placeholderRows: number;
+  rowHeight: number;
+  children: ReactNode;
+}) {
   return (
     <tbody>
       {placeholderRows > 0 ? (

@@ -56,12 +56,18 @@ export function useFrameRows({
 }
 
 /** The rendered rows in order, with spacer rows standing for the rest, so the scrollbar and positions stay true. */
-export function rowsWithSpacers(virtualizer: Virtualizer<HTMLElement, HTMLTableRowElement>, top: number, colSpan: number, row: (index: number) => ReactNode): ReactNode[] {
+export function rowsWithSpacers(
+  virtualizer: Virtualizer<HTMLElement, HTMLTableRowElement>,
+  top: number,
+  colSpan: number,
+  row: (index: number) => ReactNode,
+): ReactNode[] {
   const children: ReactNode[] = [];
   let cursor = 0; // in the body's own coordinates (virtual items count from the scroll margin)
   for (const item of virtualizer.getVirtualItems()) {
     const start = item.start - top;
-    if (start > cursor) children.push(<SpacerRow key={`gap-${children.length}`} height={start - cursor} colSpan={colSpan} />);
+    if (start > cursor)
+      children.push(<SpacerRow key={`gap-${children.length}`} height={start - cursor} colSpan={colSpan} />);
     children.push(row(item.index));
     cursor = start + item.size;
   }

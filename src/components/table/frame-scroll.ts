@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 
-const TYPING = "input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable='true']";
+const TYPING =
+  "input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable='true']";
 
 /**
  * End and Home reach the table's last and first rows: a long table scrolls inside its own frame
@@ -11,7 +12,15 @@ const TYPING = "input:not([type=checkbox]):not([type=radio]):not([type=button]):
 export function useFrameEdgeKeys(frame: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.key !== "End" && event.key !== "Home") || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+      if (
+        (event.key !== "End" && event.key !== "Home") ||
+        event.defaultPrevented ||
+        event.ctrlKey ||
+        event.metaKey ||
+        event.altKey ||
+        event.shiftKey
+      )
+        return;
       if (event.target instanceof Element && event.target.closest(TYPING)) return;
       if (document.querySelector('[aria-modal="true"]')) return;
       const element = frame.current;

@@ -27,7 +27,19 @@ export type PaginationProps<Size extends number> = {
  * "51–100 of 10,000", rows per page, Previous/Next. "of N" shows when N is known (a total from
  * the service, or once the last page is reached).
  */
-function PaginationImpl<Size extends number>({ page, pageSize, pageSizes, offset, shownCount, total, hasNext, loading, onPage, onPageSize, label = "Pagination" }: PaginationProps<Size>) {
+function PaginationImpl<Size extends number>({
+  page,
+  pageSize,
+  pageSizes,
+  offset,
+  shownCount,
+  total,
+  hasNext,
+  loading,
+  onPage,
+  onPageSize,
+  label = "Pagination",
+}: PaginationProps<Size>) {
   const [shownSize, setPendingSize] = usePendingValue<Size>(pageSize);
   const { summary, pages } = paginationSummary({ page, pageSize, offset, shownCount, total, hasNext });
   return (

@@ -5,7 +5,6 @@ import { ordinal } from "@/lib/number-format";
 import type { SortDirection } from "@/lib/url-state/sort-param";
 import type { Align } from "./table";
 
-
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 const WORDS = { asc: "ascending", desc: "descending" } as const;
 
@@ -28,7 +27,16 @@ type Props = {
  * goes on the primary key's header only, as ARIA asks; with several keys each shows its rank, and
  * the button's description says the column's sort state in words.
  */
-export function SortHeaderCell({ children, direction, onSort, rank = 0, sortCount = direction ? 1 : 0, hint, align = "left", className }: Props) {
+export function SortHeaderCell({
+  children,
+  direction,
+  onSort,
+  rank = 0,
+  sortCount = direction ? 1 : 0,
+  hint,
+  align = "left",
+  className,
+}: Props) {
   const descriptionId = useId();
   const state = direction
     ? `Sorted ${WORDS[direction]}${sortCount > 1 ? `, ${ordinal(rank + 1)} of ${sortCount} sort keys` : ""}.`
@@ -37,7 +45,11 @@ export function SortHeaderCell({ children, direction, onSort, rank = 0, sortCoun
     <th
       scope="col"
       aria-sort={direction && rank === 0 ? ARIA_SORT[direction] : undefined}
-      className={cn("px-1.5 py-1 font-medium whitespace-nowrap first:pl-2.5 last:pr-2.5", align === "right" && "text-right", className)}
+      className={cn(
+        "px-1.5 py-1 font-medium whitespace-nowrap first:pl-2.5 last:pr-2.5",
+        align === "right" && "text-right",
+        className,
+      )}
     >
       <button
         type="button"
@@ -51,9 +63,16 @@ export function SortHeaderCell({ children, direction, onSort, rank = 0, sortCoun
         )}
       >
         {children}
-        <SortIcon size={12} direction={direction || undefined} className={cn("shrink-0", direction ? "" : "opacity-50")} />
+        <SortIcon
+          size={12}
+          direction={direction || undefined}
+          className={cn("shrink-0", direction ? "" : "opacity-50")}
+        />
         {direction && sortCount > 1 ? (
-          <span aria-hidden="true" className="min-w-4 rounded-sm bg-accent/15 px-1 text-[10px] leading-4 font-semibold text-fg tabular-nums dark:bg-accent/35">
+          <span
+            aria-hidden="true"
+            className="min-w-4 rounded-sm bg-accent/15 px-1 text-[10px] leading-4 font-semibold text-fg tabular-nums dark:bg-accent/35"
+          >
             {rank + 1}
           </span>
         ) : null}

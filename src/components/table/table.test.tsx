@@ -1,7 +1,18 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { BodyRow, Cell, HeaderCell, RowHeaderCell, SortHeaderCell, SpacerRow, StateRow, Table, TableFrame, TableHead } from ".";
+import {
+  BodyRow,
+  Cell,
+  HeaderCell,
+  RowHeaderCell,
+  SortHeaderCell,
+  SpacerRow,
+  StateRow,
+  Table,
+  TableFrame,
+  TableHead,
+} from ".";
 
 describe("table kit", () => {
   it("renders a real table: caption, column headers, row headers, and one set of paddings per density", () => {
@@ -24,7 +35,11 @@ describe("table kit", () => {
       </TableFrame>,
     );
     const table = screen.getByRole("table", { name: "Models" });
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Name", "Size"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Name", "Size"]);
     expect(within(table).getByRole("rowheader", { name: "alpha" })).toBeInTheDocument();
     const size = within(table).getByRole("cell", { name: "7" });
     expect(size).toHaveClass("py-1.5", "text-right");
@@ -52,8 +67,12 @@ describe("table kit", () => {
     );
     const headers = screen.getAllByRole("columnheader");
     expect(headers.map((h) => h.getAttribute("aria-sort"))).toEqual(["descending", null, null]);
-    expect(screen.getByRole("button", { name: "Created" })).toHaveAccessibleDescription("Sorted descending, 1st of 2 sort keys. Shift+click adds a key.");
-    expect(screen.getByRole("button", { name: "Operation" })).toHaveAccessibleDescription("Sorted ascending, 2nd of 2 sort keys.");
+    expect(screen.getByRole("button", { name: "Created" })).toHaveAccessibleDescription(
+      "Sorted descending, 1st of 2 sort keys. Shift+click adds a key.",
+    );
+    expect(screen.getByRole("button", { name: "Operation" })).toHaveAccessibleDescription(
+      "Sorted ascending, 2nd of 2 sort keys.",
+    );
     expect(screen.getByRole("button", { name: "Updated" })).toHaveAccessibleDescription("Not sorted.");
     await userEvent.click(screen.getByRole("button", { name: "Updated" }));
     expect(onSort).toHaveBeenCalledTimes(1);

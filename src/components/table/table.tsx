@@ -24,13 +24,17 @@ const TEXT: Record<Density, string> = { regular: "text-sm", compact: "text-[13px
  * pseudo-element, not a border: a collapsed table (`border-collapse`) paints its borders itself,
  * and they stay where they were while the cell sticks.
  */
-export const STICKY_EDGE = "after:pointer-events-none after:absolute after:inset-y-0 after:right-0 after:w-px after:bg-line-strong";
+export const STICKY_EDGE =
+  "after:pointer-events-none after:absolute after:inset-y-0 after:right-0 after:w-px after:bg-line-strong";
 
 /**
  * Keeps a table's first column (what names each row) in view while the table scrolls sideways
  * inside its frame, as on a phone. Opaque backgrounds, so the cells scrolling under it are hidden.
  */
-export const STICKY_FIRST_COLUMN = { header: `sticky left-0 z-[2] bg-subtle ${STICKY_EDGE}`, cell: `sticky left-0 z-[1] bg-surface group-hover:bg-subtle ${STICKY_EDGE}` } as const;
+export const STICKY_FIRST_COLUMN = {
+  header: `sticky left-0 z-[2] bg-subtle ${STICKY_EDGE}`,
+  cell: `sticky left-0 z-[1] bg-surface group-hover:bg-subtle ${STICKY_EDGE}`,
+} as const;
 
 /**
  * A row's tick box and the cell after it (what names the row), both kept in view while the rest
@@ -56,8 +60,22 @@ export const SCROLL_BOTH_FRAME = "max-h-[calc(100dvh-6rem)] overflow-auto oversc
  * The bordered box around a table. `relative`: screen-reader-only text (absolutely placed) stays
  * inside the scroll box. `scroll="both"` for long tables: see SCROLL_BOTH_FRAME.
  */
-export function TableFrame({ className, scroll = "sideways", ...props }: ComponentPropsWithRef<"div"> & { scroll?: "sideways" | "both" }) {
-  return <div {...props} data-table-frame={scroll} className={cn("relative overflow-x-auto rounded-lg border border-line bg-surface", scroll === "both" && SCROLL_BOTH_FRAME, className)} />;
+export function TableFrame({
+  className,
+  scroll = "sideways",
+  ...props
+}: ComponentPropsWithRef<"div"> & { scroll?: "sideways" | "both" }) {
+  return (
+    <div
+      {...props}
+      data-table-frame={scroll}
+      className={cn(
+        "relative overflow-x-auto rounded-lg border border-line bg-surface",
+        scroll === "both" && SCROLL_BOTH_FRAME,
+        className,
+      )}
+    />
+  );
 }
 
 type TableProps = Omit<ComponentPropsWithRef<"table">, "children"> & {
@@ -68,7 +86,14 @@ type TableProps = Omit<ComponentPropsWithRef<"table">, "children"> & {
   children: ReactNode;
 };
 
-export function Table({ caption, captionClassName = "sr-only", density = "regular", className, children, ...props }: TableProps) {
+export function Table({
+  caption,
+  captionClassName = "sr-only",
+  density = "regular",
+  className,
+  children,
+  ...props
+}: TableProps) {
   return (
     <DensityContext value={density}>
       <table {...props} className={cn("w-full text-left", TEXT[density], className)}>
@@ -83,9 +108,25 @@ export function Table({ caption, captionClassName = "sr-only", density = "regula
  * The header row; `sticky` keeps it in view while the table scrolls inside its own box, opaque,
  * with its lower edge drawn by each cell (a collapsed table's own border would stay behind).
  */
-export function TableHead({ children, sticky = false, rowProps, className }: { children: ReactNode; sticky?: boolean; rowProps?: ComponentPropsWithoutRef<"tr">; className?: string }) {
+export function TableHead({
+  children,
+  sticky = false,
+  rowProps,
+  className,
+}: {
+  children: ReactNode;
+  sticky?: boolean;
+  rowProps?: ComponentPropsWithoutRef<"tr">;
+  className?: string;
+}) {
   return (
-    <thead className={cn("border-b border-line text-xs text-fg-muted", sticky ? "sticky top-0 z-10 bg-subtle [&_th]:shadow-[inset_0_-1px_0_var(--ui-line-strong)]" : "bg-subtle/60", className)}>
+    <thead
+      className={cn(
+        "border-b border-line text-xs text-fg-muted",
+        sticky ? "sticky top-0 z-10 bg-subtle [&_th]:shadow-[inset_0_-1px_0_var(--ui-line-strong)]" : "bg-subtle/60",
+        className,
+      )}
+    >
       <tr {...rowProps}>{children}</tr>
     </thead>
   );
@@ -96,7 +137,19 @@ type HeaderCellProps = ComponentPropsWithRef<"th"> & { align?: Align };
 /** A column header. For a column without a visible title (actions), pass an sr-only label as children. */
 export function HeaderCell({ align = "left", className, ...props }: HeaderCellProps) {
   const density = use(DensityContext);
-  return <th scope="col" {...props} className={cn(padX(density), density !== "fixed" && density !== "bare" && "py-2", "font-medium whitespace-nowrap", align === "right" && "text-right", className)} />;
+  return (
+    <th
+      scope="col"
+      {...props}
+      className={cn(
+        padX(density),
+        density !== "fixed" && density !== "bare" && "py-2",
+        "font-medium whitespace-nowrap",
+        align === "right" && "text-right",
+        className,
+      )}
+    />
+  );
 }
 
 /** A body row; rows that open something on click add `cursor-pointer` themselves. */
@@ -112,9 +165,26 @@ export function Cell({ align = "left", className, ...props }: CellProps) {
 }
 
 /** The cell that names its row (a model's id, a checkpoint's step): a row header for screen readers. */
-export function RowHeaderCell({ align = "left", sticky = false, className, ...props }: ComponentPropsWithRef<"th"> & { align?: Align; sticky?: boolean }) {
+export function RowHeaderCell({
+  align = "left",
+  sticky = false,
+  className,
+  ...props
+}: ComponentPropsWithRef<"th"> & { align?: Align; sticky?: boolean }) {
   const density = use(DensityContext);
-  return <th scope="row" {...props} className={cn(padX(density), PAD_Y[density], align === "right" ? "text-right" : "text-left", sticky && STICKY_FIRST_COLUMN.cell, className)} />;
+  return (
+    <th
+      scope="row"
+      {...props}
+      className={cn(
+        padX(density),
+        PAD_Y[density],
+        align === "right" ? "text-right" : "text-left",
+        sticky && STICKY_FIRST_COLUMN.cell,
+        className,
+      )}
+    />
+  );
 }
 
 /** One cell across the whole row: the table's empty, loading or error state. */

@@ -28,7 +28,12 @@ describe("adding calls to a queue in batches", () => {
   it("sends the selected ids in batches the endpoint accepts and reports progress", async () => {
     const { add, queued } = fakeQueue();
     const progress: AddProgress[] = [];
-    const outcome = await addInBatches({ source: { kind: "selected", ids: ids(2500) }, add, cancelled: () => false, onProgress: (p) => progress.push(p) });
+    const outcome = await addInBatches({
+      source: { kind: "selected", ids: ids(2500) },
+      add,
+      cancelled: () => false,
+      onProgress: (p) => progress.push(p),
+    });
     expect(add.mock.calls.map(([batch]) => batch.length)).toEqual([1000, 1000, 500]);
     expect(progress.map((p) => p.done)).toEqual([1000, 2000, 2500]);
     expect(outcome).toEqual({ status: "finished", added: 2500, duplicates: 0, unknown: 0, done: 2500, total: 2500 });
@@ -44,8 +49,14 @@ describe("adding calls to a queue in batches", () => {
 
   it("reads 'all matching' a window of ids at a time and stops at the total", async () => {
     const { add } = fakeQueue();
-    const readIds = vi.fn<(offset: number, limit: number) => Promise<string[]>>(async (offset, limit) => ids(Math.min(limit, 2300 - offset), offset));
-    const outcome = await addInBatches({ source: { kind: "matching", total: 2100, readIds }, add, cancelled: () => false });
+    const readIds = vi.fn<(offset: number, limit: number) => Promise<string[]>>(async (offset, limit) =>
+      ids(Math.min(limit, 2300 - offset), offset),
+    );
+    const outcome = await addInBatches({
+      source: { kind: "matching", total: 2100, readIds },
+      add,
+      cancelled: () => false,
+    });
     expect(readIds.mock.calls).toEqual([
       [0, 1000],
       [1000, 1000],
@@ -83,7 +94,12 @@ describe("adding calls to a queue in batches", () => {
     expect(failed.error).toEqual(new Error("503"));
 
     fail = false;
-    const resumed = await addInBatches({ source, add: flaky, cancelled: () => false, resume: { done: failed.done, counts: failed } });
+    const resumed = await addInBatches({
+      source,
+      add: flaky,
+      cancelled: () => false,
+      resume: { done: failed.done, counts: failed },
+    });
     expect(resumed).toMatchObject({ status: "finished", added: 1499, duplicates: 1, done: 1500 });
     expect(flaky.mock.calls.at(-1)?.[0][0]).toBe("c1000");
     expect(queued.size).toBe(1500);
@@ -91,11 +107,19 @@ describe("adding calls to a queue in batches", () => {
 
   it("fails without sending when the ids cannot be read, and finishes early when fewer calls match now", async () => {
     const { add } = fakeQueue();
-    const unreadable = await addInBatches({ source: { kind: "matching", total: 10, readIds: () => Promise.reject(new Error("offline")) }, add, cancelled: () => false });
+    const unreadable = await addInBatches({
+      source: { kind: "matching", total: 10, readIds: () => Promise.reject(new Error("offline")) },
+      add,
+      cancelled: () => false,
+    });
     expect(unreadable).toMatchObject({ status: "failed", done: 0 });
     expect(add).not.toHaveBeenCalled();
 
-    const shrunk = await addInBatches({ source: { kind: "matching", total: 10, readIds: async (offset) => (offset === 0 ? ids(4) : []) }, add, cancelled: () => false });
+    const shrunk = await addInBatches({
+      source: { kind: "matching", total: 10, readIds: async (offset) => (offset === 0 ? ids(4) : []) },
+      add,
+      cancelled: () => false,
+    });
     expect(shrunk).toMatchObject({ status: "finished", added: 4, done: 4 });
   });
 });

@@ -12,7 +12,11 @@ export type AddSource =
   | { kind: "selected"; ids: readonly string[] }
   | { kind: "matching"; total: number; readIds: (offset: number, limit: number) => Promise<string[]> };
 
-export type AddCounts = { added: number; duplicates: number; /** Sent but neither added nor a duplicate: ids the service does not know (upstream skips them). */ unknown: number };
+export type AddCounts = {
+  added: number;
+  duplicates: number;
+  /** Sent but neither added nor a duplicate: ids the service does not know (upstream skips them). */ unknown: number;
+};
 
 export type AddProgress = AddCounts & { /** Calls sent so far. */ done: number; total: number };
 
@@ -20,7 +24,8 @@ export type AddOutcome = AddProgress & { status: "finished" | "cancelled" | "fai
 
 export const NO_COUNTS: AddCounts = { added: 0, duplicates: 0, unknown: 0 };
 
-export const sourceTotal = (source: AddSource): number => (source.kind === "selected" ? source.ids.length : source.total);
+export const sourceTotal = (source: AddSource): number =>
+  source.kind === "selected" ? source.ids.length : source.total;
 
 export async function addInBatches(options: {
   source: AddSource;

@@ -3,8 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { Call } from "@contract/trace";
 import { LIMITS } from "@contract/limits";
-import { traceQueries } from "@/api/queries/trace";
-import { traceKeys } from "@/api/query-keys";
+import { traceKeys, traceQueries } from "@/api/queries/trace";
 import { Button } from "@/components/button";
 import { Dialog } from "@/components/dialog";
 import { ErrorPanel } from "@/components/error-panel";
@@ -12,7 +11,7 @@ import { SelectField } from "@/components/select-field";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatCount } from "@/lib/number-format";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { QueueFormDialog, queueHref } from "@/features/queues";
 import type { AddOutcome } from "./add-in-batches";
 import { defaultDisplayFields, flattenCallPaths, type FieldPath } from "./display-field-paths";
@@ -67,13 +66,32 @@ function AddToQueueFlow(props: Props) {
     );
   }
   return (
-    <Dialog open onClose={status.kind === "running" ? () => undefined : onClose} title="Add calls to a queue" className="sm:max-w-2xl">
+    <Dialog
+      open
+      onClose={status.kind === "running" ? () => undefined : onClose}
+      title="Add calls to a queue"
+      className="sm:max-w-2xl"
+    >
       {status.kind === "idle" ? (
-        <AddForm {...props} queueId={queueId} onQueueId={setQueueId} fieldPaths={fieldPaths} chosen={chosen} onChosen={setChosen} onNewQueue={() => setCreating(true)} />
+        <AddForm
+          {...props}
+          queueId={queueId}
+          onQueueId={setQueueId}
+          fieldPaths={fieldPaths}
+          chosen={chosen}
+          onChosen={setChosen}
+          onNewQueue={() => setCreating(true)}
+        />
       ) : status.kind === "running" ? (
         <AddRunning status={status} onCancel={props.onCancel} />
       ) : (
-        <AddSummary outcome={status.outcome} projectId={props.projectId} queueId={status.run.queueId} onRetry={props.onRetry} onClose={onClose} />
+        <AddSummary
+          outcome={status.outcome}
+          projectId={props.projectId}
+          queueId={status.run.queueId}
+          onRetry={props.onRetry}
+          onClose={onClose}
+        />
       )}
     </Dialog>
   );
@@ -88,9 +106,27 @@ type FormProps = Props & {
   onNewQueue: () => void;
 };
 
-function AddForm({ projectId, count, sample, onStart, onClose, queueId, onQueueId: setQueueId, fieldPaths, chosen, onChosen: setChosen, onNewQueue }: FormProps) {
+function AddForm({
+  projectId,
+  count,
+  sample,
+  onStart,
+  onClose,
+  queueId,
+  onQueueId: setQueueId,
+  fieldPaths,
+  chosen,
+  onChosen: setChosen,
+  onNewQueue,
+}: FormProps) {
   const { trace } = useApiClients();
-  const queues = useQuery(traceQueries.queues(trace, { project_id: projectId, sort_by: [{ field: "name", direction: "asc" }], limit: LIMITS.queuesPerProject }));
+  const queues = useQuery(
+    traceQueries.queues(trace, {
+      project_id: projectId,
+      sort_by: [{ field: "name", direction: "asc" }],
+      limit: LIMITS.queuesPerProject,
+    }),
+  );
   const [tried, setTried] = useState(false);
   const fieldsId = useId();
   const tooMany = chosen.size > LIMITS.displayFields;
@@ -122,17 +158,25 @@ function AddForm({ projectId, count, sample, onStart, onClose, queueId, onQueueI
             <SelectField
               label="Queue"
               error={queueError}
-              after={queues.isError ? <ErrorPanel error={queues.error} title="Could not load the project's queues" onRetry={() => void queues.refetch()} /> : null}
+              after={
+                queues.isError ? (
+                  <ErrorPanel
+                    error={queues.error}
+                    title="Could not load the project's queues"
+                    onRetry={() => void queues.refetch()}
+                  />
+                ) : null
+              }
               value={queueId}
               onChange={(event) => setQueueId(event.target.value)}
             >
-                  <option value="">{queues.isPending ? "Loading queues…" : "Choose a queue…"}</option>
-                  {(queues.data ?? []).map((q) => (
-                    // An <option> holds text only: hidden characters are shown as markers in it.
-                    <option key={q.id} value={q.id}>
-                      {revealHiddenCharacters(q.name)}
-                    </option>
-                  ))}
+              <option value="">{queues.isPending ? "Loading queues…" : "Choose a queue…"}</option>
+              {(queues.data ?? []).map((q) => (
+                // An <option> holds text only: hidden characters are shown as markers in it.
+                <option key={q.id} value={q.id}>
+                  {revealHiddenCharacters(q.name)}
+                </option>
+              ))}
             </SelectField>
           </div>
           {canChoose ? <Button onClick={onNewQueue}>New queue…</Button> : null}
@@ -142,7 +186,8 @@ function AddForm({ projectId, count, sample, onStart, onClose, queueId, onQueueI
       <fieldset aria-describedby={fieldsId} className="min-w-0 space-y-1">
         <legend className="text-sm font-medium text-fg">Display fields</legend>
         <p id={fieldsId} className="text-xs text-fg-muted">
-          What the review shows of each call, as paths into its inputs and output. Previews come from the first {formatCount(Math.min(sample.length, 20))} {sample.length === 1 ? "call" : "calls"}.
+          What the review shows of each call, as paths into its inputs and output. Previews come from the first{" "}
+          {formatCount(Math.min(sample.length, 20))} {sample.length === 1 ? "call" : "calls"}.
           {tooMany ? ` At most ${LIMITS.displayFields} fields.` : ""}
         </p>
         {chosen.size > 0 ? (
@@ -157,7 +202,9 @@ function AddForm({ projectId, count, sample, onStart, onClose, queueId, onQueueI
           </p>
         ) : null}
         {fieldPaths.length === 0 ? (
-          <p className="text-sm text-fg-muted">These calls have no inputs or output to choose from; the review will show the whole call.</p>
+          <p className="text-sm text-fg-muted">
+            These calls have no inputs or output to choose from; the review will show the whole call.
+          </p>
         ) : (
           <ul className="max-h-72 overflow-y-auto rounded-md border border-line">
             {fieldPaths.map((p, index) => (
@@ -196,7 +243,19 @@ function AddForm({ projectId, count, sample, onStart, onClose, queueId, onQueueI
 }
 
 /** One path to choose: named by the path, described by the preview of its value. */
-function FieldPathOption({ path, preview, previewId, checked, onChange }: { path: string; preview: string; previewId: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function FieldPathOption({
+  path,
+  preview,
+  previewId,
+  checked,
+  onChange,
+}: {
+  path: string;
+  preview: string;
+  previewId: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <li className="border-b border-line last:border-b-0">
       <label className="flex cursor-pointer items-start gap-2 px-2 py-1.5 hover:bg-subtle">
@@ -259,15 +318,31 @@ function AddRunning({ status, onCancel }: { status: Extract<AddStatus, { kind: "
 /** The counts a finished, cancelled or failed run reached, in words. */
 export function summarize(outcome: AddOutcome): string {
   const parts = [`Added ${formatCount(outcome.added)} ${outcome.added === 1 ? "call" : "calls"}.`];
-  if (outcome.duplicates > 0) parts.push(`${formatCount(outcome.duplicates)} ${outcome.duplicates === 1 ? "was" : "were"} already in the queue (not added twice).`);
-  if (outcome.unknown > 0) parts.push(`${formatCount(outcome.unknown)} ${outcome.unknown === 1 ? "was" : "were"} not known to the service.`);
+  if (outcome.duplicates > 0)
+    parts.push(
+      `${formatCount(outcome.duplicates)} ${outcome.duplicates === 1 ? "was" : "were"} already in the queue (not added twice).`,
+    );
+  if (outcome.unknown > 0)
+    parts.push(`${formatCount(outcome.unknown)} ${outcome.unknown === 1 ? "was" : "were"} not known to the service.`);
   const left = outcome.total - outcome.done;
   if (outcome.status === "cancelled") parts.unshift(`Cancelled: ${formatCount(left)} not sent.`);
   if (outcome.status === "failed") parts.unshift(`Stopped by an error: ${formatCount(left)} not sent yet.`);
   return parts.join(" ");
 }
 
-function AddSummary({ outcome, projectId, queueId, onRetry, onClose }: { outcome: AddOutcome; projectId: string; queueId: string; onRetry: () => void; onClose: () => void }) {
+function AddSummary({
+  outcome,
+  projectId,
+  queueId,
+  onRetry,
+  onClose,
+}: {
+  outcome: AddOutcome;
+  projectId: string;
+  queueId: string;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
   const left = outcome.total - outcome.done;
   const failed = outcome.status === "failed";
   const mainRef = useFocusOnMount<HTMLButtonElement>();
@@ -278,7 +353,10 @@ function AddSummary({ outcome, projectId, queueId, onRetry, onClose }: { outcome
       </output>
       {failed ? <ErrorPanel error={outcome.error} title="Adding calls failed" /> : null}
       <div className="flex flex-wrap items-center justify-end gap-2">
-        <Link to={queueHref(projectId, queueId)} className="mr-auto text-sm font-medium text-link underline underline-offset-2">
+        <Link
+          to={queueHref(projectId, queueId)}
+          className="mr-auto text-sm font-medium text-link underline underline-offset-2"
+        >
           Open the queue
         </Link>
         {failed ? (

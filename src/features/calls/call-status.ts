@@ -19,4 +19,7 @@ export function callStatus(call: Pick<Call, "summary" | "exception" | "ended_at"
 }
 
 export const STATUS_LABELS: Record<CallStatus, string> = { success: "Success", error: "Error", running: "Running" };
-export const STATUS_TONES = { success: "success", error: "danger", running: "info" } as const satisfies Record<CallStatus, string>;
+export const STATUS_TONES = { success: "success", error: "danger", running: "info" } as const satisfies Record<
+  CallStatus,
+  string
+>;

@@ -1,6 +1,14 @@
 import { createContext, useContext } from "react";
 import type { Call } from "@contract/trace";
-import { choosableColumns, CopyCell, createColumnVisibility, createDataColumnHelper, TimeCell, TipText, type ChoosableColumn } from "@/components/table";
+import {
+  choosableColumns,
+  CopyCell,
+  createColumnVisibility,
+  createDataColumnHelper,
+  TimeCell,
+  TipText,
+  type ChoosableColumn,
+} from "@/components/table";
 import { StatusBadge } from "@/components/status-badge";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatDuration } from "@/lib/number-format";
@@ -38,13 +46,23 @@ export const CALL_COLUMNS = helper.columns([
   helper.accessor("started_at", {
     id: "started",
     sortDescFirst: true,
-    meta: { label: "Started", width: 124, sortField: "started_at" satisfies CallSortField, cellClassName: "whitespace-nowrap" },
+    meta: {
+      label: "Started",
+      width: 124,
+      sortField: "started_at" satisfies CallSortField,
+      cellClassName: "whitespace-nowrap",
+    },
     cell: (info) => <TimeCell value={info.getValue()} />,
   }),
   helper.accessor("ended_at", {
     id: "ended",
     sortDescFirst: true,
-    meta: { label: "Ended", width: 124, sortField: "ended_at" satisfies CallSortField, cellClassName: "whitespace-nowrap" },
+    meta: {
+      label: "Ended",
+      width: 124,
+      sortField: "ended_at" satisfies CallSortField,
+      cellClassName: "whitespace-nowrap",
+    },
     cell: (info) => {
       const ended = info.getValue();
       return ended ? <TimeCell value={ended} /> : NONE;
@@ -68,14 +86,26 @@ export const CALL_COLUMNS = helper.columns([
       return <StatusBadge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</StatusBadge>;
     },
   }),
-  helper.display({ id: "inputs", enableSorting: false, meta: { label: "Inputs", width: null }, cell: ({ row: { original: call } }) => <PreviewCell text={inputsPreview(call.inputs)} /> }),
+  helper.display({
+    id: "inputs",
+    enableSorting: false,
+    meta: { label: "Inputs", width: null },
+    cell: ({ row: { original: call } }) => <PreviewCell text={inputsPreview(call.inputs)} />,
+  }),
   helper.display({
     id: "output",
     enableSorting: false,
     meta: { label: "Output", width: null },
-    cell: ({ row: { original: call } }) => <PreviewCell text={call.exception ? previewValue(call.exception) : outputPreview(call.output)} />,
+    cell: ({ row: { original: call } }) => (
+      <PreviewCell text={call.exception ? previewValue(call.exception) : outputPreview(call.output)} />
+    ),
   }),
-  helper.display({ id: "trace", enableSorting: false, meta: { label: "Trace", width: 124 }, cell: ({ row: { original: call } }) => <TraceCell id={call.trace_id} /> }),
+  helper.display({
+    id: "trace",
+    enableSorting: false,
+    meta: { label: "Trace", width: 124 },
+    cell: ({ row: { original: call } }) => <TraceCell id={call.trace_id} />,
+  }),
 ]);
 
 export const CHOOSABLE_COLUMNS: readonly ChoosableColumn[] = choosableColumns(CALL_COLUMNS);
@@ -84,20 +114,33 @@ export const CHOOSABLE_COLUMNS: readonly ChoosableColumn[] = choosableColumns(CA
 export const DEFAULT_HIDDEN_COLUMNS: Readonly<Record<string, false>> = { ended: false };
 
 /** On a phone the table starts with what the call is, when and how it went. */
-export const PHONE_HIDDEN_COLUMNS: Readonly<Record<string, false>> = { ...DEFAULT_HIDDEN_COLUMNS, duration: false, inputs: false, trace: false };
+export const PHONE_HIDDEN_COLUMNS: Readonly<Record<string, false>> = {
+  ...DEFAULT_HIDDEN_COLUMNS,
+  duration: false,
+  inputs: false,
+  trace: false,
+};
 
 export const CALLS_COLUMNS_STORAGE_KEY = "wbops.calls.columns";
 
 /** Which columns of the calls table show: a preference of this device, not part of a link. */
-export const useCallsColumns = createColumnVisibility(CALLS_COLUMNS_STORAGE_KEY, { hidden: DEFAULT_HIDDEN_COLUMNS, phoneHidden: PHONE_HIDDEN_COLUMNS });
+export const useCallsColumns = createColumnVisibility(CALLS_COLUMNS_STORAGE_KEY, {
+  hidden: DEFAULT_HIDDEN_COLUMNS,
+  phoneHidden: PHONE_HIDDEN_COLUMNS,
+});
 
 function OpCell({ opName }: { opName: string }) {
   const op = displayOp(opName, useContext(CellContextValue).catalog);
   const tip = revealHiddenCharacters(op.full);
   return (
     // Focusable so keyboard users reach the full ref that mouse users get on hover.
-    // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <span tabIndex={0} title={tip} data-tip={tip} className="flex min-w-0 items-center gap-1.5 rounded-sm font-mono text-xs">
+    <span
+      // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      title={tip}
+      data-tip={tip}
+      className="flex min-w-0 items-center gap-1.5 rounded-sm font-mono text-xs"
+    >
       <span className="truncate">
         <UntrustedText text={op.name} />
       </span>
@@ -113,7 +156,8 @@ function OpCell({ opName }: { opName: string }) {
 export const PREVIEW_MIN_WIDTH = 200;
 
 /** The narrowest the table gets before its frame scrolls sideways (so previews never shrink to nothing). */
-export const minTableWidth = (widths: readonly (number | null)[]): number => widths.reduce<number>((sum, width) => sum + (width ?? PREVIEW_MIN_WIDTH), 40);
+export const minTableWidth = (widths: readonly (number | null)[]): number =>
+  widths.reduce<number>((sum, width) => sum + (width ?? PREVIEW_MIN_WIDTH), 40);
 
 function PreviewCell({ text }: { text: string }) {
   if (!text) return NONE;

@@ -3,7 +3,13 @@ import { ApiError } from "@/api/errors";
 import { callsQueryProblems } from "./calls-errors";
 
 const validation = (paths: string[]) =>
-  new ApiError({ kind: "validation", service: "trace", status: 422, message: "refused", fieldErrors: paths.map((path) => ({ loc: ["body", ...path.split(".")], path, message: `bad ${path}`, type: "x" })) });
+  new ApiError({
+    kind: "validation",
+    service: "trace",
+    status: 422,
+    message: "refused",
+    fieldErrors: paths.map((path) => ({ loc: ["body", ...path.split(".")], path, message: `bad ${path}`, type: "x" })),
+  });
 
 describe("a refused calls query", () => {
   it("puts each message under the filter the service named, and the rest in a panel", () => {

@@ -29,17 +29,53 @@ export function CallsFiltersBar({ filters, onChange, onClear, catalog, opsLoadin
   const hasErrors = Object.keys(errors).length > 0;
   if (hasErrors && !open) setOpen(true);
   return (
-    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="rounded-lg border border-line bg-surface">
-      <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-medium text-fg select-none">Filters{filtered ? " (some set)" : ""}</summary>
+    <details
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="rounded-lg border border-line bg-surface"
+    >
+      <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-medium text-fg select-none">
+        Filters{filtered ? " (some set)" : ""}
+      </summary>
       <section aria-label="Filters" className="flex flex-wrap items-end gap-3 border-t border-line p-3">
-        <OpPicker catalog={catalog} value={filters.op} onChange={(op) => onChange({ op })} loading={opsLoading} error={errors.op} />
-        <DebouncedTextField label="Trace ID" value={filters.traceId} onCommit={(traceId) => onChange({ traceId }, "traceId")} error={errors.traceId} className="min-w-48" inputClassName="font-mono" />
+        <OpPicker
+          catalog={catalog}
+          value={filters.op}
+          onChange={(op) => onChange({ op })}
+          loading={opsLoading}
+          error={errors.op}
+        />
+        <DebouncedTextField
+          label="Trace ID"
+          value={filters.traceId}
+          onCommit={(traceId) => onChange({ traceId }, "traceId")}
+          error={errors.traceId}
+          className="min-w-48"
+          inputClassName="font-mono"
+        />
         {/* Each edited part of a date commits: as with typing, successive changes share one history entry. */}
         <InstantField label="Started after" value={filters.after} onChange={(after) => onChange({ after }, "after")} />
-        <InstantField label="Started before" value={filters.before} onChange={(before) => onChange({ before }, "before")} />
-        <DebouncedTextField label="Text in inputs or output" value={filters.text} onCommit={(text) => onChange({ text }, "text")} error={errors.query} className="min-w-56" placeholder="Contains… (case ignored)" />
+        <InstantField
+          label="Started before"
+          value={filters.before}
+          onChange={(before) => onChange({ before }, "before")}
+        />
+        <DebouncedTextField
+          label="Text in inputs or output"
+          value={filters.text}
+          onCommit={(text) => onChange({ text }, "text")}
+          error={errors.query}
+          className="min-w-56"
+          placeholder="Contains… (case ignored)"
+        />
         <div className="flex h-8 items-center gap-2">
-          <input id={rootsId} type="checkbox" checked={filters.rootsOnly} onChange={(event) => onChange({ rootsOnly: event.target.checked })} className="size-4 accent-(--ui-accent)" />
+          <input
+            id={rootsId}
+            type="checkbox"
+            checked={filters.rootsOnly}
+            onChange={(event) => onChange({ rootsOnly: event.target.checked })}
+            className="size-4 accent-(--ui-accent)"
+          />
           <label htmlFor={rootsId} className="text-sm text-fg">
             Root calls only
           </label>

@@ -6,7 +6,7 @@ import { opRefOf, seedOpObjects, type OpVersion } from "@server/trace/seed/op-ob
 import { createApiClients } from "@/api/clients";
 import { requestGate } from "@/api/test-support";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { createLocalServer } from "@/test/local-server";
 import { toLocalInput } from "./calls-filters";
 
@@ -40,26 +40,54 @@ function makeCalls(count = 30): Call[] {
   }));
 }
 
-function setup(search = "size=25", wrap: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f, callCount = 30) {
+function setup(
+  search = "size=25",
+  wrap: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f,
+  callCount = 30,
+) {
   const server = createLocalServer();
   const calls = makeCalls(callCount);
   // The calls are stored in the local services too, so adding them to a queue works for real.
   insertCalls(
     server.db,
-    calls.map((c) => ({ project_id: c.project_id, id: c.id, op_name: c.op_name, trace_id: c.trace_id, parent_id: c.parent_id, started_at: Date.parse(c.started_at), ended_at: Date.parse(c.ended_at!), inputs: c.inputs ?? {}, output: c.output, exception: c.exception })),
+    calls.map((c) => ({
+      project_id: c.project_id,
+      id: c.id,
+      op_name: c.op_name,
+      trace_id: c.trace_id,
+      parent_id: c.parent_id,
+      started_at: Date.parse(c.started_at),
+      ended_at: Date.parse(c.ended_at!),
+      inputs: c.inputs ?? {},
+      output: c.output,
+      exception: c.exception,
+    })),
   );
-  seedOpObjects(server.db, PROJECT, (Object.keys(VERSIONS) as VersionKey[]).map((key, i) => ({ ...VERSIONS[key], createdAt: Date.UTC(2025, 11, 1) + i * 1000 })), "user-demo");
+  seedOpObjects(
+    server.db,
+    PROJECT,
+    (Object.keys(VERSIONS) as VersionKey[]).map((key, i) => ({
+      ...VERSIONS[key],
+      createdAt: Date.UTC(2025, 11, 1) + i * 1000,
+    })),
+    "user-demo",
+  );
   const fetch = wrap(server.fetch);
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }),
+  );
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const app = renderApp({ path: `/calls?${search}`, defaults: urlsOf(server.settings), fetch });
   return { ...app, clients, fetch, search: () => new URLSearchParams(app.router.location.search) };
 }
 
 const table = () => screen.findByRole("table", { name: "Calls" }, SLOW);
-const rangeText = () => screen.getByRole("navigation", { name: "Pagination" }).querySelector("output")?.textContent ?? "";
-const rowOf = (callId: string) => screen.getAllByRole("row").find((row) => row.getAttribute("data-call-id") === callId)!;
+const rangeText = () =>
+  screen.getByRole("navigation", { name: "Pagination" }).querySelector("output")?.textContent ?? "";
+const rowOf = (callId: string) =>
+  screen.getAllByRole("row").find((row) => row.getAttribute("data-call-id") === callId)!;
 
 describe("Calls page", () => {
   it("lists the calls newest first with the total, op versions told apart, and filters by op through the URL", async () => {
@@ -70,17 +98,30 @@ describe("Calls page", () => {
     // Newest first: call-29 is a classification (one version: no version shown), call-28 an answer v1.
     expect(within(rowOf("call-29")).getByText("classify_ticket")).toBeInTheDocument();
     expect(within(rowOf("call-28")).getByText("v1")).toBeInTheDocument();
-    expect(within(rowOf("call-28")).getByText("support_agent.answer").closest("[title]")).toHaveAttribute("title", opRef("a1"));
+    expect(within(rowOf("call-28")).getByText("support_agent.answer").closest("[title]")).toHaveAttribute(
+      "title",
+      opRef("a1"),
+    );
     expect(within(rowOf("call-07")).getByText("Error")).toBeInTheDocument();
     // A row's checkbox says which call it selects: its op, and its id.
-    expect(within(rowOf("call-29")).getByRole("checkbox")).toHaveAccessibleName("Select the classify_ticket call call-29");
+    expect(within(rowOf("call-29")).getByRole("checkbox")).toHaveAccessibleName(
+      "Select the classify_ticket call call-29",
+    );
 
     const picker = screen.getByRole("combobox", { name: "Operation" });
-    await waitFor(() => expect(within(picker).getByRole("option", { name: /support_agent\.answer · v0/ })).toBeInTheDocument(), SLOW);
+    await waitFor(
+      () => expect(within(picker).getByRole("option", { name: /support_agent\.answer · v0/ })).toBeInTheDocument(),
+      SLOW,
+    );
     await user.selectOptions(picker, opParam("a0"));
     await waitFor(() => expect(search().get("op")).toBe(opParam("a0")), SLOW);
     await waitFor(() => expect(rangeText()).toContain("of 7"), SLOW);
-    expect(screen.getAllByRole("row").slice(1).every((row) => within(row).queryByText("v0"))).toBe(true);
+    expect(
+      screen
+        .getAllByRole("row")
+        .slice(1)
+        .every((row) => within(row).queryByText("v0")),
+    ).toBe(true);
 
     await user.click(screen.getByRole("button", { name: "Operation" }));
     await waitFor(() => expect(search().get("sort")).toBe("op_name.asc"), SLOW);
@@ -117,11 +158,19 @@ describe("Calls page", () => {
     expect(within(dialog).getByRole("checkbox", { name: "inputs.messages.0.role" })).not.toBeChecked();
     await user.click(within(dialog).getByRole("button", { name: "Add 30 calls" }));
 
-    expect(await within(dialog).findByText(/Added 29 calls\. 1 was already in the queue \(not added twice\)\./, {}, SLOW)).toBeInTheDocument();
-    expect(within(dialog).getByRole("link", { name: "Open the queue" })).toHaveAttribute("href", `/queues/${queueId}?annotation_project=${encodeURIComponent(PROJECT)}`);
+    expect(
+      await within(dialog).findByText(/Added 29 calls\. 1 was already in the queue \(not added twice\)\./, {}, SLOW),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole("link", { name: "Open the queue" })).toHaveAttribute(
+      "href",
+      `/queues/${queueId}?annotation_project=${encodeURIComponent(PROJECT)}`,
+    );
     const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT });
     expect(items).toHaveLength(30);
-    expect(items.find((i) => i.call_id === "call-05")?.display_fields).toEqual(["inputs.messages", "output.choices.0.message.content"]);
+    expect(items.find((i) => i.call_id === "call-05")?.display_fields).toEqual([
+      "inputs.messages",
+      "output.choices.0.message.content",
+    ]);
   }, 60_000);
 
   it("in a project with no queue, offers no Add button but a new queue made on the spot, then adds to it", async () => {
@@ -131,7 +180,13 @@ describe("Calls page", () => {
     await user.click(within(rowOf("call-29")).getByRole("checkbox"));
     await user.click(screen.getByRole("button", { name: "Add to queue…" }));
     let dialog = await screen.findByRole("dialog", { name: "Add calls to a queue" });
-    expect(await within(dialog).findByText("This project has no queue yet. Make one here, then add the calls to it.", {}, SLOW)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        "This project has no queue yet. Make one here, then add the calls to it.",
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
     expect(within(dialog).queryByRole("button", { name: /^Add / })).toBeNull();
 
     await user.click(within(dialog).getByRole("button", { name: "New queue…" }));
@@ -153,7 +208,11 @@ describe("Calls page", () => {
     let failAdds = 1;
     const { user, clients } = setup("size=25", (inner) => async (input, init) => {
       const request = new Request(input, init);
-      if (request.method === "POST" && /\/annotation_queues\/[^/]+\/items$/.test(new URL(request.url).pathname) && failAdds > 0) {
+      if (
+        request.method === "POST" &&
+        /\/annotation_queues\/[^/]+\/items$/.test(new URL(request.url).pathname) &&
+        failAdds > 0
+      ) {
         failAdds--;
         return Response.json({ reason: "Service unavailable" }, { status: 503 });
       }
@@ -171,12 +230,16 @@ describe("Calls page", () => {
     await user.selectOptions(queue, queueId);
     await user.click(within(dialog).getByRole("button", { name: "Add 2 calls" }));
 
-    expect(await within(dialog).findByText(/Stopped by an error: 2 not sent yet\. Added 0 calls\./, {}, SLOW)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/Stopped by an error: 2 not sent yet\. Added 0 calls\./, {}, SLOW),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Retry the remaining 2" })).toHaveFocus();
     expect(screen.getByText("2 calls selected.")).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Retry the remaining 2" }));
     expect(await within(dialog).findByText("Added 2 calls.", {}, SLOW)).toBeInTheDocument();
-    expect((await clients.trace.queryItems(queueId, { project_id: PROJECT })).items.map((i) => i.call_id).sort()).toEqual(["call-28", "call-29"]);
+    expect(
+      (await clients.trace.queryItems(queueId, { project_id: PROJECT })).items.map((i) => i.call_id).sort(),
+    ).toEqual(["call-28", "call-29"]);
   }, 60_000);
 
   it("adds all matching calls batch by batch and stops after the batch in flight on Cancel", async () => {
@@ -187,7 +250,12 @@ describe("Calls page", () => {
       "size=25",
       (inner) => async (input, init) => {
         const request = new Request(input, init);
-        if (request.method === "POST" && /\/annotation_queues\/[^/]+\/items$/.test(new URL(request.url).pathname) && adds++ === 0) await gate.pass();
+        if (
+          request.method === "POST" &&
+          /\/annotation_queues\/[^/]+\/items$/.test(new URL(request.url).pathname) &&
+          adds++ === 0
+        )
+          await gate.pass();
         return inner(input, init);
       },
       2100,
@@ -211,11 +279,18 @@ describe("Calls page", () => {
     expect(within(dialog).getByText("Stopping after the batch in flight…")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeDisabled();
     releaseFirstAdd();
-    expect(await within(dialog).findByText("Cancelled: 1,100 not sent. Added 1,000 calls.", {}, SLOW)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText("Cancelled: 1,100 not sent. Added 1,000 calls.", {}, SLOW),
+    ).toBeInTheDocument();
     const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT });
     expect(items).toHaveLength(1000);
     // Oldest first: the first window of ids is the first 1,000 calls recorded.
-    expect(items.map((i) => i.call_id).sort().at(-1)).toBe("call-0999");
+    expect(
+      items
+        .map((i) => i.call_id)
+        .sort()
+        .at(-1),
+    ).toBe("call-0999");
     expect(adds).toBe(1);
   }, 60_000);
 
@@ -258,8 +333,13 @@ describe("Calls page", () => {
     const { search, router } = setup();
     await table();
     for (const minute of [5, 6, 7]) {
-      fireEvent.change(screen.getByLabelText("Started after"), { target: { value: toLocalInput(new Date(Date.UTC(2026, 0, 1, 0, minute))) } });
-      await waitFor(() => expect(search().get("after")).toBe(new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString()), SLOW);
+      fireEvent.change(screen.getByLabelText("Started after"), {
+        target: { value: toLocalInput(new Date(Date.UTC(2026, 0, 1, 0, minute))) },
+      });
+      await waitFor(
+        () => expect(search().get("after")).toBe(new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString()),
+        SLOW,
+      );
     }
     await act(() => router.navigate(-1));
     await waitFor(() => expect(search().get("after")).toBeNull(), SLOW);

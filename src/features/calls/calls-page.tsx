@@ -15,7 +15,15 @@ import { CHOOSABLE_COLUMNS, useCallsColumns } from "./calls-columns";
 import { callsQueryProblems } from "./calls-errors";
 import { CallsFiltersBar } from "./calls-filters";
 import { CallsTable } from "./calls-table";
-import { CALLS_URL_CODEC, isFiltered, NO_FILTERS, PAGE_SIZES, type CallSortField, type CallsFilters, type CallsPageSize } from "./calls-url-state";
+import {
+  CALLS_URL_CODEC,
+  isFiltered,
+  NO_FILTERS,
+  PAGE_SIZES,
+  type CallSortField,
+  type CallsFilters,
+  type CallsPageSize,
+} from "./calls-url-state";
 import type { SortKey } from "@/lib/url-state/sort-param";
 import { SAMPLE_CALLS } from "./display-field-paths";
 import { useAddToQueue } from "./use-add-to-queue";
@@ -38,7 +46,14 @@ function Calls({ project }: { project: string }) {
   const data = useCallsPage(project, view);
   const columns = useCallsColumns();
   const filters: CallsFilters = useMemo(
-    () => ({ op: view.op, traceId: view.traceId, after: view.after, before: view.before, rootsOnly: view.rootsOnly, text: view.text }),
+    () => ({
+      op: view.op,
+      traceId: view.traceId,
+      after: view.after,
+      before: view.before,
+      rootsOnly: view.rootsOnly,
+      text: view.text,
+    }),
     [view.op, view.traceId, view.after, view.before, view.rootsOnly, view.text],
   );
   const filterKey = JSON.stringify(filters);
@@ -49,15 +64,28 @@ function Calls({ project }: { project: string }) {
   const context = useMemo(() => ({ catalog: data.catalog }), [data.catalog]);
   const pageKey = `${filterKey}|${view.page}|${view.pageSize}|${view.sort.map((k) => `${k.field}.${k.direction}`).join()}`;
 
-  const onFilters = useCallback((change: Partial<CallsFilters>, typing?: string) => update({ ...change, page: 1 }, typing ? { typing } : {}), [update]);
+  const onFilters = useCallback(
+    (change: Partial<CallsFilters>, typing?: string) => update({ ...change, page: 1 }, typing ? { typing } : {}),
+    [update],
+  );
   const onClear = useCallback(() => update({ ...NO_FILTERS, page: 1 }), [update]);
   const onSortChange = useCallback((sort: SortKey<CallSortField>[]) => update({ sort, page: 1 }), [update]);
   const loadingPage = data.page.isPlaceholderData && data.page.isFetching;
   const onPage = useCallback((page: number) => update({ page: Math.max(1, page) }), [update]);
-  const onPageSize = useCallback((size: CallsPageSize) => update((current) => ({ pageSize: size, page: Math.floor(((current.page - 1) * current.pageSize) / size) + 1 })), [update]);
+  const onPageSize = useCallback(
+    (size: CallsPageSize) =>
+      update((current) => ({ pageSize: size, page: Math.floor(((current.page - 1) * current.pageSize) / size) + 1 })),
+    [update],
+  );
 
   const count = selectedCount(selection.selection, data.total);
-  const sample = useMemo(() => (selection.selection.kind === "some" ? [...selection.selection.calls.values()].slice(0, SAMPLE_CALLS) : data.calls.slice(0, SAMPLE_CALLS)), [selection.selection, data.calls]);
+  const sample = useMemo(
+    () =>
+      selection.selection.kind === "some"
+        ? [...selection.selection.calls.values()].slice(0, SAMPLE_CALLS)
+        : data.calls.slice(0, SAMPLE_CALLS),
+    [selection.selection, data.calls],
+  );
   const chosen = selection.selection.kind === "some" ? selection.selection.calls : null;
   const allOnPageSelected = chosen !== null && data.calls.length > 0 && data.calls.every((c) => chosen.has(c.id));
   const initialLoad = !data.page.data && data.page.isFetching;
@@ -67,16 +95,48 @@ function Calls({ project }: { project: string }) {
     <div className="space-y-4">
       <PageHeader
         title="Calls"
-        description={<>Every recorded call of <code className="font-mono text-xs">{project}</code>. Select calls and add them to an annotation queue.</>}
-        actions={<ColumnChooser columns={CHOOSABLE_COLUMNS} visibility={columns.visibility} onChange={columns.update} onReset={columns.reset} />}
+        description={
+          <>
+            Every recorded call of <code className="font-mono text-xs">{project}</code>. Select calls and add them to an
+            annotation queue.
+          </>
+        }
+        actions={
+          <ColumnChooser
+            columns={CHOOSABLE_COLUMNS}
+            visibility={columns.visibility}
+            onChange={columns.update}
+            onReset={columns.reset}
+          />
+        }
       />
       <UrlIssuesNotice issues={issues} onDismiss={dismissIssues} />
-      <CallsFiltersBar filters={filters} onChange={onFilters} onClear={onClear} catalog={data.catalog} opsLoading={data.ops.isPending} filtered={filtered} errors={problems.fields} />
-      {data.ops.isError ? <ErrorPanel error={data.ops.error} title="Could not load the project's operations" onRetry={() => void data.ops.refetch()} /> : null}
+      <CallsFiltersBar
+        filters={filters}
+        onChange={onFilters}
+        onClear={onClear}
+        catalog={data.catalog}
+        opsLoading={data.ops.isPending}
+        filtered={filtered}
+        errors={problems.fields}
+      />
+      {data.ops.isError ? (
+        <ErrorPanel
+          error={data.ops.error}
+          title="Could not load the project's operations"
+          onRetry={() => void data.ops.refetch()}
+        />
+      ) : null}
 
       <section aria-label="Selection" className="flex min-h-10 flex-wrap items-center gap-2 text-sm">
         <output aria-live="polite" className="text-fg">
-          {count === null ? "Counting…" : count === 0 ? "No calls selected." : selection.selection.kind === "matching" ? `All ${formatCount(count)} matching calls selected.` : `${formatCount(count)} ${count === 1 ? "call" : "calls"} selected.`}
+          {count === null
+            ? "Counting…"
+            : count === 0
+              ? "No calls selected."
+              : selection.selection.kind === "matching"
+                ? `All ${formatCount(count)} matching calls selected.`
+                : `${formatCount(count)} ${count === 1 ? "call" : "calls"} selected.`}
         </output>
         {allOnPageSelected && data.total !== null && data.total > data.calls.length ? (
           <Button size="sm" variant="ghost" onClick={selection.selectMatching}>
@@ -102,8 +162,16 @@ function Calls({ project }: { project: string }) {
         </Button>
       </section>
 
-      {data.page.isError && problems.other ? <ErrorPanel error={data.page.error} title="Could not load the calls" onRetry={() => void data.page.refetch()} /> : null}
-      {data.count.isError && problems.other ? <ErrorPanel error={data.count.error} title="Could not count the calls" onRetry={() => void data.count.refetch()} /> : null}
+      {data.page.isError && problems.other ? (
+        <ErrorPanel error={data.page.error} title="Could not load the calls" onRetry={() => void data.page.refetch()} />
+      ) : null}
+      {data.count.isError && problems.other ? (
+        <ErrorPanel
+          error={data.count.error}
+          title="Could not count the calls"
+          onRetry={() => void data.count.refetch()}
+        />
+      ) : null}
 
       <div className="space-y-2">
         <div className="h-0.5">
@@ -128,11 +196,23 @@ function Calls({ project }: { project: string }) {
             data.page.isError ? (
               <p>{problems.other ? "The calls could not be loaded." : "Fix the filter marked above to see calls."}</p>
             ) : view.page > 1 ? (
-              <EmptyState title={`Page ${formatCount(view.page)} is past the end of this list`} action={<Button onClick={() => onPage(1)}>Go to the first page</Button>} className="border-none" />
+              <EmptyState
+                title={`Page ${formatCount(view.page)} is past the end of this list`}
+                action={<Button onClick={() => onPage(1)}>Go to the first page</Button>}
+                className="border-none"
+              />
             ) : filtered ? (
-              <EmptyState title="No calls match these filters" action={<Button onClick={onClear}>Clear filters</Button>} className="border-none" />
+              <EmptyState
+                title="No calls match these filters"
+                action={<Button onClick={onClear}>Clear filters</Button>}
+                className="border-none"
+              />
             ) : (
-              <EmptyState title="This project has no calls yet" description="Calls appear here once an app traced with Weave runs against this project." className="border-none" />
+              <EmptyState
+                title="This project has no calls yet"
+                description="Calls appear here once an app traced with Weave runs against this project."
+                className="border-none"
+              />
             )
           }
         />

@@ -28,7 +28,8 @@ import { isSelected, type Selection } from "./use-call-selection";
 /** The tick box column's width: STICKY_TICK_COLUMN's, where the sticky column after it starts. */
 const TICK_WIDTH = 40;
 /** A selected row's tint made opaque, for its sticky cells (the row's own is see-through). */
-const SELECTED_STICKY_BACKGROUND = "bg-[color-mix(in_oklab,var(--ui-accent)_5%,var(--ui-surface))] dark:bg-[color-mix(in_oklab,var(--ui-accent)_15%,var(--ui-surface))]";
+const SELECTED_STICKY_BACKGROUND =
+  "bg-[color-mix(in_oklab,var(--ui-accent)_5%,var(--ui-surface))] dark:bg-[color-mix(in_oklab,var(--ui-accent)_15%,var(--ui-surface))]";
 
 const ROW_HEIGHT_PX = 37;
 
@@ -55,8 +56,27 @@ const getRowId = (call: Call) => call.id;
 
 /** The calls as a real <table>: a checkbox per row, sortable headers (the service sorts), fixed widths. */
 export const CallsTable = memo(function CallsTable(props: Props) {
-  const { calls, visibility, sort, onSortChange, selection, onTogglePage, busy, total, empty, placeholderRows, context } = props;
-  const table = useDataTable({ columns: CALL_COLUMNS, data: calls, getRowId, sort, onSortChange: onSortChange as (keys: SortKey<string>[]) => void, columnVisibility: visibility });
+  const {
+    calls,
+    visibility,
+    sort,
+    onSortChange,
+    selection,
+    onTogglePage,
+    busy,
+    total,
+    empty,
+    placeholderRows,
+    context,
+  } = props;
+  const table = useDataTable({
+    columns: CALL_COLUMNS,
+    data: calls,
+    getRowId,
+    sort,
+    onSortChange: onSortChange as (keys: SortKey<string>[]) => void,
+    columnVisibility: visibility,
+  });
   const columns = table.getVisibleLeafColumns();
   const visibleKey = columns.map((c) => c.id).join(",");
   const frame = useRef<HTMLDivElement>(null);
@@ -137,16 +157,45 @@ export const CallsTable = memo(function CallsTable(props: Props) {
   );
 });
 
-function IndeterminateCheckbox({ checked, indeterminate, disabled, label, onChange }: { checked: boolean; indeterminate: boolean; disabled: boolean; label: string; onChange: () => void }) {
+function IndeterminateCheckbox({
+  checked,
+  indeterminate,
+  disabled,
+  label,
+  onChange,
+}: {
+  checked: boolean;
+  indeterminate: boolean;
+  disabled: boolean;
+  label: string;
+  onChange: () => void;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;
   }, [indeterminate]);
-  return <input ref={ref} type="checkbox" aria-label={label} checked={checked} disabled={disabled} onChange={onChange} className="size-4 accent-(--ui-accent)" />;
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      aria-label={label}
+      checked={checked}
+      disabled={disabled}
+      onChange={onChange}
+      className="size-4 accent-(--ui-accent)"
+    />
+  );
 }
 
 const CallRow = memo(
-  function CallRow({ row, call, rowIndex, selected, lockedSelected, onToggle }: {
+  function CallRow({
+    row,
+    call,
+    rowIndex,
+    selected,
+    lockedSelected,
+    onToggle,
+  }: {
     row: DataRow<Call>;
     /** Compared by the memo: a row re-renders only when its call, place, selection or columns change. */
     call: Call;
@@ -158,8 +207,19 @@ const CallRow = memo(
     onToggle: (range: boolean) => void;
   }) {
     return (
-      <tr aria-rowindex={rowIndex} data-call-id={call.id} className={cn("group", selected ? "bg-accent/5 dark:bg-accent/15" : "hover:bg-subtle/60")} style={{ height: ROW_HEIGHT_PX }}>
-        <td className={cn(STICKY_TICK_COLUMN, "align-middle", selected ? SELECTED_STICKY_BACKGROUND : STICKY_BACKGROUND.cell)}>
+      <tr
+        aria-rowindex={rowIndex}
+        data-call-id={call.id}
+        className={cn("group", selected ? "bg-accent/5 dark:bg-accent/15" : "hover:bg-subtle/60")}
+        style={{ height: ROW_HEIGHT_PX }}
+      >
+        <td
+          className={cn(
+            STICKY_TICK_COLUMN,
+            "align-middle",
+            selected ? SELECTED_STICKY_BACKGROUND : STICKY_BACKGROUND.cell,
+          )}
+        >
           <input
             type="checkbox"
             // The op's name says which call it is; the id's start tells two of one op apart.
@@ -171,9 +231,19 @@ const CallRow = memo(
             className="size-4 accent-(--ui-accent)"
           />
         </td>
-        <DataTableCells row={row} className="truncate align-middle text-fg" first={cn(STICKY_AFTER_TICK, selected ? SELECTED_STICKY_BACKGROUND : STICKY_BACKGROUND.cell)} />
+        <DataTableCells
+          row={row}
+          className="truncate align-middle text-fg"
+          first={cn(STICKY_AFTER_TICK, selected ? SELECTED_STICKY_BACKGROUND : STICKY_BACKGROUND.cell)}
+        />
       </tr>
     );
   },
-  (a, b) => a.call === b.call && a.index === b.index && a.rowIndex === b.rowIndex && a.selected === b.selected && a.lockedSelected === b.lockedSelected && a.visibleKey === b.visibleKey,
+  (a, b) =>
+    a.call === b.call &&
+    a.index === b.index &&
+    a.rowIndex === b.rowIndex &&
+    a.selected === b.selected &&
+    a.lockedSelected === b.lockedSelected &&
+    a.visibleKey === b.visibleKey,
 );

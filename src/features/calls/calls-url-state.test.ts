@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { readUrlView, writeUrlView } from "@/lib/url-state/use-url-table";
-import { CALLS_URL_CODEC, DEFAULT_CALLS_VIEW, isFiltered, toCallIdsRequest, toCallsPageRequest, toCallsStatsRequest, type CallsView } from "./calls-url-state";
+import {
+  CALLS_URL_CODEC,
+  DEFAULT_CALLS_VIEW,
+  isFiltered,
+  toCallIdsRequest,
+  toCallsPageRequest,
+  toCallsStatsRequest,
+  type CallsView,
+} from "./calls-url-state";
 
 const PROJECT = "demo/support-bot";
 const read = (search: string) => readUrlView(CALLS_URL_CODEC, new URLSearchParams(search));
@@ -45,7 +53,9 @@ describe("the Calls page's view in the URL", () => {
     const { state, issues } = read("after=yesterday&roots=maybe&sort=cost.desc&size=7&page=0");
     expect(state).toEqual(DEFAULT_CALLS_VIEW);
     expect(issues.map((i) => i.param)).toEqual(["sort", "after", "roots", "page", "size"]);
-    expect(writeUrlView(CALLS_URL_CODEC, view({ page: 2 }), new URLSearchParams("other=1")).toString()).toBe("other=1&page=2");
+    expect(writeUrlView(CALLS_URL_CODEC, view({ page: 2 }), new URLSearchParams("other=1")).toString()).toBe(
+      "other=1&page=2",
+    );
   });
 });
 
@@ -62,12 +72,19 @@ describe("the requests the view sends", () => {
   });
 
   it("filters an op by name (every version) or by one version", () => {
-    expect(toCallsPageRequest(PROJECT, view({ op: "support_agent.answer" })).filter).toEqual({ op_names: [`weave:///${PROJECT}/op/support_agent.answer:*`] });
-    expect(toCallsPageRequest(PROJECT, view({ op: "support_agent.answer:abc" })).filter).toEqual({ op_names: [`weave:///${PROJECT}/op/support_agent.answer:abc`] });
+    expect(toCallsPageRequest(PROJECT, view({ op: "support_agent.answer" })).filter).toEqual({
+      op_names: [`weave:///${PROJECT}/op/support_agent.answer:*`],
+    });
+    expect(toCallsPageRequest(PROJECT, view({ op: "support_agent.answer:abc" })).filter).toEqual({
+      op_names: [`weave:///${PROJECT}/op/support_agent.answer:abc`],
+    });
   });
 
   it("filters a trace id and root calls only", () => {
-    expect(toCallsStatsRequest(PROJECT, view({ traceId: " t-1 ", rootsOnly: true }))).toEqual({ project_id: PROJECT, filter: { trace_ids: ["t-1"], trace_roots_only: true } });
+    expect(toCallsStatsRequest(PROJECT, view({ traceId: " t-1 ", rootsOnly: true }))).toEqual({
+      project_id: PROJECT,
+      filter: { trace_ids: ["t-1"], trace_roots_only: true },
+    });
   });
 
   it("turns the time range and the text into one query", () => {
@@ -86,7 +103,9 @@ describe("the requests the view sends", () => {
         ],
       },
     });
-    expect(toCallsStatsRequest(PROJECT, view({ before: "2026-01-01T00:00:00.000Z" })).query).toEqual({ $expr: { $not: [{ $gte: [{ $getField: "started_at" }, { $literal: 1767225600 }] }] } });
+    expect(toCallsStatsRequest(PROJECT, view({ before: "2026-01-01T00:00:00.000Z" })).query).toEqual({
+      $expr: { $not: [{ $gte: [{ $getField: "started_at" }, { $literal: 1767225600 }] }] },
+    });
   });
 
   it("reads the ids of all matching calls oldest first, id breaking ties, in windows", () => {

@@ -35,9 +35,29 @@ export type CallsView = {
   pageSize: CallsPageSize;
 };
 
-export const DEFAULT_CALLS_VIEW: CallsView = { op: "", traceId: "", after: "", before: "", rootsOnly: false, text: "", sort: [...DEFAULT_SORT], page: 1, pageSize: DEFAULT_PAGE_SIZE };
+export const DEFAULT_CALLS_VIEW: CallsView = {
+  op: "",
+  traceId: "",
+  after: "",
+  before: "",
+  rootsOnly: false,
+  text: "",
+  sort: [...DEFAULT_SORT],
+  page: 1,
+  pageSize: DEFAULT_PAGE_SIZE,
+};
 
-const PARAMS = { op: "op", traceId: "trace", after: "after", before: "before", rootsOnly: "roots", text: "q", sort: "sort", page: "page", pageSize: "size" } as const;
+const PARAMS = {
+  op: "op",
+  traceId: "trace",
+  after: "after",
+  before: "before",
+  rootsOnly: "roots",
+  text: "q",
+  sort: "sort",
+  page: "page",
+  pageSize: "size",
+} as const;
 
 function readInstant(params: URLSearchParams, param: string, issues: UrlIssue[]): string {
   const raw = readText(params, param);
@@ -58,7 +78,8 @@ function readFlag(params: URLSearchParams, param: string, issues: UrlIssue[]): b
   return false;
 }
 
-const sameSort = (a: readonly SortKey<string>[], b: readonly SortKey<string>[]) => formatSortParam(a) === formatSortParam(b);
+const sameSort = (a: readonly SortKey<string>[], b: readonly SortKey<string>[]) =>
+  formatSortParam(a) === formatSortParam(b);
 
 export const CALLS_URL_CODEC: UrlViewCodec<CallsView> = {
   params: Object.values(PARAMS),
@@ -93,7 +114,12 @@ export type CallsFilters = Pick<CallsView, "op" | "traceId" | "after" | "before"
 export const NO_FILTERS: CallsFilters = { op: "", traceId: "", after: "", before: "", rootsOnly: false, text: "" };
 
 export const isFiltered = (view: CallsFilters): boolean =>
-  view.op.trim() !== "" || view.traceId.trim() !== "" || view.after !== "" || view.before !== "" || view.rootsOnly || view.text.trim() !== "";
+  view.op.trim() !== "" ||
+  view.traceId.trim() !== "" ||
+  view.after !== "" ||
+  view.before !== "" ||
+  view.rootsOnly ||
+  view.text.trim() !== "";
 
 /** The service's `filter` and `query` for the view's filters (absent when nothing is filtered). */
 export function toCallsSelection(projectId: string, view: CallsFilters): Pick<CallsQueryRequest, "filter" | "query"> {
@@ -102,18 +128,28 @@ export function toCallsSelection(projectId: string, view: CallsFilters): Pick<Ca
   if (view.traceId.trim()) filter.trace_ids = [view.traceId.trim()];
   if (view.rootsOnly) filter.trace_roots_only = true;
   const exprs = [
-    ...startedRangeExprs({ after: view.after ? new Date(view.after) : null, before: view.before ? new Date(view.before) : null }),
+    ...startedRangeExprs({
+      after: view.after ? new Date(view.after) : null,
+      before: view.before ? new Date(view.before) : null,
+    }),
     ...(view.text.trim() ? [containsTextExpr(view.text.trim())] : []),
   ];
   const query = queryOf(exprs);
   return { ...(Object.keys(filter).length > 0 ? { filter } : {}), ...(query ? { query } : {}) };
 }
 
-const toSortBy = (sort: readonly SortKey<CallSortField>[]): CallsSortBy[] => sort.map((k) => ({ field: k.field, direction: k.direction }));
+const toSortBy = (sort: readonly SortKey<CallSortField>[]): CallsSortBy[] =>
+  sort.map((k) => ({ field: k.field, direction: k.direction }));
 
 /** One page of calls. One row more than the page: it says whether a next page exists before the count arrives. */
 export function toCallsPageRequest(projectId: string, view: CallsView): CallsQueryRequest {
-  return { project_id: projectId, ...toCallsSelection(projectId, view), sort_by: toSortBy(view.sort), offset: (view.page - 1) * view.pageSize, limit: view.pageSize + 1 };
+  return {
+    project_id: projectId,
+    ...toCallsSelection(projectId, view),
+    sort_by: toSortBy(view.sort),
+    offset: (view.page - 1) * view.pageSize,
+    limit: view.pageSize + 1,
+  };
 }
 
 /** The count of the calls the view's filters match. */
@@ -125,7 +161,11 @@ export function toCallsStatsRequest(projectId: string, view: CallsFilters): Call
  * A window of the ids of every call the filters match, oldest first (`id` breaks ties): calls
  * recorded while a long add runs land after the window already read, so offsets stay true.
  */
-export function toCallIdsRequest(projectId: string, filters: CallsFilters, window: { offset: number; limit: number }): Omit<CallsQueryRequest, "columns"> {
+export function toCallIdsRequest(
+  projectId: string,
+  filters: CallsFilters,
+  window: { offset: number; limit: number },
+): Omit<CallsQueryRequest, "columns"> {
   return {
     project_id: projectId,
     ...toCallsSelection(projectId, filters),

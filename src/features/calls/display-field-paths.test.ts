@@ -24,7 +24,9 @@ describe("display field paths from calls", () => {
       "output.choices.0.message.content",
     ]);
     expect(paths.find((p) => p.path === "output.choices.0.message.content")?.preview).toBe("On its way.");
-    expect(paths.find((p) => p.path === "inputs.messages")?.preview).toBe('[{role: "user", content: "Where is my refund?"}]');
+    expect(paths.find((p) => p.path === "inputs.messages")?.preview).toBe(
+      '[{role: "user", content: "Where is my refund?"}]',
+    );
   });
 
   it("counts how many sampled calls have each path", () => {
@@ -47,22 +49,43 @@ describe("display field paths from calls", () => {
   });
 
   it("ticks the usual chat paths first, else the top-level inputs and the output", () => {
-    expect(defaultDisplayFields(flattenCallPaths([chat]))).toEqual(["inputs.messages", "output.choices.0.message.content"]);
-    expect(defaultDisplayFields(flattenCallPaths([{ inputs: { a: 1, b: 2, c: 3, d: 4 }, output: { score: 1 } }]))).toEqual(["inputs.a", "inputs.b", "inputs.c", "output"]);
+    expect(defaultDisplayFields(flattenCallPaths([chat]))).toEqual([
+      "inputs.messages",
+      "output.choices.0.message.content",
+    ]);
+    expect(
+      defaultDisplayFields(flattenCallPaths([{ inputs: { a: 1, b: 2, c: 3, d: 4 }, output: { score: 1 } }])),
+    ).toEqual(["inputs.a", "inputs.b", "inputs.c", "output"]);
     expect(defaultDisplayFields([])).toEqual([]);
   });
 
   it("ticks the main input beside a preferred output: the weave SDKs record positional arguments as inputs.arg0, arg1…", () => {
     // What the TypeScript SDK records for `chat("Where is my refund?")` returning a chat completion.
-    const sdkCall = { inputs: { arg0: "Where is my refund?" }, output: { choices: [{ message: { role: "assistant", content: "On its way." } }] } };
-    expect(defaultDisplayFields(flattenCallPaths([sdkCall]))).toEqual(["inputs.arg0", "output.choices.0.message.content"]);
+    const sdkCall = {
+      inputs: { arg0: "Where is my refund?" },
+      output: { choices: [{ message: { role: "assistant", content: "On its way." } }] },
+    };
+    expect(defaultDisplayFields(flattenCallPaths([sdkCall]))).toEqual([
+      "inputs.arg0",
+      "output.choices.0.message.content",
+    ]);
     // The first input holding text, not a leading option or count.
-    const withOptions = { inputs: { arg0: { temperature: 0 }, arg1: 3, arg2: "Summarise the claim" }, output: { answer: "Done." } };
+    const withOptions = {
+      inputs: { arg0: { temperature: 0 }, arg1: 3, arg2: "Summarise the claim" },
+      output: { answer: "Done." },
+    };
     expect(defaultDisplayFields(flattenCallPaths([withOptions]))).toEqual(["inputs.arg2", "output.answer"]);
     // No text at all: the first input.
-    expect(defaultDisplayFields(flattenCallPaths([{ inputs: { id: 7, limit: 2 }, output: { text: "ok" } }]))).toEqual(["inputs.id", "output.text"]);
+    expect(defaultDisplayFields(flattenCallPaths([{ inputs: { id: 7, limit: 2 }, output: { text: "ok" } }]))).toEqual([
+      "inputs.id",
+      "output.text",
+    ]);
     // A preferred input is enough: nothing else is added.
-    expect(defaultDisplayFields(flattenCallPaths([{ inputs: { question: "Why?", arg1: "x" }, output: { answer: "Because." } }]))).toEqual(["inputs.question", "output.answer"]);
+    expect(
+      defaultDisplayFields(
+        flattenCallPaths([{ inputs: { question: "Why?", arg1: "x" }, output: { answer: "Because." } }]),
+      ),
+    ).toEqual(["inputs.question", "output.answer"]);
   });
 });
 
@@ -86,7 +109,14 @@ describe("one-line previews", () => {
 
 describe("previews of what a call was asked and answered", () => {
   it("shows the last chat message and the completion's text", () => {
-    expect(inputsPreview({ messages: [{ role: "system", content: "Be kind" }, { role: "user", content: "Where is\nmy refund?" }] })).toBe("user: Where is my refund?");
+    expect(
+      inputsPreview({
+        messages: [
+          { role: "system", content: "Be kind" },
+          { role: "user", content: "Where is\nmy refund?" },
+        ],
+      }),
+    ).toBe("user: Where is my refund?");
     expect(inputsPreview({ question: "Why?" })).toBe('{question: "Why?"}');
     expect(inputsPreview(null)).toBe("");
     expect(outputPreview(chat.output)).toBe("On its way.");

@@ -31,7 +31,8 @@ export function flattenCallPaths(calls: readonly Pick<Call, "inputs" | "output">
     for (const [path, value] of pathsOfCall(call)) {
       const known = found.get(path);
       if (known) known.count += 1;
-      else if (found.size < MAX_PATHS) found.set(path, { path, preview: previewValue(value, 80), count: 1, text: typeof value === "string" });
+      else if (found.size < MAX_PATHS)
+        found.set(path, { path, preview: previewValue(value, 80), count: 1, text: typeof value === "string" });
     }
   }
   return [...found.values()];
@@ -49,7 +50,8 @@ function pathsOfCall(call: Pick<Call, "inputs" | "output">): Map<string, unknown
       value.slice(0, ARRAY_ENTRIES).forEach((entry, index) => walk(entry, `${path}.${index}`, depth + 1));
       return;
     }
-    for (const key of Object.keys(value).slice(0, 100)) walk((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1);
+    for (const key of Object.keys(value).slice(0, 100))
+      walk((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1);
   };
   if (call.inputs) for (const key of Object.keys(call.inputs).slice(0, 100)) walk(call.inputs[key], `inputs.${key}`, 1);
   if (call.output !== undefined && call.output !== null) walk(call.output, "output", 0);
@@ -84,7 +86,10 @@ export function defaultDisplayFields(paths: readonly FieldPath[]): string[] {
     const main = preferred.some((p) => p.startsWith("inputs.")) ? undefined : mainInput(paths);
     return main ? [main, ...preferred] : preferred;
   }
-  const topInputs = paths.filter(isTopInput).slice(0, 3).map((p) => p.path);
+  const topInputs = paths
+    .filter(isTopInput)
+    .slice(0, 3)
+    .map((p) => p.path);
   return [...topInputs, ...(have.has("output") ? ["output"] : [])];
 }
 

@@ -26,11 +26,17 @@ describe("op names as people read them", () => {
   it("lists each op's versions oldest first, adding versions seen on calls", () => {
     expect([...catalog.keys()]).toEqual(["classify_ticket", "late_op", "support_agent.answer"]);
     expect(catalog.get("support_agent.answer")?.map((v) => v.digest)).toEqual(["aaa111", "bbb222"]);
-    expect(catalog.get("late_op")).toEqual([{ name: "late_op", digest: "fff999", ref: ref("late_op", "fff999"), index: null }]);
+    expect(catalog.get("late_op")).toEqual([
+      { name: "late_op", digest: "fff999", ref: ref("late_op", "fff999"), index: null },
+    ]);
   });
 
   it("shows the name alone for an op with one version, and the version when there are several", () => {
-    expect(displayOp(ref("classify_ticket", "ccc333"), catalog)).toEqual({ name: "classify_ticket", version: null, full: ref("classify_ticket", "ccc333") });
+    expect(displayOp(ref("classify_ticket", "ccc333"), catalog)).toEqual({
+      name: "classify_ticket",
+      version: null,
+      full: ref("classify_ticket", "ccc333"),
+    });
     expect(displayOp(ref("support_agent.answer", "bbb222"), catalog).version).toBe("v1");
     // A version the objects list does not hold: its digest's first characters.
     expect(displayOp(ref("support_agent.answer", "zzz9999999"), catalog).version).toBe("zzz9999");
@@ -50,7 +56,9 @@ describe("a call's status", () => {
     expect(callStatus({ ...ended, exception: "ValueError: bad" })).toBe("error");
     expect(callStatus({ ...ended, ended_at: null })).toBe("running");
     expect(callStatus({ ...ended, summary: { weave: { status: "error" } } })).toBe("error");
-    expect(callStatus({ ...ended, exception: "x", summary: { weave: { status: "descendant_error" } } })).toBe("success");
+    expect(callStatus({ ...ended, exception: "x", summary: { weave: { status: "descendant_error" } } })).toBe(
+      "success",
+    );
     expect(callStatus({ ...ended, summary: { weave: { status: "running" } } })).toBe("running");
   });
 });

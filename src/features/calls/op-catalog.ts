@@ -7,7 +7,12 @@ import { opRef, parseOpRef, versionLabel } from "@/lib/op-refs";
  * version only when the project has several versions of that op.
  */
 
-export type OpVersion = { name: string; digest: string; ref: string; /** 0-based, as the service numbers versions; null when unknown. */ index: number | null };
+export type OpVersion = {
+  name: string;
+  digest: string;
+  ref: string;
+  /** 0-based, as the service numbers versions; null when unknown. */ index: number | null;
+};
 
 /** What is known of the project's ops: every version of each, by name, oldest first. */
 export type OpCatalog = ReadonlyMap<string, readonly OpVersion[]>;
@@ -17,7 +22,11 @@ export type OpCatalog = ReadonlyMap<string, readonly OpVersion[]>;
  * op refs seen on calls added (a call may name a version the objects list does not hold, e.g. past
  * its first 1,000 entries).
  */
-export function buildOpCatalog(projectId: string, objects: readonly Pick<TraceObject, "object_id" | "digest" | "version_index">[], seenRefs: readonly string[] = []): OpCatalog {
+export function buildOpCatalog(
+  projectId: string,
+  objects: readonly Pick<TraceObject, "object_id" | "digest" | "version_index">[],
+  seenRefs: readonly string[] = [],
+): OpCatalog {
   const byName = new Map<string, Map<string, OpVersion>>();
   const put = (version: OpVersion) => {
     const versions = byName.get(version.name) ?? new Map<string, OpVersion>();
@@ -25,19 +34,35 @@ export function buildOpCatalog(projectId: string, objects: readonly Pick<TraceOb
     if (!known || (known.index === null && version.index !== null)) versions.set(version.digest, version);
     byName.set(version.name, versions);
   };
-  for (const obj of objects) put({ name: obj.object_id, digest: obj.digest, ref: opRef(projectId, obj.object_id, obj.digest), index: obj.version_index });
+  for (const obj of objects)
+    put({
+      name: obj.object_id,
+      digest: obj.digest,
+      ref: opRef(projectId, obj.object_id, obj.digest),
+      index: obj.version_index,
+    });
   for (const ref of seenRefs) {
     const parsed = parseOpRef(ref);
-    if (parsed && parsed.digest !== "*" && parsed.digest !== "") put({ name: parsed.name, digest: parsed.digest, ref, index: null });
+    if (parsed && parsed.digest !== "*" && parsed.digest !== "")
+      put({ name: parsed.name, digest: parsed.digest, ref, index: null });
   }
   const catalog = new Map<string, OpVersion[]>();
   for (const [name, versions] of [...byName].sort(([a], [b]) => a.localeCompare(b))) {
-    catalog.set(name, [...versions.values()].sort((a, b) => (a.index ?? Number.MAX_SAFE_INTEGER) - (b.index ?? Number.MAX_SAFE_INTEGER)));
+    catalog.set(
+      name,
+      [...versions.values()].sort(
+        (a, b) => (a.index ?? Number.MAX_SAFE_INTEGER) - (b.index ?? Number.MAX_SAFE_INTEGER),
+      ),
+    );
   }
   return catalog;
 }
 
-export type OpDisplay = { name: string; /** Shown only when the op has several versions. */ version: string | null; full: string };
+export type OpDisplay = {
+  name: string;
+  /** Shown only when the op has several versions. */ version: string | null;
+  full: string;
+};
 
 /** How a call's op shows in the table: its name, and its version when the project has several. */
 export function displayOp(opName: string, catalog: OpCatalog): OpDisplay {

@@ -11,7 +11,19 @@ import { opFilterValue, type OpCatalog } from "./op-catalog";
  * (a native <select>, so every keyboard and screen reader knows it). Each op can be chosen with
  * every version or, when it has several, one version (`v2 · abc1234`).
  */
-export function OpPicker({ catalog, value, onChange, loading, error }: { catalog: OpCatalog; value: string; onChange: (value: string) => void; loading: boolean; error?: string }) {
+export function OpPicker({
+  catalog,
+  value,
+  onChange,
+  loading,
+  error,
+}: {
+  catalog: OpCatalog;
+  value: string;
+  onChange: (value: string) => void;
+  loading: boolean;
+  error?: string;
+}) {
   const searchId = useId();
   const [search, setSearch] = useState("");
   const needle = search.trim().toLowerCase();
@@ -36,18 +48,32 @@ export function OpPicker({ catalog, value, onChange, loading, error }: { catalog
               autoComplete="off"
               spellCheck={false}
             />
-            <Select id={control.id} aria-describedby={control.describedBy} invalid={control.invalid} value={value} onChange={(event) => onChange(event.target.value)}>
+            <Select
+              id={control.id}
+              aria-describedby={control.describedBy}
+              invalid={control.invalid}
+              value={value}
+              onChange={(event) => onChange(event.target.value)}
+            >
               <option value="">Every operation</option>
               {chosenShown ? null : <option value={value}>{revealHiddenCharacters(value)}</option>}
               {names.map((name) => {
                 const versions = catalog.get(name) ?? [];
                 const shownName = revealHiddenCharacters(name);
-                if (versions.length < 2) return <option key={name} value={opFilterValue(name)}>{shownName}</option>;
+                if (versions.length < 2)
+                  return (
+                    <option key={name} value={opFilterValue(name)}>
+                      {shownName}
+                    </option>
+                  );
                 return (
                   <optgroup key={name} label={shownName}>
                     <option value={opFilterValue(name)}>{`${shownName} (all ${versions.length} versions)`}</option>
                     {versions.map((v) => (
-                      <option key={v.digest} value={opFilterValue(name, v.digest)}>{`${shownName} · ${versionLabel(v)} · ${v.digest.slice(0, 7)}`}</option>
+                      <option
+                        key={v.digest}
+                        value={opFilterValue(name, v.digest)}
+                      >{`${shownName} · ${versionLabel(v)} · ${v.digest.slice(0, 7)}`}</option>
                     ))}
                   </optgroup>
                 );

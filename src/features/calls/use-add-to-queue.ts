@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import { traceKeys } from "@/api/query-keys";
-import { useApiClients } from "@/settings/api-clients";
+import { traceKeys } from "@/api/queries/trace";
+import { useApiClients } from "@/connection/api-clients";
 import { addInBatches, sourceTotal, type AddOutcome, type AddProgress, type AddSource } from "./add-in-batches";
 import { toCallIdsRequest, type CallsFilters } from "./calls-url-state";
 import type { Selection } from "./use-call-selection";
@@ -31,13 +31,34 @@ export function useAddToQueue(projectId: string, selection: Selection, filters: 
       const from = source.current;
       if (!from) return;
       cancelRequested.current = false;
-      setStatus({ kind: "running", run: addRun, progress: { added: resume?.added ?? 0, duplicates: resume?.duplicates ?? 0, unknown: resume?.unknown ?? 0, done: resume?.done ?? 0, total: sourceTotal(from) }, cancelling: false });
+      setStatus({
+        kind: "running",
+        run: addRun,
+        progress: {
+          added: resume?.added ?? 0,
+          duplicates: resume?.duplicates ?? 0,
+          unknown: resume?.unknown ?? 0,
+          done: resume?.done ?? 0,
+          total: sourceTotal(from),
+        },
+        cancelling: false,
+      });
       const outcome = await addInBatches({
         source: from,
-        add: (callIds) => trace.addItems(addRun.queueId, { project_id: projectId, call_ids: callIds, display_fields: addRun.displayFields }),
+        add: (callIds) =>
+          trace.addItems(addRun.queueId, {
+            project_id: projectId,
+            call_ids: callIds,
+            display_fields: addRun.displayFields,
+          }),
         cancelled: () => cancelRequested.current,
         onProgress: (progress) => setStatus((s) => (s.kind === "running" ? { ...s, progress } : s)),
-        resume: resume ? { done: resume.done, counts: { added: resume.added, duplicates: resume.duplicates, unknown: resume.unknown } } : undefined,
+        resume: resume
+          ? {
+              done: resume.done,
+              counts: { added: resume.added, duplicates: resume.duplicates, unknown: resume.unknown },
+            }
+          : undefined,
       });
       setStatus({ kind: "ended", run: addRun, outcome });
       if (outcome.added > 0) {

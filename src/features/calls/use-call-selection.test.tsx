@@ -10,7 +10,12 @@ describe("selecting calls", () => {
     const { result } = renderHook(() => useCallSelection("f"));
     act(() => result.current.toggle(page, "p1", 1, false));
     act(() => result.current.toggle(page, "p1", 4, true));
-    expect(page.filter((c) => isSelected(result.current.selection, c.id)).map((c) => c.id)).toEqual(["c1", "c2", "c3", "c4"]);
+    expect(page.filter((c) => isSelected(result.current.selection, c.id)).map((c) => c.id)).toEqual([
+      "c1",
+      "c2",
+      "c3",
+      "c4",
+    ]);
     // From the last one clicked (c4) back to c2, which was selected: the range is unselected.
     act(() => result.current.toggle(page, "p1", 2, true));
     expect(page.filter((c) => isSelected(result.current.selection, c.id)).map((c) => c.id)).toEqual(["c1"]);

@@ -52,10 +52,15 @@ export function useCallSelection(filterKey: string) {
   const selectMatching = useCallback(() => setSelection({ kind: "matching", filterKey }), [filterKey]);
   const clear = useCallback(() => setSelection(NOTHING), []);
 
-  return useMemo(() => ({ selection: current, toggle, togglePage, selectMatching, clear }), [current, toggle, togglePage, selectMatching, clear]);
+  return useMemo(
+    () => ({ selection: current, toggle, togglePage, selectMatching, clear }),
+    [current, toggle, togglePage, selectMatching, clear],
+  );
 }
 
-export const isSelected = (selection: Selection, callId: string): boolean => selection.kind === "matching" || selection.calls.has(callId);
+export const isSelected = (selection: Selection, callId: string): boolean =>
+  selection.kind === "matching" || selection.calls.has(callId);
 
 /** How many calls the selection holds: the matching count for "all matching" (null until known). */
-export const selectedCount = (selection: Selection, total: number | null): number | null => (selection.kind === "matching" ? total : selection.calls.size);
+export const selectedCount = (selection: Selection, total: number | null): number | null =>
+  selection.kind === "matching" ? total : selection.calls.size;

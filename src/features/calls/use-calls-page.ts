@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useEffect, useMemo, useState } from "react";
 import type { Call } from "@contract/trace";
 import { traceQueries } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
+import { callsQueries } from "./api/calls";
 import { toCallsPageRequest, toCallsStatsRequest, type CallsView } from "./calls-url-state";
 import { buildOpCatalog } from "./op-catalog";
 
@@ -19,14 +20,15 @@ export function useCallsPage(projectId: string, view: CallsView) {
   const request = useMemo(() => toCallsPageRequest(projectId, view), [projectId, view]);
   const statsRequest = useMemo(() => toCallsStatsRequest(projectId, view), [projectId, view]);
 
-  const page = useQuery({ ...traceQueries.callsPage(trace, request), placeholderData: keepPreviousData });
-  const count = useQuery({ ...traceQueries.callsCount(trace, statsRequest), placeholderData: keepPreviousData });
+  const page = useQuery({ ...callsQueries.page(trace, request), placeholderData: keepPreviousData });
+  const count = useQuery({ ...callsQueries.count(trace, statsRequest), placeholderData: keepPreviousData });
   const ops = useQuery(traceQueries.ops(trace, projectId));
 
   // While the next page loads the previous one stays on screen: its place and size, not the new ones, describe it.
   const asked = { offset: (view.page - 1) * view.pageSize, pageSize: view.pageSize };
   const [settled, setSettled] = useState(asked);
-  if (page.data && !page.isPlaceholderData && (settled.offset !== asked.offset || settled.pageSize !== asked.pageSize)) setSettled(asked);
+  if (page.data && !page.isPlaceholderData && (settled.offset !== asked.offset || settled.pageSize !== asked.pageSize))
+    setSettled(asked);
   const shown = page.isPlaceholderData ? settled : asked;
   const rows = page.data ?? NO_CALLS;
   const calls = useMemo(() => rows.slice(0, shown.pageSize), [rows, shown.pageSize]);
@@ -35,11 +37,18 @@ export function useCallsPage(projectId: string, view: CallsView) {
 
   useEffect(() => {
     if (!hasNext) return;
-    void queryClient.prefetchQuery(traceQueries.callsPage(trace, toCallsPageRequest(projectId, { ...view, page: view.page + 1 })));
+    void queryClient.prefetchQuery(
+      callsQueries.page(trace, toCallsPageRequest(projectId, { ...view, page: view.page + 1 })),
+    );
   }, [hasNext, projectId, view, trace, queryClient]);
 
   const catalog = useMemo(
-    () => buildOpCatalog(projectId, ops.data ?? [], calls.map((c) => c.op_name)),
+    () =>
+      buildOpCatalog(
+        projectId,
+        ops.data ?? [],
+        calls.map((c) => c.op_name),
+      ),
     [projectId, ops.data, calls],
   );
 

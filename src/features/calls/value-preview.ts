@@ -91,7 +91,8 @@ export function outputPreview(output: unknown): string {
       const content = message && typeof message === "object" ? (message as { content?: unknown }).content : undefined;
       if (typeof content === "string") return previewValue(content);
     }
-    for (const key of ["content", "answer", "text"]) if (typeof record[key] === "string") return previewValue(record[key]);
+    for (const key of ["content", "answer", "text"])
+      if (typeof record[key] === "string") return previewValue(record[key]);
   }
   return previewValue(output);
 }

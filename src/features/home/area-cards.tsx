@@ -20,7 +20,10 @@ export function AreaCards() {
                 <span className="flex items-center gap-2 text-sm font-medium text-fg">
                   <Icon size={16} className="text-fg-muted" />
                   {area.label}
-                  <ArrowRightIcon size={14} className="ml-auto text-fg-muted transition-transform group-hover:translate-x-0.5" />
+                  <ArrowRightIcon
+                    size={14}
+                    className="ml-auto text-fg-muted transition-transform group-hover:translate-x-0.5"
+                  />
                 </span>
                 <span className="text-sm text-fg-muted">{area.summary}</span>
               </Link>

@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { SERVICE_LABELS, SERVICE_URL_FIELDS, SERVICES } from "@/api/connection";
 import { buttonClasses } from "@/components/button";
 import { StatusBadge } from "@/components/status-badge";
-import { useSettings } from "@/settings/settings-context";
+import { useSettings } from "@/connection/settings-context";
 import { paths } from "@/lib/paths";
 
 /** What the dashboard is set to talk to: key or not, where it is kept, each service's address. */
@@ -23,7 +23,9 @@ export function ConnectionSummary() {
         <dt className="text-fg-muted">API key</dt>
         <dd>
           {hasKey ? (
-            <StatusBadge tone="success">Set · kept {keyStorage === "local" ? "on this device" : "for this tab only"}</StatusBadge>
+            <StatusBadge tone="success">
+              Set · kept {keyStorage === "local" ? "on this device" : "for this tab only"}
+            </StatusBadge>
           ) : (
             <StatusBadge tone="warning">Not set</StatusBadge>
           )}

@@ -1,6 +1,6 @@
 import { CopyButton } from "@/components/copy-button";
 import { InfoIcon } from "@/components/icons";
-import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/settings/local-services";
+import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/connection/local-services";
 
 /** The seeded demo account of the local services, so a first visit can sign in at once. */
 export function DemoCredentials() {
@@ -10,7 +10,9 @@ export function DemoCredentials() {
         <InfoIcon size={15} className="text-fg-muted" />
         Demo credentials (local services)
       </h2>
-      <p className="mt-1 text-sm text-fg-muted">These services come seeded with a demo account. Enter its key in Settings.</p>
+      <p className="mt-1 text-sm text-fg-muted">
+        These services come seeded with a demo account. Enter its key in Settings.
+      </p>
       <dl className="mt-3 grid grid-cols-[11rem_1fr] items-center gap-x-4 gap-y-1.5 text-sm">
         <dt className="text-fg-muted">API key</dt>
         <dd className="flex items-center gap-1">

@@ -1,5 +1,5 @@
 import { PageHeader } from "@/components/page-header";
-import { useLocalServices } from "@/settings/use-local-services";
+import { useLocalServices } from "@/connection/use-local-services";
 import { AreaCards } from "./area-cards";
 import { ConnectionSummary } from "./connection-summary";
 import { DemoCredentials } from "./demo-credentials";

@@ -20,7 +20,10 @@ export function CatalogError({ error, onRetry }: { error: unknown; onRetry: () =
             </Link>
           ) : null}
           {failure.proxyLink ? (
-            <a href={PROXY_RECIPE_URL} className="inline-flex items-center gap-1 text-link underline-offset-2 hover:underline">
+            <a
+              href={PROXY_RECIPE_URL}
+              className="inline-flex items-center gap-1 text-link underline-offset-2 hover:underline"
+            >
               Same-origin proxy recipe (README)
               <ExternalLinkIcon size={12} />
             </a>

@@ -2,11 +2,16 @@ import { describe, expect, it } from "vitest";
 import { ApiError, type ApiErrorKind } from "@/api/errors";
 import { describeCatalogFailure } from "./catalog-errors";
 
-const failure = (kind: ApiErrorKind, status?: number) => describeCatalogFailure(new ApiError({ kind, status, service: "inference", message: "m" }));
+const failure = (kind: ApiErrorKind, status?: number) =>
+  describeCatalogFailure(new ApiError({ kind, status, service: "inference", message: "m" }));
 
 describe("catalog failure states", () => {
   it("sends key and address problems to Settings", () => {
-    expect(failure("unauthorized", 401)).toEqual({ title: "The API key was rejected", settingsLink: true, proxyLink: false });
+    expect(failure("unauthorized", 401)).toEqual({
+      title: "The API key was rejected",
+      settingsLink: true,
+      proxyLink: false,
+    });
     expect(failure("not_configured").settingsLink).toBe(true);
     expect(failure("forbidden", 403).settingsLink).toBe(true);
   });
@@ -18,7 +23,11 @@ describe("catalog failure states", () => {
   });
 
   it("points an unreachable service to the proxy recipe", () => {
-    expect(failure("network")).toEqual({ title: "The inference service could not be reached", settingsLink: true, proxyLink: true });
+    expect(failure("network")).toEqual({
+      title: "The inference service could not be reached",
+      settingsLink: true,
+      proxyLink: true,
+    });
     expect(failure("timeout").proxyLink).toBe(true);
   });
 

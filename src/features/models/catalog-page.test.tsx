@@ -12,7 +12,10 @@ const LLAMA_70B = "meta-llama/Llama-3.3-70B-Instruct";
 const TOTAL = INFERENCE_MODEL_IDS.length;
 
 const table = async () => screen.findByRole("table", { name: "Inference models" }, { timeout: 5000 });
-const rowIds = () => within(screen.getByRole("table")).getAllByRole("rowheader").map((cell) => cell.querySelector("[title]")?.getAttribute("title"));
+const rowIds = () =>
+  within(screen.getByRole("table"))
+    .getAllByRole("rowheader")
+    .map((cell) => cell.querySelector("[title]")?.getAttribute("title"));
 const searchOf = (router: { location: { search: string } }) => new URLSearchParams(router.location.search);
 
 describe("model catalog", () => {
@@ -89,13 +92,19 @@ describe("model catalog", () => {
     await table();
     expect(screen.getByLabelText("Search model IDs")).toHaveValue("qwen");
     expect(screen.getByLabelText("Provider")).toHaveValue("Qwen");
-    expect(rowIds()).toEqual(["Qwen/Qwen3-Coder-480B-A35B-Instruct", "Qwen/Qwen3-235B-A22B-Instruct-2507", "Qwen/Qwen3-30B-A3B-Instruct-2507"]);
+    expect(rowIds()).toEqual([
+      "Qwen/Qwen3-Coder-480B-A35B-Instruct",
+      "Qwen/Qwen3-235B-A22B-Instruct-2507",
+      "Qwen/Qwen3-30B-A3B-Instruct-2507",
+    ]);
   });
 
   it("says which part of a shared link it ignored, and Back undoes a sort", async () => {
     const { user, router } = renderWithServices("/models?sort=flavour.desc&q=qwen");
     await table();
-    expect(screen.getByText(/Part of the link was not understood/).closest("output")).toHaveTextContent("sort=flavour.desc: 'flavour' is not a sortable column");
+    expect(screen.getByText(/Part of the link was not understood/).closest("output")).toHaveTextContent(
+      "sort=flavour.desc: 'flavour' is not a sortable column",
+    );
     expect(searchOf(router).get("sort")).toBeNull();
     expect(searchOf(router).get("q")).toBe("qwen");
 
@@ -158,7 +167,9 @@ describe("model detail panel", () => {
   });
 
   it("never puts the API key in the page, a snippet or the clipboard", async () => {
-    const { user } = renderWithServices("/models?model=" + encodeURIComponent(LLAMA_70B), { settings: { inferenceProject: "demo/support-bot" } });
+    const { user } = renderWithServices("/models?model=" + encodeURIComponent(LLAMA_70B), {
+      settings: { inferenceProject: "demo/support-bot" },
+    });
     const dialog = await screen.findByRole("dialog", { name: LLAMA_70B }, { timeout: 5000 });
     for (const language of ["curl", "Python", "TypeScript"]) {
       await user.click(within(dialog).getByRole("tab", { name: language }));
@@ -192,7 +203,10 @@ describe("catalog failures", () => {
     const alert = await screen.findByRole("alert", {}, { timeout: 5000 });
     expect(alert).toHaveTextContent("The API key was rejected");
     expect(alert).toHaveTextContent("(401)");
-    expect(screen.getByRole("link", { name: "Check the key and address in Settings" })).toHaveAttribute("href", expect.stringMatching(/^\/settings\?returnTo=/));
+    expect(screen.getByRole("link", { name: "Check the key and address in Settings" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^\/settings\?returnTo=/),
+    );
     expect(document.documentElement.outerHTML).not.toContain("not-a-real-key");
   });
 
@@ -200,7 +214,10 @@ describe("catalog failures", () => {
     // Network errors are retried with back-off; this test is about what is shown afterwards.
     const queryClient = createQueryClient();
     queryClient.setDefaultOptions({ queries: { retry: false } });
-    renderWithServices("/models", { settings: { inferenceBaseUrl: "http://unreachable.test/api/inference/v1" }, queryClient });
+    renderWithServices("/models", {
+      settings: { inferenceBaseUrl: "http://unreachable.test/api/inference/v1" },
+      queryClient,
+    });
     const alert = await screen.findByRole("alert", {}, { timeout: 5000 });
     expect(alert).toHaveTextContent("The inference service could not be reached");
     expect(alert).toHaveTextContent("CORS");

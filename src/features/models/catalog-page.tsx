@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { inferenceQueries } from "@/api/queries/inference";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { Button } from "@/components/button";
 import { EmptyState } from "@/components/empty-state";
 import { CubeIcon, RefreshIcon } from "@/components/icons";
@@ -12,7 +12,7 @@ import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Spinner } from "@/components/spinner";
 import { UrlIssuesNotice } from "@/components/url-issues-notice";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
-import { useSettings } from "@/settings/settings-context";
+import { useSettings } from "@/connection/settings-context";
 import { CatalogError } from "./catalog-error-panel";
 import { CatalogTable } from "./catalog-table";
 import { CatalogToolbar } from "./catalog-toolbar";
@@ -53,7 +53,12 @@ export function ModelCatalogPage() {
         title="Models"
         description="Every model the inference service lists for your key. Find an ID, copy a working snippet, or try a model in the playground."
         actions={
-          <Button size="sm" onClick={() => void query.refetch()} disabled={query.isFetching} icon={<RefreshIcon size={13} />}>
+          <Button
+            size="sm"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
+            icon={<RefreshIcon size={13} />}
+          >
             Refresh
           </Button>
         }
@@ -103,7 +108,11 @@ export function ModelCatalogPage() {
             ) : (
               <EmptyState
                 title="No models match"
-                description={state.q ? `Nothing matches “${state.q}”${state.provider ? " from this provider" : ""}.` : "This provider has no models."}
+                description={
+                  state.q
+                    ? `Nothing matches “${state.q}”${state.provider ? " from this provider" : ""}.`
+                    : "This provider has no models."
+                }
                 action={
                   <Button size="sm" onClick={() => update({ q: "", provider: null })}>
                     Clear search and filter

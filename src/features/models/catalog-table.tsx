@@ -9,7 +9,15 @@ import { ContextCell, CreatedCell, ParametersCell, PriceCell } from "./fact-cell
 import { HighlightedId } from "./highlighted-id";
 import { providerLabel } from "./model-providers";
 import { playgroundPathFor } from "./playground-link";
-import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, STICKY_FIRST_COLUMN, TableFrame, useDataTable } from "@/components/table";
+import {
+  BodyRow,
+  createDataColumnHelper,
+  DataTable,
+  DataTableCells,
+  STICKY_FIRST_COLUMN,
+  TableFrame,
+  useDataTable,
+} from "@/components/table";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 
 const helper = createDataColumnHelper<CatalogRow>();
@@ -21,10 +29,21 @@ function ActionsCell({ modelId }: { modelId: string }) {
   const onOpenDetails = use(OpenDetailsContext);
   return (
     <>
-      <button type="button" aria-label={`Details for ${modelId}`} title="Details and snippets" className={buttonClasses("ghost", "sm", "px-1.5!")} onClick={() => onOpenDetails(modelId)}>
+      <button
+        type="button"
+        aria-label={`Details for ${modelId}`}
+        title="Details and snippets"
+        className={buttonClasses("ghost", "sm", "px-1.5!")}
+        onClick={() => onOpenDetails(modelId)}
+      >
         <PanelIcon size={15} />
       </button>
-      <Link to={playgroundPathFor(modelId)} aria-label={`Try ${modelId} in the playground`} title="Try in the playground" className={buttonClasses("ghost", "sm", "px-1.5!")}>
+      <Link
+        to={playgroundPathFor(modelId)}
+        aria-label={`Try ${modelId} in the playground`}
+        title="Try in the playground"
+        className={buttonClasses("ghost", "sm", "px-1.5!")}
+      >
         <MessageIcon size={15} />
       </Link>
     </>
@@ -38,7 +57,12 @@ function ActionsCell({ modelId }: { modelId: string }) {
 const CATALOG_COLUMNS = helper.columns([
   helper.accessor((row) => row.model.id, {
     id: "id" satisfies SortKey,
-    meta: { label: "Model ID", sortField: "id", rowHeader: true, cellClassName: "max-w-[55vw] font-normal sm:max-w-[22rem]" },
+    meta: {
+      label: "Model ID",
+      sortField: "id",
+      rowHeader: true,
+      cellClassName: "max-w-[55vw] font-normal sm:max-w-[22rem]",
+    },
     cell: ({ row: { original: row } }) => (
       <span className="flex items-center gap-1">
         <span className="truncate font-mono text-xs text-fg" title={revealHiddenCharacters(row.model.id)}>
@@ -61,7 +85,8 @@ const CATALOG_COLUMNS = helper.columns([
   helper.display({
     id: "root",
     meta: { label: "Root", cellClassName: "font-mono text-xs text-fg-muted" },
-    cell: ({ row: { original: row } }) => (hasDistinctRoot(row.model) ? row.model.root : <span className="sr-only">same as the ID</span>),
+    cell: ({ row: { original: row } }) =>
+      hasDistinctRoot(row.model) ? row.model.root : <span className="sr-only">same as the ID</span>,
   }),
   helper.accessor((row) => row.model.id, {
     id: "context" satisfies SortKey,
@@ -106,10 +131,14 @@ const CATALOG_COLUMNS = helper.columns([
   }),
   helper.display({
     id: "actions",
-    meta: { label: "Actions", cellClassName: "text-right whitespace-nowrap", header: <span className="sr-only">Actions</span> },
+    meta: {
+      label: "Actions",
+      cellClassName: "text-right whitespace-nowrap",
+      header: <span className="sr-only">Actions</span>,
+    },
     cell: ({ row: { original: row } }) => <ActionsCell modelId={row.model.id} />,
   }),
-  ]);
+]);
 
 const getRowId = (row: CatalogRow) => row.model.id;
 
@@ -139,17 +168,23 @@ export function CatalogTable({
   });
   return (
     <TableFrame>
-    <OpenDetailsContext value={onOpenDetails}>
-    <DataTable table={table} stickyFirst="column" caption="Inference models" density="compact" className="border-collapse">
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <BodyRow key={row.id}>
-            <DataTableCells row={row} first={STICKY_FIRST_COLUMN.cell} />
-          </BodyRow>
-        ))}
-      </tbody>
-    </DataTable>
-    </OpenDetailsContext>
+      <OpenDetailsContext value={onOpenDetails}>
+        <DataTable
+          table={table}
+          stickyFirst="column"
+          caption="Inference models"
+          density="compact"
+          className="border-collapse"
+        >
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <BodyRow key={row.id}>
+                <DataTableCells row={row} first={STICKY_FIRST_COLUMN.cell} />
+              </BodyRow>
+            ))}
+          </tbody>
+        </DataTable>
+      </OpenDetailsContext>
     </TableFrame>
   );
 }

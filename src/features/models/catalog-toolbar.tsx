@@ -38,7 +38,10 @@ export function CatalogToolbar({
           Search model IDs
         </label>
         <div className="relative">
-          <SearchIcon size={14} className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-fg-muted" />
+          <SearchIcon
+            size={14}
+            className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-fg-muted"
+          />
           <input
             id="model-search"
             type="search"

@@ -30,7 +30,12 @@ export const DEFAULT_SORT: SortState = { key: "id", direction: "asc" };
 /** One sort key, in the app's one URL syntax ("created.desc"; the older "-created" still reads); anything else is the default order. */
 export function parseSort(value: string | null, issues: UrlIssue[] = []): SortState {
   const [first, ...rest] = parseSortParam(value, SORT_KEYS, { issues });
-  for (const extra of rest) issues.push({ param: "sort", value: formatSortParam([extra]), reason: "the catalog sorts by one column at a time" });
+  for (const extra of rest)
+    issues.push({
+      param: "sort",
+      value: formatSortParam([extra]),
+      reason: "the catalog sorts by one column at a time",
+    });
   return first ? { key: first.field, direction: first.direction } : DEFAULT_SORT;
 }
 
@@ -52,12 +57,17 @@ export const CATALOG_URL_CODEC: UrlViewCodec<CatalogUrlState> = {
   write: (state, params) => {
     writeParam(params, "q", state.q.trim() === "" ? "" : state.q);
     writeParam(params, "provider", state.provider ?? "");
-    writeParam(params, "sort", isDefaultSort(state.sort) ? "" : formatSortParam([{ field: state.sort.key, direction: state.sort.direction }]));
+    writeParam(
+      params,
+      "sort",
+      isDefaultSort(state.sort) ? "" : formatSortParam([{ field: state.sort.key, direction: state.sort.direction }]),
+    );
     writeParam(params, "model", state.model ?? "");
   },
 };
 
-export const parseCatalogParams = (params: URLSearchParams): CatalogUrlState => readUrlView(CATALOG_URL_CODEC, params).state;
+export const parseCatalogParams = (params: URLSearchParams): CatalogUrlState =>
+  readUrlView(CATALOG_URL_CODEC, params).state;
 
 /** The query string with `patch` applied. */
 export const withCatalogParams = (params: URLSearchParams, patch: Partial<CatalogUrlState>): URLSearchParams =>

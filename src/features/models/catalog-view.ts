@@ -23,7 +23,6 @@ export type CatalogView = {
   showRoot: boolean;
 };
 
-
 /** The value a column sorts by; undefined (unknown) always sorts last, whatever the direction. */
 function sortValue(row: CatalogRow, key: SortKey): string | number | undefined {
   switch (key) {
@@ -60,7 +59,10 @@ export function sortRows(rows: readonly CatalogRow[], sort: SortState): CatalogR
 }
 
 /** What the table shows for the listed models and the URL's search, provider filter and sort. */
-export function buildCatalogView(models: readonly InferenceModel[], state: Pick<CatalogUrlState, "q" | "provider" | "sort">): CatalogView {
+export function buildCatalogView(
+  models: readonly InferenceModel[],
+  state: Pick<CatalogUrlState, "q" | "provider" | "sort">,
+): CatalogView {
   const matching: CatalogRow[] = [];
   for (const model of models) {
     const match = matchModelId(model.id, state.q);

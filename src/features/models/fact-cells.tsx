@@ -50,5 +50,9 @@ export function CreatedCell({ created }: { created: number }) {
     );
   }
   const date = new Date(created * 1000);
-  return <time dateTime={date.toISOString()}>{new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(date)}</time>;
+  return (
+    <time dateTime={date.toISOString()}>
+      {new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(date)}
+    </time>
+  );
 }

@@ -18,9 +18,18 @@ export const FACT_SOURCES = {
     url: "https://docs.wandb.ai/inference/models",
     note: "Read from the page's source, github.com/wandb/docs inference/models.mdx at commit 853d8ee0d045833e48b4f10eee15f416e02dcaa2.",
   },
-  llama33Page: { title: "Meta Llama 3.3 70B on W&B Inference", url: "https://wandb.ai/site/inference/meta-llama-33-70b" },
-  gptOss20bPage: { title: "OpenAI GPT OSS 20B on W&B Inference", url: "https://wandb.ai/site/inference/openai-gpt-oss-20b" },
-  openPipeQwen14bPage: { title: "OpenPipe Qwen3 14B on W&B Inference", url: "https://wandb.ai/site/inference/cw_openpipe_qwen3-14b-instruct" },
+  llama33Page: {
+    title: "Meta Llama 3.3 70B on W&B Inference",
+    url: "https://wandb.ai/site/inference/meta-llama-33-70b",
+  },
+  gptOss20bPage: {
+    title: "OpenAI GPT OSS 20B on W&B Inference",
+    url: "https://wandb.ai/site/inference/openai-gpt-oss-20b",
+  },
+  openPipeQwen14bPage: {
+    title: "OpenPipe Qwen3 14B on W&B Inference",
+    url: "https://wandb.ai/site/inference/cw_openpipe_qwen3-14b-instruct",
+  },
 } as const satisfies Record<string, FactSource>;
 
 export type FactSourceId = keyof typeof FACT_SOURCES;

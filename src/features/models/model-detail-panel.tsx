@@ -16,7 +16,12 @@ import { hasDistinctRoot } from "./catalog-view";
 function SourceLink({ source }: { source: FactSourceId }) {
   const { title, url } = sourceOf(source);
   return (
-    <a href={url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-xs text-link underline-offset-2 hover:underline">
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      className="inline-flex items-center gap-1 text-xs text-link underline-offset-2 hover:underline"
+    >
       Source<span className="sr-only">: {title} (opens in a new tab)</span>
       <ExternalLinkIcon size={11} />
     </a>
@@ -101,7 +106,11 @@ export function ModelDetailPanel({
               </Fact>
               <Fact term="Owned by">{model.owned_by}</Fact>
               {hasDistinctRoot(model) ? <Fact term="Root">{model.root}</Fact> : null}
-              <Fact term="Created">{model.created > 0 ? new Date(model.created * 1000).toISOString().slice(0, 10) : "Not reported by the service"}</Fact>
+              <Fact term="Created">
+                {model.created > 0
+                  ? new Date(model.created * 1000).toISOString().slice(0, 10)
+                  : "Not reported by the service"}
+              </Fact>
             </dl>
             <p className="mt-2 text-xs text-fg-muted">
               Published figures as read on {FACTS_READ_ON}; a model not in the sources has none. Nothing is estimated.
@@ -114,8 +123,8 @@ export function ModelDetailPanel({
             </h3>
             <p className="text-xs text-fg-muted">
               Filled in with your inference address{project ? " and project" : ""}. The key is read from the{" "}
-              <code className="font-mono">{KEY_ENV_VAR}</code> environment variable: the key saved in this browser is never put in a
-              snippet.
+              <code className="font-mono">{KEY_ENV_VAR}</code> environment variable: the key saved in this browser is
+              never put in a snippet.
             </p>
             <SnippetTabs input={{ baseUrl, modelId: model.id, project }} />
           </section>

@@ -5,7 +5,11 @@ import { contextSortValue, factsFor, formatParameters, formatUsd, usedSources } 
 
 describe("known model facts", () => {
   it("are found by the exact ID only", () => {
-    expect(factsFor("meta-llama/Llama-3.3-70B-Instruct")?.pricePerMillion).toEqual({ input: 0.71, output: 0.71, source: "llama33Page" });
+    expect(factsFor("meta-llama/Llama-3.3-70B-Instruct")?.pricePerMillion).toEqual({
+      input: 0.71,
+      output: 0.71,
+      source: "llama33Page",
+    });
     expect(factsFor("meta-llama/llama-3.3-70b-instruct")).toBeUndefined();
     expect(factsFor("meta-llama/Llama-3.3-70B-Instruct ")).toBeUndefined();
     expect(factsFor("Llama-3.3-70B-Instruct")).toBeUndefined();
@@ -22,7 +26,9 @@ describe("known model facts", () => {
   it("carry a date and a source with an https address for every figure", () => {
     expect(FACTS_READ_ON).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     for (const [id, facts] of Object.entries(KNOWN_MODEL_FACTS)) {
-      const sources = [facts.contextWindow, facts.parameters, facts.pricePerMillion].filter((f) => f !== undefined).map((f) => f.source);
+      const sources = [facts.contextWindow, facts.parameters, facts.pricePerMillion]
+        .filter((f) => f !== undefined)
+        .map((f) => f.source);
       expect({ id, sources: sources.length > 0 }).toEqual({ id, sources: true });
       for (const source of sources) expect(FACT_SOURCES[source].url).toMatch(/^https:\/\//);
     }

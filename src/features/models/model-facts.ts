@@ -1,4 +1,10 @@
-import { FACT_SOURCES, FACTS_READ_ON, KNOWN_MODEL_FACTS, type FactSource, type PublishedFacts } from "./known-model-facts";
+import {
+  FACT_SOURCES,
+  FACTS_READ_ON,
+  KNOWN_MODEL_FACTS,
+  type FactSource,
+  type PublishedFacts,
+} from "./known-model-facts";
 
 export { FACTS_READ_ON };
 

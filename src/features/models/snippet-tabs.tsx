@@ -16,7 +16,12 @@ export function SnippetTabs({ input }: { input: SnippetInput }) {
 
   const onKeyDown = (event: KeyboardEvent) => {
     const index = SNIPPET_LANGUAGES.findIndex((l) => l.id === selected);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: SNIPPET_LANGUAGES.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: SNIPPET_LANGUAGES.length - 1,
+    };
     if (!(event.key in moves)) return;
     event.preventDefault();
     const next = SNIPPET_LANGUAGES[(moves[event.key]! + SNIPPET_LANGUAGES.length) % SNIPPET_LANGUAGES.length]!.id;

@@ -11,7 +11,9 @@ const INPUT: SnippetInput = {
 /** What bash makes of a curl snippet: its arguments (NUL-separated by a stand-in curl), with the key variable set. */
 function bashArguments(snippet: string, key: string): string[] {
   const script = `set -e\ncurl() { printf '%s\\0' "$@"; }\n${snippet}\n`;
-  const out = execFileSync("bash", ["-c", script], { env: { [KEY_ENV_VAR]: key, PATH: process.env.PATH ?? "" } }).toString();
+  const out = execFileSync("bash", ["-c", script], {
+    env: { [KEY_ENV_VAR]: key, PATH: process.env.PATH ?? "" },
+  }).toString();
   return out.split("\0").slice(0, -1);
 }
 
@@ -53,7 +55,14 @@ describe("code snippets", () => {
   });
 
   it("carries a whole conversation and its settings (the playground's), the same in every language", () => {
-    const chat = { messages: [{ role: "system" as const, content: "Be brief." }, { role: "user" as const, content: `two\nlines, "quotes" and it's $HOME` }], temperature: 0.2, max_tokens: 64 };
+    const chat = {
+      messages: [
+        { role: "system" as const, content: "Be brief." },
+        { role: "user" as const, content: `two\nlines, "quotes" and it's $HOME` },
+      ],
+      temperature: 0.2,
+      max_tokens: 64,
+    };
     const body = JSON.parse(bashArguments(buildSnippet("curl", { ...INPUT, chat }), "k").at(-1)!);
     expect(body).toEqual({ model: INPUT.modelId, ...chat });
     // The messages are JSON in both: strings only, so the same text is a Python list and a TypeScript array.

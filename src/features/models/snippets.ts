@@ -46,7 +46,8 @@ function shellQuote(value: string): string {
 /** A string literal valid in Python and TypeScript alike (JSON's escapes are a subset of both). */
 const literal = (value: string) => JSON.stringify(value);
 
-const chatOf = (input: SnippetInput): SnippetChat => input.chat ?? { messages: [{ role: "user", content: EXAMPLE_PROMPT }] };
+const chatOf = (input: SnippetInput): SnippetChat =>
+  input.chat ?? { messages: [{ role: "user", content: EXAMPLE_PROMPT }] };
 
 /**
  * The request's fields after `model`, one per line, as `name<sep>value` for Python keyword

@@ -1,7 +1,13 @@
 import { checkpointArtifactUrl } from "@contract/training";
 import { ErrorPanel } from "@/components/error-panel";
 import { SelectField } from "@/components/select-field";
-import { modelPath, TrainingRegistryProvider, useCheckpointChoices, useRegistry, type CheckpointChoices } from "@/features/training";
+import {
+  modelPath,
+  TrainingRegistryProvider,
+  useCheckpointChoices,
+  useRegistry,
+  type CheckpointChoices,
+} from "@/features/training";
 import { parseCheckpointAddress, type CheckpointAddress } from "./checkpoint-address";
 
 const LATEST = "latest";
@@ -39,7 +45,9 @@ function Picker({ address, onChange, disabled }: Props) {
     <div className="space-y-3">
       <SelectField
         label="Trained model"
-        hint={models.length === 0 ? "No model with a known name in this browser yet: type an address below." : undefined}
+        hint={
+          models.length === 0 ? "No model with a known name in this browser yet: type an address below." : undefined
+        }
         value={chosen?.id ?? (parsed ? OTHER : "")}
         disabled={disabled || models.length === 0}
         onChange={(event) => {
@@ -47,20 +55,32 @@ function Picker({ address, onChange, disabled }: Props) {
           if (model) onChange(checkpointArtifactUrl(model.path));
         }}
       >
-            <option value="" disabled>
-              Choose a model…
-            </option>
-            {parsed && !chosen ? <option value={OTHER}>{`${parsed.entity}/${parsed.project}/${parsed.name} (typed, not in this browser's list)`}</option> : null}
-            {models.map(({ id, path }) => (
-              <option key={id} value={id}>
-                {`${path.name} (${path.entity}/${path.project})`}
-              </option>
-            ))}
+        <option value="" disabled>
+          Choose a model…
+        </option>
+        {parsed && !chosen ? (
+          <option
+            value={OTHER}
+          >{`${parsed.entity}/${parsed.project}/${parsed.name} (typed, not in this browser's list)`}</option>
+        ) : null}
+        {models.map(({ id, path }) => (
+          <option key={id} value={id}>
+            {`${path.name} (${path.entity}/${path.project})`}
+          </option>
+        ))}
       </SelectField>
       <SelectField
         label="Step"
-        warning={missingStep ? `This model has no checkpoint at step ${step} (deleted, or never made): the service will refuse it.` : null}
-        after={error ? <ErrorPanel error={error} title="Could not read the model's checkpoints" onRetry={retry} className="mt-1" /> : null}
+        warning={
+          missingStep
+            ? `This model has no checkpoint at step ${step} (deleted, or never made): the service will refuse it.`
+            : null
+        }
+        after={
+          error ? (
+            <ErrorPanel error={error} title="Could not read the model's checkpoints" onRetry={retry} className="mt-1" />
+          ) : null
+        }
         value={step === undefined ? LATEST : String(step)}
         disabled={disabled || !chosen}
         onChange={(event) => {
@@ -69,23 +89,31 @@ function Picker({ address, onChange, disabled }: Props) {
           onChange(checkpointArtifactUrl(chosen.path, value === LATEST ? undefined : Number(value)));
         }}
       >
-            <option value={LATEST}>{choices?.latest != null ? `Latest (step ${choices.latest} now; the newest when sent)` : "Latest (the newest when sent)"}</option>
-            {missingStep ? <option value={String(step)}>{`Step ${step} (not found)`}</option> : null}
-            {choices?.steps.map((s) => (
-              <option key={s} value={String(s)}>
-                {stepLabel(s, choices)}
-              </option>
-            ))}
-            {pending ? <option disabled>Reading checkpoints…</option> : null}
+        <option value={LATEST}>
+          {choices?.latest != null
+            ? `Latest (step ${choices.latest} now; the newest when sent)`
+            : "Latest (the newest when sent)"}
+        </option>
+        {missingStep ? <option value={String(step)}>{`Step ${step} (not found)`}</option> : null}
+        {choices?.steps.map((s) => (
+          <option key={s} value={String(s)}>
+            {stepLabel(s, choices)}
+          </option>
+        ))}
+        {pending ? <option disabled>Reading checkpoints…</option> : null}
       </SelectField>
     </div>
   );
 }
 
-const samePath = (a: { entity: string; project: string; name: string }, b: CheckpointAddress) => a.entity === b.entity && a.project === b.project && a.name === b.name;
+const samePath = (a: { entity: string; project: string; name: string }, b: CheckpointAddress) =>
+  a.entity === b.entity && a.project === b.project && a.name === b.name;
 
 /** "Step 24 · latest · best by reward": the marks in words, never by colour or a symbol alone. */
 export function stepLabel(step: number, choices: Pick<CheckpointChoices, "latest" | "best">): string {
-  const marks = [step === choices.latest ? "latest" : null, step === choices.best?.step ? `best by ${choices.best.metric}` : null].filter(Boolean);
+  const marks = [
+    step === choices.latest ? "latest" : null,
+    step === choices.best?.step ? `best by ${choices.best.metric}` : null,
+  ].filter(Boolean);
   return [`Step ${step}`, ...marks].join(" · ");
 }

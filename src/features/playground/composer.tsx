@@ -59,7 +59,13 @@ export function Composer({
                 Stop
               </Button>
             ) : (
-              <Button variant="primary" onClick={onSend} disabled={!canSend} aria-keyshortcuts="Control+Enter Meta+Enter" icon={<SendIcon size={14} />}>
+              <Button
+                variant="primary"
+                onClick={onSend}
+                disabled={!canSend}
+                aria-keyshortcuts="Control+Enter Meta+Enter"
+                icon={<SendIcon size={14} />}
+              >
                 Send
               </Button>
             )}

@@ -26,9 +26,25 @@ function ReplyStatus({ turn }: { turn: AssistantTurn }) {
   return null;
 }
 
-function TurnFrame({ who, meta, children, tone }: { who: string; meta?: ReactNode; children: ReactNode; tone: "user" | "assistant" }) {
+function TurnFrame({
+  who,
+  meta,
+  children,
+  tone,
+}: {
+  who: string;
+  meta?: ReactNode;
+  children: ReactNode;
+  tone: "user" | "assistant";
+}) {
   return (
-    <li className={tone === "user" ? "rounded-lg border border-line bg-subtle/60 px-4 py-3" : "rounded-lg border border-line bg-surface px-4 py-3"}>
+    <li
+      className={
+        tone === "user"
+          ? "rounded-lg border border-line bg-subtle/60 px-4 py-3"
+          : "rounded-lg border border-line bg-surface px-4 py-3"
+      }
+    >
       <div className="mb-1.5 flex flex-wrap items-center gap-2">
         <span className="text-xs font-semibold text-fg">{who}</span>
         {meta}

@@ -52,17 +52,34 @@ export function reduceConversation(state: ConversationState, action: Conversatio
       return { turns: [...turns, ...(action.user ? [action.user] : []), action.assistant], failure: null };
     }
     case "resume":
-      return { turns: updateAssistant(state.turns, action.id, (t) => ({ ...t, status: "streaming", finishReason: undefined })), failure: null };
+      return {
+        turns: updateAssistant(state.turns, action.id, (t) => ({ ...t, status: "streaming", finishReason: undefined })),
+        failure: null,
+      };
     case "delta":
-      return { ...state, turns: updateAssistant(state.turns, action.id, (t) => ({ ...t, content: t.content + action.text })) };
+      return {
+        ...state,
+        turns: updateAssistant(state.turns, action.id, (t) => ({ ...t, content: t.content + action.text })),
+      };
     case "usage":
       return { ...state, turns: updateAssistant(state.turns, action.id, (t) => ({ ...t, usage: action.usage })) };
     case "finish":
-      return { ...state, turns: updateAssistant(state.turns, action.id, (t) => ({ ...t, status: "done", finishReason: action.finishReason })) };
+      return {
+        ...state,
+        turns: updateAssistant(state.turns, action.id, (t) => ({
+          ...t,
+          status: "done",
+          finishReason: action.finishReason,
+        })),
+      };
     case "stopped":
       return { ...state, turns: updateAssistant(state.turns, action.id, (t) => ({ ...t, status: "stopped" })) };
     case "failed": {
-      if (action.keep) return { turns: updateAssistant(state.turns, action.id, (t) => ({ ...t, status: "stopped" })), failure: action.error };
+      if (action.keep)
+        return {
+          turns: updateAssistant(state.turns, action.id, (t) => ({ ...t, status: "stopped" })),
+          failure: action.error,
+        };
       // A reply that failed before its first token leaves nothing worth showing; a partial one stays, marked.
       const failedTurn = state.turns.find((t) => t.id === action.id);
       const turns =
@@ -120,7 +137,8 @@ export function chatMessages(turns: readonly Turn[], systemPrompt: string): Chat
   const messages: ChatMessage[] = systemPrompt.trim() ? [{ role: "system", content: systemPrompt }] : [];
   for (const turn of turns) {
     if (turn.role === "user") messages.push({ role: "user", content: turn.content });
-    else if ((turn.status === "done" || turn.status === "stopped") && turn.content !== "") messages.push({ role: "assistant", content: turn.content });
+    else if ((turn.status === "done" || turn.status === "stopped") && turn.content !== "")
+      messages.push({ role: "assistant", content: turn.content });
   }
   return messages;
 }

@@ -20,13 +20,31 @@ import {
 import { conversationJson } from "./conversation-export";
 import { parsePlaygroundParams, withPlaygroundParams } from "./playground-url-state";
 
-const reply = (id: string, extra: Partial<AssistantTurn> = {}): AssistantTurn => ({ id, role: "assistant", content: "", status: "streaming", model: "m", ...extra });
-const run = (...actions: ConversationAction[]): ConversationState => actions.reduce(reduceConversation, EMPTY_CONVERSATION);
+const reply = (id: string, extra: Partial<AssistantTurn> = {}): AssistantTurn => ({
+  id,
+  role: "assistant",
+  content: "",
+  status: "streaming",
+  model: "m",
+  ...extra,
+});
+const run = (...actions: ConversationAction[]): ConversationState =>
+  actions.reduce(reduceConversation, EMPTY_CONVERSATION);
 
 describe("checkpoint addresses", () => {
   it("accept entity/project/model with an optional :stepN or :latest", () => {
-    expect(parseCheckpointAddress("wandb-artifact:///demo/support-bot/support-rl:step24")).toEqual({ entity: "demo", project: "support-bot", name: "support-rl", step: 24 });
-    expect(parseCheckpointAddress(" wandb-artifact:///demo/support-bot/support-rl ")).toEqual({ entity: "demo", project: "support-bot", name: "support-rl", step: undefined });
+    expect(parseCheckpointAddress("wandb-artifact:///demo/support-bot/support-rl:step24")).toEqual({
+      entity: "demo",
+      project: "support-bot",
+      name: "support-rl",
+      step: 24,
+    });
+    expect(parseCheckpointAddress(" wandb-artifact:///demo/support-bot/support-rl ")).toEqual({
+      entity: "demo",
+      project: "support-bot",
+      name: "support-rl",
+      step: undefined,
+    });
     expect(checkpointAddressError("wandb-artifact:///demo/support-bot/support-rl:latest")).toBeNull();
   });
 
@@ -34,7 +52,9 @@ describe("checkpoint addresses", () => {
     expect(checkpointAddressError("")).toBe("Enter the checkpoint's address.");
     expect(checkpointAddressError("demo/support-bot/support-rl")).toMatch(/^Start with wandb-artifact:\/\/\//);
     expect(checkpointAddressError("wandb-artifact:///demo/support-rl")).toMatch(/<entity>\/<project>\/<model>/);
-    expect(checkpointAddressError("wandb-artifact:///demo/support-bot/support-rl:v3")).toMatch(/“:v3” is not a checkpoint/);
+    expect(checkpointAddressError("wandb-artifact:///demo/support-bot/support-rl:v3")).toMatch(
+      /“:v3” is not a checkpoint/,
+    );
     expect(parseCheckpointAddress("wandb-artifact:///demo/support-bot/support-rl:v3")).toBeNull();
     expect(checkpointAddressError("wandb-artifact:///a/b/c/d")).not.toBeNull();
   });
@@ -42,8 +62,14 @@ describe("checkpoint addresses", () => {
 
 describe("the playground URL", () => {
   it("reads the service and model, inferring training for a checkpoint address", () => {
-    expect(parsePlaygroundParams(new URLSearchParams("service=inference&model=openai%2Fgpt-oss-20b"))).toEqual({ service: "inference", model: "openai/gpt-oss-20b" });
-    expect(parsePlaygroundParams(new URLSearchParams("model=wandb-artifact%3A%2F%2F%2Fa%2Fb%2Fc"))).toEqual({ service: "training", model: "wandb-artifact:///a/b/c" });
+    expect(parsePlaygroundParams(new URLSearchParams("service=inference&model=openai%2Fgpt-oss-20b"))).toEqual({
+      service: "inference",
+      model: "openai/gpt-oss-20b",
+    });
+    expect(parsePlaygroundParams(new URLSearchParams("model=wandb-artifact%3A%2F%2F%2Fa%2Fb%2Fc"))).toEqual({
+      service: "training",
+      model: "wandb-artifact:///a/b/c",
+    });
     expect(parsePlaygroundParams(new URLSearchParams("service=bogus"))).toEqual({ service: "inference", model: "" });
   });
 
@@ -58,7 +84,10 @@ describe("chat requests", () => {
 
   it("asks for a stream with usage, with the typed settings as numbers", () => {
     const result = buildChatRequest("m", DEFAULT_PARAMETERS, messages);
-    expect(result).toEqual({ ok: true, request: { model: "m", messages, temperature: 0.7, max_tokens: 512, stream_options: { include_usage: true } } });
+    expect(result).toEqual({
+      ok: true,
+      request: { model: "m", messages, temperature: 0.7, max_tokens: 512, stream_options: { include_usage: true } },
+    });
   });
 
   it("leaves empty settings to the service", () => {
@@ -70,10 +99,19 @@ describe("chat requests", () => {
   it("names each setting out of the contract's bounds", () => {
     expect(buildChatRequest("m", { ...DEFAULT_PARAMETERS, temperature: "2.5", maxTokens: "0" }, messages)).toEqual({
       ok: false,
-      errors: { temperature: expect.stringMatching(/from 0 to 2/), maxTokens: expect.stringMatching(/from 1 to 131072/) },
+      errors: {
+        temperature: expect.stringMatching(/from 0 to 2/),
+        maxTokens: expect.stringMatching(/from 1 to 131072/),
+      },
     });
-    expect(buildChatRequest("m", { ...DEFAULT_PARAMETERS, temperature: "warm" }, messages)).toMatchObject({ ok: false, errors: { temperature: expect.any(String) } });
-    expect(buildChatRequest("m", { ...DEFAULT_PARAMETERS, maxTokens: "12.5" }, messages)).toMatchObject({ ok: false, errors: { maxTokens: expect.any(String) } });
+    expect(buildChatRequest("m", { ...DEFAULT_PARAMETERS, temperature: "warm" }, messages)).toMatchObject({
+      ok: false,
+      errors: { temperature: expect.any(String) },
+    });
+    expect(buildChatRequest("m", { ...DEFAULT_PARAMETERS, maxTokens: "12.5" }, messages)).toMatchObject({
+      ok: false,
+      errors: { maxTokens: expect.any(String) },
+    });
   });
 });
 
@@ -88,12 +126,21 @@ describe("the conversation", () => {
       { type: "usage", id: "a1", usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 } },
       { type: "finish", id: "a1", finishReason: "stop" },
     );
-    expect(state.turns[1]).toMatchObject({ content: "Hi there", status: "done", finishReason: "stop", usage: { total_tokens: 7 } });
+    expect(state.turns[1]).toMatchObject({
+      content: "Hi there",
+      status: "done",
+      finishReason: "stop",
+      usage: { total_tokens: 7 },
+    });
     expect(isStreaming(state.turns)).toBe(false);
   });
 
   it("keeps a stopped reply as history", () => {
-    const state = run({ type: "start", user, assistant: reply("a1") }, { type: "delta", id: "a1", text: "partial" }, { type: "stopped", id: "a1" });
+    const state = run(
+      { type: "start", user, assistant: reply("a1") },
+      { type: "delta", id: "a1", text: "partial" },
+      { type: "stopped", id: "a1" },
+    );
     expect(chatMessages(state.turns, "Be brief.")).toEqual([
       { role: "system", content: "Be brief." },
       { role: "user", content: "Hello" },
@@ -118,15 +165,26 @@ describe("the conversation", () => {
   });
 
   it("marks a reply that failed half-way and replaces it on retry", () => {
-    const failed = run({ type: "start", user, assistant: reply("a1") }, { type: "delta", id: "a1", text: "half" }, { type: "failed", id: "a1", error: "x" });
+    const failed = run(
+      { type: "start", user, assistant: reply("a1") },
+      { type: "delta", id: "a1", text: "half" },
+      { type: "failed", id: "a1", error: "x" },
+    );
     expect(failed.turns[1]).toMatchObject({ status: "failed", content: "half" });
     expect(chatMessages(failed.turns, "")).toEqual([{ role: "user", content: "Hello" }]);
     expect(unansweredMessage(failed.turns)).toEqual(user);
-    expect(reduceConversation(failed, { type: "start", assistant: reply("a2") }).turns.map((t) => t.id)).toEqual(["u1", "a2"]);
+    expect(reduceConversation(failed, { type: "start", assistant: reply("a2") }).turns.map((t) => t.id)).toEqual([
+      "u1",
+      "a2",
+    ]);
   });
 
   it("regenerates the last reply: asked with the conversation before it, the new reply in its place", () => {
-    const done = run({ type: "start", user, assistant: reply("a1") }, { type: "delta", id: "a1", text: "first try" }, { type: "finish", id: "a1" });
+    const done = run(
+      { type: "start", user, assistant: reply("a1") },
+      { type: "delta", id: "a1", text: "first try" },
+      { type: "finish", id: "a1" },
+    );
     expect(lastReply(done.turns)?.id).toBe("a1");
     expect(regenerateMessages(done.turns, "")).toEqual([{ role: "user", content: "Hello" }]);
     const again = reduceConversation(done, { type: "start", assistant: reply("a2"), replaces: "a1" });
@@ -136,26 +194,47 @@ describe("the conversation", () => {
   });
 
   it("continues a stopped reply: what was kept is history, the instruction follows, the new text is added to it", () => {
-    const stopped = run({ type: "start", user, assistant: reply("a1") }, { type: "delta", id: "a1", text: "The answer is" }, { type: "stopped", id: "a1" });
+    const stopped = run(
+      { type: "start", user, assistant: reply("a1") },
+      { type: "delta", id: "a1", text: "The answer is" },
+      { type: "stopped", id: "a1" },
+    );
     expect(continueMessages(stopped.turns, "")).toEqual([
       { role: "user", content: "Hello" },
       { role: "assistant", content: "The answer is" },
       { role: "user", content: CONTINUE_INSTRUCTION },
     ]);
-    const continued = [{ type: "resume", id: "a1" }, { type: "delta", id: "a1", text: " 42." }, { type: "finish", id: "a1" }] as const;
+    const continued = [
+      { type: "resume", id: "a1" },
+      { type: "delta", id: "a1", text: " 42." },
+      { type: "finish", id: "a1" },
+    ] as const;
     const state = continued.reduce(reduceConversation, stopped);
     expect(state.turns).toHaveLength(2);
     expect(state.turns[1]).toMatchObject({ content: "The answer is 42.", status: "done" });
     // A continuation that fails keeps the kept text, stopped, as history.
-    const failed = [{ type: "resume", id: "a1" }, { type: "failed", id: "a1", error: "x", keep: true }] as const;
+    const failed = [
+      { type: "resume", id: "a1" },
+      { type: "failed", id: "a1", error: "x", keep: true },
+    ] as const;
     const afterFailure = failed.reduce(reduceConversation, stopped);
     expect(afterFailure.turns[1]).toMatchObject({ content: "The answer is", status: "stopped" });
     expect(afterFailure.failure).toBe("x");
   });
 
   it("exports as an OpenAI-style request with the service", () => {
-    const state = run({ type: "start", user, assistant: reply("a1") }, { type: "delta", id: "a1", text: "Hi" }, { type: "finish", id: "a1" });
-    const json = JSON.parse(conversationJson({ service: "training", model: "wandb-artifact:///a/b/c:step1" }, { systemPrompt: "S", temperature: "0.2", maxTokens: "" }, state.turns));
+    const state = run(
+      { type: "start", user, assistant: reply("a1") },
+      { type: "delta", id: "a1", text: "Hi" },
+      { type: "finish", id: "a1" },
+    );
+    const json = JSON.parse(
+      conversationJson(
+        { service: "training", model: "wandb-artifact:///a/b/c:step1" },
+        { systemPrompt: "S", temperature: "0.2", maxTokens: "" },
+        state.turns,
+      ),
+    );
     expect(json).toEqual({
       service: "training",
       model: "wandb-artifact:///a/b/c:step1",
@@ -169,7 +248,8 @@ describe("the conversation", () => {
   });
 });
 
-const title = (kind: ConstructorParameters<typeof ApiError>[0]["kind"], status?: number) => chatFailureTitle(new ApiError({ kind, status, service: "inference", message: "m" }));
+const title = (kind: ConstructorParameters<typeof ApiError>[0]["kind"], status?: number) =>
+  chatFailureTitle(new ApiError({ kind, status, service: "inference", message: "m" }));
 
 describe("chat failure titles", () => {
   it("say what happened for 401, 402, 429, 5xx and network errors", () => {

@@ -8,17 +8,19 @@ import { createJobRunner } from "@server/training/job-runner";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer, LOCAL_ORIGIN } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY } from "@/connection/settings-storage";
 import { renderWithServices } from "@/features/models/test-support";
 import { CONTINUE_INSTRUCTION } from "./conversation";
 
 const GPT_OSS = "openai/gpt-oss-20b";
 const CHECKPOINT = "wandb-artifact:///demo/support-bot/support-rl:step24";
-const playgroundFor = (service: string, model: string) => `/playground?${new URLSearchParams({ service, model }).toString()}`;
+const playgroundFor = (service: string, model: string) =>
+  `/playground?${new URLSearchParams({ service, model }).toString()}`;
 
 const reply = () => screen.getAllByTestId("reply-text").at(-1)!;
 const alert = () => screen.findByRole("alert", {}, { timeout: 5000 });
-const chatRequests = (requests: Request[]) => requests.filter((r) => r.method === "POST" && r.url.includes("/chat/completions"));
+const chatRequests = (requests: Request[]) =>
+  requests.filter((r) => r.method === "POST" && r.url.includes("/chat/completions"));
 
 /** Waits until the page (lazy-loaded) shows the composer. */
 const composer = () => screen.findByLabelText("Message", {}, { timeout: 5000 });
@@ -140,7 +142,9 @@ describe("playground: catalog models", () => {
     expect(copied.messages[1].content).toContain("[Local simulation of");
 
     await user.click(screen.getByRole("button", { name: "Clear conversation" }));
-    await user.click(within(screen.getByRole("dialog", { name: "Clear the conversation?" })).getByRole("button", { name: "Clear" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Clear the conversation?" })).getByRole("button", { name: "Clear" }),
+    );
     expect(screen.queryByRole("list", { name: "Conversation" })).not.toBeInTheDocument();
   });
 });
@@ -162,17 +166,25 @@ describe("playground: trained checkpoints", () => {
     const server = createLocalServer();
     seedTrainingDemo(server.db);
     localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-    const { user } = renderApp({ path: "/playground?service=training", defaults: urlsOf(server.settings), fetch: server.fetch });
+    const { user } = renderApp({
+      path: "/playground?service=training",
+      defaults: urlsOf(server.settings),
+      fetch: server.fetch,
+    });
     const message = await composer();
     // The seeded demo joins this browser's list of models, names included.
     const modelSelect = screen.getByLabelText("Trained model");
-    await waitFor(() => expect(within(modelSelect).getByRole("option", { name: "support-rl (demo/support-bot)" })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(modelSelect).getByRole("option", { name: "support-rl (demo/support-bot)" })).toBeInTheDocument(),
+    );
     expect(screen.getByLabelText("Step")).toBeDisabled();
     await user.selectOptions(modelSelect, "support-rl (demo/support-bot)");
     const address = screen.getByLabelText("Checkpoint address");
     await waitFor(() => expect(address).toHaveValue("wandb-artifact:///demo/support-bot/support-rl"));
     const stepSelect = screen.getByLabelText("Step");
-    await waitFor(() => expect(within(stepSelect).getByRole("option", { name: /^Step 24 · latest/ })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(stepSelect).getByRole("option", { name: /^Step 24 · latest/ })).toBeInTheDocument(),
+    );
     expect(within(stepSelect).getAllByRole("option", { name: /best by reward/ })).toHaveLength(1);
     await user.selectOptions(stepSelect, within(stepSelect).getByRole("option", { name: /^Step 24 · latest/ }));
     await waitFor(() => expect(address).toHaveValue(CHECKPOINT));
@@ -184,7 +196,9 @@ describe("playground: trained checkpoints", () => {
     // Typing still works, and a known model's address selects its model and step.
     await user.clear(address);
     await user.type(address, "wandb-artifact:///demo/support-bot/support-sft:step3");
-    await waitFor(() => expect(screen.getByLabelText("Trained model")).toHaveDisplayValue("support-sft (demo/support-bot)"));
+    await waitFor(() =>
+      expect(screen.getByLabelText("Trained model")).toHaveDisplayValue("support-sft (demo/support-bot)"),
+    );
     await waitFor(() => expect(screen.getByLabelText("Step")).toHaveDisplayValue(/^Step 3/));
   });
 
@@ -198,11 +212,15 @@ describe("playground: trained checkpoints", () => {
     expect(address).toHaveAccessibleDescription(expect.stringContaining("“:v2” is not a checkpoint"));
     expect(chatRequests(server.requests)).toHaveLength(0);
     // The address is in the URL as it is typed, so the page can be shared.
-    expect(new URLSearchParams(router.location.search).get("model")).toBe("wandb-artifact:///demo/support-bot/support-rl:v2");
+    expect(new URLSearchParams(router.location.search).get("model")).toBe(
+      "wandb-artifact:///demo/support-bot/support-rl:v2",
+    );
   });
 
   it("a checkpoint that does not exist: the error inline, the message kept for Edit", async () => {
-    const { user } = renderWithServices(playgroundFor("training", "wandb-artifact:///demo/support-bot/no-such-model:step1"));
+    const { user } = renderWithServices(
+      playgroundFor("training", "wandb-artifact:///demo/support-bot/no-such-model:step1"),
+    );
     await user.type(await composer(), "are you there?");
     await user.click(screen.getByRole("button", { name: "Send" }));
     expect(await alert()).toHaveTextContent("Model or checkpoint not found");
@@ -218,7 +236,9 @@ describe("playground: failures keep the message for a retry", () => {
     const { user, server } = renderWithServices(playgroundFor("inference", GPT_OSS));
     // Four streams in flight take every slot of the demo user's concurrency limit.
     const { inference } = createApiClients(server.settings, { fetch: server.fetch });
-    const held = [1, 2, 3, 4].map(() => inference.streamChatCompletion({ model: GPT_OSS, messages: [{ role: "user", content: "hold" }] }));
+    const held = [1, 2, 3, 4].map(() =>
+      inference.streamChatCompletion({ model: GPT_OSS, messages: [{ role: "user", content: "hold" }] }),
+    );
     await Promise.all(held.map((stream) => stream.next()));
 
     await user.type(await composer(), "please answer");
@@ -240,14 +260,22 @@ describe("playground: failures keep the message for a retry", () => {
     const { user } = renderWithServices(playgroundFor("inference", GPT_OSS), { key: "wrong-key" });
     await user.type(await composer(), "hi");
     await user.click(screen.getByRole("button", { name: "Send" }));
-    await waitFor(() => expect(screen.getAllByRole("alert").some((a) => a.textContent?.includes("The API key was rejected"))).toBe(true));
+    await waitFor(() =>
+      expect(screen.getAllByRole("alert").some((a) => a.textContent?.includes("The API key was rejected"))).toBe(true),
+    );
   });
 
   it("network: an unreachable service, with the CORS hint", async () => {
-    const { user } = renderWithServices(playgroundFor("inference", GPT_OSS), { settings: { inferenceBaseUrl: "http://unreachable.test/v1" } });
+    const { user } = renderWithServices(playgroundFor("inference", GPT_OSS), {
+      settings: { inferenceBaseUrl: "http://unreachable.test/v1" },
+    });
     await user.type(await composer(), "hello?");
     await user.click(screen.getByRole("button", { name: "Send" }));
-    await waitFor(() => expect(screen.getAllByRole("alert").some((a) => a.textContent?.includes("The service could not be reached"))).toBe(true));
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole("alert").some((a) => a.textContent?.includes("The service could not be reached")),
+      ).toBe(true),
+    );
     expect(screen.getByRole("list", { name: "Conversation" })).toHaveTextContent("hello?");
     expect(document.body).toHaveTextContent("CORS");
   });
@@ -303,7 +331,9 @@ describe("playground: Stop", () => {
 
     await user.click(await screen.findByRole("button", { name: "Regenerate" }));
     await waitFor(() => expect(chatRequests(requests)).toHaveLength(3));
-    expect((await chatRequests(requests)[2]!.json()).messages).toEqual([{ role: "user", content: "tell me everything" }]);
+    expect((await chatRequests(requests)[2]!.json()).messages).toEqual([
+      { role: "user", content: "tell me everything" },
+    ]);
     expect(screen.getAllByTestId("reply-text")).toHaveLength(1);
     await user.click(await screen.findByRole("button", { name: "Stop" }));
   });

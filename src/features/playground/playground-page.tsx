@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { inferenceQueries } from "@/api/queries/inference";
-import { useApiClients } from "@/settings/api-clients";
-import { useLocalServices } from "@/settings/use-local-services";
+import { useApiClients } from "@/connection/api-clients";
+import { useLocalServices } from "@/connection/use-local-services";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { CopyButton } from "@/components/copy-button";
@@ -15,7 +15,15 @@ import { chatFailureTitle } from "./chat-errors";
 import { buildChatRequest, DEFAULT_PARAMETERS, type ChatParameters, type ParameterErrors } from "./chat-request";
 import { checkpointAddressError } from "./checkpoint-address";
 import { Composer } from "./composer";
-import { chatMessages, continueMessages, isStreaming, lastReply, regenerateMessages, unansweredMessage, type Turn } from "./conversation";
+import {
+  chatMessages,
+  continueMessages,
+  isStreaming,
+  lastReply,
+  regenerateMessages,
+  unansweredMessage,
+  type Turn,
+} from "./conversation";
 import { conversationJson } from "./conversation-export";
 import { ConversationView } from "./conversation-view";
 import { ParametersPanel } from "./parameters-panel";
@@ -105,8 +113,17 @@ export function PlaygroundPage() {
         actions={
           <>
             <ViewCodeButton target={target} {...codeOf(target, parameters, turns, draft)} />
-            <CopyButton text={conversationJson(target, parameters, turns)} label="Copy conversation as JSON" showLabel variant="secondary" />
-            <Button size="sm" icon={<TrashIcon size={14} />} onClick={() => (turns.length === 0 && failure === null ? session.clear() : setConfirmClear(true))}>
+            <CopyButton
+              text={conversationJson(target, parameters, turns)}
+              label="Copy conversation as JSON"
+              showLabel
+              variant="secondary"
+            />
+            <Button
+              size="sm"
+              icon={<TrashIcon size={14} />}
+              onClick={() => (turns.length === 0 && failure === null ? session.clear() : setConfirmClear(true))}
+            >
               Clear conversation
             </Button>
           </>
@@ -114,11 +131,15 @@ export function PlaygroundPage() {
       />
 
       {localServices ? (
-        <p role="note" className="flex items-start gap-2 rounded-lg border border-amber-300/70 bg-amber-50 px-4 py-2.5 text-sm text-amber-950 dark:border-amber-400/25 dark:bg-amber-400/10 dark:text-amber-100">
+        <p
+          role="note"
+          className="flex items-start gap-2 rounded-lg border border-amber-300/70 bg-amber-50 px-4 py-2.5 text-sm text-amber-950 dark:border-amber-400/25 dark:bg-amber-400/10 dark:text-amber-100"
+        >
           <InfoIcon size={16} className="mt-0.5 shrink-0" />
           <span>
-            <strong className="font-semibold">Simulated replies.</strong> The local services run no language model: each reply is a
-            deterministic stand-in built from your last message, streamed word by word. Streaming, Stop, usage and errors are real.
+            <strong className="font-semibold">Simulated replies.</strong> The local services run no language model: each
+            reply is a deterministic stand-in built from your last message, streamed word by word. Streaming, Stop,
+            usage and errors are real.
           </span>
         </p>
       ) : null}
@@ -157,7 +178,14 @@ export function PlaygroundPage() {
             ) : null}
           </PanelErrorBoundary>
           <output className="sr-only">{streaming ? "Generating a reply…" : replyStatusText(turns.at(-1))}</output>
-          <Composer value={draft} onChange={setDraft} onSend={send} onStop={session.stop} streaming={streaming} textareaRef={composer} />
+          <Composer
+            value={draft}
+            onChange={setDraft}
+            onSend={send}
+            onStop={session.stop}
+            streaming={streaming}
+            textareaRef={composer}
+          />
         </section>
 
         <aside aria-label="Chat settings" className="space-y-5 lg:border-l lg:border-line lg:pl-6">
@@ -195,7 +223,12 @@ function codeOf(target: PlaygroundTarget, parameters: ChatParameters, turns: rea
   const withDraft = draft.trim() !== "";
   if (withDraft) messages.push({ role: "user", content: draft });
   const built = buildChatRequest(target.model.trim(), parameters, messages);
-  const targetProblem = target.service === "training" ? checkpointAddressError(target.model) : target.model.trim() === "" ? "Choose a model first: the code names none." : null;
+  const targetProblem =
+    target.service === "training"
+      ? checkpointAddressError(target.model)
+      : target.model.trim() === ""
+        ? "Choose a model first: the code names none."
+        : null;
   const problem =
     targetProblem ??
     (built.ok ? null : "The temperature or token limit is out of range, so the code leaves them out.") ??
@@ -203,7 +236,11 @@ function codeOf(target: PlaygroundTarget, parameters: ChatParameters, turns: rea
   return {
     problem,
     withDraft,
-    chat: { messages, temperature: built.ok ? (built.request.temperature ?? undefined) : undefined, max_tokens: built.ok ? (built.request.max_tokens ?? undefined) : undefined },
+    chat: {
+      messages,
+      temperature: built.ok ? (built.request.temperature ?? undefined) : undefined,
+      max_tokens: built.ok ? (built.request.max_tokens ?? undefined) : undefined,
+    },
   };
 }
 

@@ -41,7 +41,8 @@ export function TargetPicker({
 }) {
   const groupId = useId();
   const ids = (models.data?.data ?? []).map((m) => m.id).sort(compareText);
-  const unlisted = target.service === "inference" && target.model !== "" && models.isSuccess && !ids.includes(target.model);
+  const unlisted =
+    target.service === "inference" && target.model !== "" && models.isSuccess && !ids.includes(target.model);
 
   return (
     <div className="space-y-3">
@@ -78,22 +79,35 @@ export function TargetPicker({
           label="Model"
           error={modelError}
           warning={unlisted ? "The service does not list this model for your key; it may refuse it." : null}
-          after={models.isError ? <ErrorPanel error={models.error} title="Could not list the models" onRetry={() => void models.refetch()} className="mt-1" /> : null}
+          after={
+            models.isError ? (
+              <ErrorPanel
+                error={models.error}
+                title="Could not list the models"
+                onRetry={() => void models.refetch()}
+                className="mt-1"
+              />
+            ) : null
+          }
           value={target.model}
           disabled={disabled}
           onChange={(event) => onChange({ service: "inference", model: event.target.value })}
         >
-              <option value="">{models.isPending ? "Loading models…" : "Choose a model…"}</option>
-              {unlisted ? <option value={target.model}>{revealHiddenCharacters(target.model)} (not listed)</option> : null}
-              {ids.map((id) => (
-                <option key={id} value={id}>
-                  {revealHiddenCharacters(id)}
-                </option>
-              ))}
+          <option value="">{models.isPending ? "Loading models…" : "Choose a model…"}</option>
+          {unlisted ? <option value={target.model}>{revealHiddenCharacters(target.model)} (not listed)</option> : null}
+          {ids.map((id) => (
+            <option key={id} value={id}>
+              {revealHiddenCharacters(id)}
+            </option>
+          ))}
         </SelectField>
       ) : (
         <>
-          <CheckpointPicker address={target.model} onChange={(model) => onChange({ service: "training", model })} disabled={disabled} />
+          <CheckpointPicker
+            address={target.model}
+            onChange={(model) => onChange({ service: "training", model })}
+            disabled={disabled}
+          />
           <CheckpointField
             address={target.model}
             onChange={(model) => onChange({ service: "training", model })}
@@ -127,8 +141,10 @@ function CheckpointField({
       label="Checkpoint address"
       hint={
         <>
-          <code className="font-mono break-all">wandb-artifact:///&lt;entity&gt;/&lt;project&gt;/&lt;model&gt;:step&lt;N&gt;</code>. Without{" "}
-          <code className="font-mono">:step</code> the latest checkpoint answers.
+          <code className="font-mono break-all">
+            wandb-artifact:///&lt;entity&gt;/&lt;project&gt;/&lt;model&gt;:step&lt;N&gt;
+          </code>
+          . Without <code className="font-mono">:step</code> the latest checkpoint answers.
         </>
       }
       value={text}

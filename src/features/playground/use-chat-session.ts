@@ -1,7 +1,13 @@
 import { useEffect, useReducer, useRef } from "react";
 import type { ChatCompletionRequest } from "@contract/chat";
-import { useApiClients } from "@/settings/api-clients";
-import { EMPTY_CONVERSATION, reduceConversation, unansweredMessage, type AssistantTurn, type UserTurn } from "./conversation";
+import { useApiClients } from "@/connection/api-clients";
+import {
+  EMPTY_CONVERSATION,
+  reduceConversation,
+  unansweredMessage,
+  type AssistantTurn,
+  type UserTurn,
+} from "./conversation";
 import type { ChatService } from "./playground-url-state";
 
 let nextId = 0;
@@ -26,12 +32,26 @@ export function useChatSession() {
   useEffect(() => () => running.current?.abort(), []);
 
   /** `into`: how the reply is placed: a new turn (after `user`), one replacing a reply (Regenerate), or the stopped reply continued. */
-  async function stream({ service, request }: SendRequest, user: UserTurn | undefined, into: { replaces?: string; continues?: string } = {}) {
+  async function stream(
+    { service, request }: SendRequest,
+    user: UserTurn | undefined,
+    into: { replaces?: string; continues?: string } = {},
+  ) {
     running.current?.abort();
     const abort = new AbortController();
     running.current = abort;
-    const assistant: AssistantTurn = { id: into.continues ?? newId("a"), role: "assistant", content: "", status: "streaming", model: request.model };
-    dispatch(into.continues ? { type: "resume", id: into.continues } : { type: "start", user, assistant, replaces: into.replaces });
+    const assistant: AssistantTurn = {
+      id: into.continues ?? newId("a"),
+      role: "assistant",
+      content: "",
+      status: "streaming",
+      model: request.model,
+    };
+    dispatch(
+      into.continues
+        ? { type: "resume", id: into.continues }
+        : { type: "start", user, assistant, replaces: into.replaces },
+    );
     const client = service === "training" ? training : inference;
     let finishReason: string | undefined;
     try {
@@ -44,7 +64,11 @@ export function useChatSession() {
       dispatch({ type: "finish", id: assistant.id, finishReason });
     } catch (error) {
       // Our own Stop (or leaving) aborts the request: the partial reply is kept, not an error.
-      dispatch(abort.signal.aborted ? { type: "stopped", id: assistant.id } : { type: "failed", id: assistant.id, error, keep: into.continues !== undefined });
+      dispatch(
+        abort.signal.aborted
+          ? { type: "stopped", id: assistant.id }
+          : { type: "failed", id: assistant.id, error, keep: into.continues !== undefined },
+      );
     } finally {
       if (running.current === abort) running.current = null;
     }

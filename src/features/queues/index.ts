@@ -16,7 +16,7 @@ export { readQueueInBatches } from "./insights/load-insights";
 export { useQueueRead } from "./insights/use-queue-read";
 export { InsightsLoadStatus as QueueReadStatus } from "./insights/insights-load-status";
 export { answersByCall, type AnswersOnCall, type GivenAnswer } from "./shared/call-answers";
-export { useQueue, useQueueTotals } from "./shared/queue-queries";
+export { useQueue, useQueueTotals } from "./api/queue";
 export { queueIsGone, QueueGone } from "./shared/queue-gone";
 // The Calls page's Add to queue makes a queue on the spot in a project that has none.
 export { QueueFormDialog } from "./queue-manage/queue-form-dialog";

@@ -8,11 +8,11 @@ import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import type { ConnectionSettings } from "@/api/connection";
 import { shouldRetryQuery } from "@/api/query-client";
-import { ApiClientsProvider } from "@/settings/api-clients";
+import { ApiClientsProvider } from "@/connection/api-clients";
 import { urlsOf } from "@/app/test-support";
-import { SettingsProvider } from "@/settings/settings-context";
-import { createSettingsStore } from "@/settings/settings-store";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { SettingsProvider } from "@/connection/settings-context";
+import { createSettingsStore } from "@/connection/settings-store";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 
 function memoryStorage(entries: Record<string, string>) {
   const values = new Map(Object.entries(entries));
@@ -23,19 +23,32 @@ function memoryStorage(entries: Record<string, string>) {
   };
 }
 
-export function createQueueTestContext(settings: ConnectionSettings, fetch: typeof globalThis.fetch, options: { path?: string } = {}) {
+export function createQueueTestContext(
+  settings: ConnectionSettings,
+  fetch: typeof globalThis.fetch,
+  options: { path?: string } = {},
+) {
   const settingsStore = createSettingsStore({
     defaults: urlsOf(settings),
     storage: {
       local: memoryStorage({
         [API_KEY_STORAGE_KEY]: settings.apiKey,
-        [PREFERENCES_STORAGE_KEY]: JSON.stringify({ annotationProject: settings.annotationProject, inferenceProject: "", keyStorage: "local" }),
+        [PREFERENCES_STORAGE_KEY]: JSON.stringify({
+          annotationProject: settings.annotationProject,
+          inferenceProject: "",
+          keyStorage: "local",
+        }),
       }),
       session: memoryStorage({}),
     },
   });
   // No retries with backoff in tests: a failure should show at once.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: (n, e) => n < 1 && shouldRetryQuery(n, e), staleTime: 15_000 }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { retry: (n, e) => n < 1 && shouldRetryQuery(n, e), staleTime: 15_000 },
+      mutations: { retry: false },
+    },
+  });
   const clientOptions = { fetch };
   function Wrapper({ children }: { children: ReactNode }) {
     return (

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "@/components/button";
 import { EyeIcon, EyeOffIcon } from "@/components/icons";
 import { TextField } from "@/components/text-field";
-import { SETTINGS } from "@/settings/settings-registry";
+import { SETTINGS } from "@/connection/settings-registry";
 
 /**
  * The key input: masked by default with a Show/Hide toggle, and no autocomplete or spellcheck,

@@ -28,7 +28,8 @@ export function ConnectionTestSection({ state, outdated = false }: { state: Conn
       </output>
       {state.phase === "done" && outdated ? (
         <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">
-          The form has changed since this test ({formatClockTime(state.testedAt.getTime())}): these results are for the addresses and key as they were then. Test again to check the new ones.
+          The form has changed since this test ({formatClockTime(state.testedAt.getTime())}): these results are for the
+          addresses and key as they were then. Test again to check the new ones.
         </p>
       ) : null}
       {state.phase === "done" ? (

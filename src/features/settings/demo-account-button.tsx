@@ -1,4 +1,4 @@
-import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/settings/local-services";
+import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/connection/local-services";
 import { Button } from "@/components/button";
 
 /**
@@ -9,17 +9,21 @@ import { Button } from "@/components/button";
 export function DemoAccountButton({ savedKey, onUse }: { savedKey: string; onUse: () => void }) {
   const account = (
     <>
-      key <code className="font-mono text-xs">{LOCAL_DEMO_KEY}</code>, project <code className="font-mono text-xs">{LOCAL_DEMO_PROJECT}</code>
+      key <code className="font-mono text-xs">{LOCAL_DEMO_KEY}</code>, project{" "}
+      <code className="font-mono text-xs">{LOCAL_DEMO_PROJECT}</code>
     </>
   );
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 dark:border-sky-500/30 dark:bg-sky-500/10">
       {savedKey === LOCAL_DEMO_KEY ? (
-        <p className="text-sm text-fg">These are the local reference services, and you are using their seeded demo account: {account}.</p>
+        <p className="text-sm text-fg">
+          These are the local reference services, and you are using their seeded demo account: {account}.
+        </p>
       ) : (
         <>
           <p className="text-sm text-fg">
-            These are the local reference services. {savedKey ? "Their seeded demo account" : "Try them with the seeded demo account"}: {account}.
+            These are the local reference services.{" "}
+            {savedKey ? "Their seeded demo account" : "Try them with the seeded demo account"}: {account}.
           </p>
           <Button variant="primary" size="sm" onClick={onUse}>
             {savedKey ? "Switch to the demo account" : "Use the demo account"}

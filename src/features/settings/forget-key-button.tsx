@@ -7,7 +7,12 @@ export function ForgetKeyButton({ onForget, disabled }: { onForget: () => void; 
   const [confirming, setConfirming] = useState(false);
   return (
     <>
-      <Button variant="ghost" className="text-red-700 dark:text-red-400" disabled={disabled} onClick={() => setConfirming(true)}>
+      <Button
+        variant="ghost"
+        className="text-red-700 dark:text-red-400"
+        disabled={disabled}
+        onClick={() => setConfirming(true)}
+      >
         Forget key
       </Button>
       <ConfirmDialog

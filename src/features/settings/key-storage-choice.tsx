@@ -1,13 +1,23 @@
 import { cn } from "@/lib/cn";
-import type { KeyStorageMode } from "@/settings/settings-storage";
+import type { KeyStorageMode } from "@/connection/settings-storage";
 
 const CHOICES: Array<{ value: KeyStorageMode; label: string; description: string }> = [
-  { value: "local", label: "Remember on this device", description: "Kept in this browser's local storage until you forget it." },
+  {
+    value: "local",
+    label: "Remember on this device",
+    description: "Kept in this browser's local storage until you forget it.",
+  },
   { value: "session", label: "This tab only", description: "Kept in session storage: gone when this tab closes." },
 ];
 
 /** Where the key is kept once saved. Switching moves it: the other copy is deleted on save. */
-export function KeyStorageChoice({ value, onChange }: { value: KeyStorageMode; onChange: (value: KeyStorageMode) => void }) {
+export function KeyStorageChoice({
+  value,
+  onChange,
+}: {
+  value: KeyStorageMode;
+  onChange: (value: KeyStorageMode) => void;
+}) {
   return (
     <fieldset>
       <legend className="text-sm font-medium text-fg">Where to keep the key</legend>

@@ -1,7 +1,7 @@
 import { Button } from "@/components/button";
 import { TextField } from "@/components/text-field";
 import { URL_FIELDS } from "@/api/connection";
-import { SETTINGS, type ServiceUrls } from "@/settings/settings-registry";
+import { SETTINGS, type ServiceUrls } from "@/connection/settings-registry";
 import type { FieldMessages } from "./settings-validation";
 
 /** The services' base addresses, each with its default shown as the hint. */

@@ -2,8 +2,8 @@ import type { FormEvent } from "react";
 import { URL_FIELDS } from "@/api/connection";
 import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/button";
-import { TEXT_SETTING_FIELDS } from "@/settings/settings-registry";
-import { useLocalServices } from "@/settings/use-local-services";
+import { TEXT_SETTING_FIELDS } from "@/connection/settings-registry";
+import { useLocalServices } from "@/connection/use-local-services";
 import { ApiKeyField } from "./api-key-field";
 import { ConnectionTestSection } from "./connection-test-section";
 import { ForgetKeyButton } from "./forget-key-button";
@@ -19,7 +19,7 @@ import { isTestOutdated, useConnectionTest } from "./use-connection-test";
 import { validateSettings } from "./settings-validation";
 import { useProjectOptions } from "./use-project-options";
 import { withPolicyWarnings } from "./policy-warnings";
-import { useRuntimeConfig } from "@/settings/runtime-config-context";
+import { useRuntimeConfig } from "@/connection/runtime-config-context";
 import { useSettingsForm } from "./use-settings-form";
 
 /** The connection settings form: key, where it is kept, service addresses, projects. */
@@ -60,7 +60,12 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
       <form noValidate aria-label="Connection settings" onSubmit={onSubmit} className="space-y-5">
         {localServices ? <DemoAccountButton savedKey={saved.connection.apiKey} onUse={signInWithDemo} /> : null}
         <FormSection title="Credentials" description={savedKeyText}>
-          <ApiKeyField value={values.apiKey} onChange={(v) => form.setField("apiKey", v)} error={errors.apiKey} hint={<KeyHelp localServices={localServices} />} />
+          <ApiKeyField
+            value={values.apiKey}
+            onChange={(v) => form.setField("apiKey", v)}
+            error={errors.apiKey}
+            hint={<KeyHelp localServices={localServices} />}
+          />
           <KeyStorageChoice value={form.keyStorage} onChange={form.setKeyStorage} />
           <div className="flex items-center justify-between gap-4 border-t border-line pt-3">
             <p className="text-xs text-fg-muted">Forgetting removes the key from this browser's storage and memory.</p>
@@ -118,7 +123,10 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
         </div>
       </form>
 
-      <ConnectionTestSection state={test.state} outdated={isTestOutdated(test.state, validateSettings(values, { requireKey: false }).values)} />
+      <ConnectionTestSection
+        state={test.state}
+        outdated={isTestOutdated(test.state, validateSettings(values, { requireKey: false }).values)}
+      />
     </div>
   );
 }

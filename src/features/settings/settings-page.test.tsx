@@ -5,8 +5,8 @@ import { ACME_KEY } from "@server/testing/test-app";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
 import { createQueue } from "@server/trace/queues";
-import { API_KEY_STORAGE_KEY } from "@/settings/settings-storage";
-import { SETTINGS, SETTINGS_FIELDS } from "@/settings/settings-registry";
+import { API_KEY_STORAGE_KEY } from "@/connection/settings-storage";
+import { SETTINGS, SETTINGS_FIELDS } from "@/connection/settings-registry";
 
 function setup(path = "/settings") {
   const server = createLocalServer();
@@ -14,7 +14,8 @@ function setup(path = "/settings") {
   return { server, ...app };
 }
 
-const results = async () => within(await screen.findByRole("list", { name: "Connection test results" }, { timeout: 5000 }));
+const results = async () =>
+  within(await screen.findByRole("list", { name: "Connection test results" }, { timeout: 5000 }));
 
 describe("settings page", () => {
   it("saves a remembered key and says so in the live region", async () => {
@@ -71,7 +72,9 @@ describe("settings page", () => {
     expect(training).toHaveAccessibleDescription(expect.stringContaining("usually ends in /v1"));
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Settings saved.")).toBeInTheDocument();
-    expect(settingsStore.getSnapshot().connection.trainingBaseUrl).toBe(server.settings.trainingBaseUrl.replace(/\/v1$/, ""));
+    expect(settingsStore.getSnapshot().connection.trainingBaseUrl).toBe(
+      server.settings.trainingBaseUrl.replace(/\/v1$/, ""),
+    );
   });
 
   it("tests the connection with the form's values: all four services OK with the demo key", async () => {
@@ -94,7 +97,11 @@ describe("settings page", () => {
     expect(screen.queryByText(/The form has changed since this test/)).not.toBeInTheDocument();
     const inference = screen.getByLabelText("Inference service URL");
     await user.type(inference, "x");
-    expect(screen.getByText(/The form has changed since this test \(.+\): these results are for the addresses and key as they were then/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /The form has changed since this test \(.+\): these results are for the addresses and key as they were then/,
+      ),
+    ).toBeInTheDocument();
     // Back to what was tested: the results describe the form again.
     await user.type(inference, "{Backspace}");
     expect(screen.queryByText(/The form has changed since this test/)).not.toBeInTheDocument();
@@ -136,13 +143,20 @@ describe("settings page", () => {
 
   it("blames the page's own Content-Security-Policy, not CORS, for an address outside CSP_CONNECT_SRC", async () => {
     const server = createLocalServer();
-    const { user } = renderApp({ path: "/settings", defaults: urlsOf(server.settings), fetch: server.fetch, runtimeConfig: { localServices: true, cspConnectSrc: ["https://api.wandb.ai"] } });
+    const { user } = renderApp({
+      path: "/settings",
+      defaults: urlsOf(server.settings),
+      fetch: server.fetch,
+      runtimeConfig: { localServices: true, cspConnectSrc: ["https://api.wandb.ai"] },
+    });
     await user.type(await screen.findByLabelText("API key"), "local-demo-key");
     const inference = screen.getByLabelText("Inference service URL");
     await user.clear(inference);
     await user.type(inference, "http://127.0.0.1:9/v1");
     // Said while typing, before any test.
-    expect(inference).toHaveAccessibleDescription(/Content-Security-Policy does not allow calls to http:\/\/127\.0\.0\.1:9.+CSP_CONNECT_SRC/);
+    expect(inference).toHaveAccessibleDescription(
+      /Content-Security-Policy does not allow calls to http:\/\/127\.0\.0\.1:9.+CSP_CONNECT_SRC/,
+    );
     await user.click(screen.getByRole("button", { name: "Test connection" }));
     const row = (await results()).getByText("Inference").closest("li")!;
     expect(row).toHaveTextContent("Blocked by this page's policy");
@@ -212,7 +226,10 @@ describe("settings page: the W&B account", () => {
   it("signs in with the demo account in one click on the local services, then goes where the user was going", async () => {
     const { user, router, settingsStore } = setup("/settings?returnTo=%2Fqueues");
     await user.click(await screen.findByRole("button", { name: "Use the demo account" }));
-    expect(settingsStore.getSnapshot().connection).toMatchObject({ apiKey: "local-demo-key", annotationProject: "demo/support-bot" });
+    expect(settingsStore.getSnapshot().connection).toMatchObject({
+      apiKey: "local-demo-key",
+      annotationProject: "demo/support-bot",
+    });
     expect(localStorage.getItem(API_KEY_STORAGE_KEY)).toBe("local-demo-key");
     await waitFor(() => expect(router.location.pathname).toBe("/queues"));
   });
@@ -234,20 +251,39 @@ describe("settings page: the W&B account", () => {
 
   it("never offers the demo account on other services", async () => {
     const server = createLocalServer();
-    renderApp({ path: "/settings", defaults: urlsOf(server.settings), fetch: server.fetch, runtimeConfig: { localServices: false } });
+    renderApp({
+      path: "/settings",
+      defaults: urlsOf(server.settings),
+      fetch: server.fetch,
+      runtimeConfig: { localServices: false },
+    });
     await screen.findByLabelText("API key");
     expect(screen.queryByRole("button", { name: "Use the demo account" })).not.toBeInTheDocument();
   });
 
   it("offers the signed-in account's projects for the annotation project, and still takes typed text", async () => {
     const server = createLocalServer();
-    createQueue(server.db, { projectId: "demo/support-bot", name: "q", description: "", scorerRefs: [], createdBy: "user-demo" });
-    createQueue(server.db, { projectId: "demo/alpha", name: "q", description: "", scorerRefs: [], createdBy: "user-demo" });
+    createQueue(server.db, {
+      projectId: "demo/support-bot",
+      name: "q",
+      description: "",
+      scorerRefs: [],
+      createdBy: "user-demo",
+    });
+    createQueue(server.db, {
+      projectId: "demo/alpha",
+      name: "q",
+      description: "",
+      scorerRefs: [],
+      createdBy: "user-demo",
+    });
     localStorage.setItem(API_KEY_STORAGE_KEY, "local-demo-key");
     const { user } = renderApp({ path: "/settings", defaults: urlsOf(server.settings), fetch: server.fetch });
     const field = await screen.findByLabelText("Annotation project");
     await waitFor(() => expect(field).toHaveAttribute("list", "settings-project-options"));
-    const options = [...document.querySelectorAll("#settings-project-options option")].map((o) => o.getAttribute("value"));
+    const options = [...document.querySelectorAll("#settings-project-options option")].map((o) =>
+      o.getAttribute("value"),
+    );
     expect(options).toEqual(["demo/alpha", "demo/support-bot"]);
     await user.type(field, "demo/elsewhere");
     expect(field).toHaveValue("demo/elsewhere");

@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/page-header";
 import { sanitizeReturnTo } from "@/lib/return-to";
 import { KeyRequiredNotice } from "./key-required-notice";
 import { SettingsForm } from "./settings-form";
-import { useSettings } from "@/settings/settings-context";
+import { useSettings } from "@/connection/settings-context";
 
 /** /settings: where the dashboard's connection is set up and tested. */
 export function SettingsPage() {

@@ -15,7 +15,13 @@ const form = (overrides: Partial<ConnectionSettings> = {}): ConnectionSettings =
 
 describe("validateSettings", () => {
   it("passes a complete form and trims what was pasted", () => {
-    const result = validateSettings(form({ apiKey: "  local-demo-key\n", annotationProject: " demo/support-bot ", traceBaseUrl: "https://trace.wandb.ai/" }));
+    const result = validateSettings(
+      form({
+        apiKey: "  local-demo-key\n",
+        annotationProject: " demo/support-bot ",
+        traceBaseUrl: "https://trace.wandb.ai/",
+      }),
+    );
     expect(result.errors).toEqual({});
     expect(result.values.apiKey).toBe("local-demo-key");
     expect(result.values.annotationProject).toBe("demo/support-bot");
@@ -33,7 +39,9 @@ describe("validateSettings", () => {
   });
 
   it("applies the contract's ProjectId rule to both projects; the inference one is optional", () => {
-    expect(validateSettings(form({ annotationProject: "support-bot" })).errors.annotationProject).toMatch(/entity\/project/);
+    expect(validateSettings(form({ annotationProject: "support-bot" })).errors.annotationProject).toMatch(
+      /entity\/project/,
+    );
     expect(validateSettings(form({ annotationProject: "demo/support/bot" })).errors.annotationProject).toBeDefined();
     expect(validateSettings(form({ annotationProject: "" })).errors.annotationProject).toBeUndefined();
     expect(validateSettings(form({ inferenceProject: "team" })).errors.inferenceProject).toMatch(/team\/project/);
@@ -41,7 +49,9 @@ describe("validateSettings", () => {
   });
 
   it("blocks bad addresses and only warns when /v1 is missing", () => {
-    const result = validateSettings(form({ traceBaseUrl: "trace.wandb.ai", inferenceBaseUrl: "https://proxy.example.com/inference" }));
+    const result = validateSettings(
+      form({ traceBaseUrl: "trace.wandb.ai", inferenceBaseUrl: "https://proxy.example.com/inference" }),
+    );
     expect(result.errors.traceBaseUrl).toBeDefined();
     expect(result.errors.inferenceBaseUrl).toBeUndefined();
     expect(result.warnings.inferenceBaseUrl).toMatch(/\/v1/);

@@ -7,9 +7,9 @@ import {
   type SettingsField,
   type TextRule,
   type TextSettingSpec,
-} from "@/settings/settings-registry";
+} from "@/connection/settings-registry";
 
-export type { SettingsField } from "@/settings/settings-registry";
+export type { SettingsField } from "@/connection/settings-registry";
 export type FieldMessages = Partial<Record<SettingsField, string>>;
 
 export type SettingsCheck = {

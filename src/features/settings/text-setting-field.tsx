@@ -1,5 +1,5 @@
 import { TextField } from "@/components/text-field";
-import { SETTINGS, type TextSettingField, type TextSettingSpec } from "@/settings/settings-registry";
+import { SETTINGS, type TextSettingField, type TextSettingSpec } from "@/connection/settings-registry";
 
 /**
  * A text setting's input, as settings-registry.ts declares it: its label, its hint, and the list of

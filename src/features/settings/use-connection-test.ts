@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { checkConnection, type ConnectionCheckResult } from "@/api/connection-check";
 import { SERVICE_URL_FIELDS, SERVICES, type ConnectionSettings, type ServiceName } from "@/api/connection";
-import { useCreateApiClients } from "@/settings/api-clients";
-import { cspBlockedMessage, cspBlockedOrigin } from "@/settings/csp-connect";
-import { useRuntimeConfig } from "@/settings/runtime-config-context";
+import { useCreateApiClients } from "@/connection/api-clients";
+import { cspBlockedMessage, cspBlockedOrigin } from "@/connection/csp-connect";
+import { useRuntimeConfig } from "@/connection/runtime-config-context";
 
 export type ConnectionTestState =
   | { phase: "idle" }
@@ -14,7 +14,11 @@ export type ConnectionTestState =
  * Runs checkConnection for given settings (saved or not). A new run cancels the one in flight,
  * and leaving the page cancels it too, so a late answer never overwrites a newer one.
  */
-export function useConnectionTest(): { state: ConnectionTestState; run: (settings: ConnectionSettings) => Promise<void>; reset: () => void } {
+export function useConnectionTest(): {
+  state: ConnectionTestState;
+  run: (settings: ConnectionSettings) => Promise<void>;
+  reset: () => void;
+} {
   const createClients = useCreateApiClients();
   const { cspConnectSrc } = useRuntimeConfig();
   const [state, setState] = useState<ConnectionTestState>({ phase: "idle" });
@@ -29,7 +33,11 @@ export function useConnectionTest(): { state: ConnectionTestState; run: (setting
       controller.current = current;
       setState({ phase: "running" });
       try {
-        const results = blamePolicy(await checkConnection(createClients(settings), settings, current.signal), settings, cspConnectSrc);
+        const results = blamePolicy(
+          await checkConnection(createClients(settings), settings, current.signal),
+          settings,
+          cspConnectSrc,
+        );
         if (!current.signal.aborted) setState({ phase: "done", results, testedAt: new Date(), tested: settings });
       } catch {
         // Only an abort throws: a newer run or unmounting owns the state now.
@@ -51,11 +59,16 @@ export function useConnectionTest(): { state: ConnectionTestState; run: (setting
  * never reached by the browser at all: say that, and which setting fixes it, instead of the
  * CORS-or-down hint (the browser reports all three the same way).
  */
-function blamePolicy(results: Record<ServiceName, ConnectionCheckResult>, settings: ConnectionSettings, connectSrc: readonly string[] | undefined): Record<ServiceName, ConnectionCheckResult> {
+function blamePolicy(
+  results: Record<ServiceName, ConnectionCheckResult>,
+  settings: ConnectionSettings,
+  connectSrc: readonly string[] | undefined,
+): Record<ServiceName, ConnectionCheckResult> {
   const blamed = { ...results };
   for (const service of SERVICES) {
     const origin = cspBlockedOrigin(settings[SERVICE_URL_FIELDS[service]], window.location.origin, connectSrc);
-    if (origin && blamed[service].status === "unreachable") blamed[service] = { ...blamed[service], hint: cspBlockedMessage(origin), blockedBy: "csp" };
+    if (origin && blamed[service].status === "unreachable")
+      blamed[service] = { ...blamed[service], hint: cspBlockedMessage(origin), blockedBy: "csp" };
   }
   return blamed;
 }

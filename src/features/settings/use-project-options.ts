@@ -1,7 +1,7 @@
 import { useQueries } from "@tanstack/react-query";
 import { wandbQueries } from "@/api/queries/wandb";
-import { useApiClients } from "@/settings/api-clients";
-import { useViewer } from "@/settings/use-viewer";
+import { useApiClients } from "@/connection/api-clients";
+import { useViewer } from "@/connection/use-viewer";
 
 /**
  * `entity/project` ids the saved key can pick from: the projects of the signed-in user's own
@@ -12,7 +12,13 @@ export function useProjectOptions(): string[] {
   const { wandb } = useApiClients();
   const viewer = useViewer();
   const entities = viewer.data
-    ? [...new Set([viewer.data.entity, ...(viewer.data.teams?.edges ?? []).map((e) => e.node?.name)].filter((e): e is string => !!e))]
+    ? [
+        ...new Set(
+          [viewer.data.entity, ...(viewer.data.teams?.edges ?? []).map((e) => e.node?.name)].filter(
+            (e): e is string => !!e,
+          ),
+        ),
+      ]
     : [];
   const lists = useQueries({ queries: entities.map((entity) => wandbQueries.projects(wandb, entity)) });
   return lists.flatMap((list) => list.data ?? []);

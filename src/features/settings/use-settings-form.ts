@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { ConnectionSettings } from "@/api/connection";
-import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/settings/local-services";
-import { useSettings } from "@/settings/settings-context";
-import type { KeyStorageMode } from "@/settings/settings-storage";
+import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/connection/local-services";
+import { useSettings } from "@/connection/settings-context";
+import type { KeyStorageMode } from "@/connection/settings-storage";
 import { firstInvalidField, validateSettings, type SettingsCheck, type SettingsField } from "./settings-validation";
 
 export type FormStatus = { tone: "success" | "error" | "info"; text: string } | null;
@@ -16,7 +16,9 @@ export function useSettingsForm() {
   // A held key (settings-store.ts) is not in the connection, but it is the user's: the form shows
   // it, so saving the form binds it to the addresses on it.
   const [values, setValues] = useState<ConnectionSettings>(() =>
-    settings.keyBinding.state === "held" ? { ...settings.connection, apiKey: settings.keyBinding.apiKey } : settings.connection,
+    settings.keyBinding.state === "held"
+      ? { ...settings.connection, apiKey: settings.keyBinding.apiKey }
+      : settings.connection,
   );
   const [keyStorage, setKeyStorage] = useState<KeyStorageMode>(settings.keyStorage);
   const [attempt, setAttempt] = useState<"save" | "test" | null>(null);

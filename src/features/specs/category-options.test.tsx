@@ -8,7 +8,13 @@ import { questionProblems } from "./spec-schema";
 /** The editor as the spec form holds it: the list lives in the parent's state. */
 function Host({ initial }: { initial: string[] }) {
   const [options, setOptions] = useState(initial);
-  return <CategoryOptions options={options} onChange={setOptions} error={questionProblems({ kind: "categories", options }).options} />;
+  return (
+    <CategoryOptions
+      options={options}
+      onChange={setOptions}
+      error={questionProblems({ kind: "categories", options }).options}
+    />
+  );
 }
 
 const boxes = () => screen.getAllByRole("textbox", { name: /^Category/ }).map((box) => (box as HTMLInputElement).value);

@@ -18,7 +18,15 @@ const MOVES = [
  * Enter in a box goes on to the next category (adding a row when the next one is not empty).
  * Focus follows the change at once, so the keyboard never loses its place. The error (empty, duplicate, too many) is shown once for the list.
  */
-export function CategoryOptions({ options, onChange, error }: { options: string[]; onChange: (options: string[]) => void; error: string | undefined }) {
+export function CategoryOptions({
+  options,
+  onChange,
+  error,
+}: {
+  options: string[];
+  onChange: (options: string[]) => void;
+  error: string | undefined;
+}) {
   const legendId = useId();
   const errorId = useId();
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
@@ -80,7 +88,9 @@ export function CategoryOptions({ options, onChange, error }: { options: string[
       <legend id={legendId} className="text-sm font-medium text-fg">
         Categories
       </legend>
-      <p className="text-xs text-fg-muted">In the order annotators see them; keys 1-9 pick the first nine. Enter goes on to the next one.</p>
+      <p className="text-xs text-fg-muted">
+        In the order annotators see them; keys 1-9 pick the first nine. Enter goes on to the next one.
+      </p>
       <ol ref={list} className="space-y-1.5">
         {options.map((option, index) => {
           const label = option.trim() ? `“${option.trim()}”` : `category ${index + 1}`;
@@ -101,7 +111,11 @@ export function CategoryOptions({ options, onChange, error }: { options: string[
                 maxLength={MAX_OPTION_LENGTH}
                 onChange={(event) => set(index, event.target.value)}
                 onKeyDown={keyDown(index)}
-                className={cn(inputClasses, "min-w-0 flex-1", controlBorder(Boolean(error) && (option.trim() === "" || isRepeated(options, index))))}
+                className={cn(
+                  inputClasses,
+                  "min-w-0 flex-1",
+                  controlBorder(Boolean(error) && (option.trim() === "" || isRepeated(options, index))),
+                )}
               />
               {MOVES.map(({ by, word, Icon }) => (
                 <Button
@@ -116,12 +130,24 @@ export function CategoryOptions({ options, onChange, error }: { options: string[
                   icon={<Icon size={14} className="rotate-90" />}
                 />
               ))}
-              <Button size="sm" variant="ghost" aria-label={`Remove ${label}`} onClick={() => remove(index)} icon={<TrashIcon size={14} />} />
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove ${label}`}
+                onClick={() => remove(index)}
+                icon={<TrashIcon size={14} />}
+              />
             </li>
           );
         })}
       </ol>
-      <Button ref={addButton} size="sm" icon={<PlusIcon size={14} />} disabled={options.length >= MAX_OPTIONS} onClick={() => insertAt(options.length)}>
+      <Button
+        ref={addButton}
+        size="sm"
+        icon={<PlusIcon size={14} />}
+        disabled={options.length >= MAX_OPTIONS}
+        onClick={() => insertAt(options.length)}
+      >
         Add category
       </Button>
       {error ? (

@@ -24,7 +24,15 @@ export function QuestionFields({ draft, errors, onChange }: Props) {
         </legend>
         <div className="grid grid-cols-1 gap-1.5 sm:grid-cols-2 xl:grid-cols-3">
           {QUESTION_KINDS.map((option) => (
-            <KindCard key={option.kind} groupName={groupName} kind={option.kind} label={option.label} hint={option.hint} checked={draft.kind === option.kind} onPick={(kind) => onChange({ kind })} />
+            <KindCard
+              key={option.kind}
+              groupName={groupName}
+              kind={option.kind}
+              label={option.label}
+              hint={option.hint}
+              checked={draft.kind === option.kind}
+              onPick={(kind) => onChange({ kind })}
+            />
           ))}
         </div>
       </fieldset>
@@ -33,7 +41,21 @@ export function QuestionFields({ draft, errors, onChange }: Props) {
   );
 }
 
-function KindCard({ groupName, kind, label, hint, checked, onPick }: { groupName: string; kind: QuestionKind; label: string; hint: string; checked: boolean; onPick: (kind: QuestionKind) => void }) {
+function KindCard({
+  groupName,
+  kind,
+  label,
+  hint,
+  checked,
+  onPick,
+}: {
+  groupName: string;
+  kind: QuestionKind;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onPick: (kind: QuestionKind) => void;
+}) {
   const hintId = useId();
   const labelId = useId();
   return (
@@ -43,7 +65,16 @@ function KindCard({ groupName, kind, label, hint, checked, onPick }: { groupName
         checked ? "border-accent bg-accent/10" : "border-line-strong hover:bg-subtle",
       )}
     >
-      <input type="radio" name={groupName} value={kind} checked={checked} onChange={() => onPick(kind)} aria-labelledby={labelId} aria-describedby={hintId} className="mt-1" />
+      <input
+        type="radio"
+        name={groupName}
+        value={kind}
+        checked={checked}
+        onChange={() => onPick(kind)}
+        aria-labelledby={labelId}
+        aria-describedby={hintId}
+        className="mt-1"
+      />
       <span id={labelId} className="font-medium text-fg">
         {label}
       </span>
@@ -57,11 +88,20 @@ function KindCard({ groupName, kind, label, hint, checked, onPick }: { groupName
 function KindInputs({ draft, errors, onChange }: Props) {
   switch (draft.kind) {
     case "categories":
-      return <CategoryOptions options={draft.options} onChange={(options) => onChange({ options })} error={errors.options} />;
+      return (
+        <CategoryOptions options={draft.options} onChange={(options) => onChange({ options })} error={errors.options} />
+      );
     case "rating":
       return (
         <div className="flex flex-wrap gap-3">
-          <NumberInput label="Lowest rating" value={draft.ratingMin} error={errors.min} onChange={(ratingMin) => onChange({ ratingMin })} step={1} hint="A whole number, e.g. 1." />
+          <NumberInput
+            label="Lowest rating"
+            value={draft.ratingMin}
+            error={errors.min}
+            onChange={(ratingMin) => onChange({ ratingMin })}
+            step={1}
+            hint="A whole number, e.g. 1."
+          />
           <NumberInput
             label="Highest rating"
             value={draft.ratingMax}
@@ -76,11 +116,27 @@ function KindInputs({ draft, errors, onChange }: Props) {
       return (
         <div className="space-y-2">
           <div className="flex flex-wrap gap-3">
-            <NumberInput label="Lowest (optional)" value={draft.numberMin} error={errors.min} onChange={(numberMin) => onChange({ numberMin })} hint="Empty: no lower bound." />
-            <NumberInput label="Highest (optional)" value={draft.numberMax} error={errors.max} onChange={(numberMax) => onChange({ numberMax })} hint="Empty: no upper bound." />
+            <NumberInput
+              label="Lowest (optional)"
+              value={draft.numberMin}
+              error={errors.min}
+              onChange={(numberMin) => onChange({ numberMin })}
+              hint="Empty: no lower bound."
+            />
+            <NumberInput
+              label="Highest (optional)"
+              value={draft.numberMax}
+              error={errors.max}
+              onChange={(numberMax) => onChange({ numberMax })}
+              hint="Empty: no upper bound."
+            />
           </div>
           <label className="flex items-center gap-2 text-sm text-fg">
-            <input type="checkbox" checked={draft.integer} onChange={(event) => onChange({ integer: event.target.checked })} />
+            <input
+              type="checkbox"
+              checked={draft.integer}
+              onChange={(event) => onChange({ integer: event.target.checked })}
+            />
             Whole numbers only
           </label>
         </div>
@@ -101,7 +157,21 @@ function KindInputs({ draft, errors, onChange }: Props) {
   }
 }
 
-function NumberInput({ label, value, error, onChange, step, hint }: { label: string; value: string; error: string | undefined; onChange: (value: string) => void; step?: number; hint?: string }) {
+function NumberInput({
+  label,
+  value,
+  error,
+  onChange,
+  step,
+  hint,
+}: {
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  step?: number;
+  hint?: string;
+}) {
   return (
     <TextField
       label={label}
@@ -119,7 +189,17 @@ function NumberInput({ label, value, error, onChange, step, hint }: { label: str
 }
 
 /** The expert view: the JSON Schema itself, checked as it is typed. */
-export function RawSchemaField({ value, error, warning, onChange }: { value: string; error: string | undefined; warning: string | null; onChange: (value: string) => void }) {
+export function RawSchemaField({
+  value,
+  error,
+  warning,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  warning: string | null;
+  onChange: (value: string) => void;
+}) {
   return (
     <TextareaField
       label="JSON Schema of the answer"

@@ -27,9 +27,15 @@ export class NewerVersionError extends Error {
  * upstream answers a bad schema with a 500, which is shown as a refusal of the whole save. What
  * cannot be placed on a field is left for the panel above the Save button.
  */
-export function fieldErrorsOfSave(error: unknown, schemaField: "rawSchema" | "question"): { fields: Partial<Record<keyof SpecErrors | "question", string>>; placed: boolean } {
+export function fieldErrorsOfSave(
+  error: unknown,
+  schemaField: "rawSchema" | "question",
+): { fields: Partial<Record<keyof SpecErrors | "question", string>>; placed: boolean } {
   if (error instanceof ObjectIdTakenError) {
-    return { fields: { objectId: `${error.message} Pick another id, or open that spec from the list to edit it.` }, placed: true };
+    return {
+      fields: { objectId: `${error.message} Pick another id, or open that spec from the list to edit it.` },
+      placed: true,
+    };
   }
   if (error instanceof NewerVersionError || !isApiError(error)) return { fields: {}, placed: false };
   const fields: Partial<Record<keyof SpecErrors | "question", string>> = {};
@@ -43,7 +49,8 @@ export function fieldErrorsOfSave(error: unknown, schemaField: "rawSchema" | "qu
   if (error.status !== undefined && error.status < 500 && Object.keys(fields).length === 0) {
     if (/field_schema/.test(reason)) fields[schemaField] = `The service refused the schema: ${reason}`;
     else if (/AnnotationSpec\.name\b/.test(reason)) fields.name = `The service refused the name: ${reason}`;
-    else if (/AnnotationSpec\.description\b/.test(reason)) fields.description = `The service refused the description: ${reason}`;
+    else if (/AnnotationSpec\.description\b/.test(reason))
+      fields.description = `The service refused the description: ${reason}`;
   }
   return { fields, placed: Object.keys(fields).length > 0 };
 }

@@ -13,28 +13,56 @@ export function WhoAnswers({ unique, onChange }: { unique: boolean; onChange: (u
       value={unique}
       onChange={onChange}
       choices={[
-        { value: true, label: "One answer per annotator", hint: "Each annotator gives their own; everyone's answers are kept side by side." },
+        {
+          value: true,
+          label: "One answer per annotator",
+          hint: "Each annotator gives their own; everyone's answers are kept side by side.",
+        },
         { value: false, label: "One shared answer", hint: "Each item has one answer; any annotator can change it." },
       ]}
     />
   );
 }
 
-export function RequiredOrOptional({ required, onChange }: { required: boolean; onChange: (required: boolean) => void }) {
+export function RequiredOrOptional({
+  required,
+  onChange,
+}: {
+  required: boolean;
+  onChange: (required: boolean) => void;
+}) {
   return (
     <RadioChoices
       title="Required or optional"
       value={required}
       onChange={onChange}
       choices={[
-        { value: true, label: "Required", hint: "Completing an item without an answer asks first, naming the question." },
-        { value: false, label: "Optional", hint: "Items complete without it, as a comment left empty; the review marks it optional." },
+        {
+          value: true,
+          label: "Required",
+          hint: "Completing an item without an answer asks first, naming the question.",
+        },
+        {
+          value: false,
+          label: "Optional",
+          hint: "Items complete without it, as a comment left empty; the review marks it optional.",
+        },
       ]}
     />
   );
 }
 
-function RadioChoices({ title, value, onChange, choices }: { title: string; value: boolean; onChange: (value: boolean) => void; choices: Choice[] }) {
+function RadioChoices({
+  title,
+  value,
+  onChange,
+  choices,
+}: {
+  title: string;
+  value: boolean;
+  onChange: (value: boolean) => void;
+  choices: Choice[];
+}) {
   const name = useId();
   return (
     <div className="border-t border-line pt-4">

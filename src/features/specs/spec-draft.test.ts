@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { buildSpec, draftFromSpec, EMPTY_DRAFT, objectIdFromName, objectIdProblem, questionOf, toFormMode, toRawMode, withQuestion, type SpecDraft } from "./spec-draft";
+import {
+  buildSpec,
+  draftFromSpec,
+  EMPTY_DRAFT,
+  objectIdFromName,
+  objectIdProblem,
+  questionOf,
+  toFormMode,
+  toRawMode,
+  withQuestion,
+  type SpecDraft,
+} from "./spec-draft";
 import { schemaOf, type Question } from "./spec-schema";
 
 const draft = (patch: Partial<SpecDraft>): SpecDraft => ({ ...EMPTY_DRAFT, name: "Tone", objectId: "tone", ...patch });
@@ -31,22 +42,42 @@ describe("buildSpec", () => {
     const built = buildSpec(draft({ description: " How it sounds ", uniqueAmongCreators: false }));
     expect(built).toEqual({
       objectId: "tone",
-      value: { name: "Tone", description: "How it sounds", field_schema: { type: "integer", minimum: 1, maximum: 5 }, unique_among_creators: false, op_scope: null },
+      value: {
+        name: "Tone",
+        description: "How it sounds",
+        field_schema: { type: "integer", minimum: 1, maximum: 5 },
+        unique_among_creators: false,
+        op_scope: null,
+      },
     });
   });
 
   it("names every field that stops a save", () => {
     const built = buildSpec(draft({ name: "  ", objectId: "a b", kind: "categories", options: ["x", "x"] }));
-    expect(built).toEqual({ errors: { name: expect.stringMatching(/name/), objectId: expect.stringMatching(/no spaces/), options: expect.stringMatching(/twice/) } });
+    expect(built).toEqual({
+      errors: {
+        name: expect.stringMatching(/name/),
+        objectId: expect.stringMatching(/no spaces/),
+        options: expect.stringMatching(/twice/),
+      },
+    });
   });
 
   it("reads the typed numbers, and an empty required one is an error, not zero", () => {
     expect(buildSpec(draft({ ratingMin: "" }))).toEqual({ errors: { min: expect.stringMatching(/whole number/) } });
-    expect(buildSpec(draft({ kind: "text", maxLength: "" }))).toMatchObject({ value: { field_schema: { type: "string" } } });
+    expect(buildSpec(draft({ kind: "text", maxLength: "" }))).toMatchObject({
+      value: { field_schema: { type: "string" } },
+    });
   });
 
   it("keeps a stored spec's op_scope, which the form does not edit", () => {
-    const edited = draftFromSpec("tone", { name: "Tone", description: "", fieldSchema: { type: "boolean" }, uniqueAmongCreators: true, opScope: ["weave:///e/p/op/answer:abc"] });
+    const edited = draftFromSpec("tone", {
+      name: "Tone",
+      description: "",
+      fieldSchema: { type: "boolean" },
+      uniqueAmongCreators: true,
+      opScope: ["weave:///e/p/op/answer:abc"],
+    });
     expect(buildSpec(edited)).toMatchObject({ value: { op_scope: ["weave:///e/p/op/answer:abc"] } });
   });
 });
@@ -71,17 +102,31 @@ describe("switching between the form and raw JSON", () => {
   it("says why a raw schema cannot go back to the form, and keeps it", () => {
     const raw = draft({ mode: "raw", rawSchema: '{"type": "string", "pattern": "^[a-z]+$"}' });
     expect(toFormMode(raw)).toEqual({ why: expect.stringMatching(/“pattern”.*Keep editing it as JSON/) });
-    expect(toFormMode(draft({ mode: "raw", rawSchema: "{nope" }))).toEqual({ why: expect.stringMatching(/Not valid JSON/) });
+    expect(toFormMode(draft({ mode: "raw", rawSchema: "{nope" }))).toEqual({
+      why: expect.stringMatching(/Not valid JSON/),
+    });
   });
 
   it("checks raw JSON before saving", () => {
-    expect(buildSpec(draft({ mode: "raw", rawSchema: "[1]" }))).toEqual({ errors: { rawSchema: expect.stringMatching(/JSON object/) } });
-    expect(buildSpec(draft({ mode: "raw", rawSchema: "" }))).toEqual({ errors: { rawSchema: expect.stringMatching(/Type a JSON Schema/) } });
-    expect(buildSpec(draft({ mode: "raw", rawSchema: '{"type":"object"}' }))).toMatchObject({ value: { field_schema: { type: "object" } } });
+    expect(buildSpec(draft({ mode: "raw", rawSchema: "[1]" }))).toEqual({
+      errors: { rawSchema: expect.stringMatching(/JSON object/) },
+    });
+    expect(buildSpec(draft({ mode: "raw", rawSchema: "" }))).toEqual({
+      errors: { rawSchema: expect.stringMatching(/Type a JSON Schema/) },
+    });
+    expect(buildSpec(draft({ mode: "raw", rawSchema: '{"type":"object"}' }))).toMatchObject({
+      value: { field_schema: { type: "object" } },
+    });
   });
 
   it("opens a stored schema the form cannot show as raw JSON", () => {
-    const edited = draftFromSpec("x", { name: "X", description: "", fieldSchema: { type: "string", format: "email" }, uniqueAmongCreators: false, opScope: null });
+    const edited = draftFromSpec("x", {
+      name: "X",
+      description: "",
+      fieldSchema: { type: "string", format: "email" },
+      uniqueAmongCreators: false,
+      opScope: null,
+    });
     expect(edited.mode).toBe("raw");
     expect(JSON.parse(edited.rawSchema)).toEqual({ type: "string", format: "email" });
   });
@@ -95,30 +140,55 @@ describe("required or optional", () => {
   });
 
   it("an optional question is marked in its field_schema, in the form and in raw JSON", () => {
-    expect(buildSpec(draft({ kind: "text", maxLength: "500", required: false }))).toMatchObject({ value: { field_schema: { type: "string", maxLength: 500, "x-optional": true } } });
-    expect(buildSpec(draft({ mode: "raw", rawSchema: '{"type":"string","format":"email"}', required: false }))).toMatchObject({
+    expect(buildSpec(draft({ kind: "text", maxLength: "500", required: false }))).toMatchObject({
+      value: { field_schema: { type: "string", maxLength: 500, "x-optional": true } },
+    });
+    expect(
+      buildSpec(draft({ mode: "raw", rawSchema: '{"type":"string","format":"email"}', required: false })),
+    ).toMatchObject({
       value: { field_schema: { type: "string", format: "email", "x-optional": true } },
     });
   });
 
   it("opens a stored optional spec in the form with the choice set, the mark kept out of the JSON text", () => {
-    const edited = draftFromSpec("comment", { name: "Comment", description: "", fieldSchema: { type: "string", maxLength: 500, "x-optional": true }, uniqueAmongCreators: false, opScope: null });
+    const edited = draftFromSpec("comment", {
+      name: "Comment",
+      description: "",
+      fieldSchema: { type: "string", maxLength: 500, "x-optional": true },
+      uniqueAmongCreators: false,
+      opScope: null,
+    });
     expect(edited).toMatchObject({ mode: "form", kind: "text", maxLength: "500", required: false });
     expect(JSON.parse(toRawMode(edited).rawSchema)).toEqual({ type: "string", maxLength: 500 });
-    const rawOnly = draftFromSpec("email", { name: "Email", description: "", fieldSchema: { type: "string", format: "email", "x-optional": true }, uniqueAmongCreators: false, opScope: null });
+    const rawOnly = draftFromSpec("email", {
+      name: "Email",
+      description: "",
+      fieldSchema: { type: "string", format: "email", "x-optional": true },
+      uniqueAmongCreators: false,
+      opScope: null,
+    });
     expect(rawOnly).toMatchObject({ mode: "raw", required: false });
     expect(JSON.parse(rawOnly.rawSchema)).toEqual({ type: "string", format: "email" });
   });
 
   it("reads a spec made elsewhere (no mark, or anything but true) as required", () => {
-    for (const fieldSchema of [{ type: "boolean" }, { type: "boolean", "x-optional": false }, { type: "boolean", "x-optional": "true" }]) {
-      expect(draftFromSpec("x", { name: "X", description: "", fieldSchema, uniqueAmongCreators: false, opScope: null }).required).toBe(true);
+    for (const fieldSchema of [
+      { type: "boolean" },
+      { type: "boolean", "x-optional": false },
+      { type: "boolean", "x-optional": "true" },
+    ]) {
+      expect(
+        draftFromSpec("x", { name: "X", description: "", fieldSchema, uniqueAmongCreators: false, opScope: null })
+          .required,
+      ).toBe(true);
     }
   });
 
   it("the mark typed into raw JSON is refused with where to set it instead, so the two cannot disagree", () => {
     const typed = draft({ mode: "raw", rawSchema: '{"type":"boolean","x-optional":true}' });
-    expect(buildSpec(typed)).toEqual({ errors: { rawSchema: expect.stringMatching(/“x-optional”.*Required or optional/) } });
+    expect(buildSpec(typed)).toEqual({
+      errors: { rawSchema: expect.stringMatching(/“x-optional”.*Required or optional/) },
+    });
     expect(toFormMode(typed)).toEqual({ why: expect.stringMatching(/“x-optional”/) });
   });
 });

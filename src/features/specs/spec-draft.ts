@@ -100,7 +100,8 @@ function nameHash(text: string): string {
 /** Why the service would refuse the object id (contract/trace-objects.ts: ObjectId), or null. */
 export function objectIdProblem(objectId: string): string | null {
   if (objectId === "") return "Give the spec an id (letters, digits, '_', '-' and '.').";
-  if (objectId.length > LIMITS.objectIdLength) return `At most ${LIMITS.objectIdLength} characters (${objectId.length} given).`;
+  if (objectId.length > LIMITS.objectIdLength)
+    return `At most ${LIMITS.objectIdLength} characters (${objectId.length} given).`;
   if (!OBJECT_ID_PATTERN.test(objectId)) return "Only letters, digits, '_', '-' and '.' (no spaces).";
   return null;
 }
@@ -116,7 +117,12 @@ export function questionOf(draft: SpecDraft): Question {
     case "rating":
       return { kind: "rating", min: requiredNumber(draft.ratingMin), max: requiredNumber(draft.ratingMax) };
     case "number":
-      return { kind: "number", integer: draft.integer, min: optionalNumber(draft.numberMin), max: optionalNumber(draft.numberMax) };
+      return {
+        kind: "number",
+        integer: draft.integer,
+        min: optionalNumber(draft.numberMin),
+        max: optionalNumber(draft.numberMax),
+      };
     case "boolean":
       return { kind: "boolean" };
     case "text":
@@ -132,33 +138,48 @@ export function withQuestion(draft: SpecDraft, question: Question): SpecDraft {
     case "rating":
       return { ...draft, kind: question.kind, ratingMin: String(question.min), ratingMax: String(question.max) };
     case "number":
-      return { ...draft, kind: question.kind, integer: question.integer, numberMin: question.min === null ? "" : String(question.min), numberMax: question.max === null ? "" : String(question.max) };
+      return {
+        ...draft,
+        kind: question.kind,
+        integer: question.integer,
+        numberMin: question.min === null ? "" : String(question.min),
+        numberMax: question.max === null ? "" : String(question.max),
+      };
     case "boolean":
       return { ...draft, kind: question.kind };
     case "text":
-      return { ...draft, kind: question.kind, maxLength: question.maxLength === null ? "" : String(question.maxLength) };
+      return {
+        ...draft,
+        kind: question.kind,
+        maxLength: question.maxLength === null ? "" : String(question.maxLength),
+      };
   }
 }
 
 /** Parses the raw schema text: an object, or why not. */
 export function parseRawSchema(text: string): { schema: Record<string, unknown> } | { error: string } {
-  if (text.trim() === "") return { error: "Type a JSON Schema, e.g. {\"type\": \"boolean\"}." };
-  if (new TextEncoder().encode(text).length > LIMITS.fieldSchemaBytes) return { error: `At most ${LIMITS.fieldSchemaBytes / 1024} KiB of JSON.` };
+  if (text.trim() === "") return { error: 'Type a JSON Schema, e.g. {"type": "boolean"}.' };
+  if (new TextEncoder().encode(text).length > LIMITS.fieldSchemaBytes)
+    return { error: `At most ${LIMITS.fieldSchemaBytes / 1024} KiB of JSON.` };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
     return { error: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return { error: "A JSON Schema is a JSON object ({…})." };
-  if (Object.hasOwn(parsed, OPTIONAL_KEYWORD)) return { error: `Leave “${OPTIONAL_KEYWORD}” out of the JSON: “Required or optional” below sets it.` };
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    return { error: "A JSON Schema is a JSON object ({…})." };
+  if (Object.hasOwn(parsed, OPTIONAL_KEYWORD))
+    return { error: `Leave “${OPTIONAL_KEYWORD}” out of the JSON: “Required or optional” below sets it.` };
   return { schema: parsed as Record<string, unknown> };
 }
 
 /** A warning for a raw schema the review cannot answer (saving is still allowed). */
 export function rawSchemaWarning(schema: Record<string, unknown>): string | null {
   const kind = specKind(schema);
-  return kind.kind === "unsupported" ? `The review cannot answer this schema (${kind.why}): annotators will see a notice instead of a control.` : null;
+  return kind.kind === "unsupported"
+    ? `The review cannot answer this schema (${kind.why}): annotators will see a notice instead of a control.`
+    : null;
 }
 
 /** The field_schema the draft stands for: the question's schema, marked optional when it is. */
@@ -188,20 +209,31 @@ export function buildSpec(draft: SpecDraft): { value: SpecValue; objectId: strin
   else if (name.length > MAX_NAME_LENGTH) errors.name = `At most ${MAX_NAME_LENGTH} characters (${name.length} given).`;
   const idProblem = objectIdProblem(draft.objectId);
   if (idProblem) errors.objectId = idProblem;
-  if (draft.description.length > MAX_DESCRIPTION_LENGTH) errors.description = `At most ${MAX_DESCRIPTION_LENGTH} characters (${draft.description.length} given).`;
+  if (draft.description.length > MAX_DESCRIPTION_LENGTH)
+    errors.description = `At most ${MAX_DESCRIPTION_LENGTH} characters (${draft.description.length} given).`;
   const schema = schemaOfDraft(draft);
   if ("errors" in schema) Object.assign(errors, schema.errors);
   if (Object.keys(errors).length > 0 || "errors" in schema) return { errors };
   return {
     objectId: draft.objectId,
-    value: { name, description: draft.description.trim(), field_schema: schema.schema, unique_among_creators: draft.uniqueAmongCreators, op_scope: draft.opScope },
+    value: {
+      name,
+      description: draft.description.trim(),
+      field_schema: schema.schema,
+      unique_among_creators: draft.uniqueAmongCreators,
+      op_scope: draft.opScope,
+    },
   };
 }
 
 /** Switching to the raw view: the current question's schema as text (or what was last typed there when the form cannot build one). */
 export function toRawMode(draft: SpecDraft): SpecDraft {
   const schema = questionSchemaOfDraft({ ...draft, mode: "form" });
-  return { ...draft, mode: "raw", rawSchema: "schema" in schema ? JSON.stringify(schema.schema, null, 2) : draft.rawSchema };
+  return {
+    ...draft,
+    mode: "raw",
+    rawSchema: "schema" in schema ? JSON.stringify(schema.schema, null, 2) : draft.rawSchema,
+  };
 }
 
 /** Switching back to the form: possible when the raw schema is one the form can show; otherwise why not. */
@@ -218,7 +250,16 @@ export function toFormMode(draft: SpecDraft): { draft: SpecDraft } | { why: stri
  * otherwise. The optional mark becomes the draft's choice (no mark, as on specs made elsewhere:
  * required) and leaves the schema, so neither the form nor the JSON text sees it.
  */
-export function draftFromSpec(objectId: string, spec: { name: string; description: string; fieldSchema: Record<string, unknown>; uniqueAmongCreators: boolean; opScope: string[] | null }): SpecDraft {
+export function draftFromSpec(
+  objectId: string,
+  spec: {
+    name: string;
+    description: string;
+    fieldSchema: Record<string, unknown>;
+    uniqueAmongCreators: boolean;
+    opScope: string[] | null;
+  },
+): SpecDraft {
   const { [OPTIONAL_KEYWORD]: _mark, ...fieldSchema } = spec.fieldSchema;
   const base: SpecDraft = {
     ...EMPTY_DRAFT,

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { isApiError } from "@/api/errors";
-import { traceQueries } from "@/api/queries/trace";
 import type { SpecObject } from "@/api/spec-objects";
 import { Breadcrumbs } from "@/components/breadcrumbs";
 import { EmptyState } from "@/components/empty-state";
@@ -10,7 +9,8 @@ import { PageHeader } from "@/components/page-header";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { RelativeTime } from "@/components/relative-time";
 import { UntrustedText } from "@/components/untrusted-text";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
+import { specObjectQueries } from "./api/spec-objects";
 import { SpecEditor } from "./spec-editor";
 import { NoProjectNotice, useAnnotationProject } from "@/features/queues";
 import { specPaths } from "./spec-paths";
@@ -24,8 +24,16 @@ function useBackToList() {
   return {
     /** `basedOn`: the version an edit started from; the same digest back means the service made no new version. */
     saved: (spec: SpecObject, basedOn: SpecObject | null) => {
-      const outcome = !basedOn ? "created" : basedOn.digest === spec.digest ? "unchanged" : spec.isLatest ? "saved" : "older";
-      const state: SavedNotice = { savedSpec: { label: spec.name || spec.objectId, version: spec.versionIndex + 1, outcome } };
+      const outcome = !basedOn
+        ? "created"
+        : basedOn.digest === spec.digest
+          ? "unchanged"
+          : spec.isLatest
+            ? "saved"
+            : "older";
+      const state: SavedNotice = {
+        savedSpec: { label: spec.name || spec.objectId, version: spec.versionIndex + 1, outcome },
+      };
       void navigate(specPaths.list, { state });
     },
     cancel: () => void navigate(specPaths.list),
@@ -39,7 +47,10 @@ export function NewSpecPage() {
   return (
     <div className="space-y-5">
       <Breadcrumbs trail={TRAIL} />
-      <PageHeader title="New annotation spec" description="One question annotators answer about a call. Queues ask it once it is listed among their questions." />
+      <PageHeader
+        title="New annotation spec"
+        description="One question annotators answer about a call. Queues ask it once it is listed among their questions."
+      />
       {project ? (
         <PanelErrorBoundary label="The spec editor" resetKeys={[project]}>
           <SpecEditor projectId={project} onSaved={(_ref, saved) => back.saved(saved, null)} onCancel={back.cancel} />
@@ -76,7 +87,11 @@ function EditSpec({ project, objectId }: { project: string; objectId: string }) 
   const { trace } = useApiClients();
   const back = useBackToList();
   // Read once per visit: a newer version saved elsewhere meanwhile must not replace what is being typed.
-  const spec = useQuery({ ...traceQueries.latestSpec(trace, project, objectId), staleTime: Infinity, refetchOnWindowFocus: false });
+  const spec = useQuery({
+    ...specObjectQueries.latest(trace, project, objectId),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
   if (spec.isPending) {
     return (
       <>
@@ -92,7 +107,11 @@ function EditSpec({ project, objectId }: { project: string; objectId: string }) 
         {isApiError(spec.error) && spec.error.kind === "not_found" ? (
           <EmptyState
             title="No such spec"
-            description={<>{project} has no spec with the id “<UntrustedText text={objectId} />” (it may have been deleted).</>}
+            description={
+              <>
+                {project} has no spec with the id “<UntrustedText text={objectId} />” (it may have been deleted).
+              </>
+            }
             action={
               <Link to={specPaths.list} className="text-sm font-medium text-link underline underline-offset-2">
                 Back to the specs
@@ -112,12 +131,23 @@ function EditSpec({ project, objectId }: { project: string; objectId: string }) 
         title={`Edit “${latest.name || latest.objectId}”`}
         description={
           <>
-            Version {latest.versionIndex + 1}, made <RelativeTime value={latest.createdAt} />. Saving makes version {latest.versionIndex + 2}.
+            Version {latest.versionIndex + 1}, made <RelativeTime value={latest.createdAt} />. Saving makes version{" "}
+            {latest.versionIndex + 2}.
           </>
         }
       />
-      {latest.problem ? <p className="text-sm text-amber-800 dark:text-amber-300">The stored value is not a usable spec: saving replaces it with what the form holds.</p> : null}
-      <SpecEditor key={latest.digest} projectId={project} initial={latest} onSaved={(_ref, saved) => back.saved(saved, latest)} onCancel={back.cancel} />
+      {latest.problem ? (
+        <p className="text-sm text-amber-800 dark:text-amber-300">
+          The stored value is not a usable spec: saving replaces it with what the form holds.
+        </p>
+      ) : null}
+      <SpecEditor
+        key={latest.digest}
+        projectId={project}
+        initial={latest}
+        onSaved={(_ref, saved) => back.saved(saved, latest)}
+        onCancel={back.cancel}
+      />
     </>
   );
 }

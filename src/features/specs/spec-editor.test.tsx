@@ -11,7 +11,9 @@ const PROJECT = "demo/support-bot";
 const SLOW = { timeout: 10_000 };
 
 /** The editor over the in-process local services; `fetch` may be wrapped to make the service fail. */
-function setup(options: { initial?: SpecObject; wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch } = {}) {
+function setup(
+  options: { initial?: SpecObject; wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch } = {},
+) {
   const server = createLocalServer();
   const fetch = options.wrapFetch ? options.wrapFetch(server.fetch) : server.fetch;
   const { Wrapper } = createQueueTestContext(server.settings, fetch);
@@ -25,7 +27,8 @@ const form = () => screen.getByRole("form", { name: "New spec" });
 const field = (name: string) => within(form()).getByRole("textbox", { name });
 
 /** The preview's question named `label`, read again each time (the preview re-renders on every change). */
-const previewGroup = (label: string) => within(screen.getByRole("region", { name: "Preview" })).getByRole("group", { name: label });
+const previewGroup = (label: string) =>
+  within(screen.getByRole("region", { name: "Preview" })).getByRole("group", { name: label });
 
 describe("the spec editor", () => {
   it("derives the id from the question, builds a categories spec and saves it as version 1", async () => {
@@ -42,11 +45,17 @@ describe("the spec editor", () => {
     await user.click(within(form()).getByRole("button", { name: "Move “Not resolved” up" }));
     // The focus follows the moved category, so the same button can be pressed again.
     await waitFor(() => expect(within(form()).getByRole("button", { name: "Move “Not resolved” up" })).toHaveFocus());
-    expect(within(form()).getAllByRole("textbox", { name: /^Category/ }).map((box) => (box as HTMLInputElement).value)).toEqual(["Resolved", "Not resolved", "Partly"]);
+    expect(
+      within(form())
+        .getAllByRole("textbox", { name: /^Category/ })
+        .map((box) => (box as HTMLInputElement).value),
+    ).toEqual(["Resolved", "Not resolved", "Partly"]);
 
     // The preview is the review's own question.
     const preview = screen.getByRole("region", { name: "Preview" });
-    expect(within(within(preview).getByRole("group", { name: "Resolution quality" })).getAllByRole("radio")).toHaveLength(3);
+    expect(
+      within(within(preview).getByRole("group", { name: "Resolution quality" })).getAllByRole("radio"),
+    ).toHaveLength(3);
 
     await user.click(screen.getByRole("button", { name: "Create spec" }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled(), SLOW);
@@ -65,9 +74,13 @@ describe("the spec editor", () => {
     await user.type(within(form()).getByRole("textbox", { name: "Highest rating" }), "20");
     await user.click(screen.getByRole("button", { name: "Create spec" }));
     await waitFor(() => expect(field("Question")).toHaveFocus());
-    expect(field("Question")).toHaveAccessibleDescription(expect.stringContaining("Give the question a name annotators will read."));
+    expect(field("Question")).toHaveAccessibleDescription(
+      expect.stringContaining("Give the question a name annotators will read."),
+    );
     expect(field("Id")).toHaveAccessibleDescription(expect.stringContaining("Give the spec an id"));
-    expect(within(form()).getByRole("textbox", { name: "Highest rating" })).toHaveAccessibleDescription(expect.stringContaining("At most 11 ratings"));
+    expect(within(form()).getByRole("textbox", { name: "Highest rating" })).toHaveAccessibleDescription(
+      expect.stringContaining("At most 11 ratings"),
+    );
     await user.click(within(form()).getByRole("radio", { name: "Categories" }));
     await user.type(within(form()).getByRole("textbox", { name: "Category 1" }), "Same");
     await user.type(within(form()).getByRole("textbox", { name: "Category 2" }), "Same");
@@ -85,16 +98,23 @@ describe("the spec editor", () => {
     await user.click(raw);
     await user.paste('{"type": "nonsense"}');
     // Valid JSON the review cannot answer: a warning, not a block.
-    expect(raw).toHaveAccessibleDescription(expect.stringContaining("annotators will see a notice instead of a control"));
+    expect(raw).toHaveAccessibleDescription(
+      expect.stringContaining("annotators will see a notice instead of a control"),
+    );
     await user.click(screen.getByRole("button", { name: "Create spec" }));
-    await waitFor(() => expect(raw).toHaveAccessibleDescription(expect.stringContaining("The service refused the schema")), SLOW);
+    await waitFor(
+      () => expect(raw).toHaveAccessibleDescription(expect.stringContaining("The service refused the schema")),
+      SLOW,
+    );
     expect(raw).toHaveValue('{"type": "nonsense"}');
     expect(field("Question")).toHaveValue("Odd");
     expect(onSaved).not.toHaveBeenCalled();
 
     // The form cannot show it; it says why and stays on the JSON.
     await user.click(within(form()).getByRole("button", { name: "Back to the form" }));
-    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toContainEqual(expect.stringMatching(/The form cannot show this schema: .*Keep editing it as JSON/));
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toContainEqual(
+      expect.stringMatching(/The form cannot show this schema: .*Keep editing it as JSON/),
+    );
 
     await user.clear(raw);
     await user.click(raw);
@@ -110,7 +130,8 @@ describe("the spec editor", () => {
     const { onSaved, user } = setup({
       wrapFetch: (fetch) => async (input, init) => {
         const request = new Request(input, init);
-        if (request.url.endsWith("/obj/create") && failures-- > 0) return Response.json({ reason: "Internal server error" }, { status: 500 });
+        if (request.url.endsWith("/obj/create") && failures-- > 0)
+          return Response.json({ reason: "Internal server error" }, { status: 500 });
         return fetch(request);
       },
     });
@@ -130,7 +151,11 @@ describe("the spec editor", () => {
     await user.click(screen.getByRole("button", { name: "Create spec" }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1), SLOW);
     await user.click(screen.getByRole("button", { name: "Create spec" }));
-    await waitFor(() => expect(field("Id")).toHaveAccessibleDescription(expect.stringContaining("already has an object called “tone”")), SLOW);
+    await waitFor(
+      () =>
+        expect(field("Id")).toHaveAccessibleDescription(expect.stringContaining("already has an object called “tone”")),
+      SLOW,
+    );
     expect(onSaved).toHaveBeenCalledTimes(1);
     expect(server.requests.filter((request) => request.url.endsWith("/obj/create"))).toHaveLength(1);
   }, 30_000);
@@ -138,7 +163,14 @@ describe("the spec editor", () => {
   it("edits a spec: the id stays, saving makes the next version", async () => {
     const server = createLocalServer();
     const clients = createApiClients(server.settings, { fetch: server.fetch });
-    await clients.trace.createObject({ obj: { project_id: PROJECT, object_id: "helpful", val: { name: "Helpful", field_schema: { type: "boolean" } }, builtin_object_class: "AnnotationSpec" } });
+    await clients.trace.createObject({
+      obj: {
+        project_id: PROJECT,
+        object_id: "helpful",
+        val: { name: "Helpful", field_schema: { type: "boolean" } },
+        builtin_object_class: "AnnotationSpec",
+      },
+    });
     const initial = await readLatestSpec(clients.trace, PROJECT, "helpful");
     const { Wrapper } = createQueueTestContext(server.settings, server.fetch);
     const onSaved = vi.fn<(ref: string, saved: SpecObject) => void>();
@@ -152,7 +184,11 @@ describe("the spec editor", () => {
     await user.click(screen.getByRole("button", { name: "Save version 2" }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled(), SLOW);
     const latest = await readLatestSpec(clients.trace, PROJECT, "helpful");
-    expect(latest).toMatchObject({ objectId: "helpful", versionIndex: 1, fieldSchema: { type: "integer", minimum: 1, maximum: 5 } });
+    expect(latest).toMatchObject({
+      objectId: "helpful",
+      versionIndex: 1,
+      fieldSchema: { type: "integer", minimum: 1, maximum: 5 },
+    });
   }, 30_000);
 });
 
@@ -170,10 +206,18 @@ describe("required or optional", () => {
     expect(within(within(preview).getByRole("group", { name: "Comment" })).getByText("optional")).toBeVisible();
     // The JSON view shows the question's schema; the choice stays the one control for the mark.
     await user.click(within(form()).getByRole("button", { name: "Edit as JSON Schema" }));
-    expect(JSON.parse((within(form()).getByRole("textbox", { name: "JSON Schema of the answer" }) as HTMLTextAreaElement).value)).toEqual({ type: "string", maxLength: 500 });
+    expect(
+      JSON.parse(
+        (within(form()).getByRole("textbox", { name: "JSON Schema of the answer" }) as HTMLTextAreaElement).value,
+      ),
+    ).toEqual({ type: "string", maxLength: 500 });
     await user.click(screen.getByRole("button", { name: "Create spec" }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled(), SLOW);
-    expect((await readLatestSpec(clients.trace, PROJECT, "comment")).fieldSchema).toEqual({ type: "string", maxLength: 500, "x-optional": true });
+    expect((await readLatestSpec(clients.trace, PROJECT, "comment")).fieldSchema).toEqual({
+      type: "string",
+      maxLength: 500,
+      "x-optional": true,
+    });
   }, 30_000);
 
   it("an answer tried in the preview stays when the question is made optional", async () => {
@@ -188,7 +232,14 @@ describe("required or optional", () => {
   it("opens an optional spec with Optional chosen, and making it required drops the mark", async () => {
     const server = createLocalServer();
     const clients = createApiClients(server.settings, { fetch: server.fetch });
-    await clients.trace.createObject({ obj: { project_id: PROJECT, object_id: "note", val: { name: "Note", field_schema: { type: "string", "x-optional": true } }, builtin_object_class: "AnnotationSpec" } });
+    await clients.trace.createObject({
+      obj: {
+        project_id: PROJECT,
+        object_id: "note",
+        val: { name: "Note", field_schema: { type: "string", "x-optional": true } },
+        builtin_object_class: "AnnotationSpec",
+      },
+    });
     const initial = await readLatestSpec(clients.trace, PROJECT, "note");
     const { Wrapper } = createQueueTestContext(server.settings, server.fetch);
     const onSaved = vi.fn<(ref: string, saved: SpecObject) => void>();
@@ -209,7 +260,14 @@ describe("two people editing one spec", () => {
     const server = createLocalServer();
     const clients = createApiClients(server.settings, { fetch: server.fetch });
     const create = (schema: Record<string, unknown>) =>
-      clients.trace.createObject({ obj: { project_id: PROJECT, object_id: "policy", val: { name: "Policy", field_schema: schema }, builtin_object_class: "AnnotationSpec" } });
+      clients.trace.createObject({
+        obj: {
+          project_id: PROJECT,
+          object_id: "policy",
+          val: { name: "Policy", field_schema: schema },
+          builtin_object_class: "AnnotationSpec",
+        },
+      });
     await create({ type: "boolean" });
     const initial = await readLatestSpec(clients.trace, PROJECT, "policy");
     const { Wrapper } = createQueueTestContext(server.settings, server.fetch);
@@ -223,10 +281,17 @@ describe("two people editing one spec", () => {
     const alert = await screen.findByRole("alert", {}, SLOW);
     expect(alert).toHaveTextContent("Someone saved version 2 of this spec");
     expect(onSaved).not.toHaveBeenCalled();
-    expect((await readLatestSpec(clients.trace, PROJECT, "policy")).fieldSchema).toEqual({ type: "string", maxLength: 100 });
+    expect((await readLatestSpec(clients.trace, PROJECT, "policy")).fieldSchema).toEqual({
+      type: "string",
+      maxLength: 100,
+    });
     await user.click(within(alert).getByRole("button", { name: "Save anyway" }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled(), SLOW);
-    expect(await readLatestSpec(clients.trace, PROJECT, "policy")).toMatchObject({ versionIndex: 2, description: "Mine", fieldSchema: { type: "boolean" } });
+    expect(await readLatestSpec(clients.trace, PROJECT, "policy")).toMatchObject({
+      versionIndex: 2,
+      description: "Mine",
+      fieldSchema: { type: "boolean" },
+    });
   }, 30_000);
 });
 

@@ -59,7 +59,9 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
   useWarnBeforeLeaving(unsaved);
   const preview = useMemo(() => schemaOfDraft(draft), [draft]);
   const local = showErrors && "errors" in built ? built.errors : {};
-  const refused = save.isError ? fieldErrorsOfSave(save.error, draft.mode === "raw" ? "rawSchema" : "question") : { fields: {}, placed: false };
+  const refused = save.isError
+    ? fieldErrorsOfSave(save.error, draft.mode === "raw" ? "rawSchema" : "question")
+    : { fields: {}, placed: false };
   const errorOf = (field: keyof SpecErrors) => local[field] ?? refused.fields[field];
   const rawParsed = draft.mode === "raw" ? parseRawSchema(draft.rawSchema) : null;
 
@@ -83,7 +85,10 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
     }
-    save.mutate({ objectId: built.objectId, fields: built.value, basedOn: initial, overwrite }, { onSuccess: (saved) => onSaved(saved.ref, saved) });
+    save.mutate(
+      { objectId: built.objectId, fields: built.value, basedOn: initial, overwrite },
+      { onSuccess: (saved) => onSaved(saved.ref, saved) },
+    );
   };
 
   const switchToForm = () => {
@@ -99,7 +104,14 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
     // Laid out by its own width, not the window's: in a dialog it stacks, on a page the preview sits beside the form.
     <div className="@container">
       <div className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_minmax(18rem,24rem)]">
-        <form ref={formRef} id={formId} noValidate onSubmit={submit} aria-labelledby={headingId} className="min-w-0 space-y-5">
+        <form
+          ref={formRef}
+          id={formId}
+          noValidate
+          onSubmit={submit}
+          aria-labelledby={headingId}
+          className="min-w-0 space-y-5"
+        >
           <h2 id={headingId} className="sr-only">
             {initial ? "Edit the spec" : "New spec"}
           </h2>
@@ -114,7 +126,11 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
             />
             <TextField
               label="Id"
-              hint={initial ? "The id never changes: answers are recorded under it (wandb.annotation.<id>)." : "Derived from the question; answers are recorded under it (wandb.annotation.<id>) and it cannot change later."}
+              hint={
+                initial
+                  ? "The id never changes: answers are recorded under it (wandb.annotation.<id>)."
+                  : "Derived from the question; answers are recorded under it (wandb.annotation.<id>) and it cannot change later."
+              }
               value={draft.objectId}
               readOnly={Boolean(initial)}
               error={errorOf("objectId")}
@@ -155,7 +171,9 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
             {draft.mode === "form" ? (
               <>
                 <QuestionFields draft={draft} errors={{ ...refused.fields, ...local }} onChange={change} />
-                {refused.fields.question ? <p className="text-xs font-medium text-red-700 dark:text-red-400">{refused.fields.question}</p> : null}
+                {refused.fields.question ? (
+                  <p className="text-xs font-medium text-red-700 dark:text-red-400">{refused.fields.question}</p>
+                ) : null}
               </>
             ) : (
               <RawSchemaField
@@ -169,14 +187,21 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
 
           {draft.opScope && draft.opScope.length > 0 ? (
             <p className="text-xs text-fg-muted">
-              This spec is limited to {draft.opScope.length === 1 ? "1 op" : `${draft.opScope.length} ops`} (op_scope); the form does not change that, and saving keeps it.
+              This spec is limited to {draft.opScope.length === 1 ? "1 op" : `${draft.opScope.length} ops`} (op_scope);
+              the form does not change that, and saving keeps it.
             </p>
           ) : null}
           <RequiredOrOptional required={draft.required} onChange={(required) => change({ required })} />
-          <WhoAnswers unique={draft.uniqueAmongCreators} onChange={(uniqueAmongCreators) => change({ uniqueAmongCreators })} />
+          <WhoAnswers
+            unique={draft.uniqueAmongCreators}
+            onChange={(uniqueAmongCreators) => change({ uniqueAmongCreators })}
+          />
         </form>
 
-        <section aria-label="Preview" className="min-w-0 space-y-2 @3xl:sticky @3xl:top-4 @3xl:col-start-2 @3xl:row-span-2 @3xl:row-start-1 @3xl:self-start">
+        <section
+          aria-label="Preview"
+          className="min-w-0 space-y-2 @3xl:sticky @3xl:top-4 @3xl:col-start-2 @3xl:row-span-2 @3xl:row-start-1 @3xl:self-start"
+        >
           <p className="text-sm font-semibold text-fg">Preview</p>
           <p className="text-xs text-fg-muted">The question as annotators will see it in the review.</p>
           <SpecPreview
@@ -191,23 +216,32 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
 
         {/* Outside the form (its Save button is tied to it by id), so on a narrow screen the preview comes before Save. */}
         <div className="min-w-0 space-y-5 @3xl:col-start-1">
-          {initial ? <SpecUsageNotice projectId={projectId} objectId={initial.objectId} nextVersion={initial.versionIndex + 2} /> : null}
+          {initial ? (
+            <SpecUsageNotice projectId={projectId} objectId={initial.objectId} nextVersion={initial.versionIndex + 2} />
+          ) : null}
 
           {save.error instanceof NewerVersionError ? (
-            <div role="alert" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-fg dark:border-amber-500/40 dark:bg-amber-500/10">
+            <div
+              role="alert"
+              className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-fg dark:border-amber-500/40 dark:bg-amber-500/10"
+            >
               <p className="font-medium">
-                Someone saved version {save.error.version} of this spec <RelativeTime value={save.error.createdAt} />, after you opened it.
+                Someone saved version {save.error.version} of this spec <RelativeTime value={save.error.createdAt} />,
+                after you opened it.
               </p>
               <p className="text-fg-muted">
-                Saving anyway makes version {save.error.version + 1} from what you typed here; version {save.error.version} stays in the history. To start from
-                their version instead, reload the page (what you typed here is then lost).
+                Saving anyway makes version {save.error.version + 1} from what you typed here; version{" "}
+                {save.error.version} stays in the history. To start from their version instead, reload the page (what
+                you typed here is then lost).
               </p>
               <Button size="sm" onClick={() => submit(undefined, true)}>
                 Save anyway
               </Button>
             </div>
           ) : null}
-          {save.isError && !refused.placed && !(save.error instanceof NewerVersionError) ? <ErrorPanel error={save.error} title="The spec was not saved" onRetry={() => submit()} /> : null}
+          {save.isError && !refused.placed && !(save.error instanceof NewerVersionError) ? (
+            <ErrorPanel error={save.error} title="The spec was not saved" onRetry={() => submit()} />
+          ) : null}
           {save.isError && refused.placed ? (
             <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
               The spec was not saved: see the marked field.
@@ -222,7 +256,11 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
                 Cancel
               </Button>
             ) : null}
-            {save.isPending ? <span className="text-xs text-fg-muted" aria-live="polite">Saving…</span> : null}
+            {save.isPending ? (
+              <span className="text-xs text-fg-muted" aria-live="polite">
+                Saving…
+              </span>
+            ) : null}
             {onCancel ? (
               <ConfirmDialog
                 open={confirmingCancel}

@@ -6,15 +6,39 @@ import { describeSchema, questionFromSchema, questionProblems, schemaOf, type Qu
 
 /** One question of every kind the form builds, with the control the review must pick for it. */
 const EVERY_KIND: { question: Question; review: ReturnType<typeof specKind>; words: string }[] = [
-  { question: { kind: "categories", options: ["Resolved", "Partly", "Not resolved"] }, review: { kind: "choice", options: ["Resolved", "Partly", "Not resolved"] }, words: "Categories: Resolved, Partly, Not resolved" },
+  {
+    question: { kind: "categories", options: ["Resolved", "Partly", "Not resolved"] },
+    review: { kind: "choice", options: ["Resolved", "Partly", "Not resolved"] },
+    words: "Categories: Resolved, Partly, Not resolved",
+  },
   { question: { kind: "rating", min: 1, max: 5 }, review: { kind: "rating", min: 1, max: 5 }, words: "Rating 1-5" },
   { question: { kind: "rating", min: 0, max: 10 }, review: { kind: "rating", min: 0, max: 10 }, words: "Rating 0-10" },
-  { question: { kind: "number", integer: false, min: 0, max: 1 }, review: { kind: "number", integer: false, min: 0, max: 1 }, words: "Number 0-1" },
-  { question: { kind: "number", integer: false, min: null, max: null }, review: { kind: "number", integer: false, min: null, max: null }, words: "Number" },
-  { question: { kind: "number", integer: true, min: 0, max: 1000 }, review: { kind: "number", integer: true, min: 0, max: 1000 }, words: "Whole number 0-1000" },
-  { question: { kind: "number", integer: false, min: -2.5, max: null }, review: { kind: "number", integer: false, min: -2.5, max: null }, words: "Number at least -2.5" },
+  {
+    question: { kind: "number", integer: false, min: 0, max: 1 },
+    review: { kind: "number", integer: false, min: 0, max: 1 },
+    words: "Number 0-1",
+  },
+  {
+    question: { kind: "number", integer: false, min: null, max: null },
+    review: { kind: "number", integer: false, min: null, max: null },
+    words: "Number",
+  },
+  {
+    question: { kind: "number", integer: true, min: 0, max: 1000 },
+    review: { kind: "number", integer: true, min: 0, max: 1000 },
+    words: "Whole number 0-1000",
+  },
+  {
+    question: { kind: "number", integer: false, min: -2.5, max: null },
+    review: { kind: "number", integer: false, min: -2.5, max: null },
+    words: "Number at least -2.5",
+  },
   { question: { kind: "boolean" }, review: { kind: "boolean" }, words: "Yes/no" },
-  { question: { kind: "text", maxLength: 500 }, review: { kind: "text", maxLength: 500 }, words: "Text up to 500 chars" },
+  {
+    question: { kind: "text", maxLength: 500 },
+    review: { kind: "text", maxLength: 500 },
+    words: "Text up to 500 chars",
+  },
   { question: { kind: "text", maxLength: null }, review: { kind: "text", maxLength: null }, words: "Text" },
 ];
 
@@ -47,10 +71,16 @@ describe("the spec schema builder and the review agree", () => {
   }
 
   it("reads the demo's stored shapes (the contract's examples) into the form", () => {
-    expect(questionFromSchema({ type: "integer", minimum: 1, maximum: 5 })).toEqual({ question: { kind: "rating", min: 1, max: 5 } });
-    expect(questionFromSchema({ type: "string", enum: ["a", "b"] })).toEqual({ question: { kind: "categories", options: ["a", "b"] } });
+    expect(questionFromSchema({ type: "integer", minimum: 1, maximum: 5 })).toEqual({
+      question: { kind: "rating", min: 1, max: 5 },
+    });
+    expect(questionFromSchema({ type: "string", enum: ["a", "b"] })).toEqual({
+      question: { kind: "categories", options: ["a", "b"] },
+    });
     expect(questionFromSchema({ type: "boolean" })).toEqual({ question: { kind: "boolean" } });
-    expect(questionFromSchema({ type: "string", maxLength: 500 })).toEqual({ question: { kind: "text", maxLength: 500 } });
+    expect(questionFromSchema({ type: "string", maxLength: 500 })).toEqual({
+      question: { kind: "text", maxLength: 500 },
+    });
   });
 
   it("trims categories as it builds them", () => {
@@ -69,7 +99,9 @@ describe("questionProblems", () => {
 
   it("refuses bad number ranges, and a whole-number range the review would show as a rating", () => {
     expect(questionProblems({ kind: "number", integer: false, min: 2, max: 1 }).max).toMatch(/at least the lowest/);
-    expect(questionProblems({ kind: "number", integer: false, min: Number.NaN, max: null }).min).toMatch(/Type a number/);
+    expect(questionProblems({ kind: "number", integer: false, min: Number.NaN, max: null }).min).toMatch(
+      /Type a number/,
+    );
     expect(questionProblems({ kind: "number", integer: true, min: 0.5, max: null }).min).toMatch(/whole number/);
     expect(questionProblems({ kind: "number", integer: true, min: 1, max: 5 }).max).toMatch(/choose Rating/);
   });
@@ -78,7 +110,9 @@ describe("questionProblems", () => {
     expect(questionProblems({ kind: "categories", options: [] }).options).toBe("Add at least one category.");
     expect(questionProblems({ kind: "categories", options: ["a", " "] }).options).toBe("Category 2 is empty.");
     expect(questionProblems({ kind: "categories", options: ["a", "b", "a "] }).options).toMatch(/“a” is listed twice/);
-    expect(questionProblems({ kind: "categories", options: Array.from({ length: 51 }, (_, i) => `o${i}`) }).options).toMatch(/At most 50/);
+    expect(
+      questionProblems({ kind: "categories", options: Array.from({ length: 51 }, (_, i) => `o${i}`) }).options,
+    ).toMatch(/At most 50/);
   });
 
   it("refuses a text length that is not a positive whole number", () => {

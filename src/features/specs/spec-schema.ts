@@ -72,7 +72,10 @@ function ratingProblems(min: number, max: number): QuestionProblems {
   if (!Number.isInteger(min)) return { min: "The lowest rating must be a whole number." };
   if (!Number.isInteger(max)) return { max: "The highest rating must be a whole number." };
   if (max <= min) return { max: `The highest rating must be above the lowest (${min}).` };
-  if (max - min + 1 > MAX_RATING_VALUES) return { max: `At most ${MAX_RATING_VALUES} ratings (${min} to ${min + MAX_RATING_VALUES - 1}); use Number for a wider range.` };
+  if (max - min + 1 > MAX_RATING_VALUES)
+    return {
+      max: `At most ${MAX_RATING_VALUES} ratings (${min} to ${min + MAX_RATING_VALUES - 1}); use Number for a wider range.`,
+    };
   return {};
 }
 
@@ -80,8 +83,10 @@ function numberProblems(question: Extract<Question, { kind: "number" }>): Questi
   const { integer, min, max } = question;
   if (min !== null && !Number.isFinite(min)) return { min: "Type a number, or leave empty for no lower bound." };
   if (max !== null && !Number.isFinite(max)) return { max: "Type a number, or leave empty for no upper bound." };
-  if (integer && min !== null && !Number.isInteger(min)) return { min: "Whole numbers only: the lowest must be a whole number." };
-  if (integer && max !== null && !Number.isInteger(max)) return { max: "Whole numbers only: the highest must be a whole number." };
+  if (integer && min !== null && !Number.isInteger(min))
+    return { min: "Whole numbers only: the lowest must be a whole number." };
+  if (integer && max !== null && !Number.isInteger(max))
+    return { max: "Whole numbers only: the highest must be a whole number." };
   if (min !== null && max !== null && max < min) return { max: `The highest must be at least the lowest (${min}).` };
   // The review shows such a range as rating buttons; saying so keeps the form and the review in agreement.
   if (integer && min !== null && max !== null && max - min + 1 <= MAX_RATING_VALUES) {
@@ -124,7 +129,8 @@ export function questionFromSchema(schema: Record<string, unknown>): { question:
   const question = readQuestion(schema);
   if ("why" in question) return question;
   const extra = Object.keys(schema).filter((key) => !KEYWORDS[question.kind].includes(key));
-  if (extra.length > 0) return { why: `the schema also sets ${extra.map((key) => `“${key}”`).join(", ")}, which the form cannot show` };
+  if (extra.length > 0)
+    return { why: `the schema also sets ${extra.map((key) => `“${key}”`).join(", ")}, which the form cannot show` };
   if (Object.keys(questionProblems(question)).length > 0) return { why: "its values are outside what the form allows" };
   return { question };
 }
@@ -133,7 +139,11 @@ function readQuestion(schema: Record<string, unknown>): Question | { why: string
   const kind = specKind(schema);
   switch (kind.kind) {
     case "choice":
-      if (schema.type !== "string" || !kind.options.every((option): option is string => typeof option === "string") || kind.options.length !== (schema.enum as unknown[]).length) {
+      if (
+        schema.type !== "string" ||
+        !kind.options.every((option): option is string => typeof option === "string") ||
+        kind.options.length !== (schema.enum as unknown[]).length
+      ) {
         return { why: "its choices are not all text" };
       }
       return { kind: "categories", options: kind.options };
@@ -141,7 +151,8 @@ function readQuestion(schema: Record<string, unknown>): Question | { why: string
       if (schema.minimum !== kind.min || schema.maximum !== kind.max) return { why: "it uses exclusive bounds" };
       return { kind: "rating", min: kind.min, max: kind.max };
     case "number":
-      if ((kind.min !== null && schema.minimum !== kind.min) || (kind.max !== null && schema.maximum !== kind.max)) return { why: "it uses exclusive bounds" };
+      if ((kind.min !== null && schema.minimum !== kind.min) || (kind.max !== null && schema.maximum !== kind.max))
+        return { why: "it uses exclusive bounds" };
       return { kind: "number", integer: kind.integer, min: kind.min, max: kind.max };
     case "boolean":
       return { kind: "boolean" };
@@ -154,7 +165,13 @@ function readQuestion(schema: Record<string, unknown>): Question | { why: string
 }
 
 const range = (min: number | null, max: number | null) =>
-  min !== null && max !== null ? `${min}-${max}` : min !== null ? `at least ${min}` : max !== null ? `at most ${max}` : "";
+  min !== null && max !== null
+    ? `${min}-${max}`
+    : min !== null
+      ? `at least ${min}`
+      : max !== null
+        ? `at most ${max}`
+        : "";
 
 /** The question in a few words, for lists: "Rating 1-5", "Categories: a, b, c", "Text, optional". */
 export function describeSchema(schema: Record<string, unknown>): string {

@@ -5,26 +5,44 @@ import { createObject } from "@server/trace/objects/objects";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { SPECS_SHOWN_STEP } from "./specs-page";
 
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
 const SLOW = { timeout: 10_000 };
 
-function setup(project: string, path = "/specs", wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch) {
+function setup(
+  project: string,
+  path = "/specs",
+  wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch,
+) {
   const server = createLocalServer();
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: project, inferenceProject: "", keyStorage: "local" }));
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: project, inferenceProject: "", keyStorage: "local" }),
+  );
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const createSpec = (objectId: string, val: Record<string, unknown>) =>
-    clients.trace.createObject({ obj: { project_id: project, object_id: objectId, val, builtin_object_class: "AnnotationSpec" } });
+    clients.trace.createObject({
+      obj: { project_id: project, object_id: objectId, val, builtin_object_class: "AnnotationSpec" },
+    });
   // No retries with backoff: a failure shows at once.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const render = () => renderApp({ path, defaults: urlsOf(server.settings), fetch: wrapFetch ? wrapFetch(server.fetch) : server.fetch, queryClient });
+  const render = () =>
+    renderApp({
+      path,
+      defaults: urlsOf(server.settings),
+      fetch: wrapFetch ? wrapFetch(server.fetch) : server.fetch,
+      queryClient,
+    });
   return { server, clients, createSpec, render };
 }
 
-const names = (table: HTMLElement) => within(table).getAllByRole("rowheader").map((cell) => within(cell).getByRole("link").textContent);
+const names = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole("rowheader")
+    .map((cell) => within(cell).getByRole("link").textContent);
 
 describe("the annotation specs page", () => {
   it("explains what a spec is and offers to make one when the project has none", async () => {
@@ -39,8 +57,16 @@ describe("the annotation specs page", () => {
 
   it("lists the latest version of each spec in words, searches by name and sorts with aria-sort", async () => {
     const { createSpec, render } = setup("demo/support-bot");
-    await createSpec("tone", { name: "Tone", field_schema: { type: "integer", minimum: 1, maximum: 5 }, unique_among_creators: true });
-    await createSpec("tone", { name: "Tone", field_schema: { type: "integer", minimum: 1, maximum: 4 }, unique_among_creators: true });
+    await createSpec("tone", {
+      name: "Tone",
+      field_schema: { type: "integer", minimum: 1, maximum: 5 },
+      unique_among_creators: true,
+    });
+    await createSpec("tone", {
+      name: "Tone",
+      field_schema: { type: "integer", minimum: 1, maximum: 4 },
+      unique_among_creators: true,
+    });
     await createSpec("resolution", { name: "Resolution", field_schema: { type: "string", enum: ["a", "b", "c"] } });
     await createSpec("comment", { name: "Comment", field_schema: { type: "string", maxLength: 500 } });
     await createSpec("odd", { name: "Odd one", field_schema: { type: "object" } });
@@ -59,7 +85,14 @@ describe("the annotation specs page", () => {
     expect(within(table).getByRole("columnheader", { name: /Question/ })).toHaveAttribute("aria-sort", "ascending");
 
     await user.click(within(table).getByRole("button", { name: "Versions" }));
-    await waitFor(() => expect(within(table).getByRole("columnheader", { name: /Versions/ })).toHaveAttribute("aria-sort", "descending"), SLOW);
+    await waitFor(
+      () =>
+        expect(within(table).getByRole("columnheader", { name: /Versions/ })).toHaveAttribute(
+          "aria-sort",
+          "descending",
+        ),
+      SLOW,
+    );
     expect(within(table).getByRole("columnheader", { name: /Question/ })).not.toHaveAttribute("aria-sort");
     expect(names(table)[0]).toBe("Tone");
     expect(new URLSearchParams(router.location.search).get("sort")).toBe("versions.desc");
@@ -81,7 +114,8 @@ describe("the annotation specs page", () => {
     let failing = true;
     const { createSpec, render } = setup("demo/support-bot", "/specs", (fetch) => async (input, init) => {
       const request = new Request(input, init);
-      if (failing && request.url.endsWith("/objs/query")) return Response.json({ reason: "Service unavailable" }, { status: 503 });
+      if (failing && request.url.endsWith("/objs/query"))
+        return Response.json({ reason: "Service unavailable" }, { status: 503 });
       return fetch(request);
     });
     await createSpec("tone", { name: "Tone", field_schema: { type: "boolean" } });
@@ -96,12 +130,22 @@ describe("the annotation specs page", () => {
   it("draws 200 rows at first and more on request", async () => {
     const { server, render } = setup("demo/support-bot");
     for (let i = 0; i <= SPECS_SHOWN_STEP; i++) {
-      createObject(server.db, { projectId: "demo/support-bot", objectId: `q_${String(i).padStart(3, "0")}`, val: { name: `Q ${i}`, field_schema: { type: "boolean" } }, builtinClass: "AnnotationSpec", userId: "u" });
+      createObject(server.db, {
+        projectId: "demo/support-bot",
+        objectId: `q_${String(i).padStart(3, "0")}`,
+        val: { name: `Q ${i}`, field_schema: { type: "boolean" } },
+        builtinClass: "AnnotationSpec",
+        userId: "u",
+      });
     }
     const { user } = render();
     const table = await screen.findByRole("table", { name: "Annotation specs" }, SLOW);
     expect(within(table).getAllByRole("rowheader")).toHaveLength(SPECS_SHOWN_STEP);
-    expect(screen.getByText(`Showing the first ${SPECS_SHOWN_STEP} of ${SPECS_SHOWN_STEP + 1}. Search by name to find others.`)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `Showing the first ${SPECS_SHOWN_STEP} of ${SPECS_SHOWN_STEP + 1}. Search by name to find others.`,
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Show 1 more" }));
     expect(within(table).getAllByRole("rowheader")).toHaveLength(SPECS_SHOWN_STEP + 1);
     expect(screen.queryByRole("button", { name: /Show \d+ more/ })).not.toBeInTheDocument();
@@ -111,7 +155,9 @@ describe("the annotation specs page", () => {
     const { render } = setup("demo/support-bot");
     render();
     const nav = await screen.findByRole("navigation", { name: "Main" }, SLOW);
-    const labels = within(nav).getAllByRole("link").map((link) => link.textContent?.trim());
+    const labels = within(nav)
+      .getAllByRole("link")
+      .map((link) => link.textContent?.trim());
     expect(labels.indexOf("Annotation specs")).toBe(labels.indexOf("Annotation queues") + 1);
   }, 60_000);
 });

@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/button";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { traceQueries } from "@/api/queries/trace";
 import { buttonClasses } from "@/components/button";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorPanel } from "@/components/error-panel";
@@ -14,9 +13,10 @@ import { Section } from "@/components/section";
 import { readText, writeParam } from "@/lib/url-state/params";
 import { formatSortParam, parseSortParam, type SortKey } from "@/lib/url-state/sort-param";
 import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { DebouncedTextField } from "@/components/debounced-text-field";
 import { NoProjectNotice, useAnnotationProject } from "@/features/queues";
+import { specObjectQueries } from "./api/spec-objects";
 import { specPaths } from "./spec-paths";
 import { nextDirection, sortSpecs, SPEC_SORT_FIELDS, SpecsTable, type SpecSortField } from "./specs-table";
 
@@ -27,7 +27,10 @@ export const SPECS_SHOWN_STEP = 200;
 
 const SPECS_URL_CODEC: UrlViewCodec<ListView> = {
   params: ["q", "sort"],
-  read: (params, issues) => ({ name: readText(params, "q"), sort: parseSortParam(params.get("sort"), SPEC_SORT_FIELDS, { param: "sort", issues })[0] ?? DEFAULT_SORT }),
+  read: (params, issues) => ({
+    name: readText(params, "q"),
+    sort: parseSortParam(params.get("sort"), SPEC_SORT_FIELDS, { param: "sort", issues })[0] ?? DEFAULT_SORT,
+  }),
   write: (state, params) => {
     writeParam(params, "q", state.name.trim());
     writeParam(params, "sort", formatSortParam([state.sort]), formatSortParam([DEFAULT_SORT]));
@@ -35,7 +38,9 @@ const SPECS_URL_CODEC: UrlViewCodec<ListView> = {
 };
 
 /** What the editor leaves in the history entry after a save, for the list to confirm it. */
-export type SavedNotice = { savedSpec: { label: string; version: number; outcome: "created" | "saved" | "unchanged" | "older" } };
+export type SavedNotice = {
+  savedSpec: { label: string; version: number; outcome: "created" | "saved" | "unchanged" | "older" };
+};
 
 function savedText({ label, version, outcome }: SavedNotice["savedSpec"]): string {
   switch (outcome) {
@@ -51,7 +56,11 @@ function savedText({ label, version, outcome }: SavedNotice["savedSpec"]): strin
   }
 }
 
-const newSpecLink = <Link to={specPaths.create} className={buttonClasses("primary", "md")}><PlusIcon size={14} /> New spec</Link>;
+const newSpecLink = (
+  <Link to={specPaths.create} className={buttonClasses("primary", "md")}>
+    <PlusIcon size={14} /> New spec
+  </Link>
+);
 
 /** /specs: the project's human-annotation specs (the questions queues ask), searchable and sortable. */
 export function SpecsPage() {
@@ -63,7 +72,8 @@ export function SpecsPage() {
         description={
           project ? (
             <>
-              The questions annotators answer in <span className="font-mono text-xs text-fg">{project}</span>. Queues ask them; each save is a new version.
+              The questions annotators answer in <span className="font-mono text-xs text-fg">{project}</span>. Queues
+              ask them; each save is a new version.
             </>
           ) : (
             "The questions annotators answer."
@@ -89,20 +99,28 @@ function SpecList({ project }: { project: string }) {
   const [saved] = useState(() => (location.state as Partial<SavedNotice> | null)?.savedSpec);
   // The confirmation is shown once: a reload of the list later does not repeat it.
   useEffect(() => {
-    if (location.state) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+    if (location.state)
+      void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
   }, [location.state, location.pathname, location.search, navigate]);
   const { state, update } = useUrlTable(SPECS_URL_CODEC);
-  const specs = useQuery({ ...traceQueries.specObjects(trace, project), placeholderData: keepPreviousData });
+  const specs = useQuery({ ...specObjectQueries.list(trace, project), placeholderData: keepPreviousData });
   const needle = state.name.toLowerCase();
   const shown = useMemo(() => {
     if (!specs.data) return undefined;
-    const matching = needle ? specs.data.filter((spec) => spec.name.toLowerCase().includes(needle) || spec.objectId.toLowerCase().includes(needle)) : specs.data;
+    const matching = needle
+      ? specs.data.filter(
+          (spec) => spec.name.toLowerCase().includes(needle) || spec.objectId.toLowerCase().includes(needle),
+        )
+      : specs.data;
     return sortSpecs(matching, state.sort);
   }, [specs.data, needle, state.sort]);
   const [limit, setLimit] = useState(SPECS_SHOWN_STEP);
   const drawn = useMemo(() => shown?.slice(0, limit), [shown, limit]);
   const setName = useCallback((name: string) => update({ name }, { typing: "name" }), [update]);
-  const sortBy = useCallback((field: SpecSortField) => update((current) => ({ sort: { field, direction: nextDirection(current.sort, field) } })), [update]);
+  const sortBy = useCallback(
+    (field: SpecSortField) => update((current) => ({ sort: { field, direction: nextDirection(current.sort, field) } })),
+    [update],
+  );
 
   return (
     <Section title="Specs" hideTitle>
@@ -112,26 +130,44 @@ function SpecList({ project }: { project: string }) {
         </output>
       ) : null}
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <DebouncedTextField label="Search specs by name" value={state.name} onCommit={setName} placeholder="e.g. tone" className="w-72" />
-        <output className="text-xs text-fg-muted">{shown ? `${shown.length} ${shown.length === 1 ? "spec" : "specs"}${state.name ? ` matching “${state.name}”` : ""}` : ""}</output>
+        <DebouncedTextField
+          label="Search specs by name"
+          value={state.name}
+          onCommit={setName}
+          placeholder="e.g. tone"
+          className="w-72"
+        />
+        <output className="text-xs text-fg-muted">
+          {shown
+            ? `${shown.length} ${shown.length === 1 ? "spec" : "specs"}${state.name ? ` matching “${state.name}”` : ""}`
+            : ""}
+        </output>
       </div>
       <div className="h-0.5">
         <LoadingBar active={specs.isFetching} label="Loading specs" />
       </div>
       {specs.isError && !shown ? (
-        <ErrorPanel error={specs.error} title={`Could not list the specs of ${project}`} onRetry={() => void specs.refetch()} />
+        <ErrorPanel
+          error={specs.error}
+          title={`Could not list the specs of ${project}`}
+          onRetry={() => void specs.refetch()}
+        />
       ) : !shown ? (
         <p className="py-8 text-center text-sm text-fg-muted">Loading specs…</p>
       ) : shown.length === 0 ? (
         state.name && specs.data!.length > 0 ? (
-          <EmptyState title={`No spec name contains “${state.name}”`} description="The search ignores case and matches the question or its id." />
+          <EmptyState
+            title={`No spec name contains “${state.name}”`}
+            description="The search ignores case and matches the question or its id."
+          />
         ) : (
           <EmptyState
             title={`${project} has no annotation specs yet`}
             description={
               <>
-                A spec is one question annotators answer about a call: a rating, a choice of categories, yes/no, a number or text. Queues list the
-                specs they ask, and each answer is recorded as feedback on the call under the spec&apos;s id.
+                A spec is one question annotators answer about a call: a rating, a choice of categories, yes/no, a
+                number or text. Queues list the specs they ask, and each answer is recorded as feedback on the call
+                under the spec&apos;s id.
               </>
             }
             action={newSpecLink}
@@ -139,7 +175,13 @@ function SpecList({ project }: { project: string }) {
         )
       ) : (
         <>
-          {specs.isError ? <ErrorPanel error={specs.error} title="Could not refresh the spec list" onRetry={() => void specs.refetch()} /> : null}
+          {specs.isError ? (
+            <ErrorPanel
+              error={specs.error}
+              title="Could not refresh the spec list"
+              onRetry={() => void specs.refetch()}
+            />
+          ) : null}
           <SpecsTable specs={drawn ?? []} sort={state.sort} onSort={sortBy} />
           {shown.length > limit ? (
             <div className="flex flex-wrap items-center gap-3 text-xs text-fg-muted">

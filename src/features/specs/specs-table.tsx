@@ -2,7 +2,16 @@ import { memo, useMemo } from "react";
 import { Link } from "react-router-dom";
 import type { SpecObject } from "@/api/spec-objects";
 import { RelativeTime } from "@/components/relative-time";
-import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, STICKY_FIRST_COLUMN, TableFrame, useDataTable, type DataRow } from "@/components/table";
+import {
+  BodyRow,
+  createDataColumnHelper,
+  DataTable,
+  DataTableCells,
+  STICKY_FIRST_COLUMN,
+  TableFrame,
+  useDataTable,
+  type DataRow,
+} from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import type { SortDirection, SortKey } from "@/lib/url-state/sort-param";
 import { specPaths } from "./spec-paths";
@@ -16,7 +25,8 @@ const label = (spec: SpecObject) => spec.name || spec.objectId;
 
 const COMPARE: Record<SpecSortField, (a: SpecObject, b: SpecObject) => number> = {
   name: (a, b) => compareText(label(a), label(b)),
-  kind: (a, b) => describeSchema(a.fieldSchema).localeCompare(describeSchema(b.fieldSchema), undefined, { numeric: true }),
+  kind: (a, b) =>
+    describeSchema(a.fieldSchema).localeCompare(describeSchema(b.fieldSchema), undefined, { numeric: true }),
   versions: (a, b) => a.versionIndex - b.versionIndex,
   changed: (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt),
 };
@@ -33,7 +43,13 @@ const helper = createDataColumnHelper<SpecObject>();
 const SPEC_COLUMNS = helper.columns([
   helper.accessor(label, {
     id: "name" satisfies SpecSortField,
-    meta: { label: "Question", sortField: "name", rowHeader: true, headerClassName: "min-w-48", cellClassName: "max-w-xl font-normal" },
+    meta: {
+      label: "Question",
+      sortField: "name",
+      rowHeader: true,
+      headerClassName: "min-w-48",
+      cellClassName: "max-w-xl font-normal",
+    },
     cell: ({ row: { original: spec } }) => (
       <>
         <Link to={specPaths.spec(spec.objectId)} className="font-medium text-fg hover:text-link hover:underline">
@@ -58,7 +74,9 @@ const SPEC_COLUMNS = helper.columns([
         <span className="break-words">
           <UntrustedText text={spec.problem ? "Not a usable spec" : describeSchema(spec.fieldSchema)} mode="controls" />
         </span>
-        <p className="text-xs text-fg-muted">{spec.uniqueAmongCreators ? "One answer per annotator" : "One shared answer"}</p>
+        <p className="text-xs text-fg-muted">
+          {spec.uniqueAmongCreators ? "One answer per annotator" : "One shared answer"}
+        </p>
       </>
     ),
   }),
@@ -71,7 +89,12 @@ const SPEC_COLUMNS = helper.columns([
   helper.accessor("createdAt", {
     id: "changed" satisfies SpecSortField,
     sortDescFirst: true,
-    meta: { label: "Last changed", sortField: "changed", headerClassName: "w-36", cellClassName: "text-xs text-fg-muted" },
+    meta: {
+      label: "Last changed",
+      sortField: "changed",
+      headerClassName: "w-36",
+      cellClassName: "text-xs text-fg-muted",
+    },
     cell: (info) => <RelativeTime value={info.getValue()} />,
   }),
 ]);
@@ -79,10 +102,24 @@ const SPEC_COLUMNS = helper.columns([
 const getRowId = (spec: SpecObject) => spec.objectId;
 
 /** The project's specs: question (and id), the answer in words, who answers, versions and last change. The question opens the editor. */
-export function SpecsTable({ specs, sort, onSort }: { specs: readonly SpecObject[]; sort: SortKey<SpecSortField>; onSort: (field: SpecSortField) => void }) {
+export function SpecsTable({
+  specs,
+  sort,
+  onSort,
+}: {
+  specs: readonly SpecObject[];
+  sort: SortKey<SpecSortField>;
+  onSort: (field: SpecSortField) => void;
+}) {
   const keys = useMemo(() => [sort], [sort]);
   // One key at a time: the page reverses the sorted column or sorts by another (nextDirection).
-  const table = useDataTable({ columns: SPEC_COLUMNS, data: specs, getRowId, sort: keys, onSortChange: (next) => onSort(next[0]!.field as SpecSortField) });
+  const table = useDataTable({
+    columns: SPEC_COLUMNS,
+    data: specs,
+    getRowId,
+    sort: keys,
+    onSortChange: (next) => onSort(next[0]!.field as SpecSortField),
+  });
   return (
     <TableFrame>
       {/* Narrower than this, the frame scrolls sideways with the question kept in view. */}
@@ -109,4 +146,10 @@ const SpecRow = memo(
 );
 
 export const nextDirection = (current: SortKey<SpecSortField>, field: SpecSortField): SortDirection =>
-  current.field === field ? (current.direction === "asc" ? "desc" : "asc") : field === "changed" || field === "versions" ? "desc" : "asc";
+  current.field === field
+    ? current.direction === "asc"
+      ? "desc"
+      : "asc"
+    : field === "changed" || field === "versions"
+      ? "desc"
+      : "asc";

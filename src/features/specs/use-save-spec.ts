@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { traceKeys } from "@/api/query-keys";
+import { traceKeys } from "@/api/queries/trace";
 import { objectIdTaken, readLatestSpec, saveSpec, type SpecFields, type SpecObject } from "@/api/spec-objects";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { NewerVersionError, ObjectIdTakenError } from "./save-errors";
 
 export type SaveSpecInput = {

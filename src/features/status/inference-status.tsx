@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { inferenceQueries } from "@/api/queries/inference";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { ErrorPanel } from "@/components/error-panel";
 import { StatusBadge } from "@/components/status-badge";
 import { StatusPanel } from "./status-panel";
@@ -13,7 +13,13 @@ export function InferenceStatus() {
   const query = useQuery(inferenceQueries.models(inference));
   const models = query.data?.data ?? [];
   return (
-    <StatusPanel title="Inference" address={inference.scope.baseUrl} checkedAt={query.dataUpdatedAt} fetching={query.isFetching} onRefresh={() => void query.refetch()}>
+    <StatusPanel
+      title="Inference"
+      address={inference.scope.baseUrl}
+      checkedAt={query.dataUpdatedAt}
+      fetching={query.isFetching}
+      onRefresh={() => void query.refetch()}
+    >
       {query.isError ? (
         <ErrorPanel error={query.error} title="Could not list models" onRetry={() => void query.refetch()} />
       ) : query.data ? (

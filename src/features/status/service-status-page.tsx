@@ -8,7 +8,10 @@ import { TrainingStatus } from "./training-status";
 export function ServiceStatusPage() {
   return (
     <div className="space-y-6">
-      <PageHeader title="Service status" description="Live answers from each service, using the saved key and addresses." />
+      <PageHeader
+        title="Service status"
+        description="Live answers from each service, using the saved key and addresses."
+      />
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <PanelErrorBoundary label="Training status">
           <TrainingStatus />

@@ -22,7 +22,11 @@ export function StatusPanel({
 }) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <section aria-labelledby={id} aria-busy={fetching} className="overflow-hidden rounded-lg border border-line bg-surface">
+    <section
+      aria-labelledby={id}
+      aria-busy={fetching}
+      className="overflow-hidden rounded-lg border border-line bg-surface"
+    >
       <div className="flex items-center gap-3 border-b border-line px-5 py-3">
         <div className="min-w-0 flex-1">
           <h2 id={id} className="text-sm font-semibold text-fg">
@@ -35,7 +39,13 @@ export function StatusPanel({
             Checked <RelativeTime value={checkedAt} />
           </span>
         ) : null}
-        <Button size="sm" onClick={onRefresh} disabled={fetching} icon={<RefreshIcon size={13} />} aria-label={`Refresh ${title}`}>
+        <Button
+          size="sm"
+          onClick={onRefresh}
+          disabled={fetching}
+          icon={<RefreshIcon size={13} />}
+          aria-label={`Refresh ${title}`}
+        >
           Refresh
         </Button>
       </div>

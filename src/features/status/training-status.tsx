@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { trainingQueries } from "@/api/queries/training";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { ErrorPanel } from "@/components/error-panel";
 import { StatusBadge } from "@/components/status-badge";
 import { StatusPanel } from "./status-panel";
@@ -10,13 +10,21 @@ export function TrainingStatus() {
   const { training } = useApiClients();
   const query = useQuery(trainingQueries.systemCheck(training));
   return (
-    <StatusPanel title="Training" address={training.scope.baseUrl} checkedAt={query.dataUpdatedAt} fetching={query.isFetching} onRefresh={() => void query.refetch()}>
+    <StatusPanel
+      title="Training"
+      address={training.scope.baseUrl}
+      checkedAt={query.dataUpdatedAt}
+      fetching={query.isFetching}
+      onRefresh={() => void query.refetch()}
+    >
       {query.isError ? (
         <ErrorPanel error={query.error} title="System check failed" onRetry={() => void query.refetch()} />
       ) : query.data ? (
         <div className="space-y-3">
           <StatusBadge tone={query.data.ok ? "success" : "warning"}>
-            {query.data.ok ? "All checks pass" : `${query.data.failed.length} of ${query.data.checks.length} checks failing`}
+            {query.data.ok
+              ? "All checks pass"
+              : `${query.data.failed.length} of ${query.data.checks.length} checks failing`}
           </StatusBadge>
           <ul aria-label="System checks" className="divide-y divide-line text-sm">
             {query.data.checks.map((check) => (

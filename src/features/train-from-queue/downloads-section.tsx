@@ -7,13 +7,30 @@ import { countOf } from "@/lib/number-format";
 import type { Selection } from "./trajectories/build-groups";
 import { groupsJsonl, sftJsonl } from "./trajectories/downloads";
 
-const fileSafe = (name: string) => name.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "queue";
+const fileSafe = (name: string) =>
+  name
+    .replace(/[^\w.-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60) || "queue";
 
 /** The same selection as files: the groups (for the new-job form or ART), and an SFT chat dataset of the calls whose reward passes a threshold. */
-export function DownloadsSection({ selection, queueName, threshold, onThreshold }: { selection: Selection | null; queueName: string; threshold: string; onThreshold: (value: string) => void }) {
+export function DownloadsSection({
+  selection,
+  queueName,
+  threshold,
+  onThreshold,
+}: {
+  selection: Selection | null;
+  queueName: string;
+  threshold: string;
+  onThreshold: (value: string) => void;
+}) {
   const [said, setSaid] = useState("");
   const value = Number(threshold);
-  const thresholdError = threshold.trim() === "" || !Number.isFinite(value) ? "Type a number: calls whose reward is at least this are kept." : null;
+  const thresholdError =
+    threshold.trim() === "" || !Number.isFinite(value)
+      ? "Type a number: calls whose reward is at least this are kept."
+      : null;
   const base = fileSafe(queueName);
   return (
     <Section title="Downloads">
@@ -29,7 +46,15 @@ export function DownloadsSection({ selection, queueName, threshold, onThreshold 
           Download trajectory groups (JSONL)
         </Button>
         <div className="flex flex-wrap items-end gap-2">
-          <TextField label="SFT: reward at least" value={threshold} onChange={(event) => onThreshold(event.target.value)} error={thresholdError} inputMode="decimal" className="w-40" maxLength={30} />
+          <TextField
+            label="SFT: reward at least"
+            value={threshold}
+            onChange={(event) => onThreshold(event.target.value)}
+            error={thresholdError}
+            inputMode="decimal"
+            className="w-40"
+            maxLength={30}
+          />
           <Button
             disabled={!selection || thresholdError !== null}
             onClick={() => {
@@ -40,7 +65,9 @@ export function DownloadsSection({ selection, queueName, threshold, onThreshold 
                 return;
               }
               downloadFile(text, `${base}-sft-chat.jsonl`, "application/x-ndjson");
-              setSaid(`Downloaded ${countOf(examples, "chat example")} (of ${countOf(selection.all.length, "usable call")}).`);
+              setSaid(
+                `Downloaded ${countOf(examples, "chat example")} (of ${countOf(selection.all.length, "usable call")}).`,
+              );
             }}
           >
             Download SFT dataset (JSONL)
@@ -48,7 +75,8 @@ export function DownloadsSection({ selection, queueName, threshold, onThreshold 
         </div>
       </div>
       <p className="text-xs text-fg-muted">
-        The SFT dataset is OpenAI's chat fine-tuning format, one <code>{"{messages}"}</code> per line, from every usable call (grouped or not).
+        The SFT dataset is OpenAI's chat fine-tuning format, one <code>{"{messages}"}</code> per line, from every usable
+        call (grouped or not).
       </p>
       <output aria-live="polite" className="block text-sm text-fg">
         {said}

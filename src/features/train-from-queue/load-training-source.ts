@@ -39,23 +39,35 @@ export async function loadTrainingSource(options: {
   const answers = new Map<string, AnswersOnCall>();
   const report = () => onProgress?.({ items: items.length, answeredCalls: answers.size });
   const list = await readQueueInBatches({
-    fetchPage: async ({ offset, limit }, pageSignal) => (await trace.queryItems(queueId, { project_id: projectId, offset, limit }, { signal: pageSignal })).items,
+    fetchPage: async ({ offset, limit }, pageSignal) =>
+      (await trace.queryItems(queueId, { project_id: projectId, offset, limit }, { signal: pageSignal })).items,
     fetchBatch: async (callIds, batchSignal) => {
       const [rows, found] = await Promise.all([
         specs.length > 0 ? readCallsFeedback(trace, projectId, callIds, { signal: batchSignal }) : Promise.resolve([]),
-        trace.queryCalls({ project_id: projectId, filter: { call_ids: [...callIds] }, limit: callIds.length, columns: CALL_COLUMNS }, { signal: batchSignal }),
+        trace.queryCalls(
+          { project_id: projectId, filter: { call_ids: [...callIds] }, limit: callIds.length, columns: CALL_COLUMNS },
+          { signal: batchSignal },
+        ),
       ]);
       return { answers: answersByCall(specs, rows), calls: found };
     },
     readBatches: true,
     signal,
     onItems: (fresh) => {
-      for (const item of fresh) items.push({ id: item.id, call_id: item.call_id, annotation_state: item.annotation_state });
+      for (const item of fresh)
+        items.push({ id: item.id, call_id: item.call_id, annotation_state: item.annotation_state });
       report();
     },
     onBatch: (found) => {
       for (const [callId, onCall] of found.answers) answers.set(callId, onCall);
-      for (const call of found.calls) calls.set(call.id, { id: call.id, op_name: call.op_name, trace_id: call.trace_id, inputs: call.inputs, output: call.output });
+      for (const call of found.calls)
+        calls.set(call.id, {
+          id: call.id,
+          op_name: call.op_name,
+          trace_id: call.trace_id,
+          inputs: call.inputs,
+          output: call.output,
+        });
       report();
     },
   });

@@ -20,7 +20,10 @@ export type OpPaths = {
   candidates: { prompt: string[]; completion: string[] };
 };
 
-type Handlers = { onPaths: (opName: string, paths: PathMapping) => void; onInclude: (opName: string, included: boolean) => void };
+type Handlers = {
+  onPaths: (opName: string, paths: PathMapping) => void;
+  onInclude: (opName: string, included: boolean) => void;
+};
 
 /**
  * Where each op's calls keep their prompt and their answer. OpenAI chat calls need nothing here;
@@ -29,13 +32,17 @@ type Handlers = { onPaths: (opName: string, paths: PathMapping) => void; onInclu
 export function PathsSection({ ops, onPaths, onInclude }: { ops: readonly OpPaths[] } & Handlers) {
   const included = ops.filter((op) => op.included).length;
   return (
-    <Section title="Conversations" note={`${formatCount(included)} of ${formatCount(ops.length)} ${ops.length === 1 ? "op" : "ops"} included`}>
+    <Section
+      title="Conversations"
+      note={`${formatCount(included)} of ${formatCount(ops.length)} ${ops.length === 1 ? "op" : "ops"} included`}
+    >
       <p className="max-w-3xl text-xs text-fg-muted">
-        A trajectory is the call's prompt messages followed by its answer. OpenAI-style chat calls read <code>inputs.messages</code> and{" "}
-        <code>output.choices.0</code>; for other calls, name the paths (a list of messages or a text for the prompt; a text, a message or a
-        choice for the answer). Paths are remembered per op in this browser. Paths are suggested only where the calls read as a conversation
-        (chat messages or a sentence under a name such as <code>question</code>, and a sentence, an assistant message or a choice under a
-        name such as <code>answer</code>); an op without them starts left out.
+        A trajectory is the call's prompt messages followed by its answer. OpenAI-style chat calls read{" "}
+        <code>inputs.messages</code> and <code>output.choices.0</code>; for other calls, name the paths (a list of
+        messages or a text for the prompt; a text, a message or a choice for the answer). Paths are remembered per op in
+        this browser. Paths are suggested only where the calls read as a conversation (chat messages or a sentence under
+        a name such as <code>question</code>, and a sentence, an assistant message or a choice under a name such as{" "}
+        <code>answer</code>); an op without them starts left out.
       </p>
       <ul className="space-y-3">
         {ops.map((op) => (
@@ -53,12 +60,21 @@ function OpPathsRow({ op, onPaths, onInclude }: { op: OpPaths } & Handlers) {
   return (
     <li className={cn("rounded-lg border border-line p-3", !op.included && "bg-subtle/40")}>
       <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" className="mt-1" checked={op.included} onChange={(event) => onInclude(op.opName, event.target.checked)} aria-label={`Include ${name}`} aria-describedby={`${listId}-state`} />
+        <input
+          type="checkbox"
+          className="mt-1"
+          checked={op.included}
+          onChange={(event) => onInclude(op.opName, event.target.checked)}
+          aria-label={`Include ${name}`}
+          aria-describedby={`${listId}-state`}
+        />
         <span>
           <span className="font-mono font-medium break-all text-fg">{name}</span>{" "}
           <span className="text-fg-muted tabular-nums">
             · {formatCount(op.calls)} {op.calls === 1 ? "call" : "calls"}
-            {op.included && op.unreadable > 0 ? ` · ${formatCount(op.unreadable)} without a conversation at these paths` : ""}
+            {op.included && op.unreadable > 0
+              ? ` · ${formatCount(op.unreadable)} without a conversation at these paths`
+              : ""}
           </span>
         </span>
       </label>

@@ -25,7 +25,13 @@ describe("a job from a queue, through the local services", () => {
     const { server, queueId, clients, refs } = setup();
     const { specs } = await readQueueSpecs(clients.trace, refs);
     const tone = specs.find((spec) => spec.id === "tone")!;
-    const source = await loadTrainingSource({ trace: clients.trace, projectId: PROJECT, queueId, specs, signal: new AbortController().signal });
+    const source = await loadTrainingSource({
+      trace: clients.trace,
+      projectId: PROJECT,
+      queueId,
+      specs,
+      signal: new AbortController().signal,
+    });
     expect(source.items).toHaveLength(24);
     const selection = buildSelectionNow({
       queue: { id: queueId, name: "Refund answers" },
@@ -43,26 +49,46 @@ describe("a job from a queue, through the local services", () => {
     expect(selection.unusable.every((u) => u.reason === "no-output")).toBe(true);
     expect(selection.groups.length).toBeGreaterThan(1);
 
-    const model = await clients.training.createModel({ project: "support-bot", name: "queue-rl", base_model: "Qwen/Qwen2.5-7B-Instruct" });
+    const model = await clients.training.createModel({
+      project: "support-bot",
+      name: "queue-rl",
+      base_model: "Qwen/Qwen2.5-7B-Instruct",
+    });
     const upsertJob = vi.fn<Parameters<typeof startQueueJob>[0]["registry"]["upsertJob"]>();
     const jobId = await startQueueJob({
       training: clients.training,
       registry: { upsertModel: vi.fn<Parameters<typeof startQueueJob>[0]["registry"]["upsertModel"]>(), upsertJob },
       model: { kind: "existing", id: model.id },
       groups: selection.groups,
-      origin: { kind: "queue", projectId: PROJECT, queueId, queueName: "Refund answers", rewardSpec: { ref: tone.ref, label: tone.label } },
+      origin: {
+        kind: "queue",
+        projectId: PROJECT,
+        queueId,
+        queueName: "Refund answers",
+        rewardSpec: { ref: tone.ref, label: tone.label },
+      },
       onProgress: () => undefined,
       onModelCreated: () => undefined,
     });
-    expect(upsertJob).toHaveBeenCalledWith(expect.objectContaining({ id: jobId, model_id: model.id, origin: expect.objectContaining({ queueId, rewardSpec: { ref: tone.ref, label: "Tone" } }) }));
+    expect(upsertJob).toHaveBeenCalledWith(
+      expect.objectContaining({
+        id: jobId,
+        model_id: model.id,
+        origin: expect.objectContaining({ queueId, rewardSpec: { ref: tone.ref, label: "Tone" } }),
+      }),
+    );
 
     for (let i = 0; i <= selection.groups.length; i++) await server.runner.tick();
     const events = (await clients.training.listEvents(jobId, { limit: 100 })).data;
     const started = events.find((event) => event.type === "training_started");
     expect(started?.data.num_sequences).toBe(selection.groups.length);
     const steps = events.filter((event) => event.type === "gradient_step");
-    expect(steps.map((event) => event.data.reward)).toEqual(selection.groups.map((group) => expect.closeTo(mean(group.trajectories.map((t) => t.reward)), 9)));
-    expect(steps.map((event) => event.data.num_trajectories)).toEqual(selection.groups.map((group) => group.trajectories.length));
+    expect(steps.map((event) => event.data.reward)).toEqual(
+      selection.groups.map((group) => expect.closeTo(mean(group.trajectories.map((t) => t.reward)), 9)),
+    );
+    expect(steps.map((event) => event.data.num_trajectories)).toEqual(
+      selection.groups.map((group) => group.trajectories.length),
+    );
     expect(events.at(-1)?.type).toBe("training_ended");
   });
 });

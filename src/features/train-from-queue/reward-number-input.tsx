@@ -8,7 +8,15 @@ import { cn } from "@/lib/cn";
  * be typed); meanwhile it says which reward the preview, the downloads and Start still use, since
  * a field showing "-" or nothing would otherwise be sent silently as its last number.
  */
-export function RewardNumberInput({ label, value, onChange }: { label: string; value: number; onChange: (value: number) => void }) {
+export function RewardNumberInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+}) {
   const [unreadable, setUnreadable] = useState(false);
   const messageId = useId();
   return (

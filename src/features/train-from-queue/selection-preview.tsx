@@ -13,9 +13,10 @@ import { UNUSABLE_LABEL, type Selection, type UnusableReason } from "./trajector
 const SHOWN_GROUPS = 50;
 const SHOWN_UNUSABLE = 100;
 
-
 function spreadText(spread: Spread | null): string {
-  return spread ? `${formatMetric(spread.min)} / ${formatMetric(spread.mean)} / ${formatMetric(spread.max)} (${formatMetric(spread.std)})` : "—";
+  return spread
+    ? `${formatMetric(spread.min)} / ${formatMetric(spread.mean)} / ${formatMetric(spread.max)} (${formatMetric(spread.std)})`
+    : "—";
 }
 
 /** Figures of the whole selection, computed once per selection. */
@@ -57,10 +58,18 @@ export function SelectionSummary({ selection, building }: { selection: Selection
         </p>
       ) : null}
       {selection.opsLeftOut > 0 ? (
-        <p className="text-xs text-fg-muted">{selection.opsLeftOut === 1 ? "1 call is of an op left out (Conversations)." : `${formatCount(selection.opsLeftOut)} calls are of ops left out (Conversations).`}</p>
+        <p className="text-xs text-fg-muted">
+          {selection.opsLeftOut === 1
+            ? "1 call is of an op left out (Conversations)."
+            : `${formatCount(selection.opsLeftOut)} calls are of ops left out (Conversations).`}
+        </p>
       ) : null}
       {selection.notCounted > 0 ? (
-        <p className="text-xs text-fg-muted">{selection.notCounted === 1 ? "1 item is in a state that does not count." : `${formatCount(selection.notCounted)} items are in states that do not count.`}</p>
+        <p className="text-xs text-fg-muted">
+          {selection.notCounted === 1
+            ? "1 item is in a state that does not count."
+            : `${formatCount(selection.notCounted)} items are in states that do not count.`}
+        </p>
       ) : null}
     </Section>
   );
@@ -73,28 +82,54 @@ export function SelectionTables({ selection, queueId }: { selection: Selection; 
     <Section title="Groups and calls left out">
       {selection.groups.length > 0 ? (
         // A scrolling frame is a stop in the tab order, so keyboard users can scroll it (axe: scrollable-region-focusable).
-        // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <section className="relative max-h-[32rem] overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus" tabIndex={0} aria-label="Trajectory groups">
+        <section
+          className="relative max-h-[32rem] overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus"
+          // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          aria-label="Trajectory groups"
+        >
           <GroupsTable selection={selection} spreads={figures.spreads} />
         </section>
       ) : (
-        <p className="rounded-lg border border-line px-3 py-2 text-sm text-fg-muted">No groups: nothing to train on with these choices.</p>
+        <p className="rounded-lg border border-line px-3 py-2 text-sm text-fg-muted">
+          No groups: nothing to train on with these choices.
+        </p>
       )}
-      {selection.unusable.length > 0 ? <UnusableCalls selection={selection} byReason={figures.byReason} queueId={queueId} /> : <p className="text-sm text-fg-muted">Every counted call can be used.</p>}
+      {selection.unusable.length > 0 ? (
+        <UnusableCalls selection={selection} byReason={figures.byReason} queueId={queueId} />
+      ) : (
+        <p className="text-sm text-fg-muted">Every counted call can be used.</p>
+      )}
     </Section>
   );
 }
 
-function UnusableCalls({ selection, byReason, queueId }: { selection: Selection; byReason: ReadonlyMap<UnusableReason, number>; queueId: string }) {
+function UnusableCalls({
+  selection,
+  byReason,
+  queueId,
+}: {
+  selection: Selection;
+  byReason: ReadonlyMap<UnusableReason, number>;
+  queueId: string;
+}) {
   return (
     <div className="space-y-2">
       <h3 className="text-sm font-semibold text-fg">Calls that cannot be used</h3>
-      <p className="text-xs text-fg-muted">{[...byReason].map(([reason, n]) => `${UNUSABLE_LABEL[reason]}: ${formatCount(n)}`).join(" · ")}</p>
-      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling frame keyboard users must be able to scroll */}
-      <section className="relative max-h-96 overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus" tabIndex={0} aria-label="Calls that cannot be used">
+      <p className="text-xs text-fg-muted">
+        {[...byReason].map(([reason, n]) => `${UNUSABLE_LABEL[reason]}: ${formatCount(n)}`).join(" · ")}
+      </p>
+      <section
+        className="relative max-h-96 overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus"
+        // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        aria-label="Calls that cannot be used"
+      >
         <UnusableTable selection={selection} queueId={queueId} />
       </section>
-      {selection.unusable.length > SHOWN_UNUSABLE ? <p className="text-xs text-fg-muted">…and {formatCount(selection.unusable.length - SHOWN_UNUSABLE)} more.</p> : null}
+      {selection.unusable.length > SHOWN_UNUSABLE ? (
+        <p className="text-xs text-fg-muted">…and {formatCount(selection.unusable.length - SHOWN_UNUSABLE)} more.</p>
+      ) : null}
     </div>
   );
 }
@@ -102,16 +137,28 @@ function UnusableCalls({ selection, byReason, queueId }: { selection: Selection;
 type GroupRow = { index: number; label: string; size: number; spread: Spread | null };
 const groupHelper = createDataColumnHelper<GroupRow>();
 const GROUP_COLUMNS = groupHelper.columns([
-  groupHelper.display({ id: "number", meta: { label: "#", cellClassName: "align-top text-fg-muted tabular-nums" }, cell: ({ row }) => row.original.index + 1 }),
+  groupHelper.display({
+    id: "number",
+    meta: { label: "#", cellClassName: "align-top text-fg-muted tabular-nums" },
+    cell: ({ row }) => row.original.index + 1,
+  }),
   groupHelper.display({
     id: "group",
     meta: { label: "Group", cellClassName: "max-w-md align-top break-words" },
     cell: ({ row }) => <UntrustedText text={row.original.label} />,
   }),
-  groupHelper.display({ id: "size", meta: { label: "Size", align: "right", cellClassName: "align-top tabular-nums" }, cell: ({ row }) => row.original.size }),
+  groupHelper.display({
+    id: "size",
+    meta: { label: "Size", align: "right", cellClassName: "align-top tabular-nums" },
+    cell: ({ row }) => row.original.size,
+  }),
   groupHelper.display({
     id: "spread",
-    meta: { label: "Reward min / mean / max (std)", align: "right", cellClassName: "align-top whitespace-nowrap tabular-nums" },
+    meta: {
+      label: "Reward min / mean / max (std)",
+      align: "right",
+      cellClassName: "align-top whitespace-nowrap tabular-nums",
+    },
     cell: ({ row }) => spreadText(row.original.spread),
   }),
 ]);
@@ -119,13 +166,27 @@ const GROUP_COLUMNS = groupHelper.columns([
 /** The first groups, each with its size and the spread of its rewards. */
 function GroupsTable({ selection, spreads }: { selection: Selection; spreads: readonly (Spread | null)[] }) {
   const rows = useMemo(
-    () => selection.groups.slice(0, SHOWN_GROUPS).map((group, index) => ({ index, label: selection.groupLabels[index] ?? "", size: group.trajectories.length, spread: spreads[index] ?? null })),
+    () =>
+      selection.groups
+        .slice(0, SHOWN_GROUPS)
+        .map((group, index) => ({
+          index,
+          label: selection.groupLabels[index] ?? "",
+          size: group.trajectories.length,
+          spread: spreads[index] ?? null,
+        })),
     [selection, spreads],
   );
   const table = useDataTable({ columns: GROUP_COLUMNS, data: rows, getRowId: (row) => String(row.index) });
   const caption = `${selection.groups.length > SHOWN_GROUPS ? `The first ${SHOWN_GROUPS} of ${formatCount(selection.groups.length)} groups` : "Every group"}, with the spread of its rewards`;
   return (
-    <DataTable table={table} stickyHead density="compact" caption={caption} captionClassName="px-2 py-1.5 text-left text-xs text-fg-muted">
+    <DataTable
+      table={table}
+      stickyHead
+      density="compact"
+      caption={caption}
+      captionClassName="px-2 py-1.5 text-left text-xs text-fg-muted"
+    >
       <tbody>
         {table.getRowModel().rows.map((row) => (
           <BodyRow key={row.id}>
@@ -140,11 +201,16 @@ function GroupsTable({ selection, spreads }: { selection: Selection; spreads: re
 type UnusableRow = Selection["unusable"][number];
 const unusableHelper = createDataColumnHelper<UnusableRow>();
 const UNUSABLE_COLUMNS = unusableHelper.columns([
-  unusableHelper.display({ id: "reason", meta: { label: "Reason", cellClassName: "align-top whitespace-nowrap" }, cell: ({ row }) => UNUSABLE_LABEL[row.original.reason] }),
+  unusableHelper.display({
+    id: "reason",
+    meta: { label: "Reason", cellClassName: "align-top whitespace-nowrap" },
+    cell: ({ row }) => UNUSABLE_LABEL[row.original.reason],
+  }),
   unusableHelper.display({
     id: "op",
     meta: { label: "Op", cellClassName: "align-top font-mono text-xs" },
-    cell: ({ row: { original: unusable } }) => (unusable.opName ? <UntrustedText text={parseOpRef(unusable.opName)?.name ?? unusable.opName} /> : "—"),
+    cell: ({ row: { original: unusable } }) =>
+      unusable.opName ? <UntrustedText text={parseOpRef(unusable.opName)?.name ?? unusable.opName} /> : "—",
   }),
   unusableHelper.display({
     id: "detail",

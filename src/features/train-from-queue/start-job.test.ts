@@ -2,12 +2,27 @@ import { describe, expect, it, vi } from "vitest";
 import type { TrainingClient } from "@/api/training";
 import { MAX_JOB_BYTES, startQueueJob, TooLargeError } from "./start-job";
 
-const ORIGIN = { kind: "queue" as const, projectId: "demo/p", queueId: "q1", queueName: "Q", rewardSpec: { ref: "weave:///demo/p/object/tone:1", label: "Tone" } };
-const groupOf = (content: string) => ({ trajectories: [{ messages_and_choices: [{ role: "user", content }], reward: 1 }] });
+const ORIGIN = {
+  kind: "queue" as const,
+  projectId: "demo/p",
+  queueId: "q1",
+  queueName: "Q",
+  rewardSpec: { ref: "weave:///demo/p/object/tone:1", label: "Tone" },
+};
+const groupOf = (content: string) => ({
+  trajectories: [{ messages_and_choices: [{ role: "user", content }], reward: 1 }],
+});
 
 function fakeTraining() {
   const createRLJob = vi.fn<TrainingClient["createRLJob"]>(async () => ({ id: "job_1" }));
-  const createModel = vi.fn<TrainingClient["createModel"]>(async (req) => ({ id: "model_new", entity: "demo", project: req.project, name: req.name, base_model: req.base_model, run_id: null }));
+  const createModel = vi.fn<TrainingClient["createModel"]>(async (req) => ({
+    id: "model_new",
+    entity: "demo",
+    project: req.project,
+    name: req.name,
+    base_model: req.base_model,
+    run_id: null,
+  }));
   return { training: { createRLJob, createModel } as unknown as TrainingClient, createRLJob, createModel };
 }
 
@@ -28,9 +43,15 @@ describe("starting a job from a queue", () => {
       onModelCreated,
     });
     expect(id).toBe("job_1");
-    expect(createModel).toHaveBeenCalledWith({ project: "support-bot", name: "tone-rl", base_model: "Qwen/Qwen2.5-7B-Instruct" }, expect.anything());
+    expect(createModel).toHaveBeenCalledWith(
+      { project: "support-bot", name: "tone-rl", base_model: "Qwen/Qwen2.5-7B-Instruct" },
+      expect.anything(),
+    );
     expect(onModelCreated).toHaveBeenCalledWith("model_new");
-    expect(createRLJob).toHaveBeenCalledWith({ model_id: "model_new", trajectory_groups: [groupOf("hi")] }, expect.anything());
+    expect(createRLJob).toHaveBeenCalledWith(
+      { model_id: "model_new", trajectory_groups: [groupOf("hi")] },
+      expect.anything(),
+    );
     // Recorded with the facts the new-job page keeps (the job page shows them, not "not known").
     expect(upsertJob).toHaveBeenCalledWith({
       id: "job_1",
@@ -49,7 +70,10 @@ describe("starting a job from a queue", () => {
     const { training, createRLJob } = fakeTraining();
     const start = startQueueJob({
       training,
-      registry: { upsertModel: vi.fn<Parameters<typeof startQueueJob>[0]["registry"]["upsertModel"]>(), upsertJob: vi.fn<Parameters<typeof startQueueJob>[0]["registry"]["upsertJob"]>() },
+      registry: {
+        upsertModel: vi.fn<Parameters<typeof startQueueJob>[0]["registry"]["upsertModel"]>(),
+        upsertJob: vi.fn<Parameters<typeof startQueueJob>[0]["registry"]["upsertJob"]>(),
+      },
       model: { kind: "existing", id: "model_1" },
       groups: [groupOf("x".repeat(MAX_JOB_BYTES))],
       origin: ORIGIN,

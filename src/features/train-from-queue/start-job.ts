@@ -11,7 +11,10 @@ import { utf8Bytes } from "./trajectories/request-size";
  */
 export const MAX_JOB_BYTES = 32 * 1024 * 1024;
 
-export type StartProgress = { step: "model" } | { step: "measure"; groups: number } | { step: "send"; groups: number; bytes: number };
+export type StartProgress =
+  | { step: "model" }
+  | { step: "measure"; groups: number }
+  | { step: "send"; groups: number; bytes: number };
 
 export class TooLargeError extends Error {
   constructor(readonly bytes: number) {
@@ -48,8 +51,18 @@ export async function startQueueJob(options: {
   let modelId: string;
   if (model.kind === "new") {
     onProgress({ step: "model" });
-    const created = await training.createModel({ project: model.project.trim(), name: model.name.trim(), base_model: model.base }, { signal });
-    registry.upsertModel({ id: created.id, entity: created.entity, project: created.project, name: created.name, base_model: created.base_model, source: "created" });
+    const created = await training.createModel(
+      { project: model.project.trim(), name: model.name.trim(), base_model: model.base },
+      { signal },
+    );
+    registry.upsertModel({
+      id: created.id,
+      entity: created.entity,
+      project: created.project,
+      name: created.name,
+      base_model: created.base_model,
+      source: "created",
+    });
     onModelCreated(created.id);
     modelId = created.id;
   } else modelId = model.id;

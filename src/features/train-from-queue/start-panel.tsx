@@ -5,7 +5,7 @@ import { Section } from "@/components/section";
 import { firstFieldMessages } from "@/components/form-errors";
 import { serverTrajectoryMessage, useRegistryStore, withPeopleNumbering, type JobOrigin } from "@/features/training";
 import { countOf } from "@/lib/number-format";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { MAX_JOB_BYTES, startQueueJob, type StartProgress } from "./start-job";
 import type { TrainChoices } from "./train-url-state";
 import type { Selection } from "./trajectories/build-groups";
@@ -29,9 +29,11 @@ function progressText(progress: StartProgress): string {
 /** What is missing before anything can be sent, or null. */
 function missing(choices: TrainChoices, selection: Selection | null, origin: JobOrigin | null): string | null {
   if (!selection || !origin) return "Wait for the trajectory groups to be built.";
-  if (selection.groups.length === 0) return "There are no groups to train on: count more items, keep groups of one, or choose another grouping.";
+  if (selection.groups.length === 0)
+    return "There are no groups to train on: count more items, keep groups of one, or choose another grouping.";
   if (choices.model.kind === "existing" && !choices.model.id) return "Choose the model to train, or create a new one.";
-  if (choices.model.kind === "new" && (!choices.model.project.trim() || !choices.model.name.trim())) return "Give the new model a project and a name.";
+  if (choices.model.kind === "new" && (!choices.model.project.trim() || !choices.model.name.trim()))
+    return "Give the new model a project and a name.";
   return null;
 }
 
@@ -76,7 +78,15 @@ export function StartPanel({
     if (problem || !selection || !origin) return;
     onError(null);
     try {
-      const jobId = await startQueueJob({ training, registry, model: choices.model, groups: selection.groups, origin, onProgress: setProgress, onModelCreated });
+      const jobId = await startQueueJob({
+        training,
+        registry,
+        model: choices.model,
+        groups: selection.groups,
+        origin,
+        onProgress: setProgress,
+        onModelCreated,
+      });
       onStarted(jobId);
     } catch (failure) {
       onError(failure);
@@ -92,16 +102,24 @@ export function StartPanel({
   return (
     <Section title="Start">
       <p className="text-sm text-fg-muted">
-        {selection ? `${countOf(selection.groups.length, "group")}, ${countOf(selection.groups.reduce((n, g) => n + g.trajectories.length, 0), "trajectory", "trajectories")}: one gradient step per group.` : "The groups are being built."}
+        {selection
+          ? `${countOf(selection.groups.length, "group")}, ${countOf(
+              selection.groups.reduce((n, g) => n + g.trajectories.length, 0),
+              "trajectory",
+              "trajectories",
+            )}: one gradient step per group.`
+          : "The groups are being built."}
       </p>
       {requestBytes !== null ? (
         requestBytes > MAX_JOB_BYTES ? (
           <p className="text-sm font-medium text-red-700 dark:text-red-400">
-            The request would be about {mib(requestBytes)}, more than the {MAX_JOB_BYTES / 1024 / 1024} MiB the training service takes in one job: count fewer items or leave out groups of one.
+            The request would be about {mib(requestBytes)}, more than the {MAX_JOB_BYTES / 1024 / 1024} MiB the training
+            service takes in one job: count fewer items or leave out groups of one.
           </p>
         ) : (
           <p className="text-xs text-fg-muted">
-            Request about {mib(requestBytes)} of the {MAX_JOB_BYTES / 1024 / 1024} MiB the training service takes in one job.
+            Request about {mib(requestBytes)} of the {MAX_JOB_BYTES / 1024 / 1024} MiB the training service takes in one
+            job.
           </p>
         )
       ) : null}
@@ -114,7 +132,13 @@ export function StartPanel({
         </output>
       </div>
       {notReady ? <p className="text-sm font-medium text-red-700 dark:text-red-400">{notReady}</p> : null}
-      {error ? <ErrorPanel error={withPeopleNumbering(error)} title={`The job was not created${fieldText ? ` (${fieldText})` : ""}: your choices are kept`} onRetry={() => void start()} /> : null}
+      {error ? (
+        <ErrorPanel
+          error={withPeopleNumbering(error)}
+          title={`The job was not created${fieldText ? ` (${fieldText})` : ""}: your choices are kept`}
+          onRetry={() => void start()}
+        />
+      ) : null}
     </Section>
   );
 }

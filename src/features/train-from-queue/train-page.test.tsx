@@ -2,21 +2,38 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { REGISTRY_KEY_PREFIX } from "@/features/training/registry/registry-store";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { createLocalServer } from "@/test/local-server";
 import { seedRatedQueue, TEST_PROJECT } from "./test-support";
 
 const SLOW = { timeout: 10_000 };
 
-function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f, options: { onlyFreeText?: boolean; knownModels?: readonly object[]; search?: string } = {}) {
+function setup(
+  wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f,
+  options: { onlyFreeText?: boolean; knownModels?: readonly object[]; search?: string } = {},
+) {
   const server = createLocalServer();
   const { queueId, refs } = seedRatedQueue(server);
   // The comment question alone: free text, no reward.
-  if (options.onlyFreeText) server.db.prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?").run(JSON.stringify(refs.slice(1)), queueId);
+  if (options.onlyFreeText)
+    server.db
+      .prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?")
+      .run(JSON.stringify(refs.slice(1)), queueId);
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  if (options.knownModels) localStorage.setItem(`${REGISTRY_KEY_PREFIX}${server.settings.trainingBaseUrl}`, JSON.stringify({ models: options.knownModels, jobs: [] }));
-  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: TEST_PROJECT, inferenceProject: "", keyStorage: "local" }));
-  const app = renderApp({ path: `/queues/${queueId}/train${options.search ?? ""}`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
+  if (options.knownModels)
+    localStorage.setItem(
+      `${REGISTRY_KEY_PREFIX}${server.settings.trainingBaseUrl}`,
+      JSON.stringify({ models: options.knownModels, jobs: [] }),
+    );
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: TEST_PROJECT, inferenceProject: "", keyStorage: "local" }),
+  );
+  const app = renderApp({
+    path: `/queues/${queueId}/train${options.search ?? ""}`,
+    defaults: urlsOf(server.settings),
+    fetch: wrapFetch(server.fetch),
+  });
   return { ...app, server, queueId };
 }
 
@@ -31,21 +48,27 @@ afterEach(() => {
 });
 
 /** A 422 for every new job, as the service words one. */
-const refuseJobs = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
-  const request = new Request(input, init);
-  if (request.method === "POST" && new URL(request.url).pathname.endsWith("/preview/training-jobs")) {
-    return Response.json(
-      {
-        detail: [
-          { loc: ["body", "trajectory_groups"], msg: "too many groups for this test", type: "value_error" },
-          { loc: ["body", "trajectory_groups", 1, "trajectories", 0, "reward"], msg: "Field required", type: "missing" },
-        ],
-      },
-      { status: 422 },
-    );
-  }
-  return fetch(request);
-};
+const refuseJobs =
+  (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
+  async (input, init) => {
+    const request = new Request(input, init);
+    if (request.method === "POST" && new URL(request.url).pathname.endsWith("/preview/training-jobs")) {
+      return Response.json(
+        {
+          detail: [
+            { loc: ["body", "trajectory_groups"], msg: "too many groups for this test", type: "value_error" },
+            {
+              loc: ["body", "trajectory_groups", 1, "trajectories", 0, "reward"],
+              msg: "Field required",
+              type: "missing",
+            },
+          ],
+        },
+        { status: 422 },
+      );
+    }
+    return fetch(request);
+  };
 
 describe("Train from this queue", () => {
   it("maps the queue's non-chat calls by suggested paths, previews the groups, and starts a job that names its queue", async () => {
@@ -61,9 +84,15 @@ describe("Train from this queue", () => {
     const groups = Number(statOf("Groups (gradient steps)"));
     expect(groups).toBeGreaterThanOrEqual(4);
     expect(screen.getByRole("table", { name: /with the spread of its rewards/ })).toBeInTheDocument();
-    expect(await screen.findByText(/^Request about \d+\.\d MiB of the 32 MiB the training service takes in one job\.$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Request about \d+\.\d MiB of the 32 MiB the training service takes in one job\.$/),
+    ).toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Question" })).toHaveValue("tone");
-    expect(within(screen.getByRole("combobox", { name: "Question" })).getByRole("option", { name: "Comment (free text: no reward)" })).toBeDisabled();
+    expect(
+      within(screen.getByRole("combobox", { name: "Question" })).getByRole("option", {
+        name: "Comment (free text: no reward)",
+      }),
+    ).toBeDisabled();
 
     // Fixed groups of 3, a reward scaled to 0–1, a new model: all in the URL.
     await user.click(screen.getByRole("radio", { name: /Fixed-size groups/ }));
@@ -77,9 +106,19 @@ describe("Train from this queue", () => {
 
     await user.click(screen.getByRole("button", { name: "Start RL job" }));
     await waitFor(() => expect(router.location.pathname).toMatch(/^\/training\/jobs\/job_/), SLOW);
-    expect(await screen.findByTestId("job-origin", {}, SLOW)).toHaveTextContent("Trained from the queue Refund answers with the reward from Tone");
-    const registry = JSON.parse(Object.entries(localStorage).find(([key]) => key.startsWith(REGISTRY_KEY_PREFIX))?.[1] ?? "{}") as { jobs: { origin?: unknown }[]; models: { name?: string }[] };
-    expect(registry.jobs[0]?.origin).toEqual({ kind: "queue", projectId: TEST_PROJECT, queueId, queueName: "Refund answers", rewardSpec: { ref: expect.stringContaining("/object/tone:"), label: "Tone" } });
+    expect(await screen.findByTestId("job-origin", {}, SLOW)).toHaveTextContent(
+      "Trained from the queue Refund answers with the reward from Tone",
+    );
+    const registry = JSON.parse(
+      Object.entries(localStorage).find(([key]) => key.startsWith(REGISTRY_KEY_PREFIX))?.[1] ?? "{}",
+    ) as { jobs: { origin?: unknown }[]; models: { name?: string }[] };
+    expect(registry.jobs[0]?.origin).toEqual({
+      kind: "queue",
+      projectId: TEST_PROJECT,
+      queueId,
+      queueName: "Refund answers",
+      rewardSpec: { ref: expect.stringContaining("/object/tone:"), label: "Tone" },
+    });
     expect(registry.models.map((m) => m.name)).toContain("refund-answers-rl");
     unmount();
   }, 30_000);
@@ -103,7 +142,9 @@ describe("Train from this queue", () => {
     // The model was made before the job was refused: a retry trains it instead of making another.
     await waitFor(() => expect(router.location.search).toMatch(/model=model_/));
     await waitFor(() => expect(screen.getByRole("radio", { name: "An existing model" })).toBeChecked());
-    expect(screen.getByRole("combobox", { name: "Model" })).toHaveDisplayValue("refund-answers-rl · OpenPipe/Qwen3-14B-Instruct");
+    expect(screen.getByRole("combobox", { name: "Model" })).toHaveDisplayValue(
+      "refund-answers-rl · OpenPipe/Qwen3-14B-Instruct",
+    );
     unmount();
   }, 30_000);
 
@@ -123,12 +164,22 @@ describe("Train from this queue", () => {
   }, 30_000);
 
   it("warns before Start when the chosen model's base is one the service does not train (its job would be created, then fail)", async () => {
-    const model = { id: "model_oldbase", entity: "demo", project: "support-bot", name: "old-base", base_model: "meta/llama-unsupported", added_at: new Date().toISOString(), source: "opened" };
+    const model = {
+      id: "model_oldbase",
+      entity: "demo",
+      project: "support-bot",
+      name: "old-base",
+      base_model: "meta/llama-unsupported",
+      added_at: new Date().toISOString(),
+      source: "opened",
+    };
     const { user, unmount } = setup(undefined, { knownModels: [model] });
     await screen.findByRole("region", { name: "The selection" }, SLOW);
     const picker = screen.getByRole("combobox", { name: "Model" });
     await user.selectOptions(picker, "model_oldbase");
-    expect(picker).toHaveAccessibleDescription(/meta\/llama-unsupported is not a base model the training service trains/);
+    expect(picker).toHaveAccessibleDescription(
+      /meta\/llama-unsupported is not a base model the training service trains/,
+    );
     unmount();
   }, 30_000);
 
@@ -136,9 +187,17 @@ describe("Train from this queue", () => {
     const { user, router, unmount } = setup();
     const samples = await screen.findByRole("region", { name: "Sample trajectories" }, SLOW);
     expect(within(samples).getAllByRole("heading", { level: 3 })[0]).toHaveTextContent(/^Group 1: /);
-    expect(within(samples).getAllByText((_, element) => element?.tagName === "P" && /^Trajectory 1 · reward -?\d/.test(element.textContent ?? "")).length).toBeGreaterThan(0);
+    expect(
+      within(samples).getAllByText(
+        (_, element) => element?.tagName === "P" && /^Trajectory 1 · reward -?\d/.test(element.textContent ?? ""),
+      ).length,
+    ).toBeGreaterThan(0);
     // The seeded calls' questions and answers, as text, the answer marked.
-    expect(within(samples).getAllByText((_, element) => element?.tagName === "SPAN" && element.textContent === "assistant · answer").length).toBeGreaterThan(0);
+    expect(
+      within(samples).getAllByText(
+        (_, element) => element?.tagName === "SPAN" && element.textContent === "assistant · answer",
+      ).length,
+    ).toBeGreaterThan(0);
 
     // Every op of this queue is left out by hand: no groups, no samples.
     const includes = screen.getAllByRole("checkbox", { name: /^Include / });
@@ -148,7 +207,9 @@ describe("Train from this queue", () => {
       await user.click(include);
     }
     await waitFor(() => expect(router.location.search).toMatch(/ops=-[^&]*%2C-/));
-    expect(await screen.findByText(/^\d+ calls are of ops left out \(Conversations\)\.$/, {}, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^\d+ calls are of ops left out \(Conversations\)\.$/, {}, SLOW),
+    ).toBeInTheDocument();
     await waitFor(() => expect(statOf("Groups (gradient steps)")).toBe("0"));
     expect(screen.queryByRole("region", { name: "Sample trajectories" })).not.toBeInTheDocument();
     const search = router.location.search;

@@ -9,10 +9,18 @@ import { buttonClasses } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { UntrustedText } from "@/components/untrusted-text";
-import { NoProjectNotice, QueueGone, QueueReadStatus, queueIsGone, useAnnotationProject, useQueue, useQueueTotals } from "@/features/queues";
+import {
+  NoProjectNotice,
+  QueueGone,
+  QueueReadStatus,
+  queueIsGone,
+  useAnnotationProject,
+  useQueue,
+  useQueueTotals,
+} from "@/features/queues";
 import { TrainingRegistryProvider } from "@/features/training";
 import { paths } from "@/lib/paths";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { DownloadsSection } from "./downloads-section";
 import { GroupingSection, ItemsSection } from "./items-grouping-section";
 import { ModelSection } from "./model-section";
@@ -53,26 +61,34 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
   const refs = queue.data?.scorer_refs ?? NO_REFS;
   const specs = useQuery({ ...traceQueries.queueSpecs(trace, refs), enabled: queue.isSuccess && refs.length > 0 });
   const specList = !queue.isSuccess ? undefined : refs.length === 0 ? NO_SPECS : specs.data?.specs;
-  const specOptions = useMemo(() => (specList ?? []).map((spec) => ({ spec, usable: defaultMapping(spec) !== null })), [specList]);
+  const specOptions = useMemo(
+    () => (specList ?? []).map((spec) => ({ spec, usable: defaultMapping(spec) !== null })),
+    [specList],
+  );
   // Only the questions that can be a reward are read (free-text answers are of no use here).
   const rewardSpecs = useMemo(() => specList?.filter((spec) => defaultMapping(spec) !== null), [specList]);
   const source = useTrainingSource(project, queueId, rewardSpecs);
   const [choices, update] = useTrainChoices();
   const [startError, setStartError] = useState<unknown>(null);
 
-  const spec = specOptions.find((o) => o.usable && o.spec.id === choices.spec)?.spec ?? specOptions.find((o) => o.usable)?.spec ?? null;
+  const spec =
+    specOptions.find((o) => o.usable && o.spec.id === choices.spec)?.spec ??
+    specOptions.find((o) => o.usable)?.spec ??
+    null;
   const mapping = useMemo(() => (spec ? mappingForSpec(spec, choices.mapping) : null), [spec, choices.mapping]);
   const loaded = source.query.data;
   const opPaths = useOpPaths(loaded?.items, loaded?.calls, choices.ops);
 
   const annotatorIds = useMemo(() => {
     const ids = new Set<string>();
-    if (loaded && spec) for (const onCall of loaded.answers.values()) for (const answer of onCall[spec.id] ?? []) ids.add(answer.by);
+    if (loaded && spec)
+      for (const onCall of loaded.answers.values()) for (const answer of onCall[spec.id] ?? []) ids.add(answer.by);
     return [...ids].sort();
   }, [loaded, spec]);
   const stateCounts = useMemo(() => {
     const counts = new Map<AnnotationState, number>();
-    for (const item of loaded?.items ?? []) counts.set(item.annotation_state, (counts.get(item.annotation_state) ?? 0) + 1);
+    for (const item of loaded?.items ?? [])
+      counts.set(item.annotation_state, (counts.get(item.annotation_state) ?? 0) + 1);
     return counts;
   }, [loaded]);
 
@@ -80,7 +96,18 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
   const input = useMemo<SelectionInput | null>(
     () =>
       loaded && spec && mapping && queueName !== undefined
-        ? { queue: { id: queueId, name: queueName }, items: loaded.items, calls: loaded.calls, answers: loaded.answers, spec, mapping, annotators: choices.annotators, states: choices.states, pathsFor: opPaths.pathsFor, grouping: choices.grouping }
+        ? {
+            queue: { id: queueId, name: queueName },
+            items: loaded.items,
+            calls: loaded.calls,
+            answers: loaded.answers,
+            spec,
+            mapping,
+            annotators: choices.annotators,
+            states: choices.states,
+            pathsFor: opPaths.pathsFor,
+            grouping: choices.grouping,
+          }
         : null,
     [loaded, spec, mapping, queueId, queueName, choices.annotators, choices.states, opPaths.pathsFor, choices.grouping],
   );
@@ -95,7 +122,12 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
   return (
     <div className="space-y-6">
       <header className="space-y-2 border-b border-line pb-4">
-        <Breadcrumbs trail={[{ label: "Annotation queues", to: paths.queues }, { label: queue.data ? <UntrustedText text={name} /> : "Queue", to: paths.queue(queueId) }]} />
+        <Breadcrumbs
+          trail={[
+            { label: "Annotation queues", to: paths.queues },
+            { label: queue.data ? <UntrustedText text={name} /> : "Queue", to: paths.queue(queueId) },
+          ]}
+        />
         <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
             <h1 className="text-lg font-semibold tracking-tight text-fg">
@@ -103,8 +135,8 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
               {queue.data ? <UntrustedText text={name} className="break-words" /> : null}
             </h1>
             <p className="mt-1 max-w-3xl text-sm text-fg-muted">
-              Each answered call becomes a trajectory (its conversation and a reward from the annotators' answers), grouped for an RL job on the
-              training service. Nothing is sent until you start the job.
+              Each answered call becomes a trajectory (its conversation and a reward from the annotators' answers),
+              grouped for an RL job on the training service. Nothing is sent until you start the job.
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
@@ -118,13 +150,35 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
         </div>
       </header>
 
-      {queue.isError ? <ErrorPanel error={queue.error} title="Could not load this queue" onRetry={() => void queue.refetch()} /> : null}
-      {specs.isError ? <ErrorPanel error={specs.error} title="Could not read the queue's questions" onRetry={() => void specs.refetch()} /> : null}
-      {specList && specList.length === 0 ? <p className="rounded-lg border border-line px-4 py-3 text-sm">This queue asks no questions, so its calls have no reward to train on.</p> : null}
-      {specOptions.length > 0 && !spec ? (
-        <p className="rounded-lg border border-line px-4 py-3 text-sm">None of this queue's questions can be a reward: they take free text. Add a rating, a number, a yes/no or a choice to the queue.</p>
+      {queue.isError ? (
+        <ErrorPanel error={queue.error} title="Could not load this queue" onRetry={() => void queue.refetch()} />
       ) : null}
-      {source.query.isFetching ? <QueueReadStatus progress={source.progress} total={totals.data?.total_items ?? null} onCancel={source.cancel} updating={loaded !== undefined} /> : null}
+      {specs.isError ? (
+        <ErrorPanel
+          error={specs.error}
+          title="Could not read the queue's questions"
+          onRetry={() => void specs.refetch()}
+        />
+      ) : null}
+      {specList && specList.length === 0 ? (
+        <p className="rounded-lg border border-line px-4 py-3 text-sm">
+          This queue asks no questions, so its calls have no reward to train on.
+        </p>
+      ) : null}
+      {specOptions.length > 0 && !spec ? (
+        <p className="rounded-lg border border-line px-4 py-3 text-sm">
+          None of this queue's questions can be a reward: they take free text. Add a rating, a number, a yes/no or a
+          choice to the queue.
+        </p>
+      ) : null}
+      {source.query.isFetching ? (
+        <QueueReadStatus
+          progress={source.progress}
+          total={totals.data?.total_items ?? null}
+          onCancel={source.cancel}
+          updating={loaded !== undefined}
+        />
+      ) : null}
       {source.cancelled && !source.query.isFetching ? (
         <div className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-sm">
           <output>Reading the queue was cancelled: nothing is built from part of it.</output>
@@ -133,8 +187,19 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
           </button>
         </div>
       ) : null}
-      {source.query.isError && !source.query.isFetching ? <ErrorPanel error={source.query.error} title="Could not read the queue's items, calls and answers" onRetry={source.reload} /> : null}
-      {loaded?.inexact ? <p role="note" className="text-sm text-amber-800 dark:text-amber-200">The queue changed a lot while it was read: some items may be missing or counted twice. Read it again for an exact selection.</p> : null}
+      {source.query.isError && !source.query.isFetching ? (
+        <ErrorPanel
+          error={source.query.error}
+          title="Could not read the queue's items, calls and answers"
+          onRetry={source.reload}
+        />
+      ) : null}
+      {loaded?.inexact ? (
+        <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
+          The queue changed a lot while it was read: some items may be missing or counted twice. Read it again for an
+          exact selection.
+        </p>
+      ) : null}
 
       {loaded && spec ? (
         <div className="grid gap-8 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
@@ -151,11 +216,23 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
             />
             <ItemsSection states={choices.states} onStates={(states) => update({ states })} counts={stateCounts} />
             <GroupingSection grouping={choices.grouping} onGrouping={(grouping) => update({ grouping })} />
-            <PathsSection ops={opPaths.describe(selection)} onPaths={opPaths.setPaths} onInclude={(opName, included) => update({ ops: { ...choices.ops, [opChoiceName(opName)]: included ? "in" : "out" } })} />
+            <PathsSection
+              ops={opPaths.describe(selection)}
+              onPaths={opPaths.setPaths}
+              onInclude={(opName, included) =>
+                update({ ops: { ...choices.ops, [opChoiceName(opName)]: included ? "in" : "out" } })
+              }
+            />
           </div>
           <div className="min-w-0 space-y-6">
-            {built.status === "failed" ? <ErrorPanel error={built.error} title="Could not build the trajectory groups" /> : null}
-            {selection ? <SelectionSummary selection={selection} building={!current} /> : built.status === "building" ? <output className="block text-sm text-fg-muted">Building the trajectory groups…</output> : null}
+            {built.status === "failed" ? (
+              <ErrorPanel error={built.error} title="Could not build the trajectory groups" />
+            ) : null}
+            {selection ? (
+              <SelectionSummary selection={selection} building={!current} />
+            ) : built.status === "building" ? (
+              <output className="block text-sm text-fg-muted">Building the trajectory groups…</output>
+            ) : null}
             <ModelSection
               choice={choices.model}
               onChoice={(model) => {
@@ -163,18 +240,42 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
                 update({ model });
               }}
               errors={{}}
-              defaults={{ project: projectName || entity, name: `${name.toLowerCase().replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "queue"}-rl` }}
+              defaults={{
+                project: projectName || entity,
+                name: `${
+                  name
+                    .toLowerCase()
+                    .replace(/[^\w.-]+/g, "-")
+                    .replace(/^-+|-+$/g, "")
+                    .slice(0, 60) || "queue"
+                }-rl`,
+              }}
             />
             <StartPanel
               choices={choices}
               selection={current ? selection : null}
-              origin={spec && queue.data ? { kind: "queue", projectId: project, queueId, queueName: name, rewardSpec: { ref: spec.ref, label: spec.label } } : null}
+              origin={
+                spec && queue.data
+                  ? {
+                      kind: "queue",
+                      projectId: project,
+                      queueId,
+                      queueName: name,
+                      rewardSpec: { ref: spec.ref, label: spec.label },
+                    }
+                  : null
+              }
               error={startError}
               onError={setStartError}
               onModelCreated={(id) => update({ model: { kind: "existing", id } })}
               onStarted={(jobId) => void navigate(paths.trainingJob(jobId))}
             />
-            <DownloadsSection selection={current ? selection : null} queueName={name} threshold={choices.threshold} onThreshold={(threshold) => update({ threshold })} />
+            <DownloadsSection
+              selection={current ? selection : null}
+              queueName={name}
+              threshold={choices.threshold}
+              onThreshold={(threshold) => update({ threshold })}
+            />
             {/* After Start: a few screens of text would push the model and Start out of reach. */}
             {selection ? <SamplesSection selection={selection} /> : null}
             {selection ? <SelectionTables selection={selection} queueId={queueId} /> : null}

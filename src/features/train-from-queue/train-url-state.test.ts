@@ -31,18 +31,46 @@ describe("the Train page's choices in the URL", () => {
   });
 
   it("keeps which ops are left out or included by hand, and ignores what it cannot read", () => {
-    expect(writeChoices({ ...readChoices(new URLSearchParams()), ops: { "refund_policy.check": "out", classify_intent: "in" } }).get("ops")).toBe("-refund_policy.check,+classify_intent");
-    expect(readChoices(new URLSearchParams({ ops: "-a,+b,c,-,+%E0%A4%A,-d%2Ce" })).ops).toEqual({ a: "out", b: "in", "d,e": "out" });
+    expect(
+      writeChoices({
+        ...readChoices(new URLSearchParams()),
+        ops: { "refund_policy.check": "out", classify_intent: "in" },
+      }).get("ops"),
+    ).toBe("-refund_policy.check,+classify_intent");
+    expect(readChoices(new URLSearchParams({ ops: "-a,+b,c,-,+%E0%A4%A,-d%2Ce" })).ops).toEqual({
+      a: "out",
+      b: "in",
+      "d,e": "out",
+    });
   });
 
   it("falls back to defaults for anything unreadable", () => {
-    const choices = readChoices(new URLSearchParams("mapping={bad&states=nope&group=round&size=1000&who=user:&singles=maybe"));
-    expect(choices).toMatchObject({ mapping: null, states: ["completed"], grouping: { by: "input", size: 4, singletons: "drop" }, annotators: { kind: "mean" } });
-    expect(readChoices(new URLSearchParams({ mapping: JSON.stringify({ kind: "yes-no", yes: "1", no: 0 }) })).mapping).toBeNull();
+    const choices = readChoices(
+      new URLSearchParams("mapping={bad&states=nope&group=round&size=1000&who=user:&singles=maybe"),
+    );
+    expect(choices).toMatchObject({
+      mapping: null,
+      states: ["completed"],
+      grouping: { by: "input", size: 4, singletons: "drop" },
+      annotators: { kind: "mean" },
+    });
+    expect(
+      readChoices(new URLSearchParams({ mapping: JSON.stringify({ kind: "yes-no", yes: "1", no: 0 }) })).mapping,
+    ).toBeNull();
   });
 
   it("takes a new model's base only from the supported list: another would show as the first one but be sent as itself", () => {
-    const params = new URLSearchParams({ model: "new", project: "support-bot", name: "x-rl", base: "meta/llama-unsupported" });
-    expect(readChoices(params).model).toEqual({ kind: "new", project: "support-bot", name: "x-rl", base: "OpenPipe/Qwen3-14B-Instruct" });
+    const params = new URLSearchParams({
+      model: "new",
+      project: "support-bot",
+      name: "x-rl",
+      base: "meta/llama-unsupported",
+    });
+    expect(readChoices(params).model).toEqual({
+      kind: "new",
+      project: "support-bot",
+      name: "x-rl",
+      base: "OpenPipe/Qwen3-14B-Instruct",
+    });
   });
 });

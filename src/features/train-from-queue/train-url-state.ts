@@ -8,7 +8,9 @@ import type { AnnotatorChoice, RewardMapping } from "./trajectories/reward-mappi
  * The engineer's choices on the Train page, kept in the URL: a reload, a shared link or a job the
  * service refused keeps every one of them. Anything unreadable falls back to its default.
  */
-export type ModelChoice = { kind: "existing"; id: string } | { kind: "new"; project: string; name: string; base: string };
+export type ModelChoice =
+  | { kind: "existing"; id: string }
+  | { kind: "new"; project: string; name: string; base: string };
 
 export type TrainChoices = {
   /** The reward question's id; null: the first question that can be a reward. */
@@ -55,7 +57,12 @@ function writeOps(ops: OpChoices): string {
 
 const number = z.number().check(z.refine(Number.isFinite));
 const StoredMapping = z.union([
-  z.object({ kind: z.enum(["numeric", "rating"]), min: z.nullable(number), max: z.nullable(number), scale: z.enum(["raw", "unit", "unit-reversed"]) }),
+  z.object({
+    kind: z.enum(["numeric", "rating"]),
+    min: z.nullable(number),
+    max: z.nullable(number),
+    scale: z.enum(["raw", "unit", "unit-reversed"]),
+  }),
   z.object({ kind: z.literal("yes-no"), yes: number, no: number }),
   z.object({ kind: z.literal("categorical"), values: z.record(z.string().check(z.maxLength(500)), number) }),
 ]);
@@ -77,7 +84,8 @@ const text = (raw: string | null) => (raw ?? "").slice(0, MAX_TEXT);
 
 // The page offers only the supported bases in a select, which shows its first option for any other
 // value: an unlisted base from a link would be sent while another is shown (and the job would fail).
-const baseModel = (raw: string | null) => SUPPORTED_BASE_MODELS.find((base) => base === raw) ?? SUPPORTED_BASE_MODELS[0] ?? "";
+const baseModel = (raw: string | null) =>
+  SUPPORTED_BASE_MODELS.find((base) => base === raw) ?? SUPPORTED_BASE_MODELS[0] ?? "";
 
 export function readChoices(params: URLSearchParams): TrainChoices {
   const who = params.get("who");
@@ -86,16 +94,27 @@ export function readChoices(params: URLSearchParams): TrainChoices {
   const size = Number(params.get("size"));
   const model: ModelChoice =
     params.get("model") === "new"
-      ? { kind: "new", project: text(params.get("project")), name: text(params.get("name")), base: baseModel(params.get("base")) }
+      ? {
+          kind: "new",
+          project: text(params.get("project")),
+          name: text(params.get("name")),
+          base: baseModel(params.get("base")),
+        }
       : { kind: "existing", id: text(params.get("model")) };
   return {
     spec: params.get("spec") || null,
     mapping: parseMapping(params.get("mapping")),
-    annotators: who && who.startsWith("user:") && who.length > 5 ? { kind: "one", userId: who.slice(5, 5 + MAX_TEXT) } : { kind: "mean" },
+    annotators:
+      who && who.startsWith("user:") && who.length > 5
+        ? { kind: "one", userId: who.slice(5, 5 + MAX_TEXT) }
+        : { kind: "mean" },
     states: states.length > 0 ? [...new Set(states)] : ["completed"],
     grouping: {
       by: by === "trace" || by === "fixed" || by === "input" ? by : DEFAULT_GROUPING.by,
-      size: Number.isInteger(size) && size >= GROUP_SIZE_BOUNDS.min && size <= GROUP_SIZE_BOUNDS.max ? size : DEFAULT_GROUPING.size,
+      size:
+        Number.isInteger(size) && size >= GROUP_SIZE_BOUNDS.min && size <= GROUP_SIZE_BOUNDS.max
+          ? size
+          : DEFAULT_GROUPING.size,
       singletons: params.get("singles") === "keep" ? "keep" : "drop",
     },
     model,

@@ -21,7 +21,11 @@ export const opChoiceName = (opName: string): string => parseOpRef(opName)?.name
  * conversation, see path-suggestions.ts), else none. An op is included when its paths are known,
  * unless `choices` (the URL's) says otherwise. Changing an op's paths remembers them.
  */
-export function useOpPaths(items: readonly SourceItem[] | undefined, calls: ReadonlyMap<string, SourceCall> | undefined, choices: OpChoices) {
+export function useOpPaths(
+  items: readonly SourceItem[] | undefined,
+  calls: ReadonlyMap<string, SourceCall> | undefined,
+  choices: OpChoices,
+) {
   const [remembered, setRemembered] = useState(() => readRememberedPaths(browserStorage().local));
   const ops = useMemo(() => {
     const byOp = new Map<string, OpSample>();
@@ -37,8 +41,17 @@ export function useOpPaths(items: readonly SourceItem[] | undefined, calls: Read
     }
     return byOp;
   }, [items, calls]);
-  const suggested = useMemo(() => new Map([...ops].map(([key, op]) => [key, { paths: suggestPaths(op.sample), candidates: pathCandidates(op.sample) }])), [ops]);
-  const knownPaths = useCallback((opName: string): PathMapping | null => remembered[opKey(opName)] ?? suggested.get(opKey(opName))?.paths ?? null, [remembered, suggested]);
+  const suggested = useMemo(
+    () =>
+      new Map(
+        [...ops].map(([key, op]) => [key, { paths: suggestPaths(op.sample), candidates: pathCandidates(op.sample) }]),
+      ),
+    [ops],
+  );
+  const knownPaths = useCallback(
+    (opName: string): PathMapping | null => remembered[opKey(opName)] ?? suggested.get(opKey(opName))?.paths ?? null,
+    [remembered, suggested],
+  );
   const isIncluded = useCallback(
     (opName: string): boolean => {
       const choice = choices[opChoiceName(opName)];
@@ -47,7 +60,10 @@ export function useOpPaths(items: readonly SourceItem[] | undefined, calls: Read
     [choices, knownPaths],
   );
   /** The paths a selection reads an op's calls by; null: the op is left out. */
-  const pathsFor = useCallback((opName: string): PathMapping | null => (isIncluded(opName) ? (knownPaths(opName) ?? NO_PATHS) : null), [isIncluded, knownPaths]);
+  const pathsFor = useCallback(
+    (opName: string): PathMapping | null => (isIncluded(opName) ? (knownPaths(opName) ?? NO_PATHS) : null),
+    [isIncluded, knownPaths],
+  );
   const setPaths = useCallback((opName: string, paths: PathMapping) => {
     rememberPaths(browserStorage().local, opName, paths);
     setRemembered((previous) => ({ ...previous, [opKey(opName)]: paths }));

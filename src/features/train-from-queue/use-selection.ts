@@ -30,6 +30,9 @@ export function useSelection(input: SelectionInput | null): SelectionState {
     return () => controller.abort();
   }, [input]);
   if (!input) return { status: "idle" };
-  if (built?.input !== input) return { status: "building", previous: built && "selection" in built ? built.selection : null };
-  return "selection" in built ? { status: "ready", selection: built.selection, input } : { status: "failed", error: built.error };
+  if (built?.input !== input)
+    return { status: "building", previous: built && "selection" in built ? built.selection : null };
+  return "selection" in built
+    ? { status: "ready", selection: built.selection, input }
+    : { status: "failed", error: built.error };
 }

@@ -14,6 +14,9 @@ export function useTrainChoices(): [TrainChoices, (patch: Partial<TrainChoices>)
     const next = writeChoices(choices);
     if (next.toString() !== params.toString()) setParams(next, { replace: true });
   }, [choices, params, setParams]);
-  const update = useCallback((patch: Partial<TrainChoices>) => setChoices((previous) => ({ ...previous, ...patch })), []);
+  const update = useCallback(
+    (patch: Partial<TrainChoices>) => setChoices((previous) => ({ ...previous, ...patch })),
+    [],
+  );
   return [choices, update];
 }

@@ -32,7 +32,10 @@ function rank(name: string): number {
 
 /** Reward and loss first (what people look at), then the usual ones, then the rest as they came. */
 export function orderMetrics(names: readonly string[]): string[] {
-  return names.map((name, position) => ({ name, position })).sort((a, b) => rank(a.name) - rank(b.name) || a.position - b.position).map((m) => m.name);
+  return names
+    .map((name, position) => ({ name, position }))
+    .sort((a, b) => rank(a.name) - rank(b.name) || a.position - b.position)
+    .map((m) => m.name);
 }
 
 /** The headline metric of a job: reward for RL, loss otherwise. */

@@ -1,7 +1,7 @@
 import type { TrajectoryGroup } from "@contract/training";
 import { createApiClients, type ApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { createLocalServer } from "@/test/local-server";
 
 /**
@@ -60,12 +60,17 @@ export async function tickTimes(tick: () => Promise<void>, count: number): Promi
  */
 export function renderTraining(path: string, server = createLocalServer()) {
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: "", inferenceProject: "", keyStorage: "local" }));
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: "", inferenceProject: "", keyStorage: "local" }),
+  );
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   return { server, clients, ...renderApp({ path, defaults: urlsOf(server.settings), fetch: server.fetch }) };
 }
 
 /** The requests that created jobs, to prove that nothing was sent. */
 export function jobCreations(server: ReturnType<typeof createLocalServer>): Request[] {
-  return server.requests.filter((r) => r.method === "POST" && /\/preview\/(sft-)?training-jobs$/.test(new URL(r.url).pathname));
+  return server.requests.filter(
+    (r) => r.method === "POST" && /\/preview\/(sft-)?training-jobs$/.test(new URL(r.url).pathname),
+  );
 }

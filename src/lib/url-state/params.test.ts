@@ -29,7 +29,15 @@ describe("reading a view from the URL", () => {
 
   it("reads a set in the choices' own order, without repeats, reporting strangers", () => {
     const issues: UrlIssue[] = [];
-    expect(readChoiceSet(url("state=skipped,pending,skipped,odd"), "state", ["pending", "completed", "skipped"] as const, issues, "state")).toEqual(["pending", "skipped"]);
+    expect(
+      readChoiceSet(
+        url("state=skipped,pending,skipped,odd"),
+        "state",
+        ["pending", "completed", "skipped"] as const,
+        issues,
+        "state",
+      ),
+    ).toEqual(["pending", "skipped"]);
     expect(issues.map((i) => i.value)).toEqual(["odd"]);
   });
 

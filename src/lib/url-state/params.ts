@@ -19,7 +19,14 @@ export function readPage(params: URLSearchParams, param: string, issues: UrlIssu
 }
 
 /** One of a fixed set of numbers (a page size); anything else is the fallback. */
-export function readNumberChoice<N extends number>(params: URLSearchParams, param: string, choices: readonly N[], fallback: N, issues: UrlIssue[], noun: string): N {
+export function readNumberChoice<N extends number>(
+  params: URLSearchParams,
+  param: string,
+  choices: readonly N[],
+  fallback: N,
+  issues: UrlIssue[],
+  noun: string,
+): N {
   const raw = params.get(param);
   if (raw === null) return fallback;
   const value = Number(raw.trim());
@@ -32,7 +39,14 @@ export function readNumberChoice<N extends number>(params: URLSearchParams, para
 }
 
 /** One of a fixed set of words (an order, a direction); anything else is the fallback. */
-export function readChoice<C extends string, F extends C | null>(params: URLSearchParams, param: string, choices: readonly C[], fallback: F, issues: UrlIssue[], noun: string): C | F {
+export function readChoice<C extends string, F extends C | null>(
+  params: URLSearchParams,
+  param: string,
+  choices: readonly C[],
+  fallback: F,
+  issues: UrlIssue[],
+  noun: string,
+): C | F {
   const raw = params.get(param);
   if (raw === null) return fallback;
   const choice = choices.find((c) => c === raw.trim());
@@ -47,11 +61,20 @@ export function readChoice<C extends string, F extends C | null>(params: URLSear
  * A comma-separated set drawn from `choices`, returned in the order of `choices` so two links
  * that select the same values read the same. Unknown values are reported; repeats are dropped.
  */
-export function readChoiceSet<C extends string>(params: URLSearchParams, param: string, choices: readonly C[], issues: UrlIssue[], noun: string): C[] {
+export function readChoiceSet<C extends string>(
+  params: URLSearchParams,
+  param: string,
+  choices: readonly C[],
+  issues: UrlIssue[],
+  noun: string,
+): C[] {
   const raw = params.get(param);
   if (raw === null) return [];
   const picked = new Set<string>();
-  for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if ((choices as readonly string[]).includes(part)) picked.add(part);
     else issues.push({ param, value: part, reason: `is not a ${noun} (use ${choices.join(", ")})` });
   }

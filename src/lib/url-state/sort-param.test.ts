@@ -20,7 +20,9 @@ describe("sort in the URL", () => {
 
   it("reports what it drops: unknown fields, directions and repeats", () => {
     const issues: UrlIssue[] = [];
-    expect(parseSortParam("nope.asc,created.sideways,created.asc,created.desc", FIELDS, { issues })).toEqual([{ field: "created", direction: "asc" }]);
+    expect(parseSortParam("nope.asc,created.sideways,created.asc,created.desc", FIELDS, { issues })).toEqual([
+      { field: "created", direction: "asc" },
+    ]);
     expect(issues.map((i) => i.value)).toEqual(["nope.asc", "created.sideways", "created.desc"]);
   });
 });

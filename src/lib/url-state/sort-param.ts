@@ -9,13 +9,20 @@ import type { UrlIssue } from "./url-issue";
 export type SortDirection = "asc" | "desc";
 export type SortKey<F extends string> = { field: F; direction: SortDirection };
 
-export function parseSortParam<F extends string>(raw: string | null, fields: readonly F[], options: { param?: string; issues?: UrlIssue[] } = {}): SortKey<F>[] {
+export function parseSortParam<F extends string>(
+  raw: string | null,
+  fields: readonly F[],
+  options: { param?: string; issues?: UrlIssue[] } = {},
+): SortKey<F>[] {
   const param = options.param ?? "sort";
   const issues = options.issues ?? [];
   if (raw === null) return [];
   const isField = (value: string): value is F => (fields as readonly string[]).includes(value);
   const keys: SortKey<F>[] = [];
-  for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const legacyDescending = part.startsWith("-");
     const body = legacyDescending ? part.slice(1) : part;
     const dot = body.lastIndexOf(".");
@@ -34,10 +41,14 @@ export function parseSortParam<F extends string>(raw: string | null, fields: rea
   return keys;
 }
 
-export const formatSortParam = (keys: readonly SortKey<string>[]): string => keys.map((k) => `${k.field}.${k.direction}`).join(",");
+export const formatSortParam = (keys: readonly SortKey<string>[]): string =>
+  keys.map((k) => `${k.field}.${k.direction}`).join(",");
 
 /** A table's sorting state (TanStack's: column ids) as the URL's sort keys, through each column's sort field. */
-export function sortingToSortKeys<F extends string>(sorting: readonly { id: string; desc: boolean }[], fieldOf: (columnId: string) => F | undefined): SortKey<F>[] {
+export function sortingToSortKeys<F extends string>(
+  sorting: readonly { id: string; desc: boolean }[],
+  fieldOf: (columnId: string) => F | undefined,
+): SortKey<F>[] {
   return sorting.flatMap((s) => {
     const field = fieldOf(s.id);
     return field === undefined ? [] : [{ field, direction: s.desc ? "desc" : "asc" } as const];
@@ -45,7 +56,10 @@ export function sortingToSortKeys<F extends string>(sorting: readonly { id: stri
 }
 
 /** The URL's sort keys as a table's sorting state, through the column that sorts by each field. */
-export function sortKeysToSorting(keys: readonly SortKey<string>[], columnOf: (field: string) => string | undefined = (field) => field): { id: string; desc: boolean }[] {
+export function sortKeysToSorting(
+  keys: readonly SortKey<string>[],
+  columnOf: (field: string) => string | undefined = (field) => field,
+): { id: string; desc: boolean }[] {
   return keys.flatMap((k) => {
     const id = columnOf(k.field);
     return id === undefined ? [] : [{ id, desc: k.direction === "desc" }];

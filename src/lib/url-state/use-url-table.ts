@@ -79,7 +79,11 @@ export function useUrlTable<S>(codec: UrlViewCodec<S>) {
       setParams(
         (current) => {
           const base = readUrlView(codec, current).state;
-          const next = writeUrlView(codec, { ...base, ...(typeof change === "function" ? change(base) : change) }, current);
+          const next = writeUrlView(
+            codec,
+            { ...base, ...(typeof change === "function" ? change(base) : change) },
+            current,
+          );
           typing.current?.wrote.push(next.toString());
           return next;
         },

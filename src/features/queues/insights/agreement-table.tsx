@@ -1,10 +1,21 @@
-import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, TableFrame, useDataTable } from "@/components/table";
+import {
+  BodyRow,
+  createDataColumnHelper,
+  DataTable,
+  DataTableCells,
+  TableFrame,
+  useDataTable,
+} from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import type { AlphaReading } from "@/lib/krippendorff-alpha";
 import { formatCount } from "@/lib/number-format";
 import type { SpecAgreement } from "./agreement";
 
-const LEVEL_WORDS = { nominal: "Nominal (categories)", ordinal: "Ordinal (ranked ratings)", interval: "Interval (numbers)" } as const;
+const LEVEL_WORDS = {
+  nominal: "Nominal (categories)",
+  ordinal: "Ordinal (ranked ratings)",
+  interval: "Interval (numbers)",
+} as const;
 
 const READING: Record<AlphaReading, { words: string; tone: string }> = {
   good: { words: "Good: reliable", tone: "text-emerald-700 dark:text-emerald-400" },
@@ -46,7 +57,11 @@ const COLUMNS = helper.columns([
   }),
   helper.display({
     id: "reading",
-    meta: { label: "Reading", cellClassName: "text-sm", cellClassOf: (row: SpecAgreement) => READING[row.reading].tone },
+    meta: {
+      label: "Reading",
+      cellClassName: "text-sm",
+      cellClassOf: (row: SpecAgreement) => READING[row.reading].tone,
+    },
     cell: ({ row: { original: row } }) => (
       <>
         {READING[row.reading].words}
@@ -56,13 +71,26 @@ const COLUMNS = helper.columns([
   }),
   helper.display({
     id: "level",
-    meta: { label: "Level", headerClassName: "hidden lg:table-cell", cellClassName: "hidden whitespace-nowrap text-fg-muted lg:table-cell" },
+    meta: {
+      label: "Level",
+      headerClassName: "hidden lg:table-cell",
+      cellClassName: "hidden whitespace-nowrap text-fg-muted lg:table-cell",
+    },
     cell: ({ row }) => levelWords(row.original),
   }),
-  helper.display({ id: "items", meta: { label: "Items", align: "right", cellClassName: "tabular-nums" }, cell: ({ row }) => formatCount(row.original.units) }),
+  helper.display({
+    id: "items",
+    meta: { label: "Items", align: "right", cellClassName: "tabular-nums" },
+    cell: ({ row }) => formatCount(row.original.units),
+  }),
   helper.display({
     id: "answers",
-    meta: { label: "Answers", align: "right", headerClassName: "hidden lg:table-cell", cellClassName: "hidden tabular-nums lg:table-cell" },
+    meta: {
+      label: "Answers",
+      align: "right",
+      headerClassName: "hidden lg:table-cell",
+      cellClassName: "hidden tabular-nums lg:table-cell",
+    },
     cell: ({ row }) => formatCount(row.original.pairableValues),
   }),
 ]);
@@ -84,11 +112,12 @@ export function AgreementTable({ rows }: { rows: readonly SpecAgreement[] }) {
         </DataTable>
       </TableFrame>
       <p className="max-w-3xl text-xs text-fg-muted">
-        Alpha is 1 when annotators always agree and 0 when they agree no more than chance would (below 0: less). Following
-        Krippendorff (2004, <cite>Content Analysis</cite>, 241): rely on questions with alpha ≥ 0.800, draw only tentative
-        conclusions from 0.667 to 0.800, and treat lower values as unreliable. <em>Items</em> are those answered by two or more
-        annotators (the only ones alpha can use); <em>Answers</em> are the answers on them. The level follows the question: yes/no
-        and choices as categories, bounded whole-number ratings as ranks, other numbers as intervals; free text is left out.
+        Alpha is 1 when annotators always agree and 0 when they agree no more than chance would (below 0: less).
+        Following Krippendorff (2004, <cite>Content Analysis</cite>, 241): rely on questions with alpha ≥ 0.800, draw
+        only tentative conclusions from 0.667 to 0.800, and treat lower values as unreliable. <em>Items</em> are those
+        answered by two or more annotators (the only ones alpha can use); <em>Answers</em> are the answers on them. The
+        level follows the question: yes/no and choices as categories, bounded whole-number ratings as ranks, other
+        numbers as intervals; free text is left out.
       </p>
     </div>
   );

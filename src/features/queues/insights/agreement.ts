@@ -1,5 +1,13 @@
 import type { QueueSpec } from "@/api/annotation-specs";
-import { krippendorffAlpha, readAlpha, unitDisagreement, type AlphaLevel, type AlphaReading, type AlphaValue, type Metric } from "@/lib/krippendorff-alpha";
+import {
+  krippendorffAlpha,
+  readAlpha,
+  unitDisagreement,
+  type AlphaLevel,
+  type AlphaReading,
+  type AlphaValue,
+  type Metric,
+} from "@/lib/krippendorff-alpha";
 import type { InsightItem, InsightsInput } from "./insights-input";
 import { runSteps, type Steps } from "./stepwise-computation";
 import { alphaValueOf, measureOf } from "./spec-levels";
@@ -48,7 +56,9 @@ function valuesPerItem(input: InsightsInput, spec: QueueSpec): (AlphaValue[] | n
 /** The answers behind one item's disagreement on one question, for the list (only its top rows are built). */
 function answersShown(input: InsightsInput, spec: QueueSpec, callId: string): DisagreementAnswer[] {
   const measure = measureOf(spec.fieldSchema);
-  return (input.answers.get(callId)?.[spec.id] ?? []).filter((answer) => alphaValueOf(measure, answer.value) !== null).map((answer) => ({ by: answer.by, value: answer.value }));
+  return (input.answers.get(callId)?.[spec.id] ?? [])
+    .filter((answer) => alphaValueOf(measure, answer.value) !== null)
+    .map((answer) => ({ by: answer.by, value: answer.value }));
 }
 
 /**
@@ -74,8 +84,18 @@ export function* agreementSteps(input: InsightsInput): Steps<AgreementFigures> {
       continue;
     }
     const values = valuesPerItem(input, spec);
-    const result = krippendorffAlpha(values.filter((unit): unit is AlphaValue[] => unit !== null), level);
-    agreement.push({ spec: specRef, level, alpha: result.alpha, reading: readAlpha(result.alpha), units: result.units, pairableValues: result.pairableValues });
+    const result = krippendorffAlpha(
+      values.filter((unit): unit is AlphaValue[] => unit !== null),
+      level,
+    );
+    agreement.push({
+      spec: specRef,
+      level,
+      alpha: result.alpha,
+      reading: readAlpha(result.alpha),
+      units: result.units,
+      pairableValues: result.pairableValues,
+    });
     if (!result.metric || result.expectedDisagreement <= 0) continue;
     measured.push({ spec, values, metric: result.metric, expected: result.expectedDisagreement });
     values.forEach((unit, index) => {
@@ -91,14 +111,25 @@ export function* agreementSteps(input: InsightsInput): Steps<AgreementFigures> {
   const score = (index: number) => (sums[index] as number) / (questions[index] as number);
   const idOf = (index: number) => (input.items[index] as InsightItem).id;
   // Plain comparison of ids for ties: localeCompare over thousands of equal scores costs tens of ms.
-  disputed.sort((a, b) => score(b) - score(a) || (questions[b] as number) - (questions[a] as number) || (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
+  disputed.sort(
+    (a, b) =>
+      score(b) - score(a) ||
+      (questions[b] as number) - (questions[a] as number) ||
+      (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0),
+  );
   const disagreements = disputed.slice(0, DISAGREEMENT_LIST_SIZE).map((index): ItemDisagreement => {
     const item = input.items[index] as InsightItem;
     const perQuestion: ItemDisagreement["questions"] = [];
     for (const { spec, values, metric, expected } of measured) {
       const unit = values[index];
       const disagreement = unit ? unitDisagreement(unit, metric, expected) : null;
-      if (disagreement !== null) perQuestion.push({ specId: spec.id, label: spec.label, disagreement, answers: answersShown(input, spec, item.call_id) });
+      if (disagreement !== null)
+        perQuestion.push({
+          specId: spec.id,
+          label: spec.label,
+          disagreement,
+          answers: answersShown(input, spec, item.call_id),
+        });
     }
     return { itemId: item.id, callId: item.call_id, score: score(index), questions: perQuestion };
   });

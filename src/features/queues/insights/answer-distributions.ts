@@ -54,10 +54,15 @@ function distribution(spec: QueueSpec, measure: SpecMeasure, values: readonly un
       const counts = Array.from<number>({ length: measure.max - measure.min + 1 }).fill(0);
       let unreadable = 0;
       for (const value of values) {
-        if (typeof value === "number" && Number.isInteger(value) && value >= measure.min && value <= measure.max) counts[value - measure.min] = (counts[value - measure.min] as number) + 1;
+        if (typeof value === "number" && Number.isInteger(value) && value >= measure.min && value <= measure.max)
+          counts[value - measure.min] = (counts[value - measure.min] as number) + 1;
         else unreadable += 1;
       }
-      return { ...base, bins: counts.map((count, offset) => ({ label: String(measure.min + offset), count })), unreadable };
+      return {
+        ...base,
+        bins: counts.map((count, offset) => ({ label: String(measure.min + offset), count })),
+        unreadable,
+      };
     }
     case "yes-no":
     case "choice": {
@@ -65,7 +70,10 @@ function distribution(spec: QueueSpec, measure: SpecMeasure, values: readonly un
       const counts = new Map(order.map((label) => [label, 0]));
       let unreadable = 0;
       for (const value of values) {
-        const label = typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? formatAnswer(value) : null;
+        const label =
+          typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+            ? formatAnswer(value)
+            : null;
         // A value outside the list (the spec changed since) still shows, after the listed ones.
         if (label === null || (measure.kind === "yes-no" && typeof value !== "boolean")) unreadable += 1;
         else counts.set(label, (counts.get(label) ?? 0) + 1);

@@ -13,7 +13,8 @@ export const AXIS_COLORS = {
   dark: { axis: "#a1a1aa", grid: "#27272a" },
 } as const;
 
-export const annotatorColor = (theme: "light" | "dark", index: number): string => ANNOTATOR_COLORS[theme][index % ANNOTATOR_COLORS[theme].length] as string;
+export const annotatorColor = (theme: "light" | "dark", index: number): string =>
+  ANNOTATOR_COLORS[theme][index % ANNOTATOR_COLORS[theme].length] as string;
 
 /** Whether this environment can draw on a canvas (jsdom, used by component tests, cannot). */
 export function canDrawCharts(): boolean {

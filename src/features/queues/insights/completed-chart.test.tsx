@@ -40,7 +40,14 @@ function xRange(options: uPlot.Options, x: number): [number, number] {
 describe("the completions chart", () => {
   it("shows one day as one day, labelled with the day, not years around it", () => {
     made.length = 0;
-    render(<CompletedChart data={{ days: ["2026-11-24"], annotators: ["user-demo"], counts: [[3]], undated: 0 }} names={["you"]} theme="light" label="Items completed per day" />);
+    render(
+      <CompletedChart
+        data={{ days: ["2026-11-24"], annotators: ["user-demo"], counts: [[3]], undated: 0 }}
+        names={["you"]}
+        theme="light"
+        label="Items completed per day"
+      />,
+    );
     const { options, data } = made.at(-1)!;
     const x = data[0][0] as number;
     expect(x).toBe(dayStart("2026-11-24"));

@@ -21,7 +21,17 @@ function stacked(counts: readonly (readonly number[])[], days: number): number[]
  * and each lower segment over it, so every segment shows its annotator's colour. The readout
  * above says the hovered day's numbers; the table beside the chart says them all.
  */
-export function CompletedChart({ data, names, theme, label }: { data: CompletedPerDay; names: readonly string[]; theme: "light" | "dark"; label: string }) {
+export function CompletedChart({
+  data,
+  names,
+  theme,
+  label,
+}: {
+  data: CompletedPerDay;
+  names: readonly string[];
+  theme: "light" | "dark";
+  label: string;
+}) {
   const target = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const themeRef = useRef(theme);
@@ -66,7 +76,14 @@ export function CompletedChart({ data, names, theme, label }: { data: CompletedP
             splits: (u) => dayTicks(data.days, u.width - Y_AXIS_PX, withYear),
             values: (_u, splits) => splits.map((at) => dayLabel(at, withYear)),
           },
-          { stroke: () => axis().axis, grid: { stroke: () => axis().grid, width: 1 }, ticks: { stroke: () => axis().grid }, font: "11px Inter, ui-sans-serif, system-ui", size: Y_AXIS_PX, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? formatCount(v) : "")) },
+          {
+            stroke: () => axis().axis,
+            grid: { stroke: () => axis().grid, width: 1 },
+            ticks: { stroke: () => axis().grid },
+            font: "11px Inter, ui-sans-serif, system-ui",
+            size: Y_AXIS_PX,
+            values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? formatCount(v) : "")),
+          },
         ],
         hooks: { setCursor: [(u) => setHovered(u.cursor.idx ?? null)] },
       },
@@ -74,7 +91,10 @@ export function CompletedChart({ data, names, theme, label }: { data: CompletedP
       element,
     );
     plot.current = instance;
-    const resize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => instance.setSize({ width: Math.max(200, element.clientWidth), height: HEIGHT }));
+    const resize =
+      typeof ResizeObserver === "undefined"
+        ? null
+        : new ResizeObserver(() => instance.setSize({ width: Math.max(200, element.clientWidth), height: HEIGHT }));
     resize?.observe(element);
     return () => {
       resize?.disconnect();

@@ -1,7 +1,14 @@
 import { lazy, Suspense, useMemo } from "react";
-import { useTheme } from "@/settings/theme/theme-context";
+import { useTheme } from "@/components/theme/theme-context";
 import { formatCount } from "@/lib/number-format";
-import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, TableFrame, useDataTable } from "@/components/table";
+import {
+  BodyRow,
+  createDataColumnHelper,
+  DataTable,
+  DataTableCells,
+  TableFrame,
+  useDataTable,
+} from "@/components/table";
 import { AnnotatorName, annotatorLabel } from "./annotator-name";
 import { annotatorColor, canDrawCharts } from "./chart-colors";
 import type { CompletedPerDay } from "./completed-per-day";
@@ -23,7 +30,10 @@ export function CompletedPerDayPanel({ data, me }: { data: CompletedPerDay; me: 
     return (
       <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
         No completed item has answers yet
-        {data.undated > 0 ? `: ${formatCount(data.undated)} completed ${data.undated === 1 ? "item has" : "items have"} none, and the service does not date completions` : ""}.
+        {data.undated > 0
+          ? `: ${formatCount(data.undated)} completed ${data.undated === 1 ? "item has" : "items have"} none, and the service does not date completions`
+          : ""}
+        .
       </p>
     );
   }
@@ -33,31 +43,47 @@ export function CompletedPerDayPanel({ data, me }: { data: CompletedPerDay; me: 
       <ul aria-label="Annotators" className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
         {data.annotators.map((id, index) => (
           <li key={id} className="flex items-center gap-1.5">
-            <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: annotatorColor(resolved, index) }} />
+            <span
+              aria-hidden="true"
+              className="inline-block size-3 rounded-sm"
+              style={{ background: annotatorColor(resolved, index) }}
+            />
             <AnnotatorName id={id} me={me} />
             <span className="text-fg-muted tabular-nums">{formatCount(totals[index] ?? 0)}</span>
           </li>
         ))}
       </ul>
       {canDrawCharts() ? (
-        <Suspense fallback={<div className="h-[240px] animate-pulse rounded-md bg-subtle motion-reduce:animate-none" />}>
+        <Suspense
+          fallback={<div className="h-[240px] animate-pulse rounded-md bg-subtle motion-reduce:animate-none" />}
+        >
           <CompletedChart data={data} names={names} theme={resolved} label={summary} />
         </Suspense>
       ) : (
-        <p className="text-sm text-fg-muted">This browser cannot draw charts (no canvas): the table below has the numbers.</p>
+        <p className="text-sm text-fg-muted">
+          This browser cannot draw charts (no canvas): the table below has the numbers.
+        </p>
       )}
       <details className="text-sm">
-        <summary className="cursor-pointer text-xs font-medium text-fg-muted hover:text-fg">Show the numbers as a table</summary>
+        <summary className="cursor-pointer text-xs font-medium text-fg-muted hover:text-fg">
+          Show the numbers as a table
+        </summary>
         {/* The table scrolls on its own: focusable, so keyboard users can scroll it too (axe: scrollable-region-focusable). */}
-        {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <section tabIndex={0} aria-label="Completions per day, scrollable" className="mt-2 max-h-96 overflow-y-auto rounded-lg focus-visible:outline-2 focus-visible:outline-focus">
-        <NumbersTable data={data} me={me} />
+        <section
+          // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          aria-label="Completions per day, scrollable"
+          className="mt-2 max-h-96 overflow-y-auto rounded-lg focus-visible:outline-2 focus-visible:outline-focus"
+        >
+          <NumbersTable data={data} me={me} />
         </section>
       </details>
       <p className="text-xs text-fg-muted">
-        The trace service shows only the latest writer of an item and does not date state changes, so a completed item counts once for
-        each annotator who answered its questions, on the day of their last answer (in your time zone).
-        {data.undated > 0 ? ` ${formatCount(data.undated)} completed ${data.undated === 1 ? "item whose" : "items whose"} latest writer gave no answer ${data.undated === 1 ? "is" : "are"} not dated and not shown.` : ""}
+        The trace service shows only the latest writer of an item and does not date state changes, so a completed item
+        counts once for each annotator who answered its questions, on the day of their last answer (in your time zone).
+        {data.undated > 0
+          ? ` ${formatCount(data.undated)} completed ${data.undated === 1 ? "item whose" : "items whose"} latest writer gave no answer ${data.undated === 1 ? "is" : "are"} not dated and not shown.`
+          : ""}
       </p>
     </div>
   );
@@ -81,7 +107,12 @@ function NumbersTable({ data, me }: { data: CompletedPerDay; me: string | null }
         ...data.annotators.map((id, index) =>
           helper.display({
             id: `annotator:${id}`,
-            meta: { label: annotatorLabel(id, me), align: "right", header: <AnnotatorName id={id} me={me} />, cellClassName: "tabular-nums" },
+            meta: {
+              label: annotatorLabel(id, me),
+              align: "right",
+              header: <AnnotatorName id={id} me={me} />,
+              cellClassName: "tabular-nums",
+            },
             cell: ({ row }) => formatCount(data.counts[index]?.[row.original.index] ?? 0),
           }),
         ),

@@ -74,4 +74,5 @@ export function* completedPerDaySteps({ items, specs, answers }: InsightsInput, 
   return { days, annotators, counts, undated };
 }
 
-export const completedPerDay = (input: InsightsInput, dayOf: DayOf): CompletedPerDay => runSteps(completedPerDaySteps(input, dayOf));
+export const completedPerDay = (input: InsightsInput, dayOf: DayOf): CompletedPerDay =>
+  runSteps(completedPerDaySteps(input, dayOf));

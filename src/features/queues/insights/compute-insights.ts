@@ -19,7 +19,8 @@ export type QueueInsights = {
   disputedItems: number;
 };
 
-const hasAnswer = (onCall: Readonly<Record<string, readonly unknown[]>> | undefined) => onCall !== undefined && Object.values(onCall).some((list) => list.length > 0);
+const hasAnswer = (onCall: Readonly<Record<string, readonly unknown[]>> | undefined) =>
+  onCall !== undefined && Object.values(onCall).some((list) => list.length > 0);
 
 /**
  * Every figure of the Insights page, from the queue's items and the answers on its calls. The
@@ -40,8 +41,16 @@ export function* insightsInSteps(input: InsightsInput, dayOf: DayOf): Steps<Queu
   const distributions = answerDistributions(input);
   yield;
   const agreement = yield* agreementSteps(input);
-  return { items: input.items.length, completedItems, answeredItems, completedPerDay: perDay, distributions, ...agreement };
+  return {
+    items: input.items.length,
+    completedItems,
+    answeredItems,
+    completedPerDay: perDay,
+    distributions,
+    ...agreement,
+  };
 }
 
 /** Every figure at once (tests, the benchmark). Pure. */
-export const computeInsights = (input: InsightsInput, dayOf: DayOf): QueueInsights => runSteps(insightsInSteps(input, dayOf));
+export const computeInsights = (input: InsightsInput, dayOf: DayOf): QueueInsights =>
+  runSteps(insightsInSteps(input, dayOf));

@@ -9,7 +9,9 @@ describe("the day chart's x axis", () => {
     expect(max - min).toBe(DAY_SECONDS);
     expect((min + max) / 2).toBe(dayStart("2026-11-24"));
     expect(dayTicks(["2026-11-24"], 600)).toEqual([dayStart("2026-11-24")]);
-    expect(label("2026-11-24")).toBe(new Date(2026, 10, 24).toLocaleDateString(undefined, { month: "short", day: "numeric" }));
+    expect(label("2026-11-24")).toBe(
+      new Date(2026, 10, 24).toLocaleDateString(undefined, { month: "short", day: "numeric" }),
+    );
   });
 
   it("labels every one of a few days", () => {

@@ -42,8 +42,12 @@ export function dayTicks(days: readonly string[], widthPx: number, withYear = fa
 
 /** A tick's label: the day and month as the user's locale writes them ("Nov 24"), with the year when the days span years. */
 export function dayLabel(seconds: number, withYear = false): string {
-  return new Date(seconds * 1000).toLocaleDateString(undefined, withYear ? { year: "numeric", month: "short", day: "numeric" } : { month: "short", day: "numeric" });
+  return new Date(seconds * 1000).toLocaleDateString(
+    undefined,
+    withYear ? { year: "numeric", month: "short", day: "numeric" } : { month: "short", day: "numeric" },
+  );
 }
 
 /** Whether the days run over more than one calendar year (then labels carry the year). */
-export const spansYears = (days: readonly string[]): boolean => (days[0]?.slice(0, 4) ?? "") !== (days.at(-1)?.slice(0, 4) ?? "");
+export const spansYears = (days: readonly string[]): boolean =>
+  (days[0]?.slice(0, 4) ?? "") !== (days.at(-1)?.slice(0, 4) ?? "");

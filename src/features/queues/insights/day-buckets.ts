@@ -32,6 +32,7 @@ export function daysBetween(first: string, last: string): string[] {
   const days: string[] = [];
   const end = Date.parse(`${last}T00:00:00Z`);
   // Calendar arithmetic in UTC: the labels are dates, not instants.
-  for (let at = Date.parse(`${first}T00:00:00Z`); at <= end && days.length < 3660; at += 86_400_000) days.push(new Date(at).toISOString().slice(0, 10));
+  for (let at = Date.parse(`${first}T00:00:00Z`); at <= end && days.length < 3660; at += 86_400_000)
+    days.push(new Date(at).toISOString().slice(0, 10));
   return days;
 }

@@ -1,6 +1,14 @@
 import { Link } from "react-router-dom";
 import { createContext, use, useMemo } from "react";
-import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, StateRow, TableFrame, useDataTable } from "@/components/table";
+import {
+  BodyRow,
+  createDataColumnHelper,
+  DataTable,
+  DataTableCells,
+  StateRow,
+  TableFrame,
+  useDataTable,
+} from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatCount } from "@/lib/number-format";
 import { formatAnswer } from "../shared/call-answers";
@@ -21,7 +29,12 @@ const ContextValue = createContext<Context>({ project: "", queueId: "", me: null
 function ItemCell({ row }: { row: ItemDisagreement }) {
   const { project, queueId } = use(ContextValue);
   return (
-    <Link to={reviewHref(project, queueId, row.itemId, DEFAULT_TABLE_STATE, null)} className="font-medium text-link underline underline-offset-2" aria-label={`Review item ${row.itemId}`} title={row.itemId}>
+    <Link
+      to={reviewHref(project, queueId, row.itemId, DEFAULT_TABLE_STATE, null)}
+      className="font-medium text-link underline underline-offset-2"
+      aria-label={`Review item ${row.itemId}`}
+      title={row.itemId}
+    >
       {tailOf(row.itemId)}
     </Link>
   );
@@ -55,7 +68,11 @@ function AnswersCell({ row }: { row: ItemDisagreement }) {
 const helper = createDataColumnHelper<ItemDisagreement>();
 
 const COLUMNS = helper.columns([
-  helper.display({ id: "item", meta: { label: "Item", cellClassName: "font-mono whitespace-nowrap" }, cell: ({ row }) => <ItemCell row={row.original} /> }),
+  helper.display({
+    id: "item",
+    meta: { label: "Item", cellClassName: "font-mono whitespace-nowrap" },
+    cell: ({ row }) => <ItemCell row={row.original} />,
+  }),
   helper.display({
     id: "score",
     meta: { label: "Disagreement", align: "right", sortedBy: "descending", cellClassName: "font-mono tabular-nums" },
@@ -65,17 +82,36 @@ const COLUMNS = helper.columns([
 ]);
 
 /** The items where annotators disagree most, each opening its review. */
-export function DisagreementTable({ project, queueId, rows, disputedItems, me }: { project: string; queueId: string; rows: readonly ItemDisagreement[]; disputedItems: number; me: string | null }) {
+export function DisagreementTable({
+  project,
+  queueId,
+  rows,
+  disputedItems,
+  me,
+}: {
+  project: string;
+  queueId: string;
+  rows: readonly ItemDisagreement[];
+  disputedItems: number;
+  me: string | null;
+}) {
   const table = useDataTable({ columns: COLUMNS, data: rows, getRowId: (row) => row.itemId });
   const context = useMemo(() => ({ project, queueId, me }), [project, queueId, me]);
   return (
     <div className="space-y-2">
       <TableFrame>
         <ContextValue value={context}>
-          <DataTable table={table} caption="Items where annotators disagree most, most disagreement first" density="compact" className="min-w-[36rem]">
+          <DataTable
+            table={table}
+            caption="Items where annotators disagree most, most disagreement first"
+            density="compact"
+            className="min-w-[36rem]"
+          >
             <tbody>
               {rows.length === 0 ? (
-                <StateRow colSpan={3}>No item has disagreeing answers: annotators agree wherever several answered.</StateRow>
+                <StateRow colSpan={3}>
+                  No item has disagreeing answers: annotators agree wherever several answered.
+                </StateRow>
               ) : (
                 table.getRowModel().rows.map((row) => (
                   <BodyRow key={row.id}>
@@ -88,11 +124,13 @@ export function DisagreementTable({ project, queueId, rows, disputedItems, me }:
         </ContextValue>
       </TableFrame>
       <p className="max-w-3xl text-xs text-fg-muted">
-        {disputedItems > rows.length ? `The ${formatCount(rows.length)} of ${formatCount(disputedItems)} items with any disagreement that disagree most. ` : null}
-        An item's disagreement on a question is the mean distance between two of its answers, by the same distance alpha uses for
-        that question (different or not for categories, rank distance for ratings, squared difference for numbers), divided by the
-        distance expected between any two answers in the queue: 0 means the annotators agree, 1 means as far apart as chance. The
-        score is the mean over the item's questions answered by several.
+        {disputedItems > rows.length
+          ? `The ${formatCount(rows.length)} of ${formatCount(disputedItems)} items with any disagreement that disagree most. `
+          : null}
+        An item's disagreement on a question is the mean distance between two of its answers, by the same distance alpha
+        uses for that question (different or not for categories, rank distance for ratings, squared difference for
+        numbers), divided by the distance expected between any two answers in the queue: 0 means the annotators agree, 1
+        means as far apart as chance. The score is the mean over the item's questions answered by several.
       </p>
     </div>
   );

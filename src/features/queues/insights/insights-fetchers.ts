@@ -9,9 +9,16 @@ import type { FetchAnswers, FetchItems } from "../shared/list-pages";
  * answers on a batch of calls (one `/feedback/query` with a `$in` over their refs). Only what the
  * real service offers: it has no insights endpoint.
  */
-export function insightsFetchers(trace: TraceClient, projectId: string, queueId: string, specs: readonly QueueSpec[]): { fetchPage: FetchItems; fetchAnswers: FetchAnswers } {
+export function insightsFetchers(
+  trace: TraceClient,
+  projectId: string,
+  queueId: string,
+  specs: readonly QueueSpec[],
+): { fetchPage: FetchItems; fetchAnswers: FetchAnswers } {
   return {
-    fetchPage: async ({ offset, limit }, signal) => (await trace.queryItems(queueId, { project_id: projectId, offset, limit }, { signal })).items,
-    fetchAnswers: async (callIds, signal) => answersByCall(specs, await readCallsFeedback(trace, projectId, callIds, { signal })),
+    fetchPage: async ({ offset, limit }, signal) =>
+      (await trace.queryItems(queueId, { project_id: projectId, offset, limit }, { signal })).items,
+    fetchAnswers: async (callIds, signal) =>
+      answersByCall(specs, await readCallsFeedback(trace, projectId, callIds, { signal })),
   };
 }

@@ -8,11 +8,11 @@ import { ErrorPanel } from "@/components/error-panel";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { UntrustedText } from "@/components/untrusted-text";
 import { paths } from "@/lib/paths";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
+import { useQueue, useQueueTotals } from "../api/queue";
 import { useAnnotator } from "../shared/annotator-identity";
 import { queueHref, trainHref } from "../shared/links";
 import { NoProjectNotice } from "../shared/no-project-notice";
-import { useQueue, useQueueTotals } from "../shared/queue-queries";
 import { useAnnotationProject } from "../shared/use-annotation-project";
 import { InsightsLoadStatus } from "./insights-load-status";
 import { InsightsPanels } from "./insights-panels";
@@ -52,7 +52,15 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
     <div className="space-y-5">
       <header className="space-y-2 border-b border-line pb-4">
         {/* A queue's name may have no space to break at (an id, a path): it breaks anywhere rather than push a phone's page sideways. */}
-        <Breadcrumbs trail={[{ label: "Annotation queues", to: paths.queues }, { label: queue.data ? <UntrustedText text={queue.data.name} className="wrap-anywhere" /> : "Queue", to: queueHref(project, queueId) }]} />
+        <Breadcrumbs
+          trail={[
+            { label: "Annotation queues", to: paths.queues },
+            {
+              label: queue.data ? <UntrustedText text={queue.data.name} className="wrap-anywhere" /> : "Queue",
+              to: queueHref(project, queueId),
+            },
+          ]}
+        />
         <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0 max-w-full">
             <h1 id={titleId} className="text-lg font-semibold tracking-tight wrap-anywhere text-fg">
@@ -60,8 +68,8 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
               {queue.data ? <UntrustedText text={queue.data.name} /> : null}
             </h1>
             <p className="mt-1 max-w-3xl text-sm text-fg-muted">
-              Computed in your browser from every item of the queue and the answers on its calls (the trace service has no insights
-              endpoint).
+              Computed in your browser from every item of the queue and the answers on its calls (the trace service has
+              no insights endpoint).
               {loaded ? ` Figures as of ${new Date(loaded.loadedAt).toLocaleTimeString()}.` : ""}
             </p>
           </div>
@@ -79,11 +87,23 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
         </div>
       </header>
 
-      {queue.isError ? <ErrorPanel error={queue.error} title="Could not load this queue" onRetry={() => void queue.refetch()} /> : null}
-      {specs.isError ? <ErrorPanel error={specs.error} title="Could not read the queue's questions" onRetry={() => void specs.refetch()} /> : null}
+      {queue.isError ? (
+        <ErrorPanel error={queue.error} title="Could not load this queue" onRetry={() => void queue.refetch()} />
+      ) : null}
+      {specs.isError ? (
+        <ErrorPanel
+          error={specs.error}
+          title="Could not read the queue's questions"
+          onRetry={() => void specs.refetch()}
+        />
+      ) : null}
       {specs.data && specs.data.missing.length > 0 ? (
-        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200">
-          {specs.data.missing.length === 1 ? "One question" : `${specs.data.missing.length} questions`} could not be read and {specs.data.missing.length === 1 ? "is" : "are"} left out:{" "}
+        <p
+          role="note"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
+        >
+          {specs.data.missing.length === 1 ? "One question" : `${specs.data.missing.length} questions`} could not be
+          read and {specs.data.missing.length === 1 ? "is" : "are"} left out:{" "}
           {specs.data.missing.map((missing, index) => (
             <span key={missing.ref}>
               {index > 0 ? "; " : null}
@@ -93,16 +113,29 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
         </p>
       ) : null}
 
-      {query.isFetching ? <InsightsLoadStatus progress={progress} total={totals.data?.total_items ?? null} onCancel={cancel} updating={loaded !== undefined} /> : null}
+      {query.isFetching ? (
+        <InsightsLoadStatus
+          progress={progress}
+          total={totals.data?.total_items ?? null}
+          onCancel={cancel}
+          updating={loaded !== undefined}
+        />
+      ) : null}
       {cancelled && !query.isFetching ? (
         <div className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-sm">
-          <output>{loaded ? "Update cancelled: these figures are from the last full read." : "Reading the queue was cancelled: nothing is computed from part of it."}</output>
+          <output>
+            {loaded
+              ? "Update cancelled: these figures are from the last full read."
+              : "Reading the queue was cancelled: nothing is computed from part of it."}
+          </output>
           <Button size="sm" onClick={reload}>
             Read again
           </Button>
         </div>
       ) : null}
-      {query.isError && !query.isFetching ? <ErrorPanel error={query.error} title="Could not read the queue's items and answers" onRetry={reload} /> : null}
+      {query.isError && !query.isFetching ? (
+        <ErrorPanel error={query.error} title="Could not read the queue's items and answers" onRetry={reload} />
+      ) : null}
 
       {shown ? <InsightsPanels project={project} queueId={queueId} loaded={shown} me={me} /> : null}
     </div>

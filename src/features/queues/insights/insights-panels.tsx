@@ -8,7 +8,17 @@ import { DisagreementTable } from "./disagreement-table";
 import type { LoadedInsights } from "./load-insights";
 
 /** The four panels of a computed read, each in its own error boundary (one crash leaves the others). */
-export function InsightsPanels({ project, queueId, loaded, me }: { project: string; queueId: string; loaded: LoadedInsights; me: string | null }) {
+export function InsightsPanels({
+  project,
+  queueId,
+  loaded,
+  me,
+}: {
+  project: string;
+  queueId: string;
+  loaded: LoadedInsights;
+  me: string | null;
+}) {
   const { insights } = loaded;
   const measured = insights.agreement.filter((row) => row.level !== null);
   return (
@@ -17,7 +27,9 @@ export function InsightsPanels({ project, queueId, loaded, me }: { project: stri
         <span className="font-medium text-fg">{formatCount(insights.items)}</span> items ·{" "}
         <span className="font-medium text-fg">{formatCount(insights.completedItems)}</span> completed ·{" "}
         <span className="font-medium text-fg">{formatCount(insights.answeredItems)}</span> with answers
-        {loaded.inexact ? " · the queue changed a lot while it was read: a few items may be missing or counted twice" : ""}
+        {loaded.inexact
+          ? " · the queue changed a lot while it was read: a few items may be missing or counted twice"
+          : ""}
       </p>
 
       <Section title="Completed per annotator per day">
@@ -26,15 +38,33 @@ export function InsightsPanels({ project, queueId, loaded, me }: { project: stri
         </PanelErrorBoundary>
       </Section>
 
-      <Section title="Agreement between annotators" note={measured.length === 0 ? "No question can be measured" : undefined}>
+      <Section
+        title="Agreement between annotators"
+        note={measured.length === 0 ? "No question can be measured" : undefined}
+      >
         <PanelErrorBoundary label="Agreement between annotators">
-          {insights.agreement.length === 0 ? <p className="text-sm text-fg-muted">This queue has no questions.</p> : <AgreementTable rows={insights.agreement} />}
+          {insights.agreement.length === 0 ? (
+            <p className="text-sm text-fg-muted">This queue has no questions.</p>
+          ) : (
+            <AgreementTable rows={insights.agreement} />
+          )}
         </PanelErrorBoundary>
       </Section>
 
-      <Section title="Where annotators disagree most" note={insights.disputedItems > 0 ? `${formatCount(insights.disputedItems)} items with any disagreement` : undefined}>
+      <Section
+        title="Where annotators disagree most"
+        note={
+          insights.disputedItems > 0 ? `${formatCount(insights.disputedItems)} items with any disagreement` : undefined
+        }
+      >
         <PanelErrorBoundary label="Where annotators disagree most">
-          <DisagreementTable project={project} queueId={queueId} rows={insights.disagreements} disputedItems={insights.disputedItems} me={me} />
+          <DisagreementTable
+            project={project}
+            queueId={queueId}
+            rows={insights.disagreements}
+            disputedItems={insights.disputedItems}
+            me={me}
+          />
         </PanelErrorBoundary>
       </Section>
 

@@ -13,7 +13,8 @@ import { ANSWER_QUERIES_IN_FLIGHT, loadQueueInsights, type InsightsProgress } fr
 const PROJECT = "demo/support-bot";
 
 /** A read stopped by its signal: the signal's own reason, or the API client's "aborted" error. */
-const isCancellation = (error: unknown) => (error instanceof DOMException && error.name === "AbortError") || (isApiError(error) && error.kind === "aborted");
+const isCancellation = (error: unknown) =>
+  (error instanceof DOMException && error.name === "AbortError") || (isApiError(error) && error.kind === "aborted");
 const ITEMS = 2_300;
 
 /** A 2,300-item queue (three pages of items, ten batches of calls) with one Tone rating on every item. */
@@ -21,9 +22,27 @@ async function setup() {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: ITEMS, name: "Big" });
   const refs = seedAnnotationSpecs(server.db, PROJECT, ["tone"], Date.parse("2026-11-01T00:00:00Z"), "user-demo");
-  const callIds = server.db.prepare("SELECT i.call_id FROM annotation_queue_items i JOIN annotation_queues q ON q.seq = i.queue_seq WHERE q.id = ? AND i.deleted_at IS NULL").pluck().all(queueId) as string[];
-  const insert = server.db.prepare("INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload, annotation_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-  callIds.forEach((callId, i) => insert.run(`fb-${i}`, PROJECT, `weave:///${PROJECT}/call/${callId}`, "user-maria", "2026-11-20T10:00:00Z", "wandb.annotation.tone", JSON.stringify({ value: 1 + (i % 5) }), refs.tone));
+  const callIds = server.db
+    .prepare(
+      "SELECT i.call_id FROM annotation_queue_items i JOIN annotation_queues q ON q.seq = i.queue_seq WHERE q.id = ? AND i.deleted_at IS NULL",
+    )
+    .pluck()
+    .all(queueId) as string[];
+  const insert = server.db.prepare(
+    "INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload, annotation_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  callIds.forEach((callId, i) =>
+    insert.run(
+      `fb-${i}`,
+      PROJECT,
+      `weave:///${PROJECT}/call/${callId}`,
+      "user-maria",
+      "2026-11-20T10:00:00Z",
+      "wandb.annotation.tone",
+      JSON.stringify({ value: 1 + (i % 5) }),
+      refs.tone,
+    ),
+  );
   const { trace } = createApiClients(server.settings, { fetch: server.fetch });
   const { specs } = await readQueueSpecs(trace, [refs.tone]);
   return { trace, queueId, specs, callIds };
@@ -45,7 +64,14 @@ describe("loading a queue's insights", () => {
       }
     };
     const progress: InsightsProgress[] = [];
-    const loaded = await loadQueueInsights({ fetchPage: fetchers.fetchPage, fetchAnswers, specs, dayOf: dayInTimeZone("UTC"), signal: new AbortController().signal, onProgress: (p) => progress.push(p) });
+    const loaded = await loadQueueInsights({
+      fetchPage: fetchers.fetchPage,
+      fetchAnswers,
+      specs,
+      dayOf: dayInTimeZone("UTC"),
+      signal: new AbortController().signal,
+      onProgress: (p) => progress.push(p),
+    });
     expect(loaded.insights.items).toBe(ITEMS);
     expect(loaded.insights.answeredItems).toBe(ITEMS);
     expect(loaded.insights.distributions[0]!.bins.map((bin) => bin.count)).toEqual([460, 460, 460, 460, 460]);
@@ -68,7 +94,15 @@ describe("loading a queue's insights", () => {
       });
       return answers;
     };
-    await expect(loadQueueInsights({ fetchPage: fetchers.fetchPage, fetchAnswers, specs, dayOf: dayInTimeZone("UTC"), signal: new AbortController().signal })).rejects.toThrow("feedback query refused");
+    await expect(
+      loadQueueInsights({
+        fetchPage: fetchers.fetchPage,
+        fetchAnswers,
+        specs,
+        dayOf: dayInTimeZone("UTC"),
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toThrow("feedback query refused");
     // No query was started after the failure was known (10 batches in all).
     expect(calls).toBeLessThan(10);
     expect(cancelled.every(Boolean)).toBe(true);

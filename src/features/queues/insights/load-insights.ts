@@ -1,6 +1,13 @@
 import type { AnnotationQueueItem } from "@contract/trace";
 import type { AnswersOnCall } from "../shared/call-answers";
-import { ANSWERS_BATCH, nextTask, readWholeList, type FetchAnswers, type FetchItems, type ListReadReport } from "../shared/list-pages";
+import {
+  ANSWERS_BATCH,
+  nextTask,
+  readWholeList,
+  type FetchAnswers,
+  type FetchItems,
+  type ListReadReport,
+} from "../shared/list-pages";
 import { insightsInSteps, type QueueInsights } from "./compute-insights";
 import type { DayOf } from "./day-buckets";
 import { toInsightItem, type InsightItem } from "./insights-input";
@@ -42,7 +49,11 @@ export const ANSWER_QUERIES_IN_FLIGHT = 3;
  * themselves), ANSWER_QUERIES_IN_FLIGHT requests at a time. `add` waits while that many are
  * running; the first failure cancels the others and is thrown by the next `add` or by `finish`.
  */
-function batchReader<T>(fetchBatch: (callIds: readonly string[], signal: AbortSignal) => Promise<T>, outer: AbortSignal, onBatch: (found: T) => void) {
+function batchReader<T>(
+  fetchBatch: (callIds: readonly string[], signal: AbortSignal) => Promise<T>,
+  outer: AbortSignal,
+  onBatch: (found: T) => void,
+) {
   const controller = new AbortController();
   const stop = () => controller.abort(outer.reason);
   outer.addEventListener("abort", stop, { once: true });
@@ -106,7 +117,8 @@ export async function readQueueInBatches<T>(options: {
         onItems(fresh);
         if (!readBatches) return;
         const callIds = [...new Set(fresh.map((item) => item.call_id))];
-        for (let start = 0; start < callIds.length; start += ANSWERS_BATCH) await reader.add(callIds.slice(start, start + ANSWERS_BATCH));
+        for (let start = 0; start < callIds.length; start += ANSWERS_BATCH)
+          await reader.add(callIds.slice(start, start + ANSWERS_BATCH));
       },
     });
   } catch (error) {

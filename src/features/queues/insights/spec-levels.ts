@@ -20,11 +20,19 @@ const finite = (value: unknown): value is number => typeof value === "number" &&
 export function measureOf(schema: Readonly<Record<string, unknown>>): SpecMeasure {
   const type = schema.type;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) {
-    const options = schema.enum.filter((option): option is string | number | boolean => ["string", "number", "boolean"].includes(typeof option));
+    const options = schema.enum.filter((option): option is string | number | boolean =>
+      ["string", "number", "boolean"].includes(typeof option),
+    );
     return { kind: "choice", level: "nominal", options };
   }
   if (type === "boolean") return { kind: "yes-no", level: "nominal" };
-  if (type === "integer" && finite(schema.minimum) && finite(schema.maximum) && schema.maximum >= schema.minimum && schema.maximum - schema.minimum < MAX_RATING_STEPS) {
+  if (
+    type === "integer" &&
+    finite(schema.minimum) &&
+    finite(schema.maximum) &&
+    schema.maximum >= schema.minimum &&
+    schema.maximum - schema.minimum < MAX_RATING_STEPS
+  ) {
     return { kind: "rating", level: "ordinal", min: Math.ceil(schema.minimum), max: Math.floor(schema.maximum) };
   }
   if (type === "integer" || type === "number") return { kind: "number", level: "interval" };
@@ -43,7 +51,9 @@ export function alphaValueOf(measure: SpecMeasure, value: unknown): string | num
     case "yes-no":
       return typeof value === "boolean" ? (value ? "Yes" : "No") : null;
     case "choice":
-      return typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : null;
+      return typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+        ? String(value)
+        : null;
     case "rating":
     case "number":
       return finite(value) ? value : null;

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { QueueSpec } from "@/api/annotation-specs";
-import { traceKeys } from "@/api/query-keys";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
+import { itemKeys } from "../api/items";
 import { dayInTimeZone } from "./day-buckets";
 import { insightsFetchers } from "./insights-fetchers";
 import { loadQueueInsights } from "./load-insights";
@@ -18,13 +18,22 @@ export function useQueueInsights(projectId: string, queueId: string, specs: read
   const { trace } = useApiClients();
   const timeZone = useMemo(() => browserTimeZone(), []);
   const refs = useMemo(() => (specs ?? []).map((spec) => spec.ref), [specs]);
-  const queryKey = useMemo(() => traceKeys.queueInsights(trace.scope, projectId, queueId, refs, timeZone), [trace.scope, projectId, queueId, refs, timeZone]);
+  const queryKey = useMemo(
+    () => itemKeys.insights(trace.scope, projectId, queueId, refs, timeZone),
+    [trace.scope, projectId, queueId, refs, timeZone],
+  );
   return useQueueRead({
     queryKey,
     enabled: specs !== undefined,
     load: (signal, onProgress) => {
       const list = specs ?? [];
-      return loadQueueInsights({ ...insightsFetchers(trace, projectId, queueId, list), specs: list, dayOf: dayInTimeZone(timeZone), signal, onProgress });
+      return loadQueueInsights({
+        ...insightsFetchers(trace, projectId, queueId, list),
+        specs: list,
+        dayOf: dayInTimeZone(timeZone),
+        signal,
+        onProgress,
+      });
     },
   });
 }

@@ -12,7 +12,15 @@ const QUEUE_READ_KEPT_MS = 30 * 60_000;
  * A read of a whole queue (Insights, the Train page) through React Query, with its progress and
  * Cancel: `cancel` stops a read in flight and keeps it stopped (`cancelled`) until `reload`.
  */
-export function useQueueRead<T>({ queryKey, enabled, load }: { queryKey: QueryKey; enabled: boolean; load: (signal: AbortSignal, onProgress: (progress: InsightsProgress) => void) => Promise<T> }) {
+export function useQueueRead<T>({
+  queryKey,
+  enabled,
+  load,
+}: {
+  queryKey: QueryKey;
+  enabled: boolean;
+  load: (signal: AbortSignal, onProgress: (progress: InsightsProgress) => void) => Promise<T>;
+}) {
   const queryClient = useQueryClient();
   const [cancelled, setCancelled] = useState(false);
   const query = useQuery({

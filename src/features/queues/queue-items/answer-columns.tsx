@@ -8,7 +8,11 @@ import { formatAnswer, type AnswersOnCall, type GivenAnswer } from "../shared/ca
 import { ITEM_COLUMNS, NONE, type ItemRow } from "./items-columns";
 
 /** The answers on the page's calls (undefined while they load), and who "you" are. */
-export type PageAnswers = { byCall: ReadonlyMap<string, AnswersOnCall> | undefined; me: string | null; failed: boolean };
+export type PageAnswers = {
+  byCall: ReadonlyMap<string, AnswersOnCall> | undefined;
+  me: string | null;
+  failed: boolean;
+};
 
 // Cells read the answers from here rather than from their row: the answers arrive after the rows,
 // and only these cells need to draw again when they do.
@@ -26,13 +30,17 @@ function answerColumns(specs: readonly QueueSpec[]) {
       id: answerColumnId(spec),
       header: spec.label,
       enableSorting: false,
-      meta: { label: spec.label, width: spec.fieldSchema.type === "string" && !Array.isArray(spec.fieldSchema.enum) ? 200 : 132 },
+      meta: {
+        label: spec.label,
+        width: spec.fieldSchema.type === "string" && !Array.isArray(spec.fieldSchema.enum) ? 200 : 132,
+      },
       cell: (info) => <AnswerCell callId={info.row.original.call_id} specId={spec.id} />,
     }),
   );
 }
 
-const ANSWERS_AT = ITEM_COLUMNS.findIndex((column) => "accessorKey" in column && column.accessorKey === "annotator_user_id") + 1;
+const ANSWERS_AT =
+  ITEM_COLUMNS.findIndex((column) => "accessorKey" in column && column.accessorKey === "annotator_user_id") + 1;
 
 /**
  * The items table's columns for a queue: the item's own, with a column per question right after
@@ -48,7 +56,10 @@ export type ItemColumns = ReturnType<typeof itemColumnsWith>;
  * On a phone the questions' columns start hidden too: a queue may have many, and the phone set of
  * columns is kept small (the column chooser lists them). A choice the user made still wins.
  */
-export function withPhoneQuestionDefaults(visibility: ColumnVisibilityState, questionColumnIds: readonly string[]): ColumnVisibilityState {
+export function withPhoneQuestionDefaults(
+  visibility: ColumnVisibilityState,
+  questionColumnIds: readonly string[],
+): ColumnVisibilityState {
   if (!isNarrowScreen()) return visibility;
   const unset = questionColumnIds.filter((id) => !(id in visibility));
   return unset.length === 0 ? visibility : { ...Object.fromEntries(unset.map((id) => [id, false])), ...visibility };
@@ -60,7 +71,13 @@ export function withPhoneQuestionDefaults(visibility: ColumnVisibilityState, que
  */
 function AnswerCell({ callId, specId }: { callId: string; specId: string }) {
   const { byCall, me, failed } = useContext(PageAnswersContext);
-  if (!byCall) return <span className="text-fg-muted">{failed ? "?" : "…"}<span className="sr-only">{failed ? "Answers could not be read" : "Loading answers"}</span></span>;
+  if (!byCall)
+    return (
+      <span className="text-fg-muted">
+        {failed ? "?" : "…"}
+        <span className="sr-only">{failed ? "Answers could not be read" : "Loading answers"}</span>
+      </span>
+    );
   const answers = byCall.get(callId)?.[specId] ?? [];
   if (answers.length === 0) return NONE;
   const ordered = answers.toSorted((a, b) => Number(b.by === me) - Number(a.by === me));
@@ -79,4 +96,5 @@ function AnswerCell({ callId, specId }: { callId: string; specId: string }) {
   );
 }
 
-const whoAnswered = (answers: readonly GivenAnswer[], me: string | null) => answers.map((answer) => `${answer.by === me ? "You" : answer.by}: ${formatAnswer(answer.value)}`).join("; ");
+const whoAnswered = (answers: readonly GivenAnswer[], me: string | null) =>
+  answers.map((answer) => `${answer.by === me ? "You" : answer.by}: ${formatAnswer(answer.value)}`).join("; ");

@@ -56,5 +56,11 @@ export const ItemTableRow = memo(
       </tr>
     );
   },
-  (a, b) => a.item === b.item && a.index === b.index && a.rowIndex === b.rowIndex && a.visibleKey === b.visibleKey && a.onOpen === b.onOpen && a.measureRef === b.measureRef,
+  (a, b) =>
+    a.item === b.item &&
+    a.index === b.index &&
+    a.rowIndex === b.rowIndex &&
+    a.visibleKey === b.visibleKey &&
+    a.onOpen === b.onOpen &&
+    a.measureRef === b.measureRef,
 );

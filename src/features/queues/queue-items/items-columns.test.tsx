@@ -23,7 +23,8 @@ beforeAll(async () => {
   items = (await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 6, include_position: true })).items;
 });
 
-const idOf = (c: unknown) => (c as { id?: string; accessorKey?: string }).id ?? (c as { accessorKey?: string }).accessorKey;
+const idOf = (c: unknown) =>
+  (c as { id?: string; accessorKey?: string }).id ?? (c as { accessorKey?: string }).accessorKey;
 
 function Harness({ onSort, initial = [] }: { onSort?: (s: SortingState) => void; initial?: SortingState }) {
   const [sorting, setSorting] = useState<SortingState>(initial);
@@ -56,7 +57,8 @@ describe("the items table's columns", () => {
   it("sort exactly the service's sortable fields, under the same ids", () => {
     const sortable = ITEM_COLUMNS.filter((c) => c.enableSorting !== false);
     expect(sortable.map(idOf).sort()).toEqual([...SORTABLE_ITEM_FIELDS].sort());
-    for (const column of sortable) expect((column.meta as { sortField?: string } | undefined)?.sortField).toBe(idOf(column));
+    for (const column of sortable)
+      expect((column.meta as { sortField?: string } | undefined)?.sortField).toBe(idOf(column));
   });
 
   it("are these eleven, with Position always shown", () => {
@@ -127,7 +129,9 @@ describe("the items table's columns", () => {
     const operationHeader = screen.getByRole("button", { name: "Operation" }).closest("th")!;
     expect(operationHeader).not.toHaveAttribute("aria-sort");
     expect(within(operationHeader).getByText("2")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Operation" })).toHaveAccessibleDescription(/Sorted ascending, 2nd of 2 sort keys/);
+    expect(screen.getByRole("button", { name: "Operation" })).toHaveAccessibleDescription(
+      /Sorted ascending, 2nd of 2 sort keys/,
+    );
 
     // A plain click makes a column the only key again.
     await user.click(screen.getByRole("button", { name: "Operation" }));

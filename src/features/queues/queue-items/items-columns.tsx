@@ -34,7 +34,12 @@ export const ITEM_COLUMNS = helper.columns([
       // A plain link: the row's click handler turns a plain click into an in-app navigation
       // (a router <Link> per row would subscribe 250 rows to every change of the URL).
       return (
-        <a href={info.row.original.reviewHref} data-open-row="" aria-label={position == null ? "Open item" : `Open item ${label}`} className="font-medium text-link hover:underline">
+        <a
+          href={info.row.original.reviewHref}
+          data-open-row=""
+          aria-label={position == null ? "Open item" : `Open item ${label}`}
+          className="font-medium text-link hover:underline"
+        >
           {label}
         </a>
       );
@@ -89,7 +94,13 @@ export const ITEM_COLUMNS = helper.columns([
     meta: { label: "Duration", width: 92, cellClassName: "whitespace-nowrap tabular-nums" },
     cell: (info) => {
       const ms = info.getValue();
-      return ms === null ? <StatusBadge tone="info" icon={null}>running</StatusBadge> : formatDuration(ms);
+      return ms === null ? (
+        <StatusBadge tone="info" icon={null}>
+          running
+        </StatusBadge>
+      ) : (
+        formatDuration(ms)
+      );
     },
   }),
   helper.accessor("created_at", {
@@ -122,7 +133,10 @@ export const PHONE_HIDDEN_COLUMNS: Readonly<Record<string, false>> = {
 export const COLUMN_VISIBILITY_STORAGE_KEY = "wbops.queueItems.columns";
 
 /** Which of the items table's columns show: a preference of this device, the same in every tab. */
-export const useColumnVisibility = createColumnVisibility(COLUMN_VISIBILITY_STORAGE_KEY, { hidden: DEFAULT_HIDDEN_COLUMNS, phoneHidden: PHONE_HIDDEN_COLUMNS });
+export const useColumnVisibility = createColumnVisibility(COLUMN_VISIBILITY_STORAGE_KEY, {
+  hidden: DEFAULT_HIDDEN_COLUMNS,
+  phoneHidden: PHONE_HIDDEN_COLUMNS,
+});
 
 /** A user id, cut to the column with the whole id on hover; a dash when there is none. */
 function UserCell({ id }: { id: string | null | undefined }) {

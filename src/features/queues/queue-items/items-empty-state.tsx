@@ -25,7 +25,12 @@ export function ItemsEmptyState({
   onFirstPage: () => void;
   onClearFilters: () => void;
 }) {
-  if (failed) return <p className="text-center text-sm text-fg-muted">{otherProblem ? "The items could not be loaded." : "Fix the filter marked above to see items."}</p>;
+  if (failed)
+    return (
+      <p className="text-center text-sm text-fg-muted">
+        {otherProblem ? "The items could not be loaded." : "Fix the filter marked above to see items."}
+      </p>
+    );
   if (pastEndOfPage !== null) {
     return (
       <EmptyState
@@ -36,14 +41,23 @@ export function ItemsEmptyState({
       />
     );
   }
-  if (filtered) return <EmptyState title="No items match these filters" description="Filters match exact values; try removing one." action={<Button onClick={onClearFilters}>Clear filters</Button>} className="border-none" />;
+  if (filtered)
+    return (
+      <EmptyState
+        title="No items match these filters"
+        description="Filters match exact values; try removing one."
+        action={<Button onClick={onClearFilters}>Clear filters</Button>}
+        className="border-none"
+      />
+    );
   return (
     <EmptyState
       title="This queue has no items yet"
       description={
         <>
-          Items are recorded calls. On this dashboard&apos;s Calls page, filter the project&apos;s calls, tick some (or every one that matches), then press{" "}
-          <strong className="font-medium text-fg">Add to queue…</strong>, pick this queue and the fields the review shows first.
+          Items are recorded calls. On this dashboard&apos;s Calls page, filter the project&apos;s calls, tick some (or
+          every one that matches), then press <strong className="font-medium text-fg">Add to queue…</strong>, pick this
+          queue and the fields the review shows first.
         </>
       }
       action={

@@ -18,7 +18,10 @@ async function rejectionOf(request: unknown): Promise<unknown> {
 describe("422s of the items query", () => {
   it("are shown next to the filter the service named", async () => {
     // The real service's answer to a state it does not know (a link from a newer dashboard, say).
-    const error = await rejectionOf({ project_id: "demo/support-bot", filter: { annotation_states: ["reviewed"], call_id: 7 } });
+    const error = await rejectionOf({
+      project_id: "demo/support-bot",
+      filter: { annotation_states: ["reviewed"], call_id: 7 },
+    });
     const problems = itemsQueryProblems(error);
     expect(Object.keys(problems.fields).sort()).toEqual(["callId", "states"]);
     expect(problems.fields.states).toBeTruthy();

@@ -7,7 +7,13 @@ import { ItemsFilters } from "./items-filters";
 
 const ANSWER_V0 = "weave:///demo/support-bot/op/support_agent.answer:Q2xAAAA";
 const ANSWER_V1 = "weave:///demo/support-bot/op/support_agent.answer:Zz9BBBB";
-const CHOICES = opChoices([ANSWER_V0, ANSWER_V1], new Map([[ANSWER_V0, 0], [ANSWER_V1, 1]]));
+const CHOICES = opChoices(
+  [ANSWER_V0, ANSWER_V1],
+  new Map([
+    [ANSWER_V0, 0],
+    [ANSWER_V1, 1],
+  ]),
+);
 const NO_TEXT = { op: "", callId: "", traceId: "", itemId: "", addedBy: "" };
 
 function renderFilters(onTextCommit: (key: TextFilterKey, value: string) => void, op = "") {
@@ -37,7 +43,9 @@ describe("the Operation filter", () => {
     await user.type(field, "support_agent.answer{Enter}");
     // Only an empty filter was committed (dropping any version filtered before), and the field keeps the name.
     expect(commit.mock.calls.every(([, value]) => value === "")).toBe(true);
-    expect(field).toHaveAccessibleDescription(/support_agent.answer has 2 versions in this queue: pick one \(support_agent.answer:v0, support_agent.answer:v1\)/);
+    expect(field).toHaveAccessibleDescription(
+      /support_agent.answer has 2 versions in this queue: pick one \(support_agent.answer:v0, support_agent.answer:v1\)/,
+    );
 
     // Typing again clears the message; a version's label commits that version's ref.
     await user.type(field, ":v1");
@@ -83,7 +91,9 @@ describe("the Operation filter", () => {
       />,
     );
     const field = screen.getByRole("combobox", { name: "Operation" });
-    const options = [...document.querySelectorAll(`datalist#${field.getAttribute("list")} option`)] as HTMLOptionElement[];
+    const options = [
+      ...document.querySelectorAll(`datalist#${field.getAttribute("list")} option`),
+    ] as HTMLOptionElement[];
     // What the browser shows of an option is its value (and its label or text when they differ).
     const shown = options.map((option) => [option.value, option.label, option.text].join(" "));
     expect(shown.some((text) => text.includes("\u202E"))).toBe(false);

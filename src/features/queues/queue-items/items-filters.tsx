@@ -56,7 +56,19 @@ type Props = {
  * table does not re-render while someone types; the page resets to 1 on every commit. On a phone
  * they fold behind a "Filters" button that says how many are set, so the table is in the first screen.
  */
-export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextCommit, onStatesChange, onClear, errors, opChoices, firstFieldRef, onEscape, expanded, onExpandedChange }: Props) {
+export const ItemsFilters = memo(function ItemsFilters({
+  values,
+  states,
+  onTextCommit,
+  onStatesChange,
+  onClear,
+  errors,
+  opChoices,
+  firstFieldRef,
+  onEscape,
+  expanded,
+  onExpandedChange,
+}: Props) {
   const setCount = states.length + TEXT_FILTERS.filter((f) => values[f.key] !== "").length;
   const active = setCount > 0;
   const bodyId = useId();
@@ -67,7 +79,12 @@ export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextC
   };
   return (
     <search aria-label="Filter items" className="rounded-lg border border-line bg-surface p-3">
-      <Button className="md:hidden" aria-expanded={expanded} aria-controls={bodyId} onClick={() => onExpandedChange(!expanded)}>
+      <Button
+        className="md:hidden"
+        aria-expanded={expanded}
+        aria-controls={bodyId}
+        onClick={() => onExpandedChange(!expanded)}
+      >
         Filters{setCount > 0 ? ` (${setCount} set)` : ""}
       </Button>
       <div id={bodyId} className={cn("space-y-3 md:block", expanded ? "mt-3 block md:mt-0" : "hidden")}>
@@ -114,7 +131,11 @@ export const ItemsFilters = memo(function ItemsFilters({ values, states, onTextC
  * ref, and commits the op's full ref, the only thing the service matches. A name that several
  * versions share is not guessed at: the field says which versions to pick from.
  */
-function useOpFilter(committed: string, choices: readonly OpChoice[], onTextCommit: (key: TextFilterKey, value: string) => void) {
+function useOpFilter(
+  committed: string,
+  choices: readonly OpChoice[],
+  onTextCommit: (key: TextFilterKey, value: string) => void,
+) {
   // A name several versions share is not committed: the field keeps showing it (`kept`) while the
   // filter it replaced is off, and the message says which versions to pick until the text changes.
   const [kept, setKept] = useState<string | null>(null);
@@ -122,11 +143,15 @@ function useOpFilter(committed: string, choices: readonly OpChoice[], onTextComm
   const commit = useCallback(
     (_key: TextFilterKey, typed: string) => {
       // The options and the field show labels with their hidden characters as markers: read those back as the op.
-      const shown = choices.find((c) => c.label !== revealHiddenCharacters(c.label) && revealHiddenCharacters(c.label) === typed.trim());
+      const shown = choices.find(
+        (c) => c.label !== revealHiddenCharacters(c.label) && revealHiddenCharacters(c.label) === typed.trim(),
+      );
       const reading: OpFilterReading = shown ? { kind: "ref", ref: shown.ref } : readOpFilter(typed, choices);
       if (reading.kind === "ambiguous") {
         setKept(typed);
-        setError(`${reading.name} has ${reading.labels.length} versions in this queue: pick one (${reading.labels.join(", ")}).`);
+        setError(
+          `${reading.name} has ${reading.labels.length} versions in this queue: pick one (${reading.labels.join(", ")}).`,
+        );
         // The filter set before no longer matches what the field says: drop it rather than keep it hidden.
         onTextCommit("op", "");
         return;

@@ -1,6 +1,18 @@
 import type { ColumnVisibilityState, OnChangeFn, SortingState } from "@tanstack/react-table";
 import { memo, useRef, type ReactNode, type RefObject } from "react";
-import { DataTable, DataTableBody, DataTableEmptyBody, FocusTip, NowProvider, TableFrame, useDataTable, useFrameEdgeKeys, useFrameStartsAtTop, useTableCopy, type ScrollToRow } from "@/components/table";
+import {
+  DataTable,
+  DataTableBody,
+  DataTableEmptyBody,
+  FocusTip,
+  NowProvider,
+  TableFrame,
+  useDataTable,
+  useFrameEdgeKeys,
+  useFrameStartsAtTop,
+  useTableCopy,
+  type ScrollToRow,
+} from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
 import { ItemTableRow, ROW_HEIGHT_PX } from "./item-table-row";
@@ -51,8 +63,32 @@ const headerLabel = (label: string) => (
  * their item, so a new page or a filter keystroke elsewhere does not re-render rows that did not
  * change; a long page renders only the rows near the viewport (DataTableBody).
  */
-export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingChange, columnVisibility, labelledBy, busy, offset, total, onOpen, empty, placeholderRows = 0, scrollToRowRef, columns = ITEM_COLUMNS, answers = NO_ANSWERS, opChoices = NO_OP_CHOICES }: Props) {
-  const table = useDataTable({ columns, data: rows, getRowId, sorting, onSortingChange, columnVisibility, sortMode: "multi" });
+export const ItemsTable = memo(function ItemsTable({
+  rows,
+  sorting,
+  onSortingChange,
+  columnVisibility,
+  labelledBy,
+  busy,
+  offset,
+  total,
+  onOpen,
+  empty,
+  placeholderRows = 0,
+  scrollToRowRef,
+  columns = ITEM_COLUMNS,
+  answers = NO_ANSWERS,
+  opChoices = NO_OP_CHOICES,
+}: Props) {
+  const table = useDataTable({
+    columns,
+    data: rows,
+    getRowId,
+    sorting,
+    onSortingChange,
+    columnVisibility,
+    sortMode: "multi",
+  });
   const visibleKey = table
     .getVisibleLeafColumns()
     .map((c) => c.id)
@@ -67,7 +103,17 @@ export const ItemsTable = memo(function ItemsTable({ rows, sorting, onSortingCha
   return (
     <TableFrame ref={frame} scroll="both">
       <NowProvider>
-        <DataTable table={table} stickyHead stickyFirst="column" headerLabel={headerLabel} aria-labelledby={labelledBy} aria-busy={busy} aria-rowcount={total === null ? -1 : total + 1} density="compact" className="table-fixed border-collapse">
+        <DataTable
+          table={table}
+          stickyHead
+          stickyFirst="column"
+          headerLabel={headerLabel}
+          aria-labelledby={labelledBy}
+          aria-busy={busy}
+          aria-rowcount={total === null ? -1 : total + 1}
+          density="compact"
+          className="table-fixed border-collapse"
+        >
           {rows.length === 0 ? (
             <DataTableEmptyBody colSpan={columnCount} placeholderRows={placeholderRows} rowHeight={ROW_HEIGHT_PX}>
               {empty}

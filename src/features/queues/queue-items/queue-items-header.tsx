@@ -5,7 +5,17 @@ import { UntrustedText } from "@/components/untrusted-text";
 import { paths } from "@/lib/paths";
 
 /** The queue's name and description, with the page's controls beside them on wide screens. */
-export function QueueItemsHeader({ titleId, queue, failed, controls }: { titleId: string; queue: AnnotationQueue | undefined; failed: boolean; controls: ReactNode }) {
+export function QueueItemsHeader({
+  titleId,
+  queue,
+  failed,
+  controls,
+}: {
+  titleId: string;
+  queue: AnnotationQueue | undefined;
+  failed: boolean;
+  controls: ReactNode;
+}) {
   return (
     <header className="space-y-2 border-b border-line pb-4">
       <Breadcrumbs trail={[{ label: "Annotation queues", to: paths.queues }]} />

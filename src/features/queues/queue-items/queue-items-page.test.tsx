@@ -6,7 +6,7 @@ import { callRef } from "@/api/annotation-specs";
 import { createApiClients } from "@/api/clients";
 import { recordRequests } from "@/api/test-support";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { createLocalServer } from "@/test/local-server";
 import { COLUMN_VISIBILITY_STORAGE_KEY } from "./items-columns";
 
@@ -14,13 +14,24 @@ const PROJECT = "demo/support-bot";
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
 const SLOW = { timeout: 10_000 };
 
-function setup(search = "size=25", wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f, prepare?: (server: ReturnType<typeof createLocalServer>, queueId: string) => void) {
+function setup(
+  search = "size=25",
+  wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f,
+  prepare?: (server: ReturnType<typeof createLocalServer>, queueId: string) => void,
+) {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 60, name: "Tone review" });
   prepare?.(server, queueId);
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
-  const app = renderApp({ path: `/queues/${queueId}?${search}`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }),
+  );
+  const app = renderApp({
+    path: `/queues/${queueId}?${search}`,
+    defaults: urlsOf(server.settings),
+    fetch: wrapFetch(server.fetch),
+  });
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const search$ = () => new URLSearchParams(app.router.location.search);
   return { server, queueId, clients, ...app, search: search$ };
@@ -29,8 +40,10 @@ function setup(search = "size=25", wrapFetch: (fetch: typeof globalThis.fetch) =
 const table = () => screen.findByRole("table", { name: "Tone review" }, SLOW);
 /** The table's data rows (its header row left out). */
 const dataRows = () => screen.getAllByRole("row").slice(1);
-const cellsOf = (itemId: string) => within(screen.getAllByRole("row").find((row) => row.getAttribute("data-item-id") === itemId)!).getAllByRole("cell");
-const rangeText = () => screen.getByRole("navigation", { name: "Pagination" }).querySelector("output")?.textContent ?? "";
+const cellsOf = (itemId: string) =>
+  within(screen.getAllByRole("row").find((row) => row.getAttribute("data-item-id") === itemId)!).getAllByRole("cell");
+const rangeText = () =>
+  screen.getByRole("navigation", { name: "Pagination" }).querySelector("output")?.textContent ?? "";
 
 describe("queue items page", () => {
   it("keeps its view in the URL: pages, state filter, Back", async () => {
@@ -54,7 +67,9 @@ describe("queue items page", () => {
 
     await act(() => router.navigate(-1));
     await waitFor(() => expect(search().get("page")).toBe("2"), SLOW);
-    expect(within(screen.getByRole("group", { name: "State" })).getByRole("checkbox", { name: "Completed" })).not.toBeChecked();
+    expect(
+      within(screen.getByRole("group", { name: "State" })).getByRole("checkbox", { name: "Completed" }),
+    ).not.toBeChecked();
   }, 60_000);
 
   it("drops what it cannot read from the link and says so", async () => {
@@ -87,7 +102,12 @@ describe("queue items page", () => {
     const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 1 });
     const opRef = items[0]!.call_op_name;
     const opCell = (row: HTMLElement) => within(row).getByTitle(opRef);
-    const shown = await waitFor(() => opCell(screen.getAllByRole("row").find((row) => row.getAttribute("data-item-id") === items[0]!.id)!).textContent!, SLOW);
+    const shown = await waitFor(
+      () =>
+        opCell(screen.getAllByRole("row").find((row) => row.getAttribute("data-item-id") === items[0]!.id)!)
+          .textContent!,
+      SLOW,
+    );
     expect(opRef.startsWith("weave:///")).toBe(true);
     expect(shown).not.toContain("weave:///");
 
@@ -95,7 +115,10 @@ describe("queue items page", () => {
     await waitFor(() => expect(search().get("op")).toBe(opRef), SLOW);
     // The field keeps showing the name people read, not the ref it stands for.
     expect(screen.getByRole("combobox", { name: "Operation" })).toHaveValue(shown);
-    await waitFor(() => expect(dataRows().map((row) => opCell(row).textContent)).toEqual(dataRows().map(() => shown)), SLOW);
+    await waitFor(
+      () => expect(dataRows().map((row) => opCell(row).textContent)).toEqual(dataRows().map(() => shown)),
+      SLOW,
+    );
   }, 60_000);
 
   it("moves row focus with j/k and opens a row with Enter, carrying the view", async () => {
@@ -106,7 +129,11 @@ describe("queue items page", () => {
     const rows = screen.getAllByRole("row").slice(1);
     expect(rows[1]).toHaveFocus();
     await user.keyboard("{Enter}");
-    const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT, sort_by: [{ field: "created_at", direction: "desc" }], limit: 2 });
+    const { items } = await clients.trace.queryItems(queueId, {
+      project_id: PROJECT,
+      sort_by: [{ field: "created_at", direction: "desc" }],
+      limit: 2,
+    });
     await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[1]!.id}`), SLOW);
     expect(new URLSearchParams(router.location.search).get("i")).toBe("1");
     expect(new URLSearchParams(router.location.search).get("sort")).toBe("created_at.desc");
@@ -124,7 +151,9 @@ describe("queue items page", () => {
     await user.clear(operation);
     await user.click(document.body);
     await user.keyboard("?");
-    expect(await screen.findByRole("dialog", { name: "Keyboard shortcuts" }, SLOW)).toHaveTextContent("Focus the next row");
+    expect(await screen.findByRole("dialog", { name: "Keyboard shortcuts" }, SLOW)).toHaveTextContent(
+      "Focus the next row",
+    );
   }, 60_000);
 
   it("Esc in a filter puts focus back on the row it came from, so the next j moves on from there", async () => {
@@ -154,7 +183,10 @@ describe("queue items page", () => {
     expect(within(dataRows()[0]!).getByRole("link", { name: "Open item 26" })).toBeInTheDocument();
     await user.keyboard("k");
     await waitFor(() => expect(search().get("page")).toBeNull(), SLOW);
-    await waitFor(() => expect(within(dataRows()[24]!).getByRole("link", { name: "Open item 25" })).toBeInTheDocument(), SLOW);
+    await waitFor(
+      () => expect(within(dataRows()[24]!).getByRole("link", { name: "Open item 25" })).toBeInTheDocument(),
+      SLOW,
+    );
     await waitFor(() => expect(dataRows()[24]).toHaveFocus(), SLOW);
   }, 60_000);
 
@@ -183,10 +215,14 @@ describe("queue items page", () => {
     const firstTwo: { id: string; call_id: string }[] = [];
     const { server, user } = setup("size=25", undefined, (local, queueId) => {
       const specs = seedAnnotationSpecs(local.db, PROJECT, ["tone", "resolution"], Date.now(), "user-demo");
-      local.db.prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?").run(JSON.stringify([specs.tone, specs.resolution]), queueId);
+      local.db
+        .prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?")
+        .run(JSON.stringify([specs.tone, specs.resolution]), queueId);
       firstTwo.push(
         ...(local.db
-          .prepare("SELECT i.id, i.call_id FROM annotation_queue_items i JOIN annotation_queues q ON q.seq = i.queue_seq WHERE q.id = ? ORDER BY i.seq LIMIT 2")
+          .prepare(
+            "SELECT i.id, i.call_id FROM annotation_queue_items i JOIN annotation_queues q ON q.seq = i.queue_seq WHERE q.id = ? ORDER BY i.seq LIMIT 2",
+          )
           .all(queueId) as { id: string; call_id: string }[]),
       );
       const insert = local.db.prepare(
@@ -194,7 +230,16 @@ describe("queue items page", () => {
       );
       let n = 0;
       const answer = (callId: string, type: "tone" | "resolution", value: unknown, by: string) =>
-        insert.run(`f-${++n}`, PROJECT, callRef(PROJECT, callId), by, new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString(), `wandb.annotation.${type}`, JSON.stringify({ value }), specs[type]);
+        insert.run(
+          `f-${++n}`,
+          PROJECT,
+          callRef(PROJECT, callId),
+          by,
+          new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString(),
+          `wandb.annotation.${type}`,
+          JSON.stringify({ value }),
+          specs[type],
+        );
       answer(firstTwo[0]!.call_id, "tone", 4, "user-maria");
       answer(firstTwo[0]!.call_id, "tone", 2, "user-demo");
       answer(firstTwo[0]!.call_id, "resolution", "Resolved", "user-kenji");
@@ -204,7 +249,10 @@ describe("queue items page", () => {
     const toneHeader = await screen.findByRole("columnheader", { name: "Tone" }, SLOW);
     const toneAt = screen.getAllByRole("columnheader").indexOf(toneHeader);
     // Mine first, then the others'; they disagree, and the tooltip says who answered what.
-    await waitFor(() => expect(cellsOf(firstTwo[0]!.id)[toneAt]).toHaveTextContent("The annotators disagree:2 · 4"), SLOW);
+    await waitFor(
+      () => expect(cellsOf(firstTwo[0]!.id)[toneAt]).toHaveTextContent("The annotators disagree:2 · 4"),
+      SLOW,
+    );
     expect(within(cellsOf(firstTwo[0]!.id)[toneAt]!).getByTitle("You: 2; user-maria: 4")).toBeInTheDocument();
     expect(cellsOf(firstTwo[0]!.id)[toneAt + 1]).toHaveTextContent("Resolved");
     expect(cellsOf(firstTwo[1]!.id)[toneAt]).toHaveTextContent("5");

@@ -8,10 +8,10 @@ import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { choosableColumns, ColumnChooser, Pagination } from "@/components/table";
 import { UrlIssuesNotice } from "@/components/url-issues-notice";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
+import { useQueue, useQueueTotals } from "../api/queue";
 import { useShortcuts } from "../shared/keyboard";
 import { insightsHref, trainHref } from "../shared/links";
 import { NoProjectNotice } from "../shared/no-project-notice";
-import { useQueue, useQueueTotals } from "../shared/queue-queries";
 import { QueueProgress } from "../shared/queue-progress";
 import { QueueGone, queueIsGone } from "../shared/queue-gone";
 import { QueueActions } from "../queue-manage/queue-actions";
@@ -74,25 +74,47 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   const [filtersExpanded, setFiltersExpanded] = useFiltersFold(Object.keys(problems.fields).length > 0);
   // Synchronously, so the first filter exists to take the focus right after.
   const showFilters = useCallback(() => flushSync(() => setFiltersExpanded(true)), [setFiltersExpanded]);
-  const navigation = useItemsRowNavigation({ project, queueId, state, page, fresh, tableRegion, firstFilter, showFilters, onPage: change.onPage });
+  const navigation = useItemsRowNavigation({
+    project,
+    queueId,
+    state,
+    page,
+    fresh,
+    tableRegion,
+    firstFilter,
+    showFilters,
+    onPage: change.onPage,
+  });
   const opChoices = useOpChoices(project, queueId, page.items);
   const pageAnswers = usePageAnswers(project, queue.data, page.items);
   const exporter = useExport(project, queueId, queue.data?.name ?? "Queue", state, pageAnswers.specs);
   const itemColumns = useMemo(() => itemColumnsWith(pageAnswers.specs), [pageAnswers.specs]);
   const choosable = useMemo(() => choosableColumns(itemColumns), [itemColumns]);
   const questionColumnIds = useMemo(() => pageAnswers.specs.map(answerColumnId), [pageAnswers.specs]);
-  const visibility = useMemo(() => withPhoneQuestionDefaults(columns.visibility, questionColumnIds), [columns.visibility, questionColumnIds]);
+  const visibility = useMemo(
+    () => withPhoneQuestionDefaults(columns.visibility, questionColumnIds),
+    [columns.visibility, questionColumnIds],
+  );
   useShortcuts({ "?": () => setShortcutsOpen(true) });
 
   const textValues = useMemo(
-    () => ({ op: state.op, callId: state.callId, traceId: state.traceId, itemId: state.itemId, addedBy: state.addedBy }),
+    () => ({
+      op: state.op,
+      callId: state.callId,
+      traceId: state.traceId,
+      itemId: state.itemId,
+      addedBy: state.addedBy,
+    }),
     [state.op, state.callId, state.traceId, state.itemId, state.addedBy],
   );
   const filtered = state.states.length > 0 || TEXT_FILTERS.some((f) => state[f.key] !== "");
   const initialLoad = !query.data && query.isFetching;
   const pastEnd = !!query.data && !query.isPlaceholderData && page.items.length === 0 && state.page > 1;
   const questions = pageAnswers.specs.length;
-  const withAnswers = questions > 0 ? ` Each row carries its answers to the queue's ${questions === 1 ? "question" : `${questions} questions`}.` : "";
+  const withAnswers =
+    questions > 0
+      ? ` Each row carries its answers to the queue's ${questions === 1 ? "question" : `${questions} questions`}.`
+      : "";
   const viewSummary = `${filtered ? "Rows matching the current filters" : "Every row of the queue"}, in the table's order${state.sort.length ? "" : " (oldest first)"}.${withAnswers}`;
 
   // The header's height depends on the queue's description: until it is known, show only this
@@ -110,7 +132,13 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           <>
             {/* Room for the progress from the start, so its arrival does not re-flow the title. */}
             <div className="mr-2 flex min-w-72 justify-end">
-              {totals.data ? <QueueProgress done={totals.data.completed_items} total={totals.data.total_items} label="Queue progress" /> : null}
+              {totals.data ? (
+                <QueueProgress
+                  done={totals.data.completed_items}
+                  total={totals.data.total_items}
+                  label="Queue progress"
+                />
+              ) : null}
             </div>
             <Link to={insightsHref(project, queueId)} className={buttonClasses("secondary", "md")}>
               Insights
@@ -119,18 +147,38 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
               Train from this queue
             </Link>
             {queue.data ? <QueueActions projectId={project} queue={queue.data} /> : null}
-            <Button onClick={() => setExportOpen(true)} disabled={pageAnswers.questionsPending} title={pageAnswers.questionsPending ? "Reading the queue's questions, so the export can include the answers…" : undefined}>
+            <Button
+              onClick={() => setExportOpen(true)}
+              disabled={pageAnswers.questionsPending}
+              title={
+                pageAnswers.questionsPending
+                  ? "Reading the queue's questions, so the export can include the answers…"
+                  : undefined
+              }
+            >
               Export…
             </Button>
-            <ColumnChooser columns={choosable} visibility={visibility} onChange={columns.update} onReset={columns.reset} />
-            <Button variant="ghost" onClick={() => setShortcutsOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
+            <ColumnChooser
+              columns={choosable}
+              visibility={visibility}
+              onChange={columns.update}
+              onReset={columns.reset}
+            />
+            <Button
+              variant="ghost"
+              onClick={() => setShortcutsOpen(true)}
+              aria-label="Keyboard shortcuts"
+              title="Keyboard shortcuts (?)"
+            >
               ?
             </Button>
           </>
         }
       />
 
-      {queue.isError ? <ErrorPanel error={queue.error} title="Could not load this queue" onRetry={() => void queue.refetch()} /> : null}
+      {queue.isError ? (
+        <ErrorPanel error={queue.error} title="Could not load this queue" onRetry={() => void queue.refetch()} />
+      ) : null}
       <UrlIssuesNotice issues={issues} onDismiss={dismissIssues} />
 
       <ItemsFilters
@@ -155,9 +203,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
         <div className="h-0.5">
           <LoadingBar active={query.isFetching && !!query.data} label="Loading items" />
         </div>
-        {initialLoad ? (
-          <output className="sr-only">Loading items…</output>
-        ) : null}
+        {initialLoad ? <output className="sr-only">Loading items…</output> : null}
         <ItemsTable
           rows={navigation.rows}
           sorting={change.sorting}
@@ -186,7 +232,11 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           opChoices={opChoices}
         />
         {pageAnswers.feedback.isError ? (
-          <ErrorPanel error={pageAnswers.feedback.error} title="Could not read the answers on this page" onRetry={() => void pageAnswers.feedback.refetch()} />
+          <ErrorPanel
+            error={pageAnswers.feedback.error}
+            title="Could not read the answers on this page"
+            onRetry={() => void pageAnswers.feedback.refetch()}
+          />
         ) : null}
         <Pagination
           page={state.page}
@@ -200,7 +250,11 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           onPage={change.onPage}
           onPageSize={change.onPageSize}
         />
-        {state.sort.length === 0 ? <p className="text-xs text-fg-muted">Order: oldest added first (the service&apos;s default). Click a header to sort; Shift+click to add a key.</p> : null}
+        {state.sort.length === 0 ? (
+          <p className="text-xs text-fg-muted">
+            Order: oldest added first (the service&apos;s default). Click a header to sort; Shift+click to add a key.
+          </p>
+        ) : null}
       </div>
 
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} shortcuts={TABLE_SHORTCUTS} />
@@ -219,4 +273,3 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
     </div>
   );
 }
-

@@ -32,7 +32,9 @@ export const StateFilter = memo(function StateFilter({
               className={cn(
                 "inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-md border px-2.5 text-xs font-medium select-none",
                 "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus",
-                checked ? "border-accent bg-accent/10 text-fg dark:bg-accent/25" : "border-line-strong bg-surface text-fg-muted hover:bg-subtle hover:text-fg",
+                checked
+                  ? "border-accent bg-accent/10 text-fg dark:bg-accent/25"
+                  : "border-line-strong bg-surface text-fg-muted hover:bg-subtle hover:text-fg",
               )}
             >
               <input
@@ -40,7 +42,9 @@ export const StateFilter = memo(function StateFilter({
                 className="size-3.5 accent-(--ui-accent)"
                 checked={checked}
                 onChange={(event) => {
-                  const next = event.target.checked ? ANNOTATION_STATES.filter((s) => s === state || value.includes(s)) : value.filter((s) => s !== state);
+                  const next = event.target.checked
+                    ? ANNOTATION_STATES.filter((s) => s === state || value.includes(s))
+                    : value.filter((s) => s !== state);
                   setPending(next);
                   onChange(next);
                 }}

@@ -22,7 +22,8 @@ function setup(items = 130) {
     return server.fetch(request);
   };
   const context = createQueueTestContext(server.settings, fetch);
-  const bodies = () => signals.map((s) => JSON.parse(s.body) as Record<string, unknown>).filter((b) => "include_position" in b);
+  const bodies = () =>
+    signals.map((s) => JSON.parse(s.body) as Record<string, unknown>).filter((b) => "include_position" in b);
   return { server, queueId, context, signals, bodies, hold: gate.hold };
 }
 
@@ -39,13 +40,19 @@ describe("useItemsPage against the local service", () => {
     const { result } = renderItemsPage(env, { pageSize: 50 }, 130);
     await waitFor(() => expect(result.current.page.items).toHaveLength(50));
     expect(result.current.page).toMatchObject({ offset: 0, hasNext: true, total: 130 });
-    expect(result.current.page.items.map((i) => i.position_in_queue)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(result.current.page.items.map((i) => i.position_in_queue)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
     expect(env.bodies()[0]).toMatchObject({ project_id: PROJECT, limit: 51, offset: 0, include_position: true });
   });
 
   it("keeps the old rows while the next page loads, prefetches the page after, and learns the total on the last page", async () => {
     const env = setup();
-    const { result, rerender } = renderItemsPage(env, { pageSize: 50, states: ["unstarted", "in_progress", "completed", "skipped"] }, 130);
+    const { result, rerender } = renderItemsPage(
+      env,
+      { pageSize: 50, states: ["unstarted", "in_progress", "completed", "skipped"] },
+      130,
+    );
     await waitFor(() => expect(result.current.page.items).toHaveLength(50));
     // Filtered: the queue's total does not apply.
     expect(result.current.page.total).toBeNull();
@@ -54,7 +61,14 @@ describe("useItemsPage against the local service", () => {
     const firstPage = result.current.page.items;
 
     const release = env.hold();
-    rerender({ state: { ...DEFAULT_TABLE_STATE, pageSize: 50, states: ["unstarted", "in_progress", "completed", "skipped"], page: 3 } });
+    rerender({
+      state: {
+        ...DEFAULT_TABLE_STATE,
+        pageSize: 50,
+        states: ["unstarted", "in_progress", "completed", "skipped"],
+        page: 3,
+      },
+    });
     await waitFor(() => expect(result.current.query.isPlaceholderData).toBe(true));
     expect(result.current.page.items).toBe(firstPage);
     expect(result.current.page.offset).toBe(0);
@@ -82,10 +96,13 @@ describe("useItemsPage against the local service", () => {
   it("shows no other queue's rows while a queue loads", async () => {
     const env = setup();
     const other = seedLargeQueue(env.server.db, { projectId: PROJECT, items: 10, name: "other" });
-    const { result, rerender } = renderHook(({ queueId }) => useItemsPage(PROJECT, queueId, DEFAULT_TABLE_STATE, null), {
-      wrapper: env.context.Wrapper,
-      initialProps: { queueId: env.queueId },
-    });
+    const { result, rerender } = renderHook(
+      ({ queueId }) => useItemsPage(PROJECT, queueId, DEFAULT_TABLE_STATE, null),
+      {
+        wrapper: env.context.Wrapper,
+        initialProps: { queueId: env.queueId },
+      },
+    );
     await waitFor(() => expect(result.current.page.items).toHaveLength(50));
     const release = env.hold();
     rerender({ queueId: other });

@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest, ItemsQueryResponse } from "@contract/trace";
-import { traceQueries } from "@/api/queries/trace";
-import { traceKeys } from "@/api/query-keys";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
+import { itemKeys, itemQueries } from "../api/items";
 import { hasFilter, toItemsPageRequest, type ItemsTableState } from "../shared/items-url-state";
 
 const NO_ITEMS: readonly AnnotationQueueItem[] = [];
@@ -30,10 +29,10 @@ export function useItemsPage(projectId: string, queueId: string, state: ItemsTab
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   const request = useMemo(() => toItemsPageRequest(projectId, state), [projectId, state]);
-  const queuePrefix = traceKeys.itemPages(trace.scope, queueId);
+  const queuePrefix = itemKeys.pages(trace.scope, queueId);
 
   const query = useQuery({
-    ...traceQueries.itemsPage(trace, queueId, request),
+    ...itemQueries.page(trace, queueId, request),
     enabled: projectId !== "",
     // Keep the previous page only when it belongs to the same queue: another queue's rows would mislead.
     placeholderData: (previous, previousQuery) =>
@@ -47,28 +46,43 @@ export function useItemsPage(projectId: string, queueId: string, state: ItemsTab
   }
   const shownRequest = query.isPlaceholderData ? settled?.request : request;
   const shownData = query.isPlaceholderData ? settled?.data : query.data;
-  const described = useMemo(() => describePage(shownRequest, shownData, queueTotal), [shownRequest, shownData, queueTotal]);
+  const described = useMemo(
+    () => describePage(shownRequest, shownData, queueTotal),
+    [shownRequest, shownData, queueTotal],
+  );
   const askedOffset = request.offset ?? 0;
-  const nothing = useMemo<ItemsPage>(() => ({ items: NO_ITEMS, offset: askedOffset, hasNext: false, total: null }), [askedOffset]);
+  const nothing = useMemo<ItemsPage>(
+    () => ({ items: NO_ITEMS, offset: askedOffset, hasNext: false, total: null }),
+    [askedOffset],
+  );
   const page = described ?? nothing;
 
   const hasNext = page.hasNext && !query.isPlaceholderData;
   useEffect(() => {
     if (!hasNext || !projectId) return;
     const next = toItemsPageRequest(projectId, { ...state, page: state.page + 1 });
-    void queryClient.prefetchQuery(traceQueries.itemsPage(trace, queueId, next));
+    void queryClient.prefetchQuery(itemQueries.page(trace, queueId, next));
   }, [hasNext, projectId, state, queueId, trace, queryClient]);
 
   return { query, page, request, filtered: hasFilter(state) };
 }
 
-function describePage(request: ItemsQueryRequest | undefined, data: ItemsQueryResponse | undefined, queueTotal: number | null): ItemsPage | null {
+function describePage(
+  request: ItemsQueryRequest | undefined,
+  data: ItemsQueryResponse | undefined,
+  queueTotal: number | null,
+): ItemsPage | null {
   if (!request || !data) return null;
   const pageSize = (request.limit ?? 1) - 1;
   const offset = request.offset ?? 0;
   const items = data.items.slice(0, pageSize);
   const hasNext = data.items.length > pageSize;
   // Unfiltered, the list is the whole queue; otherwise the total is known once its last page is seen.
-  const total = !request.filter && queueTotal !== null ? queueTotal : !hasNext && (items.length > 0 || offset === 0) ? offset + items.length : null;
+  const total =
+    !request.filter && queueTotal !== null
+      ? queueTotal
+      : !hasNext && (items.length > 0 || offset === 0)
+        ? offset + items.length
+        : null;
   return { items, offset, hasNext, total };
 }

@@ -28,12 +28,26 @@ type Options = {
  * filters and Escape there comes back to the row, and returning from a review focuses the row that
  * was open. The focused row's call is read ahead, so the review opens with it.
  */
-export function useItemsRowNavigation({ project, queueId, state, page, fresh, tableRegion, firstFilter, showFilters, onPage }: Options) {
+export function useItemsRowNavigation({
+  project,
+  queueId,
+  state,
+  page,
+  fresh,
+  tableRegion,
+  firstFilter,
+  showFilters,
+  onPage,
+}: Options) {
   const navigate = useNavigate();
   const location = useLocation();
 
   const rows = useMemo<ItemRow[]>(
-    () => page.items.map((item, index) => ({ ...item, reviewHref: reviewHref(project, queueId, item.id, state, page.offset + index) })),
+    () =>
+      page.items.map((item, index) => ({
+        ...item,
+        reviewHref: reviewHref(project, queueId, item.id, state, page.offset + index),
+      })),
     [page.items, page.offset, project, queueId, state],
   );
   const rowsRef = useRef(rows);

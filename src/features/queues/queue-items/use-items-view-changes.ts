@@ -1,7 +1,14 @@
 import { functionalUpdate, type SortingState, type Updater } from "@tanstack/react-table";
 import { useCallback, useMemo, type RefObject } from "react";
 import type { AnnotationState } from "@contract/trace";
-import { sortByToSorting, sortingToSortBy, TEXT_FILTERS, type ItemsTableState, type PageSize, type TextFilterKey } from "../shared/items-url-state";
+import {
+  sortByToSorting,
+  sortingToSortBy,
+  TEXT_FILTERS,
+  type ItemsTableState,
+  type PageSize,
+  type TextFilterKey,
+} from "../shared/items-url-state";
 import type { UrlViewChange, UrlViewWrite } from "@/lib/url-state/use-url-table";
 
 type Update = (change: UrlViewChange<ItemsTableState>, write?: UrlViewWrite) => void;
@@ -10,7 +17,11 @@ type Update = (change: UrlViewChange<ItemsTableState>, write?: UrlViewWrite) => 
  * What the table's controls change in its view: filters, sort, page, page size. Each change goes
  * to the URL (the one source of the view); a new filter or sort starts again at page 1.
  */
-export function useItemsViewChanges(state: ItemsTableState, update: Update, options: { loadingPage: boolean; tableRegion: RefObject<HTMLElement | null> }) {
+export function useItemsViewChanges(
+  state: ItemsTableState,
+  update: Update,
+  options: { loadingPage: boolean; tableRegion: RefObject<HTMLElement | null> },
+) {
   const { loadingPage, tableRegion } = options;
   const onTextCommit = useCallback(
     (key: TextFilterKey, value: string) => {

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, type RefObject } from "react";
 import type { AnnotationQueueItem } from "@contract/trace";
-import { traceQueries } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
+import { callQueries } from "../api/call";
 
 /** How long a row keeps the focus before its call is read: j held down passes rows without reading each. */
 const FOCUS_DWELL_MS = 150;
@@ -11,7 +11,11 @@ const FOCUS_DWELL_MS = 150;
  * Reads the call of the row that has the focus (j/k, Tab, a click), so Enter opens a review whose
  * call is already here. The review reads the item's row from the table's page the same way.
  */
-export function usePrefetchFocusedCall(region: RefObject<HTMLElement | null>, projectId: string, rows: () => readonly AnnotationQueueItem[]) {
+export function usePrefetchFocusedCall(
+  region: RefObject<HTMLElement | null>,
+  projectId: string,
+  rows: () => readonly AnnotationQueueItem[],
+) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -25,7 +29,10 @@ export function usePrefetchFocusedCall(region: RefObject<HTMLElement | null>, pr
       const row = target.closest<HTMLElement>("tr[data-item-row]");
       const item = row ? rows()[Number(row.dataset.itemRow)] : undefined;
       if (!item || item.id !== row?.dataset.itemId) return;
-      timer = setTimeout(() => void queryClient.prefetchQuery(traceQueries.call(trace, { project_id: projectId, id: item.call_id })), FOCUS_DWELL_MS);
+      timer = setTimeout(
+        () => void queryClient.prefetchQuery(callQueries.call(trace, { project_id: projectId, id: item.call_id })),
+        FOCUS_DWELL_MS,
+      );
     };
     document.addEventListener("focusin", onFocusIn);
     return () => {

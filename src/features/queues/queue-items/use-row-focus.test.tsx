@@ -27,9 +27,10 @@ function windowedTable(rows: number) {
 
 const focused = () => (document.activeElement as HTMLElement | null)?.dataset.itemRow;
 
-const frames = (n: number) => act(async () => {
-  for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
-});
+const frames = (n: number) =>
+  act(async () => {
+    for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
 
 describe("moving the focus between rows", () => {
   it("counts every key press, also while the row it goes to is still being rendered", async () => {

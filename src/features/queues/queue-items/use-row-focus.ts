@@ -14,17 +14,26 @@ const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() 
  * only the rows near the viewport, so moving to a row that is not rendered first asks the table to
  * scroll to it (`scrollToRowRef`), then focuses it once it exists.
  */
-export function useRowFocus(container: RefObject<HTMLElement | null>, rowCount: () => number, onPastEdge?: (direction: 1 | -1) => void) {
+export function useRowFocus(
+  container: RefObject<HTMLElement | null>,
+  rowCount: () => number,
+  onPastEdge?: (direction: 1 | -1) => void,
+) {
   const scrollToRowRef = useRef<ScrollToRow | null>(null);
   // The row a move is on its way to (it may wait frames for the row to be rendered). A key pressed
   // meanwhile moves on from there, not from the row that still has the focus, so no press is lost.
   const target = useRef<number | null>(null);
 
-  const rowAt = useCallback((index: number) => container.current?.querySelector<HTMLTableRowElement>(`${ROW_SELECTOR}[data-item-row="${index}"]`) ?? null, [container]);
+  const rowAt = useCallback(
+    (index: number) =>
+      container.current?.querySelector<HTMLTableRowElement>(`${ROW_SELECTOR}[data-item-row="${index}"]`) ?? null,
+    [container],
+  );
 
   /** The index (on this page) of the row that has focus, or of the row holding the focused control. */
   const focusedIndex = useCallback((): number | null => {
-    const current = document.activeElement instanceof Element ? document.activeElement.closest<HTMLElement>(ROW_SELECTOR) : null;
+    const current =
+      document.activeElement instanceof Element ? document.activeElement.closest<HTMLElement>(ROW_SELECTOR) : null;
     return current && container.current?.contains(current) ? Number(current.dataset.itemRow) : null;
   }, [container]);
 
@@ -63,7 +72,10 @@ export function useRowFocus(container: RefObject<HTMLElement | null>, rowCount: 
   );
 
   /** Focuses the row at `index` on this page (coming back from its review); false when there is none. */
-  const focusIndex = useCallback((index: number) => (index >= 0 && index < rowCount() ? focusRow(index) : Promise.resolve(false)), [rowCount, focusRow]);
+  const focusIndex = useCallback(
+    (index: number) => (index >= 0 && index < rowCount() ? focusRow(index) : Promise.resolve(false)),
+    [rowCount, focusRow],
+  );
 
   return { move, focusIndex, focusedIndex, scrollToRowRef };
 }

@@ -16,10 +16,15 @@ export function DeletedQueueNotice() {
           <span className="flex items-start gap-2 text-fg">
             <CheckCircleIcon size={16} className="mt-0.5 shrink-0 text-green-700 dark:text-green-400" />
             <span>
-              Deleted the queue “<UntrustedText text={notice.deletedQueueName} />”. Its answers and progress are kept on the service.
+              Deleted the queue “<UntrustedText text={notice.deletedQueueName} />
+              ”. Its answers and progress are kept on the service.
             </span>
           </span>
-          <Button size="sm" variant="ghost" onClick={() => navigate(`${location.pathname}${location.search}`, { replace: true, state: null })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => navigate(`${location.pathname}${location.search}`, { replace: true, state: null })}
+          >
             Dismiss
           </Button>
         </span>

@@ -4,7 +4,7 @@ import { seedLargeQueue } from "@server/seed/trace-seed";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
 const SLOW = { timeout: 10_000 };
@@ -12,7 +12,10 @@ const SLOW = { timeout: 10_000 };
 function setup(project: string, path = "/queues") {
   const server = createLocalServer();
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: project, inferenceProject: "", keyStorage: "local" }));
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: project, inferenceProject: "", keyStorage: "local" }),
+  );
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const render = () => renderApp({ path, defaults: urlsOf(server.settings), fetch: server.fetch });
   return { server, clients, render };
@@ -33,8 +36,12 @@ describe("queue list page", () => {
     expect(progress).toHaveAttribute("max", "40");
     expect(within(table).getByText(`${stats!.completed_items}`)).toBeInTheDocument();
     // "Done" says what it counts: skipped items too, and items someone has started again since.
-    expect(within(table).getByRole("columnheader", { name: /^Done\s*completed or skipped by anyone$/ })).toBeInTheDocument();
-    expect(progress).toHaveAccessibleDescription("Done counts items someone completed or skipped, including ones another annotator has started again since.");
+    expect(
+      within(table).getByRole("columnheader", { name: /^Done\s*completed or skipped by anyone$/ }),
+    ).toBeInTheDocument();
+    expect(progress).toHaveAccessibleDescription(
+      "Done counts items someone completed or skipped, including ones another annotator has started again since.",
+    );
 
     await user.click(within(table).getByRole("link", { name: "Refund tone" }));
     await waitFor(() => expect(router.location.pathname).toBe(`/queues/${big}`), SLOW);
@@ -71,8 +78,13 @@ describe("queue list page", () => {
     render();
     expect(await screen.findByText("demo/empty-project has no annotation queues yet", {}, SLOW)).toBeInTheDocument();
     // This dashboard's own Calls page, not another web app's.
-    expect(screen.getByRole("link", { name: "Choose calls on the Calls page" })).toHaveAttribute("href", "/calls?annotation_project=demo%2Fempty-project");
-    expect(screen.getByText("demo/empty-project has no annotation queues yet").parentElement).toHaveTextContent(/press Add to queue…, which can make a new queue on the spot/);
+    expect(screen.getByRole("link", { name: "Choose calls on the Calls page" })).toHaveAttribute(
+      "href",
+      "/calls?annotation_project=demo%2Fempty-project",
+    );
+    expect(screen.getByText("demo/empty-project has no annotation queues yet").parentElement).toHaveTextContent(
+      /press Add to queue…, which can make a new queue on the spot/,
+    );
     expect(screen.queryByText(/Weave UI/)).not.toBeInTheDocument();
   });
 

@@ -32,7 +32,16 @@ export function QueueListPage() {
     <div className="space-y-5">
       <PageHeader
         title="Annotation queues"
-        description={project ? <>Queues of <span className="font-mono text-xs text-fg">{project}</span>. Open one to work through its items.</> : "Queues of calls for people to review."}
+        description={
+          project ? (
+            <>
+              Queues of <span className="font-mono text-xs text-fg">{project}</span>. Open one to work through its
+              items.
+            </>
+          ) : (
+            "Queues of calls for people to review."
+          )
+        }
         actions={project ? <NewQueueButton projectId={project} /> : undefined}
       />
       <DeletedQueueNotice />
@@ -57,16 +66,28 @@ function QueueList({ project }: { project: string }) {
   return (
     <Section title="Queues" hideTitle>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <DebouncedTextField label="Search queues by name" value={name} onCommit={setName} placeholder="e.g. refund" className="w-72" />
+        <DebouncedTextField
+          label="Search queues by name"
+          value={name}
+          onCommit={setName}
+          placeholder="e.g. refund"
+          className="w-72"
+        />
         <output className="text-xs text-fg-muted">
-          {shown ? `${shown.length}${more ? "+" : ""} ${shown.length === 1 ? "queue" : "queues"}${name ? ` matching “${name}”` : ""}` : ""}
+          {shown
+            ? `${shown.length}${more ? "+" : ""} ${shown.length === 1 ? "queue" : "queues"}${name ? ` matching “${name}”` : ""}`
+            : ""}
         </output>
       </div>
       <div className="h-0.5">
         <LoadingBar active={queues.isFetching} label="Loading queues" />
       </div>
       {queues.isError && !shown ? (
-        <ErrorPanel error={queues.error} title={`Could not list the queues of ${project}`} onRetry={() => void queues.refetch()} />
+        <ErrorPanel
+          error={queues.error}
+          title={`Could not list the queues of ${project}`}
+          onRetry={() => void queues.refetch()}
+        />
       ) : !shown ? (
         <p className="py-8 text-center text-sm text-fg-muted">Loading queues…</p>
       ) : shown.length === 0 ? (
@@ -77,9 +98,25 @@ function QueueList({ project }: { project: string }) {
         )
       ) : (
         <>
-          {queues.isError ? <ErrorPanel error={queues.error} title="Could not refresh the queue list" onRetry={() => void queues.refetch()} /> : null}
-          <QueueListTable project={project} queues={shown} stats={stats.data} statsError={stats.isError ? stats.error : null} onRetryStats={() => void stats.refetch()} />
-          {more ? <p className="text-xs text-fg-muted">Showing the newest {QUEUE_LIST_LIMIT} queues. Search by name to find others.</p> : null}
+          {queues.isError ? (
+            <ErrorPanel
+              error={queues.error}
+              title="Could not refresh the queue list"
+              onRetry={() => void queues.refetch()}
+            />
+          ) : null}
+          <QueueListTable
+            project={project}
+            queues={shown}
+            stats={stats.data}
+            statsError={stats.isError ? stats.error : null}
+            onRetryStats={() => void stats.refetch()}
+          />
+          {more ? (
+            <p className="text-xs text-fg-muted">
+              Showing the newest {QUEUE_LIST_LIMIT} queues. Search by name to find others.
+            </p>
+          ) : null}
         </>
       )}
     </Section>

@@ -7,7 +7,15 @@ import { queueHref } from "../shared/links";
 import { QueueActions } from "../queue-manage/queue-actions";
 import { QueueProgress } from "../shared/queue-progress";
 import { clickOpensRow } from "../shared/row-click";
-import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, TableFrame, useDataTable, type DataRow } from "@/components/table";
+import {
+  BodyRow,
+  createDataColumnHelper,
+  DataTable,
+  DataTableCells,
+  TableFrame,
+  useDataTable,
+  type DataRow,
+} from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 
 type QueueRowData = { queue: AnnotationQueue; stats: QueueStats | undefined };
@@ -77,7 +85,13 @@ export function QueueListTable({
         <DataTable table={table} aria-label="Annotation queues">
           <tbody>
             {table.getRowModel().rows.map((row) => (
-              <QueueRow key={row.id} row={row} project={project} queue={row.original.queue} stats={row.original.stats} />
+              <QueueRow
+                key={row.id}
+                row={row}
+                project={project}
+                queue={row.original.queue}
+                stats={row.original.stats}
+              />
             ))}
           </tbody>
         </DataTable>
@@ -87,7 +101,16 @@ export function QueueListTable({
 }
 
 const QueueRow = memo(
-  function QueueRow({ row, project, queue }: { row: DataRow<QueueRowData>; project: string; queue: AnnotationQueue; stats: QueueStats | undefined }) {
+  function QueueRow({
+    row,
+    project,
+    queue,
+  }: {
+    row: DataRow<QueueRowData>;
+    project: string;
+    queue: AnnotationQueue;
+    stats: QueueStats | undefined;
+  }) {
     const navigate = useNavigate();
     const href = queueHref(project, queue.id);
     return (
@@ -118,12 +141,18 @@ function NameCell({ queue }: { queue: AnnotationQueue }) {
 
 function DoneCell({ queue, stats }: { queue: AnnotationQueue; stats: QueueStats | undefined }) {
   const { statsFailed, onRetryStats } = use(ListContextValue);
-  if (stats) return <QueueProgress done={stats.completed_items} total={stats.total_items} label={`Progress of ${queue.name}`} />;
+  if (stats)
+    return <QueueProgress done={stats.completed_items} total={stats.total_items} label={`Progress of ${queue.name}`} />;
   if (statsFailed) {
     return (
       <span className="inline-flex items-center gap-2 text-xs text-red-700 dark:text-red-400">
         Totals unavailable
-        <Button size="sm" variant="ghost" onClick={onRetryStats} aria-label={`Retry loading the totals of ${queue.name}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onRetryStats}
+          aria-label={`Retry loading the totals of ${queue.name}`}
+        >
           Retry
         </Button>
       </span>

@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { QueueStats, QueuesQueryRequest } from "@contract/trace";
 import { traceQueries } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
+import { queueQueries } from "../api/queue";
 
 /** More than this many queues is unusual; the list says so and asks for a narrower search. */
 export const QUEUE_LIST_LIMIT = 200;
@@ -28,7 +29,7 @@ export function useQueueList(projectId: string, name: string) {
   const shown = useMemo(() => queues.data?.slice(0, QUEUE_LIST_LIMIT), [queues.data]);
   const ids = useMemo(() => (shown ?? []).map((q) => q.id), [shown]);
   const stats = useQuery({
-    ...traceQueries.queueStats(trace, { project_id: projectId, queue_ids: ids }),
+    ...queueQueries.stats(trace, { project_id: projectId, queue_ids: ids }),
     enabled: ids.length > 0,
     placeholderData: keepPreviousData,
     select: (rows): Map<string, QueueStats> => new Map(rows.map((row) => [row.queue_id, row])),

@@ -11,7 +11,17 @@ const ignoreFailure = () => {};
  * the answers and progress stay on the service. A failure shows in the dialog (Delete again is
  * the retry); `onDeleted` runs once the service has answered.
  */
-export function DeleteQueueDialog({ projectId, queue, onClose, onDeleted }: { projectId: string; queue: AnnotationQueue; onClose: () => void; onDeleted: (queue: AnnotationQueue) => void }) {
+export function DeleteQueueDialog({
+  projectId,
+  queue,
+  onClose,
+  onDeleted,
+}: {
+  projectId: string;
+  queue: AnnotationQueue;
+  onClose: () => void;
+  onDeleted: (queue: AnnotationQueue) => void;
+}) {
   const remove = useDeleteQueue(projectId);
   // mutateAsync, not mutate's callbacks: deleting removes the list row this dialog may belong to,
   // and callbacks given to mutate do not run once their component has unmounted.
@@ -23,8 +33,8 @@ export function DeleteQueueDialog({ projectId, queue, onClose, onDeleted }: { pr
       title={`Delete the queue “${queue.name}”?`}
       description={
         <>
-          Its items disappear from the dashboard and no one can work on them any more. The answers and progress recorded in it are kept on the
-          service.
+          Its items disappear from the dashboard and no one can work on them any more. The answers and progress recorded
+          in it are kept on the service.
         </>
       }
       confirmLabel="Delete queue"
@@ -32,7 +42,9 @@ export function DeleteQueueDialog({ projectId, queue, onClose, onDeleted }: { pr
       onCancel={onClose}
       onConfirm={() => void confirm()}
     >
-      {remove.isError ? <ErrorPanel error={remove.error} title="Could not delete the queue" onRetry={() => void confirm()} /> : null}
+      {remove.isError ? (
+        <ErrorPanel error={remove.error} title="Could not delete the queue" onRetry={() => void confirm()} />
+      ) : null}
     </ConfirmDialog>
   );
 }

@@ -12,7 +12,11 @@ import { QueueFormDialog } from "./queue-form-dialog";
 export type QueueListNotice = { deletedQueueName: string };
 
 export function isQueueListNotice(state: unknown): state is QueueListNotice {
-  return typeof state === "object" && state !== null && typeof (state as { deletedQueueName?: unknown }).deletedQueueName === "string";
+  return (
+    typeof state === "object" &&
+    state !== null &&
+    typeof (state as { deletedQueueName?: unknown }).deletedQueueName === "string"
+  );
 }
 
 /** "New queue": opens the form; a created queue's page opens next. */
@@ -24,7 +28,13 @@ export function NewQueueButton({ projectId }: { projectId: string }) {
       <Button variant="primary" icon={<PlusIcon size={14} />} onClick={() => setOpen(true)}>
         New queue
       </Button>
-      {open ? <QueueFormDialog projectId={projectId} onClose={() => setOpen(false)} onSaved={(queueId) => navigate(queueHref(projectId, queueId))} /> : null}
+      {open ? (
+        <QueueFormDialog
+          projectId={projectId}
+          onClose={() => setOpen(false)}
+          onSaved={(queueId) => navigate(queueHref(projectId, queueId))}
+        />
+      ) : null}
     </>
   );
 }
@@ -34,7 +44,15 @@ export function NewQueueButton({ projectId }: { projectId: string }) {
  * (`compact`: small buttons named after the queue). After a delete the list opens (or stays)
  * with a notice naming the queue.
  */
-export function QueueActions({ projectId, queue, compact = false }: { projectId: string; queue: AnnotationQueue; compact?: boolean }) {
+export function QueueActions({
+  projectId,
+  queue,
+  compact = false,
+}: {
+  projectId: string;
+  queue: AnnotationQueue;
+  compact?: boolean;
+}) {
   const [open, setOpen] = useState<"edit" | "delete" | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
@@ -48,14 +66,28 @@ export function QueueActions({ projectId, queue, compact = false }: { projectId:
   const size = compact ? "sm" : "md";
   return (
     <>
-      <Button size={size} variant={compact ? "ghost" : "secondary"} onClick={() => setOpen("edit")} aria-label={compact ? `Edit ${queue.name}` : undefined}>
+      <Button
+        size={size}
+        variant={compact ? "ghost" : "secondary"}
+        onClick={() => setOpen("edit")}
+        aria-label={compact ? `Edit ${queue.name}` : undefined}
+      >
         {compact ? "Edit" : "Edit queue"}
       </Button>
-      <Button size={size} variant="ghost" icon={<TrashIcon size={14} />} onClick={() => setOpen("delete")} aria-label={`Delete ${queue.name}`} title="Delete this queue">
+      <Button
+        size={size}
+        variant="ghost"
+        icon={<TrashIcon size={14} />}
+        onClick={() => setOpen("delete")}
+        aria-label={`Delete ${queue.name}`}
+        title="Delete this queue"
+      >
         {compact ? null : "Delete…"}
       </Button>
       {open === "edit" ? <QueueFormDialog projectId={projectId} queue={queue} onClose={close} onSaved={close} /> : null}
-      {open === "delete" ? <DeleteQueueDialog projectId={projectId} queue={queue} onClose={close} onDeleted={onDeleted} /> : null}
+      {open === "delete" ? (
+        <DeleteQueueDialog projectId={projectId} queue={queue} onClose={close} onDeleted={onDeleted} />
+      ) : null}
     </>
   );
 }

@@ -10,7 +10,8 @@ import { ErrorPanel } from "@/components/error-panel";
 import { TextField } from "@/components/text-field";
 import { TextareaField } from "@/components/textarea-field";
 import { SpecEditor } from "@/features/specs";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
+import { projectSpecQueries } from "../api/project-specs";
 import { queueFormErrors } from "./queue-form-errors";
 import { SpecPicker, type ChosenQuestion } from "./spec-picker";
 import { useAnsweredSpecs } from "./use-answered-specs";
@@ -30,17 +31,32 @@ type Props = {
   onSaved: (queueId: string) => void;
 };
 
-const draftOf = (queue: AnnotationQueue | undefined): QueueDraft => ({ name: queue?.name ?? "", description: queue?.description ?? "", scorerRefs: queue?.scorer_refs ?? NO_REFS });
+const draftOf = (queue: AnnotationQueue | undefined): QueueDraft => ({
+  name: queue?.name ?? "",
+  description: queue?.description ?? "",
+  scorerRefs: queue?.scorer_refs ?? NO_REFS,
+});
 
 const sameDraft = (a: QueueDraft, b: QueueDraft): boolean =>
-  a.name === b.name && a.description === b.description && a.scorerRefs.length === b.scorerRefs.length && a.scorerRefs.every((ref, i) => ref === b.scorerRefs[i]);
+  a.name === b.name &&
+  a.description === b.description &&
+  a.scorerRefs.length === b.scorerRefs.length &&
+  a.scorerRefs.every((ref, i) => ref === b.scorerRefs[i]);
 
 /** What the form can tell before sending (the service checks the same and more). */
 function localProblems(draft: QueueDraft): { name: string | null; description: string | null } {
   const name = draft.name.trim();
   return {
-    name: name === "" ? "Give the queue a name." : name.length > LIMITS.queueNameLength ? `At most ${LIMITS.queueNameLength} characters (${name.length - LIMITS.queueNameLength} over).` : null,
-    description: draft.description.length > LIMITS.descriptionLength ? `At most ${LIMITS.descriptionLength} characters (${draft.description.length - LIMITS.descriptionLength} over).` : null,
+    name:
+      name === ""
+        ? "Give the queue a name."
+        : name.length > LIMITS.queueNameLength
+          ? `At most ${LIMITS.queueNameLength} characters (${name.length - LIMITS.queueNameLength} over).`
+          : null,
+    description:
+      draft.description.length > LIMITS.descriptionLength
+        ? `At most ${LIMITS.descriptionLength} characters (${draft.description.length - LIMITS.descriptionLength} over).`
+        : null,
   };
 }
 
@@ -66,24 +82,35 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
   useEffect(() => {
     if (shownBefore.current === makingQuestion) return;
     shownBefore.current = makingQuestion;
-    content.current?.querySelector<HTMLElement>(makingQuestion ? "input, textarea" : "[data-action='new-question']")?.focus();
+    content.current
+      ?.querySelector<HTMLElement>(makingQuestion ? "input, textarea" : "[data-action='new-question']")
+      ?.focus();
   }, [makingQuestion]);
   const create = useCreateQueue(projectId);
   const update = useUpdateQueue(projectId, queue?.id ?? "", initial);
   const save = queue ? update : create;
 
-  const projectSpecs = useQuery(traceQueries.projectSpecs(trace, projectId));
+  const projectSpecs = useQuery(projectSpecQueries.forQueues(trace, projectId));
   // An edited queue may ask older versions of specs (the project list has the latest only).
-  const queueSpecs = useQuery({ ...traceQueries.queueSpecs(trace, initial.scorerRefs), enabled: initial.scorerRefs.length > 0 });
+  const queueSpecs = useQuery({
+    ...traceQueries.queueSpecs(trace, initial.scorerRefs),
+    enabled: initial.scorerRefs.length > 0,
+  });
   const specsByRef = useMemo(() => {
     const byRef = new Map<string, QueueSpec>();
-    for (const spec of [...(queueSpecs.data?.specs ?? []), ...(projectSpecs.data?.specs ?? [])]) byRef.set(spec.ref, spec);
+    for (const spec of [...(queueSpecs.data?.specs ?? []), ...(projectSpecs.data?.specs ?? [])])
+      byRef.set(spec.ref, spec);
     return byRef;
   }, [projectSpecs.data, queueSpecs.data]);
   const chosen: ChosenQuestion[] = draft.scorerRefs.map((ref) => ({ ref, spec: specsByRef.get(ref) ?? null }));
-  const removed = useMemo(() => initial.scorerRefs.filter((ref) => !draft.scorerRefs.includes(ref)), [initial.scorerRefs, draft.scorerRefs]);
+  const removed = useMemo(
+    () => initial.scorerRefs.filter((ref) => !draft.scorerRefs.includes(ref)),
+    [initial.scorerRefs, draft.scorerRefs],
+  );
   const answered = useAnsweredSpecs(projectId, queue ? removed : NO_REFS);
-  const removedWithAnswers = removed.filter((ref) => answered.has(ref)).map((ref) => ({ ref, label: specsByRef.get(ref)?.label ?? ref }));
+  const removedWithAnswers = removed
+    .filter((ref) => answered.has(ref))
+    .map((ref) => ({ ref, label: specsByRef.get(ref)?.label ?? ref }));
 
   const dirty = !sameDraft(draft, initial);
   const local = localProblems(draft);
@@ -166,14 +193,28 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
               error={service.questions}
               disabled={save.isPending}
               newQuestionAction={
-                <Button size="sm" onClick={() => setMakingQuestion(true)} disabled={save.isPending} data-action="new-question">
+                <Button
+                  size="sm"
+                  onClick={() => setMakingQuestion(true)}
+                  disabled={save.isPending}
+                  data-action="new-question"
+                >
                   New question…
                 </Button>
               }
             />
-            {service.other ? <ErrorPanel error={service.other} title={queue ? "Could not save the queue" : "Could not create the queue"} onRetry={() => submit()} /> : null}
+            {service.other ? (
+              <ErrorPanel
+                error={service.other}
+                title={queue ? "Could not save the queue" : "Could not create the queue"}
+                onRetry={() => submit()}
+              />
+            ) : null}
             {askDiscard ? (
-              <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-500/40 dark:bg-amber-500/10">
+              <div
+                role="alert"
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-500/40 dark:bg-amber-500/10"
+              >
                 <span className="text-fg">Discard your changes?</span>
                 <div className="flex gap-2">
                   <Button size="sm" onClick={() => setAskDiscard(false)} ref={focusOnMount}>

@@ -2,7 +2,12 @@ import { isApiError } from "@/api/errors";
 import { placeFieldErrors } from "@/components/form-errors";
 
 /** Where a failed save's messages go: beside the field they name, or (anything else) in a panel. */
-export type QueueFormErrors = { name: string | null; description: string | null; questions: string | null; other: unknown };
+export type QueueFormErrors = {
+  name: string | null;
+  description: string | null;
+  questions: string | null;
+  other: unknown;
+};
 
 const NONE: QueueFormErrors = { name: null, description: null, questions: null, other: null };
 
@@ -17,9 +22,14 @@ const join = (messages: readonly string[]): string | null => (messages.length > 
 export function queueFormErrors(error: unknown, labelAt: (index: number) => string): QueueFormErrors {
   if (!error) return NONE;
   if (!isApiError(error)) return { ...NONE, other: error };
-  const questionText = (text: string) => text.replace(/scorer_refs\[(\d+)\]/g, (_, index: string) => `“${labelAt(Number(index))}”`);
+  const questionText = (text: string) =>
+    text.replace(/scorer_refs\[(\d+)\]/g, (_, index: string) => `“${labelAt(Number(index))}”`);
   if (error.kind === "validation") {
-    const { fields, unplaced } = placeFieldErrors(error, { name: "name", description: "description", questions: "scorer_refs" });
+    const { fields, unplaced } = placeFieldErrors(error, {
+      name: "name",
+      description: "description",
+      questions: "scorer_refs",
+    });
     const questions = (fields.questions ?? []).map((f) => {
       const index = /^scorer_refs\.(\d+)$/.exec(f.path)?.[1];
       return index === undefined ? `Questions: ${f.message}.` : `“${labelAt(Number(index))}” ${f.message}.`;

@@ -6,7 +6,7 @@ import { createObject } from "@server/trace/objects/objects";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 
 const PROJECT = "demo/support-bot";
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
@@ -18,8 +18,17 @@ type Fault = (request: Request) => Response | Promise<Response> | null;
 function setup(path = "/queues", fault?: Fault) {
   const server = createLocalServer();
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
-  const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone", "resolution", "follows_policy", "reviewer_comment"], Date.now(), "user-demo");
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }),
+  );
+  const specs = seedAnnotationSpecs(
+    server.db,
+    PROJECT,
+    ["tone", "resolution", "follows_policy", "reviewer_comment"],
+    Date.now(),
+    "user-demo",
+  );
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const answer = fault?.(new Request(input, init));
@@ -33,15 +42,29 @@ function setup(path = "/queues", fault?: Fault) {
 /** Answers a create as a service that refuses the name would. */
 const refuseName: Fault = (request) =>
   request.method === "POST" && new URL(request.url).pathname.endsWith("/annotation_queues")
-    ? Response.json({ detail: [{ loc: ["body", "name"], msg: "is already used by another queue", type: "value_error" }] }, { status: 422 })
+    ? Response.json(
+        { detail: [{ loc: ["body", "name"], msg: "is already used by another queue", type: "value_error" }] },
+        { status: 422 },
+      )
     : null;
 
 const queueWrites = (server: ReturnType<typeof createLocalServer>) =>
-  server.requests.filter((r) => (r.method === "POST" && new URL(r.url).pathname.endsWith("/annotation_queues")) || r.method === "PUT" || r.method === "DELETE");
+  server.requests.filter(
+    (r) =>
+      (r.method === "POST" && new URL(r.url).pathname.endsWith("/annotation_queues")) ||
+      r.method === "PUT" ||
+      r.method === "DELETE",
+  );
 
 /** The list's notice after a delete (the name is isolated in its own element, so the text is split). */
 const expectDeletedNotice = (name: string) =>
-  waitFor(() => expect(screen.getAllByRole("status").map((el) => el.textContent)).toContain(`Deleted the queue “${name}”. Its answers and progress are kept on the service.Dismiss`), SLOW);
+  waitFor(
+    () =>
+      expect(screen.getAllByRole("status").map((el) => el.textContent)).toContain(
+        `Deleted the queue “${name}”. Its answers and progress are kept on the service.Dismiss`,
+      ),
+    SLOW,
+  );
 
 describe("new queue", () => {
   it("creates a queue with a trimmed name, guidelines and two questions in the chosen order, then opens it", async () => {
@@ -56,20 +79,30 @@ describe("new queue", () => {
     const toAdd = await within(dialog).findByRole("list", { name: "Specs to add" }, SLOW);
     // Each spec says what answering it asks for.
     expect(within(toAdd).getByText("Rating 1-5")).toBeInTheDocument();
-    expect(within(toAdd).getByText("Categories: Resolved, Partly resolved, Not resolved, Made it worse")).toBeInTheDocument();
+    expect(
+      within(toAdd).getByText("Categories: Resolved, Partly resolved, Not resolved, Made it worse"),
+    ).toBeInTheDocument();
     expect(within(toAdd).getByText("Yes/no")).toBeInTheDocument();
     expect(within(toAdd).getByText("Text up to 500 chars, optional")).toBeInTheDocument();
     await user.click(within(toAdd).getByRole("button", { name: "Add Tone" }));
     await user.click(within(toAdd).getByRole("button", { name: "Add Resolution" }));
     const chosen = within(dialog).getByRole("list", { name: "Chosen questions" });
     await user.click(within(chosen).getByRole("button", { name: "Move Resolution up" }));
-    expect(within(chosen).getAllByRole("listitem").map((li) => li.textContent)).toEqual([expect.stringContaining("Resolution"), expect.stringContaining("Tone")]);
+    expect(
+      within(chosen)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining("Resolution"), expect.stringContaining("Tone")]);
 
     await user.click(within(dialog).getByRole("button", { name: "Create queue" }));
     await waitFor(() => expect(router.location.pathname).toMatch(/^\/queues\/[^/]+$/), SLOW);
     const id = decodeURIComponent(router.location.pathname.split("/")[2]!);
     const queue = await clients.trace.readQueue(PROJECT, id);
-    expect(queue).toMatchObject({ name: "Refund tone", description: "Be fair.\nRead the whole answer.", scorer_refs: [specs.resolution, specs.tone] });
+    expect(queue).toMatchObject({
+      name: "Refund tone",
+      description: "Be fair.\nRead the whole answer.",
+      scorer_refs: [specs.resolution, specs.tone],
+    });
     expect(await screen.findByRole("heading", { level: 1, name: "Refund tone" }, SLOW)).toBeInTheDocument();
     expect(queueWrites(server)).toHaveLength(1);
   }, 60_000);
@@ -94,11 +127,16 @@ describe("new queue", () => {
     const back = await screen.findByRole("dialog", { name: "New queue" }, SLOW);
     expect(within(back).getByLabelText("Name")).toHaveValue("Escalations");
     await waitFor(() => expect(within(back).getByRole("button", { name: "New question…" })).toHaveFocus());
-    await waitFor(() => expect(within(back).getByRole("list", { name: "Chosen questions" })).toHaveTextContent("Needs a human"), SLOW);
+    await waitFor(
+      () => expect(within(back).getByRole("list", { name: "Chosen questions" })).toHaveTextContent("Needs a human"),
+      SLOW,
+    );
     await user.click(within(back).getByRole("button", { name: "Create queue" }));
     await waitFor(() => expect(router.location.pathname).toMatch(/^\/queues\/[^/]+$/), SLOW);
     const queue = await clients.trace.readQueue(PROJECT, decodeURIComponent(router.location.pathname.split("/")[2]!));
-    expect(queue.scorer_refs).toEqual([expect.stringMatching(/^weave:\/\/\/demo\/support-bot\/object\/needs_a_human:/)]);
+    expect(queue.scorer_refs).toEqual([
+      expect.stringMatching(/^weave:\/\/\/demo\/support-bot\/object\/needs_a_human:/),
+    ]);
   }, 60_000);
 
   it("keeps the focus on a control of the same kind when the pressed one vanishes or is disabled", async () => {
@@ -109,11 +147,17 @@ describe("new queue", () => {
     const toAdd = await within(dialog).findByRole("list", { name: "Specs to add" }, SLOW);
     // Added: the next spec's Add takes the focus (the list is in name order: Comment, Follows the
     // refund policy, Resolution, Tone); after the last, the one before.
-    expect(within(toAdd).getAllByRole("button", { name: /^Add / }).map((b) => b.getAttribute("aria-label") ?? b.textContent)).toEqual(["Add Comment", "Add Follows the refund policy", "Add Resolution", "Add Tone"]);
+    expect(
+      within(toAdd)
+        .getAllByRole("button", { name: /^Add / })
+        .map((b) => b.getAttribute("aria-label") ?? b.textContent),
+    ).toEqual(["Add Comment", "Add Follows the refund policy", "Add Resolution", "Add Tone"]);
     await user.click(within(toAdd).getByRole("button", { name: "Add Resolution" }));
     await waitFor(() => expect(within(toAdd).getByRole("button", { name: "Add Tone" })).toHaveFocus());
     await user.keyboard("{Enter}");
-    await waitFor(() => expect(within(toAdd).getByRole("button", { name: "Add Follows the refund policy" })).toHaveFocus());
+    await waitFor(() =>
+      expect(within(toAdd).getByRole("button", { name: "Add Follows the refund policy" })).toHaveFocus(),
+    );
     const chosen = within(dialog).getByRole("list", { name: "Chosen questions" });
     // Moved to the top, where "up" is disabled: "down" of the same question takes the focus.
     await user.click(within(chosen).getByRole("button", { name: "Move Tone up" }));
@@ -126,7 +170,13 @@ describe("new queue", () => {
 
   it("needs a name, sends nothing without one, and searches the specs when there are many", async () => {
     const { server, render } = setup();
-    seedAnnotationSpecs(server.db, PROJECT, ["escalated_correctly", "unsupported_claims", "summary_accuracy"], Date.now(), "user-demo");
+    seedAnnotationSpecs(
+      server.db,
+      PROJECT,
+      ["escalated_correctly", "unsupported_claims", "summary_accuracy"],
+      Date.now(),
+      "user-demo",
+    );
     const { user } = render();
     await user.click(await screen.findByRole("button", { name: "New queue" }, SLOW));
     const dialog = await screen.findByRole("dialog", { name: "New queue" });
@@ -146,7 +196,13 @@ describe("new queue", () => {
   it("lists at most 100 specs to add and says a search finds the others", async () => {
     const { server, render } = setup();
     for (let i = 0; i < 120; i++) {
-      createObject(server.db, { projectId: PROJECT, objectId: `bulk_${String(i).padStart(3, "0")}`, val: { name: `Bulk ${i}`, field_schema: { type: "boolean" } }, builtinClass: "AnnotationSpec", userId: "user-demo" });
+      createObject(server.db, {
+        projectId: PROJECT,
+        objectId: `bulk_${String(i).padStart(3, "0")}`,
+        val: { name: `Bulk ${i}`, field_schema: { type: "boolean" } },
+        builtinClass: "AnnotationSpec",
+        userId: "user-demo",
+      });
     }
     const { user } = render();
     await user.click(await screen.findByRole("button", { name: "New queue" }, SLOW));
@@ -224,9 +280,20 @@ describe("new queue", () => {
 describe("edit and delete a queue", () => {
   it("edits from the queue's page with the form prefilled, warns when a removed question has answers, and shows the change", async () => {
     const { server, clients, specs } = setup();
-    const { id } = await clients.trace.createQueue({ project_id: PROJECT, name: "Tone check", description: "Old guidelines", scorer_refs: [specs.tone, specs.resolution] });
+    const { id } = await clients.trace.createQueue({
+      project_id: PROJECT,
+      name: "Tone check",
+      description: "Old guidelines",
+      scorer_refs: [specs.tone, specs.resolution],
+    });
     const callId = "0192aaaa-0000-7000-8000-00000000beef";
-    await clients.trace.createFeedback({ project_id: PROJECT, weave_ref: `weave:///${PROJECT}/call/${callId}`, feedback_type: "wandb.annotation.tone", annotation_ref: specs.tone, payload: { value: 4 } });
+    await clients.trace.createFeedback({
+      project_id: PROJECT,
+      weave_ref: `weave:///${PROJECT}/call/${callId}`,
+      feedback_type: "wandb.annotation.tone",
+      annotation_ref: specs.tone,
+      payload: { value: 4 },
+    });
     const { user } = renderApp({ path: `/queues/${id}`, defaults: urlsOf(server.settings), fetch: server.fetch });
 
     await user.click(await screen.findByRole("button", { name: "Edit queue" }, SLOW));
@@ -236,25 +303,37 @@ describe("edit and delete a queue", () => {
     const chosen = within(dialog).getByRole("list", { name: "Chosen questions" });
     await within(chosen).findByText("Tone", {}, SLOW);
     await user.click(within(chosen).getByRole("button", { name: "Remove Tone" }));
-    expect(await within(dialog).findByRole("note", {}, SLOW)).toHaveTextContent("“Tone” has answers. They stay stored, but this queue will no longer ask it.");
+    expect(await within(dialog).findByRole("note", {}, SLOW)).toHaveTextContent(
+      "“Tone” has answers. They stay stored, but this queue will no longer ask it.",
+    );
 
     await user.clear(within(dialog).getByLabelText("Name"));
     await user.type(within(dialog).getByLabelText("Name"), "Resolution check");
     await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), SLOW);
     expect(screen.getByRole("heading", { level: 1, name: "Resolution check" })).toBeInTheDocument();
-    expect(await clients.trace.readQueue(PROJECT, id)).toMatchObject({ name: "Resolution check", description: "Old guidelines", scorer_refs: [specs.resolution] });
+    expect(await clients.trace.readQueue(PROJECT, id)).toMatchObject({
+      name: "Resolution check",
+      description: "Old guidelines",
+      scorer_refs: [specs.resolution],
+    });
   }, 60_000);
 
   it("deletes from the queue's page after a confirmation naming it, then lists the queues with a notice", async () => {
     const { server, clients } = setup();
     const id = seedLargeQueue(server.db, { projectId: PROJECT, items: 3, name: "Old audit" });
     seedLargeQueue(server.db, { projectId: PROJECT, items: 3, name: "Kept queue" });
-    const { user, router } = renderApp({ path: `/queues/${id}`, defaults: urlsOf(server.settings), fetch: server.fetch });
+    const { user, router } = renderApp({
+      path: `/queues/${id}`,
+      defaults: urlsOf(server.settings),
+      fetch: server.fetch,
+    });
 
     await user.click(await screen.findByRole("button", { name: "Delete Old audit" }, SLOW));
     const confirm = await screen.findByRole("dialog", { name: "Delete the queue “Old audit”?" });
-    expect(confirm).toHaveAccessibleDescription(/Its items disappear from the dashboard.*answers and progress recorded in it are kept on the service/);
+    expect(confirm).toHaveAccessibleDescription(
+      /Its items disappear from the dashboard.*answers and progress recorded in it are kept on the service/,
+    );
     expect(within(confirm).getByRole("button", { name: "Cancel" })).toHaveFocus();
     await user.click(within(confirm).getByRole("button", { name: "Delete queue" }));
 
@@ -281,9 +360,19 @@ describe("edit and delete a queue", () => {
 
   it("offers a spec the queue asks in an older version only as 'Use latest', never as a second question", async () => {
     const { server, clients, specs } = setup();
-    const { id } = await clients.trace.createQueue({ project_id: PROJECT, name: "Tone check", scorer_refs: [specs.tone] });
+    const { id } = await clients.trace.createQueue({
+      project_id: PROJECT,
+      name: "Tone check",
+      scorer_refs: [specs.tone],
+    });
     // Tone gets a second version after the queue was made.
-    const { digest } = createObject(server.db, { projectId: PROJECT, objectId: "tone", val: { name: "Tone", field_schema: { type: "integer", minimum: 1, maximum: 7 } }, builtinClass: "AnnotationSpec", userId: "user-demo" });
+    const { digest } = createObject(server.db, {
+      projectId: PROJECT,
+      objectId: "tone",
+      val: { name: "Tone", field_schema: { type: "integer", minimum: 1, maximum: 7 } },
+      builtinClass: "AnnotationSpec",
+      userId: "user-demo",
+    });
     const { user } = renderApp({ path: `/queues/${id}`, defaults: urlsOf(server.settings), fetch: server.fetch });
     await user.click(await screen.findByRole("button", { name: "Edit queue" }, SLOW));
     const dialog = await screen.findByRole("dialog", { name: "Edit queue" });
@@ -292,14 +381,24 @@ describe("edit and delete a queue", () => {
     expect(within(toAdd).queryByRole("button", { name: "Add Tone" })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Ask the latest version of Tone" }));
     await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
-    await waitFor(async () => expect((await clients.trace.readQueue(PROJECT, id)).scorer_refs).toEqual([`weave:///${PROJECT}/object/tone:${digest}`]), SLOW);
+    await waitFor(
+      async () =>
+        expect((await clients.trace.readQueue(PROJECT, id)).scorer_refs).toEqual([
+          `weave:///${PROJECT}/object/tone:${digest}`,
+        ]),
+      SLOW,
+    );
   }, 60_000);
 
   it("deletes from the list's row actions and keeps the search", async () => {
     const { server } = setup();
     seedLargeQueue(server.db, { projectId: PROJECT, items: 2, name: "Audit one" });
     seedLargeQueue(server.db, { projectId: PROJECT, items: 2, name: "Audit two" });
-    const { user, router } = renderApp({ path: "/queues?q=audit", defaults: urlsOf(server.settings), fetch: server.fetch });
+    const { user, router } = renderApp({
+      path: "/queues?q=audit",
+      defaults: urlsOf(server.settings),
+      fetch: server.fetch,
+    });
     const table = await screen.findByRole("table", { name: "Annotation queues" }, SLOW);
     await user.click(within(table).getByRole("button", { name: "Delete Audit one" }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete queue" }));
@@ -326,7 +425,11 @@ describe("edit and delete a queue", () => {
     const { server, clients } = setup();
     const id = seedLargeQueue(server.db, { projectId: PROJECT, items: 3, name: "Deleted meanwhile" });
     const [item] = (await clients.trace.queryItems(id, { project_id: PROJECT })).items;
-    const { user } = renderApp({ path: `/queues/${id}/items/${item!.id}`, defaults: urlsOf(server.settings), fetch: server.fetch });
+    const { user } = renderApp({
+      path: `/queues/${id}/items/${item!.id}`,
+      defaults: urlsOf(server.settings),
+      fetch: server.fetch,
+    });
     await screen.findByRole("group", { name: "Set the item's state" }, SLOW);
     await clients.trace.deleteQueue(PROJECT, id);
     await user.keyboard("c");

@@ -33,14 +33,25 @@ type Props = {
   newQuestionAction?: ReactNode;
 };
 
-const labelOf = (question: ChosenQuestion): string => question.spec?.label ?? question.ref.split("/").at(-1)?.split(":")[0] ?? question.ref;
+const labelOf = (question: ChosenQuestion): string =>
+  question.spec?.label ?? question.ref.split("/").at(-1)?.split(":")[0] ?? question.ref;
 
 /**
  * The queue's questions, in the order annotators answer them (move up/down, remove), and the
  * project's other specs to add, each with its name, what answering it asks for, and its
  * description; searchable by name and description when there are many.
  */
-export function SpecPicker({ chosen, available, availableError, onRetryAvailable, onChange, removedWithAnswers, error, disabled, newQuestionAction }: Props) {
+export function SpecPicker({
+  chosen,
+  available,
+  availableError,
+  onRetryAvailable,
+  onChange,
+  removedWithAnswers,
+  error,
+  disabled,
+  newQuestionAction,
+}: Props) {
   const headingId = useId();
   const errorId = useId();
   const [search, setSearch] = useState("");
@@ -50,9 +61,14 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
   const latestById = useMemo(() => new Map((available ?? []).map((spec) => [spec.id, spec])), [available]);
   const refs = chosen.map((q) => q.ref);
   // By the name people read (the service lists specs by id: "Comment" is reviewer_comment).
-  const addable = useMemo(() => (available ?? []).filter((spec) => !chosenIds.has(spec.id)).sort((a, b) => a.label.localeCompare(b.label)), [available, chosenIds]);
+  const addable = useMemo(
+    () => (available ?? []).filter((spec) => !chosenIds.has(spec.id)).sort((a, b) => a.label.localeCompare(b.label)),
+    [available, chosenIds],
+  );
   const needle = search.trim().toLocaleLowerCase();
-  const shown = needle ? addable.filter((spec) => `${spec.label} ${spec.id} ${spec.description}`.toLocaleLowerCase().includes(needle)) : addable;
+  const shown = needle
+    ? addable.filter((spec) => `${spec.label} ${spec.id} ${spec.description}`.toLocaleLowerCase().includes(needle))
+    : addable;
 
   // A pressed button may vanish (Add, Remove) or be disabled (Move up at the top): focus then goes
   // to the nearest control that still does the same kind of thing, never to the page.
@@ -76,11 +92,18 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
     next.splice(index + by, 0, ref as string);
     onChange(next);
     const row = `[data-question="${index + by}"]`;
-    setFocusNext([`${row} [data-action="${by < 0 ? "up" : "down"}"]`, `${row} [data-action="${by < 0 ? "down" : "up"}"]`]);
+    setFocusNext([
+      `${row} [data-action="${by < 0 ? "up" : "down"}"]`,
+      `${row} [data-action="${by < 0 ? "down" : "up"}"]`,
+    ]);
   };
   const remove = (index: number) => {
     onChange(refs.filter((_, i) => i !== index));
-    setFocusNext([`[data-question="${index}"] [data-action="remove"]`, `[data-question="${index - 1}"] [data-action="remove"]`, "[data-action='add']"]);
+    setFocusNext([
+      `[data-question="${index}"] [data-action="remove"]`,
+      `[data-question="${index - 1}"] [data-action="remove"]`,
+      "[data-action='add']",
+    ]);
   };
   const askLatest = (index: number, latestRef: string) => {
     onChange(refs.map((ref, i) => (i === index ? latestRef : ref)));
@@ -88,23 +111,36 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
   };
   const add = (ref: string, shownIndex: number) => {
     onChange([...refs, ref]);
-    setFocusNext([`[data-addable="${shownIndex}"] [data-action="add"]`, `[data-addable="${shownIndex - 1}"] [data-action="add"]`, `[data-question="${refs.length}"] [data-action="remove"]`]);
+    setFocusNext([
+      `[data-addable="${shownIndex}"] [data-action="add"]`,
+      `[data-addable="${shownIndex - 1}"] [data-action="add"]`,
+      `[data-question="${refs.length}"] [data-action="remove"]`,
+    ]);
   };
 
   return (
-    <section ref={root} aria-labelledby={headingId} aria-describedby={error ? errorId : undefined} className="space-y-3">
+    <section
+      ref={root}
+      aria-labelledby={headingId}
+      aria-describedby={error ? errorId : undefined}
+      className="space-y-3"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <h3 id={headingId} className="text-sm font-medium text-fg">
             Questions
           </h3>
-          <p className="text-xs text-fg-muted">Annotators answer them in this order. Questions are the project&apos;s annotation specs.</p>
+          <p className="text-xs text-fg-muted">
+            Annotators answer them in this order. Questions are the project&apos;s annotation specs.
+          </p>
         </div>
         {newQuestionAction}
       </div>
 
       {chosen.length === 0 ? (
-        <p className="rounded-md border border-dashed border-line-strong px-3 py-3 text-xs text-fg-muted">No questions yet: annotators can still mark items done or skipped. Add questions below.</p>
+        <p className="rounded-md border border-dashed border-line-strong px-3 py-3 text-xs text-fg-muted">
+          No questions yet: annotators can still mark items done or skipped. Add questions below.
+        </p>
       ) : (
         <ol aria-label="Chosen questions" className="divide-y divide-line rounded-md border border-line">
           {chosen.map((question, index) => {
@@ -119,17 +155,47 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
                 <SpecText spec={question.spec} label={label} />
                 <div className="flex shrink-0 flex-wrap justify-end gap-1">
                   {newer ? (
-                    <Button size="sm" variant="ghost" disabled={disabled} onClick={() => askLatest(index, newer.ref)} aria-label={`Ask the latest version of ${label}`} title="This queue asks an older version of this spec">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={disabled}
+                      onClick={() => askLatest(index, newer.ref)}
+                      aria-label={`Ask the latest version of ${label}`}
+                      title="This queue asks an older version of this spec"
+                    >
                       Use latest
                     </Button>
                   ) : null}
-                  <Button size="sm" variant="ghost" disabled={disabled || index === 0} onClick={() => move(index, -1)} data-action="up" aria-label={`Move ${label} up`} title="Move up">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={disabled || index === 0}
+                    onClick={() => move(index, -1)}
+                    data-action="up"
+                    aria-label={`Move ${label} up`}
+                    title="Move up"
+                  >
                     ↑
                   </Button>
-                  <Button size="sm" variant="ghost" disabled={disabled || index === chosen.length - 1} onClick={() => move(index, 1)} data-action="down" aria-label={`Move ${label} down`} title="Move down">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={disabled || index === chosen.length - 1}
+                    onClick={() => move(index, 1)}
+                    data-action="down"
+                    aria-label={`Move ${label} down`}
+                    title="Move down"
+                  >
                     ↓
                   </Button>
-                  <Button size="sm" variant="ghost" disabled={disabled} onClick={() => remove(index)} data-action="remove" aria-label={`Remove ${label}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={disabled}
+                    onClick={() => remove(index)}
+                    data-action="remove"
+                    aria-label={`Remove ${label}`}
+                  >
                     Remove
                   </Button>
                 </div>
@@ -148,7 +214,8 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
                 {i > 0 ? ", " : ""}“<UntrustedText text={q.label} />”
               </span>
             ))}{" "}
-            {removedWithAnswers.length === 1 ? "has answers. They stay stored" : "have answers. They stay stored"}, but this queue will no longer ask {removedWithAnswers.length === 1 ? "it" : "them"}.
+            {removedWithAnswers.length === 1 ? "has answers. They stay stored" : "have answers. They stay stored"}, but
+            this queue will no longer ask {removedWithAnswers.length === 1 ? "it" : "them"}.
           </span>
         </p>
       ) : null}
@@ -162,24 +229,44 @@ export function SpecPicker({ chosen, available, availableError, onRetryAvailable
       <div className="space-y-2">
         <h4 className="text-xs font-medium text-fg-muted">Add from the project</h4>
         {availableError && !available ? (
-          <ErrorPanel error={availableError} title="Could not read the project's annotation specs" onRetry={onRetryAvailable} />
+          <ErrorPanel
+            error={availableError}
+            title="Could not read the project's annotation specs"
+            onRetry={onRetryAvailable}
+          />
         ) : !available ? (
           <p className="text-xs text-fg-muted">Reading the project&apos;s annotation specs…</p>
         ) : (
           <>
             {addable.length > SEARCH_FROM ? (
-              <TextField label="Search the project's specs" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name or description" />
+              <TextField
+                label="Search the project's specs"
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="Name or description"
+              />
             ) : null}
             {shown.length === 0 ? (
               <p className="text-xs text-fg-muted">
-                {available.length === 0 ? "The project has no annotation specs yet." : addable.length === 0 ? "Every spec of the project is in this queue." : "No spec matches the search."}
+                {available.length === 0
+                  ? "The project has no annotation specs yet."
+                  : addable.length === 0
+                    ? "Every spec of the project is in this queue."
+                    : "No spec matches the search."}
               </p>
             ) : (
               <ul aria-label="Specs to add" className="divide-y divide-line rounded-md border border-line">
                 {shown.slice(0, MAX_LISTED).map((spec, shownIndex) => (
                   <li key={spec.ref} data-addable={shownIndex} className="flex items-start gap-2 px-3 py-2">
                     <SpecText spec={spec} label={spec.label} />
-                    <Button size="sm" disabled={disabled || chosen.length >= LIMITS.scorerRefs} onClick={() => add(spec.ref, shownIndex)} data-action="add" aria-label={`Add ${spec.label}`}>
+                    <Button
+                      size="sm"
+                      disabled={disabled || chosen.length >= LIMITS.scorerRefs}
+                      onClick={() => add(spec.ref, shownIndex)}
+                      data-action="add"
+                      aria-label={`Add ${spec.label}`}
+                    >
                       Add
                     </Button>
                   </li>
@@ -204,7 +291,9 @@ function SpecText({ spec, label }: { spec: QueueSpec | null; label: string }) {
       <p className="text-sm font-medium break-words text-fg">
         <UntrustedText text={label} />
       </p>
-      <p className="text-xs break-words text-fg-muted">{spec ? <UntrustedText text={specSummary(spec.fieldSchema)} /> : "Could not be read"}</p>
+      <p className="text-xs break-words text-fg-muted">
+        {spec ? <UntrustedText text={specSummary(spec.fieldSchema)} /> : "Could not be read"}
+      </p>
       {spec?.description ? (
         <p className="mt-0.5 line-clamp-2 text-xs break-words text-fg-muted">
           <UntrustedText text={spec.description} mode="controls" />

@@ -4,7 +4,13 @@ import { isOptional, specKind } from "../queue-review/annotate/spec-kind";
 const MAX_NAMED_CHOICES = 6;
 
 const range = (min: number | null, max: number | null): string =>
-  min !== null && max !== null ? ` from ${min} to ${max}` : min !== null ? ` of at least ${min}` : max !== null ? ` of at most ${max}` : "";
+  min !== null && max !== null
+    ? ` from ${min} to ${max}`
+    : min !== null
+      ? ` of at least ${min}`
+      : max !== null
+        ? ` of at most ${max}`
+        : "";
 
 /**
  * What answering a spec asks for, in words for the queue forms: "Rating 1-5", "Categories: a, b,

@@ -1,6 +1,6 @@
 import { useQueries } from "@tanstack/react-query";
-import { traceKeys } from "@/api/query-keys";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
+import { feedbackKeys } from "../api/feedback";
 
 /**
  * Which of `refs` have at least one answer in the project (one feedback row is enough: a query
@@ -12,9 +12,16 @@ export function useAnsweredSpecs(projectId: string, refs: readonly string[]): Re
   const { trace } = useApiClients();
   const results = useQueries({
     queries: refs.map((ref) => ({
-      queryKey: [...traceKeys.feedback(trace.scope, projectId), "answered", ref],
+      queryKey: [...feedbackKeys.all(trace.scope, projectId), "answered", ref],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        trace.queryFeedback({ project_id: projectId, query: { $expr: { $eq: [{ $getField: "annotation_ref" }, { $literal: ref }] } }, limit: 1 }, { signal }),
+        trace.queryFeedback(
+          {
+            project_id: projectId,
+            query: { $expr: { $eq: [{ $getField: "annotation_ref" }, { $literal: ref }] } },
+            limit: 1,
+          },
+          { signal },
+        ),
       staleTime: 60_000,
     })),
   });

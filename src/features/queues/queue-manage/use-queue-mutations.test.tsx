@@ -2,8 +2,9 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AnnotationQueue } from "@contract/trace";
 import { createApiClients } from "@/api/clients";
-import { traceKeys } from "@/api/query-keys";
+import { traceKeys } from "@/api/queries/trace";
 import { createLocalServer } from "@/test/local-server";
+import { queueKeys } from "../api/queue";
 import { createQueueTestContext } from "../test-support";
 import { useCreateQueue, useDeleteQueue, useUpdateQueue } from "./use-queue-mutations";
 
@@ -19,7 +20,7 @@ async function setup() {
   const scope = clients.trace.scope;
   const { id } = await clients.trace.createQueue({ project_id: PROJECT, name: "First", description: "d" });
   const listKey = traceKeys.queueList(scope, LIST_REQUEST);
-  const detailKey = traceKeys.queueDetail(scope, PROJECT, id);
+  const detailKey = queueKeys.detail(scope, PROJECT, id);
   context.queryClient.setQueryData(listKey, await clients.trace.queryQueues(LIST_REQUEST));
   context.queryClient.setQueryData(detailKey, await clients.trace.readQueue(PROJECT, id));
   return { server, clients, context, id, listKey, detailKey };
@@ -30,7 +31,11 @@ describe("queue mutations and the cache", () => {
     const { context, id, listKey, detailKey } = await setup();
     const { result } = renderHook(() => useUpdateQueue(PROJECT, id, OPENED), { wrapper: context.Wrapper });
     await act(() => result.current.mutateAsync({ name: "  Renamed ", description: "new", scorerRefs: [] }));
-    expect(context.queryClient.getQueryData<AnnotationQueue>(detailKey)).toMatchObject({ id, name: "Renamed", description: "new" });
+    expect(context.queryClient.getQueryData<AnnotationQueue>(detailKey)).toMatchObject({
+      id,
+      name: "Renamed",
+      description: "new",
+    });
     expect(context.queryClient.getQueryData<AnnotationQueue[]>(listKey)?.map((q) => q.name)).toEqual(["Renamed"]);
   });
 
@@ -60,16 +65,30 @@ describe("queue mutations and the cache", () => {
     // Meanwhile a colleague rewrites the guidelines.
     await clients.trace.updateQueue(id, { project_id: PROJECT, description: "Colleague's guidelines" });
     await act(() => result.current.mutateAsync({ ...OPENED, name: "Renamed" }));
-    const sent = await server.requests.filter((r) => r.method === "PUT").at(-1)!.clone().json();
+    const sent = await server.requests
+      .filter((r) => r.method === "PUT")
+      .at(-1)!
+      .clone()
+      .json();
     expect(sent).toEqual({ project_id: PROJECT, name: "Renamed" });
-    expect(await clients.trace.readQueue(PROJECT, id)).toMatchObject({ name: "Renamed", description: "Colleague's guidelines" });
+    expect(await clients.trace.readQueue(PROJECT, id)).toMatchObject({
+      name: "Renamed",
+      description: "Colleague's guidelines",
+    });
   });
 
   it("a refused edit leaves the cache as it was", async () => {
     const { context, id, detailKey } = await setup();
     const { result } = renderHook(() => useUpdateQueue(PROJECT, id, OPENED), { wrapper: context.Wrapper });
-    await act(() => result.current.mutateAsync({ name: "x".repeat(201), description: "", scorerRefs: [] }).catch(() => undefined));
-    await waitFor(() => expect(result.current.error).toMatchObject({ kind: "validation", fieldErrors: [expect.objectContaining({ path: "name" })] }));
+    await act(() =>
+      result.current.mutateAsync({ name: "x".repeat(201), description: "", scorerRefs: [] }).catch(() => undefined),
+    );
+    await waitFor(() =>
+      expect(result.current.error).toMatchObject({
+        kind: "validation",
+        fieldErrors: [expect.objectContaining({ path: "name" })],
+      }),
+    );
     expect(context.queryClient.getQueryData<AnnotationQueue>(detailKey)?.name).toBe("First");
   });
 });

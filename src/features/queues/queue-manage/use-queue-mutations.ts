@@ -1,15 +1,22 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AnnotationQueue } from "@contract/trace";
 import type { ClientScope } from "@/api/client-config";
-import { traceKeys } from "@/api/query-keys";
-import { useApiClients } from "@/settings/api-clients";
+import { traceKeys } from "@/api/queries/trace";
+import { useApiClients } from "@/connection/api-clients";
+import { queueKeys } from "../api/queue";
 
 /** What the queue forms send: the name trimmed, guidelines as typed, questions in the order asked. */
 export type QueueDraft = { name: string; description: string; scorerRefs: readonly string[] };
 
 /** Every cached queue list, with `change` applied to each (lists hold the queues of one search). */
-function patchLists(queryClient: QueryClient, scope: ClientScope, change: (queues: AnnotationQueue[]) => AnnotationQueue[]): void {
-  queryClient.setQueriesData<AnnotationQueue[]>({ queryKey: traceKeys.queueLists(scope) }, (queues) => (queues ? change(queues) : queues));
+function patchLists(
+  queryClient: QueryClient,
+  scope: ClientScope,
+  change: (queues: AnnotationQueue[]) => AnnotationQueue[],
+): void {
+  queryClient.setQueriesData<AnnotationQueue[]>({ queryKey: traceKeys.queueLists(scope) }, (queues) =>
+    queues ? change(queues) : queues,
+  );
 }
 
 /** Creates a queue; the lists are read again so it shows wherever it matches. */
@@ -17,7 +24,13 @@ export function useCreateQueue(projectId: string) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (draft: QueueDraft) => trace.createQueue({ project_id: projectId, name: draft.name.trim(), description: draft.description, scorer_refs: [...draft.scorerRefs] }),
+    mutationFn: (draft: QueueDraft) =>
+      trace.createQueue({
+        project_id: projectId,
+        name: draft.name.trim(),
+        description: draft.description,
+        scorer_refs: [...draft.scorerRefs],
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: traceKeys.queueLists(trace.scope) }),
   });
 }
@@ -27,8 +40,13 @@ export function useCreateQueue(projectId: string) {
  * update: a field left alone is not sent, so it does not overwrite a colleague's change to it made
  * meanwhile (the service replaces only the fields given).
  */
-export function changedFields(draft: QueueDraft, initial: QueueDraft): { name?: string; description?: string; scorer_refs?: string[] } {
-  const sameRefs = draft.scorerRefs.length === initial.scorerRefs.length && draft.scorerRefs.every((ref, i) => ref === initial.scorerRefs[i]);
+export function changedFields(
+  draft: QueueDraft,
+  initial: QueueDraft,
+): { name?: string; description?: string; scorer_refs?: string[] } {
+  const sameRefs =
+    draft.scorerRefs.length === initial.scorerRefs.length &&
+    draft.scorerRefs.every((ref, i) => ref === initial.scorerRefs[i]);
   return {
     ...(draft.name.trim() === initial.name.trim() ? {} : { name: draft.name.trim() }),
     ...(draft.description === initial.description ? {} : { description: draft.description }),
@@ -45,9 +63,10 @@ export function useUpdateQueue(projectId: string, queueId: string, initial: Queu
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (draft: QueueDraft) => trace.updateQueue(queueId, { project_id: projectId, ...changedFields(draft, initial) }),
+    mutationFn: (draft: QueueDraft) =>
+      trace.updateQueue(queueId, { project_id: projectId, ...changedFields(draft, initial) }),
     onSuccess: (queue) => {
-      queryClient.setQueryData(traceKeys.queueDetail(trace.scope, projectId, queueId), queue);
+      queryClient.setQueryData(queueKeys.detail(trace.scope, projectId, queueId), queue);
       patchLists(queryClient, trace.scope, (queues) => queues.map((q) => (q.id === queue.id ? queue : q)));
       return queryClient.invalidateQueries({ queryKey: traceKeys.queueLists(trace.scope) });
     },
@@ -66,9 +85,12 @@ export function useDeleteQueue(projectId: string) {
     mutationFn: (queueId: string) => trace.deleteQueue(projectId, queueId),
     onSuccess: (_queue, queueId) => {
       patchLists(queryClient, trace.scope, (queues) => queues.filter((q) => q.id !== queueId));
-      void queryClient.invalidateQueries({ queryKey: traceKeys.queueDetail(trace.scope, projectId, queueId), refetchType: "none" });
+      void queryClient.invalidateQueries({
+        queryKey: queueKeys.detail(trace.scope, projectId, queueId),
+        refetchType: "none",
+      });
       void queryClient.invalidateQueries({ queryKey: traceKeys.items(trace.scope, queueId), refetchType: "none" });
-      void queryClient.invalidateQueries({ queryKey: traceKeys.allQueueStats(trace.scope), refetchType: "none" });
+      void queryClient.invalidateQueries({ queryKey: queueKeys.allStats(trace.scope), refetchType: "none" });
       return queryClient.invalidateQueries({ queryKey: traceKeys.queueLists(trace.scope) });
     },
   });

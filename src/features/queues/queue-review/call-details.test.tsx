@@ -12,7 +12,9 @@ describe("CallDetails", () => {
     const user = userEvent.setup();
     const answer = `${"Your order is on its way. ".repeat(40)}\n`.repeat(5_000);
     expect(answer.length).toBeGreaterThan(5_000_000);
-    const { container } = render(<CallDetails call={{ inputs: { question: "Where?" }, output: answer } as unknown as Call} />);
+    const { container } = render(
+      <CallDetails call={{ inputs: { question: "Where?" }, output: answer } as unknown as Call} />,
+    );
     await user.click(screen.getByRole("button", { name: "Show the whole call" }));
     const output = screen.getByRole("region", { name: "Call output" });
     expect(container.textContent!.length).toBeLessThan(5_000);

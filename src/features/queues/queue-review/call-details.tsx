@@ -17,7 +17,13 @@ export function CallDetails({ call }: { call: Call }) {
   ];
   return (
     <div>
-      <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
         {open ? "Hide the whole call" : "Show the whole call"}
       </Button>
       <div id={panelId} hidden={!open} className="mt-3 space-y-3">
@@ -37,15 +43,30 @@ function CallPart({ name, value }: { name: string; value: unknown }) {
     <section aria-label={`Call ${name}`} className="min-w-0 rounded-lg border border-line bg-surface">
       <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-1">
         <h3 className="font-mono text-xs font-medium text-fg-muted">{name}</h3>
-        <Button size="sm" variant="ghost" className="h-6 px-1.5" aria-pressed={asText} onClick={() => setAsText((v) => !v)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="h-6 px-1.5"
+          aria-pressed={asText}
+          onClick={() => setAsText((v) => !v)}
+        >
           {typeof value === "string" ? "Whole text" : "JSON text"}
         </Button>
       </div>
       {asText ? (
-        <LinesView value={value} as={typeof value === "string" ? "text" : "json"} label={`Call ${name} as text`} className="px-4 py-3" />
+        <LinesView
+          value={value}
+          as={typeof value === "string" ? "text" : "json"}
+          label={`Call ${name} as text`}
+          className="px-4 py-3"
+        />
       ) : (
         <div className="max-h-[32rem] overflow-auto px-4 py-3">
-          <ValueView value={value} openDepth={name === "inputs" || name === "output" ? 2 : 1} label={`the call's ${name}`} />
+          <ValueView
+            value={value}
+            openDepth={name === "inputs" || name === "output" ? 2 : 1}
+            label={`the call's ${name}`}
+          />
         </div>
       )}
     </section>

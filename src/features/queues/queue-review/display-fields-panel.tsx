@@ -12,7 +12,8 @@ import { ValueView } from "./value-view";
 /** Paths longer than this show folded: the queue names them, and nothing bounds their length. */
 const PATH_FOLD = 120;
 
-const foldedPath = (path: string) => (path.length > PATH_FOLD ? `${path.slice(0, PATH_FOLD)}… (${formatCount(path.length)} characters)` : path);
+const foldedPath = (path: string) =>
+  path.length > PATH_FOLD ? `${path.slice(0, PATH_FOLD)}… (${formatCount(path.length)} characters)` : path;
 
 /** The fields the queue asks annotators to look at, first and readable. */
 export function DisplayFieldsPanel({ call, paths }: { call: Call; paths: readonly string[] }) {
@@ -33,7 +34,11 @@ export function DisplayFieldsPanel({ call, paths }: { call: Call; paths: readonl
           <section key={index} aria-label={label} className="min-w-0 rounded-lg border border-line bg-surface">
             <FieldPath path={path} />
             <div className="max-h-[min(32rem,40dvh)] overflow-auto px-4 py-3 lg:max-h-[32rem]">
-              {field.found ? <ValueView value={field.value} label={label} /> : <p className="text-sm text-fg-muted italic">Not present in this call.</p>}
+              {field.found ? (
+                <ValueView value={field.value} label={label} />
+              ) : (
+                <p className="text-sm text-fg-muted italic">Not present in this call.</p>
+              )}
             </div>
           </section>
         );
@@ -54,7 +59,13 @@ function FieldPath({ path }: { path: string }) {
       </h3>
       {long ? (
         <>
-          <Button size="sm" variant="ghost" className={VALUE_BUTTON} aria-expanded={whole} onClick={() => setWhole((v) => !v)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className={VALUE_BUTTON}
+            aria-expanded={whole}
+            onClick={() => setWhole((v) => !v)}
+          >
             {whole ? "Hide the whole path" : `Show the whole path (${formatCount(path.length)} characters)`}
           </Button>
           {whole ? <LinesView value={path} as="text" label="The whole path" className="mt-1" /> : null}

@@ -32,7 +32,9 @@ function meteredChain(depth: number, budget: number) {
 
 describe("resolvePath", () => {
   it("reads properties, array indexes and keys that contain dots (the longest key wins)", () => {
-    const c = call({ inputs: { question: "q", messages: [{ content: "m0" }, { content: "m1" }], "a.b": { c: 1 }, a: { b: { c: 2 } } } });
+    const c = call({
+      inputs: { question: "q", messages: [{ content: "m0" }, { content: "m1" }], "a.b": { c: 1 }, a: { b: { c: 2 } } },
+    });
     expect(resolvePath(c, "inputs.question")).toEqual({ path: "inputs.question", found: true, value: "q" });
     expect(resolvePath(c, "inputs.messages.1.content")).toMatchObject({ found: true, value: "m1" });
     expect(resolvePath(c, "inputs.a.b.c")).toMatchObject({ found: true, value: 1 });

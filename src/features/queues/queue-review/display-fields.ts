@@ -12,7 +12,10 @@ export type ResolvedField = { path: string; found: true; value: unknown } | { pa
  * segments was joined and looked up). Each step asks the object only for its own dotted keys and
  * for the one segment under the cursor, and never builds a string longer than a key it holds.
  */
-export function resolvePath(call: Pick<Call, "inputs" | "output"> & Record<string, unknown>, path: string): ResolvedField {
+export function resolvePath(
+  call: Pick<Call, "inputs" | "output"> & Record<string, unknown>,
+  path: string,
+): ResolvedField {
   const normal = path
     .split(".")
     .filter((s) => s !== "")
@@ -23,7 +26,9 @@ export function resolvePath(call: Pick<Call, "inputs" | "output"> & Record<strin
     if (current === null || typeof current !== "object") return { path, found: false };
     const dot = normal.indexOf(".", at);
     const segmentEnd = dot === -1 ? normal.length : dot;
-    const step = Array.isArray(current) ? arrayStep(current, normal.slice(at, segmentEnd)) : objectStep(current as Record<string, unknown>, normal, at, segmentEnd);
+    const step = Array.isArray(current)
+      ? arrayStep(current, normal.slice(at, segmentEnd))
+      : objectStep(current as Record<string, unknown>, normal, at, segmentEnd);
     if (!step) return { path, found: false };
     current = step.value;
     at = at + step.length + 1;
@@ -39,7 +44,9 @@ function arrayStep(array: readonly unknown[], segment: string): Step | null {
     return index < array.length ? { value: array[index], length: segment.length } : null;
   }
   // Own properties of an array other than indexes (only `length` from JSON).
-  return Object.hasOwn(array, segment) ? { value: (array as unknown as Record<string, unknown>)[segment], length: segment.length } : null;
+  return Object.hasOwn(array, segment)
+    ? { value: (array as unknown as Record<string, unknown>)[segment], length: segment.length }
+    : null;
 }
 
 function objectStep(object: Record<string, unknown>, path: string, at: number, segmentEnd: number): Step | null {

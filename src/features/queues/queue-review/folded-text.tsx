@@ -27,7 +27,19 @@ const chars = (n: number) => `${formatCount(n)} ${n === 1 ? "character" : "chara
  * out whole. `inline` shows it as a JSON string inside the value tree; `block` as wrapped prose.
  * Either way it is text, isolated, with hidden bidirectional controls shown.
  */
-export function FoldedText({ text, fold, inline = false, label, tone = "text-fg" }: { text: string; fold: number; inline?: boolean; label: string; tone?: string }) {
+export function FoldedText({
+  text,
+  fold,
+  inline = false,
+  label,
+  tone = "text-fg",
+}: {
+  text: string;
+  fold: number;
+  inline?: boolean;
+  label: string;
+  tone?: string;
+}) {
   const [shown, setShown] = useState(fold);
   const [inViewer, setInViewer] = useState(false);
   const folded = text.length > shown;
@@ -42,7 +54,11 @@ export function FoldedText({ text, fold, inline = false, label, tone = "text-fg"
           {folded ? "…" : null}
         </span>
       ) : (
-        <UntrustedProse text={folded ? `${body}…` : body} mode="controls" className={cn("text-sm leading-6 break-words whitespace-pre-wrap", tone)} />
+        <UntrustedProse
+          text={folded ? `${body}…` : body}
+          mode="controls"
+          className={cn("text-sm leading-6 break-words whitespace-pre-wrap", tone)}
+        />
       )}
       {text.length > fold ? (
         <span className={cn("flex flex-wrap items-center gap-x-1", inline ? "ml-1 inline-flex align-middle" : "mt-1")}>
@@ -52,12 +68,23 @@ export function FoldedText({ text, fold, inline = false, label, tone = "text-fg"
             </Button>
           ) : null}
           {folded && text.length > RENDER_IN_PAGE_MAX && shown < RENDER_IN_PAGE_MAX ? (
-            <Button size="sm" variant="ghost" className={VALUE_BUTTON} onClick={() => setShown((n) => Math.min(n + MORE_STEP, RENDER_IN_PAGE_MAX))}>
+            <Button
+              size="sm"
+              variant="ghost"
+              className={VALUE_BUTTON}
+              onClick={() => setShown((n) => Math.min(n + MORE_STEP, RENDER_IN_PAGE_MAX))}
+            >
               Show more ({formatCount(shown)} of {chars(text.length)})
             </Button>
           ) : null}
           {text.length > RENDER_IN_PAGE_MAX ? (
-            <Button size="sm" variant="ghost" className={VALUE_BUTTON} aria-expanded={inViewer} onClick={() => setInViewer((v) => !v)}>
+            <Button
+              size="sm"
+              variant="ghost"
+              className={VALUE_BUTTON}
+              aria-expanded={inViewer}
+              onClick={() => setInViewer((v) => !v)}
+            >
               {inViewer ? "Close the whole text" : `Open the whole text (${chars(text.length)})`}
             </Button>
           ) : null}
@@ -68,7 +95,9 @@ export function FoldedText({ text, fold, inline = false, label, tone = "text-fg"
           ) : null}
         </span>
       ) : null}
-      {inViewer ? <LinesView value={text} as="text" label={`The whole text of ${label}`} className={inline ? "my-1" : "mt-2"} /> : null}
+      {inViewer ? (
+        <LinesView value={text} as="text" label={`The whole text of ${label}`} className={inline ? "my-1" : "mt-2"} />
+      ) : null}
     </>
   );
 }

@@ -44,7 +44,10 @@ export function GuardedButton({
       >
         {children}
         {shortcut ? (
-          <kbd aria-hidden="true" className="rounded border border-current/30 px-1 font-mono text-[10px] leading-4 opacity-85">
+          <kbd
+            aria-hidden="true"
+            className="rounded border border-current/30 px-1 font-mono text-[10px] leading-4 opacity-85"
+          >
             {shifted ? `⇧${shortcut}` : shortcut}
           </kbd>
         ) : null}

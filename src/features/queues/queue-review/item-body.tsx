@@ -32,10 +32,17 @@ export const ItemBody = memo(function ItemBody({
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="min-w-0 lg:col-start-1 lg:row-start-1">
-        <ReviewCall call={call.data} error={call.isError ? call.error : null} onRetry={call.refetch} displayFields={item.display_fields} />
+        <ReviewCall
+          call={call.data}
+          error={call.isError ? call.error : null}
+          onRetry={call.refetch}
+          displayFields={item.display_fields}
+        />
       </div>
       <div className="space-y-6 lg:sticky lg:top-[calc(var(--review-bar,3.5rem)_+_0.75rem)] lg:col-start-2 lg:row-start-1 lg:max-h-[calc(100dvh_-_var(--review-bar,3.5rem)_-_1.25rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain">
-        {queue ? <AnnotationPanel key={item.call_id} project={project} queue={queue} item={item} me={me} onAnswer={onAnswer} /> : null}
+        {queue ? (
+          <AnnotationPanel key={item.call_id} project={project} queue={queue} item={item} me={me} onAnswer={onAnswer} />
+        ) : null}
         <aside aria-labelledby={headingId} className="h-fit rounded-lg border border-line bg-surface px-4 py-3">
           <h2 id={headingId} className="pb-1 text-sm font-semibold text-fg">
             Details

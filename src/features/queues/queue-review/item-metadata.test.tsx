@@ -40,14 +40,16 @@ describe("ItemMetadata", () => {
     const { container } = render(<ItemMetadata item={spoofed} call={call} />);
     const details = container.querySelector("dl")!;
     expect(details.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
-    const markers = within(details).getAllByRole("img").map((m) => m.getAttribute("aria-label"));
+    const markers = within(details)
+      .getAllByRole("img")
+      .map((m) => m.getAttribute("aria-label"));
     expect(markers.filter((m) => m?.includes("U+202E"))).toHaveLength(4);
     expect(markers.some((m) => m?.includes("U+200B"))).toBe(true);
     expect(markers.some((m) => m?.includes("U+2066"))).toBe(true);
     expect(screen.getByText("rewsna.tnega", { exact: false }).closest("bdi")).toHaveAttribute("dir", "auto");
   });
 
-  it("says nobody has worked on an item whose writer is \"\" (upstream) or null", () => {
+  it('says nobody has worked on an item whose writer is "" (upstream) or null', () => {
     for (const nobody of ["", null]) {
       const { unmount } = render(<ItemMetadata item={item({ annotator_user_id: nobody })} call={undefined} />);
       expect(screen.getByText("nobody yet")).toBeInTheDocument();

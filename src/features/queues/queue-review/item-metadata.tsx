@@ -32,14 +32,26 @@ function Id({ value, label }: { value: string; label: string }) {
 }
 
 /** The item's facts: state and who set it, who added it and when, the call's ids and timing. */
-export const ItemMetadata = memo(function ItemMetadata({ item, call }: { item: AnnotationQueueItem; call: Call | undefined }) {
+export const ItemMetadata = memo(function ItemMetadata({
+  item,
+  call,
+}: {
+  item: AnnotationQueueItem;
+  call: Call | undefined;
+}) {
   const duration = callDurationMs(item.call_started_at, item.call_ended_at);
   return (
     <dl className="divide-y divide-line">
       <Row term="State">
         <StatusBadge tone={STATE_TONES[item.annotation_state]}>{STATE_LABELS[item.annotation_state]}</StatusBadge>
       </Row>
-      <Row term="Annotator">{item.annotator_user_id ? <UntrustedText text={item.annotator_user_id} className="break-words" /> : <span className="text-fg-muted">nobody yet</span>}</Row>
+      <Row term="Annotator">
+        {item.annotator_user_id ? (
+          <UntrustedText text={item.annotator_user_id} className="break-words" />
+        ) : (
+          <span className="text-fg-muted">nobody yet</span>
+        )}
+      </Row>
       <Row term="Record updated">
         <RelativeTime value={item.updated_at} />
       </Row>
@@ -66,7 +78,13 @@ export const ItemMetadata = memo(function ItemMetadata({ item, call }: { item: A
           <FoldedText text={call.exception} fold={400} label="the exception" tone="text-red-700 dark:text-red-400" />
         </Row>
       ) : null}
-      <Row term="Added by">{item.added_by ? <UntrustedText text={item.added_by} className="break-words" /> : <span className="text-fg-muted">unknown</span>}</Row>
+      <Row term="Added by">
+        {item.added_by ? (
+          <UntrustedText text={item.added_by} className="break-words" />
+        ) : (
+          <span className="text-fg-muted">unknown</span>
+        )}
+      </Row>
       <Row term="Added">
         <RelativeTime value={item.created_at} />
       </Row>

@@ -5,7 +5,15 @@ import { UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
 import { formatCount } from "@/lib/number-format";
 import { FoldedText, VALUE_BUTTON } from "./folded-text";
-import { CHILDREN_PAGE, entriesBetween, entryCount, isContainer, keysOf, planOpenNodes, summaryOf } from "./value-shape";
+import {
+  CHILDREN_PAGE,
+  entriesBetween,
+  entryCount,
+  isContainer,
+  keysOf,
+  planOpenNodes,
+  summaryOf,
+} from "./value-shape";
 
 /** Strings inside the tree fold at this many characters. */
 const INLINE_FOLD = 300;
@@ -47,7 +55,12 @@ export function JsonTree({ value, openDepth, label }: { value: object; openDepth
       ) : null}
       <ul className="font-mono text-xs">
         {/* A new root is a new tree: its nodes start from the plan again. */}
-        <Entry key={focus ? `${focus.depth}:${focus.name}` : "root"} value={root} depth={focus?.depth ?? 0} viewDepth={0} />
+        <Entry
+          key={focus ? `${focus.depth}:${focus.name}` : "root"}
+          value={root}
+          depth={focus?.depth ?? 0}
+          viewDepth={0}
+        />
       </ul>
     </TreeContext>
   );
@@ -57,7 +70,8 @@ function KeyText({ name }: { name: string }) {
   if (name.length <= KEY_FOLD) return <UntrustedText text={name} className="text-fg" />;
   return (
     <span className="text-fg">
-      <UntrustedText text={name.slice(0, KEY_FOLD)} />…<span className="text-fg-muted"> ({formatCount(name.length)}-character key)</span>
+      <UntrustedText text={name.slice(0, KEY_FOLD)} />…
+      <span className="text-fg-muted"> ({formatCount(name.length)}-character key)</span>
     </span>
   );
 }
@@ -68,7 +82,17 @@ function Scalar({ value }: { value: unknown }) {
 }
 
 /** One row: a key and a leaf, or a key and a node that opens. */
-const Entry = memo(function Entry({ name, value, depth, viewDepth }: { name?: string; value: unknown; depth: number; viewDepth: number }) {
+const Entry = memo(function Entry({
+  name,
+  value,
+  depth,
+  viewDepth,
+}: {
+  name?: string;
+  value: unknown;
+  depth: number;
+  viewDepth: number;
+}) {
   const label = name !== undefined ? <KeyText name={name} /> : null;
   if (isContainer(value)) {
     return (
@@ -81,7 +105,11 @@ const Entry = memo(function Entry({ name, value, depth, viewDepth }: { name?: st
     <li className="py-0.5 break-words">
       {label}
       {label ? <span className="text-fg-muted">: </span> : null}
-      {typeof value === "string" ? <FoldedText text={value} fold={INLINE_FOLD} inline label={name ?? "the value"} /> : <Scalar value={value} />}
+      {typeof value === "string" ? (
+        <FoldedText text={value} fold={INLINE_FOLD} inline label={name ?? "the value"} />
+      ) : (
+        <Scalar value={value} />
+      )}
     </li>
   );
 });
@@ -101,7 +129,12 @@ function Node({ name, value, depth, viewDepth }: { name?: string; value: object;
       <span className="inline-flex flex-wrap items-center gap-1">
         {name !== undefined ? <KeyText name={name} /> : null}
         <span className="text-fg-muted">{summary}</span>
-        <Button size="sm" variant="ghost" className={VALUE_BUTTON} onClick={() => tree.focus({ node: value, name: shownName, depth })}>
+        <Button
+          size="sm"
+          variant="ghost"
+          className={VALUE_BUTTON}
+          onClick={() => tree.focus({ node: value, name: shownName, depth })}
+        >
           Open {shownName.length > KEY_FOLD ? "this level" : <UntrustedText text={shownName} />} on its own
         </Button>
       </span>
@@ -119,7 +152,10 @@ function Node({ name, value, depth, viewDepth }: { name?: string; value: object;
         // At least 24 px high: a touch target (WCAG 2.2 target size) in a tree of tightly stacked rows.
         className="inline-flex min-h-6 max-w-full items-center gap-1 rounded-sm text-left text-fg-muted hover:text-fg disabled:cursor-default"
       >
-        <ChevronRightIcon size={12} className={cn("shrink-0 self-center transition-transform", open && "rotate-90", count === 0 && "invisible")} />
+        <ChevronRightIcon
+          size={12}
+          className={cn("shrink-0 self-center transition-transform", open && "rotate-90", count === 0 && "invisible")}
+        />
         {name !== undefined ? (
           <span className="min-w-0 break-words">
             <KeyText name={name} />

@@ -62,7 +62,17 @@ function useColumns(box: RefObject<HTMLElement | null>, probe: RefObject<HTMLEle
  * into rows, and the lines are produced a slice at a time (value-lines.ts). Stays responsive for
  * a 5 MB string or 200,000 leaves, where laying out the whole text would take seconds.
  */
-export function LinesView({ value, as, label, className }: { value: unknown; as: "json" | "text"; label: string; className?: string }) {
+export function LinesView({
+  value,
+  as,
+  label,
+  className,
+}: {
+  value: unknown;
+  as: "json" | "text";
+  label: string;
+  className?: string;
+}) {
   const { lines, count, done } = useLines(value, as);
   const scroller = useRef<HTMLElement>(null);
   const probe = useRef<HTMLSpanElement>(null);
@@ -82,7 +92,10 @@ export function LinesView({ value, as, label, className }: { value: unknown; as:
     paddingEnd: 8,
     initialRect: { width: 800, height: MAX_HEIGHT },
     // The box has a fixed height; where layout reports none (jsdom), assume the most it can have.
-    observeElementRect: (instance, callback) => observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : { width: rect.width, height: MAX_HEIGHT })),
+    observeElementRect: (instance, callback) =>
+      observeElementRect(instance, (rect) =>
+        callback(rect.height > 0 ? rect : { width: rect.width, height: MAX_HEIGHT }),
+      ),
   });
 
   return (
@@ -109,7 +122,11 @@ export function LinesView({ value, as, label, className }: { value: unknown; as:
             const offset = (item.index - (starts[line] as number)) * columns;
             const text = (lines[line] as string).slice(offset, offset + columns);
             return (
-              <div key={item.index} style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }} className="absolute top-0 left-0 flex w-full leading-5">
+              <div
+                key={item.index}
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                className="absolute top-0 left-0 flex w-full leading-5"
+              >
                 <span aria-hidden="true" className="w-12 shrink-0 pr-3 text-right text-fg-muted select-none">
                   {offset === 0 ? line + 1 : "↪"}
                 </span>

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { compareInList, compareText, timestampKey } from "./list-order";
 
-const item = (id: string, created_at: string, call_op_name = "op") => ({ id, created_at, updated_at: created_at, call_started_at: created_at, call_op_name });
+const item = (id: string, created_at: string, call_op_name = "op") => ({
+  id,
+  created_at,
+  updated_at: created_at,
+  call_started_at: created_at,
+  call_op_name,
+});
 
 describe("the list's order, as the service sorts it", () => {
   it("reads a timestamp with or without an offset (none means UTC) and keeps digits past the millisecond", () => {
@@ -9,7 +15,9 @@ describe("the list's order, as the service sorts it", () => {
     expect(timestampKey("2026-11-22T11:00:00.123+01:00")).toBe(timestampKey("2026-11-22T10:00:00.123000Z"));
     expect(timestampKey("2026-11-22T10:00:00+0000")).toBe(timestampKey("2026-11-22T10:00:00Z"));
     // A microsecond apart: Date.parse cannot tell these apart, the service can.
-    expect(compareText(timestampKey("2026-11-22T10:00:00.123456Z"), timestampKey("2026-11-22T10:00:00.123457Z"))).toBeLessThan(0);
+    expect(
+      compareText(timestampKey("2026-11-22T10:00:00.123456Z"), timestampKey("2026-11-22T10:00:00.123457Z")),
+    ).toBeLessThan(0);
     expect(compareText(timestampKey("2026-11-22T09:59:59.999Z"), timestampKey("2026-11-22T10:00:00Z"))).toBeLessThan(0);
   });
 
@@ -27,8 +35,19 @@ describe("the list's order, as the service sorts it", () => {
     const b = item("b", "2026-11-22T10:00:00Z", "y");
     const c = item("c", "2026-11-22T09:00:00Z", "y");
     expect([b, c, a].sort((p, q) => compareInList(p, q, []))).toEqual([c, a, b]);
-    expect([a, b, c].sort((p, q) => compareInList(p, q, [{ field: "call_op_name", direction: "desc" }]))).toEqual([b, c, a]);
-    expect([a, b, c].sort((p, q) => compareInList(p, q, [{ field: "created_at", direction: "desc" }, { field: "call_op_name", direction: "asc" }]))).toEqual([a, b, c]);
+    expect([a, b, c].sort((p, q) => compareInList(p, q, [{ field: "call_op_name", direction: "desc" }]))).toEqual([
+      b,
+      c,
+      a,
+    ]);
+    expect(
+      [a, b, c].sort((p, q) =>
+        compareInList(p, q, [
+          { field: "created_at", direction: "desc" },
+          { field: "call_op_name", direction: "asc" },
+        ]),
+      ),
+    ).toEqual([a, b, c]);
     expect(compareInList(a, a, [])).toBe(0);
   });
 });

@@ -18,7 +18,9 @@ const DEFAULT_SORT: readonly ItemSortBy[] = [{ field: "created_at", direction: "
  * microsecond apart would then tie here while the service orders them.
  */
 export function timestampKey(value: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:[.,](\d+))?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(value.trim());
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:[.,](\d+))?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(
+    value.trim(),
+  );
   if (!match) return value;
   const [, date, time, fraction = "", zone = "Z"] = match;
   const seconds = Date.parse(`${date}T${time}${zone.toUpperCase() === "Z" ? "Z" : normaliseOffset(zone)}`) / 1000;
@@ -43,7 +45,9 @@ export function compareText(a: string, b: string): number {
 }
 
 function compareField(a: OrderedItem, b: OrderedItem, field: SortableItemField): number {
-  return field === "call_op_name" ? compareText(a.call_op_name, b.call_op_name) : compareText(timestampKey(a[field]), timestampKey(b[field]));
+  return field === "call_op_name"
+    ? compareText(a.call_op_name, b.call_op_name)
+    : compareText(timestampKey(a[field]), timestampKey(b[field]));
 }
 
 /** Negative when `a` comes before `b` in the list's order, positive after, 0 for the same item. */

@@ -96,7 +96,11 @@ describe("counting the rows before an item, in few round trips", () => {
 
   it("needs two round trips when the hint is right, and three when it is a few rows off", async () => {
     const list = listOf(1000);
-    for (const [hint, rounds] of [[500, 2], [497, 2], [505, 3]] as const) {
+    for (const [hint, rounds] of [
+      [500, 2],
+      [497, 2],
+      [505, 3],
+    ] as const) {
       const { fetchRows, run, counts } = roundTrips(list);
       await expect(run(countBefore(fetchRows, list[500]!, SORT, hint))).resolves.toBe(500);
       expect(counts.rounds, `hint ${hint}`).toBeLessThanOrEqual(rounds);
@@ -128,7 +132,10 @@ describe("counting the rows before an item, in few round trips", () => {
   it("lets the first row after an item be found without reading its place's rows twice", async () => {
     const list = listOf(1000);
     const { fetchRows, run, counts } = roundTrips(list);
-    await expect(run(firstAfter(fetchRows, list[300]!, SORT))).resolves.toMatchObject({ item: { id: list[301]!.id }, wrapped: false });
+    await expect(run(firstAfter(fetchRows, list[300]!, SORT))).resolves.toMatchObject({
+      item: { id: list[301]!.id },
+      wrapped: false,
+    });
     expect(counts.rounds).toBe(5);
   });
 });

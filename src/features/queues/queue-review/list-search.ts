@@ -24,7 +24,12 @@ export const FINAL_READ_ROWS = 50;
 export type Place = { before: number; from: readonly AnnotationQueueItem[]; reachesEnd: boolean };
 
 /** The number of rows of the list that come strictly before `anchor` (see findPlace). */
-export async function countBefore(fetchRows: FetchRows, anchor: OrderedItem, sort: readonly ItemSortBy[], hint = 0): Promise<number> {
+export async function countBefore(
+  fetchRows: FetchRows,
+  anchor: OrderedItem,
+  sort: readonly ItemSortBy[],
+  hint = 0,
+): Promise<number> {
   return (await findPlace(fetchRows, anchor, sort, hint)).before;
 }
 
@@ -35,7 +40,12 @@ export async function countBefore(fetchRows: FetchRows, anchor: OrderedItem, sor
  * included, so a caller wanting the rows there has them. Nothing is shared between calls, so every
  * answer is about the list as it is now.
  */
-export async function findPlace(fetchRows: FetchRows, anchor: OrderedItem, sort: readonly ItemSortBy[], hint = 0): Promise<Place> {
+export async function findPlace(
+  fetchRows: FetchRows,
+  anchor: OrderedItem,
+  sort: readonly ItemSortBy[],
+  hint = 0,
+): Promise<Place> {
   const probes = new Map<number, Promise<boolean>>();
   const isBefore = (offset: number): Promise<boolean> => {
     let probe = probes.get(offset);
@@ -82,7 +92,8 @@ async function gallop(isBefore: IsBefore, start: number): Promise<Range> {
   while (hi > 0) {
     const offsets = [...new Set(Array.from({ length: PROBES_PER_ROUND }, (_, i) => Math.max(0, hi - step * 2 ** i)))];
     const firstBefore = (await Promise.all(offsets.map(isBefore))).indexOf(true);
-    if (firstBefore !== -1) return { lo: offsets[firstBefore]! + 1, hi: firstBefore === 0 ? hi : offsets[firstBefore - 1]! };
+    if (firstBefore !== -1)
+      return { lo: offsets[firstBefore]! + 1, hi: firstBefore === 0 ? hi : offsets[firstBefore - 1]! };
     hi = offsets.at(-1)!;
     step *= 2 ** PROBES_PER_ROUND;
   }
@@ -91,7 +102,10 @@ async function gallop(isBefore: IsBefore, start: number): Promise<Range> {
 
 /** The range cut into PROBES_PER_ROUND + 1 parts by one round of probes, and the part holding the answer. */
 async function narrow(isBefore: IsBefore, lo: number, hi: number): Promise<Range> {
-  const offsets = Array.from({ length: PROBES_PER_ROUND }, (_, i) => lo + Math.floor(((i + 1) * (hi - lo)) / (PROBES_PER_ROUND + 1)));
+  const offsets = Array.from(
+    { length: PROBES_PER_ROUND },
+    (_, i) => lo + Math.floor(((i + 1) * (hi - lo)) / (PROBES_PER_ROUND + 1)),
+  );
   const results = await Promise.all(offsets.map(isBefore));
   const firstNot = results.indexOf(false);
   if (firstNot === -1) return { lo: offsets.at(-1)! + 1, hi };

@@ -26,15 +26,34 @@ function lister(view: Partial<ItemsTableState>) {
     reads++;
     return (await clients.trace.queryItems(queueId, toListRequest(PROJECT, state, { offset, limit }))).items;
   };
-  const all = async () => (await clients.trace.queryItems(queueId, toListRequest(PROJECT, state, { offset: 0, limit: 10_000 }))).items;
-  const whole = async () => (await clients.trace.queryItems(queueId, toListRequest(PROJECT, { ...state, states: [] }, { offset: 0, limit: 10_000 }))).items;
+  const all = async () =>
+    (await clients.trace.queryItems(queueId, toListRequest(PROJECT, state, { offset: 0, limit: 10_000 }))).items;
+  const whole = async () =>
+    (
+      await clients.trace.queryItems(
+        queueId,
+        toListRequest(PROJECT, { ...state, states: [] }, { offset: 0, limit: 10_000 }),
+      )
+    ).items;
   return { fetchRows, all, whole, reads: () => reads, sort: state.sort };
 }
 
 const VIEWS: [string, Partial<ItemsTableState>][] = [
   ["the whole queue in the default order", {}],
-  ["completed or skipped, newest first", { states: ["completed", "skipped"], sort: [{ field: "created_at", direction: "desc" }] }],
-  ["unstarted, by operation then call start", { states: ["unstarted"], sort: [{ field: "call_op_name", direction: "asc" }, { field: "call_started_at", direction: "desc" }] }],
+  [
+    "completed or skipped, newest first",
+    { states: ["completed", "skipped"], sort: [{ field: "created_at", direction: "desc" }] },
+  ],
+  [
+    "unstarted, by operation then call start",
+    {
+      states: ["unstarted"],
+      sort: [
+        { field: "call_op_name", direction: "asc" },
+        { field: "call_started_at", direction: "desc" },
+      ],
+    },
+  ],
 ];
 
 describe.each(VIEWS)("placing an item in %s, by comparing it with the list's rows", (_name, view) => {
@@ -117,7 +136,8 @@ function queueOf(n: number): Row[] {
 function movingList(rows: Row[]) {
   let snapshot = rows.map((r) => ({ ...r }));
   let staleReads = 0;
-  const list = (from: Row[]) => from.filter((r) => r.annotation_state === "unstarted").sort((a, b) => compareInList(a, b, SORT));
+  const list = (from: Row[]) =>
+    from.filter((r) => r.annotation_state === "unstarted").sort((a, b) => compareInList(a, b, SORT));
   const fetchRows: FetchRows = async (offset, limit) => {
     const source = staleReads > 0 ? snapshot : rows;
     if (staleReads > 0) staleReads--;
@@ -162,7 +182,11 @@ describe("moving through a list that items leave as they are done (the stuck Com
   it("reads the neighbours from a window already at hand, and says when the window cannot tell", () => {
     const rows = queueOf(10);
     const window = { offset: 2, items: rows.slice(2, 7), reachesEnd: false };
-    expect(neighboursIn(window, rows[4]!, SORT)).toMatchObject({ index: 4, prev: { item: rows[3], index: 3 }, next: { item: rows[5], index: 5 } });
+    expect(neighboursIn(window, rows[4]!, SORT)).toMatchObject({
+      index: 4,
+      prev: { item: rows[3], index: 3 },
+      next: { item: rows[5], index: 5 },
+    });
     // The window's first row has nothing before it that the window knows of.
     expect(neighboursIn(window, rows[2]!, SORT)).toBeUndefined();
     // Nor after the last, unless the window reaches the list's end.
@@ -170,9 +194,16 @@ describe("moving through a list that items leave as they are done (the stuck Com
     expect(neighboursIn({ ...window, reachesEnd: true }, rows[6]!, SORT)).toMatchObject({ index: 6, next: null });
     // Rows taken out of the list by a change not yet on the service are skipped, and the indexes close up.
     const done = new Set([rows[4]!.id, rows[5]!.id]);
-    expect(neighboursIn(window, rows[4]!, SORT, (i) => !done.has(i.id))).toMatchObject({ index: null, before: 4, prev: { item: rows[3] }, next: { item: rows[6], index: 4 } });
+    expect(neighboursIn(window, rows[4]!, SORT, (i) => !done.has(i.id))).toMatchObject({
+      index: null,
+      before: 4,
+      prev: { item: rows[3] },
+      next: { item: rows[6], index: 4 },
+    });
     // Every listed row after the anchor is handed on for read-ahead, in the list's order.
-    expect(neighboursIn(window, rows[3]!, SORT, (i) => !done.has(i.id))?.following).toEqual([{ item: rows[6], index: 4 }]);
+    expect(neighboursIn(window, rows[3]!, SORT, (i) => !done.has(i.id))?.following).toEqual([
+      { item: rows[6], index: 4 },
+    ]);
     expect(neighboursIn(window, rows[3]!, SORT)?.following.map((n) => n.index)).toEqual([4, 5, 6]);
   });
 
@@ -185,7 +216,11 @@ describe("moving through a list that items leave as they are done (the stuck Com
     const ahead = await readAround(queue.fetchRows, rows[4]!, SORT, { hint: 4 });
     queue.complete(rows[3]!.id);
     const listed = (item: Row) => item.id !== rows[3]!.id;
-    expect(neighboursIn(ahead.window, rows[4]!, SORT, listed)).toMatchObject({ index: 3, prev: { item: rows[2], index: 2 }, next: { item: rows[5], index: 4 } });
+    expect(neighboursIn(ahead.window, rows[4]!, SORT, listed)).toMatchObject({
+      index: 3,
+      prev: { item: rows[2], index: 2 },
+      next: { item: rows[5], index: 4 },
+    });
   });
 
   it("finds the first unstarted item after one, wrapping to the start when none comes later", async () => {
@@ -205,7 +240,11 @@ describe("moving through a list that items leave as they are done (the stuck Com
       reads++;
       return queue.fetchRows(offset, limit);
     };
-    await expect(firstWantedAfter(fetchRows, rows[4]!, SORT, 4, 10, wanted)).resolves.toMatchObject({ item: rows[9], index: 9, window: { offset: 4, items: rows.slice(4, 14), reachesEnd: false } });
+    await expect(firstWantedAfter(fetchRows, rows[4]!, SORT, 4, 10, wanted)).resolves.toMatchObject({
+      item: rows[9],
+      index: 9,
+      window: { offset: 4, items: rows.slice(4, 14), reachesEnd: false },
+    });
     expect(reads).toBe(1);
     // Not within the read: the caller searches.
     await expect(firstWantedAfter(fetchRows, rows[9]!, SORT, 9, 10, wanted)).resolves.toBeUndefined();
@@ -213,7 +252,10 @@ describe("moving through a list that items leave as they are done (the stuck Com
     await expect(firstWantedAfter(fetchRows, rows[4]!, SORT, 0, 10, wanted)).resolves.toBeUndefined();
     // The anchor has left the list: the read starts at the row before it.
     queue.complete(rows[4]!.id);
-    await expect(firstWantedAfter(fetchRows, rows[4]!, SORT, 3, 10, wanted)).resolves.toMatchObject({ item: rows[9], index: 8 });
+    await expect(firstWantedAfter(fetchRows, rows[4]!, SORT, 3, 10, wanted)).resolves.toMatchObject({
+      item: rows[9],
+      index: 8,
+    });
     // Rows before it went meanwhile: a read from the old place starts after it, and might have skipped one.
     queue.complete(rows[1]!.id);
     queue.complete(rows[2]!.id);

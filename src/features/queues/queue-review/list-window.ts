@@ -139,7 +139,9 @@ export async function firstWantedAfter(
   const window: ListWindow = { offset, items, reachesEnd: items.length < limit };
   // The read must also place the row found (a row after it, or the list's end), to serve as its window.
   const placed = (i: number) => i < items.length - 1 || window.reachesEnd;
-  for (const [i, row] of items.entries()) if (compareInList(row, anchor, sort) > 0 && wanted(row) && placed(i)) return { item: row, index: offset + i, window };
+  for (const [i, row] of items.entries())
+    if (compareInList(row, anchor, sort) > 0 && wanted(row) && placed(i))
+      return { item: row, index: offset + i, window };
   return undefined;
 }
 

@@ -6,7 +6,7 @@ import { createApiClients } from "@/api/clients";
 import { recordRequests } from "@/api/test-support";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 
 const PROJECT = "demo/support-bot";
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
@@ -17,12 +17,16 @@ async function setup(
   search = "size=25",
   wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f,
   /** Whether the address carries the item's index (`i`), as a link from the table does. `states`: items' states set first, by index. */
-  { withIndex = true, states = {} }: { withIndex?: boolean; states?: Record<number, AnnotationQueueItem["annotation_state"]> } = {},
+  {
+    withIndex = true,
+    states = {},
+  }: { withIndex?: boolean; states?: Record<number, AnnotationQueueItem["annotation_state"]> } = {},
 ) {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 60, name: "Tone review" });
   const clients = createApiClients(server.settings, { fetch: server.fetch });
-  const listItems = async () => (await clients.trace.queryItems(queueId, { project_id: PROJECT, include_position: true })).items;
+  const listItems = async () =>
+    (await clients.trace.queryItems(queueId, { project_id: PROJECT, include_position: true })).items;
   let items = await listItems();
   if (Object.keys(states).length > 0) {
     const setState = server.db.prepare("UPDATE annotation_queue_items SET annotation_state = ? WHERE id = ?");
@@ -31,9 +35,17 @@ async function setup(
   }
   const index = pick(items);
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
-  const app = renderApp({ path: `/queues/${queueId}/items/${items[index]!.id}?${search}${withIndex ? `&i=${index}` : ""}`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
-  const read = async (id: string) => (await clients.trace.queryItems(queueId, { project_id: PROJECT, filter: { id } })).items[0]!;
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }),
+  );
+  const app = renderApp({
+    path: `/queues/${queueId}/items/${items[index]!.id}?${search}${withIndex ? `&i=${index}` : ""}`,
+    defaults: urlsOf(server.settings),
+    fetch: wrapFetch(server.fetch),
+  });
+  const read = async (id: string) =>
+    (await clients.trace.queryItems(queueId, { project_id: PROJECT, filter: { id } })).items[0]!;
   return { server, queueId, items, index, read, ...app };
 }
 
@@ -51,12 +63,17 @@ describe("review page", () => {
   }, 60_000);
 
   it("completes and moves to the next item in one action, then Esc returns to the table's page", async () => {
-    const { items, index, user, router, queueId, read } = await setup((all) => all.findIndex((i, n) => n > 30 && i.annotation_state === "unstarted"));
+    const { items, index, user, router, queueId, read } = await setup((all) =>
+      all.findIndex((i, n) => n > 30 && i.annotation_state === "unstarted"),
+    );
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
     const next = screen.getByRole("button", { name: "Next" });
     await waitFor(() => expect(next).not.toHaveAttribute("aria-disabled"), SLOW);
     await user.click(screen.getByRole("button", { name: /Complete & next/ }));
-    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index + 1]!.id}`), SLOW);
+    await waitFor(
+      () => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index + 1]!.id}`),
+      SLOW,
+    );
     expect(new URLSearchParams(router.location.search).get("i")).toBe(String(index + 1));
     await waitFor(async () => expect((await read(items[index]!.id)).annotation_state).toBe("completed"), SLOW);
 
@@ -72,8 +89,13 @@ describe("review page", () => {
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
     const actions = screen.getByRole("group", { name: "Set the item's state" });
     await user.keyboard("s");
-    await waitFor(() => expect(within(actions).getByRole("button", { name: "Complete" })).toHaveAttribute("aria-disabled", "true"), SLOW);
-    expect(within(actions).getByRole("button", { name: "Complete" })).toHaveAccessibleDescription(/skipped by you, which is final/);
+    await waitFor(
+      () => expect(within(actions).getByRole("button", { name: "Complete" })).toHaveAttribute("aria-disabled", "true"),
+      SLOW,
+    );
+    expect(within(actions).getByRole("button", { name: "Complete" })).toHaveAccessibleDescription(
+      /skipped by you, which is final/,
+    );
     expect((await read(items[index]!.id)).annotation_state).toBe("skipped");
     expect(screen.getByText(/marked skipped/)).toBeInTheDocument();
   }, 60_000);
@@ -83,18 +105,26 @@ describe("review page", () => {
     const gate: { release?: () => void } = {};
     const held = new Promise<void>((resolve) => (gate.release = resolve));
     let progressPosts = 0;
-    const hold = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
-      const request = new Request(input, init);
-      if (request.url.endsWith("/progress") && ++progressPosts === 1) await held;
-      return fetch(request);
-    };
+    const hold =
+      (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
+      async (input, init) => {
+        const request = new Request(input, init);
+        if (request.url.endsWith("/progress") && ++progressPosts === 1) await held;
+        return fetch(request);
+      };
     const { items, index, user, router, queueId, read } = await setup(
-      (all) => all.findIndex((i, n) => n > 30 && i.annotation_state === "unstarted" && all[n + 1]?.annotation_state === "unstarted"),
+      (all) =>
+        all.findIndex(
+          (i, n) => n > 30 && i.annotation_state === "unstarted" && all[n + 1]?.annotation_state === "unstarted",
+        ),
       "size=25",
       hold,
     );
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
-    await waitFor(() => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
     await user.click(screen.getByRole("button", { name: /Complete & next/ }));
     expect(await screen.findByRole("heading", { level: 1, name: `Item ${index + 2} of 60` }, SLOW)).toBeInTheDocument();
 
@@ -112,12 +142,17 @@ describe("review page", () => {
   // read back to "pending", so the page flipped to "Loading the item…" and Retry vanished every few seconds.
   it("keeps the error and its Retry while the item is read again with the service still down", async () => {
     const down = { held: null as Promise<void> | null, reads: 0 };
-    const failItemReads = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
-      if (!String(input instanceof Request ? input.url : input).includes("/items/query")) return fetch(input, init);
-      down.reads++;
-      if (down.held) await down.held;
-      return new Response(JSON.stringify({ detail: "Service unavailable" }), { status: 503, headers: { "Content-Type": "application/json", "Retry-After": "0" } });
-    };
+    const failItemReads =
+      (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
+      async (input, init) => {
+        if (!String(input instanceof Request ? input.url : input).includes("/items/query")) return fetch(input, init);
+        down.reads++;
+        if (down.held) await down.held;
+        return new Response(JSON.stringify({ detail: "Service unavailable" }), {
+          status: 503,
+          headers: { "Content-Type": "application/json", "Retry-After": "0" },
+        });
+      };
     const { user } = await setup(() => 5, "size=25", failItemReads, { withIndex: false });
     expect(await screen.findByText("Could not load this item", {}, SLOW)).toBeInTheDocument();
     const hold: { release?: () => void } = {};
@@ -135,27 +170,47 @@ describe("review page", () => {
 });
 
 /** The services, except the W&B API, which cannot be reached (a proxy without it, CORS). */
-const noWandb = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
-  if (new Request(input, init).url.includes("/api/wandb/")) throw new TypeError("Failed to fetch");
-  return fetch(input, init);
-};
+const noWandb =
+  (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
+  async (input, init) => {
+    if (new Request(input, init).url.includes("/api/wandb/")) throw new TypeError("Failed to fetch");
+    return fetch(input, init);
+  };
 
 describe("review page: who is signed in, and keys", () => {
   it("knows who the key belongs to from the W&B API, so an item someone else finished can still be worked on", async () => {
-    const { items, index } = await setup((all) => all.findIndex((i) => i.annotation_state === "completed" && !!i.annotator_user_id && i.annotator_user_id !== "user-demo"));
+    const { items, index } = await setup((all) =>
+      all.findIndex(
+        (i) => i.annotation_state === "completed" && !!i.annotator_user_id && i.annotator_user_id !== "user-demo",
+      ),
+    );
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
     const actions = screen.getByRole("group", { name: "Set the item's state" });
     // The viewer query answers "user-demo": the item's latest writer is someone else, so every move is offered.
-    await waitFor(() => expect(within(actions).getByRole("button", { name: "Start" })).not.toHaveAttribute("aria-disabled"), SLOW);
-    expect(within(actions).getByRole("button", { name: "Complete" })).toHaveAccessibleDescription(new RegExp(`${items[index]!.annotator_user_id} marked it completed`));
+    await waitFor(
+      () => expect(within(actions).getByRole("button", { name: "Start" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
+    expect(within(actions).getByRole("button", { name: "Complete" })).toHaveAccessibleDescription(
+      new RegExp(`${items[index]!.annotator_user_id} marked it completed`),
+    );
     expect(screen.getByRole("link", { name: /Signed in as demo/ })).toBeInTheDocument();
   }, 60_000);
 
   it("says so when the W&B API cannot be reached, and then treats others' finished items as final", async () => {
-    const { index } = await setup((all) => all.findIndex((i) => i.annotation_state === "completed" && !!i.annotator_user_id && i.annotator_user_id !== "user-demo"), "size=25", noWandb);
+    const { index } = await setup(
+      (all) =>
+        all.findIndex(
+          (i) => i.annotation_state === "completed" && !!i.annotator_user_id && i.annotator_user_id !== "user-demo",
+        ),
+      "size=25",
+      noWandb,
+    );
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
     expect(await screen.findByText(/Could not ask the W&B API who you are/, {}, SLOW)).toBeInTheDocument();
-    expect(within(screen.getByRole("group", { name: "Set the item's state" })).getByRole("button", { name: "Start" })).toHaveAttribute("aria-disabled", "true");
+    expect(
+      within(screen.getByRole("group", { name: "Set the item's state" })).getByRole("button", { name: "Start" }),
+    ).toHaveAttribute("aria-disabled", "true");
   }, 60_000);
 
   it("says why a refused key did nothing, every time", async () => {
@@ -164,24 +219,38 @@ describe("review page: who is signed in, and keys", () => {
     await user.keyboard("t");
     expect(await screen.findByText(`Item ${index + 1} marked in progress.`, {}, SLOW)).toBeInTheDocument();
     await user.keyboard("t");
-    expect(await screen.findByText("Not marked in progress: Already in progress by you.", {}, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText("Not marked in progress: Already in progress by you.", {}, SLOW),
+    ).toBeInTheDocument();
     await user.keyboard("s");
     expect(await screen.findByText(`Item ${index + 1} marked skipped.`, {}, SLOW)).toBeInTheDocument();
     await user.keyboard("s");
     expect(await screen.findByText("Not marked skipped: Already skipped by you.", {}, SLOW)).toBeInTheDocument();
     await user.keyboard("c");
-    expect(await screen.findByText(/Not marked completed: It was skipped by you, which is final/, {}, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Not marked completed: It was skipped by you, which is final/, {}, SLOW),
+    ).toBeInTheDocument();
   }, 60_000);
 
   it("names a change's item by its number once the review has moved on, and a move clears what was said", async () => {
-    const { user, index } = await setup((all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted" && all[n + 1]?.annotation_state === "unstarted"));
+    const { user, index } = await setup((all) =>
+      all.findIndex(
+        (i, n) => n > 10 && i.annotation_state === "unstarted" && all[n + 1]?.annotation_state === "unstarted",
+      ),
+    );
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
-    await waitFor(() => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
     // Skip & next: the outcome arrives on the next item, and names the item skipped.
     await user.keyboard("{Shift>}S{/Shift}");
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 2} of 60` }, SLOW);
     expect(await screen.findByText(`Item ${index + 1} marked skipped.`, {}, SLOW)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
     await user.keyboard("n");
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 3} of 60` }, SLOW);
     expect(screen.queryByText(/marked skipped/)).not.toBeInTheDocument();
@@ -193,11 +262,30 @@ describe("review page: who is signed in, and keys", () => {
     const clients = createApiClients(server.settings, { fetch: server.fetch });
     const { items } = await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 5 });
     localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-    localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
-    const { user, router } = renderApp({ history: [`/queues/${queueId}`], path: `/queues/${queueId}/items/${items[0]!.id}?i=0`, defaults: urlsOf(server.settings), fetch: server.fetch });
+    localStorage.setItem(
+      PREFERENCES_STORAGE_KEY,
+      JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }),
+    );
+    const { user, router } = renderApp({
+      history: [`/queues/${queueId}`],
+      path: `/queues/${queueId}/items/${items[0]!.id}?i=0`,
+      defaults: urlsOf(server.settings),
+      fetch: server.fetch,
+    });
     await screen.findByRole("heading", { level: 1, name: "Item 1 of 30" }, SLOW);
-    for (const [n, key] of [[2, "n"], [3, "n"], [4, "n"], [3, "p"]] as const) {
-      await waitFor(() => expect(screen.getByRole("button", { name: key === "n" ? "Next" : "Previous" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    for (const [n, key] of [
+      [2, "n"],
+      [3, "n"],
+      [4, "n"],
+      [3, "p"],
+    ] as const) {
+      await waitFor(
+        () =>
+          expect(screen.getByRole("button", { name: key === "n" ? "Next" : "Previous" })).not.toHaveAttribute(
+            "aria-disabled",
+          ),
+        SLOW,
+      );
       await user.keyboard(key);
       await screen.findByRole("heading", { level: 1, name: `Item ${n} of 30` }, SLOW);
     }
@@ -213,11 +301,18 @@ describe("review page: who is signed in, and keys", () => {
 function listReadsGate(holding: boolean, { itemReads = false } = {}) {
   const gate: { holding: boolean; release?: () => void } = { holding };
   const held = new Promise<void>((resolve) => (gate.release = resolve));
-  const wrap = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
-    const request = new Request(input, init);
-    if (gate.holding && request.url.endsWith("/items/query") && (itemReads || !(await request.clone().text()).includes('"filter":{"id"'))) await held;
-    return fetch(request);
-  };
+  const wrap =
+    (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
+    async (input, init) => {
+      const request = new Request(input, init);
+      if (
+        gate.holding &&
+        request.url.endsWith("/items/query") &&
+        (itemReads || !(await request.clone().text()).includes('"filter":{"id"'))
+      )
+        await held;
+      return fetch(request);
+    };
   return { gate, wrap };
 }
 
@@ -225,27 +320,43 @@ describe("review page: keys pressed before an item's place is known", () => {
   it("are kept and made once it is: three quick Previous land three items back", async () => {
     // Held once the first item is placed.
     const { gate, wrap } = listReadsGate(false);
-    const { items, index, user, router, queueId } = await setup((all) => all.findIndex((_, n) => n > 20), "size=25", wrap);
+    const { items, index, user, router, queueId } = await setup(
+      (all) => all.findIndex((_, n) => n > 20),
+      "size=25",
+      wrap,
+    );
     try {
       await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
-      await waitFor(() => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"), SLOW);
+      await waitFor(
+        () => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"),
+        SLOW,
+      );
       gate.holding = true;
       // The item's window holds the two rows before it: the second press reaches the item whose place is unknown.
       await user.keyboard("ppp");
-      expect(await screen.findByText(/Finding this item's place in the list: the move follows/, {}, SLOW)).toBeInTheDocument();
+      expect(
+        await screen.findByText(/Finding this item's place in the list: the move follows/, {}, SLOW),
+      ).toBeInTheDocument();
       expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(`Item ${index - 1} of 60`);
     } finally {
       gate.release?.();
     }
     expect(await screen.findByRole("heading", { level: 1, name: `Item ${index - 2} of 60` }, SLOW)).toBeInTheDocument();
-    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index - 3]!.id}`), SLOW);
+    await waitFor(
+      () => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index - 3]!.id}`),
+      SLOW,
+    );
     // The wait is over: its message does not stay under the item moved to.
     expect(screen.queryByText(/Finding this item's place/)).not.toBeInTheDocument();
   }, 60_000);
 
   it("are kept before the item itself has arrived: two quick Previous on a review opened by its link", async () => {
     const { gate, wrap } = listReadsGate(true, { itemReads: true });
-    const { items, index, user, router, queueId } = await setup((all) => all.findIndex((_, n) => n > 20), "size=25", wrap);
+    const { items, index, user, router, queueId } = await setup(
+      (all) => all.findIndex((_, n) => n > 20),
+      "size=25",
+      wrap,
+    );
     try {
       expect(await screen.findByText("Loading the item…", {}, SLOW)).toBeInTheDocument();
       await user.keyboard("pp");
@@ -253,12 +364,19 @@ describe("review page: keys pressed before an item's place is known", () => {
       gate.release?.();
     }
     expect(await screen.findByRole("heading", { level: 1, name: `Item ${index - 1} of 60` }, SLOW)).toBeInTheDocument();
-    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index - 2]!.id}`), SLOW);
+    await waitFor(
+      () => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index - 2]!.id}`),
+      SLOW,
+    );
   }, 60_000);
 
   it("are dropped by a later action key: Next, then Start, stays on the item started", async () => {
     const { gate, wrap } = listReadsGate(true);
-    const { items, index, user, router, queueId, read } = await setup((all) => all.findIndex((i, n) => n > 20 && i.annotation_state === "unstarted"), "size=25", wrap);
+    const { items, index, user, router, queueId, read } = await setup(
+      (all) => all.findIndex((i, n) => n > 20 && i.annotation_state === "unstarted"),
+      "size=25",
+      wrap,
+    );
     try {
       await screen.findByRole("heading", { level: 1, name: /^Item/ }, SLOW);
       await user.keyboard("n");
@@ -275,22 +393,36 @@ describe("review page: keys pressed before an item's place is known", () => {
 });
 
 /** Whether a recorded request reads the window of the item at index `at` (it starts two rows before). */
-const windowOf = (at: number) => (r: { path: string; body: string }) => r.path.endsWith("/items/query") && r.body.includes(`"offset":${at - 2}`);
+const windowOf = (at: number) => (r: { path: string; body: string }) =>
+  r.path.endsWith("/items/query") && r.body.includes(`"offset":${at - 2}`);
 
 describe("review page: read ahead", () => {
   it("reads the calls of the next two items and the previous one before a key is pressed", async () => {
     const requests = recordRequests();
-    const { items, index } = await setup((all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted"), "size=25", requests.wrap);
+    const { items, index } = await setup(
+      (all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted"),
+      "size=25",
+      requests.wrap,
+    );
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
     // Two ahead: a second quick key press must find its item's call here too, before that item's own window is read.
-    await waitFor(() => expect(requests.callReads()).toEqual(expect.arrayContaining([items[index + 1]!.call_id, items[index + 2]!.call_id, items[index - 1]!.call_id])), SLOW);
+    await waitFor(
+      () =>
+        expect(requests.callReads()).toEqual(
+          expect.arrayContaining([items[index + 1]!.call_id, items[index + 2]!.call_id, items[index - 1]!.call_id]),
+        ),
+      SLOW,
+    );
   }, 60_000);
 
   it("walking back, reads the window of the item before ahead, so the next Previous knows its place at once", async () => {
     const { seen: reads, wrap } = recordRequests();
     const { index, user } = await setup((all) => all.findIndex((_, n) => n > 20), "size=25", wrap);
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
-    await waitFor(() => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
     expect(reads.some(windowOf(index - 2))).toBe(false);
     await user.keyboard("p");
     await screen.findByRole("heading", { level: 1, name: `Item ${index} of 60` }, SLOW);
@@ -300,9 +432,14 @@ describe("review page: read ahead", () => {
 
   it("reached without an index, reads its window again with one read, not a search of the list", async () => {
     const { seen: reads, wrap } = recordRequests();
-    const { index, queryClient } = await setup((all) => all.findIndex((_, n) => n > 40), "size=25", wrap, { withIndex: false });
+    const { index, queryClient } = await setup((all) => all.findIndex((_, n) => n > 40), "size=25", wrap, {
+      withIndex: false,
+    });
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
-    await waitFor(() => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
     const listReads = () => reads.filter((r) => r.path.endsWith("/items/query") && !r.body.includes('"filter":{"id"'));
     // Found once by a search (one-row reads), as on the first read.
     expect(listReads().length).toBeGreaterThan(3);
@@ -316,19 +453,30 @@ describe("review page: read ahead", () => {
     const { seen: reads, wrap } = recordRequests();
     // An item with a few started or finished items after it, then an unstarted one.
     const { items, index, user, router } = await setup(
-      (all) => all.findIndex((_, n) => n > 10 && all[n + 1]?.annotation_state !== "unstarted" && all.slice(n + 2, n + 5).some((i) => i.annotation_state === "unstarted")),
+      (all) =>
+        all.findIndex(
+          (_, n) =>
+            n > 10 &&
+            all[n + 1]?.annotation_state !== "unstarted" &&
+            all.slice(n + 2, n + 5).some((i) => i.annotation_state === "unstarted"),
+        ),
       "size=25",
       wrap,
     );
     const ahead = items.findIndex((i, n) => n > index && i.annotation_state === "unstarted");
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
-    await waitFor(() => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
     reads.length = 0;
     await user.keyboard("u");
     expect(await screen.findByRole("heading", { level: 1, name: `Item ${ahead + 1} of 60` }, SLOW)).toBeInTheDocument();
     // The address follows the heading (the router renders it as a transition, a moment later).
     await waitFor(() => expect(new URLSearchParams(router.location.search).get("i")).toBe(String(ahead)), SLOW);
-    expect(reads.filter((r) => r.body.includes('"annotation_states":["unstarted"]') || r.body.includes('"limit":50'))).toEqual([]);
+    expect(
+      reads.filter((r) => r.body.includes('"annotation_states":["unstarted"]') || r.body.includes('"limit":50')),
+    ).toEqual([]);
   }, 60_000);
 
   it("Next unstarted further on is found with one read of the rows after the item, and its place is known", async () => {
@@ -338,14 +486,19 @@ describe("review page: read ahead", () => {
     const { index, user, router } = await setup(() => 20, "size=25", wrap, { states: { ...states, 29: "unstarted" } });
     const ahead = 29;
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
-    await waitFor(() => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"), SLOW);
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     reads.length = 0;
     await user.keyboard("u");
     expect(await screen.findByRole("heading", { level: 1, name: `Item ${ahead + 1} of 60` }, SLOW)).toBeInTheDocument();
     // The address follows the heading (the router renders it as a transition, a moment later).
     await waitFor(() => expect(new URLSearchParams(router.location.search).get("i")).toBe(String(ahead)), SLOW);
-    const scans = reads.filter((r) => r.path.endsWith("/items/query") && r.body.includes(`"offset":${index},"limit":50`));
+    const scans = reads.filter(
+      (r) => r.path.endsWith("/items/query") && r.body.includes(`"offset":${index},"limit":50`),
+    );
     expect(scans).toHaveLength(1);
     expect(reads.filter((r) => r.body.includes('"annotation_states":["unstarted"]'))).toEqual([]);
     // That read placed the item: its own window is not read.
@@ -357,7 +510,10 @@ describe("review page: read ahead", () => {
     const server = createLocalServer();
     const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 30, name: "From the table" });
     localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-    localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
+    localStorage.setItem(
+      PREFERENCES_STORAGE_KEY,
+      JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }),
+    );
     // Reads of a single item (filtered by id) are held, like a slow network.
     const gate: { release?: () => void } = {};
     const held = new Promise<void>((resolve) => (gate.release = resolve));
@@ -366,7 +522,11 @@ describe("review page: read ahead", () => {
       if (request.url.endsWith("/items/query") && (await request.clone().text()).includes('"filter":{"id"')) await held;
       return server.fetch(request);
     };
-    const { user, router } = renderApp({ path: `/queues/${queueId}`, defaults: urlsOf(server.settings), fetch: holdItemReads });
+    const { user, router } = renderApp({
+      path: `/queues/${queueId}`,
+      defaults: urlsOf(server.settings),
+      fetch: holdItemReads,
+    });
     try {
       const rows = await screen.findAllByRole("row", {}, SLOW);
       const third = rows.find((row) => row.getAttribute("data-item-row") === "2")!;
@@ -386,12 +546,25 @@ describe("review page: read ahead", () => {
 describe("review page: a move to an item read ahead", () => {
   it("reads neither the item nor its window again: the next item paints from what was read ahead", async () => {
     const { seen: reads, wrap } = recordRequests();
-    const { items, index, user } = await setup((all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted" && all[n + 1]?.annotation_state === "unstarted"), "size=25", wrap);
+    const { items, index, user } = await setup(
+      (all) =>
+        all.findIndex(
+          (i, n) => n > 10 && i.annotation_state === "unstarted" && all[n + 1]?.annotation_state === "unstarted",
+        ),
+      "size=25",
+      wrap,
+    );
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
     const next = items[index + 1]!;
     // Read ahead: the next item's call and its window.
-    await waitFor(() => expect(reads.some((r) => r.path.endsWith("/call/read") && r.body.includes(next.call_id))).toBe(true), SLOW);
-    await waitFor(() => expect(reads.filter((r) => r.path.endsWith("/items/query")).length).toBeGreaterThanOrEqual(3), SLOW);
+    await waitFor(
+      () => expect(reads.some((r) => r.path.endsWith("/call/read") && r.body.includes(next.call_id))).toBe(true),
+      SLOW,
+    );
+    await waitFor(
+      () => expect(reads.filter((r) => r.path.endsWith("/items/query")).length).toBeGreaterThanOrEqual(3),
+      SLOW,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     reads.length = 0;
 

@@ -9,11 +9,11 @@ import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { UntrustedText } from "@/components/untrusted-text";
 import { shortOpName } from "@/lib/op-refs";
 import { formatCount, ordinal } from "@/lib/number-format";
+import { useQueue, useQueueTotals } from "../api/queue";
 import { STATE_LABELS } from "../shared/item-state";
 import { inQuietRegion, oncePerPress, useShortcuts } from "../shared/keyboard";
 import { reviewHref } from "../shared/links";
 import { NoProjectNotice } from "../shared/no-project-notice";
-import { useQueue, useQueueTotals } from "../shared/queue-queries";
 import { QueueGone, queueIsGone } from "../shared/queue-gone";
 import { ShortcutsDialog, type Shortcut } from "../shared/shortcuts-dialog";
 import { useAnnotationProject } from "../shared/use-annotation-project";
@@ -44,7 +44,10 @@ export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["j"], action: "Highlight the next question" },
   { keys: ["k"], action: "Highlight the previous question" },
   { keys: ["e"], action: "Go into the highlighted question's field (Esc leaves it, saving what you typed)" },
-  { keys: [NOTE_KEY], action: "Write a note on the call (Ctrl+Enter adds it; no other key acts while you are in the notes)" },
+  {
+    keys: [NOTE_KEY],
+    action: "Write a note on the call (Ctrl+Enter adds it; no other key acts while you are in the notes)",
+  },
   { keys: ["Esc"], action: "Back to the table, at the same place" },
   { keys: ["?"], action: "Show these shortcuts" },
 ];
@@ -53,7 +56,8 @@ const NO_REFS: readonly string[] = [];
 
 /** Takes the focus out of a form field or the notes (blur saves a typed answer); false when neither had it. */
 function leaveField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement) || !(target.matches("input, textarea, select") || inQuietRegion(target))) return false;
+  if (!(target instanceof HTMLElement) || !(target.matches("input, textarea, select") || inQuietRegion(target)))
+    return false;
   target.blur();
   return true;
 }
@@ -116,7 +120,10 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
   const total = totals.data?.total_items ?? null;
   const filtered = hasFilter(view);
   // Positions number the list the scalar filters keep (upstream): without them, that is the queue.
-  const heading = session.position !== null && !hasTextFilter(view) ? `Item ${formatCount(session.position)}${total !== null ? ` of ${formatCount(total)}` : ""}` : "Item";
+  const heading =
+    session.position !== null && !hasTextFilter(view)
+      ? `Item ${formatCount(session.position)}${total !== null ? ` of ${formatCount(total)}` : ""}`
+      : "Item";
 
   return (
     <div ref={reviewRef} className="space-y-4">
@@ -124,14 +131,29 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
         <Breadcrumbs
           trail={[
             { label: "Annotation queues", to: paths.queues },
-            { label: queue.data ? <UntrustedText text={queue.data.name} /> : "Queue", to: session.backHref, state: session.backState },
+            {
+              label: queue.data ? <UntrustedText text={queue.data.name} /> : "Queue",
+              to: session.backHref,
+              state: session.backState,
+            },
           ]}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
             <h1 className="text-lg font-semibold tracking-tight text-fg tabular-nums">{heading}</h1>
-            {item ? <UntrustedText text={shortOpName(item.call_op_name)} className="max-w-full truncate font-mono text-xs text-fg-muted" /> : null}
-            {item && filtered ? <ListPlace inList={neighbours ? neighbours.index !== null : null} index={session.listIndex} state={item.annotation_state} /> : null}
+            {item ? (
+              <UntrustedText
+                text={shortOpName(item.call_op_name)}
+                className="max-w-full truncate font-mono text-xs text-fg-muted"
+              />
+            ) : null}
+            {item && filtered ? (
+              <ListPlace
+                inList={neighbours ? neighbours.index !== null : null}
+                index={session.listIndex}
+                state={item.annotation_state}
+              />
+            ) : null}
           </div>
           <ReviewNav
             neighbours={neighbours}
@@ -147,11 +169,18 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
       </header>
 
       <div className="h-0.5">
-        <LoadingBar active={session.itemQuery.isFetching || session.windowQuery.isFetching} label="Refreshing the item" />
+        <LoadingBar
+          active={session.itemQuery.isFetching || session.windowQuery.isFetching}
+          label="Refreshing the item"
+        />
       </div>
 
       {itemError && !item ? (
-        <ErrorPanel error={itemError} title="Could not load this item" onRetry={() => void session.itemQuery.refetch()} />
+        <ErrorPanel
+          error={itemError}
+          title="Could not load this item"
+          onRetry={() => void session.itemQuery.refetch()}
+        />
       ) : item === undefined ? (
         <p className="py-10 text-center text-sm text-fg-muted">Loading the item…</p>
       ) : item === null ? (
@@ -166,34 +195,85 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
         />
       ) : (
         <>
-          <div ref={stickyBarRef} className="sticky top-0.5 z-10 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-line bg-surface/95 px-3 py-2 shadow-sm backdrop-blur">
-            <StateActions item={item} me={session.annotator.me} busy={session.saving} hasNext={!!neighbours?.next || session.trail.forward} onAction={session.act} />
+          <div
+            ref={stickyBarRef}
+            className="sticky top-0.5 z-10 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-line bg-surface/95 px-3 py-2 shadow-sm backdrop-blur"
+          >
+            <StateActions
+              item={item}
+              me={session.annotator.me}
+              busy={session.saving}
+              hasNext={!!neighbours?.next || session.trail.forward}
+              onAction={session.act}
+            />
             <output
               key={session.announcement.count}
-              className={cn("block text-xs empty:hidden", session.announcement.tone === "warning" ? "font-medium text-amber-800 dark:text-amber-300" : "text-fg-muted")}
+              className={cn(
+                "block text-xs empty:hidden",
+                session.announcement.tone === "warning"
+                  ? "font-medium text-amber-800 dark:text-amber-300"
+                  : "text-fg-muted",
+              )}
             >
               {session.announcement.text}
             </output>
           </div>
 
           {session.refusal ? (
-            <RefusalNotice refusal={session.refusal} itemId={item.id} refusedItemHref={reviewHref(project, queueId, session.refusal.change.itemId, view, null)} onDismiss={session.dismissRefusal} />
+            <RefusalNotice
+              refusal={session.refusal}
+              itemId={item.id}
+              refusedItemHref={reviewHref(project, queueId, session.refusal.change.itemId, view, null)}
+              onDismiss={session.dismissRefusal}
+            />
           ) : null}
-          <UnsavedAnswersNotice shownCallId={item.call_id} hrefOf={(refusedQueueId, refusedItemId) => reviewHref(project, refusedQueueId, refusedItemId, refusedQueueId === queueId ? view : DEFAULT_TABLE_STATE, null)} />
+          <UnsavedAnswersNotice
+            shownCallId={item.call_id}
+            hrefOf={(refusedQueueId, refusedItemId) =>
+              reviewHref(
+                project,
+                refusedQueueId,
+                refusedItemId,
+                refusedQueueId === queueId ? view : DEFAULT_TABLE_STATE,
+                null,
+              )
+            }
+          />
           <IdentityNotice annotator={session.annotator} />
-          <NextUnstartedNotice status={session.nextUnstarted.status} wrapped={session.wrapped} filtered={filtered} onRetry={() => void session.nextUnstarted.go()} />
+          <NextUnstartedNotice
+            status={session.nextUnstarted.status}
+            wrapped={session.wrapped}
+            filtered={filtered}
+            onRetry={() => void session.nextUnstarted.go()}
+          />
           {session.atEnd ? (
-            <EndOfList filtered={filtered} done={totals.data?.completed_items ?? null} total={total} onNextUnstarted={() => void session.nextUnstarted.go()} backHref={session.backHref} />
+            <EndOfList
+              filtered={filtered}
+              done={totals.data?.completed_items ?? null}
+              total={total}
+              onNextUnstarted={() => void session.nextUnstarted.go()}
+              backHref={session.backHref}
+            />
           ) : session.settled && !neighbours?.next ? (
             <p role="note" className="rounded-md bg-subtle px-3 py-2 text-xs text-fg-muted">
               This is the last item of {filtered ? "the filtered list" : "the queue"}.
             </p>
           ) : null}
           {session.windowQuery.isError ? (
-            <ErrorPanel error={session.windowQuery.error} title="Could not find the items before and after this one" onRetry={() => void session.windowQuery.refetch()} />
+            <ErrorPanel
+              error={session.windowQuery.error}
+              title="Could not find the items before and after this one"
+              onRetry={() => void session.windowQuery.refetch()}
+            />
           ) : null}
 
-          <ItemBody project={project} item={item} queue={queue.data} me={session.annotator.me} onAnswer={session.startOnAnswer} />
+          <ItemBody
+            project={project}
+            item={item}
+            queue={queue.data}
+            me={session.annotator.me}
+            onAnswer={session.startOnAnswer}
+          />
         </>
       )}
 
@@ -204,6 +284,14 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
 
 /** Where the item stands in a filtered list; `inList` null while that is still being found out. */
 function ListPlace({ inList, index, state }: { inList: boolean | null; index: number | null; state: AnnotationState }) {
-  if (inList === false) return <span className="text-xs text-amber-800 dark:text-amber-300">Outside the table&apos;s filters (it is {STATE_LABELS[state].toLowerCase()}); Previous and Next go back through the items you worked on, then follow the filtered list</span>;
-  return index !== null ? <span className="text-xs text-fg-muted">{ordinal(index + 1)} in the filtered list</span> : null;
+  if (inList === false)
+    return (
+      <span className="text-xs text-amber-800 dark:text-amber-300">
+        Outside the table&apos;s filters (it is {STATE_LABELS[state].toLowerCase()}); Previous and Next go back through
+        the items you worked on, then follow the filtered list
+      </span>
+    );
+  return index !== null ? (
+    <span className="text-xs text-fg-muted">{ordinal(index + 1)} in the filtered list</span>
+  ) : null;
 }

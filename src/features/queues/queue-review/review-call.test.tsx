@@ -3,7 +3,12 @@ import { describe, expect, it, vi } from "vitest";
 import type { Call } from "@contract/trace";
 import { ReviewCall } from "./review-call";
 
-const call = { id: "call-1", op_name: "agent.answer", inputs: { question: "Where is my order?" }, output: { answer: "On its way." } } as unknown as Call;
+const call = {
+  id: "call-1",
+  op_name: "agent.answer",
+  inputs: { question: "Where is my order?" },
+  output: { answer: "On its way." },
+} as unknown as Call;
 
 describe("ReviewCall", () => {
   it("says a call the service no longer has is gone (upstream's 200 {call: null}), not that the response is broken", () => {

@@ -27,8 +27,12 @@ export function ReviewNav({
   backState: unknown;
 }) {
   const waiting = neighbours ? null : "Finding this item's place in the list…";
-  const prevBlocked = trail.back ? null : (waiting ?? (neighbours?.prev ? null : "This is the first item of the list."));
-  const nextBlocked = trail.forward ? null : (waiting ?? (neighbours?.next ? null : "This is the last item of the list."));
+  const prevBlocked = trail.back
+    ? null
+    : (waiting ?? (neighbours?.prev ? null : "This is the first item of the list."));
+  const nextBlocked = trail.forward
+    ? null
+    : (waiting ?? (neighbours?.next ? null : "This is the last item of the list."));
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">Move through the list</legend>
@@ -40,18 +44,19 @@ export function ReviewNav({
       </GuardedButton>
       <Button loading={searchingUnstarted} onClick={onNextUnstarted} aria-keyshortcuts="u">
         Next unstarted
-        <kbd aria-hidden="true" className="rounded border border-current/30 px-1 font-mono text-[10px] leading-4 opacity-70">
+        <kbd
+          aria-hidden="true"
+          className="rounded border border-current/30 px-1 font-mono text-[10px] leading-4 opacity-70"
+        >
           u
         </kbd>
       </Button>
-      <Link
-        to={backHref}
-        state={backState}
-        aria-keyshortcuts="Escape"
-        className={buttonClasses("ghost", "md")}
-      >
+      <Link to={backHref} state={backState} aria-keyshortcuts="Escape" className={buttonClasses("ghost", "md")}>
         Back to the table
-        <kbd aria-hidden="true" className="ml-1.5 rounded border border-current/30 px-1 font-mono text-[10px] leading-4 opacity-70">
+        <kbd
+          aria-hidden="true"
+          className="ml-1.5 rounded border border-current/30 px-1 font-mono text-[10px] leading-4 opacity-70"
+        >
           Esc
         </kbd>
       </Link>

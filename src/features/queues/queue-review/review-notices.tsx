@@ -9,10 +9,23 @@ import type { Refusal } from "./use-review-session";
 import { paths } from "@/lib/paths";
 
 /** A change the service refused: its reason, and the way back to that item when the review has moved on. */
-export function RefusalNotice({ refusal, itemId, refusedItemHref, onDismiss }: { refusal: Refusal; itemId: string; refusedItemHref: string; onDismiss: () => void }) {
+export function RefusalNotice({
+  refusal,
+  itemId,
+  refusedItemHref,
+  onDismiss,
+}: {
+  refusal: Refusal;
+  itemId: string;
+  refusedItemHref: string;
+  onDismiss: () => void;
+}) {
   return (
     <div className="space-y-2">
-      <ErrorPanel error={refusal.error} title={`${refusal.label} was not marked ${STATE_LABELS[refusal.change.state].toLowerCase()}; its state is as before.`} />
+      <ErrorPanel
+        error={refusal.error}
+        title={`${refusal.label} was not marked ${STATE_LABELS[refusal.change.state].toLowerCase()}; its state is as before.`}
+      />
       <div className="flex gap-2">
         {refusal.change.itemId !== itemId ? (
           <Link to={refusedItemHref} className="text-sm font-medium text-link underline underline-offset-2">
@@ -32,17 +45,34 @@ export function IdentityNotice({ annotator }: { annotator: Annotator }) {
   if (annotator.source !== "unknown" || !annotator.viewerError) return null;
   return (
     <p role="note" className="rounded-md bg-subtle px-3 py-2 text-xs text-fg-muted">
-      Could not ask the W&amp;B API who you are, so items others have finished are treated as final until your first change is saved (then the service has told us).
-      Check the W&amp;B API address in <Link to={paths.settings} className="text-link underline underline-offset-2">Settings</Link>.
+      Could not ask the W&amp;B API who you are, so items others have finished are treated as final until your first
+      change is saved (then the service has told us). Check the W&amp;B API address in{" "}
+      <Link to={paths.settings} className="text-link underline underline-offset-2">
+        Settings
+      </Link>
+      .
     </p>
   );
 }
 
-export function EndOfList({ filtered, done, total, onNextUnstarted, backHref }: { filtered: boolean; done: number | null; total: number | null; onNextUnstarted: () => void; backHref: string }) {
+export function EndOfList({
+  filtered,
+  done,
+  total,
+  onNextUnstarted,
+  backHref,
+}: {
+  filtered: boolean;
+  done: number | null;
+  total: number | null;
+  onNextUnstarted: () => void;
+  backHref: string;
+}) {
   return (
     <output className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm dark:border-emerald-500/30 dark:bg-emerald-500/10">
       <p className="text-fg">
-        <span className="font-medium">End of {filtered ? "the filtered list" : "the queue"}.</span> No item comes after this one
+        <span className="font-medium">End of {filtered ? "the filtered list" : "the queue"}.</span> No item comes after
+        this one
         {done !== null && total !== null ? ` · ${formatCount(done)} of ${formatCount(total)} done in the queue` : ""}.
       </p>
       <div className="flex gap-2">
@@ -58,7 +88,17 @@ export function EndOfList({ filtered, done, total, onNextUnstarted, backHref }: 
 }
 
 /** What "Next unstarted" found (nothing, or a failure), and where it wrapped to. */
-export function NextUnstartedNotice({ status, wrapped, filtered, onRetry }: { status: NextUnstartedStatus; wrapped: boolean; filtered: boolean; onRetry: () => void }) {
+export function NextUnstartedNotice({
+  status,
+  wrapped,
+  filtered,
+  onRetry,
+}: {
+  status: NextUnstartedStatus;
+  wrapped: boolean;
+  filtered: boolean;
+  onRetry: () => void;
+}) {
   return (
     <>
       {wrapped ? (
@@ -67,7 +107,9 @@ export function NextUnstartedNotice({ status, wrapped, filtered, onRetry }: { st
         </output>
       ) : null}
       {status.phase === "none" ? (
-        <output className="block rounded-md bg-subtle px-3 py-2 text-sm text-fg">No unstarted items are left{filtered ? " with these filters" : " in this queue"}.</output>
+        <output className="block rounded-md bg-subtle px-3 py-2 text-sm text-fg">
+          No unstarted items are left{filtered ? " with these filters" : " in this queue"}.
+        </output>
       ) : status.phase === "failed" ? (
         <ErrorPanel error={status.error} title="Could not look for the next unstarted item" onRetry={onRetry} />
       ) : null}

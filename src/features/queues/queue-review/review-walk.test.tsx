@@ -6,7 +6,7 @@ import { createApiClients } from "@/api/clients";
 import { callRef } from "@/api/annotation-specs";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 
 /**
  * The review as an annotator walks it on their 200th item: keys pressed back to back, at full
@@ -22,22 +22,39 @@ async function setup({ search = "state=unstarted", questions = true }: { search?
   server.db.prepare("DELETE FROM annotation_item_progress").run();
   server.db.prepare("UPDATE annotation_queue_items SET annotation_state = 'unstarted', annotator_user_id = NULL").run();
   if (questions) {
-    const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone", "resolution", "follows_policy", "reviewer_comment"], Date.now(), "user-demo");
-    server.db.prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?").run(JSON.stringify(Object.values(specs)), queueId);
+    const specs = seedAnnotationSpecs(
+      server.db,
+      PROJECT,
+      ["tone", "resolution", "follows_policy", "reviewer_comment"],
+      Date.now(),
+      "user-demo",
+    );
+    server.db
+      .prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?")
+      .run(JSON.stringify(Object.values(specs)), queueId);
   }
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const items = (await clients.trace.queryItems(queueId, { project_id: PROJECT, include_position: true })).items;
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
-  const app = renderApp({ path: `/queues/${queueId}/items/${items[0]!.id}?${search}&i=0`, defaults: urlsOf(server.settings), fetch: server.fetch });
-  const stateOf = (id: string) => server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(id);
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }),
+  );
+  const app = renderApp({
+    path: `/queues/${queueId}/items/${items[0]!.id}?${search}&i=0`,
+    defaults: urlsOf(server.settings),
+    fetch: server.fetch,
+  });
+  const stateOf = (id: string) =>
+    server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(id);
   const path = () => app.router.location.pathname;
   const itemPath = (index: number) => `/queues/${queueId}/items/${items[index]!.id}`;
   return { server, queueId, items, stateOf, path, itemPath, ...app };
 }
 
 /** A key press where the focus is (or on `target`), with no pause before the next. */
-const press = (key: string, target: Element = document.activeElement ?? document.body) => fireEvent.keyDown(target, { key });
+const press = (key: string, target: Element = document.activeElement ?? document.body) =>
+  fireEvent.keyDown(target, { key });
 
 /** Waits until the review knows the item's place (Next is offered). */
 async function placeKnown() {
@@ -48,8 +65,18 @@ describe("the notes are a place to type, not to press shortcuts", () => {
   it("letters typed while the focus is on an earlier note's controls change nothing, and m goes into the note box", async () => {
     const { server, items, stateOf, path, itemPath } = await setup();
     server.db
-      .prepare("INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .run("f-my-note", PROJECT, callRef(PROJECT, items[0]!.call_id), "user-demo", new Date().toISOString(), "wandb.note.1", JSON.stringify({ note: "Earlier note" }));
+      .prepare(
+        "INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        "f-my-note",
+        PROJECT,
+        callRef(PROJECT, items[0]!.call_id),
+        "user-demo",
+        new Date().toISOString(),
+        "wandb.note.1",
+        JSON.stringify({ note: "Earlier note" }),
+      );
     const remove = await screen.findByRole("button", { name: "Delete my note" }, SLOW);
     await placeKnown();
     remove.focus();
@@ -80,7 +107,13 @@ describe("the notes are a place to type, not to press shortcuts", () => {
     await user.click(box);
     await user.keyboard("Refund amount checked");
     await user.keyboard("{Control>}{Enter}{/Control}");
-    await waitFor(() => expect(server.db.prepare("SELECT COUNT(*) FROM trace_feedback WHERE feedback_type = 'wandb.note.1'").pluck().get()).toBe(1), SLOW);
+    await waitFor(
+      () =>
+        expect(
+          server.db.prepare("SELECT COUNT(*) FROM trace_feedback WHERE feedback_type = 'wandb.note.1'").pluck().get(),
+        ).toBe(1),
+      SLOW,
+    );
     await waitFor(() => expect(box).toHaveValue(""), SLOW);
     expect(box).toHaveFocus();
     await user.keyboard("{Escape}");
@@ -136,7 +169,9 @@ describe("answering starts the item", () => {
     press("4");
     await waitFor(() => expect(stateOf(items[0]!.id)).toBe("in_progress"), SLOW);
     // Start now has nothing to do: the item is mine, in progress.
-    expect(within(screen.getByRole("group", { name: "Set the item's state" })).getByRole("button", { name: "Start" })).toHaveAttribute("aria-disabled", "true");
+    expect(
+      within(screen.getByRole("group", { name: "Set the item's state" })).getByRole("button", { name: "Start" }),
+    ).toHaveAttribute("aria-disabled", "true");
   }, 60_000);
 
   it("an answer and Complete & next pressed back to back complete the item and move on: the start made on the way is waited for, not refused", async () => {

@@ -28,17 +28,37 @@ export function StateActions({
   // "& next" on an item already in that state (mine) only moves on: never blocked.
   const already = ownState(item, me);
   const andNext = (state: SettableState) =>
-    already === state ? { blockedReason: null, note: `Already ${STATE_LABELS[state].toLowerCase()}: moves on without changing it.` } : { blockedReason: blocked(state), note: note(state) ?? nextNote };
+    already === state
+      ? { blockedReason: null, note: `Already ${STATE_LABELS[state].toLowerCase()}: moves on without changing it.` }
+      : { blockedReason: blocked(state), note: note(state) ?? nextNote };
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">Set the item&apos;s state</legend>
-      <GuardedButton blockedReason={blocked("in_progress")} note={note("in_progress")} busy={busy} shortcut="t" onClick={() => onAction({ state: "in_progress", advance: false })}>
+      <GuardedButton
+        blockedReason={blocked("in_progress")}
+        note={note("in_progress")}
+        busy={busy}
+        shortcut="t"
+        onClick={() => onAction({ state: "in_progress", advance: false })}
+      >
         Start
       </GuardedButton>
-      <GuardedButton blockedReason={blocked("completed")} note={note("completed")} busy={busy} shortcut="c" onClick={() => onAction({ state: "completed", advance: false })}>
+      <GuardedButton
+        blockedReason={blocked("completed")}
+        note={note("completed")}
+        busy={busy}
+        shortcut="c"
+        onClick={() => onAction({ state: "completed", advance: false })}
+      >
         Complete
       </GuardedButton>
-      <GuardedButton blockedReason={blocked("skipped")} note={note("skipped")} busy={busy} shortcut="s" onClick={() => onAction({ state: "skipped", advance: false })}>
+      <GuardedButton
+        blockedReason={blocked("skipped")}
+        note={note("skipped")}
+        busy={busy}
+        shortcut="s"
+        onClick={() => onAction({ state: "skipped", advance: false })}
+      >
         Skip
       </GuardedButton>
       <span aria-hidden="true" className="mx-1 h-5 w-px bg-line-strong max-sm:hidden" />
@@ -51,7 +71,12 @@ export function StateActions({
       >
         Complete &amp; next
       </GuardedButton>
-      <GuardedButton {...andNext("skipped")} busy={busy} shortcut="S" onClick={() => onAction({ state: "skipped", advance: true })}>
+      <GuardedButton
+        {...andNext("skipped")}
+        busy={busy}
+        shortcut="S"
+        onClick={() => onAction({ state: "skipped", advance: true })}
+      >
         Skip &amp; next
       </GuardedButton>
     </fieldset>

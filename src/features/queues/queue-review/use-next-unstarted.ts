@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { AnnotationQueueItem, AnnotationState } from "@contract/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { firstAfter, firstWantedAfter, type Neighbours } from "./list-window";
 import { listRows, windowQuery, type ListView } from "./use-review-queries";
 
@@ -15,7 +15,11 @@ const SCAN_AHEAD = 50;
 /** The item's place in the table's list, and its rows' states with the changes this page has made since they were read. */
 export type KnownPlace = { neighbours: Neighbours; stateOf: (item: AnnotationQueueItem) => AnnotationState };
 
-export type NextUnstartedStatus = { phase: "idle" } | { phase: "searching" } | { phase: "none" } | { phase: "failed"; error: unknown };
+export type NextUnstartedStatus =
+  | { phase: "idle" }
+  | { phase: "searching" }
+  | { phase: "none" }
+  | { phase: "failed"; error: unknown };
 
 /**
  * "Next unstarted": the first unstarted item after this one in the table's order and filters (its
@@ -30,7 +34,10 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
   const running = useRef<AbortController | null>(null);
 
   const find = useCallback(
-    async (current: AnnotationQueueItem, place?: KnownPlace): Promise<{ item: AnnotationQueueItem; wrapped: boolean; index: number | null } | null> => {
+    async (
+      current: AnnotationQueueItem,
+      place?: KnownPlace,
+    ): Promise<{ item: AnnotationQueueItem; wrapped: boolean; index: number | null } | null> => {
       running.current?.abort();
       const unstarted = (row: AnnotationQueueItem) => place?.stateOf(row) === "unstarted";
       // The rows after the item in the window at hand, in the list's order, usually hold it: no
@@ -48,11 +55,21 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
         // The table's list holds unstarted items: look just after the item first.
         if (place && (view.states.length === 0 || view.states.includes("unstarted"))) {
           const from = place.neighbours.index ?? place.neighbours.before - 1;
-          const near = await firstWantedAfter(listRows(trace, projectId, queueId, view, abort.signal), current, view.sort, from, SCAN_AHEAD, unstarted);
+          const near = await firstWantedAfter(
+            listRows(trace, projectId, queueId, view, abort.signal),
+            current,
+            view.sort,
+            from,
+            SCAN_AHEAD,
+            unstarted,
+          );
           if (abort.signal.aborted) return null;
           if (near) {
             // The read places the item found: the review shows its place at once and reads no window for it.
-            queryClient.setQueryData(windowQuery(trace, projectId, queueId, view, near.item, near.index).queryKey, near.window);
+            queryClient.setQueryData(
+              windowQuery(trace, projectId, queueId, view, near.item, near.index).queryKey,
+              near.window,
+            );
             setStatus({ phase: "idle" });
             return { item: near.item, wrapped: false, index: near.index };
           }

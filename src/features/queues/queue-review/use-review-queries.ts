@@ -1,10 +1,11 @@
 import { skipToken, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest } from "@contract/trace";
-import { traceQueries } from "@/api/queries/trace";
-import { traceKeys } from "@/api/query-keys";
 import type { TraceClient } from "@/api/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
+import { callQueries } from "../api/call";
+import { feedbackQueries } from "../api/feedback";
+import { itemKeys } from "../api/items";
 import { toListRequest, type ItemsTableState } from "../shared/items-url-state";
 import { timestampKey } from "./list-order";
 import { cachedRow, cachedWindows, type ListWindow } from "../shared/cached-lists";
@@ -17,7 +18,11 @@ export const REVIEW_REFRESH_MS = 5000;
  * Re-read on a timer, and not again when a read that recent is at hand: moving to an item whose
  * row and window were read ahead then starts no request between the key press and the paint.
  */
-const live = { refetchInterval: REVIEW_REFRESH_MS, staleTime: REVIEW_REFRESH_MS, refetchOnWindowFocus: "always" } as const;
+const live = {
+  refetchInterval: REVIEW_REFRESH_MS,
+  staleTime: REVIEW_REFRESH_MS,
+  refetchOnWindowFocus: "always",
+} as const;
 
 /** The list a review walks: the table's filter and sort (its page and page size do not matter here). */
 export type ListView = Pick<ItemsTableState, "states" | "sort" | "op" | "callId" | "traceId" | "itemId" | "addedBy">;
@@ -33,7 +38,9 @@ function itemRequest(projectId: string, itemId: string): ItemsQueryRequest {
 
 export class ItemUnreadableError extends Error {
   constructor() {
-    super("This annotation service cannot read a single item by its id (it ignored the id filter). Open the item from the queue's table.");
+    super(
+      "This annotation service cannot read a single item by its id (it ignored the id filter). Open the item from the queue's table.",
+    );
     this.name = "ItemUnreadableError";
   }
 }
@@ -42,7 +49,7 @@ export class ItemUnreadableError extends Error {
 export function itemQueryOptions(trace: TraceClient, projectId: string, queueId: string, itemId: string) {
   const request = itemRequest(projectId, itemId);
   return {
-    queryKey: traceKeys.itemRead(trace.scope, queueId, itemId),
+    queryKey: itemKeys.read(trace.scope, queueId, itemId),
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
       const { items } = await trace.queryItems(queueId, request, { signal });
       // Older services ignore `filter.id` and answer the queue's first item instead.
@@ -56,9 +63,17 @@ export function itemQueryOptions(trace: TraceClient, projectId: string, queueId:
  * Puts an item's row where its review reads it, unless a read is there already. `readAt`: when the
  * row was read (0 when unknown): a row older than a refresh period is read again once shown.
  */
-export function seedItemRead(queryClient: QueryClient, trace: TraceClient, projectId: string, queueId: string, row: AnnotationQueueItem, readAt: number): void {
+export function seedItemRead(
+  queryClient: QueryClient,
+  trace: TraceClient,
+  projectId: string,
+  queueId: string,
+  row: AnnotationQueueItem,
+  readAt: number,
+): void {
   const { queryKey } = itemQueryOptions(trace, projectId, queueId, row.id);
-  if (queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, { items: [row] }, { updatedAt: readAt });
+  if (queryClient.getQueryData(queryKey) === undefined)
+    queryClient.setQueryData(queryKey, { items: [row] }, { updatedAt: readAt });
 }
 
 /** The item, painted from its row in a list already read (the table's page) while it is read again. */
@@ -80,18 +95,37 @@ export function useReviewItem(projectId: string, queueId: string, itemId: string
 }
 
 /** `limit` rows of the list from `offset`, read fresh from the service. */
-export function listRows(trace: TraceClient, projectId: string, queueId: string, view: ListView, signal?: AbortSignal): FetchRows {
-  return async (offset, limit) => (await trace.queryItems(queueId, toListRequest(projectId, view, { offset, limit }), { signal })).items;
+export function listRows(
+  trace: TraceClient,
+  projectId: string,
+  queueId: string,
+  view: ListView,
+  signal?: AbortSignal,
+): FetchRows {
+  return async (offset, limit) =>
+    (await trace.queryItems(queueId, toListRequest(projectId, view, { offset, limit }), { signal })).items;
 }
 
 /** A list's identity in query keys: its filter and sort, no paging. */
 const listKey = (projectId: string, view: ListView) => toListRequest(projectId, view, { offset: 0, limit: 0 });
 
 /** Where an item's window lives in the cache: under the queue's item pages, so optimistic changes patch it too. */
-function windowKey(trace: TraceClient, projectId: string, queueId: string, view: ListView, anchor: Pick<AnnotationQueueItem, "id" | "created_at" | "updated_at" | "call_started_at" | "call_op_name">) {
+function windowKey(
+  trace: TraceClient,
+  projectId: string,
+  queueId: string,
+  view: ListView,
+  anchor: Pick<AnnotationQueueItem, "id" | "created_at" | "updated_at" | "call_started_at" | "call_op_name">,
+) {
   // The anchor's sort values are in the key: if one changes, its place does too.
-  const anchorKey = [anchor.id, timestampKey(anchor.created_at), timestampKey(anchor.updated_at), timestampKey(anchor.call_started_at), anchor.call_op_name];
-  return [...traceKeys.itemWindows(trace.scope, queueId), listKey(projectId, view), ...anchorKey] as const;
+  const anchorKey = [
+    anchor.id,
+    timestampKey(anchor.created_at),
+    timestampKey(anchor.updated_at),
+    timestampKey(anchor.call_started_at),
+    anchor.call_op_name,
+  ];
+  return [...itemKeys.windows(trace.scope, queueId), listKey(projectId, view), ...anchorKey] as const;
 }
 
 /**
@@ -123,7 +157,7 @@ export function useListWindow(
     [item, view, listed, queryClient, trace.scope, queueId, projectId],
   );
   return useQuery({
-    queryKey: options?.queryKey ?? [...traceKeys.itemWindows(trace.scope, queueId), "no item"],
+    queryKey: options?.queryKey ?? [...itemKeys.windows(trace.scope, queueId), "no item"],
     queryFn: options?.queryFn ?? skipToken,
     ...live,
     placeholderData,
@@ -135,17 +169,33 @@ export function useListWindow(
  * review's refresh), it starts from the place the last read found instead: an item reached without
  * an index (Next unstarted, a pasted link) is then one read every refresh, not a search of the list.
  */
-export function windowQuery(trace: TraceClient, projectId: string, queueId: string, view: ListView, anchor: AnnotationQueueItem, hint: number | null) {
+export function windowQuery(
+  trace: TraceClient,
+  projectId: string,
+  queueId: string,
+  view: ListView,
+  anchor: AnnotationQueueItem,
+  hint: number | null,
+) {
   return {
     queryKey: windowKey(trace, projectId, queueId, view, anchor),
-    queryFn: async ({ signal, client, queryKey }: { signal: AbortSignal; client: QueryClient; queryKey: readonly unknown[] }): Promise<ListWindow> => {
+    queryFn: async ({
+      signal,
+      client,
+      queryKey,
+    }: {
+      signal: AbortSignal;
+      client: QueryClient;
+      queryKey: readonly unknown[];
+    }): Promise<ListWindow> => {
       const lastRead = client.getQueryState<ListWindow>(queryKey);
       const lastPlace = lastRead?.data ? neighboursIn(lastRead.data, anchor, view.sort) : undefined;
       // A read from the last refresh or so is newer than the hint (the index the address had when the
       // item was opened); an older one (the item visited minutes ago) is not. Either is only a guess.
       const recent = !!lastRead && Date.now() - lastRead.dataUpdatedAt < 2 * REVIEW_REFRESH_MS;
       const guess = lastPlace && (recent || hint === null) ? (lastPlace.index ?? lastPlace.before) : hint;
-      return (await readAround(listRows(trace, projectId, queueId, view, signal), anchor, view.sort, { hint: guess })).window;
+      return (await readAround(listRows(trace, projectId, queueId, view, signal), anchor, view.sort, { hint: guess }))
+        .window;
     },
   };
 }
@@ -162,7 +212,14 @@ const CALLS_AHEAD = 2;
  * annotator is walking (next, or previous when walking back) is read ahead, all before a key is
  * pressed.
  */
-export function usePrefetchNeighbours(projectId: string, queueId: string, view: ListView, neighbours: Neighbours | undefined, readAt: number, walking: "prev" | "next") {
+export function usePrefetchNeighbours(
+  projectId: string,
+  queueId: string,
+  view: ListView,
+  neighbours: Neighbours | undefined,
+  readAt: number,
+  walking: "prev" | "next",
+) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -175,12 +232,16 @@ export function usePrefetchNeighbours(projectId: string, queueId: string, view: 
       for (const neighbour of [...following.slice(0, CALLS_AHEAD), prev]) {
         if (!neighbour) continue;
         seedItemRead(queryClient, trace, projectId, queueId, neighbour.item, readAt);
-        void queryClient.prefetchQuery(traceQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }));
-        void queryClient.prefetchQuery(traceQueries.callsFeedback(trace, projectId, [neighbour.item.call_id]));
+        void queryClient.prefetchQuery(callQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }));
+        void queryClient.prefetchQuery(feedbackQueries.calls(trace, projectId, [neighbour.item.call_id]));
       }
       // The window of the item the annotator walks to (the previous one, when walking back).
       const ahead = walking === "next" ? next : prev;
-      if (ahead) void queryClient.prefetchQuery({ ...windowQuery(trace, projectId, queueId, view, ahead.item, ahead.index), staleTime: REVIEW_REFRESH_MS });
+      if (ahead)
+        void queryClient.prefetchQuery({
+          ...windowQuery(trace, projectId, queueId, view, ahead.item, ahead.index),
+          staleTime: REVIEW_REFRESH_MS,
+        });
     }, 0);
     return () => clearTimeout(timer);
   }, [neighbours, readAt, walking, queryClient, trace, queueId, projectId, view]);
@@ -189,5 +250,5 @@ export function usePrefetchNeighbours(projectId: string, queueId: string, view: 
 /** The call an item points to, read with /call/read. */
 export function useCall(projectId: string, callId: string | undefined) {
   const { trace } = useApiClients();
-  return useQuery({ ...traceQueries.call(trace, { project_id: projectId, id: callId ?? "" }), enabled: !!callId });
+  return useQuery({ ...callQueries.call(trace, { project_id: projectId, id: callId ?? "" }), enabled: !!callId });
 }

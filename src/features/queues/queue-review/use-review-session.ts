@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import type { AnnotationQueueItem, SettableState } from "@contract/trace";
-import { traceKeys } from "@/api/query-keys";
-import { useApiClients } from "@/settings/api-clients";
+import { traceKeys } from "@/api/queries/trace";
+import { useApiClients } from "@/connection/api-clients";
 import { formatCount } from "@/lib/number-format";
 import { STATE_LABELS } from "../shared/item-state";
 import { INDEX_PARAM, reviewHref, tableHref, type ItemsLocationState } from "../shared/links";
@@ -14,7 +14,14 @@ import { neighboursIn, type Neighbours } from "./list-window";
 import { alongTrail, EMPTY_TRAIL, movedOn, shownOn, trailOf, type Trail, type TrailEntry } from "./review-trail";
 import { allowedMoves, ownState } from "./transition-rules";
 import { useNextUnstarted } from "./use-next-unstarted";
-import { itemQueryOptions, seedItemRead, useListWindow, usePrefetchNeighbours, useReviewItem, type ListView } from "./use-review-queries";
+import {
+  itemQueryOptions,
+  seedItemRead,
+  useListWindow,
+  usePrefetchNeighbours,
+  useReviewItem,
+  type ListView,
+} from "./use-review-queries";
 import { useSetProgress, type ProgressChange } from "./use-set-progress";
 import { useUnansweredCheck, type UnansweredCheck } from "./annotate/use-unanswered";
 
@@ -41,7 +48,12 @@ const parseHint = (raw: string | null) => (raw !== null && /^\d+$/.test(raw) ? N
  * one, compared by the list's order: it never depends on a remembered index being right.
  * Completing an item with questions unanswered takes a second press: the first names them.
  */
-export function useReviewSession(project: string, queueId: string, urlItemId: string, scorerRefs: readonly string[] | undefined) {
+export function useReviewSession(
+  project: string,
+  queueId: string,
+  urlItemId: string,
+  scorerRefs: readonly string[] | undefined,
+) {
   const navigate = useNavigate();
   const location = useLocation();
   const { trace } = useApiClients();
@@ -65,12 +77,18 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   const [changed, setChangedState] = useState<ReadonlyMap<string, SettableState>>(new Map());
   // The same, for callbacks that run between renders (a key pressed before the last change painted).
   const changedNow = useRef(changed);
-  const setChanged = useCallback((update: (known: ReadonlyMap<string, SettableState>) => ReadonlyMap<string, SettableState>) => {
-    changedNow.current = update(changedNow.current);
-    setChangedState(changedNow.current);
-  }, []);
+  const setChanged = useCallback(
+    (update: (known: ReadonlyMap<string, SettableState>) => ReadonlyMap<string, SettableState>) => {
+      changedNow.current = update(changedNow.current);
+      setChangedState(changedNow.current);
+    },
+    [],
+  );
   const stateOf = useCallback((i: AnnotationQueueItem) => changed.get(i.id) ?? i.annotation_state, [changed]);
-  const listed = useCallback((i: AnnotationQueueItem) => matchesFilter({ ...i, annotation_state: stateOf(i) }, view), [view, stateOf]);
+  const listed = useCallback(
+    (i: AnnotationQueueItem) => matchesFilter({ ...i, annotation_state: stateOf(i) }, view),
+    [view, stateOf],
+  );
 
   const itemQuery = useReviewItem(project, queueId, itemId);
   const item = itemQuery.data;
@@ -82,7 +100,10 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   const warnedAbout = useRef<string | null>(null);
 
   // Kept while its inputs stay: the read-ahead runs again only when the neighbours change.
-  const neighbours = useMemo(() => (item && windowQuery.data ? neighboursIn(windowQuery.data, item, view.sort, listed) : undefined), [item, windowQuery.data, view.sort, listed]);
+  const neighbours = useMemo(
+    () => (item && windowQuery.data ? neighboursIn(windowQuery.data, item, view.sort, listed) : undefined),
+    [item, windowQuery.data, view.sort, listed],
+  );
   const refetchWindow = windowQuery.refetch;
   const settled = !!neighbours && !windowQuery.isPlaceholderData;
   // 0 for a window that stands in (placeholder): rows seeded from it are read again when shown.
@@ -94,7 +115,10 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   const position = positions[itemId] ?? null;
 
   const [announcement, setAnnouncement] = useState<Announcement>({ text: "", tone: "info", count: 0 });
-  const say = useCallback((text: string, tone: Announcement["tone"] = "info") => setAnnouncement((a) => ({ text, tone, count: a.count + 1 })), []);
+  const say = useCallback(
+    (text: string, tone: Announcement["tone"] = "info") => setAnnouncement((a) => ({ text, tone, count: a.count + 1 })),
+    [],
+  );
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   // The item "& next" was pressed on; once its place is known the review moves on, or says it is the last.
   const [advanceFrom, setAdvanceFrom] = useState<string | null>(null);
@@ -173,7 +197,11 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
   const goTo = useCallback(
     (destination: TrailEntry, how: Move, state?: { wrapped: boolean }) => {
       // An item shown before is painted from its latest read: it may have changed since (completed here).
-      const read = how.startsWith("along") ? queryClient.getQueryData<{ items: AnnotationQueueItem[] }>(itemQueryOptions(trace, project, queueId, destination.item.id).queryKey) : undefined;
+      const read = how.startsWith("along")
+        ? queryClient.getQueryData<{ items: AnnotationQueueItem[] }>(
+            itemQueryOptions(trace, project, queueId, destination.item.id).queryKey,
+          )
+        : undefined;
       const to = { item: read?.items[0] ?? destination.item, index: destination.index };
       setTrail(movedOn(trail.current, to, how));
       const { window: around, readAt } = lastWindow.current;
@@ -216,7 +244,13 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
       if (!current) return say("The item is still loading.");
       // What this page shows of the item: its row, with the changes made here that may not be in it yet.
       const known = changedNow.current.get(current.item.id);
-      const shown = known ? { ...current.item, annotation_state: known, annotator_user_id: annotator.me ?? current.item.annotator_user_id } : current.item;
+      const shown = known
+        ? {
+            ...current.item,
+            annotation_state: known,
+            annotator_user_id: annotator.me ?? current.item.annotator_user_id,
+          }
+        : current.item;
       // Skip & next on an item already skipped (by me) changes nothing there, and moves on.
       if (advance && ownState(shown, annotator.me) === state) return moveOn(current);
       const move = allowedMoves(shown, annotator.me)[state];
@@ -277,10 +311,15 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
           queuedSteps.current = moves === 0 ? null : { from, moves };
           // The latest key wins over an "& next" still waiting for the same place.
           setAdvanceFrom(null);
-          return say(moves === 0 ? "" : "Finding this item's place in the list: the move follows as soon as it is known.");
+          return say(
+            moves === 0 ? "" : "Finding this item's place in the list: the move follows as soon as it is known.",
+          );
         }
         const to = current.neighbours[direction];
-        if (!to) return say(direction === "next" ? "This is the last item of the list." : "This is the first item of the list.");
+        if (!to)
+          return say(
+            direction === "next" ? "This is the last item of the list." : "This is the first item of the list.",
+          );
         goTo(to, direction === "next" ? "ahead" : "behind");
       }
     },
@@ -303,9 +342,13 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
     const current = target.current;
     if (!current) return;
     setWalking("next");
-    const found = await nextUnstarted.find(current.item, current.neighbours && { neighbours: current.neighbours, stateOf });
+    const found = await nextUnstarted.find(
+      current.item,
+      current.neighbours && { neighbours: current.neighbours, stateOf },
+    );
     // Another move while it was sought: the answer was for an item no longer shown.
-    if (found && target.current?.item.id === current.item.id) goTo({ item: found.item, index: found.index }, "ahead", { wrapped: found.wrapped });
+    if (found && target.current?.item.id === current.item.id)
+      goTo({ item: found.item, index: found.index }, "ahead", { wrapped: found.wrapped });
   }, [nextUnstarted, goTo, stateOf]);
 
   return {
@@ -341,16 +384,30 @@ export function useReviewSession(project: string, queueId: string, urlItemId: st
  * stays the same: an item that has left the list (completed under an "unstarted" filter) keeps its
  * number in the heading.
  */
-function useKnownPositions(projectId: string, queueId: string, view: ListView, window: ListWindow | undefined): Readonly<Record<string, number>> {
+function useKnownPositions(
+  projectId: string,
+  queueId: string,
+  view: ListView,
+  window: ListWindow | undefined,
+): Readonly<Record<string, number>> {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
-  const queryKey = useMemo(() => [...traceKeys.items(trace.scope, queueId), "positions", toListRequest(projectId, view, { offset: 0, limit: 0 })], [trace.scope, queueId, projectId, view]);
+  const queryKey = useMemo(
+    () => [
+      ...traceKeys.items(trace.scope, queueId),
+      "positions",
+      toListRequest(projectId, view, { offset: 0, limit: 0 }),
+    ],
+    [trace.scope, queueId, projectId, view],
+  );
   const known = useQuery<Record<string, number>>({ queryKey, queryFn: skipToken, staleTime: Infinity });
   useEffect(() => {
     const found = (window?.items ?? []).filter((i) => typeof i.position_in_queue === "number");
     if (found.length === 0) return;
     queryClient.setQueryData<Record<string, number>>(queryKey, (current = {}) =>
-      found.every((i) => current[i.id] === i.position_in_queue) ? current : { ...current, ...Object.fromEntries(found.map((i) => [i.id, i.position_in_queue as number])) },
+      found.every((i) => current[i.id] === i.position_in_queue)
+        ? current
+        : { ...current, ...Object.fromEntries(found.map((i) => [i.id, i.position_in_queue as number])) },
     );
   }, [window, queryClient, queryKey]);
   return known.data ?? NO_POSITIONS;

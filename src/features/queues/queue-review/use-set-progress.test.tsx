@@ -5,7 +5,7 @@ import type { AnnotationQueueItem } from "@contract/trace";
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { isApiError } from "@/api/errors";
 import { createApiClients } from "@/api/clients";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { requestGate } from "@/api/test-support";
 import { createLocalServer } from "@/test/local-server";
 import { createQueueTestContext } from "../test-support";
@@ -27,12 +27,21 @@ function setup() {
 }
 
 async function firstItem(env: ReturnType<typeof setup>, state: AnnotationQueueItem["annotation_state"]) {
-  const { items } = await env.clients.trace.queryItems(env.queueId, { project_id: PROJECT, filter: { annotation_states: [state] }, limit: 1, include_position: true });
+  const { items } = await env.clients.trace.queryItems(env.queueId, {
+    project_id: PROJECT,
+    filter: { annotation_states: [state] },
+    limit: 1,
+    include_position: true,
+  });
   return items[0]!;
 }
 
 /** The mutation beside a query that shows the item, as the review page has them. */
-function renderProgress(env: ReturnType<typeof setup>, itemId: string, callbacks: { onRefused?: (c: ProgressChange, e: unknown) => void; onAccepted?: (i: AnnotationQueueItem) => void }) {
+function renderProgress(
+  env: ReturnType<typeof setup>,
+  itemId: string,
+  callbacks: { onRefused?: (c: ProgressChange, e: unknown) => void; onAccepted?: (i: AnnotationQueueItem) => void },
+) {
   return renderHook(
     () => {
       const { trace } = useApiClients();
@@ -61,7 +70,11 @@ describe("useSetProgress against the local service", () => {
     expect(result.current.shown.dataUpdatedAt).toBe(readAt);
     release();
     await waitFor(() => expect(onAccepted).toHaveBeenCalledOnce());
-    expect(onAccepted.mock.calls[0]?.[0]).toMatchObject({ id: item.id, annotation_state: "completed", annotator_user_id: "user-demo" });
+    expect(onAccepted.mock.calls[0]?.[0]).toMatchObject({
+      id: item.id,
+      annotation_state: "completed",
+      annotator_user_id: "user-demo",
+    });
     const stored = await env.clients.trace.queryItems(env.queueId, { project_id: PROJECT, filter: { id: item.id } });
     expect(stored.items[0]?.annotation_state).toBe("completed");
   });

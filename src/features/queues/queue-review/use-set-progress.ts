@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "@contract/trace";
-import { isReviewReadKey, traceKeys } from "@/api/query-keys";
-import { useApiClients } from "@/settings/api-clients";
+import { traceKeys } from "@/api/queries/trace";
+import { useApiClients } from "@/connection/api-clients";
+import { isReviewReadKey, itemKeys } from "../api/items";
 
 /** `auto`: the start that answering an unstarted item makes, not a key the annotator pressed. */
 export type ProgressChange = { itemId: string; state: SettableState; auto?: boolean };
@@ -11,11 +12,20 @@ type Snapshot = { key: QueryKey; data: ItemsQueryResponse | undefined; readAt: n
  * Changes one item in every cached list that holds it. Each list keeps the time it was read: a
  * patch is not a read, and the review counts its reads as fresh for a while (use-review-queries).
  */
-function patchLists(queryClient: QueryClient, pages: QueryKey, itemId: string, change: (item: AnnotationQueueItem) => AnnotationQueueItem): void {
+function patchLists(
+  queryClient: QueryClient,
+  pages: QueryKey,
+  itemId: string,
+  change: (item: AnnotationQueueItem) => AnnotationQueueItem,
+): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: pages })) {
     const data = query.state.data as ItemsQueryResponse | undefined;
     if (!data?.items?.some((i) => i.id === itemId)) continue;
-    queryClient.setQueryData(query.queryKey, { ...data, items: data.items.map((i) => (i.id === itemId ? change(i) : i)) }, { updatedAt: query.state.dataUpdatedAt });
+    queryClient.setQueryData(
+      query.queryKey,
+      { ...data, items: data.items.map((i) => (i.id === itemId ? change(i) : i)) },
+      { updatedAt: query.state.dataUpdatedAt },
+    );
   }
 }
 
@@ -29,28 +39,42 @@ function patchLists(queryClient: QueryClient, pages: QueryKey, itemId: string, c
 export function useSetProgress(
   projectId: string,
   queueId: string,
-  callbacks: { me: string | null; onAccepted?: (item: AnnotationQueueItem) => void; onRefused?: (change: ProgressChange, error: unknown) => void },
+  callbacks: {
+    me: string | null;
+    onAccepted?: (item: AnnotationQueueItem) => void;
+    onRefused?: (change: ProgressChange, error: unknown) => void;
+  },
 ) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
-  const pages = traceKeys.itemPages(trace.scope, queueId);
+  const pages = itemKeys.pages(trace.scope, queueId);
 
   return useMutation({
-    mutationFn: ({ itemId, state }: ProgressChange) => trace.setItemProgress(queueId, itemId, { project_id: projectId, annotation_state: state }),
+    mutationFn: ({ itemId, state }: ProgressChange) =>
+      trace.setItemProgress(queueId, itemId, { project_id: projectId, annotation_state: state }),
     onMutate: async ({ itemId, state }): Promise<{ snapshot: Snapshot }> => {
       // A refetch landing now would overwrite the optimistic state with the old one.
       await queryClient.cancelQueries({ queryKey: traceKeys.items(trace.scope, queueId) });
       const snapshot: Snapshot = queryClient
         .getQueryCache()
         .findAll({ queryKey: pages })
-        .map((query) => ({ key: query.queryKey, data: query.state.data as ItemsQueryResponse | undefined, readAt: query.state.dataUpdatedAt }));
+        .map((query) => ({
+          key: query.queryKey,
+          data: query.state.data as ItemsQueryResponse | undefined,
+          readAt: query.state.dataUpdatedAt,
+        }));
       // The item's updated_at stays: a progress change does not touch the item record (docs/contract-decisions.md#progress).
-      patchLists(queryClient, pages, itemId, (item) => ({ ...item, annotation_state: state, annotator_user_id: callbacks.me ?? item.annotator_user_id }));
+      patchLists(queryClient, pages, itemId, (item) => ({
+        ...item,
+        annotation_state: state,
+        annotator_user_id: callbacks.me ?? item.annotator_user_id,
+      }));
       return { snapshot };
     },
     onError: (error, change, context) => {
-      for (const { key, data, readAt } of context?.snapshot ?? []) if (data !== undefined) queryClient.setQueryData(key, data, { updatedAt: readAt });
-      void queryClient.invalidateQueries({ queryKey: traceKeys.itemRead(trace.scope, queueId, change.itemId) });
+      for (const { key, data, readAt } of context?.snapshot ?? [])
+        if (data !== undefined) queryClient.setQueryData(key, data, { updatedAt: readAt });
+      void queryClient.invalidateQueries({ queryKey: itemKeys.read(trace.scope, queueId, change.itemId) });
       callbacks.onRefused?.(change, error);
     },
     onSuccess: (item) => {
@@ -63,7 +87,11 @@ export function useSetProgress(
     // left alone: patched above, they refresh on their timer, and marked stale they would be read
     // again by the very next move, between its key press and its paint.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: traceKeys.items(trace.scope, queueId), refetchType: "none", predicate: (query) => !isReviewReadKey(query.queryKey, trace.scope, queueId) });
+      void queryClient.invalidateQueries({
+        queryKey: traceKeys.items(trace.scope, queueId),
+        refetchType: "none",
+        predicate: (query) => !isReviewReadKey(query.queryKey, trace.scope, queueId),
+      });
       void queryClient.invalidateQueries({ queryKey: traceKeys.queues(trace.scope), refetchType: "none" });
     },
   });

@@ -10,7 +10,14 @@ function nested(depth: number): unknown {
 
 describe("jsonLines", () => {
   it("prints what JSON.stringify prints with two-space indentation", () => {
-    const value = { question: "Où est ma commande ?", messages: [{ role: "user", content: "hi" }, []], empty: {}, n: 1.5, no: null, yes: true };
+    const value = {
+      question: "Où est ma commande ?",
+      messages: [{ role: "user", content: "hi" }, []],
+      empty: {},
+      n: 1.5,
+      no: null,
+      yes: true,
+    };
     expect(allLines(jsonLines(value)).join("\n")).toBe(JSON.stringify(value, null, 2));
     expect(allLines(jsonLines("text"))).toEqual(['"text"']);
   });

@@ -17,7 +17,8 @@ const INDENTS = Array.from({ length: MAX_INDENT_LEVELS + 1 }, (_, n) => "  ".rep
 const indent = (depth: number): string => INDENTS[Math.min(depth, MAX_INDENT_LEVELS)] as string;
 
 /** A leaf as JSON; the only non-JSON value a call can hold here is `undefined`. */
-const scalarJson = (value: unknown): string => (value === undefined ? "undefined" : (JSON.stringify(value) ?? String(value)));
+const scalarJson = (value: unknown): string =>
+  value === undefined ? "undefined" : (JSON.stringify(value) ?? String(value));
 
 type Frame = { node: object; keys: string[] | null; count: number; index: number; depth: number; close: string };
 
@@ -56,7 +57,13 @@ export function jsonLines(value: unknown): LineSource {
           const comma = i < frame.count - 1 ? "," : "";
           if (frame.keys) {
             const key = frame.keys[i] as string;
-            open((frame.node as Record<string, unknown>)[key], frame.depth + 1, `${JSON.stringify(key)}: `, comma, lines);
+            open(
+              (frame.node as Record<string, unknown>)[key],
+              frame.depth + 1,
+              `${JSON.stringify(key)}: `,
+              comma,
+              lines,
+            );
           } else {
             open((frame.node as unknown[])[i], frame.depth + 1, "", comma, lines);
           }

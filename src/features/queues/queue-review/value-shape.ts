@@ -14,7 +14,8 @@ export const isContainer = (value: unknown): value is object => value !== null &
 /** The keys of an object, or null for an array (its indexes need no list). */
 export const keysOf = (value: object): string[] | null => (Array.isArray(value) ? null : Object.keys(value));
 
-export const entryCount = (value: object, keys: string[] | null): number => (keys ? keys.length : (value as unknown[]).length);
+export const entryCount = (value: object, keys: string[] | null): number =>
+  keys ? keys.length : (value as unknown[]).length;
 
 /** `{3 keys}` or `[200,000 items]`. */
 export function summaryOf(value: object, count: number): string {

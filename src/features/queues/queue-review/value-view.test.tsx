@@ -79,7 +79,9 @@ describe("ValueView", () => {
     const deeper = screen.getByRole("button", { name: /Open .* on its own/ });
     await user.click(deeper);
     expect(screen.getByRole("button", { name: "Back to the top" })).toBeInTheDocument();
-    expect(container.querySelectorAll("ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul").length).toBe(0);
+    expect(
+      container.querySelectorAll("ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul ul").length,
+    ).toBe(0);
   });
 
   it("keeps right-to-left text as written and shows a hidden override", () => {

@@ -11,8 +11,18 @@ const TEXT_FOLD = 1200;
  * text folds, objects and arrays become a tree of disclosure buttons (open to `openDepth` levels,
  * within a row budget). Whatever its size or depth, what is rendered stays bounded.
  */
-export const ValueView = memo(function ValueView({ value, openDepth = 2, label = "the value" }: { value: unknown; openDepth?: number; label?: string }) {
+export const ValueView = memo(function ValueView({
+  value,
+  openDepth = 2,
+  label = "the value",
+}: {
+  value: unknown;
+  openDepth?: number;
+  label?: string;
+}) {
   if (typeof value === "string") return <FoldedText text={value} fold={TEXT_FOLD} label={label} />;
   if (isContainer(value)) return <JsonTree value={value} openDepth={openDepth} label={label} />;
-  return <span className="font-mono text-xs text-fg-muted">{value === undefined ? "undefined" : JSON.stringify(value)}</span>;
+  return (
+    <span className="font-mono text-xs text-fg-muted">{value === undefined ? "undefined" : JSON.stringify(value)}</span>
+  );
 });

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ClientScope } from "@/api/client-config";
-import { useViewer } from "@/settings/use-viewer";
+import { useViewer } from "@/connection/use-viewer";
 import { browserStorage, readItem, writeItem } from "@/lib/browser-storage";
 
 /**

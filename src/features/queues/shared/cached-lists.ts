@@ -1,7 +1,7 @@
 import { hashKey, partialMatchKey, type Query, type QueryClient } from "@tanstack/react-query";
 import type { AnnotationQueueItem, ItemsQueryRequest, ItemsQueryResponse } from "@contract/trace";
 import type { ClientScope } from "@/api/client-config";
-import { traceKeys } from "@/api/query-keys";
+import { itemKeys } from "../api/items";
 
 /**
  * What the cache already holds of a queue's items: the table's pages, the review's windows and
@@ -25,7 +25,11 @@ function asWindow(request: ItemsQueryRequest, page: ItemsQueryResponse): ListWin
   let window = pageWindows.get(page);
   if (!window) {
     // The table asks for one row more than it shows: a short answer means the list ends there.
-    window = { offset: request.offset ?? 0, items: page.items, reachesEnd: request.limit == null || page.items.length < request.limit };
+    window = {
+      offset: request.offset ?? 0,
+      items: page.items,
+      reachesEnd: request.limit == null || page.items.length < request.limit,
+    };
     pageWindows.set(page, window);
   }
   return window;
@@ -33,7 +37,9 @@ function asWindow(request: ItemsQueryRequest, page: ItemsQueryResponse): ListWin
 
 /** The queue's cached reads that hold rows: pages, windows and single items. */
 function cachedReads(queryClient: QueryClient, scope: ClientScope, queueId: string): Query[] {
-  return queryClient.getQueryCache().findAll({ queryKey: traceKeys.itemPages(scope, queueId), predicate: (query) => query.state.data !== undefined });
+  return queryClient
+    .getQueryCache()
+    .findAll({ queryKey: itemKeys.pages(scope, queueId), predicate: (query) => query.state.data !== undefined });
 }
 
 const itemsOf = (query: Query): readonly AnnotationQueueItem[] => {
@@ -47,7 +53,12 @@ export function cachedItems(queryClient: QueryClient, scope: ClientScope, queueI
 }
 
 /** The item's row as last read in any of the queue's cached reads, if one holds it. */
-export function cachedRow(queryClient: QueryClient, scope: ClientScope, queueId: string, itemId: string): AnnotationQueueItem | undefined {
+export function cachedRow(
+  queryClient: QueryClient,
+  scope: ClientScope,
+  queueId: string,
+  itemId: string,
+): AnnotationQueueItem | undefined {
   let newest: { row: AnnotationQueueItem; at: number } | undefined;
   for (const query of cachedReads(queryClient, scope, queueId)) {
     if (newest && query.state.dataUpdatedAt <= newest.at) continue;
@@ -59,18 +70,25 @@ export function cachedRow(queryClient: QueryClient, scope: ClientScope, queueId:
 
 /** The window a cached read is of the list `list` (a request without paging), or null for another list or a single item's read. */
 function windowOfList(query: Query, scope: ClientScope, queueId: string, wanted: string): ListWindow | null {
-  const windows = traceKeys.itemWindows(scope, queueId);
+  const windows = itemKeys.windows(scope, queueId);
   if (partialMatchKey(query.queryKey, windows)) {
     return hashKey([query.queryKey[windows.length]]) === wanted ? (query.state.data as ListWindow) : null;
   }
-  const request = query.queryKey[traceKeys.itemPages(scope, queueId).length] as ItemsQueryRequest | undefined;
+  const request = query.queryKey[itemKeys.pages(scope, queueId).length] as ItemsQueryRequest | undefined;
   // A table page's request asks for positions; a single item's read is keyed by its id (a string).
   if (!request || typeof request !== "object" || request.include_position !== true) return null;
-  return hashKey([{ ...request, offset: 0, limit: 0 }]) === wanted ? asWindow(request, query.state.data as ItemsQueryResponse) : null;
+  return hashKey([{ ...request, offset: 0, limit: 0 }]) === wanted
+    ? asWindow(request, query.state.data as ItemsQueryResponse)
+    : null;
 }
 
 /** The cached windows of the list `list` (a request without paging), table pages and review windows alike, newest first. */
-export function cachedWindows(queryClient: QueryClient, scope: ClientScope, queueId: string, list: ItemsQueryRequest): ListWindow[] {
+export function cachedWindows(
+  queryClient: QueryClient,
+  scope: ClientScope,
+  queueId: string,
+  list: ItemsQueryRequest,
+): ListWindow[] {
   const wanted = hashKey([list]);
   return cachedReads(queryClient, scope, queueId)
     .map((query) => ({ window: windowOfList(query, scope, queueId, wanted), at: query.state.dataUpdatedAt }))

@@ -10,16 +10,27 @@ export type AnswersOnCall = Readonly<Record<string, readonly GivenAnswer[]>>;
 
 export const valueOf = (row: Feedback): unknown => (row.payload as { value?: unknown }).value;
 
-const given = (row: Feedback): GivenAnswer => ({ id: row.id, by: row.wb_user_id, value: valueOf(row), at: row.created_at });
+const given = (row: Feedback): GivenAnswer => ({
+  id: row.id,
+  by: row.wb_user_id,
+  value: valueOf(row),
+  at: row.created_at,
+});
 
 /**
  * The answers to one question that stand, oldest first: each annotator's latest for a question
  * unique among creators, else the call's one latest answer, whoever gave it (the server enforces neither:
  * docs/contract-decisions.md#annotation-specs; the client creates or replaces accordingly).
  */
-export function standingAnswers(spec: Pick<QueueSpec, "id" | "uniqueAmongCreators">, rows: readonly Feedback[]): GivenAnswer[] {
+export function standingAnswers(
+  spec: Pick<QueueSpec, "id" | "uniqueAmongCreators">,
+  rows: readonly Feedback[],
+): GivenAnswer[] {
   const type = `${ANNOTATION_FEEDBACK_PREFIX}${spec.id}`;
-  return standingAmong(spec, rows.filter((row) => row.feedback_type === type));
+  return standingAmong(
+    spec,
+    rows.filter((row) => row.feedback_type === type),
+  );
 }
 
 /** standingAnswers over rows already narrowed to the question's feedback type. */
@@ -44,7 +55,10 @@ export function callIdOf(weaveRef: string): string | null {
  * pass sorts the rows by call and feedback type, so each question looks only at its own few rows
  * (an export or the Insights page runs this over 30,000 rows).
  */
-export function answersByCall(specs: readonly QueueSpec[], rows: readonly Feedback[]): ReadonlyMap<string, AnswersOnCall> {
+export function answersByCall(
+  specs: readonly QueueSpec[],
+  rows: readonly Feedback[],
+): ReadonlyMap<string, AnswersOnCall> {
   const rowsByCall = new Map<string, Map<string, Feedback[]>>();
   for (const row of rows) {
     const callId = callIdOf(row.weave_ref);
@@ -70,4 +84,5 @@ export function answersByCall(specs: readonly QueueSpec[], rows: readonly Feedba
 const NO_ROWS: readonly Feedback[] = [];
 
 /** An answer as people read it: Yes/No for booleans, text as it is, anything else as JSON. */
-export const formatAnswer = (value: unknown): string => (value === true ? "Yes" : value === false ? "No" : typeof value === "string" ? value : JSON.stringify(value));
+export const formatAnswer = (value: unknown): string =>
+  value === true ? "Yes" : value === false ? "No" : typeof value === "string" ? value : JSON.stringify(value);

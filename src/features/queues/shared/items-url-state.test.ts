@@ -41,7 +41,9 @@ describe("items table URL state: parse", () => {
   });
 
   it("drops unknown states, sort fields, directions, duplicates, bad pages and sizes, and says why", () => {
-    const { state, issues } = parse("state=unstarted,done&sort=foo.asc,created_at.sideways,updated_at.desc,updated_at.asc&page=-1&size=33");
+    const { state, issues } = parse(
+      "state=unstarted,done&sort=foo.asc,created_at.sideways,updated_at.desc,updated_at.asc&page=-1&size=33",
+    );
     expect(state.states).toEqual(["unstarted"]);
     expect(state.sort).toEqual([{ field: "updated_at", direction: "desc" }]);
     expect(state.page).toBe(1);
@@ -96,7 +98,10 @@ describe("items table URL state: serialise", () => {
   });
 
   it("keeps parameters it does not own (the review's index)", () => {
-    const params = serializeItemsTableState({ ...DEFAULT_TABLE_STATE, page: 2 }, new URLSearchParams("i=41&page=9&state=completed"));
+    const params = serializeItemsTableState(
+      { ...DEFAULT_TABLE_STATE, page: 2 },
+      new URLSearchParams("i=41&page=9&state=completed"),
+    );
     expect(params.toString()).toBe("i=41&page=2");
   });
 });
@@ -110,7 +115,12 @@ describe("items table URL state: requests", () => {
   it("sends only the filters that are set, and the sort", () => {
     const request = toListRequest(
       "demo/support-bot",
-      { ...DEFAULT_TABLE_STATE, states: ["completed"], callId: "c1", sort: [{ field: "call_op_name", direction: "desc" }] },
+      {
+        ...DEFAULT_TABLE_STATE,
+        states: ["completed"],
+        callId: "c1",
+        sort: [{ field: "call_op_name", direction: "desc" }],
+      },
       { offset: 0, limit: 10 },
     );
     expect(request.filter).toEqual({ call_id: "c1", annotation_states: ["completed"] });
@@ -118,16 +128,31 @@ describe("items table URL state: requests", () => {
   });
 
   it("maps the table's sorting state to sort_by, ignoring ids that are not sort fields", () => {
-    expect(sortingToSortBy([{ id: "created_at", desc: true }, { id: "position", desc: false }, { id: "call_op_name", desc: false }])).toEqual([
+    expect(
+      sortingToSortBy([
+        { id: "created_at", desc: true },
+        { id: "position", desc: false },
+        { id: "call_op_name", desc: false },
+      ]),
+    ).toEqual([
       { field: "created_at", direction: "desc" },
       { field: "call_op_name", direction: "asc" },
     ]);
   });
 
   it("tells whether an item passes the filter, as the service would", () => {
-    const item = { id: "i1", call_id: "c1", call_op_name: "op", call_trace_id: "t1", added_by: "user-demo", annotation_state: "completed" as const };
+    const item = {
+      id: "i1",
+      call_id: "c1",
+      call_op_name: "op",
+      call_trace_id: "t1",
+      added_by: "user-demo",
+      annotation_state: "completed" as const,
+    };
     expect(matchesFilter(item, DEFAULT_TABLE_STATE)).toBe(true);
-    expect(matchesFilter(item, { ...DEFAULT_TABLE_STATE, states: ["completed", "skipped"], addedBy: "user-demo" })).toBe(true);
+    expect(
+      matchesFilter(item, { ...DEFAULT_TABLE_STATE, states: ["completed", "skipped"], addedBy: "user-demo" }),
+    ).toBe(true);
     expect(matchesFilter(item, { ...DEFAULT_TABLE_STATE, states: ["unstarted"] })).toBe(false);
     expect(matchesFilter({ ...item, added_by: null }, { ...DEFAULT_TABLE_STATE, addedBy: "user-demo" })).toBe(false);
   });

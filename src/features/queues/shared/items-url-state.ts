@@ -2,7 +2,15 @@ import { formatSortParam, parseSortParam } from "@/lib/url-state/sort-param";
 import type { UrlIssue } from "@/lib/url-state/url-issue";
 import { readChoiceSet, readNumberChoice, readPage, readText, writeParam } from "@/lib/url-state/params";
 import { readUrlView, writeUrlView, type UrlViewCodec } from "@/lib/url-state/use-url-table";
-import { ANNOTATION_STATES, SORTABLE_ITEM_FIELDS, type AnnotationState, type ItemSortBy, type ItemsFilter, type ItemsQueryRequest, type SortableItemField } from "@contract/trace";
+import {
+  ANNOTATION_STATES,
+  SORTABLE_ITEM_FIELDS,
+  type AnnotationState,
+  type ItemSortBy,
+  type ItemsFilter,
+  type ItemsQueryRequest,
+  type SortableItemField,
+} from "@contract/trace";
 
 /**
  * The items table's view (filters, sort, page, page size) as it lives in the URL, so reload,
@@ -40,7 +48,13 @@ export const PAGE_PARAM = "page";
 export const SIZE_PARAM = "size";
 
 /** Every parameter this module owns; others in the URL (the review's `i`) are left alone. */
-export const TABLE_PARAMS: readonly string[] = [STATE_PARAM, SORT_PARAM, PAGE_PARAM, SIZE_PARAM, ...TEXT_FILTERS.map((f) => f.param)];
+export const TABLE_PARAMS: readonly string[] = [
+  STATE_PARAM,
+  SORT_PARAM,
+  PAGE_PARAM,
+  SIZE_PARAM,
+  ...TEXT_FILTERS.map((f) => f.param),
+];
 
 export const DEFAULT_TABLE_STATE: ItemsTableState = {
   states: [],
@@ -54,11 +68,12 @@ export const DEFAULT_TABLE_STATE: ItemsTableState = {
   pageSize: DEFAULT_PAGE_SIZE,
 };
 
-
-const isSortField = (value: string): value is SortableItemField => (SORTABLE_ITEM_FIELDS as readonly string[]).includes(value);
+const isSortField = (value: string): value is SortableItemField =>
+  (SORTABLE_ITEM_FIELDS as readonly string[]).includes(value);
 
 /** The table's sort keys, in the app's one URL syntax (lib/url-state/sort-param). */
-export const parseSort = (raw: string | null, issues: UrlIssue[] = []): ItemSortBy[] => parseSortParam(raw, SORTABLE_ITEM_FIELDS, { param: SORT_PARAM, issues });
+export const parseSort = (raw: string | null, issues: UrlIssue[] = []): ItemSortBy[] =>
+  parseSortParam(raw, SORTABLE_ITEM_FIELDS, { param: SORT_PARAM, issues });
 
 /** The items view's parameters, read and written through lib/url-state. */
 export const ITEMS_URL_CODEC: UrlViewCodec<ItemsTableState> = {
@@ -79,21 +94,26 @@ export const ITEMS_URL_CODEC: UrlViewCodec<ItemsTableState> = {
   },
 };
 
-export const parseItemsTableState = (params: URLSearchParams): { state: ItemsTableState; issues: UrlIssue[] } => readUrlView(ITEMS_URL_CODEC, params);
+export const parseItemsTableState = (params: URLSearchParams): { state: ItemsTableState; issues: UrlIssue[] } =>
+  readUrlView(ITEMS_URL_CODEC, params);
 
 /** The table's sorting state as the service's `sort_by`; ids that are not sort fields are left out. */
 export function sortingToSortBy(sorting: readonly { id: string; desc: boolean }[]): ItemSortBy[] {
-  return sorting.filter((s) => isSortField(s.id)).map((s) => ({ field: s.id as SortableItemField, direction: s.desc ? "desc" : "asc" }));
+  return sorting
+    .filter((s) => isSortField(s.id))
+    .map((s) => ({ field: s.id as SortableItemField, direction: s.desc ? "desc" : "asc" }));
 }
 
 /** The service's sort keys as the table's sorting state, and back. */
-export const sortByToSorting = (sort: readonly ItemSortBy[]): { id: string; desc: boolean }[] => sort.map((s) => ({ id: s.field, desc: s.direction === "desc" }));
+export const sortByToSorting = (sort: readonly ItemSortBy[]): { id: string; desc: boolean }[] =>
+  sort.map((s) => ({ id: s.field, desc: s.direction === "desc" }));
 
 /**
  * The state as URL parameters, defaults left out so the plain table has a plain address.
  * `base` keeps parameters this module does not own.
  */
-export const serializeItemsTableState = (state: ItemsTableState, base?: URLSearchParams): URLSearchParams => writeUrlView(ITEMS_URL_CODEC, state, base);
+export const serializeItemsTableState = (state: ItemsTableState, base?: URLSearchParams): URLSearchParams =>
+  writeUrlView(ITEMS_URL_CODEC, state, base);
 
 /** The service's filter for the state; null when nothing is filtered. */
 export function toItemsFilter(state: Pick<ItemsTableState, "states" | TextFilterKey>): ItemsFilter | null {
@@ -106,10 +126,12 @@ export function toItemsFilter(state: Pick<ItemsTableState, "states" | TextFilter
   return Object.keys(filter).length > 0 ? filter : null;
 }
 
-export const hasFilter = (state: Pick<ItemsTableState, "states" | TextFilterKey>): boolean => toItemsFilter(state) !== null;
+export const hasFilter = (state: Pick<ItemsTableState, "states" | TextFilterKey>): boolean =>
+  toItemsFilter(state) !== null;
 
 /** Whether a text (scalar) filter is set: the service then numbers positions within what it keeps. */
-export const hasTextFilter = (state: Pick<ItemsTableState, TextFilterKey>): boolean => TEXT_FILTERS.some((f) => state[f.key].trim() !== "");
+export const hasTextFilter = (state: Pick<ItemsTableState, TextFilterKey>): boolean =>
+  TEXT_FILTERS.some((f) => state[f.key].trim() !== "");
 
 /**
  * The request for one page. One row more than the page is asked for: the service sends no
@@ -138,7 +160,14 @@ export function toListRequest(
 
 /** Whether an item passes the table's filter: every filter field is equality or membership on the item. */
 export function matchesFilter(
-  item: { id: string; call_id: string; call_op_name: string; call_trace_id: string; added_by?: string | null; annotation_state: AnnotationState },
+  item: {
+    id: string;
+    call_id: string;
+    call_op_name: string;
+    call_trace_id: string;
+    added_by?: string | null;
+    annotation_state: AnnotationState;
+  },
   state: Pick<ItemsTableState, "states" | TextFilterKey>,
 ): boolean {
   const filter = toItemsFilter(state);

@@ -18,7 +18,8 @@ export const INDEX_PARAM = "i";
 export const queueHref = (project: string, queueId: string): string => inProject(paths.queue(queueId), project);
 
 /** The queue's insights. */
-export const insightsHref = (project: string, queueId: string): string => inProject(paths.queueInsights(queueId), project);
+export const insightsHref = (project: string, queueId: string): string =>
+  inProject(paths.queueInsights(queueId), project);
 
 /** Training from the queue's answers. */
 export const trainHref = (project: string, queueId: string): string => inProject(paths.queueTrain(queueId), project);
@@ -30,7 +31,13 @@ export const callsHref = (project: string): string => inProject(paths.calls(), p
  * The review page of an item, carrying the table's view (filters, sort, page size) so Previous /
  * Next walk the same list and Escape returns to the same place.
  */
-export function reviewHref(project: string, queueId: string, itemId: string, view: ItemsTableState, index: number | null): string {
+export function reviewHref(
+  project: string,
+  queueId: string,
+  itemId: string,
+  view: ItemsTableState,
+  index: number | null,
+): string {
   const params = serializeItemsTableState(view);
   if (index !== null && index >= 0) params.set(INDEX_PARAM, String(index));
   return inProject(paths.queueItem(queueId, itemId, params.toString()), project);

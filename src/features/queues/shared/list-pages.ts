@@ -16,10 +16,16 @@ export const LIST_PAGE_SIZE = 1000;
  */
 export const LIST_OVERLAP = 50;
 
-export type FetchItems = (window: { offset: number; limit: number }, signal: AbortSignal) => Promise<readonly AnnotationQueueItem[]>;
+export type FetchItems = (
+  window: { offset: number; limit: number },
+  signal: AbortSignal,
+) => Promise<readonly AnnotationQueueItem[]>;
 
 /** The answers on these calls (at most ANSWERS_BATCH of them per call of this function). */
-export type FetchAnswers = (callIds: readonly string[], signal: AbortSignal) => Promise<ReadonlyMap<string, AnswersOnCall>>;
+export type FetchAnswers = (
+  callIds: readonly string[],
+  signal: AbortSignal,
+) => Promise<ReadonlyMap<string, AnswersOnCall>>;
 
 /** Calls per feedback query: a table page's worth, well inside the service's bound on a query's operands. */
 export const ANSWERS_BATCH = 250;
@@ -33,12 +39,17 @@ export type ListReadReport = {
 };
 
 /** The answers on the items' calls, read ANSWERS_BATCH calls at a time. */
-export async function answersOn(items: readonly AnnotationQueueItem[], fetchAnswers: FetchAnswers, signal: AbortSignal): Promise<ReadonlyMap<string, AnswersOnCall>> {
+export async function answersOn(
+  items: readonly AnnotationQueueItem[],
+  fetchAnswers: FetchAnswers,
+  signal: AbortSignal,
+): Promise<ReadonlyMap<string, AnswersOnCall>> {
   const callIds = [...new Set(items.map((item) => item.call_id))];
   const merged = new Map<string, AnswersOnCall>();
   for (let start = 0; start < callIds.length; start += ANSWERS_BATCH) {
     signal.throwIfAborted();
-    for (const [callId, answers] of await fetchAnswers(callIds.slice(start, start + ANSWERS_BATCH), signal)) merged.set(callId, answers);
+    for (const [callId, answers] of await fetchAnswers(callIds.slice(start, start + ANSWERS_BATCH), signal))
+      merged.set(callId, answers);
   }
   return merged;
 }

@@ -14,7 +14,8 @@ import { usePageProject } from "./use-annotation-project";
  */
 export function NoProjectNotice({ pageTitle }: { pageTitle?: string }) {
   const page = usePageProject();
-  const notice = page.kind === "other" || page.kind === "unreadable" ? <ProjectMismatchNotice mismatch={page} /> : <NoneChosen />;
+  const notice =
+    page.kind === "other" || page.kind === "unreadable" ? <ProjectMismatchNotice mismatch={page} /> : <NoneChosen />;
   if (!pageTitle) return notice;
   return (
     <div className="space-y-6">
@@ -32,12 +33,15 @@ function NoneChosen() {
       title="No annotation project chosen"
       description={
         <>
-          Queues belong to a W&B project. Enter its <code className="font-mono text-xs">entity/project</code> as the annotation project in
-          Settings, then come back here.
+          Queues belong to a W&B project. Enter its <code className="font-mono text-xs">entity/project</code> as the
+          annotation project in Settings, then come back here.
         </>
       }
       action={
-        <Link to={settingsPathFor(`${location.pathname}${location.search}`)} className="text-sm font-medium text-link underline underline-offset-2">
+        <Link
+          to={settingsPathFor(`${location.pathname}${location.search}`)}
+          className="text-sm font-medium text-link underline underline-offset-2"
+        >
           Choose a project in Settings
         </Link>
       }

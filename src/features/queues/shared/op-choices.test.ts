@@ -8,25 +8,57 @@ const CLASSIFY = ref("intent.classify", "K1CCCCCCCCCC");
 
 describe("op names", () => {
   it("labels a name with one version by the name alone, and several versions by v-number or digest", () => {
-    expect(opChoices([CLASSIFY, ANSWER_V0, ANSWER_V1]).map((c) => c.label)).toEqual(["intent.classify", "support_agent.answer:Q2xAAAA", "support_agent.answer:Zz9BBBB"]);
-    const versions = new Map([[ANSWER_V0, 0], [ANSWER_V1, 1], [CLASSIFY, 0]]);
-    expect(opChoices([CLASSIFY, ANSWER_V0, ANSWER_V1], versions).map((c) => c.label)).toEqual(["intent.classify", "support_agent.answer:v0", "support_agent.answer:v1"]);
+    expect(opChoices([CLASSIFY, ANSWER_V0, ANSWER_V1]).map((c) => c.label)).toEqual([
+      "intent.classify",
+      "support_agent.answer:Q2xAAAA",
+      "support_agent.answer:Zz9BBBB",
+    ]);
+    const versions = new Map([
+      [ANSWER_V0, 0],
+      [ANSWER_V1, 1],
+      [CLASSIFY, 0],
+    ]);
+    expect(opChoices([CLASSIFY, ANSWER_V0, ANSWER_V1], versions).map((c) => c.label)).toEqual([
+      "intent.classify",
+      "support_agent.answer:v0",
+      "support_agent.answer:v1",
+    ]);
   });
 
   it("counts the project's other versions, so a label does not change as more of a queue is read", () => {
-    const versions = new Map([[ANSWER_V0, 0], [ANSWER_V1, 1]]);
-    expect(opChoices([ANSWER_V1], versions)).toEqual([{ ref: ANSWER_V1, name: "support_agent.answer", label: "support_agent.answer:v1" }]);
-    expect(opChoices([ANSWER_V1])).toEqual([{ ref: ANSWER_V1, name: "support_agent.answer", label: "support_agent.answer" }]);
+    const versions = new Map([
+      [ANSWER_V0, 0],
+      [ANSWER_V1, 1],
+    ]);
+    expect(opChoices([ANSWER_V1], versions)).toEqual([
+      { ref: ANSWER_V1, name: "support_agent.answer", label: "support_agent.answer:v1" },
+    ]);
+    expect(opChoices([ANSWER_V1])).toEqual([
+      { ref: ANSWER_V1, name: "support_agent.answer", label: "support_agent.answer" },
+    ]);
   });
 
   it("reads what was typed: a label, a ref, a bare name, any case; an ambiguous name lists its versions", () => {
-    const choices = opChoices([CLASSIFY, ANSWER_V0, ANSWER_V1], new Map([[ANSWER_V0, 0], [ANSWER_V1, 1]]));
+    const choices = opChoices(
+      [CLASSIFY, ANSWER_V0, ANSWER_V1],
+      new Map([
+        [ANSWER_V0, 0],
+        [ANSWER_V1, 1],
+      ]),
+    );
     expect(readOpFilter("intent.classify", choices)).toEqual({ kind: "ref", ref: CLASSIFY });
     expect(readOpFilter("  Intent.Classify ", choices)).toEqual({ kind: "ref", ref: CLASSIFY });
     expect(readOpFilter("support_agent.answer:v1", choices)).toEqual({ kind: "ref", ref: ANSWER_V1 });
     expect(readOpFilter(ANSWER_V0, choices)).toEqual({ kind: "ref", ref: ANSWER_V0 });
-    expect(readOpFilter("support_agent.answer", choices)).toEqual({ kind: "ambiguous", name: "support_agent.answer", labels: ["support_agent.answer:v0", "support_agent.answer:v1"] });
-    expect(readOpFilter("weave:///demo/support-bot/op/unseen:abc", choices)).toEqual({ kind: "as-typed", text: "weave:///demo/support-bot/op/unseen:abc" });
+    expect(readOpFilter("support_agent.answer", choices)).toEqual({
+      kind: "ambiguous",
+      name: "support_agent.answer",
+      labels: ["support_agent.answer:v0", "support_agent.answer:v1"],
+    });
+    expect(readOpFilter("weave:///demo/support-bot/op/unseen:abc", choices)).toEqual({
+      kind: "as-typed",
+      text: "weave:///demo/support-bot/op/unseen:abc",
+    });
     expect(readOpFilter("", choices)).toEqual({ kind: "as-typed", text: "" });
   });
 

@@ -33,7 +33,10 @@ export function opChoices(offered: Iterable<string>, projectOps: ReadonlyMap<str
 }
 
 /** What a typed Operation filter means: one op's ref, a name that several versions share, or the text itself. */
-export type OpFilterReading = { kind: "ref"; ref: string } | { kind: "ambiguous"; name: string; labels: string[] } | { kind: "as-typed"; text: string };
+export type OpFilterReading =
+  | { kind: "ref"; ref: string }
+  | { kind: "ambiguous"; name: string; labels: string[] }
+  | { kind: "as-typed"; text: string };
 
 /**
  * Reads what was typed into an Operation filter: a label or a full ref picks that op; a bare name

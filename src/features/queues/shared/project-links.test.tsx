@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { createLocalServer } from "@/test/local-server";
 
 /**
@@ -18,23 +18,34 @@ const OTHER = "demo/claims-bot";
 const SLOW = { timeout: 10_000 };
 const inLink = (project: string) => `annotation_project=${encodeURIComponent(project)}`;
 
-async function setup(path: (ids: { otherQueue: string; otherItem: string; chosenQueue: string }) => string, chosen = CHOSEN) {
+async function setup(
+  path: (ids: { otherQueue: string; otherItem: string; chosenQueue: string }) => string,
+  chosen = CHOSEN,
+) {
   const server = createLocalServer();
   const otherQueue = seedLargeQueue(server.db, { projectId: OTHER, items: 5, name: "Claims triage" });
   const chosenQueue = seedLargeQueue(server.db, { projectId: CHOSEN, items: 5, name: "Tone review" });
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const otherItem = (await clients.trace.queryItems(otherQueue, { project_id: OTHER, limit: 1 })).items[0]!.id;
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: chosen, inferenceProject: "", keyStorage: "local" }));
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: chosen, inferenceProject: "", keyStorage: "local" }),
+  );
   const pageRequests = () => server.requests.slice(setupRequests);
   const setupRequests = server.requests.length;
-  const app = renderApp({ path: path({ otherQueue, otherItem, chosenQueue }), defaults: urlsOf(server.settings), fetch: server.fetch });
+  const app = renderApp({
+    path: path({ otherQueue, otherItem, chosenQueue }),
+    defaults: urlsOf(server.settings),
+    fetch: server.fetch,
+  });
   const chosenNow = () => app.settingsStore.getSnapshot().connection.annotationProject;
   return { ...app, pageRequests, otherQueue, otherItem, chosenQueue, chosenNow };
 }
 
 /** The notice a page shows for a link of another project, found by its heading. */
-const mismatchNotice = async () => (await screen.findByRole("region", { name: `This link is for project ${OTHER}` }, SLOW));
+const mismatchNotice = async () =>
+  await screen.findByRole("region", { name: `This link is for project ${OTHER}` }, SLOW);
 
 afterEach(() => {
   localStorage.clear();
@@ -50,13 +61,20 @@ describe("a link to a page of another project", () => {
 
     await user.click(within(notice).getByRole("button", { name: `Switch to ${OTHER}` }));
     expect(chosenNow()).toBe(OTHER);
-    expect(JSON.parse(localStorage.getItem(PREFERENCES_STORAGE_KEY) ?? "{}")).toMatchObject({ annotationProject: OTHER });
+    expect(JSON.parse(localStorage.getItem(PREFERENCES_STORAGE_KEY) ?? "{}")).toMatchObject({
+      annotationProject: OTHER,
+    });
     expect(await screen.findByRole("table", { name: "Claims triage" }, SLOW)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Insights" })).toHaveAttribute("href", `/queues/${otherQueue}/insights?${inLink(OTHER)}`);
+    expect(screen.getByRole("link", { name: "Insights" })).toHaveAttribute(
+      "href",
+      `/queues/${otherQueue}/insights?${inLink(OTHER)}`,
+    );
   }, 60_000);
 
   it("on the review, offers to stay in the chosen project, which leads to its queues and changes nothing", async () => {
-    const { user, router, chosenNow } = await setup((ids) => `/queues/${ids.otherQueue}/items/${ids.otherItem}?${inLink(OTHER)}&i=0`);
+    const { user, router, chosenNow } = await setup(
+      (ids) => `/queues/${ids.otherQueue}/items/${ids.otherItem}?${inLink(OTHER)}&i=0`,
+    );
     const notice = await mismatchNotice();
     expect(screen.getByRole("heading", { level: 1, name: "Review" })).toBeInTheDocument();
     await user.click(within(notice).getByRole("link", { name: `Stay in ${CHOSEN}` }));
@@ -101,9 +119,17 @@ describe("a page opened without a project in its link", () => {
     const { chosenQueue } = await setup((ids) => `/queues/${ids.chosenQueue}`);
     const table = await screen.findByRole("table", { name: "Tone review" }, SLOW);
     const project = inLink(CHOSEN);
-    expect(screen.getByRole("link", { name: "Insights" })).toHaveAttribute("href", `/queues/${chosenQueue}/insights?${project}`);
-    expect(screen.getByRole("link", { name: "Train from this queue" })).toHaveAttribute("href", `/queues/${chosenQueue}/train?${project}`);
-    expect(within(table).getByRole("link", { name: "Open item 1" }).getAttribute("href")).toMatch(new RegExp(`^/queues/${chosenQueue}/items/[^?]+\\?${project}&`));
+    expect(screen.getByRole("link", { name: "Insights" })).toHaveAttribute(
+      "href",
+      `/queues/${chosenQueue}/insights?${project}`,
+    );
+    expect(screen.getByRole("link", { name: "Train from this queue" })).toHaveAttribute(
+      "href",
+      `/queues/${chosenQueue}/train?${project}`,
+    );
+    expect(within(table).getByRole("link", { name: "Open item 1" }).getAttribute("href")).toMatch(
+      new RegExp(`^/queues/${chosenQueue}/items/[^?]+\\?${project}&`),
+    );
   }, 60_000);
 
   it("for a queue the chosen project does not have, names the project instead of calling it deleted", async () => {

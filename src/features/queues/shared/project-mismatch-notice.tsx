@@ -5,7 +5,7 @@ import { InfoIcon } from "@/components/icons";
 import { UntrustedText } from "@/components/untrusted-text";
 import { PROJECT_PARAM } from "@/lib/paths";
 import { settingsPathFor } from "@/lib/return-to";
-import { useSettings } from "@/settings/settings-context";
+import { useSettings } from "@/connection/settings-context";
 import type { PageProject } from "./use-annotation-project";
 
 type Mismatch = Extract<PageProject, { kind: "other" | "unreadable" }>;
@@ -40,7 +40,10 @@ export function ProjectMismatchNotice({ mismatch }: { mismatch: Mismatch }) {
   const switchProject = () => settings.save({ ...settings.connection, annotationProject: linked }, settings.keyStorage);
 
   return (
-    <section aria-labelledby={titleId} className="flex flex-col items-center gap-2 rounded-lg border border-line-strong bg-surface px-4 py-8 text-center sm:px-6">
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col items-center gap-2 rounded-lg border border-line-strong bg-surface px-4 py-8 text-center sm:px-6"
+    >
       <InfoIcon size={20} className="text-fg-muted" />
       <h2 id={titleId} className="max-w-full text-sm font-semibold wrap-anywhere text-fg">
         {mismatch.kind === "other" ? (
@@ -54,8 +57,8 @@ export function ProjectMismatchNotice({ mismatch }: { mismatch: Mismatch }) {
       <div className="max-w-md space-y-1 text-sm wrap-anywhere text-fg-muted">
         {mismatch.kind === "unreadable" ? (
           <p>
-            “<UntrustedText text={linked} className="font-mono" />” is not of the form <code className="font-mono text-xs">entity/project</code>, so the
-            link does not say whose page it is.
+            “<UntrustedText text={linked} className="font-mono" />” is not of the form{" "}
+            <code className="font-mono text-xs">entity/project</code>, so the link does not say whose page it is.
           </p>
         ) : null}
         {chosen ? (
@@ -66,7 +69,9 @@ export function ProjectMismatchNotice({ mismatch }: { mismatch: Mismatch }) {
         ) : (
           <p>No annotation project is chosen in Settings.</p>
         )}
-        {mismatch.kind === "other" ? <p>Switching makes it the annotation project in Settings, for every page.</p> : null}
+        {mismatch.kind === "other" ? (
+          <p>Switching makes it the annotation project in Settings, for every page.</p>
+        ) : null}
       </div>
       <div className="mt-2 flex max-w-full flex-wrap items-center justify-center gap-x-4 gap-y-2">
         {mismatch.kind === "other" ? (
@@ -77,11 +82,17 @@ export function ProjectMismatchNotice({ mismatch }: { mismatch: Mismatch }) {
           </Button>
         ) : null}
         {chosen ? (
-          <Link to={stayHref(location.pathname, location.search, namesSomething)} className="text-sm font-medium wrap-anywhere text-link underline underline-offset-2">
+          <Link
+            to={stayHref(location.pathname, location.search, namesSomething)}
+            className="text-sm font-medium wrap-anywhere text-link underline underline-offset-2"
+          >
             Stay in <UntrustedText text={chosen} />
           </Link>
         ) : (
-          <Link to={settingsPathFor(`${location.pathname}${location.search}`)} className="text-sm font-medium text-link underline underline-offset-2">
+          <Link
+            to={settingsPathFor(`${location.pathname}${location.search}`)}
+            className="text-sm font-medium text-link underline underline-offset-2"
+          >
             Choose a project in Settings
           </Link>
         )}

@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router-dom";
 import { ProjectId } from "@contract/common";
 import { PROJECT_PARAM } from "@/lib/paths";
-import { useSettings } from "@/settings/settings-context";
+import { useSettings } from "@/connection/settings-context";
 
 /**
  * Which project a page works in: the one chosen in Settings, unless its link names another

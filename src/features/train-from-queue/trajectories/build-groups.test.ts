@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { TrajectoryGroup } from "@contract/training";
 import { readTrajectoryFile } from "@/features/training";
-import { buildSelection, buildSelectionNow, type SelectionInput, type SourceCall, type SourceItem } from "./build-groups";
+import {
+  buildSelection,
+  buildSelectionNow,
+  type SelectionInput,
+  type SourceCall,
+  type SourceItem,
+} from "./build-groups";
 import { CHAT_PATHS } from "./conversation";
 import { groupsJsonl, sftJsonl } from "./downloads";
 import { groupMembers } from "./grouping";
@@ -15,10 +21,21 @@ const chat = (id: string, question: string, answer: string, trace = `trace-${id}
   inputs: { messages: [{ role: "user", content: question }] },
   output: { choices: [{ index: 0, message: { role: "assistant", content: answer }, finish_reason: "stop" }] },
 });
-const item = (n: number, state: SourceItem["annotation_state"] = "completed"): SourceItem => ({ id: `item-${n}`, call_id: `call-${n}`, annotation_state: state });
-const given = (by: string, value: unknown) => ({ id: `${by}-${String(value)}`, by, value, at: "2026-11-20T10:00:00.000Z" });
+const item = (n: number, state: SourceItem["annotation_state"] = "completed"): SourceItem => ({
+  id: `item-${n}`,
+  call_id: `call-${n}`,
+  annotation_state: state,
+});
+const given = (by: string, value: unknown) => ({
+  id: `${by}-${String(value)}`,
+  by,
+  value,
+  at: "2026-11-20T10:00:00.000Z",
+});
 
-function input(overrides: Partial<SelectionInput> & Pick<SelectionInput, "items" | "calls" | "answers">): SelectionInput {
+function input(
+  overrides: Partial<SelectionInput> & Pick<SelectionInput, "items" | "calls" | "answers">,
+): SelectionInput {
   return {
     queue: { id: "q1", name: "Queue" },
     spec: SPEC,
@@ -42,7 +59,11 @@ describe("grouping", () => {
       ],
       singletonsDropped: 1,
     });
-    expect(groupMembers(members, { by: "trace", size: 4, singletons: "keep" }).groups.map((g) => g.label)).toEqual(["A", "B", "C"]);
+    expect(groupMembers(members, { by: "trace", size: 4, singletons: "keep" }).groups.map((g) => g.label)).toEqual([
+      "A",
+      "B",
+      "C",
+    ]);
   });
 
   it("makes fixed-size groups in order, the remainder last, its size bounded", () => {
@@ -50,7 +71,10 @@ describe("grouping", () => {
       { label: "Items 1–4", members: [0, 1, 2, 3] },
       { label: "Items 5–6", members: [4, 5] },
     ]);
-    expect(groupMembers(members.slice(0, 5), { by: "fixed", size: 2, singletons: "drop" })).toMatchObject({ singletonsDropped: 1, groups: [{ members: [0, 1] }, { members: [2, 3] }] });
+    expect(groupMembers(members.slice(0, 5), { by: "fixed", size: 2, singletons: "drop" })).toMatchObject({
+      singletonsDropped: 1,
+      groups: [{ members: [0, 1] }, { members: [2, 3] }],
+    });
     // A size below two would make every group a singleton: it is raised to two.
     expect(groupMembers(members, { by: "fixed", size: 1, singletons: "keep" }).groups).toHaveLength(3);
   });
@@ -75,13 +99,31 @@ describe("a queue's selection", () => {
     ["call-6", { tone: [given("ben", 2)] }],
     ["call-8", { tone: [given("ana", "great")] }],
   ]);
-  const items = [item(1), item(2), item(3), item(4), item(5), item(6), item(7), item(8), item(9, "in_progress"), item(10, "skipped")];
+  const items = [
+    item(1),
+    item(2),
+    item(3),
+    item(4),
+    item(5),
+    item(6),
+    item(7),
+    item(8),
+    item(9, "in_progress"),
+    item(10, "skipped"),
+  ];
 
   it("builds valid groups by input, with every unusable call and its reason", () => {
     const selection = buildSelectionNow(input({ items, calls, answers }));
     expect(selection.groups).toHaveLength(1);
     expect(selection.groups[0]?.trajectories.map((t) => t.reward)).toEqual([4.5, 1, 2]);
-    expect(selection.groups[0]?.trajectories[0]?.metadata).toMatchObject({ queue_id: "q1", item_id: "item-1", call_id: "call-1", reward_spec: SPEC.ref, annotators: ["ana", "ben"], answers: [5, 4] });
+    expect(selection.groups[0]?.trajectories[0]?.metadata).toMatchObject({
+      queue_id: "q1",
+      item_id: "item-1",
+      call_id: "call-1",
+      reward_spec: SPEC.ref,
+      annotators: ["ana", "ben"],
+      answers: [5, 4],
+    });
     expect(selection.groupLabels).toEqual(["Where is my refund?"]);
     for (const group of selection.groups) expect(TrajectoryGroup.safeParse(group).success).toBe(true);
     expect(selection.singletonsDropped).toBe(1);
@@ -96,27 +138,63 @@ describe("a queue's selection", () => {
   });
 
   it("groups by trace, keeps groups of one when asked, counts chosen states and one annotator", () => {
-    const byTrace = buildSelectionNow(input({ items, calls, answers, grouping: { by: "trace", size: 4, singletons: "keep" } }));
-    expect(byTrace.groups.map((g) => g.trajectories.map((t) => t.metadata?.call_id))).toEqual([["call-1", "call-2"], ["call-3"], ["call-6"]]);
-    const ben = buildSelectionNow(input({ items, calls, answers, annotators: { kind: "one", userId: "ben" }, grouping: { by: "fixed", size: 2, singletons: "keep" } }));
+    const byTrace = buildSelectionNow(
+      input({ items, calls, answers, grouping: { by: "trace", size: 4, singletons: "keep" } }),
+    );
+    expect(byTrace.groups.map((g) => g.trajectories.map((t) => t.metadata?.call_id))).toEqual([
+      ["call-1", "call-2"],
+      ["call-3"],
+      ["call-6"],
+    ]);
+    const ben = buildSelectionNow(
+      input({
+        items,
+        calls,
+        answers,
+        annotators: { kind: "one", userId: "ben" },
+        grouping: { by: "fixed", size: 2, singletons: "keep" },
+      }),
+    );
     expect(ben.all.map((t) => t.reward)).toEqual([4, 2]);
-    expect(ben.unusable.filter((u) => u.reason === "no-answer").map((u) => u.detail)).toEqual(Array.from({ length: 5 }, () => "ben did not answer"));
+    expect(ben.unusable.filter((u) => u.reason === "no-answer").map((u) => u.detail)).toEqual(
+      Array.from({ length: 5 }, () => "ben did not answer"),
+    );
     const inProgressToo = buildSelectionNow(input({ items, calls, answers, states: ["completed", "in_progress"] }));
     expect(inProgressToo.notCounted).toBe(1);
     expect(inProgressToo.unusable.at(-1)).toMatchObject({ itemId: "item-9", reason: "no-call" });
   });
 
   it("reads other shapes through the op's paths", () => {
-    const agent: SourceCall = { id: "call-1", op_name: "weave:///e/p/op/agent:1", trace_id: "t", inputs: { conversation: [{ role: "user", content: "Hi" }] }, output: { answer: "Hello" } };
+    const agent: SourceCall = {
+      id: "call-1",
+      op_name: "weave:///e/p/op/agent:1",
+      trace_id: "t",
+      inputs: { conversation: [{ role: "user", content: "Hi" }] },
+      output: { answer: "Hello" },
+    };
     const selection = buildSelectionNow(
-      input({ items: [item(1)], calls: new Map([["call-1", agent]]), answers, pathsFor: () => ({ prompt: "inputs.conversation", completion: "output.answer" }), grouping: { by: "input", size: 2, singletons: "keep" } }),
+      input({
+        items: [item(1)],
+        calls: new Map([["call-1", agent]]),
+        answers,
+        pathsFor: () => ({ prompt: "inputs.conversation", completion: "output.answer" }),
+        grouping: { by: "input", size: 2, singletons: "keep" },
+      }),
     );
-    expect(selection.groups[0]?.trajectories[0]?.messages_and_choices).toEqual([{ role: "user", content: "Hi" }, { index: 0, finish_reason: "stop", message: { role: "assistant", content: "Hello" } }]);
+    expect(selection.groups[0]?.trajectories[0]?.messages_and_choices).toEqual([
+      { role: "user", content: "Hi" },
+      { index: 0, finish_reason: "stop", message: { role: "assistant", content: "Hello" } },
+    ]);
   });
 
   it("builds in steps, and the steps give the same selection", async () => {
     const many = Array.from({ length: 5000 }, (_, i) => item(i));
-    const manyCalls = new Map(many.map((entry) => [entry.call_id, chat(entry.call_id, `question ${String(Number(entry.id.slice(5)) % 7)}`, "a")]));
+    const manyCalls = new Map(
+      many.map((entry) => [
+        entry.call_id,
+        chat(entry.call_id, `question ${String(Number(entry.id.slice(5)) % 7)}`, "a"),
+      ]),
+    );
     const manyAnswers = new Map(many.map((entry, i) => [entry.call_id, { tone: [given("ana", (i % 5) + 1)] }]));
     const options = input({ items: many, calls: manyCalls, answers: manyAnswers });
     const stepped = await buildSelection(options);
@@ -129,12 +207,14 @@ describe("a queue's selection", () => {
 });
 
 const trajectory = (reward: number) => ({
-  messages_and_choices: [{ role: "user", content: "q" }, { index: 0, finish_reason: "stop", message: { role: "assistant", content: `a${reward}` } }],
+  messages_and_choices: [
+    { role: "user", content: "q" },
+    { index: 0, finish_reason: "stop", message: { role: "assistant", content: `a${reward}` } },
+  ],
   reward,
 });
 
 describe("downloads", () => {
-
   it("writes one group per line, as the new-job form reads them", () => {
     const groups = [{ trajectories: [trajectory(1), trajectory(0)] }, { trajectories: [trajectory(2)] }];
     const lines = groupsJsonl(groups).trimEnd().split("\n");
@@ -147,9 +227,24 @@ describe("downloads", () => {
   it("writes the chat examples whose reward passes the threshold", () => {
     const { text, examples } = sftJsonl([trajectory(0.2), trajectory(0.8), trajectory(0.5)], 0.5);
     expect(examples).toBe(2);
-    expect(text.trimEnd().split("\n").map((line) => JSON.parse(line) as unknown)).toEqual([
-      { messages: [{ role: "user", content: "q" }, { role: "assistant", content: "a0.8" }] },
-      { messages: [{ role: "user", content: "q" }, { role: "assistant", content: "a0.5" }] },
+    expect(
+      text
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual([
+      {
+        messages: [
+          { role: "user", content: "q" },
+          { role: "assistant", content: "a0.8" },
+        ],
+      },
+      {
+        messages: [
+          { role: "user", content: "q" },
+          { role: "assistant", content: "a0.5" },
+        ],
+      },
     ]);
   });
 });
@@ -163,7 +258,14 @@ describe("ops left out", () => {
       ["call-3", other],
     ]);
     const answers = new Map<string, AnswersOnCall>([1, 2, 3].map((n) => [`call-${n}`, { tone: [given("u", n)] }]));
-    const selection = buildSelectionNow(input({ items: [item(1), item(2), item(3)], calls, answers, pathsFor: (op) => (op.includes("/policy:") ? null : CHAT_PATHS) }));
+    const selection = buildSelectionNow(
+      input({
+        items: [item(1), item(2), item(3)],
+        calls,
+        answers,
+        pathsFor: (op) => (op.includes("/policy:") ? null : CHAT_PATHS),
+      }),
+    );
     expect(selection.opsLeftOut).toBe(1);
     expect(selection.unusable).toEqual([]);
     expect(selection.all.map((t) => t.metadata?.call_id)).toEqual(["call-1", "call-2"]);

@@ -34,7 +34,13 @@ export const UNUSABLE_LABEL: Record<UnusableReason, string> = {
   "unreadable-reward": "Reward not readable",
 };
 
-export type UnusableCall = { itemId: string; callId: string; opName: string | null; reason: UnusableReason; detail: string };
+export type UnusableCall = {
+  itemId: string;
+  callId: string;
+  opName: string | null;
+  reason: UnusableReason;
+  detail: string;
+};
 
 /** What the selection makes: the groups in the training service's format, and what was left out and why. */
 export type Selection = {
@@ -70,7 +76,8 @@ function lastUserText(prompt: readonly ChatMessage[]): string {
 /** The key of a prompt for grouping by input: its roles and texts (cheaper than JSON for long texts). */
 function promptKey(prompt: readonly ChatMessage[]): string {
   let key = "";
-  for (const message of prompt) key += `${message.role}\u0001${typeof message.content === "string" ? message.content : JSON.stringify(message.content)}\u0002`;
+  for (const message of prompt)
+    key += `${message.role}\u0001${typeof message.content === "string" ? message.content : JSON.stringify(message.content)}\u0002`;
   return key;
 }
 
@@ -103,7 +110,13 @@ export function* selectionSteps(input: SelectionInput): Generator<void, Selectio
     seenCalls.add(item.call_id);
     const call = calls.get(item.call_id);
     if (!call) {
-      unusable.push({ itemId: item.id, callId: item.call_id, opName: null, reason: "no-call", detail: "the call could not be read (deleted, or another project's)" });
+      unusable.push({
+        itemId: item.id,
+        callId: item.call_id,
+        opName: null,
+        reason: "no-call",
+        detail: "the call could not be read (deleted, or another project's)",
+      });
       continue;
     }
     const paths = pathsFor(call.op_name);
@@ -113,12 +126,24 @@ export function* selectionSteps(input: SelectionInput): Generator<void, Selectio
     }
     const reward = callReward(answers.get(item.call_id)?.[spec.id], mapping, annotators);
     if (!reward.ok) {
-      unusable.push({ itemId: item.id, callId: call.id, opName: call.op_name, reason: reward.reason, detail: reward.detail });
+      unusable.push({
+        itemId: item.id,
+        callId: call.id,
+        opName: call.op_name,
+        reason: reward.reason,
+        detail: reward.detail,
+      });
       continue;
     }
     const conversation = conversationOf(call, paths);
     if (!conversation.ok) {
-      unusable.push({ itemId: item.id, callId: call.id, opName: call.op_name, reason: conversation.reason, detail: conversation.detail });
+      unusable.push({
+        itemId: item.id,
+        callId: call.id,
+        opName: call.op_name,
+        reason: conversation.reason,
+        detail: conversation.detail,
+      });
       continue;
     }
     const trajectory: Trajectory = {

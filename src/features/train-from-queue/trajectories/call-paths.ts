@@ -21,7 +21,13 @@ export function readPath(call: CallPart, segments: readonly string[]): unknown {
   let value: unknown = call;
   for (const segment of segments) {
     if (value === null || typeof value !== "object") return undefined;
-    value = Array.isArray(value) ? (/^\d+$/.test(segment) ? value[Number(segment)] : undefined) : Object.hasOwn(value, segment) ? (value as Record<string, unknown>)[segment] : undefined;
+    value = Array.isArray(value)
+      ? /^\d+$/.test(segment)
+        ? value[Number(segment)]
+        : undefined
+      : Object.hasOwn(value, segment)
+        ? (value as Record<string, unknown>)[segment]
+        : undefined;
   }
   return value;
 }

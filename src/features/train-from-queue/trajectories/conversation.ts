@@ -20,7 +20,9 @@ const isMessage = (value: unknown): value is ChatMessage =>
   typeof value === "object" &&
   !Array.isArray(value) &&
   typeof (value as { role?: unknown }).role === "string" &&
-  (typeof (value as { content?: unknown }).content === "string" || Array.isArray((value as { content?: unknown }).content) || (value as { content?: unknown }).content === null);
+  (typeof (value as { content?: unknown }).content === "string" ||
+    Array.isArray((value as { content?: unknown }).content) ||
+    (value as { content?: unknown }).content === null);
 
 /** The prompt as chat messages: a list of messages, or a text taken as the user's one message. */
 function promptMessages(value: unknown): ChatMessage[] | string {
@@ -37,26 +39,44 @@ function promptMessages(value: unknown): ChatMessage[] | string {
  * messages before it are the context, so the model's answer must be a choice, never a message.
  */
 function completionChoice(value: unknown): ChatChoice | string {
-  if (typeof value === "string") return value.trim() === "" ? "is empty text" : { index: 0, finish_reason: "stop", message: { role: "assistant", content: value } };
+  if (typeof value === "string")
+    return value.trim() === ""
+      ? "is empty text"
+      : { index: 0, finish_reason: "stop", message: { role: "assistant", content: value } };
   if (value === undefined || value === null) return "is missing";
   if (typeof value !== "object" || Array.isArray(value)) return "is neither text, a chat message nor a choice";
   const record = value as Record<string, unknown>;
   if (isMessage(record.message)) {
-    return { index: typeof record.index === "number" ? record.index : 0, finish_reason: typeof record.finish_reason === "string" ? record.finish_reason : "stop", message: record.message };
+    return {
+      index: typeof record.index === "number" ? record.index : 0,
+      finish_reason: typeof record.finish_reason === "string" ? record.finish_reason : "stop",
+      message: record.message,
+    };
   }
   if (isMessage(record)) return { index: 0, finish_reason: "stop", message: record };
-  if (Array.isArray(record.choices)) return record.choices.length === 0 ? "has no choices" : completionChoice(record.choices[0]);
+  if (Array.isArray(record.choices))
+    return record.choices.length === 0 ? "has no choices" : completionChoice(record.choices[0]);
   return "is neither text, a chat message nor a choice";
 }
 
 /** The call's conversation (prompt messages, then the answer as a choice), or why there is none. */
 export function conversationOf(call: CallPart, paths: PathMapping = CHAT_PATHS): Conversation {
   const promptPath = parsePath(paths.prompt);
-  if (!promptPath) return { ok: false, reason: "no-messages", detail: `the prompt path '${paths.prompt}' does not start with inputs or output` };
+  if (!promptPath)
+    return {
+      ok: false,
+      reason: "no-messages",
+      detail: `the prompt path '${paths.prompt}' does not start with inputs or output`,
+    };
   const prompt = promptMessages(readPath(call, promptPath));
   if (typeof prompt === "string") return { ok: false, reason: "no-messages", detail: `${paths.prompt} ${prompt}` };
   const completionPath = parsePath(paths.completion);
-  if (!completionPath) return { ok: false, reason: "no-output", detail: `the completion path '${paths.completion}' does not start with inputs or output` };
+  if (!completionPath)
+    return {
+      ok: false,
+      reason: "no-output",
+      detail: `the completion path '${paths.completion}' does not start with inputs or output`,
+    };
   const choice = completionChoice(readPath(call, completionPath));
   if (typeof choice === "string") return { ok: false, reason: "no-output", detail: `${paths.completion} ${choice}` };
   return { ok: true, prompt, choice, messagesAndChoices: [...prompt, choice] };

@@ -9,7 +9,9 @@ export function groupsJsonl(groups: readonly TrajectoryGroup[]): string {
 
 /** A trajectory as an SFT example: its messages with the answer's message in place of the choice. */
 export function sftExampleOf(trajectory: Trajectory): SFTExample {
-  const messages = trajectory.messages_and_choices.map((item) => ("message" in item && item.message && typeof item.message === "object" ? item.message : item)) as SFTExample["messages"];
+  const messages = trajectory.messages_and_choices.map((item) =>
+    "message" in item && item.message && typeof item.message === "object" ? item.message : item,
+  ) as SFTExample["messages"];
   return { messages };
 }
 

@@ -4,7 +4,11 @@
  * rewards are all equal, has no advantage signal and teaches nothing.
  */
 export type GroupBy = "input" | "trace" | "fixed";
-export type Grouping = { by: GroupBy; /** Trajectories per group when `by` is "fixed". */ size: number; singletons: "drop" | "keep" };
+export type Grouping = {
+  by: GroupBy;
+  /** Trajectories per group when `by` is "fixed". */ size: number;
+  singletons: "drop" | "keep";
+};
 
 export const DEFAULT_GROUPING: Grouping = Object.freeze({ by: "input", size: 4, singletons: "drop" });
 export const GROUP_SIZE_BOUNDS = { min: 2, max: 64 } as const;

@@ -4,16 +4,30 @@ import { opKey, pathsForOp, PATHS_STORAGE_KEY, readRememberedPaths, rememberPath
 
 function memoryStorage() {
   const data = new Map<string, string>();
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  };
 }
 
 describe("paths remembered per op", () => {
   it("keys an op without its version, so a new version starts with the same paths", () => {
-    expect(opKey("weave:///demo/support-bot/op/support_agent.answer:abc123")).toBe("weave:///demo/support-bot/op/support_agent.answer");
+    expect(opKey("weave:///demo/support-bot/op/support_agent.answer:abc123")).toBe(
+      "weave:///demo/support-bot/op/support_agent.answer",
+    );
     const storage = memoryStorage();
-    expect(rememberPaths(storage, "weave:///demo/p/op/agent:v1digest", { prompt: "inputs.conversation", completion: "output.answer" })).toBe(true);
+    expect(
+      rememberPaths(storage, "weave:///demo/p/op/agent:v1digest", {
+        prompt: "inputs.conversation",
+        completion: "output.answer",
+      }),
+    ).toBe(true);
     const lookup = pathsForOp(readRememberedPaths(storage));
-    expect(lookup("weave:///demo/p/op/agent:v2digest")).toEqual({ prompt: "inputs.conversation", completion: "output.answer" });
+    expect(lookup("weave:///demo/p/op/agent:v2digest")).toEqual({
+      prompt: "inputs.conversation",
+      completion: "output.answer",
+    });
     expect(lookup("weave:///demo/p/op/other:x")).toEqual(CHAT_PATHS);
   });
 
@@ -32,6 +46,8 @@ describe("paths remembered per op", () => {
     const storage = memoryStorage();
     rememberPaths(storage, "weave:///e/p/op/a:1", { prompt: "inputs.q", completion: "output.answer" });
     rememberPaths(storage, "weave:///e/p/op/b:1", { prompt: "", completion: "output.answer" });
-    expect(readRememberedPaths(storage)).toEqual({ "weave:///e/p/op/a": { prompt: "inputs.q", completion: "output.answer" } });
+    expect(readRememberedPaths(storage)).toEqual({
+      "weave:///e/p/op/a": { prompt: "inputs.q", completion: "output.answer" },
+    });
   });
 });

@@ -39,11 +39,15 @@ export function rememberPaths(area: StorageArea | undefined, opName: string, pat
   // A path being typed may be empty for a moment; stored, it would fail the check on reading and
   // every op's paths would be forgotten. The op goes back to its suggestion until both are named.
   const named = paths.prompt.trim() !== "" && paths.completion.trim() !== "";
-  if (named && (paths.prompt !== CHAT_PATHS.prompt || paths.completion !== CHAT_PATHS.completion)) all[key] = { prompt: paths.prompt.slice(0, 300), completion: paths.completion.slice(0, 300) };
+  if (named && (paths.prompt !== CHAT_PATHS.prompt || paths.completion !== CHAT_PATHS.completion))
+    all[key] = { prompt: paths.prompt.slice(0, 300), completion: paths.completion.slice(0, 300) };
   // The most recent last; the oldest leave first past the bound.
   const entries = Object.entries(all).slice(-MAX_REMEMBERED);
   return writeItem(area, PATHS_STORAGE_KEY, JSON.stringify(Object.fromEntries(entries)));
 }
 
 /** The paths for an op's calls: remembered ones, else OpenAI chat's. */
-export const pathsForOp = (remembered: Readonly<Record<string, PathMapping>>) => (opName: string): PathMapping => remembered[opKey(opName)] ?? CHAT_PATHS;
+export const pathsForOp =
+  (remembered: Readonly<Record<string, PathMapping>>) =>
+  (opName: string): PathMapping =>
+    remembered[opKey(opName)] ?? CHAT_PATHS;

@@ -17,18 +17,47 @@ import { CHAT_PATHS, conversationOf, type PathMapping } from "./conversation";
  */
 
 /** Names that hold a prompt, best first. */
-const PROMPT_KEYS = ["messages", "conversation", "prompt", "question", "message", "query", "input", "transcript", "text", "instruction", "instructions"];
+const PROMPT_KEYS = [
+  "messages",
+  "conversation",
+  "prompt",
+  "question",
+  "message",
+  "query",
+  "input",
+  "transcript",
+  "text",
+  "instruction",
+  "instructions",
+];
 /** Names that hold an answer, best first. */
-const COMPLETION_KEYS = ["choices", "answer", "completion", "response", "reply", "content", "text", "summary", "message", "output"];
+const COMPLETION_KEYS = [
+  "choices",
+  "answer",
+  "completion",
+  "response",
+  "reply",
+  "content",
+  "text",
+  "summary",
+  "message",
+  "output",
+];
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Two words or more: a sentence, not an id, a code or a one-word label. */
 export const isProse = (value: unknown): value is string => typeof value === "string" && /\S\s+\S/.test(value.trim());
 
-const isChatMessage = (value: unknown): boolean => isRecord(value) && typeof value.role === "string" && (typeof value.content === "string" || Array.isArray(value.content) || value.content === null);
-const isMessageList = (value: unknown): boolean => Array.isArray(value) && value.length > 0 && value.every(isChatMessage);
-const isAssistantMessage = (value: unknown): boolean => isChatMessage(value) && (value as { role: string }).role === "assistant";
+const isChatMessage = (value: unknown): boolean =>
+  isRecord(value) &&
+  typeof value.role === "string" &&
+  (typeof value.content === "string" || Array.isArray(value.content) || value.content === null);
+const isMessageList = (value: unknown): boolean =>
+  Array.isArray(value) && value.length > 0 && value.every(isChatMessage);
+const isAssistantMessage = (value: unknown): boolean =>
+  isChatMessage(value) && (value as { role: string }).role === "assistant";
 const isChoice = (value: unknown): boolean => isRecord(value) && isAssistantMessage(value.message);
 
 function ranked(keys: readonly string[], preferred: readonly string[]): string[] {
@@ -54,7 +83,8 @@ export function pathCandidates(call: CallPart): { prompt: string[]; completion: 
     for (const key of ranked(Object.keys(call.output), COMPLETION_KEYS)) {
       const value = call.output[key];
       if (key === "choices" && Array.isArray(value)) completion.push(CHAT_PATHS.completion);
-      else if (typeof value === "string" || (isRecord(value) && typeof value.role === "string")) completion.push(`output.${key}`);
+      else if (typeof value === "string" || (isRecord(value) && typeof value.role === "string"))
+        completion.push(`output.${key}`);
     }
   }
   return { prompt, completion };

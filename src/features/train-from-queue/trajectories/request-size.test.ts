@@ -10,8 +10,13 @@ describe("a job request's size", () => {
   });
 
   it("is measured before sending, within a model id's length of the real body", async () => {
-    const groups = [{ trajectories: [trajectory("Où est mon remboursement ? 🙂", 1), trajectory("x", 0)] }, { trajectories: [trajectory("中文", 0.5)] }];
-    const real = new TextEncoder().encode(JSON.stringify({ model_id: "model_0123456789", trajectory_groups: groups })).length;
+    const groups = [
+      { trajectories: [trajectory("Où est mon remboursement ? 🙂", 1), trajectory("x", 0)] },
+      { trajectories: [trajectory("中文", 0.5)] },
+    ];
+    const real = new TextEncoder().encode(
+      JSON.stringify({ model_id: "model_0123456789", trajectory_groups: groups }),
+    ).length;
     const measured = await measureRequest(groups);
     expect(measured).toBeGreaterThanOrEqual(real);
     expect(measured - real).toBeLessThanOrEqual(64);

@@ -27,7 +27,9 @@ const STEP_MS = 20;
  * up to 64 characters. Run after the groups are built, apart from the build (bench: the build's
  * figures leave it out; it costs about as much again).
  */
-export function* requestSizeSteps(groups: readonly { trajectories: readonly unknown[] }[]): Generator<void, number, void> {
+export function* requestSizeSteps(
+  groups: readonly { trajectories: readonly unknown[] }[],
+): Generator<void, number, void> {
   let bytes = ENVELOPE + Math.max(0, groups.length - 1);
   let stepStart = performance.now();
   for (const group of groups) {
@@ -44,7 +46,10 @@ export function* requestSizeSteps(groups: readonly { trajectories: readonly unkn
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** requestSizeSteps with the browser's next task between the steps. */
-export async function measureRequest(groups: readonly { trajectories: readonly unknown[] }[], signal?: AbortSignal): Promise<number> {
+export async function measureRequest(
+  groups: readonly { trajectories: readonly unknown[] }[],
+  signal?: AbortSignal,
+): Promise<number> {
   const steps = requestSizeSteps(groups);
   for (;;) {
     signal?.throwIfAborted();

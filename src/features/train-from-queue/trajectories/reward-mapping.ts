@@ -32,7 +32,12 @@ export function defaultMapping(spec: Pick<QueueSpec, "fieldSchema">): RewardMapp
     const choices = schema.enum.filter((v): v is string => typeof v === "string");
     if (choices.length === 0) return null;
     // First choice best (1), last worst (0), evenly between: the usual order of a scale's labels.
-    const values = Object.fromEntries(choices.map((choice, i) => [choice, choices.length === 1 ? 1 : round((choices.length - 1 - i) / (choices.length - 1))]));
+    const values = Object.fromEntries(
+      choices.map((choice, i) => [
+        choice,
+        choices.length === 1 ? 1 : round((choices.length - 1 - i) / (choices.length - 1)),
+      ]),
+    );
     return { kind: "categorical", values };
   }
   if (schema.type === "boolean") return { kind: "yes-no", yes: 1, no: 0 };
@@ -49,12 +54,20 @@ export function defaultMapping(spec: Pick<QueueSpec, "fieldSchema">): RewardMapp
  * The mapping in the URL when it fits the question's kind of answer, else the question's own. For
  * choices, the question's choices are the rows (an old link may name others, or miss a new one).
  */
-export function mappingForSpec(spec: Pick<QueueSpec, "fieldSchema">, chosen: RewardMapping | null): RewardMapping | null {
+export function mappingForSpec(
+  spec: Pick<QueueSpec, "fieldSchema">,
+  chosen: RewardMapping | null,
+): RewardMapping | null {
   const fallback = defaultMapping(spec);
   if (!fallback || !chosen) return fallback;
   if (fallback.kind === "categorical") {
     if (chosen.kind !== "categorical") return fallback;
-    const values = Object.fromEntries(Object.entries(fallback.values).map(([choice, reward]) => [choice, Object.hasOwn(chosen.values, choice) ? (chosen.values[choice] as number) : reward]));
+    const values = Object.fromEntries(
+      Object.entries(fallback.values).map(([choice, reward]) => [
+        choice,
+        Object.hasOwn(chosen.values, choice) ? (chosen.values[choice] as number) : reward,
+      ]),
+    );
     return { kind: "categorical", values };
   }
   if (fallback.kind === "yes-no") return chosen.kind === "yes-no" ? chosen : fallback;
@@ -83,7 +96,11 @@ export function rewardOfAnswer(mapping: RewardMapping, value: unknown): number |
 }
 
 /** Whether the scaled choices apply: scaling needs the question's range. */
-export const canScale = (mapping: RewardMapping): boolean => (mapping.kind === "numeric" || mapping.kind === "rating") && mapping.min !== null && mapping.max !== null && mapping.max > mapping.min;
+export const canScale = (mapping: RewardMapping): boolean =>
+  (mapping.kind === "numeric" || mapping.kind === "rating") &&
+  mapping.min !== null &&
+  mapping.max !== null &&
+  mapping.max > mapping.min;
 
 export type CallReward =
   | { ok: true; reward: number; annotators: string[]; values: unknown[] }
@@ -95,15 +112,34 @@ const shown = (value: unknown) => {
 };
 
 /** The reward of a call from the standing answers to the chosen question. */
-export function callReward(answers: readonly GivenAnswer[] | undefined, mapping: RewardMapping, who: AnnotatorChoice): CallReward {
+export function callReward(
+  answers: readonly GivenAnswer[] | undefined,
+  mapping: RewardMapping,
+  who: AnnotatorChoice,
+): CallReward {
   const chosen = who.kind === "one" ? (answers ?? []).filter((answer) => answer.by === who.userId) : (answers ?? []);
-  if (chosen.length === 0) return { ok: false, reason: "no-answer", detail: who.kind === "one" ? `${who.userId} did not answer` : "nobody answered" };
+  if (chosen.length === 0)
+    return {
+      ok: false,
+      reason: "no-answer",
+      detail: who.kind === "one" ? `${who.userId} did not answer` : "nobody answered",
+    };
   let sum = 0;
   for (const answer of chosen) {
     const reward = rewardOfAnswer(mapping, answer.value);
     // One unreadable answer spoils a mean: better to say so than to average what is left.
-    if (reward === null) return { ok: false, reason: "unreadable-reward", detail: `the answer ${shown(answer.value)} has no reward in this mapping` };
+    if (reward === null)
+      return {
+        ok: false,
+        reason: "unreadable-reward",
+        detail: `the answer ${shown(answer.value)} has no reward in this mapping`,
+      };
     sum += reward;
   }
-  return { ok: true, reward: sum / chosen.length, annotators: chosen.map((answer) => answer.by), values: chosen.map((answer) => answer.value) };
+  return {
+    ok: true,
+    reward: sum / chosen.length,
+    annotators: chosen.map((answer) => answer.by),
+    values: chosen.map((answer) => answer.value),
+  };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTheme } from "@/settings/theme/theme-context";
+import { useTheme } from "@/components/theme/theme-context";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
 import type { JobEventStore } from "../events/job-event-store";
@@ -68,10 +68,22 @@ export function ChartGrid({
   const validated = metrics.filter((name) => (validation?.get(name)?.steps.length ?? 0) > 0);
 
   const chart = (name: string, size: ChartSize) => {
-    if (!MetricChart || (!allShown && name !== metrics[0])) return <ChartPlaceholder key={name} height={CHART_HEIGHTS[size]} />;
+    if (!MetricChart || (!allShown && name !== metrics[0]))
+      return <ChartPlaceholder key={name} height={CHART_HEIGHTS[size]} />;
     return (
       <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
-        <MetricChart name={name} store={store} version={version} smoothing={smoothing} simulated={simulated.includes(name)} theme={resolved} timing={timing} zoomSync={zoomSync} size={size} validation={validation?.get(name)} />
+        <MetricChart
+          name={name}
+          store={store}
+          version={version}
+          smoothing={smoothing}
+          simulated={simulated.includes(name)}
+          theme={resolved}
+          timing={timing}
+          zoomSync={zoomSync}
+          size={size}
+          validation={validation?.get(name)}
+        />
       </PanelErrorBoundary>
     );
   };
@@ -89,8 +101,13 @@ export function ChartGrid({
     >
       {validated.length > 0 ? (
         <p className="text-xs text-fg-muted" data-testid="validation-note">
-          <span aria-hidden="true" className="mr-1 inline-block w-4 border-t-2 border-dashed border-orange-700 align-middle dark:border-orange-400" />
-          val: trajectories logged with split <code>val</code> at {validated.length === 1 ? "one metric" : `${validated.length} metrics`} ({validated.join(", ")}), each at the model step it evaluated, on the same chart as the training series so the gap between them shows.
+          <span
+            aria-hidden="true"
+            className="mr-1 inline-block w-4 border-t-2 border-dashed border-orange-700 align-middle dark:border-orange-400"
+          />
+          val: trajectories logged with split <code>val</code> at{" "}
+          {validated.length === 1 ? "one metric" : `${validated.length} metrics`} ({validated.join(", ")}), each at the
+          model step it evaluated, on the same chart as the training series so the gap between them shows.
         </p>
       ) : null}
       {metrics.length === 0 ? (
@@ -99,10 +116,13 @@ export function ChartGrid({
         </p>
       ) : chartCodeFailed ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          The charts' code could not be loaded (the network or a new version of the dashboard). Reload the page to try again. Metrics: {metrics.join(", ")}.
+          The charts' code could not be loaded (the network or a new version of the dashboard). Reload the page to try
+          again. Metrics: {metrics.join(", ")}.
         </p>
       ) : !drawable ? (
-        <p className="text-sm text-fg-muted">This browser cannot draw charts (no canvas). Metrics: {metrics.join(", ")}.</p>
+        <p className="text-sm text-fg-muted">
+          This browser cannot draw charts (no canvas). Metrics: {metrics.join(", ")}.
+        </p>
       ) : (
         <ChartLayout metrics={metrics} chart={chart} />
       )}

@@ -8,7 +8,13 @@ import type { ChartSize } from "./chart-size";
  * (learning rate, counts) last and small, so the curves people read get the room.
  * `chart` renders one metric's chart (keyed by its name) at the size given.
  */
-export function ChartLayout({ metrics, chart }: { metrics: readonly string[]; chart: (name: string, size: ChartSize) => ReactNode }) {
+export function ChartLayout({
+  metrics,
+  chart,
+}: {
+  metrics: readonly string[];
+  chart: (name: string, size: ChartSize) => ReactNode;
+}) {
   const emphasised = emphasisedMetric(metrics);
   const main = metrics.filter((name) => !isFlatMetric(name));
   const flat = metrics.filter(isFlatMetric);
@@ -25,12 +31,21 @@ export function ChartLayout({ metrics, chart }: { metrics: readonly string[]; ch
           ),
         )}
       </div>
-      {flat.length > 0 ? <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">{flat.map((name) => chart(name, "small"))}</div> : null}
+      {flat.length > 0 ? (
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+          {flat.map((name) => chart(name, "small"))}
+        </div>
+      ) : null}
     </div>
   );
 }
 
 /** A chart's box while its code loads or before it is made: its final size, so nothing shifts (46 px: the caption and padding). */
 export function ChartPlaceholder({ height }: { height: number }) {
-  return <div style={{ height: height + 46 }} className="animate-pulse rounded-lg border border-line bg-surface motion-reduce:animate-none" />;
+  return (
+    <div
+      style={{ height: height + 46 }}
+      className="animate-pulse rounded-lg border border-line bg-surface motion-reduce:animate-none"
+    />
+  );
 }

@@ -55,7 +55,16 @@ describe("min/max downsampling", () => {
   });
 
   it("builds uPlot's aligned columns, with gaps for NaN", () => {
-    expect(alignedColumns([0, 2], [10, 20, 30], [[1, 2, Number.NaN], [4, 5, 6]])).toEqual([
+    expect(
+      alignedColumns(
+        [0, 2],
+        [10, 20, 30],
+        [
+          [1, 2, Number.NaN],
+          [4, 5, 6],
+        ],
+      ),
+    ).toEqual([
       [10, 30],
       [1, null],
       [4, 6],

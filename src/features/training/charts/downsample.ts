@@ -33,7 +33,13 @@ export function upperBound(xs: ArrayLike<number>, value: number): number {
  * Indices in [start, end) keeping each bucket's first, lowest and highest point (NaN skipped)
  * and the range's last point, ascending. Ranges that fit in 2 points per bucket are kept whole.
  */
-export function minMaxIndices(ys: ArrayLike<number>, start: number, end: number, buckets: number, out: number[] = []): number[] {
+export function minMaxIndices(
+  ys: ArrayLike<number>,
+  start: number,
+  end: number,
+  buckets: number,
+  out: number[] = [],
+): number[] {
   const count = end - start;
   if (count <= 0) return out;
   if (buckets < 1 || count <= buckets * 2) {
@@ -69,7 +75,12 @@ function pushAscending(out: number[], ...indices: number[]) {
  * [range.min, range.max], as fine a selection inside the range as the width allows, so zooming
  * in shows detail while the whole series stays in the data (zooming out needs no refetch).
  */
-export function chartIndices(xs: ArrayLike<number>, ys: ArrayLike<number>, buckets: number, range?: { min: number; max: number }): number[] {
+export function chartIndices(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  buckets: number,
+  range?: { min: number; max: number },
+): number[] {
   const n = xs.length;
   if (!range) return minMaxIndices(ys, 0, n, buckets);
   const from = Math.max(0, lowerBound(xs, range.min) - 1);
@@ -83,7 +94,11 @@ export function chartIndices(xs: ArrayLike<number>, ys: ArrayLike<number>, bucke
 }
 
 /** uPlot's aligned columns for the chosen indices: x, then each series (NaN becomes a gap). */
-export function alignedColumns(indices: readonly number[], xs: ArrayLike<number>, series: ArrayLike<number>[]): [number[], ...(number | null)[][]] {
+export function alignedColumns(
+  indices: readonly number[],
+  xs: ArrayLike<number>,
+  series: ArrayLike<number>[],
+): [number[], ...(number | null)[][]] {
   const x: number[] = [];
   const ys = series.map((): (number | null)[] => []);
   for (const i of indices) {

@@ -14,7 +14,6 @@ import type { ZoomSync } from "./zoom-sync";
 import { CHART_HEIGHTS, type ChartSize } from "./chart-size";
 import { ChartZoom, keepInStep, loneValuePoints, plotWidth, stepAxes, stepScales } from "./uplot-setup";
 
-
 type Readout = { step: number; raw: number | null; smoothed: number | null; val: number | null };
 
 const NO_VALIDATION: ValidationPoints = { steps: [], values: [] };
@@ -69,7 +68,12 @@ export function MetricChart({
       const xs = store.steps();
       const ys = store.column(name);
       const smoothed = smoother.of(ys, weight.current);
-      return alignWithValidation(chartIndices(xs, ys, plotWidth(plot.current, element), chartZoom.range ?? undefined), xs, [ys, smoothed], val.current) as uPlot.AlignedData;
+      return alignWithValidation(
+        chartIndices(xs, ys, plotWidth(plot.current, element), chartZoom.range ?? undefined),
+        xs,
+        [ys, smoothed],
+        val.current,
+      ) as uPlot.AlignedData;
     };
     // A chart made while the page is zoomed (a metric that appears later) starts zoomed too.
     const chartZoom = new ChartZoom(zoomSync, (keepScale) => instance.setData(columns(), !keepScale));
@@ -87,9 +91,21 @@ export function MetricChart({
         series: [
           {},
           { label: "raw", stroke: () => colors.current.raw, width: 1, points: { show: false } },
-          { label: "smoothed", stroke: () => colors.current.line, width: size === "emphasised" ? 2.5 : size === "small" ? 1.25 : 1.75, points: { ...loneValuePoints(6), fill: () => colors.current.line } },
+          {
+            label: "smoothed",
+            stroke: () => colors.current.line,
+            width: size === "emphasised" ? 2.5 : size === "small" ? 1.25 : 1.75,
+            points: { ...loneValuePoints(6), fill: () => colors.current.line },
+          },
           // Validation: few points (one per evaluation), each marked, joined across the steps between.
-          { label: "val", stroke: () => colors.current.val, width: 1.5, dash: VAL_DASH, spanGaps: true, points: { show: true, size: 5, fill: () => colors.current.val } },
+          {
+            label: "val",
+            stroke: () => colors.current.val,
+            width: 1.5,
+            dash: VAL_DASH,
+            spanGaps: true,
+            points: { show: true, size: 5, fill: () => colors.current.val },
+          },
         ],
         // The model's step numbering (a second job on a model goes on from the first's last step).
         axes: stepAxes(() => colors.current, "Model step"),
@@ -99,7 +115,12 @@ export function MetricChart({
               const i = u.cursor.idx;
               if (i === null || i === undefined) return setHover(null);
               const [xs, raw, smooth, valColumn] = u.data;
-              setHover({ step: xs[i] as number, raw: (raw?.[i] ?? null) as number | null, smoothed: (smooth?.[i] ?? null) as number | null, val: (valColumn?.[i] ?? null) as number | null });
+              setHover({
+                step: xs[i] as number,
+                raw: (raw?.[i] ?? null) as number | null,
+                smoothed: (smooth?.[i] ?? null) as number | null,
+                val: (valColumn?.[i] ?? null) as number | null,
+              });
             },
           ],
           setScale: [
@@ -158,24 +179,40 @@ export function MetricChart({
   const ys = store.column(name);
   const n = steps.length;
   const valCount = validation?.steps.length ?? 0;
-  const latest = n > 0 ? { step: steps[n - 1]!, raw: numberOrNull(ys[n - 1]), smoothed: numberOrNull(smoother.of(ys, smoothing)[n - 1]), val: valCount > 0 ? validation!.values[valCount - 1]! : null } : null;
+  const latest =
+    n > 0
+      ? {
+          step: steps[n - 1]!,
+          raw: numberOrNull(ys[n - 1]),
+          smoothed: numberOrNull(smoother.of(ys, smoothing)[n - 1]),
+          val: valCount > 0 ? validation!.values[valCount - 1]! : null,
+        }
+      : null;
   const shown = hover ?? latest;
 
   return (
-    <figure aria-labelledby={headingId} className="min-w-0 rounded-lg border border-line bg-surface p-3" data-metric={name} data-points={n}>
+    <figure
+      aria-labelledby={headingId}
+      className="min-w-0 rounded-lg border border-line bg-surface p-3"
+      data-metric={name}
+      data-points={n}
+    >
       <figcaption className="mb-1 flex flex-wrap items-center gap-2">
         <h3 id={headingId} className="font-mono text-xs font-semibold text-fg">
           {name}
         </h3>
         {simulated ? (
           <StatusBadge tone="warning" className="text-[11px]" icon={null}>
-            <span title="No GPU trains anything on the local services: this metric comes from a synthetic curve (training_started.data.simulated_metrics).">Simulated</span>
+            <span title="No GPU trains anything on the local services: this metric comes from a synthetic curve (training_started.data.simulated_metrics).">
+              Simulated
+            </span>
           </StatusBadge>
         ) : null}
         <span className="ml-auto text-[11px] text-fg-muted tabular-nums" aria-hidden={hover ? "true" : undefined}>
           {shown ? (
             <>
-              {hover ? "" : "latest "}model step {formatCount(shown.step)} · raw <span className="text-fg">{formatMetric(shown.raw)}</span> · smoothed{" "}
+              {hover ? "" : "latest "}model step {formatCount(shown.step)} · raw{" "}
+              <span className="text-fg">{formatMetric(shown.raw)}</span> · smoothed{" "}
               <span className="text-fg">{formatMetric(shown.smoothed)}</span>
               {shown.val !== null ? (
                 <>
@@ -194,7 +231,11 @@ export function MetricChart({
         // uPlot draws into this box (a canvas needs a container, not an <img>); the label says what it shows.
         // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
         role="img"
-        aria-label={latest ? `${name} over ${formatCount(n)} steps; latest ${formatMetric(latest.raw)}, smoothed ${formatMetric(latest.smoothed)}${valCount > 0 ? `; validation at ${formatCount(valCount)} steps, latest ${formatMetric(latest.val)}` : ""}` : `${name}: no steps yet`}
+        aria-label={
+          latest
+            ? `${name} over ${formatCount(n)} steps; latest ${formatMetric(latest.raw)}, smoothed ${formatMetric(latest.smoothed)}${valCount > 0 ? `; validation at ${formatCount(valCount)} steps, latest ${formatMetric(latest.val)}` : ""}`
+            : `${name}: no steps yet`
+        }
         style={{ height }}
         className="w-full"
       />

@@ -3,7 +3,13 @@ import { formatTicks } from "./tick-labels";
 
 describe("a value axis' tick labels", () => {
   it("gives a constant learning rate's ticks enough digits to read (not a lone 0)", () => {
-    expect(formatTicks([1.8e-5, 1.9e-5, 2e-5, 2.1e-5, 2.2e-5])).toEqual(["1.8e-5", "1.9e-5", "2e-5", "2.1e-5", "2.2e-5"]);
+    expect(formatTicks([1.8e-5, 1.9e-5, 2e-5, 2.1e-5, 2.2e-5])).toEqual([
+      "1.8e-5",
+      "1.9e-5",
+      "2e-5",
+      "2.1e-5",
+      "2.2e-5",
+    ]);
     expect(formatTicks([1.85e-5, 2e-5, 2.15e-5])).toEqual(["1.85e-5", "2e-5", "2.15e-5"]);
   });
 

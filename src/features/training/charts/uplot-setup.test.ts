@@ -5,7 +5,10 @@ import { ZoomSync } from "./zoom-sync";
 
 /** The part of a uPlot chart ChartZoom reads and calls: its x scale and setScale. */
 function fakeChart(min: number, max: number) {
-  const chart = { scales: { x: { min, max } }, setScale: vi.fn<(key: string, range: { min: number; max: number }) => void>() };
+  const chart = {
+    scales: { x: { min, max } },
+    setScale: vi.fn<(key: string, range: { min: number; max: number }) => void>(),
+  };
   return chart as typeof chart & uPlot;
 }
 

@@ -10,7 +10,9 @@ import type { StepRange, ZoomSync } from "./zoom-sync";
  */
 
 /** Tick spacings of the step axis: whole numbers only, 1-2-5 up to a million steps. */
-const STEP_INCREMENTS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
+const STEP_INCREMENTS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000,
+];
 const FONT = "11px Inter, ui-sans-serif, system-ui";
 
 /** The x axis (steps, named `stepLabel`) and the y axis (the metric); colours read at each draw, so a theme change needs only a redraw. */
@@ -43,7 +45,12 @@ export function stepAxes(colors: () => ChartColors, stepLabel: string): uPlot.Ax
  * uPlot's padding of a single value (0-50 around step 25). Zoomed (a range inside the data), the
  * zoom as it is.
  */
-export function fitSteps(xs: ArrayLike<number>, min: number | null, max: number | null, plannedLast: number | null): [number | null, number | null] {
+export function fitSteps(
+  xs: ArrayLike<number>,
+  min: number | null,
+  max: number | null,
+  plannedLast: number | null,
+): [number | null, number | null] {
   if (xs.length === 0 || min === null || max === null) return [min, max];
   const first = xs[0]!;
   const last = xs[xs.length - 1]!;

@@ -10,7 +10,12 @@ export type ValidationPoints = { steps: readonly number[]; values: readonly numb
  * with no training row (step 0: before any training) gets its own x with the training series
  * empty there. The val column is null between its points (the chart spans those gaps).
  */
-export function alignWithValidation(indices: readonly number[], xs: ArrayLike<number>, series: ArrayLike<number>[], val: ValidationPoints): [number[], ...(number | null)[][]] {
+export function alignWithValidation(
+  indices: readonly number[],
+  xs: ArrayLike<number>,
+  series: ArrayLike<number>[],
+  val: ValidationPoints,
+): [number[], ...(number | null)[][]] {
   // The latest log of a step wins (a step evaluated twice).
   const valAtStep = new Map<number, number>();
   val.steps.forEach((step, i) => valAtStep.set(step, val.values[i]!));

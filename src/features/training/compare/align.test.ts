@@ -20,7 +20,13 @@ describe("alignRuns", () => {
     const n = 10_000;
     const flat = Float64Array.from({ length: n }, () => 0);
     const spiky = Float64Array.from({ length: n }, (_, i) => (i === 7_777 ? 5 : 0));
-    const [x, flatRaw, , spikyRaw] = alignRuns([{ raw: flat, smoothed: flat }, { raw: spiky, smoothed: spiky }], 50);
+    const [x, flatRaw, , spikyRaw] = alignRuns(
+      [
+        { raw: flat, smoothed: flat },
+        { raw: spiky, smoothed: spiky },
+      ],
+      50,
+    );
     expect(x.length).toBeLessThan(400);
     expect(x).toContain(7_778);
     expect(Math.max(...(spikyRaw as number[]))).toBe(5);

@@ -29,14 +29,20 @@ function jobStepAxis(n: number): Float64Array {
  * million points over 13 charts, too many to redraw on each smoothing change. The costly part of aligning: a
  * smoothing change keeps the rows and only refills them (`fillRuns`).
  */
-export function pickRows(runs: readonly Pick<RunColumns, "raw" | "val">[], buckets: number, range?: { min: number; max: number }): RunRows {
+export function pickRows(
+  runs: readonly Pick<RunColumns, "raw" | "val">[],
+  buckets: number,
+  range?: { min: number; max: number },
+): RunRows {
   let lastStep = 0;
   for (const run of runs) lastStep = Math.max(lastStep, run.raw.length, run.val?.steps.at(-1) ?? 0);
   // keep[s]: job step s (0 is only ever a validation step). Bit r: one of run r's points (up to 8 runs; 32 fit).
   const keep = new Uint32Array(lastStep + 1);
   runs.forEach((run, r) => {
-    for (const row of chartIndices(jobStepAxis(run.raw.length), run.raw, buckets, range)) keep[row + 1] = keep[row + 1]! | (1 << r);
-    for (const step of run.val?.steps ?? []) if (Number.isInteger(step) && step >= 0) keep[step] = keep[step]! | (1 << r);
+    for (const row of chartIndices(jobStepAxis(run.raw.length), run.raw, buckets, range))
+      keep[row + 1] = keep[row + 1]! | (1 << r);
+    for (const step of run.val?.steps ?? [])
+      if (Number.isInteger(step) && step >= 0) keep[step] = keep[step]! | (1 << r);
   });
   const x: number[] = [];
   const masks: number[] = [];
@@ -73,7 +79,11 @@ export function fillRuns(rows: RunRows, runs: readonly RunColumns[]): [number[],
 }
 
 /** Picks and fills in one go (see pickRows and fillRuns). */
-export function alignRuns(runs: readonly RunColumns[], buckets: number, range?: { min: number; max: number }): [number[], ...(number | null)[][]] {
+export function alignRuns(
+  runs: readonly RunColumns[],
+  buckets: number,
+  range?: { min: number; max: number },
+): [number[], ...(number | null)[][]] {
   return fillRuns(pickRows(runs, buckets, range), runs);
 }
 

@@ -19,10 +19,22 @@ import { useOnScreen } from "./use-on-screen";
  * A job on the charts; `colorIndex` is its place in the comparison, so its colour is the same on
  * every chart. `validation`: its metrics logged with split `val`, by job step.
  */
-export type CompareRun = { jobId: string; label: string; store: JobEventStore; colorIndex: number; validation: ReadonlyMap<string, ValidationPoints> };
+export type CompareRun = {
+  jobId: string;
+  label: string;
+  store: JobEventStore;
+  colorIndex: number;
+  validation: ReadonlyMap<string, ValidationPoints>;
+};
 
 /** The rows picked for the last drawing, and what they were picked for: a smoothing change keeps them. */
-type PickedRows = { lengths: number[]; vals: (ValidationPoints | undefined)[]; buckets: number; range: string; rows: RunRows };
+type PickedRows = {
+  lengths: number[];
+  vals: (ValidationPoints | undefined)[];
+  buckets: number;
+  range: string;
+  rows: RunRows;
+};
 
 /**
  * One metric of several jobs on one chart, x = the job's own step: each job's smoothed line in its
@@ -104,7 +116,10 @@ export function CompareChart({
         cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 5 } },
         // Job steps run to the longest job's planned last step (a job says how many it will train).
         scales: stepScales(() => plannedJobSteps(latestRuns.current), uPlot.rangeNum),
-        series: [{}, ...runs.flatMap((run) => runSeries(run, hasValidation({ val: run.validation.get(name) }), themeRef))],
+        series: [
+          {},
+          ...runs.flatMap((run) => runSeries(run, hasValidation({ val: run.validation.get(name) }), themeRef)),
+        ],
         // Jobs start at different model steps: they are compared step for step of their own.
         axes: stepAxes(() => CHART_COLORS[themeRef.current], "Job step"),
         hooks: {
@@ -143,10 +158,17 @@ export function CompareChart({
   }, [theme]);
 
   const hoverStep = hoverRow === null ? null : (plot.current?.data[0][hoverRow] ?? null);
-  const readout = hoverStep === null ? null : readoutAt(hoverStep, runs, name, (run) => smoothers.get(run.jobId)?.of(run.store.column(name), smoothing));
+  const readout =
+    hoverStep === null
+      ? null
+      : readoutAt(hoverStep, runs, name, (run) => smoothers.get(run.jobId)?.of(run.store.column(name), smoothing));
 
   return (
-    <figure aria-labelledby={headingId} className="min-w-0 rounded-lg border border-line bg-surface p-3" data-metric={name}>
+    <figure
+      aria-labelledby={headingId}
+      className="min-w-0 rounded-lg border border-line bg-surface p-3"
+      data-metric={name}
+    >
       <figcaption className="mb-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h3 id={headingId} className="font-mono text-xs font-semibold text-fg">
           {name}
@@ -173,10 +195,24 @@ function runSeries(run: CompareRun, withValidation: boolean, theme: { current: "
   const color = () => seriesColor(run.colorIndex, theme.current);
   // Each run has values only at its own points (align.ts): its lines join them.
   const series: uPlot.Series[] = [
-    { label: `${run.label} (raw)`, stroke: () => fainter(color(), theme.current === "dark" ? 0.4 : 0.3), width: 1, spanGaps: true, points: { show: false } },
+    {
+      label: `${run.label} (raw)`,
+      stroke: () => fainter(color(), theme.current === "dark" ? 0.4 : 0.3),
+      width: 1,
+      spanGaps: true,
+      points: { show: false },
+    },
     { label: run.label, stroke: color, width: 1.75, spanGaps: true, points: { ...loneValuePoints(6), fill: color } },
   ];
-  if (withValidation) series.push({ label: `${run.label} (val)`, stroke: color, width: 1.5, dash: VAL_DASH, spanGaps: true, points: { show: true, size: 5, fill: color } });
+  if (withValidation)
+    series.push({
+      label: `${run.label} (val)`,
+      stroke: color,
+      width: 1.5,
+      dash: VAL_DASH,
+      spanGaps: true,
+      points: { show: true, size: 5, fill: color },
+    });
   return series;
 }
 
@@ -194,7 +230,12 @@ function plannedJobSteps(runs: readonly CompareRun[]): number | null {
  * The rows to draw: the ones picked last while they still serve (same steps, validation, width and
  * zoom: a smoothing change only refills their values), else picked anew.
  */
-function pickOnce(previous: PickedRows | null, columns: readonly RunColumns[], buckets: number, zoom: StepRange | null): PickedRows {
+function pickOnce(
+  previous: PickedRows | null,
+  columns: readonly RunColumns[],
+  buckets: number,
+  zoom: StepRange | null,
+): PickedRows {
   const range = zoom ? `${zoom.min}-${zoom.max}` : "";
   const stillServes =
     previous !== null &&
@@ -203,11 +244,22 @@ function pickOnce(previous: PickedRows | null, columns: readonly RunColumns[], b
     columns.length === previous.lengths.length &&
     columns.every((column, i) => column.raw.length === previous.lengths[i] && column.val === previous.vals[i]);
   if (stillServes) return previous;
-  return { lengths: columns.map((c) => c.raw.length), vals: columns.map((c) => c.val), buckets, range, rows: pickRows(columns, buckets, zoom ?? undefined) };
+  return {
+    lengths: columns.map((c) => c.raw.length),
+    vals: columns.map((c) => c.val),
+    buckets,
+    range,
+    rows: pickRows(columns, buckets, zoom ?? undefined),
+  };
 }
 
 /** Each job's smoothed value at a job step (and its validation there, if logged), for the hover readout. */
-function readoutAt(step: number, runs: readonly CompareRun[], name: string, smoothedOf: (run: CompareRun) => ArrayLike<number> | undefined): string {
+function readoutAt(
+  step: number,
+  runs: readonly CompareRun[],
+  name: string,
+  smoothedOf: (run: CompareRun) => ArrayLike<number> | undefined,
+): string {
   const values = runs.map((run) => {
     const value = smoothedOf(run)?.[step - 1];
     const val = valueAtStep(run.validation.get(name), step);
@@ -219,7 +271,9 @@ function readoutAt(step: number, runs: readonly CompareRun[], name: string, smoo
 function describeRun(run: CompareRun, name: string): string {
   const val = run.validation.get(name);
   const latest = `${run.label} latest ${formatMetric(lastFinite(run.store.column(name)))}`;
-  return val && val.steps.length > 0 ? `${latest}, validation at ${countOfSteps(val.steps.length)} latest ${formatMetric(val.values.at(-1))}` : latest;
+  return val && val.steps.length > 0
+    ? `${latest}, validation at ${countOfSteps(val.steps.length)} latest ${formatMetric(val.values.at(-1))}`
+    : latest;
 }
 
 const countOfSteps = (n: number) => `${formatCount(n)} ${n === 1 ? "step" : "steps"}`;

@@ -46,7 +46,11 @@ describe("compare runs", { timeout: 30_000 }, () => {
     expect(screen.getByText(/This browser cannot draw charts/)).toHaveTextContent(/reward.*loss/);
 
     const facts = screen.getByRole("table", { name: "Facts of the compared jobs, side by side" });
-    expect(within(facts).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Fact", supportRl, supportSft]);
+    expect(
+      within(facts)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Fact", supportRl, supportSft]);
     const baseModel = within(facts).getByRole("rowheader", { name: "Base model" }).closest("tr")!;
     expect(baseModel).toHaveTextContent("OpenPipe/Qwen3-14B-Instruct");
     expect(baseModel).toHaveTextContent("Qwen/Qwen2.5-7B-Instruct");
@@ -62,7 +66,10 @@ describe("compare runs", { timeout: 30_000 }, () => {
   it("keeps only the facts that differ, the charts picked and the smoothing in the URL, beside the jobs", async () => {
     const server = createLocalServer();
     seedTrainingDemo(server.db);
-    const { user, router } = renderTraining(`/training/compare?jobs=${supportRl},${supportSft}&smooth=0.25&charts=-loss`, server);
+    const { user, router } = renderTraining(
+      `/training/compare?jobs=${supportRl},${supportSft}&smooth=0.25&charts=-loss`,
+      server,
+    );
     const facts = await screen.findByRole("table", { name: "Facts of the compared jobs, side by side" }, FIRST);
     await waitFor(() => expect(screen.getByText(/This browser cannot draw charts/)).toHaveTextContent(/reward/));
     // The address's smoothing and charts: loss is left out.
@@ -75,7 +82,9 @@ describe("compare runs", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("checkbox", { name: /Only the facts that differ/ }));
     expect(router.location.search).toBe(`?jobs=${supportRl},${supportSft}&smooth=0.25&charts=-loss&facts=differ`);
     const differing = screen.getByRole("table", { name: "Facts of the compared jobs, side by side" });
-    const names = within(differing).getAllByRole("rowheader").map((h) => h.textContent);
+    const names = within(differing)
+      .getAllByRole("rowheader")
+      .map((h) => h.textContent);
     expect(names.length).toBeLessThan(rowsBefore);
     expect(names).toEqual(expect.arrayContaining(["Kind", "Base model"]));
     // Both seeded jobs' start went unseen here: the same words in both, so not a difference.
@@ -105,12 +114,23 @@ describe("compare runs", { timeout: 30_000 }, () => {
     // Only the first job's model is evaluated (split val); the second has training logs only.
     await clients.training.logTrajectories(first.model.id, { split: "val", trajectory_groups: risingGroups(2) });
     await clients.training.logTrajectories(second.model.id, { split: "train", trajectory_groups: risingGroups(2) });
-    const jobs = [first, second].map(({ jobId, model }) => ({ id: jobId, model_id: model.id, kind: "rl", added_at: new Date().toISOString(), source: "created" }));
-    localStorage.setItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`, JSON.stringify({ models: [], jobs }));
+    const jobs = [first, second].map(({ jobId, model }) => ({
+      id: jobId,
+      model_id: model.id,
+      kind: "rl",
+      added_at: new Date().toISOString(),
+      source: "created",
+    }));
+    localStorage.setItem(
+      `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
+      JSON.stringify({ models: [], jobs }),
+    );
     renderTraining(`/training/compare?jobs=${first.jobId},${second.jobId}`, server);
 
     const key = await screen.findByTestId("compare-validation-key", {}, FIRST);
-    expect(key).toHaveTextContent(/dashed, in a job's colour: its validation \(logged with split val\) of reward, reward_std_dev/);
+    expect(key).toHaveTextContent(
+      /dashed, in a job's colour: its validation \(logged with split val\) of reward, reward_std_dev/,
+    );
     expect(server.requests.some((r) => r.url.includes(`/local/models/${first.model.id}/logs?split=val`))).toBe(true);
     expect(server.requests.some((r) => r.url.includes(`/local/models/${second.model.id}/logs?split=val`))).toBe(true);
   });
@@ -119,7 +139,9 @@ describe("compare runs", { timeout: 30_000 }, () => {
     const server = createLocalServer();
     seedTrainingDemo(server.db);
     renderTraining(`/training/compare?jobs=${supportRl}`, server);
-    expect(await screen.findByText("Pick 2 to 8 jobs to compare (tick them in the jobs list).", {}, FIRST)).toBeInTheDocument();
+    expect(
+      await screen.findByText("Pick 2 to 8 jobs to compare (tick them in the jobs list).", {}, FIRST),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Compared jobs" })).not.toBeInTheDocument();
   });
 

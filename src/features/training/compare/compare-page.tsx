@@ -5,8 +5,8 @@ import { PageHeader } from "@/components/page-header";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
 import { paths } from "@/lib/paths";
-import { useApiClients } from "@/settings/api-clients";
-import { useTheme } from "@/settings/theme/theme-context";
+import { useApiClients } from "@/connection/api-clients";
+import { useTheme } from "@/components/theme/theme-context";
 import { ChartLayout, ChartPlaceholder } from "../charts/chart-layout";
 import { CHART_HEIGHTS, type ChartSize } from "../charts/chart-size";
 import { canDrawCharts } from "../charts/chart-theme";
@@ -58,7 +58,10 @@ export function ComparePage() {
       {selection.ids.length >= 2 ? (
         <PanelErrorBoundary label="Comparison">
           {/* Another account or service: fresh streams. */}
-          <Comparison key={`${training.scope.baseUrl}|${training.scope.keyFingerprint}|${selection.ids.join(",")}`} jobIds={selection.ids} />
+          <Comparison
+            key={`${training.scope.baseUrl}|${training.scope.keyFingerprint}|${selection.ids.join(",")}`}
+            jobIds={selection.ids}
+          />
         </PanelErrorBoundary>
       ) : null}
     </TrainingPage>
@@ -91,13 +94,28 @@ function Comparison({ jobIds }: { jobIds: readonly string[] }) {
   const validated = metrics.filter((name) => runs.some((run) => (run.validation.get(name)?.steps.length ?? 0) > 0));
   const factsOf = jobIds.map((jobId) => ({ jobId, facts: factsFor(jobId, registry, streams.get(jobId)) }));
   const exportable = () =>
-    runs.map((run) => ({ jobId: run.jobId, steps: run.store.steps(), metricNames: run.store.metricNames(), column: (name: string) => run.store.column(name), facts: factsOf.find((f) => f.jobId === run.jobId)?.facts }));
+    runs.map((run) => ({
+      jobId: run.jobId,
+      steps: run.store.steps(),
+      metricNames: run.store.metricNames(),
+      column: (name: string) => run.store.column(name),
+      facts: factsOf.find((f) => f.jobId === run.jobId)?.facts,
+    }));
   const drawable = canDrawCharts();
   const { value: CompareChart, failed: chartCodeFailed } = usePreloaded(compareChartModule);
   const chart = (name: string, size: ChartSize) =>
     CompareChart ? (
       <PanelErrorBoundary key={name} label={`Chart of ${name}`}>
-        <CompareChart name={name} runs={runs.filter((run) => run.store.metricNames().includes(name))} version={version} smoothing={smoothing} theme={resolved} timing={timing} zoomSync={zoomSync} size={size} />
+        <CompareChart
+          name={name}
+          runs={runs.filter((run) => run.store.metricNames().includes(name))}
+          version={version}
+          smoothing={smoothing}
+          theme={resolved}
+          timing={timing}
+          zoomSync={zoomSync}
+          size={size}
+        />
       </PanelErrorBoundary>
     ) : (
       <ChartPlaceholder key={name} height={CHART_HEIGHTS[size]} />
@@ -106,10 +124,23 @@ function Comparison({ jobIds }: { jobIds: readonly string[] }) {
   return (
     <div className="mt-4 space-y-6">
       {jobIds.map((jobId) => (
-        <JobStreamSource key={jobId} jobId={jobId} modelId={registry.jobs.find((j) => j.id === jobId)?.model_id} onChange={onStream} />
+        <JobStreamSource
+          key={jobId}
+          jobId={jobId}
+          modelId={registry.jobs.find((j) => j.id === jobId)?.model_id}
+          onChange={onStream}
+        />
       ))}
       <UrlIssuesNotice issues={issues} onDismiss={dismissIssues} />
-      <CompareLegend entries={jobIds.map((jobId) => ({ jobId, modelName: modelNameOf(jobId, registry), stream: streams.get(jobId) }))} validated={validated} theme={resolved} />
+      <CompareLegend
+        entries={jobIds.map((jobId) => ({
+          jobId,
+          modelName: modelNameOf(jobId, registry),
+          stream: streams.get(jobId),
+        }))}
+        validated={validated}
+        theme={resolved}
+      />
       <Section
         title="Metrics"
         note="Drag across a chart to zoom them all; hover for each job's value."
@@ -121,24 +152,37 @@ function Comparison({ jobIds }: { jobIds: readonly string[] }) {
           </>
         }
       >
-        {allMetrics.length > 0 ? <MetricPicker metrics={allMetrics} hidden={view.hidden} onChange={(hidden) => update({ hidden })} /> : null}
+        {allMetrics.length > 0 ? (
+          <MetricPicker metrics={allMetrics} hidden={view.hidden} onChange={(hidden) => update({ hidden })} />
+        ) : null}
         {allMetrics.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">No gradient steps yet in these jobs: the charts appear with the first step.</p>
+          <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
+            No gradient steps yet in these jobs: the charts appear with the first step.
+          </p>
         ) : metrics.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">Every chart is left out: tick a metric above to show its chart.</p>
+          <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
+            Every chart is left out: tick a metric above to show its chart.
+          </p>
         ) : chartCodeFailed ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            The charts' code could not be loaded (the network or a new version of the dashboard). Reload the page to try again.
+            The charts' code could not be loaded (the network or a new version of the dashboard). Reload the page to try
+            again.
           </p>
         ) : !drawable ? (
-          <p className="text-sm text-fg-muted">This browser cannot draw charts (no canvas). Metrics: {metrics.join(", ")}.</p>
+          <p className="text-sm text-fg-muted">
+            This browser cannot draw charts (no canvas). Metrics: {metrics.join(", ")}.
+          </p>
         ) : (
           <ChartLayout metrics={metrics} chart={chart} />
         )}
       </Section>
       <Section title="Facts">
         <PanelErrorBoundary label="Facts">
-          <FactsTable jobs={factsOf} onlyDiffering={view.onlyDiffering} onOnlyDiffering={(onlyDiffering) => update({ onlyDiffering })} />
+          <FactsTable
+            jobs={factsOf}
+            onlyDiffering={view.onlyDiffering}
+            onOnlyDiffering={(onlyDiffering) => update({ onlyDiffering })}
+          />
         </PanelErrorBoundary>
       </Section>
     </div>

@@ -22,9 +22,18 @@ export function readCompareJobs(search: string): CompareSelection {
     }
     ids.push(id);
   }
-  if (tooLong > 0) return { ids: ids.slice(0, COMPARE_MAX), problem: `${tooLong === 1 ? "One job ID is" : `${tooLong} job IDs are`} longer than ${ID_MAX_LENGTH} characters and left out.` };
-  if (ids.length > COMPARE_MAX) return { ids: ids.slice(0, COMPARE_MAX), problem: `A comparison shows up to ${COMPARE_MAX} jobs: the first ${COMPARE_MAX} of the ${ids.length} given are shown.` };
-  if (ids.length < COMPARE_MIN) return { ids, problem: `Pick ${COMPARE_MIN} to ${COMPARE_MAX} jobs to compare (tick them in the jobs list).` };
+  if (tooLong > 0)
+    return {
+      ids: ids.slice(0, COMPARE_MAX),
+      problem: `${tooLong === 1 ? "One job ID is" : `${tooLong} job IDs are`} longer than ${ID_MAX_LENGTH} characters and left out.`,
+    };
+  if (ids.length > COMPARE_MAX)
+    return {
+      ids: ids.slice(0, COMPARE_MAX),
+      problem: `A comparison shows up to ${COMPARE_MAX} jobs: the first ${COMPARE_MAX} of the ${ids.length} given are shown.`,
+    };
+  if (ids.length < COMPARE_MIN)
+    return { ids, problem: `Pick ${COMPARE_MIN} to ${COMPARE_MAX} jobs to compare (tick them in the jobs list).` };
   return { ids, problem: null };
 }
 
@@ -33,7 +42,10 @@ export function readCompareJobs(search: string): CompareSelection {
  * written (URLSearchParams would encode the commas between its ids, which then read as one id).
  */
 export function searchWithJobsKept(search: string, others: URLSearchParams): string {
-  const jobs = search.replace(/^\?/, "").split("&").find((pair) => pair.startsWith("jobs="));
+  const jobs = search
+    .replace(/^\?/, "")
+    .split("&")
+    .find((pair) => pair.startsWith("jobs="));
   const rest = new URLSearchParams(others);
   rest.delete("jobs");
   const parts = [jobs, rest.toString()].filter((part) => part !== undefined && part !== "");

@@ -11,7 +11,12 @@ import type { StepRange } from "../charts/zoom-sync";
  * metric that appears later shows) and whether the facts table keeps only the facts that differ
  * (`facts=differ`).
  */
-export type CompareView = { smoothing: number | null; zoom: StepRange | null; hidden: string[]; onlyDiffering: boolean };
+export type CompareView = {
+  smoothing: number | null;
+  zoom: StepRange | null;
+  hidden: string[];
+  onlyDiffering: boolean;
+};
 
 export const COMPARE_VIEW_PARAMS = ["smooth", "zoom", "charts", "facts"] as const;
 
@@ -20,7 +25,11 @@ function readSmoothing(params: URLSearchParams, issues: UrlIssue[]): number | nu
   if (raw === "") return null;
   const value = Number(raw);
   if (!Number.isFinite(value) || value < SMOOTHING_MIN || value > SMOOTHING_MAX) {
-    issues.push({ param: "smooth", value: raw, reason: `is not a smoothing weight (${SMOOTHING_MIN} to ${SMOOTHING_MAX})` });
+    issues.push({
+      param: "smooth",
+      value: raw,
+      reason: `is not a smoothing weight (${SMOOTHING_MIN} to ${SMOOTHING_MAX})`,
+    });
     return null;
   }
   return clampSmoothing(value);
@@ -47,7 +56,14 @@ export const COMPARE_VIEW_CODEC: UrlViewCodec<CompareView> = {
   read: (params, issues) => ({
     smoothing: readSmoothing(params, issues),
     zoom: readZoom(params, issues),
-    hidden: [...new Set(readText(params, "charts").split(",").map((part) => part.trim().replace(/^-/, "")).filter(Boolean))],
+    hidden: [
+      ...new Set(
+        readText(params, "charts")
+          .split(",")
+          .map((part) => part.trim().replace(/^-/, ""))
+          .filter(Boolean),
+      ),
+    ],
     onlyDiffering: readText(params, "facts") === "differ",
   }),
   write: (view, params) => {

@@ -1,5 +1,12 @@
 import { startTransition, useMemo, useOptimistic } from "react";
-import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, STICKY_FIRST_COLUMN, useDataTable } from "@/components/table";
+import {
+  BodyRow,
+  createDataColumnHelper,
+  DataTable,
+  DataTableCells,
+  STICKY_FIRST_COLUMN,
+  useDataTable,
+} from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import type { Fact } from "../facts/job-facts";
 
@@ -19,7 +26,15 @@ function differs(jobs: readonly JobFacts[], key: Fact["key"]): boolean {
  * differ (`onlyDiffering`, kept in the URL). On a narrow screen the jobs scroll sideways under the
  * facts' names; the frame takes the keyboard's focus to scroll.
  */
-export function FactsTable({ jobs, onlyDiffering: inUrl, onOnlyDiffering }: { jobs: readonly JobFacts[]; onlyDiffering: boolean; onOnlyDiffering: (on: boolean) => void }) {
+export function FactsTable({
+  jobs,
+  onlyDiffering: inUrl,
+  onOnlyDiffering,
+}: {
+  jobs: readonly JobFacts[];
+  onlyDiffering: boolean;
+  onOnlyDiffering: (on: boolean) => void;
+}) {
   // The address changes in a transition (the router's): until it lands, the box shows what was
   // clicked instead of springing back to the address's old value.
   const [onlyDiffering, showOnlyDiffering] = useOptimistic(inUrl);
@@ -33,12 +48,23 @@ export function FactsTable({ jobs, onlyDiffering: inUrl, onOnlyDiffering }: { jo
   return (
     <div className="space-y-2">
       <label className="inline-flex items-center gap-1.5 text-sm text-fg">
-        <input type="checkbox" checked={onlyDiffering} onChange={(event) => toggle(event.target.checked)} className="accent-[var(--ui-accent)]" />
+        <input
+          type="checkbox"
+          checked={onlyDiffering}
+          onChange={(event) => toggle(event.target.checked)}
+          className="accent-[var(--ui-accent)]"
+        />
         Only the facts that differ
-        {onlyDiffering ? <span className="text-xs text-fg-muted">({rows.length} of {all.length})</span> : null}
+        {onlyDiffering ? (
+          <span className="text-xs text-fg-muted">
+            ({rows.length} of {all.length})
+          </span>
+        ) : null}
       </label>
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line-strong px-4 py-4 text-sm text-fg-muted">Every fact is the same in these jobs.</p>
+        <p className="rounded-lg border border-dashed border-line-strong px-4 py-4 text-sm text-fg-muted">
+          Every fact is the same in these jobs.
+        </p>
       ) : (
         <FactsGrid jobs={jobs} rows={rows} />
       )}
@@ -68,7 +94,9 @@ function FactsGrid({ jobs, rows }: { jobs: readonly JobFacts[]; rows: readonly F
             header: <UntrustedText text={job.jobId} />,
             headerClassName: "font-mono",
             cellClassOf: (row: JobColumnsRow) =>
-              row.byJob.get(job.jobId)?.value === null ? "min-w-40 align-top text-xs text-fg-muted" : "min-w-40 align-top font-mono text-xs break-words text-fg",
+              row.byJob.get(job.jobId)?.value === null
+                ? "min-w-40 align-top text-xs text-fg-muted"
+                : "min-w-40 align-top font-mono text-xs break-words text-fg",
           },
           cell: ({ row }) => shownText(row.original.byJob.get(job.jobId)),
         }),
@@ -76,7 +104,14 @@ function FactsGrid({ jobs, rows }: { jobs: readonly JobFacts[]; rows: readonly F
     ],
     [jobs],
   );
-  const data = useMemo(() => rows.map((row) => ({ ...row, byJob: new Map(jobs.map((job) => [job.jobId, job.facts.find((f) => f.key === row.key)])) })), [rows, jobs]);
+  const data = useMemo(
+    () =>
+      rows.map((row) => ({
+        ...row,
+        byJob: new Map(jobs.map((job) => [job.jobId, job.facts.find((f) => f.key === row.key)])),
+      })),
+    [rows, jobs],
+  );
   const table = useDataTable({ columns, data, getRowId: (row) => row.key });
   return (
     <section
@@ -86,7 +121,12 @@ function FactsGrid({ jobs, rows }: { jobs: readonly JobFacts[]; rows: readonly F
       aria-label="Facts side by side (scrolls sideways on a narrow screen)"
       className="relative overflow-x-auto rounded-lg border border-line bg-surface focus-visible:outline-2 focus-visible:outline-focus"
     >
-      <DataTable table={table} stickyFirst="column" caption="Facts of the compared jobs, side by side" density="compact">
+      <DataTable
+        table={table}
+        stickyFirst="column"
+        caption="Facts of the compared jobs, side by side"
+        density="compact"
+      >
         <tbody>
           {table.getRowModel().rows.map((row) => (
             <BodyRow key={row.id}>

@@ -16,12 +16,23 @@ const NONE: ReadonlyMap<string, ValidationPoints> = new Map();
  * validation logs, and hands them up. Renders nothing: a component per job, since each job's
  * reading is a hook of its own.
  */
-export function JobStreamSource({ jobId, modelId, onChange }: { jobId: string; modelId: string | undefined; onChange: (jobId: string, stream: StreamSnapshot) => void }) {
+export function JobStreamSource({
+  jobId,
+  modelId,
+  onChange,
+}: {
+  jobId: string;
+  modelId: string | undefined;
+  onChange: (jobId: string, stream: StreamSnapshot) => void;
+}) {
   const { store, version, phase, retry, lastAnsweredAt } = useJobEventStream(jobId);
   const summary = store.summary();
   const running = summary.state === "running" || summary.state === "queued";
   const byModelStep = useJobValidation(modelId, summary.firstStep, summary.lastStep, running);
-  const validation = useMemo(() => (byModelStep ? byJobStep(byModelStep, summary.firstStep) : NONE), [byModelStep, summary.firstStep]);
+  const validation = useMemo(
+    () => (byModelStep ? byJobStep(byModelStep, summary.firstStep) : NONE),
+    [byModelStep, summary.firstStep],
+  );
   useEffect(() => {
     onChange(jobId, { store, version, phase, retry, lastAnsweredAt, validation });
     // retry is a new function each render; the rest mark a change.

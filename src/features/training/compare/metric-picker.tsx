@@ -5,7 +5,15 @@ import { Button } from "@/components/button";
  * Which metrics get a chart: one chip-like checkbox per metric, and "Show all". With thirteen
  * metrics and eight jobs, the few one is comparing are easier to read alone.
  */
-export function MetricPicker({ metrics, hidden: inUrl, onChange }: { metrics: readonly string[]; hidden: readonly string[]; onChange: (hidden: string[]) => void }) {
+export function MetricPicker({
+  metrics,
+  hidden: inUrl,
+  onChange,
+}: {
+  metrics: readonly string[];
+  hidden: readonly string[];
+  onChange: (hidden: string[]) => void;
+}) {
   // The address changes in a transition (the router's): until it lands, the chips show what was clicked.
   const [hidden, showHidden] = useOptimistic(inUrl);
   const shown = metrics.filter((name) => !hidden.includes(name)).length;
@@ -25,7 +33,12 @@ export function MetricPicker({ metrics, hidden: inUrl, onChange }: { metrics: re
           key={name}
           className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-line-strong px-2.5 py-0.5 text-xs text-fg has-checked:border-accent has-checked:bg-accent/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus"
         >
-          <input type="checkbox" className="sr-only" checked={!hidden.includes(name)} onChange={(event) => toggle(name, event.target.checked)} />
+          <input
+            type="checkbox"
+            className="sr-only"
+            checked={!hidden.includes(name)}
+            onChange={(event) => toggle(name, event.target.checked)}
+          />
           <span className="font-mono">{name}</span>
         </label>
       ))}

@@ -43,7 +43,10 @@ export function useCompareView() {
     (change: Partial<CompareView>, options: { replace?: boolean } = {}) => {
       const current = latest.current;
       const base = readUrlView(COMPARE_VIEW_CODEC, new URLSearchParams(current)).state;
-      const next = searchWithJobsKept(current, writeUrlView(COMPARE_VIEW_CODEC, { ...base, ...change }, new URLSearchParams(current)));
+      const next = searchWithJobsKept(
+        current,
+        writeUrlView(COMPARE_VIEW_CODEC, { ...base, ...change }, new URLSearchParams(current)),
+      );
       if (next === current) return;
       latest.current = next;
       written.current.push(next);

@@ -9,7 +9,9 @@ export function useOnScreen(target: RefObject<Element | null>, margin = "300px 0
   useEffect(() => {
     const element = target.current;
     if (!element || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => setOnScreen(entries.at(-1)!.isIntersecting), { rootMargin: margin });
+    const observer = new IntersectionObserver((entries) => setOnScreen(entries.at(-1)!.isIntersecting), {
+      rootMargin: margin,
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [target, margin]);

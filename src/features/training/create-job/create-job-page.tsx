@@ -31,7 +31,10 @@ export function CreateJobPage() {
 
   return (
     <TrainingPage>
-      <PageHeader title="New training job" description="RL trains on trajectory groups you scored; SFT on example conversations. Each gradient step saves a checkpoint you can chat with." />
+      <PageHeader
+        title="New training job"
+        description="RL trains on trajectory groups you scored; SFT on example conversations. Each gradient step saves a checkpoint you can chat with."
+      />
       <fieldset className="max-w-md">
         <legend className="mb-1.5 text-sm font-medium text-fg">Kind of job</legend>
         <div className="grid grid-cols-2 gap-1 rounded-md border border-line-strong bg-subtle p-0.5">
@@ -43,7 +46,14 @@ export function CreateJobPage() {
                 kind === k.id ? "bg-surface text-fg shadow-sm" : "text-fg-muted hover:text-fg",
               )}
             >
-              <input type="radio" name="job-kind" value={k.id} checked={kind === k.id} onChange={() => update({ kind: k.id })} className="sr-only" />
+              <input
+                type="radio"
+                name="job-kind"
+                value={k.id}
+                checked={kind === k.id}
+                onChange={() => update({ kind: k.id })}
+                className="sr-only"
+              />
               <span className="text-sm font-semibold">{k.label}</span>
               <span>{k.hint}</span>
             </label>

@@ -13,7 +13,20 @@ async function withModel(options: { baseModel?: string } = {}) {
   const model = await createModel(clients, options);
   localStorage.setItem(
     `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
-    JSON.stringify({ models: [{ id: model.id, entity: model.entity, project: model.project, name: model.name, base_model: model.base_model, added_at: new Date().toISOString(), source: "created" }], jobs: [] }),
+    JSON.stringify({
+      models: [
+        {
+          id: model.id,
+          entity: model.entity,
+          project: model.project,
+          name: model.name,
+          base_model: model.base_model,
+          added_at: new Date().toISOString(),
+          source: "created",
+        },
+      ],
+      jobs: [],
+    }),
   );
   return { server, model };
 }
@@ -26,13 +39,20 @@ describe("creating training jobs", { timeout: 30_000 }, () => {
     const { user } = renderTraining(`/training/jobs/new?model=${model.id}`, server);
     await screen.findByRole("form", { name: "New RL job" }, FIRST);
     // The format is explained beside the upload, with an example to download.
-    expect(screen.getByRole("link", { name: "Download an example" })).toHaveAttribute("download", "rl-trajectory-groups-example.jsonl");
+    expect(screen.getByRole("link", { name: "Download an example" })).toHaveAttribute(
+      "download",
+      "rl-trajectory-groups-example.jsonl",
+    );
     const [good] = risingGroups(1);
     const broken = { trajectories: [{ messages_and_choices: [{ role: "user", content: "hi" }] }] };
     const file = new File([jsonl([good, "", "{oops", broken])], "groups.jsonl", { type: "application/x-ndjson" });
     await user.upload(screen.getByLabelText("Choose or drop a trajectory file"), file);
     const report = await screen.findByRole("region", { name: /2 problems in groups\.jsonl/ });
-    expect(within(report).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+    expect(
+      within(report)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
       expect.stringMatching(/^line 3, column 2 \(group 2\): not valid JSON: /),
       "line 4 (group 3, trajectory 1): reward is required",
     ]);
@@ -46,10 +66,23 @@ describe("creating training jobs", { timeout: 30_000 }, () => {
     const { user } = renderTraining(`/training/jobs/new?model=${model.id}`, server);
     await screen.findByRole("form", { name: "New RL job" }, FIRST);
     const good = risingGroups(5);
-    const lines = [...good.slice(0, 2), "{oops", ...good.slice(2), { trajectories: [] }, { trajectories: [{ messages_and_choices: [{ role: "user", content: "hi" }] }] }];
-    await user.upload(screen.getByLabelText("Choose or drop a trajectory file"), new File([jsonl(lines)], "mixed.jsonl"));
+    const lines = [
+      ...good.slice(0, 2),
+      "{oops",
+      ...good.slice(2),
+      { trajectories: [] },
+      { trajectories: [{ messages_and_choices: [{ role: "user", content: "hi" }] }] },
+    ];
+    await user.upload(
+      screen.getByLabelText("Choose or drop a trajectory file"),
+      new File([jsonl(lines)], "mixed.jsonl"),
+    );
     const contents = await screen.findByLabelText("Contents of mixed.jsonl");
-    const figures = Object.fromEntries(within(contents).getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    const figures = Object.fromEntries(
+      within(contents)
+        .getAllByRole("term")
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
     expect(figures).toEqual({
       "Groups in the file / passing the check": "8 / 5",
       "Trajectories in the 5 groups that pass": "10",
@@ -64,23 +97,41 @@ describe("creating training jobs", { timeout: 30_000 }, () => {
     const refusing: typeof server.fetch = async (input, init) => {
       const request = new Request(input, init);
       if (request.method === "POST" && new URL(request.url).pathname.endsWith("/preview/training-jobs")) {
-        return Response.json({ detail: [{ loc: ["body", "trajectory_groups", 1], msg: "A trajectory group should have at most 4194304 characters of JSON", type: "too_long" }] }, { status: 422 });
+        return Response.json(
+          {
+            detail: [
+              {
+                loc: ["body", "trajectory_groups", 1],
+                msg: "A trajectory group should have at most 4194304 characters of JSON",
+                type: "too_long",
+              },
+            ],
+          },
+          { status: 422 },
+        );
       }
       return server.fetch(request);
     };
     const { user } = renderTraining(`/training/jobs/new?model=${model.id}`, { ...server, fetch: refusing });
     await screen.findByRole("form", { name: "New RL job" }, FIRST);
-    await user.upload(screen.getByLabelText("Choose or drop a trajectory file"), new File([jsonl(risingGroups(3))], "groups.jsonl"));
+    await user.upload(
+      screen.getByLabelText("Choose or drop a trajectory file"),
+      new File([jsonl(risingGroups(3))], "groups.jsonl"),
+    );
     await screen.findByLabelText("Contents of groups.jsonl");
     await user.click(screen.getByRole("button", { name: "Start RL job" }));
-    expect(await screen.findByText("Group 2: A trajectory group should have at most 4194304 characters of JSON")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Group 2: A trajectory group should have at most 4194304 characters of JSON"),
+    ).toBeInTheDocument();
   });
 
   it("warns when the chosen model's base is one the service does not train (the job would be taken, then fail)", async () => {
     const { server, model } = await withModel({ baseModel: "meta/llama-unsupported" });
     renderTraining(`/training/jobs/new?model=${model.id}`, server);
     await screen.findByRole("form", { name: "New RL job" }, FIRST);
-    expect(screen.getByRole("combobox", { name: "Model" })).toHaveAccessibleDescription(/meta\/llama-unsupported is not a base model the training service trains/);
+    expect(screen.getByRole("combobox", { name: "Model" })).toHaveAccessibleDescription(
+      /meta\/llama-unsupported is not a base model the training service trains/,
+    );
   });
 
   it("previews a good file, starts the job, adds it to this browser's list and opens it", async () => {
@@ -104,7 +155,14 @@ describe("creating training jobs", { timeout: 30_000 }, () => {
     expect(body.trajectory_groups).toHaveLength(3);
     expect(body.experimental_config).toEqual({ warmup_steps: 1, learning_rate: 2e-5 });
     const stored = JSON.parse(localStorage.getItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`)!);
-    expect(stored.jobs[0]).toMatchObject({ model_id: model.id, kind: "rl", source: "created", request: { learning_rate: 2e-5, experimental_config: { warmup_steps: 1 } }, data_size: { groups: 3, trajectories: 6 }, origin: { kind: "file", fileName: "groups.jsonl" } });
+    expect(stored.jobs[0]).toMatchObject({
+      model_id: model.id,
+      kind: "rl",
+      source: "created",
+      request: { learning_rate: 2e-5, experimental_config: { warmup_steps: 1 } },
+      data_size: { groups: 3, trajectories: 6 },
+      origin: { kind: "file", fileName: "groups.jsonl" },
+    });
     // The job's page shows what the service will not give back.
     const facts = await screen.findByTestId("job-facts", {}, FIRST);
     expect(facts).toHaveTextContent("Learning rate0.00002");
@@ -129,13 +187,20 @@ describe("creating training jobs", { timeout: 30_000 }, () => {
     expect(jobCreations(server)).toEqual([]);
 
     await user.clear(screen.getByLabelText("Training data URL"));
-    await user.type(screen.getByLabelText("Training data URL"), "wandb-artifact:///demo/support-bot/support-dialogs:v1");
+    await user.type(
+      screen.getByLabelText("Training data URL"),
+      "wandb-artifact:///demo/support-bot/support-dialogs:v1",
+    );
     await user.clear(screen.getByLabelText("Examples per batch"));
     await user.type(screen.getByLabelText("Examples per batch"), "4");
     await user.clear(screen.getByLabelText("Learning rate"));
     await user.click(screen.getByRole("button", { name: "Start SFT job" }));
     await waitFor(() => expect(router.location.pathname).toMatch(/^\/training\/jobs\/job_/));
     const body = await jobCreations(server)[0]!.json();
-    expect(body).toEqual({ model_id: model.id, training_data_url: "wandb-artifact:///demo/support-bot/support-dialogs:v1", config: { batch_size: 4 } });
+    expect(body).toEqual({
+      model_id: model.id,
+      training_data_url: "wandb-artifact:///demo/support-bot/support-dialogs:v1",
+      config: { batch_size: 4 },
+    });
   });
 });

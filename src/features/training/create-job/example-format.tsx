@@ -7,18 +7,21 @@ export function ExampleFormat() {
       <p className="font-medium text-fg">The file's format</p>
       <ul className="mt-1 list-disc space-y-1 pl-5">
         <li>
-          One line per <strong className="text-fg">group</strong>, <code>{'{"trajectories": [...]}'}</code>: one gradient step. A group's
-          trajectories answer the same prompt; training compares their rewards with each other, so they should differ.
+          One line per <strong className="text-fg">group</strong>, <code>{'{"trajectories": [...]}'}</code>: one
+          gradient step. A group's trajectories answer the same prompt; training compares their rewards with each other,
+          so they should differ.
         </li>
         <li>
-          <code>messages_and_choices</code>: the conversation, chat messages <code>{'{"role", "content"}'}</code> in order, and the model's answer
-          last as a choice <code>{'{"message": {"role": "assistant", "content"}, "finish_reason": "stop"}'}</code>.
+          <code>messages_and_choices</code>: the conversation, chat messages <code>{'{"role", "content"}'}</code> in
+          order, and the model's answer last as a choice{" "}
+          <code>{'{"message": {"role": "assistant", "content"}, "finish_reason": "stop"}'}</code>.
         </li>
         <li>
           <code>reward</code>: a number, higher is better (required).
         </li>
         <li>
-          Optional: <code>metrics</code> (numbers or true/false), <code>metadata</code> (anything), <code>logs</code> (texts).
+          Optional: <code>metrics</code> (numbers or true/false), <code>metadata</code> (anything), <code>logs</code>{" "}
+          (texts).
         </li>
       </ul>
       <p className="mt-2">

@@ -4,7 +4,21 @@ import { cn } from "@/lib/cn";
 import { UntrustedText } from "@/components/untrusted-text";
 
 /** A file chosen by dropping it here or with the file picker (the same input, so keyboards work). */
-export function FileDrop({ label, hint, accept, fileName, onFile, invalid }: { label: string; hint: string; accept: string; fileName: string | null; onFile: (file: File) => void; invalid?: boolean }) {
+export function FileDrop({
+  label,
+  hint,
+  accept,
+  fileName,
+  onFile,
+  invalid,
+}: {
+  label: string;
+  hint: string;
+  accept: string;
+  fileName: string | null;
+  onFile: (file: File) => void;
+  invalid?: boolean;
+}) {
   const [over, setOver] = useState(false);
   const drop = (event: DragEvent) => {
     event.preventDefault();
@@ -28,7 +42,9 @@ export function FileDrop({ label, hint, accept, fileName, onFile, invalid }: { l
       )}
     >
       {fileName ? <FileIcon size={20} className="text-fg-muted" /> : <UploadIcon size={20} className="text-fg-muted" />}
-      <span className="max-w-full text-sm font-medium break-words text-fg">{fileName !== null ? <UntrustedText text={fileName} /> : label}</span>
+      <span className="max-w-full text-sm font-medium break-words text-fg">
+        {fileName !== null ? <UntrustedText text={fileName} /> : label}
+      </span>
       <span className="text-xs text-fg-muted">{fileName ? "Drop another file or click to replace it." : hint}</span>
       <input
         type="file"

@@ -10,7 +10,15 @@ import { paths } from "@/lib/paths";
 const OTHER = "__other__";
 
 /** The model to train: one this browser knows, or any id typed in. */
-export function ModelPicker({ value, onChange, error }: { value: string; onChange: (modelId: string) => void; error: string | null }) {
+export function ModelPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (modelId: string) => void;
+  error: string | null;
+}) {
   const registry = useRegistry();
   const known = registry.models.some((m) => m.id === value);
   const [typing, setTyping] = useState(value !== "" && !known);
@@ -21,7 +29,11 @@ export function ModelPicker({ value, onChange, error }: { value: string; onChang
         hint={
           registry.models.length === 0 ? (
             <>
-              No models in this browser yet: <Link to={paths.trainingModels} className="text-link underline underline-offset-2">create one</Link> or paste an ID.
+              No models in this browser yet:{" "}
+              <Link to={paths.trainingModels} className="text-link underline underline-offset-2">
+                create one
+              </Link>{" "}
+              or paste an ID.
             </>
           ) : (
             <button type="button" className="text-link hover:underline" onClick={() => setTyping(false)}>
@@ -52,13 +64,13 @@ export function ModelPicker({ value, onChange, error }: { value: string; onChang
         } else onChange(event.target.value);
       }}
     >
-          <option value="">Choose a model…</option>
-          {registry.models.map((m) => (
-            <option key={m.id} value={m.id}>
-              {revealHiddenCharacters(m.name ? `${m.name}${m.base_model ? ` · ${m.base_model}` : ""}` : m.id)}
-            </option>
-          ))}
-          <option value={OTHER}>Another model ID…</option>
+      <option value="">Choose a model…</option>
+      {registry.models.map((m) => (
+        <option key={m.id} value={m.id}>
+          {revealHiddenCharacters(m.name ? `${m.name}${m.base_model ? ` · ${m.base_model}` : ""}` : m.id)}
+        </option>
+      ))}
+      <option value={OTHER}>Another model ID…</option>
     </SelectField>
   );
 }

@@ -48,7 +48,10 @@ export function RlJobForm({ modelId, onModelChange }: { modelId: string; onModel
       setErrors((e) => ({ ...e, file: undefined }));
     } catch (error) {
       setFile(null);
-      setErrors((e) => ({ ...e, file: `Could not read ${picked.name}: ${error instanceof Error ? error.message : String(error)}` }));
+      setErrors((e) => ({
+        ...e,
+        file: `Could not read ${picked.name}: ${error instanceof Error ? error.message : String(error)}`,
+      }));
     } finally {
       setReading(false);
     }
@@ -59,7 +62,8 @@ export function RlJobForm({ modelId, onModelChange }: { modelId: string; onModel
     const next: Errors = {};
     if (!modelId.trim()) next.model = "Choose the model to train.";
     if (!file) next.file = "Choose a JSON or JSONL file of trajectory groups.";
-    else if (file.content.issues.length > 0) next.file = "Fix the problems listed below first: nothing is sent while the file has any.";
+    else if (file.content.issues.length > 0)
+      next.file = "Fix the problems listed below first: nothing is sent while the file has any.";
     const experimental = buildExperimentalConfig(config);
     if (!experimental.ok) Object.assign(next, experimental.errors);
     setErrors(next);
@@ -92,9 +96,20 @@ export function RlJobForm({ modelId, onModelChange }: { modelId: string; onModel
         />
         <ExampleFormat />
         <output className="block text-xs text-fg-muted">
-          {reading ? "Reading the file…" : file ? <>Read <UntrustedText text={file.name} />{`: ${readSummary(file.content)}`}</> : null}
+          {reading ? (
+            "Reading the file…"
+          ) : file ? (
+            <>
+              Read <UntrustedText text={file.name} />
+              {`: ${readSummary(file.content)}`}
+            </>
+          ) : null}
         </output>
-        {errors.file ?? server.trajectory_groups ? <p className="text-xs font-medium text-red-700 dark:text-red-400">{errors.file ?? server.trajectory_groups}</p> : null}
+        {(errors.file ?? server.trajectory_groups) ? (
+          <p className="text-xs font-medium text-red-700 dark:text-red-400">
+            {errors.file ?? server.trajectory_groups}
+          </p>
+        ) : null}
         {file ? <TrajectoryPreview file={file.content} fileName={file.name} /> : null}
       </div>
       <ExperimentalConfigFields

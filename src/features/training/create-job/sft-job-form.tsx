@@ -28,9 +28,11 @@ export function SftJobForm({ modelId, onModelChange }: { modelId: string; onMode
     event.preventDefault();
     const next: Errors = {};
     if (!modelId.trim()) next.model = "Choose the model to train.";
-    if (!TRAINING_DATA_URL_PATTERN.test(url.trim())) next.url = "Use wandb-artifact:///<entity>/<project>/<name>[:version] or an https:// URL.";
+    if (!TRAINING_DATA_URL_PATTERN.test(url.trim()))
+      next.url = "Use wandb-artifact:///<entity>/<project>/<name>[:version] or an https:// URL.";
     const batch = Number(batchSize);
-    if (batchMode === "number" && !(Number.isInteger(batch) && batch >= 1 && batch <= 4096)) next.batch = "A whole number from 1 to 4096.";
+    if (batchMode === "number" && !(Number.isInteger(batch) && batch >= 1 && batch <= 4096))
+      next.batch = "A whole number from 1 to 4096.";
     // The learning rate belongs in `config` for SFT; other settings go in experimental_config.
     const rate = readPositiveNumber(config.learningRate);
     if (!rate.ok) next.learningRate = rate.error;
@@ -43,7 +45,10 @@ export function SftJobForm({ modelId, onModelChange }: { modelId: string; onMode
       request: {
         model_id: modelId.trim(),
         training_data_url: url.trim(),
-        config: { batch_size: batchMode === "auto" ? "auto" : batch, ...(rate.value !== undefined ? { learning_rate: rate.value } : {}) },
+        config: {
+          batch_size: batchMode === "auto" ? "auto" : batch,
+          ...(rate.value !== undefined ? { learning_rate: rate.value } : {}),
+        },
         ...(experimental.value ? { experimental_config: experimental.value } : {}),
       },
     });
@@ -69,11 +74,23 @@ export function SftJobForm({ modelId, onModelChange }: { modelId: string; onMode
         <legend className="text-sm font-medium text-fg">Batch size</legend>
         <div className="flex flex-wrap items-center gap-4 text-sm text-fg">
           <label className="flex items-center gap-1.5">
-            <input type="radio" name={batchGroup} checked={batchMode === "auto"} onChange={() => setBatchMode("auto")} className="accent-[var(--ui-accent)]" />
+            <input
+              type="radio"
+              name={batchGroup}
+              checked={batchMode === "auto"}
+              onChange={() => setBatchMode("auto")}
+              className="accent-[var(--ui-accent)]"
+            />
             Auto (the service chooses)
           </label>
           <label className="flex items-center gap-1.5">
-            <input type="radio" name={batchGroup} checked={batchMode === "number"} onChange={() => setBatchMode("number")} className="accent-[var(--ui-accent)]" />
+            <input
+              type="radio"
+              name={batchGroup}
+              checked={batchMode === "number"}
+              onChange={() => setBatchMode("number")}
+              className="accent-[var(--ui-accent)]"
+            />
             Fixed
           </label>
           <TextField
@@ -92,7 +109,10 @@ export function SftJobForm({ modelId, onModelChange }: { modelId: string; onMode
       <ExperimentalConfigFields
         value={config}
         onChange={setConfig}
-        errors={{ learningRate: errors.learningRate ?? server["config.learning_rate"], extraJson: errors.extraJson ?? server.experimental_config }}
+        errors={{
+          learningRate: errors.learningRate ?? server["config.learning_rate"],
+          extraJson: errors.extraJson ?? server.experimental_config,
+        }}
         learningRateHint="Sent as config.learning_rate; empty: the service's default."
       />
       {unplaced ? <ErrorPanel error={unplaced} title="The job was not created" /> : null}

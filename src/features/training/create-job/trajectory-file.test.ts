@@ -22,14 +22,27 @@ describe("reading a JSONL trajectory file", () => {
   });
 
   it("reports malformed lines with their line numbers and what is wrong", () => {
-    const text = [group(1), "{not json", "", group("high"), JSON.stringify({ trajectories: [] }), JSON.stringify(trajectory(1)), "[1,2]"].join("\n");
+    const text = [
+      group(1),
+      "{not json",
+      "",
+      group("high"),
+      JSON.stringify({ trajectories: [] }),
+      JSON.stringify(trajectory(1)),
+      "[1,2]",
+    ].join("\n");
     const file = readTrajectoryFile(text, "groups.jsonl");
     expect(file.groups).toHaveLength(1);
     expect(file.groupCount).toBe(6);
     const byLine = new Map(file.issues.map((i) => [i.line, i]));
     expect([...byLine.keys()]).toEqual([2, 4, 5, 6, 7]);
     expect(byLine.get(2)?.text).toMatch(/^not valid JSON/);
-    expect(byLine.get(4)).toMatchObject({ group: 3, trajectory: 1, path: "reward", text: "should be a number, not the text \"high\"" });
+    expect(byLine.get(4)).toMatchObject({
+      group: 3,
+      trajectory: 1,
+      path: "reward",
+      text: 'should be a number, not the text "high"',
+    });
     expect(byLine.get(5)).toMatchObject({ trajectory: null, path: "trajectories", text: "needs at least 1 item" });
     expect(byLine.get(6)?.text).toMatch(/single trajectory/);
     expect(byLine.get(7)?.text).toMatch(/got an array/);
@@ -48,10 +61,27 @@ describe("reading a JSONL trajectory file", () => {
 
   it("reads the place out of each engine's wording", () => {
     const source = '{"a": 1}\n{"b" 2}';
-    expect(syntaxError(new SyntaxError("Expected ':' after property name in JSON at position 13 (line 2 column 5)"), source)).toEqual({ line: 2, column: 5, text: "Expected ':' after property name" });
-    expect(syntaxError(new SyntaxError("Expected ':' after property name in JSON at position 13"), source)).toEqual({ line: 2, column: 5, text: "Expected ':' after property name" });
-    expect(syntaxError(new SyntaxError("JSON.parse: expected ':' after property name in object at line 2 column 5 of the JSON data"), source)).toEqual({ line: 2, column: 5, text: "expected ':' after property name in object" });
-    expect(syntaxError(new SyntaxError("JSON Parse error: Expected ':' before value in object property definition"), source)).toEqual({ line: null, column: null, text: "JSON Parse error: Expected ':' before value in object property definition" });
+    expect(
+      syntaxError(new SyntaxError("Expected ':' after property name in JSON at position 13 (line 2 column 5)"), source),
+    ).toEqual({ line: 2, column: 5, text: "Expected ':' after property name" });
+    expect(syntaxError(new SyntaxError("Expected ':' after property name in JSON at position 13"), source)).toEqual({
+      line: 2,
+      column: 5,
+      text: "Expected ':' after property name",
+    });
+    expect(
+      syntaxError(
+        new SyntaxError("JSON.parse: expected ':' after property name in object at line 2 column 5 of the JSON data"),
+        source,
+      ),
+    ).toEqual({ line: 2, column: 5, text: "expected ':' after property name in object" });
+    expect(
+      syntaxError(new SyntaxError("JSON Parse error: Expected ':' before value in object property definition"), source),
+    ).toEqual({
+      line: null,
+      column: null,
+      text: "JSON Parse error: Expected ':' before value in object property definition",
+    });
   });
 
   it("accepts CRLF line ends and a byte order mark", () => {
@@ -93,7 +123,11 @@ describe("reading a JSON trajectory file", () => {
   it("tells JSON from JSONL by content when the name does not say", () => {
     expect(readTrajectoryFile(`[${group(1)}]`, "data.txt").format).toBe("json");
     expect(readTrajectoryFile(`${group(1)}\n${group(2)}`, "data.txt").format).toBe("jsonl");
-    expect(readTrajectoryFile(`{"x": 1}`, "").issues[0]).toMatchObject({ line: 1, path: "trajectories", text: "is required" });
+    expect(readTrajectoryFile(`{"x": 1}`, "").issues[0]).toMatchObject({
+      line: 1,
+      path: "trajectories",
+      text: "is required",
+    });
   });
 });
 

@@ -55,7 +55,7 @@ export function readTrajectoryFile(text: string, fileName = ""): TrajectoryFile 
   // No telling extension: a document that parses as a whole is JSON, anything else JSONL.
   try {
     const whole: unknown = JSON.parse(content);
-    if (Array.isArray(whole) || isObject(whole) && "trajectory_groups" in whole) return fromJsonValue(whole);
+    if (Array.isArray(whole) || (isObject(whole) && "trajectory_groups" in whole)) return fromJsonValue(whole);
   } catch {
     // not one JSON document
   }
@@ -81,7 +81,8 @@ function readJsonl(content: string): TrajectoryFile {
     }
     checkGroup(value, result, { line, group });
   });
-  if (result.groupCount === 0) result.issues.push({ ...NOWHERE, text: "The file has no trajectory groups (it is empty)." });
+  if (result.groupCount === 0)
+    result.issues.push({ ...NOWHERE, text: "The file has no trajectory groups (it is empty)." });
   return result;
 }
 
@@ -91,30 +92,47 @@ function readJson(content: string): TrajectoryFile {
     value = JSON.parse(content);
   } catch (error) {
     const syntax = syntaxError(error, content);
-    return { format: "json", groups: [], groupNumbers: [], groupCount: 0, issues: [{ ...NOWHERE, line: syntax.line, column: syntax.column, text: notJson(syntax) }] };
+    return {
+      format: "json",
+      groups: [],
+      groupNumbers: [],
+      groupCount: 0,
+      issues: [{ ...NOWHERE, line: syntax.line, column: syntax.column, text: notJson(syntax) }],
+    };
   }
   return fromJsonValue(value);
 }
 
 function fromJsonValue(value: unknown): TrajectoryFile {
   const result: TrajectoryFile = { format: "json", groups: [], groupNumbers: [], groupCount: 0, issues: [] };
-  const list = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.trajectory_groups) ? value.trajectory_groups : null;
+  const list = Array.isArray(value)
+    ? value
+    : isObject(value) && Array.isArray(value.trajectory_groups)
+      ? value.trajectory_groups
+      : null;
   if (!list) {
-    result.issues.push({ ...NOWHERE, text: 'Expected an array of trajectory groups, or {"trajectory_groups": [...]}.' });
+    result.issues.push({
+      ...NOWHERE,
+      text: 'Expected an array of trajectory groups, or {"trajectory_groups": [...]}.',
+    });
     return result;
   }
   list.forEach((item: unknown, index) => {
     result.groupCount += 1;
     checkGroup(item, result, { line: null, group: index + 1 });
   });
-  if (result.groupCount === 0) result.issues.push({ ...NOWHERE, text: "The file has no trajectory groups (the list is empty)." });
+  if (result.groupCount === 0)
+    result.issues.push({ ...NOWHERE, text: "The file has no trajectory groups (the list is empty)." });
   return result;
 }
 
 function checkGroup(value: unknown, result: TrajectoryFile, at: { line: number | null; group: number }) {
   const where = { ...NOWHERE, ...at };
   if (!isObject(value)) {
-    result.issues.push({ ...where, text: `expected a trajectory group {"trajectories": [...]}, got ${describe(value)}` });
+    result.issues.push({
+      ...where,
+      text: `expected a trajectory group {"trajectories": [...]}, got ${describe(value)}`,
+    });
     return;
   }
   if (!("trajectories" in value) && "messages_and_choices" in value) {
@@ -131,10 +149,17 @@ function checkGroup(value: unknown, result: TrajectoryFile, at: { line: number |
   const issues = readableIssues(parsed.error.issues);
   for (const issue of issues.slice(0, ISSUES_PER_GROUP)) {
     const place = placeInGroup(issue.path, at.group);
-    result.issues.push({ ...where, trajectory: place.trajectory, message: place.message, path: place.field, text: issue.message });
+    result.issues.push({
+      ...where,
+      trajectory: place.trajectory,
+      message: place.message,
+      path: place.field,
+      text: issue.message,
+    });
   }
   const more = issues.length - ISSUES_PER_GROUP;
-  if (more > 0) result.issues.push({ ...where, text: `and ${more} more problem${more === 1 ? "" : "s"} in this group` });
+  if (more > 0)
+    result.issues.push({ ...where, text: `and ${more} more problem${more === 1 ? "" : "s"} in this group` });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -159,12 +184,11 @@ const notJson = (syntax: SyntaxPlace) => (syntax.text ? `not valid JSON: ${synta
  */
 export function syntaxError(error: unknown, source: string): SyntaxPlace {
   const message = error instanceof Error ? error.message : String(error);
-  const text =
-    message
-      .replace(/^JSON\.parse: /, "")
-      .replace(/\s*(in JSON )?at position \d+(\s*\(line \d+ column \d+\))?/, "")
-      .replace(/\s*at line \d+ column \d+ of the JSON data/, "")
-      .trim();
+  const text = message
+    .replace(/^JSON\.parse: /, "")
+    .replace(/\s*(in JSON )?at position \d+(\s*\(line \d+ column \d+\))?/, "")
+    .replace(/\s*at line \d+ column \d+ of the JSON data/, "")
+    .trim();
   const lineColumn = /line (\d+) column (\d+)/.exec(message);
   if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]), text };
   const position = /position (\d+)/.exec(message);

@@ -19,7 +19,10 @@ export type TrajectoryPlace = {
 
 /** ["content", 0, "text"] -> "content[0].text" (indices past the place are the data's own, left as written). */
 export function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, key) => (typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), "");
+  return path.reduce<string>(
+    (text, key) => (typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+    "",
+  );
 }
 
 const isIndex = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 0;

@@ -31,23 +31,46 @@ export function TrajectoryPreview({ file, fileName }: { file: TrajectoryFile; fi
   const ofPassing = clean ? "" : ` in the ${countOf(passing, "group")} that pass`;
   return (
     <div className="space-y-3">
-      <dl className="grid grid-cols-2 gap-3 rounded-lg border border-line bg-surface p-3 text-sm sm:grid-cols-4" aria-label={`Contents of ${revealHiddenCharacters(fileName)}`}>
+      <dl
+        className="grid grid-cols-2 gap-3 rounded-lg border border-line bg-surface p-3 text-sm sm:grid-cols-4"
+        aria-label={`Contents of ${revealHiddenCharacters(fileName)}`}
+      >
         {clean ? (
           <Stat label="Groups (gradient steps)" value={formatCount(file.groupCount)} />
         ) : (
-          <Stat label="Groups in the file / passing the check" value={`${formatCount(file.groupCount)} / ${formatCount(passing)}`} />
+          <Stat
+            label="Groups in the file / passing the check"
+            value={`${formatCount(file.groupCount)} / ${formatCount(passing)}`}
+          />
         )}
         <Stat label={`Trajectories${ofPassing}`} value={formatCount(stats.trajectories)} />
-        <Stat label={`Trajectories per group${ofPassing}`} value={stats.groupSize ? (stats.groupSize.min === stats.groupSize.max ? String(stats.groupSize.min) : `${stats.groupSize.min}–${stats.groupSize.max}`) : "—"} />
+        <Stat
+          label={`Trajectories per group${ofPassing}`}
+          value={
+            stats.groupSize
+              ? stats.groupSize.min === stats.groupSize.max
+                ? String(stats.groupSize.min)
+                : `${stats.groupSize.min}–${stats.groupSize.max}`
+              : "—"
+          }
+        />
         <Stat
           label={`Reward min / mean / max (std)${ofPassing}`}
-          value={stats.reward ? `${formatMetric(stats.reward.min)} / ${formatMetric(stats.reward.mean)} / ${formatMetric(stats.reward.max)} (${formatMetric(stats.reward.std)})` : "—"}
+          value={
+            stats.reward
+              ? `${formatMetric(stats.reward.min)} / ${formatMetric(stats.reward.mean)} / ${formatMetric(stats.reward.max)} (${formatMetric(stats.reward.std)})`
+              : "—"
+          }
         />
       </dl>
       {problems > 0 ? (
-        <section aria-labelledby="trajectory-problems" className="rounded-lg border border-red-300 bg-red-50 p-3 dark:border-red-500/30 dark:bg-red-500/10">
+        <section
+          aria-labelledby="trajectory-problems"
+          className="rounded-lg border border-red-300 bg-red-50 p-3 dark:border-red-500/30 dark:bg-red-500/10"
+        >
           <h3 id="trajectory-problems" className="text-sm font-semibold text-red-900 dark:text-red-200">
-            {problems === 1 ? "1 problem" : `${formatCount(problems)} problems`} in <UntrustedText text={fileName} />: nothing will be sent until the file is fixed
+            {problems === 1 ? "1 problem" : `${formatCount(problems)} problems`} in <UntrustedText text={fileName} />:
+            nothing will be sent until the file is fixed
           </h3>
           <ol className="mt-2 max-h-64 space-y-0.5 overflow-auto font-mono text-xs text-fg">
             {file.issues.slice(0, SHOWN_ISSUES).map((issue, index) => (
@@ -60,7 +83,9 @@ export function TrajectoryPreview({ file, fileName }: { file: TrajectoryFile; fi
               </li>
             ))}
           </ol>
-          {problems > SHOWN_ISSUES ? <p className="mt-1 text-xs text-fg-muted">…and {formatCount(problems - SHOWN_ISSUES)} more.</p> : null}
+          {problems > SHOWN_ISSUES ? (
+            <p className="mt-1 text-xs text-fg-muted">…and {formatCount(problems - SHOWN_ISSUES)} more.</p>
+          ) : null}
         </section>
       ) : null}
       {file.groups.length > 0 ? (

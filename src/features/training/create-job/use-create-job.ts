@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { useRegistryStore } from "../registry/registry-context";
 import { recordCreatedJob, type CreatedJobInput } from "../registry/record-created-job";
 import { paths } from "@/lib/paths";
@@ -14,7 +14,8 @@ export function useCreateJob() {
   const store = useRegistryStore();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (input: CreatedJobInput) => (input.kind === "rl" ? training.createRLJob(input.request) : training.createSFTJob(input.request)),
+    mutationFn: (input: CreatedJobInput) =>
+      input.kind === "rl" ? training.createRLJob(input.request) : training.createSFTJob(input.request),
     onSuccess: (job, input) => {
       recordCreatedJob(store, job.id, input);
       void navigate(paths.trainingJob(job.id));

@@ -32,7 +32,10 @@ function manualTimers() {
 
 function fakeVisibility(hidden = false) {
   const listeners = new Set<() => void>();
-  const source: VisibilitySource = { isHidden: () => hidden, subscribe: (l) => (listeners.add(l), () => listeners.delete(l)) };
+  const source: VisibilitySource = {
+    isHidden: () => hidden,
+    subscribe: (l) => (listeners.add(l), () => listeners.delete(l)),
+  };
   return {
     source,
     set(value: boolean) {
@@ -51,7 +54,15 @@ beforeEach(() => {
 });
 
 /** A poller over the real service, recording events, phases and the `after` of each request. */
-function pollJob(jobId: string, options: { limit?: number; wrap?: (page: EventPage, call: number) => EventPage; visibility?: VisibilitySource; cursor?: string } = {}) {
+function pollJob(
+  jobId: string,
+  options: {
+    limit?: number;
+    wrap?: (page: EventPage, call: number) => EventPage;
+    visibility?: VisibilitySource;
+    cursor?: string;
+  } = {},
+) {
   const events: TrainingEvent[] = [];
   const phases: PollerPhase["phase"][] = [];
   const afters: (string | undefined)[] = [];
@@ -153,7 +164,12 @@ describe("event poller against the local training service", () => {
     await run.settled("finished");
     expect(run.afters[0]).toBe(first.last_id);
     expect(run.events[0]!.id > first.last_id!).toBe(true);
-    expect(run.events.map((e) => e.type)).toEqual(["gradient_step", "gradient_step", "gradient_step", "training_ended"]);
+    expect(run.events.map((e) => e.type)).toEqual([
+      "gradient_step",
+      "gradient_step",
+      "gradient_step",
+      "training_ended",
+    ]);
   });
 
   it("pauses while the tab is hidden and polls at once when it is shown", async () => {

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { trainingKeys } from "@/api/query-keys";
+import { trainingKeys } from "@/api/queries/training";
 import type { ClientScope } from "@/api/client-config";
 
 /**

@@ -3,7 +3,11 @@ import type { TrainingEvent } from "@contract/training";
 import { JobEventStore } from "./job-event-store";
 
 let seq = 0;
-const event = (type: string, data: Record<string, unknown> = {}): TrainingEvent => ({ id: `evt_${String(++seq).padStart(12, "0")}`, type, data });
+const event = (type: string, data: Record<string, unknown> = {}): TrainingEvent => ({
+  id: `evt_${String(++seq).padStart(12, "0")}`,
+  type,
+  data,
+});
 
 describe("JobEventStore", () => {
   it("keeps gradient steps as columns and rebuilds each event exactly", () => {
@@ -39,7 +43,12 @@ describe("JobEventStore", () => {
 
   it("filters by type from the compact type codes", () => {
     const store = new JobEventStore();
-    store.append([event("training_started", {}), event("gradient_step", { step: 1 }), event("gradient_step", { step: 2 }), event("training_ended", {})]);
+    store.append([
+      event("training_started", {}),
+      event("gradient_step", { step: 1 }),
+      event("gradient_step", { step: 2 }),
+      event("training_ended", {}),
+    ]);
     expect([...store.indicesOfTypes(new Set(["gradient_step"]))]).toEqual([1, 2]);
     expect([...store.indicesOfTypes(new Set(["training_started", "training_ended"]))]).toEqual([0, 3]);
     expect(store.types()).toEqual([

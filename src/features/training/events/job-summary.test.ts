@@ -3,8 +3,13 @@ import type { TrainingEvent } from "@contract/training";
 import { EMPTY_SUMMARY, NO_FAILURE_MESSAGE, progressOf, summarizeEvents } from "./job-summary";
 
 let seq = 0;
-const event = (type: string, data: Record<string, unknown> = {}): TrainingEvent => ({ id: `evt_${String(++seq).padStart(12, "0")}`, type, data });
-const started = (n: number, simulated: string[] = []) => event("training_started", { num_sequences: n, simulated_metrics: simulated });
+const event = (type: string, data: Record<string, unknown> = {}): TrainingEvent => ({
+  id: `evt_${String(++seq).padStart(12, "0")}`,
+  type,
+  data,
+});
+const started = (n: number, simulated: string[] = []) =>
+  event("training_started", { num_sequences: n, simulated_metrics: simulated });
 const step = (s: number, metrics: Record<string, unknown>) => event("gradient_step", { step: s, ...metrics });
 
 describe("job state from events", () => {
@@ -15,7 +20,11 @@ describe("job state from events", () => {
   });
 
   it("runs from training_started, counting steps and keeping the latest metrics", () => {
-    const summary = summarizeEvents([started(4, ["loss"]), step(11, { reward: 0.2, loss: 0.9 }), step(12, { reward: 0.5, loss: 0.7, note: "text" })]);
+    const summary = summarizeEvents([
+      started(4, ["loss"]),
+      step(11, { reward: 0.2, loss: 0.9 }),
+      step(12, { reward: 0.5, loss: 0.7, note: "text" }),
+    ]);
     expect(summary).toMatchObject({
       state: "running",
       kind: "rl",
@@ -40,20 +49,33 @@ describe("job state from events", () => {
   });
 
   it("succeeds at training_ended, with full progress", () => {
-    const summary = summarizeEvents([started(2), step(1, { reward: 1 }), step(2, { reward: 1 }), event("training_ended", { num_steps: 2 })]);
+    const summary = summarizeEvents([
+      started(2),
+      step(1, { reward: 1 }),
+      step(2, { reward: 1 }),
+      event("training_ended", { num_steps: 2 }),
+    ]);
     expect(summary.state).toBe("succeeded");
     expect(progressOf(summary)).toBe(1);
   });
 
   it("fails at training_failed with the service's message, or says there was none", () => {
-    const failed = summarizeEvents([started(3), event("training_failed", { error_message: "Trajectory 2 of group 1 has no reward." })]);
+    const failed = summarizeEvents([
+      started(3),
+      event("training_failed", { error_message: "Trajectory 2 of group 1 has no reward." }),
+    ]);
     expect(failed).toMatchObject({ state: "failed", errorMessage: "Trajectory 2 of group 1 has no reward." });
     expect(summarizeEvents([event("training_failed", {})]).errorMessage).toBe(NO_FAILURE_MESSAGE);
     expect(summarizeEvents([event("training_failed", { error_message: "  " })]).errorMessage).toBe(NO_FAILURE_MESSAGE);
   });
 
   it("keeps a finished state final, whatever comes after", () => {
-    const summary = summarizeEvents([started(1), event("training_ended"), step(5, { reward: 1 }), event("training_failed", { error_message: "late" })]);
+    const summary = summarizeEvents([
+      started(1),
+      event("training_ended"),
+      step(5, { reward: 1 }),
+      event("training_failed", { error_message: "late" }),
+    ]);
     expect(summary.state).toBe("succeeded");
     expect(summary.errorMessage).toBeNull();
   });

@@ -73,7 +73,8 @@ export function applyEventInPlace(draft: JobSummary, event: TrainingEvent, metri
       const expected = event.data.num_sequences;
       if (typeof expected === "number" && Number.isFinite(expected)) draft.numSequences = expected;
       const simulated = event.data.simulated_metrics;
-      if (Array.isArray(simulated)) draft.simulatedMetrics = simulated.filter((m): m is string => typeof m === "string");
+      if (Array.isArray(simulated))
+        draft.simulatedMetrics = simulated.filter((m): m is string => typeof m === "string");
       if (!finished) draft.state = "running";
       break;
     }

@@ -45,14 +45,23 @@ function isCachedSummary(value: unknown): value is CachedSummary {
   );
 }
 
-export function readCachedSummary(area: StorageArea | undefined, serviceUrl: string, jobId: string): CachedSummary | null {
+export function readCachedSummary(
+  area: StorageArea | undefined,
+  serviceUrl: string,
+  jobId: string,
+): CachedSummary | null {
   const entry = readAll(area, serviceUrl)[jobId];
   if (!isCachedSummary(entry)) return null;
   // Summaries cached before `firstStep` existed lack it: unknown until the job's events are read again.
   return { ...entry, summary: { ...entry.summary, firstStep: entry.summary.firstStep ?? null } };
 }
 
-export function writeCachedSummary(area: StorageArea | undefined, serviceUrl: string, jobId: string, entry: Omit<CachedSummary, "savedAt">): void {
+export function writeCachedSummary(
+  area: StorageArea | undefined,
+  serviceUrl: string,
+  jobId: string,
+  entry: Omit<CachedSummary, "savedAt">,
+): void {
   const all = readAll(area, serviceUrl);
   all[jobId] = { ...entry, savedAt: Date.now() };
   const ids = Object.keys(all);

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { browserStorage } from "@/lib/browser-storage";
 import { StepRateMeter } from "../job-page/step-rate";
 import { createHealthHints } from "./health-hints";
@@ -58,7 +58,11 @@ export function useJobEventStream(jobId: string): JobEventStream {
       onCaughtUp: (cursor) => {
         rate.record(performance.now(), store.summary().stepsDone);
         setLastAnsweredAt(Date.now());
-        writeCachedSummary(area, baseUrl, jobId, { summary: store.summary(), cursor: cursor ?? null, recentIds: store.lastIds(50) });
+        writeCachedSummary(area, baseUrl, jobId, {
+          summary: store.summary(),
+          cursor: cursor ?? null,
+          recentIds: store.lastIds(50),
+        });
         hints.answered();
       },
       onPhase: (next) => {

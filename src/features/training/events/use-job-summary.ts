@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { isApiError } from "@/api/errors";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { browserStorage } from "@/lib/browser-storage";
 import { createHealthHints } from "./health-hints";
 import { createEventPoller, type EventPoller, type PollerPhase } from "./event-poller";
@@ -24,7 +24,9 @@ export function useJobSummary(jobId: string): JobSummaryState {
   const { training } = useApiClients();
   const [attempt, setAttempt] = useState(0);
   // A cached finished summary is all there is to know: it is the state, and no poller starts.
-  const [state, setState] = useState<{ summary: JobSummary; phase: PollerPhase }>(() => initialState(training.scope.baseUrl, jobId));
+  const [state, setState] = useState<{ summary: JobSummary; phase: PollerPhase }>(() =>
+    initialState(training.scope.baseUrl, jobId),
+  );
   const poller = useRef<EventPoller | null>(null);
   const queryClient = useQueryClient();
 
@@ -56,7 +58,12 @@ export function useJobSummary(jobId: string): JobSummaryState {
       onPhase: (phase) => {
         if (phase.phase === "stopped") return;
         if (phase.phase === "retrying") hints.failed();
-        if (phase.phase === "failed" && cached?.cursor && isApiError(phase.error) && phase.error.kind === "bad_request") {
+        if (
+          phase.phase === "failed" &&
+          cached?.cursor &&
+          isApiError(phase.error) &&
+          phase.error.kind === "bad_request"
+        ) {
           // The cached cursor is not an event of this job any more: read the job from the start.
           forgetCachedSummary(area, baseUrl, jobId);
           setAttempt((n) => n + 1);
@@ -76,5 +83,8 @@ export function useJobSummary(jobId: string): JobSummaryState {
 function initialState(baseUrl: string, jobId: string): { summary: JobSummary; phase: PollerPhase } {
   const cached = readCachedSummary(browserStorage().local, baseUrl, jobId);
   if (!cached) return { summary: EMPTY_SUMMARY, phase: { phase: "loading" } };
-  return { summary: cached.summary, phase: isFinished(cached.summary.state) ? { phase: "finished" } : { phase: "loading" } };
+  return {
+    summary: cached.summary,
+    phase: isFinished(cached.summary.state) ? { phase: "finished" } : { phase: "loading" },
+  };
 }

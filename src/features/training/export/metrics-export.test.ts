@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { metricsCsv, metricsFileName, metricsJson, metricUnion, type JobMetrics } from "./metrics-export";
 
 function job(jobId: string, steps: number[], metrics: Record<string, number[]>): JobMetrics {
-  return { jobId, steps: Float64Array.from(steps), metricNames: Object.keys(metrics), column: (name) => Float64Array.from(metrics[name] ?? []) };
+  return {
+    jobId,
+    steps: Float64Array.from(steps),
+    metricNames: Object.keys(metrics),
+    column: (name) => Float64Array.from(metrics[name] ?? []),
+  };
 }
 
 describe("metrics export", () => {
@@ -21,12 +26,24 @@ describe("metrics export", () => {
   });
 
   it("writes JSON by columns with the facts and null for missing values", () => {
-    const parsed = JSON.parse(metricsJson([{ ...a, facts: [{ key: "base_model", label: "Base model", value: "Qwen" }] }], new Date("2026-01-02T00:00:00Z"))) as unknown;
+    const parsed = JSON.parse(
+      metricsJson(
+        [{ ...a, facts: [{ key: "base_model", label: "Base model", value: "Qwen" }] }],
+        new Date("2026-01-02T00:00:00Z"),
+      ),
+    ) as unknown;
     expect(parsed).toEqual({
       format: "wbops.training-metrics",
       version: 1,
       exported_at: "2026-01-02T00:00:00.000Z",
-      jobs: [{ job_id: "job_a", facts: { base_model: "Qwen" }, model_steps: [81, 82], metrics: { reward: [0.1, null], loss: [0.5, 0.4] } }],
+      jobs: [
+        {
+          job_id: "job_a",
+          facts: { base_model: "Qwen" },
+          model_steps: [81, 82],
+          metrics: { reward: [0.1, null], loss: [0.5, 0.4] },
+        },
+      ],
     });
   });
 

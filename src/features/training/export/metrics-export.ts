@@ -30,9 +30,11 @@ function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-const csvLine = (cells: readonly (string | number | null | undefined)[]): string => `${cells.map(csvCell).join(",")}\r\n`;
+const csvLine = (cells: readonly (string | number | null | undefined)[]): string =>
+  `${cells.map(csvCell).join(",")}\r\n`;
 
-const finiteOrNull = (value: number | undefined): number | null => (value === undefined || !Number.isFinite(value) ? null : value);
+const finiteOrNull = (value: number | undefined): number | null =>
+  value === undefined || !Number.isFinite(value) ? null : value;
 
 /**
  * CSV of every gradient step of every job, one row per job and step ("long" form: jobs of
@@ -46,7 +48,14 @@ export function metricsCsv(jobs: readonly JobMetrics[]): string {
   for (const job of jobs) {
     const columns = metrics.map((name) => (job.metricNames.includes(name) ? job.column(name) : null));
     for (let row = 0; row < job.steps.length; row += 1) {
-      lines.push(csvLine([job.jobId, row + 1, job.steps[row], ...columns.map((column) => (column ? finiteOrNull(column[row]) : null))]));
+      lines.push(
+        csvLine([
+          job.jobId,
+          row + 1,
+          job.steps[row],
+          ...columns.map((column) => (column ? finiteOrNull(column[row]) : null)),
+        ]),
+      );
     }
   }
   return lines.join("");
@@ -65,14 +74,19 @@ export function metricsJson(jobs: readonly JobMetrics[], exportedAt = new Date()
       job_id: job.jobId,
       ...(job.facts ? { facts: Object.fromEntries(job.facts.map((fact) => [fact.key, fact.value])) } : {}),
       model_steps: Array.from(job.steps, (step) => step),
-      metrics: Object.fromEntries(orderMetrics(job.metricNames).map((name) => [name, Array.from(job.column(name), (value) => finiteOrNull(value))])),
+      metrics: Object.fromEntries(
+        orderMetrics(job.metricNames).map((name) => [
+          name,
+          Array.from(job.column(name), (value) => finiteOrNull(value)),
+        ]),
+      ),
     })),
   });
 }
 
 /** "training-metrics-job_abc.csv", "training-metrics-3-jobs.json": safe file names whatever the ids hold. */
 export function metricsFileName(jobIds: readonly string[], format: "csv" | "json"): string {
-  const what = jobIds.length === 1 ? jobIds[0]!.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 80) : `${jobIds.length}-jobs`;
+  const what =
+    jobIds.length === 1 ? jobIds[0]!.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 80) : `${jobIds.length}-jobs`;
   return `training-metrics-${what}.${format}`;
 }
-

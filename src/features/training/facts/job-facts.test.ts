@@ -6,7 +6,15 @@ import { RegistryJob as RegistryJobSchema } from "../registry/registry-schema";
 import { trajectoryGroup } from "../test-support";
 
 const NO_STEPS: EventTotals = { steps: 0, trajectories: null, examples: null, tokens: null };
-const MODEL: RegistryModel = { id: "mdl_1", entity: "demo", project: "support-bot", name: "agent", base_model: "OpenPipe/Qwen3-14B-Instruct", added_at: "2026-01-01T00:00:00Z", source: "created" };
+const MODEL: RegistryModel = {
+  id: "mdl_1",
+  entity: "demo",
+  project: "support-bot",
+  name: "agent",
+  base_model: "OpenPipe/Qwen3-14B-Instruct",
+  added_at: "2026-01-01T00:00:00Z",
+  source: "created",
+};
 const factOf = (facts: Fact[], key: Fact["key"]) => facts.find((f) => f.key === key)!;
 
 describe("job facts", () => {
@@ -24,7 +32,13 @@ describe("job facts", () => {
       seen_started_at: "2026-01-01T10:00:05Z",
       seen_finished_at: "2026-01-01T10:02:05Z",
     };
-    const facts = jobFacts({ job, model: MODEL, summary: { state: "succeeded", kind: "rl" }, totals: { steps: 3, trajectories: 12, examples: null, tokens: 390 }, now: 0 });
+    const facts = jobFacts({
+      job,
+      model: MODEL,
+      summary: { state: "succeeded", kind: "rl" },
+      totals: { steps: 3, trajectories: 12, examples: null, tokens: 390 },
+      now: 0,
+    });
     expect(factOf(facts, "model").value).toBe("demo/support-bot/agent");
     expect(factOf(facts, "base_model").value).toBe("OpenPipe/Qwen3-14B-Instruct");
     expect(factOf(facts, "learning_rate").value).toBe("0.00002");
@@ -39,7 +53,13 @@ describe("job facts", () => {
 
   it("says the request is not known for a job opened by ID, and counts its data from its steps", () => {
     const job: RegistryJob = { id: "job_2", added_at: "2026-01-01T00:00:00Z", source: "opened" };
-    const facts = jobFacts({ job, model: undefined, summary: { state: "running", kind: "rl" }, totals: { steps: 5, trajectories: 20, examples: null, tokens: 1000 }, now: 0 });
+    const facts = jobFacts({
+      job,
+      model: undefined,
+      summary: { state: "running", kind: "rl" },
+      totals: { steps: 5, trajectories: 20, examples: null, tokens: 1000 },
+      now: 0,
+    });
     for (const key of ["learning_rate", "experimental_config", "training_data", "created"] as const) {
       expect(factOf(facts, key)).toMatchObject({ value: null, unknown: OPENED_BY_ID });
     }
@@ -50,39 +70,109 @@ describe("job facts", () => {
   });
 
   it("counts an SFT job's examples and says a running job's duration so far", () => {
-    const job: RegistryJob = { id: "job_3", kind: "sft", added_at: "x", source: "created", created_at: "2026-01-01T10:00:00Z", seen_started_at: "2026-01-01T10:00:00Z", request: { batch_size: "auto", training_data_url: "https://example.com/d.jsonl" } };
-    const facts = jobFacts({ job, model: undefined, summary: { state: "running", kind: "sft" }, totals: { steps: 2, trajectories: null, examples: 64, tokens: null }, now: Date.parse("2026-01-01T10:00:30Z") });
+    const job: RegistryJob = {
+      id: "job_3",
+      kind: "sft",
+      added_at: "x",
+      source: "created",
+      created_at: "2026-01-01T10:00:00Z",
+      seen_started_at: "2026-01-01T10:00:00Z",
+      request: { batch_size: "auto", training_data_url: "https://example.com/d.jsonl" },
+    };
+    const facts = jobFacts({
+      job,
+      model: undefined,
+      summary: { state: "running", kind: "sft" },
+      totals: { steps: 2, trajectories: null, examples: 64, tokens: null },
+      now: Date.parse("2026-01-01T10:00:30Z"),
+    });
     expect(factOf(facts, "data_size").value).toBe("64 examples so far");
     expect(factOf(facts, "batch_size").value).toBe("auto");
     expect(factOf(facts, "training_data").value).toBe("https://example.com/d.jsonl");
     expect(factOf(facts, "learning_rate").unknown).toBe("not set (the service's default)");
     expect(factOf(facts, "duration").value).toBe("30 s so far");
     expect(factOf(facts, "data_size").unknown).toBe("no steps yet");
-    expect(jobFacts({ job, model: undefined, summary: { state: "queued", kind: null }, totals: NO_STEPS, now: 0 }).find((f) => f.key === "data_size")!.value).toBeNull();
+    expect(
+      jobFacts({ job, model: undefined, summary: { state: "queued", kind: null }, totals: NO_STEPS, now: 0 }).find(
+        (f) => f.key === "data_size",
+      )!.value,
+    ).toBeNull();
   });
 
   it("says why for a job imported or created before the facts were kept", () => {
-    const imported = jobFacts({ job: { id: "j", added_at: "x", source: "imported" }, model: undefined, summary: { state: "succeeded", kind: "rl" }, totals: NO_STEPS, now: null });
+    const imported = jobFacts({
+      job: { id: "j", added_at: "x", source: "imported" },
+      model: undefined,
+      summary: { state: "succeeded", kind: "rl" },
+      totals: NO_STEPS,
+      now: null,
+    });
     expect(factOf(imported, "learning_rate").unknown).toMatch(/imported/);
-    const old = jobFacts({ job: { id: "j", added_at: "x", source: "created" }, model: undefined, summary: { state: "succeeded", kind: "rl" }, totals: NO_STEPS, now: null });
+    const old = jobFacts({
+      job: { id: "j", added_at: "x", source: "created" },
+      model: undefined,
+      summary: { state: "succeeded", kind: "rl" },
+      totals: NO_STEPS,
+      now: null,
+    });
     expect(factOf(old, "created").unknown).toMatch(/created before the dashboard kept it/);
   });
 
   it("shows the learning rate the steps report when the request did not set it, saying where it came from", () => {
-    const reported: EventTotals = { ...NO_STEPS, steps: 24, learningRates: reportedValues(new Float64Array([2e-5, 2e-5, Number.NaN, 2e-5])) };
+    const reported: EventTotals = {
+      ...NO_STEPS,
+      steps: 24,
+      learningRates: reportedValues(new Float64Array([2e-5, 2e-5, Number.NaN, 2e-5])),
+    };
     // The seeded demo's job: a creation time from the service, its request not known here.
-    const seeded = jobFacts({ job: { id: "j", added_at: "x", source: "imported", created_at: "2026-01-01T00:00:00Z" }, model: undefined, summary: { state: "succeeded", kind: "rl" }, totals: reported, now: null });
+    const seeded = jobFacts({
+      job: { id: "j", added_at: "x", source: "imported", created_at: "2026-01-01T00:00:00Z" },
+      model: undefined,
+      summary: { state: "succeeded", kind: "rl" },
+      totals: reported,
+      now: null,
+    });
     expect(factOf(seeded, "learning_rate").value).toBe("0.00002 (from the events)");
     expect(factOf(seeded, "experimental_config").unknown).toMatch(/imported/);
     // Made here without one: the service's default, as its steps report it.
-    const unset = jobFacts({ job: { id: "j", added_at: "x", source: "created", created_at: "2026-01-01T00:00:00Z", request: {} }, model: undefined, summary: { state: "succeeded", kind: "rl" }, totals: reported, now: null });
+    const unset = jobFacts({
+      job: { id: "j", added_at: "x", source: "created", created_at: "2026-01-01T00:00:00Z", request: {} },
+      model: undefined,
+      summary: { state: "succeeded", kind: "rl" },
+      totals: reported,
+      now: null,
+    });
     expect(factOf(unset, "learning_rate").value).toBe("0.00002 (from the events: the service's default)");
     // What the request said wins over the events.
-    const sent = jobFacts({ job: { id: "j", added_at: "x", source: "created", created_at: "2026-01-01T00:00:00Z", request: { learning_rate: 1e-5 } }, model: undefined, summary: { state: "succeeded", kind: "rl" }, totals: reported, now: null });
+    const sent = jobFacts({
+      job: {
+        id: "j",
+        added_at: "x",
+        source: "created",
+        created_at: "2026-01-01T00:00:00Z",
+        request: { learning_rate: 1e-5 },
+      },
+      model: undefined,
+      summary: { state: "succeeded", kind: "rl" },
+      totals: reported,
+      now: null,
+    });
     expect(factOf(sent, "learning_rate").value).toBe("0.00001");
-    const schedule = jobFacts({ job: undefined, model: undefined, summary: { state: "succeeded", kind: "sft" }, totals: { ...reported, learningRates: reportedValues([1e-4, 8e-5, 6e-5, 4e-5, 2e-5]) }, now: null });
+    const schedule = jobFacts({
+      job: undefined,
+      model: undefined,
+      summary: { state: "succeeded", kind: "sft" },
+      totals: { ...reported, learningRates: reportedValues([1e-4, 8e-5, 6e-5, 4e-5, 2e-5]) },
+      now: null,
+    });
     expect(factOf(schedule, "learning_rate").value).toBe("0.0001 … 0.00002 (a schedule) (from the events)");
-    const two = jobFacts({ job: undefined, model: undefined, summary: { state: "succeeded", kind: "sft" }, totals: { ...reported, learningRates: reportedValues([1e-4, 5e-5, 5e-5]) }, now: null });
+    const two = jobFacts({
+      job: undefined,
+      model: undefined,
+      summary: { state: "succeeded", kind: "sft" },
+      totals: { ...reported, learningRates: reportedValues([1e-4, 5e-5, 5e-5]) },
+      now: null,
+    });
     expect(factOf(two, "learning_rate").value).toBe("0.0001, 0.00005 (from the events)");
   });
 
@@ -94,23 +184,56 @@ describe("job facts", () => {
 
 describe("facts kept at creation", () => {
   it("keeps an RL request's learning rate and config, and counts its groups, trajectories and tokens", () => {
-    const request = { model_id: "m", trajectory_groups: [trajectoryGroup(0.1, 0.2), trajectoryGroup(0.3)], experimental_config: { learning_rate: 1e-5, seed: 7 } };
+    const request = {
+      model_id: "m",
+      trajectory_groups: [trajectoryGroup(0.1, 0.2), trajectoryGroup(0.3)],
+      experimental_config: { learning_rate: 1e-5, seed: 7 },
+    };
     expect(requestFacts({ kind: "rl", request })).toEqual({ learning_rate: 1e-5, experimental_config: { seed: 7 } });
     // "Question 0" + "Answer 0" (18 characters) per trajectory, three trajectories: 54 / 4 -> 14.
     expect(rlDataSize(request)).toEqual({ groups: 2, trajectories: 3, tokens: 14 });
   });
 
   it("keeps an SFT request's config learning rate, batch size and data URL", () => {
-    const request = { model_id: "m", training_data_url: "https://example.com/x.jsonl", config: { batch_size: 8, learning_rate: [1e-5, 5e-6] } };
-    expect(requestFacts({ kind: "sft", request })).toEqual({ learning_rate: [1e-5, 5e-6], batch_size: 8, training_data_url: "https://example.com/x.jsonl" });
+    const request = {
+      model_id: "m",
+      training_data_url: "https://example.com/x.jsonl",
+      config: { batch_size: 8, learning_rate: [1e-5, 5e-6] },
+    };
+    expect(requestFacts({ kind: "sft", request })).toEqual({
+      learning_rate: [1e-5, 5e-6],
+      batch_size: 8,
+      training_data_url: "https://example.com/x.jsonl",
+    });
   });
 
   it("still reads a registry job written before the facts existed, and reads a queue source", () => {
-    expect(RegistryJobSchema.safeParse({ id: "job_old", added_at: "2025-01-01T00:00:00Z", source: "opened" }).success).toBe(true);
-    const queued = RegistryJobSchema.safeParse({ id: "j", added_at: "x", source: "created", origin: { kind: "queue", projectId: "demo/support-bot", queueId: "q1", queueName: "Support", rewardSpec: { ref: "weave:///demo/support-bot/object/helpful:abc", label: "Helpful" } } });
+    expect(
+      RegistryJobSchema.safeParse({ id: "job_old", added_at: "2025-01-01T00:00:00Z", source: "opened" }).success,
+    ).toBe(true);
+    const queued = RegistryJobSchema.safeParse({
+      id: "j",
+      added_at: "x",
+      source: "created",
+      origin: {
+        kind: "queue",
+        projectId: "demo/support-bot",
+        queueId: "q1",
+        queueName: "Support",
+        rewardSpec: { ref: "weave:///demo/support-bot/object/helpful:abc", label: "Helpful" },
+      },
+    });
     expect(queued.success).toBe(true);
-    const facts = jobFacts({ job: { ...(queued.data as RegistryJob), created_at: "2026-01-01T00:00:00Z" }, model: undefined, summary: { state: "queued", kind: null }, totals: NO_STEPS, now: null });
+    const facts = jobFacts({
+      job: { ...(queued.data as RegistryJob), created_at: "2026-01-01T00:00:00Z" },
+      model: undefined,
+      summary: { state: "queued", kind: null },
+      totals: NO_STEPS,
+      now: null,
+    });
     expect(factOf(facts, "training_data").value).toBe("queue Support (reward: Helpful)");
-    expect(RegistryJobSchema.safeParse({ id: "j", added_at: "x", source: "created", origin: { kind: "email" } }).success).toBe(false);
+    expect(
+      RegistryJobSchema.safeParse({ id: "j", added_at: "x", source: "created", origin: { kind: "email" } }).success,
+    ).toBe(false);
   });
 });

@@ -12,7 +12,13 @@ import type { JobOrigin, RegistryJob, RegistryModel } from "../registry/registry
  * Sums of a job's per-step counts, read from its gradient steps (NaN steps skipped), and the
  * learning rates the steps report (absent: none reported).
  */
-export type EventTotals = { steps: number; trajectories: number | null; examples: number | null; tokens: number | null; learningRates?: ReportedValues };
+export type EventTotals = {
+  steps: number;
+  trajectories: number | null;
+  examples: number | null;
+  tokens: number | null;
+  learningRates?: ReportedValues;
+};
 
 export type FactKey =
   | "model"
@@ -106,19 +112,71 @@ export function jobFacts({ job, model, summary, totals, now }: FactInputs): Fact
   const ended = summary.state === "succeeded" || summary.state === "failed";
 
   return [
-    { key: "model", label: "Model", value: model?.name ? `${model.entity ? `${model.entity}/` : ""}${model.project ? `${model.project}/` : ""}${model.name}` : (job?.model_id ?? null), unknown: "not known: say which model on this page" },
-    { key: "base_model", label: "Base model", value: model?.base_model ?? null, unknown: job?.model_id ? "not known: the model was added by ID" : "not known: the model is not known" },
-    { key: "kind", label: "Kind", value: kind === "rl" ? "RL (trajectory groups)" : kind === "sft" ? "SFT (supervised)" : null, unknown: "not known yet" },
-    { key: "learning_rate", label: "Learning rate", value: learningRate(request?.learning_rate, totals.learningRates, madeHere), unknown: requestUnknown },
-    { key: "batch_size", label: "Batch size", value: request?.batch_size === undefined ? null : String(request.batch_size), unknown: kind === "rl" && madeHere ? "one trajectory group per step (RL)" : requestUnknown },
-    { key: "experimental_config", label: "Experimental config", value: request?.experimental_config ? JSON.stringify(request.experimental_config) : null, unknown: madeHere ? "none" : notKept },
-    { key: "training_data", label: "Data from", value: describeSource(job?.origin, request?.training_data_url), unknown: madeHere ? "not recorded" : notKept },
+    {
+      key: "model",
+      label: "Model",
+      value: model?.name
+        ? `${model.entity ? `${model.entity}/` : ""}${model.project ? `${model.project}/` : ""}${model.name}`
+        : (job?.model_id ?? null),
+      unknown: "not known: say which model on this page",
+    },
+    {
+      key: "base_model",
+      label: "Base model",
+      value: model?.base_model ?? null,
+      unknown: job?.model_id ? "not known: the model was added by ID" : "not known: the model is not known",
+    },
+    {
+      key: "kind",
+      label: "Kind",
+      value: kind === "rl" ? "RL (trajectory groups)" : kind === "sft" ? "SFT (supervised)" : null,
+      unknown: "not known yet",
+    },
+    {
+      key: "learning_rate",
+      label: "Learning rate",
+      value: learningRate(request?.learning_rate, totals.learningRates, madeHere),
+      unknown: requestUnknown,
+    },
+    {
+      key: "batch_size",
+      label: "Batch size",
+      value: request?.batch_size === undefined ? null : String(request.batch_size),
+      unknown: kind === "rl" && madeHere ? "one trajectory group per step (RL)" : requestUnknown,
+    },
+    {
+      key: "experimental_config",
+      label: "Experimental config",
+      value: request?.experimental_config ? JSON.stringify(request.experimental_config) : null,
+      unknown: madeHere ? "none" : notKept,
+    },
+    {
+      key: "training_data",
+      label: "Data from",
+      value: describeSource(job?.origin, request?.training_data_url),
+      unknown: madeHere ? "not recorded" : notKept,
+    },
     { key: "data_size", label: "Data size", value: dataSize(job, kind, totals, ended), unknown: "no steps yet" },
     { key: "tokens", label: "Tokens", value: tokens(job, totals, ended), unknown: "not known" },
     { key: "created", label: "Created", value: job?.created_at ? formatWhen(job.created_at) : null, unknown: notKept },
-    { key: "started", label: "Started", value: started === null ? null : `${formatWhen(job!.seen_started_at!)} (seen here)`, unknown: NO_TIMES },
-    { key: "finished", label: "Finished", value: finished === null ? null : `${formatWhen(job!.seen_finished_at!)} (seen here)`, unknown: ended ? NO_TIMES : "not finished" },
-    { key: "duration", label: "Duration", value: duration(started, finished, ended, now), unknown: started === null ? "not known: its start was not seen here" : "not known: its end was not seen here" },
+    {
+      key: "started",
+      label: "Started",
+      value: started === null ? null : `${formatWhen(job!.seen_started_at!)} (seen here)`,
+      unknown: NO_TIMES,
+    },
+    {
+      key: "finished",
+      label: "Finished",
+      value: finished === null ? null : `${formatWhen(job!.seen_finished_at!)} (seen here)`,
+      unknown: ended ? NO_TIMES : "not finished",
+    },
+    {
+      key: "duration",
+      label: "Duration",
+      value: duration(started, finished, ended, now),
+      unknown: started === null ? "not known: its start was not seen here" : "not known: its end was not seen here",
+    },
   ];
 }
 
@@ -126,10 +184,16 @@ export function jobFacts({ job, model, summary, totals, now }: FactInputs): Fact
  * The learning rate as sent; else the one the steps report, saying it comes from the events (and,
  * when the request is known not to have set it, that it is the service's default).
  */
-function learningRate(sent: number | number[] | undefined, reported: ReportedValues | undefined, requestKnown: boolean): string | null {
+function learningRate(
+  sent: number | number[] | undefined,
+  reported: ReportedValues | undefined,
+  requestKnown: boolean,
+): string | null {
   if (sent !== undefined) return Array.isArray(sent) ? sent.join(", ") : String(sent);
   if (!reported) return null;
-  const values = reported.more ? `${reported.distinct[0]} … ${reported.last} (a schedule)` : reported.distinct.join(", ");
+  const values = reported.more
+    ? `${reported.distinct[0]} … ${reported.last} (a schedule)`
+    : reported.distinct.join(", ");
   return `${values} (from the events${requestKnown ? ": the service's default" : ""})`;
 }
 
@@ -143,7 +207,9 @@ function parseTime(text: string | undefined): number | null {
 let whenFormat: Intl.DateTimeFormat | undefined;
 function formatWhen(iso: string): string {
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : (whenFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" })).format(ms);
+  return Number.isNaN(ms)
+    ? iso
+    : (whenFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" })).format(ms);
 }
 
 function describeSource(source: JobOrigin | undefined, url: string | undefined): string | null {
@@ -157,17 +223,30 @@ function describeSource(source: JobOrigin | undefined, url: string | undefined):
  * step is one group; each step says how many trajectories or examples it trained on). Counts from
  * a job still running are "so far".
  */
-function dataSize(job: RegistryJob | undefined, kind: "rl" | "sft" | null | undefined, totals: EventTotals, ended: boolean): string | null {
+function dataSize(
+  job: RegistryJob | undefined,
+  kind: "rl" | "sft" | null | undefined,
+  totals: EventTotals,
+  ended: boolean,
+): string | null {
   const sent = job?.data_size;
   if (sent?.groups !== undefined) {
-    return [countOf(sent.groups, "group"), sent.trajectories !== undefined ? countOf(sent.trajectories, "trajectory", "trajectories") : null].filter(Boolean).join(", ");
+    return [
+      countOf(sent.groups, "group"),
+      sent.trajectories !== undefined ? countOf(sent.trajectories, "trajectory", "trajectories") : null,
+    ]
+      .filter(Boolean)
+      .join(", ");
   }
   if (totals.steps === 0) return null;
   const soFar = ended ? "" : " so far";
   if (kind === "sft" || (totals.examples !== null && totals.trajectories === null)) {
     return `${totals.examples !== null ? countOf(totals.examples, "example") : countOf(totals.steps, "step")}${soFar}`;
   }
-  const parts = [countOf(totals.steps, "group"), totals.trajectories !== null ? countOf(totals.trajectories, "trajectory", "trajectories") : null];
+  const parts = [
+    countOf(totals.steps, "group"),
+    totals.trajectories !== null ? countOf(totals.trajectories, "trajectory", "trajectories") : null,
+  ];
   return `${parts.filter(Boolean).join(", ")}${soFar} (from its steps)`;
 }
 

@@ -2,7 +2,9 @@ import type { CreateRLJobRequest, CreateSFTJobRequest } from "@contract/training
 import type { JobDataSize, JobRequestFacts } from "../registry/registry-schema";
 
 /** What a created job's request said, to keep in the registry (the service gives none of it back). */
-export function requestFacts(input: { kind: "rl"; request: CreateRLJobRequest } | { kind: "sft"; request: CreateSFTJobRequest }): JobRequestFacts {
+export function requestFacts(
+  input: { kind: "rl"; request: CreateRLJobRequest } | { kind: "sft"; request: CreateSFTJobRequest },
+): JobRequestFacts {
   const { learning_rate: experimentalRate, ...experimental } = input.request.experimental_config ?? {};
   const facts: JobRequestFacts = {};
   const sftConfig = input.kind === "sft" ? input.request.config : undefined;
@@ -27,7 +29,8 @@ export function rlDataSize(request: CreateRLJobRequest): JobDataSize {
   for (const group of request.trajectory_groups) {
     for (const trajectory of group.trajectories) {
       trajectories += 1;
-      for (const entry of trajectory.messages_and_choices) characters += contentLength("role" in entry ? entry.content : entry.message.content);
+      for (const entry of trajectory.messages_and_choices)
+        characters += contentLength("role" in entry ? entry.content : entry.message.content);
     }
   }
   return { groups: request.trajectory_groups.length, trajectories, tokens: Math.ceil(characters / CHARS_PER_TOKEN) };
@@ -38,7 +41,8 @@ function contentLength(content: unknown): number {
   if (!Array.isArray(content)) return 0;
   let length = 0;
   for (const part of content) {
-    if (typeof part === "object" && part !== null && typeof (part as { text?: unknown }).text === "string") length += (part as { text: string }).text.length;
+    if (typeof part === "object" && part !== null && typeof (part as { text?: unknown }).text === "string")
+      length += (part as { text: string }).text.length;
   }
   return length;
 }

@@ -7,7 +7,13 @@ import type { RegistryStore } from "../registry/registry-store";
  * times, so only a change seen live counts: the state the first full read found is history (a
  * job that had already started when the page opened has no start time, rather than a wrong one).
  */
-export function useSeenTimes(store: RegistryStore, jobId: string, state: JobState, caughtUp: boolean, known: boolean): void {
+export function useSeenTimes(
+  store: RegistryStore,
+  jobId: string,
+  state: JobState,
+  caughtUp: boolean,
+  known: boolean,
+): void {
   const firstState = useRef<JobState | null>(null);
   useEffect(() => {
     if (!caughtUp || !known) return;
@@ -19,7 +25,10 @@ export function useSeenTimes(store: RegistryStore, jobId: string, state: JobStat
     const job = store.getSnapshot().jobs.find((j) => j.id === jobId);
     if (!job) return;
     const startedLive = firstState.current === "queued" && state !== "queued";
-    const finishedLive = firstState.current !== "succeeded" && firstState.current !== "failed" && (state === "succeeded" || state === "failed");
+    const finishedLive =
+      firstState.current !== "succeeded" &&
+      firstState.current !== "failed" &&
+      (state === "succeeded" || state === "failed");
     if (startedLive && !job.seen_started_at) store.upsertJob({ id: jobId, seen_started_at: now });
     if (finishedLive && !job.seen_finished_at) store.upsertJob({ id: jobId, seen_finished_at: now });
   }, [store, jobId, state, caughtUp, known]);

@@ -15,7 +15,10 @@ describe("training service health", () => {
   it("is OK when every system check passes", async () => {
     const server = createLocalServer();
     const { training } = createApiClients(server.settings, { fetch: server.fetch });
-    const health = deriveTrainingHealth(await settle(training.health()), { ...(await settle(training.systemCheck())), enabled: true });
+    const health = deriveTrainingHealth(await settle(training.health()), {
+      ...(await settle(training.systemCheck())),
+      enabled: true,
+    });
     expect(health).toMatchObject({ level: "ok", label: "Training service OK" });
     expect(health.details[0]).toMatch(/gpu_queue/);
   });
@@ -40,7 +43,9 @@ describe("training service health", () => {
   });
 
   it("says what it knows without a key, and while checking", () => {
-    expect(deriveTrainingHealth({ data: { status: "ok" }, isPending: false }, { isPending: true, enabled: false }).level).toBe("unknown");
+    expect(
+      deriveTrainingHealth({ data: { status: "ok" }, isPending: false }, { isPending: true, enabled: false }).level,
+    ).toBe("unknown");
     expect(deriveTrainingHealth({ isPending: true }, { isPending: true, enabled: true }).level).toBe("checking");
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY } from "@/connection/settings-storage";
 
 const FIRST = { timeout: 8000 };
 
@@ -11,7 +11,10 @@ describe("training service indicator in the sidebar", { timeout: 20_000 }, () =>
     const server = createLocalServer();
     localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
     renderApp({ path: "/", defaults: urlsOf(server.settings), fetch: server.fetch });
-    expect(await screen.findByRole("button", { name: "Training service OK" }, FIRST)).toHaveAttribute("aria-expanded", "false");
+    expect(await screen.findByRole("button", { name: "Training service OK" }, FIRST)).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
   });
 
   it("names the failing check and opens the detail, linking to the status page", async () => {

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
-import { useTrainingHealth, useTrainingSystemCheck } from "./health-queries";
-import { useApiClients } from "@/settings/api-clients";
-import { useSettings } from "@/settings/settings-context";
+import { useTrainingHealth, useTrainingSystemCheck } from "../api/health";
+import { useApiClients } from "@/connection/api-clients";
+import { useSettings } from "@/connection/settings-context";
 import { usePopover } from "@/components/use-popover";
 import { cn } from "@/lib/cn";
 import { paths } from "@/lib/paths";
@@ -28,7 +28,12 @@ export function TrainingHealthIndicator() {
   const hasKey = connection.apiKey.trim() !== "";
   const health = useTrainingHealth(POLL_MS);
   const check = useTrainingSystemCheck(POLL_MS, hasKey && health.isSuccess);
-  const state = deriveTrainingHealth(health, { data: check.data, error: check.error, isPending: check.isPending, enabled: hasKey });
+  const state = deriveTrainingHealth(health, {
+    data: check.data,
+    error: check.error,
+    isPending: check.isPending,
+    enabled: hasKey,
+  });
   const { open, close, toggle, panelId, rootRef, buttonRef } = usePopover();
 
   return (
@@ -46,7 +51,10 @@ export function TrainingHealthIndicator() {
       </button>
       <output className="sr-only">{state.level === "checking" ? "" : state.label}</output>
       {open ? (
-        <div id={panelId} className="absolute bottom-full left-0 z-30 mb-1 w-64 rounded-lg border border-line bg-surface p-3 text-xs shadow-lg">
+        <div
+          id={panelId}
+          className="absolute bottom-full left-0 z-30 mb-1 w-64 rounded-lg border border-line bg-surface p-3 text-xs shadow-lg"
+        >
           <p className="font-medium text-fg">{state.label}</p>
           <ul className="mt-1.5 space-y-1 text-fg-muted">
             {state.details.map((detail) => (

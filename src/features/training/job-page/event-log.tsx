@@ -7,7 +7,15 @@ import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
 import { cn } from "@/lib/cn";
 import { EventTypeFilter } from "./event-type-filter";
 import { useNarrowScreen } from "./use-narrow-screen";
-import { BodyRow, createDataColumnHelper, DataTable, DataTableBody, DataTableCells, dataRowAt, useDataTable } from "@/components/table";
+import {
+  BodyRow,
+  createDataColumnHelper,
+  DataTable,
+  DataTableBody,
+  DataTableCells,
+  dataRowAt,
+  useDataTable,
+} from "@/components/table";
 
 const ROW_HEIGHT = 30;
 /** The log's most height; fewer events make it shorter (a log of one event kept 250 px of empty frame). */
@@ -22,7 +30,12 @@ const FILTER_PARAM = "events";
  */
 const EVENT_FILTER_CODEC: UrlViewCodec<{ hidden: string[] }> = {
   params: [FILTER_PARAM],
-  read: (params) => ({ hidden: readText(params, FILTER_PARAM).split(",").filter(Boolean).map((t) => t.replace(/^-/, "")) }),
+  read: (params) => ({
+    hidden: readText(params, FILTER_PARAM)
+      .split(",")
+      .filter(Boolean)
+      .map((t) => t.replace(/^-/, "")),
+  }),
   write: (filter, params) => writeParam(params, FILTER_PARAM, filter.hidden.map((t) => `-${t}`).join(",")),
 };
 
@@ -45,33 +58,79 @@ function eventColumns(store: JobEventStore, chosen: number | null, choose: (inde
     helper.display({
       id: "event",
       meta: { label: "Event", width: 144, cellClassName: "truncate" },
-      cell: ({ row: { original: { index } } }) => {
+      cell: ({
+        row: {
+          original: { index },
+        },
+      }) => {
         const type = store.typeAt(index);
         // The type opens the event (its id is read out with it): the data keeps a column of its own.
         return (
-          <button type="button" className={cn("max-w-full truncate hover:underline", type === FAILED ? "font-medium text-red-700 dark:text-red-400" : "text-link")} onClick={() => choose(index)} aria-pressed={chosen === index}>
+          <button
+            type="button"
+            className={cn(
+              "max-w-full truncate hover:underline",
+              type === FAILED ? "font-medium text-red-700 dark:text-red-400" : "text-link",
+            )}
+            onClick={() => choose(index)}
+            aria-pressed={chosen === index}
+          >
             {type}
             <span className="sr-only"> {store.idAt(index)}</span>
           </button>
         );
       },
     }),
-    helper.display({ id: "number", meta: { label: "#", width: 64, cellClassName: "text-fg-muted tabular-nums" }, cell: ({ row: { original: { index } } }) => index + 1 }),
+    helper.display({
+      id: "number",
+      meta: { label: "#", width: 64, cellClassName: "text-fg-muted tabular-nums" },
+      cell: ({
+        row: {
+          original: { index },
+        },
+      }) => index + 1,
+    }),
     helper.display({
       id: "id",
       meta: { label: "Event id", width: 176, cellClassName: "truncate" },
-      cell: ({ row: { original: { index } } }) => (
-        <button type="button" className="truncate text-link hover:underline" onClick={() => choose(index)} aria-pressed={chosen === index}>
+      cell: ({
+        row: {
+          original: { index },
+        },
+      }) => (
+        <button
+          type="button"
+          className="truncate text-link hover:underline"
+          onClick={() => choose(index)}
+          aria-pressed={chosen === index}
+        >
           {store.idAt(index)}
         </button>
       ),
     }),
     helper.display({
       id: "type",
-      meta: { label: "Type", width: 144, cellClassOf: ({ index }: EventRow) => (store.typeAt(index) === FAILED ? "truncate font-medium text-red-700 dark:text-red-400" : "truncate text-fg") },
-      cell: ({ row: { original: { index } } }) => store.typeAt(index),
+      meta: {
+        label: "Type",
+        width: 144,
+        cellClassOf: ({ index }: EventRow) =>
+          store.typeAt(index) === FAILED ? "truncate font-medium text-red-700 dark:text-red-400" : "truncate text-fg",
+      },
+      cell: ({
+        row: {
+          original: { index },
+        },
+      }) => store.typeAt(index),
     }),
-    helper.display({ id: "data", meta: { label: "Data", cellClassName: "truncate text-fg-muted" }, cell: ({ row: { original: { index } } }) => compactJson(store.eventAt(index).data) }),
+    helper.display({
+      id: "data",
+      meta: { label: "Data", cellClassName: "truncate text-fg-muted" },
+      cell: ({
+        row: {
+          original: { index },
+        },
+      }) => compactJson(store.eventAt(index).data),
+    }),
   ]);
 }
 
@@ -86,7 +145,17 @@ const getRowId = (row: EventRow) => String(row.index);
  * its full data below. It follows new events only while the job is `live` (caught up and polled):
  * a finished job's log opens at its start (training_started and the data sizes), not its end.
  */
-export function EventLog({ store, version, live, finished }: { store: JobEventStore; version: number; live: boolean; finished: boolean }) {
+export function EventLog({
+  store,
+  version,
+  live,
+  finished,
+}: {
+  store: JobEventStore;
+  version: number;
+  live: boolean;
+  finished: boolean;
+}) {
   const { state: filter, update } = useUrlTable(EVENT_FILTER_CODEC);
   const types = useMemo(() => store.types(), [store, version]); // oxlint-disable-line react-hooks/exhaustive-deps, react/memo-dependencies -- version marks new events
   const hidden = useMemo(() => new Set(filter.hidden), [filter.hidden]);
@@ -101,7 +170,12 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
   const height = indices.length === 0 ? EMPTY_HEIGHT : Math.min(LOG_HEIGHT, ROW_HEIGHT * (indices.length + 1) + 2);
   const columns = useMemo(() => eventColumns(store, chosen, setChosen), [store, chosen]);
   // The rows are built only as the body renders them (dataRowAt): the log may hold 100,000 events.
-  const table = useDataTable({ columns, data: NO_ROWS, getRowId, columnVisibility: narrow ? PHONE_COLUMNS : WIDE_COLUMNS });
+  const table = useDataTable({
+    columns,
+    data: NO_ROWS,
+    getRowId,
+    columnVisibility: narrow ? PHONE_COLUMNS : WIDE_COLUMNS,
+  });
   const columnCount = table.getVisibleLeafColumns().length;
 
   // Rows all have one height, so the end of the log is the end of its frame's scroll.
@@ -127,7 +201,12 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
         // A finished job has no new events to follow.
         finished ? undefined : (
           <label className="inline-flex items-center gap-1.5 text-xs text-fg">
-            <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} className="accent-[var(--ui-accent)]" />
+            <input
+              type="checkbox"
+              checked={follow}
+              onChange={(event) => setFollow(event.target.checked)}
+              className="accent-[var(--ui-accent)]"
+            />
             Follow new events
           </label>
         )
@@ -144,7 +223,15 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
         className="relative overflow-auto rounded-lg border border-line bg-surface"
         onWheel={() => setFollow(false)}
       >
-        <DataTable table={table} caption="Training events in the order they happened" density="fixed" className="table-fixed" aria-rowcount={indices.length + 1} stickyHead headRowHeight={ROW_HEIGHT}>
+        <DataTable
+          table={table}
+          caption="Training events in the order they happened"
+          density="fixed"
+          className="table-fixed"
+          aria-rowcount={indices.length + 1}
+          stickyHead
+          headRowHeight={ROW_HEIGHT}
+        >
           <DataTableBody
             count={indices.length}
             rowHeight={ROW_HEIGHT}
@@ -154,14 +241,23 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
             renderRow={(place) => {
               const index = indices[place]!;
               return (
-                <BodyRow key={place} aria-rowindex={place + 2} style={{ height: ROW_HEIGHT }} className={chosen === index ? "bg-accent/10" : undefined}>
+                <BodyRow
+                  key={place}
+                  aria-rowindex={place + 2}
+                  style={{ height: ROW_HEIGHT }}
+                  className={chosen === index ? "bg-accent/10" : undefined}
+                >
                   <DataTableCells row={dataRowAt(table, { index }, place)} />
                 </BodyRow>
               );
             }}
           />
         </DataTable>
-        {indices.length === 0 ? <p className="px-3 py-6 text-center font-sans text-sm text-fg-muted">No events {store.size ? "of the chosen types" : "yet"}.</p> : null}
+        {indices.length === 0 ? (
+          <p className="px-3 py-6 text-center font-sans text-sm text-fg-muted">
+            No events {store.size ? "of the chosen types" : "yet"}.
+          </p>
+        ) : null}
       </section>
       {chosenEvent ? (
         <div ref={detail} className="scroll-mb-4 rounded-lg border border-line bg-surface">
@@ -172,8 +268,12 @@ export function EventLog({ store, version, live, finished }: { store: JobEventSt
             </button>
           </div>
           {/* Focusable: a long event scrolls inside this box, and keyboard users must be able to scroll it too (axe: scrollable-region-focusable). */}
-          {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <section tabIndex={0} aria-label={`Event ${chosenEvent.id} as JSON`} className="max-h-64 overflow-auto rounded-b-lg focus-visible:outline-2 focus-visible:outline-focus">
+          <section
+            // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+            aria-label={`Event ${chosenEvent.id} as JSON`}
+            className="max-h-64 overflow-auto rounded-b-lg focus-visible:outline-2 focus-visible:outline-focus"
+          >
             <pre className="px-3 py-2 font-mono text-xs text-fg">{JSON.stringify(chosenEvent, null, 2)}</pre>
           </section>
         </div>

@@ -24,7 +24,12 @@ export function EventTypeFilter({
           key={type}
           className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-line-strong px-2.5 py-0.5 text-xs text-fg has-checked:border-accent has-checked:bg-accent/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus"
         >
-          <input type="checkbox" className="sr-only" checked={selected.has(type)} onChange={(event) => toggle(type, event.target.checked)} />
+          <input
+            type="checkbox"
+            className="sr-only"
+            checked={selected.has(type)}
+            onChange={(event) => toggle(type, event.target.checked)}
+          />
           <span className="font-mono">{type}</span>
           <span className="text-fg-muted tabular-nums">{formatCount(count)}</span>
         </label>

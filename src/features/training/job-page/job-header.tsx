@@ -40,7 +40,8 @@ export function JobHeader({
   const kind = job?.kind ?? summary.kind;
   const remaining = summary.numSequences === null ? null : Math.max(0, summary.numSequences - summary.stepsDone);
   // A finished job stays finished; any other state is only as current as the last answer.
-  const unknownSince = unreachableSince !== null && summary.state !== "succeeded" && summary.state !== "failed" ? unreachableSince : null;
+  const unknownSince =
+    unreachableSince !== null && summary.state !== "succeeded" && summary.state !== "failed" ? unreachableSince : null;
   const measuring = summary.state === "running" && unknownSince === null;
   const eta = measuring && remaining !== null ? etaMs(remaining, stepsPerMinute) : null;
   const headline = headlineMetric(summary.latestMetrics);
@@ -52,21 +53,31 @@ export function JobHeader({
           Job <span className="font-mono text-base">{jobId}</span>
         </h1>
         <CopyButton text={jobId} label="Copy job ID" />
-        {unknownSince !== null ? <UnknownStateBadge since={unknownSince} lastSeen={summary.state} /> : <JobStateBadge state={summary.state} />}
+        {unknownSince !== null ? (
+          <UnknownStateBadge since={unknownSince} lastSeen={summary.state} />
+        ) : (
+          <JobStateBadge state={summary.state} />
+        )}
       </div>
       {job?.origin?.kind === "queue" ? (
         <p className="text-sm text-fg-muted" data-testid="job-origin">
           Trained from the queue{" "}
-          <Link to={inProject(paths.queue(job.origin.queueId), job.origin.projectId)} className="text-link underline underline-offset-2">
+          <Link
+            to={inProject(paths.queue(job.origin.queueId), job.origin.projectId)}
+            className="text-link underline underline-offset-2"
+          >
             <UntrustedText text={job.origin.queueName} />
           </Link>{" "}
-          with the reward from <UntrustedText text={job.origin.rewardSpec.label} className="font-medium text-fg" /> (recorded in this browser).
+          with the reward from <UntrustedText text={job.origin.rewardSpec.label} className="font-medium text-fg" />{" "}
+          (recorded in this browser).
         </p>
       ) : null}
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-4">
         <div className="min-w-0">
           <dt className="text-xs text-fg-muted">Model</dt>
-          <dd className="mt-0.5 min-w-0">{job?.model_id ? <ModelLink modelId={job.model_id} model={model} /> : modelPicker}</dd>
+          <dd className="mt-0.5 min-w-0">
+            {job?.model_id ? <ModelLink modelId={job.model_id} model={model} /> : modelPicker}
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-fg-muted">Kind</dt>
@@ -84,7 +95,8 @@ export function JobHeader({
                 <span className="text-fg-muted">measuring…</span>
               ) : (
                 <>
-                  {stepsPerMinute >= 10 ? formatCount(Math.round(stepsPerMinute)) : formatMetric(stepsPerMinute)} steps/min{eta !== null ? <span className="text-fg-muted"> · about {formatEta(eta)} left</span> : null}
+                  {stepsPerMinute >= 10 ? formatCount(Math.round(stepsPerMinute)) : formatMetric(stepsPerMinute)}{" "}
+                  steps/min{eta !== null ? <span className="text-fg-muted"> · about {formatEta(eta)} left</span> : null}
                 </>
               )
             ) : (
@@ -104,13 +116,18 @@ export function JobHeader({
             <ModelSteps summary={summary} />
           </span>
           {summary.state === "running" ? (
-            <span className="text-fg-muted">Speed is measured in this browser from when events arrive: the events carry no timestamps.</span>
+            <span className="text-fg-muted">
+              Speed is measured in this browser from when events arrive: the events carry no timestamps.
+            </span>
           ) : null}
         </div>
         <ProgressBar value={progress} label="Training progress" />
       </div>
       {summary.state === "failed" ? (
-        <div role="alert" className="flex items-start gap-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 dark:border-red-500/30 dark:bg-red-500/10">
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 dark:border-red-500/30 dark:bg-red-500/10"
+        >
           <AlertTriangleIcon size={18} className="mt-0.5 shrink-0 text-red-700 dark:text-red-400" />
           <div className="min-w-0">
             <p className="text-sm font-semibold text-red-900 dark:text-red-200">Training failed</p>
@@ -137,7 +154,9 @@ function ModelSteps({ summary }: { summary: JobSummary }) {
     <span className="text-fg-muted" data-testid="model-steps">
       {" "}
       · model step {formatCount(lastStep)}
-      {end !== null ? ` (this job trains model steps ${formatCount(firstStep)}–${formatCount(end)})` : ` (this job began at model step ${formatCount(firstStep)})`}
+      {end !== null
+        ? ` (this job trains model steps ${formatCount(firstStep)}–${formatCount(end)})`
+        : ` (this job began at model step ${formatCount(firstStep)})`}
     </span>
   );
 }

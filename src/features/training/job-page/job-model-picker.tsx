@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { Select } from "@/components/select-field";
 import { checkModelLink } from "../jobs/model-link-check";
@@ -12,21 +12,39 @@ import type { RegistryModel } from "../registry/registry-schema";
  * the job's first step (model-link-check.ts): a model whose checkpoint has other figures is not
  * linked, and a link that cannot be confirmed is made but said to be unconfirmed.
  */
-export function JobModelPicker({ jobId, models, onPick }: { jobId: string; models: RegistryModel[]; onPick: (modelId: string) => void }) {
+export function JobModelPicker({
+  jobId,
+  models,
+  onPick,
+}: {
+  jobId: string;
+  models: RegistryModel[];
+  onPick: (modelId: string) => void;
+}) {
   const id = useId();
   const { training } = useApiClients();
   const [message, setMessage] = useState<{ text: string; refused: boolean } | null>(null);
   const check = useMutation({
-    mutationFn: (model: RegistryModel) => checkModelLink(training, jobId, { id: model.id, label: model.name ?? model.id }),
+    mutationFn: (model: RegistryModel) =>
+      checkModelLink(training, jobId, { id: model.id, label: model.name ?? model.id }),
     onSuccess: (result, model) => {
       if (result.kind === "mismatch") {
-        setMessage({ text: `Not linked: ${model.name ?? model.id}'s checkpoint at step ${result.step} has other figures than this job's step ${result.step}.`, refused: true });
+        setMessage({
+          text: `Not linked: ${model.name ?? model.id}'s checkpoint at step ${result.step} has other figures than this job's step ${result.step}.`,
+          refused: true,
+        });
         return;
       }
-      setMessage(result.kind === "unconfirmed" ? { text: `Linked, but not confirmed: ${result.reason}`, refused: false } : null);
+      setMessage(
+        result.kind === "unconfirmed" ? { text: `Linked, but not confirmed: ${result.reason}`, refused: false } : null,
+      );
       onPick(model.id);
     },
-    onError: (error) => setMessage({ text: `Could not check the model: ${error instanceof Error ? error.message : String(error)}`, refused: true }),
+    onError: (error) =>
+      setMessage({
+        text: `Could not check the model: ${error instanceof Error ? error.message : String(error)}`,
+        refused: true,
+      }),
   });
   if (models.length === 0) return <span className="text-fg-muted">Not known</span>;
   return (
@@ -54,7 +72,14 @@ export function JobModelPicker({ jobId, models, onPick }: { jobId: string; model
         ))}
       </Select>
       {message ? (
-        <span id={`${id}-message`} className={message.refused ? "block text-xs font-medium text-red-700 dark:text-red-400" : "block text-xs text-amber-800 dark:text-amber-300"}>
+        <span
+          id={`${id}-message`}
+          className={
+            message.refused
+              ? "block text-xs font-medium text-red-700 dark:text-red-400"
+              : "block text-xs text-amber-800 dark:text-amber-300"
+          }
+        >
           {message.text}
         </span>
       ) : null}

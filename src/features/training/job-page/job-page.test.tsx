@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { createLocalServer } from "@/test/local-server";
 import { EMPTY_SUMMARY } from "../events/job-summary";
 import { writeCachedSummary } from "../events/summary-cache";
@@ -24,13 +24,26 @@ function knowJobs(trainingBaseUrl: string, modelId: string, ids: readonly string
   const now = Date.now();
   localStorage.setItem(
     `wbops.training.registry.v1:${trainingBaseUrl}`,
-    JSON.stringify({ models: [], jobs: ids.map((id, i) => ({ id, model_id: modelId, kind: "rl", added_at: new Date(now + i).toISOString(), source: "created" })) }),
+    JSON.stringify({
+      models: [],
+      jobs: ids.map((id, i) => ({
+        id,
+        model_id: modelId,
+        kind: "rl",
+        added_at: new Date(now + i).toISOString(),
+        source: "created",
+      })),
+    }),
   );
 }
 
 /** The jobs list's cached summary of a job: running, one step done. */
 function cacheAsRunning(trainingBaseUrl: string, jobId: string, numSequences: number): void {
-  writeCachedSummary(localStorage, trainingBaseUrl, jobId, { summary: { ...EMPTY_SUMMARY, state: "running", stepsDone: 1, numSequences }, cursor: null, recentIds: [] });
+  writeCachedSummary(localStorage, trainingBaseUrl, jobId, {
+    summary: { ...EMPTY_SUMMARY, state: "running", stepsDone: 1, numSequences },
+    cursor: null,
+    recentIds: [],
+  });
 }
 
 describe("training job page", { timeout: 30_000 }, () => {
@@ -49,16 +62,25 @@ describe("training job page", { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId("job-steps")).toHaveTextContent("1 / 4"), FIRST);
     expect(screen.getByText(/Live: asking for new events every 1.5 s/)).toBeInTheDocument();
     expect(screen.getByText(/Speed is measured in this browser from when events arrive/)).toBeInTheDocument();
-    const eventRequests = () => server.requests.filter((r) => r.url.includes(`/training-jobs/${jobId}/events`)).map((r) => new URL(r.url).searchParams.get("after"));
+    const eventRequests = () =>
+      server.requests
+        .filter((r) => r.url.includes(`/training-jobs/${jobId}/events`))
+        .map((r) => new URL(r.url).searchParams.get("after"));
     const seenBefore = eventRequests().length;
     await tickTimes(server.runner.tick, 4);
     await waitFor(() => expect(screen.getByTestId("job-steps")).toHaveTextContent("4 / 4"), { timeout: 5000 });
     await waitFor(() => expect(screen.getByText(/Finished: all 6 events read/)).toBeInTheDocument());
     // Every poll after the first read asked only for events after the last one seen.
-    expect(eventRequests().slice(seenBefore).every((after) => after?.startsWith("evt_"))).toBe(true);
+    expect(
+      eventRequests()
+        .slice(seenBefore)
+        .every((after) => after?.startsWith("evt_")),
+    ).toBe(true);
     expect(screen.getAllByText("Succeeded").length).toBeGreaterThan(0);
     // The end was seen live, and gets a time; the start had happened before the page opened, and gets none.
-    const stored = JSON.parse(localStorage.getItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`) ?? "{}") as { jobs: { id: string; seen_started_at?: string; seen_finished_at?: string }[] };
+    const stored = JSON.parse(
+      localStorage.getItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`) ?? "{}",
+    ) as { jobs: { id: string; seen_started_at?: string; seen_finished_at?: string }[] };
     const entry = stored.jobs.find((j) => j.id === jobId);
     expect(entry?.seen_finished_at).toMatch(/^\d{4}-/);
     expect(entry?.seen_started_at).toBeUndefined();
@@ -96,7 +118,10 @@ describe("training job page", { timeout: 30_000 }, () => {
     // The job is known to this browser with its model (as when created here).
     localStorage.setItem(
       `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
-      JSON.stringify({ models: [], jobs: [{ id: jobId, model_id: model.id, kind: "rl", added_at: new Date().toISOString(), source: "created" }] }),
+      JSON.stringify({
+        models: [],
+        jobs: [{ id: jobId, model_id: model.id, kind: "rl", added_at: new Date().toISOString(), source: "created" }],
+      }),
     );
     renderTraining(`/training/jobs/${jobId}`, server);
     const note = await screen.findByTestId("validation-note", {}, FIRST);
@@ -107,7 +132,10 @@ describe("training job page", { timeout: 30_000 }, () => {
   it("says which steps are the job's own and which are the model's, for a second job on a model", async () => {
     const { server, model } = await jobOnServer(4, 6);
     const clients = createApiClients(server.settings, { fetch: server.fetch });
-    const { id: second } = await clients.training.createRLJob({ model_id: model.id, trajectory_groups: risingGroups(3) });
+    const { id: second } = await clients.training.createRLJob({
+      model_id: model.id,
+      trajectory_groups: risingGroups(3),
+    });
     await tickTimes(server.runner.tick, 5);
     renderTraining(`/training/jobs/${second}`, server);
     await waitFor(() => expect(screen.getByTestId("job-steps")).toHaveTextContent("3 / 3"), FIRST);
@@ -118,27 +146,37 @@ describe("training job page", { timeout: 30_000 }, () => {
   it("says which job of the same model a queued job waits for", async () => {
     const { server, model, jobId: first } = await jobOnServer(6, 2);
     const clients = createApiClients(server.settings, { fetch: server.fetch });
-    const { id: second } = await clients.training.createRLJob({ model_id: model.id, trajectory_groups: risingGroups(3) });
+    const { id: second } = await clients.training.createRLJob({
+      model_id: model.id,
+      trajectory_groups: risingGroups(3),
+    });
     knowJobs(server.settings.trainingBaseUrl, model.id, [first, second]);
     // The first job as the jobs list last saw it: running.
     cacheAsRunning(server.settings.trainingBaseUrl, first, 6);
     renderTraining(`/training/jobs/${second}`, server);
     const reason = await screen.findByTestId("queued-reason", {}, FIRST);
     // Named as its events say now (2 of 6 steps), not as the cache last had it (1 of 6).
-    await waitFor(() => expect(reason).toHaveTextContent(`Waiting for job ${first} on the same model (running, 2 / 6 steps)`));
+    await waitFor(() =>
+      expect(reason).toHaveTextContent(`Waiting for job ${first} on the same model (running, 2 / 6 steps)`),
+    );
     expect(within(reason).getByRole("link", { name: first })).toHaveAttribute("href", `/training/jobs/${first}`);
   });
 
   it("never names a job that has finished since this browser last saw it running", async () => {
     const { server, model, jobId: first } = await jobOnServer(2, 4);
     const clients = createApiClients(server.settings, { fetch: server.fetch });
-    const { id: second } = await clients.training.createRLJob({ model_id: model.id, trajectory_groups: risingGroups(3) });
+    const { id: second } = await clients.training.createRLJob({
+      model_id: model.id,
+      trajectory_groups: risingGroups(3),
+    });
     knowJobs(server.settings.trainingBaseUrl, model.id, [first, second]);
     // Cached while it ran; it has finished since.
     cacheAsRunning(server.settings.trainingBaseUrl, first, 2);
     renderTraining(`/training/jobs/${second}`, server);
     const reason = await screen.findByTestId("queued-reason", {}, FIRST);
-    await waitFor(() => expect(server.requests.some((r) => r.url.includes(`/training-jobs/${first}/events`))).toBe(true));
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.url.includes(`/training-jobs/${first}/events`))).toBe(true),
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(reason).not.toHaveTextContent(first);
     expect(reason).not.toHaveTextContent(/running|as last seen/);
@@ -166,7 +204,9 @@ describe("training job page", { timeout: 30_000 }, () => {
     renderTraining(`/training/jobs/${jobId}`, server);
     await screen.findByRole("heading", { name: `Job ${jobId}`, level: 1 }, FIRST);
     await waitFor(() => {
-      const stored = JSON.parse(localStorage.getItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`) ?? "{}");
+      const stored = JSON.parse(
+        localStorage.getItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`) ?? "{}",
+      );
       expect(stored.jobs).toEqual([expect.objectContaining({ id: jobId, source: "opened", kind: "rl" })]);
     });
   });
@@ -184,21 +224,30 @@ describe("training job page", { timeout: 30_000 }, () => {
       return server.fetch(input, init);
     };
     localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-    localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: "", inferenceProject: "", keyStorage: "local" }));
+    localStorage.setItem(
+      PREFERENCES_STORAGE_KEY,
+      JSON.stringify({ annotationProject: "", inferenceProject: "", keyStorage: "local" }),
+    );
     renderApp({ path: `/training/jobs/${jobId}`, defaults: urlsOf(server.settings), fetch });
     await waitFor(() => expect(screen.getByTestId("job-steps")).toHaveTextContent("1 / 4"), FIRST);
     await waitFor(() => expect(screen.getAllByText("Training service OK").length).toBeGreaterThan(0), FIRST);
     down = true;
-    expect(await screen.findByText(/State unknown since \d/, {}, { timeout: 8000 })).toHaveTextContent("(last seen running)");
+    expect(await screen.findByText(/State unknown since \d/, {}, { timeout: 8000 })).toHaveTextContent(
+      "(last seen running)",
+    );
     expect(screen.queryByText("Running")).not.toBeInTheDocument();
     expect(screen.queryByText(/left$/)).not.toBeInTheDocument();
     // The sidebar checked again at once instead of saying "OK" until its next turn (30 s).
-    await waitFor(() => expect(screen.getAllByText("Training service down").length).toBeGreaterThan(0), { timeout: 8000 });
+    await waitFor(() => expect(screen.getAllByText("Training service down").length).toBeGreaterThan(0), {
+      timeout: 8000,
+    });
     down = false;
     await screen.findByText(/Live: asking for new events/, {}, { timeout: 10_000 });
     expect(screen.queryByText(/State unknown since/)).not.toBeInTheDocument();
     expect(screen.getAllByText("Running").length).toBeGreaterThan(0);
     // The page's first answer tells the sidebar at once, not at its next 30 s check.
-    await waitFor(() => expect(screen.getAllByText("Training service OK").length).toBeGreaterThan(0), { timeout: 3000 });
+    await waitFor(() => expect(screen.getAllByText("Training service OK").length).toBeGreaterThan(0), {
+      timeout: 3000,
+    });
   });
 });

@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { useParams } from "react-router-dom";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { ErrorPanel } from "@/components/error-panel";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { ChartGrid } from "../charts/chart-grid";
 import { useJobEventStream } from "../events/use-job-event-stream";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { TrainingPage } from "../training-page";
-import { useTrainingJob } from "../training-queries";
+import { useTrainingJob } from "../api/jobs";
 import { DownloadMetricsButtons } from "../export/download-buttons";
 import { FactsPanel } from "../facts/facts-panel";
 import { eventTotals, jobFacts } from "../facts/job-facts";
@@ -55,7 +55,15 @@ function JobView({ jobId }: { jobId: string }) {
   const validation = useJobValidation(known?.model_id, summary.firstStep, summary.lastStep, running);
   useSeenTimes(registryStore, jobId, summary.state, caughtUp, known !== undefined);
   const facts = jobFacts({ job: known, model, summary, totals: eventTotals(stream.store), now: stream.lastAnsweredAt });
-  const metricsOfJob = () => [{ jobId, steps: stream.store.steps(), metricNames: stream.store.metricNames(), column: (name: string) => stream.store.column(name), facts }];
+  const metricsOfJob = () => [
+    {
+      jobId,
+      steps: stream.store.steps(),
+      metricNames: stream.store.metricNames(),
+      column: (name: string) => stream.store.column(name),
+      facts,
+    },
+  ];
 
   // The charts' height depends on which metrics the events carry. The log below them is added
   // with the first events (or once there are none to read), so the charts never push it down.
@@ -78,20 +86,46 @@ function JobView({ jobId }: { jobId: string }) {
         model={model}
         summary={summary}
         stepsPerMinute={stream.rate.perMinute()}
-        unreachableSince={stream.phase.phase === "retrying" || stream.phase.phase === "failed" ? stream.lastAnsweredAt : null}
-        modelPicker={<JobModelPicker jobId={jobId} models={registry.models} onPick={(modelId) => registryStore.upsertJob({ id: jobId, model_id: modelId })} />}
+        unreachableSince={
+          stream.phase.phase === "retrying" || stream.phase.phase === "failed" ? stream.lastAnsweredAt : null
+        }
+        modelPicker={
+          <JobModelPicker
+            jobId={jobId}
+            models={registry.models}
+            onPick={(modelId) => registryStore.upsertJob({ id: jobId, model_id: modelId })}
+          />
+        }
       />
-      {summary.state === "queued" && stream.phase.phase !== "loading" && stream.phase.phase !== "failed" && stream.phase.phase !== "retrying" ? <QueuedReason job={known} registry={registry} /> : null}
+      {summary.state === "queued" &&
+      stream.phase.phase !== "loading" &&
+      stream.phase.phase !== "failed" &&
+      stream.phase.phase !== "retrying" ? (
+        <QueuedReason job={known} registry={registry} />
+      ) : null}
       <LiveStatus phase={stream.phase} events={stream.store.size} onRetry={stream.retry} />
       <PanelErrorBoundary label="Charts">
-        <ChartGrid store={stream.store} version={stream.version} simulated={summary.simulatedMetrics} validation={validation} />
+        <ChartGrid
+          store={stream.store}
+          version={stream.version}
+          simulated={summary.simulatedMetrics}
+          validation={validation}
+        />
       </PanelErrorBoundary>
       <PanelErrorBoundary label="Facts">
-        <FactsPanel facts={facts} actions={<DownloadMetricsButtons jobs={metricsOfJob} disabled={stream.store.stepCount === 0} />} />
+        <FactsPanel
+          facts={facts}
+          actions={<DownloadMetricsButtons jobs={metricsOfJob} disabled={stream.store.stepCount === 0} />}
+        />
       </PanelErrorBoundary>
       {eventsArrived ? (
         <PanelErrorBoundary label="Event log">
-          <EventLog store={stream.store} version={stream.version} live={stream.phase.phase === "live"} finished={stream.phase.phase === "finished"} />
+          <EventLog
+            store={stream.store}
+            version={stream.version}
+            live={stream.phase.phase === "live"}
+            finished={stream.phase.phase === "finished"}
+          />
         </PanelErrorBoundary>
       ) : null}
     </div>

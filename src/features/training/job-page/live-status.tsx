@@ -10,7 +10,13 @@ import { formatCount, formatEta } from "@/lib/number-format";
 export function LiveStatus({ phase, events, onRetry }: { phase: PollerPhase; events: number; onRetry: () => void }) {
   if (phase.phase === "failed") {
     const notFound = isApiError(phase.error) && phase.error.kind === "not_found";
-    return <ErrorPanel error={phase.error} title={notFound ? "This job is not on the training service" : "Could not read the job's events"} onRetry={onRetry} />;
+    return (
+      <ErrorPanel
+        error={phase.error}
+        title={notFound ? "This job is not on the training service" : "Could not read the job's events"}
+        onRetry={onRetry}
+      />
+    );
   }
   return (
     <output className="flex items-center gap-2 text-xs text-fg-muted">
@@ -30,7 +36,8 @@ function StatusText({ phase, events, onRetry }: { phase: PollerPhase; events: nu
     case "live":
       return (
         <>
-          <span className="h-2 w-2 rounded-full bg-emerald-600 dark:bg-emerald-400" aria-hidden="true" /> Live: asking for new events every {JOB_POLL_MS / 1000} s
+          <span className="h-2 w-2 rounded-full bg-emerald-600 dark:bg-emerald-400" aria-hidden="true" /> Live: asking
+          for new events every {JOB_POLL_MS / 1000} s
         </>
       );
     case "paused":
@@ -41,7 +48,8 @@ function StatusText({ phase, events, onRetry }: { phase: PollerPhase; events: nu
       return (
         <>
           <span className="text-amber-800 dark:text-amber-300">
-            Could not reach the service ({isApiError(phase.error) ? phase.error.kind : "error"}); trying again in {formatEta(phase.retryInMs)}.
+            Could not reach the service ({isApiError(phase.error) ? phase.error.kind : "error"}); trying again in{" "}
+            {formatEta(phase.retryInMs)}.
           </span>
           <Button size="sm" variant="ghost" onClick={onRetry}>
             Retry now

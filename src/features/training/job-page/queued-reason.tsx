@@ -21,13 +21,19 @@ export function sameModelJobs(job: RegistryJob | undefined, registry: Registry):
  * time. Read from this browser's list and the jobs' current summaries (the service cannot list
  * jobs), a running one first, else the earliest queued one added before this job.
  */
-export function findBlocker(job: RegistryJob, registry: Registry, summaryOf: (jobId: string) => JobSummary | null): Blocker | null {
+export function findBlocker(
+  job: RegistryJob,
+  registry: Registry,
+  summaryOf: (jobId: string) => JobSummary | null,
+): Blocker | null {
   const seen = sameModelJobs(job, registry).flatMap((other) => {
     const summary = summaryOf(other.id);
     return summary ? [{ id: other.id, summary, addedAt: other.added_at }] : [];
   });
   const running = seen.find((other) => other.summary.state === "running");
-  const queuedBefore = seen.filter((other) => other.summary.state === "queued" && other.addedAt < job.added_at).sort((a, b) => a.addedAt.localeCompare(b.addedAt))[0];
+  const queuedBefore = seen
+    .filter((other) => other.summary.state === "queued" && other.addedAt < job.added_at)
+    .sort((a, b) => a.addedAt.localeCompare(b.addedAt))[0];
   const blocker = running ?? queuedBefore;
   return blocker ? { id: blocker.id, summary: blocker.summary } : null;
 }
@@ -50,7 +56,10 @@ function currentSummary(read: JobSummaryState | undefined): JobSummary | null {
 export function QueuedReason({ job, registry }: { job: RegistryJob | undefined; registry: Registry }) {
   const others = sameModelJobs(job, registry);
   const [reads, setReads] = useState<ReadonlyMap<string, JobSummaryState>>(() => new Map());
-  const report = useCallback((jobId: string, read: JobSummaryState) => setReads((current) => new Map(current).set(jobId, read)), []);
+  const report = useCallback(
+    (jobId: string, read: JobSummaryState) => setReads((current) => new Map(current).set(jobId, read)),
+    [],
+  );
   const blocker = job ? findBlocker(job, registry, (jobId) => currentSummary(reads.get(jobId))) : null;
   return (
     <>
@@ -65,11 +74,16 @@ export function QueuedReason({ job, registry }: { job: RegistryJob | undefined; 
               {blocker.id}
             </Link>{" "}
             on the same model ({blocker.summary.state}
-            {blocker.summary.numSequences !== null ? `, ${formatCount(blocker.summary.stepsDone)} / ${formatCount(blocker.summary.numSequences)} steps` : ""}): a model trains one job at a time, so this one
-            starts when that one ends.
+            {blocker.summary.numSequences !== null
+              ? `, ${formatCount(blocker.summary.stepsDone)} / ${formatCount(blocker.summary.numSequences)} steps`
+              : ""}
+            ): a model trains one job at a time, so this one starts when that one ends.
           </>
         ) : (
-          <>Queued: the training service has not started it yet. A model trains one job at a time, so it waits while another job of the same model runs{job?.model_id ? " (one started elsewhere, perhaps)" : ""}.</>
+          <>
+            Queued: the training service has not started it yet. A model trains one job at a time, so it waits while
+            another job of the same model runs{job?.model_id ? " (one started elsewhere, perhaps)" : ""}.
+          </>
         )}
       </p>
     </>

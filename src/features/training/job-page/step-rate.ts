@@ -34,7 +34,8 @@ export class StepRateMeter {
     this.stretches.push({ ms, steps: steps - last.steps });
     let kept = this.stretches.reduce((sum, s) => sum + s.ms, 0);
     // Drop the oldest stretches while the rest still cover the window.
-    while (this.stretches.length > 1 && kept - this.stretches[0]!.ms >= this.windowMs) kept -= this.stretches.shift()!.ms;
+    while (this.stretches.length > 1 && kept - this.stretches[0]!.ms >= this.windowMs)
+      kept -= this.stretches.shift()!.ms;
   }
 
   /** Steps per minute over the counted stretches, or null until enough time has been counted. */

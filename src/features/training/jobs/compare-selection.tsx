@@ -14,7 +14,15 @@ export const COMPARE_HEADER = (
 );
 
 /** A row's "compare this job" checkbox, kept in view on a phone with the job's id; at the limit, the unticked ones are disabled. */
-export function CompareCheckboxCell({ jobId, selected, onToggle }: { jobId: string; selected: readonly string[]; onToggle: (jobId: string) => void }) {
+export function CompareCheckboxCell({
+  jobId,
+  selected,
+  onToggle,
+}: {
+  jobId: string;
+  selected: readonly string[];
+  onToggle: (jobId: string) => void;
+}) {
   const checked = selected.includes(jobId);
   const full = !checked && selected.length >= COMPARE_MAX;
   return (
@@ -38,7 +46,9 @@ export function CompareBar({ selected, onClear }: { selected: readonly string[];
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm" data-testid="compare-bar">
       <span className="text-fg-muted" aria-live="polite">
-        {selected.length === 0 ? `Tick ${COMPARE_MIN} to ${COMPARE_MAX} jobs to compare their runs.` : `${countOf(selected.length, "job")} ticked${ready ? "" : `: tick ${COMPARE_MIN - selected.length} more to compare`}.`}
+        {selected.length === 0
+          ? `Tick ${COMPARE_MIN} to ${COMPARE_MAX} jobs to compare their runs.`
+          : `${countOf(selected.length, "job")} ticked${ready ? "" : `: tick ${COMPARE_MIN - selected.length} more to compare`}.`}
       </span>
       {ready ? (
         <Link to={paths.trainingCompare(selected)} className={buttonClasses("primary", "sm")}>

@@ -47,7 +47,10 @@ function JobCell({ job, read, repeat }: JobTableRow) {
         <UntrustedText text={job.id} />
       </Link>
       {repeat ? (
-        <span className="mt-0.5 block text-xs whitespace-nowrap text-fg-muted" title={`Job ${repeat.index} of the ${repeat.of} in this list that train this model, oldest first`}>
+        <span
+          className="mt-0.5 block text-xs whitespace-nowrap text-fg-muted"
+          title={`Job ${repeat.index} of the ${repeat.of} in this list that train this model, oldest first`}
+        >
           #{repeat.index} on this model
         </span>
       ) : null}
@@ -73,8 +76,20 @@ function StateCell({ job, read }: JobTableRow) {
     return (
       <span className="flex items-start gap-1 text-xs text-red-700 dark:text-red-400">
         <AlertTriangleIcon size={14} className="mt-px shrink-0" />
-        <span>{isApiError(problem) && problem.kind === "not_found" ? "Not found on this service" : isApiError(problem) ? problem.message : "Could not read events"}</span>
-        <Button size="sm" variant="ghost" onClick={retry} icon={<RefreshIcon size={12} />} aria-label={`Retry reading job ${job.id}`} />
+        <span>
+          {isApiError(problem) && problem.kind === "not_found"
+            ? "Not found on this service"
+            : isApiError(problem)
+              ? problem.message
+              : "Could not read events"}
+        </span>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={retry}
+          icon={<RefreshIcon size={12} />}
+          aria-label={`Retry reading job ${job.id}`}
+        />
       </span>
     );
   }
@@ -109,7 +124,8 @@ function LatestCell({ read: { summary } }: JobTableRow) {
   if (!headline) return <span className="text-fg-muted">—</span>;
   return (
     <>
-      <span className="text-fg-muted">{headline.name}</span> <span className="font-medium text-fg">{formatMetric(headline.value)}</span>
+      <span className="text-fg-muted">{headline.name}</span>{" "}
+      <span className="font-medium text-fg">{formatMetric(headline.value)}</span>
     </>
   );
 }
@@ -117,7 +133,14 @@ function LatestCell({ read: { summary } }: JobTableRow) {
 function ForgetButton({ job }: JobTableRow) {
   const store = useRegistryStore();
   return (
-    <Button size="sm" variant="ghost" onClick={() => store.removeJob(job.id)} icon={<CloseIcon size={13} />} aria-label={`Remove ${job.id} from this browser's list`} title="Remove from this list (the job stays on the service)" />
+    <Button
+      size="sm"
+      variant="ghost"
+      onClick={() => store.removeJob(job.id)}
+      icon={<CloseIcon size={13} />}
+      aria-label={`Remove ${job.id} from this browser's list`}
+      title="Remove from this list (the job stays on the service)"
+    />
   );
 }
 
@@ -153,17 +176,31 @@ export const JOB_COLUMNS = helper.columns([
     meta: { label: "Progress", sortField: "progress" satisfies JobSortField, cellClassName: "w-44" },
     cell: ({ row }) => <ProgressCell {...row.original} />,
   }),
-  helper.display({ id: "latest", meta: { label: "Latest", cellClassName: "text-xs tabular-nums" }, cell: ({ row }) => <LatestCell {...row.original} /> }),
+  helper.display({
+    id: "latest",
+    meta: { label: "Latest", cellClassName: "text-xs tabular-nums" },
+    cell: ({ row }) => <LatestCell {...row.original} />,
+  }),
   helper.accessor((row) => jobCreatedTime(row.job), {
     id: "created",
-    meta: { label: "Created", sortField: "created" satisfies JobSortField, cellClassName: "text-xs whitespace-nowrap text-fg-muted" },
+    meta: {
+      label: "Created",
+      sortField: "created" satisfies JobSortField,
+      cellClassName: "text-xs whitespace-nowrap text-fg-muted",
+    },
     cell: ({ row: { original } }) => (
       <>
         <RelativeTime value={jobCreatedTime(original.job)} />
         {/* Without a creation time, a job created elsewhere is dated when it joined this list. */}
-        {original.job.created_at || original.job.source === "created" ? null : <span className="block text-[11px]">added here</span>}
+        {original.job.created_at || original.job.source === "created" ? null : (
+          <span className="block text-[11px]">added here</span>
+        )}
       </>
     ),
   }),
-  helper.display({ id: "actions", meta: { label: "Actions", cellClassName: "text-right", header: <span className="sr-only">Actions</span> }, cell: ({ row }) => <ForgetButton {...row.original} /> }),
+  helper.display({
+    id: "actions",
+    meta: { label: "Actions", cellClassName: "text-right", header: <span className="sr-only">Actions</span> },
+    cell: ({ row }) => <ForgetButton {...row.original} />,
+  }),
 ]);

@@ -34,7 +34,9 @@ describe("training jobs page", { timeout: 20_000 }, () => {
     const seededReads = () => server.requests.filter((r) => r.url.endsWith("/local/seeded")).length;
     expect(seededReads()).toBe(1);
     await user.click(screen.getByRole("button", { name: "Add the demo models and jobs" }));
-    await waitFor(() => expect(within(screen.getByRole("table")).getAllByRole("link", { name: /^job_5eed/ })).toHaveLength(4));
+    await waitFor(() =>
+      expect(within(screen.getByRole("table")).getAllByRole("link", { name: /^job_5eed/ })).toHaveLength(4),
+    );
     expect(seededReads()).toBe(2);
     // Nothing of another entity was added.
     expect(screen.getByRole("table")).not.toHaveTextContent(TRAINING_SEED.jobs.acmeTriage);
@@ -54,7 +56,9 @@ describe("training jobs page", { timeout: 20_000 }, () => {
     expect(screen.getByText("No jobs in this browser yet")).toBeInTheDocument();
     outage.on = false;
     await user.click(screen.getByRole("button", { name: "Retry" }));
-    await waitFor(() => expect(within(screen.getByRole("table")).getAllByRole("link", { name: /^job_5eed/ })).toHaveLength(4));
+    await waitFor(() =>
+      expect(within(screen.getByRole("table")).getAllByRole("link", { name: /^job_5eed/ })).toHaveLength(4),
+    );
     expect(screen.queryByText("Could not read the demo models and jobs")).not.toBeInTheDocument();
   });
 
@@ -63,14 +67,23 @@ describe("training jobs page", { timeout: 20_000 }, () => {
     seedTrainingDemo(server.db);
     const { user, router } = renderTraining("/training?sort=state.asc", server);
     const table = await screen.findByRole("table", {}, FIRST);
-    const jobIds = () => within(table).queryAllByRole("link", { name: /^job_/ }).map((link) => link.textContent);
+    const jobIds = () =>
+      within(table)
+        .queryAllByRole("link", { name: /^job_/ })
+        .map((link) => link.textContent);
     const { jobs } = TRAINING_SEED;
     // States sort once every job's events are read: the failed before the succeeded, the newest first within each.
-    await waitFor(() => expect(jobIds()).toEqual([jobs.supportRlMalformed, jobs.supportLegacy, jobs.supportSft, jobs.supportRl]));
+    await waitFor(() =>
+      expect(jobIds()).toEqual([jobs.supportRlMalformed, jobs.supportLegacy, jobs.supportSft, jobs.supportRl]),
+    );
     expect(within(table).getByRole("columnheader", { name: /State/ })).toHaveAttribute("aria-sort", "ascending");
     // Two jobs train support-rl: each says which it is.
-    expect(within(table).getByRole("link", { name: jobs.supportRlMalformed }).closest("td")).toHaveTextContent("#2 on this model");
-    expect(within(table).getByRole("link", { name: jobs.supportRl }).closest("td")).toHaveTextContent("#1 on this model");
+    expect(within(table).getByRole("link", { name: jobs.supportRlMalformed }).closest("td")).toHaveTextContent(
+      "#2 on this model",
+    );
+    expect(within(table).getByRole("link", { name: jobs.supportRl }).closest("td")).toHaveTextContent(
+      "#1 on this model",
+    );
 
     await user.click(within(table).getByRole("button", { name: "State" }));
     expect(router.location.search).toBe("?sort=state.desc");
@@ -98,8 +111,19 @@ describe("training jobs page", { timeout: 20_000 }, () => {
     const other = await createRlJob(clients, 7);
     const untrained = await createModel(clients, { name: "untrained" });
     await tickTimes(server.runner.tick, 9);
-    const knownModels = [trained.model, other.model, untrained].map((m) => ({ id: m.id, entity: m.entity, project: m.project, name: m.name, base_model: m.base_model, added_at: new Date().toISOString(), source: "created" }));
-    localStorage.setItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`, JSON.stringify({ models: knownModels, jobs: [] }));
+    const knownModels = [trained.model, other.model, untrained].map((m) => ({
+      id: m.id,
+      entity: m.entity,
+      project: m.project,
+      name: m.name,
+      base_model: m.base_model,
+      added_at: new Date().toISOString(),
+      source: "created",
+    }));
+    localStorage.setItem(
+      `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
+      JSON.stringify({ models: knownModels, jobs: [] }),
+    );
     const { user, router } = renderTraining("/training", server);
     const form = await screen.findByRole("form", { name: "Open job by ID" }, FIRST);
     await user.type(within(form).getByLabelText("Job ID"), trained.jobId);
@@ -107,19 +131,25 @@ describe("training jobs page", { timeout: 20_000 }, () => {
     // Another model's checkpoint at the job's first step has other figures: refused, nothing linked.
     await user.selectOptions(within(form).getByLabelText(/Model it trains/), other.model.id);
     await user.click(within(form).getByRole("button", { name: "Open job" }));
-    expect(await within(form).findByText(/Not this model: its checkpoint at step 1 has other figures/)).toBeInTheDocument();
+    expect(
+      await within(form).findByText(/Not this model: its checkpoint at step 1 has other figures/),
+    ).toBeInTheDocument();
     expect(router.location.pathname).toBe("/training");
 
     // A model without that step cannot confirm it: the user decides.
     await user.selectOptions(within(form).getByLabelText(/Model it trains/), untrained.id);
     await user.click(within(form).getByRole("button", { name: "Open job" }));
-    expect(await within(form).findByText(/cannot be confirmed: untrained has no checkpoint at step 1/)).toBeInTheDocument();
+    expect(
+      await within(form).findByText(/cannot be confirmed: untrained has no checkpoint at step 1/),
+    ).toBeInTheDocument();
 
     // The right model is confirmed and linked.
     await user.selectOptions(within(form).getByLabelText(/Model it trains/), trained.model.id);
     await user.click(within(form).getByRole("button", { name: "Open job" }));
     await waitFor(() => expect(router.location.pathname).toBe(`/training/jobs/${trained.jobId}`));
-    const saved = JSON.parse(localStorage.getItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`)!) as { jobs: { id: string; model_id?: string }[] };
+    const saved = JSON.parse(
+      localStorage.getItem(`wbops.training.registry.v1:${server.settings.trainingBaseUrl}`)!,
+    ) as { jobs: { id: string; model_id?: string }[] };
     expect(saved.jobs.find((j) => j.id === trained.jobId)?.model_id).toBe(trained.model.id);
   });
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { useMutation } from "@tanstack/react-query";
 import { Button, buttonClasses } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
@@ -57,13 +57,24 @@ function JobsBody() {
           description={
             <>
               <p>
-                The training service cannot list jobs (it has no such endpoint), so this page shows the jobs this browser created or opened.
-                Start one with <strong className="font-medium text-fg">New job</strong>, or paste a job's ID into{" "}
-                <strong className="font-medium text-fg">Open job by ID</strong> above.
+                The training service cannot list jobs (it has no such endpoint), so this page shows the jobs this
+                browser created or opened. Start one with <strong className="font-medium text-fg">New job</strong>, or
+                paste a job's ID into <strong className="font-medium text-fg">Open job by ID</strong> above.
               </p>
-              {demo.local ? <p className="mt-2">On the local services, the seeded demo models and jobs join this list the first time a training page opens; if you removed them, add them again here.</p> : null}
+              {demo.local ? (
+                <p className="mt-2">
+                  On the local services, the seeded demo models and jobs join this list the first time a training page
+                  opens; if you removed them, add them again here.
+                </p>
+              ) : null}
               <SeededDemoStatus />
-              {addDemo.isError ? <ErrorPanel error={addDemo.error} title="Could not read the demo models and jobs" onRetry={() => addDemo.mutate()} /> : null}
+              {addDemo.isError ? (
+                <ErrorPanel
+                  error={addDemo.error}
+                  title="Could not read the demo models and jobs"
+                  onRetry={() => addDemo.mutate()}
+                />
+              ) : null}
             </>
           }
           action={

@@ -1,5 +1,14 @@
 import { useCallback, useMemo, useState } from "react";
-import { BodyRow, DataTable, DataTableCells, DataTableEmptyBody, STICKY_AFTER_TICK, STICKY_BACKGROUND, TableFrame, useDataTable } from "@/components/table";
+import {
+  BodyRow,
+  DataTable,
+  DataTableCells,
+  DataTableEmptyBody,
+  STICKY_AFTER_TICK,
+  STICKY_BACKGROUND,
+  TableFrame,
+  useDataTable,
+} from "@/components/table";
 import { UrlIssuesNotice } from "@/components/url-issues-notice";
 import { cn } from "@/lib/cn";
 import type { SortKey } from "@/lib/url-state/sort-param";
@@ -27,19 +36,31 @@ const getRowId = (row: JobTableRow) => row.job.id;
 export function JobsTable({ registry }: { registry: Registry }) {
   const { state: view, update, issues, dismissIssues } = useUrlTable(JOBS_URL_CODEC);
   const [reads, setReads] = useState<ReadonlyMap<string, JobSummaryState>>(() => new Map());
-  const report = useCallback((jobId: string, read: JobSummaryState) => setReads((current) => new Map(current).set(jobId, read)), []);
+  const report = useCallback(
+    (jobId: string, read: JobSummaryState) => setReads((current) => new Map(current).set(jobId, read)),
+    [],
+  );
 
   const entries = useMemo<JobListEntry[]>(() => {
     const models = new Map(registry.models.map((m) => [m.id, m]));
-    return registry.jobs.map((job) => ({ job, model: job.model_id ? models.get(job.model_id) : undefined, summary: readSummary(reads.get(job.id)) }));
+    return registry.jobs.map((job) => ({
+      job,
+      model: job.model_id ? models.get(job.model_id) : undefined,
+      summary: readSummary(reads.get(job.id)),
+    }));
   }, [registry, reads]);
   const repeats = useMemo(() => repeatsOnModel(registry.jobs), [registry.jobs]);
   const shown = useMemo(() => sortJobs(filterJobs(entries, view), view.sort), [entries, view]);
-  const rows = useMemo<JobTableRow[]>(() => shown.map(({ job, model }) => ({ job, model, read: reads.get(job.id) ?? LOADING, repeat: repeats.get(job.id) })), [shown, reads, repeats]);
+  const rows = useMemo<JobTableRow[]>(
+    () =>
+      shown.map(({ job, model }) => ({ job, model, read: reads.get(job.id) ?? LOADING, repeat: repeats.get(job.id) })),
+    [shown, reads, repeats],
+  );
   const search = useCallback((q: string) => update({ q }, { typing: "q" }), [update]);
   // Jobs ticked for a comparison, in the order ticked (the comparison's colours follow it).
   const [selected, setSelected] = useState<string[]>([]);
-  const toggle = (jobId: string) => setSelected((current) => (current.includes(jobId) ? current.filter((id) => id !== jobId) : [...current, jobId]));
+  const toggle = (jobId: string) =>
+    setSelected((current) => (current.includes(jobId) ? current.filter((id) => id !== jobId) : [...current, jobId]));
   const sort = useMemo(() => [view.sort], [view.sort]);
   // The header says which column was activated; the list's own rule picks the direction.
   const onSortChange = useCallback(
@@ -57,10 +78,26 @@ export function JobsTable({ registry }: { registry: Registry }) {
         <JobSummaryReader key={job.id} jobId={job.id} onRead={report} />
       ))}
       <UrlIssuesNotice issues={issues} onDismiss={dismissIssues} />
-      <CompareBar selected={selected.filter((id) => registry.jobs.some((j) => j.id === id))} onClear={() => setSelected([])} />
-      <JobsToolbar view={view} models={modelsOfJobs(entries)} shown={shown.length} total={entries.length} onSearch={search} onChange={(change) => update(change)} />
+      <CompareBar
+        selected={selected.filter((id) => registry.jobs.some((j) => j.id === id))}
+        onClear={() => setSelected([])}
+      />
+      <JobsToolbar
+        view={view}
+        models={modelsOfJobs(entries)}
+        shown={shown.length}
+        total={entries.length}
+        onSearch={search}
+        onChange={(change) => update(change)}
+      />
       <TableFrame>
-        <DataTable table={table} caption="Training jobs this browser created or opened" stickyFirst="after-tick" leading={{ width: TICK_WIDTH, header: COMPARE_HEADER }} sortHint="Activate to sort by this column; again to reverse.">
+        <DataTable
+          table={table}
+          caption="Training jobs this browser created or opened"
+          stickyFirst="after-tick"
+          leading={{ width: TICK_WIDTH, header: COMPARE_HEADER }}
+          sortHint="Activate to sort by this column; again to reverse."
+        >
           {rows.length === 0 ? (
             <DataTableEmptyBody colSpan={JOB_COLUMNS.length + 1} placeholderRows={0} rowHeight={0}>
               No job matches these filters.

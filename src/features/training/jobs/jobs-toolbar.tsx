@@ -5,7 +5,12 @@ import { TextField } from "@/components/text-field";
 import type { JobState } from "../events/job-summary";
 import { JOB_STATES, type JobsView } from "./jobs-url-state";
 
-const STATE_LABEL: Record<JobState, string> = { queued: "Queued", running: "Running", succeeded: "Succeeded", failed: "Failed" };
+const STATE_LABEL: Record<JobState, string> = {
+  queued: "Queued",
+  running: "Running",
+  succeeded: "Succeeded",
+  failed: "Failed",
+};
 
 type Props = {
   view: JobsView;
@@ -20,25 +25,42 @@ type Props = {
 export function JobsToolbar({ view, models, shown, total, onSearch, onChange }: Props) {
   const filtered = Boolean(view.q || view.state || view.model);
   // The model filter keeps a model no job of the list trains any more (a link, a removed job), so the choice stays visible.
-  const modelChoices = view.model && !models.some((m) => m.id === view.model) ? [...models, { id: view.model, label: view.model }] : models;
+  const modelChoices =
+    view.model && !models.some((m) => m.id === view.model)
+      ? [...models, { id: view.model, label: view.model }]
+      : models;
   return (
     <div className="flex flex-wrap items-end gap-3">
       <SearchField value={view.q} onCommit={onSearch} />
-      <SelectField label="State" layout="inline" density="compact" selectClassName="h-8" value={view.state ?? ""} onChange={(e) => onChange({ state: JOB_STATES.find((s) => s === e.target.value) ?? null })}>
-            <option value="">Any state</option>
-            {JOB_STATES.map((state) => (
-              <option key={state} value={state}>
-                {STATE_LABEL[state]}
-              </option>
-            ))}
+      <SelectField
+        label="State"
+        layout="inline"
+        density="compact"
+        selectClassName="h-8"
+        value={view.state ?? ""}
+        onChange={(e) => onChange({ state: JOB_STATES.find((s) => s === e.target.value) ?? null })}
+      >
+        <option value="">Any state</option>
+        {JOB_STATES.map((state) => (
+          <option key={state} value={state}>
+            {STATE_LABEL[state]}
+          </option>
+        ))}
       </SelectField>
-      <SelectField label="Model" layout="inline" density="compact" selectClassName="h-8 max-w-56" value={view.model} onChange={(e) => onChange({ model: e.target.value })}>
-            <option value="">Every model</option>
-            {modelChoices.map((model) => (
-              <option key={model.id} value={model.id}>
-                {model.label}
-              </option>
-            ))}
+      <SelectField
+        label="Model"
+        layout="inline"
+        density="compact"
+        selectClassName="h-8 max-w-56"
+        value={view.model}
+        onChange={(e) => onChange({ model: e.target.value })}
+      >
+        <option value="">Every model</option>
+        {modelChoices.map((model) => (
+          <option key={model.id} value={model.id}>
+            {model.label}
+          </option>
+        ))}
       </SelectField>
       {filtered ? (
         <Button size="sm" variant="ghost" onClick={() => onChange({ q: "", state: null, model: "" })}>

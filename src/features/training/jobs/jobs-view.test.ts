@@ -5,9 +5,28 @@ import type { RegistryJob, RegistryModel } from "../registry/registry-schema";
 import { JOBS_URL_CODEC, nextJobSort } from "./jobs-url-state";
 import { filterJobs, matchesJobSearch, modelsOfJobs, repeatsOnModel, sortJobs, type JobListEntry } from "./jobs-view";
 
-const model = (id: string, name: string, base = "Qwen/Qwen2.5-7B-Instruct"): RegistryModel => ({ id, name, entity: "demo", project: "support-bot", base_model: base, added_at: "2026-01-01T00:00:00Z", source: "created" });
-const job = (id: string, modelId: string | undefined, minute: number): RegistryJob => ({ id, model_id: modelId, added_at: `2026-01-01T10:${String(minute).padStart(2, "0")}:00Z`, source: "created" });
-const summary = (state: JobState, stepsDone = 0, numSequences: number | null = 10): JobSummary => ({ ...EMPTY_SUMMARY, state, stepsDone, numSequences, eventCount: 1 });
+const model = (id: string, name: string, base = "Qwen/Qwen2.5-7B-Instruct"): RegistryModel => ({
+  id,
+  name,
+  entity: "demo",
+  project: "support-bot",
+  base_model: base,
+  added_at: "2026-01-01T00:00:00Z",
+  source: "created",
+});
+const job = (id: string, modelId: string | undefined, minute: number): RegistryJob => ({
+  id,
+  model_id: modelId,
+  added_at: `2026-01-01T10:${String(minute).padStart(2, "0")}:00Z`,
+  source: "created",
+});
+const summary = (state: JobState, stepsDone = 0, numSequences: number | null = 10): JobSummary => ({
+  ...EMPTY_SUMMARY,
+  state,
+  stepsDone,
+  numSequences,
+  eventCount: 1,
+});
 
 const rl = model("model_a", "support-rl");
 const sft = model("model_b", "support-sft", "meta-llama/Llama-3.1-8B");
@@ -37,15 +56,35 @@ describe("jobs list view", () => {
   });
 
   it("sorts by each column both ways, with what is unknown last either way", () => {
-    expect(ids(sortJobs(entries, { field: "created", direction: "desc" }))).toEqual(["job_4", "job_3", "job_2", "job_1"]);
-    expect(ids(sortJobs(entries, { field: "created", direction: "asc" }))).toEqual(["job_1", "job_2", "job_3", "job_4"]);
+    expect(ids(sortJobs(entries, { field: "created", direction: "desc" }))).toEqual([
+      "job_4",
+      "job_3",
+      "job_2",
+      "job_1",
+    ]);
+    expect(ids(sortJobs(entries, { field: "created", direction: "asc" }))).toEqual([
+      "job_1",
+      "job_2",
+      "job_3",
+      "job_4",
+    ]);
     // Running, then failed, then succeeded; the unread job last.
     expect(ids(sortJobs(entries, { field: "state", direction: "asc" }))).toEqual(["job_4", "job_1", "job_3", "job_2"]);
     expect(ids(sortJobs(entries, { field: "state", direction: "desc" }))).toEqual(["job_3", "job_1", "job_4", "job_2"]);
     // Equal model names keep the newest first.
     expect(ids(sortJobs(entries, { field: "model", direction: "asc" }))).toEqual(["job_4", "job_1", "job_3", "job_2"]);
-    expect(ids(sortJobs(entries, { field: "progress", direction: "desc" }))).toEqual(["job_3", "job_1", "job_4", "job_2"]);
-    expect(ids(sortJobs(entries, { field: "progress", direction: "asc" }))).toEqual(["job_4", "job_1", "job_3", "job_2"]);
+    expect(ids(sortJobs(entries, { field: "progress", direction: "desc" }))).toEqual([
+      "job_3",
+      "job_1",
+      "job_4",
+      "job_2",
+    ]);
+    expect(ids(sortJobs(entries, { field: "progress", direction: "asc" }))).toEqual([
+      "job_4",
+      "job_1",
+      "job_3",
+      "job_2",
+    ]);
   });
 
   it("numbers the jobs of one model oldest first, equal times by the registry's order, and leaves single jobs alone", () => {
@@ -73,7 +112,12 @@ describe("jobs list URL state", () => {
   it("reads search, state, model and sort, and writes a plain address for the default view", () => {
     const { state, issues } = read("q=%20rl%20&state=running&model=model_a&sort=progress.asc");
     expect(issues).toEqual([]);
-    expect(state).toEqual({ q: "rl", state: "running", model: "model_a", sort: { field: "progress", direction: "asc" } });
+    expect(state).toEqual({
+      q: "rl",
+      state: "running",
+      model: "model_a",
+      sort: { field: "progress", direction: "asc" },
+    });
     expect(writeUrlView(JOBS_URL_CODEC, state).toString()).toBe("q=rl&state=running&model=model_a&sort=progress.asc");
     expect(writeUrlView(JOBS_URL_CODEC, read("").state).toString()).toBe("");
   });
@@ -83,12 +127,20 @@ describe("jobs list URL state", () => {
     expect(state.state).toBeNull();
     expect(state.sort).toEqual({ field: "created", direction: "desc" });
     expect(issues.map((i) => i.param)).toEqual(["state", "sort"]);
-    expect(writeUrlView(JOBS_URL_CODEC, state, new URLSearchParams("compare=job_1&state=done")).toString()).toBe("compare=job_1");
+    expect(writeUrlView(JOBS_URL_CODEC, state, new URLSearchParams("compare=job_1&state=done")).toString()).toBe(
+      "compare=job_1",
+    );
   });
 
   it("flips the sorted column and starts another in its natural direction", () => {
-    expect(nextJobSort({ field: "created", direction: "desc" }, "created")).toEqual({ field: "created", direction: "asc" });
+    expect(nextJobSort({ field: "created", direction: "desc" }, "created")).toEqual({
+      field: "created",
+      direction: "asc",
+    });
     expect(nextJobSort({ field: "created", direction: "desc" }, "model")).toEqual({ field: "model", direction: "asc" });
-    expect(nextJobSort({ field: "model", direction: "asc" }, "progress")).toEqual({ field: "progress", direction: "desc" });
+    expect(nextJobSort({ field: "model", direction: "asc" }, "progress")).toEqual({
+      field: "progress",
+      direction: "desc",
+    });
   });
 });

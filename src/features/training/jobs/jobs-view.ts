@@ -62,13 +62,25 @@ export function matchesJobSearch(entry: JobListEntry, query: string): boolean {
   const needle = query.trim().toLowerCase();
   if (!needle) return true;
   const { job, model } = entry;
-  const haystack = [job.id, job.model_id, model?.name, model?.base_model, model?.entity && model.project ? `${model.entity}/${model.project}` : undefined];
+  const haystack = [
+    job.id,
+    job.model_id,
+    model?.name,
+    model?.base_model,
+    model?.entity && model.project ? `${model.entity}/${model.project}` : undefined,
+  ];
   return haystack.some((text) => text?.toLowerCase().includes(needle));
 }
 
-export function filterJobs(entries: readonly JobListEntry[], view: Pick<JobsView, "q" | "state" | "model">): JobListEntry[] {
+export function filterJobs(
+  entries: readonly JobListEntry[],
+  view: Pick<JobsView, "q" | "state" | "model">,
+): JobListEntry[] {
   return entries.filter(
-    (entry) => matchesJobSearch(entry, view.q) && (!view.state || entry.summary?.state === view.state) && (!view.model || entry.job.model_id === view.model),
+    (entry) =>
+      matchesJobSearch(entry, view.q) &&
+      (!view.state || entry.summary?.state === view.state) &&
+      (!view.model || entry.job.model_id === view.model),
   );
 }
 
@@ -89,12 +101,20 @@ function sortValue(entry: JobListEntry, field: JobSortField): number | string | 
 /** Sorted by one column; ties keep the newest first, then the registry's order (stable). */
 export function sortJobs(entries: readonly JobListEntry[], sort: SortKey<JobSortField>): JobListEntry[] {
   const sign = sort.direction === "asc" ? 1 : -1;
-  const keyed = entries.map((entry, position) => ({ entry, position, value: sortValue(entry, sort.field), created: createdAt(entry.job) }));
+  const keyed = entries.map((entry, position) => ({
+    entry,
+    position,
+    value: sortValue(entry, sort.field),
+    created: createdAt(entry.job),
+  }));
   keyed.sort((a, b) => {
     if (a.value === null || b.value === null) {
       if (a.value !== b.value) return a.value === null ? 1 : -1;
     } else {
-      const order = typeof a.value === "string" && typeof b.value === "string" ? compareText(a.value, b.value) : Number(a.value) - Number(b.value);
+      const order =
+        typeof a.value === "string" && typeof b.value === "string"
+          ? compareText(a.value, b.value)
+          : Number(a.value) - Number(b.value);
       if (order !== 0) return sign * order;
     }
     return b.created - a.created || a.position - b.position;

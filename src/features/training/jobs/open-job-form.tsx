@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { isApiError } from "@/api/errors";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { Button } from "@/components/button";
 import { SelectField } from "@/components/select-field";
 import { TextField } from "@/components/text-field";
@@ -13,7 +13,8 @@ import { checkModelLink } from "./model-link-check";
 
 /** Describes why a lookup by id failed, in a sentence that fits under the field. */
 export function lookupError(error: unknown, what: "job" | "model", id: string): string {
-  if (isApiError(error) && error.kind === "not_found") return `No ${what} '${id}' on this training service (404). ${error.serviceMessage ?? ""}`.trim();
+  if (isApiError(error) && error.kind === "not_found")
+    return `No ${what} '${id}' on this training service (404). ${error.serviceMessage ?? ""}`.trim();
   if (isApiError(error)) return error.message;
   return error instanceof Error ? error.message : String(error);
 }
@@ -43,13 +44,17 @@ export function OpenJobForm() {
   const open = useMutation({
     mutationFn: async (id: string) => {
       const job = await training.getJob(id);
-      const check = chosenModel ? await checkModelLink(training, job.id, { id: chosenModel.id, label: chosenModel.name ?? chosenModel.id }) : null;
+      const check = chosenModel
+        ? await checkModelLink(training, job.id, { id: chosenModel.id, label: chosenModel.name ?? chosenModel.id })
+        : null;
       return { job, check };
     },
     onSuccess: ({ job, check }) => {
       if (!check || check.kind === "confirmed") return finish(job.id, check ? modelId : undefined);
       if (check.kind === "mismatch") {
-        setModelProblem(`Not this model: its checkpoint at step ${check.step} has other figures than the job's step ${check.step}. Choose the model the job trains, or "Not known".`);
+        setModelProblem(
+          `Not this model: its checkpoint at step ${check.step} has other figures than the job's step ${check.step}. Choose the model the job trains, or "Not known".`,
+        );
         return;
       }
       setUnconfirmed({ jobId: job.id, reason: check.reason });
@@ -98,12 +103,12 @@ export function OpenJobForm() {
           setUnconfirmed(null);
         }}
       >
-            <option value="">Not known</option>
-            {registry.models.map((m) => (
-              <option key={m.id} value={m.id}>
-                {revealHiddenCharacters(m.name ? `${m.name} (${m.id})` : m.id)}
-              </option>
-            ))}
+        <option value="">Not known</option>
+        {registry.models.map((m) => (
+          <option key={m.id} value={m.id}>
+            {revealHiddenCharacters(m.name ? `${m.name} (${m.id})` : m.id)}
+          </option>
+        ))}
       </SelectField>
       <Button type="submit" className="mt-6" loading={open.isPending}>
         Open job

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { Button } from "@/components/button";
 import { TextField } from "@/components/text-field";
 import { lookupError } from "../jobs/open-job-form";
@@ -47,7 +47,16 @@ export function AddModelForm() {
       <h2 id="add-model-heading" className="text-sm font-semibold text-fg">
         Add model by ID
       </h2>
-      <TextField label="Model ID" value={id} onChange={(event) => setId(event.target.value)} error={idError} placeholder="model_…" autoComplete="off" spellCheck={false} inputClassName="font-mono text-xs" />
+      <TextField
+        label="Model ID"
+        value={id}
+        onChange={(event) => setId(event.target.value)}
+        error={idError}
+        placeholder="model_…"
+        autoComplete="off"
+        spellCheck={false}
+        inputClassName="font-mono text-xs"
+      />
       <TextField
         label="Full name (optional)"
         hint="entity/project/name: needed to copy checkpoint addresses and to chat with them."

@@ -1,8 +1,12 @@
-import type { CheckpointStats } from "@/api/queries/training";
+import type { CheckpointStats } from "../api/models";
 import type { Direction } from "../metrics";
 
 /** The step with the best value of `metric` over all checkpoints, or null. */
-export function bestCheckpoint(stats: CheckpointStats | undefined, metric: string, direction: Direction): { step: number; value: number } | null {
+export function bestCheckpoint(
+  stats: CheckpointStats | undefined,
+  metric: string,
+  direction: Direction,
+): { step: number; value: number } | null {
   const extremes = stats?.metrics[metric];
   if (!extremes) return null;
   return direction === "higher" ? extremes.max : extremes.min;

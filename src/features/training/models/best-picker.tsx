@@ -30,7 +30,13 @@ export function BestPicker({
       <label htmlFor={metricId} className="text-xs font-medium text-fg">
         Best checkpoint by
       </label>
-      <Select density="compact" id={metricId} value={metric} onChange={(event) => onChange(event.target.value, direction)} className="font-mono">
+      <Select
+        density="compact"
+        id={metricId}
+        value={metric}
+        onChange={(event) => onChange(event.target.value, direction)}
+        className="font-mono"
+      >
         {metrics.map((m) => (
           <option key={m} value={m}>
             {m}
@@ -40,7 +46,12 @@ export function BestPicker({
       <label htmlFor={directionId} className="sr-only">
         Which way is better
       </label>
-      <Select density="compact" id={directionId} value={direction} onChange={(event) => onChange(metric, event.target.value as Direction)}>
+      <Select
+        density="compact"
+        id={directionId}
+        value={direction}
+        onChange={(event) => onChange(metric, event.target.value as Direction)}
+      >
         <option value="higher">higher is better</option>
         <option value="lower">lower is better</option>
       </Select>
@@ -49,7 +60,8 @@ export function BestPicker({
           "Reading every checkpoint…"
         ) : best ? (
           <>
-            Step <strong className="font-semibold tabular-nums">{best.step}</strong> ({metric} {formatMetric(best.value)})
+            Step <strong className="font-semibold tabular-nums">{best.step}</strong> ({metric}{" "}
+            {formatMetric(best.value)})
           </>
         ) : (
           `No checkpoint has ${metric}.`

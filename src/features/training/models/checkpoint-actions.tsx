@@ -14,7 +14,12 @@ export function CheckpointActions({ path, step }: { path: ModelPath | null; step
   return (
     <span className="inline-flex items-center gap-1">
       <CopyButton text={address} label={`Copy address of step ${step}`} />
-      <Link to={playgroundPathForCheckpoint(address)} className={buttonClasses("ghost", "sm")} aria-label={`Chat with step ${step}`} title={address}>
+      <Link
+        to={playgroundPathForCheckpoint(address)}
+        className={buttonClasses("ghost", "sm")}
+        aria-label={`Chat with step ${step}`}
+        title={address}
+      >
         <MessageIcon size={13} />
         {/* The icon alone on a phone, where the checkpoints table keeps this column in view. */}
         <span className="max-sm:hidden">Chat</span>

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { trainingQueries } from "@/api/queries/training";
-import { useApiClients } from "@/settings/api-clients";
+import { modelQueries } from "../api/models";
+import { useApiClients } from "@/connection/api-clients";
 import { defaultDirection } from "../metrics";
 import { bestCheckpoint, defaultRankingMetric } from "./best-checkpoint";
 
@@ -15,13 +15,22 @@ export type CheckpointChoices = {
 /** What a checkpoint picker offers for one model: its steps, the latest and the best marked. Reads every checkpoint (the query the model's page shares). */
 export function useCheckpointChoices(modelId: string | null) {
   const { training } = useApiClients();
-  const stats = useQuery({ ...trainingQueries.checkpointStats(training, modelId ?? ""), enabled: modelId !== null });
+  const stats = useQuery({ ...modelQueries.checkpointStats(training, modelId ?? ""), enabled: modelId !== null });
   const data = stats.data;
   let choices: CheckpointChoices | null = null;
   if (data) {
     const metric = defaultRankingMetric(Object.keys(data.metrics));
     const best = metric ? bestCheckpoint(data, metric, defaultDirection(metric)) : null;
-    choices = { steps: [...data.steps].sort((a, b) => b - a), latest: data.lastStep, best: best && metric ? { step: best.step, metric } : null };
+    choices = {
+      steps: [...data.steps].sort((a, b) => b - a),
+      latest: data.lastStep,
+      best: best && metric ? { step: best.step, metric } : null,
+    };
   }
-  return { choices, pending: modelId !== null && stats.isPending, error: stats.isError ? stats.error : null, retry: () => void stats.refetch() };
+  return {
+    choices,
+    pending: modelId !== null && stats.isPending,
+    error: stats.isError ? stats.error : null,
+    retry: () => void stats.refetch(),
+  };
 }

@@ -13,7 +13,7 @@ import { defaultDirection, orderMetrics, type Direction } from "../metrics";
 import { BestPicker } from "./best-picker";
 import { bestCheckpoint, defaultRankingMetric } from "./best-checkpoint";
 import type { ModelPath } from "./checkpoint-actions";
-import { useCheckpointsPage, useCheckpointStats } from "../training-queries";
+import { useCheckpointsPage, useCheckpointStats } from "../api/models";
 import { CheckpointsTable } from "./checkpoints-table";
 import { CHECKPOINTS_URL_CODEC, CHECKPOINT_PAGE_SIZES } from "./checkpoints-url-state";
 import { DeleteCheckpoints } from "./delete-checkpoints";
@@ -25,23 +25,39 @@ import { formatMetricSort, nextMetricSort, sortCheckpointsByMetric } from "./che
  * back a page needs the cursors of the pages before) and starts again when the order or the page
  * size changes, however they change (a control, or Back).
  */
-export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: string; modelLabel: string; path: ModelPath | null }) {
+export function CheckpointsPanel({
+  modelId,
+  modelLabel,
+  path,
+}: {
+  modelId: string;
+  modelLabel: string;
+  path: ModelPath | null;
+}) {
   const { state: view, update, issues, dismissIssues } = useUrlTable(CHECKPOINTS_URL_CODEC);
   const { order, limit } = view;
   const trailKey = `${order}.${limit}`;
-  const [trail, setTrail] = useState<{ key: string; cursors: (string | undefined)[] }>({ key: trailKey, cursors: [undefined] });
+  const [trail, setTrail] = useState<{ key: string; cursors: (string | undefined)[] }>({
+    key: trailKey,
+    cursors: [undefined],
+  });
   // A new order or page size starts again at the first page (React's pattern for state that
   // follows a changed input: set during render, before anything is shown).
   if (trail.key !== trailKey) setTrail({ key: trailKey, cursors: [undefined] });
   const cursors = trail.key === trailKey ? trail.cursors : [undefined];
-  const setCursors = (change: (current: (string | undefined)[]) => (string | undefined)[]) => setTrail({ key: trailKey, cursors: change(cursors) });
+  const setCursors = (change: (current: (string | undefined)[]) => (string | undefined)[]) =>
+    setTrail({ key: trailKey, cursors: change(cursors) });
   const after = cursors.at(-1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
 
   const page = useCheckpointsPage(modelId, { after, limit, order }, { keepPrevious: true });
   const stats = useCheckpointStats(modelId);
 
-  const metricNames = orderMetrics(Object.keys(stats.data?.metrics ?? {}).length ? Object.keys(stats.data!.metrics) : [...new Set(page.data?.data.flatMap((c) => Object.keys(c.metrics)) ?? [])]);
+  const metricNames = orderMetrics(
+    Object.keys(stats.data?.metrics ?? {}).length
+      ? Object.keys(stats.data!.metrics)
+      : [...new Set(page.data?.data.flatMap((c) => Object.keys(c.metrics)) ?? [])],
+  );
   const rankBy = view.best && metricNames.includes(view.best) ? view.best : defaultRankingMetric(metricNames);
   const direction: Direction = view.dir ?? (rankBy ? defaultDirection(rankBy) : "higher");
   const best = rankBy ? bestCheckpoint(stats.data, rankBy, direction) : null;
@@ -50,12 +66,24 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
   // model does not have (a stale link) is reported and the table stays in step order.
   const unknownSort = Boolean(view.sort && stats.data && !metricNames.includes(view.sort.metric));
   const metricSort = view.sort && !unknownSort ? view.sort : null;
-  const sortIssues: UrlIssue[] = unknownSort && view.sort ? [{ param: "sort", value: formatMetricSort(view.sort), reason: `this model's checkpoints have no metric '${view.sort.metric}'; ordered by step` }] : [];
+  const sortIssues: UrlIssue[] =
+    unknownSort && view.sort
+      ? [
+          {
+            param: "sort",
+            value: formatMetricSort(view.sort),
+            reason: `this model's checkpoints have no metric '${view.sort.metric}'; ordered by step`,
+          },
+        ]
+      : [];
   const sortKey = `${formatMetricSort(metricSort)}.${limit}`;
   const [sortedPage, setSortedPage] = useState({ key: sortKey, page: 1 });
   if (sortedPage.key !== sortKey) setSortedPage({ key: sortKey, page: 1 });
   const sortedPageNumber = sortedPage.key === sortKey ? sortedPage.page : 1;
-  const allSorted = useMemo(() => (metricSort && stats.data ? sortCheckpointsByMetric(stats.data.checkpoints, metricSort) : null), [metricSort, stats.data]);
+  const allSorted = useMemo(
+    () => (metricSort && stats.data ? sortCheckpointsByMetric(stats.data.checkpoints, metricSort) : null),
+    [metricSort, stats.data],
+  );
 
   const restart = () => {
     setCursors(() => [undefined]);
@@ -87,10 +115,19 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
   };
 
   return (
-    <Section title="Checkpoints" note={stats.data ? `${formatCount(stats.data.count)} in all` : stats.isPending ? "counting…" : ""}>
+    <Section
+      title="Checkpoints"
+      note={stats.data ? `${formatCount(stats.data.count)} in all` : stats.isPending ? "counting…" : ""}
+    >
       <UrlIssuesNotice issues={issues} onDismiss={dismissIssues} />
       <UrlIssuesNotice issues={sortIssues} onDismiss={() => update({ sort: null }, { replace: true })} />
-      {stats.isError ? <ErrorPanel error={stats.error} title="Could not read every checkpoint to find the best" onRetry={() => void stats.refetch()} /> : null}
+      {stats.isError ? (
+        <ErrorPanel
+          error={stats.error}
+          title="Could not read every checkpoint to find the best"
+          onRetry={() => void stats.refetch()}
+        />
+      ) : null}
       <BestPicker
         metrics={metricNames}
         metric={rankBy}
@@ -136,7 +173,10 @@ export function CheckpointsPanel({ modelId, modelLabel, path }: { modelId: strin
           {page.isError ? (
             <ErrorPanel error={page.error} title="Could not load checkpoints" onRetry={() => void page.refetch()} />
           ) : data && data.data.length === 0 && pageNumber === 1 ? (
-            <EmptyState title="No checkpoints" description="Each gradient step of a job on this model saves one. Start a job to make some." />
+            <EmptyState
+              title="No checkpoints"
+              description="Each gradient step of a job on this model saves one. Start a job to make some."
+            />
           ) : data ? (
             <CheckpointsTable checkpoints={data.data} {...tableProps} />
           ) : (

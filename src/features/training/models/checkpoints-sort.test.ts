@@ -28,14 +28,27 @@ describe("checkpoints sorted by a metric", () => {
 
   it("starts with the better values on top and flips on a second click", () => {
     expect(nextMetricSort(null, "reward")).toEqual({ metric: "reward", direction: "desc" });
-    expect(nextMetricSort({ metric: "reward", direction: "desc" }, "loss")).toEqual({ metric: "loss", direction: "asc" });
+    expect(nextMetricSort({ metric: "reward", direction: "desc" }, "loss")).toEqual({
+      metric: "loss",
+      direction: "asc",
+    });
     expect(nextMetricSort({ metric: "loss", direction: "asc" }, "loss")).toEqual({ metric: "loss", direction: "desc" });
   });
 
   it("sorts by value, equal values by step, and puts checkpoints without the metric last either way", () => {
-    const all = [checkpoint(1, { reward: 0.2 }), checkpoint(2, {}), checkpoint(3, { reward: 0.9 }), checkpoint(4, { reward: 0.2 }), checkpoint(5, { reward: Number.NaN })];
-    expect(sortCheckpointsByMetric(all, { metric: "reward", direction: "desc" }).map((c) => c.step)).toEqual([3, 1, 4, 2, 5]);
-    expect(sortCheckpointsByMetric(all, { metric: "reward", direction: "asc" }).map((c) => c.step)).toEqual([1, 4, 3, 2, 5]);
+    const all = [
+      checkpoint(1, { reward: 0.2 }),
+      checkpoint(2, {}),
+      checkpoint(3, { reward: 0.9 }),
+      checkpoint(4, { reward: 0.2 }),
+      checkpoint(5, { reward: Number.NaN }),
+    ];
+    expect(sortCheckpointsByMetric(all, { metric: "reward", direction: "desc" }).map((c) => c.step)).toEqual([
+      3, 1, 4, 2, 5,
+    ]);
+    expect(sortCheckpointsByMetric(all, { metric: "reward", direction: "asc" }).map((c) => c.step)).toEqual([
+      1, 4, 3, 2, 5,
+    ]);
     // The input is left as it was.
     expect(all.map((c) => c.step)).toEqual([1, 2, 3, 4, 5]);
   });

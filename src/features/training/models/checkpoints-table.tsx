@@ -2,7 +2,17 @@ import type { Checkpoint } from "@contract/training";
 import { functionalUpdate, type SortingState, type Updater } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { StarIcon } from "@/components/icons";
-import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, STICKY_AFTER_TICK, STICKY_BACKGROUND, STICKY_TICK_COLUMN, TableFrame, useDataTable } from "@/components/table";
+import {
+  BodyRow,
+  createDataColumnHelper,
+  DataTable,
+  DataTableCells,
+  STICKY_AFTER_TICK,
+  STICKY_BACKGROUND,
+  STICKY_TICK_COLUMN,
+  TableFrame,
+  useDataTable,
+} from "@/components/table";
 import { cn } from "@/lib/cn";
 import { formatMetric } from "../metric-format";
 import { CheckpointActions, type ModelPath } from "./checkpoint-actions";
@@ -13,7 +23,10 @@ import type { MetricSort } from "./checkpoints-sort";
 const STICKY_ACTIONS = "sticky right-0 z-[1] border-l border-line";
 const HEAD_BG = STICKY_BACKGROUND.header;
 // The best row's tint, made opaque for the sticky cells (the same amber over the surface as the row's own).
-const rowBg = (isBest: boolean) => (isBest ? "bg-amber-50 dark:bg-[color-mix(in_oklab,var(--color-amber-400)_5%,var(--ui-surface))]" : STICKY_BACKGROUND.cell);
+const rowBg = (isBest: boolean) =>
+  isBest
+    ? "bg-amber-50 dark:bg-[color-mix(in_oklab,var(--color-amber-400)_5%,var(--ui-surface))]"
+    : STICKY_BACKGROUND.cell;
 
 const WORDS = { asc: "ascending", desc: "descending" } as const;
 /** The tick box column's width: STICKY_TICK_COLUMN's, where the sticky step column after it starts. */
@@ -25,7 +38,12 @@ const metricColumn = (metric: string) => `metric:${metric}`;
 const helper = createDataColumnHelper<Checkpoint>();
 
 /** The step (the row's header), a column per metric, and the row's actions, kept in view at the right. */
-function checkpointColumns(metrics: readonly string[], bestStep: number | null, path: ModelPath | null, metricSorted: boolean) {
+function checkpointColumns(
+  metrics: readonly string[],
+  bestStep: number | null,
+  path: ModelPath | null,
+  metricSorted: boolean,
+) {
   return helper.columns([
     helper.accessor("step", {
       id: STEP,
@@ -63,7 +81,11 @@ function checkpointColumns(metrics: readonly string[], bestStep: number | null, 
     ),
     helper.display({
       id: "address",
-      meta: { label: "Address", headerClassName: cn(STICKY_ACTIONS, HEAD_BG), cellClassOf: (checkpoint: Checkpoint) => cn(STICKY_ACTIONS, rowBg(checkpoint.step === bestStep)) },
+      meta: {
+        label: "Address",
+        headerClassName: cn(STICKY_ACTIONS, HEAD_BG),
+        cellClassOf: (checkpoint: Checkpoint) => cn(STICKY_ACTIONS, rowBg(checkpoint.step === bestStep)),
+      },
       cell: ({ row: { original: checkpoint } }) => <CheckpointActions path={path} step={checkpoint.step} />,
     }),
   ]);
@@ -87,14 +109,33 @@ type Props = {
  * One page of checkpoints: a column per metric, a checkbox per row, the best step starred.
  * Sorted by step (the service's order) or by any metric; aria-sort says which column and way.
  */
-export function CheckpointsTable({ checkpoints, metrics, order, metricSort, onSortByStep, onSortByMetric, selected, onSelect, bestStep, path }: Props) {
+export function CheckpointsTable({
+  checkpoints,
+  metrics,
+  order,
+  metricSort,
+  onSortByStep,
+  onSortByMetric,
+  selected,
+  onSelect,
+  bestStep,
+  path,
+}: Props) {
   const pageSteps = checkpoints.map((c) => c.step);
   const selectedOnPage = pageSteps.filter((s) => selected.has(s)).length;
   const allOnPage = pageSteps.length > 0 && selectedOnPage === pageSteps.length;
-  const caption = metricSort ? `Checkpoints, sorted by ${metricSort.metric} ${WORDS[metricSort.direction]}` : `Checkpoints, ordered by step ${WORDS[order]}`;
-  const columns = useMemo(() => checkpointColumns(metrics, bestStep, path, metricSort !== null), [metrics, bestStep, path, metricSort]);
+  const caption = metricSort
+    ? `Checkpoints, sorted by ${metricSort.metric} ${WORDS[metricSort.direction]}`
+    : `Checkpoints, ordered by step ${WORDS[order]}`;
+  const columns = useMemo(
+    () => checkpointColumns(metrics, bestStep, path, metricSort !== null),
+    [metrics, bestStep, path, metricSort],
+  );
   const sorting = useMemo<SortingState>(
-    () => (metricSort ? [{ id: metricColumn(metricSort.metric), desc: metricSort.direction === "desc" }] : [{ id: STEP, desc: order === "desc" }]),
+    () =>
+      metricSort
+        ? [{ id: metricColumn(metricSort.metric), desc: metricSort.direction === "desc" }]
+        : [{ id: STEP, desc: order === "desc" }],
     [metricSort, order],
   );
   // A header says which column was activated; the panel's rules pick the order.
@@ -120,7 +161,12 @@ export function CheckpointsTable({ checkpoints, metrics, order, metricSort, onSo
   );
   return (
     <TableFrame>
-      <DataTable table={table} caption={caption} stickyFirst="after-tick" leading={{ width: TICK_WIDTH, header: selectPage }}>
+      <DataTable
+        table={table}
+        caption={caption}
+        stickyFirst="after-tick"
+        leading={{ width: TICK_WIDTH, header: selectPage }}
+      >
         <tbody>
           {table.getRowModel().rows.map((row) => {
             const checkpoint = row.original;

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { CreateModelRequest, type TrainingModel } from "@contract/training";
 import { isApiError } from "@/api/errors";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { Button } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { TextField } from "@/components/text-field";
@@ -14,7 +14,6 @@ import { readableIssues } from "@/lib/zod-issues";
 import { paths } from "@/lib/paths";
 
 const FIELDS = ["entity", "project", "name", "base_model"] as const;
-
 
 /**
  * Creates a model (a named, trainable copy of a base model). Checked with the contract's schema
@@ -31,13 +30,24 @@ export function CreateModelForm() {
   const create = useMutation({
     mutationFn: (request: CreateModelRequest) => training.createModel(request),
     onSuccess: (model: TrainingModel) => {
-      store.upsertModel({ id: model.id, entity: model.entity, project: model.project, name: model.name, base_model: model.base_model, source: "created" });
+      store.upsertModel({
+        id: model.id,
+        entity: model.entity,
+        project: model.project,
+        name: model.name,
+        base_model: model.base_model,
+        source: "created",
+      });
       void navigate(paths.trainingModel(model.id));
     },
   });
   const serverErrors = firstFieldMessages(create.error, FIELDS);
-  const conflict = isApiError(create.error) && create.error.kind === "conflict" ? create.error.serviceMessage ?? create.error.message : null;
-  const errorFor = (field: (typeof FIELDS)[number]) => clientErrors[field] ?? serverErrors[field] ?? (field === "name" ? conflict : null) ?? null;
+  const conflict =
+    isApiError(create.error) && create.error.kind === "conflict"
+      ? (create.error.serviceMessage ?? create.error.message)
+      : null;
+  const errorFor = (field: (typeof FIELDS)[number]) =>
+    clientErrors[field] ?? serverErrors[field] ?? (field === "name" ? conflict : null) ?? null;
   const generalError = create.error && !conflict && Object.keys(serverErrors).length === 0 ? create.error : null;
 
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
@@ -69,9 +79,32 @@ export function CreateModelForm() {
         Create a model
       </h2>
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="Entity" hint="Empty: your key's default entity." value={values.entity} onChange={set("entity")} error={errorFor("entity")} autoComplete="off" spellCheck={false} />
-        <TextField label="Project" hint="Letters, digits, '-', '_' and '.'." value={values.project} onChange={set("project")} error={errorFor("project")} autoComplete="off" spellCheck={false} />
-        <TextField label="Name" value={values.name} onChange={set("name")} error={errorFor("name")} autoComplete="off" spellCheck={false} />
+        <TextField
+          label="Entity"
+          hint="Empty: your key's default entity."
+          value={values.entity}
+          onChange={set("entity")}
+          error={errorFor("entity")}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <TextField
+          label="Project"
+          hint="Letters, digits, '-', '_' and '.'."
+          value={values.project}
+          onChange={set("project")}
+          error={errorFor("project")}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <TextField
+          label="Name"
+          value={values.name}
+          onChange={set("name")}
+          error={errorFor("name")}
+          autoComplete="off"
+          spellCheck={false}
+        />
         <TextField
           label="Base model"
           value={values.base_model}
@@ -92,7 +125,12 @@ export function CreateModelForm() {
         </datalist>
       </div>
       <label className="flex items-start gap-2 text-sm text-fg">
-        <input type="checkbox" checked={returnExisting} onChange={(event) => setReturnExisting(event.target.checked)} className="mt-0.5 accent-[var(--ui-accent)]" />
+        <input
+          type="checkbox"
+          checked={returnExisting}
+          onChange={(event) => setReturnExisting(event.target.checked)}
+          className="mt-0.5 accent-[var(--ui-accent)]"
+        />
         <span>
           Return the existing model if this name is taken
           <span className="block text-xs text-fg-muted">Otherwise a taken name is an error (409).</span>

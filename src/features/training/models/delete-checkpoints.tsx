@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import type { DeleteCheckpointsResponse } from "@contract/training";
-import { trainingKeys } from "@/api/query-keys";
-import { useApiClients } from "@/settings/api-clients";
+import { modelKeys } from "../api/models";
+import { useApiClients } from "@/connection/api-clients";
 import { Button } from "@/components/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorPanel } from "@/components/error-panel";
@@ -51,7 +51,7 @@ export function DeleteCheckpoints({
       onDeleted();
     },
     // The list and the best checkpoint change either way (some may have been deleted before a failure).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: trainingKeys.checkpoints(training.scope, modelId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: modelKeys.checkpoints(training.scope, modelId) }),
   });
 
   const deleteTyped = (event: FormEvent) => {
@@ -63,8 +63,13 @@ export function DeleteCheckpoints({
     }
     const plan = planDelete(parsed.steps, known);
     if (plan.steps.length === 0) {
-      const held = known.stats && known.stats.count > 0 ? ` This model has ${known.stats.count === 1 ? "one checkpoint" : `${known.stats.count} checkpoints`}, steps ${formatStepList(known.stats.steps)}.` : " This model has no checkpoints.";
-      setTypedError(`No checkpoint at ${parsed.steps.length === 1 ? "step" : "steps"} ${formatStepList(parsed.steps)}.${held}`);
+      const held =
+        known.stats && known.stats.count > 0
+          ? ` This model has ${known.stats.count === 1 ? "one checkpoint" : `${known.stats.count} checkpoints`}, steps ${formatStepList(known.stats.steps)}.`
+          : " This model has no checkpoints.";
+      setTypedError(
+        `No checkpoint at ${parsed.steps.length === 1 ? "step" : "steps"} ${formatStepList(parsed.steps)}.${held}`,
+      );
       return;
     }
     setTypedError(null);
@@ -82,7 +87,14 @@ export function DeleteCheckpoints({
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-3">
         {/* Red only once there is something to delete: a faded red button still read as live on a phone. */}
-        <Button variant={selected.length === 0 ? "secondary" : "danger"} size="sm" disabled={selected.length === 0} loading={remove.isPending} icon={<TrashIcon size={13} />} onClick={() => setPending(planDelete(selected, known))}>
+        <Button
+          variant={selected.length === 0 ? "secondary" : "danger"}
+          size="sm"
+          disabled={selected.length === 0}
+          loading={remove.isPending}
+          icon={<TrashIcon size={13} />}
+          onClick={() => setPending(planDelete(selected, known))}
+        >
           Delete selected ({selected.length})
         </Button>
         <form onSubmit={deleteTyped} noValidate className="flex items-center gap-2">
@@ -118,9 +130,12 @@ export function DeleteCheckpoints({
           pending ? (
             <>
               <span className="block">
-                {describeDeletion(pending.steps, modelLabel)} Chat addresses of {pending.steps.length === 1 ? "this step" : "these steps"} stop working. This cannot be undone.
+                {describeDeletion(pending.steps, modelLabel)} Chat addresses of{" "}
+                {pending.steps.length === 1 ? "this step" : "these steps"} stop working. This cannot be undone.
               </span>
-              {pending.missing.length > 0 ? <span className="mt-2 block">{describeMissing(pending.missing)}</span> : null}
+              {pending.missing.length > 0 ? (
+                <span className="mt-2 block">{describeMissing(pending.missing)}</span>
+              ) : null}
               {pending.warnings.map((warning) => (
                 <strong key={warning} className="mt-2 block font-medium text-amber-800 dark:text-amber-300">
                   {warning}

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { trainingKeys } from "@/api/query-keys";
-import { useApiClients } from "@/settings/api-clients";
+import { modelKeys } from "../api/models";
+import { useApiClients } from "@/connection/api-clients";
 import { Button } from "@/components/button";
 import { Dialog } from "@/components/dialog";
 import { ErrorPanel } from "@/components/error-panel";
@@ -31,7 +31,7 @@ export function DeleteModelButton({ modelId, confirmText }: { modelId: string; c
       const jobs = registry.jobs.filter((j) => j.model_id === modelId);
       for (const job of jobs) store.removeJob(job.id);
       store.removeModel(modelId);
-      queryClient.removeQueries({ queryKey: trainingKeys.model(training.scope, modelId) });
+      queryClient.removeQueries({ queryKey: modelKeys.detail(training.scope, modelId) });
       const notice: ModelsPageNotice = {
         notice:
           `Deleted model ${confirmText} (${result.model_id}): ${result.deleted_checkpoints} checkpoint${result.deleted_checkpoints === 1 ? "" : "s"}` +
@@ -56,7 +56,12 @@ export function DeleteModelButton({ modelId, confirmText }: { modelId: string; c
       <Dialog
         open={open}
         title="Delete this model?"
-        description={<>The model, all its checkpoints, its jobs and their events are deleted from the training service. This cannot be undone.</>}
+        description={
+          <>
+            The model, all its checkpoints, its jobs and their events are deleted from the training service. This cannot
+            be undone.
+          </>
+        }
         onClose={close}
       >
         <form

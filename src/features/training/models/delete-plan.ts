@@ -1,4 +1,4 @@
-import type { CheckpointStats } from "@/api/queries/training";
+import type { CheckpointStats } from "../api/models";
 import { formatStepList } from "./step-list";
 
 /** What the service holds, as far as the page knows: every step, the best one and the latest. */
@@ -33,13 +33,17 @@ export function planDelete(asked: readonly number[], known: KnownCheckpoints): D
   const warnings: string[] = [];
   const { best } = known;
   if (best && deleting.has(best.step)) {
-    warnings.push(`Step ${best.step} is the best checkpoint by ${best.metric} (${formatMetric(best.value)}): the next best becomes the one offered.`);
+    warnings.push(
+      `Step ${best.step} is the best checkpoint by ${best.metric} (${formatMetric(best.value)}): the next best becomes the one offered.`,
+    );
   }
   const latest = known.stats?.lastStep ?? null;
   if (latest !== null && deleting.has(latest)) {
     const remaining = known.stats!.steps.reduce((highest, s) => (deleting.has(s) ? highest : Math.max(highest, s)), -1);
     const fallback = remaining >= 0 ? `step ${remaining}` : "no checkpoint at all";
-    warnings.push(`Step ${latest} is the latest checkpoint: chat that names the model without a step will answer from ${fallback} instead.`);
+    warnings.push(
+      `Step ${latest} is the latest checkpoint: chat that names the model without a step will answer from ${fallback} instead.`,
+    );
   }
   return { steps, missing, warnings };
 }

@@ -19,7 +19,11 @@ export function ModelNameForm({ modelId }: { modelId: string }) {
     store.upsertModel({ id: modelId, ...parsed.value });
   };
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-2 rounded-lg border border-amber-300/60 bg-amber-50 px-4 py-3 dark:border-amber-400/20 dark:bg-amber-400/10">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-wrap items-start gap-2 rounded-lg border border-amber-300/60 bg-amber-50 px-4 py-3 dark:border-amber-400/20 dark:bg-amber-400/10"
+    >
       <TextField
         label="This model's full name"
         hint="The service does not say it; checkpoint addresses (wandb-artifact:///entity/project/name:stepN) need it."

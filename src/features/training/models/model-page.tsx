@@ -11,7 +11,7 @@ import { playgroundPathForCheckpoint } from "../playground-link";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { modelPath } from "../registry/registry-schema";
 import { TrainingPage } from "../training-page";
-import { useCheckpointsPage } from "../training-queries";
+import { useCheckpointsPage } from "../api/models";
 import { CheckpointsPanel } from "./checkpoints-panel";
 import { DeleteModelButton } from "./delete-model-dialog";
 import { ModelNameForm } from "./model-name-form";
@@ -42,7 +42,13 @@ function ModelView({ modelId }: { modelId: string }) {
   }, [exists, modelId, store]);
 
   if (probe.isError && !model) {
-    return <ErrorPanel error={probe.error} title={lookupError(probe.error, "model", modelId)} onRetry={() => void probe.refetch()} />;
+    return (
+      <ErrorPanel
+        error={probe.error}
+        title={lookupError(probe.error, "model", modelId)}
+        onRetry={() => void probe.refetch()}
+      />
+    );
   }
   const label = model?.name ?? modelId;
 
@@ -70,7 +76,9 @@ function ModelView({ modelId }: { modelId: string }) {
             ) : null}
             <div className="flex items-center gap-1">
               <dt>Base model</dt>
-              <dd className="font-mono text-fg">{model?.base_model ? <UntrustedText text={model.base_model} /> : "not known"}</dd>
+              <dd className="font-mono text-fg">
+                {model?.base_model ? <UntrustedText text={model.base_model} /> : "not known"}
+              </dd>
             </div>
           </dl>
         </div>
@@ -88,7 +96,13 @@ function ModelView({ modelId }: { modelId: string }) {
           <DeleteModelButton modelId={modelId} confirmText={model?.name ?? modelId} />
         </div>
       </header>
-      {probe.isError ? <ErrorPanel error={probe.error} title={lookupError(probe.error, "model", modelId)} onRetry={() => void probe.refetch()} /> : null}
+      {probe.isError ? (
+        <ErrorPanel
+          error={probe.error}
+          title={lookupError(probe.error, "model", modelId)}
+          onRetry={() => void probe.refetch()}
+        />
+      ) : null}
       {!path ? <ModelNameForm modelId={modelId} /> : null}
       {jobs.length > 0 ? (
         <section aria-labelledby="model-jobs-heading">
@@ -98,7 +112,10 @@ function ModelView({ modelId }: { modelId: string }) {
           <ul className="flex flex-wrap gap-2">
             {jobs.map((job) => (
               <li key={job.id}>
-                <Link to={paths.trainingJob(job.id)} className="rounded-md border border-line bg-surface px-2 py-1 font-mono text-xs text-link hover:underline">
+                <Link
+                  to={paths.trainingJob(job.id)}
+                  className="rounded-md border border-line bg-surface px-2 py-1 font-mono text-xs text-link hover:underline"
+                >
                   <UntrustedText text={job.id} />
                 </Link>
               </li>

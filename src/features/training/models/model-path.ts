@@ -1,5 +1,7 @@
 /** "entity/project/name" typed by a user, or null with why not. */
-export function parseModelPath(text: string): { ok: true; value: { entity: string; project: string; name: string } | null } | { ok: false; error: string } {
+export function parseModelPath(
+  text: string,
+): { ok: true; value: { entity: string; project: string; name: string } | null } | { ok: false; error: string } {
   const trimmed = text.trim();
   if (trimmed === "") return { ok: true, value: null };
   const parts = trimmed.split("/");

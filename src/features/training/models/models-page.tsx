@@ -20,8 +20,13 @@ export function ModelsPage() {
   const notice = (location.state as ModelsPageNotice | null)?.notice;
   return (
     <TrainingPage>
-      <PageHeader title="Training models" description="Trainable models and their checkpoints. The service cannot list models, so this page shows those this browser created or added." />
-      {notice ? <output className="block rounded-lg border border-line bg-surface px-4 py-3 text-sm text-fg">{notice}</output> : null}
+      <PageHeader
+        title="Training models"
+        description="Trainable models and their checkpoints. The service cannot list models, so this page shows those this browser created or added."
+      />
+      {notice ? (
+        <output className="block rounded-lg border border-line bg-surface px-4 py-3 text-sm text-fg">{notice}</output>
+      ) : null}
       <PanelErrorBoundary label="Models">
         <ModelsBody />
       </PanelErrorBoundary>

@@ -1,25 +1,36 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { trainingQueries } from "@/api/queries/training";
-import { useApiClients } from "@/settings/api-clients";
+import { modelQueries } from "../api/models";
+import { useApiClients } from "@/connection/api-clients";
 import { Button } from "@/components/button";
 import { CopyButton } from "@/components/copy-button";
 import { CloseIcon } from "@/components/icons";
 import { RelativeTime } from "@/components/relative-time";
 import { useRegistryStore } from "../registry/registry-context";
 import type { RegistryModel } from "../registry/registry-schema";
-import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, TableFrame, useDataTable } from "@/components/table";
+import {
+  BodyRow,
+  createDataColumnHelper,
+  DataTable,
+  DataTableCells,
+  TableFrame,
+  useDataTable,
+} from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { paths } from "@/lib/paths";
 
 /** The newest checkpoint of a model: one request of one checkpoint. */
 function LatestCheckpoint({ modelId }: { modelId: string }) {
   const { training } = useApiClients();
-  const latest = useQuery(trainingQueries.checkpointsPage(training, modelId, { limit: 1, order: "desc" }));
+  const latest = useQuery(modelQueries.checkpointsPage(training, modelId, { limit: 1, order: "desc" }));
   if (latest.isPending) return <span className="text-fg-muted">…</span>;
   if (latest.isError) return <span className="text-red-700 dark:text-red-400">{latest.error.message}</span>;
   const checkpoint = latest.data.data[0];
-  return checkpoint ? <span className="tabular-nums">step {checkpoint.step}</span> : <span className="text-fg-muted">none yet</span>;
+  return checkpoint ? (
+    <span className="tabular-nums">step {checkpoint.step}</span>
+  ) : (
+    <span className="text-fg-muted">none yet</span>
+  );
 }
 
 function RemoveCell({ model }: { model: RegistryModel }) {
@@ -70,9 +81,21 @@ const MODEL_COLUMNS = helper.columns([
       </span>
     ),
   }),
-  helper.display({ id: "latest", meta: { label: "Latest checkpoint", cellClassName: "text-xs" }, cell: ({ row: { original: model } }) => <LatestCheckpoint modelId={model.id} /> }),
-  helper.display({ id: "added", meta: { label: "Added", cellClassName: "text-xs text-fg-muted" }, cell: ({ row: { original: model } }) => <RelativeTime value={model.added_at} /> }),
-  helper.display({ id: "actions", meta: { label: "Actions", align: "right", header: <span className="sr-only">Actions</span> }, cell: ({ row: { original: model } }) => <RemoveCell model={model} /> }),
+  helper.display({
+    id: "latest",
+    meta: { label: "Latest checkpoint", cellClassName: "text-xs" },
+    cell: ({ row: { original: model } }) => <LatestCheckpoint modelId={model.id} />,
+  }),
+  helper.display({
+    id: "added",
+    meta: { label: "Added", cellClassName: "text-xs text-fg-muted" },
+    cell: ({ row: { original: model } }) => <RelativeTime value={model.added_at} />,
+  }),
+  helper.display({
+    id: "actions",
+    meta: { label: "Actions", align: "right", header: <span className="sr-only">Actions</span> },
+    cell: ({ row: { original: model } }) => <RemoveCell model={model} />,
+  }),
 ]);
 
 const getRowId = (model: RegistryModel) => model.id;

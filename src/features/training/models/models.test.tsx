@@ -13,9 +13,17 @@ const stepButton = () => within(screen.getByRole("columnheader", { name: /Step/ 
 
 /** The checkpoint pages on screen (the step order's and a metric sort's are two lists). */
 const checkpointPages = () => screen.getByRole("navigation", { name: "Checkpoint pages" });
-const column = (name: string) => within(screen.getByRole("table", { name: /Checkpoints/ })).getByRole("columnheader", { name });
-const lossColumn = () => within(screen.getByRole("table", { name: /Checkpoints/ })).getAllByRole("columnheader").indexOf(column("loss"));
-const losses = () => within(screen.getByRole("table", { name: /Checkpoints/ })).getAllByRole("row").slice(1).map((row) => Number(row.children[lossColumn()]!.textContent));
+const column = (name: string) =>
+  within(screen.getByRole("table", { name: /Checkpoints/ })).getByRole("columnheader", { name });
+const lossColumn = () =>
+  within(screen.getByRole("table", { name: /Checkpoints/ }))
+    .getAllByRole("columnheader")
+    .indexOf(column("loss"));
+const losses = () =>
+  within(screen.getByRole("table", { name: /Checkpoints/ }))
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) => Number(row.children[lossColumn()]!.textContent));
 
 /** A model with a finished 5-step RL job (checkpoints at steps 1-5), known to this browser. */
 async function trainedModel(steps = 5) {
@@ -26,7 +34,17 @@ async function trainedModel(steps = 5) {
   localStorage.setItem(
     registryKey(server.settings.trainingBaseUrl),
     JSON.stringify({
-      models: [{ id: model.id, entity: model.entity, project: model.project, name: model.name, base_model: model.base_model, added_at: new Date().toISOString(), source: "created" }],
+      models: [
+        {
+          id: model.id,
+          entity: model.entity,
+          project: model.project,
+          name: model.name,
+          base_model: model.base_model,
+          added_at: new Date().toISOString(),
+          source: "created",
+        },
+      ],
       jobs: [{ id: jobId, model_id: model.id, kind: "rl", added_at: new Date().toISOString(), source: "created" }],
     }),
   );
@@ -51,7 +69,12 @@ describe("training models", { timeout: 30_000 }, () => {
     expect(await screen.findByRole("heading", { name: "from-the-form", level: 1 }, FIRST)).toBeInTheDocument();
     expect(await screen.findByText("No checkpoints")).toBeInTheDocument();
     const stored = JSON.parse(localStorage.getItem(registryKey(server.settings.trainingBaseUrl))!);
-    expect(stored.models[0]).toMatchObject({ entity: "demo", project: "support-bot", name: "from-the-form", source: "created" });
+    expect(stored.models[0]).toMatchObject({
+      entity: "demo",
+      project: "support-bot",
+      name: "from-the-form",
+      source: "created",
+    });
   });
 
   it("puts a taken name's 409 on the name field and keeps what was typed", async () => {
@@ -74,15 +97,23 @@ describe("training models", { timeout: 30_000 }, () => {
     const form = await screen.findByRole("form", { name: "Add model by ID" }, FIRST);
     await user.type(within(form).getByLabelText("Model ID"), "model_nope");
     await user.click(within(form).getByRole("button", { name: "Add model" }));
-    await waitFor(() => expect(within(form).getByLabelText("Model ID")).toHaveAccessibleDescription(/No model 'model_nope' on this training service \(404\)/));
+    await waitFor(() =>
+      expect(within(form).getByLabelText("Model ID")).toHaveAccessibleDescription(
+        /No model 'model_nope' on this training service \(404\)/,
+      ),
+    );
   });
 
   it("lists checkpoints with a column per metric, marks the best, and reverses the order", async () => {
     const { server, model } = await trainedModel();
     const { user } = renderTraining(`/training/models/${model.id}`, server);
     const table = await screen.findByRole("table", { name: /Checkpoints/ }, FIRST);
-    for (const metric of ["reward", "loss", "kl_div", "learning_rate"]) expect(within(table).getByRole("columnheader", { name: metric })).toBeInTheDocument();
-    const steps = () => within(table).getAllByRole("rowheader").map((h) => h.textContent?.replace("Best", ""));
+    for (const metric of ["reward", "loss", "kl_div", "learning_rate"])
+      expect(within(table).getByRole("columnheader", { name: metric })).toBeInTheDocument();
+    const steps = () =>
+      within(table)
+        .getAllByRole("rowheader")
+        .map((h) => h.textContent?.replace("Best", ""));
     expect(steps()).toEqual(["1", "2", "3", "4", "5"]);
     // Rewards rise from group to group, so the last step is the best by reward.
     await waitFor(() => expect(within(table).getByRole("rowheader", { name: /5\s*Best/ })).toBeInTheDocument());
@@ -110,11 +141,15 @@ describe("training models", { timeout: 30_000 }, () => {
     await user.click(stepButton());
     await waitFor(() => expect(pages).toHaveTextContent("1–20 of 25"));
     await user.click(stepButton());
-    await waitFor(() => expect(screen.getByRole("columnheader", { name: /Step/ })).toHaveAttribute("aria-sort", "ascending"));
+    await waitFor(() =>
+      expect(screen.getByRole("columnheader", { name: /Step/ })).toHaveAttribute("aria-sort", "ascending"),
+    );
     expect(pages).toHaveTextContent("1–20 of 25");
     // Back to the descending order: still its first page, not a page remembered from before.
     await act(async () => router.navigate(-1));
-    await waitFor(() => expect(screen.getByRole("columnheader", { name: /Step/ })).toHaveAttribute("aria-sort", "descending"));
+    await waitFor(() =>
+      expect(screen.getByRole("columnheader", { name: /Step/ })).toHaveAttribute("aria-sort", "descending"),
+    );
     expect(pages).toHaveTextContent("1–20 of 25");
   });
 
@@ -175,7 +210,9 @@ describe("training models", { timeout: 30_000 }, () => {
     expect(dialog).toHaveTextContent("Steps 2, 3 of");
     await user.click(within(dialog).getByRole("button", { name: "Delete checkpoints" }));
     expect(await screen.findByText("Deleted 2 checkpoints.")).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByRole("table", { name: /Checkpoints/ })).getAllByRole("rowheader")).toHaveLength(3));
+    await waitFor(() =>
+      expect(within(screen.getByRole("table", { name: /Checkpoints/ })).getAllByRole("rowheader")).toHaveLength(3),
+    );
 
     // Typed steps: only those that exist are listed (every checkpoint has been read), in the singular for one.
     await waitFor(() => expect(screen.getByRole("region", { name: /Checkpoints/ })).toHaveTextContent("3 in all"));
@@ -191,7 +228,9 @@ describe("training models", { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText("or by step"), "40-42");
     await user.click(screen.getByRole("button", { name: "Delete steps…" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(screen.getByText(/No checkpoint at steps 40-42\. This model has 2 checkpoints, steps 1, 5\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/No checkpoint at steps 40-42\. This model has 2 checkpoints, steps 1, 5\./),
+    ).toBeInTheDocument();
   });
 
   it("says so when the best or the latest checkpoint is about to be deleted", async () => {
@@ -203,7 +242,9 @@ describe("training models", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Delete steps…" }));
     const dialog = screen.getByRole("dialog", { name: "Delete 5 checkpoints?" });
     expect(dialog).toHaveTextContent(/Step \d is the best checkpoint by reward/);
-    expect(dialog).toHaveTextContent("Step 5 is the latest checkpoint: chat that names the model without a step will answer from no checkpoint at all instead.");
+    expect(dialog).toHaveTextContent(
+      "Step 5 is the latest checkpoint: chat that names the model without a step will answer from no checkpoint at all instead.",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
 
     await user.clear(screen.getByLabelText("or by step"));
@@ -222,7 +263,13 @@ describe("training models", { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByRole("textbox"), model.name);
     await user.click(confirm);
     await waitFor(() => expect(router.location.pathname).toBe("/training/models"));
-    expect(await screen.findByText(new RegExp(`Deleted model ${model.name} \\(${model.id}\\): 5 checkpoints and its W&B run removed; its 1 job left`))).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        new RegExp(
+          `Deleted model ${model.name} \\(${model.id}\\): 5 checkpoints and its W&B run removed; its 1 job left`,
+        ),
+      ),
+    ).toBeInTheDocument();
     const stored = JSON.parse(localStorage.getItem(registryKey(server.settings.trainingBaseUrl))!);
     expect(stored.models).toEqual([]);
     expect(stored.jobs.map((j: { id: string }) => j.id)).not.toContain(jobId);

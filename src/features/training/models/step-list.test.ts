@@ -31,6 +31,12 @@ describe("metric conventions", () => {
   });
 
   it("puts reward and loss first and keeps the rest in order of appearance", () => {
-    expect(orderMetrics(["zeta", "loss", "alpha", "reward", "kl_div"])).toEqual(["reward", "loss", "kl_div", "zeta", "alpha"]);
+    expect(orderMetrics(["zeta", "loss", "alpha", "reward", "kl_div"])).toEqual([
+      "reward",
+      "loss",
+      "kl_div",
+      "zeta",
+      "alpha",
+    ]);
   });
 });

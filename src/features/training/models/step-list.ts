@@ -1,5 +1,8 @@
 /** Steps typed as "4, 7-9 12": numbers and inclusive ranges; sorted, without repeats. */
-export function parseStepList(text: string, maxSteps = 10_000): { ok: true; steps: number[] } | { ok: false; error: string } {
+export function parseStepList(
+  text: string,
+  maxSteps = 10_000,
+): { ok: true; steps: number[] } | { ok: false; error: string } {
   const steps = new Set<number>();
   for (const token of text.split(/[\s,]+/).filter(Boolean)) {
     const range = /^(\d+)(?:-(\d+))?$/.exec(token);
@@ -7,7 +10,8 @@ export function parseStepList(text: string, maxSteps = 10_000): { ok: true; step
     const from = Number(range[1]);
     const to = range[2] === undefined ? from : Number(range[2]);
     if (to < from) return { ok: false, error: `The range '${token}' runs backwards.` };
-    if (to - from + 1 + steps.size > maxSteps) return { ok: false, error: `That is more than ${maxSteps.toLocaleString("en-US")} steps at once.` };
+    if (to - from + 1 + steps.size > maxSteps)
+      return { ok: false, error: `That is more than ${maxSteps.toLocaleString("en-US")} steps at once.` };
     for (let step = from; step <= to; step += 1) steps.add(step);
   }
   if (steps.size === 0) return { ok: false, error: "Enter at least one step, e.g. 4, 7-9." };
@@ -18,7 +22,7 @@ export function parseStepList(text: string, maxSteps = 10_000): { ok: true; step
 export function formatStepList(steps: readonly number[]): string {
   const sorted = [...new Set(steps)].sort((a, b) => a - b);
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j += 1;
     parts.push(j - i >= 2 ? `${sorted[i]}-${sorted[j]}` : sorted.slice(i, j + 1).join(", "));

@@ -3,7 +3,10 @@ import { requestFacts, rlDataSize } from "../facts/request-facts";
 import type { JobOrigin } from "./registry-schema";
 import type { RegistryStore } from "./registry-store";
 
-export type CreatedJobInput = ({ kind: "rl"; request: CreateRLJobRequest } | { kind: "sft"; request: CreateSFTJobRequest }) & {
+export type CreatedJobInput = (
+  | { kind: "rl"; request: CreateRLJobRequest }
+  | { kind: "sft"; request: CreateSFTJobRequest }
+) & {
   /** Where the data came from (a file, a queue), kept with the job's facts. */
   origin?: JobOrigin;
 };
@@ -13,7 +16,12 @@ export type CreatedJobInput = ({ kind: "rl"; request: CreateRLJobRequest } | { k
  * request, its data's size and source, and when it was made. Every way of starting a job goes
  * through here, so the job page knows the same facts whichever page started it.
  */
-export function recordCreatedJob(store: Pick<RegistryStore, "upsertJob">, jobId: string, input: CreatedJobInput, now: Date = new Date()): void {
+export function recordCreatedJob(
+  store: Pick<RegistryStore, "upsertJob">,
+  jobId: string,
+  input: CreatedJobInput,
+  now: Date = new Date(),
+): void {
   store.upsertJob({
     id: jobId,
     model_id: input.request.model_id,

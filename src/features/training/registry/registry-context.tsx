@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { browserStorage } from "@/lib/browser-storage";
 import type { Registry } from "./registry-schema";
 import { createRegistryStore, type RegistryStore } from "./registry-store";

@@ -6,7 +6,14 @@ export type ImportResult = { ok: true; file: RegistryFile } | { ok: false; error
 
 /** The export file for a registry. */
 export function exportRegistry(registry: Registry, serviceUrl: string, now = new Date()): RegistryFile {
-  return { format: REGISTRY_FILE_FORMAT, version: 1, service_url: serviceUrl, exported_at: now.toISOString(), models: registry.models, jobs: registry.jobs };
+  return {
+    format: REGISTRY_FILE_FORMAT,
+    version: 1,
+    service_url: serviceUrl,
+    exported_at: now.toISOString(),
+    models: registry.models,
+    jobs: registry.jobs,
+  };
 }
 
 /** Checks an import file completely before anything is merged, so a bad file changes nothing. */
@@ -18,7 +25,10 @@ export function parseRegistryFile(text: string): ImportResult {
     return { ok: false, error: `The file is not JSON (${error instanceof Error ? error.message : String(error)}).` };
   }
   if (typeof value !== "object" || value === null || (value as { format?: unknown }).format !== REGISTRY_FILE_FORMAT) {
-    return { ok: false, error: `This is not a training registry export: it has no "format": "${REGISTRY_FILE_FORMAT}".` };
+    return {
+      ok: false,
+      error: `This is not a training registry export: it has no "format": "${REGISTRY_FILE_FORMAT}".`,
+    };
   }
   const parsed = RegistryFile.safeParse(value, { reportInput: true });
   if (!parsed.success) {
@@ -36,7 +46,10 @@ export type MergeReport = { addedModels: number; addedJobs: number; updated: num
  * Adds the file's entries to `registry`. Entries already known keep what they have and gain the
  * details they lacked (a model's name, a job's model), so importing never loses anything.
  */
-export function mergeRegistry(registry: Registry, file: Pick<RegistryFile, "models" | "jobs">): { registry: Registry; report: MergeReport } {
+export function mergeRegistry(
+  registry: Registry,
+  file: Pick<RegistryFile, "models" | "jobs">,
+): { registry: Registry; report: MergeReport } {
   const report: MergeReport = { addedModels: 0, addedJobs: 0, updated: 0, unchanged: 0 };
   const models = new Map(registry.models.map((m) => [m.id, m]));
   for (const incoming of file.models) {
@@ -61,7 +74,16 @@ export function mergeRegistry(registry: Registry, file: Pick<RegistryFile, "mode
       report.addedJobs += 1;
       continue;
     }
-    const merged = fillMissing(known, incoming, ["model_id", "kind", "created_at", "request", "data_size", "origin", "seen_started_at", "seen_finished_at"]);
+    const merged = fillMissing(known, incoming, [
+      "model_id",
+      "kind",
+      "created_at",
+      "request",
+      "data_size",
+      "origin",
+      "seen_started_at",
+      "seen_finished_at",
+    ]);
     if (merged === known) report.unchanged += 1;
     else {
       jobs.set(incoming.id, merged);

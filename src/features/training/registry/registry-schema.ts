@@ -52,7 +52,11 @@ export const JobRequestFacts = z.object({
 export type JobRequestFacts = z.infer<typeof JobRequestFacts>;
 
 /** The data sent, counted when the job was made here (an SFT job's data lives at its URL: not counted). */
-export const JobDataSize = z.object({ groups: z.optional(count), trajectories: z.optional(count), tokens: z.optional(count) });
+export const JobDataSize = z.object({
+  groups: z.optional(count),
+  trajectories: z.optional(count),
+  tokens: z.optional(count),
+});
 export type JobDataSize = z.infer<typeof JobDataSize>;
 
 export const RegistryJob = z.object({
@@ -95,7 +99,9 @@ export const RegistryFile = z.object({
 export type RegistryFile = z.infer<typeof RegistryFile>;
 
 /** A model's full name when known: what checkpoint addresses are made of. */
-export function modelPath(model: Pick<RegistryModel, "entity" | "project" | "name"> | undefined): { entity: string; project: string; name: string } | null {
+export function modelPath(
+  model: Pick<RegistryModel, "entity" | "project" | "name"> | undefined,
+): { entity: string; project: string; name: string } | null {
   if (!model?.entity || !model.project || !model.name) return null;
   return { entity: model.entity, project: model.project, name: model.name };
 }

@@ -32,7 +32,13 @@ describe("training registry store", () => {
 
   it("keeps where a job came from (a queue and its reward) through storage, export and import", () => {
     const storage = memoryStorage();
-    const origin = { kind: "queue" as const, projectId: "demo/support-bot", queueId: "q1", queueName: "Tone review", rewardSpec: { ref: "weave:///demo/support-bot/object/tone:abc", label: "Tone" } };
+    const origin = {
+      kind: "queue" as const,
+      projectId: "demo/support-bot",
+      queueId: "q1",
+      queueName: "Tone review",
+      rewardSpec: { ref: "weave:///demo/support-bot/object/tone:abc", label: "Tone" },
+    };
     const store = createRegistryStore(storage, URL_A, NOW);
     store.upsertJob({ id: "job_q", model_id: "model_1", kind: "rl", source: "created", origin });
     expect(createRegistryStore(storage, URL_A).getSnapshot().jobs[0]?.origin).toEqual(origin);
@@ -49,7 +55,9 @@ describe("training registry store", () => {
     const store = createRegistryStore(memoryStorage(), URL_A, NOW);
     store.upsertJob({ id: "job_1", kind: "rl", source: "created" });
     store.upsertJob({ id: "job_1", model_id: "model_9" });
-    expect(store.getSnapshot().jobs).toEqual([{ id: "job_1", kind: "rl", model_id: "model_9", added_at: "2026-03-01T10:00:00.000Z", source: "created" }]);
+    expect(store.getSnapshot().jobs).toEqual([
+      { id: "job_1", kind: "rl", model_id: "model_9", added_at: "2026-03-01T10:00:00.000Z", source: "created" },
+    ]);
     store.removeJob("job_1");
     expect(store.getSnapshot().jobs).toEqual([]);
   });
@@ -60,7 +68,10 @@ describe("training registry store", () => {
       `${REGISTRY_KEY_PREFIX}${URL_A}`,
       JSON.stringify({ models: [{ id: "model_ok", added_at: "x", source: "opened" }, { nope: true }], jobs: [42] }),
     );
-    expect(createRegistryStore(storage, URL_A).getSnapshot()).toEqual({ models: [{ id: "model_ok", added_at: "x", source: "opened" }], jobs: [] });
+    expect(createRegistryStore(storage, URL_A).getSnapshot()).toEqual({
+      models: [{ id: "model_ok", added_at: "x", source: "opened" }],
+      jobs: [],
+    });
     storage.setItem(`${REGISTRY_KEY_PREFIX}${URL_A}`, "{broken");
     expect(createRegistryStore(storage, URL_A).getSnapshot()).toEqual({ models: [], jobs: [] });
   });
@@ -78,7 +89,12 @@ describe("training registry store", () => {
     if (!parsed.ok) throw new Error(parsed.error);
     const report = target.importFile(parsed.file);
     expect(report).toEqual({ addedModels: 0, addedJobs: 1, updated: 1, unchanged: 0 });
-    expect(target.getSnapshot().models[0]).toMatchObject({ id: "model_1", name: "m1", entity: "demo", source: "opened" });
+    expect(target.getSnapshot().models[0]).toMatchObject({
+      id: "model_1",
+      name: "m1",
+      entity: "demo",
+      source: "opened",
+    });
     expect(target.getSnapshot().jobs.map((j) => [j.id, j.source])).toEqual([
       ["job_0", "opened"],
       ["job_1", "imported"],
@@ -87,9 +103,17 @@ describe("training registry store", () => {
   });
 
   it("rejects a bad import file with a clear reason", () => {
-    expect(parseRegistryFile("not json")).toMatchObject({ ok: false, error: expect.stringMatching(/^The file is not JSON/) });
-    expect(parseRegistryFile('{"models": []}')).toMatchObject({ ok: false, error: expect.stringMatching(/not a training registry export/) });
-    const bad = parseRegistryFile(JSON.stringify({ format: "wbops.training-registry", version: 1, models: [{ id: "" }], jobs: [] }));
+    expect(parseRegistryFile("not json")).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^The file is not JSON/),
+    });
+    expect(parseRegistryFile('{"models": []}')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/not a training registry export/),
+    });
+    const bad = parseRegistryFile(
+      JSON.stringify({ format: "wbops.training-registry", version: 1, models: [{ id: "" }], jobs: [] }),
+    );
     expect(bad).toMatchObject({ ok: false });
     expect(!bad.ok && bad.error).toMatch(/models\[0\]\.id: must not be empty|models\[0\]\.id/);
     expect(!bad.ok && bad.error).toMatch(/models\[0\]\.added_at: is required/);

@@ -52,7 +52,11 @@ function withoutUndefined<T extends object>(value: T): Partial<T> {
  * One service's registry in local storage. Other tabs' changes arrive through the `storage`
  * event, so two open dashboards agree.
  */
-export function createRegistryStore(area: StorageArea | undefined, serviceUrl: string, now: () => Date = () => new Date()): RegistryStore {
+export function createRegistryStore(
+  area: StorageArea | undefined,
+  serviceUrl: string,
+  now: () => Date = () => new Date(),
+): RegistryStore {
   const storageKey = `${REGISTRY_KEY_PREFIX}${serviceUrl}`;
   let snapshot = readRegistry(readItem(area, storageKey));
   let lastWriteOk = true;
@@ -77,7 +81,10 @@ export function createRegistryStore(area: StorageArea | undefined, serviceUrl: s
         ? { ...known, ...withoutUndefined(model), source: known.source }
         : { ...withoutUndefined(model), id: model.id, added_at: now().toISOString(), source: model.source ?? "opened" };
       if (known && JSON.stringify(known) === JSON.stringify(next)) return;
-      commit({ ...snapshot, models: known ? snapshot.models.map((m) => (m.id === model.id ? next : m)) : [next, ...snapshot.models] });
+      commit({
+        ...snapshot,
+        models: known ? snapshot.models.map((m) => (m.id === model.id ? next : m)) : [next, ...snapshot.models],
+      });
     },
     removeModel(id) {
       commit({ ...snapshot, models: snapshot.models.filter((m) => m.id !== id) });
@@ -88,7 +95,10 @@ export function createRegistryStore(area: StorageArea | undefined, serviceUrl: s
         ? { ...known, ...withoutUndefined(job), source: known.source }
         : { ...withoutUndefined(job), id: job.id, added_at: now().toISOString(), source: job.source ?? "opened" };
       if (known && JSON.stringify(known) === JSON.stringify(next)) return;
-      commit({ ...snapshot, jobs: known ? snapshot.jobs.map((j) => (j.id === job.id ? next : j)) : [next, ...snapshot.jobs] });
+      commit({
+        ...snapshot,
+        jobs: known ? snapshot.jobs.map((j) => (j.id === job.id ? next : j)) : [next, ...snapshot.jobs],
+      });
     },
     removeJob(id) {
       commit({ ...snapshot, jobs: snapshot.jobs.filter((j) => j.id !== id) });

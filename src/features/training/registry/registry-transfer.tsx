@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from "react";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { Button, buttonClasses } from "@/components/button";
 import { DownloadIcon, UploadIcon } from "@/components/icons";
 import { exportRegistry, parseRegistryFile, type MergeReport } from "./registry-file";
@@ -31,8 +31,15 @@ export function RegistryTransfer() {
 
   const exportFile = () => {
     const file = exportRegistry(registry, training.scope.baseUrl);
-    downloadFile(JSON.stringify(file, null, 2), `training-registry-${new Date().toISOString().slice(0, 10)}.json`, "application/json");
-    setResult({ ok: true, text: `Exported ${plural(registry.models.length, "model")} and ${plural(registry.jobs.length, "job")}.` });
+    downloadFile(
+      JSON.stringify(file, null, 2),
+      `training-registry-${new Date().toISOString().slice(0, 10)}.json`,
+      "application/json",
+    );
+    setResult({
+      ok: true,
+      text: `Exported ${plural(registry.models.length, "model")} and ${plural(registry.jobs.length, "job")}.`,
+    });
   };
 
   const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -45,7 +52,10 @@ export function RegistryTransfer() {
       return;
     }
     const report = store.importFile(parsed.file);
-    const elsewhere = parsed.file.service_url && parsed.file.service_url !== training.scope.baseUrl ? ` (exported from ${parsed.file.service_url})` : "";
+    const elsewhere =
+      parsed.file.service_url && parsed.file.service_url !== training.scope.baseUrl
+        ? ` (exported from ${parsed.file.service_url})`
+        : "";
     setResult({ ok: true, text: describeReport(report, elsewhere) });
   };
 
@@ -58,21 +68,46 @@ export function RegistryTransfer() {
             This browser's list
           </h2>
           <p className="text-xs [overflow-wrap:anywhere] text-fg-muted">
-            {plural(registry.models.length, "model")} and {plural(registry.jobs.length, "job")} for {training.scope.baseUrl}, kept in this browser's storage.
+            {plural(registry.models.length, "model")} and {plural(registry.jobs.length, "job")} for{" "}
+            {training.scope.baseUrl}, kept in this browser's storage.
           </p>
         </div>
         <Button size="sm" onClick={exportFile} icon={<DownloadIcon size={13} />}>
           Export JSON
         </Button>
-        <label className={buttonClasses("secondary", "sm", "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus")}>
+        <label
+          className={buttonClasses(
+            "secondary",
+            "sm",
+            "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus",
+          )}
+        >
           <UploadIcon size={13} />
           Import JSON
-          <input ref={fileInput} type="file" accept="application/json,.json" className="sr-only" onChange={(event) => void importFile(event)} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="application/json,.json"
+            className="sr-only"
+            onChange={(event) => void importFile(event)}
+          />
         </label>
       </div>
       {/* Both regions are always present, so a screen reader hears each new result. */}
-      <output className="block">{result?.ok ? <p className="mt-2 text-xs text-fg"><UntrustedText text={result.text} /></p> : null}</output>
-      <div role="alert">{result && !result.ok ? <p className="mt-2 text-xs font-medium text-red-700 dark:text-red-400"><UntrustedText text={result.text} /></p> : null}</div>
+      <output className="block">
+        {result?.ok ? (
+          <p className="mt-2 text-xs text-fg">
+            <UntrustedText text={result.text} />
+          </p>
+        ) : null}
+      </output>
+      <div role="alert">
+        {result && !result.ok ? (
+          <p className="mt-2 text-xs font-medium text-red-700 dark:text-red-400">
+            <UntrustedText text={result.text} />
+          </p>
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -18,7 +18,14 @@ export function SeededDemoStatus() {
     );
   }
   if (demo.status === "failed") {
-    return <ErrorPanel className="mt-3 text-left" error={demo.error} title="Could not read the demo models and jobs" onRetry={demo.retry} />;
+    return (
+      <ErrorPanel
+        className="mt-3 text-left"
+        error={demo.error}
+        title="Could not read the demo models and jobs"
+        onRetry={demo.retry}
+      />
+    );
   }
   return null;
 }

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { browserStorage, readItem, writeItem } from "@/lib/browser-storage";
-import { useApiClients } from "@/settings/api-clients";
-import { useLocalServices } from "@/settings/use-local-services";
+import { useApiClients } from "@/connection/api-clients";
+import { useLocalServices } from "@/connection/use-local-services";
 import type { MergeReport } from "./registry-file";
 import type { RegistryStore } from "./registry-store";
 
@@ -13,7 +13,11 @@ const MERGED_KEY_PREFIX = "wbops.training.seeded-merged.v1:";
  * to this browser's list; entries already there only gain what they lacked (a model opened by id
  * gets its name). `local`: whether the dashboard talks to the local services at all.
  */
-export function useAddSeededDemo(store: RegistryStore): { local: boolean; mergedKey: string; addDemo: (signal?: AbortSignal) => Promise<MergeReport> } {
+export function useAddSeededDemo(store: RegistryStore): {
+  local: boolean;
+  mergedKey: string;
+  addDemo: (signal?: AbortSignal) => Promise<MergeReport>;
+} {
   const local = useLocalServices();
   const { training } = useApiClients();
   const mergedKey = `${MERGED_KEY_PREFIX}${training.scope.baseUrl}|${training.scope.keyFingerprint}`;

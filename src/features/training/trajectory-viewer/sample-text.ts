@@ -19,17 +19,30 @@ export type SampleTrajectory = { reward: number; shown: SampleMessage[]; hiddenB
 
 type Item = Trajectory["messages_and_choices"][number];
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** A content's text: a string as it is; content parts by their text (other parts named by type); none said so. */
 export function contentText(content: unknown, message: Record<string, unknown> = {}): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    return content.map((part) => (isRecord(part) && typeof part.text === "string" ? part.text : isRecord(part) && typeof part.type === "string" ? `[${part.type}]` : "[part]")).join("\n");
+    return content
+      .map((part) =>
+        isRecord(part) && typeof part.text === "string"
+          ? part.text
+          : isRecord(part) && typeof part.type === "string"
+            ? `[${part.type}]`
+            : "[part]",
+      )
+      .join("\n");
   }
   const calls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
   if (calls.length > 0) {
-    const names = calls.map((call) => (isRecord(call) && isRecord(call.function) && typeof call.function.name === "string" ? call.function.name : "a tool"));
+    const names = calls.map((call) =>
+      isRecord(call) && isRecord(call.function) && typeof call.function.name === "string"
+        ? call.function.name
+        : "a tool",
+    );
     return `(no text; calls ${names.join(", ")})`;
   }
   return "(no text)";
@@ -38,19 +51,33 @@ export function contentText(content: unknown, message: Record<string, unknown> =
 function sampleMessage(item: Item): SampleMessage {
   if ("message" in item && isRecord(item.message)) {
     const message = item.message as Record<string, unknown>;
-    return { role: typeof message.role === "string" ? message.role : "assistant", text: contentText(message.content, message), answer: true };
+    return {
+      role: typeof message.role === "string" ? message.role : "assistant",
+      text: contentText(message.content, message),
+      answer: true,
+    };
   }
   const message = item as Record<string, unknown>;
-  return { role: typeof message.role === "string" ? message.role : "?", text: contentText(message.content, message), answer: false };
+  return {
+    role: typeof message.role === "string" ? message.role : "?",
+    text: contentText(message.content, message),
+    answer: false,
+  };
 }
 
 /** The messages to show of one trajectory: all of a short one; of a long one the first and the last few, the rest counted. */
 export function sampleTrajectory(trajectory: Trajectory): SampleTrajectory {
   const items = trajectory.messages_and_choices;
-  if (items.length <= HEAD_MESSAGES + TAIL_MESSAGES) return { reward: trajectory.reward, shown: items.map(sampleMessage), hiddenBefore: 0, hiddenAt: 0 };
+  if (items.length <= HEAD_MESSAGES + TAIL_MESSAGES)
+    return { reward: trajectory.reward, shown: items.map(sampleMessage), hiddenBefore: 0, hiddenAt: 0 };
   const head = items.slice(0, HEAD_MESSAGES).map(sampleMessage);
   const tail = items.slice(-TAIL_MESSAGES).map(sampleMessage);
-  return { reward: trajectory.reward, shown: [...head, ...tail], hiddenBefore: items.length - HEAD_MESSAGES - TAIL_MESSAGES, hiddenAt: HEAD_MESSAGES };
+  return {
+    reward: trajectory.reward,
+    shown: [...head, ...tail],
+    hiddenBefore: items.length - HEAD_MESSAGES - TAIL_MESSAGES,
+    hiddenAt: HEAD_MESSAGES,
+  };
 }
 
 export type FoldedText = { head: string; rest: string | null; notShown: number };

@@ -6,19 +6,37 @@ import { contentText, FOLD_AT, foldText, OPEN_AT, sampleTrajectory } from "./sam
 import { TrajectorySamples } from "./trajectory-samples";
 
 const answer = (content: string) => ({ index: 0, finish_reason: "stop", message: { role: "assistant", content } });
-const trajectory = (question: string, reply: string, reward: number) => ({ messages_and_choices: [{ role: "user", content: question }, answer(reply)], reward });
-const group = (n: number, size = 2): TrajectoryGroup => ({ trajectories: Array.from({ length: size }, (_, i) => trajectory(`Question ${n}`, `Answer ${n}.${i + 1}`, i / size)) });
+const trajectory = (question: string, reply: string, reward: number) => ({
+  messages_and_choices: [{ role: "user", content: question }, answer(reply)],
+  reward,
+});
+const group = (n: number, size = 2): TrajectoryGroup => ({
+  trajectories: Array.from({ length: size }, (_, i) => trajectory(`Question ${n}`, `Answer ${n}.${i + 1}`, i / size)),
+});
 
 describe("what a sample shows of a trajectory", () => {
   it("reads text, content parts and tool calls as plain text", () => {
     expect(contentText("hi")).toBe("hi");
-    expect(contentText([{ type: "text", text: "look" }, { type: "image_url", image_url: { url: "x" } }])).toBe("look\n[image_url]");
-    expect(contentText(null, { tool_calls: [{ function: { name: "lookup_order" } }] })).toBe("(no text; calls lookup_order)");
+    expect(
+      contentText([
+        { type: "text", text: "look" },
+        { type: "image_url", image_url: { url: "x" } },
+      ]),
+    ).toBe("look\n[image_url]");
+    expect(contentText(null, { tool_calls: [{ function: { name: "lookup_order" } }] })).toBe(
+      "(no text; calls lookup_order)",
+    );
     expect(contentText(undefined)).toBe("(no text)");
   });
 
   it("marks the answer, and shows a long trajectory's first and last messages with the middle counted", () => {
-    const long = { messages_and_choices: [...Array.from({ length: 20 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `m${i}` })), answer("done")], reward: 1 };
+    const long = {
+      messages_and_choices: [
+        ...Array.from({ length: 20 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `m${i}` })),
+        answer("done"),
+      ],
+      reward: 1,
+    };
     const sample = sampleTrajectory(long);
     expect(sample.shown.map((m) => m.text)).toEqual(["m0", "m1", "m17", "m18", "m19", "done"]);
     expect(sample.shown.at(-1)?.answer).toBe(true);
@@ -40,20 +58,30 @@ describe("what a sample shows of a trajectory", () => {
 describe("TrajectorySamples", () => {
   it("shows a few groups' messages, answers and rewards, numbered from 1, and says how many are left out", () => {
     render(<TrajectorySamples groups={[group(1, 5), group(2), group(3), group(4)]} labels={["Where is my refund?"]} />);
-    expect(screen.getByText("The first 3 of 4 groups, up to 3 trajectories of each; long texts are folded.")).toBeInTheDocument();
+    expect(
+      screen.getByText("The first 3 of 4 groups, up to 3 trajectories of each; long texts are folded."),
+    ).toBeInTheDocument();
     const groups = screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
     expect(groups).toEqual(["Group 1: Where is my refund?", "Group 2", "Group 3"]);
     const first = screen.getAllByRole("listitem").find((li) => li.textContent?.startsWith("Group 1"))!;
-    expect(within(first).getByText("Trajectory 1 · reward", { exact: false })).toHaveTextContent("Trajectory 1 · reward 0");
+    expect(within(first).getByText("Trajectory 1 · reward", { exact: false })).toHaveTextContent(
+      "Trajectory 1 · reward 0",
+    );
     expect(within(first).getByText("Answer 1.3")).toBeInTheDocument();
     expect(within(first).queryByText("Answer 1.4")).not.toBeInTheDocument();
     expect(within(first).getByText("…and 2 more trajectories in this group.")).toBeInTheDocument();
-    expect(within(first).getAllByText((_, element) => element?.tagName === "SPAN" && element.textContent === "assistant · answer")).toHaveLength(3);
+    expect(
+      within(first).getAllByText(
+        (_, element) => element?.tagName === "SPAN" && element.textContent === "assistant · answer",
+      ),
+    ).toHaveLength(3);
   });
 
   it("renders the data as text only, and opens a folded text on request", async () => {
     const markup = `<img src=x onerror="alert(1)"><b>bold</b>${"z".repeat(FOLD_AT)}`;
-    const { container } = render(<TrajectorySamples groups={[{ trajectories: [trajectory(markup, "ok", 1)] }]} groupNumbers={[4]} />);
+    const { container } = render(
+      <TrajectorySamples groups={[{ trajectories: [trajectory(markup, "ok", 1)] }]} groupNumbers={[4]} />,
+    );
     expect(container.querySelector("img, b")).toBeNull();
     expect(screen.getByRole("heading", { name: "Group 4" })).toBeInTheDocument();
     expect(screen.getByText(/^<img src=x onerror="alert\(1\)"><b>bold<\/b>z+…$/)).toBeInTheDocument();

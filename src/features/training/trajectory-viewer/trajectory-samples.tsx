@@ -53,7 +53,10 @@ export function TrajectorySamples({
                 {label ? (
                   <>
                     {": "}
-                    <UntrustedText text={label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label} className="font-normal" />
+                    <UntrustedText
+                      text={label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label}
+                      className="font-normal"
+                    />
                   </>
                 ) : null}
               </Heading>
@@ -62,7 +65,11 @@ export function TrajectorySamples({
                   <TrajectorySample key={t} number={t + 1} sample={sampleTrajectory(trajectory)} />
                 ))}
               </ol>
-              {more > 0 ? <p className="mt-1 text-xs text-fg-muted">…and {countOf(more, "more trajectory", "more trajectories")} in this group.</p> : null}
+              {more > 0 ? (
+                <p className="mt-1 text-xs text-fg-muted">
+                  …and {countOf(more, "more trajectory", "more trajectories")} in this group.
+                </p>
+              ) : null}
             </li>
           );
         })}
@@ -79,7 +86,11 @@ function TrajectorySample({ number, sample }: { number: number; sample: ReturnTy
       </p>
       <ol className="mt-1 space-y-1.5">
         {sample.shown.map((message, index) => (
-          <MessageRow key={index} message={message} hiddenBefore={index === sample.hiddenAt ? sample.hiddenBefore : 0} />
+          <MessageRow
+            key={index}
+            message={message}
+            hiddenBefore={index === sample.hiddenAt ? sample.hiddenBefore : 0}
+          />
         ))}
       </ol>
     </li>
@@ -89,7 +100,9 @@ function TrajectorySample({ number, sample }: { number: number; sample: ReturnTy
 function MessageRow({ message, hiddenBefore }: { message: SampleMessage; hiddenBefore: number }) {
   return (
     <>
-      {hiddenBefore > 0 ? <li className="text-xs text-fg-muted italic">…{countOf(hiddenBefore, "message")} not shown…</li> : null}
+      {hiddenBefore > 0 ? (
+        <li className="text-xs text-fg-muted italic">…{countOf(hiddenBefore, "message")} not shown…</li>
+      ) : null}
       <li className={cn("min-w-0 border-l-2 pl-2", message.answer ? "border-accent" : "border-line")}>
         <span className="font-mono text-xs text-fg-muted">
           <UntrustedText text={message.role} />
@@ -109,8 +122,15 @@ function FoldedText({ text }: { text: string }) {
   return (
     <div>
       <UntrustedProse as="div" text={open ? folded.head + folded.rest : `${folded.head}…`} className={prose} />
-      {open && folded.notShown > 0 ? <p className="text-xs text-fg-muted">…{countOf(folded.notShown, "more character")} not shown.</p> : null}
-      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="text-xs text-link underline underline-offset-2">
+      {open && folded.notShown > 0 ? (
+        <p className="text-xs text-fg-muted">…{countOf(folded.notShown, "more character")} not shown.</p>
+      ) : null}
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="text-xs text-link underline underline-offset-2"
+      >
         {open ? "Fold" : `Show all ${formatCount(text.length)} characters`}
       </button>
     </div>

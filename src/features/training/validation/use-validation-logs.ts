@@ -1,16 +1,13 @@
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { LocalLoggedMetrics } from "@contract/training";
-import { trainingKeys } from "@/api/query-keys";
-import { useApiClients } from "@/settings/api-clients";
-import { useLocalServices } from "@/settings/use-local-services";
+import { useApiClients } from "@/connection/api-clients";
+import { useLocalServices } from "@/connection/use-local-services";
+import { modelQueries } from "../api/models";
 import type { ValidationPoints } from "../charts/validation-series";
 import { validationForJob } from "./validation-points";
 
 /** While a job runs, how often its model's validation logs are read again. */
 const VALIDATION_POLL_MS = 5_000;
-/** 10 pages of 1,000: a model evaluated at every one of 10,000 steps. */
-const MAX_PAGES = 10;
 
 /**
  * A model's logs of split `val` (metrics only), on the local services: the real service keeps
@@ -20,27 +17,24 @@ export function useValidationLogs(modelId: string | undefined, running: boolean)
   const local = useLocalServices();
   const { training } = useApiClients();
   return useQuery({
-    queryKey: trainingKeys.modelLogs(training.scope, modelId ?? "", "val"),
+    ...modelQueries.logs(training, modelId ?? "", "val"),
     enabled: local && modelId !== undefined,
-    queryFn: async ({ signal }) => {
-      const logs: LocalLoggedMetrics[] = [];
-      let after: number | undefined;
-      for (let page = 0; page < MAX_PAGES; page += 1) {
-        const list = await training.localLogs(modelId!, { split: "val", ...(after !== undefined ? { after } : {}) }, { signal });
-        logs.push(...list.data);
-        if (!list.has_more || list.data.length === 0) break;
-        after = list.data.at(-1)!.id;
-      }
-      return logs;
-    },
     refetchInterval: running ? VALIDATION_POLL_MS : false,
   });
 }
 
 /** This job's validation series by metric (see validationForJob), or undefined until read (or elsewhere than the local services). */
-export function useJobValidation(modelId: string | undefined, firstStep: number | null, lastStep: number | null, running: boolean): ReadonlyMap<string, ValidationPoints> | undefined {
+export function useJobValidation(
+  modelId: string | undefined,
+  firstStep: number | null,
+  lastStep: number | null,
+  running: boolean,
+): ReadonlyMap<string, ValidationPoints> | undefined {
   const logs = useValidationLogs(modelId, running).data;
   // While the job runs every later log is its own: its last step bounds nothing (nor redraws).
   const last = running ? null : lastStep;
-  return useMemo(() => (logs ? validationForJob(logs, { firstStep, lastStep: last, running }) : undefined), [logs, firstStep, last, running]);
+  return useMemo(
+    () => (logs ? validationForJob(logs, { firstStep, lastStep: last, running }) : undefined),
+    [logs, firstStep, last, running],
+  );
 }

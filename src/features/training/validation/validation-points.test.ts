@@ -1,10 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { byJobStep, validationForJob } from "./validation-points";
 
-const log = (id: number, step: number, metrics: Record<string, number>) => ({ id, step, split: "val", metrics, created_at: "2026-01-01T00:00:00Z" });
+const log = (id: number, step: number, metrics: Record<string, number>) => ({
+  id,
+  step,
+  split: "val",
+  metrics,
+  created_at: "2026-01-01T00:00:00Z",
+});
 
 describe("validationForJob", () => {
-  const logs = [log(1, 0, { reward: 0.1 }), log(2, 4, { reward: 0.5, correct: 1 }), log(3, 8, { reward: 0.7 }), log(4, 2, { reward: 0.3 })];
+  const logs = [
+    log(1, 0, { reward: 0.1 }),
+    log(2, 4, { reward: 0.5, correct: 1 }),
+    log(3, 8, { reward: 0.7 }),
+    log(4, 2, { reward: 0.3 }),
+  ];
 
   it("keeps the logs from the step before the job's first to its last, by metric, in step order", () => {
     const points = validationForJob(logs, { firstStep: 1, lastStep: 4, running: false });
@@ -13,7 +24,10 @@ describe("validationForJob", () => {
   });
 
   it("takes later logs while the job runs, and none before its first step is known", () => {
-    expect(validationForJob(logs, { firstStep: 5, lastStep: 6, running: true }).get("reward")).toEqual({ steps: [4, 8], values: [0.5, 0.7] });
+    expect(validationForJob(logs, { firstStep: 5, lastStep: 6, running: true }).get("reward")).toEqual({
+      steps: [4, 8],
+      values: [0.5, 0.7],
+    });
     expect(validationForJob(logs, { firstStep: null, lastStep: null, running: true }).size).toBe(0);
   });
 });

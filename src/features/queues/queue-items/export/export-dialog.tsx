@@ -7,8 +7,16 @@ import type { ExportFormat } from "./export-format";
 import type { ExportStatus } from "./use-export";
 
 const FORMATS: { value: ExportFormat; label: string; hint: string }[] = [
-  { value: "csv", label: "CSV", hint: "One row per item, for spreadsheets: a column per question (the answer, or each annotator's as “user-demo: 4; user-maria: 5”) and the notes, one a line." },
-  { value: "jsonl", label: "JSON Lines", hint: "One item per line, as the service sends it, plus its answers (who, what, when) and its notes (author, time, text)." },
+  {
+    value: "csv",
+    label: "CSV",
+    hint: "One row per item, for spreadsheets: a column per question (the answer, or each annotator's as “user-demo: 4; user-maria: 5”) and the notes, one a line.",
+  },
+  {
+    value: "jsonl",
+    label: "JSON Lines",
+    hint: "One item per line, as the service sends it, plus its answers (who, what, when) and its notes (author, time, text).",
+  },
 ];
 
 /**
@@ -69,7 +77,11 @@ export function ExportDialog({
 
         {status.phase !== "idle" ? (
           <div className="space-y-1.5">
-            <progress aria-label="Export progress" {...progressValue(status, total)} className="h-2 w-full appearance-none overflow-hidden rounded-full bg-subtle [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-subtle [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-accent" />
+            <progress
+              aria-label="Export progress"
+              {...progressValue(status, total)}
+              className="h-2 w-full appearance-none overflow-hidden rounded-full bg-subtle [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-subtle [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-accent"
+            />
             <output className="block text-xs text-fg-muted tabular-nums">
               {status.phase === "running"
                 ? `Fetched ${formatCount(rows)}${total !== null ? ` of ${formatCount(total)}` : ""} rows…`
@@ -88,10 +100,13 @@ export function ExportDialog({
 
         {status.phase === "done" && status.inexact ? (
           <output className="block rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-600/30 dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-400/25">
-            The list changed a lot while it was exported (items changed state): some rows may be missing or repeated. Export again for an exact copy.
+            The list changed a lot while it was exported (items changed state): some rows may be missing or repeated.
+            Export again for an exact copy.
           </output>
         ) : null}
-        {status.phase === "failed" ? <ErrorPanel error={status.error} title="The export stopped" onRetry={() => onStart(status.format)} /> : null}
+        {status.phase === "failed" ? (
+          <ErrorPanel error={status.error} title="The export stopped" onRetry={() => onStart(status.format)} />
+        ) : null}
 
         <div className="flex justify-end gap-2">
           {running ? (

@@ -8,7 +8,10 @@ import { ANSWERS_BATCH } from "../../shared/list-pages";
 export type ExportNote = { by: string; at: string; text: string };
 
 /** What the export writes beside a batch of items, per call: the standing answers and the notes. */
-export type CallsFeedback = { answers: ReadonlyMap<string, AnswersOnCall>; notes: ReadonlyMap<string, readonly ExportNote[]> };
+export type CallsFeedback = {
+  answers: ReadonlyMap<string, AnswersOnCall>;
+  notes: ReadonlyMap<string, readonly ExportNote[]>;
+};
 
 /** The feedback on these calls (at most ANSWERS_BATCH of them per call of this function): one query's rows, read two ways. */
 export type FetchFeedback = (callIds: readonly string[], signal: AbortSignal) => Promise<CallsFeedback>;
@@ -31,7 +34,11 @@ export function notesByCall(rows: readonly Feedback[]): ReadonlyMap<string, read
 }
 
 /** The answers and notes on the items' calls, read ANSWERS_BATCH calls at a time (one feedback query each). */
-export async function feedbackOn(items: readonly AnnotationQueueItem[], fetchFeedback: FetchFeedback, signal: AbortSignal): Promise<CallsFeedback> {
+export async function feedbackOn(
+  items: readonly AnnotationQueueItem[],
+  fetchFeedback: FetchFeedback,
+  signal: AbortSignal,
+): Promise<CallsFeedback> {
   const callIds = [...new Set(items.map((item) => item.call_id))];
   const answers = new Map<string, AnswersOnCall>();
   const notes = new Map<string, readonly ExportNote[]>();

@@ -10,8 +10,13 @@ import { ANSWERS_BATCH, exportItems, type FetchFeedback, type FetchItems } from 
 const PROJECT = "demo/support-bot";
 
 const item = (n: number) => ({ id: `item-${String(n).padStart(4, "0")}` }) as AnnotationQueueItem;
-const ids = (text: string) => text.trimEnd().split("\n").map((line) => (JSON.parse(line) as { id: string }).id);
-const exportJsonl = (fetchPage: FetchItems) => exportItems({ fetchPage, format: "jsonl", signal: new AbortController().signal, pageSize: 100, overlap: 10 });
+const ids = (text: string) =>
+  text
+    .trimEnd()
+    .split("\n")
+    .map((line) => (JSON.parse(line) as { id: string }).id);
+const exportJsonl = (fetchPage: FetchItems) =>
+  exportItems({ fetchPage, format: "jsonl", signal: new AbortController().signal, pageSize: 100, overlap: 10 });
 
 /** A list of `size` rows that runs `change` on itself before answering request number `at`. */
 function changingList(size: number, changes: Record<number, (list: AnnotationQueueItem[]) => void>) {
@@ -35,20 +40,35 @@ function setup(view: Partial<ItemsTableState>) {
     windows.push(window);
     return (await clients.trace.queryItems(queueId, toListRequest(PROJECT, state, window), { signal })).items;
   };
-  const all = async () => (await clients.trace.queryItems(queueId, toListRequest(PROJECT, state, { offset: 0, limit: 10_000 }))).items;
+  const all = async () =>
+    (await clients.trace.queryItems(queueId, toListRequest(PROJECT, state, { offset: 0, limit: 10_000 }))).items;
   return { fetchPage, windows, all };
 }
 
 describe("exporting a list", () => {
   it("writes every matching row as CSV, page by page, in the list's order", async () => {
-    const { fetchPage, windows, all } = setup({ states: ["completed", "skipped"], sort: [{ field: "call_started_at", direction: "desc" }] });
+    const { fetchPage, windows, all } = setup({
+      states: ["completed", "skipped"],
+      sort: [{ field: "call_started_at", direction: "desc" }],
+    });
     const expected = await all();
     const progress: number[] = [];
-    const { blob, rows } = await exportItems({ fetchPage, format: "csv", signal: new AbortController().signal, pageSize: 40, onProgress: (n) => progress.push(n) });
+    const { blob, rows } = await exportItems({
+      fetchPage,
+      format: "csv",
+      signal: new AbortController().signal,
+      pageSize: 40,
+      onProgress: (n) => progress.push(n),
+    });
     expect(rows).toBe(expected.length);
     // Each request ends 40 rows further on, and after the first starts up to 50 rows back (the overlap).
     const pages = Math.floor(expected.length / 40) + 1;
-    expect(windows).toEqual(Array.from({ length: pages }, (_, i) => ({ offset: Math.max(0, i * 40 - 50), limit: (i + 1) * 40 - Math.max(0, i * 40 - 50) })));
+    expect(windows).toEqual(
+      Array.from({ length: pages }, (_, i) => ({
+        offset: Math.max(0, i * 40 - 50),
+        limit: (i + 1) * 40 - Math.max(0, i * 40 - 50),
+      })),
+    );
     expect(progress.at(-1)).toBe(expected.length);
     expect(blob.type).toBe("text/csv;charset=utf-8");
     const lines = (await blob.text()).trimEnd().split("\r\n");
@@ -60,8 +80,16 @@ describe("exporting a list", () => {
   it("writes JSON Lines that parse back into the same items", async () => {
     const { fetchPage, all } = setup({ op: "" });
     const expected = await all();
-    const { blob } = await exportItems({ fetchPage, format: "jsonl", signal: new AbortController().signal, pageSize: 100 });
-    const parsed = (await blob.text()).trimEnd().split("\n").map((line) => JSON.parse(line) as unknown);
+    const { blob } = await exportItems({
+      fetchPage,
+      format: "jsonl",
+      signal: new AbortController().signal,
+      pageSize: 100,
+    });
+    const parsed = (await blob.text())
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as unknown);
     expect(parsed).toEqual(expected);
   });
 
@@ -82,7 +110,6 @@ describe("exporting a list", () => {
   });
 
   describe("while the list changes under the export (rows leave or join a state-filtered view)", () => {
-
     it("loses no row when rows already written leave the list", async () => {
       // Before the second request, five rows of the first page are completed and leave the filter.
       const { fetchPage } = changingList(250, { 1: (list) => list.splice(20, 5) });
@@ -115,13 +142,33 @@ describe("exporting a list", () => {
     const fetchFeedback: FetchFeedback = async (callIds) => {
       asked.push(callIds.length);
       return {
-        answers: new Map(callIds.map((callId) => [callId, { tone: [{ id: `f-${callId}`, by: "user-demo", value: Number(callId.slice(5)) % 5, at: "t" }] }])),
+        answers: new Map(
+          callIds.map((callId) => [
+            callId,
+            { tone: [{ id: `f-${callId}`, by: "user-demo", value: Number(callId.slice(5)) % 5, at: "t" }] },
+          ]),
+        ),
         notes: new Map(callIds.map((callId) => [callId, [{ by: "user-maria", at: "t", text: `on ${callId}` }]])),
       };
     };
-    const specs = [{ ref: "r", id: "tone", label: "Tone", description: "", fieldSchema: {}, uniqueAmongCreators: true }];
-    const { blob } = await exportItems({ fetchPage, format: "jsonl", signal: new AbortController().signal, pageSize: 500, specs, fetchFeedback });
-    const lines = (await blob.text()).trimEnd().split("\n").map((line) => JSON.parse(line) as { call_id: string; answers: { tone: { value: number }[] }; notes: { text: string }[] });
+    const specs = [
+      { ref: "r", id: "tone", label: "Tone", description: "", fieldSchema: {}, uniqueAmongCreators: true },
+    ];
+    const { blob } = await exportItems({
+      fetchPage,
+      format: "jsonl",
+      signal: new AbortController().signal,
+      pageSize: 500,
+      specs,
+      fetchFeedback,
+    });
+    const lines = (await blob.text())
+      .trimEnd()
+      .split("\n")
+      .map(
+        (line) =>
+          JSON.parse(line) as { call_id: string; answers: { tone: { value: number }[] }; notes: { text: string }[] },
+      );
     expect(lines).toHaveLength(600);
     expect(lines.every((line) => line.answers.tone[0]!.value === Number(line.call_id.slice(5)) % 5)).toBe(true);
     // The notes come from the same queries as the answers: no request more.

@@ -3,7 +3,12 @@ import { readWholeList, type FetchItems, type ListReadReport } from "../../share
 import { feedbackOn, type FetchFeedback } from "./export-feedback";
 import { EXPORT_MIME, csvHeader, serializeItems, type ExportFormat } from "./export-format";
 
-export { ANSWERS_BATCH, LIST_OVERLAP as EXPORT_OVERLAP, LIST_PAGE_SIZE as EXPORT_PAGE_SIZE, type FetchItems } from "../../shared/list-pages";
+export {
+  ANSWERS_BATCH,
+  LIST_OVERLAP as EXPORT_OVERLAP,
+  LIST_PAGE_SIZE as EXPORT_PAGE_SIZE,
+  type FetchItems,
+} from "../../shared/list-pages";
 export type { FetchFeedback } from "./export-feedback";
 
 export type ExportResult = ListReadReport & { blob: Blob; rows: number };
@@ -38,7 +43,15 @@ export async function exportItems(options: {
     overlap,
     onRows: async (fresh) => {
       const feedback = fetchFeedback ? await feedbackOn(fresh, fetchFeedback, signal) : null;
-      parts.push(new Blob([serializeItems(fresh, format, feedback ? { specs, byCall: feedback.answers, notes: feedback.notes } : { specs: [], byCall: new Map() })]));
+      parts.push(
+        new Blob([
+          serializeItems(
+            fresh,
+            format,
+            feedback ? { specs, byCall: feedback.answers, notes: feedback.notes } : { specs: [], byCall: new Map() },
+          ),
+        ]),
+      );
       written += fresh.length;
       onProgress?.(written);
     },

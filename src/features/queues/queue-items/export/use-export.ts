@@ -3,7 +3,7 @@ import { readCallsFeedback, type QueueSpec } from "@/api/annotation-specs";
 import { isApiError } from "@/api/errors";
 import { downloadFile } from "@/lib/download-file";
 import { answersByCall } from "../../shared/call-answers";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 import { toListRequest, type ItemsTableState } from "../../shared/items-url-state";
 import { notesByCall } from "./export-feedback";
 import { exportFileName, type ExportFormat } from "./export-format";
@@ -41,7 +41,8 @@ export function useExport(
         const result = await exportItems({
           format,
           signal: abort.signal,
-          fetchPage: async (window, signal) => (await trace.queryItems(queueId, toListRequest(projectId, view, window), { signal })).items,
+          fetchPage: async (window, signal) =>
+            (await trace.queryItems(queueId, toListRequest(projectId, view, window), { signal })).items,
           specs,
           // One feedback query per batch of calls holds both the answers and the notes.
           fetchFeedback: async (callIds, signal) => {

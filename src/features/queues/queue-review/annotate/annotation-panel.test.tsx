@@ -6,7 +6,7 @@ import { createApiClients } from "@/api/clients";
 import { callRef } from "@/api/annotation-specs";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 
 const PROJECT = "demo/support-bot";
 const SLOW = { timeout: 10_000 };
@@ -15,17 +15,35 @@ const SLOW = { timeout: 10_000 };
 async function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f) {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 5, name: "Tone review" });
-  const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone", "resolution", "follows_policy", "reviewer_comment"], Date.now(), "user-demo");
-  server.db.prepare("UPDATE annotation_queues SET scorer_refs = ?, description = ? WHERE id = ?").run(JSON.stringify(Object.values(specs)), "Be kind, be exact.", queueId);
+  const specs = seedAnnotationSpecs(
+    server.db,
+    PROJECT,
+    ["tone", "resolution", "follows_policy", "reviewer_comment"],
+    Date.now(),
+    "user-demo",
+  );
+  server.db
+    .prepare("UPDATE annotation_queues SET scorer_refs = ?, description = ? WHERE id = ?")
+    .run(JSON.stringify(Object.values(specs)), "Be kind, be exact.", queueId);
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const [item] = (await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }),
+  );
   const answers = () =>
-    (server.db.prepare("SELECT feedback_type, payload, wb_user_id FROM trace_feedback WHERE weave_ref = ? ORDER BY seq").all(callRef(PROJECT, item!.call_id)) as { feedback_type: string; payload: string; wb_user_id: string }[]).map(
-      (row) => [row.feedback_type.replace("wandb.annotation.", ""), JSON.parse(row.payload).value, row.wb_user_id],
-    );
-  const render = () => renderApp({ path: `/queues/${queueId}/items/${item!.id}`, defaults: urlsOf(server.settings), fetch: wrapFetch(server.fetch) });
+    (
+      server.db
+        .prepare("SELECT feedback_type, payload, wb_user_id FROM trace_feedback WHERE weave_ref = ? ORDER BY seq")
+        .all(callRef(PROJECT, item!.call_id)) as { feedback_type: string; payload: string; wb_user_id: string }[]
+    ).map((row) => [row.feedback_type.replace("wandb.annotation.", ""), JSON.parse(row.payload).value, row.wb_user_id]);
+  const render = () =>
+    renderApp({
+      path: `/queues/${queueId}/items/${item!.id}`,
+      defaults: urlsOf(server.settings),
+      fetch: wrapFetch(server.fetch),
+    });
   return { server, clients, specs, item: item!, answers, render };
 }
 
@@ -61,7 +79,13 @@ describe("annotating an item", () => {
     await waitFor(() => expect(within(tone).getByRole("radio", { name: /^5/ })).toBeChecked());
     await user.keyboard("2");
     await user.keyboard("1");
-    await waitFor(() => expect(answers()).toEqual([["tone", 5, "user-demo"], ["resolution", "Partly resolved", "user-demo"], ["follows_policy", true, "user-demo"]]));
+    await waitFor(() =>
+      expect(answers()).toEqual([
+        ["tone", 5, "user-demo"],
+        ["resolution", "Partly resolved", "user-demo"],
+        ["follows_policy", true, "user-demo"],
+      ]),
+    );
 
     const comment = within(screen.getByRole("group", { name: "Comment" })).getByRole("textbox");
     await user.type(comment, "Names the amount.");
@@ -77,14 +101,27 @@ describe("annotating an item", () => {
       "INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload, annotation_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     );
     const answer = (id: string, type: string, ref: string, value: unknown, by: string) =>
-      insert.run(id, PROJECT, callRef(PROJECT, item.call_id), by, new Date().toISOString(), `wandb.annotation.${type}`, JSON.stringify({ value }), ref);
+      insert.run(
+        id,
+        PROJECT,
+        callRef(PROJECT, item.call_id),
+        by,
+        new Date().toISOString(),
+        `wandb.annotation.${type}`,
+        JSON.stringify({ value }),
+        ref,
+      );
     answer("f-maria-tone", "tone", specs.tone, 3, "user-maria");
     answer("f-kenji-resolution", "resolution", specs.resolution, "Resolved", "user-kenji");
     render();
     const tone = await screen.findByRole("group", { name: "Tone" }, SLOW);
     expect(await within(tone).findByText(/Others:/, {}, SLOW)).toHaveTextContent("Others: user-maria 3");
     // Tone is per annotator: mine is not answered yet.
-    expect(within(tone).getAllByRole("radio").some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+    expect(
+      within(tone)
+        .getAllByRole("radio")
+        .some((radio) => (radio as HTMLInputElement).checked),
+    ).toBe(false);
     const resolution = screen.getByRole("group", { name: "Resolution" });
     expect(within(resolution).getByRole("radio", { name: /^Resolved/ })).toBeChecked();
     expect(within(resolution).getByText(/Shared answer, set by/)).toHaveTextContent("Shared answer, set by user-kenji");
@@ -95,7 +132,10 @@ describe("annotating an item", () => {
     const { answers, render } = await setup((fetch) => async (input, init) => {
       if (refuse && String(input).endsWith("/feedback/create")) {
         refuse = false;
-        return new Response(JSON.stringify({ reason: "Answers are paused for maintenance" }), { status: 400, headers: { "Content-Type": "application/json" } });
+        return new Response(JSON.stringify({ reason: "Answers are paused for maintenance" }), {
+          status: 400,
+          headers: { "Content-Type": "application/json" },
+        });
       }
       return fetch(input, init);
     });
@@ -114,13 +154,26 @@ describe("annotating an item", () => {
     const { server, item, render } = await setup((fetch) => async (input, init) => {
       if (refuse && String(input).endsWith("/feedback/create") && String(init?.body).includes("wandb.note.1")) {
         refuse = false;
-        return new Response(JSON.stringify({ reason: "The service is busy" }), { status: 503, headers: { "Content-Type": "application/json" } });
+        return new Response(JSON.stringify({ reason: "The service is busy" }), {
+          status: 503,
+          headers: { "Content-Type": "application/json" },
+        });
       }
       return fetch(input, init);
     });
     server.db
-      .prepare("INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .run("f-maria-note", PROJECT, callRef(PROJECT, item.call_id), "user-maria", new Date().toISOString(), "wandb.note.1", JSON.stringify({ note: "Check the refund amount" }));
+      .prepare(
+        "INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        "f-maria-note",
+        PROJECT,
+        callRef(PROJECT, item.call_id),
+        "user-maria",
+        new Date().toISOString(),
+        "wandb.note.1",
+        JSON.stringify({ note: "Check the refund amount" }),
+      );
     const { user } = render();
     expect(await screen.findByText("Check the refund amount", {}, SLOW)).toBeInTheDocument();
     // Not mine: no delete.
@@ -131,11 +184,18 @@ describe("annotating an item", () => {
     expect(await screen.findByText("The note was not saved", {}, SLOW)).toBeInTheDocument();
     expect(box).toHaveValue("Amount is right");
     await user.click(screen.getByRole("button", { name: "Add note" }));
-    await waitFor(() => expect(screen.getAllByRole("listitem").some((li) => li.textContent?.includes("Amount is right"))).toBe(true), SLOW);
+    await waitFor(
+      () =>
+        expect(screen.getAllByRole("listitem").some((li) => li.textContent?.includes("Amount is right"))).toBe(true),
+      SLOW,
+    );
     await waitFor(() => expect(box).toHaveValue(""));
     await user.click(screen.getByRole("button", { name: "Delete my note" }));
     await waitFor(() => expect(screen.queryByRole("button", { name: "Delete my note" })).not.toBeInTheDocument());
-    const notes = server.db.prepare("SELECT wb_user_id FROM trace_feedback WHERE feedback_type = 'wandb.note.1'").pluck().all();
+    const notes = server.db
+      .prepare("SELECT wb_user_id FROM trace_feedback WHERE feedback_type = 'wandb.note.1'")
+      .pluck()
+      .all();
     expect(notes).toEqual(["user-maria"]);
   }, 60_000);
 
@@ -152,12 +212,15 @@ describe("annotating an item", () => {
   it("completing with required questions unanswered: the first press names them and completes nothing, the second completes", async () => {
     const { server, item, render } = await setup();
     const { user } = render();
-    const state = () => server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item.id);
+    const state = () =>
+      server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item.id);
     await screen.findByRole("group", { name: "Tone" }, SLOW);
     await user.keyboard("4");
     await user.keyboard("c");
     // The seed's Comment is optional: the two required questions left are the ones named.
-    expect(await screen.findByText(/Not completed yet/, {}, SLOW)).toHaveTextContent("2 questions are unanswered (Resolution, Follows the refund policy)");
+    expect(await screen.findByText(/Not completed yet/, {}, SLOW)).toHaveTextContent(
+      "2 questions are unanswered (Resolution, Follows the refund policy)",
+    );
     // Not completed: the answer started the item, nothing more.
     await waitFor(() => expect(state()).toBe("in_progress"), SLOW);
     await user.keyboard("c");
@@ -167,7 +230,8 @@ describe("annotating an item", () => {
   it("a held key acts once: a held c warns without completing, a held number answers one question", async () => {
     const { server, item, answers, render } = await setup();
     const { user } = render();
-    const state = () => server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item.id);
+    const state = () =>
+      server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item.id);
     const tone = await screen.findByRole("group", { name: "Tone" }, SLOW);
     await waitFor(() => expect(tone).toBeEnabled(), SLOW);
     fireEvent.keyDown(document.body, { key: "4" });
@@ -186,7 +250,8 @@ describe("annotating an item", () => {
   it("completes at the first press once every question is answered, comment typed by keyboard (j, e, Esc)", async () => {
     const { server, item, answers, render } = await setup();
     const { user } = render();
-    const state = () => server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item.id);
+    const state = () =>
+      server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item.id);
     await screen.findByRole("group", { name: "Tone" }, SLOW);
     await user.keyboard("5");
     await user.keyboard("k");
@@ -204,7 +269,12 @@ describe("annotating an item", () => {
     await user.keyboard("c");
     await waitFor(() => expect(state()).toBe("completed"), SLOW);
     expect(screen.queryByText(/Not completed yet/)).not.toBeInTheDocument();
-    expect(answers()).toEqual([["tone", 5, "user-demo"], ["resolution", "Partly resolved", "user-demo"], ["follows_policy", false, "user-demo"], ["reviewer_comment", "Fine", "user-demo"]]);
+    expect(answers()).toEqual([
+      ["tone", 5, "user-demo"],
+      ["resolution", "Partly resolved", "user-demo"],
+      ["follows_policy", false, "user-demo"],
+      ["reviewer_comment", "Fine", "user-demo"],
+    ]);
   }, 60_000);
 
   it("names an answer refused after the review moved on, with the way back to its item", async () => {
@@ -213,7 +283,10 @@ describe("annotating an item", () => {
       if (String(input).endsWith("/feedback/create")) {
         // Held until the review has moved on, then refused.
         await new Promise<void>((resolve) => (release = resolve));
-        return new Response(JSON.stringify({ reason: "Answers are paused for maintenance" }), { status: 400, headers: { "Content-Type": "application/json" } });
+        return new Response(JSON.stringify({ reason: "Answers are paused for maintenance" }), {
+          status: 400,
+          headers: { "Content-Type": "application/json" },
+        });
       }
       return fetch(input, init);
     });
@@ -240,8 +313,19 @@ describe("annotating an item", () => {
     const { server, specs, item, answers, render } = await setup(answersRead.wrap);
     // Someone else's shared answer is already there: the key pressed early must replace it, not add a second one.
     server.db
-      .prepare("INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload, annotation_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-      .run("f-kenji-resolution", PROJECT, callRef(PROJECT, item.call_id), "user-kenji", new Date(Date.now() - 60_000).toISOString(), "wandb.annotation.resolution", JSON.stringify({ value: "Resolved" }), specs.resolution);
+      .prepare(
+        "INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload, annotation_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        "f-kenji-resolution",
+        PROJECT,
+        callRef(PROJECT, item.call_id),
+        "user-kenji",
+        new Date(Date.now() - 60_000).toISOString(),
+        "wandb.annotation.resolution",
+        JSON.stringify({ value: "Resolved" }),
+        specs.resolution,
+      );
     const { user } = render();
     const tone = await screen.findByRole("group", { name: "Tone" }, SLOW);
     expect(screen.getByText("Reading the answers given so far…")).toBeInTheDocument();
@@ -251,7 +335,14 @@ describe("annotating an item", () => {
     expect(within(tone).getByRole("radio", { name: /^4/ })).toBeChecked();
     expect(answers()).toEqual([["resolution", "Resolved", "user-kenji"]]);
     answersRead.release();
-    await waitFor(() => expect(answers()).toEqual([["tone", 4, "user-demo"], ["resolution", "Partly resolved", "user-demo"]]), SLOW);
+    await waitFor(
+      () =>
+        expect(answers()).toEqual([
+          ["tone", 4, "user-demo"],
+          ["resolution", "Partly resolved", "user-demo"],
+        ]),
+      SLOW,
+    );
     expect(screen.queryByText("Reading the answers given so far…")).not.toBeInTheDocument();
   }, 60_000);
 
@@ -259,7 +350,8 @@ describe("annotating an item", () => {
     const answersRead = holdFirstAnswersRead();
     const { server, item, answers, render } = await setup(answersRead.wrap);
     const { user } = render();
-    const state = () => server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item.id);
+    const state = () =>
+      server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item.id);
     await screen.findByRole("group", { name: "Tone" }, SLOW);
     expect(screen.getByText("Reading the answers given so far…")).toBeInTheDocument();
     await user.keyboard("421e");
@@ -295,11 +387,18 @@ describe("annotating an item", () => {
 
   it("reads the answers on the next items' calls ahead, so they are there when the review moves on", async () => {
     const { server, clients, render } = await setup();
-    const [, second] = (await clients.trace.queryItems((await clients.trace.queryQueues({ project_id: PROJECT }))[0]!.id, { project_id: PROJECT, limit: 2 })).items;
+    const [, second] = (
+      await clients.trace.queryItems((await clients.trace.queryQueues({ project_id: PROJECT }))[0]!.id, {
+        project_id: PROJECT,
+        limit: 2,
+      })
+    ).items;
     render();
     await screen.findByRole("group", { name: "Tone" }, SLOW);
     const askedFor = async () => {
-      const bodies = await Promise.all(server.requests.filter((r) => r.url.endsWith("/feedback/query")).map((r) => r.clone().text()));
+      const bodies = await Promise.all(
+        server.requests.filter((r) => r.url.endsWith("/feedback/query")).map((r) => r.clone().text()),
+      );
       return bodies.some((body) => body.includes(second!.call_id));
     };
     await waitFor(async () => expect(await askedFor()).toBe(true), SLOW);

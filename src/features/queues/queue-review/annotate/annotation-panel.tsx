@@ -14,7 +14,9 @@ import type { QueueSpec } from "@/api/annotation-specs";
 const NUMBER_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
 
 /** The field inside the highlighted question that `e` moves into: the typed field, else the picked choice, else the first. */
-const FIELD_OF_ACTIVE = ["textarea", "input:not([type=radio])", "input[type=radio]:checked", "input[type=radio]"].map((field) => `[data-active-spec] ${field}`);
+const FIELD_OF_ACTIVE = ["textarea", "input:not([type=radio])", "input[type=radio]:checked", "input[type=radio]"].map(
+  (field) => `[data-active-spec] ${field}`,
+);
 
 /**
  * The queue's questions about this call, beside it: one control per human-annotation spec, the
@@ -80,7 +82,9 @@ export function AnnotationPanel({
       j: () => highlight(1),
       k: () => highlight(-1),
       e: (event) => {
-        const field = FIELD_OF_ACTIVE.map((selector) => panel.current?.querySelector<HTMLElement>(selector)).find(Boolean);
+        const field = FIELD_OF_ACTIVE.map((selector) => panel.current?.querySelector<HTMLElement>(selector)).find(
+          Boolean,
+        );
         if (!field) return;
         // The key that moved focus must not also be typed into the field.
         event.preventDefault();
@@ -105,8 +109,20 @@ export function AnnotationPanel({
           <UntrustedText text={queue.description} />
         </div>
       ) : null}
-      {specs.isError ? <ErrorPanel error={specs.error} title="Could not read this queue's questions" onRetry={() => void specs.refetch()} /> : null}
-      {feedback.isError ? <ErrorPanel error={feedback.error} title="Could not read the answers given so far" onRetry={() => void feedback.refetch()} /> : null}
+      {specs.isError ? (
+        <ErrorPanel
+          error={specs.error}
+          title="Could not read this queue's questions"
+          onRetry={() => void specs.refetch()}
+        />
+      ) : null}
+      {feedback.isError ? (
+        <ErrorPanel
+          error={feedback.error}
+          title="Could not read the answers given so far"
+          onRetry={() => void feedback.refetch()}
+        />
+      ) : null}
       {specs.isPending && refs.length > 0 ? <p className="text-xs text-fg-muted">Loading the questions…</p> : null}
       {reading && list.length > 0 ? <p className="text-xs text-fg-muted">Reading the answers given so far…</p> : null}
       {specs.data?.missing.map((missing) => (
@@ -132,4 +148,3 @@ export function AnnotationPanel({
     </Section>
   );
 }
-

@@ -6,19 +6,23 @@ import { answerSavesOf, type AnswerSave } from "./answer-saves";
 import { keptAnswers, type KeptAnswer } from "./kept-answers";
 import { KEPT_ADDRESS as ADDRESS, KEPT_AUTHOR as AUTHOR, KEPT_PROJECT as PROJECT, keptAnswer } from "./test-support";
 
-
 // The retry loop of answers not yet stored: what counts as "not yet", when they are tried again,
 // what stays kept in this browser, and the warning before leaving.
 
-
 let tokens = 0;
 /** A kept answer with a token and a time of its own, as each answer given has. */
-const kept = (over: Partial<KeptAnswer> = {}): KeptAnswer => keptAnswer({ token: `t${(tokens += 1)}`, at: Date.now(), ...over });
+const kept = (over: Partial<KeptAnswer> = {}): KeptAnswer =>
+  keptAnswer({ token: `t${(tokens += 1)}`, at: Date.now(), ...over });
 
-const apiError = (kind: ApiErrorKind, status?: number, message = `${kind} ${status ?? ""}`) => new ApiError({ kind, service: "trace", status, message });
+const apiError = (kind: ApiErrorKind, status?: number, message = `${kind} ${status ?? ""}`) =>
+  new ApiError({ kind, service: "trace", status, message });
 
 /** A save whose attempts fail with `failures` in turn, then succeed; it records each attempt. */
-function scripted(answer: KeptAnswer, failures: readonly unknown[], log: string[] = []): AnswerSave & { attempts: boolean[] } {
+function scripted(
+  answer: KeptAnswer,
+  failures: readonly unknown[],
+  log: string[] = [],
+): AnswerSave & { attempts: boolean[] } {
   const attempts: boolean[] = [];
   return {
     kept: answer,
@@ -50,7 +54,12 @@ describe("an answer the service could not take yet", () => {
     const save = scripted(kept(), [apiError("network"), apiError("server", 503), apiError("timeout")]);
     saves.save(save);
     await settle();
-    expect(saves.pendingFor("call-1").tone).toMatchObject({ status: "waiting", reason: "network ", offline: false, kept: true });
+    expect(saves.pendingFor("call-1").tone).toMatchObject({
+      status: "waiting",
+      reason: "network ",
+      offline: false,
+      kept: true,
+    });
     expect(stored()).toEqual([4]);
     await vi.advanceTimersByTimeAsync(999);
     expect(save.attempts).toHaveLength(1);
@@ -83,7 +92,13 @@ describe("an answer the service could not take yet", () => {
   it("a refusal (4xx) is shown with its reason and no longer kept; a 500 is tried three times first; a 501 is refused at once", async () => {
     const saves = answerSavesOf(new QueryClient());
     saves.save(scripted(kept({ specId: "tone" }), [apiError("bad_request", 400, "payload.value does not fit")]));
-    saves.save(scripted(kept({ specId: "resolution", value: "Resolved" }), [apiError("server", 500), apiError("server", 500), apiError("server", 500, "Internal server error")]));
+    saves.save(
+      scripted(kept({ specId: "resolution", value: "Resolved" }), [
+        apiError("server", 500),
+        apiError("server", 500),
+        apiError("server", 500, "Internal server error"),
+      ]),
+    );
     saves.save(scripted(kept({ specId: "comment", value: "x" }), [apiError("server", 501, "Not implemented")]));
     await settle();
     expect(saves.pendingFor("call-1").tone).toMatchObject({ status: "refused", reason: "payload.value does not fit" });
@@ -92,12 +107,23 @@ describe("an answer the service could not take yet", () => {
     await vi.advanceTimersByTimeAsync(3000);
     expect(saves.pendingFor("call-1").resolution).toMatchObject({ status: "refused", reason: "Internal server error" });
     expect(stored()).toEqual([]);
-    expect(saves.refused().map((refused) => refused.specId).sort()).toEqual(["comment", "resolution", "tone"]);
+    expect(
+      saves
+        .refused()
+        .map((refused) => refused.specId)
+        .sort(),
+    ).toEqual(["comment", "resolution", "tone"]);
   });
 
   it("a 429 waits as long as the service asked", async () => {
     const saves = answerSavesOf(new QueryClient());
-    const limited = new ApiError({ kind: "rate_limited", service: "trace", status: 429, message: "slow down", retryAfterMs: 7000 });
+    const limited = new ApiError({
+      kind: "rate_limited",
+      service: "trace",
+      status: 429,
+      message: "slow down",
+      retryAfterMs: 7000,
+    });
     const save = scripted(kept(), [limited]);
     saves.save(save);
     await vi.advanceTimersByTimeAsync(6999);
@@ -137,7 +163,11 @@ describe("answers kept from an earlier page load", () => {
   it("are sent again oldest first, except one this page already has a later answer to", async () => {
     const saves = answerSavesOf(new QueryClient());
     const log: string[] = [];
-    const earlier = [kept({ specId: "tone", value: 3, at: 1 }), kept({ specId: "resolution", value: "Resolved", at: 2 }), kept({ callId: "call-2", specId: "tone", value: 5, at: 3 })];
+    const earlier = [
+      kept({ specId: "tone", value: 3, at: 1 }),
+      kept({ specId: "resolution", value: "Resolved", at: 2 }),
+      kept({ callId: "call-2", specId: "tone", value: 5, at: 3 }),
+    ];
     saves.save(scripted(kept({ specId: "resolution", value: "Not resolved" }), [apiError("network")], log));
     await settle();
     saves.resume(earlier, (answer) => scripted(answer, [], log));

@@ -23,7 +23,11 @@ export function judgeFailure(failure: AnswerNotStored, failures: number): Verdic
   const error = failure.error;
   // The read it waited for was cancelled again and again (the review moving on): nothing refused it.
   if (isCancelledError(error)) return { retryInMs: retryDelay(failures), reason: "the save was interrupted" };
-  if (failure.identityUnknown) return { retryInMs: retryDelay(failures), reason: "your earlier answer stands, and who you are to the service is not known yet" };
+  if (failure.identityUnknown)
+    return {
+      retryInMs: retryDelay(failures),
+      reason: "your earlier answer stands, and who you are to the service is not known yet",
+    };
   if (!isApiError(error)) return { refused: failure.message };
   switch (error.kind) {
     case "network":
@@ -31,9 +35,13 @@ export function judgeFailure(failure: AnswerNotStored, failures: number): Verdic
     case "aborted":
       return { retryInMs: retryDelay(failures), reason: error.message };
     case "rate_limited":
-      return { retryInMs: Math.min(error.retryAfterMs ?? retryDelay(failures), 2 * MAX_DELAY_MS), reason: error.message };
+      return {
+        retryInMs: Math.min(error.retryAfterMs ?? retryDelay(failures), 2 * MAX_DELAY_MS),
+        reason: error.message,
+      };
     case "server":
-      if (error.status === 501 || (error.status === 500 && failures >= SERVER_ERROR_TRIES)) return { refused: error.message };
+      if (error.status === 501 || (error.status === 500 && failures >= SERVER_ERROR_TRIES))
+        return { refused: error.message };
       return { retryInMs: retryDelay(failures), reason: error.message };
     default:
       return { refused: refusalReason(error, failure.replacing) };
@@ -45,6 +53,7 @@ export function judgeFailure(failure: AnswerNotStored, failures: number): Verdic
  * else changed the same shared answer a moment before (the service says "not found").
  */
 function refusalReason(error: Error & { status?: number }, replacing: boolean): string {
-  if (replacing && error.status === 404) return "someone else changed this answer at the same moment. Retry puts yours in its place";
+  if (replacing && error.status === 404)
+    return "someone else changed this answer at the same moment. Retry puts yours in its place";
   return error.message;
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { answerSavesOf } from "./answer-saves";
 
 const named = { label: "Tone", itemId: "item-1", queueId: "queue-1", save: 1 };
-const entry = (value: unknown, status: "saving" | "refused" = "saving") => (status === "saving" ? { value, status, ...named } : { value, status, reason: "busy", ...named });
+const entry = (value: unknown, status: "saving" | "refused" = "saving") =>
+  status === "saving" ? { value, status, ...named } : { value, status, reason: "busy", ...named };
 
 describe("answers being saved", () => {
   it("belong to the query cache: the same store for one client, a fresh one for another", () => {
@@ -33,7 +34,9 @@ describe("answers being saved", () => {
     const saves = answerSavesOf(new QueryClient());
     const log: string[] = [];
     let releaseFirst: (() => void) | undefined;
-    saves.enqueue("call-1", "tone", () => new Promise<void>((resolve) => (releaseFirst = resolve)).then(() => void log.push("tone 1")));
+    saves.enqueue("call-1", "tone", () =>
+      new Promise<void>((resolve) => (releaseFirst = resolve)).then(() => void log.push("tone 1")),
+    );
     saves.enqueue("call-1", "tone", async () => void log.push("tone 2"));
     saves.enqueue("call-1", "resolution", async () => void log.push("resolution"));
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -21,7 +21,14 @@ export type PendingAnswer =
  */
 export type PendingEntry = PendingAnswer & { label: string; itemId: string; queueId: string; save: number };
 
-export type RefusedAnswer = Extract<PendingAnswer, { status: "refused" }> & { label: string; itemId: string; queueId: string; save: number; callId: string; specId: string };
+export type RefusedAnswer = Extract<PendingAnswer, { status: "refused" }> & {
+  label: string;
+  itemId: string;
+  queueId: string;
+  save: number;
+  callId: string;
+  specId: string;
+};
 
 /** One answer to save: how it shows, how this browser keeps it, and one attempt at sending it. */
 export type AnswerSave = {
@@ -76,7 +83,9 @@ export class AnswerSaves {
   /** Every refused answer, on any call (the same array until one changes). */
   readonly refused = (): readonly RefusedAnswer[] => {
     this.refusedCache ??= [...this.pending].flatMap(([callId, bySpec]) =>
-      Object.entries(bySpec).flatMap(([specId, entry]): RefusedAnswer[] => (entry.status === "refused" ? [{ ...entry, callId, specId }] : [])),
+      Object.entries(bySpec).flatMap(([specId, entry]): RefusedAnswer[] =>
+        entry.status === "refused" ? [{ ...entry, callId, specId }] : [],
+      ),
     );
     return this.refusedCache.length === 0 ? NO_REFUSALS : this.refusedCache;
   };
@@ -111,7 +120,13 @@ export class AnswerSaves {
   /** Shows the answer at once, keeps it in this browser, and sends it after the question's earlier saves. */
   save({ kept, send }: AnswerSave): void {
     const { callId, specId } = kept;
-    const entry = { value: kept.value, label: kept.spec.label, itemId: kept.itemId, queueId: kept.queueId, save: this.nextSave() };
+    const entry = {
+      value: kept.value,
+      label: kept.spec.label,
+      itemId: kept.itemId,
+      queueId: kept.queueId,
+      save: this.nextSave(),
+    };
     this.taken.add(kept.token);
     const isKept = keepAnswer(kept);
     this.set(callId, specId, { ...entry, status: "saving" });
@@ -136,7 +151,12 @@ export class AnswerSaves {
     for (const waiter of this.waiters) waiter.wake();
   };
 
-  private async run(kept: KeptAnswer, entry: Omit<PendingEntry, "status">, isKept: boolean, send: AnswerSave["send"]): Promise<void> {
+  private async run(
+    kept: KeptAnswer,
+    entry: Omit<PendingEntry, "status">,
+    isKept: boolean,
+    send: AnswerSave["send"],
+  ): Promise<void> {
     const { callId, specId } = kept;
     const key = chainKey(callId, specId);
     // A later change to the same question (even back to this value) supersedes this one's outcome
@@ -146,7 +166,13 @@ export class AnswerSaves {
       if (waited && !latest()) return;
       if (!onlineManager.isOnline()) {
         if (!latest()) return;
-        this.set(callId, specId, { ...entry, status: "waiting", reason: "you are offline", offline: true, kept: isKept });
+        this.set(callId, specId, {
+          ...entry,
+          status: "waiting",
+          reason: "you are offline",
+          offline: true,
+          kept: isKept,
+        });
         await this.pause(key, null);
         continue;
       }
@@ -157,7 +183,10 @@ export class AnswerSaves {
         return;
       } catch (error) {
         failures += 1;
-        const verdict = judgeFailure(error instanceof AnswerNotStored ? error : new AnswerNotStored(error, false), failures);
+        const verdict = judgeFailure(
+          error instanceof AnswerNotStored ? error : new AnswerNotStored(error, false),
+          failures,
+        );
         if (!latest()) return;
         if ("refused" in verdict) {
           this.set(callId, specId, { ...entry, status: "refused", reason: verdict.refused });

@@ -38,7 +38,12 @@ export function AnswerStatus({
           <Button size="sm" onClick={onRetry}>
             Retry
           </Button>
-          <Button size="sm" variant="ghost" aria-label={`Dismiss the unsaved answer to ${spec.label}`} onClick={onDismiss}>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Dismiss the unsaved answer to ${spec.label}`}
+            onClick={onDismiss}
+          >
             Dismiss
           </Button>
         </p>
@@ -63,9 +68,19 @@ export function AnswerStatus({
   );
 }
 
-function Waiting({ pending, label, onRetryNow }: { pending: Extract<PendingAnswer, { status: "waiting" }>; label: string; onRetryNow: () => void }) {
+function Waiting({
+  pending,
+  label,
+  onRetryNow,
+}: {
+  pending: Extract<PendingAnswer, { status: "waiting" }>;
+  label: string;
+  onRetryNow: () => void;
+}) {
   const when = pending.offline ? "Sent when the connection returns" : "Tried again by itself";
-  const where = pending.kept ? "kept in this browser until the service has it" : "not kept in this browser (its storage is full or off): keep this tab open";
+  const where = pending.kept
+    ? "kept in this browser until the service has it"
+    : "not kept in this browser (its storage is full or off): keep this tab open";
   return (
     <p className="flex flex-wrap items-center gap-2 font-medium text-amber-800 dark:text-amber-300">
       <span>

@@ -3,7 +3,11 @@ import type { Feedback } from "@contract/trace-feedback";
 import type { QueueSpec } from "@/api/annotation-specs";
 import { answersFor, unansweredSpecs } from "./answers";
 
-const spec = (uniqueAmongCreators: boolean, id = "tone", fieldSchema: Record<string, unknown> = { type: "integer", minimum: 1, maximum: 5 }): QueueSpec => ({
+const spec = (
+  uniqueAmongCreators: boolean,
+  id = "tone",
+  fieldSchema: Record<string, unknown> = { type: "integer", minimum: 1, maximum: 5 },
+): QueueSpec => ({
   ref: "r",
   id,
   label: id,
@@ -24,14 +28,30 @@ const row = (by: string, value: unknown, type = "wandb.annotation.tone"): Feedba
 
 describe("answers to a spec", () => {
   it("per annotator: my latest is mine to change, the others' latest are shown", () => {
-    const rows = [row("me", 2), row("maria", 4), row("me", 3), row("kenji", 1), row("maria", 5), row("me", "x", "wandb.annotation.other")];
-    expect(answersFor(spec(true), rows, "me")).toEqual({ current: { id: rows[2]!.id, value: 3, by: "me" }, others: [{ by: "maria", value: 5 }, { by: "kenji", value: 1 }] });
+    const rows = [
+      row("me", 2),
+      row("maria", 4),
+      row("me", 3),
+      row("kenji", 1),
+      row("maria", 5),
+      row("me", "x", "wandb.annotation.other"),
+    ];
+    expect(answersFor(spec(true), rows, "me")).toEqual({
+      current: { id: rows[2]!.id, value: 3, by: "me" },
+      others: [
+        { by: "maria", value: 5 },
+        { by: "kenji", value: 1 },
+      ],
+    });
     expect(answersFor(spec(true), rows, null).current).toBeNull();
   });
 
   it("shared: the latest answer, whoever gave it, is the one to change", () => {
     const rows = [row("maria", "Resolved"), row("kenji", "Not resolved")];
-    expect(answersFor(spec(false), rows, "me")).toEqual({ current: { id: rows[1]!.id, value: "Not resolved", by: "kenji" }, others: [] });
+    expect(answersFor(spec(false), rows, "me")).toEqual({
+      current: { id: rows[1]!.id, value: "Not resolved", by: "kenji" },
+      others: [],
+    });
   });
 });
 
@@ -49,7 +69,10 @@ describe("unanswered questions", () => {
   });
 
   it("an answer on its way counts; a refused one does not", () => {
-    const pending = { tone: { value: 3, status: "saving" as const }, comment: { value: "x", status: "refused" as const, reason: "busy" } };
+    const pending = {
+      tone: { value: 3, status: "saving" as const },
+      comment: { value: "x", status: "refused" as const, reason: "busy" },
+    };
     expect(unansweredSpecs(all, [], pending, "me").map((s) => s.id)).toEqual(["resolution", "comment"]);
   });
 });

@@ -17,22 +17,36 @@ export type SpecAnswers = {
   others: { by: string; value: unknown }[];
 };
 
-export function answersFor(spec: Pick<QueueSpec, "id" | "uniqueAmongCreators">, rows: readonly Feedback[], me: string | null): SpecAnswers {
+export function answersFor(
+  spec: Pick<QueueSpec, "id" | "uniqueAmongCreators">,
+  rows: readonly Feedback[],
+  me: string | null,
+): SpecAnswers {
   const standing = standingAnswers(spec, rows);
   const current = (spec.uniqueAmongCreators ? standing.find((answer) => answer.by === me) : standing.at(-1)) ?? null;
-  const others = spec.uniqueAmongCreators ? standing.filter((answer) => answer.by !== me).map(({ by, value }) => ({ by, value })) : [];
+  const others = spec.uniqueAmongCreators
+    ? standing.filter((answer) => answer.by !== me).map(({ by, value }) => ({ by, value }))
+    : [];
   return { current: current && { id: current.id, value: current.value, by: current.by }, others };
 }
 
 /** The call's notes (`wandb.note.1`), oldest first. */
-export const notesOf = (rows: readonly Feedback[]) => rows.filter((row) => row.feedback_type === "wandb.note.1").toSorted((a, b) => a.created_at.localeCompare(b.created_at));
+export const notesOf = (rows: readonly Feedback[]) =>
+  rows
+    .filter((row) => row.feedback_type === "wandb.note.1")
+    .toSorted((a, b) => a.created_at.localeCompare(b.created_at));
 
 /**
  * The questions this call has no answer to yet, as the annotator sees them: a spec unique among
  * creators needs mine, a shared one anyone's; an answer being saved or waiting to be sent again
  * counts, a refused one does not. Questions the review cannot answer (an unsupported schema) are left out.
  */
-export function unansweredSpecs(specs: readonly QueueSpec[], rows: readonly Feedback[], pending: Readonly<Record<string, PendingAnswer>>, me: string | null): QueueSpec[] {
+export function unansweredSpecs(
+  specs: readonly QueueSpec[],
+  rows: readonly Feedback[],
+  pending: Readonly<Record<string, PendingAnswer>>,
+  me: string | null,
+): QueueSpec[] {
   return specs.filter((spec) => {
     if (specKind(spec.fieldSchema).kind === "unsupported") return false;
     const status = pending[spec.id]?.status;

@@ -31,7 +31,9 @@ export function ChoiceControl({
             key={String(value)}
             className={cn(
               "inline-flex min-h-8 min-w-8 cursor-pointer items-center justify-center gap-1.5 rounded-md border px-2.5 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus",
-              checked ? "border-accent bg-accent text-accent-fg" : "border-line-strong bg-surface text-fg hover:bg-subtle",
+              checked
+                ? "border-accent bg-accent text-accent-fg"
+                : "border-line-strong bg-surface text-fg hover:bg-subtle",
             )}
           >
             <input
@@ -45,7 +47,13 @@ export function ChoiceControl({
             />
             {formatAnswer(value)}
             {keysShown && index < 9 ? (
-              <kbd aria-hidden="true" className={cn("rounded border px-1 font-sans text-[10px]", checked ? "border-accent-fg/40" : "border-line text-fg-muted")}>
+              <kbd
+                aria-hidden="true"
+                className={cn(
+                  "rounded border px-1 font-sans text-[10px]",
+                  checked ? "border-accent-fg/40" : "border-line text-fg-muted",
+                )}
+              >
                 {index + 1}
               </kbd>
             ) : null}

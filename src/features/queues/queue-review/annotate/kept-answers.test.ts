@@ -3,8 +3,6 @@ import { LIMITS } from "@contract/limits";
 import { forgetAnswer, keepAnswer, keptAnswers, MAX_KEPT_ANSWERS } from "./kept-answers";
 import { KEPT_ADDRESS as ADDRESS, KEPT_AUTHOR as AUTHOR, KEPT_PROJECT as PROJECT, keptAnswer } from "./test-support";
 
-
-
 const kept = keptAnswer;
 
 describe("answers kept in this browser", () => {
@@ -29,7 +27,8 @@ describe("answers kept in this browser", () => {
   });
 
   it(`are bounded: at most ${MAX_KEPT_ANSWERS}, each within the service's payload bound (an earlier answer to that question is dropped then)`, () => {
-    for (let i = 0; i < MAX_KEPT_ANSWERS; i++) expect(keepAnswer(kept({ callId: `call-${i}`, token: `t${i}`, at: i }))).toBe(true);
+    for (let i = 0; i < MAX_KEPT_ANSWERS; i++)
+      expect(keepAnswer(kept({ callId: `call-${i}`, token: `t${i}`, at: i }))).toBe(true);
     expect(keepAnswer(kept({ callId: "one too many", token: "x" }))).toBe(false);
     // A later answer to a question already kept still takes its place.
     expect(keepAnswer(kept({ callId: "call-0", token: "again", value: 1 }))).toBe(true);
@@ -42,8 +41,14 @@ describe("answers kept in this browser", () => {
 
   it("skip entries that are not answers (another version's, edited by hand) without failing", () => {
     keepAnswer(kept({ token: "good" }));
-    localStorage.setItem(`wbops.queues.unsavedAnswer:["${ADDRESS}","${PROJECT}","call-9","tone","${AUTHOR}"]`, "{not json");
-    localStorage.setItem(`wbops.queues.unsavedAnswer:["${ADDRESS}","${PROJECT}","call-8","tone","${AUTHOR}"]`, JSON.stringify({ ...kept(), spec: null }));
+    localStorage.setItem(
+      `wbops.queues.unsavedAnswer:["${ADDRESS}","${PROJECT}","call-9","tone","${AUTHOR}"]`,
+      "{not json",
+    );
+    localStorage.setItem(
+      `wbops.queues.unsavedAnswer:["${ADDRESS}","${PROJECT}","call-8","tone","${AUTHOR}"]`,
+      JSON.stringify({ ...kept(), spec: null }),
+    );
     expect(keptAnswers(ADDRESS, PROJECT, AUTHOR).map((answer) => answer.token)).toEqual(["good"]);
   });
 });

@@ -59,7 +59,9 @@ export function keepAnswer(answer: KeptAnswer): boolean {
   const key = keyOf(answer);
   try {
     const payloadBytes = new TextEncoder().encode(JSON.stringify({ value: answer.value })).length;
-    const fits = payloadBytes <= LIMITS.feedbackPayloadBytes && (store.getItem(key) !== null || keptKeys(store).length < MAX_KEPT_ANSWERS);
+    const fits =
+      payloadBytes <= LIMITS.feedbackPayloadBytes &&
+      (store.getItem(key) !== null || keptKeys(store).length < MAX_KEPT_ANSWERS);
     if (fits) {
       store.setItem(key, JSON.stringify(answer));
       return true;
@@ -94,7 +96,10 @@ export function keptAnswers(address: string, project: string, author: string): K
   try {
     return keptKeys(store)
       .map((key) => parse(store.getItem(key)))
-      .filter((answer): answer is KeptAnswer => answer !== null && answer.address === address && answer.project === project && answer.author === author)
+      .filter(
+        (answer): answer is KeptAnswer =>
+          answer !== null && answer.address === address && answer.project === project && answer.author === author,
+      )
       .toSorted((a, b) => a.at - b.at);
   } catch {
     return [];
@@ -112,10 +117,27 @@ function parse(text: string | null): KeptAnswer | null {
   }
   if (typeof value !== "object" || value === null || !("value" in value)) return null;
   const answer = value as Partial<KeptAnswer>;
-  const texts = [answer.address, answer.project, answer.callId, answer.specId, answer.author, answer.token, answer.itemId, answer.queueId];
+  const texts = [
+    answer.address,
+    answer.project,
+    answer.callId,
+    answer.specId,
+    answer.author,
+    answer.token,
+    answer.itemId,
+    answer.queueId,
+  ];
   if (!texts.every((field) => typeof field === "string") || typeof answer.at !== "number") return null;
   const spec = answer.spec;
-  if (typeof spec !== "object" || spec === null || typeof spec.id !== "string" || typeof spec.ref !== "string" || typeof spec.label !== "string" || typeof spec.uniqueAmongCreators !== "boolean") return null;
+  if (
+    typeof spec !== "object" ||
+    spec === null ||
+    typeof spec.id !== "string" ||
+    typeof spec.ref !== "string" ||
+    typeof spec.label !== "string" ||
+    typeof spec.uniqueAmongCreators !== "boolean"
+  )
+    return null;
   if (spec.id !== answer.specId) return null;
   return answer as KeptAnswer;
 }

@@ -14,7 +14,19 @@ afterEach(() => {
 
 /** An answer to `specId` on call-1 whose every attempt fails with `error`. */
 const failing = (specId: string, error: ApiError) => ({
-  kept: { address: "a", project: "p", callId: "call-1", specId, author: "f", token: specId, at: 1, value: 1, spec: { id: specId, ref: "r", label: specId, uniqueAmongCreators: false }, itemId: "i", queueId: "q" },
+  kept: {
+    address: "a",
+    project: "p",
+    callId: "call-1",
+    specId,
+    author: "f",
+    token: specId,
+    at: 1,
+    value: 1,
+    spec: { id: specId, ref: "r", label: specId, uniqueAmongCreators: false },
+    itemId: "i",
+    queueId: "q",
+  },
   send: () => Promise.reject(new AnswerNotStored(error, false)),
 });
 
@@ -24,14 +36,20 @@ describe("leaving the page", () => {
     const added = vi.spyOn(window, "addEventListener");
     const removed = vi.spyOn(window, "removeEventListener");
     const saves = answerSavesOf(new QueryClient());
-    const listener = () => added.mock.calls.filter(([type]) => type === "beforeunload").at(-1)?.[1] as EventListenerObject | undefined;
+    const listener = () =>
+      added.mock.calls.filter(([type]) => type === "beforeunload").at(-1)?.[1] as EventListenerObject | undefined;
     const armed = () => {
       const current = listener();
-      return current !== undefined && !removed.mock.calls.some(([type, removedListener]) => type === "beforeunload" && removedListener === current);
+      return (
+        current !== undefined &&
+        !removed.mock.calls.some(([type, removedListener]) => type === "beforeunload" && removedListener === current)
+      );
     };
     expect(armed()).toBe(false);
     saves.save(failing("tone", new ApiError({ kind: "network", service: "trace", message: "Could not reach" })));
-    saves.save(failing("comment", new ApiError({ kind: "bad_request", service: "trace", status: 400, message: "refused" })));
+    saves.save(
+      failing("comment", new ApiError({ kind: "bad_request", service: "trace", status: 400, message: "refused" })),
+    );
     expect(armed()).toBe(true);
     const event = new Event("beforeunload", { cancelable: true });
     listener()!.handleEvent(event);

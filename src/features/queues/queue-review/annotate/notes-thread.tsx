@@ -22,7 +22,17 @@ export const NOTE_KEY = "m";
  * completes or skips the item. What was typed stays when the service refuses it, and the focus
  * stays in the box after a note is added, so Esc then leaves the box, not the review.
  */
-export function NotesThread({ project, callId, rows, me }: { project: string; callId: string; rows: readonly Feedback[]; me: string | null }) {
+export function NotesThread({
+  project,
+  callId,
+  rows,
+  me,
+}: {
+  project: string;
+  callId: string;
+  rows: readonly Feedback[];
+  me: string | null;
+}) {
   const { add, remove } = useNotes(project, callId);
   const [text, setText] = useState("");
   const box = useRef<HTMLTextAreaElement>(null);
@@ -81,10 +91,19 @@ export function NotesThread({ project, callId, rows, me }: { project: string; ca
           invalid={tooLong}
         />
         <div className="flex items-center justify-between gap-2">
-          <span id={`${fieldId}-count`} className={cn("text-xs", tooLong ? "font-medium text-red-700 dark:text-red-400" : "text-fg-muted")}>
+          <span
+            id={`${fieldId}-count`}
+            className={cn("text-xs", tooLong ? "font-medium text-red-700 dark:text-red-400" : "text-fg-muted")}
+          >
             {LIMITS.noteLength - text.length} characters left
           </span>
-          <Button type="submit" size="sm" disabled={!trimmed || tooLong} loading={add.isPending} aria-keyshortcuts="Control+Enter">
+          <Button
+            type="submit"
+            size="sm"
+            disabled={!trimmed || tooLong}
+            loading={add.isPending}
+            aria-keyshortcuts="Control+Enter"
+          >
             Add note
           </Button>
         </div>
@@ -98,16 +117,33 @@ export function NotesThread({ project, callId, rows, me }: { project: string; ca
               <UntrustedText text={note.wb_user_id} />
               <RelativeTime value={note.created_at} />
               {note.wb_user_id === me ? (
-                <Button size="sm" variant="ghost" className="ml-auto" loading={remove.isPending && remove.variables === note.id} onClick={() => remove.mutate(note.id)} aria-label="Delete my note">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="ml-auto"
+                  loading={remove.isPending && remove.variables === note.id}
+                  onClick={() => remove.mutate(note.id)}
+                  aria-label="Delete my note"
+                >
                   Delete
                 </Button>
               ) : null}
             </p>
-            <UntrustedProse text={String((note.payload as { note?: unknown }).note ?? "")} mode="controls" className="mt-1 break-words whitespace-pre-wrap text-fg" />
+            <UntrustedProse
+              text={String((note.payload as { note?: unknown }).note ?? "")}
+              mode="controls"
+              className="mt-1 break-words whitespace-pre-wrap text-fg"
+            />
           </li>
         ))}
       </ul>
-      {remove.isError ? <ErrorPanel error={remove.error} title="The note was not deleted" onRetry={() => remove.variables && remove.mutate(remove.variables)} /> : null}
+      {remove.isError ? (
+        <ErrorPanel
+          error={remove.error}
+          title="The note was not deleted"
+          onRetry={() => remove.variables && remove.mutate(remove.variables)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -3,9 +3,9 @@ import type { Feedback } from "@contract/trace-feedback";
 import { ANNOTATION_FEEDBACK_PREFIX } from "@contract/trace-feedback";
 import { callRef, type QueueSpec } from "@/api/annotation-specs";
 import { isApiError } from "@/api/errors";
-import { traceQueries } from "@/api/queries/trace";
-import { traceKeys } from "@/api/query-keys";
 import type { TraceClient } from "@/api/trace";
+import { feedbackKeys, feedbackQueries } from "../../api/feedback";
+import { itemKeys } from "../../api/items";
 import { AnswerNotStored } from "./answer-not-stored";
 import { answersFor } from "./answers";
 
@@ -13,7 +13,15 @@ import { answersFor } from "./answers";
 export type AnsweredSpec = Pick<QueueSpec, "id" | "ref" | "label" | "uniqueAmongCreators">;
 
 /** Where an answer goes: the service, the call, and who "I" am to it (null while unknown). */
-export type AnswerTarget = { trace: TraceClient; queryClient: QueryClient; project: string; callId: string; queueId: string; spec: AnsweredSpec; me: () => string | null };
+export type AnswerTarget = {
+  trace: TraceClient;
+  queryClient: QueryClient;
+  project: string;
+  callId: string;
+  queueId: string;
+  spec: AnsweredSpec;
+  me: () => string | null;
+};
 
 /** Creates raced by another create of the same answer, read again and replaced, before giving up. */
 const CONFLICT_ROUNDS = 3;
@@ -27,8 +35,14 @@ const CONFLICT_ROUNDS = 3;
  */
 export async function sendAnswer(target: AnswerTarget, value: unknown, { fresh }: { fresh: boolean }): Promise<void> {
   const { trace, queryClient, project, callId, queueId, spec } = target;
-  const options = traceQueries.callsFeedback(trace, project, [callId]);
-  const request = { project_id: project, weave_ref: callRef(project, callId), feedback_type: `${ANNOTATION_FEEDBACK_PREFIX}${spec.id}`, annotation_ref: spec.ref, payload: { value } };
+  const options = feedbackQueries.calls(trace, project, [callId]);
+  const request = {
+    project_id: project,
+    weave_ref: callRef(project, callId),
+    feedback_type: `${ANNOTATION_FEEDBACK_PREFIX}${spec.id}`,
+    annotation_ref: spec.ref,
+    payload: { value },
+  };
   let current: ReturnType<typeof answersFor>["current"] = null;
   let identityUnknown = false;
   try {
@@ -36,14 +50,22 @@ export async function sendAnswer(target: AnswerTarget, value: unknown, { fresh }
     for (let round = 1; ; round++) {
       current = answersFor(spec, rows, target.me()).current;
       try {
-        const saved = current ? await trace.replaceFeedback({ ...request, feedback_id: current.id }) : await trace.createFeedback(request);
+        const saved = current
+          ? await trace.replaceFeedback({ ...request, feedback_id: current.id })
+          : await trace.createFeedback(request);
         // A read of the call's answers still on its way may have been answered before this write:
         // drop it, so it cannot put the replaced row back over the saved one.
         await queryClient.cancelQueries({ queryKey: options.queryKey });
         const replaced = current?.id;
         queryClient.setQueryData<Feedback[]>(options.queryKey, (old = []) => [
           ...old.filter((row) => row.id !== replaced),
-          { ...request, id: saved.id, created_at: saved.created_at, wb_user_id: saved.wb_user_id, payload: saved.payload },
+          {
+            ...request,
+            id: saved.id,
+            created_at: saved.created_at,
+            wb_user_id: saved.wb_user_id,
+            payload: saved.payload,
+          },
         ]);
         break;
       } catch (error) {
@@ -56,13 +78,17 @@ export async function sendAnswer(target: AnswerTarget, value: unknown, { fresh }
     }
   } catch (error) {
     // A refused replace may already have removed the old row upstream: read the truth again.
-    void queryClient.invalidateQueries({ queryKey: traceKeys.feedback(trace.scope, project) });
+    void queryClient.invalidateQueries({ queryKey: feedbackKeys.all(trace.scope, project) });
     throw new AnswerNotStored(error, current !== null, identityUnknown);
   }
   // The items table's page that shows this call reads its answers again when next shown.
-  void queryClient.invalidateQueries({ queryKey: traceKeys.feedback(trace.scope, project), predicate: (query) => showsCallAmongOthers(query.queryKey, callId), refetchType: "none" });
+  void queryClient.invalidateQueries({
+    queryKey: feedbackKeys.all(trace.scope, project),
+    predicate: (query) => showsCallAmongOthers(query.queryKey, callId),
+    refetchType: "none",
+  });
   // So do the queue's Insights, whose figures count this answer.
-  void queryClient.invalidateQueries({ queryKey: traceKeys.queueInsightsAll(trace.scope, queueId), refetchType: "none" });
+  void queryClient.invalidateQueries({ queryKey: itemKeys.insightsAll(trace.scope, queueId), refetchType: "none" });
 }
 
 /** A feedback query for several calls (a table page) that includes this one. */
@@ -78,10 +104,16 @@ function showsCallAmongOthers(queryKey: readonly unknown[], callId: string): boo
  * or when another save of the call lands: then it is read again, rather than the save failing
  * for a read nobody refused. A fresh read is not retried here: the caller retries the whole save.
  */
-async function answersOnCall(queryClient: QueryClient, options: ReturnType<typeof traceQueries.callsFeedback>, fresh: boolean): Promise<Feedback[]> {
+async function answersOnCall(
+  queryClient: QueryClient,
+  options: ReturnType<typeof feedbackQueries.calls>,
+  fresh: boolean,
+): Promise<Feedback[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await (fresh ? queryClient.fetchQuery({ ...options, staleTime: 0, retry: false }) : queryClient.ensureQueryData(options));
+      return await (fresh
+        ? queryClient.fetchQuery({ ...options, staleTime: 0, retry: false })
+        : queryClient.ensureQueryData(options));
     } catch (error) {
       if (!isCancelledError(error) || attempt >= 5) throw error;
     }

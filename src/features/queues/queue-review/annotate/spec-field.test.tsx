@@ -4,13 +4,32 @@ import { describe, expect, it, vi } from "vitest";
 import type { QueueSpec } from "@/api/annotation-specs";
 import { SpecField } from "./spec-field";
 
-const spec = (label: string, fieldSchema: Record<string, unknown>): QueueSpec => ({ ref: `ref-${label}`, id: label.toLowerCase(), label, description: `About ${label}`, fieldSchema, uniqueAmongCreators: false });
+const spec = (label: string, fieldSchema: Record<string, unknown>): QueueSpec => ({
+  ref: `ref-${label}`,
+  id: label.toLowerCase(),
+  label,
+  description: `About ${label}`,
+  fieldSchema,
+  uniqueAmongCreators: false,
+});
 const NO_ANSWERS = { current: null, others: [] };
 
 function renderField(fieldSchema: Record<string, unknown>, options: { active?: boolean; shown?: unknown } = {}) {
   const onAnswer = vi.fn<(value: unknown) => void>();
-  const answers = options.shown === undefined ? NO_ANSWERS : { current: { id: "f1", value: options.shown, by: "user-maria" }, others: [] };
-  render(<SpecField spec={spec("Question", fieldSchema)} answers={answers} pending={undefined} active={options.active ?? false} onAnswer={onAnswer} onActivate={() => {}} />);
+  const answers =
+    options.shown === undefined
+      ? NO_ANSWERS
+      : { current: { id: "f1", value: options.shown, by: "user-maria" }, others: [] };
+  render(
+    <SpecField
+      spec={spec("Question", fieldSchema)}
+      answers={answers}
+      pending={undefined}
+      active={options.active ?? false}
+      onAnswer={onAnswer}
+      onActivate={() => {}}
+    />,
+  );
   return { onAnswer, group: screen.getByRole("group", { name: "Question" }), user: userEvent.setup() };
 }
 
@@ -53,7 +72,11 @@ describe("one question's control, chosen by its schema", () => {
   it("yes/no for a boolean, with its description as the group's help", () => {
     const { group } = renderField({ type: "boolean" });
     expect(group).toHaveAccessibleDescription("About Question");
-    expect(within(group).getAllByRole("radio").map((radio) => radio.closest("label")?.textContent)).toEqual(["Yes", "No"]);
+    expect(
+      within(group)
+        .getAllByRole("radio")
+        .map((radio) => radio.closest("label")?.textContent),
+    ).toEqual(["Yes", "No"]);
   });
 
   it("a schema it cannot answer says so instead of guessing a control", () => {

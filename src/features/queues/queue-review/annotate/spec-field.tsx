@@ -49,7 +49,10 @@ export function SpecField({
       aria-labelledby={legendId}
       aria-describedby={optional ? `${helpId} ${optionalId}` : helpId}
       data-active-spec={active || undefined}
-      className={cn("space-y-2 rounded-lg border bg-surface px-3 py-2.5", active ? "border-accent ring-1 ring-accent" : "border-line")}
+      className={cn(
+        "space-y-2 rounded-lg border bg-surface px-3 py-2.5",
+        active ? "border-accent ring-1 ring-accent" : "border-line",
+      )}
     >
       <legend className="float-left w-full text-sm font-semibold text-fg">
         <span id={legendId}>
@@ -63,16 +66,39 @@ export function SpecField({
       </legend>
       <p id={helpId} className="clear-left text-xs text-fg-muted">
         {spec.description ? <UntrustedText text={spec.description} /> : null}
-        {active && keyedValues(kind).length > 0 ? <span className="sr-only"> Number keys answer this question.</span> : null}
+        {active && keyedValues(kind).length > 0 ? (
+          <span className="sr-only"> Number keys answer this question.</span>
+        ) : null}
       </p>
       {kind.kind === "unsupported" ? (
         <p className="text-xs text-amber-800 dark:text-amber-300">This question cannot be answered here: {kind.why}.</p>
       ) : kind.kind === "number" || kind.kind === "text" ? (
-        <TypedControl kind={kind} shown={shown} onCommit={onAnswer} onFocus={onActivate} labelId={legendId} describedBy={helpId} />
+        <TypedControl
+          kind={kind}
+          shown={shown}
+          onCommit={onAnswer}
+          onFocus={onActivate}
+          labelId={legendId}
+          describedBy={helpId}
+        />
       ) : (
-        <ChoiceControl values={keyedValuesOrAll(kind)} shown={shown} keysShown={active} onPick={onAnswer} onFocus={onActivate} describedBy={helpId} />
+        <ChoiceControl
+          values={keyedValuesOrAll(kind)}
+          shown={shown}
+          keysShown={active}
+          onPick={onAnswer}
+          onFocus={onActivate}
+          describedBy={helpId}
+        />
       )}
-      <AnswerStatus spec={spec} answers={answers} pending={pending} onRetry={() => pending && onAnswer(pending.value)} onRetryNow={onRetryNow} onDismiss={onDismiss} />
+      <AnswerStatus
+        spec={spec}
+        answers={answers}
+        pending={pending}
+        onRetry={() => pending && onAnswer(pending.value)}
+        onRetryNow={onRetryNow}
+        onDismiss={onDismiss}
+      />
     </fieldset>
   );
 }

@@ -6,8 +6,18 @@ describe("the control a spec gets", () => {
     expect(specKind({ type: "string", enum: ["a", "b"] })).toEqual({ kind: "choice", options: ["a", "b"] });
     expect(specKind({ type: "integer", minimum: 1, maximum: 5 })).toEqual({ kind: "rating", min: 1, max: 5 });
     expect(specKind({ type: "integer", minimum: 0, maximum: 10 })).toEqual({ kind: "rating", min: 0, max: 10 });
-    expect(specKind({ type: "integer", minimum: 0, maximum: 100 })).toEqual({ kind: "number", integer: true, min: 0, max: 100 });
-    expect(specKind({ type: "number", exclusiveMinimum: 0 })).toEqual({ kind: "number", integer: false, min: 0, max: null });
+    expect(specKind({ type: "integer", minimum: 0, maximum: 100 })).toEqual({
+      kind: "number",
+      integer: true,
+      min: 0,
+      max: 100,
+    });
+    expect(specKind({ type: "number", exclusiveMinimum: 0 })).toEqual({
+      kind: "number",
+      integer: false,
+      min: 0,
+      max: null,
+    });
     expect(specKind({ type: "boolean" })).toEqual({ kind: "boolean" });
     expect(specKind({ type: "string", maxLength: 500 })).toEqual({ kind: "text", maxLength: 500 });
     expect(specKind({ type: "object" }).kind).toBe("unsupported");

@@ -33,21 +33,44 @@ const finite = (value: unknown): number | null => (typeof value === "number" && 
 export function specKind(schema: Record<string, unknown>): SpecKind {
   const options = schema.enum;
   if (Array.isArray(options)) {
-    const usable = options.filter((o): o is string | number | boolean => ["string", "number", "boolean"].includes(typeof o));
-    return usable.length > 0 ? { kind: "choice", options: usable } : { kind: "unsupported", why: "its choices are not text, numbers or yes/no" };
+    const usable = options.filter((o): o is string | number | boolean =>
+      ["string", "number", "boolean"].includes(typeof o),
+    );
+    return usable.length > 0
+      ? { kind: "choice", options: usable }
+      : { kind: "unsupported", why: "its choices are not text, numbers or yes/no" };
   }
   const type = schema.type;
   if (type === "boolean") return { kind: "boolean" };
   if (type === "string") return { kind: "text", maxLength: finite(schema.maxLength) };
   if (type === "integer" || type === "number") {
-    const min = finite(schema.minimum) ?? (finite(schema.exclusiveMinimum) !== null ? finite(schema.exclusiveMinimum)! + (type === "integer" ? 1 : 0) : null);
-    const max = finite(schema.maximum) ?? (finite(schema.exclusiveMaximum) !== null ? finite(schema.exclusiveMaximum)! - (type === "integer" ? 1 : 0) : null);
-    if (type === "integer" && min !== null && max !== null && Number.isInteger(min) && Number.isInteger(max) && max >= min && max - min < MAX_RATING_BUTTONS) {
+    const min =
+      finite(schema.minimum) ??
+      (finite(schema.exclusiveMinimum) !== null
+        ? finite(schema.exclusiveMinimum)! + (type === "integer" ? 1 : 0)
+        : null);
+    const max =
+      finite(schema.maximum) ??
+      (finite(schema.exclusiveMaximum) !== null
+        ? finite(schema.exclusiveMaximum)! - (type === "integer" ? 1 : 0)
+        : null);
+    if (
+      type === "integer" &&
+      min !== null &&
+      max !== null &&
+      Number.isInteger(min) &&
+      Number.isInteger(max) &&
+      max >= min &&
+      max - min < MAX_RATING_BUTTONS
+    ) {
       return { kind: "rating", min, max };
     }
     return { kind: "number", integer: type === "integer", min, max };
   }
-  return { kind: "unsupported", why: `answers of type ${JSON.stringify(type ?? "any").slice(0, 40)} cannot be given here` };
+  return {
+    kind: "unsupported",
+    why: `answers of type ${JSON.stringify(type ?? "any").slice(0, 40)} cannot be given here`,
+  };
 }
 
 /** The values the number keys 1..9 pick, in order (choices, ratings, Yes/No); empty for typed answers. */
@@ -77,4 +100,3 @@ export function typedProblem(kind: SpecKind, value: unknown): string | null {
   }
   return null;
 }
-

@@ -15,7 +15,12 @@ export const keptAnswer = (over: Partial<KeptAnswer> = {}): KeptAnswer => ({
   token: "t1",
   at: 1,
   value: 4,
-  spec: { id: over.specId ?? "tone", ref: "weave:///demo/support-bot/object/tone:abc", label: "Tone", uniqueAmongCreators: true },
+  spec: {
+    id: over.specId ?? "tone",
+    ref: "weave:///demo/support-bot/object/tone:abc",
+    label: "Tone",
+    uniqueAmongCreators: true,
+  },
   itemId: "item-1",
   queueId: "queue-1",
   ...over,

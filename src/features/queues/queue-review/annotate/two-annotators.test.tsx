@@ -18,28 +18,57 @@ async function setup() {
   const server = createLocalServer();
   upsertUser(server.db, { id: "user-maria", username: "maria", entity: "demo", apiKey: MARIA_KEY });
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 3 });
-  const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone", "resolution", "follows_policy", "reviewer_comment"], Date.now(), "user-demo");
+  const specs = seedAnnotationSpecs(
+    server.db,
+    PROJECT,
+    ["tone", "resolution", "follows_policy", "reviewer_comment"],
+    Date.now(),
+    "user-demo",
+  );
   const refs = Object.values(specs);
-  const [item] = (await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
+  const [item] = (
+    await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, {
+      project_id: PROJECT,
+      limit: 1,
+    })
+  ).items;
   const annotator = (apiKey: string, me: string) => {
     const context = createQueueTestContext({ ...server.settings, apiKey }, server.fetch);
     return renderHook(() => useAnnotations(PROJECT, refs, item!, me), { wrapper: context.Wrapper }).result;
   };
-  const rows = () => server.db.prepare("SELECT feedback_type, wb_user_id, payload FROM trace_feedback ORDER BY seq").all() as { feedback_type: string; wb_user_id: string; payload: string }[];
+  const rows = () =>
+    server.db.prepare("SELECT feedback_type, wb_user_id, payload FROM trace_feedback ORDER BY seq").all() as {
+      feedback_type: string;
+      wb_user_id: string;
+      payload: string;
+    }[];
   return { demo: annotator(server.settings.apiKey, "user-demo"), maria: annotator(MARIA_KEY, "user-maria"), rows };
 }
 
 type Annotator = Awaited<ReturnType<typeof setup>>["demo"];
 const spec = (who: Annotator, id: string) => who.current.specs.data!.specs.find((s) => s.id === id)!;
-const shown = (who: Annotator, id: string, me: string) => answersFor(spec(who, id), who.current.feedback.data ?? [], me);
+const shown = (who: Annotator, id: string, me: string) =>
+  answersFor(spec(who, id), who.current.feedback.data ?? [], me);
 
 describe("two annotators answering the same item at once", () => {
   it("loses nothing: each one's rating is kept, the shared answers are stored, and each sees the other's after a refresh", async () => {
     const { demo, maria, rows } = await setup();
-    await waitFor(() => expect(demo.current.specs.data && maria.current.specs.data && demo.current.feedback.data && maria.current.feedback.data).toBeTruthy(), SLOW);
+    await waitFor(
+      () =>
+        expect(
+          demo.current.specs.data &&
+            maria.current.specs.data &&
+            demo.current.feedback.data &&
+            maria.current.feedback.data,
+        ).toBeTruthy(),
+      SLOW,
+    );
 
     act(() => {
-      for (const [who, tone, resolution, policy, comment] of [[demo, 4, "Resolved", true, "Fine"], [maria, 2, "Not resolved", false, "Cold"]] as const) {
+      for (const [who, tone, resolution, policy, comment] of [
+        [demo, 4, "Resolved", true, "Fine"],
+        [maria, 2, "Not resolved", false, "Cold"],
+      ] as const) {
         who.current.answer(spec(who, "tone"), tone);
         who.current.answer(spec(who, "resolution"), resolution);
         who.current.answer(spec(who, "follows_policy"), policy);
@@ -57,24 +86,42 @@ describe("two annotators answering the same item at once", () => {
       "wandb.annotation.follows_policy": 1,
       "wandb.annotation.reviewer_comment": 1,
     });
-    expect(rows().filter((row) => row.feedback_type === "wandb.annotation.tone").map((row) => row.wb_user_id).sort()).toEqual(["user-demo", "user-maria"]);
+    expect(
+      rows()
+        .filter((row) => row.feedback_type === "wandb.annotation.tone")
+        .map((row) => row.wb_user_id)
+        .sort(),
+    ).toEqual(["user-demo", "user-maria"]);
 
     // A refresh: each reads the call's answers again.
     act(() => {
       void demo.current.feedback.refetch();
       void maria.current.feedback.refetch();
     });
-    await waitFor(() => expect([demo.current.feedback.data?.length, maria.current.feedback.data?.length]).toEqual([5, 5]), SLOW);
+    await waitFor(
+      () => expect([demo.current.feedback.data?.length, maria.current.feedback.data?.length]).toEqual([5, 5]),
+      SLOW,
+    );
     // The rating is per annotator: each has their own and sees the other's.
-    expect(shown(demo, "tone", "user-demo")).toMatchObject({ current: { value: 4, by: "user-demo" }, others: [{ by: "user-maria", value: 2 }] });
-    expect(shown(maria, "tone", "user-maria")).toMatchObject({ current: { value: 2, by: "user-maria" }, others: [{ by: "user-demo", value: 4 }] });
+    expect(shown(demo, "tone", "user-demo")).toMatchObject({
+      current: { value: 4, by: "user-demo" },
+      others: [{ by: "user-maria", value: 2 }],
+    });
+    expect(shown(maria, "tone", "user-maria")).toMatchObject({
+      current: { value: 2, by: "user-maria" },
+      others: [{ by: "user-demo", value: 4 }],
+    });
     // A shared answer: both see the same one, the latest stored, and who set it.
-    for (const id of ["resolution", "follows_policy", "reviewer_comment"]) expect(shown(demo, id, "user-demo").current).toEqual(shown(maria, id, "user-maria").current);
+    for (const id of ["resolution", "follows_policy", "reviewer_comment"])
+      expect(shown(demo, id, "user-demo").current).toEqual(shown(maria, id, "user-maria").current);
   }, 60_000);
 
   it("when both change the same shared answer at once, one is refused and says so, and Retry puts it on top of the other's", async () => {
     const { demo, maria, rows } = await setup();
-    await waitFor(() => expect(demo.current.specs.data && maria.current.specs.data && demo.current.feedback.data).toBeTruthy(), SLOW);
+    await waitFor(
+      () => expect(demo.current.specs.data && maria.current.specs.data && demo.current.feedback.data).toBeTruthy(),
+      SLOW,
+    );
     act(() => demo.current.answer(spec(demo, "resolution"), "Resolved"));
     await waitFor(() => expect(demo.current.pending).toEqual({}), SLOW);
     act(() => void maria.current.feedback.refetch());
@@ -85,9 +132,21 @@ describe("two annotators answering the same item at once", () => {
       demo.current.answer(spec(demo, "resolution"), "Partly resolved");
       maria.current.answer(spec(maria, "resolution"), "Not resolved");
     });
-    await waitFor(() => expect(Object.values({ ...demo.current.pending, ...maria.current.pending }).map((p) => p.status)).toEqual(["refused"]), SLOW);
-    const [loser, value] = demo.current.pending.resolution ? ([demo, "Partly resolved"] as const) : ([maria, "Not resolved"] as const);
-    expect(loser.current.pending.resolution).toMatchObject({ value, status: "refused", reason: expect.stringMatching(/someone else changed this answer at the same moment/) });
+    await waitFor(
+      () =>
+        expect(Object.values({ ...demo.current.pending, ...maria.current.pending }).map((p) => p.status)).toEqual([
+          "refused",
+        ]),
+      SLOW,
+    );
+    const [loser, value] = demo.current.pending.resolution
+      ? ([demo, "Partly resolved"] as const)
+      : ([maria, "Not resolved"] as const);
+    expect(loser.current.pending.resolution).toMatchObject({
+      value,
+      status: "refused",
+      reason: expect.stringMatching(/someone else changed this answer at the same moment/),
+    });
     // Nothing half-written: one shared answer stands, the winner's.
     expect(rows().filter((row) => row.feedback_type === "wandb.annotation.resolution")).toHaveLength(1);
 

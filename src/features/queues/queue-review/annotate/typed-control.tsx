@@ -44,7 +44,13 @@ export function TypedControl({
 
   const commit = () => {
     clearTimeout(timer.current);
-    if (parsed === undefined || problem || Object.is(parsed, shown) || (kind.kind === "text" && parsed === "" && shown === undefined)) return;
+    if (
+      parsed === undefined ||
+      problem ||
+      Object.is(parsed, shown) ||
+      (kind.kind === "text" && parsed === "" && shown === undefined)
+    )
+      return;
     onCommit(parsed);
   };
   useEffect(() => {
@@ -95,14 +101,36 @@ export function TypedControl({
           className={cn(inputClasses, "w-40", problem ? "border-red-600" : "border-line-strong")}
         />
       ) : (
-        <Textarea {...common} invalid={Boolean(problem)} dir="auto" rows={3} onChange={(event) => change(event.target.value)} />
+        <Textarea
+          {...common}
+          invalid={Boolean(problem)}
+          dir="auto"
+          rows={3}
+          onChange={(event) => change(event.target.value)}
+        />
       )}
-      <p id={messageId} className={cn("text-xs", problem ? "font-medium text-red-700 dark:text-red-400" : "text-fg-muted")}>
-        {problem ?? (kind.kind === "text" && kind.maxLength !== null ? `${kind.maxLength - text.length} characters left` : kind.kind === "number" ? boundsText(kind) : "")}
+      <p
+        id={messageId}
+        className={cn("text-xs", problem ? "font-medium text-red-700 dark:text-red-400" : "text-fg-muted")}
+      >
+        {problem ??
+          (kind.kind === "text" && kind.maxLength !== null
+            ? `${kind.maxLength - text.length} characters left`
+            : kind.kind === "number"
+              ? boundsText(kind)
+              : "")}
       </p>
     </div>
   );
 }
 
 const boundsText = (kind: Extract<SpecKind, { kind: "number" }>) =>
-  kind.min !== null && kind.max !== null ? `${kind.min} to ${kind.max}` : kind.min !== null ? `At least ${kind.min}` : kind.max !== null ? `At most ${kind.max}` : kind.integer ? "A whole number" : "A number";
+  kind.min !== null && kind.max !== null
+    ? `${kind.min} to ${kind.max}`
+    : kind.min !== null
+      ? `At least ${kind.min}`
+      : kind.max !== null
+        ? `At most ${kind.max}`
+        : kind.integer
+          ? "A whole number"
+          : "A number";

@@ -4,9 +4,9 @@ import { seedLargeQueue } from "@server/seed/trace-seed";
 import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
 import { callRef } from "@/api/annotation-specs";
 import { createApiClients } from "@/api/clients";
-import { traceKeys } from "@/api/query-keys";
 import { traceQueries } from "@/api/queries/trace";
 import { createLocalServer } from "@/test/local-server";
+import { itemKeys } from "../../api/items";
 import { createQueueTestContext } from "../../test-support";
 import { useAnnotations } from "./use-annotations";
 
@@ -18,18 +18,29 @@ describe("saving answers", () => {
     const server = createLocalServer();
     const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 2 });
     const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone"], Date.now(), "user-demo");
-    const [item] = (await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
+    const [item] = (
+      await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, {
+        project_id: PROJECT,
+        limit: 1,
+      })
+    ).items;
     let writes = 0;
     const fetch: typeof globalThis.fetch = async (input, init) => {
       if (/\/feedback\/(create|replace)$/.test(String(input))) {
         writes += 1;
         // The third write (4 again, after 4 then 5) is refused.
-        if (writes === 3) return new Response(JSON.stringify({ reason: "Answers are paused for maintenance" }), { status: 400, headers: { "Content-Type": "application/json" } });
+        if (writes === 3)
+          return new Response(JSON.stringify({ reason: "Answers are paused for maintenance" }), {
+            status: 400,
+            headers: { "Content-Type": "application/json" },
+          });
       }
       return server.fetch(input, init);
     };
     const context = createQueueTestContext(server.settings, fetch);
-    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item!, "user-demo"), { wrapper: context.Wrapper });
+    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item!, "user-demo"), {
+      wrapper: context.Wrapper,
+    });
     await waitFor(() => expect(result.current.specs.data && result.current.feedback.data).toBeTruthy(), SLOW);
     const tone = result.current.specs.data!.specs[0]!;
     act(() => {
@@ -45,7 +56,12 @@ describe("saving answers", () => {
     const server = createLocalServer();
     const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 2 });
     const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone"], Date.now(), "user-demo");
-    const [item] = (await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
+    const [item] = (
+      await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, {
+        project_id: PROJECT,
+        limit: 1,
+      })
+    ).items;
     let release: (() => void) | undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -55,15 +71,23 @@ describe("saving answers", () => {
     };
     const context = createQueueTestContext(server.settings, fetch);
     // The questions are already known (read once per queue), the call's answers are not.
-    await context.queryClient.prefetchQuery(traceQueries.queueSpecs(createApiClients(server.settings, { fetch: server.fetch }).trace, [specs.tone]));
-    const { result, unmount } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item!, "user-demo"), { wrapper: context.Wrapper });
+    await context.queryClient.prefetchQuery(
+      traceQueries.queueSpecs(createApiClients(server.settings, { fetch: server.fetch }).trace, [specs.tone]),
+    );
+    const { result, unmount } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item!, "user-demo"), {
+      wrapper: context.Wrapper,
+    });
     await waitFor(() => expect(result.current.specs.data).toBeTruthy(), SLOW);
     act(() => result.current.answer(result.current.specs.data!.specs[0]!, 3));
     // The save is under way, waiting for the call's answers, when the review moves on.
     await new Promise((resolve) => setTimeout(resolve, 20));
     unmount();
     release?.();
-    const stored = () => server.db.prepare("SELECT payload FROM trace_feedback WHERE feedback_type = 'wandb.annotation.tone'").pluck().all();
+    const stored = () =>
+      server.db
+        .prepare("SELECT payload FROM trace_feedback WHERE feedback_type = 'wandb.annotation.tone'")
+        .pluck()
+        .all();
     await waitFor(() => expect(stored()).toEqual([JSON.stringify({ value: 3 })]), SLOW);
   }, 30_000);
 });
@@ -83,16 +107,30 @@ describe("an answer that already stands", () => {
       return response;
     };
     const context = createQueueTestContext(server.settings, fetch);
-    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.resolution], item!, "user-demo"), { wrapper: context.Wrapper });
-    await waitFor(() => expect(result.current.specs.data && result.current.feedback.data).toEqual(expect.anything()), SLOW);
+    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.resolution], item!, "user-demo"), {
+      wrapper: context.Wrapper,
+    });
+    await waitFor(
+      () => expect(result.current.specs.data && result.current.feedback.data).toEqual(expect.anything()),
+      SLOW,
+    );
     expect(result.current.feedback.data).toEqual([]);
     // Another tab answers the shared question after this one read the call's answers.
-    const request = { project_id: PROJECT, weave_ref: callRef(PROJECT, item!.call_id), feedback_type: "wandb.annotation.resolution", annotation_ref: specs.resolution, payload: { value: "Resolved" } };
+    const request = {
+      project_id: PROJECT,
+      weave_ref: callRef(PROJECT, item!.call_id),
+      feedback_type: "wandb.annotation.resolution",
+      annotation_ref: specs.resolution,
+      payload: { value: "Resolved" },
+    };
     await direct.createFeedback(request);
     act(() => result.current.answer(result.current.specs.data!.specs[0]!, "Not resolved"));
     await waitFor(() => expect(result.current.pending).toEqual({}), SLOW);
     expect(writes).toEqual(["create 409", "replace 200"]);
-    const stored = server.db.prepare("SELECT payload FROM trace_feedback WHERE feedback_type = 'wandb.annotation.resolution'").pluck().all();
+    const stored = server.db
+      .prepare("SELECT payload FROM trace_feedback WHERE feedback_type = 'wandb.annotation.resolution'")
+      .pluck()
+      .all();
     expect(stored).toEqual([JSON.stringify({ value: "Not resolved" })]);
     expect(result.current.feedback.data?.map((row) => row.payload)).toEqual([{ value: "Not resolved" }]);
   }, 30_000);
@@ -103,11 +141,24 @@ describe("what a saved answer marks stale", () => {
     const server = createLocalServer();
     const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 2 });
     const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone"], Date.now(), "user-demo");
-    const [item] = (await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
+    const [item] = (
+      await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, {
+        project_id: PROJECT,
+        limit: 1,
+      })
+    ).items;
     const context = createQueueTestContext(server.settings, server.fetch);
-    const insightsKey = traceKeys.queueInsights(createApiClients(server.settings, { fetch: server.fetch }).trace.scope, PROJECT, queueId, [specs.tone], "UTC");
+    const insightsKey = itemKeys.insights(
+      createApiClients(server.settings, { fetch: server.fetch }).trace.scope,
+      PROJECT,
+      queueId,
+      [specs.tone],
+      "UTC",
+    );
     context.queryClient.setQueryData(insightsKey, { figures: "as they were" });
-    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item!, "user-demo"), { wrapper: context.Wrapper });
+    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item!, "user-demo"), {
+      wrapper: context.Wrapper,
+    });
     await waitFor(() => expect(result.current.specs.data && result.current.feedback.data).toBeTruthy(), SLOW);
     act(() => result.current.answer(result.current.specs.data!.specs[0]!, 4));
     await waitFor(() => expect(context.queryClient.getQueryState(insightsKey)?.isInvalidated).toBe(true), SLOW);

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { AnnotationQueueItem } from "@contract/trace";
 import type { QueueSpec } from "@/api/annotation-specs";
 import { traceQueries } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
+import { feedbackQueries } from "../../api/feedback";
 import { answerSavesOf, usePendingAnswers, type AnswerSave } from "./answer-saves";
 import { keptAnswers, type KeptAnswer } from "./kept-answers";
 import { sendAnswer } from "./send-answer";
@@ -28,7 +29,7 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
   const { id: itemId, call_id: callId, queue_id: queueId } = item;
   const specs = useQuery({ ...traceQueries.queueSpecs(trace, scorerRefs), enabled: scorerRefs.length > 0 });
   // One options object per call, so the key stays the same across renders.
-  const feedbackOptions = useMemo(() => traceQueries.callsFeedback(trace, project, [callId]), [trace, project, callId]);
+  const feedbackOptions = useMemo(() => feedbackQueries.calls(trace, project, [callId]), [trace, project, callId]);
   const feedback = useQuery(feedbackOptions);
   const pending = usePendingAnswers(saves, callId);
   // Read when a save runs, which may be after this panel is gone or before "me" was known.
@@ -40,7 +41,20 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
   const toSave = useCallback(
     (kept: KeptAnswer): AnswerSave => ({
       kept,
-      send: (fresh) => sendAnswer({ trace, queryClient, project, callId: kept.callId, queueId: kept.queueId, spec: kept.spec, me: () => meNow.current }, kept.value, { fresh }),
+      send: (fresh) =>
+        sendAnswer(
+          {
+            trace,
+            queryClient,
+            project,
+            callId: kept.callId,
+            queueId: kept.queueId,
+            spec: kept.spec,
+            me: () => meNow.current,
+          },
+          kept.value,
+          { fresh },
+        ),
     }),
     [trace, queryClient, project],
   );
@@ -49,7 +63,21 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
     (spec: QueueSpec, value: unknown) => {
       const { id, ref, label, uniqueAmongCreators } = spec;
       const { baseUrl: address, keyFingerprint: author } = trace.scope;
-      saves.save(toSave({ address, project, callId, specId: id, author, token: newToken(), at: Date.now(), value, spec: { id, ref, label, uniqueAmongCreators }, itemId, queueId }));
+      saves.save(
+        toSave({
+          address,
+          project,
+          callId,
+          specId: id,
+          author,
+          token: newToken(),
+          at: Date.now(),
+          value,
+          spec: { id, ref, label, uniqueAmongCreators },
+          itemId,
+          queueId,
+        }),
+      );
     },
     [callId, itemId, queueId, project, saves, trace, toSave],
   );

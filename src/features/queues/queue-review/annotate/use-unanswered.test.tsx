@@ -6,7 +6,7 @@ import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/settings/settings-storage";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 
 const PROJECT = "demo/support-bot";
 const SLOW = { timeout: 10_000 };
@@ -21,15 +21,31 @@ async function setup() {
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 3, name: "Tone review" });
   const required = seedAnnotationSpecs(server.db, PROJECT, ["tone", "resolution"], Date.now(), "user-demo");
   const clients = createApiClients(server.settings, { fetch: server.fetch });
-  const comment = { name: "Note", description: "Anything worth saying.", field_schema: { type: "string", maxLength: 500, "x-optional": true } };
-  const created = ObjCreateResponse.parse(await clients.trace.createObject({ obj: { project_id: PROJECT, object_id: "note", val: comment, builtin_object_class: "AnnotationSpec" } }));
+  const comment = {
+    name: "Note",
+    description: "Anything worth saying.",
+    field_schema: { type: "string", maxLength: 500, "x-optional": true },
+  };
+  const created = ObjCreateResponse.parse(
+    await clients.trace.createObject({
+      obj: { project_id: PROJECT, object_id: "note", val: comment, builtin_object_class: "AnnotationSpec" },
+    }),
+  );
   const refs = [required.tone, required.resolution, `weave:///${PROJECT}/object/note:${created.digest}`];
   server.db.prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?").run(JSON.stringify(refs), queueId);
   const [item] = (await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }));
-  const state = () => server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item!.id);
-  const view = renderApp({ path: `/queues/${queueId}/items/${item!.id}`, defaults: urlsOf(server.settings), fetch: server.fetch });
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }),
+  );
+  const state = () =>
+    server.db.prepare("SELECT annotation_state FROM annotation_queue_items WHERE id = ?").pluck().get(item!.id);
+  const view = renderApp({
+    path: `/queues/${queueId}/items/${item!.id}`,
+    defaults: urlsOf(server.settings),
+    fetch: server.fetch,
+  });
   return { state, user: view.user };
 }
 
@@ -53,7 +69,9 @@ describe("completing an item with an optional question unanswered", () => {
     await screen.findByRole("group", { name: "Note" }, SLOW);
     await user.keyboard("4");
     await user.keyboard("c");
-    expect(await screen.findByText(/Not completed yet/, {}, SLOW)).toHaveTextContent("1 question is unanswered (Resolution)");
+    expect(await screen.findByText(/Not completed yet/, {}, SLOW)).toHaveTextContent(
+      "1 question is unanswered (Resolution)",
+    );
     // Not completed: the answer started the item, nothing more.
     await waitFor(() => expect(state()).toBe("in_progress"), SLOW);
     await user.keyboard("c");

@@ -3,7 +3,8 @@ import { useCallback } from "react";
 import type { Feedback } from "@contract/trace-feedback";
 import type { QueueSpecs } from "@/api/annotation-specs";
 import { traceQueries } from "@/api/queries/trace";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
+import { feedbackQueries } from "../../api/feedback";
 import { answerSavesOf } from "./answer-saves";
 import { unansweredSpecs } from "./answers";
 import { isOptional } from "./spec-kind";
@@ -18,7 +19,11 @@ export type UnansweredCheck = (callId: string) => string[] | { notRead: "questio
  * their schema, spec-kind.ts) never hold Complete up: an empty comment is the usual answer, and
  * asking twice on every item teaches annotators to press twice without reading.
  */
-export function useUnansweredCheck(project: string, scorerRefs: readonly string[] | undefined, me: string | null): UnansweredCheck {
+export function useUnansweredCheck(
+  project: string,
+  scorerRefs: readonly string[] | undefined,
+  me: string | null,
+): UnansweredCheck {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   return useCallback(
@@ -27,7 +32,7 @@ export function useUnansweredCheck(project: string, scorerRefs: readonly string[
       if (scorerRefs.length === 0) return [];
       const specs = queryClient.getQueryData<QueueSpecs>(traceQueries.queueSpecs(trace, scorerRefs).queryKey);
       if (!specs) return { notRead: "questions" };
-      const rows = queryClient.getQueryData<Feedback[]>(traceQueries.callsFeedback(trace, project, [callId]).queryKey);
+      const rows = queryClient.getQueryData<Feedback[]>(feedbackQueries.calls(trace, project, [callId]).queryKey);
       const required = specs.specs.filter((spec) => !isOptional(spec.fieldSchema));
       if (required.length === 0) return [];
       const unanswered = unansweredSpecs(required, rows ?? [], answerSavesOf(queryClient).pendingFor(callId), me);

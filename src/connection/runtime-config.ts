@@ -50,8 +50,11 @@ function isWebPage(contentType: string, text: string): boolean {
  * that does not answer within CONFIG_TIMEOUT_MS is not waited for longer (the app starts, and says
  * the config failed). Never throws.
  */
-export async function readRuntimeConfig(options: { fetch?: typeof fetch; url?: string; timeoutMs?: number } = {}): Promise<ConfigRead> {
-  const fetchConfig = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+export async function readRuntimeConfig(
+  options: { fetch?: typeof fetch; url?: string; timeoutMs?: number } = {},
+): Promise<ConfigRead> {
+  const fetchConfig =
+    options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? CONFIG_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
@@ -69,10 +72,14 @@ export async function readRuntimeConfig(options: { fetch?: typeof fetch; url?: s
     try {
       value = JSON.parse(text);
     } catch {
-      return isWebPage(contentType, text) ? ABSENT : failed(`the answer is not JSON (${contentType || "no content type"})`);
+      return isWebPage(contentType, text)
+        ? ABSENT
+        : failed(`the answer is not JSON (${contentType || "no content type"})`);
     }
     const parsed = z.safeParse(RuntimeConfigSchema, value);
-    return parsed.success ? { status: "read", config: parsed.data } : failed("the answer is JSON but not a configuration object");
+    return parsed.success
+      ? { status: "read", config: parsed.data }
+      : failed("the answer is JSON but not a configuration object");
   } catch {
     if (signal.aborted) return failed(`it did not answer within ${timeoutMs / 1000} s`);
     return failed("the request failed (network error)");

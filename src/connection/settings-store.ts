@@ -62,7 +62,11 @@ const urlsOf = (source: ServiceUrls): ServiceUrls => urlsFrom((field) => source[
  * them.) `configStatus` is what reading /config.json came to: a key stored without addresses is
  * held while it "failed".
  */
-export function readSettingsState(areas: StorageAreas, defaults: ServiceUrls, configStatus: ConfigStatus = "read"): SettingsState {
+export function readSettingsState(
+  areas: StorageAreas,
+  defaults: ServiceUrls,
+  configStatus: ConfigStatus = "read",
+): SettingsState {
   const preferences = readPreferences(areas);
   const key = readApiKey(areas);
   const chosen: ServiceUrls = urlsFrom((field) => preferences[field] || defaults[field]);
@@ -105,7 +109,11 @@ function bindWhereItGoes(areas: StorageAreas, state: SettingsState, configStatus
  * with the addresses it was saved for, and never leaves this module except as part of the settings
  * handed to the API clients, which carry it to those addresses only.
  */
-export function createSettingsStore(options: { defaults: ServiceUrls; storage?: StorageAreas; configStatus?: ConfigStatus }): SettingsStore {
+export function createSettingsStore(options: {
+  defaults: ServiceUrls;
+  storage?: StorageAreas;
+  configStatus?: ConfigStatus;
+}): SettingsStore {
   const areas = options.storage ?? browserStorage();
   let defaults = options.defaults;
   let configStatus: ConfigStatus = options.configStatus ?? "read";
@@ -115,7 +123,13 @@ export function createSettingsStore(options: { defaults: ServiceUrls; storage?: 
   // Another tab remembered or forgot a key, or changed an address: follow it. A tab-only key
   // of this tab stays, as sessionStorage is not shared.
   const listeners = storageListeners((event) => {
-    if (event.key !== null && event.key !== API_KEY_STORAGE_KEY && event.key !== KEY_ADDRESSES_STORAGE_KEY && event.key !== PREFERENCES_STORAGE_KEY) return;
+    if (
+      event.key !== null &&
+      event.key !== API_KEY_STORAGE_KEY &&
+      event.key !== KEY_ADDRESSES_STORAGE_KEY &&
+      event.key !== PREFERENCES_STORAGE_KEY
+    )
+      return;
     const next = readState();
     if (!sameSettings(next, state)) publish(next);
   });
@@ -141,7 +155,13 @@ export function createSettingsStore(options: { defaults: ServiceUrls; storage?: 
       const addresses = urlsOf(connection);
       const keyStored = writeApiKey(areas, connection.apiKey, keyStorage, addresses);
       const keyBinding: KeyBinding = connection.apiKey ? { state: "bound", addresses } : { state: "none" };
-      publish({ connection: { ...connection }, keyStorage, defaults, keyBinding, persisted: preferencesStored && keyStored });
+      publish({
+        connection: { ...connection },
+        keyStorage,
+        defaults,
+        keyBinding,
+        persisted: preferencesStored && keyStored,
+      });
       return state;
     },
     forgetKey() {

@@ -30,7 +30,10 @@ export function createThemeStore(
   const storage = options.storage ?? browserStorage().local;
   const root = options.root ?? document.documentElement;
   const prefersDark = options.prefersDark ?? systemPrefersDark;
-  const compute = (preference: ThemePreference): ThemeState => ({ preference, resolved: resolveTheme(preference, prefersDark()) });
+  const compute = (preference: ThemePreference): ThemeState => ({
+    preference,
+    resolved: resolveTheme(preference, prefersDark()),
+  });
   let state = compute(readThemePreference(storage));
   applyTheme(root, state.resolved);
 

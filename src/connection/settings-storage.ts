@@ -76,19 +76,26 @@ export type StoredKey = {
 /** The stored key, where it was found and the addresses saved with it; a remembered key wins over a tab-only one. */
 export function readApiKey(areas: StorageAreas): StoredKey | null {
   const remembered = readItem(areas.local, API_KEY_STORAGE_KEY);
-  if (remembered) return withAddresses({ apiKey: remembered, mode: "local" }, readKeyAddresses(areas.local, remembered));
+  if (remembered)
+    return withAddresses({ apiKey: remembered, mode: "local" }, readKeyAddresses(areas.local, remembered));
   const tabOnly = readItem(areas.session, API_KEY_STORAGE_KEY);
   if (tabOnly) return withAddresses({ apiKey: tabOnly, mode: "session" }, readKeyAddresses(areas.session, tabOnly));
   return null;
 }
 
-const withAddresses = (key: StoredKey, addresses: ServiceUrls | undefined): StoredKey => (addresses ? { ...key, addresses } : key);
+const withAddresses = (key: StoredKey, addresses: ServiceUrls | undefined): StoredKey =>
+  addresses ? { ...key, addresses } : key;
 
 /**
  * Stores the key in exactly one place, with the addresses it may be sent to beside it: writing
  * to one area removes both from the other.
  */
-export function writeApiKey(areas: StorageAreas, apiKey: string, mode: KeyStorageMode, addresses: ServiceUrls): boolean {
+export function writeApiKey(
+  areas: StorageAreas,
+  apiKey: string,
+  mode: KeyStorageMode,
+  addresses: ServiceUrls,
+): boolean {
   if (!apiKey) {
     removeApiKey(areas);
     return true;
@@ -100,7 +107,12 @@ export function writeApiKey(areas: StorageAreas, apiKey: string, mode: KeyStorag
 }
 
 /** Keeps `addresses` with the stored key (an older version's key, bound where it was going). */
-export function writeKeyAddresses(areas: StorageAreas, apiKey: string, mode: KeyStorageMode, addresses: ServiceUrls): boolean {
+export function writeKeyAddresses(
+  areas: StorageAreas,
+  apiKey: string,
+  mode: KeyStorageMode,
+  addresses: ServiceUrls,
+): boolean {
   const target = mode === "local" ? areas.local : areas.session;
   const stored = { key: keyFingerprint(apiKey), ...urlsFrom((field) => addresses[field]) };
   return writeItem(target, KEY_ADDRESSES_STORAGE_KEY, JSON.stringify(stored));

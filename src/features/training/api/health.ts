@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { trainingQueries } from "@/api/queries/training";
-import { useApiClients } from "@/settings/api-clients";
+import { useApiClients } from "@/connection/api-clients";
 
 /*
- * The sidebar's training health reads. Apart from ../training-queries.ts: the indicator is on every
- * page, and importing that module would fetch the training pages' shared chunk with it (44 KB,
- * ~12-25 ms to run on the bench machine, right after every first paint). Only the indicator may
- * import this: a second page importing it would move it into that chunk again (build/chunking.ts).
+ * The sidebar's training health reads (their options are in api/queries/training: the status page
+ * reads them too). Apart from jobs.ts and models.ts: the indicator is on every page, and a module
+ * a training page also imported would bring the training pages' shared chunk into every first load.
+ * Only the indicator may import this: a second page importing it would move it into that chunk
+ * again (build/chunking.ts).
  */
 
 /** The service's liveness (no key needed), polled. */

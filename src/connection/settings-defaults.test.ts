@@ -19,7 +19,11 @@ describe("resolveDefaultUrls", () => {
   });
 
   it("falls back to the build env, then to the real W&B services, per service", () => {
-    const urls = resolveDefaultUrls({ traceBaseUrl: "not a url" }, { VITE_TRAINING_BASE_URL: "https://proxy.example.com/train/v1/" }, ORIGIN);
+    const urls = resolveDefaultUrls(
+      { traceBaseUrl: "not a url" },
+      { VITE_TRAINING_BASE_URL: "https://proxy.example.com/train/v1/" },
+      ORIGIN,
+    );
     expect(urls).toEqual({
       traceBaseUrl: WANDB_SERVICE_URLS.traceBaseUrl,
       trainingBaseUrl: "https://proxy.example.com/train/v1",

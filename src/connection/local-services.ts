@@ -5,7 +5,11 @@ import type { ServiceUrls } from "./settings-storage";
  * True while at least one service is the local reference services' own (config.json said so and
  * the address is still the default it gave): then training is simulated and the demo key works.
  */
-export function usesLocalServices(localServices: boolean, connection: ConnectionSettings, defaults: ServiceUrls): boolean {
+export function usesLocalServices(
+  localServices: boolean,
+  connection: ConnectionSettings,
+  defaults: ServiceUrls,
+): boolean {
   if (!localServices) return false;
   return URL_FIELDS.some((f) => connection[f] === defaults[f]);
 }

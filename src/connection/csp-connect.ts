@@ -28,7 +28,11 @@ function sourceAllows(source: string, url: URL): boolean {
  * or same-origin address is always allowed, and an unknown policy (`connectSrc` undefined: a host
  * that does not say) blocks nothing as far as the dashboard can tell.
  */
-export function cspBlockedOrigin(address: string, pageOrigin: string, connectSrc: readonly string[] | undefined): string | null {
+export function cspBlockedOrigin(
+  address: string,
+  pageOrigin: string,
+  connectSrc: readonly string[] | undefined,
+): string | null {
   if (!connectSrc) return null;
   let url: URL;
   try {

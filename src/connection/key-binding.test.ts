@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ConnectionSettings } from "@/api/connection";
 import { createSettingsStore, readSettingsState } from "./settings-store";
-import { API_KEY_STORAGE_KEY, KEY_ADDRESSES_STORAGE_KEY, PREFERENCES_STORAGE_KEY, type ServiceUrls } from "./settings-storage";
+import {
+  API_KEY_STORAGE_KEY,
+  KEY_ADDRESSES_STORAGE_KEY,
+  PREFERENCES_STORAGE_KEY,
+  type ServiceUrls,
+} from "./settings-storage";
 import { WANDB_SERVICE_URLS } from "./settings-defaults";
 import { browserStorage } from "@/lib/browser-storage";
 
@@ -28,13 +33,19 @@ const saved = (overrides: Partial<ConnectionSettings> = {}): ConnectionSettings 
 /** A key as an older version stored it: the key alone, addresses only where they differed from the defaults. */
 function storeAsOlderVersion(mode: "local" | "session" = "local") {
   (mode === "local" ? localStorage : sessionStorage).setItem(API_KEY_STORAGE_KEY, "key-123");
-  localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ annotationProject: "demo/support-bot", inferenceProject: "", keyStorage: mode }));
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: "demo/support-bot", inferenceProject: "", keyStorage: mode }),
+  );
 }
 
 describe("a saved key and its addresses", () => {
   it("keeps every address in effect with the key, in the key's own storage area, even those equal to the defaults", () => {
     createSettingsStore({ defaults: DEPLOYMENT }).save(saved(), "local");
-    expect(JSON.parse(localStorage.getItem(KEY_ADDRESSES_STORAGE_KEY) ?? "null")).toEqual({ key: expect.stringMatching(/^[0-9a-f]{8}$/), ...DEPLOYMENT });
+    expect(JSON.parse(localStorage.getItem(KEY_ADDRESSES_STORAGE_KEY) ?? "null")).toEqual({
+      key: expect.stringMatching(/^[0-9a-f]{8}$/),
+      ...DEPLOYMENT,
+    });
     expect(localStorage.getItem(KEY_ADDRESSES_STORAGE_KEY)).not.toContain("key-123");
     createSettingsStore({ defaults: DEPLOYMENT }).save(saved(), "session");
     expect(localStorage.getItem(KEY_ADDRESSES_STORAGE_KEY)).toBeNull();
@@ -100,7 +111,10 @@ describe("a saved key and its addresses", () => {
     expect(held.state).toBe("held");
     store.save(saved({ apiKey: held.state === "held" ? held.apiKey : "" }), "local");
     expect(store.getSnapshot().connection).toMatchObject({ apiKey: "key-123", ...DEPLOYMENT });
-    expect(createSettingsStore({ defaults: FALLBACK, configStatus: "failed" }).getSnapshot().connection).toMatchObject({ apiKey: "key-123", ...DEPLOYMENT });
+    expect(createSettingsStore({ defaults: FALLBACK, configStatus: "failed" }).getSnapshot().connection).toMatchObject({
+      apiKey: "key-123",
+      ...DEPLOYMENT,
+    });
   });
 
   it("ignores addresses saved for another key (one written without them replaced it): that key is an older version's", () => {

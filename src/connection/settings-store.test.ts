@@ -16,7 +16,12 @@ const connection = (overrides: Partial<ConnectionSettings> = {}): ConnectionSett
 describe("settings store", () => {
   it("starts from the defaults with no key when nothing is stored", () => {
     const store = createSettingsStore({ defaults });
-    expect(store.getSnapshot().connection).toEqual({ apiKey: "", ...defaults, annotationProject: "", inferenceProject: "" });
+    expect(store.getSnapshot().connection).toEqual({
+      apiKey: "",
+      ...defaults,
+      annotationProject: "",
+      inferenceProject: "",
+    });
     expect(store.getSnapshot().keyStorage).toBe("session");
   });
 
