@@ -167,14 +167,12 @@ const GROUP_COLUMNS = groupHelper.columns([
 function GroupsTable({ selection, spreads }: { selection: Selection; spreads: readonly (Spread | null)[] }) {
   const rows = useMemo(
     () =>
-      selection.groups
-        .slice(0, SHOWN_GROUPS)
-        .map((group, index) => ({
-          index,
-          label: selection.groupLabels[index] ?? "",
-          size: group.trajectories.length,
-          spread: spreads[index] ?? null,
-        })),
+      selection.groups.slice(0, SHOWN_GROUPS).map((group, index) => ({
+        index,
+        label: selection.groupLabels[index] ?? "",
+        size: group.trajectories.length,
+        spread: spreads[index] ?? null,
+      })),
     [selection, spreads],
   );
   const table = useDataTable({ columns: GROUP_COLUMNS, data: rows, getRowId: (row) => String(row.index) });
