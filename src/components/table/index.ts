@@ -28,6 +28,7 @@ export {
   DataTable,
   DataTableCells,
   DataTableEmptyBody,
+  DataTableRows,
   dataTableFeatures,
   useDataTable,
   type DataColumnDef,
