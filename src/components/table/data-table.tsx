@@ -1,5 +1,6 @@
 import {
   columnVisibilityFeature,
+  constructRow,
   createColumnHelper,
   flexRender,
   functionalUpdate,
@@ -55,6 +56,8 @@ export type DataColumnMeta = {
   header?: ReactNode;
   /** Extra classes for the column's header (a set width in an auto-layout table). */
   headerClassName?: string;
+  /** What activating this column's sort header does, when it differs from the table's `sortHint`. */
+  sortHint?: string;
   /** A fixed order the header states (`aria-sort` on a table the page always sorts one way). */
   sortedBy?: "ascending" | "descending";
   align?: Align;
@@ -82,6 +85,17 @@ export type DataColumnDef<TRow extends RowData> = ColumnDef<DataTableFeatures, T
 
 /** Typed column definitions for a table of `TRow`s. */
 export const createDataColumnHelper = <TRow extends RowData>() => createColumnHelper<DataTableFeatures, TRow>();
+
+/**
+ * The row at `index` of a table too long to hand TanStack whole (an event log of 100,000 events,
+ * kept in typed arrays): a windowed body builds rows only for what it renders. Its cells are the
+ * table's visible columns, as any row's.
+ */
+export const dataRowAt = <TRow extends RowData>(
+  table: DataTableInstance<TRow>,
+  original: TRow,
+  index: number,
+): DataRow<TRow> => constructRow(table, String(index), original, index, 0);
 
 /**
  * How a header click sorts. `single`: a click sorts by that column alone, again reverses it.
@@ -190,6 +204,8 @@ type DataTableProps<TRow extends RowData> = Omit<ComponentPropsWithRef<"table">,
   stickyFirst?: StickyFirst;
   /** The first column gives way on a phone to at most this share of the window's width. */
   firstColumnMaxVw?: number;
+  /** A fixed-density table's row height, which its header row keeps too. */
+  headRowHeight?: number;
   /** A column before the data columns (a tick box): its width and its header cell. */
   leading?: { width: number; header: ReactNode };
   /** How a column's label shows when its meta has no `header`; plain text by default. */
@@ -213,6 +229,7 @@ export function DataTable<TRow extends RowData>({
   headClassName,
   stickyFirst,
   firstColumnMaxVw,
+  headRowHeight,
   leading,
   headerLabel = (label) => label,
   sortHint,
@@ -247,7 +264,10 @@ export function DataTable<TRow extends RowData>({
       <TableHead
         sticky={stickyHead}
         className={headClassName}
-        rowProps={tableProps["aria-rowcount"] === undefined ? undefined : { "aria-rowindex": 1 }}
+        rowProps={{
+          "aria-rowindex": tableProps["aria-rowcount"] === undefined ? undefined : 1,
+          style: headRowHeight === undefined ? undefined : { height: headRowHeight },
+        }}
       >
         {leading?.header}
         {columns.map((column, index) => {
@@ -280,7 +300,7 @@ export function DataTable<TRow extends RowData>({
                   ? column.getToggleSortingHandler()?.(event)
                   : sortAlone(table as DataTableInstance<RowData>, column as Column<DataTableFeatures, RowData>)
               }
-              hint={sortHint ?? (mode === "multi" ? MULTI_SORT_HINT : undefined)}
+              hint={meta.sortHint ?? sortHint ?? (mode === "multi" ? MULTI_SORT_HINT : undefined)}
               align={meta?.align}
               className={className}
             >

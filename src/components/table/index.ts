@@ -25,6 +25,7 @@ export { rowsWithSpacers, useFrameRows, defaultRangeExtractor, type Range } from
 export { useFrameEdgeKeys, useFrameStartsAtTop } from "./frame-scroll";
 export {
   createDataColumnHelper,
+  dataRowAt,
   DataTable,
   DataTableCells,
   DataTableEmptyBody,
