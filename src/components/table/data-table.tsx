@@ -23,6 +23,7 @@ import { cn } from "@/lib/cn";
 import { sortingToSortKeys, sortKeysToSorting, type SortKey } from "@/lib/url-state/sort-param";
 import { SortHeaderCell } from "./sort-header";
 import {
+  BodyRow,
   Cell,
   HeaderCell,
   RowHeaderCell,
@@ -211,8 +212,11 @@ type DataTableProps<TRow extends RowData> = Omit<ComponentPropsWithRef<"table">,
   headerLabel?: (label: string) => ReactNode;
   /** What activating a sort header does, for screen readers and as a tooltip; multi-sort tables say Shift+click. */
   sortHint?: string;
-  /** The body: rows (DataTableCells in each), or DataTableEmptyBody. */
-  children: ReactNode;
+  /**
+   * The body: rows (DataTableCells in each), or DataTableEmptyBody. Without it, every row of the
+   * table's row model in a plain body (DataTableRows), its first cell sticky with `stickyFirst="column"`.
+   */
+  children?: ReactNode;
 };
 
 /**
@@ -305,7 +309,11 @@ export function DataTable<TRow extends RowData>({
           );
         })}
       </TableHead>
-      {children}
+      {children === undefined ? (
+        <DataTableRows table={table} first={stickyFirst === "column" ? STICKY_FIRST_COLUMN.cell : undefined} />
+      ) : (
+        children
+      )}
     </Table>
   );
 }
@@ -337,6 +345,31 @@ export function DataTableCells<TRow extends RowData>({
       </CellKind>
     );
   });
+}
+
+/**
+ * A body of every row of the table's row model, each row its cells. `plain` rows have no divider or
+ * hover highlight (a table drawn as a chart); `first` styles each row's first cell (see DataTableCells).
+ */
+export function DataTableRows<TRow extends RowData>({
+  table,
+  first,
+  plain = false,
+}: {
+  table: DataTableInstance<TRow>;
+  first?: string;
+  plain?: boolean;
+}) {
+  const Row = plain ? "tr" : BodyRow;
+  return (
+    <tbody>
+      {table.getRowModel().rows.map((row) => (
+        <Row key={row.id}>
+          <DataTableCells row={row} first={first} />
+        </Row>
+      ))}
+    </tbody>
+  );
 }
 
 /**

@@ -29,6 +29,7 @@ export {
   DataTable,
   DataTableCells,
   DataTableEmptyBody,
+  DataTableRows,
   dataTableFeatures,
   useDataTable,
   type DataColumnDef,
