@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Call } from "@contract/trace";
-import { insertCalls } from "@server/trace/calls";
 import { opRefOf, seedOpObjects } from "@server/trace/seed/op-objects";
 import { createLocalServer } from "@/test/local-server";
+import { storeCalls } from "@/test/stored-calls";
 import { createApiClients } from "./clients";
 import { editResponses, rejection } from "./test-support";
 import { containsTextExpr, queryOf, startedRangeExprs } from "./trace-calls";
@@ -32,20 +32,7 @@ function call(i: number, overrides: Partial<Call> = {}): Call {
 function setup() {
   const server = createLocalServer();
   const calls = Array.from({ length: 10 }, (_, i) => call(i));
-  insertCalls(
-    server.db,
-    calls.map((c) => ({
-      project_id: c.project_id,
-      id: c.id,
-      op_name: c.op_name,
-      trace_id: c.trace_id,
-      parent_id: c.parent_id,
-      started_at: Date.parse(c.started_at),
-      ended_at: Date.parse(c.ended_at!),
-      inputs: c.inputs ?? {},
-      output: c.output,
-    })),
-  );
+  storeCalls(server.db, calls);
   seedOpObjects(server.db, PROJECT, [{ ...OPS.answer, createdAt: 1 }], "user-demo");
   const seen: { path: string; body: unknown }[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {

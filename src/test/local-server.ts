@@ -1,4 +1,5 @@
 import type { ConnectionSettings } from "@/api/connection";
+import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { DEMO_KEY, createTestApp } from "@server/testing/test-app";
 
 /** Origin the in-process services pretend to live at. */
@@ -29,4 +30,13 @@ export function createLocalServer(overrides: Partial<ConnectionSettings> = {}) {
     ...overrides,
   };
   return { ...testApp, fetch: fetchLocal, settings, requests };
+}
+
+/** The browser's settings as the settings page leaves them: the server's key, `project` to annotate. */
+export function storeSettings(server: ReturnType<typeof createLocalServer>, project: string) {
+  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
+  localStorage.setItem(
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify({ annotationProject: project, inferenceProject: "", keyStorage: "local" }),
+  );
 }

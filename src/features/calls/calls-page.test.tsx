@@ -1,13 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Call } from "@contract/trace";
-import { insertCalls } from "@server/trace/calls";
 import { opRefOf, seedOpObjects, type OpVersion } from "@server/trace/seed/op-objects";
 import { createApiClients } from "@/api/clients";
 import { requestGate } from "@/api/test-support";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
-import { createLocalServer } from "@/test/local-server";
+import { createLocalServer, storeSettings } from "@/test/local-server";
+import { storeCalls } from "@/test/stored-calls";
 import { toLocalInput } from "./calls-filters";
 
 const PROJECT = "demo/support-bot";
@@ -48,21 +47,7 @@ function setup(
   const server = createLocalServer();
   const calls = makeCalls(callCount);
   // The calls are stored in the local services too, so adding them to a queue works for real.
-  insertCalls(
-    server.db,
-    calls.map((c) => ({
-      project_id: c.project_id,
-      id: c.id,
-      op_name: c.op_name,
-      trace_id: c.trace_id,
-      parent_id: c.parent_id,
-      started_at: Date.parse(c.started_at),
-      ended_at: Date.parse(c.ended_at!),
-      inputs: c.inputs ?? {},
-      output: c.output,
-      exception: c.exception,
-    })),
-  );
+  storeCalls(server.db, calls);
   seedOpObjects(
     server.db,
     PROJECT,
@@ -73,11 +58,7 @@ function setup(
     "user-demo",
   );
   const fetch = wrap(server.fetch);
-  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(
-    PREFERENCES_STORAGE_KEY,
-    JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }),
-  );
+  storeSettings(server, PROJECT);
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const app = renderApp({ path: `/calls?${search}`, defaults: urlsOf(server.settings), fetch });
   return { ...app, clients, fetch, search: () => new URLSearchParams(app.router.location.search) };

@@ -4,10 +4,8 @@
  * paths matter; six questions, so grouping by input gives groups), the first 12 completed with
  * two annotators' Tone ratings. Test code: it reaches into the local services.
  */
-import { seedLargeQueue } from "@server/seed/trace-seed";
 import { setProgress } from "@server/trace/progress";
-import type { QueueRow } from "@server/trace/rows";
-import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
+import { answerWriter, seedFreshQueue } from "@/test/annotation-queue";
 import type { createLocalServer } from "@/test/local-server";
 
 export const TEST_PROJECT = "demo/support-bot";
@@ -15,48 +13,21 @@ const AT = Date.parse("2026-11-20T10:00:00Z");
 
 export function seedRatedQueue(server: ReturnType<typeof createLocalServer>) {
   const { db } = server;
-  const queueId = seedLargeQueue(db, { projectId: TEST_PROJECT, items: 24, name: "Refund answers" });
-  const specs = seedAnnotationSpecs(db, TEST_PROJECT, ["tone", "reviewer_comment"], AT - 86_400_000, "user-demo");
-  db.prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?").run(
-    JSON.stringify([specs.tone, specs.reviewer_comment]),
-    queueId,
-  );
-  const queue = db.prepare("SELECT * FROM annotation_queues WHERE id = ?").get(queueId) as QueueRow;
-  db.prepare("DELETE FROM annotation_item_progress WHERE queue_seq = ?").run(queue.seq);
-  db.prepare(
-    "UPDATE annotation_queue_items SET annotation_state = 'unstarted', annotator_user_id = '' WHERE queue_seq = ?",
-  ).run(queue.seq);
-  const items = db
-    .prepare(
-      "SELECT id, call_id FROM annotation_queue_items WHERE queue_seq = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT 12",
-    )
-    .all(queue.seq) as { id: string; call_id: string }[];
-  const insert = db.prepare(
-    "INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload, annotation_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-  );
+  const { queueId, queue, specs, items } = seedFreshQueue(db, {
+    project: TEST_PROJECT,
+    items: 24,
+    name: "Refund answers",
+    questions: ["tone", "reviewer_comment"],
+    at: AT,
+    first: 12,
+  });
+  const answer = answerWriter(db, TEST_PROJECT);
   items.forEach((item, index) => {
-    const ref = `weave:///${TEST_PROJECT}/call/${item.call_id}`;
-    setProgress(db, queue, item.id, "user-maria", "completed", AT + index * 60_000);
-    insert.run(
-      `fb-m-${index}`,
-      TEST_PROJECT,
-      ref,
-      "user-maria",
-      new Date(AT + index * 60_000).toISOString(),
-      "wandb.annotation.tone",
-      JSON.stringify({ value: (index % 5) + 1 }),
-      specs.tone,
-    );
-    insert.run(
-      `fb-k-${index}`,
-      TEST_PROJECT,
-      ref,
-      "user-kenji",
-      new Date(AT + index * 60_000 + 1000).toISOString(),
-      "wandb.annotation.tone",
-      JSON.stringify({ value: ((index * 3) % 5) + 1 }),
-      specs.tone,
-    );
+    const at = AT + index * 60_000;
+    setProgress(db, queue, item.id, "user-maria", "completed", at);
+    const tone = { callId: item.call_id, question: "tone", ref: specs.tone };
+    answer({ ...tone, id: `fb-m-${index}`, user: "user-maria", at, value: (index % 5) + 1 });
+    answer({ ...tone, id: `fb-k-${index}`, user: "user-kenji", at: at + 1000, value: ((index * 3) % 5) + 1 });
   });
   return { queueId, refs: [specs.tone, specs.reviewer_comment] };
 }

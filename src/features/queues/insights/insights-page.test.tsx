@@ -1,13 +1,10 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { seedLargeQueue } from "@server/seed/trace-seed";
 import { setProgress } from "@server/trace/progress";
-import type { QueueRow } from "@server/trace/rows";
-import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { krippendorffAlpha } from "@/lib/krippendorff-alpha";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
-import { createLocalServer } from "@/test/local-server";
+import { answerWriter, seedFreshQueue } from "@/test/annotation-queue";
+import { createLocalServer, storeSettings } from "@/test/local-server";
 import { formatAlpha } from "./agreement-table";
 
 const PROJECT = "demo/support-bot";
@@ -30,73 +27,28 @@ const TONE_PAIRS = [
 function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f) {
   const server = createLocalServer();
   const { db } = server;
-  const queueId = seedLargeQueue(db, { projectId: PROJECT, items: 30, name: "Tone review" });
-  const specs = seedAnnotationSpecs(
-    db,
-    PROJECT,
-    ["tone", "follows_policy", "reviewer_comment"],
-    AT - 86_400_000,
-    "user-demo",
-  );
-  db.prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?").run(
-    JSON.stringify([specs.tone, specs.follows_policy, specs.reviewer_comment]),
-    queueId,
-  );
-  const queue = db.prepare("SELECT * FROM annotation_queues WHERE id = ?").get(queueId) as QueueRow;
   // Start from a clean slate: no progress at all, then the six completions.
-  db.prepare("DELETE FROM annotation_item_progress WHERE queue_seq = ?").run(queue.seq);
-  db.prepare(
-    "UPDATE annotation_queue_items SET annotation_state = 'unstarted', annotator_user_id = '' WHERE queue_seq = ?",
-  ).run(queue.seq);
-  const items = db
-    .prepare(
-      "SELECT id, call_id FROM annotation_queue_items WHERE queue_seq = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT 6",
-    )
-    .all(queue.seq) as { id: string; call_id: string }[];
-  const insert = db.prepare(
-    "INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, created_at, feedback_type, payload, annotation_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-  );
-  items.forEach((item, index) => {
-    const ref = `weave:///${PROJECT}/call/${item.call_id}`;
-    const [maria, kenji] = TONE_PAIRS[index]!;
-    setProgress(db, queue, item.id, "user-maria", "completed", AT + index * 60_000);
-    setProgress(db, queue, item.id, "user-kenji", "completed", AT + index * 60_000 + 1000);
-    insert.run(
-      `fb-m-${index}`,
-      PROJECT,
-      ref,
-      "user-maria",
-      new Date(AT + index * 60_000).toISOString(),
-      "wandb.annotation.tone",
-      JSON.stringify({ value: maria }),
-      specs.tone,
-    );
-    insert.run(
-      `fb-k-${index}`,
-      PROJECT,
-      ref,
-      "user-kenji",
-      new Date(AT + index * 60_000 + 1000).toISOString(),
-      "wandb.annotation.tone",
-      JSON.stringify({ value: kenji }),
-      specs.tone,
-    );
-    insert.run(
-      `fb-p-${index}`,
-      PROJECT,
-      ref,
-      "user-maria",
-      new Date(AT + index * 60_000 + 500).toISOString(),
-      "wandb.annotation.follows_policy",
-      JSON.stringify({ value: index % 2 === 0 }),
-      specs.follows_policy,
-    );
+  const { queueId, queue, specs, items } = seedFreshQueue(db, {
+    project: PROJECT,
+    items: 30,
+    name: "Tone review",
+    questions: ["tone", "follows_policy", "reviewer_comment"],
+    at: AT,
+    first: 6,
   });
-  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(
-    PREFERENCES_STORAGE_KEY,
-    JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }),
-  );
+  const answer = answerWriter(db, PROJECT);
+  items.forEach((item, index) => {
+    const [maria, kenji] = TONE_PAIRS[index]!;
+    const at = AT + index * 60_000;
+    setProgress(db, queue, item.id, "user-maria", "completed", at);
+    setProgress(db, queue, item.id, "user-kenji", "completed", at + 1000);
+    const tone = { callId: item.call_id, question: "tone", ref: specs.tone };
+    answer({ ...tone, id: `fb-m-${index}`, user: "user-maria", at, value: maria });
+    answer({ ...tone, id: `fb-k-${index}`, user: "user-kenji", at: at + 1000, value: kenji });
+    const policy = { callId: item.call_id, question: "follows_policy", ref: specs.follows_policy };
+    answer({ ...policy, id: `fb-p-${index}`, user: "user-maria", at: at + 500, value: index % 2 === 0 });
+  });
+  storeSettings(server, PROJECT);
   const app = renderApp({
     path: `/queues/${queueId}/insights`,
     defaults: urlsOf(server.settings),

@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { createObject } from "@server/trace/objects/objects";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
+import { DEMO_QUESTIONS, seedQuestions } from "@/test/annotation-queue";
+import { createLocalServer, storeSettings } from "@/test/local-server";
 
 const PROJECT = "demo/support-bot";
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
@@ -17,18 +16,8 @@ type Fault = (request: Request) => Response | Promise<Response> | null;
 /** The app over the in-process services; `fault` may answer a request instead of the service (null: pass it on). */
 function setup(path = "/queues", fault?: Fault) {
   const server = createLocalServer();
-  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(
-    PREFERENCES_STORAGE_KEY,
-    JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }),
-  );
-  const specs = seedAnnotationSpecs(
-    server.db,
-    PROJECT,
-    ["tone", "resolution", "follows_policy", "reviewer_comment"],
-    Date.now(),
-    "user-demo",
-  );
+  storeSettings(server, PROJECT);
+  const specs = seedQuestions(server.db, PROJECT, DEMO_QUESTIONS);
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const answer = fault?.(new Request(input, init));
@@ -170,13 +159,7 @@ describe("new queue", () => {
 
   it("needs a name, sends nothing without one, and searches the specs when there are many", async () => {
     const { server, render } = setup();
-    seedAnnotationSpecs(
-      server.db,
-      PROJECT,
-      ["escalated_correctly", "unsupported_claims", "summary_accuracy"],
-      Date.now(),
-      "user-demo",
-    );
+    seedQuestions(server.db, PROJECT, ["escalated_correctly", "unsupported_claims", "summary_accuracy"]);
     const { user } = render();
     await user.click(await screen.findByRole("button", { name: "New queue" }, SLOW));
     const dialog = await screen.findByRole("dialog", { name: "New queue" });

@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { seedLargeQueue } from "@server/seed/trace-seed";
-import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
 import { createApiClients } from "@/api/clients";
 import { callRef } from "@/api/annotation-specs";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
+import { DEMO_QUESTIONS, seedQuestions, setQueueQuestions } from "@/test/annotation-queue";
+import { createLocalServer, storeSettings } from "@/test/local-server";
 
 /**
  * The review as an annotator walks it on their 200th item: keys pressed back to back, at full
@@ -21,25 +20,11 @@ async function setup({ search = "state=unstarted", questions = true }: { search?
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 12, name: "Tone review" });
   server.db.prepare("DELETE FROM annotation_item_progress").run();
   server.db.prepare("UPDATE annotation_queue_items SET annotation_state = 'unstarted', annotator_user_id = NULL").run();
-  if (questions) {
-    const specs = seedAnnotationSpecs(
-      server.db,
-      PROJECT,
-      ["tone", "resolution", "follows_policy", "reviewer_comment"],
-      Date.now(),
-      "user-demo",
-    );
-    server.db
-      .prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?")
-      .run(JSON.stringify(Object.values(specs)), queueId);
-  }
+  if (questions)
+    setQueueQuestions(server.db, queueId, Object.values(seedQuestions(server.db, PROJECT, DEMO_QUESTIONS)));
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const items = (await clients.trace.queryItems(queueId, { project_id: PROJECT, include_position: true })).items;
-  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(
-    PREFERENCES_STORAGE_KEY,
-    JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }),
-  );
+  storeSettings(server, PROJECT);
   const app = renderApp({
     path: `/queues/${queueId}/items/${items[0]!.id}?${search}&i=0`,
     defaults: urlsOf(server.settings),

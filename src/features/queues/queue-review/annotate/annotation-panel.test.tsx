@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { seedLargeQueue } from "@server/seed/trace-seed";
-import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
 import { createApiClients } from "@/api/clients";
 import { callRef } from "@/api/annotation-specs";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
+import { DEMO_QUESTIONS, firstItem, seedQuestions } from "@/test/annotation-queue";
+import { createLocalServer, storeSettings } from "@/test/local-server";
 
 const PROJECT = "demo/support-bot";
 const SLOW = { timeout: 10_000 };
@@ -15,36 +14,26 @@ const SLOW = { timeout: 10_000 };
 async function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f) {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 5, name: "Tone review" });
-  const specs = seedAnnotationSpecs(
-    server.db,
-    PROJECT,
-    ["tone", "resolution", "follows_policy", "reviewer_comment"],
-    Date.now(),
-    "user-demo",
-  );
+  const specs = seedQuestions(server.db, PROJECT, DEMO_QUESTIONS);
   server.db
     .prepare("UPDATE annotation_queues SET scorer_refs = ?, description = ? WHERE id = ?")
     .run(JSON.stringify(Object.values(specs)), "Be kind, be exact.", queueId);
   const clients = createApiClients(server.settings, { fetch: server.fetch });
-  const [item] = (await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
-  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(
-    PREFERENCES_STORAGE_KEY,
-    JSON.stringify({ annotationProject: PROJECT, inferenceProject: "", keyStorage: "local" }),
-  );
+  const item = await firstItem(server, PROJECT, queueId);
+  storeSettings(server, PROJECT);
   const answers = () =>
     (
       server.db
         .prepare("SELECT feedback_type, payload, wb_user_id FROM trace_feedback WHERE weave_ref = ? ORDER BY seq")
-        .all(callRef(PROJECT, item!.call_id)) as { feedback_type: string; payload: string; wb_user_id: string }[]
+        .all(callRef(PROJECT, item.call_id)) as { feedback_type: string; payload: string; wb_user_id: string }[]
     ).map((row) => [row.feedback_type.replace("wandb.annotation.", ""), JSON.parse(row.payload).value, row.wb_user_id]);
   const render = () =>
     renderApp({
-      path: `/queues/${queueId}/items/${item!.id}`,
+      path: `/queues/${queueId}/items/${item.id}`,
       defaults: urlsOf(server.settings),
       fetch: wrapFetch(server.fetch),
     });
-  return { server, clients, specs, item: item!, answers, render };
+  return { server, clients, specs, item, answers, render };
 }
 
 /** Holds the first read of the call's answers until `release`: keys are pressed before they arrive. */

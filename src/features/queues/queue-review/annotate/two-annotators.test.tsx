@@ -2,8 +2,7 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { upsertUser } from "@server/auth/users";
 import { seedLargeQueue } from "@server/seed/trace-seed";
-import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
-import { createApiClients } from "@/api/clients";
+import { DEMO_QUESTIONS, firstItem, seedQuestions } from "@/test/annotation-queue";
 import { createLocalServer } from "@/test/local-server";
 import { createQueueTestContext } from "../../test-support";
 import { answersFor } from "./answers";
@@ -18,23 +17,11 @@ async function setup() {
   const server = createLocalServer();
   upsertUser(server.db, { id: "user-maria", username: "maria", entity: "demo", apiKey: MARIA_KEY });
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 3 });
-  const specs = seedAnnotationSpecs(
-    server.db,
-    PROJECT,
-    ["tone", "resolution", "follows_policy", "reviewer_comment"],
-    Date.now(),
-    "user-demo",
-  );
-  const refs = Object.values(specs);
-  const [item] = (
-    await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, {
-      project_id: PROJECT,
-      limit: 1,
-    })
-  ).items;
+  const refs = Object.values(seedQuestions(server.db, PROJECT, DEMO_QUESTIONS));
+  const item = await firstItem(server, PROJECT, queueId);
   const annotator = (apiKey: string, me: string) => {
     const context = createQueueTestContext({ ...server.settings, apiKey }, server.fetch);
-    return renderHook(() => useAnnotations(PROJECT, refs, item!, me), { wrapper: context.Wrapper }).result;
+    return renderHook(() => useAnnotations(PROJECT, refs, item, me), { wrapper: context.Wrapper }).result;
   };
   const rows = () =>
     server.db.prepare("SELECT feedback_type, wb_user_id, payload FROM trace_feedback ORDER BY seq").all() as {

@@ -1,10 +1,11 @@
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { seedLargeQueue } from "@server/seed/trace-seed";
-import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
+import type { DemoSpecId } from "@server/trace/seed/annotation-specs";
 import { callRef } from "@/api/annotation-specs";
 import { createApiClients } from "@/api/clients";
 import { traceQueries } from "@/api/queries/trace";
+import { firstItem, seedQuestions } from "@/test/annotation-queue";
 import { createLocalServer } from "@/test/local-server";
 import { itemKeys } from "../../api/items";
 import { createQueueTestContext } from "../../test-support";
@@ -13,17 +14,17 @@ import { useAnnotations } from "./use-annotations";
 const PROJECT = "demo/support-bot";
 const SLOW = { timeout: 10_000 };
 
+/** A two-item queue with `questions`, and its first item. */
+async function oneItem<Name extends DemoSpecId>(questions: readonly Name[]) {
+  const server = createLocalServer();
+  const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 2 });
+  const specs = seedQuestions(server.db, PROJECT, questions);
+  return { server, queueId, specs, item: await firstItem(server, PROJECT, queueId) };
+}
+
 describe("saving answers", () => {
   it("a change back to an earlier value is its own save: refused, it is kept and shown, even after that earlier value was saved", async () => {
-    const server = createLocalServer();
-    const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 2 });
-    const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone"], Date.now(), "user-demo");
-    const [item] = (
-      await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, {
-        project_id: PROJECT,
-        limit: 1,
-      })
-    ).items;
+    const { server, specs, item } = await oneItem(["tone"]);
     let writes = 0;
     const fetch: typeof globalThis.fetch = async (input, init) => {
       if (/\/feedback\/(create|replace)$/.test(String(input))) {
@@ -38,7 +39,7 @@ describe("saving answers", () => {
       return server.fetch(input, init);
     };
     const context = createQueueTestContext(server.settings, fetch);
-    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item!, "user-demo"), {
+    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item, "user-demo"), {
       wrapper: context.Wrapper,
     });
     await waitFor(() => expect(result.current.specs.data && result.current.feedback.data).toBeTruthy(), SLOW);
@@ -53,15 +54,7 @@ describe("saving answers", () => {
   }, 30_000);
 
   it("an answer given before the call's answers arrived is saved even when the review moves on before they do", async () => {
-    const server = createLocalServer();
-    const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 2 });
-    const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone"], Date.now(), "user-demo");
-    const [item] = (
-      await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, {
-        project_id: PROJECT,
-        limit: 1,
-      })
-    ).items;
+    const { server, specs, item } = await oneItem(["tone"]);
     let release: (() => void) | undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -74,7 +67,7 @@ describe("saving answers", () => {
     await context.queryClient.prefetchQuery(
       traceQueries.queueSpecs(createApiClients(server.settings, { fetch: server.fetch }).trace, [specs.tone]),
     );
-    const { result, unmount } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item!, "user-demo"), {
+    const { result, unmount } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item, "user-demo"), {
       wrapper: context.Wrapper,
     });
     await waitFor(() => expect(result.current.specs.data).toBeTruthy(), SLOW);
@@ -94,11 +87,8 @@ describe("saving answers", () => {
 
 describe("an answer that already stands", () => {
   it("a create refused because another tab stored this question's answer meanwhile reads the answers again and replaces that one", async () => {
-    const server = createLocalServer();
-    const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 2 });
-    const specs = seedAnnotationSpecs(server.db, PROJECT, ["resolution"], Date.now(), "user-demo");
+    const { server, specs, item } = await oneItem(["resolution"]);
     const direct = createApiClients(server.settings, { fetch: server.fetch }).trace;
-    const [item] = (await direct.queryItems(queueId, { project_id: PROJECT, limit: 1 })).items;
     const writes: string[] = [];
     const fetch: typeof globalThis.fetch = async (input, init) => {
       const write = /\/feedback\/(create|replace)$/.exec(String(input))?.[1];
@@ -107,7 +97,7 @@ describe("an answer that already stands", () => {
       return response;
     };
     const context = createQueueTestContext(server.settings, fetch);
-    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.resolution], item!, "user-demo"), {
+    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.resolution], item, "user-demo"), {
       wrapper: context.Wrapper,
     });
     await waitFor(
@@ -118,7 +108,7 @@ describe("an answer that already stands", () => {
     // Another tab answers the shared question after this one read the call's answers.
     const request = {
       project_id: PROJECT,
-      weave_ref: callRef(PROJECT, item!.call_id),
+      weave_ref: callRef(PROJECT, item.call_id),
       feedback_type: "wandb.annotation.resolution",
       annotation_ref: specs.resolution,
       payload: { value: "Resolved" },
@@ -138,15 +128,7 @@ describe("an answer that already stands", () => {
 
 describe("what a saved answer marks stale", () => {
   it("the queue's Insights, whose figures count it", async () => {
-    const server = createLocalServer();
-    const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 2 });
-    const specs = seedAnnotationSpecs(server.db, PROJECT, ["tone"], Date.now(), "user-demo");
-    const [item] = (
-      await createApiClients(server.settings, { fetch: server.fetch }).trace.queryItems(queueId, {
-        project_id: PROJECT,
-        limit: 1,
-      })
-    ).items;
+    const { server, queueId, specs, item } = await oneItem(["tone"]);
     const context = createQueueTestContext(server.settings, server.fetch);
     const insightsKey = itemKeys.insights(
       createApiClients(server.settings, { fetch: server.fetch }).trace.scope,
@@ -156,7 +138,7 @@ describe("what a saved answer marks stale", () => {
       "UTC",
     );
     context.queryClient.setQueryData(insightsKey, { figures: "as they were" });
-    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item!, "user-demo"), {
+    const { result } = renderHook(() => useAnnotations(PROJECT, [specs.tone], item, "user-demo"), {
       wrapper: context.Wrapper,
     });
     await waitFor(() => expect(result.current.specs.data && result.current.feedback.data).toBeTruthy(), SLOW);
