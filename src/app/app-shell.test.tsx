@@ -108,13 +108,18 @@ describe("overview page", () => {
   });
 });
 
+/** `apiKey` saved on this device, and the demo project to annotate. */
+function saveSettings(apiKey: string) {
+  localStorage.setItem(API_KEY_STORAGE_KEY, apiKey);
+  localStorage.setItem(
+    "wbops.settings",
+    JSON.stringify({ annotationProject: "demo/support-bot", inferenceProject: "", keyStorage: "local" }),
+  );
+}
+
 describe("service status page", () => {
   it("shows each service's live answer with the saved key", async () => {
-    localStorage.setItem(API_KEY_STORAGE_KEY, "local-demo-key");
-    localStorage.setItem(
-      "wbops.settings",
-      JSON.stringify({ annotationProject: "demo/support-bot", inferenceProject: "", keyStorage: "local" }),
-    );
+    saveSettings("local-demo-key");
     setup("/status");
     const training = await screen.findByRole("region", { name: "Training" });
     const checks = await within(training).findByRole("list", { name: "System checks" });
@@ -136,11 +141,7 @@ describe("service status page", () => {
   });
 
   it("shows a service's error in its own panel with a Retry, leaving the others", async () => {
-    localStorage.setItem(API_KEY_STORAGE_KEY, "local-acme-key");
-    localStorage.setItem(
-      "wbops.settings",
-      JSON.stringify({ annotationProject: "demo/support-bot", inferenceProject: "", keyStorage: "local" }),
-    );
+    saveSettings("local-acme-key");
     setup("/status");
     const queues = await screen.findByRole("region", { name: "Annotation queues" });
     const alert = await within(queues).findByRole("alert");

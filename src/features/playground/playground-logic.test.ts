@@ -117,6 +117,9 @@ describe("chat requests", () => {
 
 describe("the conversation", () => {
   const user = { id: "u1", role: "user" as const, content: "Hello" };
+  /** The user's message and reply a1, which streamed `text` and then ended with `end`. */
+  const replied = (text: string, end: ConversationAction) =>
+    run({ type: "start", user, assistant: reply("a1") }, { type: "delta", id: "a1", text }, end);
 
   it("streams a reply token by token and records usage and the finish reason", () => {
     const state = run(
@@ -136,11 +139,7 @@ describe("the conversation", () => {
   });
 
   it("keeps a stopped reply as history", () => {
-    const state = run(
-      { type: "start", user, assistant: reply("a1") },
-      { type: "delta", id: "a1", text: "partial" },
-      { type: "stopped", id: "a1" },
-    );
+    const state = replied("partial", { type: "stopped", id: "a1" });
     expect(chatMessages(state.turns, "Be brief.")).toEqual([
       { role: "system", content: "Be brief." },
       { role: "user", content: "Hello" },
@@ -165,11 +164,7 @@ describe("the conversation", () => {
   });
 
   it("marks a reply that failed half-way and replaces it on retry", () => {
-    const failed = run(
-      { type: "start", user, assistant: reply("a1") },
-      { type: "delta", id: "a1", text: "half" },
-      { type: "failed", id: "a1", error: "x" },
-    );
+    const failed = replied("half", { type: "failed", id: "a1", error: "x" });
     expect(failed.turns[1]).toMatchObject({ status: "failed", content: "half" });
     expect(chatMessages(failed.turns, "")).toEqual([{ role: "user", content: "Hello" }]);
     expect(unansweredMessage(failed.turns)).toEqual(user);
@@ -180,11 +175,7 @@ describe("the conversation", () => {
   });
 
   it("regenerates the last reply: asked with the conversation before it, the new reply in its place", () => {
-    const done = run(
-      { type: "start", user, assistant: reply("a1") },
-      { type: "delta", id: "a1", text: "first try" },
-      { type: "finish", id: "a1" },
-    );
+    const done = replied("first try", { type: "finish", id: "a1" });
     expect(lastReply(done.turns)?.id).toBe("a1");
     expect(regenerateMessages(done.turns, "")).toEqual([{ role: "user", content: "Hello" }]);
     const again = reduceConversation(done, { type: "start", assistant: reply("a2"), replaces: "a1" });
@@ -194,11 +185,7 @@ describe("the conversation", () => {
   });
 
   it("continues a stopped reply: what was kept is history, the instruction follows, the new text is added to it", () => {
-    const stopped = run(
-      { type: "start", user, assistant: reply("a1") },
-      { type: "delta", id: "a1", text: "The answer is" },
-      { type: "stopped", id: "a1" },
-    );
+    const stopped = replied("The answer is", { type: "stopped", id: "a1" });
     expect(continueMessages(stopped.turns, "")).toEqual([
       { role: "user", content: "Hello" },
       { role: "assistant", content: "The answer is" },
@@ -223,11 +210,7 @@ describe("the conversation", () => {
   });
 
   it("exports as an OpenAI-style request with the service", () => {
-    const state = run(
-      { type: "start", user, assistant: reply("a1") },
-      { type: "delta", id: "a1", text: "Hi" },
-      { type: "finish", id: "a1" },
-    );
+    const state = replied("Hi", { type: "finish", id: "a1" });
     const json = JSON.parse(
       conversationJson(
         { service: "training", model: "wandb-artifact:///a/b/c:step1" },

@@ -4,8 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createObject } from "@server/trace/objects/objects";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
+import { createLocalServer, storeSettings } from "@/test/local-server";
 import { SPECS_SHOWN_STEP } from "./specs-page";
 
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
@@ -17,11 +16,7 @@ function setup(
   wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch,
 ) {
   const server = createLocalServer();
-  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(
-    PREFERENCES_STORAGE_KEY,
-    JSON.stringify({ annotationProject: project, inferenceProject: "", keyStorage: "local" }),
-  );
+  storeSettings(server, project);
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const createSpec = (objectId: string, val: Record<string, unknown>) =>
     clients.trace.createObject({

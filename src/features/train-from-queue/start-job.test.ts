@@ -1,14 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import type { TrainingClient } from "@/api/training";
+import { queueOrigin } from "@/test/queue-origin";
 import { MAX_JOB_BYTES, startQueueJob, TooLargeError } from "./start-job";
 
-const ORIGIN = {
-  kind: "queue" as const,
-  projectId: "demo/p",
-  queueId: "q1",
-  queueName: "Q",
-  rewardSpec: { ref: "weave:///demo/p/object/tone:1", label: "Tone" },
-};
+const ORIGIN = queueOrigin("demo/p", "Q", "1");
 const groupOf = (content: string) => ({
   trajectories: [{ messages_and_choices: [{ role: "user", content }], reward: 1 }],
 });

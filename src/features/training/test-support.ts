@@ -1,8 +1,7 @@
 import type { TrajectoryGroup } from "@contract/training";
 import { createApiClients, type ApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
-import { createLocalServer } from "@/test/local-server";
+import { createLocalServer, storeSettings } from "@/test/local-server";
 
 /**
  * This feature's test support: data created through the real API clients (tests pass clients
@@ -59,11 +58,7 @@ export async function tickTimes(tick: () => Promise<void>, count: number): Promi
  * API clients on the same services to create data as another program would. Test-only.
  */
 export function renderTraining(path: string, server = createLocalServer()) {
-  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(
-    PREFERENCES_STORAGE_KEY,
-    JSON.stringify({ annotationProject: "", inferenceProject: "", keyStorage: "local" }),
-  );
+  storeSettings(server, "");
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   return { server, clients, ...renderApp({ path, defaults: urlsOf(server.settings), fetch: server.fetch }) };
 }
@@ -72,5 +67,33 @@ export function renderTraining(path: string, server = createLocalServer()) {
 export function jobCreations(server: ReturnType<typeof createLocalServer>): Request[] {
   return server.requests.filter(
     (r) => r.method === "POST" && /\/preview\/(sft-)?training-jobs$/.test(new URL(r.url).pathname),
+  );
+}
+
+/** Where this browser keeps its training registry for the server at `trainingBaseUrl`. */
+export const registryKey = (trainingBaseUrl: string) => `wbops.training.registry.v1:${trainingBaseUrl}`;
+
+/** This browser's registry for `server`: `model`, created here, and `jobs`. */
+export function rememberModel(
+  server: ReturnType<typeof createLocalServer>,
+  model: Awaited<ReturnType<typeof createModel>>,
+  jobs: unknown[] = [],
+) {
+  localStorage.setItem(
+    registryKey(server.settings.trainingBaseUrl),
+    JSON.stringify({
+      models: [
+        {
+          id: model.id,
+          entity: model.entity,
+          project: model.project,
+          name: model.name,
+          base_model: model.base_model,
+          added_at: new Date().toISOString(),
+          source: "created",
+        },
+      ],
+      jobs,
+    }),
   );
 }

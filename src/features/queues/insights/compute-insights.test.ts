@@ -27,6 +27,8 @@ const item = (n: number, state: InsightItem["annotation_state"] = "completed", b
   annotation_state: state,
   annotator_user_id: by,
 });
+/** Histogram bins, each a label and its count. */
+const bins = (...pairs: [string, number][]) => pairs.map(([label, count]) => ({ label, count }));
 const answer = (by: string, value: unknown, at = "2026-11-20T10:00:00.000Z"): GivenAnswer => ({
   id: `${by}-${String(value)}-${at}`,
   by,
@@ -128,34 +130,18 @@ describe("answer distributions", () => {
     expect(byId.tone).toMatchObject({
       answers: 4,
       unreadable: 1,
-      bins: [
-        { label: "1", count: 0 },
-        { label: "2", count: 0 },
-        { label: "3", count: 0 },
-        { label: "4", count: 1 },
-        { label: "5", count: 2 },
-      ],
+      bins: bins(["1", 0], ["2", 0], ["3", 0], ["4", 1], ["5", 2]),
     });
     expect(byId.policy).toMatchObject({
       answers: 4,
       unreadable: 1,
-      bins: [
-        { label: "Yes", count: 2 },
-        { label: "No", count: 1 },
-      ],
+      bins: bins(["Yes", 2], ["No", 1]),
     });
-    expect(byId.resolution!.bins).toEqual([
-      { label: "Resolved", count: 1 },
-      { label: "Partly resolved", count: 0 },
-      { label: "Not resolved", count: 0 },
-      { label: "Escalated", count: 1 },
-    ]);
+    expect(byId.resolution!.bins).toEqual(
+      bins(["Resolved", 1], ["Partly resolved", 0], ["Not resolved", 0], ["Escalated", 1]),
+    );
     // Three numbers from 0.5 to 10.25: Sturges' 3 bins of 3.25.
-    expect(byId.score!.bins).toEqual([
-      { label: "0.5 – 3.75", count: 2 },
-      { label: "3.75 – 7", count: 0 },
-      { label: "7 – 10.3", count: 1 },
-    ]);
+    expect(byId.score!.bins).toEqual(bins(["0.5 – 3.75", 2], ["3.75 – 7", 0], ["7 – 10.3", 1]));
     expect(byId.comment).toMatchObject({ answers: 1, bins: [] });
   });
 });

@@ -3,19 +3,14 @@ import { describe, expect, it } from "vitest";
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { createLocalServer } from "@/test/local-server";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
+import { createLocalServer, storeSettings } from "@/test/local-server";
 
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
 const SLOW = { timeout: 10_000 };
 
 function setup(project: string, path = "/queues") {
   const server = createLocalServer();
-  localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
-  localStorage.setItem(
-    PREFERENCES_STORAGE_KEY,
-    JSON.stringify({ annotationProject: project, inferenceProject: "", keyStorage: "local" }),
-  );
+  storeSettings(server, project);
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const render = () => renderApp({ path, defaults: urlsOf(server.settings), fetch: server.fetch });
   return { server, clients, render };

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createApiClients } from "@/api/clients";
 import { createLocalServer } from "@/test/local-server";
-import { createModel, risingGroups } from "../test-support";
+import { createModel, rememberModel, risingGroups } from "../test-support";
 import { jobCreations, renderTraining } from "../test-support";
 
 const FIRST = { timeout: 8000 };
@@ -11,23 +11,7 @@ async function withModel(options: { baseModel?: string } = {}) {
   const server = createLocalServer();
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const model = await createModel(clients, options);
-  localStorage.setItem(
-    `wbops.training.registry.v1:${server.settings.trainingBaseUrl}`,
-    JSON.stringify({
-      models: [
-        {
-          id: model.id,
-          entity: model.entity,
-          project: model.project,
-          name: model.name,
-          base_model: model.base_model,
-          added_at: new Date().toISOString(),
-          source: "created",
-        },
-      ],
-      jobs: [],
-    }),
-  );
+  rememberModel(server, model);
   return { server, model };
 }
 

@@ -15,33 +15,39 @@ const MODEL: RegistryModel = {
   added_at: "2026-01-01T00:00:00Z",
   source: "created",
 };
+type Summary = Parameters<typeof jobFacts>[0]["summary"];
+/** The facts of `job` in the state `summary` says, with no model known unless `model` is given. */
+const factsOf = (
+  job: RegistryJob | undefined,
+  summary: Summary,
+  totals: EventTotals,
+  now: number | null,
+  model?: RegistryModel,
+) => jobFacts({ job, model, summary, totals, now });
 /** The facts of a succeeded job no model is known for, as at a time not said. */
-const learningRateFacts = (job: RegistryJob | undefined, kind: "rl" | "sft", totals: EventTotals) =>
-  jobFacts({ job, model: undefined, summary: { state: "succeeded", kind }, totals, now: null });
+const succeededFacts = (job: RegistryJob | undefined, kind: "rl" | "sft", totals: EventTotals) =>
+  factsOf(job, { state: "succeeded", kind }, totals, null);
+/** Job `id`, made here on the first of January 2026 at ten, with what it was asked in `fields`. */
+const madeHere = (
+  id: string,
+  addedAt: string,
+  fields: Omit<RegistryJob, "id" | "added_at" | "source" | "created_at">,
+): RegistryJob => ({ id, added_at: addedAt, source: "created", created_at: "2026-01-01T10:00:00Z", ...fields });
 const factOf = (facts: Fact[], key: Fact["key"]) => facts.find((f) => f.key === key)!;
 
 describe("job facts", () => {
   it("shows what a job made here was asked, from the registry", () => {
-    const job: RegistryJob = {
-      id: "job_1",
+    const job = madeHere("job_1", "2026-01-01T00:00:00Z", {
       model_id: "mdl_1",
       kind: "rl",
-      added_at: "2026-01-01T00:00:00Z",
-      source: "created",
-      created_at: "2026-01-01T10:00:00Z",
       request: { learning_rate: 2e-5, experimental_config: { warmup_steps: 10 } },
       data_size: { groups: 3, trajectories: 12, tokens: 400 },
       origin: { kind: "file", fileName: "groups.jsonl" },
       seen_started_at: "2026-01-01T10:00:05Z",
       seen_finished_at: "2026-01-01T10:02:05Z",
-    };
-    const facts = jobFacts({
-      job,
-      model: MODEL,
-      summary: { state: "succeeded", kind: "rl" },
-      totals: { steps: 3, trajectories: 12, examples: null, tokens: 390 },
-      now: 0,
     });
+    const totals = { steps: 3, trajectories: 12, examples: null, tokens: 390 };
+    const facts = factsOf(job, { state: "succeeded", kind: "rl" }, totals, 0, MODEL);
     expect(factOf(facts, "model").value).toBe("demo/support-bot/agent");
     expect(factOf(facts, "base_model").value).toBe("OpenPipe/Qwen3-14B-Instruct");
     expect(factOf(facts, "learning_rate").value).toBe("0.00002");
@@ -56,13 +62,8 @@ describe("job facts", () => {
 
   it("says the request is not known for a job opened by ID, and counts its data from its steps", () => {
     const job: RegistryJob = { id: "job_2", added_at: "2026-01-01T00:00:00Z", source: "opened" };
-    const facts = jobFacts({
-      job,
-      model: undefined,
-      summary: { state: "running", kind: "rl" },
-      totals: { steps: 5, trajectories: 20, examples: null, tokens: 1000 },
-      now: 0,
-    });
+    const totals = { steps: 5, trajectories: 20, examples: null, tokens: 1000 };
+    const facts = factsOf(job, { state: "running", kind: "rl" }, totals, 0);
     for (const key of ["learning_rate", "experimental_config", "training_data", "created"] as const) {
       expect(factOf(facts, key)).toMatchObject({ value: null, unknown: OPENED_BY_ID });
     }
@@ -73,22 +74,13 @@ describe("job facts", () => {
   });
 
   it("counts an SFT job's examples and says a running job's duration so far", () => {
-    const job: RegistryJob = {
-      id: "job_3",
+    const job = madeHere("job_3", "x", {
       kind: "sft",
-      added_at: "x",
-      source: "created",
-      created_at: "2026-01-01T10:00:00Z",
       seen_started_at: "2026-01-01T10:00:00Z",
       request: { batch_size: "auto", training_data_url: "https://example.com/d.jsonl" },
-    };
-    const facts = jobFacts({
-      job,
-      model: undefined,
-      summary: { state: "running", kind: "sft" },
-      totals: { steps: 2, trajectories: null, examples: 64, tokens: null },
-      now: Date.parse("2026-01-01T10:00:30Z"),
     });
+    const totals = { steps: 2, trajectories: null, examples: 64, tokens: null };
+    const facts = factsOf(job, { state: "running", kind: "sft" }, totals, Date.parse("2026-01-01T10:00:30Z"));
     expect(factOf(facts, "data_size").value).toBe("64 examples so far");
     expect(factOf(facts, "batch_size").value).toBe("auto");
     expect(factOf(facts, "training_data").value).toBe("https://example.com/d.jsonl");
@@ -96,28 +88,14 @@ describe("job facts", () => {
     expect(factOf(facts, "duration").value).toBe("30 s so far");
     expect(factOf(facts, "data_size").unknown).toBe("no steps yet");
     expect(
-      jobFacts({ job, model: undefined, summary: { state: "queued", kind: null }, totals: NO_STEPS, now: 0 }).find(
-        (f) => f.key === "data_size",
-      )!.value,
+      factsOf(job, { state: "queued", kind: null }, NO_STEPS, 0).find((f) => f.key === "data_size")!.value,
     ).toBeNull();
   });
 
   it("says why for a job imported or created before the facts were kept", () => {
-    const imported = jobFacts({
-      job: { id: "j", added_at: "x", source: "imported" },
-      model: undefined,
-      summary: { state: "succeeded", kind: "rl" },
-      totals: NO_STEPS,
-      now: null,
-    });
+    const imported = succeededFacts({ id: "j", added_at: "x", source: "imported" }, "rl", NO_STEPS);
     expect(factOf(imported, "learning_rate").unknown).toMatch(/imported/);
-    const old = jobFacts({
-      job: { id: "j", added_at: "x", source: "created" },
-      model: undefined,
-      summary: { state: "succeeded", kind: "rl" },
-      totals: NO_STEPS,
-      now: null,
-    });
+    const old = succeededFacts({ id: "j", added_at: "x", source: "created" }, "rl", NO_STEPS);
     expect(factOf(old, "created").unknown).toMatch(/created before the dashboard kept it/);
   });
 
@@ -164,12 +142,12 @@ describe("job facts", () => {
   ])(
     "shows the learning rate the steps report when the request did not set it, saying where it came from: %s",
     (_, job, kind, totals, shown) => {
-      expect(factOf(learningRateFacts(job, kind, totals), "learning_rate").value).toBe(shown);
+      expect(factOf(succeededFacts(job, kind, totals), "learning_rate").value).toBe(shown);
     },
   );
 
   it("says a seeded job's experimental config is not known, as it was imported", () => {
-    const seeded = learningRateFacts({ ...at, source: "imported" }, "rl", reported);
+    const seeded = succeededFacts({ ...at, source: "imported" }, "rl", reported);
     expect(factOf(seeded, "experimental_config").unknown).toMatch(/imported/);
   });
 
@@ -221,13 +199,8 @@ describe("facts kept at creation", () => {
       },
     });
     expect(queued.success).toBe(true);
-    const facts = jobFacts({
-      job: { ...(queued.data as RegistryJob), created_at: "2026-01-01T00:00:00Z" },
-      model: undefined,
-      summary: { state: "queued", kind: null },
-      totals: NO_STEPS,
-      now: null,
-    });
+    const job = { ...(queued.data as RegistryJob), created_at: "2026-01-01T00:00:00Z" };
+    const facts = factsOf(job, { state: "queued", kind: null }, NO_STEPS, null);
     expect(factOf(facts, "training_data").value).toBe("queue Support (reward: Helpful)");
     expect(
       RegistryJobSchema.safeParse({ id: "j", added_at: "x", source: "created", origin: { kind: "email" } }).success,

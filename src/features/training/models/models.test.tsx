@@ -2,11 +2,10 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createApiClients } from "@/api/clients";
 import { createLocalServer } from "@/test/local-server";
-import { createRlJob, SUPPORTED_BASE_MODEL, tickTimes } from "../test-support";
+import { createRlJob, registryKey, rememberModel, SUPPORTED_BASE_MODEL, tickTimes } from "../test-support";
 import { renderTraining } from "../test-support";
 
 const FIRST = { timeout: 8000 };
-const registryKey = (url: string) => `wbops.training.registry.v1:${url}`;
 
 /** The checkpoint table's Step header button, which reverses the order. */
 const stepButton = () => within(screen.getByRole("columnheader", { name: /Step/ })).getByRole("button");
@@ -31,23 +30,9 @@ async function trainedModel(steps = 5) {
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const { model, jobId } = await createRlJob(clients, steps);
   await tickTimes(server.runner.tick, steps + 2);
-  localStorage.setItem(
-    registryKey(server.settings.trainingBaseUrl),
-    JSON.stringify({
-      models: [
-        {
-          id: model.id,
-          entity: model.entity,
-          project: model.project,
-          name: model.name,
-          base_model: model.base_model,
-          added_at: new Date().toISOString(),
-          source: "created",
-        },
-      ],
-      jobs: [{ id: jobId, model_id: model.id, kind: "rl", added_at: new Date().toISOString(), source: "created" }],
-    }),
-  );
+  rememberModel(server, model, [
+    { id: jobId, model_id: model.id, kind: "rl", added_at: new Date().toISOString(), source: "created" },
+  ]);
   return { server, model, jobId };
 }
 

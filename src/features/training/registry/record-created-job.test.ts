@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { queueOrigin } from "@/test/queue-origin";
 import { EMPTY_SUMMARY } from "../events/job-summary";
 import { jobFacts } from "../facts/job-facts";
 import { recordCreatedJob } from "./record-created-job";
 import { createRegistryStore } from "./registry-store";
 
-const ORIGIN = {
-  kind: "queue" as const,
-  projectId: "demo/p",
-  queueId: "q1",
-  queueName: "Tone",
-  rewardSpec: { ref: "weave:///demo/p/object/tone:1", label: "Tone" },
-};
+const ORIGIN = queueOrigin("demo/p", "Tone", "1");
 const TOTALS = { steps: 0, trajectories: null, examples: null, tokens: null };
 
 function memoryArea() {

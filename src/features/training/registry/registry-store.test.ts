@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { queueOrigin } from "@/test/queue-origin";
 import { exportRegistry, parseRegistryFile } from "./registry-file";
 import { createRegistryStore, REGISTRY_KEY_PREFIX } from "./registry-store";
 
@@ -32,13 +33,7 @@ describe("training registry store", () => {
 
   it("keeps where a job came from (a queue and its reward) through storage, export and import", () => {
     const storage = memoryStorage();
-    const origin = {
-      kind: "queue" as const,
-      projectId: "demo/support-bot",
-      queueId: "q1",
-      queueName: "Tone review",
-      rewardSpec: { ref: "weave:///demo/support-bot/object/tone:abc", label: "Tone" },
-    };
+    const origin = queueOrigin("demo/support-bot", "Tone review", "abc");
     const store = createRegistryStore(storage, URL_A, NOW);
     store.upsertJob({ id: "job_q", model_id: "model_1", kind: "rl", source: "created", origin });
     expect(createRegistryStore(storage, URL_A).getSnapshot().jobs[0]?.origin).toEqual(origin);
