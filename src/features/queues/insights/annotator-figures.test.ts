@@ -1,32 +1,20 @@
 import { describe, expect, it } from "vitest";
-import type { QueueSpec } from "@/api/annotation-specs";
-import type { AnswersOnCall, GivenAnswer } from "../shared/call-answers";
+import type { AnswersOnCall } from "../shared/call-answers";
 import { agreementAndDisagreements } from "./agreement";
 import { annotatorFigures, BREAK_MS, medianGap, type AnnotatorFigures } from "./annotator-figures";
 import { computeInsights } from "./compute-insights";
 import { dayInTimeZone } from "./day-buckets";
-import type { InsightItem, InsightsInput } from "./insights-input";
+import type { InsightsInput } from "./insights-input";
+import { testAnswer, testItem, testSpec } from "./insights-test-support";
 
-const spec = (id: string, fieldSchema: Record<string, unknown>, uniqueAmongCreators = true): QueueSpec => ({
-  ref: `weave:///e/p/object/${id}:d`,
-  id,
-  label: id.toUpperCase(),
-  description: "",
-  fieldSchema,
-  uniqueAmongCreators,
-});
+const spec = testSpec;
 const TONE = spec("tone", { type: "integer", minimum: 1, maximum: 5 });
 const POLICY = spec("policy", { type: "boolean" });
 const COMMENT = spec("comment", { type: "string", maxLength: 500 });
 const SPECS = [TONE, POLICY, COMMENT];
 
-const item = (n: number, state: InsightItem["annotation_state"], by: string | null): InsightItem => ({
-  id: `item-${n}`,
-  call_id: `call-${n}`,
-  annotation_state: state,
-  annotator_user_id: by,
-});
-const answer = (by: string, value: unknown, at: string): GivenAnswer => ({ id: `${by}-${at}`, by, value, at });
+const item = testItem;
+const answer = (by: string, value: unknown, at: string) => testAnswer(by, value, at);
 
 const UTC = dayInTimeZone("UTC");
 const NOW = Date.parse("2026-11-20T18:00:00Z");

@@ -1,4 +1,5 @@
 import type { QuestionScale } from "./agreement";
+import { lastAnswers } from "./completed-per-day";
 import type { DayOf } from "./day-buckets";
 import type { InsightsInput } from "./insights-input";
 import { alphaValueOf, measureOf, type SpecMeasure } from "./spec-levels";
@@ -100,26 +101,14 @@ export function* annotatorFiguresSteps(
     return tally;
   };
   const measures: SpecMeasure[] = scales.map((scale) => measureOf(scale.spec.fieldSchema));
-  // Per item, each annotator's last answer: a short list beats a Map for the two or three annotators of an item.
+  const specIds = specs.map((spec) => spec.id);
   const who: string[] = [];
   const when: string[] = [];
   const shared = new Set<string>();
   for (const [index, item] of items.entries()) {
     if (index > 0 && index % ITEMS_PER_STEP === 0) yield;
-    who.length = 0;
-    when.length = 0;
     const onCall = answers.get(item.call_id);
-    if (onCall) {
-      for (const spec of specs) {
-        for (const answer of onCall[spec.id] ?? []) {
-          const at = who.indexOf(answer.by);
-          if (at === -1) {
-            who.push(answer.by);
-            when.push(answer.at);
-          } else if (answer.at > (when[at] as string)) when[at] = answer.at;
-        }
-      }
-    }
+    lastAnswers(onCall, specIds, who, when);
     const completed = item.annotation_state === "completed";
     for (let k = 0; k < who.length; k++) {
       const tally = tallyOf(who[k] as string);
