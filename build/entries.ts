@@ -39,20 +39,16 @@ export function preloadAppFromHtml(): Plugin {
         const { scripts, styles } = staticClosure(bundle, app);
         const notInHtml = (file: string) => !html.includes(`${base}${file}"`);
         return [
-          ...scripts
-            .filter(notInHtml)
-            .map((file) => ({
-              tag: "link",
-              attrs: { rel: "modulepreload", crossorigin: true, href: `${base}${file}` },
-              injectTo: "head" as const,
-            })),
-          ...styles
-            .filter(notInHtml)
-            .map((file) => ({
-              tag: "link",
-              attrs: { rel: "stylesheet", crossorigin: true, href: `${base}${file}` },
-              injectTo: "head" as const,
-            })),
+          ...scripts.filter(notInHtml).map((file) => ({
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: `${base}${file}` },
+            injectTo: "head" as const,
+          })),
+          ...styles.filter(notInHtml).map((file) => ({
+            tag: "link",
+            attrs: { rel: "stylesheet", crossorigin: true, href: `${base}${file}` },
+            injectTo: "head" as const,
+          })),
         ];
       },
     },

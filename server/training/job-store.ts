@@ -227,12 +227,10 @@ export function listEvents(
       "SELECT job_seq, type, data FROM training_events WHERE job_id = ? AND job_seq > ? ORDER BY job_seq LIMIT ?",
     )
     .all(jobId, afterSeq, limit + 1);
-  const data = rows
-    .slice(0, limit)
-    .map((row) => ({
-      id: eventId(row.job_seq),
-      type: row.type,
-      data: JSON.parse(row.data) as Record<string, unknown>,
-    }));
+  const data = rows.slice(0, limit).map((row) => ({
+    id: eventId(row.job_seq),
+    type: row.type,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+  }));
   return { data, hasMore: rows.length > limit };
 }

@@ -72,8 +72,7 @@ export const DebouncedTextField = memo(function DebouncedTextField({
       placeholder={placeholder}
       list={list}
       ref={inputRef}
-      spellCheck={false}
-      autoComplete="off"
+      verbatim
       className={className}
       inputClassName={inputClassName}
       onChange={(event) => {

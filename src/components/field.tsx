@@ -24,6 +24,29 @@ export type FieldFrameProps = {
   after?: ReactNode;
 };
 
+/** Splits a field's props: the frame's (label, texts, layout) for its Field, the rest for its control. */
+export function splitFieldProps<P extends FieldFrameProps>({
+  label,
+  hint,
+  error,
+  warning,
+  layout,
+  quiet,
+  id,
+  className,
+  after,
+  ...control
+}: P) {
+  return [{ label, hint, error, warning, layout, quiet, id, className, after }, control] as const;
+}
+
+/** What a control that marks itself invalid (Select, Textarea) takes from its field. */
+export const invalidControlProps = (control: FieldControl) => ({
+  id: control.id,
+  "aria-describedby": control.describedBy,
+  invalid: control.invalid,
+});
+
 type FieldProps = FieldFrameProps & {
   children: (control: FieldControl) => ReactNode;
 };

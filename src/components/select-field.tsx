@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
-import { controlBorder, Field, type FieldFrameProps } from "./field";
+import { controlBorder, Field, invalidControlProps, splitFieldProps, type FieldFrameProps } from "./field";
 import { compactControlClasses, inputClasses } from "./text-field";
 
 type SelectProps = ComponentProps<"select"> & {
@@ -26,40 +26,11 @@ type SelectFieldProps = Omit<SelectProps, "id" | "invalid"> &
   };
 
 /** A labelled select whose hint, warning and error are tied to it with aria-describedby. */
-export function SelectField({
-  label,
-  hint,
-  error,
-  warning,
-  layout,
-  quiet,
-  id,
-  className,
-  after,
-  selectClassName,
-  ...selectProps
-}: SelectFieldProps) {
+export function SelectField({ selectClassName, ...props }: SelectFieldProps) {
+  const [frame, selectProps] = splitFieldProps(props);
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={error}
-      warning={warning}
-      layout={layout}
-      quiet={quiet}
-      id={id}
-      className={className}
-      after={after}
-    >
-      {(control) => (
-        <Select
-          id={control.id}
-          aria-describedby={control.describedBy}
-          invalid={control.invalid}
-          className={selectClassName}
-          {...selectProps}
-        />
-      )}
+    <Field {...frame}>
+      {(control) => <Select {...invalidControlProps(control)} className={selectClassName} {...selectProps} />}
     </Field>
   );
 }

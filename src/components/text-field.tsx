@@ -8,6 +8,11 @@ type TextFieldProps = Omit<ComponentProps<"input">, "id"> &
     trailing?: ReactNode;
     /** Classes for the input itself; `className` styles the wrapper. */
     inputClassName?: string;
+    /**
+     * The value is an identifier or a path typed exactly (an ID, a model name): the browser neither
+     * suggests past entries nor marks words as misspelled.
+     */
+    verbatim?: boolean;
   };
 
 /**
@@ -24,6 +29,8 @@ export const inputClasses =
 export const compactControlClasses =
   "h-7 rounded-md border border-line-strong bg-surface px-2 text-xs text-fg shadow-xs focus-visible:outline-2 focus-visible:outline-offset-0";
 
+const VERBATIM = { autoComplete: "off", spellCheck: false } as const;
+
 /** A labelled input whose hint, warning and error are tied to it with aria-describedby. */
 export function TextField({
   label,
@@ -34,6 +41,7 @@ export function TextField({
   id,
   className,
   inputClassName,
+  verbatim = false,
   ...inputProps
 }: TextFieldProps) {
   return (
@@ -45,6 +53,7 @@ export function TextField({
             aria-invalid={control.invalid ? true : undefined}
             aria-describedby={control.describedBy}
             className={cn(inputClasses, controlBorder(control.invalid), inputClassName)}
+            {...(verbatim ? VERBATIM : undefined)}
             {...inputProps}
           />
           {trailing}

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
-import { controlBorder, Field, type FieldFrameProps } from "./field";
+import { controlBorder, Field, invalidControlProps, splitFieldProps, type FieldFrameProps } from "./field";
 import { inputClasses } from "./text-field";
 
 type TextareaProps = ComponentProps<"textarea"> & {
@@ -37,40 +37,11 @@ type TextareaFieldProps = Omit<TextareaProps, "id" | "invalid"> &
   };
 
 /** A labelled textarea whose hint, warning and error are tied to it with aria-describedby. */
-export function TextareaField({
-  label,
-  hint,
-  error,
-  warning,
-  layout,
-  quiet,
-  id,
-  className,
-  after,
-  textareaClassName,
-  ...textareaProps
-}: TextareaFieldProps) {
+export function TextareaField({ textareaClassName, ...props }: TextareaFieldProps) {
+  const [frame, textareaProps] = splitFieldProps(props);
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={error}
-      warning={warning}
-      layout={layout}
-      quiet={quiet}
-      id={id}
-      className={className}
-      after={after}
-    >
-      {(control) => (
-        <Textarea
-          id={control.id}
-          aria-describedby={control.describedBy}
-          invalid={control.invalid}
-          className={textareaClassName}
-          {...textareaProps}
-        />
-      )}
+    <Field {...frame}>
+      {(control) => <Textarea {...invalidControlProps(control)} className={textareaClassName} {...textareaProps} />}
     </Field>
   );
 }

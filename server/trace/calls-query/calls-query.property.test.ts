@@ -47,22 +47,18 @@ const minute = 60;
 const t0 = Math.floor(calls.reduce((min, c) => Math.min(min, c.started_at), Infinity) / 1000);
 const leafArb = fc.oneof(
   fc.integer({ min: 0, max: 40 }).map((m) => ({ $gte: [{ $getField: "started_at" }, { $literal: t0 + m * minute }] })),
-  fc
-    .integer({ min: 0, max: 40 })
-    .map((m) => ({
-      $not: [{ $gt: [{ $getField: "started_at" }, { $literal: new Date((t0 + m * minute) * 1000).toISOString() }] }],
-    })),
+  fc.integer({ min: 0, max: 40 }).map((m) => ({
+    $not: [{ $gt: [{ $getField: "started_at" }, { $literal: new Date((t0 + m * minute) * 1000).toISOString() }] }],
+  })),
   fc
     .integer({ min: -3, max: 3 })
     .map((days) => ({ $gte: [{ $getField: "started_at" }, { $literal: t0 + days * 86_400 }] })),
   fc
     .constantFrom("error", "running", "success")
     .map((status) => ({ $eq: [{ $getField: "summary.weave.status" }, { $literal: status }] })),
-  fc
-    .integer({ min: 0, max: 20 })
-    .map((n) => ({
-      $contains: { input: { $getField: "inputs" }, substr: { $literal: `question ${n}` }, case_insensitive: true },
-    })),
+  fc.integer({ min: 0, max: 20 }).map((n) => ({
+    $contains: { input: { $getField: "inputs" }, substr: { $literal: `question ${n}` }, case_insensitive: true },
+  })),
 );
 
 // A text search alone, beside other conditions in an $and (split: the others go to SQLite), or under an $or (walked whole).

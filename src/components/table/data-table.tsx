@@ -1,5 +1,6 @@
 import {
   columnVisibilityFeature,
+  constructRow,
   createColumnHelper,
   flexRender,
   functionalUpdate,
@@ -22,6 +23,7 @@ import { cn } from "@/lib/cn";
 import { sortingToSortKeys, sortKeysToSorting, type SortKey } from "@/lib/url-state/sort-param";
 import { SortHeaderCell } from "./sort-header";
 import {
+  BodyRow,
   Cell,
   HeaderCell,
   RowHeaderCell,
@@ -54,6 +56,8 @@ export type DataColumnMeta = {
   header?: ReactNode;
   /** Extra classes for the column's header (a set width in an auto-layout table). */
   headerClassName?: string;
+  /** What activating this column's sort header does, when it differs from the table's `sortHint`. */
+  sortHint?: string;
   /** A fixed order the header states (`aria-sort` on a table the page always sorts one way). */
   sortedBy?: "ascending" | "descending";
   align?: Align;
@@ -81,6 +85,17 @@ export type DataColumnDef<TRow extends RowData> = ColumnDef<DataTableFeatures, T
 
 /** Typed column definitions for a table of `TRow`s. */
 export const createDataColumnHelper = <TRow extends RowData>() => createColumnHelper<DataTableFeatures, TRow>();
+
+/**
+ * The row at `index` of a table too long to hand TanStack whole (an event log of 100,000 events,
+ * kept in typed arrays): a windowed body builds rows only for what it renders. Its cells are the
+ * table's visible columns, as any row's.
+ */
+export const dataRowAt = <TRow extends RowData>(
+  table: DataTableInstance<TRow>,
+  original: TRow,
+  index: number,
+): DataRow<TRow> => constructRow(table, String(index), original, index, 0);
 
 /**
  * How a header click sorts. `single`: a click sorts by that column alone, again reverses it.
@@ -189,14 +204,19 @@ type DataTableProps<TRow extends RowData> = Omit<ComponentPropsWithRef<"table">,
   stickyFirst?: StickyFirst;
   /** The first column gives way on a phone to at most this share of the window's width. */
   firstColumnMaxVw?: number;
+  /** A fixed-density table's row height, which its header row keeps too. */
+  headRowHeight?: number;
   /** A column before the data columns (a tick box): its width and its header cell. */
   leading?: { width: number; header: ReactNode };
   /** How a column's label shows when its meta has no `header`; plain text by default. */
   headerLabel?: (label: string) => ReactNode;
   /** What activating a sort header does, for screen readers and as a tooltip; multi-sort tables say Shift+click. */
   sortHint?: string;
-  /** The body: rows (DataTableCells in each), or DataTableEmptyBody. */
-  children: ReactNode;
+  /**
+   * The body: rows (DataTableCells in each), or DataTableEmptyBody. Without it, every row of the
+   * table's row model in a plain body (DataTableRows), its first cell sticky with `stickyFirst="column"`.
+   */
+  children?: ReactNode;
 };
 
 /**
@@ -209,6 +229,7 @@ export function DataTable<TRow extends RowData>({
   headClassName,
   stickyFirst,
   firstColumnMaxVw,
+  headRowHeight,
   leading,
   headerLabel = (label) => label,
   sortHint,
@@ -243,7 +264,10 @@ export function DataTable<TRow extends RowData>({
       <TableHead
         sticky={stickyHead}
         className={headClassName}
-        rowProps={tableProps["aria-rowcount"] === undefined ? undefined : { "aria-rowindex": 1 }}
+        rowProps={{
+          "aria-rowindex": tableProps["aria-rowcount"] === undefined ? undefined : 1,
+          style: headRowHeight === undefined ? undefined : { height: headRowHeight },
+        }}
       >
         {leading?.header}
         {columns.map((column, index) => {
@@ -276,7 +300,7 @@ export function DataTable<TRow extends RowData>({
                   ? column.getToggleSortingHandler()?.(event)
                   : sortAlone(table as DataTableInstance<RowData>, column as Column<DataTableFeatures, RowData>)
               }
-              hint={sortHint ?? (mode === "multi" ? MULTI_SORT_HINT : undefined)}
+              hint={meta.sortHint ?? sortHint ?? (mode === "multi" ? MULTI_SORT_HINT : undefined)}
               align={meta?.align}
               className={className}
             >
@@ -285,7 +309,11 @@ export function DataTable<TRow extends RowData>({
           );
         })}
       </TableHead>
-      {children}
+      {children === undefined ? (
+        <DataTableRows table={table} first={stickyFirst === "column" ? STICKY_FIRST_COLUMN.cell : undefined} />
+      ) : (
+        children
+      )}
     </Table>
   );
 }
@@ -317,6 +345,31 @@ export function DataTableCells<TRow extends RowData>({
       </CellKind>
     );
   });
+}
+
+/**
+ * A body of every row of the table's row model, each row its cells. `plain` rows have no divider or
+ * hover highlight (a table drawn as a chart); `first` styles each row's first cell (see DataTableCells).
+ */
+export function DataTableRows<TRow extends RowData>({
+  table,
+  first,
+  plain = false,
+}: {
+  table: DataTableInstance<TRow>;
+  first?: string;
+  plain?: boolean;
+}) {
+  const Row = plain ? "tr" : BodyRow;
+  return (
+    <tbody>
+      {table.getRowModel().rows.map((row) => (
+        <Row key={row.id}>
+          <DataTableCells row={row} first={first} />
+        </Row>
+      ))}
+    </tbody>
+  );
 }
 
 /**

@@ -25,9 +25,11 @@ export { rowsWithSpacers, useFrameRows, defaultRangeExtractor, type Range } from
 export { useFrameEdgeKeys, useFrameStartsAtTop } from "./frame-scroll";
 export {
   createDataColumnHelper,
+  dataRowAt,
   DataTable,
   DataTableCells,
   DataTableEmptyBody,
+  DataTableRows,
   dataTableFeatures,
   useDataTable,
   type DataColumnDef,

@@ -9,15 +9,7 @@ import { ContextCell, CreatedCell, ParametersCell, PriceCell } from "./fact-cell
 import { HighlightedId } from "./highlighted-id";
 import { providerLabel } from "./model-providers";
 import { playgroundPathFor } from "./playground-link";
-import {
-  BodyRow,
-  createDataColumnHelper,
-  DataTable,
-  DataTableCells,
-  STICKY_FIRST_COLUMN,
-  TableFrame,
-  useDataTable,
-} from "@/components/table";
+import { createDataColumnHelper, DataTable, TableFrame, useDataTable } from "@/components/table";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 
 const helper = createDataColumnHelper<CatalogRow>();
@@ -175,15 +167,7 @@ export function CatalogTable({
           caption="Inference models"
           density="compact"
           className="border-collapse"
-        >
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <BodyRow key={row.id}>
-                <DataTableCells row={row} first={STICKY_FIRST_COLUMN.cell} />
-              </BodyRow>
-            ))}
-          </tbody>
-        </DataTable>
+        />
       </OpenDetailsContext>
     </TableFrame>
   );

@@ -152,8 +152,7 @@ function CheckpointField({
       onBlur={onBlur}
       error={error}
       placeholder={CHECKPOINT_EXAMPLE}
-      spellCheck={false}
-      autoComplete="off"
+      verbatim
       disabled={disabled}
       inputClassName="font-mono text-xs"
     />

@@ -15,6 +15,7 @@ export { callsHref, queueHref } from "./shared/links";
 export { readQueueInBatches } from "./insights/load-insights";
 export { useQueueRead } from "./insights/use-queue-read";
 export { InsightsLoadStatus as QueueReadStatus } from "./insights/insights-load-status";
+export { QueueLoadErrors } from "./shared/queue-load-errors";
 export { answersByCall, type AnswersOnCall, type GivenAnswer } from "./shared/call-answers";
 export { useQueue, useQueueTotals } from "./api/queue";
 export { queueIsGone, QueueGone } from "./shared/queue-gone";

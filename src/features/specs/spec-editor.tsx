@@ -136,8 +136,7 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
               error={errorOf("objectId")}
               onChange={(event) => change({ objectId: event.target.value, objectIdTouched: true })}
               inputClassName="font-mono read-only:bg-subtle read-only:text-fg-muted"
-              autoComplete="off"
-              spellCheck={false}
+              verbatim
             />
             <TextareaField
               label="Description (optional)"

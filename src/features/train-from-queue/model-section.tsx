@@ -74,8 +74,7 @@ export function ModelSection({
             onChange={(event) => onChoice({ ...choice, project: event.target.value })}
             error={errors.project}
             maxLength={128}
-            autoComplete="off"
-            spellCheck={false}
+            verbatim
           />
           <TextField
             label="Name"
@@ -83,8 +82,7 @@ export function ModelSection({
             onChange={(event) => onChoice({ ...choice, name: event.target.value })}
             error={errors.name}
             maxLength={128}
-            autoComplete="off"
-            spellCheck={false}
+            verbatim
           />
           <SelectField
             label="Base model"

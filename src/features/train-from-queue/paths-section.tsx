@@ -93,8 +93,7 @@ function OpPathsRow({ op, onPaths, onInclude }: { op: OpPaths } & Handlers) {
           value={op.paths.prompt}
           onChange={(event) => onPaths(op.opName, { ...op.paths, prompt: event.target.value })}
           list={`${listId}-prompt`}
-          spellCheck={false}
-          autoComplete="off"
+          verbatim
           maxLength={300}
           inputClassName="font-mono text-xs"
         />
@@ -103,8 +102,7 @@ function OpPathsRow({ op, onPaths, onInclude }: { op: OpPaths } & Handlers) {
           value={op.paths.completion}
           onChange={(event) => onPaths(op.opName, { ...op.paths, completion: event.target.value })}
           list={`${listId}-completion`}
-          spellCheck={false}
-          autoComplete="off"
+          verbatim
           maxLength={300}
           inputClassName="font-mono text-xs"
         />

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { QueueSpec } from "@/api/annotation-specs";
 import { Section } from "@/components/section";
-import { createDataColumnHelper, DataTable, DataTableCells, useDataTable } from "@/components/table";
+import { createDataColumnHelper, DataTable, DataTableRows, useDataTable } from "@/components/table";
 import { SelectField } from "@/components/select-field";
 import { cn } from "@/lib/cn";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
@@ -174,13 +174,7 @@ function RewardTable({ caption, heading, rows }: { caption: string; heading: str
   const table = useDataTable({ columns, data: rows, getRowId: (row) => row.key });
   return (
     <DataTable table={table} caption={caption} density="compact" className="w-auto">
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <tr key={row.id}>
-            <DataTableCells row={row} />
-          </tr>
-        ))}
-      </tbody>
+      <DataTableRows table={table} plain />
     </DataTable>
   );
 }

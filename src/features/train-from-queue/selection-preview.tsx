@@ -2,7 +2,7 @@ import { Stat } from "@/components/stat";
 import { createContext, use, useMemo } from "react";
 import { Link } from "react-router-dom";
 import { Section } from "@/components/section";
-import { BodyRow, createDataColumnHelper, DataTable, DataTableCells, useDataTable } from "@/components/table";
+import { createDataColumnHelper, DataTable, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatMetric, spreadOf, type Spread } from "@/features/training";
 import { formatCount } from "@/lib/number-format";
@@ -167,14 +167,12 @@ const GROUP_COLUMNS = groupHelper.columns([
 function GroupsTable({ selection, spreads }: { selection: Selection; spreads: readonly (Spread | null)[] }) {
   const rows = useMemo(
     () =>
-      selection.groups
-        .slice(0, SHOWN_GROUPS)
-        .map((group, index) => ({
-          index,
-          label: selection.groupLabels[index] ?? "",
-          size: group.trajectories.length,
-          spread: spreads[index] ?? null,
-        })),
+      selection.groups.slice(0, SHOWN_GROUPS).map((group, index) => ({
+        index,
+        label: selection.groupLabels[index] ?? "",
+        size: group.trajectories.length,
+        spread: spreads[index] ?? null,
+      })),
     [selection, spreads],
   );
   const table = useDataTable({ columns: GROUP_COLUMNS, data: rows, getRowId: (row) => String(row.index) });
@@ -186,15 +184,7 @@ function GroupsTable({ selection, spreads }: { selection: Selection; spreads: re
       density="compact"
       caption={caption}
       captionClassName="px-2 py-1.5 text-left text-xs text-fg-muted"
-    >
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <BodyRow key={row.id}>
-            <DataTableCells row={row} />
-          </BodyRow>
-        ))}
-      </tbody>
-    </DataTable>
+    />
   );
 }
 
@@ -242,15 +232,7 @@ function UnusableTable({ selection, queueId }: { selection: Selection; queueId: 
   const caption = `${selection.unusable.length > SHOWN_UNUSABLE ? `The first ${SHOWN_UNUSABLE} of ${formatCount(selection.unusable.length)} calls that cannot be used` : "Every call that cannot be used"}, with the reason`;
   return (
     <QueueIdContext value={queueId}>
-      <DataTable table={table} stickyHead density="compact" caption={caption}>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <BodyRow key={row.id}>
-              <DataTableCells row={row} />
-            </BodyRow>
-          ))}
-        </tbody>
-      </DataTable>
+      <DataTable table={table} stickyHead density="compact" caption={caption} />
     </QueueIdContext>
   );
 }

@@ -12,6 +12,7 @@ import { UntrustedText } from "@/components/untrusted-text";
 import {
   NoProjectNotice,
   QueueGone,
+  QueueLoadErrors,
   QueueReadStatus,
   queueIsGone,
   useAnnotationProject,
@@ -150,16 +151,7 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
         </div>
       </header>
 
-      {queue.isError ? (
-        <ErrorPanel error={queue.error} title="Could not load this queue" onRetry={() => void queue.refetch()} />
-      ) : null}
-      {specs.isError ? (
-        <ErrorPanel
-          error={specs.error}
-          title="Could not read the queue's questions"
-          onRetry={() => void specs.refetch()}
-        />
-      ) : null}
+      <QueueLoadErrors queue={queue} specs={specs} />
       {specList && specList.length === 0 ? (
         <p className="rounded-lg border border-line px-4 py-3 text-sm">
           This queue asks no questions, so its calls have no reward to train on.

@@ -1,11 +1,4 @@
-import {
-  BodyRow,
-  createDataColumnHelper,
-  DataTable,
-  DataTableCells,
-  TableFrame,
-  useDataTable,
-} from "@/components/table";
+import { createDataColumnHelper, DataTable, TableFrame, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import type { AlphaReading } from "@/lib/krippendorff-alpha";
 import { formatCount } from "@/lib/number-format";
@@ -101,15 +94,7 @@ export function AgreementTable({ rows }: { rows: readonly SpecAgreement[] }) {
   return (
     <div className="space-y-2">
       <TableFrame>
-        <DataTable table={table} caption="Agreement between annotators per question (Krippendorff's alpha)">
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <BodyRow key={row.id}>
-                <DataTableCells row={row} />
-              </BodyRow>
-            ))}
-          </tbody>
-        </DataTable>
+        <DataTable table={table} caption="Agreement between annotators per question (Krippendorff's alpha)" />
       </TableFrame>
       <p className="max-w-3xl text-xs text-fg-muted">
         Alpha is 1 when annotators always agree and 0 when they agree no more than chance would (below 0: less).

@@ -1,5 +1,5 @@
 import { useId, useMemo } from "react";
-import { createDataColumnHelper, DataTable, DataTableCells, useDataTable } from "@/components/table";
+import { createDataColumnHelper, DataTable, DataTableRows, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatCount } from "@/lib/number-format";
 import type { AnswerDistribution } from "./answer-distributions";
@@ -102,13 +102,7 @@ function BarsTable({ bins, labelledBy }: { bins: AnswerDistribution["bins"]; lab
   const table = useDataTable({ columns: BAR_COLUMNS, data: bars, getRowId: (bar) => bar.label });
   return (
     <DataTable table={table} density="bare" headClassName="sr-only" aria-labelledby={labelledBy}>
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <tr key={row.id}>
-            <DataTableCells row={row} />
-          </tr>
-        ))}
-      </tbody>
+      <DataTableRows table={table} plain />
     </DataTable>
   );
 }

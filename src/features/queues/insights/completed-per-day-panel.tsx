@@ -1,14 +1,7 @@
 import { lazy, Suspense, useMemo } from "react";
 import { useTheme } from "@/components/theme/theme-context";
 import { formatCount } from "@/lib/number-format";
-import {
-  BodyRow,
-  createDataColumnHelper,
-  DataTable,
-  DataTableCells,
-  TableFrame,
-  useDataTable,
-} from "@/components/table";
+import { createDataColumnHelper, DataTable, TableFrame, useDataTable } from "@/components/table";
 import { AnnotatorName, annotatorLabel } from "./annotator-name";
 import { annotatorColor, canDrawCharts } from "./chart-colors";
 import type { CompletedPerDay } from "./completed-per-day";
@@ -123,15 +116,7 @@ function NumbersTable({ data, me }: { data: CompletedPerDay; me: string | null }
   const table = useDataTable({ columns, data: days, getRowId: (row) => row.day });
   return (
     <TableFrame>
-      <DataTable table={table} caption="Items completed per annotator per day" density="compact">
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <BodyRow key={row.id}>
-              <DataTableCells row={row} />
-            </BodyRow>
-          ))}
-        </tbody>
-      </DataTable>
+      <DataTable table={table} caption="Items completed per annotator per day" density="compact" />
     </TableFrame>
   );
 }

@@ -1,10 +1,9 @@
 import { Link } from "react-router-dom";
 import { createContext, use, useMemo } from "react";
 import {
-  BodyRow,
   createDataColumnHelper,
   DataTable,
-  DataTableCells,
+  DataTableRows,
   StateRow,
   TableFrame,
   useDataTable,
@@ -107,19 +106,15 @@ export function DisagreementTable({
             density="compact"
             className="min-w-[36rem]"
           >
-            <tbody>
-              {rows.length === 0 ? (
+            {rows.length === 0 ? (
+              <tbody>
                 <StateRow colSpan={3}>
                   No item has disagreeing answers: annotators agree wherever several answered.
                 </StateRow>
-              ) : (
-                table.getRowModel().rows.map((row) => (
-                  <BodyRow key={row.id}>
-                    <DataTableCells row={row} />
-                  </BodyRow>
-                ))
-              )}
-            </tbody>
+              </tbody>
+            ) : (
+              <DataTableRows table={table} />
+            )}
           </DataTable>
         </ContextValue>
       </TableFrame>

@@ -12,6 +12,7 @@ import { useApiClients } from "@/connection/api-clients";
 import { useQueue, useQueueTotals } from "../api/queue";
 import { useAnnotator } from "../shared/annotator-identity";
 import { queueHref, trainHref } from "../shared/links";
+import { QueueLoadErrors } from "../shared/queue-load-errors";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { useAnnotationProject } from "../shared/use-annotation-project";
 import { InsightsLoadStatus } from "./insights-load-status";
@@ -87,16 +88,7 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
         </div>
       </header>
 
-      {queue.isError ? (
-        <ErrorPanel error={queue.error} title="Could not load this queue" onRetry={() => void queue.refetch()} />
-      ) : null}
-      {specs.isError ? (
-        <ErrorPanel
-          error={specs.error}
-          title="Could not read the queue's questions"
-          onRetry={() => void specs.refetch()}
-        />
-      ) : null}
+      <QueueLoadErrors queue={queue} specs={specs} />
       {specs.data && specs.data.missing.length > 0 ? (
         <p
           role="note"

@@ -85,10 +85,7 @@ describe("items table URL state: serialise", () => {
       states: ["in_progress", "skipped"],
       op: "a b&c=d",
       addedBy: "user-demo",
-      sort: [
-        { field: "updated_at", direction: "asc" },
-        { field: "created_at", direction: "desc" },
-      ],
+      sort: parseSort("updated_at.asc,created_at.desc"),
       page: 7,
       pageSize: 250,
     };

@@ -1,12 +1,5 @@
 import { startTransition, useMemo, useOptimistic } from "react";
-import {
-  BodyRow,
-  createDataColumnHelper,
-  DataTable,
-  DataTableCells,
-  STICKY_FIRST_COLUMN,
-  useDataTable,
-} from "@/components/table";
+import { createDataColumnHelper, DataTable, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import type { Fact } from "../facts/job-facts";
 
@@ -126,15 +119,7 @@ function FactsGrid({ jobs, rows }: { jobs: readonly JobFacts[]; rows: readonly F
         stickyFirst="column"
         caption="Facts of the compared jobs, side by side"
         density="compact"
-      >
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <BodyRow key={row.id}>
-              <DataTableCells row={row} first={STICKY_FIRST_COLUMN.cell} />
-            </BodyRow>
-          ))}
-        </tbody>
-      </DataTable>
+      />
     </section>
   );
 }

@@ -45,8 +45,7 @@ export function ModelPicker({
         onChange={(event) => onChange(event.target.value)}
         error={error}
         placeholder="model_…"
-        autoComplete="off"
-        spellCheck={false}
+        verbatim
         inputClassName="font-mono text-xs"
       />
     );

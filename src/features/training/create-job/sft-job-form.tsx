@@ -66,8 +66,7 @@ export function SftJobForm({ modelId, onModelChange }: { modelId: string; onMode
         onChange={(event) => setUrl(event.target.value)}
         error={errors.url ?? server.training_data_url}
         placeholder="wandb-artifact:///demo/support-bot/support-dialogs:v1"
-        autoComplete="off"
-        spellCheck={false}
+        verbatim
         inputClassName="font-mono text-xs"
       />
       <fieldset className="space-y-1.5">

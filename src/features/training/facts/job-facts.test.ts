@@ -15,6 +15,9 @@ const MODEL: RegistryModel = {
   added_at: "2026-01-01T00:00:00Z",
   source: "created",
 };
+/** The facts of a succeeded job no model is known for, as at a time not said. */
+const learningRateFacts = (job: RegistryJob | undefined, kind: "rl" | "sft", totals: EventTotals) =>
+  jobFacts({ job, model: undefined, summary: { state: "succeeded", kind }, totals, now: null });
 const factOf = (facts: Fact[], key: Fact["key"]) => facts.find((f) => f.key === key)!;
 
 describe("job facts", () => {
@@ -118,62 +121,56 @@ describe("job facts", () => {
     expect(factOf(old, "created").unknown).toMatch(/created before the dashboard kept it/);
   });
 
-  it("shows the learning rate the steps report when the request did not set it, saying where it came from", () => {
-    const reported: EventTotals = {
-      ...NO_STEPS,
-      steps: 24,
-      learningRates: reportedValues(new Float64Array([2e-5, 2e-5, Number.NaN, 2e-5])),
-    };
+  const reported: EventTotals = {
+    ...NO_STEPS,
+    steps: 24,
+    learningRates: reportedValues(new Float64Array([2e-5, 2e-5, Number.NaN, 2e-5])),
+  };
+  const at = { id: "j", added_at: "x", created_at: "2026-01-01T00:00:00Z" } as const;
+
+  it.each<[string, RegistryJob | undefined, "rl" | "sft", EventTotals, string]>([
     // The seeded demo's job: a creation time from the service, its request not known here.
-    const seeded = jobFacts({
-      job: { id: "j", added_at: "x", source: "imported", created_at: "2026-01-01T00:00:00Z" },
-      model: undefined,
-      summary: { state: "succeeded", kind: "rl" },
-      totals: reported,
-      now: null,
-    });
-    expect(factOf(seeded, "learning_rate").value).toBe("0.00002 (from the events)");
-    expect(factOf(seeded, "experimental_config").unknown).toMatch(/imported/);
+    ["a seeded job", { ...at, source: "imported" }, "rl", reported, "0.00002 (from the events)"],
     // Made here without one: the service's default, as its steps report it.
-    const unset = jobFacts({
-      job: { id: "j", added_at: "x", source: "created", created_at: "2026-01-01T00:00:00Z", request: {} },
-      model: undefined,
-      summary: { state: "succeeded", kind: "rl" },
-      totals: reported,
-      now: null,
-    });
-    expect(factOf(unset, "learning_rate").value).toBe("0.00002 (from the events: the service's default)");
+    [
+      "a job made here without one",
+      { ...at, source: "created", request: {} },
+      "rl",
+      reported,
+      "0.00002 (from the events: the service's default)",
+    ],
     // What the request said wins over the events.
-    const sent = jobFacts({
-      job: {
-        id: "j",
-        added_at: "x",
-        source: "created",
-        created_at: "2026-01-01T00:00:00Z",
-        request: { learning_rate: 1e-5 },
-      },
-      model: undefined,
-      summary: { state: "succeeded", kind: "rl" },
-      totals: reported,
-      now: null,
-    });
-    expect(factOf(sent, "learning_rate").value).toBe("0.00001");
-    const schedule = jobFacts({
-      job: undefined,
-      model: undefined,
-      summary: { state: "succeeded", kind: "sft" },
-      totals: { ...reported, learningRates: reportedValues([1e-4, 8e-5, 6e-5, 4e-5, 2e-5]) },
-      now: null,
-    });
-    expect(factOf(schedule, "learning_rate").value).toBe("0.0001 … 0.00002 (a schedule) (from the events)");
-    const two = jobFacts({
-      job: undefined,
-      model: undefined,
-      summary: { state: "succeeded", kind: "sft" },
-      totals: { ...reported, learningRates: reportedValues([1e-4, 5e-5, 5e-5]) },
-      now: null,
-    });
-    expect(factOf(two, "learning_rate").value).toBe("0.0001, 0.00005 (from the events)");
+    [
+      "a job whose request set it",
+      { ...at, source: "created", request: { learning_rate: 1e-5 } },
+      "rl",
+      reported,
+      "0.00001",
+    ],
+    [
+      "a schedule",
+      undefined,
+      "sft",
+      { ...reported, learningRates: reportedValues([1e-4, 8e-5, 6e-5, 4e-5, 2e-5]) },
+      "0.0001 … 0.00002 (a schedule) (from the events)",
+    ],
+    [
+      "two rates",
+      undefined,
+      "sft",
+      { ...reported, learningRates: reportedValues([1e-4, 5e-5, 5e-5]) },
+      "0.0001, 0.00005 (from the events)",
+    ],
+  ])(
+    "shows the learning rate the steps report when the request did not set it, saying where it came from: %s",
+    (_, job, kind, totals, shown) => {
+      expect(factOf(learningRateFacts(job, kind, totals), "learning_rate").value).toBe(shown);
+    },
+  );
+
+  it("says a seeded job's experimental config is not known, as it was imported", () => {
+    const seeded = learningRateFacts({ ...at, source: "imported" }, "rl", reported);
+    expect(factOf(seeded, "experimental_config").unknown).toMatch(/imported/);
   });
 
   it("sums a column's finite values only", () => {

@@ -1,4 +1,3 @@
-import { observeElementRect, useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { JobEventStore } from "../events/job-event-store";
 import { Section } from "@/components/section";
@@ -8,7 +7,15 @@ import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
 import { cn } from "@/lib/cn";
 import { EventTypeFilter } from "./event-type-filter";
 import { useNarrowScreen } from "./use-narrow-screen";
-import { BodyRow, Cell, HeaderCell, SpacerRow, Table, TableHead } from "@/components/table";
+import {
+  BodyRow,
+  createDataColumnHelper,
+  DataTable,
+  DataTableBody,
+  DataTableCells,
+  dataRowAt,
+  useDataTable,
+} from "@/components/table";
 
 const ROW_HEIGHT = 30;
 /** The log's most height; fewer events make it shorter (a log of one event kept 250 px of empty frame). */
@@ -37,8 +44,103 @@ function compactJson(data: unknown): string {
   return text.length > 400 ? `${text.slice(0, 400)}…` : text;
 }
 
+/** A row of the log: the event's place in the store. */
+type EventRow = { index: number };
+const helper = createDataColumnHelper<EventRow>();
+const FAILED = "training_failed";
+
 /**
- * Every event with its type and data, filterable by type (kept in the URL), virtualised: only the
+ * The log's columns: on a phone the Event column (its type, opening it) and the data; on a wider
+ * screen the event's number, id and type apart.
+ */
+function eventColumns(store: JobEventStore, chosen: number | null, choose: (index: number) => void) {
+  return helper.columns([
+    helper.display({
+      id: "event",
+      meta: { label: "Event", width: 144, cellClassName: "truncate" },
+      cell: ({
+        row: {
+          original: { index },
+        },
+      }) => {
+        const type = store.typeAt(index);
+        // The type opens the event (its id is read out with it): the data keeps a column of its own.
+        return (
+          <button
+            type="button"
+            className={cn(
+              "max-w-full truncate hover:underline",
+              type === FAILED ? "font-medium text-red-700 dark:text-red-400" : "text-link",
+            )}
+            onClick={() => choose(index)}
+            aria-pressed={chosen === index}
+          >
+            {type}
+            <span className="sr-only"> {store.idAt(index)}</span>
+          </button>
+        );
+      },
+    }),
+    helper.display({
+      id: "number",
+      meta: { label: "#", width: 64, cellClassName: "text-fg-muted tabular-nums" },
+      cell: ({
+        row: {
+          original: { index },
+        },
+      }) => index + 1,
+    }),
+    helper.display({
+      id: "id",
+      meta: { label: "Event id", width: 176, cellClassName: "truncate" },
+      cell: ({
+        row: {
+          original: { index },
+        },
+      }) => (
+        <button
+          type="button"
+          className="truncate text-link hover:underline"
+          onClick={() => choose(index)}
+          aria-pressed={chosen === index}
+        >
+          {store.idAt(index)}
+        </button>
+      ),
+    }),
+    helper.display({
+      id: "type",
+      meta: {
+        label: "Type",
+        width: 144,
+        cellClassOf: ({ index }: EventRow) =>
+          store.typeAt(index) === FAILED ? "truncate font-medium text-red-700 dark:text-red-400" : "truncate text-fg",
+      },
+      cell: ({
+        row: {
+          original: { index },
+        },
+      }) => store.typeAt(index),
+    }),
+    helper.display({
+      id: "data",
+      meta: { label: "Data", cellClassName: "truncate text-fg-muted" },
+      cell: ({
+        row: {
+          original: { index },
+        },
+      }) => compactJson(store.eventAt(index).data),
+    }),
+  ]);
+}
+
+const PHONE_COLUMNS = { number: false, id: false, type: false };
+const WIDE_COLUMNS = { event: false };
+const NO_ROWS: EventRow[] = [];
+const getRowId = (row: EventRow) => String(row.index);
+
+/**
+ * Every event with its type and data, filterable by type (kept in the URL), windowed: only the
  * rows in view exist in the page, so 100,000 events scroll like 100. Choosing an event's id shows
  * its full data below. It follows new events only while the job is `live` (caught up and polled):
  * a finished job's log opens at its start (training_started and the data sizes), not its end.
@@ -55,42 +157,35 @@ export function EventLog({
   finished: boolean;
 }) {
   const { state: filter, update } = useUrlTable(EVENT_FILTER_CODEC);
-  const types = useMemo(() => store.types(), [store, version]); // oxlint-disable-line react-hooks/exhaustive-deps -- version marks new events
+  const types = useMemo(() => store.types(), [store, version]); // oxlint-disable-line react-hooks/exhaustive-deps, react/memo-dependencies -- version marks new events
   const hidden = useMemo(() => new Set(filter.hidden), [filter.hidden]);
   const selected = useMemo(() => new Set(types.map((t) => t.type).filter((t) => !hidden.has(t))), [types, hidden]);
-  const indices = useMemo(() => store.indicesOfTypes(selected), [store, selected, version]); // oxlint-disable-line react-hooks/exhaustive-deps -- version marks new events
+  const indices = useMemo(() => store.indicesOfTypes(selected), [store, selected, version]); // oxlint-disable-line react-hooks/exhaustive-deps, react/memo-dependencies -- version marks new events
   const [follow, setFollow] = useState(true);
   const [chosen, setChosen] = useState<number | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const detail = useRef<HTMLDivElement>(null);
   const narrow = useNarrowScreen();
-  const columns = narrow ? 2 : 4;
   // The header row, the rows and the frame's border, up to the log's most.
   const height = indices.length === 0 ? EMPTY_HEIGHT : Math.min(LOG_HEIGHT, ROW_HEIGHT * (indices.length + 1) + 2);
-  // TanStack Virtual keeps its state in a mutable instance; this app does not use the React Compiler.
-  // oxlint-disable-next-line react/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: indices.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    initialRect: { width: 800, height: LOG_HEIGHT },
-    // The box has a fixed height; where layout reports none (jsdom), assume that height.
-    observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) =>
-        callback(rect.height > 0 ? rect : { width: rect.width, height: LOG_HEIGHT }),
-      ),
+  const columns = useMemo(() => eventColumns(store, chosen, setChosen), [store, chosen]);
+  // The rows are built only as the body renders them (dataRowAt): the log may hold 100,000 events.
+  const table = useDataTable({
+    columns,
+    data: NO_ROWS,
+    getRowId,
+    columnVisibility: narrow ? PHONE_COLUMNS : WIDE_COLUMNS,
   });
+  const columnCount = table.getVisibleLeafColumns().length;
 
+  // Rows all have one height, so the end of the log is the end of its frame's scroll.
   useEffect(() => {
-    if (follow && live && indices.length > 0) virtualizer.scrollToIndex(indices.length - 1, { align: "end" });
-  }, [follow, live, indices, virtualizer]);
+    const frame = scroller.current;
+    if (follow && live && indices.length > 0 && frame) frame.scrollTop = frame.scrollHeight;
+  }, [follow, live, indices]);
 
   const setSelected = (next: Set<string>) => update({ hidden: types.map((t) => t.type).filter((t) => !next.has(t)) });
 
-  const items = virtualizer.getVirtualItems();
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = items.length ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   const chosenEvent = chosen !== null && chosen < store.size ? store.eventAt(chosen) : null;
 
   // An event's data opens below the log: brought into view, so on a phone it does not open off screen.
@@ -128,84 +223,36 @@ export function EventLog({
         className="relative overflow-auto rounded-lg border border-line bg-surface"
         onWheel={() => setFollow(false)}
       >
-        <Table
+        <DataTable
+          table={table}
           caption="Training events in the order they happened"
           density="fixed"
           className="table-fixed"
           aria-rowcount={indices.length + 1}
+          stickyHead
+          headRowHeight={ROW_HEIGHT}
         >
-          <TableHead sticky rowProps={{ "aria-rowindex": 1, style: { height: ROW_HEIGHT } }}>
-            {narrow ? (
-              <HeaderCell className="w-36">Event</HeaderCell>
-            ) : (
-              <>
-                <HeaderCell className="w-16">#</HeaderCell>
-                <HeaderCell className="w-44">Event id</HeaderCell>
-                <HeaderCell className="w-36">Type</HeaderCell>
-              </>
-            )}
-            <HeaderCell>Data</HeaderCell>
-          </TableHead>
-          <tbody className="font-mono">
-            {/* Spacers stand in for the rows out of view, so the scrollbar matches the whole log. */}
-            {padTop > 0 ? <SpacerRow height={padTop} colSpan={columns} /> : null}
-            {items.map((item) => {
-              const index = indices[item.index]!;
-              const type = store.typeAt(index);
+          <DataTableBody
+            count={indices.length}
+            rowHeight={ROW_HEIGHT}
+            columnCount={columnCount}
+            frame={scroller}
+            className="font-mono"
+            renderRow={(place) => {
+              const index = indices[place]!;
               return (
                 <BodyRow
-                  key={item.key}
-                  aria-rowindex={item.index + 2}
+                  key={place}
+                  aria-rowindex={place + 2}
                   style={{ height: ROW_HEIGHT }}
                   className={chosen === index ? "bg-accent/10" : undefined}
                 >
-                  {narrow ? (
-                    // On a phone the type opens the event (its id is read out with it): the data keeps a column of its own.
-                    <Cell className="truncate">
-                      <button
-                        type="button"
-                        className={cn(
-                          "max-w-full truncate hover:underline",
-                          type === "training_failed" ? "font-medium text-red-700 dark:text-red-400" : "text-link",
-                        )}
-                        onClick={() => setChosen(index)}
-                        aria-pressed={chosen === index}
-                      >
-                        {type}
-                        <span className="sr-only"> {store.idAt(index)}</span>
-                      </button>
-                    </Cell>
-                  ) : (
-                    <>
-                      <Cell className="text-fg-muted tabular-nums">{index + 1}</Cell>
-                      <Cell className="truncate">
-                        <button
-                          type="button"
-                          className="truncate text-link hover:underline"
-                          onClick={() => setChosen(index)}
-                          aria-pressed={chosen === index}
-                        >
-                          {store.idAt(index)}
-                        </button>
-                      </Cell>
-                      <Cell
-                        className={
-                          type === "training_failed"
-                            ? "truncate font-medium text-red-700 dark:text-red-400"
-                            : "truncate text-fg"
-                        }
-                      >
-                        {type}
-                      </Cell>
-                    </>
-                  )}
-                  <Cell className="truncate text-fg-muted">{compactJson(store.eventAt(index).data)}</Cell>
+                  <DataTableCells row={dataRowAt(table, { index }, place)} />
                 </BodyRow>
               );
-            })}
-            {padBottom > 0 ? <SpacerRow height={padBottom} colSpan={columns} /> : null}
-          </tbody>
-        </Table>
+            }}
+          />
+        </DataTable>
         {indices.length === 0 ? (
           <p className="px-3 py-6 text-center font-sans text-sm text-fg-muted">
             No events {store.size ? "of the chosen types" : "yet"}.

@@ -6,6 +6,13 @@ import { paths } from "@/lib/paths";
 import { countOf } from "@/lib/number-format";
 import { COMPARE_MAX, COMPARE_MIN } from "../compare/compare-param";
 
+/** The tick box column's header, named for screen readers. */
+export const COMPARE_HEADER = (
+  <th scope="col" className={cn(STICKY_TICK_COLUMN, STICKY_BACKGROUND.header, "py-2")}>
+    <span className="sr-only">Compare</span>
+  </th>
+);
+
 /** A row's "compare this job" checkbox, kept in view on a phone with the job's id; at the limit, the unticked ones are disabled. */
 export function CompareCheckboxCell({
   jobId,

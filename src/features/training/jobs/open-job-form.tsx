@@ -84,8 +84,7 @@ export function OpenJobForm() {
         onChange={(event) => setJobId(event.target.value)}
         error={problem}
         placeholder="job_…"
-        spellCheck={false}
-        autoComplete="off"
+        verbatim
         inputClassName="font-mono text-xs"
       />
       <SelectField

@@ -53,8 +53,7 @@ export function AddModelForm() {
         onChange={(event) => setId(event.target.value)}
         error={idError}
         placeholder="model_…"
-        autoComplete="off"
-        spellCheck={false}
+        verbatim
         inputClassName="font-mono text-xs"
       />
       <TextField
@@ -64,8 +63,7 @@ export function AddModelForm() {
         onChange={(event) => setPath(event.target.value)}
         error={pathError}
         placeholder="demo/support-bot/support-rl"
-        autoComplete="off"
-        spellCheck={false}
+        verbatim
       />
       <Button type="submit" loading={add.isPending}>
         Add model

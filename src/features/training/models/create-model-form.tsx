@@ -85,8 +85,7 @@ export function CreateModelForm() {
           value={values.entity}
           onChange={set("entity")}
           error={errorFor("entity")}
-          autoComplete="off"
-          spellCheck={false}
+          verbatim
         />
         <TextField
           label="Project"
@@ -94,17 +93,9 @@ export function CreateModelForm() {
           value={values.project}
           onChange={set("project")}
           error={errorFor("project")}
-          autoComplete="off"
-          spellCheck={false}
+          verbatim
         />
-        <TextField
-          label="Name"
-          value={values.name}
-          onChange={set("name")}
-          error={errorFor("name")}
-          autoComplete="off"
-          spellCheck={false}
-        />
+        <TextField label="Name" value={values.name} onChange={set("name")} error={errorFor("name")} verbatim />
         <TextField
           label="Base model"
           value={values.base_model}
@@ -113,8 +104,7 @@ export function CreateModelForm() {
           warning={errorFor("base_model") ? null : baseModelWarning(values.base_model)}
           list={suggestionsId}
           placeholder="OpenPipe/Qwen3-14B-Instruct"
-          autoComplete="off"
-          spellCheck={false}
+          verbatim
         />
         <datalist id={suggestionsId}>
           {SUPPORTED_BASE_MODELS.map((m) => (

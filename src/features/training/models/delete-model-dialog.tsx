@@ -79,8 +79,7 @@ export function DeleteModelButton({ modelId, confirmText }: { modelId: string; c
             }
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
+            verbatim
           />
           {remove.isError ? <ErrorPanel error={remove.error} title="Could not delete the model" /> : null}
           <div className="flex justify-end gap-2">

@@ -32,8 +32,7 @@ export function ModelNameForm({ modelId }: { modelId: string }) {
         error={error}
         placeholder="entity/project/name"
         className="min-w-72 flex-1"
-        autoComplete="off"
-        spellCheck={false}
+        verbatim
       />
       <Button type="submit" className="mt-11">
         Save name

@@ -8,14 +8,7 @@ import { CloseIcon } from "@/components/icons";
 import { RelativeTime } from "@/components/relative-time";
 import { useRegistryStore } from "../registry/registry-context";
 import type { RegistryModel } from "../registry/registry-schema";
-import {
-  BodyRow,
-  createDataColumnHelper,
-  DataTable,
-  DataTableCells,
-  TableFrame,
-  useDataTable,
-} from "@/components/table";
+import { createDataColumnHelper, DataTable, TableFrame, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { paths } from "@/lib/paths";
 
@@ -104,15 +97,7 @@ export function ModelsTable({ models }: { models: RegistryModel[] }) {
   const table = useDataTable({ columns: MODEL_COLUMNS, data: models, getRowId });
   return (
     <TableFrame>
-      <DataTable table={table} caption="Models this browser created or added">
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <BodyRow key={row.id}>
-              <DataTableCells row={row} />
-            </BodyRow>
-          ))}
-        </tbody>
-      </DataTable>
+      <DataTable table={table} caption="Models this browser created or added" />
     </TableFrame>
   );
 }
