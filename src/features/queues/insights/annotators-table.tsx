@@ -1,12 +1,5 @@
 import { useMemo, type ReactNode } from "react";
-import {
-  BodyRow,
-  createDataColumnHelper,
-  DataTable,
-  DataTableCells,
-  STICKY_FIRST_COLUMN,
-  useDataTable,
-} from "@/components/table";
+import { createDataColumnHelper, DataTable, useDataTable } from "@/components/table";
 import { countOf, formatCount, formatDuration } from "@/lib/number-format";
 import { formatAlpha } from "./agreement-table";
 import { BREAK_MS, type AnnotatorFigures } from "./annotator-figures";
@@ -113,15 +106,7 @@ export function AnnotatorsTable({ rows, me }: { rows: readonly AnnotatorFigures[
         aria-label="Who did what (scrolls sideways on a narrow screen)"
         className="relative overflow-x-auto rounded-lg border border-line bg-surface focus-visible:outline-2 focus-visible:outline-focus"
       >
-        <DataTable table={table} stickyFirst="column" caption="Who did what: each annotator's work on this queue">
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <BodyRow key={row.id}>
-                <DataTableCells row={row} first={STICKY_FIRST_COLUMN.cell} />
-              </BodyRow>
-            ))}
-          </tbody>
-        </DataTable>
+        <DataTable table={table} stickyFirst="column" caption="Who did what: each annotator's work on this queue" />
       </section>
       <div className="max-w-3xl space-y-1 text-xs text-fg-muted">
         <p>
