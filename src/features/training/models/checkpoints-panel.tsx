@@ -190,10 +190,12 @@ export function CheckpointsPanel({
           page={sortedPageNumber}
           pageSize={limit}
           pageSizes={CHECKPOINT_PAGE_SIZES}
-          offset={(sortedPageNumber - 1) * limit}
-          shownCount={Math.min(limit, allSorted.length - (sortedPageNumber - 1) * limit)}
-          total={allSorted.length}
-          hasNext={sortedPageNumber * limit < allSorted.length}
+          result={{
+            offset: (sortedPageNumber - 1) * limit,
+            shownCount: Math.min(limit, allSorted.length - (sortedPageNumber - 1) * limit),
+            total: allSorted.length,
+            hasNext: sortedPageNumber * limit < allSorted.length,
+          }}
           loading={stats.isFetching}
           onPage={(next) => setSortedPage({ key: sortKey, page: Math.max(1, next) })}
           onPageSize={(size) => update({ limit: size })}
@@ -205,11 +207,13 @@ export function CheckpointsPanel({
           page={pageNumber}
           pageSize={limit}
           pageSizes={CHECKPOINT_PAGE_SIZES}
-          // Cursor pages follow one another, so a page's first row is the pages before it times the size.
-          offset={(pageNumber - 1) * limit}
-          shownCount={data.data.length}
-          total={stats.data?.count ?? null}
-          hasNext={Boolean(data.has_more && data.last_id) && !page.isPlaceholderData}
+          result={{
+            // Cursor pages follow one another, so a page's first row is the pages before it times the size.
+            offset: (pageNumber - 1) * limit,
+            shownCount: data.data.length,
+            total: stats.data?.count ?? null,
+            hasNext: Boolean(data.has_more && data.last_id) && !page.isPlaceholderData,
+          }}
           loading={page.isFetching}
           onPage={(next) => {
             if (next < pageNumber) setCursors((c) => c.slice(0, Math.max(1, next)));
