@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { Checkbox } from "@/components/checkbox";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { CreateModelRequest, type TrainingModel } from "@contract/training";
@@ -105,12 +106,7 @@ export function CreateModelForm() {
         </datalist>
       </div>
       <label className="flex items-start gap-2 text-sm text-fg">
-        <input
-          type="checkbox"
-          checked={returnExisting}
-          onChange={(event) => setReturnExisting(event.target.checked)}
-          className="mt-0.5 accent-[var(--ui-accent)]"
-        />
+        <Checkbox checked={returnExisting} onCheckedChange={setReturnExisting} className="mt-0.5" />
         <span>
           Return the existing model if this name is taken
           <span className="block text-xs text-fg-muted">Otherwise a taken name is an error (409).</span>
