@@ -7,6 +7,7 @@ import { apiBodyLimit } from "./http/body-limits";
 import { listen } from "./http/node-server";
 import { openDatabase } from "./db/database";
 import { needsSeed, seedAll } from "./seed/seed";
+import { seedUsers } from "./seed/users";
 import { createJobRunner } from "./training/job-runner";
 import { removeUnfinishedUploads } from "./training/job-store";
 import type { JobRunner } from "./training/runner";
@@ -33,6 +34,9 @@ export async function startServices(
   if (needsSeed(db)) {
     console.info("First start on this data directory: seeding the demo data...");
     seedAll(db);
+  } else {
+    // A data directory seeded before an account was added to the demo gains it (an upsert: nothing else changes).
+    seedUsers(db);
   }
   const unfinished = removeUnfinishedUploads(db);
   if (unfinished > 0)

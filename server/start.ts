@@ -13,11 +13,12 @@ if (!process.argv.includes("--no-build")) await ensureDashboardBuilt(rootDir, di
 const services = await startServices(config, { dashboardDir: distDir });
 closeOnSignals(services);
 
-const [demo, acme] = DEMO_USERS;
+const [demo, acme, maria, kenji] = DEMO_USERS;
 console.info(`
   W&B Ops Dashboard with local reference services
   Dashboard:      ${services.url}
   Demo API key:   ${demo.apiKey}   (entity "${demo.entity}"; a second account: ${acme.apiKey}, entity "${acme.entity}")
+  Team keys:      ${maria.apiKey}, ${kenji.apiKey}   (the demo's annotators ${maria.id} and ${kenji.id}, entity "${maria.entity}")
   Services:       ${services.url}/api/trace  ${services.url}/api/training/v1  ${services.url}/api/inference/v1  ${services.url}/api/wandb/graphql
   Data:           ${resolve(config.DATA_DIR)}   (training steps every ${config.TRAINING_STEP_MS} ms; the GPU work is simulated)
   Stop with Ctrl-C.

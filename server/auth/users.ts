@@ -24,4 +24,7 @@ export function upsertUser(db: Database, user: AuthenticatedUser & { apiKey: str
 export const DEMO_USERS = [
   { id: "user-demo", username: "demo", entity: "demo", apiKey: "local-demo-key" },
   { id: "user-acme", username: "acme", entity: "acme", apiKey: "local-acme-key" },
+  // The demo's other two annotators (the seed's answers are theirs too), so a team can be tried in two browsers.
+  { id: "user-maria", username: "maria", entity: "demo", apiKey: "local-maria-key" },
+  { id: "user-kenji", username: "kenji", entity: "demo", apiKey: "local-kenji-key" },
 ] as const;

@@ -22,6 +22,9 @@ describe("app formatters", () => {
     [1234, "1.2 s"],
     [12_400, "12 s"],
     [185_000, "3 min 5 s"],
+    // Rounding happens before the split: never "60 s" inside a minute.
+    [59_600, "1 min 0 s"],
+    [659_600, "11 min 0 s"],
     [2 * 3_600_000 + 4 * 60_000, "2 h 4 min"],
     [3 * 86_400_000 + 3_600_000, "3 d 1 h"],
   ])("formats %d ms as %s", (ms, text) => {

@@ -19,9 +19,11 @@ export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return "–";
   if (ms < 1000) return `${Math.round(ms)} ms`;
   const seconds = ms / 1000;
-  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+  // Rounded before it is split, so 59.6 s reads "1 min 0 s" and 659.6 s "11 min 0 s", never "60 s" in a minute.
+  const wholeSeconds = Math.round(seconds);
+  if (wholeSeconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : wholeSeconds} s`;
+  const minutes = Math.floor(wholeSeconds / 60);
+  if (minutes < 60) return `${minutes} min ${wholeSeconds % 60} s`;
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `${hours} h ${minutes - hours * 60} min`;
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;

@@ -36,7 +36,10 @@ export type ItemDisagreement = {
 /** How many of the most disputed items the list keeps. */
 export const DISAGREEMENT_LIST_SIZE = 50;
 
-type Measured = { spec: QueueSpec; values: (AlphaValue[] | null)[]; metric: Metric; expected: number };
+/** A measured question's distances and its expected distance (alpha's De): the scale of its disagreements. */
+export type QuestionScale = { spec: QueueSpec; metric: Metric; expected: number };
+
+type Measured = QuestionScale & { values: (AlphaValue[] | null)[] };
 
 /** Per item (by index), the answers to one question as alpha compares them; null when it has none. */
 function valuesPerItem(input: InsightsInput, spec: QueueSpec): (AlphaValue[] | null)[] {
@@ -68,7 +71,13 @@ function answersShown(input: InsightsInput, spec: QueueSpec, callId: string): Di
  * score is the mean over the questions it has several answers to. Scores are kept in flat arrays
  * and only the listed items get their details: 10,000 items cost no object each.
  */
-export type AgreementFigures = { agreement: SpecAgreement[]; disagreements: ItemDisagreement[]; disputedItems: number };
+export type AgreementFigures = {
+  agreement: SpecAgreement[];
+  disagreements: ItemDisagreement[];
+  disputedItems: number;
+  /** The questions whose answers vary, each with its scale (what an annotator's agreement is measured on). */
+  scales: QuestionScale[];
+};
 
 /** The same, yielding after each measured question. */
 export function* agreementSteps(input: InsightsInput): Steps<AgreementFigures> {
@@ -133,7 +142,8 @@ export function* agreementSteps(input: InsightsInput): Steps<AgreementFigures> {
     }
     return { itemId: item.id, callId: item.call_id, score: score(index), questions: perQuestion };
   });
-  return { agreement, disagreements, disputedItems: disputed.length };
+  const scales = measured.map(({ spec, metric, expected }) => ({ spec, metric, expected }));
+  return { agreement, disagreements, disputedItems: disputed.length, scales };
 }
 
 export const agreementAndDisagreements = (input: InsightsInput): AgreementFigures => runSteps(agreementSteps(input));

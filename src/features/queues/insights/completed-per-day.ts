@@ -1,4 +1,5 @@
 import { daysBetween, type DayOf } from "./day-buckets";
+import type { AnswersOnCall } from "../shared/call-answers";
 import type { InsightsInput } from "./insights-input";
 import { runSteps, type Steps } from "./stepwise-computation";
 
@@ -17,6 +18,32 @@ export type CompletedPerDay = {
 };
 
 /**
+ * Who answered one call's questions and when each last did, into `who` and `when` (cleared first):
+ * for the two or three annotators of an item two short lists beat a Map.
+ */
+export function lastAnswers(
+  onCall: AnswersOnCall | undefined,
+  specIds: readonly string[],
+  who: string[],
+  when: string[],
+): void {
+  who.length = 0;
+  when.length = 0;
+  if (!onCall) return;
+  for (const specId of specIds) {
+    const list = onCall[specId];
+    if (!list) continue;
+    for (const answer of list) {
+      const at = who.indexOf(answer.by);
+      if (at === -1) {
+        who.push(answer.by);
+        when.push(answer.at);
+      } else if (answer.at > (when[at] as string)) when[at] = answer.at;
+    }
+  }
+}
+
+/**
  * Items completed per annotator per day. The trace service keeps one progress record per
  * annotator but shows only the latest writer, and a state change does not move the item's
  * `updated_at`: so for a completed item every annotator who answered its questions counts once,
@@ -29,28 +56,12 @@ export function* completedPerDaySteps({ items, specs, answers }: InsightsInput, 
   let first: string | null = null;
   let last: string | null = null;
   const specIds = specs.map((spec) => spec.id);
-  // Per item, each annotator's last answer: a short list beats a Map for the two or three annotators of an item.
   const who: string[] = [];
   const when: string[] = [];
   for (const [index, item] of items.entries()) {
     if (index > 0 && index % ITEMS_PER_STEP === 0) yield;
     if (item.annotation_state !== "completed") continue;
-    who.length = 0;
-    when.length = 0;
-    const onCall = answers.get(item.call_id);
-    if (onCall) {
-      for (const specId of specIds) {
-        const list = onCall[specId];
-        if (!list) continue;
-        for (const answer of list) {
-          const at = who.indexOf(answer.by);
-          if (at === -1) {
-            who.push(answer.by);
-            when.push(answer.at);
-          } else if (answer.at > (when[at] as string)) when[at] = answer.at;
-        }
-      }
-    }
+    lastAnswers(answers.get(item.call_id), specIds, who, when);
     for (let k = 0; k < who.length; k++) {
       const annotator = who[k] as string;
       const ms = Date.parse(when[k] as string);

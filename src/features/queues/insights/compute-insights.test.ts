@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { QueueSpec } from "@/api/annotation-specs";
 import { krippendorffAlpha } from "@/lib/krippendorff-alpha";
-import type { AnswersOnCall, GivenAnswer } from "../shared/call-answers";
+import type { AnswersOnCall } from "../shared/call-answers";
 import { computeInsights } from "./compute-insights";
 import { dayInTimeZone, daysBetween } from "./day-buckets";
-import type { InsightItem } from "./insights-input";
+import { testAnswer, testItem, testSpec } from "./insights-test-support";
 
-const spec = (id: string, fieldSchema: Record<string, unknown>, uniqueAmongCreators = true): QueueSpec => ({
-  ref: `weave:///e/p/object/${id}:d`,
-  id,
-  label: id.toUpperCase(),
-  description: "",
-  fieldSchema,
-  uniqueAmongCreators,
-});
+const spec = testSpec;
 const TONE = spec("tone", { type: "integer", minimum: 1, maximum: 5 });
 const POLICY = spec("policy", { type: "boolean" });
 const RESOLUTION = spec("resolution", { type: "string", enum: ["Resolved", "Partly resolved", "Not resolved"] }, false);
@@ -21,18 +13,8 @@ const SCORE = spec("score", { type: "number" });
 const COMMENT = spec("comment", { type: "string", maxLength: 500 });
 const SPECS = [TONE, POLICY, RESOLUTION, SCORE, COMMENT];
 
-const item = (n: number, state: InsightItem["annotation_state"] = "completed", by = "ann"): InsightItem => ({
-  id: `item-${n}`,
-  call_id: `call-${n}`,
-  annotation_state: state,
-  annotator_user_id: by,
-});
-const answer = (by: string, value: unknown, at = "2026-11-20T10:00:00.000Z"): GivenAnswer => ({
-  id: `${by}-${String(value)}-${at}`,
-  by,
-  value,
-  at,
-});
+const item = testItem;
+const answer = testAnswer;
 
 const UTC = dayInTimeZone("UTC");
 

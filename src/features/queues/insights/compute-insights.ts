@@ -1,4 +1,5 @@
 import { agreementSteps, type ItemDisagreement, type SpecAgreement } from "./agreement";
+import { annotatorFiguresSteps, type AnnotatorFigures } from "./annotator-figures";
 import { answerDistributions, type AnswerDistribution } from "./answer-distributions";
 import { completedPerDaySteps, type CompletedPerDay } from "./completed-per-day";
 import type { DayOf } from "./day-buckets";
@@ -17,6 +18,8 @@ export type QueueInsights = {
   disagreements: ItemDisagreement[];
   /** Items with any disagreement at all (the list shows the top of them). */
   disputedItems: number;
+  /** Who did what: one row per annotator, most completions first. */
+  annotators: AnnotatorFigures[];
 };
 
 const hasAnswer = (onCall: Readonly<Record<string, readonly unknown[]>> | undefined) =>
@@ -24,11 +27,12 @@ const hasAnswer = (onCall: Readonly<Record<string, readonly unknown[]>> | undefi
 
 /**
  * Every figure of the Insights page, from the queue's items and the answers on its calls. The
- * generator yields between parts of the work (every 2,500 items of the completions, after the
- * distributions, after each question's alpha), so a caller can let the browser handle input
- * there: each part takes a few milliseconds for 10,000 items and 30,000 answers.
+ * generator yields between parts of the work (every 2,500 items of the completions and of the
+ * annotators' figures, after the distributions, after each question's alpha), so a caller can let
+ * the browser handle input there: each part takes a few milliseconds for 10,000 items and 30,000
+ * answers. `now` sets which day is today.
  */
-export function* insightsInSteps(input: InsightsInput, dayOf: DayOf): Steps<QueueInsights> {
+export function* insightsInSteps(input: InsightsInput, dayOf: DayOf, now = Date.now()): Steps<QueueInsights> {
   let completedItems = 0;
   let answeredItems = 0;
   for (const item of input.items) {
@@ -40,7 +44,9 @@ export function* insightsInSteps(input: InsightsInput, dayOf: DayOf): Steps<Queu
   yield;
   const distributions = answerDistributions(input);
   yield;
-  const agreement = yield* agreementSteps(input);
+  const { scales, ...agreement } = yield* agreementSteps(input);
+  yield;
+  const annotators = yield* annotatorFiguresSteps(input, scales, dayOf, now);
   return {
     items: input.items.length,
     completedItems,
@@ -48,9 +54,10 @@ export function* insightsInSteps(input: InsightsInput, dayOf: DayOf): Steps<Queu
     completedPerDay: perDay,
     distributions,
     ...agreement,
+    annotators,
   };
 }
 
 /** Every figure at once (tests, the benchmark). Pure. */
-export const computeInsights = (input: InsightsInput, dayOf: DayOf): QueueInsights =>
-  runSteps(insightsInSteps(input, dayOf));
+export const computeInsights = (input: InsightsInput, dayOf: DayOf, now?: number): QueueInsights =>
+  runSteps(insightsInSteps(input, dayOf, now));

@@ -169,6 +169,34 @@ describe("queue insights page", () => {
     unmount();
   }, 60_000);
 
+  it("shows who did what: each annotator's completions, pace and agreement with the other", async () => {
+    const { unmount } = setup();
+    const team = await screen.findByRole("table", { name: /Who did what/ }, SLOW);
+    const alpha = formatAlpha(
+      krippendorffAlpha(
+        TONE_PAIRS.map((pair) => [...pair]),
+        "ordinal",
+      ).alpha!,
+    );
+    const cells = (name: string) =>
+      within(rowOf(team, name))
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent);
+    // Both answered the six completed items a minute apart (the test's day is not today); with two
+    // annotators, each one's agreement is the question's alpha.
+    for (const name of ["user-kenji", "user-maria"])
+      expect(cells(name)).toEqual([
+        "0",
+        "6",
+        "—Not known: the service does not date a skip.",
+        "0",
+        "0",
+        "1 min 0 sover 5 items",
+        `${alpha}6 pairs on 6 items`,
+      ]);
+    unmount();
+  }, 60_000);
+
   it("shows how far the read has got, can be cancelled and read again", async () => {
     let release: (() => void) | undefined;
     let gate: Promise<void> | null = new Promise<void>((resolve) => (release = resolve));

@@ -2,12 +2,13 @@ import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
 import { formatCount } from "@/lib/number-format";
 import { AgreementTable } from "./agreement-table";
+import { AnnotatorsTable } from "./annotators-table";
 import { AnswerDistributionPanel } from "./answer-distribution-panel";
 import { CompletedPerDayPanel } from "./completed-per-day-panel";
 import { DisagreementTable } from "./disagreement-table";
 import type { LoadedInsights } from "./load-insights";
 
-/** The four panels of a computed read, each in its own error boundary (one crash leaves the others). */
+/** The five panels of a computed read, each in its own error boundary (one crash leaves the others). */
 export function InsightsPanels({
   project,
   queueId,
@@ -35,6 +36,16 @@ export function InsightsPanels({
       <Section title="Completed per annotator per day">
         <PanelErrorBoundary label="Completed per annotator per day">
           <CompletedPerDayPanel data={insights.completedPerDay} me={me} />
+        </PanelErrorBoundary>
+      </Section>
+
+      <Section title="Who did what">
+        <PanelErrorBoundary label="Who did what">
+          {insights.annotators.length === 0 ? (
+            <p className="text-sm text-fg-muted">Nobody has worked on this queue yet.</p>
+          ) : (
+            <AnnotatorsTable rows={insights.annotators} me={me} />
+          )}
         </PanelErrorBoundary>
       </Section>
 
