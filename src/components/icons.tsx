@@ -135,3 +135,9 @@ export const MenuIcon = lineIcon("MenuIcon", ["M4 7h16M4 12h16M4 17h16"]);
 
 /** A trace's calls, nested: the Calls page. */
 export const ListIcon = lineIcon("ListIcon", ["M4 5h10M8 12h12M8 19h12", "M5 5v14M5 12h2M5 19h2"]);
+
+/** A table's columns (the column chooser). */
+export const ColumnsIcon = lineIcon("ColumnsIcon", [rect(3, 4, 18, 16, 2), "M9 4v16M15 4v16"]);
+
+/** The bracket-and-slash icon of "code". */
+export const CodeIcon = lineIcon("CodeIcon", ["m8 7-5 5 5 5M16 7l5 5-5 5"]);

@@ -1,24 +1,8 @@
 import type { ColumnVisibilityState, Updater } from "@tanstack/react-table";
 import { memo } from "react";
 import { Button } from "../button";
+import { ColumnsIcon } from "../icons";
 import { usePopover } from "../use-popover";
-
-function ColumnsIcon() {
-  return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      aria-hidden="true"
-    >
-      <rect x="3" y="4" width="18" height="16" rx="2" />
-      <path d="M9 4v16M15 4v16" />
-    </svg>
-  );
-}
 
 export type ChoosableColumn = { id: string; label: string };
 
@@ -41,7 +25,13 @@ export const ColumnChooser = memo(function ColumnChooser({
   const { open, toggle, panelId, rootRef, buttonRef } = usePopover();
   return (
     <div ref={rootRef} className="relative">
-      <Button ref={buttonRef} aria-expanded={open} aria-controls={panelId} onClick={toggle} icon={<ColumnsIcon />}>
+      <Button
+        ref={buttonRef}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+        icon={<ColumnsIcon size={14} />}
+      >
         Columns
       </Button>
       <div

@@ -21,6 +21,7 @@ export { SortHeaderCell } from "./sort-header";
 export { ColumnChooser, type ChoosableColumn } from "./column-chooser";
 export { choosableColumns, createColumnVisibility } from "./column-visibility";
 export { Pagination, type PaginationProps } from "./pagination";
+export { pageKeepingFirstRow, pageResult, type PageResult } from "./pagination-summary";
 export { rowsWithSpacers, useFrameRows, defaultRangeExtractor, type Range } from "./frame-rows";
 export { useFrameEdgeKeys, useFrameStartsAtTop } from "./frame-scroll";
 export {

@@ -3,19 +3,14 @@ import { usePendingValue } from "@/lib/url-state/use-pending-value";
 import { Button } from "../button";
 import { Field } from "../field";
 import { ChevronLeftIcon, ChevronRightIcon } from "../icons";
-import { paginationSummary } from "./pagination-summary";
+import { paginationSummary, type PageResult } from "./pagination-summary";
 
 export type PaginationProps<Size extends number> = {
   /** 1-based. */
   page: number;
   pageSize: Size;
   pageSizes: readonly Size[];
-  /** Rows before this page (the service's offset). */
-  offset: number;
-  shownCount: number;
-  /** The list's length when known; services that page with a cursor often do not say. */
-  total: number | null;
-  hasNext: boolean;
+  result: PageResult;
   loading: boolean;
   onPage: (page: number) => void;
   onPageSize: (size: Size) => void;
@@ -31,17 +26,14 @@ function PaginationImpl<Size extends number>({
   page,
   pageSize,
   pageSizes,
-  offset,
-  shownCount,
-  total,
-  hasNext,
+  result,
   loading,
   onPage,
   onPageSize,
   label = "Pagination",
 }: PaginationProps<Size>) {
   const [shownSize, setPendingSize] = usePendingValue<Size>(pageSize);
-  const { summary, pages } = paginationSummary({ page, pageSize, offset, shownCount, total, hasNext });
+  const { summary, pages } = paginationSummary({ ...result, page, pageSize });
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <Field label="Rows per page" layout="inline" quiet>
@@ -75,7 +67,7 @@ function PaginationImpl<Size extends number>({
           <Button size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} icon={<ChevronLeftIcon size={14} />}>
             Previous page
           </Button>
-          <Button size="sm" onClick={() => onPage(page + 1)} disabled={!hasNext}>
+          <Button size="sm" onClick={() => onPage(page + 1)} disabled={!result.hasNext}>
             Next page
             <ChevronRightIcon size={14} />
           </Button>
@@ -85,5 +77,15 @@ function PaginationImpl<Size extends number>({
   );
 }
 
+/** Props alike but for a `result` rebuilt with the same fields (callers build it inline). */
+function sameProps<Size extends number>(before: PaginationProps<Size>, after: PaginationProps<Size>) {
+  const keys = Object.keys({ ...before, ...after }) as (keyof PaginationProps<Size>)[];
+  return keys.every((key) =>
+    key === "result"
+      ? (Object.keys(after.result) as (keyof PageResult)[]).every((k) => before.result[k] === after.result[k])
+      : Object.is(before[key], after[key]),
+  );
+}
+
 // memo() loses the generic parameter; the cast gives it back.
-export const Pagination = memo(PaginationImpl) as typeof PaginationImpl;
+export const Pagination = memo(PaginationImpl, sameProps) as typeof PaginationImpl;

@@ -5,7 +5,7 @@ import { ErrorPanel } from "@/components/error-panel";
 import { LoadingBar } from "@/components/loading-bar";
 import { PageHeader } from "@/components/page-header";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
-import { ColumnChooser, Pagination } from "@/components/table";
+import { ColumnChooser, pageKeepingFirstRow, pageResult, Pagination } from "@/components/table";
 import { UrlIssuesNotice } from "@/components/url-issues-notice";
 import { formatCount } from "@/lib/number-format";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
@@ -73,8 +73,7 @@ function Calls({ project }: { project: string }) {
   const loadingPage = data.page.isPlaceholderData && data.page.isFetching;
   const onPage = useCallback((page: number) => update({ page: Math.max(1, page) }), [update]);
   const onPageSize = useCallback(
-    (size: CallsPageSize) =>
-      update((current) => ({ pageSize: size, page: Math.floor(((current.page - 1) * current.pageSize) / size) + 1 })),
+    (size: CallsPageSize) => update((current) => ({ pageSize: size, page: pageKeepingFirstRow(current, size) })),
     [update],
   );
 
@@ -220,10 +219,7 @@ function Calls({ project }: { project: string }) {
           page={view.page}
           pageSize={view.pageSize}
           pageSizes={PAGE_SIZES}
-          offset={data.offset}
-          shownCount={data.calls.length}
-          total={data.total}
-          hasNext={data.hasNext}
+          result={pageResult(data, data.calls)}
           loading={loadingPage}
           onPage={onPage}
           onPageSize={onPageSize}

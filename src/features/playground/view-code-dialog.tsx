@@ -1,26 +1,10 @@
 import { useState } from "react";
 import { Button } from "@/components/button";
 import { Dialog } from "@/components/dialog";
+import { CodeIcon } from "@/components/icons";
 import { KEY_ENV_VAR, SnippetTabs, snippetBaseUrl, type SnippetChat } from "@/features/models";
 import { useSettings } from "@/connection/settings-context";
 import type { PlaygroundTarget } from "./playground-url-state";
-
-/** The bracket-and-slash icon of "code". */
-function CodeIcon() {
-  return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      aria-hidden="true"
-    >
-      <path d="m8 7-5 5 5 5M16 7l5 5-5 5" />
-    </svg>
-  );
-}
 
 /**
  * Code wants width: up to 64rem, never wider than the window less its margin (the frame's padding),
@@ -52,7 +36,7 @@ export function ViewCodeButton({
   const project = inference ? connection.inferenceProject : "";
   return (
     <>
-      <Button size="sm" icon={<CodeIcon />} onClick={() => setOpen(true)}>
+      <Button size="sm" icon={<CodeIcon size={14} />} onClick={() => setOpen(true)}>
         View code
       </Button>
       <Dialog open={open} title="This conversation as code" onClose={() => setOpen(false)} className={WIDE_DIALOG}>

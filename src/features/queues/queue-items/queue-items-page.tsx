@@ -5,7 +5,7 @@ import { Button, buttonClasses } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { LoadingBar } from "@/components/loading-bar";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
-import { choosableColumns, ColumnChooser, Pagination } from "@/components/table";
+import { choosableColumns, ColumnChooser, pageResult, Pagination } from "@/components/table";
 import { UrlIssuesNotice } from "@/components/url-issues-notice";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
 import { useQueue, useQueueTotals } from "../api/queue";
@@ -242,10 +242,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           page={state.page}
           pageSize={state.pageSize}
           pageSizes={PAGE_SIZES}
-          offset={page.offset}
-          shownCount={page.items.length}
-          total={page.total}
-          hasNext={page.hasNext}
+          result={pageResult(page, page.items)}
           loading={loadingPage}
           onPage={change.onPage}
           onPageSize={change.onPageSize}

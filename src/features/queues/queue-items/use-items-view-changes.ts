@@ -1,6 +1,7 @@
 import { functionalUpdate, type SortingState, type Updater } from "@tanstack/react-table";
 import { useCallback, useMemo, type RefObject } from "react";
 import type { AnnotationState } from "@contract/trace";
+import { pageKeepingFirstRow } from "@/components/table";
 import {
   sortByToSorting,
   sortingToSortBy,
@@ -63,7 +64,7 @@ export function useItemsViewChanges(
   const onPageSize = useCallback(
     (size: PageSize) => {
       // Keep the first row on screen in view: the page becomes the one that holds it.
-      update((current) => ({ pageSize: size, page: Math.floor(((current.page - 1) * current.pageSize) / size) + 1 }));
+      update((current) => ({ pageSize: size, page: pageKeepingFirstRow(current, size) }));
     },
     [update],
   );

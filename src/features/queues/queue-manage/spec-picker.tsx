@@ -33,6 +33,12 @@ type Props = {
   newQuestionAction?: ReactNode;
 };
 
+/** A chosen question's two move buttons: one place up or down the order. */
+const MOVES = [
+  { step: -1, direction: "up", arrow: "↑", title: "Move up" },
+  { step: 1, direction: "down", arrow: "↓", title: "Move down" },
+] as const;
+
 const labelOf = (question: ChosenQuestion): string =>
   question.spec?.label ?? question.ref.split("/").at(-1)?.split(":")[0] ?? question.ref;
 
@@ -166,28 +172,20 @@ export function SpecPicker({
                       Use latest
                     </Button>
                   ) : null}
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={disabled || index === 0}
-                    onClick={() => move(index, -1)}
-                    data-action="up"
-                    aria-label={`Move ${label} up`}
-                    title="Move up"
-                  >
-                    ↑
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={disabled || index === chosen.length - 1}
-                    onClick={() => move(index, 1)}
-                    data-action="down"
-                    aria-label={`Move ${label} down`}
-                    title="Move down"
-                  >
-                    ↓
-                  </Button>
+                  {MOVES.map(({ step, direction, arrow, title }) => (
+                    <Button
+                      key={direction}
+                      size="sm"
+                      variant="ghost"
+                      disabled={disabled || index + step < 0 || index + step >= chosen.length}
+                      onClick={() => move(index, step)}
+                      data-action={direction}
+                      aria-label={`Move ${label} ${direction}`}
+                      title={title}
+                    >
+                      {arrow}
+                    </Button>
+                  ))}
                   <Button
                     size="sm"
                     variant="ghost"

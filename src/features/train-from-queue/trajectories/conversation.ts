@@ -59,24 +59,23 @@ function completionChoice(value: unknown): ChatChoice | string {
   return "is neither text, a chat message nor a choice";
 }
 
+/** Why a path names nothing readable: it must start with inputs or output. */
+function unreadablePath(
+  reason: "no-messages" | "no-output",
+  role: "prompt" | "completion",
+  path: string,
+): Conversation {
+  return { ok: false, reason, detail: `the ${role} path '${path}' does not start with inputs or output` };
+}
+
 /** The call's conversation (prompt messages, then the answer as a choice), or why there is none. */
 export function conversationOf(call: CallPart, paths: PathMapping = CHAT_PATHS): Conversation {
   const promptPath = parsePath(paths.prompt);
-  if (!promptPath)
-    return {
-      ok: false,
-      reason: "no-messages",
-      detail: `the prompt path '${paths.prompt}' does not start with inputs or output`,
-    };
+  if (!promptPath) return unreadablePath("no-messages", "prompt", paths.prompt);
   const prompt = promptMessages(readPath(call, promptPath));
   if (typeof prompt === "string") return { ok: false, reason: "no-messages", detail: `${paths.prompt} ${prompt}` };
   const completionPath = parsePath(paths.completion);
-  if (!completionPath)
-    return {
-      ok: false,
-      reason: "no-output",
-      detail: `the completion path '${paths.completion}' does not start with inputs or output`,
-    };
+  if (!completionPath) return unreadablePath("no-output", "completion", paths.completion);
   const choice = completionChoice(readPath(call, completionPath));
   if (typeof choice === "string") return { ok: false, reason: "no-output", detail: `${paths.completion} ${choice}` };
   return { ok: true, prompt, choice, messagesAndChoices: [...prompt, choice] };

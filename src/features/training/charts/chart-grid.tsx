@@ -4,7 +4,7 @@ import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
 import type { JobEventStore } from "../events/job-event-store";
 import { orderMetrics } from "../metrics";
-import { ChartLayout, ChartPlaceholder } from "./chart-layout";
+import { ChartPlaceholder, ChartsOrReason } from "./chart-layout";
 import { canDrawCharts } from "./chart-theme";
 import { CHART_HEIGHTS, type ChartSize } from "./chart-size";
 import { RenderTiming } from "./render-timing";
@@ -114,17 +114,8 @@ export function ChartGrid({
         <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
           No gradient steps yet: the charts appear with the first step.
         </p>
-      ) : chartCodeFailed ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          The charts' code could not be loaded (the network or a new version of the dashboard). Reload the page to try
-          again. Metrics: {metrics.join(", ")}.
-        </p>
-      ) : !drawable ? (
-        <p className="text-sm text-fg-muted">
-          This browser cannot draw charts (no canvas). Metrics: {metrics.join(", ")}.
-        </p>
       ) : (
-        <ChartLayout metrics={metrics} chart={chart} />
+        <ChartsOrReason metrics={metrics} chart={chart} codeFailed={chartCodeFailed} drawable={drawable} />
       )}
     </Section>
   );

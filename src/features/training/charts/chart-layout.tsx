@@ -49,3 +49,37 @@ export function ChartPlaceholder({ height }: { height: number }) {
     />
   );
 }
+
+/**
+ * The charts laid out as ChartLayout says, or why none are drawn: their code did not load, or the
+ * browser has no canvas. The metrics are named either way, so the page still says what it would chart;
+ * `namesOnFailure` off leaves them out of the load failure (the Compare page's metric picker names them already).
+ */
+export function ChartsOrReason({
+  metrics,
+  chart,
+  codeFailed,
+  drawable,
+  namesOnFailure = true,
+}: {
+  metrics: readonly string[];
+  chart: (name: string, size: ChartSize) => ReactNode;
+  codeFailed: boolean;
+  drawable: boolean;
+  namesOnFailure?: boolean;
+}) {
+  if (codeFailed)
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        The charts' code could not be loaded (the network or a new version of the dashboard). Reload the page to try
+        again.{namesOnFailure ? ` Metrics: ${metrics.join(", ")}.` : null}
+      </p>
+    );
+  if (!drawable)
+    return (
+      <p className="text-sm text-fg-muted">
+        This browser cannot draw charts (no canvas). Metrics: {metrics.join(", ")}.
+      </p>
+    );
+  return <ChartLayout metrics={metrics} chart={chart} />;
+}

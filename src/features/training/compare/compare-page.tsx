@@ -7,7 +7,7 @@ import { Section } from "@/components/section";
 import { paths } from "@/lib/paths";
 import { useApiClients } from "@/connection/api-clients";
 import { useTheme } from "@/components/theme/theme-context";
-import { ChartLayout, ChartPlaceholder } from "../charts/chart-layout";
+import { ChartPlaceholder, ChartsOrReason } from "../charts/chart-layout";
 import { CHART_HEIGHTS, type ChartSize } from "../charts/chart-size";
 import { canDrawCharts } from "../charts/chart-theme";
 import { preload, usePreloaded } from "../charts/preloaded-module";
@@ -163,17 +163,14 @@ function Comparison({ jobIds }: { jobIds: readonly string[] }) {
           <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
             Every chart is left out: tick a metric above to show its chart.
           </p>
-        ) : chartCodeFailed ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            The charts' code could not be loaded (the network or a new version of the dashboard). Reload the page to try
-            again.
-          </p>
-        ) : !drawable ? (
-          <p className="text-sm text-fg-muted">
-            This browser cannot draw charts (no canvas). Metrics: {metrics.join(", ")}.
-          </p>
         ) : (
-          <ChartLayout metrics={metrics} chart={chart} />
+          <ChartsOrReason
+            metrics={metrics}
+            chart={chart}
+            codeFailed={chartCodeFailed}
+            drawable={drawable}
+            namesOnFailure={false}
+          />
         )}
       </Section>
       <Section title="Facts">

@@ -1,4 +1,5 @@
 import { startTransition, useMemo, useOptimistic } from "react";
+import { Checkbox } from "@/components/checkbox";
 import { createDataColumnHelper, DataTable, useDataTable } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import type { Fact } from "../facts/job-facts";
@@ -41,12 +42,7 @@ export function FactsTable({
   return (
     <div className="space-y-2">
       <label className="inline-flex items-center gap-1.5 text-sm text-fg">
-        <input
-          type="checkbox"
-          checked={onlyDiffering}
-          onChange={(event) => toggle(event.target.checked)}
-          className="accent-[var(--ui-accent)]"
-        />
+        <Checkbox checked={onlyDiffering} onCheckedChange={toggle} />
         Only the facts that differ
         {onlyDiffering ? (
           <span className="text-xs text-fg-muted">

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import { Checkbox } from "@/components/checkbox";
 import type { JobEventStore } from "../events/job-event-store";
 import { Section } from "@/components/section";
 import { formatCount } from "@/lib/number-format";
@@ -201,12 +202,7 @@ export function EventLog({
         // A finished job has no new events to follow.
         finished ? undefined : (
           <label className="inline-flex items-center gap-1.5 text-xs text-fg">
-            <input
-              type="checkbox"
-              checked={follow}
-              onChange={(event) => setFollow(event.target.checked)}
-              className="accent-[var(--ui-accent)]"
-            />
+            <Checkbox checked={follow} onCheckedChange={setFollow} />
             Follow new events
           </label>
         )

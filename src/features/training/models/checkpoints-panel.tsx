@@ -15,7 +15,7 @@ import { bestCheckpoint, defaultRankingMetric } from "./best-checkpoint";
 import type { ModelPath } from "./checkpoint-actions";
 import { useCheckpointsPage, useCheckpointStats } from "../api/models";
 import { CheckpointsTable } from "./checkpoints-table";
-import { CHECKPOINTS_URL_CODEC, CHECKPOINT_PAGE_SIZES } from "./checkpoints-url-state";
+import { CHECKPOINTS_URL_CODEC, CHECKPOINT_PAGE_SIZES, type CheckpointPageSize } from "./checkpoints-url-state";
 import { DeleteCheckpoints } from "./delete-checkpoints";
 import { formatMetricSort, nextMetricSort, sortCheckpointsByMetric } from "./checkpoints-sort";
 
@@ -113,6 +113,13 @@ export function CheckpointsPanel({
     bestStep: best?.step ?? null,
     path,
   };
+  // Both orders page alike: the same sizes, kept in the URL.
+  const pagingProps = {
+    label: "Checkpoint pages",
+    pageSize: limit,
+    pageSizes: CHECKPOINT_PAGE_SIZES,
+    onPageSize: (size: CheckpointPageSize) => update({ limit: size }),
+  };
 
   return (
     <Section
@@ -186,36 +193,34 @@ export function CheckpointsPanel({
       )}
       {metricSort && allSorted && allSorted.length > 0 ? (
         <Pagination
-          label="Checkpoint pages"
+          {...pagingProps}
           page={sortedPageNumber}
-          pageSize={limit}
-          pageSizes={CHECKPOINT_PAGE_SIZES}
-          offset={(sortedPageNumber - 1) * limit}
-          shownCount={Math.min(limit, allSorted.length - (sortedPageNumber - 1) * limit)}
-          total={allSorted.length}
-          hasNext={sortedPageNumber * limit < allSorted.length}
+          result={{
+            offset: (sortedPageNumber - 1) * limit,
+            shownCount: Math.min(limit, allSorted.length - (sortedPageNumber - 1) * limit),
+            total: allSorted.length,
+            hasNext: sortedPageNumber * limit < allSorted.length,
+          }}
           loading={stats.isFetching}
           onPage={(next) => setSortedPage({ key: sortKey, page: Math.max(1, next) })}
-          onPageSize={(size) => update({ limit: size })}
         />
       ) : null}
       {!metricSort && data && !(data.data.length === 0 && pageNumber === 1) ? (
         <Pagination
-          label="Checkpoint pages"
+          {...pagingProps}
           page={pageNumber}
-          pageSize={limit}
-          pageSizes={CHECKPOINT_PAGE_SIZES}
-          // Cursor pages follow one another, so a page's first row is the pages before it times the size.
-          offset={(pageNumber - 1) * limit}
-          shownCount={data.data.length}
-          total={stats.data?.count ?? null}
-          hasNext={Boolean(data.has_more && data.last_id) && !page.isPlaceholderData}
+          result={{
+            // Cursor pages follow one another, so a page's first row is the pages before it times the size.
+            offset: (pageNumber - 1) * limit,
+            shownCount: data.data.length,
+            total: stats.data?.count ?? null,
+            hasNext: Boolean(data.has_more && data.last_id) && !page.isPlaceholderData,
+          }}
           loading={page.isFetching}
           onPage={(next) => {
             if (next < pageNumber) setCursors((c) => c.slice(0, Math.max(1, next)));
             else if (data.last_id) setCursors((c) => [...c, data.last_id ?? undefined]);
           }}
-          onPageSize={(size) => update({ limit: size })}
         />
       ) : null}
     </Section>

@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { Checkbox } from "@/components/checkbox";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { CreateModelRequest, type TrainingModel } from "@contract/training";
@@ -54,6 +55,13 @@ export function CreateModelForm() {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     setClientErrors((e) => ({ ...e, [field]: undefined }) as FieldMessages);
   };
+  /** What each of the form's text fields takes from it: its value, its change and its message. */
+  const fieldProps = (field: (typeof FIELDS)[number]) => ({
+    value: values[field],
+    onChange: set(field),
+    error: errorFor(field),
+    verbatim: true,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,32 +87,15 @@ export function CreateModelForm() {
         Create a model
       </h2>
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Entity"
-          hint="Empty: your key's default entity."
-          value={values.entity}
-          onChange={set("entity")}
-          error={errorFor("entity")}
-          verbatim
-        />
-        <TextField
-          label="Project"
-          hint="Letters, digits, '-', '_' and '.'."
-          value={values.project}
-          onChange={set("project")}
-          error={errorFor("project")}
-          verbatim
-        />
-        <TextField label="Name" value={values.name} onChange={set("name")} error={errorFor("name")} verbatim />
+        <TextField label="Entity" hint="Empty: your key's default entity." {...fieldProps("entity")} />
+        <TextField label="Project" hint="Letters, digits, '-', '_' and '.'." {...fieldProps("project")} />
+        <TextField label="Name" {...fieldProps("name")} />
         <TextField
           label="Base model"
-          value={values.base_model}
-          onChange={set("base_model")}
-          error={errorFor("base_model")}
+          {...fieldProps("base_model")}
           warning={errorFor("base_model") ? null : baseModelWarning(values.base_model)}
           list={suggestionsId}
           placeholder="OpenPipe/Qwen3-14B-Instruct"
-          verbatim
         />
         <datalist id={suggestionsId}>
           {SUPPORTED_BASE_MODELS.map((m) => (
@@ -115,12 +106,7 @@ export function CreateModelForm() {
         </datalist>
       </div>
       <label className="flex items-start gap-2 text-sm text-fg">
-        <input
-          type="checkbox"
-          checked={returnExisting}
-          onChange={(event) => setReturnExisting(event.target.checked)}
-          className="mt-0.5 accent-[var(--ui-accent)]"
-        />
+        <Checkbox checked={returnExisting} onCheckedChange={setReturnExisting} className="mt-0.5" />
         <span>
           Return the existing model if this name is taken
           <span className="block text-xs text-fg-muted">Otherwise a taken name is an error (409).</span>
