@@ -1,13 +1,13 @@
 import type { Database } from "better-sqlite3";
 import { parseArgs } from "node:util";
-import { ItemsQueryRequest, type ItemsQueryRequest as ItemsQueryInput } from "../../contract/trace";
+import { ItemsQueryRequest } from "../../contract/trace";
 import { openDatabase } from "../../server/db/database";
 import { seedLargeQueue } from "../../server/seed/trace-seed";
 import { seedUsers } from "../../server/seed/users";
 import { queryItems } from "../../server/trace/items-query";
 import { queryItemsNaive } from "../../server/trace/items-query.reference-impl";
 import type { QueueRow } from "../../server/trace/rows";
-import { picker, seededRandom, type Picker } from "../../server/trace/seed/prng";
+import { queueFacts, requestsOf, SHAPES } from "./shapes";
 
 // A quick timing probe of the items query (not a part of `npm run bench`: run by hand). Builds a queue of
 // --items items in memory (or opens --db FILE and uses its largest queue), then times each request
@@ -38,91 +38,10 @@ if (!values.db) {
   });
   console.info(`seeded ${values.items} items in ${Math.round(performance.now() - started)} ms`);
 }
-const queue = db
-  .prepare(
-    "SELECT q.* FROM annotation_queues q JOIN annotation_queue_item_counts c ON c.queue_seq = q.seq GROUP BY q.seq ORDER BY SUM(c.n) DESC LIMIT 1",
-  )
-  .get() as QueueRow;
-const total = db
-  .prepare("SELECT SUM(n) FROM annotation_queue_item_counts WHERE queue_seq = ?")
-  .pluck()
-  .get(queue.seq) as number;
-const ops = db
-  .prepare("SELECT call_op_name FROM annotation_queue_item_counts WHERE queue_seq = ? GROUP BY 1 ORDER BY SUM(n) DESC")
-  .pluck()
-  .all(queue.seq) as string[];
-console.info(`queue ${queue.id}: ${total} live items, ${ops.length} operations`);
-
-type Shape = { name: string; make: (p: Picker) => Omit<ItemsQueryInput, "project_id"> };
-const size = (p: Picker) => p.pick([50, 100, 250]);
-const shapes: Shape[] = [
-  { name: "no filter, first pages", make: (p) => ({ limit: size(p), offset: p.int(0, 20) * 50 }) },
-  { name: "no filter, anywhere", make: (p) => ({ limit: size(p), offset: p.int(0, total - 250) }) },
-  { name: "deep offset (90%)", make: (p) => ({ limit: size(p), offset: Math.floor(total * 0.9) + p.int(0, 1000) }) },
-  {
-    name: "created_at desc, anywhere",
-    make: (p) => ({
-      limit: size(p),
-      offset: p.int(0, total - 250),
-      sort_by: [{ field: "created_at", direction: "desc" }],
-    }),
-  },
-  {
-    name: "state filter (completed)",
-    make: (p) => ({ limit: size(p), offset: p.int(0, 20) * 50, filter: { annotation_states: ["completed"] } }),
-  },
-  {
-    name: "state filter (to do), anywhere",
-    make: (p) => ({
-      limit: size(p),
-      offset: p.int(0, Math.floor(total * 0.5)),
-      filter: { annotation_states: ["unstarted", "in_progress"] },
-    }),
-  },
-  {
-    name: "operation filter",
-    make: (p) => ({ limit: size(p), offset: p.int(0, 20) * 50, filter: { call_op_name: p.pick(ops) } }),
-  },
-  {
-    name: "operation filter, deep",
-    make: (p) => ({
-      limit: size(p),
-      offset: p.int(0, Math.floor(total / 20)),
-      filter: { call_op_name: ops[0] as string },
-    }),
-  },
-  {
-    name: "two-key sort (op asc, started desc)",
-    make: (p) => ({
-      limit: size(p),
-      offset: p.int(0, total - 250),
-      sort_by: [
-        { field: "call_op_name", direction: "asc" },
-        { field: "call_started_at", direction: "desc" },
-      ],
-    }),
-  },
-  {
-    name: "two-key sort (updated desc, op asc) + state",
-    make: (p) => ({
-      limit: size(p),
-      offset: p.int(0, 20) * 50,
-      sort_by: [
-        { field: "updated_at", direction: "desc" },
-        { field: "call_op_name", direction: "asc" },
-      ],
-      filter: { annotation_states: ["completed", "skipped"] },
-    }),
-  },
-  {
-    name: "adder + state filter",
-    make: (p) => ({
-      limit: size(p),
-      offset: p.int(0, 10) * 50,
-      filter: { added_by: "user-maria", annotation_states: ["unstarted"] },
-    }),
-  },
-];
+// The bench's own queue facts and request shapes, so the probe times what `npm run bench` times.
+const facts = queueFacts(db);
+const queue = db.prepare("SELECT * FROM annotation_queues WHERE seq = ?").get(facts.seq) as QueueRow;
+console.info(`queue ${queue.id}: ${facts.total} live items, ${facts.ops.length} operations`);
 
 /** Wall-clock and CPU milliseconds of one call (CPU time is what a busy shared machine distorts least). */
 function time(fn: () => unknown): { wall: number; cpu: number } {
@@ -143,17 +62,12 @@ const f = (n: number) => n.toFixed(1).padStart(7);
 function run(database: Database) {
   const runs = Number(values.runs);
   const naiveRuns = Number(values["naive-runs"]);
-  for (const shape of shapes) {
-    const p = picker(seededRandom(7));
+  SHAPES.forEach((shape, index) => {
     const samples: number[] = [];
     const cpu: number[] = [];
     const naive: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const request = ItemsQueryRequest.parse({
-        project_id: queue.project_id,
-        include_position: true,
-        ...shape.make(p),
-      });
+    for (const [i, body] of requestsOf(shape, index, facts, runs).entries()) {
+      const request = ItemsQueryRequest.parse(body);
       let planned: unknown;
       const measured = time(() => (planned = queryItems(database, queue, request)));
       samples.push(measured.wall);
@@ -169,7 +83,7 @@ function run(database: Database) {
     console.info(
       `${shape.name.padEnd(44)} wall p50 ${f(percentile(samples, 50))}  p95 ${f(percentile(samples, 95))}  max ${f(Math.max(...samples))} ms | cpu p50 ${f(percentile(cpu, 50))}  p95 ${f(percentile(cpu, 95))} ms${naiveText}`,
     );
-  }
+  });
 }
 
 run(db);
