@@ -5,6 +5,14 @@ import { REGISTRY_KEY_PREFIX } from "../../src/features/training/registry/regist
 import type { ServerDbManifest } from "../fixtures/server-db";
 import { SEEDED_JOB } from "../fixtures/server-db";
 
+/** A returning demo user's key (kept on this device) and chosen annotation project. */
+export function signedInStorage(annotationProject = "demo/support-bot"): Record<string, string> {
+  return {
+    [API_KEY_STORAGE_KEY]: DEMO_USERS[0].apiKey,
+    [PREFERENCES_STORAGE_KEY]: JSON.stringify({ annotationProject, inferenceProject: "", keyStorage: "local" }),
+  };
+}
+
 /**
  * What a returning user's browser holds for the dashboard at `origin`: the demo API key
  * remembered (keyStorage "local"), the demo annotation project chosen, and the training registry
@@ -40,12 +48,7 @@ export function dashboardStorage(origin: string, manifest: ServerDbManifest): Re
     ],
   };
   return {
-    [API_KEY_STORAGE_KEY]: DEMO_USERS[0].apiKey,
-    [PREFERENCES_STORAGE_KEY]: JSON.stringify({
-      annotationProject: manifest.project,
-      inferenceProject: "",
-      keyStorage: "local",
-    }),
+    ...signedInStorage(manifest.project),
     [`${REGISTRY_KEY_PREFIX}${origin}${SERVICE_PATHS.training}`]: JSON.stringify(registry),
   };
 }

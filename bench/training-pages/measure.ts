@@ -1,10 +1,9 @@
 import { chromium, type Page } from "playwright-core";
 import { SERVICE_PATHS } from "../../server/app";
-import { DEMO_USERS } from "../../server/auth/users";
 import { TRAINING_SEED } from "../../server/seed/training-seed";
 import { REGISTRY_KEY_PREFIX } from "../../src/features/training/registry/registry-store";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/connection/settings-storage";
 import { CHROMIUM_FLAGS, chromiumPath } from "../lib/browser";
+import { signedInStorage, writeStorage } from "../lib/dashboard-storage";
 import { createRuns, waitFinished } from "./fixtures";
 
 /**
@@ -44,19 +43,9 @@ function storage(origin: string): Record<string, string> {
     ],
   };
   return {
-    [API_KEY_STORAGE_KEY]: DEMO_USERS[0].apiKey,
-    [PREFERENCES_STORAGE_KEY]: JSON.stringify({
-      annotationProject: "demo/support-bot",
-      inferenceProject: "",
-      keyStorage: "local",
-    }),
+    ...signedInStorage(),
     [`${REGISTRY_KEY_PREFIX}${origin}${SERVICE_PATHS.training}`]: JSON.stringify(registry),
   };
-}
-
-/** Runs in the page. */
-function writeStorage(entries: Record<string, string>): void {
-  for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
 }
 
 /** Runs in the page: ends of the given measures, from navigation start. */

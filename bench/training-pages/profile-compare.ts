@@ -1,8 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../lib/browser";
-import { DEMO_USERS } from "../../server/auth/users";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/connection/settings-storage";
+import { signedInStorage, writeStorage } from "../lib/dashboard-storage";
 
 /**
  * Where a smoothing change on the Compare page spends its time: loads a comparison once, then
@@ -61,19 +60,9 @@ async function main() {
     viewport: { width: Number(process.env.WIDTH ?? 1366), height: 900 },
     baseURL: origin,
   });
-  await context.addInitScript(
-    (entries: Record<string, string>) => {
-      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-    },
-    {
-      [API_KEY_STORAGE_KEY]: DEMO_USERS[0].apiKey,
-      [PREFERENCES_STORAGE_KEY]: JSON.stringify({
-        annotationProject: "demo/support-bot",
-        inferenceProject: "",
-        keyStorage: "local",
-      }),
-    },
-  );
+  await context.addInitScript(writeStorage, {
+    ...signedInStorage(),
+  });
   const page = await context.newPage();
   await page.goto(`/training/compare?jobs=${jobs.join(",")}`);
   await page.waitForFunction(allRead, jobs.length, { timeout: 180_000, polling: 250 });

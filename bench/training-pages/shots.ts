@@ -1,7 +1,6 @@
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../lib/browser";
-import { DEMO_USERS } from "../../server/auth/users";
-import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "../../src/connection/settings-storage";
+import { signedInStorage, writeStorage } from "../lib/dashboard-storage";
 import { THEME_STORAGE_KEY } from "../../src/components/theme/theme-preference";
 
 /**
@@ -24,20 +23,10 @@ const themes = (process.env.THEMES ?? "light,dark").split(",");
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 for (const theme of themes) {
   const context = await browser.newContext({ baseURL: origin, viewport: { width: 1366, height: 900 } });
-  await context.addInitScript(
-    (entries: Record<string, string>) => {
-      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-    },
-    {
-      [API_KEY_STORAGE_KEY]: DEMO_USERS[0].apiKey,
-      [PREFERENCES_STORAGE_KEY]: JSON.stringify({
-        annotationProject: "demo/support-bot",
-        inferenceProject: "",
-        keyStorage: "local",
-      }),
-      [THEME_STORAGE_KEY]: theme,
-    },
-  );
+  await context.addInitScript(writeStorage, {
+    ...signedInStorage(),
+    [THEME_STORAGE_KEY]: theme,
+  });
   const page = await context.newPage();
   for (const [name, path] of Object.entries(pages)) {
     if (only && !only.includes(name)) continue;
