@@ -8,7 +8,9 @@ import { toListRequest, type ItemsTableState } from "../shared/items-url-state";
 import { claimOn } from "./claims";
 import type { TeamSettings } from "./team-settings";
 
-/** Rows read per request while searching: one read usually holds the next item for everyone working the queue. */
+/** Rows of the first read: it usually holds the next item, and it is on the way from the key press to the item. */
+export const FIRST_PAGE = 20;
+/** Rows of each later read, when the first held nothing for me. */
 export const SEARCH_PAGE = 100;
 /** Pages read at most per search: a queue done for me is said to be done, not searched to its last row forever. */
 const MAX_PAGES = 100;
@@ -76,43 +78,57 @@ export function isOffered(
   return { offered: answerers.size + heldByOther < settings.answersPerItem, answerers: answerers.size };
 }
 
-function searchRequest(context: SearchContext, offset: number): ItemsQueryRequest {
+function searchRequest(context: SearchContext, offset: number, limit: number): ItemsQueryRequest {
   // One answer per item: only items nobody finished can be offered, so the service filters them.
   const states = context.settings.answersPerItem <= 1 ? (["unstarted", "in_progress"] as const) : [];
-  const request = toListRequest(
-    context.projectId,
-    { ...context.view, states: [...states] },
-    { offset, limit: SEARCH_PAGE },
-  );
+  const request = toListRequest(context.projectId, { ...context.view, states: [...states] }, { offset, limit });
   return { ...request, include_position: false };
 }
+
+/**
+ * Claim records read for a call, kept between searches: a claim's age never changes, so rows that
+ * hold a record of the item's current writer still judge it. Only a new writer (a new claim) needs
+ * a new read, and the search on a key press usually reads none.
+ */
+export type RecordCache = Map<string, { rows: Feedback[]; writer: string | null }>;
+
+const writerOf = (item: AnnotationQueueItem) => item.annotator_user_id || null;
 
 /** Feedback of the calls that need it to be judged, by call id: one request per page at most. */
 async function feedbackByCall(
   trace: TraceClient,
   context: SearchContext,
   rows: readonly AnnotationQueueItem[],
+  cache: RecordCache,
   signal?: AbortSignal,
-): Promise<Map<string, Feedback[]>> {
+): Promise<Map<string, readonly Feedback[]>> {
+  const byCall = new Map<string, readonly Feedback[]>();
   // With one answer per item only someone else's claim needs its records; an unstarted item needs none.
   const judged =
     context.settings.answersPerItem <= 1
-      ? rows.filter((row) => row.annotation_state === "in_progress" && row.annotator_user_id !== context.me)
+      ? rows.filter((row) => row.annotation_state === "in_progress" && writerOf(row) !== context.me)
       : rows;
-  const byCall = new Map<string, Feedback[]>();
-  if (judged.length === 0) return byCall;
+  const unread = judged.filter((row) => {
+    const known = context.settings.answersPerItem <= 1 ? cache.get(row.call_id) : undefined;
+    if (known && known.writer === writerOf(row)) byCall.set(row.call_id, known.rows);
+    return !byCall.has(row.call_id);
+  });
+  if (unread.length === 0) return byCall;
   const feedback = await readCallsFeedback(
     trace,
     context.projectId,
-    judged.map((row) => row.call_id),
+    unread.map((row) => row.call_id),
     { signal },
   );
+  const read = new Map<string, Feedback[]>(unread.map((row) => [row.call_id, []]));
   for (const row of feedback) {
     const callId = callIdOf(row.weave_ref);
-    if (callId === null) continue;
-    const list = byCall.get(callId);
-    if (list) list.push(row);
-    else byCall.set(callId, [row]);
+    if (callId !== null) read.get(callId)?.push(row);
+  }
+  for (const row of unread) {
+    const rowsOfCall = read.get(row.call_id) ?? [];
+    byCall.set(row.call_id, rowsOfCall);
+    cache.set(row.call_id, { rows: rowsOfCall, writer: writerOf(row) });
   }
   return byCall;
 }
@@ -125,16 +141,22 @@ async function feedbackByCall(
 export async function findNextForMe(
   trace: TraceClient,
   context: SearchContext,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; cache?: RecordCache } = {},
 ): Promise<Offer | null> {
+  const cache = options.cache ?? new Map();
+  let offset = 0;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const { items } = await trace.queryItems(context.queueId, searchRequest(context, page * SEARCH_PAGE), { signal });
-    const byCall = await feedbackByCall(trace, context, items, signal);
+    const limit = page === 0 ? FIRST_PAGE : SEARCH_PAGE;
+    const { items } = await trace.queryItems(context.queueId, searchRequest(context, offset, limit), {
+      signal: options.signal,
+    });
+    offset += items.length;
+    const byCall = await feedbackByCall(trace, context, items, cache, options.signal);
     for (const item of items) {
       const judged = isOffered(item, byCall.get(item.call_id) ?? NO_ROWS, context);
       if (judged.offered) return { item, answerers: judged.answerers };
     }
-    if (items.length < SEARCH_PAGE) return null;
+    if (items.length < limit) return null;
   }
   return null;
 }
