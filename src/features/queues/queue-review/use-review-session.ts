@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import type { AnnotationQueueItem, SettableState } from "@contract/trace";
@@ -216,7 +216,8 @@ export function useReviewSession(
   // moves, + for next) and made once the place is known, so a quick key press is never lost.
   const queuedSteps = useRef<{ from: string; moves: number } | null>(null);
   const lastWindow = useRef<{ window: ListWindow | undefined; readAt: number }>({ window: undefined, readAt: 0 });
-  useEffect(() => {
+  // Before the paint: a key pressed as soon as the item shows acts on it, not on "still loading".
+  useLayoutEffect(() => {
     lastWindow.current = { window: windowQuery.data, readAt: windowReadAt };
     if (!item || (movingTo.current !== null && movingTo.current !== item.id)) return;
     movingTo.current = null;
@@ -346,7 +347,7 @@ export function useReviewSession(
         const claim = takeoverOn(shown);
         if (claim) {
           warnedTakeover.current = current.item.id;
-          return say(takeoverWarning(claim, STATE_LABELS[state]), "warning");
+          return say(takeoverWarning(claim, state === "completed" ? "Complete" : "Skip"), "warning");
         }
       }
       if (state === "completed" && warnedAbout.current !== current.item.id) {
