@@ -95,7 +95,7 @@ export function useReviewSession(
   const windowQuery = useListWindow(project, queueId, view, item, hint, listed);
   const annotator = useAnnotator(trace.scope);
   const nextUnstarted = useNextUnstarted(project, queueId, view);
-  const unansweredOn = useUnansweredCheck(project, scorerRefs, annotator.me);
+  const unansweredOn = useUnansweredCheck(project, queueId, scorerRefs, annotator.me);
   // The item whose unanswered questions were named: the next Complete on it goes ahead.
   const warnedAbout = useRef<string | null>(null);
 
