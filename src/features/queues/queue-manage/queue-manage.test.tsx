@@ -499,12 +499,10 @@ describe("a queue's team settings", () => {
   it("open in the edit dialog as stored (after they are read), and a new version is saved only when one changed", async () => {
     let release: (() => void) | undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const holdSettingsRead: Fault = async (request) => {
-      if (!new URL(request.url).pathname.endsWith("/obj/read")) return null;
-      await held;
-      return null;
+    const holdSettingsRead = async (request: Request) => {
+      if (new URL(request.url).pathname.endsWith("/obj/read")) await held;
     };
-    const { server, clients } = setup("/queues", holdSettingsRead);
+    const { server, clients } = setup();
     const { id } = await clients.trace.createQueue({ project_id: PROJECT, name: "Team queue" });
     await clients.trace.createObject({
       obj: {
