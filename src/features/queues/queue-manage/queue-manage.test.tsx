@@ -432,19 +432,19 @@ describe("edit and delete a queue", () => {
   }, 60_000);
 });
 
-describe("a queue's team settings", () => {
-  /** Types `value` into the dialog's number field named `label`, replacing what it held. */
-  const retype = async (
-    user: ReturnType<typeof renderApp>["user"],
-    dialog: HTMLElement,
-    label: string,
-    value: string,
-  ) => {
-    const field = within(dialog).getByRole("spinbutton", { name: label });
-    await user.clear(field);
-    await user.type(field, value);
-  };
+/** Types `value` into the dialog's number field named `label`, replacing what it held. */
+const retype = async (
+  user: ReturnType<typeof renderApp>["user"],
+  dialog: HTMLElement,
+  label: string,
+  value: string,
+) => {
+  const field = within(dialog).getByRole("spinbutton", { name: label });
+  await user.clear(field);
+  await user.type(field, value);
+};
 
+describe("a queue's team settings", () => {
   it("are set when the queue is made: the settings object lands with their values, tied to the new queue", async () => {
     const { server, clients, render } = setup();
     const { user, router } = render();
