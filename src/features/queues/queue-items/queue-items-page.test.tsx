@@ -279,6 +279,7 @@ describe("queue items page", () => {
         projectId: PROJECT,
         objectId: teamSettingsObjectId(queueId),
         val: valueFromSettings(queueId, { ...DEFAULT_TEAM_SETTINGS, blindReview: true }),
+        builtinClass: null,
         userId: "user-demo",
       });
       firstTwo.push(
