@@ -103,7 +103,7 @@ export function useReviewSession(
   const windowQuery = useListWindow(project, queueId, view, item, hint, listed);
   const annotator = useAnnotator(trace.scope);
   const nextUnstarted = useNextUnstarted(project, queueId, view);
-  const unansweredOn = useUnansweredCheck(project, scorerRefs, annotator.me);
+  const unansweredOn = useUnansweredCheck(project, queueId, scorerRefs, annotator.me);
   const team = useTeamSettings(project, queueId);
   const rememberMe = annotator.remember;
   const work = useWorkMode({
