@@ -153,6 +153,11 @@ export function useReviewSession(
 
   // Per item, the last progress change sent or waiting: changes to one item go out one after another.
   const writes = useRef(new Map<string, Write>());
+  // Items claimed in work mode whose claim is still settling: a change waits for it, and is dropped
+  // when the claim was lost (the item is someone else's; the review has moved on).
+  const claimGates = useRef(new Map<string, Promise<boolean>>());
+  // A claim found lost while its item is still on screen: until the review has moved on, keys do not act on it.
+  const yielding = useRef<{ itemId: string; by: string | null } | null>(null);
   const progress = useSetProgress(project, queueId, {
     me: annotator.me,
     onAccepted: (accepted) => {
@@ -176,7 +181,15 @@ export function useReviewSession(
           () => undefined,
           () => undefined,
         );
-      const entry: Write = { state, auto, done: before ? before.done.then(send) : send() };
+      const gate = claimGates.current.get(id);
+      const gated = gate
+        ? () =>
+            gate.then((held) => {
+              if (held) return send();
+              setChanged((current) => withoutKey(current, id));
+            })
+        : send;
+      const entry: Write = { state, auto, done: before ? before.done.then(gated) : gated() };
       writes.current.set(id, entry);
       void entry.done.then(() => {
         if (writes.current.get(id) === entry) writes.current.delete(id);
@@ -234,6 +247,7 @@ export function useReviewSession(
       queuedSteps.current = null;
       warnedAbout.current = null;
       warnedTakeover.current = null;
+      yielding.current = null;
       // What was said about the item left (a warning, "the first item") is not about the one shown next.
       say("");
       // Its row is known: the item paints from it at once (and is read again if the row is old).
@@ -252,13 +266,20 @@ export function useReviewSession(
   const nextForMeRef = useRef<() => Promise<void>>(async () => undefined);
   const confirmClaim = work.confirm;
   const readBack = useCallback(
-    (claimed: Claimed) =>
-      confirmClaim(claimed, annotator.me ?? claimed.item.annotator_user_id ?? null, (by) => {
+    (claimed: Claimed) => {
+      const id = claimed.item.id;
+      const gate = confirmClaim(claimed, annotator.me ?? claimed.item.annotator_user_id ?? null, (by) => {
         // Still on it: move on at once, and say why (the only trace a lost claim leaves).
-        if (target.current?.item.id !== claimed.item.id) return;
+        if (target.current?.item.id !== id) return;
+        yielding.current = { itemId: id, by };
         say(`${by ?? "Someone else"} took that item a moment before you; here is the next one for you.`);
         void nextForMeRef.current();
-      }),
+      });
+      claimGates.current.set(id, gate);
+      void gate.then(() => {
+        if (claimGates.current.get(id) === gate) claimGates.current.delete(id);
+      });
+    },
     [confirmClaim, annotator.me, say],
   );
   const goNextForMe = useCallback(async () => {
@@ -302,6 +323,8 @@ export function useReviewSession(
       queuedSteps.current = null;
       const current = target.current;
       if (!current) return say("The item is still loading.");
+      if (yielding.current?.itemId === current.item.id)
+        return say(`${yielding.current.by ?? "Someone else"} holds this item: moving you to the next one for you.`);
       // What this page shows of the item: its row, with the changes made here that may not be in it yet.
       const known = changedNow.current.get(current.item.id);
       const shown = known

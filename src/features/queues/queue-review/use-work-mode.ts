@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import type { AnnotationQueueItem } from "@contract/trace";
 import { useApiClients } from "@/connection/api-clients";
 import { callQueries } from "../api/call";
-import { feedbackKeys } from "../api/feedback";
+import { feedbackQueries } from "../api/feedback";
 import { CLAIM_SETTLE_MS, claimItem, confirmClaim, settle } from "../team/claim-item";
 import { findNextForMe, questionIdsOf, type Offer, type RecordCache, type WorkView } from "../team/next-for-me";
 import type { TeamSettings } from "../team/team-settings";
@@ -40,16 +40,15 @@ export function useWorkMode(options: {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<WorkStatus>({ phase: "idle" });
-  const running = useRef<AbortController | null>(null);
+  // The claim on its way: a second press while it is joins it. Abandoning a claim half made would
+  // leave the item held in my name with nobody on it until its claim goes stale.
+  const running = useRef<Promise<Claimed | null> | null>(null);
   const passedOver = useRef(new Set<string>());
   const records = useRef<RecordCache>(new Map());
   const questionIds = useMemo(() => questionIdsOf(scorerRefs ?? []), [scorerRefs]);
 
-  const claimNext = useCallback(
+  const findAndClaim = useCallback(
     async (leaving: string | null): Promise<Claimed | null> => {
-      running.current?.abort();
-      const abort = new AbortController();
-      running.current = abort;
       setStatus({ phase: "claiming" });
       try {
         let caller = me;
@@ -59,31 +58,23 @@ export function useWorkMode(options: {
           const offer = await findNextForMe(
             trace,
             { projectId: project, queueId, view, me: caller ?? "", settings, questionIds, exclude, now: Date.now() },
-            { signal: abort.signal, cache: records.current },
+            { cache: records.current },
           );
-          if (abort.signal.aborted) return null;
           if (!offer) {
             setStatus({ phase: "none" });
             return null;
           }
-          const claimed = await claimItem(
-            trace,
-            { projectId: project, queueId, me: caller ?? "" },
-            offer.item,
-            abort.signal,
-          );
+          const claimed = await claimItem(trace, { projectId: project, queueId, me: caller ?? "" }, offer.item);
           if (claimed.outcome === "closed-for-me") {
             passedOver.current.add(offer.item.id);
             continue;
           }
-          // The item as the claim left it paints at once; its answers now include the claim record.
+          // The item as the claim left it paints at once; its call and answers are read meanwhile.
           queryClient.setQueryData(itemQueryOptions(trace, project, queueId, claimed.item.id).queryKey, {
             items: [claimed.item],
           });
           void queryClient.prefetchQuery(callQueries.call(trace, { project_id: project, id: claimed.item.call_id }));
-          void queryClient.invalidateQueries({
-            queryKey: feedbackKeys.calls(trace.scope, project, [claimed.item.call_id]),
-          });
+          void queryClient.prefetchQuery(feedbackQueries.calls(trace, project, [claimed.item.call_id]));
           if (!caller && claimed.item.annotator_user_id) {
             caller = claimed.item.annotator_user_id;
             onIdentity(caller);
@@ -94,31 +85,47 @@ export function useWorkMode(options: {
         setStatus({ phase: "none" });
         return null;
       } catch (error) {
-        if (!abort.signal.aborted) setStatus({ phase: "failed", error });
+        setStatus({ phase: "failed", error });
         return null;
       }
     },
     [trace, queryClient, project, queueId, view, me, settings, questionIds, onIdentity],
   );
 
-  /** Reads the claim back once it has settled; `onLost(by)` when someone else holds the item (never an error). */
+  /** Finds and claims the next item offered to me (never `leaving`, the one on screen); null when there is none. */
+  const claimNext = useCallback(
+    (leaving: string | null): Promise<Claimed | null> => {
+      if (running.current) return running.current;
+      const claim = findAndClaim(leaving).finally(() => {
+        running.current = null;
+      });
+      running.current = claim;
+      return claim;
+    },
+    [findAndClaim],
+  );
+
+  /**
+   * Reads the claim back once it has settled: true when it held. `onLost(by)` when someone else
+   * holds the item (never an error). A read-back that fails leaves the claim as it is (true): the
+   * review's refresh shows who holds the item, and Complete over a live claim asks first.
+   */
   const confirm = useCallback(
-    (claimed: Claimed, caller: string | null, onLost: (by: string | null) => void) => {
-      void (async () => {
-        try {
-          await settle(CLAIM_SETTLE_MS);
-          const who = caller ?? claimed.item.annotator_user_id ?? "";
-          const outcome = await confirmClaim(trace, { projectId: project, queueId, me: who }, claimed.offer, settings);
-          if (outcome.kept) return;
-          passedOver.current.add(claimed.item.id);
-          void queryClient.invalidateQueries({
-            queryKey: itemQueryOptions(trace, project, queueId, claimed.item.id).queryKey,
-          });
-          onLost(outcome.by);
-        } catch {
-          // A read-back that fails leaves the claim as it is: the review's refresh shows who holds the item.
-        }
-      })();
+    async (claimed: Claimed, caller: string | null, onLost: (by: string | null) => void): Promise<boolean> => {
+      try {
+        await settle(CLAIM_SETTLE_MS);
+        const who = caller ?? claimed.item.annotator_user_id ?? "";
+        const outcome = await confirmClaim(trace, { projectId: project, queueId, me: who }, claimed.offer, settings);
+        if (outcome.kept) return true;
+        passedOver.current.add(claimed.item.id);
+        void queryClient.invalidateQueries({
+          queryKey: itemQueryOptions(trace, project, queueId, claimed.item.id).queryKey,
+        });
+        onLost(outcome.by);
+        return false;
+      } catch {
+        return true;
+      }
     },
     [trace, queryClient, project, queueId, settings],
   );

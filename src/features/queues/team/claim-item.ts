@@ -34,16 +34,15 @@ export async function claimItem(
   item: AnnotationQueueItem,
   signal?: AbortSignal,
 ): Promise<ClaimOutcome> {
-  const resuming = item.annotation_state === "in_progress" && item.annotator_user_id === where.me;
-  if (!resuming)
-    void trace
-      .createFeedback({
-        project_id: where.projectId,
-        weave_ref: callRef(where.projectId, item.call_id),
-        feedback_type: CLAIM_FEEDBACK_TYPE,
-        payload: claimPayload(where.queueId, item.id),
-      })
-      .catch(() => undefined);
+  // Resuming an item of my own renews its claim too: "since" is when I came back to it.
+  void trace
+    .createFeedback({
+      project_id: where.projectId,
+      weave_ref: callRef(where.projectId, item.call_id),
+      feedback_type: CLAIM_FEEDBACK_TYPE,
+      payload: claimPayload(where.queueId, item.id),
+    })
+    .catch(() => undefined);
   try {
     const after = await trace.setItemProgress(
       where.queueId,

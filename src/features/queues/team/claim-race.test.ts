@@ -11,8 +11,8 @@ import { DEFAULT_TEAM_SETTINGS, type TeamSettings } from "./team-settings";
 
 const PROJECT = "demo/support-bot";
 const MARIA_KEY = "maria-claim-race-key";
-/** Shorter than the product's settle: the local service's writes land in well under this. */
-const TEST_SETTLE_MS = 40;
+/** Shorter than the product's settle, and still longer than the slowest search-to-claim of the delayed answers (~75 ms). */
+const TEST_SETTLE_MS = 150;
 
 /** Two annotators' clients on one queue; each answer of the service arrives after a random delay (0-`jitterMs`). */
 function setup(options: { items: number; jitterMs: number; seed: number }) {
@@ -50,7 +50,8 @@ function setup(options: { items: number; jitterMs: number; seed: number }) {
 async function nextForMe(trace: TraceClient, context: Omit<SearchContext, "exclude" | "now">) {
   const exclude = new Set<string>();
   for (let attempt = 0; attempt < 20; attempt++) {
-    const offer = await findNextForMe(trace, { ...context, exclude, now: Date.now() });
+    // Always the first offered item: the worst case, every press races for the same one.
+    const offer = await findNextForMe(trace, { ...context, exclude, now: Date.now() }, { pick: () => 0 });
     if (!offer) return { kept: null, lost: attempt };
     const claimed = await claimItem(trace, context, offer.item);
     if (claimed.outcome === "closed-for-me") {

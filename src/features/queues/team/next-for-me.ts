@@ -12,6 +12,11 @@ import type { TeamSettings } from "./team-settings";
 export const FIRST_PAGE = 20;
 /** Rows of each later read, when the first held nothing for me. */
 export const SEARCH_PAGE = 100;
+/**
+ * One of the first few items offered, at random: annotators who press at the same moment then
+ * mostly claim different items instead of racing for the first one (a lost race costs a move).
+ */
+const SPREAD = 3;
 /** Pages read at most per search: a queue done for me is said to be done, not searched to its last row forever. */
 const MAX_PAGES = 100;
 
@@ -134,15 +139,16 @@ async function feedbackByCall(
 }
 
 /**
- * The first item of the list offered to me, from the top: whoever works the queue takes the
- * earliest open item, so a team fills the queue in order and an item left stale is taken next.
+ * An item of the list offered to me, from the top: whoever works the queue takes one of the
+ * earliest open items, so a team fills the queue in order and an item left stale is taken soon.
  * Null when the queue holds none for me.
  */
 export async function findNextForMe(
   trace: TraceClient,
   context: SearchContext,
-  options: { signal?: AbortSignal; cache?: RecordCache } = {},
+  options: { signal?: AbortSignal; cache?: RecordCache; pick?: () => number } = {},
 ): Promise<Offer | null> {
+  const pick = options.pick ?? Math.random;
   const cache = options.cache ?? new Map();
   let offset = 0;
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -152,10 +158,13 @@ export async function findNextForMe(
     });
     offset += items.length;
     const byCall = await feedbackByCall(trace, context, items, cache, options.signal);
+    const offers: Offer[] = [];
     for (const item of items) {
       const judged = isOffered(item, byCall.get(item.call_id) ?? NO_ROWS, context);
-      if (judged.offered) return { item, answerers: judged.answerers };
+      if (judged.offered) offers.push({ item, answerers: judged.answerers });
+      if (offers.length === SPREAD) break;
     }
+    if (offers.length > 0) return offers[Math.floor(pick() * offers.length)] as Offer;
     if (items.length < limit) return null;
   }
   return null;
