@@ -82,6 +82,9 @@ async function setup(options: { settingsFail?: boolean } = {}) {
   return { ...app, queueId, requests };
 }
 
+/** A request of a whole-queue read: the items in pages of 1,000 (the page's own reads are pages of a table). */
+const wholeQueueRead = (line: string) => line.includes("/items/query") && line.includes('"limit":1000');
+
 const cellsOf = (table: HTMLElement, name: string) =>
   within(
     within(table)
@@ -103,7 +106,6 @@ describe("the queue page's team panel", () => {
     const summary = screen.getByText("Team: who did what");
     // The page's own reads only: not the whole list of items.
     const settingsObject = teamSettingsObjectId(queueId);
-    const wholeQueueRead = (line: string) => line.includes("/items/query") && line.includes('"limit":1000');
     const settingsRead = (line: string) => line.includes(settingsObject);
     expect(requests.filter(wholeQueueRead)).toEqual([]);
     const settingsReads = requests.filter(settingsRead).length;
