@@ -29,6 +29,7 @@ import { useWorkMode, type Claimed } from "./use-work-mode";
 import { useTakeoverCheck } from "./use-takeover-check";
 import type { Claim } from "../team/claims";
 import { claimSince } from "../team/claim-label";
+import { recordClaim } from "../team/claim-item";
 
 export type ReviewAction = { state: SettableState; advance: boolean };
 export type Refusal = { change: ProgressChange; error: unknown; label: string };
@@ -359,9 +360,10 @@ export function useReviewSession(
       }
       warnedAbout.current = null;
       write(current.item.id, state, false);
+      if (state === "in_progress") recordClaim(trace, { projectId: project, queueId }, current.item);
       if (advance) moveOn(current);
     },
-    [annotator.me, write, moveOn, say, unansweredOn, takeoverOn],
+    [annotator.me, write, moveOn, say, unansweredOn, takeoverOn, trace, project, queueId],
   );
 
   /** The first answer on an item nobody has started starts it, as Start would: the table then shows it in progress. */
@@ -371,8 +373,9 @@ export function useReviewSession(
       if (!current || current.item.id !== answeredItemId || writes.current.has(answeredItemId)) return;
       if ((changedNow.current.get(answeredItemId) ?? current.item.annotation_state) !== "unstarted") return;
       write(answeredItemId, "in_progress", true);
+      recordClaim(trace, { projectId: project, queueId }, current.item);
     },
-    [write],
+    [write, trace, project, queueId],
   );
 
   // "& next" pressed before the item's place was known: move once it is, once.

@@ -3,7 +3,7 @@ import type { AnnotationQueueItem } from "@contract/trace";
 import type { Feedback } from "@contract/trace-feedback";
 import { CLAIM_FEEDBACK_TYPE, claimOn } from "./claims";
 import { isOffered } from "./next-for-me";
-import { DEFAULT_TEAM_SETTINGS, settingsFromValue, teamSettingsSummary, valueFromSettings } from "./team-settings";
+import { DEFAULT_TEAM_SETTINGS, settingsFromValue, valueFromSettings } from "./team-settings";
 
 const NOW = Date.parse("2026-11-27T12:00:00Z");
 const MINUTE = 60_000;
@@ -124,12 +124,5 @@ describe("team settings", () => {
     expect(settingsFromValue(valueFromSettings("q", settings))).toEqual(settings);
     expect(settingsFromValue({ answers_per_item: 99, blind_review: "yes" })).toEqual(DEFAULT_TEAM_SETTINGS);
     expect(settingsFromValue(null)).toEqual(DEFAULT_TEAM_SETTINGS);
-  });
-
-  it("says the settings in a line", () => {
-    expect(teamSettingsSummary(DEFAULT_TEAM_SETTINGS)).toBe("1 answer per item · claims expire after 30 min");
-    expect(teamSettingsSummary({ claimTimeoutMinutes: 10, answersPerItem: 2, blindReview: true })).toBe(
-      "2 answers per item · blind review · claims expire after 10 min",
-    );
   });
 });
