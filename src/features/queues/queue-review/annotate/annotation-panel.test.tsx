@@ -22,10 +22,13 @@ async function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globa
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const item = await firstItem(server, PROJECT, queueId);
   storeSettings(server, PROJECT);
+  // The answers and notes: the claim record a first answer leaves (it starts the item) is not one.
   const answers = () =>
     (
       server.db
-        .prepare("SELECT feedback_type, payload, wb_user_id FROM trace_feedback WHERE weave_ref = ? ORDER BY seq")
+        .prepare(
+          "SELECT feedback_type, payload, wb_user_id FROM trace_feedback WHERE weave_ref = ? AND feedback_type != 'wbops.claim' ORDER BY seq",
+        )
         .all(callRef(PROJECT, item.call_id)) as { feedback_type: string; payload: string; wb_user_id: string }[]
     ).map((row) => [row.feedback_type.replace("wandb.annotation.", ""), JSON.parse(row.payload).value, row.wb_user_id]);
   const render = () =>
