@@ -36,7 +36,8 @@ export class SlowBodyError extends ServiceError {
 export function minimumBodyRate(rate: BodyRate): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const body = c.req.raw.body;
-    if (!body) return next();
+    // A rate of 0 turns the check off (MIN_BODY_BYTES_PER_SECOND=0).
+    if (!body || rate.minBytesPerSecond <= 0) return next();
     let cut = false;
     c.req.raw = new Request(c.req.raw, {
       body: watchedBody(body, rate, () => (cut = true)),

@@ -1,7 +1,8 @@
 import type { ServerType } from "@hono/node-server";
 import type { Server } from "node:http";
-import { connect, type AddressInfo, type Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { closeRawConnections, open, paced, statusOf, within } from "../testing/raw-connection";
 import { basic, createTestApp } from "../testing/test-app";
 import { PROJECT } from "../trace/test-fixtures";
 import { LARGE_UPLOADS_PER_ENTITY } from "../trace/large-uploads";
@@ -13,11 +14,9 @@ import { listen, type ListenOptions } from "./node-server";
 
 const MiB = 1024 * 1024;
 const servers: ServerType[] = [];
-const sockets = new Set<Socket>();
 
 afterEach(async () => {
-  for (const socket of sockets) socket.destroy();
-  sockets.clear();
+  closeRawConnections();
   for (const server of servers.splice(0)) {
     (server as Server).closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -29,54 +28,6 @@ async function start(options: { bodyRate?: BodyRate } & Partial<ListenOptions> =
   const server = await listen(createTestApp({ bodyRate }).app, { hostname: "127.0.0.1", port: 0, ...listenOptions });
   servers.push(server);
   return ((server as Server).address() as AddressInfo).port;
-}
-
-/** A raw connection: everything the server sends, and whether (and when) it closed. */
-function open(port: number) {
-  const socket = connect(port, "127.0.0.1");
-  sockets.add(socket);
-  let received = "";
-  socket.setEncoding("latin1");
-  socket.on("data", (chunk: string) => (received += chunk));
-  socket.on("error", () => undefined);
-  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-  const connected = new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-  return { socket, connected, closed, received: () => received };
-}
-
-/** Resolves when `promise` does, or rejects after `ms` naming `what`. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms: ${what}`)), ms)),
-  ]);
-}
-
-const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
-
-/**
- * Sends a POST whose body is announced as `length` bytes (by default that of `body`) and sent
- * `piece` bytes every `everyMs`: `body`'s bytes, then spaces once they run out, until `length`.
- */
-function paced(
-  connection: ReturnType<typeof open>,
-  request: { path: string; body?: Buffer; length?: number; piece: number; everyMs: number },
-): void {
-  const body = request.body ?? Buffer.from("{");
-  const length = request.length ?? body.length;
-  connection.socket.write(
-    `POST ${request.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic().Authorization}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`,
-  );
-  let sent = 0;
-  const timer = setInterval(() => {
-    if (sent >= length || connection.socket.destroyed) return void clearInterval(timer);
-    const end = Math.min(sent + request.piece, length);
-    const fromBody = body.subarray(sent, Math.min(end, body.length));
-    connection.socket.write(Buffer.concat([fromBody, Buffer.alloc(end - sent - fromBody.length, " ")]));
-    sent = end;
-  }, request.everyMs);
-  void connection.closed.then(() => clearInterval(timer));
 }
 
 /** A valid table upload of about `bytes` bytes (a large one, counted against the entity's upload slots). */
