@@ -1,0 +1,130 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { DEMO_KEY, expect, expectNoAxeViolations, test } from "./fixtures";
+import { createScratchQueue, PROJECT, queryItems } from "./queues-support";
+
+// A team on one queue, as two people in two browsers: each works in work mode with their own key,
+// and the service's per-annotator progress is read back to prove no item was completed twice.
+
+const DEMO = { id: "user-demo", key: DEMO_KEY };
+const MARIA = { id: "user-maria", key: "local-maria-key" };
+type Annotator = typeof DEMO;
+
+const auth = (key: string) => ({ Authorization: `Basic ${Buffer.from(`api:${key}`).toString("base64")}` });
+
+async function signedIn(browser: Browser, who: Annotator): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addInitScript(
+    ({ key, project }) => {
+      window.localStorage.setItem("wbops.apiKey", key);
+      window.localStorage.setItem(
+        "wbops.settings",
+        JSON.stringify({ annotationProject: project, inferenceProject: "", keyStorage: "local" }),
+      );
+    },
+    { key: who.key, project: PROJECT },
+  );
+  const page = await context.newPage();
+  page.on("pageerror", (error) => {
+    throw error;
+  });
+  return page;
+}
+
+const shownItem = (page: Page) => new URL(page.url()).pathname.split("/items/")[1] ?? null;
+
+/** Start annotating on the queue page, then Complete & next `presses` times, as fast as the items come. */
+async function workThrough(page: Page, queueId: string, presses: number): Promise<void> {
+  await page.goto(`/queues/${queueId}`);
+  const start = page.getByRole("button", { name: "Start annotating" });
+  await expect(start).toBeEnabled();
+  await start.click();
+  await page.waitForURL(/work=1/);
+  for (let press = 0; press < presses; press++) {
+    const item = shownItem(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.keyboard.press("Shift+C");
+    // The next item for me, or nothing left (the other annotator took the last ones).
+    await expect
+      .poll(async () => shownItem(page) !== item || (await page.getByText(/Nothing left for you/).count()) > 0, {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    if ((await page.getByText(/Nothing left for you/).count()) > 0) return;
+  }
+}
+
+/**
+ * Whether `who` has a final record of their own on the item: the service refuses their in_progress
+ * only then (docs/contract-decisions.md#progress). Asked of the annotator who is not the item's
+ * latest writer, a refusal means both completed it.
+ */
+async function finishedBy(request: APIRequestContext, who: Annotator, queueId: string, itemId: string) {
+  const response = await request.post(`/api/trace/annotation_queues/${queueId}/items/${itemId}/progress`, {
+    data: { project_id: PROJECT, annotation_state: "in_progress" },
+    headers: auth(who.key),
+  });
+  expect([200, 400]).toContain(response.status());
+  return response.status() === 400;
+}
+
+test("two annotators in work mode, 20 items each: no item is completed twice", async ({ browser, request }) => {
+  test.slow();
+  const queue = await createScratchQueue(request, "work mode", 48);
+  const [demo, maria] = await Promise.all([signedIn(browser, DEMO), signedIn(browser, MARIA)]);
+  await Promise.all([workThrough(demo, queue.id, 20), workThrough(maria, queue.id, 20)]);
+
+  const items = await queryItems(request, queue.id, { limit: 100 });
+  const completed = items.filter((item) => item.annotation_state === "completed");
+  const by = (who: Annotator) => completed.filter((item) => item.annotator_user_id === who.id).length;
+  // Each press completed one item (a press on a claim lost a moment earlier moves on without completing).
+  expect(by(DEMO) + by(MARIA)).toBeGreaterThanOrEqual(36);
+  expect(by(DEMO)).toBeGreaterThanOrEqual(16);
+  expect(by(MARIA)).toBeGreaterThanOrEqual(16);
+  // The one who is not an item's latest writer never finished it too.
+  for (const item of completed) {
+    const other = item.annotator_user_id === DEMO.id ? MARIA : DEMO;
+    expect(await finishedBy(request, other, queue.id, item.id), `item ${item.id} completed by both`).toBe(false);
+  }
+  await Promise.all([demo.context().close(), maria.context().close()]);
+});
+
+test("a claim shows who holds the item and since when; Complete over it asks first, then takes it over", async ({
+  browser,
+  request,
+}) => {
+  const queue = await createScratchQueue(request, "claim", 3);
+  const [demo, maria] = await Promise.all([signedIn(browser, DEMO), signedIn(browser, MARIA)]);
+
+  // Maria starts annotating: the first item is claimed in her name.
+  await maria.goto(`/queues/${queue.id}`);
+  await maria.getByRole("button", { name: "Start annotating" }).click();
+  await maria.waitForURL(/work=1/);
+  await expect(maria.getByTestId("work-mode-bar")).toContainText("claims expire after 30 min");
+  const claimed = shownItem(maria)!;
+  await expect
+    .poll(async () => (await queryItems(request, queue.id, {})).find((item) => item.id === claimed)?.annotator_user_id)
+    .toBe(MARIA.id);
+
+  // The lead's table says who holds it since when.
+  await demo.goto(`/queues/${queue.id}`);
+  const row = demo.locator("tbody tr[data-item-row]").filter({ hasText: "user-maria" });
+  await expect(row).toContainText(/In progress\s*since \d/);
+
+  // On the review, Complete asks before taking it over, and the second press does.
+  await demo.goto(`/queues/${queue.id}/items/${claimed}`);
+  await expect(demo.getByTestId("claim-notice")).toContainText(/In progress by user-maria since \d/);
+  await expectNoAxeViolations(demo);
+  await demo.keyboard.press("c");
+  await expect(
+    demo.getByText(/user-maria is working on this item since .*Press Complete again to take it over/),
+  ).toBeVisible();
+  expect((await queryItems(request, queue.id, {})).find((item) => item.id === claimed)?.annotation_state).toBe(
+    "in_progress",
+  );
+  await demo.keyboard.press("c");
+  await expect
+    .poll(async () => (await queryItems(request, queue.id, {})).find((item) => item.id === claimed))
+    .toMatchObject({ annotation_state: "completed", annotator_user_id: DEMO.id });
+  await expectNoAxeViolations(maria);
+  await Promise.all([demo.context().close(), maria.context().close()]);
+});
