@@ -128,3 +128,88 @@ test("a claim shows who holds the item and since when; Complete over it asks fir
   await expectNoAxeViolations(maria);
   await Promise.all([demo.context().close(), maria.context().close()]);
 });
+
+test("two answers per item with blind review: both annotators answer each item, neither sees the other's first", async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  // A shared question (one answer per call, unless the queue says otherwise): the team settings make it per annotator.
+  const specId = `team_rating_${Date.now().toString(36)}`;
+  const created = await request.post("/api/trace/obj/create", {
+    headers: auth(DEMO.key),
+    data: {
+      obj: {
+        project_id: PROJECT,
+        object_id: specId,
+        val: { name: "Team rating", field_schema: { type: "integer", minimum: 1, maximum: 5 } },
+        builtin_object_class: "AnnotationSpec",
+      },
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const specRef = `weave:///${PROJECT}/object/${specId}:${String(((await created.json()) as { digest: string }).digest)}`;
+  const queue = await createScratchQueue(request, "two answers", 3, { scorerRefs: [specRef], offset: 900 });
+  const [demo, maria] = await Promise.all([signedIn(browser, DEMO), signedIn(browser, MARIA)]);
+
+  // The lead sets the team settings in the Edit dialog.
+  await demo.goto(`/queues/${queue.id}`);
+  await demo.getByRole("button", { name: "Edit queue" }).click();
+  const edit = demo.getByRole("dialog", { name: "Edit queue" });
+  await edit.getByLabel("Answers per item").fill("2");
+  await edit.getByRole("checkbox", { name: "Blind review" }).check();
+  await expectNoAxeViolations(demo);
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toBeHidden();
+  await expect(demo.getByText("2 answers per item · blind review · claims expire after 30 min")).toBeVisible();
+
+  // The demo user answers and completes all three items in work mode.
+  await demo.getByRole("button", { name: "Start annotating" }).click();
+  await demo.waitForURL(/work=1/);
+  for (let done = 0; done < 3; done++) {
+    const item = shownItem(demo);
+    await expect(demo.getByRole("group", { name: "Team rating" })).toBeVisible();
+    await demo.keyboard.press("4");
+    await expect(demo.getByRole("radio", { name: "4" })).toBeChecked();
+    await demo.keyboard.press("Shift+C");
+    await expect
+      .poll(async () => shownItem(demo) !== item || (await demo.getByText(/Nothing left for you/).count()) > 0)
+      .toBe(true);
+  }
+
+  // Maria is offered the same three items (each needs a second answer), and sees the demo user's only once she answered.
+  await maria.goto(`/queues/${queue.id}`);
+  await maria.getByRole("button", { name: "Start annotating" }).click();
+  await maria.waitForURL(/work=1/);
+  const rating = maria.getByRole("group", { name: "Team rating" });
+  await expect(maria.getByText("Others' answers are hidden until you answer: blind review")).toBeVisible();
+  await expect(rating.getByText(/Others:/)).toHaveCount(0);
+  await expectNoAxeViolations(maria);
+  await maria.keyboard.press("2");
+  await expect(rating.getByText(/Others:/)).toContainText("user-demo 4");
+  for (let done = 0; done < 3; done++) {
+    const item = shownItem(maria);
+    if (done > 0) {
+      await expect(rating).toBeVisible();
+      await maria.keyboard.press("2");
+      await expect(maria.getByRole("radio", { name: "2" })).toBeChecked();
+    }
+    await maria.keyboard.press("Shift+C");
+    await expect
+      .poll(async () => shownItem(maria) !== item || (await maria.getByText(/Nothing left for you/).count()) > 0)
+      .toBe(true);
+  }
+  await expect(maria.getByText(/Nothing left for you/)).toBeVisible();
+
+  // Both answers stand on every call, and the team figures count each item done by two.
+  const items = await queryItems(request, queue.id, {});
+  expect(items).toHaveLength(3);
+  await demo.goto(`/queues/${queue.id}`);
+  await demo.getByText("Team: who did what").click();
+  const team = demo.getByRole("table", { name: /Who did what/ });
+  await expect(team).toBeVisible({ timeout: 30_000 });
+  await expect(demo.getByText(/3 done \(2 answers each\)/)).toBeVisible();
+  for (const who of [DEMO.id, MARIA.id])
+    await expect(team.getByRole("row", { name: new RegExp(who) })).toContainText("3");
+  await Promise.all([demo.context().close(), maria.context().close()]);
+});
