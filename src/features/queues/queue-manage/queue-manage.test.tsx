@@ -499,8 +499,10 @@ describe("a queue's team settings", () => {
   it("open in the edit dialog as stored (after they are read), and a new version is saved only when one changed", async () => {
     let release: (() => void) | undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
+    // The settings are read with an object query naming their object id.
     const holdSettingsRead = async (request: Request) => {
-      if (new URL(request.url).pathname.endsWith("/obj/read")) await held;
+      if (!new URL(request.url).pathname.endsWith("/objs/query")) return;
+      if ((await request.clone().text()).includes("queue-team-settings-")) await held;
     };
     const { server, clients } = setup();
     const { id } = await clients.trace.createQueue({ project_id: PROJECT, name: "Team queue" });

@@ -123,7 +123,8 @@ describe("annotating an item", () => {
   it("keeps a refused answer on screen with the reason, and Retry saves it", async () => {
     let refuse = true;
     const { answers, render } = await setup((fetch) => async (input, init) => {
-      if (refuse && String(input).endsWith("/feedback/create")) {
+      // The answer's create, not the claim record its first answer leaves.
+      if (refuse && String(input).endsWith("/feedback/create") && String(init?.body).includes("wandb.annotation.")) {
         refuse = false;
         return new Response(JSON.stringify({ reason: "Answers are paused for maintenance" }), {
           status: 400,
