@@ -3,9 +3,10 @@ import { performance } from "node:perf_hooks";
 
 /**
  * Runs npm scripts in lanes: each argument is one lane, its scripts separated by spaces and run in
- * order, stopping at the first that fails; the lanes run side by side. `npm test` uses it so the
- * checks and unit tests use the CPU the end-to-end tests leave idle (they mostly wait on the page).
- * Every output line is prefixed with its script's name; the run fails if any script failed.
+ * order, stopping at the first that fails; the lanes run side by side. `npm test` runs the checks
+ * (multi-threaded tsc) beside the build, which has no timing to upset. The unit tests stay out of
+ * the lanes: run beside the end-to-end tests, client tests waiting on a render timed out on a busy
+ * machine. Every output line is prefixed with its script's name; the run fails if any script failed.
  *
  *   tsx scripts/run-lanes.ts "lint test:unit" "build test:e2e"
  */
