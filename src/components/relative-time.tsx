@@ -1,16 +1,7 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { cn } from "@/lib/cn";
+import { useNow } from "@/lib/use-now";
 import { formatExactTime, formatTimeAgo, parseTimestamp } from "@/lib/relative-time";
-
-/** Re-renders every `intervalMs` so "2 minutes ago" stays true while a page is open. */
-function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(id);
-  }, [intervalMs]);
-  return now;
-}
 
 /**
  * "5 minutes ago" (never a future time: see formatTimeAgo) in a <time> element with a machine-readable dateTime. The exact time shows

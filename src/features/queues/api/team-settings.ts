@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ClientScope } from "@/api/client-config";
-import { isApiError } from "@/api/errors";
 import { traceKeys } from "@/api/queries/trace";
 import type { TraceClient } from "@/api/trace";
 import { useApiClients } from "@/connection/api-clients";
@@ -22,21 +21,21 @@ export const teamSettingsKeys = {
 };
 
 export const teamSettingsQueries = {
-  /** The latest version of the queue's settings object; a queue that has none has the defaults. */
+  /** The latest version of the queue's settings object; a queue that has none (or deleted it) has the defaults. */
   of: (client: TraceClient, projectId: string, queueId: string) =>
     queryOptions({
       queryKey: teamSettingsKeys.of(client.scope, projectId, queueId),
+      // A query by id, not a read: a queue without settings is an empty answer, not a 404 in the console.
       queryFn: async ({ signal }): Promise<TeamSettings> => {
-        try {
-          const obj = await client.readObject(
-            { project_id: projectId, object_id: teamSettingsObjectId(queueId), digest: "latest" },
-            { signal },
-          );
-          return obj.deleted_at ? DEFAULT_TEAM_SETTINGS : settingsFromValue(obj.val);
-        } catch (error) {
-          if (isApiError(error) && error.kind === "not_found") return DEFAULT_TEAM_SETTINGS;
-          throw error;
-        }
+        const [latest] = await client.queryObjects(
+          {
+            project_id: projectId,
+            filter: { object_ids: [teamSettingsObjectId(queueId)], latest_only: true },
+            limit: 1,
+          },
+          { signal },
+        );
+        return latest ? settingsFromValue(latest.val) : DEFAULT_TEAM_SETTINGS;
       },
       staleTime: TEAM_SETTINGS_STALE_MS,
     }),

@@ -6,8 +6,8 @@ import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { callDurationMs } from "@/lib/call-duration";
 import { shortId } from "@/lib/short-id";
 import { formatCount, formatDuration } from "@/lib/number-format";
-import { STATE_LABELS, STATE_TONES } from "../shared/item-state";
 import { OpCell } from "./op-cell";
+import { StateCell } from "./page-claims";
 
 /** What a row needs besides its item: where its review page is. */
 export type ItemRow = AnnotationQueueItem & { reviewHref: string };
@@ -66,7 +66,7 @@ export const ITEM_COLUMNS = helper.columns([
     header: "State",
     enableSorting: false,
     meta: { label: "State", width: 120 },
-    cell: (info) => <StatusBadge tone={STATE_TONES[info.getValue()]}>{STATE_LABELS[info.getValue()]}</StatusBadge>,
+    cell: (info) => <StateCell item={info.row.original} />,
   }),
   helper.accessor("annotator_user_id", {
     header: "Annotator",

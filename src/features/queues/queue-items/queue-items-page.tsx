@@ -27,18 +27,22 @@ import { ItemsFilters, useFiltersFold } from "./items-filters";
 import { ItemsTable } from "./items-table";
 import { ITEMS_URL_CODEC, PAGE_SIZES, TEXT_FILTERS } from "../shared/items-url-state";
 import { QueueItemsHeader } from "./queue-items-header";
+import { TeamPanel } from "./team-panel";
 import { useItemsPage } from "./use-items-page";
 import { useItemsRowNavigation } from "./use-items-row-navigation";
 import { useItemsViewChanges } from "./use-items-view-changes";
 import { useOpChoices } from "./use-op-choices";
 import { answerColumnId, itemColumnsWith } from "./answer-columns";
 import { usePageAnswers } from "./use-page-answers";
+import { PageClaimsProvider, usePageClaims } from "./page-claims";
+import { StartAnnotating } from "./start-annotating";
 
 export const TABLE_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["j"], action: "Focus the next row (past the last, the next page)" },
   { keys: ["k"], action: "Focus the previous row (before the first, the previous page)" },
   { keys: ["Enter"], action: "Open the focused row" },
   { keys: ["/"], action: "Go to the filters (Esc comes back to the table)" },
+  { keys: ["w"], action: "Start annotating: claim the next item offered to you and open it in work mode" },
   { keys: ["?"], action: "Show these shortcuts" },
 ];
 
@@ -87,6 +91,7 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
   });
   const opChoices = useOpChoices(project, queueId, page.items);
   const pageAnswers = usePageAnswers(project, queue.data, page.items);
+  const pageClaims = usePageClaims(project, queueId, page.items);
   const exporter = useExport(project, queueId, queue.data?.name ?? "Queue", state, pageAnswers.specs);
   const itemColumns = useMemo(() => itemColumnsWith(pageAnswers.specs), [pageAnswers.specs]);
   const choosable = useMemo(() => choosableColumns(itemColumns), [itemColumns]);
@@ -95,7 +100,8 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
     () => withPhoneQuestionDefaults(columns.visibility, questionColumnIds),
     [columns.visibility, questionColumnIds],
   );
-  useShortcuts({ "?": () => setShortcutsOpen(true) });
+  const startAnnotating = useRef<HTMLButtonElement>(null);
+  useShortcuts({ "?": () => setShortcutsOpen(true), w: () => startAnnotating.current?.click() });
 
   const textValues = useMemo(
     () => ({
@@ -140,6 +146,13 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
                 />
               ) : null}
             </div>
+            <StartAnnotating
+              ref={startAnnotating}
+              project={project}
+              queueId={queueId}
+              view={state}
+              scorerRefs={queue.data ? (queue.data.scorer_refs ?? []) : undefined}
+            />
             <Link to={insightsHref(project, queueId)} className={buttonClasses("secondary", "md")}>
               Insights
             </Link>
@@ -204,33 +217,35 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           <LoadingBar active={query.isFetching && !!query.data} label="Loading items" />
         </div>
         {initialLoad ? <output className="sr-only">Loading items…</output> : null}
-        <ItemsTable
-          rows={navigation.rows}
-          sorting={change.sorting}
-          onSortingChange={change.onSortingChange}
-          columnVisibility={visibility}
-          labelledBy={titleId}
-          busy={query.isFetching}
-          placeholderRows={initialLoad ? state.pageSize : 0}
-          offset={page.offset}
-          total={page.total}
-          onOpen={navigation.onOpen}
-          empty={
-            <ItemsEmptyState
-              project={project}
-              failed={query.isError}
-              otherProblem={!!problems.other}
-              pastEndOfPage={pastEnd ? state.page : null}
-              filtered={filtered}
-              onFirstPage={() => update({ page: 1 })}
-              onClearFilters={change.onClear}
-            />
-          }
-          scrollToRowRef={navigation.scrollToRowRef}
-          columns={itemColumns}
-          answers={pageAnswers.answers}
-          opChoices={opChoices}
-        />
+        <PageClaimsProvider value={pageClaims}>
+          <ItemsTable
+            rows={navigation.rows}
+            sorting={change.sorting}
+            onSortingChange={change.onSortingChange}
+            columnVisibility={visibility}
+            labelledBy={titleId}
+            busy={query.isFetching}
+            placeholderRows={initialLoad ? state.pageSize : 0}
+            offset={page.offset}
+            total={page.total}
+            onOpen={navigation.onOpen}
+            empty={
+              <ItemsEmptyState
+                project={project}
+                failed={query.isError}
+                otherProblem={!!problems.other}
+                pastEndOfPage={pastEnd ? state.page : null}
+                filtered={filtered}
+                onFirstPage={() => update({ page: 1 })}
+                onClearFilters={change.onClear}
+              />
+            }
+            scrollToRowRef={navigation.scrollToRowRef}
+            columns={itemColumns}
+            answers={pageAnswers.answers}
+            opChoices={opChoices}
+          />
+        </PageClaimsProvider>
         {pageAnswers.feedback.isError ? (
           <ErrorPanel
             error={pageAnswers.feedback.error}
@@ -253,6 +268,8 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           </p>
         ) : null}
       </div>
+
+      {queue.data ? <TeamPanel project={project} queue={queue.data} /> : null}
 
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} shortcuts={TABLE_SHORTCUTS} />
       <ExportDialog

@@ -25,6 +25,8 @@ import { ItemBody } from "./item-body";
 import { ReviewNav } from "./review-nav";
 import { EndOfList, IdentityNotice, NextUnstartedNotice, RefusalNotice } from "./review-notices";
 import { StateActions } from "./state-actions";
+import { ClaimNotice } from "./claim-notice";
+import { WorkModeBar, WorkNotice } from "./work-mode-bar";
 import { REVIEW_REFRESH_MS } from "./use-review-queries";
 import { useReviewSession, type ReviewAction } from "./use-review-session";
 import { useStickyBarHeight } from "./use-sticky-bar-height";
@@ -39,7 +41,8 @@ export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["Shift", "S"], action: "Skip and go to the next item" },
   { keys: ["n"], action: "Next item" },
   { keys: ["p"], action: "Previous item" },
-  { keys: ["u"], action: "Next unstarted item" },
+  { keys: ["u"], action: "Next unstarted item (in work mode: the next item for you)" },
+  { keys: ["w"], action: "Work mode: claim the next item offered to you and go to it" },
   { keys: ["1", "…", "9"], action: "Answer the highlighted question (then the next one is highlighted)" },
   { keys: ["j"], action: "Highlight the next question" },
   { keys: ["k"], action: "Highlight the previous question" },
@@ -96,7 +99,8 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
     S: run({ state: "skipped", advance: true }),
     n: () => session.step("next"),
     p: () => session.step("prev"),
-    u: () => void session.nextUnstarted.go(),
+    u: () => void (session.workMode ? session.work.go() : session.nextUnstarted.go()),
+    w: () => void session.work.go(),
     Escape: (event) => {
       // Esc in a field (an answer, a note, a choice) leaves the field, with what was typed; the
       // next Esc leaves the item. Only then is nothing half-typed left behind.
@@ -160,12 +164,24 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
             trail={session.trail}
             onPrev={() => session.step("prev")}
             onNext={() => session.step("next")}
-            onNextUnstarted={() => void session.nextUnstarted.go()}
-            searchingUnstarted={session.nextUnstarted.status.phase === "searching"}
+            onNextUnstarted={() => void (session.workMode ? session.work.go() : session.nextUnstarted.go())}
+            searchingUnstarted={
+              session.workMode
+                ? session.work.status.phase === "claiming"
+                : session.nextUnstarted.status.phase === "searching"
+            }
+            workMode={session.workMode}
             backHref={session.backHref}
             backState={session.backState}
           />
         </div>
+        <WorkModeBar
+          workMode={session.workMode}
+          settings={session.teamSettings}
+          claiming={session.work.status.phase === "claiming"}
+          onStart={() => void session.work.go()}
+          leaveHref={session.leaveWorkHref}
+        />
       </header>
 
       <div className="h-0.5">
@@ -240,6 +256,8 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
             }
           />
           <IdentityNotice annotator={session.annotator} />
+          <ClaimNotice project={project} item={item} me={session.annotator.me} settings={session.teamSettings} />
+          <WorkNotice status={session.work.status} backHref={session.backHref} onRetry={() => void session.work.go()} />
           <NextUnstartedNotice
             status={session.nextUnstarted.status}
             wrapped={session.wrapped}

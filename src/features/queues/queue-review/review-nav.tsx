@@ -3,7 +3,10 @@ import { Button, buttonClasses } from "@/components/button";
 import { GuardedButton } from "./guarded-button";
 import type { Neighbours } from "./list-window";
 
-/** Previous / Next in the table's list, Next unstarted, and the way back to the table. */
+/**
+ * Previous / Next in the table's list, Next unstarted (in work mode, Next for me: it claims the
+ * next item offered to me), and the way back to the table.
+ */
 export function ReviewNav({
   neighbours,
   trail,
@@ -11,6 +14,7 @@ export function ReviewNav({
   onNext,
   onNextUnstarted,
   searchingUnstarted,
+  workMode,
   backHref,
   backState,
 }: {
@@ -22,6 +26,8 @@ export function ReviewNav({
   onNext: () => void;
   onNextUnstarted: () => void;
   searchingUnstarted: boolean;
+  /** Work mode: the button claims the next item offered to me instead. */
+  workMode: boolean;
   backHref: string;
   /** Tells the table which row to focus on arrival. */
   backState: unknown;
@@ -42,8 +48,8 @@ export function ReviewNav({
       <GuardedButton blockedReason={nextBlocked} shortcut="n" onClick={onNext}>
         Next
       </GuardedButton>
-      <Button loading={searchingUnstarted} onClick={onNextUnstarted} aria-keyshortcuts="u">
-        Next unstarted
+      <Button loading={searchingUnstarted} onClick={onNextUnstarted} aria-keyshortcuts={workMode ? "u w" : "u"}>
+        {workMode ? "Next for me" : "Next unstarted"}
         <kbd
           aria-hidden="true"
           className="rounded border border-current/30 px-1 font-mono text-[10px] leading-4 opacity-70"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import type { AnnotationQueueItem, SettableState } from "@contract/trace";
@@ -6,7 +6,7 @@ import { traceKeys } from "@/api/queries/trace";
 import { useApiClients } from "@/connection/api-clients";
 import { formatCount } from "@/lib/number-format";
 import { STATE_LABELS } from "../shared/item-state";
-import { INDEX_PARAM, reviewHref, tableHref, type ItemsLocationState } from "../shared/links";
+import { INDEX_PARAM, reviewHref, tableHref, WORK_PARAM, type ItemsLocationState } from "../shared/links";
 import { matchesFilter, parseItemsTableState, toListRequest } from "../shared/items-url-state";
 import { useAnnotator } from "../shared/annotator-identity";
 import type { ListWindow } from "../shared/cached-lists";
@@ -24,6 +24,12 @@ import {
 } from "./use-review-queries";
 import { useSetProgress, type ProgressChange } from "./use-set-progress";
 import { useUnansweredCheck, type UnansweredCheck } from "./annotate/use-unanswered";
+import { useTeamSettings } from "../api/team-settings";
+import { useWorkMode, type Claimed } from "./use-work-mode";
+import { useTakeoverCheck } from "./use-takeover-check";
+import type { Claim } from "../team/claims";
+import { claimSince } from "../team/claim-label";
+import { recordClaim } from "../team/claim-item";
 
 export type ReviewAction = { state: SettableState; advance: boolean };
 export type Refusal = { change: ProgressChange; error: unknown; label: string };
@@ -33,6 +39,8 @@ type Direction = "prev" | "next";
 /** A progress change sent or waiting for the one before it on the same item; `auto` when answering started the item. */
 type Write = { state: SettableState; auto: boolean; done: Promise<void> };
 type Move = Parameters<typeof movedOn>[2];
+/** What a review's address carries besides the item: `claimed`, the claim the queue page made for it, to be read back here. */
+export type ReviewLocationState = { wrapped?: boolean; claimed?: Claimed } | null;
 
 /** Moves kept while an item's place is read, at most (capped at each press): more quick presses than this are a held key, not a count. */
 const MAX_QUEUED_STEPS = 10;
@@ -61,6 +69,7 @@ export function useReviewSession(
   const [params] = useSearchParams();
   const search = params.toString();
   const view = useMemo(() => parseItemsTableState(new URLSearchParams(search)).state, [search]);
+  const workMode = params.get(WORK_PARAM) === "1";
 
   // A move shows the next item at once, in the same render as the key press; the address follows
   // (the router renders its change as a transition, later). Until it does, `moved` says which item
@@ -95,7 +104,21 @@ export function useReviewSession(
   const windowQuery = useListWindow(project, queueId, view, item, hint, listed);
   const annotator = useAnnotator(trace.scope);
   const nextUnstarted = useNextUnstarted(project, queueId, view);
-  const unansweredOn = useUnansweredCheck(project, scorerRefs, annotator.me);
+  const unansweredOn = useUnansweredCheck(project, queueId, scorerRefs, annotator.me);
+  const team = useTeamSettings(project, queueId);
+  const rememberMe = annotator.remember;
+  const work = useWorkMode({
+    project,
+    queueId,
+    view,
+    me: annotator.me,
+    settings: team.settings,
+    scorerRefs,
+    onIdentity: rememberMe,
+  });
+  const takeoverOn = useTakeoverCheck(project, team.settings, annotator.me);
+  // The item whose claim by someone else was named: the next Complete or Skip on it takes it over.
+  const warnedTakeover = useRef<string | null>(null);
   // The item whose unanswered questions were named: the next Complete on it goes ahead.
   const warnedAbout = useRef<string | null>(null);
 
@@ -131,6 +154,11 @@ export function useReviewSession(
 
   // Per item, the last progress change sent or waiting: changes to one item go out one after another.
   const writes = useRef(new Map<string, Write>());
+  // Items claimed in work mode whose claim is still settling: a change waits for it, and is dropped
+  // when the claim was lost (the item is someone else's; the review has moved on).
+  const claimGates = useRef(new Map<string, Promise<boolean>>());
+  // A claim found lost while its item is still on screen: until the review has moved on, keys do not act on it.
+  const yielding = useRef<{ itemId: string; by: string | null } | null>(null);
   const progress = useSetProgress(project, queueId, {
     me: annotator.me,
     onAccepted: (accepted) => {
@@ -154,7 +182,15 @@ export function useReviewSession(
           () => undefined,
           () => undefined,
         );
-      const entry: Write = { state, auto, done: before ? before.done.then(send) : send() };
+      const gate = claimGates.current.get(id);
+      const gated = gate
+        ? () =>
+            gate.then((held) => {
+              if (held) return send();
+              setChanged((current) => withoutKey(current, id));
+            })
+        : send;
+      const entry: Write = { state, auto, done: before ? before.done.then(gated) : gated() };
       writes.current.set(id, entry);
       void entry.done.then(() => {
         if (writes.current.get(id) === entry) writes.current.delete(id);
@@ -181,7 +217,8 @@ export function useReviewSession(
   // moves, + for next) and made once the place is known, so a quick key press is never lost.
   const queuedSteps = useRef<{ from: string; moves: number } | null>(null);
   const lastWindow = useRef<{ window: ListWindow | undefined; readAt: number }>({ window: undefined, readAt: 0 });
-  useEffect(() => {
+  // Before the paint: a key pressed as soon as the item shows acts on it, not on "still loading".
+  useLayoutEffect(() => {
     lastWindow.current = { window: windowQuery.data, readAt: windowReadAt };
     if (!item || (movingTo.current !== null && movingTo.current !== item.id)) return;
     movingTo.current = null;
@@ -195,7 +232,7 @@ export function useReviewSession(
     urlItem.current = urlItemId;
   }, [urlItemId]);
   const goTo = useCallback(
-    (destination: TrailEntry, how: Move, state?: { wrapped: boolean }) => {
+    (destination: TrailEntry, how: Move, state?: ReviewLocationState, inWorkMode = workMode) => {
       // An item shown before is painted from its latest read: it may have changed since (completed here).
       const read = how.startsWith("along")
         ? queryClient.getQueryData<{ items: AnnotationQueueItem[] }>(
@@ -211,20 +248,66 @@ export function useReviewSession(
       // Moves kept for the item left belong to it (step queues the rest of its presses again).
       queuedSteps.current = null;
       warnedAbout.current = null;
+      warnedTakeover.current = null;
+      yielding.current = null;
       // What was said about the item left (a warning, "the first item") is not about the one shown next.
       say("");
       // Its row is known: the item paints from it at once (and is read again if the row is old).
       seedItemRead(queryClient, trace, project, queueId, to.item, readAt);
       setMoved({ from: urlItem.current, to: to.item.id, index: to.index });
       // Moving between items replaces the history entry: Back leaves the review, not item by item.
-      navigate(reviewHref(project, queueId, to.item.id, view, to.index), { replace: true, state });
+      navigate(reviewHref(project, queueId, to.item.id, view, to.index, { work: inWorkMode }), {
+        replace: true,
+        state,
+      });
     },
-    [navigate, queueId, view, listed, queryClient, trace, project, say, setTrail],
+    [navigate, queueId, view, listed, queryClient, trace, project, say, setTrail, workMode],
   );
+
+  // Work mode's move: claim the next item offered to me and show it; a claim lost once it settles moves on again.
+  const nextForMeRef = useRef<() => Promise<void>>(async () => undefined);
+  const confirmClaim = work.confirm;
+  const readBack = useCallback(
+    (claimed: Claimed) => {
+      const id = claimed.item.id;
+      const gate = confirmClaim(claimed, annotator.me ?? claimed.item.annotator_user_id ?? null, (by) => {
+        // Still on it: move on at once, and say why (the only trace a lost claim leaves).
+        if (target.current?.item.id !== id) return;
+        yielding.current = { itemId: id, by };
+        say(`${by ?? "Someone else"} took that item a moment before you; here is the next one for you.`);
+        void nextForMeRef.current();
+      });
+      claimGates.current.set(id, gate);
+      void gate.then(() => {
+        if (claimGates.current.get(id) === gate) claimGates.current.delete(id);
+      });
+    },
+    [confirmClaim, annotator.me, say],
+  );
+  const goNextForMe = useCallback(async () => {
+    setWalking("next");
+    const leaving = target.current?.item.id ?? null;
+    const claimed = await work.claimNext(leaving);
+    if (!claimed) return;
+    goTo({ item: claimed.item, index: null }, "ahead", null, true);
+    readBack(claimed);
+  }, [work, goTo, readBack]);
+  useEffect(() => {
+    nextForMeRef.current = goNextForMe;
+  }, [goNextForMe]);
+  // The claim the queue page's "Start annotating" made for the item opened: read back here, once.
+  const handedOver = useRef<string | null>(null);
+  const handed = (location.state as ReviewLocationState)?.claimed;
+  useEffect(() => {
+    if (!workMode || !handed || handedOver.current === handed.item.id) return;
+    handedOver.current = handed.item.id;
+    readBack(handed);
+  }, [workMode, handed, readBack]);
 
   /** Next for "& next": the item the trail went on to, else the list's next; at the end, said once the place is known. */
   const moveOn = useCallback(
     (current: Target) => {
+      if (workMode) return void goNextForMe();
       setWalking("next");
       const along = alongTrail(trail.current, "next");
       if (along && shownOn(trail.current)?.item.id === current.item.id) return goTo(along, "along-next");
@@ -233,7 +316,7 @@ export function useReviewSession(
       // The window at hand cannot place the item: read it again now rather than at the next refresh.
       if (!current.neighbours) void refetchWindow();
     },
-    [goTo, refetchWindow],
+    [goTo, refetchWindow, workMode, goNextForMe],
   );
 
   const act = useCallback(
@@ -242,6 +325,8 @@ export function useReviewSession(
       queuedSteps.current = null;
       const current = target.current;
       if (!current) return say("The item is still loading.");
+      if (yielding.current?.itemId === current.item.id)
+        return say(`${yielding.current.by ?? "Someone else"} holds this item: moving you to the next one for you.`);
       // What this page shows of the item: its row, with the changes made here that may not be in it yet.
       const known = changedNow.current.get(current.item.id);
       const shown = known
@@ -258,6 +343,14 @@ export function useReviewSession(
       const pending = writes.current.get(current.item.id);
       // Only the start an answer made is waited for: any other change still on its way is the annotator's own, and final.
       if (pending && !pending.auto) return say("The last change to this item is still being saved.");
+      // Someone else holds the item (a live claim): the first Complete or Skip says so, the next takes it over.
+      if (state !== "in_progress" && warnedTakeover.current !== current.item.id) {
+        const claim = takeoverOn(shown);
+        if (claim) {
+          warnedTakeover.current = current.item.id;
+          return say(takeoverWarning(claim, state === "completed" ? "Complete" : "Skip"), "warning");
+        }
+      }
       if (state === "completed" && warnedAbout.current !== current.item.id) {
         const unanswered = unansweredOn(current.item.call_id);
         if (!Array.isArray(unanswered) || unanswered.length > 0) {
@@ -267,9 +360,10 @@ export function useReviewSession(
       }
       warnedAbout.current = null;
       write(current.item.id, state, false);
+      if (state === "in_progress") recordClaim(trace, { projectId: project, queueId }, current.item);
       if (advance) moveOn(current);
     },
-    [annotator.me, write, moveOn, say, unansweredOn],
+    [annotator.me, write, moveOn, say, unansweredOn, takeoverOn, trace, project, queueId],
   );
 
   /** The first answer on an item nobody has started starts it, as Start would: the table then shows it in progress. */
@@ -279,8 +373,9 @@ export function useReviewSession(
       if (!current || current.item.id !== answeredItemId || writes.current.has(answeredItemId)) return;
       if ((changedNow.current.get(answeredItemId) ?? current.item.annotation_state) !== "unstarted") return;
       write(answeredItemId, "in_progress", true);
+      recordClaim(trace, { projectId: project, queueId }, current.item);
     },
-    [write],
+    [write, trace, project, queueId],
   );
 
   // "& next" pressed before the item's place was known: move once it is, once.
@@ -369,8 +464,12 @@ export function useReviewSession(
     refusal,
     dismissRefusal: () => setRefusal(null),
     atEnd: !!item && advanceFrom === item.id && !!neighbours && !neighbours.next,
-    wrapped: (location.state as { wrapped?: boolean } | null)?.wrapped === true,
+    wrapped: (location.state as ReviewLocationState)?.wrapped === true,
     nextUnstarted: { status: nextUnstarted.status, go: goNextUnstarted },
+    workMode,
+    work: { status: work.status, go: goNextForMe, dismiss: work.dismiss },
+    teamSettings: team.settings,
+    leaveWorkHref: reviewHref(project, queueId, itemId, view, neighbours?.index ?? hint),
     backHref,
     backState,
     act,
@@ -423,6 +522,10 @@ function unansweredWarning(unanswered: ReturnType<UnansweredCheck>): string {
   }
   const count = unanswered.length === 1 ? "1 question is" : `${unanswered.length} questions are`;
   return `Not completed yet: ${count} unanswered (${unanswered.join(", ")}). ${again}`;
+}
+
+function takeoverWarning(claim: Claim, action: string): string {
+  return `${claim.by} is working on this item ${claimSince(claim, Date.now())}. Press ${action} again to take it over; both of your answers are kept.`;
 }
 
 function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {

@@ -14,6 +14,9 @@ export type ItemsLocationState = { focusItemId?: string } | null;
 /** The review URL's parameter for the item's index in the table's list (0-based), a hint to find its neighbours fast. */
 export const INDEX_PARAM = "i";
 
+/** The review URL's parameter that turns work mode on: "& next" and Next for me claim the next item offered to me. */
+export const WORK_PARAM = "work";
+
 /** The queue's items table, unfiltered. */
 export const queueHref = (project: string, queueId: string): string => inProject(paths.queue(queueId), project);
 
@@ -37,9 +40,11 @@ export function reviewHref(
   itemId: string,
   view: ItemsTableState,
   index: number | null,
+  options: { work?: boolean } = {},
 ): string {
   const params = serializeItemsTableState(view);
   if (index !== null && index >= 0) params.set(INDEX_PARAM, String(index));
+  if (options.work) params.set(WORK_PARAM, "1");
   return inProject(paths.queueItem(queueId, itemId, params.toString()), project);
 }
 

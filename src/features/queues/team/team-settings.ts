@@ -22,7 +22,7 @@ export const TEAM_SETTINGS_BOUNDS = {
 } as const;
 
 /** The object's id: one object per queue, its versions the history of the queue's settings. */
-export const teamSettingsObjectId = (queueId: string) => `queue-team-settings-${queueId}`;
+export { teamSettingsObjectId } from "@contract/queue-team-settings";
 
 /** The object's value as stored (snake_case, as the rest of a project's objects). */
 export type TeamSettingsValue = {

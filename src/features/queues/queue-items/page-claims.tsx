@@ -1,0 +1,66 @@
+import { useQuery } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useMemo } from "react";
+import type { AnnotationQueueItem } from "@contract/trace";
+import type { Feedback } from "@contract/trace-feedback";
+import { StatusBadge } from "@/components/status-badge";
+import { useApiClients } from "@/connection/api-clients";
+import { feedbackQueries } from "../api/feedback";
+import { useTeamSettings } from "../api/team-settings";
+import { STATE_LABELS, STATE_TONES } from "../shared/item-state";
+import { useNow } from "@/lib/use-now";
+import { claimTime } from "../team/claim-label";
+import { claimOn, type Claim } from "../team/claims";
+
+type PageClaims = ReadonlyMap<string, Claim>;
+
+const PageClaimsContext = createContext<PageClaims>(new Map());
+export const PageClaimsProvider = PageClaimsContext.Provider;
+
+/**
+ * The claims on the rows of the page shown: from the same feedback read as the page's answers (one
+ * request for the page, shared), so showing who holds an item since when costs no request.
+ */
+export function usePageClaims(project: string, queueId: string, items: readonly AnnotationQueueItem[]): PageClaims {
+  const { trace } = useApiClients();
+  const { settings } = useTeamSettings(project, queueId);
+  const callIds = useMemo(() => items.map((item) => item.call_id), [items]);
+  const held = useMemo(() => items.filter((item) => item.annotation_state === "in_progress"), [items]);
+  const select = useCallback(
+    (rows: Feedback[]) => {
+      const now = Date.now();
+      const claims = new Map<string, Claim>();
+      for (const item of held) {
+        const claim = claimOn(item, rows, settings, now);
+        if (claim) claims.set(item.id, claim);
+      }
+      return claims;
+    },
+    [held, settings],
+  );
+  const query = useQuery({
+    ...feedbackQueries.calls(trace, project, callIds),
+    enabled: held.length > 0,
+    select,
+  });
+  return query.data ?? NO_CLAIMS;
+}
+
+const NO_CLAIMS: PageClaims = new Map();
+
+/** The item's state, and for one in progress since when it is held, or that its claim is stale. */
+export function StateCell({ item }: { item: AnnotationQueueItem }) {
+  const claim = useContext(PageClaimsContext).get(item.id);
+  const now = useNow(30_000).getTime();
+  const state = item.annotation_state;
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5">
+      <StatusBadge tone={STATE_TONES[state]}>{STATE_LABELS[state]}</StatusBadge>
+      {claim ? (
+        <span className="text-[11px] whitespace-nowrap text-fg-muted">
+          {claim.since === null ? "since ?" : `since ${claimTime(claim.since, now)}`}
+          {claim.stale ? <span className="font-semibold text-amber-800 dark:text-amber-300"> · stale</span> : null}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,134 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useMemo, useRef, useState } from "react";
+import type { AnnotationQueueItem } from "@contract/trace";
+import { useApiClients } from "@/connection/api-clients";
+import { callQueries } from "../api/call";
+import { feedbackQueries } from "../api/feedback";
+import { CLAIM_SETTLE_MS, claimItem, confirmClaim, settle } from "../team/claim-item";
+import { findNextForMe, questionIdsOf, type Offer, type RecordCache, type WorkView } from "../team/next-for-me";
+import type { TeamSettings } from "../team/team-settings";
+import { itemQueryOptions } from "./use-review-queries";
+
+/** Items tried per press at most: each one lost or closed to me is passed over, then the search says so. */
+const MAX_TRIES = 8;
+
+export type WorkStatus =
+  | { phase: "idle" }
+  | { phase: "claiming" }
+  | { phase: "none" }
+  | { phase: "failed"; error: unknown };
+
+export type Claimed = { item: AnnotationQueueItem; offer: Offer };
+
+/**
+ * Work mode's moves (README, "How a team works a queue"): find the next item offered to me, claim
+ * it (the one write between the key press and the item), and once the claim has settled read it
+ * back; a claim lost to someone else is passed to `onLost`, which moves on. Items lost, or that my
+ * own record has closed, are not offered again while the review is open.
+ */
+export function useWorkMode(options: {
+  project: string;
+  queueId: string;
+  view: WorkView;
+  me: string | null;
+  settings: TeamSettings;
+  scorerRefs: readonly string[] | undefined;
+  /** The caller learnt from a claim the service took (its latest writer is the caller). */
+  onIdentity: (id: string) => void;
+}) {
+  const { project, queueId, view, me, settings, scorerRefs, onIdentity } = options;
+  const { trace } = useApiClients();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<WorkStatus>({ phase: "idle" });
+  // The claim on its way: a second press while it is joins it. Abandoning a claim half made would
+  // leave the item held in my name with nobody on it until its claim goes stale.
+  const running = useRef<Promise<Claimed | null> | null>(null);
+  const passedOver = useRef(new Set<string>());
+  const records = useRef<RecordCache>(new Map());
+  const questionIds = useMemo(() => questionIdsOf(scorerRefs ?? []), [scorerRefs]);
+
+  const findAndClaim = useCallback(
+    async (leaving: string | null): Promise<Claimed | null> => {
+      setStatus({ phase: "claiming" });
+      try {
+        let caller = me;
+        for (let tries = 0; tries < MAX_TRIES; tries++) {
+          const exclude = new Set(passedOver.current);
+          if (leaving) exclude.add(leaving);
+          const offer = await findNextForMe(
+            trace,
+            { projectId: project, queueId, view, me: caller ?? "", settings, questionIds, exclude, now: Date.now() },
+            { cache: records.current },
+          );
+          if (!offer) {
+            setStatus({ phase: "none" });
+            return null;
+          }
+          const claimed = await claimItem(trace, { projectId: project, queueId, me: caller ?? "" }, offer.item);
+          if (claimed.outcome === "closed-for-me") {
+            passedOver.current.add(offer.item.id);
+            continue;
+          }
+          // The item as the claim left it paints at once; its call and answers are read meanwhile.
+          queryClient.setQueryData(itemQueryOptions(trace, project, queueId, claimed.item.id).queryKey, {
+            items: [claimed.item],
+          });
+          void queryClient.prefetchQuery(callQueries.call(trace, { project_id: project, id: claimed.item.call_id }));
+          void queryClient.prefetchQuery(feedbackQueries.calls(trace, project, [claimed.item.call_id]));
+          if (!caller && claimed.item.annotator_user_id) {
+            caller = claimed.item.annotator_user_id;
+            onIdentity(caller);
+          }
+          setStatus({ phase: "idle" });
+          return { item: claimed.item, offer };
+        }
+        setStatus({ phase: "none" });
+        return null;
+      } catch (error) {
+        setStatus({ phase: "failed", error });
+        return null;
+      }
+    },
+    [trace, queryClient, project, queueId, view, me, settings, questionIds, onIdentity],
+  );
+
+  /** Finds and claims the next item offered to me (never `leaving`, the one on screen); null when there is none. */
+  const claimNext = useCallback(
+    (leaving: string | null): Promise<Claimed | null> => {
+      if (running.current) return running.current;
+      const claim = findAndClaim(leaving).finally(() => {
+        running.current = null;
+      });
+      running.current = claim;
+      return claim;
+    },
+    [findAndClaim],
+  );
+
+  /**
+   * Reads the claim back once it has settled: true when it held. `onLost(by)` when someone else
+   * holds the item (never an error). A read-back that fails leaves the claim as it is (true): the
+   * review's refresh shows who holds the item, and Complete over a live claim asks first.
+   */
+  const confirm = useCallback(
+    async (claimed: Claimed, caller: string | null, onLost: (by: string | null) => void): Promise<boolean> => {
+      try {
+        await settle(CLAIM_SETTLE_MS);
+        const who = caller ?? claimed.item.annotator_user_id ?? "";
+        const outcome = await confirmClaim(trace, { projectId: project, queueId, me: who }, claimed.offer, settings);
+        if (outcome.kept) return true;
+        passedOver.current.add(claimed.item.id);
+        void queryClient.invalidateQueries({
+          queryKey: itemQueryOptions(trace, project, queueId, claimed.item.id).queryKey,
+        });
+        onLost(outcome.by);
+        return false;
+      } catch {
+        return true;
+      }
+    },
+    [trace, queryClient, project, queueId, settings],
+  );
+
+  return { status, claimNext, confirm, dismiss: () => setStatus({ phase: "idle" }) };
+}

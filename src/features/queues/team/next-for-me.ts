@@ -1,0 +1,173 @@
+import type { AnnotationQueueItem, ItemsQueryRequest } from "@contract/trace";
+import { ANNOTATION_FEEDBACK_PREFIX, type Feedback } from "@contract/trace-feedback";
+import { parseObjectRef } from "@contract/weave-refs";
+import { readCallsFeedback } from "@/api/annotation-specs";
+import type { TraceClient } from "@/api/trace";
+import { callIdOf } from "../shared/call-answers";
+import { toListRequest, type ItemsTableState } from "../shared/items-url-state";
+import { claimOn } from "./claims";
+import type { TeamSettings } from "./team-settings";
+
+/** Rows of the first read: it usually holds the next item, and it is on the way from the key press to the item. */
+export const FIRST_PAGE = 20;
+/** Rows of each later read, when the first held nothing for me. */
+export const SEARCH_PAGE = 100;
+/**
+ * One of the first few items offered, at random: annotators who press at the same moment then
+ * mostly claim different items instead of racing for the first one (a lost race costs a move).
+ */
+const SPREAD = 3;
+/** Pages read at most per search: a queue done for me is said to be done, not searched to its last row forever. */
+const MAX_PAGES = 100;
+
+/** The list work mode walks: the table's scalar filters and sort (its State filter is set aside). */
+export type WorkView = Pick<ItemsTableState, "sort" | "op" | "callId" | "traceId" | "itemId" | "addedBy">;
+
+export type SearchContext = {
+  projectId: string;
+  queueId: string;
+  view: WorkView;
+  me: string;
+  settings: TeamSettings;
+  /** The queue's question ids (`wandb.annotation.<id>` feedback is an answer to them). */
+  questionIds: readonly string[];
+  /** Items not to offer: the one on screen, ones just lost to someone else, ones my own record closed. */
+  exclude: ReadonlySet<string>;
+  now: number;
+};
+
+/** An item offered to me, and how many annotators had answered it when it was found (the claim's rules need it). */
+export type Offer = { item: AnnotationQueueItem; answerers: number };
+
+/** The question ids of a queue's scorer refs (a ref's object name is the question id). */
+export function questionIdsOf(scorerRefs: readonly string[]): string[] {
+  return scorerRefs.flatMap((ref) => {
+    const parsed = parseObjectRef(ref);
+    return parsed ? [parsed.name] : [];
+  });
+}
+
+/** Who answered one call: annotators with an answer to one of the queue's questions on it. */
+export function answerersOf(rows: readonly Feedback[], questionIds: readonly string[]): Set<string> {
+  const types = new Set(questionIds.map((id) => `${ANNOTATION_FEEDBACK_PREFIX}${id}`));
+  const who = new Set<string>();
+  for (const row of rows) if (types.has(row.feedback_type)) who.add(row.wb_user_id);
+  return who;
+}
+
+/**
+ * Whether work mode offers me the item (README, "How a team works a queue"):
+ * - never one I answered, finished, or that `exclude` names; always one I hold in progress myself;
+ * - one answer per item: an unstarted item, or one whose claim is stale;
+ * - N answers per item: while fewer than N annotators have answered it, counting a live claim of
+ *   someone else's as an answer on its way.
+ */
+export function isOffered(
+  item: AnnotationQueueItem,
+  rows: readonly Feedback[],
+  context: Pick<SearchContext, "me" | "settings" | "questionIds" | "exclude" | "now">,
+): { offered: boolean; answerers: number } {
+  const { me, settings } = context;
+  const answerers = answerersOf(rows, context.questionIds);
+  const no = { offered: false, answerers: answerers.size };
+  if (context.exclude.has(item.id) || answerers.has(me)) return no;
+  const writer = item.annotator_user_id || null;
+  if (writer === me && item.annotation_state !== "unstarted")
+    return { offered: item.annotation_state === "in_progress", answerers: answerers.size };
+  const claim = claimOn(item, rows, settings, context.now);
+  const heldByOther = claim !== null && !claim.stale ? 1 : 0;
+  if (settings.answersPerItem <= 1) {
+    const open = item.annotation_state === "unstarted" || (claim !== null && claim.stale);
+    return { offered: open, answerers: answerers.size };
+  }
+  return { offered: answerers.size + heldByOther < settings.answersPerItem, answerers: answerers.size };
+}
+
+function searchRequest(context: SearchContext, offset: number, limit: number): ItemsQueryRequest {
+  // One answer per item: only items nobody finished can be offered, so the service filters them.
+  const states = context.settings.answersPerItem <= 1 ? (["unstarted", "in_progress"] as const) : [];
+  const request = toListRequest(context.projectId, { ...context.view, states: [...states] }, { offset, limit });
+  return { ...request, include_position: false };
+}
+
+/**
+ * Claim records read for a call, kept between searches: a claim's age never changes, so rows that
+ * hold a record of the item's current writer still judge it. Only a new writer (a new claim) needs
+ * a new read, and the search on a key press usually reads none.
+ */
+export type RecordCache = Map<string, { rows: Feedback[]; writer: string | null }>;
+
+const writerOf = (item: AnnotationQueueItem) => item.annotator_user_id || null;
+
+/** Feedback of the calls that need it to be judged, by call id: one request per page at most. */
+async function feedbackByCall(
+  trace: TraceClient,
+  context: SearchContext,
+  rows: readonly AnnotationQueueItem[],
+  cache: RecordCache,
+  signal?: AbortSignal,
+): Promise<Map<string, readonly Feedback[]>> {
+  const byCall = new Map<string, readonly Feedback[]>();
+  // With one answer per item only someone else's claim needs its records; an unstarted item needs none.
+  const judged =
+    context.settings.answersPerItem <= 1
+      ? rows.filter((row) => row.annotation_state === "in_progress" && writerOf(row) !== context.me)
+      : rows;
+  const unread = judged.filter((row) => {
+    const known = context.settings.answersPerItem <= 1 ? cache.get(row.call_id) : undefined;
+    if (known && known.writer === writerOf(row)) byCall.set(row.call_id, known.rows);
+    return !byCall.has(row.call_id);
+  });
+  if (unread.length === 0) return byCall;
+  const feedback = await readCallsFeedback(
+    trace,
+    context.projectId,
+    unread.map((row) => row.call_id),
+    { signal },
+  );
+  const read = new Map<string, Feedback[]>(unread.map((row) => [row.call_id, []]));
+  for (const row of feedback) {
+    const callId = callIdOf(row.weave_ref);
+    if (callId !== null) read.get(callId)?.push(row);
+  }
+  for (const row of unread) {
+    const rowsOfCall = read.get(row.call_id) ?? [];
+    byCall.set(row.call_id, rowsOfCall);
+    cache.set(row.call_id, { rows: rowsOfCall, writer: writerOf(row) });
+  }
+  return byCall;
+}
+
+/**
+ * An item of the list offered to me, from the top: whoever works the queue takes one of the
+ * earliest open items, so a team fills the queue in order and an item left stale is taken soon.
+ * Null when the queue holds none for me.
+ */
+export async function findNextForMe(
+  trace: TraceClient,
+  context: SearchContext,
+  options: { signal?: AbortSignal; cache?: RecordCache; pick?: () => number } = {},
+): Promise<Offer | null> {
+  const pick = options.pick ?? Math.random;
+  const cache = options.cache ?? new Map();
+  let offset = 0;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const limit = page === 0 ? FIRST_PAGE : SEARCH_PAGE;
+    const { items } = await trace.queryItems(context.queueId, searchRequest(context, offset, limit), {
+      signal: options.signal,
+    });
+    offset += items.length;
+    const byCall = await feedbackByCall(trace, context, items, cache, options.signal);
+    const offers: Offer[] = [];
+    for (const item of items) {
+      const judged = isOffered(item, byCall.get(item.call_id) ?? NO_ROWS, context);
+      if (judged.offered) offers.push({ item, answerers: judged.answerers });
+      if (offers.length === SPREAD) break;
+    }
+    if (offers.length > 0) return offers[Math.floor(pick() * offers.length)] as Offer;
+    if (items.length < limit) return null;
+  }
+  return null;
+}
+
+const NO_ROWS: readonly Feedback[] = [];
