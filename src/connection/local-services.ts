@@ -17,3 +17,10 @@ export function usesLocalServices(
 /** The demo account the local services are seeded with (README: "Demo credentials"). */
 export const LOCAL_DEMO_KEY = "local-demo-key";
 export const LOCAL_DEMO_PROJECT = "demo/support-bot";
+
+/** The demo entity's accounts: its lead, and two annotators with keys of their own, to try a team in two browsers. */
+export const LOCAL_DEMO_ACCOUNTS = [
+  { name: "demo", key: LOCAL_DEMO_KEY, role: "the lead" },
+  { name: "maria", key: "local-maria-key", role: "an annotator" },
+  { name: "kenji", key: "local-kenji-key", role: "an annotator" },
+] as const;

@@ -38,8 +38,8 @@ export function SettingsForm({ returnTo }: { returnTo: string | null }) {
     if (result.saved && result.values.apiKey && returnTo) navigate(returnTo, { replace: true });
   };
 
-  const signInWithDemo = () => {
-    const result = form.signInWithDemo();
+  const signInWithDemo = (account: Parameters<typeof form.signInWithDemo>[0]) => {
+    const result = form.signInWithDemo(account);
     if (result.saved && returnTo) navigate(returnTo, { replace: true });
   };
 

@@ -249,6 +249,20 @@ describe("settings page: the W&B account", () => {
     expect(await screen.findByText(/you are using their seeded demo account/)).toBeInTheDocument();
   });
 
+  it("signs in as one of the demo's annotators to try a team, and back as the lead", async () => {
+    localStorage.setItem(API_KEY_STORAGE_KEY, "local-demo-key");
+    const { user, settingsStore } = setup();
+    await user.click(await screen.findByRole("button", { name: "Use maria" }));
+    expect(settingsStore.getSnapshot().connection).toMatchObject({
+      apiKey: "local-maria-key",
+      annotationProject: "demo/support-bot",
+    });
+    expect(await screen.findByText(/seeded demo account maria \(an annotator\)/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Use maria" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Use demo (the lead)" }));
+    expect(settingsStore.getSnapshot().connection).toMatchObject({ apiKey: "local-demo-key" });
+  });
+
   it("never offers the demo account on other services", async () => {
     const server = createLocalServer();
     renderApp({

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ConnectionSettings } from "@/api/connection";
-import { LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/connection/local-services";
+import { LOCAL_DEMO_ACCOUNTS, LOCAL_DEMO_KEY, LOCAL_DEMO_PROJECT } from "@/connection/local-services";
 import { useSettings } from "@/connection/settings-context";
 import type { KeyStorageMode } from "@/connection/settings-storage";
 import { firstInvalidField, validateSettings, type SettingsCheck, type SettingsField } from "./settings-validation";
@@ -61,13 +61,14 @@ export function useSettingsForm() {
    * The local services' seeded demo account, saved at once (remembered on this device: its key is
    * public), so a newcomer reaches a working queue without typing. Offered on the local services only.
    */
-  const signInWithDemo = (): { saved: boolean } => {
-    const demo = { ...values, apiKey: LOCAL_DEMO_KEY, annotationProject: LOCAL_DEMO_PROJECT };
+  const signInWithDemo = (account: { name: string; key: string } = LOCAL_DEMO_ACCOUNTS[0]): { saved: boolean } => {
+    const demo = { ...values, apiKey: account.key, annotationProject: LOCAL_DEMO_PROJECT };
     const result = settings.save({ ...validateSettings(demo).values }, "local");
     setValues(result.connection);
     setKeyStorage("local");
     setAttempt(null);
-    setStatus({ tone: "success", text: `Signed in with the demo account; project ${LOCAL_DEMO_PROJECT}.` });
+    const who = account.key === LOCAL_DEMO_KEY ? "the demo account" : `the demo account ${account.name}`;
+    setStatus({ tone: "success", text: `Signed in with ${who}; project ${LOCAL_DEMO_PROJECT}.` });
     return { saved: true };
   };
 
