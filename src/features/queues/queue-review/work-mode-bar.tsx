@@ -38,7 +38,7 @@ export function WorkModeBar({
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted" data-testid="work-mode-bar">
       <span className="rounded-full bg-accent/15 px-2 py-0.5 font-semibold text-fg">Work mode</span>
       <span>
-        Complete &amp; next and Next for me claim the next item offered to you. {teamSettingsSummary(settings)}.
+        Complete &amp; next and Next for me claim the next item offered to you ({teamSettingsSummary(settings)}).
       </span>
       <Link to={leaveHref} className={buttonClasses("ghost", "sm")}>
         Leave work mode
