@@ -17,8 +17,6 @@ import {
 const PRESS_TIMEOUT_MS = 5000;
 /** Stuck presses one annotator may have before the run is called failed: a broken page, not a slow one. */
 const MAX_STUCK = 10;
-/** The reading time: the requests a press caused are read after it (an entry is recorded once its response ends). */
-const REQUESTS_SETTLE_MS = 50;
 
 /** What an items query is for, told by its body: the search, one item by id (a read or a claim's read-back), or a list window. */
 export type ItemsQueryKind = "search page" | "one item by id" | "list window";
@@ -27,7 +25,12 @@ export type ItemsQueryKind = "search page" | "one item by id" | "list window";
  * A press, its requests (in the page's clock), and the items queries the page sent from the press
  * until the probe answered, by kind (seen from here, by their bodies: a bound, not to the frame).
  */
-export type TimedPress = PressSample & { requests: PathRequest[]; itemsQueries: Record<ItemsQueryKind, number> };
+export type TimedPress = PressSample & {
+  requests: PathRequest[];
+  itemsQueries: Record<ItemsQueryKind, number>;
+  /** From the item before painted to this press: the annotator's reading time as it was (thinkMs or more). */
+  sincePaintMs: number;
+};
 
 function itemsQueryKind(body: {
   filter?: { id?: unknown };
@@ -84,7 +87,9 @@ export async function runAnnotator(
   let stuck = 0;
   let lateAnswers = 0;
   let paintedAt = await page.evaluate(() => performance.now());
-  while (presses.length < options.items) {
+  // A press timed, its requests still to be read (after the next answer, when they have ended).
+  let last: (Omit<TimedPress, "requests"> & { window: { from: number; to: number } }) | null = null;
+  while (itemsLeft.length < options.items) {
     const fromItemId = await page.evaluate(itemInAddress);
     // A press that found no next item leaves the answer given: pressing `1` again would take it back.
     if (!(await page.evaluate(answerShown, { label: queue.questionLabel, value: "1" }))) await page.keyboard.press("1");
@@ -95,6 +100,9 @@ export async function runAnnotator(
       .catch(() => false);
     if (!answered || (await page.evaluate(() => performance.now())) > due) lateAnswers += 1;
     await page.evaluate(waitUntil, due);
+    // The last press's requests, read now that their responses have ended (an entry is recorded then).
+    if (last) presses.push({ ...last, requests: await page.evaluate(requestsBetween, last.window) });
+    last = null;
     await page.evaluate(armPressProbe, { fromItemId, timeoutMs: PRESS_TIMEOUT_MS });
     const before = { ...sent };
     await page.keyboard.press("Shift+C");
@@ -110,11 +118,18 @@ export async function runAnnotator(
       paintedAt = await page.evaluate(() => performance.now());
       continue;
     }
+    last = {
+      ...sample,
+      itemsQueries,
+      sincePaintMs: sample.pressedAt - paintedAt,
+      window: { from: sample.pressedAt, to: sample.paintedAt },
+    };
     paintedAt = sample.paintedAt;
-    await page.waitForTimeout(REQUESTS_SETTLE_MS);
-    const requests = await page.evaluate(requestsBetween, { from: sample.pressedAt, to: sample.paintedAt });
-    presses.push({ ...sample, requests, itemsQueries });
     itemsLeft.push(sample.fromItemId);
+  }
+  if (last) {
+    await page.waitForTimeout(options.thinkMs);
+    presses.push({ ...last, requests: await page.evaluate(requestsBetween, last.window) });
   }
   return { annotator, presses, stuck, lateAnswers, lostRacesSaid: await page.evaluate(lostRacesSaid), itemsLeft };
 }

@@ -117,6 +117,7 @@ export async function workModePart(
         "max",
         "first shown p50 / p95",
         "longest frame",
+        "reading time p50 / p95",
         "stuck",
         "budget (p95)",
         "verdict",
@@ -129,6 +130,7 @@ export async function workModePart(
           ms(paint.max),
           `${ms(found.p50)} / ${ms(found.p95)}`,
           ms(longestFrame),
+          dist(presses.map((p) => p.sincePaintMs)),
           String(stuck),
           `< ${WORK_MODE_BUDGET_MS} ms`,
           verdictMark(verdict),
@@ -185,7 +187,7 @@ export async function workModePart(
         "lost claims announced",
         "items answered by both",
         "completed per annotator",
-        "answers given late",
+        "answers shown after the reading time",
       ],
       [
         [
