@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { basic, bearer, createTestApp } from "./testing/test-app";
+import { PERMISSIONS_POLICY } from "./security-headers";
 
-// The API answers and /config.json carry nosniff, no-store and a Referrer-Policy: keys and data stay out of caches.
+// The API answers and /config.json carry nosniff, no-store, a Referrer-Policy and the cross-origin policies: keys
+// and data stay out of caches and out of other origins' pages.
 
 const requests: [string, string, Record<string, string>, string?][] = [
   ["GET", "/api/training/v1/health", {}],
@@ -23,6 +25,10 @@ describe("headers on every API answer and on /config.json", () => {
     });
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("permissions-policy")).toBe(PERMISSIONS_POLICY);
+    expect(res.headers.get("permissions-policy")).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+    expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
     // Answers for a key (and refusals of one) are never stored by a browser or a proxy.
     expect(res.headers.get("cache-control")).toBe("no-store");
   });

@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { randomUUID } from "node:crypto";
 import { apiBodyLimit } from "./http/body-limits";
+import { DEFAULT_BODY_RATE, minimumBodyRate, type BodyRate } from "./http/body-rate";
 import { echo } from "./http/echo";
 import { errorBody, errorStyleForPath, serviceErrorHandler } from "./http/errors";
 import type { AppEnv } from "./http/env";
@@ -37,6 +38,8 @@ export type AppOptions = {
   bulkOffThreadBytes?: number;
   /** Serve the dashboard's source maps (SOURCE_MAPS=1); never by default. */
   serveSourceMaps?: boolean;
+  /** The slowest a request body may arrive (MIN_BODY_BYTES_PER_SECOND, BODY_RATE_GRACE_MS). */
+  bodyRate?: BodyRate;
 };
 
 /**
@@ -92,6 +95,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       }),
     );
   }
+  // Outside the size limits, which read a body of unknown length themselves: that read is watched too.
+  app.use("/api/*", minimumBodyRate(options.bodyRate ?? DEFAULT_BODY_RATE));
   // One middleware per distinct limit, made once: see body-limits.ts for which endpoint gets which.
   const limiters = new Map<number, MiddlewareHandler<AppEnv>>();
   const limiterOf = (limit: number) => {

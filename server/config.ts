@@ -23,7 +23,8 @@ const Env = z.object({
         .filter(Boolean),
     ),
   SIMULATE_CHECK_FAILURE: z.string().default(""),
-  // Host names SFT downloads may reach even on a private address (an internal data server).
+  // Hosts SFT downloads may reach even on a private address (an internal data server): `host:port`
+  // exempts that port, a bare `host` only its scheme's default port (443, 80 for http).
   SFT_DATA_ALLOWED_HOSTS: z
     .string()
     .default("")
@@ -33,6 +34,17 @@ const Env = z.object({
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     ),
+  // How long a request may take to arrive, headers and body (408 and closed after it).
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  // The slowest a request body may arrive once BODY_RATE_GRACE_MS of reading have passed (408 below it).
+  MIN_BODY_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(16 * 1024),
+  BODY_RATE_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
+  // Connections one client address may hold open at once (a request on one more gets a 429 and is closed).
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).default(128),
   TRAINING_JOBS_PER_ENTITY: z.coerce.number().int().min(1).default(8),
   // "1": the build writes source maps and the server serves them (for debugging a build); never by default.
   SOURCE_MAPS: z

@@ -1,9 +1,10 @@
 import type { ServerType } from "@hono/node-server";
 import type { Database } from "better-sqlite3";
 import { join } from "node:path";
-import { createApp } from "./app";
+import { createApp, SERVICE_PATHS } from "./app";
 import type { ServerConfig } from "./config";
 import { apiBodyLimit } from "./http/body-limits";
+import { errorStyleForPath } from "./http/errors";
 import { listen } from "./http/node-server";
 import { openDatabase } from "./db/database";
 import { needsSeed, seedAll } from "./seed/seed";
@@ -57,11 +58,15 @@ export async function startServices(
     simulateCheckFailure: config.SIMULATE_CHECK_FAILURE || undefined,
     serveSourceMaps: config.SOURCE_MAPS,
     activeJobsPerEntity: config.TRAINING_JOBS_PER_ENTITY,
+    bodyRate: { minBytesPerSecond: config.MIN_BODY_BYTES_PER_SECOND, graceMs: config.BODY_RATE_GRACE_MS },
   });
   const server = await listen(app, {
     hostname: config.HOST,
     port: config.PORT,
     bodyLimitOf: (path) => apiBodyLimit(path, config.MAX_BODY_BYTES),
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    maxConnectionsPerClient: config.MAX_CONNECTIONS_PER_CLIENT,
+    errorStyleOf: (path) => errorStyleForPath(path, SERVICE_PATHS),
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;

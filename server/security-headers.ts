@@ -24,10 +24,35 @@ export function contentSecurityPolicy(
   ].join("; ");
 }
 
-/** Headers for every dashboard response (assets included: nosniff matters most for scripts). */
+/**
+ * The browser features the page never uses, turned off for it and anything it might embed: an
+ * injected script gains no camera, microphone, location, payment or device access.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "payment=()",
+  "usb=()",
+].join(", ");
+
+/**
+ * Headers for every dashboard response (assets included: nosniff matters most for scripts) and
+ * every API answer. Cross-Origin-Opener-Policy keeps a page of another origin that opened (or was
+ * opened by) the dashboard from holding a reference to its window; Cross-Origin-Resource-Policy
+ * stops another origin's page from loading an answer as a script, image or other no-cors resource
+ * (a CORS fetch from CORS_ORIGINS is not affected: CORP applies to no-cors requests only).
+ */
 export const BASE_SECURITY_HEADERS = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "no-referrer",
+  "Permissions-Policy": PERMISSIONS_POLICY,
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
 } as const;
 
 /**

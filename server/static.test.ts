@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/database";
-import { parseConnectOrigins } from "./security-headers";
+import { parseConnectOrigins, PERMISSIONS_POLICY } from "./security-headers";
 import { seedUsers } from "./seed/users";
 import { bearer } from "./testing/test-app";
 import { createJobRunner } from "./training/job-runner";
@@ -90,6 +90,10 @@ describe("the dashboard's security headers", () => {
       });
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(res.headers.get("permissions-policy")).toBe(PERMISSIONS_POLICY);
+      expect(res.headers.get("permissions-policy")).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+      expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
     },
   );
 

@@ -82,6 +82,7 @@ export function benchAnswers(callIds: readonly string[], startMs: number): Bench
 export function syntheticQueue(projectId: string): { items: InsightItem[]; rows: Feedback[] } {
   const items: InsightItem[] = Array.from({ length: INSIGHTS_ITEMS }, (_, i) => ({
     id: `item-${i}`,
+    queue_id: "bench-queue",
     call_id: `call-${String(i).padStart(6, "0")}`,
     annotation_state: i % 10 < 7 ? "completed" : i % 10 < 9 ? "in_progress" : "unstarted",
     annotator_user_id: i % 10 < 9 ? ANNOTATORS[i % 3] : "",

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ValidationErrorEntry } from "../../contract/errors";
+import { isClientGone } from "./client-gone";
 import type { AppEnv } from "./env";
 
 /**
@@ -83,6 +84,11 @@ export function serviceErrorHandler(style: ErrorStyle) {
     // Hono's own HTTPException (for example from the body-limit middleware) carries a response.
     if ("getResponse" in err && typeof err.getResponse === "function") return err.getResponse() as Response;
     const requestId = c.get("requestId");
+    if (isClientGone(err, c)) {
+      console.info(`[${requestId}] the client went away during ${c.req.method} ${c.req.path.slice(0, 200)}`);
+      // Nobody reads this answer; it only ends the handler.
+      return c.json(errorBody(style, "The client closed the connection.", "client_closed_request", 400), 400);
+    }
     console.error(`[${requestId}] unexpected error on ${c.req.method} ${c.req.path}:`, err);
     return c.json(
       {

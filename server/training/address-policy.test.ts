@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isPublicAddress } from "./address-policy";
-import { publicTarget, RefusedTarget, type ResolveAll } from "./public-target";
+import { parseAllowedHost, publicTarget, RefusedTarget, type ResolveAll } from "./public-target";
+
+/** An https URL's port `at`. */
+const https = (at: number) => ({ at, schemeDefault: 443 });
 
 // Server-side request forgery (SSRF): the rules as pure functions over addresses and fake DNS answers.
 // Nothing here opens a socket or asks a real resolver.
@@ -109,5 +112,24 @@ describe("publicTarget", () => {
     await expect(
       publicTarget("metadata.example", { resolveAll, allowedHosts: ["internal.corp"] }),
     ).rejects.toBeInstanceOf(RefusedTarget);
+  });
+
+  it("lets an allowed host through on the port it names, or on the scheme's default port when it names none", async () => {
+    const policy = { resolveAll, allowedHosts: ["internal.corp:9000", "[fd00::5]:8443", "10.0.0.7"] };
+    expect(await publicTarget("internal.corp", policy, https(9000))).toMatchObject({ address: "10.0.0.5" });
+    await expect(publicTarget("internal.corp", policy, https(443))).rejects.toBeInstanceOf(RefusedTarget);
+    await expect(publicTarget("internal.corp", policy, https(22))).rejects.toBeInstanceOf(RefusedTarget);
+    expect(await publicTarget("[fd00::5]", policy, https(8443))).toEqual({ address: "fd00::5", family: 6 });
+    await expect(publicTarget("[fd00::5]", policy, https(443))).rejects.toBeInstanceOf(RefusedTarget);
+    expect(await publicTarget("10.0.0.7", policy, https(443))).toEqual({ address: "10.0.0.7", family: 4 });
+    await expect(publicTarget("10.0.0.7", policy, https(8080))).rejects.toBeInstanceOf(RefusedTarget);
+    expect(await publicTarget("10.0.0.7", policy, { at: 80, schemeDefault: 80 })).toMatchObject({ family: 4 });
+  });
+
+  it("reads SFT_DATA_ALLOWED_HOSTS entries as host and optional port", () => {
+    expect(parseAllowedHost("Files.Internal")).toEqual({ host: "files.internal" });
+    expect(parseAllowedHost("files.internal:8443")).toEqual({ host: "files.internal", port: 8443 });
+    expect(parseAllowedHost("[FD00::5]:9000")).toEqual({ host: "fd00::5", port: 9000 });
+    expect(parseAllowedHost("fd00::5")).toEqual({ host: "fd00::5" });
   });
 });

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
-import { publicTarget, type Target, type TargetPolicy } from "./public-target";
+import { publicTarget, targetPortOf, type Target, type TargetPolicy } from "./public-target";
 
 /** Redirects followed at most; each one's target is checked again. */
 export const MAX_REDIRECTS = 3;
@@ -36,7 +36,7 @@ export async function fetchPublic(url: string, options: PublicFetchOptions): Pro
   let current = new URL(url);
   for (let hop = 0; ; hop += 1) {
     if (!protocols.includes(current.protocol)) throw new FetchRefused(`scheme ${current.protocol} is not allowed`);
-    const target = await publicTarget(current.hostname, options).catch((error: unknown) => {
+    const target = await publicTarget(current.hostname, options, targetPortOf(current)).catch((error: unknown) => {
       throw new FetchRefused(error instanceof Error ? error.message : String(error));
     });
     const response = await get(current, target, options.signal);

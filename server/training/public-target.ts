@@ -24,8 +24,10 @@ export class RefusedTarget extends Error {
 export type TargetPolicy = {
   resolveAll?: ResolveAll;
   /**
-   * Host names exempt from the address rules (SFT_DATA_ALLOWED_HOSTS): an internal data server
-   * the operator trusts. Compared case-insensitively with the URL's host name; IP literals too.
+   * Hosts exempt from the address rules (SFT_DATA_ALLOWED_HOSTS): an internal data server the
+   * operator trusts. `host:port` (`[v6]:port` for an IPv6 literal) exempts that one port; a bare
+   * `host` only the URL scheme's default port (443, or 80 for http), never the host's other
+   * ports (an admin or metadata service beside the data server). Compared case-insensitively.
    */
   allowedHosts?: readonly string[];
 };
@@ -36,10 +38,17 @@ export type TargetPolicy = {
  * rebinding server would pick it). The connection must then go to exactly this address, so a
  * second resolution cannot swap in another (public-fetch.ts passes it as the socket's lookup).
  */
-export async function publicTarget(hostname: string, policy: TargetPolicy = {}): Promise<Target> {
+export async function publicTarget(
+  hostname: string,
+  policy: TargetPolicy = {},
+  port: TargetPort = { at: 443, schemeDefault: 443 },
+): Promise<Target> {
   const host = hostname.toLowerCase();
   const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
-  const allowed = (policy.allowedHosts ?? []).some((h) => h.toLowerCase() === host || h.toLowerCase() === bare);
+  const allowed = (policy.allowedHosts ?? []).some((entry) => {
+    const exempt = parseAllowedHost(entry);
+    return exempt.host === bare && port.at === (exempt.port ?? port.schemeDefault);
+  });
   if (isIpLiteral(host)) {
     if (!allowed && !isPublicAddress(bare)) throw new RefusedTarget(`${bare} is not a public address`);
     return { address: bare, family: bare.includes(":") ? 6 : 4 };
@@ -51,4 +60,25 @@ export async function publicTarget(hostname: string, policy: TargetPolicy = {}):
   const refused = answers.find((a) => !isPublicAddress(a.address));
   if (!allowed && refused) throw new RefusedTarget(`${bare} resolves to ${refused.address}, not a public address`);
   return answers[0]!;
+}
+
+/** The port a URL connects to, and its scheme's default (the one a bare allowed host exempts). */
+export type TargetPort = { at: number; schemeDefault: number };
+
+export function targetPortOf(url: URL): TargetPort {
+  const schemeDefault = url.protocol === "http:" ? 80 : 443;
+  return { at: url.port === "" ? schemeDefault : Number(url.port), schemeDefault };
+}
+
+/**
+ * An SFT_DATA_ALLOWED_HOSTS entry as host and port: `files.internal`, `files.internal:8443`,
+ * `10.0.0.5:9000`, `[fd00::5]:9000`, or a bare IPv6 literal (its colons are not a port).
+ */
+export function parseAllowedHost(entry: string): { host: string; port?: number } {
+  const text = entry.trim().toLowerCase();
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(text);
+  if (bracketed) return { host: bracketed[1]!, ...(bracketed[2] ? { port: Number(bracketed[2]) } : {}) };
+  const withPort = /^([^:]+):(\d{1,5})$/.exec(text);
+  if (withPort) return { host: withPort[1]!, port: Number(withPort[2]) };
+  return { host: text };
 }

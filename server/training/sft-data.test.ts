@@ -78,21 +78,27 @@ const resolveAll: ResolveAll = async (name) => {
   if (name === "files.test") return [{ address: "127.0.0.1", family: 4 }];
   throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: "ENOTFOUND" });
 };
-/** The allow-listed stand-in host, over http (the test server has no certificate). */
-const allowed: DownloadOptions = { resolveAll, allowedHosts: ["files.test"], protocols: ["http:", "https:"] };
+/** The allow-listed stand-in host at the test server's port (and the closed one), over http (no certificate). */
+const allowed = (): DownloadOptions => ({
+  resolveAll,
+  allowedHosts: [`files.test:${port}`, `files.test:${closedPort}`],
+  protocols: ["http:", "https:"],
+});
+/** Only these hosts allowed, over http. */
+const only = (allowedHosts: string[]): DownloadOptions => ({ resolveAll, allowedHosts, protocols: ["http:"] });
 const at = (path: string, p = port) => `http://files.test:${p}${path}`;
 
 describe("downloading an SFT job's training file", () => {
   it("reads every example of a JSONL file, connecting to the address the check resolved", async () => {
     // files.test exists only in the fake resolver: the request reached the server through the checked address.
-    const result = await fetchJsonlData(at("/good.jsonl"), allowed);
+    const result = await fetchJsonlData(at("/good.jsonl"), allowed());
     expect(result).toMatchObject({ ok: true, rows: [{ messages: [{ role: "user" }, { role: "assistant" }] }, {}] });
     expect(requests).toEqual(["/good.jsonl"]);
   });
 
   it("refuses a file over the size cap, whether its size is declared or only streamed", async () => {
     for (const path of ["/declared-big.jsonl", "/streamed-big.jsonl"]) {
-      const result = await fetchJsonlData(`${at(path)}?X-Amz-Signature=secret`, { ...allowed, maxBytes: 1024 });
+      const result = await fetchJsonlData(`${at(path)}?X-Amz-Signature=secret`, { ...allowed(), maxBytes: 1024 });
       expect(result.ok).toBe(false);
       const error = (result as { error: string }).error;
       expect(error).toContain("is larger than");
@@ -101,14 +107,22 @@ describe("downloading an SFT job's training file", () => {
   });
 
   it("names the first line that is not JSON", async () => {
-    expect(await fetchJsonlData(at("/not-json.jsonl"), allowed)).toEqual({
+    expect(await fetchJsonlData(at("/not-json.jsonl"), allowed())).toEqual({
       ok: false,
       error: `The training data from ${at("/not-json.jsonl")} is not JSONL: line 2 is not valid JSON.`,
     });
   });
 
+  it("exempts only the port an allowed host names; a bare host only its scheme's default port", async () => {
+    expect((await fetchJsonlData(at("/good.jsonl"), only([`FILES.test:${port}`]))).ok).toBe(true);
+    expect((await fetchJsonlData(at("/good.jsonl"), only(["files.test"]))).ok).toBe(false);
+    expect((await fetchJsonlData(at("/good.jsonl"), only([`files.test:${closedPort}`]))).ok).toBe(false);
+    expect((await fetchJsonlData(at("/good.jsonl"), only(["files.test:80", "files.test:443"]))).ok).toBe(false);
+    expect(requests).toEqual(["/good.jsonl"]);
+  });
+
   it("follows a redirect within allowed hosts", async () => {
-    expect((await fetchJsonlData(at("/to-good"), allowed)).ok).toBe(true);
+    expect((await fetchJsonlData(at("/to-good"), allowed())).ok).toBe(true);
     expect(requests).toEqual(["/to-good", "/good.jsonl"]);
   });
 });
@@ -130,22 +144,22 @@ describe("what the download refuses", () => {
 
   it("checks every redirect again: to loopback or to the metadata address, nothing is fetched there", async () => {
     for (const path of ["/to-loopback", "/to-metadata"]) {
-      expect(await fetchJsonlData(at(path), allowed)).toEqual({ ok: false, error: unreachableMessage(at(path)) });
+      expect(await fetchJsonlData(at(path), allowed())).toEqual({ ok: false, error: unreachableMessage(at(path)) });
     }
     expect(requests).toEqual(["/to-loopback", "/to-metadata"]);
   });
 
   it(`follows at most ${MAX_REDIRECTS} redirects`, async () => {
-    expect(await fetchJsonlData(at("/loop"), allowed)).toEqual({ ok: false, error: unreachableMessage(at("/loop")) });
+    expect(await fetchJsonlData(at("/loop"), allowed())).toEqual({ ok: false, error: unreachableMessage(at("/loop")) });
     expect(requests).toHaveLength(MAX_REDIRECTS + 1);
   });
 
   it("says the same for a closed port, an error status, a name that does not resolve and a refused address", async () => {
     const answers = await Promise.all([
-      fetchJsonlData(at("/x", closedPort), allowed),
-      fetchJsonlData(at("/x"), allowed),
-      fetchJsonlData("http://nowhere.test/x", allowed),
-      fetchJsonlData("http://10.0.0.1/x", allowed),
+      fetchJsonlData(at("/x", closedPort), allowed()),
+      fetchJsonlData(at("/x"), allowed()),
+      fetchJsonlData("http://nowhere.test/x", allowed()),
+      fetchJsonlData("http://10.0.0.1/x", allowed()),
     ]);
     const messages = answers.map((a) =>
       a.ok ? "ok" : a.error.replace(/^(Could not fetch the training data from )\S+:/, "$1<url>:"),

@@ -59,6 +59,10 @@ const leafArb = fc.oneof(
   fc.integer({ min: 0, max: 20 }).map((n) => ({
     $contains: { input: { $getField: "inputs" }, substr: { $literal: `question ${n}` }, case_insensitive: true },
   })),
+  // A value inside the JSON: walked like a text search.
+  fc
+    .integer({ min: 0, max: 20 })
+    .map((n) => ({ $eq: [{ $getField: "inputs.question" }, { $literal: `question ${n}` }] })),
 );
 
 // A text search alone, beside other conditions in an $and (split: the others go to SQLite), or under an $or (walked whole).
@@ -98,8 +102,8 @@ describe("calls query properties", () => {
         const request = { project_id: PROJECT, ...extra };
         const whole = await read(request, 10_000);
         expect(await read(request, 3)).toEqual(whole);
-        // Windows of 2 rows: most steps of a text search find nothing, and the stream must go on.
-        expect(await read(request, 3, 2)).toEqual(whole);
+        // Windows of 3 rows: most steps of a walk find nothing, and the stream must go on.
+        expect(await read(request, 3, 3)).toEqual(whole);
       }),
       { numRuns: 150, seed: 16 },
     );

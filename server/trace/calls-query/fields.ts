@@ -46,3 +46,13 @@ export function callFieldSql(path: string): CallFieldSql {
   }
   return { sql: `json_extract(c.${head}, ?)`, params: [pathInValue] };
 }
+
+/**
+ * Whether `path` reads inside a JSON column (inputs, output, attributes, summary, or a path into
+ * one), which no index answers: a condition on it is tested row by row, a sort by it sorts every
+ * row. `summary.weave.status` and `.latency_ms` are computed from indexed columns and are not.
+ */
+export function isJsonField(path: string): boolean {
+  if (path === "summary.weave.status" || path === "summary.weave.latency_ms") return false;
+  return JSON_COLUMNS.has(path.split(".")[0] ?? "");
+}

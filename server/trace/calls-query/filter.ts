@@ -61,6 +61,18 @@ function refsCondition(column: "inputs" | "output", refs: readonly string[]): Sq
   };
 }
 
+/**
+ * The `input_refs` and `output_refs` entries of a filter, ANDed, or null without them: a search of
+ * each call's stored JSON text that no index answers (a calls query walks it in steps, query.ts).
+ */
+export function refsConditions(filter: CallsFilter | null | undefined): SqlCondition | null {
+  const parts: SqlCondition[] = [];
+  if (given(filter?.input_refs)) parts.push(refsCondition("inputs", filter.input_refs));
+  if (given(filter?.output_refs)) parts.push(refsCondition("output", filter.output_refs));
+  if (parts.length === 0) return null;
+  return { sql: parts.map((p) => p.sql).join(" AND "), params: parts.flatMap((p) => p.params) };
+}
+
 const inList = (column: string, values: readonly string[]): SqlCondition => ({
   sql: `c.${column} IN (${placeholders(values)})`,
   params: [...values],
@@ -79,12 +91,15 @@ export function callsWhere(
   projectId: string,
   filter: CallsFilter | null | undefined,
   query: { $expr: QueryExpression } | null | undefined,
+  options: { withoutRefs?: boolean } = {},
 ): SqlCondition {
   const parts: SqlCondition[] = [{ sql: "c.project_id = ?", params: [projectId] }];
   const f = filter ?? {};
   if (given(f.op_names)) parts.push(opNamesCondition(db, projectId, f.op_names));
-  if (given(f.input_refs)) parts.push(refsCondition("inputs", f.input_refs));
-  if (given(f.output_refs)) parts.push(refsCondition("output", f.output_refs));
+  if (!options.withoutRefs) {
+    const refs = refsConditions(f);
+    if (refs) parts.push(refs);
+  }
   if (given(f.parent_ids)) parts.push(inList("parent_id", f.parent_ids));
   if (given(f.trace_ids)) parts.push(inList("trace_id", f.trace_ids));
   if (given(f.call_ids)) parts.push(inList("id", f.call_ids));

@@ -9,9 +9,9 @@ import {
 import { LIMITS } from "../../../contract/limits";
 import { compileQuery, refuseQuery, type SqlCondition } from "../feedback/query-sql";
 import { countFromTotals } from "./counts";
-import { callFieldSql } from "./fields";
+import { callFieldSql, isJsonField } from "./fields";
 import { walkStep, type WalkState } from "./scan";
-import { callsWhere } from "./filter";
+import { callsWhere, refsConditions } from "./filter";
 import { afterCondition, callsOrder, orderBySql, type SortKey } from "./order";
 
 /** A calls query made ready to run in chunks (stream.ts): what to select, where, in what order. */
@@ -42,38 +42,84 @@ function returnedColumns(columns: readonly string[] | null | undefined): CallCol
   return CALL_COLUMNS.filter((column) => asked.has(column));
 }
 
-type Expr = Record<string, unknown>;
-const searches = (expr: unknown) => JSON.stringify(expr).includes('"$contains"');
+/**
+ * Whether a condition needs a test of every row the indexed conditions leave: a text search
+ * (`$contains`), or any operand inside a JSON column (`$eq` on `inputs.x`, ...). In one statement
+ * such a test over a large project holds the event loop for seconds, so it is walked in steps.
+ */
+function needsWalk(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(needsWalk);
+  if (node === null || typeof node !== "object") return false;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "$contains") return true;
+    if (key === "$getField" && typeof value === "string" && isJsonField(value)) return true;
+    if (key !== "$literal" && needsWalk(value)) return true;
+  }
+  return false;
+}
+
+const both = (a: SqlCondition | null, b: SqlCondition | null): SqlCondition | null =>
+  a && b ? { sql: `(${a.sql}) AND (${b.sql})`, params: [...a.params, ...b.params] } : (a ?? b);
 
 /**
- * The query split in two: the conjuncts (of a top-level `$and`) SQLite can answer from indexes or
- * cheaply, and those holding a `$contains` (a text search), which are tested while walking.
+ * The request split in two: the WHERE SQLite answers from indexes or cheaply (the project, the
+ * filter's id lists, the conjuncts of a top-level `$and` that need no walk), and what is tested
+ * while walking (scan.ts): those that do, and the filter's `input_refs` / `output_refs`.
  */
-function splitQuery(query: { $expr: Expr } | null | undefined): {
-  indexed: { $expr: Expr } | null;
-  scan: SqlCondition | null;
-} {
-  if (!query) return { indexed: null, scan: null };
-  const and = query.$expr.$and;
-  const conjuncts = Object.keys(query.$expr).length === 1 && Array.isArray(and) ? (and as unknown[]) : [query.$expr];
-  const scanned = conjuncts.filter(searches);
-  if (scanned.length === 0) return { indexed: query, scan: null };
-  const indexed = conjuncts.filter((conjunct) => !searches(conjunct));
+function splitRequest(
+  db: Database,
+  request: Pick<CallsQueryRequest, "project_id" | "filter" | "query">,
+): { where: SqlCondition; scan: SqlCondition | null } {
+  const query = request.query;
+  const and = query?.$expr.$and;
+  const conjuncts = !query
+    ? []
+    : Object.keys(query.$expr).length === 1 && Array.isArray(and)
+      ? (and as unknown[])
+      : [query.$expr];
+  const walked = conjuncts.filter(needsWalk);
+  const indexed = conjuncts.filter((conjunct) => !needsWalk(conjunct));
+  const indexedQuery = walked.length === 0 ? query : indexed.length ? { $expr: { $and: indexed } } : null;
   return {
-    indexed: indexed.length ? { $expr: { $and: indexed } } : null,
-    scan: compileQuery({ $and: scanned }, callFieldSql),
+    where: callsWhere(db, request.project_id, request.filter, indexedQuery as CallsQueryRequest["query"], {
+      withoutRefs: true,
+    }),
+    scan: both(walked.length ? compileQuery({ $and: walked }, callFieldSql) : null, refsConditions(request.filter)),
   };
+}
+
+/**
+ * Most calls a sort by a path inside a JSON column may order. No index holds such a key, so
+ * SQLite reads and sorts every call the query leaves before the first row, in one statement; 10,000
+ * take milliseconds, a million seconds. Above it the query is refused with what to narrow.
+ */
+export const MAX_JSON_SORTED_CALLS = 10_000;
+
+function refuseLargeJsonSort(db: Database, request: CallsQueryRequest, where: SqlCondition): void {
+  const jsonSorts = (request.sort_by ?? []).filter((sort) => isJsonField(sort.field));
+  if (jsonSorts.length === 0) return;
+  const count = db
+    .prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM trace_calls c WHERE ${where.sql} LIMIT ?)`)
+    .pluck()
+    .get(...where.params, MAX_JSON_SORTED_CALLS + 1) as number;
+  if (count > MAX_JSON_SORTED_CALLS)
+    refuseQuery(
+      `sorting by '${jsonSorts[0]!.field.slice(0, 100)}' (a path inside a call's JSON) orders at most ` +
+        `${MAX_JSON_SORTED_CALLS} calls, and this query leaves more: narrow it by op, trace, ids or a time range, ` +
+        `or sort by a column (started_at, ended_at, op_name, ...)`,
+    );
 }
 
 export function planCallsQuery(db: Database, request: CallsQueryRequest): CallsPlan {
   const columns = returnedColumns(request.columns);
-  const { indexed, scan } = splitQuery(request.query);
+  const { where, scan } = splitRequest(db, request);
+  refuseLargeJsonSort(db, request, where);
   const stored = new Set<CallColumn>(columns);
   if (stored.has("summary")) for (const column of ["started_at", "ended_at", "exception"] as const) stored.add(column);
   return {
     columns,
     stored: CALL_COLUMNS.filter((column) => stored.has(column)),
-    where: callsWhere(db, request.project_id, request.filter, indexed),
+    where,
     scan,
     keys: callsOrder(request.sort_by),
     limit: request.limit ?? LIMITS.callsPage,
@@ -125,8 +171,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * between them, since it reads every row the other conditions leave.
  */
 export async function countCalls(db: Database, request: CallsQueryStatsRequest): Promise<number> {
-  const { indexed, scan } = splitQuery(request.query);
-  const where = callsWhere(db, request.project_id, request.filter, indexed);
+  const { where, scan } = splitRequest(db, request);
   const limit = request.limit ?? -1;
   if (!scan) {
     const fromTotals = countFromTotals(db, request);
@@ -148,7 +193,6 @@ export async function countCalls(db: Database, request: CallsQueryStatsRequest):
     counted += walkStep(db, walk, state, {
       wanted: limit < 0 ? Infinity : limit - counted,
       offset: 0,
-      budgetMs: WALK_STEP_MS,
     }).length;
     if (state.exhausted || (limit >= 0 && counted >= limit)) return counted;
     await nextTurn();

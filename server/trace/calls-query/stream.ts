@@ -34,14 +34,13 @@ export function streamCalls(
 
   const walkState: WalkState = { last: null, skipped: 0, exhausted: false };
 
-  /** A text search: one step of the walk (scan.ts), then the matched rows read by row id. */
+  /** A condition no index answers: one step of the walk (scan.ts), then the matched rows read by row id. */
   const walk = (): Row[] => {
     const scan = plan.scan as NonNullable<CallsPlan["scan"]>;
     const wanted = Math.min(chunkRows, plan.limit - sent);
     const rowids = walkStep(db, { where: plan.where, scan, keys: plan.keys }, walkState, {
       wanted,
       offset: plan.offset,
-      budgetMs: CHUNK_MS,
       window: options.walkWindow,
     });
     const rows = rowsById(db, plan, rowids) as Row[];

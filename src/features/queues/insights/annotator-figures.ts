@@ -1,3 +1,4 @@
+import { claimOn } from "../team/claims";
 import type { QuestionScale } from "./agreement";
 import { lastAnswers } from "./completed-per-day";
 import type { DayOf } from "./day-buckets";
@@ -22,8 +23,13 @@ export type AnnotatorFigures = {
   completedUndated: number;
   /** Items whose latest progress write is theirs and skipped. */
   skipped: number;
-  /** Items whose latest progress write is theirs and in progress. */
+  /**
+   * Items whose latest progress write is theirs and in progress: with the queue's claim timeout
+   * known, only those whose claim is younger than it (team/claims.ts).
+   */
   inProgress: number;
+  /** Items whose latest progress write is theirs and in progress under a stale claim (older than the timeout, or undated). */
+  staleClaims: number;
   /** Median time between their last answers on two items answered one after the other (breaks left out). */
   medianMsPerItem: number | null;
   /** The gaps that median rests on. */
@@ -46,6 +52,7 @@ type Tally = {
   completedUndated: number;
   skipped: number;
   inProgress: number;
+  staleClaims: number;
   /** Their last answer on each item they answered (epoch ms). */
   answeredAt: number[];
   distance: number;
@@ -59,6 +66,7 @@ const emptyTally = (): Tally => ({
   completedUndated: 0,
   skipped: 0,
   inProgress: 0,
+  staleClaims: 0,
   answeredAt: [],
   distance: 0,
   pairs: 0,
@@ -81,14 +89,17 @@ export function medianGap(times: readonly number[]): { median: number | null; ga
   return { median, gaps: gaps.length };
 }
 
+const NO_ROWS: readonly never[] = [];
+
 /**
  * Per annotator, from the items (each shows only its latest writer's state: the service keeps one
- * progress record per annotator but never shows the others) and the standing answers with their
- * authors and times. `scales` are the measured questions whose answers vary (agreement.ts); `now`
- * sets which day is today. Annotators with most completions first.
+ * progress record per annotator but never shows the others), the standing answers with their
+ * authors and times, and the claim records with the queue's claim timeout when both are known.
+ * `scales` are the measured questions whose answers vary (agreement.ts); `now` sets which day is
+ * today and which claims are stale. Annotators with most completions first.
  */
 export function* annotatorFiguresSteps(
-  { items, specs, answers }: InsightsInput,
+  { items, specs, answers, team, claimRecords }: InsightsInput,
   scales: readonly QuestionScale[],
   dayOf: DayOf,
   now: number,
@@ -127,7 +138,11 @@ export function* annotatorFiguresSteps(
         tally.completed += 1;
         tally.completedUndated += 1;
       } else if (item.annotation_state === "skipped") tallyOf(writer).skipped += 1;
-      else if (item.annotation_state === "in_progress") tallyOf(writer).inProgress += 1;
+      else if (item.annotation_state === "in_progress") {
+        const claim = team && claimRecords ? claimOn(item, claimRecords.get(item.call_id) ?? NO_ROWS, team, now) : null;
+        if (claim?.stale) tallyOf(writer).staleClaims += 1;
+        else tallyOf(writer).inProgress += 1;
+      }
     }
     if (!onCall) continue;
     shared.clear();
@@ -164,6 +179,7 @@ export function* annotatorFiguresSteps(
       completedUndated: tally.completedUndated,
       skipped: tally.skipped,
       inProgress: tally.inProgress,
+      staleClaims: tally.staleClaims,
       medianMsPerItem: median,
       timedItems: gaps,
       alpha: tally.pairs > 0 ? 1 - tally.distance / tally.pairs : null,

@@ -10,6 +10,7 @@ const row = (annotator: string, figures: Partial<AnnotatorFigures> = {}): Annota
   completedUndated: 0,
   skipped: 0,
   inProgress: 0,
+  staleClaims: 0,
   medianMsPerItem: null,
   timedItems: 0,
   alpha: null,

@@ -59,7 +59,12 @@ function columnsFor(me: string | null) {
     helper.display({
       id: "in-progress",
       meta: { label: "In progress now", ...NUMBER },
-      cell: ({ row }) => formatCount(row.original.inProgress),
+      cell: ({ row: { original: row } }) => (
+        <>
+          {formatCount(row.inProgress)}
+          {row.staleClaims > 0 ? <Sub>{countOf(row.staleClaims, "stale claim")}</Sub> : null}
+        </>
+      ),
     }),
     helper.display({
       id: "time-per-item",
@@ -114,7 +119,9 @@ export function AnnotatorsTable({ rows, me }: { rows: readonly AnnotatorFigures[
           dates answers, not progress. So <em>Completed</em> counts the completed items someone answered (each on the
           day of their last answer on it, which decides <em>today</em>, in your time zone) and those whose latest writer
           completed them without answering (<em>undated</em>); <em>Skipped</em> and <em>In progress now</em> count the
-          items whose latest writer they are. A skip has no date, so skips today are not known.
+          items whose latest writer they are. A skip has no date, so skips today are not known. An item in progress
+          whose claim is older than the queue&apos;s claim timeout, or has no claim record to date it, is a{" "}
+          <em>stale claim</em>: it is offered to others again and is not counted as in progress.
         </p>
         <p>
           <em>Median time per item</em>: the time between their last answers on two items answered one after the other,

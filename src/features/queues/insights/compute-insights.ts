@@ -1,14 +1,22 @@
 import { agreementSteps, type ItemDisagreement, type SpecAgreement } from "./agreement";
 import { annotatorFiguresSteps, type AnnotatorFigures } from "./annotator-figures";
 import { answerDistributions, type AnswerDistribution } from "./answer-distributions";
-import { completedPerDaySteps, type CompletedPerDay } from "./completed-per-day";
+import { completedPerDaySteps, lastAnswers, type CompletedPerDay } from "./completed-per-day";
 import type { DayOf } from "./day-buckets";
 import type { InsightsInput } from "./insights-input";
 import { runSteps, type Steps } from "./stepwise-computation";
+import { answersNeeded } from "./team-reading";
 
 export type QueueInsights = {
   items: number;
   completedItems: number;
+  /**
+   * Items that count as done: with one answer per item the completed ones; with N > 1 the ones
+   * N distinct annotators have answered (any of the queue's questions), whatever their state.
+   */
+  doneItems: number;
+  /** The N those are counted with (the queue's team settings; 1 when they are not known). */
+  answersPerItem: number;
   /** Items with at least one answer to one of the queue's questions. */
   answeredItems: number;
   completedPerDay: CompletedPerDay;
@@ -33,11 +41,21 @@ const hasAnswer = (onCall: Readonly<Record<string, readonly unknown[]>> | undefi
  * answers. `now` sets which day is today.
  */
 export function* insightsInSteps(input: InsightsInput, dayOf: DayOf, now = Date.now()): Steps<QueueInsights> {
+  const answersPerItem = answersNeeded(input.team);
+  const specIds = input.specs.map((spec) => spec.id);
+  const who: string[] = [];
+  const when: string[] = [];
   let completedItems = 0;
   let answeredItems = 0;
+  let answeredEnough = 0;
   for (const item of input.items) {
+    const onCall = input.answers.get(item.call_id);
     if (item.annotation_state === "completed") completedItems += 1;
-    if (hasAnswer(input.answers.get(item.call_id))) answeredItems += 1;
+    if (hasAnswer(onCall)) answeredItems += 1;
+    if (answersPerItem > 1) {
+      lastAnswers(onCall, specIds, who, when);
+      if (who.length >= answersPerItem) answeredEnough += 1;
+    }
   }
   yield;
   const perDay = yield* completedPerDaySteps(input, dayOf);
@@ -50,6 +68,8 @@ export function* insightsInSteps(input: InsightsInput, dayOf: DayOf, now = Date.
   return {
     items: input.items.length,
     completedItems,
+    doneItems: answersPerItem > 1 ? answeredEnough : completedItems,
+    answersPerItem,
     answeredItems,
     completedPerDay: perDay,
     distributions,

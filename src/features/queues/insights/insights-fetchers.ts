@@ -1,24 +1,55 @@
+import type { Feedback } from "@contract/trace-feedback";
 import { readCallsFeedback, type QueueSpec } from "@/api/annotation-specs";
 import type { TraceClient } from "@/api/trace";
-import { answersByCall } from "../shared/call-answers";
-import type { FetchAnswers, FetchItems } from "../shared/list-pages";
+import { answersByCall, callIdOf, type AnswersOnCall } from "../shared/call-answers";
+import type { FetchItems } from "../shared/list-pages";
+import { CLAIM_FEEDBACK_TYPE } from "../team/claims";
+
+/** What one feedback query on a batch of calls gives the insights: the standing answers and the claim records. */
+export type CallsFeedback = {
+  answers: ReadonlyMap<string, AnswersOnCall>;
+  /** Per call id, its claim records (any queue's: the figures narrow them to the item). */
+  claimRecords: ReadonlyMap<string, readonly Feedback[]>;
+};
+
+/** The answers and claim records on these calls (at most ANSWERS_BATCH of them per call of this function). */
+export type FetchCallsFeedback = (callIds: readonly string[], signal: AbortSignal) => Promise<CallsFeedback>;
+
+/**
+ * Splits one query's rows: the answers to the queue's questions, and the claim records apart. A claim
+ * record is never an answer (answersByCall reads only the questions' own feedback types), and notes
+ * and reactions are neither.
+ */
+export function callsFeedbackOf(specs: readonly QueueSpec[], rows: readonly Feedback[]): CallsFeedback {
+  const claimRecords = new Map<string, Feedback[]>();
+  for (const row of rows) {
+    if (row.feedback_type !== CLAIM_FEEDBACK_TYPE) continue;
+    const callId = callIdOf(row.weave_ref);
+    if (callId === null) continue;
+    const list = claimRecords.get(callId);
+    if (list) list.push(row);
+    else claimRecords.set(callId, [row]);
+  }
+  return { answers: answersByCall(specs, rows), claimRecords };
+}
 
 /**
  * How the Insights page reads a queue from the trace service: its items in the default order
  * (`created_at asc, id asc`, stable while annotators work: no filter, no position), and the
- * answers on a batch of calls (one `/feedback/query` with a `$in` over their refs). Only what the
- * real service offers: it has no insights endpoint.
+ * feedback on a batch of calls (one `/feedback/query` with a `$in` over their refs): the answers
+ * and the claim records come from the same rows. Only what the real service offers: it has no
+ * insights endpoint.
  */
 export function insightsFetchers(
   trace: TraceClient,
   projectId: string,
   queueId: string,
   specs: readonly QueueSpec[],
-): { fetchPage: FetchItems; fetchAnswers: FetchAnswers } {
+): { fetchPage: FetchItems; fetchAnswers: FetchCallsFeedback } {
   return {
     fetchPage: async ({ offset, limit }, signal) =>
       (await trace.queryItems(queueId, { project_id: projectId, offset, limit }, { signal })).items,
     fetchAnswers: async (callIds, signal) =>
-      answersByCall(specs, await readCallsFeedback(trace, projectId, callIds, { signal })),
+      callsFeedbackOf(specs, await readCallsFeedback(trace, projectId, callIds, { signal })),
   };
 }

@@ -1,7 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useId } from "react";
 import { Link, useParams } from "react-router-dom";
-import { traceQueries } from "@/api/queries/trace";
 import { Breadcrumbs } from "@/components/breadcrumbs";
 import { Button, buttonClasses } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
@@ -17,7 +15,8 @@ import { NoProjectNotice } from "../shared/no-project-notice";
 import { useAnnotationProject } from "../shared/use-annotation-project";
 import { InsightsLoadStatus } from "./insights-load-status";
 import { InsightsPanels } from "./insights-panels";
-import { useQueueInsights } from "./use-queue-insights";
+import { TEAM_SETTINGS_UNREAD } from "./team-reading";
+import { useInsightsRead } from "./use-insights-read";
 
 /** /queues/:queueId/insights: completions, answers and agreement over the whole queue. */
 export function InsightsPage() {
@@ -31,18 +30,16 @@ export function InsightsPage() {
   );
 }
 
-const NO_REFS: readonly string[] = [];
-
 function Insights({ project, queueId }: { project: string; queueId: string }) {
   const titleId = useId();
   const { trace } = useApiClients();
   const queue = useQueue(project, queueId);
   const totals = useQueueTotals(project, queueId);
-  const refs = queue.data?.scorer_refs ?? NO_REFS;
-  const specs = useQuery({ ...traceQueries.queueSpecs(trace, refs), enabled: queue.isSuccess && refs.length > 0 });
-  // The questions must be known before the read: no refs means none, else wait for them.
-  const specList = !queue.isSuccess ? undefined : refs.length === 0 ? [] : specs.data?.specs;
-  const { query, progress, cancelled, cancel, reload } = useQueueInsights(project, queueId, specList);
+  const { specs, ready, team, query, progress, cancelled, cancel, reload } = useInsightsRead(
+    project,
+    queueId,
+    queue.isSuccess ? queue.data : undefined,
+  );
   const { me } = useAnnotator(trace.scope);
   const loaded = query.data;
   // The panels render in React's interruptible background render: their first render (tables, the
@@ -81,7 +78,7 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
             <Link to={trainHref(project, queueId)} className={buttonClasses("secondary", "md")}>
               Train from this queue
             </Link>
-            <Button onClick={reload} disabled={query.isFetching || specList === undefined}>
+            <Button onClick={reload} disabled={query.isFetching || !ready}>
               Refresh
             </Button>
           </div>
@@ -103,6 +100,10 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
             </span>
           ))}
         </p>
+      ) : null}
+
+      {team.isError && !team.known ? (
+        <ErrorPanel error={team.error} title={TEAM_SETTINGS_UNREAD} onRetry={() => void team.refetch()} />
       ) : null}
 
       {query.isFetching ? (

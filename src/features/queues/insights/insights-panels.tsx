@@ -1,6 +1,7 @@
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
 import { formatCount } from "@/lib/number-format";
+import { InsightsSummary } from "./insights-summary";
 import { AgreementTable } from "./agreement-table";
 import { AnnotatorsTable } from "./annotators-table";
 import { AnswerDistributionPanel } from "./answer-distribution-panel";
@@ -24,14 +25,7 @@ export function InsightsPanels({
   const measured = insights.agreement.filter((row) => row.level !== null);
   return (
     <>
-      <p className="text-sm text-fg-muted tabular-nums">
-        <span className="font-medium text-fg">{formatCount(insights.items)}</span> items ·{" "}
-        <span className="font-medium text-fg">{formatCount(insights.completedItems)}</span> completed ·{" "}
-        <span className="font-medium text-fg">{formatCount(insights.answeredItems)}</span> with answers
-        {loaded.inexact
-          ? " · the queue changed a lot while it was read: a few items may be missing or counted twice"
-          : ""}
-      </p>
+      <InsightsSummary loaded={loaded} />
 
       <Section title="Completed per annotator per day">
         <PanelErrorBoundary label="Completed per annotator per day">

@@ -12,13 +12,17 @@ export const testSpec = (id: string, fieldSchema: Record<string, unknown>, uniqu
   uniqueAmongCreators,
 });
 
-/** Item `n`, on call `call-n`, in `state` under its latest writer `by`. */
+/** The queue the tests' items are in. */
+export const TEST_QUEUE = "queue-1";
+
+/** Item `n` of TEST_QUEUE, on call `call-n`, in `state` under its latest writer `by`. */
 export const testItem = (
   n: number,
   state: InsightItem["annotation_state"] = "completed",
   by: string | null = "ann",
 ): InsightItem => ({
   id: `item-${n}`,
+  queue_id: TEST_QUEUE,
   call_id: `call-${n}`,
   annotation_state: state,
   annotator_user_id: by,

@@ -5,7 +5,7 @@ import { readQueueSpecs } from "@/api/annotation-specs";
 import { createApiClients } from "@/api/clients";
 import { isApiError } from "@/api/errors";
 import { createLocalServer } from "@/test/local-server";
-import type { FetchAnswers } from "../shared/list-pages";
+import type { FetchCallsFeedback } from "./insights-fetchers";
 import { dayInTimeZone } from "./day-buckets";
 import { insightsFetchers } from "./insights-fetchers";
 import { ANSWER_QUERIES_IN_FLIGHT, loadQueueInsights, type InsightsProgress } from "./load-insights";
@@ -54,7 +54,7 @@ describe("loading a queue's insights", () => {
     const fetchers = insightsFetchers(trace, PROJECT, queueId, specs);
     let inFlight = 0;
     let mostInFlight = 0;
-    const fetchAnswers: FetchAnswers = async (callIds, signal) => {
+    const fetchAnswers: FetchCallsFeedback = async (callIds, signal) => {
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
       try {
@@ -85,7 +85,7 @@ describe("loading a queue's insights", () => {
     const fetchers = insightsFetchers(trace, PROJECT, queueId, specs);
     let calls = 0;
     const cancelled: boolean[] = [];
-    const fetchAnswers: FetchAnswers = async (callIds, signal) => {
+    const fetchAnswers: FetchCallsFeedback = async (callIds, signal) => {
       calls += 1;
       if (calls === 2) throw new Error("feedback query refused");
       const answers = await fetchers.fetchAnswers(callIds, signal).catch((error: unknown) => {

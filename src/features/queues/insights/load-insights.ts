@@ -1,15 +1,11 @@
 import type { AnnotationQueueItem } from "@contract/trace";
+import type { Feedback } from "@contract/trace-feedback";
 import type { AnswersOnCall } from "../shared/call-answers";
-import {
-  ANSWERS_BATCH,
-  nextTask,
-  readWholeList,
-  type FetchAnswers,
-  type FetchItems,
-  type ListReadReport,
-} from "../shared/list-pages";
+import { ANSWERS_BATCH, nextTask, readWholeList, type FetchItems, type ListReadReport } from "../shared/list-pages";
+import type { TeamSettings } from "../team/team-settings";
 import { insightsInSteps, type QueueInsights } from "./compute-insights";
 import type { DayOf } from "./day-buckets";
+import type { FetchCallsFeedback } from "./insights-fetchers";
 import { toInsightItem, type InsightItem } from "./insights-input";
 import type { QueueSpec } from "@/api/annotation-specs";
 
@@ -133,41 +129,50 @@ export async function readQueueInBatches<T>(options: {
 }
 
 /**
- * Reads every item of the queue (pages of 1,000 in the default order) and the answers on their
- * calls (batches of 250 calls, one feedback query each, a few at once while the next page is
- * read), then computes the insights. The pages come from the export's pager
+ * Reads every item of the queue (pages of 1,000 in the default order) and the answers and claim
+ * records on their calls (batches of 250 calls, one feedback query each, a few at once while the
+ * next page is read), then computes the insights. The pages come from the export's pager
  * (shared/list-pages.ts); between pages and between the computation's steps the browser paints
- * and handles input.
+ * and handles input. `team` is the queue's team settings when they could be read.
  */
 export async function loadQueueInsights(options: {
   fetchPage: FetchItems;
-  fetchAnswers: FetchAnswers;
+  fetchAnswers: FetchCallsFeedback;
   specs: readonly QueueSpec[];
+  team?: TeamSettings;
   dayOf: DayOf;
   signal: AbortSignal;
   onProgress?: (progress: InsightsProgress) => void;
 }): Promise<LoadedInsights> {
-  const { fetchPage, fetchAnswers, specs, dayOf, signal, onProgress } = options;
+  const { fetchPage, fetchAnswers, specs, team, dayOf, signal, onProgress } = options;
   const items: InsightItem[] = [];
   const answers = new Map<string, AnswersOnCall>();
+  const claimRecords = new Map<string, readonly Feedback[]>();
   const report = () => onProgress?.({ items: items.length, answeredCalls: answers.size });
+  // A queue without questions has no answers to read: its calls' feedback (and so its claim
+  // records) is not read either, and the figures then take every item in progress as in progress.
+  const readBatches = specs.length > 0;
   const listReport = await readQueueInBatches({
     fetchPage,
     fetchBatch: fetchAnswers,
-    readBatches: specs.length > 0,
+    readBatches,
     signal,
     onItems: (fresh) => {
       for (const item of fresh) items.push(toInsightItem(item));
       report();
     },
     onBatch: (found) => {
-      for (const [callId, onCall] of found) answers.set(callId, onCall);
+      for (const [callId, onCall] of found.answers) answers.set(callId, onCall);
+      for (const [callId, rows] of found.claimRecords) claimRecords.set(callId, rows);
       report();
     },
   });
   // The computation in steps, the browser's next task between them (input stays responsive).
   const started = performance.now();
-  const steps = insightsInSteps({ items, specs, answers }, dayOf);
+  const steps = insightsInSteps(
+    { items, specs, answers, team, claimRecords: readBatches ? claimRecords : undefined },
+    dayOf,
+  );
   let step = measured(() => steps.next());
   while (!step.done) {
     await nextTask();

@@ -12,6 +12,8 @@ export type PageAnswers = {
   byCall: ReadonlyMap<string, AnswersOnCall> | undefined;
   me: string | null;
   failed: boolean;
+  /** Calls whose others' answers are hidden from me (blind review, and I have not answered them all). */
+  hiddenOn?: ReadonlySet<string>;
 };
 
 // Cells read the answers from here rather than from their row: the answers arrive after the rows,
@@ -68,9 +70,11 @@ export function withPhoneQuestionDefaults(
 /**
  * One question's answers on one item: yours first (in bold), then the others', compactly, with
  * who answered what in the tooltip. Answers that differ are marked, so disagreement stands out.
+ * Under blind review, on an item I have not answered in full, only my own answer shows, with a
+ * mark saying others' are hidden (and no disagreement mark, which would tell them apart).
  */
 function AnswerCell({ callId, specId }: { callId: string; specId: string }) {
-  const { byCall, me, failed } = useContext(PageAnswersContext);
+  const { byCall, me, failed, hiddenOn } = useContext(PageAnswersContext);
   if (!byCall)
     return (
       <span className="text-fg-muted">
@@ -78,7 +82,10 @@ function AnswerCell({ callId, specId }: { callId: string; specId: string }) {
         <span className="sr-only">{failed ? "Answers could not be read" : "Loading answers"}</span>
       </span>
     );
-  const answers = byCall.get(callId)?.[specId] ?? [];
+  const given = byCall.get(callId)?.[specId] ?? [];
+  const hidden = !!hiddenOn?.has(callId) && given.some((answer) => answer.by !== me);
+  const answers = hidden ? given.filter((answer) => answer.by === me) : given;
+  if (hidden) return <HiddenAnswers mine={answers[0]} />;
   if (answers.length === 0) return NONE;
   const ordered = answers.toSorted((a, b) => Number(b.by === me) - Number(a.by === me));
   const mine = ordered[0]?.by === me;
@@ -92,6 +99,28 @@ function AnswerCell({ callId, specId }: { callId: string; specId: string }) {
         </span>
       ) : null}
       <TipText text={text} full={whoAnswered(ordered, me)} className="min-w-0" />
+    </span>
+  );
+}
+
+/** My answer, if any, and the mark that others' are hidden until I have answered the item. */
+function HiddenAnswers({ mine }: { mine: GivenAnswer | undefined }) {
+  return (
+    <span className="flex min-w-0 items-center gap-1">
+      {mine ? (
+        <TipText
+          text={formatAnswer(mine.value)}
+          full={`You: ${formatAnswer(mine.value)}`}
+          className="min-w-0 font-semibold"
+        />
+      ) : null}
+      <span
+        title="Others' answers are hidden until you answer this item (blind review)"
+        className="shrink-0 rounded border border-line px-1 text-xs text-fg-muted"
+      >
+        <span aria-hidden="true">hidden</span>
+        <span className="sr-only">Others' answers hidden until you answer this item (blind review)</span>
+      </span>
     </span>
   );
 }

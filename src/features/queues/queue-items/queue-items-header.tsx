@@ -3,6 +3,7 @@ import type { AnnotationQueue } from "@contract/trace";
 import { Breadcrumbs } from "@/components/breadcrumbs";
 import { UntrustedText } from "@/components/untrusted-text";
 import { paths } from "@/lib/paths";
+import { TeamSettingsSummary } from "../team/team-settings-summary";
 
 /** The queue's name and description, with the page's controls beside them on wide screens. */
 export function QueueItemsHeader({
@@ -27,6 +28,7 @@ export function QueueItemsHeader({
           <h1 id={titleId} className="text-lg font-semibold tracking-tight text-fg">
             {queue ? <UntrustedText text={queue.name} className="break-words" /> : failed ? "Queue" : "Loading queue…"}
           </h1>
+          {queue ? <TeamSettingsSummary projectId={queue.project_id} queueId={queue.id} className="mt-1" /> : null}
           {queue?.description ? (
             <p className="mt-1 max-w-3xl text-sm break-words text-fg-muted">
               <UntrustedText text={queue.description} mode="controls" />

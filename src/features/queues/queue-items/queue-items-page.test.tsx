@@ -7,7 +7,10 @@ import { createApiClients } from "@/api/clients";
 import { recordRequests } from "@/api/test-support";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
+import { answerWriter } from "@/test/annotation-queue";
 import { createLocalServer } from "@/test/local-server";
+import { createObject } from "@server/trace/objects/objects";
+import { DEFAULT_TEAM_SETTINGS, teamSettingsObjectId, valueFromSettings } from "../team/team-settings";
 import { COLUMN_VISIBILITY_STORAGE_KEY } from "./items-columns";
 
 const PROJECT = "demo/support-bot";
@@ -263,5 +266,51 @@ describe("queue items page", () => {
     // The column chooser offers the questions too.
     await user.click(screen.getByRole("button", { name: /Columns/ }));
     expect(screen.getByRole("checkbox", { name: "Resolution" })).toBeChecked();
+  }, 60_000);
+
+  it("under blind review shows only my answers on a row I have not answered in full, marked hidden", async () => {
+    const firstTwo: { id: string; call_id: string }[] = [];
+    setup("size=25", undefined, (local, queueId) => {
+      const specs = seedAnnotationSpecs(local.db, PROJECT, ["tone", "resolution"], Date.now(), "user-demo");
+      local.db
+        .prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?")
+        .run(JSON.stringify([specs.tone, specs.resolution]), queueId);
+      createObject(local.db, {
+        projectId: PROJECT,
+        objectId: teamSettingsObjectId(queueId),
+        val: valueFromSettings(queueId, { ...DEFAULT_TEAM_SETTINGS, blindReview: true }),
+        builtinClass: null,
+        userId: "user-demo",
+      });
+      firstTwo.push(
+        ...(local.db
+          .prepare(
+            "SELECT i.id, i.call_id FROM annotation_queue_items i JOIN annotation_queues q ON q.seq = i.queue_seq WHERE q.id = ? ORDER BY i.seq LIMIT 2",
+          )
+          .all(queueId) as { id: string; call_id: string }[]),
+      );
+      const write = answerWriter(local.db, PROJECT);
+      let n = 0;
+      const answer = (callId: string, question: "tone" | "resolution", value: unknown, user: string) =>
+        write({ id: `f-${++n}`, callId, user, at: Date.UTC(2026, 10, 1, 0, n), question, value, ref: specs[question] });
+      // The first row: Maria answered both, I only the rating. The second: both of us answered both.
+      answer(firstTwo[0]!.call_id, "tone", 4, "user-maria");
+      answer(firstTwo[0]!.call_id, "resolution", "Resolved", "user-maria");
+      answer(firstTwo[0]!.call_id, "tone", 2, "user-demo");
+      answer(firstTwo[1]!.call_id, "tone", 4, "user-maria");
+      answer(firstTwo[1]!.call_id, "tone", 5, "user-demo");
+      answer(firstTwo[1]!.call_id, "resolution", "Resolved", "user-demo");
+    });
+    await table();
+    const toneHeader = await screen.findByRole("columnheader", { name: "Tone" }, SLOW);
+    const toneAt = screen.getAllByRole("columnheader").indexOf(toneHeader);
+    const hidden = "Others' answers hidden until you answer this item (blind review)";
+    await waitFor(() => expect(cellsOf(firstTwo[0]!.id)[toneAt]).toHaveTextContent(`2hidden${hidden}`), SLOW);
+    // Neither Maria's rating nor her choice shows, nor that we disagree.
+    expect(cellsOf(firstTwo[0]!.id)[toneAt]).not.toHaveTextContent("4");
+    expect(cellsOf(firstTwo[0]!.id)[toneAt + 1]).toHaveTextContent(`hidden${hidden}`);
+    expect(cellsOf(firstTwo[0]!.id)[toneAt + 1]).not.toHaveTextContent("Resolved");
+    // Answered in full: everyone's answers show.
+    expect(cellsOf(firstTwo[1]!.id)[toneAt]).toHaveTextContent("The annotators disagree:5 · 4");
   }, 60_000);
 });

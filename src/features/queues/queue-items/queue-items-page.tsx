@@ -27,6 +27,7 @@ import { ItemsFilters, useFiltersFold } from "./items-filters";
 import { ItemsTable } from "./items-table";
 import { ITEMS_URL_CODEC, PAGE_SIZES, TEXT_FILTERS } from "../shared/items-url-state";
 import { QueueItemsHeader } from "./queue-items-header";
+import { TeamPanel } from "./team-panel";
 import { useItemsPage } from "./use-items-page";
 import { useItemsRowNavigation } from "./use-items-row-navigation";
 import { useItemsViewChanges } from "./use-items-view-changes";
@@ -267,6 +268,8 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
           </p>
         ) : null}
       </div>
+
+      {queue.data ? <TeamPanel project={project} queue={queue.data} /> : null}
 
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} shortcuts={TABLE_SHORTCUTS} />
       <ExportDialog

@@ -12,10 +12,16 @@ import { TextareaField } from "@/components/textarea-field";
 import { SpecEditor } from "@/features/specs";
 import { useApiClients } from "@/connection/api-clients";
 import { projectSpecQueries } from "../api/project-specs";
+import { useTeamSettings } from "../api/team-settings";
+import { DEFAULT_TEAM_SETTINGS, type TeamSettings } from "../team/team-settings";
+import { teamSettingsSummary } from "../team/team-settings-summary";
 import { queueFormErrors } from "./queue-form-errors";
 import { SpecPicker, type ChosenQuestion } from "./spec-picker";
 import { useAnsweredSpecs } from "./use-answered-specs";
-import { useCreateQueue, useUpdateQueue, type QueueDraft } from "./use-queue-mutations";
+import { settingsOfDraft, teamDraftChanged, teamDraftOf, teamProblems, type TeamDraft } from "./team-draft";
+import { TeamFieldset } from "./team-fieldset";
+import type { QueueDraft } from "./use-queue-mutations";
+import { useQueueFormSave } from "./use-queue-form-save";
 
 const NO_REFS: readonly string[] = [];
 
@@ -61,10 +67,10 @@ function localProblems(draft: QueueDraft): { name: string | null; description: s
 }
 
 /**
- * New queue, or edit a queue: name, guidelines and the questions, in a dialog. What was typed stays
- * when a save fails; the service's messages show beside the field they name, anything else in a
- * panel with Retry. Escape, the backdrop and Cancel close it at once only when nothing was changed;
- * otherwise they ask first.
+ * New queue, or edit a queue: name, guidelines, the questions and the team settings, in a dialog.
+ * What was typed stays when a save fails; the service's messages show beside the field they name,
+ * anything else in a panel with Retry. Escape, the backdrop and Cancel close it at once only when
+ * nothing was changed; otherwise they ask first.
  */
 export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
   const { trace } = useApiClients();
@@ -86,9 +92,16 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
       ?.querySelector<HTMLElement>(makingQuestion ? "input, textarea" : "[data-action='new-question']")
       ?.focus();
   }, [makingQuestion]);
-  const create = useCreateQueue(projectId);
-  const update = useUpdateQueue(projectId, queue?.id ?? "", initial);
-  const save = queue ? update : create;
+  const save = useQueueFormSave(projectId, queue, initial);
+  const stored = useTeamSettings(projectId, queue?.id ?? "");
+  // The settings the form opened with: the defaults for a new queue, the stored ones once read for
+  // an edited one (never the defaults shown as if they were stored). Kept when they are read again.
+  const [teamOpened, setTeamOpened] = useState<TeamSettings | null>(queue ? null : DEFAULT_TEAM_SETTINGS);
+  const [teamDraft, setTeamDraft] = useState<TeamDraft | null>(queue ? null : teamDraftOf(DEFAULT_TEAM_SETTINGS));
+  if (teamOpened === null && stored.known) {
+    setTeamOpened(stored.settings);
+    setTeamDraft(teamDraftOf(stored.settings));
+  }
 
   const projectSpecs = useQuery(projectSpecQueries.forQueues(trace, projectId));
   // An edited queue may ask older versions of specs (the project list has the latest only).
@@ -112,11 +125,20 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
     .filter((ref) => answered.has(ref))
     .map((ref) => ({ ref, label: specsByRef.get(ref)?.label ?? ref }));
 
-  const dirty = !sameDraft(draft, initial);
+  const teamChanged = teamDraft !== null && teamOpened !== null && teamDraftChanged(teamDraft, teamOpened);
+  const dirty = !sameDraft(draft, initial) || teamChanged;
   const local = localProblems(draft);
-  const service = queueFormErrors(save.error, (index) => chosen[index]?.spec?.label ?? `question ${index + 1}`);
+  const team = teamDraft ? teamProblems(teamDraft) : { claimTimeoutMinutes: null, answersPerItem: null };
+  // An empty number is told once Save is pressed; a wrong one at once (it is being typed).
+  const teamShown = {
+    claimTimeoutMinutes: submitted || teamDraft?.claimTimeoutMinutes.trim() ? team.claimTimeoutMinutes : null,
+    answersPerItem: submitted || teamDraft?.answersPerItem.trim() ? team.answersPerItem : null,
+  };
+  const service = queueFormErrors(save.queueError, (index) => chosen[index]?.spec?.label ?? `question ${index + 1}`);
   const nameError = (submitted ? local.name : null) ?? service.name;
   const descriptionError = local.description ?? service.description;
+  // Once the queue is stored and only its settings are left, its own fields wait: another save sends the settings alone.
+  const queueFieldsDisabled = save.isPending || save.queueStored;
 
   const change = (patch: Partial<QueueDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
@@ -125,8 +147,9 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     setSubmitted(true);
-    if (local.name || local.description || save.isPending) return;
-    save.mutate(draft, { onSuccess: (result) => onSaved(result.id) });
+    if (local.name || local.description || team.claimTimeoutMinutes || team.answersPerItem || save.isPending) return;
+    const settings = teamDraft && teamChanged ? settingsOfDraft(teamDraft) : null;
+    save.submit(draft, settings, onSaved);
   };
   const requestClose = () => {
     // The editor's own Cancel leaves it (asking first when something was typed): Escape must not lose a spec.
@@ -142,11 +165,16 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
       open
       title={makingQuestion ? "New question" : queue ? "Edit queue" : "New queue"}
       description={
-        makingQuestion
-          ? "A new annotation spec of the project, added to this queue's questions once saved."
-          : queue
-            ? "Changes apply to everyone working in this queue."
-            : "A queue holds calls for people to review, and the questions they answer about each."
+        makingQuestion ? (
+          "A new annotation spec of the project, added to this queue's questions once saved."
+        ) : queue ? (
+          <>
+            Changes apply to everyone working in this queue.
+            {teamOpened ? <span className="block">Team: {teamSettingsSummary(teamOpened)}.</span> : null}
+          </>
+        ) : (
+          "A queue holds calls for people to review, and the questions they answer about each."
+        )
       }
       onClose={requestClose}
       initialFocus="input[name='queue-name']"
@@ -170,6 +198,7 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
               value={draft.name}
               onChange={(event) => change({ name: event.target.value })}
               error={nameError}
+              disabled={queueFieldsDisabled}
               required
               aria-required="true"
               autoComplete="off"
@@ -180,6 +209,7 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
               error={descriptionError}
               value={draft.description}
               onChange={(event) => change({ description: event.target.value })}
+              disabled={queueFieldsDisabled}
               rows={4}
               textareaClassName="min-h-24"
             />
@@ -191,18 +221,40 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
               onChange={(scorerRefs) => change({ scorerRefs })}
               removedWithAnswers={removedWithAnswers}
               error={service.questions}
-              disabled={save.isPending}
+              disabled={queueFieldsDisabled}
               newQuestionAction={
                 <Button
                   size="sm"
                   onClick={() => setMakingQuestion(true)}
-                  disabled={save.isPending}
+                  disabled={queueFieldsDisabled}
                   data-action="new-question"
                 >
                   New question…
                 </Button>
               }
             />
+            <TeamFieldset
+              draft={teamDraft}
+              readError={stored.isError ? stored.error : null}
+              onRetryRead={() => void stored.refetch()}
+              problems={teamShown}
+              onChange={(patch) => {
+                setTeamDraft((current) => current && { ...current, ...patch });
+                setAskDiscard(false);
+              }}
+              disabled={save.isPending}
+            />
+            {save.settingsError ? (
+              <ErrorPanel
+                error={save.settingsError}
+                title={
+                  queue
+                    ? "The queue's changes were saved, but its team settings were not"
+                    : "The queue was created, but its team settings were not saved"
+                }
+                onRetry={() => submit()}
+              />
+            ) : null}
             {service.other ? (
               <ErrorPanel
                 error={service.other}
@@ -232,7 +284,7 @@ export function QueueFormDialog({ projectId, queue, onClose, onSaved }: Props) {
                 Cancel
               </Button>
               <Button type="submit" variant="primary" loading={save.isPending}>
-                {queue ? "Save changes" : "Create queue"}
+                {save.queueStored ? "Save the team settings" : queue ? "Save changes" : "Create queue"}
               </Button>
             </div>
           </form>

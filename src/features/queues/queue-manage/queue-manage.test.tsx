@@ -6,6 +6,7 @@ import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { DEMO_QUESTIONS, seedQuestions } from "@/test/annotation-queue";
 import { createLocalServer, storeSettings } from "@/test/local-server";
+import { teamSettingsObjectId } from "../team/team-settings";
 
 const PROJECT = "demo/support-bot";
 /** Generous: these render the whole app in jsdom, which is slow on a busy machine. */
@@ -44,6 +45,15 @@ const queueWrites = (server: ReturnType<typeof createLocalServer>) =>
       r.method === "PUT" ||
       r.method === "DELETE",
   );
+
+/** Objects the app stored (the queues' team settings, here). */
+const objectWrites = (server: ReturnType<typeof createLocalServer>) =>
+  server.requests.filter((r) => new URL(r.url).pathname.endsWith("/obj/create"));
+
+/** The latest stored team settings of a queue, as the service holds them. */
+const storedTeamSettings = async (clients: ReturnType<typeof createApiClients>, queueId: string) =>
+  (await clients.trace.readObject({ project_id: PROJECT, object_id: teamSettingsObjectId(queueId), digest: "latest" }))
+    .val;
 
 /** The list's notice after a delete (the name is isolated in its own element, so the text is split). */
 const expectDeletedNotice = (name: string) =>
@@ -94,6 +104,8 @@ describe("new queue", () => {
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Refund tone" }, SLOW)).toBeInTheDocument();
     expect(queueWrites(server)).toHaveLength(1);
+    // The team settings were left at their defaults: no settings object is written.
+    expect(objectWrites(server)).toHaveLength(0);
   }, 60_000);
 
   it("makes a question on the spot: the spec editor takes the dialog's place, and the saved spec joins the questions", async () => {
@@ -417,5 +429,160 @@ describe("edit and delete a queue", () => {
     await clients.trace.deleteQueue(PROJECT, id);
     await user.keyboard("c");
     expect(await screen.findByText(`${PROJECT} has no queue with this id`, {}, SLOW)).toBeInTheDocument();
+  }, 60_000);
+});
+
+/** Types `value` into the dialog's number field named `label`, replacing what it held. */
+const retype = async (
+  user: ReturnType<typeof renderApp>["user"],
+  dialog: HTMLElement,
+  label: string,
+  value: string,
+) => {
+  const field = within(dialog).getByRole("spinbutton", { name: label });
+  await user.clear(field);
+  await user.type(field, value);
+};
+
+describe("a queue's team settings", () => {
+  it("are set when the queue is made: the settings object lands with their values, tied to the new queue", async () => {
+    const { server, clients, render } = setup();
+    const { user, router } = render();
+    await user.click(await screen.findByRole("button", { name: "New queue" }, SLOW));
+    const dialog = await screen.findByRole("dialog", { name: "New queue" });
+    const team = within(dialog).getByRole("group", { name: "Team" });
+    expect(within(team).getByRole("spinbutton", { name: "Claim timeout (minutes)" })).toHaveValue(30);
+    expect(within(team).getByRole("spinbutton", { name: "Answers per item" })).toHaveAccessibleDescription(
+      "How many annotators answer each item before it counts as done.",
+    );
+    expect(within(team).getByRole("checkbox", { name: "Blind review" })).toHaveAccessibleDescription(
+      /others' answers on an item only once they have given their own/,
+    );
+    await user.type(within(dialog).getByLabelText("Name"), "Double check");
+    await retype(user, dialog, "Claim timeout (minutes)", "45");
+    await retype(user, dialog, "Answers per item", "2");
+    await user.click(within(team).getByRole("checkbox", { name: "Blind review" }));
+    await user.click(within(dialog).getByRole("button", { name: "Create queue" }));
+
+    await waitFor(() => expect(router.location.pathname).toMatch(/^\/queues\/[^/]+$/), SLOW);
+    const id = decodeURIComponent(router.location.pathname.split("/")[2]!);
+    expect(await storedTeamSettings(clients, id)).toMatchObject({
+      queue_id: id,
+      claim_timeout_minutes: 45,
+      answers_per_item: 2,
+      blind_review: true,
+    });
+    expect(queueWrites(server)).toHaveLength(1);
+    expect(objectWrites(server)).toHaveLength(1);
+  }, 60_000);
+
+  it("say what is wrong beside the field, keep what was typed and send nothing", async () => {
+    const { server, render } = setup();
+    const { user } = render();
+    await user.click(await screen.findByRole("button", { name: "New queue" }, SLOW));
+    const dialog = await screen.findByRole("dialog", { name: "New queue" });
+    await user.type(within(dialog).getByLabelText("Name"), "Too many");
+    await retype(user, dialog, "Answers per item", "11");
+    await retype(user, dialog, "Claim timeout (minutes)", "2.5");
+    await user.click(within(dialog).getByRole("button", { name: "Create queue" }));
+    const answers = within(dialog).getByRole("spinbutton", { name: "Answers per item" });
+    expect(answers).toHaveAccessibleDescription(expect.stringContaining("At most 10."));
+    expect(answers).toHaveAttribute("aria-invalid", "true");
+    expect(answers).toHaveValue(11);
+    expect(within(dialog).getByRole("spinbutton", { name: "Claim timeout (minutes)" })).toHaveAccessibleDescription(
+      expect.stringContaining("A whole number of minutes from 1 to 1440."),
+    );
+    expect(queueWrites(server)).toHaveLength(0);
+    expect(objectWrites(server)).toHaveLength(0);
+  }, 60_000);
+
+  it("open in the edit dialog as stored (after they are read), and a new version is saved only when one changed", async () => {
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The settings are read with an object query naming their object id.
+    const holdSettingsRead = async (request: Request) => {
+      if (!new URL(request.url).pathname.endsWith("/objs/query")) return;
+      if ((await request.clone().text()).includes("queue-team-settings-")) await held;
+    };
+    const { server, clients } = setup();
+    const { id } = await clients.trace.createQueue({ project_id: PROJECT, name: "Team queue" });
+    await clients.trace.createObject({
+      obj: {
+        project_id: PROJECT,
+        object_id: teamSettingsObjectId(id),
+        val: { queue_id: id, claim_timeout_minutes: 45, answers_per_item: 3, blind_review: true },
+      },
+    });
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      await holdSettingsRead(new Request(input, init));
+      return server.fetch(input, init);
+    };
+    const { user } = renderApp({ path: `/queues/${id}`, defaults: urlsOf(server.settings), fetch });
+    await user.click(await screen.findByRole("button", { name: "Edit queue" }, SLOW));
+    const dialog = await screen.findByRole("dialog", { name: "Edit queue" });
+    // Until the stored settings arrive the form says so, and shows no defaults as if they were stored.
+    expect(within(dialog).getByText("Reading the queue's team settings…")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("spinbutton", { name: "Answers per item" })).toBeNull();
+    release?.();
+    const answers = await within(dialog).findByRole("spinbutton", { name: "Answers per item" }, SLOW);
+    expect(answers).toHaveValue(3);
+    expect(within(dialog).getByRole("spinbutton", { name: "Claim timeout (minutes)" })).toHaveValue(45);
+    expect(within(dialog).getByRole("checkbox", { name: "Blind review" })).toBeChecked();
+    expect(dialog).toHaveAccessibleDescription(
+      expect.stringContaining("Team: 3 answers per item · blind review · claims expire after 45 min."),
+    );
+
+    // Only the name changes: the settings object is left alone.
+    await user.type(within(dialog).getByLabelText("Name"), " (team)");
+    await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), SLOW);
+    // (The one object write so far is this test's own, above.)
+    expect(objectWrites(server)).toHaveLength(1);
+
+    await user.click(screen.getByRole("button", { name: "Edit queue" }));
+    const again = await screen.findByRole("dialog", { name: "Edit queue" });
+    await retype(user, again, "Answers per item", "2");
+    await user.click(within(again).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), SLOW);
+    expect(objectWrites(server)).toHaveLength(2);
+    expect(await storedTeamSettings(clients, id)).toMatchObject({
+      answers_per_item: 2,
+      claim_timeout_minutes: 45,
+      blind_review: true,
+    });
+  }, 60_000);
+
+  it("a refused settings write says the queue was made without them, keeps the values, and Retry sends the settings alone", async () => {
+    let refusals = 1;
+    const refuseSettings: Fault = (request) => {
+      if (!new URL(request.url).pathname.endsWith("/obj/create") || refusals === 0) return null;
+      refusals -= 1;
+      return Response.json(
+        { detail: [{ loc: ["body", "obj", "val"], msg: "is not accepted", type: "value_error" }] },
+        { status: 422 },
+      );
+    };
+    const { server, clients, render } = setup("/queues", refuseSettings);
+    const { user, router } = render();
+    await user.click(await screen.findByRole("button", { name: "New queue" }, SLOW));
+    const dialog = await screen.findByRole("dialog", { name: "New queue" });
+    await user.type(within(dialog).getByLabelText("Name"), "Half saved");
+    await retype(user, dialog, "Answers per item", "2");
+    await user.click(within(dialog).getByRole("button", { name: "Create queue" }));
+
+    const alert = await within(dialog).findByRole("alert", {}, SLOW);
+    expect(alert).toHaveTextContent("The queue was created, but its team settings were not saved");
+    expect(within(dialog).getByRole("spinbutton", { name: "Answers per item" })).toHaveValue(2);
+    expect(within(dialog).getByLabelText("Name")).toHaveValue("Half saved");
+    // The queue is stored: its own fields wait, and the next save is the settings'.
+    expect(within(dialog).getByLabelText("Name")).toBeDisabled();
+    expect(within(dialog).getByRole("button", { name: "Save the team settings" })).toBeInTheDocument();
+    expect(router.location.pathname).toBe("/queues");
+
+    await user.click(within(alert).getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(router.location.pathname).toMatch(/^\/queues\/[^/]+$/), SLOW);
+    const id = decodeURIComponent(router.location.pathname.split("/")[2]!);
+    expect(await storedTeamSettings(clients, id)).toMatchObject({ queue_id: id, answers_per_item: 2 });
+    expect(queueWrites(server)).toHaveLength(1);
   }, 60_000);
 });

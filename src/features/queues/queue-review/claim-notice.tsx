@@ -40,7 +40,9 @@ export function ClaimNotice({
       In progress by <UntrustedText text={claim.by} className="font-semibold" /> {claimSince(claim, now)}
       {claim.stale
         ? `: older than this queue's claim timeout (${settings.claimTimeoutMinutes} min), so it is offered to others again.`
-        : ". Complete or Skip asks before taking it over; both answers are kept."}
+        : settings.answersPerItem > 1
+          ? `. This queue asks ${settings.answersPerItem} answers per item: yours is your own.`
+          : ". Complete or Skip asks before taking it over; both answers are kept."}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import type { AnnotationQueueItem, SettableState } from "@contract/trace";
@@ -29,6 +29,7 @@ import { useWorkMode, type Claimed } from "./use-work-mode";
 import { useTakeoverCheck } from "./use-takeover-check";
 import type { Claim } from "../team/claims";
 import { claimSince } from "../team/claim-label";
+import { recordClaim } from "../team/claim-item";
 
 export type ReviewAction = { state: SettableState; advance: boolean };
 export type Refusal = { change: ProgressChange; error: unknown; label: string };
@@ -103,7 +104,7 @@ export function useReviewSession(
   const windowQuery = useListWindow(project, queueId, view, item, hint, listed);
   const annotator = useAnnotator(trace.scope);
   const nextUnstarted = useNextUnstarted(project, queueId, view);
-  const unansweredOn = useUnansweredCheck(project, scorerRefs, annotator.me);
+  const unansweredOn = useUnansweredCheck(project, queueId, scorerRefs, annotator.me);
   const team = useTeamSettings(project, queueId);
   const rememberMe = annotator.remember;
   const work = useWorkMode({
@@ -216,7 +217,8 @@ export function useReviewSession(
   // moves, + for next) and made once the place is known, so a quick key press is never lost.
   const queuedSteps = useRef<{ from: string; moves: number } | null>(null);
   const lastWindow = useRef<{ window: ListWindow | undefined; readAt: number }>({ window: undefined, readAt: 0 });
-  useEffect(() => {
+  // Before the paint: a key pressed as soon as the item shows acts on it, not on "still loading".
+  useLayoutEffect(() => {
     lastWindow.current = { window: windowQuery.data, readAt: windowReadAt };
     if (!item || (movingTo.current !== null && movingTo.current !== item.id)) return;
     movingTo.current = null;
@@ -346,7 +348,7 @@ export function useReviewSession(
         const claim = takeoverOn(shown);
         if (claim) {
           warnedTakeover.current = current.item.id;
-          return say(takeoverWarning(claim, STATE_LABELS[state]), "warning");
+          return say(takeoverWarning(claim, state === "completed" ? "Complete" : "Skip"), "warning");
         }
       }
       if (state === "completed" && warnedAbout.current !== current.item.id) {
@@ -358,9 +360,10 @@ export function useReviewSession(
       }
       warnedAbout.current = null;
       write(current.item.id, state, false);
+      if (state === "in_progress") recordClaim(trace, { projectId: project, queueId }, current.item);
       if (advance) moveOn(current);
     },
-    [annotator.me, write, moveOn, say, unansweredOn, takeoverOn],
+    [annotator.me, write, moveOn, say, unansweredOn, takeoverOn, trace, project, queueId],
   );
 
   /** The first answer on an item nobody has started starts it, as Start would: the table then shows it in progress. */
@@ -370,8 +373,9 @@ export function useReviewSession(
       if (!current || current.item.id !== answeredItemId || writes.current.has(answeredItemId)) return;
       if ((changedNow.current.get(answeredItemId) ?? current.item.annotation_state) !== "unstarted") return;
       write(answeredItemId, "in_progress", true);
+      recordClaim(trace, { projectId: project, queueId }, current.item);
     },
-    [write],
+    [write, trace, project, queueId],
   );
 
   // "& next" pressed before the item's place was known: move once it is, once.

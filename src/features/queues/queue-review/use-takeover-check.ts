@@ -20,6 +20,8 @@ export function useTakeoverCheck(project: string, settings: TeamSettings, me: st
     (item: AnnotationQueueItem): Claim | null => {
       const writer = item.annotator_user_id || null;
       if (item.annotation_state !== "in_progress" || !writer || !me || writer === me) return null;
+      // With several answers per item each annotator's answer is their own: completing takes nothing over.
+      if (settings.answersPerItem > 1) return null;
       const rows = queryClient.getQueryData<Feedback[]>(feedbackQueries.calls(trace, project, [item.call_id]).queryKey);
       if (!rows) return { by: writer, since: null, stale: false };
       const claim = claimOn(item, rows, settings, Date.now());

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { Button, buttonClasses } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
-import { teamSettingsSummary } from "../team/team-settings";
+import { teamSettingsSummary } from "../team/team-settings-summary";
 import type { TeamSettings } from "../team/team-settings";
 import type { WorkStatus } from "./use-work-mode";
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 
 /**
  * Marks a region where single keys never act as shortcuts, whatever has the focus inside it (a
@@ -45,10 +45,12 @@ export const oncePerPress =
  */
 export function useShortcuts(handlers: Record<string, ShortcutHandler>, enabled = true): void {
   const latest = useRef(handlers);
-  useEffect(() => {
+  // Layout effects: in place before the page paints, so a key pressed the moment a page appears
+  // (the next item, on the 200th of the day) reaches it instead of falling between paint and effect.
+  useLayoutEffect(() => {
     latest.current = handlers;
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;

@@ -25,8 +25,7 @@ type Where = { projectId: string; queueId: string; me: string };
 /**
  * Claims an offered item: my progress on it goes to in progress (the one write on the way to
  * showing it), and a claim record saying since when is written beside it, at the same time so
- * that nobody reads the claim without its age for long. A record that fails only leaves the
- * claim's age unknown, so its failure is not the claim's.
+ * that nobody reads the claim without its age for long.
  */
 export async function claimItem(
   trace: TraceClient,
@@ -35,14 +34,7 @@ export async function claimItem(
   signal?: AbortSignal,
 ): Promise<ClaimOutcome> {
   // Resuming an item of my own renews its claim too: "since" is when I came back to it.
-  void trace
-    .createFeedback({
-      project_id: where.projectId,
-      weave_ref: callRef(where.projectId, item.call_id),
-      feedback_type: CLAIM_FEEDBACK_TYPE,
-      payload: claimPayload(where.queueId, item.id),
-    })
-    .catch(() => undefined);
+  recordClaim(trace, where, item);
   try {
     const after = await trace.setItemProgress(
       where.queueId,
@@ -56,6 +48,26 @@ export async function claimItem(
     if (isApiError(error) && error.kind === "bad_request") return { outcome: "closed-for-me" };
     throw error;
   }
+}
+
+/**
+ * Leaves the record that dates a claim (fire and forget): whoever puts an item in progress, in
+ * work mode or with Start or a first answer, claims it. A record that fails only leaves the
+ * claim's age unknown (then counted as stale), so its failure is nobody's error.
+ */
+export function recordClaim(
+  trace: TraceClient,
+  where: { projectId: string; queueId: string },
+  item: Pick<AnnotationQueueItem, "id" | "call_id">,
+): void {
+  void trace
+    .createFeedback({
+      project_id: where.projectId,
+      weave_ref: callRef(where.projectId, item.call_id),
+      feedback_type: CLAIM_FEEDBACK_TYPE,
+      payload: claimPayload(where.queueId, item.id),
+    })
+    .catch(() => undefined);
 }
 
 export type Confirmation = { kept: true } | { kept: false; by: string | null };

@@ -22,7 +22,7 @@ export const TEAM_SETTINGS_BOUNDS = {
 } as const;
 
 /** The object's id: one object per queue, its versions the history of the queue's settings. */
-export const teamSettingsObjectId = (queueId: string) => `queue-team-settings-${queueId}`;
+export { teamSettingsObjectId } from "@contract/queue-team-settings";
 
 /** The object's value as stored (snake_case, as the rest of a project's objects). */
 export type TeamSettingsValue = {
@@ -67,10 +67,3 @@ export function valueFromSettings(queueId: string, settings: TeamSettings): Team
 
 /** Answers are each annotator's own (never one shared answer) when the queue asks several per item or hides them. */
 export const answersArePerAnnotator = (settings: TeamSettings) => settings.answersPerItem > 1 || settings.blindReview;
-
-/** The settings in a line: "1 answer per item · claims expire after 30 min" (blind review named when on). */
-export function teamSettingsSummary(settings: TeamSettings): string {
-  const answers = settings.answersPerItem === 1 ? "1 answer per item" : `${settings.answersPerItem} answers per item`;
-  const parts = [answers, ...(settings.blindReview ? ["blind review"] : [])];
-  return `${parts.join(" · ")} · claims expire after ${settings.claimTimeoutMinutes} min`;
-}

@@ -4,8 +4,9 @@ import { seedLargeQueue } from "@server/seed/trace-seed";
 import { createApiClients } from "@/api/clients";
 import { callRef } from "@/api/annotation-specs";
 import { renderApp, urlsOf } from "@/app/test-support";
-import { DEMO_QUESTIONS, firstItem, seedQuestions } from "@/test/annotation-queue";
+import { answerWriter, DEMO_QUESTIONS, firstItem, seedQuestions } from "@/test/annotation-queue";
 import { createLocalServer, storeSettings } from "@/test/local-server";
+import { DEFAULT_TEAM_SETTINGS, teamSettingsObjectId, valueFromSettings } from "../../team/team-settings";
 
 const PROJECT = "demo/support-bot";
 const SLOW = { timeout: 10_000 };
@@ -21,10 +22,13 @@ async function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globa
   const clients = createApiClients(server.settings, { fetch: server.fetch });
   const item = await firstItem(server, PROJECT, queueId);
   storeSettings(server, PROJECT);
+  // The answers and notes: the claim record a first answer leaves (it starts the item) is not one.
   const answers = () =>
     (
       server.db
-        .prepare("SELECT feedback_type, payload, wb_user_id FROM trace_feedback WHERE weave_ref = ? ORDER BY seq")
+        .prepare(
+          "SELECT feedback_type, payload, wb_user_id FROM trace_feedback WHERE weave_ref = ? AND feedback_type != 'wbops.claim' ORDER BY seq",
+        )
         .all(callRef(PROJECT, item.call_id)) as { feedback_type: string; payload: string; wb_user_id: string }[]
     ).map((row) => [row.feedback_type.replace("wandb.annotation.", ""), JSON.parse(row.payload).value, row.wb_user_id]);
   const render = () =>
@@ -119,7 +123,8 @@ describe("annotating an item", () => {
   it("keeps a refused answer on screen with the reason, and Retry saves it", async () => {
     let refuse = true;
     const { answers, render } = await setup((fetch) => async (input, init) => {
-      if (refuse && String(input).endsWith("/feedback/create")) {
+      // The answer's create, not the claim record its first answer leaves.
+      if (refuse && String(input).endsWith("/feedback/create") && String(init?.body).includes("wandb.annotation.")) {
         refuse = false;
         return new Response(JSON.stringify({ reason: "Answers are paused for maintenance" }), {
           status: 400,
@@ -391,5 +396,46 @@ describe("annotating an item", () => {
       return bodies.some((body) => body.includes(second!.call_id));
     };
     await waitFor(async () => expect(await askedFor()).toBe(true), SLOW);
+  }, 60_000);
+});
+
+describe("blind review", () => {
+  it("hides others' answers until every required question is answered, and says so in one line", async () => {
+    const { server, clients, specs, item, render } = await setup();
+    await clients.trace.createObject({
+      obj: {
+        project_id: PROJECT,
+        object_id: teamSettingsObjectId(item.queue_id),
+        val: valueFromSettings(item.queue_id, { ...DEFAULT_TEAM_SETTINGS, blindReview: true }),
+      },
+    });
+    answerWriter(
+      server.db,
+      PROJECT,
+    )({
+      id: "maria-tone",
+      callId: item.call_id,
+      user: "user-maria",
+      at: Date.now() - 60_000,
+      question: "tone",
+      value: 2,
+      ref: specs.tone,
+    });
+    const { user } = render();
+    const line = "Others' answers are hidden until you answer: blind review";
+    expect(await screen.findByText(line, {}, SLOW)).toBeInTheDocument();
+    const tone = screen.getByRole("group", { name: "Tone" });
+    expect(within(tone).queryByText("user-maria")).toBeNull();
+
+    // The rating alone is not enough: the choice and the yes/no are required too (the comment is optional).
+    await user.keyboard("4");
+    await waitFor(() => expect(within(tone).getByRole("radio", { name: /^4/ })).toBeChecked());
+    expect(screen.getByText(line)).toBeInTheDocument();
+    expect(within(tone).queryByText("user-maria")).toBeNull();
+    await user.keyboard("1");
+    await user.keyboard("1");
+    await waitFor(() => expect(screen.queryByText(line)).toBeNull(), SLOW);
+    expect(within(tone).getByText("user-maria")).toBeInTheDocument();
+    expect(within(tone).getByText("Others:", { exact: false })).toHaveTextContent("Others: user-maria 2");
   }, 60_000);
 });

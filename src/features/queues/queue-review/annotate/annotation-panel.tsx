@@ -4,12 +4,15 @@ import { ErrorPanel } from "@/components/error-panel";
 import { Section } from "@/components/section";
 import { UntrustedText } from "@/components/untrusted-text";
 import { oncePerPress, useShortcuts } from "../../shared/keyboard";
-import { answersFor } from "./answers";
+import { othersHidden } from "../../team/blind-review";
+import { answersFor, unansweredSpecs } from "./answers";
 import { keyedValues, specKind } from "./spec-kind";
 import { NotesThread } from "./notes-thread";
 import { SpecField } from "./spec-field";
 import { useAnnotations, type AnnotatedItem } from "./use-annotations";
 import type { QueueSpec } from "@/api/annotation-specs";
+
+const NO_SPECS: QueueSpec[] = [];
 
 const NUMBER_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
 
@@ -22,7 +25,8 @@ const FIELD_OF_ACTIVE = ["textarea", "input:not([type=radio])", "input[type=radi
  * The queue's questions about this call, beside it: one control per human-annotation spec, the
  * queue's guidelines above them. The number keys answer the highlighted question and move on to
  * the next, j and k move the highlight, e goes into its field: a reviewer answers a whole item,
- * comment included, without leaving the keyboard.
+ * comment included, without leaving the keyboard. Under blind review others' answers stay hidden
+ * until I have answered every required question of the item.
  */
 export function AnnotationPanel({
   project,
@@ -40,15 +44,18 @@ export function AnnotationPanel({
 }) {
   const refs = queue.scorer_refs ?? [];
   const annotations = useAnnotations(project, refs, item, me);
-  const { specs, feedback, pending } = annotations;
+  const { specs, team, feedback, pending } = annotations;
   const answer = (spec: QueueSpec, value: unknown) => {
     annotations.answer(spec, value);
     onAnswer?.(item.id);
   };
-  const list = specs.data?.specs ?? [];
+  // Shown once the team settings are known too: they decide whose answer each control changes.
+  const list = team.settings ? (specs.data?.specs ?? NO_SPECS) : NO_SPECS;
   const [activeIndex, setActiveIndex] = useState(0);
   const active = list[Math.min(activeIndex, list.length - 1)];
   const rows = feedback.data ?? [];
+  const unanswered = new Set(unansweredSpecs(list, rows, pending, me).map((spec) => spec.id));
+  const hidden = team.settings !== null && othersHidden(team.settings, list, (specId) => !unanswered.has(specId));
   // An answer given before these arrive is shown at once and saved once they are here (use-annotations).
   const reading = feedback.isPending;
   const panel = useRef<HTMLElement>(null);
@@ -123,7 +130,19 @@ export function AnnotationPanel({
           onRetry={() => void feedback.refetch()}
         />
       ) : null}
-      {specs.isPending && refs.length > 0 ? <p className="text-xs text-fg-muted">Loading the questions…</p> : null}
+      {team.error ? (
+        <ErrorPanel
+          error={team.error}
+          title="Could not read this queue's team settings: answers are kept per annotator, and others' hidden until you answer"
+          onRetry={() => void team.refetch()}
+        />
+      ) : null}
+      {(specs.isPending || !team.settings) && refs.length > 0 ? (
+        <p className="text-xs text-fg-muted">Loading the questions…</p>
+      ) : null}
+      {hidden ? (
+        <p className="text-xs text-fg-muted">Others' answers are hidden until you answer: blind review</p>
+      ) : null}
       {reading && list.length > 0 ? <p className="text-xs text-fg-muted">Reading the answers given so far…</p> : null}
       {specs.data?.missing.map((missing) => (
         <p key={missing.ref} className="text-xs text-amber-800 dark:text-amber-300">
@@ -135,7 +154,7 @@ export function AnnotationPanel({
         <SpecField
           key={spec.ref}
           spec={spec}
-          answers={answersFor(spec, rows, me)}
+          answers={hidden ? { ...answersFor(spec, rows, me), others: [] } : answersFor(spec, rows, me)}
           pending={pending[spec.id]}
           active={spec === active}
           onAnswer={(value) => answer(spec, value)}

@@ -2,8 +2,10 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { upsertUser } from "@server/auth/users";
 import { seedLargeQueue } from "@server/seed/trace-seed";
-import { DEMO_QUESTIONS, firstItem, seedQuestions } from "@/test/annotation-queue";
+import { DEMO_QUESTIONS, firstItem, seedQuestions, setQueueQuestions } from "@/test/annotation-queue";
 import { createLocalServer } from "@/test/local-server";
+import { createApiClients } from "@/api/clients";
+import { teamSettingsObjectId, valueFromSettings, type TeamSettings } from "../../team/team-settings";
 import { createQueueTestContext } from "../../test-support";
 import { answersFor } from "./answers";
 import { useAnnotations } from "./use-annotations";
@@ -13,11 +15,18 @@ const MARIA_KEY = "maria-two-annotators-key";
 const SLOW = { timeout: 10_000 };
 
 /** One item of a queue with the demo's four questions, and two annotators (each their own key, cache and clients) on it. */
-async function setup() {
+async function setup(team?: TeamSettings) {
   const server = createLocalServer();
   upsertUser(server.db, { id: "user-maria", username: "maria", entity: "demo", apiKey: MARIA_KEY });
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 3 });
+  if (team) {
+    const { trace } = createApiClients(server.settings, { fetch: server.fetch });
+    await trace.createObject({
+      obj: { project_id: PROJECT, object_id: teamSettingsObjectId(queueId), val: valueFromSettings(queueId, team) },
+    });
+  }
   const refs = Object.values(seedQuestions(server.db, PROJECT, DEMO_QUESTIONS));
+  setQueueQuestions(server.db, queueId, refs);
   const item = await firstItem(server, PROJECT, queueId);
   const annotator = (apiKey: string, me: string) => {
     const context = createQueueTestContext({ ...server.settings, apiKey }, server.fetch);
@@ -143,5 +152,47 @@ describe("two annotators answering the same item at once", () => {
     await waitFor(() => expect(loser.current.pending).toEqual({}), SLOW);
     const stored = rows().filter((row) => row.feedback_type === "wandb.annotation.resolution");
     expect(stored.map((row) => JSON.parse(row.payload).value)).toEqual([value]);
+  }, 60_000);
+});
+
+describe("two annotators on a queue that asks two answers per item", () => {
+  it("each stores their own answer to every question, the shared ones too: neither replaces the other's", async () => {
+    const { demo, maria, rows } = await setup({ claimTimeoutMinutes: 30, answersPerItem: 2, blindReview: false });
+    await waitFor(
+      () =>
+        expect(
+          demo.current.team.settings?.answersPerItem === 2 &&
+            maria.current.team.settings?.answersPerItem === 2 &&
+            demo.current.feedback.data &&
+            maria.current.feedback.data,
+        ).toBeTruthy(),
+      SLOW,
+    );
+    // "resolution" is a spec shared among creators; on this queue it is answered per annotator all the same.
+    expect(spec(demo, "resolution").uniqueAmongCreators).toBe(true);
+    act(() => demo.current.answer(spec(demo, "resolution"), "Resolved"));
+    await waitFor(() => expect(demo.current.pending).toEqual({}), SLOW);
+    // Maria sees Demo's answer standing, and still creates her own beside it.
+    act(() => void maria.current.feedback.refetch());
+    await waitFor(() => expect(shown(maria, "resolution", "user-maria").others).toHaveLength(1), SLOW);
+    act(() => maria.current.answer(spec(maria, "resolution"), "Not resolved"));
+    await waitFor(() => expect(maria.current.pending).toEqual({}), SLOW);
+
+    const stored = rows()
+      .filter((row) => row.feedback_type === "wandb.annotation.resolution")
+      .map((row) => [row.wb_user_id, JSON.parse(row.payload).value]);
+    expect(stored).toEqual([
+      ["user-demo", "Resolved"],
+      ["user-maria", "Not resolved"],
+    ]);
+    act(() => void demo.current.feedback.refetch());
+    await waitFor(
+      () =>
+        expect(shown(demo, "resolution", "user-demo")).toMatchObject({
+          current: { by: "user-demo", value: "Resolved" },
+          others: [{ by: "user-maria", value: "Not resolved" }],
+        }),
+      SLOW,
+    );
   }, 60_000);
 });

@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { AnnotationQueueItem } from "@contract/trace";
-import type { QueueSpec } from "@/api/annotation-specs";
+import type { QueueSpec, QueueSpecs } from "@/api/annotation-specs";
 import { traceQueries } from "@/api/queries/trace";
 import { useApiClients } from "@/connection/api-clients";
 import { feedbackQueries } from "../../api/feedback";
+import { useTeamSettings } from "../../api/team-settings";
+import { settingsInEffect, specsForTeam } from "../../team/team-specs";
 import { answerSavesOf, usePendingAnswers, type AnswerSave } from "./answer-saves";
 import { keptAnswers, type KeptAnswer } from "./kept-answers";
 import { sendAnswer } from "./send-answer";
@@ -21,13 +23,25 @@ const newToken = () => `${Date.now().toString(36)}-${Math.random().toString(36).
  * one spec go out one after another, each replacing the row the one before it wrote, so quick
  * changes never race; they go on (and a refusal is kept) after the review has moved to another
  * item. Answers this browser kept from an earlier load (offline, a closed tab) are sent again.
+ * The specs are read as the queue's team settings say (`team.settings`, null while they are read):
+ * on a team queue each annotator's answer is their own (team-specs.ts).
  */
 export function useAnnotations(project: string, scorerRefs: readonly string[], item: AnnotatedItem, me: string | null) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   const saves = answerSavesOf(queryClient);
   const { id: itemId, call_id: callId, queue_id: queueId } = item;
-  const specs = useQuery({ ...traceQueries.queueSpecs(trace, scorerRefs), enabled: scorerRefs.length > 0 });
+  const teamSettings = useTeamSettings(project, queueId);
+  const team = settingsInEffect(teamSettings);
+  const forTeam = useCallback(
+    (read: QueueSpecs): QueueSpecs => (team ? { ...read, specs: specsForTeam(read.specs, team) } : read),
+    [team],
+  );
+  const specs = useQuery({
+    ...traceQueries.queueSpecs(trace, scorerRefs),
+    enabled: scorerRefs.length > 0,
+    select: forTeam,
+  });
   // One options object per call, so the key stays the same across renders.
   const feedbackOptions = useMemo(() => feedbackQueries.calls(trace, project, [callId]), [trace, project, callId]);
   const feedback = useQuery(feedbackOptions);
@@ -89,5 +103,13 @@ export function useAnnotations(project: string, scorerRefs: readonly string[], i
   /** Lets this call's refused answer to a question go. */
   const dismiss = useCallback((specId: string) => saves.set(callId, specId, undefined), [saves, callId]);
 
-  return { specs, feedback, pending, answer, dismiss, retryNow: saves.retryNow };
+  return {
+    specs,
+    team: { settings: team, error: teamSettings.isError ? teamSettings.error : null, refetch: teamSettings.refetch },
+    feedback,
+    pending,
+    answer,
+    dismiss,
+    retryNow: saves.retryNow,
+  };
 }
