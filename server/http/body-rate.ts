@@ -68,40 +68,44 @@ function watchedBody(
     finished = true;
     clearInterval(timer);
   };
-  return new ReadableStream<Uint8Array>({
-    pull: async (controller) => {
-      if (startedAt === undefined) {
-        startedAt = performance.now();
-        timer = setInterval(() => {
-          const elapsed = performance.now() - startedAt!;
-          if (finished || elapsed < rate.graceMs || received >= (rate.minBytesPerSecond * elapsed) / 1000) return;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull: async (controller) => {
+        if (startedAt === undefined) {
+          startedAt = performance.now();
+          timer = setInterval(() => {
+            const elapsed = performance.now() - startedAt!;
+            if (finished || elapsed < rate.graceMs || received >= (rate.minBytesPerSecond * elapsed) / 1000) return;
+            stop();
+            onCut();
+            controller.error(new SlowBodyError(rate));
+            reader.cancel().catch(() => undefined);
+          }, CHECK_EVERY_MS);
+          timer.unref();
+        }
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch (error) {
           stop();
-          onCut();
-          controller.error(new SlowBodyError(rate));
-          reader.cancel().catch(() => undefined);
-        }, CHECK_EVERY_MS);
-        timer.unref();
-      }
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch (error) {
+          throw error;
+        }
+        const { done, value } = chunk;
+        if (finished) return;
+        if (done) {
+          stop();
+          controller.close();
+          return;
+        }
+        received += value.byteLength;
+        controller.enqueue(value);
+      },
+      cancel: (reason) => {
         stop();
-        throw error;
-      }
-      const { done, value } = chunk;
-      if (finished) return;
-      if (done) {
-        stop();
-        controller.close();
-        return;
-      }
-      received += value.byteLength;
-      controller.enqueue(value);
+        return reader.cancel(reason);
+      },
     },
-    cancel: (reason) => {
-      stop();
-      return reader.cancel(reason);
-    },
-  });
+    // Nothing is read ahead: a handler that refuses the request by its headers reads not one byte.
+    { highWaterMark: 0 },
+  );
 }
