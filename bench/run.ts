@@ -21,6 +21,7 @@ import { lighthousePart } from "./lighthouse/lighthouse-part";
 import { loadPart } from "./load/load-part";
 import { hostilePart } from "./hostile/hostile-part";
 import { reviewFormPart } from "./review-form/review-form-part";
+import { workModePart } from "./work-mode/work-mode-part";
 
 // `npm run bench`: runs the selected parts one after another, then writes bench/results/. See README.md.
 
@@ -31,8 +32,9 @@ type Shared = {
   server: { instance: BenchServer; manifest: ServerDbManifest } | null;
 };
 
-const NEEDS_DASHBOARD: readonly Part[] = ["bundle", "lighthouse", "interactions", "hostile-calls", "review-form"];
-const NEEDS_SERVER: readonly Part[] = ["lighthouse", "interactions", "hostile-calls", "review-form", "load", "hostile"];
+const IN_BROWSER: readonly Part[] = ["lighthouse", "interactions", "hostile-calls", "review-form", "work-mode"];
+const NEEDS_DASHBOARD: readonly Part[] = ["bundle", ...IN_BROWSER];
+const NEEDS_SERVER: readonly Part[] = [...IN_BROWSER, "load", "hostile"];
 
 function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
   const server = () => {
@@ -60,6 +62,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return hostileCallsPart(server().instance.url, server().manifest, shared.profile);
     case "review-form":
       return reviewFormPart(server().instance.url, server().manifest, shared.profile);
+    case "work-mode":
+      return workModePart(server().instance, server().manifest, shared.profile);
     case "load":
       return loadPart(server().instance.url, server().manifest, shared.profile);
     case "hostile":
@@ -102,12 +106,7 @@ async function main(): Promise<number> {
       shared.distDir = dashboard.distDir;
       environment.dashboard = relative(ROOT_DIR, dashboard.distDir);
     }
-    if (
-      options.parts.some(
-        (p) => p === "lighthouse" || p === "interactions" || p === "hostile-calls" || p === "review-form",
-      )
-    )
-      environment.chromium = chromiumVersion();
+    if (options.parts.some((p) => IN_BROWSER.includes(p))) environment.chromium = chromiumVersion();
 
     for (const part of options.parts) {
       console.info(`\n== ${part}`);

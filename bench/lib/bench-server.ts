@@ -10,6 +10,8 @@ export type LoopDelay = { p50: number; p99: number; max: number };
 export type BenchServer = {
   url: string;
   pid: number;
+  /** The server's scratch DATA_DIR (its SQLite file): a part may read back what a run left there. */
+  dataDir: string;
   /** Starts a new window of event-loop delay measurement in the server process. */
   resetLoopDelay(): void;
   /** The server's event-loop delay since the last reset. */
@@ -63,6 +65,7 @@ export async function startBenchServer(options: {
   return {
     url,
     pid: child.pid as number,
+    dataDir,
     resetLoopDelay() {
       child.send("loop-delay-reset");
     },

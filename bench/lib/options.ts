@@ -11,6 +11,7 @@ export const PARTS = [
   "interactions",
   "hostile-calls",
   "review-form",
+  "work-mode",
   "load",
   "hostile",
 ] as const;

@@ -26,6 +26,8 @@ export type Profile = {
   /** Items answered by three annotators whose review page is opened (once each, after one untimed load). */
   reviewForm: { items: number };
   load: { seconds: number; connections: number; maxRequests: number };
+  /** Two annotators in work mode: Complete & next per annotator, the reading time per item, the queue's size. */
+  workMode: { itemsPerAnnotator: number; thinkMs: number; queueItems: number };
 };
 
 const FULL: Profile = {
@@ -42,6 +44,7 @@ const FULL: Profile = {
   hostileCalls: { reps: 5 },
   reviewForm: { items: 20 },
   load: { seconds: 10, connections: 10, maxRequests: 500_000 },
+  workMode: { itemsPerAnnotator: 250, thinkMs: 200, queueItems: 650 },
 };
 
 const QUICK: Profile = {
@@ -52,6 +55,7 @@ const QUICK: Profile = {
   hostileCalls: { reps: 2 },
   reviewForm: { items: 5 },
   load: { seconds: 3, connections: 10, maxRequests: 100_000 },
+  workMode: { itemsPerAnnotator: 20, thinkMs: 200, queueItems: 60 },
 };
 
 export function profileFor(options: BenchOptions): Profile {

@@ -10,6 +10,19 @@ import { queryItems } from "./items-query";
 import { queryItemsNaive } from "./items-query.reference-impl";
 import { valueProblem } from "./objects/json-schema";
 import { findQueue } from "./queues";
+import { CLAIM_FEEDBACK_TYPE } from "./seed/demo-claims";
+import type { AnnotationState } from "../../contract/trace";
+import type { Feedback } from "../../contract/trace-feedback";
+import {
+  CLAIM_FEEDBACK_TYPE as DASHBOARD_CLAIM_TYPE,
+  claimOn,
+  claimPayload,
+} from "../../src/features/queues/team/claims";
+import {
+  DEFAULT_TEAM_SETTINGS,
+  settingsFromValue,
+  teamSettingsObjectId as dashboardSettingsId,
+} from "../../src/features/queues/team/team-settings";
 
 const NOW = new Date("2026-11-20T10:00:00.000Z");
 
@@ -312,7 +325,10 @@ describe("demo feedback", SLOW, () => {
 
   it("answers completed items' specs with values that fit them, from the annotators who completed them", () => {
     expect(feedback.length).toBeGreaterThan(5000);
-    expect(db.prepare("SELECT count(*) FROM trace_feedback").pluck().get()).toBe(feedback.length);
+    // Every row but the claim records (which answer no spec) is an answer to a spec.
+    expect(
+      db.prepare("SELECT count(*) FROM trace_feedback WHERE feedback_type != ?").pluck().get(CLAIM_FEEDBACK_TYPE),
+    ).toBe(feedback.length);
     const misfits = feedback.flatMap((row) => {
       const problem = valueProblem(
         (JSON.parse(row.spec) as { field_schema: object }).field_schema,
@@ -326,12 +342,12 @@ describe("demo feedback", SLOW, () => {
     // Every answer's author completed that item in a queue holding the call.
     const orphans = db
       .prepare(
-        `SELECT count(*) FROM trace_feedback f WHERE NOT EXISTS (
+        `SELECT count(*) FROM trace_feedback f WHERE f.feedback_type != ? AND NOT EXISTS (
            SELECT 1 FROM annotation_item_progress pr JOIN annotation_queue_items i ON i.seq = pr.item_seq
            WHERE pr.annotator_user_id = f.wb_user_id AND pr.annotation_state = 'completed' AND f.weave_ref = 'weave:///' || i.project_id || '/call/' || i.call_id)`,
       )
       .pluck()
-      .get();
+      .get(CLAIM_FEEDBACK_TYPE);
     expect(orphans).toBe(0);
   });
 
@@ -353,6 +369,127 @@ describe("demo feedback", SLOW, () => {
       .pluck()
       .get();
     expect(sharedTwice).toBe(0);
+  });
+});
+
+/** A claim record's facts in one comparable string. */
+const claimKey = (r: { project: string; ref: string; by: string; at: string; payload: unknown }) => JSON.stringify(r);
+
+const claimRows = (d: Database) =>
+  d
+    .prepare("SELECT id, weave_ref, created_at, payload FROM trace_feedback WHERE feedback_type = ? ORDER BY seq")
+    .all(CLAIM_FEEDBACK_TYPE);
+
+describe("demo claims and team settings", SLOW, () => {
+  const db = demo.db;
+  type Held = {
+    queue_id: string;
+    item_id: string;
+    call_id: string;
+    annotation_state: AnnotationState;
+    annotator_user_id: string | null;
+    project_id: string;
+    at: number;
+  };
+  const held = db
+    .prepare(
+      `SELECT q.id AS queue_id, i.id AS item_id, i.call_id, i.annotation_state, i.annotator_user_id, i.project_id,
+              pr.annotator_user_id AS holder, pr.updated_at AS at
+       FROM annotation_item_progress pr JOIN annotation_queue_items i ON i.seq = pr.item_seq
+       JOIN annotation_queues q ON q.seq = pr.queue_seq WHERE pr.annotation_state = 'in_progress'`,
+    )
+    .all() as (Held & { holder: string })[];
+  const claims = db
+    .prepare("SELECT * FROM trace_feedback WHERE feedback_type = ? ORDER BY seq")
+    .all(CLAIM_FEEDBACK_TYPE) as {
+    id: string;
+    project_id: string;
+    weave_ref: string;
+    wb_user_id: string;
+    created_at: string;
+    payload: string;
+  }[];
+
+  it("writes one claim record per in_progress record: by its annotator, on the item's call, dated the record's time", () => {
+    expect(held.length).toBeGreaterThan(100);
+    // The dashboard's type and payload, so work mode and the review read these as their own.
+    expect(CLAIM_FEEDBACK_TYPE).toBe(DASHBOARD_CLAIM_TYPE);
+    const expected = held.map((h) =>
+      claimKey({
+        project: h.project_id,
+        ref: `weave:///${h.project_id}/call/${h.call_id}`,
+        by: h.holder,
+        at: new Date(h.at).toISOString(),
+        payload: claimPayload(h.queue_id, h.item_id),
+      }),
+    );
+    const written = claims.map((c) =>
+      claimKey({
+        project: c.project_id,
+        ref: c.weave_ref,
+        by: c.wb_user_id,
+        at: c.created_at,
+        payload: JSON.parse(c.payload),
+      }),
+    );
+    expect(written.toSorted()).toEqual(expected.toSorted());
+  });
+
+  it("dates every claim the review shows, most of them older than the claim timeout", () => {
+    const now = NOW.getTime();
+    const byCall = new Map<string, unknown[]>();
+    for (const c of claims)
+      byCall.set(c.weave_ref, [...(byCall.get(c.weave_ref) ?? []), { ...c, payload: JSON.parse(c.payload) }]);
+    // The items whose latest writer holds them in progress: the claims the review and the table show.
+    const shown = held.filter((h) => h.annotation_state === "in_progress" && h.annotator_user_id === h.holder);
+    expect(shown.length).toBeGreaterThan(100);
+    const read = shown.map((h) =>
+      claimOn(
+        { id: h.item_id, queue_id: h.queue_id, annotation_state: h.annotation_state, annotator_user_id: h.holder },
+        (byCall.get(`weave:///${h.project_id}/call/${h.call_id}`) ?? []) as unknown as Feedback[],
+        DEFAULT_TEAM_SETTINGS,
+        now,
+      ),
+    );
+    expect(read.filter((claim) => claim?.since === null || claim === null)).toEqual([]);
+    expect(read.filter((claim) => claim?.stale).length).toBeGreaterThan(read.length / 2);
+  });
+
+  it("writes the same claim records on every run (ids included)", () => {
+    const other = freshDb();
+    seedTraceDemo(other, NOW);
+    expect(claimRows(other)).toEqual(claimRows(db));
+  });
+
+  it("makes the Hallucination audit a team queue (2 answers per item, blind review) and no other", async () => {
+    const list = await call(demo.app, "POST", "/api/trace/annotation_queues/query", {
+      body: { project_id: "demo/support-bot" },
+      headers: basic(),
+    });
+    const queues = list.text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: string; name: string });
+    const settingsOf = async (queueId: string) => {
+      const res = await call(demo.app, "POST", "/api/trace/objs/query", {
+        body: {
+          project_id: "demo/support-bot",
+          filter: { object_ids: [dashboardSettingsId(queueId)], latest_only: true },
+          limit: 1,
+        },
+        headers: basic(),
+      });
+      expect(res.status).toBe(200);
+      const [latest] = res.json.objs as { val: unknown }[];
+      return latest ? settingsFromValue(latest.val) : null;
+    };
+    const found = Object.fromEntries(await Promise.all(queues.map(async (q) => [q.name, await settingsOf(q.id)])));
+    expect(found).toEqual({
+      "Refund conversations – tone review": null,
+      "Escalations – policy check": null,
+      "Hallucination audit": { claimTimeoutMinutes: 30, answersPerItem: 2, blindReview: true },
+      "Onboarding flow – first impressions": null,
+    });
   });
 });
 

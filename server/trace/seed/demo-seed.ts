@@ -13,6 +13,7 @@ import { withIndexesRebuiltAfter } from "./rebuilt-indexes";
 import { DISPLAY_FIELDS_BY_KIND, presentDisplayFields } from "./display-fields";
 import { seedAnnotationSpecs } from "./annotation-specs";
 import { seedQueueFeedback, seedSecondOpinions } from "./demo-feedback";
+import { seedClaimRecords, seedTeamSettings } from "./demo-claims";
 import { picker, seededRandom, type Picker } from "./prng";
 
 const MINUTE = 60_000;
@@ -199,6 +200,16 @@ export function seedDemoQueues(db: Database, now: number): void {
         unique,
       );
       seedQueueFeedback(db, f, claims, { summary_accuracy: acmeSpecs.summary_accuracy }, unique);
+      // Who holds an item since when (work mode's claim records), from a stream of their own as well.
+      seedClaimRecords(db, picker(seededRandom(20_261_126)), [tone, escalations, audit, claims]);
+      // One team queue: two answers per item, each annotator's own and hidden from the others until given.
+      seedTeamSettings(
+        db,
+        audit,
+        { claim_timeout_minutes: 30, answers_per_item: 2, blind_review: true },
+        "user-kenji",
+        now - 3 * DAY,
+      );
 
       // The Calls page's traffic beyond the queued calls, from a stream of its own; then an op object
       // for every op version the calls name, so their op refs resolve and the op filter can list them.

@@ -17,7 +17,9 @@ const TEAM_SETTINGS_STALE_MS = 60_000;
 /** A queue's team settings (the Weave object tied to it): key, query options, hook and save. */
 export const teamSettingsKeys = {
   of: (scope: ClientScope, projectId: string, queueId: string) =>
-    [...traceKeys.queues(scope), "team-settings", projectId, queueId] as const,
+    // Not under the queues' key: every progress write marks that stale (the queues' counts), and a
+    // review's annotation panel, mounted per item, would read the settings again on each Complete & next.
+    [...traceKeys.all(scope), "team-settings", projectId, queueId] as const,
 };
 
 export const teamSettingsQueries = {

@@ -5,9 +5,25 @@ import { useApiClients } from "@/connection/api-clients";
 import { callQueries } from "../api/call";
 import { feedbackQueries } from "../api/feedback";
 import { CLAIM_SETTLE_MS, claimItem, confirmClaim, settle } from "../team/claim-item";
-import { findNextForMe, questionIdsOf, type Offer, type RecordCache, type WorkView } from "../team/next-for-me";
+import {
+  findNextForMe,
+  likelyOffers,
+  questionIdsOf,
+  type Offer,
+  type RecordCache,
+  type WorkView,
+} from "../team/next-for-me";
 import type { TeamSettings } from "../team/team-settings";
 import { itemQueryOptions } from "./use-review-queries";
+
+/** The longest a read-ahead waits for the page to be idle: well within the time an annotator reads an item. */
+const READ_AHEAD_WAIT_MS = 150;
+
+/** Runs `task` once the page is idle (once the item just shown has been drawn), or after READ_AHEAD_WAIT_MS. */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(task, { timeout: READ_AHEAD_WAIT_MS });
+  else setTimeout(task, 0);
+}
 
 /** Items tried per press at most: each one lost or closed to me is passed over, then the search says so. */
 const MAX_TRIES = 8;
@@ -47,6 +63,31 @@ export function useWorkMode(options: {
   const records = useRef<RecordCache>(new Map());
   const questionIds = useMemo(() => questionIdsOf(scorerRefs ?? []), [scorerRefs]);
 
+  /**
+   * Reads ahead the calls and answers of the items the next press will most likely claim, so the
+   * claim's write is the one request between that press and the item painted. A failure only
+   * leaves them to be read when shown.
+   */
+  const readAhead = useCallback(
+    async (current: string, caller: string | null) => {
+      try {
+        const exclude = new Set(passedOver.current).add(current);
+        const offers = await likelyOffers(
+          trace,
+          { projectId: project, queueId, view, me: caller ?? "", settings, questionIds, exclude, now: Date.now() },
+          { cache: records.current },
+        );
+        for (const { item } of offers) {
+          void queryClient.prefetchQuery(callQueries.call(trace, { project_id: project, id: item.call_id }));
+          void queryClient.prefetchQuery(feedbackQueries.calls(trace, project, [item.call_id]));
+        }
+      } catch {
+        // Only a read-ahead: the press reads what it needs.
+      }
+    },
+    [trace, queryClient, project, queueId, view, settings, questionIds],
+  );
+
   const findAndClaim = useCallback(
     async (leaving: string | null): Promise<Claimed | null> => {
       setStatus({ phase: "claiming" });
@@ -73,12 +114,17 @@ export function useWorkMode(options: {
           queryClient.setQueryData(itemQueryOptions(trace, project, queueId, claimed.item.id).queryKey, {
             items: [claimed.item],
           });
-          void queryClient.prefetchQuery(callQueries.call(trace, { project_id: project, id: claimed.item.call_id }));
+          const callRead = queryClient.prefetchQuery(
+            callQueries.call(trace, { project_id: project, id: claimed.item.call_id }),
+          );
           void queryClient.prefetchQuery(feedbackQueries.calls(trace, project, [claimed.item.call_id]));
           if (!caller && claimed.item.annotator_user_id) {
             caller = claimed.item.annotator_user_id;
             onIdentity(caller);
           }
+          // After this item's call has been read and the page is idle: the read-ahead must not slow the item being shown.
+          const reader = caller;
+          void callRead.then(() => whenIdle(() => void readAhead(claimed.item.id, reader)));
           setStatus({ phase: "idle" });
           return { item: claimed.item, offer };
         }
@@ -89,7 +135,7 @@ export function useWorkMode(options: {
         return null;
       }
     },
-    [trace, queryClient, project, queueId, view, me, settings, questionIds, onIdentity],
+    [trace, queryClient, project, queueId, view, me, settings, questionIds, onIdentity, readAhead],
   );
 
   /** Finds and claims the next item offered to me (never `leaving`, the one on screen); null when there is none. */

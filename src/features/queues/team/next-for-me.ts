@@ -93,32 +93,52 @@ function searchRequest(context: SearchContext, offset: number, limit: number): I
 /**
  * Claim records read for a call, kept between searches: a claim's age never changes, so rows that
  * hold a record of the item's current writer still judge it. Only a new writer (a new claim) needs
- * a new read, and the search on a key press usually reads none.
+ * a new read, and the search on a key press usually reads none. `openAt`: when a search last saw
+ * the item unstarted (no rows read for it).
  */
-export type RecordCache = Map<string, { rows: Feedback[]; writer: string | null }>;
+export type RecordCache = Map<string, { rows: Feedback[]; writer: string | null; openAt?: number }>;
 
 const writerOf = (item: AnnotationQueueItem) => item.annotator_user_id || null;
 
-/** Feedback of the calls that need it to be judged, by call id: one request per page at most. */
+/**
+ * Whether someone else's claim on the item is surely live without reading its records: a search
+ * saw the item unstarted less than a claim timeout ago, so whoever holds it claimed it since (a
+ * record never goes back to unstarted). The usual case on a key press: the item a teammate took
+ * a moment ago, seen open by the search before.
+ */
+function claimedSinceSeenOpen(row: AnnotationQueueItem, context: SearchContext, cache: RecordCache): boolean {
+  const openAt = cache.get(row.call_id)?.openAt;
+  return openAt !== undefined && context.now - openAt < context.settings.claimTimeoutMinutes * 60_000;
+}
+
+/**
+ * Feedback of the calls that need it to be judged, by call id (one request per page at most), and
+ * the calls held by a claim known to be live without it (never offered with one answer per item).
+ */
 async function feedbackByCall(
   trace: TraceClient,
   context: SearchContext,
   rows: readonly AnnotationQueueItem[],
   cache: RecordCache,
   signal?: AbortSignal,
-): Promise<Map<string, readonly Feedback[]>> {
+): Promise<{ byCall: Map<string, readonly Feedback[]>; liveClaims: Set<string> }> {
   const byCall = new Map<string, readonly Feedback[]>();
+  const liveClaims = new Set<string>();
+  const single = context.settings.answersPerItem <= 1;
+  if (single)
+    for (const row of rows)
+      if (row.annotation_state === "unstarted") cache.set(row.call_id, { rows: [], writer: null, openAt: context.now });
   // With one answer per item only someone else's claim needs its records; an unstarted item needs none.
-  const judged =
-    context.settings.answersPerItem <= 1
-      ? rows.filter((row) => row.annotation_state === "in_progress" && writerOf(row) !== context.me)
-      : rows;
+  const judged = single
+    ? rows.filter((row) => row.annotation_state === "in_progress" && writerOf(row) !== context.me)
+    : rows;
   const unread = judged.filter((row) => {
-    const known = context.settings.answersPerItem <= 1 ? cache.get(row.call_id) : undefined;
+    const known = single ? cache.get(row.call_id) : undefined;
     if (known && known.writer === writerOf(row)) byCall.set(row.call_id, known.rows);
-    return !byCall.has(row.call_id);
+    else if (single && claimedSinceSeenOpen(row, context, cache)) liveClaims.add(row.call_id);
+    return !byCall.has(row.call_id) && !liveClaims.has(row.call_id);
   });
-  if (unread.length === 0) return byCall;
+  if (unread.length === 0) return { byCall, liveClaims };
   const feedback = await readCallsFeedback(
     trace,
     context.projectId,
@@ -135,7 +155,43 @@ async function feedbackByCall(
     byCall.set(row.call_id, rowsOfCall);
     cache.set(row.call_id, { rows: rowsOfCall, writer: writerOf(row) });
   }
-  return byCall;
+  return { byCall, liveClaims };
+}
+
+/** The first SPREAD items of a page offered to me, in the list's order. */
+async function offersIn(
+  trace: TraceClient,
+  context: SearchContext,
+  items: readonly AnnotationQueueItem[],
+  cache: RecordCache,
+  signal?: AbortSignal,
+): Promise<Offer[]> {
+  const { byCall, liveClaims } = await feedbackByCall(trace, context, items, cache, signal);
+  const offers: Offer[] = [];
+  for (const item of items) {
+    if (liveClaims.has(item.call_id)) continue;
+    const judged = isOffered(item, byCall.get(item.call_id) ?? NO_ROWS, context);
+    if (judged.offered) offers.push({ item, answerers: judged.answerers });
+    if (offers.length === SPREAD) break;
+  }
+  return offers;
+}
+
+/**
+ * The items the next search will most likely offer me (the first page's few), read while the
+ * annotator works on the current one so their calls can be read ahead. It also marks the items it
+ * sees unstarted in `cache`, so the search on the key press needs no claim records for an item a
+ * teammate takes in the meantime.
+ */
+export async function likelyOffers(
+  trace: TraceClient,
+  context: SearchContext,
+  options: { signal?: AbortSignal; cache: RecordCache },
+): Promise<Offer[]> {
+  const { items } = await trace.queryItems(context.queueId, searchRequest(context, 0, FIRST_PAGE), {
+    signal: options.signal,
+  });
+  return offersIn(trace, context, items, options.cache, options.signal);
 }
 
 /**
@@ -157,13 +213,7 @@ export async function findNextForMe(
       signal: options.signal,
     });
     offset += items.length;
-    const byCall = await feedbackByCall(trace, context, items, cache, options.signal);
-    const offers: Offer[] = [];
-    for (const item of items) {
-      const judged = isOffered(item, byCall.get(item.call_id) ?? NO_ROWS, context);
-      if (judged.offered) offers.push({ item, answerers: judged.answerers });
-      if (offers.length === SPREAD) break;
-    }
+    const offers = await offersIn(trace, context, items, cache, options.signal);
     if (offers.length > 0) return offers[Math.floor(pick() * offers.length)] as Offer;
     if (items.length < limit) return null;
   }
