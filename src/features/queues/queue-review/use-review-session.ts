@@ -44,6 +44,8 @@ export type ReviewLocationState = { wrapped?: boolean; claimed?: Claimed } | nul
 
 /** Moves kept while an item's place is read, at most (capped at each press): more quick presses than this are a held key, not a count. */
 const MAX_QUEUED_STEPS = 10;
+/** How long an item claimed in work mode is on screen before its place in the list is read. */
+const WORK_MODE_PLACE_DELAY_MS = 1000;
 const clamp = (moves: number, limit: number) => Math.max(-limit, Math.min(limit, moves));
 
 const parseHint = (raw: string | null) => (raw !== null && /^\d+$/.test(raw) ? Number(raw) : null);
@@ -101,7 +103,17 @@ export function useReviewSession(
 
   const itemQuery = useReviewItem(project, queueId, itemId);
   const item = itemQuery.data;
-  const windowQuery = useListWindow(project, queueId, view, item, hint, listed);
+  // In work mode the next item comes from a claim, not from the list: its place in the table's list
+  // (for its number, and Previous / Next) is read only once the annotator has stayed on it a moment,
+  // so the reads that find it never sit between a key press and the next claimed item.
+  const [placeWanted, setPlaceWanted] = useState<string | null>(null);
+  useEffect(() => {
+    if (!workMode) return;
+    const timer = setTimeout(() => setPlaceWanted(itemId), WORK_MODE_PLACE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [workMode, itemId]);
+  const placed = !workMode || placeWanted === itemId ? item : undefined;
+  const windowQuery = useListWindow(project, queueId, view, placed, hint, listed);
   const annotator = useAnnotator(trace.scope);
   const nextUnstarted = useNextUnstarted(project, queueId, view);
   const unansweredOn = useUnansweredCheck(project, queueId, scorerRefs, annotator.me);
