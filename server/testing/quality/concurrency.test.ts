@@ -114,7 +114,9 @@ describe("two annotators updating the same item at once", () => {
     async () => {
       const dataDir = makeDataDir();
       const callIds = seedDataDir(dataDir, 20);
-      const server = await startServerProcess(dataDir);
+      // Both annotators send from this one address, 200 requests at once: more connections than the
+      // per-client cap lets one address hold, which two real annotators (two addresses) never meet.
+      const server = await startServerProcess(dataDir, { MAX_CONNECTIONS_PER_CLIENT: "400" });
       const clients = ANNOTATORS.map((a) => httpClient(server.url, a.key, 15_000));
       const { queueId, itemIds } = await createQueueWithItems(clients[0]!, callIds);
       // One seeded schedule of 10 requests per item, all sent at once in an interleaved order.
