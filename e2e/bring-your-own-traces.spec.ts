@@ -121,10 +121,10 @@ test("trace an app with the weave SDK, find its calls in Calls, queue one and an
         data: { project_id: project, queue_ids: [queueId] },
       });
       return {
-        answers: ((await feedback.json()).result as { weave_ref: string; payload: unknown }[]).map((f) => [
-          f.weave_ref,
-          f.payload,
-        ]),
+        // The answers: the claim record the first answer leaves (it starts the item) is not one.
+        answers: ((await feedback.json()).result as { weave_ref: string; payload: unknown; feedback_type: string }[])
+          .filter((f) => f.feedback_type.startsWith("wandb.annotation."))
+          .map((f) => [f.weave_ref, f.payload]),
         completed: (await stats.json()).stats[0].completed_items,
       };
     })

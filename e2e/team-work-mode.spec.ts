@@ -32,16 +32,27 @@ async function signedIn(browser: Browser, who: Annotator): Promise<Page> {
 
 const shownItem = (page: Page) => new URL(page.url()).pathname.split("/items/")[1] ?? null;
 
-/** Start annotating on the queue page, then Complete & next `presses` times, as fast as the items come. */
-async function workThrough(page: Page, queueId: string, presses: number): Promise<void> {
+/** Items of the queue completed with `who` as their latest writer. */
+async function completedBy(request: APIRequestContext, queueId: string, who: Annotator): Promise<number> {
+  const items = await queryItems(request, queueId, { limit: 100 });
+  return items.filter((item) => item.annotation_state === "completed" && item.annotator_user_id === who.id).length;
+}
+
+/**
+ * Start annotating on the queue page, then Complete & next as fast as the items come, until `who`
+ * has completed `count` items (a press on a claim lost a moment earlier moves on without completing).
+ */
+async function workThrough(page: Page, request: APIRequestContext, queueId: string, who: Annotator, count: number) {
   await page.goto(`/queues/${queueId}`);
   const start = page.getByRole("button", { name: "Start annotating" });
   await expect(start).toBeEnabled();
   await start.click();
   await page.waitForURL(/work=1/);
-  for (let press = 0; press < presses; press++) {
+  for (let press = 0; press < 2 * count; press++) {
+    if ((await completedBy(request, queueId, who)) >= count) return;
     const item = shownItem(page);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The review itself, not the queue page it was opened from (its own heading is a level-1 heading too).
+    await expect(page.getByRole("group", { name: "Set the item's state" })).toBeVisible();
     await page.keyboard.press("Shift+C");
     // The next item for me, or nothing left (the other annotator took the last ones).
     await expect
@@ -71,15 +82,13 @@ test("two annotators in work mode, 20 items each: no item is completed twice", a
   test.slow();
   const queue = await createScratchQueue(request, "work mode", 48);
   const [demo, maria] = await Promise.all([signedIn(browser, DEMO), signedIn(browser, MARIA)]);
-  await Promise.all([workThrough(demo, queue.id, 20), workThrough(maria, queue.id, 20)]);
+  await Promise.all([workThrough(demo, request, queue.id, DEMO, 20), workThrough(maria, request, queue.id, MARIA, 20)]);
 
   const items = await queryItems(request, queue.id, { limit: 100 });
   const completed = items.filter((item) => item.annotation_state === "completed");
   const by = (who: Annotator) => completed.filter((item) => item.annotator_user_id === who.id).length;
-  // Each press completed one item (a press on a claim lost a moment earlier moves on without completing).
-  expect(by(DEMO) + by(MARIA)).toBeGreaterThanOrEqual(36);
-  expect(by(DEMO)).toBeGreaterThanOrEqual(16);
-  expect(by(MARIA)).toBeGreaterThanOrEqual(16);
+  expect(by(DEMO)).toBeGreaterThanOrEqual(20);
+  expect(by(MARIA)).toBeGreaterThanOrEqual(20);
   // The one who is not an item's latest writer never finished it too.
   for (const item of completed) {
     const other = item.annotator_user_id === DEMO.id ? MARIA : DEMO;

@@ -2,7 +2,6 @@ import { useDeferredValue, useId } from "react";
 import { Link, useParams } from "react-router-dom";
 import { Breadcrumbs } from "@/components/breadcrumbs";
 import { Button, buttonClasses } from "@/components/button";
-import { ErrorPanel } from "@/components/error-panel";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { UntrustedText } from "@/components/untrusted-text";
 import { paths } from "@/lib/paths";
@@ -13,9 +12,8 @@ import { queueHref, trainHref } from "../shared/links";
 import { QueueLoadErrors } from "../shared/queue-load-errors";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { useAnnotationProject } from "../shared/use-annotation-project";
-import { InsightsLoadStatus } from "./insights-load-status";
+import { InsightsReadNotices } from "./insights-read-notices";
 import { InsightsPanels } from "./insights-panels";
-import { TEAM_SETTINGS_UNREAD } from "./team-reading";
 import { useInsightsRead } from "./use-insights-read";
 
 /** /queues/:queueId/insights: completions, answers and agreement over the whole queue. */
@@ -35,11 +33,8 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
   const { trace } = useApiClients();
   const queue = useQueue(project, queueId);
   const totals = useQueueTotals(project, queueId);
-  const { specs, ready, team, query, progress, cancelled, cancel, reload } = useInsightsRead(
-    project,
-    queueId,
-    queue.isSuccess ? queue.data : undefined,
-  );
+  const read = useInsightsRead(project, queueId, queue.isSuccess ? queue.data : undefined);
+  const { specs, ready, query, reload } = read;
   const { me } = useAnnotator(trace.scope);
   const loaded = query.data;
   // The panels render in React's interruptible background render: their first render (tables, the
@@ -102,33 +97,7 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
         </p>
       ) : null}
 
-      {team.isError && !team.known ? (
-        <ErrorPanel error={team.error} title={TEAM_SETTINGS_UNREAD} onRetry={() => void team.refetch()} />
-      ) : null}
-
-      {query.isFetching ? (
-        <InsightsLoadStatus
-          progress={progress}
-          total={totals.data?.total_items ?? null}
-          onCancel={cancel}
-          updating={loaded !== undefined}
-        />
-      ) : null}
-      {cancelled && !query.isFetching ? (
-        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-sm">
-          <output>
-            {loaded
-              ? "Update cancelled: these figures are from the last full read."
-              : "Reading the queue was cancelled: nothing is computed from part of it."}
-          </output>
-          <Button size="sm" onClick={reload}>
-            Read again
-          </Button>
-        </div>
-      ) : null}
-      {query.isError && !query.isFetching ? (
-        <ErrorPanel error={query.error} title="Could not read the queue's items and answers" onRetry={reload} />
-      ) : null}
+      <InsightsReadNotices read={read} total={totals.data?.total_items ?? null} framed />
 
       {shown ? <InsightsPanels project={project} queueId={queueId} loaded={shown} me={me} /> : null}
     </div>

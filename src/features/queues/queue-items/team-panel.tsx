@@ -7,9 +7,8 @@ import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { useApiClients } from "@/connection/api-clients";
 import { useQueueTotals } from "../api/queue";
 import { AnnotatorsTable } from "../insights/annotators-table";
-import { InsightsLoadStatus } from "../insights/insights-load-status";
+import { InsightsReadNotices } from "../insights/insights-read-notices";
 import { InsightsSummary } from "../insights/insights-summary";
-import { TEAM_SETTINGS_UNREAD } from "../insights/team-reading";
 import { useInsightsRead } from "../insights/use-insights-read";
 import { useAnnotator } from "../shared/annotator-identity";
 import { insightsHref } from "../shared/links";
@@ -41,7 +40,8 @@ function TeamFigures({ project, queue }: { project: string; queue: AnnotationQue
   const { trace } = useApiClients();
   const { me } = useAnnotator(trace.scope);
   const totals = useQueueTotals(project, queue.id);
-  const { specs, team, ready, query, progress, cancelled, cancel, reload } = useInsightsRead(project, queue.id, queue);
+  const read = useInsightsRead(project, queue.id, queue);
+  const { specs, ready, query, reload } = read;
   const loaded = query.data;
   // The table's first render is sliced between frames rather than one long task after the computation.
   const shown = useDeferredValue(loaded);
@@ -54,32 +54,7 @@ function TeamFigures({ project, queue }: { project: string; queue: AnnotationQue
           onRetry={() => void specs.refetch()}
         />
       ) : null}
-      {team.isError && !team.known ? (
-        <ErrorPanel error={team.error} title={TEAM_SETTINGS_UNREAD} onRetry={() => void team.refetch()} />
-      ) : null}
-      {query.isFetching ? (
-        <InsightsLoadStatus
-          progress={progress}
-          total={totals.data?.total_items ?? null}
-          onCancel={cancel}
-          updating={loaded !== undefined}
-        />
-      ) : null}
-      {cancelled && !query.isFetching ? (
-        <div className="flex flex-wrap items-center gap-3 text-sm">
-          <output>
-            {loaded
-              ? "Update cancelled: these figures are from the last full read."
-              : "Reading the queue was cancelled: nothing is computed from part of it."}
-          </output>
-          <Button size="sm" onClick={reload}>
-            Read again
-          </Button>
-        </div>
-      ) : null}
-      {query.isError && !query.isFetching ? (
-        <ErrorPanel error={query.error} title="Could not read the queue's items and answers" onRetry={reload} />
-      ) : null}
+      <InsightsReadNotices read={read} total={totals.data?.total_items ?? null} />
       {shown ? (
         <>
           <InsightsSummary loaded={shown} />
