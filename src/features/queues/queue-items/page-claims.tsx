@@ -56,8 +56,8 @@ export function StateCell({ item }: { item: AnnotationQueueItem }) {
     <span className="inline-flex flex-col items-start gap-0.5">
       <StatusBadge tone={STATE_TONES[state]}>{STATE_LABELS[state]}</StatusBadge>
       {claim ? (
-        <span className="text-[11px] whitespace-nowrap text-fg-muted">
-          {claim.since === null ? "since ?" : `since ${claimTime(claim.since, now)}`}
+        <span className="text-[11px] text-fg-muted">
+          {claim.since === null ? "since ?" : `since ${claimTime(claim.since, now, true)}`}
           {claim.stale ? <span className="font-semibold text-amber-800 dark:text-amber-300"> · stale</span> : null}
         </span>
       ) : null}

@@ -3,12 +3,17 @@ import type { Claim } from "./claims";
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
-/** A claim's start as people say it: "14:02" today, "Nov 26, 14:02" on another day. */
-export function claimTime(since: number, now: number): string {
+/**
+ * A claim's start as people say it: "14:02" today, "Nov 26, 2026, 14:02" on another day; `compact`
+ * (a table cell) drops the other day's time and year: "Nov 26".
+ */
+export function claimTime(since: number, now: number, compact = false): string {
   const at = new Date(since);
   const options: Intl.DateTimeFormatOptions = sameDay(at, new Date(now))
     ? { timeStyle: "short" }
-    : { dateStyle: "medium", timeStyle: "short" };
+    : compact
+      ? { month: "short", day: "numeric" }
+      : { dateStyle: "medium", timeStyle: "short" };
   return new Intl.DateTimeFormat(undefined, options).format(at);
 }
 
