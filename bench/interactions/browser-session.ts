@@ -16,17 +16,7 @@ export async function openSession(origin: string, manifest: ServerDbManifest): P
     // Playwright passes its own headless flag.
     args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--headless")),
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: origin });
-  await context.addInitScript({ content: KEEP_NAMES_SHIM });
-  await context.addInitScript(
-    (entries) => {
-      // Only on the dashboard's origin: about:blank has no storage.
-      if (window.location.origin === new URL(entries.origin).origin) {
-        for (const [key, value] of Object.entries(entries.storage)) window.localStorage.setItem(key, value);
-      }
-    },
-    { origin, storage: dashboardStorage(origin, manifest) },
-  );
+  const context = await dashboardContext(browser, origin, dashboardStorage(origin, manifest));
   const page = await context.newPage();
   return {
     browser,
@@ -79,4 +69,27 @@ export function networkQuiet(
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };
+}
+
+/**
+ * A browser context on the dashboard: its localStorage holds `storage` (the signed-in user's
+ * settings) before any of the dashboard's scripts run, and function names survive for the probes.
+ */
+export async function dashboardContext(
+  browser: Browser,
+  origin: string,
+  storage: Record<string, string>,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: origin });
+  await context.addInitScript({ content: KEEP_NAMES_SHIM });
+  await context.addInitScript(
+    (entries) => {
+      // Only on the dashboard's origin: about:blank has no storage.
+      if (window.location.origin === new URL(entries.origin).origin) {
+        for (const [key, value] of Object.entries(entries.storage)) window.localStorage.setItem(key, value);
+      }
+    },
+    { origin, storage },
+  );
+  return context;
 }

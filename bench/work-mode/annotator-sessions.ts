@@ -1,7 +1,8 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { API_KEY_STORAGE_KEY } from "../../src/connection/settings-storage";
 import type { ServerDbManifest } from "../fixtures/server-db";
-import { CHROMIUM_FLAGS, chromiumPath, KEEP_NAMES_SHIM } from "../lib/browser";
+import { CHROMIUM_FLAGS, chromiumPath } from "../lib/browser";
+import { dashboardContext } from "../interactions/browser-session";
 import { dashboardStorage } from "../lib/dashboard-storage";
 
 export type Annotator = { id: string; apiKey: string };
@@ -28,19 +29,8 @@ export async function openAnnotatorPages(
   });
   const pages = [];
   for (const annotator of annotators) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: origin });
-    await context.addInitScript({ content: KEEP_NAMES_SHIM });
-    await context.addInitScript(
-      (entries) => {
-        if (window.location.origin === new URL(entries.origin).origin) {
-          for (const [key, value] of Object.entries(entries.storage)) window.localStorage.setItem(key, value);
-        }
-      },
-      {
-        origin,
-        storage: { ...dashboardStorage(origin, manifest), [API_KEY_STORAGE_KEY]: annotator.apiKey },
-      },
-    );
+    const storage = { ...dashboardStorage(origin, manifest), [API_KEY_STORAGE_KEY]: annotator.apiKey };
+    const context = await dashboardContext(browser, origin, storage);
     pages.push({ annotator, page: await context.newPage() });
   }
   return {

@@ -1,9 +1,6 @@
 import type { Ref } from "react";
 import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/button";
-import { useApiClients } from "@/connection/api-clients";
-import { useTeamSettings } from "../api/team-settings";
-import { useAnnotator } from "../shared/annotator-identity";
 import type { ItemsTableState } from "../shared/items-url-state";
 import { reviewHref } from "../shared/links";
 import { useWorkMode } from "../queue-review/use-work-mode";
@@ -27,18 +24,7 @@ export function StartAnnotating({
   scorerRefs: readonly string[] | undefined;
 }) {
   const navigate = useNavigate();
-  const { trace } = useApiClients();
-  const annotator = useAnnotator(trace.scope);
-  const team = useTeamSettings(project, queueId);
-  const work = useWorkMode({
-    project,
-    queueId,
-    view,
-    me: annotator.me,
-    settings: team.settings,
-    scorerRefs,
-    onIdentity: annotator.remember,
-  });
+  const work = useWorkMode(project, queueId, view, scorerRefs);
   const start = async () => {
     const claimed = await work.claimNext(null);
     if (claimed)
@@ -52,7 +38,7 @@ export function StartAnnotating({
         variant="primary"
         loading={status.phase === "claiming"}
         // Work mode must not act on guessed settings: wait for the queue's own.
-        disabled={!team.known || scorerRefs === undefined}
+        disabled={!work.ready || scorerRefs === undefined}
         onClick={() => void start()}
         aria-keyshortcuts="w"
         title="Claims the next item nobody is working on and opens it; each Complete & next claims the next (w)"

@@ -118,16 +118,7 @@ export function useReviewSession(
   const nextUnstarted = useNextUnstarted(project, queueId, view);
   const unansweredOn = useUnansweredCheck(project, queueId, scorerRefs, annotator.me);
   const team = useTeamSettings(project, queueId);
-  const rememberMe = annotator.remember;
-  const work = useWorkMode({
-    project,
-    queueId,
-    view,
-    me: annotator.me,
-    settings: team.settings,
-    scorerRefs,
-    onIdentity: rememberMe,
-  });
+  const work = useWorkMode(project, queueId, view, scorerRefs);
   const takeoverOn = useTakeoverCheck(project, team.settings, annotator.me);
   // The item whose claim by someone else was named: the next Complete or Skip on it takes it over.
   const warnedTakeover = useRef<string | null>(null);

@@ -2,6 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { AnnotationQueueItem } from "@contract/trace";
 import { useApiClients } from "@/connection/api-clients";
+import { whenIdle } from "@/lib/when-idle";
+import { useTeamSettings } from "../api/team-settings";
+import { useAnnotator } from "../shared/annotator-identity";
 import { callQueries } from "../api/call";
 import { feedbackQueries } from "../api/feedback";
 import { CLAIM_SETTLE_MS, claimItem, confirmClaim, settle } from "../team/claim-item";
@@ -13,17 +16,10 @@ import {
   type RecordCache,
   type WorkView,
 } from "../team/next-for-me";
-import type { TeamSettings } from "../team/team-settings";
 import { itemQueryOptions } from "./use-review-queries";
 
 /** The longest a read-ahead waits for the page to be idle: well within the time an annotator reads an item. */
 const READ_AHEAD_WAIT_MS = 150;
-
-/** Runs `task` once the page is idle (once the item just shown has been drawn), or after READ_AHEAD_WAIT_MS. */
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === "function") requestIdleCallback(task, { timeout: READ_AHEAD_WAIT_MS });
-  else setTimeout(task, 0);
-}
 
 /** Items tried per press at most: each one lost or closed to me is passed over, then the search says so. */
 const MAX_TRIES = 8;
@@ -42,18 +38,17 @@ export type Claimed = { item: AnnotationQueueItem; offer: Offer };
  * back; a claim lost to someone else is passed to `onLost`, which moves on. Items lost, or that my
  * own record has closed, are not offered again while the review is open.
  */
-export function useWorkMode(options: {
-  project: string;
-  queueId: string;
-  view: WorkView;
-  me: string | null;
-  settings: TeamSettings;
-  scorerRefs: readonly string[] | undefined;
-  /** The caller learnt from a claim the service took (its latest writer is the caller). */
-  onIdentity: (id: string) => void;
-}) {
-  const { project, queueId, view, me, settings, scorerRefs, onIdentity } = options;
+export function useWorkMode(
+  project: string,
+  queueId: string,
+  view: WorkView,
+  scorerRefs: readonly string[] | undefined,
+) {
   const { trace } = useApiClients();
+  const { me, remember: onIdentity } = useAnnotator(trace.scope);
+  // The queue's own settings, read once for every user of them (the same query as the page's).
+  const team = useTeamSettings(project, queueId);
+  const settings = team.settings;
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<WorkStatus>({ phase: "idle" });
   // The claim on its way: a second press while it is joins it. Abandoning a claim half made would
@@ -124,7 +119,9 @@ export function useWorkMode(options: {
           }
           // After this item's call has been read and the page is idle: the read-ahead must not slow the item being shown.
           const reader = caller;
-          void callRead.then(() => whenIdle(() => void readAhead(claimed.item.id, reader)));
+          void callRead.then(() =>
+            whenIdle(() => void readAhead(claimed.item.id, reader), { timeoutMs: READ_AHEAD_WAIT_MS, fallbackMs: 0 }),
+          );
           setStatus({ phase: "idle" });
           return { item: claimed.item, offer };
         }
@@ -176,5 +173,6 @@ export function useWorkMode(options: {
     [trace, queryClient, project, queueId, settings],
   );
 
-  return { status, claimNext, confirm, dismiss: () => setStatus({ phase: "idle" }) };
+  // `ready`: the queue's settings are read; work mode never claims on guessed ones.
+  return { status, claimNext, confirm, ready: team.known, dismiss: () => setStatus({ phase: "idle" }) };
 }
