@@ -17,10 +17,13 @@ const JUDGES_PAGE = 1000;
 
 /** A queue's judges and a judge's versions: keys, query options, hooks and the save. */
 export const judgeKeys = {
+  /** Everything judges read: the judge objects and the queue read with their outcomes (load-judge-source.ts). */
   all: (scope: ClientScope, projectId: string) => [...traceKeys.all(scope), "judges", projectId] as const,
-  latest: (scope: ClientScope, projectId: string) => [...judgeKeys.all(scope, projectId), "latest"] as const,
+  /** The judge objects only: what a save changes. */
+  objects: (scope: ClientScope, projectId: string) => [...judgeKeys.all(scope, projectId), "objects"] as const,
+  latest: (scope: ClientScope, projectId: string) => [...judgeKeys.objects(scope, projectId), "latest"] as const,
   versions: (scope: ClientScope, projectId: string, judgeId: string) =>
-    [...judgeKeys.all(scope, projectId), "versions", judgeId] as const,
+    [...judgeKeys.objects(scope, projectId), "versions", judgeId] as const,
 };
 
 export const judgeQueries = {
@@ -109,6 +112,6 @@ export function useSaveJudge(projectId: string) {
       if (!judge) throw new Error("The judge was saved but could not be read back; reload the page.");
       return judge;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: judgeKeys.all(trace.scope, projectId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: judgeKeys.objects(trace.scope, projectId) }),
   });
 }
