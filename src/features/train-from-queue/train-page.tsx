@@ -36,6 +36,7 @@ import { StartPanel } from "./start-panel";
 import type { JudgeChoice, TrainChoices } from "./train-url-state";
 import type { SelectionInput } from "./trajectories/build-groups";
 import { defaultMapping, mappingForSpec } from "./trajectories/reward-mapping";
+import { useJudgeAgreement } from "./use-judge-agreement";
 import { useJudgeReward } from "./use-judge-reward";
 import { opChoiceName, useOpPaths } from "./use-op-paths";
 import { useSelection } from "./use-selection";
@@ -101,6 +102,13 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
     outcomes: loaded?.outcomes,
     onDropped: dropJudge,
   });
+  const agreement = useJudgeAgreement(spec, loaded, judge.version);
+  // Start asks before training on a judge the team does not back, or one not yet measured.
+  const judgeRisk = !choices.judge
+    ? null
+    : agreement?.status === "ready"
+      ? agreement.warning
+      : "The judge's agreement with the team is not measured yet: its rewards may teach the model the wrong thing.";
   const chooseJudge = (next: JudgeChoice | null) => {
     // Turning the judge on or off with the states untouched counts (or stops counting) the items it answers.
     let states = choices.states;
@@ -259,7 +267,7 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
                 choice={choices.judge}
                 onChoice={chooseJudge}
                 versions={judge.versions}
-                agreement={null}
+                agreement={agreement}
               />
             </RewardSection>
             <ItemsSection states={choices.states} onStates={(states) => update({ states })} counts={stateCounts} />
@@ -321,6 +329,7 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
               onError={setStartError}
               onModelCreated={(id) => update({ model: { kind: "existing", id } })}
               onStarted={(jobId) => void navigate(paths.trainingJob(jobId))}
+              risk={judgeRisk}
             />
             <DownloadsSection
               selection={current ? selection : null}

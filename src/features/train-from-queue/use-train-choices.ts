@@ -22,7 +22,13 @@ export function useTrainChoices() {
     (patch: Partial<TrainChoices>) => setChoices((previous) => ({ ...previous, ...patch })),
     [],
   );
-  const reportIssue = useCallback((issue: UrlIssue) => setIssues((previous) => [...previous, issue]), []);
+  const reportIssue = useCallback(
+    (issue: UrlIssue) =>
+      setIssues((previous) =>
+        previous.some((p) => p.param === issue.param && p.value === issue.value) ? previous : [...previous, issue],
+      ),
+    [],
+  );
   const dismissIssues = useCallback(() => setIssues([]), []);
   return { choices, update, issues, reportIssue, dismissIssues };
 }
