@@ -14,10 +14,10 @@ function setup(
 ) {
   const server = createLocalServer();
   const { queueId, refs } = seedRatedQueue(server);
-  return open(server, queueId, refs, wrapFetch, options);
+  return openPage(server, queueId, refs, wrapFetch, options);
 }
 
-function open(
+function openPage(
   server: ReturnType<typeof createLocalServer>,
   queueId: string,
   refs: readonly string[],
@@ -258,7 +258,7 @@ describe("Train from this queue", () => {
         failures: [{ callId: callIds[23] as string, reason: "the reply was prose" }],
       },
     );
-    const { user, router, unmount } = open(server, queueId, refs, (f) => f, {
+    const { user, router, unmount } = openPage(server, queueId, refs, (f) => f, {
       search: "?judge=judge-ghost&group=fixed&size=4&singles=keep",
     });
     const notice = await screen.findByText("Part of the link was not understood and was ignored:", {}, SLOW);

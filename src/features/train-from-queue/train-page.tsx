@@ -187,8 +187,9 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
               {queue.data ? <UntrustedText text={name} className="break-words" /> : null}
             </h1>
             <p className="mt-1 max-w-3xl text-sm text-fg-muted">
-              Each answered call becomes a trajectory (its conversation and a reward from the annotators' answers),
-              grouped for an RL job on the training service. Nothing is sent until you start the job.
+              Each answered call becomes a trajectory (its conversation and a reward from the annotators' answers, or
+              from a judge's verdict where no one answered), grouped for an RL job on the training service. Nothing is
+              sent until you start the job.
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
