@@ -64,9 +64,9 @@ describe("reading a reply", () => {
   });
 });
 
-const row = (over: Partial<Feedback>): Feedback =>
+const row = (over: Record<string, unknown>): Feedback =>
   ({
-    id: over.id ?? "f",
+    id: "f",
     project_id: "e/p",
     weave_ref: "weave:///e/p/call/c1",
     wb_user_id: "u",
