@@ -18,8 +18,8 @@ export const INFERENCE_MODEL_IDS = [
 
 /**
  * Catalog models that answer prose whatever `response_format` asks: the local stand-in for a model
- * without structured output, so a judge on such a model (its answers are malformed) can be tried.
- * The real W&B Inference's support per model is not published in one place; this is a local choice.
+ * without structured output, so what a client does with a model that answers prose (a judge's
+ * answer that is not JSON) can be tried here. A local choice, not a statement about the real model.
  */
 export const MODELS_WITHOUT_STRUCTURED_OUTPUT: readonly string[] = ["microsoft/Phi-4-mini-instruct"];
 
