@@ -1,5 +1,5 @@
 import { finitePairs } from "./finite-pairs";
-import { assertPaired, valueKey } from "./value-key";
+import { assertPaired, valueKey, type ValueKey } from "./value-key";
 
 /**
  * Cohen's kappa (Cohen 1960), unweighted: how much two raters agree beyond what their own rates
@@ -14,8 +14,8 @@ export function cohensKappa(a: readonly unknown[], b: readonly unknown[]): numbe
   assertPaired(a, b);
   const n = a.length;
   if (n === 0) return null;
-  const rows = new Map<string, number>();
-  const cols = new Map<string, number>();
+  const rows = new Map<ValueKey, number>();
+  const cols = new Map<ValueKey, number>();
   let agreed = 0;
   for (let i = 0; i < n; i++) {
     const row = valueKey(a[i]);

@@ -1,4 +1,4 @@
-import { assertPaired, valueKey } from "./value-key";
+import { assertPaired, valueKey, type ValueKey } from "./value-key";
 
 /** Counts of pairs by (row value, column value); values[i] labels both row i and column i. */
 export type ConfusionMatrix = { values: unknown[]; counts: number[][] };
@@ -11,8 +11,8 @@ export function compareValues(a: unknown, b: unknown): number {
   const rankB = TYPE_RANK[typeof b] ?? 3;
   if (rankA !== rankB) return rankA - rankB;
   if (typeof a === "number" && typeof b === "number") return a === b ? 0 : a < b || Number.isNaN(b) ? -1 : 1;
-  const x = typeof a === "string" || typeof a === "boolean" ? String(a) : valueKey(a);
-  const y = typeof b === "string" || typeof b === "boolean" ? String(b) : valueKey(b);
+  const x = typeof a === "string" || typeof a === "boolean" ? String(a) : (JSON.stringify(a) ?? String(a));
+  const y = typeof b === "string" || typeof b === "boolean" ? String(b) : (JSON.stringify(b) ?? String(b));
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
@@ -28,7 +28,7 @@ export function confusionMatrix(
   order: readonly unknown[] = [],
 ): ConfusionMatrix {
   assertPaired(rows, cols);
-  const indexOf = new Map<string, number>();
+  const indexOf = new Map<ValueKey, number>();
   const values: unknown[] = [];
   const add = (value: unknown) => {
     const key = valueKey(value);
@@ -38,7 +38,7 @@ export function confusionMatrix(
   };
   for (const value of order) add(value);
   const seen: unknown[] = [];
-  const seenKeys = new Set<string>(indexOf.keys());
+  const seenKeys = new Set<ValueKey>(indexOf.keys());
   for (const value of [...rows, ...cols]) {
     const key = valueKey(value);
     if (seenKeys.has(key)) continue;

@@ -1,5 +1,5 @@
 import { isFiniteNumber } from "./finite-pairs";
-import { valueKey } from "./value-key";
+import { valueKey, type ValueKey } from "./value-key";
 
 /** The most common value and how many gave it. */
 export type Majority = { value: unknown; count: number };
@@ -12,7 +12,7 @@ export type Majority = { value: unknown; count: number };
 export function majority(values: readonly unknown[]): Majority | null {
   if (values.length === 0) return null;
   if (values.length === 1) return { value: values[0], count: 1 };
-  const counts = new Map<string, Majority>();
+  const counts = new Map<ValueKey, Majority>();
   for (const value of values) {
     const key = valueKey(value);
     const seen = counts.get(key);

@@ -11,6 +11,12 @@ describe("valueKey", () => {
     expect(valueKey({ a: [1, 2] })).toBe(valueKey(JSON.parse('{"a":[1,2]}')));
     expect(valueKey('a"b')).toBe(valueKey(`a"b`));
     expect(valueKey("x")).not.toBe(valueKey("y"));
+    expect(valueKey({ a: 1 })).not.toBe(valueKey('{"a":1}'));
+  });
+
+  it("makes NaN one answer and -0 the same as 0, as JSON and a Map do", () => {
+    expect(valueKey(Number.NaN)).toBe(valueKey(Number.NaN));
+    expect(valueKey(-0)).toBe(valueKey(0));
   });
 
   it("refuses lists of different lengths", () => {

@@ -86,14 +86,20 @@ function* versionAgreement(
     if (disagrees(level, verdict, humans.team))
       disagreements.push({ callId, verdict, majority: humans.team, answers: [...humans.answers] });
   }
-  const vsAnnotators = [...byAnnotator]
-    .map(([by, pairs]) => ({ by, figures: agreementFigures(level, pairs.judge, pairs.human) }))
-    .sort((a, b) => b.figures.n - a.figures.n || (a.by < b.by ? -1 : a.by > b.by ? 1 : 0));
+  // Each set of figures over up to every call is a step of its own (a few ms each on 10,000 pairs).
+  const vsAnnotators: VersionAgreement["vsAnnotators"] = [];
+  for (const [by, pairs] of byAnnotator) {
+    yield;
+    vsAnnotators.push({ by, figures: agreementFigures(level, pairs.judge, pairs.human) });
+  }
+  vsAnnotators.sort((a, b) => b.figures.n - a.figures.n || (a.by < b.by ? -1 : a.by > b.by ? 1 : 0));
+  yield;
+  const vsMajority = agreementFigures(level, judged, teamAnswers);
   yield;
   const matrix = level === "interval" ? null : confusionMatrix(judged, teamAnswers, input.options);
   return {
     digest: version.digest,
-    vsMajority: agreementFigures(level, judged, teamAnswers),
+    vsMajority,
     vsAnnotators,
     confusion: matrix && { labels: matrix.values.map(answerLabel), values: matrix.values, counts: matrix.counts },
     disagreements,
