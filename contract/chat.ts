@@ -53,6 +53,8 @@ export const ChatCompletion = z.object({
     }),
   ),
   usage: z.nullish(ChatUsage),
+  /** OpenAI's mark of the backend that answered; the local simulation answers "local-simulation". */
+  system_fingerprint: z.nullish(z.string()),
 });
 export type ChatCompletion = z.infer<typeof ChatCompletion>;
 
