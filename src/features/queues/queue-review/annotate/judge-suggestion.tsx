@@ -9,7 +9,8 @@ export const ACCEPT_SUGGESTIONS_KEY = "a";
 export function JudgeBadge() {
   return (
     <span className="rounded border border-accent px-1 text-[10px] font-semibold tracking-wide text-fg uppercase">
-      Judge<span className="sr-only">'s suggestion, not saved</span>
+      <span aria-hidden="true">Judge</span>
+      <span className="sr-only">Judge's suggestion, not saved</span>
     </span>
   );
 }
