@@ -162,6 +162,29 @@ describe("a judge's verdicts as suggestions in the review", () => {
     await waitFor(() => expect(rows().at(-1)).toEqual(["wandb.annotation.tone", 2, "user-demo"]), SLOW);
   }, 60_000);
 
+  it("pre-fills a typed question with the judge's text, unsaved until accepted; clearing it saves nothing", async () => {
+    const { judgeSays, rows, render } = await setup();
+    await judgeSays("reviewer_comment", "Comment judge", "Names the amount.", "The amount is the point.");
+    const { user } = render();
+    const comment = await screen.findByRole("group", { name: "Comment" }, SLOW);
+    const box = within(comment).getByRole("textbox");
+    await waitFor(() => expect(box).toHaveValue("Names the amount."), SLOW);
+    expect(within(comment).getByText("Judge's suggestion, not saved")).toBeInTheDocument();
+    // Going in and out of the field, or emptying it, is no answer.
+    await user.click(box);
+    await user.clear(box);
+    await user.tab();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(rows()).toEqual([["wandb.runnable.judge-comment-judge", "Names the amount.", "user-demo"]]);
+    await user.click(screen.getByRole("button", { name: "Accept the judge's suggestion" }));
+    await waitFor(
+      () => expect(rows().at(-1)).toEqual(["wandb.annotation.reviewer_comment", "Names the amount.", "user-demo"]),
+      SLOW,
+    );
+    // The field shows what was saved, though it had been emptied.
+    expect(box).toHaveValue("Names the amount.");
+  }, 60_000);
+
   it("shows a failure with its reason and suggests nothing", async () => {
     const { judgeFails, rows, render } = await setup();
     await judgeFails("follows_policy", "Policy judge", "The model answered prose, not JSON");

@@ -91,6 +91,7 @@ export function SpecField({
             kind={kind}
             shown={shown}
             onCommit={commitTyped}
+            origin={preselected ? "judge" : "answer"}
             onFocus={onActivate}
             labelId={legendId}
             describedBy={helpId}
