@@ -1,11 +1,11 @@
 import { Button } from "@/components/button";
 import { ACCEPT_SUGGESTIONS_KEY } from "./judge-suggestion";
 
-/** Accepts every judge's suggestion still standing on the item, as the key does; nothing shows when there is none. */
+/** Accepts every judge's suggestion still standing on the item, as the key does; nothing when there is none. */
 export function AcceptSuggestions({ count, onAccept }: { count: number; onAccept: () => void }) {
   if (count === 0) return null;
   return (
-    <div className="flex flex-wrap items-center gap-2 rounded-md border border-dashed border-accent px-2 py-1.5 text-xs">
+    <div className="flex flex-wrap items-center gap-2 rounded-md border border-dashed border-accent p-2 text-xs">
       <span className="text-fg-muted">
         {count === 1 ? "1 answer is the judge's suggestion" : `${count} answers are the judge's suggestions`}, not
         saved.

@@ -107,7 +107,7 @@ function judgeOutcome(judge: Judge, outcomes: readonly VersionOutcome[]): JudgeS
   };
 }
 
-/** Whether the control of a question of this kind can show (and save) the value: a verdict of an older schema may not fit. */
+/** Whether the question's control can show (and save) the value: a verdict under an older schema may not fit. */
 function takes(kind: SpecKind, value: unknown): boolean {
   switch (kind.kind) {
     case "choice":
