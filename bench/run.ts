@@ -7,6 +7,7 @@ import { insightsPart } from "./insights/insights-part";
 import { trainFromQueuePart } from "./train-from-queue/train-part";
 import { callsQueryPart } from "./calls-query/calls-query-part";
 import { itemsPart } from "./items/items-part";
+import { judgeAgreementPart } from "./judge-agreement/judge-agreement-part";
 import { startBenchServer, type BenchServer } from "./lib/bench-server";
 import { chromiumVersion } from "./lib/browser";
 import { prepareDashboard } from "./lib/dashboard";
@@ -50,6 +51,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return insightsPart(shared.profile);
     case "train-from-queue":
       return trainFromQueuePart(shared.profile);
+    case "judge-agreement":
+      return judgeAgreementPart(shared.profile);
     case "calls-query":
       return callsQueryPart(shared.profile);
     case "bundle":

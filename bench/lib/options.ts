@@ -5,6 +5,7 @@ export const PARTS = [
   "feedback",
   "insights",
   "train-from-queue",
+  "judge-agreement",
   "calls-query",
   "bundle",
   "lighthouse",

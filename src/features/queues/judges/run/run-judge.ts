@@ -133,6 +133,8 @@ export async function runJudge(request: RunRequest, deps: RunDeps): Promise<RunE
   }
 
   async function record(write: FeedbackCreateRequest, outcome: "verdict" | "failure") {
+    // A reply that lands after Cancel (or after another worker halted the run) is dropped: nothing is written once stopped.
+    if (stopSignal.aborted) return;
     await withRetries(() => deps.writeFeedback(write, stopSignal));
     counts.done += 1;
     if (outcome === "verdict") counts.verdicts += 1;
