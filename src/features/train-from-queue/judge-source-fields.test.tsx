@@ -1,5 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import type { Judge } from "@/features/queues";
 import { JudgeSourceFields, type AgreementView } from "./judge-source-fields";
@@ -34,6 +35,7 @@ function renderFields(props: { choice: JudgeChoice | null; agreement?: Agreement
   const onChoice = vi.fn<(choice: JudgeChoice | null) => void>();
   render(
     <JudgeSourceFields
+      queueId="q1"
       judges={props.judges ?? [STRICT, LENIENT]}
       judgesError={null}
       versionsError={null}
@@ -43,6 +45,7 @@ function renderFields(props: { choice: JudgeChoice | null; agreement?: Agreement
       versions={props.choice ? STRICT_VERSIONS : undefined}
       agreement={props.agreement ?? null}
     />,
+    { wrapper: MemoryRouter },
   );
   return { onChoice, user: userEvent.setup() };
 }
@@ -59,7 +62,10 @@ describe("the reward's source", () => {
   it("cannot choose a judge when no judge of the queue answers the question", () => {
     renderFields({ choice: null, judges: [] });
     expect(screen.getByRole("radio", { name: "Annotators, and a judge where no one answered" })).toBeDisabled();
-    expect(screen.getByText("No judge of this queue answers this question.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "make one on the queue's Judges page" })).toHaveAttribute(
+      "href",
+      "/queues/q1/judges",
+    );
   });
 
   it("lists the judges and the chosen one's versions; choosing the latest follows the latest", async () => {

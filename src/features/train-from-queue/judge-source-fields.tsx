@@ -1,3 +1,4 @@
+import { Link } from "react-router-dom";
 import { ErrorPanel } from "@/components/error-panel";
 import { SelectField } from "@/components/select-field";
 import { Stat } from "@/components/stat";
@@ -5,6 +6,7 @@ import type { Judge } from "@/features/queues";
 import { cn } from "@/lib/cn";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { formatCount } from "@/lib/number-format";
+import { paths } from "@/lib/paths";
 import type { JudgeChoice } from "./train-url-state";
 
 /** A judge version's figures against the team's majority on the calls people answered. */
@@ -33,6 +35,7 @@ export const versionLabel = (version: Pick<Judge, "versionIndex">) => `v${versio
  * with that version's agreement with the team beside the choice.
  */
 export function JudgeSourceFields({
+  queueId,
   judges,
   judgesError,
   versionsError,
@@ -42,6 +45,7 @@ export function JudgeSourceFields({
   versions,
   agreement,
 }: {
+  queueId: string;
   /** The queue's judges of the chosen question, latest versions; undefined while they are read. */
   judges: readonly Judge[] | undefined;
   judgesError: unknown;
@@ -83,7 +87,13 @@ export function JudgeSourceFields({
       ) : judges === undefined ? (
         <output className="block text-xs text-fg-muted">Reading the queue's judges…</output>
       ) : noJudge ? (
-        <p className="text-xs text-fg-muted">No judge of this queue answers this question.</p>
+        <p className="text-xs text-fg-muted">
+          No judge of this queue answers this question:{" "}
+          <Link to={paths.queueJudges(queueId)} className="text-link underline underline-offset-2">
+            make one on the queue's Judges page
+          </Link>
+          .
+        </p>
       ) : null}
       {choice ? (
         <>

@@ -261,6 +261,7 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
               annotatorIds={annotatorIds}
             >
               <JudgeSourceFields
+                queueId={queueId}
                 judges={judge.judges}
                 judgesError={judge.judgesError}
                 versionsError={judge.versionsError}
