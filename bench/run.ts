@@ -7,6 +7,7 @@ import { insightsPart } from "./insights/insights-part";
 import { trainFromQueuePart } from "./train-from-queue/train-part";
 import { callsQueryPart } from "./calls-query/calls-query-part";
 import { itemsPart } from "./items/items-part";
+import { judgeAgreementPart } from "./judge-agreement/judge-agreement-part";
 import { startBenchServer, type BenchServer } from "./lib/bench-server";
 import { chromiumVersion } from "./lib/browser";
 import { prepareDashboard } from "./lib/dashboard";
@@ -22,6 +23,7 @@ import { loadPart } from "./load/load-part";
 import { hostilePart } from "./hostile/hostile-part";
 import { reviewFormPart } from "./review-form/review-form-part";
 import { workModePart } from "./work-mode/work-mode-part";
+import { judgeRunPart } from "./judge-run/judge-run-part";
 
 // `npm run bench`: runs the selected parts one after another, then writes bench/results/. See README.md.
 
@@ -32,7 +34,7 @@ type Shared = {
   server: { instance: BenchServer; manifest: ServerDbManifest } | null;
 };
 
-const IN_BROWSER: readonly Part[] = ["lighthouse", "interactions", "hostile-calls", "review-form", "work-mode"];
+const IN_BROWSER: readonly Part[] = ["lighthouse", "interactions", "hostile-calls", "review-form", "work-mode", "judge-run"];
 const NEEDS_DASHBOARD: readonly Part[] = ["bundle", ...IN_BROWSER];
 const NEEDS_SERVER: readonly Part[] = [...IN_BROWSER, "load", "hostile"];
 
@@ -50,6 +52,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return insightsPart(shared.profile);
     case "train-from-queue":
       return trainFromQueuePart(shared.profile);
+    case "judge-agreement":
+      return judgeAgreementPart(shared.profile);
     case "calls-query":
       return callsQueryPart(shared.profile);
     case "bundle":
@@ -64,6 +68,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return reviewFormPart(server().instance.url, server().manifest, shared.profile);
     case "work-mode":
       return workModePart(server().instance, server().manifest, shared.profile);
+    case "judge-run":
+      return judgeRunPart(server().instance, server().manifest, shared.profile);
     case "load":
       return loadPart(server().instance.url, server().manifest, shared.profile);
     case "hostile":

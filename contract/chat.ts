@@ -17,6 +17,29 @@ export type ChatMessage = z.infer<typeof ChatMessage>;
 
 const maxTokens = z.nullish(intAtLeast(1).check(z.lte(131072)));
 
+/** OpenAI's rule for a response format's name: letters, digits, `_` and `-`, at most 64. */
+const RESPONSE_FORMAT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * What the reply must be: prose (`text`, the default), any JSON object (`json_object`), or JSON
+ * valid against a schema (`json_schema`; OpenAI's "structured outputs"). The schema's size is
+ * bounded by the service (as an annotation spec's field_schema is: LIMITS.fieldSchemaBytes).
+ */
+export const ResponseFormat = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("text") }),
+  z.object({ type: z.literal("json_object") }),
+  z.object({
+    type: z.literal("json_schema"),
+    json_schema: z.object({
+      name: z.string().check(z.regex(RESPONSE_FORMAT_NAME, "must be 1 to 64 letters, digits, _ or -")),
+      description: z.optional(bounded(LIMITS.descriptionLength)),
+      schema: z.record(z.string(), z.unknown()),
+      strict: z.nullish(z.boolean()),
+    }),
+  }),
+]);
+export type ResponseFormat = z.infer<typeof ResponseFormat>;
+
 /**
  * The request. OpenAI's API has many more parameters; the services accept them, so this schema
  * is loose: it checks the ones the dashboard and the local services use and passes the rest on.
@@ -30,6 +53,7 @@ export const ChatCompletionRequest = z.looseObject({
   max_completion_tokens: maxTokens,
   stream: z.nullish(z.boolean()),
   stream_options: z.nullish(z.object({ include_usage: z.optional(z.boolean()) })),
+  response_format: z.nullish(ResponseFormat),
 });
 export type ChatCompletionRequest = z.input<typeof ChatCompletionRequest>;
 
@@ -53,6 +77,8 @@ export const ChatCompletion = z.object({
     }),
   ),
   usage: z.nullish(ChatUsage),
+  /** OpenAI's mark of the backend that answered; the local simulation answers "local-simulation". */
+  system_fingerprint: z.nullish(z.string()),
 });
 export type ChatCompletion = z.infer<typeof ChatCompletion>;
 
@@ -70,5 +96,6 @@ export const ChatCompletionChunk = z.object({
     }),
   ),
   usage: z.nullish(ChatUsage),
+  system_fingerprint: z.nullish(z.string()),
 });
 export type ChatCompletionChunk = z.infer<typeof ChatCompletionChunk>;

@@ -11,6 +11,11 @@ import { SortDirection } from "./trace";
 export const ANNOTATION_FEEDBACK_PREFIX = "wandb.annotation.";
 export const NOTE_FEEDBACK_TYPE = "wandb.note.1";
 export const REACTION_FEEDBACK_TYPE = "wandb.reaction.1";
+/**
+ * A judge's (a runnable's) score: `wandb.runnable.<judge object id>` with `payload: {output}` and
+ * the judge's `runnable_ref` (docs/contract-decisions.md#judges).
+ */
+export const RUNNABLE_FEEDBACK_PREFIX = "wandb.runnable.";
 
 const ref = bounded(LIMITS.refLength);
 

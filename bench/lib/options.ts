@@ -5,6 +5,7 @@ export const PARTS = [
   "feedback",
   "insights",
   "train-from-queue",
+  "judge-agreement",
   "calls-query",
   "bundle",
   "lighthouse",
@@ -12,6 +13,7 @@ export const PARTS = [
   "hostile-calls",
   "review-form",
   "work-mode",
+  "judge-run",
   "load",
   "hostile",
 ] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { planCompletion, simulatedReplyText } from "./completion";
+import { planCompletion } from "./completion";
+import { simulatedReplyText } from "./simulated-reply";
 import { approximateTokens, contentText } from "./tokens";
 
 describe("the simulated completion", () => {

@@ -1,5 +1,6 @@
-import type { ChatCompletionRequest, ChatMessage, ChatUsage } from "../../contract/chat";
-import { approximatePromptTokens, approximateTokens, contentText } from "./tokens";
+import type { ChatCompletionRequest, ChatUsage } from "../../contract/chat";
+import { replyText } from "./structured-reply";
+import { approximatePromptTokens, approximateTokens } from "./tokens";
 
 /** A reply worked out in full before it is sent, whole or streamed piece by piece. */
 export type CompletionPlan = {
@@ -8,89 +9,28 @@ export type CompletionPlan = {
   usage: ChatUsage;
 };
 
-/** Characters of the prompt the reply quotes. */
-const EXCERPT_LENGTH = 160;
+/** Characters of a piece of a JSON reply: JSON has few spaces to cut at, so it is streamed in runs of about 4 tokens. */
+const JSON_PIECE_LENGTH = 16;
 
 /**
- * The reply of the local simulation: deterministic, built from the prompt, and saying plainly
- * that no language model wrote it. `label` is the model (or checkpoint) that was asked.
+ * The reply to `request` (structured-reply.ts says what it is), cut into the pieces it streams in
+ * (prose: a word with its trailing space; JSON: runs of characters), stopped before max_tokens.
+ * `structuredOutput: false` is a model that answers prose whatever response_format asks.
  */
-export function simulatedReplyText(label: string, messages: readonly ChatMessage[]): string {
-  const lastUser = messages.findLast((m) => m.role === "user") ?? messages[messages.length - 1];
-  const { words, excerpt, cut } = readPrompt(contentText(lastUser?.content));
-  return (
-    `[Local simulation of ${label}] No language model runs on this server, so this is a deterministic ` +
-    `stand-in reply to your last message (${words} word${words === 1 ? "" : "s"}): "${excerpt}${cut ? "…" : ""}"`
-  );
-}
-
-/**
- * The prompt's word count and its first EXCERPT_LENGTH characters with whitespace runs folded to
- * one space and the ends trimmed: what `text.replace(/\s+/g, " ").trim()` then `split(" ")` gives,
- * in one pass that allocates only the excerpt. A regex and a split would build a copy and an
- * array of every word: seconds of CPU and gigabytes for a prompt of tens of MB.
- */
-function readPrompt(text: string): { words: number; excerpt: string; cut: boolean } {
-  let words = 0;
-  let excerpt = "";
-  let excerptLength = 0;
-  let cut = false;
-  let inWord = false;
-  const keep = (piece: string) => {
-    if (excerptLength < EXCERPT_LENGTH) {
-      excerpt += piece;
-      excerptLength += 1;
-    } else {
-      cut = true;
-    }
-  };
-  for (let i = 0; i < text.length; i += 1) {
-    if (isWhitespace(text.charCodeAt(i))) {
-      inWord = false;
-      continue;
-    }
-    if (!inWord) {
-      inWord = true;
-      words += 1;
-      // A space before every word but the first: the folded run of whitespace.
-      if (words > 1) keep(" ");
-    }
-    keep(text[i]!);
-  }
-  return { words, excerpt, cut };
-}
-
-/** What `\s` matches in a JavaScript regular expression. */
-function isWhitespace(code: number): boolean {
-  return (
-    (code >= 0x09 && code <= 0x0d) ||
-    code === 0x20 ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
-
-export function planCompletion(request: ChatCompletionRequest, label: string): CompletionPlan {
+export function planCompletion(request: ChatCompletionRequest, label: string, structuredOutput = true): CompletionPlan {
   const maxTokens = request.max_completion_tokens ?? request.max_tokens ?? Number.POSITIVE_INFINITY;
-  // A "token" streamed here is a word with its trailing space; its count is approximated as elsewhere.
-  const words = simulatedReplyText(label, request.messages).match(/\S+\s*/g) ?? [];
+  const text = replyText(request, label, structuredOutput);
+  const isJson = structuredOutput && (request.response_format?.type ?? "text") !== "text";
   const pieces: string[] = [];
   let completionTokens = 0;
   let finishReason: CompletionPlan["finishReason"] = "stop";
-  for (const word of words) {
-    const tokens = approximateTokens(word);
+  for (const piece of isJson ? jsonPieces(text) : (text.match(/\S+\s*/g) ?? [])) {
+    const tokens = approximateTokens(piece);
     if (completionTokens + tokens > maxTokens) {
       finishReason = "length";
       break;
     }
-    pieces.push(word);
+    pieces.push(piece);
     completionTokens += tokens;
   }
   const promptTokens = approximatePromptTokens(request.messages);
@@ -103,4 +43,18 @@ export function planCompletion(request: ChatCompletionRequest, label: string): C
       total_tokens: promptTokens + completionTokens,
     },
   };
+}
+
+/** `text` in runs of JSON_PIECE_LENGTH characters, never splitting a surrogate pair. */
+function jsonPieces(text: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(start + JSON_PIECE_LENGTH, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += 1;
+    pieces.push(text.slice(start, end));
+    start = end;
+  }
+  return pieces;
 }

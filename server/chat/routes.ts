@@ -8,6 +8,7 @@ import { assertFitsContext } from "./context-limit";
 import { planCompletion, type CompletionPlan } from "./completion";
 import { resolveChatModel } from "./model-resolver";
 import { sseStream } from "./sse";
+import { SIMULATION_FINGERPRINT } from "./structured-reply";
 
 export type ChatRouteOptions = {
   /** Milliseconds between streamed tokens. */
@@ -18,12 +19,14 @@ export type ChatRouteOptions = {
   admit?: (c: Context<AppEnv>) => () => void;
   /** Where to answer; default `/chat/completions`. */
   paths?: readonly string[];
+  /** Served models that answer prose whatever `response_format` asks (no structured output). */
+  proseOnlyModels?: readonly string[];
 };
 
 /**
  * POST /chat/completions of both services: OpenAI-compatible, answered by the local simulation
  * (see completion.ts), whole or as server-sent events when `stream` is true. `paths` when a
- * service lists more than the usual one.
+ * service lists more than the usual one. Every answer says `system_fingerprint: "local-simulation"`.
  */
 export function registerChatRoutes(service: Hono<AppEnv>, options: ChatRouteOptions): void {
   const handler = chatCompletionHandler(options);
@@ -35,7 +38,7 @@ function chatCompletionHandler(options: ChatRouteOptions) {
     const request = await validateJson(c, ChatCompletionRequest);
     const { label, baseModel } = resolveChatModel(c.get("db"), c.get("user"), request.model, options.servedModels);
     assertFitsContext(request, baseModel);
-    const plan = planCompletion(request, label);
+    const plan = planCompletion(request, label, !options.proseOnlyModels?.includes(request.model));
     const id = `chatcmpl-${randomBytes(12).toString("hex")}`;
     const created = Math.floor(Date.now() / 1000);
     const release = options.admit?.(c) ?? (() => {});
@@ -57,6 +60,7 @@ function chatCompletionHandler(options: ChatRouteOptions) {
           { index: 0, message: { role: "assistant", content: plan.pieces.join("") }, finish_reason: plan.finishReason },
         ],
         usage: plan.usage,
+        system_fingerprint: SIMULATION_FINGERPRINT,
       };
       return c.json(completion);
     }
@@ -84,6 +88,7 @@ function streamEvents(
       object: "chat.completion.chunk",
       created: meta.created,
       model: meta.model,
+      system_fingerprint: SIMULATION_FINGERPRINT,
       choices,
     };
     if (meta.includeUsage) value.usage = usage ?? null;

@@ -16,6 +16,13 @@ export const INFERENCE_MODEL_IDS = [
   "MiniMaxAI/MiniMax-M2.5",
 ] as const;
 
+/**
+ * Catalog models that answer prose whatever `response_format` asks: the local stand-in for a model
+ * without structured output, so what a client does with a model that answers prose (a judge's
+ * answer that is not JSON) can be tried here. A local choice, not a statement about the real model.
+ */
+export const MODELS_WITHOUT_STRUCTURED_OUTPUT: readonly string[] = ["microsoft/Phi-4-mini-instruct"];
+
 /** As the real service answers: created 0, owned by "system", root equal to the id. */
 export function inferenceModels(): InferenceModel[] {
   return INFERENCE_MODEL_IDS.map((id) => ({ id, object: "model", created: 0, owned_by: "system", root: id }));

@@ -5,7 +5,7 @@ import { entityOfProject, requireApiKey } from "../auth/middleware";
 import { registerChatRoutes } from "../chat/routes";
 import { ServiceError, serviceErrorHandler } from "../http/errors";
 import type { AppEnv } from "../http/env";
-import { INFERENCE_MODEL_IDS } from "./catalog";
+import { INFERENCE_MODEL_IDS, MODELS_WITHOUT_STRUCTURED_OUTPUT } from "./catalog";
 import { registerInferenceModelRoutes } from "./model-routes";
 import { createConcurrencyLimiter } from "../http/concurrency";
 
@@ -62,6 +62,7 @@ export function createInferenceService(options: InferenceServiceOptions): Hono<A
   registerChatRoutes(service, {
     tokenDelayMs: options.chatTokenDelayMs,
     servedModels: INFERENCE_MODEL_IDS,
+    proseOnlyModels: MODELS_WITHOUT_STRUCTURED_OUTPUT,
     admit: (c) => limiter.acquire(c.get("user").entity),
   });
 

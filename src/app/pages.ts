@@ -97,6 +97,27 @@ export const PAGES: readonly PageEntry[] = [
     requiresKey: true,
   },
   {
+    path: "/queues/:queueId/judges",
+    load: () => import("@/features/queues/judges/judges-page").then((m) => m.JudgesPage),
+    clients: ["trace"],
+    title: "Queue judges",
+    requiresKey: true,
+  },
+  {
+    path: "/queues/:queueId/judges/new",
+    load: () => import("@/features/queues/judges/judge-page").then((m) => m.NewJudgePage),
+    clients: ["trace", "training"],
+    title: "New judge",
+    requiresKey: true,
+  },
+  {
+    path: "/queues/:queueId/judges/:judgeId",
+    load: () => import("@/features/queues/judges/judge-page").then((m) => m.JudgePage),
+    clients: ["trace", "training"],
+    title: "Judge",
+    requiresKey: true,
+  },
+  {
     path: "/queues/:queueId/items/:itemId",
     load: () => import("@/features/queues/queue-review/queue-review-page").then((m) => m.QueueReviewPage),
     clients: ["trace"],

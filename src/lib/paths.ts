@@ -57,6 +57,12 @@ export const paths = {
   queueInsights: (queueId: string) => pathTo("/queues/:queueId/insights", { queueId }),
   /** An RL job (or downloads) from the queue's answers; `search` carries the choices. */
   queueTrain: (queueId: string, search = "") => pathTo("/queues/:queueId/train", { queueId }, search),
+  /** The queue's LLM judges (features/queues/judges). */
+  queueJudges: (queueId: string) => pathTo("/queues/:queueId/judges", { queueId }),
+  /** A new judge's editor. */
+  newQueueJudge: (queueId: string) => pathTo("/queues/:queueId/judges/new", { queueId }),
+  /** One judge: its editor, versions and runs. */
+  queueJudge: (queueId: string, judgeId: string) => pathTo("/queues/:queueId/judges/:judgeId", { queueId, judgeId }),
   /** One item's review; `search` carries the table's view (see queues/shared/links.ts). */
   queueItem: (queueId: string, itemId: string, search = "") =>
     pathTo("/queues/:queueId/items/:itemId", { queueId, itemId }, search),

@@ -113,6 +113,7 @@ describe("one answer stands per call and question", () => {
     const scores = await createTogether(app, (i) => ({
       weave_ref: CALL,
       feedback_type: "wandb.runnable.judge",
+      runnable_ref: `weave:///${PROJECT}/object/judge:${"a".repeat(43)}`,
       payload: { output: i },
     }));
     expect([...notes, ...scores].every((status) => status === 200)).toBe(true);

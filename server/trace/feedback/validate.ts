@@ -4,12 +4,14 @@ import {
   ANNOTATION_FEEDBACK_PREFIX,
   NOTE_FEEDBACK_TYPE,
   REACTION_FEEDBACK_TYPE,
+  RUNNABLE_FEEDBACK_PREFIX,
   type FeedbackCreateRequest,
 } from "../../../contract/trace-feedback";
 import { echo } from "../../http/echo";
 import { ServiceError } from "../../http/errors";
 import { valueProblem } from "../objects/json-schema";
 import { parseObjectRef } from "../../../contract/weave-refs";
+import { validateRunnable } from "./validate-runnable";
 
 const refuse = (message: string, code = "invalid_feedback"): never => {
   throw new ServiceError(400, message, code);
@@ -22,8 +24,10 @@ export type AnsweredSpec = { uniqueAmongCreators: boolean };
  * The checks upstream's `validate_feedback_create_req` makes, before anything is written:
  * the payload's size; the ref is in the request's project; an annotation names its spec by an
  * `annotation_ref` whose object id is the type's suffix, in the same project, and its value
- * satisfies the spec's field_schema; `annotation_ref` only on annotations; a note is 1 to 1,024
- * characters; a reaction is one emoji. An annotation's spec is returned (null for anything else).
+ * satisfies the spec's field_schema; `annotation_ref` only on annotations; a judge's score is
+ * checked as validate-runnable.ts says, and `runnable_ref`, `call_ref`, `trigger_ref` are for those
+ * only; a note is 1 to 1,024 characters; a reaction is one emoji. An annotation's spec is returned
+ * (null for anything else).
  */
 export function validateFeedback(db: Database, request: FeedbackCreateRequest): AnsweredSpec | null {
   if (Buffer.byteLength(JSON.stringify(request.payload)) > LIMITS.feedbackPayloadBytes)
@@ -34,6 +38,17 @@ export function validateFeedback(db: Database, request: FeedbackCreateRequest): 
     );
   }
   const type = request.feedback_type;
+  // Upstream tells a runnable's score by this prefix without its dot, and then requires the dot.
+  if (type.startsWith(RUNNABLE_FEEDBACK_PREFIX.slice(0, -1))) {
+    if (request.annotation_ref)
+      refuse(`annotation_ref is only for ${ANNOTATION_FEEDBACK_PREFIX}<name> feedback, not '${echo(type)}'.`);
+    validateRunnable(request);
+    return null;
+  }
+  // *Local choice*: upstream lets these through on an annotation; no client sends them there.
+  for (const field of ["runnable_ref", "call_ref", "trigger_ref"] as const) {
+    if (request[field]) refuse(`${field} is only for ${RUNNABLE_FEEDBACK_PREFIX}<name> feedback, not '${echo(type)}'.`);
+  }
   if (type.startsWith(ANNOTATION_FEEDBACK_PREFIX))
     return validateAnnotation(db, request, type.slice(ANNOTATION_FEEDBACK_PREFIX.length));
   if (request.annotation_ref)

@@ -1,4 +1,5 @@
 import { ServiceError } from "../../http/errors";
+import { checkActionSpec } from "./action-spec";
 import { schemaProblem } from "./json-schema";
 
 /**
@@ -6,7 +7,8 @@ import { schemaProblem } from "./json-schema";
  * `process_incoming_object_val` decides: a value that names its class in `_class_name`/`_bases`
  * keeps it; a value sent with `builtin_object_class` is validated as that class and stored with
  * `_type`, `_class_name` and `_bases` added; anything else is stored as sent, with no class.
- * (Upstream trusts a value that names its own class; here an AnnotationSpec is checked either way.)
+ * (Upstream trusts a value that names its own class; here an AnnotationSpec or an ActionSpec is
+ * checked either way.)
  */
 export type ProcessedObject = { val: unknown; baseObjectClass: string | null; leafObjectClass: string | null };
 
@@ -42,18 +44,21 @@ export function processObjectValue(val: unknown, builtinClass: string | null): P
     return { val, baseObjectClass: null, leafObjectClass: null };
   }
   const declared = declaredClass(val);
+  if (declared && builtinClass && declared.leaf !== builtinClass) {
+    throw new ServiceError(
+      400,
+      `builtin_object_class must match the value's own class: ${declared.leaf} != ${builtinClass}.`,
+      "invalid_object",
+    );
+  }
+  // A value that calls itself an ActionSpec is a judge the dashboard will run: checked whatever its bases say.
+  if (val._class_name === "ActionSpec" || builtinClass === "ActionSpec") checkActionSpec(val);
   if (declared) {
-    if (builtinClass && declared.leaf !== builtinClass) {
-      throw new ServiceError(
-        400,
-        `builtin_object_class must match the value's own class: ${declared.leaf} != ${builtinClass}.`,
-        "invalid_object",
-      );
-    }
     if (declared.leaf === "AnnotationSpec") annotationSpecFields(val);
     return { val, baseObjectClass: declared.base, leafObjectClass: declared.leaf };
   }
   if (!builtinClass) return { val, baseObjectClass: null, leafObjectClass: null };
+  if (builtinClass === "ActionSpec") return classedActionSpec(val);
   if (builtinClass !== "AnnotationSpec")
     throw new ServiceError(400, `Unknown object class: ${builtinClass}.`, "invalid_object");
   const fields = annotationSpecFields(val);
@@ -65,6 +70,21 @@ export function processObjectValue(val: unknown, builtinClass: string | null): P
     _bases: ["BaseObject", "BaseModel"],
   };
   return { val: stored, baseObjectClass: "AnnotationSpec", leafObjectClass: "AnnotationSpec" };
+}
+
+/**
+ * An ActionSpec sent with builtin_object_class (already checked): stored as sent with its class added.
+ * Unknown keys stay (unlike an AnnotationSpec's): the dashboard keeps its judge's settings there.
+ */
+function classedActionSpec(val: Record<string, unknown>): ProcessedObject {
+  const { _type: _ignoredType, _class_name: _ignoredClass, _bases: _ignoredBases, ...fields } = val;
+  const stored: ClassedValue = {
+    _type: "ActionSpec",
+    ...fields,
+    _class_name: "ActionSpec",
+    _bases: ["BaseObject", "BaseModel"],
+  };
+  return { val: stored, baseObjectClass: "ActionSpec", leafObjectClass: "ActionSpec" };
 }
 
 /**

@@ -10,7 +10,7 @@ import { UrlIssuesNotice } from "@/components/url-issues-notice";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
 import { useQueue, useQueueTotals } from "../api/queue";
 import { useShortcuts } from "../shared/keyboard";
-import { insightsHref, trainHref } from "../shared/links";
+import { insightsHref, judgesHref, trainHref } from "../shared/links";
 import { NoProjectNotice } from "../shared/no-project-notice";
 import { QueueProgress } from "../shared/queue-progress";
 import { QueueGone, queueIsGone } from "../shared/queue-gone";
@@ -155,6 +155,9 @@ function QueueItems({ project, queueId }: { project: string; queueId: string }) 
             />
             <Link to={insightsHref(project, queueId)} className={buttonClasses("secondary", "md")}>
               Insights
+            </Link>
+            <Link to={judgesHref(project, queueId)} className={buttonClasses("secondary", "md")}>
+              Judges
             </Link>
             <Link to={trainHref(project, queueId)} className={buttonClasses("secondary", "md")}>
               Train from this queue

@@ -27,6 +27,13 @@ export const insightsHref = (project: string, queueId: string): string =>
 /** Training from the queue's answers. */
 export const trainHref = (project: string, queueId: string): string => inProject(paths.queueTrain(queueId), project);
 
+/** The queue's LLM judges. */
+export const judgesHref = (project: string, queueId: string): string => inProject(paths.queueJudges(queueId), project);
+
+/** One judge of the queue, or the editor of a new one (`judgeId` null). */
+export const judgeHref = (project: string, queueId: string, judgeId: string | null): string =>
+  inProject(judgeId === null ? paths.newQueueJudge(queueId) : paths.queueJudge(queueId, judgeId), project);
+
 /** The project's calls, where calls are picked and added to a queue. */
 export const callsHref = (project: string): string => inProject(paths.calls(), project);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Trajectory } from "@contract/training";
-import { parsePath, readPath } from "./call-paths";
+import { parsePath, readPath } from "@/lib/call-paths";
 import { CHAT_PATHS, conversationOf } from "./conversation";
 import { pathCandidates, suggestPaths } from "./path-suggestions";
 

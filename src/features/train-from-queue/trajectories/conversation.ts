@@ -1,7 +1,7 @@
 import type { TrajectoryGroup } from "@contract/training";
-import { parsePath, readPath, type CallPart } from "./call-paths";
+import { parsePath, readPath, type CallPart } from "@/lib/call-paths";
 
-/** Where a call's prompt and completion are read from (dotted paths, see call-paths.ts). */
+/** Where a call's prompt and completion are read from (dotted paths, see lib/call-paths.ts). */
 export type PathMapping = { prompt: string; completion: string };
 
 /** OpenAI-style chat calls: `inputs.messages` in, `output.choices[0]` out. */

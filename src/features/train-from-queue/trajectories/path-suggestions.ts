@@ -1,4 +1,4 @@
-import type { CallPart } from "./call-paths";
+import type { CallPart } from "@/lib/call-paths";
 import { CHAT_PATHS, conversationOf, type PathMapping } from "./conversation";
 
 /**

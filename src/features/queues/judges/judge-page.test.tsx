@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { seedFreshQueue } from "@/test/annotation-queue";
+import { createLocalServer, storeSettings } from "@/test/local-server";
+
+const PROJECT = "demo/support-bot";
+const SLOW = { timeout: 10_000 };
+const AT = Date.parse("2026-11-20T10:00:00Z");
+
+/** A fresh 12-item queue asking Tone (a rating), a yes/no question and free text, its editor opened. */
+function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f) {
+  const server = createLocalServer();
+  const { queueId } = seedFreshQueue(server.db, {
+    project: PROJECT,
+    items: 12,
+    name: "Tone review",
+    questions: ["tone", "follows_policy", "reviewer_comment"],
+    at: AT,
+    first: 0,
+  });
+  storeSettings(server, PROJECT);
+  const app = renderApp({
+    path: `/queues/${queueId}/judges/new`,
+    defaults: urlsOf(server.settings),
+    fetch: wrapFetch(server.fetch),
+  });
+  return { ...app, server, queueId };
+}
+
+/** Fills the form: a name and the first catalog model, leaving the default prompt. */
+async function fillForm(user: ReturnType<typeof setup>["user"], name: string) {
+  await screen.findByRole("heading", { level: 1, name: "New judge" }, SLOW);
+  const form = await screen.findByRole("form", { name: "Judge" }, SLOW);
+  await user.type(within(form).getByRole("textbox", { name: "Name" }), name);
+  const model = within(form).getByRole("combobox", { name: "Model" });
+  await waitFor(() => expect(within(model).getAllByRole("option").length).toBeGreaterThan(2), SLOW);
+  const first = within(model).getAllByRole("option")[1] as HTMLOptionElement;
+  await user.selectOptions(model, first.value);
+  // The live check has read the queue's calls once it says every placeholder is found.
+  await screen.findByText(/Every placeholder is found in the queue's first \d+ calls/, undefined, SLOW);
+  return form;
+}
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe("judge editor", () => {
+  it("saves a new judge as its first version and opens its page", async () => {
+    const { user, router, queueId } = setup();
+    const form = await fillForm(user, "Tone judge");
+    await user.click(within(form).getByRole("button", { name: "Save as a new version" }));
+    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/judges/judge-tone-judge`), SLOW);
+    await screen.findByRole("heading", { level: 1, name: "Tone judge" }, SLOW);
+    const versions = await screen.findByRole("table", { name: "The judge's versions" }, SLOW);
+    expect(within(versions).getAllByRole("row")).toHaveLength(2);
+    expect(within(versions).getByRole("rowheader")).toHaveTextContent("v0");
+    await screen.findByRole("heading", { name: "Run version 0" }, SLOW);
+  }, 30_000);
+
+  it("lists a free-text question as one a judge cannot answer", async () => {
+    setup();
+    const question = await screen.findByRole("combobox", { name: "Question" }, SLOW);
+    const options = within(question).getAllByRole("option") as HTMLOptionElement[];
+    const disabled = options.filter((option) => option.disabled);
+    expect(options.length).toBe(3);
+    expect(disabled.length).toBeLessThanOrEqual(1);
+    for (const option of disabled) expect(option.textContent).toMatch(/cannot be judged/);
+  });
+
+  it("refuses a prompt that reads a field none of the calls has, beside the prompt", async () => {
+    const { user, router, queueId } = setup();
+    const form = await fillForm(user, "Typo judge");
+    const prompt = within(form).getByRole("textbox", { name: "Prompt" });
+    await user.type(prompt, " {{{{inputs.no_such_field}}");
+    await user.click(within(form).getByRole("button", { name: "Save as a new version" }));
+    expect(prompt).toHaveAccessibleDescription(/None of the queue's first \d+ calls has \{\{inputs\.no_such_field\}\}/);
+    expect(prompt).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByRole("alert")).toHaveTextContent("Not saved: 1 field needs attention.");
+    expect(router.location.pathname).toBe(`/queues/${queueId}/judges/new`);
+  }, 30_000);
+
+  it("keeps what was typed when a save fails, and saves on retry", async () => {
+    let failNext = true;
+    const { user, router, queueId } = setup((fetch) => async (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (failNext && url.includes("/obj/create")) {
+        failNext = false;
+        return new Response(JSON.stringify({ reason: "the store is busy" }), { status: 503 });
+      }
+      return fetch(input, init);
+    });
+    const form = await fillForm(user, "Flaky judge");
+    await user.click(within(form).getByRole("button", { name: "Save as a new version" }));
+    const error = await screen.findByText("The judge was not saved", undefined, SLOW);
+    expect(within(form).getByRole("textbox", { name: "Name" })).toHaveValue("Flaky judge");
+    const panel = error.closest("[role=alert]") as HTMLElement;
+    await user.click(within(panel).getByRole("button", { name: /Retry|Try again/ }));
+    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/judges/judge-flaky-judge`), SLOW);
+  }, 30_000);
+});
