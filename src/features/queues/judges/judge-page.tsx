@@ -176,6 +176,7 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
       ) : null}
       {latest && spec && source.data && versions.data ? (
         <AgreementView
+          key={latest.digest}
           project={project}
           queueId={queueId}
           versions={versions.data}

@@ -5,7 +5,7 @@ import { createApiClients } from "@/api/clients";
 import { answerWriter, seedFreshQueue } from "@/test/annotation-queue";
 import { createLocalServer, storeSettings } from "@/test/local-server";
 import { judgeFromObject, valueFromDraft, type Judge } from "../model/judge-value";
-import { verdictRequest } from "../model/verdicts";
+import { failureRequest, verdictRequest } from "../model/verdicts";
 
 const PROJECT = "demo/support-bot";
 const SLOW = { timeout: 20_000 };
@@ -27,13 +27,16 @@ const HUMANS: [number, number][] = [
 const V1 = [5, 4, 4, 1, 3, 3];
 const V2: (number | null)[] = [5, 3, 2, null, null, 4];
 
-async function setup(options: { humans?: boolean; v2?: boolean } = {}) {
+async function setup(
+  options: { humans?: boolean; v2?: "verdicts" | "failures" | "none"; question?: "tone" | "reviewer_comment" } = {},
+) {
+  const question = options.question ?? "tone";
   const server = createLocalServer();
   const { queueId, specs, items } = seedFreshQueue(server.db, {
     project: PROJECT,
     items: 8,
     name: "Tone review",
-    questions: ["tone"],
+    questions: [question],
     at: AT,
     first: 6,
   });
@@ -46,10 +49,11 @@ async function setup(options: { humans?: boolean; v2?: boolean } = {}) {
     service: "inference" as const,
     prompt: "Rate the tone of {{output}} for {{question}}.",
     queueId,
-    specRef: specs.tone,
+    specRef: specs[question],
   };
   const saveVersion = async (prompt: string): Promise<Judge> => {
-    const val = valueFromDraft({ ...draft, prompt }, TONE_SCHEMA);
+    const schema = question === "tone" ? TONE_SCHEMA : { type: "string", maxLength: 500 };
+    const val = valueFromDraft({ ...draft, prompt }, schema);
     const { digest } = await trace.createObject({ obj: { project_id: PROJECT, object_id: "judge-tone", val } });
     const objects = await trace.queryObjects({
       project_id: PROJECT,
@@ -58,7 +62,7 @@ async function setup(options: { humans?: boolean; v2?: boolean } = {}) {
     return judgeFromObject(objects.find((object) => object.digest === digest)!)!;
   };
   const write = answerWriter(server.db, PROJECT);
-  if (options.humans !== false) {
+  if (options.humans !== false && question === "tone") {
     HUMANS.forEach(([alice, bob], index) => {
       const callId = items[index]!.call_id;
       write({ id: `a-${index}`, callId, user: "alice", at: AT, question: "tone", value: alice, ref: specs.tone });
@@ -70,10 +74,15 @@ async function setup(options: { humans?: boolean; v2?: boolean } = {}) {
     const request = verdictRequest(PROJECT, v1, items[index]!.call_id, { answer, reasoning: `first save: ${answer}` });
     await trace.createFeedback(request);
   }
-  if (options.v2 !== false) {
+  if (options.v2 !== "none") {
     const v2 = await saveVersion("Rate the tone of {{output}} strictly, for {{question}}.");
     for (const [index, answer] of V2.entries()) {
       if (answer === null) continue;
+      if (options.v2 === "failures") {
+        const failure = { kind: "malformed" as const, reason: "The reply was prose, not JSON." };
+        await trace.createFeedback(failureRequest(PROJECT, v2, items[index]!.call_id, failure));
+        continue;
+      }
       await trace.createFeedback(
         verdictRequest(PROJECT, v2, items[index]!.call_id, { answer, reasoning: `second save: ${answer}` }),
       );
@@ -190,7 +199,7 @@ describe("a judge's agreement with the team", () => {
   }, 45_000);
 
   it("says when nobody answered yet and when the latest version has no verdicts", async () => {
-    await setup({ humans: false, v2: false });
+    await setup({ humans: false, v2: "none" });
     const notice = await screen.findByText(
       (_, element) =>
         element?.tagName === "P" &&
@@ -201,5 +210,27 @@ describe("a judge's agreement with the team", () => {
     expect(notice).toBeVisible();
     expect(screen.queryByRole("table", { name: "Against the team's answer" })).not.toBeInTheDocument();
     expect(screen.getByText("v0: 6 verdicts on the queue's calls.")).toBeInTheDocument();
+  }, 45_000);
+
+  it("says when the latest version has only failures", async () => {
+    await setup({ v2: "failures" });
+    const notice = await screen.findByText(/^v1 has only failures \(4\), no verdict to measure/, undefined, SLOW);
+    expect(notice).toBeVisible();
+    // The older version is still measured beside it, the newer with nothing to compare.
+    const table = await screen.findByRole("table", { name: "Against the team's answer" }, SLOW);
+    expect(rowOf(table, "Calls compared (n)")).toEqual(["5", "0", "−5"]);
+    expect(
+      screen.getByText("v1 has no verdict on a call the team answered, so there is nothing to compare yet."),
+    ).toBeInTheDocument();
+  }, 45_000);
+
+  it("says why a free-text question's agreement is not measured", async () => {
+    await setup({ question: "reviewer_comment", v2: "none" });
+    const notice = await screen.findByText(
+      (_, element) => element?.tagName === "P" && (element.textContent ?? "").includes("takes free text"),
+      undefined,
+      SLOW,
+    );
+    expect(notice).toHaveTextContent(/agreement is not measured: two texts seldom match word for word/);
   }, 45_000);
 });

@@ -61,6 +61,7 @@ export function DisagreementsSection({
         queueId={queueId}
         versionLabel={label}
         disagreements={side.agreement.disagreements}
+        compared={side.agreement.vsMajority.n}
         outcomes={source.outcomes.get(versionKey(side.version.id, side.version.digest))}
         itemOfCall={source.itemOfCall}
       />

@@ -15,6 +15,7 @@ export function DisagreementsTable({
   queueId,
   versionLabel,
   disagreements,
+  compared,
   outcomes,
   itemOfCall,
 }: {
@@ -22,9 +23,17 @@ export function DisagreementsTable({
   queueId: string;
   versionLabel: string;
   disagreements: readonly Disagreement[];
+  /** Calls compared with the team's answer: none means there was nothing to disagree on. */
+  compared: number;
   outcomes: ReadonlyMap<string, JudgeOutcome> | undefined;
   itemOfCall: ReadonlyMap<string, string>;
 }) {
+  if (compared === 0)
+    return (
+      <p className="text-sm text-fg">
+        {versionLabel} has no verdict on a call the team answered, so there is nothing to compare yet.
+      </p>
+    );
   if (disagreements.length === 0)
     return (
       <p className="text-sm text-fg">{versionLabel} agrees with the team&apos;s answer on every call both answered.</p>
