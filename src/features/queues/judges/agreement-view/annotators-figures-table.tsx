@@ -33,7 +33,7 @@ export function AnnotatorsFiguresTable({
         <tbody>
           {rows.map(({ by, figures }) => (
             <BodyRow key={by}>
-              <RowHeaderCell className="font-normal break-all">
+              <RowHeaderCell className="font-normal whitespace-nowrap">
                 <UntrustedText text={by} />
               </RowHeaderCell>
               <Cell align="right" className="tabular-nums">

@@ -56,19 +56,27 @@ export function ImprovePanel({
     () => heldOutSample(source, { id: judge.id, specId }, new Set(disagreementIds), size ?? 0),
     [source, judge.id, specId, disagreementIds, size],
   );
-  const version = { id: judge.id, digest: judge.digest, specId };
-  const disagreementScope: RunScope = {
-    kind: "calls",
-    label: `the ${formatCount(disagreementIds.length)} disagreements of ${oldLabel}`,
-    callIds: disagreementIds,
-  };
-  const heldScope: RunScope = {
-    kind: "calls",
-    label: `a held-out sample of ${formatCount(held.length)}`,
-    callIds: held,
-  };
-  const onDisagreements = selectTargets(source, version, { scope: disagreementScope, retryFailures: false });
-  const onHeld = selectTargets(source, version, { scope: heldScope, retryFailures: false });
+  // Memoized: a run's progress re-renders this panel many times a second.
+  const plans = useMemo(() => {
+    const version = { id: judge.id, digest: judge.digest, specId };
+    const disagreementScope: RunScope = {
+      kind: "calls",
+      label: `the ${formatCount(disagreementIds.length)} disagreements of ${oldLabel}`,
+      callIds: disagreementIds,
+    };
+    const heldScope: RunScope = {
+      kind: "calls",
+      label: `a held-out sample of ${formatCount(held.length)}`,
+      callIds: held,
+    };
+    return {
+      disagreementScope,
+      heldScope,
+      onDisagreements: selectTargets(source, version, { scope: disagreementScope, retryFailures: false }),
+      onHeld: selectTargets(source, version, { scope: heldScope, retryFailures: false }),
+    };
+  }, [source, judge.id, judge.digest, specId, disagreementIds, oldLabel, held]);
+  const { disagreementScope, heldScope, onDisagreements, onHeld } = plans;
 
   const begin = (scope: RunScope, targets: typeof onHeld.targets) =>
     start({ judge, question, targets, choice: { scope, retryFailures: false }, concurrency: CONCURRENCY });
