@@ -23,6 +23,7 @@ import { loadPart } from "./load/load-part";
 import { hostilePart } from "./hostile/hostile-part";
 import { reviewFormPart } from "./review-form/review-form-part";
 import { workModePart } from "./work-mode/work-mode-part";
+import { judgeRunPart } from "./judge-run/judge-run-part";
 
 // `npm run bench`: runs the selected parts one after another, then writes bench/results/. See README.md.
 
@@ -33,7 +34,7 @@ type Shared = {
   server: { instance: BenchServer; manifest: ServerDbManifest } | null;
 };
 
-const IN_BROWSER: readonly Part[] = ["lighthouse", "interactions", "hostile-calls", "review-form", "work-mode"];
+const IN_BROWSER: readonly Part[] = ["lighthouse", "interactions", "hostile-calls", "review-form", "work-mode", "judge-run"];
 const NEEDS_DASHBOARD: readonly Part[] = ["bundle", ...IN_BROWSER];
 const NEEDS_SERVER: readonly Part[] = [...IN_BROWSER, "load", "hostile"];
 
@@ -67,6 +68,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return reviewFormPart(server().instance.url, server().manifest, shared.profile);
     case "work-mode":
       return workModePart(server().instance, server().manifest, shared.profile);
+    case "judge-run":
+      return judgeRunPart(server().instance, server().manifest, shared.profile);
     case "load":
       return loadPart(server().instance.url, server().manifest, shared.profile);
     case "hostile":

@@ -32,7 +32,7 @@ type ProbeWindow = { advanceProbe?: Promise<AdvanceSample | null> };
  * started in the same breath as the press could miss it (the key event and the script reach the
  * page by different routes), and a missed press read as a stuck advance.
  */
-function armAdvanceProbe({ fromItemId, timeoutMs }: { fromItemId: string; timeoutMs: number }): void {
+export function armAdvanceProbe({ fromItemId, timeoutMs }: { fromItemId: string; timeoutMs: number }): void {
   (window as ProbeWindow).advanceProbe = new Promise((resolve) => {
     let pressedAt = 0;
     let flashed = false;
@@ -92,7 +92,7 @@ function armAdvanceProbe({ fromItemId, timeoutMs }: { fromItemId: string; timeou
 }
 
 /** Runs in the page: the armed probe's result. */
-function probeResult(): Promise<AdvanceSample | null> {
+export function probeResult(): Promise<AdvanceSample | null> {
   return (window as ProbeWindow).advanceProbe ?? Promise.resolve(null);
 }
 

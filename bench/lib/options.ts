@@ -13,6 +13,7 @@ export const PARTS = [
   "hostile-calls",
   "review-form",
   "work-mode",
+  "judge-run",
   "load",
   "hostile",
 ] as const;

@@ -28,6 +28,8 @@ export type Profile = {
   load: { seconds: number; connections: number; maxRequests: number };
   /** Two annotators in work mode: Complete & next per annotator, the reading time per item, the queue's size. */
   workMode: { itemsPerAnnotator: number; thinkMs: number; queueItems: number };
+  /** A judge run over `queueItems` calls while the review is worked: Complete & next presses and the reading time. */
+  judgeRun: { queueItems: number; presses: number; thinkMs: number };
 };
 
 const FULL: Profile = {
@@ -45,6 +47,7 @@ const FULL: Profile = {
   reviewForm: { items: 20 },
   load: { seconds: 10, connections: 10, maxRequests: 500_000 },
   workMode: { itemsPerAnnotator: 250, thinkMs: 200, queueItems: 650 },
+  judgeRun: { queueItems: 1_000, presses: 60, thinkMs: 300 },
 };
 
 const QUICK: Profile = {
@@ -56,6 +59,7 @@ const QUICK: Profile = {
   reviewForm: { items: 5 },
   load: { seconds: 3, connections: 10, maxRequests: 100_000 },
   workMode: { itemsPerAnnotator: 20, thinkMs: 200, queueItems: 60 },
+  judgeRun: { queueItems: 100, presses: 10, thinkMs: 300 },
 };
 
 export function profileFor(options: BenchOptions): Profile {

@@ -265,6 +265,35 @@ describe("trace demo seed", SLOW, () => {
     expect(res.json.items).toHaveLength(50);
   });
 
+  it("stores one LLM judge for the escalations queue, an ActionSpec answering its yes/no question, with no verdicts", async () => {
+    const list = await call(demo.app, "POST", "/api/trace/annotation_queues/query", {
+      body: { project_id: "demo/support-bot" },
+      headers: basic(),
+    });
+    const escalations = list.text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: string; name: string; scorer_refs: string[] })
+      .find((q) => q.name === "Escalations – policy check")!;
+    const judges = await call(demo.app, "POST", "/api/trace/objs/query", {
+      body: { project_id: "demo/support-bot", filter: { base_object_classes: ["ActionSpec"], latest_only: true } },
+      headers: basic(),
+    });
+    expect(judges.status).toBe(200);
+    const objs = judges.json.objs as { object_id: string; val: Record<string, any> }[];
+    expect(objs.map((obj) => obj.object_id)).toEqual(["judge-escalation-matrix"]);
+    const { config, judge } = objs[0]!.val;
+    expect(config.action_type).toBe("llm_judge");
+    expect(judge.queue_id).toBe(escalations.id);
+    expect(escalations.scorer_refs).toContain(judge.spec_ref);
+    expect(config.response_schema.properties.answer).toEqual({ type: "boolean" });
+    const verdicts = demo.db
+      .prepare("SELECT COUNT(*) FROM trace_feedback WHERE feedback_type LIKE 'wandb.runnable.%'")
+      .pluck()
+      .get();
+    expect(verdicts).toBe(0);
+  });
+
   it("points every queue with specs at real AnnotationSpec objects: a rating, a choice, yes/no, a bounded optional comment", async () => {
     const test = demo;
     const list = await call(test.app, "POST", "/api/trace/annotation_queues/query", {

@@ -14,6 +14,7 @@ import { DISPLAY_FIELDS_BY_KIND, presentDisplayFields } from "./display-fields";
 import { seedAnnotationSpecs } from "./annotation-specs";
 import { seedQueueFeedback, seedSecondOpinions } from "./demo-feedback";
 import { seedClaimRecords, seedTeamSettings } from "./demo-claims";
+import { seedDemoJudge } from "./demo-judges";
 import { picker, seededRandom, type Picker } from "./prng";
 
 const MINUTE = 60_000;
@@ -210,6 +211,15 @@ export function seedDemoQueues(db: Database, now: number): void {
         "user-kenji",
         now - 3 * DAY,
       );
+
+      // A judge of the escalations to run (no verdicts: they come from running it).
+      seedDemoJudge(db, {
+        projectId: DEMO_PROJECT,
+        queueId: escalations.id,
+        specRef: specs.escalated_correctly,
+        creator: "user-maria",
+        now: now - 2 * DAY,
+      });
 
       // The Calls page's traffic beyond the queued calls, from a stream of its own; then an op object
       // for every op version the calls name, so their op refs resolve and the op filter can list them.

@@ -21,3 +21,11 @@ export { useQueue, useQueueTotals } from "./api/queue";
 export { queueIsGone, QueueGone } from "./shared/queue-gone";
 // The Calls page's Add to queue makes a queue on the spot in a project that has none.
 export { QueueFormDialog } from "./queue-manage/queue-form-dialog";
+// The Train page takes a judge version's verdicts as the reward where no one answered, with its
+// agreement with the team measured as the judges' pages measure it.
+export { useJudgeVersions, useQueueJudges } from "./judges/api/judges";
+export type { Judge } from "./judges/model/judge-value";
+export { outcomeOf, outcomesByVersion, verdictsOf, versionKey } from "./judges/model/verdicts";
+export type { JudgeOutcome, OutcomesByVersion } from "./judges/model/verdicts";
+export { judgeAgreementSteps } from "./judges/agreement/judge-agreement";
+export { measureOf } from "./insights/spec-levels";

@@ -26,7 +26,8 @@ export function ItemsSection({
     <Section title="Items that count">
       <fieldset>
         <legend className="text-xs text-fg-muted">
-          Items in these states give trajectories; their calls need an answer to the question.
+          Items in these states give trajectories; their calls need an answer to the question (or the judge's verdict,
+          when a judge is chosen).
         </legend>
         <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2 text-sm">
           {ANNOTATION_STATES.map((state) => (

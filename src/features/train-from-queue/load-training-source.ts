@@ -1,13 +1,23 @@
 import { readCallsFeedback, type QueueSpec } from "@/api/annotation-specs";
 import type { TraceClient } from "@/api/trace";
-import { answersByCall, readQueueInBatches, type AnswersOnCall } from "@/features/queues";
+import type { Feedback } from "@contract/trace-feedback";
+import {
+  answersByCall,
+  outcomeOf,
+  outcomesByVersion,
+  readQueueInBatches,
+  type AnswersOnCall,
+  type OutcomesByVersion,
+} from "@/features/queues";
 import type { SourceCall, SourceItem } from "./trajectories/build-groups";
 
-/** What a queue gives to train from: its items, their calls (inputs and output) and the answers on them. */
+/** What a queue gives to train from: its items, their calls (inputs and output), the answers and the judges' outcomes on them. */
 export type TrainingSource = {
   items: SourceItem[];
   calls: Map<string, SourceCall>;
   answers: Map<string, AnswersOnCall>;
+  /** Every judge version's verdicts and failures on the calls (`<judge id>:<digest>` → call → outcome). */
+  outcomes: OutcomesByVersion;
   /** When the read finished (epoch ms). */
   loadedAt: number;
   /** The list changed more than the reader could follow while it read. */
@@ -22,8 +32,9 @@ const CALL_COLUMNS = ["id", "op_name", "trace_id", "inputs", "output"];
 /**
  * Reads the whole queue with the Insights page's reader (items in pages of 1,000; per batch of 250
  * calls one feedback query with a `$in` over their refs, and the calls themselves by
- * `filter.call_ids`, a few batches in flight). Answers to every question are kept, so choosing
- * another reward reads nothing again.
+ * `filter.call_ids`, a few batches in flight). Answers to every question and every judge's
+ * outcomes are kept (they are rows of the same feedback query), so choosing another reward or
+ * another judge reads nothing again.
  */
 export async function loadTrainingSource(options: {
   trace: TraceClient;
@@ -37,6 +48,8 @@ export async function loadTrainingSource(options: {
   const items: SourceItem[] = [];
   const calls = new Map<string, SourceCall>();
   const answers = new Map<string, AnswersOnCall>();
+  // Only the judges' rows are kept past their batch: the answers are read from each batch as it comes.
+  const judgeRows: Feedback[] = [];
   const report = () => onProgress?.({ items: items.length, answeredCalls: answers.size });
   const list = await readQueueInBatches({
     fetchPage: async ({ offset, limit }, pageSignal) =>
@@ -49,7 +62,11 @@ export async function loadTrainingSource(options: {
           { signal: batchSignal },
         ),
       ]);
-      return { answers: answersByCall(specs, rows), calls: found };
+      return {
+        answers: answersByCall(specs, rows),
+        judgeRows: rows.filter((row) => outcomeOf(row) !== null),
+        calls: found,
+      };
     },
     readBatches: true,
     signal,
@@ -60,6 +77,7 @@ export async function loadTrainingSource(options: {
     },
     onBatch: (found) => {
       for (const [callId, onCall] of found.answers) answers.set(callId, onCall);
+      for (const row of found.judgeRows) judgeRows.push(row);
       for (const call of found.calls)
         calls.set(call.id, {
           id: call.id,
@@ -71,5 +89,12 @@ export async function loadTrainingSource(options: {
       report();
     },
   });
-  return { items, calls, answers, loadedAt: Date.now(), inexact: list.inexact };
+  return {
+    items,
+    calls,
+    answers,
+    outcomes: outcomesByVersion(judgeRows),
+    loadedAt: Date.now(),
+    inexact: list.inexact,
+  };
 }

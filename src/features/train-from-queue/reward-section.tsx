@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import type { QueueSpec } from "@/api/annotation-specs";
 import { Section } from "@/components/section";
 import { createDataColumnHelper, DataTable, DataTableRows, useDataTable } from "@/components/table";
@@ -15,7 +15,7 @@ const KIND_LABEL: Record<RewardMapping["kind"], string> = {
   categorical: "a choice",
 };
 
-/** The question whose answers become the reward, how they map to a number, and whose answers count. */
+/** The question whose answers become the reward, whose answers count, where else it comes from, and how it maps to a number. */
 export function RewardSection({
   specs,
   spec,
@@ -25,6 +25,7 @@ export function RewardSection({
   annotators,
   onAnnotators,
   annotatorIds,
+  children,
 }: {
   specs: readonly { spec: QueueSpec; usable: boolean }[];
   spec: QueueSpec | null;
@@ -35,6 +36,8 @@ export function RewardSection({
   onAnnotators: (choice: AnnotatorChoice) => void;
   /** Everyone who answered the chosen question. */
   annotatorIds: readonly string[];
+  /** Where the reward comes from where the annotators gave none (the judge's choice). */
+  children?: ReactNode;
 }) {
   return (
     <Section title="Reward">
@@ -72,6 +75,7 @@ export function RewardSection({
           ))}
         </SelectField>
       </div>
+      {children}
       {spec && mapping ? <MappingEditor key={spec.id} mapping={mapping} onChange={onMapping} /> : null}
     </Section>
   );

@@ -31,12 +31,26 @@ function useFigures(selection: Selection) {
     const flat = spreads.filter((spread) => spread !== null && spread.std === 0 && spread.min === spread.max).length;
     const byReason = new Map<UnusableReason, number>();
     for (const unusable of selection.unusable) byReason.set(unusable.reason, (byReason.get(unusable.reason) ?? 0) + 1);
-    return { rewards: spreadOf(rewards), trajectories: rewards.length, spreads, flat, byReason };
+    // Read from what is sent, so the count is the request's own.
+    const fromJudge = selection.groups.reduce(
+      (n, group) => n + group.trajectories.filter((t) => String(t.metadata?.reward_source).startsWith("judge:")).length,
+      0,
+    );
+    return { rewards: spreadOf(rewards), trajectories: rewards.length, fromJudge, spreads, flat, byReason };
   }, [selection]);
 }
 
 /** What Start would send, in figures: groups, trajectories, the spread of rewards and what is left out. */
-export function SelectionSummary({ selection, building }: { selection: Selection; building: boolean }) {
+export function SelectionSummary({
+  selection,
+  building,
+  judgeName,
+}: {
+  selection: Selection;
+  building: boolean;
+  /** The judge version whose verdicts fill in where no one answered; null: the annotators' answers only. */
+  judgeName?: string | null;
+}) {
   const figures = useFigures(selection);
   return (
     <Section title="Preview" note={building ? "Updating…" : undefined}>
@@ -49,6 +63,12 @@ export function SelectionSummary({ selection, building }: { selection: Selection
           <Stat label="Groups of one left out" value={formatCount(selection.singletonsDropped)} />
           <Stat label="Calls that cannot be used" value={formatCount(selection.unusable.length)} />
         </dl>
+        {judgeName ? (
+          <p className="mt-2 text-sm" data-testid="reward-sources">
+            Rewards in groups: {formatCount(figures.trajectories - figures.fromJudge)} from people,{" "}
+            {formatCount(figures.fromJudge)} from <UntrustedText text={judgeName} />
+          </p>
+        ) : null}
       </section>
       {figures.flat > 0 ? (
         <p className="text-xs text-fg-muted">

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button } from "@/components/button";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorPanel } from "@/components/error-panel";
 import { Section } from "@/components/section";
 import { firstFieldMessages } from "@/components/form-errors";
@@ -49,6 +50,7 @@ export function StartPanel({
   onError,
   onModelCreated,
   onStarted,
+  risk = null,
 }: {
   choices: TrainChoices;
   selection: Selection | null;
@@ -57,6 +59,8 @@ export function StartPanel({
   onError: (error: unknown) => void;
   onModelCreated: (modelId: string) => void;
   onStarted: (jobId: string) => void;
+  /** Why these rewards may be wrong (a judge that disagrees with the team): Start asks before sending. */
+  risk?: string | null;
 }) {
   const { training } = useApiClients();
   const registry = useRegistryStore();
@@ -71,11 +75,17 @@ export function StartPanel({
   const groupsMessage = serverTrajectoryMessage(error);
   if (groupsMessage) fieldMessages.trajectory_groups = groupsMessage;
   const requestBytes = useRequestSize(selection);
+  const [confirming, setConfirming] = useState(false);
 
-  const start = async () => {
+  const start = async (confirmed = false) => {
     const problem = missing(choices, selection, origin);
     setTriedEarly(problem !== null);
     if (problem || !selection || !origin) return;
+    if (risk && !confirmed) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     onError(null);
     try {
       const jobId = await startQueueJob({
@@ -136,9 +146,18 @@ export function StartPanel({
         <ErrorPanel
           error={withPeopleNumbering(error)}
           title={`The job was not created${fieldText ? ` (${fieldText})` : ""}: your choices are kept`}
-          onRetry={() => void start()}
+          onRetry={() => void start(true)}
         />
       ) : null}
+      <ConfirmDialog
+        open={confirming && risk !== null}
+        title="Train on this judge's rewards?"
+        description={risk}
+        confirmLabel="Start anyway"
+        destructive={false}
+        onConfirm={() => void start(true)}
+        onCancel={() => setConfirming(false)}
+      />
     </Section>
   );
 }

@@ -4,7 +4,7 @@ import { renderApp, urlsOf } from "@/app/test-support";
 import { REGISTRY_KEY_PREFIX } from "@/features/training/registry/registry-store";
 import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { createLocalServer } from "@/test/local-server";
-import { seedRatedQueue, TEST_PROJECT } from "./test-support";
+import { seedRatedQueue, seedToneJudge, TEST_PROJECT } from "./test-support";
 
 const SLOW = { timeout: 10_000 };
 
@@ -14,6 +14,16 @@ function setup(
 ) {
   const server = createLocalServer();
   const { queueId, refs } = seedRatedQueue(server);
+  return openPage(server, queueId, refs, wrapFetch, options);
+}
+
+function openPage(
+  server: ReturnType<typeof createLocalServer>,
+  queueId: string,
+  refs: readonly string[],
+  wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch,
+  options: { onlyFreeText?: boolean; knownModels?: readonly object[]; search?: string },
+) {
   // The comment question alone: free text, no reward.
   if (options.onlyFreeText)
     server.db
@@ -235,4 +245,59 @@ describe("Train from this queue", () => {
     expect(server.requests.filter((request) => request.url.includes("/items/query"))).toEqual([]);
     unmount();
   }, 30_000);
+
+  it("takes a judge's verdicts where no one answered, with its agreement, after dropping an unknown judge from the link", async () => {
+    const server = createLocalServer();
+    const { queueId, refs, callIds } = seedRatedQueue(server);
+    // Items 1–12 were answered by two annotators; the judge answered items 7–23 and failed on the 24th.
+    const judge = await seedToneJudge(
+      server,
+      { queueId, toneRef: refs[0] as string },
+      {
+        verdicts: callIds.slice(6, 23).map((callId, index) => ({ callId, answer: (index % 5) + 1 })),
+        failures: [{ callId: callIds[23] as string, reason: "the reply was prose" }],
+      },
+    );
+    const { user, router, unmount } = openPage(server, queueId, refs, (f) => f, {
+      search: "?judge=judge-ghost&group=fixed&size=4&singles=keep",
+    });
+    const notice = await screen.findByText("Part of the link was not understood and was ignored:", {}, SLOW);
+    expect(notice.parentElement).toHaveTextContent("judge=judge-ghost: this queue has no such judge.");
+    expect(await screen.findByRole("radio", { name: "Annotators' answers" }, SLOW)).toBeChecked();
+    await waitFor(() => expect(statOf("Trajectories in groups")).toBe("12"), SLOW);
+    expect(screen.queryByTestId("reward-sources")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("radio", { name: "Annotators, and a judge where no one answered" }));
+    expect(router.location.search).toContain("judge=judge-tone");
+    expect(screen.getByRole("checkbox", { name: /^Not started/ })).toBeChecked();
+    await waitFor(
+      () => expect(screen.getByTestId("reward-sources")).toHaveTextContent("12 from people, 11 from Tone judge v0"),
+      SLOW,
+    );
+    const agreement = await screen.findByRole("region", { name: "The judge's agreement with the team" }, SLOW);
+    // Only item 11's two annotators agree among the calls the judge also answered: a tie is no majority.
+    expect(within(agreement).getByText("Calls").nextElementSibling).toHaveTextContent(/^1$/);
+    expect(
+      screen
+        .getAllByRole("note")
+        .some((note) => note.textContent?.endsWith("its rewards may teach the model the wrong thing.")),
+    ).toBe(true);
+    const unusable = screen.getByRole("table", { name: /cannot be used, with the reason/ });
+    expect(within(unusable).getByText("the reply was prose")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("radio", { name: "A new model" }));
+    await user.click(screen.getByRole("button", { name: "Start RL job" }));
+    const confirm = await screen.findByRole("dialog", { name: "Train on this judge's rewards?" });
+    expect(server.requests.some((r) => r.url.endsWith("/preview/training-jobs"))).toBe(false);
+    await user.click(within(confirm).getByRole("button", { name: "Start anyway" }));
+    await waitFor(() => expect(router.location.pathname).toMatch(/^\/training\/jobs\/job_/), SLOW);
+    const sent = server.requests.find((r) => r.url.endsWith("/preview/training-jobs"));
+    const body = (await sent?.clone().json()) as {
+      trajectory_groups: { trajectories: { metadata: Record<string, unknown> }[] }[];
+    };
+    const sources = body.trajectory_groups.flatMap((g) => g.trajectories.map((t) => t.metadata.reward_source));
+    expect(sources.filter((source) => source === "human")).toHaveLength(12);
+    expect(sources.filter((source) => source === `judge:${judge.ref}`)).toHaveLength(11);
+    unmount();
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import type { AnnotationState } from "@contract/trace";
 import type { QueueSpec } from "@/api/annotation-specs";
@@ -9,6 +9,7 @@ import { buttonClasses } from "@/components/button";
 import { ErrorPanel } from "@/components/error-panel";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { UntrustedText } from "@/components/untrusted-text";
+import { UrlIssuesNotice } from "@/components/url-issues-notice";
 import {
   NoProjectNotice,
   QueueGone,
@@ -22,7 +23,9 @@ import {
 import { TrainingRegistryProvider } from "@/features/training";
 import { paths } from "@/lib/paths";
 import { useApiClients } from "@/connection/api-clients";
+import type { UrlIssue } from "@/lib/url-state/url-issue";
 import { DownloadsSection } from "./downloads-section";
+import { JudgeSourceFields, versionLabel } from "./judge-source-fields";
 import { GroupingSection, ItemsSection } from "./items-grouping-section";
 import { ModelSection } from "./model-section";
 import { PathsSection } from "./paths-section";
@@ -30,8 +33,11 @@ import { RewardSection } from "./reward-section";
 import { SamplesSection } from "./samples-section";
 import { SelectionSummary, SelectionTables } from "./selection-preview";
 import { StartPanel } from "./start-panel";
+import type { JudgeChoice, TrainChoices } from "./train-url-state";
 import type { SelectionInput } from "./trajectories/build-groups";
 import { defaultMapping, mappingForSpec } from "./trajectories/reward-mapping";
+import { useJudgeAgreement } from "./use-judge-agreement";
+import { useJudgeReward } from "./use-judge-reward";
 import { opChoiceName, useOpPaths } from "./use-op-paths";
 import { useSelection } from "./use-selection";
 import { useTrainChoices } from "./use-train-choices";
@@ -53,6 +59,9 @@ export function TrainPage() {
 
 const NO_REFS: readonly string[] = [];
 const NO_SPECS: readonly QueueSpec[] = [];
+// Calls no one answered are mostly in items not yet completed: a judge's rewards need them counted.
+const JUDGE_STATES: TrainChoices["states"] = ["unstarted", "in_progress", "completed"];
+const sameStates = (a: readonly string[], b: readonly string[]) => a.join(",") === b.join(",");
 
 function TrainFromQueue({ project, queueId }: { project: string; queueId: string }) {
   const { trace } = useApiClients();
@@ -69,7 +78,7 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
   // Only the questions that can be a reward are read (free-text answers are of no use here).
   const rewardSpecs = useMemo(() => specList?.filter((spec) => defaultMapping(spec) !== null), [specList]);
   const source = useTrainingSource(project, queueId, rewardSpecs);
-  const [choices, update] = useTrainChoices();
+  const { choices, update, issues, reportIssue, dismissIssues } = useTrainChoices();
   const [startError, setStartError] = useState<unknown>(null);
 
   const spec =
@@ -78,6 +87,35 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
     null;
   const mapping = useMemo(() => (spec ? mappingForSpec(spec, choices.mapping) : null), [spec, choices.mapping]);
   const loaded = source.query.data;
+  const dropJudge = useCallback(
+    (issue: UrlIssue, replacement: JudgeChoice | null) => {
+      reportIssue(issue);
+      update({ judge: replacement });
+    },
+    [reportIssue, update],
+  );
+  const judge = useJudgeReward({
+    projectId: project,
+    queueId,
+    spec,
+    choice: choices.judge,
+    outcomes: loaded?.outcomes,
+    onDropped: dropJudge,
+  });
+  const agreement = useJudgeAgreement(spec, loaded, judge.version);
+  // Start asks before training on a judge the team does not back, or one not yet measured.
+  const judgeRisk = !choices.judge
+    ? null
+    : agreement?.status === "ready"
+      ? agreement.warning
+      : "The judge's agreement with the team is not measured yet: its rewards may teach the model the wrong thing.";
+  const chooseJudge = (next: JudgeChoice | null) => {
+    // Turning the judge on or off with the states untouched counts (or stops counting) the items it answers.
+    let states = choices.states;
+    if (next && !choices.judge && sameStates(states, ["completed"])) states = JUDGE_STATES;
+    if (!next && choices.judge && sameStates(states, JUDGE_STATES)) states = ["completed"];
+    update({ judge: next, states });
+  };
   const opPaths = useOpPaths(loaded?.items, loaded?.calls, choices.ops);
 
   const annotatorIds = useMemo(() => {
@@ -96,7 +134,7 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
   const queueName = queue.data?.name;
   const input = useMemo<SelectionInput | null>(
     () =>
-      loaded && spec && mapping && queueName !== undefined
+      loaded && spec && mapping && queueName !== undefined && !judge.pending
         ? {
             queue: { id: queueId, name: queueName },
             items: loaded.items,
@@ -105,12 +143,25 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
             spec,
             mapping,
             annotators: choices.annotators,
+            judge: judge.rewards,
             states: choices.states,
             pathsFor: opPaths.pathsFor,
             grouping: choices.grouping,
           }
         : null,
-    [loaded, spec, mapping, queueId, queueName, choices.annotators, choices.states, opPaths.pathsFor, choices.grouping],
+    [
+      loaded,
+      spec,
+      mapping,
+      queueId,
+      queueName,
+      choices.annotators,
+      judge.pending,
+      judge.rewards,
+      choices.states,
+      opPaths.pathsFor,
+      choices.grouping,
+    ],
   );
   const built = useSelection(input);
   const selection = built.status === "ready" ? built.selection : built.status === "building" ? built.previous : null;
@@ -136,8 +187,9 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
               {queue.data ? <UntrustedText text={name} className="break-words" /> : null}
             </h1>
             <p className="mt-1 max-w-3xl text-sm text-fg-muted">
-              Each answered call becomes a trajectory (its conversation and a reward from the annotators' answers),
-              grouped for an RL job on the training service. Nothing is sent until you start the job.
+              Each answered call becomes a trajectory (its conversation and a reward from the annotators' answers, or
+              from a judge's verdict where no one answered), grouped for an RL job on the training service. Nothing is
+              sent until you start the job.
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
@@ -151,6 +203,7 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
         </div>
       </header>
 
+      <UrlIssuesNotice issues={issues} onDismiss={dismissIssues} />
       <QueueLoadErrors queue={queue} specs={specs} />
       {specList && specList.length === 0 ? (
         <p className="rounded-lg border border-line px-4 py-3 text-sm">
@@ -199,13 +252,26 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
             <RewardSection
               specs={specOptions}
               spec={spec}
-              onSpec={(id) => update({ spec: id, mapping: null, annotators: { kind: "mean" } })}
+              // A judge answers one question: another question starts from the annotators alone.
+              onSpec={(id) => update({ spec: id, mapping: null, annotators: { kind: "mean" }, judge: null })}
               mapping={mapping}
               onMapping={(next) => update({ mapping: next })}
               annotators={choices.annotators}
               onAnnotators={(annotators) => update({ annotators })}
               annotatorIds={annotatorIds}
-            />
+            >
+              <JudgeSourceFields
+                queueId={queueId}
+                judges={judge.judges}
+                judgesError={judge.judgesError}
+                versionsError={judge.versionsError}
+                onRetry={judge.retry}
+                choice={choices.judge}
+                onChoice={chooseJudge}
+                versions={judge.versions}
+                agreement={agreement}
+              />
+            </RewardSection>
             <ItemsSection states={choices.states} onStates={(states) => update({ states })} counts={stateCounts} />
             <GroupingSection grouping={choices.grouping} onGrouping={(grouping) => update({ grouping })} />
             <PathsSection
@@ -221,7 +287,11 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
               <ErrorPanel error={built.error} title="Could not build the trajectory groups" />
             ) : null}
             {selection ? (
-              <SelectionSummary selection={selection} building={!current} />
+              <SelectionSummary
+                selection={selection}
+                building={!current}
+                judgeName={judge.version ? `${judge.version.name} ${versionLabel(judge.version)}` : null}
+              />
             ) : built.status === "building" ? (
               <output className="block text-sm text-fg-muted">Building the trajectory groups…</output>
             ) : null}
@@ -261,6 +331,7 @@ function TrainFromQueue({ project, queueId }: { project: string; queueId: string
               onError={setStartError}
               onModelCreated={(id) => update({ model: { kind: "existing", id } })}
               onStarted={(jobId) => void navigate(paths.trainingJob(jobId))}
+              risk={judgeRisk}
             />
             <DownloadsSection
               selection={current ? selection : null}

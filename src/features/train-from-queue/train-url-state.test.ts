@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readChoices, writeChoices, type TrainChoices } from "./train-url-state";
+import { choiceIssues, parseJudge, readChoices, writeChoices, type TrainChoices } from "./train-url-state";
 
 describe("the Train page's choices in the URL", () => {
   it("starts from the defaults", () => {
@@ -7,6 +7,7 @@ describe("the Train page's choices in the URL", () => {
       spec: null,
       mapping: null,
       annotators: { kind: "mean" },
+      judge: null,
       states: ["completed"],
       grouping: { by: "input", size: 4, singletons: "drop" },
       model: { kind: "existing", id: "" },
@@ -21,6 +22,7 @@ describe("the Train page's choices in the URL", () => {
       spec: "resolution",
       mapping: { kind: "categorical", values: { Resolved: 1, "Made it worse": -1 } },
       annotators: { kind: "one", userId: "user-maria" },
+      judge: { id: "judge-helpfulness", digest: "Xk3_9-abc" },
       states: ["completed", "in_progress"],
       grouping: { by: "fixed", size: 8, singletons: "keep" },
       model: { kind: "new", project: "support-bot", name: "tone-rl", base: "Qwen/Qwen2.5-7B-Instruct" },
@@ -72,5 +74,30 @@ describe("the Train page's choices in the URL", () => {
       name: "x-rl",
       base: "OpenPipe/Qwen3-14B-Instruct",
     });
+  });
+
+  it("keeps the judge as `judge=<id>` (its latest version) or `judge=<id>:<digest>` (one version)", () => {
+    const defaults = readChoices(new URLSearchParams());
+    expect(writeChoices({ ...defaults, judge: { id: "judge-tone", digest: null } }).get("judge")).toBe("judge-tone");
+    expect(writeChoices({ ...defaults, judge: { id: "judge-tone", digest: "d1" } }).get("judge")).toBe("judge-tone:d1");
+    expect(readChoices(new URLSearchParams("judge=judge-tone")).judge).toEqual({ id: "judge-tone", digest: null });
+    expect(readChoices(new URLSearchParams("judge=judge-tone:d1")).judge).toEqual({ id: "judge-tone", digest: "d1" });
+    expect(choiceIssues(new URLSearchParams("judge=judge-tone:d1"))).toEqual([]);
+  });
+
+  it("drops a judge it cannot read, and says so for the page's notice", () => {
+    for (const raw of ["judge-tone:", ":d1", "judge tone", "judge-tone:d1:d2", "<b>x</b>", "j".repeat(129)]) {
+      expect(parseJudge(raw)).toBe("invalid");
+      const params = new URLSearchParams({ judge: raw });
+      expect(readChoices(params).judge).toBeNull();
+      expect(choiceIssues(params)).toEqual([
+        {
+          param: "judge",
+          value: raw.length > 80 ? `${raw.slice(0, 79)}…` : raw,
+          reason: "not a judge (expected <judge id> or <judge id>:<digest>)",
+        },
+      ]);
+    }
+    expect(choiceIssues(new URLSearchParams())).toEqual([]);
   });
 });

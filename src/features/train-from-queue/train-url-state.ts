@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { ANNOTATION_STATES, type AnnotationState } from "@contract/trace";
 import { SUPPORTED_BASE_MODELS } from "@/features/training";
+import type { UrlIssue } from "@/lib/url-state/url-issue";
 import { DEFAULT_GROUPING, GROUP_SIZE_BOUNDS, type Grouping } from "./trajectories/grouping";
 import type { AnnotatorChoice, RewardMapping } from "./trajectories/reward-mapping";
 
@@ -12,12 +13,17 @@ export type ModelChoice =
   | { kind: "existing"; id: string }
   | { kind: "new"; project: string; name: string; base: string };
 
+/** The judge whose verdicts are the reward where no one answered: one version, or its latest (`digest` null). */
+export type JudgeChoice = { id: string; digest: string | null };
+
 export type TrainChoices = {
   /** The reward question's id; null: the first question that can be a reward. */
   spec: string | null;
   /** null: the question's default mapping. */
   mapping: RewardMapping | null;
   annotators: AnnotatorChoice;
+  /** null: the reward comes from the annotators' answers only. */
+  judge: JudgeChoice | null;
   states: AnnotationState[];
   grouping: Grouping;
   model: ModelChoice;
@@ -87,6 +93,41 @@ const text = (raw: string | null) => (raw ?? "").slice(0, MAX_TEXT);
 const baseModel = (raw: string | null) =>
   SUPPORTED_BASE_MODELS.find((base) => base === raw) ?? SUPPORTED_BASE_MODELS[0] ?? "";
 
+// An object id as the trace service takes one, and a digest (letters, digits, `-`, `_`): nothing else is a judge.
+const OBJECT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const DIGEST = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** `judge=<id>` (its latest version) or `judge=<id>:<digest>`; "invalid" for anything else. */
+export function parseJudge(raw: string | null): JudgeChoice | null | "invalid" {
+  if (!raw) return null;
+  const colon = raw.indexOf(":");
+  const id = colon < 0 ? raw : raw.slice(0, colon);
+  const digest = colon < 0 ? null : raw.slice(colon + 1);
+  if (!OBJECT_ID.test(id) || (digest !== null && !DIGEST.test(digest))) return "invalid";
+  return { id, digest };
+}
+
+const readJudge = (raw: string | null): JudgeChoice | null => {
+  const judge = parseJudge(raw);
+  return judge === "invalid" ? null : judge;
+};
+
+const shownValue = (raw: string) => (raw.length > 80 ? `${raw.slice(0, 79)}…` : raw);
+
+/** What in the address was not understood (its value then falls back to the default), for the page's notice. */
+export function choiceIssues(params: URLSearchParams): UrlIssue[] {
+  const judge = params.get("judge");
+  return parseJudge(judge) === "invalid"
+    ? [
+        {
+          param: "judge",
+          value: shownValue(judge ?? ""),
+          reason: "not a judge (expected <judge id> or <judge id>:<digest>)",
+        },
+      ]
+    : [];
+}
+
 export function readChoices(params: URLSearchParams): TrainChoices {
   const who = params.get("who");
   const states = (params.get("states") ?? "completed").split(",").filter(isState);
@@ -108,6 +149,7 @@ export function readChoices(params: URLSearchParams): TrainChoices {
       who && who.startsWith("user:") && who.length > 5
         ? { kind: "one", userId: who.slice(5, 5 + MAX_TEXT) }
         : { kind: "mean" },
+    judge: readJudge(params.get("judge")),
     states: states.length > 0 ? [...new Set(states)] : ["completed"],
     grouping: {
       by: by === "trace" || by === "fixed" || by === "input" ? by : DEFAULT_GROUPING.by,
@@ -129,6 +171,8 @@ export function writeChoices(choices: TrainChoices): URLSearchParams {
   if (choices.spec) params.set("spec", choices.spec);
   if (choices.mapping) params.set("mapping", JSON.stringify(choices.mapping));
   if (choices.annotators.kind === "one") params.set("who", `user:${choices.annotators.userId}`);
+  if (choices.judge)
+    params.set("judge", choices.judge.digest ? `${choices.judge.id}:${choices.judge.digest}` : choices.judge.id);
   if (choices.states.join(",") !== "completed") params.set("states", choices.states.join(","));
   if (choices.grouping.by !== DEFAULT_GROUPING.by) params.set("group", choices.grouping.by);
   if (choices.grouping.size !== DEFAULT_GROUPING.size) params.set("size", String(choices.grouping.size));

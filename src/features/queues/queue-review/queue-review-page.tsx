@@ -19,6 +19,7 @@ import { ShortcutsDialog, type Shortcut } from "../shared/shortcuts-dialog";
 import { useAnnotationProject } from "../shared/use-annotation-project";
 import { DEFAULT_TABLE_STATE, hasFilter, hasTextFilter } from "../shared/items-url-state";
 import { cn } from "@/lib/cn";
+import { ACCEPT_SUGGESTIONS_KEY } from "./annotate/judge-suggestion";
 import { NOTE_KEY } from "./annotate/notes-thread";
 import { UnsavedAnswersNotice } from "./annotate/unsaved-answers-notice";
 import { ItemBody } from "./item-body";
@@ -44,6 +45,10 @@ export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["u"], action: "Next unstarted item (in work mode: the next item for you)" },
   { keys: ["w"], action: "Work mode: claim the next item offered to you and go to it" },
   { keys: ["1", "…", "9"], action: "Answer the highlighted question (then the next one is highlighted)" },
+  {
+    keys: [ACCEPT_SUGGESTIONS_KEY],
+    action: "Accept the judge's suggestions on this item (each saved as your own answer)",
+  },
   { keys: ["j"], action: "Highlight the next question" },
   { keys: ["k"], action: "Highlight the previous question" },
   { keys: ["e"], action: "Go into the highlighted question's field (Esc leaves it, saving what you typed)" },

@@ -137,6 +137,48 @@ describe("a queue's selection", () => {
     ]);
   });
 
+  it("takes a judge's verdicts where no one answered, says where each reward came from, and lists its failures", () => {
+    const judge = {
+      ref: "weave:///e/p/object/judge-tone:v2",
+      outcomes: new Map([
+        ["call-1", { kind: "verdict" as const, answer: 1 }],
+        ["call-6", { kind: "verdict" as const, answer: 5 }],
+        ["call-9", { kind: "verdict" as const, answer: 3 }],
+        ["call-10", { kind: "failure" as const, reason: "the reply was prose" }],
+      ]),
+    };
+    const moreCalls = new Map([
+      ...calls,
+      ["call-9", chat("call-9", "Where is my refund?", "Next week.", "t4")],
+      ["call-10", chat("call-10", "Where is my refund?", "Hm.", "t5")],
+    ]);
+    const selection = buildSelectionNow(
+      input({
+        items,
+        calls: moreCalls,
+        answers: new Map([...answers].filter(([callId]) => callId !== "call-6")),
+        judge,
+        states: ["completed", "in_progress", "skipped"],
+      }),
+    );
+    const refund = selection.groups[0]?.trajectories ?? [];
+    expect(refund.map((t) => [t.metadata?.call_id, t.reward, t.metadata?.reward_source])).toEqual([
+      ["call-1", 4.5, "human"],
+      ["call-2", 1, "human"],
+      ["call-6", 5, `judge:${judge.ref}`],
+      ["call-9", 3, `judge:${judge.ref}`],
+    ]);
+    expect(refund[3]?.metadata).toMatchObject({ annotators: [], answers: [3] });
+    expect(selection.unusable.find((u) => u.callId === "call-10")).toMatchObject({
+      reason: "judge-failed",
+      detail: "the reply was prose",
+    });
+    for (const group of selection.groups) expect(TrajectoryGroup.safeParse(group).success).toBe(true);
+    // Without a judge, nothing says where the reward came from: the request is what it always was.
+    const plain = buildSelectionNow(input({ items, calls, answers }));
+    expect(plain.all.every((t) => !("reward_source" in (t.metadata ?? {})))).toBe(true);
+  });
+
   it("groups by trace, keeps groups of one when asked, counts chosen states and one annotator", () => {
     const byTrace = buildSelectionNow(
       input({ items, calls, answers, grouping: { by: "trace", size: 4, singletons: "keep" } }),

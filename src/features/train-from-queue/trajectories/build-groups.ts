@@ -3,7 +3,8 @@ import type { Trajectory, TrajectoryGroup } from "@contract/training";
 import type { QueueSpec } from "@/api/annotation-specs";
 import { conversationOf, type ChatMessage, type PathMapping } from "./conversation";
 import { createGrouper, type Grouping } from "./grouping";
-import { callReward, type AnnotatorChoice, type AnswersOnCall, type RewardMapping } from "./reward-mapping";
+import type { AnnotatorChoice, AnswersOnCall, RewardMapping } from "./reward-mapping";
+import { sourcedReward, type JudgeRewards } from "./reward-source";
 
 export type SourceItem = { id: string; call_id: string; annotation_state: AnnotationState };
 export type SourceCall = { id: string; op_name: string; trace_id: string; inputs?: unknown; output?: unknown };
@@ -18,6 +19,8 @@ export type SelectionInput = {
   spec: Pick<QueueSpec, "id" | "ref" | "label">;
   mapping: RewardMapping;
   annotators: AnnotatorChoice;
+  /** The judge version whose verdicts are the reward where the chosen annotators gave none; absent or null: annotators only. */
+  judge?: JudgeRewards | null;
   /** Items in these states count; the others are left out (not "unusable": not chosen). */
   states: readonly AnnotationState[];
   /** Where an op's calls keep their prompt and completion; null: the op is left out. */
@@ -25,13 +28,20 @@ export type SelectionInput = {
   grouping: Grouping;
 };
 
-export type UnusableReason = "no-call" | "no-messages" | "no-output" | "no-answer" | "unreadable-reward";
+export type UnusableReason =
+  | "no-call"
+  | "no-messages"
+  | "no-output"
+  | "no-answer"
+  | "unreadable-reward"
+  | "judge-failed";
 export const UNUSABLE_LABEL: Record<UnusableReason, string> = {
   "no-call": "Call not found",
   "no-messages": "No messages",
   "no-output": "No answer from the model",
   "no-answer": "Not answered",
   "unreadable-reward": "Reward not readable",
+  "judge-failed": "The judge could not answer",
 };
 
 export type UnusableCall = {
@@ -87,6 +97,7 @@ function promptKey(prompt: readonly ChatMessage[]): string {
  */
 export function* selectionSteps(input: SelectionInput): Generator<void, Selection, void> {
   const { items, calls, answers, spec, mapping, annotators, pathsFor, grouping, queue } = input;
+  const judge = input.judge ?? null;
   const counted = new Set(input.states);
   const all: Trajectory[] = [];
   const grouper = createGrouper<Trajectory>(grouping);
@@ -124,7 +135,12 @@ export function* selectionSteps(input: SelectionInput): Generator<void, Selectio
       opsLeftOut += 1;
       continue;
     }
-    const reward = callReward(answers.get(item.call_id)?.[spec.id], mapping, annotators);
+    const reward = sourcedReward(
+      answers.get(item.call_id)?.[spec.id],
+      judge ? { outcome: judge.outcomes.get(item.call_id) } : null,
+      mapping,
+      annotators,
+    );
     if (!reward.ok) {
       unusable.push({
         itemId: item.id,
@@ -159,6 +175,8 @@ export function* selectionSteps(input: SelectionInput): Generator<void, Selectio
         reward_spec: spec.ref,
         annotators: reward.annotators,
         answers: reward.values,
+        // Only with a judge chosen, so a job trained from people alone sends what it always did.
+        ...(judge ? { reward_source: reward.source === "judge" ? `judge:${judge.ref}` : "human" } : {}),
       },
     };
     const key = grouping.by === "trace" ? call.trace_id : grouping.by === "input" ? promptKey(conversation.prompt) : "";

@@ -44,7 +44,7 @@ export function PromptPreview({
           {/* A scrolling frame is a stop in the tab order, so keyboard users can scroll it (axe). */}
           <section
             aria-label={`The ${message.role} message`}
-            className="mt-1 max-h-64 overflow-auto text-xs whitespace-pre-wrap text-fg focus-visible:outline-2"
+            className="mt-1 max-h-64 overflow-auto text-xs whitespace-pre-wrap wrap-anywhere text-fg focus-visible:outline-2"
             // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
           >

@@ -1,6 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useApiClients } from "@/connection/api-clients";
+import { traceKeys } from "@/api/queries/trace";
+import { feedbackKeys } from "../../api/feedback";
 import { judgeKeys } from "../api/judges";
 import type { Judge } from "../model/judge-value";
 import type { PromptQuestion } from "../model/prompt-template";
@@ -47,6 +49,10 @@ export function useStartJudgeRun(project: string) {
           // A run that finished or cannot go on as it is needs no resuming; a cancelled or paused one may be resumed later.
           if (end.state === "finished" || end.state === "stopped") stored.set(null);
           void queryClient.invalidateQueries({ queryKey: judgeKeys.all(trace.scope, project) });
+          // What else reads the new verdicts: the queue's reads under its items (the Train page's source)
+          // and the calls' feedback (the review's suggestions).
+          void queryClient.invalidateQueries({ queryKey: traceKeys.items(trace.scope, judge.queueId) });
+          void queryClient.invalidateQueries({ queryKey: feedbackKeys.all(trace.scope, project) });
         },
       );
     },

@@ -9,6 +9,9 @@ import { answersFor, unansweredSpecs } from "./answers";
 import { keyedValues, specKind } from "./spec-kind";
 import { NotesThread } from "./notes-thread";
 import { SpecField } from "./spec-field";
+import { AcceptSuggestions } from "./accept-suggestions";
+import { ACCEPT_SUGGESTIONS_KEY } from "./judge-suggestion";
+import { useJudgeSuggestions } from "./use-judge-suggestions";
 import { useAnnotations, type AnnotatedItem } from "./use-annotations";
 import type { QueueSpec } from "@/api/annotation-specs";
 
@@ -26,7 +29,8 @@ const FIELD_OF_ACTIVE = ["textarea", "input:not([type=radio])", "input[type=radi
  * queue's guidelines above them. The number keys answer the highlighted question and move on to
  * the next, j and k move the highlight, e goes into its field: a reviewer answers a whole item,
  * comment included, without leaving the keyboard. Under blind review others' answers stay hidden
- * until I have answered every required question of the item.
+ * until I have answered every required question of the item. A judge's verdict stands in a
+ * question I have not answered, marked and unsaved; `a` accepts them all as my answers.
  */
 export function AnnotationPanel({
   project,
@@ -58,6 +62,17 @@ export function AnnotationPanel({
   const hidden = team.settings !== null && othersHidden(team.settings, list, (specId) => !unanswered.has(specId));
   // An answer given before these arrive is shown at once and saved once they are here (use-annotations).
   const reading = feedback.isPending;
+  // Not another annotator's answer: shown under blind review too.
+  const judged = useJudgeSuggestions(project, queue.id, list, rows, item.call_id);
+  const acceptable = list.flatMap((spec) => {
+    const suggested = judged.suggestions.get(spec.id)?.suggested;
+    return suggested && !pending[spec.id] && answersFor(spec, rows, me).current === null
+      ? [{ spec, value: suggested.value }]
+      : [];
+  });
+  const acceptAll = () => {
+    for (const { spec, value } of acceptable) answer(spec, value);
+  };
   const panel = useRef<HTMLElement>(null);
   // Counts the highlight's moves by key: each one brings the highlighted question into view (opening the item does not scroll).
   const [highlightMoves, setHighlightMoves] = useState(0);
@@ -86,6 +101,7 @@ export function AnnotationPanel({
           }),
         ]),
       ),
+      [ACCEPT_SUGGESTIONS_KEY]: oncePerPress(acceptAll),
       j: () => highlight(1),
       k: () => highlight(-1),
       e: (event) => {
@@ -144,6 +160,14 @@ export function AnnotationPanel({
         <p className="text-xs text-fg-muted">Others' answers are hidden until you answer: blind review</p>
       ) : null}
       {reading && list.length > 0 ? <p className="text-xs text-fg-muted">Reading the answers given so far…</p> : null}
+      {judged.error ? (
+        <ErrorPanel
+          error={judged.error}
+          title="Could not read this queue's judges: their suggestions are not shown"
+          onRetry={() => void judged.refetch()}
+        />
+      ) : null}
+      <AcceptSuggestions count={acceptable.length} onAccept={acceptAll} />
       {specs.data?.missing.map((missing) => (
         <p key={missing.ref} className="text-xs text-amber-800 dark:text-amber-300">
           A question of this queue could not be read (<UntrustedText text={missing.ref} />
@@ -161,6 +185,7 @@ export function AnnotationPanel({
           onActivate={() => setActiveIndex(index)}
           onRetryNow={annotations.retryNow}
           onDismiss={() => annotations.dismiss(spec.id)}
+          suggestion={judged.suggestions.get(spec.id)}
         />
       ))}
       <NotesThread project={project} callId={item.call_id} rows={rows} me={me} />

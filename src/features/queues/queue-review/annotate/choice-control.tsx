@@ -1,10 +1,13 @@
 import { useId } from "react";
 import { cn } from "@/lib/cn";
 import { formatAnswer } from "../../shared/call-answers";
+import { JudgeBadge } from "./judge-suggestion";
 
 /**
  * A row of choices as radio buttons (arrow keys move, Space picks), each showing its number key
  * while its spec is the one the keys answer. Used for enums, small integer ranges and Yes/No.
+ * A judge's suggestion stands checked but outlined and marked as the judge's, not filled as an
+ * answer: picking it (a click, Space) saves it as the annotator's own.
  */
 export function ChoiceControl({
   values,
@@ -13,6 +16,7 @@ export function ChoiceControl({
   onPick,
   onFocus,
   describedBy,
+  suggested,
 }: {
   values: readonly unknown[];
   shown: unknown;
@@ -20,20 +24,25 @@ export function ChoiceControl({
   onPick: (value: unknown) => void;
   onFocus: () => void;
   describedBy: string;
+  /** The judge's verdict, shown checked but not saved (the annotator has no answer of their own). */
+  suggested?: { value: unknown };
 }) {
   const name = useId();
   return (
     <div className="flex flex-wrap gap-1.5">
       {values.map((value, index) => {
         const checked = Object.is(shown, value);
+        const judges = suggested !== undefined && Object.is(suggested.value, value);
         return (
           <label
             key={String(value)}
             className={cn(
               "inline-flex min-h-8 min-w-8 cursor-pointer items-center justify-center gap-1.5 rounded-md border px-2.5 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus",
-              checked
-                ? "border-accent bg-accent text-accent-fg"
-                : "border-line-strong bg-surface text-fg hover:bg-subtle",
+              judges
+                ? "border-2 border-dashed border-accent bg-surface text-fg"
+                : checked
+                  ? "border-accent bg-accent text-accent-fg"
+                  : "border-line-strong bg-surface text-fg hover:bg-subtle",
             )}
           >
             <input
@@ -42,16 +51,25 @@ export function ChoiceControl({
               className="sr-only"
               checked={checked}
               onChange={() => onPick(value)}
+              // Already checked, the suggestion fires no change: picking it is a click (Space clicks too).
+              onClick={judges ? () => onPick(value) : undefined}
               onFocus={onFocus}
               aria-describedby={describedBy}
             />
             {formatAnswer(value)}
+            {/* The space keeps the value and the mark apart in the option's accessible name. */}
+            {judges ? (
+              <>
+                {" "}
+                <JudgeBadge />
+              </>
+            ) : null}
             {keysShown && index < 9 ? (
               <kbd
                 aria-hidden="true"
                 className={cn(
                   "rounded border px-1 font-sans text-[10px]",
-                  checked ? "border-accent-fg/40" : "border-line text-fg-muted",
+                  checked && !judges ? "border-accent-fg/40" : "border-line text-fg-muted",
                 )}
               >
                 {index + 1}

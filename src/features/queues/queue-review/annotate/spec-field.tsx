@@ -5,6 +5,8 @@ import { cn } from "@/lib/cn";
 import { AnswerStatus } from "./answer-status";
 import type { SpecAnswers } from "./answers";
 import { ChoiceControl } from "./choice-control";
+import { JudgeBadge, JudgeSuggestionNote } from "./judge-suggestion";
+import type { JudgeSuggestion } from "./judge-suggestions";
 import { isOptional, keyedValues, specKind } from "./spec-kind";
 import { TypedControl } from "./typed-control";
 import type { PendingAnswer } from "./answer-saves";
@@ -13,7 +15,8 @@ const ignore = () => {};
 
 /**
  * One spec: a labelled group named after it, its description as help, the control its schema
- * calls for, and what happened to the answer (answer-status.tsx).
+ * calls for, and what happened to the answer (answer-status.tsx). With no answer yet, a judge's
+ * verdict stands in the control, marked as the judge's and not saved (judge-suggestion.tsx).
  */
 export function SpecField({
   spec,
@@ -24,6 +27,7 @@ export function SpecField({
   onActivate,
   onRetryNow = ignore,
   onDismiss = ignore,
+  suggestion,
 }: {
   spec: QueueSpec;
   answers: SpecAnswers;
@@ -36,18 +40,26 @@ export function SpecField({
   onRetryNow?: () => void;
   /** Lets a refused answer go (the one the service has stays shown). */
   onDismiss?: () => void;
+  /** What a judge of the queue said about this question on this call. */
+  suggestion?: JudgeSuggestion;
 }) {
   const legendId = useId();
   const helpId = useId();
   const optionalId = useId();
+  const judgeId = useId();
   const kind = specKind(spec.fieldSchema);
   const optional = isOptional(spec.fieldSchema);
-  const shown = pending ? pending.value : answers.current?.value;
+  const preselected = !pending && !answers.current ? suggestion?.suggested : undefined;
+  const shown = pending ? pending.value : (answers.current?.value ?? preselected?.value);
+  // Clearing the judge's text leaves the question unanswered, as it was: there is nothing to save.
+  const commitTyped = (value: unknown) => {
+    if (!(preselected && value === "")) onAnswer(value);
+  };
   return (
     <fieldset
       // Named by the question alone (the "optional" mark is part of its description), as before the mark existed.
       aria-labelledby={legendId}
-      aria-describedby={optional ? `${helpId} ${optionalId}` : helpId}
+      aria-describedby={cn(helpId, optional && optionalId, suggestion && judgeId)}
       data-active-spec={active || undefined}
       className={cn(
         "space-y-2 rounded-lg border bg-surface px-3 py-2.5",
@@ -73,14 +85,18 @@ export function SpecField({
       {kind.kind === "unsupported" ? (
         <p className="text-xs text-amber-800 dark:text-amber-300">This question cannot be answered here: {kind.why}.</p>
       ) : kind.kind === "number" || kind.kind === "text" ? (
-        <TypedControl
-          kind={kind}
-          shown={shown}
-          onCommit={onAnswer}
-          onFocus={onActivate}
-          labelId={legendId}
-          describedBy={helpId}
-        />
+        <div className={cn(preselected && "space-y-1 rounded-md border-2 border-dashed border-accent p-1.5")}>
+          {preselected ? <JudgeBadge /> : null}
+          <TypedControl
+            kind={kind}
+            shown={shown}
+            onCommit={commitTyped}
+            origin={preselected ? "judge" : "answer"}
+            onFocus={onActivate}
+            labelId={legendId}
+            describedBy={helpId}
+          />
+        </div>
       ) : (
         <ChoiceControl
           values={keyedValuesOrAll(kind)}
@@ -89,8 +105,12 @@ export function SpecField({
           onPick={onAnswer}
           onFocus={onActivate}
           describedBy={helpId}
+          suggested={preselected}
         />
       )}
+      {suggestion ? (
+        <JudgeSuggestionNote id={judgeId} suggestion={suggestion} preselected={preselected !== undefined} />
+      ) : null}
       <AnswerStatus
         spec={spec}
         answers={answers}

@@ -20,6 +20,7 @@ export function TypedControl({
   onFocus,
   labelId,
   describedBy,
+  origin = "answer",
 }: {
   kind: Extract<SpecKind, { kind: "number" | "text" }>;
   shown: unknown;
@@ -27,14 +28,16 @@ export function TypedControl({
   onFocus: () => void;
   labelId: string;
   describedBy: string;
+  /** Whose value `shown` is ("judge" for a suggestion): when it changes, even to the same value, the text follows. */
+  origin?: string;
 }) {
   const [text, setText] = useState(() => toText(shown));
-  const [editedFrom, setEditedFrom] = useState<unknown>(shown);
+  const [editedFrom, setEditedFrom] = useState<{ value: unknown; origin: string }>({ value: shown, origin });
   const [focused, setFocused] = useState(false);
-  // A new answer from elsewhere (another reviewer) replaces the text, unless it is being edited
+  // A new answer from elsewhere (another reviewer, an accepted suggestion) replaces the text, unless it is being edited
   // (React's pattern for state that follows a changed input: set during render).
-  if (!Object.is(editedFrom, shown) && !focused) {
-    setEditedFrom(shown);
+  if ((!Object.is(editedFrom.value, shown) || editedFrom.origin !== origin) && !focused) {
+    setEditedFrom({ value: shown, origin });
     setText(toText(shown));
   }
   const parsed = kind.kind === "number" ? (text.trim() === "" ? undefined : Number(text)) : text;
