@@ -1,9 +1,10 @@
-import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableFrame, TableHead } from "@/components/table";
+import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableHead } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatCount } from "@/lib/number-format";
 import type { AgreementLevel } from "../agreement/agreement-figures";
 import type { VersionAgreement } from "../agreement/judge-agreement";
 import { formatFigure, formatShare, kappaReading } from "./kappa-reading";
+import { ScrollFrame } from "./scroll-frame";
 
 /** One version against each annotator over the calls both answered, most shared calls first. */
 export function AnnotatorsFiguresTable({
@@ -19,8 +20,8 @@ export function AnnotatorsFiguresTable({
   if (rows.length === 0)
     return <p className="text-sm text-fg-muted">No annotator answered a call this version judged.</p>;
   return (
-    <TableFrame>
-      <Table caption={caption} density="compact" className="min-w-[28rem]">
+    <ScrollFrame label={caption}>
+      <Table caption={caption} density="compact">
         <TableHead>
           <HeaderCell>Annotator</HeaderCell>
           <HeaderCell align="right">n</HeaderCell>
@@ -60,6 +61,6 @@ export function AnnotatorsFiguresTable({
           ))}
         </tbody>
       </Table>
-    </TableFrame>
+    </ScrollFrame>
   );
 }

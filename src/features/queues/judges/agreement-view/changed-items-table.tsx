@@ -1,4 +1,4 @@
-import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableFrame, TableHead } from "@/components/table";
+import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableHead } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
 import { formatCount } from "@/lib/number-format";
@@ -6,6 +6,7 @@ import { formatAnswer } from "../../shared/call-answers";
 import { CallReviewLink } from "./call-review-link";
 import type { ChangeEffect, ChangedItem } from "./comparison";
 import { DISAGREEMENTS_SHOWN } from "./disagreements-table";
+import { ScrollFrame } from "./scroll-frame";
 
 const EFFECT_WORDS: Record<ChangeEffect, string> = {
   fixed: "Fixed: now the team's answer",
@@ -53,7 +54,7 @@ export function ChangedItemsTable({
         {formatCount(changed.length)} verdicts changed: {formatCount(count("fixed"))} fixed,{" "}
         {formatCount(count("broken"))} broken, {formatCount(count("still wrong"))} still wrong.
       </p>
-      <TableFrame>
+      <ScrollFrame label={`Verdicts that changed from ${oldLabel} to ${newLabel}`}>
         <Table caption={`Verdicts that changed from ${oldLabel} to ${newLabel}`} density="compact">
           <TableHead>
             <HeaderCell>Call</HeaderCell>
@@ -82,7 +83,7 @@ export function ChangedItemsTable({
             ))}
           </tbody>
         </Table>
-      </TableFrame>
+      </ScrollFrame>
       {more > 0 ? <p className="text-sm text-fg-muted">{formatCount(more)} more not shown.</p> : null}
     </div>
   );

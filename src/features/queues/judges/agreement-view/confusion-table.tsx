@@ -1,8 +1,9 @@
-import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableFrame, TableHead } from "@/components/table";
+import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableHead } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { cn } from "@/lib/cn";
 import { formatCount } from "@/lib/number-format";
 import type { VersionAgreement } from "../agreement/judge-agreement";
+import { ScrollFrame } from "./scroll-frame";
 
 /** The judge's verdicts (rows) by the team's answers (columns); the diagonal, where they agree, marked. */
 export function ConfusionTable({
@@ -14,7 +15,7 @@ export function ConfusionTable({
 }) {
   const { labels, counts } = confusion;
   return (
-    <TableFrame>
+    <ScrollFrame label={caption}>
       <Table caption={caption} density="compact" className="w-auto">
         <TableHead>
           <HeaderCell>
@@ -50,6 +51,6 @@ export function ConfusionTable({
           ))}
         </tbody>
       </Table>
-    </TableFrame>
+    </ScrollFrame>
   );
 }

@@ -1,10 +1,11 @@
-import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableFrame, TableHead } from "@/components/table";
+import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableHead } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
 import { formatCount } from "@/lib/number-format";
 import { formatAnswer } from "../../shared/call-answers";
 import type { Disagreement } from "../agreement/judge-agreement";
 import type { JudgeOutcome } from "../model/verdicts";
 import { CallReviewLink } from "./call-review-link";
+import { ScrollFrame } from "./scroll-frame";
 
 /** At most this many rows: the rest are counted ("n more"); the review walks them one by one anyway. */
 export const DISAGREEMENTS_SHOWN = 50;
@@ -41,7 +42,7 @@ export function DisagreementsTable({
   const more = disagreements.length - DISAGREEMENTS_SHOWN;
   return (
     <div className="space-y-2">
-      <TableFrame>
+      <ScrollFrame label={`Where ${versionLabel} disagrees with the team`}>
         <Table caption={`Where ${versionLabel} disagrees with the team`} density="compact" className="min-w-[40rem]">
           <TableHead>
             <HeaderCell>Call</HeaderCell>
@@ -89,7 +90,7 @@ export function DisagreementsTable({
             })}
           </tbody>
         </Table>
-      </TableFrame>
+      </ScrollFrame>
       {more > 0 ? (
         <p className="text-sm text-fg-muted">
           {formatCount(more)} more not shown; the review&apos;s Next walks the queue&apos;s items.

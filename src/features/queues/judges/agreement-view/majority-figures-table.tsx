@@ -1,7 +1,8 @@
-import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableFrame, TableHead } from "@/components/table";
+import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableHead } from "@/components/table";
 import { formatCount } from "@/lib/number-format";
 import type { AgreementFigures, AgreementLevel } from "../agreement/agreement-figures";
 import { formatChange, formatFigure, formatShare, kappaReading } from "./kappa-reading";
+import { ScrollFrame } from "./scroll-frame";
 
 export type FiguresColumn = { label: string; figures: AgreementFigures };
 
@@ -38,7 +39,7 @@ export function MajorityFiguresTable({
   const rows = rowsFor(level);
   return (
     <div className="space-y-2">
-      <TableFrame>
+      <ScrollFrame label={caption}>
         <Table caption={caption} density="compact" className="min-w-[24rem]">
           <TableHead>
             <HeaderCell>Figure</HeaderCell>
@@ -77,7 +78,7 @@ export function MajorityFiguresTable({
             ))}
           </tbody>
         </Table>
-      </TableFrame>
+      </ScrollFrame>
       <ul className="space-y-0.5 text-sm text-fg">
         {columns.map((column) => (
           <li key={column.label}>
