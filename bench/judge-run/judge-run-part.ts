@@ -29,15 +29,29 @@ async function questionRef(origin: string, key: string, project: string, queueId
   return queue.scorer_refs[0]!;
 }
 
-/** The run's numbers as the page shows them ("12 of 1,000 done: …"). */
-async function runDone(page: Page): Promise<number> {
-  const text =
-    (await page
-      .locator("output")
-      .filter({ hasText: /of [\d,]+ done/ })
-      .first()
-      .textContent()) ?? "";
-  return Number((/^([\d,]+) of/.exec(text.trim())?.[1] ?? "0").replaceAll(",", ""));
+/**
+ * `presses` times: `thinkMs` of reading, the answer (`1`), then Complete & next (Shift+C), timed
+ * from the keydown to the next item painted. A press after which no other item shows within five
+ * seconds counts as stuck.
+ */
+async function timePresses(
+  page: Page,
+  presses: number,
+  thinkMs: number,
+): Promise<{ samples: AdvanceSample[]; stuck: number }> {
+  const samples: AdvanceSample[] = [];
+  let stuck = 0;
+  for (let i = 0; i < presses; i++) {
+    await page.waitForTimeout(thinkMs);
+    await page.keyboard.press("1");
+    const fromItemId = decodeURIComponent(new URL(page.url()).pathname.split("/items/")[1] ?? "");
+    await page.evaluate(armAdvanceProbe, { fromItemId, timeoutMs: 5000 });
+    await page.keyboard.press("Shift+C");
+    const sample = await page.evaluate(probeResult);
+    if (sample) samples.push(sample);
+    else stuck += 1;
+  }
+  return { samples, stuck };
 }
 
 /**
@@ -69,7 +83,23 @@ export async function judgeRunPart(
   const { page } = session;
   try {
     const project = encodeURIComponent(manifest.project);
-    await page.goto(`/queues/${queue.id}/judges/${judgeId}?annotation_project=${project}`);
+    await page.goto(`/queues/${queue.id}?annotation_project=${project}`);
+    await page.locator("table tbody tr[data-item-row]").first().waitFor();
+    await page.keyboard.press("j");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/items\//);
+    await page.getByRole("region").first().waitFor();
+    // The control: the same presses on the same queue with no run going.
+    const control = await timePresses(page, presses, thinkMs);
+
+    // To the judge's page and back by the app's own links and history: the page is never reloaded, so
+    // the run started there goes on in this tab while the review is worked again.
+    await page
+      .getByRole("link", { name: /^Benchmark – work mode/ })
+      .first()
+      .click();
+    await page.getByRole("link", { name: "Judges", exact: true }).click();
+    await page.getByRole("link", { name: "Benchmark tone judge" }).click();
     await page.getByRole("radio", { name: "All calls" }).check();
     await page.getByText(new RegExp(`^${count(queue.items)} calls to ask`)).waitFor({ timeout: 120_000 });
     const startedAt = Date.now();
@@ -79,33 +109,15 @@ export async function judgeRunPart(
       .filter({ hasText: /of [\d,]+ done/ })
       .first()
       .waitFor();
-    const doneAtStart = await runDone(page);
-
-    // To the queue and its first item without reloading the page: the run lives in this tab.
-    await page
-      .getByRole("link", { name: /^Benchmark – work mode/ })
-      .first()
-      .click();
-    await page.locator("table tbody tr[data-item-row]").first().waitFor();
-    await page.keyboard.press("j");
-    await page.keyboard.press("Enter");
+    for (let i = 0; i < 3; i++) await page.goBack();
     await page.waitForURL(/\/items\//);
     await page.getByRole("region").first().waitFor();
-    const samples: AdvanceSample[] = [];
-    let stuck = 0;
-    for (let i = 0; i < presses; i++) {
-      await page.waitForTimeout(thinkMs);
-      await page.keyboard.press("1");
-      const fromItemId = decodeURIComponent(new URL(page.url()).pathname.split("/items/")[1] ?? "");
-      await page.evaluate(armAdvanceProbe, { fromItemId, timeoutMs: 5000 });
-      await page.keyboard.press("Shift+C");
-      const sample = await page.evaluate(probeResult);
-      if (sample) samples.push(sample);
-      else stuck += 1;
-    }
+    const doneAtStart = await countVerdicts(server.url, key, manifest.project, judgeId);
+    const during = await timePresses(page, presses, thinkMs);
     const measuredMs = Date.now() - startedAt;
     const verdicts = await countVerdicts(server.url, key, manifest.project, judgeId);
-
+    const { samples, stuck } = during;
+    const controlPaint = summarize(control.samples.map((s) => s.keyToPaintMs));
     const paint = summarize(samples.map((s) => s.keyToPaintMs));
     const verdict = against(paint.p95, JUDGE_RUN_BUDGET_MS);
     const perSecond = verdicts / (measuredMs / 1000);
@@ -115,7 +127,7 @@ export async function judgeRunPart(
     const markdown = [
       `## A judge running while an annotator works (Playwright, Chromium, ${count(queue.items)}-call queue)`,
       "",
-      `A judge of the queue's 1-5 rating is started from its page over all ${count(queue.items)} calls at the inference service's concurrency limit (4 requests at once; the local service simulates the model and paces its replies at its token delay). In the same tab the annotator opens the queue's first item and, ${presses} times, answers (\`1\`) and presses Complete & next (Shift+C) ${thinkMs} ms after the item painted: each press timed from the keydown's time stamp to the frame after the one that shows the next item. The run goes on writing verdicts meanwhile (${doneAtStart} written when the first press came).`,
+      `A judge of the queue's 1-5 rating is started from its page over all ${count(queue.items)} calls at the inference service's concurrency limit (4 requests at once; the local service simulates the model and paces its replies at its token delay). The annotator first works the queue's first ${presses} items with no run going (the control): ${thinkMs} ms of reading, the answer (\`1\`), Complete & next (Shift+C), each press timed from the keydown's time stamp to the frame after the one that shows the next item. Then, through the app's links (no reload), the judge is started from its page and the browser goes back to the review, where ${presses} more items are worked the same way while the run writes verdicts in the same tab (${doneAtStart} were written when the first of those presses came).`,
       "",
       table(
         [
@@ -124,7 +136,8 @@ export async function judgeRunPart(
           "p95",
           "max",
           "stuck",
-          "verdicts written by the end",
+          "without a run p50 / p95",
+          "verdicts written meanwhile",
           "verdicts per second",
           "budget (p95)",
           "verdict",
@@ -136,7 +149,8 @@ export async function judgeRunPart(
             ms(paint.p95),
             ms(paint.max),
             String(stuck),
-            String(verdicts),
+            `${ms(controlPaint.p50)} / ${ms(controlPaint.p95)}`,
+            String(verdicts - doneAtStart),
             perSecond.toFixed(1),
             `< ${JUDGE_RUN_BUDGET_MS} ms`,
             verdictMark(verdict),
@@ -148,13 +162,13 @@ export async function judgeRunPart(
       summary: [
         {
           benchmark: `Browser: review Complete & next → next item painted while a judge runs over ${count(queue.items)} calls`,
-          result: `p95 ${ms(paint.p95)} (p50 ${ms(paint.p50)}) over ${samples.length} presses; ${verdicts} verdicts written meanwhile`,
+          result: `p95 ${ms(paint.p95)} (p50 ${ms(paint.p50)}) over ${samples.length} presses, ${verdicts - doneAtStart} verdicts written meanwhile; without a run p95 ${ms(controlPaint.p95)}`,
           budget: `< ${JUDGE_RUN_BUDGET_MS} ms p95`,
           verdict,
         },
       ],
       markdown,
-      data: { judgeRun: { queue, judgeId, samples, stuck, verdicts, measuredMs, doneAtStart } },
+      data: { judgeRun: { queue, judgeId, samples, stuck, control, verdicts, measuredMs, doneAtStart } },
     };
   } finally {
     await session.close();

@@ -6,7 +6,7 @@ import type { AppEnv } from "./env";
 import { capConnectionsPerClient } from "./connection-cap";
 import { API_HEADERS } from "../security-headers";
 import { errorBody, type ErrorStyle } from "./errors";
-import { closeAfterFlushing } from "./lingering-close";
+import { closeAfterFlushing, discardBodyOnceAnswered } from "./lingering-close";
 
 export type ListenOptions = {
   hostname: string;
@@ -72,6 +72,7 @@ export async function listen(app: Hono<AppEnv>, options: ListenOptions): Promise
   http.on("connection", (socket: Socket) => {
     socket.destroySoon = () => closeAfterFlushing(socket);
   });
+  http.on("request", discardBodyOnceAnswered);
   http.on("checkContinue", (request: IncomingMessage, response: ServerResponse) => {
     // A client that asks before sending its body is told the refusal instead of "100 Continue":
     // the app refuses by Content-Length without reading, and the body is never sent.

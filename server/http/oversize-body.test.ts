@@ -1,6 +1,6 @@
 import type { ServerType } from "@hono/node-server";
 import { Agent, request, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../testing/test-app";
 import { SMALL_MAX_BODY_BYTES, apiBodyLimit } from "./body-limits";
@@ -98,6 +98,75 @@ function send(
 /** A JSON body of `bytes` bytes. */
 const jsonOf = (bytes: number) => Buffer.from(JSON.stringify({ name: "x".repeat(bytes - 12) }));
 
+type Upload = {
+  statusLine: string;
+  answeredAtMs: number;
+  writtenWhenAnswered: number;
+  allWrittenAtMs: number;
+  closedAfterEndMs: number;
+};
+
+/**
+ * Uploads `bytes` to `path` over a raw connection, pacing the body as a client on a real link does and
+ * going on after the answer arrives, as clients that do not read while they send do; then ends its
+ * side and waits for the server to close. Bounded: the body is finite and the whole exchange is cut
+ * at REQUEST_TIMEOUT_MS.
+ */
+function uploadRegardless(path: string, bytes: number): Promise<Upload> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    // Half-open: the server ending its side after the answer must not end this side, which is still sending.
+    const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    const cut = setTimeout(() => socket.destroy(new Error("timed out")), REQUEST_TIMEOUT_MS);
+    let received = "";
+    let written = 0;
+    let answeredAtMs = -1;
+    let writtenWhenAnswered = -1;
+    let endedAt = -1;
+    let allWrittenAtMs = -1;
+    socket.setEncoding("latin1");
+    socket.on("data", (text: string) => {
+      received += text;
+      if (answeredAtMs < 0 && received.includes("\r\n\r\n")) {
+        answeredAtMs = performance.now() - started;
+        writtenWhenAnswered = written;
+      }
+    });
+    socket.on("error", (error) => {
+      clearTimeout(cut);
+      reject(error);
+    });
+    socket.on("close", () => {
+      clearTimeout(cut);
+      if (endedAt < 0) return reject(new Error(`closed after ${written} of ${bytes} bytes, answer: ${received}`));
+      const statusLine = received.split("\r\n")[0] ?? "";
+      resolve({
+        statusLine,
+        answeredAtMs,
+        writtenWhenAnswered,
+        allWrittenAtMs,
+        closedAfterEndMs: performance.now() - endedAt,
+      });
+    });
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n`);
+    socket.write(`Content-Length: ${bytes}\r\n\r\n`);
+    const piece = Buffer.alloc(64 * 1024, "x");
+    const writeMore = () => {
+      while (written < bytes) {
+        const size = Math.min(piece.length, bytes - written);
+        written += size;
+        if (!socket.write(piece.subarray(0, size))) return void socket.once("drain", writeMore);
+        if (written % (256 * 1024) === 0) return void setTimeout(writeMore, 1);
+      }
+      socket.end(() => {
+        allWrittenAtMs = performance.now() - started;
+        endedAt = performance.now();
+      });
+    };
+    writeMore();
+  });
+}
+
 /** The outcome of a request as one word: its status, or the error's code. */
 async function outcome(answer: Promise<Answer>): Promise<string> {
   try {
@@ -163,6 +232,19 @@ describe("a refused oversize body", { timeout: 60_000 }, () => {
       agent.destroy();
     }
     expect(outcomes).toEqual(Array.from({ length: 10 }, () => ["200", "413"]).flat());
+  });
+
+  it("lets a client that keeps sending after the 413 finish its upload at once, then closes", async () => {
+    const upload = await uploadRegardless(SMALL_ENDPOINT, 8 * MiB);
+    expect(upload.statusLine).toBe("HTTP/1.1 413 Payload Too Large");
+    // The answer came while the body was still being sent, ...
+    expect(upload.answeredAtMs).toBeGreaterThanOrEqual(0);
+    expect(upload.answeredAtMs).toBeLessThan(1_000);
+    expect(upload.writtenWhenAnswered).toBeLessThan(8 * MiB);
+    // ... the server went on reading (and discarding) the rest rather than leaving the client stuck
+    // until LINGER_MS (5 s), and closed once the client had sent everything.
+    expect(upload.allWrittenAtMs).toBeLessThan(1_500);
+    expect(upload.closedAfterEndMs).toBeLessThan(1_000);
   });
 
   it("says the connection closes, so no client sends its next request on it", async () => {
