@@ -11,6 +11,7 @@ import { QueueLoadErrors } from "../shared/queue-load-errors";
 import { useAnnotationProject } from "../shared/use-annotation-project";
 import { useJudgeVersions, useSaveJudge } from "./api/judges";
 import { PROMPT_CHECK_CALLS, serviceOfModel, unjudgeableReason } from "./editor/judge-form";
+import { AgreementView } from "./agreement-view/agreement-view";
 import { JudgeEditor } from "./editor/judge-editor";
 import { JudgeVersions } from "./judge-versions";
 import { JudgesHeader } from "./judges-header";
@@ -172,6 +173,17 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
             </p>
           )}
         </Section>
+      ) : null}
+      {latest && spec && source.data && versions.data ? (
+        <AgreementView
+          key={latest.digest}
+          project={project}
+          queueId={queueId}
+          versions={versions.data}
+          spec={spec}
+          source={source.data}
+          sourceFresh={!source.isFetching}
+        />
       ) : null}
       {latest && !spec && specList ? (
         <p role="alert" className="text-sm text-fg">

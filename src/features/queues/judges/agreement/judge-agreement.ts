@@ -38,7 +38,8 @@ const CALLS_PER_STEP = 2000;
 
 type CallHumans = { answers: readonly HumanAnswer[]; measurable: HumanAnswer[]; team: unknown };
 
-function disagrees(level: AgreementLevel, verdict: unknown, team: unknown): boolean {
+/** Whether a verdict is not the team's answer (numbers: one or more apart). */
+export function disagrees(level: AgreementLevel, verdict: unknown, team: unknown): boolean {
   if (level === "interval") return Math.abs((verdict as number) - (team as number)) >= 1;
   return valueKey(verdict) !== valueKey(team);
 }
