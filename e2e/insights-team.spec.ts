@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createScratchQueue, PROJECT, queryItems, useDemoProject } from "./queues-support";
+import { tracePost } from "./trace-api-support";
 
 // Two of the demo's annotators, each with a key of their own, work one queue through the API; the
 // lead (the demo user) sees each one's work on the queue's Insights page and on the queue's page.
@@ -15,15 +16,6 @@ const teamSettingsObject = (queueId: string, answersPerItem: number) => ({
   val: { queue_id: queueId, claim_timeout_minutes: 30, answers_per_item: answersPerItem, blind_review: false },
 });
 
-async function post(request: APIRequestContext, key: string, path: string, data: Record<string, unknown>) {
-  const response = await request.post(`/api/trace${path}`, {
-    data,
-    headers: { Authorization: `Basic ${Buffer.from(`api:${key}`).toString("base64")}` },
-  });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-}
-
 /**
  * A question of this run only (so the calls' other answers, the demo's, do not count), a six-item
  * queue asking it, and `work`: one annotator's progress and answer on an item, written with their
@@ -32,7 +24,7 @@ async function post(request: APIRequestContext, key: string, path: string, data:
  */
 async function teamQueue(request: APIRequestContext, label: string) {
   const specId = `team_tone_${Date.now().toString(36)}`;
-  const spec = await post(request, MARIA.key, "/obj/create", {
+  const spec = await tracePost(request, MARIA.key, "/obj/create", {
     obj: {
       project_id: PROJECT,
       object_id: specId,
@@ -57,23 +49,23 @@ async function teamQueue(request: APIRequestContext, label: string) {
     const item = items[index]!;
     const progress = `/annotation_queues/${queue.id}/items/${item.id}/progress`;
     const callRef = `weave:///${PROJECT}/call/${item.call_id}`;
-    await post(request, who.key, progress, { project_id: PROJECT, annotation_state: "in_progress" });
+    await tracePost(request, who.key, progress, { project_id: PROJECT, annotation_state: "in_progress" });
     if (options.claimRecord !== false)
-      await post(request, who.key, "/feedback/create", {
+      await tracePost(request, who.key, "/feedback/create", {
         project_id: PROJECT,
         weave_ref: callRef,
         feedback_type: CLAIM_FEEDBACK_TYPE,
         payload: { queue_id: queue.id, item_id: item.id },
       });
     if (tone !== null)
-      await post(request, who.key, "/feedback/create", {
+      await tracePost(request, who.key, "/feedback/create", {
         project_id: PROJECT,
         weave_ref: callRef,
         feedback_type: `wandb.annotation.${specId}`,
         annotation_ref: specRef,
         payload: { value: tone },
       });
-    if (end) await post(request, who.key, progress, { project_id: PROJECT, annotation_state: end });
+    if (end) await tracePost(request, who.key, progress, { project_id: PROJECT, annotation_state: end });
   };
   return { queue, items, work };
 }
@@ -148,7 +140,7 @@ test("the queue page's team panel shows who did what, and with two answers per i
 }) => {
   test.slow();
   const { queue, work } = await teamQueue(request, "team-panel");
-  await post(request, MARIA.key, "/obj/create", { obj: teamSettingsObject(queue.id, 2) });
+  await tracePost(request, MARIA.key, "/obj/create", { obj: teamSettingsObject(queue.id, 2) });
   // Both answer items 1 and 2; Maria alone answers item 3 and is at work on item 4.
   await work(MARIA, 0, 4, "completed");
   await work(KENJI, 0, 5, "completed");

@@ -1,6 +1,6 @@
-import type { APIRequestContext } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { createScratchQueue, PROJECT, queryItems, useDemoProject } from "./queues-support";
+import { createSpec, tracePost } from "./trace-api-support";
 
 // A judge's agreement with the team, and improving it: two annotators rate eight calls with their
 // own keys, a judge's first version has verdicts on all eight (four of them not the team's rating).
@@ -12,15 +12,6 @@ const KENJI = "local-kenji-key";
 const DEMO = "local-demo-key";
 const RATING = { type: "integer", minimum: 1, maximum: 5 };
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
-
-async function post(request: APIRequestContext, key: string, path: string, data: Record<string, unknown>) {
-  const response = await request.post(`/api/trace${path}`, {
-    data,
-    headers: { Authorization: `Basic ${Buffer.from(`api:${key}`).toString("base64")}` },
-  });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 /** The judge object as the dashboard saves one (judges/model/judge-value.ts: upstream's ActionSpec). */
 const judgeValue = (queueId: string, specRef: string, prompt: string) => ({
@@ -50,15 +41,7 @@ test("see a judge's kappa, edit its prompt, run the new version on the disagreem
   test.setTimeout(120_000);
   const suffix = Date.now().toString(36);
   const specId = `judged_tone_${suffix}`;
-  const spec = await post(request, MARIA, "/obj/create", {
-    obj: {
-      project_id: PROJECT,
-      object_id: specId,
-      val: { name: "Judged tone", field_schema: RATING, unique_among_creators: true },
-      builtin_object_class: "AnnotationSpec",
-    },
-  });
-  const specRef = `weave:///${PROJECT}/object/${specId}:${String(spec.digest)}`;
+  const specRef = await createSpec(request, MARIA, { id: specId, name: "Judged tone", schema: RATING, unique: true });
   const queue = await createScratchQueue(request, "judge agreement", 8, { scorerRefs: [specRef], offset: 3_000 });
   const items = await queryItems(request, queue.id, {});
   const callRef = (index: number) => `weave:///${PROJECT}/call/${items[index]!.call_id}`;
@@ -67,7 +50,7 @@ test("see a judge's kappa, edit its prompt, run the new version on the disagreem
   const team = [5, 4, 3, 2, 1, 5, 4, 3];
   for (const key of [MARIA, KENJI])
     for (const [index, value] of team.entries())
-      await post(request, key, "/feedback/create", {
+      await tracePost(request, key, "/feedback/create", {
         project_id: PROJECT,
         weave_ref: callRef(index),
         feedback_type: `wandb.annotation.${specId}`,
@@ -76,7 +59,7 @@ test("see a judge's kappa, edit its prompt, run the new version on the disagreem
       });
 
   const judgeId = `judge-agreement-${suffix}`;
-  const saved = await post(request, DEMO, "/obj/create", {
+  const saved = await tracePost(request, DEMO, "/obj/create", {
     obj: {
       project_id: PROJECT,
       object_id: judgeId,
@@ -87,7 +70,7 @@ test("see a judge's kappa, edit its prompt, run the new version on the disagreem
   // The first version's verdicts: right on the first four calls, wrong on the last four.
   const verdicts = [5, 4, 3, 2, 3, 1, 1, 5];
   for (const [index, answer] of verdicts.entries())
-    await post(request, DEMO, "/feedback/create", {
+    await tracePost(request, DEMO, "/feedback/create", {
       project_id: PROJECT,
       weave_ref: callRef(index),
       feedback_type: `wandb.runnable.${judgeId}`,

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { objectRefOf } from "../contract/weave-refs";
 import { DEMO_KEY, expect, expectNoAxeViolations, test } from "./fixtures";
 import { createScratchQueue, PROJECT, queryItems, useDemoProject } from "./queues-support";
+import { createSpec, tracePost } from "./trace-api-support";
 
 // The whole loop with nothing seeded but the team's answers: a judge is made by keyboard and run
 // over a queue (the local inference service simulates the model), its verdicts stand as suggestions
@@ -18,18 +18,9 @@ const QUEUE_SIZE = 10;
 /** The team answers the first six calls; the judge alone answers the rest. */
 const TEAM_ANSWERS = [5, 4, 2, 1, 3, 4];
 
-async function post(request: APIRequestContext, key: string, path: string, data: unknown) {
-  const response = await request.post(`/api/trace${path}`, {
-    data,
-    headers: { Authorization: `Basic ${Buffer.from(`api:${key}`).toString("base64")}` },
-  });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-}
-
 /** Every feedback row of one type on one call. */
 async function rowsOf(request: APIRequestContext, callId: string, type: string) {
-  const { result } = (await post(request, DEMO_KEY, "/feedback/query", {
+  const { result } = (await tracePost(request, DEMO_KEY, "/feedback/query", {
     project_id: PROJECT,
     query: {
       $expr: {
@@ -57,15 +48,7 @@ test("a judge made, run, accepted and corrected in the review, improved, and tra
   test.setTimeout(240_000);
   const run = Date.now().toString(36);
   const specId = `loop_tone_${run}`;
-  const spec = await post(request, MARIA_KEY, "/obj/create", {
-    obj: {
-      project_id: PROJECT,
-      object_id: specId,
-      val: { name: "Loop tone", field_schema: RATING, unique_among_creators: true },
-      builtin_object_class: "AnnotationSpec",
-    },
-  });
-  const specRef = objectRefOf(PROJECT, specId, String(spec.digest));
+  const specRef = await createSpec(request, MARIA_KEY, { id: specId, name: "Loop tone", schema: RATING, unique: true });
   const queue = await createScratchQueue(request, "judge loop", QUEUE_SIZE, {
     scorerRefs: [specRef],
     offset: CALLS_OFFSET,
@@ -73,7 +56,7 @@ test("a judge made, run, accepted and corrected in the review, improved, and tra
   const items = await queryItems(request, queue.id, {});
   for (const key of [MARIA_KEY, KENJI_KEY])
     for (const [index, value] of TEAM_ANSWERS.entries())
-      await post(request, key, "/feedback/create", {
+      await tracePost(request, key, "/feedback/create", {
         project_id: PROJECT,
         weave_ref: `weave:///${PROJECT}/call/${items[index]!.call_id}`,
         feedback_type: `wandb.annotation.${specId}`,

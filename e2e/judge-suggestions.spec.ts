@@ -1,33 +1,13 @@
 import type { APIRequestContext } from "@playwright/test";
 import { DEMO_KEY, expect, expectNoAxeViolations, test } from "./fixtures";
 import { createScratchQueue, PROJECT, queryItems, useDemoProject } from "./queues-support";
+import { createSpec, tracePost } from "./trace-api-support";
 
 // A queue's judges have answered an item: the review shows each verdict pre-selected and marked as
 // the judge's; the annotator corrects one by keyboard and accepts the other with `a`. The service
 // then holds both answers as the annotator's, and the judges' verdicts unchanged beside them.
 
-const auth = { Authorization: `Basic ${Buffer.from(`api:${DEMO_KEY}`).toString("base64")}` };
-
-async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await request.post(`/api/trace${path}`, { headers: auth, data });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 const objectRef = (id: string, digest: string) => `weave:///${PROJECT}/object/${id}:${digest}`;
-
-/** An annotation spec of its own (no earlier answers anywhere): its ref. */
-async function createSpec(request: APIRequestContext, id: string, name: string, schema: object, unique: boolean) {
-  const { digest } = await post<{ digest: string }>(request, "/obj/create", {
-    obj: {
-      project_id: PROJECT,
-      object_id: id,
-      val: { name, field_schema: schema, unique_among_creators: unique },
-      builtin_object_class: "AnnotationSpec",
-    },
-  });
-  return objectRef(id, digest);
-}
 
 /**
  * A judge as the judges page stores one (an ActionSpec whose config is an LlmJudgeActionConfig, with
@@ -40,7 +20,7 @@ async function judgeWithVerdict(
   callId: string,
   verdict: { answer: unknown; reasoning: string },
 ) {
-  const { digest } = await post<{ digest: string }>(request, "/obj/create", {
+  const { digest } = await tracePost<{ digest: string }>(request, DEMO_KEY, "/obj/create", {
     obj: {
       project_id: PROJECT,
       object_id: judge.id,
@@ -65,7 +45,7 @@ async function judgeWithVerdict(
       },
     },
   });
-  await post(request, "/feedback/create", {
+  await tracePost(request, DEMO_KEY, "/feedback/create", {
     project_id: PROJECT,
     weave_ref: `weave:///${PROJECT}/call/${callId}`,
     feedback_type: `wandb.runnable.${judge.id}`,
@@ -78,7 +58,7 @@ type Row = { feedback_type: string; wb_user_id: string; payload: { value?: unkno
 
 /** The call's feedback as the service holds it: [type, value or verdict, by], claims left out. */
 async function feedbackOn(request: APIRequestContext, callId: string): Promise<[string, unknown, string][]> {
-  const { result } = await post<{ result: Row[] }>(request, "/feedback/query", {
+  const { result } = await tracePost<{ result: Row[] }>(request, DEMO_KEY, "/feedback/query", {
     project_id: PROJECT,
     query: { $expr: { $eq: [{ $getField: "weave_ref" }, { $literal: `weave:///${PROJECT}/call/${callId}` }] } },
     sort_by: [{ field: "created_at", direction: "asc" }],
@@ -101,8 +81,18 @@ test("a judge's verdicts stand as marked suggestions: one corrected and one acce
   const resolutionId = `judged_resolution_${stamp}`;
   const toneSchema = { type: "integer", minimum: 1, maximum: 5 };
   const resolutionSchema = { type: "string", enum: ["Resolved", "Not resolved"] };
-  const toneRef = await createSpec(request, toneId, "Judged tone", toneSchema, true);
-  const resolutionRef = await createSpec(request, resolutionId, "Judged resolution", resolutionSchema, false);
+  const toneRef = await createSpec(request, DEMO_KEY, {
+    id: toneId,
+    name: "Judged tone",
+    schema: toneSchema,
+    unique: true,
+  });
+  const resolutionRef = await createSpec(request, DEMO_KEY, {
+    id: resolutionId,
+    name: "Judged resolution",
+    schema: resolutionSchema,
+    unique: false,
+  });
   const queue = await createScratchQueue(request, "judge suggestions", 2, {
     scorerRefs: [toneRef, resolutionRef],
     offset: 4_000 + 10 * testInfo.retry,

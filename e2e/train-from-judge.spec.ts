@@ -4,6 +4,7 @@ import { valueFromDraft } from "../src/features/queues/judges/model/judge-value"
 import { failureRequest, verdictRequest } from "../src/features/queues/judges/model/verdicts";
 import { DEMO_KEY, expect, expectNoAxeViolations, test } from "./fixtures";
 import { createScratchQueue, PROJECT, queryItems, useDemoProject } from "./queues-support";
+import { createSpec, tracePost } from "./trace-api-support";
 
 // A queue where people answered a few calls and a judge the rest: the Train page takes the judge's
 // verdicts where no one answered, shows its (too thin) agreement with the team, asks before
@@ -13,43 +14,31 @@ import { createScratchQueue, PROJECT, queryItems, useDemoProject } from "./queue
 const MARIA_KEY = "local-maria-key";
 const RATING = { type: "integer", minimum: 1, maximum: 5 };
 
-async function post(request: APIRequestContext, key: string, path: string, data: unknown) {
-  const response = await request.post(`/api/trace${path}`, {
-    data,
-    headers: { Authorization: `Basic ${Buffer.from(`api:${key}`).toString("base64")}` },
-  });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-}
-
 /** A rating of this run only, an 8-item queue asking it, Maria's answers on the first three, a judge's on the rest. */
 async function judgedQueue(request: APIRequestContext) {
   const run = Date.now().toString(36);
   const specId = `judged_tone_${run}`;
-  const spec = await post(request, MARIA_KEY, "/obj/create", {
-    obj: {
-      project_id: PROJECT,
-      object_id: specId,
-      val: { name: "Judged tone", field_schema: RATING, unique_among_creators: true },
-      builtin_object_class: "AnnotationSpec",
-    },
+  const specRef = await createSpec(request, MARIA_KEY, {
+    id: specId,
+    name: "Judged tone",
+    schema: RATING,
+    unique: true,
   });
-  const specRef = objectRefOf(PROJECT, specId, String(spec.digest));
   const queue = await createScratchQueue(request, "judge", 8, { scorerRefs: [specRef] });
   const items = await queryItems(request, queue.id, {});
 
   for (const [index, tone] of [4, 2, 5].entries()) {
     const item = items[index]!;
     const progress = `/annotation_queues/${queue.id}/items/${item.id}/progress`;
-    await post(request, MARIA_KEY, progress, { project_id: PROJECT, annotation_state: "in_progress" });
-    await post(request, MARIA_KEY, "/feedback/create", {
+    await tracePost(request, MARIA_KEY, progress, { project_id: PROJECT, annotation_state: "in_progress" });
+    await tracePost(request, MARIA_KEY, "/feedback/create", {
       project_id: PROJECT,
       weave_ref: `weave:///${PROJECT}/call/${item.call_id}`,
       feedback_type: `wandb.annotation.${specId}`,
       annotation_ref: specRef,
       payload: { value: tone },
     });
-    await post(request, MARIA_KEY, progress, { project_id: PROJECT, annotation_state: "completed" });
+    await tracePost(request, MARIA_KEY, progress, { project_id: PROJECT, annotation_state: "completed" });
   }
 
   const judgeId = `judge-e2e-tone-${run}`;
@@ -65,7 +54,7 @@ async function judgedQueue(request: APIRequestContext) {
     },
     RATING,
   );
-  const saved = await post(request, DEMO_KEY, "/obj/create", {
+  const saved = await tracePost(request, DEMO_KEY, "/obj/create", {
     obj: { project_id: PROJECT, object_id: judgeId, val: value },
   });
   const judge = { id: judgeId, ref: objectRefOf(PROJECT, judgeId, String(saved.digest)) };
@@ -77,13 +66,13 @@ async function judgedQueue(request: APIRequestContext) {
     [5, 4],
     [6, 2],
   ] as const)
-    await post(
+    await tracePost(
       request,
       DEMO_KEY,
       "/feedback/create",
       verdictRequest(PROJECT, judge, items[index]!.call_id, { answer: tone, reasoning: "[e2e] the tone" }),
     );
-  await post(
+  await tracePost(
     request,
     DEMO_KEY,
     "/feedback/create",

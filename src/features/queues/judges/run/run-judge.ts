@@ -55,6 +55,18 @@ export type RunRequest = {
   onProgress: (counts: RunCounts) => void;
 };
 
+/** A run's counts before its first call. */
+export const countsAtStart = (total: number): RunCounts => ({
+  total,
+  done: 0,
+  verdicts: 0,
+  failures: 0,
+  backingOff: 0,
+  promptTokens: 0,
+  completionTokens: 0,
+  simulated: false,
+});
+
 export const RUN_BOUNDS = { concurrency: { min: 1, max: 16 } } as const;
 /** Tries per request before the run pauses: 1 s, 2 s, 4 s, 8 s, 16 s of backoff in between. */
 export const MAX_TRIES = 6;
@@ -99,16 +111,7 @@ const reasonOf = (error: unknown): string =>
 export async function runJudge(request: RunRequest, deps: RunDeps): Promise<RunEnd> {
   const { judge, question, signal } = request;
   const sleep = deps.sleep ?? defaultSleep;
-  const counts: RunCounts = {
-    total: request.targets.length,
-    done: 0,
-    verdicts: 0,
-    failures: 0,
-    backingOff: 0,
-    promptTokens: 0,
-    completionTokens: 0,
-    simulated: false,
-  };
+  const counts = countsAtStart(request.targets.length);
   const report = () => request.onProgress({ ...counts });
   // Workers stop taking calls once the run halts; the first halt is the one reported.
   const halted = new AbortController();

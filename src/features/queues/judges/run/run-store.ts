@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { runJudge, type RunCounts, type RunDeps, type RunEnd, type RunRequest } from "./run-judge";
+import { countsAtStart, runJudge, type RunCounts, type RunDeps, type RunEnd, type RunRequest } from "./run-judge";
 
 /**
  * The judge runs of this tab, kept outside any page: a run goes on while its judge's page is left
@@ -65,16 +65,7 @@ export function startRun(
     judgeRef,
     scope,
     startedAt: Date.now(),
-    counts: {
-      total: request.targets.length,
-      done: 0,
-      verdicts: 0,
-      failures: 0,
-      backingOff: 0,
-      promptTokens: 0,
-      completionTokens: 0,
-      simulated: false,
-    },
+    counts: countsAtStart(request.targets.length),
     end: null,
     endedAt: null,
   };
