@@ -12,8 +12,8 @@ import { createSpec, tracePost } from "./trace-api-support";
 const MARIA_KEY = "local-maria-key";
 const KENJI_KEY = "local-kenji-key";
 const RATING = { type: "integer", minimum: 1, maximum: 5 };
-/** Calls of the demo's big queue from here on: apart from the other judge specs' calls. */
-const CALLS_OFFSET = 4_000;
+/** Calls of the demo's big queue from here on: no other spec answers or judges them. */
+const CALLS_OFFSET = 5_500;
 const QUEUE_SIZE = 10;
 /** The team answers the first six calls; the judge alone answers the rest. */
 const TEAM_ANSWERS = [5, 4, 2, 1, 3, 4];

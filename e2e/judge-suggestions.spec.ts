@@ -95,7 +95,7 @@ test("a judge's verdicts stand as marked suggestions: one corrected and one acce
   });
   const queue = await createScratchQueue(request, "judge suggestions", 2, {
     scorerRefs: [toneRef, resolutionRef],
-    offset: 4_000 + 10 * testInfo.retry,
+    offset: 6_000 + 10 * testInfo.retry,
   });
   const [item] = await queryItems(request, queue.id, { limit: 1 });
   const callId = item!.call_id;

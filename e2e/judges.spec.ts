@@ -8,7 +8,7 @@ import { BIG_QUEUE_NAME, createScratchQueue, queueByName, useDemoProject } from 
 test("make a judge by keyboard, run it on a sample, see its progress and end", async ({ page, request }) => {
   test.setTimeout(120_000);
   const scorerRefs = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? [];
-  const queue = await createScratchQueue(request, "judges", 12, { scorerRefs, offset: 2_000 });
+  const queue = await createScratchQueue(request, "judges", 12, { scorerRefs, offset: 2_500 });
   await useDemoProject(page);
   await page.goto(`/queues/${queue.id}`);
   await page.getByRole("link", { name: "Judges", exact: true }).click();
