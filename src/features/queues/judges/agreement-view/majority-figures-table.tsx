@@ -40,7 +40,7 @@ export function MajorityFiguresTable({
   return (
     <div className="space-y-2">
       <ScrollFrame label={caption}>
-        <Table caption={caption} density="compact" className="min-w-[24rem]">
+        <Table caption={caption} density="compact">
           <TableHead>
             <HeaderCell>Figure</HeaderCell>
             {columns.map((column) => (
