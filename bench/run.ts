@@ -34,7 +34,14 @@ type Shared = {
   server: { instance: BenchServer; manifest: ServerDbManifest } | null;
 };
 
-const IN_BROWSER: readonly Part[] = ["lighthouse", "interactions", "hostile-calls", "review-form", "work-mode", "judge-run"];
+const IN_BROWSER: readonly Part[] = [
+  "lighthouse",
+  "interactions",
+  "hostile-calls",
+  "review-form",
+  "work-mode",
+  "judge-run",
+];
 const NEEDS_DASHBOARD: readonly Part[] = ["bundle", ...IN_BROWSER];
 const NEEDS_SERVER: readonly Part[] = [...IN_BROWSER, "load", "hostile"];
 
