@@ -119,6 +119,10 @@ export async function judgeRunPart(
     const { samples, stuck } = during;
     const controlPaint = summarize(control.samples.map((s) => s.keyToPaintMs));
     const paint = summarize(samples.map((s) => s.keyToPaintMs));
+    // Where a press's time goes: the key's own handling (React's synchronous render of the next item
+    // included), then the frame that first shows it; the paint is the frame after that one.
+    const handled = summarize(samples.map((s) => s.keyToHandledMs));
+    const found = summarize(samples.map((s) => s.keyToFoundMs));
     const verdict = against(paint.p95, JUDGE_RUN_BUDGET_MS);
     const perSecond = verdicts / (measuredMs / 1000);
     console.info(
@@ -127,7 +131,7 @@ export async function judgeRunPart(
     const markdown = [
       `## A judge running while an annotator works (Playwright, Chromium, ${count(queue.items)}-call queue)`,
       "",
-      `A judge of the queue's 1-5 rating is started from its page over all ${count(queue.items)} calls at the inference service's concurrency limit (4 requests at once; the local service simulates the model and paces its replies at its token delay). The annotator first works the queue's first ${presses} items with no run going (the control): ${thinkMs} ms of reading, the answer (\`1\`), Complete & next (Shift+C), each press timed from the keydown's time stamp to the frame after the one that shows the next item. Then, through the app's links (no reload), the judge is started from its page and the browser goes back to the review, where ${presses} more items are worked the same way while the run writes verdicts in the same tab (${doneAtStart} were written when the first of those presses came).`,
+      `A judge of the queue's 1-5 rating is started from its page over all ${count(queue.items)} calls at the inference service's concurrency limit (4 requests at once; the local service simulates the model and paces its replies at its token delay). The annotator first works the queue's first ${presses} items with no run going (the control): ${thinkMs} ms of reading, the answer (\`1\`), Complete & next (Shift+C), each press timed from the keydown's time stamp to the frame after the one that shows the next item (beside it, the keydown to the end of its handling, React's synchronous render of the next item included, and to the frame that first shows the item). Then, through the app's links (no reload), the judge is started from its page and the browser goes back to the review, where ${presses} more items are worked the same way while the run writes verdicts in the same tab (${doneAtStart} were written when the first of those presses came).`,
       "",
       table(
         [
@@ -136,6 +140,7 @@ export async function judgeRunPart(
           "p95",
           "max",
           "stuck",
+          "key → handled / → found p50",
           "without a run p50 / p95",
           "verdicts written meanwhile",
           "verdicts per second",
@@ -149,6 +154,7 @@ export async function judgeRunPart(
             ms(paint.p95),
             ms(paint.max),
             String(stuck),
+            `${ms(handled.p50)} / ${ms(found.p50)}`,
             `${ms(controlPaint.p50)} / ${ms(controlPaint.p95)}`,
             String(verdicts - doneAtStart),
             perSecond.toFixed(1),
