@@ -24,7 +24,18 @@ export class SchemaRefusal extends Error {
 export const SIMULATION_MARK = "[Local simulation]";
 
 /** Bounds on what one answer may ask for: a schema is client input. */
-export const SCHEMA_VALUE_LIMITS = { depth: 32, stringLength: 100_000, items: 1000, totalCharacters: 1_000_000 };
+export const SCHEMA_VALUE_LIMITS = {
+  depth: 32,
+  stringLength: 100_000,
+  items: 1000,
+  totalCharacters: 1_000_000,
+  /**
+   * Schemas visited while drawing one value. The depth bounds the stack but not the time: branches
+   * of anyOf/oneOf that fail at once spend no characters, so a few hundred bytes of nested branches
+   * (or a $ref to itself in each of three branches) would be tried 3^32 times on the one thread.
+   */
+  steps: 50_000,
+};
 
 /** Keywords that constrain values in ways this generator does not produce. */
 const UNSUPPORTED = [
@@ -53,7 +64,7 @@ const SENTENCES = [
 ];
 const FILLER = " simulated";
 
-type Context = { root: unknown; random: () => number; budget: { left: number } };
+type Context = { root: unknown; random: () => number; budget: { left: number }; steps: { left: number } };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -64,7 +75,12 @@ const refuse = (path: string, reason: string): never => {
 
 /** A value valid against `schema` (already known to be a JSON Schema), drawn from `random`. */
 export function schemaValue(schema: unknown, random: () => number): unknown {
-  const context: Context = { root: schema, random, budget: { left: SCHEMA_VALUE_LIMITS.totalCharacters } };
+  const context: Context = {
+    root: schema,
+    random,
+    budget: { left: SCHEMA_VALUE_LIMITS.totalCharacters },
+    steps: { left: SCHEMA_VALUE_LIMITS.steps },
+  };
   return sample(schema, "", 0, context);
 }
 
@@ -91,7 +107,8 @@ function firstSatisfiable<T>(options: readonly T[], context: Context, attempt: (
     try {
       return attempt(option);
     } catch (error) {
-      if (!(error instanceof SchemaRefusal)) throw error;
+      // Out of steps, every other option would be refused at once too: the refusal stands.
+      if (!(error instanceof SchemaRefusal) || context.steps.left < 0) throw error;
       first ??= error;
     }
   }
@@ -99,6 +116,9 @@ function firstSatisfiable<T>(options: readonly T[], context: Context, attempt: (
 }
 
 function sample(schema: unknown, path: string, depth: number, context: Context): unknown {
+  context.steps.left -= 1;
+  if (context.steps.left < 0)
+    refuse(path, `is too intricate for the simulation (over ${SCHEMA_VALUE_LIMITS.steps} schemas to try)`);
   if (depth > SCHEMA_VALUE_LIMITS.depth) refuse(path, `is nested deeper than ${SCHEMA_VALUE_LIMITS.depth} levels`);
   if (schema === true) return text({}, path, context);
   if (schema === false) refuse(path, "is false: no value satisfies it");

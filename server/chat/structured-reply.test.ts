@@ -198,6 +198,13 @@ describe("structured output of the local simulation (response_format json_schema
     }
   });
 
+  // Without the bound on steps this never returns: the generator blocks the thread for hours.
+  it("refuses a small schema whose branches would be tried without end", () => {
+    // Three branches, each a ref to the schema itself: within the depth limit that is 3^32 tries.
+    const recursive = { $defs: { a: { anyOf: [1, 2, 3].map(() => ({ $ref: "#/$defs/a" })) } }, $ref: "#/$defs/a" };
+    expect(refusal(recursive)).toMatchObject({ status: 400, message: expect.stringMatching(/too intricate/) });
+  });
+
   it("answers json_object with the prose reply inside an object, and text (or nothing) with prose", () => {
     const base = { model: "m", messages: [{ role: "user" as const, content: "Hello there" }] };
     const json = JSON.parse(replyText({ ...base, response_format: { type: "json_object" } }, "m", true)) as {
