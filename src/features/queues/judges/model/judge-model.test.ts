@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Feedback } from "@contract/trace-feedback";
 import { readReply } from "./parse-reply";
 import {
+  placeholdersOf,
   CUT_MARK,
   FIELD_CHAR_LIMIT,
   judgeMessages,
@@ -38,6 +39,14 @@ describe("prompt template", () => {
     expect(system?.content).toHaveLength(FIELD_CHAR_LIMIT + CUT_MARK.length);
     expect(user?.role).toBe("user");
     expect(user?.content).toContain('"output": o');
+  });
+});
+
+describe("placeholders in a pasted prompt", () => {
+  // The old pattern backtracked in cubic time here: 20,000 spaces after an unclosed "{{" took hours.
+  it("reads an unclosed {{ before a long run of spaces as no placeholder, and spaces inside braces as padding", () => {
+    expect(placeholdersOf(`{{${" ".repeat(20_000)}`)).toEqual([]);
+    expect(placeholdersOf("{{ question }} and {{output.answer}}")).toEqual(["question", "output.answer"]);
   });
 });
 

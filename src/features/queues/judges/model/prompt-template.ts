@@ -13,7 +13,8 @@ export type PromptQuestion = { label: string; description: string };
 export const FIELD_CHAR_LIMIT = 20_000;
 export const CUT_MARK = "… [cut]";
 
-const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+// No lazy quantifier between two \s*: with an unclosed "{{" before a long run of spaces that backtracks in cubic time.
+const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
 const QUESTION_FIELDS = new Set(["question", "description"]);
 
 export type PromptProblem = { placeholder: string; why: string };
@@ -21,7 +22,7 @@ export type PromptProblem = { placeholder: string; why: string };
 /** Every placeholder of the template, in order of first use, without repeats. */
 export function placeholdersOf(template: string): string[] {
   const seen = new Set<string>();
-  for (const match of template.matchAll(PLACEHOLDER)) seen.add(match[1]!);
+  for (const match of template.matchAll(PLACEHOLDER)) seen.add(match[1]!.trim());
   return [...seen];
 }
 
@@ -55,7 +56,8 @@ const asText = (value: unknown): string => (typeof value === "string" ? value : 
 
 /** The template with its placeholders filled in for one call (a missing path is left empty: check missingFields first). */
 export function renderPrompt(template: string, question: PromptQuestion, call: CallPart): string {
-  return template.replace(PLACEHOLDER, (_whole, name: string) => {
+  return template.replace(PLACEHOLDER, (_whole, raw: string) => {
+    const name = raw.trim();
     if (name === "question") return question.label;
     if (name === "description") return question.description;
     const segments = parsePath(name);

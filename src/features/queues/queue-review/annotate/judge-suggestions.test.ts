@@ -57,7 +57,7 @@ describe("judge suggestions from a call's feedback", () => {
     expect(found).toMatchObject({ latest: true, digest: "d2", suggested: { value: 4 } });
   });
 
-  it("falls back to the newest verdict of any version, over the latest version's failure, naming the version", () => {
+  it("falls back to the newest verdict of any version, over the latest version's failure, naming it, never pre-selected", () => {
     const latest = judge("judge-tone", "d3");
     const v1 = { id: "judge-tone", ref: objectRefOf(PROJECT, "judge-tone", "d1") };
     const v2 = { id: "judge-tone", ref: objectRefOf(PROJECT, "judge-tone", "d2") };
@@ -67,7 +67,9 @@ describe("judge suggestions from a call's feedback", () => {
       failure(latest, "2026-01-04T00:00:00Z"),
     ];
     const found = judgeSuggestions([TONE], [latest], rows, CALL).get("tone");
-    expect(found).toMatchObject({ latest: false, digest: "d2", suggested: { value: 3 } });
+    // Shown as what an older version said; not offered to accept (that version may have answered another question).
+    expect(found).toMatchObject({ latest: false, digest: "d2" });
+    expect(found?.suggested).toBeUndefined();
   });
 
   it("gives a failure when there is no verdict, suggesting nothing", () => {

@@ -15,7 +15,7 @@ export type JudgeSuggestion = {
   digest: string;
   latest: boolean;
   outcome: JudgeOutcome;
-  /** The verdict's answer as this question takes it; absent for a failure or a value it does not take. */
+  /** The latest version's answer as this question takes it; absent for a failure, an older version's verdict, or a value it does not take. */
   suggested?: { value: unknown };
 };
 
@@ -56,7 +56,9 @@ export function judgeSuggestions(
     const { outcome } = chosen;
     found.set(
       spec.id,
-      outcome.kind === "verdict" && takes(kind, outcome.answer)
+      // Only the latest version's verdict is offered to accept: an older version may have answered another
+      // question (a judge's question can change between versions), so its verdict is shown, never pre-selected.
+      outcome.kind === "verdict" && chosen.latest && takes(kind, outcome.answer)
         ? { ...chosen, suggested: { value: outcome.answer } }
         : chosen,
     );
