@@ -46,12 +46,14 @@ export function useJudgeReward({
     () => (spec ? queueJudges.judges?.filter((judge) => judgeAnswers(judge, spec)) : undefined),
     [queueJudges.judges, spec],
   );
+  // Only versions that answer this question: a judge's question can change from one version to the next,
+  // and an older version's verdicts to another question are no rewards for this one.
+  const answering = useMemo(
+    () => (spec ? versions.data?.filter((v) => judgeAnswers(v, spec)) : undefined),
+    [versions.data, spec],
+  );
   const latest = choice ? judges?.find((judge) => judge.id === choice.id) : undefined;
-  const version = choice
-    ? choice.digest
-      ? versions.data?.find((v) => v.digest === choice.digest)
-      : latest
-    : undefined;
+  const version = choice ? (choice.digest ? answering?.find((v) => v.digest === choice.digest) : latest) : undefined;
 
   const problem: UrlIssue | null = useMemo(() => {
     if (!choice || !spec || !judges) return null;
@@ -64,10 +66,16 @@ export function useJudgeReward({
           ? `this judge answers another question than ${spec.label}`
           : "this queue has no such judge",
       };
-    if (choice.digest && versions.data && !versions.data.some((v) => v.digest === choice.digest))
-      return { param: "judge", value, reason: "this judge has no such version: its latest is used" };
+    if (choice.digest && answering && !answering.some((v) => v.digest === choice.digest))
+      return {
+        param: "judge",
+        value,
+        reason: versions.data?.some((v) => v.digest === choice.digest)
+          ? `that version answers another question than ${spec.label}: its latest is used`
+          : "this judge has no such version: its latest is used",
+      };
     return null;
-  }, [choice, spec, judges, latest, queueJudges.judges, versions.data]);
+  }, [choice, spec, judges, latest, queueJudges.judges, versions.data, answering]);
   useEffect(() => {
     if (problem && choice) onDropped(problem, latest ? { id: choice.id, digest: null } : null);
   }, [problem, choice, latest, onDropped]);
@@ -86,7 +94,7 @@ export function useJudgeReward({
       void queueJudges.refetch();
       if (choice) void versions.refetch();
     },
-    versions: versions.data,
+    versions: answering,
     versionsError: versions.error,
     /** The chosen version, once known. */
     version: version ?? null,
