@@ -23,6 +23,7 @@ import { RunFailures } from "./run/run-failures";
 import { RunPanel } from "./run/run-panel";
 import { useQueueJudging } from "./use-queue-judging";
 import { useWarnBeforeLeaving } from "./use-warn-before-leaving";
+import { JudgeSourceError } from "./source-error";
 
 /** /queues/:queueId/judges/new: a new judge's editor. */
 export function NewJudgePage() {
@@ -118,13 +119,7 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
           This queue has no judge {judgeId}: it may have been deleted, or the link belongs to another project.
         </p>
       ) : null}
-      {source.isError ? (
-        <ErrorPanel
-          error={source.error}
-          title="Could not read the queue's calls and verdicts"
-          onRetry={() => void source.refetch()}
-        />
-      ) : null}
+      <JudgeSourceError source={source} />
       {specList !== undefined && specList.length === 0 ? (
         <p role="alert" className="text-sm text-fg">
           This queue asks no question, so there is nothing a judge could answer: add a question to the queue first.

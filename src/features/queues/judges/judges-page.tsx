@@ -18,6 +18,7 @@ import type { JudgeSource } from "./load-judge-source";
 import type { Judge } from "./model/judge-value";
 import { versionKey } from "./model/verdicts";
 import { useQueueJudging } from "./use-queue-judging";
+import { JudgeSourceError } from "./source-error";
 
 /** /queues/:queueId/judges: the queue's LLM judges, and New judge. */
 export function JudgesPage() {
@@ -59,13 +60,7 @@ function Judges({ project, queueId }: { project: string; queueId: string }) {
       {judges.isError ? (
         <ErrorPanel error={judges.error} title="Could not read the judges" onRetry={() => void judges.refetch()} />
       ) : null}
-      {source.isError ? (
-        <ErrorPanel
-          error={source.error}
-          title="Could not read the queue's calls and verdicts"
-          onRetry={() => void source.refetch()}
-        />
-      ) : null}
+      <JudgeSourceError source={source} />
       {judges.isPending ? <p className="text-sm text-fg-muted">Reading the judges…</p> : null}
       {judges.judges && judges.judges.length === 0 ? (
         <EmptyState
