@@ -4,7 +4,9 @@ import type { SpecObject } from "@/api/spec-objects";
 import { Button } from "@/components/button";
 import { RelativeTime } from "@/components/relative-time";
 import { UntrustedText } from "@/components/untrusted-text";
-import { SpecVersionComparison } from "./spec-version-comparison";
+import { isOptional } from "@/features/queues";
+import { describeSchema } from "./spec-schema";
+import { VersionComparison, type ComparedField } from "./version-comparison";
 import type { SavedSpec } from "./use-save-spec";
 
 const versionList = (specs: readonly SpecObject[], more: number) => {
@@ -12,6 +14,18 @@ const versionList = (specs: readonly SpecObject[], more: number) => {
   const listed = numbers.length === 1 ? numbers[0]! : `${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
   return more > 0 ? `${listed} (and ${more} before them)` : listed;
 };
+
+const FIELDS: { label: string; of: (spec: SpecObject) => string }[] = [
+  { label: "Question", of: (spec) => spec.name },
+  { label: "Description", of: (spec) => spec.description },
+  { label: "Answer", of: (spec) => describeSchema(spec.fieldSchema) },
+  { label: "JSON Schema", of: (spec) => JSON.stringify(spec.fieldSchema, null, 2) },
+  { label: "Required", of: (spec) => (isOptional(spec.fieldSchema) ? "Optional" : "Required") },
+  { label: "Who answers", of: (spec) => (spec.uniqueAmongCreators ? "Each annotator" : "One answer, shared") },
+];
+
+const compared = (theirs: SpecObject, yours: SpecObject): ComparedField[] =>
+  FIELDS.map((field) => ({ label: field.label, theirs: field.of(theirs), yours: field.of(yours) }));
 
 /**
  * A save that went through while someone else saved the same spec: both versions are stored, and
@@ -75,7 +89,13 @@ export function SaveRaceNotice({
           Done
         </Button>
       </div>
-      {comparing ? <SpecVersionComparison left={theirs} right={saved} /> : null}
+      {comparing ? (
+        <VersionComparison
+          theirsTitle={`Version ${theirs.versionIndex + 1} (theirs)`}
+          yoursTitle={`Version ${saved.versionIndex + 1} (yours)`}
+          fields={compared(theirs, saved)}
+        />
+      ) : null}
     </div>
   );
 }
