@@ -1,7 +1,11 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { TRAINING_SEED } from "../server/seed/training-seed";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoAxeViolationsInBothThemes, test } from "./fixtures";
 import { BIG_QUEUE_NAME, queryItems, queueIdByName, useDemoProject } from "./queues-support";
+
+// Every test only reads the demo data: they may run on any worker, so the two long width sweeps run
+// side by side instead of one after the other in one worker.
+test.describe.configure({ mode: "parallel" });
 
 /** How far the document scrolls sideways (0 when the page fits its window). */
 const sidewaysScroll = (page: Page) =>
@@ -87,24 +91,6 @@ async function expectFits(page: Page, { path, action }: CheckedPage): Promise<vo
   }
   await expect.poll(() => sidewaysScroll(page), { message: `${path} scrolls sideways` }).toBe(0);
   expect(await unreachableControls(page), `controls off the side of ${path}`).toEqual([]);
-}
-
-/**
- * Follows the operating system's colour scheme (the app's "System" theme) to the given one and
- * waits for colour transitions to end, so axe reads the final colours.
- */
-async function switchScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-}
-
-/** Axe in the light theme, then in the dark one on the same page in the same state, back to light. */
-async function expectNoAxeViolationsInBothThemes(page: Page): Promise<void> {
-  await expectNoAxeViolations(page);
-  await switchScheme(page, "dark");
-  await expectNoAxeViolations(page);
-  await switchScheme(page, "light");
 }
 
 // At the phone's width the layout differs from the desktop the other suites check (they run axe at
