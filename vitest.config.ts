@@ -3,11 +3,13 @@ import { configDefaults, defineConfig } from "vitest/config";
 import { IMPORT_ALIASES } from "./aliases.ts";
 
 const SERVER_TESTS = ["server/**/*.test.ts", "contract/**/*.test.ts", "bench/**/*.test.ts"];
+const QUIET_TESTS = "server/**/*.quiet.test.ts";
 /** Server-side files that replace a module with vi.mock: each gets a fresh module graph. */
 const SERVER_TESTS_THAT_MOCK_MODULES = ["bench/lib/cpu-quiet.test.ts"];
 
 // The browser code runs under jsdom, the local services and the shared contract under Node (the
-// few server files that replace a module in a project of their own). All are in `npm test`.
+// few server files that replace a module, and the timing-budget tests, in projects of their own).
+// All are in `npm test`.
 export default defineConfig({
   resolve: { alias: IMPORT_ALIASES },
   test: {
@@ -39,7 +41,7 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: SERVER_TESTS,
-          exclude: [...configDefaults.exclude, ...SERVER_TESTS_THAT_MOCK_MODULES],
+          exclude: [...configDefaults.exclude, QUIET_TESTS, ...SERVER_TESTS_THAT_MOCK_MODULES],
           // One module graph per worker instead of one per file: importing the services again for every
           // file was most of this project's CPU. Safe because the server's state lives in the database and
           // app each test creates; the files that replace a module run in the project below.
@@ -57,6 +59,17 @@ export default defineConfig({
           environment: "node",
           include: SERVER_TESTS_THAT_MOCK_MODULES,
           testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Tests that hold the local services to a timing budget under load (`*.quiet.test.ts`): they need
+          // the machine to themselves, so `npm test` runs them in a phase of their own, one file at a time.
+          name: "quiet",
+          environment: "node",
+          include: [QUIET_TESTS],
+          fileParallelism: false,
         },
       },
     ],

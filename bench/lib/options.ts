@@ -14,6 +14,7 @@ export const PARTS = [
   "review-form",
   "work-mode",
   "judge-run",
+  "insights-page",
   "load",
   "hostile",
 ] as const;

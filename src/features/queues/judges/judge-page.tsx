@@ -13,6 +13,7 @@ import { useJudgeVersions, useSaveJudge } from "./api/judges";
 import { PROMPT_CHECK_CALLS, serviceOfModel, unjudgeableReason } from "./editor/judge-form";
 import { AgreementView } from "./agreement-view/agreement-view";
 import { JudgeEditor } from "./editor/judge-editor";
+import { JudgeSaveRaceNote } from "./editor/save-race-note";
 import { JudgeVersions } from "./judge-versions";
 import { JudgesHeader } from "./judges-header";
 import type { JudgeSource } from "./load-judge-source";
@@ -91,7 +92,9 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
 
   // A new judge's first save takes the address of the judge it made.
   useEffect(() => {
-    if (judgeId === null && save.data) navigate(judgeHref(project, queueId, save.data.id), { replace: true });
+    // Unless someone else's save raced it: then the note says so here, with a link.
+    if (judgeId === null && save.data?.check.kind === "clean")
+      navigate(judgeHref(project, queueId, save.data.judge.id), { replace: true });
   }, [judgeId, save.data, navigate, project, queueId]);
 
   return (
@@ -126,6 +129,13 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
         </p>
       ) : null}
 
+      {save.data && save.data.check.kind !== "clean" ? (
+        <JudgeSaveRaceNote
+          result={save.data}
+          judgeHref={judgeId === null ? judgeHref(project, queueId, save.data.judge.id) : undefined}
+          onDismiss={save.reset}
+        />
+      ) : null}
       {ready && specList.length > 0 ? (
         <Section title={judgeId === null ? "The judge" : "Edit (saves a new version)"}>
           <JudgeEditor
@@ -137,7 +147,7 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
             saving={save.isPending}
             saveError={save.isError ? save.error : null}
             onDirtyChange={onDirtyChange}
-            onSave={(draft, questionSchema) => save.mutate({ judgeId: judgeId ?? undefined, draft, questionSchema })}
+            onSave={(draft, questionSchema) => save.mutate({ basedOn: latest, draft, questionSchema })}
           />
         </Section>
       ) : (
