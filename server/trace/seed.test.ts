@@ -113,9 +113,7 @@ const SLOW = { timeout: 120_000 };
 // One seeded demo for every test that only reads it: a seed is seconds of CPU, too much to pay per
 // test.
 const demo = createTestApp();
-const started = performance.now();
 seedTraceDemo(demo.db, NOW);
-const elapsed = performance.now() - started;
 
 // A second seed from scratch, for the tests that compare two runs and the one that resets a seeded
 // database: built once, when the first of them needs it (the reset test comes last in the file).
@@ -144,8 +142,6 @@ describe("trace demo seed", SLOW, () => {
     expect(
       db.prepare("SELECT count(*) FROM annotation_queue_items WHERE deleted_at IS NOT NULL").pluck().get(),
     ).toBeGreaterThan(0);
-    // Not a timing test: a generous bound only catches a pathological slowdown.
-    expect(elapsed).toBeLessThan(20_000);
   });
 
   it("stores realistic calls: Weave op refs, 32-hex trace ids, running and failed calls", () => {
