@@ -35,9 +35,21 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: ["server/**/*.test.ts", "contract/**/*.test.ts", "bench/**/*.test.ts"],
+          exclude: ["**/*.quiet.test.ts"],
           // As for the client: timing is what the benchmarks measure, not these tests. A 32 MiB body
           // read on two cores shared with the client's workers can pass the default 5 s.
           testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Tests that hold the local services to a timing budget under load (`*.quiet.test.ts`): they need
+          // the machine to themselves, so `npm test` runs them in a phase of their own, one file at a time.
+          name: "quiet",
+          environment: "node",
+          include: ["server/**/*.quiet.test.ts"],
+          fileParallelism: false,
         },
       },
     ],

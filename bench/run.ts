@@ -5,6 +5,7 @@ import { coldLoadsPart } from "./cold-loads/cold-loads-part";
 import { hostileCallsPart } from "./hostile-calls/hostile-calls-part";
 import { feedbackPart } from "./feedback/feedback-part";
 import { insightsPart } from "./insights/insights-part";
+import { insightsPagePart } from "./insights-page/insights-page-part";
 import { trainFromQueuePart } from "./train-from-queue/train-part";
 import { callsQueryPart } from "./calls-query/calls-query-part";
 import { itemsPart } from "./items/items-part";
@@ -43,6 +44,7 @@ const IN_BROWSER: readonly Part[] = [
   "review-form",
   "work-mode",
   "judge-run",
+  "insights-page",
 ];
 const NEEDS_DASHBOARD: readonly Part[] = ["bundle", ...IN_BROWSER];
 const NEEDS_SERVER: readonly Part[] = [...IN_BROWSER, "load", "hostile"];
@@ -81,6 +83,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return workModePart(server().instance, server().manifest, shared.profile);
     case "judge-run":
       return judgeRunPart(server().instance, server().manifest, shared.profile);
+    case "insights-page":
+      return insightsPagePart(server().instance.url, server().manifest, shared.profile);
     case "load":
       return loadPart(server().instance.url, server().manifest, shared.profile);
     case "hostile":

@@ -15,6 +15,7 @@ export const PARTS = [
   "review-form",
   "work-mode",
   "judge-run",
+  "insights-page",
   "load",
   "hostile",
 ] as const;
