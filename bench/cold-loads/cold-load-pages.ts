@@ -3,7 +3,7 @@ import { SEEDED_JOB } from "../fixtures/server-db";
 
 /**
  * A page opened cold, and what counts as its first meaningful content: the first thing on it a
- * user came for, found in the page by `selector` (with some text in it when `withText`).
+ * user came for, found in the page by `selector` (an element whose text matches `text`, when given).
  */
 export type ColdLoadPage = {
   name: string;
@@ -11,7 +11,8 @@ export type ColdLoadPage = {
   /** In words, for the report. */
   content: string;
   selector: string;
-  withText?: boolean;
+  /** A regular expression's source the element's text must match. */
+  text?: string;
 };
 
 /** The pages of the cold-load budget (issue 39's list), each with its first meaningful content. */
@@ -36,14 +37,16 @@ export function coldLoadPages(manifest: ServerDbManifest, reviewItemId: string):
       path: `/queues/${queue}/items/${reviewItemId}`,
       content: "the call's output text (its first output display field, filled)",
       selector: 'section[aria-label^="output"]',
-      withText: true,
+      text: "\\S",
     },
     { name: "Calls", path: "/calls", content: "the first call row", selector: "table tbody tr[data-call-id]" },
     {
       name: `Insights (${items} items)`,
       path: `/queues/${queue}/insights`,
-      content: "the first figure (an answer distribution)",
-      selector: "main figure",
+      // As the insights-page part's first figure (bench/insights-page/insights-probe.ts).
+      content: "the first figure (the queue's counts line)",
+      selector: "main p",
+      text: "\\d[\\d,]* items · [\\d,]+ completed",
     },
     {
       name: "Job page (seeded finished RL job)",

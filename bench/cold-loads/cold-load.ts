@@ -28,18 +28,20 @@ export type ColdLoadOutcome =
 /** What the page logs once its content is painted. */
 const PAINTED_MESSAGE = "bench: first meaningful content painted";
 
-type Watch = { selector: string; withText: boolean; message: string };
+type Watch = { selector: string; text: string | null; message: string };
 
 /**
  * Runs in the page before its scripts: notes when the first meaningful content is in the document,
  * then painted, and says so on the console. The harness waits for that message rather than polling
  * the page: a poll (page.evaluate) runs on the page's main thread, in the middle of the load it times.
  */
-function watchContent({ selector, withText, message }: Watch): void {
+function watchContent({ selector, text, message }: Watch): void {
   const marks = window as unknown as { __contentPainted?: number };
+  const pattern = text === null ? null : new RegExp(text);
   const present = () => {
-    const element = document.querySelector(selector);
-    return element !== null && (!withText || (element.textContent ?? "").trim() !== "");
+    if (!pattern) return document.querySelector(selector) !== null;
+    for (const element of document.querySelectorAll(selector)) if (pattern.test(element.textContent ?? "")) return true;
+    return false;
   };
   const observer = new MutationObserver(() => {
     if (!present()) return;
@@ -52,7 +54,7 @@ function watchContent({ selector, withText, message }: Watch): void {
       }),
     );
   });
-  observer.observe(document, { childList: true, subtree: true, characterData: withText });
+  observer.observe(document, { childList: true, subtree: true, characterData: pattern !== null });
 }
 
 /** Runs in the page: the timings of one load. */
@@ -105,7 +107,7 @@ export async function measureColdLoad(
         },
         { origin, entries: dashboardStorage(origin, manifest) },
       );
-      const watch: Watch = { selector: page.selector, withText: page.withText ?? false, message: PAINTED_MESSAGE };
+      const watch: Watch = { selector: page.selector, text: page.text ?? null, message: PAINTED_MESSAGE };
       await context.addInitScript(watchContent, watch);
       const tab = await context.newPage();
       // The last load's renderer exiting, or the server finishing an earlier part's work, is not this load's.
