@@ -46,6 +46,8 @@ const { connection } = settingsStore.getSnapshot();
 const firstPageData = prefetchPageDataAt(window.location.pathname, {
   clients: createApiClients(connection, apiClientOptions),
   queryClient,
+  params: new URLSearchParams(window.location.search),
+  annotationProject: connection.annotationProject,
   hasKey: connection.apiKey.trim() !== "",
 });
 await firstPageCode;

@@ -83,18 +83,20 @@ export function createHttpClient(config: HttpClientConfig) {
       throw notConfiguredError(service, `No API key is set for the ${SERVICE_NOUNS[service]}: add one in Settings.`);
     }
     const headers = buildHeaders(accept, needsAuth, spec.body !== undefined);
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const init: RequestInit = {
       method: spec.method,
       headers,
-      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      body,
       signal: deadline.signal,
     };
     // Resolved per call, so the global fetch is used unbound (browsers reject a detached `this`).
     const doFetch =
       config.fetch ?? ((input: RequestInfo | URL, requestInit?: RequestInit) => globalThis.fetch(input, requestInit));
     const url = buildUrl(baseUrl, spec.path, spec.query);
-    // The first page's data may be on its way already (boot.ts): the same GET is not sent twice.
-    const preloaded = spec.method === "GET" && !config.fetch ? takePreloadedResponse(url, headers) : undefined;
+    // The first page's data may be on its way already (boot.ts): the same read is not sent twice.
+    const isRead = (spec.method === "GET" && body === undefined) || (spec.method === "POST" && body !== undefined);
+    const preloaded = isRead && !config.fetch ? takePreloadedResponse(url, headers, body) : undefined;
     try {
       return await deadline.race(preloaded ?? doFetch(url, init));
     } catch (error) {

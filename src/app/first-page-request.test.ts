@@ -7,20 +7,28 @@ const MODELS = {
   data: [{ id: "openai/gpt-oss-20b", object: "model", created: 0, owned_by: "system" }],
 };
 
+const QUEUE = { id: "q1", project_id: "team/demo", name: "Refunds", created_at: "2026-01-01T00:00:00Z" };
+/** The bodies of the queue queries sent, in order. */
+const queueQueryBodies: string[] = [];
+
 /** The local services' answers, and every address asked for (`config`: how /config.json answers). */
 function stubServices(config: "ok" | "failing" = "ok") {
   const asked: string[] = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input instanceof Request ? input.url : input), window.location.origin);
       asked.push(url.pathname);
       if (url.pathname === "/config.json") {
         return config === "ok"
-          ? Response.json({ inferenceBaseUrl: "/api/inference/v1", localServices: true })
+          ? Response.json({ inferenceBaseUrl: "/api/inference/v1", traceBaseUrl: "/api/trace", localServices: true })
           : new Response("Bad gateway", { status: 502 });
       }
       asked[asked.length - 1] = url.origin === window.location.origin ? url.pathname : url.href;
+      if (url.pathname.endsWith("/annotation_queues/query")) {
+        queueQueryBodies.push(String(init?.body));
+        return new Response(`${JSON.stringify(QUEUE)}\n`, { headers: { "Content-Type": "application/x-ndjson" } });
+      }
       return Response.json(MODELS);
     }),
   );
@@ -48,7 +56,17 @@ async function freshPage() {
     });
     return createApiClients(store.getSnapshot().connection).inference.listModels();
   };
-  return { preloadFirstPageRequest, listModelsAsTheAppDoes };
+  /** The queue list's own request, made as the page makes it (use-queue-list.ts). */
+  const listQueuesAsTheAppDoes = async (project: string, name: string) => {
+    const { config, status } = await loadRuntimeConfigOnce();
+    const store = createSettingsStore({
+      defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin),
+      configStatus: status,
+    });
+    const { queueListRequest } = await import("@/features/queues/queue-list/queue-list-request");
+    return createApiClients(store.getSnapshot().connection).trace.queryQueues(queueListRequest(project, name));
+  };
+  return { preloadFirstPageRequest, listModelsAsTheAppDoes, listQueuesAsTheAppDoes };
 }
 
 describe("the first page's request, started by boot.ts", () => {
@@ -62,6 +80,8 @@ describe("the first page's request, started by boot.ts", () => {
   afterEach(() => {
     localStorage.clear();
     vi.unstubAllGlobals();
+    window.history.replaceState(null, "", "/");
+    queueQueryBodies.length = 0;
   });
 
   it("is the catalog's own request: the app's inference client takes its answer instead of asking again", async () => {
@@ -147,5 +167,60 @@ describe("the first page's request, started by boot.ts", () => {
     const asked = stubServices("failing");
     await (await freshPage()).preloadFirstPageRequest("/models");
     expect(asked).toEqual(["/config.json", "/saved/inference/v1/models"]);
+  });
+
+  describe("the queue list's", () => {
+    beforeEach(() => {
+      localStorage.setItem(
+        PREFERENCES_STORAGE_KEY,
+        JSON.stringify({ annotationProject: "team/demo", inferenceProject: "", keyStorage: "local" }),
+      );
+    });
+
+    it("is the page's own query, with the address's search: the trace client takes its answer", async () => {
+      window.history.replaceState(null, "", "/queues?q=%20refund%20");
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/queues");
+      expect(asked).toEqual(["/config.json", "/api/trace/annotation_queues/query"]);
+      expect(await page.listQueuesAsTheAppDoes("team/demo", "refund")).toEqual([QUEUE]);
+      expect(asked).toEqual(["/config.json", "/api/trace/annotation_queues/query"]);
+      expect(JSON.parse(queueQueryBodies[0] ?? "")).toMatchObject({ project_id: "team/demo", name: "refund" });
+    });
+
+    it("is not taken by a query with another body (another search): that one is sent", async () => {
+      window.history.replaceState(null, "", "/queues?q=refund");
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/queues");
+      expect(await page.listQueuesAsTheAppDoes("team/demo", "")).toEqual([QUEUE]);
+      expect(asked.filter((path) => path.endsWith("/annotation_queues/query"))).toHaveLength(2);
+      expect(queueQueryBodies.map((body) => (JSON.parse(body) as { name?: string }).name)).toEqual([
+        "refund",
+        undefined,
+      ]);
+    });
+
+    it("is not made when the address names another project (the page asks which first) or none is chosen", async () => {
+      window.history.replaceState(null, "", "/queues?annotation_project=other%2Fproject");
+      const asked = stubServices();
+      await (await freshPage()).preloadFirstPageRequest("/queues");
+      localStorage.setItem(
+        PREFERENCES_STORAGE_KEY,
+        JSON.stringify({ annotationProject: "", inferenceProject: "", keyStorage: "local" }),
+      );
+      window.history.replaceState(null, "", "/queues");
+      await (await freshPage()).preloadFirstPageRequest("/queues");
+      expect(asked).toEqual(["/config.json", "/config.json"]);
+    });
+
+    it("goes with the project the address names when it is the chosen one", async () => {
+      window.history.replaceState(null, "", "/queues?annotation_project=team%2Fdemo");
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/queues");
+      expect(await page.listQueuesAsTheAppDoes("team/demo", "")).toEqual([QUEUE]);
+      expect(asked).toEqual(["/config.json", "/api/trace/annotation_queues/query"]);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { bearerAuth } from "@/api/auth";
+import { basicAuth, bearerAuth } from "@/api/auth";
 import type { ConnectionSettings } from "@/api/connection";
 import { preloadResponse } from "@/api/preloaded-responses";
 import { buildUrl, usableBaseUrl } from "@/api/url";
@@ -7,8 +7,11 @@ import { browserStorage } from "@/lib/browser-storage";
 import { loadRuntimeConfigOnce } from "@/connection/runtime-config";
 import { resolveDefaultUrls } from "@/connection/settings-defaults";
 import { readSettingsState } from "@/connection/settings-store";
+import { queueListRequest, queueSearchIn } from "@/features/queues/queue-list/queue-list-request";
+import { PROJECT_PARAM } from "@/lib/paths";
 
-type FirstRequest = { url: string; headers: Headers };
+/** A GET, or a POST of `body` (JSON text): the trace service's queries are POSTs. */
+type FirstRequest = { url: string; headers: Headers; body?: string };
 
 /**
  * The request a page's data starts with, as its API client sends it (address and headers), for
@@ -17,7 +20,7 @@ type FirstRequest = { url: string; headers: Headers };
  * them. Should the clients' request change and this not follow, the page still works: the client
  * adopts only an identical request (preloaded-responses.ts), and first-page-request.test.ts fails.
  */
-export type FirstRequestOf = (connection: ConnectionSettings) => FirstRequest | undefined;
+export type FirstRequestOf = (connection: ConnectionSettings, params: URLSearchParams) => FirstRequest | undefined;
 
 /** The catalog's model list, as the inference client asks for it. */
 export const inferenceModelsRequest: FirstRequestOf = (connection) => {
@@ -31,6 +34,36 @@ export const inferenceModelsRequest: FirstRequestOf = (connection) => {
   });
   for (const [name, value] of Object.entries(bearerAuth(connection.apiKey.trim()))) headers.set(name, value);
   return { url: buildUrl(base, "/models"), headers };
+};
+
+/**
+ * The annotation project a queue page at an address with these `params` works in, or "" for none:
+ * the one chosen in Settings, unless the address names another (then the page asks which, and reads
+ * nothing yet). As features/queues' `pageProject`, without its check of the named project's form.
+ */
+export function workingAnnotationProject(params: URLSearchParams, chosen: string): string {
+  const linked = (params.get(PROJECT_PARAM) ?? "").trim();
+  const project = chosen.trim();
+  return linked === "" || linked === project ? project : "";
+}
+
+/** As the trace client's http.ts sends an NDJSON query: its Accept, the key, a JSON body. */
+function traceQuery(connection: ConnectionSettings, path: string, body: unknown): FirstRequest | undefined {
+  const base = usableBaseUrl(connection.traceBaseUrl);
+  if (!base) return undefined;
+  const headers = new Headers({
+    Accept: "application/x-ndjson, application/jsonl, application/json",
+    ...basicAuth(connection.apiKey.trim()),
+    "Content-Type": "application/json",
+  });
+  return { url: buildUrl(base, path), headers, body: JSON.stringify(body) };
+}
+
+/** The queue list's queues (the project's, the address's name search), as useQueueList asks. */
+export const queueListFirstRequest: FirstRequestOf = (connection, params) => {
+  const project = workingAnnotationProject(params, connection.annotationProject);
+  if (!project) return undefined;
+  return traceQuery(connection, "/annotation_queues/query", queueListRequest(project, queueSearchIn(params)));
 };
 
 /**
@@ -53,8 +86,8 @@ export function preloadFirstPageRequest(page: { firstRequest?: FirstRequestOf } 
     );
     if (!connection.apiKey.trim()) return;
     try {
-      const request = firstRequest(connection);
-      if (request) preloadResponse(request.url, request.headers);
+      const request = firstRequest(connection, new URLSearchParams(window.location.search));
+      if (request) preloadResponse(request.url, request.headers, request.body);
     } catch {
       // An address or header value the browser refuses: the client reports it when it asks.
     }

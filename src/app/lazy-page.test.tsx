@@ -93,6 +93,9 @@ describe("page code loading", () => {
   });
 });
 
+/** An address without parameters, and no annotation project in Settings. */
+const AT_ROOT = { params: new URLSearchParams(), annotationProject: "" };
+
 describe("the first page's data", () => {
   const clients = createApiClients({ ...WANDB_SERVICE_URLS, apiKey: "k", annotationProject: "", inferenceProject: "" });
 
@@ -111,11 +114,13 @@ describe("the first page's data", () => {
       { path: "/plain", title: "plain", load: async () => () => null },
     ];
     const queryClient = new QueryClient();
-    prefetchPageDataAt("/models", { clients, queryClient, hasKey: true }, routes);
-    prefetchPageDataAt("/models", { clients, queryClient, hasKey: false }, routes);
-    prefetchPageDataAt("/queues/q1", { clients, queryClient, hasKey: false }, routes);
-    prefetchPageDataAt("/plain", { clients, queryClient, hasKey: true }, routes);
-    expect(prefetchPageDataAt("/elsewhere", { clients, queryClient, hasKey: true }, routes)).toBeUndefined();
+    prefetchPageDataAt("/models", { clients, queryClient, ...AT_ROOT, hasKey: true }, routes);
+    prefetchPageDataAt("/models", { clients, queryClient, ...AT_ROOT, hasKey: false }, routes);
+    prefetchPageDataAt("/queues/q1", { clients, queryClient, ...AT_ROOT, hasKey: false }, routes);
+    prefetchPageDataAt("/plain", { clients, queryClient, ...AT_ROOT, hasKey: true }, routes);
+    expect(
+      prefetchPageDataAt("/elsewhere", { clients, queryClient, ...AT_ROOT, hasKey: true }, routes),
+    ).toBeUndefined();
     expect(asked).toEqual(["/models", "/queues/:queueId"]);
   });
 
@@ -132,7 +137,7 @@ describe("the first page's data", () => {
       },
     );
     // main.tsx waits (briefly) on this promise, so the first render already has the rows.
-    await prefetchPageDataAt("/models", { clients: local, queryClient, hasKey: true });
+    await prefetchPageDataAt("/models", { clients: local, queryClient, ...AT_ROOT, hasKey: true });
     expect(queryClient.getQueryData(inferenceQueries.models(local.inference).queryKey)).toBeDefined();
     expect(fetched).toHaveLength(1);
     expect(fetched[0]).toMatch(/\/models$/);

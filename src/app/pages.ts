@@ -11,7 +11,7 @@
  */
 import type { ComponentType } from "react";
 import { loadTraceClientModule, loadTrainingClientModule } from "@/api/client-modules";
-import { inferenceModelsRequest, type FirstRequestOf } from "./first-page-request";
+import { inferenceModelsRequest, queueListFirstRequest, type FirstRequestOf } from "./first-page-request";
 import type { NavIconName } from "./nav-icons";
 import { matchesPathPattern } from "./path-pattern";
 
@@ -71,6 +71,7 @@ export const PAGES: readonly PageEntry[] = [
     clients: ["trace"],
     title: "Annotation queues",
     requiresKey: true,
+    firstRequest: queueListFirstRequest,
     nav: { label: "Annotation queues", icon: "queue" },
     summary: "Work through annotation queues: filter, sort and export items, review each call, complete and move on.",
   },

@@ -2,6 +2,8 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import type { ApiClients } from "@/api/clients";
 import { inferenceQueries } from "@/api/queries/inference";
+import { queueSearchIn } from "@/features/queues/queue-list/queue-list-request";
+import { workingAnnotationProject } from "./first-page-request";
 import { NAV_ICONS, type NavIcon } from "./nav-icons";
 import { loadPage, PAGES, type PageEntry } from "./pages";
 
@@ -20,8 +22,16 @@ export type AppRoute = Pick<PageEntry, "path" | "title" | "requiresKey" | "wide"
    * page's code instead of after the page has loaded and rendered (main.tsx). Same query options
    * as the page's own, so the page finds the answer in the cache.
    */
-  prefetch?: (context: { clients: ApiClients; queryClient: QueryClient }) => Promise<unknown>;
+  prefetch?: (context: PrefetchContext) => Promise<unknown>;
   nav?: { label: string; icon: NavIcon; placement?: "main" | "bottom" };
+};
+
+/** What a page's prefetch reads: the clients and cache, and the address's parameters with Settings' project. */
+export type PrefetchContext = {
+  clients: ApiClients;
+  queryClient: QueryClient;
+  params: URLSearchParams;
+  annotationProject: string;
 };
 
 /**
@@ -30,6 +40,15 @@ export type AppRoute = Pick<PageEntry, "path" | "title" | "requiresKey" | "wide"
  */
 const PREFETCH: Readonly<Record<string, AppRoute["prefetch"]>> = {
   "/models": ({ clients, queryClient }) => queryClient.prefetchQuery(inferenceQueries.models(clients.inference)),
+  // The page's own file (on its way already: boot.ts asked for it) holds the queries, with the
+  // annotation queue service's schemas, which the app's first file must not carry.
+  "/queues": ({ clients, queryClient, params, annotationProject }) => {
+    const project = workingAnnotationProject(params, annotationProject);
+    if (!project) return Promise.resolve();
+    return import("@/features/queues/queue-list/queue-list-page").then((page) =>
+      page.prefetchQueueList(clients.trace, queryClient, project, queueSearchIn(params)),
+    );
+  },
 };
 
 function toRoute(page: PageEntry): AppRoute {

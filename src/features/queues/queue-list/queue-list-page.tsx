@@ -5,7 +5,7 @@ import { LoadingBar } from "@/components/loading-bar";
 import { PageHeader } from "@/components/page-header";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
-import { readText, writeParam } from "@/lib/url-state/params";
+import { writeParam } from "@/lib/url-state/params";
 import { useUrlTable, type UrlViewCodec } from "@/lib/url-state/use-url-table";
 import { DebouncedTextField } from "@/components/debounced-text-field";
 import { NoProjectNotice } from "../shared/no-project-notice";
@@ -14,15 +14,17 @@ import { NewQueueButton } from "../queue-manage/queue-actions";
 import { DeletedQueueNotice } from "./deleted-queue-notice";
 import { QueueListEmpty } from "./queue-list-empty";
 import { QueueListTable } from "./queue-list-table";
-import { QUEUE_LIST_LIMIT, useQueueList } from "./use-queue-list";
+import { QUEUE_LIST_LIMIT, QUEUE_SEARCH_PARAM, queueSearchIn } from "./queue-list-request";
+import { useQueueList } from "./use-queue-list";
 
-const SEARCH_PARAM = "q";
+// Where app/routes.tsx finds it: the page's own file, already on its way on a cold load.
+export { prefetchQueueList } from "./use-queue-list";
 
 /** The list's one URL parameter: the name searched for. */
 const QUEUE_LIST_URL_CODEC: UrlViewCodec<{ name: string }> = {
-  params: [SEARCH_PARAM],
-  read: (params) => ({ name: readText(params, SEARCH_PARAM) }),
-  write: (state, params) => writeParam(params, SEARCH_PARAM, state.name.trim()),
+  params: [QUEUE_SEARCH_PARAM],
+  read: (params) => ({ name: queueSearchIn(params) }),
+  write: (state, params) => writeParam(params, QUEUE_SEARCH_PARAM, state.name.trim()),
 };
 
 /** /queues: the annotation project's queues, searchable by name, each with its progress. */
