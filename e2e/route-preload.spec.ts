@@ -1,0 +1,86 @@
+import type { Locator, Page, Request } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { useDemoProject } from "./queues-support";
+
+/**
+ * A page's first data request starts with its code, not after it: boot.ts sends it as soon as the
+ * deployment config is in (app/first-page-request.ts), and the page's query adopts its answer.
+ * Each check holds the page's own code back until the data request has been asked for, so the
+ * order is decided by the app, never by which download happens to be quicker: a request that waited
+ * for the page's code is never asked for while the code is held, and the test then fails.
+ */
+type PreloadedPage = {
+  path: string;
+  /** The page's own code file (build/chunking.ts keeps one per page). */
+  chunk: RegExp;
+  /** The page's first data request: its service path. */
+  dataPath: string;
+  /** Requests the page makes next from the first one's answer (before its first render): each sent once too. */
+  followUps: string[];
+  /** The first thing on the page the user came for, once the data is in. */
+  firstContent: (page: Page) => Locator;
+};
+
+const PAGES: PreloadedPage[] = [
+  {
+    path: "/queues",
+    chunk: /\/assets\/queue-list-page-[^/]+\.js$/,
+    dataPath: "/api/trace/annotation_queues/query",
+    followUps: ["/api/trace/annotation_queues/stats"],
+    firstContent: (page) => page.getByRole("table", { name: "Annotation queues" }).locator("tbody tr").first(),
+  },
+];
+
+/** How long the page's code is held at most when no data request comes (the failing case). */
+const HOLD_LIMIT_MS = 5000;
+
+/** Holds the download of `chunk` until `release` settles or HOLD_LIMIT_MS pass. */
+async function holdCode(page: Page, chunk: RegExp, release: Promise<unknown>): Promise<void> {
+  await page.route(chunk, async (route) => {
+    await Promise.race([release, new Promise((resolve) => setTimeout(resolve, HOLD_LIMIT_MS))]);
+    await route.continue();
+  });
+}
+
+const isDataRequest = (dataPath: string) => (request: Request) => new URL(request.url()).pathname === dataPath;
+
+for (const target of PAGES) {
+  test(`${target.path}: the first data request starts before the page's code has loaded, and is sent once`, async ({
+    page,
+  }) => {
+    await useDemoProject(page);
+    const sent: string[] = [];
+    const paths = [target.dataPath, ...target.followUps];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (paths.includes(path)) sent.push(path);
+    });
+    const dataAsked = page.waitForRequest(isDataRequest(target.dataPath), { timeout: HOLD_LIMIT_MS + 10_000 });
+    await holdCode(
+      page,
+      target.chunk,
+      dataAsked.catch(() => undefined),
+    );
+    const followUpsAnswered = Promise.all(
+      target.followUps.map((path) => page.waitForResponse((response) => new URL(response.url()).pathname === path)),
+    );
+    await page.goto(target.path);
+    await expect(target.firstContent(page)).toBeVisible();
+    await followUpsAnswered;
+
+    const timing = await page.evaluate(
+      ({ chunk, dataPath }) => {
+        const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+        const code = entries.find((entry) => new RegExp(chunk).test(new URL(entry.name).pathname));
+        const data = entries.find((entry) => new URL(entry.name).pathname === dataPath);
+        return { codeLoaded: code?.responseEnd, dataStarted: data?.startTime };
+      },
+      { chunk: target.chunk.source, dataPath: target.dataPath },
+    );
+    expect(timing.codeLoaded).toBeDefined();
+    expect(timing.dataStarted).toBeDefined();
+    expect(timing.dataStarted ?? Infinity).toBeLessThan(timing.codeLoaded ?? 0);
+    // The page's queries took the answers asked for before it rendered: each request went out once.
+    expect(sent.toSorted()).toEqual(paths.toSorted());
+  });
+}
