@@ -8,6 +8,7 @@ import { loadRuntimeConfigOnce } from "@/connection/runtime-config";
 import { resolveDefaultUrls } from "@/connection/settings-defaults";
 import { readSettingsState } from "@/connection/settings-store";
 import { queueListRequest, queueSearchIn } from "@/features/queues/queue-list/queue-list-request";
+import { CALLS_URL_CODEC, toCallsPageRequest, toCallsStatsRequest } from "@/features/calls/calls-url-state";
 import { PROJECT_PARAM } from "@/lib/paths";
 
 /** A GET, or a POST of `body` (JSON text): the trace service's queries are POSTs. */
@@ -20,7 +21,10 @@ type FirstRequest = { url: string; headers: Headers; body?: string };
  * them. Should the clients' request change and this not follow, the page still works: the client
  * adopts only an identical request (preloaded-responses.ts), and first-page-request.test.ts fails.
  */
-export type FirstRequestOf = (connection: ConnectionSettings, params: URLSearchParams) => FirstRequest | undefined;
+export type FirstRequestOf = (
+  connection: ConnectionSettings,
+  params: URLSearchParams,
+) => FirstRequest | readonly FirstRequest[] | undefined;
 
 /** The catalog's model list, as the inference client asks for it. */
 export const inferenceModelsRequest: FirstRequestOf = (connection) => {
@@ -47,12 +51,20 @@ export function workingAnnotationProject(params: URLSearchParams, chosen: string
   return linked === "" || linked === project ? project : "";
 }
 
-/** As the trace client's http.ts sends an NDJSON query: its Accept, the key, a JSON body. */
-function traceQuery(connection: ConnectionSettings, path: string, body: unknown): FirstRequest | undefined {
+/** The Accept header of the trace client's NDJSON reads (http.ts `ndjson`); its JSON reads send "application/json". */
+const NDJSON_ACCEPT = "application/x-ndjson, application/jsonl, application/json";
+
+/** As the trace client's http.ts sends a query: its Accept, the key, a JSON body. */
+function traceQuery(
+  connection: ConnectionSettings,
+  path: string,
+  body: unknown,
+  accept = NDJSON_ACCEPT,
+): FirstRequest | undefined {
   const base = usableBaseUrl(connection.traceBaseUrl);
   if (!base) return undefined;
   const headers = new Headers({
-    Accept: "application/x-ndjson, application/jsonl, application/json",
+    Accept: accept,
     ...basicAuth(connection.apiKey.trim()),
     "Content-Type": "application/json",
   });
@@ -64,6 +76,17 @@ export const queueListFirstRequest: FirstRequestOf = (connection, params) => {
   const project = workingAnnotationProject(params, connection.annotationProject);
   if (!project) return undefined;
   return traceQuery(connection, "/annotation_queues/query", queueListRequest(project, queueSearchIn(params)));
+};
+
+/** The Calls page's first page of calls and their count, for the address's view, as useCallsPage asks. */
+export const callsFirstRequests: FirstRequestOf = (connection, params) => {
+  const project = workingAnnotationProject(params, connection.annotationProject);
+  if (!project) return undefined;
+  const view = CALLS_URL_CODEC.read(params, []);
+  return [
+    traceQuery(connection, "/calls/stream_query", toCallsPageRequest(project, view)),
+    traceQuery(connection, "/calls/query_stats", toCallsStatsRequest(project, view), "application/json"),
+  ].filter((request) => request !== undefined);
 };
 
 /**
@@ -86,8 +109,9 @@ export function preloadFirstPageRequest(page: { firstRequest?: FirstRequestOf } 
     );
     if (!connection.apiKey.trim()) return;
     try {
-      const request = firstRequest(connection, new URLSearchParams(window.location.search));
-      if (request) preloadResponse(request.url, request.headers, request.body);
+      const requests = firstRequest(connection, new URLSearchParams(window.location.search)) ?? [];
+      for (const request of Array.isArray(requests) ? requests : [requests])
+        preloadResponse(request.url, request.headers, request.body);
     } catch {
       // An address or header value the browser refuses: the client reports it when it asks.
     }

@@ -11,7 +11,12 @@
  */
 import type { ComponentType } from "react";
 import { loadTraceClientModule, loadTrainingClientModule } from "@/api/client-modules";
-import { inferenceModelsRequest, queueListFirstRequest, type FirstRequestOf } from "./first-page-request";
+import {
+  callsFirstRequests,
+  inferenceModelsRequest,
+  queueListFirstRequest,
+  type FirstRequestOf,
+} from "./first-page-request";
 import type { NavIconName } from "./nav-icons";
 import { matchesPathPattern } from "./path-pattern";
 
@@ -155,6 +160,7 @@ export const PAGES: readonly PageEntry[] = [
     clients: ["trace"],
     title: "Calls",
     requiresKey: true,
+    firstRequest: callsFirstRequests,
     wide: true,
     nav: { label: "Calls", icon: "list" },
     summary:

@@ -49,6 +49,13 @@ const PREFETCH: Readonly<Record<string, AppRoute["prefetch"]>> = {
       page.prefetchQueueList(clients.trace, queryClient, project, queueSearchIn(params)),
     );
   },
+  "/calls": ({ clients, queryClient, params, annotationProject }) => {
+    const project = workingAnnotationProject(params, annotationProject);
+    if (!project) return Promise.resolve();
+    return import("@/features/calls/calls-page").then((page) =>
+      page.prefetchCallsPage(clients.trace, queryClient, project, params),
+    );
+  },
 };
 
 function toRoute(page: PageEntry): AppRoute {

@@ -28,6 +28,9 @@ import type { SortKey } from "@/lib/url-state/sort-param";
 import { SAMPLE_CALLS } from "./display-field-paths";
 import { useAddToQueue } from "./use-add-to-queue";
 import { useCallsPage } from "./use-calls-page";
+
+// Where app/routes.tsx finds it: the page's own file, already on its way on a cold load.
+export { prefetchCallsPage } from "./use-calls-page";
 import { selectedCount, useCallSelection } from "./use-call-selection";
 
 /** /calls: the project's calls, filtered, sorted and paged by the service; select some and add them to a queue. */

@@ -1,5 +1,5 @@
 import type { CallsFilter, CallsQueryRequest, CallsQueryStatsRequest, CallsSortBy } from "@contract/trace-calls";
-import { containsTextExpr, queryOf, startedRangeExprs } from "@/api/trace-calls";
+import { containsTextExpr, queryOf, startedRangeExprs } from "@/api/calls-query-language";
 import { readNumberChoice, readPage, readText, writeParam } from "@/lib/url-state/params";
 import { formatSortParam, parseSortParam, type SortKey } from "@/lib/url-state/sort-param";
 import type { UrlIssue } from "@/lib/url-state/url-issue";

@@ -1,10 +1,11 @@
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { Call } from "@contract/trace";
 import { traceQueries } from "@/api/queries/trace";
+import type { TraceClient } from "@/api/trace";
 import { useApiClients } from "@/connection/api-clients";
 import { callsQueries } from "./api/calls";
-import { toCallsPageRequest, toCallsStatsRequest, type CallsView } from "./calls-url-state";
+import { CALLS_URL_CODEC, toCallsPageRequest, toCallsStatsRequest, type CallsView } from "./calls-url-state";
 import { buildOpCatalog } from "./op-catalog";
 
 const NO_CALLS: readonly Call[] = [];
@@ -53,4 +54,23 @@ export function useCallsPage(projectId: string, view: CallsView) {
   );
 
   return { page, count, ops, calls, hasNext, total, catalog, offset: shown.offset };
+}
+
+/**
+ * The page's first data into the cache before it first renders (app/routes.tsx, on a cold load):
+ * useCallsPage's own queries for the address's view, so the page finds them there (the page and
+ * the count adopt the requests boot.ts sent). Settles either way: a failure is the page's to show.
+ */
+export async function prefetchCallsPage(
+  trace: TraceClient,
+  queryClient: QueryClient,
+  projectId: string,
+  params: URLSearchParams,
+): Promise<void> {
+  const view = CALLS_URL_CODEC.read(params, []);
+  await Promise.all([
+    queryClient.prefetchQuery(callsQueries.page(trace, toCallsPageRequest(projectId, view))),
+    queryClient.prefetchQuery(callsQueries.count(trace, toCallsStatsRequest(projectId, view))),
+    queryClient.prefetchQuery(traceQueries.ops(trace, projectId)),
+  ]);
 }
