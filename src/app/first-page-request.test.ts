@@ -10,6 +10,8 @@ const MODELS = {
 const QUEUE = { id: "q1", project_id: "team/demo", name: "Refunds", created_at: "2026-01-01T00:00:00Z" };
 /** The bodies of the queue queries sent, in order. */
 const queueQueryBodies: string[] = [];
+/** The bodies of the calls queries sent, in order. */
+const callsQueryBodies: string[] = [];
 
 /** The local services' answers, and every address asked for (`config`: how /config.json answers). */
 function stubServices(config: "ok" | "failing" = "ok") {
@@ -29,6 +31,11 @@ function stubServices(config: "ok" | "failing" = "ok") {
         queueQueryBodies.push(String(init?.body));
         return new Response(`${JSON.stringify(QUEUE)}\n`, { headers: { "Content-Type": "application/x-ndjson" } });
       }
+      if (url.pathname.endsWith("/calls/stream_query")) {
+        callsQueryBodies.push(String(init?.body));
+        return new Response("", { headers: { "Content-Type": "application/x-ndjson" } });
+      }
+      if (url.pathname.endsWith("/calls/query_stats")) return Response.json({ count: 0 });
       return Response.json(MODELS);
     }),
   );
@@ -66,7 +73,22 @@ async function freshPage() {
     const { queueListRequest } = await import("@/features/queues/queue-list/queue-list-request");
     return createApiClients(store.getSnapshot().connection).trace.queryQueues(queueListRequest(project, name));
   };
-  return { preloadFirstPageRequest, listModelsAsTheAppDoes, listQueuesAsTheAppDoes };
+  /** The Calls page's first page and count, made as the page makes them (use-calls-page.ts). */
+  const readCallsAsTheAppDoes = async (project: string) => {
+    const { config, status } = await loadRuntimeConfigOnce();
+    const store = createSettingsStore({
+      defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin),
+      configStatus: status,
+    });
+    const urlState = await import("@/features/calls/calls-url-state");
+    const view = urlState.CALLS_URL_CODEC.read(new URLSearchParams(window.location.search), []);
+    const { trace } = createApiClients(store.getSnapshot().connection);
+    return Promise.all([
+      trace.queryCalls(urlState.toCallsPageRequest(project, view)),
+      trace.countCalls(urlState.toCallsStatsRequest(project, view)),
+    ]);
+  };
+  return { preloadFirstPageRequest, listModelsAsTheAppDoes, listQueuesAsTheAppDoes, readCallsAsTheAppDoes };
 }
 
 describe("the first page's request, started by boot.ts", () => {
@@ -82,6 +104,7 @@ describe("the first page's request, started by boot.ts", () => {
     vi.unstubAllGlobals();
     window.history.replaceState(null, "", "/");
     queueQueryBodies.length = 0;
+    callsQueryBodies.length = 0;
   });
 
   it("is the catalog's own request: the app's inference client takes its answer instead of asking again", async () => {
@@ -221,6 +244,45 @@ describe("the first page's request, started by boot.ts", () => {
       await page.preloadFirstPageRequest("/queues");
       expect(await page.listQueuesAsTheAppDoes("team/demo", "")).toEqual([QUEUE]);
       expect(asked).toEqual(["/config.json", "/api/trace/annotation_queues/query"]);
+    });
+  });
+
+  describe("the Calls page's", () => {
+    beforeEach(() => {
+      localStorage.setItem(
+        PREFERENCES_STORAGE_KEY,
+        JSON.stringify({ annotationProject: "team/demo", inferenceProject: "", keyStorage: "local" }),
+      );
+    });
+
+    it("are the page's own page of calls and count, for the address's view: the trace client takes both", async () => {
+      window.history.replaceState(null, "", "/calls?q=refund&roots=1&sort=op_name.asc&page=3&size=25");
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/calls");
+      const sent = ["/config.json", "/api/trace/calls/stream_query", "/api/trace/calls/query_stats"];
+      expect(asked).toEqual(sent);
+      expect(await page.readCallsAsTheAppDoes("team/demo")).toEqual([[], 0]);
+      expect(asked).toEqual(sent);
+      expect(JSON.parse(callsQueryBodies[0] ?? "")).toMatchObject({
+        project_id: "team/demo",
+        filter: { trace_roots_only: true },
+        sort_by: [{ field: "op_name", direction: "asc" }],
+        offset: 50,
+        limit: 26,
+      });
+    });
+
+    it("are not taken when the view changed in between (another page): those are sent", async () => {
+      window.history.replaceState(null, "", "/calls?page=2");
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/calls");
+      window.history.replaceState(null, "", "/calls?page=3");
+      await page.readCallsAsTheAppDoes("team/demo");
+      expect(asked.filter((path) => path.endsWith("/calls/stream_query"))).toHaveLength(2);
+      // The count does not depend on the page: boot's is taken.
+      expect(asked.filter((path) => path.endsWith("/calls/query_stats"))).toHaveLength(1);
     });
   });
 });
