@@ -1,6 +1,7 @@
 import { relative } from "node:path";
 import { bundlePart } from "./bundle/bundle-part";
 import { serverDatabase, type ServerDbManifest } from "./fixtures/server-db";
+import { coldLoadsPart } from "./cold-loads/cold-loads-part";
 import { hostileCallsPart } from "./hostile-calls/hostile-calls-part";
 import { feedbackPart } from "./feedback/feedback-part";
 import { insightsPart } from "./insights/insights-part";
@@ -38,6 +39,7 @@ type Shared = {
 const IN_BROWSER: readonly Part[] = [
   "lighthouse",
   "interactions",
+  "cold-loads",
   "hostile-calls",
   "review-form",
   "work-mode",
@@ -71,6 +73,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return lighthousePart(server().instance.url, server().manifest, shared.profile);
     case "interactions":
       return interactionsPart(server().instance.url, server().manifest, shared.profile);
+    case "cold-loads":
+      return coldLoadsPart(server().instance.url, server().manifest, shared.profile);
     case "hostile-calls":
       return hostileCallsPart(server().instance.url, server().manifest, shared.profile);
     case "review-form":

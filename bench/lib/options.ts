@@ -10,6 +10,7 @@ export const PARTS = [
   "bundle",
   "lighthouse",
   "interactions",
+  "cold-loads",
   "hostile-calls",
   "review-form",
   "work-mode",
