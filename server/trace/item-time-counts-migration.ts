@@ -8,7 +8,8 @@ import type { Migration } from "../db/migrations";
 export const TIME_BUCKET_SHIFT = 22;
 
 const FIELDS = ["created_at", "updated_at", "call_started_at"] as const;
-const bucketOf = (row: "NEW" | "OLD" | "", field: string) => `(${row ? `${row}.` : ""}${field} >> ${TIME_BUCKET_SHIFT})`;
+const bucketOf = (row: "NEW" | "OLD" | "", field: string) =>
+  `(${row ? `${row}.` : ""}${field} >> ${TIME_BUCKET_SHIFT})`;
 
 const increments = FIELDS.map(
   (field) => `
