@@ -1,9 +1,15 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { IMPORT_ALIASES } from "./aliases.ts";
 
-// Two projects: the browser code runs under jsdom, the local services and the shared
-// contract run under Node. Both are in `npm test`.
+const SERVER_TESTS = ["server/**/*.test.ts", "contract/**/*.test.ts", "bench/**/*.test.ts"];
+const QUIET_TESTS = "server/**/*.quiet.test.ts";
+/** Server-side files that replace a module with vi.mock: each gets a fresh module graph. */
+const SERVER_TESTS_THAT_MOCK_MODULES = ["bench/lib/cpu-quiet.test.ts"];
+
+// The browser code runs under jsdom, the local services and the shared contract under Node (the
+// few server files that replace a module, and the timing-budget tests, in projects of their own).
+// All are in `npm test`.
 export default defineConfig({
   resolve: { alias: IMPORT_ALIASES },
   test: {
@@ -34,10 +40,36 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["server/**/*.test.ts", "contract/**/*.test.ts", "bench/**/*.test.ts"],
+          include: SERVER_TESTS,
+          exclude: [...configDefaults.exclude, QUIET_TESTS, ...SERVER_TESTS_THAT_MOCK_MODULES],
+          // One module graph per worker instead of one per file: importing the services again for every
+          // file was most of this project's CPU. Safe because the server's state lives in the database and
+          // app each test creates; the files that replace a module run in the project below.
+          isolate: false,
           // As for the client: timing is what the benchmarks measure, not these tests. A 32 MiB body
           // read on two cores shared with the client's workers can pass the default 5 s.
           testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // A module replaced with vi.mock must not be what the next file in the same worker imports.
+          name: "server-isolated",
+          environment: "node",
+          include: SERVER_TESTS_THAT_MOCK_MODULES,
+          testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Tests that hold the local services to a timing budget under load (`*.quiet.test.ts`): they need
+          // the machine to themselves, so `npm test` runs them in a phase of their own, one file at a time.
+          name: "quiet",
+          environment: "node",
+          include: [QUIET_TESTS],
+          fileParallelism: false,
         },
       },
     ],

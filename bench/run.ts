@@ -1,9 +1,11 @@
 import { relative } from "node:path";
 import { bundlePart } from "./bundle/bundle-part";
 import { serverDatabase, type ServerDbManifest } from "./fixtures/server-db";
+import { coldLoadsPart } from "./cold-loads/cold-loads-part";
 import { hostileCallsPart } from "./hostile-calls/hostile-calls-part";
 import { feedbackPart } from "./feedback/feedback-part";
 import { insightsPart } from "./insights/insights-part";
+import { insightsPagePart } from "./insights-page/insights-page-part";
 import { trainFromQueuePart } from "./train-from-queue/train-part";
 import { callsQueryPart } from "./calls-query/calls-query-part";
 import { itemsPart } from "./items/items-part";
@@ -37,10 +39,12 @@ type Shared = {
 const IN_BROWSER: readonly Part[] = [
   "lighthouse",
   "interactions",
+  "cold-loads",
   "hostile-calls",
   "review-form",
   "work-mode",
   "judge-run",
+  "insights-page",
 ];
 const NEEDS_DASHBOARD: readonly Part[] = ["bundle", ...IN_BROWSER];
 const NEEDS_SERVER: readonly Part[] = [...IN_BROWSER, "load", "hostile"];
@@ -69,6 +73,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return lighthousePart(server().instance.url, server().manifest, shared.profile);
     case "interactions":
       return interactionsPart(server().instance.url, server().manifest, shared.profile);
+    case "cold-loads":
+      return coldLoadsPart(server().instance.url, server().manifest, shared.profile);
     case "hostile-calls":
       return hostileCallsPart(server().instance.url, server().manifest, shared.profile);
     case "review-form":
@@ -77,6 +83,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return workModePart(server().instance, server().manifest, shared.profile);
     case "judge-run":
       return judgeRunPart(server().instance, server().manifest, shared.profile);
+    case "insights-page":
+      return insightsPagePart(server().instance.url, server().manifest, shared.profile);
     case "load":
       return loadPart(server().instance.url, server().manifest, shared.profile);
     case "hostile":

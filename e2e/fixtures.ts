@@ -38,6 +38,31 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   ).toBe("");
 }
 
+/**
+ * Follows the operating system's colour scheme (the app's "System" theme) to the given one and
+ * waits for colour transitions to end, so axe reads the final colours.
+ */
+export async function switchScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  // A cancelled animation (its element replaced as data arrives) rejects `finished`: it is over too.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
+}
+
+/**
+ * Axe in the light theme, then in the dark one on the same page in the same state, back to light:
+ * a second theme costs an axe pass, not another load and another walk to the same state. The page
+ * must follow the system scheme (`useDemoProject(page, { theme: "system" })`) and start in light.
+ */
+export async function expectNoAxeViolationsInBothThemes(page: Page): Promise<void> {
+  await expectNoAxeViolations(page);
+  await switchScheme(page, "dark");
+  await expectNoAxeViolations(page);
+  await switchScheme(page, "light");
+}
+
 /** Stores the theme before any page script runs, as a returning visitor's choice would be. */
 export async function presetTheme(page: Page, theme: "light" | "dark"): Promise<void> {
   await page.addInitScript((value) => window.localStorage.setItem("wbops.theme", value), theme);

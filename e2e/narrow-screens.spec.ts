@@ -1,7 +1,11 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { TRAINING_SEED } from "../server/seed/training-seed";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoAxeViolationsInBothThemes, test } from "./fixtures";
 import { BIG_QUEUE_NAME, queryItems, queueIdByName, useDemoProject } from "./queues-support";
+
+// Every test only reads the demo data: they may run on any worker, so the two long width sweeps run
+// side by side instead of one after the other in one worker.
+test.describe.configure({ mode: "parallel" });
 
 /** How far the document scrolls sideways (0 when the page fits its window). */
 const sidewaysScroll = (page: Page) =>
@@ -89,46 +93,38 @@ async function expectFits(page: Page, { path, action }: CheckedPage): Promise<vo
   expect(await unreachableControls(page), `controls off the side of ${path}`).toEqual([]);
 }
 
-/**
- * Follows the operating system's colour scheme (the app's "System" theme) to the given one and
- * waits for colour transitions to end, so axe reads the final colours.
- */
-async function switchScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-}
-
-/** Axe in the light theme, then in the dark one on the same page in the same state, back to light. */
-async function expectNoAxeViolationsInBothThemes(page: Page): Promise<void> {
-  await expectNoAxeViolations(page);
-  await switchScheme(page, "dark");
-  await expectNoAxeViolations(page);
-  await switchScheme(page, "light");
-}
+/** The overview and the queue pages (the review is checked after them), as against every other page. */
+const isQueuePage = (path: string) => path === "/" || path.startsWith("/queues");
 
 // At the phone's width the layout differs from the desktop the other suites check (they run axe at
 // 1280 px in both themes), so axe runs there in both themes. The theme follows the system scheme
-// and switches in place: a second theme costs an axe pass, not another load of every page.
-test("at 390 px every page fits, its controls can be reached, axe passes in both themes, and the review's Complete & next is in the first screen", async ({
-  page,
-  request,
-}) => {
-  test.slow();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.emulateMedia({ colorScheme: "light" });
-  await useDemoProject(page, { theme: "system" });
-  const pages = await checkedPages(request);
-  for (const checked of pages) {
-    await page.goto(checked.path);
-    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-    await expectFits(page, checked);
-    if (checked.axe) await expectNoAxeViolationsInBothThemes(page);
-    await screenshot(page, screenshotName(checked.path, 390, "light"));
-  }
-  await expectReviewFits(page, request, [390]);
-  await expectNoAxeViolationsInBothThemes(page);
-});
+// and switches in place: a second theme costs an axe pass, not another load of every page. The
+// pages are checked in two tests, so two workers can share the longest sweep of the suite.
+for (const [area, inArea, withReview] of [
+  ["the overview and queue pages", isQueuePage, true],
+  ["the models, playground, training, settings and status pages", (path: string) => !isQueuePage(path), false],
+] as const) {
+  test(`at 390 px ${area} fit, their controls can be reached, and axe passes in both themes${withReview ? "; the review's Complete & next is in the first screen" : ""}`, async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: "light" });
+    await useDemoProject(page, { theme: "system" });
+    const pages = (await checkedPages(request)).filter((checked) => inArea(checked.path));
+    for (const checked of pages) {
+      await page.goto(checked.path);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      await expectFits(page, checked);
+      if (checked.axe) await expectNoAxeViolationsInBothThemes(page);
+      await screenshot(page, screenshotName(checked.path, 390, "light"));
+    }
+    if (!withReview) return;
+    await expectReviewFits(page, request, [390]);
+    await expectNoAxeViolationsInBothThemes(page);
+  });
+}
 
 // From the tablet up the pages make their layout choices in CSS alone (the JavaScript ones, such as
 // the items table's phone columns, happen below 768 px), so each page loads once and the window

@@ -164,6 +164,59 @@ test("answers kept while the service cannot be reached survive a reload and are 
   await expect.poll(() => keptEntries(page)).toEqual([]);
 });
 
+test("an annotator offline for 30 s across two items, with a reload in between, loses no answer", async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const scorerRefs = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? [];
+  const queue = await createScratchQueue(request, "offline half a minute", 3, {
+    scorerRefs,
+    offset: 4_300 + 37 * (testInfo.repeatEachIndex * 3 + testInfo.retry),
+  });
+  const items = await queryItems(request, queue.id, {});
+  const specIds = scorerRefs.map((ref) => ref.split("/object/")[1]!.split(":")[0]!);
+  await page.goto(`/queues/${queue.id}/items/${items[0]!.id}`);
+  await expect(heading(page)).toHaveText("Item 1 of 3", { timeout: 15_000 });
+  await expect(page.getByText("Reading the answers given so far…")).toHaveCount(0);
+
+  const wentOffline = Date.now();
+  await context.setOffline(true);
+  const comments = [`First offline ${wentOffline.toString(36)}`, `Second offline ${wentOffline.toString(36)}`];
+  await answerAll(page, comments[0]!);
+  await page.keyboard.press("n");
+  await expect(heading(page)).toHaveText("Item 2 of 3");
+  await expect(group(page, "Tone")).toBeVisible();
+  await answerAll(page, comments[1]!);
+  await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toContainText("(8 waiting)");
+  expect(await keptEntries(page)).toHaveLength(8);
+
+  // A reload in the middle: the page is served again, the trace service still cannot be reached.
+  await page.route(FEEDBACK, (route) => route.abort("connectionrefused"));
+  await context.setOffline(false);
+  await page.reload();
+  await expect(heading(page)).toHaveText("Item 2 of 3");
+  await expect(group(page, "Comment").getByRole("textbox")).toHaveValue(comments[1]!, { timeout: 15_000 });
+  await context.setOffline(true);
+  expect(await keptEntries(page)).toHaveLength(8);
+
+  // The rest of the half minute offline; then the connection and the service are back.
+  await page.waitForTimeout(Math.max(0, wentOffline + 30_000 - Date.now()));
+  await page.unroute(FEEDBACK);
+  await context.setOffline(false);
+  const back = Date.now();
+  for (const [index, item] of items.slice(0, 2).entries())
+    await expect
+      .poll(() => storedAnswers(request, item.call_id, specIds), { timeout: 10_000, intervals: [100] })
+      .toEqual(expected(comments[index]!));
+  testInfo.annotations.push({
+    type: "stored after 30 s offline and a reload",
+    description: `8/8 in ${Date.now() - back} ms (offline ${Math.round((back - wentOffline) / 1000)} s)`,
+  });
+  await expect.poll(() => keptEntries(page)).toEqual([]);
+});
+
 test("leaving the page asks first while an answer is unsaved, and not once it is stored", async ({
   page,
   request,

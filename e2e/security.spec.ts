@@ -9,6 +9,10 @@ const SEEDED_JOB = "job_5eed00000000a001";
 const SERVICE_PATH = /^\/api\/(trace|training\/v1|inference\/v1|wandb)\//;
 const BASIC_KEY = Buffer.from(`api:${DEMO_KEY}`).toString("base64");
 
+// The tests read the demo data and add only their own uniquely named queues and models: any worker
+// may run them.
+test.describe.configure({ mode: "parallel" });
+
 /** Every page of the dashboard with the demo data: the big queue, one of its items, the seeded job. */
 async function allPages(page: Page): Promise<string[]> {
   const queueId = await queueIdByName(page.request, BIG_QUEUE_NAME);
@@ -62,38 +66,6 @@ test.describe("content security policy", () => {
     expect(html).not.toMatch(/\sstyle=/);
     expect(html).not.toMatch(/\son[a-z]+=/);
   });
-
-  test("every page loads under the policy without a violation", async ({ page }) => {
-    const violations: string[] = [];
-    await page.exposeFunction("__reportCspViolation", (text: string) => violations.push(text));
-    await page.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (e) => {
-        const report = Reflect.get(window, "__reportCspViolation") as (text: string) => void;
-        void report(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`);
-      });
-    });
-    page.on("console", (message) => {
-      if (/content security policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
-    });
-    await useDemoProject(page);
-
-    for (const path of await allPages(page)) {
-      await visit(page, path);
-      expect(violations, `CSP violations by ${path}`).toEqual([]);
-    }
-    // The chart is drawn by uPlot, which styles elements from script: still within the policy.
-    await page.goto(`/training/jobs/${SEEDED_JOB}`);
-    await expect(page.locator(".uplot").first()).toBeVisible();
-    expect(violations).toEqual([]);
-
-    // The recorder does see a violation when one happens: the policy is enforced, not just sent.
-    await page.evaluate(() => {
-      const style = document.createElement("style");
-      style.textContent = "body { outline: 1px solid red; }";
-      document.head.append(style);
-    });
-    await expect.poll(() => violations.join("\n")).toContain("style-src");
-  });
 });
 
 /** Text of everything on the page that reports a problem: alerts and the error panels. */
@@ -102,20 +74,43 @@ async function errorText(page: Page): Promise<string> {
   return texts.join("\n");
 }
 
-test("the API key goes only to the service paths, in headers, and shows nowhere", async ({ page, baseURL }) => {
+// One walk through every page checks both the policy and the key: each page is loaded once and read
+// for violations, the key in its error text and body, and every request and console line it made.
+test("every page loads under the content security policy without a violation; the API key goes only to the service paths, in headers, and shows nowhere", async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
   const origin = new URL(baseURL ?? "").origin;
+  const violations: string[] = [];
   const requests: Request[] = [];
   const consoleText: string[] = [];
+  await page.exposeFunction("__reportCspViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      const report = Reflect.get(window, "__reportCspViolation") as (text: string) => void;
+      void report(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
   page.on("request", (request) => requests.push(request));
-  page.on("console", (message) => consoleText.push(message.text()));
+  page.on("console", (message) => {
+    consoleText.push(message.text());
+    if (/content security policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  });
   await useDemoProject(page);
 
   for (const path of await allPages(page)) {
     await visit(page, path);
+    expect(violations, `CSP violations by ${path}`).toEqual([]);
     // The overview and settings show the public demo key on purpose, as a hint; errors must not.
     expect(await errorText(page), `error text on ${path}`).not.toContain(DEMO_KEY);
     expect(await page.locator("body").innerText()).not.toContain(BASIC_KEY);
   }
+  // The chart is drawn by uPlot, which styles elements from script: still within the policy.
+  await page.goto(`/training/jobs/${SEEDED_JOB}`);
+  await expect(page.locator(".uplot").first()).toBeVisible();
+  expect(violations).toEqual([]);
+
   // An error from a service is shown: it must not quote the key back.
   await page.route("**/api/training/v1/preview/training-jobs/**", (route) =>
     route.fulfill({ status: 401, json: { detail: "Invalid API key" } }),
@@ -125,6 +120,14 @@ test("the API key goes only to the service paths, in headers, and shows nowhere"
   const shown = await errorText(page);
   expect(shown).not.toContain(DEMO_KEY);
   expect(shown).not.toContain(BASIC_KEY);
+
+  // The recorder does see a violation when one happens: the policy is enforced, not just sent.
+  await page.evaluate(() => {
+    const style = document.createElement("style");
+    style.textContent = "body { outline: 1px solid red; }";
+    document.head.append(style);
+  });
+  await expect.poll(() => violations.join("\n")).toContain("style-src");
 
   const withKey = requests.filter((r) => r.headers()["authorization"]);
   expect(withKey.length, "the journey made authenticated calls").toBeGreaterThan(10);

@@ -77,4 +77,5 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-preloadAllPagesWhenIdle();
+// Once the first page has its data: before, the other pages' code would compete with it for the CPU.
+preloadAllPagesWhenIdle(() => queryClient.isFetching() > 0);

@@ -10,10 +10,12 @@ export const PARTS = [
   "bundle",
   "lighthouse",
   "interactions",
+  "cold-loads",
   "hostile-calls",
   "review-form",
   "work-mode",
   "judge-run",
+  "insights-page",
   "load",
   "hostile",
 ] as const;

@@ -24,13 +24,17 @@ function setup() {
 describe("a project's specs as objects", () => {
   it("saves versions under one id and lists the latest of each spec only", async () => {
     const { trace } = setup();
-    const first = await saveSpec(trace, PROJECT, "tone", fields("Tone", { type: "integer", minimum: 1, maximum: 5 }));
-    const second = await saveSpec(trace, PROJECT, "tone", fields("Tone", { type: "integer", minimum: 1, maximum: 4 }));
-    await saveSpec(trace, PROJECT, "policy", fields("Policy"));
+    const tone = (maximum: number) => fields("Tone", { type: "integer", minimum: 1, maximum });
+    const { saved: first, check } = await saveSpec(trace, PROJECT, "tone", tone(5), null);
+    expect(check).toEqual({ kind: "clean" });
+    const { saved: second, check: next } = await saveSpec(trace, PROJECT, "tone", tone(4), first);
+    expect(next).toEqual({ kind: "clean" });
+    await saveSpec(trace, PROJECT, "policy", fields("Policy"), null);
     expect(first).toMatchObject({
       objectId: "tone",
       versionIndex: 0,
       ref: `weave:///${PROJECT}/object/tone:${first.digest}`,
+      savedBy: "user-demo",
     });
     expect(second).toMatchObject({
       objectId: "tone",
@@ -57,7 +61,7 @@ describe("a project's specs as objects", () => {
       builtinClass: null,
       userId: "u",
     });
-    await saveSpec(trace, PROJECT, "tone", fields("Tone"));
+    await saveSpec(trace, PROJECT, "tone", fields("Tone"), null);
     const listed = await listProjectSpecs(trace, PROJECT);
     expect(listed.map((spec) => spec.objectId)).toEqual(["tone"]);
     // Upstream stores a value that names its own class as sent: a "spec" may lack its fields.
@@ -89,11 +93,63 @@ describe("a project's specs as objects", () => {
 
   it("refuses another entity's project (403) and a bad id (422 naming obj.object_id)", async () => {
     const { trace } = setup();
-    const denied = await saveSpec(trace, "acme/support", "tone", fields("Tone")).catch((error: unknown) => error);
+    const denied = await saveSpec(trace, "acme/support", "tone", fields("Tone"), null).catch((error: unknown) => error);
     expect(isApiError(denied) && denied.kind).toBe("forbidden");
     const listDenied = await listProjectSpecs(trace, "acme/support").catch((error: unknown) => error);
     expect(isApiError(listDenied) && listDenied.kind).toBe("forbidden");
-    const bad = await saveSpec(trace, PROJECT, "has space", fields("X")).catch((error: unknown) => error);
+    const bad = await saveSpec(trace, PROJECT, "has space", fields("X"), null).catch((error: unknown) => error);
     expect(isApiError(bad) && bad.fieldErrors.map((field) => field.path)).toEqual(["obj.object_id"]);
+  });
+});
+
+const storeAs = (server: ReturnType<typeof setup>["server"], objectId: string, name: string, userId = "user-acme") =>
+  createObject(server.db, {
+    projectId: PROJECT,
+    objectId,
+    val: fields(name),
+    builtinClass: "AnnotationSpec",
+    userId,
+  });
+
+describe("saving a spec while someone else saves it", () => {
+  it("names the versions someone saved between the one an edit started from and the save", async () => {
+    const { server, trace } = setup();
+    const { saved: start } = await saveSpec(trace, PROJECT, "tone", fields("Tone"), null);
+    storeAs(server, "tone", "Theirs");
+    const { saved, check } = await saveSpec(trace, PROJECT, "tone", fields("Mine"), start);
+    expect(saved).toMatchObject({ versionIndex: 2, isLatest: true, name: "Mine" });
+    expect(check).toMatchObject({
+      kind: "overtaken",
+      more: 0,
+      between: [{ versionIndex: 1, name: "Theirs", savedBy: "user-acme" }],
+    });
+  });
+
+  it("reads the nearest few of many versions in between and counts the rest", async () => {
+    const { server, trace } = setup();
+    const { saved: start } = await saveSpec(trace, PROJECT, "tone", fields("Tone"), null);
+    for (const n of [1, 2, 3, 4, 5]) storeAs(server, "tone", `Theirs ${n}`);
+    const { check } = await saveSpec(trace, PROJECT, "tone", fields("Mine"), start);
+    expect(check.kind === "overtaken" && check.between.map((spec) => spec.versionIndex)).toEqual([3, 4, 5]);
+    expect(check.kind === "overtaken" && check.more).toBe(2);
+  });
+
+  it("a new spec whose id someone took between the check and the save is told it became their next version", async () => {
+    const { server, trace } = setup();
+    storeAs(server, "tone", "Theirs");
+    const { saved, check } = await saveSpec(trace, PROJECT, "tone", fields("Mine"), null);
+    expect(saved.versionIndex).toBe(1);
+    expect(check).toMatchObject({ kind: "overtaken", between: [{ versionIndex: 0, name: "Theirs" }] });
+  });
+
+  it("a value the spec already had makes no version: the latest someone else saved is named", async () => {
+    const { server, trace } = setup();
+    const { saved: start } = await saveSpec(trace, PROJECT, "tone", fields("Tone"), null);
+    const { saved: edited } = await saveSpec(trace, PROJECT, "tone", fields("Mine"), start);
+    storeAs(server, "tone", "Theirs");
+    // Going back to the first value: the service answers version 1's digest and makes nothing new.
+    const { saved, check } = await saveSpec(trace, PROJECT, "tone", fields("Tone"), edited);
+    expect(saved).toMatchObject({ versionIndex: 0, isLatest: false });
+    expect(check).toMatchObject({ kind: "unchanged", latest: { versionIndex: 2, name: "Theirs" } });
   });
 });

@@ -3,6 +3,7 @@ import { LIMITS } from "@contract/limits";
 import { objectRefOf } from "@contract/weave-refs";
 import { StoredSpec } from "./annotation-specs";
 import type { CallOptions } from "./http";
+import { checkSavedVersion, type VersionBasis } from "./saved-version-check";
 import type { TraceClient } from "./trace";
 
 /**
@@ -21,6 +22,8 @@ export type SpecObject = {
   /** No live version of the spec is newer. */
   isLatest: boolean;
   createdAt: string;
+  /** The user id the service recorded as the version's author (`wb_user_id`), when it says one. */
+  savedBy: string | null;
   /** `val.name` as stored ("" when none): what people read. */
   name: string;
   description: string;
@@ -43,6 +46,7 @@ export function toSpecObject(obj: TraceObject): SpecObject {
     versionIndex: obj.version_index,
     isLatest: obj.is_latest === 1,
     createdAt: obj.created_at,
+    savedBy: obj.wb_user_id ?? null,
     name: spec?.name?.trim() ?? "",
     description: spec?.description ?? "",
     fieldSchema: spec?.field_schema ?? {},
@@ -123,21 +127,34 @@ export type SpecFields = {
   op_scope: string[] | null;
 };
 
+/** What a save found about other saves of the same spec (saved-version-check.ts). */
+export type SpecSaveCheck =
+  | { kind: "clean" }
+  | { kind: "overtaken"; between: SpecObject[]; more: number }
+  | { kind: "unchanged"; latest: SpecObject };
+
 /**
- * Stores the spec as the next version of `objectId` (or its first) and reads the version back, so
- * the editor can say which version it made and when. Saving a value equal to the latest makes no
- * new version: the service answers the existing digest.
+ * Stores the spec as the next version of `objectId` (or its first), reads the version back, so
+ * the editor can say which version it made and when, and checks nobody else saved in between
+ * (`basis`: the version the edit started from, none for a new spec). Saving a value equal to an
+ * existing version makes no new version: the service answers that version's digest.
  */
 export async function saveSpec(
   client: TraceClient,
   projectId: string,
   objectId: string,
   fields: SpecFields,
+  basis: VersionBasis | null,
   options?: CallOptions,
-): Promise<SpecObject> {
+): Promise<{ saved: SpecObject; check: SpecSaveCheck }> {
   const { digest } = await client.createObject(
     { obj: { project_id: projectId, object_id: objectId, val: fields, builtin_object_class: SPEC_CLASS } },
     options,
   );
-  return toSpecObject(await client.readObject({ project_id: projectId, object_id: objectId, digest }, options));
+  const stored = await client.readObject({ project_id: projectId, object_id: objectId, digest }, options);
+  const check = await checkSavedVersion(client, stored, basis, options);
+  const saved = toSpecObject(stored);
+  if (check.kind === "overtaken") return { saved, check: { ...check, between: check.between.map(toSpecObject) } };
+  if (check.kind === "unchanged") return { saved, check: { kind: "unchanged", latest: toSpecObject(check.latest) } };
+  return { saved, check };
 }

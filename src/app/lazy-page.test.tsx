@@ -1,12 +1,12 @@
 import { screen } from "@testing-library/react";
 import { Route } from "react-router-dom";
 import { QueryClient } from "@tanstack/react-query";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApiClients } from "@/api/clients";
 import { inferenceQueries } from "@/api/queries/inference";
 import { WANDB_SERVICE_URLS } from "@/connection/settings-defaults";
 import { AppLayout } from "./layout";
-import { LazyRoutePage, prefetchPageDataAt, preloadPage, preloadPageAt } from "./lazy-page";
+import { LazyRoutePage, prefetchPageDataAt, preloadAllPagesWhenIdle, preloadPage, preloadPageAt } from "./lazy-page";
 import { RoutePage } from "./route-page";
 import type { AppRoute } from "./routes";
 import { renderApp } from "./test-support";
@@ -136,5 +136,33 @@ describe("the first page's data", () => {
     expect(queryClient.getQueryData(inferenceQueries.models(local.inference).queryKey)).toBeDefined();
     expect(fetched).toHaveLength(1);
     expect(fetched[0]).toMatch(/\/models$/);
+  });
+});
+
+describe("preloading every page when idle", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("waits while the first page still waits for its data, then loads every page", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const routes = [countingRoute("/idle-a"), countingRoute("/idle-b")];
+    let busy = true;
+    preloadAllPagesWhenIdle(() => busy, routes);
+    vi.advanceTimersByTime(4_000);
+    expect(routes.map((r) => r.loads())).toEqual([0, 0]);
+    busy = false;
+    vi.advanceTimersByTime(2_000);
+    expect(routes.map((r) => r.loads())).toEqual([1, 1]);
+  });
+
+  it("loads them anyway once the first page has been busy for 5 s (a page that keeps polling)", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const routes = [countingRoute("/idle-c")];
+    preloadAllPagesWhenIdle(() => true, routes);
+    vi.advanceTimersByTime(4_000);
+    expect(routes[0]?.loads()).toBe(0);
+    vi.advanceTimersByTime(2_000);
+    expect(routes[0]?.loads()).toBe(1);
   });
 });

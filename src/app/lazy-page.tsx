@@ -81,14 +81,28 @@ export function prefetchPageDataAt(
   return route.prefetch(context);
 }
 
+/** Past this, every page is preloaded even if the first page's requests never settle (a page that polls). */
+const FIRST_PAGE_WAIT_MS = 5000;
+
 /**
  * Preloads every page once the browser has nothing else to do, so moving around the dashboard
- * never waits for code (cached by the browser across visits).
+ * never waits for code (cached by the browser across visits). Not while `busy()` says the first
+ * page still waits for its data: the browser is idle between a page's requests, and some twenty
+ * files fetched and compiled there, on two cores, delayed the page's next request and its first
+ * rows (the Calls and review pages' cold loads, bench/cold-loads).
  */
-export function preloadAllPagesWhenIdle(): void {
-  whenIdle(preloadAllPages, { timeoutMs: 5000, fallbackMs: 2000 });
-}
-
-function preloadAllPages(): void {
-  for (const route of APP_ROUTES) void preloadPage(route);
+export function preloadAllPagesWhenIdle(
+  busy: () => boolean = () => false,
+  routes: readonly AppRoute[] = APP_ROUTES,
+): void {
+  const start = performance.now();
+  const attempt = () =>
+    whenIdle(
+      () => {
+        if (busy() && performance.now() - start < FIRST_PAGE_WAIT_MS) attempt();
+        else for (const route of routes) void preloadPage(route);
+      },
+      { timeoutMs: 5000, fallbackMs: 2000 },
+    );
+  attempt();
 }

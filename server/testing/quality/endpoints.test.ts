@@ -1,6 +1,6 @@
 import { assert, describe, expect, it } from "vitest";
 import { createTestApp } from "../test-app";
-import { ENDPOINTS, endpointName } from "./endpoints";
+import { ENDPOINTS, routeName } from "./endpoints";
 
 /** Endpoints whose oracle is not the FastAPI-style one of this suite, fuzzed in their own test. */
 const FUZZED_ELSEWHERE = [
@@ -21,7 +21,7 @@ describe("the quality suite's endpoint table", () => {
         )
         .map((r) => `${r.method} ${r.path}`),
     );
-    expect(new Set(ENDPOINTS.map(endpointName))).toEqual(served);
+    expect(new Set(ENDPOINTS.map(routeName))).toEqual(served);
     // Each service is there (the trace endpoints were still landing when the suite was written).
     for (const prefix of ["/api/trace/", "/api/training/v1/", "/api/inference/v1/"]) {
       assert.isTrue(

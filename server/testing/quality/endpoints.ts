@@ -71,6 +71,11 @@ export type Endpoint = {
   path(f: Fixtures): string | Promise<string>;
   /** False only for the health checks (trace /health, training /health and /system-check): upstream needs no key for them. */
   auth: boolean;
+  /**
+   * A second valid body for a route whose fields of interest the first leaves out (a judge's
+   * verdict beside a note; a chat with a JSON Schema reply), so the sweeps reach those fields too.
+   */
+  variant?: string;
   body?: { schema: z.core.$ZodType; valid(f: Fixtures): Json };
   query?: { schema: z.ZodMiniObject; valid(f: Fixtures): Record<string, string> };
 };
@@ -118,6 +123,27 @@ const inference = (method: Endpoint["method"], route: string, rest: Partial<Endp
   path: () => `${INFERENCE}${route}`,
   auth: true,
   ...rest,
+});
+
+/**
+ * A chat asking for a reply that fits a JSON Schema, strictly: what a judge sends
+ * (response_format.json_schema), so its name, schema and strict flag are swept like any field.
+ */
+const chatWithSchema = (model: string): Json => ({
+  ...chat(model),
+  response_format: {
+    type: "json_schema",
+    json_schema: {
+      name: "verdict",
+      strict: true,
+      schema: {
+        type: "object",
+        properties: { answer: { type: "integer", minimum: 1, maximum: 5 }, reasoning: { type: "string" } },
+        required: ["answer", "reasoning"],
+        additionalProperties: false,
+      },
+    },
+  },
 });
 
 /** A call start and end as the weave SDKs send them. */
@@ -269,6 +295,21 @@ export const ENDPOINTS: readonly Endpoint[] = [
         weave_ref: `weave:///${f.projectId}/call/${f.callIds[1]}`,
         feedback_type: "wandb.note.1",
         payload: { note: "Quality note" },
+      }),
+    },
+  }),
+  // A judge's verdict: runnable feedback, whose type, runnable_ref, call_ref and payload are checked together.
+  trace("POST", "/feedback/create", () => "/feedback/create", {
+    variant: "a judge's verdict",
+    body: {
+      schema: FeedbackCreateRequest,
+      valid: (f) => ({
+        project_id: f.projectId,
+        weave_ref: `weave:///${f.projectId}/call/${f.callIds[1]}`,
+        feedback_type: "wandb.runnable.quality-judge",
+        runnable_ref: `weave:///${f.projectId}/object/quality-judge:${f.specDigest}`,
+        call_ref: `weave:///${f.projectId}/call/${f.callIds[2]}`,
+        payload: { output: { answer: 4, reasoning: "Kind and clear." } },
       }),
     },
   }),
@@ -491,6 +532,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
   inference("POST", "/chat/completions", {
     body: { schema: ChatCompletionRequest, valid: () => chat(INFERENCE_MODEL_IDS[0]) },
   }),
+  inference("POST", "/chat/completions", {
+    variant: "a JSON Schema reply, strict",
+    body: { schema: ChatCompletionRequest, valid: () => chatWithSchema(INFERENCE_MODEL_IDS[0]) },
+  }),
 ];
 
-export const endpointName = (e: Endpoint): string => `${e.method} ${e.route}`;
+/** The route as the app lists it: what the endpoint table is checked against. */
+export const routeName = (e: Endpoint): string => `${e.method} ${e.route}`;
+
+/** The route and, for a second body of one route, which: what a test names. */
+export const endpointName = (e: Endpoint): string => (e.variant ? `${routeName(e)} (${e.variant})` : routeName(e));

@@ -25,6 +25,7 @@ export function httpClient(baseUrl: string, key: string = DEMO_USERS[0].apiKey, 
   return {
     get: (path: string) => request("GET", path),
     post: (path: string, body: unknown) => request("POST", path, body),
+    put: (path: string, body: unknown) => request("PUT", path, body),
     /** The JSON of a 200 answer; anything else throws with the answer in the message. */
     async ok<T>(answer: Promise<HttpAnswer>): Promise<T> {
       const a = await answer;

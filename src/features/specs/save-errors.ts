@@ -1,4 +1,5 @@
 import { isApiError } from "@/api/errors";
+import type { SpecObject } from "@/api/spec-objects";
 import { placeFieldErrors } from "@/components/form-errors";
 import type { SpecErrors } from "./spec-draft";
 
@@ -12,12 +13,14 @@ export class ObjectIdTakenError extends Error {
 
 /** Someone saved a newer version after the editor opened: saving would build on a version that is no longer the latest. */
 export class NewerVersionError extends Error {
-  constructor(
-    readonly version: number,
-    readonly createdAt: string,
-  ) {
-    super(`Version ${version} of this spec was saved after you opened it.`);
+  /** The newer version as people number it (index + 1). */
+  readonly version: number;
+  readonly createdAt: string;
+  constructor(readonly latest: SpecObject) {
+    super(`Version ${latest.versionIndex + 1} of this spec was saved after you opened it.`);
     this.name = "NewerVersionError";
+    this.version = latest.versionIndex + 1;
+    this.createdAt = latest.createdAt;
   }
 }
 

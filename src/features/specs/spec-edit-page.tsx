@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { isApiError } from "@/api/errors";
 import type { SpecObject } from "@/api/spec-objects";
@@ -92,6 +93,9 @@ function EditSpec({ project, objectId }: { project: string; objectId: string }) 
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
+  // The version the visit opened: a save refetches the latest, which must not pass for where the edit began.
+  const [opened, setOpened] = useState<SpecObject | null>(null);
+  if (spec.data && opened === null) setOpened(spec.data);
   if (spec.isPending) {
     return (
       <>
@@ -142,10 +146,11 @@ function EditSpec({ project, objectId }: { project: string; objectId: string }) 
         </p>
       ) : null}
       <SpecEditor
-        key={latest.digest}
+        // By id, not digest: the refetch after a save must not remount the editor and drop what it says.
+        key={latest.objectId}
         projectId={project}
         initial={latest}
-        onSaved={(_ref, saved) => back.saved(saved, latest)}
+        onSaved={(_ref, saved) => back.saved(saved, opened ?? latest)}
         onCancel={back.cancel}
       />
     </>

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { createObject } from "@server/trace/objects/objects";
 import { createApiClients } from "@/api/clients";
 import { readLatestSpec, type SpecObject } from "@/api/spec-objects";
 import { createQueueTestContext } from "@/features/queues/test-support";
@@ -292,6 +293,96 @@ describe("two people editing one spec", () => {
       description: "Mine",
       fieldSchema: { type: "boolean" },
     });
+  }, 30_000);
+});
+
+/**
+ * Someone else's save lands between this editor's check and its write: the editor's first
+ * `/obj/create` is held until their version is stored (by another user of the project).
+ */
+function raceOnFirstCreate(theirs: () => void) {
+  let raced = false;
+  return (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
+    async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!raced && url.endsWith("/obj/create")) {
+        raced = true;
+        theirs();
+      }
+      return fetch(input, init);
+    };
+}
+const storeTheirs = (db: ReturnType<typeof createLocalServer>["db"], objectId: string, name: string) =>
+  createObject(db, {
+    projectId: PROJECT,
+    objectId,
+    val: { name, field_schema: { type: "string", maxLength: 100 } },
+    builtinClass: "AnnotationSpec",
+    userId: "user-acme",
+  });
+
+describe("two saves of one spec at the same instant", () => {
+  it("an edit whose check passed before their write landed says theirs is hidden, and keeps what was typed", async () => {
+    const server = createLocalServer();
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    await clients.trace.createObject({
+      obj: {
+        project_id: PROJECT,
+        object_id: "policy",
+        val: { name: "Policy", field_schema: { type: "boolean" } },
+        builtin_object_class: "AnnotationSpec",
+      },
+    });
+    const initial = await readLatestSpec(clients.trace, PROJECT, "policy");
+    const fetch = raceOnFirstCreate(() => storeTheirs(server.db, "policy", "Their policy"))(server.fetch);
+    const { Wrapper } = createQueueTestContext(server.settings, fetch);
+    const onSaved = vi.fn<(ref: string, saved: SpecObject) => void>();
+    render(<SpecEditor projectId={PROJECT} initial={initial} onSaved={onSaved} />, { wrapper: Wrapper });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole("textbox", { name: "Description (optional)" }), "Mine");
+    await user.click(screen.getByRole("button", { name: "Save version 2" }));
+
+    const alert = await screen.findByRole("alert", {}, SLOW);
+    expect(alert).toHaveTextContent("Saved as version 3. Version 2 was saved by user user-acme" /* then the time */);
+    expect(alert).toHaveTextContent("yours is now the latest and does not contain their changes");
+    expect(onSaved).not.toHaveBeenCalled();
+    // Both versions are stored; ours is the latest; the editor still holds what was typed.
+    expect(await readLatestSpec(clients.trace, PROJECT, "policy")).toMatchObject({
+      versionIndex: 2,
+      description: "Mine",
+    });
+    expect(screen.getByRole("textbox", { name: "Description (optional)" })).toHaveValue("Mine");
+    expect(screen.getByRole("button", { name: "Save version 4" })).toBeInTheDocument();
+
+    await user.click(within(alert).getByRole("button", { name: "Compare with version 2" }));
+    const table = within(alert).getByRole("table", { name: /Version 2 \(theirs\) and Version 3 \(yours\)/ });
+    const question = within(table).getByRole("row", { name: /^Question/ });
+    expect(question).toHaveTextContent("Question (differs)Their policyPolicy");
+    expect(within(table).getByRole("row", { name: /^Description/ })).toHaveTextContent("(none)Mine");
+
+    await user.click(within(alert).getByRole("button", { name: "Done" }));
+    expect(onSaved).toHaveBeenCalledWith(
+      expect.stringContaining("policy:"),
+      expect.objectContaining({ versionIndex: 2 }),
+    );
+  }, 30_000);
+
+  it("a new spec whose id someone took after the check says it became their next version", async () => {
+    const server = createLocalServer();
+    const onSaved = vi.fn<(ref: string, saved: SpecObject) => void>();
+    const fetch = raceOnFirstCreate(() => storeTheirs(server.db, "tone", "Tone (theirs)"))(server.fetch);
+    const { Wrapper } = createQueueTestContext(server.settings, fetch);
+    render(<SpecEditor projectId={PROJECT} onSaved={onSaved} />, { wrapper: Wrapper });
+    const user = userEvent.setup();
+    await user.type(field("Question"), "Tone");
+    await user.click(screen.getByRole("button", { name: "Create spec" }));
+    const alert = await screen.findByRole("alert", {}, SLOW);
+    expect(alert).toHaveTextContent("Saved as version 2 of “tone”. Someone else created a spec with this id");
+    expect(onSaved).not.toHaveBeenCalled();
+    // The next save is an edit of what is stored now: the id is fixed and the version named.
+    expect(field("Id")).toHaveAttribute("readonly");
+    await user.click(within(alert).getByRole("button", { name: "Edit from version 1 instead" }));
+    expect(field("Question")).toHaveValue("Tone (theirs)");
   }, 30_000);
 });
 

@@ -26,7 +26,8 @@ import { SpecPreview } from "./spec-preview";
 import { RequiredOrOptional, WhoAnswers } from "./spec-choices";
 import { QuestionFields, RawSchemaField } from "./question-fields";
 import { SpecUsageNotice } from "./spec-usage";
-import { useSaveSpec } from "./use-save-spec";
+import { SaveRaceNotice } from "./save-race-notice";
+import { useSaveSpec, type SavedSpec } from "./use-save-spec";
 
 export type SpecEditorProps = {
   projectId: string;
@@ -50,12 +51,17 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
   const [formSwitchProblem, setFormSwitchProblem] = useState<string | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const save = useSaveSpec(projectId);
+  // The version the next save builds on: the one opened, then the one a raced save made.
+  const [basis, setBasis] = useState<SpecObject | null>(initial);
+  const [raced, setRaced] = useState<SavedSpec | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const formId = useId();
 
   const built = useMemo(() => buildSpec(draft), [draft]);
-  const unsaved = draft !== startedFrom && !save.isSuccess;
+  // What the service holds of this editor's text: where it started, then what a save stored.
+  const [stored, setStored] = useState<SpecDraft>(startedFrom);
+  const unsaved = draft !== stored;
   useWarnBeforeLeaving(unsaved);
   const preview = useMemo(() => schemaOfDraft(draft), [draft]);
   const local = showErrors && "errors" in built ? built.errors : {};
@@ -69,7 +75,7 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
     setDraft((current) => {
       const next = { ...current, ...patch };
       // A new spec's id follows its name until someone types an id of their own.
-      if (!initial && !next.objectIdTouched && patch.name !== undefined) next.objectId = objectIdFromName(next.name);
+      if (!basis && !next.objectIdTouched && patch.name !== undefined) next.objectId = objectIdFromName(next.name);
       return next;
     });
     if (patch.rawSchema !== undefined || patch.mode !== undefined) setFormSwitchProblem(null);
@@ -77,7 +83,7 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
     if (refused.placed) save.reset();
   };
 
-  const submit = (event?: FormEvent, overwrite = false) => {
+  const submit = (event?: FormEvent, overwrite: SpecObject | null = null) => {
     event?.preventDefault();
     setShowErrors(true);
     if ("errors" in built) {
@@ -85,9 +91,19 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
     }
+    setRaced(null);
+    const sent = draft;
     save.mutate(
-      { objectId: built.objectId, fields: built.value, basedOn: initial, overwrite },
-      { onSuccess: (saved) => onSaved(saved.ref, saved) },
+      { objectId: built.objectId, fields: built.value, basedOn: basis, overwrite },
+      {
+        onSuccess: (result) => {
+          setStored(sent);
+          if (result.check.kind === "clean") return onSaved(result.saved.ref, result.saved);
+          // Someone else's version was saved beside ours: the person is told before the editor is left.
+          setRaced(result);
+          setBasis(result.check.kind === "unchanged" ? result.check.latest : result.saved);
+        },
+      },
     );
   };
 
@@ -127,12 +143,12 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
             <TextField
               label="Id"
               hint={
-                initial
+                basis
                   ? "The id never changes: answers are recorded under it (wandb.annotation.<id>)."
                   : "Derived from the question; answers are recorded under it (wandb.annotation.<id>) and it cannot change later."
               }
               value={draft.objectId}
-              readOnly={Boolean(initial)}
+              readOnly={Boolean(basis)}
               error={errorOf("objectId")}
               onChange={(event) => change({ objectId: event.target.value, objectIdTouched: true })}
               inputClassName="font-mono read-only:bg-subtle read-only:text-fg-muted"
@@ -215,8 +231,16 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
 
         {/* Outside the form (its Save button is tied to it by id), so on a narrow screen the preview comes before Save. */}
         <div className="min-w-0 space-y-5 @3xl:col-start-1">
-          {initial ? (
-            <SpecUsageNotice projectId={projectId} objectId={initial.objectId} nextVersion={initial.versionIndex + 2} />
+          {basis ? (
+            <SpecUsageNotice projectId={projectId} objectId={basis.objectId} nextVersion={basis.versionIndex + 2} />
+          ) : null}
+          {raced ? (
+            <SaveRaceNotice
+              result={raced}
+              isNew={!initial}
+              onUseTheirs={(theirs) => setDraft(draftFromSpec(theirs.objectId, theirs))}
+              onDone={() => onSaved(raced.saved.ref, raced.saved)}
+            />
           ) : null}
 
           {save.error instanceof NewerVersionError ? (
@@ -233,7 +257,7 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
                 {save.error.version} stays in the history. To start from their version instead, reload the page (what
                 you typed here is then lost).
               </p>
-              <Button size="sm" onClick={() => submit(undefined, true)}>
+              <Button size="sm" onClick={() => submit(undefined, (save.error as NewerVersionError).latest)}>
                 Save anyway
               </Button>
             </div>
@@ -248,7 +272,7 @@ export function SpecEditor({ projectId, initial = null, onSaved, onCancel }: Spe
           ) : null}
           <div className="flex flex-wrap items-center gap-2">
             <Button type="submit" form={formId} variant="primary" loading={save.isPending}>
-              {initial ? `Save version ${initial.versionIndex + 2}` : "Create spec"}
+              {basis ? `Save version ${basis.versionIndex + 2}` : "Create spec"}
             </Button>
             {onCancel ? (
               <Button onClick={() => (unsaved ? setConfirmingCancel(true) : onCancel())} disabled={save.isPending}>

@@ -1,5 +1,5 @@
 import type { QueueSpec } from "@/api/annotation-specs";
-import { formatAnswer } from "../shared/call-answers";
+import { formatAnswer, type AnswersOnCall } from "../shared/call-answers";
 import type { InsightsInput } from "./insights-input";
 import { measureOf, type SpecMeasure } from "./spec-levels";
 
@@ -41,7 +41,7 @@ function numberBins(values: readonly number[]): DistributionBin[] {
   return counts.map((count, index) => ({ label: `${edge(index)} – ${edge(index + 1)}`, count }));
 }
 
-function distribution(spec: QueueSpec, measure: SpecMeasure, values: readonly unknown[]): AnswerDistribution {
+export function distribution(spec: QueueSpec, measure: SpecMeasure, values: readonly unknown[]): AnswerDistribution {
   const base = { spec: { id: spec.id, label: spec.label }, measure, answers: values.length };
   switch (measure.kind) {
     case "text":
@@ -83,16 +83,30 @@ function distribution(spec: QueueSpec, measure: SpecMeasure, values: readonly un
   }
 }
 
+/**
+ * Each question's answers, folded in call by call (`add`): the read folds each batch in as it
+ * arrives, so the page shows the distributions so far; `figures` bins what has been folded in.
+ */
+export function distributionFolder(specs: readonly QueueSpec[]) {
+  const measures = specs.map((spec) => measureOf(spec.fieldSchema));
+  const valuesBySpec = specs.map((): unknown[] => []);
+  return {
+    add(onCall: AnswersOnCall) {
+      specs.forEach((spec, index) => {
+        const list = onCall[spec.id];
+        if (!list) return;
+        const values = valuesBySpec[index] as unknown[];
+        for (const answer of list) values.push(answer.value);
+      });
+    },
+    figures: (): AnswerDistribution[] =>
+      specs.map((spec, index) => distribution(spec, measures[index] as SpecMeasure, valuesBySpec[index] as unknown[])),
+  };
+}
+
 /** Each question's answers, counted per category, rating value or number range. */
 export function answerDistributions({ specs, answers }: InsightsInput): AnswerDistribution[] {
-  const valuesBySpec = new Map<string, unknown[]>(specs.map((spec) => [spec.id, []]));
-  for (const onCall of answers.values()) {
-    for (const spec of specs) {
-      const list = onCall[spec.id];
-      if (!list) continue;
-      const values = valuesBySpec.get(spec.id) as unknown[];
-      for (const answer of list) values.push(answer.value);
-    }
-  }
-  return specs.map((spec) => distribution(spec, measureOf(spec.fieldSchema), valuesBySpec.get(spec.id) as unknown[]));
+  const folder = distributionFolder(specs);
+  for (const onCall of answers.values()) folder.add(onCall);
+  return folder.figures();
 }

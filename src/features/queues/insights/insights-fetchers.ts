@@ -1,9 +1,10 @@
 import type { Feedback } from "@contract/trace-feedback";
-import { readCallsFeedback, type QueueSpec } from "@/api/annotation-specs";
+import type { QueueSpec } from "@/api/annotation-specs";
 import type { TraceClient } from "@/api/trace";
 import { answersByCall, callIdOf, type AnswersOnCall } from "../shared/call-answers";
 import type { FetchItems } from "../shared/list-pages";
 import { CLAIM_FEEDBACK_TYPE } from "../team/claims";
+import { readAnswerRows } from "./answer-rows-query";
 
 /** What one feedback query on a batch of calls gives the insights: the standing answers and the claim records. */
 export type CallsFeedback = {
@@ -12,7 +13,7 @@ export type CallsFeedback = {
   claimRecords: ReadonlyMap<string, readonly Feedback[]>;
 };
 
-/** The answers and claim records on these calls (at most ANSWERS_BATCH of them per call of this function). */
+/** The answers and claim records on these calls (at most INSIGHTS_CALLS_PER_QUERY of them per call of this function). */
 export type FetchCallsFeedback = (callIds: readonly string[], signal: AbortSignal) => Promise<CallsFeedback>;
 
 /**
@@ -36,8 +37,9 @@ export function callsFeedbackOf(specs: readonly QueueSpec[], rows: readonly Feed
 /**
  * How the Insights page reads a queue from the trace service: its items in the default order
  * (`created_at asc, id asc`, stable while annotators work: no filter, no position), and the
- * feedback on a batch of calls (one `/feedback/query` with a `$in` over their refs): the answers
- * and the claim records come from the same rows. Only what the real service offers: it has no
+ * feedback on a batch of calls (one `/feedback/query` with a `$in` over their refs, narrowed to the
+ * questions' and claims' feedback types and the columns read): the answers and the claim records
+ * come from the same rows. Only what the real service offers: it has no
  * insights endpoint.
  */
 export function insightsFetchers(
@@ -50,6 +52,6 @@ export function insightsFetchers(
     fetchPage: async ({ offset, limit }, signal) =>
       (await trace.queryItems(queueId, { project_id: projectId, offset, limit }, { signal })).items,
     fetchAnswers: async (callIds, signal) =>
-      callsFeedbackOf(specs, await readCallsFeedback(trace, projectId, callIds, { signal })),
+      callsFeedbackOf(specs, await readAnswerRows(trace, projectId, specs, callIds, signal)),
   };
 }

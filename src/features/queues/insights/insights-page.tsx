@@ -14,6 +14,7 @@ import { NoProjectNotice } from "../shared/no-project-notice";
 import { useAnnotationProject } from "../shared/use-annotation-project";
 import { InsightsReadNotices } from "./insights-read-notices";
 import { InsightsPanels } from "./insights-panels";
+import { InsightsSoFar } from "./insights-so-far";
 import { useInsightsRead } from "./use-insights-read";
 
 /** /queues/:queueId/insights: completions, answers and agreement over the whole queue. */
@@ -61,8 +62,8 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
               {queue.data ? <UntrustedText text={queue.data.name} /> : null}
             </h1>
             <p className="mt-1 max-w-3xl text-sm text-fg-muted">
-              Computed in your browser from every item of the queue and the answers on its calls (the trace service has
-              no insights endpoint).
+              The counts come from the queue&apos;s stats; the rest is computed in your browser from every item of the
+              queue and the answers on its calls (the trace service has no insights endpoint).
               {loaded ? ` Figures as of ${new Date(loaded.loadedAt).toLocaleTimeString()}.` : ""}
             </p>
           </div>
@@ -99,7 +100,11 @@ function Insights({ project, queueId }: { project: string; queueId: string }) {
 
       <InsightsReadNotices read={read} total={totals.data?.total_items ?? null} framed />
 
-      {shown ? <InsightsPanels project={project} queueId={queueId} loaded={shown} me={me} /> : null}
+      {shown ? (
+        <InsightsPanels project={project} queueId={queueId} loaded={shown} me={me} />
+      ) : (
+        <InsightsSoFar counts={totals.data ?? null} progress={read.progress} />
+      )}
     </div>
   );
 }

@@ -8,13 +8,14 @@ import { createLocalServer } from "@/test/local-server";
 import type { FetchCallsFeedback } from "./insights-fetchers";
 import { dayInTimeZone } from "./day-buckets";
 import { insightsFetchers } from "./insights-fetchers";
-import { ANSWER_QUERIES_IN_FLIGHT, loadQueueInsights, type InsightsProgress } from "./load-insights";
+import { INSIGHTS_REQUESTS_IN_FLIGHT, loadQueueInsights, type InsightsProgress } from "./load-insights";
 
 const PROJECT = "demo/support-bot";
 
 /** A read stopped by its signal: the signal's own reason, or the API client's "aborted" error. */
 const isCancellation = (error: unknown) =>
-  (error instanceof DOMException && error.name === "AbortError") || (isApiError(error) && error.kind === "aborted");
+  (typeof error === "object" && error !== null && "name" in error && error.name === "AbortError") ||
+  (isApiError(error) && error.kind === "aborted");
 const ITEMS = 2_300;
 
 /** A 2,300-item queue (three pages of items, ten batches of calls) with one Tone rating on every item. */
@@ -75,8 +76,10 @@ describe("loading a queue's insights", () => {
     expect(loaded.insights.items).toBe(ITEMS);
     expect(loaded.insights.answeredItems).toBe(ITEMS);
     expect(loaded.insights.distributions[0]!.bins.map((bin) => bin.count)).toEqual([460, 460, 460, 460, 460]);
-    expect(mostInFlight).toBe(ANSWER_QUERIES_IN_FLIGHT);
-    expect(progress.at(-1)).toEqual({ items: ITEMS, answeredCalls: ITEMS });
+    expect(mostInFlight).toBeLessThanOrEqual(INSIGHTS_REQUESTS_IN_FLIGHT);
+    expect(progress.at(-1)).toMatchObject({ items: ITEMS, answeredCalls: ITEMS });
+    // The distributions fill in as batches arrive: the last report's are the figures' own.
+    expect(progress.at(-1)?.distributions?.[0]?.bins.map((bin) => bin.count)).toEqual([460, 460, 460, 460, 460]);
     expect(progress.map((p) => p.items)).toEqual(progress.map((p) => p.items).toSorted((a, b) => a - b));
   }, 30_000);
 
@@ -103,8 +106,8 @@ describe("loading a queue's insights", () => {
         signal: new AbortController().signal,
       }),
     ).rejects.toThrow("feedback query refused");
-    // No query was started after the failure was known (10 batches in all).
-    expect(calls).toBeLessThan(10);
+    // No query was started after the failure was known (3 batches in all).
+    expect(calls).toBeLessThan(3);
     expect(cancelled.every(Boolean)).toBe(true);
   }, 30_000);
 

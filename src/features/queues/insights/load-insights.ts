@@ -5,11 +5,22 @@ import { ANSWERS_BATCH, nextTask, readWholeList, type FetchItems, type ListReadR
 import type { TeamSettings } from "../team/team-settings";
 import { insightsInSteps, type QueueInsights } from "./compute-insights";
 import type { DayOf } from "./day-buckets";
-import type { FetchCallsFeedback } from "./insights-fetchers";
+import { distributionFolder, type AnswerDistribution } from "./answer-distributions";
+import type { CallsFeedback, FetchCallsFeedback } from "./insights-fetchers";
+import { readListInParallel, type ReadPages } from "./parallel-list-read";
+import { INSIGHTS_CALLS_PER_QUERY } from "./answer-rows-query";
+import { requestSlots } from "./request-slots";
 import { toInsightItem, type InsightItem } from "./insights-input";
 import type { QueueSpec } from "@/api/annotation-specs";
 
-export type InsightsProgress = { items: number; answeredCalls: number };
+export type InsightsProgress = {
+  items: number;
+  answeredCalls: number;
+  /** The queue's item count when the read started (its stats), when known: "read N of M". */
+  expectedItems?: number;
+  /** The answers read so far, per question (Insights only). */
+  distributions?: AnswerDistribution[];
+};
 
 export type LoadedInsights = ListReadReport & {
   insights: QueueInsights;
@@ -128,12 +139,25 @@ export async function readQueueInBatches<T>(options: {
   return { realigned: listReport.realigned, inexact: listReport.inexact };
 }
 
+/** Requests in flight at once while Insights reads a queue: pages of items and the answers on them together. */
+export const INSIGHTS_REQUESTS_IN_FLIGHT = 4;
+
 /**
- * Reads every item of the queue (pages of 1,000 in the default order) and the answers and claim
- * records on their calls (batches of 250 calls, one feedback query each, a few at once while the
- * next page is read), then computes the insights. The pages come from the export's pager
- * (shared/list-pages.ts); between pages and between the computation's steps the browser paints
- * and handles input. `team` is the queue's team settings when they could be read.
+ * What a read has got so far, kept by the caller across attempts: a retry after a failed request
+ * reads only what is missing (pages of items by number, the answers on each page's calls).
+ */
+export type InsightsReadState = { pages: ReadPages; answers: Map<string, CallsFeedback> };
+
+export const emptyReadState = (): InsightsReadState => ({ pages: new Map(), answers: new Map() });
+
+/**
+ * Reads every item of the queue (pages of 1,000 in the default order, several at once) and, for
+ * each page as it is put in order, the answers and claim records on its calls (one narrowed
+ * feedback query), INSIGHTS_REQUESTS_IN_FLIGHT requests at a time, answers first. Each batch of
+ * answers is folded into the distributions as it arrives and reported with the progress, so the
+ * page shows them filling in; the other figures are computed once everything is read, in steps
+ * with the browser's next task between them. `expectedItems` (the queue's stats) plans the pages;
+ * `state` keeps what was read for a retry. `team` is the queue's team settings when they could be read.
  */
 export async function loadQueueInsights(options: {
   fetchPage: FetchItems;
@@ -143,30 +167,86 @@ export async function loadQueueInsights(options: {
   dayOf: DayOf;
   signal: AbortSignal;
   onProgress?: (progress: InsightsProgress) => void;
+  expectedItems?: number;
+  state?: InsightsReadState;
 }): Promise<LoadedInsights> {
-  const { fetchPage, fetchAnswers, specs, team, dayOf, signal, onProgress } = options;
+  const { fetchPage, fetchAnswers, specs, team, dayOf, onProgress, expectedItems = 0 } = options;
+  const state = options.state ?? emptyReadState();
+  // The first failure stops the other requests of this read (what they read stays in `state`).
+  const controller = new AbortController();
+  const stop = () => controller.abort(options.signal.reason);
+  options.signal.addEventListener("abort", stop, { once: true });
+  const signal = controller.signal;
+  const slots = requestSlots(INSIGHTS_REQUESTS_IN_FLIGHT);
   const items: InsightItem[] = [];
   const answers = new Map<string, AnswersOnCall>();
   const claimRecords = new Map<string, readonly Feedback[]>();
-  const report = () => onProgress?.({ items: items.length, answeredCalls: answers.size });
+  const folder = distributionFolder(specs);
+  const report = () =>
+    onProgress?.({
+      items: items.length,
+      answeredCalls: answers.size,
+      expectedItems: expectedItems > 0 ? expectedItems : undefined,
+      distributions: specs.length > 0 ? folder.figures() : undefined,
+    });
+  const fold = (found: CallsFeedback) => {
+    for (const [callId, onCall] of found.answers) {
+      if (answers.has(callId)) continue;
+      answers.set(callId, onCall);
+      folder.add(onCall);
+    }
+    for (const [callId, rows] of found.claimRecords) claimRecords.set(callId, rows);
+  };
   // A queue without questions has no answers to read: its calls' feedback (and so its claim
   // records) is not read either, and the figures then take every item in progress as in progress.
   const readBatches = specs.length > 0;
-  const listReport = await readQueueInBatches({
-    fetchPage,
-    fetchBatch: fetchAnswers,
-    readBatches,
-    signal,
-    onItems: (fresh) => {
-      for (const item of fresh) items.push(toInsightItem(item));
-      report();
-    },
-    onBatch: (found) => {
-      for (const [callId, onCall] of found.answers) answers.set(callId, onCall);
-      for (const [callId, rows] of found.claimRecords) claimRecords.set(callId, rows);
-      report();
-    },
-  });
+  const answerReads: Promise<void>[] = [];
+  // The first failed request is what the read fails with, not the cancellations it causes.
+  const failures: unknown[] = [];
+  let listReport: ListReadReport;
+  try {
+    listReport = await readListInParallel({
+      fetchPage,
+      slots,
+      expectedRows: expectedItems,
+      done: state.pages,
+      signal,
+      onRows: (fresh, page) => {
+        for (const item of fresh) items.push(toInsightItem(item));
+        if (readBatches) {
+          const callIds = [...new Set(fresh.map((item) => item.call_id))];
+          for (let start = 0; start < callIds.length; start += INSIGHTS_CALLS_PER_QUERY) {
+            const key = `${page}:${start}`;
+            const batch = callIds.slice(start, start + INSIGHTS_CALLS_PER_QUERY);
+            const known = state.answers.get(key);
+            const read = known
+              ? Promise.resolve(known)
+              : slots(() => fetchAnswers(batch, signal), signal, true).then((found) => {
+                  state.answers.set(key, found);
+                  return found;
+                });
+            const folded = read.then((found) => {
+              fold(found);
+              report();
+            });
+            folded.catch((error: unknown) => {
+              if (failures.length === 0) failures.push(error);
+              controller.abort();
+            });
+            answerReads.push(folded);
+          }
+        }
+        report();
+      },
+    });
+    await Promise.all(answerReads);
+  } catch (error) {
+    controller.abort();
+    await Promise.allSettled(answerReads);
+    throw options.signal.aborted ? options.signal.reason : failures.length > 0 ? failures[0] : error;
+  } finally {
+    options.signal.removeEventListener("abort", stop);
+  }
   // The computation in steps, the browser's next task between them (input stays responsive).
   const started = performance.now();
   const steps = insightsInSteps(
@@ -176,8 +256,14 @@ export async function loadQueueInsights(options: {
   let step = measured(() => steps.next());
   while (!step.done) {
     await nextTask();
-    signal.throwIfAborted();
+    options.signal.throwIfAborted();
     step = measured(() => steps.next());
   }
-  return { insights: step.value, ...listReport, loadedAt: Date.now(), computeMs: performance.now() - started };
+  return {
+    insights: step.value,
+    realigned: listReport.realigned,
+    inexact: listReport.inexact,
+    loadedAt: Date.now(),
+    computeMs: performance.now() - started,
+  };
 }

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { AnnotationQueue } from "@contract/trace";
 import { traceQueries } from "@/api/queries/trace";
 import { useApiClients } from "@/connection/api-clients";
+import { useQueueTotals } from "../api/queue";
 import { useTeamSettings } from "../api/team-settings";
 import { useQueueInsights } from "./use-queue-insights";
 
@@ -22,6 +23,14 @@ export function useInsightsRead(project: string, queueId: string, queue: Annotat
   const team = useTeamSettings(project, queueId);
   // Settings that cannot be read do not hold the figures up: they are counted without them, and the page says so.
   const teamForRead = team.known ? team.settings : team.isError ? null : undefined;
-  const read = useQueueInsights(project, queueId, specList, teamForRead);
-  return { specs, team, ready: specList !== undefined && teamForRead !== undefined, ...read };
+  // The queue's count plans the pages read at once; stats that cannot be read leave the read to find the end.
+  const totals = useQueueTotals(project, queueId);
+  const expectedItems = totals.isSuccess ? (totals.data?.total_items ?? 0) : totals.isError ? 0 : undefined;
+  const read = useQueueInsights(project, queueId, specList, teamForRead, expectedItems);
+  return {
+    specs,
+    team,
+    ready: specList !== undefined && teamForRead !== undefined && expectedItems !== undefined,
+    ...read,
+  };
 }

@@ -16,13 +16,15 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
  * insights endpoint), cached by React Query. `team` is the queue's team settings: undefined while
  * they are read (nothing is read until then), null when they could not be read (the figures then
  * count as a queue without them does). `cancel` stops a read in flight; `cancelled` says a read
- * was stopped and nothing was computed.
+ * was stopped and nothing was computed. `expectedItems` is the queue's item count from its stats
+ * (0 when they could not be read): undefined holds the read until they are known, as it plans the pages.
  */
 export function useQueueInsights(
   projectId: string,
   queueId: string,
   specs: readonly QueueSpec[] | undefined,
   team: TeamSettings | null | undefined,
+  expectedItems: number | undefined,
 ) {
   const { trace } = useApiClients();
   const timeZone = useMemo(() => browserTimeZone(), []);
@@ -33,8 +35,8 @@ export function useQueueInsights(
   );
   return useQueueRead({
     queryKey,
-    enabled: specs !== undefined && team !== undefined,
-    load: (signal, onProgress) => {
+    enabled: specs !== undefined && team !== undefined && expectedItems !== undefined,
+    load: (signal, onProgress, state) => {
       const known = team ?? undefined;
       const list = specsAsAnswered(specs ?? [], known);
       return loadQueueInsights({
@@ -44,6 +46,8 @@ export function useQueueInsights(
         dayOf: dayInTimeZone(timeZone),
         signal,
         onProgress,
+        expectedItems,
+        state,
       });
     },
   });

@@ -1,7 +1,13 @@
-import { useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { hashKey, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { reportInsightsProgress, useInsightsProgress } from "./insights-progress";
-import type { InsightsProgress } from "./load-insights";
+import { emptyReadState, type InsightsProgress, type InsightsReadState } from "./load-insights";
+
+/**
+ * What a failed or cancelled read had got, by query key: Retry and "Read again" go on from there
+ * instead of reading it all again. Dropped once a read succeeds.
+ */
+const unfinishedReads = new Map<string, InsightsReadState>();
 
 /** A whole-queue read stays this long before a visit reads the queue again (Refresh reads it at once). */
 const QUEUE_READ_FRESH_MS = 5 * 60_000;
@@ -19,15 +25,20 @@ export function useQueueRead<T>({
 }: {
   queryKey: QueryKey;
   enabled: boolean;
-  load: (signal: AbortSignal, onProgress: (progress: InsightsProgress) => void) => Promise<T>;
+  load: (signal: AbortSignal, onProgress: (progress: InsightsProgress) => void, state: InsightsReadState) => Promise<T>;
 }) {
   const queryClient = useQueryClient();
   const [cancelled, setCancelled] = useState(false);
   const query = useQuery({
     queryKey,
     queryFn: async ({ signal }) => {
+      const hash = hashKey(queryKey);
+      const state = unfinishedReads.get(hash) ?? emptyReadState();
+      unfinishedReads.set(hash, state);
       try {
-        return await load(signal, (progress) => reportInsightsProgress(queryKey, progress));
+        const result = await load(signal, (progress) => reportInsightsProgress(queryKey, progress), state);
+        unfinishedReads.delete(hash);
+        return result;
       } finally {
         reportInsightsProgress(queryKey, null);
       }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { createObject, readObject } from "@server/trace/objects/objects";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { seedFreshQueue } from "@/test/annotation-queue";
 import { createLocalServer, storeSettings } from "@/test/local-server";
@@ -98,5 +99,32 @@ describe("judge editor", () => {
     const panel = error.closest("[role=alert]") as HTMLElement;
     await user.click(within(panel).getByRole("button", { name: /Retry|Try again/ }));
     await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/judges/judge-flaky-judge`), SLOW);
+  }, 30_000);
+
+  it("keeps what is being typed when someone else saves a version meanwhile, and says so", async () => {
+    const { user, router, queueId, server, queryClient } = setup();
+    const form = await fillForm(user, "Tone judge");
+    await user.click(within(form).getByRole("button", { name: "Save as a new version" }));
+    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/judges/judge-tone-judge`), SLOW);
+    const editor = await screen.findByRole("form", { name: "Judge" }, SLOW);
+    const name = within(editor).getByRole("textbox", { name: "Name" });
+    await waitFor(() => expect(name).toHaveValue("Tone judge"), SLOW);
+    await user.clear(name);
+    await user.type(name, "Tone judge, stricter");
+
+    // Another person saves version 1; this page reads the versions again (as it does on focus).
+    const stored = readObject(server.db, PROJECT, "judge-tone-judge", "latest");
+    createObject(server.db, {
+      projectId: PROJECT,
+      objectId: "judge-tone-judge",
+      val: { ...(stored.val as Record<string, unknown>), name: "Their judge" },
+      builtinClass: null,
+      userId: "user-acme",
+    });
+    await queryClient.invalidateQueries();
+    await screen.findByText(/Version 1 was saved after you opened version 0/, undefined, SLOW);
+    expect(within(screen.getByRole("form", { name: "Judge" })).getByRole("textbox", { name: "Name" })).toHaveValue(
+      "Tone judge, stricter",
+    );
   }, 30_000);
 });

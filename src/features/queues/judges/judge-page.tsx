@@ -13,6 +13,7 @@ import { useJudgeVersions, useSaveJudge } from "./api/judges";
 import { PROMPT_CHECK_CALLS, serviceOfModel, unjudgeableReason } from "./editor/judge-form";
 import { AgreementView } from "./agreement-view/agreement-view";
 import { JudgeEditor } from "./editor/judge-editor";
+import { JudgeSaveRaceNote } from "./editor/save-race-note";
 import { JudgeVersions } from "./judge-versions";
 import { JudgesHeader } from "./judges-header";
 import type { JudgeSource } from "./load-judge-source";
@@ -84,6 +85,14 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
   const onDirtyChange = useCallback((next: boolean) => setDirty(next), []);
 
   const latest = versions.data?.[0];
+  // The version the editor was opened from. It moves only with this page's own saves (or when asked to),
+  // so a save by someone else, seen when the versions are read again, never replaces what is being typed,
+  // and this page's next save is checked against the version it really started from.
+  const [editorBase, setEditorBase] = useState<string | null>(null);
+  if (latest && editorBase === null) setEditorBase(latest.digest);
+  const saved = save.data?.judge;
+  const base =
+    versions.data?.find((version) => version.digest === editorBase) ?? (saved?.digest === editorBase ? saved : latest);
   const sample = useMemo(() => sampleOf(source.data), [source.data]);
   const spec = latest ? specList?.find((candidate) => candidate.ref === latest.specRef) : undefined;
   const waitingForJudge = judgeId !== null && !latest;
@@ -91,7 +100,9 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
 
   // A new judge's first save takes the address of the judge it made.
   useEffect(() => {
-    if (judgeId === null && save.data) navigate(judgeHref(project, queueId, save.data.id), { replace: true });
+    // Unless someone else's save raced it: then the note says so here, with a link.
+    if (judgeId === null && save.data?.check.kind === "clean")
+      navigate(judgeHref(project, queueId, save.data.judge.id), { replace: true });
   }, [judgeId, save.data, navigate, project, queueId]);
 
   return (
@@ -126,18 +137,44 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
         </p>
       ) : null}
 
+      {save.data && save.data.check.kind !== "clean" ? (
+        <JudgeSaveRaceNote
+          result={save.data}
+          judgeHref={judgeId === null ? judgeHref(project, queueId, save.data.judge.id) : undefined}
+          onDismiss={save.reset}
+        />
+      ) : null}
       {ready && specList.length > 0 ? (
         <Section title={judgeId === null ? "The judge" : "Edit (saves a new version)"}>
+          {latest && base && latest.digest !== base.digest && !save.isPending ? (
+            <output className="mb-3 block text-sm text-fg">
+              Version {latest.versionIndex} was saved after you opened version {base.versionIndex}: saving now makes a
+              version that does not contain its changes.{" "}
+              <button
+                type="button"
+                className="underline underline-offset-2 hover:no-underline"
+                onClick={() => setEditorBase(latest.digest)}
+              >
+                Edit version {latest.versionIndex} instead
+              </button>{" "}
+              (what you typed here is replaced).
+            </output>
+          ) : null}
           <JudgeEditor
-            key={latest?.digest ?? "new"}
-            initial={draftOf(latest, queueId, specList)}
+            key={base?.digest ?? "new"}
+            initial={draftOf(base, queueId, specList)}
             specs={specList}
             sampleCalls={sample.calls}
             firstCallId={sample.firstCallId}
             saving={save.isPending}
             saveError={save.isError ? save.error : null}
             onDirtyChange={onDirtyChange}
-            onSave={(draft, questionSchema) => save.mutate({ judgeId: judgeId ?? undefined, draft, questionSchema })}
+            onSave={(draft, questionSchema) =>
+              save.mutate(
+                { basedOn: base, draft, questionSchema },
+                { onSuccess: (result) => setEditorBase(result.judge.digest) },
+              )
+            }
           />
         </Section>
       ) : (

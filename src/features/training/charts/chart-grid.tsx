@@ -50,12 +50,15 @@ export function ChartGrid({
   version,
   simulated,
   validation,
+  eventsArrived,
 }: {
   store: JobEventStore;
   version: number;
   simulated: readonly string[];
   /** Metrics logged with split `val`, by name: drawn on the training metric's chart as "val". */
   validation?: ReadonlyMap<string, ValidationPoints>;
+  /** False until the first events are read (or there are none): until then no metric is known yet. */
+  eventsArrived: boolean;
 }) {
   const [smoothing, setSmoothing] = useSmoothing();
   const { resolved } = useTheme();
@@ -94,7 +97,7 @@ export function ChartGrid({
       note="Drag across a chart to zoom them all; double-click or Reset zoom to see every step. Hover for exact values."
       actions={
         <>
-          {metrics.length > 0 && drawable ? <ZoomControl sync={zoomSync} axis="Model steps" /> : null}
+          {drawable ? <ZoomControl sync={zoomSync} axis="Model steps" disabled={metrics.length === 0} /> : null}
           <SmoothingControl value={smoothing} onChange={setSmoothing} />
         </>
       }
@@ -110,7 +113,10 @@ export function ChartGrid({
           model step it evaluated, on the same chart as the training series so the gap between them shows.
         </p>
       ) : null}
-      {metrics.length === 0 ? (
+      {metrics.length === 0 && !eventsArrived ? (
+        // The headline chart's box: it comes first, at this size, so its arrival moves nothing.
+        <ChartPlaceholder height={CHART_HEIGHTS.emphasised} />
+      ) : metrics.length === 0 ? (
         <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
           No gradient steps yet: the charts appear with the first step.
         </p>

@@ -53,11 +53,15 @@ export function JobHeader({
           Job <span className="font-mono text-base">{jobId}</span>
         </h1>
         <CopyButton text={jobId} label="Copy job ID" />
-        {unknownSince !== null ? (
-          <UnknownStateBadge since={unknownSince} lastSeen={summary.state} />
-        ) : (
-          <JobStateBadge state={summary.state} />
-        )}
+        {/* On its own line on a phone: whether a longer state's label fits beside the ID no longer
+            decides, once the events are read, if everything below moves down a line. */}
+        <div className="w-full sm:w-auto">
+          {unknownSince !== null ? (
+            <UnknownStateBadge since={unknownSince} lastSeen={summary.state} />
+          ) : (
+            <JobStateBadge state={summary.state} />
+          )}
+        </div>
       </div>
       {job?.origin?.kind === "queue" ? (
         <p className="text-sm text-fg-muted" data-testid="job-origin">
@@ -75,7 +79,9 @@ export function JobHeader({
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-4">
         <div className="min-w-0">
           <dt className="text-xs text-fg-muted">Model</dt>
-          <dd className="mt-0.5 min-w-0">
+          {/* As tall as a linked model's two lines from the start: the picker or the link replaces
+              "Not known" once the models are read. */}
+          <dd className="mt-0.5 min-h-9 min-w-0">
             {job?.model_id ? <ModelLink modelId={job.model_id} model={model} /> : modelPicker}
           </dd>
         </div>

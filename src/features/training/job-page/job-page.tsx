@@ -65,8 +65,8 @@ function JobView({ jobId }: { jobId: string }) {
     },
   ];
 
-  // The charts' height depends on which metrics the events carry. The log below them is added
-  // with the first events (or once there are none to read), so the charts never push it down.
+  // The charts' height depends on which metrics the events carry. The facts and the log below them
+  // are added with the first events (or once there are none to read), so the charts never push them down.
   const eventsArrived = stream.store.size > 0 || stream.phase.phase !== "loading";
 
   if (job.isError && stream.store.size === 0) {
@@ -110,14 +110,17 @@ function JobView({ jobId }: { jobId: string }) {
           version={stream.version}
           simulated={summary.simulatedMetrics}
           validation={validation}
+          eventsArrived={eventsArrived}
         />
       </PanelErrorBoundary>
-      <PanelErrorBoundary label="Facts">
-        <FactsPanel
-          facts={facts}
-          actions={<DownloadMetricsButtons jobs={metricsOfJob} disabled={stream.store.stepCount === 0} />}
-        />
-      </PanelErrorBoundary>
+      {eventsArrived ? (
+        <PanelErrorBoundary label="Facts">
+          <FactsPanel
+            facts={facts}
+            actions={<DownloadMetricsButtons jobs={metricsOfJob} disabled={stream.store.stepCount === 0} />}
+          />
+        </PanelErrorBoundary>
+      ) : null}
       {eventsArrived ? (
         <PanelErrorBoundary label="Event log">
           <EventLog

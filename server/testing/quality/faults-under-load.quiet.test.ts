@@ -24,9 +24,10 @@ const SLOW_UPLOADS = 2;
 const ABORT_EVERY_MS = 50;
 const HEALTH_EVERY_MS = 25;
 /**
- * /health's 99th percentile must stay under this while the rest goes on. Generous: on 2 CPUs shared with
- * other test files the client's own turns add tens of ms; a blocked event loop (a stack-logging storm, a
- * statement over a whole project) adds seconds. The summary line prints what was measured.
+ * /health's 99th percentile must stay under this while the rest goes on. Generous: the monitor shares this
+ * process with the annotators and the aborting client, whose turns add tens of ms; what it is here to catch,
+ * a blocked event loop (a stack-logging storm, a statement over a whole project), adds seconds. It runs in
+ * npm test's quiet phase, with the machine to itself. The summary line prints what was measured.
  */
 const HEALTH_P99_BOUND_MS = 500;
 const BEARER = `Bearer ${DEMO_USERS[0].apiKey}`;
