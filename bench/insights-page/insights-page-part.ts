@@ -51,8 +51,15 @@ export async function insightsPagePart(
   const requests = median(samples.map((s) => s.requests));
   const bytes = median(samples.map((s) => s.responseBytes));
   const sent = median(samples.map((s) => s.requestBytes));
+  const tail = median(samples.map((s) => s.completeMs - s.lastResponseEndMs));
+  const longTasks = median(samples.map((s) => s.longTasksMs));
+  const longestTask = median(samples.map((s) => s.longestTaskMs));
+  const computeSteps = median(samples.map((s) => s.computeStepsMs));
   console.info(
     `    insights page: first figure ${Math.round(first)} ms, complete ${Math.round(complete)} ms (median of ${reps}), ${requests} requests, ${kib(bytes)} received, ${kib(sent)} sent`,
+  );
+  console.info(
+    `    main thread: long tasks ${Math.round(longTasks)} ms in all, longest ${Math.round(longestTask)} ms; computation after the read ${Math.round(computeSteps)} ms; last response to complete ${Math.round(tail)} ms`,
   );
   const last = samples.at(-1) as InsightsLoadSample;
   const firstVerdict = against(first, FIRST_FIGURE_BUDGET_MS);
@@ -60,10 +67,22 @@ export async function insightsPagePart(
   const markdown = [
     `### Insights page of the ${count(manifest.demoQueueItems)}-item demo queue: cold loads`,
     "",
-    `${reps} loads after one untimed one, each in a new browser context, started on a quiet CPU. From the navigation's start to the animation frame after the one that first shows a count of the queue ("N items · M completed"), and to the one after the agreement panel shows with no read in progress. Requests and bytes: the service requests of the load (Resource Timing, bodies as sent over the wire).`,
+    `${reps} loads after one untimed one, each in a new browser context, started on a quiet CPU. From the navigation's start to the animation frame after the one that first shows a count of the queue ("N items · M completed"), and to the one after the agreement panel shows with no read in progress. Requests and bytes: the service requests of the load (Resource Timing, bodies as sent over the wire). Main thread: the load's long tasks (over 50 ms: parsing, figures, rendering), their sum and the longest; the computation's steps after the read (User Timing "insights-step"); and the time from the last service response to the complete page (computation and render).`,
     "",
     table(
-      ["load", "first figure", "complete", "requests", "received", "sent", "quiet start"],
+      [
+        "load",
+        "first figure",
+        "complete",
+        "requests",
+        "received",
+        "sent",
+        "long tasks",
+        "longest task",
+        "computation",
+        "last response → complete",
+        "quiet start",
+      ],
       samples.map((s, i) => [
         i + 1,
         ms(s.firstFigureMs),
@@ -71,6 +90,10 @@ export async function insightsPagePart(
         s.requests,
         kib(s.responseBytes),
         kib(s.requestBytes),
+        ms(s.longTasksMs),
+        ms(s.longestTaskMs),
+        `${ms(s.computeStepsMs)} (step ≤ ${ms(s.longestStepMs)})`,
+        ms(s.completeMs - s.lastResponseEndMs),
         s.startedQuiet ? "yes" : `no (${s.quietWaitMs} ms)`,
       ]),
     ),
@@ -106,6 +129,6 @@ export async function insightsPagePart(
       },
     ],
     markdown,
-    data: { reps, samples },
+    data: { reps, samples, medians: { first, complete, longTasks, longestTask, computeSteps, tail } },
   };
 }

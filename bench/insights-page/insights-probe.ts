@@ -8,7 +8,20 @@
  * - Complete: the agreement panel is shown and no read is in progress (no "Items read" bar).
  */
 export function watchInsights(messages: { first: string; complete: string }): void {
-  const marks = window as unknown as { __insightsFirst?: number; __insightsComplete?: number };
+  const marks = window as unknown as {
+    __insightsFirst?: number;
+    __insightsComplete?: number;
+    __insightsLongTasks?: number[];
+  };
+  // Every task over 50 ms on the page's main thread (parsing, the figures, rendering): their sum and the longest.
+  const longTasks: number[] = (marks.__insightsLongTasks = []);
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longTasks.push(entry.duration);
+    }).observe({ type: "longtask", buffered: true });
+  } catch {
+    // No Long Tasks API: the figures say NaN.
+  }
   let scheduled = false;
   let sawFirst = false;
   const countsLine = /\d[\d,]* items · [\d,]+ completed/;
@@ -50,9 +63,19 @@ export function watchInsights(messages: { first: string; complete: string }): vo
   observer.observe(document, { childList: true, subtree: true, characterData: true });
 }
 
-/** Runs in the page: the two marks, and the service requests' count and sizes (Resource Timing). */
+/**
+ * Runs in the page: the two marks; the service requests' count, sizes and when the last one ended
+ * (Resource Timing); the long tasks; and the steps of the computation after the read (the page's
+ * "insights-step" User Timing measures).
+ */
 export function insightsLoadFacts() {
-  const marks = window as unknown as { __insightsFirst?: number; __insightsComplete?: number };
+  const marks = window as unknown as {
+    __insightsFirst?: number;
+    __insightsComplete?: number;
+    __insightsLongTasks?: number[];
+  };
+  const longTasks = marks.__insightsLongTasks;
+  const steps = performance.getEntriesByName("insights-step").map((entry) => entry.duration);
   const api = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((entry) =>
     new URL(entry.name).pathname.startsWith("/api/"),
   );
@@ -69,6 +92,11 @@ export function insightsLoadFacts() {
     requests: api.length,
     responseBytes: api.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
     decodedBytes: api.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+    lastResponseEndMs: api.reduce((last, entry) => Math.max(last, entry.responseEnd), 0),
+    longTasksMs: longTasks ? longTasks.reduce((sum, duration) => sum + duration, 0) : Number.NaN,
+    longestTaskMs: longTasks ? Math.max(0, ...longTasks) : Number.NaN,
+    computeStepsMs: steps.reduce((sum, duration) => sum + duration, 0),
+    longestStepMs: Math.max(0, ...steps),
     byPath,
   };
 }

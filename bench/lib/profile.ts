@@ -14,7 +14,7 @@ export type Profile = {
     naiveRuns: (size: number) => number;
     /** Stop a shape's naive runs once they have used this much time. */
     naiveBudgetMs: number;
-    /** Queue size measured through app.fetch as well (HTTP: validation, auth, JSON). */
+    /** Queue size measured through HTTP as well (app.fetch and a loopback socket). */
     httpSize: number;
   };
   lighthouse: { runsPerPage: number };
@@ -39,7 +39,7 @@ const FULL: Profile = {
     runs: 40,
     naiveRuns: (size) => (size >= 1_000_000 ? 2 : size >= 100_000 ? 5 : 10),
     naiveBudgetMs: 8_000,
-    httpSize: 100_000,
+    httpSize: 1_000_000,
   },
   lighthouse: { runsPerPage: 3 },
   interactions: { reps: 20, jobReps: 3, advances: 50, thinkMs: 400, coldLoads: 15 },

@@ -11,6 +11,7 @@ import {
   type Scope,
   type Value,
 } from "./item-order";
+import { countFromBuckets, skipToBucket } from "./time-buckets";
 
 // The few index walks the items query is built from. Each names its index (INDEXED BY) so the
 // cost is what the plan expects, not what SQLite's planner guesses without statistics.
@@ -22,8 +23,15 @@ const eqFields = (scope: Scope): Field[] => scope.eqs.map((eq) => eq.field);
  * is about operations, states and adders only, otherwise by walking the index entries it counts.
  */
 export function countRows(db: Database, scope: Scope, ranges: readonly Range[] = []): number {
-  const fromCounts = countFromCounts(db, scope, ranges);
-  if (fromCounts !== undefined) return fromCounts;
+  return (
+    countFromCounts(db, scope, ranges) ??
+    countFromBuckets(db, scope, ranges, (within) => countByWalk(db, scope, within)) ??
+    countByWalk(db, scope, ranges)
+  );
+}
+
+/** Number of rows in scope within the ranges, by walking the index entries it counts. */
+function countByWalk(db: Database, scope: Scope, ranges: readonly Range[]): number {
   const rangeColumn = ranges[0]?.column;
   const index = indexFor(eqFields(scope), rangeColumn === undefined || rangeColumn === "seq" ? null : rangeColumn);
   const where = whereClause(scope, ranges);
@@ -50,11 +58,12 @@ export function indexEntries(
   key: Key,
   window: { offset: number; limit: number },
 ): [number, Value][] {
-  const where = whereClause(scope);
+  const skip = skipToBucket(db, scope, key, window.offset);
+  const where = whereClause(scope, skip ? [skip.range] : []);
   const sql = `SELECT seq, ${key.field} FROM annotation_queue_items INDEXED BY ${indexFor(eqFields(scope), key.field)}
     WHERE ${where.sql} ORDER BY ${orderClause([key], key.dir)} LIMIT ? OFFSET ?`;
   const limit = Number.isFinite(window.limit) ? window.limit : -1;
-  return cached(db, sql, "raw").all(...where.params, limit, window.offset) as [number, Value][];
+  return cached(db, sql, "raw").all(...where.params, limit, window.offset - (skip?.passed ?? 0)) as [number, Value][];
 }
 
 /** The first value of `key` after `value` in key order among rows in scope. */
@@ -78,12 +87,14 @@ export function orderedSeqs(
   window: { offset: number; limit: number },
   ranges: readonly Range[] = [],
 ): number[] {
-  const where = whereClause(scope, ranges);
+  // The rows of the buckets before the page come before it whatever the later keys.
+  const skip = ranges.length === 0 ? skipToBucket(db, scope, keys[0], window.offset) : undefined;
+  const where = whereClause(scope, skip ? [skip.range] : ranges);
   const index = indexFor(eqFields(scope), keys[0]?.field ?? null);
   const sql = `SELECT seq FROM annotation_queue_items INDEXED BY ${index}
     WHERE ${where.sql} ORDER BY ${orderClause(keys, seqDir)} LIMIT ? OFFSET ?`;
   const limit = Number.isFinite(window.limit) ? window.limit : -1;
-  return cached(db, sql, "pluck").all(...where.params, limit, window.offset) as number[];
+  return cached(db, sql, "pluck").all(...where.params, limit, window.offset - (skip?.passed ?? 0)) as number[];
 }
 
 /** Row ids of the few rows matching lookups (id, call id, trace id), ordered; SQLite sorts them. */

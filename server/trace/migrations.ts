@@ -1,4 +1,5 @@
 import type { Migration } from "../db/migrations";
+import { ITEM_TIME_COUNTS_MIGRATION } from "./item-time-counts-migration";
 
 /**
  * Schema of the annotation queue (trace) service. Timestamps are integer milliseconds since the
@@ -362,4 +363,5 @@ export const TRACE_MIGRATIONS: Migration[] = [
       CREATE INDEX ix_trace_feedback_type ON trace_feedback (project_id, feedback_type, created_at);
     `,
   },
+  ITEM_TIME_COUNTS_MIGRATION,
 ];

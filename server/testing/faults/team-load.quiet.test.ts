@@ -18,8 +18,8 @@ import { waitForQuietCpu } from "../../../bench/lib/cpu-quiet";
 // 5xx, and /health must stay within a frame or so at the 99th percentile. The monitor is a process of
 // its own (the benchmarks' probe), so what it measures is the service, not the load generator's turns.
 //
-// The volume is fixed (6,000 items): on a busy machine the minute stretches, and every write is still
-// checked. /health's budget is a timing, so it is held only when the machine was quiet before the load
+// The volume is fixed (6,000 items): on a busy machine the minute stretches (to about two at a load
+// average of 8, hence the test's time limit), and every write is still checked. /health's budget is a timing, so it is held only when the machine was quiet before the load
 // began (npm test runs this suite alone, after the unit tests, for that reason); on a machine busy with
 // other work the figure is printed and marked as not comparable.
 
@@ -52,7 +52,7 @@ function annotatorKeys(dataDir: string): string[] {
 describe("a team of API annotators on one queue", () => {
   it(
     `${ANNOTATORS} annotators at ${ITEMS_PER_SECOND} items/s each for ${LOAD_MS / 1000} s: nothing lost, no 5xx, /health p99 < ${HEALTH_P99_BUDGET_MS} ms`,
-    { timeout: LOAD_MS + 90_000 },
+    { timeout: 5 * LOAD_MS },
     async () => {
       const dataDir = makeDataDir();
       const callIds = seedDataDir(dataDir, CALLS);

@@ -85,13 +85,16 @@ export function distribution(spec: QueueSpec, measure: SpecMeasure, values: read
 
 /**
  * Each question's answers, folded in call by call (`add`): the read folds each batch in as it
- * arrives, so the page shows the distributions so far; `figures` bins what has been folded in.
+ * arrives, so the page shows the distributions so far; `figures` bins what has been folded in
+ * (once per change: the last report of a read and its final figures share one binning).
  */
 export function distributionFolder(specs: readonly QueueSpec[]) {
   const measures = specs.map((spec) => measureOf(spec.fieldSchema));
   const valuesBySpec = specs.map((): unknown[] => []);
+  let binned: AnswerDistribution[] | null = null;
   return {
     add(onCall: AnswersOnCall) {
+      binned = null;
       specs.forEach((spec, index) => {
         const list = onCall[spec.id];
         if (!list) return;
@@ -99,8 +102,12 @@ export function distributionFolder(specs: readonly QueueSpec[]) {
         for (const answer of list) values.push(answer.value);
       });
     },
-    figures: (): AnswerDistribution[] =>
-      specs.map((spec, index) => distribution(spec, measures[index] as SpecMeasure, valuesBySpec[index] as unknown[])),
+    figures(): AnswerDistribution[] {
+      binned ??= specs.map((spec, index) =>
+        distribution(spec, measures[index] as SpecMeasure, valuesBySpec[index] as unknown[]),
+      );
+      return binned;
+    },
   };
 }
 

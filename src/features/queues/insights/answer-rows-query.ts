@@ -1,24 +1,12 @@
-import * as z from "zod/mini";
 import { ANNOTATION_FEEDBACK_PREFIX, type Feedback } from "@contract/trace-feedback";
 import { LIMITS } from "@contract/limits";
 import { callRef, type QueueSpec } from "@/api/annotation-specs";
 import type { TraceClient } from "@/api/trace";
 import { CLAIM_FEEDBACK_TYPE } from "../team/claims";
-
-/** The columns the figures read: who answered what, when, on which call (the rest of a row is not sent). */
-export const ANSWER_COLUMNS = ["id", "weave_ref", "wb_user_id", "created_at", "feedback_type", "payload"] as const;
+import { ANSWER_COLUMNS, answerRowOf } from "./answer-row";
 
 /** Calls per feedback query: one page of items, at the service's bound on a `$in`'s operands. */
 export const INSIGHTS_CALLS_PER_QUERY = Math.min(1000, LIMITS.queryOperands);
-
-const AnswerRow = z.object({
-  id: z.string(),
-  weave_ref: z.string(),
-  wb_user_id: z.string(),
-  created_at: z.string(),
-  feedback_type: z.string(),
-  payload: z.record(z.string(), z.unknown()),
-});
 
 /**
  * The answers to the queue's questions and the claim records on these calls: one `/feedback/query`
@@ -60,7 +48,7 @@ export async function readAnswerRows(
       },
       { signal },
     );
-    for (const row of result) rows.push({ ...AnswerRow.parse(row), project_id: projectId });
+    for (const row of result) rows.push(answerRowOf(row, projectId));
     if (result.length < page) return rows;
   }
 }

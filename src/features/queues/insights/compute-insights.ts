@@ -60,7 +60,7 @@ export function* insightsInSteps(input: InsightsInput, dayOf: DayOf, now = Date.
   yield;
   const perDay = yield* completedPerDaySteps(input, dayOf);
   yield;
-  const distributions = answerDistributions(input);
+  const distributions = input.distributions ? [...input.distributions] : answerDistributions(input);
   yield;
   const { scales, ...agreement } = yield* agreementSteps(input);
   yield;

@@ -3,6 +3,7 @@ import type { Feedback } from "@contract/trace-feedback";
 import type { QueueSpec } from "@/api/annotation-specs";
 import type { AnswersOnCall } from "../shared/call-answers";
 import type { TeamSettings } from "../team/team-settings";
+import type { AnswerDistribution } from "./answer-distributions";
 
 /** What an item contributes to the insights: the rest of its row is not kept (10,000 rows stay small). */
 export type InsightItem = Pick<
@@ -24,6 +25,8 @@ export type InsightsInput = {
   team?: TeamSettings;
   /** Per call id, the claim records on it (team/claims.ts), read in the same queries as the answers. */
   claimRecords?: ReadonlyMap<string, readonly Feedback[]>;
+  /** Each question's answers when the read has already folded them in as they came (else they are counted here). */
+  distributions?: readonly AnswerDistribution[];
 };
 
 export const toInsightItem = (item: AnnotationQueueItem): InsightItem => ({

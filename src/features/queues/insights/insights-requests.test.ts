@@ -3,7 +3,13 @@ import type { AnnotationQueueItem } from "@contract/trace";
 import type { FetchItems } from "../shared/list-pages";
 import { dayInTimeZone } from "./day-buckets";
 import type { CallsFeedback, FetchCallsFeedback } from "./insights-fetchers";
-import { emptyReadState, INSIGHTS_REQUESTS_IN_FLIGHT, loadQueueInsights } from "./load-insights";
+import {
+  emptyReadState,
+  INSIGHTS_REQUESTS_IN_FLIGHT,
+  loadQueueInsights,
+  PROGRESS_INTERVAL_MS,
+  type InsightsProgress,
+} from "./load-insights";
 import { TEST_QUEUE, testAnswer, testSpec } from "./insights-test-support";
 
 const spec = testSpec("tone", { type: "integer", minimum: 1, maximum: 5 });
@@ -51,7 +57,12 @@ function countingService(items: readonly AnnotationQueueItem[], failAnswersCall?
   return { counts, fetchPage, fetchAnswers };
 }
 
-const read = (service: ReturnType<typeof countingService>, expectedItems: number, state = emptyReadState()) =>
+const read = (
+  service: ReturnType<typeof countingService>,
+  expectedItems: number,
+  state = emptyReadState(),
+  onProgress?: (progress: InsightsProgress) => void,
+) =>
   loadQueueInsights({
     fetchPage: service.fetchPage,
     fetchAnswers: service.fetchAnswers,
@@ -60,6 +71,7 @@ const read = (service: ReturnType<typeof countingService>, expectedItems: number
     signal: new AbortController().signal,
     expectedItems,
     state,
+    onProgress,
   });
 
 describe("the requests Insights makes", () => {
@@ -94,5 +106,19 @@ describe("the requests Insights makes", () => {
     const fresh = await read(countingService(items), 5_000);
     expect(retry.counts.pages + retry.counts.answers).toBeLessThan(6 + 5);
     expect(loaded.insights).toEqual({ ...fresh.insights });
+  });
+
+  it("reports its progress (and so re-renders the figures so far) at most once per interval, the last with every answer", async () => {
+    const service = countingService(queueOf(10_000));
+    const reports: InsightsProgress[] = [];
+    const started = performance.now();
+    await read(service, 10_000, emptyReadState(), (progress) => reports.push(progress));
+    const elapsed = performance.now() - started;
+    // Each of the 11 pages and 10 answer queries asks for a report: they are folded together.
+    expect(reports.length).toBeLessThan(service.counts.pages + service.counts.answers);
+    expect(reports.length).toBeLessThanOrEqual(2 + Math.ceil(elapsed / PROGRESS_INTERVAL_MS));
+    expect(reports.at(-1)).toMatchObject({ items: 10_000, answeredCalls: 10_000 });
+    const bins = reports.at(-1)?.distributions?.[0]?.bins ?? [];
+    expect(bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(10_000);
   });
 });

@@ -11,6 +11,7 @@ import { readListInParallel, type ReadPages } from "./parallel-list-read";
 import { INSIGHTS_CALLS_PER_QUERY } from "./answer-rows-query";
 import { requestSlots } from "./request-slots";
 import { toInsightItem, type InsightItem } from "./insights-input";
+import { throttledReport } from "./throttled-report";
 import type { QueueSpec } from "@/api/annotation-specs";
 
 export type InsightsProgress = {
@@ -139,6 +140,12 @@ export async function readQueueInBatches<T>(options: {
   return { realigned: listReport.realigned, inexact: listReport.inexact };
 }
 
+/**
+ * At most one progress report (and so one re-render of the figures so far) per this many
+ * milliseconds: a read of 10,000 items has about twenty batches, most of them arriving together.
+ */
+export const PROGRESS_INTERVAL_MS = 100;
+
 /** Requests in flight at once while Insights reads a queue: pages of items and the answers on them together. */
 export const INSIGHTS_REQUESTS_IN_FLIGHT = 4;
 
@@ -182,13 +189,18 @@ export async function loadQueueInsights(options: {
   const answers = new Map<string, AnswersOnCall>();
   const claimRecords = new Map<string, readonly Feedback[]>();
   const folder = distributionFolder(specs);
-  const report = () =>
-    onProgress?.({
-      items: items.length,
-      answeredCalls: answers.size,
-      expectedItems: expectedItems > 0 ? expectedItems : undefined,
-      distributions: specs.length > 0 ? folder.figures() : undefined,
-    });
+  // The distributions are binned only when reported, not after every batch.
+  const progress = throttledReport(
+    () =>
+      onProgress?.({
+        items: items.length,
+        answeredCalls: answers.size,
+        expectedItems: expectedItems > 0 ? expectedItems : undefined,
+        distributions: specs.length > 0 ? folder.figures() : undefined,
+      }),
+    PROGRESS_INTERVAL_MS,
+  );
+  const report = () => progress.request();
   const fold = (found: CallsFeedback) => {
     for (const [callId, onCall] of found.answers) {
       if (answers.has(callId)) continue;
@@ -240,7 +252,9 @@ export async function loadQueueInsights(options: {
       },
     });
     await Promise.all(answerReads);
+    progress.flush();
   } catch (error) {
+    progress.cancel();
     controller.abort();
     await Promise.allSettled(answerReads);
     throw options.signal.aborted ? options.signal.reason : failures.length > 0 ? failures[0] : error;
@@ -250,7 +264,14 @@ export async function loadQueueInsights(options: {
   // The computation in steps, the browser's next task between them (input stays responsive).
   const started = performance.now();
   const steps = insightsInSteps(
-    { items, specs, answers, team, claimRecords: readBatches ? claimRecords : undefined },
+    {
+      items,
+      specs,
+      answers,
+      team,
+      claimRecords: readBatches ? claimRecords : undefined,
+      distributions: readBatches ? folder.figures() : undefined,
+    },
     dayOf,
   );
   let step = measured(() => steps.next());
