@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
 import { createHash } from "node:crypto";
+import { cached } from "../db/statements";
 
 export type AuthenticatedUser = { id: string; username: string; entity: string };
 
@@ -8,9 +9,10 @@ export function hashApiKey(key: string): string {
 }
 
 export function findUserByApiKey(db: Database, key: string): AuthenticatedUser | undefined {
-  return db
-    .prepare<[string], AuthenticatedUser>("SELECT id, username, entity FROM users WHERE api_key_sha256 = ?")
-    .get(hashApiKey(key));
+  // Every authenticated request asks: the statement is prepared once per database.
+  return cached(db, "SELECT id, username, entity FROM users WHERE api_key_sha256 = ?").get(hashApiKey(key)) as
+    | AuthenticatedUser
+    | undefined;
 }
 
 export function upsertUser(db: Database, user: AuthenticatedUser & { apiKey: string }): void {

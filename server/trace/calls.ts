@@ -1,7 +1,7 @@
 import type { Database } from "better-sqlite3";
 import { writeTransaction } from "../db/write-transaction";
 import type { CallRow } from "./rows";
-import { cached } from "./statements";
+import { cached } from "../db/statements";
 
 /** A recorded call (a traced operation execution) to store. Times in epoch milliseconds. */
 export type NewCall = {

@@ -1,5 +1,5 @@
 import type { Database } from "better-sqlite3";
-import { cached } from "./statements";
+import { cached } from "../db/statements";
 import {
   indexFor,
   orderClause,

@@ -2,7 +2,7 @@ import type { Database } from "better-sqlite3";
 import type { AnnotationQueueItem } from "../../contract/trace";
 import { filterParts, sortKeys, type ItemsQuery, type Value } from "./item-order";
 import { toApiItem, type ItemRow, type QueueRow } from "./rows";
-import { cached } from "./statements";
+import { cached } from "../db/statements";
 
 /**
  * The items query as the plain SQL statement of upstream's definition: keep the live items of the

@@ -25,7 +25,7 @@ import {
 } from "./item-scans";
 import { ranksOf } from "./positions";
 import { toApiItem, type ItemRow, type QueueRow } from "./rows";
-import { cached } from "./statements";
+import { cached } from "../db/statements";
 
 /**
  * The items query (docs/service-contracts.md#items-query), planned so that its cost follows the page, not the

@@ -5,7 +5,7 @@ import { ServiceError } from "../http/errors";
 import { findCall } from "./calls";
 import { monotonicIdGenerator, type Random } from "./ids";
 import type { ItemRow, QueueRow } from "./rows";
-import { cached } from "./statements";
+import { cached } from "../db/statements";
 
 /** An item to store; its id and row id are assigned on insert. Times in epoch milliseconds. */
 export type NewItem = Omit<

@@ -12,7 +12,7 @@ import {
 } from "./item-order";
 import { countRows } from "./item-scans";
 import type { ItemRow } from "./rows";
-import { cached } from "./statements";
+import { cached } from "../db/statements";
 
 // position_in_queue: the 1-based rank of an item, in the request's order, among the live items of
 // its queue that pass the request's scalar filters (the state filter comes after numbering, as

@@ -4,7 +4,7 @@ import { writeTransaction } from "../db/write-transaction";
 import { ServiceError } from "../http/errors";
 import { findItem } from "./items";
 import type { ItemRow, QueueRow } from "./rows";
-import { cached } from "./statements";
+import { cached } from "../db/statements";
 
 type ProgressRecord = { annotation_state: SettableState };
 

@@ -6,7 +6,7 @@ import { ServiceError } from "../http/errors";
 import { monotonicIdGenerator } from "./ids";
 import { countFromCounts } from "./item-scans";
 import { toApiQueue, type QueueRow } from "./rows";
-import { cached } from "./statements";
+import { cached } from "../db/statements";
 
 export type NewQueue = {
   projectId: string;

@@ -2,7 +2,7 @@ import type { Database } from "better-sqlite3";
 import { parseObjectRef } from "../../contract/weave-refs";
 import { echo } from "../http/echo";
 import { ServiceError } from "../http/errors";
-import { cached } from "./statements";
+import { cached } from "../db/statements";
 
 const SPEC_CLASS = "AnnotationSpec";
 

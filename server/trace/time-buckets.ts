@@ -1,7 +1,7 @@
 import type { Database } from "better-sqlite3";
 import { TIME_BUCKET_SHIFT } from "./item-time-counts-migration";
 import { isTimestamp, type Key, type Range, type Scope } from "./item-order";
-import { cached } from "./statements";
+import { cached } from "../db/statements";
 
 // The trigger-kept per-bucket counts (item-time-counts-migration.ts) turn the long walks of a
 // timestamp order into short ones: the rows before a page are whole buckets, summed, plus the part

@@ -4,6 +4,7 @@ import { writeInSteps } from "../db/write-in-steps";
 import { ServiceError } from "../http/errors";
 import { writeTransaction } from "../db/write-transaction";
 import { eventId } from "./ids";
+import { cached } from "../db/statements";
 
 export type JobKind = "rl" | "sft";
 export type JobStatus = "queued" | "running" | "succeeded" | "failed";
@@ -133,17 +134,17 @@ export function jobConfig(job: JobRow): JobConfig {
  * once all its items are stored.
  */
 export function activeJobs(db: Database): JobRow[] {
-  return db
-    .prepare<[], JobRow>(
-      `SELECT * FROM training_jobs j
+  // Asked on every pass of the job runner: prepared once per database.
+  return cached(
+    db,
+    `SELECT * FROM training_jobs j
        WHERE j.status = 'running'
           OR (j.status = 'queued' AND ${ITEMS_STORED} AND NOT EXISTS (
                 SELECT 1 FROM training_jobs o
                 WHERE o.model_id = j.model_id AND o.id <> j.id
                   AND (o.status = 'running' OR (o.status = 'queued' AND (o.created_at, o.rowid) < (j.created_at, j.rowid)))))
        ORDER BY j.created_at, j.rowid`,
-    )
-    .all();
+  ).all() as JobRow[];
 }
 
 export function jobItems(db: Database, jobId: string, from: number, count: number): unknown[] {

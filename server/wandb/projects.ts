@@ -1,5 +1,5 @@
 import type { Database } from "better-sqlite3";
-import { cached } from "../trace/statements";
+import { cached } from "../db/statements";
 
 export type ProjectRecord = { entityName: string; name: string };
 

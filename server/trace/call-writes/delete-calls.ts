@@ -2,7 +2,7 @@ import type { Database } from "better-sqlite3";
 import { writeTransaction } from "../../db/write-transaction";
 import { echo } from "../../http/echo";
 import { ServiceError } from "../../http/errors";
-import { cached } from "../statements";
+import { cached } from "../../db/statements";
 
 /**
  * The asked calls and every descendant (children, their children, ...), as upstream deletes them:

@@ -1,5 +1,5 @@
 import type { Database } from "better-sqlite3";
-import { cached } from "../statements";
+import { cached } from "../../db/statements";
 import { nextTurn } from "./steps";
 
 // Ends and display names that arrived before their call's start wait in trace_call_pending_writes

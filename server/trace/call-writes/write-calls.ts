@@ -2,7 +2,7 @@ import type { Database } from "better-sqlite3";
 import type { CallBatchItem, EndedCall, StartedCall } from "../../../contract/trace-call-writes";
 import { writeInSteps } from "../../db/write-in-steps";
 import { writeTransaction } from "../../db/write-transaction";
-import { cached } from "../statements";
+import { cached } from "../../db/statements";
 import { keepPendingWrite, prunePendingWrites, takePendingWrites } from "./pending-writes";
 import { storedColumns, type EndHead, type PreparedCallBatch, type StartHead } from "./prepare-batch";
 

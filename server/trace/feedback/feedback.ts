@@ -14,6 +14,7 @@ import { uuid7Now } from "../ids";
 import { compileQuery, fieldSql } from "./query-sql";
 import { refuseSecondAnswer } from "./standing-answer";
 import { validateFeedback } from "./validate";
+import { cached } from "../../db/statements";
 
 type FeedbackRow = Omit<Feedback, "payload"> & { payload: string };
 
@@ -21,7 +22,8 @@ function insert(db: Database, request: FeedbackCreateRequest, userId: string, no
   const id = request.id ?? uuid7Now(now);
   const createdAt = new Date(now).toISOString();
   try {
-    db.prepare(
+    cached(
+      db,
       `INSERT INTO trace_feedback (id, project_id, weave_ref, wb_user_id, creator, created_at, feedback_type, payload, annotation_ref, runnable_ref, call_ref, trigger_ref)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(

@@ -3,6 +3,7 @@ import type { FeedbackCreateRequest } from "../../../contract/trace-feedback";
 import { ServiceError } from "../../http/errors";
 import { askedPerAnnotator } from "./team-queues";
 import type { AnsweredSpec } from "./validate";
+import { cached } from "../../db/statements";
 
 /**
  * Refuses a second answer where one already stands: one per call and question, or one per call,
@@ -22,11 +23,10 @@ export function refuseSecondAnswer(
   spec: AnsweredSpec,
 ): void {
   const stands = (byAuthor: boolean) =>
-    db
-      .prepare(
-        `SELECT 1 FROM trace_feedback WHERE project_id = ? AND weave_ref = ? AND feedback_type = ?${byAuthor ? " AND wb_user_id = ?" : ""} LIMIT 1`,
-      )
-      .get(request.project_id, request.weave_ref, request.feedback_type, ...(byAuthor ? [userId] : [])) !== undefined;
+    cached(
+      db,
+      `SELECT 1 FROM trace_feedback WHERE project_id = ? AND weave_ref = ? AND feedback_type = ?${byAuthor ? " AND wb_user_id = ?" : ""} LIMIT 1`,
+    ).get(request.project_id, request.weave_ref, request.feedback_type, ...(byAuthor ? [userId] : [])) !== undefined;
   let perAnnotator = spec.uniqueAmongCreators;
   if (!stands(perAnnotator)) return;
   if (!perAnnotator) {

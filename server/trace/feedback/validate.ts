@@ -12,6 +12,7 @@ import { ServiceError } from "../../http/errors";
 import { valueProblem } from "../objects/json-schema";
 import { parseObjectRef } from "../../../contract/weave-refs";
 import { validateRunnable } from "./validate-runnable";
+import { cached } from "../../db/statements";
 
 const refuse = (message: string, code = "invalid_feedback"): never => {
   throw new ServiceError(400, message, code);
@@ -77,11 +78,10 @@ function validateAnnotation(db: Database, request: FeedbackCreateRequest, name: 
     refuse(`annotation_ref must be in the feedback's project '${echo(request.project_id)}'.`);
   if (ref.name !== name)
     refuse(`annotation_ref names the spec '${echo(ref.name)}' but the feedback type names '${echo(name)}'.`);
-  const row = db
-    .prepare(
-      "SELECT val, leaf_object_class, deleted_at FROM trace_objects WHERE project_id = ? AND object_id = ? AND digest = ?",
-    )
-    .get(request.project_id, ref.name, ref.digest) as
+  const row = cached(
+    db,
+    "SELECT val, leaf_object_class, deleted_at FROM trace_objects WHERE project_id = ? AND object_id = ? AND digest = ?",
+  ).get(request.project_id, ref.name, ref.digest) as
     | { val: string; leaf_object_class: string | null; deleted_at: number | null }
     | undefined;
   if (!row || row.deleted_at !== null)

@@ -4,7 +4,7 @@ import { randomHex, uuid7Now } from "../ids";
 import { insertItems, type NewItem } from "../items";
 import { insertProgressRecord } from "../progress";
 import { createQueue } from "../queues";
-import { cached } from "../statements";
+import { cached } from "../../db/statements";
 import { opRefs, type CallKind } from "./demo-calls";
 import { presentDisplayFields } from "./display-fields";
 import { picker, seededRandom } from "./prng";
