@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ObjCreateResponse } from "../../../contract/trace-objects";
 import { DATABASE_FILE } from "../../runtime";
 import { QUALITY_PROJECT, TRACE, TRAINABLE_BASE_MODEL, TRAINING, trajectoryGroup } from "../quality/fixtures";
-import { createQueueWithItems, httpClient, type HttpClient } from "../quality/http-client";
+import { allJobEvents, createQueueWithItems, httpClient, type HttpClient } from "../quality/http-client";
 import { seedDataDir } from "../quality/seed-data-dir";
 import { cleanUp, makeDataDir, startServerProcess } from "../server-process";
 import { Cursor, startWriters, type KillLoopTargets } from "./kill-loop-writers";
@@ -26,20 +26,6 @@ const JOBS_PER_ROUND = 2;
 /** The job that runs through the kills: at 5 ms a step it needs several rounds of uptime. */
 const LONG_JOB_STEPS = 1_500;
 const CALLS = 1_000;
-
-type Event = { type: string; data: Record<string, unknown> };
-
-async function allEvents(api: HttpClient, jobId: string): Promise<Event[]> {
-  const events: Event[] = [];
-  for (let after = ""; ;) {
-    const page = await api.ok<{ data: Event[]; has_more: boolean; last_id: string }>(
-      api.get(`${TRAINING}/preview/training-jobs/${jobId}/events?limit=100${after ? `&after=${after}` : ""}`),
-    );
-    events.push(...page.data);
-    if (!page.has_more) return events;
-    after = page.last_id;
-  }
-}
 
 /** A fixed sequence of pauses (ms), so every run kills at the same offsets after its acknowledgements. */
 function pauses(seed: number) {
@@ -132,7 +118,7 @@ describe("the local services killed again and again mid-write", () => {
         expect(await readBackDisagreements(api, targets, ledger), `after kill ${kill}`).toEqual([]);
       }
 
-      const stepsDuringKills = (await allEvents(api, longJob)).filter((e) => e.type === "gradient_step").length;
+      const stepsDuringKills = (await allJobEvents(api, longJob)).filter((e) => e.type === "gradient_step").length;
       const progressAcks = [...ledger.progressAcked.values()].reduce((n, states) => n + states.length, 0);
       console.info(
         `kill loop: ${KILLS} SIGKILLs; acknowledged and read back ${ledger.answers.size} answers, ` +
@@ -147,12 +133,12 @@ describe("the local services killed again and again mid-write", () => {
 
       // No job hangs: the long one has run through the kills with every step once, and every acknowledged job ends.
       for (const jobId of [longJob, ...ledger.jobs]) {
-        await vi.waitFor(async () => expect((await allEvents(api, jobId)).at(-1)?.type).toBe("training_ended"), {
+        await vi.waitFor(async () => expect((await allJobEvents(api, jobId)).at(-1)?.type).toBe("training_ended"), {
           timeout: 60_000,
           interval: 100,
         });
       }
-      const events = await allEvents(api, longJob);
+      const events = await allJobEvents(api, longJob);
       expect(events.filter((e) => e.type === "training_started")).toHaveLength(1);
       expect(events.filter((e) => e.type === "gradient_step").map((e) => e.data.step)).toEqual(
         Array.from({ length: LONG_JOB_STEPS }, (_, i) => i + 1),

@@ -6,7 +6,7 @@ import { upsertUser } from "../../auth/users";
 import { openDatabase } from "../../db/database";
 import { DATABASE_FILE } from "../../runtime";
 import { QUALITY_PROJECT, TRACE } from "../quality/fixtures";
-import { createQueueWithItems, httpClient, type HttpAnswer } from "../quality/http-client";
+import { createQueueWithItems, httpClient, type HttpAnswer, type HttpClient } from "../quality/http-client";
 import { seedDataDir } from "../quality/seed-data-dir";
 import { cleanUp, makeDataDir, startServerProcess } from "../server-process";
 import { startHealthProbe } from "../../../bench/load/health-probe";
@@ -35,6 +35,22 @@ const ITEMS_EACH = (ITEMS_PER_SECOND * LOAD_MS) / 1000;
 const CALLS = ANNOTATORS * ITEMS_EACH;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The queue's `count` items, 1,000 a page (the query's page bound). */
+async function queueItems(client: HttpClient, queueId: string, count: number): Promise<AnnotationQueueItem[]> {
+  const items: AnnotationQueueItem[] = [];
+  for (let offset = 0; offset < count; offset += 1_000) {
+    const page = await client.ok<{ items: AnnotationQueueItem[] }>(
+      client.post(`${TRACE}/annotation_queues/${queueId}/items/query`, {
+        project_id: QUALITY_PROJECT,
+        offset,
+        limit: 1_000,
+      }),
+    );
+    items.push(...page.items);
+  }
+  return items;
+}
 
 function annotatorKeys(dataDir: string): string[] {
   const db = openDatabase(join(dataDir, DATABASE_FILE));
@@ -69,17 +85,7 @@ describe("a team of API annotators on one queue", () => {
             call_ids: callIds.slice(from, from + 1_000),
           }),
         );
-      const itemsByCall = new Map<string, string>();
-      for (let offset = 0; offset < callIds.length; offset += 1_000) {
-        const { items } = await lead.ok<{ items: AnnotationQueueItem[] }>(
-          lead.post(`${TRACE}/annotation_queues/${queueId}/items/query`, {
-            project_id: QUALITY_PROJECT,
-            offset,
-            limit: 1_000,
-          }),
-        );
-        for (const item of items) itemsByCall.set(item.call_id, item.id);
-      }
+      const itemsByCall = new Map((await queueItems(lead, queueId, CALLS)).map((item) => [item.call_id, item.id]));
       const specName = "team-load-rating";
       const { digest } = ObjCreateResponse.parse(
         await lead.ok(
@@ -144,17 +150,7 @@ describe("a team of API annotators on one queue", () => {
       const health = await probe.stop();
 
       // Read everything back: every acknowledged completion and answer is stored as acknowledged.
-      const stored = new Map<string, AnnotationQueueItem>();
-      for (let offset = 0; offset < callIds.length; offset += 1_000) {
-        const { items } = await lead.ok<{ items: AnnotationQueueItem[] }>(
-          lead.post(`${TRACE}/annotation_queues/${queueId}/items/query`, {
-            project_id: QUALITY_PROJECT,
-            offset,
-            limit: 1_000,
-          }),
-        );
-        for (const item of items) stored.set(item.id, item);
-      }
+      const stored = new Map((await queueItems(lead, queueId, CALLS)).map((item) => [item.id, item]));
       const lostCompletions = [...completed].filter(
         ([itemId, who]) =>
           stored.get(itemId)?.annotation_state !== "completed" || stored.get(itemId)?.annotator_user_id !== who,

@@ -4,7 +4,7 @@ import { afterEach, assert, describe, expect, it, vi } from "vitest";
 import type { AnnotationQueueItem, SettableState } from "../../../contract/trace";
 import { DATABASE_FILE } from "../../runtime";
 import { QUALITY_PROJECT, TRACE, TRAINABLE_BASE_MODEL, TRAINING, trajectoryGroup } from "./fixtures";
-import { createQueueWithItems, httpClient, type HttpClient } from "./http-client";
+import { allJobEvents, createQueueWithItems, httpClient } from "./http-client";
 import { seedDataDir } from "./seed-data-dir";
 import { cleanUp, makeDataDir, startServerProcess } from "../server-process";
 
@@ -17,20 +17,6 @@ afterEach(cleanUp);
 
 const RANK = { unstarted: 0, in_progress: 1, completed: 2, skipped: 2 } as const;
 const LONG_JOB_STEPS = 300;
-
-type Event = { id: string; type: string; data: Record<string, unknown> };
-
-async function allEvents(api: HttpClient, jobId: string): Promise<Event[]> {
-  const events: Event[] = [];
-  for (let after = ""; ;) {
-    const page = await api.ok<{ data: Event[]; has_more: boolean; last_id: string }>(
-      api.get(`${TRAINING}/preview/training-jobs/${jobId}/events?limit=100${after ? `&after=${after}` : ""}`),
-    );
-    events.push(...page.data);
-    if (!page.has_more) return events;
-    after = page.last_id;
-  }
-}
 
 /** What each writer sent and what the server acknowledged, in order. */
 class WriteLog {
@@ -128,7 +114,7 @@ describe("durability of the local services", () => {
         async () => {
           expect(log.ackCount).toBeGreaterThanOrEqual(40);
           expect(ackedJobs.length).toBeGreaterThanOrEqual(5);
-          const steps = (await allEvents(api, longJob)).filter((e) => e.type === "gradient_step");
+          const steps = (await allJobEvents(api, longJob)).filter((e) => e.type === "gradient_step");
           expect(steps.length).toBeGreaterThanOrEqual(10);
         },
         { timeout: 20_000, interval: 20 },
@@ -160,12 +146,12 @@ describe("durability of the local services", () => {
 
       // No job hangs: the one that was running resumes, and every acknowledged one ends.
       for (const jobId of [longJob, ...ackedJobs]) {
-        await vi.waitFor(async () => expect((await allEvents(again, jobId)).at(-1)?.type).toBe("training_ended"), {
+        await vi.waitFor(async () => expect((await allJobEvents(again, jobId)).at(-1)?.type).toBe("training_ended"), {
           timeout: 20_000,
           interval: 50,
         });
       }
-      const events = await allEvents(again, longJob);
+      const events = await allJobEvents(again, longJob);
       expect(events.filter((e) => e.type === "training_started")).toHaveLength(1);
       expect(events.filter((e) => e.type === "gradient_step").map((e) => e.data.step)).toEqual(
         Array.from({ length: LONG_JOB_STEPS }, (_, i) => i + 1),

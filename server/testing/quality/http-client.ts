@@ -1,5 +1,5 @@
 import { DEMO_USERS } from "../../auth/users";
-import { QUALITY_PROJECT, TRACE } from "./fixtures";
+import { QUALITY_PROJECT, TRACE, TRAINING } from "./fixtures";
 import { jsonOrUndefined, REQUEST_DEADLINE_MS } from "./send";
 
 export type HttpAnswer = { status: number; text: string; json: unknown };
@@ -52,4 +52,19 @@ export async function createQueueWithItems(
     client.post(`${TRACE}/annotation_queues/${queueId}/items/query`, { project_id: QUALITY_PROJECT }),
   );
   return { queueId, itemIds: items.map((i) => i.id) };
+}
+
+export type JobEvent = { id: string; type: string; data: Record<string, unknown> };
+
+/** Every event of a training job, page by page, as the service lists them. */
+export async function allJobEvents(client: HttpClient, jobId: string): Promise<JobEvent[]> {
+  const events: JobEvent[] = [];
+  for (let after = ""; ;) {
+    const page = await client.ok<{ data: JobEvent[]; has_more: boolean; last_id: string }>(
+      client.get(`${TRAINING}/preview/training-jobs/${jobId}/events?limit=100${after ? `&after=${after}` : ""}`),
+    );
+    events.push(...page.data);
+    if (!page.has_more) return events;
+    after = page.last_id;
+  }
 }
