@@ -1,5 +1,5 @@
 import type { AnnotationQueueItem } from "@contract/trace";
-import { LIST_OVERLAP, LIST_PAGE_SIZE, type FetchItems, type ListReadReport } from "../shared/list-pages";
+import { anchorIndex, LIST_OVERLAP, LIST_PAGE_SIZE, type FetchItems, type ListReadReport } from "../shared/list-pages";
 import type { RequestSlots } from "./request-slots";
 
 /** Pages of a list read so far, by page number: what a retry after a failed page does not read again. */
@@ -56,11 +56,7 @@ export async function readListInParallel(options: {
     let fresh = window;
     if (page > 0) {
       const seen = new Set(readTail);
-      const positions = new Map<string, number>();
-      for (let i = 0; i < Math.min(window.length, 2 * overlap + 1); i++)
-        positions.set((window[i] as AnnotationQueueItem).id, i);
-      let at = -1;
-      for (let k = readTail.length - 1; k >= 0 && at === -1; k--) at = positions.get(readTail[k] as string) ?? -1;
+      const at = anchorIndex(window, readTail, 2 * overlap + 1);
       if (at === -1 && window.length > 0 && readTail.length > 0) inexact = true;
       if (at !== -1 && at !== overlap - 1) realigned += 1;
       fresh = window.slice(at === -1 ? Math.min(overlap, window.length) : at + 1).filter((item) => !seen.has(item.id));
