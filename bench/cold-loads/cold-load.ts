@@ -1,10 +1,9 @@
 import type { Browser } from "playwright-core";
 import type { ServerDbManifest } from "../fixtures/server-db";
-import { KEEP_NAMES_SHIM } from "../lib/browser";
 import { waitForQuietCpu } from "../lib/cpu-quiet";
-import { dashboardStorage } from "../lib/dashboard-storage";
 import { pageState, settlePage } from "../lib/page-state";
 import type { ColdLoadPage } from "./cold-load-pages";
+import { returningUserContext } from "../lib/returning-user-context";
 
 /** One request of a load, from navigation start (Resource Timing). */
 export type LoadRequest = { path: string; kind: "code" | "style" | "data" | "other"; startMs: number; endMs: number };
@@ -97,16 +96,8 @@ export async function measureColdLoad(
 ): Promise<ColdLoadOutcome> {
   const samples: ColdLoadSample[] = [];
   for (let rep = 0; rep < reps; rep++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: origin });
+    const context = await returningUserContext(browser, origin, manifest);
     try {
-      await context.addInitScript({ content: KEEP_NAMES_SHIM });
-      await context.addInitScript(
-        (storage) => {
-          if (window.location.origin === new URL(storage.origin).origin)
-            for (const [key, value] of Object.entries(storage.entries)) window.localStorage.setItem(key, value);
-        },
-        { origin, entries: dashboardStorage(origin, manifest) },
-      );
       const watch: Watch = { selector: page.selector, text: page.text ?? null, message: PAINTED_MESSAGE };
       await context.addInitScript(watchContent, watch);
       const tab = await context.newPage();

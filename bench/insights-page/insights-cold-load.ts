@@ -1,10 +1,9 @@
 import type { Browser } from "playwright-core";
 import type { ServerDbManifest } from "../fixtures/server-db";
-import { KEEP_NAMES_SHIM } from "../lib/browser";
 import { waitForQuietCpu } from "../lib/cpu-quiet";
-import { dashboardStorage } from "../lib/dashboard-storage";
 import { pageState, settlePage } from "../lib/page-state";
 import { insightsLoadFacts, watchInsights } from "./insights-probe";
+import { returningUserContext } from "../lib/returning-user-context";
 
 export type InsightsLoadSample = ReturnType<typeof insightsLoadFacts> & {
   /** Bytes of the service requests' bodies (what the page sent). */
@@ -35,17 +34,8 @@ export async function measureInsightsColdLoad(
 ): Promise<InsightsLoadOutcome> {
   const samples: InsightsLoadSample[] = [];
   for (let rep = 0; rep < reps; rep++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: origin });
+    const context = await returningUserContext(browser, origin, manifest);
     try {
-      await context.addInitScript({ content: KEEP_NAMES_SHIM });
-      await context.addInitScript(
-        (storage) => {
-          if (window.location.origin !== new URL(storage.origin).origin) return;
-          for (const [key, value] of Object.entries(storage.entries)) window.localStorage.setItem(key, value);
-          performance.setResourceTimingBufferSize(2000);
-        },
-        { origin, entries: dashboardStorage(origin, manifest) },
-      );
       await context.addInitScript(watchInsights, MESSAGES);
       const page = await context.newPage();
       let requestBytes = 0;

@@ -1,9 +1,8 @@
 import type { Browser } from "playwright-core";
 import type { ServerDbManifest } from "../fixtures/server-db";
-import { KEEP_NAMES_SHIM } from "../lib/browser";
 import { waitForQuietCpu } from "../lib/cpu-quiet";
-import { dashboardStorage } from "../lib/dashboard-storage";
 import { pageState, settlePage } from "../lib/page-state";
+import { returningUserContext } from "../lib/returning-user-context";
 
 /** The budget: the catalog's first row painted within 300 ms of a cold load (median). */
 export const CATALOG_FIRST_ROW_BUDGET_MS = 300;
@@ -82,16 +81,8 @@ export async function measureCatalogColdLoad(
 ): Promise<CatalogColdLoadOutcome> {
   const samples: CatalogColdLoadSample[] = [];
   for (let rep = 0; rep < reps; rep++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: origin });
+    const context = await returningUserContext(browser, origin, manifest);
     try {
-      await context.addInitScript({ content: KEEP_NAMES_SHIM });
-      await context.addInitScript(
-        (storage) => {
-          if (window.location.origin === new URL(storage.origin).origin)
-            for (const [key, value] of Object.entries(storage.entries)) window.localStorage.setItem(key, value);
-        },
-        { origin, entries: dashboardStorage(origin, manifest) },
-      );
       await context.addInitScript(watchFirstRow, PAINTED_MESSAGE);
       if (serviceLatencyMs > 0) {
         await context.route(/\/api\//, async (route) => {
