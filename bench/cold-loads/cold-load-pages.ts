@@ -15,7 +15,7 @@ export type ColdLoadPage = {
   text?: string;
 };
 
-/** The pages of the cold-load budget (issue 39's list), each with its first meaningful content. */
+/** The pages of the cold-load budget, each with its first meaningful content. */
 export function coldLoadPages(manifest: ServerDbManifest, reviewItemId: string): ColdLoadPage[] {
   const queue = manifest.demoQueueId;
   const items = manifest.demoQueueItems.toLocaleString("en-US");

@@ -9,7 +9,7 @@ import { summarize } from "../lib/stats";
 import { coldLoadPages, type ColdLoadPage } from "./cold-load-pages";
 import { measureColdLoad, type ColdLoadOutcome, type ColdLoadSample } from "./cold-load";
 
-/** The budget (issue 39): every page's first meaningful content within 500 ms of a cold load, median. */
+/** The budget: every page's first meaningful content within 500 ms of a cold load, median. */
 export const COLD_LOAD_BUDGET_MS = 500;
 
 type Measured = { page: ColdLoadPage; outcome: ColdLoadOutcome };
