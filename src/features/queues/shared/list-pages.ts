@@ -61,7 +61,11 @@ export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve,
  * Index in `window` of the last row read before it (`readTail`, newest last), or -1. Looks for
  * the newest row first: if it has itself left the list, an earlier one still anchors.
  */
-export function anchorIndex(window: readonly AnnotationQueueItem[], readTail: readonly string[], searchUpTo: number): number {
+export function anchorIndex(
+  window: readonly AnnotationQueueItem[],
+  readTail: readonly string[],
+  searchUpTo: number,
+): number {
   const positions = new Map<string, number>();
   for (let i = 0; i < Math.min(window.length, searchUpTo); i++) positions.set((window[i] as AnnotationQueueItem).id, i);
   for (let k = readTail.length - 1; k >= 0; k--) {
