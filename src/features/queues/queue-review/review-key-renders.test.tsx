@@ -1,0 +1,73 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { seedLargeQueue } from "@server/seed/trace-seed";
+import { createApiClients } from "@/api/clients";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { DEMO_QUESTIONS, seedQuestions, setQueueQuestions } from "@/test/annotation-queue";
+import { createLocalServer, storeSettings } from "@/test/local-server";
+import { countRenders, tally, type Commit } from "@/test/render-count";
+
+/**
+ * What React renders for one press of `n` in the review, counted, not timed: the next item is
+ * painted after the key's own synchronous render, so what else renders in that render, and in the
+ * router's render of the new address right after it, is what stands between the key and the paint.
+ */
+const PROJECT = "demo/support-bot";
+const SLOW = { timeout: 10_000 };
+
+/** A queue of 12 items with the demo's four questions; the review on its first item, everything read ahead. */
+async function openReview() {
+  const server = createLocalServer();
+  const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 12, name: "Tone review" });
+  setQueueQuestions(server.db, queueId, Object.values(seedQuestions(server.db, PROJECT, DEMO_QUESTIONS)));
+  const clients = createApiClients(server.settings, { fetch: server.fetch });
+  const items = (await clients.trace.queryItems(queueId, { project_id: PROJECT, include_position: true })).items;
+  storeSettings(server, PROJECT);
+  const app = renderApp({
+    path: `/queues/${queueId}/items/${items[0]!.id}?i=0`,
+    defaults: urlsOf(server.settings),
+    fetch: server.fetch,
+  });
+  const settled = () => waitFor(() => expect(app.queryClient.isFetching()).toBe(0), SLOW);
+  await waitFor(() => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"), SLOW);
+  await settled();
+  return { items, settled, ...app };
+}
+
+/** Presses `n` and returns what rendered in the press's own work (its render and the router's). */
+function pressNext(): Commit[] {
+  const counting = countRenders();
+  fireEvent.keyDown(document.body, { key: "n" });
+  return counting.stop();
+}
+
+describe("what a press of n renders", () => {
+  it("the next item in the key's render; the layout, side navigation and unchanged controls not at all", async () => {
+    const { items, router, settled } = await openReview();
+    // The first move also writes the table's view into the address; the second is the usual one.
+    pressNext();
+    expect(router.location.pathname).toContain(items[1]!.id);
+    await settled();
+
+    const commits = pressNext();
+    expect(router.location.pathname).toContain(items[2]!.id);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Item 3");
+    // The key's synchronous render, then the router's render of the new address.
+    expect(commits).toHaveLength(2);
+    const [keyRender, addressRender] = commits.map((c) => tally([c])) as [
+      Record<string, number>,
+      Record<string, number>,
+    ];
+    expect(keyRender.ItemBody).toBe(1);
+    for (const name of ["AppLayout", "SideNav"]) {
+      expect(keyRender[name]).toBeUndefined();
+      expect(addressRender[name]).toBeUndefined();
+    }
+    // The item and the controls that show it are drawn once, in the key's render.
+    for (const name of ["ItemBody", "StateActions", "ReviewNav", "WorkModeBar", "Breadcrumbs", "ShortcutsDialog"])
+      expect(addressRender[name]).toBeUndefined();
+    // Before: 110 in the key's render and 105 in the router's (the whole layout and every review control again).
+    expect(commits[0]!.names.length).toBeLessThanOrEqual(110);
+    expect(commits[1]!.names.length).toBeLessThanOrEqual(48);
+  }, 30_000);
+});
