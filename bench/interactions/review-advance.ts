@@ -169,6 +169,12 @@ export async function measureReviewAdvance(
   await page.keyboard.press("Enter");
   await page.waitForURL(/\/items\//);
   await page.getByRole("region").first().waitFor();
+  // The first press only once the item's place is known (Next offered): a press before it is kept
+  // or answered "still loading", and on a busy machine the loop's first warning then never came.
+  const next = page.getByRole("button", { name: "Next", exact: true });
+  await next.waitFor();
+  for (let waited = 0; waited < 10_000 && (await next.getAttribute("aria-disabled")) === "true"; waited += 100)
+    await page.waitForTimeout(100);
   const samples: AdvanceSample[] = [];
   let stuck = 0;
   for (let i = 0; i < options.presses; i++) {
