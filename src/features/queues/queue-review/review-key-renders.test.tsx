@@ -34,10 +34,10 @@ async function openReview() {
   return { items, settled, ...app };
 }
 
-/** Presses `n` and returns what rendered in the press's own work (its render and the router's). */
-function pressNext(): Commit[] {
+/** Presses the key and returns what rendered in the press's own work (its render and the router's). */
+function pressCounted(key: "n" | "C"): Commit[] {
   const counting = countRenders();
-  fireEvent.keyDown(document.body, { key: "n" });
+  fireEvent.keyDown(document.body, { key });
   return counting.stop();
 }
 
@@ -45,11 +45,11 @@ describe("what a press of n renders", () => {
   it("the next item in the key's render; the layout, side navigation and unchanged controls not at all", async () => {
     const { items, router, settled } = await openReview();
     // The first move also writes the table's view into the address; the second is the usual one.
-    pressNext();
+    pressCounted("n");
     expect(router.location.pathname).toContain(items[1]!.id);
     await settled();
 
-    const commits = pressNext();
+    const commits = pressCounted("n");
     expect(router.location.pathname).toContain(items[2]!.id);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Item 3");
     // The key's synchronous render, then the router's render of the new address.
@@ -67,6 +67,24 @@ describe("what a press of n renders", () => {
     for (const name of ["ItemBody", "StateActions", "ReviewNav", "WorkModeBar", "Breadcrumbs", "ShortcutsDialog"])
       expect(addressRender[name]).toBeUndefined();
     // Before: 110 in the key's render and 105 in the router's (the whole layout and every review control again).
+    expect(commits[0]!.names.length).toBeLessThanOrEqual(110);
+    expect(commits[1]!.names.length).toBeLessThanOrEqual(48);
+  }, 30_000);
+
+  it("Complete & next: the same, the write's changes to the cached lists rendered after the move", async () => {
+    const { items, router, settled } = await openReview();
+    pressCounted("n");
+    await settled();
+    // The first press names the unanswered questions; the second completes and moves on.
+    pressCounted("C");
+    await screen.findByText(/Not completed yet/);
+    const commits = pressCounted("C");
+    expect(router.location.pathname).toContain(items[2]!.id);
+    const names = commits.flatMap((c) => c.names);
+    for (const name of ["AppLayout", "SideNav"]) expect(names).not.toContain(name);
+    expect(tally(commits).ItemBody).toBe(1);
+    // Before: 110 and 105, as for n.
+    expect(commits).toHaveLength(2);
     expect(commits[0]!.names.length).toBeLessThanOrEqual(110);
     expect(commits[1]!.names.length).toBeLessThanOrEqual(48);
   }, 30_000);
