@@ -148,7 +148,7 @@ describe("/call/upsert_batch streamed to the upload worker", () => {
   });
 
   it("refuses a bad streamed batch with the 422 of the event loop and stores nothing", async () => {
-    const batch = [...Array.from({ length: 400 }, (_, i) => start(`ok${i}`, { inputs: { q: "x".repeat(3000) } }))];
+    const batch = Array.from({ length: 400 }, (_, i) => start(`ok${i}`, { inputs: { q: "x".repeat(3000) } }));
     batch.push(start("bad", { started_at: "yesterday" }));
     const text = JSON.stringify({ batch });
     const { app } = createTestApp({ bulkOffThreadBytes: 1024 * 1024 });
