@@ -2,6 +2,7 @@ import type { Database } from "better-sqlite3";
 import {
   after,
   before,
+  everyOperationIndex,
   indexFor,
   orderClause,
   whereClause,
@@ -134,13 +135,19 @@ function numberStretch(
   stretch: Range[],
   rows: readonly Ranked[],
 ): Map<number, number> {
-  const where = whereClause(scope, stretch);
+  const time = stretch[0]?.column as Key["field"];
+  // An operation key after the timestamp: the stretch from the operation-first index, no table reads.
+  const byOperation = keys.some((k) => k.field === "call_op_name") ? everyOperationIndex(scope, time) : undefined;
+  const where = whereClause(scope, stretch, { liveOnly: true, everyOperation: byOperation !== undefined });
+  const index =
+    byOperation ??
+    indexFor(
+      scope.eqs.map((eq) => eq.field),
+      time,
+    );
   const sql = `SELECT seq, n FROM (
       SELECT seq, row_number() OVER (ORDER BY ${orderClause(keys, "asc")}) AS n
-      FROM annotation_queue_items INDEXED BY ${indexFor(
-        scope.eqs.map((eq) => eq.field),
-        stretch[0]?.column as Key["field"],
-      )} WHERE ${where.sql}
+      FROM annotation_queue_items INDEXED BY ${index} WHERE ${where.sql}
     ) WHERE seq IN (SELECT value FROM json_each(?))`;
   const found = cached(db, sql, "raw").all(...where.params, JSON.stringify(rows.map((r) => r.seq))) as [
     number,
