@@ -73,7 +73,7 @@ async function freshPage() {
     const { queueListRequest } = await import("@/features/queues/queue-list/queue-list-request");
     return createApiClients(store.getSnapshot().connection).trace.queryQueues(queueListRequest(project, name));
   };
-  /** The Calls page's first page and count, made as the page makes them (use-calls-page.ts). */
+  /** The Calls page's first page, count and previews, made as the page makes them (use-calls-page.ts). */
   const readCallsAsTheAppDoes = async (project: string) => {
     const { config, status } = await loadRuntimeConfigOnce();
     const store = createSettingsStore({
@@ -86,6 +86,7 @@ async function freshPage() {
     return Promise.all([
       trace.queryCalls(urlState.toCallsPageRequest(project, view)),
       trace.countCalls(urlState.toCallsStatsRequest(project, view)),
+      trace.queryCalls(urlState.toCallsPreviewsRequest(project, view)),
     ]);
   };
   return { preloadFirstPageRequest, listModelsAsTheAppDoes, listQueuesAsTheAppDoes, readCallsAsTheAppDoes };
@@ -255,14 +256,19 @@ describe("the first page's request, started by boot.ts", () => {
       );
     });
 
-    it("are the page's own page of calls and count, for the address's view: the trace client takes both", async () => {
+    it("are the page's own rows, count and previews, for the address's view: the trace client takes all three", async () => {
       window.history.replaceState(null, "", "/calls?q=refund&roots=1&sort=op_name.asc&page=3&size=25");
       const asked = stubServices();
       const page = await freshPage();
       await page.preloadFirstPageRequest("/calls");
-      const sent = ["/config.json", "/api/trace/calls/stream_query", "/api/trace/calls/query_stats"];
+      const sent = [
+        "/config.json",
+        "/api/trace/calls/stream_query",
+        "/api/trace/calls/query_stats",
+        "/api/trace/calls/stream_query",
+      ];
       expect(asked).toEqual(sent);
-      expect(await page.readCallsAsTheAppDoes("team/demo")).toEqual([[], 0]);
+      expect(await page.readCallsAsTheAppDoes("team/demo")).toEqual([[], 0, []]);
       expect(asked).toEqual(sent);
       expect(JSON.parse(callsQueryBodies[0] ?? "")).toMatchObject({
         project_id: "team/demo",
@@ -271,6 +277,9 @@ describe("the first page's request, started by boot.ts", () => {
         offset: 50,
         limit: 26,
       });
+      // The rows first, without the inputs and outputs; those second.
+      expect(JSON.parse(callsQueryBodies[0] ?? "").columns).not.toContain("inputs");
+      expect(JSON.parse(callsQueryBodies[1] ?? "").columns).toEqual(["id", "inputs", "output"]);
     });
 
     it("are not taken when the view changed in between (another page): those are sent", async () => {
@@ -280,7 +289,7 @@ describe("the first page's request, started by boot.ts", () => {
       await page.preloadFirstPageRequest("/calls");
       window.history.replaceState(null, "", "/calls?page=3");
       await page.readCallsAsTheAppDoes("team/demo");
-      expect(asked.filter((path) => path.endsWith("/calls/stream_query"))).toHaveLength(2);
+      expect(asked.filter((path) => path.endsWith("/calls/stream_query"))).toHaveLength(4);
       // The count does not depend on the page: boot's is taken.
       expect(asked.filter((path) => path.endsWith("/calls/query_stats"))).toHaveLength(1);
     });

@@ -8,7 +8,12 @@ import { loadRuntimeConfigOnce } from "@/connection/runtime-config";
 import { resolveDefaultUrls } from "@/connection/settings-defaults";
 import { readSettingsState } from "@/connection/settings-store";
 import { queueListRequest, queueSearchIn } from "@/features/queues/queue-list/queue-list-request";
-import { CALLS_URL_CODEC, toCallsPageRequest, toCallsStatsRequest } from "@/features/calls/calls-url-state";
+import {
+  CALLS_URL_CODEC,
+  toCallsPageRequest,
+  toCallsPreviewsRequest,
+  toCallsStatsRequest,
+} from "@/features/calls/calls-url-state";
 import { PROJECT_PARAM } from "@/lib/paths";
 
 /** A GET, or a POST of `body` (JSON text): the trace service's queries are POSTs. */
@@ -78,7 +83,10 @@ export const queueListFirstRequest: FirstRequestOf = (connection, params) => {
   return traceQuery(connection, "/annotation_queues/query", queueListRequest(project, queueSearchIn(params)));
 };
 
-/** The Calls page's first page of calls and their count, for the address's view, as useCallsPage asks. */
+/**
+ * The Calls page's first page of calls, their count and their inputs and outputs, for the
+ * address's view, as useCallsPage asks (the rows first: the service answers in turn).
+ */
 export const callsFirstRequests: FirstRequestOf = (connection, params) => {
   const project = workingAnnotationProject(params, connection.annotationProject);
   if (!project) return undefined;
@@ -86,6 +94,7 @@ export const callsFirstRequests: FirstRequestOf = (connection, params) => {
   return [
     traceQuery(connection, "/calls/stream_query", toCallsPageRequest(project, view)),
     traceQuery(connection, "/calls/query_stats", toCallsStatsRequest(project, view), "application/json"),
+    traceQuery(connection, "/calls/stream_query", toCallsPreviewsRequest(project, view)),
   ].filter((request) => request !== undefined);
 };
 
