@@ -10,6 +10,8 @@ const MODELS = {
 const QUEUE = { id: "q1", project_id: "team/demo", name: "Refunds", created_at: "2026-01-01T00:00:00Z" };
 /** The bodies of the queue queries sent, in order. */
 const queueQueryBodies: string[] = [];
+/** The bodies of the queue item queries and stats sent, in order. */
+const itemQueryBodies: string[] = [];
 /** The bodies of the calls queries sent, in order. */
 const callsQueryBodies: string[] = [];
 
@@ -27,6 +29,15 @@ function stubServices(config: "ok" | "failing" = "ok") {
           : new Response("Bad gateway", { status: 502 });
       }
       asked[asked.length - 1] = url.origin === window.location.origin ? url.pathname : url.href;
+      if (url.pathname === "/api/trace/annotation_queues/q%201") return Response.json({ queue: QUEUE });
+      if (url.pathname === "/api/trace/annotation_queues/q%201/items/query") {
+        itemQueryBodies.push(String(init?.body));
+        return Response.json({ items: [] });
+      }
+      if (url.pathname === "/api/trace/annotation_queues/stats") {
+        itemQueryBodies.push(String(init?.body));
+        return Response.json({ stats: [] });
+      }
       if (url.pathname.endsWith("/annotation_queues/query")) {
         queueQueryBodies.push(String(init?.body));
         return new Response(`${JSON.stringify(QUEUE)}\n`, { headers: { "Content-Type": "application/x-ndjson" } });
@@ -89,7 +100,29 @@ async function freshPage() {
       trace.queryCalls(urlState.toCallsPreviewsRequest(project, view)),
     ]);
   };
-  return { preloadFirstPageRequest, listModelsAsTheAppDoes, listQueuesAsTheAppDoes, readCallsAsTheAppDoes };
+  /** The items table's queue, first page and totals, read as the page reads them (use-items-page.ts, api/queue.ts). */
+  const readQueueItemsAsTheAppDoes = async (project: string, queueId: string) => {
+    const { config, status } = await loadRuntimeConfigOnce();
+    const store = createSettingsStore({
+      defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin),
+      configStatus: status,
+    });
+    const urlState = await import("@/features/queues/shared/items-url-state");
+    const view = urlState.parseItemsTableState(new URLSearchParams(window.location.search)).state;
+    const { trace } = createApiClients(store.getSnapshot().connection);
+    return Promise.all([
+      trace.readQueue(project, queueId),
+      trace.queryItems(queueId, urlState.toItemsPageRequest(project, view)),
+      trace.queueStats({ project_id: project, queue_ids: [queueId] }),
+    ]);
+  };
+  return {
+    preloadFirstPageRequest,
+    listModelsAsTheAppDoes,
+    listQueuesAsTheAppDoes,
+    readCallsAsTheAppDoes,
+    readQueueItemsAsTheAppDoes,
+  };
 }
 
 describe("the first page's request, started by boot.ts", () => {
@@ -106,6 +139,7 @@ describe("the first page's request, started by boot.ts", () => {
     window.history.replaceState(null, "", "/");
     queueQueryBodies.length = 0;
     callsQueryBodies.length = 0;
+    itemQueryBodies.length = 0;
   });
 
   it("is the catalog's own request: the app's inference client takes its answer instead of asking again", async () => {
@@ -245,6 +279,73 @@ describe("the first page's request, started by boot.ts", () => {
       await page.preloadFirstPageRequest("/queues");
       expect(await page.listQueuesAsTheAppDoes("team/demo", "")).toEqual([QUEUE]);
       expect(asked).toEqual(["/config.json", "/api/trace/annotation_queues/query"]);
+    });
+  });
+
+  describe("the items table's", () => {
+    beforeEach(() => {
+      localStorage.setItem(
+        PREFERENCES_STORAGE_KEY,
+        JSON.stringify({ annotationProject: "team/demo", inferenceProject: "", keyStorage: "local" }),
+      );
+    });
+    const QUEUE_PATHS = [
+      "/api/trace/annotation_queues/q%201",
+      "/api/trace/annotation_queues/q%201/items/query",
+      "/api/trace/annotation_queues/stats",
+    ];
+
+    it("are the page's queue, rows for the address's view and totals: the trace client takes all three", async () => {
+      window.history.replaceState(
+        null,
+        "",
+        "/queues/q%201?state=completed,skipped&sort=call_op_name.desc&page=2&size=25",
+      );
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/queues/q%201");
+      expect(asked).toEqual(["/config.json", ...QUEUE_PATHS]);
+      expect(await page.readQueueItemsAsTheAppDoes("team/demo", "q 1")).toEqual([QUEUE, { items: [] }, []]);
+      expect(asked).toEqual(["/config.json", ...QUEUE_PATHS]);
+      expect(JSON.parse(itemQueryBodies[0] ?? "")).toEqual({
+        project_id: "team/demo",
+        filter: { annotation_states: ["completed", "skipped"] },
+        sort_by: [{ field: "call_op_name", direction: "desc" }],
+        offset: 25,
+        limit: 26,
+        include_position: true,
+      });
+    });
+
+    it("leave out what the address gets wrong, as the page does: its own request is the one sent", async () => {
+      window.history.replaceState(null, "", "/queues/q%201?state=done,completed&sort=nope.up&size=7");
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/queues/q%201");
+      await page.readQueueItemsAsTheAppDoes("team/demo", "q 1");
+      expect(asked).toEqual(["/config.json", ...QUEUE_PATHS]);
+      expect(JSON.parse(itemQueryBodies[0] ?? "")).toMatchObject({
+        filter: { annotation_states: ["completed"] },
+        limit: 51,
+      });
+    });
+
+    it("are not taken when the view changed in between (another page): the rows are sent again", async () => {
+      window.history.replaceState(null, "", "/queues/q%201?page=2");
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/queues/q%201");
+      window.history.replaceState(null, "", "/queues/q%201?page=3");
+      await page.readQueueItemsAsTheAppDoes("team/demo", "q 1");
+      expect(asked.filter((path) => path.endsWith("/items/query"))).toHaveLength(2);
+      expect(asked.filter((path) => path === QUEUE_PATHS[0])).toHaveLength(1);
+    });
+
+    it("are not made without a project to work in", async () => {
+      window.history.replaceState(null, "", "/queues/q%201?annotation_project=other%2Fproject");
+      const asked = stubServices();
+      await (await freshPage()).preloadFirstPageRequest("/queues/q%201");
+      expect(asked).toEqual(["/config.json"]);
     });
   });
 

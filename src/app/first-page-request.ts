@@ -1,7 +1,7 @@
 import { basicAuth, bearerAuth } from "@/api/auth";
 import type { ConnectionSettings } from "@/api/connection";
 import { preloadResponse } from "@/api/preloaded-responses";
-import { buildUrl, usableBaseUrl } from "@/api/url";
+import { buildUrl, segment, usableBaseUrl } from "@/api/url";
 import { INFERENCE_PROJECT_HEADER } from "@contract/headers";
 import { browserStorage } from "@/lib/browser-storage";
 import { loadRuntimeConfigOnce } from "@/connection/runtime-config";
@@ -14,7 +14,9 @@ import {
   toCallsPreviewsRequest,
   toCallsStatsRequest,
 } from "@/features/calls/calls-url-state";
+import { ITEMS_URL_CODEC, toItemsPageRequest } from "@/features/queues/shared/items-url-state";
 import { PROJECT_PARAM } from "@/lib/paths";
+import { pathParamsOf } from "./path-pattern";
 
 /** A GET, or a POST of `body` (JSON text): the trace service's queries are POSTs. */
 type FirstRequest = { url: string; headers: Headers; body?: string };
@@ -29,6 +31,8 @@ type FirstRequest = { url: string; headers: Headers; body?: string };
 export type FirstRequestOf = (
   connection: ConnectionSettings,
   params: URLSearchParams,
+  /** The page's path parameters (`:queueId`), decoded as the router gives them to the page. */
+  path: Readonly<Record<string, string>>,
 ) => FirstRequest | readonly FirstRequest[] | undefined;
 
 /** The catalog's model list, as the inference client asks for it. */
@@ -76,6 +80,18 @@ function traceQuery(
   return { url: buildUrl(base, path), headers, body: JSON.stringify(body) };
 }
 
+/** As the trace client's http.ts sends a GET: its JSON Accept and the key, no body. */
+function traceRead(
+  connection: ConnectionSettings,
+  path: string,
+  query: Record<string, string>,
+): FirstRequest | undefined {
+  const base = usableBaseUrl(connection.traceBaseUrl);
+  if (!base) return undefined;
+  const headers = new Headers({ Accept: "application/json", ...basicAuth(connection.apiKey.trim()) });
+  return { url: buildUrl(base, path, query), headers };
+}
+
 /** The queue list's queues (the project's, the address's name search), as useQueueList asks. */
 export const queueListFirstRequest: FirstRequestOf = (connection, params) => {
   const project = workingAnnotationProject(params, connection.annotationProject);
@@ -99,14 +115,41 @@ export const callsFirstRequests: FirstRequestOf = (connection, params) => {
 };
 
 /**
+ * The items table's queue, its first page of items for the address's view, and the queue's
+ * totals, as the page asks (`useQueue`, `useItemsPage`, `useQueueTotals`): the queue and the rows
+ * first, the header and the table wait for both.
+ */
+export const queueItemsFirstRequests: FirstRequestOf = (connection, params, path) => {
+  const project = workingAnnotationProject(params, connection.annotationProject);
+  const queueId = path.queueId ?? "";
+  if (!project || !queueId) return undefined;
+  const view = ITEMS_URL_CODEC.read(params, []);
+  const queuePath = `/annotation_queues/${segment(queueId)}`;
+  return [
+    traceRead(connection, queuePath, { project_id: project }),
+    traceQuery(connection, `${queuePath}/items/query`, toItemsPageRequest(project, view), "application/json"),
+    traceQuery(
+      connection,
+      "/annotation_queues/stats",
+      { project_id: project, queue_ids: [queueId] },
+      "application/json",
+    ),
+  ].filter((request) => request !== undefined);
+};
+
+/**
  * Starts the data request of the page at the address (its entry in pages.ts) as soon as the
  * deployment config is in, before the app's code (React, the shell, the API clients) has arrived
  * and run: that code takes long enough to run that a request waiting for it would reach the first
  * row noticeably later. Only with a key: every page with a first request needs one.
  */
-export function preloadFirstPageRequest(page: { firstRequest?: FirstRequestOf } | undefined): Promise<void> {
+export function preloadFirstPageRequest(
+  page: { path: string; firstRequest?: FirstRequestOf } | undefined,
+): Promise<void> {
   const firstRequest = page?.firstRequest;
-  if (!firstRequest) return Promise.resolve();
+  if (!page || !firstRequest) return Promise.resolve();
+  // An address whose parameters cannot be decoded gives none: a page that needs one sends nothing.
+  const path = pathParamsOf(page.path, window.location.pathname) ?? {};
   // boot-sequence.ts runs the app only once this has settled, so the request is on its way (and
   // preloaded-responses.ts holds it) when main.tsx's prefetch asks.
   return loadRuntimeConfigOnce().then((read) => {
@@ -118,7 +161,7 @@ export function preloadFirstPageRequest(page: { firstRequest?: FirstRequestOf } 
     );
     if (!connection.apiKey.trim()) return;
     try {
-      const requests = firstRequest(connection, new URLSearchParams(window.location.search)) ?? [];
+      const requests = firstRequest(connection, new URLSearchParams(window.location.search), path) ?? [];
       for (const request of Array.isArray(requests) ? requests : [requests])
         preloadResponse(request.url, request.headers, request.body);
     } catch {

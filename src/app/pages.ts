@@ -14,6 +14,7 @@ import { loadTraceClientModule, loadTrainingClientModule } from "@/api/client-mo
 import {
   callsFirstRequests,
   inferenceModelsRequest,
+  queueItemsFirstRequests,
   queueListFirstRequest,
   type FirstRequestOf,
 } from "./first-page-request";
@@ -86,6 +87,7 @@ export const PAGES: readonly PageEntry[] = [
     clients: ["trace"],
     title: "Queue items",
     requiresKey: true,
+    firstRequest: queueItemsFirstRequests,
     wide: true,
   },
   {
