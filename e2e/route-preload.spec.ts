@@ -96,13 +96,13 @@ for (const target of PAGES) {
     await followUpsAnswered;
 
     const timing = await page.evaluate(
-      ({ chunk, dataPath }) => {
+      ({ chunk, data: wanted }) => {
         const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
         const code = entries.find((entry) => new RegExp(chunk).test(new URL(entry.name).pathname));
-        const data = entries.find((entry) => new URL(entry.name).pathname === dataPath);
+        const data = entries.find((entry) => new URL(entry.name).pathname === wanted);
         return { codeLoaded: code?.responseEnd, dataStarted: data?.startTime };
       },
-      { chunk: target.chunk.source, dataPath },
+      { chunk: target.chunk.source, data: dataPath },
     );
     expect(timing.codeLoaded).toBeDefined();
     expect(timing.dataStarted).toBeDefined();
