@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { BIG_QUEUE_NAME, itemRows, queueIdByName, useDemoProject } from "./queues-support";
+import { BIG_QUEUE_NAME, itemRows, queryItems, queueIdByName, useDemoProject } from "./queues-support";
 
 /**
  * A page's first data request starts with its code, not after it: boot.ts sends it as soon as the
@@ -52,6 +52,19 @@ const PAGES: PreloadedPage[] = [
     dataPath: (path) => `/api/trace/annotation_queues/${new URL(path, "http://x").pathname.split("/")[2]}`,
     followUps: ["/api/trace/annotation_queues/stats"],
     firstContent: (page) => itemRows(page).first(),
+  },
+  {
+    // An item of the 10,000-item queue: its queue and item first, then its call, read from the item's answer.
+    name: "/queues/:queueId/items/:itemId",
+    path: async (request) => {
+      const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
+      const [item] = await queryItems(request, queueId, { offset: 99, limit: 1 });
+      return `/queues/${queueId}/items/${item?.id ?? "missing"}`;
+    },
+    chunk: /\/assets\/queue-review-page-[^/]+\.js$/,
+    dataPath: (path) => `/api/trace/annotation_queues/${path.split("/")[2]}`,
+    followUps: ["/api/trace/call/read"],
+    firstContent: (page) => page.locator('section[aria-label^="output"]').first(),
   },
 ];
 

@@ -1,3 +1,4 @@
+import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { API_KEY_STORAGE_KEY, KEY_ADDRESSES_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { keyFingerprint } from "@/api/auth";
@@ -8,6 +9,32 @@ const MODELS = {
 };
 
 const QUEUE = { id: "q1", project_id: "team/demo", name: "Refunds", created_at: "2026-01-01T00:00:00Z" };
+const T = "2026-01-01T00:00:00Z";
+/** The review's item (`i 1`), pointing at its call. */
+const ITEM = {
+  id: "i 1",
+  project_id: "team/demo",
+  queue_id: "q 1",
+  call_id: "call-1",
+  call_started_at: T,
+  call_op_name: "weave:///team/demo/op/answer:v1",
+  call_trace_id: "t1",
+  display_fields: [],
+  annotation_state: "unstarted",
+  created_at: T,
+  created_by: "user-demo",
+  updated_at: T,
+};
+const CALL = {
+  id: "call-1",
+  project_id: "team/demo",
+  op_name: ITEM.call_op_name,
+  trace_id: "t1",
+  started_at: T,
+  output: "hi",
+};
+/** The bodies of the call reads sent, in order. */
+const callReadBodies: string[] = [];
 /** The bodies of the queue queries sent, in order. */
 const queueQueryBodies: string[] = [];
 /** The bodies of the queue item queries and stats sent, in order. */
@@ -32,7 +59,12 @@ function stubServices(config: "ok" | "failing" = "ok") {
       if (url.pathname === "/api/trace/annotation_queues/q%201") return Response.json({ queue: QUEUE });
       if (url.pathname === "/api/trace/annotation_queues/q%201/items/query") {
         itemQueryBodies.push(String(init?.body));
-        return Response.json({ items: [] });
+        const filter = (JSON.parse(String(init?.body)) as { filter?: { id?: string } }).filter;
+        return Response.json({ items: filter?.id === ITEM.id ? [ITEM] : [] });
+      }
+      if (url.pathname === "/api/trace/call/read") {
+        callReadBodies.push(String(init?.body));
+        return Response.json({ call: CALL });
       }
       if (url.pathname === "/api/trace/annotation_queues/stats") {
         itemQueryBodies.push(String(init?.body));
@@ -116,7 +148,31 @@ async function freshPage() {
       trace.queueStats({ project_id: project, queue_ids: [queueId] }),
     ]);
   };
+  /** The review's queue, item and call, read as the page reads them (use-review-queries.ts, api/queue.ts). */
+  const readReviewAsTheAppDoes = async (project: string, queueId: string, itemId: string) => {
+    const { config, status } = await loadRuntimeConfigOnce();
+    const store = createSettingsStore({
+      defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin),
+      configStatus: status,
+    });
+    const { trace } = createApiClients(store.getSnapshot().connection);
+    const { itemQueryOptions } = await import("@/features/queues/queue-review/use-review-queries");
+    const { queueQueries } = await import("@/features/queues/api/queue");
+    const { callQueries } = await import("@/features/queues/api/call");
+    const queryClient = new QueryClient();
+    const [queue, item] = await Promise.all([
+      queryClient.fetchQuery(queueQueries.queue(trace, project, queueId)),
+      queryClient.fetchQuery(itemQueryOptions(trace, project, queueId, itemId)),
+    ]);
+    const callId = item.items[0]?.call_id ?? "";
+    return [
+      queue,
+      item.items,
+      await queryClient.fetchQuery(callQueries.call(trace, { project_id: project, id: callId })),
+    ];
+  };
   return {
+    readReviewAsTheAppDoes,
     preloadFirstPageRequest,
     listModelsAsTheAppDoes,
     listQueuesAsTheAppDoes,
@@ -140,6 +196,7 @@ describe("the first page's request, started by boot.ts", () => {
     queueQueryBodies.length = 0;
     callsQueryBodies.length = 0;
     itemQueryBodies.length = 0;
+    callReadBodies.length = 0;
   });
 
   it("is the catalog's own request: the app's inference client takes its answer instead of asking again", async () => {
@@ -346,6 +403,47 @@ describe("the first page's request, started by boot.ts", () => {
       const asked = stubServices();
       await (await freshPage()).preloadFirstPageRequest("/queues/q%201");
       expect(asked).toEqual(["/config.json"]);
+    });
+  });
+
+  describe("the review's", () => {
+    beforeEach(() => {
+      localStorage.setItem(
+        PREFERENCES_STORAGE_KEY,
+        JSON.stringify({ annotationProject: "team/demo", inferenceProject: "", keyStorage: "local" }),
+      );
+    });
+    const REVIEW_PATHS = [
+      "/api/trace/annotation_queues/q%201",
+      "/api/trace/annotation_queues/q%201/items/query",
+      "/api/trace/call/read",
+    ];
+
+    it("are the page's queue and item, then the item's call: the trace client takes all three", async () => {
+      window.history.replaceState(null, "", "/queues/q%201/items/i%201?i=3");
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/queues/q%201/items/i%201");
+      await vi.waitFor(() => expect(asked).toEqual(["/config.json", ...REVIEW_PATHS]));
+      expect(await page.readReviewAsTheAppDoes("team/demo", "q 1", "i 1")).toEqual([QUEUE, [ITEM], CALL]);
+      expect(asked).toEqual(["/config.json", ...REVIEW_PATHS]);
+      expect(JSON.parse(itemQueryBodies[0] ?? "")).toEqual({
+        project_id: "team/demo",
+        filter: { id: "i 1" },
+        limit: 1,
+      });
+      expect(JSON.parse(callReadBodies[0] ?? "")).toEqual({ project_id: "team/demo", id: "call-1" });
+    });
+
+    it("read no call when the item's answer names none (no such item): the page says so itself", async () => {
+      window.history.replaceState(null, "", "/queues/q%201/items/gone");
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/queues/q%201/items/gone");
+      await vi.waitFor(() => expect(itemQueryBodies).toHaveLength(1));
+      // The item's answer is in and read: no call read follows it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(asked).toEqual(["/config.json", ...REVIEW_PATHS.slice(0, 2)]);
     });
   });
 

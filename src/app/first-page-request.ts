@@ -18,8 +18,16 @@ import { ITEMS_URL_CODEC, toItemsPageRequest } from "@/features/queues/shared/it
 import { PROJECT_PARAM } from "@/lib/paths";
 import { pathParamsOf } from "./path-pattern";
 
-/** A GET, or a POST of `body` (JSON text): the trace service's queries are POSTs. */
-type FirstRequest = { url: string; headers: Headers; body?: string };
+/**
+ * A GET, or a POST of `body` (JSON text): the trace service's queries are POSTs. `next`: a read
+ * the page makes from this one's answer (parsed JSON, unchecked), sent as soon as it is in.
+ */
+type FirstRequest = {
+  url: string;
+  headers: Headers;
+  body?: string;
+  next?: (answer: unknown) => FirstRequest | undefined;
+};
 
 /**
  * The request a page's data starts with, as its API client sends it (address and headers), for
@@ -137,6 +145,59 @@ export const queueItemsFirstRequests: FirstRequestOf = (connection, params, path
   ].filter((request) => request !== undefined);
 };
 
+/** Longest call id the review's chained read sends (the service's ids are far shorter). */
+const MAX_CALL_ID_CHARS = 512;
+
+/** The call id of the one item in an items query's answer, if that is what it holds. */
+function callIdOfOnlyItem(answer: unknown): string | undefined {
+  const items = (answer as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items) || items.length !== 1) return undefined;
+  const callId = (items[0] as { call_id?: unknown } | null)?.call_id;
+  return typeof callId === "string" && callId !== "" && callId.length <= MAX_CALL_ID_CHARS ? callId : undefined;
+}
+
+/**
+ * The review's queue and item (read as an items query filtered by its id, as useReviewItem asks),
+ * then, from the item's answer, its call (useCall): the content the page is opened for.
+ */
+export const reviewFirstRequests: FirstRequestOf = (connection, params, path) => {
+  const project = workingAnnotationProject(params, connection.annotationProject);
+  const queueId = path.queueId ?? "";
+  const itemId = path.itemId ?? "";
+  if (!project || !queueId || !itemId) return undefined;
+  const queuePath = `/annotation_queues/${segment(queueId)}`;
+  const item = traceQuery(
+    connection,
+    `${queuePath}/items/query`,
+    { project_id: project, filter: { id: itemId }, limit: 1 },
+    "application/json",
+  );
+  const call = (answer: unknown) => {
+    const callId = callIdOfOnlyItem(answer);
+    return callId === undefined
+      ? undefined
+      : traceQuery(connection, "/call/read", { project_id: project, id: callId }, "application/json");
+  };
+  return [traceRead(connection, queuePath, { project_id: project }), item && { ...item, next: call }].filter(
+    (request) => request !== undefined,
+  );
+};
+
+/** Sends `request`, and the read that follows from its answer when it has one. */
+function preload(request: FirstRequest): void {
+  const response = preloadResponse(request.url, request.headers, request.body);
+  const next = request.next;
+  if (!next) return;
+  response
+    .then((answer) => (answer.ok ? answer.clone().json() : undefined))
+    .then((answer: unknown) => {
+      const follow = answer === undefined ? undefined : next(answer);
+      if (follow) preload(follow);
+    })
+    // A failed or unreadable answer: the page reads and reports it itself.
+    .catch(() => undefined);
+}
+
 /**
  * Starts the data request of the page at the address (its entry in pages.ts) as soon as the
  * deployment config is in, before the app's code (React, the shell, the API clients) has arrived
@@ -162,8 +223,7 @@ export function preloadFirstPageRequest(
     if (!connection.apiKey.trim()) return;
     try {
       const requests = firstRequest(connection, new URLSearchParams(window.location.search), path) ?? [];
-      for (const request of Array.isArray(requests) ? requests : [requests])
-        preloadResponse(request.url, request.headers, request.body);
+      for (const request of Array.isArray(requests) ? requests : [requests]) preload(request);
     } catch {
       // An address or header value the browser refuses: the client reports it when it asks.
     }

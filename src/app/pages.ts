@@ -16,6 +16,7 @@ import {
   inferenceModelsRequest,
   queueItemsFirstRequests,
   queueListFirstRequest,
+  reviewFirstRequests,
   type FirstRequestOf,
 } from "./first-page-request";
 import type { NavIconName } from "./nav-icons";
@@ -131,6 +132,7 @@ export const PAGES: readonly PageEntry[] = [
     clients: ["trace"],
     title: "Review item",
     requiresKey: true,
+    firstRequest: reviewFirstRequests,
   },
   {
     path: "/specs",
