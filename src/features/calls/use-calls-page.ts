@@ -31,7 +31,20 @@ export function useCallsPage(projectId: string, view: CallsView) {
   const statsRequest = useMemo(() => toCallsStatsRequest(projectId, view), [projectId, view]);
 
   const page = useQuery({ ...callsQueries.page(trace, request), placeholderData: keepPreviousData });
-  const previews = useQuery(callsQueries.page(trace, previewsRequest));
+  // Read once the first rows are painted: parsing a page of large inputs and outputs is one long
+  // task, which would otherwise hold the rows' first paint back (boot.ts has the answer on its way).
+  const rowsIn = page.data !== undefined;
+  const [previewsWanted, setPreviewsWanted] = useState(false);
+  useEffect(() => {
+    if (!rowsIn || previewsWanted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPreviewsWanted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [rowsIn, previewsWanted]);
+  const previews = useQuery({ ...callsQueries.page(trace, previewsRequest), enabled: previewsWanted });
   const count = useQuery({ ...callsQueries.count(trace, statsRequest), placeholderData: keepPreviousData });
   const ops = useQuery(traceQueries.ops(trace, projectId));
 
@@ -47,7 +60,7 @@ export function useCallsPage(projectId: string, view: CallsView) {
     [rows, shown.pageSize, previews.data],
   );
   // The rows on screen are the previous page's while this one loads: its previews are not theirs.
-  const previewsPending = page.isPlaceholderData || (previews.isPending && !previews.isError);
+  const previewsPending = page.isPlaceholderData || previews.isPending;
   const hasNext = rows.length > view.pageSize && !page.isPlaceholderData;
   const total = count.isPlaceholderData ? null : (count.data ?? null);
 
@@ -84,7 +97,8 @@ function withPreviews(rows: readonly Call[], previews: readonly Call[] | undefin
 /**
  * The page's first data into the cache before it first renders (app/routes.tsx, on a cold load):
  * useCallsPage's own queries for the address's view, so the page finds them there (the page and
- * the count adopt the requests boot.ts sent). Settles either way: a failure is the page's to show.
+ * the count adopt the requests boot.ts sent; the previews are the page's to ask for, once its rows
+ * are painted). Settles either way: a failure is the page's to show.
  */
 export async function prefetchCallsPage(
   trace: TraceClient,
@@ -93,8 +107,6 @@ export async function prefetchCallsPage(
   params: URLSearchParams,
 ): Promise<void> {
   const view = CALLS_URL_CODEC.read(params, []);
-  // Started, not awaited: the page draws its rows first, main.tsx waits only for what this awaits.
-  void queryClient.prefetchQuery(callsQueries.page(trace, toCallsPreviewsRequest(projectId, view)));
   await Promise.all([
     queryClient.prefetchQuery(callsQueries.page(trace, toCallsPageRequest(projectId, view))),
     queryClient.prefetchQuery(callsQueries.count(trace, toCallsStatsRequest(projectId, view))),
