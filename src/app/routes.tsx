@@ -61,6 +61,14 @@ const PREFETCH: Readonly<Record<string, AppRoute["prefetch"]>> = {
       page.prefetchQueueItems(clients.trace, queryClient, project, queueId, params),
     );
   },
+  "/queues/:queueId/items/:itemId": ({ clients, queryClient, params, path, annotationProject }) => {
+    const project = workingAnnotationProject(params, annotationProject);
+    const { queueId, itemId } = path;
+    if (!project || !queueId || !itemId) return Promise.resolve();
+    return import("@/features/queues/queue-review/queue-review-page").then((page) =>
+      page.prefetchReview(clients.trace, queryClient, project, queueId, itemId),
+    );
+  },
   "/calls": ({ clients, queryClient, params, annotationProject }) => {
     const project = workingAnnotationProject(params, annotationProject);
     if (!project) return Promise.resolve();
