@@ -43,6 +43,12 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   return parseJsonBytes(await readBodyBytes(c));
 }
 
+/** Whether the request's Content-Type, if any, is one readJsonBody reads as JSON (no Content-Type means JSON). */
+export function isJsonBody(c: Context): boolean {
+  const contentType = c.req.header("content-type")?.trim();
+  return !contentType || isJsonContentType(contentType);
+}
+
 /** The request body's bytes, after the Content-Type check of readJsonBody (a 422 for a non-JSON type). */
 export async function readBodyBytes(c: Context): Promise<Uint8Array> {
   const bytes = new Uint8Array(await c.req.arrayBuffer());

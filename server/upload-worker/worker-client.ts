@@ -6,7 +6,31 @@ import { unpackUpload, type SerializedError, type UploadReply, type UploadReques
 const BOOT = new URL("../worker-boot.mjs", import.meta.url);
 const ENTRY = new URL("./worker.ts", import.meta.url).href;
 
-type Pending = { resolve: (prepared: Record<string, unknown>) => void; reject: (error: Error) => void };
+type Answer = Extract<UploadReply, { ok: true }>;
+type Pending = { resolve: (answer: Answer) => void; reject: (error: Error) => void };
+
+/** A body streamed to the upload worker (UploadWorker.stream). */
+export type StreamedUpload = {
+  push(bytes: Uint8Array): void;
+  /** The prepared upload's fields other than its rows, and how many rows it has. */
+  finish(): Promise<{ fields: Record<string, unknown>; rows: number }>;
+  /** The next slice of rows (messages.ts, packSlice): each row list of the prepared upload, sliced alike. */
+  take(): Promise<Record<string, string[]>>;
+  release(): void;
+};
+
+/** The bytes in a buffer of their own, which can be moved to the worker: a view of a larger buffer is copied. */
+const ownBuffer = (bytes: Uint8Array): ArrayBuffer =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? (bytes.buffer as ArrayBuffer)
+    : (bytes.slice().buffer as ArrayBuffer);
+
+const workerStopped = () =>
+  new ServiceError(
+    503,
+    "The upload could not be checked: the server's upload worker stopped. Retry the request.",
+    "upload_worker_stopped",
+  );
 
 function rebuild(error: SerializedError): Error {
   if (error.type === "validation") return new RequestValidationError(error.detail);
@@ -33,14 +57,72 @@ class UploadWorker {
   private nextId = 1;
 
   prepare<K extends UploadKind>(kind: K, bytes: Uint8Array, contentType = ""): Promise<PreparedUpload<K>> {
-    const { worker, pending } = this.start();
+    const running = this.start();
     const id = this.nextId++;
     // The bytes move to the worker (transferred, not copied); a view of a larger buffer is copied first.
-    const buffer =
-      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-        ? (bytes.buffer as ArrayBuffer)
-        : bytes.slice().buffer;
-    return new Promise<PreparedUpload<K>>((resolve, reject) => {
+    const buffer = ownBuffer(bytes);
+    return this.ask(running, id, { type: "prepare", id, kind, bytes: buffer, contentType }, [buffer]).then(
+      ({ packed }) => unpackUpload(packed) as PreparedUpload<K>,
+    );
+  }
+
+  /**
+   * A body sent to the worker as it arrives (`push` each piece read), prepared there at `finish`,
+   * and its rows handed back a slice at a time (`take`): the event loop never holds the whole body,
+   * nor the whole prepared upload, at once. `rowLists`: the prepared upload's lists that are its
+   * rows (one entry per row each). Bound to the worker running now: should it stop, every
+   * later call fails with the 503 of a stopped worker rather than reach a new one that never saw
+   * the body. `release` (always, once done) drops what the worker still holds.
+   */
+  stream(kind: UploadKind, rowLists: string[], contentType = ""): StreamedUpload {
+    const running = this.start();
+    const upload = this.nextId++;
+    const alive = () => {
+      if (this.running !== running) throw workerStopped();
+    };
+    const begin: UploadRequest = { type: "begin", upload, kind, contentType, rowLists };
+    running.worker.postMessage(begin, []);
+    return {
+      push: (bytes) => {
+        alive();
+        const buffer = ownBuffer(bytes);
+        try {
+          running.worker.postMessage({ type: "chunk", upload, bytes: buffer } satisfies UploadRequest, [buffer]);
+        } catch {
+          // A buffer Node will not let go of (its pool's): sent as a copy instead.
+          const copy = bytes.slice().buffer as ArrayBuffer;
+          running.worker.postMessage({ type: "chunk", upload, bytes: copy } satisfies UploadRequest, [copy]);
+        }
+      },
+      finish: async () => {
+        alive();
+        const id = this.nextId++;
+        const { packed, rows } = await this.ask(running, id, { type: "end", upload, id });
+        return { fields: unpackUpload(packed), rows: rows ?? 0 };
+      },
+      take: async () => {
+        alive();
+        const id = this.nextId++;
+        return unpackUpload((await this.ask(running, id, { type: "take", upload, id })).packed) as Record<
+          string,
+          string[]
+        >;
+      },
+      release: () => {
+        if (this.running === running)
+          running.worker.postMessage({ type: "release", upload } satisfies UploadRequest, []);
+      },
+    };
+  }
+
+  /** Sends `message` and waits for the worker's answer to `id`, at most PREPARE_TIMEOUT_MS. */
+  private ask(
+    { worker, pending }: Running,
+    id: number,
+    message: UploadRequest,
+    transfer: ArrayBuffer[] = [],
+  ): Promise<Answer> {
+    return new Promise<Answer>((resolve, reject) => {
       const timer = setTimeout(() => {
         // Stuck: stop it; its exit fails every request it held, this one included.
         if (this.running?.worker === worker) this.running = undefined;
@@ -49,10 +131,10 @@ class UploadWorker {
       timer.unref();
       const settle = () => clearTimeout(timer);
       pending.set(id, {
-        resolve: (prepared) => (settle(), resolve(prepared as PreparedUpload<K>)),
+        resolve: (answer) => (settle(), resolve(answer)),
         reject: (error) => (settle(), reject(error)),
       });
-      worker.postMessage({ id, kind, bytes: buffer, contentType } satisfies UploadRequest, [buffer]);
+      worker.postMessage(message, transfer);
     });
   }
 
@@ -68,17 +150,13 @@ class UploadWorker {
       const waiting = pending.get(reply.id);
       if (!waiting) return;
       pending.delete(reply.id);
-      if (reply.ok) waiting.resolve(unpackUpload(reply.packed));
+      if (reply.ok) waiting.resolve(reply);
       else waiting.reject(rebuild(reply.error));
     });
     const fail = (cause: string) => {
       if (this.running?.worker === worker) this.running = undefined;
       console.error(`upload worker stopped: ${cause}`);
-      const error = new ServiceError(
-        503,
-        "The upload could not be checked: the server's upload worker stopped. Retry the request.",
-        "upload_worker_stopped",
-      );
+      const error = workerStopped();
       for (const waiting of pending.values()) waiting.reject(error);
       pending.clear();
     };

@@ -114,3 +114,52 @@ describe("/call/upsert_batch in the upload worker", () => {
     expect(await Promise.all(pending.map(async (upload) => (await upload.answer).status))).toEqual([200, 200]);
   });
 });
+
+describe("/call/upsert_batch streamed to the upload worker", () => {
+  it("stores a batch sent in pieces with its Content-Length, many slices of rows long, as the event loop does", async () => {
+    // More rows and characters than one slice (upload-worker/messages.ts) holds: several come back.
+    const batch = Array.from({ length: 600 }, (_, i) => [
+      start(`s${i}`, { inputs: { q: `${i} ${"é".repeat(1800)}` } }),
+      end(`s${i}`),
+    ]).flat();
+    const body = new TextEncoder().encode(JSON.stringify({ batch }));
+    expect(body.byteLength).toBeGreaterThan(2 * 1024 * 1024);
+    const { app } = createTestApp({ bulkOffThreadBytes: 1024 * 1024 });
+    const pieces = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < body.byteLength; at += 100_000) controller.enqueue(body.slice(at, at + 100_000));
+        controller.close();
+      },
+    });
+    const answer = await app.request(`${API}/call/upsert_batch`, {
+      method: "POST",
+      headers: { ...bearer(), "Content-Type": "application/json", "Content-Length": String(body.byteLength) },
+      body: pieces,
+      duplex: "half",
+    } as RequestInit);
+    expect(answer.status).toBe(200);
+    const res = ((await answer.json()) as { res: Record<string, string>[] }).res;
+    expect(res).toHaveLength(1200);
+    expect(res.slice(0, 2)).toEqual([{ id: "s0", trace_id: "t1" }, {}]);
+    expect(res.at(-2)).toEqual({ id: "s599", trace_id: "t1" });
+    const stored = (await post(app, "/calls/stream_query", { project_id: PROJECT })).text;
+    const onLoop = await outcome(false, batch);
+    expect(stored.split("\n").toSorted()).toEqual(onLoop.stored.split("\n").toSorted());
+  });
+
+  it("refuses a bad streamed batch with the 422 of the event loop and stores nothing", async () => {
+    const batch = Array.from({ length: 400 }, (_, i) => start(`ok${i}`, { inputs: { q: "x".repeat(3000) } }));
+    batch.push(start("bad", { started_at: "yesterday" }));
+    const text = JSON.stringify({ batch });
+    const { app } = createTestApp({ bulkOffThreadBytes: 1024 * 1024 });
+    const answer = await app.request(`${API}/call/upsert_batch`, {
+      method: "POST",
+      headers: { ...bearer(), "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(text)) },
+      body: text,
+    });
+    expect(answer.status).toBe(422);
+    const onLoop = await outcome(false, batch);
+    expect(await answer.json()).toEqual(onLoop.json);
+    expect((await post(app, "/calls/stream_query", { project_id: PROJECT })).text).toBe("");
+  });
+});

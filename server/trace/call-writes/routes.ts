@@ -8,10 +8,9 @@ import {
 import { authorizeProject, authorizeProjects } from "../../auth/middleware";
 import type { AppEnv } from "../../http/env";
 import { ServiceError } from "../../http/errors";
-import { readBodyBytes } from "../../http/json-body";
 import { validateJson } from "../../http/validate";
-import { prepareUploadBody } from "../../upload-worker/prepare-body";
 import { deleteCalls } from "./delete-calls";
+import { receiveCallBatch } from "./receive-batch";
 import { writeCallEnd, writeCallStart, writeDisplayName, writePreparedBatch } from "./write-calls";
 
 /**
@@ -38,12 +37,16 @@ export function registerCallWriteRoutes(
 
   service.use("/call/upsert_batch", options.limitLargeUploads);
   service.post("/call/upsert_batch", async (c) => {
-    // Checked as `CallUpsertBatchRequest` says (prepare-batch.ts), then stored in steps (writePreparedBatch).
-    const batch = await prepareUploadBody("call-upsert-batch", await readBodyBytes(c), "", options.offThreadBytes);
-    authorizeProjects(c, batch.projectIds);
-    return c.body(await writePreparedBatch(c.get("db"), batch, { userId: c.get("user").id }), 200, {
-      "Content-Type": "application/json",
-    });
+    // Checked whole (receive-batch.ts), then stored in steps (writePreparedBatch), answered once stored.
+    const batch = await receiveCallBatch(c, options.offThreadBytes);
+    try {
+      authorizeProjects(c, batch.projectIds);
+      return c.body(await writePreparedBatch(c.get("db"), batch, { userId: c.get("user").id }), 200, {
+        "Content-Type": "application/json",
+      });
+    } finally {
+      batch.release();
+    }
   });
 
   service.post("/call/update", async (c) => {

@@ -157,33 +157,45 @@ export async function writeCallEnd(db: Database, end: EndedCall, writer: Writer)
   return {};
 }
 
+/** Some rows of a prepared upsert batch (prepare-batch.ts), one entry per item in each list. */
+export type BatchRows = Pick<PreparedCallBatch, "heads" | "payloads" | "extras">;
+
 /**
- * `POST /call/upsert_batch`, prepared (prepare-batch.ts; in the upload worker for a large body):
- * every item in order, in write steps (writeInSteps: 1,000 items, 1 MiB of payload or 10 ms each,
- * one transaction each), so a batch of tens of thousands of calls does not hold every other
- * request for seconds. The batch was validated whole before anything is stored; should storing
- * fail part way, the SDK sends the batch again, and that is harmless: a start again is an upsert,
- * an end again merges the same summary. Answers the response's JSON text, `{"res": [...]}`, one
- * answer per item, built as the items are stored.
+ * `POST /call/upsert_batch`, prepared (prepare-batch.ts; in the upload worker for a large body,
+ * whose rows then arrive a slice at a time): every item in order, in write steps (writeInSteps:
+ * 1,000 items, 1 MiB of payload or 10 ms each, one transaction each), so a batch of tens of
+ * thousands of calls does not hold every other request for seconds. The batch was validated whole
+ * before anything is stored; should storing fail part way, the SDK sends the batch again, and that
+ * is harmless: a start again is an upsert, an end again merges the same summary. Answers the
+ * response's JSON text, `{"res": [...]}`, one answer per item, built as the items are stored,
+ * once the last one is stored: an answered batch is stored whole.
  */
-export async function writePreparedBatch(db: Database, batch: PreparedCallBatch, writer: Writer): Promise<string> {
-  const { heads, payloads, extras } = batch;
+export async function writePreparedBatch(
+  db: Database,
+  batch: { projectIds: string[]; slices: Iterable<BatchRows> | AsyncIterable<BatchRows> },
+  writer: Writer,
+): Promise<string> {
   const answers: string[] = [];
   const now = Date.now();
   let keptPending = false;
-  const writeRow = (index: number) => {
-    const head = JSON.parse(heads[index]!) as StartHead | EndHead;
-    if (head.mode === "start") {
-      const { id, trace_id } = startCall(db, head, payloads[index]!, extras[index]!, writer, now);
-      answers.push(JSON.stringify({ id, trace_id }));
-    } else {
-      endCall(db, head, payloads[index]!, extras[index]!, now);
-      keptPending ||= hasPending(db, head.project_id, head.id);
-      answers.push("{}");
-    }
-  };
-  const sizeOf = (index: number) => heads[index]!.length + payloads[index]!.length + extras[index]!.length;
-  await writeInSteps(db, heads.length, sizeOf, writeRow);
+  for await (const { heads, payloads, extras } of batch.slices) {
+    const sliceAnswers: string[] = [];
+    const writeRow = (index: number) => {
+      const head = JSON.parse(heads[index]!) as StartHead | EndHead;
+      if (head.mode === "start") {
+        const { id, trace_id } = startCall(db, head, payloads[index]!, extras[index]!, writer, now);
+        sliceAnswers.push(JSON.stringify({ id, trace_id }));
+      } else {
+        endCall(db, head, payloads[index]!, extras[index]!, now);
+        keptPending ||= hasPending(db, head.project_id, head.id);
+        sliceAnswers.push("{}");
+      }
+    };
+    const sizeOf = (index: number) => heads[index]!.length + payloads[index]!.length + extras[index]!.length;
+    await writeInSteps(db, heads.length, sizeOf, writeRow);
+    // One string per slice: tens of thousands of small answers kept to the end would be old garbage.
+    if (sliceAnswers.length > 0) answers.push(sliceAnswers.join(","));
+  }
   if (keptPending) for (const projectId of batch.projectIds) await prunePendingWrites(db, projectId, now);
   return `{"res":[${answers.join(",")}]}`;
 }
