@@ -34,6 +34,8 @@ import { useStickyBarHeight } from "./use-sticky-bar-height";
 import { paths } from "@/lib/paths";
 import { useErrorKeptWhileRetrying } from "@/lib/use-error-kept-while-retrying";
 
+export { prefetchReview } from "./prefetch-review";
+
 export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["t"], action: "Start (mark in progress)" },
   { keys: ["c"], action: "Complete" },
