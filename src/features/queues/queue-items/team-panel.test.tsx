@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setProgress } from "@server/trace/progress";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createApiClients } from "@/api/clients";
@@ -94,7 +94,16 @@ const cellsOf = (table: HTMLElement, name: string) =>
     .getAllByRole("cell")
     .map((cell) => cell.textContent);
 
+// "Completed today" counts from the local midnight: with the real clock, answers given an hour ago
+// fall on yesterday for the first hour of every day. The clock reads noon, and still moves.
+beforeEach(() => {
+  const noon = new Date();
+  noon.setHours(12, 0, 0, 0);
+  vi.useFakeTimers({ toFake: ["Date"], now: noon, shouldAdvanceTime: true });
+});
+
 afterEach(() => {
+  vi.useRealTimers();
   localStorage.clear();
 });
 
