@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createApp } from "@server/app";
-import { openDatabase } from "@server/db/database";
-import { seedUsers } from "@server/seed/users";
+import { openTestDatabase } from "@server/testing/test-database";
 import { DEMO_KEY } from "@server/testing/test-app";
 import { createJobRunner } from "@server/training/job-runner";
 import { createLocalServer, LOCAL_ORIGIN } from "@/test/local-server";
@@ -331,8 +330,7 @@ describe("error responses the local services do not produce on purpose (injected
 
 describe("payload too large from the real service", () => {
   it("maps the body limit's 413 to payload_too_large", async () => {
-    const db = openDatabase(":memory:");
-    seedUsers(db);
+    const db = openTestDatabase({ users: true });
     const app = createApp({ db, runner: createJobRunner(db, { stepMs: 0 }), chatTokenDelayMs: 0, maxBodyBytes: 1024 });
     const small = createApiClients(server.settings, {
       fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))),
