@@ -20,6 +20,7 @@ import { profileFor, type Profile } from "./lib/profile";
 import type { PartOutput, PartReport } from "./lib/report";
 import { summaryTable, writeResults, type RunRecord } from "./lib/results-file";
 import { interactionsPart } from "./interactions/interactions-part";
+import { reviewKeysPart } from "./interactions/review-keys-part";
 import { lighthousePart } from "./lighthouse/lighthouse-part";
 import { loadPart } from "./load/load-part";
 import { hostilePart } from "./hostile/hostile-part";
@@ -39,6 +40,7 @@ type Shared = {
 const IN_BROWSER: readonly Part[] = [
   "lighthouse",
   "interactions",
+  "review-keys",
   "cold-loads",
   "hostile-calls",
   "review-form",
@@ -73,6 +75,8 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
       return lighthousePart(server().instance.url, server().manifest, shared.profile);
     case "interactions":
       return interactionsPart(server().instance.url, server().manifest, shared.profile);
+    case "review-keys":
+      return reviewKeysPart(server().instance.url, server().manifest, shared.profile);
     case "cold-loads":
       return coldLoadsPart(server().instance.url, server().manifest, shared.profile);
     case "hostile-calls":

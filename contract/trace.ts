@@ -1,6 +1,9 @@
 import * as z from "zod/mini";
 import { intAtLeast, ProjectId, Timestamp } from "./common";
 import { bounded, boundedArray, boundedNonEmpty, LIMITS, maxChars } from "./limits";
+import { ANNOTATION_STATES, SORT_DIRECTIONS, SORTABLE_ITEM_FIELDS } from "./queue-item-fields";
+
+export { ANNOTATION_STATES, SORTABLE_ITEM_FIELDS } from "./queue-item-fields";
 
 const id = bounded(LIMITS.idLength);
 const ref = bounded(LIMITS.refLength);
@@ -8,7 +11,6 @@ const ref = bounded(LIMITS.refLength);
 // The annotation queue service (W&B Weave trace server). Endpoints and semantics:
 // docs/service-contracts.md#items-query and docs/contract-decisions.md#trace-endpoints.
 
-export const ANNOTATION_STATES = ["unstarted", "in_progress", "completed", "skipped"] as const;
 export const AnnotationState = z.enum(ANNOTATION_STATES);
 export type AnnotationState = z.infer<typeof AnnotationState>;
 
@@ -17,11 +19,10 @@ export const SETTABLE_STATES = ["in_progress", "completed", "skipped"] as const;
 export const SettableState = z.enum(SETTABLE_STATES);
 export type SettableState = z.infer<typeof SettableState>;
 
-export const SORTABLE_ITEM_FIELDS = ["call_started_at", "call_op_name", "created_at", "updated_at"] as const;
 export const SortableItemField = z.enum(SORTABLE_ITEM_FIELDS);
 export type SortableItemField = z.infer<typeof SortableItemField>;
 
-export const SortDirection = z.enum(["asc", "desc"]);
+export const SortDirection = z.enum(SORT_DIRECTIONS);
 export type SortDirection = z.infer<typeof SortDirection>;
 
 export const ItemSortBy = z.strictObject({ field: SortableItemField, direction: SortDirection });
@@ -242,7 +243,8 @@ export const Call = z.object({
   started_at: Timestamp,
   ended_at: z.nullish(Timestamp),
   inputs: z.nullish(z.record(z.string(), z.unknown())),
-  output: z.unknown(),
+  // Absent when a query's `columns` leave it out (as upstream); null is a call that returned nothing.
+  output: z.optional(z.unknown()),
   exception: z.nullish(z.string()),
   attributes: z.nullish(z.record(z.string(), z.unknown())),
   summary: z.nullish(z.record(z.string(), z.unknown())),

@@ -1,10 +1,11 @@
 import type { Database } from "better-sqlite3";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { randomUUID } from "node:crypto";
 import { apiBodyLimit } from "./http/body-limits";
-import { DEFAULT_BODY_RATE, minimumBodyRate, type BodyRate } from "./http/body-rate";
+import { DEFAULT_BODY_RATE, type BodyRate } from "./http/body-rate";
+import { requestBodyRules } from "./http/request-body";
 import { echo } from "./http/echo";
 import { errorBody, errorStyleForPath, serviceErrorHandler } from "./http/errors";
 import type { AppEnv } from "./http/env";
@@ -74,7 +75,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     c.set("requestId", requestId);
     c.set("db", options.db);
     await next();
-    c.header("X-Request-Id", requestId);
+    // On the answer's headers, not c.header(): after the handler that would copy the whole answer
+    // into a new web Response on every request.
+    c.res.headers.set("X-Request-Id", requestId);
   });
   // Set after the handler (and its error handler) ran, so every answer carries them, refusals included.
   app.use("/api/*", async (c, next) => {
@@ -95,35 +98,37 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       }),
     );
   }
-  // Outside the size limits, which read a body of unknown length themselves: that read is watched too.
-  app.use("/api/*", minimumBodyRate(options.bodyRate ?? DEFAULT_BODY_RATE));
-  // One middleware per distinct limit, made once: see body-limits.ts for which endpoint gets which.
+  // Refused unread (by Content-Length) or part-read: the rest of the body may still be on its way,
+  // so this connection cannot carry another request. Saying so makes the client open a new one; the
+  // server reads out the rest before closing (http/node-server.ts).
+  const tooLarge = (c: Context<AppEnv>, limit: number) =>
+    c.json(
+      errorBody(
+        errorStyleForPath(c.req.path, SERVICE_PATHS),
+        `Request body too large: the limit is ${limit} bytes.`,
+        "request_too_large",
+        413,
+      ),
+      413,
+      { Connection: "close" },
+    );
+  // One web size check per distinct limit, made once (only `app.fetch` uses them): see
+  // body-limits.ts for which endpoint gets which.
   const limiters = new Map<number, MiddlewareHandler<AppEnv>>();
-  const limiterOf = (limit: number) => {
+  const webLimiter = (limit: number) => {
     let limiter = limiters.get(limit);
-    if (!limiter) {
-      limiter = bodyLimit({
-        maxSize: limit,
-        // Refused unread (by Content-Length) or part-read: the rest of the body may still be on
-        // its way, so this connection cannot carry another request. Saying so makes the client
-        // open a new one; the server reads out the rest before closing (http/node-server.ts).
-        onError: (c) =>
-          c.json(
-            errorBody(
-              errorStyleForPath(c.req.path, SERVICE_PATHS),
-              `Request body too large: the limit is ${limit} bytes.`,
-              "request_too_large",
-              413,
-            ),
-            413,
-            { Connection: "close" },
-          ),
-      });
-      limiters.set(limit, limiter);
-    }
+    if (!limiter) limiters.set(limit, (limiter = bodyLimit({ maxSize: limit, onError: (c) => tooLarge(c, limit) })));
     return limiter;
   };
-  app.use("/api/*", (c, next) => limiterOf(apiBodyLimit(c.req.path, maxBodyBytes) ?? maxBodyBytes)(c, next));
+  app.use(
+    "/api/*",
+    requestBodyRules({
+      rate: options.bodyRate ?? DEFAULT_BODY_RATE,
+      limitOf: (path) => apiBodyLimit(path, maxBodyBytes) ?? maxBodyBytes,
+      tooLarge,
+      webLimiter,
+    }),
+  );
 
   app.route(SERVICE_PATHS.trace, createTraceService({ uploadOffThreadBytes: options.bulkOffThreadBytes }));
   app.route(

@@ -31,6 +31,19 @@ async function reviewItemId(origin: string, manifest: ServerDbManifest): Promise
   return id;
 }
 
+/**
+ * The pages named in COLD_LOADS_PAGES (comma-separated starts of their names, "Calls,Items"), or
+ * all: to compare two builds on the pages a change is about, in less of a shared machine's time.
+ */
+function onlyPages(pages: ColdLoadPage[]): ColdLoadPage[] {
+  const wanted = (process.env.COLD_LOADS_PAGES ?? "")
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  if (wanted.length === 0) return pages;
+  return pages.filter((page) => wanted.some((name) => page.name.toLowerCase().startsWith(name)));
+}
+
 const reps = (profile: Profile) => (profile.name === "quick" ? 3 : 10);
 
 /** Of a sample: when the last code file it waited for arrived, and its data requests' span. */
@@ -109,7 +122,7 @@ async function orError(run: () => Promise<ColdLoadOutcome>): Promise<ColdLoadOut
 
 /** Cold loads of every page of the issue's list, each to its first meaningful content. */
 export async function coldLoadsPart(origin: string, manifest: ServerDbManifest, profile: Profile): Promise<PartOutput> {
-  const pages = coldLoadPages(manifest, await reviewItemId(origin, manifest));
+  const pages = onlyPages(coldLoadPages(manifest, await reviewItemId(origin, manifest)));
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,

@@ -5,7 +5,6 @@ import { summarize } from "../lib/stats";
 import { networkQuiet, openSession } from "./browser-session";
 import { measureJobCharts, type JobChartsOutcome } from "./job-charts";
 import { CATALOG_FIRST_ROW_BUDGET_MS, measureCatalogColdLoad, type CatalogColdLoadOutcome } from "./catalog-cold-load";
-import { ADVANCE_BUDGET_MS, measureReviewAdvance, type AdvanceOutcome } from "./review-advance";
 import { measureInteraction, TABLE_INTERACTIONS, type InteractionOutcome } from "./table-interactions";
 
 /** Budgets: new rows painted within 100 ms (p95) of the response; a 10,000-step job's charts drawn within 50 ms. */
@@ -15,7 +14,7 @@ export const CHARTS_BUDGET_MS = 50;
 type Measured = { name: string; outcome: InteractionOutcome };
 
 /** One failing measurement is reported as such; the others still run. */
-async function orError<T>(measure: () => Promise<T>): Promise<T | { state: "error"; error: string }> {
+export async function orError<T>(measure: () => Promise<T>): Promise<T | { state: "error"; error: string }> {
   try {
     return await measure();
   } catch (error) {
@@ -57,42 +56,6 @@ function interactionSummary({ name, outcome }: Measured): SummaryRow {
     result: `p95 ${ms(toPaint.p95)} (p50 ${ms(toPaint.p50)}; click → painted p95 ${ms(click.p95)}; longest frame ${ms(longestFrame)})`,
     budget,
     verdict: against(toPaint.p95, PAINT_BUDGET_MS),
-  };
-}
-
-function advanceSection(
-  outcome: AdvanceOutcome,
-  manifest: ServerDbManifest,
-): { rows: string[][]; summary: SummaryRow } {
-  const benchmark = `Browser, ${count(manifest.demoQueueItems)}-item queue, Unstarted filter: key press → next item painted (Complete & next)`;
-  const budget = `< ${ADVANCE_BUDGET_MS} ms p95, none stuck`;
-  if (outcome.state === "error")
-    return {
-      rows: [[`error: ${outcome.error}`, "", "", "", "", "", ""]],
-      summary: { benchmark, result: outcome.error, budget, verdict: "error" },
-    };
-  const times = summarize(outcome.samples.map((x) => x.keyToPaintMs));
-  const doubleFrame = summarize(outcome.samples.map((x) => x.keyToDoubleFrameMs));
-  const flashes = outcome.samples.filter((x) => x.flashed).length;
-  const presses = outcome.samples.length + outcome.stuck;
-  return {
-    rows: [
-      [
-        String(presses),
-        ms(times.p50),
-        ms(times.p95),
-        ms(Math.max(...outcome.samples.map((x) => x.keyToPaintMs))),
-        `${ms(doubleFrame.p50)} / ${ms(doubleFrame.p95)}`,
-        String(outcome.stuck),
-        `${flashes} of ${presses}`,
-      ],
-    ],
-    summary: {
-      benchmark,
-      result: `p95 ${ms(times.p95)} (p50 ${ms(times.p50)}; to two frames later p95 ${ms(doubleFrame.p95)}) over ${presses} presses ${outcome.thinkMs} ms apart; ${outcome.stuck} stuck; a loading message ${flashes} times`,
-      budget,
-      verdict: outcome.stuck > 0 ? "fail" : against(times.p95, ADVANCE_BUDGET_MS),
-    },
   };
 }
 
@@ -198,14 +161,7 @@ export async function interactionsPart(
       measureJobCharts(session.page, `/training/jobs/${manifest.longJob.id}`, profile.interactions.jobReps),
     );
     const chartRows = chartsSection(charts, manifest);
-    const advance = await orError(() =>
-      measureReviewAdvance(session.page, manifest.demoQueueId, {
-        presses: profile.interactions.advances,
-        thinkMs: profile.interactions.thinkMs,
-      }),
-    );
-    const advanceRows = advanceSection(advance, manifest);
-    // The review page left open would go on polling the service (the queue's window, the training
+    // The job page left open would go on polling the service (the training
     // status) during the cold loads, in the same browser and on the same server: a load of this
     // dashboard in another tab is not what the cold-load budget is about.
     await session.page.goto("about:blank");
@@ -245,15 +201,6 @@ export async function interactionsPart(
         chartRows.rows,
       ),
       "",
-      `### Review: Complete & next through the ${count(manifest.demoQueueItems)}-item queue`,
-      "",
-      `Under an Unstarted filter, ${profile.interactions.advances} consecutive Shift+C, each after ${profile.interactions.thinkMs} ms on the item (the time an annotator reads; the app prefetches the next item meanwhile). Timed in the page from the keydown's own time stamp (so input delay counts) to the animation frame after the one that first shows the next item's details and call: that frame has been painted by then, so this is an upper bound on the paint, by up to a frame. Until 2026-11-24 the end was two animation frames after the one that shows the item (one frame more); that figure is still given, as "two frames later". "Stuck": no other item within 5 s. "Loading shown": a loading message appeared in between.`,
-      "",
-      table(
-        ["presses", "key → painted p50", "p95", "slowest", "two frames later p50 / p95", "stuck", "loading shown"],
-        advanceRows.rows,
-      ),
-      "",
       "### Model catalog, cold load",
       "",
       "Each run opens `/models` in a new browser context (no HTTP or code cache) as a returning user, and times from navigation start to the animation frame after the one that first shows a row. Each load starts once the machine's CPUs, together, were at least 80% idle over 250 ms (bench/lib/cpu-quiet.ts; the quiet column says how long that took, or no when 5 s passed first): since 2026-11-25: every load used to start while the browser was still starting the new page's renderer and closing the last one, and on 2 cores it timed that work too (each now waits ~750 ms for it). Also: DOMContentLoaded (src/boot.ts fetched and run; since 2026-11-25 it runs the app's code only after sending the first request, so the app's own run is no longer inside it) and the `/models` request (boot.ts sends it as soon as the config is in: app/boot-sequence.ts).",
@@ -271,18 +218,11 @@ export async function interactionsPart(
       ),
     ].join("\n");
     return {
-      summary: [
-        ...measured.map(interactionSummary),
-        chartRows.summary,
-        advanceRows.summary,
-        catalogRows.summary,
-        farCatalogRows.summary,
-      ],
+      summary: [...measured.map(interactionSummary), chartRows.summary, catalogRows.summary, farCatalogRows.summary],
       markdown,
       data: {
         interactions: measured,
         jobCharts: charts,
-        reviewAdvance: advance,
         catalogColdLoad: catalog,
         catalogColdLoadFarServices: farCatalog,
       },

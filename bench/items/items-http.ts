@@ -3,7 +3,8 @@ import { createApp, SERVICE_PATHS } from "../../server/app";
 import { listen } from "../../server/http/node-server";
 import { DEMO_USERS } from "../../server/auth/users";
 import { openDatabase } from "../../server/db/database";
-import { queryItems } from "../../server/trace/items-query";
+import { itemsAnswerJson } from "../../server/trace/item-json";
+import { queryItemRows } from "../../server/trace/items-query";
 import { createJobRunner } from "../../server/training/job-runner";
 import { itemsDatabase } from "../fixtures/items-db";
 import type { Profile } from "../lib/profile";
@@ -13,6 +14,11 @@ import { queueFacts, requestsOf, SHAPES } from "./shapes";
 
 export type HttpShapeResult = {
   shape: string;
+  /** The planned query alone: the page's rows and positions (`queryItemRows`). */
+  sql: Summary;
+  /** Writing those rows as the answer's JSON text (`itemsAnswerJson`). */
+  json: Summary;
+  /** Both, back to back: what the route computes between validation and the response. */
   inProcess: Summary;
   /** Through `app.fetch` (no socket). */
   http: Summary;
@@ -66,6 +72,8 @@ export async function benchItemsHttp(
       const http: number[] = [];
       const socket: number[] = [];
       const inProcess: number[] = [];
+      const sql: number[] = [];
+      const json: number[] = [];
       const bytes: number[] = [];
       for (const [i, body] of bodies.entries()) {
         if (i === 0) continue;
@@ -73,17 +81,24 @@ export async function benchItemsHttp(
         http.push(t.wall);
         bytes.push(t.value);
         socket.push((await timeAsync(() => sendOverSocket(body))).wall);
-        inProcess.push(timeSync(() => queryItems(db, queue, ItemsQueryRequest.parse(requests[i]))).wall);
+        const request = ItemsQueryRequest.parse(requests[i]);
+        const rows = timeSync(() => queryItemRows(db, queue, request));
+        const text = timeSync(() => itemsAnswerJson(rows.value, queue.id));
+        sql.push(rows.wall);
+        json.push(text.wall);
+        inProcess.push(rows.wall + text.wall);
       }
       const result = {
         shape: shape.name,
+        sql: summarize(sql),
+        json: summarize(json),
         inProcess: summarize(inProcess),
         http: summarize(http),
         socket: summarize(socket),
         responseBytes: median(bytes),
       };
       console.info(
-        `    HTTP ${size}: ${shape.name.padEnd(46)} socket p50 ${result.socket.p50} p95 ${result.socket.p95} ms | app.fetch p95 ${result.http.p95} ms | in process p95 ${result.inProcess.p95} ms`,
+        `    HTTP ${size}: ${shape.name.padEnd(46)} socket p50 ${result.socket.p50} p95 ${result.socket.p95} ms | app.fetch p95 ${result.http.p95} ms | SQL p95 ${result.sql.p95} JSON p95 ${result.json.p95} ms`,
       );
       shapes.push(result);
     }

@@ -10,6 +10,7 @@ export const PARTS = [
   "bundle",
   "lighthouse",
   "interactions",
+  "review-keys",
   "cold-loads",
   "hostile-calls",
   "review-form",

@@ -14,7 +14,7 @@ export type BodyRate = { minBytesPerSecond: number; graceMs: number };
 export const DEFAULT_BODY_RATE: BodyRate = { minBytesPerSecond: 16 * 1024, graceMs: 10_000 };
 
 /** How often a body being read is checked against the rate. */
-const CHECK_EVERY_MS = 250;
+export const CHECK_EVERY_MS = 250;
 
 /** The refusal of a body that arrived too slowly (a 408, worded by each service in its style). */
 export class SlowBodyError extends ServiceError {

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { echo } from "./echo";
 import { RequestValidationError, ServiceError } from "./errors";
+import { requestBytes } from "./request-body";
 
 /**
  * Deepest nesting of arrays and objects accepted in a request body. The real (FastAPI) services
@@ -51,7 +52,7 @@ export function isJsonBody(c: Context): boolean {
 
 /** The request body's bytes, after the Content-Type check of readJsonBody (a 422 for a non-JSON type). */
 export async function readBodyBytes(c: Context): Promise<Uint8Array> {
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  const bytes = await requestBytes(c);
   const contentType = c.req.header("content-type")?.trim();
   if (bytes.length > 0 && contentType && !isJsonContentType(contentType)) {
     throw new RequestValidationError([

@@ -2,7 +2,7 @@ import type { ServerType } from "@hono/node-server";
 import { Agent, request, type IncomingHttpHeaders, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../testing/test-app";
+import { bearer, createTestApp } from "../testing/test-app";
 import { SMALL_MAX_BODY_BYTES, apiBodyLimit } from "./body-limits";
 import { listen } from "./node-server";
 
@@ -48,10 +48,11 @@ function send(
     chunked?: boolean;
     expectContinue?: boolean;
     paced?: boolean;
+    headers?: Record<string, string>;
   },
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { "Content-Type": "application/json" };
+    const headers: Record<string, string | number> = { "Content-Type": "application/json", ...options.headers };
     if (options.body && !options.chunked) headers["Content-Length"] = options.body.length;
     if (options.expectContinue) headers["Expect"] = "100-continue";
     let sawContinue = false;
@@ -261,13 +262,15 @@ describe("a refused oversize body", { timeout: 60_000 }, () => {
     }
   });
 
+  // A chunked body declares no length: the cap applies as the handler reads it, after the key check.
   it("refuses a chunked body (no Content-Length) once it passes the limit, and the next request still works", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const outcomes: string[] = [];
     try {
       for (let i = 0; i < 5; i++) {
+        const body = jsonOf(3 * MiB);
         outcomes.push(
-          await outcome(send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(3 * MiB), chunked: true })),
+          await outcome(send(agent, { method: "POST", path: SMALL_ENDPOINT, body, chunked: true, headers: bearer() })),
         );
         outcomes.push(await outcome(send(agent, { method: "GET", path: HEALTH })));
       }
@@ -275,6 +278,17 @@ describe("a refused oversize body", { timeout: 60_000 }, () => {
       agent.destroy();
     }
     expect(outcomes).toEqual(Array.from({ length: 5 }, () => ["413", "200"]).flat());
+  });
+
+  it("refuses a chunked oversize body without a key with a 401, unread, and the next request still works", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const refused = await send(agent, { method: "POST", path: SMALL_ENDPOINT, body: jsonOf(3 * MiB), chunked: true });
+      expect(refused.status).toBe(401);
+      expect((await send(agent, { method: "GET", path: HEALTH })).status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it("answers Expect: 100-continue with the 413 itself when Content-Length is over the limit, and with a 100 when not", async () => {

@@ -24,6 +24,7 @@ export function resetTraceData(db: Database): void {
       "annotation_queue_items",
       "annotation_queue_item_counts",
       "annotation_queue_item_time_counts",
+      "annotation_queue_item_op_time_counts",
       "annotation_queues",
       "trace_calls",
       "trace_call_counts",

@@ -91,6 +91,24 @@ export function indexFor(eqFields: readonly Field[], next: Field | null): string
   return `ix_aqi_${SUFFIX[next ?? "created_at"]}`;
 }
 
+/**
+ * True for every live item of the queue: its operation is among those the counts table lists. Given
+ * as a condition, it lets SQLite walk an operation-first index once per operation of the queue, in
+ * operation order: the rows of one timestamp value (or range) ordered or counted by operation come
+ * from that index alone, where the timestamp's own index would read each row from the table.
+ */
+const EVERY_OPERATION = "call_op_name IN (SELECT call_op_name FROM annotation_queue_item_counts WHERE queue_seq = ?)";
+
+/**
+ * The operation-first index of timestamp `time`, for a scope without an operation equality whose
+ * rows are needed in operation order within a value or range of `time`; undefined otherwise.
+ */
+export function everyOperationIndex(scope: Scope, time: Field | "seq" | null | undefined): string | undefined {
+  if (!time || time === "seq" || !isTimestamp(time) || scope.eqs.some((eq) => eq.field === "call_op_name"))
+    return undefined;
+  return `ix_aqi_op_${SUFFIX[time]}`;
+}
+
 /** Which live items of one queue a step looks at. */
 export type Scope = {
   queueSeq: number;
@@ -105,15 +123,20 @@ export type Range = { column: Field | "seq"; op: "<" | ">" | "<=" | ">="; value:
 
 /**
  * WHERE clause and parameters of a scope plus ranges. Column names come from closed enums.
- * `liveOnly: false` leaves out the deleted_at condition (for tables of live items only).
+ * `liveOnly: false` leaves out the deleted_at condition (for tables of live items only);
+ * `everyOperation` adds EVERY_OPERATION (for an everyOperationIndex).
  */
 export function whereClause(
   scope: Scope,
   ranges: readonly Range[] = [],
-  options = { liveOnly: true },
+  options: { liveOnly: boolean; everyOperation?: boolean } = { liveOnly: true },
 ): { sql: string; params: Value[] } {
   const parts = options.liveOnly ? ["queue_seq = ?", "deleted_at IS NULL"] : ["queue_seq = ?"];
   const params: Value[] = [scope.queueSeq];
+  if (options.everyOperation) {
+    parts.push(EVERY_OPERATION);
+    params.push(scope.queueSeq);
+  }
   for (const eq of scope.eqs) {
     parts.push(`${eq.field} = ?`);
     params.push(eq.value);

@@ -1,6 +1,7 @@
 import type { Database } from "better-sqlite3";
 import { cached } from "../db/statements";
 import {
+  everyOperationIndex,
   indexFor,
   orderClause,
   whereClause,
@@ -17,6 +18,8 @@ import { countFromBuckets, skipToBucket } from "./time-buckets";
 // cost is what the plan expects, not what SQLite's planner guesses without statistics.
 
 const eqFields = (scope: Scope): Field[] => scope.eqs.map((eq) => eq.field);
+/** The timestamp a scope holds equal (a run of equal values), if any. */
+const timeEq = (scope: Scope): Field | undefined => scope.eqs.find((eq) => eq.field !== "call_op_name")?.field;
 
 /**
  * Number of rows in scope within the ranges: read from the trigger-kept counts when the question
@@ -33,8 +36,11 @@ export function countRows(db: Database, scope: Scope, ranges: readonly Range[] =
 /** Number of rows in scope within the ranges, by walking the index entries it counts. */
 function countByWalk(db: Database, scope: Scope, ranges: readonly Range[]): number {
   const rangeColumn = ranges[0]?.column;
-  const index = indexFor(eqFields(scope), rangeColumn === undefined || rangeColumn === "seq" ? null : rangeColumn);
-  const where = whereClause(scope, ranges);
+  // Rows of one timestamp value before or after an operation name: counted on the operation-first index.
+  const byOperation = rangeColumn === "call_op_name" ? everyOperationIndex(scope, timeEq(scope)) : undefined;
+  const index =
+    byOperation ?? indexFor(eqFields(scope), rangeColumn === undefined || rangeColumn === "seq" ? null : rangeColumn);
+  const where = whereClause(scope, ranges, { liveOnly: true, everyOperation: byOperation !== undefined });
   return cached(db, `SELECT count(*) FROM annotation_queue_items INDEXED BY ${index} WHERE ${where.sql}`, "pluck").get(
     ...where.params,
   ) as number;
@@ -89,8 +95,13 @@ export function orderedSeqs(
 ): number[] {
   // The rows of the buckets before the page come before it whatever the later keys.
   const skip = ranges.length === 0 ? skipToBucket(db, scope, keys[0], window.offset) : undefined;
-  const where = whereClause(scope, skip ? [skip.range] : ranges);
-  const index = indexFor(eqFields(scope), keys[0]?.field ?? null);
+  // A run of one timestamp value ordered by operation: read in order from the operation-first index.
+  const byOperation = keys[0]?.field === "call_op_name" ? everyOperationIndex(scope, timeEq(scope)) : undefined;
+  const where = whereClause(scope, skip ? [skip.range] : ranges, {
+    liveOnly: true,
+    everyOperation: byOperation !== undefined,
+  });
+  const index = byOperation ?? indexFor(eqFields(scope), keys[0]?.field ?? null);
   const sql = `SELECT seq FROM annotation_queue_items INDEXED BY ${index}
     WHERE ${where.sql} ORDER BY ${orderClause(keys, seqDir)} LIMIT ? OFFSET ?`;
   const limit = Number.isFinite(window.limit) ? window.limit : -1;

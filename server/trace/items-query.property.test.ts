@@ -110,7 +110,7 @@ describe("planned items query vs the naive reference", { timeout: 120_000 }, () 
     }
   });
 
-  it("ranks page rows the same way by window numbering and by range counts, from either end", () => {
+  it("ranks page rows the same way by window numbering, by runs and by range counts, from either end", () => {
     // Ranks are computed this way under a state filter without lookups (a lookup's few items are numbered whole).
     const rankedArb = fc.record({
       ...pagingArbs,
@@ -142,7 +142,7 @@ describe("planned items query vs the naive reference", { timeout: 120_000 }, () 
             offset: null,
           }).length,
         };
-        for (const method of ["window", "counts"] as const) {
+        for (const method of ["window", "runs", "counts"] as const) {
           expect(ranksOf(db, scope, sortKeys(request), rows, fromEnd ? total : undefined, method)).toEqual(
             expected.map((item) => item.position_in_queue),
           );

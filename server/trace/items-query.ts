@@ -27,6 +27,9 @@ import { ranksOf } from "./positions";
 import { toApiItem, type ItemRow, type QueueRow } from "./rows";
 import { cached } from "../db/statements";
 
+/** The rows of a page of the items query, in order, and each row's position_in_queue (null when not asked for). */
+export type ItemsPage = { rows: ItemRow[]; positions: (number | null)[] };
+
 /**
  * The items query (docs/service-contracts.md#items-query), planned so that its cost follows the page, not the
  * queue: README.md "Query plan" explains each step. `queryItemsNaive` is the plain-SQL reference
@@ -37,6 +40,12 @@ export function queryItems(
   queue: Pick<QueueRow, "seq" | "id">,
   request: ItemsQuery,
 ): AnnotationQueueItem[] {
+  const page = queryItemRows(db, queue, request);
+  return page.rows.map((row, i) => toApiItem(row, queue.id, page.positions[i] ?? null));
+}
+
+/** The items query's page as stored rows and positions: what the route serialises without building API objects. */
+export function queryItemRows(db: Database, queue: Pick<QueueRow, "seq" | "id">, request: ItemsQuery): ItemsPage {
   const parts = filterParts(request);
   const keys = sortKeys(request);
   const offset = request.offset ?? 0;
@@ -61,21 +70,18 @@ export function queryItems(
   }
 
   const rows = fetchRows(db, seqs);
-  if (!request.include_position) return rows.map((row) => toApiItem(row, queue.id));
+  if (!request.include_position) return { rows, positions: rows.map(() => null) };
   // Positions number what the scalar filters keep; without a state filter that is the list itself.
-  if (parts.states === undefined) return rows.map((row, i) => toApiItem(row, queue.id, offset + i + 1));
+  if (parts.states === undefined) return { rows, positions: rows.map((_, i) => offset + i + 1) };
   const numbered = numberedScope(queue.seq, parts);
-  let ranks: number[];
   if (parts.lookups.length > 0) {
     // A lookup keeps a handful of items: number them all.
     const order = lookupSeqs(db, numbered, keys, { offset: 0, limit: Infinity });
-    ranks = rows.map((row) => order.indexOf(row.seq) + 1);
-  } else {
-    const inBackHalf = matching !== undefined && offset > matching / 2;
-    const total = inBackHalf ? countFromCounts(db, numbered) : undefined;
-    ranks = ranksOf(db, numbered, keys, rows, total === undefined ? undefined : { total });
+    return { rows, positions: rows.map((row) => order.indexOf(row.seq) + 1) };
   }
-  return rows.map((row, i) => toApiItem(row, queue.id, ranks[i] ?? null));
+  const inBackHalf = matching !== undefined && offset > matching / 2;
+  const total = inBackHalf ? countFromCounts(db, numbered) : undefined;
+  return { rows, positions: ranksOf(db, numbered, keys, rows, total === undefined ? undefined : { total }) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Migration } from "../db/migrations";
+import { ITEM_OP_TIME_COUNTS_MIGRATION } from "./item-op-time-counts-migration";
 import { ITEM_TIME_COUNTS_MIGRATION } from "./item-time-counts-migration";
 
 /**
@@ -364,4 +365,5 @@ export const TRACE_MIGRATIONS: Migration[] = [
     `,
   },
   ITEM_TIME_COUNTS_MIGRATION,
+  ITEM_OP_TIME_COUNTS_MIGRATION,
 ];

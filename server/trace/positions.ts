@@ -2,7 +2,9 @@ import type { Database } from "better-sqlite3";
 import {
   after,
   before,
+  everyOperationIndex,
   indexFor,
+  isTimestamp,
   orderClause,
   whereClause,
   type Key,
@@ -10,7 +12,7 @@ import {
   type Scope,
   type Value,
 } from "./item-order";
-import { countRows } from "./item-scans";
+import { countRows, orderedSeqs } from "./item-scans";
 import type { ItemRow } from "./rows";
 import { cached } from "../db/statements";
 
@@ -88,7 +90,7 @@ export function ranksOf(
   rows: readonly Ranked[],
   fromEnd?: { total: number },
   /** How to number rows after the first (tests force each way). */
-  method: "auto" | "window" | "counts" = "auto",
+  method: "auto" | "window" | "runs" | "counts" = "auto",
 ): number[] {
   const [first, last] = [rows[0], rows.at(-1)];
   const [key] = keys;
@@ -97,6 +99,13 @@ export function ranksOf(
     ? fromEnd.total - countAfter(db, scope, keys, first)
     : 1 + countBefore(db, scope, keys, first);
   if (rows.length === 1) return [firstRank];
+
+  // A timestamp first key with more keys after it: number the page's runs of equal values, each
+  // read whole in order from an index, and count the rows between them (no sort of the stretch).
+  if (method === "runs" || (method === "auto" && isTimestamp(key.field) && keys.length > 1)) {
+    const ranks = numberRuns(db, scope, keys, rows, firstRank, method === "runs" ? Infinity : SCAN_ROWS_PER_PAGE_ROW);
+    if (ranks) return ranks;
+  }
 
   // A page spread over few rows of the full order: number that stretch in one statement.
   const [low, high] = key.dir === "asc" ? [first[key.field], last[key.field]] : [last[key.field], first[key.field]];
@@ -121,6 +130,53 @@ export function ranksOf(
 }
 
 /**
+ * Ranks of the page rows from the runs of equal first-key values they fall in: each run listed
+ * whole in the order of the remaining keys (orderedSeqs), a row's rank its place in its run after
+ * the rank where the run starts; a run starts one after the previous run ends plus the rows whose
+ * first key lies strictly between the two (a range count). Undefined when the runs would list more
+ * than `perRow` rows per page row (a run of many equal values: the caller numbers another way).
+ */
+function numberRuns(
+  db: Database,
+  scope: Scope,
+  keys: readonly Key[],
+  rows: readonly Ranked[],
+  firstRank: number,
+  perRow: number,
+): number[] | undefined {
+  const [key, ...rest] = keys as [Key, ...Key[]];
+  let budget = perRow * rows.length;
+  const ranks: number[] = [];
+  let runStart = 0;
+  let previous: { value: Value; end: number } | undefined;
+  for (let i = 0; i < rows.length;) {
+    const value = valueOf(rows[i] as Ranked, key);
+    let end = i + 1;
+    while (end < rows.length && valueOf(rows[end] as Ranked, key) === value) end += 1;
+    const run = orderedSeqs(db, { ...scope, eqs: [...scope.eqs, { field: key.field, value }] }, rest, "asc", {
+      offset: 0,
+      limit: Number.isFinite(budget) ? budget + 1 : Infinity,
+    });
+    budget -= run.length;
+    if (budget < 0) return undefined;
+    const place = new Map(run.map((seq, index) => [seq, index]));
+    if (previous === undefined) {
+      runStart = firstRank - (place.get((rows[0] as Ranked).seq) as number);
+    } else {
+      const between = countRows(db, scope, [
+        { column: key.field, op: after(key.dir), value: previous.value },
+        { column: key.field, op: before(key.dir), value },
+      ]);
+      runStart = previous.end + 1 + between;
+    }
+    for (let r = i; r < end; r++) ranks.push(runStart + (place.get((rows[r] as Ranked).seq) as number));
+    previous = { value, end: runStart + run.length - 1 };
+    i = end;
+  }
+  return ranks;
+}
+
+/**
  * Numbering a stretch costs about as much per row as 1/SCAN_ROWS_PER_PAGE_ROW of the few range
  * counts that rank one page row from its neighbour.
  */
@@ -134,13 +190,19 @@ function numberStretch(
   stretch: Range[],
   rows: readonly Ranked[],
 ): Map<number, number> {
-  const where = whereClause(scope, stretch);
+  const time = stretch[0]?.column as Key["field"];
+  // An operation key after the timestamp: the stretch from the operation-first index, no table reads.
+  const byOperation = keys.some((k) => k.field === "call_op_name") ? everyOperationIndex(scope, time) : undefined;
+  const where = whereClause(scope, stretch, { liveOnly: true, everyOperation: byOperation !== undefined });
+  const index =
+    byOperation ??
+    indexFor(
+      scope.eqs.map((eq) => eq.field),
+      time,
+    );
   const sql = `SELECT seq, n FROM (
       SELECT seq, row_number() OVER (ORDER BY ${orderClause(keys, "asc")}) AS n
-      FROM annotation_queue_items INDEXED BY ${indexFor(
-        scope.eqs.map((eq) => eq.field),
-        stretch[0]?.column as Key["field"],
-      )} WHERE ${where.sql}
+      FROM annotation_queue_items INDEXED BY ${index} WHERE ${where.sql}
     ) WHERE seq IN (SELECT value FROM json_each(?))`;
   const found = cached(db, sql, "raw").all(...where.params, JSON.stringify(rows.map((r) => r.seq))) as [
     number,

@@ -16,7 +16,8 @@ import { authorizeProject } from "../auth/middleware";
 import type { AppEnv } from "../http/env";
 import { validateJson, validatePath, validateQuery } from "../http/validate";
 import { addCallsToQueue } from "./items";
-import { queryItems } from "./items-query";
+import { itemsAnswerJson } from "./item-json";
+import { queryItemRows } from "./items-query";
 import { setProgress } from "./progress";
 import { createQueue, deleteQueue, findQueue, queryQueues, queueStats, requireQueue, updateQueue } from "./queues";
 import { toApiItem, toApiQueue } from "./rows";
@@ -105,7 +106,11 @@ export function registerQueueRoutes(service: Hono<AppEnv>): void {
     // An unknown queue has no items (the real service answers the same way). A deleted queue has
     // none either: upstream still answers its items, but nothing should offer a deleted queue's work.
     const queue = findQueue(db, body.project_id, queue_id);
-    return c.json({ items: queue ? queryItems(db, queue, body) : [] });
+    if (!queue) return c.json({ items: [] });
+    // Written once as text from the stored rows (item-json.ts): the answer of every scroll of the items table.
+    return c.body(itemsAnswerJson(queryItemRows(db, queue, body), queue.id), 200, {
+      "Content-Type": "application/json",
+    });
   });
 
   service.post("/annotation_queues/:queue_id/items/:item_id/progress", async (c) => {

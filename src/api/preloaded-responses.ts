@@ -16,14 +16,16 @@ const preloaded: Preloaded[] = [];
 
 /**
  * Starts the read of `url` with `headers` now, for takePreloadedResponse to hand over later: a GET,
- * or a POST of `body` (JSON text) when one is given.
+ * or a POST of `body` (JSON text) when one is given. The promise is for a read that needs this
+ * one's answer: it may read a `clone()` of the response, never the response itself.
  */
-export function preloadResponse(url: string, headers: Headers, body?: string): void {
+export function preloadResponse(url: string, headers: Headers, body?: string): Promise<Response> {
   const init: RequestInit = body === undefined ? { method: "GET", headers } : { method: "POST", headers, body };
   const response = globalThis.fetch(url, init);
   // Unhandled if never taken: its failure is the adopting caller's to report, or nobody's.
   response.catch(() => undefined);
   preloaded.push({ request: requestIdentity(url, headers, body), startedAt: performance.now(), response });
+  return response;
 }
 
 /**

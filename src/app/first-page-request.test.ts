@@ -1,3 +1,4 @@
+import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { API_KEY_STORAGE_KEY, KEY_ADDRESSES_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 import { keyFingerprint } from "@/api/auth";
@@ -8,8 +9,36 @@ const MODELS = {
 };
 
 const QUEUE = { id: "q1", project_id: "team/demo", name: "Refunds", created_at: "2026-01-01T00:00:00Z" };
+const T = "2026-01-01T00:00:00Z";
+/** The review's item (`i 1`), pointing at its call. */
+const ITEM = {
+  id: "i 1",
+  project_id: "team/demo",
+  queue_id: "q 1",
+  call_id: "call-1",
+  call_started_at: T,
+  call_op_name: "weave:///team/demo/op/answer:v1",
+  call_trace_id: "t1",
+  display_fields: [],
+  annotation_state: "unstarted",
+  created_at: T,
+  created_by: "user-demo",
+  updated_at: T,
+};
+const CALL = {
+  id: "call-1",
+  project_id: "team/demo",
+  op_name: ITEM.call_op_name,
+  trace_id: "t1",
+  started_at: T,
+  output: "hi",
+};
+/** The bodies of the call reads sent, in order. */
+const callReadBodies: string[] = [];
 /** The bodies of the queue queries sent, in order. */
 const queueQueryBodies: string[] = [];
+/** The bodies of the queue item queries and stats sent, in order. */
+const itemQueryBodies: string[] = [];
 /** The bodies of the calls queries sent, in order. */
 const callsQueryBodies: string[] = [];
 
@@ -27,6 +56,20 @@ function stubServices(config: "ok" | "failing" = "ok") {
           : new Response("Bad gateway", { status: 502 });
       }
       asked[asked.length - 1] = url.origin === window.location.origin ? url.pathname : url.href;
+      if (url.pathname === "/api/trace/annotation_queues/q%201") return Response.json({ queue: QUEUE });
+      if (url.pathname === "/api/trace/annotation_queues/q%201/items/query") {
+        itemQueryBodies.push(String(init?.body));
+        const filter = (JSON.parse(String(init?.body)) as { filter?: { id?: string } }).filter;
+        return Response.json({ items: filter?.id === ITEM.id ? [ITEM] : [] });
+      }
+      if (url.pathname === "/api/trace/call/read") {
+        callReadBodies.push(String(init?.body));
+        return Response.json({ call: CALL });
+      }
+      if (url.pathname === "/api/trace/annotation_queues/stats") {
+        itemQueryBodies.push(String(init?.body));
+        return Response.json({ stats: [] });
+      }
       if (url.pathname.endsWith("/annotation_queues/query")) {
         queueQueryBodies.push(String(init?.body));
         return new Response(`${JSON.stringify(QUEUE)}\n`, { headers: { "Content-Type": "application/x-ndjson" } });
@@ -73,7 +116,7 @@ async function freshPage() {
     const { queueListRequest } = await import("@/features/queues/queue-list/queue-list-request");
     return createApiClients(store.getSnapshot().connection).trace.queryQueues(queueListRequest(project, name));
   };
-  /** The Calls page's first page and count, made as the page makes them (use-calls-page.ts). */
+  /** The Calls page's first page, count and previews, made as the page makes them (use-calls-page.ts). */
   const readCallsAsTheAppDoes = async (project: string) => {
     const { config, status } = await loadRuntimeConfigOnce();
     const store = createSettingsStore({
@@ -86,9 +129,56 @@ async function freshPage() {
     return Promise.all([
       trace.queryCalls(urlState.toCallsPageRequest(project, view)),
       trace.countCalls(urlState.toCallsStatsRequest(project, view)),
+      trace.queryCalls(urlState.toCallsPreviewsRequest(project, view)),
     ]);
   };
-  return { preloadFirstPageRequest, listModelsAsTheAppDoes, listQueuesAsTheAppDoes, readCallsAsTheAppDoes };
+  /** The items table's queue, first page and totals, read as the page reads them (use-items-page.ts, api/queue.ts). */
+  const readQueueItemsAsTheAppDoes = async (project: string, queueId: string) => {
+    const { config, status } = await loadRuntimeConfigOnce();
+    const store = createSettingsStore({
+      defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin),
+      configStatus: status,
+    });
+    const urlState = await import("@/features/queues/shared/items-url-state");
+    const view = urlState.parseItemsTableState(new URLSearchParams(window.location.search)).state;
+    const { trace } = createApiClients(store.getSnapshot().connection);
+    return Promise.all([
+      trace.readQueue(project, queueId),
+      trace.queryItems(queueId, urlState.toItemsPageRequest(project, view)),
+      trace.queueStats({ project_id: project, queue_ids: [queueId] }),
+    ]);
+  };
+  /** The review's queue, item and call, read as the page reads them (use-review-queries.ts, api/queue.ts). */
+  const readReviewAsTheAppDoes = async (project: string, queueId: string, itemId: string) => {
+    const { config, status } = await loadRuntimeConfigOnce();
+    const store = createSettingsStore({
+      defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin),
+      configStatus: status,
+    });
+    const { trace } = createApiClients(store.getSnapshot().connection);
+    const { itemQueryOptions } = await import("@/features/queues/queue-review/use-review-queries");
+    const { queueQueries } = await import("@/features/queues/api/queue");
+    const { callQueries } = await import("@/features/queues/api/call");
+    const queryClient = new QueryClient();
+    const [queue, item] = await Promise.all([
+      queryClient.fetchQuery(queueQueries.queue(trace, project, queueId)),
+      queryClient.fetchQuery(itemQueryOptions(trace, project, queueId, itemId)),
+    ]);
+    const callId = item.items[0]?.call_id ?? "";
+    return [
+      queue,
+      item.items,
+      await queryClient.fetchQuery(callQueries.call(trace, { project_id: project, id: callId })),
+    ];
+  };
+  return {
+    readReviewAsTheAppDoes,
+    preloadFirstPageRequest,
+    listModelsAsTheAppDoes,
+    listQueuesAsTheAppDoes,
+    readCallsAsTheAppDoes,
+    readQueueItemsAsTheAppDoes,
+  };
 }
 
 describe("the first page's request, started by boot.ts", () => {
@@ -105,6 +195,8 @@ describe("the first page's request, started by boot.ts", () => {
     window.history.replaceState(null, "", "/");
     queueQueryBodies.length = 0;
     callsQueryBodies.length = 0;
+    itemQueryBodies.length = 0;
+    callReadBodies.length = 0;
   });
 
   it("is the catalog's own request: the app's inference client takes its answer instead of asking again", async () => {
@@ -247,6 +339,114 @@ describe("the first page's request, started by boot.ts", () => {
     });
   });
 
+  describe("the items table's", () => {
+    beforeEach(() => {
+      localStorage.setItem(
+        PREFERENCES_STORAGE_KEY,
+        JSON.stringify({ annotationProject: "team/demo", inferenceProject: "", keyStorage: "local" }),
+      );
+    });
+    const QUEUE_PATHS = [
+      "/api/trace/annotation_queues/q%201",
+      "/api/trace/annotation_queues/q%201/items/query",
+      "/api/trace/annotation_queues/stats",
+    ];
+
+    it("are the page's queue, rows for the address's view and totals: the trace client takes all three", async () => {
+      window.history.replaceState(
+        null,
+        "",
+        "/queues/q%201?state=completed,skipped&sort=call_op_name.desc&page=2&size=25",
+      );
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/queues/q%201");
+      expect(asked).toEqual(["/config.json", ...QUEUE_PATHS]);
+      expect(await page.readQueueItemsAsTheAppDoes("team/demo", "q 1")).toEqual([QUEUE, { items: [] }, []]);
+      expect(asked).toEqual(["/config.json", ...QUEUE_PATHS]);
+      expect(JSON.parse(itemQueryBodies[0] ?? "")).toEqual({
+        project_id: "team/demo",
+        filter: { annotation_states: ["completed", "skipped"] },
+        sort_by: [{ field: "call_op_name", direction: "desc" }],
+        offset: 25,
+        limit: 26,
+        include_position: true,
+      });
+    });
+
+    it("leave out what the address gets wrong, as the page does: its own request is the one sent", async () => {
+      window.history.replaceState(null, "", "/queues/q%201?state=done,completed&sort=nope.up&size=7");
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/queues/q%201");
+      await page.readQueueItemsAsTheAppDoes("team/demo", "q 1");
+      expect(asked).toEqual(["/config.json", ...QUEUE_PATHS]);
+      expect(JSON.parse(itemQueryBodies[0] ?? "")).toMatchObject({
+        filter: { annotation_states: ["completed"] },
+        limit: 51,
+      });
+    });
+
+    it("are not taken when the view changed in between (another page): the rows are sent again", async () => {
+      window.history.replaceState(null, "", "/queues/q%201?page=2");
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/queues/q%201");
+      window.history.replaceState(null, "", "/queues/q%201?page=3");
+      await page.readQueueItemsAsTheAppDoes("team/demo", "q 1");
+      expect(asked.filter((path) => path.endsWith("/items/query"))).toHaveLength(2);
+      expect(asked.filter((path) => path === QUEUE_PATHS[0])).toHaveLength(1);
+    });
+
+    it("are not made without a project to work in", async () => {
+      window.history.replaceState(null, "", "/queues/q%201?annotation_project=other%2Fproject");
+      const asked = stubServices();
+      await (await freshPage()).preloadFirstPageRequest("/queues/q%201");
+      expect(asked).toEqual(["/config.json"]);
+    });
+  });
+
+  describe("the review's", () => {
+    beforeEach(() => {
+      localStorage.setItem(
+        PREFERENCES_STORAGE_KEY,
+        JSON.stringify({ annotationProject: "team/demo", inferenceProject: "", keyStorage: "local" }),
+      );
+    });
+    const REVIEW_PATHS = [
+      "/api/trace/annotation_queues/q%201",
+      "/api/trace/annotation_queues/q%201/items/query",
+      "/api/trace/call/read",
+    ];
+
+    it("are the page's queue and item, then the item's call: the trace client takes all three", async () => {
+      window.history.replaceState(null, "", "/queues/q%201/items/i%201?i=3");
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/queues/q%201/items/i%201");
+      await vi.waitFor(() => expect(asked).toEqual(["/config.json", ...REVIEW_PATHS]));
+      expect(await page.readReviewAsTheAppDoes("team/demo", "q 1", "i 1")).toEqual([QUEUE, [ITEM], CALL]);
+      expect(asked).toEqual(["/config.json", ...REVIEW_PATHS]);
+      expect(JSON.parse(itemQueryBodies[0] ?? "")).toEqual({
+        project_id: "team/demo",
+        filter: { id: "i 1" },
+        limit: 1,
+      });
+      expect(JSON.parse(callReadBodies[0] ?? "")).toEqual({ project_id: "team/demo", id: "call-1" });
+    });
+
+    it("read no call when the item's answer names none (no such item): the page says so itself", async () => {
+      window.history.replaceState(null, "", "/queues/q%201/items/gone");
+      const asked = stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/queues/q%201/items/gone");
+      await vi.waitFor(() => expect(itemQueryBodies).toHaveLength(1));
+      // The item's answer is in and read: no call read follows it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(asked).toEqual(["/config.json", ...REVIEW_PATHS.slice(0, 2)]);
+    });
+  });
+
   describe("the Calls page's", () => {
     beforeEach(() => {
       localStorage.setItem(
@@ -255,14 +455,19 @@ describe("the first page's request, started by boot.ts", () => {
       );
     });
 
-    it("are the page's own page of calls and count, for the address's view: the trace client takes both", async () => {
+    it("are the page's own rows, count and previews, for the address's view: the trace client takes all three", async () => {
       window.history.replaceState(null, "", "/calls?q=refund&roots=1&sort=op_name.asc&page=3&size=25");
       const asked = stubServices();
       const page = await freshPage();
       await page.preloadFirstPageRequest("/calls");
-      const sent = ["/config.json", "/api/trace/calls/stream_query", "/api/trace/calls/query_stats"];
+      const sent = [
+        "/config.json",
+        "/api/trace/calls/stream_query",
+        "/api/trace/calls/query_stats",
+        "/api/trace/calls/stream_query",
+      ];
       expect(asked).toEqual(sent);
-      expect(await page.readCallsAsTheAppDoes("team/demo")).toEqual([[], 0]);
+      expect(await page.readCallsAsTheAppDoes("team/demo")).toEqual([[], 0, []]);
       expect(asked).toEqual(sent);
       expect(JSON.parse(callsQueryBodies[0] ?? "")).toMatchObject({
         project_id: "team/demo",
@@ -271,6 +476,9 @@ describe("the first page's request, started by boot.ts", () => {
         offset: 50,
         limit: 26,
       });
+      // The rows first, without the inputs and outputs; those second.
+      expect(JSON.parse(callsQueryBodies[0] ?? "").columns).not.toContain("inputs");
+      expect(JSON.parse(callsQueryBodies[1] ?? "").columns).toEqual(["id", "inputs", "output"]);
     });
 
     it("are not taken when the view changed in between (another page): those are sent", async () => {
@@ -280,7 +488,7 @@ describe("the first page's request, started by boot.ts", () => {
       await page.preloadFirstPageRequest("/calls");
       window.history.replaceState(null, "", "/calls?page=3");
       await page.readCallsAsTheAppDoes("team/demo");
-      expect(asked.filter((path) => path.endsWith("/calls/stream_query"))).toHaveLength(2);
+      expect(asked.filter((path) => path.endsWith("/calls/stream_query"))).toHaveLength(4);
       // The count does not depend on the page: boot's is taken.
       expect(asked.filter((path) => path.endsWith("/calls/query_stats"))).toHaveLength(1);
     });

@@ -1,18 +1,33 @@
 import { basicAuth, bearerAuth } from "@/api/auth";
 import type { ConnectionSettings } from "@/api/connection";
 import { preloadResponse } from "@/api/preloaded-responses";
-import { buildUrl, usableBaseUrl } from "@/api/url";
+import { buildUrl, segment, usableBaseUrl } from "@/api/url";
 import { INFERENCE_PROJECT_HEADER } from "@contract/headers";
 import { browserStorage } from "@/lib/browser-storage";
 import { loadRuntimeConfigOnce } from "@/connection/runtime-config";
 import { resolveDefaultUrls } from "@/connection/settings-defaults";
 import { readSettingsState } from "@/connection/settings-store";
 import { queueListRequest, queueSearchIn } from "@/features/queues/queue-list/queue-list-request";
-import { CALLS_URL_CODEC, toCallsPageRequest, toCallsStatsRequest } from "@/features/calls/calls-url-state";
+import {
+  CALLS_URL_CODEC,
+  toCallsPageRequest,
+  toCallsPreviewsRequest,
+  toCallsStatsRequest,
+} from "@/features/calls/calls-url-state";
+import { ITEMS_URL_CODEC, toItemsPageRequest } from "@/features/queues/shared/items-url-state";
 import { PROJECT_PARAM } from "@/lib/paths";
+import { pathParamsOf } from "./path-pattern";
 
-/** A GET, or a POST of `body` (JSON text): the trace service's queries are POSTs. */
-type FirstRequest = { url: string; headers: Headers; body?: string };
+/**
+ * A GET, or a POST of `body` (JSON text): the trace service's queries are POSTs. `next`: a read
+ * the page makes from this one's answer (parsed JSON, unchecked), sent as soon as it is in.
+ */
+type FirstRequest = {
+  url: string;
+  headers: Headers;
+  body?: string;
+  next?: (answer: unknown) => FirstRequest | undefined;
+};
 
 /**
  * The request a page's data starts with, as its API client sends it (address and headers), for
@@ -24,6 +39,8 @@ type FirstRequest = { url: string; headers: Headers; body?: string };
 export type FirstRequestOf = (
   connection: ConnectionSettings,
   params: URLSearchParams,
+  /** The page's path parameters (`:queueId`), decoded as the router gives them to the page. */
+  path: Readonly<Record<string, string>>,
 ) => FirstRequest | readonly FirstRequest[] | undefined;
 
 /** The catalog's model list, as the inference client asks for it. */
@@ -71,6 +88,18 @@ function traceQuery(
   return { url: buildUrl(base, path), headers, body: JSON.stringify(body) };
 }
 
+/** As the trace client's http.ts sends a GET: its JSON Accept and the key, no body. */
+function traceRead(
+  connection: ConnectionSettings,
+  path: string,
+  query: Record<string, string>,
+): FirstRequest | undefined {
+  const base = usableBaseUrl(connection.traceBaseUrl);
+  if (!base) return undefined;
+  const headers = new Headers({ Accept: "application/json", ...basicAuth(connection.apiKey.trim()) });
+  return { url: buildUrl(base, path, query), headers };
+}
+
 /** The queue list's queues (the project's, the address's name search), as useQueueList asks. */
 export const queueListFirstRequest: FirstRequestOf = (connection, params) => {
   const project = workingAnnotationProject(params, connection.annotationProject);
@@ -78,7 +107,10 @@ export const queueListFirstRequest: FirstRequestOf = (connection, params) => {
   return traceQuery(connection, "/annotation_queues/query", queueListRequest(project, queueSearchIn(params)));
 };
 
-/** The Calls page's first page of calls and their count, for the address's view, as useCallsPage asks. */
+/**
+ * The Calls page's first page of calls, their count and their inputs and outputs, for the
+ * address's view, as useCallsPage asks (the rows first: the service answers in turn).
+ */
 export const callsFirstRequests: FirstRequestOf = (connection, params) => {
   const project = workingAnnotationProject(params, connection.annotationProject);
   if (!project) return undefined;
@@ -86,8 +118,85 @@ export const callsFirstRequests: FirstRequestOf = (connection, params) => {
   return [
     traceQuery(connection, "/calls/stream_query", toCallsPageRequest(project, view)),
     traceQuery(connection, "/calls/query_stats", toCallsStatsRequest(project, view), "application/json"),
+    traceQuery(connection, "/calls/stream_query", toCallsPreviewsRequest(project, view)),
   ].filter((request) => request !== undefined);
 };
+
+/**
+ * The items table's queue, its first page of items for the address's view, and the queue's
+ * totals, as the page asks (`useQueue`, `useItemsPage`, `useQueueTotals`): the queue and the rows
+ * first, the header and the table wait for both.
+ */
+export const queueItemsFirstRequests: FirstRequestOf = (connection, params, path) => {
+  const project = workingAnnotationProject(params, connection.annotationProject);
+  const queueId = path.queueId ?? "";
+  if (!project || !queueId) return undefined;
+  const view = ITEMS_URL_CODEC.read(params, []);
+  const queuePath = `/annotation_queues/${segment(queueId)}`;
+  return [
+    traceRead(connection, queuePath, { project_id: project }),
+    traceQuery(connection, `${queuePath}/items/query`, toItemsPageRequest(project, view), "application/json"),
+    traceQuery(
+      connection,
+      "/annotation_queues/stats",
+      { project_id: project, queue_ids: [queueId] },
+      "application/json",
+    ),
+  ].filter((request) => request !== undefined);
+};
+
+/** Longest call id the review's chained read sends (the service's ids are far shorter). */
+const MAX_CALL_ID_CHARS = 512;
+
+/** The call id of the one item in an items query's answer, if that is what it holds. */
+function callIdOfOnlyItem(answer: unknown): string | undefined {
+  const items = (answer as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items) || items.length !== 1) return undefined;
+  const callId = (items[0] as { call_id?: unknown } | null)?.call_id;
+  return typeof callId === "string" && callId !== "" && callId.length <= MAX_CALL_ID_CHARS ? callId : undefined;
+}
+
+/**
+ * The review's queue and item (read as an items query filtered by its id, as useReviewItem asks),
+ * then, from the item's answer, its call (useCall): the content the page is opened for.
+ */
+export const reviewFirstRequests: FirstRequestOf = (connection, params, path) => {
+  const project = workingAnnotationProject(params, connection.annotationProject);
+  const queueId = path.queueId ?? "";
+  const itemId = path.itemId ?? "";
+  if (!project || !queueId || !itemId) return undefined;
+  const queuePath = `/annotation_queues/${segment(queueId)}`;
+  const item = traceQuery(
+    connection,
+    `${queuePath}/items/query`,
+    { project_id: project, filter: { id: itemId }, limit: 1 },
+    "application/json",
+  );
+  const call = (answer: unknown) => {
+    const callId = callIdOfOnlyItem(answer);
+    return callId === undefined
+      ? undefined
+      : traceQuery(connection, "/call/read", { project_id: project, id: callId }, "application/json");
+  };
+  return [traceRead(connection, queuePath, { project_id: project }), item && { ...item, next: call }].filter(
+    (request) => request !== undefined,
+  );
+};
+
+/** Sends `request`, and the read that follows from its answer when it has one. */
+function preload(request: FirstRequest): void {
+  const response = preloadResponse(request.url, request.headers, request.body);
+  const next = request.next;
+  if (!next) return;
+  response
+    .then((answer) => (answer.ok ? answer.clone().json() : undefined))
+    .then((answer: unknown) => {
+      const follow = answer === undefined ? undefined : next(answer);
+      if (follow) preload(follow);
+    })
+    // A failed or unreadable answer: the page reads and reports it itself.
+    .catch(() => undefined);
+}
 
 /**
  * Starts the data request of the page at the address (its entry in pages.ts) as soon as the
@@ -95,9 +204,13 @@ export const callsFirstRequests: FirstRequestOf = (connection, params) => {
  * and run: that code takes long enough to run that a request waiting for it would reach the first
  * row noticeably later. Only with a key: every page with a first request needs one.
  */
-export function preloadFirstPageRequest(page: { firstRequest?: FirstRequestOf } | undefined): Promise<void> {
+export function preloadFirstPageRequest(
+  page: { path: string; firstRequest?: FirstRequestOf } | undefined,
+): Promise<void> {
   const firstRequest = page?.firstRequest;
-  if (!firstRequest) return Promise.resolve();
+  if (!page || !firstRequest) return Promise.resolve();
+  // An address whose parameters cannot be decoded gives none: a page that needs one sends nothing.
+  const path = pathParamsOf(page.path, window.location.pathname) ?? {};
   // boot-sequence.ts runs the app only once this has settled, so the request is on its way (and
   // preloaded-responses.ts holds it) when main.tsx's prefetch asks.
   return loadRuntimeConfigOnce().then((read) => {
@@ -109,9 +222,8 @@ export function preloadFirstPageRequest(page: { firstRequest?: FirstRequestOf } 
     );
     if (!connection.apiKey.trim()) return;
     try {
-      const requests = firstRequest(connection, new URLSearchParams(window.location.search)) ?? [];
-      for (const request of Array.isArray(requests) ? requests : [requests])
-        preloadResponse(request.url, request.headers, request.body);
+      const requests = firstRequest(connection, new URLSearchParams(window.location.search), path) ?? [];
+      for (const request of Array.isArray(requests) ? requests : [requests]) preload(request);
     } catch {
       // An address or header value the browser refuses: the client reports it when it asks.
     }

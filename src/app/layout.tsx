@@ -22,9 +22,10 @@ const TrainingHealthIndicator = lazy(() =>
 /**
  * After a client-side navigation, focus the new page so screen readers start reading it, unless
  * the page has already put focus somewhere inside itself (the table focuses the row a review came
- * back from; its effect runs before this one).
+ * back from; its effect runs before this one). A component of its own, so that only it, not the
+ * whole layout, renders again when the address changes (every item of the review changes it).
  */
-function useFocusMainOnNavigate(main: RefObject<HTMLElement | null>) {
+function FocusMainOnNavigate({ main }: { main: RefObject<HTMLElement | null> }) {
   const { pathname } = useLocation();
   const previous = useRef(pathname);
   useEffect(() => {
@@ -36,6 +37,7 @@ function useFocusMainOnNavigate(main: RefObject<HTMLElement | null>) {
     // The page scrolls, not an inner box; Element#scrollTo is absent in jsdom, hence the `?.`.
     document.scrollingElement?.scrollTo?.(0, 0);
   }, [pathname, main]);
+  return null;
 }
 
 /**
@@ -46,7 +48,6 @@ function useFocusMainOnNavigate(main: RefObject<HTMLElement | null>) {
  */
 export function AppLayout() {
   const main = useRef<HTMLElement>(null);
-  useFocusMainOnNavigate(main);
   const { open, close, toggle, panelId, rootRef, buttonRef } = usePopover();
   // The link's own page may be the current one: the focus must not stay on a link that folds away.
   const closeAfterLink = () => {
@@ -106,6 +107,8 @@ export function AppLayout() {
           <Outlet />
         </main>
       </div>
+      {/* Last: its effect must run after the page's own (which may have put the focus inside itself). */}
+      <FocusMainOnNavigate main={main} />
     </div>
   );
 }

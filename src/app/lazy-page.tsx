@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import { matchPath, useLocation } from "react-router-dom";
-import { APP_ROUTES, type AppRoute } from "./routes";
+import { matchPath, matchRoutes, useLocation } from "react-router-dom";
+import { APP_ROUTES, type AppRoute, type PrefetchContext } from "./routes";
 import { trackPreload } from "./page-preloads";
 import { whenIdle } from "@/lib/when-idle";
 
@@ -73,12 +73,14 @@ export function preloadPageAt(pathname: string, routes: readonly AppRoute[] = AP
  */
 export function prefetchPageDataAt(
   pathname: string,
-  context: Parameters<NonNullable<AppRoute["prefetch"]>>[0] & { hasKey: boolean },
+  context: Omit<PrefetchContext, "path"> & { hasKey: boolean },
   routes: readonly AppRoute[] = APP_ROUTES,
 ): Promise<unknown> | undefined {
   const route = routes.find((r) => matchPath({ path: r.path, end: true }, pathname));
   if (!route?.prefetch || (route.requiresKey && !context.hasKey)) return undefined;
-  return route.prefetch(context);
+  // The page's own parameters, as it reads them (useParams): the router decodes them the same way.
+  const path = matchRoutes([{ path: route.path }], pathname)?.[0]?.params ?? {};
+  return route.prefetch({ ...context, path });
 }
 
 /** Past this, every page is preloaded even if the first page's requests never settle (a page that polls). */

@@ -27,7 +27,13 @@ describe("the route table", () => {
 
   it("sends the first request of a page only where the app puts the same answer in its cache", () => {
     const withFirstRequest = PAGES.filter((page) => page.firstRequest).map((page) => page.path);
-    expect(withFirstRequest).toEqual(["/queues", "/calls", "/models"]);
+    expect(withFirstRequest).toEqual([
+      "/queues",
+      "/queues/:queueId",
+      "/queues/:queueId/items/:itemId",
+      "/calls",
+      "/models",
+    ]);
     expect(APP_ROUTES.filter((route) => route.prefetch).map((route) => route.path)).toEqual(withFirstRequest);
   });
 

@@ -14,7 +14,9 @@ import { loadTraceClientModule, loadTrainingClientModule } from "@/api/client-mo
 import {
   callsFirstRequests,
   inferenceModelsRequest,
+  queueItemsFirstRequests,
   queueListFirstRequest,
+  reviewFirstRequests,
   type FirstRequestOf,
 } from "./first-page-request";
 import type { NavIconName } from "./nav-icons";
@@ -86,6 +88,7 @@ export const PAGES: readonly PageEntry[] = [
     clients: ["trace"],
     title: "Queue items",
     requiresKey: true,
+    firstRequest: queueItemsFirstRequests,
     wide: true,
   },
   {
@@ -129,6 +132,7 @@ export const PAGES: readonly PageEntry[] = [
     clients: ["trace"],
     title: "Review item",
     requiresKey: true,
+    firstRequest: reviewFirstRequests,
   },
   {
     path: "/specs",

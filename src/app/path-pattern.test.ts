@@ -1,6 +1,6 @@
-import { matchPath } from "react-router-dom";
+import { matchPath, matchRoutes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { matchesPathPattern } from "./path-pattern";
+import { matchesPathPattern, pathParamsOf } from "./path-pattern";
 import { pageAt, PAGES } from "./pages";
 import { APP_ROUTES } from "./routes";
 
@@ -12,6 +12,9 @@ const ADDRESSES = [
   "/queues",
   "/queues/q1",
   "/queues/q%201/insights",
+  "/queues/q%2Fslash",
+  "/queues/q%252Fslash",
+  "/queues/%E2%80%AEbidi/items/i%20one",
   "/queues/q1/train",
   "/queues/q1/items/i9",
   "/queues/q1/items",
@@ -33,6 +36,17 @@ describe("matchesPathPattern", () => {
       for (const address of ADDRESSES) {
         expect(matchesPathPattern(route.path, address), `${route.path} vs ${address}`).toBe(
           matchPath({ path: route.path, end: true }, address) !== null,
+        );
+      }
+    }
+  });
+
+  it("reads the address's parameters as the router gives them to the page (decoded)", () => {
+    for (const route of APP_ROUTES) {
+      for (const address of ADDRESSES) {
+        const params = matchRoutes([{ path: route.path }], address)?.[0]?.params;
+        expect(pathParamsOf(route.path, address), `${route.path} vs ${address}`).toEqual(
+          params === undefined ? undefined : { ...params },
         );
       }
     }

@@ -14,3 +14,23 @@ export function matchesPathPattern(pattern: string, pathname: string): boolean {
 }
 
 const segmentsOf = (path: string) => path.split("/").filter((segment) => segment !== "");
+
+/**
+ * The values of the pattern's ":param" segments in `pathname` (decoded, as React Router's
+ * `useParams` gives them), or undefined when it does not fit or a value cannot be decoded (boot
+ * then preloads nothing: the router shows what it makes of such an address).
+ */
+export function pathParamsOf(pattern: string, pathname: string): Record<string, string> | undefined {
+  if (!matchesPathPattern(pattern, pathname)) return undefined;
+  const given = segmentsOf(pathname);
+  const params: Record<string, string> = {};
+  try {
+    segmentsOf(pattern).forEach((segment, i) => {
+      // As the router decodes a parameter (which reads a decoded "%2F" as "/" too).
+      if (segment.startsWith(":")) params[segment.slice(1)] = decodeURIComponent(given[i] ?? "").replace(/%2F/g, "/");
+    });
+  } catch {
+    return undefined;
+  }
+  return params;
+}

@@ -26,11 +26,15 @@ export type AppRoute = Pick<PageEntry, "path" | "title" | "requiresKey" | "wide"
   nav?: { label: string; icon: NavIcon; placement?: "main" | "bottom" };
 };
 
-/** What a page's prefetch reads: the clients and cache, and the address's parameters with Settings' project. */
+/**
+ * What a page's prefetch reads: the clients and cache, the address's parameters (query and path)
+ * with Settings' project.
+ */
 export type PrefetchContext = {
   clients: ApiClients;
   queryClient: QueryClient;
   params: URLSearchParams;
+  path: Readonly<Record<string, string | undefined>>;
   annotationProject: string;
 };
 
@@ -47,6 +51,22 @@ const PREFETCH: Readonly<Record<string, AppRoute["prefetch"]>> = {
     if (!project) return Promise.resolve();
     return import("@/features/queues/queue-list/queue-list-page").then((page) =>
       page.prefetchQueueList(clients.trace, queryClient, project, queueSearchIn(params)),
+    );
+  },
+  "/queues/:queueId": ({ clients, queryClient, params, path, annotationProject }) => {
+    const project = workingAnnotationProject(params, annotationProject);
+    if (!project || !path.queueId) return Promise.resolve();
+    const queueId = path.queueId;
+    return import("@/features/queues/queue-items/queue-items-page").then((page) =>
+      page.prefetchQueueItems(clients.trace, queryClient, project, queueId, params),
+    );
+  },
+  "/queues/:queueId/items/:itemId": ({ clients, queryClient, params, path, annotationProject }) => {
+    const project = workingAnnotationProject(params, annotationProject);
+    const { queueId, itemId } = path;
+    if (!project || !queueId || !itemId) return Promise.resolve();
+    return import("@/features/queues/queue-review/queue-review-page").then((page) =>
+      page.prefetchReview(clients.trace, queryClient, project, queueId, itemId),
     );
   },
   "/calls": ({ clients, queryClient, params, annotationProject }) => {

@@ -1,23 +1,42 @@
-import * as z from "zod/mini";
-import { urlsFrom } from "./settings-registry";
+import { isJsonObject } from "@/lib/json-object";
+import { urlsFrom, type ServiceUrls } from "./settings-registry";
 
 /**
  * /config.json, written by whoever serves the dashboard (the local services do): default service
  * addresses for this deployment, whether they are the local reference services, and optionally
- * the API clients' request timeout. Tolerant,
- * like every response schema: unknown fields are ignored and bad values fall back.
+ * the API clients' request timeout.
  */
-const optionalString = z.catch(z.optional(z.string()), undefined);
-const RuntimeConfigSchema = z.object({
-  ...urlsFrom(() => optionalString),
-  localServices: z.catch(z.boolean(), false),
+export type RuntimeConfig = Partial<ServiceUrls> & {
+  localServices: boolean;
   /** Origins the page's CSP `connect-src` allows besides its own (the local server's CSP_CONNECT_SRC); absent: not known. */
-  cspConnectSrc: z.catch(z.optional(z.array(z.string().check(z.maxLength(500))).check(z.maxLength(100))), undefined),
+  cspConnectSrc?: string[];
   /** Per-request timeout of the API clients, for deployments behind slow links (default 30 s). */
-  requestTimeoutMs: z.catch(z.optional(z.int().check(z.gte(1000), z.lte(600_000))), undefined),
-});
+  requestTimeoutMs?: number;
+};
 
-export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
+/**
+ * The config in a parsed /config.json, or undefined when it is no object. Tolerant, like every
+ * response schema: unknown fields are ignored and a bad value falls back (absent; `localServices`
+ * false). Checked by hand rather than by a schema: boot.ts reads it, and carries no schema library
+ * (runtime-config.test.ts holds it to the zod schema it replaced).
+ */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig | undefined {
+  if (!isJsonObject(value)) return undefined;
+  const config: RuntimeConfig = { localServices: typeof value.localServices === "boolean" && value.localServices };
+  for (const [field, url] of Object.entries(urlsFrom((name) => value[name])))
+    if (typeof url === "string") config[field as keyof ServiceUrls] = url;
+  const origins = value.cspConnectSrc;
+  if (
+    Array.isArray(origins) &&
+    origins.length <= 100 &&
+    origins.every((origin) => typeof origin === "string" && origin.length <= 500)
+  )
+    config.cspConnectSrc = origins as string[];
+  const timeout = value.requestTimeoutMs;
+  if (typeof timeout === "number" && Number.isInteger(timeout) && timeout >= 1000 && timeout <= 600_000)
+    config.requestTimeoutMs = timeout;
+  return config;
+}
 
 export const EMPTY_RUNTIME_CONFIG: RuntimeConfig = { localServices: false };
 
@@ -76,10 +95,8 @@ export async function readRuntimeConfig(
         ? ABSENT
         : failed(`the answer is not JSON (${contentType || "no content type"})`);
     }
-    const parsed = z.safeParse(RuntimeConfigSchema, value);
-    return parsed.success
-      ? { status: "read", config: parsed.data }
-      : failed("the answer is JSON but not a configuration object");
+    const config = parseRuntimeConfig(value);
+    return config ? { status: "read", config } : failed("the answer is JSON but not a configuration object");
   } catch {
     if (signal.aborted) return failed(`it did not answer within ${timeoutMs / 1000} s`);
     return failed("the request failed (network error)");

@@ -1,6 +1,6 @@
-import * as z from "zod/mini";
 import { readItem, removeItem, writeItem, type StorageArea } from "@/lib/browser-storage";
 import { keyFingerprint } from "@/api/auth";
+import { isJsonObject } from "@/lib/json-object";
 import { textSettingsFrom, urlsFrom, type ServiceUrls, type TextSettingField } from "./settings-registry";
 
 /** "local": remembered on this device (localStorage); "session": this tab only (sessionStorage). */
@@ -18,13 +18,6 @@ export const KEY_ADDRESSES_STORAGE_KEY = "wbops.apiKeyAddresses";
  * from the default, so a changed default (a new config.json) still reaches everyone without a
  * key; a saved key keeps its own addresses (KEY_ADDRESSES_STORAGE_KEY), which these never override.
  */
-const optionalString = z.catch(z.optional(z.string()), undefined);
-const textOrEmpty = z.catch(z.string(), "");
-const StoredPreferences = z.object({
-  ...urlsFrom(() => optionalString),
-  ...textSettingsFrom(() => textOrEmpty),
-  keyStorage: z.catch(z.enum(["local", "session"]), "session"),
-});
 export type StoredPreferences = Partial<ServiceUrls> &
   Record<TextSettingField, string> & { keyStorage: KeyStorageMode };
 
@@ -32,12 +25,28 @@ const EMPTY_PREFERENCES: StoredPreferences = { ...textSettingsFrom(() => ""), ke
 
 export type StorageAreas = { local: StorageArea | undefined; session: StorageArea | undefined };
 
+/**
+ * Stored preferences in parsed JSON, or undefined when it is no object. Tolerant: unknown fields
+ * are dropped and a bad value falls back (an address to absent, a text to "", the key's storage
+ * to "session"). By hand, not by a schema: boot.ts reads the settings, and carries no schema
+ * library (settings-storage.test.ts holds it to the zod schema it replaced).
+ */
+export function parseStoredPreferences(value: unknown): StoredPreferences | undefined {
+  if (!isJsonObject(value)) return undefined;
+  const preferences: StoredPreferences = {
+    ...textSettingsFrom((field) => (typeof value[field] === "string" ? value[field] : "")),
+    keyStorage: value.keyStorage === "local" || value.keyStorage === "session" ? value.keyStorage : "session",
+  };
+  for (const [field, url] of Object.entries(urlsFrom((name) => value[name])))
+    if (typeof url === "string") preferences[field as keyof ServiceUrls] = url;
+  return preferences;
+}
+
 export function readPreferences(areas: StorageAreas): StoredPreferences {
   const raw = readItem(areas.local, PREFERENCES_STORAGE_KEY);
   if (!raw) return EMPTY_PREFERENCES;
   try {
-    const parsed = z.safeParse(StoredPreferences, JSON.parse(raw));
-    return parsed.success ? parsed.data : EMPTY_PREFERENCES;
+    return parseStoredPreferences(JSON.parse(raw)) ?? EMPTY_PREFERENCES;
   } catch {
     return EMPTY_PREFERENCES;
   }
@@ -51,15 +60,20 @@ export function writePreferences(areas: StorageAreas, preferences: StoredPrefere
  * The addresses a key was saved for, and which key (by fingerprint, so a key written by an older
  * version or another tool never inherits the addresses of the one before it).
  */
-const StoredKeyAddresses = z.object({ key: z.string(), ...urlsFrom(() => z.string()) });
+export function parseKeyAddresses(value: unknown): (ServiceUrls & { key: string }) | undefined {
+  if (!isJsonObject(value) || typeof value.key !== "string") return undefined;
+  const addresses = urlsFrom((field) => value[field]);
+  if (!Object.values(addresses).every((url) => typeof url === "string")) return undefined;
+  return { key: value.key, ...(addresses as ServiceUrls) };
+}
 
 function readKeyAddresses(area: StorageArea | undefined, apiKey: string): ServiceUrls | undefined {
   const raw = readItem(area, KEY_ADDRESSES_STORAGE_KEY);
   if (!raw) return undefined;
   try {
-    const parsed = z.safeParse(StoredKeyAddresses, JSON.parse(raw));
-    if (!parsed.success || parsed.data.key !== keyFingerprint(apiKey)) return undefined;
-    const { key: _fingerprint, ...addresses } = parsed.data;
+    const parsed = parseKeyAddresses(JSON.parse(raw));
+    if (!parsed || parsed.key !== keyFingerprint(apiKey)) return undefined;
+    const { key: _fingerprint, ...addresses } = parsed;
     return addresses;
   } catch {
     return undefined;

@@ -1,3 +1,5 @@
+// First: React looks for the render counter's hook when react-dom loads (render-count.ts).
+import "./render-count";
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach } from "vitest";

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/env";
 import { isJsonBody, readBodyBytes } from "../../http/json-body";
+import { requestChunks } from "../../http/request-body";
 import { prepareUpload } from "../../upload-worker/kinds";
 import { OFF_THREAD_BYTES } from "../../upload-worker/prepare-body";
 import { uploadWorker, type StreamedUpload } from "../../upload-worker/worker-client";
@@ -24,9 +25,9 @@ export type ReceivedBatch = {
  * written: the event loop never copies, receives or keeps the 32 MiB at once.
  */
 export async function receiveCallBatch(c: Context<AppEnv>, offThreadBytes = OFF_THREAD_BYTES): Promise<ReceivedBatch> {
-  const body = c.req.raw.body;
   const declared = Number(c.req.header("content-length"));
-  if (body && declared >= offThreadBytes && isJsonBody(c)) return streamToWorker(body);
+  const body = declared >= offThreadBytes && isJsonBody(c) ? requestChunks(c) : undefined;
+  if (body) return streamToWorker(body);
   // A body of unknown length (or refused for its Content-Type) is read first.
   const bytes = await readBodyBytes(c);
   if (bytes.length >= offThreadBytes) return streamToWorker([bytes]);

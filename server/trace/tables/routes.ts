@@ -12,6 +12,7 @@ import { echo } from "../../http/echo";
 import type { AppEnv } from "../../http/env";
 import { ServiceError } from "../../http/errors";
 import { readBodyBytes } from "../../http/json-body";
+import { requestBytes } from "../../http/request-body";
 import { validateJson } from "../../http/validate";
 import { prepareUploadBody } from "../../upload-worker/prepare-body";
 import { createFile, readFile } from "../files/files";
@@ -43,7 +44,7 @@ export function registerTableAndFileRoutes(
   service.post("/file/create", async (c) => {
     const contentType = c.req.header("content-type") ?? "";
     assertMultipartForm(contentType); // before a byte of the body is read
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const bytes = await requestBytes(c);
     const file = await prepareUploadBody("file-create", bytes, contentType, options.offThreadBytes);
     authorizeProject(c, file.projectId);
     return c.json(await createFile(c.get("db"), file));

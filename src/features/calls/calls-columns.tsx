@@ -20,11 +20,14 @@ import type { CallSortField } from "./calls-url-state";
 import { displayOp, type OpCatalog } from "./op-catalog";
 import { inputsPreview, outputPreview, previewValue } from "./value-preview";
 
-/** What a cell may know besides its call. */
-export type CellContext = { catalog: OpCatalog };
+/**
+ * What a cell may know besides its call: the op catalog, and whether the page's inputs and outputs
+ * (read apart from the rows, use-calls-page.ts) are still on their way.
+ */
+export type CellContext = { catalog: OpCatalog; previewsPending: boolean };
 
-// The Operation cells read the op catalog from here: it arrives after the calls, and only those cells draw again.
-const CellContextValue = createContext<CellContext>({ catalog: new Map() });
+// The Operation and preview cells read these from here: they arrive after the calls, and only those cells draw again.
+const CellContextValue = createContext<CellContext>({ catalog: new Map(), previewsPending: false });
 export const CellContextProvider = CellContextValue.Provider;
 
 const NONE = <span className="text-fg-muted">–</span>;
@@ -90,14 +93,14 @@ export const CALL_COLUMNS = helper.columns([
     id: "inputs",
     enableSorting: false,
     meta: { label: "Inputs", width: null },
-    cell: ({ row: { original: call } }) => <PreviewCell text={inputsPreview(call.inputs)} />,
+    cell: ({ row: { original: call } }) => <PreviewCell text={() => inputsPreview(call.inputs)} />,
   }),
   helper.display({
     id: "output",
     enableSorting: false,
     meta: { label: "Output", width: null },
     cell: ({ row: { original: call } }) => (
-      <PreviewCell text={call.exception ? previewValue(call.exception) : outputPreview(call.output)} />
+      <PreviewCell text={() => (call.exception ? previewValue(call.exception) : outputPreview(call.output))} />
     ),
   }),
   helper.display({
@@ -159,7 +162,15 @@ export const PREVIEW_MIN_WIDTH = 200;
 export const minTableWidth = (widths: readonly (number | null)[]): number =>
   widths.reduce<number>((sum, width) => sum + (width ?? PREVIEW_MIN_WIDTH), 40);
 
-function PreviewCell({ text }: { text: string }) {
+/** `text` is made only once the page's inputs and outputs are in: until then a placeholder bar. */
+function PreviewCell({ text: preview }: { text: () => string }) {
+  if (useContext(CellContextValue).previewsPending)
+    return (
+      <span className="block h-3 w-2/3 animate-pulse rounded bg-subtle motion-reduce:animate-none">
+        <span className="sr-only">Loading…</span>
+      </span>
+    );
+  const text = preview();
   if (!text) return NONE;
   return <TipText text={text} full={text} className="text-xs text-fg-muted" />;
 }

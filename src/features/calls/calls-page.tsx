@@ -64,7 +64,10 @@ function Calls({ project }: { project: string }) {
   const adder = useAddToQueue(project, selection.selection, filters, data.total);
   const [addOpen, setAddOpen] = useState(false);
   const filtered = isFiltered(filters);
-  const context = useMemo(() => ({ catalog: data.catalog }), [data.catalog]);
+  const context = useMemo(
+    () => ({ catalog: data.catalog, previewsPending: data.previewsPending }),
+    [data.catalog, data.previewsPending],
+  );
   const pageKey = `${filterKey}|${view.page}|${view.pageSize}|${view.sort.map((k) => `${k.field}.${k.direction}`).join()}`;
 
   const onFilters = useCallback(
@@ -84,7 +87,10 @@ function Calls({ project }: { project: string }) {
   const sample = useMemo(
     () =>
       selection.selection.kind === "some"
-        ? [...selection.selection.calls.values()].slice(0, SAMPLE_CALLS)
+        ? // Selected before the page's inputs and outputs were in: the page's copy has them now.
+          [...selection.selection.calls.values()]
+            .slice(0, SAMPLE_CALLS)
+            .map((call) => data.calls.find((shown) => shown.id === call.id) ?? call)
         : data.calls.slice(0, SAMPLE_CALLS),
     [selection.selection, data.calls],
   );
@@ -166,6 +172,13 @@ function Calls({ project }: { project: string }) {
 
       {data.page.isError && problems.other ? (
         <ErrorPanel error={data.page.error} title="Could not load the calls" onRetry={() => void data.page.refetch()} />
+      ) : null}
+      {data.previews.isError && !data.page.isError ? (
+        <ErrorPanel
+          error={data.previews.error}
+          title="Could not load the calls' inputs and outputs"
+          onRetry={() => void data.previews.refetch()}
+        />
       ) : null}
       {data.count.isError && problems.other ? (
         <ErrorPanel

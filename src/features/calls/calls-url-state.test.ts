@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { readUrlView, writeUrlView } from "@/lib/url-state/use-url-table";
+import { CALL_COLUMNS } from "@contract/trace-calls";
 import {
+  CALL_PREVIEW_COLUMNS,
+  CALL_ROW_COLUMNS,
   CALLS_URL_CODEC,
   DEFAULT_CALLS_VIEW,
   isFiltered,
   toCallIdsRequest,
   toCallsPageRequest,
+  toCallsPreviewsRequest,
   toCallsStatsRequest,
   type CallsView,
 } from "./calls-url-state";
@@ -67,8 +71,19 @@ describe("the requests the view sends", () => {
       sort_by: [{ field: "started_at", direction: "desc" }],
       offset: 25,
       limit: 26,
+      columns: [...CALL_ROW_COLUMNS],
     });
     expect(toCallsStatsRequest(PROJECT, DEFAULT_CALLS_VIEW)).toEqual({ project_id: PROJECT });
+  });
+
+  it("reads a page's rows and its inputs and outputs apart: between them, every column of a call", () => {
+    const rows = toCallsPageRequest(PROJECT, view({ text: "refund" }));
+    const previews = toCallsPreviewsRequest(PROJECT, view({ text: "refund" }));
+    expect({ ...previews, columns: rows.columns }).toEqual(rows);
+    expect(rows.columns).not.toContain("inputs");
+    expect(rows.columns).not.toContain("output");
+    expect(previews.columns).toEqual(["id", "inputs", "output"]);
+    expect(new Set([...CALL_ROW_COLUMNS, ...CALL_PREVIEW_COLUMNS])).toEqual(new Set(CALL_COLUMNS));
   });
 
   it("filters an op by name (every version) or by one version", () => {

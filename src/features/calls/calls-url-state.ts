@@ -141,7 +141,38 @@ export function toCallsSelection(projectId: string, view: CallsFilters): Pick<Ca
 const toSortBy = (sort: readonly SortKey<CallSortField>[]): CallsSortBy[] =>
   sort.map((k) => ({ field: k.field, direction: k.direction }));
 
-/** One page of calls. One row more than the page: it says whether a next page exists before the count arrives. */
+/**
+ * What a row shows besides the previews: every column of a call (contract/trace-calls.ts
+ * `CALL_COLUMNS`, written out so boot.ts can build the request without the contract's schemas) but
+ * its inputs and output. Those can be megabytes a call: asked for apart (CALL_PREVIEW_COLUMNS), so
+ * the rows never wait for them.
+ */
+export const CALL_ROW_COLUMNS = [
+  "id",
+  "project_id",
+  "op_name",
+  "display_name",
+  "trace_id",
+  "parent_id",
+  "started_at",
+  "ended_at",
+  "exception",
+  "attributes",
+  "summary",
+  "wb_user_id",
+  "thread_id",
+  "turn_id",
+  "wb_run_id",
+  "wb_run_step",
+] as const;
+
+/** The rest of each call of a page: its inputs and output, for the previews (the id pairs them with the rows). */
+export const CALL_PREVIEW_COLUMNS = ["id", "inputs", "output"] as const;
+
+/**
+ * One page of calls, their rows' columns (CALL_ROW_COLUMNS). One row more than the page: it says
+ * whether a next page exists before the count arrives.
+ */
 export function toCallsPageRequest(projectId: string, view: CallsView): CallsQueryRequest {
   return {
     project_id: projectId,
@@ -149,7 +180,13 @@ export function toCallsPageRequest(projectId: string, view: CallsView): CallsQue
     sort_by: toSortBy(view.sort),
     offset: (view.page - 1) * view.pageSize,
     limit: view.pageSize + 1,
+    columns: [...CALL_ROW_COLUMNS],
   };
+}
+
+/** The same page's inputs and outputs (CALL_PREVIEW_COLUMNS), read beside its rows. */
+export function toCallsPreviewsRequest(projectId: string, view: CallsView): CallsQueryRequest {
+  return { ...toCallsPageRequest(projectId, view), columns: [...CALL_PREVIEW_COLUMNS] };
 }
 
 /** The count of the calls the view's filters match. */

@@ -1,18 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { UrlIssue } from "./url-issue";
+import { readUrlView, writeUrlView, type UrlViewCodec } from "./url-view";
 
-/**
- * How one page's view (filters, sort, page, open panel…) is kept in the URL. `params` lists every
- * parameter the page owns: `write` starts from the address with those removed, so parameters
- * that belong to someone else (the review's `i`) are kept.
- */
-export type UrlViewCodec<S> = {
-  params: readonly string[];
-  read: (params: URLSearchParams, issues: UrlIssue[]) => S;
-  /** Writes the state's non-default values onto `params`. */
-  write: (state: S, params: URLSearchParams) => void;
-};
+export { readUrlView, writeUrlView, type UrlViewCodec } from "./url-view";
 
 export type UrlViewChange<S> = Partial<S> | ((current: S) => Partial<S>);
 
@@ -24,18 +15,6 @@ export type UrlViewChange<S> = Partial<S> | ((current: S) => Partial<S>);
  * `replace` is for a change Back should not return to (closing a panel).
  */
 export type UrlViewWrite = { typing?: string; replace?: boolean };
-
-export function readUrlView<S>(codec: UrlViewCodec<S>, params: URLSearchParams): { state: S; issues: UrlIssue[] } {
-  const issues: UrlIssue[] = [];
-  return { state: codec.read(params, issues), issues };
-}
-
-export function writeUrlView<S>(codec: UrlViewCodec<S>, state: S, base?: URLSearchParams): URLSearchParams {
-  const params = new URLSearchParams(base);
-  for (const name of codec.params) params.delete(name);
-  codec.write(state, params);
-  return params;
-}
 
 /**
  * A page's view, read only from the URL (the URL stays the one source of truth: reload,

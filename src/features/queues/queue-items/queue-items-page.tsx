@@ -37,6 +37,8 @@ import { usePageAnswers } from "./use-page-answers";
 import { PageClaimsProvider, usePageClaims } from "./page-claims";
 import { StartAnnotating } from "./start-annotating";
 
+export { prefetchQueueItems } from "./use-items-page";
+
 export const TABLE_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["j"], action: "Focus the next row (past the last, the next page)" },
   { keys: ["k"], action: "Focus the previous row (before the first, the previous page)" },

@@ -1,9 +1,11 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest, ItemsQueryResponse } from "@contract/trace";
+import type { TraceClient } from "@/api/trace";
 import { useApiClients } from "@/connection/api-clients";
 import { itemKeys, itemQueries } from "../api/items";
-import { hasFilter, toItemsPageRequest, type ItemsTableState } from "../shared/items-url-state";
+import { queueQueries } from "../api/queue";
+import { hasFilter, ITEMS_URL_CODEC, toItemsPageRequest, type ItemsTableState } from "../shared/items-url-state";
 
 const NO_ITEMS: readonly AnnotationQueueItem[] = [];
 
@@ -85,4 +87,24 @@ function describePage(
         ? offset + items.length
         : null;
   return { items, offset, hasNext, total };
+}
+
+/**
+ * The items table's first data into the cache before it first renders (app/routes.tsx, on a cold
+ * load): the page's own queries for the address's view, adopting the requests boot.ts sent. Waits
+ * for the queue and the rows (the page shows neither without both), not for the totals.
+ */
+export async function prefetchQueueItems(
+  trace: TraceClient,
+  queryClient: QueryClient,
+  projectId: string,
+  queueId: string,
+  params: URLSearchParams,
+): Promise<void> {
+  const view = ITEMS_URL_CODEC.read(params, []);
+  void queryClient.prefetchQuery(queueQueries.stats(trace, { project_id: projectId, queue_ids: [queueId] }));
+  await Promise.all([
+    queryClient.prefetchQuery(queueQueries.queue(trace, projectId, queueId)),
+    queryClient.prefetchQuery(itemQueries.page(trace, queueId, toItemsPageRequest(projectId, view))),
+  ]);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { AnnotationState } from "@contract/trace";
 import { Breadcrumbs } from "@/components/breadcrumbs";
@@ -34,6 +34,8 @@ import { useStickyBarHeight } from "./use-sticky-bar-height";
 import { paths } from "@/lib/paths";
 import { useErrorKeptWhileRetrying } from "@/lib/use-error-kept-while-retrying";
 
+export { prefetchReview } from "./prefetch-review";
+
 export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
   { keys: ["t"], action: "Start (mark in progress)" },
   { keys: ["c"], action: "Complete" },
@@ -61,6 +63,15 @@ export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
 ];
 
 const NO_REFS: readonly string[] = [];
+
+// Memoised: the address catches up with a move a render after the item is shown (the router's
+// transition), and these, given the same props, need not render again then.
+const ReviewCrumbs = memo(Breadcrumbs);
+const ReviewShortcuts = memo(ShortcutsDialog);
+const UnsavedAnswers = memo(UnsavedAnswersNotice);
+const Navigation = memo(ReviewNav);
+const Actions = memo(StateActions);
+const WorkBar = memo(WorkModeBar);
 
 /** Takes the focus out of a form field or the notes (blur saves a typed answer); false when neither had it. */
 function leaveField(target: EventTarget | null): boolean {
@@ -92,7 +103,32 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
   const itemError = useErrorKeptWhileRetrying(session.itemQuery.error, item !== undefined);
   const totals = useQueueTotals(project, queueId, { refetchIntervalMs: REVIEW_REFRESH_MS });
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const closeShortcuts = useCallback(() => setShortcutsOpen(false), []);
   const { bar: stickyBarRef, scope: reviewRef } = useStickyBarHeight<HTMLDivElement>();
+  const { step, workMode } = session;
+  const goWork = session.work.go;
+  const goNextUnstarted = session.nextUnstarted.go;
+  const onPrev = useCallback(() => step("prev"), [step]);
+  const onNext = useCallback(() => step("next"), [step]);
+  const onNextUnstarted = useCallback(
+    () => void (workMode ? goWork() : goNextUnstarted()),
+    [workMode, goWork, goNextUnstarted],
+  );
+  const onStartWork = useCallback(() => void goWork(), [goWork]);
+  const queueName = queue.data?.name;
+  const { backHref, backState } = session;
+  const crumbs = useMemo(
+    () => [
+      { label: "Annotation queues", to: paths.queues },
+      { label: queueName !== undefined ? <UntrustedText text={queueName} /> : "Queue", to: backHref, state: backState },
+    ],
+    [queueName, backHref, backState],
+  );
+  const unsavedHrefOf = useCallback(
+    (refusedQueueId: string, refusedItemId: string) =>
+      reviewHref(project, refusedQueueId, refusedItemId, refusedQueueId === queueId ? view : DEFAULT_TABLE_STATE, null),
+    [project, queueId, view],
+  );
 
   // A held C must not warn, then complete.
   const run = (action: ReviewAction) => oncePerPress(() => session.act(action));
@@ -137,16 +173,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
   return (
     <div ref={reviewRef} className="space-y-4">
       <header className="space-y-2 border-b border-line pb-4">
-        <Breadcrumbs
-          trail={[
-            { label: "Annotation queues", to: paths.queues },
-            {
-              label: queue.data ? <UntrustedText text={queue.data.name} /> : "Queue",
-              to: session.backHref,
-              state: session.backState,
-            },
-          ]}
-        />
+        <ReviewCrumbs trail={crumbs} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
             <h1 className="text-lg font-semibold tracking-tight text-fg tabular-nums">{heading}</h1>
@@ -164,12 +191,12 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
               />
             ) : null}
           </div>
-          <ReviewNav
+          <Navigation
             neighbours={neighbours}
             trail={session.trail}
-            onPrev={() => session.step("prev")}
-            onNext={() => session.step("next")}
-            onNextUnstarted={() => void (session.workMode ? session.work.go() : session.nextUnstarted.go())}
+            onPrev={onPrev}
+            onNext={onNext}
+            onNextUnstarted={onNextUnstarted}
             searchingUnstarted={
               session.workMode
                 ? session.work.status.phase === "claiming"
@@ -180,11 +207,11 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
             backState={session.backState}
           />
         </div>
-        <WorkModeBar
+        <WorkBar
           workMode={session.workMode}
           settings={session.teamSettings}
           claiming={session.work.status.phase === "claiming"}
-          onStart={() => void session.work.go()}
+          onStart={onStartWork}
           leaveHref={session.leaveWorkHref}
         />
       </header>
@@ -220,7 +247,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
             ref={stickyBarRef}
             className="sticky top-0.5 z-10 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-line bg-surface/95 px-3 py-2 shadow-sm backdrop-blur"
           >
-            <StateActions
+            <Actions
               item={item}
               me={session.annotator.me}
               busy={session.saving}
@@ -248,18 +275,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
               onDismiss={session.dismissRefusal}
             />
           ) : null}
-          <UnsavedAnswersNotice
-            shownCallId={item.call_id}
-            hrefOf={(refusedQueueId, refusedItemId) =>
-              reviewHref(
-                project,
-                refusedQueueId,
-                refusedItemId,
-                refusedQueueId === queueId ? view : DEFAULT_TABLE_STATE,
-                null,
-              )
-            }
-          />
+          <UnsavedAnswers shownCallId={item.call_id} hrefOf={unsavedHrefOf} />
           <IdentityNotice annotator={session.annotator} />
           <ClaimNotice project={project} item={item} me={session.annotator.me} settings={session.teamSettings} />
           <WorkNotice status={session.work.status} backHref={session.backHref} onRetry={() => void session.work.go()} />
@@ -300,7 +316,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
         </>
       )}
 
-      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} shortcuts={REVIEW_SHORTCUTS} />
+      <ReviewShortcuts open={shortcutsOpen} onClose={closeShortcuts} shortcuts={REVIEW_SHORTCUTS} />
     </div>
   );
 }

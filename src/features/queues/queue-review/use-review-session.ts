@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { useLocation, useNavigate, useSearchParams, type NavigateOptions } from "react-router-dom";
 import type { AnnotationQueueItem, SettableState } from "@contract/trace";
 import { traceKeys } from "@/api/queries/trace";
 import { useApiClients } from "@/connection/api-clients";
@@ -64,13 +64,27 @@ export function useReviewSession(
   urlItemId: string,
   scorerRefs: readonly string[] | undefined,
 ) {
-  const navigate = useNavigate();
+  // The router's navigate is a new function at every address: through a ref, the moves made from it
+  // (and the memoised controls given them) stay the same from item to item. Every address given is absolute.
+  const routerNavigate = useNavigate();
+  const navigateRef = useRef(routerNavigate);
+  useLayoutEffect(() => {
+    navigateRef.current = routerNavigate;
+  }, [routerNavigate]);
+  const navigate = useCallback((to: string, options?: NavigateOptions) => void navigateRef.current(to, options), []);
   const location = useLocation();
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const search = params.toString();
-  const view = useMemo(() => parseItemsTableState(new URLSearchParams(search)).state, [search]);
+  // The table's view without the item's place (`i`, new with every item): the view, and every
+  // callback made from it, stays the same object from item to item, so what depends on them only
+  // (the memoised actions and navigation) does not render again when the address catches up.
+  const listSearch = useMemo(() => {
+    const listParams = new URLSearchParams(params);
+    listParams.delete(INDEX_PARAM);
+    return listParams.toString();
+  }, [params]);
+  const view = useMemo(() => parseItemsTableState(new URLSearchParams(listSearch)).state, [listSearch]);
   const workMode = params.get(WORK_PARAM) === "1";
 
   // A move shows the next item at once, in the same render as the key press; the address follows
@@ -287,14 +301,15 @@ export function useReviewSession(
     },
     [confirmClaim, annotator.me, say],
   );
+  const claimNext = work.claimNext;
   const goNextForMe = useCallback(async () => {
     setWalking("next");
     const leaving = target.current?.item.id ?? null;
-    const claimed = await work.claimNext(leaving);
+    const claimed = await claimNext(leaving);
     if (!claimed) return;
     goTo({ item: claimed.item, index: null }, "ahead", null, true);
     readBack(claimed);
-  }, [work, goTo, readBack]);
+  }, [claimNext, goTo, readBack]);
   useEffect(() => {
     nextForMeRef.current = goNextForMe;
   }, [goNextForMe]);
@@ -436,18 +451,16 @@ export function useReviewSession(
   const backState = useMemo<ItemsLocationState>(() => ({ focusItemId: itemId }), [itemId]);
   const back = useCallback(() => navigate(backHref, { state: backState }), [navigate, backHref, backState]);
 
+  const findUnstarted = nextUnstarted.find;
   const goNextUnstarted = useCallback(async () => {
     const current = target.current;
     if (!current) return;
     setWalking("next");
-    const found = await nextUnstarted.find(
-      current.item,
-      current.neighbours && { neighbours: current.neighbours, stateOf },
-    );
+    const found = await findUnstarted(current.item, current.neighbours && { neighbours: current.neighbours, stateOf });
     // Another move while it was sought: the answer was for an item no longer shown.
     if (found && target.current?.item.id === current.item.id)
       goTo({ item: found.item, index: found.index }, "ahead", { wrapped: found.wrapped });
-  }, [nextUnstarted, goTo, stateOf]);
+  }, [findUnstarted, goTo, stateOf]);
 
   return {
     view,

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { AnnotationQueueItem } from "@contract/trace";
 import { useApiClients } from "@/connection/api-clients";
 import { whenIdle } from "@/lib/when-idle";
@@ -45,7 +45,13 @@ export function useWorkMode(
   scorerRefs: readonly string[] | undefined,
 ) {
   const { trace } = useApiClients();
-  const { me, remember: onIdentity } = useAnnotator(trace.scope);
+  const { me, remember } = useAnnotator(trace.scope);
+  // `remember` is a new function at every render: through a ref, the claim's callbacks (and the
+  // review's moves made from them) stay the same from one render to the next.
+  const rememberRef = useRef(remember);
+  useLayoutEffect(() => {
+    rememberRef.current = remember;
+  });
   // The queue's own settings, read once for every user of them (the same query as the page's).
   const team = useTeamSettings(project, queueId);
   const settings = team.settings;
@@ -115,7 +121,7 @@ export function useWorkMode(
           void queryClient.prefetchQuery(feedbackQueries.calls(trace, project, [claimed.item.call_id]));
           if (!caller && claimed.item.annotator_user_id) {
             caller = claimed.item.annotator_user_id;
-            onIdentity(caller);
+            rememberRef.current(caller);
           }
           // After this item's call has been read and the page is idle: the read-ahead must not slow the item being shown.
           const reader = caller;
@@ -132,7 +138,7 @@ export function useWorkMode(
         return null;
       }
     },
-    [trace, queryClient, project, queueId, view, me, settings, questionIds, onIdentity, readAhead],
+    [trace, queryClient, project, queueId, view, me, settings, questionIds, readAhead],
   );
 
   /** Finds and claims the next item offered to me (never `leaving`, the one on screen); null when there is none. */

@@ -1,21 +1,15 @@
 import { formatSortParam, parseSortParam } from "@/lib/url-state/sort-param";
 import type { UrlIssue } from "@/lib/url-state/url-issue";
 import { readChoiceSet, readNumberChoice, readPage, readText, writeParam } from "@/lib/url-state/params";
-import { readUrlView, writeUrlView, type UrlViewCodec } from "@/lib/url-state/use-url-table";
-import {
-  ANNOTATION_STATES,
-  SORTABLE_ITEM_FIELDS,
-  type AnnotationState,
-  type ItemSortBy,
-  type ItemsFilter,
-  type ItemsQueryRequest,
-  type SortableItemField,
-} from "@contract/trace";
+import { readUrlView, writeUrlView, type UrlViewCodec } from "@/lib/url-state/url-view";
+import type { AnnotationState, ItemSortBy, ItemsFilter, ItemsQueryRequest, SortableItemField } from "@contract/trace";
+import { ANNOTATION_STATES, isSortableItemField, SORTABLE_ITEM_FIELDS } from "@contract/queue-item-fields";
 
 /**
  * The items table's view (filters, sort, page, page size) as it lives in the URL, so reload,
  * back/forward and a pasted link restore it exactly. Parsing accepts only known values: anything
- * else is dropped and reported as an issue (shown as a notice), never a crash.
+ * else is dropped and reported as an issue (shown as a notice), never a crash. Free of React and
+ * of the contract's schemas (types only): boot.ts builds the table's first request with it.
  */
 
 export const PAGE_SIZES = [25, 50, 100, 250] as const;
@@ -68,9 +62,6 @@ export const DEFAULT_TABLE_STATE: ItemsTableState = {
   pageSize: DEFAULT_PAGE_SIZE,
 };
 
-const isSortField = (value: string): value is SortableItemField =>
-  (SORTABLE_ITEM_FIELDS as readonly string[]).includes(value);
-
 /** The table's sort keys, in the app's one URL syntax (lib/url-state/sort-param). */
 export const parseSort = (raw: string | null, issues: UrlIssue[] = []): ItemSortBy[] =>
   parseSortParam(raw, SORTABLE_ITEM_FIELDS, { param: SORT_PARAM, issues });
@@ -100,7 +91,7 @@ export const parseItemsTableState = (params: URLSearchParams): { state: ItemsTab
 /** The table's sorting state as the service's `sort_by`; ids that are not sort fields are left out. */
 export function sortingToSortBy(sorting: readonly { id: string; desc: boolean }[]): ItemSortBy[] {
   return sorting
-    .filter((s) => isSortField(s.id))
+    .filter((s) => isSortableItemField(s.id))
     .map((s) => ({ field: s.id as SortableItemField, direction: s.desc ? "desc" : "asc" }));
 }
 

@@ -1,0 +1,101 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { seedLargeQueue } from "@server/seed/trace-seed";
+import { createApiClients } from "@/api/clients";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { DEMO_QUESTIONS, seedQuestions, setQueueQuestions } from "@/test/annotation-queue";
+import { createLocalServer, storeSettings } from "@/test/local-server";
+import { countRenders, tally, type Commit } from "@/test/render-count";
+
+/**
+ * What React renders for one press of `n` in the review, counted, not timed: the next item is
+ * painted after the key's own synchronous render, so what else renders in that render, and in the
+ * router's render of the new address right after it, is what stands between the key and the paint.
+ */
+const PROJECT = "demo/support-bot";
+const SLOW = { timeout: 10_000 };
+/** The router's render of the new address: the routes, the side navigation (not its links), the review's notices. */
+const ADDRESS_RENDER_AT_MOST = 30;
+
+/** A queue of 12 items with the demo's four questions; the review on its first item, everything read ahead. */
+async function openReview() {
+  const server = createLocalServer();
+  const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 12, name: "Tone review" });
+  setQueueQuestions(server.db, queueId, Object.values(seedQuestions(server.db, PROJECT, DEMO_QUESTIONS)));
+  const clients = createApiClients(server.settings, { fetch: server.fetch });
+  const items = (await clients.trace.queryItems(queueId, { project_id: PROJECT, include_position: true })).items;
+  storeSettings(server, PROJECT);
+  const app = renderApp({
+    path: `/queues/${queueId}/items/${items[0]!.id}?i=0`,
+    defaults: urlsOf(server.settings),
+    fetch: server.fetch,
+  });
+  // Nothing read, and nothing the reads started still to render (the cache tells its readers in a
+  // timer): the counted press's renders are its own.
+  const settled = async () => {
+    await waitFor(() => expect(app.queryClient.isFetching()).toBe(0), SLOW);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await waitFor(() => expect(app.queryClient.isFetching()).toBe(0), SLOW);
+  };
+  await waitFor(() => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"), SLOW);
+  await settled();
+  return { items, settled, ...app };
+}
+
+/** Presses the key and returns what rendered in the press's own work (its render and the router's). */
+function pressCounted(key: "n" | "C"): Commit[] {
+  const counting = countRenders();
+  fireEvent.keyDown(document.body, { key });
+  return counting.stop();
+}
+
+describe("what a press of n renders", () => {
+  it("the next item in the key's render; the layout, side navigation and unchanged controls not at all", async () => {
+    const { items, router, settled } = await openReview();
+    // The first move also writes the table's view into the address; the second is the usual one.
+    pressCounted("n");
+    expect(router.location.pathname).toContain(items[1]!.id);
+    await settled();
+
+    const commits = pressCounted("n");
+    expect(router.location.pathname).toContain(items[2]!.id);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Item 3");
+    // The key's synchronous render, then the router's render of the new address.
+    expect(commits).toHaveLength(2);
+    const [keyRender, addressRender] = commits.map((c) => tally([c])) as [
+      Record<string, number>,
+      Record<string, number>,
+    ];
+    expect(keyRender.ItemBody).toBe(1);
+    // The side navigation reads the address (1 component), its links only whether they are the current page.
+    for (const name of ["AppLayout", "NavItem", "NavLink"]) {
+      expect(keyRender[name]).toBeUndefined();
+      expect(addressRender[name]).toBeUndefined();
+    }
+    // The item and the controls that show it are drawn once, in the key's render.
+    for (const name of ["ItemBody", "StateActions", "ReviewNav", "WorkModeBar", "Breadcrumbs", "ShortcutsDialog"])
+      expect(addressRender[name]).toBeUndefined();
+    // Before: 110 in the key's render and 105 in the router's (the whole layout and every review control again).
+    expect(commits[0]!.names.length).toBeLessThanOrEqual(110);
+    expect(commits[1]!.names.length).toBeLessThanOrEqual(ADDRESS_RENDER_AT_MOST);
+  }, 30_000);
+
+  it("Complete & next: the same, the write's changes to the cached lists rendered after the move", async () => {
+    const { items, router, settled } = await openReview();
+    pressCounted("n");
+    await settled();
+    // The first press names the unanswered questions; the second completes and moves on.
+    pressCounted("C");
+    await screen.findByText(/Not completed yet/);
+    await settled();
+    const commits = pressCounted("C");
+    expect(router.location.pathname).toContain(items[2]!.id);
+    const names = commits.flatMap((c) => c.names);
+    for (const name of ["AppLayout", "NavItem"]) expect(names).not.toContain(name);
+    expect(tally(commits).ItemBody).toBe(1);
+    // Before: 110 and 105, as for n.
+    expect(commits).toHaveLength(2);
+    expect(commits[0]!.names.length).toBeLessThanOrEqual(110);
+    expect(commits[1]!.names.length).toBeLessThanOrEqual(ADDRESS_RENDER_AT_MOST);
+  }, 30_000);
+});
