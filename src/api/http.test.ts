@@ -76,12 +76,15 @@ describe("not configured", () => {
   it("fails without calling fetch when the key or the address is missing", async () => {
     const spy = vi.fn<typeof fetch>(server.fetch);
     const noKey = createApiClients({ ...server.settings, apiKey: "  " }, { fetch: spy });
-    for (const call of [
-      noKey.trace.queryQueues({ project_id: "demo/support-bot" }),
-      noKey.training.systemCheck(),
-      noKey.inference.listModels(),
-    ]) {
-      const error = await rejection(call);
+    // Each call's rejection is caught as it is made: awaiting them one by one would leave the later ones
+    // unhandled for a moment, which Node reports as an error of the run.
+    const rejections = [
+      rejection(noKey.trace.queryQueues({ project_id: "demo/support-bot" })),
+      rejection(noKey.training.systemCheck()),
+      rejection(noKey.inference.listModels()),
+    ];
+    for (const pending of rejections) {
+      const error = await pending;
       expect(error).toMatchObject({ kind: "not_configured", retryable: false });
       expect(error.message).toMatch(
         /No API key is set for the (annotation queue|training|inference) service: add one in Settings\./,
