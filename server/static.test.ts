@@ -5,9 +5,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
-import { openDatabase } from "./db/database";
+import { openTestDatabase } from "./testing/test-database";
 import { parseConnectOrigins, PERMISSIONS_POLICY } from "./security-headers";
-import { seedUsers } from "./seed/users";
 import { bearer } from "./testing/test-app";
 import { createJobRunner } from "./training/job-runner";
 
@@ -20,8 +19,7 @@ afterAll(() => rmSync(dashboardDir, { recursive: true, force: true }));
 writeFileSync(join(dashboardDir, "assets", "index-abc.js.map"), '{"version":3,"sources":["secret.ts"]}');
 
 function dashboardApp(cspConnectSrc?: string[], serveSourceMaps?: boolean) {
-  const db = openDatabase(":memory:");
-  seedUsers(db);
+  const db = openTestDatabase({ users: true });
   return createApp({
     db,
     runner: createJobRunner(db, { stepMs: 0 }),
@@ -189,8 +187,7 @@ describe("the page's inline theme script", () => {
       `<!doctype html><head><script>${script}</script><script type="module" src="/assets/a.js"></script></head><div id=root></div>`,
     );
     try {
-      const db = openDatabase(":memory:");
-      seedUsers(db);
+      const db = openTestDatabase({ users: true });
       const app = createApp({ db, runner: createJobRunner(db, { stepMs: 0 }), dashboardDir: dir });
       const expected = `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`;
       for (const path of ["/", "/queues/q"]) {

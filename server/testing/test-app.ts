@@ -1,8 +1,7 @@
 import { createApp, type AppOptions } from "../app";
 import { DEMO_USERS } from "../auth/users";
-import { openDatabase } from "../db/database";
-import { seedUsers } from "../seed/users";
 import { createJobRunner } from "../training/job-runner";
+import { openTestDatabase } from "./test-database";
 
 export const DEMO_KEY = DEMO_USERS[0].apiKey;
 export const ACME_KEY = DEMO_USERS[1].apiKey;
@@ -12,8 +11,7 @@ export const ACME_KEY = DEMO_USERS[1].apiKey;
  * runner has no timer: a test advances jobs with `runner.tick()`.
  */
 export function createTestApp(options: Partial<Omit<AppOptions, "db" | "runner">> = {}) {
-  const db = openDatabase(":memory:");
-  seedUsers(db);
+  const db = openTestDatabase({ users: true });
   const runner = createJobRunner(db, { stepMs: 0 });
   // With no timer, start() only marks the runner as working (the gpu_queue check).
   runner.start();

@@ -2,9 +2,8 @@ import type { Database } from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { ItemsQueryRequest } from "../../contract/trace";
 import { DEMO_USERS } from "../auth/users";
-import { openDatabase } from "../db/database";
+import { openTestDatabase } from "../testing/test-database";
 import { resetTraceData, seedLargeQueue, seedTraceDemo } from "../seed/trace-seed";
-import { seedUsers } from "../seed/users";
 import { basic, call, createTestApp } from "../testing/test-app";
 import { queryItems } from "./items-query";
 import { queryItemsNaive } from "./items-query.reference-impl";
@@ -27,8 +26,7 @@ import {
 const NOW = new Date("2026-11-20T10:00:00.000Z");
 
 function freshDb(): Database {
-  const db = openDatabase(":memory:");
-  seedUsers(db);
+  const db = openTestDatabase({ users: true });
   return db;
 }
 

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../db/database";
+import { openTestDatabase } from "../testing/test-database";
 import { call, bearer } from "../testing/test-app";
 import { createJobRunner, stallThresholdMs } from "./job-runner";
 import { TRAINING, allEvents, createModel, createRlJob, createServicesForTest, group, runToEnd } from "./test-support";
@@ -129,7 +130,7 @@ describe("job runner", () => {
   it("reports its health: not started, ok, stalled, stopped", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      const db = openDatabase(":memory:");
+      const db = openTestDatabase();
       const runner = createJobRunner(db, { stepMs: 1000 });
       expect(runner.health()).toBe("Job runner not started");
       runner.start();

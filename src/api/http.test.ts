@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createApp } from "@server/app";
-import { openDatabase } from "@server/db/database";
-import { seedUsers } from "@server/seed/users";
+import { openTestDatabase } from "@server/testing/test-database";
 import { DEMO_KEY } from "@server/testing/test-app";
 import { createJobRunner } from "@server/training/job-runner";
 import { createLocalServer, LOCAL_ORIGIN } from "@/test/local-server";
@@ -77,12 +76,15 @@ describe("not configured", () => {
   it("fails without calling fetch when the key or the address is missing", async () => {
     const spy = vi.fn<typeof fetch>(server.fetch);
     const noKey = createApiClients({ ...server.settings, apiKey: "  " }, { fetch: spy });
-    for (const call of [
-      noKey.trace.queryQueues({ project_id: "demo/support-bot" }),
-      noKey.training.systemCheck(),
-      noKey.inference.listModels(),
-    ]) {
-      const error = await rejection(call);
+    // Each call's rejection is caught as it is made: awaiting them one by one would leave the later ones
+    // unhandled for a moment, which Node reports as an error of the run.
+    const rejections = [
+      rejection(noKey.trace.queryQueues({ project_id: "demo/support-bot" })),
+      rejection(noKey.training.systemCheck()),
+      rejection(noKey.inference.listModels()),
+    ];
+    for (const pending of rejections) {
+      const error = await pending;
       expect(error).toMatchObject({ kind: "not_configured", retryable: false });
       expect(error.message).toMatch(
         /No API key is set for the (annotation queue|training|inference) service: add one in Settings\./,
@@ -331,8 +333,7 @@ describe("error responses the local services do not produce on purpose (injected
 
 describe("payload too large from the real service", () => {
   it("maps the body limit's 413 to payload_too_large", async () => {
-    const db = openDatabase(":memory:");
-    seedUsers(db);
+    const db = openTestDatabase({ users: true });
     const app = createApp({ db, runner: createJobRunner(db, { stepMs: 0 }), chatTokenDelayMs: 0, maxBodyBytes: 1024 });
     const small = createApiClients(server.settings, {
       fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))),

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ACME_KEY, DEMO_KEY } from "@server/testing/test-app";
 import { createApp } from "@server/app";
-import { openDatabase } from "@server/db/database";
-import { seedUsers } from "@server/seed/users";
+import { openTestDatabase } from "@server/testing/test-database";
 import { createJobRunner } from "@server/training/job-runner";
 import { createLocalServer, LOCAL_ORIGIN } from "@/test/local-server";
 import { createApiClients, type ApiClients } from "./clients";
@@ -213,8 +212,7 @@ describe("training client against the local training service", () => {
   });
 
   it("reports the check named by SIMULATE_CHECK_FAILURE", async () => {
-    const db = openDatabase(":memory:");
-    seedUsers(db);
+    const db = openTestDatabase({ users: true });
     const runner = createJobRunner(db, { stepMs: 0 });
     runner.start();
     const app = createApp({ db, runner, chatTokenDelayMs: 0, simulateCheckFailure: "gpu_queue" });

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
-import { openDatabase } from "@server/db/database";
+import { openTestDatabase } from "@server/testing/test-database";
 import { seedTrainingDemo } from "@server/seed/training-seed";
-import { seedUsers } from "@server/seed/users";
 import { createJobRunner } from "@server/training/job-runner";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
@@ -287,8 +286,7 @@ describe("playground: Stop", () => {
   afterEach(() => apps.splice(0).forEach((a) => a.close()));
 
   function renderWithSlowTokens(path: string, tokenDelayMs: number) {
-    const db = openDatabase(":memory:");
-    seedUsers(db);
+    const db = openTestDatabase({ users: true });
     const app = createApp({ db, runner: createJobRunner(db, { stepMs: 0 }), chatTokenDelayMs: tokenDelayMs });
     apps.push({ close: () => db.close() });
     const requests: Request[] = [];
