@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_KEY, expect, expectNoAxeViolations, test } from "./fixtures";
-import { createScratchQueue, PROJECT, queryItems, useDemoProject } from "./queues-support";
+import { createScratchQueue, PROJECT, queryItems, useDemoProject, waitForJudgeModels } from "./queues-support";
 import { createSpec, tracePost } from "./trace-api-support";
 
 // The whole loop with nothing seeded but the team's answers: a judge is made by keyboard and run
@@ -72,7 +72,7 @@ test("a judge made, run, accepted and corrected in the review, improved, and tra
   await page.getByRole("textbox", { name: "Name" }).focus();
   await page.keyboard.type(`Loop judge ${run}`);
   const model = page.getByRole("combobox", { name: "Model" });
-  await expect(model.locator("option")).not.toHaveCount(2);
+  await waitForJudgeModels(model);
   await model.focus();
   await page.keyboard.press("ArrowDown");
   await expect(page.getByText(/Every placeholder is found in the queue's first \d+ calls/)).toBeVisible();

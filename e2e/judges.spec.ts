@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { BIG_QUEUE_NAME, createScratchQueue, queueByName, useDemoProject } from "./queues-support";
+import { BIG_QUEUE_NAME, createScratchQueue, queueByName, useDemoProject, waitForJudgeModels } from "./queues-support";
 
 // A judge made by keyboard on a scratch queue over the demo's calls, run on a sample: the run's
 // progress and its end in words, with axe on the judges' list and on the judge's page. The local
@@ -23,7 +23,7 @@ test("make a judge by keyboard, run it on a sample, see its progress and end", a
   await name.focus();
   await page.keyboard.type("Sample judge");
   const model = page.getByRole("combobox", { name: "Model" });
-  await expect(model.locator("option")).not.toHaveCount(2);
+  await waitForJudgeModels(model);
   await model.focus();
   await page.keyboard.press("ArrowDown");
   await expect(page.getByText(/Every placeholder is found in the queue's first \d+ calls/)).toBeVisible();

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { AnnotationQueue, AnnotationQueueItem } from "../contract/trace";
 import { DEMO_KEY, expect } from "./fixtures";
 
@@ -109,4 +109,14 @@ export async function exportItems(page: Page, format: "CSV" | "JSON Lines"): Pro
   const text = await readFile((await (await download).path())!, "utf8");
   await page.keyboard.press("Escape");
   return text;
+}
+
+/**
+ * Waits until the judge editor's Model list has the inference catalog's models, not only the first
+ * render's lines (Choose, "Reading the catalog…", Another model): ArrowDown while the catalog is
+ * read skips the disabled line and picks "Another model".
+ */
+export async function waitForJudgeModels(model: Locator): Promise<void> {
+  await expect(model.locator("option", { hasText: "Reading the catalog" })).toHaveCount(0);
+  await expect(model.locator("option", { hasText: "Llama" }).first()).toBeAttached();
 }
