@@ -37,7 +37,7 @@ if (only !== undefined && "/file/content".includes(only)) {
 
 /** A 31 MiB file stored once, then read back `runs` times (the answer's body read to its end), timed as request-cost.ts times requests. */
 async function measureFileRead(runs: number): Promise<{ hold: number[]; busy: number[] }> {
-  const { app } = createTestApp();
+  const { app } = createTestApp({ largeDatabase: true });
   const boundary = "measureBoundary";
   const content = "def answer(question):\n    return 42\n".repeat(Math.floor(LIMITS.fileBytes / 36));
   const form = `--${boundary}\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n${PROJECT}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="obj.py"\r\n\r\n${content}\r\n--${boundary}--\r\n`;

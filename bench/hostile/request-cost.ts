@@ -33,7 +33,7 @@ export async function measureRequestCosts(
   only: (name: string) => boolean = () => true,
 ): Promise<RequestCost[]> {
   // No job quota here: the bulk upload is repeated, and each run queues a job.
-  const { app } = createTestApp({ activeJobsPerEntity: Number.MAX_SAFE_INTEGER, maxBodyBytes });
+  const { app } = createTestApp({ activeJobsPerEntity: Number.MAX_SAFE_INTEGER, maxBodyBytes, largeDatabase: true });
   const requests = hostileRequests(await fixtures(app), maxBodyBytes)
     .filter((request) => only(request.name))
     .map((request) => ({

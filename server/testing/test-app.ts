@@ -8,10 +8,14 @@ export const ACME_KEY = DEMO_USERS[1].apiKey;
 
 /**
  * The local services over a fresh in-memory database with the demo users, for tests. The job
- * runner has no timer: a test advances jobs with `runner.tick()`.
+ * runner has no timer: a test advances jobs with `runner.tick()`. `largeDatabase`: one that may
+ * grow past 1 GiB (see openTestDatabase), for benchmarks.
  */
-export function createTestApp(options: Partial<Omit<AppOptions, "db" | "runner">> = {}) {
-  const db = openTestDatabase({ users: true });
+export function createTestApp({
+  largeDatabase = false,
+  ...options
+}: Partial<Omit<AppOptions, "db" | "runner">> & { largeDatabase?: boolean } = {}) {
+  const db = openTestDatabase({ users: true, large: largeDatabase });
   const runner = createJobRunner(db, { stepMs: 0 });
   // With no timer, start() only marks the runner as working (the gpu_queue check).
   runner.start();

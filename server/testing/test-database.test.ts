@@ -32,4 +32,10 @@ describe("openTestDatabase", () => {
     expect(countUsers(first)).toBe(0);
     expect(countUsers(openTestDatabase({ users: true }))).toBe(DEMO_USERS.length);
   });
+
+  it("opens a large one (allowed past a copy's 1 GiB) with the same schema and users", () => {
+    const large = openTestDatabase({ users: true, large: true });
+    expect(schemaOf(large)).toEqual(schemaOf(openTestDatabase({ users: true })));
+    expect(countUsers(large)).toBe(DEMO_USERS.length);
+  });
 });

@@ -9,8 +9,17 @@ import { seedUsers } from "../seed/users";
 let schemaOnly: Buffer | undefined;
 let withUsers: Buffer | undefined;
 
-/** A fresh private in-memory database of the local services, like `openDatabase(":memory:")`. */
-export function openTestDatabase(options: { users?: boolean } = {}): Database {
+/**
+ * A fresh private in-memory database of the local services, like `openDatabase(":memory:")`. A copy
+ * cannot grow past 1 GiB (SQLite's limit for a deserialized database: "database or disk is full"),
+ * so `large` migrates a new one instead, for benchmarks that store gigabytes.
+ */
+export function openTestDatabase(options: { users?: boolean; large?: boolean } = {}): Database {
+  if (options.large) {
+    const db = openDatabase(":memory:");
+    if (options.users) seedUsers(db);
+    return db;
+  }
   const image = options.users ? (withUsers ??= migratedImage(true)) : (schemaOnly ??= migratedImage(false));
   const db = new BetterSqlite3(image);
   configureConnection(db);
