@@ -34,8 +34,12 @@ function collectRendered(fiber: Fiber, names: string[]): void {
   }
 }
 
-const counter = { on: false, commits: [] as Commit[] };
-const global = globalThis as { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
+type Counter = { on: boolean; commits: Commit[] };
+const global = globalThis as { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown; __RENDER_COUNTER__?: Counter };
+// The counter lives on the global, as the hook does: a file that calls vi.resetModules() makes the next
+// import of this module a new instance, and its own counter would be one the installed hook never fills
+// (the hook is installed once per worker, when react-dom first loads).
+const counter = (global.__RENDER_COUNTER__ ??= { on: false, commits: [] });
 global.__REACT_DEVTOOLS_GLOBAL_HOOK__ ??= {
   supportsFiber: true,
   renderers: new Map(),
