@@ -45,6 +45,8 @@ function armPressMark(key: string): void {
   const w = window as unknown as { pressCounts?: Promise<DomCount> };
   w.pressCounts = new Promise((done) => {
     const counts = { inserted: 0, removed: 0 };
+    // Inside: this function runs in the page, where the module's scope does not exist.
+    // oxlint-disable-next-line unicorn/consistent-function-scoping
     const size = (node: Node) => (node instanceof Element ? 1 + node.getElementsByTagName("*").length : 0);
     const observer = new MutationObserver((records) => {
       for (const r of records) {
@@ -55,6 +57,8 @@ function armPressMark(key: string): void {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== key) return;
       document.removeEventListener("keydown", onKey, true);
+      // The trace's mark of the press (a TimeStamp event): the page's clock is not the trace's.
+      // oxlint-disable-next-line no-console
       console.timeStamp("review-press");
       observer.observe(document.body, { childList: true, subtree: true });
       setTimeout(() => {

@@ -19,6 +19,9 @@ const ADDRESS_RENDER_AT_MOST = 30;
 /** Elements a press of n puts in the page at most: every one is styled, laid out and painted anew. */
 const ELEMENTS_REPLACED_AT_MOST = 92;
 
+/** An element and the elements inside it; 0 for text. */
+const elementsIn = (node: Node) => (node instanceof Element ? 1 + node.getElementsByTagName("*").length : 0);
+
 /** A queue of 12 items with the demo's four questions; the review on its first item, everything read ahead. */
 async function openReview() {
   const server = createLocalServer();
@@ -106,11 +109,10 @@ describe("what a press of n renders", () => {
     pressCounted("n");
     await settled();
     const replaced = { inserted: 0, removed: 0 };
-    const size = (node: Node) => (node instanceof Element ? 1 + node.getElementsByTagName("*").length : 0);
     const observer = new MutationObserver((records) => {
       for (const r of records) {
-        for (const n of r.addedNodes) replaced.inserted += size(n);
-        for (const n of r.removedNodes) replaced.removed += size(n);
+        for (const n of r.addedNodes) replaced.inserted += elementsIn(n);
+        for (const n of r.removedNodes) replaced.removed += elementsIn(n);
       }
     });
     observer.observe(document.body, { childList: true, subtree: true });
