@@ -152,6 +152,12 @@ describe("judge editor", () => {
     });
     await queryClient.invalidateQueries();
     await screen.findByText(/Version 1 was saved after you opened version 0/, undefined, SLOW);
+    // The versions say who saved each: the other person by id, this page's own save as "you".
+    const versions = screen.getByRole("table", { name: "The judge's versions" });
+    await waitFor(() => expect(within(versions).getAllByRole("row")).toHaveLength(3), SLOW);
+    const [, v1, v0] = within(versions).getAllByRole("row");
+    expect(v1).toHaveTextContent("by user user-acme");
+    await waitFor(() => expect(v0).toHaveTextContent("by you"), SLOW);
     expect(within(screen.getByRole("form", { name: "Judge" })).getByRole("textbox", { name: "Name" })).toHaveValue(
       "Tone judge, stricter",
     );

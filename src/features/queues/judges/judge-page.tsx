@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import type { QueueSpec } from "@/api/annotation-specs";
+import { useViewer } from "@/connection/use-viewer";
 import { ErrorPanel } from "@/components/error-panel";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
@@ -80,6 +81,7 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
   const versions = useJudgeVersions(project, judgeId ?? "");
   const save = useSaveJudge(project);
   const saveInFlight = useRef(false);
+  const viewer = useViewer();
   const [dirty, setDirty] = useState(false);
   const [chosenVersion, setChosenVersion] = useState<string | null>(null);
   useWarnBeforeLeaving(dirty);
@@ -238,6 +240,7 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
             source={source.data}
             chosen={chosenVersion}
             onChoose={setChosenVersion}
+            me={viewer.data?.id ?? null}
           />
         </Section>
       ) : null}
