@@ -84,8 +84,8 @@ describe("judge editor", () => {
 
   it("makes one judge however many times Save is pressed while the first save is on its way", async () => {
     let creates = 0;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const gate: { release?: () => void } = {};
+    const held = new Promise<void>((resolve) => (gate.release = resolve));
     const { user, router, queueId } = setup((fetch) => async (input, init) => {
       const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
       if (url.includes("/obj/create")) {
@@ -105,7 +105,7 @@ describe("judge editor", () => {
     await waitFor(() => expect(creates).toBeGreaterThan(0), SLOW);
     // Anything a later press would have sent has had time to arrive.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    release();
+    gate.release?.();
     await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/judges/judge-eager-judge`), SLOW);
     await screen.findByRole("heading", { level: 1, name: "Eager judge" }, SLOW);
     expect(creates).toBe(1);
