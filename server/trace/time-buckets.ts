@@ -25,10 +25,11 @@ function bucketSource(
 ): { table: string; sql: string; params: string[]; states: readonly string[] } | undefined {
   if (scope.addedBy !== undefined || scope.lookups?.length || scope.eqs.length > 1) return undefined;
   const [eq] = scope.eqs;
-  if (eq && (eq.field !== "call_op_name" || typeof eq.value !== "string")) return undefined;
+  const op = eq?.value;
+  if (eq && (eq.field !== "call_op_name" || typeof op !== "string")) return undefined;
   const states = scope.states ?? [];
-  return eq
-    ? { table: "annotation_queue_item_op_time_counts", sql: " AND call_op_name = ?", params: [eq.value], states }
+  return typeof op === "string"
+    ? { table: "annotation_queue_item_op_time_counts", sql: " AND call_op_name = ?", params: [op], states }
     : { table: "annotation_queue_item_time_counts", sql: "", params: [], states };
 }
 
