@@ -77,6 +77,29 @@ describe("writeInSteps", () => {
     expect(db.prepare("SELECT idx FROM t ORDER BY idx").all()).toEqual([{ idx: 0 }]);
   });
 
+  it("starts even the first step in a turn of its own: two calls in a row never share a turn", async () => {
+    const db = tableDb();
+    const insert = db.prepare("INSERT INTO t (idx, payload) VALUES (?, ?)");
+    const rowsWritten: number[] = [];
+    const writeOne = (idx: number) =>
+      writeInSteps(
+        db,
+        1,
+        () => 10,
+        () => {
+          rowsWritten.push(idx);
+          insert.run(idx, "x");
+        },
+      );
+    const first = writeOne(1);
+    expect(rowsWritten).toEqual([]); // not in the caller's turn
+    await first;
+    const second = writeOne(2);
+    expect(rowsWritten).toEqual([1]); // not in the turn that wrote the first
+    await second;
+    expect(rowsWritten).toEqual([1, 2]);
+  });
+
   it("ends a step once it has gone on for its time (STEP_MS), after at least one row", async () => {
     const steps = stepNumbers(await stepsOf([10, 10, 10, 10], 0));
     expect(steps).toEqual([0, 1, 2, 3]);

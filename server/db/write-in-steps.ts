@@ -21,7 +21,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Writes `count` rows in short transactions (STEP_CHARS of payload, STEP_ROWS rows or STEP_MS
- * each, whichever comes first, and at least one row), letting the event loop serve other requests between them. `sizeOf(i)`: the
+ * each, whichever comes first, and at least one row), each in a turn of the event loop of its own, so
+ * other requests are served between them. `sizeOf(i)`: the
  * payload characters of row i; `writeRow(i)`: stores it; `stepMs`: STEP_MS but in tests. Not atomic: the caller makes a partly
  * written set invisible until the last row is in, and removes it if this throws.
  */
@@ -34,8 +35,11 @@ export async function writeInSteps(
 ): Promise<void> {
   let next = 0;
   while (next < count) {
+    // Every step starts a turn of its own, the first included: a caller that writes twice in a row (a
+    // table's rows, then the table) would otherwise run one call's last step and the next one's first
+    // in the same turn, twice the hold.
+    await nextTurn();
     next = writeTransaction(db, () => writeOneStep(next));
-    if (next < count) await nextTurn();
   }
 
   /** Writes rows from `first` on, as many as one step takes; returns the index after the last. */
