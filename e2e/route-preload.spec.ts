@@ -20,6 +20,8 @@ type PreloadedPage = {
   dataPath: string | ((path: string) => string);
   /** Requests the page makes next from the first one's answer (before its first render): each sent once too. */
   followUps: string[];
+  /** Of those, the ones boot.ts sends beside the first (not from its answer): asked for while the page's code is held. */
+  sentWithData?: string[];
   /** The first thing on the page the user came for, once the data is in. */
   firstContent: (page: Page) => Locator;
 };
@@ -41,6 +43,8 @@ const PAGES: PreloadedPage[] = [
     dataPath: "/api/trace/calls/stream_query",
     // The same path again: the page's inputs and outputs, another body (checked sent once too).
     followUps: ["/api/trace/calls/query_stats", "/api/trace/objs/query"],
+    // The op column's catalog: in before the first render, or every row renders twice before it is painted.
+    sentWithData: ["/api/trace/objs/query"],
     firstContent: (page) => page.locator("table tbody tr[data-call-id]").first(),
   },
   {
@@ -109,17 +113,18 @@ for (const target of PAGES) {
     await followUpsAnswered;
 
     const timing = await page.evaluate(
-      ({ chunk, data: wanted }) => {
+      ({ chunk, data: wanted, beside }) => {
         const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
         const code = entries.find((entry) => new RegExp(chunk).test(new URL(entry.name).pathname));
-        const data = entries.find((entry) => new URL(entry.name).pathname === wanted);
-        return { codeLoaded: code?.responseEnd, dataStarted: data?.startTime };
+        const started = (path: string) => entries.find((entry) => new URL(entry.name).pathname === path)?.startTime;
+        return { codeLoaded: code?.responseEnd, dataStarted: started(wanted), besideStarted: beside.map(started) };
       },
-      { chunk: target.chunk.source, data: dataPath },
+      { chunk: target.chunk.source, data: dataPath, beside: target.sentWithData ?? [] },
     );
     expect(timing.codeLoaded).toBeDefined();
     expect(timing.dataStarted).toBeDefined();
     expect(timing.dataStarted ?? Infinity).toBeLessThan(timing.codeLoaded ?? 0);
+    for (const started of timing.besideStarted) expect(started ?? Infinity).toBeLessThan(timing.codeLoaded ?? 0);
     // The page's queries took the answers asked for before it rendered: none went out twice (the
     // Calls page and the items table then ask for their next page: another body, another request).
     for (const path of paths) expect(sent.some((line) => line.startsWith(`${path} `))).toBe(true);

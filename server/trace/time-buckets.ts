@@ -12,27 +12,29 @@ import { cached } from "../db/statements";
 const BUCKET_MS = 2 ** TIME_BUCKET_SHIFT;
 const bucketOf = (value: number): number => Math.floor(value / BUCKET_MS);
 
-/** Below this offset the walk is as cheap as reading the buckets. */
+/** Below this many index entries walked, the walk is as cheap as reading the buckets. */
 const MIN_SKIP = 2_000;
 
 /**
- * The counts table serving a scope and the condition selecting its rows there (after queue_seq),
- * or undefined when no table counts that scope.
+ * The counts table serving a scope, the condition selecting its rows there (after queue_seq) and
+ * the scope's states (checked apart, so a walk's length counts every state), or undefined when no
+ * table counts that scope.
  */
-function bucketSource(scope: Scope): { table: string; sql: string; params: string[] } | undefined {
+function bucketSource(
+  scope: Scope,
+): { table: string; sql: string; params: string[]; states: readonly string[] } | undefined {
   if (scope.addedBy !== undefined || scope.lookups?.length || scope.eqs.length > 1) return undefined;
   const [eq] = scope.eqs;
-  if (eq && (eq.field !== "call_op_name" || typeof eq.value !== "string")) return undefined;
+  const op = eq?.value;
+  if (eq && (eq.field !== "call_op_name" || typeof op !== "string")) return undefined;
   const states = scope.states ?? [];
-  const statesSql = states.length ? ` AND annotation_state IN (${states.map(() => "?").join(", ")})` : "";
-  return eq
-    ? {
-        table: "annotation_queue_item_op_time_counts",
-        sql: ` AND call_op_name = ?${statesSql}`,
-        params: [eq.value as string, ...states],
-      }
-    : { table: "annotation_queue_item_time_counts", sql: statesSql, params: [...states] };
+  return typeof op === "string"
+    ? { table: "annotation_queue_item_op_time_counts", sql: " AND call_op_name = ?", params: [op], states }
+    : { table: "annotation_queue_item_time_counts", sql: "", params: [], states };
 }
+
+const statesSql = (states: readonly string[]): string =>
+  states.length ? ` AND annotation_state IN (${states.map(() => "?").join(", ")})` : "";
 
 /**
  * Where a walk to the row at `offset` in `key` order (first key) may start instead: a bound on the
@@ -45,17 +47,28 @@ export function skipToBucket(
   key: Key | undefined,
   offset: number,
 ): { range: Range; passed: number } | undefined {
-  if (!key || !isTimestamp(key.field) || offset < MIN_SKIP) return undefined;
+  if (!key || !isTimestamp(key.field)) return undefined;
   const source = bucketSource(scope);
   if (!source) return undefined;
-  const sql = `SELECT bucket, SUM(n) FROM ${source.table}
+  // Without a state filter the walk covers `offset` entries; with one it also steps over every
+  // entry of the other states, so a sparse state walks far to a shallow page.
+  if (source.states.length === 0 && offset < MIN_SKIP) return undefined;
+  const matching = source.states.length
+    ? `SUM(CASE WHEN annotation_state IN (${source.states.map(() => "?").join(", ")}) THEN n ELSE 0 END)`
+    : "SUM(n)";
+  const sql = `SELECT bucket, ${matching}, SUM(n) FROM ${source.table}
     WHERE queue_seq = ?${source.sql} AND field = ? GROUP BY bucket ORDER BY bucket ${key.dir.toUpperCase()}`;
   let passed = 0;
-  for (const [bucket, n] of cached(db, sql, "raw").iterate(scope.queueSeq, ...source.params, key.field) as Iterable<
-    [number, number]
-  >) {
+  let walked = 0;
+  const rows = cached(db, sql, "raw").iterate(
+    ...source.states,
+    scope.queueSeq,
+    ...source.params,
+    key.field,
+  ) as Iterable<[number, number, number]>;
+  for (const [bucket, n, all] of rows) {
     if (passed + n > offset) {
-      if (passed === 0) return undefined;
+      if (walked < MIN_SKIP) return undefined;
       const range: Range =
         key.dir === "asc"
           ? { column: key.field, op: ">=", value: bucket * BUCKET_MS }
@@ -63,6 +76,7 @@ export function skipToBucket(
       return { range, passed };
     }
     passed += n;
+    walked += all;
   }
   return undefined;
 }
@@ -92,11 +106,12 @@ export function countFromBuckets(
   const whole = cached(
     db,
     `SELECT IFNULL(SUM(n), 0) FROM ${source.table}
-     WHERE queue_seq = ?${source.sql} AND field = ? AND bucket > ? AND bucket < ?`,
+     WHERE queue_seq = ?${source.sql}${statesSql(source.states)} AND field = ? AND bucket > ? AND bucket < ?`,
     "pluck",
   ).get(
     scope.queueSeq,
     ...source.params,
+    ...source.states,
     field,
     low ?? Number.MIN_SAFE_INTEGER,
     high ?? Number.MAX_SAFE_INTEGER,

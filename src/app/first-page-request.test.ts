@@ -79,6 +79,7 @@ function stubServices(config: "ok" | "failing" = "ok") {
         return new Response("", { headers: { "Content-Type": "application/x-ndjson" } });
       }
       if (url.pathname.endsWith("/calls/query_stats")) return Response.json({ count: 0 });
+      if (url.pathname.endsWith("/objs/query")) return Response.json({ objs: [] });
       return Response.json(MODELS);
     }),
   );
@@ -130,6 +131,7 @@ async function freshPage() {
       trace.queryCalls(urlState.toCallsPageRequest(project, view)),
       trace.countCalls(urlState.toCallsStatsRequest(project, view)),
       trace.queryCalls(urlState.toCallsPreviewsRequest(project, view)),
+      trace.queryOps(project),
     ]);
   };
   /** The items table's queue, first page and totals, read as the page reads them (use-items-page.ts, api/queue.ts). */
@@ -455,7 +457,7 @@ describe("the first page's request, started by boot.ts", () => {
       );
     });
 
-    it("are the page's own rows, count and previews, for the address's view: the trace client takes all three", async () => {
+    it("are the page's own rows, count, previews and ops, for the address's view: the trace client takes all four", async () => {
       window.history.replaceState(null, "", "/calls?q=refund&roots=1&sort=op_name.asc&page=3&size=25");
       const asked = stubServices();
       const page = await freshPage();
@@ -465,9 +467,10 @@ describe("the first page's request, started by boot.ts", () => {
         "/api/trace/calls/stream_query",
         "/api/trace/calls/query_stats",
         "/api/trace/calls/stream_query",
+        "/api/trace/objs/query",
       ];
       expect(asked).toEqual(sent);
-      expect(await page.readCallsAsTheAppDoes("team/demo")).toEqual([[], 0, []]);
+      expect(await page.readCallsAsTheAppDoes("team/demo")).toEqual([[], 0, [], []]);
       expect(asked).toEqual(sent);
       expect(JSON.parse(callsQueryBodies[0] ?? "")).toMatchObject({
         project_id: "team/demo",

@@ -119,8 +119,24 @@ export const callsFirstRequests: FirstRequestOf = (connection, params) => {
     traceQuery(connection, "/calls/stream_query", toCallsPageRequest(project, view)),
     traceQuery(connection, "/calls/query_stats", toCallsStatsRequest(project, view), "application/json"),
     traceQuery(connection, "/calls/stream_query", toCallsPreviewsRequest(project, view)),
+    // The op column names each call's op by the project's ops (op-catalog.ts): asked by the page
+    // only once it has rendered, its answer made every row render a second time before the first paint.
+    traceQuery(connection, "/objs/query", opsQueryBody(project), "application/json"),
   ].filter((request) => request !== undefined);
 };
+
+/**
+ * The trace client's `queryOps` body (api/trace-calls.ts), key for key: the client takes boot's
+ * answer only for the identical request. 1000 is LIMITS.objectPage, not imported: contract/limits.ts
+ * builds zod schemas, which boot.ts must not load (first-page-request.test.ts checks the two agree).
+ */
+const opsQueryBody = (project: string) => ({
+  project_id: project,
+  filter: { is_op: true },
+  metadata_only: true,
+  limit: 1000,
+  sort_by: [{ field: "object_id", direction: "asc" }],
+});
 
 /**
  * The items table's queue, its first page of items for the address's view, and the queue's

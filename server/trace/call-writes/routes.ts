@@ -11,6 +11,7 @@ import { ServiceError } from "../../http/errors";
 import { validateJson } from "../../http/validate";
 import { deleteCalls } from "./delete-calls";
 import { receiveCallBatch } from "./receive-batch";
+import { PIECE_CHARS, textInPieces } from "./answer-in-pieces";
 import { writeCallEnd, writeCallStart, writeDisplayName, writePreparedBatch } from "./write-calls";
 
 /**
@@ -41,8 +42,11 @@ export function registerCallWriteRoutes(
     const batch = await receiveCallBatch(c, options.offThreadBytes);
     try {
       authorizeProjects(c, batch.projectIds);
-      return c.body(await writePreparedBatch(c.get("db"), batch, { userId: c.get("user").id }), 200, {
+      const answer = await writePreparedBatch(c.get("db"), batch, { userId: c.get("user").id });
+      if (answer.length <= PIECE_CHARS) return c.body(answer, 200, { "Content-Type": "application/json" });
+      return c.body(textInPieces(answer), 200, {
         "Content-Type": "application/json",
+        "Content-Length": String(Buffer.byteLength(answer)),
       });
     } finally {
       batch.release();

@@ -157,6 +157,14 @@ export async function writeCallEnd(db: Database, end: EndedCall, writer: Writer)
   return {};
 }
 
+/**
+ * A batch's write step stops after this many milliseconds of rows (STEP_MS is 10): its commit and
+ * the slice the worker sends meanwhile come on top, and the whole turn must stay well under 50 ms.
+ */
+const BATCH_STEP_MS = 6;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Some rows of a prepared upsert batch (prepare-batch.ts), one entry per item in each list. */
 export type BatchRows = Pick<PreparedCallBatch, "heads" | "payloads" | "extras">;
 
@@ -192,11 +200,16 @@ export async function writePreparedBatch(
       }
     };
     const sizeOf = (index: number) => heads[index]!.length + payloads[index]!.length + extras[index]!.length;
-    await writeInSteps(db, heads.length, sizeOf, writeRow);
+    // A slice's first step would otherwise run in the same turn as the previous slice's last step
+    // (or as the worker message that brought it): two steps at once, twice the hold.
+    await nextTurn();
+    await writeInSteps(db, heads.length, sizeOf, writeRow, { stepMs: BATCH_STEP_MS });
     // One string per slice: tens of thousands of small answers kept to the end would be old garbage.
     if (sliceAnswers.length > 0) answers.push(sliceAnswers.join(","));
   }
   if (keptPending) for (const projectId of batch.projectIds) await prunePendingWrites(db, projectId, now);
+  // The answer (megabytes for a large batch) is encoded and written to the socket in a turn of its own.
+  await nextTurn();
   return `{"res":[${answers.join(",")}]}`;
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createObject, readObject } from "@server/trace/objects/objects";
 import { renderApp, urlsOf } from "@/app/test-support";
@@ -82,6 +82,35 @@ describe("judge editor", () => {
     expect(router.location.pathname).toBe(`/queues/${queueId}/judges/new`);
   }, 30_000);
 
+  it("makes one judge however many times Save is pressed while the first save is on its way", async () => {
+    let creates = 0;
+    const gate: { release?: () => void } = {};
+    const held = new Promise<void>((resolve) => (gate.release = resolve));
+    const { user, router, queueId } = setup((fetch) => async (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes("/obj/create")) {
+        creates += 1;
+        await held;
+      }
+      return fetch(input, init);
+    });
+    const form = await fillForm(user, "Eager judge");
+    const name = within(form).getByRole("textbox", { name: "Name" });
+    // Enter in a field and a click on Save, twice over, and two submits in one tick (a double click).
+    await user.type(name, "{Enter}");
+    await user.click(within(form).getByRole("button", { name: "Save as a new version" }));
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await user.type(name, "{Enter}");
+    await waitFor(() => expect(creates).toBeGreaterThan(0), SLOW);
+    // Anything a later press would have sent has had time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    gate.release?.();
+    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/judges/judge-eager-judge`), SLOW);
+    await screen.findByRole("heading", { level: 1, name: "Eager judge" }, SLOW);
+    expect(creates).toBe(1);
+  }, 30_000);
+
   it("keeps what was typed when a save fails, and saves on retry", async () => {
     let failNext = true;
     const { user, router, queueId } = setup((fetch) => async (input, init) => {
@@ -123,6 +152,12 @@ describe("judge editor", () => {
     });
     await queryClient.invalidateQueries();
     await screen.findByText(/Version 1 was saved after you opened version 0/, undefined, SLOW);
+    // The versions say who saved each: the other person by id, this page's own save as "you".
+    const versions = screen.getByRole("table", { name: "The judge's versions" });
+    await waitFor(() => expect(within(versions).getAllByRole("row")).toHaveLength(3), SLOW);
+    const [, v1, v0] = within(versions).getAllByRole("row");
+    expect(v1).toHaveTextContent("by user user-acme");
+    await waitFor(() => expect(v0).toHaveTextContent("by you"), SLOW);
     expect(within(screen.getByRole("form", { name: "Judge" })).getByRole("textbox", { name: "Name" })).toHaveValue(
       "Tone judge, stricter",
     );

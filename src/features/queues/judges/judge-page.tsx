@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import type { QueueSpec } from "@/api/annotation-specs";
+import { useViewer } from "@/connection/use-viewer";
 import { ErrorPanel } from "@/components/error-panel";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { Section } from "@/components/section";
@@ -79,6 +80,8 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
   const { queue, specs, specList, source } = useQueueJudging(project, queueId);
   const versions = useJudgeVersions(project, judgeId ?? "");
   const save = useSaveJudge(project);
+  const saveInFlight = useRef(false);
+  const viewer = useViewer();
   const [dirty, setDirty] = useState(false);
   const [chosenVersion, setChosenVersion] = useState<string | null>(null);
   useWarnBeforeLeaving(dirty);
@@ -169,12 +172,19 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
             saving={save.isPending}
             saveError={save.isError ? save.error : null}
             onDirtyChange={onDirtyChange}
-            onSave={(draft, questionSchema) =>
+            onSave={(draft, questionSchema) => {
+              // save.isPending changes only with the next render: two presses in one tick (a double
+              // click, Enter and a click) would both pass it, and a new judge's would make two judges.
+              if (saveInFlight.current) return;
+              saveInFlight.current = true;
               save.mutate(
                 { basedOn: base, draft, questionSchema },
-                { onSuccess: (result) => setEditorBase(result.judge.digest) },
-              )
-            }
+                {
+                  onSuccess: (result) => setEditorBase(result.judge.digest),
+                  onSettled: () => (saveInFlight.current = false),
+                },
+              );
+            }}
           />
         </Section>
       ) : (
@@ -230,6 +240,7 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
             source={source.data}
             chosen={chosenVersion}
             onChoose={setChosenVersion}
+            me={viewer.data?.id ?? null}
           />
         </Section>
       ) : null}

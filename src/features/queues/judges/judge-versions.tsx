@@ -1,3 +1,4 @@
+import { whoSaved } from "@/api/saved-version-check";
 import { RelativeTime } from "@/components/relative-time";
 import { BodyRow, Cell, HeaderCell, RowHeaderCell, Table, TableFrame, TableHead } from "@/components/table";
 import { UntrustedText } from "@/components/untrusted-text";
@@ -19,11 +20,14 @@ export function JudgeVersions({
   source,
   chosen,
   onChoose,
+  me,
 }: {
   versions: readonly Judge[];
   source: JudgeSource | undefined;
   chosen: string | null;
   onChoose: (digest: string | null) => void;
+  /** The signed-in user's id, so their own versions read "by you"; null while unknown. */
+  me: string | null;
 }) {
   const picked = versions.find((version) => version.digest === chosen);
   const outcomes = picked ? source?.outcomes.get(versionKey(picked.id, picked.digest)) : undefined;
@@ -47,6 +51,12 @@ export function JudgeVersions({
                 <RowHeaderCell>v{version.versionIndex}</RowHeaderCell>
                 <Cell>
                   <RelativeTime value={version.createdAt} />
+                  {version.savedBy ? (
+                    <>
+                      {" by "}
+                      <UntrustedText text={version.savedBy === me ? "you" : whoSaved(version.savedBy, me)} />
+                    </>
+                  ) : null}
                 </Cell>
                 <Cell className="max-w-80 truncate">
                   <UntrustedText text={firstLine(version.prompt)} />

@@ -245,7 +245,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
         <>
           <div
             ref={stickyBarRef}
-            className="sticky top-0.5 z-10 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-line bg-surface/95 px-3 py-2 shadow-sm backdrop-blur"
+            className="sticky top-0.5 z-10 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-line bg-surface px-3 py-2 shadow-sm"
           >
             <Actions
               item={item}

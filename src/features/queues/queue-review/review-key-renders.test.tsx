@@ -16,6 +16,11 @@ const PROJECT = "demo/support-bot";
 const SLOW = { timeout: 10_000 };
 /** The router's render of the new address: the routes, the side navigation (not its links), the review's notices. */
 const ADDRESS_RENDER_AT_MOST = 30;
+/** Elements a press of n puts in the page at most: every one is styled, laid out and painted anew. */
+const ELEMENTS_REPLACED_AT_MOST = 92;
+
+/** An element and the elements inside it; 0 for text. */
+const elementsIn = (node: Node) => (node instanceof Element ? 1 + node.getElementsByTagName("*").length : 0);
 
 /** A queue of 12 items with the demo's four questions; the review on its first item, everything read ahead. */
 async function openReview() {
@@ -97,5 +102,29 @@ describe("what a press of n renders", () => {
     expect(commits).toHaveLength(2);
     expect(commits[0]!.names.length).toBeLessThanOrEqual(110);
     expect(commits[1]!.names.length).toBeLessThanOrEqual(ADDRESS_RENDER_AT_MOST);
+  }, 30_000);
+
+  it("what the browser redraws: the elements a press of n puts in and takes out of the page", async () => {
+    const { items, router, settled } = await openReview();
+    pressCounted("n");
+    await settled();
+    const replaced = { inserted: 0, removed: 0 };
+    const observer = new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) replaced.inserted += elementsIn(n);
+        for (const n of r.removedNodes) replaced.removed += elementsIn(n);
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    pressCounted("n");
+    // The observer is told in a microtask: let it run before reading.
+    await act(() => Promise.resolve());
+    observer.disconnect();
+    expect(router.location.pathname).toContain(items[2]!.id);
+    // The review's frame, its bars and the item's columns stay and are patched; the Annotate panel is
+    // made anew per item (its answers' state is the item's): 80 of the 92 elements put in (85 taken out).
+    expect(replaced.inserted).toBeGreaterThan(0);
+    expect(replaced.inserted).toBeLessThanOrEqual(ELEMENTS_REPLACED_AT_MOST);
+    expect(replaced.removed).toBeLessThanOrEqual(ELEMENTS_REPLACED_AT_MOST);
   }, 30_000);
 });

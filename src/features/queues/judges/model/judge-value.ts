@@ -32,6 +32,8 @@ export type Judge = JudgeDraft & {
   ref: string;
   versionIndex: number;
   createdAt: string;
+  /** Who saved this version (the object's `wb_user_id`), or null when the service does not say. */
+  savedBy?: string | null;
   /** The schema the model is asked to fill, as stored. */
   responseSchema: Record<string, unknown>;
 };
@@ -59,7 +61,8 @@ const StoredJudge = z.object({
 
 /** The judge an object version holds, or null for an ActionSpec that is not one of ours (another tool's action). */
 export function judgeFromObject(
-  object: Pick<TraceObject, "project_id" | "object_id" | "digest" | "val" | "version_index" | "created_at">,
+  object: Pick<TraceObject, "project_id" | "object_id" | "digest" | "val" | "version_index" | "created_at"> &
+    Partial<Pick<TraceObject, "wb_user_id">>,
 ): Judge | null {
   const parsed = StoredJudge.safeParse(object.val);
   if (!parsed.success) return null;
@@ -70,6 +73,7 @@ export function judgeFromObject(
     ref: objectRefOf(object.project_id, object.object_id, object.digest),
     versionIndex: object.version_index,
     createdAt: object.created_at,
+    savedBy: object.wb_user_id ?? null,
     name,
     description: description ?? "",
     model: config.model,
