@@ -17,7 +17,22 @@ if (!process.env.E2E_DATA_DIR) {
 const dataDir = process.env.E2E_DATA_DIR;
 
 // Debian's Chromium where present (this machine cannot download browsers), else Playwright's own.
-const executablePath = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+// For headless runs Debian's chromium-headless-shell is preferred when installed: the old headless
+// shell that Playwright itself uses for headless tests, with no browser UI process, so each page costs
+// less CPU. A headed or debugging run (`--headed`, `--ui`, PWDEBUG) needs the full browser. The
+// runner decides and passes its choice on in E2E_BROWSER_PATH, because workers load this config again
+// without the command-line flags. CHROMIUM_PATH, when set, wins.
+const headedRun = ["--headed", "--ui", "--debug"].some((flag) => process.argv.includes(flag)) || !!process.env.PWDEBUG;
+if (!process.env.E2E_BROWSER_PATH) {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    headedRun ? "" : "/usr/bin/chromium-headless-shell",
+    "/usr/bin/chromium",
+  ];
+  process.env.E2E_BROWSER_PATH = candidates.find((path) => path && existsSync(path)) ?? "";
+}
+// Empty: Playwright's own browser.
+const executablePath = process.env.E2E_BROWSER_PATH || undefined;
 
 export default defineConfig({
   testDir: "e2e",

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { childServerArgs } from "./child-server-bundle";
 
-const CHILD_SCRIPT = join(import.meta.dirname, "child-server.ts");
 const START_TIMEOUT_MS = 20_000;
 
 export type ServerProcess = {
@@ -28,7 +28,7 @@ export function makeDataDir(): string {
 
 /** Starts the services on `dataDir` and a free port; resolves with their URL once they listen. */
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD_SCRIPT], {
+  const child = spawn(process.execPath, await childServerArgs(), {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
