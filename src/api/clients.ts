@@ -1,12 +1,17 @@
-import { loadTraceClientModule, loadTrainingClientModule } from "./client-modules";
+import {
+  loadInferenceClientModule,
+  loadTraceClientModule,
+  loadTrainingClientModule,
+  loadWandbClientModule,
+} from "./client-modules";
 import { clientScope } from "./client-config";
 import type { ConnectionSettings } from "./connection";
-import { createInferenceClient, type InferenceClient } from "./inference";
+import type { InferenceClient } from "./inference";
 import { lazyClient } from "./lazy-client";
 import type { TraceClient } from "./trace";
 import type { TrainingClient } from "./training";
 import { createTrainingHealthChecks } from "./training-health";
-import { createWandbClient, type WandbClient } from "./wandb";
+import type { WandbClient } from "./wandb";
 
 export type ApiClients = {
   trace: TraceClient;
@@ -27,9 +32,10 @@ export type ApiClientOptions = {
  * settings change: each client captures its key and address, and its `scope` (used in query
  * keys) changes with them, so cached data of another account is never shown.
  *
- * The annotation queue and training clients load their code on their first call (lazy-client.ts),
- * except the training health reads every page's sidebar makes: the inference and W&B clients are
- * small and wanted by the first pages most people open.
+ * Every client loads its code on its first call (lazy-client.ts), except the training health reads
+ * every page's sidebar makes: each client carries its part of the wire contract, whose zod schemas
+ * are built when its module runs, and a page's first render uses none of them. Pages that call a
+ * client before their first paint load its code beside their own (app/pages.ts).
  */
 export function createApiClients(settings: ConnectionSettings, options: ApiClientOptions = {}): ApiClients {
   const common = { apiKey: settings.apiKey.trim(), fetch: options.fetch, timeoutMs: options.timeoutMs };
@@ -47,11 +53,15 @@ export function createApiClients(settings: ConnectionSettings, options: ApiClien
         ),
       createTrainingHealthChecks({ ...common, baseUrl: settings.trainingBaseUrl }),
     ),
-    inference: createInferenceClient({
-      ...common,
-      baseUrl: settings.inferenceBaseUrl,
-      project: settings.inferenceProject,
-    }),
-    wandb: createWandbClient({ ...common, baseUrl: settings.wandbApiBaseUrl }),
+    inference: lazyClient(clientScope("inference", { ...common, baseUrl: settings.inferenceBaseUrl }), () =>
+      loadInferenceClientModule().then(({ createInferenceClient }) =>
+        createInferenceClient({ ...common, baseUrl: settings.inferenceBaseUrl, project: settings.inferenceProject }),
+      ),
+    ),
+    wandb: lazyClient(clientScope("wandb", { ...common, baseUrl: settings.wandbApiBaseUrl }), () =>
+      loadWandbClientModule().then(({ createWandbClient }) =>
+        createWandbClient({ ...common, baseUrl: settings.wandbApiBaseUrl }),
+      ),
+    ),
   };
 }
