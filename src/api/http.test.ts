@@ -190,14 +190,19 @@ describe("transport faults", () => {
 
   it("passes the abort on to fetch's signal", async () => {
     let seen: AbortSignal | undefined;
+    let fetched = () => {};
+    const called = new Promise<void>((resolve) => (fetched = resolve));
     const watching: typeof fetch = (_input, init) => {
       seen = init?.signal ?? undefined;
+      fetched();
       return new Promise(() => undefined);
     };
     const controller = new AbortController();
     const pending = rejection(
       createApiClients(server.settings, { fetch: watching }).inference.listModels({ signal: controller.signal }),
     );
+    // The client's code loads first (lazy-client.ts): abort once the request is out.
+    await called;
     controller.abort();
     await pending;
     expect(seen?.aborted).toBe(true);

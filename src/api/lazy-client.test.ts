@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from "vitest";
 import { createLocalServer } from "@/test/local-server";
 import type { ClientScope } from "./client-config";
 import { createApiClients } from "./clients";
-import { loadTraceClientModule, loadTrainingClientModule } from "./client-modules";
+import {
+  loadInferenceClientModule,
+  loadTraceClientModule,
+  loadTrainingClientModule,
+  loadWandbClientModule,
+} from "./client-modules";
 import { isApiError } from "./errors";
 import { lazyClient } from "./lazy-client";
 
@@ -125,5 +130,24 @@ describe("lazyClient", () => {
     });
     expect(clients.trace.scope).toEqual(trace.scope);
     expect(clients.training.scope).toEqual(training.scope);
+  });
+
+  it("gives the inference and W&B clients the scope their loaded code has, and their calls answer", async () => {
+    const server = createLocalServer();
+    const clients = createApiClients(server.settings, { fetch: server.fetch });
+    const common = { apiKey: server.settings.apiKey, fetch: server.fetch };
+    const inference = (await loadInferenceClientModule()).createInferenceClient({
+      ...common,
+      baseUrl: server.settings.inferenceBaseUrl,
+      project: server.settings.inferenceProject,
+    });
+    const wandb = (await loadWandbClientModule()).createWandbClient({
+      ...common,
+      baseUrl: server.settings.wandbApiBaseUrl,
+    });
+    expect(clients.inference.scope).toEqual(inference.scope);
+    expect(clients.wandb.scope).toEqual(wandb.scope);
+    expect(await clients.wandb.viewer()).toEqual(await wandb.viewer());
+    expect((await clients.inference.listModels()).data.length).toBeGreaterThan(0);
   });
 });
