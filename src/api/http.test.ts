@@ -190,11 +190,11 @@ describe("transport faults", () => {
 
   it("passes the abort on to fetch's signal", async () => {
     let seen: AbortSignal | undefined;
-    let fetched = () => {};
+    let fetched: (() => void) | undefined;
     const called = new Promise<void>((resolve) => (fetched = resolve));
     const watching: typeof fetch = (_input, init) => {
       seen = init?.signal ?? undefined;
-      fetched();
+      fetched?.();
       return new Promise(() => undefined);
     };
     const controller = new AbortController();
