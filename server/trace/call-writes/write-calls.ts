@@ -200,9 +200,8 @@ export async function writePreparedBatch(
       }
     };
     const sizeOf = (index: number) => heads[index]!.length + payloads[index]!.length + extras[index]!.length;
-    // A slice's first step would otherwise run in the same turn as the previous slice's last step
-    // (or as the worker message that brought it): two steps at once, twice the hold.
-    await nextTurn();
+    // writeInSteps starts each step in a turn of its own, so a slice's first step never shares a turn
+    // with the previous slice's last step or with the worker message that brought it.
     await writeInSteps(db, heads.length, sizeOf, writeRow, { stepMs: BATCH_STEP_MS });
     // One string per slice: tens of thousands of small answers kept to the end would be old garbage.
     if (sliceAnswers.length > 0) answers.push(sliceAnswers.join(","));
