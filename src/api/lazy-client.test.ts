@@ -116,35 +116,21 @@ describe("lazyClient", () => {
     expect(client.add).toBe(client.add);
   });
 
-  it("gives the trace and training clients the scope their loaded code has", async () => {
+  it("gives every client the scope its loaded code has, and the inference and W&B clients' calls answer", async () => {
     const server = createLocalServer();
     const clients = createApiClients(server.settings, { fetch: server.fetch });
     const common = { apiKey: server.settings.apiKey, fetch: server.fetch };
-    const trace = (await loadTraceClientModule()).createTraceClient({
-      ...common,
-      baseUrl: server.settings.traceBaseUrl,
-    });
-    const training = (await loadTrainingClientModule()).createTrainingClient({
-      ...common,
-      baseUrl: server.settings.trainingBaseUrl,
-    });
-    expect(clients.trace.scope).toEqual(trace.scope);
-    expect(clients.training.scope).toEqual(training.scope);
-  });
-
-  it("gives the inference and W&B clients the scope their loaded code has, and their calls answer", async () => {
-    const server = createLocalServer();
-    const clients = createApiClients(server.settings, { fetch: server.fetch });
-    const common = { apiKey: server.settings.apiKey, fetch: server.fetch };
+    const { traceBaseUrl, trainingBaseUrl, inferenceBaseUrl, inferenceProject, wandbApiBaseUrl } = server.settings;
+    const trace = (await loadTraceClientModule()).createTraceClient({ ...common, baseUrl: traceBaseUrl });
+    const training = (await loadTrainingClientModule()).createTrainingClient({ ...common, baseUrl: trainingBaseUrl });
     const inference = (await loadInferenceClientModule()).createInferenceClient({
       ...common,
-      baseUrl: server.settings.inferenceBaseUrl,
-      project: server.settings.inferenceProject,
+      baseUrl: inferenceBaseUrl,
+      project: inferenceProject,
     });
-    const wandb = (await loadWandbClientModule()).createWandbClient({
-      ...common,
-      baseUrl: server.settings.wandbApiBaseUrl,
-    });
+    const wandb = (await loadWandbClientModule()).createWandbClient({ ...common, baseUrl: wandbApiBaseUrl });
+    expect(clients.trace.scope).toEqual(trace.scope);
+    expect(clients.training.scope).toEqual(training.scope);
     expect(clients.inference.scope).toEqual(inference.scope);
     expect(clients.wandb.scope).toEqual(wandb.scope);
     expect(await clients.wandb.viewer()).toEqual(await wandb.viewer());

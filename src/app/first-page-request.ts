@@ -119,8 +119,8 @@ export const callsFirstRequests: FirstRequestOf = (connection, params) => {
     traceQuery(connection, "/calls/stream_query", toCallsPageRequest(project, view)),
     traceQuery(connection, "/calls/query_stats", toCallsStatsRequest(project, view), "application/json"),
     traceQuery(connection, "/calls/stream_query", toCallsPreviewsRequest(project, view)),
-    // The op column names each call's op by the project's ops (op-catalog.ts): asked by the page
-    // only once it has rendered, its answer made every row render a second time before the first paint.
+    // The op column names each call's op by the project's ops (op-catalog.ts). Left to the page, the
+    // read would start only after its first render, and every row would render again when it came.
     traceQuery(connection, "/objs/query", opsQueryBody(project), "application/json"),
   ].filter((request) => request !== undefined);
 };

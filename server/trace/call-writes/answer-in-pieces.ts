@@ -1,7 +1,7 @@
+import { nextTurn } from "./steps";
+
 /** Answers longer than this many characters are written a piece at a time. */
 export const PIECE_CHARS = 64 * 1024;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * `text` as a stream of UTF-8 pieces of at most PIECE_CHARS characters, one per turn of the event

@@ -5,6 +5,7 @@ import { writeTransaction } from "../../db/write-transaction";
 import { cached } from "../../db/statements";
 import { keepPendingWrite, prunePendingWrites, takePendingWrites } from "./pending-writes";
 import { storedColumns, type EndHead, type PreparedCallBatch, type StartHead } from "./prepare-batch";
+import { nextTurn } from "./steps";
 
 // The write side of calls, as upstream's trace server: a start creates the call (running until
 // its end arrives), an end completes it. The SDKs send them in batches, in the order they
@@ -162,8 +163,6 @@ export async function writeCallEnd(db: Database, end: EndedCall, writer: Writer)
  * the slice the worker sends meanwhile come on top, and the whole turn must stay well under 50 ms.
  */
 const BATCH_STEP_MS = 6;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Some rows of a prepared upsert batch (prepare-batch.ts), one entry per item in each list. */
 export type BatchRows = Pick<PreparedCallBatch, "heads" | "payloads" | "extras">;

@@ -80,7 +80,8 @@ describe("what a press of n renders", () => {
     // The item and the controls that show it are drawn once, in the key's render.
     for (const name of ["ItemBody", "StateActions", "ReviewNav", "WorkModeBar", "Breadcrumbs", "ShortcutsDialog"])
       expect(addressRender[name]).toBeUndefined();
-    // Before: 110 in the key's render and 105 in the router's (the whole layout and every review control again).
+    // The key's render holds the next item and its controls; the router's redraws only what reads the address,
+    // never the layout or the review's controls (a callback made anew per render would redraw all of them).
     expect(commits[0]!.names.length).toBeLessThanOrEqual(110);
     expect(commits[1]!.names.length).toBeLessThanOrEqual(ADDRESS_RENDER_AT_MOST);
   }, 30_000);
@@ -98,7 +99,7 @@ describe("what a press of n renders", () => {
     const names = commits.flatMap((c) => c.names);
     for (const name of ["AppLayout", "NavItem"]) expect(names).not.toContain(name);
     expect(tally(commits).ItemBody).toBe(1);
-    // Before: 110 and 105, as for n.
+    // The same bounds as for n: the write's list changes wait until after the move.
     expect(commits).toHaveLength(2);
     expect(commits[0]!.names.length).toBeLessThanOrEqual(110);
     expect(commits[1]!.names.length).toBeLessThanOrEqual(ADDRESS_RENDER_AT_MOST);
