@@ -80,6 +80,10 @@ for (const { width, height, theme } of [
       const table = page.getByRole("table", { name: BIG_QUEUE_NAME });
       const rows = table.locator("tr[data-item-row]");
       await expect(rows).toHaveCount(50);
+      // What the rows show after they are first drawn (a claim's "since … · stale" line, the viewer's answers)
+      // can make rows above taller: scrolled before it came, row 41 would be pushed out of the frame. This test is
+      // about where the header and the row's position stay, so it scrolls once the page has read everything.
+      await page.waitForLoadState("networkidle");
       const row = rows.nth(40);
       await scrollDownAndAcross(page, table, row);
       await expect(row).toBeInViewport();
