@@ -10,11 +10,13 @@ import { cleanUp, makeDataDir, startServerProcess } from "../server-process";
 
 afterEach(cleanUp);
 
+/** A dataset row of some 900 characters. */
+const row = (i: number) => ({ question: `Where is order NW-${i}?`, notes: "carrier scan missing; ".repeat(40) });
+
 describe("the upload worker in a server process", () => {
   it("prepares a table larger than the worker's threshold and stores every row", { timeout: 60_000 }, async () => {
     const server = await startServerProcess(makeDataDir());
     const api = httpClient(server.url, undefined, 30_000);
-    const row = (i: number) => ({ question: `Where is order NW-${i}?`, notes: "carrier scan missing; ".repeat(40) });
     const count = Math.ceil((2 * OFF_THREAD_BYTES) / JSON.stringify(row(0)).length);
     const rows = Array.from({ length: count }, (_, i) => row(i));
     expect(JSON.stringify(rows).length).toBeGreaterThan(OFF_THREAD_BYTES);
