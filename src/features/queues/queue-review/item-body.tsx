@@ -40,9 +40,7 @@ export const ItemBody = memo(function ItemBody({
         />
       </div>
       <div className="space-y-6 lg:sticky lg:top-[calc(var(--review-bar,3.5rem)_+_0.75rem)] lg:col-start-2 lg:row-start-1 lg:max-h-[calc(100dvh_-_var(--review-bar,3.5rem)_-_1.25rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain">
-        {queue ? (
-          <AnnotationPanel key={item.call_id} project={project} queue={queue} item={item} me={me} onAnswer={onAnswer} />
-        ) : null}
+        {queue ? <AnnotationPanel project={project} queue={queue} item={item} me={me} onAnswer={onAnswer} /> : null}
         <aside aria-labelledby={headingId} className="h-fit rounded-lg border border-line bg-surface px-4 py-3">
           <h2 id={headingId} className="pb-1 text-sm font-semibold text-fg">
             Details
