@@ -140,7 +140,7 @@ export function AnnotationPanel({
       ref={panel}
       title="Annotate"
       // Below the wide layout the page itself scrolls: a question brought into view stops below the sticky action bar.
-      className="rounded-lg border border-line bg-subtle/40 p-3 max-lg:[&_[data-active-spec]]:scroll-mt-[calc(var(--review-bar,3.5rem)_+_1rem)]"
+      className="rounded-lg border border-line bg-subtle/40 p-3 max-lg:[&_[data-active-spec]]:scroll-mt-[calc(var(--review-bar-scroll,3.5rem)_+_1rem)]"
     >
       {queue.description ? (
         <div className="text-xs text-fg-muted">
