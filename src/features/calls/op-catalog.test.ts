@@ -23,6 +23,12 @@ describe("op names as people read them", () => {
     expect(parseOpRef("answer_question")).toBeNull();
   });
 
+  it("orders ops as every name column: case ignored, numbers by value", () => {
+    const names = ["Zeta", "op10", "alpha", "op9"];
+    const objects = names.map((name) => ({ object_id: name, digest: "d1", version_index: 0 }));
+    expect([...buildOpCatalog(PROJECT, objects).keys()]).toEqual(["alpha", "op9", "op10", "Zeta"]);
+  });
+
   it("lists each op's versions oldest first, adding versions seen on calls", () => {
     expect([...catalog.keys()]).toEqual(["classify_ticket", "late_op", "support_agent.answer"]);
     expect(catalog.get("support_agent.answer")?.map((v) => v.digest)).toEqual(["aaa111", "bbb222"]);

@@ -1,4 +1,5 @@
 import type { TraceObject } from "@contract/trace-objects";
+import { compareText } from "@/lib/compare-text";
 import { opRef, parseOpRef, versionLabel } from "@/lib/op-refs";
 
 /**
@@ -47,7 +48,9 @@ export function buildOpCatalog(
       put({ name: parsed.name, digest: parsed.digest, ref, index: null });
   }
   const catalog = new Map<string, OpVersion[]>();
-  for (const [name, versions] of [...byName].sort(([a], [b]) => a.localeCompare(b))) {
+  // As every name column is ordered (compareText): no collator for ASCII names, whose first use
+  // loads ICU's collation data, a costly part of the page's first render on a cold load.
+  for (const [name, versions] of [...byName].sort(([a], [b]) => compareText(a, b))) {
     catalog.set(
       name,
       [...versions.values()].sort(
