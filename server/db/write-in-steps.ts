@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
 import { writeTransaction } from "./write-transaction";
+import { setImmediate as nextTurn } from "node:timers/promises";
 
 /**
  * Payload characters one write step may store. Writing to SQLite costs about as much per byte as
@@ -16,8 +17,6 @@ export const STEP_ROWS = 1_000;
  * the step ends on time, not only on size.
  */
 export const STEP_MS = 10;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Writes `count` rows in short transactions (STEP_CHARS of payload, STEP_ROWS rows or STEP_MS

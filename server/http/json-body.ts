@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { echo } from "./echo";
 import { RequestValidationError, ServiceError } from "./errors";
 import { requestBytes } from "./request-body";
+import { setImmediate as nextTurn } from "node:timers/promises";
 
 /**
  * Deepest nesting of arrays and objects accepted in a request body. The real (FastAPI) services
@@ -96,8 +97,6 @@ function oneAtATime() {
     },
   };
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Decodes, scans and parses `bytes`; with `stepped`, lets other work run between steps. */
 async function parseBody(bytes: Uint8Array, stepped: boolean): Promise<unknown> {

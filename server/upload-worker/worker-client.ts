@@ -48,9 +48,10 @@ type Running = { worker: Worker; pending: Map<number, Pending> };
 /**
  * One long-lived worker thread for the large uploads (kinds.ts: the training service's bulk
  * uploads, the trace service's tables and files), started on first use (loading it takes a few
- * hundred milliseconds) and again after it dies. It never keeps the process alive (unref). Every
- * request it held when it died, or when one request outlived PREPARE_TIMEOUT_MS and it was
- * stopped, fails with a 503 rather than hanging; a worker's late exit only fails its own requests.
+ * hundred milliseconds) and again after it dies. It keeps the process alive only while an answer
+ * is awaited. Every request it held when it died, or when one request outlived PREPARE_TIMEOUT_MS
+ * and it was stopped, fails with a 503 rather than hanging; a worker's late exit only fails its
+ * own requests.
  */
 class UploadWorker {
   private running: Running | undefined;
@@ -129,7 +130,13 @@ class UploadWorker {
         void worker.terminate();
       }, PREPARE_TIMEOUT_MS);
       timer.unref();
-      const settle = () => clearTimeout(timer);
+      const settle = () => {
+        clearTimeout(timer);
+        if (pending.size === 0) worker.unref();
+      };
+      // While an answer is awaited the worker keeps the process alive (a script that awaits an upload
+      // without a server socket would otherwise exit mid-request); idle, it never does.
+      worker.ref();
       pending.set(id, {
         resolve: (answer) => (settle(), resolve(answer)),
         reject: (error) => (settle(), reject(error)),
@@ -145,7 +152,6 @@ class UploadWorker {
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     const pending = new Map<number, Pending>();
-    worker.unref();
     worker.on("message", (reply: UploadReply) => {
       const waiting = pending.get(reply.id);
       if (!waiting) return;
@@ -162,6 +168,8 @@ class UploadWorker {
     };
     worker.on("error", (error) => fail(error.message));
     worker.on("exit", (code) => fail(`exit code ${code}`));
+    // After the listeners: a "message" listener added later refs the worker's port again.
+    worker.unref();
     this.running = { worker, pending };
     return this.running;
   }

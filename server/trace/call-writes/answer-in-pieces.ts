@@ -1,4 +1,4 @@
-import { nextTurn } from "./steps";
+import { setImmediate as nextTurn } from "node:timers/promises";
 
 /** Answers longer than this many characters are written a piece at a time. */
 export const PIECE_CHARS = 64 * 1024;

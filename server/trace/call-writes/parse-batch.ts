@@ -3,7 +3,8 @@ import { CallBatchItem } from "../../../contract/trace-call-writes";
 import { boundedArray, LIMITS } from "../../../contract/limits";
 import { RequestValidationError } from "../../http/errors";
 import { MAX_VALIDATION_DETAIL, toValidationDetail } from "../../http/validation-error";
-import { BATCH_STEP, nextTurn } from "./steps";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { BATCH_STEP } from "./steps";
 
 const Envelope = z.object({ batch: boundedArray(z.unknown(), LIMITS.callsPerBatch) });
 const REPORT_INPUT: z.core.ParseContext<z.core.$ZodIssue> = { reportInput: true };

@@ -1,6 +1,6 @@
 import type { Database } from "better-sqlite3";
 import { cached } from "../../db/statements";
-import { nextTurn } from "./steps";
+import { setImmediate as nextTurn } from "node:timers/promises";
 
 // Ends and display names that arrived before their call's start wait in trace_call_pending_writes
 // (write-calls.ts) and are applied when the start comes. A start that never comes (the SDK gave

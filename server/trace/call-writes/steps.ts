@@ -3,5 +3,3 @@
  * short stretch of work even on a shared 2-core machine, so other requests are answered in between.
  */
 export const BATCH_STEP = 1000;
-
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

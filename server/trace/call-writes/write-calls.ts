@@ -5,7 +5,7 @@ import { writeTransaction } from "../../db/write-transaction";
 import { cached } from "../../db/statements";
 import { keepPendingWrite, prunePendingWrites, takePendingWrites } from "./pending-writes";
 import { storedColumns, type EndHead, type PreparedCallBatch, type StartHead } from "./prepare-batch";
-import { nextTurn } from "./steps";
+import { setImmediate as nextTurn } from "node:timers/promises";
 
 // The write side of calls, as upstream's trace server: a start creates the call (running until
 // its end arrives), an end completes it. The SDKs send them in batches, in the order they

@@ -13,6 +13,7 @@ import { callFieldSql, isJsonField } from "./fields";
 import { walkStep, type WalkState } from "./scan";
 import { callsWhere, refsConditions } from "./filter";
 import { afterCondition, callsOrder, orderBySql, type SortKey } from "./order";
+import { setImmediate as nextTurn } from "node:timers/promises";
 
 /** A calls query made ready to run in chunks (stream.ts): what to select, where, in what order. */
 export type CallsPlan = {
@@ -162,8 +163,6 @@ export function rowsById(db: Database, plan: CallsPlan, rowids: readonly number[
   const byId = new Map(rows.map((row) => [row.r as number, row]));
   return rowids.map((id) => byId.get(id) as Record<string, unknown>);
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * How many calls match (at most `limit` when given): upstream's query_stats. Without a text

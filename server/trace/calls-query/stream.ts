@@ -3,13 +3,13 @@ import { CALL_FIELDS_TO_API, type CallRow } from "../rows";
 import { chunkStatement, rowsById, WALK_STEP_MS, type CallsPlan } from "./query";
 import { walkStep, type WalkState } from "./scan";
 import { feedbackByCall } from "./feedback";
+import { setImmediate as nextTurn } from "node:timers/promises";
 
 /** Rows read in one step (the dashboard's largest page); between steps the event loop serves other requests. */
 const CHUNK_ROWS = 250;
 /** A step also ends after this long (large rows). */
 const CHUNK_MS = WALK_STEP_MS;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const encoder = new TextEncoder();
 
 type Row = CallRow & { r: number } & Record<`k${number}`, unknown>;

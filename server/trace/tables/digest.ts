@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { objectDigest } from "../objects/digest";
+import { setImmediate as nextTurn } from "node:timers/promises";
 
 /**
  * Digests of tables and their rows, as upstream's trace server computes them (weave's
@@ -21,7 +22,6 @@ export function tableDigest(rowDigests: readonly string[]): string {
 
 /** Row digests hashed per event-loop turn by tableDigestInSteps: 100,000 in one go would hold the loop. */
 const DIGEST_STEP_ROWS = 10_000;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * tableDigest in steps, the event loop free before each: a table of 100,000 rows arrives from the

@@ -5,8 +5,8 @@ import { RequestValidationError, ServiceError } from "../../http/errors";
 import { writeInSteps } from "../../db/write-in-steps";
 import { tableDigestInSteps } from "./digest";
 import type { PreparedRows, PreparedTableUpdate } from "./prepare-upload";
+import { setImmediate as nextTurn } from "node:timers/promises";
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Digests of rows looked up per step when a table names rows by digest. */
 const LOOKUP_STEP = 2000;
 
