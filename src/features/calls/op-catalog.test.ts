@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { callStatus } from "./call-status";
 import { parseOpRef } from "@/lib/op-refs";
-import { buildOpCatalog, displayOp, opFilterRef } from "./op-catalog";
+import { buildOpCatalog, displayOp } from "./op-catalog";
+import { opFilterRef } from "./op-filter";
 
 const PROJECT = "demo/support-bot";
 const ref = (name: string, digest: string) => `weave:///${PROJECT}/op/${name}:${digest}`;
