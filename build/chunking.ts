@@ -64,9 +64,9 @@ const AREA_API_MODULE = {
  * on a cold load). Left to itself the bundler makes dozens of files for the first page's shell and
  * a dozen more for each page, and a browser fetches at most six at once from one host over
  * HTTP/1.1, so the page's own data request would wait behind its code. These groups instead:
- * - `app`: everything main.tsx imports statically (the shell, React, the inference and W&B
- *   clients with their schemas) in one file, except the entries and what boot.ts needs. (main.tsx is imported by boot.ts, not by
- *   index.html: build/entries.ts has index.html preload this file.)
+ * - `app`: everything main.tsx imports statically (the shell, React, the HTTP layer and the lazy
+ *   service clients) in one file, except the entries and what boot.ts needs. (main.tsx is imported
+ *   by boot.ts, not by index.html: build/entries.ts has index.html preload this file.)
  * - `shared`: what two or more pages use that is not one feature's own code (table kit, fields,
  *   formatting, queries, the libraries those need), fetched beside the first page's own file.
  * - `inference-client`: the inference client and the chat contract (CHAT_API_MODULE).
