@@ -220,6 +220,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
         <LoadingBar
           active={session.itemQuery.isFetching || session.windowQuery.isFetching}
           label="Refreshing the item"
+          delayMs={300}
         />
       </div>
 
