@@ -12,7 +12,10 @@ import { startBenchServer } from "../lib/bench-server";
 import { DEFAULT_DIST_DIR } from "../lib/paths";
 import { openSession } from "./browser-session";
 
-const CATEGORIES = "devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,viz,gpu";
+const CATEGORIES =
+  "devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,viz,gpu" +
+  // With TRACE_DEBUG, also what made each element need its style recalculated (the listing names it).
+  (process.env.TRACE_DEBUG ? ",disabled-by-default-devtools.timeline.invalidationTracking" : "");
 /** Trace event names summed per press, under the names DevTools shows. */
 const PHASES: Record<string, string> = {
   EventDispatch: "Event handlers",
@@ -36,7 +39,7 @@ type TraceEvent = {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: Record<string, unknown>; beginData?: Record<string, unknown> };
+  args?: { data?: Record<string, unknown>; beginData?: Record<string, unknown>; elementCount?: number };
 };
 type DomCount = { inserted: number; removed: number };
 
@@ -125,24 +128,31 @@ function perPress(events: TraceEvent[]): Record<string, number>[] {
   const renderer = new Set(marks.map((m) => m.pid));
   if (process.env.TRACE_DEBUG && marks[0]) {
     const t0 = marks[0].ts;
-    for (const e of sorted)
+    for (const e of sorted) {
+      if (e.name.endsWith("InvalidationTracking") && e.ts >= t0 && e.ts < t0 + 100_000)
+        console.info(`${((e.ts - t0) / 1000).toFixed(1)} ${e.name} ${JSON.stringify(e.args?.data).slice(0, 300)}`);
       if (PHASES[e.name] && e.ts >= t0 - 20_000 && e.ts < t0 + 100_000 && e.ph === "X")
         console.info(
-          `${((e.ts - t0) / 1000).toFixed(1)} +${((e.dur ?? 0) / 1000).toFixed(1)} ${e.name} ${e.pid}/${e.tid}`,
+          `${((e.ts - t0) / 1000).toFixed(1)} +${((e.dur ?? 0) / 1000).toFixed(1)} ${e.name} ${e.pid}/${e.tid}` +
+            (e.args?.elementCount ? ` (${e.args.elementCount} elements)` : ""),
         );
+    }
   }
   return marks.map((mark) => {
     const sums: Record<string, number> = {};
     const frameEnd = firstFrameEnd(sorted, mark.ts, renderer) ?? mark.ts + WINDOW_US;
     let layoutObjects = 0;
+    let styledElements = 0;
     for (const e of sorted) {
       const phase = PHASES[e.name];
       if (!phase || e.ph !== "X" || e.ts < mark.ts || e.ts > frameEnd) continue;
       if (phase !== "Draw and swap" && !renderer.has(e.pid)) continue;
       sums[phase] = (sums[phase] ?? 0) + (e.dur ?? 0) / 1000;
       if (e.name === "Layout") layoutObjects += Number(e.args?.beginData?.dirtyObjects ?? 0);
+      if (e.name === "UpdateLayoutTree") styledElements += Number(e.args?.elementCount ?? 0);
     }
     sums["Layout objects (dirty)"] = layoutObjects;
+    sums["Elements restyled"] = styledElements;
     sums["Key to first frame swapped"] = (frameEnd - mark.ts) / 1000;
     return sums;
   });

@@ -1,4 +1,4 @@
-import { memo, useId } from "react";
+import { memo, useId, type RefCallback } from "react";
 import type { AnnotationQueue, AnnotationQueueItem } from "@contract/trace";
 import { AnnotationPanel } from "./annotate/annotation-panel";
 import { ItemMetadata } from "./item-metadata";
@@ -19,6 +19,7 @@ export const ItemBody = memo(function ItemBody({
   queue,
   me,
   onAnswer,
+  belowBarRef,
 }: {
   project: string;
   item: AnnotationQueueItem;
@@ -26,6 +27,8 @@ export const ItemBody = memo(function ItemBody({
   me: string | null;
   /** Told the item's id when the annotator answers one of its questions. */
   onAnswer: (itemId: string) => void;
+  /** The questions' column, which sticks below the review's action bar: it is told the bar's height. */
+  belowBarRef?: RefCallback<HTMLDivElement>;
 }) {
   const call = useCall(project, item.call_id);
   const headingId = useId();
@@ -39,10 +42,11 @@ export const ItemBody = memo(function ItemBody({
           displayFields={item.display_fields}
         />
       </div>
-      <div className="space-y-6 lg:sticky lg:top-[calc(var(--review-bar,3.5rem)_+_0.75rem)] lg:col-start-2 lg:row-start-1 lg:max-h-[calc(100dvh_-_var(--review-bar,3.5rem)_-_1.25rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain">
-        {queue ? (
-          <AnnotationPanel key={item.call_id} project={project} queue={queue} item={item} me={me} onAnswer={onAnswer} />
-        ) : null}
+      <div
+        ref={belowBarRef}
+        className="space-y-6 lg:sticky lg:top-[calc(3.5rem_+_0.75rem)] lg:col-start-2 lg:row-start-1 lg:max-h-[calc(100dvh_-_3.5rem_-_1.25rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain"
+      >
+        {queue ? <AnnotationPanel project={project} queue={queue} item={item} me={me} onAnswer={onAnswer} /> : null}
         <aside aria-labelledby={headingId} className="h-fit rounded-lg border border-line bg-surface px-4 py-3">
           <h2 id={headingId} className="pb-1 text-sm font-semibold text-fg">
             Details

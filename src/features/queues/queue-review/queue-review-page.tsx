@@ -104,7 +104,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
   const totals = useQueueTotals(project, queueId, { refetchIntervalMs: REVIEW_REFRESH_MS });
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const closeShortcuts = useCallback(() => setShortcutsOpen(false), []);
-  const { bar: stickyBarRef, scope: reviewRef } = useStickyBarHeight<HTMLDivElement>();
+  const { bar: stickyBarRef, scope: belowBarRef } = useStickyBarHeight();
   const { step, workMode } = session;
   const goWork = session.work.go;
   const goNextUnstarted = session.nextUnstarted.go;
@@ -171,7 +171,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
       : "Item";
 
   return (
-    <div ref={reviewRef} className="space-y-4">
+    <div className="space-y-4">
       <header className="space-y-2 border-b border-line pb-4">
         <ReviewCrumbs trail={crumbs} />
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -220,6 +220,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
         <LoadingBar
           active={session.itemQuery.isFetching || session.windowQuery.isFetching}
           label="Refreshing the item"
+          delayMs={300}
         />
       </div>
 
@@ -312,6 +313,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
             queue={queue.data}
             me={session.annotator.me}
             onAnswer={session.startOnAnswer}
+            belowBarRef={belowBarRef}
           />
         </>
       )}

@@ -1,23 +1,58 @@
 import { useCallback, useRef } from "react";
 
-/** The CSS variable that holds the review's sticky action bar's height: what sticks below it keeps clear of it. */
-export const REVIEW_BAR_VAR = "--review-bar";
+/** The CSS variable, inherited, that holds the bar's height on a narrow screen: where a question scrolled into view stops. */
+export const REVIEW_BAR_SCROLL_VAR = "--review-bar-scroll";
+/** Tailwind's `lg`: from there the questions' column sticks below the bar (narrower, the page scrolls them under it). */
+const WIDE = "(width >= 64rem)";
+/** The column's gap below the bar, and what it leaves below itself at the bottom of the screen. */
+const GAP_BELOW_BAR = "0.75rem";
+const GAP_AT_BOTTOM = "1.25rem";
 
 /**
- * Measures the sticky bar (it wraps to two or three lines on a narrow screen) and writes its height
- * to REVIEW_BAR_VAR on `scope`, so the questions' column sticks below it and a question scrolled
- * into view stops below it instead of under it. `bar` is a callback ref: the bar comes and goes
- * with the item.
+ * Measures the sticky bar (it wraps to two or three lines on a narrow screen, or with a long warning) and keeps the
+ * questions' column (`scope`) clear of it: on a wide screen its `top` and `max-height` say where it sticks; on a
+ * narrow one REVIEW_BAR_SCROLL_VAR says where a question scrolled into view stops. Plain properties, not a custom
+ * property, on a wide screen: a custom property's change restyles every element under the one that holds it (the
+ * whole review once, about 380 elements, when Complete & next cleared a warning that had wrapped the bar; the column's
+ * 255 still), a change of `top` only the column. Both are callback refs: the bar and the column come and go with the
+ * item, and whichever comes later gets the height.
  */
-export function useStickyBarHeight<Scope extends HTMLElement>() {
-  const scope = useRef<Scope>(null);
-  const bar = useCallback((element: HTMLElement | null) => {
-    if (!element || typeof ResizeObserver === "undefined") return;
-    const write = () => scope.current?.style.setProperty(REVIEW_BAR_VAR, `${element.offsetHeight}px`);
-    write();
-    const observer = new ResizeObserver(write);
-    observer.observe(element);
-    return () => observer.disconnect();
+export function useStickyBarHeight() {
+  const height = useRef<number | null>(null);
+  const scopeElement = useRef<HTMLElement | null>(null);
+  const write = useCallback(() => {
+    const scope = scopeElement.current;
+    if (!scope || height.current === null) return;
+    const bar = `${height.current}px`;
+    const wide = typeof window.matchMedia === "function" && window.matchMedia(WIDE).matches;
+    // Only a change: writing the same value again would restyle for nothing.
+    const set = (name: string, value: string) => {
+      if (scope.style.getPropertyValue(name) !== value) scope.style.setProperty(name, value);
+    };
+    set("top", wide ? `calc(${bar} + ${GAP_BELOW_BAR})` : "");
+    set("max-height", wide ? `calc(100dvh - ${bar} - ${GAP_AT_BOTTOM})` : "");
+    if (!wide) set(REVIEW_BAR_SCROLL_VAR, bar);
   }, []);
+  const bar = useCallback(
+    (element: HTMLElement | null) => {
+      if (!element || typeof ResizeObserver === "undefined") return;
+      const measure = () => {
+        height.current = element.offsetHeight;
+        write();
+      };
+      measure();
+      const observer = new ResizeObserver(measure);
+      observer.observe(element);
+      return () => observer.disconnect();
+    },
+    [write],
+  );
+  const scope = useCallback(
+    (element: HTMLElement | null) => {
+      scopeElement.current = element;
+      write();
+    },
+    [write],
+  );
   return { bar, scope };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { AnnotationQueue } from "@contract/trace";
 import { ErrorPanel } from "@/components/error-panel";
 import { Section } from "@/components/section";
@@ -13,6 +13,7 @@ import { AcceptSuggestions } from "./accept-suggestions";
 import { ACCEPT_SUGGESTIONS_KEY } from "./judge-suggestion";
 import { useJudgeSuggestions } from "./use-judge-suggestions";
 import { useAnnotations, type AnnotatedItem } from "./use-annotations";
+import { useResetOnChange } from "./use-reset-on-change";
 import type { QueueSpec } from "@/api/annotation-specs";
 
 const NO_SPECS: QueueSpec[] = [];
@@ -31,6 +32,8 @@ const FIELD_OF_ACTIVE = ["textarea", "input:not([type=radio])", "input[type=radi
  * comment included, without leaving the keyboard. Under blind review others' answers stay hidden
  * until I have answered every required question of the item. A judge's verdict stands in a
  * question I have not answered, marked and unsaved; `a` accepts them all as my answers.
+ * The panel stays in the page from one item to the next (only what differs is drawn again): what belongs to one item
+ * (the highlight, the focus, typed text, a note's error) is set back here and in its fields when the call changes.
  */
 export function AnnotationPanel({
   project,
@@ -80,6 +83,19 @@ export function AnnotationPanel({
     setActiveIndex((current) => Math.max(0, Math.min(current + move, list.length - 1)));
     setHighlightMoves((count) => count + 1);
   };
+  useResetOnChange(item.call_id, () => {
+    setActiveIndex(0);
+    setHighlightMoves(0);
+  });
+  // The focus does not stay on a field of the item before (as when the panel was made anew per item, it goes to the
+  // page). Before paint, so no frame shows it there.
+  const focusedOn = useRef(item.call_id);
+  useLayoutEffect(() => {
+    if (focusedOn.current === item.call_id) return;
+    focusedOn.current = item.call_id;
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && panel.current?.contains(focused)) focused.blur();
+  }, [item.call_id]);
   useEffect(() => {
     if (highlightMoves === 0) return;
     // "nearest": the least scrolling that shows it (inside the questions' own column on a wide screen).
@@ -124,7 +140,7 @@ export function AnnotationPanel({
       ref={panel}
       title="Annotate"
       // Below the wide layout the page itself scrolls: a question brought into view stops below the sticky action bar.
-      className="rounded-lg border border-line bg-subtle/40 p-3 max-lg:[&_[data-active-spec]]:scroll-mt-[calc(var(--review-bar,3.5rem)_+_1rem)]"
+      className="rounded-lg border border-line bg-subtle/40 p-3 max-lg:[&_[data-active-spec]]:scroll-mt-[calc(var(--review-bar-scroll,3.5rem)_+_1rem)]"
     >
       {queue.description ? (
         <div className="text-xs text-fg-muted">
@@ -186,6 +202,7 @@ export function AnnotationPanel({
           onRetryNow={annotations.retryNow}
           onDismiss={() => annotations.dismiss(spec.id)}
           suggestion={judged.suggestions.get(spec.id)}
+          subject={item.call_id}
         />
       ))}
       <NotesThread project={project} callId={item.call_id} rows={rows} me={me} />

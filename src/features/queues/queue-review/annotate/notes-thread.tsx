@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { Feedback } from "@contract/trace-feedback";
 import { LIMITS } from "@contract/limits";
 import { Button } from "@/components/button";
@@ -10,6 +10,7 @@ import { cn } from "@/lib/cn";
 import { QUIET_KEYS_REGION, useShortcuts } from "../../shared/keyboard";
 import { notesOf } from "./answers";
 import { useNotes } from "./use-notes";
+import { useResetOnChange } from "./use-reset-on-change";
 
 /** The key that puts the focus in the note box (listed in the review's shortcuts sheet). */
 export const NOTE_KEY = "m";
@@ -20,7 +21,8 @@ export const NOTE_KEY = "m";
  * before any earlier note's controls. The whole thread is a quiet-keys region: a letter typed
  * while the focus sits on a note's time or Delete is text gone astray, never a shortcut that
  * completes or skips the item. What was typed stays when the service refuses it, and the focus
- * stays in the box after a note is added, so Esc then leaves the box, not the review.
+ * stays in the box after a note is added, so Esc then leaves the box, not the review. On another call the box starts
+ * empty and the last call's adding or deleting is not shown; a note still on its way lands on its own call.
  */
 export function NotesThread({
   project,
@@ -33,21 +35,34 @@ export function NotesThread({
   rows: readonly Feedback[];
   me: string | null;
 }) {
-  const { add, remove } = useNotes(project, callId);
+  const { add, remove } = useNotes(project);
   const [text, setText] = useState("");
   const box = useRef<HTMLTextAreaElement>(null);
+  useResetOnChange(callId, () => setText(""));
+  // Only this call's adding or deleting shows; the effect below forgets another call's, after this call's first paint.
+  const adding = add.variables?.callId === callId;
+  const removing = remove.variables?.callId === callId;
+  // On another call, the last call's add (its success no longer empties the box) and delete are forgotten here; they
+  // still save and re-read. Only when there is one: resetting an idle mutation would render the thread once more.
+  useEffect(() => {
+    if (add.variables && add.variables.callId !== callId) add.reset();
+    if (remove.variables && remove.variables.callId !== callId) remove.reset();
+  }, [callId, add, remove]);
   const fieldId = useId();
   const newestFirst = notesOf(rows).toReversed();
   const trimmed = text.trim();
   const tooLong = text.length > LIMITS.noteLength;
   const submit = () => {
     if (!trimmed || tooLong) return;
-    add.mutate(trimmed, {
-      onSuccess: () => {
-        setText("");
-        box.current?.focus();
+    add.mutate(
+      { callId, note: trimmed },
+      {
+        onSuccess: () => {
+          setText("");
+          box.current?.focus();
+        },
       },
-    });
+    );
   };
 
   useShortcuts({
@@ -101,13 +116,15 @@ export function NotesThread({
             type="submit"
             size="sm"
             disabled={!trimmed || tooLong}
-            loading={add.isPending}
+            loading={add.isPending && adding}
             aria-keyshortcuts="Control+Enter"
           >
             Add note
           </Button>
         </div>
-        {add.isError ? <ErrorPanel error={add.error} title="The note was not saved" onRetry={submit} /> : null}
+        {add.isError && adding ? (
+          <ErrorPanel error={add.error} title="The note was not saved" onRetry={submit} />
+        ) : null}
       </form>
       {newestFirst.length === 0 ? <p className="text-xs text-fg-muted">No notes on this call yet.</p> : null}
       <ul className="space-y-2">
@@ -121,8 +138,8 @@ export function NotesThread({
                   size="sm"
                   variant="ghost"
                   className="ml-auto"
-                  loading={remove.isPending && remove.variables === note.id}
-                  onClick={() => remove.mutate(note.id)}
+                  loading={remove.isPending && remove.variables?.id === note.id}
+                  onClick={() => remove.mutate({ callId, id: note.id })}
                   aria-label="Delete my note"
                 >
                   Delete
@@ -137,7 +154,7 @@ export function NotesThread({
           </li>
         ))}
       </ul>
-      {remove.isError ? (
+      {remove.isError && removing ? (
         <ErrorPanel
           error={remove.error}
           title="The note was not deleted"

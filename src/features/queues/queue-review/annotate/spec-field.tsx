@@ -28,6 +28,7 @@ export function SpecField({
   onRetryNow = ignore,
   onDismiss = ignore,
   suggestion,
+  subject,
 }: {
   spec: QueueSpec;
   answers: SpecAnswers;
@@ -42,6 +43,8 @@ export function SpecField({
   onDismiss?: () => void;
   /** What a judge of the queue said about this question on this call. */
   suggestion?: JudgeSuggestion;
+  /** The call answered: a typed answer starts over on another (a preview has none). */
+  subject?: string;
 }) {
   const legendId = useId();
   const helpId = useId();
@@ -95,6 +98,7 @@ export function SpecField({
             onFocus={onActivate}
             labelId={legendId}
             describedBy={helpId}
+            subject={subject}
           />
         </div>
       ) : (

@@ -3,6 +3,7 @@ import { inputClasses } from "@/components/text-field";
 import { Textarea } from "@/components/textarea-field";
 import { cn } from "@/lib/cn";
 import { typedProblem, type SpecKind } from "./spec-kind";
+import { useResetOnChange } from "./use-reset-on-change";
 
 const TYPING_PAUSE_MS = 800;
 
@@ -11,7 +12,7 @@ const toText = (value: unknown) => (value === undefined || value === null ? "" :
 /**
  * A typed answer (a number with its bounds, or text with what is left of its length). It saves
  * when the field is left, on Enter for a number, after a pause in typing, and when the review
- * moves to another item; what does not fit is said under the field and not sent.
+ * moves to another item (on the item it was typed on); what does not fit is said under the field and not sent.
  */
 export function TypedControl({
   kind,
@@ -21,6 +22,7 @@ export function TypedControl({
   labelId,
   describedBy,
   origin = "answer",
+  subject = "",
 }: {
   kind: Extract<SpecKind, { kind: "number" | "text" }>;
   shown: unknown;
@@ -30,10 +32,18 @@ export function TypedControl({
   describedBy: string;
   /** Whose value `shown` is ("judge" for a suggestion): when it changes, even to the same value, the text follows. */
   origin?: string;
+  /** What the answer is about (the item's call): on another, the field starts over from `shown`. */
+  subject?: string;
 }) {
   const [text, setText] = useState(() => toText(shown));
   const [editedFrom, setEditedFrom] = useState<{ value: unknown; origin: string }>({ value: shown, origin });
   const [focused, setFocused] = useState(false);
+  // Another item's call: what was typed here was saved on its own item (the effect below), the field starts over.
+  useResetOnChange(subject, () => {
+    setEditedFrom({ value: shown, origin });
+    setText(toText(shown));
+    setFocused(false);
+  });
   // A new answer from elsewhere (another reviewer, an accepted suggestion) replaces the text, unless it is being edited
   // (React's pattern for state that follows a changed input: set during render).
   if ((!Object.is(editedFrom.value, shown) || editedFrom.origin !== origin) && !focused) {
@@ -59,13 +69,16 @@ export function TypedControl({
   useEffect(() => {
     commitLatest.current = commit;
   });
-  // Leaving the item (Complete & next, n, p) saves what was typed and not yet saved.
+  // Leaving the item (Complete & next, n, p) saves what was typed and not yet saved, on that item: the cleanup runs
+  // before this render's effects, so `commitLatest` is still the last render's on the item before.
   useEffect(
     () => () => {
       clearTimeout(timer.current);
       commitLatest.current();
     },
-    [],
+    // The subject is the trigger: its cleanup (the save) is what must run when the item changes.
+    // oxlint-disable-next-line react/exhaustive-effect-dependencies
+    [subject],
   );
   const change = (next: string) => {
     setText(next);

@@ -4,13 +4,18 @@ import { callRef } from "@/api/annotation-specs";
 import { useApiClients } from "@/connection/api-clients";
 import { feedbackKeys } from "../../api/feedback";
 
-/** Adding and deleting a call's notes (`wandb.note.1` feedback); either re-reads the call's feedback. */
-export function useNotes(project: string, callId: string) {
+/** A note to add, and the call it is on (the panel may show another call by the time it is saved). */
+export type NoteToAdd = { callId: string; note: string };
+/** A note to delete, and the call it is on. */
+export type NoteToDelete = { callId: string; id: string };
+
+/** Adding and deleting notes (`wandb.note.1` feedback) of the project's calls; either re-reads the call's feedback. */
+export function useNotes(project: string) {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all(trace.scope, project) });
   const add = useMutation({
-    mutationFn: (note: string) =>
+    mutationFn: ({ callId, note }: NoteToAdd) =>
       trace.createFeedback({
         project_id: project,
         weave_ref: callRef(project, callId),
@@ -20,7 +25,7 @@ export function useNotes(project: string, callId: string) {
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: string) =>
+    mutationFn: ({ id }: NoteToDelete) =>
       trace.purgeFeedback({ project_id: project, query: { $expr: { $eq: [{ $getField: "id" }, { $literal: id }] } } }),
     onSuccess: refresh,
   });
