@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { defaultRangeExtractor, rowsWithSpacers, useFrameRows, type Range } from "./frame-rows";
+import { SpacerRow } from "./table";
 
 /**
  * Pages up to this many rows (25, 50) are rendered whole: find-in-page and select-all see every
@@ -35,11 +36,43 @@ export function DataTableBody(props: Props) {
   return props.count > FULL_RENDER_MAX_ROWS ? <WindowedBody {...props} /> : <AllRowsBody {...props} />;
 }
 
-function AllRowsBody({ count, className, renderRow, scrollToRowRef }: Props) {
+/**
+ * Rows a whole page renders in its first render; the rest follow once the first frame is painted. A screen shows 15-30 rows of a table: on a cold load, rendering and laying out
+ * all 50 before the first paint made the first row wait for rows below the fold.
+ */
+export const FIRST_PAINT_ROWS = 30;
+
+function AllRowsBody({ count, className, renderRow, scrollToRowRef, rowHeight, columnCount }: Props) {
   useEffect(() => {
     if (scrollToRowRef) scrollToRowRef.current = null;
   }, [scrollToRowRef]);
-  return <tbody className={className}>{Array.from({ length: count }, (_, index) => renderRow(index))}</tbody>;
+  const rendered = useRowsAfterFirstPaint(count);
+  const later = count - rendered;
+  return (
+    <tbody className={className}>
+      {Array.from({ length: rendered }, (_, index) => renderRow(index))}
+      {/* Holds the rows' place meanwhile, so nothing below them moves when they come. */}
+      {later > 0 ? <SpacerRow height={later * rowHeight} colSpan={columnCount} /> : null}
+    </tbody>
+  );
+}
+
+/** How many of `count` rows to render: FIRST_PAINT_ROWS when the body first shows, all after its first frame. */
+function useRowsAfterFirstPaint(count: number): number {
+  const [all, setAll] = useState(count <= FIRST_PAINT_ROWS);
+  useEffect(() => {
+    if (all) return;
+    // Two frames, as the job page's charts: the first row's paint happens in the first.
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => setAll(true));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [all]);
+  return all ? count : Math.min(count, FIRST_PAINT_ROWS);
 }
 
 /**
