@@ -49,18 +49,27 @@ const TRAINING_FEATURE = inFeatures(AREAS.training);
 const TRACE_API_MODULE =
   /[\\/](contract[\\/](trace|weave-refs)[^\\/]*|src[\\/]api[\\/](trace[^\\/]*|annotation-specs|spec-objects|project-specs|queries[\\/]trace))\.ts$/;
 const TRAINING_API_MODULE = /[\\/](contract[\\/]training|src[\\/]api[\\/]training)\.ts$/;
-const AREA_API_MODULE = { test: (id: string) => TRACE_API_MODULE.test(id) || TRAINING_API_MODULE.test(id) };
+/**
+ * The inference client with the chat and model-list contract, which the training client's chat
+ * reuses: one file, loaded on the inference client's first call or with a page that chats. In
+ * `shared` every page built their zod schemas at its start (the Calls and items pages never chat).
+ */
+const CHAT_API_MODULE = /[\\/](contract[\\/](chat|inference)|src[\\/]api[\\/](chat|inference))\.ts$/;
+const AREA_API_MODULE = {
+  test: (id: string) => TRACE_API_MODULE.test(id) || TRAINING_API_MODULE.test(id) || CHAT_API_MODULE.test(id),
+};
 
 /**
  * How the build splits the dashboard into files, chosen for the first load (the catalog's first row
  * on a cold load). Left to itself the bundler makes dozens of files for the first page's shell and
  * a dozen more for each page, and a browser fetches at most six at once from one host over
  * HTTP/1.1, so the page's own data request would wait behind its code. These groups instead:
- * - `app`: everything main.tsx imports statically (the shell, React, the inference and W&B
- *   clients with their schemas) in one file, except the entries and what boot.ts needs. (main.tsx is imported by boot.ts, not by
- *   index.html: build/entries.ts has index.html preload this file.)
+ * - `app`: everything main.tsx imports statically (the shell, React, the HTTP layer and the lazy
+ *   service clients) in one file, except the entries and what boot.ts needs. (main.tsx is imported
+ *   by boot.ts, not by index.html: build/entries.ts has index.html preload this file.)
  * - `shared`: what two or more pages use that is not one feature's own code (table kit, fields,
  *   formatting, queries, the libraries those need), fetched beside the first page's own file.
+ * - `inference-client`: the inference client and the chat contract (CHAT_API_MODULE).
  * - `shared-annotation`, `shared-training`: one area's feature code that several of its pages use,
  *   and the area's service client and wire contract (loaded on the client's first call:
  *   api/lazy-client.ts). In `shared` or `app`, the catalog's first load would parse the queue and
@@ -88,6 +97,8 @@ export const CODE_SPLITTING_GROUPS = [
     minShareCount: 2,
     test: (id: string) => TRAINING_FEATURE.test(id) || TRAINING_API_MODULE.test(id),
   },
+  // Last: a group takes the modules its own import, and `shared` must have taken contract/common first.
+  { name: "inference-client", test: CHAT_API_MODULE },
 ];
 
 const staticImportsByBuild = new WeakMap<ChunkingContext, Map<string, Set<string>>>();

@@ -1,5 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { DEMO_KEY, expect, expectNoAxeViolations, presetTheme, test } from "./fixtures";
+import { useDemoProject } from "./queues-support";
 
 const APP_CODE = /\/assets\/app-[^/]+\.js$/;
 
@@ -129,12 +130,16 @@ test("the loading words take no part in the page's layout until they are due", a
   }
 });
 
-// Building the annotation queue and training services' zod schemas is a noticeable part of
-// every first load, whether the page uses them or not. The catalog uses neither.
-test("the catalog's first load runs no annotation queue or training contract code", async ({ page }) => {
+/**
+ * The path and code of every script fetched by the time the page at `path` shows a table row
+ * (every page's code is preloaded once the browser is idle, soon after).
+ */
+async function scriptsAtFirstRow(
+  page: Page,
+  path: string,
+  firstRow: Locator,
+): Promise<{ path: string; code: string }[]> {
   await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
-  // The scripts fetched by the time the first row is in the page (every page's code is preloaded
-  // once the browser is idle, soon after).
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {
       if (!document.querySelector("table tbody tr")) return;
@@ -146,18 +151,35 @@ test("the catalog's first load runs no annotation queue or training contract cod
     });
     observer.observe(document, { childList: true, subtree: true });
   });
-  await page.goto("/models");
-  await expect(page.getByRole("table", { name: "Inference models" }).locator("tbody tr").first()).toBeVisible();
+  await page.goto(path);
+  await expect(firstRow).toBeVisible();
   const urls = await page.evaluate(() => (window as unknown as { scriptsAtFirstRow: string[] }).scriptsAtFirstRow);
-  const loaded = await Promise.all(
+  return Promise.all(
     urls.map(async (url) => ({ path: new URL(url).pathname, code: await (await page.request.get(url)).text() })),
   );
+}
+
+/** The scripts that spell out any of `fields`: names only one contract's schemas hold. */
+const withFields = (scripts: { path: string; code: string }[], fields: string[]) =>
+  scripts.filter(({ code }) => fields.some((field) => code.includes(field))).map(({ path }) => path);
+
+// Building the annotation queue and training services' zod schemas is a noticeable part of
+// every first load, whether the page uses them or not. The catalog uses neither.
+test("the catalog's first load runs no annotation queue or training contract code", async ({ page }) => {
+  const table = page.getByRole("table", { name: "Inference models" });
+  const loaded = await scriptsAtFirstRow(page, "/models", table.locator("tbody tr").first());
   expect(loaded.some(({ code }) => code.includes("Inference models"))).toBe(true);
   // Field names only those contracts' schemas spell out: a queue's scorers, an item's place in the
   // queue, an RL job's config. (The items' sort fields are in boot as plain lists on purpose: boot
   // builds the items table's first request.)
-  const withContracts = loaded.filter(({ code }) =>
-    ["scorer_refs", "position_in_queue", "experimental_config"].some((field) => code.includes(field)),
-  );
-  expect(withContracts.map(({ path }) => path)).toEqual([]);
+  expect(withFields(loaded, ["scorer_refs", "position_in_queue", "experimental_config"])).toEqual([]);
+});
+
+// Nor does the Calls page chat: the chat contract's schemas (a completion's `system_fingerprint`,
+// a request's `max_completion_tokens`) are built only by the pages that use them.
+test("the Calls page's first load runs no chat or training contract code", async ({ page }) => {
+  await useDemoProject(page);
+  const loaded = await scriptsAtFirstRow(page, "/calls", page.locator("table tbody tr[data-call-id]").first());
+  expect(loaded.some(({ code }) => code.includes("data-call-id"))).toBe(true);
+  expect(withFields(loaded, ["system_fingerprint", "max_completion_tokens", "experimental_config"])).toEqual([]);
 });

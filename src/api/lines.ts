@@ -8,30 +8,46 @@ export const initialLineState = (): LineSplitState => ({ rest: "", pendingCR: fa
  * event-stream format allows; NDJSON never has a raw "\r" inside a value, so it is safe there).
  * A chunk may end between "\r" and "\n": `pendingCR` drops that "\n" from the next chunk rather
  * than reading it as an empty line, which would end a server-sent event too early.
+ *
+ * Only the new text is searched, with indexOf: `rest` never holds a line end. A line of megabytes
+ * (a call's long answer) arrives in a hundred chunks, and searching `rest` again with each one
+ * made reading it quadratic: most of a cold Calls load's script time went there.
  */
 export function splitLines(state: LineSplitState, text: string): string[] {
-  let buffer = state.rest + text;
-  if (state.pendingCR && buffer.length > 0) {
-    if (buffer.startsWith("\n")) buffer = buffer.slice(1);
+  let start = 0;
+  if (state.pendingCR && text.length > 0) {
+    if (text.startsWith("\n")) start = 1;
     state.pendingCR = false;
   }
   const lines: string[] = [];
-  let start = 0;
-  for (let i = 0; i < buffer.length; i++) {
-    const ch = buffer[i];
-    if (ch !== "\n" && ch !== "\r") continue;
-    lines.push(buffer.slice(start, i));
-    if (ch === "\r") {
-      if (i + 1 < buffer.length) {
-        if (buffer[i + 1] === "\n") i++;
-      } else {
-        state.pendingCR = true;
-      }
-    }
-    start = i + 1;
+  const ends = lineEndFinder(text);
+  let rest = state.rest;
+  for (let end = ends(start); end !== -1; end = ends(start)) {
+    lines.push(rest + text.slice(start, end));
+    rest = "";
+    start = end + 1;
+    if (text[end] !== "\r") continue;
+    if (start === text.length) state.pendingCR = true;
+    else if (text[start] === "\n") start++;
   }
-  state.rest = buffer.slice(start);
+  state.rest = rest + text.slice(start);
   return lines;
+}
+
+/**
+ * The first "\n" or "\r" at or after a position, as calls with rising positions ask for it: each
+ * character is searched for again only once passed, so a chunk of many lines and no "\r" (NDJSON)
+ * is read once rather than once per line.
+ */
+function lineEndFinder(text: string): (from: number) => number {
+  let newline = -2;
+  let carriageReturn = -2;
+  return (from) => {
+    if (newline !== -1 && newline < from) newline = text.indexOf("\n", from);
+    if (carriageReturn !== -1 && carriageReturn < from) carriageReturn = text.indexOf("\r", from);
+    if (newline === -1) return carriageReturn;
+    return carriageReturn === -1 ? newline : Math.min(newline, carriageReturn);
+  };
 }
 
 /**

@@ -19,6 +19,35 @@ describe("splitLines", () => {
     expect(splitLines(state, "a\r")).toEqual(["a"]);
     expect(splitLines(state, "\nb\n")).toEqual(["b"]);
   });
+
+  it("gives the same lines wherever the text is cut into chunks", () => {
+    const text = "a\r\n\r\nbc\rd\n\n\r\re\r\nf";
+    const whole = initialLineState();
+    const expected = splitLines(whole, text);
+    expect(expected).toEqual(["a", "", "bc", "d", "", "", "", "e"]);
+    for (let cut = 0; cut <= text.length; cut++) {
+      for (let second = cut; second <= text.length; second++) {
+        const state = initialLineState();
+        const lines = [text.slice(0, cut), text.slice(cut, second), text.slice(second)].flatMap((chunk) =>
+          splitLines(state, chunk),
+        );
+        expect({ cut, second, lines, rest: state.rest }).toEqual({ cut, second, lines: expected, rest: whole.rest });
+      }
+    }
+  });
+
+  it("keeps a line that spans many chunks whole, beside short lines", () => {
+    const long = "x".repeat(10_000);
+    const state = initialLineState();
+    const lines = [
+      `a\n${long.slice(0, 10)}`,
+      ...Array.from({ length: 999 }, (_, i) => long.slice(10 * i + 10, 10 * i + 20)),
+    ]
+      .concat(["\nb\nc"])
+      .flatMap((chunk) => splitLines(state, chunk));
+    expect(lines).toEqual(["a", long, "b"]);
+    expect(state.rest).toBe("c");
+  });
 });
 
 describe("parseNdjson", () => {

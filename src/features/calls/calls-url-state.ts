@@ -4,7 +4,7 @@ import { readNumberChoice, readPage, readText, writeParam } from "@/lib/url-stat
 import { formatSortParam, parseSortParam, type SortKey } from "@/lib/url-state/sort-param";
 import type { UrlIssue } from "@/lib/url-state/url-issue";
 import type { UrlViewCodec } from "@/lib/url-state/use-url-table";
-import { opFilterRef } from "./op-catalog";
+import { opFilterRef } from "./op-filter";
 
 /**
  * The Calls page's view as it lives in the URL: filters (`op`, `trace`, `after`, `before`, `roots`,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { callStatus } from "./call-status";
 import { parseOpRef } from "@/lib/op-refs";
-import { buildOpCatalog, displayOp, opFilterRef } from "./op-catalog";
+import { buildOpCatalog, displayOp } from "./op-catalog";
+import { opFilterRef } from "./op-filter";
 
 const PROJECT = "demo/support-bot";
 const ref = (name: string, digest: string) => `weave:///${PROJECT}/op/${name}:${digest}`;
@@ -21,6 +22,12 @@ describe("op names as people read them", () => {
     expect(parseOpRef(ref("a.b", "d1"))).toEqual({ entity: "demo", project: "support-bot", name: "a.b", digest: "d1" });
     expect(parseOpRef(ref("ns:a", "d1"))?.name).toBe("ns:a");
     expect(parseOpRef("answer_question")).toBeNull();
+  });
+
+  it("orders ops as every name column: case ignored, numbers by value", () => {
+    const names = ["Zeta", "op10", "alpha", "op9"];
+    const objects = names.map((name) => ({ object_id: name, digest: "d1", version_index: 0 }));
+    expect([...buildOpCatalog(PROJECT, objects).keys()]).toEqual(["alpha", "op9", "op10", "Zeta"]);
   });
 
   it("lists each op's versions oldest first, adding versions seen on calls", () => {

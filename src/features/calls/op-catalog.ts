@@ -1,4 +1,5 @@
 import type { TraceObject } from "@contract/trace-objects";
+import { compareText } from "@/lib/compare-text";
 import { opRef, parseOpRef, versionLabel } from "@/lib/op-refs";
 
 /**
@@ -47,7 +48,9 @@ export function buildOpCatalog(
       put({ name: parsed.name, digest: parsed.digest, ref, index: null });
   }
   const catalog = new Map<string, OpVersion[]>();
-  for (const [name, versions] of [...byName].sort(([a], [b]) => a.localeCompare(b))) {
+  // As every name column is ordered (compareText): no collator for ASCII names, whose first use
+  // loads ICU's collation data, a costly part of the page's first render on a cold load.
+  for (const [name, versions] of [...byName].sort(([a], [b]) => compareText(a, b))) {
     catalog.set(
       name,
       [...versions.values()].sort(
@@ -73,15 +76,3 @@ export function displayOp(opName: string, catalog: OpCatalog): OpDisplay {
   const known = versions.find((v) => v.digest === parsed.digest);
   return { name: parsed.name, version: versionLabel(known ?? { digest: parsed.digest, index: null }), full: opName };
 }
-
-/**
- * The op filter of the URL (`op=name` for every version, `op=name:digest` for one) as the service's
- * `op_names` entry.
- */
-export function opFilterRef(projectId: string, op: string): string {
-  const colon = op.lastIndexOf(":");
-  return colon > 0 ? opRef(projectId, op.slice(0, colon), op.slice(colon + 1)) : opRef(projectId, op, "*");
-}
-
-/** The URL's op filter value of a choice: the name alone, or `name:digest` for one version. */
-export const opFilterValue = (name: string, digest?: string): string => (digest ? `${name}:${digest}` : name);

@@ -4,7 +4,8 @@ import { Select } from "@/components/select-field";
 import { inputClasses } from "@/components/text-field";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { versionLabel } from "@/lib/op-refs";
-import { opFilterValue, type OpCatalog } from "./op-catalog";
+import type { OpCatalog } from "./op-catalog";
+import { opFilterValue } from "./op-filter";
 
 /**
  * The op filter: a search box narrowing a list of the project's ops by name, and the list itself

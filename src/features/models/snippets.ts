@@ -1,5 +1,5 @@
 import type { ChatMessage } from "@contract/chat";
-import { INFERENCE_PROJECT_HEADER } from "@contract/inference";
+import { INFERENCE_PROJECT_HEADER } from "@contract/headers";
 import { resolveBaseUrl } from "@/api/url";
 
 /**

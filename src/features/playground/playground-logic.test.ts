@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/api/errors";
 import { chatFailureTitle } from "./chat-errors";
 import { buildChatRequest, DEFAULT_PARAMETERS } from "./chat-request";
-import { checkpointAddressError, parseCheckpointAddress } from "./checkpoint-address";
 import {
   chatMessages,
   CONTINUE_INSTRUCTION,
@@ -30,35 +29,6 @@ const reply = (id: string, extra: Partial<AssistantTurn> = {}): AssistantTurn =>
 });
 const run = (...actions: ConversationAction[]): ConversationState =>
   actions.reduce(reduceConversation, EMPTY_CONVERSATION);
-
-describe("checkpoint addresses", () => {
-  it("accept entity/project/model with an optional :stepN or :latest", () => {
-    expect(parseCheckpointAddress("wandb-artifact:///demo/support-bot/support-rl:step24")).toEqual({
-      entity: "demo",
-      project: "support-bot",
-      name: "support-rl",
-      step: 24,
-    });
-    expect(parseCheckpointAddress(" wandb-artifact:///demo/support-bot/support-rl ")).toEqual({
-      entity: "demo",
-      project: "support-bot",
-      name: "support-rl",
-      step: undefined,
-    });
-    expect(checkpointAddressError("wandb-artifact:///demo/support-bot/support-rl:latest")).toBeNull();
-  });
-
-  it("explain what is wrong", () => {
-    expect(checkpointAddressError("")).toBe("Enter the checkpoint's address.");
-    expect(checkpointAddressError("demo/support-bot/support-rl")).toMatch(/^Start with wandb-artifact:\/\/\//);
-    expect(checkpointAddressError("wandb-artifact:///demo/support-rl")).toMatch(/<entity>\/<project>\/<model>/);
-    expect(checkpointAddressError("wandb-artifact:///demo/support-bot/support-rl:v3")).toMatch(
-      /“:v3” is not a checkpoint/,
-    );
-    expect(parseCheckpointAddress("wandb-artifact:///demo/support-bot/support-rl:v3")).toBeNull();
-    expect(checkpointAddressError("wandb-artifact:///a/b/c/d")).not.toBeNull();
-  });
-});
 
 describe("the playground URL", () => {
   it("reads the service and model, inferring training for a checkpoint address", () => {

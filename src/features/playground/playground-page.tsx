@@ -13,7 +13,7 @@ import { PageHeader } from "@/components/page-header";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { chatFailureTitle } from "./chat-errors";
 import { buildChatRequest, DEFAULT_PARAMETERS, type ChatParameters, type ParameterErrors } from "./chat-request";
-import { checkpointAddressError } from "./checkpoint-address";
+import { checkpointAddressError } from "@/features/training";
 import { Composer } from "./composer";
 import {
   chatMessages,

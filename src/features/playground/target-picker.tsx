@@ -7,8 +7,7 @@ import { TextField } from "@/components/text-field";
 import { cn } from "@/lib/cn";
 import { compareText } from "@/lib/compare-text";
 import { useUrlBackedText } from "@/lib/use-url-backed-text";
-import { CHECKPOINT_EXAMPLE } from "./checkpoint-address";
-import { CheckpointPicker } from "./checkpoint-picker";
+import { CHECKPOINT_EXAMPLE, CheckpointPicker } from "@/features/training";
 import type { ChatService, PlaygroundTarget } from "./playground-url-state";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 

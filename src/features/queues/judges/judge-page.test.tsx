@@ -4,14 +4,20 @@ import { createObject, readObject } from "@server/trace/objects/objects";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { seedFreshQueue } from "@/test/annotation-queue";
 import { createLocalServer, storeSettings } from "@/test/local-server";
+import { seedTrainingDemo } from "@server/seed/training-seed";
 
 const PROJECT = "demo/support-bot";
 const SLOW = { timeout: 10_000 };
 const AT = Date.parse("2026-11-20T10:00:00Z");
 
 /** A fresh 12-item queue asking Tone (a rating), a yes/no question and free text, its editor opened. */
-function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f) {
+function setup(
+  wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (f) => f,
+  { trainedModels = false } = {},
+) {
   const server = createLocalServer();
+  // The training demo's models and checkpoints, there before the page first asks for them.
+  if (trainedModels) seedTrainingDemo(server.db);
   const { queueId } = seedFreshQueue(server.db, {
     project: PROJECT,
     items: 12,
@@ -109,6 +115,42 @@ describe("judge editor", () => {
     await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/judges/judge-eager-judge`), SLOW);
     await screen.findByRole("heading", { level: 1, name: "Eager judge" }, SLOW);
     expect(creates).toBe(1);
+  }, 30_000);
+
+  it("makes a judge of a trained checkpoint picked by model and step, and refuses a mistyped address", async () => {
+    const { user, router, queueId, server } = setup(undefined, { trainedModels: true });
+    const form = await fillForm(user, "Checkpoint judge");
+    const model = within(form).getByRole("combobox", { name: "Model" });
+    await user.selectOptions(model, "A trained checkpoint (training service)…");
+    // A catalog model chosen before is not kept under a checkpoint's heading.
+    const address = within(form).getByRole("textbox", { name: "Checkpoint address" });
+    expect(address).toHaveValue("");
+    const trained = within(form).getByRole("combobox", { name: "Trained model" });
+    await waitFor(
+      () => expect(within(trained).getByRole("option", { name: "support-rl (demo/support-bot)" })).toBeEnabled(),
+      SLOW,
+    );
+    await user.selectOptions(trained, within(trained).getByRole("option", { name: "support-rl (demo/support-bot)" }));
+    expect(address).toHaveValue("wandb-artifact:///demo/support-bot/support-rl");
+    const step = within(form).getByRole("combobox", { name: "Step" });
+    await waitFor(() => expect(within(step).getByRole("option", { name: /^Step 12\b/ })).toBeInTheDocument(), SLOW);
+    await user.selectOptions(step, within(step).getByRole("option", { name: /^Step 12\b/ }));
+    expect(address).toHaveValue("wandb-artifact:///demo/support-bot/support-rl:step12");
+
+    // A typed version that is no step is refused beside the address, with what to write instead.
+    await user.type(address, "x");
+    await user.click(within(form).getByRole("button", { name: "Save as a new version" }));
+    expect(address).toHaveAccessibleDescription(/“:step12x” is not a checkpoint/);
+    expect(router.location.pathname).toBe(`/queues/${queueId}/judges/new`);
+
+    await user.type(address, "{Backspace}");
+    await user.click(within(form).getByRole("button", { name: "Save as a new version" }));
+    await waitFor(
+      () => expect(router.location.pathname).toBe(`/queues/${queueId}/judges/judge-checkpoint-judge`),
+      SLOW,
+    );
+    const stored = readObject(server.db, PROJECT, "judge-checkpoint-judge", "latest").val as Record<string, unknown>;
+    expect(stored).toMatchObject({ config: { model: "wandb-artifact:///demo/support-bot/support-rl:step12" } });
   }, 30_000);
 
   it("keeps what was typed when a save fails, and saves on retry", async () => {

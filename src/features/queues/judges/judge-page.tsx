@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import type { QueueSpec } from "@/api/annotation-specs";
+import { useLocalServices } from "@/connection/use-local-services";
 import { useViewer } from "@/connection/use-viewer";
 import { ErrorPanel } from "@/components/error-panel";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
@@ -82,6 +83,7 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
   const save = useSaveJudge(project);
   const saveInFlight = useRef(false);
   const viewer = useViewer();
+  const localServices = useLocalServices();
   const [dirty, setDirty] = useState(false);
   const [chosenVersion, setChosenVersion] = useState<string | null>(null);
   useWarnBeforeLeaving(dirty);
@@ -119,8 +121,10 @@ function JudgeScreen({ project, queueId, judgeId }: { project: string; queueId: 
         title={judgeId === null ? "New judge" : latest ? <UntrustedText text={latest.name} /> : "Judge"}
         intro={
           <p>
-            A judge answers one of the queue&apos;s questions for each call with a language model on the inference
-            service (here a local simulation). Every save is a new version; each version&apos;s verdicts are kept apart.
+            A judge answers one of the queue&apos;s questions for each call with a language model: one of the inference
+            service&apos;s, or a checkpoint trained on the training service
+            {localServices ? " (here both are local simulations)" : ""}. Every save is a new version; each
+            version&apos;s verdicts are kept apart.
           </p>
         }
       />

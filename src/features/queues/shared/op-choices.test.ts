@@ -7,6 +7,11 @@ const ANSWER_V1 = ref("support_agent.answer", "Zz9BBBBBBBBB");
 const CLASSIFY = ref("intent.classify", "K1CCCCCCCCCC");
 
 describe("op names", () => {
+  it("orders the choices as every name column: case ignored, numbers by value", () => {
+    const labels = opChoices(["Zeta", "op10", "alpha", "op9"].map((name) => ref(name, "d1"))).map((c) => c.label);
+    expect(labels).toEqual(["alpha", "op9", "op10", "Zeta"]);
+  });
+
   it("labels a name with one version by the name alone, and several versions by v-number or digest", () => {
     expect(opChoices([CLASSIFY, ANSWER_V0, ANSWER_V1]).map((c) => c.label)).toEqual([
       "intent.classify",

@@ -1,3 +1,4 @@
+import { compareText } from "@/lib/compare-text";
 import { parseOpRef, versionLabel } from "@/lib/op-refs";
 
 /**
@@ -29,7 +30,8 @@ export function opChoices(offered: Iterable<string>, projectOps: ReadonlyMap<str
     const several = (versionsOf.get(name)?.size ?? 1) > 1;
     return { ref, name, label: several && version !== "" ? `${name}:${version}` : name };
   });
-  return choices.sort((a, b) => a.label.localeCompare(b.label));
+  // compareText, as every name column: no collator for ASCII labels (its first use is costly on a cold load).
+  return choices.sort((a, b) => compareText(a.label, b.label));
 }
 
 /** What a typed Operation filter means: one op's ref, a name that several versions share, or the text itself. */

@@ -1,4 +1,5 @@
 import type { QueueSpec } from "@/api/annotation-specs";
+import { checkpointAddressError } from "@/features/training";
 import type { CallPart } from "@/lib/call-paths";
 import { specKind } from "../../queue-review/annotate/spec-kind";
 import { JUDGE_BOUNDS, type JudgeDraft, type JudgeService } from "../model/judge-value";
@@ -66,6 +67,11 @@ export function draftErrors(draft: JudgeDraft, specs: readonly QueueSpec[], prom
   const model = draft.model.trim();
   if (model === "") errors.model = "Choose a model, or type one's id.";
   else if (model.length > JUDGE_BOUNDS.model) errors.model = `At most ${JUDGE_BOUNDS.model} characters.`;
+  else {
+    // A checkpoint's address the training service would refuse says so here, not after a run starts.
+    const addressError = serviceOfModel(model) === "training" ? checkpointAddressError(model) : null;
+    if (addressError) errors.model = addressError;
+  }
   if (draft.prompt.trim() === "") errors.prompt = "Write the prompt.";
   else if (draft.prompt.length > JUDGE_BOUNDS.prompt) errors.prompt = `At most ${JUDGE_BOUNDS.prompt} characters.`;
   else if (prompt.refusal) errors.prompt = prompt.refusal;

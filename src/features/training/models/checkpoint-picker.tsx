@@ -1,13 +1,9 @@
 import { checkpointArtifactUrl } from "@contract/training";
 import { ErrorPanel } from "@/components/error-panel";
 import { SelectField } from "@/components/select-field";
-import {
-  modelPath,
-  TrainingRegistryProvider,
-  useCheckpointChoices,
-  useRegistry,
-  type CheckpointChoices,
-} from "@/features/training";
+import { TrainingRegistryProvider, useRegistry } from "../registry/registry-context";
+import { modelPath } from "../registry/registry-schema";
+import { useCheckpointChoices, type CheckpointChoices } from "./checkpoint-choices";
 import { parseCheckpointAddress, type CheckpointAddress } from "./checkpoint-address";
 
 const LATEST = "latest";
