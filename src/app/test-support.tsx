@@ -9,7 +9,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router-dom";
 import { URL_FIELDS } from "@/api/connection";
-import { createQueryClient } from "@/api/query-client";
+import { createTestQueryClient } from "@/test/query-client";
 import type { ServiceUrls } from "@/connection/settings-storage";
 import { createSettingsStore } from "@/connection/settings-store";
 import { AppProviders } from "./providers";
@@ -40,7 +40,7 @@ export function renderApp(options: {
     onRead: (read) => settingsStore.applyConfig(options.defaults, read.status),
   });
   const themeStore = createThemeStore({ prefersDark: () => false });
-  const queryClient = options.queryClient ?? createQueryClient();
+  const queryClient = options.queryClient ?? createTestQueryClient();
   const router = new TestRouter();
   const services = {
     configStore,
