@@ -1,4 +1,5 @@
 import type { Database } from "better-sqlite3";
+import { writeTransaction } from "../db/write-transaction";
 import { insertCalls, type NewCall } from "../trace/calls";
 import { randomHex, uuid7Now } from "../trace/ids";
 import { insertItems } from "../trace/items";
@@ -109,7 +110,8 @@ export function seedHostileQueues(
   options: { projectId: string; prefix: string; now?: number },
 ): HostileQueues {
   const now = options.now ?? Date.now();
-  return db.transaction(() => {
+  // Write lock at BEGIN: the end-to-end tests seed these into the running server's file.
+  return writeTransaction(db, () => {
     const made = specs().map((spec, i) => {
       const call: NewCall = {
         project_id: options.projectId,
@@ -157,5 +159,5 @@ export function seedHostileQueues(
       return [spec.kind, { queueId: queue.id, itemId, callId: call.id }] as const;
     });
     return Object.fromEntries(made) as HostileQueues;
-  })();
+  });
 }
