@@ -35,23 +35,6 @@ if (!process.env.E2E_BROWSER_PATH) {
 const executablePath = process.env.E2E_BROWSER_PATH || undefined;
 
 const browser = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
-const LONGEST_FILES = [
-  "narrow-screens",
-  "queues-accessibility",
-  "config-failure",
-  "security",
-  "faults",
-  "accessibility",
-  "team-work-mode",
-  "hostile-calls",
-  "training",
-  "training-accessibility",
-  "fault-matrix",
-  "queues",
-  "offline-answers",
-  "insights",
-  "review-flow",
-].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
   testDir: "e2e",
@@ -84,14 +67,7 @@ export default defineConfig({
       ],
     },
   },
-  // Two workers take test groups in order (project by project, file by file), and the phase ends
-  // when the later of them ends: a long file started last leaves the other worker idle. So the
-  // longest files (over 15 s of test time each in a full run) are one project that runs first, and
-  // the short ones fill the end. Within a project files run in name order. Both drive the same browser.
-  projects: [
-    { name: "chromium-longest", testMatch: LONGEST_FILES, use: browser },
-    { name: "chromium", testIgnore: LONGEST_FILES, use: browser },
-  ],
+  projects: [{ name: "chromium", use: browser }],
   webServer: {
     command: "npx tsx server/start.ts",
     url: `${baseURL}/api/training/v1/health`,
