@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { defaultRangeExtractor, rowsWithSpacers, useFrameRows, type Range } from "./frame-rows";
 import { SpacerRow } from "./table";
+import { useAfterFirstPaint } from "@/lib/use-after-first-paint";
 
 /**
  * Pages up to this many rows (25, 50) are rendered whole: find-in-page and select-all see every
@@ -59,19 +60,7 @@ function AllRowsBody({ count, className, renderRow, scrollToRowRef, rowHeight, c
 
 /** How many of `count` rows to render: FIRST_PAINT_ROWS when the body first shows, all after its first frame. */
 function useRowsAfterFirstPaint(count: number): number {
-  const [all, setAll] = useState(count <= FIRST_PAINT_ROWS);
-  useEffect(() => {
-    if (all) return;
-    // Two frames, as the job page's charts: the first row's paint happens in the first.
-    let second = 0;
-    const first = requestAnimationFrame(() => {
-      second = requestAnimationFrame(() => setAll(true));
-    });
-    return () => {
-      cancelAnimationFrame(first);
-      cancelAnimationFrame(second);
-    };
-  }, [all]);
+  const all = useAfterFirstPaint(true, count <= FIRST_PAINT_ROWS);
   return all ? count : Math.min(count, FIRST_PAINT_ROWS);
 }
 

@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTheme } from "@/components/theme/theme-context";
 import { PanelErrorBoundary } from "@/components/panel-error-boundary";
+import { useAfterFirstPaint } from "@/lib/use-after-first-paint";
 import { Section } from "@/components/section";
 import type { JobEventStore } from "../events/job-event-store";
 import { orderMetrics } from "../metrics";
@@ -25,20 +26,7 @@ const metricChartModule = preload(canDrawCharts(), () => import("./metric-chart"
  * and painted alone, and the others in the next frame, each in a box of its final size meanwhile.
  */
 function useStaggeredCharts(haveCharts: boolean): boolean {
-  const [allShown, setAllShown] = useState(false);
-  useEffect(() => {
-    if (!haveCharts || allShown) return;
-    // Two frames: the first chart's paint happens in the first.
-    let second = 0;
-    const first = requestAnimationFrame(() => {
-      second = requestAnimationFrame(() => setAllShown(true));
-    });
-    return () => {
-      cancelAnimationFrame(first);
-      cancelAnimationFrame(second);
-    };
-  }, [haveCharts, allShown]);
-  return allShown;
+  return useAfterFirstPaint(haveCharts);
 }
 
 /**
