@@ -43,7 +43,14 @@ export function useStickyBarHeight() {
       measure();
       const observer = new ResizeObserver(measure);
       observer.observe(element);
-      return () => observer.disconnect();
+      // Crossing `lg` with the bar's height unchanged: the wide screen's max-height must not stay on a narrow one,
+      // where the column does not scroll and the details below it would be drawn over its questions.
+      const media = typeof window.matchMedia === "function" ? window.matchMedia(WIDE) : null;
+      media?.addEventListener("change", write);
+      return () => {
+        observer.disconnect();
+        media?.removeEventListener("change", write);
+      };
     },
     [write],
   );
