@@ -186,8 +186,8 @@ function AddForm({
       <fieldset aria-describedby={fieldsId} className="min-w-0 space-y-1">
         <legend className="text-sm font-medium text-fg">Display fields</legend>
         <p id={fieldsId} className="text-xs text-fg-muted">
-          What the review shows of each call, as paths into its inputs and output. Previews come from the first{" "}
-          {formatCount(Math.min(sample.length, 20))} {sample.length === 1 ? "call" : "calls"}.
+          What the review shows of each call, as paths into its inputs and output. Previews come from{" "}
+          {formatCount(Math.min(sample.length, 20))} of the chosen {sample.length === 1 ? "call" : "calls"}.
           {tooMany ? ` At most ${LIMITS.displayFields} fields.` : ""}
         </p>
         {chosen.size > 0 ? (

@@ -25,7 +25,7 @@ import {
   type CallsPageSize,
 } from "./calls-url-state";
 import type { SortKey } from "@/lib/url-state/sort-param";
-import { SAMPLE_CALLS } from "./display-field-paths";
+import { SAMPLE_CALLS, sampleOfChosen } from "./display-field-paths";
 import { useAddToQueue } from "./use-add-to-queue";
 import { useCallsPage } from "./use-calls-page";
 
@@ -87,10 +87,7 @@ function Calls({ project }: { project: string }) {
   const sample = useMemo(
     () =>
       selection.selection.kind === "some"
-        ? // Selected before the page's inputs and outputs were in: the page's copy has them now.
-          [...selection.selection.calls.values()]
-            .slice(0, SAMPLE_CALLS)
-            .map((call) => data.calls.find((shown) => shown.id === call.id) ?? call)
+        ? sampleOfChosen(selection.selection.calls.values(), data.calls)
         : data.calls.slice(0, SAMPLE_CALLS),
     [selection.selection, data.calls],
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultDisplayFields, flattenCallPaths, MAX_PATHS } from "./display-field-paths";
+import { defaultDisplayFields, flattenCallPaths, MAX_PATHS, SAMPLE_CALLS, sampleOfChosen } from "./display-field-paths";
 import { inputsPreview, outputPreview, previewValue } from "./value-preview";
 
 const chat = {
@@ -123,5 +123,30 @@ describe("previews of what a call was asked and answered", () => {
     expect(outputPreview({ answer: "Yes", score: 1 })).toBe("Yes");
     expect(outputPreview("plain")).toBe("plain");
     expect(outputPreview([1, 2])).toBe("[1, 2]");
+  });
+});
+
+const row = (id: string) => ({
+  id,
+  project_id: "p",
+  op_name: "op",
+  trace_id: "t",
+  started_at: "2026-01-01T00:00:00Z",
+});
+const previewed = (id: string) => ({ ...row(id), inputs: { question: id }, output: { answer: id } });
+
+describe("the chosen calls display fields are offered from", () => {
+  it("takes each as the page shows it now, and those with inputs and output first", () => {
+    // Pages chosen whole and left before their inputs and outputs came, then a page whose calls have them.
+    const chosen = [...Array.from({ length: 25 }, (_, i) => row(`left-${i}`)), row("here-1"), row("here-2")];
+    const sample = sampleOfChosen(chosen as never[], [previewed("here-1"), previewed("here-2")] as never[]);
+    expect(sample).toHaveLength(SAMPLE_CALLS);
+    expect(sample.slice(0, 2).map((call) => call.id)).toEqual(["here-1", "here-2"]);
+    expect(flattenCallPaths(sample).map((p) => p.path)).toContain("inputs.question");
+  });
+
+  it("keeps the order chosen when none has them yet", () => {
+    const sample = sampleOfChosen([row("a"), row("b")] as never[], []);
+    expect(sample.map((call) => call.id)).toEqual(["a", "b"]);
   });
 });

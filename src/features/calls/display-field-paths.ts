@@ -103,3 +103,17 @@ function mainInput(paths: readonly FieldPath[]): string | undefined {
   const inputs = paths.filter(isTopInput);
   return (inputs.find((p) => p.text) ?? inputs[0])?.path;
 }
+
+/** Whether the call's inputs and output were read (a row is shown before them; `output` is absent until then). */
+const hasPreviews = (call: Call) => "output" in call || call.inputs != null;
+
+/**
+ * The chosen calls the display fields are offered from: each as the page shows it now (a call chosen before its
+ * page's inputs and outputs were in has them there), those with inputs and output first. A page chosen whole and
+ * left at once never got them, and fields offered from its calls alone would be none.
+ */
+export function sampleOfChosen(chosen: Iterable<Call>, shown: readonly Call[]): Call[] {
+  const onPage = new Map(shown.map((call) => [call.id, call]));
+  const calls = [...chosen].map((call) => onPage.get(call.id) ?? call);
+  return [...calls.filter(hasPreviews), ...calls.filter((call) => !hasPreviews(call))].slice(0, SAMPLE_CALLS);
+}
