@@ -87,8 +87,8 @@ export function AnnotationPanel({
     setActiveIndex(0);
     setHighlightMoves(0);
   });
-  // The focus does not stay on a field of the item before (as when the panel was made anew per item, it goes to the
-  // page). Before paint, so no frame shows it there.
+  // The focus does not stay on a field of the item before: it goes to the page, as when a focused field leaves it.
+  // Before paint, so no frame shows it there.
   const focusedOn = useRef(item.call_id);
   useLayoutEffect(() => {
     if (focusedOn.current === item.call_id) return;
