@@ -53,10 +53,6 @@ export default defineConfig({
     // `npx playwright test --trace retain-on-failure`.
     trace: "on-first-retry",
     screenshot: "only-on-failure",
-    // The app honours prefers-reduced-motion (index.css): no spinner or skeleton frames to draw while
-    // a test waits, and colour transitions end at once, so a theme switch has nothing to wait for.
-    // A test about motion sets `reducedMotion: "no-preference"` itself.
-    reducedMotion: "reduce",
     launchOptions: {
       executablePath,
       // Without these Chromium waits on network services this closed network does not have.
