@@ -34,9 +34,8 @@ function describeViolation(violation: AxeViolation): string {
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const legacy = page.frames().length === 1;
-  // A fresh axe for every scan (one kept from an earlier scan of the same document reported the
-  // other theme's colours), sent and compiled once: in legacy mode AxeBuilder evaluates its source
-  // twice per scan, so it is given a no-op source and axe is put in the page here.
+  // A fresh axe for every scan, as before, but sent and compiled once: in legacy mode AxeBuilder
+  // evaluates its source twice per scan, so it is given a no-op source and axe is put in the page here.
   if (legacy) await page.evaluate(AXE_SOURCE);
   const axeSource = legacy ? "void 0" : AXE_SOURCE;
   // options() replaces all options, so it comes before withTags() (the other way round ran every rule).
