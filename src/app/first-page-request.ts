@@ -108,20 +108,25 @@ export const queueListFirstRequest: FirstRequestOf = (connection, params) => {
 };
 
 /**
- * The Calls page's first page of calls, their count and their inputs and outputs, for the
- * address's view, as useCallsPage asks (the rows first: the service answers in turn).
+ * The Calls page's first page of calls, their count and the project's ops, for the address's view,
+ * as useCallsPage asks (the rows first: the service answers in turn); then their inputs and outputs.
  */
 export const callsFirstRequests: FirstRequestOf = (connection, params) => {
   const project = workingAnnotationProject(params, connection.annotationProject);
   if (!project) return undefined;
   const view = CALLS_URL_CODEC.read(params, []);
+  const ops = traceQuery(connection, "/objs/query", opsQueryBody(project), "application/json");
+  // The previews wait for the ops' answer, the last read the first render waits for: a page's
+  // inputs and outputs can be megabytes (5.7 MB on the demo project), and sent beside the others
+  // they held the service's answers to those reads (and, locally, the page's own code) back by
+  // hundreds of milliseconds. The page asks for them only once its rows are painted anyway.
+  const previews = () => traceQuery(connection, "/calls/stream_query", toCallsPreviewsRequest(project, view));
   return [
     traceQuery(connection, "/calls/stream_query", toCallsPageRequest(project, view)),
     traceQuery(connection, "/calls/query_stats", toCallsStatsRequest(project, view), "application/json"),
-    traceQuery(connection, "/calls/stream_query", toCallsPreviewsRequest(project, view)),
     // The op column names each call's op by the project's ops (op-catalog.ts). Left to the page, the
     // read would start only after its first render, and every row would render again when it came.
-    traceQuery(connection, "/objs/query", opsQueryBody(project), "application/json"),
+    ops && { ...ops, next: previews },
   ].filter((request) => request !== undefined);
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { callStatus } from "./call-status";
 import { parseOpRef } from "@/lib/op-refs";
-import { buildOpCatalog, displayOp } from "./op-catalog";
+import { buildOpCatalog, displayOp, opNamesInOrder } from "./op-catalog";
 import { opFilterRef } from "./op-filter";
 
 const PROJECT = "demo/support-bot";
@@ -27,11 +27,11 @@ describe("op names as people read them", () => {
   it("orders ops as every name column: case ignored, numbers by value", () => {
     const names = ["Zeta", "op10", "alpha", "op9"];
     const objects = names.map((name) => ({ object_id: name, digest: "d1", version_index: 0 }));
-    expect([...buildOpCatalog(PROJECT, objects).keys()]).toEqual(["alpha", "op9", "op10", "Zeta"]);
+    expect(opNamesInOrder(buildOpCatalog(PROJECT, objects))).toEqual(["alpha", "op9", "op10", "Zeta"]);
   });
 
   it("lists each op's versions oldest first, adding versions seen on calls", () => {
-    expect([...catalog.keys()]).toEqual(["classify_ticket", "late_op", "support_agent.answer"]);
+    expect(opNamesInOrder(catalog)).toEqual(["classify_ticket", "late_op", "support_agent.answer"]);
     expect(catalog.get("support_agent.answer")?.map((v) => v.digest)).toEqual(["aaa111", "bbb222"]);
     expect(catalog.get("late_op")).toEqual([
       { name: "late_op", digest: "fff999", ref: ref("late_op", "fff999"), index: null },

@@ -48,9 +48,9 @@ export function buildOpCatalog(
       put({ name: parsed.name, digest: parsed.digest, ref, index: null });
   }
   const catalog = new Map<string, OpVersion[]>();
-  // As every name column is ordered (compareText): no collator for ASCII names, whose first use
-  // loads ICU's collation data, a costly part of the page's first render on a cold load.
-  for (const [name, versions] of [...byName].sort(([a], [b]) => compareText(a, b))) {
+  // Not ordered by name here: the table only looks ops up, and ordering (opNamesInOrder) may need
+  // the page's first collator (a name that is not plain ASCII), which loads ICU's collation data.
+  for (const [name, versions] of byName) {
     catalog.set(
       name,
       [...versions.values()].sort(
@@ -59,6 +59,11 @@ export function buildOpCatalog(
     );
   }
   return catalog;
+}
+
+/** The catalog's op names as every name column is ordered (compareText: case ignored, numbers by value). */
+export function opNamesInOrder(catalog: OpCatalog): string[] {
+  return [...catalog.keys()].sort(compareText);
 }
 
 export type OpDisplay = {

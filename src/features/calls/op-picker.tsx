@@ -1,10 +1,11 @@
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Field } from "@/components/field";
 import { Select } from "@/components/select-field";
 import { inputClasses } from "@/components/text-field";
 import { revealHiddenCharacters } from "@/lib/hidden-characters";
 import { versionLabel } from "@/lib/op-refs";
-import type { OpCatalog } from "./op-catalog";
+import { useAfterFirstPaint } from "@/lib/use-after-first-paint";
+import { opNamesInOrder, type OpCatalog } from "./op-catalog";
 import { opFilterValue } from "./op-filter";
 
 /**
@@ -28,7 +29,12 @@ export function OpPicker({
   const searchId = useId();
   const [search, setSearch] = useState("");
   const needle = search.trim().toLowerCase();
-  const names = [...catalog.keys()].filter((name) => needle === "" || name.toLowerCase().includes(needle));
+  // The list of ops is not what a cold load is for (the rows are), and ordering it may need the
+  // page's first collator: it comes two frames after the page is first painted. Until then the
+  // list holds the chosen op alone, so the control shows what the address filters by.
+  const listed = useAfterFirstPaint(true);
+  const ordered = useMemo(() => (listed ? opNamesInOrder(catalog) : []), [listed, catalog]);
+  const names = ordered.filter((name) => needle === "" || name.toLowerCase().includes(needle));
   // The chosen op stays in the list even when the search hides it or the catalog has not loaded.
   const chosenShown = value === "" || names.some((name) => value === name || value.startsWith(`${name}:`));
   return (

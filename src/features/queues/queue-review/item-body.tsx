@@ -3,6 +3,7 @@ import type { AnnotationQueue, AnnotationQueueItem } from "@contract/trace";
 import { AnnotationPanel } from "./annotate/annotation-panel";
 import { ItemMetadata } from "./item-metadata";
 import { ReviewCall } from "./review-call";
+import { useColumnStartsAtTop } from "./use-column-starts-at-top";
 import { useCall } from "./use-review-queries";
 
 /**
@@ -32,6 +33,7 @@ export const ItemBody = memo(function ItemBody({
 }) {
   const call = useCall(project, item.call_id);
   const headingId = useId();
+  const { columnRef, onColumnScroll } = useColumnStartsAtTop(item.id, belowBarRef);
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="min-w-0 lg:col-start-1 lg:row-start-1">
@@ -43,7 +45,8 @@ export const ItemBody = memo(function ItemBody({
         />
       </div>
       <div
-        ref={belowBarRef}
+        ref={columnRef}
+        onScroll={onColumnScroll}
         className="space-y-6 lg:sticky lg:top-[calc(3.5rem_+_0.75rem)] lg:col-start-2 lg:row-start-1 lg:max-h-[calc(100dvh_-_3.5rem_-_1.25rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain"
       >
         {queue ? <AnnotationPanel project={project} queue={queue} item={item} me={me} onAnswer={onAnswer} /> : null}
