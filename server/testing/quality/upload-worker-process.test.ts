@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { OFF_THREAD_BYTES } from "../../upload-worker/prepare-body";
 import { QUALITY_PROJECT, TRACE } from "./fixtures";
 import { httpClient } from "./http-client";
+import { seedDataDir } from "./seed-data-dir";
 import { cleanUp, makeDataDir, startServerProcess } from "../server-process";
 
 // The child server the quality tests start is an esbuild bundle (child-server-bundle.ts), not the
@@ -15,7 +16,10 @@ const row = (i: number) => ({ question: `Where is order NW-${i}?`, notes: "carri
 
 describe("the upload worker in a server process", () => {
   it("prepares a table larger than the worker's threshold and stores every row", { timeout: 60_000 }, async () => {
-    const server = await startServerProcess(makeDataDir());
+    // Users only, no calls: the table needs no demo data, and the services then skip its seconds-long seed.
+    const dataDir = makeDataDir();
+    seedDataDir(dataDir, 0);
+    const server = await startServerProcess(dataDir);
     const api = httpClient(server.url, undefined, 30_000);
     const count = Math.ceil((2 * OFF_THREAD_BYTES) / JSON.stringify(row(0)).length);
     const rows = Array.from({ length: count }, (_, i) => row(i));
