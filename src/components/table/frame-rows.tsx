@@ -13,10 +13,16 @@ function useBodyTop(body: RefObject<HTMLTableSectionElement | null>): number {
   useLayoutEffect(() => {
     const element = body.current;
     if (!element) return;
-    // The table sits at the top of its frame, so the body's offset in the table is its offset in the frame.
-    const measure = () => setTop(element.offsetTop);
-    measure();
     const table = element.closest("table");
+    // The table sits at the top of its frame, so the body's offset in the table is its offset in the frame.
+    const measure = () => {
+      setTop(element.offsetTop);
+      // The header row sticks at the frame's top: a row scrolled into view by the browser (a focused row's
+      // scrollIntoView) must stop below it, not under it.
+      const frame = table?.parentElement;
+      if (frame) frame.style.scrollPaddingTop = `${element.offsetTop}px`;
+    };
+    measure();
     const observer = typeof ResizeObserver === "undefined" || !table ? null : new ResizeObserver(measure);
     if (table) observer?.observe(table);
     return () => observer?.disconnect();
@@ -50,6 +56,8 @@ export function useFrameRows({
     estimateSize: () => rowHeight,
     overscan: 10,
     scrollMargin: top,
+    // A row scrolled to (j/k to a row not rendered yet) stops below the sticky header row, not under it.
+    scrollPaddingStart: top,
     rangeExtractor,
   });
   return { virtualizer, top };
