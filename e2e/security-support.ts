@@ -17,8 +17,9 @@ export const XSS_PAYLOADS = [
 
 /**
  * Test-only: stores calls whose inputs and output are the payloads, in the e2e server's own
- * database (the trace service has no public create-call endpoint; calls come from tracing). The
- * server keeps the file open too: SQLite's WAL mode and busy_timeout let this second connection write.
+ * database, row for row as written here (what these tests check is how the pages show stored text,
+ * not how a call is uploaded; `/call/upsert_batch` is tested elsewhere). The server keeps the file
+ * open too: SQLite's WAL mode and busy_timeout let this second connection write.
  */
 export function insertHostileCalls(): string[] {
   return withE2eDatabase((db) => {
