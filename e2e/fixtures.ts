@@ -8,8 +8,13 @@ export { expect };
 export const DEMO_KEY = "local-demo-key";
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-// The same axe-core build, minified: AxeBuilder's default is the unminified source (1.3 MB).
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+// The same axe-core build, minified: AxeBuilder's default is the unminified source (1.3 MB). Resolved from
+// @axe-core/playwright's own place, so it is the axe-core that package depends on, whatever npm hoists.
+const requireFromHere = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(
+  createRequire(requireFromHere.resolve("@axe-core/playwright")).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
 
 type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
 
