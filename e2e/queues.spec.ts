@@ -133,6 +133,22 @@ test.describe("annotation queues", () => {
     await expect(page.locator("tr[data-item-row]:focus")).toBeInViewport();
   });
 
+  test("on a whole 50-row page, k up to rows scrolled out of the frame stops each below the sticky header row", async ({
+    page,
+    request,
+  }) => {
+    const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
+    await page.goto(`/queues/${queueId}`);
+    await expect(itemRows(page)).toHaveCount(50);
+    for (let i = 0; i < 45; i++) await page.keyboard.press("j");
+    for (let i = 0; i < 30; i++) await page.keyboard.press("k");
+    const focused = page.locator("tr[data-item-row]:focus");
+    await expect(focused).toHaveAttribute("data-item-row", "14");
+    const table = page.getByRole("table", { name: BIG_QUEUE_NAME });
+    const headerBox = (await table.locator("thead").boundingBox())!;
+    expect((await focused.boundingBox())!.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 1);
+  });
+
   test("open an item from the keyboard, then complete-and-next through a queue", async ({ page, request }) => {
     const queue = await createScratchQueue(request, "complete-and-next", 3);
     await page.goto(`/queues/${queue.id}`);

@@ -38,8 +38,9 @@ export function DataTableBody(props: Props) {
 }
 
 /**
- * Rows a whole page renders in its first render; the rest follow once the first frame is painted. A screen shows 15-30 rows of a table: on a cold load, rendering and laying out
- * all 50 before the first paint made the first row wait for rows below the fold.
+ * Rows a whole page renders in its first render; the rest follow once the first frame is painted. A screen shows
+ * 15-30 rows of a table: on a cold load, rendering and laying out all 50 before the first paint made the first row
+ * wait for rows below the fold.
  */
 export const FIRST_PAINT_ROWS = 30;
 

@@ -13,16 +13,10 @@ function useBodyTop(body: RefObject<HTMLTableSectionElement | null>): number {
   useLayoutEffect(() => {
     const element = body.current;
     if (!element) return;
-    const table = element.closest("table");
     // The table sits at the top of its frame, so the body's offset in the table is its offset in the frame.
-    const measure = () => {
-      setTop(element.offsetTop);
-      // The header row sticks at the frame's top: a row scrolled into view by the browser (a focused row's
-      // scrollIntoView) must stop below it, not under it.
-      const frame = table?.parentElement;
-      if (frame) frame.style.scrollPaddingTop = `${element.offsetTop}px`;
-    };
+    const measure = () => setTop(element.offsetTop);
     measure();
+    const table = element.closest("table");
     const observer = typeof ResizeObserver === "undefined" || !table ? null : new ResizeObserver(measure);
     if (table) observer?.observe(table);
     return () => observer?.disconnect();
@@ -56,7 +50,8 @@ export function useFrameRows({
     estimateSize: () => rowHeight,
     overscan: 10,
     scrollMargin: top,
-    // A row scrolled to (j/k to a row not rendered yet) stops below the sticky header row, not under it.
+    // A row scrolled to (j/k to a row not rendered yet) stops below the sticky header row, not under it (rows the
+    // browser scrolls into view stop there too: TableHead's scroll padding on the frame).
     scrollPaddingStart: top,
     rangeExtractor,
   });

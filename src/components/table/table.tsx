@@ -121,6 +121,7 @@ export function TableHead({
 }) {
   return (
     <thead
+      ref={sticky ? keepFrameClearOfHead : undefined}
       className={cn(
         "border-b border-line text-xs text-fg-muted",
         sticky ? "sticky top-0 z-10 bg-subtle [&_th]:shadow-[inset_0_-1px_0_var(--ui-line-strong)]" : "bg-subtle/60",
@@ -130,6 +131,25 @@ export function TableHead({
       <tr {...rowProps}>{children}</tr>
     </thead>
   );
+}
+
+/**
+ * A sticky header row covers the top of its frame: a row the browser scrolls into view there (a focused row's
+ * `scrollIntoView`, j/k in a table) must stop below it, not under it. So the frame's scroll padding is the header's
+ * height, kept as the header's height changes (a wrapped title, a larger text size). The first measure is the
+ * observer's own, after layout, so mounting a table forces none.
+ */
+function keepFrameClearOfHead(head: HTMLTableSectionElement | null) {
+  const frame = head?.closest<HTMLElement>("[data-table-frame]");
+  if (!head || !frame || typeof ResizeObserver === "undefined") return;
+  const observer = new ResizeObserver(() => {
+    frame.style.scrollPaddingTop = `${head.offsetHeight}px`;
+  });
+  observer.observe(head);
+  return () => {
+    observer.disconnect();
+    frame.style.scrollPaddingTop = "";
+  };
 }
 
 type HeaderCellProps = ComponentPropsWithRef<"th"> & { align?: Align };
