@@ -13,8 +13,8 @@ const GAP_AT_BOTTOM = "1.25rem";
  * questions' column (`scope`) clear of it: on a wide screen its `top` and `max-height` say where it sticks; on a
  * narrow one REVIEW_BAR_SCROLL_VAR says where a question scrolled into view stops. Plain properties, not a custom
  * property, on a wide screen: a custom property's change restyles every element under the one that holds it (a
- * warning that wraps the bar, then clears, would restyle the whole column), a change of `top` only the column. Both are callback refs: the bar and the column come and go with the
- * item, and whichever comes later gets the height.
+ * warning that wraps the bar, then clears, would restyle the whole column), a change of `top` only the column.
+ * Both are callback refs: the bar and the column come and go with the item, and whichever comes later gets the height.
  */
 export function useStickyBarHeight() {
   const height = useRef<number | null>(null);
