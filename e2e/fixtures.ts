@@ -2,6 +2,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { inReusedContext } from "./reused-context";
 
 export { expect };
 
@@ -106,13 +107,17 @@ export async function storedKeys(page: Page): Promise<{ local: string | null; se
   }));
 }
 
-/** Fails a test when the page throws an uncaught error, even if every assertion passed. */
-export const test = base.extend<{ pageErrors: Error[] }>({
+export const test = base.extend<{ reusedContext: void; pageErrors: Error[] }>({
+  /** Puts back what a test changed in the context the next test reuses (see reused-context.ts). */
+  reusedContext: [async ({ context, page }, use) => inReusedContext(context, page, use), { auto: true }],
+  /** Fails a test when the page throws an uncaught error, even if every assertion passed. */
   pageErrors: [
     async ({ page }, use) => {
       const errors: Error[] = [];
-      page.on("pageerror", (error) => errors.push(error));
+      const onError = (error: Error) => errors.push(error);
+      page.on("pageerror", onError);
       await use(errors);
+      page.off("pageerror", onError);
       expect(
         errors.map((e) => e.message),
         "uncaught errors in the page",
