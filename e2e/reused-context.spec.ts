@@ -1,8 +1,8 @@
 import { expect, test } from "./fixtures";
 
 // The suite reuses one browser context per worker (playwright.config.ts). These two run in order in one
-// worker: the first leaves behind everything a test can, the second finds none of it. Without
-// e2e/reused-context.ts it finds the dialog handler, the network off and the permission granted.
+// worker: the first leaves behind what Playwright's reset does not clear, the second finds none of it.
+// Without e2e/reused-context.ts the network is still off and the second test's first page load fails.
 test.describe.configure({ mode: "serial" });
 
 /** The first test's tab history: a reused tab keeps it (Playwright does not reset history), a new one starts at 1. */
