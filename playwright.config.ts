@@ -49,10 +49,10 @@ export default defineConfig({
   use: {
     baseURL,
     // One browser context per worker, reset between tests, instead of a new one per test: a new
-    // context starts a new renderer process, and on this virtual machine (where every system call and
-    // page-table change is slow) that cost ~1.2 s of CPU per page. The whole suite, measured in a pair:
-    // 591 -> 524 s wall, 1,114 -> 969 s CPU. Playwright's reset clears storage, routes, init scripts,
-    // the clock, emulation and extra pages; e2e/reused-context.ts puts back what it leaves.
+    // context starts a new renderer process, which on this virtual machine (where every system call and
+    // page-table change is slow) costs more CPU than the page load itself (the README has the measures).
+    // Playwright's reset clears storage, routes, init scripts, the clock, emulation and extra pages;
+    // e2e/reused-context.ts puts back what it leaves.
     reuseContext: true,
     // Recording a trace costs about a third of the suite's CPU (DOM snapshots at every action),
     // so it is recorded only when a failed test is retried (CI retries once). To debug locally:

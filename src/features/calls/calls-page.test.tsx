@@ -154,6 +154,36 @@ describe("Calls page", () => {
     ]);
   }, 60_000);
 
+  it("waits for a new filter's rows before selecting every call on the page (not the filter before's)", async () => {
+    const gate = requestGate();
+    const { user } = setup("size=25", (inner) => async (input, init) => {
+      const request = new Request(input, init);
+      if (
+        new URL(request.url).pathname.endsWith("/calls/stream_query") &&
+        (await request.clone().text()).includes(opRef("a0"))
+      )
+        await gate.pass();
+      return inner(request);
+    });
+    await table();
+    await waitFor(() => expect(rangeText()).toContain("1–25 of 30"), SLOW);
+    const picker = screen.getByRole("combobox", { name: "Operation" });
+    await waitFor(() => expect(within(picker).getByRole("option", { name: /· v0/ })).toBeInTheDocument(), SLOW);
+
+    const release = gate.hold();
+    await user.selectOptions(picker, opParam("a0"));
+    // The new filter's count is in, its rows are not: the rows on screen are the unfiltered page's.
+    await waitFor(() => expect(rangeText()).toContain("of 7"), SLOW);
+    const selectPage = screen.getByRole("checkbox", { name: "Select every call on this page" });
+    expect(rowOf("call-29")).toBeDefined();
+    expect(selectPage).toBeDisabled();
+
+    release();
+    await waitFor(() => expect(selectPage).toBeEnabled(), SLOW);
+    await user.click(selectPage);
+    expect(screen.getByText("7 calls selected.")).toBeInTheDocument();
+  }, 30_000);
+
   it("in a project with no queue, offers no Add button but a new queue made on the spot, then adds to it", async () => {
     const { user, clients } = setup();
     await table();

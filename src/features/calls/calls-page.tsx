@@ -201,6 +201,7 @@ function Calls({ project }: { project: string }) {
           onTogglePage={selection.togglePage}
           context={context}
           busy={data.page.isFetching}
+          showingPreviousView={data.page.isPlaceholderData}
           offset={data.offset}
           total={data.total}
           placeholderRows={initialLoad ? Math.min(view.pageSize, 25) : 0}

@@ -46,6 +46,11 @@ type Props = {
   onTogglePage: (calls: readonly Call[]) => void;
   context: CellContext;
   busy: boolean;
+  /**
+   * The rows are the view before, kept on screen while this one loads (another filter, page or sort): "every call
+   * on this page" would select calls the page is no longer about, so the header's box waits for the new rows.
+   */
+  showingPreviousView: boolean;
   offset: number;
   total: number | null;
   empty: ReactNode;
@@ -64,6 +69,7 @@ export const CallsTable = memo(function CallsTable(props: Props) {
     selection,
     onTogglePage,
     busy,
+    showingPreviousView,
     total,
     empty,
     placeholderRows,
@@ -93,7 +99,7 @@ export const CallsTable = memo(function CallsTable(props: Props) {
       <IndeterminateCheckbox
         checked={pageSelected}
         indeterminate={!pageSelected && someSelected}
-        disabled={calls.length === 0 || selection.kind === "matching"}
+        disabled={calls.length === 0 || selection.kind === "matching" || showingPreviousView}
         label="Select every call on this page"
         onChange={() => onTogglePage(calls)}
       />
@@ -140,7 +146,7 @@ export const CallsTable = memo(function CallsTable(props: Props) {
                       index={index}
                       rowIndex={props.offset + index + 2}
                       selected={isSelected(selection, row.original.id)}
-                      lockedSelected={selection.kind === "matching"}
+                      lockedSelected={selection.kind === "matching" || showingPreviousView}
                       visibleKey={visibleKey}
                       onToggle={(range) => props.onToggle(calls, props.pageKey, index, range)}
                     />
