@@ -142,6 +142,22 @@ describe("queue items page", () => {
     expect(new URLSearchParams(router.location.search).get("sort")).toBe("created_at.desc");
   }, 60_000);
 
+  it("keeps j pressed before the first page's rows arrive and makes it once they do", async () => {
+    // The items query is held back until the keys are pressed, as on a slow first load.
+    const gate = { open: () => {} };
+    const held = new Promise<void>((resolve) => (gate.open = resolve));
+    const { user } = setup("size=25", (fetch) => async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).endsWith("/items/query")) await held;
+      return fetch(input, init);
+    });
+    await table();
+    expect(screen.queryAllByRole("row").filter((row) => row.hasAttribute("data-item-row"))).toEqual([]);
+    await user.keyboard("jj");
+    gate.open();
+    await waitFor(() => expect(dataRows()[1]).toHaveFocus(), SLOW);
+    expect(within(dataRows()[1]!).getByRole("link", { name: "Open item 2" })).toBeInTheDocument();
+  }, 60_000);
+
   it("focuses the filters with / and lists the shortcuts with ?, but not while typing", async () => {
     const { user } = setup();
     await table();

@@ -100,12 +100,14 @@ export function useItemsRowNavigation({
     void rowFocus.focusIndex(index);
   }, [focusItemId, rows, rowFocus, fresh]);
 
+  const moveFocus = useMovesBeforeRows(rowFocus.move, rows.length, fresh);
+
   // "/" remembers the focused row, so Escape in a filter puts focus back where it was.
   const rowBeforeFilters = useRef<number | null>(null);
   const backToTable = useCallback(() => void rowFocus.focusIndex(rowBeforeFilters.current ?? 0), [rowFocus]);
   useShortcuts({
-    j: () => rowFocus.move(1),
-    k: () => rowFocus.move(-1),
+    j: () => moveFocus(1),
+    k: () => moveFocus(-1),
     "/": (event) => {
       event.preventDefault();
       rowBeforeFilters.current = rowFocus.focusedIndex();
@@ -115,4 +117,27 @@ export function useItemsRowNavigation({
   });
 
   return { rows, onOpen, backToTable, scrollToRowRef: rowFocus.scrollToRowRef };
+}
+
+/**
+ * j/k pressed while the table has no rows yet (its first page still being read) are kept and made, in order, once
+ * the rows are on screen: someone who opens the table and presses j at once lands on the first row, as they would
+ * a moment later. When the page turns out empty, or cannot be read, they are dropped.
+ */
+function useMovesBeforeRows(move: (delta: 1 | -1) => void, rowCount: number, fresh: boolean) {
+  const waiting = useRef<Array<1 | -1>>([]);
+  const loading = rowCount === 0 && !fresh;
+  const loadingRef = useRef(loading);
+  useEffect(() => {
+    loadingRef.current = loading;
+    if (loading) return;
+    for (const delta of waiting.current.splice(0)) move(delta);
+  }, [loading, move]);
+  return useCallback(
+    (delta: 1 | -1) => {
+      if (loadingRef.current) waiting.current.push(delta);
+      else move(delta);
+    },
+    [move],
+  );
 }
