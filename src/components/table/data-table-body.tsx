@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { defaultRangeExtractor, rowsWithSpacers, useFrameRows, type Range } from "./frame-rows";
 import { SpacerRow } from "./table";
 import { useAfterFirstPaint } from "@/lib/use-after-first-paint";
@@ -37,21 +37,20 @@ export function DataTableBody(props: Props) {
   return props.count > FULL_RENDER_MAX_ROWS ? <WindowedBody {...props} /> : <AllRowsBody {...props} />;
 }
 
-/**
- * Rows a whole page renders in its first render; the rest follow once the first frame is painted. A screen shows
- * 15-30 rows of a table: on a cold load, rendering and laying out all 50 before the first paint made the first row
- * wait for rows below the fold.
- */
-export const FIRST_PAINT_ROWS = 30;
-
 function AllRowsBody({ count, className, renderRow, scrollToRowRef, rowHeight, columnCount }: Props) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const { rendered, renderAll } = useRowsAfterFirstPaint(count, body, rowHeight);
+  // A row the focus goes to before the rest are rendered (k from the top, back from a review): render them all now.
   useEffect(() => {
-    if (scrollToRowRef) scrollToRowRef.current = null;
-  }, [scrollToRowRef]);
-  const rendered = useRowsAfterFirstPaint(count);
+    if (!scrollToRowRef) return;
+    scrollToRowRef.current = renderAll;
+    return () => {
+      scrollToRowRef.current = null;
+    };
+  }, [scrollToRowRef, renderAll]);
   const later = count - rendered;
   return (
-    <tbody className={className}>
+    <tbody ref={body} className={className}>
       {Array.from({ length: rendered }, (_, index) => renderRow(index))}
       {/* Holds the rows' place meanwhile, so nothing below them moves when they come. */}
       {later > 0 ? <SpacerRow height={later * rowHeight} colSpan={columnCount} /> : null}
@@ -59,10 +58,28 @@ function AllRowsBody({ count, className, renderRow, scrollToRowRef, rowHeight, c
   );
 }
 
-/** How many of `count` rows to render: FIRST_PAINT_ROWS when the body first shows, all after its first frame. */
-function useRowsAfterFirstPaint(count: number): number {
-  const all = useAfterFirstPaint(true, count <= FIRST_PAINT_ROWS);
-  return all ? count : Math.min(count, FIRST_PAINT_ROWS);
+/**
+ * How many of `count` rows to render. When the body first shows, only the rows that can be on screen: none in the
+ * first render, then, measured from where the body starts (in a layout effect, so before the browser paints), those
+ * down to the window's bottom edge. All of them once that frame is painted. A table usually starts half a screen
+ * down: at 1280×800 the Calls page shows 9 of its 50 rows, and rendering, styling and laying out the other 41 before
+ * the first paint made the first row wait for them on a cold load.
+ */
+function useRowsAfterFirstPaint(count: number, body: RefObject<HTMLElement | null>, rowHeight: number) {
+  const painted = useAfterFirstPaint(true);
+  const [asked, setAsked] = useState(false);
+  const all = painted || asked;
+  const [onScreen, setOnScreen] = useState(0);
+  useLayoutEffect(() => {
+    if (all) return;
+    // A body that starts above the window's top (a scrolled page) needs the rows down to the bottom edge too.
+    const top = body.current?.getBoundingClientRect().top ?? 0;
+    // Measured layout, rendered before the paint: what useLayoutEffect is for (React's own tooltip example).
+    // oxlint-disable-next-line react/set-state-in-effect
+    setOnScreen(Math.max(1, Math.ceil((window.innerHeight - top) / rowHeight) + 1));
+  }, [all, body, rowHeight]);
+  const renderAll = useCallback(() => setAsked(true), []);
+  return { rendered: all ? count : Math.min(count, onScreen), renderAll };
 }
 
 /**

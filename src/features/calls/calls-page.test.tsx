@@ -83,7 +83,8 @@ describe("Calls page", () => {
       "title",
       opRef("a1"),
     );
-    expect(within(rowOf("call-07")).getByText("Error")).toBeInTheDocument();
+    // A row below the window's edge is rendered once the first rows are painted.
+    await waitFor(() => expect(within(rowOf("call-07")).getByText("Error")).toBeInTheDocument(), SLOW);
     // A row's checkbox says which call it selects: its op, and its id.
     expect(within(rowOf("call-29")).getByRole("checkbox")).toHaveAccessibleName(
       "Select the classify_ticket call call-29",
