@@ -34,7 +34,7 @@ type Shared = {
   profile: Profile;
   options: BenchOptions;
   distDir: string | null;
-  server: { instance: BenchServer; manifest: ServerDbManifest } | null;
+  server: { instance: BenchServer; manifest: ServerDbManifest; databaseFile: string } | null;
 };
 
 const IN_BROWSER: readonly Part[] = [
@@ -78,7 +78,7 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
     case "review-keys":
       return reviewKeysPart(server().instance.url, server().manifest, shared.profile);
     case "cold-loads":
-      return coldLoadsPart(server().instance.url, server().manifest, shared.profile);
+      return coldLoadsPart(server().instance.url, server().manifest, shared.profile, server().databaseFile);
     case "hostile-calls":
       return hostileCallsPart(server().instance.url, server().manifest, shared.profile);
     case "review-form":
@@ -104,7 +104,7 @@ async function startServer(shared: Shared): Promise<NonNullable<Shared["server"]
     dashboardDir: shared.distDir ?? DEFAULT_DIST_DIR,
   });
   console.info(`  server ${instance.url} (pid ${instance.pid})`);
-  return { instance, manifest: database.manifest };
+  return { instance, manifest: database.manifest, databaseFile: database.file };
 }
 
 async function main(): Promise<number> {

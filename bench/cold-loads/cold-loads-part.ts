@@ -8,6 +8,14 @@ import { against, ms, table, type PartOutput, type SummaryRow } from "../lib/rep
 import { summarize } from "../lib/stats";
 import { coldLoadPages, type ColdLoadPage } from "./cold-load-pages";
 import { measureColdLoad, type ColdLoadOutcome, type ColdLoadSample } from "./cold-load";
+import {
+  baselineDistDir,
+  measureSideBySide,
+  sideBySideTable,
+  startBaselineServer,
+  type SideBySide,
+} from "./side-by-side";
+import type { BenchServer } from "../lib/bench-server";
 
 /** The budget: every page's first meaningful content within 500 ms of a cold load, median. */
 export const COLD_LOAD_BUDGET_MS = 500;
@@ -120,9 +128,20 @@ async function orError(run: () => Promise<ColdLoadOutcome>): Promise<ColdLoadOut
   }
 }
 
-/** Cold loads of every page of the issue's list, each to its first meaningful content. */
-export async function coldLoadsPart(origin: string, manifest: ServerDbManifest, profile: Profile): Promise<PartOutput> {
+/**
+ * Cold loads of every page of the issue's list, each to its first meaningful content. With
+ * COLD_LOADS_BASELINE_DIST, each page's loads alternate with the same page from that build
+ * (side-by-side.ts), on a second server over `databaseFile`.
+ */
+export async function coldLoadsPart(
+  origin: string,
+  manifest: ServerDbManifest,
+  profile: Profile,
+  databaseFile: string,
+): Promise<PartOutput> {
   const pages = onlyPages(coldLoadPages(manifest, await reviewItemId(origin, manifest)));
+  const baselineDir = baselineDistDir();
+  let baseline: BenchServer | null = null;
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
@@ -130,9 +149,28 @@ export async function coldLoadsPart(origin: string, manifest: ServerDbManifest, 
     args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--headless")),
   });
   const measured: Measured[] = [];
+  const compared: { page: ColdLoadPage; result: SideBySide }[] = [];
   try {
+    if (baselineDir) baseline = await startBaselineServer(databaseFile, baselineDir);
     for (const page of pages) {
-      const outcome = await orError(() => measureColdLoad(browser, origin, manifest, page, reps(profile)));
+      let outcome: ColdLoadOutcome;
+      if (baseline) {
+        const origins = { baseline: baseline.url, current: origin };
+        const result = await measureSideBySide(browser, origins, manifest, page, reps(profile)).catch(
+          (error: unknown): SideBySide => {
+            const failed = { state: "error", error: error instanceof Error ? error.message : String(error) } as const;
+            return { baseline: failed, current: failed };
+          },
+        );
+        compared.push({ page, result });
+        if (result.baseline.state === "measured")
+          console.info(
+            `    ${page.name}: baseline median ${summarize(result.baseline.samples.map((x) => x.contentMs)).p50} ms`,
+          );
+        outcome = result.current;
+      } else {
+        outcome = await orError(() => measureColdLoad(browser, origin, manifest, page, reps(profile)));
+      }
       if (outcome.state === "measured")
         console.info(`    ${page.name}: median ${summarize(outcome.samples.map((x) => x.contentMs)).p50} ms`);
       else console.info(`    ${page.name}: ${outcome.state === "error" ? outcome.error : outcome.state}`);
@@ -140,6 +178,7 @@ export async function coldLoadsPart(origin: string, manifest: ServerDbManifest, 
     }
   } finally {
     await browser.close();
+    await baseline?.stop();
   }
   const markdown = [
     "## Cold loads of every page (Playwright, Chromium, 1280×800)",
@@ -159,6 +198,7 @@ export async function coldLoadsPart(origin: string, manifest: ServerDbManifest, 
       measured.map(pageRow),
     ),
     "",
+    ...(baselineDir ? [sideBySideTable(compared, baselineDir), ""] : []),
     "### The requests of each page's median load",
     "",
     measured.map(waterfall).filter(Boolean).join("\n\n"),
