@@ -44,6 +44,12 @@ describe("a whole page's body", () => {
     await waitFor(() => expect(rows()).toBe(50));
   });
 
+  it("renders a page short enough to fit the window whole in its first render", () => {
+    const fitsWindow = Math.ceil(window.innerHeight / ROW_HEIGHT) + 1;
+    const { rows } = renderBody(fitsWindow);
+    expect(rows()).toBe(fitsWindow);
+  });
+
   it("renders every row at once when the focus is sent to one not rendered yet", () => {
     const { rows, scrollToRowRef } = renderBody(50);
     expect(rows()).toBeLessThan(50);

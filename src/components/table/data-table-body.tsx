@@ -66,7 +66,8 @@ function AllRowsBody({ count, className, renderRow, scrollToRowRef, rowHeight, c
  * the first paint made the first row wait for them on a cold load.
  */
 function useRowsAfterFirstPaint(count: number, body: RefObject<HTMLElement | null>, rowHeight: number) {
-  const painted = useAfterFirstPaint(true);
+  // A page short enough to fit the window whole is rendered whole at once: there is nothing to leave for later.
+  const painted = useAfterFirstPaint(true, count <= Math.ceil(window.innerHeight / rowHeight) + 1);
   const [asked, setAsked] = useState(false);
   const all = painted || asked;
   const [onScreen, setOnScreen] = useState(0);
