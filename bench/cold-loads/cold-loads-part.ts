@@ -120,11 +120,16 @@ function waterfall({ page, outcome }: Measured): string {
   ].join("\n");
 }
 
+const errorOutcome = (error: unknown): ColdLoadOutcome => ({
+  state: "error",
+  error: error instanceof Error ? error.message : String(error),
+});
+
 async function orError(run: () => Promise<ColdLoadOutcome>): Promise<ColdLoadOutcome> {
   try {
     return await run();
   } catch (error) {
-    return { state: "error", error: error instanceof Error ? error.message : String(error) };
+    return errorOutcome(error);
   }
 }
 
@@ -157,10 +162,7 @@ export async function coldLoadsPart(
       if (baseline) {
         const origins = { baseline: baseline.url, current: origin };
         const result = await measureSideBySide(browser, origins, manifest, page, reps(profile)).catch(
-          (error: unknown): SideBySide => {
-            const failed = { state: "error", error: error instanceof Error ? error.message : String(error) } as const;
-            return { baseline: failed, current: failed };
-          },
+          (error: unknown): SideBySide => ({ baseline: errorOutcome(error), current: errorOutcome(error) }),
         );
         compared.push({ page, result });
         if (result.baseline.state === "measured")

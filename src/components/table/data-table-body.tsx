@@ -62,8 +62,8 @@ function AllRowsBody({ count, className, renderRow, scrollToRowRef, rowHeight, c
  * How many of `count` rows to render. When the body first shows, only the rows that can be on screen: none in the
  * first render, then, measured from where the body starts (in a layout effect, so before the browser paints), those
  * down to the window's bottom edge. All of them once that frame is painted. A table usually starts half a screen
- * down: at 1280×800 the Calls page shows 9 of its 50 rows, and rendering, styling and laying out the other 41 before
- * the first paint made the first row wait for them on a cold load.
+ * down (at 1280×800 the Calls page shows 9 of its 50 rows): rendering, styling and laying out the rows below the
+ * edge before the first paint would make the first row wait for rows nobody can see yet.
  */
 function useRowsAfterFirstPaint(count: number, body: RefObject<HTMLElement | null>, rowHeight: number) {
   // A page short enough to fit the window whole is rendered whole at once: there is nothing to leave for later.

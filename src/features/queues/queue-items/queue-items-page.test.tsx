@@ -40,6 +40,17 @@ function setup(
   return { server, queueId, clients, ...app, search: search$ };
 }
 
+/** The items page with its items query held back until `open` is called, as on a slow first load. */
+function setupWithItemsHeld() {
+  const gate = { open: () => {} };
+  const held = new Promise<void>((resolve) => (gate.open = resolve));
+  const app = setup("size=25", (fetch) => async (input, init) => {
+    if (String(input instanceof Request ? input.url : input).endsWith("/items/query")) await held;
+    return fetch(input, init);
+  });
+  return { ...app, open: () => gate.open() };
+}
+
 const table = () => screen.findByRole("table", { name: "Tone review" }, SLOW);
 /** The table's data rows (its header row left out). */
 const dataRows = () => screen.getAllByRole("row").slice(1);
@@ -143,19 +154,22 @@ describe("queue items page", () => {
   }, 60_000);
 
   it("keeps j pressed before the first page's rows arrive and makes it once they do", async () => {
-    // The items query is held back until the keys are pressed, as on a slow first load.
-    const gate = { open: () => {} };
-    const held = new Promise<void>((resolve) => (gate.open = resolve));
-    const { user } = setup("size=25", (fetch) => async (input, init) => {
-      if (String(input instanceof Request ? input.url : input).endsWith("/items/query")) await held;
-      return fetch(input, init);
-    });
+    const { user, open } = setupWithItemsHeld();
     await table();
     expect(screen.queryAllByRole("row").filter((row) => row.hasAttribute("data-item-row"))).toEqual([]);
     await user.keyboard("jj");
-    gate.open();
+    open();
     await waitFor(() => expect(dataRows()[1]).toHaveFocus(), SLOW);
     expect(within(dataRows()[1]!).getByRole("link", { name: "Open item 2" })).toBeInTheDocument();
+  }, 60_000);
+
+  it("keeps at most ten of those presses: a key held through a slow load does not race down the page", async () => {
+    const { user, open } = setupWithItemsHeld();
+    await table();
+    await user.keyboard("j".repeat(15));
+    open();
+    await waitFor(() => expect(dataRows()[9]).toHaveFocus(), SLOW);
+    expect(within(dataRows()[9]!).getByRole("link", { name: "Open item 10" })).toBeInTheDocument();
   }, 60_000);
 
   it("focuses the filters with / and lists the shortcuts with ?, but not while typing", async () => {

@@ -120,6 +120,13 @@ export function useItemsRowNavigation({
 }
 
 /**
+ * Moves kept while the first page loads, at most: a key held down through a slow load repeats 30 times a
+ * second, and replaying all of that would race through the page and turn it (the review bounds its queued
+ * steps the same way).
+ */
+const MAX_MOVES_BEFORE_ROWS = 10;
+
+/**
  * j/k pressed while the table has no rows yet (its first page still being read) are kept and made, in order, once
  * the rows are on screen: someone who opens the table and presses j at once lands on the first row, as they would
  * a moment later. When the page turns out empty, or cannot be read, they are dropped.
@@ -135,8 +142,8 @@ function useMovesBeforeRows(move: (delta: 1 | -1) => void, rowCount: number, fre
   }, [loading, move]);
   return useCallback(
     (delta: 1 | -1) => {
-      if (loadingRef.current) waiting.current.push(delta);
-      else move(delta);
+      if (!loadingRef.current) move(delta);
+      else if (waiting.current.length < MAX_MOVES_BEFORE_ROWS) waiting.current.push(delta);
     },
     [move],
   );
