@@ -133,20 +133,33 @@ test.describe("annotation queues", () => {
     await expect(page.locator("tr[data-item-row]:focus")).toBeInViewport();
   });
 
-  test("on a whole 50-row page, k up to rows scrolled out of the frame stops each below the sticky header row", async ({
+  test("on a whole 50-row page, j and k keep the focused row below the sticky header row, and the header in view", async ({
     page,
     request,
   }) => {
     const queueId = await queueIdByName(request, BIG_QUEUE_NAME);
     await page.goto(`/queues/${queueId}`);
     await expect(itemRows(page)).toHaveCount(50);
-    for (let i = 0; i < 45; i++) await page.keyboard.press("j");
-    for (let i = 0; i < 30; i++) await page.keyboard.press("k");
-    const focused = page.locator("tr[data-item-row]:focus");
-    await expect(focused).toHaveAttribute("data-item-row", "14");
     const table = page.getByRole("table", { name: BIG_QUEUE_NAME });
-    const headerBox = (await table.locator("thead").boundingBox())!;
-    expect((await focused.boundingBox())!.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 1);
+    const focused = page.locator("tr[data-item-row]:focus");
+    const belowHeader = async () => {
+      const headerBox = (await table.locator("thead").boundingBox())!;
+      expect(headerBox.y).toBeGreaterThanOrEqual(0);
+      expect((await focused.boundingBox())!.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 1);
+    };
+    // The page scrolled to its end has the frame's top (its header) above the window: j from there focuses the
+    // first row and brings the header back with it.
+    await page.keyboard.press("End");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.keyboard.press("j");
+    await expect(focused).toHaveAttribute("data-item-row", "0");
+    await belowHeader();
+
+    // k up to rows scrolled out of the frame stops each below the header.
+    for (let i = 0; i < 44; i++) await page.keyboard.press("j");
+    for (let i = 0; i < 30; i++) await page.keyboard.press("k");
+    await expect(focused).toHaveAttribute("data-item-row", "14");
+    await belowHeader();
   });
 
   test("open an item from the keyboard, then complete-and-next through a queue", async ({ page, request }) => {

@@ -51,7 +51,7 @@ export function useFrameRows({
     overscan: 10,
     scrollMargin: top,
     // A row scrolled to (j/k to a row not rendered yet) stops below the sticky header row, not under it (rows the
-    // browser scrolls into view stop there too: TableHead's scroll padding on the frame).
+    // browser scrolls into view stop there too: the rows' scroll margin, TableHead's height).
     scrollPaddingStart: top,
     rangeExtractor,
   });

@@ -56,6 +56,11 @@ export const STICKY_BACKGROUND = { header: "bg-subtle", cell: "bg-surface group-
  */
 export const SCROLL_BOTH_FRAME = "max-h-[calc(100dvh-6rem)] overflow-auto overscroll-x-contain";
 
+/** The sticky header row's height, set on its frame by keepFrameClearOfHead. */
+const TABLE_HEAD_HEIGHT = "--table-head-height";
+/** Body rows scrolled into view stop that far below the top of each scroll box (none without a sticky header). */
+const TABLE_ROWS_CLEAR_HEAD = "[&_tbody>tr]:scroll-mt-(--table-head-height)";
+
 /**
  * The bordered box around a table. `relative`: screen-reader-only text (absolutely placed) stays
  * inside the scroll box. `scroll="both"` for long tables: see SCROLL_BOTH_FRAME.
@@ -71,6 +76,7 @@ export function TableFrame({
       data-table-frame={scroll}
       className={cn(
         "relative overflow-x-auto rounded-lg border border-line bg-surface",
+        TABLE_ROWS_CLEAR_HEAD,
         scroll === "both" && SCROLL_BOTH_FRAME,
         className,
       )}
@@ -134,21 +140,24 @@ export function TableHead({
 }
 
 /**
- * A sticky header row covers the top of its frame: a row the browser scrolls into view there (a focused row's
- * `scrollIntoView`, j/k in a table) must stop below it, not under it. So the frame's scroll padding is the header's
- * height, kept as the header's height changes (a wrapped title, a larger text size). The first measure is the
- * observer's own, after layout, so mounting a table forces none.
+ * A sticky header row covers the top of its frame: a row the browser scrolls into view (a focused row's
+ * `scrollIntoView`, j/k in a table) must stop below it, not under it. The page scrolls too: a row focused at the
+ * top of a frame whose top is above the window (the page scrolled to its end) must bring the header into view
+ * with it. So every body row's scroll margin is the header's height (`--table-head-height`, read by
+ * TABLE_ROWS_CLEAR_HEAD), which every scroll box honours, the frame and the page alike; the frame's scroll padding
+ * would be the frame's alone. Kept as the header's height changes (a wrapped title, a larger text size). The first
+ * measure is the observer's own, after layout, so mounting a table forces none.
  */
 function keepFrameClearOfHead(head: HTMLTableSectionElement | null) {
   const frame = head?.closest<HTMLElement>("[data-table-frame]");
   if (!head || !frame || typeof ResizeObserver === "undefined") return;
   const observer = new ResizeObserver(() => {
-    frame.style.scrollPaddingTop = `${head.offsetHeight}px`;
+    frame.style.setProperty(TABLE_HEAD_HEIGHT, `${head.offsetHeight}px`);
   });
   observer.observe(head);
   return () => {
     observer.disconnect();
-    frame.style.scrollPaddingTop = "";
+    frame.style.removeProperty(TABLE_HEAD_HEIGHT);
   };
 }
 
