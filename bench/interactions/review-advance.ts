@@ -80,16 +80,18 @@ export function armAdvanceProbe({
   w.advanceProbe = new Promise((resolve) => {
     let pressedAt = 0;
     let flashed = false;
+    // The item on screen is the one its details name (the address follows a move once the item is painted).
+    // Visible ones only: an element in the page that is hidden does not count as shown.
     // Inside: this function runs in the page, where the module's scope does not exist.
     // oxlint-disable-next-line unicorn/consistent-function-scoping
-    const shownItem = () => decodeURIComponent(location.pathname.split("/items/")[1] ?? "");
-    // The address changes before React draws the new item: wait for its details and its call.
+    const shownItem = () =>
+      [...document.querySelectorAll('aside button[aria-label="Copy item ID"]')]
+        .find((e) => e.checkVisibility())
+        ?.previousElementSibling?.getAttribute("title") ?? null;
+    // The new item's details and its call, both drawn.
     const painted = () => {
       const id = shownItem();
-      // Visible ones only: an element in the page that is hidden does not count as shown.
-      const details = [...document.querySelectorAll(`aside [title="${CSS.escape(id)}"]`)].find((e) =>
-        e.checkVisibility(),
-      );
+      const details = id !== null;
       const call = [...document.querySelectorAll("main section[aria-label]")].find((e) => e.checkVisibility());
       return id !== fromItemId && !!details && !!call && !document.body.textContent?.includes("Loading the call…");
     };
@@ -187,7 +189,12 @@ export async function measureReviewAdvance(
       await page.keyboard.press("Shift+C");
       await page.getByText("Not completed yet").first().waitFor({ timeout: 5000 });
     }
-    const fromItemId = decodeURIComponent(new URL(page.url()).pathname.split("/items/")[1] ?? "");
+    const fromItemId = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('aside button[aria-label="Copy item ID"]')]
+          .find((e) => e.checkVisibility())
+          ?.previousElementSibling?.getAttribute("title") ?? "",
+    );
     await page.evaluate(armAdvanceProbe, { fromItemId, timeoutMs: 5000, key: options.key });
     await page.keyboard.press(options.key === "C" ? "Shift+C" : "n");
     const sample = await page.evaluate(probeResult);

@@ -27,6 +27,7 @@ import { useUnansweredCheck, type UnansweredCheck } from "./annotate/use-unanswe
 import { useTeamSettings } from "../api/team-settings";
 import { useWorkMode, type Claimed } from "./use-work-mode";
 import { useTakeoverCheck } from "./use-takeover-check";
+import { useAfterPaint } from "./use-after-paint";
 import type { Claim } from "../team/claims";
 import { claimSince } from "../team/claim-label";
 import { recordClaim } from "../team/claim-item";
@@ -71,7 +72,17 @@ export function useReviewSession(
   useLayoutEffect(() => {
     navigateRef.current = routerNavigate;
   }, [routerNavigate]);
-  const navigate = useCallback((to: string, options?: NavigateOptions) => void navigateRef.current(to, options), []);
+  // A move's address is written after the next item is painted (writing it, history.replaceState, costs the key's
+  // handling milliseconds the item's first frame need not wait for); any other navigation drops one still waiting.
+  const addressAfterPaint = useAfterPaint();
+  const cancelAddress = addressAfterPaint.cancel;
+  const navigate = useCallback(
+    (to: string, options?: NavigateOptions) => {
+      cancelAddress();
+      void navigateRef.current(to, options);
+    },
+    [cancelAddress],
+  );
   const location = useLocation();
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
@@ -248,6 +259,7 @@ export function useReviewSession(
   useEffect(() => {
     urlItem.current = urlItemId;
   }, [urlItemId]);
+  const scheduleAddress = addressAfterPaint.schedule;
   const goTo = useCallback(
     (destination: TrailEntry, how: Move, state?: ReviewLocationState, inWorkMode = workMode) => {
       // An item shown before is painted from its latest read: it may have changed since (completed here).
@@ -273,12 +285,10 @@ export function useReviewSession(
       seedItemRead(queryClient, trace, project, queueId, to.item, readAt);
       setMoved({ from: urlItem.current, to: to.item.id, index: to.index });
       // Moving between items replaces the history entry: Back leaves the review, not item by item.
-      navigate(reviewHref(project, queueId, to.item.id, view, to.index, { work: inWorkMode }), {
-        replace: true,
-        state,
-      });
+      const href = reviewHref(project, queueId, to.item.id, view, to.index, { work: inWorkMode });
+      scheduleAddress(() => void navigateRef.current(href, { replace: true, state }));
     },
-    [navigate, queueId, view, listed, queryClient, trace, project, say, setTrail, workMode],
+    [scheduleAddress, queueId, view, listed, queryClient, trace, project, say, setTrail, workMode],
   );
 
   // Work mode's move: claim the next item offered to me and show it; a claim lost once it settles moves on again.

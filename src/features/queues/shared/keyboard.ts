@@ -58,6 +58,9 @@ export function useShortcuts(handlers: Record<string, ShortcutHandler>, enabled 
       if (document.querySelector('[aria-modal="true"]')) return;
       const handler = latest.current[event.key];
       if (!handler) return;
+      // The key is the shortcut's alone: no other shortcut acts on it, and the browser's own handling of a key
+      // typed on the page (which brings the page's layout up to date first, in the key's own handling) is skipped.
+      event.preventDefault();
       handler(event);
     };
     document.addEventListener("keydown", onKeyDown);
