@@ -76,7 +76,7 @@ function runPart(part: Part, shared: Shared): Promise<PartOutput> | PartOutput {
     case "interactions":
       return interactionsPart(server().instance.url, server().manifest, shared.profile);
     case "review-keys":
-      return reviewKeysPart(server().instance.url, server().manifest, shared.profile);
+      return reviewKeysPart(server().instance.url, server().manifest, shared.profile, server().databaseFile);
     case "cold-loads":
       return coldLoadsPart(server().instance.url, server().manifest, shared.profile, server().databaseFile);
     case "hostile-calls":

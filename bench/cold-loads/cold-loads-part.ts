@@ -8,14 +8,9 @@ import { against, ms, table, type PartOutput, type SummaryRow } from "../lib/rep
 import { summarize } from "../lib/stats";
 import { coldLoadPages, type ColdLoadPage } from "./cold-load-pages";
 import { measureColdLoad, type ColdLoadOutcome, type ColdLoadSample } from "./cold-load";
-import {
-  baselineDistDir,
-  measureSideBySide,
-  sideBySideTable,
-  startBaselineServer,
-  type SideBySide,
-} from "./side-by-side";
+import { COLD_LOADS_BASELINE_VARIABLE, measureSideBySide, sideBySideTable, type SideBySide } from "./side-by-side";
 import type { BenchServer } from "../lib/bench-server";
+import { baselineDistDir, startBaselineServer } from "../lib/baseline-build";
 
 /** The budget: every page's first meaningful content within 500 ms of a cold load, median. */
 export const COLD_LOAD_BUDGET_MS = 500;
@@ -145,7 +140,7 @@ export async function coldLoadsPart(
   databaseFile: string,
 ): Promise<PartOutput> {
   const pages = onlyPages(coldLoadPages(manifest, await reviewItemId(origin, manifest)));
-  const baselineDir = baselineDistDir();
+  const baselineDir = baselineDistDir(COLD_LOADS_BASELINE_VARIABLE);
   let baseline: BenchServer | null = null;
   const browser = await chromium.launch({
     executablePath: chromiumPath(),

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ColdLoadPage } from "./cold-load-pages";
 import type { ColdLoadOutcome } from "./cold-load";
-import { baselineDistDir, sideBySideTable } from "./side-by-side";
+import { baselineDistDir } from "../lib/baseline-build";
+import { COLD_LOADS_BASELINE_VARIABLE, sideBySideTable } from "./side-by-side";
 
 const page: ColdLoadPage = { name: "Calls", path: "/calls", content: "the first call row", selector: "tr" };
 const loads = (...contentMs: number[]): ColdLoadOutcome => ({
@@ -17,13 +18,13 @@ afterEach(() => vi.unstubAllEnvs());
 describe("cold loads side by side", () => {
   it("takes the baseline from a built dashboard folder, and names a folder that is not one", () => {
     vi.stubEnv("COLD_LOADS_BASELINE_DIST", "");
-    expect(baselineDistDir()).toBeNull();
+    expect(baselineDistDir(COLD_LOADS_BASELINE_VARIABLE)).toBeNull();
     const dir = mkdtempSync(join(tmpdir(), "baseline-dist-"));
     try {
       vi.stubEnv("COLD_LOADS_BASELINE_DIST", dir);
-      expect(() => baselineDistDir()).toThrow(`no built dashboard (index.html) in ${dir}`);
+      expect(() => baselineDistDir(COLD_LOADS_BASELINE_VARIABLE)).toThrow(`no built dashboard (index.html) in ${dir}`);
       writeFileSync(join(dir, "index.html"), "<!doctype html>");
-      expect(baselineDistDir()).toBe(dir);
+      expect(baselineDistDir(COLD_LOADS_BASELINE_VARIABLE)).toBe(dir);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,34 +1,13 @@
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import type { ServerDbManifest } from "../fixtures/server-db";
-import { startBenchServer, type BenchServer } from "../lib/bench-server";
 import { ms, table } from "../lib/report";
 import { summarize } from "../lib/stats";
 import type { ColdLoadPage } from "./cold-load-pages";
 import { measureColdLoad, type ColdLoadOutcome, type ColdLoadSample } from "./cold-load";
 
-/**
- * A second build of the dashboard to compare with, load by load: COLD_LOADS_BASELINE_DIST names its
- * built `dist` folder (the commit before, built in a worktree: see bench/README.md). It is served by
- * this checkout's server over a copy of the same database, so only the dashboard differs.
- */
-export function baselineDistDir(): string | null {
-  const dir = process.env.COLD_LOADS_BASELINE_DIST?.trim();
-  if (!dir) return null;
-  const absolute = resolve(dir);
-  if (!existsSync(join(absolute, "index.html")))
-    throw new Error(`COLD_LOADS_BASELINE_DIST: no built dashboard (index.html) in ${absolute}`);
-  return absolute;
-}
+/** The baseline build of the cold loads' side-by-side mode (lib/baseline-build.ts). */
+export const COLD_LOADS_BASELINE_VARIABLE = "COLD_LOADS_BASELINE_DIST";
 
-export async function startBaselineServer(databaseFile: string, dashboardDir: string): Promise<BenchServer> {
-  const server = await startBenchServer({ databaseFile, dashboardDir });
-  console.info(`  baseline server ${server.url} (pid ${server.pid}), dashboard from ${dashboardDir}`);
-  return server;
-}
-
-/** The two builds' loads of one page. */
 export type SideBySide = { baseline: ColdLoadOutcome; current: ColdLoadOutcome };
 
 /**
