@@ -26,7 +26,9 @@ describe("review keys side by side", () => {
       [{ name: "Next (n)", baseline: presses(32, 32, 40, 24), current: presses(16, null, 24, 24) }],
       "/tmp/before/dist",
     );
-    expect(markdown).toContain("| Next (n) | 4 | 32.0 ms / 40.0 ms / 32.0 ms | 16.0 ms / 24.0 ms / 18.0 ms | -14.0 ms |");
+    expect(markdown).toContain(
+      "| Next (n) | 4 | 32.0 ms / 40.0 ms / 32.0 ms | 16.0 ms / 24.0 ms / 18.0 ms | -14.0 ms |",
+    );
     expect(markdown).toContain("`/tmp/before/dist`");
   });
 

@@ -59,7 +59,8 @@ export async function measureReviewKeysSideBySide(
       failed ?? { state: "measured", samples: samples[build], stuck: stuck[build], thinkMs: options.thinkMs };
     results.push({ name: variant.name, baseline: outcomeOf("baseline"), current: outcomeOf("current") });
     const p95 = (build: Build) => summarize(samples[build].map(keyToItemPaintedMs)).p95;
-    if (!failed) console.info(`    review ${variant.name}: key → painted p95 ${p95("baseline")} → ${p95("current")} ms`);
+    if (!failed)
+      console.info(`    review ${variant.name}: key → painted p95 ${p95("baseline")} → ${p95("current")} ms`);
   }
   return results;
 }
