@@ -58,8 +58,11 @@ export const SCROLL_BOTH_FRAME = "max-h-[calc(100dvh-6rem)] overflow-auto oversc
 
 /** The sticky header row's height, set on its frame by keepFrameClearOfHead. */
 const TABLE_HEAD_HEIGHT = "--table-head-height";
-/** Body rows scrolled into view stop that far below the top of each scroll box (none without a sticky header). */
-const TABLE_ROWS_CLEAR_HEAD = "[&_tbody>tr]:scroll-mt-(--table-head-height)";
+/**
+ * What is scrolled into view in the body (a row focused by j/k, a control reached by Tab) stops that far below the
+ * top of each scroll box. 0 without a sticky header, which also keeps a frame from inheriting an outer frame's height.
+ */
+const TABLE_BODY_CLEARS_HEAD = "[--table-head-height:0px] [&_tbody_*]:scroll-mt-(--table-head-height)";
 
 /**
  * The bordered box around a table. `relative`: screen-reader-only text (absolutely placed) stays
@@ -76,7 +79,7 @@ export function TableFrame({
       data-table-frame={scroll}
       className={cn(
         "relative overflow-x-auto rounded-lg border border-line bg-surface",
-        TABLE_ROWS_CLEAR_HEAD,
+        TABLE_BODY_CLEARS_HEAD,
         scroll === "both" && SCROLL_BOTH_FRAME,
         className,
       )}
@@ -143,8 +146,8 @@ export function TableHead({
  * A sticky header row covers the top of its frame: a row the browser scrolls into view (a focused row's
  * `scrollIntoView`, j/k in a table) must stop below it, not under it. The page scrolls too: a row focused at the
  * top of a frame whose top is above the window (the page scrolled to its end) must bring the header into view
- * with it. So every body row's scroll margin is the header's height (`--table-head-height`, read by
- * TABLE_ROWS_CLEAR_HEAD), which every scroll box honours, the frame and the page alike; the frame's scroll padding
+ * with it. So the scroll margin of every element in the body is the header's height (`--table-head-height`, read by
+ * TABLE_BODY_CLEARS_HEAD), which every scroll box honours, the frame and the page alike; the frame's scroll padding
  * would be the frame's alone. Kept as the header's height changes (a wrapped title, a larger text size). The first
  * measure is the observer's own, after layout, so mounting a table forces none.
  */

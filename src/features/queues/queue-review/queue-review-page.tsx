@@ -31,6 +31,7 @@ import { WorkModeBar, WorkNotice } from "./work-mode-bar";
 import { REVIEW_REFRESH_MS } from "./use-review-queries";
 import { useReviewSession, type ReviewAction } from "./use-review-session";
 import { useStickyBarHeight } from "./use-sticky-bar-height";
+import { usePageTopOnMove } from "./use-page-top-on-move";
 import { paths } from "@/lib/paths";
 import { useErrorKeptWhileRetrying } from "@/lib/use-error-kept-while-retrying";
 
@@ -64,8 +65,8 @@ export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
 
 const NO_REFS: readonly string[] = [];
 
-// Memoised: the address catches up with a move a render after the item is shown (the router's
-// transition), and these, given the same props, need not render again then.
+// Memoised: the address catches up with a move after the item is painted (written then, rendered by the router
+// as a transition), and these, given the same props, need not render again then.
 const ReviewCrumbs = memo(Breadcrumbs);
 const ReviewShortcuts = memo(ShortcutsDialog);
 const UnsavedAnswers = memo(UnsavedAnswersNotice);
@@ -105,6 +106,7 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const closeShortcuts = useCallback(() => setShortcutsOpen(false), []);
   const { bar: stickyBarRef, scope: belowBarRef } = useStickyBarHeight();
+  usePageTopOnMove(item?.id);
   const { step, workMode } = session;
   const goWork = session.work.go;
   const goNextUnstarted = session.nextUnstarted.go;

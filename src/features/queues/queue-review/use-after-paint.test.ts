@@ -45,24 +45,43 @@ describe("useAfterPaint", () => {
     frames.mockRestore();
   });
 
-  it("drops the task when the address changed meanwhile (Back, a link), when cancelled, and when unmounted", () => {
-    const { result, unmount } = renderHook(() => useAfterPaint());
+  it("drops the task when the page changed meanwhile (Back, a link), not when only its fragment did", () => {
+    const { result } = renderHook(() => useAfterPaint());
+    const afterAnchor = vi.fn<() => void>();
+    result.current.schedule(afterAnchor);
+    window.history.pushState(null, "", "/queues/q/items/a#main");
+    vi.advanceTimersByTime(1_000);
+    expect(afterAnchor).toHaveBeenCalledTimes(1);
+
     const afterBack = vi.fn<() => void>();
-    result.current.schedule(afterBack);
+    const dropped = vi.fn<() => void>();
+    result.current.schedule(afterBack, dropped);
     window.history.pushState(null, "", "/queues/q");
     vi.advanceTimersByTime(1_000);
     expect(afterBack).not.toHaveBeenCalled();
+    expect(dropped).toHaveBeenCalledTimes(1);
+  });
 
-    const cancelled = vi.fn<() => void>();
-    result.current.schedule(cancelled);
-    result.current.cancel();
+  it("once stopped (the page left) or unmounted, drops the task waiting and refuses later ones", () => {
+    const { result } = renderHook(() => useAfterPaint());
+    const waiting = vi.fn<() => void>();
+    result.current.schedule(waiting);
+    result.current.stop();
+    // A search that answers after the review was left still asks for its address.
+    const late = vi.fn<() => void>();
+    result.current.schedule(late);
     vi.advanceTimersByTime(1_000);
-    expect(cancelled).not.toHaveBeenCalled();
+    expect(waiting).not.toHaveBeenCalled();
+    expect(late).not.toHaveBeenCalled();
 
-    const unmounted = vi.fn<() => void>();
-    result.current.schedule(unmounted);
-    unmount();
+    const other = renderHook(() => useAfterPaint());
+    const beforeUnmount = vi.fn<() => void>();
+    other.result.current.schedule(beforeUnmount);
+    other.unmount();
+    const afterUnmount = vi.fn<() => void>();
+    other.result.current.schedule(afterUnmount);
     vi.advanceTimersByTime(1_000);
-    expect(unmounted).not.toHaveBeenCalled();
+    expect(beforeUnmount).not.toHaveBeenCalled();
+    expect(afterUnmount).not.toHaveBeenCalled();
   });
 });

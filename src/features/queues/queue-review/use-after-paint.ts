@@ -3,26 +3,39 @@ import { useCallback, useEffect, useRef } from "react";
 /** The longest a deferred task waits when no frame comes (a tab in the background draws none). */
 const AT_MOST_MS = 250;
 
+/** The address without its fragment: a jump to an anchor (the skip link) is not another page. */
+const currentPage = () => window.location.pathname + window.location.search;
+
 /**
  * Runs a task once the frame after now has been painted, the latest task scheduled replacing any still waiting.
- * `cancel` drops the one waiting; so does unmounting. A task is also dropped when the browser's address changed
- * meanwhile (a link followed, Back: the browser changes it at once), so it never acts on a page it was not meant for.
+ * A task is dropped when the browser's address moved to another page meanwhile (a link followed, Back: the browser
+ * changes it at once), so it never acts on a page it was not meant for; `dropped` is told. `stop` drops the one waiting and refuses
+ * later ones, for a page being left (a task scheduled after it, such as a search that answers late, would act on the
+ * next page); unmounting stops too.
  */
 export function useAfterPaint() {
   const pending = useRef<(() => void) | null>(null);
+  const stopped = useRef(false);
   const cancel = useCallback(() => {
     pending.current?.();
     pending.current = null;
   }, []);
+  const stop = useCallback(() => {
+    stopped.current = true;
+    cancel();
+  }, [cancel]);
   const schedule = useCallback(
-    (task: () => void) => {
+    (task: () => void, dropped?: () => void) => {
       cancel();
-      const from = window.location.href;
+      if (stopped.current) return;
+      const from = currentPage();
       let afterFrame: ReturnType<typeof setTimeout> | undefined;
       const run = () => {
         clear();
         pending.current = null;
-        if (window.location.href === from) task();
+        if (stopped.current) return;
+        if (currentPage() === from) task();
+        else dropped?.();
       };
       // A frame's callbacks run before it is painted; a task posted from there runs after the paint.
       const frame = requestAnimationFrame(() => {
@@ -38,6 +51,9 @@ export function useAfterPaint() {
     },
     [cancel],
   );
-  useEffect(() => cancel, [cancel]);
-  return { schedule, cancel };
+  useEffect(() => {
+    stopped.current = false;
+    return stop;
+  }, [stop]);
+  return { schedule, stop };
 }

@@ -28,6 +28,7 @@ import { useTeamSettings } from "../api/team-settings";
 import { useWorkMode, type Claimed } from "./use-work-mode";
 import { useTakeoverCheck } from "./use-takeover-check";
 import { useAfterPaint } from "./use-after-paint";
+import { movedFrom, type Moved } from "./moved-state";
 import type { Claim } from "../team/claims";
 import { claimSince } from "../team/claim-label";
 import { recordClaim } from "../team/claim-item";
@@ -73,15 +74,16 @@ export function useReviewSession(
     navigateRef.current = routerNavigate;
   }, [routerNavigate]);
   // A move's address is written after the next item is painted (writing it, history.replaceState, costs the key's
-  // handling milliseconds the item's first frame need not wait for); any other navigation drops one still waiting.
+  // handling milliseconds the item's first frame need not wait for). Leaving the review drops one still waiting, and
+  // any a late answer (a search, a claim) would still ask for.
   const addressAfterPaint = useAfterPaint();
-  const cancelAddress = addressAfterPaint.cancel;
+  const stopAddresses = addressAfterPaint.stop;
   const navigate = useCallback(
     (to: string, options?: NavigateOptions) => {
-      cancelAddress();
+      stopAddresses();
       void navigateRef.current(to, options);
     },
-    [cancelAddress],
+    [stopAddresses],
   );
   const location = useLocation();
   const { trace } = useApiClients();
@@ -96,17 +98,17 @@ export function useReviewSession(
     return listParams.toString();
   }, [params]);
   const view = useMemo(() => parseItemsTableState(new URLSearchParams(listSearch)).state, [listSearch]);
-  const workMode = params.get(WORK_PARAM) === "1";
 
-  // A move shows the next item at once, in the same render as the key press; the address follows
-  // (the router renders its change as a transition, later). Until it does, `moved` says which item
-  // is on screen; any other address (Back, a link) wins over it.
-  const [moved, setMoved] = useState<{ from: string; to: string; index: number | null } | null>(null);
-  // Forgotten once the address has caught up, so a later link back to the item moved from is followed.
+  // A move shows the next item at once, in the same render as the key press; the address follows (written after
+  // the item's paint, then rendered by the router as a transition). Until it arrives, `moved` says which item is on
+  // screen, its place and whether in work mode; any other address (Back, a link) wins over it.
+  const [moved, setMoved] = useState<Moved | null>(null);
+  // Forgotten once the address has caught up, so a later link back to an item moved from is followed.
   if (moved !== null && moved.to === urlItemId) setMoved(null);
-  const movedNow = moved !== null && moved.from === urlItemId;
+  const movedNow = moved !== null && moved.from.includes(urlItemId);
   const itemId = movedNow ? moved.to : urlItemId;
   const hint = movedNow ? moved.index : parseHint(params.get(INDEX_PARAM));
+  const workMode = movedNow ? moved.work : params.get(WORK_PARAM) === "1";
 
   // Items this page changed: their new state decides whether they are in the list, even in a
   // window read before the service had the change.
@@ -255,8 +257,9 @@ export function useReviewSession(
     if (shownOn(trail.current)?.item.id !== item.id) setTrail(trailOf({ item, index: neighbours?.index ?? null }));
   }, [item, neighbours, windowQuery.data, windowReadAt, setTrail]);
 
+  // In the commit that renders the address: a key pressed right after it (before effects) reads the new one.
   const urlItem = useRef(urlItemId);
-  useEffect(() => {
+  useLayoutEffect(() => {
     urlItem.current = urlItemId;
   }, [urlItemId]);
   const scheduleAddress = addressAfterPaint.schedule;
@@ -283,10 +286,14 @@ export function useReviewSession(
       say("");
       // Its row is known: the item paints from it at once (and is read again if the row is old).
       seedItemRead(queryClient, trace, project, queueId, to.item, readAt);
-      setMoved({ from: urlItem.current, to: to.item.id, index: to.index });
+      setMoved((last) => movedFrom(last, urlItem.current, { to: to.item.id, index: to.index, work: inWorkMode }));
       // Moving between items replaces the history entry: Back leaves the review, not item by item.
       const href = reviewHref(project, queueId, to.item.id, view, to.index, { work: inWorkMode });
-      scheduleAddress(() => void navigateRef.current(href, { replace: true, state }));
+      scheduleAddress(
+        () => void navigateRef.current(href, { replace: true, state }),
+        // Another address came first (a link, Back): it wins, even one naming an item this move left.
+        () => setMoved(null),
+      );
     },
     [scheduleAddress, queueId, view, listed, queryClient, trace, project, say, setTrail, workMode],
   );

@@ -284,11 +284,15 @@ describe("annotating an item", () => {
       }
       return fetch(input, init);
     });
-    const { user } = render();
+    const { user, router } = render();
     await screen.findByRole("group", { name: "Tone" }, SLOW);
+    const itemOneAddress = router.location.pathname;
     await user.keyboard("3");
     await user.keyboard("n");
     await waitFor(() => expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Item 2"), SLOW);
+    // The address follows the item after its paint. (A browser drops a write still waiting when a link changes its
+    // address first; this router's links do not change the browser's address.)
+    await waitFor(() => expect(router.location.pathname).not.toBe(itemOneAddress), SLOW);
     release?.();
     const notice = await screen.findByRole("alert", {}, SLOW);
     expect(notice).toHaveTextContent("An answer on an earlier item was not saved");

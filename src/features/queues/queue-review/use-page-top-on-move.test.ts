@@ -1,0 +1,50 @@
+import { renderHook } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { usePageTopOnMove } from "./use-page-top-on-move";
+
+describe("usePageTopOnMove", () => {
+  const scrollTo = vi.fn<(x: number, y: number) => void>();
+  beforeEach(() => {
+    document.body.innerHTML = '<main tabindex="-1"><button type="button">Next</button></main>';
+    // jsdom has no scrolling element: a stand-in that records the scroll.
+    Object.defineProperty(document, "scrollingElement", { configurable: true, get: () => ({ scrollTo }) });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(document, "scrollingElement");
+    Reflect.deleteProperty(window, "scrollY");
+    scrollTo.mockReset();
+  });
+
+  /** The page scrolled by the user: jsdom does not scroll, so its position and event are made here. */
+  const scrollPage = (y: number) => {
+    Object.defineProperty(window, "scrollY", { configurable: true, value: y });
+    window.dispatchEvent(new Event("scroll"));
+  };
+
+  it("scrolls to the top in the commit that shows another item, not when the first item arrives", () => {
+    const { rerender } = renderHook(({ id }: { id: string | undefined }) => usePageTopOnMove(id), {
+      initialProps: { id: undefined as string | undefined },
+    });
+    rerender({ id: "a" });
+    scrollPage(400);
+    expect(scrollTo).not.toHaveBeenCalled();
+    rerender({ id: "b" });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it("does not touch a page already at its top (reading its position would lay it out in the key's handling)", () => {
+    const { rerender } = renderHook(({ id }: { id: string }) => usePageTopOnMove(id), { initialProps: { id: "a" } });
+    scrollPage(300);
+    scrollPage(0);
+    rerender({ id: "b" });
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it("leaves a page that kept the focus inside itself where it is (a clicked Next)", () => {
+    const { rerender } = renderHook(({ id }: { id: string }) => usePageTopOnMove(id), { initialProps: { id: "a" } });
+    scrollPage(400);
+    document.querySelector("button")!.focus();
+    rerender({ id: "b" });
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+});
