@@ -2,6 +2,12 @@ import { renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { usePageTopOnMove } from "./use-page-top-on-move";
 
+/** The page scrolled by the user: jsdom does not scroll, so its position and event are made here. */
+function scrollPage(y: number) {
+  Object.defineProperty(window, "scrollY", { configurable: true, value: y });
+  window.dispatchEvent(new Event("scroll"));
+}
+
 describe("usePageTopOnMove", () => {
   const scrollTo = vi.fn<(x: number, y: number) => void>();
   beforeEach(() => {
@@ -14,12 +20,6 @@ describe("usePageTopOnMove", () => {
     Reflect.deleteProperty(window, "scrollY");
     scrollTo.mockReset();
   });
-
-  /** The page scrolled by the user: jsdom does not scroll, so its position and event are made here. */
-  const scrollPage = (y: number) => {
-    Object.defineProperty(window, "scrollY", { configurable: true, value: y });
-    window.dispatchEvent(new Event("scroll"));
-  };
 
   it("scrolls to the top in the commit that shows another item, not when the first item arrives", () => {
     const { rerender } = renderHook(({ id }: { id: string | undefined }) => usePageTopOnMove(id), {
