@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate, useSearchParams, type NavigateOptions } from "react-router-dom";
 import type { AnnotationQueueItem, SettableState } from "@contract/trace";
@@ -291,8 +291,9 @@ export function useReviewSession(
       const href = reviewHref(project, queueId, to.item.id, view, to.index, { work: inWorkMode });
       scheduleAddress(
         () => void navigateRef.current(href, { replace: true, state }),
-        // Another address came first (a link, Back): it wins, even one naming an item this move left.
-        () => setMoved(null),
+        // Another address came first (a link, Back): it wins, even one naming an item this move left. In a
+        // transition, as the router renders that address: one render shows it, not the item left on the way.
+        () => startTransition(() => setMoved(null)),
       );
     },
     [scheduleAddress, queueId, view, listed, queryClient, trace, project, say, setTrail, workMode],
