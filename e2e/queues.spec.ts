@@ -147,10 +147,13 @@ test.describe("annotation queues", () => {
       expect(headerBox.y).toBeGreaterThanOrEqual(0);
       expect((await focused.boundingBox())!.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 1);
     };
-    // The page scrolled to its end has the frame's top (its header) above the window: j from there focuses the
-    // first row and brings the header back with it.
-    await page.keyboard.press("End");
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // The page scrolled to its end (End) has the frame's top (its header) above the window: j from there focuses
+    // the first row and brings the header back with it.
+    // (Scrolled by the script, at once: End's own scroll is animated, and j during it would race the animation.)
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(() => table.locator("thead").evaluate((head) => head.getBoundingClientRect().top))
+      .toBeLessThan(0);
     await page.keyboard.press("j");
     await expect(focused).toHaveAttribute("data-item-row", "0");
     await belowHeader();
