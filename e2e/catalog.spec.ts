@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_KEY, expect, expectNoAxeViolations, presetTheme, test } from "./fixtures";
+import { DEMO_KEY, expect, expectNoAxeViolationsInBothThemes, followSystemScheme, test } from "./fixtures";
 
 const LLAMA_70B = "meta-llama/Llama-3.3-70B-Instruct";
 
@@ -101,16 +101,15 @@ test.describe("model catalog", () => {
   });
 });
 
-for (const theme of ["light", "dark"] as const) {
-  test(`catalog and its detail panel have no axe violations (${theme})`, async ({ page }) => {
-    await presetTheme(page, theme);
-    await openCatalog(page, "/models?q=qwen");
-    await expectNoAxeViolations(page);
-    await page
-      .getByRole("button", { name: /^Details for / })
-      .first()
-      .click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-}
+// Both themes in place, on one load: the theme follows the system scheme.
+test("catalog and its detail panel have no axe violations (light and dark)", async ({ page }) => {
+  await followSystemScheme(page);
+  await openCatalog(page, "/models?q=qwen");
+  await expectNoAxeViolationsInBothThemes(page);
+  await page
+    .getByRole("button", { name: /^Details for / })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoAxeViolationsInBothThemes(page);
+});

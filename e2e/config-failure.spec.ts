@@ -1,5 +1,13 @@
 import type { Page, Request, Route } from "@playwright/test";
-import { DEMO_KEY, expect, expectNoAxeViolations, presetTheme, setKeyThroughUi, test } from "./fixtures";
+import {
+  DEMO_KEY,
+  expect,
+  expectNoAxeViolations,
+  expectNoAxeViolationsInBothThemes,
+  followSystemScheme,
+  setKeyThroughUi,
+  test,
+} from "./fixtures";
 
 // With /config.json failing, the dashboard's service addresses fall back to the build's defaults
 // (W&B's real services). The saved key must not follow them there: it goes only to the addresses
@@ -171,28 +179,24 @@ test.describe("when /config.json cannot be read", () => {
     expect(await requests.leaks(new URL(baseURL!).origin)).toMatchObject({ keyElsewhere: [] });
   });
 
-  for (const theme of ["light", "dark"] as const) {
-    test(`the notice in the ${theme} theme at 390 and 1366 px passes axe`, async ({ page }) => {
-      await presetTheme(page, theme);
-      await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
-      await watchRequests(page);
-      await failConfig(page, FAILURES[1]!);
-      for (const width of [390, 1366]) {
-        await page.setViewportSize({ width, height: 844 });
-        await page.goto("/help/proxy");
-        await expect(page.getByRole("alert", { name: "Configuration" })).toBeVisible();
-        await expectNoAxeViolations(page);
-        if (process.env.E2E_SCREENSHOTS)
-          await page.screenshot({ path: test.info().outputPath(`config-failure-${width}-${theme}.png`) });
-        await page.goto("/settings");
-        await expect(page.getByRole("alert", { name: "Where the key is sent" })).toBeVisible();
-        await expectNoAxeViolations(page);
-        if (process.env.E2E_SCREENSHOTS)
-          await page.screenshot({
-            path: test.info().outputPath(`config-failure-settings-${width}-${theme}.png`),
-            fullPage: true,
-          });
-      }
-    });
-  }
+  // Both themes in place on each load (the theme follows the system scheme); screenshots in light.
+  test("the notice at 390 and 1366 px passes axe in the light and dark themes", async ({ page }) => {
+    await followSystemScheme(page);
+    await page.addInitScript((key) => window.localStorage.setItem("wbops.apiKey", key), DEMO_KEY);
+    await watchRequests(page);
+    await failConfig(page, FAILURES[1]!);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto("/help/proxy");
+      await expect(page.getByRole("alert", { name: "Configuration" })).toBeVisible();
+      await expectNoAxeViolationsInBothThemes(page);
+      if (process.env.E2E_SCREENSHOTS)
+        await page.screenshot({ path: test.info().outputPath(`config-failure-${width}.png`) });
+      await page.goto("/settings");
+      await expect(page.getByRole("alert", { name: "Where the key is sent" })).toBeVisible();
+      await expectNoAxeViolationsInBothThemes(page);
+      if (process.env.E2E_SCREENSHOTS)
+        await page.screenshot({ path: test.info().outputPath(`config-failure-settings-${width}.png`), fullPage: true });
+    }
+  });
 });

@@ -29,7 +29,22 @@ function describeViolation(violation: AxeViolation): string {
 }
 
 /**
- * Runs axe with the WCAG 2.1 A/AA rules and fails with a readable list of any violation.
+ * The rules whose outcome depends on the page's colours (axe's `cat.color` category among the WCAG rules:
+ * text contrast, and links told apart from text by colour alone). A theme changes colours and nothing
+ * else (`src/components/theme/theme-changes-colours-only.test.ts` holds it), so the second theme of a
+ * page needs these rules only: the others would find what the first theme's scan already found.
+ * Read from the axe-core that scans, so a rule it adds to the category is included.
+ */
+const COLOUR_RULES: readonly string[] = (
+  createRequire(requireFromHere.resolve("@axe-core/playwright"))("axe-core") as typeof import("axe-core")
+)
+  .getRules(WCAG_TAGS)
+  .filter((rule) => rule.tags.includes("cat.color"))
+  .map((rule) => rule.ruleId);
+
+/**
+ * Runs axe with the WCAG 2.1 A/AA rules (or only those about colour: `{ colourOnly: true }`) and fails with a
+ * readable list of any violation.
  *
  * Same rules, cheaper run (less browser CPU per pass, and far less of the test runner's on the
  * 50-row items table): axe builds a unique selector for every
@@ -38,14 +53,16 @@ function describeViolation(violation: AxeViolation): string {
  * frames, so one run in the page checks the same DOM; a page that does have frames gets the
  * default mode, which also reaches cross-origin frames.
  */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
+export async function expectNoAxeViolations(page: Page, { colourOnly = false } = {}): Promise<void> {
   const legacy = page.frames().length === 1;
   // A fresh axe for every scan, as before, but sent and compiled once: in legacy mode AxeBuilder
   // evaluates its source twice per scan, so it is given a no-op source and axe is put in the page here.
   if (legacy) await page.evaluate(AXE_SOURCE);
   const axeSource = legacy ? "void 0" : AXE_SOURCE;
   // options() replaces all options, so it comes before withTags() (the other way round ran every rule).
-  const builder = new AxeBuilder({ page, axeSource }).options({ resultTypes: ["violations"] }).withTags(WCAG_TAGS);
+  const builder = new AxeBuilder({ page, axeSource }).options({ resultTypes: ["violations"] });
+  if (colourOnly) builder.withRules([...COLOUR_RULES]);
+  else builder.withTags(WCAG_TAGS);
   if (legacy) builder.setLegacyMode();
   const { violations } = await builder.analyze();
   expect(
@@ -69,18 +86,28 @@ export async function switchScheme(page: Page, scheme: "light" | "dark"): Promis
 
 /**
  * Axe in the light theme, then in the dark one on the same page in the same state, back to light:
- * a second theme costs an axe pass, not another load and another walk to the same state. The page
- * must follow the system scheme (`useDemoProject(page, { theme: "system" })`) and start in light.
+ * a second theme costs an axe pass of the colour rules (`COLOUR_RULES`), not another load and another
+ * walk to the same state. The page must follow the system scheme (`followSystemScheme(page)`) and
+ * start in light.
  */
 export async function expectNoAxeViolationsInBothThemes(page: Page): Promise<void> {
   await expectNoAxeViolations(page);
   await switchScheme(page, "dark");
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { colourOnly: true });
   await switchScheme(page, "light");
 }
 
+/**
+ * The page follows the system's colour scheme (the "System" theme, stored before any page script runs),
+ * which starts light: `expectNoAxeViolationsInBothThemes` can then switch it in place.
+ */
+export async function followSystemScheme(page: Page): Promise<void> {
+  await page.emulateMedia({ colorScheme: "light" });
+  await presetTheme(page, "system");
+}
+
 /** Stores the theme before any page script runs, as a returning visitor's choice would be. */
-export async function presetTheme(page: Page, theme: "light" | "dark"): Promise<void> {
+export async function presetTheme(page: Page, theme: "light" | "dark" | "system"): Promise<void> {
   await page.addInitScript((value) => window.localStorage.setItem("wbops.theme", value), theme);
 }
 

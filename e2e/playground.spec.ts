@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { DEMO_KEY, expect, expectNoAxeViolations, presetTheme, test } from "./fixtures";
+import {
+  DEMO_KEY,
+  expect,
+  expectNoAxeViolations,
+  expectNoAxeViolationsInBothThemes,
+  followSystemScheme,
+  test,
+} from "./fixtures";
 
 const GPT_OSS = "openai/gpt-oss-20b";
 const CHECKPOINT = "wandb-artifact:///demo/support-bot/support-rl:step24";
@@ -93,14 +100,13 @@ test.describe("playground", () => {
   });
 });
 
-for (const theme of ["light", "dark"] as const) {
-  test(`playground with a conversation has no axe violations (${theme})`, async ({ page }) => {
-    await presetTheme(page, theme);
-    await openPlayground(page, "inference", GPT_OSS);
-    await expectNoAxeViolations(page);
-    await page.getByLabel("Message").fill("Hello");
-    await page.getByRole("button", { name: "Send" }).click();
-    await expect(page.getByText(/^Tokens: /)).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-}
+// Both themes in place, on one load: the theme follows the system scheme.
+test("playground with a conversation has no axe violations (light and dark)", async ({ page }) => {
+  await followSystemScheme(page);
+  await openPlayground(page, "inference", GPT_OSS);
+  await expectNoAxeViolationsInBothThemes(page);
+  await page.getByLabel("Message").fill("Hello");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText(/^Tokens: /)).toBeVisible();
+  await expectNoAxeViolationsInBothThemes(page);
+});
