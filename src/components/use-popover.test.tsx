@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { usePopover } from "./use-popover";
 
 function Example() {
@@ -38,5 +38,30 @@ describe("usePopover", () => {
     await user.click(button);
     await user.click(screen.getByText("Outside"));
     expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+
+  describe("a page's own Escape shortcut, listening since before the popover opened", () => {
+    // As the review's shortcuts do (features/queues/shared/keyboard.ts): a key whose default was prevented is not theirs.
+    const pageEscape = vi.fn();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !event.defaultPrevented) pageEscape();
+    };
+    afterEach(() => {
+      document.removeEventListener("keydown", onKey);
+      pageEscape.mockClear();
+    });
+
+    it("does not run on the Escape that closes the popover, and runs on the next one", async () => {
+      document.addEventListener("keydown", onKey);
+      const user = userEvent.setup();
+      render(<Example />);
+      const button = screen.getByRole("button", { name: "Columns" });
+      await user.click(button);
+      await user.keyboard("{Escape}");
+      expect(button).toHaveAttribute("aria-expanded", "false");
+      expect(pageEscape).not.toHaveBeenCalled();
+      await user.keyboard("{Escape}");
+      expect(pageEscape).toHaveBeenCalledTimes(1);
+    });
   });
 });
