@@ -241,6 +241,8 @@ test("leaving the page asks first while an answer is unsaved, and not once it is
     void dialog.dismiss();
   });
   await page.keyboard.press("4");
+  // The key's answer shows at once; then that its write is on its way (a failure here tells which step was missed).
+  await expect(group(page, "Tone").getByRole("radio", { name: /^4/ })).toBeChecked();
   await expect(group(page, "Tone")).toContainText("Saving…");
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => dialogs).toEqual(["beforeunload"]);
