@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { movedFrom, type Moved } from "./moved-state";
 
-const next = (to: string): Omit<Moved, "from"> => ({ to, index: null, work: false });
+const next = (to: string): Omit<Moved, "from"> => ({ to, index: null, work: false, wrapped: false });
 
 describe("movedFrom", () => {
   it("starts a run from the item the address names", () => {

@@ -482,6 +482,22 @@ describe("review page: read ahead", () => {
     ).toEqual([]);
   }, 60_000);
 
+  it("Next unstarted past the last one wraps to the first, and says so with the item it shows, not a frame later", async () => {
+    // The last unstarted item: none comes after it.
+    const { items, user, router } = await setup((all) => all.findLastIndex((i) => i.annotation_state === "unstarted"));
+    const first = items.findIndex((i) => i.annotation_state === "unstarted");
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
+    await user.keyboard("u");
+    await screen.findByRole("heading", { level: 1, name: `Item ${first + 1} of 60` }, SLOW);
+    // In the same render as the item (the address, which carries it too, is written after the item is painted).
+    expect(screen.getByText(/No unstarted item came after the previous one/)).toBeInTheDocument();
+    await waitFor(() => expect(router.location.pathname).toContain(items[first]!.id), SLOW);
+    expect(screen.getByText(/No unstarted item came after the previous one/)).toBeInTheDocument();
+  }, 60_000);
+
   it("Next unstarted further on is found with one read of the rows after the item, and its place is known", async () => {
     const { seen: reads, wrap } = recordRequests();
     // Item 21's next unstarted item is the 9th after it: beyond the rows its window holds.

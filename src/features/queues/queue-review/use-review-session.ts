@@ -286,7 +286,14 @@ export function useReviewSession(
       say("");
       // Its row is known: the item paints from it at once (and is read again if the row is old).
       seedItemRead(queryClient, trace, project, queueId, to.item, readAt);
-      setMoved((last) => movedFrom(last, urlItem.current, { to: to.item.id, index: to.index, work: inWorkMode }));
+      setMoved((last) =>
+        movedFrom(last, urlItem.current, {
+          to: to.item.id,
+          index: to.index,
+          work: inWorkMode,
+          wrapped: state?.wrapped === true,
+        }),
+      );
       // Moving between items replaces the history entry: Back leaves the review, not item by item.
       const href = reviewHref(project, queueId, to.item.id, view, to.index, { work: inWorkMode });
       scheduleAddress(
@@ -500,7 +507,8 @@ export function useReviewSession(
     refusal,
     dismissRefusal: () => setRefusal(null),
     atEnd: !!item && advanceFrom === item.id && !!neighbours && !neighbours.next,
-    wrapped: (location.state as ReviewLocationState)?.wrapped === true,
+    // From the move until the address is written, so the notice shows with the item it is about, not a frame after.
+    wrapped: movedNow ? moved.wrapped : (location.state as ReviewLocationState)?.wrapped === true,
     nextUnstarted: { status: nextUnstarted.status, go: goNextUnstarted },
     workMode,
     work: { status: work.status, go: goNextForMe, dismiss: work.dismiss },
