@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { timestampMs, utcTimestamp } from "./common";
+import { compareTimestamps, timestampMs, utcTimestamp } from "./common";
 import { AnnotationQueueItem, CallReadResponse } from "./trace";
 
 // Upstream sends item timestamps without an offset (docs/contract-decisions.md#timestamps): they are
@@ -52,5 +52,32 @@ describe("service timestamps without an offset are UTC", () => {
     ]);
     expect(item.annotator_user_id).toBe("");
     expect(z.parse(CallReadResponse, { call: null })).toEqual({ call: null });
+  });
+});
+
+describe("compareTimestamps", () => {
+  it("orders by the moment, where the text's order is wrong: a missing fraction, an offset, no offset at all", () => {
+    const moments = [
+      "2026-01-15T09:00:00Z",
+      "2026-01-15T09:00:00.5Z",
+      "2026-01-15T18:00:00.75+09:00",
+      "2026-01-15 09:00:01",
+      "2026-01-15T09:00:02.000001Z",
+    ];
+    expect(moments.toReversed().toSorted(compareTimestamps)).toEqual(moments);
+    expect(["2026-01-15T09:00:00.5Z", "2026-01-15T09:00:00Z"].toSorted()).toEqual([
+      "2026-01-15T09:00:00.5Z",
+      "2026-01-15T09:00:00Z",
+    ]); // what comparing the text did
+  });
+
+  it("puts unreadable ones last, and breaks ties by the text", () => {
+    expect(["soon", "2026-01-15T09:00:00Z", "", "2026-01-15T18:00:00+09:00"].toSorted(compareTimestamps)).toEqual([
+      "2026-01-15T09:00:00Z",
+      "2026-01-15T18:00:00+09:00",
+      "",
+      "soon",
+    ]);
+    expect(compareTimestamps("2026-01-15T09:00:00Z", "2026-01-15T09:00:00Z")).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { compareTimestamps } from "@contract/common";
 import type { Feedback } from "@contract/trace-feedback";
 import { ANNOTATION_FEEDBACK_PREFIX } from "@contract/trace-feedback";
 import type { QueueSpec } from "@/api/annotation-specs";
@@ -36,7 +37,8 @@ export function standingAnswers(
 /** standingAnswers over rows already narrowed to the question's feedback type. */
 function standingAmong(spec: Pick<QueueSpec, "uniqueAmongCreators">, ofSpec: readonly Feedback[]): GivenAnswer[] {
   if (ofSpec.length === 0) return [];
-  const ordered = ofSpec.length === 1 ? ofSpec : ofSpec.toSorted((a, b) => a.created_at.localeCompare(b.created_at));
+  const ordered =
+    ofSpec.length === 1 ? ofSpec : ofSpec.toSorted((a, b) => compareTimestamps(a.created_at, b.created_at));
   if (!spec.uniqueAmongCreators) return ordered.slice(-1).map(given);
   const latestBy = new Map<string, Feedback>();
   // In the order annotators first answered, so a changed answer does not move its place.

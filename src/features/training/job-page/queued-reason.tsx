@@ -1,3 +1,4 @@
+import { compareTimestamps } from "@contract/common";
 import { useCallback, useState } from "react";
 import { Link } from "react-router-dom";
 import { formatCount } from "@/lib/number-format";
@@ -33,7 +34,7 @@ export function findBlocker(
   const running = seen.find((other) => other.summary.state === "running");
   const queuedBefore = seen
     .filter((other) => other.summary.state === "queued" && other.addedAt < job.added_at)
-    .sort((a, b) => a.addedAt.localeCompare(b.addedAt))[0];
+    .sort((a, b) => compareTimestamps(a.addedAt, b.addedAt))[0];
   const blocker = running ?? queuedBefore;
   return blocker ? { id: blocker.id, summary: blocker.summary } : null;
 }

@@ -1,3 +1,4 @@
+import { compareTimestamps } from "@contract/common";
 import type { AnnotationQueueItem } from "@contract/trace";
 import { NOTE_FEEDBACK_TYPE, type Feedback } from "@contract/trace-feedback";
 import type { AnswersOnCall } from "../../shared/call-answers";
@@ -29,7 +30,7 @@ export function notesByCall(rows: readonly Feedback[]): ReadonlyMap<string, read
     if (list) list.push(note);
     else byCall.set(callId, [note]);
   }
-  for (const list of byCall.values()) list.sort((a, b) => a.at.localeCompare(b.at));
+  for (const list of byCall.values()) list.sort((a, b) => compareTimestamps(a.at, b.at));
   return byCall;
 }
 

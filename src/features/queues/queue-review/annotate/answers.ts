@@ -1,3 +1,4 @@
+import { compareTimestamps } from "@contract/common";
 import type { Feedback } from "@contract/trace-feedback";
 import type { QueueSpec } from "@/api/annotation-specs";
 import { standingAnswers } from "../../shared/call-answers";
@@ -34,7 +35,7 @@ export function answersFor(
 export const notesOf = (rows: readonly Feedback[]) =>
   rows
     .filter((row) => row.feedback_type === "wandb.note.1")
-    .toSorted((a, b) => a.created_at.localeCompare(b.created_at));
+    .toSorted((a, b) => compareTimestamps(a.created_at, b.created_at));
 
 /**
  * The questions this call has no answer to yet, as the annotator sees them: a spec unique among
