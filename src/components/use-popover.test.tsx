@@ -42,7 +42,7 @@ describe("usePopover", () => {
 
   describe("a page's own Escape shortcut, listening since before the popover opened", () => {
     // As the review's shortcuts do (features/queues/shared/keyboard.ts): a key whose default was prevented is not theirs.
-    const pageEscape = vi.fn();
+    const pageEscape = vi.fn<() => void>();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && !event.defaultPrevented) pageEscape();
     };
