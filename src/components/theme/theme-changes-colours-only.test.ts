@@ -19,9 +19,13 @@ function sourceFiles(directory: string, extensions: readonly string[]): string[]
   });
 }
 
-/** Tailwind utilities that set a colour (text, background, border, ring, outline, SVG paint, shadow colour). */
+/**
+ * Tailwind utilities that set a colour (text, background, border, ring, outline, SVG paint, shadow colour) to a
+ * palette colour (`red-400`, `/40` for its opacity), one of the theme's own (`fg-muted`), or an arbitrary value
+ * (`[color-mix(…)]`): not `text-sm` or `border-2`, which share the prefixes but change sizes.
+ */
 const COLOUR_UTILITY =
-  /^(text|bg|border(-[trblxyse])?|ring|ring-offset|outline|fill|stroke|divide|decoration|accent|caret|placeholder|shadow|from|via|to)-/;
+  /^(text|bg|border(-[trblxyse])?|ring|ring-offset|outline|fill|stroke|divide|decoration|accent|caret|placeholder|shadow|from|via|to)-([a-z]+-\d{2,3}|black|white|transparent|current|inherit|canvas|surface|subtle|line|line-strong|fg|fg-muted|accent|accent-hover|accent-fg|link|focus|\[[^\]]+\])(\/\d+)?$/;
 
 /** A `dark:` class's utility, after any other variants (`dark:hover:bg-…` → `bg-…`). */
 function utilityOf(darkClass: string): string {
