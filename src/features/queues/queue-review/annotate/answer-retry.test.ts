@@ -1,8 +1,8 @@
 import { onlineManager, QueryClient } from "@tanstack/react-query";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { ApiError, type ApiErrorKind } from "@/api/errors";
 import { AnswerNotStored } from "./answer-not-stored";
-import { answerSavesOf, type AnswerSave } from "./answer-saves";
+import { answerSavesOf, OFFLINE_RECHECK_MS, type AnswerSave } from "./answer-saves";
 import { keptAnswers, type KeptAnswer } from "./kept-answers";
 import { KEPT_ADDRESS as ADDRESS, KEPT_AUTHOR as AUTHOR, KEPT_PROJECT as PROJECT, keptAnswer } from "./test-support";
 
@@ -87,6 +87,29 @@ describe("an answer the service could not take yet", () => {
     expect(save.attempts).toEqual([false]);
     expect(saves.pendingFor("call-1")).toEqual({});
     expect(stored()).toEqual([]);
+  });
+
+  it("offline, looks again every few seconds: a missed notice of the connection's return does not leave it waiting", async () => {
+    const saves = answerSavesOf(new QueryClient());
+    onlineManager.setOnline(false);
+    // Every subscription from here on hears nothing: the notice of the return is missed.
+    const deaf = vi.spyOn(onlineManager, "subscribe").mockImplementation(() => () => undefined);
+    onTestFinished(() => deaf.mockRestore());
+    const save = scripted(kept(), []);
+    saves.save(save);
+    await settle();
+    const shown = saves.pendingFor("call-1").tone;
+    expect(shown).toMatchObject({ status: "waiting", offline: true });
+    await vi.advanceTimersByTimeAsync(4 * OFFLINE_RECHECK_MS);
+    expect(save.attempts).toEqual([]);
+    // Still offline, looking again changed nothing on screen (no new entry, so no render).
+    expect(saves.pendingFor("call-1").tone).toBe(shown);
+    onlineManager.setOnline(true);
+    await settle();
+    expect(save.attempts).toEqual([]);
+    await vi.advanceTimersByTimeAsync(OFFLINE_RECHECK_MS);
+    expect(save.attempts).toEqual([false]);
+    expect(saves.pendingFor("call-1")).toEqual({});
   });
 
   it("a refusal (4xx) is shown with its reason and no longer kept; a 500 is tried three times first; a 501 is refused at once", async () => {

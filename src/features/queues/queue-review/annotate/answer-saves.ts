@@ -40,6 +40,9 @@ export type AnswerSave = {
 const NONE: Readonly<Record<string, PendingEntry>> = Object.freeze({});
 const NO_REFUSALS: readonly RefusedAnswer[] = Object.freeze([]);
 
+/** While offline, how often an answer waiting for the connection looks whether it is back. */
+export const OFFLINE_RECHECK_MS = 3_000;
+
 const chainKey = (callId: string, specId: string) => `${callId}\u0000${specId}`;
 
 /**
@@ -166,14 +169,18 @@ export class AnswerSaves {
       if (waited && !latest()) return;
       if (!onlineManager.isOnline()) {
         if (!latest()) return;
-        this.set(callId, specId, {
-          ...entry,
-          status: "waiting",
-          reason: "you are offline",
-          offline: true,
-          kept: isKept,
-        });
-        await this.pause(key, null);
+        const shown = this.pendingFor(callId)[specId];
+        if (!(shown?.status === "waiting" && shown.offline))
+          this.set(callId, specId, {
+            ...entry,
+            status: "waiting",
+            reason: "you are offline",
+            offline: true,
+            kept: isKept,
+          });
+        // Woken the moment the connection returns, and it looks again now and then besides: the return is heard
+        // through one subscription, and an answer must not stay "offline" for a notice it missed.
+        await this.pause(key, OFFLINE_RECHECK_MS);
         continue;
       }
       try {
@@ -200,8 +207,8 @@ export class AnswerSaves {
     }
   }
 
-  /** Waits `ms` (null: until the connection returns), or less when woken. */
-  private pause(key: string, ms: number | null): Promise<void> {
+  /** Waits `ms`, or less when woken (a new answer to the question, the connection back, Try now). */
+  private pause(key: string, ms: number): Promise<void> {
     return new Promise((resolve) => {
       const waiter = {
         key,
@@ -212,7 +219,7 @@ export class AnswerSaves {
           resolve();
         },
       };
-      const timer = ms === null ? undefined : setTimeout(waiter.wake, ms);
+      const timer = setTimeout(waiter.wake, ms);
       this.waiters.add(waiter);
       this.stopListeningOnline ??= this.listenOnline();
     });
