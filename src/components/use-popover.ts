@@ -3,8 +3,9 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 /**
  * A button that shows a panel beside it (a disclosure, not a menu: the panel holds ordinary
  * controls). A click outside closes it; Escape closes it and puts the focus back on the button,
- * so a keyboard user is where they were, and that Escape is the popover's alone. The button takes `buttonRef`, `aria-expanded={open}`,
- * `aria-controls={panelId}` and `onClick={toggle}`; the element holding both takes `rootRef`.
+ * so a keyboard user is where they were, and that Escape is the popover's alone. The button takes
+ * `buttonRef`, `aria-expanded={open}`, `aria-controls={panelId}` and `onClick={toggle}`; the
+ * element holding both takes `rootRef`.
  */
 export function usePopover() {
   const [open, setOpen] = useState(false);

@@ -24,8 +24,47 @@ function sourceFiles(directory: string, extensions: readonly string[]): string[]
  * palette colour (`red-400`, `/40` for its opacity), one of the theme's own (`fg-muted`), or an arbitrary value
  * (`[color-mix(…)]`): not `text-sm` or `border-2`, which share the prefixes but change sizes.
  */
-const COLOUR_UTILITY =
-  /^(text|bg|border(-[trblxyse])?|ring|ring-offset|outline|fill|stroke|divide|decoration|accent|caret|placeholder|shadow|from|via|to)-([a-z]+-\d{2,3}|black|white|transparent|current|inherit|canvas|surface|subtle|line|line-strong|fg|fg-muted|accent|accent-hover|accent-fg|link|focus|\[[^\]]+\])(\/\d+)?$/;
+const COLOUR_PROPERTIES = [
+  "text",
+  "bg",
+  "border(-[trblxyse])?",
+  "ring",
+  "ring-offset",
+  "outline",
+  "fill",
+  "stroke",
+  "divide",
+  "decoration",
+  "accent",
+  "caret",
+  "placeholder",
+  "shadow",
+  "from",
+  "via",
+  "to",
+];
+/** The theme's own colours (src/index.css). */
+const THEME_COLOURS = [
+  "canvas",
+  "surface",
+  "subtle",
+  "line",
+  "line-strong",
+  "fg",
+  "fg-muted",
+  "accent",
+  "accent-hover",
+  "accent-fg",
+  "link",
+  "focus",
+];
+const COLOUR_VALUES = [
+  "[a-z]+-\\d{2,3}", // a palette colour: red-400
+  "black|white|transparent|current|inherit",
+  ...THEME_COLOURS,
+  "\\[[^\\]]+\\]", // an arbitrary value: [color-mix(…)]
+];
+const COLOUR_UTILITY = new RegExp(`^(${COLOUR_PROPERTIES.join("|")})-(${COLOUR_VALUES.join("|")})(\\/\\d+)?$`);
 
 /** A `dark:` class's utility, after any other variants (`dark:hover:bg-…` → `bg-…`). */
 function utilityOf(darkClass: string): string {

@@ -9,9 +9,9 @@ const currentPage = () => window.location.pathname + window.location.search;
 /**
  * Runs a task once the frame after now has been painted, the latest task scheduled replacing any still waiting.
  * A task is dropped when the browser's address moved to another page meanwhile (a link followed, Back: the browser
- * changes it at once), so it never acts on a page it was not meant for; `dropped` is told. `stop` drops the one waiting and refuses
- * later ones, for a page being left (a task scheduled after it, such as a search that answers late, would act on the
- * next page); unmounting stops too.
+ * changes it at once), so it never acts on a page it was not meant for; `dropped` is told. `stop` drops the one
+ * waiting and refuses later ones, for a page being left (a task scheduled after it, such as a search that answers
+ * late, would act on the next page); unmounting stops too.
  */
 export function useAfterPaint() {
   const pending = useRef<(() => void) | null>(null);
