@@ -1,5 +1,6 @@
 import { build } from "esbuild";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -10,6 +11,11 @@ import { pathToFileURL } from "node:url";
 // (esbuild, which tsx already brings), a child starts on plain node in 2-3 s. Native modules stay
 // outside the bundle, imported by their absolute path so the bundle can live in a temporary folder,
 // and each source file keeps its own import.meta.url and dirname (the upload worker is found by them).
+//
+// The bundle is kept under its content's hash in one shared folder: a test worker is ended without
+// an exit event (vitest terminates it), so a folder of its own was never removed (one 2.3 MB file
+// per worker and run). Workers that bundle the same sources write the same file, a changed source
+// writes a new one, and bundles not used for a day are removed.
 
 const CHILD_SCRIPT = join(import.meta.dirname, "child-server.ts");
 const NATIVE_MODULES = /^better-sqlite3$/;
@@ -24,15 +30,27 @@ function withOwnLocation(path: string): string {
     .replaceAll("import.meta.filename", JSON.stringify(path));
 }
 
-let bundled: Promise<string> | undefined;
+const BUNDLES_DIR = join(tmpdir(), "wbops-child-server-bundles");
+const UNUSED_FOR_MS = 24 * 3600_000;
+
+/** Removes the bundles of earlier sources that no run has used for a day. */
+function removeUnusedBundles(keep: string): void {
+  for (const name of readdirSync(BUNDLES_DIR)) {
+    const path = join(BUNDLES_DIR, name);
+    if (path === keep) continue;
+    try {
+      if (Date.now() - statSync(path).mtimeMs > UNUSED_FOR_MS) rmSync(path, { force: true });
+    } catch {
+      // Removed meanwhile by another worker.
+    }
+  }
+}
 
 async function bundleChildServer(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), "child-server-bundle-"));
-  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-  const outfile = join(dir, "child-server.mjs");
-  await build({
+  const result = await build({
     entryPoints: [CHILD_SCRIPT],
-    outfile,
+    write: false,
+    outfile: "child-server.mjs",
     bundle: true,
     platform: "node",
     format: "esm",
@@ -62,8 +80,19 @@ async function bundleChildServer(): Promise<string> {
     ],
     logLevel: "error",
   });
+  const code = result.outputFiles[0]!.contents;
+  const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
+  mkdirSync(BUNDLES_DIR, { recursive: true });
+  const outfile = join(BUNDLES_DIR, `child-server-${hash}.mjs`);
+  // Written beside it and renamed: a worker starting a child never reads another's half-written file.
+  const partial = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.partial`;
+  writeFileSync(partial, code);
+  renameSync(partial, outfile);
+  removeUnusedBundles(outfile);
   return outfile;
 }
+
+let bundled: Promise<string> | undefined;
 
 /** The node arguments that start the child server: its bundle, built on first use. */
 export async function childServerArgs(): Promise<string[]> {
