@@ -135,6 +135,7 @@ describe("counting the rows before an item, in few round trips", () => {
     await expect(run(firstAfter(fetchRows, list[300]!, SORT))).resolves.toMatchObject({
       item: { id: list[301]!.id },
       wrapped: false,
+      index: 301,
     });
     expect(counts.rounds).toBe(5);
   });

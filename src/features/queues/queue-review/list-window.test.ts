@@ -223,13 +223,31 @@ describe("moving through a list that items leave as they are done (the stuck Com
     });
   });
 
-  it("finds the first unstarted item after one, wrapping to the start when none comes later", async () => {
+  it("finds the first unstarted item after one, with its index in that list, wrapping to the start when none comes later", async () => {
     const rows = queueOf(12);
     const queue = movingList(rows);
     for (const id of ["item-0003", "item-0004", "item-0010", "item-0011"]) queue.complete(id);
-    await expect(firstAfter(queue.fetchRows, rows[3]!, SORT)).resolves.toEqual({ item: rows[5], wrapped: false });
-    await expect(firstAfter(queue.fetchRows, rows[9]!, SORT)).resolves.toEqual({ item: rows[0], wrapped: true });
-    await expect(firstAfter(queue.fetchRows, rows[11]!, SORT)).resolves.toEqual({ item: rows[0], wrapped: true });
+    // The unstarted list: rows 0, 1, 2, 5, 6, 7, 8, 9.
+    await expect(firstAfter(queue.fetchRows, rows[3]!, SORT)).resolves.toEqual({
+      item: rows[5],
+      wrapped: false,
+      index: 3,
+    });
+    await expect(firstAfter(queue.fetchRows, rows[6]!, SORT)).resolves.toEqual({
+      item: rows[7],
+      wrapped: false,
+      index: 5,
+    });
+    await expect(firstAfter(queue.fetchRows, rows[9]!, SORT)).resolves.toEqual({
+      item: rows[0],
+      wrapped: true,
+      index: 0,
+    });
+    await expect(firstAfter(queue.fetchRows, rows[11]!, SORT)).resolves.toEqual({
+      item: rows[0],
+      wrapped: true,
+      index: 0,
+    });
   });
 
   it("finds a wanted row after one in a single read from its place, and says when that read cannot tell", async () => {

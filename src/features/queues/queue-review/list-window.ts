@@ -147,19 +147,22 @@ export async function firstWantedAfter(
 
 /**
  * The first row of the list after `anchor` (e.g. the next unstarted item after this one), wrapping
- * to the list's first row when none comes later. The anchor itself is never the answer.
+ * to the list's first row when none comes later, with its index in that list. The anchor itself is
+ * never the answer.
  */
 export async function firstAfter(
   fetchRows: FetchRows,
   anchor: OrderedItem,
   sort: readonly ItemSortBy[],
-): Promise<{ item: AnnotationQueueItem; wrapped: boolean } | null> {
+): Promise<{ item: AnnotationQueueItem; wrapped: boolean; index: number } | null> {
   const place = await findPlace(fetchRows, anchor, sort, 0);
   // The search's last read usually holds the two rows wanted: no second read of them.
   const [at, following] = place.from.length >= 2 || place.reachesEnd ? place.from : await fetchRows(place.before, 2);
-  const later = at && at.id === anchor.id ? following : at;
-  if (later) return { item: later, wrapped: false };
+  // `at` is the row at index place.before: the anchor itself, or the first row after where it would be.
+  const anchorAt = at?.id === anchor.id;
+  const later = anchorAt ? following : at;
+  if (later) return { item: later, wrapped: false, index: place.before + (anchorAt ? 1 : 0) };
   const first = await fetchRows(0, 2);
-  const wrappedTo = first.find((row) => row.id !== anchor.id);
-  return wrappedTo ? { item: wrappedTo, wrapped: true } : null;
+  const wrappedAt = first.findIndex((row) => row.id !== anchor.id);
+  return wrappedAt === -1 ? null : { item: first[wrappedAt]!, wrapped: true, index: wrappedAt };
 }

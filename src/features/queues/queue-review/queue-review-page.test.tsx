@@ -498,6 +498,27 @@ describe("review page: read ahead", () => {
     expect(screen.getByText(/No unstarted item came after the previous one/)).toBeInTheDocument();
   }, 60_000);
 
+  it("Next unstarted past the last one under an Unstarted filter names the first item's place in the address", async () => {
+    const { items, user, router } = await setup(
+      (all) => all.findLastIndex((i) => i.annotation_state === "unstarted"),
+      "size=25&state=unstarted",
+      undefined,
+      { withIndex: false },
+    );
+    const first = items.findIndex((i) => i.annotation_state === "unstarted");
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
+    await user.keyboard("u");
+    await screen.findByText(/No unstarted item came after the previous one/, undefined, SLOW);
+    await waitFor(() => expect(router.location.pathname).toContain(items[first]!.id), SLOW);
+    // The table shows unstarted items alone, so the first of them is the table's first row: its window is read
+    // there, not searched for.
+    expect(new URLSearchParams(router.location.search).get("i")).toBe("0");
+    await screen.findByRole("heading", { level: 1, name: new RegExp(`^Item ${first + 1} of`) }, SLOW);
+  }, 60_000);
+
   it("Next unstarted further on is found with one read of the rows after the item, and its place is known", async () => {
     const { seen: reads, wrap } = recordRequests();
     // Item 21's next unstarted item is the 9th after it: beyond the rows its window holds.

@@ -76,8 +76,11 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
         }
         const fetchRows = listRows(trace, projectId, queueId, { ...view, states: ["unstarted"] }, abort.signal);
         const searched = await firstAfter(fetchRows, current, view.sort);
-        // Its index in the unstarted list is not its index in the table's list.
-        const found = searched && { ...searched, index: null };
+        // Its index in the unstarted list is its index in the table's list only when the table shows
+        // unstarted items alone: then the address names its place, and its window is read there at once
+        // instead of searched for (a wrap to the first item shows "Item 1 of …" a read sooner).
+        const onlyUnstarted = view.states.length === 1 && view.states[0] === "unstarted";
+        const found = searched && { ...searched, index: onlyUnstarted ? searched.index : null };
         if (abort.signal.aborted) return null;
         setStatus(found ? { phase: "idle" } : { phase: "none" });
         return found;
