@@ -77,8 +77,8 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
         const fetchRows = listRows(trace, projectId, queueId, { ...view, states: ["unstarted"] }, abort.signal);
         const searched = await firstAfter(fetchRows, current, view.sort);
         // Its index in the unstarted list is its index in the table's list only when the table shows
-        // unstarted items alone: then the address names its place, and its window is read there at once
-        // instead of searched for (a wrap to the first item shows "Item 1 of …" a read sooner).
+        // unstarted items alone: then the address names its place (Back to the table lands there), and
+        // its window is read at that offset instead of searched for.
         const onlyUnstarted = view.states.length === 1 && view.states[0] === "unstarted";
         const found = searched && { ...searched, index: onlyUnstarted ? searched.index : null };
         if (abort.signal.aborted) return null;
