@@ -227,27 +227,19 @@ describe("moving through a list that items leave as they are done (the stuck Com
     const rows = queueOf(12);
     const queue = movingList(rows);
     for (const id of ["item-0003", "item-0004", "item-0010", "item-0011"]) queue.complete(id);
-    // The unstarted list: rows 0, 1, 2, 5, 6, 7, 8, 9.
-    await expect(firstAfter(queue.fetchRows, rows[3]!, SORT)).resolves.toEqual({
-      item: rows[5],
-      wrapped: false,
-      index: 3,
-    });
-    await expect(firstAfter(queue.fetchRows, rows[6]!, SORT)).resolves.toEqual({
-      item: rows[7],
-      wrapped: false,
-      index: 5,
-    });
-    await expect(firstAfter(queue.fetchRows, rows[9]!, SORT)).resolves.toEqual({
-      item: rows[0],
-      wrapped: true,
-      index: 0,
-    });
-    await expect(firstAfter(queue.fetchRows, rows[11]!, SORT)).resolves.toEqual({
-      item: rows[0],
-      wrapped: true,
-      index: 0,
-    });
+    // The unstarted list: rows 0, 1, 2, 5, 6, 7, 8, 9. [anchor, row found, its index in that list, wrapped]
+    const cases: [number, number, number, boolean][] = [
+      [3, 5, 3, false],
+      [6, 7, 5, false],
+      [9, 0, 0, true],
+      [11, 0, 0, true],
+    ];
+    for (const [anchor, found, index, wrapped] of cases)
+      await expect(firstAfter(queue.fetchRows, rows[anchor]!, SORT)).resolves.toEqual({
+        item: rows[found],
+        wrapped,
+        index,
+      });
   });
 
   it("finds a wanted row after one in a single read from its place, and says when that read cannot tell", async () => {
