@@ -12,10 +12,10 @@ import { pathToFileURL } from "node:url";
 // outside the bundle, imported by their absolute path so the bundle can live in a temporary folder,
 // and each source file keeps its own import.meta.url and dirname (the upload worker is found by them).
 //
-// The bundle is kept under its content's hash in one shared folder: a test worker is ended without
-// an exit event (vitest terminates it), so a folder of its own was never removed (one 2.3 MB file
-// per worker and run). Workers that bundle the same sources write the same file, a changed source
-// writes a new one, and bundles not used for a day are removed.
+// The bundle is kept under its content's hash in one shared folder, not in a folder per worker: a
+// test worker ends without an exit event (vitest terminates it), so nothing would remove its own
+// folder. Workers that bundle the same sources write the same file, a changed source writes a new
+// one, and bundles no run has written for a day are removed.
 
 const CHILD_SCRIPT = join(import.meta.dirname, "child-server.ts");
 const NATIVE_MODULES = /^better-sqlite3$/;
