@@ -138,5 +138,11 @@ describe("counting the rows before an item, in few round trips", () => {
       index: 301,
     });
     expect(counts.rounds).toBe(5);
+    // Told where the item probably is (its place in the table's list, when that is the same list), in fewer.
+    const hinted = roundTrips(list);
+    await expect(hinted.run(firstAfter(hinted.fetchRows, list[300]!, SORT, 300))).resolves.toMatchObject({
+      index: 301,
+    });
+    expect(hinted.counts.rounds).toBe(3);
   });
 });

@@ -6,7 +6,15 @@ import { createLocalServer } from "@/test/local-server";
 import { DEFAULT_TABLE_STATE, toListRequest, type ItemsTableState } from "../shared/items-url-state";
 import { compareInList } from "./list-order";
 import { countBefore, PROBES_PER_ROUND } from "./list-search";
-import { firstAfter, firstWantedAfter, neighboursIn, readAround, type FetchRows } from "./list-window";
+import {
+  firstAfter,
+  firstWantedAfter,
+  LIST_START,
+  neighboursIn,
+  NONE_AFTER,
+  readAround,
+  type FetchRows,
+} from "./list-window";
 
 const PROJECT = "demo/support-bot";
 let server: ReturnType<typeof createLocalServer>;
@@ -258,6 +266,13 @@ describe("moving through a list that items leave as they are done (the stuck Com
     expect(reads).toBe(1);
     // Not within the read: the caller searches.
     await expect(firstWantedAfter(fetchRows, rows[9]!, SORT, 9, 10, wanted)).resolves.toBeUndefined();
+    // The read reached the list's end without one: none comes later (the caller wraps without a search).
+    await expect(firstWantedAfter(fetchRows, rows[20]!, SORT, 20, 50, wanted)).resolves.toBe(NONE_AFTER);
+    // From the list's start, every row counts, at its index.
+    await expect(firstWantedAfter(fetchRows, LIST_START, SORT, 0, 15, wanted)).resolves.toMatchObject({
+      item: rows[9],
+      index: 9,
+    });
     // The read's last row, with more rows after it: the read would not place it as its window.
     await expect(firstWantedAfter(fetchRows, rows[4]!, SORT, 0, 10, wanted)).resolves.toBeUndefined();
     // The anchor has left the list: the read starts at the row before it.

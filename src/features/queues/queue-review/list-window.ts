@@ -118,51 +118,67 @@ export class ListMovingError extends Error {
   }
 }
 
+/** Where a read with no anchor starts: every row of the list comes after it. */
+export const LIST_START = "list start";
+
+/** What firstWantedAfter says when its read reached the list's end and no wanted row came after the anchor. */
+export const NONE_AFTER = "none after";
+
 /**
  * The first row after `anchor` that `wanted` accepts, from one read of `limit` rows starting at
  * `from` (the anchor's index in the list, or the index of the row before it when it has left the
- * list), with the read (a window that places the row found). Undefined when that read cannot
- * tell: it starts after the anchor (rows before it went meanwhile, so one may have been skipped),
- * or no such row comes before its last row (the last is not placed: nothing after it was read).
+ * list; 0 for LIST_START), with the read (a window that places the row found). NONE_AFTER when the
+ * read reached the list's end without one: none comes later. Undefined when the read cannot tell:
+ * it starts after the anchor (rows before it went meanwhile, so one may have been skipped), or no
+ * such row comes before its last row (the last is not placed: nothing after it was read).
  */
 export async function firstWantedAfter(
   fetchRows: FetchRows,
-  anchor: OrderedItem,
+  anchor: OrderedItem | typeof LIST_START,
   sort: readonly ItemSortBy[],
   from: number,
   limit: number,
   wanted: (item: AnnotationQueueItem) => boolean,
-): Promise<(Neighbour & { window: ListWindow }) | undefined> {
-  const offset = Math.max(0, from);
+): Promise<(Neighbour & { window: ListWindow }) | typeof NONE_AFTER | undefined> {
+  const offset = anchor === LIST_START ? 0 : Math.max(0, from);
+  const after = (row: AnnotationQueueItem) => anchor === LIST_START || compareInList(row, anchor, sort) > 0;
   const items = await fetchRows(offset, limit);
-  if (offset > 0 && (!items[0] || compareInList(items[0], anchor, sort) > 0)) return undefined;
+  if (offset > 0 && (!items[0] || after(items[0]))) return undefined;
   const window: ListWindow = { offset, items, reachesEnd: items.length < limit };
   // The read must also place the row found (a row after it, or the list's end), to serve as its window.
   const placed = (i: number) => i < items.length - 1 || window.reachesEnd;
   for (const [i, row] of items.entries())
-    if (compareInList(row, anchor, sort) > 0 && wanted(row) && placed(i))
-      return { item: row, index: offset + i, window };
-  return undefined;
+    if (after(row) && wanted(row) && placed(i)) return { item: row, index: offset + i, window };
+  return window.reachesEnd ? NONE_AFTER : undefined;
 }
 
 /**
  * The first row of the list after `anchor` (e.g. the next unstarted item after this one), wrapping
  * to the list's first row when none comes later, with its index in that list. The anchor itself is
- * never the answer.
+ * never the answer. `hint`: where the anchor probably stands in that list (the search starts there).
  */
 export async function firstAfter(
   fetchRows: FetchRows,
   anchor: OrderedItem,
   sort: readonly ItemSortBy[],
+  hint = 0,
 ): Promise<{ item: AnnotationQueueItem; wrapped: boolean; index: number } | null> {
-  const place = await findPlace(fetchRows, anchor, sort, 0);
+  const place = await findPlace(fetchRows, anchor, sort, hint);
   // The search's last read usually holds the two rows wanted: no second read of them.
   const [at, following] = place.from.length >= 2 || place.reachesEnd ? place.from : await fetchRows(place.before, 2);
   // `at` is the row at index place.before: the anchor itself, or the first row after where it would be.
   const anchorAt = at?.id === anchor.id;
   const later = anchorAt ? following : at;
   if (later) return { item: later, wrapped: false, index: place.before + (anchorAt ? 1 : 0) };
+  return firstBesides(fetchRows, anchor);
+}
+
+/** The list's first row other than `anchor` (a wrap to the list's start), with its index in the list. */
+export async function firstBesides(
+  fetchRows: FetchRows,
+  anchor: OrderedItem,
+): Promise<{ item: AnnotationQueueItem; wrapped: true; index: number } | null> {
   const first = await fetchRows(0, 2);
-  const wrappedAt = first.findIndex((row) => row.id !== anchor.id);
-  return wrappedAt === -1 ? null : { item: first[wrappedAt]!, wrapped: true, index: wrappedAt };
+  const at = first.findIndex((row) => row.id !== anchor.id);
+  return at === -1 ? null : { item: first[at]!, wrapped: true, index: at };
 }

@@ -397,7 +397,7 @@ describe("review page: keys pressed before an item's place is known", () => {
 
 /** Whether a recorded request reads the window of the item at index `at` (it starts two rows before). */
 const windowOf = (at: number) => (r: { path: string; body: string }) =>
-  r.path.endsWith("/items/query") && r.body.includes(`"offset":${at - 2}`);
+  r.path.endsWith("/items/query") && r.body.includes(`"offset":${at - 2},`);
 
 describe("review page: read ahead", () => {
   it("reads the calls of the next two items and the previous one before a key is pressed", async () => {
@@ -482,20 +482,35 @@ describe("review page: read ahead", () => {
     ).toEqual([]);
   }, 60_000);
 
-  it("Next unstarted past the last one wraps to the first, and says so with the item it shows, not a frame later", async () => {
+  it("Next unstarted past the last one wraps to the first in two reads, and says so with the item it shows, not a frame later", async () => {
+    const { seen: reads, wrap } = recordRequests();
     // The last unstarted item: none comes after it.
-    const { items, user, router } = await setup((all) => all.findLastIndex((i) => i.annotation_state === "unstarted"));
+    const { items, user, router } = await setup(
+      (all) => all.findLastIndex((i) => i.annotation_state === "unstarted"),
+      "size=25",
+      wrap,
+    );
     const first = items.findIndex((i) => i.annotation_state === "unstarted");
     await waitFor(
       () => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"),
       SLOW,
     );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    reads.length = 0;
     await user.keyboard("u");
     await screen.findByRole("heading", { level: 1, name: `Item ${first + 1} of 60` }, SLOW);
     // In the same render as the item (the address, which carries it too, is written after the item is painted).
     expect(screen.getByText(/No unstarted item came after the previous one/)).toBeInTheDocument();
     await waitFor(() => expect(router.location.pathname).toContain(items[first]!.id), SLOW);
     expect(screen.getByText(/No unstarted item came after the previous one/)).toBeInTheDocument();
+    // The rows after the item reach the list's end, then the list's first rows hold the first unstarted item
+    // and place it: no search of the unstarted list (it took a dozen reads in rounds), no read of its window.
+    const last = items.findLastIndex((i) => i.annotation_state === "unstarted");
+    const scans = reads.filter((r) => r.path.endsWith("/items/query") && r.body.includes('"limit":50'));
+    expect(scans.map((r) => (JSON.parse(r.body) as { offset: number }).offset)).toEqual([last, 0]);
+    expect(reads.filter((r) => r.body.includes('"annotation_states":["unstarted"]'))).toEqual([]);
+    expect(reads.filter(windowOf(first))).toEqual([]);
+    expect(new URLSearchParams(router.location.search).get("i")).toBe(String(first));
   }, 60_000);
 
   it("Next unstarted past the last one under an Unstarted filter names the first item's place in the address", async () => {

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { AnnotationQueueItem, AnnotationState } from "@contract/trace";
 import { useApiClients } from "@/connection/api-clients";
-import { firstAfter, firstWantedAfter, type Neighbours } from "./list-window";
+import { firstAfter, firstBesides, firstWantedAfter, LIST_START, NONE_AFTER, type Neighbours } from "./list-window";
 import { listRows, windowQuery, type ListView } from "./use-review-queries";
 
 /**
@@ -24,8 +24,9 @@ export type NextUnstartedStatus =
 /**
  * "Next unstarted": the first unstarted item after this one in the table's order and filters (its
  * State filter set aside), wrapping to the start of the list when none comes later. Given the
- * item's place, it looks in the window at hand, then in one read of the rows after the item, and
- * only then searches the unstarted list.
+ * item's place, it looks in the window at hand, then in one read of the rows after the item (and
+ * one of the list's first rows when that read reaches the list's end), and only then searches the
+ * unstarted list.
  */
 export function useNextUnstarted(projectId: string, queueId: string, view: ListView) {
   const { trace } = useApiClients();
@@ -52,18 +53,25 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
       running.current = abort;
       setStatus({ phase: "searching" });
       try {
-        // The table's list holds unstarted items: look just after the item first.
+        // The table's list holds unstarted items: look just after the item first, and when that read
+        // reaches the list's end, at the list's start (a wrap): two reads at most, not a search.
+        const onlyUnstarted = view.states.length === 1 && view.states[0] === "unstarted";
+        let wrapped = false;
         if (place && (view.states.length === 0 || view.states.includes("unstarted"))) {
+          const rows = listRows(trace, projectId, queueId, view, abort.signal);
           const from = place.neighbours.index ?? place.neighbours.before - 1;
-          const near = await firstWantedAfter(
-            listRows(trace, projectId, queueId, view, abort.signal),
-            current,
-            view.sort,
-            from,
-            SCAN_AHEAD,
-            unstarted,
-          );
+          let near = await firstWantedAfter(rows, current, view.sort, from, SCAN_AHEAD, unstarted);
+          wrapped = near === NONE_AFTER;
+          if (wrapped && !abort.signal.aborted) {
+            const notCurrent = (row: AnnotationQueueItem) => row.id !== current.id && unstarted(row);
+            near = await firstWantedAfter(rows, LIST_START, view.sort, 0, SCAN_AHEAD, notCurrent);
+          }
           if (abort.signal.aborted) return null;
+          if (near === NONE_AFTER) {
+            // Both reads reached the list's end: no unstarted item but this one.
+            setStatus({ phase: "none" });
+            return null;
+          }
           if (near) {
             // The read places the item found: the review shows its place at once and reads no window for it.
             queryClient.setQueryData(
@@ -71,15 +79,20 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
               near.window,
             );
             setStatus({ phase: "idle" });
-            return { item: near.item, wrapped: false, index: near.index };
+            return { item: near.item, wrapped, index: near.index };
           }
         }
         const fetchRows = listRows(trace, projectId, queueId, { ...view, states: ["unstarted"] }, abort.signal);
-        const searched = await firstAfter(fetchRows, current, view.sort);
+        // When the table shows unstarted items alone, the unstarted list is the table's list: the
+        // item's place in it is known, so the search starts there.
+        const hint = onlyUnstarted && place ? place.neighbours.before : 0;
+        // Known to wrap (nothing unstarted after it to the list's end): the unstarted list's first row.
+        const searched = wrapped
+          ? await firstBesides(fetchRows, current)
+          : await firstAfter(fetchRows, current, view.sort, hint);
         // Its index in the unstarted list is its index in the table's list only when the table shows
         // unstarted items alone: then the address names its place (Back to the table lands there), and
         // its window is read at that offset instead of searched for.
-        const onlyUnstarted = view.states.length === 1 && view.states[0] === "unstarted";
         const found = searched && { ...searched, index: onlyUnstarted ? searched.index : null };
         if (abort.signal.aborted) return null;
         setStatus(found ? { phase: "idle" } : { phase: "none" });
