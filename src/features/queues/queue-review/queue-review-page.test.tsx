@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { AnnotationQueueItem } from "@contract/trace";
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { createApiClients } from "@/api/clients";
@@ -395,6 +395,18 @@ describe("review page: keys pressed before an item's place is known", () => {
   }, 60_000);
 });
 
+/** The page heading's texts from now on, each one the page showed (consecutive repeats once). */
+function headingTexts(): string[] {
+  const texts = [screen.getByRole("heading", { level: 1 }).textContent ?? ""];
+  const observer = new MutationObserver(() => {
+    const text = document.querySelector("h1")?.textContent ?? "";
+    if (text !== texts.at(-1)) texts.push(text);
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  onTestFinished(() => observer.disconnect());
+  return texts;
+}
+
 /** Whether a recorded request reads the window of the item at index `at` (it starts two rows before). */
 const windowOf = (at: number) => (r: { path: string; body: string }) =>
   r.path.endsWith("/items/query") && r.body.includes(`"offset":${at - 2},`);
@@ -513,7 +525,7 @@ describe("review page: read ahead", () => {
     expect(new URLSearchParams(router.location.search).get("i")).toBe(String(first));
   }, 60_000);
 
-  it("Next unstarted past the last one under an Unstarted filter names the first item's place in the address", async () => {
+  it("Next unstarted past the last one under an Unstarted filter names the first item's place in the heading at once and in the address", async () => {
     const { items, user, router } = await setup(
       (all) => all.findLastIndex((i) => i.annotation_state === "unstarted"),
       "size=25&state=unstarted",
@@ -521,13 +533,18 @@ describe("review page: read ahead", () => {
       { withIndex: false },
     );
     const first = items.findIndex((i) => i.annotation_state === "unstarted");
+    const last = items.findLastIndex((i) => i.annotation_state === "unstarted");
     await waitFor(
       () => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"),
       SLOW,
     );
+    await screen.findByRole("heading", { level: 1, name: `Item ${last + 1} of 60` }, SLOW);
+    const headings = headingTexts();
     await user.keyboard("u");
     await screen.findByText(/No unstarted item came after the previous one/, undefined, SLOW);
     await waitFor(() => expect(router.location.pathname).toContain(items[first]!.id), SLOW);
+    // Its window came with it, so the heading named its number from its first render, not "Item" for a while.
+    expect(headings).toEqual([`Item ${last + 1} of 60`, `Item ${first + 1} of 60`]);
     // The table shows unstarted items alone, so the first of them is the table's first row: its window is read
     // there, not searched for.
     expect(new URLSearchParams(router.location.search).get("i")).toBe("0");

@@ -165,7 +165,9 @@ export function useReviewSession(
   const [walking, setWalking] = useState<Direction>("next");
   usePrefetchNeighbours(project, queueId, view, neighbours, windowReadAt, walking);
   const positions = useKnownPositions(project, queueId, view, windowQuery.data);
-  const position = positions[itemId] ?? null;
+  // The window's own row first: the positions are kept after the render that brings a new window,
+  // and an item whose window came with it (Next unstarted's read) would show "Item" without its number for a frame or more.
+  const position = positionIn(windowQuery.data, itemId) ?? positions[itemId] ?? null;
 
   const [announcement, setAnnouncement] = useState<Announcement>({ text: "", tone: "info", count: 0 });
   const say = useCallback(
@@ -557,6 +559,11 @@ function useKnownPositions(
 }
 
 const NO_POSITIONS: Readonly<Record<string, number>> = {};
+
+function positionIn(window: ListWindow | undefined, itemId: string): number | undefined {
+  const position = window?.items.find((row) => row.id === itemId)?.position_in_queue;
+  return typeof position === "number" ? position : undefined;
+}
 
 function unansweredWarning(unanswered: ReturnType<UnansweredCheck>): string {
   const again = "Press Complete again to complete it anyway.";
