@@ -7,7 +7,9 @@ const TYPING =
  * End and Home reach the table's last and first rows: a long table scrolls inside its own frame
  * (`scroll="both"`), which the page's own End and Home do not scroll, and a focused row's End
  * scrolls only the frame. So the frame goes to its end or start, and so does the page (where the
- * pagination is). Quiet while typing, with a modifier held, or under a modal dialog.
+ * pagination is), at once: the browser's own End scrolls the page in an animation, and a row focused
+ * by a quick `j` during it was scrolled into view and then carried away, its header above the window.
+ * Quiet while typing, with a modifier held, or under a modal dialog.
  */
 export function useFrameEdgeKeys(frame: RefObject<HTMLElement | null>): void {
   useEffect(() => {
@@ -27,11 +29,8 @@ export function useFrameEdgeKeys(frame: RefObject<HTMLElement | null>): void {
       if (!element) return;
       const end = event.key === "End";
       element.scrollTop = end ? element.scrollHeight : 0;
-      // Inside the frame the browser would scroll the frame alone; the page follows here instead.
-      if (event.target instanceof Node && element.contains(event.target)) {
-        event.preventDefault();
-        window.scrollTo({ top: end ? document.documentElement.scrollHeight : 0 });
-      }
+      event.preventDefault();
+      window.scrollTo({ top: end ? document.documentElement.scrollHeight : 0, behavior: "instant" });
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
