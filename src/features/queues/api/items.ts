@@ -16,6 +16,8 @@ export const itemKeys = {
   reads: (scope: ClientScope, queueId: string) => [...itemKeys.pages(scope, queueId), "item"] as const,
   read: (scope: ClientScope, queueId: string, itemId: string) => [...itemKeys.reads(scope, queueId), itemId] as const,
   windows: (scope: ClientScope, queueId: string) => [...itemKeys.pages(scope, queueId), "around"] as const,
+  /** The queue positions the review has seen, per list: kept while the list stays the same, never read from the service. */
+  positions: (scope: ClientScope, queueId: string) => [...traceKeys.items(scope, queueId), "positions"] as const,
   /** Figures over every item of a queue and its answers: under the items, so a progress change marks them stale; a saved answer marks `insightsAll`. */
   insightsAll: (scope: ClientScope, queueId: string) => [...traceKeys.items(scope, queueId), "insights"] as const,
   insights: (scope: ClientScope, projectId: string, queueId: string, specRefs: readonly string[], timeZone: string) =>

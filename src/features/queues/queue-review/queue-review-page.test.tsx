@@ -578,6 +578,28 @@ describe("review page: read ahead", () => {
     expect(reads.filter(windowOf(ahead))).toEqual([]);
   }, 60_000);
 
+  it("Next unstarted from a list without unstarted items reads the rows after the item's queue position, not a search", async () => {
+    const { seen: reads, wrap } = recordRequests();
+    // Under a Completed filter; item 41's next unstarted item is the 9th after it in the queue.
+    const done = [40, 41, 42, 43, 44, 45, 46, 47, 48];
+    const states = Object.fromEntries(done.map((at) => [at, "completed" as const]));
+    const { user } = await setup(() => 40, "size=25&state=completed", wrap, { states: { ...states, 49: "unstarted" } });
+    await screen.findByRole("heading", { level: 1, name: "Item 41 of 60" }, SLOW);
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    reads.length = 0;
+    await user.keyboard("u");
+    expect(await screen.findByRole("heading", { level: 1, name: "Item 50 of 60" }, SLOW)).toBeInTheDocument();
+    // One read of the queue's rows (every state) from the item's position, not the unstarted list searched in rounds.
+    const scans = reads.filter((r) => r.path.endsWith("/items/query") && r.body.includes('"limit":50'));
+    expect(scans.map((r) => (JSON.parse(r.body) as { offset: number }).offset)).toEqual([40]);
+    expect(scans[0]!.body).not.toContain("annotation_states");
+    expect(reads.filter((r) => r.body.includes('"annotation_states":["unstarted"]'))).toEqual([]);
+  }, 60_000);
+
   it("opened from the table, paints the item from the table's row while its own read is under way", async () => {
     const server = createLocalServer();
     const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 30, name: "From the table" });

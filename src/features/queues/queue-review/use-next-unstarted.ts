@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from "react";
 import type { AnnotationQueueItem, AnnotationState } from "@contract/trace";
 import { useApiClients } from "@/connection/api-clients";
 import { firstAfter, firstBesides, firstWantedAfter, LIST_START, NONE_AFTER, type Neighbours } from "./list-window";
-import { listRows, windowQuery, type ListView } from "./use-review-queries";
+import { listRows, positionsKey, rememberPositions, windowQuery, type ListView } from "./use-review-queries";
 
 /**
  * Rows of the table's list read after the item in one request before searching: the next
@@ -12,8 +12,15 @@ import { listRows, windowQuery, type ListView } from "./use-review-queries";
  */
 const SCAN_AHEAD = 50;
 
-/** The item's place in the table's list, and its rows' states with the changes this page has made since they were read. */
-export type KnownPlace = { neighbours: Neighbours; stateOf: (item: AnnotationQueueItem) => AnnotationState };
+/**
+ * The item's place in the table's list, its rows' states with the changes this page has made since
+ * they were read, and the item's queue position where known (its row number among every state).
+ */
+export type KnownPlace = {
+  neighbours: Neighbours;
+  stateOf: (item: AnnotationQueueItem) => AnnotationState;
+  position?: number | null;
+};
 
 export type NextUnstartedStatus =
   | { phase: "idle" }
@@ -40,7 +47,8 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
       place?: KnownPlace,
     ): Promise<{ item: AnnotationQueueItem; wrapped: boolean; index: number | null } | null> => {
       running.current?.abort();
-      const unstarted = (row: AnnotationQueueItem) => place?.stateOf(row) === "unstarted";
+      const unstarted = (row: AnnotationQueueItem) =>
+        (place ? place.stateOf(row) : row.annotation_state) === "unstarted";
       // The rows after the item in the window at hand, in the list's order, usually hold it: no
       // request, and its place is known. (An unstarted row there means the list shows unstarted
       // items, so any unstarted item before it would be there too.)
@@ -53,14 +61,14 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
       running.current = abort;
       setStatus({ phase: "searching" });
       try {
-        // The table's list holds unstarted items: look just after the item first, and when that read
-        // reaches the list's end, at the list's start (a wrap): two reads at most, not a search.
+        // Look just after the item first, and when that read reaches the list's end, at the list's start
+        // (a wrap): two reads at most, not a search.
         const onlyUnstarted = view.states.length === 1 && view.states[0] === "unstarted";
+        const scan = scanAfter(view, current, place);
         let wrapped = false;
-        if (place && (view.states.length === 0 || view.states.includes("unstarted"))) {
-          const rows = listRows(trace, projectId, queueId, view, abort.signal);
-          const from = place.neighbours.index ?? place.neighbours.before - 1;
-          let near = await firstWantedAfter(rows, current, view.sort, from, SCAN_AHEAD, unstarted);
+        if (scan) {
+          const rows = listRows(trace, projectId, queueId, scan.list, abort.signal);
+          let near = await firstWantedAfter(rows, current, view.sort, scan.from, SCAN_AHEAD, unstarted);
           wrapped = near === NONE_AFTER;
           if (wrapped && !abort.signal.aborted) {
             const notCurrent = (row: AnnotationQueueItem) => row.id !== current.id && unstarted(row);
@@ -73,12 +81,16 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
             return null;
           }
           if (near) {
-            // The read places the item found: the review shows its place at once and reads no window for it.
+            setStatus({ phase: "idle" });
+            // The read's positions number the table's list too: the heading names the item found.
+            rememberPositions(queryClient, positionsKey(trace, projectId, queueId, view), near.window.items);
+            if (!scan.isTables) return { item: near.item, wrapped, index: null };
+            // The read places the item found in the table's list: the review shows its place at once and
+            // reads no window for it.
             queryClient.setQueryData(
               windowQuery(trace, projectId, queueId, view, near.item, near.index).queryKey,
               near.window,
             );
-            setStatus({ phase: "idle" });
             return { item: near.item, wrapped, index: near.index };
           }
         }
@@ -105,4 +117,24 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
     [trace, projectId, queueId, view, queryClient],
   );
   return { status, find };
+}
+
+/**
+ * The list whose rows after the item are read for the next unstarted one, and the item's index
+ * there: the table's own list when it holds unstarted items (the item's place is known); else the
+ * same list with every state, where the item's queue position (numbered before the state filter,
+ * docs/contract-decisions.md) is its place. Only a guess either way: a read that does not start at
+ * or before the item says so, and the caller searches.
+ */
+function scanAfter(
+  view: ListView,
+  current: AnnotationQueueItem,
+  place: KnownPlace | undefined,
+): { list: ListView; from: number; isTables: boolean } | null {
+  if (place && (view.states.length === 0 || view.states.includes("unstarted")))
+    return { list: view, from: place.neighbours.index ?? place.neighbours.before - 1, isTables: true };
+  const position = place?.position ?? current.position_in_queue;
+  if (typeof position === "number" && position >= 1)
+    return { list: { ...view, states: [] }, from: position - 1, isTables: false };
+  return null;
 }

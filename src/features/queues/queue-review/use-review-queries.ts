@@ -109,6 +109,30 @@ export function listRows(
 /** A list's identity in query keys: its filter and sort, no paging. */
 const listKey = (projectId: string, view: ListView) => toListRequest(projectId, view, { offset: 0, limit: 0 });
 
+/**
+ * Where the queue positions seen in a list's reads are kept (item id → position). A position is
+ * the item's row number before the state filter (docs/contract-decisions.md), so one read with
+ * the list's other filters and order, whatever its states, numbers the list's items too.
+ */
+export function positionsKey(trace: TraceClient, projectId: string, queueId: string, view: ListView) {
+  return [...itemKeys.positions(trace.scope, queueId), listKey(projectId, view)] as const;
+}
+
+/** Keeps the positions `rows` carry (a read of the list, or of it with other states) under the list's key. */
+export function rememberPositions(
+  queryClient: QueryClient,
+  key: ReturnType<typeof positionsKey>,
+  rows: readonly AnnotationQueueItem[],
+): void {
+  const found = rows.filter((row) => typeof row.position_in_queue === "number");
+  if (found.length === 0) return;
+  queryClient.setQueryData<Record<string, number>>(key, (current = {}) =>
+    found.every((row) => current[row.id] === row.position_in_queue)
+      ? current
+      : { ...current, ...Object.fromEntries(found.map((row) => [row.id, row.position_in_queue as number])) },
+  );
+}
+
 /** Where an item's window lives in the cache: under the queue's item pages, so optimistic changes patch it too. */
 function windowKey(
   trace: TraceClient,

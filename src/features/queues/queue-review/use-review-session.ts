@@ -2,12 +2,11 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useR
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate, useSearchParams, type NavigateOptions } from "react-router-dom";
 import type { AnnotationQueueItem, SettableState } from "@contract/trace";
-import { traceKeys } from "@/api/queries/trace";
 import { useApiClients } from "@/connection/api-clients";
 import { formatCount } from "@/lib/number-format";
 import { STATE_LABELS } from "../shared/item-state";
 import { INDEX_PARAM, reviewHref, tableHref, WORK_PARAM, type ItemsLocationState } from "../shared/links";
-import { matchesFilter, parseItemsTableState, toListRequest } from "../shared/items-url-state";
+import { matchesFilter, parseItemsTableState } from "../shared/items-url-state";
 import { useAnnotator } from "../shared/annotator-identity";
 import type { ListWindow } from "../shared/cached-lists";
 import { neighboursIn, type Neighbours } from "./list-window";
@@ -16,6 +15,8 @@ import { allowedMoves, ownState } from "./transition-rules";
 import { useNextUnstarted } from "./use-next-unstarted";
 import {
   itemQueryOptions,
+  positionsKey,
+  rememberPositions,
   seedItemRead,
   useListWindow,
   usePrefetchNeighbours,
@@ -485,7 +486,10 @@ export function useReviewSession(
     const current = target.current;
     if (!current) return;
     setWalking("next");
-    const found = await findUnstarted(current.item, current.neighbours && { neighbours: current.neighbours, stateOf });
+    // Its queue position, from the window it was shown in: where it stands among every state.
+    const queuePosition = positionIn(lastWindow.current.window, current.item.id) ?? null;
+    const place = current.neighbours && { neighbours: current.neighbours, stateOf, position: queuePosition };
+    const found = await findUnstarted(current.item, place);
     // Another move while it was sought: the answer was for an item no longer shown.
     if (found && target.current?.item.id === current.item.id)
       goTo({ item: found.item, index: found.index }, "ahead", { wrapped: found.wrapped });
@@ -537,24 +541,9 @@ function useKnownPositions(
 ): Readonly<Record<string, number>> {
   const { trace } = useApiClients();
   const queryClient = useQueryClient();
-  const queryKey = useMemo(
-    () => [
-      ...traceKeys.items(trace.scope, queueId),
-      "positions",
-      toListRequest(projectId, view, { offset: 0, limit: 0 }),
-    ],
-    [trace.scope, queueId, projectId, view],
-  );
+  const queryKey = useMemo(() => positionsKey(trace, projectId, queueId, view), [trace, projectId, queueId, view]);
   const known = useQuery<Record<string, number>>({ queryKey, queryFn: skipToken, staleTime: Infinity });
-  useEffect(() => {
-    const found = (window?.items ?? []).filter((i) => typeof i.position_in_queue === "number");
-    if (found.length === 0) return;
-    queryClient.setQueryData<Record<string, number>>(queryKey, (current = {}) =>
-      found.every((i) => current[i.id] === i.position_in_queue)
-        ? current
-        : { ...current, ...Object.fromEntries(found.map((i) => [i.id, i.position_in_queue as number])) },
-    );
-  }, [window, queryClient, queryKey]);
+  useEffect(() => rememberPositions(queryClient, queryKey, window?.items ?? []), [window, queryClient, queryKey]);
   return known.data ?? NO_POSITIONS;
 }
 
