@@ -50,8 +50,8 @@ const problem = (ledger: WriteLedger, what: string, answer: HttpAnswer) =>
 
 /**
  * The writers of one round: two answering calls, two moving items through their states, one
- * renaming the queue's description, one adding calls to the second queue, one queueing training
- * jobs (at most `jobsPerRound`). They share cursors, so no write is sent twice across rounds.
+ * renaming the queue's description, one adding calls to the second queue, one uploading traces
+ * through `/call/upsert_batch`, one queueing training jobs (at most `jobsPerRound`). They share cursors, so no write is sent twice across rounds.
  */
 export function startWriters(
   api: HttpClient,
@@ -148,6 +148,22 @@ export function startWriters(
       };
     });
 
+  // A trace of two calls per batch, as the weave SDKs send them; every fourth one carries an output over
+  // the upload worker's threshold, so some kills land while a batch is prepared off the event loop or
+  // stored in its steps.
+  const batchWriter = () =>
+    writeUntilCrash(ledger, () => {
+      const root = nextBatchRoot(ledger, ledger.batchesSent.size % 4 === 3);
+      return {
+        send: () => api.post(`${TRACE}/call/upsert_batch`, { batch: traceBatch(root) }),
+        onAnswer: (answer) => {
+          if (answer.status !== 200) return problem(ledger, `batch ${root}`, answer);
+          ledger.batchesAcked.add(root);
+          ledger.acks += 1;
+        },
+      };
+    });
+
   let jobsLeft = jobsPerRound;
   const jobWriter = () =>
     writeUntilCrash(ledger, () => {
@@ -173,6 +189,64 @@ export function startWriters(
     progressWriter(),
     descriptionWriter(),
     addWriter(),
+    batchWriter(),
     jobWriter(),
+  ];
+}
+
+/** The op every call the batch writer sends is a call of: the read-back finds them by it. */
+export const BATCH_OP = `weave:///${QUALITY_PROJECT}/op/kill-loop-batch:v0`;
+
+/** Whether the batch of this root carries an output over the upload worker's threshold (server/upload-worker/prepare-body.ts). */
+export const isLargeBatch = (root: string) => root.endsWith("-large");
+
+const LARGE_OUTPUT_CHARS = 1_200_000;
+
+/** The root call id of the next batch, recorded as sent. */
+function nextBatchRoot(ledger: WriteLedger, large: boolean): string {
+  const root = `kill-batch-${ledger.batchesSent.size}${large ? "-large" : ""}`;
+  ledger.batchesSent.add(root);
+  return root;
+}
+
+/**
+ * Sends a large batch and waits for its answer: the upload worker is started on first use, which
+ * takes longer (~1 s here) than a round's writes before its kill, so without this no batch through
+ * a freshly started server's worker would ever be acknowledged.
+ */
+export async function warmUploadWorker(api: HttpClient, ledger: WriteLedger): Promise<void> {
+  const root = nextBatchRoot(ledger, true);
+  await api.ok(api.post(`${TRACE}/call/upsert_batch`, { batch: traceBatch(root) }));
+  ledger.batchesAcked.add(root);
+}
+
+const endItem = (id: string, output: unknown) => ({
+  mode: "end",
+  req: { end: { project_id: QUALITY_PROJECT, id, ended_at: "2026-11-20T10:00:01.000Z", output, summary: {} } },
+});
+
+/** A root call and its child, each started and ended: `${root}` and `${root}-child`. */
+function traceBatch(root: string) {
+  const start = (id: string, parentId: string | null) => ({
+    mode: "start",
+    req: {
+      start: {
+        project_id: QUALITY_PROJECT,
+        id,
+        trace_id: `trace-${root}`,
+        parent_id: parentId,
+        op_name: BATCH_OP,
+        started_at: "2026-11-20T10:00:00.000Z",
+        attributes: {},
+        inputs: { question: `batch ${root}` },
+      },
+    },
+  });
+  const child = `${root}-child`;
+  return [
+    start(root, null),
+    start(child, root),
+    endItem(child, { answer: "a child's answer" }),
+    endItem(root, isLargeBatch(root) ? "x".repeat(LARGE_OUTPUT_CHARS) : { answer: "done" }),
   ];
 }

@@ -7,15 +7,15 @@ import { QUALITY_PROJECT, TRACE, TRAINABLE_BASE_MODEL, TRAINING, trajectoryGroup
 import { allJobEvents, createQueueWithItems, httpClient, type HttpClient } from "../quality/http-client";
 import { seedDataDir } from "../quality/seed-data-dir";
 import { cleanUp, makeDataDir, startServerProcess } from "../server-process";
-import { Cursor, startWriters, type KillLoopTargets } from "./kill-loop-writers";
+import { Cursor, isLargeBatch, startWriters, warmUploadWorker, type KillLoopTargets } from "./kill-loop-writers";
 import { readBackDisagreements } from "./read-back";
 import { WriteLedger } from "./write-ledger";
 
-// The local services are SIGKILLed again and again on one data directory while seven writers
-// answer calls, move items through their states, edit a queue, add to another, and queue training
-// jobs, with a long job running through the kills. After every restart, everything acknowledged
-// before any of the kills is read back; at the end the running job has every step exactly once,
-// every job ends, and SQLite finds the file intact.
+// The local services are SIGKILLed again and again on one data directory while eight writers
+// answer calls, move items through their states, edit a queue, add to another, upload traces (as
+// the weave SDKs do) and queue training jobs, with a long job running through the kills. After
+// every restart, everything acknowledged before any of the kills is read back; at the end the
+// running job has every step exactly once, every job ends, and SQLite finds the file intact.
 
 afterEach(cleanUp);
 
@@ -26,6 +26,8 @@ const JOBS_PER_ROUND = 2;
 /** The job that runs through the kills: at 5 ms a step it needs several rounds of uptime. */
 const LONG_JOB_STEPS = 1_500;
 const CALLS = 1_000;
+/** Restarts after which the upload worker is warmed (~1 s each): two, so later kills find large batches acknowledged. */
+const WARM_WORKER_AFTER_KILLS = new Set([4, 12]);
 
 /** A fixed sequence of pauses (ms), so every run kills at the same offsets after its acknowledgements. */
 function pauses(seed: number) {
@@ -70,7 +72,7 @@ async function makeTargets(api: HttpClient, callIds: string[]): Promise<KillLoop
 
 describe("the local services killed again and again mid-write", () => {
   it(
-    `lose no acknowledged answer, progress change, queue edit or training job over ${KILLS} SIGKILLs on one data directory`,
+    `lose no acknowledged answer, progress change, queue edit, uploaded trace or training job over ${KILLS} SIGKILLs on one data directory`,
     { timeout: 240_000 },
     async () => {
       const dataDir = makeDataDir();
@@ -116,6 +118,9 @@ describe("the local services killed again and again mid-write", () => {
         server = await startServerProcess(dataDir, env);
         api = httpClient(server.url, undefined, 10_000);
         expect(await readBackDisagreements(api, targets, ledger), `after kill ${kill}`).toEqual([]);
+        // Now and then the upload worker is started before the writers, so batches through it are
+        // acknowledged, and a kill can land while it prepares one.
+        if (WARM_WORKER_AFTER_KILLS.has(kill)) await warmUploadWorker(api, ledger);
       }
 
       const stepsDuringKills = (await allJobEvents(api, longJob)).filter((e) => e.type === "gradient_step").length;
@@ -129,7 +134,8 @@ describe("the local services killed again and again mid-write", () => {
       console.info(
         `kill loop: ${KILLS} SIGKILLs; acknowledged and read back ${ledger.answers.size} answers, ` +
           `${progressAcks} progress changes, ${ledger.lastEditAcked + 1} queue edits, ${ledger.addsAcked.size} items ` +
-          `added, ${ledger.jobs.length} training jobs; the long job ran ${stepsDuringKills} of ${LONG_JOB_STEPS} steps through the kills; ` +
+          `added, ${ledger.batchesAcked.size} uploaded traces (${[...ledger.batchesAcked].filter(isLargeBatch).length} through the ` +
+          `upload worker), ${ledger.jobs.length} training jobs; the long job ran ${stepsDuringKills} of ${LONG_JOB_STEPS} steps through the kills; ` +
           `requests in flight at each kill: ${inFlightAtKill.join(" ")}`,
       );
       // Every kill landed among writes: some requests never got their answer.

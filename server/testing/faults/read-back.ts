@@ -1,7 +1,7 @@
 import type { AnnotationQueue, AnnotationQueueItem } from "../../../contract/trace";
 import { QUALITY_PROJECT, TRACE, TRAINING } from "../quality/fixtures";
 import type { HttpClient } from "../quality/http-client";
-import type { KillLoopTargets } from "./kill-loop-writers";
+import { BATCH_OP, type KillLoopTargets } from "./kill-loop-writers";
 import type { WriteLedger } from "./write-ledger";
 
 const RANK = { unstarted: 0, in_progress: 1, completed: 2, skipped: 2 } as const;
@@ -67,6 +67,27 @@ export async function readBackDisagreements(
   const added = new Set(grown.items.map((item) => item.call_id));
   for (const callId of ledger.addsAcked) if (!added.has(callId)) wrong.push(`acknowledged add of ${callId} is missing`);
   for (const callId of added) if (!ledger.addsSent.has(callId)) wrong.push(`${callId} was added but never sent`);
+
+  const calls = await api.post(`${TRACE}/calls/stream_query`, {
+    project_id: QUALITY_PROJECT,
+    filter: { op_names: [BATCH_OP] },
+    columns: ["id", "parent_id", "ended_at"],
+  });
+  if (calls.status !== 200) wrong.push(`the batch calls' query answered ${calls.status}`);
+  const byId = new Map(
+    calls.text
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { id: string; parent_id: string | null; ended_at: string | null })
+      .map((call) => [call.id, call]),
+  );
+  for (const root of ledger.batchesAcked) {
+    const [parent, child] = [byId.get(root), byId.get(`${root}-child`)];
+    if (!parent?.ended_at || !child?.ended_at || child.parent_id !== root)
+      wrong.push(`acknowledged batch ${root} reads ${JSON.stringify([parent, child])}`);
+  }
+  for (const id of byId.keys())
+    if (!ledger.batchesSent.has(id.replace(/-child$/, ""))) wrong.push(`call ${id} was stored but never sent`);
 
   for (const jobId of ledger.jobs) {
     const status = (await api.get(`${TRAINING}/preview/training-jobs/${jobId}`)).status;

@@ -19,6 +19,9 @@ export class WriteLedger {
   /** Calls sent to / acknowledged as added to the second queue. */
   readonly addsSent = new Set<string>();
   readonly addsAcked = new Set<string>();
+  /** Traces sent to / acknowledged by `/call/upsert_batch`, by their root call's id. */
+  readonly batchesSent = new Set<string>();
+  readonly batchesAcked = new Set<string>();
   /** Training jobs acknowledged. */
   readonly jobs: string[] = [];
   /** Requests in flight when the server died, and acknowledgements, per round. */
