@@ -9,6 +9,21 @@ const MAX_FRAMES_FOR_ROW = 10;
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 /**
+ * A row focused where it already showed is not scrolled to, so its table's header row can stay above
+ * the window (the page scrolled to its end, to the pagination, puts the frame's top there): the page
+ * scrolls up to it when the frame fits in the window, which keeps the row in view. A frame taller than
+ * the window would push the row out of it.
+ */
+function bringHeaderIntoView(row: HTMLElement): void {
+  const frame = row.closest<HTMLElement>("[data-table-frame]");
+  const head = frame?.querySelector("thead");
+  if (!frame || !head) return;
+  const above = head.getBoundingClientRect().top;
+  if (above < 0 && frame.getBoundingClientRect().height <= window.innerHeight)
+    window.scrollBy({ top: above, behavior: "instant" });
+}
+
+/**
  * j/k move focus between the table's rows (from the focused row, or from the top); past the last
  * row of a page (or before the first) `onPastEdge` is asked to turn the page. A long page renders
  * only the rows near the viewport, so moving to a row that is not rendered first asks the table to
@@ -54,6 +69,7 @@ export function useRowFocus(
       if (!row) return false;
       row.focus({ preventScroll: true });
       row.scrollIntoView?.({ block: "nearest" });
+      bringHeaderIntoView(row);
       return true;
     },
     [rowAt],
