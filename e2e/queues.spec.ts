@@ -151,6 +151,7 @@ test.describe("annotation queues", () => {
     // the first row and brings the header back with it, also pressed at once after End (the browser's own End
     // scroll, an animation, carried the row away again and left the header above the window).
     await page.keyboard.press("End");
+    expect(await table.locator("thead").evaluate((head) => head.getBoundingClientRect().top)).toBeLessThan(0);
     await page.keyboard.press("j");
     await expect(focused).toHaveAttribute("data-item-row", "0");
     await page.waitForTimeout(1_000); // longer than the browser's scroll animation

@@ -2,6 +2,9 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 
 const TYPING =
   "input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable='true']";
+/** Widgets whose own End and Home move within them (ARIA's keyboard patterns): left to them. */
+const OWN_END_HOME =
+  "[role=listbox], [role=menu], [role=menubar], [role=tablist], [role=tree], [role=grid], [role=slider]";
 
 /**
  * End and Home reach the table's last and first rows: a long table scrolls inside its own frame
@@ -9,7 +12,8 @@ const TYPING =
  * scrolls only the frame. So the frame goes to its end or start, and so does the page (where the
  * pagination is), at once: the browser's own End scrolls the page in an animation, and a row focused
  * by a quick `j` during it was scrolled into view and then carried away, its header above the window.
- * Quiet while typing, with a modifier held, or under a modal dialog.
+ * This replaces the page's own End and Home wherever the hook is mounted. Quiet while typing, in a
+ * widget with End and Home of its own, with a modifier held, or under a modal dialog.
  */
 export function useFrameEdgeKeys(frame: RefObject<HTMLElement | null>): void {
   useEffect(() => {
@@ -23,7 +27,7 @@ export function useFrameEdgeKeys(frame: RefObject<HTMLElement | null>): void {
         event.shiftKey
       )
         return;
-      if (event.target instanceof Element && event.target.closest(TYPING)) return;
+      if (event.target instanceof Element && event.target.closest(`${TYPING}, ${OWN_END_HOME}`)) return;
       if (document.querySelector('[aria-modal="true"]')) return;
       const element = frame.current;
       if (!element) return;

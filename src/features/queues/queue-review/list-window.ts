@@ -170,11 +170,11 @@ export async function firstAfter(
   const anchorAt = at?.id === anchor.id;
   const later = anchorAt ? following : at;
   if (later) return { item: later, wrapped: false, index: place.before + (anchorAt ? 1 : 0) };
-  return firstBesides(fetchRows, anchor);
+  return firstOtherThan(fetchRows, anchor);
 }
 
 /** The list's first row other than `anchor` (a wrap to the list's start), with its index in the list. */
-export async function firstBesides(
+export async function firstOtherThan(
   fetchRows: FetchRows,
   anchor: OrderedItem,
 ): Promise<{ item: AnnotationQueueItem; wrapped: true; index: number } | null> {

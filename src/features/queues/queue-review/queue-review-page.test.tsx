@@ -395,6 +395,14 @@ describe("review page: keys pressed before an item's place is known", () => {
   }, 60_000);
 });
 
+/** Every request 50 ms late. */
+const slowNetwork =
+  (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
+  async (input, init) => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return fetch(input, init);
+  };
+
 /** The page heading's texts from now on, each one the page showed (consecutive repeats once). */
 function headingTexts(): string[] {
   const texts = [screen.getByRole("heading", { level: 1 }).textContent ?? ""];
@@ -407,9 +415,9 @@ function headingTexts(): string[] {
   return texts;
 }
 
-/** Whether a recorded request reads the window of the item at index `at` (it starts two rows before). */
+/** Whether a recorded request reads the window of the item at index `at` (8 rows from two rows before it). */
 const windowOf = (at: number) => (r: { path: string; body: string }) =>
-  r.path.endsWith("/items/query") && r.body.includes(`"offset":${at - 2},`);
+  r.path.endsWith("/items/query") && r.body.includes(`"offset":${Math.max(0, at - 2)},"limit":8,`);
 
 describe("review page: read ahead", () => {
   it("reads the calls of the next two items and the previous one before a key is pressed", async () => {
@@ -576,6 +584,29 @@ describe("review page: read ahead", () => {
     // That read placed the item: its own window is not read.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(reads.filter(windowOf(ahead))).toEqual([]);
+  }, 60_000);
+
+  it("Next unstarted pressed four times at once makes every press, each from the item the one before reached", async () => {
+    // After item 11, the unstarted items are 15, 23, 32 and 46: the first in the window at hand, the others
+    // each a read further on. A press during a read used to start it again from the same item, and was lost.
+    const unstartedAt = new Set([14, 22, 31, 45]);
+    const states = Object.fromEntries(
+      Array.from({ length: 49 }, (_, i) => i + 11).map(
+        (at) => [at, unstartedAt.has(at) ? "unstarted" : "completed"] as const,
+      ),
+    );
+    // On a slow network, so the presses come while the reads are under way.
+    const { user } = await setup(() => 10, "size=25", slowNetwork, { states });
+    await screen.findByRole("heading", { level: 1, name: "Item 11 of 60" }, SLOW);
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
+    await user.keyboard("uuuu");
+    await screen.findByRole("heading", { level: 1, name: "Item 46 of 60" }, SLOW);
+    // Four presses, four moves: no more come after.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Item 46 of 60");
   }, 60_000);
 
   it("Next unstarted from a list without unstarted items reads the rows after the item's queue position, not a search", async () => {

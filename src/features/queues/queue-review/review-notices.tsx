@@ -108,7 +108,7 @@ export function NextUnstartedNotice({
       ) : null}
       {status.phase === "none" ? (
         <output className="block rounded-md bg-subtle px-3 py-2 text-sm text-fg">
-          No unstarted items are left{filtered ? " with these filters" : " in this queue"}.
+          No other unstarted item is left{filtered ? " with these filters" : " in this queue"}.
         </output>
       ) : status.phase === "failed" ? (
         <ErrorPanel error={status.error} title="Could not look for the next unstarted item" onRetry={onRetry} />

@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { AnnotationQueueItem, AnnotationState } from "@contract/trace";
 import { useApiClients } from "@/connection/api-clients";
-import { firstAfter, firstBesides, firstWantedAfter, LIST_START, NONE_AFTER, type Neighbours } from "./list-window";
+import type { ListWindow } from "../shared/cached-lists";
+import { firstAfter, firstOtherThan, firstWantedAfter, LIST_START, NONE_AFTER, type Neighbours } from "./list-window";
 import { listRows, positionsKey, rememberPositions, windowQuery, type ListView } from "./use-review-queries";
 
 /**
@@ -12,14 +13,15 @@ import { listRows, positionsKey, rememberPositions, windowQuery, type ListView }
  */
 const SCAN_AHEAD = 50;
 
-/**
- * The item's place in the table's list, its rows' states with the changes this page has made since
- * they were read, and the item's queue position where known (its row number among every state).
- */
-export type KnownPlace = {
-  neighbours: Neighbours;
-  stateOf: (item: AnnotationQueueItem) => AnnotationState;
-  position?: number | null;
+/** The item's place in the table's list, and its rows' states with the changes this page has made since they were read. */
+export type KnownPlace = { neighbours: Neighbours; stateOf: (item: AnnotationQueueItem) => AnnotationState };
+
+/** The item found, its index in the table's list where known, and the read of that list that places it, if any. */
+export type NextUnstarted = {
+  item: AnnotationQueueItem;
+  wrapped: boolean;
+  index: number | null;
+  window?: ListWindow;
 };
 
 export type NextUnstartedStatus =
@@ -45,7 +47,9 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
     async (
       current: AnnotationQueueItem,
       place?: KnownPlace,
-    ): Promise<{ item: AnnotationQueueItem; wrapped: boolean; index: number | null } | null> => {
+      /** The item's queue position where known (its row number among every state): its place in any list. */
+      position: number | null = null,
+    ): Promise<NextUnstarted | null> => {
       running.current?.abort();
       const unstarted = (row: AnnotationQueueItem) =>
         (place ? place.stateOf(row) : row.annotation_state) === "unstarted";
@@ -64,7 +68,7 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
         // Look just after the item first, and when that read reaches the list's end, at the list's start
         // (a wrap): two reads at most, not a search.
         const onlyUnstarted = view.states.length === 1 && view.states[0] === "unstarted";
-        const scan = scanAfter(view, current, place);
+        const scan = scanPlan(view, current, place, position);
         let wrapped = false;
         if (scan) {
           const rows = listRows(trace, projectId, queueId, scan.list, abort.signal);
@@ -82,16 +86,17 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
           }
           if (near) {
             setStatus({ phase: "idle" });
-            // The read's positions number the table's list too: the heading names the item found.
+            // The read's positions number the table's list too (numbered before the state filter, with the same
+            // other filters and order): the heading names the item found.
             rememberPositions(queryClient, positionsKey(trace, projectId, queueId, view), near.window.items);
-            if (!scan.isTables) return { item: near.item, wrapped, index: null };
+            if (!scan.isTableList) return { item: near.item, wrapped, index: null };
             // The read places the item found in the table's list: the review shows its place at once and
             // reads no window for it.
             queryClient.setQueryData(
               windowQuery(trace, projectId, queueId, view, near.item, near.index).queryKey,
               near.window,
             );
-            return { item: near.item, wrapped, index: near.index };
+            return { item: near.item, wrapped, index: near.index, window: near.window };
           }
         }
         const fetchRows = listRows(trace, projectId, queueId, { ...view, states: ["unstarted"] }, abort.signal);
@@ -100,7 +105,7 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
         const hint = onlyUnstarted && place ? place.neighbours.before : 0;
         // Known to wrap (nothing unstarted after it to the list's end): the unstarted list's first row.
         const searched = wrapped
-          ? await firstBesides(fetchRows, current)
+          ? await firstOtherThan(fetchRows, current)
           : await firstAfter(fetchRows, current, view.sort, hint);
         // Its index in the unstarted list is its index in the table's list only when the table shows
         // unstarted items alone: then the address names its place (Back to the table lands there), and
@@ -126,15 +131,16 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
  * docs/contract-decisions.md) is its place. Only a guess either way: a read that does not start at
  * or before the item says so, and the caller searches.
  */
-function scanAfter(
+function scanPlan(
   view: ListView,
   current: AnnotationQueueItem,
   place: KnownPlace | undefined,
-): { list: ListView; from: number; isTables: boolean } | null {
+  knownPosition: number | null,
+): { list: ListView; from: number; isTableList: boolean } | null {
   if (place && (view.states.length === 0 || view.states.includes("unstarted")))
-    return { list: view, from: place.neighbours.index ?? place.neighbours.before - 1, isTables: true };
-  const position = place?.position ?? current.position_in_queue;
+    return { list: view, from: place.neighbours.index ?? place.neighbours.before - 1, isTableList: true };
+  const position = knownPosition ?? current.position_in_queue;
   if (typeof position === "number" && position >= 1)
-    return { list: { ...view, states: [] }, from: position - 1, isTables: false };
+    return { list: { ...view, states: [] }, from: position - 1, isTableList: false };
   return null;
 }

@@ -482,18 +482,36 @@ export function useReviewSession(
   const back = useCallback(() => navigate(backHref, { state: backState }), [navigate, backHref, backState]);
 
   const findUnstarted = nextUnstarted.find;
+  // Presses of Next unstarted not made yet. One search at a time, each press made from the item the press
+  // before it reached: a press during a search used to start it again from the same item, and was lost.
+  const unstartedPresses = useRef(0);
   const goNextUnstarted = useCallback(async () => {
-    const current = target.current;
-    if (!current) return;
+    unstartedPresses.current = Math.min(unstartedPresses.current + 1, MAX_QUEUED_STEPS);
+    if (unstartedPresses.current > 1) return;
     setWalking("next");
-    // Its queue position, from the window it was shown in: where it stands among every state.
-    const queuePosition = positionIn(lastWindow.current.window, current.item.id) ?? null;
-    const place = current.neighbours && { neighbours: current.neighbours, stateOf, position: queuePosition };
-    const found = await findUnstarted(current.item, place);
-    // Another move while it was sought: the answer was for an item no longer shown.
-    if (found && target.current?.item.id === current.item.id)
+    // The place of an item a search found beyond the window at hand, from the read that found it.
+    let foundPlace: { itemId: string; neighbours: Neighbours | undefined } | null = null;
+    while (unstartedPresses.current > 0) {
+      const current = target.current;
+      if (!current) break;
+      const knownNeighbours =
+        current.neighbours ?? (foundPlace?.itemId === current.item.id ? foundPlace.neighbours : undefined);
+      const place = knownNeighbours && { neighbours: knownNeighbours, stateOf };
+      // Its queue position, from the window it was shown in: where it stands among every state.
+      const queuePosition = positionIn(lastWindow.current.window, current.item.id) ?? null;
+      const found = await findUnstarted(current.item, place, queuePosition);
+      // None, or another move while it was sought: the answer was for an item no longer shown, and the
+      // presses kept were for the walk that move replaced.
+      if (!found || target.current?.item.id !== current.item.id) break;
+      unstartedPresses.current -= 1;
+      foundPlace = {
+        itemId: found.item.id,
+        neighbours: found.window && neighboursIn(found.window, found.item, view.sort, listed),
+      };
       goTo({ item: found.item, index: found.index }, "ahead", { wrapped: found.wrapped });
-  }, [findUnstarted, goTo, stateOf]);
+    }
+    unstartedPresses.current = 0;
+  }, [findUnstarted, goTo, stateOf, view.sort, listed]);
 
   return {
     view,
