@@ -596,7 +596,7 @@ describe("review page: read ahead", () => {
       ),
     );
     // On a slow network, so the presses come while the reads are under way.
-    const { user } = await setup(() => 10, "size=25", slowNetwork, { states });
+    const { user, router } = await setup(() => 10, "size=25", slowNetwork, { states });
     await screen.findByRole("heading", { level: 1, name: "Item 11 of 60" }, SLOW);
     await waitFor(
       () => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"),
@@ -604,6 +604,8 @@ describe("review page: read ahead", () => {
     );
     await user.keyboard("uuuu");
     await screen.findByRole("heading", { level: 1, name: "Item 46 of 60" }, SLOW);
+    // Each move's place came with it, so the address names the last one's.
+    await waitFor(() => expect(new URLSearchParams(router.location.search).get("i")).toBe("45"), SLOW);
     // Four presses, four moves: no more come after.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Item 46 of 60");

@@ -489,25 +489,21 @@ export function useReviewSession(
     unstartedPresses.current = Math.min(unstartedPresses.current + 1, MAX_QUEUED_STEPS);
     if (unstartedPresses.current > 1) return;
     setWalking("next");
-    // The place of an item a search found beyond the window at hand, from the read that found it.
-    let foundPlace: { itemId: string; neighbours: Neighbours | undefined } | null = null;
+    // The rows that place the item a press starts from: the window it was shown with, then the read
+    // that found it (the window at hand is not the next item's until it has rendered).
+    let placing = lastWindow.current.window;
     while (unstartedPresses.current > 0) {
       const current = target.current;
       if (!current) break;
-      const knownNeighbours =
-        current.neighbours ?? (foundPlace?.itemId === current.item.id ? foundPlace.neighbours : undefined);
-      const place = knownNeighbours && { neighbours: knownNeighbours, stateOf };
-      // Its queue position, from the window it was shown in: where it stands among every state.
-      const queuePosition = positionIn(lastWindow.current.window, current.item.id) ?? null;
-      const found = await findUnstarted(current.item, place, queuePosition);
+      const known = (placing && neighboursIn(placing, current.item, view.sort, listed)) ?? current.neighbours;
+      const place = known && { neighbours: known, stateOf };
+      // Its queue position, from those rows: where it stands among every state.
+      const found = await findUnstarted(current.item, place, (placing && positionIn(placing, current.item.id)) ?? null);
       // None, or another move while it was sought: the answer was for an item no longer shown, and the
       // presses kept were for the walk that move replaced.
       if (!found || target.current?.item.id !== current.item.id) break;
       unstartedPresses.current -= 1;
-      foundPlace = {
-        itemId: found.item.id,
-        neighbours: found.window && neighboursIn(found.window, found.item, view.sort, listed),
-      };
+      placing = found.window ?? placing;
       goTo({ item: found.item, index: found.index }, "ahead", { wrapped: found.wrapped });
     }
     unstartedPresses.current = 0;
