@@ -268,11 +268,12 @@ describe("moving through a list that items leave as they are done (the stuck Com
     await expect(firstWantedAfter(fetchRows, rows[9]!, SORT, 9, 10, wanted)).resolves.toBeUndefined();
     // The read reached the list's end without one: none comes later (the caller wraps without a search).
     await expect(firstWantedAfter(fetchRows, rows[20]!, SORT, 20, 50, wanted)).resolves.toBe(NONE_AFTER);
-    // From the list's start, every row counts, at its index.
+    // From the list's start, every row counts, at its index; an empty list has none.
     await expect(firstWantedAfter(fetchRows, LIST_START, SORT, 0, 15, wanted)).resolves.toMatchObject({
       item: rows[9],
       index: 9,
     });
+    await expect(firstWantedAfter(async () => [], LIST_START, SORT, 0, 15, wanted)).resolves.toBe(NONE_AFTER);
     // The read's last row, with more rows after it: the read would not place it as its window.
     await expect(firstWantedAfter(fetchRows, rows[4]!, SORT, 0, 10, wanted)).resolves.toBeUndefined();
     // The anchor has left the list: the read starts at the row before it.

@@ -586,6 +586,34 @@ describe("review page: read ahead", () => {
     expect(reads.filter(windowOf(ahead))).toEqual([]);
   }, 60_000);
 
+  it("Next unstarted on the only unstarted item says no other is left, without a search", async () => {
+    const { seen: reads, wrap } = recordRequests();
+    const states = Object.fromEntries(
+      Array.from({ length: 60 }, (_, at) => [at, at === 30 ? "unstarted" : "completed"] as const),
+    );
+    const { user } = await setup(() => 30, "size=25", wrap, { states });
+    await screen.findByRole("heading", { level: 1, name: "Item 31 of 60" }, SLOW);
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    reads.length = 0;
+    await user.keyboard("u");
+    expect(
+      await screen.findByText("No other unstarted item is left in this queue.", undefined, SLOW),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Item 31 of 60");
+    // The rows after it reach the list's end; the list's first 50 rows hold no other, and the unstarted list's
+    // first two rows only this one: three reads, no search.
+    const scans = reads.filter((r) => r.path.endsWith("/items/query") && r.body.includes('"limit":50'));
+    expect(scans.map((r) => (JSON.parse(r.body) as { offset: number }).offset)).toEqual([30, 0]);
+    const unstartedReads = reads.filter((r) => r.body.includes('"annotation_states":["unstarted"]'));
+    expect(unstartedReads.map((r) => JSON.parse(r.body) as { offset: number; limit: number })).toEqual([
+      expect.objectContaining({ offset: 0, limit: 2 }),
+    ]);
+  }, 60_000);
+
   it("Next unstarted pressed four times at once makes every press, each from the item the one before reached", async () => {
     // After item 11, the unstarted items are 15, 23, 32 and 46: the first in the window at hand, the others
     // each a read further on. A press during a read used to start it again from the same item, and was lost.
