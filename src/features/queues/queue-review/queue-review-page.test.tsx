@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import type { AnnotationQueueItem } from "@contract/trace";
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { createApiClients } from "@/api/clients";
-import { recordRequests } from "@/api/test-support";
+import { recordRequests, type SeenRequest } from "@/api/test-support";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { createLocalServer } from "@/test/local-server";
 import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
@@ -395,6 +395,20 @@ describe("review page: keys pressed before an item's place is known", () => {
   }, 60_000);
 });
 
+/** Waits for the item's heading, its place (Next enabled) and the reads that follow, then forgets the reads so far. */
+async function settledOn(heading: string, reads: SeenRequest[]): Promise<void> {
+  await screen.findByRole("heading", { level: 1, name: heading }, SLOW);
+  await waitFor(() => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"), SLOW);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  reads.length = 0;
+}
+
+/** The offsets of the one-request scans (50 rows) of the item list among `reads`. */
+const scanOffsets = (reads: readonly SeenRequest[]) =>
+  reads
+    .filter((r) => r.path.endsWith("/items/query") && r.body.includes('"limit":50'))
+    .map((r) => (JSON.parse(r.body) as { offset: number }).offset);
+
 /** Every request 50 ms late. */
 const slowNetwork =
   (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
@@ -592,13 +606,7 @@ describe("review page: read ahead", () => {
       Array.from({ length: 60 }, (_, at) => [at, at === 30 ? "unstarted" : "completed"] as const),
     );
     const { user } = await setup(() => 30, "size=25", wrap, { states });
-    await screen.findByRole("heading", { level: 1, name: "Item 31 of 60" }, SLOW);
-    await waitFor(
-      () => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"),
-      SLOW,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    reads.length = 0;
+    await settledOn("Item 31 of 60", reads);
     await user.keyboard("u");
     expect(
       await screen.findByText("No other unstarted item is left in this queue.", undefined, SLOW),
@@ -606,8 +614,7 @@ describe("review page: read ahead", () => {
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Item 31 of 60");
     // The rows after it reach the list's end; the list's first 50 rows hold no other, and the unstarted list's
     // first two rows only this one: three reads, no search.
-    const scans = reads.filter((r) => r.path.endsWith("/items/query") && r.body.includes('"limit":50'));
-    expect(scans.map((r) => (JSON.parse(r.body) as { offset: number }).offset)).toEqual([30, 0]);
+    expect(scanOffsets(reads)).toEqual([30, 0]);
     const unstartedReads = reads.filter((r) => r.body.includes('"annotation_states":["unstarted"]'));
     expect(unstartedReads.map((r) => JSON.parse(r.body) as { offset: number; limit: number })).toEqual([
       expect.objectContaining({ offset: 0, limit: 2 }),
@@ -645,19 +652,12 @@ describe("review page: read ahead", () => {
     const done = [40, 41, 42, 43, 44, 45, 46, 47, 48];
     const states = Object.fromEntries(done.map((at) => [at, "completed" as const]));
     const { user } = await setup(() => 40, "size=25&state=completed", wrap, { states: { ...states, 49: "unstarted" } });
-    await screen.findByRole("heading", { level: 1, name: "Item 41 of 60" }, SLOW);
-    await waitFor(
-      () => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"),
-      SLOW,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    reads.length = 0;
+    await settledOn("Item 41 of 60", reads);
     await user.keyboard("u");
     expect(await screen.findByRole("heading", { level: 1, name: "Item 50 of 60" }, SLOW)).toBeInTheDocument();
     // One read of the queue's rows (every state) from the item's position, not the unstarted list searched in rounds.
-    const scans = reads.filter((r) => r.path.endsWith("/items/query") && r.body.includes('"limit":50'));
-    expect(scans.map((r) => (JSON.parse(r.body) as { offset: number }).offset)).toEqual([40]);
-    expect(scans[0]!.body).not.toContain("annotation_states");
+    expect(scanOffsets(reads)).toEqual([40]);
+    expect(reads.find((r) => r.body.includes('"limit":50'))?.body).not.toContain("annotation_states");
     expect(reads.filter((r) => r.body.includes('"annotation_states":["unstarted"]'))).toEqual([]);
   }, 60_000);
 
