@@ -483,7 +483,8 @@ export function useReviewSession(
 
   const findUnstarted = nextUnstarted.find;
   // Presses of Next unstarted not made yet. One search at a time, each press made from the item the press
-  // before it reached: a press during a search used to start it again from the same item, and was lost.
+  // before it reached: a press that started its own search would abort the one under way and search again
+  // from the same item, and the earlier press would be lost.
   const unstartedPresses = useRef(0);
   const goNextUnstarted = useCallback(async () => {
     unstartedPresses.current = Math.min(unstartedPresses.current + 1, MAX_QUEUED_STEPS);
