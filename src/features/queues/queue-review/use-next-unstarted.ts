@@ -13,8 +13,16 @@ import { listRows, positionsKey, rememberPositions, windowQuery, type ListView }
  */
 const SCAN_AHEAD = 50;
 
-/** The item's place in the table's list, and its rows' states with the changes this page has made since they were read. */
-export type KnownPlace = { neighbours: Neighbours; stateOf: (item: AnnotationQueueItem) => AnnotationState };
+/**
+ * What the review knows of the item: its place in the table's list (once read), its queue position (its
+ * row number among every state, where a read showed it), and every row's state with the changes this page
+ * has made since the row was read.
+ */
+export type ItemContext = {
+  neighbours: Neighbours | undefined;
+  position: number | null;
+  stateOf: (item: AnnotationQueueItem) => AnnotationState;
+};
 
 /** The item found, its index in the table's list where known, and the read of that list that places it, if any. */
 export type NextUnstarted = {
@@ -46,17 +54,14 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
   const find = useCallback(
     async (
       current: AnnotationQueueItem,
-      place?: KnownPlace,
-      /** The item's queue position where known (its row number among every state): its place in any list. */
-      position: number | null = null,
+      { neighbours, position, stateOf }: ItemContext,
     ): Promise<NextUnstarted | null> => {
       running.current?.abort();
-      const unstarted = (row: AnnotationQueueItem) =>
-        (place ? place.stateOf(row) : row.annotation_state) === "unstarted";
+      const unstarted = (row: AnnotationQueueItem) => stateOf(row) === "unstarted";
       // The rows after the item in the window at hand, in the list's order, usually hold it: no
       // request, and its place is known. (An unstarted row there means the list shows unstarted
       // items, so any unstarted item before it would be there too.)
-      const inWindow = place?.neighbours.following.find(({ item: row }) => unstarted(row));
+      const inWindow = neighbours?.following.find(({ item: row }) => unstarted(row));
       if (inWindow) {
         setStatus({ phase: "idle" });
         return { ...inWindow, wrapped: false };
@@ -68,7 +73,7 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
         // Look just after the item first, and when that read reaches the list's end, at the list's start
         // (a wrap): two reads at most, not a search.
         const onlyUnstarted = view.states.length === 1 && view.states[0] === "unstarted";
-        const scan = scanPlan(view, current, place, position);
+        const scan = scanPlan(view, current, neighbours, position);
         let wrapped = false;
         if (scan) {
           const rows = listRows(trace, projectId, queueId, scan.list, abort.signal);
@@ -102,7 +107,7 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
         const fetchRows = listRows(trace, projectId, queueId, { ...view, states: ["unstarted"] }, abort.signal);
         // When the table shows unstarted items alone, the unstarted list is the table's list: the
         // item's place in it is known, so the search starts there.
-        const hint = onlyUnstarted && place ? place.neighbours.before : 0;
+        const hint = onlyUnstarted && neighbours ? neighbours.before : 0;
         // Known to wrap (nothing unstarted after it to the list's end): the unstarted list's first row.
         const searched = wrapped
           ? await firstOtherThan(fetchRows, current)
@@ -134,11 +139,11 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
 function scanPlan(
   view: ListView,
   current: AnnotationQueueItem,
-  place: KnownPlace | undefined,
+  neighbours: Neighbours | undefined,
   knownPosition: number | null,
 ): { list: ListView; from: number; isTableList: boolean } | null {
-  if (place && (view.states.length === 0 || view.states.includes("unstarted")))
-    return { list: view, from: place.neighbours.index ?? place.neighbours.before - 1, isTableList: true };
+  if (neighbours && (view.states.length === 0 || view.states.includes("unstarted")))
+    return { list: view, from: neighbours.index ?? neighbours.before - 1, isTableList: true };
   const position = knownPosition ?? current.position_in_queue;
   if (typeof position === "number" && position >= 1)
     return { list: { ...view, states: [] }, from: position - 1, isTableList: false };

@@ -496,10 +496,10 @@ export function useReviewSession(
     while (unstartedPresses.current > 0) {
       const current = target.current;
       if (!current) break;
-      const known = (placing && neighboursIn(placing, current.item, view.sort, listed)) ?? current.neighbours;
-      const place = known && { neighbours: known, stateOf };
+      const around = (placing && neighboursIn(placing, current.item, view.sort, listed)) ?? current.neighbours;
       // Its queue position, from those rows: where it stands among every state.
-      const found = await findUnstarted(current.item, place, (placing && positionIn(placing, current.item.id)) ?? null);
+      const queuePosition = (placing && positionIn(placing, current.item.id)) ?? null;
+      const found = await findUnstarted(current.item, { neighbours: around, position: queuePosition, stateOf });
       // None, or another move while it was sought: the answer was for an item no longer shown, and the
       // presses kept were for the walk that move replaced.
       if (!found || target.current?.item.id !== current.item.id) break;
