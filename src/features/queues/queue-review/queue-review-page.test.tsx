@@ -600,6 +600,24 @@ describe("review page: read ahead", () => {
     expect(reads.filter(windowOf(ahead))).toEqual([]);
   }, 60_000);
 
+  it("Next unstarted wrapping to an item past the list's first rows names its place at once by its queue position", async () => {
+    // With no State filter, the first unstarted item (57) lies beyond the 50 rows read from the list's start.
+    const states = Object.fromEntries(
+      Array.from({ length: 60 }, (_, at) => [at, at === 56 || at === 58 ? "unstarted" : "completed"] as const),
+    );
+    const { user, router } = await setup(() => 58, "size=25", undefined, { states });
+    await screen.findByRole("heading", { level: 1, name: "Item 59 of 60" }, SLOW);
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
+    const headings = headingTexts();
+    await user.keyboard("u");
+    await screen.findByText(/No unstarted item came after the previous one/, undefined, SLOW);
+    await waitFor(() => expect(new URLSearchParams(router.location.search).get("i")).toBe("56"), SLOW);
+    expect(headings).toEqual(["Item 59 of 60", "Item 57 of 60"]);
+  }, 60_000);
+
   it("Next unstarted on the only unstarted item says no other is left, without a search", async () => {
     const { seen: reads, wrap } = recordRequests();
     const states = Object.fromEntries(

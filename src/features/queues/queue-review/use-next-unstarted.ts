@@ -112,11 +112,17 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
         const searched = wrapped
           ? await firstOtherThan(fetchRows, current)
           : await firstAfter(fetchRows, current, view.sort, hint);
-        // Its index in the unstarted list is its index in the table's list only when the table shows
-        // unstarted items alone: then the address names its place (Back to the table lands there), and
-        // its window is read at that offset instead of searched for.
-        const found = searched && { ...searched, index: onlyUnstarted ? searched.index : null };
+        // Its index in the table's list, where it can be told: its index in the unstarted list when the
+        // table shows unstarted items alone; its queue position when the table has no State filter (the
+        // position numbers that list). Then the address names its place (Back to the table lands there),
+        // and its window is read at that offset instead of searched for.
+        const found = searched && {
+          ...searched,
+          index: onlyUnstarted ? searched.index : indexByPosition(view, searched.item),
+        };
         if (abort.signal.aborted) return null;
+        // The heading names it at once.
+        if (found) rememberPositions(queryClient, positionsKey(trace, projectId, queueId, view), [found.item]);
         setStatus(found ? { phase: "idle" } : { phase: "none" });
         return found;
       } catch (error) {
@@ -127,6 +133,12 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
     [trace, projectId, queueId, view, queryClient],
   );
   return { status, find };
+}
+
+/** The item's index in the table's list from its queue position, when the list has no State filter (docs/contract-decisions.md). */
+function indexByPosition(view: ListView, item: AnnotationQueueItem): number | null {
+  const position = item.position_in_queue;
+  return view.states.length === 0 && typeof position === "number" && position >= 1 ? position - 1 : null;
 }
 
 /**
