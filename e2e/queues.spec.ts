@@ -148,13 +148,13 @@ test.describe("annotation queues", () => {
       expect((await focused.boundingBox())!.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 1);
     };
     // The page scrolled to its end (End) has the frame's top (its header) above the window: j from there focuses
-    // the first row and brings the header back with it, also pressed at once after End (the browser's own End
-    // scroll, an animation, carried the row away again and left the header above the window).
+    // the first row and brings the header back with it. End must scroll at once, or a j pressed right after it
+    // is scrolled into view by j and then carried away by End's animation: the page is at its end the moment
+    // End is pressed.
     await page.keyboard.press("End");
     expect(await table.locator("thead").evaluate((head) => head.getBoundingClientRect().top)).toBeLessThan(0);
     await page.keyboard.press("j");
     await expect(focused).toHaveAttribute("data-item-row", "0");
-    await page.waitForTimeout(1_000); // longer than the browser's scroll animation
     await belowHeader();
 
     // k up to rows scrolled out of the frame stops each below the header.

@@ -11,7 +11,7 @@ const OWN_END_HOME =
  * (`scroll="both"`), which the page's own End and Home do not scroll, and a focused row's End
  * scrolls only the frame. So the frame goes to its end or start, and so does the page (where the
  * pagination is), at once: the browser's own End scrolls the page in an animation, and a row focused
- * by a quick `j` during it was scrolled into view and then carried away, its header above the window.
+ * by a quick `j` during it would be scrolled into view and then carried away, its header above the window.
  * This replaces the page's own End and Home wherever the hook is mounted. Quiet while typing, in a
  * widget with End and Home of its own, with a modifier held, or under a modal dialog.
  */
