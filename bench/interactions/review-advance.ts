@@ -35,8 +35,8 @@ export type AdvanceOutcome =
   | { state: "measured"; samples: AdvanceSample[]; stuck: number; thinkMs: number }
   | { state: "error"; error: string };
 
-/** The key a probe times, as `KeyboardEvent.key` names it: Complete & next (Shift+C) or Next (n). */
-export type ProbedKey = "C" | "n";
+/** The key a probe times, as `KeyboardEvent.key` names it: Complete & next (Shift+C), Next (n) or Next unstarted (u). */
+export type ProbedKey = "C" | "n" | "u";
 
 type EventEntry = { startTime: number; duration: number; processingStart: number; processingEnd: number };
 type ProbeWindow = { advanceProbe?: Promise<AdvanceSample | null>; keydownEntries?: EventEntry[] };
@@ -151,11 +151,14 @@ export function probeResult(): Promise<AdvanceSample | null> {
   return (window as ProbeWindow).advanceProbe ?? Promise.resolve(null);
 }
 
-/** What is timed: Complete & next or Next, on an item left unanswered or with its first question answered (`1`). */
-export type AdvanceVariant = { key: ProbedKey; answered: boolean };
+/**
+ * What is timed: Complete & next, Next or Next unstarted, on an item left unanswered or with its first question
+ * answered (`1`), in the items table's list that `state` filters (none: every state).
+ */
+export type AdvanceVariant = { key: ProbedKey; answered: boolean; state: "unstarted" | "completed" | null };
 
 /**
- * The annotator's loop on the 10,000-item demo queue under an Unstarted filter: open the first row,
+ * The annotator's loop on the 10,000-item demo queue under the variant's State filter: open the first row,
  * then `presses` times: (answer the highlighted question with `1` when `answered`), read the item
  * for `thinkMs` (the app prefetches the next item in that time) and press the key. A press after
  * which no other item appears within five seconds counts as stuck.
@@ -165,7 +168,7 @@ export async function measureReviewAdvance(
   queueId: string,
   options: { presses: number; thinkMs: number } & AdvanceVariant,
 ): Promise<AdvanceOutcome> {
-  await page.goto(`/queues/${queueId}?state=unstarted`);
+  await page.goto(options.state ? `/queues/${queueId}?state=${options.state}` : `/queues/${queueId}`);
   await page.locator("table tbody tr[data-item-row]").first().waitFor();
   await page.keyboard.press("j");
   await page.keyboard.press("Enter");
@@ -196,7 +199,7 @@ export async function measureReviewAdvance(
           ?.previousElementSibling?.getAttribute("title") ?? "",
     );
     await page.evaluate(armAdvanceProbe, { fromItemId, timeoutMs: 5000, key: options.key });
-    await page.keyboard.press(options.key === "C" ? "Shift+C" : "n");
+    await page.keyboard.press(options.key === "C" ? "Shift+C" : options.key);
     const sample = await page.evaluate(probeResult);
     if (sample) samples.push(sample);
     else stuck += 1;

@@ -11,13 +11,23 @@ import {
   type AdvanceVariant,
 } from "./review-advance";
 
-/** Complete & next and Next, each on items left unanswered and on items whose first question was answered. */
+/**
+ * Complete & next and Next under an Unstarted filter, each on items left unanswered and on items whose first
+ * question was answered: the presses held to one frame. Then Next unstarted where it has to look past the list
+ * at hand: with no filter (it skips the items done) and under a Completed filter (the list holds none), recorded
+ * without a budget: its next item may need a read of the list, and is not prefetched.
+ */
 export const REVIEW_KEY_VARIANTS: readonly (AdvanceVariant & { name: string })[] = [
-  { name: "Complete & next (Shift+C)", key: "C", answered: false },
-  { name: "Next (n)", key: "n", answered: false },
-  { name: "Complete & next, answered", key: "C", answered: true },
-  { name: "Next, answered", key: "n", answered: true },
+  { name: "Complete & next (Shift+C)", key: "C", answered: false, state: "unstarted" },
+  { name: "Next (n)", key: "n", answered: false, state: "unstarted" },
+  { name: "Complete & next, answered", key: "C", answered: true, state: "unstarted" },
+  { name: "Next, answered", key: "n", answered: true, state: "unstarted" },
+  { name: "Next unstarted (u), no filter", key: "u", answered: false, state: null },
+  { name: "Next unstarted (u), Completed filter", key: "u", answered: false, state: "completed" },
 ];
+
+/** Whether the named variant's presses are held to one frame (the Next unstarted ones are recorded only). */
+const heldToOneFrame = (name: string) => REVIEW_KEY_VARIANTS.find((variant) => variant.name === name)?.key !== "u";
 
 export type ReviewKeysOutcome = { name: string; outcome: AdvanceOutcome }[];
 
@@ -75,8 +85,9 @@ function row({ name, outcome }: ReviewKeysOutcome[number]): string[] {
 }
 
 function summaryRow({ name, outcome }: ReviewKeysOutcome[number], manifest: ServerDbManifest): SummaryRow {
-  const benchmark = `Browser, ${count(manifest.demoQueueItems)}-item queue, Unstarted filter: key press → next item painted, ${name}`;
-  const budget = `< ${ADVANCE_BUDGET_MS} ms p95, none stuck`;
+  const held = heldToOneFrame(name);
+  const benchmark = `Browser, ${count(manifest.demoQueueItems)}-item queue${held ? ", Unstarted filter" : ""}: key press → next item painted, ${name}`;
+  const budget = held ? `< ${ADVANCE_BUDGET_MS} ms p95, none stuck` : "recorded (none stuck)";
   if (outcome.state === "error") return { benchmark, result: outcome.error, budget, verdict: "error" };
   const painted = summarize(outcome.samples.map(keyToItemPaintedMs));
   const probe = summarize(outcome.samples.map((x) => x.keyToPaintMs));
@@ -86,7 +97,7 @@ function summaryRow({ name, outcome }: ReviewKeysOutcome[number], manifest: Serv
     benchmark,
     result: `p95 ${ms(painted.p95)} (p50 ${ms(painted.p50)}; frame probe p95 ${ms(probe.p95)}) over ${presses} presses ${outcome.thinkMs} ms apart; drawn in the key's handling ${firstFrame} times; ${outcome.stuck} stuck`,
     budget,
-    verdict: outcome.stuck > 0 ? "fail" : against(painted.p95, ADVANCE_BUDGET_MS),
+    verdict: outcome.stuck > 0 ? "fail" : held ? against(painted.p95, ADVANCE_BUDGET_MS) : "n/a",
   };
 }
 
@@ -98,7 +109,7 @@ export function reviewKeysSection(
   const markdown = [
     `### Review: the next item through the ${count(manifest.demoQueueItems)}-item queue`,
     "",
-    `Under an Unstarted filter, ${profile.interactions.advances} consecutive presses of each key, each after ${profile.interactions.thinkMs} ms on the item (the time an annotator reads; the app prefetches the next item meanwhile); "answered": \`1\` pressed on each item first (the Annotate panel shows an answer). Complete & next is pressed twice per item (the first press names the unanswered questions); the second is timed. Two measures, both from the keydown's own time stamp (so input delay counts): **event → next paint**, the browser's Event Timing entry (the next paint after the key's handlers ran, rounded to 8 ms; entries under 16 ms are not reported and count as 8 ms), which is the item's paint when the item was drawn in the key's own handling ("drawn in the handling": found at the first animation frame after the key); and the **frame probe**, to the animation frame after the one that first shows the next item's details and call, an upper bound by up to a frame. **key → painted** takes the event's figure where the item was drawn in the handling, else the probe's. Handlers: the entry's processing time (React's synchronous render of the next item is in it). Stuck: no other item within 5 s; loading: a loading message appeared in between.`,
+    `Under an Unstarted filter, ${profile.interactions.advances} consecutive presses of each key (Next unstarted: with no filter, where it skips the items done, and under a Completed filter, whose list holds no unstarted item, so the next one is read from the list with every state), each after ${profile.interactions.thinkMs} ms on the item (the time an annotator reads; the app prefetches the next item meanwhile); "answered": \`1\` pressed on each item first (the Annotate panel shows an answer). Complete & next is pressed twice per item (the first press names the unanswered questions); the second is timed. Two measures, both from the keydown's own time stamp (so input delay counts): **event → next paint**, the browser's Event Timing entry (the next paint after the key's handlers ran, rounded to 8 ms; entries under 16 ms are not reported and count as 8 ms), which is the item's paint when the item was drawn in the key's own handling ("drawn in the handling": found at the first animation frame after the key); and the **frame probe**, to the animation frame after the one that first shows the next item's details and call, an upper bound by up to a frame. **key → painted** takes the event's figure where the item was drawn in the handling, else the probe's. Handlers: the entry's processing time (React's synchronous render of the next item is in it). Stuck: no other item within 5 s; loading: a loading message appeared in between.`,
     "",
     table(
       [
