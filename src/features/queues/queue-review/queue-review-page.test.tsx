@@ -452,6 +452,31 @@ describe("review page: read ahead", () => {
     );
   }, 60_000);
 
+  it("reads the call of the item Next unstarted would take from the window, past the next two, so the press reads nothing", async () => {
+    const requests = recordRequests();
+    // With no State filter: the next two items started or finished, an unstarted one among the window's rows after them.
+    const { items, index, user } = await setup(
+      (all) =>
+        all.findIndex(
+          (_, n) =>
+            n > 10 &&
+            all.slice(n + 1, n + 3).every((i) => i.annotation_state !== "unstarted") &&
+            all.slice(n + 3, n + 6).some((i) => i.annotation_state === "unstarted"),
+        ),
+      "size=25",
+      requests.wrap,
+    );
+    const ahead = items.findIndex((i, n) => n > index && i.annotation_state === "unstarted");
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    await waitFor(() => expect(requests.callReads()).toContain(items[ahead]!.call_id), SLOW);
+    requests.seen.length = 0;
+    await user.keyboard("u");
+    await screen.findByRole("heading", { level: 1, name: `Item ${ahead + 1} of 60` }, SLOW);
+    // Its output is on screen from what was read ahead: neither the item nor its call is read for the press.
+    expect(requests.callReads()).not.toContain(items[ahead]!.call_id);
+    expect(requests.seen.filter((r) => r.body.includes(items[ahead]!.id))).toEqual([]);
+  }, 60_000);
+
   it("walking back, reads the window of the item before ahead, so the next Previous knows its place at once", async () => {
     const { seen: reads, wrap } = recordRequests();
     const { index, user } = await setup((all) => all.findIndex((_, n) => n > 20), "size=25", wrap);

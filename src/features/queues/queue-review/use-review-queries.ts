@@ -9,7 +9,7 @@ import { itemKeys } from "../api/items";
 import { toListRequest, type ItemsTableState } from "../shared/items-url-state";
 import { timestampKey } from "./list-order";
 import { cachedRow, cachedWindows, type ListWindow } from "../shared/cached-lists";
-import { neighboursIn, readAround, type FetchRows, type Neighbours } from "./list-window";
+import { neighboursIn, readAround, type FetchRows, type Neighbour, type Neighbours } from "./list-window";
 
 /** While a review is open its data is re-read this often, so two annotators see each other's changes. */
 export const REVIEW_REFRESH_MS = 5000;
@@ -231,16 +231,16 @@ export function windowQuery(
 const CALLS_AHEAD = 2;
 
 /**
- * Makes moving on instant: the neighbours' rows are put where their review reads them, their calls
- * and the answers given on them are fetched, and the own window of the item on the side the
- * annotator is walking (next, or previous when walking back) is read ahead, all before a key is
- * pressed.
+ * Makes moving on instant: the neighbours' rows (and the row Next unstarted would take, `unstartedAhead`)
+ * are put where their review reads them, their calls and the answers given on them are fetched, and the
+ * own window of the item on the side the annotator is walking (next, or previous when walking back) is
+ * read ahead, all before a key is pressed.
  */
 export function usePrefetchNeighbours(
   projectId: string,
   queueId: string,
   view: ListView,
-  neighbours: Neighbours | undefined,
+  { neighbours, unstartedAhead }: { neighbours: Neighbours | undefined; unstartedAhead: Neighbour | undefined },
   readAt: number,
   walking: "prev" | "next",
 ) {
@@ -253,7 +253,10 @@ export function usePrefetchNeighbours(
     // start. A timer task runs after the current one, so the paint usually comes first.
     const timer = setTimeout(() => {
       const { prev, next, following } = neighbours;
-      for (const neighbour of [...following.slice(0, CALLS_AHEAD), prev]) {
+      const readAhead = [...following.slice(0, CALLS_AHEAD), prev];
+      if (unstartedAhead && !readAhead.some((neighbour) => neighbour?.item.id === unstartedAhead.item.id))
+        readAhead.push(unstartedAhead);
+      for (const neighbour of readAhead) {
         if (!neighbour) continue;
         seedItemRead(queryClient, trace, projectId, queueId, neighbour.item, readAt);
         void queryClient.prefetchQuery(callQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }));
@@ -268,7 +271,7 @@ export function usePrefetchNeighbours(
         });
     }, 0);
     return () => clearTimeout(timer);
-  }, [neighbours, readAt, walking, queryClient, trace, queueId, projectId, view]);
+  }, [neighbours, unstartedAhead, readAt, walking, queryClient, trace, queueId, projectId, view]);
 }
 
 /** The call an item points to, read with /call/read. */

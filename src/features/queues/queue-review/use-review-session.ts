@@ -164,7 +164,13 @@ export function useReviewSession(
   const windowReadAt = windowQuery.isPlaceholderData ? 0 : windowQuery.dataUpdatedAt;
   // The way the annotator is walking the list: the window read ahead is the one on that side.
   const [walking, setWalking] = useState<Direction>("next");
-  usePrefetchNeighbours(project, queueId, view, neighbours, windowReadAt, walking);
+  // The item Next unstarted takes from the window at hand, without a read, when it is there: read ahead too, so a
+  // press draws it at once (with no State filter it is often past the two rows read ahead).
+  const unstartedAhead = useMemo(
+    () => neighbours?.following.find(({ item: row }) => stateOf(row) === "unstarted"),
+    [neighbours, stateOf],
+  );
+  usePrefetchNeighbours(project, queueId, view, { neighbours, unstartedAhead }, windowReadAt, walking);
   const positions = useKnownPositions(project, queueId, view, windowQuery.data);
   // The window's own row first: the positions are kept after the render that brings a new window,
   // and an item whose window came with it (Next unstarted's read) would show "Item" without its number for a frame or more.
