@@ -15,7 +15,7 @@ import {
  * Complete & next and Next under an Unstarted filter, each on items left unanswered and on items whose first
  * question was answered: the presses held to one frame. Then Next unstarted where it has to look past the list
  * at hand: with no filter (it skips the items done) and under a Completed filter (the list holds none), recorded
- * without a budget: its next item may need a read of the list, and is not prefetched.
+ * without a budget: its next item is read ahead only when the window at hand holds it, else a read of the list finds it.
  */
 export const REVIEW_KEY_VARIANTS: readonly (AdvanceVariant & { name: string })[] = [
   { name: "Complete & next (Shift+C)", key: "C", answered: false, state: "unstarted" },
