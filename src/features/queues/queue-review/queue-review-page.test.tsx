@@ -689,6 +689,20 @@ describe("review page: read ahead", () => {
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Item 46 of 60");
   }, 60_000);
 
+  it("Next unstarted pressed twice, the first found on the last row read, names the second item's place too", async () => {
+    // After item 11 the only unstarted item is 60, the last of the 50 rows read after item 11: the second press
+    // starts from an item whose rows after it are not known yet, and wraps to item 1.
+    const states = Object.fromEntries(
+      Array.from({ length: 49 }, (_, i) => i + 11).map((at) => [at, at === 59 ? "unstarted" : "completed"] as const),
+    );
+    const { user, router } = await setup(() => 10, "size=25", slowNetwork, { states: { ...states, 0: "unstarted" } });
+    await settledOn("Item 11 of 60", []);
+    await user.keyboard("uu");
+    await screen.findByRole("heading", { level: 1, name: "Item 1 of 60" }, SLOW);
+    // With no State filter the rows read from the item's queue position are the table's list: the address names the place.
+    await waitFor(() => expect(new URLSearchParams(router.location.search).get("i")).toBe("0"), SLOW);
+  }, 60_000);
+
   it("Next unstarted from a list without unstarted items reads the rows after the item's queue position, not a search", async () => {
     const { seen: reads, wrap } = recordRequests();
     // Under a Completed filter; item 41's next unstarted item is the 9th after it in the queue.

@@ -145,8 +145,9 @@ function indexByPosition(view: ListView, item: AnnotationQueueItem): number | nu
  * The list whose rows after the item are read for the next unstarted one, and the item's index
  * there: the table's own list when it holds unstarted items (the item's place is known); else the
  * same list with every state, where the item's queue position (numbered before the state filter,
- * docs/contract-decisions.md) is its place. Only a guess either way: a read that does not start at
- * or before the item says so, and the caller searches.
+ * docs/contract-decisions.md) is its place (with no State filter, that list is the table's own too).
+ * Only a guess either way: a read that does not start at or before the item says so, and the caller
+ * searches.
  */
 function scanPlan(
   view: ListView,
@@ -157,7 +158,8 @@ function scanPlan(
   if (neighbours && (view.states.length === 0 || view.states.includes("unstarted")))
     return { list: view, from: neighbours.index ?? neighbours.before - 1, isTableList: true };
   const position = knownPosition ?? current.position_in_queue;
+  // With no State filter that list is the table's own: the item found there has its index in the table's list.
   if (typeof position === "number" && position >= 1)
-    return { list: { ...view, states: [] }, from: position - 1, isTableList: false };
+    return { list: { ...view, states: [] }, from: position - 1, isTableList: view.states.length === 0 };
   return null;
 }
