@@ -71,9 +71,8 @@ export default defineConfig({
         "--no-first-run",
         "--disable-quic",
         // V8 up to Maglev, without TurboFan: each page a test loads lives seconds, too short for TurboFan's compiles
-        // (on background threads, competing for the two cores) to pay back. Maglev still speeds the hot
-        // loops (axe's scans). Twelve spec files, alternating with and without, 2026-11-29: 5 % and 11 % less
-        // wall time, 6 % and 14 % less CPU; with no optimizing tier at all, the axe-heavy specs were slower.
+        // (on background threads, competing for the two cores) to pay back. Maglev stays: axe's scans are hot
+        // loops that need an optimizing tier. The README has the measures.
         "--js-flags=--max-opt=2",
       ],
     },

@@ -3,7 +3,15 @@ import { useCallback, useRef, useState } from "react";
 import type { AnnotationQueueItem, AnnotationState } from "@contract/trace";
 import { useApiClients } from "@/connection/api-clients";
 import type { ListWindow } from "../shared/cached-lists";
-import { firstAfter, firstOtherThan, firstWantedAfter, LIST_START, NONE_AFTER, type Neighbours } from "./list-window";
+import {
+  firstAfter,
+  firstOtherThan,
+  firstWantedAfter,
+  LIST_START,
+  NONE_AFTER,
+  type Neighbour,
+  type Neighbours,
+} from "./list-window";
 import { listRows, positionsKey, rememberPositions, windowQuery, type ListView } from "./use-review-queries";
 
 /**
@@ -31,6 +39,17 @@ export type NextUnstarted = {
   index: number | null;
   window?: ListWindow;
 };
+
+/**
+ * The first unstarted row after the item in the rows at hand (judged with this page's own changes): where
+ * Next unstarted takes its item from without a read, and what the review reads ahead for it.
+ */
+export function firstUnstartedIn(
+  neighbours: Neighbours | undefined,
+  stateOf: ItemContext["stateOf"],
+): Neighbour | undefined {
+  return neighbours?.following.find(({ item }) => stateOf(item) === "unstarted");
+}
 
 export type NextUnstartedStatus =
   | { phase: "idle" }
@@ -61,7 +80,7 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
       // The rows after the item in the window at hand, in the list's order, usually hold it: no
       // request, and its place is known. (An unstarted row there means the list shows unstarted
       // items, so any unstarted item before it would be there too.)
-      const inWindow = neighbours?.following.find(({ item: row }) => unstarted(row));
+      const inWindow = firstUnstartedIn(neighbours, stateOf);
       if (inWindow) {
         setStatus({ phase: "idle" });
         return { ...inWindow, wrapped: false };

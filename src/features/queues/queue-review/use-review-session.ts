@@ -12,7 +12,7 @@ import type { ListWindow } from "../shared/cached-lists";
 import { neighboursIn, type Neighbours } from "./list-window";
 import { alongTrail, EMPTY_TRAIL, movedOn, shownOn, trailOf, type Trail, type TrailEntry } from "./review-trail";
 import { allowedMoves, ownState } from "./transition-rules";
-import { useNextUnstarted } from "./use-next-unstarted";
+import { firstUnstartedIn, useNextUnstarted } from "./use-next-unstarted";
 import {
   itemQueryOptions,
   positionsKey,
@@ -166,10 +166,7 @@ export function useReviewSession(
   const [walking, setWalking] = useState<Direction>("next");
   // The item Next unstarted takes from the window at hand, without a read, when it is there: read ahead too, so a
   // press draws it at once (with no State filter it is often past the two rows read ahead).
-  const unstartedAhead = useMemo(
-    () => neighbours?.following.find(({ item: row }) => stateOf(row) === "unstarted"),
-    [neighbours, stateOf],
-  );
+  const unstartedAhead = useMemo(() => firstUnstartedIn(neighbours, stateOf), [neighbours, stateOf]);
   usePrefetchNeighbours(project, queueId, view, { neighbours, unstartedAhead }, windowReadAt, walking);
   const positions = useKnownPositions(project, queueId, view, windowQuery.data);
   // The window's own row first: the positions are kept after the render that brings a new window,
