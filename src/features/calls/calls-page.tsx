@@ -8,6 +8,7 @@ import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { ColumnChooser, pageKeepingFirstRow, pageResult, Pagination } from "@/components/table";
 import { UrlIssuesNotice } from "@/components/url-issues-notice";
 import { formatCount } from "@/lib/number-format";
+import { useAfterFirstPaint } from "@/lib/use-after-first-paint";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
 import { NoProjectNotice, useAnnotationProject } from "@/features/queues";
 import { AddToQueueDialog } from "./add-to-queue-dialog";
@@ -94,6 +95,8 @@ function Calls({ project }: { project: string }) {
   const chosen = selection.selection.kind === "some" ? selection.selection.calls : null;
   const allOnPageSelected = chosen !== null && data.calls.length > 0 && data.calls.every((c) => chosen.has(c.id));
   const initialLoad = !data.page.data && data.page.isFetching;
+  // The date fields wait until the first page of calls (or its failure) is painted: see InstantField.
+  const datesReady = useAfterFirstPaint(data.page.data !== undefined || data.page.isError);
   const problems = callsQueryProblems(data.page.error ?? data.count.error);
 
   return (
@@ -124,6 +127,7 @@ function Calls({ project }: { project: string }) {
         opsLoading={data.ops.isPending}
         filtered={filtered}
         errors={problems.fields}
+        datesReady={datesReady}
       />
       {data.ops.isError ? (
         <ErrorPanel
