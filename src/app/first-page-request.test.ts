@@ -41,6 +41,16 @@ const queueQueryBodies: string[] = [];
 const itemQueryBodies: string[] = [];
 /** The bodies of the calls queries sent, in order. */
 const callsQueryBodies: string[] = [];
+/** The training reads sent (address and Authorization), in order. */
+const trainingReads: string[] = [];
+const JOB = { id: "j 1", status: "succeeded" };
+const EVENTS = {
+  object: "list",
+  data: [{ id: "e1", type: "gradient_step", data: { step: 1, metrics: { reward: 0.5 } } }],
+  first_id: "e1",
+  last_id: "e1",
+  has_more: false,
+};
 
 /** The local services' answers, and every address asked for (`config`: how /config.json answers). */
 function stubServices(config: "ok" | "failing" = "ok") {
@@ -52,7 +62,12 @@ function stubServices(config: "ok" | "failing" = "ok") {
       asked.push(url.pathname);
       if (url.pathname === "/config.json") {
         return config === "ok"
-          ? Response.json({ inferenceBaseUrl: "/api/inference/v1", traceBaseUrl: "/api/trace", localServices: true })
+          ? Response.json({
+              inferenceBaseUrl: "/api/inference/v1",
+              traceBaseUrl: "/api/trace",
+              trainingBaseUrl: "/api/training/v1",
+              localServices: true,
+            })
           : new Response("Bad gateway", { status: 502 });
       }
       asked[asked.length - 1] = url.origin === window.location.origin ? url.pathname : url.href;
@@ -80,6 +95,14 @@ function stubServices(config: "ok" | "failing" = "ok") {
       }
       if (url.pathname.endsWith("/calls/query_stats")) return Response.json({ count: 0 });
       if (url.pathname.endsWith("/objs/query")) return Response.json({ objs: [] });
+      if (url.pathname === "/api/training/v1/preview/training-jobs/j%201/events") {
+        trainingReads.push(`${url.pathname}${url.search} ${new Headers(init?.headers).get("authorization")}`);
+        return Response.json(EVENTS);
+      }
+      if (url.pathname === "/api/training/v1/preview/training-jobs/j%201") {
+        trainingReads.push(`${url.pathname}${url.search} ${new Headers(init?.headers).get("authorization")}`);
+        return Response.json(JOB);
+      }
       return Response.json(MODELS);
     }),
   );
@@ -173,7 +196,23 @@ async function freshPage() {
       await queryClient.fetchQuery(callQueries.call(trace, { project_id: project, id: callId })),
     ];
   };
+  /** The job page's first page of events and its job, read as the page reads them (use-job-event-stream.ts, api/jobs.ts). */
+  const readJobAsTheAppDoes = async (jobId: string) => {
+    const { config, status } = await loadRuntimeConfigOnce();
+    const store = createSettingsStore({
+      defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin),
+      configStatus: status,
+    });
+    const { training } = createApiClients(store.getSnapshot().connection);
+    const { EVENT_PAGE_LIMIT } = await import("@/features/training/events/event-page-size");
+    const { jobQueries } = await import("@/features/training/api/jobs");
+    return Promise.all([
+      training.listEvents(jobId, { after: undefined, limit: EVENT_PAGE_LIMIT }),
+      new QueryClient().fetchQuery(jobQueries.job(training, jobId)),
+    ]);
+  };
   return {
+    readJobAsTheAppDoes,
     readReviewAsTheAppDoes,
     preloadFirstPageRequest,
     listModelsAsTheAppDoes,
@@ -197,6 +236,7 @@ describe("the first page's request, started by boot.ts", () => {
     window.history.replaceState(null, "", "/");
     queueQueryBodies.length = 0;
     callsQueryBodies.length = 0;
+    trainingReads.length = 0;
     itemQueryBodies.length = 0;
     callReadBodies.length = 0;
   });
@@ -501,6 +541,34 @@ describe("the first page's request, started by boot.ts", () => {
       await vi.waitFor(() => expect(asked.filter((path) => path.endsWith("/calls/stream_query"))).toHaveLength(4));
       // The count does not depend on the page: boot's is taken.
       expect(asked.filter((path) => path.endsWith("/calls/query_stats"))).toHaveLength(1);
+    });
+  });
+
+  describe("the job page's", () => {
+    const JOB_READS = [
+      "/api/training/v1/preview/training-jobs/j%201/events?limit=100 Bearer local-demo-key",
+      "/api/training/v1/preview/training-jobs/j%201 Bearer local-demo-key",
+    ];
+
+    it("are its first page of events, then its job: the training client takes both", async () => {
+      window.history.replaceState(null, "", "/training/jobs/j%201");
+      stubServices();
+      const page = await freshPage();
+      await page.preloadFirstPageRequest("/training/jobs/j%201");
+      expect(trainingReads).toEqual(JOB_READS);
+      const [events, job] = await page.readJobAsTheAppDoes("j 1");
+      expect(events.data.map((event) => event.id)).toEqual(["e1"]);
+      expect(job).toEqual(JOB);
+      // Nothing sent twice.
+      expect(trainingReads).toEqual(JOB_READS);
+    });
+
+    it("are not made without a key", async () => {
+      localStorage.removeItem(API_KEY_STORAGE_KEY);
+      window.history.replaceState(null, "", "/training/jobs/j%201");
+      stubServices();
+      await (await freshPage()).preloadFirstPageRequest("/training/jobs/j%201");
+      expect(trainingReads).toEqual([]);
     });
   });
 });

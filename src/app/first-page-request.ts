@@ -16,6 +16,7 @@ import {
 } from "@/features/calls/calls-url-state";
 import { ITEMS_URL_CODEC, toItemsPageRequest } from "@/features/queues/shared/items-url-state";
 import { PROJECT_PARAM } from "@/lib/paths";
+import { EVENT_PAGE_LIMIT } from "@/features/training/events/event-page-size";
 import { pathParamsOf } from "./path-pattern";
 
 /**
@@ -202,6 +203,33 @@ export const reviewFirstRequests: FirstRequestOf = (connection, params, path) =>
   return [traceRead(connection, queuePath, { project_id: project }), item && { ...item, next: call }].filter(
     (request) => request !== undefined,
   );
+};
+
+/** As the training client sends a GET (api/training.ts): its JSON Accept and the key as a Bearer token. */
+function trainingRead(
+  connection: ConnectionSettings,
+  path: string,
+  query?: Record<string, number>,
+): FirstRequest | undefined {
+  const base = usableBaseUrl(connection.trainingBaseUrl);
+  if (!base) return undefined;
+  const headers = new Headers({ Accept: "application/json", ...bearerAuth(connection.apiKey.trim()) });
+  return { url: buildUrl(base, path, query), headers };
+}
+
+/**
+ * The job page's first page of events, then the job (useJobEventStream's first read, useTrainingJob): the charts
+ * are drawn from the events, which the page would otherwise ask for only once its code, and the training client's,
+ * had arrived and run. The path is the training client's `job()`, written out for the reason above.
+ */
+export const jobPageFirstRequests: FirstRequestOf = (connection, _params, path) => {
+  const jobId = path.jobId ?? "";
+  if (!jobId) return undefined;
+  const jobPath = `/preview/training-jobs/${segment(jobId)}`;
+  return [
+    trainingRead(connection, `${jobPath}/events`, { limit: EVENT_PAGE_LIMIT }),
+    trainingRead(connection, jobPath),
+  ].filter((request) => request !== undefined);
 };
 
 /** Sends `request`, and the read that follows from its answer when it has one. */

@@ -33,6 +33,7 @@ describe("the route table", () => {
       "/queues/:queueId/items/:itemId",
       "/calls",
       "/models",
+      "/training/jobs/:jobId",
     ]);
     expect(APP_ROUTES.filter((route) => route.prefetch).map((route) => route.path)).toEqual(withFirstRequest);
   });

@@ -14,6 +14,7 @@ import { loadTraceClientModule, loadTrainingClientModule } from "@/api/client-mo
 import {
   callsFirstRequests,
   inferenceModelsRequest,
+  jobPageFirstRequests,
   queueItemsFirstRequests,
   queueListFirstRequest,
   reviewFirstRequests,
@@ -221,6 +222,7 @@ export const PAGES: readonly PageEntry[] = [
     clients: ["training"],
     title: "Training job",
     requiresKey: true,
+    firstRequest: jobPageFirstRequests,
     wide: true,
   },
   {

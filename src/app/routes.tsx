@@ -69,6 +69,14 @@ const PREFETCH: Readonly<Record<string, AppRoute["prefetch"]>> = {
       page.prefetchReview(clients.trace, queryClient, project, queueId, itemId),
     );
   },
+  // The job; its first page of events is taken by the page's event reader on its first read (use-job-event-stream.ts).
+  "/training/jobs/:jobId": ({ clients, queryClient, path }) => {
+    const jobId = path.jobId;
+    if (!jobId) return Promise.resolve();
+    return import("@/features/training/job-page/job-page").then((page) =>
+      page.prefetchJob(clients.training, queryClient, jobId),
+    );
+  },
   "/calls": ({ clients, queryClient, params, annotationProject }) => {
     const project = workingAnnotationProject(params, annotationProject);
     if (!project) return Promise.resolve();

@@ -9,6 +9,7 @@ import { JobEventStore } from "./job-event-store";
 import { isFinished } from "./job-summary";
 import { writeCachedSummary } from "./summary-cache";
 import { documentVisibility } from "./visibility";
+import { EVENT_PAGE_LIMIT } from "./event-page-size";
 
 /** About every 1.5 s while a job runs: a new step shows within 1-2 s. */
 export const JOB_POLL_MS = 1_500;
@@ -27,7 +28,7 @@ export type JobEventStream = {
 };
 
 /**
- * Every event of a job in a compact store: all pages on open (has_more, 100 per request), then a
+ * Every event of a job in a compact store: all pages on open (has_more, EVENT_PAGE_LIMIT per request), then a
  * poll with the `after` cursor while the job runs. Also keeps the jobs list's cached summary fresh.
  * One store per mount: render the caller with `key={jobId}` so another job gets a fresh one.
  */
@@ -47,7 +48,7 @@ export function useJobEventStream(jobId: string): JobEventStream {
     const area = browserStorage().local;
     const hints = createHealthHints(queryClient, scope);
     const instance = createEventPoller({
-      fetchPage: (after, signal) => training.listEvents(jobId, { after, limit: 100 }, { signal }),
+      fetchPage: (after, signal) => training.listEvents(jobId, { after, limit: EVENT_PAGE_LIMIT }, { signal }),
       // Resume after what this store already holds (after a settings change, say).
       cursor: store.size > 0 ? store.idAt(store.size - 1) : undefined,
       seenIds: store.lastIds(100),

@@ -1,4 +1,6 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type { TrainingClient } from "@/api/training";
 import { useParams } from "react-router-dom";
 import { useApiClients } from "@/connection/api-clients";
 import { ErrorPanel } from "@/components/error-panel";
@@ -7,7 +9,7 @@ import { ChartGrid } from "../charts/chart-grid";
 import { useJobEventStream } from "../events/use-job-event-stream";
 import { useRegistry, useRegistryStore } from "../registry/registry-context";
 import { TrainingPage } from "../training-page";
-import { useTrainingJob } from "../api/jobs";
+import { jobQueries, useTrainingJob } from "../api/jobs";
 import { DownloadMetricsButtons } from "../export/download-buttons";
 import { FactsPanel } from "../facts/facts-panel";
 import { eventTotals, jobFacts } from "../facts/job-facts";
@@ -18,6 +20,11 @@ import { QueuedReason } from "./queued-reason";
 import { JobHeader } from "./job-header";
 import { JobModelPicker } from "./job-model-picker";
 import { LiveStatus } from "./live-status";
+
+/** The job page's job into the cache (app/routes.tsx, on a cold load: boot.ts sent the read already). */
+export function prefetchJob(client: TrainingClient, queryClient: QueryClient, jobId: string): Promise<void> {
+  return queryClient.prefetchQuery(jobQueries.job(client, jobId));
+}
 
 /** /training/jobs/:jobId: one job, live while it runs. */
 export function JobPage() {
