@@ -121,35 +121,32 @@ async function freshPage() {
   const { createSettingsStore } = await import("@/connection/settings-store");
   const { resolveDefaultUrls } = await import("@/connection/settings-defaults");
   const { createApiClients } = await import("@/api/clients");
-  /** The catalog's own request, made the way the app makes it (main.tsx, api-clients.tsx). */
-  const listModelsAsTheAppDoes = async () => {
+  /** The connection settings as main.tsx and api-clients.tsx read them: the config, then storage. */
+  const connectionAsTheAppReadsIt = async () => {
     const { config, status } = await loadRuntimeConfigOnce();
     const store = createSettingsStore({
       defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin),
       configStatus: status,
     });
-    return createApiClients(store.getSnapshot().connection).inference.listModels();
+    return store.getSnapshot().connection;
+  };
+  /** The catalog's own request, made the way the app makes it (main.tsx, api-clients.tsx). */
+  const listModelsAsTheAppDoes = async () => {
+    const connection = await connectionAsTheAppReadsIt();
+    return createApiClients(connection).inference.listModels();
   };
   /** The queue list's own request, made as the page makes it (use-queue-list.ts). */
   const listQueuesAsTheAppDoes = async (project: string, name: string) => {
-    const { config, status } = await loadRuntimeConfigOnce();
-    const store = createSettingsStore({
-      defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin),
-      configStatus: status,
-    });
+    const connection = await connectionAsTheAppReadsIt();
     const { queueListRequest } = await import("@/features/queues/queue-list/queue-list-request");
-    return createApiClients(store.getSnapshot().connection).trace.queryQueues(queueListRequest(project, name));
+    return createApiClients(connection).trace.queryQueues(queueListRequest(project, name));
   };
   /** The Calls page's first page, count and previews, made as the page makes them (use-calls-page.ts). */
   const readCallsAsTheAppDoes = async (project: string) => {
-    const { config, status } = await loadRuntimeConfigOnce();
-    const store = createSettingsStore({
-      defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin),
-      configStatus: status,
-    });
+    const connection = await connectionAsTheAppReadsIt();
     const urlState = await import("@/features/calls/calls-url-state");
     const view = urlState.CALLS_URL_CODEC.read(new URLSearchParams(window.location.search), []);
-    const { trace } = createApiClients(store.getSnapshot().connection);
+    const { trace } = createApiClients(connection);
     return Promise.all([
       trace.queryCalls(urlState.toCallsPageRequest(project, view)),
       trace.countCalls(urlState.toCallsStatsRequest(project, view)),
@@ -159,14 +156,10 @@ async function freshPage() {
   };
   /** The items table's queue, first page and totals, read as the page reads them (use-items-page.ts, api/queue.ts). */
   const readQueueItemsAsTheAppDoes = async (project: string, queueId: string) => {
-    const { config, status } = await loadRuntimeConfigOnce();
-    const store = createSettingsStore({
-      defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin),
-      configStatus: status,
-    });
+    const connection = await connectionAsTheAppReadsIt();
     const urlState = await import("@/features/queues/shared/items-url-state");
     const view = urlState.parseItemsTableState(new URLSearchParams(window.location.search)).state;
-    const { trace } = createApiClients(store.getSnapshot().connection);
+    const { trace } = createApiClients(connection);
     return Promise.all([
       trace.readQueue(project, queueId),
       trace.queryItems(queueId, urlState.toItemsPageRequest(project, view)),
@@ -175,12 +168,8 @@ async function freshPage() {
   };
   /** The review's queue, item and call, read as the page reads them (use-review-queries.ts, api/queue.ts). */
   const readReviewAsTheAppDoes = async (project: string, queueId: string, itemId: string) => {
-    const { config, status } = await loadRuntimeConfigOnce();
-    const store = createSettingsStore({
-      defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin),
-      configStatus: status,
-    });
-    const { trace } = createApiClients(store.getSnapshot().connection);
+    const connection = await connectionAsTheAppReadsIt();
+    const { trace } = createApiClients(connection);
     const { itemQueryOptions } = await import("@/features/queues/queue-review/use-review-queries");
     const { queueQueries } = await import("@/features/queues/api/queue");
     const { callQueries } = await import("@/features/queues/api/call");
@@ -198,12 +187,8 @@ async function freshPage() {
   };
   /** The job page's first page of events and its job, read as the page reads them (use-job-event-stream.ts, api/jobs.ts). */
   const readJobAsTheAppDoes = async (jobId: string) => {
-    const { config, status } = await loadRuntimeConfigOnce();
-    const store = createSettingsStore({
-      defaults: resolveDefaultUrls(config, import.meta.env, window.location.origin),
-      configStatus: status,
-    });
-    const { training } = createApiClients(store.getSnapshot().connection);
+    const connection = await connectionAsTheAppReadsIt();
+    const { training } = createApiClients(connection);
     const { EVENT_PAGE_LIMIT } = await import("@/features/training/events/event-page-size");
     const { jobQueries } = await import("@/features/training/api/jobs");
     return Promise.all([
