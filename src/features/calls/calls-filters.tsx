@@ -118,7 +118,9 @@ type InstantFieldProps = { label: string; value: string; ready: boolean; onChang
  */
 function InstantField({ label, value, ready, onChange }: InstantFieldProps) {
   return (
-    <Field label={label}>
+    // A width of its own, wider than en-US's date field at its own size: the stand-in, a text field, would otherwise
+    // be narrower, and the fields beside it would move when it turns.
+    <Field label={label} className="w-60">
       {(control) => (
         <input
           id={control.id}
@@ -134,7 +136,7 @@ function InstantField({ label, value, ready, onChange }: InstantFieldProps) {
               if (Number.isFinite(date.getTime())) onChange(date.toISOString());
             }
           }}
-          className={`${inputClasses} border-line-strong w-52`}
+          className={`${inputClasses} border-line-strong`}
         />
       )}
     </Field>

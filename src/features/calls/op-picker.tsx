@@ -38,7 +38,9 @@ export function OpPicker({
   // The chosen op stays in the list even when the search hides it or the catalog has not loaded.
   const chosenShown = value === "" || names.some((name) => value === name || value.startsWith(`${name}:`));
   return (
-    <div className="flex min-w-56 flex-col gap-1">
+    // A width of its own: sized by its longest op, the list filled after the first paint would push the filters
+    // beside it along (by about 100 px on the demo project).
+    <div className="flex w-80 max-w-full flex-col gap-1">
       <label htmlFor={searchId} className="sr-only">
         Search operations
       </label>
