@@ -111,7 +111,7 @@ type InstantFieldProps = { label: string; value: string; ready: boolean; onChang
 
 /**
  * An instant kept in the URL as ISO UTC, edited in the browser's local time. Until `ready`, the same box is an empty
- * read-only text field: a tab's first date-and-time field costs Chromium 30-40 ms of the main thread (it builds the
+ * read-only text field: a tab's first date-and-time field costs Chromium 40-50 ms of the main thread (it builds the
  * field's parts from the locale's date format), and a cold load of the Calls page paid that before its first rows
  * (bench/README.md, cold-loads). The element stays when it turns into the date field: nothing moves, nothing loses
  * focus.

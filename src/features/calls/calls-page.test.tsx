@@ -341,7 +341,7 @@ describe("Calls page", () => {
     await waitFor(() => expect(rangeText()).toContain("of 12"), SLOW);
   }, 60_000);
 
-  it("makes the date fields after the first rows are painted, in the boxes already there (a tab's first costs 30-40 ms)", async () => {
+  it("makes the date fields after the first rows are painted, in the boxes already there (a tab's first costs 40-50 ms)", async () => {
     const gate = requestGate();
     const release = gate.hold();
     const after = new Date(Date.UTC(2026, 0, 1, 0, 9, 30)).toISOString();
