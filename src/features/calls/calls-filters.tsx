@@ -18,21 +18,10 @@ type Props = {
   filtered: boolean;
   /** What the service said about a filter (a 422 naming it). */
   errors: Partial<Record<CallsFilterErrorKey, string>>;
-  /** False until the page's first rows (or its failure) are painted: the date fields wait (see InstantField). */
-  datesReady: boolean;
 };
 
 /** The Calls page's filters; each change goes to the URL and back to page 1. */
-export function CallsFiltersBar({
-  filters,
-  onChange,
-  onClear,
-  catalog,
-  opsLoading,
-  filtered,
-  errors,
-  datesReady,
-}: Props) {
+export function CallsFiltersBar({ filters, onChange, onClear, catalog, opsLoading, filtered, errors }: Props) {
   const rootsId = useId();
   // On a phone the filters start folded (they fill the screen) unless the link sets some.
   const [open, setOpen] = useState(() => filtered || !isNarrowScreen());
@@ -65,16 +54,10 @@ export function CallsFiltersBar({
           inputClassName="font-mono"
         />
         {/* Each edited part of a date commits: as with typing, successive changes share one history entry. */}
-        <InstantField
-          label="Started after"
-          value={filters.after}
-          ready={datesReady}
-          onChange={(after) => onChange({ after }, "after")}
-        />
+        <InstantField label="Started after" value={filters.after} onChange={(after) => onChange({ after }, "after")} />
         <InstantField
           label="Started before"
           value={filters.before}
-          ready={datesReady}
           onChange={(before) => onChange({ before }, "before")}
         />
         <DebouncedTextField
@@ -107,27 +90,16 @@ export function CallsFiltersBar({
   );
 }
 
-type InstantFieldProps = { label: string; value: string; ready: boolean; onChange: (iso: string) => void };
-
-/**
- * An instant kept in the URL as ISO UTC, edited in the browser's local time. Until `ready`, the same box is an empty
- * read-only text field: a tab's first date-and-time field costs Chromium 40-50 ms of the main thread (it builds the
- * field's parts from the locale's date format), and a cold load of the Calls page paid that before its first rows
- * (bench/README.md, cold-loads). The element stays when it turns into the date field: nothing moves, nothing loses
- * focus.
- */
-function InstantField({ label, value, ready, onChange }: InstantFieldProps) {
+/** An instant kept in the URL as ISO UTC, edited in the browser's local time. */
+function InstantField({ label, value, onChange }: { label: string; value: string; onChange: (iso: string) => void }) {
   return (
-    // A width of its own, wider than en-US's date field at its own size: the stand-in, a text field, would otherwise
-    // be narrower, and the fields beside it would move when it turns.
-    <Field label={label} className="w-60">
+    <Field label={label}>
       {(control) => (
         <input
           id={control.id}
           aria-describedby={control.describedBy}
-          type={ready ? "datetime-local" : "text"}
-          readOnly={!ready}
-          value={ready && value ? toLocalInput(new Date(value)) : ""}
+          type="datetime-local"
+          value={value ? toLocalInput(new Date(value)) : ""}
           onChange={(event) => {
             const raw = event.target.value;
             if (raw === "") onChange("");
@@ -136,7 +108,7 @@ function InstantField({ label, value, ready, onChange }: InstantFieldProps) {
               if (Number.isFinite(date.getTime())) onChange(date.toISOString());
             }
           }}
-          className={`${inputClasses} border-line-strong`}
+          className={`${inputClasses} border-line-strong w-52`}
         />
       )}
     </Field>

@@ -341,33 +341,6 @@ describe("Calls page", () => {
     await waitFor(() => expect(rangeText()).toContain("of 12"), SLOW);
   }, 60_000);
 
-  it("makes the date fields after the first rows are painted, in the boxes already there (a tab's first costs 40-50 ms)", async () => {
-    const gate = requestGate();
-    const release = gate.hold();
-    const after = new Date(Date.UTC(2026, 0, 1, 0, 9, 30)).toISOString();
-    setup(`size=25&after=${after}`, (inner) => async (input, init) => {
-      const request = new Request(input, init);
-      if (new URL(request.url).pathname.endsWith("/calls/stream_query")) await gate.pass();
-      return inner(request);
-    });
-    const field = await screen.findByLabelText("Started after", {}, SLOW);
-    // The rows are not in: the box is an empty text field, read-only, where the date field will be.
-    expect(field).toHaveAttribute("type", "text");
-    expect(field).toHaveAttribute("readonly");
-    expect(field).toHaveValue("");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(field).toHaveAttribute("type", "text");
-
-    release();
-    await waitFor(() => expect(rangeText()).toContain("of 20"), SLOW);
-    await waitFor(() => expect(screen.getByLabelText("Started after")).toHaveAttribute("type", "datetime-local"), SLOW);
-    // The same element: what the box held (focus, place) stays.
-    expect(screen.getByLabelText("Started after")).toBe(field);
-    expect(field).not.toHaveAttribute("readonly");
-    expect(field).toHaveValue(toLocalInput(new Date(after)));
-    expect(screen.getByLabelText("Started before")).toHaveAttribute("type", "datetime-local");
-  }, 60_000);
-
   it("edits of a date share one history entry: one Back undoes them all", async () => {
     const { search, router } = setup();
     await table();

@@ -8,7 +8,6 @@ import { PanelErrorBoundary } from "@/components/panel-error-boundary";
 import { ColumnChooser, pageKeepingFirstRow, pageResult, Pagination } from "@/components/table";
 import { UrlIssuesNotice } from "@/components/url-issues-notice";
 import { formatCount } from "@/lib/number-format";
-import { useAfterFirstPaint } from "@/lib/use-after-first-paint";
 import { useUrlTable } from "@/lib/url-state/use-url-table";
 import { NoProjectNotice, useAnnotationProject } from "@/features/queues";
 import { AddToQueueDialog } from "./add-to-queue-dialog";
@@ -95,8 +94,6 @@ function Calls({ project }: { project: string }) {
   const chosen = selection.selection.kind === "some" ? selection.selection.calls : null;
   const allOnPageSelected = chosen !== null && data.calls.length > 0 && data.calls.every((c) => chosen.has(c.id));
   const initialLoad = !data.page.data && data.page.isFetching;
-  // The date fields wait until the first page of calls (or its failure) is painted: see InstantField.
-  const datesReady = useAfterFirstPaint(data.page.data !== undefined || data.page.isError);
   const problems = callsQueryProblems(data.page.error ?? data.count.error);
 
   return (
@@ -127,7 +124,6 @@ function Calls({ project }: { project: string }) {
         opsLoading={data.ops.isPending}
         filtered={filtered}
         errors={problems.fields}
-        datesReady={datesReady}
       />
       {data.ops.isError ? (
         <ErrorPanel
