@@ -44,18 +44,16 @@ export type FirstRequestOf = (
   path: Readonly<Record<string, string>>,
 ) => FirstRequest | readonly FirstRequest[] | undefined;
 
-/** The catalog's model list, as the inference client asks for it. */
+/** The catalog's model list, as the inference client asks for it (its project header when one is set). */
 export const inferenceModelsRequest: FirstRequestOf = (connection) => {
-  // No usable address: the client sends nothing either (and the key goes nowhere).
-  const base = usableBaseUrl(connection.inferenceBaseUrl);
-  if (!base) return undefined;
+  // No usable address: jsonRead gives none, as the client sends nothing (and the key goes nowhere).
   const project = connection.inferenceProject.trim();
-  const headers = new Headers({
-    Accept: "application/json",
-    ...(project ? { [INFERENCE_PROJECT_HEADER]: project } : {}),
-  });
-  for (const [name, value] of Object.entries(bearerAuth(connection.apiKey.trim()))) headers.set(name, value);
-  return { url: buildUrl(base, "/models"), headers };
+  const projectHeader: Record<string, string> = project ? { [INFERENCE_PROJECT_HEADER]: project } : {};
+  return jsonRead(
+    connection.inferenceBaseUrl,
+    { ...projectHeader, ...bearerAuth(connection.apiKey.trim()) },
+    "/models",
+  );
 };
 
 /**
@@ -89,17 +87,26 @@ function traceQuery(
   return { url: buildUrl(base, path), headers, body: JSON.stringify(body) };
 }
 
-/** As the trace client's http.ts sends a GET: its JSON Accept and the key, no body. */
-function traceRead(
-  connection: ConnectionSettings,
+/**
+ * A GET as the clients' http.ts sends it: a JSON Accept and the key in the service's own header form (the trace
+ * service takes HTTP Basic, the training and inference services a Bearer token), no body. None without a usable
+ * address.
+ */
+function jsonRead(
+  baseUrl: string,
+  authHeaders: Record<string, string>,
   path: string,
-  query: Record<string, string>,
+  query?: Record<string, string | number>,
 ): FirstRequest | undefined {
-  const base = usableBaseUrl(connection.traceBaseUrl);
+  const base = usableBaseUrl(baseUrl);
   if (!base) return undefined;
-  const headers = new Headers({ Accept: "application/json", ...basicAuth(connection.apiKey.trim()) });
+  const headers = new Headers({ Accept: "application/json", ...authHeaders });
   return { url: buildUrl(base, path, query), headers };
 }
+
+/** As the trace client sends a GET. */
+const traceRead = (connection: ConnectionSettings, path: string, query: Record<string, string>) =>
+  jsonRead(connection.traceBaseUrl, basicAuth(connection.apiKey.trim()), path, query);
 
 /** The queue list's queues (the project's, the address's name search), as useQueueList asks. */
 export const queueListFirstRequest: FirstRequestOf = (connection, params) => {
@@ -205,17 +212,9 @@ export const reviewFirstRequests: FirstRequestOf = (connection, params, path) =>
   );
 };
 
-/** As the training client sends a GET (api/training.ts): its JSON Accept and the key as a Bearer token. */
-function trainingRead(
-  connection: ConnectionSettings,
-  path: string,
-  query?: Record<string, number>,
-): FirstRequest | undefined {
-  const base = usableBaseUrl(connection.trainingBaseUrl);
-  if (!base) return undefined;
-  const headers = new Headers({ Accept: "application/json", ...bearerAuth(connection.apiKey.trim()) });
-  return { url: buildUrl(base, path, query), headers };
-}
+/** As the training client sends a GET (api/training.ts). */
+const trainingRead = (connection: ConnectionSettings, path: string, query?: Record<string, number>) =>
+  jsonRead(connection.trainingBaseUrl, bearerAuth(connection.apiKey.trim()), path, query);
 
 /**
  * The job page's first page of events, then the job (useJobEventStream's first read, useTrainingJob): the charts

@@ -38,8 +38,8 @@ export function OpPicker({
   // The chosen op stays in the list even when the search hides it or the catalog has not loaded.
   const chosenShown = value === "" || names.some((name) => value === name || value.startsWith(`${name}:`));
   return (
-    // A width of its own: sized by its longest op, the list filled after the first paint would push the filters
-    // beside it along (by about 100 px on the demo project).
+    // A width of its own: a select is as wide as its longest option, so the list filled after the first paint
+    // would widen it and push the filters beside it along.
     <div className="flex w-80 max-w-full flex-col gap-1">
       <label htmlFor={searchId} className="sr-only">
         Search operations

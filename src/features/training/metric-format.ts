@@ -1,6 +1,6 @@
 // toLocaleString builds a formatter per call: the charts' axes format every tick of every chart on each redraw.
-// Made on first use, not when the module loads: a tab's first Intl object costs 40-50 ms here (the locale data),
-// and most metrics never reach 100,000.
+// Made on first use, not when the module loads: a tab's first Intl object loads the locale data, which a cold
+// load should not wait for when most metrics never reach 100,000 (bench/README.md, cold-loads).
 let largeFormat: Intl.NumberFormat | undefined;
 
 /** Numbers as an ML engineer reads them: 4 significant digits, scientific for the very small. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-// A tab's first Intl object costs 40-50 ms on the benchmark machine (it loads the locale data): the training
-// pages' number formatters are made when a number needs one, not when their modules load (bench/README.md).
+// A tab's first Intl object loads the locale data: the training pages' number formatters are made when a number
+// needs one, not when their modules load, so a cold load does not wait for it (bench/README.md, cold-loads).
 describe("the training pages' number formatters", () => {
   const realNumberFormat = Intl.NumberFormat;
   afterEach(() => {

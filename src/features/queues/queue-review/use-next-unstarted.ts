@@ -154,10 +154,16 @@ export function useNextUnstarted(projectId: string, queueId: string, view: ListV
   return { status, find };
 }
 
-/** The item's index in the table's list from its queue position, when the list has no State filter (docs/contract-decisions.md). */
+/**
+ * Whether the table's list holds every state (no State filter): then an item's queue position, numbered before
+ * any state filter (docs/contract-decisions.md), less one is its index in the table's list.
+ */
+const listsEveryState = (view: ListView) => view.states.length === 0;
+
+/** The item's index in the table's list from its queue position, when the list holds every state. */
 function indexByPosition(view: ListView, item: AnnotationQueueItem): number | null {
   const position = item.position_in_queue;
-  return view.states.length === 0 && typeof position === "number" && position >= 1 ? position - 1 : null;
+  return listsEveryState(view) && typeof position === "number" && position >= 1 ? position - 1 : null;
 }
 
 /**
@@ -174,11 +180,10 @@ function scanPlan(
   neighbours: Neighbours | undefined,
   knownPosition: number | null,
 ): { list: ListView; from: number; isTableList: boolean } | null {
-  if (neighbours && (view.states.length === 0 || view.states.includes("unstarted")))
+  if (neighbours && (listsEveryState(view) || view.states.includes("unstarted")))
     return { list: view, from: neighbours.index ?? neighbours.before - 1, isTableList: true };
   const position = knownPosition ?? current.position_in_queue;
-  // With no State filter that list is the table's own: the item found there has its index in the table's list.
   if (typeof position === "number" && position >= 1)
-    return { list: { ...view, states: [] }, from: position - 1, isTableList: view.states.length === 0 };
+    return { list: { ...view, states: [] }, from: position - 1, isTableList: listsEveryState(view) };
   return null;
 }

@@ -2,8 +2,8 @@
  * A value axis' tick labels: each tick with the fewest significant digits that give its value
  * (ticks are round numbers: 0.5, 0.55, 1.9e-5), small values in exponent form without trailing
  * zeros, large ones grouped. Called on every redraw of every chart: no formatter is built per call. The
- * formatter is made on first use, not when the module loads: a tab's first Intl object costs 40-50 ms here
- * (the locale data), and most axes never reach 100,000.
+ * formatter is made on first use, not when the module loads: a tab's first Intl object loads the locale data,
+ * which a cold load should not wait for when most axes never reach 100,000.
  */
 let grouped: Intl.NumberFormat | undefined;
 const MAX_DIGITS = 12;
