@@ -37,6 +37,17 @@ if (notInHtml.length)
   failures.push(
     `index.html does not ask for these first-load files, so they would download late (build/entries.ts): ${notInHtml.join(", ")}`,
   );
+// Every file the page names (its scripts, styles and icon), except the deployment's config, must be one the
+// browser may keep for good: content-hashed under /assets/, served as immutable. Chrome asks for the page's icon
+// again at every address the page writes (each item a review moves to): an icon that must be checked again was
+// one HTTP request per item.
+const revalidated = [...html.matchAll(/\b(?:href|src)="(\/[^"]*)"/g)]
+  .map(([, path]) => path!)
+  .filter((path) => path !== "/config.json" && !/^\/assets\/[^/]+-[\w-]{8}\.\w+$/.test(path));
+if (revalidated.length)
+  failures.push(
+    `index.html names files without a content hash under /assets/, which the browser must ask for again: ${revalidated.join(", ")}`,
+  );
 const initialJsFiles = report.initial.files.filter((file) => file.endsWith(".js"));
 if (initialJsFiles.length > BUDGET.initialJsFiles)
   failures.push(
