@@ -119,7 +119,6 @@ test.describe("calls page", () => {
       .poll(() => page.getByRole("combobox", { name: "Operation" }).locator("option").count())
       .toBeGreaterThan(1);
     expect(await boxes()).toEqual(before);
-    await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
   test("has no accessibility violations, wide (light) and on a phone (dark)", async ({ page }) => {

@@ -24,6 +24,7 @@ import { clientScope, type ServiceClientConfig } from "./client-config";
 import { isApiError } from "./errors";
 import { createHttpClient, type CallOptions } from "./http";
 import { segment } from "./url";
+import { trainingJobPath } from "./training-paths";
 import { createTrainingHealthChecks } from "./training-health";
 
 export type TrainingClient = ReturnType<typeof createTrainingClient>;
@@ -32,7 +33,7 @@ export type TrainingClient = ReturnType<typeof createTrainingClient>;
 export const KEY_PROBE_MODEL = "connection-check-key-probe";
 
 const model = (modelId: string) => `/preview/models/${segment(modelId)}`;
-const job = (jobId: string) => `/preview/training-jobs/${segment(jobId)}`;
+const job = trainingJobPath;
 
 // The contract's query schemas coerce strings (what a server receives); a caller passes numbers.
 export type CheckpointPageParams = Partial<z.output<typeof ListCheckpointsQuery>>;

@@ -17,6 +17,7 @@ import {
 import { ITEMS_URL_CODEC, toItemsPageRequest } from "@/features/queues/shared/items-url-state";
 import { PROJECT_PARAM } from "@/lib/paths";
 import { EVENT_PAGE_LIMIT } from "@/features/training/events/event-page-size";
+import { trainingJobPath } from "@/api/training-paths";
 import { pathParamsOf } from "./path-pattern";
 
 /**
@@ -219,12 +220,12 @@ const trainingRead = (connection: ConnectionSettings, path: string, query?: Reco
 /**
  * The job page's first page of events, then the job (useJobEventStream's first read, useTrainingJob): the charts
  * are drawn from the events, which the page would otherwise ask for only once its code, and the training client's,
- * had arrived and run. The path is the training client's `job()`, written out for the reason above.
+ * had arrived and run.
  */
 export const jobPageFirstRequests: FirstRequestOf = (connection, _params, path) => {
   const jobId = path.jobId ?? "";
   if (!jobId) return undefined;
-  const jobPath = `/preview/training-jobs/${segment(jobId)}`;
+  const jobPath = trainingJobPath(jobId);
   return [
     trainingRead(connection, `${jobPath}/events`, { limit: EVENT_PAGE_LIMIT }),
     trainingRead(connection, jobPath),
