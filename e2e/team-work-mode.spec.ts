@@ -41,6 +41,8 @@ async function completedBy(request: APIRequestContext, queueId: string, who: Ann
 /**
  * Start annotating on the queue page, then Complete & next as fast as the items come, until `who`
  * has completed `count` items (a press on a claim lost a moment earlier moves on without completing).
+ * An item completed is never offered again, even while its Complete still waits for its claim to
+ * settle (the service has it in progress, mine, until then).
  */
 async function workThrough(page: Page, request: APIRequestContext, queueId: string, who: Annotator, count: number) {
   await page.goto(`/queues/${queueId}`);
@@ -48,12 +50,15 @@ async function workThrough(page: Page, request: APIRequestContext, queueId: stri
   await expect(start).toBeEnabled();
   await start.click();
   await page.waitForURL(/work=1/);
+  const completedHere = new Set<string>();
   for (let press = 0; press < 2 * count; press++) {
     if ((await completedBy(request, queueId, who)) >= count) return;
     const item = shownItem(page);
+    expect(completedHere, `${who.id} was offered an item they completed`).not.toContain(item);
     // The review itself, not the queue page it was opened from (its own heading is a level-1 heading too).
     await expect(page.getByRole("group", { name: "Set the item's state" })).toBeVisible();
     await page.keyboard.press("Shift+C");
+    if (item) completedHere.add(item);
     // The next item for me, or nothing left (the other annotator took the last ones).
     await expect
       .poll(async () => shownItem(page) !== item || (await page.getByText(/Nothing left for you/).count()) > 0, {

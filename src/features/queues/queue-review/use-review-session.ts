@@ -26,7 +26,7 @@ import {
 import { useSetProgress, type ProgressChange } from "./use-set-progress";
 import { useUnansweredCheck, type UnansweredCheck } from "./annotate/use-unanswered";
 import { useTeamSettings } from "../api/team-settings";
-import { useWorkMode, type Claimed } from "./use-work-mode";
+import { useWorkMode, type Claimed, type ClaimOnItsWay, type LostClaim } from "./use-work-mode";
 import { useTakeoverCheck } from "./use-takeover-check";
 import { useAfterPaint } from "./use-after-paint";
 import { movedFrom, type Moved } from "./moved-state";
@@ -147,6 +147,7 @@ export function useReviewSession(
   const unansweredOn = useUnansweredCheck(project, queueId, scorerRefs, annotator.me);
   const team = useTeamSettings(project, queueId);
   const work = useWorkMode(project, queueId, view, scorerRefs);
+  const ownChange = work.ownChange;
   const takeoverOn = useTakeoverCheck(project, team.settings, annotator.me);
   // The item whose claim by someone else was named: the next Complete or Skip on it takes it over.
   const warnedTakeover = useRef<string | null>(null);
@@ -194,7 +195,7 @@ export function useReviewSession(
   // when the claim was lost (the item is someone else's; the review has moved on).
   const claimGates = useRef(new Map<string, Promise<boolean>>());
   // A claim found lost while its item is still on screen: until the review has moved on, keys do not act on it.
-  const yielding = useRef<{ itemId: string; by: string | null } | null>(null);
+  const yielding = useRef<{ itemId: string; lost: LostClaim } | null>(null);
   const progress = useSetProgress(project, queueId, {
     me: annotator.me,
     onAccepted: (accepted) => {
@@ -233,8 +234,9 @@ export function useReviewSession(
       });
       setChanged((known) => new Map(known).set(id, state));
       setRefusal(null);
+      ownChange(id, state);
     },
-    [sendProgress, setChanged],
+    [sendProgress, setChanged, ownChange],
   );
 
   // The items this review has shown, in walking order: Previous and Next follow it before the list.
@@ -313,17 +315,17 @@ export function useReviewSession(
   );
 
   // Work mode's move: claim the next item offered to me and show it; a claim lost once it settles moves on again.
-  const nextForMeRef = useRef<() => Promise<void>>(async () => undefined);
+  const nextForMeRef = useRef<(why?: string) => Promise<void>>(async () => undefined);
   const confirmClaim = work.confirm;
   const readBack = useCallback(
-    (claimed: Claimed) => {
+    (claimed: Claimed | ClaimOnItsWay) => {
       const id = claimed.item.id;
-      const gate = confirmClaim(claimed, annotator.me ?? claimed.item.annotator_user_id ?? null, (by) => {
+      const gate = confirmClaim(claimed, annotator.me ?? claimed.item.annotator_user_id ?? null, (lost) => {
         // Still on it: move on at once, and say why (the only trace a lost claim leaves).
         if (target.current?.item.id !== id) return;
-        yielding.current = { itemId: id, by };
-        say(`${by ?? "Someone else"} took that item a moment before you; here is the next one for you.`);
-        void nextForMeRef.current();
+        yielding.current = { itemId: id, lost };
+        say(`${lostClaimReason(lost)}: finding the next one for you.`);
+        void nextForMeRef.current(lostClaimReason(lost));
       });
       claimGates.current.set(id, gate);
       void gate.then(() => {
@@ -333,14 +335,20 @@ export function useReviewSession(
     [confirmClaim, annotator.me, say],
   );
   const claimNext = work.claimNext;
-  const goNextForMe = useCallback(async () => {
-    setWalking("next");
-    const leaving = target.current?.item.id ?? null;
-    const claimed = await claimNext(leaving);
-    if (!claimed) return;
-    goTo({ item: claimed.item, index: null }, "ahead", null, true);
-    readBack(claimed);
-  }, [claimNext, goTo, readBack]);
+  /** `why`: the reason the item left was not the annotator's, said once the next one is shown (the move clears what was said). */
+  const goNextForMe = useCallback(
+    async (why?: string) => {
+      setWalking("next");
+      const leaving = target.current?.item.id ?? null;
+      // Shown as soon as it is found: its claim's write is read back with the claim, off the path to the paint.
+      const claimed = await claimNext(leaving, { atOnce: true });
+      if (!claimed) return;
+      goTo({ item: claimed.item, index: null }, "ahead", null, true);
+      if (why) say(`${why}; here is the next one for you.`);
+      readBack(claimed);
+    },
+    [claimNext, goTo, readBack, say],
+  );
   useEffect(() => {
     nextForMeRef.current = goNextForMe;
   }, [goNextForMe]);
@@ -375,7 +383,7 @@ export function useReviewSession(
       const current = target.current;
       if (!current) return say("The item is still loading.");
       if (yielding.current?.itemId === current.item.id)
-        return say(`${yielding.current.by ?? "Someone else"} holds this item: moving you to the next one for you.`);
+        return say(`${lostClaimReason(yielding.current.lost)}: moving you to the next one for you.`);
       // What this page shows of the item: its row, with the changes made here that may not be in it yet.
       const known = changedNow.current.get(current.item.id);
       const shown = known
@@ -584,6 +592,12 @@ function unansweredWarning(unanswered: ReturnType<UnansweredCheck>): string {
 
 function takeoverWarning(claim: Claim, action: string): string {
   return `${claim.by} is working on this item ${claimSince(claim, Date.now())}. Press ${action} again to take it over; both of your answers are kept.`;
+}
+
+/** Why the claimed item on screen is not the annotator's after all (no ending punctuation). */
+function lostClaimReason({ by, closedForMe }: LostClaim): string {
+  if (closedForMe) return "You completed or skipped that item before, so it is not yours to take again";
+  return `${by ?? "Someone else"} took that item a moment before you`;
 }
 
 function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {

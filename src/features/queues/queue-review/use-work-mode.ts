@@ -1,13 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { AnnotationQueueItem } from "@contract/trace";
+import type { AnnotationQueueItem, SettableState } from "@contract/trace";
 import { useApiClients } from "@/connection/api-clients";
 import { whenIdle } from "@/lib/when-idle";
 import { useTeamSettings } from "../api/team-settings";
 import { useAnnotator } from "../shared/annotator-identity";
 import { callQueries } from "../api/call";
 import { feedbackQueries } from "../api/feedback";
-import { CLAIM_SETTLE_MS, claimItem, confirmClaim, settle } from "../team/claim-item";
+import { CLAIM_SETTLE_MS, claimItem, confirmClaim, settle, type ClaimOutcome } from "../team/claim-item";
 import {
   findNextForMe,
   likelyOffers,
@@ -31,6 +31,14 @@ export type WorkStatus =
   | { phase: "failed"; error: unknown };
 
 export type Claimed = { item: AnnotationQueueItem; offer: Offer };
+/**
+ * A claim shown before its write is back: `item` is the offered row as the write will leave it (in
+ * progress, mine), and `written` settles to how the write went. Not for an address's state (a
+ * promise cannot be stored in the history).
+ */
+export type ClaimOnItsWay = Claimed & { written: Promise<ClaimOutcome> };
+/** Why a claim shown was not mine after all: someone else's write came after it, or my own record on the item is final. */
+export type LostClaim = { by: string | null; closedForMe: boolean };
 
 /**
  * Work mode's moves (README, "How a team works a queue"): find the next item offered to me, claim
@@ -59,8 +67,10 @@ export function useWorkMode(
   const [status, setStatus] = useState<WorkStatus>({ phase: "idle" });
   // The claim on its way: a second press while it is joins it. Abandoning a claim half made would
   // leave the item held in my name with nobody on it until its claim goes stale.
-  const running = useRef<Promise<Claimed | null> | null>(null);
+  const running = useRef<Promise<Claimed | ClaimOnItsWay | null> | null>(null);
   const passedOver = useRef(new Set<string>());
+  // Claims shown at once and then refused as closed to me, one after another: bounded as a search's tries are.
+  const closedInARow = useRef(0);
   const records = useRef<RecordCache>(new Map());
   const questionIds = useMemo(() => questionIdsOf(scorerRefs ?? []), [scorerRefs]);
 
@@ -89,8 +99,21 @@ export function useWorkMode(
     [trace, queryClient, project, queueId, view, settings, questionIds],
   );
 
+  /** Reads the claimed item's call and answers, then (once the page is idle) the calls the next press will likely claim. */
+  const readClaimed = useCallback(
+    (item: AnnotationQueueItem, reader: string | null) => {
+      const callRead = queryClient.prefetchQuery(callQueries.call(trace, { project_id: project, id: item.call_id }));
+      void queryClient.prefetchQuery(feedbackQueries.calls(trace, project, [item.call_id]));
+      // After this item's call has been read and the page is idle: the read-ahead must not slow the item being shown.
+      void callRead.then(() =>
+        whenIdle(() => void readAhead(item.id, reader), { timeoutMs: READ_AHEAD_WAIT_MS, fallbackMs: 0 }),
+      );
+    },
+    [trace, queryClient, project, readAhead],
+  );
+
   const findAndClaim = useCallback(
-    async (leaving: string | null): Promise<Claimed | null> => {
+    async (leaving: string | null, atOnce: boolean): Promise<Claimed | ClaimOnItsWay | null> => {
       setStatus({ phase: "claiming" });
       try {
         let caller = me;
@@ -106,28 +129,42 @@ export function useWorkMode(
             setStatus({ phase: "none" });
             return null;
           }
-          const claimed = await claimItem(trace, { projectId: project, queueId, me: caller ?? "" }, offer.item);
+          const where = { projectId: project, queueId, me: caller ?? "" };
+          const itemKey = itemQueryOptions(trace, project, queueId, offer.item.id).queryKey;
+          // Shown at once, while the claim's write is on its way: the write is then off the path from the key
+          // press to the item (the read-back after the settle finds a claim lost either way). Only when I am
+          // known: the write's answer is what names an annotator new to this browser.
+          if (atOnce && caller) {
+            const mine = caller;
+            const written = claimItem(trace, where, offer.item);
+            const shown: AnnotationQueueItem = {
+              ...offer.item,
+              annotation_state: "in_progress",
+              annotator_user_id: mine,
+            };
+            queryClient.setQueryData(itemKey, { items: [shown] });
+            readClaimed(shown, mine);
+            void written.then(
+              (outcome) => {
+                if (outcome.outcome === "claimed") queryClient.setQueryData(itemKey, { items: [outcome.item] });
+              },
+              () => undefined,
+            );
+            setStatus({ phase: "idle" });
+            return { item: shown, offer, written };
+          }
+          const claimed = await claimItem(trace, where, offer.item);
           if (claimed.outcome === "closed-for-me") {
             passedOver.current.add(offer.item.id);
             continue;
           }
           // The item as the claim left it paints at once; its call and answers are read meanwhile.
-          queryClient.setQueryData(itemQueryOptions(trace, project, queueId, claimed.item.id).queryKey, {
-            items: [claimed.item],
-          });
-          const callRead = queryClient.prefetchQuery(
-            callQueries.call(trace, { project_id: project, id: claimed.item.call_id }),
-          );
-          void queryClient.prefetchQuery(feedbackQueries.calls(trace, project, [claimed.item.call_id]));
+          queryClient.setQueryData(itemKey, { items: [claimed.item] });
           if (!caller && claimed.item.annotator_user_id) {
             caller = claimed.item.annotator_user_id;
             rememberRef.current(caller);
           }
-          // After this item's call has been read and the page is idle: the read-ahead must not slow the item being shown.
-          const reader = caller;
-          void callRead.then(() =>
-            whenIdle(() => void readAhead(claimed.item.id, reader), { timeoutMs: READ_AHEAD_WAIT_MS, fallbackMs: 0 }),
-          );
+          readClaimed(claimed.item, caller);
           setStatus({ phase: "idle" });
           return { item: claimed.item, offer };
         }
@@ -138,14 +175,17 @@ export function useWorkMode(
         return null;
       }
     },
-    [trace, queryClient, project, queueId, view, me, settings, questionIds, readAhead],
+    [trace, queryClient, project, queueId, view, me, settings, questionIds, readClaimed],
   );
 
-  /** Finds and claims the next item offered to me (never `leaving`, the one on screen); null when there is none. */
+  /**
+   * Finds and claims the next item offered to me (never `leaving`, the one on screen); null when there is none.
+   * `atOnce`: the item is given as soon as it is found, its claim's write still on its way (`written`).
+   */
   const claimNext = useCallback(
-    (leaving: string | null): Promise<Claimed | null> => {
+    (leaving: string | null, { atOnce = false } = {}): Promise<Claimed | ClaimOnItsWay | null> => {
       if (running.current) return running.current;
-      const claim = findAndClaim(leaving).finally(() => {
+      const claim = findAndClaim(leaving, atOnce).finally(() => {
         running.current = null;
       });
       running.current = claim;
@@ -155,12 +195,49 @@ export function useWorkMode(
   );
 
   /**
-   * Reads the claim back once it has settled: true when it held. `onLost(by)` when someone else
-   * holds the item (never an error). A read-back that fails leaves the claim as it is (true): the
-   * review's refresh shows who holds the item, and Complete over a live claim asks first.
+   * A claim shown before its write was back: once the write is, whether it was taken. A write the service
+   * refused because my own record on the item is final passes the item over (`onLost`); a write that failed
+   * says so (with Retry) and leaves the item to be read again. False only when the item is not mine.
+   */
+  const written = useCallback(
+    async (claimed: ClaimOnItsWay, onLost: (lost: LostClaim) => void): Promise<boolean> => {
+      const itemKey = itemQueryOptions(trace, project, queueId, claimed.item.id).queryKey;
+      try {
+        const outcome = await claimed.written;
+        if (outcome.outcome === "claimed") {
+          closedInARow.current = 0;
+          return true;
+        }
+        passedOver.current.add(claimed.item.id);
+        void queryClient.invalidateQueries({ queryKey: itemKey });
+        closedInARow.current += 1;
+        // A service that refuses every claim of mine must not walk me through the whole queue.
+        if (closedInARow.current >= MAX_TRIES) setStatus({ phase: "none" });
+        else onLost({ by: null, closedForMe: true });
+        return false;
+      } catch (error) {
+        setStatus({ phase: "failed", error });
+        void queryClient.invalidateQueries({ queryKey: itemKey });
+        // Not known to be anyone else's: a change made on it is sent, and the service decides.
+        return true;
+      }
+    },
+    [trace, queryClient, project, queueId],
+  );
+
+  /**
+   * Reads the claim back once it has settled (a claim shown at once: once its write is back): true
+   * when it held. `onLost` when the item is someone else's, or closed to me (never an error). A
+   * read-back that fails leaves the claim as it is (true): the review's refresh shows who holds the
+   * item, and Complete over a live claim asks first.
    */
   const confirm = useCallback(
-    async (claimed: Claimed, caller: string | null, onLost: (by: string | null) => void): Promise<boolean> => {
+    async (
+      claimed: Claimed | ClaimOnItsWay,
+      caller: string | null,
+      onLost: (lost: LostClaim) => void,
+    ): Promise<boolean> => {
+      if ("written" in claimed && !(await written(claimed, onLost))) return false;
       try {
         await settle(CLAIM_SETTLE_MS);
         const who = caller ?? claimed.item.annotator_user_id ?? "";
@@ -170,15 +247,25 @@ export function useWorkMode(
         void queryClient.invalidateQueries({
           queryKey: itemQueryOptions(trace, project, queueId, claimed.item.id).queryKey,
         });
-        onLost(outcome.by);
+        onLost({ by: outcome.by, closedForMe: false });
         return false;
       } catch {
         return true;
       }
     },
-    [trace, queryClient, project, queueId, settings],
+    [trace, queryClient, project, queueId, settings, written],
   );
 
+  /**
+   * A change of mine made on this page: an item I completed or skipped is never offered to me again, even while
+   * the change waits for its claim to settle (the service still has it in progress, mine: an item offered to
+   * resume); one I put back in progress is mine to be offered again.
+   */
+  const ownChange = useCallback((itemId: string, state: SettableState) => {
+    if (state === "in_progress") passedOver.current.delete(itemId);
+    else passedOver.current.add(itemId);
+  }, []);
+
   // `ready`: the queue's settings are read; work mode never claims on guessed ones.
-  return { status, claimNext, confirm, ready: team.known, dismiss: () => setStatus({ phase: "idle" }) };
+  return { status, claimNext, confirm, ownChange, ready: team.known, dismiss: () => setStatus({ phase: "idle" }) };
 }

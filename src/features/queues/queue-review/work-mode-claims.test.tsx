@@ -1,0 +1,148 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderApp, urlsOf } from "@/app/test-support";
+import { seedFreshQueue } from "@/test/annotation-queue";
+import { createLocalServer, storeSettings } from "@/test/local-server";
+
+/**
+ * Work mode's Complete & next in the review, against the local services: the next item is shown as
+ * soon as it is found, its claim's write still on its way, and what the write answers afterwards
+ * (taken, closed to me, failed) is acted on then.
+ */
+const PROJECT = "demo/support-bot";
+const SLOW = { timeout: 10_000 };
+
+/** How the service answers a claim's write (a progress change to in_progress). */
+type ClaimAnswer = "answered" | "held" | "refused" | "failed";
+
+/** A queue of unstarted items with no questions (Complete never waits for an answer), opened in work mode on its first. */
+function openWorkMode() {
+  const server = createLocalServer();
+  const { queueId, items } = seedFreshQueue(server.db, {
+    project: PROJECT,
+    items: 12,
+    name: "Work mode claims",
+    questions: [],
+    at: Date.now(),
+    first: 1,
+  });
+  storeSettings(server, PROJECT);
+  // Claims answered as the test decides (`writes`, or the next of `once` first); every other request as the service answers it.
+  const claims = {
+    writes: "answered" as ClaimAnswer,
+    once: [] as ClaimAnswer[],
+    held: [] as (() => void)[],
+    sent: 0,
+    refusedItems: [] as string[],
+  };
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const isClaim = url.endsWith("/progress") && typeof init?.body === "string" && init.body.includes('"in_progress"');
+    if (!isClaim) return server.fetch(input, init);
+    claims.sent += 1;
+    const answer = claims.once.shift() ?? claims.writes;
+    if (answer === "refused") {
+      claims.refusedItems.push(decodeURIComponent(url.split("/items/")[1]!.split("/")[0]!));
+      return Response.json({ detail: "Your own record on this item is final." }, { status: 400 });
+    }
+    if (answer === "failed") return Response.json({ detail: "The service is down." }, { status: 503 });
+    if (answer === "held") await new Promise<void>((release) => claims.held.push(release));
+    return server.fetch(input, init);
+  };
+  const app = renderApp({
+    path: `/queues/${queueId}/items/${items[0]!.id}?work=1`,
+    defaults: urlsOf(server.settings),
+    fetch,
+  });
+  return { ...app, claims, firstItemId: items[0]!.id };
+}
+
+/** The item the review shows: the one its details name. */
+function shownItemId(): string | null {
+  const copy = screen.queryByRole("button", { name: "Copy item ID" });
+  return copy?.previousElementSibling?.getAttribute("title") ?? null;
+}
+
+async function completeAndNext(from: string): Promise<string> {
+  fireEvent.keyDown(document.body, { key: "C" });
+  let shown: string | null = null;
+  await waitFor(() => {
+    shown = shownItemId();
+    expect(shown).not.toBe(from);
+    expect(shown).not.toBeNull();
+  }, SLOW);
+  return shown!;
+}
+
+async function ready(firstItemId: string) {
+  await waitFor(() => expect(shownItemId()).toBe(firstItemId), SLOW);
+  // Complete & next is there to press once the item's state is known.
+  await screen.findByRole("button", { name: /Complete & next/ }, SLOW);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("work mode's Complete & next", () => {
+  it("shows the next item before its claim's write is back, as in progress and mine", async () => {
+    const { claims, firstItemId } = openWorkMode();
+    await ready(firstItemId);
+    claims.writes = "held";
+    const next = await completeAndNext(firstItemId);
+    // Shown while the claim's write is still held by the service.
+    expect(claims.held).toHaveLength(1);
+    expect(next).not.toBe(firstItemId);
+    for (const release of claims.held) release();
+    claims.writes = "answered";
+    await waitFor(() =>
+      expect(screen.getByRole("complementary", { name: "Details" })).toHaveTextContent(/In progress/),
+    );
+  }, 30_000);
+
+  it("never offers again an item completed here, while its Complete still waits for the claim to settle", async () => {
+    // Always the first item offered (work mode picks one of the first few at random): the one the bug would offer.
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const { firstItemId } = openWorkMode();
+    await ready(firstItemId);
+    const shown = [firstItemId];
+    // Quicker than a claim settles (600 ms): the items left are still in progress, mine, on the service.
+    for (let press = 0; press < 3; press++) shown.push(await completeAndNext(shown.at(-1)!));
+    expect(new Set(shown).size).toBe(shown.length);
+  }, 30_000);
+
+  it("a claim the service refuses (my own record on the item is final) moves on, and says why", async () => {
+    const { claims, firstItemId } = openWorkMode();
+    await ready(firstItemId);
+    claims.once.push("refused");
+    await completeAndNext(firstItemId);
+    // Said once the next item is shown (the move clears what was said about the item left).
+    await screen.findByText(/You completed or skipped that item before.*here is the next one for you/, undefined, SLOW);
+    expect(claims.refusedItems).toHaveLength(1);
+    expect([firstItemId, ...claims.refusedItems]).not.toContain(shownItemId());
+    expect(claims.sent).toBe(2);
+  }, 30_000);
+
+  it("a service that refuses every claim stops the walk after a few items and says nothing is left", async () => {
+    const { claims, firstItemId } = openWorkMode();
+    await ready(firstItemId);
+    claims.writes = "refused";
+    await completeAndNext(firstItemId);
+    await screen.findByText(/Nothing left for you in this queue/, undefined, SLOW);
+    // The walk stopped at the bound: 8 items tried (the queue holds 11 more).
+    expect(claims.sent).toBe(8);
+  }, 30_000);
+
+  it("a claim whose write fails says so, with Retry, and Retry claims the next item", async () => {
+    const { claims, firstItemId } = openWorkMode();
+    await ready(firstItemId);
+    claims.once.push("failed");
+    const unclaimed = await completeAndNext(firstItemId);
+    await screen.findByText("Could not claim the next item for you", undefined, SLOW);
+    const sent = claims.sent;
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(shownItemId()).not.toBe(unclaimed), SLOW);
+    expect(claims.sent).toBeGreaterThan(sent);
+    await waitFor(() => expect(screen.queryByText("Could not claim the next item for you")).toBeNull());
+  }, 30_000);
+});
