@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import {
   answerShown,
   armPressProbe,
-  itemInAddress,
+  itemOnScreen,
   lostRacesSaid,
   pressProbeResult,
   requestsBetween,
@@ -90,7 +90,7 @@ export async function runAnnotator(
   // A press timed, its requests still to be read (after the next answer, when they have ended).
   let last: (Omit<TimedPress, "requests"> & { window: { from: number; to: number } }) | null = null;
   while (itemsLeft.length < options.items) {
-    const fromItemId = await page.evaluate(itemInAddress);
+    const fromItemId = await page.evaluate(itemOnScreen);
     // A press that found no next item leaves the answer given: pressing `1` again would take it back.
     if (!(await page.evaluate(answerShown, { label: queue.questionLabel, value: "1" }))) await page.keyboard.press("1");
     const due = paintedAt + options.thinkMs;

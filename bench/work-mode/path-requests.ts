@@ -41,12 +41,21 @@ export function requestMix(requests: readonly PathRequest[]): string {
 }
 
 /**
- * Where one press's time went, in order along the path: the search reads (press → the last items
- * query's response), the claim (→ the progress write's response), the call read (→ its response),
- * and the rest (→ the paint: rendering, and whatever waited between). A piece with no request of
- * its kind on the path is null.
+ * Where one press's time went: the search (press → the last items query that started before the
+ * claim's write), then from the search's answer to the item first shown, and to the claim's write
+ * back and the call read (each when one was on the path). Since 2026-11-29 the item is shown while
+ * the claim's write is on its way, so the write is no longer a piece of the path: `shownBeforeClaim`
+ * says whether the item came first. `renderMs`: the last response before the paint → the paint
+ * (rendering, and whatever waited between). A piece with no request of its kind is null.
  */
-export type PathSplit = { searchMs: number | null; claimMs: number | null; callMs: number | null; renderMs: number };
+export type PathSplit = {
+  searchMs: number | null;
+  foundMs: number | null;
+  claimMs: number | null;
+  callMs: number | null;
+  shownBeforeClaim: boolean | null;
+  renderMs: number;
+};
 
 export function splitPath(press: TimedPress): PathSplit {
   const endOf = (kind: RequestKind, before = Infinity) => {
@@ -59,10 +68,13 @@ export function splitPath(press: TimedPress): PathSplit {
   const claimEnd = endOf("progress write");
   const callEnd = endOf("call read");
   const lastEnd = Math.max(0, ...press.requests.map((r) => r.endMs).filter((end) => end <= press.keyToPaintMs));
+  const after = (end: number | null) => (end === null ? null : end - (searchEnd ?? 0));
   return {
     searchMs: searchEnd,
-    claimMs: claimEnd === null ? null : claimEnd - (searchEnd ?? 0),
-    callMs: callEnd === null ? null : callEnd - Math.max(claimEnd ?? 0, searchEnd ?? 0),
+    foundMs: after(press.keyToFoundMs),
+    claimMs: after(claimEnd),
+    callMs: after(callEnd),
+    shownBeforeClaim: claimEnd === null ? null : press.keyToFoundMs < claimEnd,
     renderMs: press.keyToPaintMs - lastEnd,
   };
 }

@@ -12,8 +12,8 @@ export type PressSample = {
   toItemId: string;
   /**
    * Shift+C (the keydown's own time stamp) to the animation frame after the one that first shows
-   * the next item (its id in the address and in the details, the call's fields drawn, no "Loading
-   * the call…"): that frame has been painted by then, an upper bound on the paint by up to a frame.
+   * the next item (its id in its details, the call's fields drawn, no "Loading the call…"): that
+   * frame has been painted by then, an upper bound on the paint by up to a frame.
    */
   keyToPaintMs: number;
   /** The keydown to the frame that first shows it (its paint still to come). */
@@ -39,17 +39,19 @@ type ProbeWindow = {
 export function armPressProbe({ fromItemId, timeoutMs }: { fromItemId: string; timeoutMs: number }): void {
   (window as ProbeWindow).pressProbe = new Promise((resolve) => {
     let pressedAt = 0;
+    // The item on screen is the one its details name: the address follows a move once the item is painted (since
+    // 2026-11-28), so it named the item a frame or more late. Visible ones only.
     // Inside: this function runs in the page, where the module's scope does not exist.
     // oxlint-disable-next-line unicorn/consistent-function-scoping
-    const shownItem = () => decodeURIComponent(location.pathname.split("/items/")[1] ?? "");
+    const shownItem = () =>
+      [...document.querySelectorAll('aside button[aria-label="Copy item ID"]')]
+        .find((e) => e.checkVisibility())
+        ?.previousElementSibling?.getAttribute("title") ?? "";
     const painted = () => {
       const id = shownItem();
       if (id === "" || id === fromItemId) return false;
-      const details = [...document.querySelectorAll(`aside [title="${CSS.escape(id)}"]`)].some((e) =>
-        e.checkVisibility(),
-      );
       const call = [...document.querySelectorAll("main section[aria-label]")].some((e) => e.checkVisibility());
-      return details && call && !document.body.textContent?.includes("Loading the call…");
+      return call && !document.body.textContent?.includes("Loading the call…");
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "C") return;
@@ -142,9 +144,13 @@ export function lostRacesSaid(): number {
   return (window as ProbeWindow).lostRaces?.count ?? 0;
 }
 
-/** Runs in the page: the item the review's address names. */
-export function itemInAddress(): string {
-  return decodeURIComponent(location.pathname.split("/items/")[1] ?? "");
+/** Runs in the page: the item the review shows (its details name it; the address follows it a frame or more later). */
+export function itemOnScreen(): string {
+  return (
+    [...document.querySelectorAll('aside button[aria-label="Copy item ID"]')]
+      .find((e) => e.checkVisibility())
+      ?.previousElementSibling?.getAttribute("title") ?? ""
+  );
 }
 
 /** Runs in the page: whether the question labelled `label` shows the choice `value` picked. */

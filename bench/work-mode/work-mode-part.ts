@@ -88,6 +88,8 @@ export async function workModePart(
   const longestFrame = Math.max(...presses.map((p) => p.longestFrameMs));
   const splits = presses.map(splitPath);
   const lostSaid = runs.reduce((n, run) => n + run.lostRacesSaid, 0);
+  // Presses that left an item the same annotator had left before: an item they completed, offered to them again.
+  const shownAgain = runs.reduce((n, run) => n + run.itemsLeft.length - new Set(run.itemsLeft).size, 0);
   const stuck = runs.reduce((n, run) => n + run.stuck, 0);
   const lateAnswers = runs.reduce((n, run) => n + run.lateAnswers, 0);
   const perKind = REQUEST_KINDS.map((kind) => {
@@ -101,13 +103,14 @@ export async function workModePart(
   const collisionVerdict = outcome.collisions === 0 ? "pass" : "fail";
   console.info(
     `    key → painted p50 ${ms(paint.p50)}, p95 ${ms(paint.p95)}, max ${ms(paint.max)}; ` +
-      `${outcome.collisions} collisions, ${outcome.lostClaims} lost claims, ${outcome.itemsCompleted} items completed`,
+      `${outcome.collisions} collisions, ${outcome.lostClaims} lost claims, ${outcome.itemsCompleted} items completed, ` +
+      `${shownAgain} shown again`,
   );
 
   const markdown = [
     `## Work mode: two annotators on one queue (Playwright, Chromium, ${count(queue.items)}-item queue)`,
     "",
-    `A fresh queue of ${count(queue.items)} unstarted items (calls of the benchmark's big queue) with one required question (the 1-5 ${queue.questionLabel} rating), default team settings (one answer per item, claims expire after 30 min). Two annotators, ${ANNOTATORS.map((a) => `\`${a.id}\``).join(" and ")}, each in a browser context of one Chromium with their own key, press **Start annotating** at the same moment and then, ${itemsPerAnnotator} times each, answer (\`1\`) and press **Complete & next** (Shift+C) ${thinkMs} ms after the item painted. Timed in the page: the keydown's time stamp to the animation frame after the one that first shows the next item (its id in the address and the details, its call drawn, no "Loading the call…"): an upper bound on the paint, by up to a frame. The requests on the way are the Resource Timing entries that started between the press and the paint. Afterwards the queue's progress records are read back from the server's SQLite file.`,
+    `A fresh queue of ${count(queue.items)} unstarted items (calls of the benchmark's big queue) with one required question (the 1-5 ${queue.questionLabel} rating), default team settings (one answer per item, claims expire after 30 min). Two annotators, ${ANNOTATORS.map((a) => `\`${a.id}\``).join(" and ")}, each in a browser context of one Chromium with their own key, press **Start annotating** at the same moment and then, ${itemsPerAnnotator} times each, answer (\`1\`) and press **Complete & next** (Shift+C) ${thinkMs} ms after the item painted. Timed in the page: the keydown's time stamp to the animation frame after the one that first shows the next item (its id in its details, its call drawn, no "Loading the call…"; not the address, written after the paint since 2026-11-28): an upper bound on the paint, by up to a frame. The requests on the way are the Resource Timing entries that started between the press and the paint. Afterwards the queue's progress records are read back from the server's SQLite file.`,
     "",
     table(
       [
@@ -138,15 +141,24 @@ export async function workModePart(
       ],
     ),
     "",
-    "Where the time goes (p50 / p95 over the presses; each piece from the end of the one before):",
+    "Where the time goes (p50 / p95 over the presses; after the search, each from the search's answer):",
     "",
     table(
-      ["press → search answered", "→ claim written", "→ call read", "last response → painted"],
+      [
+        "press → search answered",
+        "→ item first shown",
+        "→ claim's write back",
+        "→ call read (when on the path)",
+        "shown before the claim's write was back",
+        "last response → painted",
+      ],
       [
         [
           dist(present(splits.map((s) => s.searchMs))),
+          dist(present(splits.map((s) => s.foundMs))),
           dist(present(splits.map((s) => s.claimMs))),
           dist(present(splits.map((s) => s.callMs))),
+          `${splits.filter((s) => s.shownBeforeClaim === true).length} of ${splits.filter((s) => s.shownBeforeClaim !== null).length}`,
           dist(splits.map((s) => s.renderMs)),
         ],
       ],
@@ -185,6 +197,7 @@ export async function workModePart(
         "collisions (completed by both)",
         "lost claims (left in progress, completed by the other)",
         "lost claims announced",
+        "items shown again to whoever completed them",
         "items answered by both",
         "completed per annotator",
         "answers shown after the reading time",
@@ -195,6 +208,7 @@ export async function workModePart(
           String(outcome.collisions),
           String(outcome.lostClaims),
           String(lostSaid),
+          String(shownAgain),
           String(outcome.answeredTwice),
           Object.entries(outcome.completedBy)
             .map(([who, n]) => `${who} ${n}`)
@@ -218,8 +232,16 @@ export async function workModePart(
         budget: "0",
         verdict: collisionVerdict,
       },
+      {
+        benchmark: `Work mode: items offered again to the annotator who completed them, in ${presses.length} presses`,
+        result: `${shownAgain} shown again`,
+        budget: "0",
+        verdict: shownAgain === 0 ? "pass" : "fail",
+      },
     ],
     markdown,
-    data: { workMode: { queue, runs, outcome, paint, found, longestFrame, splits, stuck, lateAnswers, lostSaid } },
+    data: {
+      workMode: { queue, runs, outcome, paint, found, longestFrame, splits, stuck, lateAnswers, lostSaid, shownAgain },
+    },
   };
 }
