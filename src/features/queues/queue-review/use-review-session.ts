@@ -188,6 +188,11 @@ export function useReviewSession(
     const at = positions[id];
     return at ? `Item ${formatCount(at)}` : id === itemId ? "The item" : "An item you left";
   };
+  // For outcomes told to callbacks made in an earlier render (a claim's read-back).
+  const labelOfRef = useRef(labelOf);
+  useLayoutEffect(() => {
+    labelOfRef.current = labelOf;
+  });
 
   // Per item, the last progress change sent or waiting: changes to one item go out one after another.
   const writes = useRef(new Map<string, Write>());
@@ -321,8 +326,17 @@ export function useReviewSession(
     (claimed: Claimed | ClaimOnItsWay) => {
       const id = claimed.item.id;
       const gate = confirmClaim(claimed, annotator.me ?? claimed.item.annotator_user_id ?? null, (lost) => {
+        if (target.current?.item.id !== id) {
+          // Moved on already: a change made on it waited for this check and is dropped; the annotator is told.
+          const dropped = writes.current.get(id);
+          if (dropped && !lost.closedForMe)
+            say(
+              `${labelOfRef.current(id)}: ${lostClaimReason(lost)}, so it was not marked ${STATE_LABELS[dropped.state].toLowerCase()} (your answers on it are kept).`,
+              "warning",
+            );
+          return;
+        }
         // Still on it: move on at once, and say why (the only trace a lost claim leaves).
-        if (target.current?.item.id !== id) return;
         yielding.current = { itemId: id, lost };
         say(`${lostClaimReason(lost)}: finding the next one for you.`);
         void nextForMeRef.current(lostClaimReason(lost));

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { upsertUser } from "@server/auth/users";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { seedFreshQueue } from "@/test/annotation-queue";
 import { createLocalServer, storeSettings } from "@/test/local-server";
@@ -11,6 +12,7 @@ import { createLocalServer, storeSettings } from "@/test/local-server";
  */
 const PROJECT = "demo/support-bot";
 const SLOW = { timeout: 10_000 };
+const MARIA_KEY = "maria-work-mode-key";
 
 /** How the service answers a claim's write (a progress change to in_progress). */
 type ClaimAnswer = "answered" | "held" | "refused" | "failed";
@@ -27,6 +29,7 @@ function openWorkMode() {
     first: 1,
   });
   storeSettings(server, PROJECT);
+  upsertUser(server.db, { id: "user-maria", username: "maria", entity: "demo", apiKey: MARIA_KEY });
   // Claims answered as the test decides (`writes`, or the next of `once` first); every other request as the service answers it.
   const claims = {
     writes: "answered" as ClaimAnswer,
@@ -34,6 +37,8 @@ function openWorkMode() {
     held: [] as (() => void)[],
     sent: 0,
     refusedItems: [] as string[],
+    /** Called once a claim's write has been answered: what another annotator does right after it. */
+    afterClaim: null as ((url: string) => Promise<unknown>) | null,
   };
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
@@ -47,14 +52,30 @@ function openWorkMode() {
     }
     if (answer === "failed") return Response.json({ detail: "The service is down." }, { status: 503 });
     if (answer === "held") await new Promise<void>((release) => claims.held.push(release));
-    return server.fetch(input, init);
+    const response = await server.fetch(input, init);
+    const after = claims.afterClaim;
+    claims.afterClaim = null;
+    await after?.(url);
+    return response;
   };
+  /** user-maria puts the item of a claim's address in progress: the latest writer, so that claim is lost. */
+  const mariaClaims = (url: string) =>
+    server.fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Basic ${btoa(`api:${MARIA_KEY}`)}` },
+      body: JSON.stringify({ project_id: PROJECT, annotation_state: "in_progress" }),
+    });
   const app = renderApp({
     path: `/queues/${queueId}/items/${items[0]!.id}?work=1`,
     defaults: urlsOf(server.settings),
     fetch,
   });
-  return { ...app, claims, firstItemId: items[0]!.id };
+  /** The item's row as the service lists it (its state and latest writer). */
+  const rowOf = (itemId: string) =>
+    server.db
+      .prepare("SELECT annotation_state, annotator_user_id FROM annotation_queue_items WHERE id = ?")
+      .get(itemId) as { annotation_state: string; annotator_user_id: string };
+  return { ...app, claims, mariaClaims, rowOf, firstItemId: items[0]!.id };
 }
 
 /** The item the review shows: the one its details name. */
@@ -131,6 +152,21 @@ describe("work mode's Complete & next", () => {
     await screen.findByText(/Nothing left for you in this queue/, undefined, SLOW);
     // The walk stopped at the bound: 8 items tried (the queue holds 11 more).
     expect(claims.sent).toBe(8);
+  }, 30_000);
+
+  it("a claim lost after the annotator moved on: the Complete made on it is not sent, and they are told", async () => {
+    const { claims, mariaClaims, rowOf, firstItemId } = openWorkMode();
+    await ready(firstItemId);
+    claims.afterClaim = mariaClaims;
+    const lostItem = await completeAndNext(firstItemId);
+    // Completed and left at once, before the claim's read-back (600 ms on) finds user-maria its latest writer.
+    await completeAndNext(lostItem);
+    await screen.findByText(
+      /user-maria took that item a moment before you, so it was not marked completed \(your answers on it are kept\)/,
+      undefined,
+      SLOW,
+    );
+    expect(rowOf(lostItem)).toEqual({ annotation_state: "in_progress", annotator_user_id: "user-maria" });
   }, 30_000);
 
   it("a claim whose write fails says so, with Retry, and Retry claims the next item", async () => {
