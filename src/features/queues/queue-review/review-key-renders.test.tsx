@@ -116,9 +116,11 @@ describe("what a press of n renders", () => {
     expect(tally(keyRender).ItemBody).toBe(1);
     expect(keyRender[0]!.names.length).toBeLessThanOrEqual(110);
     expect(tally(after).ItemBody).toBeUndefined();
-    // The write's changes to the cached lists (the navigation's neighbours), then the router's render of the address.
-    expect(after.length).toBeLessThanOrEqual(2);
-    expect(after.at(-1)!.names).toContain("Routes");
+    // The write's changes to the cached lists (the navigation's neighbours) and the router's render of the address;
+    // on a busy machine the write's answer ("… marked completed", a render of the review's notices) may come first
+    // or last.
+    expect(after.length).toBeLessThanOrEqual(3);
+    expect(after.some((commit) => commit.names.includes("Routes"))).toBe(true);
     for (const commit of after) expect(commit.names.length).toBeLessThanOrEqual(ADDRESS_RENDER_AT_MOST);
   }, 30_000);
 
