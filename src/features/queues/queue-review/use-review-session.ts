@@ -210,7 +210,11 @@ export function useReviewSession(
     onRefused: (change, error) => {
       // A change queued behind the refused one (Complete after the start an answer made) still stands.
       const latest = writes.current.get(change.itemId);
-      if (!latest || latest.state === change.state) setChanged((current) => withoutKey(current, change.itemId));
+      if (!latest || latest.state === change.state) {
+        setChanged((current) => withoutKey(current, change.itemId));
+        // Still in progress, mine, on the service: work mode may offer it to me again.
+        if (change.state !== "in_progress") ownChange(change.itemId, "in_progress");
+      }
       setRefusal({ change, error, label: labelOf(change.itemId) });
     },
   });
@@ -329,15 +333,16 @@ export function useReviewSession(
         if (target.current?.item.id !== id) {
           // Moved on already: a change made on it waited for this check and is dropped; the annotator is told.
           const dropped = writes.current.get(id);
-          if (dropped && !lost.closedForMe)
+          if (dropped)
             say(
               `${labelOfRef.current(id)}: ${lostClaimReason(lost)}, so it was not marked ${STATE_LABELS[dropped.state].toLowerCase()} (your answers on it are kept).`,
               "warning",
             );
           return;
         }
-        // Still on it: move on at once, and say why (the only trace a lost claim leaves).
+        // Still on it: keys no longer act on it; move on at once and say why (the only trace a lost claim leaves).
         yielding.current = { itemId: id, lost };
+        if (!lost.moveOn) return say(`${lostClaimReason(lost)}.`, "warning");
         say(`${lostClaimReason(lost)}: finding the next one for you.`);
         void nextForMeRef.current(lostClaimReason(lost));
       });
@@ -355,8 +360,9 @@ export function useReviewSession(
       setWalking("next");
       const leaving = target.current?.item.id ?? null;
       // Shown as soon as it is found: its claim's write is read back with the claim, off the path to the paint.
-      const claimed = await claimNext(leaving, { atOnce: true });
-      if (!claimed) return;
+      const claimed = await claimNext(leaving, { atOnce: true, afterLoss: why !== undefined });
+      // A press that joined a search on its way (another press, a lost claim's move) has its item shown already.
+      if (!claimed || target.current?.item.id === claimed.item.id) return;
       goTo({ item: claimed.item, index: null }, "ahead", null, true);
       if (why) say(`${why}; here is the next one for you.`);
       readBack(claimed);
@@ -397,7 +403,11 @@ export function useReviewSession(
       const current = target.current;
       if (!current) return say("The item is still loading.");
       if (yielding.current?.itemId === current.item.id)
-        return say(`${lostClaimReason(yielding.current.lost)}: moving you to the next one for you.`);
+        return say(
+          yielding.current.lost.moveOn
+            ? `${lostClaimReason(yielding.current.lost)}: moving you to the next one for you.`
+            : `${lostClaimReason(yielding.current.lost)}.`,
+        );
       // What this page shows of the item: its row, with the changes made here that may not be in it yet.
       const known = changedNow.current.get(current.item.id);
       const shown = known
@@ -610,7 +620,7 @@ function takeoverWarning(claim: Claim, action: string): string {
 
 /** Why the claimed item on screen is not the annotator's after all (no ending punctuation). */
 function lostClaimReason({ by, closedForMe }: LostClaim): string {
-  if (closedForMe) return "You completed or skipped that item before, so it is not yours to take again";
+  if (closedForMe) return "You completed or skipped that item before: it is not yours to take again";
   return `${by ?? "Someone else"} took that item a moment before you`;
 }
 

@@ -37,8 +37,11 @@ export type Claimed = { item: AnnotationQueueItem; offer: Offer };
  * promise cannot be stored in the history).
  */
 export type ClaimOnItsWay = Claimed & { written: Promise<ClaimOutcome> };
-/** Why a claim shown was not mine after all: someone else's write came after it, or my own record on the item is final. */
-export type LostClaim = { by: string | null; closedForMe: boolean };
+/**
+ * Why a claim shown was not mine after all: someone else's write came after it, or my own record on the item is
+ * final. `moveOn`: false once refusals in a row have reached the bound (nothing more is tried; the item stays shown).
+ */
+export type LostClaim = { by: string | null; closedForMe: boolean; moveOn: boolean };
 
 /**
  * Work mode's moves (README, "How a team works a queue"): find the next item offered to me, claim
@@ -181,9 +184,12 @@ export function useWorkMode(
   /**
    * Finds and claims the next item offered to me (never `leaving`, the one on screen); null when there is none.
    * `atOnce`: the item is given as soon as it is found, its claim's write still on its way (`written`).
+   * `afterLoss`: the move follows a claim found lost, not a press.
    */
   const claimNext = useCallback(
-    (leaving: string | null, { atOnce = false } = {}): Promise<Claimed | ClaimOnItsWay | null> => {
+    (leaving: string | null, { atOnce = false, afterLoss = false } = {}): Promise<Claimed | ClaimOnItsWay | null> => {
+      // A press of the annotator's own starts the count of refusals in a row again; a move after a lost claim does not.
+      if (!afterLoss) closedInARow.current = 0;
       if (running.current) return running.current;
       const claim = findAndClaim(leaving, atOnce).finally(() => {
         running.current = null;
@@ -195,31 +201,32 @@ export function useWorkMode(
   );
 
   /**
-   * A claim shown before its write was back: once the write is, whether it was taken. A write the service
-   * refused because my own record on the item is final passes the item over (`onLost`); a write that failed
-   * says so (with Retry) and leaves the item to be read again. False only when the item is not mine.
+   * A claim shown before its write was back, once the write is: "taken" (read back after the settle), "not mine"
+   * (the service refused it because my own record on the item is final: the item is passed over and `onLost`
+   * told), or "unknown" (the write failed: said, with Retry, and the item read again; no claim was made, so there
+   * is none to read back).
    */
   const written = useCallback(
-    async (claimed: ClaimOnItsWay, onLost: (lost: LostClaim) => void): Promise<boolean> => {
+    async (claimed: ClaimOnItsWay, onLost: (lost: LostClaim) => void): Promise<"taken" | "not mine" | "unknown"> => {
       const itemKey = itemQueryOptions(trace, project, queueId, claimed.item.id).queryKey;
       try {
         const outcome = await claimed.written;
         if (outcome.outcome === "claimed") {
           closedInARow.current = 0;
-          return true;
+          return "taken";
         }
         passedOver.current.add(claimed.item.id);
         void queryClient.invalidateQueries({ queryKey: itemKey });
         closedInARow.current += 1;
         // A service that refuses every claim of mine must not walk me through the whole queue.
-        if (closedInARow.current >= MAX_TRIES) setStatus({ phase: "none" });
-        else onLost({ by: null, closedForMe: true });
-        return false;
+        const moveOn = closedInARow.current < MAX_TRIES;
+        if (!moveOn) setStatus({ phase: "none" });
+        onLost({ by: null, closedForMe: true, moveOn });
+        return "not mine";
       } catch (error) {
         setStatus({ phase: "failed", error });
         void queryClient.invalidateQueries({ queryKey: itemKey });
-        // Not known to be anyone else's: a change made on it is sent, and the service decides.
-        return true;
+        return "unknown";
       }
     },
     [trace, queryClient, project, queueId],
@@ -228,8 +235,9 @@ export function useWorkMode(
   /**
    * Reads the claim back once it has settled (a claim shown at once: once its write is back): true
    * when it held. `onLost` when the item is someone else's, or closed to me (never an error). A
-   * read-back that fails leaves the claim as it is (true): the review's refresh shows who holds the
-   * item, and Complete over a live claim asks first.
+   * read-back that fails, or a claim's write that failed, leaves the item as it is (true): a change
+   * made on it is sent and the service decides; the review's refresh shows who holds the item, and
+   * Complete over a live claim asks first.
    */
   const confirm = useCallback(
     async (
@@ -237,7 +245,10 @@ export function useWorkMode(
       caller: string | null,
       onLost: (lost: LostClaim) => void,
     ): Promise<boolean> => {
-      if ("written" in claimed && !(await written(claimed, onLost))) return false;
+      if ("written" in claimed) {
+        const write = await written(claimed, onLost);
+        if (write !== "taken") return write === "unknown";
+      }
       try {
         await settle(CLAIM_SETTLE_MS);
         const who = caller ?? claimed.item.annotator_user_id ?? "";
@@ -247,7 +258,7 @@ export function useWorkMode(
         void queryClient.invalidateQueries({
           queryKey: itemQueryOptions(trace, project, queueId, claimed.item.id).queryKey,
         });
-        onLost({ by: outcome.by, closedForMe: false });
+        onLost({ by: outcome.by, closedForMe: false, moveOn: true });
         return false;
       } catch {
         return true;

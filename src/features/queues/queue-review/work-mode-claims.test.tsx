@@ -36,13 +36,24 @@ function openWorkMode() {
     once: [] as ClaimAnswer[],
     held: [] as (() => void)[],
     sent: 0,
+    /** Progress writes to completed, of any item; the first `refuseCompletes` of them are refused. */
+    completes: 0,
+    refuseCompletes: 0,
     refusedItems: [] as string[],
     /** Called once a claim's write has been answered: what another annotator does right after it. */
     afterClaim: null as ((url: string) => Promise<unknown>) | null,
   };
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    const isClaim = url.endsWith("/progress") && typeof init?.body === "string" && init.body.includes('"in_progress"');
+    const body = typeof init?.body === "string" ? init.body : "";
+    if (url.endsWith("/progress") && body.includes('"completed"')) {
+      claims.completes += 1;
+      if (claims.refuseCompletes > 0) {
+        claims.refuseCompletes -= 1;
+        return Response.json({ detail: "Refused for the test." }, { status: 400 });
+      }
+    }
+    const isClaim = url.endsWith("/progress") && body.includes('"in_progress"');
     if (!isClaim) return server.fetch(input, init);
     claims.sent += 1;
     const answer = claims.once.shift() ?? claims.writes;
@@ -77,6 +88,8 @@ function openWorkMode() {
       .get(itemId) as { annotation_state: string; annotator_user_id: string };
   return { ...app, claims, mariaClaims, rowOf, firstItemId: items[0]!.id };
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The item the review shows: the one its details name. */
 function shownItemId(): string | null {
@@ -114,11 +127,13 @@ describe("work mode's Complete & next", () => {
     // Shown while the claim's write is still held by the service.
     await waitFor(() => expect(claims.held).toHaveLength(1));
     expect(shownItemId()).toBe(next);
-    for (const release of claims.held) release();
-    claims.writes = "answered";
+    // Shown as the write will leave it: in progress, mine.
     await waitFor(() =>
       expect(screen.getByRole("complementary", { name: "Details" })).toHaveTextContent(/In progress/),
     );
+    expect(claims.held).toHaveLength(1);
+    for (const release of claims.held) release();
+    claims.writes = "answered";
   }, 30_000);
 
   it("never offers again an item completed here, while its Complete still waits for the claim to settle", async () => {
@@ -132,6 +147,18 @@ describe("work mode's Complete & next", () => {
     expect(new Set(shown).size).toBe(shown.length);
   }, 30_000);
 
+  it("an item whose Complete the service refused is offered again (it is still open)", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const { claims, firstItemId } = openWorkMode();
+    await ready(firstItemId);
+    claims.refuseCompletes = 1;
+    const second = await completeAndNext(firstItemId);
+    await waitFor(() => expect(claims.completes).toBe(1));
+    await screen.findByText(/Refused for the test/, undefined, SLOW);
+    // The first item comes first in the list, and it is open again.
+    expect(await completeAndNext(second)).toBe(firstItemId);
+  }, 30_000);
+
   it("a claim the service refuses (my own record on the item is final) moves on, and says why", async () => {
     const { claims, firstItemId } = openWorkMode();
     await ready(firstItemId);
@@ -141,8 +168,10 @@ describe("work mode's Complete & next", () => {
     await screen.findByText(/You completed or skipped that item before.*here is the next one for you/, undefined, SLOW);
     expect(claims.refusedItems).toHaveLength(1);
     expect([firstItemId, ...claims.refusedItems]).not.toContain(shownItemId());
-    // The next item's claim, and no more.
+    // The next item's claim, and no more (past its read-back, 600 ms on).
     await waitFor(() => expect(claims.sent).toBe(2));
+    await pause(800);
+    expect(claims.sent).toBe(2);
   }, 30_000);
 
   it("a service that refuses every claim stops the walk after a few items and says nothing is left", async () => {
@@ -153,6 +182,13 @@ describe("work mode's Complete & next", () => {
     await screen.findByText(/Nothing left for you in this queue/, undefined, SLOW);
     // The walk stopped at the bound: 8 items tried (the queue holds 11 more).
     expect(claims.sent).toBe(8);
+    // The last one stays on screen, and it is not mine: keys do not act on it.
+    const last = claims.refusedItems.at(-1);
+    expect(shownItemId()).toBe(last);
+    expect(screen.getByText("You completed or skipped that item before: it is not yours to take again.")).toBeVisible();
+    fireEvent.keyDown(document.body, { key: "c" });
+    await pause(300);
+    expect(claims.completes).toBe(1);
   }, 30_000);
 
   it("a claim lost after the annotator moved on: the Complete made on it is not sent, and they are told", async () => {
@@ -176,6 +212,10 @@ describe("work mode's Complete & next", () => {
     claims.once.push("failed");
     const unclaimed = await completeAndNext(firstItemId);
     await screen.findByText("Could not claim the next item for you", undefined, SLOW);
+    // No claim was made, so none is read back: the item and the notice stay until Retry (past 600 ms).
+    await pause(900);
+    expect(shownItemId()).toBe(unclaimed);
+    expect(screen.getByText("Could not claim the next item for you")).toBeVisible();
     const sent = claims.sent;
     fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     await waitFor(() => expect(shownItemId()).not.toBe(unclaimed), SLOW);
