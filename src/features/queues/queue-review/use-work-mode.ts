@@ -79,8 +79,8 @@ export function useWorkMode(
 
   /**
    * Reads ahead the calls and answers of the items the next press will most likely claim, so the
-   * claim's write is the one request between that press and the item painted. A failure only
-   * leaves them to be read when shown.
+   * search is the one request between that press and the item painted (the claim's write goes out
+   * beside the item shown). A failure only leaves them to be read when shown.
    */
   const readAhead = useCallback(
     async (current: string, caller: string | null) => {
