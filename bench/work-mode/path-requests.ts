@@ -43,8 +43,8 @@ export function requestMix(requests: readonly PathRequest[]): string {
 /**
  * Where one press's time went: the search (press → the last items query that started before the
  * claim's write), then from the search's answer to the item first shown, and to the claim's write
- * back and the call read (each when one was on the path). Since 2026-11-29 the item is shown while
- * the claim's write is on its way, so the write is no longer a piece of the path: `shownBeforeClaim`
+ * back and the call read (each when one was on the path). The review shows the item while the
+ * claim's write is on its way, so the write is beside the path, not a piece of it: `shownBeforeClaim`
  * says whether the item came first. `renderMs`: the last response before the paint → the paint
  * (rendering, and whatever waited between). A piece with no request of its kind is null.
  */

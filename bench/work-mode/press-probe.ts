@@ -39,8 +39,8 @@ type ProbeWindow = {
 export function armPressProbe({ fromItemId, timeoutMs }: { fromItemId: string; timeoutMs: number }): void {
   (window as ProbeWindow).pressProbe = new Promise((resolve) => {
     let pressedAt = 0;
-    // The item on screen is the one its details name: the address follows a move once the item is painted (since
-    // 2026-11-28), so it named the item a frame or more late. Visible ones only.
+    // The item on screen is the one its details name: the review writes the address after the item's paint, so the
+    // address names the item a frame or more late. Visible ones only.
     // Inside: this function runs in the page, where the module's scope does not exist.
     // oxlint-disable-next-line unicorn/consistent-function-scoping
     const shownItem = () =>

@@ -146,8 +146,13 @@ export function useReviewSession(
   const nextUnstarted = useNextUnstarted(project, queueId, view);
   const unansweredOn = useUnansweredCheck(project, queueId, scorerRefs, annotator.me);
   const team = useTeamSettings(project, queueId);
-  const work = useWorkMode(project, queueId, view, scorerRefs);
-  const ownChange = work.ownChange;
+  // Items I completed or skipped here, their change sent or still waiting: work mode never offers them to me again.
+  // A change the service refused leaves `changed`, and its item is open again.
+  const finishedHere = useCallback(
+    () => [...changedNow.current].flatMap(([id, state]) => (state === "in_progress" ? [] : [id])),
+    [],
+  );
+  const work = useWorkMode(project, queueId, view, scorerRefs, finishedHere);
   const takeoverOn = useTakeoverCheck(project, team.settings, annotator.me);
   // The item whose claim by someone else was named: the next Complete or Skip on it takes it over.
   const warnedTakeover = useRef<string | null>(null);
@@ -210,11 +215,7 @@ export function useReviewSession(
     onRefused: (change, error) => {
       // A change queued behind the refused one (Complete after the start an answer made) still stands.
       const latest = writes.current.get(change.itemId);
-      if (!latest || latest.state === change.state) {
-        setChanged((current) => withoutKey(current, change.itemId));
-        // Still in progress, mine, on the service: work mode may offer it to me again.
-        if (change.state !== "in_progress") ownChange(change.itemId, "in_progress");
-      }
+      if (!latest || latest.state === change.state) setChanged((current) => withoutKey(current, change.itemId));
       setRefusal({ change, error, label: labelOf(change.itemId) });
     },
   });
@@ -243,9 +244,8 @@ export function useReviewSession(
       });
       setChanged((known) => new Map(known).set(id, state));
       setRefusal(null);
-      ownChange(id, state);
     },
-    [sendProgress, setChanged, ownChange],
+    [sendProgress, setChanged],
   );
 
   // The items this review has shown, in walking order: Previous and Next follow it before the list.
@@ -333,9 +333,10 @@ export function useReviewSession(
         if (target.current?.item.id !== id) {
           // Moved on already: a change made on it waited for this check and is dropped; the annotator is told.
           const dropped = writes.current.get(id);
+          const why = lost.closedForMe ? "you had completed or skipped it before" : lostClaimReason(lost);
           if (dropped)
             say(
-              `${labelOfRef.current(id)}: ${lostClaimReason(lost)}, so it was not marked ${STATE_LABELS[dropped.state].toLowerCase()} (your answers on it are kept).`,
+              `${labelOfRef.current(id)}: ${why}, so it was not marked ${STATE_LABELS[dropped.state].toLowerCase()} (your answers on it are kept).`,
               "warning",
             );
           return;

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { AnnotationQueueItem, SettableState } from "@contract/trace";
+import type { AnnotationQueueItem } from "@contract/trace";
 import { useApiClients } from "@/connection/api-clients";
 import { whenIdle } from "@/lib/when-idle";
 import { useTeamSettings } from "../api/team-settings";
@@ -45,15 +45,19 @@ export type LostClaim = { by: string | null; closedForMe: boolean; moveOn: boole
 
 /**
  * Work mode's moves (README, "How a team works a queue"): find the next item offered to me, claim
- * it (the one write between the key press and the item), and once the claim has settled read it
- * back; a claim lost to someone else is passed to `onLost`, which moves on. Items lost, or that my
- * own record has closed, are not offered again while the review is open.
+ * it (in the review, shown as soon as it is found, its claim's write on the way), and once the
+ * claim has settled read it back; a claim lost to someone else is passed to `onLost`, which moves
+ * on. Items lost, or that my own record has closed, are not offered again while the review is open,
+ * nor are those `finishedHere` names: items I completed or skipped on the page, whose change may
+ * still wait for its claim's read-back (until it is sent the service has them in progress, mine,
+ * which the search offers to resume).
  */
 export function useWorkMode(
   project: string,
   queueId: string,
   view: WorkView,
   scorerRefs: readonly string[] | undefined,
+  finishedHere?: () => Iterable<string>,
 ) {
   const { trace } = useApiClients();
   const { me, remember } = useAnnotator(trace.scope);
@@ -76,6 +80,16 @@ export function useWorkMode(
   const closedInARow = useRef(0);
   const records = useRef<RecordCache>(new Map());
   const questionIds = useMemo(() => questionIdsOf(scorerRefs ?? []), [scorerRefs]);
+  /** The items a search must not offer me: passed over, finished here, and `also` (the one on screen). */
+  const notToOffer = useCallback(
+    (also: string | null) => {
+      const exclude = new Set(passedOver.current);
+      for (const id of finishedHere?.() ?? []) exclude.add(id);
+      if (also) exclude.add(also);
+      return exclude;
+    },
+    [finishedHere],
+  );
 
   /**
    * Reads ahead the calls and answers of the items the next press will most likely claim, so the
@@ -85,7 +99,7 @@ export function useWorkMode(
   const readAhead = useCallback(
     async (current: string, caller: string | null) => {
       try {
-        const exclude = new Set(passedOver.current).add(current);
+        const exclude = notToOffer(current);
         const offers = await likelyOffers(
           trace,
           { projectId: project, queueId, view, me: caller ?? "", settings, questionIds, exclude, now: Date.now() },
@@ -99,7 +113,7 @@ export function useWorkMode(
         // Only a read-ahead: the press reads what it needs.
       }
     },
-    [trace, queryClient, project, queueId, view, settings, questionIds],
+    [trace, queryClient, project, queueId, view, settings, questionIds, notToOffer],
   );
 
   /** Reads the claimed item's call and answers, then (once the page is idle) the calls the next press will likely claim. */
@@ -121,8 +135,7 @@ export function useWorkMode(
       try {
         let caller = me;
         for (let tries = 0; tries < MAX_TRIES; tries++) {
-          const exclude = new Set(passedOver.current);
-          if (leaving) exclude.add(leaving);
+          const exclude = notToOffer(leaving);
           const offer = await findNextForMe(
             trace,
             { projectId: project, queueId, view, me: caller ?? "", settings, questionIds, exclude, now: Date.now() },
@@ -178,7 +191,7 @@ export function useWorkMode(
         return null;
       }
     },
-    [trace, queryClient, project, queueId, view, me, settings, questionIds, readClaimed],
+    [trace, queryClient, project, queueId, view, me, settings, questionIds, readClaimed, notToOffer],
   );
 
   /**
@@ -267,16 +280,6 @@ export function useWorkMode(
     [trace, queryClient, project, queueId, settings, written],
   );
 
-  /**
-   * A change of mine made on this page: an item I completed or skipped is never offered to me again, even while
-   * the change waits for its claim to settle (the service still has it in progress, mine: an item offered to
-   * resume); one I put back in progress is mine to be offered again.
-   */
-  const ownChange = useCallback((itemId: string, state: SettableState) => {
-    if (state === "in_progress") passedOver.current.delete(itemId);
-    else passedOver.current.add(itemId);
-  }, []);
-
   // `ready`: the queue's settings are read; work mode never claims on guessed ones.
-  return { status, claimNext, confirm, ownChange, ready: team.known, dismiss: () => setStatus({ phase: "idle" }) };
+  return { status, claimNext, confirm, ready: team.known, dismiss: () => setStatus({ phase: "idle" }) };
 }
