@@ -96,8 +96,9 @@ describe("review page", () => {
     expect(within(actions).getByRole("button", { name: "Complete" })).toHaveAccessibleDescription(
       /skipped by you, which is final/,
     );
-    expect((await read(items[index]!.id)).annotation_state).toBe("skipped");
-    expect(screen.getByText(/marked skipped/)).toBeInTheDocument();
+    // The write goes out after the frame that shows the change.
+    await waitFor(async () => expect((await read(items[index]!.id)).annotation_state).toBe("skipped"), SLOW);
+    expect(await screen.findByText(/marked skipped/, undefined, SLOW)).toBeInTheDocument();
   }, 60_000);
 
   it("works on the next item while the previous item's change is still on its way", async () => {
@@ -128,8 +129,9 @@ describe("review page", () => {
     await user.click(screen.getByRole("button", { name: /Complete & next/ }));
     expect(await screen.findByRole("heading", { level: 1, name: `Item ${index + 2} of 60` }, SLOW)).toBeInTheDocument();
 
-    // The first change has not been answered, and the next item takes a key all the same.
-    expect(progressPosts).toBe(1);
+    // The first change is sent (after the frame that showed the next item) and not answered, and the next item takes
+    // a key all the same.
+    await waitFor(() => expect(progressPosts).toBe(1), SLOW);
     await user.keyboard("s");
     await waitFor(async () => expect((await read(items[index + 1]!.id)).annotation_state).toBe("skipped"), SLOW);
     expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index + 1]!.id}`);

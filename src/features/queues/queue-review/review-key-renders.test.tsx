@@ -118,8 +118,8 @@ describe("what a press of n renders", () => {
     expect(tally(after).ItemBody).toBeUndefined();
     // The write's changes to the cached lists (the navigation's neighbours) and the router's render of the address;
     // on a busy machine the write's answer ("… marked completed", a render of the review's notices) may come first
-    // or last.
-    expect(after.length).toBeLessThanOrEqual(3);
+    // or last. A commit in which no component ran (an update React bailed out of) costs nothing and is not counted.
+    expect(after.filter((commit) => commit.names.length > 0).length).toBeLessThanOrEqual(3);
     expect(after.some((commit) => commit.names.includes("Routes"))).toBe(true);
     for (const commit of after) expect(commit.names.length).toBeLessThanOrEqual(ADDRESS_RENDER_AT_MOST);
   }, 30_000);

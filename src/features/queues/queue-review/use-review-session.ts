@@ -210,7 +210,11 @@ export function useReviewSession(
     me: annotator.me,
     onAccepted: (accepted) => {
       annotator.remember(accepted.annotator_user_id);
-      say(`${labelOf(accepted.id)} marked ${STATE_LABELS[accepted.annotation_state].toLowerCase()}.`);
+      const text = `${labelOf(accepted.id)} marked ${STATE_LABELS[accepted.annotation_state].toLowerCase()}.`;
+      // The confirmation of an item left a moment ago (Complete & next) does not replace a warning about the item on
+      // screen: a move clears what was said, so a warning still shown is about what is there now.
+      const left = accepted.id !== itemId;
+      setAnnouncement((a) => (left && a.tone === "warning" && a.text ? a : { text, tone: "info", count: a.count + 1 }));
     },
     onRefused: (change, error) => {
       // A change queued behind the refused one (Complete after the start an answer made) still stands.

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient, type QueryKey } from "@t
 import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "@contract/trace";
 import { traceKeys } from "@/api/queries/trace";
 import { useApiClients } from "@/connection/api-clients";
+import { afterNextPaint } from "@/lib/after-next-paint";
 import { isReviewReadKey, itemKeys } from "../api/items";
 
 /** `auto`: the start that answering an unstarted item makes, not a key the annotator pressed. */
@@ -50,8 +51,12 @@ export function useSetProgress(
   const pages = itemKeys.pages(trace.scope, queueId);
 
   return useMutation({
-    mutationFn: ({ itemId, state }: ProgressChange) =>
-      trace.setItemProgress(queueId, itemId, { project_id: projectId, annotation_state: state }),
+    // The request is built and sent after the frame that shows the change (and, for "& next", the next item): on
+    // the key's path it cost that frame a millisecond or two. The lists show the change at once all the same (below).
+    mutationFn: async ({ itemId, state }: ProgressChange) => {
+      await afterNextPaint();
+      return trace.setItemProgress(queueId, itemId, { project_id: projectId, annotation_state: state });
+    },
     onMutate: async ({ itemId, state }): Promise<{ snapshot: Snapshot }> => {
       // A refetch landing now would overwrite the optimistic state with the old one.
       await queryClient.cancelQueries({ queryKey: traceKeys.items(trace.scope, queueId) });
