@@ -211,10 +211,10 @@ export function useReviewSession(
     onAccepted: (accepted) => {
       annotator.remember(accepted.annotator_user_id);
       const text = `${labelOf(accepted.id)} marked ${STATE_LABELS[accepted.annotation_state].toLowerCase()}.`;
-      // The confirmation of an item left a moment ago (Complete & next) does not replace a warning about the item on
-      // screen: a move clears what was said, so a warning still shown is about what is there now.
-      const left = accepted.id !== itemId;
-      setAnnouncement((a) => (left && a.tone === "warning" && a.text ? a : { text, tone: "info", count: a.count + 1 }));
+      // A confirmation does not replace a warning: the warning was said after this change was sent (the change a
+      // warning answers clears it when it is made, below), about what is on screen now. On a slow network the start
+      // an answer made, or the Complete of an item left a moment ago, is often confirmed after such a warning.
+      setAnnouncement((a) => (a.tone === "warning" && a.text ? a : { text, tone: "info", count: a.count + 1 }));
     },
     onRefused: (change, error) => {
       // A change queued behind the refused one (Complete after the start an answer made) still stands.
@@ -445,6 +445,8 @@ export function useReviewSession(
         }
       }
       warnedAbout.current = null;
+      // The warning a first press gave is answered by this one: its outcome is what is said next.
+      setAnnouncement((a) => (a.tone === "warning" ? { text: "", tone: "info", count: a.count + 1 } : a));
       write(current.item.id, state, false);
       if (state === "in_progress") recordClaim(trace, { projectId: project, queueId }, current.item);
       if (advance) moveOn(current);

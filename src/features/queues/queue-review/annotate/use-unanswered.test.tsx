@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ObjCreateResponse } from "@contract/trace-objects";
 import { seedLargeQueue } from "@server/seed/trace-seed";
@@ -16,7 +16,7 @@ const SLOW = { timeout: 10_000 };
  * comment marked optional in its schema, stored here rather than taken from the seed so the test
  * says exactly what it relies on.
  */
-async function setup() {
+async function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (fetch) => fetch) {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 3, name: "Tone review" });
   const required = seedAnnotationSpecs(server.db, PROJECT, ["tone", "resolution"], Date.now(), "user-demo");
@@ -44,7 +44,7 @@ async function setup() {
   const view = renderApp({
     path: `/queues/${queueId}/items/${item!.id}`,
     defaults: urlsOf(server.settings),
-    fetch: server.fetch,
+    fetch: wrapFetch(server.fetch),
   });
   return { state, user: view.user };
 }
@@ -76,5 +76,31 @@ describe("completing an item with an optional question unanswered", () => {
     await waitFor(() => expect(state()).toBe("in_progress"), SLOW);
     await user.keyboard("c");
     await waitFor(() => expect(state()).toBe("completed"), SLOW);
+  }, 60_000);
+
+  it("the start an answer made, confirmed after the warning (a slow network), leaves the warning; Complete then says so", async () => {
+    const gate: { release?: () => void } = {};
+    const held = new Promise<void>((resolve) => (gate.release = resolve));
+    let progressWrites = 0;
+    const { state, user } = await setup((fetch) => async (input, init) => {
+      const request = new Request(input, init);
+      if (request.url.endsWith("/progress") && ++progressWrites === 1) await held;
+      return fetch(request);
+    });
+    await screen.findByRole("group", { name: "Note" }, SLOW);
+    await user.keyboard("4");
+    await user.keyboard("c");
+    await screen.findByText(/Not completed yet/, {}, SLOW);
+    // The start's answer comes back now: its "marked in progress" is not said over the warning.
+    gate.release?.();
+    await waitFor(() => expect(state()).toBe("in_progress"), SLOW);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.getByText(/Not completed yet/)).toHaveTextContent("1 question is unanswered (Resolution)");
+    expect(screen.queryByText(/marked in progress/)).not.toBeInTheDocument();
+    // The press the warning asked for completes, and its confirmation takes the warning's place.
+    await user.keyboard("c");
+    await waitFor(() => expect(state()).toBe("completed"), SLOW);
+    expect(await screen.findByText(/marked completed/, {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(/Not completed yet/)).not.toBeInTheDocument();
   }, 60_000);
 });
