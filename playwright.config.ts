@@ -50,7 +50,7 @@ export default defineConfig({
     baseURL,
     // One browser context per worker, reset between tests, instead of a new one per test: a new
     // context starts a new renderer process, which on this virtual machine (where every system call and
-    // page-table change is slow) costs more CPU than the page load itself (the README has the measures).
+    // page-table change is slow) costs more CPU than the page load itself (bench/HISTORY.md has the measures).
     // Playwright's reset clears storage, routes, init scripts, the clock, emulation and extra pages;
     // e2e/reused-context.ts puts back what it leaves.
     reuseContext: true,
@@ -72,7 +72,7 @@ export default defineConfig({
         "--disable-quic",
         // V8 up to Maglev, without TurboFan: each page a test loads lives seconds, too short for TurboFan's compiles
         // (on background threads, competing for the two cores) to pay back. Maglev stays: axe's scans are hot
-        // loops that need an optimizing tier. The README has the measures.
+        // loops that need an optimizing tier. bench/HISTORY.md has the measures.
         "--js-flags=--max-opt=2",
       ],
     },
