@@ -145,7 +145,9 @@ function perPress(events: TraceEvent[]): Record<string, number>[] {
     let styledElements = 0;
     for (const e of sorted) {
       const phase = PHASES[e.name];
-      if (!phase || e.ph !== "X" || e.ts < mark.ts || e.ts > frameEnd) continue;
+      // The key's own dispatch began before the mark made inside it: it counts whole.
+      const keyDispatch = e.name === "EventDispatch" && e.ts <= mark.ts && e.ts + (e.dur ?? 0) >= mark.ts;
+      if (!phase || e.ph !== "X" || (e.ts < mark.ts && !keyDispatch) || e.ts > frameEnd) continue;
       if (phase !== "Draw and swap" && !renderer.has(e.pid)) continue;
       sums[phase] = (sums[phase] ?? 0) + (e.dur ?? 0) / 1000;
       if (e.name === "Layout") layoutObjects += Number(e.args?.beginData?.dirtyObjects ?? 0);
