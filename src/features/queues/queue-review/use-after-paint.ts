@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-
-/** The longest a deferred task waits when no frame comes (a tab in the background draws none). */
-const AT_MOST_MS = 250;
+import { runAfterNextPaint } from "@/lib/after-next-paint";
 
 /** The address without its fragment: a jump to an anchor (the skip link) is not another page. */
 const currentPage = () => window.location.pathname + window.location.search;
@@ -29,25 +27,12 @@ export function useAfterPaint() {
       cancel();
       if (stopped.current) return;
       const from = currentPage();
-      let afterFrame: ReturnType<typeof setTimeout> | undefined;
-      const run = () => {
-        clear();
+      pending.current = runAfterNextPaint(() => {
         pending.current = null;
         if (stopped.current) return;
         if (currentPage() === from) task();
         else dropped?.();
-      };
-      // A frame's callbacks run before it is painted; a task posted from there runs after the paint.
-      const frame = requestAnimationFrame(() => {
-        afterFrame = setTimeout(run, 0);
       });
-      const fallback = setTimeout(run, AT_MOST_MS);
-      function clear() {
-        cancelAnimationFrame(frame);
-        clearTimeout(afterFrame);
-        clearTimeout(fallback);
-      }
-      pending.current = clear;
     },
     [cancel],
   );
