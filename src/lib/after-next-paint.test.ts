@@ -4,6 +4,7 @@ import { afterNextPaint } from "./after-next-paint";
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("afterNextPaint", () => {
@@ -25,7 +26,20 @@ describe("afterNextPaint", () => {
     expect(resolved).toBe(true);
   });
 
-  it("resolves after 250 ms when no frame comes (a tab in the background)", async () => {
+  it("in a hidden tab, resolves without waiting for a frame or a timer", async () => {
+    const frames = vi.fn<(callback: FrameRequestCallback) => number>(() => 1);
+    vi.stubGlobal("requestAnimationFrame", frames);
+    vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    let resolved = false;
+    void afterNextPaint().then(() => (resolved = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(resolved).toBe(true);
+    expect(frames).not.toHaveBeenCalled();
+  });
+
+  it("resolves after 250 ms when no frame comes", async () => {
     vi.stubGlobal("requestAnimationFrame", () => 1);
     vi.stubGlobal("cancelAnimationFrame", () => undefined);
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });

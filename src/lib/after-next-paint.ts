@@ -3,9 +3,21 @@ const AT_MOST_MS = 250;
 
 /**
  * Runs `task` once the next frame has been painted: a frame's callbacks run before its paint, and a task posted from
- * there runs after it. Without frames it runs after 250 ms. Returns a function that cancels it.
+ * there runs after it. Without frames it runs after 250 ms; in a hidden tab, at once (after the current task's
+ * microtasks). Returns a function that cancels it.
  */
 export function runAfterNextPaint(task: () => void): () => void {
+  if (document.visibilityState === "hidden") {
+    // A hidden tab draws no frames and holds its timers back (up to a second): there is no paint to wait for, and a
+    // request waiting here could be lost with a tab closed meanwhile.
+    let cancelled = false;
+    queueMicrotask(() => {
+      if (!cancelled) task();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }
   let posted: ReturnType<typeof setTimeout> | undefined;
   const cancel = () => {
     cancelAnimationFrame(frame);

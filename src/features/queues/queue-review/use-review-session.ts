@@ -36,7 +36,8 @@ import { recordClaim } from "../team/claim-item";
 
 export type ReviewAction = { state: SettableState; advance: boolean };
 export type Refusal = { change: ProgressChange; error: unknown; label: string };
-export type Announcement = { text: string; tone: "info" | "warning"; count: number };
+/** `ask`: the item a warning asks a second press on (Complete with questions unanswered, or over someone's claim). */
+export type Announcement = { text: string; tone: "info" | "warning"; count: number; ask?: string };
 type Target = { item: AnnotationQueueItem; neighbours: Neighbours | undefined };
 type Direction = "prev" | "next";
 /** A progress change sent or waiting for the one before it on the same item; `auto` when answering started the item. */
@@ -181,7 +182,8 @@ export function useReviewSession(
 
   const [announcement, setAnnouncement] = useState<Announcement>({ text: "", tone: "info", count: 0 });
   const say = useCallback(
-    (text: string, tone: Announcement["tone"] = "info") => setAnnouncement((a) => ({ text, tone, count: a.count + 1 })),
+    (text: string, tone: Announcement["tone"] = "info", ask?: string) =>
+      setAnnouncement((a) => ({ text, tone, count: a.count + 1, ask })),
     [],
   );
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -274,8 +276,12 @@ export function useReviewSession(
     if (!item || (movingTo.current !== null && movingTo.current !== item.id)) return;
     movingTo.current = null;
     target.current = { item, neighbours };
-    // Reached some other way than a move of this review (a link, the first item): the trail starts here.
-    if (shownOn(trail.current)?.item.id !== item.id) setTrail(trailOf({ item, index: neighbours?.index ?? null }));
+    // Reached some other way than a move of this review (a link, the first item): the trail starts here, and a
+    // warning about the item before is no longer about what is on screen (a move of this review clears it in goTo).
+    if (shownOn(trail.current)?.item.id !== item.id) {
+      setTrail(trailOf({ item, index: neighbours?.index ?? null }));
+      setAnnouncement((a) => (a.tone === "warning" ? { text: "", tone: "info", count: a.count + 1 } : a));
+    }
   }, [item, neighbours, windowQuery.data, windowReadAt, setTrail]);
 
   // In the commit that renders the address: a key pressed right after it (before effects) reads the new one.
@@ -408,11 +414,9 @@ export function useReviewSession(
       const current = target.current;
       if (!current) return say("The item is still loading.");
       if (yielding.current?.itemId === current.item.id)
-        return say(
-          yielding.current.lost.moveOn
-            ? `${lostClaimReason(yielding.current.lost)}: moving you to the next one for you.`
-            : `${lostClaimReason(yielding.current.lost)}.`,
-        );
+        return yielding.current.lost.moveOn
+          ? say(`${lostClaimReason(yielding.current.lost)}: moving you to the next one for you.`)
+          : say(`${lostClaimReason(yielding.current.lost)}.`, "warning");
       // What this page shows of the item: its row, with the changes made here that may not be in it yet.
       const known = changedNow.current.get(current.item.id);
       const shown = known
@@ -434,19 +438,19 @@ export function useReviewSession(
         const claim = takeoverOn(shown);
         if (claim) {
           warnedTakeover.current = current.item.id;
-          return say(takeoverWarning(claim, state === "completed" ? "Complete" : "Skip"), "warning");
+          return say(takeoverWarning(claim, state === "completed" ? "Complete" : "Skip"), "warning", current.item.id);
         }
       }
       if (state === "completed" && warnedAbout.current !== current.item.id) {
         const unanswered = unansweredOn(current.item.call_id);
         if (!Array.isArray(unanswered) || unanswered.length > 0) {
           warnedAbout.current = current.item.id;
-          return say(unansweredWarning(unanswered), "warning");
+          return say(unansweredWarning(unanswered), "warning", current.item.id);
         }
       }
       warnedAbout.current = null;
-      // The warning a first press gave is answered by this one: its outcome is what is said next.
-      setAnnouncement((a) => (a.tone === "warning" ? { text: "", tone: "info", count: a.count + 1 } : a));
+      // The warning a first press on this item gave is answered by this one: its outcome is what is said next.
+      setAnnouncement((a) => (a.ask === current.item.id ? { text: "", tone: "info", count: a.count + 1 } : a));
       write(current.item.id, state, false);
       if (state === "in_progress") recordClaim(trace, { projectId: project, queueId }, current.item);
       if (advance) moveOn(current);

@@ -54,6 +54,24 @@ function renderProgress(
 }
 
 describe("useSetProgress against the local service", () => {
+  it("sends the change after the next frame is painted, not in the press's own task", async () => {
+    const env = setup();
+    const item = await firstItem(env, "unstarted");
+    const { result } = renderProgress(env, item.id, {});
+    await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("unstarted"));
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
+    const sent = () => env.server.requests.filter((r) => r.method === "POST" && r.url.endsWith("/progress")).length;
+    act(() => result.current.mutation.mutate({ itemId: item.id, state: "completed" }));
+    // The lists show the change at once; the request waits for the frame.
+    await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("completed"));
+    await waitFor(() => expect(frames).toHaveLength(1));
+    expect(sent()).toBe(0);
+    act(() => frames[0]!(performance.now()));
+    await waitFor(() => expect(sent()).toBe(1));
+    vi.restoreAllMocks();
+  });
+
   it("shows the new state at once, then the service's item", async () => {
     const env = setup();
     const item = await firstItem(env, "unstarted");

@@ -204,6 +204,12 @@ describe("work mode's Complete & next", () => {
       SLOW,
     );
     expect(rowOf(lostItem)).toEqual({ annotation_state: "in_progress", annotator_user_id: "user-maria" });
+    // The only trace of the dropped change stays when the item on screen is skipped: the skip asked nothing of it.
+    const shown = shownItemId()!;
+    fireEvent.keyDown(document.body, { key: "s" });
+    await waitFor(() => expect(rowOf(shown)?.annotation_state).toBe("skipped"), SLOW);
+    await pause(300);
+    expect(screen.getByText(/so it was not marked completed \(your answers on it are kept\)/)).toBeVisible();
   }, 30_000);
 
   it("a claim whose write fails says so, with Retry, and Retry claims the next item", async () => {
