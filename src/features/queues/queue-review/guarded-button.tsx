@@ -4,8 +4,9 @@ import { cn } from "@/lib/cn";
 
 /**
  * A button that may be blocked with a reason. Blocked, it stays focusable (aria-disabled rather
- * than disabled) so the reason can be read: on hover (title), on focus (a tooltip), and by
- * screen readers (aria-describedby).
+ * than disabled) so the reason can be read: on hover and on focus (a tooltip), and by screen
+ * readers (aria-describedby). No `title` as well: the browser's own tooltip would repeat the
+ * reason a second after ours.
  */
 export function GuardedButton({
   blockedReason,
@@ -36,7 +37,6 @@ export function GuardedButton({
         aria-disabled={blocked || undefined}
         aria-describedby={tip ? tipId : undefined}
         aria-keyshortcuts={shortcut ? (shifted ? `Shift+${shortcut}` : shortcut) : undefined}
-        title={tip ?? undefined}
         onClick={() => {
           if (!blocked) onClick();
         }}
