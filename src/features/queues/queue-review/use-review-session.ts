@@ -33,11 +33,10 @@ import { movedFrom, type Moved } from "./moved-state";
 import type { Claim } from "../team/claims";
 import { claimSince } from "../team/claim-label";
 import { recordClaim } from "../team/claim-item";
+import { SILENCE, confirmed, said, silencedIf, type Announcement } from "./announcement";
 
 export type ReviewAction = { state: SettableState; advance: boolean };
 export type Refusal = { change: ProgressChange; error: unknown; label: string };
-/** `ask`: the item a warning asks a second press on (Complete with questions unanswered, or over someone's claim). */
-export type Announcement = { text: string; tone: "info" | "warning"; count: number; ask?: string };
 type Target = { item: AnnotationQueueItem; neighbours: Neighbours | undefined };
 type Direction = "prev" | "next";
 /** A progress change sent or waiting for the one before it on the same item; `auto` when answering started the item. */
@@ -180,10 +179,9 @@ export function useReviewSession(
   // and an item whose window came with it (Next unstarted's read) would show "Item" without its number for a frame or more.
   const position = positionIn(windowQuery.data, itemId) ?? positions[itemId] ?? null;
 
-  const [announcement, setAnnouncement] = useState<Announcement>({ text: "", tone: "info", count: 0 });
+  const [announcement, setAnnouncement] = useState<Announcement>(SILENCE);
   const say = useCallback(
-    (text: string, tone: Announcement["tone"] = "info", ask?: string) =>
-      setAnnouncement((a) => ({ text, tone, count: a.count + 1, ask })),
+    (text: string, tone: Announcement["tone"] = "info", ask?: string) => setAnnouncement(said(text, tone, ask)),
     [],
   );
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -212,11 +210,9 @@ export function useReviewSession(
     me: annotator.me,
     onAccepted: (accepted) => {
       annotator.remember(accepted.annotator_user_id);
-      const text = `${labelOf(accepted.id)} marked ${STATE_LABELS[accepted.annotation_state].toLowerCase()}.`;
-      // A confirmation does not replace a warning: the warning was said after this change was sent (the change a
-      // warning answers clears it when it is made, below), about what is on screen now. On a slow network the start
-      // an answer made, or the Complete of an item left a moment ago, is often confirmed after such a warning.
-      setAnnouncement((a) => (a.tone === "warning" && a.text ? a : { text, tone: "info", count: a.count + 1 }));
+      setAnnouncement(
+        confirmed(`${labelOf(accepted.id)} marked ${STATE_LABELS[accepted.annotation_state].toLowerCase()}.`),
+      );
     },
     onRefused: (change, error) => {
       // A change queued behind the refused one (Complete after the start an answer made) still stands.
@@ -280,7 +276,7 @@ export function useReviewSession(
     // warning about the item before is no longer about what is on screen (a move of this review clears it in goTo).
     if (shownOn(trail.current)?.item.id !== item.id) {
       setTrail(trailOf({ item, index: neighbours?.index ?? null }));
-      setAnnouncement((a) => (a.tone === "warning" ? { text: "", tone: "info", count: a.count + 1 } : a));
+      setAnnouncement(silencedIf((announced) => announced.tone === "warning"));
     }
   }, [item, neighbours, windowQuery.data, windowReadAt, setTrail]);
 
@@ -450,7 +446,7 @@ export function useReviewSession(
       }
       warnedAbout.current = null;
       // The warning a first press on this item gave is answered by this one: its outcome is what is said next.
-      setAnnouncement((a) => (a.ask === current.item.id ? { text: "", tone: "info", count: a.count + 1 } : a));
+      setAnnouncement(silencedIf((announced) => announced.ask === current.item.id));
       write(current.item.id, state, false);
       if (state === "in_progress") recordClaim(trace, { projectId: project, queueId }, current.item);
       if (advance) moveOn(current);

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { SILENCE, confirmed, said, silencedIf } from "./announcement";
+
+describe("the review's announcement", () => {
+  it("a message replaces what was said, and counts up so the same words are heard again", () => {
+    const first = said("Item 3 marked completed.")(SILENCE);
+    expect(said("Item 3 marked completed.")(first)).toEqual({ ...first, count: 2 });
+  });
+
+  it("a confirmation replaces a message but not a warning", () => {
+    const info = said("Finding the next one for you.")(SILENCE);
+    expect(confirmed("Item 3 marked completed.")(info).text).toBe("Item 3 marked completed.");
+    const warning = said("Not completed yet: 1 question is unanswered.", "warning", "item-3")(SILENCE);
+    expect(confirmed("Item 2 marked in progress.")(warning)).toBe(warning);
+  });
+
+  it("is silenced only when what is shown matches", () => {
+    const warning = said("Not completed yet.", "warning", "item-3")(SILENCE);
+    expect(silencedIf((shown) => shown.ask === "item-4")(warning)).toBe(warning);
+    expect(silencedIf((shown) => shown.ask === "item-3")(warning)).toEqual({ text: "", tone: "info", count: 2 });
+  });
+});
