@@ -177,3 +177,70 @@ test("e into a comment written earlier puts the caret after it: what is typed is
   await page.keyboard.type(", and names the amount");
   await expect(comment).toHaveValue(`${before}Polite, and names the amount`);
 });
+
+type FirstFrameWindow = {
+  firstFrame?: Promise<{ heading: string; tone: string[] }>;
+  choiceBackgrounds?: (question: string) => string[];
+};
+
+/** Runs in the page: leaves on `window.firstFrame` what the first animation frame after the next key shows. */
+function armFirstFrame(): void {
+  const w = window as FirstFrameWindow;
+  // Each choice's background, in the question whose legend starts with `question`. Inside: this function runs in the
+  // page, where the module's scope does not exist.
+  // oxlint-disable-next-line unicorn/consistent-function-scoping
+  const backgrounds = (question: string) => {
+    const field = [...document.querySelectorAll("fieldset")].find((f) =>
+      f.querySelector("legend")?.textContent?.startsWith(question),
+    );
+    return [...(field?.querySelectorAll("label") ?? [])].map((label) => getComputedStyle(label).backgroundColor);
+  };
+  w.choiceBackgrounds = backgrounds;
+  w.firstFrame = new Promise((resolve) => {
+    document.addEventListener(
+      "keydown",
+      // The key's render is done by the first animation frame after it: that frame paints what is read here.
+      () =>
+        requestAnimationFrame(() =>
+          resolve({ heading: document.querySelector("h1")?.textContent ?? "", tone: backgrounds("Tone") }),
+        ),
+      { once: true },
+    );
+  });
+}
+
+test("the next item shows its own answers from its first frame, and no choice changes size as the highlight moves", async ({
+  page,
+  request,
+}, testInfo) => {
+  await openScratchReview(page, request, testInfo, "first frame", 2, 5_000);
+  await expect(heading(page)).toHaveText("Item 1 of 2");
+  const choices = page.locator("fieldset label");
+  const sizes = () =>
+    choices.evaluateAll((labels) =>
+      labels.map((label) => {
+        const { width, height } = label.getBoundingClientRect();
+        return `${Math.round(width)}×${Math.round(height)}`;
+      }),
+    );
+  const before = await sizes();
+  expect(before.length).toBeGreaterThan(8);
+  // 1 answers Tone and moves the highlight (and the number keys' marks) on to Resolution.
+  await page.keyboard.press("1");
+  await expect(group(page, "Tone").getByRole("radio", { name: /^1/ })).toBeChecked();
+  await expect(page.locator("[data-active-spec]")).toHaveAccessibleName("Resolution");
+  expect(await sizes()).toEqual(before);
+
+  // The next item and its answers are read ahead while this one is on screen.
+  await expect(page.getByRole("button", { name: "Next", exact: true })).not.toHaveAttribute("aria-disabled");
+  await page.waitForTimeout(1000);
+  await page.evaluate(armFirstFrame);
+  await page.keyboard.press("n");
+  const first = await page.evaluate(() => (window as FirstFrameWindow).firstFrame);
+  expect(first?.heading).toContain("Item 2 of 2");
+  await expect(heading(page)).toHaveText("Item 2 of 2");
+  await page.waitForTimeout(500);
+  // A choice fading from the last item's answer to this one's would still show that answer, 1, in that frame.
+  const settled = await page.evaluate(() => (window as FirstFrameWindow).choiceBackgrounds?.("Tone"));
+  expect(first?.tone[0]).toBe(settled?.[0]);
+});

@@ -5,7 +5,9 @@ import { JudgeBadge } from "./judge-suggestion";
 
 /**
  * A row of choices as radio buttons (arrow keys move, Space picks), each showing its number key
- * while its spec is the one the keys answer. Used for enums, small integer ranges and Yes/No.
+ * while its spec is the one the keys answer (hidden otherwise, keeping its place: no choice changes
+ * size as the highlight moves). Used for enums, small integer ranges and Yes/No. No colour transition:
+ * on the next item a choice would fade from the last item's answer, showing it in the item's first frame.
  * A judge's suggestion stands checked but outlined and marked as the judge's, not filled as an
  * answer: picking it (a click, Space) saves it as the annotator's own.
  */
@@ -37,7 +39,7 @@ export function ChoiceControl({
           <label
             key={String(value)}
             className={cn(
-              "inline-flex min-h-8 min-w-8 cursor-pointer items-center justify-center gap-1.5 rounded-md border px-2.5 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus",
+              "inline-flex min-h-8 min-w-8 cursor-pointer items-center justify-center gap-1.5 rounded-md border px-2.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus",
               judges
                 ? "border-2 border-dashed border-accent bg-surface text-fg"
                 : checked
@@ -64,12 +66,13 @@ export function ChoiceControl({
                 <JudgeBadge />
               </>
             ) : null}
-            {keysShown && index < 9 ? (
+            {index < 9 ? (
               <kbd
                 aria-hidden="true"
                 className={cn(
                   "rounded border px-1 font-sans text-[10px]",
                   checked && !judges ? "border-accent-fg/40" : "border-line text-fg-muted",
+                  !keysShown && "invisible",
                 )}
               >
                 {index + 1}

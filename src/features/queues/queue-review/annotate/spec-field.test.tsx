@@ -72,11 +72,15 @@ describe("one question's control, chosen by its schema", () => {
   it("yes/no for a boolean, with its description as the group's help", () => {
     const { group } = renderField({ type: "boolean" });
     expect(group).toHaveAccessibleDescription("About Question");
-    expect(
-      within(group)
-        .getAllByRole("radio")
-        .map((radio) => radio.closest("label")?.textContent),
-    ).toEqual(["Yes", "No"]);
+    const radios = within(group).getAllByRole("radio");
+    // Named by the choice alone: the number key's mark is hidden from the name.
+    expect(radios).toEqual(["Yes", "No"].map((name) => within(group).getByRole("radio", { name })));
+    // Not highlighted: the number keys' marks keep their place, hidden, so no choice changes size as the highlight moves.
+    const marks = radios.map((radio) => radio.closest("label")?.querySelector("kbd"));
+    expect(marks.map((mark) => [mark?.textContent, mark?.classList.contains("invisible")])).toEqual([
+      ["1", true],
+      ["2", true],
+    ]);
   });
 
   it("a schema it cannot answer says so instead of guessing a control", () => {
