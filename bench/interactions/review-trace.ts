@@ -29,6 +29,8 @@ const PHASES: Record<string, string> = {
   RasterTask: "Raster",
   "Display::DrawAndSwap": "Draw and swap",
 };
+/** With ANSWERED, `1` answers the item's first question before each press, as review-keys' "answered" keys do. */
+const ANSWERED = Boolean(process.env.ANSWERED);
 /** A press's window: the next item is drawn well within it; presses are 400 ms apart. */
 const WINDOW_US = 150_000;
 
@@ -86,6 +88,7 @@ async function openReview(page: Page, queueId: string): Promise<void> {
 async function pressLoop(page: Page, key: "n" | "C", presses: number): Promise<DomCount[]> {
   const counts: DomCount[] = [];
   for (let i = 0; i < presses; i++) {
+    if (ANSWERED) await page.keyboard.press("1");
     await page.waitForTimeout(400);
     if (key === "C") {
       await page.keyboard.press("Shift+C");
@@ -121,6 +124,33 @@ function firstFrameEnd(events: TraceEvent[], from: number, renderer: Set<number>
   return swap ? swap.ts + (swap.dur ?? 0) : null;
 }
 
+/**
+ * Where the key's frame waited: from the end of the key's handling to the start of the renderer's main frame
+ * (a frame begins on the display's 60 Hz tick), and from that main frame's end to the frame swapped (raster, draw).
+ */
+function frameWaits(events: TraceEvent[], from: number, renderer: Set<number>, frameEnd: number) {
+  const handler = events.find(
+    (e) =>
+      e.name === "EventDispatch" &&
+      e.args?.data?.type === "keydown" &&
+      renderer.has(e.pid) &&
+      e.ts <= from &&
+      e.ts + (e.dur ?? 0) >= from,
+  );
+  if (!handler) return {};
+  const handled = handler.ts + (handler.dur ?? 0);
+  const frame = events.find(
+    (e) => e.name === "ProxyMain::BeginMainFrame" && e.ph === "X" && e.ts >= handled && renderer.has(e.pid),
+  );
+  if (!frame || frame.ts > frameEnd) return {};
+  const frameDone = frame.ts + (frame.dur ?? 0);
+  return {
+    "Wait for the main frame": (frame.ts - handled) / 1000,
+    "Main frame": (frameDone - frame.ts) / 1000,
+    "Main frame to swapped": (frameEnd - frameDone) / 1000,
+  };
+}
+
 /** Per press: milliseconds per phase from the key to the end of the first frame that shows it. */
 function perPress(events: TraceEvent[]): Record<string, number>[] {
   const sorted = [...events].sort((a, b) => a.ts - b.ts);
@@ -141,6 +171,7 @@ function perPress(events: TraceEvent[]): Record<string, number>[] {
   return marks.map((mark) => {
     const sums: Record<string, number> = {};
     const frameEnd = firstFrameEnd(sorted, mark.ts, renderer) ?? mark.ts + WINDOW_US;
+    Object.assign(sums, frameWaits(sorted, mark.ts, renderer, frameEnd));
     let layoutObjects = 0;
     let styledElements = 0;
     for (const e of sorted) {
