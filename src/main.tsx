@@ -2,6 +2,7 @@ import "@/index.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
+import { followBrowserOnline } from "@/api/browser-online";
 import { createQueryClient } from "@/api/query-client";
 import { createApiClients } from "@/api/clients";
 import { preloadAllPagesWhenIdle, prefetchPageDataAt, preloadPageAt } from "@/app/lazy-page";
@@ -34,6 +35,8 @@ const configStore = createRuntimeConfigStore(configRead, {
   reload: () => readRuntimeConfig(),
   onRead: (read) => settingsStore.applyConfig(defaultsFrom(read), read.status),
 });
+// Before the first read: a page loaded offline (Back, from the browser's cache) waits for the connection, says so.
+followBrowserOnline();
 const queryClient = createQueryClient();
 // For the first page's prefetch; the app's own clients take the timeout from the config store (providers.tsx), a Retry's too.
 const apiClientOptions = configRead.config.requestTimeoutMs
