@@ -101,14 +101,9 @@ async function pressLoop(page: Page, key: "n" | "C", presses: number): Promise<D
   return counts;
 }
 
-/**
- * The end of the first frame that shows the press's work: the first draw and swap that starts after the first paint
- * that ends after the key's handlers (the renderer paints the next item there, then viz draws and presents it).
- */
-function firstFrameEnd(events: TraceEvent[], from: number, renderer: Set<number>): number | null {
-  const inWindow = (e: TraceEvent) => e.ph === "X" && e.ts >= from && e.ts <= from + WINDOW_US;
-  // The mark is made in a listener of the key, inside the key's dispatch.
-  const handler = events.find(
+/** The key's own dispatch: the mark at `from` is made in a listener of the key, inside it. */
+function keyDispatchOf(events: TraceEvent[], from: number, renderer: Set<number>): TraceEvent | undefined {
+  return events.find(
     (e) =>
       e.name === "EventDispatch" &&
       e.args?.data?.type === "keydown" &&
@@ -116,6 +111,15 @@ function firstFrameEnd(events: TraceEvent[], from: number, renderer: Set<number>
       e.ts <= from &&
       e.ts + (e.dur ?? 0) >= from,
   );
+}
+
+/**
+ * The end of the first frame that shows the press's work: the first draw and swap that starts after the first paint
+ * that ends after the key's handlers (the renderer paints the next item there, then viz draws and presents it).
+ */
+function firstFrameEnd(events: TraceEvent[], from: number, renderer: Set<number>): number | null {
+  const inWindow = (e: TraceEvent) => e.ph === "X" && e.ts >= from && e.ts <= from + WINDOW_US;
+  const handler = keyDispatchOf(events, from, renderer);
   if (!handler) return null;
   const handled = handler.ts + (handler.dur ?? 0);
   const paint = events.find((e) => inWindow(e) && e.name === "Paint" && e.ts >= handled && renderer.has(e.pid));
@@ -129,14 +133,7 @@ function firstFrameEnd(events: TraceEvent[], from: number, renderer: Set<number>
  * (a frame begins on the display's 60 Hz tick), and from that main frame's end to the frame swapped (raster, draw).
  */
 function frameWaits(events: TraceEvent[], from: number, renderer: Set<number>, frameEnd: number) {
-  const handler = events.find(
-    (e) =>
-      e.name === "EventDispatch" &&
-      e.args?.data?.type === "keydown" &&
-      renderer.has(e.pid) &&
-      e.ts <= from &&
-      e.ts + (e.dur ?? 0) >= from,
-  );
+  const handler = keyDispatchOf(events, from, renderer);
   if (!handler) return {};
   const handled = handler.ts + (handler.dur ?? 0);
   const frame = events.find(
@@ -156,8 +153,10 @@ function perPress(events: TraceEvent[]): Record<string, number>[] {
   const sorted = [...events].sort((a, b) => a.ts - b.ts);
   const marks = sorted.filter((e) => e.name === "TimeStamp" && e.args?.data?.message === "review-press");
   const renderer = new Set(marks.map((m) => m.pid));
-  if (process.env.TRACE_DEBUG && marks[0]) {
-    const t0 = marks[0].ts;
+  // The last press: the first runs code the browser has not compiled yet.
+  const listed = marks.at(-1);
+  if (process.env.TRACE_DEBUG && listed) {
+    const t0 = listed.ts;
     for (const e of sorted) {
       if (e.name.endsWith("InvalidationTracking") && e.ts >= t0 && e.ts < t0 + 100_000)
         console.info(`${((e.ts - t0) / 1000).toFixed(1)} ${e.name} ${JSON.stringify(e.args?.data).slice(0, 300)}`);
