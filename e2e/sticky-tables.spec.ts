@@ -87,7 +87,14 @@ for (const { width, height, theme } of [
       const row = rows.nth(40);
       await scrollDownAndAcross(page, table, row);
       await expect(row).toBeInViewport();
-      await expectInFrame(table.getByRole("columnheader", { name: "Position" }), "the Position header");
+      const positionHeader = table.getByRole("columnheader", { name: "Position" });
+      await expectInFrame(positionHeader, "the Position header");
+      // Its whole name, not "Positi…": the column is as wide as its header (and a seven-digit position).
+      expect(
+        await positionHeader.evaluate((th) =>
+          [...th.querySelectorAll("*")].every((e) => e.scrollWidth <= e.clientWidth),
+        ),
+      ).toBe(true);
       // Scrolled to the far right, the last column's header is in view too.
       await expectInFrame(table.getByRole("columnheader").last(), "the last column's header");
       await expectInFrame(row.getByRole("link", { name: /^Open item/ }), "the row's position");

@@ -27,7 +27,7 @@ export const ITEM_COLUMNS = helper.columns([
     header: "Position",
     enableSorting: false,
     enableHiding: false,
-    meta: { label: "Position", width: 72, cellClassName: "tabular-nums" },
+    meta: { label: "Position", width: 96, cellClassName: "tabular-nums" },
     cell: (info) => {
       const position = info.getValue();
       const label = position == null ? "Open" : formatCount(position);
