@@ -44,7 +44,8 @@ test("create a categories spec and a rating spec, edit one to version 2, and see
   // The preview is the review's own question, with the categories in their order.
   const preview = page.getByRole("region", { name: "Preview" }).getByRole("group", { name: categories });
   await expect(preview.getByRole("radio")).toHaveCount(3);
-  await expect(preview.locator("label")).toHaveText(["Resolved", "Partly", "Not resolved"]);
+  // What the choices show: their number keys' marks are hidden until the question is the one the keys answer.
+  await expect(preview.locator("label")).toHaveText(["Resolved", "Partly", "Not resolved"], { useInnerText: true });
   await page.getByRole("radio", { name: "One shared answer" }).check();
   await page.getByRole("button", { name: "Create spec" }).click();
   await expect(page.getByText(`Created “${categories}” as version 1.`)).toBeVisible();
