@@ -14,9 +14,8 @@ import {
   questionIdsOf,
   type Offer,
   type RecordCache,
-  type WorkView,
 } from "../team/next-for-me";
-import { itemQueryOptions } from "./use-review-queries";
+import { itemQueryOptions, positionsKey, rememberPositions, type ListView } from "./use-review-queries";
 
 /** The longest a read-ahead waits for the page to be idle: well within the time an annotator reads an item. */
 const READ_AHEAD_WAIT_MS = 150;
@@ -55,7 +54,8 @@ export type LostClaim = { by: string | null; closedForMe: boolean; moveOn: boole
 export function useWorkMode(
   project: string,
   queueId: string,
-  view: WorkView,
+  /** The review's list: its filters and order are the search's; its key keeps the positions the search reads. */
+  view: ListView,
   scorerRefs: readonly string[] | undefined,
   finishedHere?: () => Iterable<string>,
 ) {
@@ -145,6 +145,7 @@ export function useWorkMode(
             setStatus({ phase: "none" });
             return null;
           }
+          rememberPositions(queryClient, positionsKey(trace, project, queueId, view), [offer.item]);
           const where = { projectId: project, queueId, me: caller ?? "" };
           const itemKey = itemQueryOptions(trace, project, queueId, offer.item.id).queryKey;
           // Shown at once, while the claim's write is on its way: the write is then off the path from the key

@@ -18,16 +18,20 @@ const MARIA_KEY = "maria-work-mode-key";
 type ClaimAnswer = "answered" | "held" | "refused" | "failed";
 
 /** A queue of unstarted items with no questions (Complete never waits for an answer), opened in work mode on its first. */
-function openWorkMode() {
+function openWorkMode(size = 12) {
   const server = createLocalServer();
-  const { queueId, items } = seedFreshQueue(server.db, {
+  const { queueId, queue } = seedFreshQueue(server.db, {
     project: PROJECT,
-    items: 12,
+    items: size,
     name: "Work mode claims",
     questions: [],
     at: Date.now(),
     first: 1,
   });
+  // Every item, in the queue's order.
+  const items = server.db
+    .prepare("SELECT id FROM annotation_queue_items WHERE queue_seq = ? ORDER BY created_at, id")
+    .all(queue.seq) as { id: string }[];
   storeSettings(server, PROJECT);
   upsertUser(server.db, { id: "user-maria", username: "maria", entity: "demo", apiKey: MARIA_KEY });
   // Claims answered as the test decides (`writes`, or the next of `once` first); every other request as the service answers it.
@@ -42,6 +46,9 @@ function openWorkMode() {
     refusedItems: [] as string[],
     /** Called once a claim's write has been answered: what another annotator does right after it. */
     afterClaim: null as ((url: string) => Promise<unknown>) | null,
+    /** Reads of the list's window (not work mode's search, which asks for open items only) are held while set. */
+    holdWindows: false,
+    heldWindows: [] as (() => void)[],
   };
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
@@ -53,6 +60,8 @@ function openWorkMode() {
         return Response.json({ detail: "Refused for the test." }, { status: 400 });
       }
     }
+    if (claims.holdWindows && url.endsWith("/items/query") && !body.includes('"annotation_states"'))
+      await new Promise<void>((release) => claims.heldWindows.push(release));
     const isClaim = url.endsWith("/progress") && body.includes('"in_progress"');
     if (!isClaim) return server.fetch(input, init);
     claims.sent += 1;
@@ -86,7 +95,16 @@ function openWorkMode() {
     server.db
       .prepare("SELECT annotation_state, annotator_user_id FROM annotation_queue_items WHERE id = ?")
       .get(itemId) as { annotation_state: string; annotator_user_id: string };
-  return { ...app, claims, mariaClaims, rowOf, firstItemId: items[0]!.id };
+  /** user-maria completes the item: it is no longer offered to anyone. */
+  const mariaCompletes = (itemId: string) =>
+    mariaClaims(`${server.settings.traceBaseUrl}/annotation_queues/${queueId}/items/${itemId}/progress`).then(() =>
+      server.fetch(`${server.settings.traceBaseUrl}/annotation_queues/${queueId}/items/${itemId}/progress`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Basic ${btoa(`api:${MARIA_KEY}`)}` },
+        body: JSON.stringify({ project_id: PROJECT, annotation_state: "completed" }),
+      }),
+    );
+  return { ...app, claims, mariaClaims, mariaCompletes, rowOf, items, firstItemId: items[0]!.id };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -134,6 +152,22 @@ describe("work mode's Complete & next", () => {
     expect(claims.held).toHaveLength(1);
     for (const release of claims.held) release();
     claims.writes = "answered";
+  }, 30_000);
+
+  it("names the next item's place in the queue at once, from the search that found it, not a read later", async () => {
+    const { claims, firstItemId, items, mariaCompletes } = openWorkMode(80);
+    // The items the first item's window and the table's first page hold are taken: the next item offered lies past
+    // every row read so far (as on a big queue, where a team works far from the table's first page).
+    for (const item of items.slice(1, 70)) await mariaCompletes(item.id);
+    await ready(firstItemId);
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(/^Item 1 of 80$/), SLOW);
+    claims.holdWindows = true;
+    const next = await completeAndNext(firstItemId);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(/^Item (71|72|73) of 80$/);
+    // Nothing the heading could have read its place from: the list's reads are still held.
+    expect(shownItemId()).toBe(next);
+    claims.holdWindows = false;
+    for (const release of claims.heldWindows) release();
   }, 30_000);
 
   it("never offers again an item completed here, while its Complete still waits for the claim to settle", async () => {
