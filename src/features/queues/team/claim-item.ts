@@ -23,9 +23,10 @@ export type ClaimOutcome =
 type Where = { projectId: string; queueId: string; me: string };
 
 /**
- * Claims an offered item: my progress on it goes to in progress (the one write on the way to
- * showing it), and a claim record saying since when is written beside it, at the same time so
- * that nobody reads the claim without its age for long.
+ * Claims an offered item: a claim record saying since when, then my progress on it to in progress.
+ * In that order, so that whoever reads the item in progress finds its claim dated: a search that
+ * found it undated would count the claim as stale and offer the item to someone else. A record
+ * that fails only leaves the claim undated (as a claim set by another tool is); the claim goes on.
  */
 export async function claimItem(
   trace: TraceClient,
@@ -34,7 +35,7 @@ export async function claimItem(
   signal?: AbortSignal,
 ): Promise<ClaimOutcome> {
   // Resuming an item of my own renews its claim too: "since" is when I came back to it.
-  recordClaim(trace, where, item);
+  await writeClaimRecord(trace, where, item);
   try {
     const after = await trace.setItemProgress(
       where.queueId,
@@ -60,14 +61,26 @@ export function recordClaim(
   where: { projectId: string; queueId: string },
   item: Pick<AnnotationQueueItem, "id" | "call_id">,
 ): void {
-  void trace
+  void writeClaimRecord(trace, where, item);
+}
+
+/** The claim record, written; settles either way (a failure is nobody's error, see recordClaim). */
+async function writeClaimRecord(
+  trace: TraceClient,
+  where: { projectId: string; queueId: string },
+  item: Pick<AnnotationQueueItem, "id" | "call_id">,
+): Promise<void> {
+  await trace
     .createFeedback({
       project_id: where.projectId,
       weave_ref: callRef(where.projectId, item.call_id),
       feedback_type: CLAIM_FEEDBACK_TYPE,
       payload: claimPayload(where.queueId, item.id),
     })
-    .catch(() => undefined);
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
 export type Confirmation = { kept: true } | { kept: false; by: string | null };

@@ -3,7 +3,9 @@ import { upsertUser } from "@server/auth/users";
 import { createApiClients } from "@/api/clients";
 import { seedFreshQueue } from "@/test/annotation-queue";
 import { createLocalServer } from "@/test/local-server";
+import { callRef } from "@/api/annotation-specs";
 import { claimItem } from "./claim-item";
+import { CLAIM_FEEDBACK_TYPE, claimPayload } from "./claims";
 import { findNextForMe, likelyOffers, type RecordCache, type SearchContext } from "./next-for-me";
 import { DEFAULT_TEAM_SETTINGS } from "./team-settings";
 
@@ -38,6 +40,7 @@ function setup() {
     now: Date.now(),
   });
   return {
+    server,
     reads,
     context,
     demo: createApiClients(server.settings, { fetch: counting }).trace,
@@ -69,5 +72,50 @@ describe("findNextForMe after a read-ahead", () => {
     const offer = await findNextForMe(demo, context("user-demo"), { cache: new Map(), pick: () => 0 });
     expect(offer?.item.id).not.toBe(first!.item.id);
     expect(reads.feedback).toBe(1);
+  });
+
+  it("reads a claim's records again when they did not date it: a record that lands after the read is not missed", async () => {
+    const { context, demo, maria } = setup();
+    const queueId = context("").queueId;
+    const first = await findNextForMe(maria, context("user-maria"), { pick: () => 0 });
+    const taken = first!.item;
+    // Maria's claim as a search may catch it: her progress written, her dated record not yet.
+    await maria.setItemProgress(queueId, taken.id, { project_id: PROJECT, annotation_state: "in_progress" });
+    const cache: RecordCache = new Map();
+    const undated = await findNextForMe(demo, context("user-demo"), { cache, pick: () => 0 });
+    // A claim nobody can date counts as stale: offered, as it must be when the record never comes.
+    expect(undated?.item.id).toBe(taken.id);
+
+    await maria.createFeedback({
+      project_id: PROJECT,
+      weave_ref: callRef(PROJECT, taken.call_id),
+      feedback_type: CLAIM_FEEDBACK_TYPE,
+      payload: claimPayload(queueId, taken.id),
+    });
+    const offer = await findNextForMe(demo, context("user-demo"), { cache, pick: () => 0 });
+    expect(offer?.item.id).not.toBe(taken.id);
+  });
+
+  it("a claim is dated before it is in progress: its record's write is answered before its progress is sent", async () => {
+    const { context, server } = setup();
+    const events: string[] = [];
+    const watched: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const what = url.endsWith("/feedback/create") ? "record" : url.endsWith("/progress") ? "progress" : "read";
+      events.push(`${what} sent`);
+      const response = await server.fetch(input, init);
+      events.push(`${what} answered`);
+      return response;
+    };
+    const maria = createApiClients({ ...server.settings, apiKey: MARIA_KEY }, { fetch: watched }).trace;
+    const first = await findNextForMe(maria, context("user-maria"), { pick: () => 0 });
+    events.length = 0;
+    const claimed = await claimItem(
+      maria,
+      { projectId: PROJECT, queueId: context("").queueId, me: "user-maria" },
+      first!.item,
+    );
+    expect(claimed.outcome).toBe("claimed");
+    expect(events).toEqual(["record sent", "record answered", "progress sent", "progress answered"]);
   });
 });

@@ -154,7 +154,10 @@ async function feedbackByCall(
   for (const row of unread) {
     const rowsOfCall = read.get(row.call_id) ?? [];
     byCall.set(row.call_id, rowsOfCall);
-    cache.set(row.call_id, { rows: rowsOfCall, writer: writerOf(row) });
+    // Kept only when they date the writer's claim: a claim's record is written beside its progress, and a read
+    // between the two finds none yet. Kept undated, the claim would count as stale at every search after.
+    if (typeof claimOn(row, rowsOfCall, context.settings, context.now)?.since === "number")
+      cache.set(row.call_id, { rows: rowsOfCall, writer: writerOf(row) });
   }
   return { byCall, liveClaims };
 }
