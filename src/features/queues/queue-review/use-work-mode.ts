@@ -8,13 +8,7 @@ import { useAnnotator } from "../shared/annotator-identity";
 import { callQueries } from "../api/call";
 import { feedbackQueries } from "../api/feedback";
 import { CLAIM_SETTLE_MS, claimItem, confirmClaim, settle, type ClaimOutcome } from "../team/claim-item";
-import {
-  findNextForMe,
-  likelyOffers,
-  questionIdsOf,
-  type Offer,
-  type RecordCache,
-} from "../team/next-for-me";
+import { findNextForMe, likelyOffers, questionIdsOf, type Offer, type RecordCache } from "../team/next-for-me";
 import { itemQueryOptions, positionsKey, rememberPositions, type ListView } from "./use-review-queries";
 
 /** The longest a read-ahead waits for the page to be idle: well within the time an annotator reads an item. */
