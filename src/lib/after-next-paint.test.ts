@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { afterNextPaint } from "./after-next-paint";
+import { afterNextPaint, DRAWN_AFTER_MS } from "./after-next-paint";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -8,7 +8,7 @@ afterEach(() => {
 });
 
 describe("afterNextPaint", () => {
-  it("resolves in a task posted from the next frame's callbacks, not in the frame itself", async () => {
+  it("resolves in a task posted from the next frame's callbacks, once the frame has been drawn", async () => {
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
     vi.stubGlobal("cancelAnimationFrame", () => undefined);
@@ -21,8 +21,10 @@ describe("afterNextPaint", () => {
     for (const callback of frames.splice(0)) callback(performance.now());
     await Promise.resolve();
     expect(resolved).toBe(false);
-    // The task posted from the frame runs after the paint.
-    await vi.advanceTimersByTimeAsync(0);
+    // The task posted from the frame waits for the frame's drawing (raster, compositing) to be done.
+    await vi.advanceTimersByTimeAsync(DRAWN_AFTER_MS - 1);
+    expect(resolved).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     expect(resolved).toBe(true);
   });
 

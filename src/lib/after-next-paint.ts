@@ -2,9 +2,18 @@
 const AT_MOST_MS = 250;
 
 /**
- * Runs `task` once the next frame has been painted: a frame's callbacks run before its paint, and a task posted from
- * there runs after it. Without frames it runs after 250 ms; in a hidden tab, at once (after the current task's
- * microtasks). Returns a function that cancels it.
+ * How long after a frame's callbacks the task waits. The frame is painted right after them, then rastered and drawn
+ * off the main thread; on a machine of two cores, work and requests started in the meantime (with the local services,
+ * the service's own work too) compete with that drawing and hold the frame back. Measured side by side on the review's
+ * keys (2026-11-29, bench/README.md): waiting 100 ms instead of none, Complete & next reached the screen 1.3-4.8 ms
+ * sooner on average; waiting one frame more (16 ms) changed nothing.
+ */
+export const DRAWN_AFTER_MS = 100;
+
+/**
+ * Runs `task` once the next frame has been drawn: DRAWN_AFTER_MS after that frame's callbacks (at most 250 ms from
+ * now when no frame comes). In a hidden tab, at once (after the current task's microtasks). Returns a function that
+ * cancels it.
  */
 export function runAfterNextPaint(task: () => void): () => void {
   if (document.visibilityState === "hidden") {
@@ -29,15 +38,16 @@ export function runAfterNextPaint(task: () => void): () => void {
     task();
   };
   const frame = requestAnimationFrame(() => {
-    posted = setTimeout(run, 0);
+    posted = setTimeout(run, DRAWN_AFTER_MS);
   });
   const fallback = setTimeout(run, AT_MOST_MS);
   return cancel;
 }
 
 /**
- * Resolves once the next frame has been painted (see runAfterNextPaint). For work a key press starts that the frame
- * showing its result does not need: a request built and sent costs a millisecond or two of the key's handling.
+ * Resolves once the next frame has been drawn (see runAfterNextPaint). For work a key press starts that the frame
+ * showing its result does not need: a request built and sent costs a millisecond or two of the key's handling, and
+ * its answer's work competes with the frame's drawing.
  */
 export function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {

@@ -1,5 +1,6 @@
 import { renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DRAWN_AFTER_MS } from "@/lib/after-next-paint";
 import { useAfterPaint } from "./use-after-paint";
 
 describe("useAfterPaint", () => {
@@ -9,12 +10,14 @@ describe("useAfterPaint", () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it("runs the task after the next frame, not before", () => {
+  it("runs the task once the next frame has been drawn, not before", () => {
     const { result } = renderHook(() => useAfterPaint());
     const task = vi.fn<() => void>();
     result.current.schedule(task);
     expect(task).not.toHaveBeenCalled();
     vi.advanceTimersToNextFrame();
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(DRAWN_AFTER_MS - 1);
     expect(task).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(task).toHaveBeenCalledTimes(1);
