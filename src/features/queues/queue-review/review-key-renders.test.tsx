@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { createApiClients } from "@/api/clients";
+import { DRAWN_AFTER_MS } from "@/lib/after-next-paint";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { DEMO_QUESTIONS, seedQuestions, setQueueQuestions } from "@/test/annotation-queue";
 import { createLocalServer, storeSettings } from "@/test/local-server";
@@ -36,8 +37,10 @@ async function openReview() {
     fetch: server.fetch,
   });
   // Nothing read, and nothing the reads started still to render (the cache tells its readers in a
-  // timer): the counted press's renders are its own.
+  // timer), nor any read still to start (a press's read-ahead waits until its frame is drawn): the
+  // counted press's renders are its own.
   const settled = async () => {
+    await act(() => new Promise((resolve) => setTimeout(resolve, DRAWN_AFTER_MS + 50)));
     await waitFor(() => expect(app.queryClient.isFetching()).toBe(0), SLOW);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     await waitFor(() => expect(app.queryClient.isFetching()).toBe(0), SLOW);

@@ -10,6 +10,7 @@ import { toListRequest, type ItemsTableState } from "../shared/items-url-state";
 import { timestampKey } from "./list-order";
 import { cachedRow, cachedWindows, type ListWindow } from "../shared/cached-lists";
 import { neighboursIn, readAround, type FetchRows, type Neighbour, type Neighbours } from "./list-window";
+import { runAfterNextPaint } from "@/lib/after-next-paint";
 
 /** While a review is open its data is re-read this often, so two annotators see each other's changes. */
 export const REVIEW_REFRESH_MS = 5000;
@@ -248,10 +249,10 @@ export function usePrefetchNeighbours(
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!neighbours) return;
-    // In a task of its own, not in the effect: a key's update is synchronous, and React runs the
-    // effects of its render before the browser paints; these reads cost a few milliseconds each to
-    // start. A timer task runs after the current one, so the paint usually comes first.
-    const timer = setTimeout(() => {
+    // Once the frame showing the item has been drawn, not in the effect: a key's update is synchronous, and React
+    // runs the effects of its render before the browser paints; these reads cost a few milliseconds each to start,
+    // and their answers' work would compete with the frame's drawing (after-next-paint.ts).
+    return runAfterNextPaint(() => {
       const { prev, next, following } = neighbours;
       const readAhead = [...following.slice(0, CALLS_AHEAD), prev];
       if (unstartedAhead && !readAhead.some((neighbour) => neighbour?.item.id === unstartedAhead.item.id))
@@ -269,8 +270,7 @@ export function usePrefetchNeighbours(
           ...windowQuery(trace, projectId, queueId, view, ahead.item, ahead.index),
           staleTime: REVIEW_REFRESH_MS,
         });
-    }, 0);
-    return () => clearTimeout(timer);
+    });
   }, [neighbours, unstartedAhead, readAt, walking, queryClient, trace, queueId, projectId, view]);
 }
 
