@@ -5,17 +5,18 @@ const AT_MOST_MS = 250;
  * How long after a frame's callbacks the task waits. The frame is painted right after them, then rastered and drawn
  * off the main thread; on a machine of two cores, work and requests started in the meantime (with the local services,
  * the service's own work too) compete with that drawing and hold the frame back. Measured side by side on the review's
- * keys (2026-11-29, bench/README.md): waiting 100 ms instead of none, Complete & next reached the screen 1.3-4.8 ms
- * sooner on average; waiting one frame more (16 ms) changed nothing.
+ * keys (2026-11-29, bench/README.md): the address write and the read-ahead waiting 100 ms instead of none, the keys
+ * reached the screen 1-2.4 ms sooner on average (p95 32 -> 24 ms); waiting one frame more (16 ms) changed nothing.
  */
 export const DRAWN_AFTER_MS = 100;
 
 /**
- * Runs `task` once the next frame has been drawn: DRAWN_AFTER_MS after that frame's callbacks (at most 250 ms from
- * now when no frame comes). In a hidden tab, at once (after the current task's microtasks). Returns a function that
- * cancels it.
+ * Runs `task` once the next frame has been drawn: `afterMs` (DRAWN_AFTER_MS) after that frame's callbacks (at most
+ * 250 ms from now when no frame comes). In a hidden tab, at once (after the current task's microtasks). Returns a
+ * function that cancels it. A task the page must not lose (a write) waits for the frame only (`afterMs` 0): a page
+ * closed or left for another address in that time would take it with it.
  */
-export function runAfterNextPaint(task: () => void): () => void {
+export function runAfterNextPaint(task: () => void, afterMs = DRAWN_AFTER_MS): () => void {
   if (document.visibilityState === "hidden") {
     // A hidden tab draws no frames and holds its timers back (up to a second): there is no paint to wait for, and a
     // request waiting here could be lost with a tab closed meanwhile.
@@ -38,19 +39,19 @@ export function runAfterNextPaint(task: () => void): () => void {
     task();
   };
   const frame = requestAnimationFrame(() => {
-    posted = setTimeout(run, DRAWN_AFTER_MS);
+    posted = setTimeout(run, afterMs);
   });
   const fallback = setTimeout(run, AT_MOST_MS);
   return cancel;
 }
 
 /**
- * Resolves once the next frame has been drawn (see runAfterNextPaint). For work a key press starts that the frame
- * showing its result does not need: a request built and sent costs a millisecond or two of the key's handling, and
- * its answer's work competes with the frame's drawing.
+ * Resolves once the next frame has been painted, `afterMs` after its callbacks (see runAfterNextPaint). For work a key
+ * press starts that the frame showing its result does not need: a request built and sent costs a millisecond or two
+ * of the key's handling.
  */
-export function afterNextPaint(): Promise<void> {
+export function afterNextPaint(afterMs = DRAWN_AFTER_MS): Promise<void> {
   return new Promise((resolve) => {
-    runAfterNextPaint(resolve);
+    runAfterNextPaint(resolve, afterMs);
   });
 }

@@ -134,7 +134,8 @@ describe("review page", () => {
     await waitFor(() => expect(progressPosts).toBe(1), SLOW);
     await user.keyboard("s");
     await waitFor(async () => expect((await read(items[index + 1]!.id)).annotation_state).toBe("skipped"), SLOW);
-    expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index + 1]!.id}`);
+    // The address is written once the frame showing the item has been drawn.
+    await waitFor(() => expect(router.location.pathname).toBe(`/queues/${queueId}/items/${items[index + 1]!.id}`));
 
     gate.release?.();
     await waitFor(async () => expect((await read(items[index]!.id)).annotation_state).toBe("completed"), SLOW);
