@@ -10,7 +10,6 @@ import { toListRequest, type ItemsTableState } from "../shared/items-url-state";
 import { timestampKey } from "./list-order";
 import { cachedRow, cachedWindows, type ListWindow } from "../shared/cached-lists";
 import { neighboursIn, readAround, type FetchRows, type Neighbour, type Neighbours } from "./list-window";
-import { runAfterNextPaint } from "@/lib/after-next-paint";
 
 /** While a review is open its data is re-read this often, so two annotators see each other's changes. */
 export const REVIEW_REFRESH_MS = 5000;
@@ -249,10 +248,12 @@ export function usePrefetchNeighbours(
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!neighbours) return;
-    // Once the frame showing the item has been drawn, not in the effect: a key's update is synchronous, and React
-    // runs the effects of its render before the browser paints; these reads cost a few milliseconds each to start,
-    // and their answers' work would compete with the frame's drawing (after-next-paint.ts).
-    return runAfterNextPaint(() => {
+    // In a task of its own, not in the effect: a key's update is synchronous, and React runs the
+    // effects of its render before the browser paints; these reads cost a few milliseconds each to
+    // start. A timer task runs after the current one, so the paint usually comes first. Not once the
+    // frame is drawn (after-next-paint.ts): 100 ms later, on a slow network an annotator who moves on
+    // at once found the next item still loading (an end-to-end test with 0-300 ms per request did).
+    const timer = setTimeout(() => {
       const { prev, next, following } = neighbours;
       const readAhead = [...following.slice(0, CALLS_AHEAD), prev];
       if (unstartedAhead && !readAhead.some((neighbour) => neighbour?.item.id === unstartedAhead.item.id))
@@ -270,7 +271,8 @@ export function usePrefetchNeighbours(
           ...windowQuery(trace, projectId, queueId, view, ahead.item, ahead.index),
           staleTime: REVIEW_REFRESH_MS,
         });
-    });
+    }, 0);
+    return () => clearTimeout(timer);
   }, [neighbours, unstartedAhead, readAt, walking, queryClient, trace, queueId, projectId, view]);
 }
 
