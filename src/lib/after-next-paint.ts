@@ -4,9 +4,8 @@ const AT_MOST_MS = 250;
 /**
  * How long after a frame's callbacks the task waits. The frame is painted right after them, then rastered and drawn
  * off the main thread; on a machine of two cores, work and requests started in the meantime (with the local services,
- * the service's own work too) compete with that drawing and hold the frame back. Measured side by side on the review's
- * keys (2026-11-29, bench/README.md): the review's address write waiting 100 ms instead of none, the keys reached
- * the screen up to 3.4 ms sooner on average (p95 32 -> 24 ms); waiting one frame more (16 ms) changed nothing.
+ * the service's own work too) compete with that drawing and hold the frame back. One frame more (16 ms) is too
+ * little for software raster; the measures are in bench/README.md, "Where the frame goes".
  */
 export const DRAWN_AFTER_MS = 100;
 

@@ -251,8 +251,8 @@ export function usePrefetchNeighbours(
     // In a task of its own, not in the effect: a key's update is synchronous, and React runs the
     // effects of its render before the browser paints; these reads cost a few milliseconds each to
     // start. A timer task runs after the current one, so the paint usually comes first. Not once the
-    // frame is drawn (after-next-paint.ts): 100 ms later, on a slow network an annotator who moves on
-    // at once found the next item still loading (an end-to-end test with 0-300 ms per request did).
+    // frame is drawn (after-next-paint.ts): on a slow network those 100 ms are the difference between
+    // the next item read ahead and still loading for an annotator who moves on at once.
     const timer = setTimeout(() => {
       const { prev, next, following } = neighbours;
       const readAhead = [...following.slice(0, CALLS_AHEAD), prev];

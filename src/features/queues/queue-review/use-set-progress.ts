@@ -53,8 +53,8 @@ export function useSetProgress(
   return useMutation({
     // The request is built and sent after the frame that shows the change (and, for "& next", the next item): on
     // the key's path it cost that frame a millisecond or two. The lists show the change at once all the same (below).
-    // Right after the frame's callbacks, not once the frame is drawn: a tab closed or reloaded in the 100 ms more
-    // would lose the change (an end-to-end test that opened Insights right after Complete & next did).
+    // Right after the frame's callbacks, not once the frame is drawn: a page closed, reloaded or left for another
+    // address in the 100 ms more would lose the change.
     mutationFn: async ({ itemId, state }: ProgressChange) => {
       await afterNextPaint(0);
       return trace.setItemProgress(queueId, itemId, { project_id: projectId, annotation_state: state });

@@ -87,7 +87,7 @@ function searchRequest(context: SearchContext, offset: number, limit: number): I
   // One answer per item: only items nobody finished can be offered, so the service filters them.
   const states = context.settings.answersPerItem <= 1 ? (["unstarted", "in_progress"] as const) : [];
   // With their queue positions (the list's own: a position is counted before the state filter): the heading numbers
-  // the item claimed from these rows at once, not a read later. At 10,000 items it costs the local service 0.1-0.4 ms.
+  // the item claimed from these rows at once, not a read later: still the one request on the key press.
   return toListRequest(context.projectId, { ...context.view, states: [...states] }, { offset, limit });
 }
 
