@@ -6,6 +6,7 @@ import {
   exportItems,
   itemRows,
   queueByName,
+  queryItems,
   useDemoProject,
 } from "./queues-support";
 
@@ -243,4 +244,28 @@ test("the next item shows its own answers from its first frame, and no choice ch
   // A choice fading from the last item's answer to this one's would still show that answer, 1, in that frame.
   const settled = await page.evaluate(() => (window as FirstFrameWindow).choiceBackgrounds?.("Tone"));
   expect(first?.tone[0]).toBe(settled?.[0]);
+});
+
+test("Complete & next, then the page reloaded at once: the item stays completed", async ({
+  page,
+  request,
+}, testInfo) => {
+  // The request waits for the next item's frame to be drawn (lib/frame-hold.ts); a page left first sends it as it goes.
+  const attempt = testInfo.repeatEachIndex * 3 + testInfo.retry;
+  const queue = await createScratchQueue(request, "reload after complete", 2, { offset: 3_000 + 100 * attempt });
+  await page.goto(`/queues/${queue.id}`);
+  await expect(itemRows(page)).toHaveCount(2);
+  await page.keyboard.press("j");
+  await page.keyboard.press("Enter");
+  await expect(heading(page)).toHaveText("Item 1 of 2");
+  const [first] = await queryItems(request, queue.id, { limit: 1 });
+  // No questions: one press completes the item and moves on.
+  await page.keyboard.press("Shift+C");
+  await page.reload();
+  await expect(heading(page)).toBeVisible();
+  await expect
+    .poll(async () => (await queryItems(request, queue.id, { filter: { id: first!.id } }))[0]?.annotation_state, {
+      timeout: 5_000,
+    })
+    .toBe("completed");
 });

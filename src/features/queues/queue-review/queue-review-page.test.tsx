@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { AnnotationQueueItem } from "@contract/trace";
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { createApiClients } from "@/api/clients";
@@ -436,6 +436,21 @@ function headingTexts(): string[] {
 const windowOf = (at: number) => (r: { path: string; body: string }) =>
   r.path.endsWith("/items/query") && r.body.includes(`"offset":${Math.max(0, at - 2)},"limit":8,`);
 
+/** The browser's animation frames held back from here on; `release` runs them and lets later ones run. */
+function holdFrames() {
+  const held: FrameRequestCallback[] = [];
+  const spy = vi.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => held.push(callback));
+  onTestFinished(() => spy.mockRestore());
+  return {
+    release: () => {
+      spy.mockRestore();
+      act(() => {
+        for (const callback of held.splice(0)) callback(performance.now());
+      });
+    },
+  };
+}
+
 describe("review page: read ahead", () => {
   it("reads the calls of the next two items and the previous one before a key is pressed", async () => {
     const requests = recordRequests();
@@ -453,6 +468,49 @@ describe("review page: read ahead", () => {
         ),
       SLOW,
     );
+  }, 60_000);
+
+  it("after a press, reads what lies two keys ahead once the key's frame is drawn, not while it is drawn", async () => {
+    const requests = recordRequests();
+    const { items, index, user } = await setup(
+      (all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted"),
+      "size=25",
+      requests.wrap,
+    );
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    await waitFor(() => expect(requests.callReads()).toContain(items[index + 2]!.call_id), SLOW);
+    const frames = holdFrames();
+    await user.keyboard("n");
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 2} of 60` }, SLOW);
+    // The frame showing the item is being drawn: the item after the next one waits.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(requests.callReads()).not.toContain(items[index + 3]!.call_id);
+    frames.release();
+    await waitFor(() => expect(requests.callReads()).toContain(items[index + 3]!.call_id), SLOW);
+  }, 60_000);
+
+  it("after a press, reads an item one key away at once when it was not read ahead yet", async () => {
+    const requests = recordRequests();
+    const { items, index, user, queryClient } = await setup(
+      (all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted"),
+      "size=25",
+      requests.wrap,
+    );
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    await waitFor(() => expect(requests.callReads()).toContain(items[index + 2]!.call_id), SLOW);
+    // As if its read had not come back yet: the annotator presses again before it does.
+    queryClient.removeQueries({
+      predicate: (query) => JSON.stringify(query.queryKey).includes(items[index + 2]!.call_id),
+    });
+    requests.seen.length = 0;
+    const frames = holdFrames();
+    await user.keyboard("n");
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 2} of 60` }, SLOW);
+    // Not waiting for the frame (nor for the 250 ms a frame that never comes is waited for at most): a second press
+    // at once would find the item loading.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(requests.callReads()).toContain(items[index + 2]!.call_id);
+    frames.release();
   }, 60_000);
 
   it("reads the call of the item Next unstarted would take from the window, past the next two, so the press reads nothing", async () => {

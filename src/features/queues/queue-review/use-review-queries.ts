@@ -3,6 +3,7 @@ import { useCallback, useEffect } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest } from "@contract/trace";
 import type { TraceClient } from "@/api/trace";
 import { useApiClients } from "@/connection/api-clients";
+import { afterHeldFrame } from "@/lib/frame-hold";
 import { callQueries } from "../api/call";
 import { feedbackQueries } from "../api/feedback";
 import { itemKeys } from "../api/items";
@@ -248,17 +249,12 @@ export function usePrefetchNeighbours(
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!neighbours) return;
-    // In a task of its own, not in the effect: a key's update is synchronous, and React runs the
-    // effects of its render before the browser paints; these reads cost a few milliseconds each to
-    // start. A timer task runs after the current one, so the paint usually comes first. Not once the
-    // frame is drawn (after-next-paint.ts): on a slow network those 100 ms are the difference between
-    // the next item read ahead and still loading for an annotator who moves on at once.
-    const timer = setTimeout(() => {
+    const readAhead = () => {
       const { prev, next, following } = neighbours;
-      const readAhead = [...following.slice(0, CALLS_AHEAD), prev];
-      if (unstartedAhead && !readAhead.some((neighbour) => neighbour?.item.id === unstartedAhead.item.id))
-        readAhead.push(unstartedAhead);
-      for (const neighbour of readAhead) {
+      const toRead = [...following.slice(0, CALLS_AHEAD), prev];
+      if (unstartedAhead && !toRead.some((neighbour) => neighbour?.item.id === unstartedAhead.item.id))
+        toRead.push(unstartedAhead);
+      for (const neighbour of toRead) {
         if (!neighbour) continue;
         seedItemRead(queryClient, trace, projectId, queueId, neighbour.item, readAt);
         void queryClient.prefetchQuery(callQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }));
@@ -271,7 +267,22 @@ export function usePrefetchNeighbours(
           ...windowQuery(trace, projectId, queueId, view, ahead.item, ahead.index),
           staleTime: REVIEW_REFRESH_MS,
         });
-    }, 0);
+    };
+    // Never in the effect: a key's update is synchronous, and React runs the effects of its render before the
+    // browser paints; these reads cost a few milliseconds each to start. Usually they are for items two keys away
+    // (the items one key away were read ahead before): they wait until the key's frame is drawn
+    // (lib/frame-hold.ts). When an item one key away is not read yet, an annotator who moves on at once would find
+    // it loading: then in a task of its own, right after the paint.
+    const oneKeyAway = [neighbours.next, neighbours.prev, neighbours.following[0]];
+    const unread = oneKeyAway.some(
+      (neighbour) =>
+        neighbour != null &&
+        queryClient.getQueryData(
+          callQueries.call(trace, { project_id: projectId, id: neighbour.item.call_id }).queryKey,
+        ) === undefined,
+    );
+    if (!unread) return afterHeldFrame(readAhead);
+    const timer = setTimeout(readAhead, 0);
     return () => clearTimeout(timer);
   }, [neighbours, unstartedAhead, readAt, walking, queryClient, trace, queueId, projectId, view]);
 }

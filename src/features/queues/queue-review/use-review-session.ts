@@ -3,6 +3,7 @@ import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate, useSearchParams, type NavigateOptions } from "react-router-dom";
 import type { AnnotationQueueItem, SettableState } from "@contract/trace";
 import { useApiClients } from "@/connection/api-clients";
+import { holdForNextFrame } from "@/lib/frame-hold";
 import { formatCount } from "@/lib/number-format";
 import { STATE_LABELS } from "../shared/item-state";
 import { INDEX_PARAM, reviewHref, tableHref, WORK_PARAM, type ItemsLocationState } from "../shared/links";
@@ -288,6 +289,8 @@ export function useReviewSession(
   const scheduleAddress = addressAfterPaint.schedule;
   const goTo = useCallback(
     (destination: TrailEntry, how: Move, state?: ReviewLocationState, inWorkMode = workMode) => {
+      // The next item's frame comes first: what can wait (read-ahead, requests, cache notifications) waits for it.
+      holdForNextFrame();
       // An item shown before is painted from its latest read: it may have changed since (completed here).
       const read = how.startsWith("along")
         ? queryClient.getQueryData<{ items: AnnotationQueueItem[] }>(

@@ -7,6 +7,8 @@ import { isApiError } from "@/api/errors";
 import { createApiClients } from "@/api/clients";
 import { useApiClients } from "@/connection/api-clients";
 import { requestGate } from "@/api/test-support";
+import { DRAWN_AFTER_MS } from "@/lib/after-next-paint";
+import { holdForNextFrame } from "@/lib/frame-hold";
 import { createLocalServer } from "@/test/local-server";
 import { createQueueTestContext } from "../test-support";
 import { itemQueryOptions } from "./use-review-queries";
@@ -69,6 +71,44 @@ describe("useSetProgress against the local service", () => {
     expect(sent()).toBe(0);
     act(() => frames[0]!(performance.now()));
     await waitFor(() => expect(sent()).toBe(1));
+    vi.restoreAllMocks();
+  });
+
+  it("with the next item's frame held (& next), sends the change once that frame is drawn, or at once when the page is left first", async () => {
+    const env = setup();
+    const [first, second] = (
+      await env.clients.trace.queryItems(env.queueId, {
+        project_id: PROJECT,
+        filter: { annotation_states: ["unstarted"] },
+        limit: 2,
+      })
+    ).items;
+    const { result } = renderProgress(env, first!.id, {});
+    await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("unstarted"));
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
+    const sent = () => env.server.requests.filter((r) => r.method === "POST" && r.url.endsWith("/progress")).length;
+    const press = (itemId: string) =>
+      act(() => {
+        holdForNextFrame();
+        result.current.mutation.mutate({ itemId, state: "completed" });
+      });
+
+    // Drawn: the frame's callbacks, then DRAWN_AFTER_MS.
+    await press(first!.id);
+    await waitFor(() => expect(frames).toHaveLength(1));
+    act(() => frames.shift()!(performance.now()));
+    await new Promise((resolve) => setTimeout(resolve, DRAWN_AFTER_MS / 2));
+    expect(sent()).toBe(0);
+    await waitFor(() => expect(sent()).toBe(1));
+
+    // Left before the frame is drawn (a reload, a link to another page, the tab closed): sent as the page goes.
+    await press(second!.id);
+    await waitFor(() => expect(frames).toHaveLength(1));
+    expect(sent()).toBe(1);
+    act(() => void window.dispatchEvent(new Event("beforeunload")));
+    // At once, not after the 250 ms a frame that never comes is waited for at most.
+    await waitFor(() => expect(sent()).toBe(2), { timeout: 100 });
     vi.restoreAllMocks();
   });
 

@@ -3,6 +3,7 @@ import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "@co
 import { traceKeys } from "@/api/queries/trace";
 import { useApiClients } from "@/connection/api-clients";
 import { afterNextPaint } from "@/lib/after-next-paint";
+import { heldFrameDrawn, isFrameHeld } from "@/lib/frame-hold";
 import { isReviewReadKey, itemKeys } from "../api/items";
 
 /** `auto`: the start that answering an unstarted item makes, not a key the annotator pressed. */
@@ -51,12 +52,12 @@ export function useSetProgress(
   const pages = itemKeys.pages(trace.scope, queueId);
 
   return useMutation({
-    // The request is built and sent after the frame that shows the change (and, for "& next", the next item): on
-    // the key's path it cost that frame a millisecond or two. The lists show the change at once all the same (below).
-    // Right after the frame's callbacks, not once the frame is drawn: a page closed, reloaded or left for another
-    // address in the 100 ms more would lose the change.
+    // The request is built and sent after the frame that shows the change: on the key's path it cost that frame a
+    // millisecond or two. The lists show the change at once all the same (below). With "& next", once the next item's
+    // frame is drawn (lib/frame-hold.ts: sent at once if the page is left first); otherwise right after the frame's
+    // callbacks.
     mutationFn: async ({ itemId, state }: ProgressChange) => {
-      await afterNextPaint(0);
+      await (isFrameHeld() ? heldFrameDrawn() : afterNextPaint(0));
       return trace.setItemProgress(queueId, itemId, { project_id: projectId, annotation_state: state });
     },
     onMutate: async ({ itemId, state }): Promise<{ snapshot: Snapshot }> => {
