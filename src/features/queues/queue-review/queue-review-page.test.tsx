@@ -235,6 +235,28 @@ describe("review page: who is signed in, and keys", () => {
     ).toBeInTheDocument();
   }, 60_000);
 
+  it("Complete & next on an item skipped before moves on, saying the item stays skipped", async () => {
+    const { user, read, items, index } = await setup((all) =>
+      all.findIndex(
+        (i, n) => n > 10 && i.annotation_state === "unstarted" && all[n + 1]?.annotation_state === "unstarted",
+      ),
+    );
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    await user.keyboard("s");
+    expect(await screen.findByText(`Item ${index + 1} marked skipped.`, {}, SLOW)).toBeInTheDocument();
+    // The answers typed at speed after it go to the next item, not to the one skipped.
+    await user.keyboard("C");
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 2} of 60` }, SLOW);
+    expect(
+      await screen.findByText(
+        `Item ${index + 1} stays skipped, which is final: it was not marked completed (your answers on it are kept).`,
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
+    expect((await read(items[index]!.id)).annotation_state).toBe("skipped");
+  }, 60_000);
+
   it("names a change's item by its number once the review has moved on, and a move clears what was said", async () => {
     const { user, index } = await setup((all) =>
       all.findIndex(

@@ -428,7 +428,18 @@ export function useReviewSession(
       // Skip & next on an item already skipped (by me) changes nothing there, and moves on.
       if (advance && ownState(shown, annotator.me) === state) return moveOn(current);
       const move = allowedMoves(shown, annotator.me)[state];
-      if (!move.allowed) return say(`Not marked ${STATE_LABELS[state].toLowerCase()}: ${move.reason}`);
+      if (!move.allowed) {
+        const final = ownState(shown, annotator.me);
+        // "& next" on an item finished the other way (skipped, then Complete & next): it stays as it is, and the review
+        // moves on as the key asked. Staying, the answers typed next at speed would land on the item left behind.
+        if (advance && (final === "completed" || final === "skipped")) {
+          moveOn(current);
+          return say(
+            `${labelOfRef.current(current.item.id)} stays ${STATE_LABELS[final].toLowerCase()}, which is final: it was not marked ${STATE_LABELS[state].toLowerCase()} (your answers on it are kept).`,
+          );
+        }
+        return say(`Not marked ${STATE_LABELS[state].toLowerCase()}: ${move.reason}`);
+      }
       const pending = writes.current.get(current.item.id);
       // Only the start an answer made is waited for: any other change still on its way is the annotator's own, and final.
       if (pending && !pending.auto) return say("The last change to this item is still being saved.");
