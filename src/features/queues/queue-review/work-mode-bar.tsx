@@ -31,7 +31,9 @@ export function WorkModeBar({
             w
           </kbd>
         </Button>
-        <span>Claims the next item nobody is working on, so a team never answers one item twice.</span>
+        <span>
+          Claims the next item nobody is working on; if a teammate claims it at the same moment, one of you is moved on.
+        </span>
       </div>
     );
   return (
