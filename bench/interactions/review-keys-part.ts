@@ -22,7 +22,10 @@ export async function reviewKeysPart(
   profile: Profile,
   databaseFile: string,
 ): Promise<PartOutput> {
-  const options = { presses: profile.interactions.advances, thinkMs: profile.interactions.thinkMs };
+  // REVIEW_KEYS_PRESSES: more presses than the profile's, for a side by side whose share of presses over one frame
+  // must stand out from the machine's noise (over 50 presses, one build's count moved by several between runs here).
+  const presses = Number(process.env.REVIEW_KEYS_PRESSES) || profile.interactions.advances;
+  const options = { presses, thinkMs: profile.interactions.thinkMs };
   const baselineDir = baselineDistDir(REVIEW_KEYS_BASELINE_VARIABLE);
   if (baselineDir) {
     const baseline = await startBaselineServer(databaseFile, baselineDir);

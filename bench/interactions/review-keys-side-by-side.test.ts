@@ -27,7 +27,7 @@ describe("review keys side by side", () => {
       "/tmp/before/dist",
     );
     expect(markdown).toContain(
-      "| Next (n) | 4 | 32.0 ms / 40.0 ms / 32.0 ms | 16.0 ms / 24.0 ms / 18.0 ms | -14.0 ms |",
+      "| Next (n) | 4 | 32.0 ms / 40.0 ms / 32.0 ms | 16.0 ms / 24.0 ms / 18.0 ms | -14.0 ms | 4 (100%) → 2 (50%) |",
     );
     expect(markdown).toContain("`/tmp/before/dist`");
   });
@@ -35,6 +35,6 @@ describe("review keys side by side", () => {
   it("shows a variant that failed on both sides as unknown, not as a change", () => {
     const failed: AdvanceOutcome = { state: "error", error: "no item" };
     const markdown = keysSideBySideTable([{ name: "Next (n)", baseline: failed, current: failed }], "/tmp/b");
-    expect(markdown).toContain("| Next (n) | 0 | — / — / — | — / — / — | — |");
+    expect(markdown).toContain("| Next (n) | 0 | — / — / — | — / — / — | — | — → — |");
   });
 });
