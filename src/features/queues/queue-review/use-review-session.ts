@@ -289,7 +289,7 @@ export function useReviewSession(
   const scheduleAddress = addressAfterPaint.schedule;
   const goTo = useCallback(
     (destination: TrailEntry, how: Move, state?: ReviewLocationState, inWorkMode = workMode) => {
-      // The next item's frame comes first: what can wait (read-ahead, requests, cache notifications) waits for it.
+      // The next item's frame comes first: what can wait (the read-ahead, Complete & next's request) waits for it.
       holdForNextFrame();
       // An item shown before is painted from its latest read: it may have changed since (completed here).
       const read = how.startsWith("along")
