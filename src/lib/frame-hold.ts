@@ -53,11 +53,6 @@ export function holdForNextFrame(): void {
   cancelRelease = runAfterNextPaint(releaseHeld);
 }
 
-/** True while a key's frame is held (see holdForNextFrame). */
-export function isFrameHeld(): boolean {
-  return cancelRelease !== null;
-}
-
 /**
  * Runs `task` after the held frame is drawn, or in a task of its own (a zero timer) when no frame is held. Returns
  * a function that cancels it.

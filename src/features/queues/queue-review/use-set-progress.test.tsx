@@ -8,7 +8,6 @@ import { createApiClients } from "@/api/clients";
 import { useApiClients } from "@/connection/api-clients";
 import { requestGate } from "@/api/test-support";
 import { DRAWN_AFTER_MS } from "@/lib/after-next-paint";
-import { holdForNextFrame } from "@/lib/frame-hold";
 import { createLocalServer } from "@/test/local-server";
 import { createQueueTestContext } from "../test-support";
 import { itemQueryOptions } from "./use-review-queries";
@@ -56,7 +55,7 @@ function renderProgress(
 }
 
 describe("useSetProgress against the local service", () => {
-  it("sends the change after the next frame is painted, not in the press's own task", async () => {
+  it("sends the change once the frame that shows it is drawn, not in the press's own task nor while it is drawn", async () => {
     const env = setup();
     const item = await firstItem(env, "unstarted");
     const { result } = renderProgress(env, item.id, {});
@@ -69,48 +68,33 @@ describe("useSetProgress against the local service", () => {
     await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("completed"));
     await waitFor(() => expect(frames).toHaveLength(1));
     expect(sent()).toBe(0);
-    act(() => frames[0]!(performance.now()));
-    await waitFor(() => expect(sent()).toBe(1));
-    vi.restoreAllMocks();
-  });
-
-  it("with the next item's frame held (& next), sends the change once that frame is drawn, or at once when the page is left first", async () => {
-    const env = setup();
-    const [first, second] = (
-      await env.clients.trace.queryItems(env.queueId, {
-        project_id: PROJECT,
-        filter: { annotation_states: ["unstarted"] },
-        limit: 2,
-      })
-    ).items;
-    const { result } = renderProgress(env, first!.id, {});
-    await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("unstarted"));
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
-    const sent = () => env.server.requests.filter((r) => r.method === "POST" && r.url.endsWith("/progress")).length;
-    const press = (itemId: string) =>
-      act(() => {
-        holdForNextFrame();
-        result.current.mutation.mutate({ itemId, state: "completed" });
-      });
-
-    // Drawn: the frame's callbacks, then DRAWN_AFTER_MS.
-    await press(first!.id);
-    await waitFor(() => expect(frames).toHaveLength(1));
+    // The frame's callbacks run, then it is rastered and drawn (DRAWN_AFTER_MS).
     act(() => frames.shift()!(performance.now()));
     await new Promise((resolve) => setTimeout(resolve, DRAWN_AFTER_MS / 2));
     expect(sent()).toBe(0);
     await waitFor(() => expect(sent()).toBe(1));
-
-    // Left before the frame is drawn (a reload, a link to another page, the tab closed): sent as the page goes.
-    await press(second!.id);
-    await waitFor(() => expect(frames).toHaveLength(1));
-    expect(sent()).toBe(1);
-    act(() => void window.dispatchEvent(new Event("beforeunload")));
-    // At once, not after the 250 ms a frame that never comes is waited for at most.
-    await waitFor(() => expect(sent()).toBe(2), { timeout: 100 });
     vi.restoreAllMocks();
   });
+
+  it.each(["beforeunload", "pagehide"])(
+    "a page left before that frame is drawn (%s: a reload, another address, the tab closed) sends the change as it goes",
+    async (leave) => {
+      const env = setup();
+      const item = await firstItem(env, "unstarted");
+      const { result } = renderProgress(env, item.id, {});
+      await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("unstarted"));
+      const frames: FrameRequestCallback[] = [];
+      vi.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
+      const sent = () => env.server.requests.filter((r) => r.method === "POST" && r.url.endsWith("/progress")).length;
+      act(() => result.current.mutation.mutate({ itemId: item.id, state: "completed" }));
+      await waitFor(() => expect(frames).toHaveLength(1));
+      expect(sent()).toBe(0);
+      act(() => void window.dispatchEvent(new Event(leave)));
+      // At once, not after the 250 ms a frame that never comes is waited for at most.
+      await waitFor(() => expect(sent()).toBe(1), { timeout: 100 });
+      vi.restoreAllMocks();
+    },
+  );
 
   it("shows the new state at once, then the service's item", async () => {
     const env = setup();

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient, type QueryClient, type QueryKey } from "@t
 import type { AnnotationQueueItem, ItemsQueryResponse, SettableState } from "@contract/trace";
 import { traceKeys } from "@/api/queries/trace";
 import { useApiClients } from "@/connection/api-clients";
-import { afterNextPaint } from "@/lib/after-next-paint";
-import { heldFrameDrawn, isFrameHeld } from "@/lib/frame-hold";
+import { heldFrameDrawn, holdForNextFrame } from "@/lib/frame-hold";
 import { isReviewReadKey, itemKeys } from "../api/items";
 
 /** `auto`: the start that answering an unstarted item makes, not a key the annotator pressed. */
@@ -52,12 +51,12 @@ export function useSetProgress(
   const pages = itemKeys.pages(trace.scope, queueId);
 
   return useMutation({
-    // The request is built and sent after the frame that shows the change: on the key's path it cost that frame a
-    // millisecond or two. The lists show the change at once all the same (below). With "& next", once the next item's
-    // frame is drawn (lib/frame-hold.ts: sent at once if the page is left first); otherwise right after the frame's
-    // callbacks.
+    // The request is built and sent once the frame that shows the change (with "& next", the next item) is drawn:
+    // on the key's path it cost that frame a millisecond or two, and while it is drawn it competes with it. The lists
+    // show the change at once all the same (below). A page left or hidden first sends it as it goes (lib/frame-hold.ts).
     mutationFn: async ({ itemId, state }: ProgressChange) => {
-      await (isFrameHeld() ? heldFrameDrawn() : afterNextPaint(0));
+      holdForNextFrame();
+      await heldFrameDrawn();
       return trace.setItemProgress(queueId, itemId, { project_id: projectId, annotation_state: state });
     },
     onMutate: async ({ itemId, state }): Promise<{ snapshot: Snapshot }> => {
