@@ -255,6 +255,11 @@ describe("review page: who is signed in, and keys", () => {
       ),
     ).toBeInTheDocument();
     expect((await read(items[index]!.id)).annotation_state).toBe("skipped");
+    // The next item started at once (as a first answer starts it): its confirmation does not hide what was said.
+    await user.keyboard("t");
+    await waitFor(async () => expect((await read(items[index + 1]!.id)).annotation_state).toBe("in_progress"), SLOW);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.getByText(/^Item \d+ stays skipped, which is final/)).toBeInTheDocument();
   }, 60_000);
 
   it("names a change's item by its number once the review has moved on, and a move clears what was said", async () => {

@@ -434,8 +434,10 @@ export function useReviewSession(
         // moves on as the key asked. Staying, the answers typed next at speed would land on the item left behind.
         if (advance && (final === "completed" || final === "skipped")) {
           moveOn(current);
+          // A warning: the start the next item's first answer makes, confirmed a moment later, does not replace it.
           return say(
             `${labelOfRef.current(current.item.id)} stays ${STATE_LABELS[final].toLowerCase()}, which is final: it was not marked ${STATE_LABELS[state].toLowerCase()} (your answers on it are kept).`,
+            "warning",
           );
         }
         return say(`Not marked ${STATE_LABELS[state].toLowerCase()}: ${move.reason}`);
