@@ -54,16 +54,25 @@ function renderProgress(
   );
 }
 
+/**
+ * An unstarted item completed with the browser's animation frames held back (they wait in `frames`), and the count of
+ * progress requests the service has had.
+ */
+async function completeWithFramesHeld() {
+  const env = setup();
+  const item = await firstItem(env, "unstarted");
+  const { result } = renderProgress(env, item.id, {});
+  await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("unstarted"));
+  const frames: FrameRequestCallback[] = [];
+  vi.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
+  const sent = () => env.server.requests.filter((r) => r.method === "POST" && r.url.endsWith("/progress")).length;
+  act(() => result.current.mutation.mutate({ itemId: item.id, state: "completed" }));
+  return { result, frames, sent };
+}
+
 describe("useSetProgress against the local service", () => {
   it("sends the change once the frame that shows it is drawn, not in the press's own task nor while it is drawn", async () => {
-    const env = setup();
-    const item = await firstItem(env, "unstarted");
-    const { result } = renderProgress(env, item.id, {});
-    await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("unstarted"));
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
-    const sent = () => env.server.requests.filter((r) => r.method === "POST" && r.url.endsWith("/progress")).length;
-    act(() => result.current.mutation.mutate({ itemId: item.id, state: "completed" }));
+    const { result, frames, sent } = await completeWithFramesHeld();
     // The lists show the change at once; the request waits for the frame.
     await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("completed"));
     await waitFor(() => expect(frames).toHaveLength(1));
@@ -79,14 +88,7 @@ describe("useSetProgress against the local service", () => {
   it.each(["beforeunload", "pagehide"])(
     "a page left before that frame is drawn (%s: a reload, another address, the tab closed) sends the change as it goes",
     async (leave) => {
-      const env = setup();
-      const item = await firstItem(env, "unstarted");
-      const { result } = renderProgress(env, item.id, {});
-      await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("unstarted"));
-      const frames: FrameRequestCallback[] = [];
-      vi.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
-      const sent = () => env.server.requests.filter((r) => r.method === "POST" && r.url.endsWith("/progress")).length;
-      act(() => result.current.mutation.mutate({ itemId: item.id, state: "completed" }));
+      const { frames, sent } = await completeWithFramesHeld();
       await waitFor(() => expect(frames).toHaveLength(1));
       expect(sent()).toBe(0);
       act(() => void window.dispatchEvent(new Event(leave)));
