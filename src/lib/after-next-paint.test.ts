@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { afterNextPaint, DRAWN_AFTER_MS } from "./after-next-paint";
+import { DRAWN_AFTER_MS, runAfterNextPaint } from "./after-next-paint";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -7,14 +7,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("afterNextPaint", () => {
-  it("resolves in a task posted from the next frame's callbacks, once the frame has been drawn", async () => {
+describe("runAfterNextPaint", () => {
+  it("runs the task in a task posted from the next frame's callbacks, once the frame has been drawn", async () => {
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
     vi.stubGlobal("cancelAnimationFrame", () => undefined);
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     let resolved = false;
-    void afterNextPaint().then(() => (resolved = true));
+    runAfterNextPaint(() => (resolved = true));
     await Promise.resolve();
     expect(resolved).toBe(false);
     // The frame's callbacks run (the paint follows them): still waiting.
@@ -28,25 +28,25 @@ describe("afterNextPaint", () => {
     expect(resolved).toBe(true);
   });
 
-  it("in a hidden tab, resolves without waiting for a frame or a timer", async () => {
+  it("in a hidden tab, runs the task without waiting for a frame or a timer", async () => {
     const frames = vi.fn<(callback: FrameRequestCallback) => number>(() => 1);
     vi.stubGlobal("requestAnimationFrame", frames);
     vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     let resolved = false;
-    void afterNextPaint().then(() => (resolved = true));
+    runAfterNextPaint(() => (resolved = true));
     await Promise.resolve();
     await Promise.resolve();
     expect(resolved).toBe(true);
     expect(frames).not.toHaveBeenCalled();
   });
 
-  it("resolves after 250 ms when no frame comes", async () => {
+  it("runs the task after 250 ms when no frame comes", async () => {
     vi.stubGlobal("requestAnimationFrame", () => 1);
     vi.stubGlobal("cancelAnimationFrame", () => undefined);
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     let resolved = false;
-    void afterNextPaint().then(() => (resolved = true));
+    runAfterNextPaint(() => (resolved = true));
     await vi.advanceTimersByTimeAsync(249);
     expect(resolved).toBe(false);
     await vi.advanceTimersByTimeAsync(1);

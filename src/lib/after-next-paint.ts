@@ -10,12 +10,12 @@ const AT_MOST_MS = 250;
 export const DRAWN_AFTER_MS = 100;
 
 /**
- * Runs `task` once the next frame has been drawn: `afterMs` (DRAWN_AFTER_MS) after that frame's callbacks (at most
- * 250 ms from now when no frame comes). In a hidden tab, at once (after the current task's microtasks). Returns a
- * function that cancels it. A task the page must not lose (a write) waits for the frame only (`afterMs` 0): a page
- * closed or left for another address in that time would take it with it.
+ * Runs `task` once the next frame has been drawn: DRAWN_AFTER_MS after that frame's callbacks (at most 250 ms from now
+ * when no frame comes). In a hidden tab, at once (after the current task's microtasks). Returns a function that
+ * cancels it. A page closed or left in that time takes the task with it: a write the page must not lose waits through
+ * lib/frame-hold.ts, which sends it as the page goes.
  */
-export function runAfterNextPaint(task: () => void, afterMs = DRAWN_AFTER_MS): () => void {
+export function runAfterNextPaint(task: () => void): () => void {
   if (document.visibilityState === "hidden") {
     // A hidden tab draws no frames and holds its timers back (up to a second): there is no paint to wait for, and a
     // request waiting here could be lost with a tab closed meanwhile.
@@ -38,19 +38,8 @@ export function runAfterNextPaint(task: () => void, afterMs = DRAWN_AFTER_MS): (
     task();
   };
   const frame = requestAnimationFrame(() => {
-    posted = setTimeout(run, afterMs);
+    posted = setTimeout(run, DRAWN_AFTER_MS);
   });
   const fallback = setTimeout(run, AT_MOST_MS);
   return cancel;
-}
-
-/**
- * Resolves once the next frame has been painted, `afterMs` after its callbacks (see runAfterNextPaint). For work a key
- * press starts that the frame showing its result does not need: a request built and sent costs a millisecond or two
- * of the key's handling.
- */
-export function afterNextPaint(afterMs = DRAWN_AFTER_MS): Promise<void> {
-  return new Promise((resolve) => {
-    runAfterNextPaint(resolve, afterMs);
-  });
 }
