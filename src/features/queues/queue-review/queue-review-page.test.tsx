@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { AnnotationQueueItem } from "@contract/trace";
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { createApiClients } from "@/api/clients";
 import { recordRequests, type SeenRequest } from "@/api/test-support";
 import { renderApp, urlsOf } from "@/app/test-support";
+import { holdFrames } from "@/test/held-frames";
 import { createLocalServer } from "@/test/local-server";
 import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 
@@ -462,21 +463,6 @@ function headingTexts(): string[] {
 /** Whether a recorded request reads the window of the item at index `at` (8 rows from two rows before it). */
 const windowOf = (at: number) => (r: { path: string; body: string }) =>
   r.path.endsWith("/items/query") && r.body.includes(`"offset":${Math.max(0, at - 2)},"limit":8,`);
-
-/** The browser's animation frames held back from here on; `release` runs them and lets later ones run. */
-function holdFrames() {
-  const held: FrameRequestCallback[] = [];
-  const spy = vi.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => held.push(callback));
-  onTestFinished(() => spy.mockRestore());
-  return {
-    release: () => {
-      spy.mockRestore();
-      act(() => {
-        for (const callback of held.splice(0)) callback(performance.now());
-      });
-    },
-  };
-}
 
 describe("review page: read ahead", () => {
   it("reads the calls of the next two items and the previous one before a key is pressed", async () => {

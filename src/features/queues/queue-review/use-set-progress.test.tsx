@@ -8,6 +8,7 @@ import { createApiClients } from "@/api/clients";
 import { useApiClients } from "@/connection/api-clients";
 import { requestGate } from "@/api/test-support";
 import { DRAWN_AFTER_MS } from "@/lib/after-next-paint";
+import { holdFrames } from "@/test/held-frames";
 import { createLocalServer } from "@/test/local-server";
 import { createQueueTestContext } from "../test-support";
 import { itemQueryOptions } from "./use-review-queries";
@@ -63,8 +64,7 @@ async function completeWithFramesHeld() {
   const item = await firstItem(env, "unstarted");
   const { result } = renderProgress(env, item.id, {});
   await waitFor(() => expect(result.current.shown.data?.annotation_state).toBe("unstarted"));
-  const frames: FrameRequestCallback[] = [];
-  vi.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
+  const frames = holdFrames().held;
   const sent = () => env.server.requests.filter((r) => r.method === "POST" && r.url.endsWith("/progress")).length;
   act(() => result.current.mutation.mutate({ itemId: item.id, state: "completed" }));
   return { result, frames, sent };
