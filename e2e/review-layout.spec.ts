@@ -1,6 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { BIG_QUEUE_NAME, queryItems, queueIdByName, useDemoProject } from "./queues-support";
+import {
+  BIG_QUEUE_NAME,
+  createScratchQueue,
+  itemRows,
+  queueByName,
+  queryItems,
+  queueIdByName,
+  useDemoProject,
+} from "./queues-support";
 
 // Where the review puts what an annotator reads and what they answer, on a laptop and a tablet:
 // walking the questions by key never hides the highlighted one under the sticky actions, nor
@@ -62,4 +70,40 @@ test("at 768 px the first screen shows the call's display fields, and j brings a
   const actions = await box(page.getByRole("group", { name: "Set the item's state" }).locator("xpath=.."));
   expect(question.y).toBeGreaterThanOrEqual(actions.y + actions.height - 1);
   expect(question.y + question.height).toBeLessThanOrEqual(1024 + 1);
+});
+
+test("under a filter, an item answered out of the list and the next one in it put the heading and the actions in the same place, at every width", async ({
+  page,
+  request,
+}, testInfo) => {
+  await useDemoProject(page);
+  const widths = [390, 768, 1280, 1920];
+  const { scorer_refs: scorerRefs = [] } = await queueByName(request, BIG_QUEUE_NAME);
+  const queue = await createScratchQueue(request, "steady heading", widths.length * 2, {
+    scorerRefs,
+    offset: 6_000 + 100 * testInfo.retry,
+  });
+  await page.goto(`/queues/${queue.id}?state=unstarted`);
+  await expect(itemRows(page)).toHaveCount(widths.length * 2);
+  await page.keyboard.press("j");
+  await page.keyboard.press("Enter");
+  const heading = page.getByRole("heading", { level: 1 });
+  const place = page.getByTestId("list-place");
+  const completeAndNext = page.getByRole("button", { name: /^Complete & next/ });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(place).toHaveText("1st in the filtered list");
+    // The first answer starts the item: in progress, it has left the Unstarted list, and says so.
+    await page.keyboard.press("1");
+    await expect(place).toHaveText(/^Outside the table's filters \(it is in progress\)/);
+    const placesNow = async () => ({ heading: (await box(heading)).y, actions: await box(completeAndNext) });
+    // On a phone the answer scrolled the next question into view; a move shows the next item from its top.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const before = await placesNow();
+    const item = await heading.textContent();
+    await page.keyboard.press("n");
+    await expect(heading).not.toHaveText(item ?? "");
+    await expect(place).toHaveText("1st in the filtered list");
+    expect(await placesNow(), `at ${width} px`).toEqual(before);
+  }
 });

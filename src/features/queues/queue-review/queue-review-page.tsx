@@ -177,19 +177,23 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
       <header className="space-y-2 border-b border-line pb-4">
         <ReviewCrumbs trail={crumbs} />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
-            <h1 className="text-lg font-semibold tracking-tight text-fg tabular-nums">{heading}</h1>
-            {item ? (
-              <UntrustedText
-                text={shortOpName(item.call_op_name)}
-                className="max-w-full truncate font-mono text-xs text-fg-muted"
-              />
-            ) : null}
-            {item && filtered ? (
+          {/* At least 36rem however long its lines are, so whether the navigation fits beside it depends on the
+              page's width alone, not on the item: the buttons stay where they are from item to item. */}
+          <div className="min-w-[min(100%,36rem)] flex-1">
+            <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
+              <h1 className="text-lg font-semibold tracking-tight text-fg tabular-nums">{heading}</h1>
+              {item ? (
+                <UntrustedText
+                  text={shortOpName(item.call_op_name)}
+                  className="max-w-full truncate font-mono text-xs text-fg-muted"
+                />
+              ) : null}
+            </div>
+            {filtered ? (
               <ListPlace
-                inList={neighbours ? neighbours.index !== null : null}
-                index={session.listIndex}
-                state={item.annotation_state}
+                inList={item && neighbours ? neighbours.index !== null : null}
+                index={item ? session.listIndex : null}
+                state={item?.annotation_state}
               />
             ) : null}
           </div>
@@ -325,16 +329,32 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
   );
 }
 
-/** Where the item stands in a filtered list; `inList` null while that is still being found out. */
-function ListPlace({ inList, index, state }: { inList: boolean | null; index: number | null; state: AnnotationState }) {
-  if (inList === false)
-    return (
-      <span className="text-xs text-amber-800 dark:text-amber-300">
-        Outside the table&apos;s filters (it is {STATE_LABELS[state].toLowerCase()}); Previous and Next go back through
-        the items you worked on, then follow the filtered list
-      </span>
-    );
-  return index !== null ? (
-    <span className="text-xs text-fg-muted">{ordinal(index + 1)} in the filtered list</span>
-  ) : null;
+/**
+ * Where the item stands in a filtered list; `inList` null while that is still being found out. One line, kept even
+ * when empty: an item outside the list must not push the page down (and the buttons away) while the next is drawn.
+ */
+function ListPlace({
+  inList,
+  index,
+  state,
+}: {
+  inList: boolean | null;
+  index: number | null;
+  state: AnnotationState | undefined;
+}) {
+  const outside = inList === false && state !== undefined;
+  const text = outside
+    ? `Outside the table's filters (it is ${STATE_LABELS[state].toLowerCase()}): Previous and Next first go back through the items you worked on, then follow the filtered list`
+    : index !== null
+      ? `${ordinal(index + 1)} in the filtered list`
+      : "";
+  return (
+    <p
+      data-testid="list-place"
+      title={outside ? text : undefined}
+      className={cn("mt-1 h-4 truncate text-xs", outside ? "text-amber-800 dark:text-amber-300" : "text-fg-muted")}
+    >
+      {text}
+    </p>
+  );
 }
