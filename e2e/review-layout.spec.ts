@@ -107,3 +107,48 @@ test("under a filter, an item answered out of the list and the next one in it pu
     expect(await placesNow(), `at ${width} px`).toEqual(before);
   }
 });
+
+test("at 1280 px, an answer being saved and a refused Complete & next's warning move nothing: the questions below and the call stay where they are", async ({
+  page,
+  request,
+}, testInfo) => {
+  await useDemoProject(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const { scorer_refs: scorerRefs = [] } = await queueByName(request, BIG_QUEUE_NAME);
+  const queue = await createScratchQueue(request, "steady answers", 3, {
+    scorerRefs,
+    offset: 6_500 + 100 * testInfo.retry,
+  });
+  await page.goto(`/queues/${queue.id}`);
+  await expect(itemRows(page)).toHaveCount(3);
+  await page.keyboard.press("j");
+  await page.keyboard.press("Enter");
+  const resolution = page.getByRole("group", { name: "Resolution", exact: true });
+  const firstField = page.getByRole("region", { name: /^inputs\./ });
+  await expect(resolution).toBeVisible();
+  const places = async () => ({ resolution: (await box(resolution)).y, call: (await box(firstField)).y });
+  const still = await places();
+
+  // The answer's write is held, so its "Saving…" stays up while the page is measured.
+  let release: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/trace\/feedback\/(create|replace)$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.keyboard.press("1");
+  await expect(page.getByRole("group", { name: "Tone", exact: true })).toContainText("Saving…");
+  expect(await places(), "while the answer is saved").toEqual(still);
+  release?.();
+  await expect(page.getByText("Saving…")).toHaveCount(0);
+  expect(await places(), "once it is saved").toEqual(still);
+
+  await page.keyboard.press("Shift+C");
+  await expect(page.getByText(/^Not completed yet: press Complete again/)).toBeVisible();
+  expect(await places(), "with the warning").toEqual(still);
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText("Item 1 of 3");
+  await page.keyboard.press("Shift+C");
+  await expect(heading).toHaveText("Item 2 of 3");
+  expect(await places(), "on the next item").toEqual(still);
+});

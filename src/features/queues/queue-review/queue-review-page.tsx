@@ -261,10 +261,14 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
               hasNext={!!neighbours?.next || session.trail.forward}
               onAction={session.act}
             />
+            {/* Where the buttons leave room beside them, at most two lines there, whatever is said: a warning and the
+                next item's silence must not change the bar's height and move the item below (the whole text is
+                in its title, and read out in full). */}
             <output
               key={session.announcement.count}
+              title={session.announcement.text || undefined}
               className={cn(
-                "block text-xs empty:hidden",
+                "block text-xs empty:hidden lg:line-clamp-2 lg:min-w-72 lg:flex-1",
                 session.announcement.tone === "warning"
                   ? "font-medium text-amber-800 dark:text-amber-300"
                   : "text-fg-muted",

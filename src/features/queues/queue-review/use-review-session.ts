@@ -628,13 +628,14 @@ function positionIn(window: ListWindow | undefined, itemId: string): number | un
 }
 
 function unansweredWarning(unanswered: ReturnType<UnansweredCheck>): string {
-  const again = "Press Complete again to complete it anyway.";
+  // What to do comes before the list: on a wide screen the message is held to two lines beside the buttons.
+  const again = "Not completed yet: press Complete again to complete it anyway.";
   if (!Array.isArray(unanswered)) {
-    const what = unanswered.notRead === "questions" ? "this queue's questions have" : "the answers given so far have";
-    return `Not completed yet: ${what} not loaded, so the answers cannot be checked. ${again}`;
+    const what = unanswered.notRead === "questions" ? "This queue's questions have" : "The answers given so far have";
+    return `${again} ${what} not loaded, so the answers cannot be checked.`;
   }
   const count = unanswered.length === 1 ? "1 question is" : `${unanswered.length} questions are`;
-  return `Not completed yet: ${count} unanswered (${unanswered.join(", ")}). ${again}`;
+  return `${again} ${count} unanswered: ${unanswered.join(", ")}.`;
 }
 
 function takeoverWarning(claim: Claim, action: string): string {

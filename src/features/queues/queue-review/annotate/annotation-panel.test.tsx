@@ -213,7 +213,7 @@ describe("annotating an item", () => {
     await user.keyboard("c");
     // The seed's Comment is optional: the two required questions left are the ones named.
     expect(await screen.findByText(/Not completed yet/, {}, SLOW)).toHaveTextContent(
-      "2 questions are unanswered (Resolution, Follows the refund policy)",
+      "2 questions are unanswered: Resolution, Follows the refund policy.",
     );
     // Not completed: the answer started the item, nothing more.
     await waitFor(() => expect(state()).toBe("in_progress"), SLOW);

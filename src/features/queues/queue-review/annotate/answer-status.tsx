@@ -6,9 +6,9 @@ import type { SpecAnswers } from "./answers";
 import { formatAnswer } from "../../shared/call-answers";
 
 /**
- * What happened to a question's answer, announced as it changes: saving; not saved yet and
- * waiting to be sent again (saying whether this browser keeps it meanwhile), with Try now;
- * refused, with the service's reason, Retry and Dismiss; who set a shared answer; what others
+ * What happened to a question's answer, announced as it changes (its saving is shown beside the question,
+ * in SpecField): not saved yet and waiting to be sent again (saying whether this browser keeps it meanwhile),
+ * with Try now; refused, with the service's reason, Retry and Dismiss; who set a shared answer; what others
  * answered.
  */
 export function AnswerStatus({
@@ -28,7 +28,6 @@ export function AnswerStatus({
 }) {
   return (
     <div className="space-y-1 text-xs" aria-live="polite">
-      {pending?.status === "saving" ? <p className="text-fg-muted">Saving…</p> : null}
       {pending?.status === "waiting" ? <Waiting pending={pending} label={spec.label} onRetryNow={onRetryNow} /> : null}
       {pending?.status === "refused" ? (
         <p className="flex flex-wrap items-center gap-2 font-medium text-red-700 dark:text-red-400">

@@ -69,15 +69,19 @@ export function SpecField({
         active ? "border-accent ring-1 ring-accent" : "border-line",
       )}
     >
-      <legend className="float-left w-full text-sm font-semibold text-fg">
-        <span id={legendId}>
+      <legend className="float-left flex w-full items-baseline gap-2 text-sm font-semibold text-fg">
+        <span id={legendId} className="min-w-0">
           <UntrustedText text={spec.label} />
         </span>
         {optional ? (
-          <span id={optionalId} className="ml-2 rounded border border-line px-1.5 text-xs font-normal text-fg-muted">
+          <span id={optionalId} className="rounded border border-line px-1.5 text-xs font-normal text-fg-muted">
             optional
           </span>
         ) : null}
+        {/* Beside the question, not under it: a save on every answer must not move the questions below. */}
+        <span aria-live="polite" className="ml-auto shrink-0 text-xs font-normal text-fg-muted">
+          {pending?.status === "saving" ? "Saving…" : null}
+        </span>
       </legend>
       <p id={helpId} className="clear-left text-xs text-fg-muted">
         {spec.description ? <UntrustedText text={spec.description} /> : null}

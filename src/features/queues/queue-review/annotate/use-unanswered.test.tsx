@@ -70,7 +70,7 @@ describe("completing an item with an optional question unanswered", () => {
     await user.keyboard("4");
     await user.keyboard("c");
     expect(await screen.findByText(/Not completed yet/, {}, SLOW)).toHaveTextContent(
-      "1 question is unanswered (Resolution)",
+      "1 question is unanswered: Resolution.",
     );
     // Not completed: the answer started the item, nothing more.
     await waitFor(() => expect(state()).toBe("in_progress"), SLOW);
@@ -101,7 +101,7 @@ describe("completing an item with an optional question unanswered", () => {
     expect(state()).toBe("in_progress");
     // The answer's confirmation is handled within a few microtasks of the response; give it far more.
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
-    expect(screen.getByText(/Not completed yet/)).toHaveTextContent("1 question is unanswered (Resolution)");
+    expect(screen.getByText(/Not completed yet/)).toHaveTextContent("1 question is unanswered: Resolution.");
     expect(screen.queryByText(/marked in progress/)).not.toBeInTheDocument();
     // The press the warning asked for completes, and its confirmation takes the warning's place.
     await user.keyboard("c");
