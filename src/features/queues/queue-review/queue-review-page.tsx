@@ -188,14 +188,14 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
                   className="max-w-full truncate font-mono text-xs text-fg-muted"
                 />
               ) : null}
+              {filtered ? (
+                <ListPlace
+                  inList={item && neighbours ? neighbours.index !== null : null}
+                  index={item ? session.listIndex : null}
+                  state={item?.annotation_state}
+                />
+              ) : null}
             </div>
-            {filtered ? (
-              <ListPlace
-                inList={item && neighbours ? neighbours.index !== null : null}
-                index={item ? session.listIndex : null}
-                state={item?.annotation_state}
-              />
-            ) : null}
           </div>
           <Navigation
             neighbours={neighbours}
@@ -334,8 +334,9 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
 }
 
 /**
- * Where the item stands in a filtered list; `inList` null while that is still being found out. One line, kept even
- * when empty: an item outside the list must not push the page down (and the buttons away) while the next is drawn.
+ * Where the item stands in a filtered list; `inList` null while that is still being found out. It takes the rest of
+ * the heading's line (or a line of its own, on a phone) and is cut to it, even when empty: an item outside the list
+ * must not push the page down, and the buttons away, while the next is drawn. The whole text is in its title.
  */
 function ListPlace({
   inList,
@@ -353,12 +354,15 @@ function ListPlace({
       ? `${ordinal(index + 1)} in the filtered list`
       : "";
   return (
-    <p
+    <span
       data-testid="list-place"
       title={outside ? text : undefined}
-      className={cn("mt-1 h-4 truncate text-xs", outside ? "text-amber-800 dark:text-amber-300" : "text-fg-muted")}
+      className={cn(
+        "min-w-32 flex-1 basis-0 truncate text-xs",
+        outside ? "text-amber-800 dark:text-amber-300" : "text-fg-muted",
+      )}
     >
       {text}
-    </p>
+    </span>
   );
 }
