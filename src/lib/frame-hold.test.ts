@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DRAWN_AFTER_MS } from "./after-next-paint";
-import { afterHeldFrame, heldFrameDrawn, holdForNextFrame } from "./frame-hold";
+import { afterHeldFrame, frameIsHeld, heldFrameDrawn, holdForNextFrame } from "./frame-hold";
 
 const frames: FrameRequestCallback[] = [];
 
@@ -25,6 +25,17 @@ afterEach(() => {
 });
 
 describe("afterHeldFrame", () => {
+  it("says whether a frame is held: from the hold until the frame is drawn", async () => {
+    expect(frameIsHeld()).toBe(false);
+    holdForNextFrame();
+    expect(frameIsHeld()).toBe(true);
+    frame();
+    await vi.advanceTimersByTimeAsync(DRAWN_AFTER_MS - 1);
+    expect(frameIsHeld()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(frameIsHeld()).toBe(false);
+  });
+
   it("with no frame held, runs the task in a task of its own", async () => {
     const task = vi.fn<() => void>();
     afterHeldFrame(task);

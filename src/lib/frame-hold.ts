@@ -69,6 +69,11 @@ export function afterHeldFrame(task: () => void): () => void {
   };
 }
 
+/** Whether a key's frame is held now (its work not yet released). */
+export function frameIsHeld(): boolean {
+  return cancelRelease !== null;
+}
+
 /** Resolves after the held frame is drawn (see afterHeldFrame). */
 export function heldFrameDrawn(): Promise<void> {
   return new Promise((resolve) => {

@@ -502,6 +502,32 @@ describe("review page: read ahead", () => {
     await waitFor(() => expect(requests.callReads()).toContain(items[index + 3]!.call_id), SLOW);
   }, 60_000);
 
+  it("after a press, reads the next item's row and window again once the key's frame is drawn when they had gone stale (the annotator's own change)", async () => {
+    const requests = recordRequests();
+    const { items, index, user, queryClient } = await setup(
+      (all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted"),
+      "size=25",
+      requests.wrap,
+    );
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+    await waitFor(() => expect(requests.callReads()).toContain(items[index + 2]!.call_id), SLOW);
+    // As a state change confirmed on this item does: every read of the queue's items is stale, none read yet.
+    await queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey.includes("items"),
+      refetchType: "none",
+    });
+    requests.seen.length = 0;
+    const listReads = () => requests.seen.filter((r) => r.path.endsWith("/items/query")).length;
+    const frames = holdFrames();
+    await user.keyboard("n");
+    await screen.findByRole("heading", { level: 1, name: `Item ${index + 2} of 60` }, SLOW);
+    // Shown from the cache; its reads again wait while the frame that shows it is drawn.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(listReads()).toBe(0);
+    frames.release();
+    await waitFor(() => expect(listReads()).toBeGreaterThan(0), SLOW);
+  }, 60_000);
+
   it("after a press, reads an item one key away at once when it was not read ahead yet", async () => {
     const requests = recordRequests();
     const { items, index, user, queryClient } = await setup(

@@ -3,7 +3,7 @@ import { useCallback, useEffect } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest } from "@contract/trace";
 import type { TraceClient } from "@/api/trace";
 import { useApiClients } from "@/connection/api-clients";
-import { afterHeldFrame } from "@/lib/frame-hold";
+import { afterHeldFrame, frameIsHeld, heldFrameDrawn } from "@/lib/frame-hold";
 import { callQueries } from "../api/call";
 import { feedbackQueries } from "../api/feedback";
 import { itemKeys } from "../api/items";
@@ -24,6 +24,15 @@ const live = {
   staleTime: REVIEW_REFRESH_MS,
   refetchOnWindowFocus: "always",
 } as const;
+
+/**
+ * A read again of something the page already has (a refresh, or a read made stale by the annotator's own state
+ * change) waits while a move's frame is drawn: the item on screen is the cached one meanwhile, and the request and
+ * its answer do not take the cores the frame needs. A first read does not wait.
+ */
+async function unlessMoveFrameHeld(client: QueryClient, queryKey: readonly unknown[]): Promise<void> {
+  if (frameIsHeld() && client.getQueryData(queryKey) !== undefined) await heldFrameDrawn();
+}
 
 /** The list a review walks: the table's filter and sort (its page and page size do not matter here). */
 export type ListView = Pick<ItemsTableState, "states" | "sort" | "op" | "callId" | "traceId" | "itemId" | "addedBy">;
@@ -51,7 +60,16 @@ export function itemQueryOptions(trace: TraceClient, projectId: string, queueId:
   const request = itemRequest(projectId, itemId);
   return {
     queryKey: itemKeys.read(trace.scope, queueId, itemId),
-    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    queryFn: async ({
+      signal,
+      client,
+      queryKey,
+    }: {
+      signal: AbortSignal;
+      client: QueryClient;
+      queryKey: readonly unknown[];
+    }) => {
+      await unlessMoveFrameHeld(client, queryKey);
       const { items } = await trace.queryItems(queueId, request, { signal });
       // Older services ignore `filter.id` and answer the queue's first item instead.
       if (items.length > 0 && !items.some((i) => i.id === itemId)) throw new ItemUnreadableError();
@@ -213,6 +231,7 @@ export function windowQuery(
       client: QueryClient;
       queryKey: readonly unknown[];
     }): Promise<ListWindow> => {
+      await unlessMoveFrameHeld(client, queryKey);
       const lastRead = client.getQueryState<ListWindow>(queryKey);
       const lastPlace = lastRead?.data ? neighboursIn(lastRead.data, anchor, view.sort) : undefined;
       // A read from the last refresh or so is newer than the hint (the index the address had when the
