@@ -50,6 +50,20 @@ async function setup(
   return { server, queueId, items, index, read, ...app };
 }
 
+/** An unstarted item past the tenth, opened with its requests recorded, once the item two keys ahead is read. */
+async function openWithTwoAheadRead() {
+  const requests = recordRequests();
+  const opened = await setup(
+    (all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted"),
+    "size=25",
+    requests.wrap,
+  );
+  const { items, index } = opened;
+  await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
+  await waitFor(() => expect(requests.callReads()).toContain(items[index + 2]!.call_id), SLOW);
+  return { ...opened, requests };
+}
+
 describe("review page", () => {
   it("shows the item's place, its display fields first, and the rest of the call on demand", async () => {
     const { items, index } = await setup((all) => all.findIndex((i, n) => n > 0 && i.annotation_state === "unstarted"));
@@ -484,14 +498,7 @@ describe("review page: read ahead", () => {
   }, 60_000);
 
   it("after a press, reads what lies two keys ahead once the key's frame is drawn, not while it is drawn", async () => {
-    const requests = recordRequests();
-    const { items, index, user } = await setup(
-      (all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted"),
-      "size=25",
-      requests.wrap,
-    );
-    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
-    await waitFor(() => expect(requests.callReads()).toContain(items[index + 2]!.call_id), SLOW);
+    const { requests, items, index, user } = await openWithTwoAheadRead();
     const frames = holdFrames();
     await user.keyboard("n");
     await screen.findByRole("heading", { level: 1, name: `Item ${index + 2} of 60` }, SLOW);
@@ -503,14 +510,7 @@ describe("review page: read ahead", () => {
   }, 60_000);
 
   it("after a press, reads the next item's row and window again once the key's frame is drawn when they had gone stale (the annotator's own change)", async () => {
-    const requests = recordRequests();
-    const { items, index, user, queryClient } = await setup(
-      (all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted"),
-      "size=25",
-      requests.wrap,
-    );
-    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
-    await waitFor(() => expect(requests.callReads()).toContain(items[index + 2]!.call_id), SLOW);
+    const { requests, items, index, user, queryClient } = await openWithTwoAheadRead();
     // As a state change confirmed on this item does: every read of the queue's items is stale, none read yet.
     await queryClient.invalidateQueries({
       predicate: (query) => query.queryKey.includes("items"),
@@ -529,14 +529,7 @@ describe("review page: read ahead", () => {
   }, 60_000);
 
   it("after a press, reads an item one key away at once when it was not read ahead yet", async () => {
-    const requests = recordRequests();
-    const { items, index, user, queryClient } = await setup(
-      (all) => all.findIndex((i, n) => n > 10 && i.annotation_state === "unstarted"),
-      "size=25",
-      requests.wrap,
-    );
-    await screen.findByRole("heading", { level: 1, name: `Item ${index + 1} of 60` }, SLOW);
-    await waitFor(() => expect(requests.callReads()).toContain(items[index + 2]!.call_id), SLOW);
+    const { requests, items, index, user, queryClient } = await openWithTwoAheadRead();
     // As if its read had not come back yet: the annotator presses again before it does.
     queryClient.removeQueries({
       predicate: (query) => JSON.stringify(query.queryKey).includes(items[index + 2]!.call_id),

@@ -30,6 +30,9 @@ const live = {
  * change) waits while a move's frame is drawn: the item on screen is the cached one meanwhile, and the request and
  * its answer do not take the cores the frame needs. A first read does not wait.
  */
+/** What the review's own reads are given by the query cache: the request's signal, and where they are kept. */
+type ReviewReadContext = { signal: AbortSignal; client: QueryClient; queryKey: readonly unknown[] };
+
 async function unlessMoveFrameHeld(client: QueryClient, queryKey: readonly unknown[]): Promise<void> {
   if (frameIsHeld() && client.getQueryData(queryKey) !== undefined) await heldFrameDrawn();
 }
@@ -60,15 +63,7 @@ export function itemQueryOptions(trace: TraceClient, projectId: string, queueId:
   const request = itemRequest(projectId, itemId);
   return {
     queryKey: itemKeys.read(trace.scope, queueId, itemId),
-    queryFn: async ({
-      signal,
-      client,
-      queryKey,
-    }: {
-      signal: AbortSignal;
-      client: QueryClient;
-      queryKey: readonly unknown[];
-    }) => {
+    queryFn: async ({ signal, client, queryKey }: ReviewReadContext) => {
       await unlessMoveFrameHeld(client, queryKey);
       const { items } = await trace.queryItems(queueId, request, { signal });
       // Older services ignore `filter.id` and answer the queue's first item instead.
@@ -222,15 +217,7 @@ export function windowQuery(
 ) {
   return {
     queryKey: windowKey(trace, projectId, queueId, view, anchor),
-    queryFn: async ({
-      signal,
-      client,
-      queryKey,
-    }: {
-      signal: AbortSignal;
-      client: QueryClient;
-      queryKey: readonly unknown[];
-    }): Promise<ListWindow> => {
+    queryFn: async ({ signal, client, queryKey }: ReviewReadContext): Promise<ListWindow> => {
       await unlessMoveFrameHeld(client, queryKey);
       const lastRead = client.getQueryState<ListWindow>(queryKey);
       const lastPlace = lastRead?.data ? neighboursIn(lastRead.data, anchor, view.sort) : undefined;
