@@ -78,7 +78,7 @@ test("under a filter, an item answered out of the list and the next one in it pu
 }, testInfo) => {
   await useDemoProject(page);
   const widths = [390, 768, 1280, 1920];
-  const { scorer_refs: scorerRefs = [] } = await queueByName(request, BIG_QUEUE_NAME);
+  const scorerRefs = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? [];
   const queue = await createScratchQueue(request, "steady heading", widths.length * 2, {
     scorerRefs,
     offset: 6_000 + 100 * testInfo.retry,
@@ -114,7 +114,7 @@ test("at 1280 px, an answer being saved and a refused Complete & next's warning 
 }, testInfo) => {
   await useDemoProject(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  const { scorer_refs: scorerRefs = [] } = await queueByName(request, BIG_QUEUE_NAME);
+  const scorerRefs = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? [];
   const queue = await createScratchQueue(request, "steady answers", 3, {
     scorerRefs,
     offset: 6_500 + 100 * testInfo.retry,
