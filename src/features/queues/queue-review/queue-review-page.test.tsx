@@ -510,7 +510,7 @@ describe("review page: read ahead", () => {
   }, 60_000);
 
   it("after a press, reads the next item's row and window again once the key's frame is drawn when they had gone stale (the annotator's own change)", async () => {
-    const { requests, items, index, user, queryClient } = await openWithTwoAheadRead();
+    const { requests, index, user, queryClient } = await openWithTwoAheadRead();
     // As a state change confirmed on this item does: every read of the queue's items is stale, none read yet.
     await queryClient.invalidateQueries({
       predicate: (query) => query.queryKey.includes("items"),
