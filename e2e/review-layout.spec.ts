@@ -26,6 +26,12 @@ async function openFirstItem(
   await expect(page.getByRole("group", { name: "Tone" })).toBeVisible();
 }
 
+/** The item's questions are shown and its answers read: a number key answers from here on. */
+async function questionsReady(page: Page): Promise<void> {
+  await expect(page.getByRole("group", { name: "Tone", exact: true })).toBeVisible();
+  await expect(page.getByText("Reading the answers given so far…")).toHaveCount(0);
+}
+
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
   if (!found) throw new Error("not laid out");
@@ -93,6 +99,7 @@ test("under a filter, an item answered out of the list and the next one in it pu
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await expect(place).toHaveText("1st in the filtered list");
+    await questionsReady(page);
     // The first answer starts the item: in progress, it has left the Unstarted list, and says so.
     await page.keyboard.press("1");
     await expect(place).toHaveText(/^Outside the table's filters \(it is in progress\)/);
@@ -125,7 +132,7 @@ test("at 1280 px, an answer being saved and a refused Complete & next's warning 
   await page.keyboard.press("Enter");
   const resolution = page.getByRole("group", { name: "Resolution", exact: true });
   const firstField = page.getByRole("region", { name: /^inputs\./ });
-  await expect(resolution).toBeVisible();
+  await questionsReady(page);
   const places = async () => ({ resolution: (await box(resolution)).y, call: (await box(firstField)).y });
   const still = await places();
 
