@@ -78,6 +78,11 @@ export async function expectNoAxeViolations(page: Page, { colourOnly = false } =
 export async function switchScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
   await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  await colourTransitionsDone(page);
+}
+
+/** Waits for the page's running transitions and animations to end, so axe reads the colours a theme settles on. */
+export async function colourTransitionsDone(page: Page): Promise<void> {
   // A cancelled animation (its element replaced as data arrives) rejects `finished`: it is over too.
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { colourTransitionsDone, expect, expectNoAxeViolations, test } from "./fixtures";
 import { presetKey } from "./fixtures/training-flows";
 
 const SEEDED_RL = "job_5eed00000000a001";
@@ -50,5 +50,6 @@ test("compares two seeded jobs from the jobs list and downloads their metrics as
   // The jobs' palette has colours of its own per theme: axe once more in the dark one.
   await page.getByRole("radio", { name: "Dark" }).check();
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await colourTransitionsDone(page);
   await expectNoAxeViolations(page);
 });
