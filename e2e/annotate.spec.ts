@@ -1,14 +1,6 @@
-import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import {
-  BIG_QUEUE_NAME,
-  createScratchQueue,
-  exportItems,
-  itemRows,
-  queueByName,
-  queryItems,
-  useDemoProject,
-} from "./queues-support";
+import { exportItems, itemRows, openScratchReview, queryItems, useDemoProject } from "./queues-support";
 
 // An annotator answers every question of ten items by keyboard alone, with
 // Complete & next, then finds every answer again after a reload: in the review, in the table's
@@ -49,32 +41,6 @@ const answerTip = (page: Page, position: number, columnIndex: number): Locator =
     .getByRole("cell")
     .nth(columnIndex)
     .locator("[data-tip]");
-
-/**
- * A scratch queue asking the big queue's four questions (or none), opened on its first item by keyboard; returns its id.
- * Answers belong to calls, not to the queue: each attempt (a retry, or a repeat with up to two
- * retries) takes calls from `offset` on that no earlier attempt answered.
- */
-async function openScratchReview(
-  page: Page,
-  request: APIRequestContext,
-  testInfo: TestInfo,
-  label: string,
-  size: number,
-  offset: number,
-  /** Without the big queue's four questions, one Complete & next completes an item. */
-  { questions = true }: { questions?: boolean } = {},
-): Promise<string> {
-  const scorerRefs = questions ? ((await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? []) : [];
-  expect(scorerRefs).toHaveLength(questions ? 4 : 0);
-  const attempt = testInfo.repeatEachIndex * 3 + testInfo.retry;
-  const queue = await createScratchQueue(request, label, size, { scorerRefs, offset: offset + 100 * attempt });
-  await page.goto(`/queues/${queue.id}`);
-  await expect(itemRows(page)).toHaveCount(size);
-  await page.keyboard.press("j");
-  await page.keyboard.press("Enter");
-  return queue.id;
-}
 
 test("ten items answered by keyboard with Complete & next: every answer is in the review, the table and the export after a reload", async ({
   page,

@@ -114,7 +114,7 @@ test("see a judge's kappa, edit its prompt, run the new version on the disagreem
 
   await page.getByRole("radio", { name: "Dark" }).check();
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-  // Read mid-way, a control's colours are neither theme's (axe once found 1.3:1 here).
+  // Mid-way through the theme's colour transitions a control's colours are neither theme's: axe must not judge those.
   await colourTransitionsDone(page);
   await expectNoAxeViolations(page);
 });

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import type { AnnotationQueue, AnnotationQueueItem } from "../contract/trace";
 import { DEMO_KEY, expect } from "./fixtures";
 
@@ -119,4 +119,33 @@ export async function exportItems(page: Page, format: "CSV" | "JSON Lines"): Pro
 export async function waitForJudgeModels(model: Locator): Promise<void> {
   await expect(model.locator("option", { hasText: "Reading the catalog" })).toHaveCount(0);
   await expect(model.locator("option", { hasText: "Llama" }).first()).toBeAttached();
+}
+
+/**
+ * A scratch queue asking the big queue's four questions (or none), opened on its first item by keyboard; returns its id.
+ * Answers belong to calls, not to the queue: each attempt (a retry, or a repeat with up to two
+ * retries) takes calls from `offset` on that no earlier attempt answered.
+ */
+export async function openScratchReview(
+  page: Page,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  label: string,
+  size: number,
+  offset: number,
+  /**
+   * Without the big queue's four questions, one Complete & next completes an item. `states`: the table's State filter
+   * the review walks (none by default).
+   */
+  { questions = true, states }: { questions?: boolean; states?: string } = {},
+): Promise<string> {
+  const scorerRefs = questions ? ((await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? []) : [];
+  expect(scorerRefs).toHaveLength(questions ? 4 : 0);
+  const attempt = testInfo.repeatEachIndex * 3 + testInfo.retry;
+  const queue = await createScratchQueue(request, label, size, { scorerRefs, offset: offset + 100 * attempt });
+  await page.goto(states ? `/queues/${queue.id}?state=${states}` : `/queues/${queue.id}`);
+  await expect(itemRows(page)).toHaveCount(size);
+  await page.keyboard.press("j");
+  await page.keyboard.press("Enter");
+  return queue.id;
 }

@@ -1,14 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import {
-  BIG_QUEUE_NAME,
-  createScratchQueue,
-  itemRows,
-  queueByName,
-  queryItems,
-  queueIdByName,
-  useDemoProject,
-} from "./queues-support";
+import { BIG_QUEUE_NAME, openScratchReview, queryItems, queueIdByName, useDemoProject } from "./queues-support";
 
 // Where the review puts what an annotator reads and what they answer, on a laptop and a tablet:
 // walking the questions by key never hides the highlighted one under the sticky actions, nor
@@ -84,15 +76,9 @@ test("under a filter, an item answered out of the list and the next one in it pu
 }, testInfo) => {
   await useDemoProject(page);
   const widths = [390, 768, 1280, 1920];
-  const scorerRefs = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? [];
-  const queue = await createScratchQueue(request, "steady heading", widths.length * 2, {
-    scorerRefs,
-    offset: 6_000 + 100 * testInfo.retry,
+  await openScratchReview(page, request, testInfo, "steady heading", widths.length * 2, 6_000, {
+    states: "unstarted",
   });
-  await page.goto(`/queues/${queue.id}?state=unstarted`);
-  await expect(itemRows(page)).toHaveCount(widths.length * 2);
-  await page.keyboard.press("j");
-  await page.keyboard.press("Enter");
   const heading = page.getByRole("heading", { level: 1 });
   const place = page.getByTestId("list-place");
   const completeAndNext = page.getByRole("button", { name: /^Complete & next/ });
@@ -121,15 +107,7 @@ test("at 1280 px, an answer being saved and a refused Complete & next's warning 
 }, testInfo) => {
   await useDemoProject(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  const scorerRefs = (await queueByName(request, BIG_QUEUE_NAME)).scorer_refs ?? [];
-  const queue = await createScratchQueue(request, "steady answers", 3, {
-    scorerRefs,
-    offset: 6_500 + 100 * testInfo.retry,
-  });
-  await page.goto(`/queues/${queue.id}`);
-  await expect(itemRows(page)).toHaveCount(3);
-  await page.keyboard.press("j");
-  await page.keyboard.press("Enter");
+  await openScratchReview(page, request, testInfo, "steady answers", 3, 6_500);
   const resolution = page.getByRole("group", { name: "Resolution", exact: true });
   const firstField = page.getByRole("region", { name: /^inputs\./ });
   await questionsReady(page);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DRAWN_AFTER_MS } from "./after-next-paint";
-import { afterHeldFrame, frameIsHeld, heldFrameDrawn, holdForNextFrame } from "./frame-hold";
+import { afterHeldFrame, isFrameHeld, heldFrameDrawn, holdForNextFrame } from "./frame-hold";
 
 const frames: FrameRequestCallback[] = [];
 
@@ -26,14 +26,14 @@ afterEach(() => {
 
 describe("afterHeldFrame", () => {
   it("says whether a frame is held: from the hold until the frame is drawn", async () => {
-    expect(frameIsHeld()).toBe(false);
+    expect(isFrameHeld()).toBe(false);
     holdForNextFrame();
-    expect(frameIsHeld()).toBe(true);
+    expect(isFrameHeld()).toBe(true);
     frame();
     await vi.advanceTimersByTimeAsync(DRAWN_AFTER_MS - 1);
-    expect(frameIsHeld()).toBe(true);
+    expect(isFrameHeld()).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
-    expect(frameIsHeld()).toBe(false);
+    expect(isFrameHeld()).toBe(false);
   });
 
   it("with no frame held, runs the task in a task of its own", async () => {
@@ -47,6 +47,7 @@ describe("afterHeldFrame", () => {
   it("holds the task until the held frame is drawn, then runs the held tasks in order", async () => {
     const ran: string[] = [];
     holdForNextFrame();
+    expect(isFrameHeld()).toBe(true);
     afterHeldFrame(() => ran.push("read ahead"));
     afterHeldFrame(() => ran.push("progress"));
     await vi.advanceTimersByTimeAsync(0);
@@ -55,6 +56,7 @@ describe("afterHeldFrame", () => {
     expect(ran).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(ran).toEqual(["read ahead", "progress"]);
+    expect(isFrameHeld()).toBe(false);
   });
 
   it("a key held down does not hold the work back for as long as it is down", async () => {
@@ -107,6 +109,7 @@ describe("afterHeldFrame", () => {
       afterHeldFrame(write);
       window.dispatchEvent(new Event(type));
       expect(write).toHaveBeenCalledTimes(1);
+      expect(isFrameHeld()).toBe(false);
     },
   );
 

@@ -69,8 +69,8 @@ export function afterHeldFrame(task: () => void): () => void {
   };
 }
 
-/** Whether a key's frame is held now (its work not yet released). */
-export function frameIsHeld(): boolean {
+/** True while a key's frame is held (see holdForNextFrame): its work not yet released. */
+export function isFrameHeld(): boolean {
   return cancelRelease !== null;
 }
 

@@ -179,23 +179,21 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
         <div className="flex flex-wrap items-center justify-between gap-3">
           {/* At least 36rem however long its lines are, so whether the navigation fits beside it depends on the
               page's width alone, not on the item: the buttons stay where they are from item to item. */}
-          <div className="min-w-[min(100%,36rem)] flex-1">
-            <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
-              <h1 className="text-lg font-semibold tracking-tight text-fg tabular-nums">{heading}</h1>
-              {item ? (
-                <UntrustedText
-                  text={shortOpName(item.call_op_name)}
-                  className="max-w-full truncate font-mono text-xs text-fg-muted"
-                />
-              ) : null}
-              {filtered ? (
-                <ListPlace
-                  inList={item && neighbours ? neighbours.index !== null : null}
-                  index={item ? session.listIndex : null}
-                  state={item?.annotation_state}
-                />
-              ) : null}
-            </div>
+          <div className="flex min-w-[min(100%,36rem)] flex-1 flex-wrap items-baseline gap-x-3 gap-y-1">
+            <h1 className="text-lg font-semibold tracking-tight text-fg tabular-nums">{heading}</h1>
+            {item ? (
+              <UntrustedText
+                text={shortOpName(item.call_op_name)}
+                className="max-w-full truncate font-mono text-xs text-fg-muted"
+              />
+            ) : null}
+            {filtered ? (
+              <ListPlace
+                inList={item && neighbours ? neighbours.index !== null : null}
+                index={item ? session.listIndex : null}
+                state={item?.annotation_state}
+              />
+            ) : null}
           </div>
           <Navigation
             neighbours={neighbours}

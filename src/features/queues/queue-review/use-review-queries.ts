@@ -3,7 +3,7 @@ import { useCallback, useEffect } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest } from "@contract/trace";
 import type { TraceClient } from "@/api/trace";
 import { useApiClients } from "@/connection/api-clients";
-import { afterHeldFrame, frameIsHeld, heldFrameDrawn } from "@/lib/frame-hold";
+import { afterHeldFrame, isFrameHeld, heldFrameDrawn } from "@/lib/frame-hold";
 import { callQueries } from "../api/call";
 import { feedbackQueries } from "../api/feedback";
 import { itemKeys } from "../api/items";
@@ -25,16 +25,16 @@ const live = {
   refetchOnWindowFocus: "always",
 } as const;
 
+/** What the review's own reads are given by the query cache: the request's signal, and where they are kept. */
+type ReviewReadContext = { signal: AbortSignal; client: QueryClient; queryKey: readonly unknown[] };
+
 /**
  * A read again of something the page already has (a refresh, or a read made stale by the annotator's own state
  * change) waits while a move's frame is drawn: the item on screen is the cached one meanwhile, and the request and
  * its answer do not take the cores the frame needs. A first read does not wait.
  */
-/** What the review's own reads are given by the query cache: the request's signal, and where they are kept. */
-type ReviewReadContext = { signal: AbortSignal; client: QueryClient; queryKey: readonly unknown[] };
-
 async function unlessMoveFrameHeld(client: QueryClient, queryKey: readonly unknown[]): Promise<void> {
-  if (frameIsHeld() && client.getQueryData(queryKey) !== undefined) await heldFrameDrawn();
+  if (isFrameHeld() && client.getQueryData(queryKey) !== undefined) await heldFrameDrawn();
 }
 
 /** The list a review walks: the table's filter and sort (its page and page size do not matter here). */
