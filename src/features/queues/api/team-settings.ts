@@ -53,7 +53,10 @@ export function useTeamSettings(projectId: string, queueId: string) {
     ...teamSettingsQueries.of(trace, projectId, queueId),
     enabled: projectId !== "" && queueId !== "",
   });
-  return { ...query, settings: query.data ?? DEFAULT_TEAM_SETTINGS, known: query.data !== undefined };
+  // Only what its readers use: the query's result tracks what is read, and spreading it would read (and render again
+  // on) every change, a refresh's fetching flags included.
+  const { data, isError, error, refetch } = query;
+  return { settings: data ?? DEFAULT_TEAM_SETTINGS, known: data !== undefined, isError, error, refetch };
 }
 
 /** Stores a new version of a queue's team settings, and shows it at once wherever it is read. */

@@ -7,6 +7,13 @@ describe("the review's announcement", () => {
     expect(said("Item 3 marked completed.")(first)).toEqual({ ...first, count: 2 });
   });
 
+  it("silence where there was silence changes nothing (the live region is not made anew on every move)", () => {
+    expect(said("")(SILENCE)).toBe(SILENCE);
+    const silenced = said("")(said("Item 3 marked completed.")(SILENCE));
+    expect(silenced).toEqual({ text: "", tone: "info", count: 2 });
+    expect(said("")(silenced)).toBe(silenced);
+  });
+
   it("a confirmation replaces a message but not a warning", () => {
     const info = said("Finding the next one for you.")(SILENCE);
     expect(confirmed("Item 3 marked completed.")(info).text).toBe("Item 3 marked completed.");

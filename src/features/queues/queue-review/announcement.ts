@@ -8,10 +8,16 @@ type Change = (shown: Announcement) => Announcement;
 
 export const SILENCE: Announcement = { text: "", tone: "info", count: 0 };
 
-/** A message that replaces whatever was said. */
+/**
+ * A message that replaces whatever was said. Silence where there was silence changes nothing: every move says it, and
+ * a new count would put a new live region in the action bar in the next item's frame.
+ */
 export const said =
   (text: string, tone: Announcement["tone"] = "info", ask?: string): Change =>
-  (shown) => ({ text, tone, count: shown.count + 1, ask });
+  (shown) =>
+    text === "" && ask === undefined && shown.text === "" && shown.ask === undefined
+      ? shown
+      : { text, tone, count: shown.count + 1, ask };
 
 /**
  * A change's confirmation: it does not replace a warning. Moves clear what was said, and the press a warning asks for

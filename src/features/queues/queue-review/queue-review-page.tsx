@@ -253,7 +253,8 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
             className="sticky top-0.5 z-10 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-line bg-surface px-3 py-2 shadow-sm"
           >
             <Actions
-              item={item}
+              state={item.annotation_state}
+              writer={item.annotator_user_id ?? null}
               me={session.annotator.me}
               busy={session.saving}
               hasNext={!!neighbours?.next || session.trail.forward}

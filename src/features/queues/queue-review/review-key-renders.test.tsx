@@ -23,8 +23,8 @@ const ELEMENTS_REPLACED_AT_MOST = 12;
 /** An element and the elements inside it; 0 for text. */
 const elementsIn = (node: Node) => (node instanceof Element ? 1 + node.getElementsByTagName("*").length : 0);
 
-/** A queue of 12 items with the demo's four questions; the review on its first item, everything read ahead. */
-async function openReview() {
+/** A queue of 12 items with the demo's four questions; the review on item `at` (0-based), everything read ahead. */
+async function openReview(at = 0) {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 12, name: "Tone review" });
   setQueueQuestions(server.db, queueId, Object.values(seedQuestions(server.db, PROJECT, DEMO_QUESTIONS)));
@@ -32,7 +32,7 @@ async function openReview() {
   const items = (await clients.trace.queryItems(queueId, { project_id: PROJECT, include_position: true })).items;
   storeSettings(server, PROJECT);
   const app = renderApp({
-    path: `/queues/${queueId}/items/${items[0]!.id}?i=0`,
+    path: `/queues/${queueId}/items/${items[at]!.id}?i=${at}`,
     defaults: urlsOf(server.settings),
     fetch: server.fetch,
   });
@@ -101,6 +101,20 @@ describe("what a press of n renders", () => {
     // never the layout or the review's controls (a callback made anew per render would redraw all of them).
     expect(commits[0]!.names.length).toBeLessThanOrEqual(110);
     expect(commits[1]!.names.length).toBeLessThanOrEqual(ADDRESS_RENDER_AT_MOST);
+  }, 30_000);
+
+  it("from one unstarted item to the next, the state buttons, the moves and the questions' choices are left as they are", async () => {
+    // The seeded queue's last six items are unstarted: the usual walk through an Unstarted list.
+    const { items, router, settled } = await openReview(6);
+    expect(items.slice(6, 9).map((item) => item.annotation_state)).toEqual(["unstarted", "unstarted", "unstarted"]);
+    await pressCounted("n", router, items[7]!.id);
+    await settled();
+    const { keyRender } = await pressCounted("n", router, items[8]!.id);
+    const rendered = tally(keyRender);
+    expect(rendered.ItemBody).toBe(1);
+    // Each would be drawn the same: React rewrites a radio button's name and type each time it renders one.
+    for (const name of ["StateActions", "MoveButtons", "NextUnstartedButton", "ChoiceOption", "WorkModeBar"])
+      expect(rendered[name]).toBeUndefined();
   }, 30_000);
 
   it("Complete & next: the same, the write's changes to the cached lists rendered after the move", async () => {

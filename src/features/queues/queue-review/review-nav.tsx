@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router-dom";
 import { Button, buttonClasses } from "@/components/button";
 import { GuardedButton } from "./guarded-button";
@@ -42,21 +43,8 @@ export function ReviewNav({
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">Move through the list</legend>
-      <GuardedButton blockedReason={prevBlocked} shortcut="p" onClick={onPrev}>
-        Previous
-      </GuardedButton>
-      <GuardedButton blockedReason={nextBlocked} shortcut="n" onClick={onNext}>
-        Next
-      </GuardedButton>
-      <Button loading={searchingUnstarted} onClick={onNextUnstarted} aria-keyshortcuts={workMode ? "u w" : "u"}>
-        {workMode ? "Next for me" : "Next unstarted"}
-        <kbd
-          aria-hidden="true"
-          className="rounded border border-current/30 px-1 font-mono text-[10px] leading-4 opacity-70"
-        >
-          u
-        </kbd>
-      </Button>
+      <MoveButtons prevBlocked={prevBlocked} nextBlocked={nextBlocked} onPrev={onPrev} onNext={onNext} />
+      <NextUnstartedButton searching={searchingUnstarted} workMode={workMode} onClick={onNextUnstarted} />
       <Link to={backHref} state={backState} aria-keyshortcuts="Escape" className={buttonClasses("ghost", "md")}>
         Back to the table
         <kbd
@@ -69,3 +57,51 @@ export function ReviewNav({
     </fieldset>
   );
 }
+
+// The buttons below take plain values, and are memoised: from one item to the next in the middle of the list they
+// are unchanged, and are not rendered again in the key's render (only the way back, which names the item, is).
+
+const MoveButtons = memo(function MoveButtons({
+  prevBlocked,
+  nextBlocked,
+  onPrev,
+  onNext,
+}: {
+  prevBlocked: string | null;
+  nextBlocked: string | null;
+  onPrev: () => void;
+  onNext: () => void;
+}) {
+  return (
+    <>
+      <GuardedButton blockedReason={prevBlocked} shortcut="p" onClick={onPrev}>
+        Previous
+      </GuardedButton>
+      <GuardedButton blockedReason={nextBlocked} shortcut="n" onClick={onNext}>
+        Next
+      </GuardedButton>
+    </>
+  );
+});
+
+const NextUnstartedButton = memo(function NextUnstartedButton({
+  searching,
+  workMode,
+  onClick,
+}: {
+  searching: boolean;
+  workMode: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button loading={searching} onClick={onClick} aria-keyshortcuts={workMode ? "u w" : "u"}>
+      {workMode ? "Next for me" : "Next unstarted"}
+      <kbd
+        aria-hidden="true"
+        className="rounded border border-current/30 px-1 font-mono text-[10px] leading-4 opacity-70"
+      >
+        u
+      </kbd>
+    </Button>
+  );
+});

@@ -1,4 +1,4 @@
-import type { AnnotationQueueItem, SettableState } from "@contract/trace";
+import type { AnnotationState, SettableState } from "@contract/trace";
 import { GuardedButton } from "./guarded-button";
 import { STATE_LABELS } from "../shared/item-state";
 import { allowedMoves, ownState } from "./transition-rules";
@@ -9,28 +9,35 @@ import type { ReviewAction } from "./use-review-session";
  * forbid is blocked with the reason; "& next" at the end of the list still records the state.
  */
 export function StateActions({
-  item,
+  state,
+  writer,
   me,
   busy,
   hasNext,
   onAction,
 }: {
-  item: AnnotationQueueItem;
+  /** The item's state, and who set it last: all the buttons read of the item, so the next item in the same state
+   * (the usual case, one unstarted item after another) leaves them as they are. */
+  state: AnnotationState;
+  writer: string | null;
   me: string | null;
   busy: boolean;
   hasNext: boolean;
   onAction: (action: ReviewAction) => void;
 }) {
+  const item = { annotation_state: state, annotator_user_id: writer };
   const moves = allowedMoves(item, me);
-  const blocked = (state: SettableState) => (moves[state].allowed ? null : (moves[state] as { reason: string }).reason);
-  const note = (state: SettableState) => (moves[state].allowed ? (moves[state] as { note?: string }).note : undefined);
+  const blocked = (target: SettableState) =>
+    moves[target].allowed ? null : (moves[target] as { reason: string }).reason;
+  const note = (target: SettableState) =>
+    moves[target].allowed ? (moves[target] as { note?: string }).note : undefined;
   const nextNote = hasNext ? undefined : "This is the last item of the list: the state is recorded and you stay here.";
   // "& next" on an item already in that state (mine) only moves on: never blocked.
   const already = ownState(item, me);
-  const andNext = (state: SettableState) =>
-    already === state
-      ? { blockedReason: null, note: `Already ${STATE_LABELS[state].toLowerCase()}: moves on without changing it.` }
-      : { blockedReason: blocked(state), note: note(state) ?? nextNote };
+  const andNext = (target: SettableState) =>
+    already === target
+      ? { blockedReason: null, note: `Already ${STATE_LABELS[target].toLowerCase()}: moves on without changing it.` }
+      : { blockedReason: blocked(target), note: note(target) ?? nextNote };
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">Set the item&apos;s state</legend>

@@ -139,12 +139,14 @@ export function rememberPositions(
   rows: readonly AnnotationQueueItem[],
 ): void {
   const found = rows.filter((row) => typeof row.position_in_queue === "number");
-  if (found.length === 0) return;
-  queryClient.setQueryData<Record<string, number>>(key, (current = {}) =>
-    found.every((row) => current[row.id] === row.position_in_queue)
-      ? current
-      : { ...current, ...Object.fromEntries(found.map((row) => [row.id, row.position_in_queue as number])) },
-  );
+  const current = queryClient.getQueryData<Record<string, number>>(key) ?? {};
+  // Usually known already (a move's window overlaps the last): then the cache is not written, nor its readers told,
+  // in the commit of the key's render.
+  if (found.every((row) => current[row.id] === row.position_in_queue)) return;
+  queryClient.setQueryData<Record<string, number>>(key, {
+    ...current,
+    ...Object.fromEntries(found.map((row) => [row.id, row.position_in_queue as number])),
+  });
 }
 
 /** Where an item's window lives in the cache: under the queue's item pages, so optimistic changes patch it too. */

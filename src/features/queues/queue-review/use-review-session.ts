@@ -320,10 +320,14 @@ export function useReviewSession(
           wrapped: state?.wrapped === true,
         }),
       );
-      // Moving between items replaces the history entry: Back leaves the review, not item by item.
-      const href = reviewHref(project, queueId, to.item.id, view, to.index, { work: inWorkMode });
+      // Moving between items replaces the history entry: Back leaves the review, not item by item. The address
+      // (the whole table view, serialised) is made when it is written, after the paint, not in the key's handling.
       scheduleAddress(
-        () => void navigateRef.current(href, { replace: true, state }),
+        () =>
+          void navigateRef.current(reviewHref(project, queueId, to.item.id, view, to.index, { work: inWorkMode }), {
+            replace: true,
+            state,
+          }),
         // Another address came first (a link, Back): it wins, even one naming an item this move left. In a
         // transition, as the router renders that address: one render shows it, not the item left on the way.
         () => startTransition(() => setMoved(null)),
@@ -592,7 +596,8 @@ export function useReviewSession(
     workMode,
     work: { status: work.status, go: goNextForMe, dismiss: work.dismiss },
     teamSettings: team.settings,
-    leaveWorkHref: reviewHref(project, queueId, itemId, view, neighbours?.index ?? hint),
+    // Made only where it is shown: outside work mode the bar it is in stays as it is from item to item.
+    leaveWorkHref: workMode ? reviewHref(project, queueId, itemId, view, neighbours?.index ?? hint) : null,
     backHref,
     backState,
     act,

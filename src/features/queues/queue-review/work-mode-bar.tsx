@@ -20,9 +20,10 @@ export function WorkModeBar({
   settings: TeamSettings;
   claiming: boolean;
   onStart: () => void;
-  leaveHref: string;
+  /** Null outside work mode. */
+  leaveHref: string | null;
 }) {
-  if (!workMode)
+  if (!workMode || leaveHref === null)
     return (
       <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
         <Button size="sm" variant="ghost" loading={claiming} onClick={onStart} aria-keyshortcuts="w">

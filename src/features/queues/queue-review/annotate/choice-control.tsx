@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { memo, useId, useLayoutEffect, useRef, type RefObject } from "react";
 import { cn } from "@/lib/cn";
 import { formatAnswer } from "../../shared/call-answers";
 import { JudgeBadge } from "./judge-suggestion";
@@ -30,57 +30,98 @@ export function ChoiceControl({
   suggested?: { value: unknown };
 }) {
   const name = useId();
+  // The options are memoised and call the latest handlers through this ref, set after each render (before any click
+  // can reach them): from one unanswered item to the next nothing of an option changes, and it is not drawn again.
+  // React rewrites a radio button's name and type each time it renders one, a dozen attribute writes per question
+  // in the key's frame.
+  const handlers = useRef<OptionHandlers>({ pick: onPick, focus: onFocus });
+  useLayoutEffect(() => {
+    handlers.current = { pick: onPick, focus: onFocus };
+  });
   return (
     <div className="flex flex-wrap gap-1.5">
-      {values.map((value, index) => {
-        const checked = Object.is(shown, value);
-        const judges = suggested !== undefined && Object.is(suggested.value, value);
-        return (
-          <label
-            key={String(value)}
-            className={cn(
-              "inline-flex min-h-8 min-w-8 cursor-pointer items-center justify-center gap-1.5 rounded-md border px-2.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus",
-              judges
-                ? "border-2 border-dashed border-accent bg-surface text-fg"
-                : checked
-                  ? "border-accent bg-accent text-accent-fg"
-                  : "border-line-strong bg-surface text-fg hover:bg-subtle",
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              className="sr-only"
-              checked={checked}
-              onChange={() => onPick(value)}
-              // Already checked, the suggestion fires no change: picking it is a click (Space clicks too).
-              onClick={judges ? () => onPick(value) : undefined}
-              onFocus={onFocus}
-              aria-describedby={describedBy}
-            />
-            {formatAnswer(value)}
-            {/* The space keeps the value and the mark apart in the option's accessible name. */}
-            {judges ? (
-              <>
-                {" "}
-                <JudgeBadge />
-              </>
-            ) : null}
-            {index < 9 ? (
-              <kbd
-                aria-hidden="true"
-                className={cn(
-                  "rounded border px-1 font-sans text-[10px]",
-                  checked && !judges ? "border-accent-fg/40" : "border-line text-fg-muted",
-                  !keysShown && "invisible",
-                )}
-              >
-                {index + 1}
-              </kbd>
-            ) : null}
-          </label>
-        );
-      })}
+      {values.map((value, index) => (
+        <ChoiceOption
+          key={String(value)}
+          name={name}
+          value={value}
+          index={index}
+          checked={Object.is(shown, value)}
+          judges={suggested !== undefined && Object.is(suggested.value, value)}
+          keysShown={keysShown}
+          describedBy={describedBy}
+          handlers={handlers}
+        />
+      ))}
     </div>
   );
 }
+
+type OptionHandlers = { pick: (value: unknown) => void; focus: () => void };
+
+const ChoiceOption = memo(function ChoiceOption({
+  name,
+  value,
+  index,
+  checked,
+  judges,
+  keysShown,
+  describedBy,
+  handlers,
+}: {
+  name: string;
+  value: unknown;
+  index: number;
+  checked: boolean;
+  /** The judge's suggestion: checked, outlined, not an answer yet. */
+  judges: boolean;
+  keysShown: boolean;
+  describedBy: string;
+  handlers: RefObject<OptionHandlers>;
+}) {
+  const pick = () => handlers.current.pick(value);
+  return (
+    <label
+      className={cn(
+        "inline-flex min-h-8 min-w-8 cursor-pointer items-center justify-center gap-1.5 rounded-md border px-2.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus",
+        judges
+          ? "border-2 border-dashed border-accent bg-surface text-fg"
+          : checked
+            ? "border-accent bg-accent text-accent-fg"
+            : "border-line-strong bg-surface text-fg hover:bg-subtle",
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        className="sr-only"
+        checked={checked}
+        onChange={pick}
+        // Already checked, the suggestion fires no change: picking it is a click (Space clicks too).
+        onClick={judges ? pick : undefined}
+        onFocus={() => handlers.current.focus()}
+        aria-describedby={describedBy}
+      />
+      {formatAnswer(value)}
+      {/* The space keeps the value and the mark apart in the option's accessible name. */}
+      {judges ? (
+        <>
+          {" "}
+          <JudgeBadge />
+        </>
+      ) : null}
+      {index < 9 ? (
+        <kbd
+          aria-hidden="true"
+          className={cn(
+            "rounded border px-1 font-sans text-[10px]",
+            checked && !judges ? "border-accent-fg/40" : "border-line text-fg-muted",
+            !keysShown && "invisible",
+          )}
+        >
+          {index + 1}
+        </kbd>
+      ) : null}
+    </label>
+  );
+});

@@ -97,6 +97,18 @@ describe("the Annotate panel on the next item", () => {
     expect(within(screen.getByRole("group", { name: "Tone" })).getByRole("radio", { name: /^4/ })).toBeChecked();
   }, 60_000);
 
+  it("a choice clicked on the next item answers that item: its options, left as they were, act on the item shown", async () => {
+    const { items, answersOn, user } = await setup();
+    // Unanswered here and on the next item: the choices are drawn once and not again with the next item.
+    fireEvent.keyDown(document.body, { key: "n" });
+    await onItem(2);
+    await user.click(within(screen.getByRole("group", { name: "Tone" })).getByRole("radio", { name: /^2/ }));
+    await user.click(within(screen.getByRole("group", { name: "Resolution" })).getByRole("radio", { name: /^Partly/ }));
+    await waitFor(() => expect(answersOn(items[1]!.call_id)).toHaveLength(2), SLOW);
+    expect(answersOn(items[1]!.call_id)).toEqual(expect.arrayContaining([["tone", 2]]));
+    expect(answersOn(items[0]!.call_id)).toEqual([]);
+  }, 60_000);
+
   it("leaves an item's errors on it: a refused note and a refused answer are not shown on the next", async () => {
     const { user } = await setup((fetch) => async (input, init) => {
       if (String(input).endsWith("/feedback/create") && /wandb\.(note|annotation)/.test(String(init?.body)))
