@@ -200,6 +200,9 @@ test("the next item shows its own answers from its first frame, and no choice ch
   await expect(group(page, "Tone").getByRole("radio", { name: /^1/ })).toBeChecked();
   await expect(page.locator("[data-active-spec]")).toHaveAccessibleName("Resolution");
   expect(await sizes()).toEqual(before);
+  // The marks follow the highlight (by the style sheet): shown on Resolution's choices, hidden on Tone's.
+  await expect(group(page, "Resolution").locator("kbd").first()).toBeVisible();
+  await expect(group(page, "Tone").locator("kbd").first()).toBeHidden();
 
   // The next item and its answers are read ahead while this one is on screen.
   await expect(page.getByRole("button", { name: "Next", exact: true })).not.toHaveAttribute("aria-disabled");

@@ -9,15 +9,16 @@ type Change = (shown: Announcement) => Announcement;
 export const SILENCE: Announcement = { text: "", tone: "info", count: 0 };
 
 /**
- * A message that replaces whatever was said. Silence where there was silence changes nothing: every move says it, and
- * a new count would put a new live region in the action bar in the next item's frame.
+ * A message that replaces whatever was said. Silence is not a message: it keeps the count (the live region is emptied,
+ * not made anew in the next item's frame; every move says it), and where there was silence it changes nothing.
  */
 export const said =
   (text: string, tone: Announcement["tone"] = "info", ask?: string): Change =>
-  (shown) =>
-    text === "" && ask === undefined && shown.text === "" && shown.ask === undefined
-      ? shown
-      : { text, tone, count: shown.count + 1, ask };
+  (shown) => {
+    if (text !== "") return { text, tone, count: shown.count + 1, ask };
+    if (shown.text === "" && shown.ask === undefined && ask === undefined) return shown;
+    return { text, tone: "info", count: shown.count, ask };
+  };
 
 /**
  * A change's confirmation: it does not replace a warning. Moves clear what was said, and the press a warning asks for

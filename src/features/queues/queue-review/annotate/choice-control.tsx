@@ -14,7 +14,6 @@ import { JudgeBadge } from "./judge-suggestion";
 export function ChoiceControl({
   values,
   shown,
-  keysShown,
   onPick,
   onFocus,
   describedBy,
@@ -22,7 +21,6 @@ export function ChoiceControl({
 }: {
   values: readonly unknown[];
   shown: unknown;
-  keysShown: boolean;
   onPick: (value: unknown) => void;
   onFocus: () => void;
   describedBy: string;
@@ -48,7 +46,6 @@ export function ChoiceControl({
           index={index}
           checked={Object.is(shown, value)}
           judges={suggested !== undefined && Object.is(suggested.value, value)}
-          keysShown={keysShown}
           describedBy={describedBy}
           handlers={handlers}
         />
@@ -65,7 +62,6 @@ const ChoiceOption = memo(function ChoiceOption({
   index,
   checked,
   judges,
-  keysShown,
   describedBy,
   handlers,
 }: {
@@ -75,7 +71,6 @@ const ChoiceOption = memo(function ChoiceOption({
   checked: boolean;
   /** The judge's suggestion: checked, outlined, not an answer yet. */
   judges: boolean;
-  keysShown: boolean;
   describedBy: string;
   handlers: RefObject<OptionHandlers>;
 }) {
@@ -116,7 +111,9 @@ const ChoiceOption = memo(function ChoiceOption({
           className={cn(
             "rounded border px-1 font-sans text-[10px]",
             checked && !judges ? "border-accent-fg/40" : "border-line text-fg-muted",
-            !keysShown && "invisible",
+            // Shown while its question is the highlighted one (SpecField's group): by the style sheet, so a move of
+            // the highlight draws no option again.
+            "invisible group-data-active-spec/spec:visible",
           )}
         >
           {index + 1}
