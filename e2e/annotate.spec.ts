@@ -200,7 +200,7 @@ test("the next item shows its own answers from its first frame, and no choice ch
   await expect(group(page, "Tone").getByRole("radio", { name: /^1/ })).toBeChecked();
   await expect(page.locator("[data-active-spec]")).toHaveAccessibleName("Resolution");
   expect(await sizes()).toEqual(before);
-  // The marks follow the highlight (by the style sheet): shown on Resolution's choices, hidden on Tone's.
+  // The marks follow the highlight: shown on Resolution's choices, hidden on Tone's.
   await expect(group(page, "Resolution").locator("kbd").first()).toBeVisible();
   await expect(group(page, "Tone").locator("kbd").first()).toBeHidden();
 

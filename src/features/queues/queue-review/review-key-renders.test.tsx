@@ -113,8 +113,31 @@ describe("what a press of n renders", () => {
     const rendered = tally(keyRender);
     expect(rendered.ItemBody).toBe(1);
     // Each would be drawn the same: React rewrites a radio button's name and type each time it renders one.
-    for (const name of ["StateActions", "MoveButtons", "NextUnstartedButton", "ChoiceOption", "WorkModeBar"])
+    for (const name of [
+      "StateActions",
+      "MoveButtons",
+      "NextUnstartedButton",
+      "ChoiceOption",
+      "ChoiceInput",
+      "WorkModeBar",
+    ])
       expect(rendered[name]).toBeUndefined();
+  }, 30_000);
+
+  it("after an answer, the next item redraws the radio buttons whose check changed, not those whose number key did", async () => {
+    const { items, router, settled } = await openReview(6);
+    await pressCounted("n", router, items[7]!.id);
+    await settled();
+    // 1 answers Tone with its first choice and moves the highlight (and the number keys' marks) on to Resolution.
+    fireEvent.keyDown(document.body, { key: "1" });
+    await waitFor(() => expect(screen.getByRole("radio", { name: /^1/ })).toBeChecked(), SLOW);
+    await settled();
+    const { keyRender } = await pressCounted("n", router, items[8]!.id);
+    const rendered = tally(keyRender);
+    // On the next item the highlight is back on Tone: its options and Resolution's show or hide their keys.
+    expect(rendered.ChoiceOption).toBeGreaterThan(2);
+    // Only the choice the answer had checked is a radio button drawn again.
+    expect(rendered.ChoiceInput).toBe(1);
   }, 30_000);
 
   it("Complete & next: the same, the write's changes to the cached lists rendered after the move", async () => {

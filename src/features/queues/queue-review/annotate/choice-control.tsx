@@ -14,6 +14,7 @@ import { JudgeBadge } from "./judge-suggestion";
 export function ChoiceControl({
   values,
   shown,
+  keysShown,
   onPick,
   onFocus,
   describedBy,
@@ -21,6 +22,7 @@ export function ChoiceControl({
 }: {
   values: readonly unknown[];
   shown: unknown;
+  keysShown: boolean;
   onPick: (value: unknown) => void;
   onFocus: () => void;
   describedBy: string;
@@ -28,10 +30,9 @@ export function ChoiceControl({
   suggested?: { value: unknown };
 }) {
   const name = useId();
-  // The options are memoised and call the latest handlers through this ref, set after each render (before any click
-  // can reach them): from one unanswered item to the next nothing of an option changes, and it is not drawn again.
-  // React rewrites a radio button's name and type each time it renders one, a dozen attribute writes per question
-  // in the key's frame.
+  // The options call the latest handlers through this ref, set after each render (before any click can reach them),
+  // so they are memoised on plain values: from one unanswered item to the next nothing of an option changes and it
+  // is not drawn again.
   const handlers = useRef<OptionHandlers>({ pick: onPick, focus: onFocus });
   useLayoutEffect(() => {
     handlers.current = { pick: onPick, focus: onFocus };
@@ -46,6 +47,7 @@ export function ChoiceControl({
           index={index}
           checked={Object.is(shown, value)}
           judges={suggested !== undefined && Object.is(suggested.value, value)}
+          keysShown={keysShown}
           describedBy={describedBy}
           handlers={handlers}
         />
@@ -55,6 +57,17 @@ export function ChoiceControl({
 }
 
 type OptionHandlers = { pick: (value: unknown) => void; focus: () => void };
+type OptionProps = {
+  name: string;
+  value: unknown;
+  index: number;
+  checked: boolean;
+  /** The judge's suggestion: checked, outlined, not an answer yet. */
+  judges: boolean;
+  keysShown: boolean;
+  describedBy: string;
+  handlers: RefObject<OptionHandlers>;
+};
 
 const ChoiceOption = memo(function ChoiceOption({
   name,
@@ -62,19 +75,10 @@ const ChoiceOption = memo(function ChoiceOption({
   index,
   checked,
   judges,
+  keysShown,
   describedBy,
   handlers,
-}: {
-  name: string;
-  value: unknown;
-  index: number;
-  checked: boolean;
-  /** The judge's suggestion: checked, outlined, not an answer yet. */
-  judges: boolean;
-  describedBy: string;
-  handlers: RefObject<OptionHandlers>;
-}) {
-  const pick = () => handlers.current.pick(value);
+}: OptionProps) {
   return (
     <label
       className={cn(
@@ -86,16 +90,13 @@ const ChoiceOption = memo(function ChoiceOption({
             : "border-line-strong bg-surface text-fg hover:bg-subtle",
       )}
     >
-      <input
-        type="radio"
+      <ChoiceInput
         name={name}
-        className="sr-only"
+        value={value}
         checked={checked}
-        onChange={pick}
-        // Already checked, the suggestion fires no change: picking it is a click (Space clicks too).
-        onClick={judges ? pick : undefined}
-        onFocus={() => handlers.current.focus()}
-        aria-describedby={describedBy}
+        judges={judges}
+        describedBy={describedBy}
+        handlers={handlers}
       />
       {formatAnswer(value)}
       {/* The space keeps the value and the mark apart in the option's accessible name. */}
@@ -111,14 +112,40 @@ const ChoiceOption = memo(function ChoiceOption({
           className={cn(
             "rounded border px-1 font-sans text-[10px]",
             checked && !judges ? "border-accent-fg/40" : "border-line text-fg-muted",
-            // Shown while its question is the highlighted one (SpecField's group): by the style sheet, so a move of
-            // the highlight draws no option again.
-            "invisible group-data-active-spec/spec:visible",
+            !keysShown && "invisible",
           )}
         >
           {index + 1}
         </kbd>
       ) : null}
     </label>
+  );
+});
+
+/**
+ * The radio button, memoised apart from its option: React rewrites a radio button's name and type each time it renders
+ * one, so the highlight moving (which shows or hides the option's number key) must not render it again.
+ */
+const ChoiceInput = memo(function ChoiceInput({
+  name,
+  value,
+  checked,
+  judges,
+  describedBy,
+  handlers,
+}: Omit<OptionProps, "index" | "keysShown">) {
+  const pick = () => handlers.current.pick(value);
+  return (
+    <input
+      type="radio"
+      name={name}
+      className="sr-only"
+      checked={checked}
+      onChange={pick}
+      // Already checked, the suggestion fires no change: picking it is a click (Space clicks too).
+      onClick={judges ? pick : undefined}
+      onFocus={() => handlers.current.focus()}
+      aria-describedby={describedBy}
+    />
   );
 });

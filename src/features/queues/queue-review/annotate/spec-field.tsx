@@ -65,7 +65,7 @@ export function SpecField({
       aria-describedby={cn(helpId, optional && optionalId, suggestion && judgeId)}
       data-active-spec={active || undefined}
       className={cn(
-        "group/spec space-y-2 rounded-lg border bg-surface px-3 py-2.5",
+        "space-y-2 rounded-lg border bg-surface px-3 py-2.5",
         active ? "border-accent ring-1 ring-accent" : "border-line",
       )}
     >
@@ -109,6 +109,7 @@ export function SpecField({
         <ChoiceControl
           values={keyedValuesOrAll(kind)}
           shown={shown}
+          keysShown={active}
           onPick={onAnswer}
           onFocus={onActivate}
           describedBy={helpId}
