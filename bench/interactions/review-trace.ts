@@ -28,6 +28,9 @@ const PHASES: Record<string, string> = {
   "ProxyImpl::ScheduledActionCommit": "Commit (compositor)",
   RasterTask: "Raster",
   "Display::DrawAndSwap": "Draw and swap",
+  // V8's collections, inside whatever ran when the heap filled (a key's handling too).
+  MinorGC: "Garbage collection (minor)",
+  MajorGC: "Garbage collection (major)",
 };
 /** With ANSWERED, `1` answers the item's first question before each press, as review-keys' "answered" keys do. */
 const ANSWERED = Boolean(process.env.ANSWERED);
