@@ -159,6 +159,8 @@ export function useReviewSession(
   const warnedTakeover = useRef<string | null>(null);
   // The item whose unanswered questions were named: the next Complete on it goes ahead.
   const warnedAbout = useRef<string | null>(null);
+  // The words of the unanswered warning last said, brought up to date as its questions are answered.
+  const unansweredSaid = useRef("");
 
   // Kept while its inputs stay: the read-ahead runs again only when the neighbours change.
   const neighbours = useMemo(
@@ -461,7 +463,8 @@ export function useReviewSession(
         const unanswered = unansweredOn(current.item.call_id);
         if (!Array.isArray(unanswered) || unanswered.length > 0) {
           warnedAbout.current = current.item.id;
-          return say(unansweredWarning(unanswered), "warning", current.item.id);
+          unansweredSaid.current = unansweredWarning(unanswered);
+          return say(unansweredSaid.current, "warning", current.item.id);
         }
       }
       warnedAbout.current = null;
@@ -478,12 +481,24 @@ export function useReviewSession(
   const startOnAnswer = useCallback(
     (answeredItemId: string) => {
       const current = target.current;
-      if (!current || current.item.id !== answeredItemId || writes.current.has(answeredItemId)) return;
+      if (!current || current.item.id !== answeredItemId) return;
+      // A first Complete's warning names the questions left unanswered: each answer brings it up to date, so it never
+      // names one just answered. It still asks for the second press, which completes.
+      if (warnedAbout.current === answeredItemId) {
+        const before = unansweredSaid.current;
+        const now = unansweredWarning(unansweredOn(current.item.call_id));
+        unansweredSaid.current = now;
+        // Only while that warning is what is shown (not a claim's, said since).
+        setAnnouncement((shown) =>
+          shown.ask === answeredItemId && shown.text === before ? { ...shown, text: now } : shown,
+        );
+      }
+      if (writes.current.has(answeredItemId)) return;
       if ((changedNow.current.get(answeredItemId) ?? current.item.annotation_state) !== "unstarted") return;
       write(answeredItemId, "in_progress", true);
       recordClaim(trace, { projectId: project, queueId }, current.item);
     },
-    [write, trace, project, queueId],
+    [write, trace, project, queueId, unansweredOn],
   );
 
   // "& next" pressed before the item's place was known: move once it is, once.
@@ -635,6 +650,8 @@ function positionIn(window: ListWindow | undefined, itemId: string): number | un
 function unansweredWarning(unanswered: ReturnType<UnansweredCheck>): string {
   // What to do comes before the list: on a wide screen the message is held to two lines beside the buttons.
   const again = "Not completed yet: press Complete again to complete it anyway.";
+  if (Array.isArray(unanswered) && unanswered.length === 0)
+    return "Not completed yet: every required question is answered now, press Complete to complete it.";
   if (!Array.isArray(unanswered)) {
     const what = unanswered.notRead === "questions" ? "This queue's questions have" : "The answers given so far have";
     return `${again} ${what} not loaded, so the answers cannot be checked.`;

@@ -78,6 +78,23 @@ describe("completing an item with an optional question unanswered", () => {
     await waitFor(() => expect(state()).toBe("completed"), SLOW);
   }, 60_000);
 
+  it("the warning is brought up to date as the questions it names are answered; the next press completes", async () => {
+    const { state, user } = await setup();
+    await screen.findByRole("group", { name: "Note" }, SLOW);
+    await user.keyboard("c");
+    const warning = await screen.findByText(/Not completed yet/, {}, SLOW);
+    expect(warning).toHaveTextContent("2 questions are unanswered: Tone, Resolution.");
+    // 4 answers Tone (and highlights Resolution), 1 answers Resolution.
+    await user.keyboard("4");
+    expect(screen.getByText(/Not completed yet/)).toHaveTextContent("1 question is unanswered: Resolution.");
+    await user.keyboard("1");
+    expect(screen.getByText(/Not completed yet/)).toHaveTextContent(
+      "every required question is answered now, press Complete to complete it.",
+    );
+    await user.keyboard("c");
+    await waitFor(() => expect(state()).toBe("completed"), SLOW);
+  }, 60_000);
+
   it("the start an answer made, confirmed after the warning (a slow network), leaves the warning; Complete then says so", async () => {
     const gate: { release?: () => void; answered?: () => void } = {};
     const held = new Promise<void>((resolve) => (gate.release = resolve));
