@@ -483,15 +483,20 @@ export function useReviewSession(
       const current = target.current;
       if (!current || current.item.id !== answeredItemId) return;
       // A first Complete's warning names the questions left unanswered: each answer brings it up to date, so it never
-      // names one just answered. It still asks for the second press, which completes.
+      // names one just answered, and it still asks for the second press. Once none is left it goes, and the next
+      // press checks again (an answer refused meanwhile is unanswered again).
       if (warnedAbout.current === answeredItemId) {
         const before = unansweredSaid.current;
-        const now = unansweredWarning(unansweredOn(current.item.call_id));
+        const left = unansweredOn(current.item.call_id);
+        const noneLeft = Array.isArray(left) && left.length === 0;
+        const now = noneLeft ? "" : unansweredWarning(left);
         unansweredSaid.current = now;
-        // Only while that warning is what is shown (not a claim's, said since).
-        setAnnouncement((shown) =>
-          shown.ask === answeredItemId && shown.text === before ? { ...shown, text: now } : shown,
-        );
+        if (noneLeft) warnedAbout.current = null;
+        // Only while that warning is what is shown (not a claim's, said since), and only when its words change.
+        setAnnouncement((shown) => {
+          if (shown.ask !== answeredItemId || shown.text !== before || now === before) return shown;
+          return noneLeft ? said("")(shown) : { ...shown, text: now };
+        });
       }
       if (writes.current.has(answeredItemId)) return;
       if ((changedNow.current.get(answeredItemId) ?? current.item.annotation_state) !== "unstarted") return;
@@ -650,8 +655,6 @@ function positionIn(window: ListWindow | undefined, itemId: string): number | un
 function unansweredWarning(unanswered: ReturnType<UnansweredCheck>): string {
   // What to do comes before the list: on a wide screen the message is held to two lines beside the buttons.
   const again = "Not completed yet: press Complete again to complete it anyway.";
-  if (Array.isArray(unanswered) && unanswered.length === 0)
-    return "Not completed yet: every required question is answered now, press Complete to complete it.";
   if (!Array.isArray(unanswered)) {
     const what = unanswered.notRead === "questions" ? "This queue's questions have" : "The answers given so far have";
     return `${again} ${what} not loaded, so the answers cannot be checked.`;
