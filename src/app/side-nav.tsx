@@ -1,6 +1,7 @@
-import { memo, useCallback, useLayoutEffect, useRef, type MouseEvent } from "react";
+import { memo, useCallback, type MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { cn } from "@/lib/cn";
+import { useLatest } from "@/lib/use-latest";
 import { preloadPage } from "./lazy-page";
 import { APP_ROUTES, type AppRoute } from "./routes";
 
@@ -62,20 +63,20 @@ const BOTTOM_ROUTES = APP_ROUTES.filter((r) => r.nav?.placement === "bottom");
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const latest = useRef({ navigate, pathname, onNavigate });
-  useLayoutEffect(() => {
-    latest.current = { navigate, pathname, onNavigate };
-  });
+  const latest = useLatest({ navigate, pathname, onNavigate });
   // One function for every link and every address, so the links skip the renders of a new address.
-  const follow = useCallback<Follow>((event, path) => {
-    const { navigate: go, pathname: at, onNavigate: followed } = latest.current;
-    if (!event.defaultPrevented && isPlainClick(event)) {
-      event.preventDefault();
-      // As the router's links do: the page already shown is replaced in the history, not added again.
-      void go(path, { replace: at === path });
-    }
-    followed?.();
-  }, []);
+  const follow = useCallback<Follow>(
+    (event, path) => {
+      const { navigate: go, pathname: at, onNavigate: followed } = latest.current;
+      if (!event.defaultPrevented && isPlainClick(event)) {
+        event.preventDefault();
+        // As the router's links do: the page already shown is replaced in the history, not added again.
+        void go(path, { replace: at === path });
+      }
+      followed?.();
+    },
+    [latest],
+  );
   const item = (route: AppRoute) => (
     <NavItem key={route.path} route={route} current={isCurrent(route.path, pathname)} follow={follow} />
   );

@@ -1,4 +1,10 @@
-import { skipToken, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import {
+  skipToken,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryFunctionContext,
+} from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import type { AnnotationQueueItem, ItemsQueryRequest } from "@contract/trace";
 import type { TraceClient } from "@/api/trace";
@@ -25,8 +31,8 @@ const live = {
   refetchOnWindowFocus: "always",
 } as const;
 
-/** What the review's own reads are given by the query cache: the request's signal, and where they are kept. */
-type ReviewReadContext = { signal: AbortSignal; client: QueryClient; queryKey: readonly unknown[] };
+/** What the review's own reads use of the query cache's context: the request's signal, and where they are kept. */
+type ReviewReadContext = Pick<QueryFunctionContext, "signal" | "client" | "queryKey">;
 
 /**
  * A read again of something the page already has (a refresh, or a read made stale by the annotator's own state

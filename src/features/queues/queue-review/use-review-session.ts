@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useSearchParams, type NavigateOptions } from 
 import type { AnnotationQueueItem, SettableState } from "@contract/trace";
 import { useApiClients } from "@/connection/api-clients";
 import { holdForNextFrame } from "@/lib/frame-hold";
+import { useLatest } from "@/lib/use-latest";
 import { formatCount } from "@/lib/number-format";
 import { STATE_LABELS } from "../shared/item-state";
 import { INDEX_PARAM, reviewHref, tableHref, WORK_PARAM, type ItemsLocationState } from "../shared/links";
@@ -71,10 +72,7 @@ export function useReviewSession(
   // The router's navigate is a new function at every address: through a ref, the moves made from it
   // (and the memoised controls given them) stay the same from item to item. Every address given is absolute.
   const routerNavigate = useNavigate();
-  const navigateRef = useRef(routerNavigate);
-  useLayoutEffect(() => {
-    navigateRef.current = routerNavigate;
-  }, [routerNavigate]);
+  const navigateRef = useLatest(routerNavigate);
   // A move's address is written after the next item is painted (writing it, history.replaceState, costs the key's
   // handling milliseconds the item's first frame need not wait for). Leaving the review drops one still waiting, and
   // any a late answer (a search, a claim) would still ask for.
@@ -85,7 +83,7 @@ export function useReviewSession(
       stopAddresses();
       void navigateRef.current(to, options);
     },
-    [stopAddresses],
+    [stopAddresses, navigateRef],
   );
   const location = useLocation();
   const { trace } = useApiClients();
@@ -335,7 +333,7 @@ export function useReviewSession(
         () => startTransition(() => setMoved(null)),
       );
     },
-    [scheduleAddress, queueId, view, listed, queryClient, trace, project, say, setTrail, workMode],
+    [scheduleAddress, queueId, view, listed, queryClient, trace, project, say, setTrail, workMode, navigateRef],
   );
 
   // Work mode's move: claim the next item offered to me and show it; a claim lost once it settles moves on again.

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef } from "react";
+import { useLayoutEffect } from "react";
+import { useLatest } from "@/lib/use-latest";
 
 /**
  * Marks a region where single keys never act as shortcuts, whatever has the focus inside it (a
@@ -44,12 +45,9 @@ export const oncePerPress =
  * on `event.key`, so "?" and "C" (Shift+c) are their own keys.
  */
 export function useShortcuts(handlers: Record<string, ShortcutHandler>, enabled = true): void {
-  const latest = useRef(handlers);
-  // Layout effects: in place before the page paints, so a key pressed the moment a page appears
+  // Set before the page paints (as the listener is, below), so a key pressed the moment a page appears
   // (the next item, on the 200th of the day) reaches it instead of falling between paint and effect.
-  useLayoutEffect(() => {
-    latest.current = handlers;
-  });
+  const latest = useLatest(handlers);
   useLayoutEffect(() => {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -65,5 +63,5 @@ export function useShortcuts(handlers: Record<string, ShortcutHandler>, enabled 
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [enabled]);
+  }, [enabled, latest]);
 }

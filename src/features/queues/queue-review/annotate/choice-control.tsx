@@ -1,4 +1,5 @@
-import { memo, useId, useLayoutEffect, useRef, type RefObject } from "react";
+import { memo, useId, type RefObject } from "react";
+import { useLatest } from "@/lib/use-latest";
 import { cn } from "@/lib/cn";
 import { formatAnswer } from "../../shared/call-answers";
 import { JudgeBadge } from "./judge-suggestion";
@@ -30,13 +31,9 @@ export function ChoiceControl({
   suggested?: { value: unknown };
 }) {
   const name = useId();
-  // The options call the latest handlers through this ref, set after each render (before any click can reach them),
-  // so they are memoised on plain values: from one unanswered item to the next nothing of an option changes and it
-  // is not drawn again.
-  const handlers = useRef<OptionHandlers>({ pick: onPick, focus: onFocus });
-  useLayoutEffect(() => {
-    handlers.current = { pick: onPick, focus: onFocus };
-  });
+  // The options call the latest handlers through this ref, so they are memoised on plain values: from one unanswered
+  // item to the next nothing of an option changes and it is not drawn again.
+  const handlers = useLatest<OptionHandlers>({ pick: onPick, focus: onFocus });
   return (
     <div className="flex flex-wrap gap-1.5">
       {values.map((value, index) => (
