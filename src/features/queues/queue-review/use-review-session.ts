@@ -27,6 +27,7 @@ import {
 } from "./use-review-queries";
 import { useSetProgress, type ProgressChange } from "./use-set-progress";
 import { useUnansweredCheck, type UnansweredCheck } from "./annotate/use-unanswered";
+import { useCallAnswersChange } from "./annotate/use-call-answers-change";
 import { useTeamSettings } from "../api/team-settings";
 import { useWorkMode, type Claimed, type ClaimOnItsWay, type LostClaim } from "./use-work-mode";
 import { useTakeoverCheck } from "./use-takeover-check";
@@ -475,33 +476,46 @@ export function useReviewSession(
     [annotator.me, write, moveOn, say, unansweredOn, takeoverOn, trace, project, queueId],
   );
 
+  /**
+   * A first Complete's warning names the questions left unanswered: each change to the item's answers (one given here,
+   * or a colleague's read since) brings it up to date, so it never names one the page shows answered, and it still asks
+   * for the second press. Once none is left it goes, and the next press checks again (an answer refused meanwhile is
+   * unanswered again).
+   */
+  const followUnansweredWarning = useCallback(
+    (warnedItemId: string) => {
+      const current = target.current;
+      if (!current || current.item.id !== warnedItemId || warnedAbout.current !== warnedItemId) return;
+      const before = unansweredSaid.current;
+      const left = unansweredOn(current.item.call_id);
+      const noneLeft = Array.isArray(left) && left.length === 0;
+      const now = noneLeft ? "" : unansweredWarning(left);
+      unansweredSaid.current = now;
+      if (noneLeft) warnedAbout.current = null;
+      // Only while that warning is what is shown (not a claim's, said since), and only when its words change.
+      setAnnouncement((shown) => {
+        if (shown.ask !== warnedItemId || shown.text !== before || now === before) return shown;
+        return noneLeft ? said("")(shown) : { ...shown, text: now };
+      });
+    },
+    [unansweredOn],
+  );
+  useCallAnswersChange(project, item?.call_id, () => {
+    if (item) followUnansweredWarning(item.id);
+  });
+
   /** The first answer on an item nobody has started starts it, as Start would: the table then shows it in progress. */
   const startOnAnswer = useCallback(
     (answeredItemId: string) => {
       const current = target.current;
       if (!current || current.item.id !== answeredItemId) return;
-      // A first Complete's warning names the questions left unanswered: each answer brings it up to date, so it never
-      // names one just answered, and it still asks for the second press. Once none is left it goes, and the next
-      // press checks again (an answer refused meanwhile is unanswered again).
-      if (warnedAbout.current === answeredItemId) {
-        const before = unansweredSaid.current;
-        const left = unansweredOn(current.item.call_id);
-        const noneLeft = Array.isArray(left) && left.length === 0;
-        const now = noneLeft ? "" : unansweredWarning(left);
-        unansweredSaid.current = now;
-        if (noneLeft) warnedAbout.current = null;
-        // Only while that warning is what is shown (not a claim's, said since), and only when its words change.
-        setAnnouncement((shown) => {
-          if (shown.ask !== answeredItemId || shown.text !== before || now === before) return shown;
-          return noneLeft ? said("")(shown) : { ...shown, text: now };
-        });
-      }
+      followUnansweredWarning(answeredItemId);
       if (writes.current.has(answeredItemId)) return;
       if ((changedNow.current.get(answeredItemId) ?? current.item.annotation_state) !== "unstarted") return;
       write(answeredItemId, "in_progress", true);
       recordClaim(trace, { projectId: project, queueId }, current.item);
     },
-    [write, trace, project, queueId, unansweredOn],
+    [write, trace, project, queueId, followUnansweredWarning],
   );
 
   // "& next" pressed before the item's place was known: move once it is, once.

@@ -1,14 +1,18 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ObjCreateResponse } from "@contract/trace-objects";
+import { upsertUser } from "@server/auth/users";
 import { seedLargeQueue } from "@server/seed/trace-seed";
 import { seedAnnotationSpecs } from "@server/trace/seed/annotation-specs";
 import { createApiClients } from "@/api/clients";
 import { renderApp, urlsOf } from "@/app/test-support";
+import { createTestQueryClient } from "@/test/query-client";
 import { createLocalServer } from "@/test/local-server";
 import { API_KEY_STORAGE_KEY, PREFERENCES_STORAGE_KEY } from "@/connection/settings-storage";
 
 const PROJECT = "demo/support-bot";
+const MARIA_KEY = "maria-unanswered-key";
 const SLOW = { timeout: 10_000 };
 
 /**
@@ -16,7 +20,10 @@ const SLOW = { timeout: 10_000 };
  * comment marked optional in its schema, stored here rather than taken from the seed so the test
  * says exactly what it relies on.
  */
-async function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (fetch) => fetch) {
+async function setup(
+  wrapFetch: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (fetch) => fetch,
+  queryClient?: QueryClient,
+) {
   const server = createLocalServer();
   const queueId = seedLargeQueue(server.db, { projectId: PROJECT, items: 3, name: "Tone review" });
   const required = seedAnnotationSpecs(server.db, PROJECT, ["tone", "resolution"], Date.now(), "user-demo");
@@ -34,6 +41,17 @@ async function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globa
   const refs = [required.tone, required.resolution, `weave:///${PROJECT}/object/note:${created.digest}`];
   server.db.prepare("UPDATE annotation_queues SET scorer_refs = ? WHERE id = ?").run(JSON.stringify(refs), queueId);
   const [item, other] = (await clients.trace.queryItems(queueId, { project_id: PROJECT, limit: 2 })).items;
+  upsertUser(server.db, { id: "user-maria", username: "maria", entity: "demo", apiKey: MARIA_KEY });
+  const maria = createApiClients({ ...server.settings, apiKey: MARIA_KEY }, { fetch: server.fetch });
+  /** A colleague answers this item's Resolution (a question whose answer the team shares) from her own browser. */
+  const mariaAnswersResolution = () =>
+    maria.trace.createFeedback({
+      project_id: PROJECT,
+      weave_ref: `weave:///${PROJECT}/call/${item!.call_id}`,
+      feedback_type: "wandb.annotation.resolution",
+      annotation_ref: required.resolution,
+      payload: { value: "Resolved" },
+    });
   localStorage.setItem(API_KEY_STORAGE_KEY, server.settings.apiKey);
   localStorage.setItem(
     PREFERENCES_STORAGE_KEY,
@@ -45,8 +63,15 @@ async function setup(wrapFetch: (fetch: typeof globalThis.fetch) => typeof globa
     path: `/queues/${queueId}/items/${item!.id}`,
     defaults: urlsOf(server.settings),
     fetch: wrapFetch(server.fetch),
+    queryClient,
   });
-  return { state, user: view.user, router: view.router, otherItemPath: `/queues/${queueId}/items/${other!.id}` };
+  return {
+    state,
+    user: view.user,
+    router: view.router,
+    otherItemPath: `/queues/${queueId}/items/${other!.id}`,
+    mariaAnswersResolution,
+  };
 }
 
 describe("completing an item with an optional question unanswered", () => {
@@ -89,6 +114,27 @@ describe("completing an item with an optional question unanswered", () => {
     expect(screen.getByText(/Not completed yet/)).toHaveTextContent("1 question is unanswered: Resolution.");
     // The last one answered, the warning goes: the next press checks again, finds nothing missing, and completes.
     await user.keyboard("1");
+    expect(screen.queryByText(/Not completed yet/)).not.toBeInTheDocument();
+    await user.keyboard("c");
+    await waitFor(() => expect(state()).toBe("completed"), SLOW);
+  }, 60_000);
+
+  it("a question a colleague answers meanwhile leaves the warning once her answer is shown", async () => {
+    const queryClient = createTestQueryClient();
+    const { state, user, mariaAnswersResolution } = await setup(undefined, queryClient);
+    await screen.findByRole("group", { name: "Note" }, SLOW);
+    await user.keyboard("c");
+    expect(await screen.findByText(/Not completed yet/, {}, SLOW)).toHaveTextContent(
+      "2 questions are unanswered: Tone, Resolution.",
+    );
+    await mariaAnswersResolution();
+    // The page reads what it shows again (as it does when its window gets the focus back): her answer is shown.
+    await act(() => queryClient.refetchQueries({ type: "active" }));
+    await within(screen.getByRole("group", { name: "Resolution" })).findByText(/Shared answer, set by/, {}, SLOW);
+    // The warning says what the page shows.
+    expect(screen.getByText(/Not completed yet/)).toHaveTextContent("1 question is unanswered: Tone.");
+    // Tone answered, nothing is left: the warning goes, and the next press completes.
+    await user.keyboard("4");
     expect(screen.queryByText(/Not completed yet/)).not.toBeInTheDocument();
     await user.keyboard("c");
     await waitFor(() => expect(state()).toBe("completed"), SLOW);
