@@ -500,7 +500,9 @@ export function useReviewSession(
     },
     [unansweredOn],
   );
-  useCallAnswersChange(project, item?.call_id, () => {
+  // Watched only while a warning asks about the item shown: a move between items sets up nothing for it.
+  const warnedCall = item && announcement.ask === item.id ? item.call_id : undefined;
+  useCallAnswersChange(project, warnedCall, () => {
     if (item) followUnansweredWarning(item.id);
   });
 
