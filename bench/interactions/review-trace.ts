@@ -96,6 +96,8 @@ async function pressLoop(page: Page, key: "n" | "C", presses: number): Promise<D
     if (key === "C") {
       await page.keyboard.press("Shift+C");
       await page.getByText("Not completed yet").first().waitFor({ timeout: 5000 });
+      // Read, as review-keys does: a press just after the warning's render is quicker than one after a pause.
+      await page.waitForTimeout(400);
     }
     await page.evaluate(armPressMark, key);
     await page.keyboard.press(key === "C" ? "Shift+C" : "n");
