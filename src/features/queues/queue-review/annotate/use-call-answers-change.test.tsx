@@ -15,7 +15,7 @@ function setup() {
   const context = createQueueTestContext(server.settings, server.fetch);
   const { trace } = createApiClients(server.settings, { fetch: server.fetch });
   const keyOf = (callId: string) => feedbackQueries.calls(trace, PROJECT, [callId]).queryKey;
-  const onChange = vi.fn();
+  const onChange = vi.fn<() => void>();
   let renders = 0;
   const hook = renderHook(
     ({ callId }: { callId: string | undefined }) => {
