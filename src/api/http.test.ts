@@ -4,9 +4,10 @@ import { createApp } from "@server/app";
 import { openTestDatabase } from "@server/testing/test-database";
 import { DEMO_KEY } from "@server/testing/test-app";
 import { createJobRunner } from "@server/training/job-runner";
+import { seedLargeQueue } from "@server/seed/trace-seed";
 import { createLocalServer, LOCAL_ORIGIN } from "@/test/local-server";
 import { createApiClients, type ApiClients } from "./clients";
-import { createHttpClient, DEFAULT_TIMEOUT_MS } from "./http";
+import { createHttpClient, DEFAULT_TIMEOUT_MS, KEEPALIVE_BODY_BYTES } from "./http";
 import { editResponses, hangingFetch, offlineFetch, rejection } from "./test-support";
 import { buildUrl, resolveBaseUrl } from "./url";
 
@@ -206,6 +207,42 @@ describe("transport faults", () => {
     controller.abort();
     await pending;
     expect(seen?.aborted).toBe(true);
+  });
+});
+
+describe("keepalive", () => {
+  /** The init each request was sent with, answered by the local services. */
+  function recordingClients() {
+    const inits: RequestInit[] = [];
+    const recording: typeof fetch = (input, init) => {
+      inits.push(init ?? {});
+      return server.fetch(input, init);
+    };
+    return { trace: createApiClients(server.settings, { fetch: recording }).trace, inits };
+  }
+
+  it("asks the browser to finish a small write the caller marks, and only that one", async () => {
+    const { trace, inits } = recordingClients();
+    const queueId = seedLargeQueue(server.db, { projectId: "demo/support-bot", items: 20 });
+    const { items } = await trace.queryItems(queueId, { project_id: "demo/support-bot", limit: 20 });
+    const item = items.find((candidate) => candidate.annotation_state === "unstarted")!;
+    inits.length = 0;
+    await trace.setItemProgress(
+      queueId,
+      item.id,
+      { project_id: "demo/support-bot", annotation_state: "in_progress" },
+      { keepalive: true },
+    );
+    await trace.queryItems(queueId, { project_id: "demo/support-bot", limit: 1 });
+    expect(inits.map((init) => init.keepalive ?? false)).toEqual([true, false]);
+  });
+
+  it("sends a body too large for it as any other request", async () => {
+    const { trace, inits } = recordingClients();
+    const large = "x".repeat(KEEPALIVE_BODY_BYTES);
+    await rejection(trace.readRefs([large], { keepalive: true }));
+    expect(inits).toHaveLength(1);
+    expect(inits[0]!.keepalive).toBeUndefined();
   });
 });
 

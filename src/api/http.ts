@@ -22,7 +22,16 @@ export type CallOptions = {
   signal?: AbortSignal;
   /** Overrides the client's timeout for this call; 0 for none. */
   timeoutMs?: number;
+  /**
+   * A small write the page must not take with it: the browser finishes it even when the page is left or closed
+   * right after (fetch's `keepalive`). Browsers refuse such requests once their bodies in flight pass 64 KiB
+   * together, so a body over KEEPALIVE_BODY_BYTES is sent as any other.
+   */
+  keepalive?: boolean;
 };
+
+/** The largest body sent with `keepalive`: well under the browsers' 64 KiB for all of a page's such requests at once. */
+export const KEEPALIVE_BODY_BYTES = 8 * 1024;
 
 export type HttpClientConfig = {
   service: ServiceName;
@@ -90,6 +99,8 @@ export function createHttpClient(config: HttpClientConfig) {
       body,
       signal: deadline.signal,
     };
+    if (spec.options?.keepalive && new TextEncoder().encode(body ?? "").length <= KEEPALIVE_BODY_BYTES)
+      init.keepalive = true;
     // Resolved per call, so the global fetch is used unbound (browsers reject a detached `this`).
     const doFetch =
       config.fetch ?? ((input: RequestInfo | URL, requestInit?: RequestInit) => globalThis.fetch(input, requestInit));

@@ -14,7 +14,9 @@ export function createLocalServer(overrides: Partial<ConnectionSettings> = {}) {
   const testApp = createTestApp();
   const requests: Request[] = [];
   const fetchLocal: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
+    // `keepalive` asks a browser to finish the request after the page is gone; a service never sees it. Node's
+    // Request refuses it on a body read as a stream (a Request made again from another), so it is not carried in.
+    const request = new Request(input, { ...init, keepalive: false });
     requests.push(request.clone());
     if (new URL(request.url).origin !== LOCAL_ORIGIN) throw new TypeError("Failed to fetch");
     return testApp.app.fetch(request);

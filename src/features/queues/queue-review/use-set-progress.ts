@@ -53,11 +53,18 @@ export function useSetProgress(
   return useMutation({
     // The request is built and sent once the frame that shows the change (with "& next", the next item) is drawn:
     // on the key's path it cost that frame a millisecond or two, and while it is drawn it competes with it. The lists
-    // show the change at once all the same (below). A page left or hidden first sends it as it goes (lib/frame-hold.ts).
+    // show the change at once all the same (below). A page left or hidden first sends it as it goes (lib/frame-hold.ts),
+    // and the browser finishes it after the page is gone (`keepalive`): a Complete & next followed at once by a link to
+    // another page, a reload or a closed tab is not lost with the page.
     mutationFn: async ({ itemId, state }: ProgressChange) => {
       holdForNextFrame();
       await heldFrameDrawn();
-      return trace.setItemProgress(queueId, itemId, { project_id: projectId, annotation_state: state });
+      return trace.setItemProgress(
+        queueId,
+        itemId,
+        { project_id: projectId, annotation_state: state },
+        { keepalive: true },
+      );
     },
     onMutate: async ({ itemId, state }): Promise<{ snapshot: Snapshot }> => {
       // A refetch landing now would overwrite the optimistic state with the old one.
