@@ -210,17 +210,17 @@ describe("transport faults", () => {
   });
 });
 
-describe("keepalive", () => {
-  /** The init each request was sent with, answered by the local services. */
-  function recordingClients() {
-    const inits: RequestInit[] = [];
-    const recording: typeof fetch = (input, init) => {
-      inits.push(init ?? {});
-      return server.fetch(input, init);
-    };
-    return { trace: createApiClients(server.settings, { fetch: recording }).trace, inits };
-  }
+/** A trace client whose requests are answered by the local services, and the init each was sent with. */
+function recordingClients() {
+  const inits: RequestInit[] = [];
+  const recording: typeof fetch = (input, init) => {
+    inits.push(init ?? {});
+    return server.fetch(input, init);
+  };
+  return { trace: createApiClients(server.settings, { fetch: recording }).trace, inits };
+}
 
+describe("keepalive", () => {
   it("asks the browser to finish a small write the caller marks, and only that one", async () => {
     const { trace, inits } = recordingClients();
     const queueId = seedLargeQueue(server.db, { projectId: "demo/support-bot", items: 20 });
