@@ -19,7 +19,7 @@ describe("useLatest", () => {
     }
     const view = render(<Parent value="first" />);
     view.rerender(<Parent value="second" />);
-    view.getByRole("button").click();
+    view.getByRole("button", { name: "read" }).click();
     expect(refs[0]).toBe(refs[1]);
     expect(seen).toEqual(["first", "clicked second"]);
   });
