@@ -192,7 +192,7 @@ export async function measureReviewAdvance(
       await page.keyboard.press("Shift+C");
       await page.getByText("Not completed yet").first().waitFor({ timeout: 5000 });
       // The warning is read before the second press, as an annotator does: a press right after the warning's own
-      // render finds the browser busy and quick, and timed that way read 2-5 ms less than the same press after a pause.
+      // render finds the cores awake (this machine's are slow after idle) and would flatter the key.
       await page.waitForTimeout(options.thinkMs);
     }
     const fromItemId = await page.evaluate(

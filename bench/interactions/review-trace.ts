@@ -34,7 +34,9 @@ const PHASES: Record<string, string> = {
 };
 /** With ANSWERED, `1` answers the item's first question before each press, as review-keys' "answered" keys do. */
 const ANSWERED = Boolean(process.env.ANSWERED);
-/** A press's window: the next item is drawn well within it; presses are 400 ms apart. */
+/** How long the annotator reads before each press (the bench's think time): this machine's cores are slow after idle. */
+const READ_MS = 400;
+/** A press's window: the next item is drawn well within it; presses are at least READ_MS apart. */
 const WINDOW_US = 150_000;
 
 type TraceEvent = {
@@ -92,12 +94,12 @@ async function pressLoop(page: Page, key: "n" | "C", presses: number): Promise<D
   const counts: DomCount[] = [];
   for (let i = 0; i < presses; i++) {
     if (ANSWERED) await page.keyboard.press("1");
-    await page.waitForTimeout(400);
+    await page.waitForTimeout(READ_MS);
     if (key === "C") {
       await page.keyboard.press("Shift+C");
       await page.getByText("Not completed yet").first().waitFor({ timeout: 5000 });
-      // Read, as review-keys does: a press just after the warning's render is quicker than one after a pause.
-      await page.waitForTimeout(400);
+      // The warning is read too, as review-keys does: a press right after its render would find the cores awake.
+      await page.waitForTimeout(READ_MS);
     }
     await page.evaluate(armPressMark, key);
     await page.keyboard.press(key === "C" ? "Shift+C" : "n");

@@ -212,7 +212,6 @@ function Review({ project, queueId, itemId }: { project: string; queueId: string
           />
         </div>
         <WorkBar
-          workMode={session.workMode}
           settings={session.teamSettings}
           claiming={session.work.status.phase === "claiming"}
           onStart={onStartWork}

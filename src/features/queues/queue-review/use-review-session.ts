@@ -630,7 +630,7 @@ export function useReviewSession(
     workMode,
     work: { status: work.status, go: goNextForMe, dismiss: work.dismiss },
     teamSettings: team.settings,
-    // Made only where it is shown: outside work mode the bar it is in stays as it is from item to item.
+    // Null outside work mode (the bar then offers the way in), so there the bar stays as it is from item to item.
     leaveWorkHref: workMode ? reviewHref(project, queueId, itemId, view, neighbours?.index ?? hint) : null,
     backHref,
     backState,

@@ -10,20 +10,18 @@ import type { WorkStatus } from "./use-work-mode";
  * the way in (w). Work mode is in the address, so a reload or a shared link keeps it.
  */
 export function WorkModeBar({
-  workMode,
   settings,
   claiming,
   onStart,
   leaveHref,
 }: {
-  workMode: boolean;
   settings: TeamSettings;
   claiming: boolean;
   onStart: () => void;
-  /** Null outside work mode. */
+  /** In work mode, the way out of it (this item, out of work mode); null outside work mode. */
   leaveHref: string | null;
 }) {
-  if (!workMode || leaveHref === null)
+  if (leaveHref === null)
     return (
       <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
         <Button size="sm" variant="ghost" loading={claiming} onClick={onStart} aria-keyshortcuts="w">
