@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DRAWN_AFTER_MS } from "./after-next-paint";
-import { afterHeldFrame, isFrameHeld, heldFrameDrawn, holdForNextFrame } from "./frame-hold";
+import { afterHeldFrame, isFrameHeld, heldFrameDrawn, holdForNextFrame, pageGoing } from "./frame-hold";
 
 const frames: FrameRequestCallback[] = [];
 
@@ -16,8 +16,10 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  // A test that left a frame held lets it go: the module's hold outlives the test.
+  // A test that left a frame held lets it go: the module's hold outlives the test. The page is then shown again (as
+  // from the back-forward cache), so the next test holds frames as a page in view does.
   window.dispatchEvent(new Event("pagehide"));
+  window.dispatchEvent(new Event("pageshow"));
   frames.length = 0;
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -120,6 +122,28 @@ describe("afterHeldFrame", () => {
     vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
     document.dispatchEvent(new Event("visibilitychange"));
     expect(write).toHaveBeenCalledTimes(1);
+  });
+
+  it("a page going away holds nothing, and says so to what waits on something else; shown again, it holds again", async () => {
+    let went = false;
+    void pageGoing().then(() => (went = true));
+    window.dispatchEvent(new Event("pagehide"));
+    await Promise.resolve();
+    expect(went).toBe(true);
+    // No frame is drawn for it: the hold is not taken and what waits for the frame goes on at once, with no timer.
+    holdForNextFrame();
+    expect(isFrameHeld()).toBe(false);
+    let drawn = false;
+    void heldFrameDrawn().then(() => (drawn = true));
+    await Promise.resolve();
+    expect(drawn).toBe(true);
+    window.dispatchEvent(new Event("pageshow"));
+    holdForNextFrame();
+    expect(isFrameHeld()).toBe(true);
+    let goneAgain = false;
+    void pageGoing().then(() => (goneAgain = true));
+    await Promise.resolve();
+    expect(goneAgain).toBe(false);
   });
 
   it("heldFrameDrawn resolves once the held frame is drawn", async () => {

@@ -44,11 +44,36 @@ function releaseHeld(): void {
 }
 
 /**
+ * The page going away (`pagehide`), until a `pageshow` brings it back from the back-forward cache: no frame is drawn
+ * for it any more, and no timer or frame callback runs, so a write still waiting must go out at once.
+ */
+let pageGone = false;
+let markGone: () => void = () => undefined;
+let gone = new Promise<void>((resolve) => (markGone = resolve));
+if (typeof window !== "undefined") {
+  window.addEventListener("pagehide", () => {
+    pageGone = true;
+    markGone();
+  });
+  window.addEventListener("pageshow", () => {
+    if (!pageGone) return;
+    pageGone = false;
+    gone = new Promise<void>((resolve) => (markGone = resolve));
+  });
+}
+
+/** Resolves when the page goes away (see `pageGone`): what waits on something else may wait no longer. */
+export function pageGoing(): Promise<void> {
+  return gone;
+}
+
+/**
  * Holds back `afterHeldFrame` work until the next frame is drawn. Called again while a frame is held, it keeps the
- * first release: a held key's repeats must not hold the work back for as long as the key is down.
+ * first release: a held key's repeats must not hold the work back for as long as the key is down. A page going away
+ * draws no frame: nothing is held.
  */
 export function holdForNextFrame(): void {
-  if (cancelRelease) return;
+  if (cancelRelease || pageGone) return;
   listenForLeave(true);
   cancelRelease = runAfterNextPaint(releaseHeld);
 }
@@ -74,8 +99,9 @@ export function isFrameHeld(): boolean {
   return cancelRelease !== null;
 }
 
-/** Resolves after the held frame is drawn (see afterHeldFrame). */
+/** Resolves after the held frame is drawn (see afterHeldFrame), at once when no frame is held. */
 export function heldFrameDrawn(): Promise<void> {
+  if (!cancelRelease) return Promise.resolve();
   return new Promise((resolve) => {
     afterHeldFrame(resolve);
   });

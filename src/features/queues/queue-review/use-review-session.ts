@@ -3,7 +3,7 @@ import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate, useSearchParams, type NavigateOptions } from "react-router-dom";
 import type { AnnotationQueueItem, SettableState } from "@contract/trace";
 import { useApiClients } from "@/connection/api-clients";
-import { holdForNextFrame } from "@/lib/frame-hold";
+import { holdForNextFrame, pageGoing } from "@/lib/frame-hold";
 import { useLatest } from "@/lib/use-latest";
 import { formatCount } from "@/lib/number-format";
 import { STATE_LABELS } from "../shared/item-state";
@@ -241,7 +241,11 @@ export function useReviewSession(
               setChanged((current) => withoutKey(current, id));
             })
         : send;
-      const entry: Write = { state, auto, done: before ? before.done.then(gated) : gated() };
+      // After the one before it, or at once when the page goes first: the browser finishes both (keepalive), and a
+      // change still waiting for an answer the page will never read would never be sent (a Complete & next followed at
+      // once by a reload or a link elsewhere). Either order ends in the later state: a start after Complete is refused.
+      const after = before ? Promise.race([before.done, pageGoing()]) : null;
+      const entry: Write = { state, auto, done: after ? after.then(gated) : gated() };
       writes.current.set(id, entry);
       void entry.done.then(() => {
         if (writes.current.get(id) === entry) writes.current.delete(id);

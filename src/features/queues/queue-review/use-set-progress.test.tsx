@@ -94,6 +94,8 @@ describe("useSetProgress against the local service", () => {
       act(() => void window.dispatchEvent(new Event(leave)));
       // At once, not after the 250 ms a frame that never comes is waited for at most.
       await waitFor(() => expect(sent()).toBe(1), { timeout: 100 });
+      // The page is shown again (as from the back-forward cache): the next test's frames are held again.
+      window.dispatchEvent(new Event("pageshow"));
       vi.restoreAllMocks();
     },
   );

@@ -54,8 +54,8 @@ export function useSetProgress(
     // The request is built and sent once the frame that shows the change (with "& next", the next item) is drawn:
     // on the key's path it cost that frame a millisecond or two, and while it is drawn it competes with it. The lists
     // show the change at once all the same (below). A page left or hidden first sends it as it goes (lib/frame-hold.ts),
-    // and the browser finishes it after the page is gone (`keepalive`). Not yet covered: a change still waiting for
-    // the item's change before it (the start an answer made) when the page goes is never sent.
+    // and the browser finishes it after the page is gone (`keepalive`); a change waiting for the item's change before
+    // it is sent as the page goes too (use-review-session's write).
     mutationFn: async ({ itemId, state }: ProgressChange) => {
       holdForNextFrame();
       await heldFrameDrawn();

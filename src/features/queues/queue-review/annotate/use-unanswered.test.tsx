@@ -183,3 +183,36 @@ describe("completing an item with an optional question unanswered", () => {
     await waitFor(() => expect(screen.queryByText(/Not completed yet/)).not.toBeInTheDocument(), SLOW);
   }, 60_000);
 });
+
+describe("completing an item as the page goes", () => {
+  it("a Complete waiting for the start an answer made is sent when the page goes, without that start's answer", async () => {
+    const gate: { release?: () => void } = {};
+    const held = new Promise<void>((resolve) => (gate.release = resolve));
+    const progressStates: string[] = [];
+    const { state, user } = await setup((fetch) => async (input, init) => {
+      const request = new Request(input, init);
+      if (!request.url.endsWith("/progress")) return fetch(request);
+      const body = (await request.clone().json()) as { annotation_state: string };
+      progressStates.push(body.annotation_state);
+      // The start's answer is slow: the page goes before it comes.
+      if (progressStates.length === 1) await held;
+      return fetch(request);
+    });
+    await screen.findByRole("group", { name: "Note" }, SLOW);
+    // Every required question answered (the first answer starts the item), then Complete.
+    await user.keyboard("4");
+    await user.keyboard("1");
+    await user.keyboard("c");
+    await waitFor(() => expect(progressStates).toEqual(["in_progress"]), SLOW);
+    // The Complete waits for the start's answer: one change to an item after another.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(progressStates).toEqual(["in_progress"]);
+    // A reload, a link to another page, the tab closed: the page goes, and the Complete goes out with it.
+    act(() => void window.dispatchEvent(new Event("pagehide")));
+    await waitFor(() => expect(progressStates).toEqual(["in_progress", "completed"]), { timeout: 1000 });
+    gate.release?.();
+    await waitFor(() => expect(state()).toBe("completed"), SLOW);
+    // Shown again (the back-forward cache), the page holds its frames as before.
+    window.dispatchEvent(new Event("pageshow"));
+  }, 60_000);
+});
