@@ -196,10 +196,7 @@ export function useReviewSession(
     return at ? `Item ${formatCount(at)}` : id === itemId ? "The item" : "An item you left";
   };
   // For outcomes told to callbacks made in an earlier render (a claim's read-back).
-  const labelOfRef = useRef(labelOf);
-  useLayoutEffect(() => {
-    labelOfRef.current = labelOf;
-  });
+  const labelOfRef = useLatest(labelOf);
 
   // Per item, the last progress change sent or waiting: changes to one item go out one after another.
   const writes = useRef(new Map<string, Write>());
@@ -287,10 +284,7 @@ export function useReviewSession(
   }, [item, neighbours, windowQuery.data, windowReadAt, setTrail]);
 
   // In the commit that renders the address: a key pressed right after it (before effects) reads the new one.
-  const urlItem = useRef(urlItemId);
-  useLayoutEffect(() => {
-    urlItem.current = urlItemId;
-  }, [urlItemId]);
+  const urlItem = useLatest(urlItemId);
   const scheduleAddress = addressAfterPaint.schedule;
   const goTo = useCallback(
     (destination: TrailEntry, how: Move, state?: ReviewLocationState, inWorkMode = workMode) => {
@@ -338,7 +332,20 @@ export function useReviewSession(
         () => startTransition(() => setMoved(null)),
       );
     },
-    [scheduleAddress, queueId, view, listed, queryClient, trace, project, say, setTrail, workMode, navigateRef],
+    [
+      scheduleAddress,
+      queueId,
+      view,
+      listed,
+      queryClient,
+      trace,
+      project,
+      say,
+      setTrail,
+      workMode,
+      navigateRef,
+      urlItem,
+    ],
   );
 
   // Work mode's move: claim the next item offered to me and show it; a claim lost once it settles moves on again.
@@ -370,7 +377,7 @@ export function useReviewSession(
         if (claimGates.current.get(id) === gate) claimGates.current.delete(id);
       });
     },
-    [confirmClaim, annotator.me, say],
+    [confirmClaim, annotator.me, say, labelOfRef],
   );
   const claimNext = work.claimNext;
   /** `why`: the reason the item left was not the annotator's, said once the next one is shown (the move clears what was said). */
@@ -477,7 +484,7 @@ export function useReviewSession(
       if (state === "in_progress") recordClaim(trace, { projectId: project, queueId }, current.item);
       if (advance) moveOn(current);
     },
-    [annotator.me, write, moveOn, say, unansweredOn, takeoverOn, trace, project, queueId],
+    [annotator.me, write, moveOn, say, unansweredOn, takeoverOn, trace, project, queueId, labelOfRef],
   );
 
   /**
@@ -564,7 +571,7 @@ export function useReviewSession(
         goTo(to, direction === "next" ? "ahead" : "behind");
       }
     },
-    [goTo, say],
+    [goTo, say, urlItem],
   );
   useEffect(() => {
     const queued = queuedSteps.current;

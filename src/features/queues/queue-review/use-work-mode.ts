@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { AnnotationQueueItem } from "@contract/trace";
 import { useApiClients } from "@/connection/api-clients";
+import { useLatest } from "@/lib/use-latest";
 import { whenIdle } from "@/lib/when-idle";
 import { useTeamSettings } from "../api/team-settings";
 import { useAnnotator } from "../shared/annotator-identity";
@@ -57,10 +58,7 @@ export function useWorkMode(
   const { me, remember } = useAnnotator(trace.scope);
   // `remember` is a new function at every render: through a ref, the claim's callbacks (and the
   // review's moves made from them) stay the same from one render to the next.
-  const rememberRef = useRef(remember);
-  useLayoutEffect(() => {
-    rememberRef.current = remember;
-  });
+  const rememberRef = useLatest(remember);
   // The queue's own settings, read once for every user of them (the same query as the page's).
   const team = useTeamSettings(project, queueId);
   const settings = team.settings;
@@ -186,7 +184,7 @@ export function useWorkMode(
         return null;
       }
     },
-    [trace, queryClient, project, queueId, view, me, settings, questionIds, readClaimed, notToOffer],
+    [trace, queryClient, project, queueId, view, me, settings, questionIds, readClaimed, notToOffer, rememberRef],
   );
 
   /**
