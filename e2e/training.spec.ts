@@ -10,6 +10,10 @@ import {
 
 // The server runs jobs at TRAINING_STEP_MS=100 (playwright.config.ts): one gradient step per 0.1 s.
 
+// Each test makes a model of its own (a unique name), so they may run on any worker. This file comes last
+// in the suite's order and its first test runs a job for ~15 s: in one worker, the other sat idle meanwhile.
+test.describe.configure({ mode: "parallel" });
+
 test.beforeEach(async ({ page }) => {
   await presetKey(page);
 });
