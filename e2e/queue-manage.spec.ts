@@ -33,8 +33,8 @@ test("create a queue with two questions, edit it, delete it", async ({ page, req
 
   // Listed.
   await page.getByRole("link", { name: "Annotation queues" }).first().click();
+  // (No axe pass here: the list is scanned by queues-accessibility.spec.ts, and again below with a deleted queue.)
   await expect(page.getByRole("table", { name: "Annotation queues" }).getByRole("link", { name })).toBeVisible();
-  await expectNoAxeViolations(page);
 
   // Edit its name and guidelines from its page.
   await page.getByRole("table", { name: "Annotation queues" }).getByRole("link", { name }).click();
