@@ -70,6 +70,23 @@ test("at 768 px the first screen shows the call's display fields, and j brings a
   expect(question.y + question.height).toBeLessThanOrEqual(1024 + 1);
 });
 
+test("at 768 px, read down the page, the next item opens at its top", async ({ page, request }) => {
+  await useDemoProject(page);
+  await openFirstItem(page, request, { width: 768, height: 1024 });
+  const heading = page.getByRole("heading", { level: 1 });
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  for (let move = 0; move < 2; move++) {
+    // Read down to the end of the page.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(scrollY).toBeGreaterThan(0);
+    const item = await heading.textContent();
+    await page.keyboard.press("n");
+    await expect(heading).not.toHaveText(item ?? "");
+    // Scrolled in the commit that shows the next item (lib/scroll-page-to-top.ts): the page, not an inner box.
+    expect(await scrollY()).toBe(0);
+  }
+});
+
 test("under a filter, an item answered out of the list and the next one in it put the heading and the actions in the same place, at every width", async ({
   page,
   request,

@@ -2,7 +2,8 @@
  * Where the frame of a review key press goes, after the handler: `npx tsx bench/interactions/review-trace.ts
  * [dist dir] [presses]`. The bench's server, Chromium flags and viewport; a Chrome trace around `presses` presses of
  * `n` and of Complete & next (Shift+C, the second press of each item, as review-keys times it) on the production
- * build, summed per press by the browser's own phases, with the DOM nodes each press inserted and removed.
+ * build, summed per press by the browser's own phases, with the DOM nodes each press inserted and removed (and with
+ * PROFILE=1, the JavaScript functions the key's handling ran).
  * A diagnostic, not a benchmark: it prints, it keeps nothing.
  */
 import { resolve } from "node:path";
@@ -11,11 +12,16 @@ import { serverDatabase } from "../fixtures/server-db";
 import { startBenchServer } from "../lib/bench-server";
 import { DEFAULT_DIST_DIR } from "../lib/paths";
 import { openSession } from "./browser-session";
+import { profileWithin } from "./handler-profile";
 
+/** With PROFILE, lists the JavaScript inside the key's handling (read it on a build without minification). */
+const PROFILE = Boolean(process.env.PROFILE);
 const CATEGORIES =
   "devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,viz,gpu" +
   // With TRACE_DEBUG, also what made each element need its style recalculated (the listing names it).
-  (process.env.TRACE_DEBUG ? ",disabled-by-default-devtools.timeline.invalidationTracking" : "");
+  (process.env.TRACE_DEBUG ? ",disabled-by-default-devtools.timeline.invalidationTracking" : "") +
+  // With PROFILE, V8's sampling profiler too: the functions that ran in the key's handling (handler-profile.ts).
+  (PROFILE ? ",disabled-by-default-v8.cpu_profiler" : "");
 /** Trace event names summed per press, under the names DevTools shows. */
 const PHASES: Record<string, string> = {
   EventDispatch: "Event handlers",
@@ -197,6 +203,29 @@ function perPress(events: TraceEvent[]): Record<string, number>[] {
   });
 }
 
+/** The first `count` rows of a profile's listing, milliseconds per press first. */
+function profileRows(rows: [string, number][], count: number): string {
+  return rows
+    .slice(0, count)
+    .map(([name, ms]) => `    ${ms.toFixed(2).padStart(6)} ${name}`)
+    .join("\n");
+}
+
+/** The functions the key's handlings ran, averaged per press (PROFILE). */
+function reportProfile(events: TraceEvent[]): void {
+  const marks = events.filter((e) => e.name === "TimeStamp" && e.args?.data?.message === "review-press");
+  const renderer = new Set(marks.map((m) => m.pid));
+  const windows = marks.flatMap((mark) => {
+    const handler = keyDispatchOf(events, mark.ts, renderer);
+    return handler ? [[handler.ts, handler.ts + (handler.dur ?? 0)] as [number, number]] : [];
+  });
+  const profile = profileWithin(events, marks[0]?.pid ?? -1, windows);
+  console.info(`  JavaScript in the key's handling, ${profile.sampledMs.toFixed(2)} ms sampled per press; self:`);
+  console.info(profileRows(profile.self, 12));
+  console.info("  inclusive:");
+  console.info(profileRows(profile.inclusive, 25));
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? (sorted[Math.floor((sorted.length - 1) / 2)] ?? 0) : 0;
@@ -227,6 +256,7 @@ async function main(): Promise<void> {
       const dom = await pressLoop(session.page, key, presses);
       const trace = JSON.parse((await session.browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
       report(key === "n" ? "Next (n)" : "Complete & next (Shift+C)", perPress(trace.traceEvents), dom);
+      if (PROFILE) reportProfile(trace.traceEvents);
     }
   } finally {
     await session.close();

@@ -13,6 +13,7 @@ import { APP_NAME } from "./routes";
 import { SideNav } from "./side-nav";
 import { SkipLink } from "./skip-link";
 import { ThemeSwitch } from "@/components/theme/theme-switch";
+import { scrollPageToTop } from "@/lib/scroll-page-to-top";
 
 // Feature code, so loaded lazily: it never weighs on the shell's first bundle.
 const TrainingHealthIndicator = lazy(() =>
@@ -34,8 +35,7 @@ function FocusMainOnNavigate({ main }: { main: RefObject<HTMLElement | null> }) 
     const focused = document.activeElement;
     if (focused && focused !== main.current && main.current?.contains(focused)) return;
     main.current?.focus({ preventScroll: true });
-    // The page scrolls, not an inner box; Element#scrollTo is absent in jsdom, hence the `?.`.
-    document.scrollingElement?.scrollTo?.(0, 0);
+    scrollPageToTop();
   }, [pathname, main]);
   return null;
 }

@@ -5,6 +5,10 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach } from "vitest";
 import { preloadsSettled } from "@/app/page-preloads";
 
+// jsdom does not scroll: its window.scrollTo only reports that it is not implemented. A stand-in that does
+// nothing, which tests spy on (the app scrolls the page with window.scrollTo: lib/scroll-page-to-top.ts).
+window.scrollTo = () => undefined;
+
 // A file's first render waits for its lazily loaded page, which on a busy machine can take over the
 // default 1 s of findBy*. Passing tests do not wait longer.
 configure({ asyncUtilTimeout: 3000 });

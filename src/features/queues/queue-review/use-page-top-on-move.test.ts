@@ -1,5 +1,5 @@
 import { renderHook } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { usePageTopOnMove } from "./use-page-top-on-move";
 
 /** The page scrolled by the user: jsdom does not scroll, so its position and event are made here. */
@@ -9,16 +9,14 @@ function scrollPage(y: number) {
 }
 
 describe("usePageTopOnMove", () => {
-  const scrollTo = vi.fn<(x: number, y: number) => void>();
+  let scrollTo: MockInstance<typeof window.scrollTo>;
   beforeEach(() => {
     document.body.innerHTML = '<main tabindex="-1"><button type="button">Next</button></main>';
-    // jsdom has no scrolling element: a stand-in that records the scroll.
-    Object.defineProperty(document, "scrollingElement", { configurable: true, get: () => ({ scrollTo }) });
+    scrollTo = vi.spyOn(window, "scrollTo");
   });
   afterEach(() => {
-    Reflect.deleteProperty(document, "scrollingElement");
     Reflect.deleteProperty(window, "scrollY");
-    scrollTo.mockReset();
+    scrollTo.mockRestore();
   });
 
   it("scrolls to the top in the commit that shows another item, not when the first item arrives", () => {

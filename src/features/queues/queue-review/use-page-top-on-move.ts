@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
+import { scrollPageToTop } from "@/lib/scroll-page-to-top";
 
 /**
  * A move to another item starts at the page's top, in the commit that shows the item, before its first paint. The
@@ -7,7 +8,8 @@ import { useEffect, useLayoutEffect, useRef } from "react";
  * that kept the focus inside itself (a clicked Next) is not scrolled.
  *
  * Whether the page is scrolled is kept from its scroll events: reading the scroll position in the commit would make
- * the browser lay the page out there, inside the key's handling, on every move; now only a scrolled page pays that.
+ * the browser lay the page out there, inside the key's handling, on every move. Scrolling a scrolled page to its top
+ * does not lay it out either (scrollPageToTop).
  */
 export function usePageTopOnMove(itemId: string | undefined) {
   const scrolled = useRef(false);
@@ -29,7 +31,6 @@ export function usePageTopOnMove(itemId: string | undefined) {
     const main = document.querySelector("main");
     const focused = document.activeElement;
     if (focused && focused !== main && main?.contains(focused)) return;
-    // Element#scrollTo is absent in jsdom (the component tests), hence the `?.`.
-    document.scrollingElement?.scrollTo?.(0, 0);
+    scrollPageToTop();
   }, [itemId]);
 }
