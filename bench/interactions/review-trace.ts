@@ -223,7 +223,7 @@ function reportProfile(events: TraceEvent[]): void {
   console.info(`  JavaScript in the key's handling, ${profile.sampledMs.toFixed(2)} ms sampled per press; self:`);
   console.info(profileRows(profile.self, 12));
   console.info("  inclusive:");
-  console.info(profileRows(profile.inclusive, 25));
+  console.info(profileRows(profile.inclusive, Number(process.env.PROFILE_ROWS ?? 25)));
 }
 
 function median(values: number[]): number {
