@@ -244,8 +244,12 @@ test("leaving the page asks first while an answer is unsaved, and not once it is
   // The key's answer shows at once; then that its write is on its way (a failure here tells which step was missed).
   await expect(group(page, "Tone").getByRole("radio", { name: /^4/ })).toBeChecked();
   await expect(group(page, "Tone")).toContainText("Saving…");
+  // Chromium asks only on a page the user has interacted with: a failure says whether the key press counted.
+  const activated = await page.evaluate(() => navigator.userActivation.hasBeenActive);
   await page.close({ runBeforeUnload: true });
-  await expect.poll(() => dialogs).toEqual(["beforeunload"]);
+  await expect
+    .poll(() => dialogs, { message: `the browser should ask (the page had user activation: ${activated})` })
+    .toEqual(["beforeunload"]);
   // Dismissed: the page stays, and the answer is stored.
   expect(page.isClosed()).toBe(false);
   release?.();
