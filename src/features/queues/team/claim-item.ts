@@ -64,19 +64,26 @@ export function recordClaim(
   void writeClaimRecord(trace, where, item);
 }
 
-/** The claim record, written; settles either way (a failure is nobody's error, see recordClaim). */
+/**
+ * The claim record, written; settles either way (a failure is nobody's error, see recordClaim). The browser finishes
+ * it after the page is gone (`keepalive`), as it does the progress write beside it: a tab closed right after a Start
+ * would otherwise leave the item in progress with its claim undated, counted as stale and offered to someone else.
+ */
 async function writeClaimRecord(
   trace: TraceClient,
   where: { projectId: string; queueId: string },
   item: Pick<AnnotationQueueItem, "id" | "call_id">,
 ): Promise<void> {
   await trace
-    .createFeedback({
-      project_id: where.projectId,
-      weave_ref: callRef(where.projectId, item.call_id),
-      feedback_type: CLAIM_FEEDBACK_TYPE,
-      payload: claimPayload(where.queueId, item.id),
-    })
+    .createFeedback(
+      {
+        project_id: where.projectId,
+        weave_ref: callRef(where.projectId, item.call_id),
+        feedback_type: CLAIM_FEEDBACK_TYPE,
+        payload: claimPayload(where.queueId, item.id),
+      },
+      { keepalive: true },
+    )
     .then(
       () => undefined,
       () => undefined,

@@ -193,6 +193,22 @@ describe("annotating an item", () => {
     expect(notes).toEqual(["user-maria"]);
   }, 60_000);
 
+  it("sends a note so that the browser finishes it after the page is gone (keepalive)", async () => {
+    const noteWrites: boolean[] = [];
+    const { render } = await setup((fetch) => async (input, init) => {
+      const body = typeof init?.body === "string" ? init.body : "";
+      if (String(input).endsWith("/feedback/create") && body.includes("wandb.note.1"))
+        noteWrites.push(init?.keepalive ?? false);
+      return fetch(input, init);
+    });
+    const { user } = render();
+    const box = await screen.findByRole("textbox", { name: "A note on this call" }, SLOW);
+    await user.type(box, "Refund checked");
+    await user.click(screen.getByRole("button", { name: "Add note" }));
+    await waitFor(() => expect(box).toHaveValue(""), SLOW);
+    expect(noteWrites).toEqual([true]);
+  }, 60_000);
+
   it("saves a typed answer that was not saved yet when the review moves on", async () => {
     const { answers, render } = await setup();
     const { user } = render();

@@ -15,13 +15,18 @@ export function useNotes(project: string) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all(trace.scope, project) });
   const add = useMutation({
+    // A note added just before the tab is closed is still stored: the browser finishes the request (`keepalive`, for
+    // a note of up to 8 KiB; a longer one is sent as usual).
     mutationFn: ({ callId, note }: NoteToAdd) =>
-      trace.createFeedback({
-        project_id: project,
-        weave_ref: callRef(project, callId),
-        feedback_type: NOTE_FEEDBACK_TYPE,
-        payload: { note },
-      }),
+      trace.createFeedback(
+        {
+          project_id: project,
+          weave_ref: callRef(project, callId),
+          feedback_type: NOTE_FEEDBACK_TYPE,
+          payload: { note },
+        },
+        { keepalive: true },
+      ),
     onSuccess: refresh,
   });
   const remove = useMutation({
