@@ -390,7 +390,9 @@ export function useReviewSession(
       // A press that joined a search on its way (another press, a lost claim's move) has its item shown already.
       if (!claimed || target.current?.item.id === claimed.item.id) return;
       goTo({ item: claimed.item, index: null }, "ahead", null, true);
-      if (why) say(`${why}; here is the next one for you.`);
+      // As a warning: the confirmation of the item left (its Complete, often answered after this) must not replace why
+      // the annotator is on another item than the one offered (announcement.ts, `confirmed`).
+      if (why) say(`${why}; here is the next one for you.`, "warning");
       readBack(claimed);
     },
     [claimNext, goTo, readBack, say],

@@ -43,6 +43,9 @@ function openWorkMode(size = 12) {
     /** Progress writes to completed, of any item; the first `refuseCompletes` of them are refused. */
     completes: 0,
     refuseCompletes: 0,
+    /** While set, writes to completed wait for their release (`heldCompletes`) before the service answers them. */
+    holdCompletes: false,
+    heldCompletes: [] as (() => void)[],
     refusedItems: [] as string[],
     /** Called once a claim's write has been answered: what another annotator does right after it. */
     afterClaim: null as ((url: string) => Promise<unknown>) | null,
@@ -59,6 +62,7 @@ function openWorkMode(size = 12) {
         claims.refuseCompletes -= 1;
         return Response.json({ detail: "Refused for the test." }, { status: 400 });
       }
+      if (claims.holdCompletes) await new Promise<void>((release) => claims.heldCompletes.push(release));
     }
     if (claims.holdWindows && url.endsWith("/items/query") && !body.includes('"annotation_states"'))
       await new Promise<void>((release) => claims.heldWindows.push(release));
@@ -194,12 +198,21 @@ describe("work mode's Complete & next", () => {
   }, 30_000);
 
   it("a claim the service refuses (my own record on the item is final) moves on, and says why", async () => {
-    const { claims, firstItemId } = openWorkMode();
+    const { claims, firstItemId, rowOf } = openWorkMode();
     await ready(firstItemId);
     claims.once.push("refused");
+    // The first item's Complete is answered only after the move: its confirmation comes last, as on a slow network.
+    claims.holdCompletes = true;
     await completeAndNext(firstItemId);
     // Said once the next item is shown (the move clears what was said about the item left).
-    await screen.findByText(/You completed or skipped that item before.*here is the next one for you/, undefined, SLOW);
+    const why = /You completed or skipped that item before.*here is the next one for you/;
+    await screen.findByText(why, undefined, SLOW);
+    claims.holdCompletes = false;
+    for (const release of claims.heldCompletes) release();
+    await waitFor(() => expect(rowOf(firstItemId).annotation_state).toBe("completed"));
+    await pause(100);
+    // The confirmation of the item left does not take the place of why the annotator is on this one.
+    expect(screen.getByText(why)).toBeVisible();
     expect(claims.refusedItems).toHaveLength(1);
     expect([firstItemId, ...claims.refusedItems]).not.toContain(shownItemId());
     // The next item's claim, and no more (past its read-back, 600 ms on).
