@@ -9,6 +9,14 @@ function frame(): void {
   for (const callback of frames.splice(0)) callback(performance.now());
 }
 
+/** Whether `promise` has resolved by the next microtask: at once, with no timer or frame in between. */
+async function settledAtOnce(promise: Promise<void>): Promise<boolean> {
+  let settled = false;
+  void promise.then(() => (settled = true));
+  await Promise.resolve();
+  return settled;
+}
+
 beforeEach(() => {
   vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
   vi.stubGlobal("cancelAnimationFrame", () => undefined);
@@ -125,25 +133,17 @@ describe("afterHeldFrame", () => {
   });
 
   it("a page going away holds nothing, and says so to what waits on something else; shown again, it holds again", async () => {
-    let went = false;
-    void pageGoing().then(() => (went = true));
+    const going = pageGoing();
     window.dispatchEvent(new Event("pagehide"));
-    await Promise.resolve();
-    expect(went).toBe(true);
+    expect(await settledAtOnce(going)).toBe(true);
     // No frame is drawn for it: the hold is not taken and what waits for the frame goes on at once, with no timer.
     holdForNextFrame();
     expect(isFrameHeld()).toBe(false);
-    let drawn = false;
-    void heldFrameDrawn().then(() => (drawn = true));
-    await Promise.resolve();
-    expect(drawn).toBe(true);
+    expect(await settledAtOnce(heldFrameDrawn())).toBe(true);
     window.dispatchEvent(new Event("pageshow"));
     holdForNextFrame();
     expect(isFrameHeld()).toBe(true);
-    let goneAgain = false;
-    void pageGoing().then(() => (goneAgain = true));
-    await Promise.resolve();
-    expect(goneAgain).toBe(false);
+    expect(await settledAtOnce(pageGoing())).toBe(false);
   });
 
   it("heldFrameDrawn resolves once the held frame is drawn", async () => {
