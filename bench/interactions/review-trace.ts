@@ -3,7 +3,7 @@
  * [dist dir] [presses]`. The bench's server, Chromium flags and viewport; a Chrome trace around `presses` presses of
  * `n` and of Complete & next (Shift+C, the second press of each item, as review-keys times it) on the production
  * build, summed per press by the browser's own phases, with the DOM nodes each press inserted and removed (and with
- * PROFILE=1, the JavaScript functions the key's handling ran).
+ * PROFILE=1, the JavaScript functions the key's handling ran); KEYS=n or KEYS=C traces that key alone.
  * A diagnostic, not a benchmark: it prints, it keeps nothing.
  */
 import { resolve } from "node:path";
@@ -40,6 +40,8 @@ const PHASES: Record<string, string> = {
 };
 /** With ANSWERED, `1` answers the item's first question before each press, as review-keys' "answered" keys do. */
 const ANSWERED = Boolean(process.env.ANSWERED);
+/** KEYS=n (or C) traces one key only; both by default. */
+const KEYS = (["n", "C"] as const).filter((key) => !process.env.KEYS || process.env.KEYS.split(",").includes(key));
 /** How long the annotator reads before each press (the bench's think time): this machine's cores are slow after idle. */
 const READ_MS = 400;
 /** A press's window: the next item is drawn well within it; presses are at least READ_MS apart. */
@@ -233,10 +235,13 @@ function median(values: number[]): number {
 
 function report(label: string, sums: Record<string, number>[], dom: DomCount[]): void {
   const names = [...new Set(sums.flatMap((s) => Object.keys(s)))];
-  console.info(`\n${label}: ${sums.length} presses traced, median per press (max)`);
+  console.info(`\n${label}: ${sums.length} presses traced, median and mean per press (max)`);
   for (const name of names) {
     const values = sums.map((s) => s[name] ?? 0);
-    console.info(`  ${name.padEnd(30)} ${median(values).toFixed(1).padStart(7)} (${Math.max(...values).toFixed(1)})`);
+    const mean = values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
+    console.info(
+      `  ${name.padEnd(30)} ${median(values).toFixed(1).padStart(7)} ${mean.toFixed(1).padStart(7)} (${Math.max(...values).toFixed(1)})`,
+    );
   }
   console.info(
     `  DOM elements inserted / removed: ${median(dom.map((d) => d.inserted))} / ${median(dom.map((d) => d.removed))}`,
@@ -250,7 +255,7 @@ async function main(): Promise<void> {
   const server = await startBenchServer({ databaseFile: database.file, dashboardDir: distDir });
   const session = await openSession(server.url, database.manifest);
   try {
-    for (const key of ["n", "C"] as const) {
+    for (const key of KEYS) {
       await openReview(session.page, database.manifest.demoQueueId);
       await session.browser.startTracing(session.page, { categories: CATEGORIES.split(",") });
       const dom = await pressLoop(session.page, key, presses);
