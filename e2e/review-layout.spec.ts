@@ -154,3 +154,27 @@ test("at 1280 px, an answer being saved and a refused Complete & next's warning 
   await expect(heading).toHaveText("Item 2 of 3");
   expect(await places(), "on the next item").toEqual(still);
 });
+
+test("the rule between Skip and Complete & next shows only where both sit on its line, at every width", async ({
+  page,
+  request,
+}) => {
+  await useDemoProject(page);
+  const rule = page.getByTestId("actions-rule");
+  const skip = page.getByRole("button", { name: /^Skip(?! &)/ });
+  const completeAndNext = page.getByRole("button", { name: /^Complete & next/ });
+  let shown = 0;
+  for (const width of [390, 768, 1024, 1366, 2560]) {
+    await openFirstItem(page, request, { width, height: 900 });
+    if (!(await rule.isVisible())) continue;
+    shown += 1;
+    const middle = async (locator: Locator) => {
+      const { y, height } = await box(locator);
+      return Math.round(y + height / 2);
+    };
+    // A rule left at the end of a wrapped line (or at the start of the next) divides nothing.
+    expect(await middle(skip), `at ${width} px`).toBe(await middle(rule));
+    expect(await middle(completeAndNext), `at ${width} px`).toBe(await middle(rule));
+  }
+  expect(shown, "the rule shows where the bar has room").toBeGreaterThan(0);
+});

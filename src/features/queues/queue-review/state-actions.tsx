@@ -68,7 +68,8 @@ export function StateActions({
       >
         Skip
       </GuardedButton>
-      <span aria-hidden="true" className="mx-1 h-5 w-px bg-line-strong max-sm:hidden" />
+      {/* Only where the two groups share a line: below lg the bar wraps between them, and the rule would end the first line. */}
+      <span aria-hidden="true" data-testid="actions-rule" className="mx-1 h-5 w-px bg-line-strong max-lg:hidden" />
       <GuardedButton
         variant="primary"
         {...andNext("completed")}
