@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   documentOverflowsSideways,
   installReviewProbe,
@@ -83,21 +83,50 @@ test("a 5 MB answer folds, and its whole text scrolls to the end in the windowed
   expect(await text.locator(".leading-5").count()).toBeLessThan(80);
 });
 
-test("3,000 levels open one at a time and past 24 as a view of their own", async ({ page }) => {
+/** Opens the deep value's closed levels one by one until a level offers to open on its own; the clicks it took. */
+async function openLevelsToTheDrillDown(field: Locator): Promise<number> {
+  const drillDown = field.getByRole("button", { name: "Open next on its own" });
+  for (let clicks = 0; clicks < 30; clicks++) {
+    if (await drillDown.isVisible()) return clicks;
+    await field.getByRole("button", { expanded: false }).first().click({ timeout: 5_000 });
+  }
+  throw new Error("no level offered to open on its own");
+}
+
+test("3,000 levels open one at a time and, past what the frame's width holds (21 levels at 1280 px), as a view of their own", async ({
+  page,
+}) => {
   test.slow();
   await useDemoProject(page);
   await openReview(page, "deep");
   const field = page.getByRole("region", { name: "output", exact: true });
-  for (let i = 0; i < 30; i++) {
-    const closed = field.getByRole("button", { expanded: false });
-    if ((await closed.count()) === 0) break;
-    await closed.first().click();
-  }
+  await openLevelsToTheDrillDown(field);
   await field.getByRole("button", { name: "Open next on its own" }).click();
   await expect(field.getByText(/Showing next on its own, at depth 2\d\./)).toBeVisible();
   await field.getByRole("button", { name: "Back to the top" }).focus();
   await page.keyboard.press("Enter");
   await expect(field.getByRole("button", { name: "Back to the top" })).toHaveCount(0);
+  expect(await page.evaluate(documentOverflowsSideways)).toBe(false);
+});
+
+test("on a 390-px phone a deep value opens as views of their own while every row still has room to read", async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useDemoProject(page);
+  await openReview(page, "deep");
+  const field = page.getByRole("region", { name: "output", exact: true });
+  await openLevelsToTheDrillDown(field);
+  // Each key and value keeps at least this much of the frame's width: before, level 9 left one letter a line.
+  const frame = await field.boundingBox();
+  const deepestKeys = await field
+    .getByText("next", { exact: true })
+    .evaluateAll((keys) => keys.map((key) => key.getBoundingClientRect().left));
+  expect(frame).not.toBeNull();
+  for (const left of deepestKeys) expect(frame!.x + frame!.width - left).toBeGreaterThan(150);
+  await field.getByRole("button", { name: "Open next on its own" }).click();
+  await expect(field.getByText(/Showing next on its own, at depth [4-9]\./)).toBeVisible();
   expect(await page.evaluate(documentOverflowsSideways)).toBe(false);
 });
 

@@ -14,6 +14,7 @@ import {
   planOpenNodes,
   summaryOf,
 } from "./value-shape";
+import { useViewDepth } from "./tree-view-depth";
 
 /** Strings inside the tree fold at this many characters. */
 const INLINE_FOLD = 300;
@@ -21,14 +22,9 @@ const INLINE_FOLD = 300;
 const KEY_FOLD = 120;
 /** Rows the first view may open (breadth first) before it leaves nodes closed. */
 const ROW_BUDGET = 250;
-/**
- * Levels one view nests. Deeper nodes open as a view of their own ("Open … on its own"): the page
- * never holds thousands of nested lists, and rendering never recurses thousands of levels.
- */
-export const MAX_VIEW_DEPTH = 24;
-
 type Focus = { node: object; name: string; depth: number };
-type Tree = { open: Set<object>; focus: (focus: Focus) => void; label: string };
+/** `viewDepth`: the levels this view nests before a node opens on its own (tree-view-depth.ts: the frame's width). */
+type Tree = { open: Set<object>; focus: (focus: Focus) => void; label: string; viewDepth: number };
 const TreeContext = createContext<Tree | null>(null);
 
 /**
@@ -40,7 +36,8 @@ export function JsonTree({ value, openDepth, label }: { value: object; openDepth
   const [focus, setFocus] = useState<Focus | null>(null);
   const root = focus?.node ?? value;
   const open = useMemo(() => planOpenNodes(root, focus ? 1 : openDepth, ROW_BUDGET), [root, focus, openDepth]);
-  const tree = useMemo<Tree>(() => ({ open, focus: setFocus, label }), [open, label]);
+  const [viewDepth, measured] = useViewDepth();
+  const tree = useMemo<Tree>(() => ({ open, focus: setFocus, label, viewDepth }), [open, label, viewDepth]);
   return (
     <TreeContext value={tree}>
       {focus ? (
@@ -53,7 +50,7 @@ export function JsonTree({ value, openDepth, label }: { value: object; openDepth
           </Button>
         </p>
       ) : null}
-      <ul className="font-mono text-xs">
+      <ul ref={measured} className="font-mono text-xs">
         {/* A new root is a new tree: its nodes start from the plan again. */}
         <Entry
           key={focus ? `${focus.depth}:${focus.name}` : "root"}
@@ -124,7 +121,7 @@ function Node({ name, value, depth, viewDepth }: { name?: string; value: object;
   const summary = summaryOf(value, count);
   const shownName = name ?? tree.label;
 
-  if (viewDepth >= MAX_VIEW_DEPTH && count > 0) {
+  if (viewDepth >= tree.viewDepth && count > 0) {
     return (
       <span className="inline-flex flex-wrap items-center gap-1">
         {name !== undefined ? <KeyText name={name} /> : null}
@@ -165,6 +162,7 @@ function Node({ name, value, depth, viewDepth }: { name?: string; value: object;
         <span>{summary}</span>
       </button>
       {open && count > 0 ? (
+        // The indent per level is LEVEL_INDENT_PX (tree-view-depth.ts): how many levels a frame's width holds.
         <ul className="ml-1.5 border-l border-line pl-3">
           {entries.map(([key, child]) => (
             <Entry key={key} name={key} value={child} depth={depth + 1} viewDepth={viewDepth + 1} />
