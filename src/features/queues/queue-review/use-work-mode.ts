@@ -44,7 +44,8 @@ export type LostClaim = { by: string | null; closedForMe: boolean; moveOn: boole
  * on. Items lost, or that my own record has closed, are not offered again while the review is open,
  * nor are those `finishedHere` names: items I completed or skipped on the page, whose change may
  * still wait for its claim's read-back (until it is sent the service has them in progress, mine,
- * which the search offers to resume).
+ * which the search offers to resume). Items the review moved away from unfinished are offered again only once
+ * nothing else is.
  */
 export function useWorkMode(
   project: string,
@@ -68,15 +69,23 @@ export function useWorkMode(
   // leave the item held in my name with nobody on it until its claim goes stale.
   const running = useRef<Promise<Claimed | ClaimOnItsWay | null> | null>(null);
   const passedOver = useRef(new Set<string>());
+  // Items this review moved away from (each is still mine, in progress, unless finished): offered again only when
+  // nothing else is. My own items come first in a search, so without this a press of Next for me on one of them went
+  // back to the one left a press before, and the walk went round the same few items.
+  const leftBehind = useRef(new Set<string>());
   // Claims shown at once and then refused as closed to me, one after another: bounded as a search's tries are.
   const closedInARow = useRef(0);
   const records = useRef<RecordCache>(new Map());
   const questionIds = useMemo(() => questionIdsOf(scorerRefs ?? []), [scorerRefs]);
-  /** The items a search must not offer me: passed over, finished here, and `also` (the one on screen). */
+  /**
+   * The items a search must not offer me: passed over, finished here, `also` (the one on screen) and, unless
+   * `leftToo` is false, the items this review left behind.
+   */
   const notToOffer = useCallback(
-    (also: string | null) => {
+    (also: string | null, leftToo = true) => {
       const exclude = new Set(passedOver.current);
       for (const id of finishedHere?.() ?? []) exclude.add(id);
+      if (leftToo) for (const id of leftBehind.current) exclude.add(id);
       if (also) exclude.add(also);
       return exclude;
     },
@@ -126,13 +135,17 @@ export function useWorkMode(
       setStatus({ phase: "claiming" });
       try {
         let caller = me;
+        // Left unfinished (an item completed or skipped here is never offered again; one whose change is refused is).
+        if (leaving && ![...(finishedHere?.() ?? [])].includes(leaving)) leftBehind.current.add(leaving);
+        const search = (leftToo: boolean) => {
+          const exclude = notToOffer(leaving, leftToo);
+          const context = { projectId: project, queueId, view, me: caller ?? "", settings, questionIds, exclude };
+          return findNextForMe(trace, { ...context, now: Date.now() }, { cache: records.current });
+        };
         for (let tries = 0; tries < MAX_TRIES; tries++) {
-          const exclude = notToOffer(leaving);
-          const offer = await findNextForMe(
-            trace,
-            { projectId: project, queueId, view, me: caller ?? "", settings, questionIds, exclude, now: Date.now() },
-            { cache: records.current },
-          );
+          // The items left behind come back once nothing else is offered: they are mine, still to be finished.
+          const othersLeft = [...leftBehind.current].some((id) => id !== leaving);
+          const offer = (await search(true)) ?? (othersLeft ? await search(false) : null);
           if (!offer) {
             setStatus({ phase: "none" });
             return null;
@@ -184,7 +197,20 @@ export function useWorkMode(
         return null;
       }
     },
-    [trace, queryClient, project, queueId, view, me, settings, questionIds, readClaimed, notToOffer, rememberRef],
+    [
+      trace,
+      queryClient,
+      project,
+      queueId,
+      view,
+      me,
+      settings,
+      questionIds,
+      readClaimed,
+      notToOffer,
+      rememberRef,
+      finishedHere,
+    ],
   );
 
   /**

@@ -276,3 +276,37 @@ describe("work mode's Complete & next", () => {
     await waitFor(() => expect(screen.queryByText("Could not claim the next item for you")).toBeNull());
   }, 30_000);
 });
+
+async function nextForMe(from: string): Promise<string> {
+  fireEvent.keyDown(document.body, { key: "u" });
+  let shown: string | null = null;
+  await waitFor(() => {
+    shown = shownItemId();
+    expect(shown).not.toBe(from);
+    expect(shown).not.toBeNull();
+  }, SLOW);
+  return shown!;
+}
+
+describe("work mode's Next for me", () => {
+  it("moves on to an item not left on this page, while there is one: never back and forth between my own", async () => {
+    // Always the first item offered: my own items, in progress, come first in the list.
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const { firstItemId } = openWorkMode(8);
+    await ready(firstItemId);
+    const shown = [firstItemId];
+    for (let press = 0; press < 4; press++) shown.push(await nextForMe(shown.at(-1)!));
+    expect(new Set(shown).size).toBe(shown.length);
+  }, 30_000);
+
+  it("offers the items left, still mine, once nothing else is", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const { firstItemId, items } = openWorkMode(3);
+    await ready(firstItemId);
+    const shown = [firstItemId];
+    for (let press = 0; press < 2; press++) shown.push(await nextForMe(shown.at(-1)!));
+    expect(shown).toEqual(items.map((item) => item.id));
+    // Every item is mine and left: the first of the list comes back, not "Nothing left for you".
+    expect(await nextForMe(shown.at(-1)!)).toBe(firstItemId);
+  }, 30_000);
+});
