@@ -65,7 +65,8 @@ export const ITEM_COLUMNS = helper.columns([
   helper.accessor("annotation_state", {
     header: "State",
     enableSorting: false,
-    meta: { label: "State", width: 120 },
+    // Wide enough for "In progress" and, on one line below it, "since Oct 29 · stale".
+    meta: { label: "State", width: 144 },
     cell: (info) => <StateCell item={info.row.original} />,
   }),
   helper.accessor("annotator_user_id", {

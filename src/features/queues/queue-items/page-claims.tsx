@@ -47,18 +47,22 @@ export function usePageClaims(project: string, queueId: string, items: readonly 
 
 const NO_CLAIMS: PageClaims = new Map();
 
-/** The item's state, and for one in progress since when it is held, or that its claim is stale. */
+/**
+ * The item's state, and for one in progress since when it is held, or that its claim is stale. The claim's line is
+ * one line, there from the row's first paint (empty until the page's claims are read): the row never grows under
+ * the reader when they arrive.
+ */
 export function StateCell({ item }: { item: AnnotationQueueItem }) {
   const claim = useContext(PageClaimsContext).get(item.id);
   const now = useNow(30_000).getTime();
   const state = item.annotation_state;
   return (
-    <span className="inline-flex flex-col items-start gap-0.5">
+    <span className="inline-flex max-w-full flex-col items-start gap-0.5">
       <StatusBadge tone={STATE_TONES[state]}>{STATE_LABELS[state]}</StatusBadge>
-      {claim ? (
-        <span className="text-[11px] text-fg-muted">
-          {claim.since === null ? "since ?" : `since ${claimTime(claim.since, now, true)}`}
-          {claim.stale ? <span className="font-semibold text-amber-800 dark:text-amber-300"> · stale</span> : null}
+      {state === "in_progress" ? (
+        <span className="h-4 max-w-full truncate text-[11px] leading-4 text-fg-muted">
+          {claim ? (claim.since === null ? "since ?" : `since ${claimTime(claim.since, now, true)}`) : null}
+          {claim?.stale ? <span className="font-semibold text-amber-800 dark:text-amber-300"> · stale</span> : null}
         </span>
       ) : null}
     </span>
