@@ -17,6 +17,9 @@ const HELD_MS = 400;
 
 type Shift = { value: number; sources: string[] };
 
+/** The reads held back: the team settings (an objects query) and the page's answers and claims (a feedback query). */
+const held = (url: URL) => /\/api\/trace\/(objs|feedback)\/query$/.test(url.pathname);
+
 async function recordShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const shifts: Shift[] = [];
@@ -45,7 +48,6 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await useDemoProject(page);
     await recordShifts(page);
-    const held = (url: string) => /\/api\/trace\/(objs|feedback)\/query$/.test(new URL(url).pathname);
     await page.route(held, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, HELD_MS));
       await route.continue();
