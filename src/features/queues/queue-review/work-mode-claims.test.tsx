@@ -119,8 +119,9 @@ function shownItemId(): string | null {
   return copy?.previousElementSibling?.getAttribute("title") ?? null;
 }
 
-async function completeAndNext(from: string): Promise<string> {
-  fireEvent.keyDown(document.body, { key: "C" });
+/** Presses the key (Complete & next, or Next for me) and returns the item shown once it is another than `from`. */
+async function moveWith(key: "C" | "u", from: string): Promise<string> {
+  fireEvent.keyDown(document.body, { key });
   let shown: string | null = null;
   await waitFor(() => {
     shown = shownItemId();
@@ -128,6 +129,16 @@ async function completeAndNext(from: string): Promise<string> {
     expect(shown).not.toBeNull();
   }, SLOW);
   return shown!;
+}
+
+const completeAndNext = (from: string) => moveWith("C", from);
+const nextForMe = (from: string) => moveWith("u", from);
+
+/** The items shown from `first` on, one press of `move` after another. */
+async function walk(first: string, presses: number, move: (from: string) => Promise<string>): Promise<string[]> {
+  const shown = [first];
+  for (let press = 0; press < presses; press++) shown.push(await move(shown.at(-1)!));
+  return shown;
 }
 
 async function ready(firstItemId: string) {
@@ -179,9 +190,8 @@ describe("work mode's Complete & next", () => {
     vi.spyOn(Math, "random").mockReturnValue(0);
     const { firstItemId } = openWorkMode();
     await ready(firstItemId);
-    const shown = [firstItemId];
     // Quicker than a claim settles (600 ms): the items left are still in progress, mine, on the service.
-    for (let press = 0; press < 3; press++) shown.push(await completeAndNext(shown.at(-1)!));
+    const shown = await walk(firstItemId, 3, completeAndNext);
     expect(new Set(shown).size).toBe(shown.length);
   }, 30_000);
 
@@ -277,25 +287,13 @@ describe("work mode's Complete & next", () => {
   }, 30_000);
 });
 
-async function nextForMe(from: string): Promise<string> {
-  fireEvent.keyDown(document.body, { key: "u" });
-  let shown: string | null = null;
-  await waitFor(() => {
-    shown = shownItemId();
-    expect(shown).not.toBe(from);
-    expect(shown).not.toBeNull();
-  }, SLOW);
-  return shown!;
-}
-
 describe("work mode's Next for me", () => {
   it("moves on to an item not left on this page, while there is one: never back and forth between my own", async () => {
     // Always the first item offered: my own items, in progress, come first in the list.
     vi.spyOn(Math, "random").mockReturnValue(0);
     const { firstItemId } = openWorkMode(8);
     await ready(firstItemId);
-    const shown = [firstItemId];
-    for (let press = 0; press < 4; press++) shown.push(await nextForMe(shown.at(-1)!));
+    const shown = await walk(firstItemId, 4, nextForMe);
     expect(new Set(shown).size).toBe(shown.length);
   }, 30_000);
 
@@ -303,8 +301,7 @@ describe("work mode's Next for me", () => {
     vi.spyOn(Math, "random").mockReturnValue(0);
     const { firstItemId, items } = openWorkMode(3);
     await ready(firstItemId);
-    const shown = [firstItemId];
-    for (let press = 0; press < 2; press++) shown.push(await nextForMe(shown.at(-1)!));
+    const shown = await walk(firstItemId, 2, nextForMe);
     expect(shown).toEqual(items.map((item) => item.id));
     // Every item is mine and left: the first of the list comes back, not "Nothing left for you".
     expect(await nextForMe(shown.at(-1)!)).toBe(firstItemId);
