@@ -41,7 +41,15 @@ const PHASES: Record<string, string> = {
 /** With ANSWERED, `1` answers the item's first question before each press, as review-keys' "answered" keys do. */
 const ANSWERED = Boolean(process.env.ANSWERED);
 /** KEYS=n (or C) traces one key only; both by default. */
-const KEYS = (["n", "C"] as const).filter((key) => !process.env.KEYS || process.env.KEYS.split(",").includes(key));
+const KEYS = keysToTrace(process.env.KEYS);
+
+function keysToTrace(asked: string | undefined): ("n" | "C")[] {
+  if (!asked) return ["n", "C"];
+  const keys = asked.split(",");
+  const unknown = keys.filter((key) => key !== "n" && key !== "C");
+  if (unknown.length > 0) throw new Error(`KEYS: ${unknown.join(", ")} is not n or C (Complete & next)`);
+  return keys as ("n" | "C")[];
+}
 /** How long the annotator reads before each press (the bench's think time): this machine's cores are slow after idle. */
 const READ_MS = 400;
 /** A press's window: the next item is drawn well within it; presses are at least READ_MS apart. */

@@ -59,11 +59,22 @@ export function StateCell({ item }: { item: AnnotationQueueItem }) {
   return (
     <span className="inline-flex max-w-full flex-col items-start gap-0.5">
       <StatusBadge tone={STATE_TONES[state]}>{STATE_LABELS[state]}</StatusBadge>
-      {state === "in_progress" ? (
-        <span className="h-4 max-w-full truncate text-[11px] leading-4 text-fg-muted">
-          {claim ? (claim.since === null ? "since ?" : `since ${claimTime(claim.since, now, true)}`) : null}
-          {claim?.stale ? <span className="font-semibold text-amber-800 dark:text-amber-300"> · stale</span> : null}
-        </span>
+      {state === "in_progress" ? <ClaimLine claim={claim} now={now} /> : null}
+    </span>
+  );
+}
+
+/**
+ * "since 12:34 PM · stale" on one line: where the column is too narrow, the time gives way (cut, whole in the
+ * tooltip and for screen readers), never the warning that the claim is stale.
+ */
+function ClaimLine({ claim, now }: { claim: Claim | undefined; now: number }) {
+  const since = claim ? (claim.since === null ? "since ?" : `since ${claimTime(claim.since, now, true)}`) : "";
+  return (
+    <span className="flex h-4 max-w-full text-[11px] leading-4 text-fg-muted" title={since || undefined}>
+      <span className="min-w-0 truncate">{since}</span>
+      {claim?.stale ? (
+        <span className="shrink-0 font-semibold whitespace-pre text-amber-800 dark:text-amber-300"> · stale</span>
       ) : null}
     </span>
   );

@@ -22,17 +22,31 @@ export function viewDepthFor(width: number): number {
 }
 
 /**
+ * Width changes this small are a scrollbar coming or going in the tree's frame, not a new width. Followed, they would
+ * make a level opened at the limit close (its content gone, the scrollbar goes, the width grows) and open again.
+ */
+const SCROLLBAR_PX = 20;
+/** The depth the last tree measured: a new tree starts from it, so it seldom renders twice on its first paint. */
+let lastMeasured = MAX_VIEW_DEPTH;
+
+/**
  * The view depth for the element the returned ref is put on, followed as its width changes (a ResizeObserver: read
- * after the browser's own layout, never forcing one). Until the first measure, and where there is no
- * ResizeObserver, MAX_VIEW_DEPTH: a tree opens only its first levels at first, so the measure comes before any
+ * after the browser's own layout, never forcing one). Until the first measure the last tree's depth, and where there
+ * is no ResizeObserver MAX_VIEW_DEPTH: a tree opens only its first levels at first, so the measure comes before any
  * deep level is shown.
  */
 export function useViewDepth(): [number, RefCallback<HTMLElement>] {
-  const [depth, setDepth] = useState(MAX_VIEW_DEPTH);
+  const [depth, setDepth] = useState(lastMeasured);
   const measured = useCallback((element: HTMLElement | null) => {
     if (!element || typeof ResizeObserver === "undefined") return;
+    let measuredAt: number | null = null;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setDepth(viewDepthFor(entry.contentRect.width));
+      if (!entry) return;
+      const width = entry.contentRect.width;
+      if (measuredAt !== null && Math.abs(width - measuredAt) <= SCROLLBAR_PX) return;
+      measuredAt = width;
+      lastMeasured = viewDepthFor(width);
+      setDepth(lastMeasured);
     });
     observer.observe(element);
     return () => observer.disconnect();

@@ -69,9 +69,9 @@ export function useWorkMode(
   // leave the item held in my name with nobody on it until its claim goes stale.
   const running = useRef<Promise<Claimed | ClaimOnItsWay | null> | null>(null);
   const passedOver = useRef(new Set<string>());
-  // Items this review moved away from (each is still mine, in progress, unless finished): offered again only when
-  // nothing else is. My own items come first in a search, so without this a press of Next for me on one of them went
-  // back to the one left a press before, and the walk went round the same few items.
+  // Items this review moved away from while they were mine, in progress (heldByMe): offered again only when nothing
+  // else is. My own items come first in a search, so without this a press of Next for me on one of them went back to
+  // the one left a press before, and the walk went round the same few items.
   const leftBehind = useRef(new Set<string>());
   // Claims shown at once and then refused as closed to me, one after another: bounded as a search's tries are.
   const closedInARow = useRef(0);
@@ -130,13 +130,34 @@ export function useWorkMode(
     [trace, queryClient, project, readAhead],
   );
 
+  /**
+   * Whether the item, as this page last knew it, is in progress and mine, and not completed or skipped here: an item
+   * left so is still to be finished by me. One walked past with n or p (never claimed) or lost to someone is not.
+   */
+  const heldByMe = useCallback(
+    (itemId: string) => {
+      if (!me || passedOver.current.has(itemId) || [...(finishedHere?.() ?? [])].includes(itemId)) return false;
+      const key = itemQueryOptions(trace, project, queueId, itemId).queryKey;
+      const known = queryClient.getQueryData<{ items: AnnotationQueueItem[] }>(key)?.items[0];
+      return known?.annotation_state === "in_progress" && known.annotator_user_id === me;
+    },
+    [me, finishedHere, queryClient, trace, project, queueId],
+  );
+  /** Whether an item left behind, other than `leaving`, could still be offered (not lost, not finished since). */
+  const anyLeftBesides = useCallback(
+    (leaving: string | null) => {
+      const gone = notToOffer(leaving, false);
+      return [...leftBehind.current].some((id) => !gone.has(id));
+    },
+    [notToOffer],
+  );
+
   const findAndClaim = useCallback(
     async (leaving: string | null, atOnce: boolean): Promise<Claimed | ClaimOnItsWay | null> => {
       setStatus({ phase: "claiming" });
       try {
         let caller = me;
-        // Left unfinished (an item completed or skipped here is never offered again; one whose change is refused is).
-        if (leaving && ![...(finishedHere?.() ?? [])].includes(leaving)) leftBehind.current.add(leaving);
+        if (leaving && heldByMe(leaving)) leftBehind.current.add(leaving);
         const search = (leftToo: boolean) => {
           const exclude = notToOffer(leaving, leftToo);
           const context = { projectId: project, queueId, view, me: caller ?? "", settings, questionIds, exclude };
@@ -144,8 +165,7 @@ export function useWorkMode(
         };
         for (let tries = 0; tries < MAX_TRIES; tries++) {
           // The items left behind come back once nothing else is offered: they are mine, still to be finished.
-          const othersLeft = [...leftBehind.current].some((id) => id !== leaving);
-          const offer = (await search(true)) ?? (othersLeft ? await search(false) : null);
+          const offer = (await search(true)) ?? (anyLeftBesides(leaving) ? await search(false) : null);
           if (!offer) {
             setStatus({ phase: "none" });
             return null;
@@ -209,7 +229,8 @@ export function useWorkMode(
       readClaimed,
       notToOffer,
       rememberRef,
-      finishedHere,
+      heldByMe,
+      anyLeftBesides,
     ],
   );
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { upsertUser } from "@server/auth/users";
+import { setProgress } from "@server/trace/progress";
 import { renderApp, urlsOf } from "@/app/test-support";
 import { seedFreshQueue } from "@/test/annotation-queue";
 import { createLocalServer, storeSettings } from "@/test/local-server";
@@ -17,8 +18,11 @@ const MARIA_KEY = "maria-work-mode-key";
 /** How the service answers a claim's write (a progress change to in_progress). */
 type ClaimAnswer = "answered" | "held" | "refused" | "failed";
 
-/** A queue of unstarted items with no questions (Complete never waits for an answer), opened in work mode on its first. */
-function openWorkMode(size = 12) {
+/**
+ * A queue of unstarted items with no questions (Complete never waits for an answer), opened in work mode on its first.
+ * `firstMine`: the first item is in progress, mine, before the review opens (as after Start annotating claimed it).
+ */
+function openWorkMode(size = 12, { firstMine = false } = {}) {
   const server = createLocalServer();
   const { queueId, queue } = seedFreshQueue(server.db, {
     project: PROJECT,
@@ -34,6 +38,7 @@ function openWorkMode(size = 12) {
     .all(queue.seq) as { id: string }[];
   storeSettings(server, PROJECT);
   upsertUser(server.db, { id: "user-maria", username: "maria", entity: "demo", apiKey: MARIA_KEY });
+  if (firstMine) setProgress(server.db, queue, items[0]!.id, "user-demo", "in_progress");
   // Claims answered as the test decides (`writes`, or the next of `once` first); every other request as the service answers it.
   const claims = {
     writes: "answered" as ClaimAnswer,
@@ -119,8 +124,8 @@ function shownItemId(): string | null {
   return copy?.previousElementSibling?.getAttribute("title") ?? null;
 }
 
-/** Presses the key (Complete & next, or Next for me) and returns the item shown once it is another than `from`. */
-async function moveWith(key: "C" | "u", from: string): Promise<string> {
+/** Presses the key (Complete & next, Next for me, or Next) and returns the item shown once it is another than `from`. */
+async function moveWith(key: "C" | "u" | "n", from: string): Promise<string> {
   fireEvent.keyDown(document.body, { key });
   let shown: string | null = null;
   await waitFor(() => {
@@ -291,15 +296,31 @@ describe("work mode's Next for me", () => {
   it("moves on to an item not left on this page, while there is one: never back and forth between my own", async () => {
     // Always the first item offered: my own items, in progress, come first in the list.
     vi.spyOn(Math, "random").mockReturnValue(0);
-    const { firstItemId } = openWorkMode(8);
+    const { firstItemId } = openWorkMode(8, { firstMine: true });
     await ready(firstItemId);
     const shown = await walk(firstItemId, 4, nextForMe);
     expect(new Set(shown).size).toBe(shown.length);
   }, 30_000);
 
+  it("offers an item walked past with n (never claimed) in its turn, not after every other", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const { firstItemId, items } = openWorkMode(8, { firstMine: true });
+    await ready(firstItemId);
+    // n walks the list without claiming: the second item stays unstarted, nobody's.
+    await waitFor(
+      () => expect(screen.getByRole("button", { name: "Next" })).not.toHaveAttribute("aria-disabled"),
+      SLOW,
+    );
+    const second = await moveWith("n", firstItemId);
+    expect(second).toBe(items[1]!.id);
+    // My own item first, then the first open one: the one walked past, not one after it.
+    const shown = await walk(second, 2, nextForMe);
+    expect(shown).toEqual([second, firstItemId, second]);
+  }, 30_000);
+
   it("offers the items left, still mine, once nothing else is", async () => {
     vi.spyOn(Math, "random").mockReturnValue(0);
-    const { firstItemId, items } = openWorkMode(3);
+    const { firstItemId, items } = openWorkMode(3, { firstMine: true });
     await ready(firstItemId);
     const shown = await walk(firstItemId, 2, nextForMe);
     expect(shown).toEqual(items.map((item) => item.id));
