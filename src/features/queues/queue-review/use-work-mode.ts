@@ -44,8 +44,8 @@ export type LostClaim = { by: string | null; closedForMe: boolean; moveOn: boole
  * on. Items lost, or that my own record has closed, are not offered again while the review is open,
  * nor are those `finishedHere` names: items I completed or skipped on the page, whose change may
  * still wait for its claim's read-back (until it is sent the service has them in progress, mine,
- * which the search offers to resume). Items the review moved away from unfinished are offered again only once
- * nothing else is.
+ * which the search offers to resume). Items I hold that the review moved away from unfinished are offered again
+ * only once nothing else is.
  */
 export function useWorkMode(
   project: string,
