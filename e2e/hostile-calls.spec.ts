@@ -83,11 +83,11 @@ test("a 5 MB answer folds, and its whole text scrolls to the end in the windowed
   expect(await text.locator(".leading-5").count()).toBeLessThan(80);
 });
 
-/** Opens the deep value's closed levels one by one until a level offers to open on its own; the clicks it took. */
-async function openLevelsToTheDrillDown(field: Locator): Promise<number> {
+/** Opens the deep value's closed levels one by one until a level offers to open on its own. */
+async function openLevelsToTheDrillDown(field: Locator): Promise<void> {
   const drillDown = field.getByRole("button", { name: "Open next on its own" });
   for (let clicks = 0; clicks < 30; clicks++) {
-    if (await drillDown.isVisible()) return clicks;
+    if (await drillDown.isVisible()) return;
     await field.getByRole("button", { expanded: false }).first().click({ timeout: 5_000 });
   }
   throw new Error("no level offered to open on its own");
