@@ -118,7 +118,7 @@ test("on a 390-px phone a deep value opens as views of their own while every row
   await openReview(page, "deep");
   const field = page.getByRole("region", { name: "output", exact: true });
   await openLevelsToTheDrillDown(field);
-  // Each key and value keeps at least this much of the frame's width: before, level 9 left one letter a line.
+  // Each key and value keeps at least this much of the frame's width, so no row is squeezed a letter a line.
   const frame = await field.boundingBox();
   const deepestKeys = await field
     .getByText("next", { exact: true })

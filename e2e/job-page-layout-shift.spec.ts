@@ -3,6 +3,7 @@ import { TRAINING_SEED } from "../server/seed/training-seed";
 import { REGISTRY_KEY_PREFIX } from "../src/features/training/registry/registry-store";
 import { expect, presetTheme, test } from "./fixtures";
 import { presetKey } from "./fixtures/training-flows";
+import { describeShifts, MAX_SHIFT, recordShifts, shiftsSoFar, type Shift } from "./layout-shifts";
 
 /**
  * The seeded finished RL job's page must not move under the reader while it loads: the charts, the
@@ -15,35 +16,6 @@ import { presetKey } from "./fixtures/training-flows";
 
 const JOB = TRAINING_SEED.jobs.supportRl;
 const MODEL = TRAINING_SEED.models.supportRl;
-/** Lighthouse's "good" is under 0.1; a page that reserves its boxes scores 0 but for text reflowing. */
-const MAX_SHIFT = 0.01;
-
-type Shift = { value: number; sources: string[] };
-
-/** Records every layout shift not caused by input, with what moved, from the page's first script on. */
-async function recordShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts: Shift[] = [];
-    (window as unknown as { layoutShifts: Shift[] }).layoutShifts = shifts;
-    type LayoutShift = PerformanceEntry & {
-      value: number;
-      hadRecentInput: boolean;
-      sources?: { node: Node | null }[];
-    };
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as LayoutShift[]) {
-        if (entry.hadRecentInput) continue;
-        const sources = (entry.sources ?? []).map((source) => {
-          const node = source.node;
-          if (!(node instanceof Element)) return node?.nodeName ?? "?";
-          return `${node.tagName.toLowerCase()} "${(node.textContent ?? "").slice(0, 40)}"`;
-        });
-        shifts.push({ value: entry.value, sources });
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-}
-
 /** A registry that knows the job and its model, as after opening the job once. */
 async function presetKnownJob(page: Page): Promise<void> {
   await page.addInitScript(
@@ -74,11 +46,7 @@ async function loadedShifts(page: Page): Promise<Shift[]> {
   await expect(page.getByText(/Finished: all \d+ events read/)).toBeVisible();
   await expect(page.locator("figure[data-metric] canvas").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Event log" })).toBeVisible();
-  // Two frames: a shift is reported once the frame that caused it is laid out.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
-  );
-  return page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts);
+  return shiftsSoFar(page);
 }
 
 const CASES = [
@@ -100,8 +68,7 @@ for (const { width, height, theme, known } of CASES) {
     if (known) await presetKnownJob(page);
     await recordShifts(page);
     const shifts = await loadedShifts(page);
-    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
-    const described = shifts.map((s) => `${s.value.toFixed(4)}: ${s.sources.join(", ")}`).join("\n");
-    expect(total, `layout shifts:\n${described}`).toBeLessThan(MAX_SHIFT);
+    const { total, described } = describeShifts(shifts);
+    expect(total, described).toBeLessThan(MAX_SHIFT);
   });
 }

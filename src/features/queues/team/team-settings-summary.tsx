@@ -26,7 +26,7 @@ export function teamSettingsSummary(settings: TeamSettings): string {
 /**
  * The queue's team settings as one quiet line, for where the queue is shown. An empty line while they are read (or
  * cannot be): a line of defaults would claim settings nobody chose, and no line at all would push everything below
- * it down when they arrive (the items table's whole page moved 20 px, a layout shift of 0.26 in Lighthouse).
+ * it (the whole items table) down when they arrive.
  */
 export function TeamSettingsSummary({
   projectId,
